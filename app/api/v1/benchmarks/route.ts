@@ -1,0 +1,7 @@
+import { json, withErrors } from "@/lib/server/http/respond";
+import { listBenchmarks } from "@/lib/server/benchmarks/list-benchmarks";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/v1/benchmarks - benchmark versions with their repositories (public)
+export const GET = withErrors(async () => json({ benchmarks: await listBenchmarks() }));

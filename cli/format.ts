@@ -1,0 +1,32 @@
+// Plain-text rendering of scores for the terminal.
+type Metrics = { recall: number; precision: number; f1: number; matched_reference_bugs: number; reference_bugs: number; matched_findings: number; findings: number };
+
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+
+export function formatMetricsLine(label: string, m: Metrics): string {
+  return `${label.padEnd(28)} recall ${pct(m.recall).padStart(6)}  precision ${pct(m.precision).padStart(6)}  F1 ${pct(m.f1).padStart(6)}  (${m.matched_reference_bugs}/${m.reference_bugs} bugs, ${m.matched_findings}/${m.findings} findings)`;
+}
+
+export function formatScores(status: {
+  id: string;
+  status: string;
+  error?: string;
+  scores?: { overall: Metrics; languages: (Metrics & { language: string })[]; repositories: (Metrics & { repo: string })[]; runs?: ({ run: number; overall: Metrics })[]; curves?: (Metrics & { label: string })[] };
+  scoring?: { judge_model?: unknown; offline_judge?: unknown; embedding_provider?: unknown; embedding_model?: unknown };
+}): string {
+  const lines = [`Submission ${status.id}: ${status.status}`];
+  if (status.error) lines.push(`Reason: ${status.error}`);
+  const s = status.scores;
+  if (s) {
+    lines.push(formatMetricsLine(s.runs ? "overall (mean over runs)" : "overall", s.overall));
+    for (const l of s.languages) lines.push(formatMetricsLine(`  ${l.language}`, l));
+    for (const r of s.repositories) lines.push(formatMetricsLine(`  ${r.repo}`, r));
+    for (const run of s.runs ?? []) lines.push(formatMetricsLine(`run ${run.run + 1}`, run.overall));
+    for (const c of s.curves ?? []) lines.push(formatMetricsLine(c.label, c));
+  }
+  if (status.scoring) {
+    const j = status.scoring;
+    lines.push(`Judge: ${String(j.judge_model)}${j.offline_judge ? " (offline judge)" : ""}; embeddings: ${String(j.embedding_provider)}/${String(j.embedding_model)}`);
+  }
+  return lines.join("\n");
+}

@@ -1,0 +1,125 @@
+import { readFileSync, statSync } from "node:fs";
+import { Command, Option } from "commander";
+import { AppError } from "../lib/errors";
+import { ApiError, createApiClient } from "./api-client";
+import { formatScores } from "./format";
+
+// `npx probebench <command>`. Operator commands (benchmark import, user create, token create) talk to the database
+// named by DATABASE_URL; submit and status talk to the server's HTTP API with a token.
+const program = new Command();
+program.name("probebench").description("probebench command line: import benchmarks, manage users and tokens, submit findings");
+
+function apiOptions(cmd: Command): Command {
+  return cmd
+    .addOption(new Option("--url <url>", "server URL").env("PROBEBENCH_URL").default("http://localhost:3000"))
+    .addOption(new Option("--token <token>", "API token").env("PROBEBENCH_TOKEN"));
+}
+
+async function closeDb(): Promise<void> {
+  const { disconnectDb } = await import("../lib/db");
+  await disconnectDb();
+}
+
+const benchmark = program.command("benchmark").description("benchmark versions");
+benchmark
+  .command("import <file>")
+  .description("import a benchmark file (repositories and reference bugs) into the database")
+  .action(async (file: string) => {
+    const { importBenchmark } = await import("../lib/server/benchmarks/import-benchmark");
+    const { benchmarkFileSchema } = await import("../lib/validation/benchmark-file");
+    const { parseJsonText } = await import("../lib/validation/parse-json");
+    const { parseOrThrow } = await import("../lib/errors");
+    const parsed = parseOrThrow(benchmarkFileSchema, parseJsonText(readFileSync(file, "utf8"), "The benchmark file"), "The benchmark file");
+    const result = await importBenchmark(parsed);
+    console.log(`Imported ${result.slug}@${result.version}: ${result.repositories} repositories, ${result.referenceBugs} reference bugs`);
+    await closeDb();
+  });
+apiOptions(benchmark.command("list").description("list benchmark versions on the server")).action(async (opts: { url: string }) => {
+  const body = (await createApiClient(opts.url).benchmarks()) as { benchmarks: { slug: string; version: string; name: string; reference_bugs: number; repositories: unknown[] }[] };
+  for (const b of body.benchmarks) console.log(`${b.slug}@${b.version}  ${b.name}  ${b.repositories.length} repositories, ${b.reference_bugs} reference bugs`);
+});
+
+program
+  .command("user")
+  .description("users")
+  .command("create")
+  .description("create a user (operators: the first admin comes from here)")
+  .requiredOption("--email <email>", "email address")
+  .addOption(new Option("--role <role>", "role").choices(["user", "maintainer", "admin"]).default("user"))
+  .option("--name <name>", "display name")
+  .addOption(new Option("--password <password>", "password for email sign-in").env("PROBEBENCH_PASSWORD"))
+  .action(async (opts: { email: string; role: "user" | "maintainer" | "admin"; name?: string; password?: string }) => {
+    const { createUser } = await import("../lib/server/users/create-user");
+    const user = await createUser(opts);
+    console.log(`Created ${user.role} ${user.email} (${user.id})`);
+    await closeDb();
+  });
+
+program
+  .command("token")
+  .description("API tokens")
+  .command("create")
+  .description("create an API token for a user; prints the token alone on stdout, once")
+  .requiredOption("--email <email>", "the user's email")
+  .option("--name <name>", "a label for the token", "cli")
+  .action(async (opts: { email: string; name: string }) => {
+    const { createApiToken } = await import("../lib/server/tokens/api-tokens");
+    const { token } = await createApiToken(opts.email, opts.name);
+    process.stdout.write(`${token}\n`);
+    await closeDb();
+  });
+
+type StatusBody = Parameters<typeof formatScores>[0] & { progress?: number };
+
+apiOptions(program.command("submit <file>").description("upload a findings file"))
+  .option("--wait", "wait until scoring finishes, showing progress")
+  .option("--json", "print the final status as JSON")
+  .action(async (file: string, opts: { url: string; token?: string; wait?: boolean; json?: boolean }) => {
+    if (!opts.token) throw new ApiError(401, "An API token is required: pass --token or set PROBEBENCH_TOKEN (see `probebench token create`)");
+    const size = statSync(file).size;
+    const client = createApiClient(opts.url, opts.token);
+    const created = (await client.submit(readFileSync(file, "utf8"))) as { id: string; status: string; findings: number; runs: number };
+    console.error(`Uploaded ${file} (${(size / 1024).toFixed(0)} KB): submission ${created.id}, ${created.findings} findings in ${created.runs} run(s), ${created.status}`);
+    if (!opts.wait) {
+      console.log(created.id);
+      return;
+    }
+    const final = await waitForScores(client, created.id);
+    console.log(opts.json ? JSON.stringify(final, null, 2) : formatScores(final));
+    if (final.status === "failed") process.exitCode = 1;
+  });
+
+async function waitForScores(client: ReturnType<typeof createApiClient>, id: string): Promise<StatusBody> {
+  let last = "";
+  for (;;) {
+    const status = (await client.status(id)) as StatusBody;
+    const line = `${status.status}${status.status === "scoring" ? ` ${status.progress ?? 0}%` : ""}`;
+    if (line !== last) {
+      console.error(`  ${line}`);
+      last = line;
+    }
+    if (status.status === "scored" || status.status === "failed") return status;
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+}
+
+apiOptions(program.command("status <id>").description("show a submission's status and scores"))
+  .option("--json", "print JSON")
+  .action(async (id: string, opts: { url: string; token?: string; json?: boolean }) => {
+    const status = (await createApiClient(opts.url, opts.token).status(id)) as StatusBody;
+    console.log(opts.json ? JSON.stringify(status, null, 2) : formatScores(status));
+  });
+
+program.parseAsync(process.argv).catch(async (error: unknown) => {
+  if (error instanceof ApiError || error instanceof AppError) {
+    console.error(`Error: ${error.message}`);
+    for (const issue of error.issues.slice(0, 50)) console.error(`  ${issue.path}: ${issue.message}`);
+    if (error.issues.length > 50) console.error(`  ... and ${error.issues.length - 50} more`);
+  } else if (error instanceof Error && "code" in error && error.code === "ENOENT") {
+    console.error(`Error: file not found: ${(error as NodeJS.ErrnoException).path}`);
+  } else {
+    console.error(`Error: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  await closeDb().catch(() => undefined);
+  process.exitCode = 1;
+});

@@ -1,0 +1,62 @@
+import OpenAI from "openai";
+import { env } from "../env";
+import { withRetry } from "../llm/retry";
+import { OFFLINE_EMBEDDING_MODEL, embedOffline } from "./offline-embedder";
+
+// Embedding providers behind one interface. The paper uses all-MiniLM-L6-v2; served locally by an OpenAI-compatible
+// server (Ollama `all-minilm`, text-embeddings-inference, vLLM) the "openai" provider reproduces it. The offline
+// provider needs no download and is labelled as such on every score.
+export interface EmbeddingProvider {
+  readonly provider: string;
+  readonly model: string;
+  embed(texts: string[]): Promise<Float32Array[]>;
+}
+
+export class OfflineEmbeddingProvider implements EmbeddingProvider {
+  readonly provider = "offline";
+  readonly model = OFFLINE_EMBEDDING_MODEL;
+  async embed(texts: string[]): Promise<Float32Array[]> {
+    return texts.map((t) => embedOffline(t));
+  }
+}
+
+export class OpenAiEmbeddingProvider implements EmbeddingProvider {
+  readonly provider = "openai-compatible";
+  private readonly client: OpenAI;
+  constructor(
+    readonly model: string,
+    opts: { apiKey?: string; baseURL?: string; batchSize: number; timeoutMs: number; retries: number },
+  ) {
+    this.client = new OpenAI({ apiKey: opts.apiKey ?? "none", baseURL: opts.baseURL, timeout: opts.timeoutMs, maxRetries: 0 });
+    this.batchSize = opts.batchSize;
+    this.retries = opts.retries;
+  }
+  private readonly batchSize: number;
+  private readonly retries: number;
+
+  async embed(texts: string[]): Promise<Float32Array[]> {
+    const out: Float32Array[] = [];
+    for (let i = 0; i < texts.length; i += this.batchSize) {
+      const batch = texts.slice(i, i + this.batchSize);
+      const response = await withRetry(() => this.client.embeddings.create({ model: this.model, input: batch }), {
+        retries: this.retries,
+      });
+      const ordered = [...response.data].sort((a, b) => a.index - b.index);
+      if (ordered.length !== batch.length) throw new Error(`embedding server returned ${ordered.length} vectors for ${batch.length} inputs`);
+      for (const item of ordered) out.push(Float32Array.from(item.embedding as number[]));
+    }
+    return out;
+  }
+}
+
+export function createEmbeddingProvider(): EmbeddingProvider {
+  const wanted = env.EMBEDDING_PROVIDER ?? (env.EMBEDDING_BASE_URL ? "openai" : "offline");
+  if (wanted === "offline") return new OfflineEmbeddingProvider();
+  return new OpenAiEmbeddingProvider(env.EMBEDDING_MODEL, {
+    apiKey: env.EMBEDDING_API_KEY ?? env.OPENAI_API_KEY,
+    baseURL: env.EMBEDDING_BASE_URL ?? env.OPENAI_BASE_URL,
+    batchSize: env.EMBEDDING_BATCH_SIZE,
+    timeoutMs: env.JUDGE_TIMEOUT_MS,
+    retries: env.JUDGE_MAX_RETRIES,
+  });
+}

@@ -1,0 +1,64 @@
+import { z } from "zod";
+
+// The one typed view of process.env (STYLE.md habit 1). Every variable is documented in .env.example.
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .pipe(z.url().optional())
+  .optional();
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
+  DATABASE_URL: optionalString,
+  REDIS_URL: z.string().default("redis://127.0.0.1:6379"),
+  PORT: z.coerce.number().int().positive().default(3000),
+
+  OPENAI_API_KEY: optionalString,
+  OPENAI_BASE_URL: optionalUrl,
+  JUDGE_MODEL: z.string().default("gpt-4.1-mini"),
+  JUDGE_CONCURRENCY: z.coerce.number().int().min(1).max(512).default(64),
+  JUDGE_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  JUDGE_MAX_RETRIES: z.coerce.number().int().min(0).max(20).default(6),
+  // JSON object: model name -> USD per million input / output tokens, e.g. {"gpt-4.1-mini":{"input":0.4,"output":1.6}}
+  MODEL_PRICES_JSON: optionalString,
+
+  EMBEDDING_PROVIDER: z.enum(["offline", "openai"]).optional(),
+  EMBEDDING_BASE_URL: optionalUrl,
+  EMBEDDING_API_KEY: optionalString,
+  EMBEDDING_MODEL: z.string().default("all-minilm"),
+  EMBEDDING_BATCH_SIZE: z.coerce.number().int().min(1).max(2048).default(128),
+
+  UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(50 * 1024 * 1024),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  SCORING_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(4),
+  SCORING_RETRY_DELAY_MS: z.coerce.number().int().min(0).default(5_000),
+
+  PROBEBENCH_URL: z.string().default("http://localhost:3000"),
+  PROBEBENCH_TOKEN: optionalString,
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+function parseEnv(source: NodeJS.ProcessEnv): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
+    throw new Error(`Invalid environment variables:\n${problems}`);
+  }
+  return parsed.data;
+}
+
+export const env: Env = parseEnv(process.env);
+
+export function requireDatabaseUrl(): string {
+  if (!env.DATABASE_URL) {
+    throw new Error("DATABASE_URL is not set. Run `npm run demo` for a local database, or set it in .env.");
+  }
+  return env.DATABASE_URL;
+}

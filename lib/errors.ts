@@ -1,0 +1,92 @@
+import { z } from "zod";
+
+// One error type and one mapper (STYLE.md habit 4). Internal error text never reaches a client.
+export type ErrorCode =
+  | "invalid_json"
+  | "invalid_input"
+  | "unauthorized"
+  | "forbidden"
+  | "not_found"
+  | "conflict"
+  | "payload_too_large"
+  | "unsupported_media_type"
+  | "rate_limited"
+  | "internal";
+
+export type FieldIssue = { path: string; message: string };
+
+const STATUS: Record<ErrorCode, number> = {
+  invalid_json: 400,
+  invalid_input: 422,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal: 500,
+};
+
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly issues: FieldIssue[] = [],
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = "AppError";
+  }
+  get status(): number {
+    return STATUS[this.code];
+  }
+}
+
+/** `runs[0].findings[3].line_end` from a zod path. */
+export function formatPath(path: readonly PropertyKey[]): string {
+  let out = "";
+  for (const key of path) {
+    if (typeof key === "number") out += `[${key}]`;
+    else out += out === "" ? String(key) : `.${String(key)}`;
+  }
+  return out === "" ? "(root)" : out;
+}
+
+export function issuesFromZod(error: z.ZodError): FieldIssue[] {
+  return error.issues.map((issue) => ({ path: formatPath(issue.path), message: issue.message }));
+}
+
+export function invalidInput(message: string, issues: FieldIssue[]): AppError {
+  return new AppError("invalid_input", message, issues);
+}
+
+/** Parses with a named schema, throwing a 422 that lists every bad field. */
+export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown, what: string): z.infer<T> {
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    const issues = issuesFromZod(result.error);
+    throw invalidInput(`${what} is invalid: ${issues.length} problem${issues.length === 1 ? "" : "s"}`, issues);
+  }
+  return result.data;
+}
+
+export type ErrorBody = { error: { code: ErrorCode; message: string; issues?: FieldIssue[] } };
+
+/** Maps any thrown value to a status and a client-safe body; unknown errors are logged, never echoed. */
+export function toErrorResponse(error: unknown): { status: number; body: ErrorBody; headers: Record<string, string> } {
+  if (error instanceof AppError) {
+    const body: ErrorBody = { error: { code: error.code, message: error.message } };
+    if (error.issues.length) body.error.issues = error.issues.slice(0, 1_000);
+    return { status: error.status, body, headers: error.headers };
+  }
+  if (error instanceof z.ZodError) {
+    return {
+      status: 422,
+      body: { error: { code: "invalid_input", message: "Invalid input", issues: issuesFromZod(error).slice(0, 1_000) } },
+      headers: {},
+    };
+  }
+  console.error("Unhandled error:", error);
+  return { status: 500, body: { error: { code: "internal", message: "Internal server error" } }, headers: {} };
+}

@@ -1,0 +1,146 @@
+import OpenAI from "openai";
+import { z } from "zod";
+import { env } from "../env";
+import type { SignalValues } from "../scoring/types";
+import { loadPrompt, renderPrompt } from "./prompts";
+import { withRetry } from "./retry";
+
+export const JUDGE_PROMPT = "judge-match";
+export const OFFLINE_JUDGE_MODEL = "offline-heuristic-v1";
+
+export type JudgeText = {
+  repo: string;
+  file: string;
+  lineStart: number;
+  lineEnd: number;
+  title: string;
+  description: string;
+  codeSnippet: string;
+};
+
+export type JudgeDecision = { match: boolean; rationale: string; inputTokens: number; outputTokens: number };
+
+export interface Judge {
+  readonly model: string;
+  readonly promptVersion: string;
+  readonly offline: boolean;
+  decide(a: JudgeText, b: JudgeText, signals: SignalValues): Promise<JudgeDecision>;
+}
+
+// The reply object the judge must return (structured output via response_format json_schema).
+export const judgeReplySchema = z.object({ match: z.boolean(), rationale: z.string().max(4_000) });
+const judgeReplyJsonSchema = {
+  type: "object",
+  properties: { match: { type: "boolean" }, rationale: { type: "string" } },
+  required: ["match", "rationale"],
+  additionalProperties: false,
+} as const;
+
+function promptValues(t: JudgeText): Record<string, string | number> {
+  return {
+    repo: t.repo,
+    file: t.file,
+    line_start: t.lineStart,
+    line_end: t.lineEnd,
+    title: t.title,
+    description: t.description,
+    code_snippet: t.codeSnippet || "(none)",
+  };
+}
+
+/** An LLM judge on any OpenAI-compatible endpoint (OpenAI, vLLM, Ollama, ...). */
+export class OpenAiJudge implements Judge {
+  readonly offline = false;
+  readonly promptVersion: string;
+  private readonly client: OpenAI;
+  private readonly body: string;
+
+  constructor(
+    readonly model: string,
+    opts: { apiKey: string; baseURL?: string; timeoutMs: number; maxRetries: number },
+  ) {
+    const prompt = loadPrompt(JUDGE_PROMPT);
+    this.promptVersion = `${prompt.name}@${prompt.version}`;
+    this.body = prompt.body;
+    // The SDK's own retries are off: withRetry applies one policy (backoff with jitter) to every failure kind.
+    this.client = new OpenAI({ apiKey: opts.apiKey, baseURL: opts.baseURL, timeout: opts.timeoutMs, maxRetries: 0 });
+    this.retries = opts.maxRetries;
+  }
+
+  private readonly retries: number;
+
+  async decide(a: JudgeText, b: JudgeText): Promise<JudgeDecision> {
+    const content = renderPrompt(this.body, { a: promptValues(a), b: promptValues(b) });
+    const completion = await withRetry(
+      () =>
+        this.client.chat.completions.create({
+          model: this.model,
+          temperature: 0,
+          messages: [{ role: "user", content }],
+          response_format: { type: "json_schema", json_schema: { name: "match_verdict", strict: true, schema: judgeReplyJsonSchema } },
+        }),
+      { retries: this.retries },
+    );
+    const text = completion.choices[0]?.message?.content ?? "";
+    let reply: z.infer<typeof judgeReplySchema>;
+    try {
+      reply = judgeReplySchema.parse(JSON.parse(text));
+    } catch {
+      throw new JudgeReplyError(`judge model ${this.model} returned a reply that is not {match, rationale} JSON`);
+    }
+    return {
+      match: reply.match,
+      rationale: reply.rationale,
+      inputTokens: completion.usage?.prompt_tokens ?? 0,
+      outputTokens: completion.usage?.completion_tokens ?? 0,
+    };
+  }
+}
+
+export class JudgeReplyError extends Error {}
+
+/**
+ * The documented offline judge, used when no OPENAI_API_KEY is set. It is a deterministic rule over the prefilter
+ * signals, far weaker than an LLM: it matches a pair when the line ranges overlap substantially and the texts agree,
+ * or when the texts are near-duplicates. Every score it produces is labelled "offline judge".
+ */
+export class OfflineJudge implements Judge {
+  readonly offline = true;
+  readonly model = OFFLINE_JUDGE_MODEL;
+  readonly promptVersion = "offline-rule@1";
+
+  async decide(_a: JudgeText, _b: JudgeText, s: SignalValues): Promise<JudgeDecision> {
+    const textAgreement = Math.max(s.descriptionEmbedding, s.fullTextEmbedding);
+    const sameLocation = s.lineOverlap >= 0.2 && (textAgreement >= 0.45 || s.identifiers >= 0.3);
+    const nearDuplicateText = s.fullTextEmbedding >= 0.8 || (s.descriptionEmbedding >= 0.7 && s.identifiers >= 0.35);
+    const match = sameLocation || nearDuplicateText;
+    const rationale = match
+      ? sameLocation
+        ? `Offline rule: line ranges overlap (Jaccard ${s.lineOverlap.toFixed(2)}) and the texts agree (${textAgreement.toFixed(2)}).`
+        : `Offline rule: the reports are near-duplicates (full-text cosine ${s.fullTextEmbedding.toFixed(2)}).`
+      : "Offline rule: neither a substantial location overlap with agreeing text nor near-duplicate text.";
+    return { match, rationale, inputTokens: 0, outputTokens: 0 };
+  }
+}
+
+/** The judge the configuration asks for: the LLM when an API key is set, else the offline rule. */
+export function createJudge(): Judge {
+  if (!env.OPENAI_API_KEY) return new OfflineJudge();
+  return new OpenAiJudge(env.JUDGE_MODEL, {
+    apiKey: env.OPENAI_API_KEY,
+    baseURL: env.OPENAI_BASE_URL,
+    timeoutMs: env.JUDGE_TIMEOUT_MS,
+    maxRetries: env.JUDGE_MAX_RETRIES,
+  });
+}
+
+const pricesSchema = z.record(z.string(), z.object({ input: z.number().min(0), output: z.number().min(0) }));
+
+/** USD cost of token usage, from MODEL_PRICES_JSON (USD per million tokens); 0 for unpriced models. */
+export function judgeCostUsd(model: string, inputTokens: number, outputTokens: number): number {
+  if (!env.MODEL_PRICES_JSON) return 0;
+  const parsed = pricesSchema.safeParse(JSON.parse(env.MODEL_PRICES_JSON));
+  const price = parsed.success ? parsed.data[model] : undefined;
+  if (!price) return 0;
+  return (inputTokens * price.input + outputTokens * price.output) / 1_000_000;
+}

@@ -1,0 +1,44 @@
+import { Queue } from "bullmq";
+import { z } from "zod";
+import { env } from "../env";
+import { createRedisConnection } from "./connection";
+
+// Queue names and job payloads. Jobs carry ids only; rows carry state (STYLE.md habit 5).
+export const SCORING_QUEUE = "scoring-queue";
+
+export const scoringJobSchema = z.object({ submissionId: z.string().min(1) });
+export type ScoringJob = z.infer<typeof scoringJobSchema>;
+
+const globalForQueues = globalThis as unknown as { scoringQueue?: Queue<ScoringJob> };
+
+export function getScoringQueue(): Queue<ScoringJob> {
+  if (!globalForQueues.scoringQueue) {
+    globalForQueues.scoringQueue = new Queue<ScoringJob>(SCORING_QUEUE, {
+      connection: createRedisConnection(),
+      defaultJobOptions: {
+        // Transient failures (judge timeouts, 429, 5xx that outlast the client's own retries) retry the whole job;
+        // a retried job reuses every verdict already cached, so it repeats no LLM call.
+        attempts: env.SCORING_ATTEMPTS,
+        backoff: { type: "exponential", delay: env.SCORING_RETRY_DELAY_MS },
+        removeOnComplete: { age: 24 * 3600, count: 1_000 },
+        removeOnFail: { age: 7 * 24 * 3600 },
+      },
+    });
+  }
+  return globalForQueues.scoringQueue;
+}
+
+/** Queues scoring for a submission whose row already exists; the job id is the submission id. */
+export async function enqueueScoring(submissionId: string, opts: { rescore?: boolean } = {}): Promise<void> {
+  const queue = getScoringQueue();
+  // BullMQ ignores a job whose id already exists; a rescore uses a fresh id derived from the row.
+  const jobId = opts.rescore ? `${submissionId}-rescore-${Date.now()}` : submissionId;
+  await queue.add("score-submission", { submissionId }, { jobId });
+}
+
+export async function closeQueues(): Promise<void> {
+  if (globalForQueues.scoringQueue) {
+    await globalForQueues.scoringQueue.close();
+    globalForQueues.scoringQueue = undefined;
+  }
+}

@@ -1,0 +1,134 @@
+// Repeated runs of one configuration (§4.3, §A.4). Findings of different runs that share a root cause
+// (judge-decided duplicates, or findings matching a common reference bug) are merged into connected
+// components; a component stands for one distinct bug report. Curves then keep the components
+// reported in at least n of the k runs: n = 1 is the union, n = k the intersection.
+
+import { computeMetrics } from "./metrics";
+
+export type RunComponent = { id: number; findingIds: string[]; runs: number[] };
+
+export type RunComponents = { componentOf: Map<string, number>; components: RunComponent[] };
+
+export type BuildRunComponentsInput = {
+  findings: { id: string; runIndex: number }[];
+  sameRootCauseEdges: [string, string][];
+};
+
+/**
+ * Union-find over the findings. Components are numbered by the position of their first finding in
+ * `findings`, and list their findings in input order and their distinct runs ascending, so the result
+ * is deterministic. An edge naming an unknown finding is a caller bug and throws.
+ */
+export function buildRunComponents(input: BuildRunComponentsInput): RunComponents {
+  const indexOf = new Map<string, number>();
+  input.findings.forEach((finding, index) => indexOf.set(finding.id, index));
+  const parent = Int32Array.from(input.findings, (_, index) => index);
+  const find = (x: number): number => {
+    let root = x;
+    while (parent[root] !== root) root = parent[root]!;
+    // Path compression keeps later finds near O(1) even for long chains of duplicates.
+    while (parent[x] !== root) {
+      const next = parent[x]!;
+      parent[x] = root;
+      x = next;
+    }
+    return root;
+  };
+  for (const [a, b] of input.sameRootCauseEdges) {
+    const indexA = indexOf.get(a);
+    const indexB = indexOf.get(b);
+    if (indexA === undefined || indexB === undefined) {
+      throw new Error(`same-root-cause edge names unknown finding ${indexA === undefined ? a : b}`);
+    }
+    const rootA = find(indexA);
+    const rootB = find(indexB);
+    // The smaller index becomes the root, so a component's root is its first finding.
+    if (rootA !== rootB) parent[Math.max(rootA, rootB)] = Math.min(rootA, rootB);
+  }
+
+  const componentOf = new Map<string, number>();
+  const componentOfRoot = new Map<number, RunComponent>();
+  const components: RunComponent[] = [];
+  input.findings.forEach((finding, index) => {
+    const root = find(index);
+    let component = componentOfRoot.get(root);
+    if (!component) {
+      component = { id: components.length, findingIds: [], runs: [] };
+      componentOfRoot.set(root, component);
+      components.push(component);
+    }
+    component.findingIds.push(finding.id);
+    if (!component.runs.includes(finding.runIndex)) component.runs.push(finding.runIndex);
+    componentOf.set(finding.id, component.id);
+  });
+  for (const component of components) component.runs.sort((a, b) => a - b);
+  return { componentOf, components };
+}
+
+export type RunCurvePoint = {
+  n: number;
+  label: string;
+  recall: number;
+  precision: number;
+  f1: number;
+  matched_reference_bugs: number;
+  reference_bugs: number;
+  matched_findings: number;
+  findings: number;
+};
+
+export type ComputeRunCurvesInput = {
+  runCount: number;
+  components: RunComponent[];
+  componentOf: Map<string, number>;
+  referenceBugCount: number;
+  matches: { findingId: string; referenceId: string }[];
+};
+
+/**
+ * One point per n = 1..k: the components reported in >= n distinct runs. Precision counts components
+ * (a bug reported in three runs is one finding, not three); recall counts the distinct reference bugs
+ * matched by any finding of a kept component.
+ */
+export function computeRunCurves(input: ComputeRunCurvesInput): RunCurvePoint[] {
+  const referencesOfComponent = new Map<number, Set<string>>();
+  for (const match of input.matches) {
+    const component = input.componentOf.get(match.findingId);
+    if (component === undefined) throw new Error(`match names unknown finding ${match.findingId}`);
+    const set = referencesOfComponent.get(component) ?? new Set<string>();
+    set.add(match.referenceId);
+    referencesOfComponent.set(component, set);
+  }
+
+  const points: RunCurvePoint[] = [];
+  for (let n = 1; n <= input.runCount; n++) {
+    let findings = 0;
+    let matchedFindings = 0;
+    const matchedReferences = new Set<string>();
+    for (const component of input.components) {
+      if (component.runs.length < n) continue;
+      findings += 1;
+      const references = referencesOfComponent.get(component.id);
+      if (!references) continue;
+      matchedFindings += 1;
+      for (const reference of references) matchedReferences.add(reference);
+    }
+    points.push({
+      n,
+      label: labelRunCurvePoint(n, input.runCount),
+      ...computeMetrics({
+        matched_reference_bugs: matchedReferences.size,
+        reference_bugs: input.referenceBugCount,
+        matched_findings: matchedFindings,
+        findings,
+      }),
+    });
+  }
+  return points;
+}
+
+function labelRunCurvePoint(n: number, runCount: number): string {
+  if (n === 1) return "union";
+  if (n === runCount) return "intersection";
+  return `at least ${n} of ${runCount}`;
+}

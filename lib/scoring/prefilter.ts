@@ -1,0 +1,206 @@
+// Candidate pairs for the LLM judge: the six-signal prefilter of the paper (§A.4, Table 10).
+//
+// Only a finding and a reference bug (or two findings) of the SAME repository are compared. A pair is
+// kept, and later sent to the judge, when ANY signal reaches its threshold (PAPER_THRESHOLDS):
+//
+//   lineOverlap           Jaccard of the inclusive line ranges, same file only (normalised paths)   0.02
+//   fullTextEmbedding     cosine of embeddings of title + description + first 1,000 snippet chars    0.65
+//   descriptionEmbedding  cosine of embeddings of title + description                               0.57
+//   snippetTokens         IDF-weighted Jaccard of snippet words of >= 2 chars                       0.60
+//   identifiers           IDF-weighted Jaccard of description + snippet words of >= 3 chars         0.10
+//   apiCalls              IDF-weighted Jaccard of names called in the snippet                       0.22
+//
+// Tokenizer (tokenize.ts): a word is a maximal run of [A-Za-z0-9_], lowercased, never split further;
+// token sets are de-duplicated. Called names are words directly followed by "(", keywords excluded.
+//
+// IDF scope: one IDF table per repository and per token signal, over the token sets of every left and
+// right document of that repository (a document present on both sides in self-comparison mode counts
+// once). Words common in one codebase (`self`, `node`) thus weigh little there without affecting others.
+// idf(t) = ln((N + 1) / (df + 1)) + 1, see signals.ts#computeIdf.
+//
+// Embeddings are computed by the caller (the provider is recorded with the score) and passed in maps
+// keyed by BugText.id; a missing embedding gives cosine 0.
+//
+// Speed matters: the full benchmark is ~2 million within-repository pairs per submission. Token
+// intersections come from an inverted index (accumulate idf per right doc), embeddings sit in one
+// contiguous array per side, and no object is allocated for a pair that is not kept.
+
+import { buildTokenIndex, cosineRowPair, detectDimensions, packEmbeddings, weightedJaccardRow } from "./prefilter-index";
+import { normalizePath, rangeJaccard } from "./signals";
+import { PAPER_THRESHOLDS, SIGNAL_NAMES } from "./thresholds";
+import { calledNames, identifierTokens, snippetTokens } from "./tokenize";
+import type { BugText, CandidatePair, SignalName, SignalValues, Thresholds } from "./types";
+
+export type BuildCandidatePairsInput = {
+  left: BugText[];
+  right: BugText[];
+  embeddings: { fullText: Map<string, Float32Array>; description: Map<string, Float32Array> };
+  thresholds?: Thresholds;
+  /**
+   * Self-comparison (e.g. findings of repeated runs against each other): left and right hold the same
+   * documents. A document is never paired with itself, and each unordered pair is compared and
+   * reported once (the signals are symmetric, so the mirror would only double the judge's work).
+   */
+  sameSetExcludeSelf?: boolean;
+};
+
+export type BuildCandidatePairsResult = { pairs: CandidatePair[]; comparedPairs: number };
+
+export function buildCandidatePairs(input: BuildCandidatePairsInput): BuildCandidatePairsResult {
+  const thresholds = input.thresholds ?? PAPER_THRESHOLDS;
+  // Each map is checked on its own: the two texts may come from different providers.
+  const dims = {
+    fullText: detectDimensions(input.embeddings.fullText),
+    description: detectDimensions(input.embeddings.description),
+  };
+  const rightByRepo = groupByRepo(input.right);
+  const pairs: CandidatePair[] = [];
+  let comparedPairs = 0;
+  for (const [repo, left] of groupByRepo(input.left)) {
+    const right = rightByRepo.get(repo);
+    if (!right) continue;
+    comparedPairs += scoreRepository(left, right, input, thresholds, dims, pairs);
+  }
+  return { pairs, comparedPairs };
+}
+
+function groupByRepo(bugs: BugText[]): Map<string, BugText[]> {
+  const groups = new Map<string, BugText[]>();
+  for (const bug of bugs) {
+    const group = groups.get(bug.repo);
+    if (group) group.push(bug);
+    else groups.set(bug.repo, [bug]);
+  }
+  return groups;
+}
+
+/** Scores every pair of one repository, appends the kept ones to `pairs`, returns how many were compared. */
+function scoreRepository(
+  left: BugText[],
+  right: BugText[],
+  input: BuildCandidatePairsInput,
+  thresholds: Thresholds,
+  dims: { fullText: number; description: number },
+  pairs: CandidatePair[],
+): number {
+  const selfMode = input.sameSetExcludeSelf === true;
+  const leftIds = left.map((bug) => bug.id);
+  const rightIds = right.map((bug) => bug.id);
+  const { leftRank, rightRank, rightIsLeft, leftIsRight } = rankIds(leftIds, rightIds);
+  const countRight = new Uint8Array(right.length);
+  for (let j = 0; j < right.length; j++) countRight[j] = selfMode && rightIsLeft[j] ? 0 : 1;
+
+  const snippetIndex = buildTokenIndex(
+    left.map((b) => snippetTokens(b.codeSnippet)),
+    right.map((b) => snippetTokens(b.codeSnippet)),
+    countRight,
+  );
+  const identifierIndex = buildTokenIndex(
+    left.map((b) => identifierTokens(b.description, b.codeSnippet)),
+    right.map((b) => identifierTokens(b.description, b.codeSnippet)),
+    countRight,
+  );
+  const apiIndex = buildTokenIndex(
+    left.map((b) => calledNames(b.codeSnippet)),
+    right.map((b) => calledNames(b.codeSnippet)),
+    countRight,
+  );
+
+  const leftFull = packEmbeddings(leftIds, input.embeddings.fullText, dims.fullText);
+  const rightFull = packEmbeddings(rightIds, input.embeddings.fullText, dims.fullText);
+  const leftDescription = packEmbeddings(leftIds, input.embeddings.description, dims.description);
+  const rightDescription = packEmbeddings(rightIds, input.embeddings.description, dims.description);
+
+  const rightByFile = new Map<string, number[]>();
+  right.forEach((bug, j) => {
+    const file = normalizePath(bug.file);
+    const group = rightByFile.get(file);
+    if (group) group.push(j);
+    else rightByFile.set(file, [j]);
+  });
+
+  // One row of each signal (left doc i against all right docs), reused for every i; the embedding rows
+  // come two left docs at a time (see cosineRowPair).
+  const lineRow = new Float64Array(right.length);
+  const fullRows = [new Float64Array(right.length), new Float64Array(right.length)] as const;
+  const descriptionRows = [new Float64Array(right.length), new Float64Array(right.length)] as const;
+  const snippetRow = new Float64Array(right.length);
+  const identifierRow = new Float64Array(right.length);
+  const apiRow = new Float64Array(right.length);
+  let compared = 0;
+
+  for (let i = 0; i < left.length; i++) {
+    const slot = i % 2;
+    if (slot === 0) {
+      cosineRowPair(leftFull, i, rightFull, fullRows[0], fullRows[1]);
+      cosineRowPair(leftDescription, i, rightDescription, descriptionRows[0], descriptionRows[1]);
+    }
+    const fullRow = fullRows[slot]!;
+    const descriptionRow = descriptionRows[slot]!;
+    const leftBug = left[i]!;
+    lineRow.fill(0);
+    for (const j of rightByFile.get(normalizePath(leftBug.file)) ?? []) lineRow[j] = lineJaccardOf(leftBug, right[j]!);
+    weightedJaccardRow(snippetIndex, i, snippetRow);
+    weightedJaccardRow(identifierIndex, i, identifierRow);
+    weightedJaccardRow(apiIndex, i, apiRow);
+
+    for (let j = 0; j < right.length; j++) {
+      // Self mode: skip the document itself, and of a mirrored pair keep only the lower-ranked left id.
+      if (selfMode && (leftRank[i] === rightRank[j] || (leftIsRight[i] && rightIsLeft[j] && leftRank[i]! > rightRank[j]!))) {
+        continue;
+      }
+      compared++;
+      if (
+        lineRow[j]! < thresholds.lineOverlap &&
+        fullRow[j]! < thresholds.fullTextEmbedding &&
+        descriptionRow[j]! < thresholds.descriptionEmbedding &&
+        snippetRow[j]! < thresholds.snippetTokens &&
+        identifierRow[j]! < thresholds.identifiers &&
+        apiRow[j]! < thresholds.apiCalls
+      ) {
+        continue;
+      }
+      const signals: SignalValues = {
+        lineOverlap: lineRow[j]!,
+        fullTextEmbedding: fullRow[j]!,
+        descriptionEmbedding: descriptionRow[j]!,
+        snippetTokens: snippetRow[j]!,
+        identifiers: identifierRow[j]!,
+        apiCalls: apiRow[j]!,
+      };
+      pairs.push({ leftId: leftBug.id, rightId: right[j]!.id, signals, triggered: listTriggered(signals, thresholds) });
+    }
+  }
+  return compared;
+}
+
+function lineJaccardOf(a: BugText, b: BugText): number {
+  if (![a.lineStart, a.lineEnd, b.lineStart, b.lineEnd].every(Number.isFinite)) return 0;
+  return rangeJaccard(
+    Math.min(a.lineStart, a.lineEnd),
+    Math.max(a.lineStart, a.lineEnd),
+    Math.min(b.lineStart, b.lineEnd),
+    Math.max(b.lineStart, b.lineEnd),
+  );
+}
+
+function listTriggered(signals: SignalValues, thresholds: Thresholds): SignalName[] {
+  return SIGNAL_NAMES.filter((name) => signals[name] >= thresholds[name]);
+}
+
+/**
+ * Integer ranks of ids (by string order) so the self-mode checks in the hot loop compare numbers,
+ * plus which ids appear on both sides.
+ */
+function rankIds(leftIds: string[], rightIds: string[]) {
+  const sorted = [...new Set([...leftIds, ...rightIds])].sort();
+  const rank = new Map(sorted.map((id, position) => [id, position]));
+  const leftSet = new Set(leftIds);
+  const rightSet = new Set(rightIds);
+  return {
+    leftRank: Int32Array.from(leftIds, (id) => rank.get(id)!),
+    rightRank: Int32Array.from(rightIds, (id) => rank.get(id)!),
+    leftIsRight: Uint8Array.from(leftIds, (id) => (rightSet.has(id) ? 1 : 0)),
+    rightIsLeft: Uint8Array.from(rightIds, (id) => (leftSet.has(id) ? 1 : 0)),
+  };
+}

@@ -1,0 +1,77 @@
+import { db } from "../../db";
+import { AppError } from "../../errors";
+import { bugContentHash } from "../../hash";
+import type { BenchmarkFile } from "../../validation/benchmark-file";
+
+export type ImportedBenchmark = { id: string; slug: string; version: string; repositories: number; referenceBugs: number };
+
+/** Stores a benchmark version with its repositories and reference set, all or nothing. Versions are immutable. */
+export async function importBenchmark(file: BenchmarkFile): Promise<ImportedBenchmark> {
+  const existing = await db.benchmark.findUnique({ where: { slug_version: { slug: file.slug, version: file.version } } });
+  if (existing) {
+    throw new AppError("conflict", `Benchmark ${file.slug} version ${file.version} already exists; import a new version instead`);
+  }
+  return db.$transaction(
+    async (tx) => {
+      const benchmark = await tx.benchmark.create({
+        data: {
+          slug: file.slug,
+          name: file.name,
+          version: file.version,
+          description: file.description,
+          snapshotDate: new Date(`${file.snapshot_date}T00:00:00Z`),
+          taxonomy: file.taxonomy ?? undefined,
+        },
+      });
+      const repoIds = new Map<string, string>();
+      for (const repo of file.repositories) {
+        const row = await tx.repository.create({
+          data: {
+            benchmarkId: benchmark.id,
+            name: repo.name,
+            language: repo.language,
+            domain: repo.domain,
+            snapshotCommit: repo.snapshot_commit,
+          },
+        });
+        repoIds.set(repo.name, row.id);
+      }
+      const rows = file.reference_bugs.map((bug) => {
+        const text = {
+          file: bug.file,
+          lineStart: bug.line_start,
+          lineEnd: bug.line_end,
+          title: bug.title,
+          description: bug.description,
+          codeSnippet: bug.code_snippet ?? "",
+        };
+        return {
+          ...text,
+          repositoryId: repoIds.get(bug.repo)!,
+          externalId: bug.id,
+          severity: bug.severity,
+          suggestedFix: bug.suggested_fix,
+          category: bug.category,
+          trigger: bug.trigger,
+          contentHash: bugContentHash(text),
+        };
+      });
+      for (let i = 0; i < rows.length; i += 2_000) await tx.referenceBug.createMany({ data: rows.slice(i, i + 2_000) });
+      return {
+        id: benchmark.id,
+        slug: benchmark.slug,
+        version: benchmark.version,
+        repositories: file.repositories.length,
+        referenceBugs: rows.length,
+      };
+    },
+    { timeout: 120_000 },
+  );
+}
+
+/** A benchmark by `slug` (newest version) or `slug@version`. */
+export async function findBenchmark(ref: string) {
+  const [slug, version] = ref.split("@", 2) as [string, string | undefined];
+  if (version) return db.benchmark.findUnique({ where: { slug_version: { slug, version } } });
+  return db.benchmark.findFirst({ where: { slug }, orderBy: { createdAt: "desc" } });
+}

@@ -1,0 +1,88 @@
+import { db } from "../../db";
+import { AppError } from "../../errors";
+import type { Metrics } from "../../scoring/types";
+import { readScoreBreakdowns } from "./read-scores";
+
+export type Viewer = { id: string; role: "user" | "maintainer" | "admin" } | null;
+
+/** Whether a viewer may see a submission: approved ones are public; others only to their submitter and staff. */
+export function canViewSubmission(viewer: Viewer, submission: { submitterId: string | null; reviewStatus: string }): boolean {
+  if (submission.reviewStatus === "approved") return true;
+  if (!viewer) return false;
+  return viewer.role === "admin" || viewer.role === "maintainer" || viewer.id === submission.submitterId;
+}
+
+export type SubmissionStatus = {
+  id: string;
+  status: "queued" | "scoring" | "scored" | "failed";
+  progress: number;
+  error?: string;
+  review_status: string;
+  benchmark: { slug: string; version: string };
+  model: string;
+  reasoning_effort: string | null;
+  harness: string | null;
+  cost_usd: number | null;
+  runs: number;
+  findings: number;
+  created_at: string;
+  scored_at: string | null;
+  scores?: Awaited<ReturnType<typeof readScoreBreakdowns>>["mean"] & {
+    runs?: Awaited<ReturnType<typeof readScoreBreakdowns>>["runs"];
+    curves?: (Metrics & { n: number; label: string })[];
+  };
+  scoring?: Record<string, unknown>;
+};
+
+/** The API view of a submission. Unknown and invisible submissions are both "not found", so ids cannot be probed. */
+export async function getSubmissionStatus(id: string, viewer: Viewer): Promise<SubmissionStatus> {
+  const submission = await db.submission.findUnique({
+    where: { id },
+    include: { benchmark: true, judgeUsage: true, runs: { select: { id: true, _count: { select: { findings: true } } } } },
+  });
+  if (!submission || !canViewSubmission(viewer, submission)) throw new AppError("not_found", "Submission not found");
+  const result: SubmissionStatus = {
+    id: submission.id,
+    status: submission.scoringStatus,
+    progress: submission.scoringProgress,
+    review_status: submission.reviewStatus,
+    benchmark: { slug: submission.benchmark.slug, version: submission.benchmark.version },
+    model: submission.model,
+    reasoning_effort: submission.reasoningEffort,
+    harness: submission.harness,
+    cost_usd: submission.costUsd,
+    runs: submission.runs.length,
+    findings: submission.runs.reduce((n, r) => n + r._count.findings, 0),
+    created_at: submission.createdAt.toISOString(),
+    scored_at: submission.scoredAt?.toISOString() ?? null,
+  };
+  if (submission.scoringStatus === "failed" && submission.scoringError) result.error = submission.scoringError;
+  if (submission.scoringStatus === "scored") {
+    const breakdowns = await readScoreBreakdowns(submission.id);
+    if (breakdowns.mean) {
+      result.scores = { ...breakdowns.mean };
+      if (breakdowns.runs.length > 1) {
+        result.scores.runs = breakdowns.runs;
+        result.scores.curves = breakdowns.curves;
+      }
+    }
+    const usage = submission.judgeUsage[0];
+    if (usage) {
+      result.scoring = {
+        judge_model: usage.judgeModel,
+        offline_judge: usage.offlineJudge,
+        prompt_version: usage.promptVersion,
+        embedding_provider: usage.embeddingProvider,
+        embedding_model: usage.embeddingModel,
+        thresholds: usage.thresholds,
+        benchmark_version: usage.benchmarkVersion,
+        compared_pairs: usage.comparedPairs,
+        kept_pairs: usage.keptPairs,
+        judge_calls: usage.judgeCalls,
+        cached_verdicts: usage.cachedVerdicts,
+        judge_cost_usd: usage.costUsd,
+      };
+    }
+  }
+  return result;
+}

@@ -1,0 +1,20 @@
+import { z } from "zod";
+import { db } from "../../db";
+import { AppError, parseOrThrow } from "../../errors";
+import { MIN_PASSWORD_LENGTH, hashPassword } from "./password";
+
+export const roleSchema = z.enum(["user", "maintainer", "admin"]);
+export const createUserInputSchema = z.object({
+  email: z.email({ message: "must be an email address" }).transform((e) => e.toLowerCase()),
+  role: roleSchema.default("user"),
+  name: z.string().max(200).optional(),
+  password: z.string().min(MIN_PASSWORD_LENGTH, { message: `must be at least ${MIN_PASSWORD_LENGTH} characters` }).max(200).optional(),
+});
+
+export async function createUser(input: z.input<typeof createUserInputSchema>) {
+  const data = parseOrThrow(createUserInputSchema, input, "User");
+  const existing = await db.user.findUnique({ where: { email: data.email } });
+  if (existing) throw new AppError("conflict", `A user with email ${data.email} already exists`);
+  const { password, ...fields } = data;
+  return db.user.create({ data: { ...fields, passwordHash: password ? await hashPassword(password) : undefined } });
+}

@@ -1,0 +1,68 @@
+import { z } from "zod";
+import { TEXT_LIMITS, boundedText, checkLineRange, lineNumberSchema, requiredText, severitySchema } from "./common";
+
+// The benchmark file (import format): a benchmark version, its repositories and its reference set.
+export const languageSchema = z.string().trim().toLowerCase().min(1).max(50);
+
+export const repositorySchema = z.object({
+  name: requiredText(TEXT_LIMITS.repo).regex(/^[^/\s]+\/[^/\s]+$/, { message: "must be owner/name" }),
+  language: languageSchema,
+  domain: boundedText(TEXT_LIMITS.shortLabel).optional(),
+  snapshot_commit: z.string().regex(/^[0-9a-f]{7,40}$/i, { message: "must be a git commit hash" }).optional(),
+});
+
+export const referenceBugSchema = z
+  .object({
+    id: requiredText(TEXT_LIMITS.id),
+    repo: requiredText(TEXT_LIMITS.repo),
+    file: requiredText(TEXT_LIMITS.file),
+    line_start: lineNumberSchema,
+    line_end: lineNumberSchema,
+    title: requiredText(TEXT_LIMITS.title),
+    description: requiredText(TEXT_LIMITS.description),
+    code_snippet: boundedText(TEXT_LIMITS.codeSnippet).optional(),
+    severity: severitySchema.optional(),
+    suggested_fix: boundedText(TEXT_LIMITS.suggestedFix).optional(),
+    category: boundedText(TEXT_LIMITS.category).optional(),
+    trigger: boundedText(TEXT_LIMITS.trigger).optional(),
+  })
+  .superRefine(checkLineRange);
+
+export const taxonomySchema = z.object({
+  families: z.array(
+    z.object({
+      name: requiredText(TEXT_LIMITS.category),
+      categories: z.array(z.object({ name: requiredText(TEXT_LIMITS.category), definition: boundedText(2_000).optional() })),
+    }),
+  ),
+  triggers: z
+    .array(z.object({ level: z.number().int().min(0), name: requiredText(TEXT_LIMITS.trigger), definition: boundedText(2_000).optional() }))
+    .default([]),
+});
+
+export const benchmarkFileSchema = z
+  .object({
+    slug: z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/, { message: "must be lowercase letters, digits and dashes" }),
+    name: requiredText(TEXT_LIMITS.shortLabel),
+    version: requiredText(50),
+    snapshot_date: z.iso.date({ message: "must be a date YYYY-MM-DD" }),
+    description: boundedText(5_000).optional(),
+    repositories: z.array(repositorySchema).min(1, { message: "must list at least one repository" }),
+    reference_bugs: z.array(referenceBugSchema).max(200_000),
+    taxonomy: taxonomySchema.optional(),
+  })
+  .superRefine((file, ctx) => {
+    const repos = new Set<string>();
+    file.repositories.forEach((r, i) => {
+      if (repos.has(r.name)) ctx.addIssue({ code: "custom", path: ["repositories", i, "name"], message: `duplicate repository ${r.name}` });
+      repos.add(r.name);
+    });
+    const ids = new Set<string>();
+    file.reference_bugs.forEach((b, i) => {
+      if (!repos.has(b.repo)) ctx.addIssue({ code: "custom", path: ["reference_bugs", i, "repo"], message: `unknown repository ${b.repo}` });
+      if (ids.has(b.id)) ctx.addIssue({ code: "custom", path: ["reference_bugs", i, "id"], message: `duplicate id ${b.id}` });
+      ids.add(b.id);
+    });
+  });
+
+export type BenchmarkFile = z.infer<typeof benchmarkFileSchema>;

@@ -1,0 +1,41 @@
+import { z } from "zod";
+
+// Limits on uploaded text, documented in the README ("File formats"). Postgres cannot store NUL characters,
+// and unbounded fields would let one file exhaust memory in the matcher.
+export const TEXT_LIMITS = {
+  id: 200,
+  repo: 200,
+  file: 1_000,
+  title: 500,
+  description: 20_000,
+  codeSnippet: 20_000,
+  suggestedFix: 20_000,
+  category: 200,
+  trigger: 200,
+  model: 200,
+  shortLabel: 200,
+} as const;
+
+export const MAX_LINE = 10_000_000;
+
+export function boundedText(max: number) {
+  return z
+    .string()
+    .max(max, { message: `must be at most ${max} characters` })
+    .refine((s) => !s.includes("\u0000"), { message: "must not contain NUL characters" });
+}
+
+export function requiredText(max: number) {
+  return boundedText(max).refine((s) => s.trim().length > 0, { message: "must not be empty" });
+}
+
+export const severitySchema = z.enum(["low", "medium", "high", "critical"]);
+
+export const lineNumberSchema = z.number().int({ message: "must be an integer" }).min(1, { message: "must be >= 1" }).max(MAX_LINE);
+
+/** Adds an issue on line_end when a record's range runs backwards. */
+export function checkLineRange(value: { line_start: number; line_end: number }, ctx: z.RefinementCtx): void {
+  if (value.line_end < value.line_start) {
+    ctx.addIssue({ code: "custom", path: ["line_end"], message: `must be >= line_start (${value.line_start})` });
+  }
+}

@@ -1,0 +1,64 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { createWriteStream, mkdirSync } from "node:fs";
+import path from "node:path";
+
+export const ROOT = path.resolve(import.meta.dirname, "..", "..");
+
+/** Runs a command to completion, failing with its output when it exits non-zero. */
+export function run(command: string, args: string[], opts: { env?: Record<string, string | undefined>; quiet?: boolean } = {}): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...opts.env }, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (d: Buffer) => {
+      output += d.toString();
+      if (!opts.quiet) process.stdout.write(d);
+    });
+    child.stderr.on("data", (d: Buffer) => {
+      output += d.toString();
+      if (!opts.quiet) process.stderr.write(d);
+    });
+    child.on("error", reject);
+    child.on("exit", (code) => (code === 0 ? resolve(output) : reject(new Error(`${command} ${args.join(" ")} exited with ${code}\n${output.slice(-4000)}`))));
+  });
+}
+
+/** Starts a long-running process whose output goes to a log file (and optionally the console). */
+export function startProcess(name: string, command: string, args: string[], opts: { env?: Record<string, string | undefined>; logDir: string; echo?: boolean }): ChildProcess {
+  mkdirSync(opts.logDir, { recursive: true });
+  const log = createWriteStream(path.join(opts.logDir, `${name}.log`), { flags: "w" });
+  const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...opts.env }, stdio: ["ignore", "pipe", "pipe"], detached: false });
+  const forward = (d: Buffer) => {
+    log.write(d);
+    if (opts.echo) process.stdout.write(`[${name}] ${d.toString().replace(/\n(?=.)/g, `\n[${name}] `)}`);
+  };
+  child.stdout?.on("data", forward);
+  child.stderr?.on("data", forward);
+  return child;
+}
+
+/** Polls a URL until it answers 2xx, or fails after the timeout naming the log to read. */
+export async function waitForHttp(url: string, timeoutMs: number, what: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${what} did not answer at ${url} within ${timeoutMs / 1000}s`);
+}
+
+export function stopProcess(child: ChildProcess | undefined, signal: NodeJS.Signals = "SIGTERM"): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+    child.once("exit", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill(signal);
+  });
+}

@@ -1,0 +1,117 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { embedOffline } from "../../lib/embeddings/offline-embedder";
+
+// A small local server speaking the OpenAI wire format (chat completions with json_schema replies, embeddings).
+// It replaces only the paid LLM API in tests and benchmarks. Its "judgement" is a fixed rule:
+//  - reports that both carry a `[root:NAME]` marker match exactly when the names agree;
+//  - otherwise they match when they share a file with overlapping lines and similar titles, or near-identical titles.
+// Tests steer it through POST /__control (latency, injected failures) and read counters from GET /__stats.
+
+export type FakeControl = { latencyMs: number; failNext: number; failStatus: number; malformedNext: number };
+export type FakeStats = { chatCalls: number; embeddingCalls: number; failuresServed: number };
+
+type Report = { file: string; start: number; end: number; title: string; text: string };
+
+function parseReport(section: string): Report {
+  const location = /Location: (.*):(\d+)-(\d+)/.exec(section);
+  const title = /Title: (.*)/.exec(section)?.[1] ?? "";
+  return { file: location?.[1] ?? "", start: Number(location?.[2] ?? 0), end: Number(location?.[3] ?? 0), title, text: section };
+}
+
+function words(s: string): Set<string> {
+  return new Set(s.toLowerCase().match(/[a-z0-9_]{3,}/g) ?? []);
+}
+
+function jaccard(a: Set<string>, b: Set<string>): number {
+  let inter = 0;
+  for (const w of a) if (b.has(w)) inter++;
+  const union = a.size + b.size - inter;
+  return union === 0 ? 0 : inter / union;
+}
+
+export function decideFake(prompt: string): { match: boolean; rationale: string } {
+  const aStart = prompt.indexOf("## Report A");
+  const bStart = prompt.indexOf("## Report B");
+  const a = parseReport(prompt.slice(aStart, bStart));
+  const b = parseReport(prompt.slice(bStart));
+  const rootA = /\[root:([\w-]+)\]/.exec(a.text)?.[1];
+  const rootB = /\[root:([\w-]+)\]/.exec(b.text)?.[1];
+  if (rootA && rootB) return { match: rootA === rootB, rationale: `root markers ${rootA} / ${rootB}` };
+  const titleSimilarity = jaccard(words(a.title), words(b.title));
+  const overlap = a.file === b.file && a.start <= b.end && b.start <= a.end;
+  const match = (overlap && titleSimilarity >= 0.2) || titleSimilarity >= 0.6;
+  return { match, rationale: `fake rule: same-location=${overlap}, title similarity ${titleSimilarity.toFixed(2)}` };
+}
+
+export async function startFakeOpenAi(port = 0): Promise<{ url: string; close: () => Promise<void>; control: FakeControl; stats: FakeStats }> {
+  const control: FakeControl = { latencyMs: 0, failNext: 0, failStatus: 500, malformedNext: 0 };
+  const stats: FakeStats = { chatCalls: 0, embeddingCalls: 0, failuresServed: 0 };
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+        res.writeHead(status, { "content-type": "application/json", ...headers });
+        res.end(JSON.stringify(body));
+      };
+      const body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString("utf8")) : {};
+      if (req.url === "/__control" && req.method === "POST") {
+        Object.assign(control, body);
+        return send(200, control);
+      }
+      if (req.url === "/__stats") return send(200, stats);
+      if (req.url === "/__reset" && req.method === "POST") {
+        Object.assign(control, { latencyMs: 0, failNext: 0, failStatus: 500, malformedNext: 0 });
+        Object.assign(stats, { chatCalls: 0, embeddingCalls: 0, failuresServed: 0 });
+        return send(200, { ok: true });
+      }
+      const respond = () => {
+        if (req.headers.authorization !== "Bearer test-key") return send(401, { error: { message: "bad key", type: "invalid_request_error" } });
+        if (control.failNext > 0 && (req.url?.endsWith("/chat/completions") || req.url?.endsWith("/embeddings"))) {
+          control.failNext--;
+          stats.failuresServed++;
+          return send(control.failStatus, { error: { message: "injected failure", type: "server_error" } }, control.failStatus === 429 ? { "retry-after": "0" } : {});
+        }
+        if (req.url?.endsWith("/chat/completions")) {
+          stats.chatCalls++;
+          const prompt: string = body.messages?.map((m: { content: string }) => m.content).join("\n") ?? "";
+          let content = JSON.stringify(decideFake(prompt));
+          if (control.malformedNext > 0) {
+            control.malformedNext--;
+            content = "I think they match.";
+          }
+          return send(200, {
+            id: `chatcmpl-${stats.chatCalls}`,
+            object: "chat.completion",
+            created: Math.floor(Date.now() / 1000),
+            model: body.model,
+            choices: [{ index: 0, finish_reason: "stop", message: { role: "assistant", content } }],
+            usage: { prompt_tokens: Math.ceil(prompt.length / 4), completion_tokens: 30, total_tokens: Math.ceil(prompt.length / 4) + 30 },
+          });
+        }
+        if (req.url?.endsWith("/embeddings")) {
+          stats.embeddingCalls++;
+          const inputs: string[] = Array.isArray(body.input) ? body.input : [body.input];
+          return send(200, {
+            object: "list",
+            model: body.model,
+            data: inputs.map((text, index) => ({ object: "embedding", index, embedding: Array.from(embedOffline(text)) })),
+            usage: { prompt_tokens: 0, total_tokens: 0 },
+          });
+        }
+        return send(404, { error: { message: "not found" } });
+      };
+      if (control.latencyMs > 0 && !req.url?.startsWith("/__")) setTimeout(respond, control.latencyMs);
+      else respond();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const { port: actual } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${actual}/v1`,
+    control,
+    stats,
+    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+  };
+}

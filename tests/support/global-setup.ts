@@ -1,0 +1,92 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import type { ChildProcess } from "node:child_process";
+import { Redis } from "ioredis";
+import type { TestProject } from "vitest/node";
+import { canConnect, migrate, recreateDatabase } from "../../scripts/lib/database";
+import { ROOT, run, startProcess, stopProcess, waitForHttp } from "../../scripts/lib/processes";
+import { startFakeOpenAi } from "./fake-openai";
+
+// Integration and browser tests share one real stack: a fresh PostgreSQL database with the migrations applied,
+// a dedicated Redis database, the fake OpenAI server, the real worker process and the built Next.js server.
+const DATABASE_URL = process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/probebench_test";
+const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379/13";
+const WEB_PORT = Number(process.env.TEST_WEB_PORT ?? 3199);
+const DIST_DIR = ".next-test";
+export const LOG_DIR = path.join(ROOT, "test-artifacts", "logs");
+
+let worker: ChildProcess | undefined;
+let web: ChildProcess | undefined;
+
+export default async function setup(project: TestProject) {
+  if (!(await canConnect(DATABASE_URL))) {
+    throw new Error(`PostgreSQL is not reachable at ${DATABASE_URL}. Start it (see .ci/run) or set TEST_DATABASE_URL.`);
+  }
+  const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1, lazyConnect: true });
+  try {
+    await redis.connect();
+    await redis.flushdb();
+  } catch {
+    throw new Error(`Redis is not reachable at ${REDIS_URL}. Start redis-server (see .ci/run) or set TEST_REDIS_URL.`);
+  } finally {
+    redis.disconnect();
+  }
+  await recreateDatabase(DATABASE_URL);
+  await migrate(DATABASE_URL);
+
+  const fake = await startFakeOpenAi();
+  const env: Record<string, string> = {
+    NODE_ENV: "production",
+    NEXT_TELEMETRY_DISABLED: "1",
+    DATABASE_URL,
+    REDIS_URL,
+    OPENAI_API_KEY: "test-key",
+    OPENAI_BASE_URL: fake.url,
+    JUDGE_MODEL: "fake-judge-1",
+    JUDGE_MAX_RETRIES: "3",
+    JUDGE_TIMEOUT_MS: "5000",
+    SCORING_ATTEMPTS: "2",
+    SCORING_RETRY_DELAY_MS: "200",
+    EMBEDDING_PROVIDER: "offline",
+    MODEL_PRICES_JSON: JSON.stringify({ "fake-judge-1": { input: 1, output: 2 } }),
+    UPLOAD_MAX_BYTES: String(2 * 1024 * 1024),
+    NEXT_DIST_DIR: DIST_DIR,
+  };
+  Object.assign(process.env, env, { TEST_FAKE_OPENAI_URL: fake.url, TEST_WEB_URL: `http://127.0.0.1:${WEB_PORT}` });
+
+  try {
+    await startStack(env);
+  } catch (error) {
+    await stopProcess(web);
+    await stopProcess(worker);
+    await fake.close();
+    throw error;
+  }
+
+  project.provide("fakeOpenAiUrl", fake.url);
+  project.provide("webUrl", `http://127.0.0.1:${WEB_PORT}`);
+
+  return async () => {
+    await stopProcess(web);
+    await stopProcess(worker);
+    await fake.close();
+  };
+}
+
+async function startStack(env: Record<string, string>): Promise<void> {
+  worker = startProcess("worker", process.execPath, ["--import", "tsx", "worker/index.ts"], { env, logDir: LOG_DIR });
+
+  // The web server is built once per run (reused locally when TEST_REUSE_BUILD=1 and a build exists).
+  if (!(process.env.TEST_REUSE_BUILD === "1" && existsSync(path.join(ROOT, DIST_DIR, "BUILD_ID")))) {
+    await run("npx", ["next", "build"], { env, quiet: true });
+  }
+  web = startProcess("web", process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(WEB_PORT), "-H", "127.0.0.1"], { env, logDir: LOG_DIR });
+  await waitForHttp(`http://127.0.0.1:${WEB_PORT}/api/health`, 60_000, "The web server");
+}
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    fakeOpenAiUrl: string;
+    webUrl: string;
+  }
+}

@@ -1,0 +1,42 @@
+import { Worker } from "bullmq";
+import { db, disconnectDb } from "../lib/db";
+import { env } from "../lib/env";
+import { createRedisConnection } from "../lib/queue/connection";
+import { SCORING_QUEUE, closeQueues, enqueueScoring, type ScoringJob } from "../lib/queue/queues";
+import { processScoringJob } from "./processors/scoring";
+
+// The worker process: scoring jobs from Redis, state in Postgres. Many workers may share one Redis.
+async function main(): Promise<void> {
+  const worker = new Worker<ScoringJob>(SCORING_QUEUE, processScoringJob, {
+    connection: createRedisConnection(),
+    concurrency: env.WORKER_CONCURRENCY,
+    // Scoring a full-size submission holds the event loop for seconds at a time (prefilter); keep the lock long.
+    lockDuration: 120_000,
+  });
+  worker.on("failed", (job, error) => console.error(`job ${job?.id} failed: ${error.message}`));
+  worker.on("completed", (job) => console.log(`job ${job.id} completed`));
+  await worker.waitUntilReady();
+
+  // Rows are written before jobs are queued: re-queue any submission whose job was lost (e.g. Redis was down).
+  const orphans = await db.submission.findMany({ where: { scoringStatus: "queued" }, select: { id: true } });
+  for (const { id } of orphans) await enqueueScoring(id);
+  console.log(`probebench worker ready on ${SCORING_QUEUE} (concurrency ${env.WORKER_CONCURRENCY}); re-queued ${orphans.length}`);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`worker received ${signal}, finishing active jobs...`);
+    await worker.close();
+    await closeQueues();
+    await disconnectDb();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+}
+
+main().catch((error) => {
+  console.error("worker failed to start:", error);
+  process.exit(1);
+});

@@ -1,0 +1,74 @@
+import { db } from "../../lib/db";
+import type { EmbeddingProvider } from "../../lib/embeddings/provider";
+import { sha256 } from "../../lib/hash";
+import { descriptionText, fullText } from "../../lib/scoring/tokenize";
+import type { BugText } from "../../lib/scoring/types";
+
+export type EmbeddingMaps = { fullText: Map<string, Float32Array>; description: Map<string, Float32Array> };
+export type EmbeddingStats = { texts: number; cached: number; embedded: number };
+
+const KINDS = [
+  { kind: "fulltext", text: fullText },
+  { kind: "description", text: descriptionText },
+] as const;
+
+function toBytes(v: Float32Array): Uint8Array<ArrayBuffer> {
+  const copy = new Float32Array(v);
+  return new Uint8Array(copy.buffer);
+}
+
+function fromBytes(bytes: Uint8Array): Float32Array {
+  const copy = new Uint8Array(bytes);
+  return new Float32Array(copy.buffer, 0, copy.byteLength / 4);
+}
+
+/**
+ * Embeds the matcher's two texts of every bug, reading and filling the vector cache keyed by the text's hash,
+ * the provider and the model, so a reference set is embedded once across all submissions.
+ */
+export async function embedBugs(bugs: BugText[], provider: EmbeddingProvider): Promise<{ maps: EmbeddingMaps; stats: EmbeddingStats }> {
+  const maps: EmbeddingMaps = { fullText: new Map(), description: new Map() };
+  const stats: EmbeddingStats = { texts: 0, cached: 0, embedded: 0 };
+  for (const { kind, text } of KINDS) {
+    const target = kind === "fulltext" ? maps.fullText : maps.description;
+    const byHash = new Map<string, { text: string; ids: string[] }>();
+    for (const bug of bugs) {
+      const t = text(bug);
+      const hash = sha256(t);
+      const entry = byHash.get(hash);
+      if (entry) entry.ids.push(bug.id);
+      else byHash.set(hash, { text: t, ids: [bug.id] });
+    }
+    stats.texts += byHash.size;
+    const hashes = [...byHash.keys()];
+    const found = new Map<string, Float32Array>();
+    for (let i = 0; i < hashes.length; i += 5_000) {
+      const rows = await db.embedding.findMany({
+        where: { contentHash: { in: hashes.slice(i, i + 5_000) }, kind, provider: provider.provider, model: provider.model },
+        select: { contentHash: true, vector: true },
+      });
+      for (const row of rows) found.set(row.contentHash, fromBytes(row.vector));
+    }
+    stats.cached += found.size;
+    const missing = hashes.filter((h) => !found.has(h));
+    for (let i = 0; i < missing.length; i += 512) {
+      const chunk = missing.slice(i, i + 512);
+      const vectors = await provider.embed(chunk.map((h) => byHash.get(h)!.text));
+      await db.embedding.createMany({
+        data: chunk.map((hash, j) => ({
+          contentHash: hash,
+          kind,
+          provider: provider.provider,
+          model: provider.model,
+          dims: vectors[j]!.length,
+          vector: toBytes(vectors[j]!),
+        })),
+        skipDuplicates: true,
+      });
+      chunk.forEach((hash, j) => found.set(hash, vectors[j]!));
+      stats.embedded += chunk.length;
+    }
+    for (const [hash, { ids }] of byHash) for (const id of ids) target.set(id, found.get(hash)!);
+  }
+  return { maps, stats };
+}
