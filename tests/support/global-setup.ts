@@ -12,7 +12,7 @@ import { startFakeOpenAi } from "./fake-openai";
 const DATABASE_URL = process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/probebench_test";
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379/13";
 const WEB_PORT = Number(process.env.TEST_WEB_PORT ?? 3199);
-const DIST_DIR = ".next-test";
+const DIST_DIR = process.env.TEST_DIST_DIR ?? ".next-test";
 export const LOG_DIR = path.join(ROOT, "test-artifacts", "logs");
 
 let worker: ChildProcess | undefined;
