@@ -1,3 +1,0 @@
-module.exports=[18707,e=>{e.v(_=>Promise.all(["server/chunks/0d-b_@prisma_client_runtime_query_compiler_fast_bg_postgresql_mjs_0g93mc64ye54m._.js"].map(_=>e.l(_))).then(()=>_(7142)))},80599,e=>{e.v(_=>Promise.all(["server/chunks/19bi_client_runtime_query_compiler_fast_bg_postgresql_wasm-base64_mjs_19w6fdhh8135g._.js"].map(_=>e.l(_))).then(()=>_(17734)))},16005,e=>{e.v(_=>Promise.all(["server/chunks/[externals]_node_buffer_00a6lhv6h6iwy._.js"].map(_=>e.l(_))).then(()=>_(51615)))}];
-
-//# sourceMappingURL=%5Bexternals%5D__0y_bvl1f4zrom._.js.map

@@ -1,1 +1,0 @@
-self.__RSC_SERVER_MANIFEST="{\n  \"node\": {},\n  \"edge\": {},\n  \"encryptionKey\": \"TKN6ju6DFkwr1dwI235vlLWRPHVTpadwwfagOw3DEm4=\"\n}"

@@ -1,0 +1,126 @@
+// `npm run demo`: the whole app with demo data at http://localhost:3000 (web + worker), starting a local PostgreSQL
+// and Redis where DATABASE_URL / REDIS_URL are not set. Runs without an LLM API key (the offline judge is used and
+// labelled). Pass --dev to run `next dev` instead of a production build.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { ChildProcess } from "node:child_process";
+import { ensureDatabase, migrate } from "./lib/database";
+import { startEmbeddedPostgres, startLocalRedis, type LocalPostgres } from "./lib/local-services";
+import { ROOT, run, startProcess, stopProcess, waitForHttp } from "./lib/processes";
+
+const log = (msg: string) => console.log(`[demo] ${msg}`);
+const DEMO_EMAIL = "demo@probebench.local";
+const DEMO_PASSWORD = "probebench-demo";
+
+async function main(): Promise<void> {
+  const dev = process.argv.includes("--dev");
+  const port = Number(process.env.PORT ?? 3000);
+  let localPg: LocalPostgres | undefined;
+  const children: ChildProcess[] = [];
+
+  const shutdown = async (code: number) => {
+    log("stopping ...");
+    for (const child of children.reverse()) await stopProcess(child);
+    if (localPg) await localPg.stop().catch(() => undefined);
+    process.exit(code);
+  };
+  process.on("SIGINT", () => void shutdown(0));
+  process.on("SIGTERM", () => void shutdown(0));
+
+  try {
+    if (!process.env.DATABASE_URL) {
+      localPg = await startEmbeddedPostgres(log);
+      process.env.DATABASE_URL = localPg.url;
+    } else {
+      log("Using DATABASE_URL from the environment");
+    }
+    await ensureDatabase(process.env.DATABASE_URL!);
+    if (!process.env.REDIS_URL) {
+      const redis = await startLocalRedis(log);
+      if (redis.process) children.push(redis.process);
+      process.env.REDIS_URL = redis.url;
+    } else {
+      log("Using REDIS_URL from the environment");
+    }
+    process.env.NEXT_TELEMETRY_DISABLED = "1";
+
+    log("Applying migrations ...");
+    log((await migrate(process.env.DATABASE_URL!)).trim());
+    const token = await seedDemoData();
+
+    if (!process.env.OPENAI_API_KEY) log("No OPENAI_API_KEY: scores use the offline judge and are labelled as such.");
+    const env = { DATABASE_URL: process.env.DATABASE_URL, REDIS_URL: process.env.REDIS_URL, PORT: String(port), NEXT_TELEMETRY_DISABLED: "1" };
+    const logDir = path.join(ROOT, ".data", "logs");
+    children.push(startProcess("worker", process.execPath, ["--import", "tsx", "worker/index.ts"], { env, logDir, echo: true }));
+    if (dev) {
+      children.push(startProcess("web", process.execPath, ["node_modules/next/dist/bin/next", "dev", "-p", String(port)], { env, logDir, echo: true }));
+    } else {
+      log("Building the web app (next build, about a minute) ...");
+      await run(process.execPath, ["node_modules/next/dist/bin/next", "build"], { env, quiet: true });
+      children.push(startProcess("web", process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port)], { env: { ...env, NODE_ENV: "production" }, logDir, echo: false }));
+    }
+    await waitForHttp(`http://127.0.0.1:${port}/api/health`, 180_000, "The web server");
+    console.log(
+      [
+        "",
+        `  probebench is running at http://localhost:${port}`,
+        `  Demo admin: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`,
+        `  API token for the CLI: export PROBEBENCH_TOKEN=${token}`,
+        `  Try: npx probebench submit data/demo/findings-agent-a.json --wait`,
+        "  Logs: .data/logs/  Stop with Ctrl-C.",
+        "",
+      ].join("\n"),
+    );
+  } catch (error) {
+    console.error(`[demo] ${error instanceof Error ? error.message : String(error)}`);
+    await shutdown(1);
+  }
+}
+
+/** Imports the demo benchmark, a demo admin with a token, and two demo submissions (approved), once. */
+async function seedDemoData(): Promise<string> {
+  const { db } = await import("../lib/db");
+  const { importBenchmark } = await import("../lib/server/benchmarks/import-benchmark");
+  const { benchmarkFileSchema } = await import("../lib/validation/benchmark-file");
+  const { createSubmission, parseFindingsFile } = await import("../lib/server/submissions/create-submission");
+  const { createUser } = await import("../lib/server/users/create-user");
+  const { createApiToken } = await import("../lib/server/tokens/api-tokens");
+
+  const benchmarkFile = benchmarkFileSchema.parse(JSON.parse(readFileSync(path.join(ROOT, "data/demo/benchmark.json"), "utf8")));
+  const existing = await db.benchmark.findUnique({ where: { slug_version: { slug: benchmarkFile.slug, version: benchmarkFile.version } } });
+  if (!existing) {
+    const imported = await importBenchmark(benchmarkFile);
+    log(`Imported demo benchmark ${imported.slug}@${imported.version}: ${imported.repositories} repositories, ${imported.referenceBugs} reference bugs`);
+  }
+  await importReported();
+
+  let user = await db.user.findUnique({ where: { email: DEMO_EMAIL } });
+  if (!user) user = await createUser({ email: DEMO_EMAIL, role: "admin", name: "Demo admin", password: DEMO_PASSWORD });
+  const { token } = await createApiToken(DEMO_EMAIL, `demo ${new Date().toISOString().slice(0, 16)}`);
+
+  const benchmark = await db.benchmark.findUniqueOrThrow({ where: { slug_version: { slug: benchmarkFile.slug, version: benchmarkFile.version } } });
+  const count = await db.submission.count({ where: { benchmarkId: benchmark.id, source: "upload" } });
+  if (count === 0) {
+    for (const name of ["findings-agent-a.json", "findings-agent-b-3runs.json"]) {
+      const file = parseFindingsFile(readFileSync(path.join(ROOT, "data/demo", name), "utf8"));
+      const created = await createSubmission(file, user.id);
+      // Demo entries are pre-approved so the public pages have something to show.
+      await db.submission.update({ where: { id: created.id }, data: { reviewStatus: "approved" } });
+      log(`Submitted demo ${name}: ${created.findings} findings in ${created.runs} run(s); the worker scores it`);
+    }
+  }
+  return token;
+}
+
+/** The paper's published results as "reported" rows, when the importer is present. */
+async function importReported(): Promise<void> {
+  const module = (await import("../lib/server/reported/import-reported").catch(() => undefined)) as
+    | { importReportedResults?: (file: string) => Promise<unknown> }
+    | undefined;
+  if (module?.importReportedResults) {
+    await module.importReportedResults(path.join(ROOT, "data/probe-reported.json"));
+    log("Imported the published PROBE results as reported entries");
+  }
+}
+
+void main();

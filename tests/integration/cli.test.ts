@@ -1,0 +1,90 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { finding, smallBenchmark, uniqueSlug } from "../support/fixtures";
+
+const exec = promisify(execFile);
+const webUrl = inject("webUrl");
+const dir = mkdtempSync(path.join(tmpdir(), "probebench-cli-"));
+
+async function cli(args: string[], env: Record<string, string> = {}) {
+  try {
+    const { stdout, stderr } = await exec(process.execPath, ["bin/probebench.js", ...args], {
+      env: { ...process.env, PROBEBENCH_URL: webUrl, ...env },
+      timeout: 120_000,
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+function writeJson(name: string, value: unknown): string {
+  const file = path.join(dir, name);
+  writeFileSync(file, JSON.stringify(value));
+  return file;
+}
+
+let slug: string;
+let token: string;
+const email = `cli-${Date.now()}@example.test`;
+
+beforeAll(async () => {
+  slug = uniqueSlug("cli");
+  const imported = await cli(["benchmark", "import", writeJson("benchmark.json", smallBenchmark(slug))]);
+  expect(imported.code).toBe(0);
+  expect(imported.stdout).toContain(`Imported ${slug}@1: 2 repositories, 4 reference bugs`);
+  expect((await cli(["user", "create", "--email", email, "--role", "user"])).code).toBe(0);
+  const created = await cli(["token", "create", "--email", email]);
+  expect(created.code).toBe(0);
+  token = created.stdout.trim();
+});
+
+describe("npx probebench", () => {
+  it("prints the token alone on stdout so a shell can capture it", () => {
+    expect(token).toMatch(/^pb_[A-Za-z0-9_-]{40,}$/);
+  });
+
+  it("submits a findings file, waits with progress and prints the scores", async () => {
+    const file = writeJson("findings.json", {
+      benchmark: slug,
+      model: "CLI Model",
+      findings: [finding("P1", "acme/parser", "parser/lexer.py", 42, 47, "Final token lost without trailing newline")],
+    });
+    const result = await cli(["submit", file, "--wait"], { PROBEBENCH_TOKEN: token });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/Uploaded .*findings\.json.*1 findings in 1 run/);
+    expect(result.stderr).toContain("queued");
+    expect(result.stdout).toMatch(/: scored/);
+    expect(result.stdout).toMatch(/overall\s+recall\s+25\.0%\s+precision\s+100\.0%/);
+
+    const id = /Submission (\S+): scored/.exec(result.stdout)![1]!;
+    const status = await cli(["status", id, "--json", "--token", token]);
+    expect(status.code).toBe(0);
+    expect(JSON.parse(status.stdout)).toMatchObject({ id, status: "scored", scores: { overall: { matched_reference_bugs: 1 } } });
+  });
+
+  it("lists every bad field of an invalid file and exits non-zero", async () => {
+    const file = writeJson("bad.json", { benchmark: slug, model: "m", findings: [{ repo: "acme/nope", file: "x", line_start: 5, line_end: 1, title: "t", description: "d" }] });
+    const result = await cli(["submit", file], { PROBEBENCH_TOKEN: token });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("findings[0].line_end: must be >= line_start (5)");
+  });
+
+  it("explains a missing token, a missing file and an unreachable server", async () => {
+    expect((await cli(["submit", "nope.json"], { PROBEBENCH_TOKEN: "" })).stderr).toMatch(/API token is required/);
+    expect((await cli(["submit", path.join(dir, "missing.json")], { PROBEBENCH_TOKEN: token })).stderr).toMatch(/file not found/);
+    const down = await cli(["status", "x"], { PROBEBENCH_URL: "http://127.0.0.1:9" });
+    expect(down.code).toBe(1);
+    expect(down.stderr).toMatch(/Cannot reach the probebench server/);
+  });
+
+  it("refuses a duplicate user and a duplicate benchmark version", async () => {
+    expect((await cli(["user", "create", "--email", email])).stderr).toMatch(/already exists/);
+    expect((await cli(["benchmark", "import", path.join(dir, "benchmark.json")])).stderr).toMatch(/already exists/);
+  });
+});
