@@ -1,29 +1,46 @@
-import type { Metadata } from "next";
+import type { Metadata, Viewport } from "next";
 import Link from "next/link";
 import "./globals.css";
+import { UserMenu } from "@/components/auth/user-menu";
 
 export const metadata: Metadata = {
   title: { default: "probebench", template: "%s · probebench" },
   description: "Leaderboard for whole-repository bug discovery, scored with the PROBE method.",
 };
 
+export const viewport: Viewport = { width: "device-width", initialScale: 1 };
+
+// The nav keeps one slot for the user menu, at its right end. The leaderboard pages are cached static HTML
+// (force-static: cookies() is empty there), so the menu should learn the session in the browser (a client
+// component), or it would show every visitor as signed out on those pages.
+// suppressHydrationWarning on <html>: the leaderboard's inline script may set data-lb-pending on it before
+// hydration (components/leaderboard/leaderboard-page.tsx). It applies to that element's own attributes only.
 export default function RootLayout({ children }: { children: React.ReactNode }) {
   return (
-    <html lang="en">
+    <html lang="en" suppressHydrationWarning>
       <body>
+        <a href="#main" className="skip-link">Skip to content</a>
         <header className="site-header">
           <nav className="container" aria-label="Main">
             <Link href="/" className="brand">probebench</Link>
-            <Link href="/">Leaderboard</Link>
-            <Link href="/repositories">Repositories</Link>
-            <Link href="/bug-types">Bug types</Link>
-            <Link href="/method">Method</Link>
-            <Link href="/submit-guide">Submit</Link>
+            <div className="nav-links">
+              <Link href="/">Leaderboard</Link>
+              <Link href="/repositories">Repositories</Link>
+              <Link href="/bug-types">Bug types</Link>
+              <Link href="/method">Method</Link>
+              <Link href="/submit-guide">Submit</Link>
+            </div>
+            <div className="nav-end">
+              <UserMenu />
+            </div>
           </nav>
         </header>
-        <main className="container">{children}</main>
+        <main id="main" className="container">{children}</main>
         <footer className="site-footer">
-          <div className="container">Scored with the PROBE method (Paina et al., 2026). Data downloads and API at /api/v1.</div>
+          <div className="container">
+            Scored with the PROBE method (Paina et al., 2026). Public data: <a href="/api/v1/leaderboard">leaderboard API</a>,{" "}
+            <a href="/api/v1/repositories">repositories API</a>, <a href="/schemas/findings-file.schema.json">findings-file JSON Schema</a>.
+          </div>
         </footer>
       </body>
     </html>

@@ -69,6 +69,31 @@ program
     await closeDb();
   });
 
+// Operator recovery for accounts (added with sign-in): set a role or a password directly in the database.
+const userCommand = program.commands.find((c) => c.name() === "user")!;
+userCommand
+  .command("set-role")
+  .description("change a user's role (audit-logged), e.g. to restore an admin")
+  .requiredOption("--email <email>", "the user's email")
+  .addOption(new Option("--role <role>", "new role").choices(["user", "maintainer", "admin"]).makeOptionMandatory())
+  .action(async (opts: { email: string; role: string }) => {
+    const { setUserRole } = await import("../lib/server/users/operator-commands");
+    const result = await setUserRole(opts.email, opts.role);
+    console.log(`${result.email}: ${result.from} -> ${result.to}`);
+    await closeDb();
+  });
+userCommand
+  .command("set-password")
+  .description("set a user's password for email sign-in and sign them out everywhere (audit-logged)")
+  .requiredOption("--email <email>", "the user's email")
+  .addOption(new Option("--password <password>", "the new password").env("PROBEBENCH_PASSWORD").makeOptionMandatory())
+  .action(async (opts: { email: string; password: string }) => {
+    const { setUserPassword } = await import("../lib/server/users/operator-commands");
+    const result = await setUserPassword(opts.email, opts.password);
+    console.log(`Password set for ${result.email}; ${result.revokedSessions} session(s) signed out`);
+    await closeDb();
+  });
+
 type StatusBody = Parameters<typeof formatScores>[0] & { progress?: number };
 
 apiOptions(program.command("submit <file>").description("upload a findings file"))

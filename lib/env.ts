@@ -41,6 +41,26 @@ const envSchema = z.object({
 
   PROBEBENCH_URL: z.string().default("http://localhost:3000"),
   PROBEBENCH_TOKEN: optionalString,
+
+  // Accounts (next-auth v4). NEXTAUTH_URL is the public origin; next-auth itself also reads it.
+  NEXTAUTH_URL: optionalUrl,
+  NEXTAUTH_SECRET: optionalString,
+  GITHUB_ID: optionalString,
+  GITHUB_SECRET: optionalString,
+  // Comma-separated; a user whose verified email is listed becomes admin at sign-in.
+  ADMIN_EMAILS: z
+    .string()
+    .default("")
+    .transform((v) => v.split(",").map((e) => e.trim().toLowerCase()).filter(Boolean)),
+  ALLOW_SIGNUP: z.stringbool().default(true),
+  SESSION_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+
+  // Fair use: uploads per user per rolling 24 hours (a user's own override wins), and Redis request rate limits.
+  SUBMISSION_QUOTA_PER_DAY: z.coerce.number().int().min(0).default(5),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  RATE_LIMIT_API_READS: z.coerce.number().int().min(1).default(300),
+  RATE_LIMIT_API_WRITES: z.coerce.number().int().min(1).default(30),
+  RATE_LIMIT_SIGN_IN: z.coerce.number().int().min(1).default(10),
 });
 
 export type Env = z.infer<typeof envSchema>;

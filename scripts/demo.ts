@@ -1,7 +1,8 @@
 // `npm run demo`: the whole app with demo data at http://localhost:3000 (web + worker), starting a local PostgreSQL
 // and Redis where DATABASE_URL / REDIS_URL are not set. Runs without an LLM API key (the offline judge is used and
 // labelled). Pass --dev to run `next dev` instead of a production build.
-import { readFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { ChildProcess } from "node:child_process";
 import { ensureDatabase, migrate } from "./lib/database";
@@ -49,7 +50,14 @@ async function main(): Promise<void> {
     const token = await seedDemoData();
 
     if (!process.env.OPENAI_API_KEY) log("No OPENAI_API_KEY: scores use the offline judge and are labelled as such.");
-    const env = { DATABASE_URL: process.env.DATABASE_URL, REDIS_URL: process.env.REDIS_URL, PORT: String(port), NEXT_TELEMETRY_DISABLED: "1" };
+    const env = {
+      DATABASE_URL: process.env.DATABASE_URL,
+      REDIS_URL: process.env.REDIS_URL,
+      PORT: String(port),
+      NEXT_TELEMETRY_DISABLED: "1",
+      NEXTAUTH_URL: process.env.NEXTAUTH_URL ?? `http://localhost:${port}`,
+      NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET ?? demoSecret(),
+    };
     const logDir = path.join(ROOT, ".data", "logs");
     children.push(startProcess("worker", process.execPath, ["--import", "tsx", "worker/index.ts"], { env, logDir, echo: true }));
     if (dev) {
@@ -75,6 +83,16 @@ async function main(): Promise<void> {
     console.error(`[demo] ${error instanceof Error ? error.message : String(error)}`);
     await shutdown(1);
   }
+}
+
+/** A session-signing secret for the demo, generated once and kept in .data/ so sign-ins survive restarts. */
+function demoSecret(): string {
+  const file = path.join(ROOT, ".data", "nextauth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(path.dirname(file), { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
 }
 
 /** Imports the demo benchmark, a demo admin with a token, and two demo submissions (approved), once. */

@@ -38,9 +38,10 @@ export class OpenAiEmbeddingProvider implements EmbeddingProvider {
     const out: Float32Array[] = [];
     for (let i = 0; i < texts.length; i += this.batchSize) {
       const batch = texts.slice(i, i + this.batchSize);
-      const response = await withRetry(() => this.client.embeddings.create({ model: this.model, input: batch }), {
-        retries: this.retries,
-      });
+      // encoding_format "float" explicitly: without it the SDK asks for base64 and decodes every reply as base64,
+      // which turns the plain float arrays of servers that ignore the field into garbage vectors.
+      const request = { model: this.model, input: batch, encoding_format: "float" as const };
+      const response = await withRetry(() => this.client.embeddings.create(request), { retries: this.retries });
       const ordered = [...response.data].sort((a, b) => a.index - b.index);
       if (ordered.length !== batch.length) throw new Error(`embedding server returned ${ordered.length} vectors for ${batch.length} inputs`);
       for (const item of ordered) out.push(Float32Array.from(item.embedding as number[]));

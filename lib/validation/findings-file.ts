@@ -37,7 +37,7 @@ export const findingsFileSchema = z
     reasoning_effort: boundedText(TEXT_LIMITS.shortLabel).optional(),
     harness: boundedText(TEXT_LIMITS.shortLabel).optional(),
     cost_usd: z.number().min(0).optional(),
-    report_url: z.url().max(2_000).optional(),
+    report_url: z.url({ protocol: /^https?$/, message: "must be an http(s) URL" }).max(2_000).optional(),
     open_model: z.boolean().optional(),
     findings: z.array(findingSchema, { message: "must be an array of findings (an empty array is allowed)" }).optional(),
     runs: z.array(runSchema).max(MAX_RUNS_PER_FILE).optional(),

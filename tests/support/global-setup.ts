@@ -51,6 +51,16 @@ export default async function setup(project: TestProject) {
     MODEL_PRICES_JSON: JSON.stringify({ "fake-judge-1": { input: 1, output: 2 } }),
     UPLOAD_MAX_BYTES: String(2 * 1024 * 1024),
     NEXT_DIST_DIR: DIST_DIR,
+    // Accounts: sessions for the test server's own origin. Quotas and rate limits are set high so suites that
+    // upload or poll a lot with one user pass; account tests lower one user's quota, or exhaust the write limit.
+    NEXTAUTH_URL: `http://127.0.0.1:${WEB_PORT}`,
+    NEXTAUTH_SECRET: "integration-tests-only-secret-0123456789abcdef",
+    ADMIN_EMAILS: "env-admin@example.test,env-admin-self-registered@example.test",
+    SUBMISSION_QUOTA_PER_DAY: "1000",
+    RATE_LIMIT_WINDOW_SECONDS: "60",
+    RATE_LIMIT_API_READS: "5000",
+    RATE_LIMIT_API_WRITES: "150",
+    RATE_LIMIT_SIGN_IN: "10",
   };
   Object.assign(process.env, env, { TEST_FAKE_OPENAI_URL: fake.url, TEST_WEB_URL: `http://127.0.0.1:${WEB_PORT}` });
 

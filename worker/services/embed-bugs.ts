@@ -1,8 +1,10 @@
 import { db } from "../../lib/db";
 import type { EmbeddingProvider } from "../../lib/embeddings/provider";
+import type { Prisma } from "../../lib/generated/prisma/client";
 import { sha256 } from "../../lib/hash";
 import { descriptionText, fullText } from "../../lib/scoring/tokenize";
 import type { BugText } from "../../lib/scoring/types";
+import { insertRows } from "./insert-rows";
 
 export type EmbeddingMaps = { fullText: Map<string, Float32Array>; description: Map<string, Float32Array> };
 export type EmbeddingStats = { texts: number; cached: number; embedded: number };
@@ -54,16 +56,17 @@ export async function embedBugs(bugs: BugText[], provider: EmbeddingProvider): P
     for (let i = 0; i < missing.length; i += 512) {
       const chunk = missing.slice(i, i + 512);
       const vectors = await provider.embed(chunk.map((h) => byHash.get(h)!.text));
-      await db.embedding.createMany({
-        data: chunk.map((hash, j) => ({
-          contentHash: hash,
-          kind,
-          provider: provider.provider,
-          model: provider.model,
-          dims: vectors[j]!.length,
-          vector: toBytes(vectors[j]!),
-        })),
-        skipDuplicates: true,
+      const rows: Prisma.EmbeddingCreateManyInput[] = chunk.map((hash, j) => ({
+        contentHash: hash,
+        kind,
+        provider: provider.provider,
+        model: provider.model,
+        dims: vectors[j]!.length,
+        vector: toBytes(vectors[j]!),
+      }));
+      // A vector another worker stored meanwhile is the same vector (same text, provider and model).
+      await insertRows(db, "Embedding", { contentHash: "text", kind: "text", provider: "text", model: "text", dims: "int4", vector: "bytea" }, rows, {
+        onConflictDoNothing: true,
       });
       chunk.forEach((hash, j) => found.set(hash, vectors[j]!));
       stats.embedded += chunk.length;

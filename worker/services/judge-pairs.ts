@@ -1,7 +1,9 @@
 import { db } from "../../lib/db";
-import { judgeCostUsd, type Judge, type JudgeText } from "../../lib/llm/judge";
+import { judgeCostUsd, type Judge, type JudgeDecision, type JudgeText } from "../../lib/llm/judge";
 import { mapWithConcurrency } from "../../lib/llm/retry";
+import type { Prisma } from "../../lib/generated/prisma/client";
 import type { SignalValues } from "../../lib/scoring/types";
+import { insertRows } from "./insert-rows";
 
 export type JudgeRequest = { leftHash: string; rightHash: string; left: JudgeText; right: JudgeText; signals: SignalValues };
 export type Verdict = { id: string; match: boolean };
@@ -11,12 +13,15 @@ export function verdictKey(leftHash: string, rightHash: string): string {
   return `${leftHash}:${rightHash}`;
 }
 
-const CHUNK = 1_000;
+// Verdicts are stored in batches of this size while judging goes on, so a retried job repeats at most the calls of
+// one unsaved batch (plus those in flight).
+const STORE_BATCH = 1_000;
 
 /**
  * Decides every distinct (left text, right text) pair once: cached verdicts for the same texts, judge model and
- * prompt version are reused across submissions; new ones are stored chunk by chunk, so a retried job repeats
- * no LLM call that already finished.
+ * prompt version are reused across submissions; new ones are stored batch by batch, in the background, so the
+ * `concurrency` judge calls in flight never wait for the database. After a failure no new call starts, the verdicts
+ * already decided are stored, and the failure is rethrown.
  */
 export async function judgePairs(
   requests: JudgeRequest[],
@@ -28,39 +33,74 @@ export async function judgePairs(
   const verdicts = await readCachedVerdicts([...unique.values()], judge);
   const stats: JudgeStats = { requested: unique.size, calls: 0, cached: verdicts.size, inputTokens: 0, outputTokens: 0, costUsd: 0 };
   const pending = [...unique.entries()].filter(([key]) => !verdicts.has(key)).map(([, r]) => r);
-  let done = 0;
-  for (let i = 0; i < pending.length; i += CHUNK) {
-    const chunk = pending.slice(i, i + CHUNK);
-    const decisions = await mapWithConcurrency(chunk, opts.concurrency, async (r) => {
-      const decision = await judge.decide(r.left, r.right, r.signals);
-      done++;
-      return decision;
+
+  // A failed call stops new calls; a failed write also stops further writes. Either is rethrown at the end.
+  let callFailure: { error: unknown } | undefined;
+  let writeFailure: { error: unknown } | undefined;
+  let decided: { request: JudgeRequest; decision: JudgeDecision }[] = [];
+  let stored = 0;
+  let storing: Promise<void> = Promise.resolve();
+  const storeDecided = () => {
+    const batch = decided;
+    decided = [];
+    if (batch.length === 0) return;
+    // One write at a time, in order, while the judge calls go on.
+    storing = storing.then(async () => {
+      if (writeFailure) return;
+      try {
+        await storeVerdicts(batch, judge);
+        stored += batch.length;
+        await opts.onProgress?.(stored, pending.length);
+      } catch (error) {
+        writeFailure = { error };
+      }
     });
-    await db.judgeVerdict.createMany({
-      data: chunk.map((r, j) => ({
-        leftHash: r.leftHash,
-        rightHash: r.rightHash,
-        judgeModel: judge.model,
-        promptVersion: judge.promptVersion,
-        match: decisions[j]!.match,
-        rationale: decisions[j]!.rationale,
-        offline: judge.offline,
-        inputTokens: decisions[j]!.inputTokens,
-        outputTokens: decisions[j]!.outputTokens,
-      })),
-      skipDuplicates: true,
-    });
-    for (const d of decisions) {
-      stats.inputTokens += d.inputTokens;
-      stats.outputTokens += d.outputTokens;
+  };
+
+  await mapWithConcurrency(pending, opts.concurrency, async (request) => {
+    if (callFailure || writeFailure) return;
+    try {
+      const decision = await judge.decide(request.left, request.right, request.signals);
+      decided.push({ request, decision });
+      stats.inputTokens += decision.inputTokens;
+      stats.outputTokens += decision.outputTokens;
+      if (!judge.offline) stats.calls += 1;
+      if (decided.length >= STORE_BATCH) storeDecided();
+    } catch (error) {
+      callFailure ??= { error };
     }
-    if (!judge.offline) stats.calls += chunk.length;
-    const stored = await readCachedVerdicts(chunk, judge);
-    for (const [key, v] of stored) verdicts.set(key, v);
-    await opts.onProgress?.(done, pending.length);
-  }
+  });
+  // What was decided is stored even when a call failed: the retried job will not pay for it again.
+  storeDecided();
+  await storing;
+  const failure = callFailure ?? writeFailure;
+  if (failure) throw failure.error;
+
+  if (pending.length > 0) for (const [key, v] of await readCachedVerdicts(pending, judge)) verdicts.set(key, v);
   stats.costUsd = judgeCostUsd(judge.model, stats.inputTokens, stats.outputTokens);
   return { verdicts, stats };
+}
+
+async function storeVerdicts(batch: { request: JudgeRequest; decision: JudgeDecision }[], judge: Judge): Promise<void> {
+  const rows: Prisma.JudgeVerdictCreateManyInput[] = batch.map(({ request, decision }) => ({
+    leftHash: request.leftHash,
+    rightHash: request.rightHash,
+    judgeModel: judge.model,
+    promptVersion: judge.promptVersion,
+    match: decision.match,
+    rationale: decision.rationale,
+    offline: judge.offline,
+    inputTokens: decision.inputTokens,
+    outputTokens: decision.outputTokens,
+  }));
+  // A verdict another worker stored meanwhile wins (same texts, model and prompt): the pair is decided once.
+  await insertRows(
+    db,
+    "JudgeVerdict",
+    { leftHash: "text", rightHash: "text", judgeModel: "text", promptVersion: "text", match: "bool", rationale: "text", offline: "bool", inputTokens: "int4", outputTokens: "int4" },
+    rows,
+    { onConflictDoNothing: true },
+  );
 }
 
 async function readCachedVerdicts(requests: JudgeRequest[], judge: Judge): Promise<Map<string, Verdict>> {

@@ -6,7 +6,9 @@ import { computeScoreBreakdown, meanScoreBreakdown } from "../../lib/scoring/met
 import { buildCandidatePairs } from "../../lib/scoring/prefilter";
 import { PAPER_THRESHOLDS } from "../../lib/scoring/thresholds";
 import type { BugText, CandidatePair, Metrics, ScoreBreakdown } from "../../lib/scoring/types";
+import type { Prisma } from "../../lib/generated/prisma/client";
 import { embedBugs } from "./embed-bugs";
+import { insertRows } from "./insert-rows";
 import { judgePairs, verdictKey, type JudgeRequest, type JudgeStats } from "./judge-pairs";
 
 export type ScoringDeps = {
@@ -27,6 +29,30 @@ export type ScoringSummary = {
 };
 
 type LoadedBug = BugText & { hash: string; judgeText: JudgeText };
+
+// The six Table 10 signal values are stored with every kept pair, so maintainers can see why it was judged.
+const CANDIDATE_PAIR_COLUMNS = {
+  findingId: "text",
+  referenceBugId: "text",
+  lineOverlap: "float8",
+  fullTextEmbedding: "float8",
+  descriptionEmbedding: "float8",
+  snippetTokens: "float8",
+  identifiers: "float8",
+  apiCalls: "float8",
+  verdictId: "text",
+} as const;
+
+function groupBy<T, K>(items: readonly T[], keyOf: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
+}
 
 function toBug(row: { id: string; file: string; lineStart: number; lineEnd: number; title: string; description: string; codeSnippet: string; contentHash: string }, repo: string): LoadedBug {
   const text = { repo, file: row.file, lineStart: row.lineStart, lineEnd: row.lineEnd, title: row.title, description: row.description, codeSnippet: row.codeSnippet };
@@ -133,13 +159,15 @@ export async function scoreSubmission(submissionId: string, deps: ScoringDeps): 
     const r = byId.get(p.rightId)!;
     if (isMatch(f.hash, r.hash)) matches.push({ findingId: f.id, referenceId: r.id, source: overrideOf.has(verdictKey(f.hash, r.hash)) ? "override" : "judge" });
   }
-  // An override can also add a match the prefilter never proposed.
+  // An override can also add a match the prefilter never proposed. Lookups by hash, not a findings x overrides loop.
   const proposed = new Set(refPairs.map((p) => `${p.leftId}:${p.rightId}`));
-  const refsByHash = new Map<string, LoadedBug[]>();
-  for (const r of refs) refsByHash.set(r.hash, [...(refsByHash.get(r.hash) ?? []), r]);
+  const refsByHash = groupBy(refs, (r) => r.hash);
+  const positiveOverrides = groupBy(
+    overrides.filter((o) => o.match),
+    (o) => o.findingContentHash,
+  );
   for (const f of allFindings) {
-    for (const o of overrides) {
-      if (!o.match || o.findingContentHash !== f.hash) continue;
+    for (const o of positiveOverrides.get(f.hash) ?? []) {
       for (const r of refsByHash.get(o.referenceHash) ?? []) {
         if (r.repo === f.repo && !proposed.has(`${f.id}:${r.id}`)) matches.push({ findingId: f.id, referenceId: r.id, source: "override" });
       }
@@ -148,21 +176,22 @@ export async function scoreSubmission(submissionId: string, deps: ScoringDeps): 
 
   const repositories = submission.benchmark.repositories.map((r) => ({ name: r.name, language: r.language }));
   const referenceBugs = refs.map((r) => ({ id: r.id, repo: r.repo }));
-  const runScores: ScoreBreakdown[] = runs.map((run) => {
-    const ids = new Set(run.findings.map((f) => f.id));
-    return computeScoreBreakdown({
+  const runIndexOf = new Map<string, number>();
+  runs.forEach((run, index) => run.findings.forEach((f) => runIndexOf.set(f.id, index)));
+  const matchesByRun = groupBy(matches, (m) => runIndexOf.get(m.findingId)!);
+  const runScores: ScoreBreakdown[] = runs.map((run, index) =>
+    computeScoreBreakdown({
       repositories,
       referenceBugs,
       findings: run.findings.map((f) => ({ id: f.id, repo: f.repo })),
-      matches: matches.filter((m) => ids.has(m.findingId)),
-    });
-  });
+      matches: matchesByRun.get(index) ?? [],
+    }),
+  );
   const mean = meanScoreBreakdown(runScores);
 
   let curves: ReturnType<typeof computeRunCurves> = [];
   if (runs.length > 1) {
-    const runOf = new Map<string, number>();
-    runs.forEach((run, index) => run.findings.forEach((f) => runOf.set(f.id, index)));
+    const runOf = runIndexOf;
     const edges: [string, string][] = [];
     for (const p of crossPairs) {
       const a = byId.get(p.leftId)!;
@@ -197,25 +226,21 @@ export async function scoreSubmission(submissionId: string, deps: ScoringDeps): 
       await tx.match.deleteMany({ where: { finding: { run: { submissionId } } } });
       await tx.crossRunPair.deleteMany({ where: { submissionId } });
       await tx.score.deleteMany({ where: { submissionId } });
-      const pairRows = refPairs.map((p) => {
+      const pairRows: Prisma.CandidatePairCreateManyInput[] = refPairs.map((p) => {
         const f = byId.get(p.leftId)!;
         const r = byId.get(p.rightId)!;
         return { findingId: p.leftId, referenceBugId: p.rightId, ...p.signals, verdictId: verdicts.get(verdictKey(f.hash, r.hash))?.id ?? null };
       });
-      for (let i = 0; i < pairRows.length; i += 5_000) await tx.candidatePair.createMany({ data: pairRows.slice(i, i + 5_000) });
-      for (let i = 0; i < matches.length; i += 5_000) {
-        await tx.match.createMany({
-          data: matches.slice(i, i + 5_000).map((m) => ({ findingId: m.findingId, referenceBugId: m.referenceId, source: m.source })),
-          skipDuplicates: true,
-        });
-      }
-      const crossRows = crossPairs.map((p) => {
+      await insertRows(tx, "CandidatePair", CANDIDATE_PAIR_COLUMNS, pairRows);
+      const matchRows: Prisma.MatchCreateManyInput[] = matches.map((m) => ({ findingId: m.findingId, referenceBugId: m.referenceId, source: m.source }));
+      await insertRows(tx, "Match", { findingId: "text", referenceBugId: "text", source: "text" }, matchRows, { onConflictDoNothing: true });
+      const crossRows: Prisma.CrossRunPairCreateManyInput[] = crossPairs.map((p) => {
         const a = byId.get(p.leftId)!;
         const b = byId.get(p.rightId)!;
         const [x, y] = a.hash < b.hash ? [a, b] : [b, a];
         return { submissionId, leftId: p.leftId, rightId: p.rightId, verdictId: verdicts.get(verdictKey(x.hash, y.hash))?.id ?? null };
       });
-      for (let i = 0; i < crossRows.length; i += 5_000) await tx.crossRunPair.createMany({ data: crossRows.slice(i, i + 5_000), skipDuplicates: true });
+      await insertRows(tx, "CrossRunPair", { submissionId: "text", leftId: "text", rightId: "text", verdictId: "text" }, crossRows, { onConflictDoNothing: true });
       await tx.score.createMany({ data: scoreRows });
       const usage = {
         judgeModel: deps.judge.model,

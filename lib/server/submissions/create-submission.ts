@@ -5,6 +5,7 @@ import { enqueueScoring } from "../../queue/queues";
 import { findingsFileSchema, runsOf, type FindingsFile } from "../../validation/findings-file";
 import { parseJsonText } from "../../validation/parse-json";
 import { findBenchmark } from "../benchmarks/import-benchmark";
+import { assertWithinQuotaLocked } from "./submission-quota";
 
 export type CreatedSubmission = { id: string; status: "queued"; findings: number; runs: number };
 
@@ -20,7 +21,8 @@ export function parseFindingsFile(text: string): FindingsFile {
 export async function createSubmission(
   file: FindingsFile,
   submitterId: string | null,
-  opts: { source?: "upload" | "in_house" } = {},
+  // enforceQuota: count the upload against the submitter's daily quota (web and API uploads; not in-house runs)
+  opts: { source?: "upload" | "in_house"; enforceQuota?: boolean } = {},
 ): Promise<CreatedSubmission> {
   const benchmark = await findBenchmark(file.benchmark);
   if (!benchmark) {
@@ -46,6 +48,7 @@ export async function createSubmission(
   const costUsd = file.cost_usd ?? (file.runs ? runs.reduce((s, r) => s + (r.cost_usd ?? 0), 0) / runs.length : undefined);
   const submission = await db.$transaction(
     async (tx) => {
+      if (opts.enforceQuota && submitterId) await assertWithinQuotaLocked(tx, submitterId);
       const created = await tx.submission.create({
         data: {
           benchmarkId: benchmark.id,

@@ -1,15 +1,24 @@
+import { requireCaller } from "@/lib/auth/api-caller";
 import { env } from "@/lib/env";
-import { requireApiCaller } from "@/lib/server/http/auth";
 import { readBodyText } from "@/lib/server/http/read-body";
 import { json, withErrors } from "@/lib/server/http/respond";
-import { createSubmission, parseFindingsFile } from "@/lib/server/submissions/create-submission";
+import { listUserSubmissions } from "@/lib/server/submissions/list-user-submissions";
+import { getSubmissionQuota } from "@/lib/server/submissions/submission-quota";
+import { submitFindings } from "@/lib/server/submissions/submit-findings";
 
 export const dynamic = "force-dynamic";
 
-// POST /api/v1/submissions - upload a findings file (Bearer token); 202 {id, status} and scoring is queued
+// GET /api/v1/submissions - the caller's own submissions (private scores included) and their upload quota
+export const GET = withErrors(async (request: Request) => {
+  const caller = await requireCaller(request, { access: "read" });
+  const [submissions, quota] = await Promise.all([listUserSubmissions(caller.id), getSubmissionQuota(caller.id)]);
+  return json({ submissions, quota });
+});
+
+// POST /api/v1/submissions - upload a findings file (Bearer token, or the session cookie from a same-origin page);
+// 202 {id, status} and scoring is queued; 429 with Retry-After when the daily quota or the rate limit is used up
 export const POST = withErrors(async (request: Request) => {
-  const caller = await requireApiCaller(request);
-  const file = parseFindingsFile(await readBodyText(request, env.UPLOAD_MAX_BYTES));
-  const created = await createSubmission(file, caller.id);
+  const caller = await requireCaller(request, { access: "write" });
+  const created = await submitFindings(caller.id, () => readBodyText(request, env.UPLOAD_MAX_BYTES));
   return json(created, 202, { location: `/api/v1/submissions/${created.id}` });
 });

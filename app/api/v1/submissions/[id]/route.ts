@@ -1,4 +1,4 @@
-import { optionalApiCaller } from "@/lib/server/http/auth";
+import { identifyCaller } from "@/lib/auth/api-caller";
 import { json, withErrors } from "@/lib/server/http/respond";
 import { getSubmissionStatus } from "@/lib/server/submissions/get-submission-status";
 
@@ -7,6 +7,6 @@ export const dynamic = "force-dynamic";
 // GET /api/v1/submissions/{id} - status and scores; unapproved submissions only for their submitter and staff
 export const GET = withErrors(async (request: Request, context: { params: Promise<{ id: string }> }) => {
   const { id } = await context.params;
-  const caller = await optionalApiCaller(request);
+  const caller = await identifyCaller(request, "read");
   return json(await getSubmissionStatus(id, caller));
 });

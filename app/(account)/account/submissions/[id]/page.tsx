@@ -1,0 +1,50 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { requirePageUser } from "@/lib/auth/current-user";
+import { AppError } from "@/lib/errors";
+import { getSubmissionStatus } from "@/lib/server/submissions/get-submission-status";
+import { canWithdrawSubmission } from "@/lib/server/submissions/withdraw-submission";
+import { ReviewBadge } from "@/components/account/status-badges";
+import { ScoreTable } from "@/components/account/score-tables";
+import { SubmissionProgress } from "@/components/account/submission-progress";
+import { WithdrawButton } from "@/components/account/withdraw-button";
+
+export const metadata: Metadata = { title: "Submission", robots: { index: false } };
+export const dynamic = "force-dynamic";
+
+type Props = { params: Promise<{ id: string }> };
+
+export default async function SubmissionPage({ params }: Props) {
+  const { id } = await params;
+  const user = await requirePageUser(`/account/submissions/${encodeURIComponent(id)}`);
+  // The same visibility rule as the API: someone else's unapproved submission does not exist for this viewer.
+  const status = await getSubmissionStatus(id, user).catch((error: unknown) => {
+    if (error instanceof AppError && error.code === "not_found") notFound();
+    throw error;
+  });
+  const scores = status.scores;
+  const withdrawable = await canWithdrawSubmission(user.id, status.id);
+  return (
+    <>
+      <h1>{status.model}</h1>
+      <p className="muted">
+        {status.benchmark.slug}@{status.benchmark.version} · {status.runs} run{status.runs === 1 ? "" : "s"}, {status.findings} findings
+        {status.reasoning_effort ? ` · effort ${status.reasoning_effort}` : ""}
+        {status.harness ? ` · ${status.harness}` : ""}
+        {status.cost_usd !== null ? ` · $${status.cost_usd.toFixed(2)}` : ""}
+      </p>
+      <p>
+        Review: <ReviewBadge status={status.review_status} />{" "}
+        {withdrawable && <WithdrawButton id={status.id} model={status.model} />}
+      </p>
+      <SubmissionProgress id={status.id} initial={status.status === "scored" || status.status === "failed" ? status : undefined} />
+      {scores && (
+        <>
+          <ScoreTable title="Per language" rows={scores.languages.map((l) => ({ ...l, label: l.language }))} />
+          <ScoreTable title="Per repository" rows={scores.repositories.map((r) => ({ ...r, label: r.repo }))} />
+          {scores.runs && <ScoreTable title="Per run" rows={scores.runs.map((r) => ({ ...r.overall, label: `run ${r.run + 1}` }))} />}
+        </>
+      )}
+    </>
+  );
+}

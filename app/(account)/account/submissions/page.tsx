@@ -1,0 +1,71 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { requirePageUser } from "@/lib/auth/current-user";
+import { listUserSubmissions } from "@/lib/server/submissions/list-user-submissions";
+import { getSubmissionQuota } from "@/lib/server/submissions/submission-quota";
+import { AutoRefresh } from "@/components/account/auto-refresh";
+import { ReviewBadge, ScoringBadge, percent } from "@/components/account/status-badges";
+import { WithdrawButton } from "@/components/account/withdraw-button";
+
+export const metadata: Metadata = { title: "My submissions", robots: { index: false } };
+export const dynamic = "force-dynamic";
+
+export default async function MySubmissionsPage() {
+  const user = await requirePageUser("/account/submissions");
+  const [submissions, quota] = await Promise.all([listUserSubmissions(user.id), getSubmissionQuota(user.id)]);
+  const busy = submissions.some((s) => s.status === "queued" || s.status === "scoring");
+  return (
+    <>
+      <h1>My submissions</h1>
+      <p className="muted">
+        Scores are private until an admin approves a submission for the public leaderboard. Uploads left today: {quota.remaining} of {quota.limit}.
+      </p>
+      <AutoRefresh active={busy} />
+      {submissions.length === 0 ? (
+        <p>
+          Nothing yet. <Link href="/submit">Upload a findings file</Link>.
+        </p>
+      ) : (
+        <div className="table-wrap">
+          <table data-testid="my-submissions">
+            <thead>
+              <tr>
+                <th>Model</th>
+                <th>Benchmark</th>
+                <th>Uploaded (UTC)</th>
+                <th>Scoring</th>
+                <th>Review</th>
+                <th className="num">Recall</th>
+                <th className="num">Precision</th>
+                <th className="num">F1</th>
+                <th />
+              </tr>
+            </thead>
+            <tbody>
+              {submissions.map((s) => (
+                <tr key={s.id}>
+                  <td>
+                    <Link href={`/account/submissions/${s.id}`}>{s.model}</Link>
+                    {s.harness ? <span className="muted"> · {s.harness}</span> : null}
+                  </td>
+                  <td>{s.benchmark}</td>
+                  <td>{s.created_at.slice(0, 16).replace("T", " ")}</td>
+                  <td title={s.error ?? undefined}>
+                    <ScoringBadge status={s.status} progress={s.progress} />
+                  </td>
+                  <td title={s.review_reason ?? undefined}>
+                    <ReviewBadge status={s.review_status} />
+                  </td>
+                  <td className="num">{percent(s.scores?.recall)}</td>
+                  <td className="num">{percent(s.scores?.precision)}</td>
+                  <td className="num">{percent(s.scores?.f1)}</td>
+                  <td>{s.review_status === "pending" && <WithdrawButton id={s.id} model={s.model} />}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,84 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { requirePageAdmin } from "@/lib/auth/current-user";
+import { listReviewQueue, reviewQueueQuerySchema } from "@/lib/server/admin/list-review-queue";
+import { ReviewBadge, percent } from "@/components/account/status-badges";
+import styles from "@/components/account/ui.module.css";
+import { ReviewActions } from "@/components/admin/review-actions";
+
+export const metadata: Metadata = { title: "Review queue", robots: { index: false } };
+export const dynamic = "force-dynamic";
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+const TABS = ["pending", "approved", "rejected", "withdrawn"] as const;
+
+export default async function ReviewQueuePage({ searchParams }: Props) {
+  await requirePageAdmin("/admin");
+  const requested = (await searchParams).status;
+  const status = reviewQueueQuerySchema.shape.review_status.safeParse(requested).data ?? "pending";
+  const submissions = await listReviewQueue({ review_status: status });
+  return (
+    <>
+      <h1>Review queue</h1>
+      <p className="muted">
+        Only approved submissions appear on the public leaderboard and in downloads. Pending submissions are listed once scored. Every
+        decision is recorded in the audit log.
+      </p>
+      <p>
+        {TABS.map((t) => (
+          <span key={t} style={{ marginRight: 14 }}>
+            {t === status ? <strong>{t}</strong> : <Link href={`/admin?status=${t}`}>{t}</Link>}
+          </span>
+        ))}
+      </p>
+      {submissions.length === 0 ? (
+        <p>Nothing here.</p>
+      ) : (
+        <div className={styles.form} style={{ maxWidth: "none" }} data-testid="review-queue">
+          {submissions.map((s) => (
+            <article key={s.id} className={`card ${styles.reviewItem}`} data-testid="review-item" data-submission-id={s.id}>
+              <div>
+                <h2 style={{ margin: "0 0 4px" }}>
+                  <Link href={`/account/submissions/${s.id}`}>{s.model}</Link>
+                </h2>
+                <div className="muted">
+                  {s.benchmark} · {s.submitter?.email ?? s.source} · uploaded {s.created_at.slice(0, 16).replace("T", " ")} UTC
+                </div>
+                <div className="muted">
+                  {[s.reasoning_effort && `effort ${s.reasoning_effort}`, s.harness, s.cost_usd !== null && `$${s.cost_usd.toFixed(2)}`, s.open_model === null ? null : s.open_model ? "open weights" : "closed", `${s.runs} run${s.runs === 1 ? "" : "s"}`]
+                    .filter(Boolean)
+                    .join(" · ")}
+                  {s.report_url && /^https?:\/\//i.test(s.report_url) && (
+                    <>
+                      {" · "}
+                      <a href={s.report_url} rel="noopener noreferrer nofollow" target="_blank">
+                        report
+                      </a>
+                    </>
+                  )}
+                </div>
+                <p style={{ margin: "8px 0 0" }}>
+                  Recall <strong>{percent(s.scores?.recall)}</strong> · precision <strong>{percent(s.scores?.precision)}</strong> · F1{" "}
+                  <strong>{percent(s.scores?.f1)}</strong>
+                  {s.scores && <span className="muted"> ({s.scores.findings} findings, {s.scores.reference_bugs} reference bugs)</span>} ·{" "}
+                  {s.offline_judge ? <span className="badge offline">offline judge</span> : <span className="muted">judge {s.judge_model ?? "–"}</span>}
+                </p>
+                <p style={{ margin: "6px 0 0" }}>
+                  <ReviewBadge status={s.review_status} /> {s.review_reason && <span className="muted">{s.review_reason}</span>}
+                </p>
+              </div>
+              {s.review_status !== "withdrawn" && (
+                <ReviewActions
+                  id={s.id}
+                  model={s.model}
+                  canApprove={s.status === "scored" && (s.review_status === "pending" || s.review_status === "rejected")}
+                  canReject={s.review_status === "pending" || s.review_status === "approved"}
+                />
+              )}
+            </article>
+          ))}
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,107 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { BenchmarkSelector } from "@/components/benchmark-selector";
+import { count, pct } from "@/components/format";
+import { benchmarkParam, loadPublicPage } from "@/components/load-public-page";
+import { RepositoryMatrix } from "@/components/repository-matrix";
+import { MetricCell } from "@/components/ui/metric-cell";
+import { SourceBadge } from "@/components/ui/source-badge";
+import { bestCells } from "@/lib/server/leaderboard/compute-repository-tables";
+import { getRepositoryDetail } from "@/lib/server/leaderboard/get-repository-tables";
+
+export const dynamic = "force-dynamic";
+
+type Props = { params: Promise<{ name: string[] }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+const nameOf = async (params: Props["params"]) => (await params).name.map(decodeURIComponent).join("/");
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  return { title: await nameOf(params) };
+}
+
+export default async function RepositoryPage({ params, searchParams }: Props) {
+  const name = await nameOf(params);
+  const ref = benchmarkParam(await searchParams);
+  const page = await loadPublicPage(() => getRepositoryDetail(ref, name));
+  if (!page) return <p className="card empty-state">No benchmark version has been imported yet.</p>;
+  const { benchmark, tables, repository, row } = page.value;
+  const q = `?benchmark=${encodeURIComponent(benchmark.key)}`;
+  const configurations = tables.configurations
+    .filter((c) => row?.cells[c.id])
+    .sort((a, b) => (row!.cells[b.id]!.recall ?? -1) - (row!.cells[a.id]!.recall ?? -1));
+  const ids = configurations.map((c) => c.id);
+  const bestRecall = row ? bestCells(row, "recall", ids) : new Set<string>();
+  const bestPrecision = row ? bestCells(row, "precision", ids) : new Set<string>();
+  // Versions that contain this repository, for the selector.
+  const versions = page.benchmarks;
+  const api = `/api/v1/repositories/${repository.name}${q}`;
+  return (
+    <>
+      <p className="muted small"><Link href={`/repositories${q}`}>Repositories of {benchmark.key}</Link> / {repository.name}</p>
+      <div className="page-head">
+        <h1>{repository.name}</h1>
+        <BenchmarkSelector benchmarks={versions} current={benchmark.key} hrefFor={(b) => `/repositories/${repository.name}?benchmark=${encodeURIComponent(b.key)}`} />
+      </div>
+      <dl className="facts">
+        <dt>Language</dt>
+        <dd>{repository.language}</dd>
+        <dt>Domain</dt>
+        <dd>{repository.domain ?? "–"}</dd>
+        <dt>Reference bugs</dt>
+        <dd>{count(repository.referenceBugs)}</dd>
+        {repository.snapshotCommit && (
+          <>
+            <dt>Snapshot</dt>
+            <dd><code>{repository.snapshotCommit.slice(0, 12)}</code></dd>
+          </>
+        )}
+        <dt>Mean recall / precision</dt>
+        <dd>{pct(repository.meanRecall)}% / {pct(repository.meanPrecision)}%</dd>
+      </dl>
+
+      <h2>By configuration</h2>
+      <div className="table-wrap">
+        <table>
+          <caption>Recall and precision on {repository.name}, with 95% intervals where counts are known; best recall first. Highlighted: best value of each column.</caption>
+          <thead>
+            <tr>
+              <th scope="col">Configuration</th>
+              <th scope="col">Source</th>
+              <th scope="col" className="num">Recall %</th>
+              <th scope="col" className="num">Precision %</th>
+              <th scope="col" className="num">Matched / reference bugs</th>
+              <th scope="col" className="num">Findings</th>
+            </tr>
+          </thead>
+          <tbody>
+            {configurations.map((c) => {
+              const cell = row!.cells[c.id]!;
+              return (
+                <tr key={c.id}>
+                  <th scope="row"><Link href={`/submissions/${c.id}`}>{c.label}</Link>{c.coverage !== "full" && <span className="badge subset">{c.coverage}</span>}</th>
+                  <td><SourceBadge source={c.source} /></td>
+                  <MetricCell value={cell.recall} interval={cell.recallInterval} label="recall" best={bestRecall.has(c.id)} />
+                  <MetricCell value={cell.precision} interval={cell.precisionInterval} label="precision" best={bestPrecision.has(c.id)} />
+                  <td className="num">{count(cell.matchedReferenceBugs)} / {count(cell.referenceBugs)}</td>
+                  <td className="num">{count(cell.findings)}</td>
+                </tr>
+              );
+            })}
+            {configurations.length === 0 && (
+              <tr>
+                <td colSpan={6} className="empty">No public configuration has a score for this repository yet.</td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+      <p className="downloads">
+        Download: <a href={`${api}&format=csv`} download>CSV</a> · <a href={api}>JSON</a>
+      </p>
+
+      <h2>Compared with the other {repository.language} repositories</h2>
+      <RepositoryMatrix id="matrix-recall" tables={tables} metric="recall" benchmarkKey={benchmark.key} languages={[repository.language]} highlight={repository.name} />
+      <RepositoryMatrix id="matrix-precision" tables={tables} metric="precision" benchmarkKey={benchmark.key} languages={[repository.language]} highlight={repository.name} />
+    </>
+  );
+}

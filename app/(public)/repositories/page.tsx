@@ -1,0 +1,76 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { BenchmarkSelector, benchmarkQueryHref } from "@/components/benchmark-selector";
+import { count, pct } from "@/components/format";
+import { benchmarkParam, loadPublicPage } from "@/components/load-public-page";
+import { RepositoryMatrix } from "@/components/repository-matrix";
+import { getRepositoryTables } from "@/lib/server/leaderboard/get-repository-tables";
+
+export const metadata: Metadata = { title: "Repositories" };
+// Per request (the version comes from the query); the data itself comes from the stamp-checked cache.
+export const dynamic = "force-dynamic";
+
+export default async function RepositoriesPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const ref = benchmarkParam(await searchParams);
+  const page = await loadPublicPage(() => getRepositoryTables(ref));
+  if (!page) {
+    return (
+      <>
+        <h1>Repositories</h1>
+        <p className="card empty-state">No benchmark version has been imported yet.</p>
+      </>
+    );
+  }
+  const { benchmark, tables } = page.value;
+  const q = `?benchmark=${encodeURIComponent(benchmark.key)}`;
+  return (
+    <>
+      <div className="page-head">
+        <div>
+          <h1>Repositories</h1>
+          <p className="lede">
+            The repositories of {benchmark.name} {benchmark.version} and how configurations fare on each. Mean recall and precision average the
+            configurations evaluated on all repositories.
+          </p>
+        </div>
+        <BenchmarkSelector benchmarks={page.benchmarks} current={benchmark.key} hrefFor={(b) => benchmarkQueryHref("/repositories", b)} />
+      </div>
+      <div className="table-wrap">
+        <table>
+          <caption>{tables.repositories.length} repositories of {benchmark.key}. Reference bugs: maintainer-fixed bugs in the reference set.</caption>
+          <thead>
+            <tr>
+              <th scope="col">Repository</th>
+              <th scope="col">Language</th>
+              <th scope="col">Domain</th>
+              <th scope="col" className="num">Reference bugs</th>
+              <th scope="col" className="num">Configurations</th>
+              <th scope="col" className="num">Mean recall %</th>
+              <th scope="col" className="num">Mean precision %</th>
+            </tr>
+          </thead>
+          <tbody>
+            {tables.repositories.map((r) => (
+              <tr key={r.name}>
+                <th scope="row"><Link href={`/repositories/${r.name}${q}`}>{r.name}</Link></th>
+                <td>{r.language}</td>
+                <td>{r.domain ?? <span className="muted">–</span>}</td>
+                <td className="num">{count(r.referenceBugs)}</td>
+                <td className="num">{r.configurations}</td>
+                <td className="num">{pct(r.meanRecall)}</td>
+                <td className="num">{pct(r.meanPrecision)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className="downloads">
+        Download the per-repository tables: <a href={`/api/v1/repositories${q}&format=csv`} download>CSV</a> · <a href={`/api/v1/repositories${q}`}>JSON</a>
+      </p>
+      <h2 id="recall">Recall per repository (Table 12 style)</h2>
+      <RepositoryMatrix id="matrix-recall" tables={tables} metric="recall" benchmarkKey={benchmark.key} />
+      <h2 id="precision">Precision per repository (Table 13 style)</h2>
+      <RepositoryMatrix id="matrix-precision" tables={tables} metric="precision" benchmarkKey={benchmark.key} />
+    </>
+  );
+}

@@ -1,0 +1,205 @@
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { count, pct, usd } from "@/components/format";
+import { MetricCell } from "@/components/ui/metric-cell";
+import { OfflineBadge, SourceBadge } from "@/components/ui/source-badge";
+import { AppError } from "@/lib/errors";
+import { getSubmissionDetail, type DetailCell, type SubmissionDetail } from "@/lib/server/leaderboard/get-submission-detail";
+import type { Viewer } from "@/lib/server/submissions/get-submission-status";
+
+/** Loads the submission for a viewer (sign-in passes the session's viewer), turning "not visible" into a 404. */
+export async function loadSubmissionForViewer(id: string, viewer: Viewer): Promise<SubmissionDetail> {
+  try {
+    return await getSubmissionDetail(id, viewer);
+  } catch (error) {
+    if (error instanceof AppError && error.code === "not_found") notFound();
+    throw error;
+  }
+}
+
+function ScoreRow({ label, cell, scope = "row" }: { label: React.ReactNode; cell: DetailCell; scope?: "row" }) {
+  return (
+    <tr>
+      <th scope={scope}>{label}</th>
+      <MetricCell value={cell.recall} interval={cell.recallInterval} label="recall" />
+      <MetricCell value={cell.precision} interval={cell.precisionInterval} label="precision" />
+      <td className="num">{pct(cell.f1)}</td>
+      <td className="num">{count(cell.matchedReferenceBugs)} / {count(cell.referenceBugs)}</td>
+      <td className="num">{count(cell.matchedFindings)} / {count(cell.findings)}</td>
+    </tr>
+  );
+}
+
+function ScoreTable({ caption, first, rows }: { caption: string; first: string; rows: { key: string; label: React.ReactNode; cell: DetailCell }[] }) {
+  return (
+    <div className="table-wrap">
+      <table>
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{first}</th>
+            <th scope="col" className="num">Recall %</th>
+            <th scope="col" className="num">Precision %</th>
+            <th scope="col" className="num">F1 %</th>
+            <th scope="col" className="num">Matched / reference bugs</th>
+            <th scope="col" className="num">Matched / findings</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => <ScoreRow key={r.key} label={r.label} cell={r.cell} />)}
+          {rows.length === 0 && (
+            <tr>
+              <td colSpan={6} className="empty">Nothing published for this scope.</td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function SubmissionView({ detail: d }: { detail: SubmissionDetail }) {
+  const benchmarkQuery = `?benchmark=${encodeURIComponent(d.benchmark.key)}`;
+  const name = [d.model, d.effort, d.harness].filter(Boolean).join(" · ");
+  return (
+    <article>
+      <p className="muted small">
+        <Link href={`/leaderboard/${encodeURIComponent(d.benchmark.slug)}/${encodeURIComponent(d.benchmark.version)}`}>Leaderboard {d.benchmark.key}</Link> / submission
+      </p>
+      <h1>
+        {name} <SourceBadge source={d.source} />
+        {d.scoring?.offlineJudge && <OfflineBadge />}
+      </h1>
+      {d.reviewStatus !== "approved" && (
+        <p className="card" role="note">
+          Review status: <strong>{d.reviewStatus}</strong>. This submission is not on the public leaderboard; only you and the maintainers can see it.
+        </p>
+      )}
+      <dl className="facts">
+        <dt>Benchmark version</dt>
+        <dd>{d.benchmark.name} {d.benchmark.version} (<code>{d.benchmark.key}</code>)</dd>
+        <dt>Model</dt>
+        <dd>{d.model}{d.openModel ? " (open weights)" : ""}</dd>
+        <dt>Reasoning effort</dt>
+        <dd>{d.effort ?? "not stated"}</dd>
+        <dt>Harness</dt>
+        <dd>{d.harness ?? "not stated"}</dd>
+        <dt>Runs</dt>
+        <dd>{d.runCount}{d.runCount > 1 ? " (scores are means over runs)" : ""}</dd>
+        <dt>Cost per run</dt>
+        <dd>{usd(d.costUsd)}</dd>
+        {d.source === "verified" && (
+          <>
+            <dt>Findings</dt>
+            <dd>{count(d.findings)}</dd>
+            <dt>Submitted</dt>
+            <dd>{d.createdAt.slice(0, 10)}{d.scoredAt ? `, scored ${d.scoredAt.slice(0, 10)}` : ` (scoring: ${d.scoringStatus})`}</dd>
+          </>
+        )}
+        {d.reportUrl && (
+          <>
+            <dt>Report</dt>
+            <dd><a href={d.reportUrl} rel="noopener noreferrer">{d.reportUrl}</a></dd>
+          </>
+        )}
+      </dl>
+
+      <h2>Scores</h2>
+      <ScoreTable
+        caption="Overall (mean over runs for repeated runs). Recall and precision with 95% Clopper-Pearson intervals."
+        first="Scope"
+        rows={d.overall ? [{ key: "overall", label: "All repositories", cell: d.overall }] : []}
+      />
+
+      <h2>Per language (pooled)</h2>
+      <ScoreTable caption="Counts pooled over the repositories of each language, then divided." first="Language" rows={d.languages.map((l) => ({ key: l.language, label: l.language, cell: l }))} />
+
+      <h2>Per repository</h2>
+      <ScoreTable
+        caption="One row per repository with a score."
+        first="Repository"
+        rows={d.repositories.map((r) => ({
+          key: r.repo,
+          label: (
+            <>
+              <Link href={`/repositories/${r.repo}${benchmarkQuery}`}>{r.repo}</Link> <span className="muted small">{r.language}</span>
+            </>
+          ),
+          cell: r,
+        }))}
+      />
+
+      {d.runs.length > 0 && (
+        <>
+          <h2>Runs</h2>
+          <ScoreTable
+            caption="Each run scored on its own; the leaderboard shows their mean and range."
+            first="Run"
+            rows={d.runs.filter((r) => r.cell).map((r) => ({ key: String(r.index), label: `Run ${r.index + 1} (${count(r.findings)} findings, ${usd(r.costUsd)})`, cell: r.cell! }))}
+          />
+        </>
+      )}
+      {d.curves.length > 0 && (
+        <>
+          <h2>Across runs</h2>
+          <ScoreTable
+            caption="Findings merged across runs (same root cause), kept when reported in at least n runs."
+            first="Findings kept"
+            rows={d.curves.map((c) => ({ key: String(c.n), label: c.label, cell: c }))}
+          />
+        </>
+      )}
+
+      <h2>How it was scored</h2>
+      {d.scoring ? (
+        <dl className="facts">
+          <dt>Judge</dt>
+          <dd>{d.scoring.judgeModel} {d.scoring.offlineJudge && <OfflineBadge />}</dd>
+          <dt>Prompt version</dt>
+          <dd><code>{d.scoring.promptVersion}</code></dd>
+          <dt>Embeddings</dt>
+          <dd>{d.scoring.embeddingProvider} / {d.scoring.embeddingModel}</dd>
+          <dt>Benchmark version</dt>
+          <dd><code>{d.scoring.benchmarkVersion}</code></dd>
+          <dt>Prefilter thresholds</dt>
+          <dd>{Object.entries(d.scoring.thresholds).map(([k, v]) => `${k} ${v}`).join(", ")}</dd>
+          <dt>Candidate pairs</dt>
+          <dd>{count(d.scoring.keptPairs)} of {count(d.scoring.comparedPairs)} compared pairs went to the judge</dd>
+          <dt>Judge calls</dt>
+          <dd>{count(d.scoring.judgeCalls)} ({count(d.scoring.cachedVerdicts)} verdicts reused from the cache), judge cost {usd(d.scoring.judgeCostUsd)}</dd>
+        </dl>
+      ) : d.source === "reported" ? (
+        <div className="prose">
+          <p>
+            Not scored here. These numbers are transcribed from the publication{d.reportUrl ? <> (<a href={d.reportUrl}>source</a>)</> : null}. Counts are derived from the
+            published percentages (matched = round(percentage × total)); values the publication does not give are left empty.
+          </p>
+          {typeof d.reported?.notes === "string" && <p className="muted">Note: {d.reported.notes}</p>}
+          <PanelFacts reported={d.reported} />
+        </div>
+      ) : (
+        <p className="muted">Scoring details are not available yet (status: {d.scoringStatus}).</p>
+      )}
+    </article>
+  );
+}
+
+function PanelFacts({ reported }: { reported: Record<string, unknown> | null }) {
+  const panel = reported?.panel as { confirmed?: number; rejected?: number; abstained?: number; validity?: number; ci?: [number, number] } | undefined;
+  if (!panel) return null;
+  return (
+    <>
+      <h3>Panel validation (Table 14)</h3>
+      <dl className="facts">
+        <dt>Validity</dt>
+        <dd>{panel.validity !== undefined ? `${panel.validity}%` : "–"}{panel.ci ? ` (95% interval ${panel.ci[0]}–${panel.ci[1]}%)` : ""}</dd>
+        {panel.confirmed !== undefined && (
+          <>
+            <dt>Verdicts</dt>
+            <dd>{panel.confirmed} confirmed, {panel.rejected ?? "–"} rejected, {panel.abstained ?? "–"} abstained</dd>
+          </>
+        )}
+      </dl>
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+
+export const metadata: Metadata = { title: "Submit" };
+
+const EXAMPLE = `{
+  "benchmark": "probe-demo@2026.1",
+  "model": "My Agent",
+  "reasoning_effort": "high",
+  "harness": "my-harness",
+  "cost_usd": 12.5,
+  "findings": [
+    {
+      "repo": "demo/tinysql",
+      "file": "tinysql/tokenizer.py",
+      "line_start": 215,
+      "line_end": 218,
+      "title": "Doubled quote inside a string literal ends the literal",
+      "description": "What goes wrong, when, and why.",
+      "code_snippet": "while not self._end:\\n    if self._char == quote:\\n        break",
+      "severity": "high",
+      "confidence": 0.9,
+      "category": "Missing branch for a supported input variant"
+    }
+  ]
+}`;
+
+export default function SubmitGuidePage() {
+  return (
+    <article className="prose">
+      <h1>Submit results</h1>
+      <p>
+        Run your bug finder on the repository snapshots of a benchmark version, collect its findings in one JSON file, and upload it. Scoring runs
+        in the background; you can watch it and see your results before an admin approves them for the public leaderboard.
+      </p>
+      <h2>The findings file</h2>
+      <p>
+        The format is published as a JSON Schema: <a href="/schemas/findings-file.schema.json">findings-file.schema.json</a> (and, for benchmark
+        maintainers, <a href="/schemas/benchmark-file.schema.json">benchmark-file.schema.json</a>). Validate against it before uploading; the
+        server reports every problem with its JSON path.
+      </p>
+      <ul>
+        <li><code>benchmark</code>: <code>slug@version</code> (or a slug for its newest version). Results are only ever compared within one version.</li>
+        <li><code>model</code>, and optionally <code>reasoning_effort</code>, <code>harness</code>, <code>cost_usd</code> (per run), <code>report_url</code>, <code>open_model</code>.</li>
+        <li><code>findings</code> for a single run, or <code>runs</code>: an array of <code>{"{ cost_usd?, findings }"}</code> for repeated runs of the same configuration.</li>
+        <li>
+          Each finding: <code>repo</code> (owner/name, must be in the benchmark), <code>file</code>, <code>line_start</code>, <code>line_end</code>,{" "}
+          <code>title</code>, <code>description</code>, and optionally <code>code_snippet</code>, <code>severity</code> (low, medium, high,
+          critical), <code>confidence</code> (0–1), <code>suggested_fix</code>, <code>category</code> (a bug type of the benchmark&apos;s taxonomy) and{" "}
+          <code>trigger</code>.
+        </li>
+      </ul>
+      <pre><code>{EXAMPLE}</code></pre>
+      <h2>Uploading</h2>
+      <ol>
+        <li>Sign in and create an API token.</li>
+        <li>
+          Upload with the CLI (<code>probebench submit findings.json</code>) or the API: <code>POST /api/v1/submissions</code> with the file as the
+          JSON body and <code>Authorization: Bearer &lt;token&gt;</code>. The answer holds the submission id.
+        </li>
+        <li>Poll <code>GET /api/v1/submissions/&lt;id&gt;</code> until its status is <code>scored</code>; the scores are there, overall, per language and per repository.</li>
+        <li>An admin reviews the submission; once approved it appears on the leaderboard as <span className="badge verified">verified</span>.</li>
+      </ol>
+      <h2>Reading the results</h2>
+      <p>
+        See <Link href="/method">how scoring works</Link> for what recall, precision and the intervals mean. All public numbers can be downloaded:
+        <code> GET /api/v1/leaderboard?benchmark=slug@version&amp;format=csv</code>, <code>GET /api/v1/repositories?benchmark=…</code> and{" "}
+        <code>GET /api/v1/repositories/owner/name?benchmark=…</code> (JSON by default).
+      </p>
+    </article>
+  );
+}

@@ -1,0 +1,15 @@
+import { assertSameOrigin } from "@/lib/auth/origin";
+import { clientKey } from "@/lib/auth/client-key";
+import { readBodyText } from "@/lib/server/http/read-body";
+import { json, withErrors } from "@/lib/server/http/respond";
+import { registerUser } from "@/lib/server/users/register-user";
+import { parseJsonText } from "@/lib/validation/parse-json";
+
+export const dynamic = "force-dynamic";
+
+// POST /api/auth/register - create an email + password account (when ALLOW_SIGNUP); the page then signs in
+export const POST = withErrors(async (request: Request) => {
+  assertSameOrigin(request);
+  const body = parseJsonText(await readBodyText(request, 16 * 1024), "The request body");
+  return json(await registerUser(body, clientKey(request.headers)), 201);
+});

@@ -1,0 +1,11 @@
+import { requireCaller } from "@/lib/auth/api-caller";
+import { json, withErrors } from "@/lib/server/http/respond";
+import { listAuditLog } from "@/lib/server/admin/list-audit-log";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/v1/admin/audit-log?action=&target=&before= - admin actions, newest first (admins)
+export const GET = withErrors(async (request: Request) => {
+  await requireCaller(request, { access: "read", roles: ["admin"] });
+  return json(await listAuditLog(Object.fromEntries(new URL(request.url).searchParams)));
+});

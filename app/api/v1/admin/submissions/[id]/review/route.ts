@@ -1,0 +1,22 @@
+import { revalidatePath } from "next/cache";
+import { requireCaller } from "@/lib/auth/api-caller";
+import { readBodyText } from "@/lib/server/http/read-body";
+import { json, withErrors } from "@/lib/server/http/respond";
+import { reviewSubmission } from "@/lib/server/admin/review-submission";
+import { parseJsonText } from "@/lib/validation/parse-json";
+
+export const dynamic = "force-dynamic";
+
+// POST /api/v1/admin/submissions/{id}/review - approve or reject {decision, reason} (admins; audit-logged)
+export const POST = withErrors(async (request: Request, context: { params: Promise<{ id: string }> }) => {
+  const { id } = await context.params;
+  const caller = await requireCaller(request, { access: "write", roles: ["admin"] });
+  const body = parseJsonText(await readBodyText(request, 16 * 1024), "The request body");
+  const reviewed = await reviewSubmission(caller.id, id, body);
+  // What is public just changed: regenerate this instance's cached public pages on their next visit ("/" alone for
+  // the home page, "layout" for everything under it). Other instances refresh on their revalidate timer, and the
+  // leaderboard's client also checks the data stamp.
+  revalidatePath("/");
+  revalidatePath("/", "layout");
+  return json(reviewed);
+});

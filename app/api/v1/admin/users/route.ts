@@ -1,0 +1,11 @@
+import { requireCaller } from "@/lib/auth/api-caller";
+import { json, withErrors } from "@/lib/server/http/respond";
+import { listUsers } from "@/lib/server/admin/list-users";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/v1/admin/users?q= - users with role, quota and status (admins)
+export const GET = withErrors(async (request: Request) => {
+  await requireCaller(request, { access: "read", roles: ["admin"] });
+  return json({ users: await listUsers(Object.fromEntries(new URL(request.url).searchParams)) });
+});

@@ -1,0 +1,12 @@
+import { requireCaller } from "@/lib/auth/api-caller";
+import { json, withErrors } from "@/lib/server/http/respond";
+import { withdrawSubmission } from "@/lib/server/submissions/withdraw-submission";
+
+export const dynamic = "force-dynamic";
+
+// POST /api/v1/submissions/{id}/withdraw - the submitter withdraws a submission awaiting review
+export const POST = withErrors(async (request: Request, context: { params: Promise<{ id: string }> }) => {
+  const { id } = await context.params;
+  const caller = await requireCaller(request, { access: "write" });
+  return json(await withdrawSubmission(caller, id));
+});

@@ -1,0 +1,12 @@
+import { requireCaller } from "@/lib/auth/api-caller";
+import { json, withErrors } from "@/lib/server/http/respond";
+import { revokeApiToken } from "@/lib/server/tokens/api-tokens";
+
+export const dynamic = "force-dynamic";
+
+// DELETE /api/v1/tokens/{id} - revoke one of the caller's own tokens (a token may revoke itself)
+export const DELETE = withErrors(async (request: Request, context: { params: Promise<{ id: string }> }) => {
+  const { id } = await context.params;
+  const caller = await requireCaller(request, { access: "write" });
+  return json(await revokeApiToken(caller.id, id));
+});

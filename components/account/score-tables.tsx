@@ -1,0 +1,43 @@
+import { percent } from "./status-badges";
+
+type Row = { recall: number; precision: number; f1: number; matched_reference_bugs: number; reference_bugs: number; matched_findings: number; findings: number };
+
+/** Recall / precision / F1 rows, e.g. per language or per repository. */
+export function ScoreTable({ title, rows }: { title: string; rows: (Row & { label: string })[] }) {
+  if (rows.length === 0) return null;
+  return (
+    <>
+      <h2>{title}</h2>
+      <div className="table-wrap">
+        <table>
+          <thead>
+            <tr>
+              <th />
+              <th className="num">Recall</th>
+              <th className="num">Precision</th>
+              <th className="num">F1</th>
+              <th className="num">Reference bugs found</th>
+              <th className="num">Findings matched</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.label}>
+                <td>{r.label}</td>
+                <td className="num">{percent(r.recall)}</td>
+                <td className="num">{percent(r.precision)}</td>
+                <td className="num">{percent(r.f1)}</td>
+                <td className="num">
+                  {r.matched_reference_bugs} / {r.reference_bugs}
+                </td>
+                <td className="num">
+                  {r.matched_findings} / {r.findings}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,104 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import { ApiRequestError, callApi } from "./call-api";
+import styles from "./ui.module.css";
+
+export type LiveStatus = {
+  id: string;
+  status: "queued" | "scoring" | "scored" | "failed";
+  progress: number;
+  error?: string;
+  review_status: string;
+  model: string;
+  scores?: { overall: { recall: number; precision: number; f1: number; matched_reference_bugs: number; reference_bugs: number; findings: number } };
+};
+
+const STEPS = ["uploaded", "queued", "scoring", "scored"] as const;
+const POLL_MS = 1_000;
+
+function pct(x: number): string {
+  return `${(100 * x).toFixed(1)}%`;
+}
+
+/** Follows a submission through queued -> scoring (with the worker's percentage) -> scored or failed. */
+export function SubmissionProgress({ id, initial, onFinished }: { id: string; initial?: LiveStatus; onFinished?: (s: LiveStatus) => void }) {
+  const [status, setStatus] = useState<LiveStatus | undefined>(initial);
+  const [error, setError] = useState<string>();
+
+  useEffect(() => {
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const poll = async () => {
+      try {
+        const next = await callApi<LiveStatus>(`/api/v1/submissions/${encodeURIComponent(id)}`);
+        if (stopped) return;
+        setStatus(next);
+        setError(undefined);
+        if (next.status === "scored" || next.status === "failed") {
+          onFinished?.(next);
+          return;
+        }
+        timer = setTimeout(poll, POLL_MS);
+      } catch (e) {
+        if (stopped) return;
+        const err = e instanceof ApiRequestError ? e : undefined;
+        setError(err?.message ?? "Lost contact with the server; retrying…");
+        // A rate limit says when to come back; other errors retry at a slower pace.
+        timer = setTimeout(poll, err?.retryAfterSeconds ? err.retryAfterSeconds * 1_000 : POLL_MS * 5);
+      }
+    };
+    if (initial?.status === "scored" || initial?.status === "failed") return;
+    void poll();
+    return () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+    };
+    // One polling loop per submission: `initial` and `onFinished` only matter when it starts.
+  }, [id]);
+
+  const current = status?.status ?? "queued";
+  const index = current === "failed" ? 2 : STEPS.indexOf(current);
+  const progress = current === "scored" ? 100 : current === "scoring" ? status?.progress ?? 0 : 0;
+
+  return (
+    <section aria-live="polite" data-testid="submission-progress" data-status={current}>
+      <ol className={styles.steps}>
+        {STEPS.map((step, i) => {
+          const failedHere = current === "failed" && i === 2;
+          const cls = failedHere ? styles.stepFailed : i < index || (current === "scored" && i === index) ? styles.stepDone : i === index ? styles.stepActive : "";
+          return (
+            <li key={step} className={`${styles.step} ${cls}`}>
+              {failedHere ? "failed" : step}
+            </li>
+          );
+        })}
+      </ol>
+      <div style={{ margin: "12px 0 6px" }}>
+        {current === "queued" && "Waiting for a scoring worker…"}
+        {current === "scoring" && `Scoring: ${progress}%`}
+        {current === "scored" && "Scored."}
+        {current === "failed" && "Scoring failed."}
+      </div>
+      {(current === "scoring" || current === "scored") && (
+        <div className={styles.progress} role="progressbar" aria-label="Scoring progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress}>
+          <div className={styles.progressBar} style={{ width: `${progress}%` }} />
+        </div>
+      )}
+      {current === "failed" && (
+        <div className={styles.alert} role="alert">
+          Reason: {status?.error ?? "unknown"}. Your quota is not charged for failed submissions; fix the cause and upload again, or
+          contact an administrator if it looks like a problem on our side.
+        </div>
+      )}
+      {current === "scored" && status?.scores && (
+        <p data-testid="private-scores">
+          Private result (visible to you until an admin approves it): recall <strong>{pct(status.scores.overall.recall)}</strong>, precision{" "}
+          <strong>{pct(status.scores.overall.precision)}</strong>, F1 <strong>{pct(status.scores.overall.f1)}</strong> ({status.scores.overall.matched_reference_bugs} of{" "}
+          {status.scores.overall.reference_bugs} reference bugs found, {status.scores.overall.findings} findings).
+        </p>
+      )}
+      {error && <p className={styles.hint}>{error}</p>}
+    </section>
+  );
+}

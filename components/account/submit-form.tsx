@@ -1,0 +1,187 @@
+"use client";
+
+import Link from "next/link";
+import { useMemo, useRef, useState } from "react";
+import type { FieldIssue } from "@/lib/errors";
+import { ApiRequestError } from "./call-api";
+import { ErrorMessage } from "./error-message";
+import { MetadataFields } from "./metadata-fields";
+import { SubmissionProgress } from "./submission-progress";
+import styles from "./ui.module.css";
+import { uploadFindings } from "./upload-file";
+import {
+  applyMetadata,
+  metadataFromFile,
+  parseFindingsText,
+  validateAgainstBenchmarks,
+  validateFindings,
+  validateMetadata,
+  type BenchmarkRef,
+  type MetadataForm,
+} from "./validate-findings";
+
+type Loaded = { name: string; size: number; document: Record<string, unknown>; fileIssues: FieldIssue[] };
+type Props = { maxBytes: number; benchmarks: BenchmarkRef[]; quota: { limit: number; used: number; remaining: number; resets_at: string | null } };
+
+const EMPTY: MetadataForm = { model: "", reasoning_effort: "", harness: "", cost_usd: "", report_url: "", open_model: "" };
+
+function megabytes(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+function quotaMessage(quota: Props["quota"]): string {
+  if (quota.limit === 0) return "Uploads are not enabled for your account. Ask an administrator.";
+  const used = quota.limit === 1 ? "your 1 upload" : `all ${quota.limit} uploads`;
+  const next = quota.resets_at ? ` The next one is possible after ${new Date(quota.resets_at).toLocaleString()}.` : "";
+  return `You have used ${used} of the last 24 hours.${next} Ask an administrator if you need more.`;
+}
+
+function countFindings(doc: Record<string, unknown>): number {
+  const n = (v: unknown) => (Array.isArray(v) ? v.length : 0);
+  return n(doc.findings) + (Array.isArray(doc.runs) ? doc.runs.reduce((s: number, r) => s + n((r as { findings?: unknown })?.findings), 0) : 0);
+}
+
+/** Drop a findings file, see every problem by JSON path, complete the metadata, upload with progress, watch it score. */
+export function SubmitForm({ maxBytes, benchmarks, quota }: Props) {
+  const input = useRef<HTMLInputElement>(null);
+  const [dragging, setDragging] = useState(false);
+  const [reading, setReading] = useState(false);
+  const [loaded, setLoaded] = useState<Loaded>();
+  const [readError, setReadError] = useState<{ message: string; issues: FieldIssue[] }>();
+  const [metadata, setMetadata] = useState<MetadataForm>(EMPTY);
+  const [uploadProgress, setUploadProgress] = useState<number>();
+  const [uploadError, setUploadError] = useState<ApiRequestError>();
+  const [submissionId, setSubmissionId] = useState<string>();
+  const metadataIssues = useMemo(() => validateMetadata(metadata), [metadata]);
+
+  async function acceptFile(file: File) {
+    setLoaded(undefined);
+    setReadError(undefined);
+    setUploadError(undefined);
+    if (file.size > maxBytes) {
+      setReadError({ message: `${file.name} is ${megabytes(file.size)}; the limit is ${megabytes(maxBytes)}.`, issues: [] });
+      return;
+    }
+    setReading(true);
+    // Let the "checking" message paint before a large file blocks the main thread.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const parsed = parseFindingsText(await file.text());
+    if (!parsed.ok) {
+      setReading(false);
+      setReadError({ message: parsed.message, issues: parsed.issues });
+      return;
+    }
+    const prefilled = metadataFromFile(parsed.document);
+    const fileIssues = [...validateFindings(parsed.document, prefilled), ...validateAgainstBenchmarks(parsed.document, benchmarks)];
+    setMetadata(prefilled);
+    setLoaded({ name: file.name, size: file.size, document: parsed.document, fileIssues });
+    setReading(false);
+  }
+
+  async function upload() {
+    if (!loaded) return;
+    setUploadError(undefined);
+    setUploadProgress(0);
+    try {
+      const created = await uploadFindings(JSON.stringify(applyMetadata(loaded.document, metadata)), setUploadProgress);
+      setSubmissionId(created.id);
+    } catch (e) {
+      setUploadError(e instanceof ApiRequestError ? e : new ApiRequestError(0, "The upload failed."));
+      setUploadProgress(undefined);
+    }
+  }
+
+  if (submissionId) {
+    return (
+      <div className={styles.form} style={{ maxWidth: 720 }}>
+        <div className={styles.notice}>
+          Uploaded <strong>{loaded?.name}</strong> as submission <code>{submissionId}</code>. It stays private until an admin approves it.
+        </div>
+        <SubmissionProgress id={submissionId} />
+        <div className={styles.actions}>
+          <Link href={`/account/submissions/${submissionId}`}>Open the submission</Link>
+          <Link href="/account/submissions">All my submissions</Link>
+        </div>
+      </div>
+    );
+  }
+
+  const blocked = quota.remaining <= 0;
+  const issues = loaded ? loaded.fileIssues : [];
+  const canUpload = Boolean(loaded) && issues.length === 0 && metadataIssues.length === 0 && uploadProgress === undefined && !blocked;
+
+  return (
+    <div className={`${styles.form} ${styles.wide}`}>
+      <p className={blocked ? styles.alert : styles.info} role={blocked ? "alert" : undefined}>
+        {blocked ? quotaMessage(quota) : `Uploads left today: ${quota.remaining} of ${quota.limit}. Files up to ${megabytes(maxBytes)}.`}
+      </p>
+      <div
+        className={`${styles.dropzone} ${dragging ? styles.dropzoneActive : ""}`}
+        role="button"
+        tabIndex={0}
+        aria-label="Choose or drop a findings file"
+        onClick={() => input.current?.click()}
+        onKeyDown={(e) => (e.key === "Enter" || e.key === " ") && input.current?.click()}
+        onDragOver={(e) => {
+          e.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={(e) => {
+          e.preventDefault();
+          setDragging(false);
+          const file = e.dataTransfer.files[0];
+          if (file) void acceptFile(file);
+        }}
+      >
+        <strong>Drop a findings file here</strong> or click to choose one (JSON, see the <Link href="/submit-guide">format</Link>).
+        <input
+          ref={input}
+          type="file"
+          accept=".json,application/json"
+          hidden
+          data-testid="findings-file-input"
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            if (file) void acceptFile(file);
+            e.target.value = "";
+          }}
+        />
+      </div>
+      {reading && <p className={styles.hint}>Checking the file…</p>}
+      {readError && <ErrorMessage message={readError.message} issues={readError.issues} />}
+      {loaded && (
+        <>
+          <p>
+            <strong>{loaded.name}</strong> ({megabytes(loaded.size)}): {countFindings(loaded.document)} findings
+            {Array.isArray(loaded.document.runs) ? ` in ${loaded.document.runs.length} runs` : ""}, benchmark{" "}
+            <code>{String(loaded.document.benchmark ?? "?")}</code>.
+          </p>
+          {issues.length > 0 ? (
+            <ErrorMessage message={`The file has ${issues.length} problem${issues.length === 1 ? "" : "s"}; fix them and drop it again. Nothing was uploaded.`} issues={issues} />
+          ) : (
+            <div className={styles.notice} data-testid="file-valid">
+              The findings are valid.
+            </div>
+          )}
+          <MetadataFields value={metadata} onChange={setMetadata} issues={metadataIssues} />
+          {uploadProgress !== undefined && (
+            <div>
+              <div className={styles.hint}>Uploading: {Math.round(uploadProgress * 100)}%</div>
+              <div className={styles.progress} role="progressbar" aria-label="Upload progress" aria-valuenow={Math.round(uploadProgress * 100)}>
+                <div className={styles.progressBar} style={{ width: `${uploadProgress * 100}%` }} />
+              </div>
+            </div>
+          )}
+          {uploadError && <ErrorMessage message={uploadError.message} issues={uploadError.issues} />}
+          <div className={styles.actions}>
+            <button type="button" className={`${styles.button} ${styles.primary}`} disabled={!canUpload} onClick={() => void upload()}>
+              Upload and score
+            </button>
+            <span className={styles.hint}>The result stays private until an admin approves it for the public leaderboard.</span>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+"use client";
+
+import Link from "next/link";
+import { signIn } from "next-auth/react";
+import { useState } from "react";
+import styles from "../account/ui.module.css";
+
+// next-auth reports failures as codes; these are the ones a person can act on.
+const MESSAGES: Record<string, string> = {
+  CredentialsSignin: "Wrong email or password.",
+  RateLimited: "Too many sign-in attempts. Wait a few minutes and try again.",
+  SignInUnavailable: "Signing in is not possible right now. Try again later.",
+  GithubEmailUnverified: "Your GitHub account has no verified email address matching its primary email. Verify it on GitHub and try again.",
+  OAuthAccountNotLinked: "An account with this email already exists. Sign in with your email and password.",
+  AccessDenied: "This account cannot sign in. Contact an administrator.",
+  SessionRequired: "Sign in to continue.",
+};
+
+export function describeSignInError(code: string | undefined | null): string | undefined {
+  if (!code) return undefined;
+  return MESSAGES[code] ?? "Signing in failed. Try again.";
+}
+
+export function SignInForm(props: { callbackUrl: string; github: boolean; signup: boolean; initialError?: string }) {
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | undefined>(describeSignInError(props.initialError));
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(undefined);
+    const result = await signIn("credentials", { email, password, redirect: false, callbackUrl: props.callbackUrl }).catch(() => undefined);
+    if (result?.ok && !result.error) {
+      // A full navigation, so every part of the page (the menu included) sees the new session.
+      window.location.assign(props.callbackUrl);
+      return;
+    }
+    setBusy(false);
+    setError(describeSignInError(result?.error ?? "SignInUnavailable"));
+  }
+
+  return (
+    <div className={styles.form}>
+      {error && (
+        <div className={styles.alert} role="alert">
+          {error}
+        </div>
+      )}
+      <form className={styles.form} onSubmit={submit} method="post">
+        <label className={styles.field}>
+          <span className={styles.label}>Email</span>
+          <input className={styles.input} type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        </label>
+        <label className={styles.field}>
+          <span className={styles.label}>Password</span>
+          <input
+            className={styles.input}
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </label>
+        <div className={styles.actions}>
+          <button className={`${styles.button} ${styles.primary}`} type="submit" disabled={busy}>
+            {busy ? "Signing in…" : "Sign in"}
+          </button>
+          {props.signup && (
+            <span className={styles.hint}>
+              No account? <Link href={`/sign-up?callbackUrl=${encodeURIComponent(props.callbackUrl)}`}>Create one</Link>
+            </span>
+          )}
+        </div>
+      </form>
+      {props.github && (
+        <>
+          <div className={styles.divider}>or</div>
+          <button className={styles.button} type="button" onClick={() => void signIn("github", { callbackUrl: props.callbackUrl })}>
+            Sign in with GitHub
+          </button>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,209 @@
+"use client";
+
+import dynamic from "next/dynamic";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { rankRows } from "@/lib/server/leaderboard/rank-rows";
+import type { BenchmarkRef, Coverage, LeaderboardView, RepositoryInfo } from "@/lib/server/leaderboard/types";
+import { count } from "../format";
+import { LeaderboardFilters } from "./leaderboard-filters";
+import { LeaderboardTable, type RankedRow } from "./leaderboard-table";
+import { DEFAULT_STATE, parseTableState, scopeKey, serializeTableState, type TableState } from "./url-state";
+
+// The interactive leaderboard. The server renders it with the default view (the HTML is cached, see app/page.tsx);
+// after hydration it applies the table state from the URL, asks the API whether the cached numbers are still current
+// (a 304 when they are), and fetches pooled numbers from the API when a language or repository subset is chosen, so
+// the page and GET /api/v1/leaderboard always show the same figures.
+
+const LeaderboardCharts = dynamic(() => import("./leaderboard-charts"), {
+  ssr: false,
+  loading: () => <div className="charts charts-placeholder" aria-hidden="true" />,
+});
+
+type Props = {
+  benchmark: BenchmarkRef;
+  repositories: RepositoryInfo[];
+  languages: string[];
+  coverages: Coverage[];
+  /** As published, which can exceed the repositories stored (reported versions). */
+  totalRepositories: number;
+  /** The server renders the first page only (see leaderboard-page.tsx); the rest arrives from the API. */
+  initialView: LeaderboardView;
+  totalRows: number;
+  options: { models: string[]; harnesses: string[]; efforts: string[] };
+  initialEtag: string;
+};
+
+function apiUrl(benchmark: string, state: Pick<TableState, "language" | "repos">, format?: "csv" | "json"): string {
+  const p = new URLSearchParams({ benchmark });
+  if (state.repos.length) p.set("repos", [...state.repos].sort().join(","));
+  if (state.language) p.set("language", state.language);
+  if (format) p.set("format", format);
+  return `/api/v1/leaderboard?${p.toString()}`;
+}
+
+export function LeaderboardClient({ benchmark, repositories, languages, coverages, totalRepositories, initialView, totalRows, options: serverOptions, initialEtag }: Props) {
+  const [state, setState] = useState<TableState>(DEFAULT_STATE);
+  const [hydrated, setHydrated] = useState(false);
+  const [view, setView] = useState(initialView);
+  const [status, setStatus] = useState<{ busy: boolean; message: string }>({ busy: false, message: "" });
+  // A conditional request only makes sense while the page holds every row; otherwise the full view is needed anyway.
+  const etagRef = useRef<string | null>(initialView.rows.length >= totalRows ? initialEtag : null);
+
+  // Apply the URL's table state once, then follow back/forward.
+  useEffect(() => {
+    const apply = () => setState(parseTableState(window.location.search));
+    apply();
+    setHydrated(true);
+    window.addEventListener("popstate", apply);
+    return () => window.removeEventListener("popstate", apply);
+  }, []);
+
+  // Keep the URL in sync (replaceState: typing in the search box should not flood the history).
+  useEffect(() => {
+    if (!hydrated) return;
+    const next = `${window.location.pathname}${serializeTableState(state)}`;
+    if (next !== `${window.location.pathname}${window.location.search}`) window.history.replaceState(window.history.state, "", next);
+  }, [state, hydrated]);
+
+  // Numbers for the chosen scope: a conditional request for the default scope (checks the cached page is current),
+  // a plain one for a language or subset.
+  const scope = scopeKey(state);
+  useEffect(() => {
+    if (!hydrated) return;
+    const controller = new AbortController();
+    const isDefault = scope === scopeKey(DEFAULT_STATE);
+    const headers: Record<string, string> = {};
+    if (isDefault && etagRef.current) headers["if-none-match"] = etagRef.current;
+    if (!isDefault) setStatus({ busy: true, message: "Recomputing recall and precision for the chosen repositories…" });
+    else if (!etagRef.current) setStatus({ busy: false, message: `Loading all ${totalRows} configurations…` });
+    fetch(apiUrl(benchmark.key, state), { headers, cache: "no-store", signal: controller.signal })
+      .then(async (response) => {
+        if (response.status === 304) return setStatus({ busy: false, message: "" });
+        if (!response.ok) throw new Error(`The leaderboard API answered ${response.status}`);
+        const next = (await response.json()) as LeaderboardView;
+        etagRef.current = isDefault ? response.headers.get("etag") : etagRef.current;
+        setView(next);
+        setStatus({ busy: false, message: isDefault ? "" : `Pooled over ${describeScope(next, totalRepositories)}.` });
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        setStatus({ busy: false, message: error instanceof Error ? error.message : "Could not load the leaderboard" });
+      })
+      .finally(() => {
+        if (!controller.signal.aborted) document.documentElement.removeAttribute("data-lb-pending");
+      });
+    return () => controller.abort();
+    // state is read only for its scope, which `scope` captures.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [scope, hydrated, benchmark.key]);
+
+  // Any change of what is shown starts again at the first page; paging and column choices keep it.
+  const update = useCallback(
+    (patch: Partial<TableState>) =>
+      setState((s) => ({ ...s, ...patch, page: "page" in patch ? patch.page! : Object.keys(patch).every((k) => k === "hidden" || k === "perPage") ? s.page : 0 })),
+    [],
+  );
+
+  const inCoverage = useMemo(() => view.rows.filter((r) => r.coverage === state.coverage), [view, state.coverage]);
+  const options = useMemo(
+    () => ({
+      models: unique([...serverOptions.models, ...inCoverage.map((r) => r.model)]),
+      harnesses: unique([...serverOptions.harnesses, ...inCoverage.map((r) => r.harness)]),
+      efforts: unique([...serverOptions.efforts, ...inCoverage.map((r) => r.reasoning_effort)]),
+    }),
+    [inCoverage, serverOptions],
+  );
+  const rows: RankedRow[] = useMemo(() => {
+    const q = state.q.trim().toLowerCase();
+    const shown = inCoverage.filter(
+      (r) =>
+        (!state.source || r.source === state.source) &&
+        (!state.model || r.model === state.model) &&
+        (!state.harness || r.harness === state.harness) &&
+        (!state.effort || r.reasoning_effort === state.effort) &&
+        (!q || `${r.model} ${r.reasoning_effort ?? ""} ${r.harness ?? ""} ${r.source}`.toLowerCase().includes(q)),
+    );
+    const ranks = rankRows(shown);
+    return shown.map((r) => ({ ...r, ...ranks.get(r.id)! }));
+  }, [inCoverage, state.q, state.source, state.model, state.harness, state.effort]);
+
+  const incomplete = rows.filter((r) => !r.complete).length;
+  const loadedAll = view.rows.length >= totalRows || view !== initialView;
+  const whole = view.scope.repos.length === 0 && !view.scope.language;
+  const caption = (
+    <>
+      {benchmark.name} {benchmark.version}: {count(loadedAll ? rows.length : totalRows)} configuration{rows.length === 1 ? "" : "s"}, {describeScope(view, totalRepositories)}
+    </>
+  );
+  // The explanation sits above the table rather than in the caption: a wide table scrolls sideways on a phone,
+  // and its caption would scroll (and be cut) with it.
+  const description = (
+    <p id="lb-desc" className="table-note">
+      Ranked by F1. Recall and precision in %, with the 95% Clopper–Pearson interval below each value and, for repeated runs, the range over runs;{" "}
+      <abbr className="tie">≈n</abbr>: cannot be told apart from rank n (both intervals overlap).
+      {incomplete > 0 &&
+        (whole ? (
+          <> {incomplete} row{incomplete === 1 ? " has" : "s have"} no published overall numbers (only per-repository cells).</>
+        ) : (
+          <> {incomplete} row{incomplete === 1 ? " lacks" : "s lack"} a published number for a repository of this subset and show none.</>
+        ))}
+    </p>
+  );
+
+  return (
+    <section aria-labelledby="lb-heading" className="leaderboard-section">
+      <h2 id="lb-heading" className="visually-hidden">Leaderboard table</h2>
+      <LeaderboardFilters
+        state={state}
+        options={options}
+        languages={languages}
+        repositories={repositories}
+        coverages={coverages}
+        onChange={update}
+        onReset={() => setState(DEFAULT_STATE)}
+      />
+      <p className="status-line" role="status" aria-live="polite">{status.message}</p>
+      {description}
+      <div className="lb-table">
+        <LeaderboardTable
+          rows={rows}
+          sort={state.sort}
+          hidden={state.hidden}
+          caption={caption}
+          busy={status.busy}
+          onSort={(sort) => update({ sort })}
+          perPage={state.perPage}
+          page={state.page}
+          onPage={(page, perPage) => update({ page, perPage })}
+          pendingTotal={loadedAll ? undefined : totalRows}
+          empty={
+            view.rows.length === 0 ? (
+              "No public results for this benchmark version yet."
+            ) : (
+              <>No configuration matches these filters. <button type="button" className="link" onClick={() => setState(DEFAULT_STATE)}>Reset the view</button></>
+            )
+          }
+        />
+      </div>
+      <p className="downloads">
+        Download this view: <a href={apiUrl(benchmark.key, state, "csv")} download>CSV</a> · <a href={apiUrl(benchmark.key, state)}>JSON</a>
+        <span className="muted"> (filters other than language and repositories apply on this page only)</span>
+      </p>
+      <h2>Charts</h2>
+      <LeaderboardCharts rows={rows} />
+    </section>
+  );
+}
+
+function unique(values: (string | null)[]): string[] {
+  return [...new Set(values.filter((v): v is string => Boolean(v)))].sort((a, b) => a.localeCompare(b));
+}
+
+function describeScope(view: LeaderboardView, total: number): string {
+  const { repos, language } = view.scope;
+  const bugs = view.scope_reference_bugs === null ? "" : `, ${count(view.scope_reference_bugs)} reference bugs`;
+  if (repos.length === 0 && !language) return `all ${total} repositories${bugs}`;
+  if (repos.length === 0) return `${language} repositories pooled${bugs}`;
+  const names = repos.length <= 3 ? `: ${repos.join(", ")}` : "";
+  return `${repos.length} repositor${repos.length === 1 ? "y" : "ies"}${language ? ` (${language})` : ""} pooled${names}${bugs}`;
+}

@@ -1,0 +1,46 @@
+import { z } from "zod";
+import { db } from "../../db";
+import { parseOrThrow } from "../../errors";
+
+export const auditLogQuerySchema = z.object({
+  action: z.string().trim().max(100).optional(),
+  target: z.string().trim().max(200).optional(),
+  // id of the last entry of the previous page (entries are newest first)
+  before: z.string().trim().max(100).optional(),
+  take: z.coerce.number().int().min(1).max(500).default(100),
+});
+
+export type AuditLogEntry = {
+  id: string;
+  at: string;
+  actor: { id: string; email: string } | null;
+  action: string;
+  target: string;
+  reason: string | null;
+  details: unknown;
+};
+
+/** The admin audit log, newest first: who did what to which target, when and why. */
+export async function listAuditLog(query: unknown): Promise<{ entries: AuditLogEntry[]; next: string | null }> {
+  const { action, target, before, take } = parseOrThrow(auditLogQuerySchema, query, "The query");
+  const rows = await db.auditLog.findMany({
+    where: { ...(action ? { action } : {}), ...(target ? { target } : {}) },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: take + 1,
+    ...(before ? { cursor: { id: before }, skip: 1 } : {}),
+    include: { actor: { select: { id: true, email: true } } },
+  });
+  const page = rows.slice(0, take);
+  return {
+    entries: page.map((r) => ({
+      id: r.id,
+      at: r.createdAt.toISOString(),
+      actor: r.actor,
+      action: r.action,
+      target: r.target,
+      reason: r.reason,
+      details: r.details,
+    })),
+    next: rows.length > take ? page[page.length - 1]!.id : null,
+  };
+}

@@ -1,0 +1,73 @@
+import { z } from "zod";
+import { db } from "../../db";
+import { parseOrThrow } from "../../errors";
+
+export const reviewQueueQuerySchema = z.object({
+  // "pending" is the queue proper: scored submissions awaiting a decision
+  review_status: z.enum(["pending", "approved", "rejected", "withdrawn"]).default("pending"),
+  take: z.coerce.number().int().min(1).max(200).default(100),
+});
+
+export type ReviewQueueItem = {
+  id: string;
+  model: string;
+  benchmark: string;
+  submitter: { id: string; email: string } | null;
+  reasoning_effort: string | null;
+  harness: string | null;
+  cost_usd: number | null;
+  report_url: string | null;
+  open_model: boolean | null;
+  source: string;
+  status: string;
+  review_status: string;
+  review_reason: string | null;
+  runs: number;
+  created_at: string;
+  scored_at: string | null;
+  scores: { recall: number; precision: number; f1: number; findings: number; reference_bugs: number } | null;
+  offline_judge: boolean | null;
+  judge_model: string | null;
+};
+
+/** Submissions for the admin review page. Pending ones are listed only once scored: there is nothing to judge before. */
+export async function listReviewQueue(query: unknown): Promise<ReviewQueueItem[]> {
+  const { review_status, take } = parseOrThrow(reviewQueueQuerySchema, query, "The query");
+  const rows = await db.submission.findMany({
+    where: { reviewStatus: review_status, ...(review_status === "pending" ? { scoringStatus: "scored" } : {}) },
+    orderBy: review_status === "pending" ? { scoredAt: "asc" } : { updatedAt: "desc" },
+    take,
+    include: {
+      benchmark: { select: { slug: true, version: true } },
+      submitter: { select: { id: true, email: true } },
+      scores: { where: { kind: "mean", scope: "overall" } },
+      judgeUsage: { select: { offlineJudge: true, judgeModel: true } },
+      _count: { select: { runs: true } },
+    },
+  });
+  return rows.map((s) => {
+    const score = s.scores[0];
+    const usage = s.judgeUsage[0];
+    return {
+      id: s.id,
+      model: s.model,
+      benchmark: `${s.benchmark.slug}@${s.benchmark.version}`,
+      submitter: s.submitter,
+      reasoning_effort: s.reasoningEffort,
+      harness: s.harness,
+      cost_usd: s.costUsd,
+      report_url: s.reportUrl,
+      open_model: s.openModel,
+      source: s.source,
+      status: s.scoringStatus,
+      review_status: s.reviewStatus,
+      review_reason: s.reviewReason,
+      runs: s._count.runs,
+      created_at: s.createdAt.toISOString(),
+      scored_at: s.scoredAt?.toISOString() ?? null,
+      scores: score ? { recall: score.recall, precision: score.precision, f1: score.f1, findings: score.findings, reference_bugs: score.referenceBugs } : null,
+      offline_judge: usage?.offlineJudge ?? null,
+      judge_model: usage?.judgeModel ?? null,
+    };
+  });
+}

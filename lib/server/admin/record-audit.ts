@@ -1,0 +1,19 @@
+import type { Prisma } from "../../generated/prisma/client";
+
+export type AuditEntry = {
+  // null when the system acted on its own (e.g. ADMIN_EMAILS promotion)
+  actorId: string | null;
+  // dotted verb: submission.approve, submission.reject, user.role, user.quota, user.disable, user.enable
+  action: string;
+  // "<kind>:<id>", e.g. submission:ck..., user:ck...
+  target: string;
+  reason?: string | null;
+  details?: Prisma.InputJsonValue;
+};
+
+/** Writes an audit log row inside the caller's transaction, so an action and its record commit together. */
+export async function recordAudit(tx: Prisma.TransactionClient, entry: AuditEntry): Promise<void> {
+  await tx.auditLog.create({
+    data: { actorId: entry.actorId, action: entry.action, target: entry.target, reason: entry.reason ?? null, details: entry.details },
+  });
+}

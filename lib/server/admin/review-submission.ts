@@ -1,0 +1,44 @@
+import { z } from "zod";
+import { db } from "../../db";
+import { AppError, parseOrThrow } from "../../errors";
+import { recordAudit } from "./record-audit";
+
+export const reviewSubmissionBodySchema = z
+  .object({
+    decision: z.enum(["approve", "reject"]),
+    reason: z.string().trim().max(2_000, { message: "must be at most 2000 characters" }).optional(),
+  })
+  .superRefine((body, ctx) => {
+    // A submitter reads the reason of a rejection on their submissions page; an approval needs none.
+    if (body.decision === "reject" && !body.reason) ctx.addIssue({ code: "custom", path: ["reason"], message: "required when rejecting" });
+  });
+
+/**
+ * An admin approves a scored submission for the public board, or rejects one (also an approved one, which takes it
+ * off the board again). The status change is guarded on the status read, and recorded in the audit log in the same
+ * transaction.
+ */
+export async function reviewSubmission(actorId: string, id: string, body: unknown): Promise<{ id: string; review_status: string }> {
+  const { decision, reason } = parseOrThrow(reviewSubmissionBodySchema, body, "The review");
+  return db.$transaction(async (tx) => {
+    const submission = await tx.submission.findUnique({ where: { id }, select: { id: true, reviewStatus: true, scoringStatus: true, model: true } });
+    if (!submission) throw new AppError("not_found", "Submission not found");
+    const from = submission.reviewStatus;
+    const allowedFrom = decision === "approve" ? ["pending", "rejected"] : ["pending", "approved"];
+    if (!allowedFrom.includes(from)) throw new AppError("conflict", `A ${from} submission cannot be ${decision === "approve" ? "approved" : "rejected"}`);
+    if (decision === "approve" && submission.scoringStatus !== "scored") {
+      throw new AppError("conflict", `Only a scored submission can be approved; this one is ${submission.scoringStatus}`);
+    }
+    const to = decision === "approve" ? "approved" : "rejected";
+    const { count } = await tx.submission.updateMany({ where: { id, reviewStatus: from }, data: { reviewStatus: to, reviewReason: reason ?? null } });
+    if (count === 0) throw new AppError("conflict", "The submission changed while you were reviewing it; reload and try again");
+    await recordAudit(tx, {
+      actorId,
+      action: `submission.${decision}`,
+      target: `submission:${id}`,
+      reason: reason ?? null,
+      details: { model: submission.model, from, to },
+    });
+    return { id, review_status: to };
+  });
+}

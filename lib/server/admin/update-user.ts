@@ -1,0 +1,63 @@
+import { z } from "zod";
+import { db } from "../../db";
+import { AppError, parseOrThrow } from "../../errors";
+import { roleSchema } from "../users/create-user";
+import { recordAudit, type AuditEntry } from "./record-audit";
+
+export const updateUserBodySchema = z
+  .object({
+    role: roleSchema.optional(),
+    // null restores the configured default (SUBMISSION_QUOTA_PER_DAY)
+    submission_quota_per_day: z.number().int().min(0).max(100_000).nullable().optional(),
+    disabled: z.boolean().optional(),
+    reason: z.string().trim().min(1, { message: "required: say why, for the audit log" }).max(2_000),
+  })
+  .superRefine((body, ctx) => {
+    if (body.role === undefined && body.submission_quota_per_day === undefined && body.disabled === undefined) {
+      ctx.addIssue({ code: "custom", path: [], message: "nothing to change: give role, submission_quota_per_day or disabled" });
+    }
+  });
+
+/**
+ * An admin changes a user's role, quota override or disabled flag. Every change is one audit row, written in the
+ * same transaction. Admins cannot demote or disable themselves, so there is always an admin left to undo mistakes.
+ */
+export async function updateUser(actorId: string, userId: string, body: unknown) {
+  const change = parseOrThrow(updateUserBodySchema, body, "The change");
+  return db.$transaction(async (tx) => {
+    const user = await tx.user.findUnique({ where: { id: userId } });
+    if (!user) throw new AppError("not_found", "User not found");
+    if (userId === actorId && ((change.role && change.role !== "admin") || change.disabled)) {
+      throw new AppError("conflict", "You cannot demote or disable your own account; ask another admin");
+    }
+    const entries: Omit<AuditEntry, "actorId" | "target" | "reason">[] = [];
+    if (change.role !== undefined && change.role !== user.role) {
+      entries.push({ action: "user.role", details: { email: user.email, from: user.role, to: change.role } });
+    }
+    if (change.submission_quota_per_day !== undefined && change.submission_quota_per_day !== user.submissionQuotaPerDay) {
+      entries.push({ action: "user.quota", details: { email: user.email, from: user.submissionQuotaPerDay, to: change.submission_quota_per_day } });
+    }
+    if (change.disabled !== undefined && change.disabled !== (user.disabledAt !== null)) {
+      entries.push({ action: change.disabled ? "user.disable" : "user.enable", details: { email: user.email } });
+    }
+    const updated = await tx.user.update({
+      where: { id: userId },
+      data: {
+        role: change.role,
+        submissionQuotaPerDay: change.submission_quota_per_day,
+        disabledAt: change.disabled === undefined ? undefined : change.disabled ? (user.disabledAt ?? new Date()) : null,
+      },
+    });
+    // A disabled user is signed out everywhere at once (their API tokens stop working through the disabled flag).
+    if (change.disabled) await tx.session.deleteMany({ where: { userId } });
+    for (const entry of entries) await recordAudit(tx, { ...entry, actorId, target: `user:${userId}`, reason: change.reason });
+    return {
+      id: updated.id,
+      email: updated.email,
+      role: updated.role,
+      submission_quota_per_day: updated.submissionQuotaPerDay,
+      disabled: updated.disabledAt !== null,
+      changes: entries.map((e) => e.action),
+    };
+  });
+}

@@ -1,0 +1,61 @@
+import { db } from "../../db";
+import { AppError } from "../../errors";
+import { cachedByStamp, readGlobalStamp } from "./stamp-cache";
+import type { PublicBenchmark } from "./types";
+
+/** What makes a submission public: approved by an admin and scored (reported entries are stored as scored). */
+export const PUBLIC_SUBMISSION = { reviewStatus: "approved", scoringStatus: "scored" } as const;
+
+/** Every benchmark version with its count of public entries, newest first. */
+export async function listPublicBenchmarks(): Promise<PublicBenchmark[]> {
+  return cachedByStamp("benchmarks", readGlobalStamp, async () => {
+    const [benchmarks, counts] = await Promise.all([
+      db.benchmark.findMany({ orderBy: [{ snapshotDate: "desc" }, { createdAt: "desc" }] }),
+      db.submission.groupBy({ by: ["benchmarkId", "source"], where: PUBLIC_SUBMISSION, _count: { _all: true } }),
+    ]);
+    return benchmarks.map((b) => {
+      const mine = counts.filter((c) => c.benchmarkId === b.id);
+      const reported = mine.filter((c) => c.source === "reported").reduce((n, c) => n + c._count._all, 0);
+      const verified = mine.filter((c) => c.source !== "reported").reduce((n, c) => n + c._count._all, 0);
+      return {
+        id: b.id,
+        slug: b.slug,
+        version: b.version,
+        name: b.name,
+        key: `${b.slug}@${b.version}`,
+        snapshotDate: b.snapshotDate.toISOString().slice(0, 10),
+        entries: reported + verified,
+        verified,
+        reported,
+      };
+    });
+  });
+}
+
+/**
+ * The version a page shows when none is chosen: the one with the most public entries (the benchmark people compare
+ * on), the newest on a tie. Null when there is no benchmark at all.
+ */
+export async function defaultBenchmark(): Promise<PublicBenchmark | null> {
+  const list = await listPublicBenchmarks();
+  let best: PublicBenchmark | null = null;
+  for (const b of list) if (!best || b.entries > best.entries) best = b;
+  return best;
+}
+
+/**
+ * A benchmark version from `slug@version` (or `slug` for its newest version), or the default one when the reference
+ * is empty. Unknown references are a 404: every view is for exactly one version, never a mix.
+ */
+export async function resolveBenchmark(ref: string | null | undefined): Promise<PublicBenchmark> {
+  const list = await listPublicBenchmarks();
+  if (!ref) {
+    const fallback = await defaultBenchmark();
+    if (!fallback) throw new AppError("not_found", "No benchmark version has been imported yet");
+    return fallback;
+  }
+  const [slug, version] = ref.split("@", 2) as [string, string | undefined];
+  const found = version ? list.find((b) => b.slug === slug && b.version === version) : list.find((b) => b.slug === slug);
+  if (!found) throw new AppError("not_found", `Unknown benchmark version "${ref}"`);
+  return found;
+}

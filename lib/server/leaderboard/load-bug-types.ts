@@ -1,0 +1,140 @@
+import { db } from "../../db";
+import { PUBLIC_SUBMISSION, resolveBenchmark } from "./list-public-benchmarks";
+import { cachedByStamp, readBenchmarkStamp } from "./stamp-cache";
+import type { BenchmarkRef } from "./types";
+
+// Bug types and trigger levels of maintainer-fixed reference bugs vs agent findings (Tables 20-21 style).
+//
+// Maintainers: the share of each category among the reference bugs that carry one. Agents: for each public verified
+// configuration, the share among the categorised findings of its FIRST run (the paper averages one run per
+// configuration), then the mean over configurations, with the min-max range. Gap = agent share - maintainer share, in
+// percentage points; rows are sorted by it, most over-represented in agent findings first.
+// Group-by counts over findings run once per change of the version's stamp, not per page view.
+// For a reported version (no stored reference set), the published distribution is shown as given.
+
+export type DistributionRow = {
+  name: string;
+  family: string | null;
+  level: number | null;
+  humanN: number | null;
+  humanShare: number | null;
+  agentShare: number | null;
+  agentRange: [number, number] | null;
+  gap: number | null;
+};
+
+export type Distribution = { categories: DistributionRow[]; triggers: DistributionRow[]; humanTotal: number | null; agentConfigurations: number | null; notes: string | null };
+
+export type BugTypes = { benchmark: BenchmarkRef; stored: Distribution | null; reported: Distribution | null };
+
+type Taxonomy = {
+  families?: { name: string; categories: { name: string }[] }[];
+  triggers?: { level: number; name: string }[];
+  reported?: {
+    bug_types?: { category: string; family?: string; human_n?: number; human_pct?: number; agent_pct?: number; agent_range?: [number, number]; gap_pp?: number }[];
+    triggers?: { name: string; human_n?: number; human_pct?: number; agent_pct?: number; agent_range?: [number, number] }[];
+    bug_type_notes?: string | null;
+  };
+};
+
+export async function loadBugTypes(benchmarkRef: string | null | undefined): Promise<BugTypes> {
+  const b = await resolveBenchmark(benchmarkRef);
+  return cachedByStamp(`bug-types:${b.id}`, () => readBenchmarkStamp(b.id), () => readBugTypes(b));
+}
+
+async function readBugTypes(b: BenchmarkRef): Promise<BugTypes> {
+  const benchmark = await db.benchmark.findUniqueOrThrow({ where: { id: b.id } });
+  const taxonomy = (benchmark.taxonomy ?? {}) as Taxonomy;
+  const familyOf = new Map((taxonomy.families ?? []).flatMap((f) => f.categories.map((c) => [c.name, f.name] as const)));
+  const levelOf = new Map((taxonomy.triggers ?? []).map((t) => [t.name, t.level]));
+
+  const refWhere = { repository: { benchmarkId: b.id } };
+  const [refCategories, refTriggers] = await Promise.all([
+    db.referenceBug.groupBy({ by: ["category"], where: refWhere, _count: { _all: true } }),
+    db.referenceBug.groupBy({ by: ["trigger"], where: refWhere, _count: { _all: true } }),
+  ]);
+  const findingWhere = { run: { index: 0, submission: { benchmarkId: b.id, ...PUBLIC_SUBMISSION, source: { not: "reported" as const } } } };
+  const [findingCategories, findingTriggers] = await Promise.all([
+    db.finding.groupBy({ by: ["runId", "category"], where: findingWhere, _count: { _all: true } }),
+    db.finding.groupBy({ by: ["runId", "trigger"], where: findingWhere, _count: { _all: true } }),
+  ]);
+  const hasStored = refCategories.some((r) => r.category) || findingCategories.some((r) => r.category);
+  const stored: Distribution | null = hasStored
+    ? {
+        categories: distribution(
+          refCategories.map((r) => ({ key: r.category, n: r._count._all })),
+          findingCategories.map((r) => ({ group: r.runId, key: r.category, n: r._count._all })),
+        ).map((row) => ({ ...row, family: familyOf.get(row.name) ?? null })),
+        triggers: distribution(
+          refTriggers.map((r) => ({ key: r.trigger, n: r._count._all })),
+          findingTriggers.map((r) => ({ group: r.runId, key: r.trigger, n: r._count._all })),
+        )
+          .map((row) => ({ ...row, level: levelOf.get(row.name) ?? null }))
+          .sort((x, y) => (x.level ?? 99) - (y.level ?? 99)),
+        humanTotal: refCategories.filter((r) => r.category).reduce((n, r) => n + r._count._all, 0),
+        agentConfigurations: new Set(findingCategories.filter((r) => r.category).map((r) => r.runId)).size,
+        notes: null,
+      }
+    : null;
+
+  const rep = taxonomy.reported;
+  const reported: Distribution | null =
+    rep && (rep.bug_types?.length || rep.triggers?.length)
+      ? {
+          categories: (rep.bug_types ?? [])
+            .map((r) => publishedRow(r.category, r.family ?? familyOf.get(r.category) ?? null, null, r))
+            .sort((x, y) => (y.gap ?? 0) - (x.gap ?? 0)),
+          triggers: (rep.triggers ?? []).map((r) => publishedRow(r.name, null, levelOf.get(r.name) ?? null, r)),
+          humanTotal: null,
+          agentConfigurations: null,
+          notes: rep.bug_type_notes ?? null,
+        }
+      : null;
+  return { benchmark: b, stored, reported };
+}
+
+function publishedRow(name: string, family: string | null, level: number | null, r: { human_n?: number; human_pct?: number; agent_pct?: number; agent_range?: [number, number]; gap_pp?: number }): DistributionRow {
+  const human = r.human_pct !== undefined ? r.human_pct / 100 : null;
+  const agent = r.agent_pct !== undefined ? r.agent_pct / 100 : null;
+  return {
+    name,
+    family,
+    level,
+    humanN: r.human_n ?? null,
+    humanShare: human,
+    agentShare: agent,
+    agentRange: r.agent_range ? [r.agent_range[0] / 100, r.agent_range[1] / 100] : null,
+    // The published gap where given: it comes from unrounded shares, so it can differ from the rounded difference.
+    gap: r.gap_pp !== undefined ? r.gap_pp / 100 : human !== null && agent !== null ? agent - human : null,
+  };
+}
+
+/** Shares per key among maintainers and, per group (a run), among agents; null keys (uncategorised) are left out. */
+export function distribution(human: { key: string | null; n: number }[], agents: { group: string; key: string | null; n: number }[]): DistributionRow[] {
+  const humanTotal = human.filter((h) => h.key).reduce((s, h) => s + h.n, 0);
+  const groups = new Map<string, Map<string, number>>();
+  for (const a of agents) {
+    if (!a.key) continue;
+    const g = groups.get(a.group) ?? new Map<string, number>();
+    g.set(a.key, (g.get(a.key) ?? 0) + a.n);
+    groups.set(a.group, g);
+  }
+  const keys = new Set([...human.map((h) => h.key), ...agents.map((a) => a.key)].filter((k): k is string => Boolean(k)));
+  const rows = [...keys].map((key) => {
+    const humanN = human.filter((h) => h.key === key).reduce((s, h) => s + h.n, 0);
+    const shares = [...groups.values()].map((g) => (g.get(key) ?? 0) / [...g.values()].reduce((s, n) => s + n, 0));
+    const agentShare = shares.length ? shares.reduce((s, v) => s + v, 0) / shares.length : null;
+    const humanShare = humanTotal ? humanN / humanTotal : null;
+    return {
+      name: key,
+      family: null,
+      level: null,
+      humanN,
+      humanShare,
+      agentShare,
+      agentRange: shares.length ? ([Math.min(...shares), Math.max(...shares)] as [number, number]) : null,
+      gap: humanShare !== null && agentShare !== null ? agentShare - humanShare : null,
+    };
+  });
+  return rows.sort((a, b) => (b.gap ?? -Infinity) - (a.gap ?? -Infinity) || a.name.localeCompare(b.name));
+}

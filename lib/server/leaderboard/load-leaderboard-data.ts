@@ -1,0 +1,183 @@
+import { db } from "../../db";
+import { clopperPearson } from "../../scoring/stats";
+import { PUBLIC_SUBMISSION, resolveBenchmark } from "./list-public-benchmarks";
+import { cachedByStamp, readBenchmarkStamp } from "./stamp-cache";
+import type { Coverage, LeaderboardData, LeaderboardEntry, PanelValidity, RepositoryInfo, StoredCell } from "./types";
+
+// Everything the public views of one benchmark version need, read from precomputed Score rows only (never from
+// findings or matches), and cached per process until the version's stamp moves (see stamp-cache.ts).
+
+type ScoreRow = {
+  submissionId: string;
+  runId: string | null;
+  kind: string;
+  scope: string;
+  key: string;
+  recall: number;
+  precision: number;
+  f1: number;
+  matchedReferenceBugs: number;
+  referenceBugs: number;
+  matchedFindings: number;
+  findings: number;
+};
+
+const known = (value: number): number | null => (Number.isFinite(value) ? value : null);
+
+export function cellOf(row: Omit<ScoreRow, "submissionId" | "runId" | "kind" | "scope" | "key">): StoredCell {
+  return {
+    recall: known(row.recall),
+    precision: known(row.precision),
+    f1: known(row.f1),
+    matchedReferenceBugs: known(row.matchedReferenceBugs),
+    referenceBugs: known(row.referenceBugs),
+    matchedFindings: known(row.matchedFindings),
+    findings: known(row.findings),
+  };
+}
+
+/** The cached data of a version given as `slug@version` (or the default version when empty). */
+export async function loadLeaderboardData(benchmarkRef: string | null | undefined): Promise<LeaderboardData> {
+  const benchmark = await resolveBenchmark(benchmarkRef);
+  return cachedByStamp(`leaderboard:${benchmark.id}`, () => readBenchmarkStamp(benchmark.id), (stamp) => readLeaderboardData(benchmark.id, stamp));
+}
+
+async function readLeaderboardData(benchmarkId: string, stamp: string): Promise<LeaderboardData> {
+  const benchmark = await db.benchmark.findUniqueOrThrow({
+    where: { id: benchmarkId },
+    include: { repositories: { orderBy: { name: "asc" }, include: { _count: { select: { referenceBugs: true } } } } },
+  });
+  const submissions = await db.submission.findMany({
+    where: { benchmarkId, ...PUBLIC_SUBMISSION },
+    select: {
+      id: true,
+      model: true,
+      reasoningEffort: true,
+      harness: true,
+      source: true,
+      costUsd: true,
+      reportUrl: true,
+      reportedData: true,
+      createdAt: true,
+      scoredAt: true,
+      judgeUsage: { select: { offlineJudge: true } },
+      runs: { select: { id: true, index: true }, orderBy: { index: "asc" } },
+    },
+    orderBy: { createdAt: "asc" },
+  });
+  const scores: ScoreRow[] = await db.score.findMany({
+    where: { submissionId: { in: submissions.map((s) => s.id) }, kind: { in: ["mean", "run"] } },
+    select: {
+      submissionId: true,
+      runId: true,
+      kind: true,
+      scope: true,
+      key: true,
+      recall: true,
+      precision: true,
+      f1: true,
+      matchedReferenceBugs: true,
+      referenceBugs: true,
+      matchedFindings: true,
+      findings: true,
+    },
+  });
+  const bySubmission = new Map<string, ScoreRow[]>();
+  for (const row of scores) bySubmission.set(row.submissionId, [...(bySubmission.get(row.submissionId) ?? []), row]);
+
+  const taxonomy = (benchmark.taxonomy ?? {}) as { reported?: { source?: { year?: number | null }; reference_bugs?: number; repository_count?: number; subsets?: Record<string, { repository_count?: number; reference_bugs?: number }> } };
+  const publishedYear = taxonomy.reported?.source?.year ?? null;
+
+  const repositories: RepositoryInfo[] = benchmark.repositories.map((r) => ({
+    name: r.name,
+    language: r.language,
+    domain: r.domain,
+    snapshotCommit: r.snapshotCommit,
+    referenceBugs: r._count.referenceBugs > 0 ? r._count.referenceBugs : r.referenceBugCount,
+  }));
+
+  const entries: LeaderboardEntry[] = submissions.map((s) => {
+    const rows = bySubmission.get(s.id) ?? [];
+    const mean = rows.filter((r) => r.kind === "mean");
+    const reported = s.source === "reported" ? ((s.reportedData ?? {}) as Record<string, unknown>) : null;
+    const overall = mean.find((r) => r.scope === "overall");
+    return {
+      id: s.id,
+      model: s.model,
+      effort: s.reasoningEffort,
+      harness: s.harness,
+      source: reported ? "reported" : "verified",
+      submissionSource: s.source,
+      costUsd: s.costUsd,
+      runs: reported ? Number(reported.runs ?? 1) : Math.max(s.runs.length, 1),
+      date: reported ? (publishedYear ? String(publishedYear) : null) : (s.scoredAt ?? s.createdAt).toISOString().slice(0, 10),
+      coverage: reported && typeof reported.subset === "string" ? reported.subset : "full",
+      offlineJudge: s.judgeUsage[0]?.offlineJudge ?? null,
+      reportUrl: s.reportUrl,
+      notes: reported && typeof reported.notes === "string" ? reported.notes : null,
+      panel: reported ? panelOf(reported.panel) : null,
+      overall: overall ? cellOf(overall) : null,
+      languages: Object.fromEntries(mean.filter((r) => r.scope === "language").map((r) => [r.key, cellOf(r)])),
+      repositories: Object.fromEntries(mean.filter((r) => r.scope === "repository").map((r) => [r.key, cellOf(r)])),
+      runScores:
+        s.runs.length > 1
+          ? s.runs.map((run) => {
+              const mine = rows.filter((r) => r.kind === "run" && r.runId === run.id);
+              const runOverall = mine.find((r) => r.scope === "overall");
+              return {
+                overall: runOverall ? cellOf(runOverall) : null,
+                repositories: Object.fromEntries(mine.filter((r) => r.scope === "repository").map((r) => [r.key, cellOf(r)])),
+              };
+            })
+          : [],
+    };
+  });
+
+  const coverages: Coverage[] = [{ key: "full", label: "All repositories", repositoryCount: null, referenceBugs: null }];
+  for (const key of new Set(entries.map((e) => e.coverage))) {
+    if (key === "full") continue;
+    const subset = taxonomy.reported?.subsets?.[key];
+    coverages.push({
+      key,
+      label: `${key} (${subset?.repository_count ?? "?"} repositories, reported only)`,
+      repositoryCount: subset?.repository_count ?? null,
+      referenceBugs: subset?.reference_bugs ?? null,
+    });
+  }
+
+  return {
+    benchmark: {
+      id: benchmark.id,
+      slug: benchmark.slug,
+      version: benchmark.version,
+      name: benchmark.name,
+      key: `${benchmark.slug}@${benchmark.version}`,
+      snapshotDate: benchmark.snapshotDate.toISOString().slice(0, 10),
+    },
+    repositories,
+    languages: [...new Set(repositories.map((r) => r.language))].sort(),
+    coverages,
+    entries,
+    published:
+      taxonomy.reported?.reference_bugs !== undefined && taxonomy.reported.repository_count !== undefined
+        ? { repositories: taxonomy.reported.repository_count, referenceBugs: taxonomy.reported.reference_bugs }
+        : null,
+    stamp,
+    generatedAt: new Date().toISOString(),
+  };
+}
+
+/** Table 14 verdicts of a reported entry; the interval is recomputed from the counts when they are given. */
+function panelOf(value: unknown): PanelValidity | null {
+  if (!value || typeof value !== "object") return null;
+  const p = value as { confirmed?: number; rejected?: number; abstained?: number; validity?: number; ci?: [number, number] };
+  const decided = p.confirmed !== undefined && p.rejected !== undefined ? p.confirmed + p.rejected : null;
+  const interval = decided ? clopperPearson(p.confirmed!, decided) : null;
+  return {
+    confirmed: p.confirmed ?? null,
+    rejected: p.rejected ?? null,
+    abstained: p.abstained ?? null,
+    validity: decided ? p.confirmed! / decided : p.validity !== undefined ? p.validity / 100 : null,
+    interval: interval ? [interval.lower, interval.upper] : p.ci ? [p.ci[0] / 100, p.ci[1] / 100] : null,
+  };
+}

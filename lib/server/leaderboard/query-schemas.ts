@@ -1,0 +1,27 @@
+import { z } from "zod";
+
+// Query strings of the public read-only API (GET /api/v1/leaderboard, /api/v1/repositories[/owner/name]).
+const benchmarkRef = z
+  .string()
+  .trim()
+  .max(120)
+  .regex(/^[a-z0-9][a-z0-9-]*(@[^\s@]+)?$/, { message: "must be slug or slug@version" })
+  .optional();
+
+export const downloadQuerySchema = z.object({
+  benchmark: benchmarkRef,
+  format: z.enum(["json", "csv"]).default("json"),
+});
+
+export const leaderboardQuerySchema = downloadQuerySchema.extend({
+  // Comma-separated owner/name list; the view pools counts over exactly these repositories.
+  repos: z
+    .string()
+    .max(20_000)
+    .optional()
+    .transform((v) => (v ? [...new Set(v.split(",").map((s) => s.trim()).filter(Boolean))] : [])),
+  language: z.string().trim().toLowerCase().max(50).optional(),
+});
+
+export type DownloadQuery = z.infer<typeof downloadQuerySchema>;
+export type LeaderboardQuery = z.infer<typeof leaderboardQuerySchema>;

@@ -1,0 +1,126 @@
+// Shapes shared by the leaderboard data layer, the API and the pages. Everything here is plain JSON (no Dates, no
+// Maps) because it crosses into client components and the cached ISR payload.
+
+/**
+ * One stored Score row, reduced to what the public views need. A null is a value that was never published (reported
+ * entries store NaN for what the paper does not give; see lib/server/reported/import-reported.ts). Ratios are
+ * fractions in 0..1; counts may be fractional for means over runs.
+ */
+export type StoredCell = {
+  recall: number | null;
+  precision: number | null;
+  f1: number | null;
+  matchedReferenceBugs: number | null;
+  referenceBugs: number | null;
+  matchedFindings: number | null;
+  findings: number | null;
+};
+
+export type BenchmarkRef = { id: string; slug: string; version: string; name: string; key: string; snapshotDate: string };
+
+export type PublicBenchmark = BenchmarkRef & { entries: number; verified: number; reported: number };
+
+export type RepositoryInfo = {
+  name: string;
+  language: string;
+  domain: string | null;
+  snapshotCommit: string | null;
+  /** Stored ReferenceBug rows, or the published count where the rows are not stored. Null when unknown. */
+  referenceBugs: number | null;
+};
+
+/** A subset of repositories that some reported entries were evaluated on instead of the full benchmark. */
+export type Coverage = { key: string; label: string; repositoryCount: number | null; referenceBugs: number | null };
+
+export type PanelValidity = {
+  confirmed: number | null;
+  rejected: number | null;
+  abstained: number | null;
+  validity: number | null;
+  interval: [number, number] | null;
+};
+
+/** A public configuration of one benchmark version, with every precomputed score row the views may pool. */
+export type LeaderboardEntry = {
+  id: string;
+  model: string;
+  effort: string | null;
+  harness: string | null;
+  source: "verified" | "reported";
+  submissionSource: "upload" | "in_house" | "reported";
+  costUsd: number | null;
+  runs: number;
+  date: string | null;
+  /** "full" or the key of a Coverage subset. */
+  coverage: string;
+  offlineJudge: boolean | null;
+  reportUrl: string | null;
+  notes: string | null;
+  panel: PanelValidity | null;
+  overall: StoredCell | null;
+  languages: Record<string, StoredCell>;
+  repositories: Record<string, StoredCell>;
+  /** Per run (kind "run"), in run order: overall and per repository. Empty for reported entries. */
+  runScores: { overall: StoredCell | null; repositories: Record<string, StoredCell> }[];
+};
+
+export type LeaderboardData = {
+  benchmark: BenchmarkRef;
+  repositories: RepositoryInfo[];
+  languages: string[];
+  coverages: Coverage[];
+  entries: LeaderboardEntry[];
+  /** Size of the benchmark as published, for versions whose reference set is not stored here (reported results). */
+  published: { repositories: number; referenceBugs: number } | null;
+  /** Changes whenever anything the views show changes; used as ETag and to check freshness of cached pages. */
+  stamp: string;
+  generatedAt: string;
+};
+
+export type Interval = [number, number];
+
+export type MetricRange = { min: number; max: number };
+
+/**
+ * One leaderboard row for a chosen scope (all repositories, a language, or a repository subset). Published as-is by
+ * GET /api/v1/leaderboard, hence snake_case like the rest of the public API and lib/scoring/types.ts.
+ */
+export type LeaderboardRow = {
+  id: string;
+  model: string;
+  reasoning_effort: string | null;
+  harness: string | null;
+  source: "verified" | "reported";
+  coverage: string;
+  cost_usd: number | null;
+  runs: number;
+  date: string | null;
+  offline_judge: boolean | null;
+  report_url: string | null;
+  panel_validity: number | null;
+  recall: number | null;
+  precision: number | null;
+  f1: number | null;
+  /** 95% Clopper-Pearson interval [low, high]; null without counts. */
+  recall_ci: Interval | null;
+  precision_ci: Interval | null;
+  matched_reference_bugs: number | null;
+  reference_bugs: number | null;
+  matched_findings: number | null;
+  findings: number | null;
+  /** Min-max over runs, for repeated-run rows whose runs were scored here. */
+  range: { recall: MetricRange; precision: MetricRange; f1: MetricRange } | null;
+  /** False when a repository in the scope has no published cell for this entry, so the scope cannot be pooled. */
+  complete: boolean;
+};
+
+export type LeaderboardScope = { repos: string[]; language: string | null };
+
+export type LeaderboardView = {
+  benchmark: BenchmarkRef;
+  scope: LeaderboardScope;
+  /** Reference bugs in the scope (null when a repository's count is unknown). */
+  scope_reference_bugs: number | null;
+  stamp: string;
+  rows: LeaderboardRow[];
+};

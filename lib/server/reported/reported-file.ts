@@ -1,0 +1,78 @@
+import { z } from "zod";
+
+// The shape of data/probe-reported.json: results published elsewhere (the PROBE paper and blog), transcribed as data.
+// Percentages are as printed (0..100). Unknown keys are kept (loose objects): the raw configuration row is stored as
+// the submission's reportedData, notes and all.
+const percent = z.number().min(0).max(100);
+
+const cellSchema = z.looseObject({ recall: percent.optional(), precision: percent.optional() });
+
+export const reportedConfigurationSchema = z.looseObject({
+  model: z.string().min(1),
+  reasoning_effort: z.string().min(1).optional(),
+  harness: z.string().min(1).optional(),
+  subset: z.string().min(1).default("full"),
+  recall: percent.optional(),
+  precision: percent.optional(),
+  f1: percent.optional(),
+  findings: z.number().int().min(0).optional(),
+  cost_usd: z.number().min(0).optional(),
+  runs: z.number().int().min(1).default(1),
+  per_repository: z.record(z.string(), cellSchema).nullable().optional(),
+  panel: z
+    .looseObject({
+      confirmed: z.number().int().optional(),
+      rejected: z.number().int().optional(),
+      abstained: z.number().int().optional(),
+      validity: percent.optional(),
+      ci: z.tuple([percent, percent]).optional(),
+    })
+    .optional(),
+  notes: z.string().optional(),
+});
+
+export const reportedRepositorySchema = z.looseObject({
+  name: z.string().regex(/^[^/\s]+\/[^/\s]+$/),
+  language: z.string().min(1),
+  domain: z.string().optional(),
+  bugs: z.number().int().min(0).optional(),
+});
+
+const distributionRowSchema = z.looseObject({
+  human_pct: percent.optional(),
+  agent_pct: percent.optional(),
+  agent_range: z.tuple([percent, percent]).optional(),
+  human_n: z.number().int().optional(),
+});
+
+export const reportedFileSchema = z.looseObject({
+  benchmark: z.looseObject({
+    slug: z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/),
+    name: z.string().min(1),
+    version: z.string().min(1),
+    snapshot_date: z.iso.date(),
+    reference_bugs: z.number().int().min(0),
+    repository_count: z.number().int().min(1).optional(),
+    subsets: z.record(z.string(), z.looseObject({ repository_count: z.number().int().optional(), reference_bugs: z.number().int().optional(), notes: z.string().optional() })).default({}),
+    repositories: z.array(reportedRepositorySchema).min(1),
+  }),
+  source: z.looseObject({ title: z.string(), url: z.url(), year: z.number().int().optional() }),
+  configurations: z.array(reportedConfigurationSchema).min(1),
+  repeated_run_curves: z
+    .array(
+      z.looseObject({
+        model: z.string(),
+        reasoning_effort: z.string().optional(),
+        harness: z.string().optional(),
+        runs: z.number().int().min(1),
+        points: z.array(z.looseObject({ min_runs: z.number().int().min(1), label: z.string().optional(), recall: percent.optional(), precision: percent.optional(), cost_usd: z.number().optional() })),
+      }),
+    )
+    .default([]),
+  bug_types: z.array(distributionRowSchema.extend({ category: z.string(), family: z.string().optional() })).default([]),
+  bug_type_notes: z.string().optional(),
+  triggers: z.array(distributionRowSchema.extend({ name: z.string(), paper_name: z.string().optional() })).default([]),
+});
+
+export type ReportedFile = z.infer<typeof reportedFileSchema>;
+export type ReportedConfiguration = z.infer<typeof reportedConfigurationSchema>;

@@ -1,0 +1,46 @@
+import { db } from "../../db";
+
+export type SubmissionSummary = {
+  id: string;
+  model: string;
+  benchmark: string;
+  reasoning_effort: string | null;
+  harness: string | null;
+  status: "queued" | "scoring" | "scored" | "failed";
+  progress: number;
+  error: string | null;
+  review_status: "pending" | "approved" | "rejected" | "withdrawn";
+  review_reason: string | null;
+  created_at: string;
+  scored_at: string | null;
+  // mean over runs, overall; private until approved, shown to the submitter only
+  scores: { recall: number; precision: number; f1: number } | null;
+};
+
+/** The submissions of one user, newest first: the submitter's private view, whatever their review status. */
+export async function listUserSubmissions(userId: string, take = 200): Promise<SubmissionSummary[]> {
+  const rows = await db.submission.findMany({
+    where: { submitterId: userId },
+    orderBy: { createdAt: "desc" },
+    take,
+    include: { benchmark: { select: { slug: true, version: true } }, scores: { where: { kind: "mean", scope: "overall" } } },
+  });
+  return rows.map((s) => {
+    const score = s.scores[0];
+    return {
+      id: s.id,
+      model: s.model,
+      benchmark: `${s.benchmark.slug}@${s.benchmark.version}`,
+      reasoning_effort: s.reasoningEffort,
+      harness: s.harness,
+      status: s.scoringStatus,
+      progress: s.scoringProgress,
+      error: s.scoringStatus === "failed" ? s.scoringError : null,
+      review_status: s.reviewStatus,
+      review_reason: s.reviewReason,
+      created_at: s.createdAt.toISOString(),
+      scored_at: s.scoredAt?.toISOString() ?? null,
+      scores: score ? { recall: score.recall, precision: score.precision, f1: score.f1 } : null,
+    };
+  });
+}

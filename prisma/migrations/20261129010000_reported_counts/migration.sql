@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Repository" ADD COLUMN     "referenceBugCount" INTEGER;

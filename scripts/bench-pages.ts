@@ -1,0 +1,218 @@
+// `npm run bench:pages`: how fast is the leaderboard HTML with 200 configurations?
+//
+// Seeds a dedicated database (BENCH_DATABASE_URL, default probebench_bench_pages on the local server; dropped and
+// recreated) with one benchmark version (12 repositories in 3 languages) and 200 approved, scored configurations
+// (some with 3 runs), builds the Next server into its own dist folder (BENCH_REUSE_BUILD=1 reuses it), starts it on a
+// spare port on 127.0.0.1, checks the page really holds 200 rows, then loads `/` with 32 concurrent keep-alive
+// clients for BENCH_SECONDS (default 20) and prints requests/s and p50/p95/p99 latency. Target: p95 <= 50 ms.
+import { existsSync } from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import path from "node:path";
+import type { ChildProcess } from "node:child_process";
+import { migrate, recreateDatabase } from "./lib/database";
+import { ROOT, run, startProcess, stopProcess, waitForHttp } from "./lib/processes";
+
+const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/probebench_bench_pages";
+const CONFIGURATIONS = 200;
+const CONCURRENCY = 32;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const DIST_DIR = ".next-bench-pages";
+const LOG_DIR = path.join(ROOT, "test-artifacts", "logs");
+const log = (msg: string) => console.log(`[bench:pages] ${msg}`);
+
+async function sparePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const port = (server.address() as net.AddressInfo).port;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+// A small deterministic PRNG, so every run seeds the same numbers.
+function prng(seed: number) {
+  let s = seed >>> 0;
+  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+}
+
+async function seed(): Promise<void> {
+  process.env.DATABASE_URL = DATABASE_URL;
+  // Imported after DATABASE_URL is set: lib/env.ts reads the environment once, at import.
+  const { db, disconnectDb } = await import("../lib/db");
+  const { importBenchmark } = await import("../lib/server/benchmarks/import-benchmark");
+  const { computeMetrics, meanScoreBreakdown, poolCounts } = await import("../lib/scoring/metrics");
+  type Breakdown = ReturnType<typeof meanScoreBreakdown>;
+
+  const languages = ["python", "typescript", "javascript"];
+  const repositories = Array.from({ length: 12 }, (_, i) => ({ name: `bench/repo-${String(i + 1).padStart(2, "0")}`, language: languages[i % 3]!, domain: `domain ${i + 1}` }));
+  const bugsPerRepo = repositories.map((_, i) => 8 + ((i * 7) % 13));
+  const reference_bugs = repositories.flatMap((r, i) =>
+    Array.from({ length: bugsPerRepo[i]! }, (_, j) => ({
+      id: `${r.name}#${j}`,
+      repo: r.name,
+      file: `src/file${j}.py`,
+      line_start: 10 + j,
+      line_end: 20 + j,
+      title: `Bug ${j} of ${r.name}`,
+      description: `Reference bug ${j} in ${r.name}.`,
+    })),
+  );
+  const benchmark = await importBenchmark({ slug: "bench", name: "Bench", version: "1", snapshot_date: "2025-01-01", repositories, reference_bugs });
+
+  const random = prng(42);
+  const efforts = ["low", "medium", "high"];
+  const harnesses = ["harness-a", "harness-b"];
+  const breakdownOf = (): Breakdown => {
+    const repos = repositories.map((r, i) => {
+      const bugs = bugsPerRepo[i]!;
+      const findings = 5 + Math.floor(random() * 60);
+      return { repo: r.name, language: r.language, ...computeMetrics({ matched_reference_bugs: Math.floor(random() * bugs * 0.4), reference_bugs: bugs, matched_findings: Math.floor(random() * findings * 0.15), findings }) };
+    });
+    return {
+      overall: poolCounts(repos),
+      languages: languages.map((language) => ({ language, ...poolCounts(repos.filter((r) => r.language === language)) })),
+      repositories: repos,
+    };
+  };
+  const rowsOf = (submissionId: string, runId: string | null, kind: string, b: Breakdown) =>
+    [
+      { scope: "overall", key: "", m: b.overall },
+      ...b.languages.map((l) => ({ scope: "language", key: l.language, m: l })),
+      ...b.repositories.map((r) => ({ scope: "repository", key: r.repo, m: r })),
+    ].map(({ scope, key, m }) => ({
+      submissionId, runId, kind, n: 0, scope, key,
+      recall: m.recall, precision: m.precision, f1: m.f1,
+      matchedReferenceBugs: m.matched_reference_bugs, referenceBugs: m.reference_bugs, matchedFindings: m.matched_findings, findings: m.findings,
+    }));
+
+  for (let i = 0; i < CONFIGURATIONS; i++) {
+    const runCount = i % 10 === 0 ? 3 : 1;
+    const submission = await db.submission.create({
+      data: {
+        benchmarkId: benchmark.id,
+        model: `Model ${String(Math.floor(i / 6) + 1).padStart(2, "0")}`,
+        reasoningEffort: efforts[i % 3],
+        harness: harnesses[Math.floor(i / 3) % 2],
+        costUsd: Math.round(5 + random() * 900),
+        reviewStatus: "approved",
+        scoringStatus: "scored",
+        scoringProgress: 100,
+        scoredAt: new Date(),
+        runs: { create: Array.from({ length: runCount }, (_, index) => ({ index })) },
+      },
+      include: { runs: true },
+    });
+    const runs = submission.runs.map(() => breakdownOf());
+    await db.score.createMany({
+      data: [...submission.runs.flatMap((run, r) => rowsOf(submission.id, run.id, "run", runs[r]!)), ...rowsOf(submission.id, null, "mean", meanScoreBreakdown(runs))],
+    });
+    await db.judgeUsage.create({
+      data: {
+        submissionId: submission.id, judgeModel: "bench-judge", offlineJudge: false, promptVersion: "judge-match@1", embeddingProvider: "offline", embeddingModel: "bench",
+        thresholds: {}, benchmarkVersion: "bench@1", comparedPairs: 0, keptPairs: 0, judgeCalls: 0, cachedVerdicts: 0, inputTokens: 0, outputTokens: 0, costUsd: 0,
+      },
+    });
+  }
+  await disconnectDb();
+}
+
+type Result = { latencies: number[]; bytes: number; statuses: Map<number, number>; cache: Map<string, number> };
+
+async function load(url: string, seconds: number, concurrency: number): Promise<Result & { elapsed: number }> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+  const result: Result = { latencies: [], bytes: 0, statuses: new Map(), cache: new Map() };
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  const once = () =>
+    new Promise<void>((resolve, reject) => {
+      const t0 = performance.now();
+      // No Accept-Encoding: measures the server, not gzip (a reverse proxy usually compresses).
+      const req = http.get(url, { agent }, (res) => {
+        let size = 0;
+        res.on("data", (chunk: Buffer) => (size += chunk.length));
+        res.on("end", () => {
+          result.latencies.push(performance.now() - t0);
+          result.bytes += size;
+          result.statuses.set(res.statusCode ?? 0, (result.statuses.get(res.statusCode ?? 0) ?? 0) + 1);
+          const cache = String(res.headers["x-nextjs-cache"] ?? "none");
+          result.cache.set(cache, (result.cache.get(cache) ?? 0) + 1);
+          resolve();
+        });
+      });
+      req.on("error", reject);
+    });
+  const worker = async () => {
+    while (performance.now() < deadline) await once();
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  agent.destroy();
+  return { ...result, elapsed: (performance.now() - started) / 1000 };
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+async function main(): Promise<void> {
+  log(`database ${DATABASE_URL} (recreated)`);
+  await recreateDatabase(DATABASE_URL);
+  await migrate(DATABASE_URL);
+  let t = Date.now();
+  await seed();
+  log(`seeded ${CONFIGURATIONS} configurations in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+
+  const env = { NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", DATABASE_URL, NEXT_DIST_DIR: DIST_DIR };
+  if (process.env.BENCH_REUSE_BUILD === "1" && existsSync(path.join(ROOT, DIST_DIR, "BUILD_ID"))) {
+    log(`reusing the build in ${DIST_DIR}`);
+  } else {
+    t = Date.now();
+    log(`building into ${DIST_DIR} ...`);
+    await run("npx", ["next", "build"], { env, quiet: true });
+    log(`built in ${((Date.now() - t) / 1000).toFixed(0)} s`);
+  }
+  const port = await sparePort();
+  let web: ChildProcess | undefined;
+  try {
+    web = startProcess("bench-web", process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"], { env, logDir: LOG_DIR });
+    await waitForHttp(`http://127.0.0.1:${port}/api/health`, 60_000, "The web server");
+    const url = `http://127.0.0.1:${port}${process.env.BENCH_PATH ?? "/"}`;
+    // Twice: the first answer may be the build-time page (stale), the second the regenerated one.
+    for (let i = 0; i < 3; i++) await fetch(url).then((r) => r.text());
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const html = await (await fetch(url)).text();
+    // The HTML holds the first page of the ranking and says how many rows there are; the rest comes from the API.
+    const rows = html.match(/data-row-id=/g)?.length ?? 0;
+    if (!process.env.BENCH_PATH && (rows !== 20 || !html.includes(`of ${CONFIGURATIONS}`))) {
+      throw new Error(`the leaderboard HTML holds ${rows} rows and no "of ${CONFIGURATIONS}" pager, expected the first 20 of ${CONFIGURATIONS}`);
+    }
+    log(`page holds ${rows} rows (first page of ${CONFIGURATIONS}), ${(html.length / 1024).toFixed(0)} KiB of HTML`);
+
+    await load(url, 3, CONCURRENCY); // warm-up
+    const r = await load(url, SECONDS, CONCURRENCY);
+    const sorted = [...r.latencies].sort((a, b) => a - b);
+    const p50 = percentile(sorted, 50);
+    const p95 = percentile(sorted, 95);
+    console.log("");
+    console.log(`GET / (leaderboard HTML, ${CONFIGURATIONS} configurations), ${CONCURRENCY} concurrent clients, ${r.elapsed.toFixed(1)} s on 127.0.0.1`);
+    console.log(`  requests     ${sorted.length} (${[...r.statuses].map(([s, n]) => `${s}: ${n}`).join(", ")}; x-nextjs-cache ${[...r.cache].map(([s, n]) => `${s}: ${n}`).join(", ")})`);
+    console.log(`  requests/s   ${(sorted.length / r.elapsed).toFixed(1)}`);
+    console.log(`  latency ms   p50 ${p50.toFixed(1)}   p95 ${p95.toFixed(1)}   p99 ${percentile(sorted, 99).toFixed(1)}   max ${sorted[sorted.length - 1]!.toFixed(1)}`);
+    console.log(`  throughput   ${(r.bytes / r.elapsed / 1024 / 1024).toFixed(1)} MiB/s`);
+    console.log(`  target       p95 <= 50 ms: ${p95 <= 50 ? "met" : "NOT met"}`);
+
+    // For information: the JSON the page fetches after hydration (all 200 rows), same load.
+    const api = `http://127.0.0.1:${port}/api/v1/leaderboard?benchmark=bench@1`;
+    const a = await load(api, Math.min(SECONDS, 10), CONCURRENCY);
+    const as = [...a.latencies].sort((x, y) => x - y);
+    console.log(`GET /api/v1/leaderboard (JSON, all ${CONFIGURATIONS} rows, ${((a.bytes / as.length) / 1024).toFixed(0)} KiB): ${(as.length / a.elapsed).toFixed(1)} requests/s, p50 ${percentile(as, 50).toFixed(1)} ms, p95 ${percentile(as, 95).toFixed(1)} ms`);
+  } finally {
+    await stopProcess(web);
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});

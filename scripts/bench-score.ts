@@ -1,0 +1,177 @@
+// npm run bench:score — the scoring pipeline at full PROBE scale (issue 3).
+//
+// Generates a synthetic benchmark of the real shape (20 repositories, 2,457 reference bugs, 8,285 findings in one
+// run; scripts/lib/bench-generate.ts), stores it through the real import and upload code in a dedicated database,
+// and runs the real scoreSubmission() twice against the in-process fake OpenAI server with a fixed 200 ms latency:
+// once cold (empty caches) and once as a rescore of the same submission with warm caches, which must make no judge
+// call and reproduce every stored number. Then it times the OpenAI-compatible embedding provider against the fake
+// /embeddings. Prints the figures and a summary table; exits 1 when a target or a check fails.
+//
+// Environment: BENCH_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/probebench_bench, dropped and
+// recreated every run), BENCH_REDIS_URL (default redis://127.0.0.1:6379/9; createSubmission queues a scoring job
+// there, which the script removes at once: the bench scores in-process so the timings are the pipeline's own).
+// JUDGE_CONCURRENCY and EMBEDDING_BATCH_SIZE are read from lib/env.ts as the worker does.
+
+import os from "node:os";
+import { Redis } from "ioredis";
+import { canConnect, migrate, recreateDatabase } from "./lib/database";
+
+const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/probebench_bench";
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379/9";
+// Issue 3: judge throughput is measured at a fixed 200 ms judge latency.
+const JUDGE_LATENCY_MS = 200;
+// The bench must stop by itself: a stuck run is a failure, not a hang.
+const OVERALL_TIMEOUT_MS = 20 * 60_000;
+
+// lib/env.ts parses process.env once, at import: point it at the bench database and Redis before any lib/ import.
+process.env.DATABASE_URL = DATABASE_URL;
+process.env.REDIS_URL = REDIS_URL;
+
+const { db, disconnectDb } = await import("../lib/db");
+const { env } = await import("../lib/env");
+const { OfflineEmbeddingProvider, OpenAiEmbeddingProvider } = await import("../lib/embeddings/provider");
+const { OpenAiJudge } = await import("../lib/llm/judge");
+const { closeQueues, getScoringQueue } = await import("../lib/queue/queues");
+const { importBenchmark } = await import("../lib/server/benchmarks/import-benchmark");
+const { createSubmission } = await import("../lib/server/submissions/create-submission");
+const { startFakeOpenAi } = await import("../tests/support/fake-openai");
+const { embedBugs } = await import("../worker/services/embed-bugs");
+const { claimSubmission, scoreSubmission } = await import("../worker/services/score-submission");
+const { generateBenchmark } = await import("./lib/bench-generate");
+const { checkPlantedMatches, readResultSnapshot } = await import("./lib/bench-checks");
+const { checkTargets, formatPass, formatSummaryTable, summarizePass } = await import("./lib/bench-report");
+
+type Fake = Awaited<ReturnType<typeof startFakeOpenAi>>;
+
+const log = (message: string) => console.log(message);
+const since = (start: number) => `${((performance.now() - start) / 1000).toFixed(2)} s`;
+
+async function prepareStores(): Promise<void> {
+  if (!(await canConnect(DATABASE_URL))) throw new Error(`PostgreSQL is not reachable at ${DATABASE_URL} (set BENCH_DATABASE_URL).`);
+  const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1, lazyConnect: true, connectTimeout: 2_000 });
+  try {
+    await redis.connect();
+    await redis.ping();
+  } catch {
+    throw new Error(`Redis is not reachable at ${REDIS_URL} (set BENCH_REDIS_URL); createSubmission queues a job there.`);
+  } finally {
+    redis.disconnect();
+  }
+  const started = performance.now();
+  await recreateDatabase(DATABASE_URL);
+  await migrate(DATABASE_URL);
+  log(`database ${new URL(DATABASE_URL).pathname.slice(1)} recreated and migrated in ${since(started)}`);
+}
+
+/** Generates the benchmark and stores it through the real import and upload code; returns the submission id. */
+async function storeBenchmark() {
+  let started = performance.now();
+  const generated = generateBenchmark();
+  log(`generated ${generated.benchmark.reference_bugs.length} reference bugs and ${generated.findings.findings?.length} findings in ${since(started)}`);
+  started = performance.now();
+  await importBenchmark(generated.benchmark);
+  const created = await createSubmission(generated.findings, null);
+  // The job createSubmission queued would be picked up by any worker on this Redis db; the bench scores in-process.
+  await (await getScoringQueue().getJob(created.id))?.remove();
+  await closeQueues();
+  log(`imported the benchmark and stored submission ${created.id} in ${since(started)}`);
+  return { submissionId: created.id, planted: generated.planted };
+}
+
+async function scorePass(label: string, submissionId: string, fake: Fake) {
+  const judge = new OpenAiJudge("fake-judge-1", { apiKey: "test-key", baseURL: fake.url, timeoutMs: 60_000, maxRetries: env.JUDGE_MAX_RETRIES });
+  if (!(await claimSubmission(submissionId))) throw new Error(`submission ${submissionId} could not be claimed`);
+  const serverCallsBefore = fake.stats.chatCalls;
+  let lastDecile = -1;
+  let passPeakRss = process.memoryUsage().rss;
+  const sampler = setInterval(() => (passPeakRss = Math.max(passPeakRss, process.memoryUsage().rss)), 100);
+  sampler.unref();
+  const started = performance.now();
+  const summary = await scoreSubmission(submissionId, {
+    judge,
+    embedder: new OfflineEmbeddingProvider(),
+    concurrency: env.JUDGE_CONCURRENCY,
+    onProgress: async (percent) => {
+      if (Math.floor(percent / 10) === lastDecile) return;
+      lastDecile = Math.floor(percent / 10);
+      process.stdout.write(` ${percent}%`);
+    },
+  }).finally(() => clearInterval(sampler));
+  const endToEndMs = performance.now() - started;
+  passPeakRss = Math.max(passPeakRss, process.memoryUsage().rss);
+  process.stdout.write("\n");
+  const figures = summarizePass(label, summary, fake.stats.chatCalls - serverCallsBefore, endToEndMs, passPeakRss / 1048576);
+  log(`${label}:\n${formatPass(figures)}`);
+  return figures;
+}
+
+/** The OpenAI-compatible provider against the fake /embeddings, cold then cached (transport and cache cost only). */
+async function measureRemoteEmbeddings(submissionId: string, fake: Fake) {
+  const findings = await db.finding.findMany({ where: { run: { submissionId } }, select: { id: true, repositoryId: true, file: true, lineStart: true, lineEnd: true, title: true, description: true, codeSnippet: true } });
+  const refs = await db.referenceBug.findMany({ select: { id: true, repositoryId: true, file: true, lineStart: true, lineEnd: true, title: true, description: true, codeSnippet: true } });
+  const bugs = [...refs, ...findings].map((b) => ({ ...b, repo: b.repositoryId }));
+  const provider = new OpenAiEmbeddingProvider("all-minilm", { apiKey: "test-key", baseURL: fake.url, batchSize: env.EMBEDDING_BATCH_SIZE, timeoutMs: 60_000, retries: env.JUDGE_MAX_RETRIES });
+  // The fake computes no model: any latency here would be made up, so it is switched off for this measurement.
+  fake.control.latencyMs = 0;
+  const callsBefore = fake.stats.embeddingCalls;
+  let started = performance.now();
+  const cold = await embedBugs(bugs, provider);
+  const coldSeconds = (performance.now() - started) / 1000;
+  const calls = fake.stats.embeddingCalls - callsBefore;
+  started = performance.now();
+  const warm = await embedBugs(bugs, provider);
+  const warmSeconds = (performance.now() - started) / 1000;
+  if (warm.stats.embedded !== 0) throw new Error(`the embedding cache missed ${warm.stats.embedded} texts on the second pass`);
+  log(
+    `openai-compatible embeddings (fake /embeddings, no latency, batch ${env.EMBEDDING_BATCH_SIZE}): ` +
+      `${cold.stats.embedded} texts in ${calls} requests, ${coldSeconds.toFixed(2)} s cold; ${warm.stats.cached} cached, ${warmSeconds.toFixed(2)} s warm`,
+  );
+  return { coldSeconds, warmSeconds, texts: cold.stats.embedded, requests: calls };
+}
+
+async function main(): Promise<number> {
+  log(`bench:score on ${os.cpus().length} CPUs, Node ${process.version}; judge latency ${JUDGE_LATENCY_MS} ms, JUDGE_CONCURRENCY ${env.JUDGE_CONCURRENCY}`);
+  await prepareStores();
+  const { submissionId, planted } = await storeBenchmark();
+  const fake = await startFakeOpenAi();
+  fake.control.latencyMs = JUDGE_LATENCY_MS;
+  try {
+    const cold = await scorePass("cold scoring", submissionId, fake);
+    const coldResults = await readResultSnapshot(submissionId);
+    const quality = await checkPlantedMatches(submissionId, planted);
+    log(`planted matches found ${quality.found} / ${quality.planted}; matches not planted ${quality.unexpected}`);
+
+    // A rescore of the SAME submission, as the worker does after a maintainer override: back to queued, claim, score.
+    await db.submission.update({ where: { id: submissionId }, data: { scoringStatus: "queued" } });
+    const warm = await scorePass("cached rescoring", submissionId, fake);
+    const identical = (await readResultSnapshot(submissionId)) === coldResults;
+    log(`rescored results identical to the first scoring: ${identical ? "yes" : "NO"}`);
+
+    await measureRemoteEmbeddings(submissionId, fake);
+
+    const checks = checkTargets(cold, warm);
+    checks.push({ name: "rescore reproduces every stored number", target: "identical", measured: identical ? "identical" : "different", met: identical });
+    checks.push({ name: "no match outside the planted ones", target: "0", measured: String(quality.unexpected), met: quality.unexpected === 0 });
+    log(`\n${formatSummaryTable(cold, warm, checks)}`);
+    return checks.every((c) => c.met) ? 0 : 1;
+  } finally {
+    await fake.close();
+  }
+}
+
+const watchdog = setTimeout(() => {
+  console.error(`bench:score did not finish within ${OVERALL_TIMEOUT_MS / 60_000} minutes; stopping.`);
+  process.exit(2);
+}, OVERALL_TIMEOUT_MS);
+watchdog.unref();
+
+let exitCode = 1;
+try {
+  exitCode = await main();
+} catch (error) {
+  console.error("bench:score failed:", error);
+} finally {
+  await closeQueues().catch(() => undefined);
+  await disconnectDb().catch(() => undefined);
+}
+process.exit(exitCode);

@@ -1,0 +1,104 @@
+// Figures and the summary table of `npm run bench:score`. Targets are those of issue 3 for a 2-core machine.
+
+import type { ScoringSummary } from "../../worker/services/score-submission";
+
+export type PassFigures = {
+  label: string;
+  comparedPairs: number;
+  keptPairs: number;
+  loadSeconds: number;
+  embeddingSeconds: number;
+  prefilterSeconds: number;
+  judgeSeconds: number;
+  writeSeconds: number;
+  judgeCalls: number;
+  /** Chat completions the fake server answered during the pass: the judge calls as the endpoint saw them. */
+  serverCalls: number;
+  cachedVerdicts: number;
+  /** Judge calls per second of the judging stage; undefined when nothing was judged. */
+  judgeCallsPerSecond: number | undefined;
+  /** process.resourceUsage().maxRSS after the pass: the process's peak so far, generation of the data included. */
+  peakRssMb: number;
+  /** Highest RSS sampled during this pass alone (every 100 ms while the event loop is free). */
+  passPeakRssMb: number;
+  endToEndSeconds: number;
+};
+
+export function summarizePass(label: string, summary: ScoringSummary, serverCalls: number, endToEndMs: number, passPeakRssMb: number): PassFigures {
+  const t = summary.timings;
+  return {
+    label,
+    comparedPairs: summary.comparedPairs,
+    keptPairs: summary.keptPairs,
+    loadSeconds: t.loadMs / 1000,
+    embeddingSeconds: t.embedMs / 1000,
+    prefilterSeconds: t.prefilterMs / 1000,
+    judgeSeconds: t.judgeMs / 1000,
+    writeSeconds: t.writeMs / 1000,
+    judgeCalls: summary.judge.calls,
+    serverCalls,
+    cachedVerdicts: summary.judge.cached,
+    judgeCallsPerSecond: summary.judge.calls > 0 ? summary.judge.calls / (t.judgeMs / 1000) : undefined,
+    peakRssMb: process.resourceUsage().maxRSS / 1024,
+    passPeakRssMb,
+    endToEndSeconds: endToEndMs / 1000,
+  };
+}
+
+const seconds = (s: number) => `${s.toFixed(2)} s`;
+const count = (n: number) => n.toLocaleString("en-US");
+
+export function formatPass(p: PassFigures): string {
+  return [
+    `  within-repository pairs   ${count(p.comparedPairs)}`,
+    `  pairs kept                ${count(p.keptPairs)} (${((100 * p.keptPairs) / Math.max(p.comparedPairs, 1)).toFixed(2)}%)`,
+    `  load / embed / prefilter  ${seconds(p.loadSeconds)} / ${seconds(p.embeddingSeconds)} / ${seconds(p.prefilterSeconds)}`,
+    `  judge stage / DB write    ${seconds(p.judgeSeconds)} / ${seconds(p.writeSeconds)}`,
+    `  judge calls               ${count(p.judgeCalls)} (server saw ${count(p.serverCalls)}; ${count(p.cachedVerdicts)} cached verdicts)`,
+    `  judge calls per second    ${p.judgeCallsPerSecond === undefined ? "-" : p.judgeCallsPerSecond.toFixed(1)}`,
+    `  peak RSS                  ${p.peakRssMb.toFixed(0)} MB process maxRSS, ${p.passPeakRssMb.toFixed(0)} MB sampled in this pass`,
+    `  end to end                ${seconds(p.endToEndSeconds)}`,
+  ].join("\n");
+}
+
+export type TargetCheck = { name: string; target: string; measured: string; met: boolean };
+
+/** Issue 3's targets: prefilter <= 10 s, RSS <= 1.5 GB, >= 150 verdicts/s at 200 ms, warm rescore <= 30 s with no calls. */
+export function checkTargets(cold: PassFigures, warm: PassFigures): TargetCheck[] {
+  const rate = cold.judgeCallsPerSecond ?? 0;
+  const peak = Math.max(cold.peakRssMb, warm.peakRssMb);
+  return [
+    { name: "prefilter over all pairs", target: "<= 10 s", measured: seconds(cold.prefilterSeconds), met: cold.prefilterSeconds <= 10 },
+    { name: "peak RSS", target: "<= 1536 MB", measured: `${peak.toFixed(0)} MB`, met: peak <= 1536 },
+    { name: "judge throughput (200 ms latency)", target: ">= 150 /s", measured: `${rate.toFixed(1)} /s`, met: rate >= 150 },
+    { name: "cached rescoring end to end", target: "<= 30 s", measured: seconds(warm.endToEndSeconds), met: warm.endToEndSeconds <= 30 },
+    { name: "cached rescoring judge calls", target: "0", measured: `${warm.judgeCalls} (server ${warm.serverCalls})`, met: warm.judgeCalls === 0 && warm.serverCalls === 0 },
+  ];
+}
+
+export function formatSummaryTable(cold: PassFigures, warm: PassFigures, checks: TargetCheck[]): string {
+  const rows: [string, string, string][] = [
+    ["figure", cold.label, warm.label],
+    ["within-repository pairs", count(cold.comparedPairs), count(warm.comparedPairs)],
+    ["pairs kept", `${count(cold.keptPairs)} (${pct(cold)})`, `${count(warm.keptPairs)} (${pct(warm)})`],
+    ["prefilter", seconds(cold.prefilterSeconds), seconds(warm.prefilterSeconds)],
+    ["embedding", seconds(cold.embeddingSeconds), seconds(warm.embeddingSeconds)],
+    ["judge calls", count(cold.judgeCalls), count(warm.judgeCalls)],
+    ["judge calls per second", rateOf(cold), rateOf(warm)],
+    ["peak RSS (process maxRSS)", `${cold.peakRssMb.toFixed(0)} MB`, `${warm.peakRssMb.toFixed(0)} MB`],
+    ["peak RSS (sampled in pass)", `${cold.passPeakRssMb.toFixed(0)} MB`, `${warm.passPeakRssMb.toFixed(0)} MB`],
+    ["end to end", seconds(cold.endToEndSeconds), seconds(warm.endToEndSeconds)],
+  ];
+  const table = renderTable(rows);
+  const targets = renderTable([["target", "wanted", "measured", ""], ...checks.map((c): [string, string, string, string] => [c.name, c.target, c.measured, c.met ? "ok" : "MISSED"])]);
+  return `${table}\n\n${targets}`;
+}
+
+const pct = (p: PassFigures) => `${((100 * p.keptPairs) / Math.max(p.comparedPairs, 1)).toFixed(2)}%`;
+const rateOf = (p: PassFigures) => (p.judgeCallsPerSecond === undefined ? "-" : `${p.judgeCallsPerSecond.toFixed(1)} /s`);
+
+function renderTable(rows: string[][]): string {
+  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
+  const line = (r: string[]) => `| ${r.map((cell, c) => cell.padEnd(widths[c]!)).join(" | ")} |`;
+  return [line(rows[0]!), `| ${widths.map((w) => "-".repeat(w)).join(" | ")} |`, ...rows.slice(1).map(line)].join("\n");
+}

@@ -1,0 +1,50 @@
+// `npm run schemas`: writes the published JSON Schemas (public/schemas/*.schema.json) from the zod schemas in
+// lib/validation, so the documented file formats can never drift from what the server validates. The generated files
+// are committed; lib/validation/json-schemas.test.ts fails when they are out of date.
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { z } from "zod";
+import { benchmarkFileSchema } from "../lib/validation/benchmark-file";
+import { findingsFileSchema } from "../lib/validation/findings-file";
+
+export const SCHEMA_DIR = path.resolve(import.meta.dirname, "..", "public", "schemas");
+
+const SCHEMAS = [
+  {
+    file: "findings-file.schema.json",
+    schema: findingsFileSchema,
+    title: "probebench findings file",
+    description:
+      "A submission to probebench: the findings of one configuration on one benchmark version. Give `findings` for one run or `runs` for repeated runs. Cross-field rules (line_end >= line_start, exactly one of findings/runs, at most 200,000 findings, repositories known to the benchmark) are checked by the server.",
+  },
+  {
+    file: "benchmark-file.schema.json",
+    schema: benchmarkFileSchema,
+    title: "probebench benchmark file",
+    description:
+      "A benchmark version: its repositories, its reference set of maintainer-fixed bugs, and optionally its bug-type taxonomy and trigger levels. Uniqueness of repository names and reference-bug ids is checked by the server.",
+  },
+] as const;
+
+/** The JSON text of every published schema, keyed by file name. Deterministic, so the test can compare bytes. */
+export function buildJsonSchemas(): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const { file, schema, title, description } of SCHEMAS) {
+    // "input": the shape a client writes (defaults may be omitted), not the parsed output.
+    const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" });
+    const document = { $id: `https://probebench.com/schemas/${file}`, title, description, ...json };
+    out[file] = `${JSON.stringify(document, null, 2)}\n`;
+  }
+  return out;
+}
+
+function main(): void {
+  mkdirSync(SCHEMA_DIR, { recursive: true });
+  for (const [file, text] of Object.entries(buildJsonSchemas())) {
+    writeFileSync(path.join(SCHEMA_DIR, file), text);
+    console.log(`wrote public/schemas/${file}`);
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) main();
