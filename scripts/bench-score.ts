@@ -4,8 +4,9 @@
 // run; scripts/lib/bench-generate.ts), stores it through the real import and upload code in a dedicated database,
 // and runs the real scoreSubmission() twice against the in-process fake OpenAI server with a fixed 200 ms latency:
 // once cold (empty caches) and once as a rescore of the same submission with warm caches, which must make no judge
-// call and reproduce every stored number. Then it times the OpenAI-compatible embedding provider against the fake
-// /embeddings. Prints the figures and a summary table; exits 1 when a target or a check fails.
+// call and reproduce every stored number (the rescore runs in a fresh process of this script, `--rescore ID`).
+// Then it times the OpenAI-compatible embedding provider against the fake /embeddings. Prints the figures and a
+// summary table; exits 1 when a target or a check fails.
 //
 // Environment: BENCH_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/probebench_bench, dropped and
 // recreated every run), BENCH_REDIS_URL (default redis://127.0.0.1:6379/9; createSubmission queues a scoring job
@@ -13,8 +14,11 @@
 // JUDGE_CONCURRENCY and EMBEDDING_BATCH_SIZE are read from lib/env.ts as the worker does.
 
 import os from "node:os";
+import { fileURLToPath } from "node:url";
 import { Redis } from "ioredis";
+import type { PassFigures } from "./lib/bench-report";
 import { canConnect, migrate, recreateDatabase } from "./lib/database";
+import { run } from "./lib/processes";
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/probebench_bench";
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379/9";
@@ -83,9 +87,6 @@ async function scorePass(label: string, submissionId: string, fake: Fake) {
   if (!(await claimSubmission(submissionId))) throw new Error(`submission ${submissionId} could not be claimed`);
   const serverCallsBefore = fake.stats.chatCalls;
   let lastDecile = -1;
-  let passPeakRss = process.memoryUsage().rss;
-  const sampler = setInterval(() => (passPeakRss = Math.max(passPeakRss, process.memoryUsage().rss)), 100);
-  sampler.unref();
   const started = performance.now();
   const summary = await scoreSubmission(submissionId, {
     judge,
@@ -96,11 +97,10 @@ async function scorePass(label: string, submissionId: string, fake: Fake) {
       lastDecile = Math.floor(percent / 10);
       process.stdout.write(` ${percent}%`);
     },
-  }).finally(() => clearInterval(sampler));
+  });
   const endToEndMs = performance.now() - started;
-  passPeakRss = Math.max(passPeakRss, process.memoryUsage().rss);
   process.stdout.write("\n");
-  const figures = summarizePass(label, summary, fake.stats.chatCalls - serverCallsBefore, endToEndMs, passPeakRss / 1048576);
+  const figures = summarizePass(label, summary, fake.stats.chatCalls - serverCallsBefore, endToEndMs);
   log(`${label}:\n${formatPass(figures)}`);
   return figures;
 }
@@ -129,6 +129,38 @@ async function measureRemoteEmbeddings(submissionId: string, fake: Fake) {
   return { coldSeconds, warmSeconds, texts: cold.stats.embedded, requests: calls };
 }
 
+const RESULT_PREFIX = "BENCH_PASS_RESULT ";
+
+/**
+ * The rescore runs in a fresh process, like a worker picking the job up later: its peak RSS is its own, not the
+ * leftovers of the first pass, and nothing of the first pass is warm in memory, only in the database.
+ */
+async function rescoreInFreshProcess(submissionId: string): Promise<PassFigures> {
+  const output = await run(process.execPath, ["--import", "tsx", fileURLToPath(import.meta.url), "--rescore", submissionId], {
+    env: { BENCH_DATABASE_URL: DATABASE_URL, BENCH_REDIS_URL: REDIS_URL },
+    quiet: true,
+  });
+  const lines = output.trimEnd().split("\n");
+  log(lines.filter((l) => !l.startsWith(RESULT_PREFIX)).join("\n"));
+  const line = lines.find((l) => l.startsWith(RESULT_PREFIX));
+  if (!line) throw new Error("the rescoring process printed no result");
+  return JSON.parse(line.slice(RESULT_PREFIX.length)) as PassFigures;
+}
+
+/** Child mode: rescore the SAME submission, as after a maintainer override: back to queued, claim, score. */
+async function rescoreMain(submissionId: string): Promise<number> {
+  const fake = await startFakeOpenAi();
+  fake.control.latencyMs = JUDGE_LATENCY_MS;
+  try {
+    await db.submission.update({ where: { id: submissionId }, data: { scoringStatus: "queued" } });
+    const warm = await scorePass("cached rescoring", submissionId, fake);
+    log(`${RESULT_PREFIX}${JSON.stringify(warm)}`);
+    return 0;
+  } finally {
+    await fake.close();
+  }
+}
+
 async function main(): Promise<number> {
   log(`bench:score on ${os.cpus().length} CPUs, Node ${process.version}; judge latency ${JUDGE_LATENCY_MS} ms, JUDGE_CONCURRENCY ${env.JUDGE_CONCURRENCY}`);
   await prepareStores();
@@ -141,9 +173,7 @@ async function main(): Promise<number> {
     const quality = await checkPlantedMatches(submissionId, planted);
     log(`planted matches found ${quality.found} / ${quality.planted}; matches not planted ${quality.unexpected}`);
 
-    // A rescore of the SAME submission, as the worker does after a maintainer override: back to queued, claim, score.
-    await db.submission.update({ where: { id: submissionId }, data: { scoringStatus: "queued" } });
-    const warm = await scorePass("cached rescoring", submissionId, fake);
+    const warm = await rescoreInFreshProcess(submissionId);
     const identical = (await readResultSnapshot(submissionId)) === coldResults;
     log(`rescored results identical to the first scoring: ${identical ? "yes" : "NO"}`);
 
@@ -165,9 +195,10 @@ const watchdog = setTimeout(() => {
 }, OVERALL_TIMEOUT_MS);
 watchdog.unref();
 
+const rescoreIndex = process.argv.indexOf("--rescore");
 let exitCode = 1;
 try {
-  exitCode = await main();
+  exitCode = rescoreIndex > 0 ? await rescoreMain(process.argv[rescoreIndex + 1] ?? "") : await main();
 } catch (error) {
   console.error("bench:score failed:", error);
 } finally {

@@ -16,7 +16,19 @@ import { DEFAULT_STATE, parseTableState, scopeKey, serializeTableState, type Tab
 
 const LeaderboardCharts = dynamic(() => import("./leaderboard-charts"), {
   ssr: false,
-  loading: () => <div className="charts charts-placeholder" aria-hidden="true" />,
+  // Same boxes as the real charts, so nothing below moves when they arrive.
+  loading: () => (
+    <div className="charts" aria-hidden="true">
+      {["F1 over cost", "Recall over precision"].map((title) => (
+        <figure key={title} className="chart">
+          <h3 className="chart-title">{title}</h3>
+          <ul className="chart-legend"><li>&nbsp;</li></ul>
+          <div className="chart-box" />
+          <figcaption>Loading the chart…<br />&nbsp;</figcaption>
+        </figure>
+      ))}
+    </div>
+  ),
 });
 
 type Props = {

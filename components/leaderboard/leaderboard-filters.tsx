@@ -65,7 +65,7 @@ export function LeaderboardFilters({ state, options, languages, repositories, co
       )}
       <details className="field dropdown">
         <summary>
-          Repositories: {state.repos.length ? `${state.repos.length} of ${shownRepos.length}` : `all ${shownRepos.length}`}
+          Repositories: {state.repos.length ? `${state.repos.length} selected` : "all"}
         </summary>
         <fieldset>
           <legend>Pool recall and precision over these repositories</legend>

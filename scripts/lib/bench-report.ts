@@ -17,14 +17,12 @@ export type PassFigures = {
   cachedVerdicts: number;
   /** Judge calls per second of the judging stage; undefined when nothing was judged. */
   judgeCallsPerSecond: number | undefined;
-  /** process.resourceUsage().maxRSS after the pass: the process's peak so far, generation of the data included. */
+  /** process.resourceUsage().maxRSS after the pass: the peak of the process that ran it. */
   peakRssMb: number;
-  /** Highest RSS sampled during this pass alone (every 100 ms while the event loop is free). */
-  passPeakRssMb: number;
   endToEndSeconds: number;
 };
 
-export function summarizePass(label: string, summary: ScoringSummary, serverCalls: number, endToEndMs: number, passPeakRssMb: number): PassFigures {
+export function summarizePass(label: string, summary: ScoringSummary, serverCalls: number, endToEndMs: number): PassFigures {
   const t = summary.timings;
   return {
     label,
@@ -40,7 +38,6 @@ export function summarizePass(label: string, summary: ScoringSummary, serverCall
     cachedVerdicts: summary.judge.cached,
     judgeCallsPerSecond: summary.judge.calls > 0 ? summary.judge.calls / (t.judgeMs / 1000) : undefined,
     peakRssMb: process.resourceUsage().maxRSS / 1024,
-    passPeakRssMb,
     endToEndSeconds: endToEndMs / 1000,
   };
 }
@@ -56,7 +53,7 @@ export function formatPass(p: PassFigures): string {
     `  judge stage / DB write    ${seconds(p.judgeSeconds)} / ${seconds(p.writeSeconds)}`,
     `  judge calls               ${count(p.judgeCalls)} (server saw ${count(p.serverCalls)}; ${count(p.cachedVerdicts)} cached verdicts)`,
     `  judge calls per second    ${p.judgeCallsPerSecond === undefined ? "-" : p.judgeCallsPerSecond.toFixed(1)}`,
-    `  peak RSS                  ${p.peakRssMb.toFixed(0)} MB process maxRSS, ${p.passPeakRssMb.toFixed(0)} MB sampled in this pass`,
+    `  peak RSS (maxRSS)         ${p.peakRssMb.toFixed(0)} MB`,
     `  end to end                ${seconds(p.endToEndSeconds)}`,
   ].join("\n");
 }
@@ -85,8 +82,7 @@ export function formatSummaryTable(cold: PassFigures, warm: PassFigures, checks:
     ["embedding", seconds(cold.embeddingSeconds), seconds(warm.embeddingSeconds)],
     ["judge calls", count(cold.judgeCalls), count(warm.judgeCalls)],
     ["judge calls per second", rateOf(cold), rateOf(warm)],
-    ["peak RSS (process maxRSS)", `${cold.peakRssMb.toFixed(0)} MB`, `${warm.peakRssMb.toFixed(0)} MB`],
-    ["peak RSS (sampled in pass)", `${cold.passPeakRssMb.toFixed(0)} MB`, `${warm.passPeakRssMb.toFixed(0)} MB`],
+    ["peak RSS (maxRSS)", `${cold.peakRssMb.toFixed(0)} MB`, `${warm.peakRssMb.toFixed(0)} MB`],
     ["end to end", seconds(cold.endToEndSeconds), seconds(warm.endToEndSeconds)],
   ];
   const table = renderTable(rows);

@@ -33,9 +33,18 @@ async function upload(token: string, body: unknown): Promise<string> {
 /** Opens a page and waits until the leaderboard shows rows (the home page HTML may predate the seeding; ISR refreshes it). */
 async function openLeaderboard(page: Page, url: string): Promise<void> {
   const deadline = Date.now() + 90_000;
+  const rows = page.locator("table.leaderboard tbody tr[data-row-id]");
   for (;;) {
-    await page.goto(url, { waitUntil: "networkidle" });
-    if ((await page.locator("table.leaderboard tbody tr[data-row-id]").count()) > 0) return;
+    await page.goto(url, { waitUntil: "load" });
+    const shown = await rows
+      .first()
+      .waitFor({ timeout: 10_000 })
+      .then(() => true, () => false);
+    if (shown) {
+      // Wait until the client has loaded the full view (the status line empties once the API answered).
+      await expect.poll(() => page.locator(".status-line").innerText(), { timeout: 20_000 }).not.toMatch(/Loading|Recomputing/);
+      return;
+    }
     if (Date.now() > deadline) throw new Error(`${url} shows no leaderboard rows`);
     await page.waitForTimeout(3_000);
   }
@@ -118,19 +127,19 @@ describe("leaderboard page", () => {
   it("filters, and a reload of the URL restores the same view", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await openLeaderboard(page, `${webUrl}/`);
-    await page.getByLabel("Model", { exact: true }).selectOption("GPT-5.6 Luna");
-    await page.getByLabel("Harness", { exact: true }).selectOption("PROBE full harness");
+    await page.locator("#lb-model").selectOption("GPT-5.6 Luna");
+    await page.locator("#lb-harness").selectOption("PROBE full harness");
     await page.getByRole("button", { name: /^F1 %/ }).click();
     const rows = page.locator("table.leaderboard tbody tr[data-row-id]");
     await expect.poll(() => rows.count()).toBe(4);
     for (const text of await rows.locator("th").allInnerTexts()) expect(text).toContain("GPT-5.6 Luna");
     const url = page.url();
     expect(url).toContain("model=GPT-5.6+Luna");
-    await page.reload({ waitUntil: "networkidle" });
+    await page.reload({ waitUntil: "load" });
     await expect.poll(() => rows.count()).toBe(4);
-    expect(await page.getByLabel("Model", { exact: true }).inputValue()).toBe("GPT-5.6 Luna");
+    expect(await page.locator("#lb-model").inputValue()).toBe("GPT-5.6 Luna");
     expect(page.url()).toBe(url);
-    await page.getByLabel("Search", { exact: true }).fill("xhigh");
+    await page.locator("#lb-q").fill("xhigh");
     await expect.poll(() => rows.count()).toBe(1);
     await page.close();
   });
@@ -140,7 +149,7 @@ describe("leaderboard page", () => {
     // Verified benchmark: exact counts from the worker. Agent A on acme/parser: 2 of 3 reference bugs, 2 of 3 findings.
     await openLeaderboard(page, `${webUrl}/leaderboard/${slug}/1`);
     expect(await cellOf(page, "Agent A", "recall")).toBe("50.0");
-    await page.getByText(/^Repositories: all/).click();
+    await page.getByText(/^Repositories: all$/).click();
     await page.getByRole("checkbox", { name: /acme\/parser/ }).check();
     await expect.poll(() => cellOf(page, "Agent A", "recall")).toBe("66.7");
     expect(await cellOf(page, "Agent A", "precision")).toBe("66.7");

@@ -30,14 +30,14 @@ export default async function RepositoriesPage({ searchParams }: { searchParams:
           <h1>Repositories</h1>
           <p className="lede">
             The repositories of {benchmark.name} {benchmark.version} and how configurations fare on each. Mean recall and precision average the
-            configurations evaluated on all repositories.
+            configurations evaluated on all repositories; reference bugs are the maintainer-fixed bugs of the reference set.
           </p>
         </div>
         <BenchmarkSelector benchmarks={page.benchmarks} current={benchmark.key} hrefFor={(b) => benchmarkQueryHref("/repositories", b)} />
       </div>
       <div className="table-wrap">
         <table>
-          <caption>{tables.repositories.length} repositories of {benchmark.key}. Reference bugs: maintainer-fixed bugs in the reference set.</caption>
+          <caption>{tables.repositories.length} repositories of {benchmark.key}</caption>
           <thead>
             <tr>
               <th scope="col">Repository</th>

@@ -60,9 +60,12 @@ export default async function RepositoryPage({ params, searchParams }: Props) {
       </dl>
 
       <h2>By configuration</h2>
+      <p className="table-note" id="by-config-note">
+        Best recall first; 95% intervals where the counts are known. Highlighted: the best value of each column.
+      </p>
       <div className="table-wrap">
-        <table>
-          <caption>Recall and precision on {repository.name}, with 95% intervals where counts are known; best recall first. Highlighted: best value of each column.</caption>
+        <table aria-describedby="by-config-note">
+          <caption>Recall and precision on {repository.name}</caption>
           <thead>
             <tr>
               <th scope="col">Configuration</th>
@@ -78,7 +81,7 @@ export default async function RepositoryPage({ params, searchParams }: Props) {
               const cell = row!.cells[c.id]!;
               return (
                 <tr key={c.id}>
-                  <th scope="row"><Link href={`/submissions/${c.id}`}>{c.label}</Link>{c.coverage !== "full" && <span className="badge subset">{c.coverage}</span>}</th>
+                  <th scope="row" className="wrap"><Link href={`/submissions/${c.id}`}>{c.label}</Link>{c.coverage !== "full" && <span className="badge subset">{c.coverage}</span>}</th>
                   <td><SourceBadge source={c.source} /></td>
                   <MetricCell value={cell.recall} interval={cell.recallInterval} label="recall" best={bestRecall.has(c.id)} />
                   <MetricCell value={cell.precision} interval={cell.precisionInterval} label="precision" best={bestPrecision.has(c.id)} />
