@@ -83,7 +83,20 @@ export default async function setup(project: TestProject) {
   };
 }
 
+async function portIsFree(port: number): Promise<boolean> {
+  const net = await import("node:net");
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
+  });
+}
+
 async function startStack(env: Record<string, string>): Promise<void> {
+  // A server left over from an earlier run would answer the health check with a stale build and database.
+  if (!(await portIsFree(WEB_PORT))) {
+    throw new Error(`Port ${WEB_PORT} is already in use (a web server left over from an earlier run?). Stop it or set TEST_WEB_PORT.`);
+  }
   worker = startProcess("worker", process.execPath, ["--import", "tsx", "worker/index.ts"], { env, logDir: LOG_DIR });
 
   // The web server is built once per run (reused locally when TEST_REUSE_BUILD=1 and a build exists).

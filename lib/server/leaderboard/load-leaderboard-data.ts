@@ -1,4 +1,5 @@
 import { db } from "../../db";
+import type { ScoreRow as StoredScoreRow } from "../submissions/read-scores";
 import { clopperPearson } from "../../scoring/stats";
 import { PUBLIC_SUBMISSION, resolveBenchmark } from "./list-public-benchmarks";
 import { cachedByStamp, readBenchmarkStamp } from "./stamp-cache";
@@ -7,20 +8,7 @@ import type { Coverage, LeaderboardData, LeaderboardEntry, PanelValidity, Reposi
 // Everything the public views of one benchmark version need, read from precomputed Score rows only (never from
 // findings or matches), and cached per process until the version's stamp moves (see stamp-cache.ts).
 
-type ScoreRow = {
-  submissionId: string;
-  runId: string | null;
-  kind: string;
-  scope: string;
-  key: string;
-  recall: number;
-  precision: number;
-  f1: number;
-  matchedReferenceBugs: number;
-  referenceBugs: number;
-  matchedFindings: number;
-  findings: number;
-};
+type ScoreRow = Omit<StoredScoreRow, "n"> & { submissionId: string };
 
 const known = (value: number): number | null => (Number.isFinite(value) ? value : null);
 

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
+import type { ScoreRow } from "../submissions/read-scores";
 import { db } from "../../db";
 import { parseOrThrow } from "../../errors";
 import type { Prisma } from "../../generated/prisma/client";
@@ -28,19 +29,22 @@ export type ImportReportedSummary = {
   removed: number;
 };
 
-type ScoreData = {
-  kind: string;
-  n: number;
-  scope: string;
-  key: string;
-  recall: number;
-  precision: number;
-  f1: number;
-  matchedReferenceBugs: number;
-  referenceBugs: number;
-  matchedFindings: number;
-  findings: number;
-};
+type ScoreData = Omit<ScoreRow, "runId">;
+
+type ReportedFields = { model: string; reasoningEffort: string | null; harness: string | null; costUsd: number | null; reportUrl: string };
+
+/** The columns of a reported entry: published elsewhere, shown as approved and scored, never re-scored here. */
+function reportedFields(benchmarkId: string, fields: ReportedFields, raw: Prisma.InputJsonValue) {
+  return {
+    benchmarkId,
+    ...fields,
+    source: "reported" as const,
+    reviewStatus: "approved" as const,
+    scoringStatus: "scored" as const,
+    scoringProgress: 100,
+    reportedData: raw,
+  };
+}
 
 /** Reads, validates and imports a reported-results file (e.g. data/probe-reported.json). */
 export async function importReportedResults(path: string): Promise<ImportReportedSummary> {
@@ -77,7 +81,7 @@ async function storeReportedResults(file: ReportedFile, rawRows: Prisma.InputJso
         const id = reportedSubmissionId(summary.benchmark, config);
         if (keep.includes(id)) throw new Error(`configuration ${config.model} (${config.reasoning_effort}, ${config.harness}, ${config.subset}) is listed twice`);
         keep.push(id);
-        const fields = {
+        const fields: ReportedFields = {
           model: config.model,
           reasoningEffort: config.reasoning_effort ?? null,
           harness: config.harness ?? null,
@@ -87,19 +91,7 @@ async function storeReportedResults(file: ReportedFile, rawRows: Prisma.InputJso
         const scores = scoreRowsOf(file, config);
         const existing = await tx.submission.findUnique({ where: { id }, include: { scores: true } });
         if (!existing) {
-          await tx.submission.create({
-            data: {
-              id,
-              benchmarkId: benchmark.id,
-              ...fields,
-              source: "reported",
-              reviewStatus: "approved",
-              scoringStatus: "scored",
-              scoringProgress: 100,
-              reportedData: rawRows[index]!,
-              scores: { create: scores },
-            },
-          });
+          await tx.submission.create({ data: { id, ...reportedFields(benchmark.id, fields, rawRows[index]!), scores: { create: scores } } });
           summary.created += 1;
           continue;
         }
@@ -122,16 +114,7 @@ async function storeReportedResults(file: ReportedFile, rawRows: Prisma.InputJso
         await tx.score.deleteMany({ where: { submissionId: id } });
         await tx.submission.update({
           where: { id },
-          data: {
-            benchmarkId: benchmark.id,
-            ...fields,
-            source: "reported",
-            reviewStatus: "approved",
-            scoringStatus: "scored",
-            scoringProgress: 100,
-            reportedData: rawRows[index]!,
-            scores: { create: scores },
-          },
+          data: { ...reportedFields(benchmark.id, fields, rawRows[index]!), scores: { create: scores } },
         });
         summary.updated += 1;
       }

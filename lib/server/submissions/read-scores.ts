@@ -1,12 +1,8 @@
 import { db } from "../../db";
 import type { Metrics, ScoreBreakdown } from "../../scoring/types";
 
-type ScoreRow = {
-  runId: string | null;
-  kind: string;
-  n: number;
-  scope: string;
-  key: string;
+/** The stored numbers of one Score row (fractions and counts, as in lib/scoring Metrics). */
+export type ScoreValues = {
   recall: number;
   precision: number;
   f1: number;
@@ -16,7 +12,10 @@ type ScoreRow = {
   findings: number;
 };
 
-export function metricsOf(row: ScoreRow): Metrics {
+/** A Score row as the readers of scores see it. */
+export type ScoreRow = ScoreValues & { runId: string | null; kind: string; n: number; scope: string; key: string };
+
+export function metricsOf(row: ScoreValues): Metrics {
   return {
     recall: row.recall,
     precision: row.precision,

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getCurrentUser } from "@/lib/auth/current-user";
 import { getSubmissionDetail } from "@/lib/server/leaderboard/get-submission-detail";
 import type { Viewer } from "@/lib/server/submissions/get-submission-status";
 import { SubmissionView, loadSubmissionForViewer } from "./submission-view";
@@ -10,13 +11,15 @@ type Params = { params: Promise<{ id: string }> };
 
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
   const { id } = await params;
-  const detail = await getSubmissionDetail(id, null).catch(() => null);
+  const user = await getCurrentUser();
+  const detail = await getSubmissionDetail(id, user ? { id: user.id, role: user.role } : null).catch(() => null);
   return { title: detail ? `${detail.model} on ${detail.benchmark.key}` : "Submission" };
 }
 
 export default async function SubmissionPage({ params }: Params) {
   const { id } = await params;
-  // Anonymous until sign-in lands: pass the session's viewer here to show submitters their unapproved results.
-  const viewer: Viewer = null;
+  // Submitters and staff see unapproved results; to anyone else such a submission does not exist (404).
+  const user = await getCurrentUser();
+  const viewer: Viewer = user ? { id: user.id, role: user.role } : null;
   return <SubmissionView detail={await loadSubmissionForViewer(id, viewer)} />;
 }
