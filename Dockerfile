@@ -14,7 +14,8 @@ RUN npx next build
 FROM node:20-bookworm-slim AS runtime
 WORKDIR /app
 ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 PORT=3000
-COPY --from=build /app /app
+# The web server writes its page cache under .next at run time, so the app folder belongs to the runtime user.
+COPY --from=build --chown=node:node /app /app
 USER node
 EXPOSE 3000
 CMD ["npm", "start"]
