@@ -7,6 +7,7 @@
 
 import { buildCandidatePairs } from "./prefilter";
 import type { BugText } from "./types";
+import { createSeededRandom } from "./seeded-random";
 
 export type PrefilterPerfProbeResult = {
   repositories: number;
@@ -36,7 +37,7 @@ export type PrefilterPerfProbeOptions = {
 export function runPrefilterPerfProbe(options: PrefilterPerfProbeOptions = {}): PrefilterPerfProbeResult {
   const referenceTotal = options.referenceBugs ?? 2457;
   const findingTotal = options.findings ?? 8285;
-  const random = createRandom(options.seed ?? 42);
+  const random = createSeededRandom(options.seed ?? 42);
   const referenceSizes = splitSizes(referenceTotal, options.repositories ?? 20);
   const left: BugText[] = [];
   const right: BugText[] = [];
@@ -164,14 +165,3 @@ function normalize(vector: Float32Array): Float32Array {
   return vector;
 }
 
-/** mulberry32: a tiny seeded PRNG, so a probe run is reproducible. */
-function createRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}

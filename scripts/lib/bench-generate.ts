@@ -16,6 +16,7 @@
 import { benchmarkFileSchema, type BenchmarkFile } from "../../lib/validation/benchmark-file";
 import { findingsFileSchema, type FindingsFile } from "../../lib/validation/findings-file";
 import { BUG_KINDS, writeFinding, writeReference, writeSnippet, type BugContext, type Style } from "./bench-text";
+import { createSeededRandom } from "../../lib/scoring/seeded-random";
 
 export const BENCH_REFERENCE_BUGS = 2457; // §2.2: reference bugs of PROBE
 export const BENCH_FINDINGS = 8285; // Table 1: findings of GPT-5.6 Sol (high), one run
@@ -63,7 +64,7 @@ type RepoModel = RepositorySpec & { short: string; style: Style; fileModels: Fil
 type Reference = BenchmarkFile["reference_bugs"][number] & { kindIndex: number; context: BugContext; around: string[] };
 
 export function generateBenchmark(options: { seed?: number; slug?: string } = {}): GeneratedBenchmark {
-  const random = createRandom(options.seed ?? 20260101);
+  const random = createSeededRandom(options.seed ?? 20260101);
   const sizes = splitReferenceBugs(random);
   const repos = REPOSITORIES.map((spec) => modelRepository(spec, random));
   const references: Reference[] = [];
@@ -285,14 +286,3 @@ function unrelatedFinding(repo: RepoModel, root: string, random: () => number): 
   return findingRecord(repo, root, file.path, lineRange(file, snippet, random), text, snippet, kind.slug, random);
 }
 
-/** mulberry32: a tiny seeded PRNG, so every bench run scores the same data. */
-function createRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
