@@ -18,12 +18,7 @@ export async function listPublicBenchmarks(): Promise<PublicBenchmark[]> {
       const reported = mine.filter((c) => c.source === "reported").reduce((n, c) => n + c._count._all, 0);
       const verified = mine.filter((c) => c.source !== "reported").reduce((n, c) => n + c._count._all, 0);
       return {
-        id: b.id,
-        slug: b.slug,
-        version: b.version,
-        name: b.name,
-        key: `${b.slug}@${b.version}`,
-        snapshotDate: b.snapshotDate.toISOString().slice(0, 10),
+        ...summarizeBenchmark(b),
         entries: reported + verified,
         verified,
         reported,
@@ -58,4 +53,16 @@ export async function resolveBenchmark(ref: string | null | undefined): Promise<
   const found = version ? list.find((b) => b.slug === slug && b.version === version) : list.find((b) => b.slug === slug);
   if (!found) throw new AppError("not_found", `Unknown benchmark version "${ref}"`);
   return found;
+}
+
+/** The identity of a benchmark version as public views show it. */
+export function summarizeBenchmark(b: { id: string; slug: string; version: string; name: string; snapshotDate: Date }) {
+  return {
+    id: b.id,
+    slug: b.slug,
+    version: b.version,
+    name: b.name,
+    key: `${b.slug}@${b.version}`,
+    snapshotDate: b.snapshotDate.toISOString().slice(0, 10),
+  };
 }

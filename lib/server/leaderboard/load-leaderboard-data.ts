@@ -1,7 +1,7 @@
 import { db } from "../../db";
 import type { ScoreRow as StoredScoreRow } from "../submissions/read-scores";
 import { clopperPearson } from "../../scoring/stats";
-import { PUBLIC_SUBMISSION, resolveBenchmark } from "./list-public-benchmarks";
+import { PUBLIC_SUBMISSION, resolveBenchmark, summarizeBenchmark } from "./list-public-benchmarks";
 import { cachedByStamp, readBenchmarkStamp } from "./stamp-cache";
 import type { Coverage, LeaderboardData, LeaderboardEntry, PanelValidity, RepositoryInfo, StoredCell } from "./types";
 
@@ -134,14 +134,7 @@ async function readLeaderboardData(benchmarkId: string, stamp: string): Promise<
   }
 
   return {
-    benchmark: {
-      id: benchmark.id,
-      slug: benchmark.slug,
-      version: benchmark.version,
-      name: benchmark.name,
-      key: `${benchmark.slug}@${benchmark.version}`,
-      snapshotDate: benchmark.snapshotDate.toISOString().slice(0, 10),
-    },
+    benchmark: summarizeBenchmark(benchmark),
     repositories,
     languages: [...new Set(repositories.map((r) => r.language))].sort(),
     coverages,
