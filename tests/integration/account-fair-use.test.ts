@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { db, seedBenchmark } from "../support/fixtures";
+import { db, seedBenchmark, waitForStatus } from "../support/fixtures";
 import { call, createTestUser, signIn, type TestUser } from "./authz-support";
 
 // Fair use: the per-user daily quota (Postgres, with a per-user override) and the API rate limits (Redis), both
@@ -58,7 +58,9 @@ describe("daily submission quota", () => {
     const user = await createTestUser("user", { quota: 1 });
     const created = await call(webUrl, "POST", "/api/v1/submissions", { token: user.token }, file("Will fail"));
     expect(created.status).toBe(202);
-    // As if the judge had failed for good (the worker records it like this).
+    // Let the worker finish first, or its final write could overwrite ours; then record a permanent judge failure
+    // the way the worker does.
+    await waitForStatus(webUrl, created.json.id, user.token);
     await db.submission.update({ where: { id: created.json.id }, data: { scoringStatus: "failed", scoringError: "judge unavailable" } });
     expect((await call(webUrl, "POST", "/api/v1/submissions", { token: user.token }, file("Second try"))).status).toBe(202);
   });
