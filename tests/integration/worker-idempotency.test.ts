@@ -42,7 +42,7 @@ describe("scoring jobs are idempotent", () => {
 
     // The same job delivered again (a different job id so BullMQ does not de-duplicate it).
     const job = await getScoringQueue().add("score-submission", { submissionId: id }, { jobId: `${id}-duplicate` });
-    for (let i = 0; i < 100 && !(await job.isCompleted()); i++) await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 300 && !(await job.isCompleted()); i++) await new Promise((r) => setTimeout(r, 100));
     expect(await job.isCompleted()).toBe(true);
     expect(await snapshot(id)).toEqual(before);
     expect(await claimSubmission(id)).toBe(false);
