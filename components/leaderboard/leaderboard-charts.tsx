@@ -1,6 +1,7 @@
 "use client";
 
 import { CartesianGrid, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from "recharts";
+import { compactUsd, logTicks } from "../../lib/charts/log-ticks";
 import { configurationName, count, usd } from "../format";
 import type { RankedRow } from "./leaderboard-table";
 
@@ -58,6 +59,7 @@ export default function LeaderboardCharts({ rows }: { rows: RankedRow[] }) {
   const sweeps = effortSweeps(points, rows).map((s) => ({ ...s, points: s.points.filter((p) => costed.includes(p)) })).filter((s) => s.points.length > 1);
   const inSweep = new Set(sweeps.flatMap((s) => s.points.map((p) => p.id)));
   const singles = costed.filter((p) => !inSweep.has(p.id));
+  const costAxis = logTicks(costed.map((p) => p.cost!));
   const rp = points.filter((p) => p.recall !== null && p.precision !== null);
   const verified = rp.filter((p) => p.source === "verified");
   const reported = rp.filter((p) => p.source === "reported");
@@ -70,7 +72,7 @@ export default function LeaderboardCharts({ rows }: { rows: RankedRow[] }) {
         <div className="chart-box">
           <ScatterChart responsive style={{ width: "100%", height: "100%" }} margin={{ top: 10, right: 16, bottom: 28, left: 4 }} title="F1 over cost">
             <CartesianGrid strokeDasharray="3 3" />
-            <XAxis type="number" dataKey="cost" name="Cost" scale="log" domain={["auto", "auto"]} tickFormatter={(v: number) => usd(v)} label={{ value: "Cost per run (USD, log scale)", position: "insideBottom", offset: -16 }} />
+            <XAxis type="number" dataKey="cost" name="Cost" scale="log" domain={costAxis.domain} ticks={costAxis.ticks} allowDataOverflow tickFormatter={compactUsd} label={{ value: "Cost per run (USD, log scale)", position: "insideBottom", offset: -16 }} />
             <YAxis type="number" dataKey="f1" name="F1" unit="%" width={48} />
             <Tooltip content={<PointTooltip />} />
             {sweeps.map((s, i) => (
