@@ -1,13 +1,15 @@
+import { count } from "../format";
 import { percent } from "./status-badges";
 
 type Row = { recall: number; precision: number; f1: number; matched_reference_bugs: number; reference_bugs: number; matched_findings: number; findings: number };
 
-/** Recall / precision / F1 rows, e.g. per language or per repository. */
-export function ScoreTable({ title, rows }: { title: string; rows: (Row & { label: string })[] }) {
+/** Recall / precision / F1 rows, e.g. per language or per repository. Counts of repeated runs are means (one decimal). */
+export function ScoreTable({ title, rows, note }: { title: string; rows: (Row & { label: string })[]; note?: string }) {
   if (rows.length === 0) return null;
   return (
     <>
       <h2>{title}</h2>
+      {note && <p className="muted">{note}</p>}
       <div className="table-wrap">
         <table>
           <thead>
@@ -28,10 +30,10 @@ export function ScoreTable({ title, rows }: { title: string; rows: (Row & { labe
                 <td className="num">{percent(r.precision)}</td>
                 <td className="num">{percent(r.f1)}</td>
                 <td className="num">
-                  {r.matched_reference_bugs} / {r.reference_bugs}
+                  {count(r.matched_reference_bugs)} / {count(r.reference_bugs)}
                 </td>
                 <td className="num">
-                  {r.matched_findings} / {r.findings}
+                  {count(r.matched_findings)} / {count(r.findings)}
                 </td>
               </tr>
             ))}

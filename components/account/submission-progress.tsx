@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
+import { count } from "../format";
 import { ApiRequestError, callApi } from "./call-api";
 import styles from "./ui.module.css";
 
@@ -11,7 +12,16 @@ export type LiveStatus = {
   error?: string;
   review_status: string;
   model: string;
+  runs?: number;
   scores?: { overall: { recall: number; precision: number; f1: number; matched_reference_bugs: number; reference_bugs: number; findings: number } };
+};
+
+// What the viewer should know about who can see the result.
+const RESULT_LABEL: Record<string, string> = {
+  pending: "Private result (visible to you until an admin approves it)",
+  approved: "Public result (approved; shown on the leaderboard)",
+  rejected: "Result (rejected by an admin; not published)",
+  withdrawn: "Result (withdrawn; not published)",
 };
 
 const STEPS = ["uploaded", "queued", "scoring", "scored"] as const;
@@ -93,9 +103,10 @@ export function SubmissionProgress({ id, initial, onFinished }: { id: string; in
       )}
       {current === "scored" && status?.scores && (
         <p data-testid="private-scores">
-          Private result (visible to you until an admin approves it): recall <strong>{pct(status.scores.overall.recall)}</strong>, precision{" "}
-          <strong>{pct(status.scores.overall.precision)}</strong>, F1 <strong>{pct(status.scores.overall.f1)}</strong> ({status.scores.overall.matched_reference_bugs} of{" "}
-          {status.scores.overall.reference_bugs} reference bugs found, {status.scores.overall.findings} findings).
+          {RESULT_LABEL[status.review_status] ?? "Result"}: recall <strong>{pct(status.scores.overall.recall)}</strong>, precision{" "}
+          <strong>{pct(status.scores.overall.precision)}</strong>, F1 <strong>{pct(status.scores.overall.f1)}</strong> ({count(status.scores.overall.matched_reference_bugs)} of{" "}
+          {count(status.scores.overall.reference_bugs)} reference bugs found, {count(status.scores.overall.findings)} findings
+          {status.runs !== undefined && status.runs > 1 ? `; means over ${status.runs} runs` : ""}).
         </p>
       )}
       {error && <p className={styles.hint}>{error}</p>}

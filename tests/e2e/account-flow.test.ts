@@ -160,6 +160,11 @@ describe("account flow in a browser", () => {
       .toBe(true);
     await shot(page, "07-public-leaderboard");
 
+    // The submitter's own page now says the result is public.
+    await page.goto(`${webUrl}/account/submissions`);
+    await page.getByTestId("my-submissions").getByRole("link", { name: model }).first().click();
+    await expect.poll(() => page.getByTestId("private-scores").textContent(), { timeout: 15_000 }).toMatch(/^Public result/);
+
     await adminContext.close();
     await context.close();
   });

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { requirePageAdmin } from "@/lib/auth/current-user";
 import { listReviewQueue, reviewQueueQuerySchema } from "@/lib/server/admin/list-review-queue";
 import { ReviewBadge, percent } from "@/components/account/status-badges";
+import { count } from "@/components/format";
 import styles from "@/components/account/ui.module.css";
 import { ReviewActions } from "@/components/admin/review-actions";
 
@@ -60,7 +61,7 @@ export default async function ReviewQueuePage({ searchParams }: Props) {
                 <p style={{ margin: "8px 0 0" }}>
                   Recall <strong>{percent(s.scores?.recall)}</strong> · precision <strong>{percent(s.scores?.precision)}</strong> · F1{" "}
                   <strong>{percent(s.scores?.f1)}</strong>
-                  {s.scores && <span className="muted"> ({s.scores.findings} findings, {s.scores.reference_bugs} reference bugs)</span>} ·{" "}
+                  {s.scores && <span className="muted"> ({count(s.scores.findings)} findings, {count(s.scores.reference_bugs)} reference bugs)</span>} ·{" "}
                   {s.offline_judge ? <span className="badge offline">offline judge</span> : <span className="muted">judge {s.judge_model ?? "–"}</span>}
                 </p>
                 <p style={{ margin: "6px 0 0" }}>

@@ -24,6 +24,7 @@ export default async function SubmissionPage({ params }: Props) {
   });
   const scores = status.scores;
   const withdrawable = await canWithdrawSubmission(user.id, status.id);
+  const meanNote = status.runs > 1 ? `Means over the ${status.runs} runs; counts are per-run means.` : undefined;
   return (
     <>
       <h1>{status.model}</h1>
@@ -40,8 +41,8 @@ export default async function SubmissionPage({ params }: Props) {
       <SubmissionProgress id={status.id} initial={status.status === "scored" || status.status === "failed" ? status : undefined} />
       {scores && (
         <>
-          <ScoreTable title="Per language" rows={scores.languages.map((l) => ({ ...l, label: l.language }))} />
-          <ScoreTable title="Per repository" rows={scores.repositories.map((r) => ({ ...r, label: r.repo }))} />
+          <ScoreTable title="Per language" note={meanNote} rows={scores.languages.map((l) => ({ ...l, label: l.language }))} />
+          <ScoreTable title="Per repository" note={meanNote} rows={scores.repositories.map((r) => ({ ...r, label: r.repo }))} />
           {scores.runs && <ScoreTable title="Per run" rows={scores.runs.map((r) => ({ ...r.overall, label: `run ${r.run + 1}` }))} />}
         </>
       )}
