@@ -4,7 +4,7 @@ import { percent } from "./status-badges";
 type Row = { recall: number; precision: number; f1: number; matched_reference_bugs: number; reference_bugs: number; matched_findings: number; findings: number };
 
 /** Recall / precision / F1 rows, e.g. per language or per repository. Counts of repeated runs are means (one decimal). */
-export function ScoreTable({ title, rows, note }: { title: string; rows: (Row & { label: string })[]; note?: string }) {
+export function ScoreTable({ title, labelHeader, rows, note }: { title: string; labelHeader: string; rows: (Row & { label: string })[]; note?: string }) {
   if (rows.length === 0) return null;
   return (
     <>
@@ -14,7 +14,7 @@ export function ScoreTable({ title, rows, note }: { title: string; rows: (Row & 
         <table>
           <thead>
             <tr>
-              <th />
+              <th scope="col">{labelHeader}</th>
               <th className="num">Recall</th>
               <th className="num">Precision</th>
               <th className="num">F1</th>
@@ -25,7 +25,7 @@ export function ScoreTable({ title, rows, note }: { title: string; rows: (Row & 
           <tbody>
             {rows.map((r) => (
               <tr key={r.label}>
-                <td>{r.label}</td>
+                <th scope="row">{r.label}</th>
                 <td className="num">{percent(r.recall)}</td>
                 <td className="num">{percent(r.precision)}</td>
                 <td className="num">{percent(r.f1)}</td>

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { notFound } from "next/navigation";
 import { requirePageUser } from "@/lib/auth/current-user";
 import { AppError } from "@/lib/errors";
@@ -37,13 +38,14 @@ export default async function SubmissionPage({ params }: Props) {
       <p>
         Review: <ReviewBadge status={status.review_status} />{" "}
         {withdrawable && <WithdrawButton id={status.id} model={status.model} />}
+        {status.review_status === "approved" && <Link href={`/submissions/${status.id}`}>Public page</Link>}
       </p>
       <SubmissionProgress id={status.id} initial={status.status === "scored" || status.status === "failed" ? status : undefined} />
       {scores && (
         <>
-          <ScoreTable title="Per language" note={meanNote} rows={scores.languages.map((l) => ({ ...l, label: l.language }))} />
-          <ScoreTable title="Per repository" note={meanNote} rows={scores.repositories.map((r) => ({ ...r, label: r.repo }))} />
-          {scores.runs && <ScoreTable title="Per run" rows={scores.runs.map((r) => ({ ...r.overall, label: `run ${r.run + 1}` }))} />}
+          <ScoreTable title="Per language" labelHeader="Language" note={meanNote} rows={scores.languages.map((l) => ({ ...l, label: l.language }))} />
+          <ScoreTable title="Per repository" labelHeader="Repository" note={meanNote} rows={scores.repositories.map((r) => ({ ...r, label: r.repo }))} />
+          {scores.runs && <ScoreTable title="Per run" labelHeader="Run" rows={scores.runs.map((r) => ({ ...r.overall, label: `run ${r.run + 1}` }))} />}
         </>
       )}
     </>
