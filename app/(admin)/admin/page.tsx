@@ -6,18 +6,26 @@ import { ReviewBadge, percent } from "@/components/account/status-badges";
 import { count } from "@/components/format";
 import styles from "@/components/account/ui.module.css";
 import { ReviewActions } from "@/components/admin/review-actions";
+import { Pager } from "@/components/ui/pager";
 
 export const metadata: Metadata = { title: "Review queue", robots: { index: false } };
 export const dynamic = "force-dynamic";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 const TABS = ["pending", "approved", "rejected", "withdrawn"] as const;
+const EMPTY: Record<(typeof TABS)[number], string> = {
+  pending: "No scored submission is waiting for review. Submissions appear here once the worker has scored them.",
+  approved: "No submission has been approved yet.",
+  rejected: "No submission has been rejected.",
+  withdrawn: "No submission has been withdrawn by its submitter.",
+};
 
 export default async function ReviewQueuePage({ searchParams }: Props) {
   await requirePageAdmin("/admin");
-  const requested = (await searchParams).status;
-  const status = reviewQueueQuerySchema.shape.review_status.safeParse(requested).data ?? "pending";
-  const submissions = await listReviewQueue({ review_status: status });
+  const params = await searchParams;
+  const status = reviewQueueQuerySchema.shape.review_status.safeParse(params.status).data ?? "pending";
+  const page = reviewQueueQuerySchema.shape.page.safeParse(params.page).data ?? 1;
+  const { submissions, pagination } = await listReviewQueue({ review_status: status, page });
   return (
     <>
       <h1>Review queue</h1>
@@ -28,12 +36,12 @@ export default async function ReviewQueuePage({ searchParams }: Props) {
       <p>
         {TABS.map((t) => (
           <span key={t} style={{ marginRight: 14 }}>
-            {t === status ? <strong>{t}</strong> : <Link href={`/admin?status=${t}`}>{t}</Link>}
+            {t === status ? <strong aria-current="page">{t}</strong> : <Link href={`/admin?status=${t}`}>{t}</Link>}
           </span>
         ))}
       </p>
-      {submissions.length === 0 ? (
-        <p>Nothing here.</p>
+      {pagination.total === 0 ? (
+        <p className="empty-state">{EMPTY[status]}</p>
       ) : (
         <div className={styles.form} style={{ maxWidth: "none" }} data-testid="review-queue">
           {submissions.map((s) => (
@@ -80,6 +88,7 @@ export default async function ReviewQueuePage({ searchParams }: Props) {
           ))}
         </div>
       )}
+      <Pager info={pagination} path="/admin" params={{ status: status === "pending" ? undefined : status }} noun="submissions" />
     </>
   );
 }

@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { db } from "../../db";
 import { parseOrThrow } from "../../errors";
+import { type PageInfo, pageInfo, pageQuerySchema, pageWindow } from "../pagination";
 
 export const reviewQueueQuerySchema = z.object({
   // "pending" is the queue proper: scored submissions awaiting a decision
   review_status: z.enum(["pending", "approved", "rejected", "withdrawn"]).default("pending"),
-  take: z.coerce.number().int().min(1).max(200).default(100),
+  ...pageQuerySchema,
 });
 
 export type ReviewQueueItem = {
@@ -31,21 +32,26 @@ export type ReviewQueueItem = {
 };
 
 /** Submissions for the admin review page. Pending ones are listed only once scored: there is nothing to judge before. */
-export async function listReviewQueue(query: unknown): Promise<ReviewQueueItem[]> {
-  const { review_status, take } = parseOrThrow(reviewQueueQuerySchema, query, "The query");
-  const rows = await db.submission.findMany({
-    where: { reviewStatus: review_status, ...(review_status === "pending" ? { scoringStatus: "scored" } : {}) },
-    orderBy: review_status === "pending" ? { scoredAt: "asc" } : { updatedAt: "desc" },
-    take,
-    include: {
-      benchmark: { select: { slug: true, version: true } },
-      submitter: { select: { id: true, email: true } },
-      scores: { where: { kind: "mean", scope: "overall" } },
-      judgeUsage: { select: { offlineJudge: true, judgeModel: true } },
-      _count: { select: { runs: true } },
-    },
-  });
-  return rows.map((s) => {
+export async function listReviewQueue(query: unknown): Promise<{ submissions: ReviewQueueItem[]; pagination: PageInfo }> {
+  const { review_status, page, per_page } = parseOrThrow(reviewQueueQuerySchema, query, "The query");
+  const where = { reviewStatus: review_status, ...(review_status === "pending" ? { scoringStatus: "scored" as const } : {}) };
+  const [total, rows] = await Promise.all([
+    db.submission.count({ where }),
+    db.submission.findMany({
+      where,
+      // id breaks ties so that pages never overlap or skip a row
+      orderBy: review_status === "pending" ? [{ scoredAt: "asc" }, { id: "asc" }] : [{ updatedAt: "desc" }, { id: "asc" }],
+      ...pageWindow(page, per_page),
+      include: {
+        benchmark: { select: { slug: true, version: true } },
+        submitter: { select: { id: true, email: true } },
+        scores: { where: { kind: "mean", scope: "overall" } },
+        judgeUsage: { select: { offlineJudge: true, judgeModel: true } },
+        _count: { select: { runs: true } },
+      },
+    }),
+  ]);
+  const submissions = rows.map((s) => {
     const score = s.scores[0];
     const usage = s.judgeUsage[0];
     return {
@@ -70,4 +76,5 @@ export async function listReviewQueue(query: unknown): Promise<ReviewQueueItem[]
       judge_model: usage?.judgeModel ?? null,
     };
   });
+  return { submissions, pagination: pageInfo(total, page, per_page) };
 }

@@ -2,10 +2,11 @@ import { z } from "zod";
 import { db } from "../../db";
 import { env } from "../../env";
 import { parseOrThrow } from "../../errors";
+import { type PageInfo, pageInfo, pageQuerySchema, pageWindow } from "../pagination";
 
 export const listUsersQuerySchema = z.object({
   q: z.string().trim().max(320).optional(),
-  take: z.coerce.number().int().min(1).max(500).default(200),
+  ...pageQuerySchema,
 });
 
 export type UserSummary = {
@@ -24,15 +25,19 @@ export type UserSummary = {
 };
 
 /** Users for the admin page, searchable by email or name. Password hashes never leave this function. */
-export async function listUsers(query: unknown): Promise<UserSummary[]> {
-  const { q, take } = parseOrThrow(listUsersQuerySchema, query, "The query");
-  const rows = await db.user.findMany({
-    where: q ? { OR: [{ email: { contains: q, mode: "insensitive" } }, { name: { contains: q, mode: "insensitive" } }] } : {},
-    orderBy: { createdAt: "desc" },
-    take,
-    include: { accounts: { select: { provider: true } }, _count: { select: { submissions: true } } },
-  });
-  return rows.map((u) => ({
+export async function listUsers(query: unknown): Promise<{ users: UserSummary[]; pagination: PageInfo }> {
+  const { q, page, per_page } = parseOrThrow(listUsersQuerySchema, query, "The query");
+  const where = q ? { OR: [{ email: { contains: q, mode: "insensitive" as const } }, { name: { contains: q, mode: "insensitive" as const } }] } : {};
+  const [total, rows] = await Promise.all([
+    db.user.count({ where }),
+    db.user.findMany({
+      where,
+      orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+      ...pageWindow(page, per_page),
+      include: { accounts: { select: { provider: true } }, _count: { select: { submissions: true } } },
+    }),
+  ]);
+  const users = rows.map((u) => ({
     id: u.id,
     email: u.email,
     name: u.name,
@@ -46,4 +51,5 @@ export async function listUsers(query: unknown): Promise<UserSummary[]> {
     submissions: u._count.submissions,
     created_at: u.createdAt.toISOString(),
   }));
+  return { users, pagination: pageInfo(total, page, per_page) };
 }

@@ -1,4 +1,9 @@
+import { z } from "zod";
 import { db } from "../../db";
+import { parseOrThrow } from "../../errors";
+import { type PageInfo, pageInfo, pageQuerySchema, pageWindow } from "../pagination";
+
+export const userSubmissionsQuerySchema = z.object(pageQuerySchema);
 
 export type SubmissionSummary = {
   id: string;
@@ -18,14 +23,19 @@ export type SubmissionSummary = {
 };
 
 /** The submissions of one user, newest first: the submitter's private view, whatever their review status. */
-export async function listUserSubmissions(userId: string, take = 200): Promise<SubmissionSummary[]> {
-  const rows = await db.submission.findMany({
-    where: { submitterId: userId },
-    orderBy: { createdAt: "desc" },
-    take,
-    include: { benchmark: { select: { slug: true, version: true } }, scores: { where: { kind: "mean", scope: "overall" } } },
-  });
-  return rows.map((s) => {
+export async function listUserSubmissions(userId: string, query: unknown = {}): Promise<{ submissions: SubmissionSummary[]; pagination: PageInfo }> {
+  const { page, per_page } = parseOrThrow(userSubmissionsQuerySchema, query, "The query");
+  const where = { submitterId: userId };
+  const [total, rows] = await Promise.all([
+    db.submission.count({ where }),
+    db.submission.findMany({
+      where,
+      orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+      ...pageWindow(page, per_page),
+      include: { benchmark: { select: { slug: true, version: true } }, scores: { where: { kind: "mean", scope: "overall" } } },
+    }),
+  ]);
+  const submissions = rows.map((s) => {
     const score = s.scores[0];
     return {
       id: s.id,
@@ -43,4 +53,5 @@ export async function listUserSubmissions(userId: string, take = 200): Promise<S
       scores: score ? { recall: score.recall, precision: score.precision, f1: score.f1 } : null,
     };
   });
+  return { submissions, pagination: pageInfo(total, page, per_page) };
 }

@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { requirePageUser } from "@/lib/auth/current-user";
-import { listUserSubmissions } from "@/lib/server/submissions/list-user-submissions";
+import { listUserSubmissions, userSubmissionsQuerySchema } from "@/lib/server/submissions/list-user-submissions";
+import { Pager } from "@/components/ui/pager";
 import { getSubmissionQuota } from "@/lib/server/submissions/submission-quota";
 import { AutoRefresh } from "@/components/account/auto-refresh";
 import { ReviewBadge, ScoringBadge, percent } from "@/components/account/status-badges";
@@ -10,9 +11,12 @@ import { WithdrawButton } from "@/components/account/withdraw-button";
 export const metadata: Metadata = { title: "My submissions", robots: { index: false } };
 export const dynamic = "force-dynamic";
 
-export default async function MySubmissionsPage() {
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function MySubmissionsPage({ searchParams }: Props) {
   const user = await requirePageUser("/account/submissions");
-  const [submissions, quota] = await Promise.all([listUserSubmissions(user.id), getSubmissionQuota(user.id)]);
+  const page = userSubmissionsQuerySchema.shape.page.safeParse((await searchParams).page).data ?? 1;
+  const [{ submissions, pagination }, quota] = await Promise.all([listUserSubmissions(user.id, { page }), getSubmissionQuota(user.id)]);
   const busy = submissions.some((s) => s.status === "queued" || s.status === "scoring");
   return (
     <>
@@ -21,7 +25,7 @@ export default async function MySubmissionsPage() {
         Scores are private until an admin approves a submission for the public leaderboard. Uploads left today: {quota.remaining} of {quota.limit}.
       </p>
       <AutoRefresh active={busy} />
-      {submissions.length === 0 ? (
+      {pagination.total === 0 ? (
         <p>
           Nothing yet. <Link href="/submit">Upload a findings file</Link>.
         </p>
@@ -66,6 +70,7 @@ export default async function MySubmissionsPage() {
           </table>
         </div>
       )}
+      <Pager info={pagination} path="/account/submissions" noun="submissions" />
     </>
   );
 }

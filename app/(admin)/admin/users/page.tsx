@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import { requirePageAdmin } from "@/lib/auth/current-user";
 import { env } from "@/lib/env";
-import { listUsers } from "@/lib/server/admin/list-users";
+import { listUsers, listUsersQuerySchema } from "@/lib/server/admin/list-users";
+import { Pager } from "@/components/ui/pager";
 import { UserEditor } from "@/components/admin/user-editor";
 
 export const metadata: Metadata = { title: "Users", robots: { index: false } };
@@ -11,8 +12,10 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 
 export default async function UsersPage({ searchParams }: Props) {
   const admin = await requirePageAdmin("/admin/users");
-  const q = (await searchParams).q;
-  const users = await listUsers({ q: typeof q === "string" ? q : undefined });
+  const params = await searchParams;
+  const q = typeof params.q === "string" && params.q.trim() ? params.q.trim() : undefined;
+  const page = listUsersQuerySchema.shape.page.safeParse(params.page).data ?? 1;
+  const { users, pagination } = await listUsers({ q, page });
   return (
     <>
       <h1>Users</h1>
@@ -21,7 +24,7 @@ export default async function UsersPage({ searchParams }: Props) {
         means the default of {env.SUBMISSION_QUOTA_PER_DAY} uploads a day. Disabling signs the user out and stops their API tokens.
       </p>
       <form method="get" style={{ margin: "8px 0 14px" }}>
-        <input name="q" defaultValue={typeof q === "string" ? q : ""} placeholder="Search email or name" aria-label="Search users" /> <button type="submit">Search</button>
+        <input name="q" defaultValue={q ?? ""} placeholder="Search email or name" aria-label="Search users" /> <button type="submit">Search</button>
       </form>
       <div className="table-wrap">
         <table data-testid="users">
@@ -52,6 +55,8 @@ export default async function UsersPage({ searchParams }: Props) {
           </tbody>
         </table>
       </div>
+      {pagination.total === 0 && <p className="empty-state">{q ? `No user matches “${q}”.` : "No users yet."}</p>}
+      <Pager info={pagination} path="/admin/users" params={{ q }} noun="users" />
     </>
   );
 }

@@ -8,11 +8,11 @@ import { submitFindings } from "@/lib/server/submissions/submit-findings";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/v1/submissions - the caller's own submissions (private scores included) and their upload quota
+// GET /api/v1/submissions?page=&per_page= - the caller's own submissions, newest first (private scores included), and their upload quota
 export const GET = withErrors(async (request: Request) => {
   const caller = await requireCaller(request, { access: "read" });
-  const [submissions, quota] = await Promise.all([listUserSubmissions(caller.id), getSubmissionQuota(caller.id)]);
-  return json({ submissions, quota });
+  const [list, quota] = await Promise.all([listUserSubmissions(caller.id, Object.fromEntries(new URL(request.url).searchParams)), getSubmissionQuota(caller.id)]);
+  return json({ ...list, quota });
 });
 
 // POST /api/v1/submissions - upload a findings file (Bearer token, or the session cookie from a same-origin page);

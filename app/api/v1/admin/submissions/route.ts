@@ -4,8 +4,8 @@ import { listReviewQueue } from "@/lib/server/admin/list-review-queue";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/v1/admin/submissions?review_status=pending - the review queue (admins)
+// GET /api/v1/admin/submissions?review_status=pending&page=&per_page= - the review queue (admins), paginated
 export const GET = withErrors(async (request: Request) => {
   await requireCaller(request, { access: "read", roles: ["admin"] });
-  return json({ submissions: await listReviewQueue(Object.fromEntries(new URL(request.url).searchParams)) });
+  return json(await listReviewQueue(Object.fromEntries(new URL(request.url).searchParams)));
 });

@@ -4,8 +4,8 @@ import { listUsers } from "@/lib/server/admin/list-users";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/v1/admin/users?q= - users with role, quota and status (admins)
+// GET /api/v1/admin/users?q=&page=&per_page= - users with role, quota and status (admins), newest first, paginated
 export const GET = withErrors(async (request: Request) => {
   await requireCaller(request, { access: "read", roles: ["admin"] });
-  return json({ users: await listUsers(Object.fromEntries(new URL(request.url).searchParams)) });
+  return json(await listUsers(Object.fromEntries(new URL(request.url).searchParams)));
 });
