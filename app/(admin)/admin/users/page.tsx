@@ -3,6 +3,7 @@ import { requirePageAdmin } from "@/lib/auth/current-user";
 import { env } from "@/lib/env";
 import { listUsers, listUsersQuerySchema } from "@/lib/server/admin/list-users";
 import { Pager } from "@/components/ui/pager";
+import styles from "@/components/account/ui.module.css";
 import { UserEditor } from "@/components/admin/user-editor";
 
 export const metadata: Metadata = { title: "Users", robots: { index: false } };
@@ -24,7 +25,12 @@ export default async function UsersPage({ searchParams }: Props) {
         means the default of {env.SUBMISSION_QUOTA_PER_DAY} uploads a day. Disabling signs the user out and stops their API tokens.
       </p>
       <form method="get" style={{ margin: "8px 0 14px" }}>
-        <input name="q" defaultValue={q ?? ""} placeholder="Search email or name" aria-label="Search users" /> <button type="submit">Search</button>
+        <div className={styles.actions}>
+          <input className={styles.input} style={{ maxWidth: 320 }} type="search" name="q" defaultValue={q ?? ""} placeholder="Search email or name" aria-label="Search users" />
+          <button className={styles.button} type="submit">
+            Search
+          </button>
+        </div>
       </form>
       <div className="table-wrap">
         <table data-testid="users">
