@@ -1,7 +1,9 @@
 import type { Metadata, Viewport } from "next";
 import Link from "next/link";
 import "./globals.css";
+import { Suspense } from "react";
 import { UserMenu } from "@/components/auth/user-menu";
+import { NavigationProgress } from "@/components/ui/navigation-progress";
 
 export const metadata: Metadata = {
   title: { default: "probebench", template: "%s · probebench" },
@@ -19,6 +21,9 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
   return (
     <html lang="en" suppressHydrationWarning>
       <body>
+        <Suspense fallback={null}>
+          <NavigationProgress />
+        </Suspense>
         <a href="#main" className="skip-link">Skip to content</a>
         <header className="site-header">
           <nav className="container" aria-label="Main">
