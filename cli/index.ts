@@ -96,14 +96,36 @@ userCommand
 
 type StatusBody = Parameters<typeof formatScores>[0] & { progress?: number };
 
+/** Checks a findings file with the server's own schema before anything is sent; throws with every bad JSON path. */
+async function checkFindingsFile(file: string): Promise<{ text: string; summary: string }> {
+  const text = readFileSync(file, "utf8");
+  const { findingsFileSchema, runsOf } = await import("../lib/validation/findings-file");
+  const { parseJsonText } = await import("../lib/validation/parse-json");
+  const { parseOrThrow } = await import("../lib/errors");
+  const parsed = parseOrThrow(findingsFileSchema, parseJsonText(text, "The findings file"), "The findings file");
+  const runs = runsOf(parsed);
+  const findings = runs.reduce((n, r) => n + r.findings.length, 0);
+  return { text, summary: `${findings} findings in ${runs.length} run(s) for ${parsed.benchmark}, model ${parsed.model}` };
+}
+
+program
+  .command("validate <file>")
+  .description("check a findings file locally, without uploading (the server also checks benchmark and repository names)")
+  .action(async (file: string) => {
+    const { summary } = await checkFindingsFile(file);
+    console.log(`OK: ${summary}. Benchmark and repository names are checked by the server on upload.`);
+  });
+
 apiOptions(program.command("submit <file>").description("upload a findings file"))
   .option("--wait", "wait until scoring finishes, showing progress")
   .option("--json", "print the final status as JSON")
   .action(async (file: string, opts: { url: string; token?: string; wait?: boolean; json?: boolean }) => {
     if (!opts.token) throw new ApiError(401, "An API token is required: pass --token or set PROBEBENCH_TOKEN (see `probebench token create`)");
     const size = statSync(file).size;
+    // Local checks first: a malformed file is reported at once, without a round trip or a rate-limit charge.
+    const { text } = await checkFindingsFile(file);
     const client = createApiClient(opts.url, opts.token);
-    const created = (await client.submit(readFileSync(file, "utf8"))) as { id: string; status: string; findings: number; runs: number };
+    const created = (await client.submit(text)) as { id: string; status: string; findings: number; runs: number };
     console.error(`Uploaded ${file} (${(size / 1024).toFixed(0)} KB): submission ${created.id}, ${created.findings} findings in ${created.runs} run(s), ${created.status}`);
     if (!opts.wait) {
       console.log(created.id);

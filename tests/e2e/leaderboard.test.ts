@@ -108,6 +108,19 @@ describe("reported results import", () => {
     // Derived counts: round(15.2% x 2457) and round(8.1% x 5019).
     expect(deepseek).toMatchObject({ matchedReferenceBugs: 373, referenceBugs: 2457, matchedFindings: 407, findings: 5019, recall: 0.152 });
   });
+
+  it("prefers counts the publication prints, keeps repeated-run means fractional, and numbers triggers as Table 21", async () => {
+    const overall = (model: string, effort: string) =>
+      db.score.findFirstOrThrow({ where: { submission: { source: "reported", model, reasoningEffort: effort, harness: "PROBE full harness", reportedData: { path: ["subset"], equals: "full" } }, scope: "overall" } });
+    // 9.1% of 2,457 derives 224, but Table 16 prints 223 (223 / 2,457 = 9.08% also prints as 9.1%).
+    expect((await overall("GPT-5.6 Terra", "medium")).matchedReferenceBugs).toBe(223);
+    expect((await overall("Gemini 3.5 Flash", "medium")).matchedReferenceBugs).toBe(240);
+    // Muse Spark 1.3: a mean over 5 runs, 15.9% of 2,457 = 390.663 bugs per run on average, not a whole count.
+    expect((await overall("Muse Spark 1.3", "high")).matchedReferenceBugs).toBeCloseTo(390.663, 3);
+    const benchmark = await db.benchmark.findFirstOrThrow({ where: { submissions: { some: { source: "reported" } } }, select: { taxonomy: true } });
+    const taxonomy = benchmark.taxonomy as { triggers: { level: number; definition?: string }[] };
+    expect(taxonomy.triggers.map((t) => t.definition)).toEqual(["Ordinary use", "A specific input", "A specific environment", "Interaction or inspection", "Timing, concurrency or load"]);
+  });
 });
 
 describe("leaderboard page", () => {

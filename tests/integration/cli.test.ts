@@ -75,6 +75,27 @@ describe("npx probebench", () => {
     expect(result.stderr).toContain("findings[0].line_end: must be >= line_start (5)");
   });
 
+  it("validates a file locally: the errors by JSON path without a server, or a summary", async () => {
+    const offline = { PROBEBENCH_URL: "http://127.0.0.1:9" };
+    const bad = writeJson("bad-local.json", { benchmark: slug, findings: [{ repo: "r", file: "f", line_start: 0, line_end: 1, title: "t" }] });
+    const checked = await cli(["validate", bad], offline);
+    expect(checked.code).toBe(1);
+    expect(checked.stderr).toContain("model:");
+    expect(checked.stderr).toContain("findings[0].description:");
+    expect(checked.stderr).toContain("findings[0].line_start:");
+    // submit checks locally too, so it never reaches the (unreachable) server with a broken file
+    const submitted = await cli(["submit", bad, "--token", "pb_x"], offline);
+    expect(submitted.stderr).toContain("findings[0].description:");
+    expect(submitted.stderr).not.toMatch(/Cannot reach/);
+    const malformed = path.join(dir, "malformed.json");
+    writeFileSync(malformed, '{"benchmark": "x",\n  "model": }');
+    expect((await cli(["validate", malformed], offline)).stderr).toMatch(/line 2, column 12/);
+    const good = writeJson("good-local.json", { benchmark: slug, model: "m", runs: [{ findings: [] }, { findings: [] }] });
+    const ok = await cli(["validate", good], offline);
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toContain(`OK: 0 findings in 2 run(s) for ${slug}, model m.`);
+  });
+
   it("explains a missing token, a missing file and an unreachable server", async () => {
     expect((await cli(["submit", "nope.json"], { PROBEBENCH_TOKEN: "" })).stderr).toMatch(/API token is required/);
     expect((await cli(["submit", path.join(dir, "missing.json")], { PROBEBENCH_TOKEN: token })).stderr).toMatch(/file not found/);

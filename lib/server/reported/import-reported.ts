@@ -12,7 +12,10 @@ import { reportedFileSchema, type ReportedConfiguration, type ReportedFile } fro
 //
 // Counts are DERIVED, because the paper prints percentages: for a cell with recall r over a repository (or subset, or
 // the whole benchmark) of B reference bugs, matched reference bugs = round(r × B); with precision p over F findings,
-// matched findings = round(p × F). The stored recall/precision/F1 are the published values, not re-derived ratios.
+// matched findings = round(p × F). A one-decimal percentage of 2,457 bugs fits two or three counts, so a count the
+// publication prints (matched_reference_bugs, paper Table 16) wins over the derived one. Rows that are means over
+// repeated runs keep r × B unrounded: a mean count need not be whole, as for verified repeated-run scores.
+// The stored recall/precision/F1 are the published values, not re-derived ratios.
 // Where the paper gives no number (per-repository finding counts, F1 of the per-repository tables, precision of some
 // rows) the value is stored as NaN, which every public view shows as "not published" and never pools as a zero.
 // Repositories whose reference bugs are not stored here get their published count in Repository.referenceBugCount.
@@ -172,11 +175,13 @@ export function reportedSubmissionId(benchmarkKey: string, config: ReportedConfi
 }
 
 const fraction = (percent: number | undefined) => (percent === undefined ? NaN : percent / 100);
-const derivedCount = (ratio: number, total: number) => (Number.isFinite(ratio) && Number.isFinite(total) ? Math.round(ratio * total) : NaN);
+const derivedCount = (ratio: number, total: number, mean = false) =>
+  Number.isFinite(ratio) && Number.isFinite(total) ? (mean ? Number((ratio * total).toFixed(6)) : Math.round(ratio * total)) : NaN;
 
 function scoreRowsOf(file: ReportedFile, config: ReportedConfiguration): ScoreData[] {
   const rows: ScoreData[] = [];
   const totalBugs = config.subset === "full" ? file.benchmark.reference_bugs : (file.benchmark.subsets[config.subset]?.reference_bugs ?? NaN);
+  const mean = config.runs > 1;
   if (config.recall !== undefined || config.precision !== undefined || config.f1 !== undefined) {
     const recall = fraction(config.recall);
     const precision = fraction(config.precision);
@@ -189,9 +194,9 @@ function scoreRowsOf(file: ReportedFile, config: ReportedConfiguration): ScoreDa
       recall,
       precision,
       f1: fraction(config.f1),
-      matchedReferenceBugs: derivedCount(recall, totalBugs),
+      matchedReferenceBugs: config.matched_reference_bugs ?? derivedCount(recall, totalBugs, mean),
       referenceBugs: totalBugs,
-      matchedFindings: derivedCount(precision, findings),
+      matchedFindings: derivedCount(precision, findings, mean),
       findings,
     });
   }
@@ -208,7 +213,7 @@ function scoreRowsOf(file: ReportedFile, config: ReportedConfiguration): ScoreDa
       precision: fraction(cell.precision),
       // Tables 12-13 give recall and precision only; per-repository finding counts are not published.
       f1: NaN,
-      matchedReferenceBugs: derivedCount(recall, bugs),
+      matchedReferenceBugs: derivedCount(recall, bugs, mean),
       referenceBugs: bugs,
       matchedFindings: NaN,
       findings: NaN,

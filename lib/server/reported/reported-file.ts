@@ -13,6 +13,8 @@ export const reportedConfigurationSchema = z.looseObject({
   harness: z.string().min(1).optional(),
   subset: z.string().min(1).default("full"),
   recall: percent.optional(),
+  // the published count where a table gives it (paper Table 16); otherwise derived from recall
+  matched_reference_bugs: z.number().int().min(0).optional(),
   precision: percent.optional(),
   f1: percent.optional(),
   findings: z.number().int().min(0).optional(),
