@@ -21,7 +21,8 @@ async function main(): Promise<void> {
 
   const shutdown = async (code: number) => {
     log("stopping ...");
-    for (const child of children.reverse()) await stopProcess(child);
+    // All at once: a second signal or a parent that gives up soon must not leave the worker running alone.
+    await Promise.all(children.map((child) => stopProcess(child)));
     if (localPg) await localPg.stop().catch(() => undefined);
     process.exit(code);
   };
