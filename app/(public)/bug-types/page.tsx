@@ -97,7 +97,11 @@ export default async function BugTypesPage({ searchParams }: { searchParams: Pro
         <Section
           d={stored}
           title="Scored here"
-          source={`${count(stored.humanTotal)} categorised reference bugs; agents: the first run of ${count(stored.agentConfigurations)} public verified configuration${stored.agentConfigurations === 1 ? "" : "s"}.`}
+          source={`${count(stored.humanTotal)} categorised reference bugs; ${
+            stored.agentConfigurations
+              ? `agents: the first run of ${count(stored.agentConfigurations)} public verified configuration${stored.agentConfigurations === 1 ? "" : "s"} whose findings carry a category.`
+              : "no public verified configuration has findings with a category yet (findings name it in their optional category field)."
+          }`}
         />
       )}
       {reported && <Section d={reported} title="As published" source="Figures transcribed from the publication (reported, not recomputed here); the publication lists only some of its categories." />}
