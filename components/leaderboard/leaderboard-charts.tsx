@@ -1,7 +1,7 @@
 "use client";
 
 import { CartesianGrid, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from "recharts";
-import { compactUsd, logTicks } from "../../lib/charts/log-ticks";
+import { compactUsd, linearTicks, logTicks } from "../../lib/charts/log-ticks";
 import { configurationName, count, usd } from "../format";
 import type { RankedRow } from "./leaderboard-table";
 
@@ -60,9 +60,12 @@ export default function LeaderboardCharts({ rows }: { rows: RankedRow[] }) {
   const inSweep = new Set(sweeps.flatMap((s) => s.points.map((p) => p.id)));
   const singles = costed.filter((p) => !inSweep.has(p.id));
   const costAxis = logTicks(costed.map((p) => p.cost!));
+  const f1Axis = linearTicks(costed.map((p) => p.f1!));
   const rp = points.filter((p) => p.recall !== null && p.precision !== null);
   const verified = rp.filter((p) => p.source === "verified");
   const reported = rp.filter((p) => p.source === "reported");
+  const precisionAxis = linearTicks(rp.map((p) => p.precision!));
+  const recallAxis = linearTicks(rp.map((p) => p.recall!));
 
   return (
     <div className="charts">
@@ -73,7 +76,7 @@ export default function LeaderboardCharts({ rows }: { rows: RankedRow[] }) {
           <ScatterChart responsive style={{ width: "100%", height: "100%" }} margin={{ top: 10, right: 16, bottom: 28, left: 4 }} title="F1 over cost">
             <CartesianGrid strokeDasharray="3 3" />
             <XAxis type="number" dataKey="cost" name="Cost" scale="log" domain={costAxis.domain} ticks={costAxis.ticks} allowDataOverflow tickFormatter={compactUsd} label={{ value: "Cost per run (USD, log scale)", position: "insideBottom", offset: -16 }} />
-            <YAxis type="number" dataKey="f1" name="F1" unit="%" width={48} />
+            <YAxis type="number" dataKey="f1" name="F1" unit="%" width={48} domain={f1Axis.domain} ticks={f1Axis.ticks} />
             <Tooltip content={<PointTooltip />} />
             {sweeps.map((s, i) => (
               <Scatter key={s.name} name={s.name} data={s.points} fill={PALETTE[i % PALETTE.length]} line lineType="joint" />
@@ -93,8 +96,8 @@ export default function LeaderboardCharts({ rows }: { rows: RankedRow[] }) {
         <div className="chart-box">
           <ScatterChart responsive style={{ width: "100%", height: "100%" }} margin={{ top: 10, right: 16, bottom: 28, left: 4 }} title="Recall over precision">
             <CartesianGrid strokeDasharray="3 3" />
-            <XAxis type="number" dataKey="precision" name="Precision" unit="%" domain={[0, "auto"]} label={{ value: "Precision (%)", position: "insideBottom", offset: -16 }} />
-            <YAxis type="number" dataKey="recall" name="Recall" unit="%" width={48} domain={[0, "auto"]} />
+            <XAxis type="number" dataKey="precision" name="Precision" unit="%" domain={precisionAxis.domain} ticks={precisionAxis.ticks} label={{ value: "Precision (%)", position: "insideBottom", offset: -16 }} />
+            <YAxis type="number" dataKey="recall" name="Recall" unit="%" width={48} domain={recallAxis.domain} ticks={recallAxis.ticks} />
             <Tooltip content={<PointTooltip />} />
             <Scatter name="verified" data={verified} fill="#1a7f37" />
             <Scatter name="reported" data={reported} fill="#9a6700" shape="diamond" />

@@ -163,7 +163,7 @@ export function LeaderboardClient({ benchmark, repositories, languages, coverage
   );
 
   return (
-    <section aria-labelledby="lb-heading" className="leaderboard-section">
+    <section aria-labelledby="lb-heading" className="leaderboard-section" data-hydrated={hydrated ? "true" : undefined}>
       <h2 id="lb-heading" className="visually-hidden">Leaderboard table</h2>
       <LeaderboardFilters
         state={state}
@@ -173,6 +173,7 @@ export function LeaderboardClient({ benchmark, repositories, languages, coverage
         coverages={coverages}
         onChange={update}
         onReset={() => setState(DEFAULT_STATE)}
+        ready={hydrated}
       />
       <p className="status-line" role="status" aria-live="polite">{status.message}</p>
       {description}

@@ -14,6 +14,8 @@ type Props = {
   coverages: Coverage[];
   onChange: (patch: Partial<TableState>) => void;
   onReset: () => void;
+  // false until hydration has applied the URL's state
+  ready: boolean;
 };
 
 function Select({ id, label, value, values, allLabel, onChange }: { id: string; label: string; value: string; values: string[]; allLabel: string; onChange: (v: string) => void }) {
@@ -30,71 +32,74 @@ function Select({ id, label, value, values, allLabel, onChange }: { id: string; 
   );
 }
 
-export function LeaderboardFilters({ state, options, languages, repositories, coverages, onChange, onReset }: Props) {
+export function LeaderboardFilters({ state, options, languages, repositories, coverages, onChange, onReset, ready }: Props) {
   const toggleRepo = (name: string, on: boolean) => onChange({ repos: on ? [...state.repos, name] : state.repos.filter((r) => r !== name) });
   const toggleColumn = (id: string, visible: boolean) => onChange({ hidden: visible ? state.hidden.filter((h) => h !== id) : [...state.hidden, id] });
   const shownRepos = repositories.filter((r) => !state.language || r.language === state.language);
 
   return (
     <form className="filters" role="search" aria-label="Filter the leaderboard" onSubmit={(e) => e.preventDefault()}>
-      <div className="field grow">
-        <label htmlFor="lb-q">Search</label>
-        <input id="lb-q" type="search" placeholder="Model, harness, effort" value={state.q} onChange={(e) => onChange({ q: e.target.value })} />
-      </div>
-      <div className="field">
-        <label htmlFor="lb-source">Source</label>
-        <select id="lb-source" value={state.source} onChange={(e) => onChange({ source: e.target.value as TableState["source"] })}>
-          <option value="">Verified and reported</option>
-          <option value="verified">Verified only</option>
-          <option value="reported">Reported only</option>
-        </select>
-      </div>
-      <Select id="lb-model" label="Model" value={state.model} values={options.models} allLabel="All models" onChange={(v) => onChange({ model: v })} />
-      <Select id="lb-harness" label="Harness" value={state.harness} values={options.harnesses} allLabel="All harnesses" onChange={(v) => onChange({ harness: v })} />
-      <Select id="lb-effort" label="Effort" value={state.effort} values={options.efforts} allLabel="All efforts" onChange={(v) => onChange({ effort: v })} />
-      <Select id="lb-language" label="Language" value={state.language} values={languages} allLabel="All languages" onChange={(v) => onChange({ language: v, repos: [] })} />
-      {coverages.length > 1 && (
+      {/* Disabled until the page is interactive, so a choice made while the scripts load is never silently lost. */}
+      <fieldset className="filters-set" disabled={!ready}>
+        <div className="field grow">
+          <label htmlFor="lb-q">Search</label>
+          <input id="lb-q" type="search" placeholder="Model, harness, effort" value={state.q} onChange={(e) => onChange({ q: e.target.value })} />
+        </div>
         <div className="field">
-          <label htmlFor="lb-coverage">Evaluated on</label>
-          <select id="lb-coverage" value={state.coverage} onChange={(e) => onChange({ coverage: e.target.value })}>
-            {coverages.map((c) => (
-              <option key={c.key} value={c.key}>{c.label}</option>
-            ))}
+          <label htmlFor="lb-source">Source</label>
+          <select id="lb-source" value={state.source} onChange={(e) => onChange({ source: e.target.value as TableState["source"] })}>
+            <option value="">Verified and reported</option>
+            <option value="verified">Verified only</option>
+            <option value="reported">Reported only</option>
           </select>
         </div>
-      )}
-      <details className="field dropdown">
-        <summary>
-          Repositories: {state.repos.length ? `${state.repos.length} selected` : "all"}
-        </summary>
-        <fieldset>
-          <legend>Pool recall and precision over these repositories</legend>
-          {shownRepos.map((r) => (
-            <label key={r.name} className="check">
-              <input type="checkbox" name="repos" value={r.name} checked={state.repos.includes(r.name)} onChange={(e) => toggleRepo(r.name, e.target.checked)} />
-              {r.name} <span className="muted">{r.language}</span>
-            </label>
-          ))}
-          {state.repos.length > 0 && (
-            <button type="button" className="link" onClick={() => onChange({ repos: [] })}>Use all repositories</button>
-          )}
-        </fieldset>
-      </details>
-      <details className="field dropdown">
-        <summary>Columns</summary>
-        <fieldset>
-          <legend>Visible columns</legend>
-          {HIDEABLE_COLUMNS.map((id) => (
-            <label key={id} className="check">
-              <input type="checkbox" name="columns" value={id} checked={!state.hidden.includes(id)} onChange={(e) => toggleColumn(id, e.target.checked)} />
-              {COLUMN_LABELS[id]}
-            </label>
-          ))}
-        </fieldset>
-      </details>
-      <div className="field actions">
-        <button type="button" onClick={onReset}>Reset view</button>
-      </div>
+        <Select id="lb-model" label="Model" value={state.model} values={options.models} allLabel="All models" onChange={(v) => onChange({ model: v })} />
+        <Select id="lb-harness" label="Harness" value={state.harness} values={options.harnesses} allLabel="All harnesses" onChange={(v) => onChange({ harness: v })} />
+        <Select id="lb-effort" label="Effort" value={state.effort} values={options.efforts} allLabel="All efforts" onChange={(v) => onChange({ effort: v })} />
+        <Select id="lb-language" label="Language" value={state.language} values={languages} allLabel="All languages" onChange={(v) => onChange({ language: v, repos: [] })} />
+        {coverages.length > 1 && (
+          <div className="field">
+            <label htmlFor="lb-coverage">Evaluated on</label>
+            <select id="lb-coverage" value={state.coverage} onChange={(e) => onChange({ coverage: e.target.value })}>
+              {coverages.map((c) => (
+                <option key={c.key} value={c.key}>{c.label}</option>
+              ))}
+            </select>
+          </div>
+        )}
+        <details className="field dropdown">
+          <summary>
+            Repositories: {state.repos.length ? `${state.repos.length} selected` : "all"}
+          </summary>
+          <fieldset>
+            <legend>Pool recall and precision over these repositories</legend>
+            {shownRepos.map((r) => (
+              <label key={r.name} className="check">
+                <input type="checkbox" name="repos" value={r.name} checked={state.repos.includes(r.name)} onChange={(e) => toggleRepo(r.name, e.target.checked)} />
+                {r.name} <span className="muted">{r.language}</span>
+              </label>
+            ))}
+            {state.repos.length > 0 && (
+              <button type="button" className="link" onClick={() => onChange({ repos: [] })}>Use all repositories</button>
+            )}
+          </fieldset>
+        </details>
+        <details className="field dropdown">
+          <summary>Columns</summary>
+          <fieldset>
+            <legend>Visible columns</legend>
+            {HIDEABLE_COLUMNS.map((id) => (
+              <label key={id} className="check">
+                <input type="checkbox" name="columns" value={id} checked={!state.hidden.includes(id)} onChange={(e) => toggleColumn(id, e.target.checked)} />
+                {COLUMN_LABELS[id]}
+              </label>
+            ))}
+          </fieldset>
+        </details>
+        <div className="field actions">
+          <button type="button" onClick={onReset}>Reset view</button>
+        </div>
+      </fieldset>
     </form>
   );
 }

@@ -10,7 +10,23 @@ export function logTicks(values: number[]): { domain: [number, number]; ticks: n
     ticks.push(round(10 ** e));
     if (hi - lo < 2 && e < hi) ticks.push(round(3 * 10 ** e));
   }
-  return { domain: [round(10 ** lo), round(10 ** hi)], ticks };
+  // A little room beyond the data so that a point on a decade (e.g. exactly $1) is not drawn on the axis itself.
+  const min = Math.min(...values);
+  const max = Math.max(...values);
+  return { domain: [round(Math.min(10 ** lo, min / 1.4)), round(Math.max(10 ** hi, max * 1.4))], ticks };
+}
+
+/** 0 to a round maximum in 4-6 steps of 1, 2 or 5 times a power of ten (for percentage axes). */
+export function linearTicks(values: number[]): { domain: [number, number]; ticks: number[] } {
+  const max = Math.max(0, ...values.filter(Number.isFinite));
+  if (max === 0) return { domain: [0, 1], ticks: [0, 1] };
+  const raw = max / 5;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw)!;
+  const top = Math.ceil(max / step) * step;
+  const ticks: number[] = [];
+  for (let v = 0; v <= top + step / 2; v += step) ticks.push(round(v));
+  return { domain: [0, round(top)], ticks };
 }
 
 const round = (v: number) => Number(v.toPrecision(12));

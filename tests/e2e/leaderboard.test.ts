@@ -41,7 +41,9 @@ async function openLeaderboard(page: Page, url: string): Promise<void> {
       .waitFor({ timeout: 10_000 })
       .then(() => true, () => false);
     if (shown) {
-      // Wait until the client has loaded the full view (the status line empties once the API answered).
+      // Interactive first (before hydration a click or a choice does nothing), then the full view loaded (the status
+      // line empties once the API answered).
+      await page.locator(".leaderboard-section[data-hydrated]").waitFor({ timeout: 30_000 });
       await expect.poll(() => page.locator(".status-line").innerText(), { timeout: 20_000 }).not.toMatch(/Loading|Recomputing/);
       return;
     }
