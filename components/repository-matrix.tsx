@@ -2,6 +2,7 @@ import Link from "next/link";
 import { bestCells, type RepositoryTables, type TableRow } from "@/lib/server/leaderboard/compute-repository-tables";
 import { DASH, pct } from "./format";
 import { MetricCell } from "./ui/metric-cell";
+import { scrollRegion } from "@/components/ui/scroll-region";
 
 // One of the paper's Tables 12-13: a metric per repository x configuration, language-pooled rows, a Mean column,
 // and the best cell of each row highlighted. Wide by nature: it scrolls sideways inside its frame.
@@ -49,7 +50,7 @@ export function RepositoryMatrix({ tables, metric, benchmarkKey, languages, high
         Pooled rows sum the counts of the repositories listed above them; Mean averages the configurations evaluated on all repositories.
         Highlighted: the best cell of each row. {DASH} = not published.
       </p>
-      <div className="table-wrap matrix">
+      <div className="table-wrap matrix" {...scrollRegion(`${label} per repository and configuration`)}>
         <table id={id} aria-describedby={`${id}-note`}>
           <caption>{label} (%) per repository and configuration</caption>
           <thead>

@@ -1,5 +1,6 @@
 import { count } from "../format";
 import { percent } from "./status-badges";
+import { scrollRegion } from "@/components/ui/scroll-region";
 
 type Row = { recall: number; precision: number; f1: number; matched_reference_bugs: number; reference_bugs: number; matched_findings: number; findings: number };
 
@@ -10,7 +11,7 @@ export function ScoreTable({ title, labelHeader, rows, note }: { title: string; 
     <>
       <h2>{title}</h2>
       {note && <p className="muted">{note}</p>}
-      <div className="table-wrap">
+      <div className="table-wrap" {...scrollRegion(title)}>
         <table>
           <thead>
             <tr>

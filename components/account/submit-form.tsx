@@ -119,7 +119,6 @@ export function SubmitForm({ maxBytes, benchmarks, quota }: Props) {
         className={`${styles.dropzone} ${dragging ? styles.dropzoneActive : ""}`}
         role="button"
         tabIndex={0}
-        aria-label="Choose or drop a findings file"
         onClick={() => input.current?.click()}
         onKeyDown={(e) => (e.key === "Enter" || e.key === " ") && input.current?.click()}
         onDragOver={(e) => {
@@ -134,7 +133,7 @@ export function SubmitForm({ maxBytes, benchmarks, quota }: Props) {
           if (file) void acceptFile(file);
         }}
       >
-        <strong>Drop a findings file here</strong> or click to choose one (JSON, see the <Link href="/submit-guide">format</Link>).
+        <strong>Drop a findings file here</strong> or click to choose one (JSON).
         <input
           ref={input}
           type="file"
@@ -148,6 +147,10 @@ export function SubmitForm({ maxBytes, benchmarks, quota }: Props) {
           }}
         />
       </div>
+      <p className={styles.hint}>
+        The format is described in the <Link href="/submit-guide">submit guide</Link> and the{" "}
+        <a href="/schemas/findings-file.schema.json">JSON Schema</a>.
+      </p>
       {reading && <p className={styles.hint}>Checking the file…</p>}
       {readError && <ErrorMessage message={readError.message} issues={readError.issues} />}
       {loaded && (

@@ -5,6 +5,7 @@ import type { ApiTokenSummary } from "@/lib/server/tokens/api-tokens";
 import { ApiRequestError, callApi, type ApiIssue } from "./call-api";
 import { ErrorMessage } from "./error-message";
 import styles from "./ui.module.css";
+import { scrollRegion } from "@/components/ui/scroll-region";
 
 function when(iso: string | null): string {
   return iso ? `${new Date(iso).toLocaleString("en-GB", { timeZone: "UTC" })} UTC` : "never";
@@ -84,7 +85,7 @@ export function TokensManager({ initial, serverUrl }: { initial: ApiTokenSummary
       {tokens.length === 0 ? (
         <p className="muted">No tokens yet.</p>
       ) : (
-        <div className="table-wrap">
+        <div className="table-wrap" {...scrollRegion("API tokens")}>
           <table>
             <thead>
               <tr>
@@ -93,7 +94,9 @@ export function TokensManager({ initial, serverUrl }: { initial: ApiTokenSummary
                 <th>Created</th>
                 <th>Last used</th>
                 <th>Status</th>
-                <th />
+                <th>
+                  <span className="visually-hidden">Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody>

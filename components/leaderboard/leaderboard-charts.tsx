@@ -4,6 +4,7 @@ import { CartesianGrid, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from "rec
 import { compactUsd, linearTicks, logTicks } from "../../lib/charts/log-ticks";
 import { configurationName, count, usd } from "../format";
 import type { RankedRow } from "./leaderboard-table";
+import { scrollRegion } from "@/components/ui/scroll-region";
 
 // F1 over cost (log axis; the effort sweep of one model and harness joined by a line) and recall over precision.
 // Each chart has a text alternative: a caption and the plotted data as a table.
@@ -130,7 +131,7 @@ function ChartData({ points, first }: { points: Point[]; first: "cost" | "precis
   return (
     <details className="chart-data">
       <summary>Data as a table</summary>
-      <div className="table-wrap">
+      <div className="table-wrap" {...scrollRegion("Plotted values")}>
         <table>
           <caption className="visually-hidden">Plotted values</caption>
           <thead>

@@ -17,6 +17,7 @@ import type { LeaderboardRow, MetricRange } from "@/lib/server/leaderboard/types
 import { DASH, count, pct, pctInterval, usd } from "../format";
 import { PAGE_SIZES } from "./url-state";
 import { OfflineBadge } from "../ui/source-badge";
+import { scrollRegion } from "@/components/ui/scroll-region";
 
 export type RankedRow = LeaderboardRow & RankInfo;
 
@@ -161,7 +162,7 @@ export function LeaderboardTable({ rows, sort, hidden, caption, busy, onSort, pe
   const visible = table.getVisibleLeafColumns().length;
 
   return (
-    <div className="table-wrap" aria-busy={busy}>
+    <div className="table-wrap" aria-busy={busy} {...scrollRegion("Leaderboard table")}>
       <table className="leaderboard" aria-describedby="lb-desc">
         <caption>{caption}</caption>
         <thead>

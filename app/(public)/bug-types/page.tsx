@@ -3,6 +3,7 @@ import { BenchmarkSelector, benchmarkQueryHref } from "@/components/benchmark-se
 import { count, pct } from "@/components/format";
 import { benchmarkParam, loadPublicPage } from "@/components/load-public-page";
 import { loadBugTypes, type Distribution, type DistributionRow } from "@/lib/server/leaderboard/load-bug-types";
+import { scrollRegion } from "@/components/ui/scroll-region";
 
 export const metadata: Metadata = { title: "Bug types" };
 export const dynamic = "force-dynamic";
@@ -21,7 +22,7 @@ function Bars({ row, max }: { row: DistributionRow; max: number }) {
 function DistributionTable({ rows, first, caption, showFamily }: { rows: DistributionRow[]; first: string; caption: string; showFamily: boolean }) {
   const max = Math.max(0, ...rows.flatMap((r) => [r.humanShare ?? 0, r.agentShare ?? 0]));
   return (
-    <div className="table-wrap">
+    <div className="table-wrap" {...scrollRegion(caption)}>
       <table>
         <caption>{caption}</caption>
         <thead>

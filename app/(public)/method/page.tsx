@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { PAPER_THRESHOLDS } from "@/lib/scoring/thresholds";
+import { scrollRegion } from "@/components/ui/scroll-region";
 
 export const metadata: Metadata = { title: "Method" };
 
@@ -30,7 +31,7 @@ export default function MethodPage() {
           judge if any one of six cheap similarity signals reaches its threshold:
         </li>
       </ol>
-      <div className="table-wrap">
+      <div className="table-wrap" {...scrollRegion("Prefilter signals and thresholds")}>
         <table>
           <caption>The six prefilter signals and their thresholds (the paper&apos;s Table 10).</caption>
           <thead>

@@ -5,6 +5,7 @@ import { count, pct } from "@/components/format";
 import { benchmarkParam, loadPublicPage } from "@/components/load-public-page";
 import { RepositoryMatrix } from "@/components/repository-matrix";
 import { getRepositoryTables } from "@/lib/server/leaderboard/get-repository-tables";
+import { scrollRegion } from "@/components/ui/scroll-region";
 
 export const metadata: Metadata = { title: "Repositories" };
 // Per request (the version comes from the query); the data itself comes from the stamp-checked cache.
@@ -35,7 +36,7 @@ export default async function RepositoriesPage({ searchParams }: { searchParams:
         </div>
         <BenchmarkSelector benchmarks={page.benchmarks} current={benchmark.key} hrefFor={(b) => benchmarkQueryHref("/repositories", b)} />
       </div>
-      <div className="table-wrap">
+      <div className="table-wrap" {...scrollRegion("Repositories")}>
         <table>
           <caption>{tables.repositories.length} repositories of {benchmark.key}</caption>
           <thead>

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { scrollRegion } from "@/components/ui/scroll-region";
 
 export const metadata: Metadata = { title: "Submit" };
 
@@ -50,7 +51,7 @@ export default function SubmitGuidePage() {
           <code>trigger</code>.
         </li>
       </ul>
-      <pre><code>{EXAMPLE}</code></pre>
+      <pre {...scrollRegion("Example findings file")}><code>{EXAMPLE}</code></pre>
       <h2>Uploading</h2>
       <ol>
         <li>Sign in and create an API token.</li>

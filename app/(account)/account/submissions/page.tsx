@@ -7,6 +7,7 @@ import { getSubmissionQuota } from "@/lib/server/submissions/submission-quota";
 import { AutoRefresh } from "@/components/account/auto-refresh";
 import { ReviewBadge, ScoringBadge, percent } from "@/components/account/status-badges";
 import { WithdrawButton } from "@/components/account/withdraw-button";
+import { scrollRegion } from "@/components/ui/scroll-region";
 
 export const metadata: Metadata = { title: "My submissions", robots: { index: false } };
 export const dynamic = "force-dynamic";
@@ -30,7 +31,7 @@ export default async function MySubmissionsPage({ searchParams }: Props) {
           Nothing yet. <Link href="/submit">Upload a findings file</Link>.
         </p>
       ) : (
-        <div className="table-wrap">
+        <div className="table-wrap" {...scrollRegion("My submissions")}>
           <table data-testid="my-submissions">
             <thead>
               <tr>
@@ -42,7 +43,9 @@ export default async function MySubmissionsPage({ searchParams }: Props) {
                 <th className="num">Recall</th>
                 <th className="num">Precision</th>
                 <th className="num">F1</th>
-                <th />
+                <th>
+                  <span className="visually-hidden">Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody>

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { requirePageAdmin } from "@/lib/auth/current-user";
 import { listAuditLog } from "@/lib/server/admin/list-audit-log";
+import { scrollRegion } from "@/components/ui/scroll-region";
 
 export const metadata: Metadata = { title: "Audit log", robots: { index: false } };
 export const dynamic = "force-dynamic";
@@ -20,7 +21,7 @@ export default async function AuditLogPage({ searchParams }: Props) {
     <>
       <h1>Audit log</h1>
       <p className="muted">Every admin action: who, what, when and why. Newest first.</p>
-      <div className="table-wrap">
+      <div className="table-wrap" {...scrollRegion("Audit log")}>
         <table data-testid="audit-log">
           <thead>
             <tr>

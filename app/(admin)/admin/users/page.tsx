@@ -5,6 +5,7 @@ import { listUsers, listUsersQuerySchema } from "@/lib/server/admin/list-users";
 import { Pager } from "@/components/ui/pager";
 import styles from "@/components/account/ui.module.css";
 import { UserEditor } from "@/components/admin/user-editor";
+import { scrollRegion } from "@/components/ui/scroll-region";
 
 export const metadata: Metadata = { title: "Users", robots: { index: false } };
 export const dynamic = "force-dynamic";
@@ -32,7 +33,7 @@ export default async function UsersPage({ searchParams }: Props) {
           </button>
         </div>
       </form>
-      <div className="table-wrap">
+      <div className="table-wrap" {...scrollRegion("Users")}>
         <table data-testid="users">
           <thead>
             <tr>

@@ -8,6 +8,7 @@ import { MetricCell } from "@/components/ui/metric-cell";
 import { SourceBadge } from "@/components/ui/source-badge";
 import { bestCells } from "@/lib/server/leaderboard/compute-repository-tables";
 import { getRepositoryDetail } from "@/lib/server/leaderboard/get-repository-tables";
+import { scrollRegion } from "@/components/ui/scroll-region";
 
 export const dynamic = "force-dynamic";
 
@@ -63,7 +64,7 @@ export default async function RepositoryPage({ params, searchParams }: Props) {
       <p className="table-note" id="by-config-note">
         Best recall first; 95% intervals where the counts are known. Highlighted: the best value of each column.
       </p>
-      <div className="table-wrap">
+      <div className="table-wrap" {...scrollRegion(`Recall and precision on ${repository.name}`)}>
         <table aria-describedby="by-config-note">
           <caption>Recall and precision on {repository.name}</caption>
           <thead>

@@ -6,6 +6,7 @@ import { OfflineBadge, SourceBadge } from "@/components/ui/source-badge";
 import { AppError } from "@/lib/errors";
 import { getSubmissionDetail, type DetailCell, type SubmissionDetail } from "@/lib/server/leaderboard/get-submission-detail";
 import type { Viewer } from "@/lib/server/submissions/get-submission-status";
+import { scrollRegion } from "@/components/ui/scroll-region";
 
 /** Loads the submission for a viewer (sign-in passes the session's viewer), turning "not visible" into a 404. */
 export async function loadSubmissionForViewer(id: string, viewer: Viewer): Promise<SubmissionDetail> {
@@ -32,7 +33,7 @@ function ScoreRow({ label, cell, scope = "row" }: { label: React.ReactNode; cell
 
 function ScoreTable({ caption, first, rows }: { caption: string; first: string; rows: { key: string; label: React.ReactNode; cell: DetailCell }[] }) {
   return (
-    <div className="table-wrap">
+    <div className="table-wrap" {...scrollRegion(caption)}>
       <table>
         <caption>{caption}</caption>
         <thead>
