@@ -162,7 +162,7 @@ export function LeaderboardTable({ rows, sort, hidden, caption, busy, onSort, pe
   const visible = table.getVisibleLeafColumns().length;
 
   return (
-    <div className="table-wrap" aria-busy={busy} {...scrollRegion("Leaderboard table")}>
+    <div className="table-wrap" aria-busy={busy} {...scrollRegion("Configurations")}>
       <table className="leaderboard" aria-describedby="lb-desc">
         <caption>{caption}</caption>
         <thead>

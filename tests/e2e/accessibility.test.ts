@@ -49,6 +49,15 @@ afterAll(async () => {
 
 describe("accessibility (axe-core)", () => {
   it("finds no violation on the public pages, at desktop and phone widths", async () => {
+    // The cached leaderboard HTML may predate the data: audit the board with its rows, not its empty state.
+    const probe = await browser.newPage();
+    await expect
+      .poll(async () => {
+        await probe.goto(`${webUrl}/`, { waitUntil: "load" });
+        return probe.locator("table.leaderboard tbody tr[data-row-id]").count();
+      }, { timeout: 90_000, interval: 3_000 })
+      .toBeGreaterThan(0);
+    await probe.close();
     const found: string[] = [];
     for (const width of [1280, 390]) {
       const page = await browser.newPage({ viewport: { width, height: 900 } });
