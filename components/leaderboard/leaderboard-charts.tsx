@@ -1,7 +1,7 @@
 "use client";
 
 import { CartesianGrid, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from "recharts";
-import { compactUsd, linearTicks, logTicks } from "../../lib/charts/log-ticks";
+import { compactUsd, linearTicks, logTicks } from "../../lib/charts/axis-ticks";
 import { configurationName, count, usd } from "../format";
 import type { RankedRow } from "./leaderboard-table";
 import { scrollRegion } from "@/components/ui/scroll-region";

@@ -6,6 +6,11 @@ export const pageQuerySchema = {
   per_page: z.coerce.number().int().min(1).max(200).default(50),
 };
 
+/** The page number of a page's `?page=` parameter; anything that is not a valid page number reads as the first page. */
+export function pageFromSearchParam(value: unknown): number {
+  return pageQuerySchema.page.safeParse(value).data ?? 1;
+}
+
 export type PageInfo = { page: number; per_page: number; total: number; pages: number };
 
 export function pageInfo(total: number, page: number, perPage: number): PageInfo {

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { requirePageAdmin } from "@/lib/auth/current-user";
 import { listReviewQueue, reviewQueueQuerySchema } from "@/lib/server/admin/list-review-queue";
+import { pageFromSearchParam } from "@/lib/server/pagination";
 import { ReviewBadge, percent } from "@/components/account/status-badges";
 import { count } from "@/components/format";
 import styles from "@/components/account/ui.module.css";
@@ -24,7 +25,7 @@ export default async function ReviewQueuePage({ searchParams }: Props) {
   await requirePageAdmin("/admin");
   const params = await searchParams;
   const status = reviewQueueQuerySchema.shape.review_status.safeParse(params.status).data ?? "pending";
-  const page = reviewQueueQuerySchema.shape.page.safeParse(params.page).data ?? 1;
+  const page = pageFromSearchParam(params.page);
   const { submissions, pagination } = await listReviewQueue({ review_status: status, page });
   return (
     <>

@@ -3,7 +3,7 @@ import { db } from "../../db";
 import { parseOrThrow } from "../../errors";
 import { type PageInfo, pageInfo, pageQuerySchema, pageWindow } from "../pagination";
 
-export const userSubmissionsQuerySchema = z.object(pageQuerySchema);
+const userSubmissionsQuerySchema = z.object(pageQuerySchema);
 
 export type SubmissionSummary = {
   id: string;

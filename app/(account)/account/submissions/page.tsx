@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { requirePageUser } from "@/lib/auth/current-user";
-import { listUserSubmissions, userSubmissionsQuerySchema } from "@/lib/server/submissions/list-user-submissions";
+import { pageFromSearchParam } from "@/lib/server/pagination";
+import { listUserSubmissions } from "@/lib/server/submissions/list-user-submissions";
 import { Pager } from "@/components/ui/pager";
 import { getSubmissionQuota } from "@/lib/server/submissions/submission-quota";
 import { AutoRefresh } from "@/components/account/auto-refresh";
@@ -16,7 +17,7 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 
 export default async function MySubmissionsPage({ searchParams }: Props) {
   const user = await requirePageUser("/account/submissions");
-  const page = userSubmissionsQuerySchema.shape.page.safeParse((await searchParams).page).data ?? 1;
+  const page = pageFromSearchParam((await searchParams).page);
   const [{ submissions, pagination }, quota] = await Promise.all([listUserSubmissions(user.id, { page }), getSubmissionQuota(user.id)]);
   const busy = submissions.some((s) => s.status === "queued" || s.status === "scoring");
   return (

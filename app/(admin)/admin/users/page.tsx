@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import { requirePageAdmin } from "@/lib/auth/current-user";
 import { env } from "@/lib/env";
-import { listUsers, listUsersQuerySchema } from "@/lib/server/admin/list-users";
+import { listUsers } from "@/lib/server/admin/list-users";
+import { pageFromSearchParam } from "@/lib/server/pagination";
 import { Pager } from "@/components/ui/pager";
 import styles from "@/components/account/ui.module.css";
 import { UserEditor } from "@/components/admin/user-editor";
@@ -16,7 +17,7 @@ export default async function UsersPage({ searchParams }: Props) {
   const admin = await requirePageAdmin("/admin/users");
   const params = await searchParams;
   const q = typeof params.q === "string" && params.q.trim() ? params.q.trim() : undefined;
-  const page = listUsersQuerySchema.shape.page.safeParse(params.page).data ?? 1;
+  const page = pageFromSearchParam(params.page);
   const { users, pagination } = await listUsers({ q, page });
   return (
     <>

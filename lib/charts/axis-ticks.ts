@@ -1,18 +1,19 @@
-// Axis helpers for the log-scale cost charts: round ticks ($1, $10, $100, $1k) instead of arbitrary data values.
+// Axis helpers for the leaderboard charts: round ticks ($1, $10, $100, $1k on the log cost axis; 0, 5, 10 ... on
+// percentage axes) instead of arbitrary data values.
 
 /** Decade ticks (with 3x steps when the data spans under two decades) for the log cost axis. */
 export function logTicks(values: number[]): { domain: [number, number]; ticks: number[] } {
   if (values.length === 0) return { domain: [1, 10], ticks: [1, 10] };
-  const lo = Math.floor(Math.log10(Math.min(...values)));
-  const hi = Math.max(lo + 1, Math.ceil(Math.log10(Math.max(...values))));
+  const min = Math.min(...values);
+  const max = Math.max(...values);
+  const lo = Math.floor(Math.log10(min));
+  const hi = Math.max(lo + 1, Math.ceil(Math.log10(max)));
   const ticks: number[] = [];
   for (let e = lo; e <= hi; e++) {
     ticks.push(round(10 ** e));
     if (hi - lo < 2 && e < hi) ticks.push(round(3 * 10 ** e));
   }
   // A little room beyond the data so that a point on a decade (e.g. exactly $1) is not drawn on the axis itself.
-  const min = Math.min(...values);
-  const max = Math.max(...values);
   return { domain: [round(Math.min(10 ** lo, min / 1.4)), round(Math.max(10 ** hi, max * 1.4))], ticks };
 }
 

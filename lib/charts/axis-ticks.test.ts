@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compactUsd, linearTicks, logTicks } from "./log-ticks";
+import { compactUsd, linearTicks, logTicks } from "./axis-ticks";
 
 describe("log cost axis", () => {
   it("spans whole decades around the data with a tick per decade", () => {
