@@ -18,6 +18,15 @@ const envSchema = z.object({
   DATABASE_URL: optionalString,
   REDIS_URL: z.string().default("redis://127.0.0.1:6379"),
   PORT: z.coerce.number().int().positive().default(3000),
+  // Address the web server listens on (web/server.ts).
+  HOST: z.string().trim().min(1).default("0.0.0.0"),
+  // Which proxies' X-Forwarded-For to believe: none by default (the socket address is the client). HOPS counts
+  // proxies from the app outwards (1 = one nginx in front); PROXIES lists addresses, CIDRs or proxy-addr presets.
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  TRUSTED_PROXIES: z
+    .string()
+    .default("")
+    .transform((v) => v.split(",").map((e) => e.trim()).filter(Boolean)),
 
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: optionalUrl,
@@ -35,6 +44,10 @@ const envSchema = z.object({
   EMBEDDING_BATCH_SIZE: z.coerce.number().int().min(1).max(2048).default(128),
 
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(50 * 1024 * 1024),
+  // Uploads one user may have in flight at once (reading, parsing, storing), and the bytes of upload bodies one web
+  // process holds at once: what bounds its memory (see README, Limits).
+  UPLOADS_IN_FLIGHT_PER_USER: z.coerce.number().int().min(1).max(20).default(2),
+  UPLOAD_PARSE_BUDGET_BYTES: z.coerce.number().int().positive().default(100 * 1024 * 1024),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   SCORING_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(4),
   SCORING_RETRY_DELAY_MS: z.coerce.number().int().min(0).default(5_000),
@@ -61,6 +74,8 @@ const envSchema = z.object({
   RATE_LIMIT_API_READS: z.coerce.number().int().min(1).default(300),
   RATE_LIMIT_API_WRITES: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_SIGN_IN: z.coerce.number().int().min(1).default(10),
+  // Public reads (pages, schemas, public API) per client address per window, counted by the web server.
+  RATE_LIMIT_PUBLIC_READS: z.coerce.number().int().min(1).default(1200),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -1,22 +1,50 @@
 import { describe, expect, it } from "vitest";
+import { IncomingMessage } from "node:http";
+import { Socket } from "node:net";
+import { CLIENT_ADDRESS_HEADER, compileTrust, resolveClientAddress } from "./client-address";
 import { clientKey } from "./client-key";
-import { readCookie } from "./session-cookie";
+
+function requestFrom(socketAddress: string, forwardedFor?: string): IncomingMessage {
+  const socket = new Socket();
+  Object.defineProperty(socket, "remoteAddress", { value: socketAddress });
+  const request = new IncomingMessage(socket);
+  if (forwardedFor !== undefined) request.headers["x-forwarded-for"] = forwardedFor;
+  return request;
+}
 
 describe("clientKey", () => {
-  it("takes the address added by the nearest proxy, not what the client claimed", () => {
-    expect(clientKey(new Headers({ "x-forwarded-for": "6.6.6.6, 10.0.0.7" }))).toBe("10.0.0.7");
-    expect(clientKey({ "x-forwarded-for": "203.0.113.9" })).toBe("203.0.113.9");
-    expect(clientKey({ "x-real-ip": "203.0.113.10" })).toBe("203.0.113.10");
+  it("reads only the address the web server decided, never X-Forwarded-For", () => {
+    expect(clientKey(new Headers({ [CLIENT_ADDRESS_HEADER]: "203.0.113.9", "x-forwarded-for": "6.6.6.6" }))).toBe("203.0.113.9");
+    expect(clientKey({ [CLIENT_ADDRESS_HEADER]: "203.0.113.10" })).toBe("203.0.113.10");
+    expect(clientKey(new Headers({ "x-forwarded-for": "6.6.6.6", "x-real-ip": "7.7.7.7" }))).toBe("unknown");
     expect(clientKey(undefined)).toBe("unknown");
   });
 });
 
-describe("readCookie", () => {
-  it("finds one cookie by exact name", () => {
-    const header = "a=1; next-auth.session-token=abc%3D; __Secure-next-auth.session-token=zzz";
-    expect(readCookie(header, "next-auth.session-token")).toBe("abc=");
-    expect(readCookie(header, "__Secure-next-auth.session-token")).toBe("zzz");
-    expect(readCookie(header, "session-token")).toBeUndefined();
-    expect(readCookie(null, "a")).toBeUndefined();
+describe("resolveClientAddress", () => {
+  const none = compileTrust({ hops: 0, proxies: [] });
+
+  it("uses the socket address when no proxy is trusted, whatever the client claims", () => {
+    for (const claimed of ["6.6.6.6", "1.1.1.1, 2.2.2.2", "", "garbage"]) {
+      expect(resolveClientAddress(requestFrom("198.51.100.7", claimed), none)).toBe("198.51.100.7");
+    }
+    expect(resolveClientAddress(requestFrom("::ffff:198.51.100.7"), none)).toBe("198.51.100.7");
+  });
+
+  it("behind one trusted hop takes the address the proxy saw, not what the client sent before it", () => {
+    const oneHop = compileTrust({ hops: 1, proxies: [] });
+    // nginx replaces the header with $remote_addr: the chain is [client, proxy].
+    expect(resolveClientAddress(requestFrom("10.0.0.2", "203.0.113.5"), oneHop)).toBe("203.0.113.5");
+    // A proxy that appends: the client's own claim sits further left and is ignored.
+    expect(resolveClientAddress(requestFrom("10.0.0.2", "6.6.6.6, 203.0.113.5"), oneHop)).toBe("203.0.113.5");
+    expect(resolveClientAddress(requestFrom("10.0.0.2"), oneHop)).toBe("10.0.0.2");
+  });
+
+  it("with a proxy list trusts forwarded addresses only from those proxies", () => {
+    const listed = compileTrust({ hops: 0, proxies: ["10.0.0.0/8"] });
+    expect(resolveClientAddress(requestFrom("10.0.0.2", "6.6.6.6, 203.0.113.5"), listed)).toBe("203.0.113.5");
+    expect(resolveClientAddress(requestFrom("10.0.0.2", "203.0.113.5, 10.1.2.3"), listed)).toBe("203.0.113.5");
+    // Straight from the internet: the header is the client's own claim.
+    expect(resolveClientAddress(requestFrom("198.51.100.7", "6.6.6.6"), listed)).toBe("198.51.100.7");
   });
 });

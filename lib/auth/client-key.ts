@@ -1,18 +1,19 @@
+import { CLIENT_ADDRESS_HEADER } from "./client-address";
+
 type HeaderSource = Headers | Record<string, string | string[] | undefined> | undefined;
 
 function header(source: HeaderSource, name: string): string | undefined {
   if (!source) return undefined;
   if (source instanceof Headers) return source.get(name) ?? undefined;
   const value = source[name];
-  return Array.isArray(value) ? value.join(",") : value;
+  return Array.isArray(value) ? value[0] : value;
 }
 
 /**
- * The client address used to key anonymous rate limits. The last x-forwarded-for entry is the one added by the
- * nearest proxy (or by Next from the socket when there is none); earlier entries are whatever the client claimed.
+ * The client address used to key anonymous rate limits: what web/server.ts decided from the socket (and from
+ * X-Forwarded-For only behind a trusted proxy). X-Forwarded-For itself is never read here: any client can send it.
+ * Without the server's header (the app was started some other way) every client shares one key, which errs strict.
  */
 export function clientKey(source: HeaderSource): string {
-  const forwarded = header(source, "x-forwarded-for");
-  const last = forwarded?.split(",").map((s) => s.trim()).filter(Boolean).pop();
-  return (last ?? header(source, "x-real-ip") ?? "unknown").slice(0, 100);
+  return (header(source, CLIENT_ADDRESS_HEADER) ?? "unknown").slice(0, 100);
 }

@@ -61,6 +61,7 @@ export default async function setup(project: TestProject) {
     RATE_LIMIT_API_READS: "5000",
     RATE_LIMIT_API_WRITES: "150",
     RATE_LIMIT_SIGN_IN: "10",
+    RATE_LIMIT_PUBLIC_READS: "20000",
   };
   Object.assign(process.env, env, { TEST_FAKE_OPENAI_URL: fake.url, TEST_WEB_URL: `http://127.0.0.1:${WEB_PORT}` });
 
@@ -103,7 +104,7 @@ async function startStack(env: Record<string, string>): Promise<void> {
   if (!(process.env.TEST_REUSE_BUILD === "1" && existsSync(path.join(ROOT, DIST_DIR, "BUILD_ID")))) {
     await run("npx", ["next", "build"], { env, quiet: true });
   }
-  web = startProcess("web", process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(WEB_PORT), "-H", "127.0.0.1"], { env, logDir: LOG_DIR });
+  web = startProcess("web", process.execPath, ["--import", "tsx", "web/server.ts"], { env: { ...env, PORT: String(WEB_PORT), HOST: "127.0.0.1" }, logDir: LOG_DIR });
   await waitForHttp(`http://127.0.0.1:${WEB_PORT}/api/health`, 60_000, "The web server");
 }
 

@@ -1,26 +1,52 @@
 import { Redis } from "ioredis";
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
 import { env } from "../../env";
 import { AppError } from "../../errors";
 
-// Fixed-window request counters in Redis, shared by every web instance. A window is RATE_LIMIT_WINDOW_SECONDS long;
-// the first request of a window sets its expiry, so a key never outlives its window.
-const INCREMENT = `
-local count = redis.call("INCR", KEYS[1])
-if count == 1 then redis.call("PEXPIRE", KEYS[1], ARGV[1]) end
-return { count, redis.call("PTTL", KEYS[1]) }`;
-
-export type RateLimitBucket = "api-read" | "api-write" | "sign-in" | "sign-in-account" | "sign-up";
+// Request limits shared by every web instance, counted in Redis by rate-limiter-flexible (fixed windows per key).
+// Most buckets carry an in-memory insurance limiter: when Redis is unreachable each instance keeps counting on its
+// own, so limits loosen (by the number of instances) but never vanish. Sign-in and sign-up have no insurance: they
+// fail closed, because a password guesser would otherwise gain a fresh allowance per instance and per restart.
+export type RateLimitBucket = "public-read" | "api-read" | "api-write" | "sign-in" | "sign-in-account" | "sign-up" | "upload-in-flight";
 
 export type RateLimitResult = { allowed: boolean; limit: number; remaining: number; retryAfterSeconds: number };
 
-const globalForRateLimit = globalThis as unknown as { rateLimitRedis?: Redis };
+type Policy = { limit: number; windowSeconds: number; failClosed: boolean; describe: string };
+
+const FIFTEEN_MINUTES = 15 * 60;
+
+function policy(bucket: RateLimitBucket): Policy {
+  const windowSeconds = env.RATE_LIMIT_WINDOW_SECONDS;
+  const window = windowSeconds === 60 ? "minute" : `${windowSeconds} seconds`;
+  switch (bucket) {
+    case "public-read":
+      return { limit: env.RATE_LIMIT_PUBLIC_READS, windowSeconds, failClosed: false, describe: window };
+    case "api-read":
+      return { limit: env.RATE_LIMIT_API_READS, windowSeconds, failClosed: false, describe: window };
+    case "api-write":
+      return { limit: env.RATE_LIMIT_API_WRITES, windowSeconds, failClosed: false, describe: window };
+    // Password guessing and account creation are slowed per 15 minutes, whatever the API window is.
+    case "sign-in":
+    case "sign-up":
+      return { limit: env.RATE_LIMIT_SIGN_IN, windowSeconds: FIFTEEN_MINUTES, failClosed: true, describe: "15 minutes" };
+    // Per account whatever the client: client addresses can be rotated, so guessing one account stays bounded.
+    case "sign-in-account":
+      return { limit: env.RATE_LIMIT_SIGN_IN * 5, windowSeconds: FIFTEEN_MINUTES, failClosed: true, describe: "15 minutes" };
+    // Not a rate: uploads a user has in flight. Consumed when one starts and given back when it ends; the window is
+    // only a safety expiry for a web process that died mid-upload.
+    case "upload-in-flight":
+      return { limit: env.UPLOADS_IN_FLIGHT_PER_USER, windowSeconds: FIFTEEN_MINUTES, failClosed: false, describe: "at once" };
+  }
+}
+
+const globalForRateLimit = globalThis as unknown as { rateLimitRedis?: Redis; rateLimiters?: Map<RateLimitBucket, RateLimiterRedis> };
 
 // Its own connection: BullMQ's connections wait forever for Redis, while a rate check must give up quickly.
 function redis(): Redis {
   if (!globalForRateLimit.rateLimitRedis) {
     globalForRateLimit.rateLimitRedis = new Redis(env.REDIS_URL, {
       maxRetriesPerRequest: 1,
-      enableOfflineQueue: true,
+      enableOfflineQueue: false,
       commandTimeout: 1_000,
       connectTimeout: 2_000,
     });
@@ -29,51 +55,63 @@ function redis(): Redis {
   return globalForRateLimit.rateLimitRedis;
 }
 
-function policy(bucket: RateLimitBucket): { limit: number; windowMs: number } {
-  const windowMs = env.RATE_LIMIT_WINDOW_SECONDS * 1_000;
-  switch (bucket) {
-    case "api-read":
-      return { limit: env.RATE_LIMIT_API_READS, windowMs };
-    case "api-write":
-      return { limit: env.RATE_LIMIT_API_WRITES, windowMs };
-    // Password guessing and account creation are slowed per 15 minutes, whatever the API window is.
-    case "sign-in":
-    case "sign-up":
-      return { limit: env.RATE_LIMIT_SIGN_IN, windowMs: 15 * 60 * 1_000 };
-    // Per account whatever the client: client addresses can be spoofed or rotated, so guessing stays bounded.
-    case "sign-in-account":
-      return { limit: env.RATE_LIMIT_SIGN_IN * 5, windowMs: 15 * 60 * 1_000 };
+function limiter(bucket: RateLimitBucket): RateLimiterRedis {
+  const limiters = (globalForRateLimit.rateLimiters ??= new Map());
+  let found = limiters.get(bucket);
+  if (!found) {
+    const { limit, windowSeconds, failClosed } = policy(bucket);
+    found = new RateLimiterRedis({
+      storeClient: redis(),
+      keyPrefix: `rl:${bucket}`,
+      points: limit,
+      duration: windowSeconds,
+      // Answer at once while Redis is down instead of queueing behind a reconnect.
+      rejectIfRedisNotReady: true,
+      insuranceLimiter: failClosed ? undefined : new RateLimiterMemory({ points: limit, duration: windowSeconds }),
+    });
+    limiters.set(bucket, found);
   }
+  return found;
 }
 
-/** Counts one request against `bucket` for `key`. Fails open (allows) when Redis is unreachable, and says so. */
+/**
+ * Counts one request against `bucket` for `key`. A bucket without insurance throws a 503 when Redis cannot be
+ * asked (fail closed); the others fall back to counting in this process.
+ */
 export async function consumeRateLimit(bucket: RateLimitBucket, key: string): Promise<RateLimitResult> {
-  const { limit, windowMs } = policy(bucket);
+  const { limit, failClosed } = policy(bucket);
   try {
-    const [count, ttl] = (await redis().eval(INCREMENT, 1, `rl:${bucket}:${key}`, windowMs)) as [number, number];
-    const retryAfterSeconds = Math.max(1, Math.ceil((ttl > 0 ? ttl : windowMs) / 1_000));
-    return { allowed: count <= limit, limit, remaining: Math.max(0, limit - count), retryAfterSeconds };
+    const result = await limiter(bucket).consume(key);
+    return { allowed: true, limit, remaining: result.remainingPoints, retryAfterSeconds: 0 };
   } catch (error) {
-    // Availability over strictness: the daily submission quota is kept in Postgres and still applies.
-    console.error(`rate limiter unavailable (${bucket}); allowing the request:`, (error as Error).message);
-    return { allowed: true, limit, remaining: limit, retryAfterSeconds: 0 };
+    if (error instanceof RateLimiterRes) {
+      return { allowed: false, limit, remaining: 0, retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1_000)) };
+    }
+    console.error(`rate limiter unavailable (${bucket}):`, (error as Error).message);
+    if (failClosed) throw new AppError("unavailable", "This is temporarily unavailable. Try again in a minute.", [], { "retry-after": "60" });
+    // Unreachable with an insurance limiter; kept so a store error can never let a request through unannounced.
+    throw new AppError("unavailable", "The service is busy. Try again in a minute.", [], { "retry-after": "60" });
   }
 }
 
-/** Throws a 429 with Retry-After when `key` has used up `bucket` in the current window. */
-export async function enforceRateLimit(bucket: RateLimitBucket, key: string): Promise<void> {
-  const result = await consumeRateLimit(bucket, key);
-  if (result.allowed) return;
+/** Gives back a point taken by consumeRateLimit (an upload that finished). */
+export async function releaseRateLimit(bucket: RateLimitBucket, key: string): Promise<void> {
+  await limiter(bucket)
+    .reward(key, 1)
+    .catch((error: unknown) => console.error(`rate limiter could not release (${bucket}):`, (error as Error).message));
+}
+
+export function rateLimitedError(bucket: RateLimitBucket, result: RateLimitResult, message?: string): AppError {
   const wait = result.retryAfterSeconds;
-  throw new AppError("rate_limited", `Too many requests: the limit is ${result.limit} per ${describeWindow(bucket)}. Try again in ${wait} s.`, [], {
+  return new AppError("rate_limited", message ?? `Too many requests: the limit is ${result.limit} per ${policy(bucket).describe}. Try again in ${wait} s.`, [], {
     "retry-after": String(wait),
     "x-ratelimit-limit": String(result.limit),
     "x-ratelimit-remaining": "0",
   });
 }
 
-function describeWindow(bucket: RateLimitBucket): string {
-  if (bucket === "sign-in" || bucket === "sign-in-account" || bucket === "sign-up") return "15 minutes";
-  const s = env.RATE_LIMIT_WINDOW_SECONDS;
-  return s === 60 ? "minute" : `${s} seconds`;
+/** Throws a 429 with Retry-After when `key` has used up `bucket` in the current window. */
+export async function enforceRateLimit(bucket: RateLimitBucket, key: string): Promise<void> {
+  const result = await consumeRateLimit(bucket, key);
+  if (!result.allowed) throw rateLimitedError(bucket, result);
 }

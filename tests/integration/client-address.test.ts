@@ -1,0 +1,71 @@
+import http from "node:http";
+import { Redis } from "ioredis";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { CLIENT_ADDRESS_HEADER } from "../../lib/auth/client-address";
+
+// The client address behind every anonymous rate limit comes from the socket: a client that rotates
+// X-Forwarded-For (or sends the server's own header) is still one client. Each test connects from its own loopback
+// address (127.0.0.x) so its counts never touch the limits other suites use.
+const webUrl = new URL(inject("webUrl"));
+const redis = new Redis(process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379/13");
+afterAll(() => redis.disconnect());
+
+type Reply = { status: number; headers: http.IncomingHttpHeaders; body: string };
+
+function request(from: string, method: string, path: string, headers: Record<string, string>, body?: string): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: webUrl.hostname, port: webUrl.port, method, path, localAddress: from, headers: { ...headers, ...(body ? { "content-length": String(Buffer.byteLength(body)) } : {}) } },
+      (res) => {
+        let text = "";
+        res.on("data", (d: Buffer) => (text += d.toString()));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+describe("client address", () => {
+  it("counts public reads against the socket address, not the X-Forwarded-For a client sends", async () => {
+    const from = "127.0.0.71";
+    await redis.del(`rl:public-read:${from}`);
+    for (const claimed of ["6.6.6.6", "7.7.7.7, 8.8.8.8", "9.9.9.9"]) {
+      const reply = await request(from, "GET", "/api/v1/benchmarks", { "x-forwarded-for": claimed, [CLIENT_ADDRESS_HEADER]: claimed, "x-real-ip": claimed });
+      expect(reply.status).toBe(200);
+    }
+    expect(Number(await redis.get(`rl:public-read:${from}`))).toBe(3);
+    for (const claimed of ["6.6.6.6", "7.7.7.7", "8.8.8.8", "9.9.9.9"]) expect(await redis.exists(`rl:public-read:${claimed}`)).toBe(0);
+  });
+
+  it("limits sign-ups per client however the client rotates X-Forwarded-For", async () => {
+    const from = "127.0.0.72";
+    await redis.del(`rl:sign-up:${from}`);
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const body = JSON.stringify({ email: `rotating-${Date.now()}-${i}@example.test`, password: "a-long-enough-password" });
+      const reply = await request(from, "POST", "/api/auth/register", { "content-type": "application/json", origin: webUrl.origin, "x-forwarded-for": `10.9.8.${i}` }, body);
+      statuses.push(reply.status);
+    }
+    // RATE_LIMIT_SIGN_IN is 10 in the test stack.
+    expect(statuses.slice(0, 10).every((s) => s === 201)).toBe(true);
+    expect(statuses.slice(10)).toEqual([429, 429]);
+  });
+
+  it("limits password guesses per client however the client rotates X-Forwarded-For", async () => {
+    const from = "127.0.0.73";
+    const email = `guessed-${Date.now()}@example.test`;
+    const outcomes: string[] = [];
+    for (let i = 0; i < 11; i++) {
+      const csrf = await request(from, "GET", "/api/auth/csrf", { "x-forwarded-for": `10.7.6.${i}` });
+      const jar = (csrf.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
+      const { csrfToken } = JSON.parse(csrf.body) as { csrfToken: string };
+      const form = new URLSearchParams({ csrfToken, email, password: `wrong-${i}`, json: "true" }).toString();
+      const reply = await request(from, "POST", "/api/auth/callback/credentials", { "content-type": "application/x-www-form-urlencoded", cookie: jar, "x-forwarded-for": `10.7.6.${i}` }, form);
+      outcomes.push(/RateLimited/.test(String(reply.headers.location ?? "") + reply.body) ? "limited" : "refused");
+    }
+    expect(outcomes.slice(0, 10).every((o) => o === "refused")).toBe(true);
+    expect(outcomes[10]).toBe("limited");
+  });
+});
