@@ -99,10 +99,8 @@ type StatusBody = Parameters<typeof formatScores>[0] & { progress?: number };
 /** Checks a findings file with the server's own schema before anything is sent; throws with every bad JSON path. */
 async function checkFindingsFile(file: string): Promise<{ text: string; summary: string }> {
   const text = readFileSync(file, "utf8");
-  const { findingsFileSchema, runsOf } = await import("../lib/validation/findings-file");
-  const { parseJsonText } = await import("../lib/validation/parse-json");
-  const { parseOrThrow } = await import("../lib/errors");
-  const parsed = parseOrThrow(findingsFileSchema, parseJsonText(text, "The findings file"), "The findings file");
+  const { parseFindingsText, runsOf } = await import("../lib/validation/findings-file");
+  const parsed = parseFindingsText(text);
   const runs = runsOf(parsed);
   const findings = runs.reduce((n, r) => n + r.findings.length, 0);
   return { text, summary: `${findings} findings in ${runs.length} run(s) for ${parsed.benchmark}, model ${parsed.model}` };

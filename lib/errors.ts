@@ -55,8 +55,11 @@ export function formatPath(path: readonly PropertyKey[]): string {
   return out === "" ? "(root)" : out;
 }
 
-export function issuesFromZod(error: z.ZodError): FieldIssue[] {
-  return error.issues.map((issue) => ({ path: formatPath(issue.path), message: issue.message }));
+/** The first `limit` issues of a zod error by path, and a last entry counting the rest (answers stay small). */
+export function issuesFromZod(error: z.ZodError, limit = 200): FieldIssue[] {
+  const listed = error.issues.slice(0, limit).map((issue) => ({ path: formatPath(issue.path), message: issue.message }));
+  const more = error.issues.length - listed.length;
+  return more > 0 ? [...listed, { path: "(more)", message: `${more} more problems not listed` }] : listed;
 }
 
 export function invalidInput(message: string, issues: FieldIssue[]): AppError {
@@ -67,8 +70,8 @@ export function invalidInput(message: string, issues: FieldIssue[]): AppError {
 export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown, what: string): z.infer<T> {
   const result = schema.safeParse(value);
   if (!result.success) {
-    const issues = issuesFromZod(result.error);
-    throw invalidInput(`${what} is invalid: ${issues.length} problem${issues.length === 1 ? "" : "s"}`, issues);
+    const count = result.error.issues.length;
+    throw invalidInput(`${what} is invalid: ${count} problem${count === 1 ? "" : "s"}`, issuesFromZod(result.error));
   }
   return result.data;
 }

@@ -121,7 +121,7 @@ async function seedDemoData(): Promise<string> {
   const count = await db.submission.count({ where: { benchmarkId: benchmark.id, source: "upload" } });
   if (count === 0) {
     for (const name of ["findings-agent-a.json", "findings-agent-b-3runs.json"]) {
-      const file = parseFindingsFile(readFileSync(path.join(ROOT, "data/demo", name), "utf8"));
+      const file = await parseFindingsFile(readFileSync(path.join(ROOT, "data/demo", name), "utf8"));
       const created = await createSubmission(file, user.id);
       // Demo entries are pre-approved so the public pages have something to show.
       await db.submission.update({ where: { id: created.id }, data: { reviewStatus: "approved" } });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { AppError, issuesFromZod, type FieldIssue } from "@/lib/errors";
-import { findingsFileSchema } from "@/lib/validation/findings-file";
+import { FINDINGS_FILE_SHAPE, findingsFileSchema, validateFindingsFile } from "@/lib/validation/findings-file";
 import { parseJsonText } from "@/lib/validation/parse-json";
 
 // Browser-side checks of a findings file with the server's own schema (lib/validation/findings-file.ts), so every
@@ -34,7 +34,7 @@ export type ParsedFile = { ok: true; document: Record<string, unknown> } | { ok:
 /** Parses the file text as the server does (malformed JSON named by line and column, forbidden keys refused). */
 export function parseFindingsText(text: string): ParsedFile {
   try {
-    const value = parseJsonText(text, "The findings file");
+    const value = parseJsonText(text, "The findings file", FINDINGS_FILE_SHAPE);
     if (value === null || typeof value !== "object" || Array.isArray(value)) {
       return { ok: false, message: "The findings file must be a JSON object", issues: [{ path: "(root)", message: "expected an object" }] };
     }
@@ -85,8 +85,13 @@ function isMetadataPath(path: string): boolean {
 
 /** Problems in the findings part of a document (runs, findings, benchmark); metadata is checked separately. */
 export function validateFindings(doc: Record<string, unknown>, form: MetadataForm): FieldIssue[] {
-  const result = findingsFileSchema.safeParse(applyMetadata(doc, form));
-  return result.success ? [] : issuesFromZod(result.error).filter((i) => !isMetadataPath(i.path));
+  try {
+    validateFindingsFile(applyMetadata(doc, form));
+    return [];
+  } catch (error) {
+    if (error instanceof AppError) return error.issues.filter((i) => !isMetadataPath(i.path));
+    throw error;
+  }
 }
 
 /** Problems in the metadata form; cheap enough to run on every keystroke. */

@@ -50,6 +50,7 @@ export default async function setup(project: TestProject) {
     EMBEDDING_PROVIDER: "offline",
     MODEL_PRICES_JSON: JSON.stringify({ "fake-judge-1": { input: 1, output: 2 } }),
     UPLOAD_MAX_BYTES: String(2 * 1024 * 1024),
+    UPLOAD_PARSE_BUDGET_BYTES: String(5 * 1024 * 1024),
     NEXT_DIST_DIR: DIST_DIR,
     // Accounts: sessions for the test server's own origin. Quotas and rate limits are set high so suites that
     // upload or poll a lot with one user pass; account tests lower one user's quota, or exhaust the write limit.

@@ -1,6 +1,10 @@
 import { AppError } from "../../errors";
 
-/** Reads a request body as UTF-8 text, refusing it as soon as it exceeds `maxBytes` (nothing is buffered past that). */
+/**
+ * Reads a request body as UTF-8 text, refusing it as soon as it exceeds `maxBytes` (nothing is buffered past that).
+ * A body that declares its length is copied into one buffer of that size as it arrives, so reading costs the body's
+ * size once rather than twice (chunks plus their concatenation).
+ */
 export async function readBodyText(request: Request, maxBytes: number): Promise<string> {
   const limitMb = (maxBytes / (1024 * 1024)).toFixed(0);
   const tooLarge = () => new AppError("payload_too_large", `The request body exceeds the ${limitMb} MB limit`);
@@ -8,21 +12,27 @@ export async function readBodyText(request: Request, maxBytes: number): Promise<
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge();
   if (!request.body) return "";
   const reader = request.body.getReader();
+  const single = Number.isFinite(declared) && declared > 0 ? Buffer.allocUnsafe(declared) : undefined;
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
+    const next = total + value.byteLength;
+    if (next > maxBytes || (single && next > single.length)) {
       await reader.cancel().catch(() => undefined);
-      throw tooLarge();
+      if (next > maxBytes) throw tooLarge();
+      throw new AppError("invalid_input", "The request body is longer than its Content-Length", [{ path: "(root)", message: "body longer than declared" }]);
     }
-    chunks.push(value);
+    if (single) single.set(value, total);
+    else chunks.push(value);
+    total = next;
   }
+  const bytes = single ? single.subarray(0, total) : Buffer.concat(chunks, total);
+  chunks.length = 0;
   const decoder = new TextDecoder("utf-8", { fatal: true });
   try {
-    return decoder.decode(Buffer.concat(chunks));
+    return decoder.decode(bytes);
   } catch {
     throw new AppError("invalid_json", "The request body is not valid UTF-8 text", [{ path: "(root)", message: "not UTF-8" }]);
   }

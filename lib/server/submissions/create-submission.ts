@@ -1,17 +1,17 @@
 import { db } from "../../db";
-import { AppError, type FieldIssue, parseOrThrow } from "../../errors";
+import { AppError } from "../../errors";
 import { bugContentHash } from "../../hash";
 import { enqueueScoring } from "../../queue/queues";
-import { findingsFileSchema, runsOf, type FindingsFile } from "../../validation/findings-file";
-import { parseJsonText } from "../../validation/parse-json";
+import { IssueList, parseFindingsTextYielding, runsOf, type FindingsFile } from "../../validation/findings-file";
 import { findBenchmark } from "../benchmarks/import-benchmark";
+import { insertFindings } from "./insert-findings";
 import { assertWithinQuotaLocked } from "./submission-quota";
 
 export type CreatedSubmission = { id: string; status: "queued"; findings: number; runs: number };
 
-/** Parses and validates a findings file's text; every problem is reported with its JSON path. */
-export function parseFindingsFile(text: string): FindingsFile {
-  return parseOrThrow(findingsFileSchema, parseJsonText(text, "The findings file"), "The findings file");
+/** Parses and validates a findings file's text; problems are reported with their JSON paths (bounded, counted). */
+export function parseFindingsFile(text: string): Promise<FindingsFile> {
+  return parseFindingsTextYielding(text);
 }
 
 /**
@@ -33,19 +33,36 @@ export async function createSubmission(
   const repositories = await db.repository.findMany({ where: { benchmarkId: benchmark.id }, select: { id: true, name: true } });
   const repoIds = new Map(repositories.map((r) => [r.name, r.id]));
   const runs = runsOf(file);
-  const issues: FieldIssue[] = [];
+  const unknown = new IssueList();
   runs.forEach((run, r) => {
     run.findings.forEach((finding, f) => {
-      if (!repoIds.has(finding.repo) && issues.length < 200) {
-        const path = file.runs ? `runs[${r}].findings[${f}].repo` : `findings[${f}].repo`;
-        issues.push({ path, message: `unknown repository "${finding.repo}" in benchmark ${benchmark.slug}@${benchmark.version}` });
-      }
+      if (repoIds.has(finding.repo)) return;
+      const path = file.runs ? `runs[${r}].findings[${f}].repo` : `findings[${f}].repo`;
+      unknown.add({ path, message: `unknown repository "${finding.repo}" in benchmark ${benchmark.slug}@${benchmark.version}` });
     });
   });
-  if (issues.length) throw new AppError("invalid_input", "The findings file names repositories that are not in the benchmark", issues);
+  if (unknown.total) throw new AppError("invalid_input", "The findings file names repositories that are not in the benchmark", unknown.listed());
 
   const total = runs.reduce((n, run) => n + run.findings.length, 0);
   const costUsd = file.cost_usd ?? (file.runs ? runs.reduce((s, r) => s + (r.cost_usd ?? 0), 0) / runs.length : undefined);
+  // Rows and their content hashes are made before the transaction, which then only writes.
+  const prepared = runs.map((run) =>
+    run.findings.map((f, ordinal) => {
+      const text = { file: f.file, lineStart: f.line_start, lineEnd: f.line_end, title: f.title, description: f.description, codeSnippet: f.code_snippet ?? "" };
+      return {
+        ...text,
+        repositoryId: repoIds.get(f.repo)!,
+        ordinal,
+        externalId: f.id,
+        severity: f.severity,
+        confidence: f.confidence,
+        suggestedFix: f.suggested_fix,
+        category: f.category,
+        trigger: f.trigger,
+        contentHash: bugContentHash(text),
+      };
+    }),
+  );
   const submission = await db.$transaction(
     async (tx) => {
       if (opts.enforceQuota && submitterId) await assertWithinQuotaLocked(tx, submitterId);
@@ -64,30 +81,8 @@ export async function createSubmission(
       });
       for (const [index, run] of runs.entries()) {
         const runRow = await tx.run.create({ data: { submissionId: created.id, index, costUsd: run.cost_usd ?? (file.runs ? undefined : file.cost_usd) } });
-        const rows = run.findings.map((f, ordinal) => {
-          const text = {
-            file: f.file,
-            lineStart: f.line_start,
-            lineEnd: f.line_end,
-            title: f.title,
-            description: f.description,
-            codeSnippet: f.code_snippet ?? "",
-          };
-          return {
-            ...text,
-            runId: runRow.id,
-            repositoryId: repoIds.get(f.repo)!,
-            ordinal,
-            externalId: f.id,
-            severity: f.severity,
-            confidence: f.confidence,
-            suggestedFix: f.suggested_fix,
-            category: f.category,
-            trigger: f.trigger,
-            contentHash: bugContentHash(text),
-          };
-        });
-        for (let i = 0; i < rows.length; i += 2_000) await tx.finding.createMany({ data: rows.slice(i, i + 2_000) });
+        const rows = prepared[index]!.map((row) => ({ ...row, runId: runRow.id }));
+        await insertFindings(tx, rows);
       }
       return created;
     },

@@ -19,6 +19,10 @@ export const GET = withErrors(async (request: Request) => {
 // 202 {id, status} and scoring is queued; 429 with Retry-After when the daily quota or the rate limit is used up
 export const POST = withErrors(async (request: Request) => {
   const caller = await requireCaller(request, { access: "write" });
-  const created = await submitFindings(caller.id, () => readBodyText(request, env.UPLOAD_MAX_BYTES));
+  const declared = Number(request.headers.get("content-length") ?? "NaN");
+  const created = await submitFindings(caller.id, {
+    declaredBytes: Number.isFinite(declared) ? declared : undefined,
+    read: () => readBodyText(request, env.UPLOAD_MAX_BYTES),
+  });
   return json(created, 202, { location: `/api/v1/submissions/${created.id}` });
 });

@@ -1,0 +1,59 @@
+import { randomUUID } from "node:crypto";
+import type { Prisma } from "../../generated/prisma/client";
+
+export type FindingRow = {
+  runId: string;
+  repositoryId: string;
+  ordinal: number;
+  externalId?: string | null;
+  file: string;
+  lineStart: number;
+  lineEnd: number;
+  title: string;
+  description: string;
+  codeSnippet: string;
+  severity?: string | null;
+  confidence?: number | null;
+  suggestedFix?: string | null;
+  category?: string | null;
+  trigger?: string | null;
+  contentHash: string;
+};
+
+// Rows per statement: one array parameter per column, so a batch costs one round trip and one plan whatever its size.
+const BATCH = 10_000;
+
+/**
+ * Inserts findings with `INSERT ... SELECT FROM unnest(arrays)`: 200,000 findings in 20 statements instead of 100
+ * Prisma createMany batches of 2,000 rows x 17 parameters each, which left a full-size upload's transaction running
+ * for minutes under load.
+ */
+export async function insertFindings(tx: Prisma.TransactionClient, rows: readonly FindingRow[]): Promise<void> {
+  for (let start = 0; start < rows.length; start += BATCH) {
+    const batch = rows.slice(start, start + BATCH);
+    const column = <T>(pick: (row: FindingRow) => T) => batch.map(pick);
+    await tx.$executeRawUnsafe(
+      `INSERT INTO "Finding" ("id", "runId", "repositoryId", "ordinal", "externalId", "file", "lineStart", "lineEnd", "title",
+         "description", "codeSnippet", "severity", "confidence", "suggestedFix", "category", "trigger", "contentHash")
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::text[], $6::text[], $7::int[], $8::int[], $9::text[],
+         $10::text[], $11::text[], $12::text[]::"Severity"[], $13::float8[], $14::text[], $15::text[], $16::text[], $17::text[])`,
+      column(() => randomUUID()),
+      column((r) => r.runId),
+      column((r) => r.repositoryId),
+      column((r) => r.ordinal),
+      column((r) => r.externalId ?? null),
+      column((r) => r.file),
+      column((r) => r.lineStart),
+      column((r) => r.lineEnd),
+      column((r) => r.title),
+      column((r) => r.description),
+      column((r) => r.codeSnippet),
+      column((r) => r.severity ?? null),
+      column((r) => r.confidence ?? null),
+      column((r) => r.suggestedFix ?? null),
+      column((r) => r.category ?? null),
+      column((r) => r.trigger ?? null),
+      column((r) => r.contentHash),
+    );
+  }
+}

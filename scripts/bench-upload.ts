@@ -1,0 +1,201 @@
+// `npm run bench:upload`: what the worst 50 MB uploads cost the web server.
+//
+// Recreates a dedicated database (BENCH_DATABASE_URL, default probebench_bench_upload) with the demo benchmark and
+// three users, builds the web app into its own dist folder (BENCH_REUSE_BUILD=1 reuses it), starts web/server.ts on
+// a spare port with the default limits (50 MB uploads, 100 MB parse budget), then posts one file of each hostile
+// shape, each ~50 MB, and for each prints the status, the seconds to the answer, the server's resident memory
+// before and at its peak (VmHWM, reset before each upload), and the slowest /api/health answer while the upload
+// was processed (how long the event loop was held). Last, two of the largest valid files at once.
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import type { ChildProcess } from "node:child_process";
+import { migrate, recreateDatabase } from "./lib/database";
+import { ROOT, run, startProcess, stopProcess, waitForHttp } from "./lib/processes";
+
+const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/probebench_bench_upload";
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379/12";
+const DIST_DIR = ".next-bench-upload";
+const LOG_DIR = path.join(ROOT, "test-artifacts", "logs");
+const SIZE = 50 * 1024 * 1024 - 4096;
+const log = (msg: string) => console.log(`[bench:upload] ${msg}`);
+
+async function sparePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const port = (server.address() as net.AddressInfo).port;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const demo = JSON.parse(readFileSync(path.join(ROOT, "data/demo/benchmark.json"), "utf8")) as { slug: string; version: string; repositories: { name: string }[] };
+const REPO = demo.repositories[0]!.name;
+const head = `{"benchmark":"${demo.slug}@${demo.version}","model":"bench","findings":`;
+
+/** Items joined into a findings array until the file is `SIZE` bytes. */
+function arrayFile(item: (i: number) => string, count?: number): string {
+  const parts: string[] = [];
+  let bytes = head.length + 2;
+  for (let i = 0; count === undefined ? bytes < SIZE : i < count; i++) {
+    const s = item(i);
+    parts.push(s);
+    bytes += s.length + 1;
+  }
+  return `${head}[${parts.join(",")}]}`;
+}
+
+function validFinding(i: number, padTo: number): string {
+  const base = { id: `f${i}`, repo: REPO, file: `src/m${i % 50}.py`, line_start: 1 + (i % 400), line_end: 3 + (i % 400), title: `Finding ${i}`, description: "" };
+  const bare = JSON.stringify(base).length;
+  return JSON.stringify({ ...base, description: `d${"x".repeat(Math.max(1, padTo - bare - 1))}` });
+}
+
+const SHAPES: { name: string; make: () => string }[] = [
+  { name: "many empty objects ({} x 17M)", make: () => arrayFile(() => "{}") },
+  { name: "many tiny valid findings (470k)", make: () => arrayFile((i) => validFinding(i, 100)) },
+  { name: "200,000 broken findings (the limit, all invalid)", make: () => arrayFile((i) => `{"repo":${i},"pad":"${"x".repeat(200)}"}`, 200_000) },
+  { name: "one giant string (50 MB description)", make: () => `${head}[${JSON.stringify({ repo: REPO, file: "a.py", line_start: 1, line_end: 1, title: "t", description: "x".repeat(SIZE - 200) })}]}` },
+  { name: "deep nesting ([ x 25M)", make: () => `${head}${"[".repeat(SIZE / 2)}${"]".repeat(SIZE / 2)}}` },
+  { name: "one object with 4M keys", make: () => `${head}[{${Array.from({ length: Math.floor(SIZE / 13) }, (_, i) => `"k${i}":0`).join(",")}}]}` },
+  { name: "200,000 valid findings (the largest valid file)", make: () => arrayFile((i) => validFinding(i, Math.floor(SIZE / 200_000) - 1), 200_000) },
+];
+
+function memory(pid: number): { rss: number; peak: number } {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) * 1024;
+  return { rss: kb("VmRSS"), peak: kb("VmHWM") };
+}
+
+function resetPeak(pid: number): void {
+  // Linux: writing 5 to clear_refs resets the peak resident set size (VmHWM) to the current one.
+  writeFileSync(`/proc/${pid}/clear_refs`, "5");
+}
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
+async function seed(): Promise<string[]> {
+  process.env.DATABASE_URL = DATABASE_URL;
+  const { importBenchmark } = await import("../lib/server/benchmarks/import-benchmark");
+  const { benchmarkFileSchema } = await import("../lib/validation/benchmark-file");
+  const { createUser } = await import("../lib/server/users/create-user");
+  const { createApiToken } = await import("../lib/server/tokens/api-tokens");
+  const { disconnectDb } = await import("../lib/db");
+  await importBenchmark(benchmarkFileSchema.parse(JSON.parse(readFileSync(path.join(ROOT, "data/demo/benchmark.json"), "utf8"))));
+  const tokens: string[] = [];
+  for (let i = 0; i < 3; i++) {
+    const email = `bench-upload-${i}@example.test`;
+    await createUser({ email, role: "user" });
+    tokens.push((await createApiToken(email)).token);
+  }
+  await disconnectDb();
+  return tokens;
+}
+
+async function upload(base: string, token: string, body: string): Promise<{ status: number; seconds: number; answer: string }> {
+  const started = performance.now();
+  const response = await fetch(`${base}/api/v1/submissions`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body });
+  const text = await response.text();
+  let answer = text.slice(0, 120);
+  try {
+    const json = JSON.parse(text) as { id?: string; error?: { message: string; issues?: unknown[] } };
+    answer = json.error ? `${json.error.message} (${json.error.issues?.length ?? 0} issues listed)` : `id ${json.id}`;
+  } catch {
+    /* not JSON */
+  }
+  return { status: response.status, seconds: (performance.now() - started) / 1000, answer };
+}
+
+/** Polls /api/health every 50 ms until stopped; returns the slowest answer in ms. */
+function probeHealth(base: string): { stop: () => Promise<number> } {
+  let slowest = 0;
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const started = performance.now();
+      await fetch(`${base}/api/health`).then((r) => r.arrayBuffer()).catch(() => undefined);
+      slowest = Math.max(slowest, performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  })();
+  return { stop: async () => ((running = false), await loop, slowest) };
+}
+
+async function main(): Promise<void> {
+  log(`database ${DATABASE_URL} (recreated)`);
+  await recreateDatabase(DATABASE_URL);
+  await migrate(DATABASE_URL);
+  const tokens = await seed();
+  const env = {
+    NODE_ENV: "production",
+    NEXT_TELEMETRY_DISABLED: "1",
+    DATABASE_URL,
+    REDIS_URL,
+    NEXT_DIST_DIR: DIST_DIR,
+    NEXTAUTH_SECRET: "bench-upload-only-secret-0123456789abcdef",
+    SUBMISSION_QUOTA_PER_DAY: "1000",
+    RATE_LIMIT_API_WRITES: "1000",
+    RATE_LIMIT_PUBLIC_READS: "100000",
+    RATE_LIMIT_API_READS: "100000",
+  };
+  if (process.env.BENCH_REUSE_BUILD === "1" && existsSync(path.join(ROOT, DIST_DIR, "BUILD_ID"))) {
+    log(`reusing the build in ${DIST_DIR}`);
+  } else {
+    log(`building into ${DIST_DIR} ...`);
+    const tsconfig = readFileSync(path.join(ROOT, "tsconfig.json"), "utf8");
+    try {
+      await run("npx", ["next", "build"], { env, quiet: true });
+    } finally {
+      writeFileSync(path.join(ROOT, "tsconfig.json"), tsconfig);
+    }
+  }
+  const port = await sparePort();
+  const base = `http://127.0.0.1:${port}`;
+  let web: ChildProcess | undefined;
+  try {
+    web = startProcess("bench-upload-web", process.execPath, ["--import", "tsx", "web/server.ts"], { env: { ...env, PORT: String(port), HOST: "127.0.0.1" }, logDir: LOG_DIR });
+    await waitForHttp(`${base}/api/health`, 60_000, "The web server");
+    const pid = web.pid!;
+    for (let i = 0; i < 20; i++) await fetch(`${base}/api/health`);
+    const rows: string[][] = [["shape", "bytes", "status", "s", "RSS before", "peak RSS", "peak - before", "slowest health"]];
+    for (const shape of SHAPES) {
+      let body: string | undefined = shape.make();
+      const bytes = Buffer.byteLength(body);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      resetPeak(pid);
+      const before = memory(pid).rss;
+      const probe = probeHealth(base);
+      const result = await upload(base, tokens[0]!, body);
+      body = undefined;
+      const slowest = await probe.stop();
+      const { peak } = memory(pid);
+      log(`${shape.name}: ${result.status} in ${result.seconds.toFixed(2)} s: ${result.answer}`);
+      rows.push([shape.name, mb(bytes), String(result.status), result.seconds.toFixed(2), mb(before), mb(peak), mb(peak - before), `${slowest.toFixed(0)} ms`]);
+    }
+    // Two of the largest valid files at once, from two users: what the default 100 MB parse budget admits.
+    const largest = SHAPES[SHAPES.length - 1]!.make();
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    resetPeak(pid);
+    const before = memory(pid).rss;
+    const probe = probeHealth(base);
+    const started = performance.now();
+    const both = await Promise.all([upload(base, tokens[1]!, largest), upload(base, tokens[2]!, largest)]);
+    const slowest = await probe.stop();
+    const { peak } = memory(pid);
+    rows.push(["two largest valid files at once", `2 x ${mb(Buffer.byteLength(largest))}`, both.map((b) => b.status).join("+"), ((performance.now() - started) / 1000).toFixed(2), mb(before), mb(peak), mb(peak - before), `${slowest.toFixed(0)} ms`]);
+
+    const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
+    console.log("");
+    for (const row of rows) console.log(`  ${row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join("  ")}`);
+  } finally {
+    await stopProcess(web);
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
