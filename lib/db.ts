@@ -1,6 +1,7 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "./generated/prisma/client";
 import { requireDatabaseUrl } from "./env";
+import { closePgPool } from "./pg-pool";
 
 // One Prisma client per process, kept across hot reloads in development. It is created on first use so that
 // importing this module (e.g. during `next build`) needs no database.
@@ -25,5 +26,6 @@ export const db: PrismaClient = new Proxy({} as PrismaClient, {
 export async function disconnectDb(): Promise<void> {
   if (globalForPrisma.prisma) await globalForPrisma.prisma.$disconnect();
   globalForPrisma.prisma = undefined;
+  await closePgPool();
 }
 

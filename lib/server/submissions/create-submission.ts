@@ -1,6 +1,8 @@
+import { randomUUID } from "node:crypto";
 import { db } from "../../db";
 import { AppError } from "../../errors";
 import { bugContentHash } from "../../hash";
+import { withPgTransaction } from "../../pg-pool";
 import { enqueueScoring } from "../../queue/queues";
 import { IssueList, parseFindingsTextYielding, runsOf, type FindingsFile } from "../../validation/findings-file";
 import { findBenchmark } from "../benchmarks/import-benchmark";
@@ -63,32 +65,24 @@ export async function createSubmission(
       };
     }),
   );
-  const submission = await db.$transaction(
-    async (tx) => {
-      if (opts.enforceQuota && submitterId) await assertWithinQuotaLocked(tx, submitterId);
-      const created = await tx.submission.create({
-        data: {
-          benchmarkId: benchmark.id,
-          submitterId,
-          model: file.model,
-          reasoningEffort: file.reasoning_effort,
-          harness: file.harness,
-          costUsd,
-          reportUrl: file.report_url,
-          openModel: file.open_model,
-          source: opts.source ?? "upload",
-        },
-      });
-      for (const [index, run] of runs.entries()) {
-        const runRow = await tx.run.create({ data: { submissionId: created.id, index, costUsd: run.cost_usd ?? (file.runs ? undefined : file.cost_usd) } });
-        const rows = prepared[index]!.map((row) => ({ ...row, runId: runRow.id }));
-        await insertFindings(tx, rows);
-      }
-      return created;
-    },
-    { timeout: 120_000 },
-  );
+  // One transaction on a plain pg connection (lib/pg-pool.ts): nothing is stored unless everything is. Timestamps
+  // are UTC, as Prisma writes them into these timezone-less columns.
+  const submissionId = randomUUID();
+  await withPgTransaction(async (client) => {
+    if (opts.enforceQuota && submitterId) await assertWithinQuotaLocked(client, submitterId);
+    await client.query(
+      `INSERT INTO "Submission" ("id", "benchmarkId", "submitterId", "model", "reasoningEffort", "harness", "costUsd", "reportUrl", "openModel", "source", "createdAt", "updatedAt")
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::"SubmissionSource", now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC')`,
+      [submissionId, benchmark.id, submitterId, file.model, file.reasoning_effort ?? null, file.harness ?? null, costUsd ?? null, file.report_url ?? null, file.open_model ?? null, opts.source ?? "upload"],
+    );
+    for (const [index, run] of runs.entries()) {
+      const runId = randomUUID();
+      const runCost = run.cost_usd ?? (file.runs ? undefined : file.cost_usd);
+      await client.query(`INSERT INTO "Run" ("id", "submissionId", "index", "costUsd") VALUES ($1, $2, $3, $4)`, [runId, submissionId, index, runCost ?? null]);
+      await insertFindings(client, runId, prepared[index]!);
+    }
+  });
   // The row is committed before the job exists; if Redis is briefly down the worker re-queues it at start-up.
-  await enqueueScoring(submission.id).catch((error) => console.error("Could not queue scoring for", submission.id, error));
-  return { id: submission.id, status: "queued", findings: total, runs: runs.length };
+  await enqueueScoring(submissionId).catch((error) => console.error("Could not queue scoring for", submissionId, error));
+  return { id: submissionId, status: "queued", findings: total, runs: runs.length };
 }

@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
-import type { Prisma } from "../../generated/prisma/client";
+import type pg from "pg";
 
 export type FindingRow = {
-  runId: string;
   repositoryId: string;
   ordinal: number;
   externalId?: string | null;
@@ -20,40 +19,41 @@ export type FindingRow = {
   contentHash: string;
 };
 
-// Rows per statement: one array parameter per column, so a batch costs one round trip and one plan whatever its size.
-const BATCH = 10_000;
+// Rows per statement: one array parameter per column, so a batch costs one round trip whatever its size.
+const BATCH = 5_000;
 
 /**
- * Inserts findings with `INSERT ... SELECT FROM unnest(arrays)`: 200,000 findings in 20 statements instead of 100
- * Prisma createMany batches of 2,000 rows x 17 parameters each, which left a full-size upload's transaction running
- * for minutes under load.
+ * Inserts one run's findings with `INSERT ... SELECT FROM unnest(arrays)`: 200,000 findings in 40 statements, each
+ * batch's arrays built just before it is sent, so the write holds little beyond the rows themselves.
  */
-export async function insertFindings(tx: Prisma.TransactionClient, rows: readonly FindingRow[]): Promise<void> {
+export async function insertFindings(client: pg.PoolClient, runId: string, rows: readonly FindingRow[]): Promise<void> {
   for (let start = 0; start < rows.length; start += BATCH) {
     const batch = rows.slice(start, start + BATCH);
     const column = <T>(pick: (row: FindingRow) => T) => batch.map(pick);
-    await tx.$executeRawUnsafe(
+    await client.query(
       `INSERT INTO "Finding" ("id", "runId", "repositoryId", "ordinal", "externalId", "file", "lineStart", "lineEnd", "title",
          "description", "codeSnippet", "severity", "confidence", "suggestedFix", "category", "trigger", "contentHash")
        SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::text[], $6::text[], $7::int[], $8::int[], $9::text[],
          $10::text[], $11::text[], $12::text[]::"Severity"[], $13::float8[], $14::text[], $15::text[], $16::text[], $17::text[])`,
-      column(() => randomUUID()),
-      column((r) => r.runId),
-      column((r) => r.repositoryId),
-      column((r) => r.ordinal),
-      column((r) => r.externalId ?? null),
-      column((r) => r.file),
-      column((r) => r.lineStart),
-      column((r) => r.lineEnd),
-      column((r) => r.title),
-      column((r) => r.description),
-      column((r) => r.codeSnippet),
-      column((r) => r.severity ?? null),
-      column((r) => r.confidence ?? null),
-      column((r) => r.suggestedFix ?? null),
-      column((r) => r.category ?? null),
-      column((r) => r.trigger ?? null),
-      column((r) => r.contentHash),
+      [
+        column(() => randomUUID()),
+        column(() => runId),
+        column((r) => r.repositoryId),
+        column((r) => r.ordinal),
+        column((r) => r.externalId ?? null),
+        column((r) => r.file),
+        column((r) => r.lineStart),
+        column((r) => r.lineEnd),
+        column((r) => r.title),
+        column((r) => r.description),
+        column((r) => r.codeSnippet),
+        column((r) => r.severity ?? null),
+        column((r) => r.confidence ?? null),
+        column((r) => r.suggestedFix ?? null),
+        column((r) => r.category ?? null),
+        column((r) => r.trigger ?? null),
+        column((r) => r.contentHash),
+      ],
     );
   }
 }

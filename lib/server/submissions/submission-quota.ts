@@ -1,6 +1,7 @@
 import { db } from "../../db";
 import { env } from "../../env";
 import { AppError } from "../../errors";
+import type pg from "pg";
 import type { Prisma } from "../../generated/prisma/client";
 
 // Fair use: uploads per user in any rolling 24 hours. Submissions whose scoring failed do not count: a judge outage
@@ -15,13 +16,22 @@ export async function getSubmissionQuota(userId: string, client: Reader = db): P
   const user = await client.user.findUnique({ where: { id: userId }, select: { submissionQuotaPerDay: true } });
   const limit = user?.submissionQuotaPerDay ?? env.SUBMISSION_QUOTA_PER_DAY;
   const counted = await client.submission.findMany({
-    where: { submitterId: userId, source: "upload", createdAt: { gte: new Date(Date.now() - WINDOW_MS) }, scoringStatus: { not: "failed" } },
+    where: { submitterId: userId, source: "upload", createdAt: { gte: quotaWindowStart() }, scoringStatus: { not: "failed" } },
     select: { createdAt: true },
     orderBy: { createdAt: "asc" },
   });
+  return quotaStatus(limit, counted.map((c) => c.createdAt));
+}
+
+export function quotaWindowStart(now = Date.now()): Date {
+  return new Date(now - WINDOW_MS);
+}
+
+/** The quota from the limit and the counted uploads' times (oldest first). */
+export function quotaStatus(limit: number, counted: Date[]): QuotaStatus {
   const used = counted.length;
   // When full, the next slot opens as the oldest counted upload leaves the window.
-  const freeing = limit > 0 && used >= limit ? counted[used - limit]!.createdAt : undefined;
+  const freeing = limit > 0 && used >= limit ? counted[used - limit]! : undefined;
   return {
     limit,
     used,
@@ -30,7 +40,7 @@ export async function getSubmissionQuota(userId: string, client: Reader = db): P
   };
 }
 
-function quotaError(quota: QuotaStatus): AppError {
+export function quotaError(quota: QuotaStatus): AppError {
   const retryAfter = quota.resets_at ? Math.max(1, Math.ceil((Date.parse(quota.resets_at) - Date.now()) / 1_000)) : 24 * 3600;
   const when = quota.resets_at ? ` The next upload is possible at ${quota.resets_at} (in ${formatWait(retryAfter)}).` : "";
   const message =
@@ -58,11 +68,17 @@ export async function assertWithinQuota(userId: string): Promise<void> {
 }
 
 /**
- * The authoritative check, inside the transaction that inserts the submission: a per-user advisory lock makes
- * concurrent uploads of one user queue here, so they cannot all pass the count together.
+ * The authoritative check, inside the transaction that inserts the submission (a plain pg connection, see
+ * create-submission.ts): a per-user advisory lock makes concurrent uploads of one user queue here, so they cannot all
+ * pass the count together.
  */
-export async function assertWithinQuotaLocked(tx: Prisma.TransactionClient, userId: string): Promise<void> {
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`submission-quota:${userId}`}))`;
-  const quota = await getSubmissionQuota(userId, tx);
+export async function assertWithinQuotaLocked(client: pg.PoolClient, userId: string): Promise<void> {
+  await client.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`submission-quota:${userId}`]);
+  const user = await client.query<{ quota: number | null }>(`SELECT "submissionQuotaPerDay" AS quota FROM "User" WHERE id = $1`, [userId]);
+  const counted = await client.query<{ createdAt: Date }>(
+    `SELECT ("createdAt" AT TIME ZONE 'UTC') AS "createdAt" FROM "Submission" WHERE "submitterId" = $1 AND source = 'upload' AND "createdAt" >= ($2::timestamptz AT TIME ZONE 'UTC') AND "scoringStatus" <> 'failed' ORDER BY "createdAt"`,
+    [userId, quotaWindowStart().toISOString()],
+  );
+  const quota = quotaStatus(user.rows[0]?.quota ?? env.SUBMISSION_QUOTA_PER_DAY, counted.rows.map((r) => r.createdAt));
   if (quota.remaining <= 0) throw quotaError(quota);
 }
