@@ -57,7 +57,15 @@ async function issueToken(user: { id: string; role: Role }, body: CreateApiToken
   const token = TOKEN_PREFIX + randomBytes(32).toString("base64url");
   const now = new Date();
   const row = await db.apiToken.create({
-    data: { userId: user.id, name: body.name, scopes: body.scopes, expiresAt: tokenExpiresAt(now, body.expires_days), tokenHash: sha256(token), prefix: token.slice(0, 10) },
+    data: {
+      userId: user.id,
+      name: body.name,
+      scopes: body.scopes,
+      createdAt: now,
+      expiresAt: tokenExpiresAt(now, body.expires_days),
+      tokenHash: sha256(token),
+      prefix: token.slice(0, 10),
+    },
   });
   return { ...summarize(row, now), token };
 }
