@@ -8,8 +8,10 @@ import { ErrorMessage } from "./error-message";
 import styles from "./ui.module.css";
 import { scrollRegion } from "@/components/ui/scroll-region";
 
+// "30 Dec 2026, 13:05 UTC": the month spelt out, so no reader mistakes day for month; fixed to UTC, so the server's
+// and the browser's renderings agree.
 function when(iso: string | null): string {
-  return iso ? `${new Date(iso).toLocaleString("en-GB", { timeZone: "UTC" })} UTC` : "never";
+  return iso ? `${new Date(iso).toLocaleString("en-GB", { timeZone: "UTC", dateStyle: "medium", timeStyle: "short" })} UTC` : "never";
 }
 
 function TokenStatus({ token }: { token: ApiTokenSummary }) {
@@ -81,7 +83,7 @@ export function TokensManager({ initial, serverUrl, canAdmin }: { initial: ApiTo
           </p>
         </div>
       )}
-      <form className={styles.form} onSubmit={create} aria-label="Create an API token">
+      <form className={`${styles.form} ${styles.wide}`} onSubmit={create} aria-label="Create an API token">
         <div className={styles.actions}>
           <input
             className={styles.input}
