@@ -1,6 +1,17 @@
 import { readFileSync, statSync } from "node:fs";
 import { Command, Option } from "commander";
-import { AppError } from "../lib/errors";
+import { z } from "zod";
+import { AppError, parseOrThrow } from "../lib/errors";
+import {
+  DEFAULT_TOKEN_EXPIRY_DAYS,
+  DEFAULT_TOKEN_SCOPES,
+  MAX_TOKEN_EXPIRY_DAYS,
+  TOKEN_SCOPES,
+  TOKEN_SCOPE_LABELS,
+  expiryDaysTextSchema,
+  formatTokenExpiry,
+  scopeListSchema,
+} from "../lib/validation/api-token";
 import { ApiError, createApiClient } from "./api-client";
 import { formatScores } from "./format";
 
@@ -59,13 +70,22 @@ program
   .command("token")
   .description("API tokens")
   .command("create")
-  .description("create an API token for a user; prints the token alone on stdout, once")
+  .description("create an API token for a user; prints the token alone on stdout, once (its scopes and expiry on stderr)")
   .requiredOption("--email <email>", "the user's email")
   .option("--name <name>", "a label for the token", "cli")
-  .action(async (opts: { email: string; name: string }) => {
+  .option("--scopes <list>", `comma-separated: ${TOKEN_SCOPES.map((s) => `${s} (${TOKEN_SCOPE_LABELS[s]})`).join(", ")}`, DEFAULT_TOKEN_SCOPES.join(","))
+  .option("--expires-days <n>", `days until the token expires, 1..${MAX_TOKEN_EXPIRY_DAYS}`, String(DEFAULT_TOKEN_EXPIRY_DAYS))
+  .action(async (opts: { email: string; name: string; scopes: string; expiresDays: string }) => {
+    // Flags are checked before the database is touched, and named as typed in the error.
+    const flags = parseOrThrow(
+      z.object({ "--scopes": scopeListSchema, "--expires-days": expiryDaysTextSchema }),
+      { "--scopes": opts.scopes, "--expires-days": opts.expiresDays },
+      "The options",
+    );
     const { createApiToken } = await import("../lib/server/tokens/api-tokens");
-    const { token } = await createApiToken(opts.email, opts.name);
-    process.stdout.write(`${token}\n`);
+    const created = await createApiToken(opts.email, { name: opts.name, scopes: flags["--scopes"], expires_days: flags["--expires-days"] });
+    process.stdout.write(`${created.token}\n`);
+    console.error(`Token "${created.name}" for ${opts.email}: scopes ${created.scopes.join(", ")}; expires ${formatTokenExpiry(new Date(created.expires_at))}`);
     await closeDb();
   });
 
@@ -84,13 +104,13 @@ userCommand
   });
 userCommand
   .command("set-password")
-  .description("set a user's password for email sign-in and sign them out everywhere (audit-logged)")
+  .description("set a user's password for email sign-in, sign them out everywhere and revoke their API tokens (audit-logged)")
   .requiredOption("--email <email>", "the user's email")
   .addOption(new Option("--password <password>", "the new password").env("PROBEBENCH_PASSWORD").makeOptionMandatory())
   .action(async (opts: { email: string; password: string }) => {
     const { setUserPassword } = await import("../lib/server/users/operator-commands");
     const result = await setUserPassword(opts.email, opts.password);
-    console.log(`Password set for ${result.email}; ${result.revokedSessions} session(s) signed out`);
+    console.log(`Password set for ${result.email}; ${result.revokedSessions} session(s) signed out, ${result.revokedTokens} API token(s) revoked`);
     await closeDb();
   });
 

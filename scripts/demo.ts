@@ -115,7 +115,7 @@ async function seedDemoData(): Promise<string> {
 
   let user = await db.user.findUnique({ where: { email: DEMO_EMAIL } });
   if (!user) user = await createUser({ email: DEMO_EMAIL, role: "admin", name: "Demo admin", password: DEMO_PASSWORD });
-  const { token } = await createApiToken(DEMO_EMAIL, `demo ${new Date().toISOString().slice(0, 16)}`);
+  const { token } = await createApiToken(DEMO_EMAIL, { name: `demo ${new Date().toISOString().slice(0, 16)}` });
 
   const benchmark = await db.benchmark.findUniqueOrThrow({ where: { slug_version: { slug: benchmarkFile.slug, version: benchmarkFile.version } } });
   const count = await db.submission.count({ where: { benchmarkId: benchmark.id, source: "upload" } });

@@ -2,20 +2,31 @@
 
 import { useState } from "react";
 import type { ApiTokenSummary } from "@/lib/server/tokens/api-tokens";
+import { DEFAULT_TOKEN_EXPIRY_DAYS, DEFAULT_TOKEN_SCOPES, TOKEN_EXPIRY_CHOICES, TOKEN_SCOPES, TOKEN_SCOPE_LABELS, type TokenScope } from "@/lib/validation/api-token";
 import { ApiRequestError, callApi, type ApiIssue } from "./call-api";
 import { ErrorMessage } from "./error-message";
 import styles from "./ui.module.css";
 import { scrollRegion } from "@/components/ui/scroll-region";
 
+// "30 Dec 2026, 13:05 UTC": the month spelt out, so no reader mistakes day for month; fixed to UTC, so the server's
+// and the browser's renderings agree.
 function when(iso: string | null): string {
-  return iso ? `${new Date(iso).toLocaleString("en-GB", { timeZone: "UTC" })} UTC` : "never";
+  return iso ? `${new Date(iso).toLocaleString("en-GB", { timeZone: "UTC", dateStyle: "medium", timeStyle: "short" })} UTC` : "never";
 }
 
-/** Create (the secret is shown once), list and revoke the user's API tokens. */
-export function TokensManager({ initial, serverUrl }: { initial: ApiTokenSummary[]; serverUrl: string }) {
+function TokenStatus({ token }: { token: ApiTokenSummary }) {
+  if (token.revoked_at) return <span className={`${styles.status} ${styles.statusBad}`}>revoked</span>;
+  if (token.expired) return <span className={`${styles.status} ${styles.statusWarn}`}>expired</span>;
+  return <span className={`${styles.status} ${styles.statusOk}`}>active</span>;
+}
+
+/** Create (with scopes and a lifetime; the secret is shown once), list and revoke the user's API tokens. */
+export function TokensManager({ initial, serverUrl, canAdmin }: { initial: ApiTokenSummary[]; serverUrl: string; canAdmin: boolean }) {
   const [tokens, setTokens] = useState(initial);
   const [name, setName] = useState("");
-  const [created, setCreated] = useState<{ name: string; token: string }>();
+  const [scopes, setScopes] = useState<TokenScope[]>([...DEFAULT_TOKEN_SCOPES]);
+  const [expiresDays, setExpiresDays] = useState(DEFAULT_TOKEN_EXPIRY_DAYS);
+  const [created, setCreated] = useState<ApiTokenSummary & { token: string }>();
   const [error, setError] = useState<{ message: string; issues: ApiIssue[] }>();
   const [busy, setBusy] = useState(false);
 
@@ -35,12 +46,17 @@ export function TokensManager({ initial, serverUrl }: { initial: ApiTokenSummary
   const create = (event: React.FormEvent) => {
     event.preventDefault();
     void run(async () => {
-      const { token, ...summary } = await callApi<ApiTokenSummary & { token: string }>("/api/v1/tokens", { method: "POST", body: { name } });
-      setCreated({ name: summary.name, token });
+      const made = await callApi<ApiTokenSummary & { token: string }>("/api/v1/tokens", { method: "POST", body: { name, scopes, expires_days: expiresDays } });
+      const { token: _secret, ...summary } = made;
+      setCreated(made);
       setTokens([summary, ...tokens]);
       setName("");
     });
   };
+
+  const toggleScope = (scope: TokenScope, on: boolean) =>
+    // kept in the canonical order, so the request and the list read the same way
+    setScopes(TOKEN_SCOPES.filter((s) => (s === scope ? on : scopes.includes(s))));
 
   const revoke = (token: ApiTokenSummary) => {
     if (!window.confirm(`Revoke "${token.name}" (${token.prefix}…)? Programs using it will stop working.`)) return;
@@ -56,7 +72,8 @@ export function TokensManager({ initial, serverUrl }: { initial: ApiTokenSummary
       {created && (
         <div className={styles.notice} role="status">
           <p style={{ marginTop: 0 }}>
-            Token <strong>{created.name}</strong> created. Copy it now: it is shown only this once.
+            Token <strong>{created.name}</strong> created with the {created.scopes.length === 1 ? "scope" : "scopes"} {created.scopes.join(", ")}; it
+            expires {when(created.expires_at)}. Copy it now: it is shown only this once.
           </p>
           <div className={styles.secret} data-testid="new-token">
             {created.token}
@@ -66,21 +83,47 @@ export function TokensManager({ initial, serverUrl }: { initial: ApiTokenSummary
           </p>
         </div>
       )}
-      <form className={styles.actions} onSubmit={create}>
-        <input
-          className={styles.input}
-          style={{ maxWidth: 320 }}
-          name="name"
-          placeholder="Token name, e.g. ci or laptop"
-          required
-          maxLength={100}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          aria-label="Token name"
-        />
-        <button type="submit" className={`${styles.button} ${styles.primary}`} disabled={busy || !name.trim()}>
-          Create token
-        </button>
+      <form className={`${styles.form} ${styles.wide}`} onSubmit={create} aria-label="Create an API token">
+        <div className={styles.actions}>
+          <input
+            className={styles.input}
+            style={{ maxWidth: 320 }}
+            name="name"
+            placeholder="Token name, e.g. ci or laptop"
+            required
+            maxLength={100}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            aria-label="Token name"
+          />
+          <label className={styles.actions}>
+            <span className={styles.label}>Expires after</span>
+            <select className={styles.select} style={{ width: "auto" }} name="expires_days" value={expiresDays} onChange={(e) => setExpiresDays(Number(e.target.value))}>
+              {TOKEN_EXPIRY_CHOICES.map((days) => (
+                <option key={days} value={days}>
+                  {days} days
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" className={`${styles.button} ${styles.primary}`} disabled={busy || !name.trim() || scopes.length === 0}>
+            Create token
+          </button>
+        </div>
+        <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
+          <legend className={styles.label} style={{ marginBottom: 6 }}>
+            Scopes: what the token may do
+          </legend>
+          <div className={styles.field}>
+            {TOKEN_SCOPES.filter((scope) => scope !== "admin" || canAdmin).map((scope) => (
+              <label key={scope}>
+                <input type="checkbox" name="scopes" value={scope} checked={scopes.includes(scope)} onChange={(e) => toggleScope(scope, e.target.checked)} /> <code>{scope}</code>{" "}
+                <span className={styles.hint}>{TOKEN_SCOPE_LABELS[scope]}</span>
+              </label>
+            ))}
+          </div>
+          {scopes.length === 0 && <p className={styles.hint}>Choose at least one scope.</p>}
+        </fieldset>
       </form>
       {tokens.length === 0 ? (
         <p className="muted">No tokens yet.</p>
@@ -91,7 +134,9 @@ export function TokensManager({ initial, serverUrl }: { initial: ApiTokenSummary
               <tr>
                 <th>Name</th>
                 <th>Token</th>
+                <th>Scopes</th>
                 <th>Created</th>
+                <th>Expires</th>
                 <th>Last used</th>
                 <th>Status</th>
                 <th>
@@ -106,11 +151,15 @@ export function TokensManager({ initial, serverUrl }: { initial: ApiTokenSummary
                   <td>
                     <code>{t.prefix}…</code>
                   </td>
+                  <td>{t.scopes.join(", ")}</td>
                   <td>{when(t.created_at)}</td>
+                  <td>{when(t.expires_at)}</td>
                   <td>{when(t.last_used_at)}</td>
-                  <td>{t.revoked_at ? <span className={`${styles.status} ${styles.statusBad}`}>revoked</span> : <span className={`${styles.status} ${styles.statusOk}`}>active</span>}</td>
                   <td>
-                    {!t.revoked_at && (
+                    <TokenStatus token={t} />
+                  </td>
+                  <td>
+                    {!t.revoked_at && !t.expired && (
                       <button type="button" className={`${styles.button} ${styles.small} ${styles.danger}`} disabled={busy} onClick={() => revoke(t)}>
                         Revoke
                       </button>

@@ -169,6 +169,45 @@ describe("account flow in a browser", () => {
     await context.close();
   });
 
+  it("creates an API token with chosen scopes and expiry, and lists them", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await signInAs(page, admin, "/account/tokens");
+    // The defaults: submit + read checked, admin offered (an admin is signed in) but not checked, 90 days.
+    expect(await page.getByRole("checkbox", { name: /^submit/ }).isChecked()).toBe(true);
+    expect(await page.getByRole("checkbox", { name: /^read/ }).isChecked()).toBe(true);
+    expect(await page.getByRole("checkbox", { name: /^admin/ }).isChecked()).toBe(false);
+    expect(await page.getByLabel("Expires after").inputValue()).toBe("90");
+    await page.getByLabel("Token name").fill("review bot");
+    await page.getByRole("checkbox", { name: /^submit/ }).uncheck();
+    await page.getByRole("checkbox", { name: /^admin/ }).check();
+    await page.getByLabel("Expires after").selectOption("30");
+    await page.getByRole("button", { name: "Create token" }).click();
+    const secret = page.getByTestId("new-token");
+    await secret.waitFor();
+    const token = (await secret.textContent())!.trim();
+    expect(await page.getByRole("status").filter({ hasText: "created with" }).textContent()).toMatch(/created with the scopes read, admin; it expires /);
+    const row = page.getByRole("row").filter({ hasText: "review bot" });
+    expect(await row.textContent()).toContain("read, admin");
+    expect(await row.textContent()).toContain("active");
+    await shot(page, "09-token-created");
+    const stored = await db.apiToken.findFirstOrThrow({ where: { name: "review bot", userId: admin.id } });
+    expect(stored.scopes).toEqual(["read", "admin"]);
+    expect(Math.round((stored.expiresAt.getTime() - stored.createdAt.getTime()) / 86_400_000)).toBe(30);
+    const adminCall = await fetch(`${webUrl}/api/v1/admin/users`, { headers: { authorization: `Bearer ${token}` } });
+    expect(adminCall.status).toBe(200);
+    await context.close();
+  });
+
+  it("offers no admin scope to a non-admin", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signInAs(page, submitter, "/account/tokens");
+    await page.getByRole("checkbox", { name: /^read/ }).waitFor();
+    expect(await page.getByRole("checkbox", { name: /^admin/ }).count()).toBe(0);
+    await context.close();
+  });
+
   it("shows a clear message when the daily quota is used up", async () => {
     const limited = await createTestUser("user", { quota: 1 });
     const used = await fetch(`${webUrl}/api/v1/submissions`, {

@@ -94,7 +94,7 @@ describe("email + password sign-in", () => {
 });
 
 describe("disabling a user", () => {
-  it("signs them out everywhere, stops their tokens and their sign-ins", async () => {
+  it("signs them out everywhere, revokes their tokens and stops their sign-ins", async () => {
     const user = await createTestUser("user");
     const cookie = await signIn(webUrl, user);
     const disable = await call(webUrl, "PATCH", `/api/v1/admin/users/${user.id}`, { cookie: admin.cookie }, { disabled: true, reason: "spam uploads" });
@@ -104,7 +104,9 @@ describe("disabling a user", () => {
     expect((await signInRaw(webUrl, user.email, PASSWORD)).error).toBe("CredentialsSignin");
     const enable = await call(webUrl, "PATCH", `/api/v1/admin/users/${user.id}`, { cookie: admin.cookie }, { disabled: false, reason: "appeal accepted" });
     expect(enable.status).toBe(200);
-    expect((await call(webUrl, "GET", "/api/v1/submissions", { token: user.token })).status).toBe(200);
+    // Sign-in works again; the tokens stay revoked (the user creates new ones).
+    expect((await signInRaw(webUrl, user.email, PASSWORD)).error).toBeNull();
+    expect((await call(webUrl, "GET", "/api/v1/submissions", { token: user.token })).status).toBe(401);
     const log = await call(webUrl, "GET", `/api/v1/admin/audit-log?target=user:${user.id}`, { cookie: admin.cookie });
     expect(log.json.entries.map((e: { action: string }) => e.action)).toEqual(["user.enable", "user.disable"]);
   });

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createApiToken } from "../../lib/server/tokens/api-tokens";
 import { createUser } from "../../lib/server/users/create-user";
+import type { TokenScope } from "../../lib/validation/api-token";
 
 // Helpers for the account and authorization suites: real users with passwords, real sign-ins through next-auth's
 // endpoints (CSRF token + credentials callback), and requests carrying the resulting session cookie.
@@ -10,14 +11,19 @@ export type TestUser = { id: string; email: string; password: string; token: str
 
 export const PASSWORD = "integration-password-1";
 
-export async function createTestUser(role: Role = "user", opts: { quota?: number; email?: string } = {}): Promise<TestUser> {
+/**
+ * A user with a password and an API token. The token has every scope the role may hold (admins' tokens include
+ * `admin`), unless `scopes` says otherwise; suites about scopes make their own tokens.
+ */
+export async function createTestUser(role: Role = "user", opts: { quota?: number; email?: string; scopes?: TokenScope[] } = {}): Promise<TestUser> {
   const email = opts.email ?? `${role}-${randomUUID().slice(0, 8)}@example.test`;
   const user = await createUser({ email, role, password: PASSWORD });
   if (opts.quota !== undefined) {
     const { db } = await import("../../lib/db");
     await db.user.update({ where: { id: user.id }, data: { submissionQuotaPerDay: opts.quota } });
   }
-  const { token } = await createApiToken(email, "tests");
+  const scopes = opts.scopes ?? (role === "admin" ? ["submit", "read", "admin"] : ["submit", "read"]);
+  const { token } = await createApiToken(email, { name: "tests", scopes });
   return { id: user.id, email, password: PASSWORD, token, role };
 }
 

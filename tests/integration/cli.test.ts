@@ -104,6 +104,51 @@ describe("npx probebench", () => {
     expect(down.stderr).toMatch(/Cannot reach the probebench server/);
   });
 
+  it("creates a token with chosen scopes and lifetime, still printing only the token on stdout", async () => {
+    const before = Date.now();
+    const created = await cli(["token", "create", "--email", email, "--name", "read only", "--scopes", "read", "--expires-days", "7"]);
+    expect(created.code).toBe(0);
+    expect(created.stdout).toMatch(/^pb_[A-Za-z0-9_-]{40,}\n$/);
+    const expires = /scopes read; expires (\d{4}-\d\d-\d\d \d\d:\d\d) UTC/.exec(created.stderr);
+    expect(expires).not.toBeNull();
+    expect(Math.abs(Date.parse(`${expires![1]}Z`.replace(" ", "T")) - (before + 7 * 24 * 3600 * 1000))).toBeLessThan(120_000);
+    const readOnly = created.stdout.trim();
+    const file = writeJson("scoped.json", { benchmark: slug, model: "Scoped", findings: [] });
+    const refused = await cli(["submit", file], { PROBEBENCH_TOKEN: readOnly });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/lacks the `submit` scope/);
+    // The default is submit + read for 90 days.
+    expect((await cli(["token", "create", "--email", email])).stderr).toMatch(/scopes submit, read; expires /);
+  });
+
+  it("checks token flags and the admin scope before creating anything", async () => {
+    const bad = async (args: string[], message: string | RegExp) => {
+      const result = await cli(["token", "create", "--email", email, ...args]);
+      expect(result.code).toBe(1);
+      expect(result.stdout).toBe("");
+      expect(result.stderr).toMatch(message);
+    };
+    await bad(["--scopes", "read,upload"], /--scopes\[1\]: "upload" is not a scope: use submit, read or admin/);
+    await bad(["--scopes", "read,read"], /--scopes\[1\]: read is listed twice/);
+    await bad(["--scopes", ","], /--scopes: choose at least one scope/);
+    await bad(["--expires-days", "0"], /--expires-days: must be between 1 and 365 days/);
+    await bad(["--expires-days", "30d"], /--expires-days: must be a whole number of days/);
+    await bad(["--scopes", "submit,admin"], /Only admins can create a token with the `admin` scope/);
+  });
+
+  it("revokes every token of a user whose password an operator resets", async () => {
+    const owner = `cli-reset-${Date.now()}@example.test`;
+    expect((await cli(["user", "create", "--email", owner, "--password", "first-password-1"])).code).toBe(0);
+    const issued = (await cli(["token", "create", "--email", owner])).stdout.trim();
+    expect((await cli(["status", "ckunknownid0000000000000", "--token", issued])).stderr).toMatch(/not found/i);
+    const reset = await cli(["user", "set-password", "--email", owner, "--password", "second-password-2"]);
+    expect(reset.code).toBe(0);
+    expect(reset.stdout).toMatch(/Password set for .*; 0 session\(s\) signed out, 1 API token\(s\) revoked/);
+    const after = await cli(["status", "ckunknownid0000000000000", "--token", issued]);
+    expect(after.code).toBe(1);
+    expect(after.stderr).toMatch(/The API token is invalid or revoked/);
+  });
+
   it("refuses a duplicate user and a duplicate benchmark version", async () => {
     expect((await cli(["user", "create", "--email", email])).stderr).toMatch(/already exists/);
     expect((await cli(["benchmark", "import", path.join(dir, "benchmark.json")])).stderr).toMatch(/already exists/);

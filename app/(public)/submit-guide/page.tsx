@@ -54,7 +54,10 @@ export default function SubmitGuidePage() {
       <pre {...scrollRegion("Example findings file")}><code>{EXAMPLE}</code></pre>
       <h2>Uploading</h2>
       <ol>
-        <li>Sign in and create an API token.</li>
+        <li>
+          Sign in and create an API token on <Link href="/account/tokens">API tokens</Link>. The defaults fit: scopes <code>submit</code> (upload) and{" "}
+          <code>read</code> (follow your submissions), expiring after 90 days.
+        </li>
         <li>
           Upload with the CLI (<code>probebench submit findings.json</code>) or the API: <code>POST /api/v1/submissions</code> with the file as the
           JSON body and <code>Authorization: Bearer &lt;token&gt;</code>. The answer holds the submission id.

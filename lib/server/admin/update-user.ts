@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { db } from "../../db";
 import { AppError, parseOrThrow } from "../../errors";
+import { revokeUserTokens } from "../tokens/api-tokens";
 import { roleSchema } from "../users/create-user";
 import { recordAudit, type AuditEntry } from "./record-audit";
 
@@ -37,8 +38,11 @@ export async function updateUser(actorId: string, userId: string, body: unknown)
     if (change.submission_quota_per_day !== undefined && change.submission_quota_per_day !== user.submissionQuotaPerDay) {
       entries.push({ action: "user.quota", details: { email: user.email, from: user.submissionQuotaPerDay, to: change.submission_quota_per_day } });
     }
+    // Disabling revokes every API token for good (enabling again does not bring them back): the holder of a disabled
+    // account may have minted them, so the user creates fresh ones once trusted again.
+    const revokedTokens = change.disabled ? await revokeUserTokens(tx, userId) : 0;
     if (change.disabled !== undefined && change.disabled !== (user.disabledAt !== null)) {
-      entries.push({ action: change.disabled ? "user.disable" : "user.enable", details: { email: user.email } });
+      entries.push({ action: change.disabled ? "user.disable" : "user.enable", details: { email: user.email, ...(change.disabled ? { revoked_tokens: revokedTokens } : {}) } });
     }
     const updated = await tx.user.update({
       where: { id: userId },
@@ -48,7 +52,7 @@ export async function updateUser(actorId: string, userId: string, body: unknown)
         disabledAt: change.disabled === undefined ? undefined : change.disabled ? (user.disabledAt ?? new Date()) : null,
       },
     });
-    // A disabled user is signed out everywhere at once (their API tokens stop working through the disabled flag).
+    // A disabled user is signed out everywhere at once.
     if (change.disabled) await tx.session.deleteMany({ where: { userId } });
     for (const entry of entries) await recordAudit(tx, { ...entry, actorId, target: `user:${userId}`, reason: change.reason });
     return {
@@ -58,6 +62,7 @@ export async function updateUser(actorId: string, userId: string, body: unknown)
       submission_quota_per_day: updated.submissionQuotaPerDay,
       disabled: updated.disabledAt !== null,
       changes: entries.map((e) => e.action),
+      revoked_tokens: revokedTokens,
     };
   });
 }

@@ -1,73 +1,134 @@
 import { randomBytes } from "node:crypto";
-import { z } from "zod";
+import type { ApiCaller, Role } from "../../auth/authorize-caller";
 import { db } from "../../db";
 import { AppError, parseOrThrow } from "../../errors";
+import type { Prisma } from "../../generated/prisma/client";
 import { sha256 } from "../../hash";
+import {
+  createApiTokenBodySchema,
+  formatTokenExpiry,
+  isTokenExpired,
+  tokenExpiresAt,
+  type CreateApiTokenBody,
+  type TokenScope,
+} from "../../validation/api-token";
 
 const TOKEN_PREFIX = "pb_";
 // Enough for several CI systems and machines; more live tokens mostly means forgotten ones.
 export const MAX_ACTIVE_TOKENS = 20;
 
-export type TokenOwner = { id: string; email: string; role: "user" | "maintainer" | "admin" };
+export type TokenOwner = { id: string; email: string; role: Role; tokenId: string; scopes: TokenScope[] };
 
-export const createApiTokenBodySchema = z.object({
-  name: z.string().trim().min(1, { message: "must not be empty" }).max(100, { message: "must be at most 100 characters" }),
-});
+export type ApiTokenSummary = {
+  id: string;
+  name: string;
+  prefix: string;
+  scopes: TokenScope[];
+  created_at: string;
+  expires_at: string;
+  // as of the answer; a listed token stays as it is on a page left open
+  expired: boolean;
+  last_used_at: string | null;
+  revoked_at: string | null;
+};
 
-export type ApiTokenSummary = { id: string; name: string; prefix: string; created_at: string; last_used_at: string | null; revoked_at: string | null };
+type TokenRow = { id: string; name: string; prefix: string; scopes: TokenScope[]; createdAt: Date; expiresAt: Date; lastUsedAt: Date | null; revokedAt: Date | null };
 
-async function insertToken(userId: string, name: string): Promise<{ token: string; id: string; prefix: string; createdAt: Date }> {
-  // 32 random bytes: a token cannot be guessed, so a fast hash is enough to keep a database leak harmless.
-  const token = TOKEN_PREFIX + randomBytes(32).toString("base64url");
-  const row = await db.apiToken.create({ data: { userId, name, tokenHash: sha256(token), prefix: token.slice(0, 10) } });
-  return { token, id: row.id, prefix: row.prefix, createdAt: row.createdAt };
+function summarize(row: TokenRow, now = new Date()): ApiTokenSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    scopes: row.scopes,
+    created_at: row.createdAt.toISOString(),
+    expires_at: row.expiresAt.toISOString(),
+    expired: isTokenExpired(row.expiresAt, now),
+    last_used_at: row.lastUsedAt?.toISOString() ?? null,
+    revoked_at: row.revokedAt?.toISOString() ?? null,
+  };
 }
 
-/** Creates an API token for a user by email (CLI); the plain token is returned once and only its hash is stored. */
-export async function createApiToken(email: string, name = "cli"): Promise<{ token: string; id: string }> {
-  const user = await db.user.findUnique({ where: { email: email.toLowerCase() } });
+/** Stores a new token for a user; the admin scope only for admins. The plain token is returned once, only its hash kept. */
+async function issueToken(user: { id: string; role: Role }, body: CreateApiTokenBody): Promise<ApiTokenSummary & { token: string }> {
+  if (body.scopes.includes("admin") && user.role !== "admin") {
+    throw new AppError("forbidden", "Only admins can create a token with the `admin` scope");
+  }
+  // 32 random bytes: a token cannot be guessed, so a fast hash is enough to keep a database leak harmless.
+  const token = TOKEN_PREFIX + randomBytes(32).toString("base64url");
+  const now = new Date();
+  const row = await db.apiToken.create({
+    data: {
+      userId: user.id,
+      name: body.name,
+      scopes: body.scopes,
+      createdAt: now,
+      expiresAt: tokenExpiresAt(now, body.expires_days),
+      tokenHash: sha256(token),
+      prefix: token.slice(0, 10),
+    },
+  });
+  return { ...summarize(row, now), token };
+}
+
+/**
+ * Creates an API token for a user by email (CLI, demo, tests), with the same rules as the web: scopes default to
+ * submit + read, expiry to 90 days. The plain token is returned once.
+ */
+export async function createApiToken(email: string, options: { name?: string; scopes?: TokenScope[]; expires_days?: number } = {}) {
+  const body = parseOrThrow(createApiTokenBodySchema, { name: "cli", ...options }, "The token");
+  const user = await db.user.findUnique({ where: { email: email.trim().toLowerCase() } });
   if (!user) throw new AppError("not_found", `No user with email ${email}`);
-  const { token, id } = await insertToken(user.id, name);
-  return { token, id };
+  if (user.disabledAt) throw new AppError("conflict", `${user.email} is disabled: enable the account before creating tokens`);
+  return issueToken(user, body);
 }
 
 /** Creates a token for the signed-in user (web); the plain token is in the answer and nowhere else. */
-export async function createApiTokenForUser(userId: string, body: unknown): Promise<ApiTokenSummary & { token: string }> {
-  const { name } = parseOrThrow(createApiTokenBodySchema, body, "The token");
-  const active = await db.apiToken.count({ where: { userId, revokedAt: null } });
+export async function createApiTokenForUser(user: { id: string; role: Role }, body: unknown): Promise<ApiTokenSummary & { token: string }> {
+  const parsed = parseOrThrow(createApiTokenBodySchema, body, "The token");
+  const active = await db.apiToken.count({ where: { userId: user.id, revokedAt: null, expiresAt: { gt: new Date() } } });
   if (active >= MAX_ACTIVE_TOKENS) throw new AppError("conflict", `You already have ${MAX_ACTIVE_TOKENS} active tokens: revoke one first`);
-  const row = await insertToken(userId, name);
-  return { id: row.id, name, prefix: row.prefix, created_at: row.createdAt.toISOString(), last_used_at: null, revoked_at: null, token: row.token };
+  return issueToken(user, parsed);
 }
 
 /** A user's tokens, newest first, without their secrets (only the prefix, to tell them apart). */
 export async function listApiTokens(userId: string): Promise<ApiTokenSummary[]> {
   const rows = await db.apiToken.findMany({ where: { userId }, orderBy: { createdAt: "desc" }, take: 200 });
-  return rows.map((r) => ({
-    id: r.id,
-    name: r.name,
-    prefix: r.prefix,
-    created_at: r.createdAt.toISOString(),
-    last_used_at: r.lastUsedAt?.toISOString() ?? null,
-    revoked_at: r.revokedAt?.toISOString() ?? null,
-  }));
+  const now = new Date();
+  return rows.map((row) => summarize(row, now));
 }
 
-/** Revokes one of the user's own tokens. Another user's token is "not found", so ids cannot be probed. */
-export async function revokeApiToken(userId: string, tokenId: string): Promise<{ id: string; revoked_at: string }> {
-  const token = await db.apiToken.findFirst({ where: { id: tokenId, userId } });
+/**
+ * Revokes one of the caller's own tokens. Another user's token is "not found", so ids cannot be probed. A token may
+ * revoke itself (a leaked one can be killed with what leaked) but not its owner's other tokens: that needs a session.
+ */
+export async function revokeApiToken(caller: Pick<ApiCaller, "id" | "token">, tokenId: string): Promise<{ id: string; revoked_at: string }> {
+  const token = await db.apiToken.findFirst({ where: { id: tokenId, userId: caller.id } });
   if (!token) throw new AppError("not_found", "Token not found");
+  if (caller.token && caller.token.id !== token.id) {
+    throw new AppError("forbidden", "An API token can revoke only itself; sign in to revoke your other tokens");
+  }
   const revokedAt = token.revokedAt ?? new Date();
   if (!token.revokedAt) await db.apiToken.update({ where: { id: token.id }, data: { revokedAt } });
   return { id: token.id, revoked_at: revokedAt.toISOString() };
 }
 
-/** The user behind a bearer token, or null for a missing, unknown or revoked token, or a disabled user. */
-export async function authenticateToken(token: string | undefined): Promise<TokenOwner | null> {
-  if (!token || !token.startsWith(TOKEN_PREFIX) || token.length > 200) return null;
+/** Revokes every token of a user (password reset, disabling), inside the caller's transaction; returns how many. */
+export async function revokeUserTokens(tx: Prisma.TransactionClient, userId: string): Promise<number> {
+  const { count } = await tx.apiToken.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: new Date() } });
+  return count;
+}
+
+const refused = (message: string) => new AppError("unauthorized", message, [], { "www-authenticate": 'Bearer realm="probebench", error="invalid_token"' });
+
+/** The user behind a bearer token. 401 for an unknown, revoked or expired token, or a disabled user. */
+export async function authenticateToken(token: string): Promise<TokenOwner> {
+  if (!token.startsWith(TOKEN_PREFIX) || token.length > 200) throw refused("The API token is invalid or revoked");
   const row = await db.apiToken.findUnique({ where: { tokenHash: sha256(token) }, include: { user: true } });
-  if (!row || row.revokedAt || row.user.disabledAt) return null;
+  if (!row || row.revokedAt || row.user.disabledAt) throw refused("The API token is invalid or revoked");
+  if (isTokenExpired(row.expiresAt)) {
+    throw refused(`The API token expired on ${formatTokenExpiry(row.expiresAt)}: create a new one at /account/tokens or with \`probebench token create\``);
+  }
   // Recording last use is best effort and must not slow or fail the request.
   void db.apiToken.update({ where: { id: row.id }, data: { lastUsedAt: new Date() } }).catch(() => undefined);
-  return { id: row.user.id, email: row.user.email, role: row.user.role };
+  return { id: row.user.id, email: row.user.email, role: row.user.role, tokenId: row.id, scopes: row.scopes };
 }

@@ -1,6 +1,7 @@
 import { db } from "../../db";
 import { AppError, parseOrThrow } from "../../errors";
 import { recordAudit } from "../admin/record-audit";
+import { revokeUserTokens } from "../tokens/api-tokens";
 import { roleSchema, createUserInputSchema } from "./create-user";
 import { hashPassword } from "./password";
 import { revokeUserSessions } from "./sessions";
@@ -24,13 +25,19 @@ export async function setUserRole(email: string, role: string): Promise<{ email:
   return { email: user.email, from: user.role, to };
 }
 
-/** Sets a new password and signs the user out everywhere (a reset usually follows a suspected compromise). */
-export async function setUserPassword(email: string, password: string): Promise<{ email: string; revokedSessions: number }> {
+/**
+ * Sets a new password, signs the user out everywhere and revokes their API tokens: a reset usually follows a suspected
+ * compromise, and a token minted by whoever held the account must not outlive it.
+ */
+export async function setUserPassword(email: string, password: string): Promise<{ email: string; revokedSessions: number; revokedTokens: number }> {
   const { password: valid } = parseOrThrow(createUserInputSchema.pick({ password: true }).required(), { password }, "The password");
   const user = await findByEmail(email);
-  await db.$transaction(async (tx) => {
-    await tx.user.update({ where: { id: user.id }, data: { passwordHash: await hashPassword(valid) } });
-    await recordAudit(tx, { actorId: null, action: "user.password", target: `user:${user.id}`, reason: "operator (CLI)", details: { email: user.email } });
+  const passwordHash = await hashPassword(valid);
+  const revokedTokens = await db.$transaction(async (tx) => {
+    await tx.user.update({ where: { id: user.id }, data: { passwordHash } });
+    const revoked = await revokeUserTokens(tx, user.id);
+    await recordAudit(tx, { actorId: null, action: "user.password", target: `user:${user.id}`, reason: "operator (CLI)", details: { email: user.email, revoked_tokens: revoked } });
+    return revoked;
   });
-  return { email: user.email, revokedSessions: await revokeUserSessions(user.id) };
+  return { email: user.email, revokedSessions: await revokeUserSessions(user.id), revokedTokens };
 }

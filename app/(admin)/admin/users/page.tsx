@@ -24,7 +24,7 @@ export default async function UsersPage({ searchParams }: Props) {
       <h1>Users</h1>
       <p className="muted">
         Roles: user (uploads), maintainer (sees every submission, also unapproved ones), admin (reviews, manages users). An empty quota
-        means the default of {env.SUBMISSION_QUOTA_PER_DAY} uploads a day. Disabling signs the user out and stops their API tokens.
+        means the default of {env.SUBMISSION_QUOTA_PER_DAY} uploads a day. Disabling signs the user out and revokes their API tokens for good.
       </p>
       <form method="get" style={{ margin: "8px 0 14px" }}>
         <div className={styles.actions}>

@@ -8,17 +8,17 @@ import { submitFindings } from "@/lib/server/submissions/submit-findings";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/v1/submissions?page=&per_page= - the caller's own submissions, newest first (private scores included), and their upload quota
+// GET /api/v1/submissions?page=&per_page= - the caller's own submissions, newest first (private scores included), and their upload quota; tokens need `read`
 export const GET = withErrors(async (request: Request) => {
-  const caller = await requireCaller(request, { access: "read" });
+  const caller = await requireCaller(request, { access: "read", tokens: "read" });
   const [list, quota] = await Promise.all([listUserSubmissions(caller.id, Object.fromEntries(new URL(request.url).searchParams)), getSubmissionQuota(caller.id)]);
   return json({ ...list, quota });
 });
 
-// POST /api/v1/submissions - upload a findings file (Bearer token, or the session cookie from a same-origin page);
+// POST /api/v1/submissions - upload a findings file (Bearer token with `submit`, or the session cookie from a same-origin page);
 // 202 {id, status} and scoring is queued; 429 with Retry-After when the daily quota or the rate limit is used up
 export const POST = withErrors(async (request: Request) => {
-  const caller = await requireCaller(request, { access: "write" });
+  const caller = await requireCaller(request, { access: "write", tokens: "submit" });
   const declared = Number(request.headers.get("content-length") ?? "NaN");
   const created = await submitFindings(caller.id, {
     declaredBytes: Number.isFinite(declared) ? declared : undefined,

@@ -6,16 +6,16 @@ import { parseJsonText } from "@/lib/validation/parse-json";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/v1/tokens - the caller's API tokens (prefixes only, never the secret)
+// GET /api/v1/tokens - the caller's API tokens with scopes and expiry (prefixes only, never the secret); tokens need `read`
 export const GET = withErrors(async (request: Request) => {
-  const caller = await requireCaller(request, { access: "read" });
+  const caller = await requireCaller(request, { access: "read", tokens: "read" });
   return json({ tokens: await listApiTokens(caller.id) });
 });
 
-// POST /api/v1/tokens - create a token {name}; browser session only, so a leaked token cannot mint more.
-// 201 with the plain token, shown this once
+// POST /api/v1/tokens - create a token {name, scopes?, expires_days?}; browser session only, so a leaked token cannot
+// mint more (nor widen its own scopes or lifetime). 201 with the plain token, shown this once
 export const POST = withErrors(async (request: Request) => {
-  const caller = await requireCaller(request, { access: "write", sessionOnly: true });
+  const caller = await requireCaller(request, { access: "write", tokens: "none" });
   const body = parseJsonText(await readBodyText(request, 16 * 1024), "The request body");
-  return json(await createApiTokenForUser(caller.id, body), 201);
+  return json(await createApiTokenForUser(caller, body), 201);
 });

@@ -6,6 +6,6 @@ export const dynamic = "force-dynamic";
 
 // GET /api/v1/admin/audit-log?action=&target=&before= - admin actions, newest first (admins)
 export const GET = withErrors(async (request: Request) => {
-  await requireCaller(request, { access: "read", roles: ["admin"] });
+  await requireCaller(request, { access: "read", roles: ["admin"], tokens: "admin" });
   return json(await listAuditLog(Object.fromEntries(new URL(request.url).searchParams)));
 });

@@ -6,6 +6,6 @@ export const dynamic = "force-dynamic";
 
 // GET /api/v1/admin/submissions?review_status=pending&page=&per_page= - the review queue (admins), paginated
 export const GET = withErrors(async (request: Request) => {
-  await requireCaller(request, { access: "read", roles: ["admin"] });
+  await requireCaller(request, { access: "read", roles: ["admin"], tokens: "admin" });
   return json(await listReviewQueue(Object.fromEntries(new URL(request.url).searchParams)));
 });

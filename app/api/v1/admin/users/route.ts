@@ -6,6 +6,6 @@ export const dynamic = "force-dynamic";
 
 // GET /api/v1/admin/users?q=&page=&per_page= - users with role, quota and status (admins), newest first, paginated
 export const GET = withErrors(async (request: Request) => {
-  await requireCaller(request, { access: "read", roles: ["admin"] });
+  await requireCaller(request, { access: "read", roles: ["admin"], tokens: "admin" });
   return json(await listUsers(Object.fromEntries(new URL(request.url).searchParams)));
 });

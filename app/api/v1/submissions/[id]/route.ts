@@ -4,9 +4,10 @@ import { getSubmissionStatus } from "@/lib/server/submissions/get-submission-sta
 
 export const dynamic = "force-dynamic";
 
-// GET /api/v1/submissions/{id} - status and scores; unapproved submissions only for their submitter and staff
+// GET /api/v1/submissions/{id} - status and scores; unapproved submissions only for their submitter and staff.
+// A token needs `read` even for an approved submission: its holder reads as the owner, or sends no token.
 export const GET = withErrors(async (request: Request, context: { params: Promise<{ id: string }> }) => {
   const { id } = await context.params;
-  const caller = await identifyCaller(request, "read");
+  const caller = await identifyCaller(request, { access: "read", tokens: "read" });
   return json(await getSubmissionStatus(id, caller));
 });

@@ -4,9 +4,9 @@ import { revokeApiToken } from "@/lib/server/tokens/api-tokens";
 
 export const dynamic = "force-dynamic";
 
-// DELETE /api/v1/tokens/{id} - revoke one of the caller's own tokens (a token may revoke itself)
+// DELETE /api/v1/tokens/{id} - revoke one of the caller's own tokens; a token (of any scope) may revoke only itself
 export const DELETE = withErrors(async (request: Request, context: { params: Promise<{ id: string }> }) => {
   const { id } = await context.params;
-  const caller = await requireCaller(request, { access: "write" });
-  return json(await revokeApiToken(caller.id, id));
+  const caller = await requireCaller(request, { access: "write", tokens: "any" });
+  return json(await revokeApiToken(caller, id));
 });

@@ -9,7 +9,7 @@ export const dynamic = "force-dynamic";
 // PATCH /api/v1/admin/users/{id} - change role, quota override or disabled flag {…, reason} (admins; audit-logged)
 export const PATCH = withErrors(async (request: Request, context: { params: Promise<{ id: string }> }) => {
   const { id } = await context.params;
-  const caller = await requireCaller(request, { access: "write", roles: ["admin"] });
+  const caller = await requireCaller(request, { access: "write", roles: ["admin"], tokens: "admin" });
   const body = parseJsonText(await readBodyText(request, 16 * 1024), "The request body");
   return json(await updateUser(caller.id, id, body));
 });

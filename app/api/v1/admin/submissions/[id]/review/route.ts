@@ -10,7 +10,7 @@ export const dynamic = "force-dynamic";
 // POST /api/v1/admin/submissions/{id}/review - approve or reject {decision, reason} (admins; audit-logged)
 export const POST = withErrors(async (request: Request, context: { params: Promise<{ id: string }> }) => {
   const { id } = await context.params;
-  const caller = await requireCaller(request, { access: "write", roles: ["admin"] });
+  const caller = await requireCaller(request, { access: "write", roles: ["admin"], tokens: "admin" });
   const body = parseJsonText(await readBodyText(request, 16 * 1024), "The request body");
   const reviewed = await reviewSubmission(caller.id, id, body);
   // What is public just changed: regenerate this instance's cached public pages on their next visit ("/" alone for
