@@ -11,6 +11,7 @@ import { probebenchAdapter } from "./adapter";
 import { clientKey } from "./client-key";
 import { authSecret, githubEnabled, sessionCookieName, sessionMaxAgeSeconds, useSecureCookies } from "./config";
 import { githubVerifiedEmails } from "./github-emails";
+import { safeRedirectUrl } from "./safe-callback";
 
 const credentialsSchema = z.object({ email: z.string().max(320), password: z.string().max(200) });
 
@@ -54,6 +55,10 @@ export function authOptions(): NextAuthOptions {
       ...(githubEnabled ? [GithubProvider({ clientId: env.GITHUB_ID!, clientSecret: env.GITHUB_SECRET! })] : []),
     ],
     callbacks: {
+      // Every callbackUrl next-auth follows (sign-in, GitHub's return, sign-out) passes the sign-in pages' rule.
+      async redirect({ url, baseUrl }) {
+        return safeRedirectUrl(url, baseUrl);
+      },
       async signIn({ user, account }) {
         if (account?.provider !== "github") return true;
         // A known (linked) user: only refuse a disabled one. A new identity: its address must be GitHub-verified.
