@@ -6,16 +6,17 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { ChildProcess } from "node:child_process";
 import { ensureDatabase, migrate } from "./lib/database";
+import { DEMO_EMAIL, DEMO_PASSWORD, demoBanner, planDemo, type DemoPlan } from "./lib/demo-plan";
 import { startEmbeddedPostgres, startLocalRedis, type LocalPostgres } from "./lib/local-services";
 import { ROOT, run, startProcess, stopProcess, waitForHttp } from "./lib/processes";
 
 const log = (msg: string) => console.log(`[demo] ${msg}`);
-const DEMO_EMAIL = "demo@probebench.local";
-const DEMO_PASSWORD = "probebench-demo";
 
 async function main(): Promise<void> {
   const dev = process.argv.includes("--dev");
   const port = Number(process.env.PORT ?? 3000);
+  // Decided before DATABASE_URL is set to the embedded database below.
+  const plan = planDemo(process.env.DATABASE_URL);
   let localPg: LocalPostgres | undefined;
   const children: ChildProcess[] = [];
 
@@ -30,11 +31,11 @@ async function main(): Promise<void> {
   process.on("SIGTERM", () => void shutdown(0));
 
   try {
-    if (!process.env.DATABASE_URL) {
+    if (plan.embeddedDatabase) {
       localPg = await startEmbeddedPostgres(log);
       process.env.DATABASE_URL = localPg.url;
     } else {
-      log("Using DATABASE_URL from the environment");
+      log("Using DATABASE_URL from the environment: importing the demo data, but no demo admin or API token");
     }
     await ensureDatabase(process.env.DATABASE_URL!);
     if (!process.env.REDIS_URL) {
@@ -48,7 +49,7 @@ async function main(): Promise<void> {
 
     log("Applying migrations ...");
     log((await migrate(process.env.DATABASE_URL!)).trim());
-    const token = await seedDemoData();
+    const token = await seedDemoData(plan);
 
     if (!process.env.OPENAI_API_KEY) log("No OPENAI_API_KEY: scores use the offline judge and are labelled as such.");
     const env = {
@@ -69,17 +70,7 @@ async function main(): Promise<void> {
       children.push(startProcess("web", process.execPath, ["--import", "tsx", "web/server.ts"], { env: { ...env, NODE_ENV: "production" }, logDir, echo: false }));
     }
     await waitForHttp(`http://127.0.0.1:${port}/api/health`, 180_000, "The web server");
-    console.log(
-      [
-        "",
-        `  probebench is running at http://localhost:${port}`,
-        `  Demo admin: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`,
-        `  API token for the CLI: export PROBEBENCH_TOKEN=${token}`,
-        `  Try: npx probebench submit data/demo/findings-agent-a.json --wait`,
-        "  Logs: .data/logs/  Stop with Ctrl-C.",
-        "",
-      ].join("\n"),
-    );
+    console.log(demoBanner(plan, { port, token }).join("\n"));
   } catch (error) {
     console.error(`[demo] ${error instanceof Error ? error.message : String(error)}`);
     await shutdown(1);
@@ -96,8 +87,11 @@ function demoSecret(): string {
   return secret;
 }
 
-/** Imports the demo benchmark, a demo admin with a token, and two demo submissions (approved), once. */
-async function seedDemoData(): Promise<string> {
+/**
+ * Imports the demo benchmark and two demo submissions (approved), once; in the demo's own database also a demo admin
+ * (who owns the submissions) with a new API token, returned. In a configured database the submissions have no owner.
+ */
+async function seedDemoData(plan: DemoPlan): Promise<string | undefined> {
   const { db } = await import("../lib/db");
   const { importBenchmark } = await import("../lib/server/benchmarks/import-benchmark");
   const { benchmarkFileSchema } = await import("../lib/validation/benchmark-file");
@@ -113,16 +107,21 @@ async function seedDemoData(): Promise<string> {
   }
   await importReported();
 
-  let user = await db.user.findUnique({ where: { email: DEMO_EMAIL } });
-  if (!user) user = await createUser({ email: DEMO_EMAIL, role: "admin", name: "Demo admin", password: DEMO_PASSWORD });
-  const { token } = await createApiToken(DEMO_EMAIL, { name: `demo ${new Date().toISOString().slice(0, 16)}` });
+  let ownerId: string | null = null;
+  let token: string | undefined;
+  if (plan.demoAccount) {
+    let user = await db.user.findUnique({ where: { email: DEMO_EMAIL } });
+    if (!user) user = await createUser({ email: DEMO_EMAIL, role: "admin", name: "Demo admin", password: DEMO_PASSWORD });
+    ownerId = user.id;
+    ({ token } = await createApiToken(DEMO_EMAIL, { name: `demo ${new Date().toISOString().slice(0, 16)}` }));
+  }
 
   const benchmark = await db.benchmark.findUniqueOrThrow({ where: { slug_version: { slug: benchmarkFile.slug, version: benchmarkFile.version } } });
   const count = await db.submission.count({ where: { benchmarkId: benchmark.id, source: "upload" } });
   if (count === 0) {
     for (const name of ["findings-agent-a.json", "findings-agent-b-3runs.json"]) {
       const file = await parseFindingsFile(readFileSync(path.join(ROOT, "data/demo", name), "utf8"));
-      const created = await createSubmission(file, user.id);
+      const created = await createSubmission(file, ownerId);
       // Demo entries are pre-approved so the public pages have something to show.
       await db.submission.update({ where: { id: created.id }, data: { reviewStatus: "approved" } });
       log(`Submitted demo ${name}: ${created.findings} findings in ${created.runs} run(s); the worker scores it`);

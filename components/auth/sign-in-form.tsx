@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { signIn } from "next-auth/react";
 import { useState } from "react";
+import { safeCallbackPath } from "@/lib/auth/safe-callback";
 import styles from "../account/ui.module.css";
 
 // next-auth reports failures as codes; these are the ones a person can act on.
@@ -34,7 +35,7 @@ export function SignInForm(props: { callbackUrl: string; github: boolean; signup
     const result = await signIn("credentials", { email, password, redirect: false, callbackUrl: props.callbackUrl }).catch(() => undefined);
     if (result?.ok && !result.error) {
       // A full navigation, so every part of the page (the menu included) sees the new session.
-      window.location.assign(props.callbackUrl);
+      window.location.assign(safeCallbackPath(props.callbackUrl));
       return;
     }
     setBusy(false);

@@ -20,4 +20,6 @@ export function authSecret(): string {
 export const useSecureCookies = (env.NEXTAUTH_URL ?? "").startsWith("https://");
 export const sessionCookieName = `${useSecureCookies ? "__Secure-" : ""}next-auth.session-token`;
 export const sessionMaxAgeSeconds = env.SESSION_MAX_AGE_DAYS * 24 * 3600;
+// The public origin, when configured: absolute callbackUrls on it count as paths of this site.
+export const siteOrigin = env.NEXTAUTH_URL ? new URL(env.NEXTAUTH_URL).origin : undefined;
 export const githubEnabled = Boolean(env.GITHUB_ID && env.GITHUB_SECRET);

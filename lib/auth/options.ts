@@ -2,7 +2,6 @@ import type { NextAuthOptions, Session } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import GithubProvider from "next-auth/providers/github";
 import { z } from "zod";
-import { db } from "../db";
 import { env } from "../env";
 import { AppError } from "../errors";
 import { authenticateWithPassword, completeSignIn } from "../server/users/sign-in";
@@ -11,6 +10,8 @@ import { probebenchAdapter } from "./adapter";
 import { clientKey } from "./client-key";
 import { authSecret, githubEnabled, sessionCookieName, sessionMaxAgeSeconds, useSecureCookies } from "./config";
 import { githubVerifiedEmails } from "./github-emails";
+import { authorizeGithubSignIn } from "./github-sign-in";
+import { safeRedirectUrl } from "./safe-callback";
 
 const credentialsSchema = z.object({ email: z.string().max(320), password: z.string().max(200) });
 
@@ -54,17 +55,13 @@ export function authOptions(): NextAuthOptions {
       ...(githubEnabled ? [GithubProvider({ clientId: env.GITHUB_ID!, clientSecret: env.GITHUB_SECRET! })] : []),
     ],
     callbacks: {
+      // Every callbackUrl next-auth follows (sign-in, GitHub's return, sign-out) passes the sign-in pages' rule.
+      async redirect({ url, baseUrl }) {
+        return safeRedirectUrl(url, baseUrl);
+      },
       async signIn({ user, account }) {
         if (account?.provider !== "github") return true;
-        // A known (linked) user: only refuse a disabled one. A new identity: its address must be GitHub-verified.
-        if ("emailVerified" in user) {
-          const row = await db.user.findUnique({ where: { id: user.id }, select: { disabledAt: true } });
-          return Boolean(row && !row.disabledAt);
-        }
-        const email = user.email?.toLowerCase();
-        if (!email || !account.access_token) return "/sign-in?error=GithubEmailUnverified";
-        const verified = await githubVerifiedEmails(account.access_token);
-        return verified.includes(email) ? true : "/sign-in?error=GithubEmailUnverified";
+        return authorizeGithubSignIn(user, account, githubVerifiedEmails);
       },
       async jwt({ token, user, account }) {
         // `user` is present only at sign-in: replace next-auth's default claims (name, email, picture) by a session id.

@@ -53,7 +53,7 @@ afterAll(async () => {
 });
 
 beforeEach(() => {
-  Object.assign(fake.control, { latencyMs: 0, failNext: 0, failStatus: 500, malformedNext: 0 });
+  Object.assign(fake.control, { latencyMs: 0, failNext: 0, failStatus: 500, malformedNext: 0, rationaleSuffix: "" });
   Object.assign(fake.stats, { chatCalls: 0, embeddingCalls: 0, failuresServed: 0 });
 });
 

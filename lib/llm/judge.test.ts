@@ -7,14 +7,15 @@ import OpenAI from "openai";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startFakeOpenAi } from "../../tests/support/fake-openai";
 import { JudgeReplyError, OpenAiJudge, type Judge, type JudgeText } from "./judge";
+import { MAX_RATIONALE_CHARS } from "./judge-messages";
 import { isTransientError, mapWithConcurrency } from "./retry";
 
 type Fake = Awaited<ReturnType<typeof startFakeOpenAi>>;
-type Proxy = { url: string; requests: number; inFlight: number; maxInFlight: number; stallNext: number; close: () => Promise<void> };
+type Proxy = { url: string; lastBody: string; requests: number; inFlight: number; maxInFlight: number; stallNext: number; close: () => Promise<void> };
 
-/** Forwards to the fake; counts requests and the most in flight at once; never answers the next `stallNext` requests. */
+/** Forwards to the fake; keeps the last body; counts requests and the most in flight; never answers the next `stallNext`. */
 async function startProxy(targetUrl: string): Promise<Proxy> {
-  const state = { requests: 0, inFlight: 0, maxInFlight: 0, stallNext: 0 };
+  const state = { lastBody: "", requests: 0, inFlight: 0, maxInFlight: 0, stallNext: 0 };
   const server = http.createServer((req, res) => {
     state.requests++;
     state.inFlight++;
@@ -27,6 +28,7 @@ async function startProxy(targetUrl: string): Promise<Proxy> {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", async () => {
+      state.lastBody = Buffer.concat(chunks).toString("utf8");
       try {
         const upstream = await fetch(`${targetUrl}${req.url!.replace(/^\/v1/, "")}`, {
           method: req.method,
@@ -76,7 +78,7 @@ afterAll(async () => {
 });
 
 beforeEach(() => {
-  Object.assign(fake.control, { latencyMs: 0, failNext: 0, failStatus: 500, malformedNext: 0 });
+  Object.assign(fake.control, { latencyMs: 0, failNext: 0, failStatus: 500, malformedNext: 0, rationaleSuffix: "" });
   Object.assign(fake.stats, { chatCalls: 0, embeddingCalls: 0, failuresServed: 0 });
   Object.assign(proxy, { requests: 0, inFlight: 0, maxInFlight: 0, stallNext: 0 });
 });
@@ -90,7 +92,7 @@ describe("OpenAiJudge against the fake server", () => {
     expect(same.inputTokens).toBeGreaterThan(0);
     expect(same.rationale).toMatch(/P1/);
     expect(different.match).toBe(false);
-    expect(judge.promptVersion).toBe("judge-match@1");
+    expect(judge.promptVersion).toBe("judge-match@2");
   });
 
   it("retries a 429 and then succeeds", async () => {
@@ -134,6 +136,23 @@ describe("OpenAiJudge against the fake server", () => {
     fake.control.malformedNext = 1;
     await expect(judgeAt(fake.url).decide(report("A", "x"), report("A", "y"), signals)).rejects.toBeInstanceOf(JudgeReplyError);
     expect(fake.stats.chatCalls).toBe(1);
+  });
+
+  it("accepts a reply with a 100,000-character rationale and keeps a truncated one, without control characters", async () => {
+    fake.control.rationaleSuffix = ` \u0000${"x".repeat(100_000)}`;
+    const verdict = await judgeAt(fake.url).decide(report("P1", "Lexer drops the last token"), report("P1", "Final token lost"), signals);
+    expect(verdict.match).toBe(true);
+    expect(verdict.rationale).toHaveLength(MAX_RATIONALE_CHARS);
+    expect(verdict.rationale).toMatch(/^root markers P1 \/ P1 {2}x+…$/);
+    expect(fake.stats.chatCalls).toBe(1);
+  });
+
+  it("sends the instructions as the system message and the reports as JSON blocks of the user message", async () => {
+    await judgeAt(proxy.url).decide(report("A", "x"), report("B", "y"), signals);
+    const sent = (JSON.parse(proxy.lastBody) as { messages: { role: string; content: string }[] }).messages;
+    expect(sent.map((m) => m.role)).toEqual(["system", "user"]);
+    expect(sent[0]!.content).toMatch(/untrusted data/);
+    expect(sent[1]!.content).toMatch(/^<report_a>\n\{[\s\S]*\}\n<\/report_a>\n\n<report_b>\n\{[\s\S]*\}\n<\/report_b>$/);
   });
 
   it("never has more requests in flight than the concurrency limit", async () => {

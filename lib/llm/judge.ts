@@ -2,7 +2,8 @@ import OpenAI from "openai";
 import { z } from "zod";
 import { env } from "../env";
 import type { SignalValues } from "../scoring/types";
-import { loadPrompt, renderPrompt } from "./prompts";
+import { capRationale, renderJudgeMessages } from "./judge-messages";
+import { loadPrompt, type PromptTemplate } from "./prompts";
 import { withRetry } from "./retry";
 
 export const JUDGE_PROMPT = "judge-match";
@@ -27,8 +28,11 @@ export interface Judge {
   decide(a: JudgeText, b: JudgeText, signals: SignalValues): Promise<JudgeDecision>;
 }
 
-// The reply object the judge must return (structured output via response_format json_schema).
-export const judgeReplySchema = z.object({ match: z.boolean(), rationale: z.string().max(4_000) });
+// The reply object the judge must return (structured output via response_format json_schema). Only these two fields
+// are kept, and an over-long rationale is cut rather than refused: a wordy model must not fail a submission. The
+// cap is applied here, not as a token limit on the request: reasoning models count hidden reasoning against that
+// limit, so a tight one would turn long thinking into truncated, unusable replies.
+export const judgeReplySchema = z.object({ match: z.boolean(), rationale: z.string().transform(capRationale) });
 const judgeReplyJsonSchema = {
   type: "object",
   properties: { match: { type: "boolean" }, rationale: { type: "string" } },
@@ -36,24 +40,12 @@ const judgeReplyJsonSchema = {
   additionalProperties: false,
 } as const;
 
-function promptValues(t: JudgeText): Record<string, string | number> {
-  return {
-    repo: t.repo,
-    file: t.file,
-    line_start: t.lineStart,
-    line_end: t.lineEnd,
-    title: t.title,
-    description: t.description,
-    code_snippet: t.codeSnippet || "(none)",
-  };
-}
-
 /** An LLM judge on any OpenAI-compatible endpoint (OpenAI, vLLM, Ollama, ...). */
 export class OpenAiJudge implements Judge {
   readonly offline = false;
   readonly promptVersion: string;
   private readonly client: OpenAI;
-  private readonly body: string;
+  private readonly prompt: PromptTemplate;
 
   constructor(
     readonly model: string,
@@ -61,7 +53,7 @@ export class OpenAiJudge implements Judge {
   ) {
     const prompt = loadPrompt(JUDGE_PROMPT);
     this.promptVersion = `${prompt.name}@${prompt.version}`;
-    this.body = prompt.body;
+    this.prompt = prompt;
     // The SDK's own retries are off: withRetry applies one policy (backoff with jitter) to every failure kind.
     this.client = new OpenAI({ apiKey: opts.apiKey, baseURL: opts.baseURL, timeout: opts.timeoutMs, maxRetries: 0 });
     this.retries = opts.maxRetries;
@@ -70,13 +62,13 @@ export class OpenAiJudge implements Judge {
   private readonly retries: number;
 
   async decide(a: JudgeText, b: JudgeText): Promise<JudgeDecision> {
-    const content = renderPrompt(this.body, { a: promptValues(a), b: promptValues(b) });
+    const messages = renderJudgeMessages(this.prompt, a, b);
     const completion = await withRetry(
       () =>
         this.client.chat.completions.create({
           model: this.model,
           temperature: 0,
-          messages: [{ role: "user", content }],
+          messages,
           response_format: { type: "json_schema", json_schema: { name: "match_verdict", strict: true, schema: judgeReplyJsonSchema } },
         }),
       { retries: this.retries },

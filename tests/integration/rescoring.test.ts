@@ -130,12 +130,12 @@ describe("rescoring and the caches", () => {
       benchmarkVersion: `${slug}@1`,
       judgeModel: "fake-judge-1",
       offlineJudge: false,
-      promptVersion: "judge-match@1",
+      promptVersion: "judge-match@2",
       embeddingProvider: "offline",
       embeddingModel: "offline-hash-384-v1",
     });
     expect(usage.thresholds).toEqual(PAPER_THRESHOLDS);
-    expect(result.scoring).toMatchObject({ benchmark_version: `${slug}@1`, judge_model: "fake-judge-1", prompt_version: "judge-match@1", embedding_provider: "offline" });
+    expect(result.scoring).toMatchObject({ benchmark_version: `${slug}@1`, judge_model: "fake-judge-1", prompt_version: "judge-match@2", embedding_provider: "offline" });
     expect(result.scoring.thresholds).toEqual(PAPER_THRESHOLDS);
   });
 });

@@ -6,17 +6,25 @@ import { embedOffline } from "../../lib/embeddings/offline-embedder";
 // It replaces only the paid LLM API in tests and benchmarks. Its "judgement" is a fixed rule:
 //  - reports that both carry a `[root:NAME]` marker match exactly when the names agree;
 //  - otherwise they match when they share a file with overlapping lines and similar titles, or near-identical titles.
-// Tests steer it through POST /__control (latency, injected failures) and read counters from GET /__stats.
+// Tests steer it through POST /__control (latency, injected failures, a suffix for every rationale) and read counters
+// from GET /__stats.
 
-export type FakeControl = { latencyMs: number; failNext: number; failStatus: number; malformedNext: number };
+export type FakeControl = { latencyMs: number; failNext: number; failStatus: number; malformedNext: number; rationaleSuffix: string };
 export type FakeStats = { chatCalls: number; embeddingCalls: number; failuresServed: number };
 
 type Report = { file: string; start: number; end: number; title: string; text: string };
 
-function parseReport(section: string): Report {
-  const location = /Location: (.*):(\d+)-(\d+)/.exec(section);
-  const title = /Title: (.*)/.exec(section)?.[1] ?? "";
-  return { file: location?.[1] ?? "", start: Number(location?.[2] ?? 0), end: Number(location?.[3] ?? 0), title, text: section };
+/** Report A or B of the judge's user message: the JSON object in its <report_a> / <report_b> block. */
+function parseReport(userMessage: string, name: "a" | "b"): Report {
+  const block = new RegExp(`<report_${name}>\\n([\\s\\S]*?)\\n</report_${name}>`).exec(userMessage)?.[1];
+  const record = block ? (JSON.parse(block) as Record<string, unknown>) : {};
+  return {
+    file: String(record.file ?? ""),
+    start: Number(record.line_start ?? 0),
+    end: Number(record.line_end ?? 0),
+    title: String(record.title ?? ""),
+    text: `${record.title ?? ""}\n${record.description ?? ""}\n${record.code_snippet ?? ""}`,
+  };
 }
 
 function words(s: string): Set<string> {
@@ -30,11 +38,9 @@ function jaccard(a: Set<string>, b: Set<string>): number {
   return union === 0 ? 0 : inter / union;
 }
 
-export function decideFake(prompt: string): { match: boolean; rationale: string } {
-  const aStart = prompt.indexOf("## Report A");
-  const bStart = prompt.indexOf("## Report B");
-  const a = parseReport(prompt.slice(aStart, bStart));
-  const b = parseReport(prompt.slice(bStart));
+export function decideFake(userMessage: string): { match: boolean; rationale: string } {
+  const a = parseReport(userMessage, "a");
+  const b = parseReport(userMessage, "b");
   const rootA = /\[root:([\w-]+)\]/.exec(a.text)?.[1];
   const rootB = /\[root:([\w-]+)\]/.exec(b.text)?.[1];
   if (rootA && rootB) return { match: rootA === rootB, rationale: `root markers ${rootA} / ${rootB}` };
@@ -45,7 +51,7 @@ export function decideFake(prompt: string): { match: boolean; rationale: string 
 }
 
 export async function startFakeOpenAi(port = 0): Promise<{ url: string; close: () => Promise<void>; control: FakeControl; stats: FakeStats }> {
-  const control: FakeControl = { latencyMs: 0, failNext: 0, failStatus: 500, malformedNext: 0 };
+  const control: FakeControl = { latencyMs: 0, failNext: 0, failStatus: 500, malformedNext: 0, rationaleSuffix: "" };
   const stats: FakeStats = { chatCalls: 0, embeddingCalls: 0, failuresServed: 0 };
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -62,7 +68,7 @@ export async function startFakeOpenAi(port = 0): Promise<{ url: string; close: (
       }
       if (req.url === "/__stats") return send(200, stats);
       if (req.url === "/__reset" && req.method === "POST") {
-        Object.assign(control, { latencyMs: 0, failNext: 0, failStatus: 500, malformedNext: 0 });
+        Object.assign(control, { latencyMs: 0, failNext: 0, failStatus: 500, malformedNext: 0, rationaleSuffix: "" });
         Object.assign(stats, { chatCalls: 0, embeddingCalls: 0, failuresServed: 0 });
         return send(200, { ok: true });
       }
@@ -75,8 +81,10 @@ export async function startFakeOpenAi(port = 0): Promise<{ url: string; close: (
         }
         if (req.url?.endsWith("/chat/completions")) {
           stats.chatCalls++;
-          const prompt: string = body.messages?.map((m: { content: string }) => m.content).join("\n") ?? "";
-          let content = JSON.stringify(decideFake(prompt));
+          const messages: { role: string; content: string }[] = body.messages ?? [];
+          const prompt = messages.map((m) => m.content).join("\n");
+          const verdict = decideFake(messages.findLast((m) => m.role === "user")?.content ?? "");
+          let content = JSON.stringify({ ...verdict, rationale: verdict.rationale + control.rationaleSuffix });
           if (control.malformedNext > 0) {
             control.malformedNext--;
             content = "I think they match.";

@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { githubEnabled } from "@/lib/auth/config";
+import { githubEnabled, siteOrigin } from "@/lib/auth/config";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { env } from "@/lib/env";
 import { SignInForm } from "@/components/auth/sign-in-form";
-import { safeCallbackPath } from "@/components/auth/safe-callback";
+import { safeCallbackPath } from "@/lib/auth/safe-callback";
 
 export const metadata: Metadata = { title: "Sign in", robots: { index: false } };
 export const dynamic = "force-dynamic";
@@ -13,7 +13,7 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 
 export default async function SignInPage({ searchParams }: Props) {
   const params = await searchParams;
-  const callbackUrl = safeCallbackPath(params.callbackUrl);
+  const callbackUrl = safeCallbackPath(params.callbackUrl, undefined, siteOrigin);
   if (await getCurrentUser()) redirect(callbackUrl);
   const error = typeof params.error === "string" ? params.error : undefined;
   return (

@@ -1,11 +1,12 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
+import { siteOrigin } from "@/lib/auth/config";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { env } from "@/lib/env";
 import { MIN_PASSWORD_LENGTH } from "@/lib/server/users/password";
 import { SignUpForm } from "@/components/auth/sign-up-form";
-import { safeCallbackPath } from "@/components/auth/safe-callback";
+import { safeCallbackPath } from "@/lib/auth/safe-callback";
 
 export const metadata: Metadata = { title: "Create an account", robots: { index: false } };
 export const dynamic = "force-dynamic";
@@ -13,7 +14,7 @@ export const dynamic = "force-dynamic";
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export default async function SignUpPage({ searchParams }: Props) {
-  const callbackUrl = safeCallbackPath((await searchParams).callbackUrl, "/submit");
+  const callbackUrl = safeCallbackPath((await searchParams).callbackUrl, "/submit", siteOrigin);
   if (await getCurrentUser()) redirect(callbackUrl);
   if (!env.ALLOW_SIGNUP) {
     return (

@@ -3,7 +3,7 @@ import type { Prisma } from "../../generated/prisma/client";
 export type AuditEntry = {
   // null when the system acted on its own (e.g. ADMIN_EMAILS promotion)
   actorId: string | null;
-  // dotted verb: submission.approve, submission.reject, user.role, user.quota, user.disable, user.enable
+  // dotted verb: submission.approve, submission.reject, user.role, user.quota, user.disable, user.enable, user.claim
   action: string;
   // "<kind>:<id>", e.g. submission:ck..., user:ck...
   target: string;

@@ -10,8 +10,9 @@ export function toCsv(header: string[], rows: CsvValue[][]): string {
   const cell = (v: CsvValue) => {
     if (v === null || v === undefined || (typeof v === "number" && !Number.isFinite(v))) return "";
     const text = String(v);
-    // A leading = + - @ would run as a formula in spreadsheets; prefix it so the cell stays text.
-    const safe = /^[=+\-@]/.test(text) && typeof v === "string" ? `'${text}` : text;
+    // A leading = + - @ would run as a formula in spreadsheets, and so may one after a leading tab or carriage
+    // return (OWASP, CSV injection); prefix such text so the cell stays text.
+    const safe = /^[=+\-@\t\r]/.test(text) && typeof v === "string" ? `'${text}` : text;
     return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
   };
   return [header, ...rows].map((r) => r.map(cell).join(",")).join("\r\n") + "\r\n";

@@ -6,10 +6,10 @@ import { db } from "../../db";
 // the only shared state (DESIGN.md). A TTL cache would show each instance's own stale copy for up to the TTL after
 // a rescore or an approval, whatever instance made the change. Instead every read (at most once per
 // STAMP_CHECK_MS per key, so a burst of requests costs one query) asks Postgres for the stamp: a count and the
-// latest update time of the benchmark version's submissions and repositories. Every change that affects a public
-// view (scoring writes Score rows and then updates the submission; review decisions and reported imports update
-// the submission; imports add repositories) moves the stamp, and the next read on any instance reloads. The stamp
-// query reads one index range; the reload runs once per change, not once per page view.
+// latest update time of the benchmark version's public submissions, and its repositories. Every change that affects
+// a public view (scoring writes Score rows and then updates the submission; review decisions and reported imports
+// update the submission; imports add repositories) moves the stamp, and the next read on any instance reloads. The
+// stamp query reads one index range; the reload runs once per change, not once per page view.
 const STAMP_CHECK_MS = 1_000;
 
 type Loaded = { stamp: string; value: unknown };
@@ -47,15 +47,17 @@ export function clearStampCache(prefix = ""): void {
   for (const key of slots.keys()) if (key.startsWith(prefix)) slots.delete(key);
 }
 
-/**
- * The stamp of one benchmark version: submissions (any status, so approvals and withdrawals count), their latest
- * update, and the repositories. One round trip.
- */
+// The stamp is public (ETags of the read-only API, the leaderboard page's data stamp), so it reads public entries only:
+// approved and scored, the PUBLIC_SUBMISSION rule of list-public-benchmarks.ts. Counting every submission would let
+// anyone watch private uploads arrive and get scored. Entries leaving the public set (rejected after approval, or
+// being rescored) lower the count; entries joining it bring a newer updatedAt; both move the stamp.
+
+/** The stamp of one benchmark version: its public entries, their latest update, and the repositories. One round trip. */
 export async function readBenchmarkStamp(benchmarkId: string): Promise<string> {
   const rows = await db.$queryRaw<{ submissions: bigint; updated: Date | null; repositories: bigint }[]>`
     SELECT
-      (SELECT count(*) FROM "Submission" WHERE "benchmarkId" = ${benchmarkId}) AS submissions,
-      (SELECT max("updatedAt") FROM "Submission" WHERE "benchmarkId" = ${benchmarkId}) AS updated,
+      (SELECT count(*) FROM "Submission" WHERE "benchmarkId" = ${benchmarkId} AND "reviewStatus" = 'approved' AND "scoringStatus" = 'scored') AS submissions,
+      (SELECT max("updatedAt") FROM "Submission" WHERE "benchmarkId" = ${benchmarkId} AND "reviewStatus" = 'approved' AND "scoringStatus" = 'scored') AS updated,
       (SELECT count(*) FROM "Repository" WHERE "benchmarkId" = ${benchmarkId}) AS repositories`;
   const row = rows[0]!;
   return `${row.submissions}.${row.updated?.getTime() ?? 0}.${row.repositories}`;
@@ -67,8 +69,8 @@ export async function readGlobalStamp(): Promise<string> {
     SELECT
       (SELECT count(*) FROM "Benchmark") AS benchmarks,
       (SELECT max("createdAt") FROM "Benchmark") AS created,
-      (SELECT count(*) FROM "Submission") AS submissions,
-      (SELECT max("updatedAt") FROM "Submission") AS updated`;
+      (SELECT count(*) FROM "Submission" WHERE "reviewStatus" = 'approved' AND "scoringStatus" = 'scored') AS submissions,
+      (SELECT max("updatedAt") FROM "Submission" WHERE "reviewStatus" = 'approved' AND "scoringStatus" = 'scored') AS updated`;
   const row = rows[0]!;
   return `${row.benchmarks}.${row.created?.getTime() ?? 0}.${row.submissions}.${row.updated?.getTime() ?? 0}`;
 }

@@ -1,0 +1,76 @@
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { readBenchmarkStamp, readGlobalStamp } from "../../lib/server/leaderboard/stamp-cache";
+import { db, finding, seedBenchmark, userWithToken, waitForStatus } from "../support/fixtures";
+
+// The public data stamp (ETags of the read-only API, the leaderboard's "changed?" check) moves with public entries
+// only: private uploads, their scoring and their withdrawal must not show in it, or anyone could watch them.
+const webUrl = inject("webUrl");
+let slug: string;
+let benchmarkId: string;
+let submitter: { token: string };
+let admin: { token: string };
+
+beforeAll(async () => {
+  slug = await seedBenchmark();
+  benchmarkId = (await db.benchmark.findFirstOrThrow({ where: { slug } })).id;
+  submitter = await userWithToken("user");
+  admin = await userWithToken("admin");
+});
+
+async function upload(model: string): Promise<string> {
+  const file = { benchmark: slug, model, findings: [finding("P1", "acme/parser", "parser/lexer.py", 42, 47, "Final token lost")] };
+  const response = await fetch(`${webUrl}/api/v1/submissions`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${submitter.token}` },
+    body: JSON.stringify(file),
+  });
+  expect(response.status).toBe(202);
+  const { id } = (await response.json()) as { id: string };
+  expect((await waitForStatus(webUrl, id, submitter.token)).status).toBe("scored");
+  return id;
+}
+
+async function post(path: string, token: string, body?: unknown): Promise<number> {
+  const response = await fetch(`${webUrl}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return response.status;
+}
+
+/** What the public sees: both stamps and the leaderboard download's ETag (served through the stamp cache). */
+async function publicStamps(): Promise<{ benchmark: string; global: string; etag: string | null }> {
+  // The server re-reads a stamp at most once a second per key; wait that out so the ETag is current.
+  await new Promise((resolve) => setTimeout(resolve, 1_100));
+  const response = await fetch(`${webUrl}/api/v1/leaderboard?benchmark=${slug}@1`);
+  expect(response.status).toBe(200);
+  await response.arrayBuffer();
+  return { benchmark: await readBenchmarkStamp(benchmarkId), global: await readGlobalStamp(), etag: response.headers.get("etag") };
+}
+
+describe("public data stamp", () => {
+  it("does not move when a private submission is created, scored or withdrawn; moves when one is approved", async () => {
+    const before = await publicStamps();
+    expect(before.etag).toBeTruthy();
+
+    const hidden = await upload("Private model");
+    expect(await publicStamps()).toEqual(before);
+
+    const withdrawn = await upload("Withdrawn model");
+    expect(await post(`/api/v1/submissions/${withdrawn}/withdraw`, submitter.token)).toBe(200);
+    expect(await publicStamps()).toEqual(before);
+
+    expect(await post(`/api/v1/admin/submissions/${hidden}/review`, admin.token, { decision: "approve" })).toBe(200);
+    const approved = await publicStamps();
+    expect(approved.benchmark).not.toBe(before.benchmark);
+    expect(approved.global).not.toBe(before.global);
+    expect(approved.etag).not.toBe(before.etag);
+
+    // Taking it off the public pages again moves the stamp too.
+    expect(await post(`/api/v1/admin/submissions/${hidden}/review`, admin.token, { decision: "reject", reason: "test" })).toBe(200);
+    const rejected = await publicStamps();
+    expect(rejected.benchmark).not.toBe(approved.benchmark);
+    expect(rejected.etag).not.toBe(approved.etag);
+  });
+});
