@@ -23,7 +23,6 @@ function file(model: string) {
 async function upload(model: string): Promise<string> {
   const created = await call(webUrl, "POST", "/api/v1/submissions", { token: owner.token }, file(model));
   expect(created.status).toBe(202);
-  await waitForStatus(webUrl, created.json.id, owner.token);
   return created.json.id;
 }
 
@@ -40,9 +39,11 @@ beforeAll(async () => {
     const person = await createTestUser(role);
     people[role] = { ...person, cookie: await signIn(webUrl, person) };
   }
-  [ids.pending, ids.approved, ids.withdrawable, ids.reviewSession, ids.reviewToken] = await Promise.all(
-    ["Pending", "Approved", "Withdrawable", "Review A", "Review B"].map((m) => upload(`Matrix ${m}`)),
-  );
+  // One upload after another (a user may have only two in flight), then all are scored side by side.
+  const uploaded: string[] = [];
+  for (const m of ["Pending", "Approved", "Withdrawable", "Review A", "Review B"]) uploaded.push(await upload(`Matrix ${m}`));
+  await Promise.all(uploaded.map((id) => waitForStatus(webUrl, id, owner.token)));
+  [ids.pending, ids.approved, ids.withdrawable, ids.reviewSession, ids.reviewToken] = uploaded as [string, string, string, string, string];
   const approve = await call(webUrl, "POST", `/api/v1/admin/submissions/${ids.approved}/review`, { token: people.admin.token }, { decision: "approve" });
   expect(approve.status).toBe(200);
   const token = await call(webUrl, "POST", "/api/v1/tokens", { cookie: ownerCookie }, { name: "matrix" });
