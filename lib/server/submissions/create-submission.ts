@@ -6,7 +6,7 @@ import { withPgTransaction } from "../../pg-pool";
 import { enqueueScoring } from "../../queue/queues";
 import { IssueList, parseFindingsTextYielding, runsOf, type FindingsFile } from "../../validation/findings-file";
 import { findBenchmark } from "../benchmarks/import-benchmark";
-import { insertFindings } from "./insert-findings";
+import { insertFindings, type FindingRow } from "./insert-findings";
 import { assertWithinQuotaLocked } from "./submission-quota";
 
 export type CreatedSubmission = { id: string; status: "queued"; findings: number; runs: number };
@@ -48,10 +48,12 @@ export async function createSubmission(
   const total = runs.reduce((n, run) => n + run.findings.length, 0);
   const costUsd = file.cost_usd ?? (file.runs ? runs.reduce((s, r) => s + (r.cost_usd ?? 0), 0) / runs.length : undefined);
   // Rows and their content hashes are made before the transaction, which then only writes.
-  const prepared = runs.map((run) =>
-    run.findings.map((f, ordinal) => {
+  const prepared: FindingRow[][] = [];
+  for (const run of runs) {
+    const rows: FindingRow[] = [];
+    for (const [ordinal, f] of run.findings.entries()) {
       const text = { file: f.file, lineStart: f.line_start, lineEnd: f.line_end, title: f.title, description: f.description, codeSnippet: f.code_snippet ?? "" };
-      return {
+      rows.push({
         ...text,
         repositoryId: repoIds.get(f.repo)!,
         ordinal,
@@ -62,9 +64,12 @@ export async function createSubmission(
         category: f.category,
         trigger: f.trigger,
         contentHash: bugContentHash(text),
-      };
-    }),
-  );
+      });
+      // Hashing 200,000 findings takes seconds: let the server answer other requests in between.
+      if (ordinal % 2_000 === 1_999) await new Promise((resolve) => setImmediate(resolve));
+    }
+    prepared.push(rows);
+  }
   // One transaction on a plain pg connection (lib/pg-pool.ts): nothing is stored unless everything is. Timestamps
   // are UTC, as Prisma writes them into these timezone-less columns.
   const submissionId = randomUUID();
