@@ -8,7 +8,7 @@ import { buildModuleIndex, resolveModule, submoduleSpecifier, type ModuleIndex }
 // (except the names of built-ins, builtin-names.ts). Calls to the calling file's own definitions are
 // same-file calls; everything else (builtins, packages, ambiguous names) is counted as unresolved, never guessed.
 
-/** A call from `from`:`line` to the definition `name` at `to`:`toLine`. */
+/** A call from `from`:`line` to the definition `name` at `to`:`toLine` (the defined name, not an import alias). */
 export type CallEdge = { from: string; line: number; name: string; to: string; toLine: number };
 
 export type CallGraph = { edges: CallEdge[]; stats: CallGraphStats };
@@ -39,7 +39,7 @@ export function buildCallGraph(files: readonly FileFacts[]): CallGraph {
       const byImport = resolveByImport(scope, call.name, call.receiver, definitionLine);
       if (byImport && byImport.file !== file.path) {
         stats.resolved_by_import++;
-        edges.push({ from: file.path, line: call.line, name: call.name, to: byImport.file, toLine: byImport.line });
+        edges.push({ from: file.path, line: call.line, name: byImport.name, to: byImport.file, toLine: byImport.line });
         continue;
       }
       if (own.has(call.name) && (call.receiver === undefined || SELF_RECEIVERS.has(call.receiver) || !scope.modules.has(call.receiver))) {
@@ -103,22 +103,22 @@ function resolveByImport(
   name: string,
   receiver: string | undefined,
   definitionLine: (file: string, name: string) => number | undefined,
-): { file: string; line: number } | null {
+): { file: string; line: number; name: string } | null {
   if (receiver !== undefined) {
     const module = scope.modules.get(receiver);
     const line = module === undefined ? undefined : definitionLine(module, name);
-    return module !== undefined && line !== undefined ? { file: module, line } : null;
+    return module !== undefined && line !== undefined ? { file: module, line, name } : null;
   }
   const imported = scope.names.get(name);
   if (imported) {
     // A default import is called by its local name; the definition usually carries the same name.
     const defined = imported.name === "default" ? name : imported.name;
     const line = definitionLine(imported.file, defined);
-    if (line !== undefined) return { file: imported.file, line };
+    if (line !== undefined) return { file: imported.file, line, name: defined };
   }
   for (const file of scope.wildcards) {
     const line = definitionLine(file, name);
-    if (line !== undefined) return { file, line };
+    if (line !== undefined) return { file, line, name };
   }
   return null;
 }
