@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, utimesSync, writeFileSync 
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import tar, { type Headers } from "tar-stream";
+import tar, { type Header } from "tar-stream";
 import { afterEach, describe, expect, it } from "vitest";
 import { packCanonicalTar, sha256Hex } from "./canonical-tar";
 import { assertLinksStayInside, readSourceTree, type TreeEntry } from "./read-source-tree";
@@ -26,7 +26,7 @@ function makeTree(files: Record<string, string>, links: Record<string, string> =
   return root;
 }
 
-async function makeTar(members: Headers[], contents: Record<string, string> = {}, gzip = false): Promise<string> {
+async function makeTar(members: (Partial<Header> & { name: string })[], contents: Record<string, string> = {}, gzip = false): Promise<string> {
   const pack = tar.pack();
   const chunks: Buffer[] = [];
   const done = (async () => {
