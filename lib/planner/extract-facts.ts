@@ -26,6 +26,9 @@ export type FileFacts = {
   imports: ImportBinding[];
 };
 
+// Source text is counted as plain text: a file that mentions `<|endoftext|>` (tokenizer code does) is not an error.
+const PLAIN_TEXT = { disallowedSpecial: new Set<string>() };
+
 const DEFINITION_CAPTURES = new Set(["definition.function", "definition.method", "definition.class"]);
 const PLAIN_NAME = /^[\w$]+(\.[\w$]+)*$/;
 
@@ -58,7 +61,7 @@ export function extractFacts(grammars: Grammars, path: string, language: SourceL
       }
     }
     const imports = language === "python" ? pythonImports(grammar.imports.matches(tree.rootNode)) : javascriptImports(grammar.imports.matches(tree.rootNode));
-    return { path, language, lines: countLines(text), tokens: countTokens(text), definitions, calls, imports };
+    return { path, language, lines: countLines(text), tokens: countTokens(text, PLAIN_TEXT), definitions, calls, imports };
   } finally {
     tree.delete();
   }

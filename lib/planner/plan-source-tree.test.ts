@@ -93,6 +93,11 @@ describe("planSourceTree: call resolution", () => {
     expect(plan.passes[0]).toMatchObject({ files: ["pkg/a.py", "pkg/b.py"], callers: [], callees: [], callers_total: 0, callees_total: 0 });
   });
 
+  it("counts special-token text in a file as plain text", async () => {
+    const plan = await planSourceTree(tree({ "tok/special.py": 'EOT = "<|endoftext|>"\n' }));
+    expect(plan.passes[0]!.tokens).toBeGreaterThan(0);
+  });
+
   it("counts ambiguous names as unresolved and keeps same-file calls out of the graph", async () => {
     const plan = await planSourceTree(
       tree({
