@@ -16,6 +16,8 @@ WORKDIR /app
 ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 PORT=3000
 # The web server writes its page cache under .next at run time, so the app folder belongs to the runtime user.
 COPY --from=build --chown=node:node /app /app
+# SNAPSHOT_STORE in docker-compose.yml: a named volume takes this folder's owner when first mounted.
+RUN mkdir -p /snapshots && chown node:node /snapshots
 USER node
 EXPOSE 3000
 CMD ["npm", "start"]

@@ -14,6 +14,7 @@ import {
 } from "../lib/validation/api-token";
 import { ApiError, createApiClient } from "./api-client";
 import { formatScores } from "./format";
+import { addSnapshotCommands } from "./snapshot-commands";
 
 // `npx probebench <command>`. Operator commands (benchmark import, user create, token create) talk to the database
 // named by DATABASE_URL; submit and status talk to the server's HTTP API with a token.
@@ -174,6 +175,8 @@ apiOptions(program.command("status <id>").description("show a submission's statu
     const status = (await createApiClient(opts.url, opts.token).status(id)) as StatusBody;
     console.log(opts.json ? JSON.stringify(status, null, 2) : formatScores(status));
   });
+
+addSnapshotCommands(program, closeDb);
 
 program.parseAsync(process.argv).catch(async (error: unknown) => {
   if (error instanceof ApiError || error instanceof AppError) {

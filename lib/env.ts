@@ -52,6 +52,10 @@ const envSchema = z.object({
   SCORING_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(4),
   SCORING_RETRY_DELAY_MS: z.coerce.number().int().min(0).default(5_000),
 
+  // Where repository snapshots are stored (canonical tars named by their sha256): a directory, relative to the
+  // working directory unless absolute; a volume in docker-compose.yml.
+  SNAPSHOT_STORE: z.string().trim().min(1).default(".data/snapshots"),
+
   PROBEBENCH_URL: z.string().default("http://localhost:3000"),
   PROBEBENCH_TOKEN: optionalString,
 

@@ -106,6 +106,7 @@ async function seedDemoData(plan: DemoPlan): Promise<string | undefined> {
     log(`Imported demo benchmark ${imported.slug}@${imported.version}: ${imported.repositories} repositories, ${imported.referenceBugs} reference bugs`);
   }
   await importReported();
+  await importDemoSnapshots(benchmarkFile);
 
   let ownerId: string | null = null;
   let token: string | undefined;
@@ -128,6 +129,25 @@ async function seedDemoData(plan: DemoPlan): Promise<string | undefined> {
     }
   }
   return token;
+}
+
+/**
+ * The demo repositories' abridged source trees (data/demo/repos/<name>) as snapshots, each with its pass plan.
+ * Identical content again is a no-op, so this runs on every start.
+ */
+async function importDemoSnapshots(benchmarkFile: { slug: string; version: string; repositories: { name: string }[] }): Promise<void> {
+  const { importSnapshot } = await import("../lib/server/snapshots/import-snapshot");
+  for (const repository of benchmarkFile.repositories) {
+    const source = path.join(ROOT, "data/demo/repos", repository.name.split("/")[1]!);
+    if (!existsSync(source)) continue;
+    try {
+      const result = await importSnapshot({ benchmark: `${benchmarkFile.slug}@${benchmarkFile.version}`, repo: repository.name, source });
+      if (result.status === "created") log(`Imported the snapshot of ${repository.name}: ${result.files} files, ${result.passes} passes planned`);
+    } catch (error) {
+      // A database that holds an older demo tree keeps it: a version's snapshots never change.
+      log(`Snapshot of ${repository.name} not imported: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
 }
 
 /** The paper's published results as "reported" rows, when the importer is present. */

@@ -25,3 +25,6 @@ export const leaderboardQuerySchema = downloadQuerySchema.extend({
 
 export type DownloadQuery = z.infer<typeof downloadQuerySchema>;
 export type LeaderboardQuery = z.infer<typeof leaderboardQuerySchema>;
+
+// GET /api/v1/repositories/{owner}/{name}/plan
+export const planQuerySchema = z.object({ benchmark: benchmarkRef });

@@ -9,6 +9,9 @@ import { SourceBadge } from "@/components/ui/source-badge";
 import { bestCells } from "@/lib/server/leaderboard/compute-repository-tables";
 import { getRepositoryDetail } from "@/lib/server/leaderboard/get-repository-tables";
 import { scrollRegion } from "@/components/ui/scroll-region";
+import { pageFromSearchParam } from "@/lib/server/pagination";
+import { findRepositoryPlan } from "@/lib/server/snapshots/get-repository-plan";
+import { PlanSection } from "./plan-section";
 
 export const dynamic = "force-dynamic";
 
@@ -22,10 +25,14 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function RepositoryPage({ params, searchParams }: Props) {
   const name = await nameOf(params);
-  const ref = benchmarkParam(await searchParams);
-  const page = await loadPublicPage(() => getRepositoryDetail(ref, name));
+  const query = await searchParams;
+  const ref = benchmarkParam(query);
+  const page = await loadPublicPage(async () => {
+    const detail = await getRepositoryDetail(ref, name);
+    return { ...detail, plan: await findRepositoryPlan(detail.benchmark.key, detail.repository.name) };
+  });
   if (!page) return <p className="card empty-state">No benchmark version has been imported yet.</p>;
-  const { benchmark, tables, repository, row } = page.value;
+  const { benchmark, tables, repository, row, plan } = page.value;
   const q = `?benchmark=${encodeURIComponent(benchmark.key)}`;
   const configurations = tables.configurations
     .filter((c) => row?.cells[c.id])
@@ -106,6 +113,8 @@ export default async function RepositoryPage({ params, searchParams }: Props) {
       <h2>Compared with the other {repository.language} repositories</h2>
       <RepositoryMatrix id="matrix-recall" tables={tables} metric="recall" benchmarkKey={benchmark.key} languages={[repository.language]} highlight={repository.name} />
       <RepositoryMatrix id="matrix-precision" tables={tables} metric="precision" benchmarkKey={benchmark.key} languages={[repository.language]} highlight={repository.name} />
+
+      <PlanSection view={plan} page={pageFromSearchParam(query.page)} path={`/repositories/${repository.name}`} benchmarkKey={benchmark.key} />
     </>
   );
 }

@@ -1,0 +1,49 @@
+import { Command } from "commander";
+import { z } from "zod";
+import { parseOrThrow } from "../lib/errors";
+import { formatPlan } from "./format-plan";
+
+// `probebench plan` (no database: prints the pass plan of a tree) and `probebench snapshot import` (stores a
+// repository snapshot and its plan in SNAPSHOT_STORE and the database named by DATABASE_URL).
+
+const importFlagsSchema = z.object({
+  "--benchmark": z.string().regex(/^[a-z0-9][a-z0-9-]*@[^\s@]+$/, "must be slug@version"),
+  "--repo": z.string().regex(/^[^\s/]+\/[^\s/]+$/, "must be owner/name"),
+  "--image": z.string().trim().min(1).max(300).optional(),
+});
+
+export function addSnapshotCommands(program: Command, closeDb: () => Promise<void>): void {
+  program
+    .command("plan <source>")
+    .description("print the deterministic pass plan of a repository (a directory, .tar or .tar.gz), without a database")
+    .option("--json", "print the plan as JSON (byte-identical for the same files on any machine)")
+    .action(async (source: string, opts: { json?: boolean }) => {
+      const { readSourceTree } = await import("../lib/snapshots/read-source-tree");
+      const { planSourceTree } = await import("../lib/planner/plan-source-tree");
+      const tree = await readSourceTree(source);
+      const plan = await planSourceTree(tree.entries.flatMap((e) => (e.type === "file" ? [e] : [])));
+      process.stdout.write(opts.json ? `${JSON.stringify(plan, null, 2)}\n` : `${formatPlan(plan)}\n`);
+    });
+
+  program
+    .command("snapshot")
+    .description("repository snapshots")
+    .command("import <source>")
+    .description("store a benchmark repository's snapshot (directory, .tar or .tar.gz; history removed) and its pass plan")
+    .requiredOption("--benchmark <slug@version>", "the benchmark version")
+    .requiredOption("--repo <owner/name>", "the repository, as named in the benchmark file")
+    .option("--image <name>", "the Docker image with the snapshot's pinned dependencies")
+    .action(async (source: string, opts: { benchmark: string; repo: string; image?: string }) => {
+      const flags = parseOrThrow(importFlagsSchema, { "--benchmark": opts.benchmark, "--repo": opts.repo, "--image": opts.image }, "The options");
+      const { importSnapshot } = await import("../lib/server/snapshots/import-snapshot");
+      const result = await importSnapshot({ benchmark: flags["--benchmark"], repo: flags["--repo"], source, image: flags["--image"] });
+      const languages = Object.entries(result.languages).map(([l, lines]) => `${l} ${lines.toLocaleString("en-US")}`).join(", ");
+      console.log(
+        `${result.status === "created" ? "Imported" : "Unchanged (identical content)"}: ${opts.repo} in ${opts.benchmark}, sha256 ${result.sha256}, ` +
+          `${result.files} files, ${result.lines.toLocaleString("en-US")} source lines (${languages || "none"}); ` +
+          `plan: ${result.auditedFiles} audited files in ${result.passes} passes` +
+          (result.removedHistoryEntries > 0 ? `; revision history removed (${result.removedHistoryEntries} entries)` : ""),
+      );
+      await closeDb();
+    });
+}

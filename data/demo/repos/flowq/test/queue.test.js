@@ -1,0 +1,4 @@
+"use strict";
+const { createQueue } = require("../lib");
+
+createQueue("demo").add("hello", {}).then((job) => console.log(job.id));

@@ -1,0 +1,5 @@
+from tinysql.optimizer.simplify import simplify
+
+
+def optimize(expression):
+    return simplify(expression)

@@ -1,0 +1,52 @@
+import "server-only";
+import { db } from "../../db";
+import { AppError } from "../../errors";
+import { PLANNER_VERSION } from "../../planner/plan-passes";
+import { passPlanSchema, type PassPlan } from "../../validation/pass-plan";
+import { resolveBenchmark } from "../leaderboard/list-public-benchmarks";
+
+export type RepositoryPlanView = {
+  benchmark: { key: string };
+  repository: string;
+  snapshot: { sha256: string; files: number; lines: number; languages: Record<string, number>; image: string | null; importedAt: string };
+  plan: PassPlan;
+};
+
+/**
+ * The stored snapshot and pass plan of a repository in a benchmark version (the current planner version's plan when
+ * stored, else the newest), or null when no snapshot or plan was imported. Reads only: plans are made at import.
+ */
+export async function findRepositoryPlan(benchmarkRef: string | null | undefined, name: string): Promise<RepositoryPlanView | null> {
+  const benchmark = await resolveBenchmark(benchmarkRef);
+  const repository = await db.repository.findUnique({
+    where: { benchmarkId_name: { benchmarkId: benchmark.id, name } },
+    include: { snapshot: { include: { plans: { orderBy: { createdAt: "desc" } } } } },
+  });
+  if (!repository) throw new AppError("not_found", `${name} is not a repository of ${benchmark.key}`);
+  const snapshot = repository.snapshot;
+  const stored = snapshot?.plans.find((p) => p.plannerVersion === PLANNER_VERSION) ?? snapshot?.plans[0];
+  if (!snapshot || !stored) return null;
+  return {
+    benchmark: { key: benchmark.key },
+    repository: repository.name,
+    snapshot: {
+      sha256: snapshot.sha256,
+      files: snapshot.fileCount,
+      lines: snapshot.lines,
+      languages: snapshot.languages as Record<string, number>,
+      image: snapshot.image,
+      importedAt: snapshot.createdAt.toISOString(),
+    },
+    plan: passPlanSchema.parse(stored.plan),
+  };
+}
+
+/** As findRepositoryPlan, with a 404 that says what is missing. */
+export async function getRepositoryPlan(benchmarkRef: string | null | undefined, name: string): Promise<RepositoryPlanView> {
+  const found = await findRepositoryPlan(benchmarkRef, name);
+  if (!found) {
+    const key = (await resolveBenchmark(benchmarkRef)).key;
+    throw new AppError("not_found", `No snapshot or pass plan of ${name} has been imported for ${key} (npx probebench snapshot import)`);
+  }
+  return found;
+}
