@@ -3,7 +3,7 @@
 // free local ports, and a self-signed certificate made with openssl at start. The same template serves
 // docker-compose.yml; only the placeholder values differ.
 import { spawn, type ChildProcess } from "node:child_process";
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -78,6 +78,57 @@ export async function startNginx(opts: { upstream: string; uploadMaxBytes: numbe
   });
   const configFile = path.join(dir, "nginx.conf");
   writeFileSync(configFile, config);
+  return launch(dir, configFile, { httpUrl: `http://127.0.0.1:${httpPort}`, httpsUrl: `https://127.0.0.1:${httpsPort}`, httpsPort });
+}
+
+/**
+ * nginx serving one file as `/` over HTTPS, tuned like the front proxy (same TLS, keep-alive, workers): the baseline
+ * `npm run bench:pages -- --via-proxy` compares the proxy's cache with.
+ */
+export async function startStaticNginx(html: string): Promise<RunningNginx> {
+  if (!nginxAvailable()) throw new Error(`nginx not found at ${NGINX_BIN}: apt-get install nginx (or set NGINX_BIN)`);
+  const dir = mkdtempSync(path.join(os.tmpdir(), "probebench-nginx-static-"));
+  chmodSync(dir, 0o755);
+  await makeSelfSignedCertificate(dir);
+  mkdirSync(path.join(dir, "www"), { mode: 0o755 });
+  writeFileSync(path.join(dir, "www", "index.html"), html, { mode: 0o644 });
+  const [httpPort, httpsPort] = [await sparePort(), await sparePort()];
+  const configFile = path.join(dir, "nginx.conf");
+  writeFileSync(
+    configFile,
+    `worker_processes auto;
+pid ${dir}/nginx.pid;
+error_log stderr warn;
+events { worker_connections 4096; }
+http {
+    include /etc/nginx/mime.types;
+    access_log off;
+    sendfile on;
+    tcp_nopush on;
+    tcp_nodelay on;
+    keepalive_timeout 65s;
+    keepalive_requests 10000;
+    client_body_temp_path ${dir}/client-body;
+    proxy_temp_path ${dir}/proxy-temp;
+    fastcgi_temp_path ${dir}/fastcgi-temp;
+    uwsgi_temp_path ${dir}/uwsgi-temp;
+    scgi_temp_path ${dir}/scgi-temp;
+    server {
+        listen 127.0.0.1:${httpPort};
+        location = /nginx-health { return 200 "ok\n"; }
+    }
+    server {
+        listen 127.0.0.1:${httpsPort} ssl http2;
+        ssl_certificate ${dir}/fullchain.pem;
+        ssl_certificate_key ${dir}/privkey.pem;
+        ssl_protocols TLSv1.2 TLSv1.3;
+        ssl_session_cache shared:static_tls:10m;
+        root ${dir}/www;
+        location / { default_type text/html; }
+    }
+}
+`,
+  );
   return launch(dir, configFile, { httpUrl: `http://127.0.0.1:${httpPort}`, httpsUrl: `https://127.0.0.1:${httpsPort}`, httpsPort });
 }
 
