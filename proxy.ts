@@ -27,8 +27,10 @@ export const config = {
     {
       // Pages only: API answers, build assets and public files keep the nonce-less CSP of next.config.ts.
       source: "/((?!api/|_next/static|_next/image|schemas/|favicon.ico|icon.svg).*)",
-      // Prefetches carry RSC payloads, not documents: no script runs from them.
+      // Prefetches and client-side navigations fetch RSC payloads, not documents: no script runs from them, and the
+      // CSP that counts is the one of the document they are fetched into.
       missing: [
+        { type: "header", key: "rsc" },
         { type: "header", key: "next-router-prefetch" },
         { type: "header", key: "purpose", value: "prefetch" },
       ],
