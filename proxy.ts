@@ -1,4 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { env } from "@/lib/env";
 import { pageCacheControl } from "@/lib/server/http/cache-policy";
 import { contentSecurityPolicy, createNonce } from "@/lib/server/http/security-headers";
 
@@ -10,8 +11,7 @@ import { contentSecurityPolicy, createNonce } from "@/lib/server/http/security-h
 // page when it is rendered, and the markup of a cached copy is fixed.
 export function proxy(request: NextRequest) {
   const nonce = createNonce();
-  // NODE_ENV is set by Next itself (dev / build / start), not configuration, hence read here and not in lib/env.ts.
-  const csp = contentSecurityPolicy({ nonce, dev: process.env.NODE_ENV === "development" });
+  const csp = contentSecurityPolicy({ nonce, dev: env.NODE_ENV === "development" });
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);
   requestHeaders.set("content-security-policy", csp);
