@@ -8,10 +8,15 @@ export type WatchedBrowser = { browser: Browser; cspViolations: string[] };
 export async function launchBrowser(): Promise<WatchedBrowser> {
   const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
   const cspViolations: string[] = [];
-  const watch = (context: BrowserContext) =>
+  // Once per context: Playwright's newPage goes through newContext.
+  const watched = new WeakSet<BrowserContext>();
+  const watch = (context: BrowserContext) => {
+    if (watched.has(context)) return;
+    watched.add(context);
     context.on("console", (message) => {
       if (/Content Security Policy/i.test(message.text())) cspViolations.push(`${message.location().url}: ${message.text()}`);
     });
+  };
   const newContext = browser.newContext.bind(browser);
   const newPage = browser.newPage.bind(browser);
   browser.newContext = async (options) => {
