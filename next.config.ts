@@ -1,4 +1,6 @@
 import type { NextConfig } from "next";
+import { PUBLIC_READ_CACHE_CONTROL, SESSION_COOKIE_NAMES } from "./lib/server/http/cache-policy";
+import { contentSecurityPolicy, SECURITY_HEADERS } from "./lib/server/http/security-headers";
 
 const nextConfig: NextConfig = {
   // Findings files are bounded in lib/env.ts (UPLOAD_MAX_BYTES); route handlers read the body themselves.
@@ -9,34 +11,18 @@ const nextConfig: NextConfig = {
   // Tests build into their own folder so a running `next dev` is never disturbed.
   distDir: process.env.NEXT_DIST_DIR || ".next",
   typedRoutes: false,
-  // Defence in depth for every response. Next's own inline scripts need 'unsafe-inline' unless nonces are used (which
-  // would make every page dynamic and lose the cached leaderboard HTML); `next dev` also needs 'unsafe-eval'.
-  // form-action allows GitHub: signing in with GitHub posts a form that redirects there. HSTS belongs to the HTTPS
-  // proxy in front of the app (see README, Deploying).
+  // Defence in depth for every response (lib/server/http/security-headers.ts). This CSP has no nonce and allows no
+  // inline script; proxy.ts replaces it on pages with one carrying the request's nonce. HSTS belongs to the HTTPS
+  // proxy in front of the app (deploy/nginx).
   async headers() {
-    const dev = process.env.NODE_ENV === "development";
-    const csp = [
-      "default-src 'self'",
-      `script-src 'self' 'unsafe-inline'${dev ? " 'unsafe-eval'" : ""}`,
-      "style-src 'self' 'unsafe-inline'",
-      "img-src 'self' data:",
-      "font-src 'self'",
-      `connect-src 'self'${dev ? " ws: wss:" : ""}`,
-      "object-src 'none'",
-      "base-uri 'self'",
-      "form-action 'self' https://github.com",
-      "frame-ancestors 'none'",
-    ].join("; ");
+    const csp = contentSecurityPolicy({ dev: process.env.NODE_ENV === "development" });
     return [
+      { source: "/:path*", headers: [{ key: "Content-Security-Policy", value: csp }, ...SECURITY_HEADERS] },
       {
-        source: "/:path*",
-        headers: [
-          { key: "Content-Security-Policy", value: csp },
-          { key: "X-Content-Type-Options", value: "nosniff" },
-          { key: "X-Frame-Options", value: "DENY" },
-          { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
-          { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=()" },
-        ],
+        // The published JSON Schemas: the same file for everyone; shared caches may keep it for anonymous callers.
+        source: "/schemas/:file*",
+        missing: [{ type: "header", key: "authorization" }, ...SESSION_COOKIE_NAMES.map((key) => ({ type: "cookie" as const, key }))],
+        headers: [{ key: "Cache-Control", value: PUBLIC_READ_CACHE_CONTROL }],
       },
     ];
   },

@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from "next";
 import Link from "next/link";
+import { connection } from "next/server";
 import "./globals.css";
 import { Suspense } from "react";
 import { UserMenu } from "@/components/auth/user-menu";
@@ -12,12 +13,14 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 
-// The nav keeps one slot for the user menu, at its right end. The leaderboard pages are cached static HTML
-// (force-static: cookies() is empty there), so the menu should learn the session in the browser (a client
-// component), or it would show every visitor as signed out on those pages.
+// The nav keeps one slot for the user menu, at its right end. Public pages are the same HTML for every anonymous
+// visitor and the front proxy caches them, so the menu learns the session in the browser (a client component).
 // suppressHydrationWarning on <html>: the leaderboard's inline script may set data-lb-pending on it before
 // hydration (components/leaderboard/leaderboard-page.tsx). It applies to that element's own attributes only.
-export default function RootLayout({ children }: { children: React.ReactNode }) {
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  // Every page is rendered per request: Next can only put the request's CSP nonce (proxy.ts) on the scripts of a
+  // page it renders, and a page prerendered at build time would carry none, so the browser would run none of it.
+  await connection();
   return (
     <html lang="en" suppressHydrationWarning>
       <body>

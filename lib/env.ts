@@ -49,6 +49,8 @@ const envSchema = z.object({
   UPLOADS_IN_FLIGHT_PER_USER: z.coerce.number().int().min(1).max(20).default(2),
   UPLOAD_PARSE_BUDGET_BYTES: z.coerce.number().int().positive().default(100 * 1024 * 1024),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  // Rewritten every 15 s by a healthy worker; the container health check reads its age (worker/heartbeat.ts).
+  WORKER_HEARTBEAT_FILE: z.string().default("/tmp/probebench-worker.heartbeat"),
   SCORING_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(4),
   SCORING_RETRY_DELAY_MS: z.coerce.number().int().min(0).default(5_000),
 

@@ -3,12 +3,14 @@ import { db, disconnectDb } from "../lib/db";
 import { env } from "../lib/env";
 import { createRedisConnection } from "../lib/queue/connection";
 import { SCORING_QUEUE, closeQueues, enqueueScoring, type ScoringJob } from "../lib/queue/queues";
+import { startHeartbeat } from "./heartbeat";
 import { processScoringJob } from "./processors/scoring";
 
 // The worker process: scoring jobs from Redis, state in Postgres. Many workers may share one Redis.
 async function main(): Promise<void> {
+  const connection = createRedisConnection();
   const worker = new Worker<ScoringJob>(SCORING_QUEUE, processScoringJob, {
-    connection: createRedisConnection(),
+    connection,
     concurrency: env.WORKER_CONCURRENCY,
     // Scoring a full-size submission holds the event loop for seconds at a time (prefilter); keep the lock long.
     lockDuration: 120_000,
@@ -21,12 +23,14 @@ async function main(): Promise<void> {
   const orphans = await db.submission.findMany({ where: { scoringStatus: "queued" }, select: { id: true } });
   for (const { id } of orphans) await enqueueScoring(id);
   console.log(`probebench worker ready on ${SCORING_QUEUE} (concurrency ${env.WORKER_CONCURRENCY}); re-queued ${orphans.length}`);
+  const stopHeartbeat = startHeartbeat(env.WORKER_HEARTBEAT_FILE, connection, () => worker.isRunning());
 
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     console.log(`worker received ${signal}, finishing active jobs...`);
+    stopHeartbeat();
     await worker.close();
     await closeQueues();
     await disconnectDb();

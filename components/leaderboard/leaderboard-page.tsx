@@ -1,39 +1,67 @@
 import Link from "next/link";
-import { PHASE_PRODUCTION_BUILD } from "next/constants";
+import { headers } from "next/headers";
 import { computeLeaderboardView } from "@/lib/server/leaderboard/compute-leaderboard-view";
 import { etagFor, leaderboardVariant } from "@/lib/server/leaderboard/download-response";
 import { listPublicBenchmarks, resolveBenchmark } from "@/lib/server/leaderboard/list-public-benchmarks";
 import { rankRows } from "@/lib/server/leaderboard/rank-rows";
 import { loadLeaderboardData } from "@/lib/server/leaderboard/load-leaderboard-data";
+import type { LeaderboardData } from "@/lib/server/leaderboard/types";
 import { BenchmarkSelector } from "../benchmark-selector";
 import { count } from "../format";
 import { LeaderboardClient } from "./leaderboard-client";
 import { DEFAULT_PER_PAGE, DEFAULT_STATE, STATE_KEYS } from "./url-state";
 
-// The leaderboard page body for one benchmark version (the home page shows the default version). Rendered into
-// cached HTML (ISR): it must not read cookies, headers or search params, or every view would be rendered again.
+// The leaderboard page body for one benchmark version (the home page shows the default version). Rendered per
+// request (CSP nonces, see proxy.ts) and cached as HTML by the front proxy, so it must not depend on the viewer:
+// it reads no cookies or search params, only the request's nonce.
 
 // Before hydration, hide the rows if the URL carries table state, so a shared filtered link does not flash the
 // unfiltered table; the client removes the attribute once the state is applied (or after 4 s, whatever happens).
 const PENDING_SCRIPT = `(function(){try{var k=${JSON.stringify(STATE_KEYS)},p=new URLSearchParams(location.search);if(k.some(function(x){return p.has(x)})){var d=document.documentElement;d.setAttribute("data-lb-pending","");setTimeout(function(){d.removeAttribute("data-lb-pending")},4000)}}catch(e){}})()`;
 
 async function loadPage(benchmarkRef: string | null) {
-  try {
-    const benchmarks = await listPublicBenchmarks();
-    if (benchmarks.length === 0) return { benchmarks, data: null };
-    const benchmark = await resolveBenchmark(benchmarkRef);
-    return { benchmarks, data: await loadLeaderboardData(benchmark.key) };
-  } catch (error) {
-    // `next build` prerenders the home page, possibly without a database (e.g. a Docker image build). Render the
-    // empty state then; at run time errors propagate and ISR keeps serving the last good page. NEXT_PHASE is set by
-    // Next itself, not configuration, hence read here rather than in lib/env.ts.
-    if (process.env.NEXT_PHASE === PHASE_PRODUCTION_BUILD) return { benchmarks: [], data: null };
-    throw error;
-  }
+  const benchmarks = await listPublicBenchmarks();
+  if (benchmarks.length === 0) return { benchmarks, data: null };
+  const benchmark = await resolveBenchmark(benchmarkRef);
+  return { benchmarks, data: await loadLeaderboardData(benchmark.key) };
+}
+
+/**
+ * What the page shows of a version, derived once per loaded data (a new object each time the data stamp moves), not
+ * once per request: ranking 200 rows with their intervals costs more than rendering the 20 that are shown.
+ */
+const models = new WeakMap<LeaderboardData, ReturnType<typeof buildModel>>();
+
+function buildModel(data: LeaderboardData) {
+  const view = computeLeaderboardView(data, {});
+  // Only the first page of the default view goes into the HTML: every visitor downloads it, and its size is what
+  // limits how fast the HTML can be served (npm run bench:pages). The client fetches the full view right away.
+  const ranks = rankRows(view.rows.filter((r) => r.coverage === DEFAULT_STATE.coverage));
+  const firstPage = view.rows
+    .filter((r) => ranks.has(r.id))
+    .sort((a, b) => (ranks.get(a.id)!.rank ?? Infinity) - (ranks.get(b.id)!.rank ?? Infinity))
+    .slice(0, DEFAULT_PER_PAGE);
+  const unique = (values: (string | null)[]) => [...new Set(values.filter((v): v is string => Boolean(v)))].sort((a, b) => a.localeCompare(b));
+  const options = { models: unique(view.rows.map((r) => r.model)), harnesses: unique(view.rows.map((r) => r.harness)), efforts: unique(view.rows.map((r) => r.reasoning_effort)) };
+  const stored = data.repositories.every((r) => r.referenceBugs !== null) ? data.repositories.reduce((n, r) => n + r.referenceBugs!, 0) : null;
+  return {
+    initialView: { ...view, rows: firstPage },
+    totalRows: view.rows.length,
+    options,
+    etag: etagFor("json", view.stamp, leaderboardVariant(data.benchmark.key, view.scope)),
+    totalBugs: data.published?.referenceBugs ?? stored,
+    totalRepos: data.published?.repositories ?? data.repositories.length,
+  };
+}
+
+function modelOf(data: LeaderboardData) {
+  let model = models.get(data);
+  if (!model) models.set(data, (model = buildModel(data)));
+  return model;
 }
 
 export async function LeaderboardPage({ benchmarkRef }: { benchmarkRef: string | null }) {
-  const { benchmarks, data } = await loadPage(benchmarkRef);
+  const [{ benchmarks, data }, nonce] = await Promise.all([loadPage(benchmarkRef), headers().then((h) => h.get("x-nonce") ?? undefined)]);
   if (!data) {
     return (
       <>
@@ -48,23 +76,11 @@ export async function LeaderboardPage({ benchmarkRef }: { benchmarkRef: string |
       </>
     );
   }
-  const view = computeLeaderboardView(data, {});
-  // Only the first page of the default view goes into the HTML: every visitor downloads it, and its size is what
-  // limits how fast cached HTML can be served (npm run bench:pages). The client fetches the full view right away.
-  const ranks = rankRows(view.rows.filter((r) => r.coverage === DEFAULT_STATE.coverage));
-  const firstPage = view.rows
-    .filter((r) => ranks.has(r.id))
-    .sort((a, b) => (ranks.get(a.id)!.rank ?? Infinity) - (ranks.get(b.id)!.rank ?? Infinity))
-    .slice(0, DEFAULT_PER_PAGE);
-  const unique = (values: (string | null)[]) => [...new Set(values.filter((v): v is string => Boolean(v)))].sort((a, b) => a.localeCompare(b));
-  const options = { models: unique(view.rows.map((r) => r.model)), harnesses: unique(view.rows.map((r) => r.harness)), efforts: unique(view.rows.map((r) => r.reasoning_effort)) };
-  const stored = data.repositories.every((r) => r.referenceBugs !== null) ? data.repositories.reduce((n, r) => n + r.referenceBugs!, 0) : null;
-  const totalBugs = data.published?.referenceBugs ?? stored;
-  const totalRepos = data.published?.repositories ?? data.repositories.length;
+  const { initialView, totalRows, options, etag, totalBugs, totalRepos } = modelOf(data);
   const named = data.published && data.published.repositories !== data.repositories.length ? ` (${data.repositories.length} of them named in the published material)` : "";
   return (
     <>
-      <script dangerouslySetInnerHTML={{ __html: PENDING_SCRIPT }} />
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: PENDING_SCRIPT }} />
       <div className="page-head">
         <div>
           <h1>Leaderboard</h1>
@@ -82,10 +98,10 @@ export async function LeaderboardPage({ benchmarkRef }: { benchmarkRef: string |
         languages={data.languages}
         coverages={data.coverages}
         totalRepositories={totalRepos}
-        initialView={{ ...view, rows: firstPage }}
-        totalRows={view.rows.length}
+        initialView={initialView}
+        totalRows={totalRows}
         options={options}
-        initialEtag={etagFor("json", view.stamp, leaderboardVariant(data.benchmark.key, view.scope))}
+        initialEtag={etag}
       />
       <p className="muted small">
         Data as of {data.generatedAt.slice(0, 16).replace("T", " ")} UTC. <span className="badge verified">verified</span> rows were scored here from

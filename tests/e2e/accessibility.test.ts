@@ -1,16 +1,18 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { importReportedResults } from "../../lib/server/reported/import-reported";
 import { db, finding, seedBenchmark, waitForStatus } from "../support/fixtures";
 import { createTestUser, type TestUser } from "../integration/authz-support";
+import { launchBrowser } from "../support/browser";
 
 // axe-core (WCAG 2.x A/AA rules and best practices) on every page, public and signed in: no violation of any impact.
 const webUrl = inject("webUrl");
 const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 let browser: Browser;
+let cspViolations: string[];
 let admin: TestUser;
 let submissionId: string;
 
@@ -20,7 +22,8 @@ async function violations(page: Page, url: string): Promise<string[]> {
   await page.goto(`${webUrl}${url}`, { waitUntil: "load" });
   // Client components settle (leaderboard rows, charts, live status) before the audit.
   await page.waitForLoadState("networkidle", { timeout: 10_000 }).catch(() => undefined);
-  await page.addScriptTag({ content: AXE });
+  // Evaluated through the DevTools protocol: an added <script> tag would (rightly) be refused by the page's CSP.
+  await page.evaluate(AXE);
   const found = (await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: unknown[] }> } }).axe;
     return (await axe.run(document, { resultTypes: ["violations"] })).violations;
@@ -40,7 +43,12 @@ beforeAll(async () => {
   submissionId = ((await response.json()) as { id: string }).id;
   await waitForStatus(webUrl, submissionId, admin.token);
   await db.submission.update({ where: { id: submissionId }, data: { reviewStatus: "approved" } });
-  browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
+  ({ browser, cspViolations } = await launchBrowser());
+});
+
+// Every script of every page ran: the CSP blocked nothing.
+afterEach(() => {
+  expect(cspViolations.splice(0)).toEqual([]);
 });
 
 afterAll(async () => {

@@ -1,9 +1,10 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { db, finding, seedBenchmark, waitForStatus } from "../support/fixtures";
 import { createTestUser, type TestUser } from "../integration/authz-support";
+import { launchBrowser } from "../support/browser";
 
 // The issue's "done when": a submitter signs in with email + password, uploads a findings file, watches it get
 // scored by the real worker (fake judge), an admin approves it, and it appears on the public leaderboard.
@@ -12,6 +13,7 @@ const SHOTS = path.resolve("test-artifacts/screenshots");
 const model = `E2E Agent ${Date.now().toString(36)}`;
 
 let browser: Browser;
+let cspViolations: string[];
 let slug: string;
 let submitter: TestUser;
 let admin: TestUser;
@@ -21,10 +23,12 @@ beforeAll(async () => {
   slug = await seedBenchmark();
   submitter = await createTestUser("user");
   admin = await createTestUser("admin");
-  browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-  });
+  ({ browser, cspViolations } = await launchBrowser());
+});
+
+// Every script of every page ran: the CSP blocked nothing.
+afterEach(() => {
+  expect(cspViolations.splice(0)).toEqual([]);
 });
 
 afterAll(async () => {

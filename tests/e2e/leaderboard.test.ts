@@ -1,9 +1,10 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { importReportedResults } from "../../lib/server/reported/import-reported";
 import { db, finding, seedBenchmark, userWithToken, waitForStatus } from "../support/fixtures";
+import { launchBrowser } from "../support/browser";
 
 // The public pages in a real browser (Debian Chromium) against the built server: the reported PROBE results plus a
 // small verified benchmark scored by the real worker. Screenshots of every page at 1280 and 390 px go to
@@ -13,6 +14,7 @@ const SHOTS = path.resolve("test-artifacts", "screenshots");
 const REPORTED = path.resolve("data", "probe-reported.json");
 
 let browser: Browser;
+let cspViolations: string[];
 let slug: string;
 let submissionA: string;
 
@@ -94,7 +96,12 @@ beforeAll(async () => {
     cost_usd: 3,
     findings: [finding("U1", "acme/ui", "src/render.ts", 200, 214, "Tooltip stays after unmount"), finding("X3", "acme/parser", "parser/errors.py", 1, 3, "Typo in message")],
   });
-  browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
+  ({ browser, cspViolations } = await launchBrowser());
+});
+
+// Every script of every page ran: the CSP blocked nothing.
+afterEach(() => {
+  expect(cspViolations.splice(0)).toEqual([]);
 });
 
 afterAll(async () => {

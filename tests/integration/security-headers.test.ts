@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from "vitest";
 
-// Defence-in-depth headers on pages, API answers and errors alike (next.config.ts).
+// Defence-in-depth headers on pages, API answers and errors alike (next.config.ts, proxy.ts).
 const webUrl = inject("webUrl");
 
 describe("security headers", () => {
@@ -12,6 +12,8 @@ describe("security headers", () => {
       expect(csp, path).toContain("frame-ancestors 'none'");
       expect(csp, path).toContain("object-src 'none'");
       expect(csp, path).not.toContain("unsafe-eval");
+      expect(csp.split("; ").find((d) => d.startsWith("script-src")), path).not.toContain("unsafe-inline");
+      expect(response.headers.get("content-security-policy"), path).not.toContain(","); // one policy, not two merged
       expect(response.headers.get("x-frame-options"), path).toBe("DENY");
       expect(response.headers.get("x-content-type-options"), path).toBe("nosniff");
       expect(response.headers.get("referrer-policy"), path).toBe("strict-origin-when-cross-origin");

@@ -1,3 +1,5 @@
+import { publicReadCacheControl } from "../http/cache-policy";
+
 // Responses of the public read-only API: JSON or CSV, with an ETag built from the data stamp so clients (and the
 // leaderboard page checking its cached HTML) can ask "changed?" and get a bodiless 304 when nothing did.
 export function downloadResponse(
@@ -7,8 +9,9 @@ export function downloadResponse(
   const etag = etagFor(opts.format, opts.stamp, opts.variant);
   const headers: Record<string, string> = {
     etag,
-    // Public data; always revalidate (cheap: a 304 when the stamp is unchanged).
-    "cache-control": "public, max-age=0, must-revalidate",
+    // Public data: browsers always revalidate (cheap: a 304 when the stamp is unchanged); the front proxy may keep
+    // anonymous answers for a few seconds.
+    "cache-control": publicReadCacheControl(request),
     "access-control-allow-origin": "*",
   };
   if (request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });

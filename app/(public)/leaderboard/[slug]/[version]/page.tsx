@@ -4,15 +4,7 @@ import { LeaderboardPage } from "@/components/leaderboard/leaderboard-page";
 import { AppError } from "@/lib/errors";
 import { resolveBenchmark } from "@/lib/server/leaderboard/list-public-benchmarks";
 
-// The leaderboard of one benchmark version, cached like the home page (see app/page.tsx for why). No version is
-// rendered at build time; each is rendered on its first request and then revalidated in the background.
-export const revalidate = 30;
-export const dynamic = "force-static";
-export const dynamicParams = true;
-
-export async function generateStaticParams(): Promise<{ slug: string; version: string }[]> {
-  return [];
-}
+// The leaderboard of one benchmark version, rendered and cached like the home page (see app/page.tsx).
 
 type Params = { params: Promise<{ slug: string; version: string }> };
 

@@ -1,4 +1,3 @@
-import { revalidatePath } from "next/cache";
 import { requireCaller } from "@/lib/auth/api-caller";
 import { readBodyText } from "@/lib/server/http/read-body";
 import { json, withErrors } from "@/lib/server/http/respond";
@@ -13,10 +12,7 @@ export const POST = withErrors(async (request: Request, context: { params: Promi
   const caller = await requireCaller(request, { access: "write", roles: ["admin"], tokens: "admin" });
   const body = parseJsonText(await readBodyText(request, 16 * 1024), "The request body");
   const reviewed = await reviewSubmission(caller.id, id, body);
-  // What is public just changed: regenerate this instance's cached public pages on their next visit ("/" alone for
-  // the home page, "layout" for everything under it). Other instances refresh on their revalidate timer, and the
-  // leaderboard's client also checks the data stamp.
-  revalidatePath("/");
-  revalidatePath("/", "layout");
+  // What is public just changed. Nothing to invalidate here: pages render per request from data checked against
+  // the stamp (every instance sees the change within a second), and the front proxy's copies expire within 30 s.
   return json(reviewed);
 });
