@@ -40,7 +40,8 @@ const { importBenchmark } = await import("../lib/server/benchmarks/import-benchm
 const { createSubmission } = await import("../lib/server/submissions/create-submission");
 const { startFakeOpenAi } = await import("../tests/support/fake-openai");
 const { embedBugs } = await import("../worker/services/embed-bugs");
-const { claimSubmission, scoreSubmission } = await import("../worker/services/score-submission");
+const { claimSubmission } = await import("../worker/services/claim-submission");
+const { scoreSubmission } = await import("../worker/services/score-submission");
 const { generateBenchmark } = await import("./lib/bench-generate");
 const { checkPlantedMatches, readResultSnapshot } = await import("./lib/bench-checks");
 const { checkTargets, formatPass, formatSummaryTable, summarizePass } = await import("./lib/bench-report");
@@ -84,14 +85,17 @@ async function storeBenchmark() {
 
 async function scorePass(label: string, submissionId: string, fake: Fake) {
   const judge = new OpenAiJudge("fake-judge-1", { apiKey: "test-key", baseURL: fake.url, timeoutMs: 60_000, maxRetries: env.JUDGE_MAX_RETRIES });
-  if (!(await claimSubmission(submissionId))) throw new Error(`submission ${submissionId} could not be claimed`);
+  const claim = await claimSubmission(submissionId);
+  if (!claim) throw new Error(`submission ${submissionId} could not be claimed`);
   const serverCallsBefore = fake.stats.chatCalls;
   let lastDecile = -1;
   const started = performance.now();
-  const summary = await scoreSubmission(submissionId, {
+  const summary = await scoreSubmission(claim, {
     judge,
     embedder: new OfflineEmbeddingProvider(),
     concurrency: env.JUDGE_CONCURRENCY,
+    budget: Number.MAX_SAFE_INTEGER,
+    malformedRetries: env.JUDGE_MALFORMED_RETRIES,
     onProgress: async (percent) => {
       if (Math.floor(percent / 10) === lastDecile) return;
       lastDecile = Math.floor(percent / 10);

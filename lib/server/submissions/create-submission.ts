@@ -2,6 +2,7 @@ import { db } from "../../db";
 import { AppError, type FieldIssue, parseOrThrow } from "../../errors";
 import { bugContentHash } from "../../hash";
 import { enqueueScoring } from "../../queue/queues";
+import { checkFileCaps } from "./file-caps";
 import { findingsFileSchema, runsOf, type FindingsFile } from "../../validation/findings-file";
 import { parseJsonText } from "../../validation/parse-json";
 import { findBenchmark } from "../benchmarks/import-benchmark";
@@ -33,6 +34,7 @@ export async function createSubmission(
   const repositories = await db.repository.findMany({ where: { benchmarkId: benchmark.id }, select: { id: true, name: true } });
   const repoIds = new Map(repositories.map((r) => [r.name, r.id]));
   const runs = runsOf(file);
+  checkFileCaps(runs, file.runs !== undefined);
   const issues: FieldIssue[] = [];
   runs.forEach((run, r) => {
     run.findings.forEach((finding, f) => {
