@@ -1,4 +1,8 @@
-// npm run bench:score — the scoring pipeline at full PROBE scale (issue 3).
+// npm run bench:score — the scoring pipeline at full PROBE scale (issues 3 and 9).
+//
+// `-- --runs K --findings-per-run N` scores a repeated-run submission instead (issue 9: Luna's shape is 10 x 2,636,
+// Muse Spark's 5 x 7,770): K runs drawn from a pool of latent findings with stable report probabilities, so runs
+// share findings in their own words and cross-run merging has real work.
 //
 // Generates a synthetic benchmark of the real shape (20 repositories, 2,457 reference bugs, 8,285 findings in one
 // run; scripts/lib/bench-generate.ts), stores it through the real import and upload code in a dedicated database,
@@ -14,6 +18,7 @@
 // JUDGE_CONCURRENCY and EMBEDDING_BATCH_SIZE are read from lib/env.ts as the worker does.
 
 import os from "node:os";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { Redis } from "ioredis";
 import type { PassFigures } from "./lib/bench-report";
@@ -25,7 +30,7 @@ const REDIS_URL = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379/9";
 // Issue 3: judge throughput is measured at a fixed 200 ms judge latency.
 const JUDGE_LATENCY_MS = 200;
 // The bench must stop by itself: a stuck run is a failure, not a hang.
-const OVERALL_TIMEOUT_MS = 20 * 60_000;
+const OVERALL_TIMEOUT_MS = 60 * 60_000;
 
 // lib/env.ts parses process.env once, at import: point it at the bench database and Redis before any lib/ import.
 process.env.DATABASE_URL = DATABASE_URL;
@@ -69,10 +74,16 @@ async function prepareStores(): Promise<void> {
 }
 
 /** Generates the benchmark and stores it through the real import and upload code; returns the submission id. */
+function argument(name: string): number | undefined {
+  const index = process.argv.indexOf(name);
+  return index > 0 ? Number(process.argv[index + 1]) : undefined;
+}
+
 async function storeBenchmark() {
   let started = performance.now();
-  const generated = generateBenchmark();
-  log(`generated ${generated.benchmark.reference_bugs.length} reference bugs and ${generated.findings.findings?.length} findings in ${since(started)}`);
+  const generated = generateBenchmark({ runs: argument("--runs"), findingsPerRun: argument("--findings-per-run") });
+  const runSizes = generated.findings.runs?.map((r) => r.findings.length) ?? [generated.findings.findings?.length ?? 0];
+  log(`generated ${generated.benchmark.reference_bugs.length} reference bugs and ${runSizes.length} run(s) of ${runSizes.join(", ")} findings in ${since(started)}`);
   started = performance.now();
   await importBenchmark(generated.benchmark);
   const created = await createSubmission(generated.findings, null);
@@ -89,6 +100,8 @@ async function scorePass(label: string, submissionId: string, fake: Fake) {
   if (!claim) throw new Error(`submission ${submissionId} could not be claimed`);
   const serverCallsBefore = fake.stats.chatCalls;
   let lastDecile = -1;
+  const stalls = monitorEventLoopDelay({ resolution: 10 });
+  stalls.enable();
   const started = performance.now();
   const summary = await scoreSubmission(claim, {
     judge,
@@ -103,8 +116,9 @@ async function scorePass(label: string, submissionId: string, fake: Fake) {
     },
   });
   const endToEndMs = performance.now() - started;
+  stalls.disable();
   process.stdout.write("\n");
-  const figures = summarizePass(label, summary, fake.stats.chatCalls - serverCallsBefore, endToEndMs);
+  const figures = summarizePass(label, summary, fake.stats.chatCalls - serverCallsBefore, endToEndMs, stalls.max / 1e6);
   log(`${label}:\n${formatPass(figures)}`);
   return figures;
 }
@@ -141,7 +155,7 @@ const RESULT_PREFIX = "BENCH_PASS_RESULT ";
  */
 async function rescoreInFreshProcess(submissionId: string): Promise<PassFigures> {
   const output = await run(process.execPath, ["--import", "tsx", fileURLToPath(import.meta.url), "--rescore", submissionId], {
-    env: { BENCH_DATABASE_URL: DATABASE_URL, BENCH_REDIS_URL: REDIS_URL },
+    env: { BENCH_DATABASE_URL: DATABASE_URL, BENCH_REDIS_URL: REDIS_URL, JUDGE_CONCURRENCY: String(env.JUDGE_CONCURRENCY) },
     quiet: true,
   });
   const lines = output.trimEnd().split("\n");
