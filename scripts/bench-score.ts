@@ -6,7 +6,7 @@
 //
 // Generates a synthetic benchmark of the real shape (20 repositories, 2,457 reference bugs, 8,285 findings in one
 // run; scripts/lib/bench-generate.ts), stores it through the real import and upload code in a dedicated database,
-// and runs the real scoreSubmission() twice against the in-process fake OpenAI server with a fixed 200 ms latency:
+// and runs the real scoreSubmission() twice against the fake OpenAI server (in a process of its own) with a fixed 200 ms latency:
 // once cold (empty caches) and once as a rescore of the same submission with warm caches, which must make no judge
 // call and reproduce every stored number (the rescore runs in a fresh process of this script, `--rescore ID`).
 // Then it times the OpenAI-compatible embedding provider against the fake /embeddings. Prints the figures and a
@@ -18,6 +18,7 @@
 // JUDGE_CONCURRENCY and EMBEDDING_BATCH_SIZE are read from lib/env.ts as the worker does.
 
 import os from "node:os";
+import { spawn } from "node:child_process";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { Redis } from "ioredis";
@@ -43,7 +44,6 @@ const { OpenAiJudge } = await import("../lib/llm/judge");
 const { closeQueues, getScoringQueue } = await import("../lib/queue/queues");
 const { importBenchmark } = await import("../lib/server/benchmarks/import-benchmark");
 const { createSubmission } = await import("../lib/server/submissions/create-submission");
-const { startFakeOpenAi } = await import("../tests/support/fake-openai");
 const { embedBugs } = await import("../worker/services/embed-bugs");
 const { claimSubmission } = await import("../worker/services/claim-submission");
 const { scoreSubmission } = await import("../worker/services/score-submission");
@@ -51,7 +51,31 @@ const { generateBenchmark } = await import("./lib/bench-generate");
 const { checkPlantedMatches, readResultSnapshot } = await import("./lib/bench-checks");
 const { checkTargets, formatPass, formatSummaryTable, summarizePass } = await import("./lib/bench-report");
 
-type Fake = Awaited<ReturnType<typeof startFakeOpenAi>>;
+type Fake = Awaited<ReturnType<typeof startFakeProcess>>;
+
+/** The fake OpenAI server in its own process (scripts/lib/fake-openai-process.ts), steered over HTTP. */
+async function startFakeProcess(port = 0) {
+  const child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(new URL("./lib/fake-openai-process.ts", import.meta.url)), String(port)], { stdio: ["ignore", "pipe", "inherit"] });
+  const url = await new Promise<string>((resolve, reject) => {
+    let output = "";
+    child.stdout!.on("data", (d: Buffer) => {
+      output += d.toString();
+      const match = /FAKE_OPENAI_URL (\S+)/.exec(output);
+      if (match) resolve(match[1]!);
+    });
+    child.once("exit", (code) => reject(new Error(`the fake OpenAI process exited with ${code}`)));
+  });
+  const base = url.replace(/\/v1$/, "");
+  const stats = async () => (await (await fetch(`${base}/__stats`)).json()) as { chatCalls: number; embeddingCalls: number };
+  return {
+    url,
+    port: Number(new URL(url).port),
+    setLatency: async (latencyMs: number) => void (await fetch(`${base}/__control`, { method: "POST", body: JSON.stringify({ latencyMs }) })),
+    chatCalls: async () => (await stats()).chatCalls,
+    embeddingCalls: async () => (await stats()).embeddingCalls,
+    close: () => new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : (child.once("exit", () => resolve()), child.kill("SIGTERM")))),
+  };
+}
 
 const log = (message: string) => console.log(message);
 const since = (start: number) => `${((performance.now() - start) / 1000).toFixed(2)} s`;
@@ -98,7 +122,7 @@ async function scorePass(label: string, submissionId: string, fake: Fake) {
   const judge = new OpenAiJudge("fake-judge-1", { apiKey: "test-key", baseURL: fake.url, timeoutMs: 60_000, maxRetries: env.JUDGE_MAX_RETRIES });
   const claim = await claimSubmission(submissionId);
   if (!claim) throw new Error(`submission ${submissionId} could not be claimed`);
-  const serverCallsBefore = fake.stats.chatCalls;
+  const serverCallsBefore = await fake.chatCalls();
   let lastDecile = -1;
   const stalls = monitorEventLoopDelay({ resolution: 10 });
   stalls.enable();
@@ -118,7 +142,7 @@ async function scorePass(label: string, submissionId: string, fake: Fake) {
   const endToEndMs = performance.now() - started;
   stalls.disable();
   process.stdout.write("\n");
-  const figures = summarizePass(label, summary, fake.stats.chatCalls - serverCallsBefore, endToEndMs, stalls.max / 1e6);
+  const figures = summarizePass(label, summary, (await fake.chatCalls()) - serverCallsBefore, endToEndMs, stalls.max / 1e6);
   log(`${label}:\n${formatPass(figures)}`);
   return figures;
 }
@@ -130,12 +154,12 @@ async function measureRemoteEmbeddings(submissionId: string, fake: Fake) {
   const bugs = [...refs, ...findings].map((b) => ({ ...b, repo: b.repositoryId }));
   const provider = new OpenAiEmbeddingProvider("all-minilm", { apiKey: "test-key", baseURL: fake.url, batchSize: env.EMBEDDING_BATCH_SIZE, timeoutMs: 60_000, retries: env.JUDGE_MAX_RETRIES });
   // The fake computes no model: any latency here would be made up, so it is switched off for this measurement.
-  fake.control.latencyMs = 0;
-  const callsBefore = fake.stats.embeddingCalls;
+  await fake.setLatency(0);
+  const callsBefore = await fake.embeddingCalls();
   let started = performance.now();
   const cold = await embedBugs(bugs, provider);
   const coldSeconds = (performance.now() - started) / 1000;
-  const calls = fake.stats.embeddingCalls - callsBefore;
+  const calls = (await fake.embeddingCalls()) - callsBefore;
   started = performance.now();
   const warm = await embedBugs(bugs, provider);
   const warmSeconds = (performance.now() - started) / 1000;
@@ -153,8 +177,8 @@ const RESULT_PREFIX = "BENCH_PASS_RESULT ";
  * The rescore runs in a fresh process, like a worker picking the job up later: its peak RSS is its own, not the
  * leftovers of the first pass, and nothing of the first pass is warm in memory, only in the database.
  */
-async function rescoreInFreshProcess(submissionId: string): Promise<PassFigures> {
-  const output = await run(process.execPath, ["--import", "tsx", fileURLToPath(import.meta.url), "--rescore", submissionId], {
+async function rescoreInFreshProcess(submissionId: string, fakePort: number): Promise<PassFigures> {
+  const output = await run(process.execPath, ["--import", "tsx", fileURLToPath(import.meta.url), "--rescore", submissionId, "--fake-port", String(fakePort)], {
     env: { BENCH_DATABASE_URL: DATABASE_URL, BENCH_REDIS_URL: REDIS_URL, JUDGE_CONCURRENCY: String(env.JUDGE_CONCURRENCY) },
     quiet: true,
   });
@@ -167,8 +191,9 @@ async function rescoreInFreshProcess(submissionId: string): Promise<PassFigures>
 
 /** Child mode: rescore the SAME submission, as after a maintainer override: back to queued, claim, score. */
 async function rescoreMain(submissionId: string): Promise<number> {
-  const fake = await startFakeOpenAi();
-  fake.control.latencyMs = JUDGE_LATENCY_MS;
+  // The same endpoint as the first scoring: the endpoint is part of the verdict cache key.
+  const fake = await startFakeProcess(argument("--fake-port"));
+  await fake.setLatency(JUDGE_LATENCY_MS);
   try {
     await db.submission.update({ where: { id: submissionId }, data: { scoringStatus: "queued" } });
     const warm = await scorePass("cached rescoring", submissionId, fake);
@@ -183,15 +208,18 @@ async function main(): Promise<number> {
   log(`bench:score on ${os.cpus().length} CPUs, Node ${process.version}; judge latency ${JUDGE_LATENCY_MS} ms, JUDGE_CONCURRENCY ${env.JUDGE_CONCURRENCY}`);
   await prepareStores();
   const { submissionId, planted } = await storeBenchmark();
-  const fake = await startFakeOpenAi();
-  fake.control.latencyMs = JUDGE_LATENCY_MS;
+  let fake = await startFakeProcess();
+  await fake.setLatency(JUDGE_LATENCY_MS);
   try {
     const cold = await scorePass("cold scoring", submissionId, fake);
     const coldResults = await readResultSnapshot(submissionId);
     const quality = await checkPlantedMatches(submissionId, planted);
     log(`planted matches found ${quality.found} / ${quality.planted}; matches not planted ${quality.unexpected}`);
 
-    const warm = await rescoreInFreshProcess(submissionId);
+    const port = fake.port;
+    await fake.close();
+    const warm = await rescoreInFreshProcess(submissionId, port);
+    fake = await startFakeProcess(port);
     const identical = (await readResultSnapshot(submissionId)) === coldResults;
     log(`rescored results identical to the first scoring: ${identical ? "yes" : "NO"}`);
 

@@ -20,7 +20,13 @@ export class OfflineEmbeddingProvider implements EmbeddingProvider {
   readonly model = OFFLINE_EMBEDDING_MODEL;
   readonly configHash = sha256(JSON.stringify(["offline", OFFLINE_EMBEDDING_MODEL]));
   async embed(texts: string[]): Promise<Float32Array[]> {
-    return texts.map((t) => embedOffline(t));
+    const out: Float32Array[] = [];
+    for (let i = 0; i < texts.length; i++) {
+      out.push(embedOffline(texts[i]!));
+      // Hashing thousands of texts is CPU work on the worker's event loop: hand it back now and then.
+      if (i % 64 === 63) await new Promise((resolve) => setImmediate(resolve));
+    }
+    return out;
   }
 }
 

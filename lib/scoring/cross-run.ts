@@ -50,10 +50,26 @@ export function referenceSharedEdges(matches: Iterable<{ findingId: string; refe
 /** Candidate cross-run pairs in judging order, as finding indexes (see orderCandidates). */
 export type CrossRunCandidates = { left: Int32Array; right: Int32Array };
 
-/** Orders candidates strongest first; ties by (left, right) so the order, and so the calls made, are reproducible. */
+/**
+ * Orders candidates strongest first; ties keep their input position, so the order, and so the calls made, are
+ * reproducible. One comparator-free numeric sort of packed keys (strength quantised to 1e-5, then position): a
+ * million candidates sort in a fraction of the time a comparator takes, without holding the event loop for seconds.
+ */
 export function orderCandidates(left: Int32Array, right: Int32Array, strength: Float32Array): CrossRunCandidates {
-  const order = Array.from({ length: left.length }, (_, i) => i);
-  order.sort((a, b) => strength[b]! - strength[a]! || left[a]! - left[b]! || right[a]! - right[b]!);
+  const n = left.length;
+  const order = new Int32Array(n);
+  const SLOTS = 2 ** 24;
+  if (n < SLOTS) {
+    // -quantised strength * 2^24 + position stays below 2^53 (strength <= 1 / smallest threshold = 50).
+    const keys = new Float64Array(n);
+    for (let i = 0; i < n; i++) keys[i] = -Math.round(strength[i]! * 1e5) * SLOTS + i;
+    keys.sort();
+    for (let k = 0; k < n; k++) order[k] = ((keys[k]! % SLOTS) + SLOTS) % SLOTS;
+  } else {
+    const positions = Array.from({ length: n }, (_, i) => i);
+    positions.sort((a, b) => Math.round(strength[b]! * 1e5) - Math.round(strength[a]! * 1e5) || a - b);
+    order.set(positions);
+  }
   return { left: Int32Array.from(order, (i) => left[i]!), right: Int32Array.from(order, (i) => right[i]!) };
 }
 

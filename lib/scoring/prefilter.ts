@@ -46,20 +46,24 @@ export type PreparedRepository = {
 };
 
 export function prepareBugs(bugs: readonly BugText[]): PreparedSide {
-  const byRepo = new Map<string, PreparedRepository>();
-  for (const bug of bugs) {
-    let group = byRepo.get(bug.repo);
-    if (!group) {
-      group = { bugs: [], snippet: [], identifiers: [], api: [], paths: [] };
-      byRepo.set(bug.repo, group);
-    }
-    group.bugs.push(bug);
-    group.snippet.push(snippetTokens(bug.codeSnippet));
-    group.identifiers.push(identifierTokens(bug.description, bug.codeSnippet));
-    group.api.push(calledNames(bug.codeSnippet));
-    group.paths.push(pathKeys(bug.file, bug.repo));
+  const side: PreparedSide = { byRepo: new Map(), size: 0 };
+  for (const bug of bugs) addPreparedBug(side, bug);
+  return side;
+}
+
+/** Tokenises one more document into a side (for callers that prepare long sides in slices). */
+export function addPreparedBug(side: PreparedSide, bug: BugText): void {
+  let group = side.byRepo.get(bug.repo);
+  if (!group) {
+    group = { bugs: [], snippet: [], identifiers: [], api: [], paths: [] };
+    side.byRepo.set(bug.repo, group);
   }
-  return { byRepo, size: bugs.length };
+  group.bugs.push(bug);
+  group.snippet.push(snippetTokens(bug.codeSnippet));
+  group.identifiers.push(identifierTokens(bug.description, bug.codeSnippet));
+  group.api.push(calledNames(bug.codeSnippet));
+  group.paths.push(pathKeys(bug.file, bug.repo));
+  side.size += 1;
 }
 
 export type Embeddings = { fullText: Map<string, Float32Array>; description: Map<string, Float32Array> };

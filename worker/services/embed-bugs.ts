@@ -63,9 +63,10 @@ export async function embedBugs(bugs: BugText[], provider: EmbeddingProvider): P
     stats.texts += byHash.size;
     const hashes = [...byHash.keys()];
     const found = new Map<string, Float32Array>();
-    for (let i = 0; i < hashes.length; i += 5_000) {
+    // Reads of 1,000 vectors: the client decodes a result in one synchronous stretch, so big reads would stall the loop.
+    for (let i = 0; i < hashes.length; i += 1_000) {
       const rows = await db.embedding.findMany({
-        where: { contentHash: { in: hashes.slice(i, i + 5_000) }, kind, provider: provider.provider, model: provider.model, configHash: provider.configHash },
+        where: { contentHash: { in: hashes.slice(i, i + 1_000) }, kind, provider: provider.provider, model: provider.model, configHash: provider.configHash },
         select: { contentHash: true, vector: true },
       });
       for (const row of rows) {

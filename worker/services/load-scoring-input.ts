@@ -2,9 +2,10 @@ import { db } from "../../lib/db";
 import type { EmbeddingProvider } from "../../lib/embeddings/provider";
 import { sha256 } from "../../lib/hash";
 import type { JudgeText } from "../../lib/llm/judge";
-import { prepareBugs, type Embeddings, type PreparedSide } from "../../lib/scoring/prefilter";
+import type { Embeddings, PreparedSide } from "../../lib/scoring/prefilter";
 import type { BugText } from "../../lib/scoring/types";
 import { embedBugs } from "./embed-bugs";
+import { prepareBugsInSlices } from "./stream-candidate-pairs";
 
 // Loads what scoring reads. The reference side (token sets, the inputs of every IDF table, embeddings) depends only on
 // the benchmark version's reference bugs and the embedding provider, so it is prepared once per process and version
@@ -43,7 +44,7 @@ export async function loadReferenceSide(benchmarkId: string, repoName: Map<strin
   if (hit) return hit;
   const refs = rows.map((r) => toBug(r, repoName.get(r.repositoryId)!));
   const { maps } = await embedBugs(refs, embedder);
-  const side: ReferenceSide = { refs, prepared: prepareBugs(refs), embeddings: maps };
+  const side: ReferenceSide = { refs, prepared: await prepareBugsInSlices(refs), embeddings: maps };
   referenceMemo.set(key, side);
   while (referenceMemo.size > MEMO_ENTRIES) referenceMemo.delete(referenceMemo.keys().next().value!);
   return side;
@@ -62,7 +63,13 @@ export async function loadScoringInput(submissionId: string, embedder: Embedding
   const reference = await loadReferenceSide(submission.benchmarkId, repoName, embedder);
   const runs: { id: string; findings: LoadedFinding[] }[] = [];
   for (const [runIndex, run] of submission.runs.entries()) {
-    const rows = await db.finding.findMany({ where: { runId: run.id }, orderBy: { ordinal: "asc" }, select: { ...BUG_SELECT, suggestedFix: true } });
+    // Pages of 2,000 findings: the client decodes a result in one synchronous stretch.
+    const rows = [];
+    const last = await db.finding.aggregate({ where: { runId: run.id }, _max: { ordinal: true } });
+    for (let from = 0; from <= (last._max.ordinal ?? -1); from += 2_000) {
+      const page = await db.finding.findMany({ where: { runId: run.id, ordinal: { gte: from, lt: from + 2_000 } }, orderBy: { ordinal: "asc" }, select: { ...BUG_SELECT, suggestedFix: true } });
+      for (const row of page) rows.push(row);
+    }
     runs.push({
       id: run.id,
       findings: rows.map((row) => {

@@ -6,6 +6,7 @@ import { PAPER_THRESHOLDS } from "../../lib/scoring/thresholds";
 import type { Claim } from "./claim-submission";
 import { readCachedVerdicts, requestKey, type JudgeRequest, type JudgeRunner, type Verdict } from "./judge-pairs";
 import type { LoadedFinding } from "./load-scoring-input";
+import { createYielder } from "./stream-candidate-pairs";
 import { writeCrossRunPairs } from "./write-attempt";
 
 // Repeated runs: the I/O around lib/scoring/cross-run.ts. Candidates are judged strongest first, a window at a time
@@ -30,7 +31,11 @@ export async function mergeRuns(input: {
 }): Promise<{ set: DisjointSet; writeRows: () => Promise<void> }> {
   const { findings, crossPairs, judge } = input;
   const strength = new Float32Array(crossPairs.length);
-  for (let i = 0; i < crossPairs.length; i++) strength[i] = candidateStrength(crossPairs.signalsAt(i), PAPER_THRESHOLDS);
+  const maybeYield = createYielder();
+  for (let i = 0; i < crossPairs.length; i++) {
+    strength[i] = candidateStrength(crossPairs.signalsAt(i), PAPER_THRESHOLDS);
+    if (i % 10_000 === 0) await maybeYield();
+  }
   // Candidates keep their buffer position in `origin` so their signals stay reachable after ordering.
   const ordered = orderCandidates(Int32Array.from({ length: crossPairs.length }, (_, i) => i), new Int32Array(crossPairs.length), strength);
   const origin = ordered.left;

@@ -3,11 +3,10 @@ import { db } from "../../lib/db";
 import type { EmbeddingProvider } from "../../lib/embeddings/provider";
 import type { Judge } from "../../lib/llm/judge";
 import { computeRunCurves, componentsOfSet } from "../../lib/scoring/components";
-import { candidateStrength, orderCandidates, orderedPairKey, referenceSharedEdges } from "../../lib/scoring/cross-run";
+import { referenceSharedEdges } from "../../lib/scoring/cross-run";
 import { deriveMatches, matchKey, type DerivedMatch } from "../../lib/scoring/matches";
 import { computeScoreBreakdown, meanScoreBreakdown } from "../../lib/scoring/metrics";
 import { PairBuffer } from "../../lib/scoring/pair-buffer";
-import { prepareBugs } from "../../lib/scoring/prefilter";
 import { PAPER_THRESHOLDS } from "../../lib/scoring/thresholds";
 import type { ScoreBreakdown } from "../../lib/scoring/types";
 import { updateClaimed, type Claim } from "./claim-submission";
@@ -16,7 +15,7 @@ import { JudgeRunner, readCachedVerdicts, requestKey, type JudgeRequest, type Ju
 import { loadScoringInput, type LoadedFinding } from "./load-scoring-input";
 import { mergeRuns, type CrossRunFigures } from "./merge-runs";
 import { breakdownRows, scoreRow } from "./score-rows";
-import { streamCandidatePairs } from "./stream-candidate-pairs";
+import { createYielder, prepareBugsInSlices, streamCandidatePairs } from "./stream-candidate-pairs";
 import { deleteAttempt, deleteOtherAttempts, markScored, switchToAttempt, writeCandidatePairs, writeMatches } from "./write-attempt";
 
 export type ScoringDeps = {
@@ -87,7 +86,9 @@ export async function scoreSubmission(claim: Claim, deps: ScoringDeps): Promise<
   // Prefilter each run against the reference set on its own (a run's score never depends on the other runs), then
   // each pair of runs for cross-run duplicate candidates. Kept pairs go into compact buffers.
   t = Date.now();
-  const preparedRuns = runs.map((run) => prepareBugs(run.findings));
+  const preparedRuns = [];
+  for (const run of runs) preparedRuns.push(await prepareBugsInSlices(run.findings));
+  const maybeYield = createYielder();
   const refPairs = new PairBuffer();
   let comparedPairs = 0;
   for (const prepared of preparedRuns) {
@@ -122,6 +123,7 @@ export async function scoreSubmission(claim: Claim, deps: ScoringDeps): Promise<
     const request = refRequest(i);
     refKeys[i] = requestKey(request);
     if (!distinct.has(refKeys[i]!)) distinct.set(refKeys[i]!, i);
+    if (i % 1_000 === 0) await maybeYield();
   }
   const refVerdicts = new Map<string, Verdict>();
   const distinctIndexes = [...distinct.values()];
@@ -260,6 +262,7 @@ export async function scoreSubmission(claim: Claim, deps: ScoringDeps): Promise<
   let switched = false;
   try {
     for (let start = 0; start < refPairs.length; start += WRITE_BATCH) {
+      await maybeYield();
       const rows = [];
       for (let i = start; i < Math.min(refPairs.length, start + WRITE_BATCH); i++) {
         rows.push({

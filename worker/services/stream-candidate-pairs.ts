@@ -1,5 +1,6 @@
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
-import { generateCandidatePairs, type BuildCandidatePairsInput, type CandidateSlice } from "../../lib/scoring/prefilter";
+import { addPreparedBug, generateCandidatePairs, type BuildCandidatePairsInput, type CandidateSlice, type PreparedSide } from "../../lib/scoring/prefilter";
+import type { BugText } from "../../lib/scoring/types";
 
 // The prefilter is pure CPU work (seconds to minutes for repeated runs). Run in one go it would hold the event loop:
 // BullMQ could not renew the job's lock, and the job would be handed to a second worker. It runs here in slices of
@@ -18,4 +19,26 @@ export async function* streamCandidatePairs(input: BuildCandidatePairsInput): As
       sliceStart = performance.now();
     }
   }
+}
+
+/** Returns a function to call inside long loops: it hands the event loop back once SLICE_MS have passed. */
+export function createYielder(): () => Promise<void> | undefined {
+  let sliceStart = performance.now();
+  return () => {
+    if (performance.now() - sliceStart < SLICE_MS) return undefined;
+    return yieldToEventLoop().then(() => {
+      sliceStart = performance.now();
+    });
+  };
+}
+
+/** prepareBugs in slices (tokenising thousands of documents takes a while). */
+export async function prepareBugsInSlices(bugs: readonly BugText[]): Promise<PreparedSide> {
+  const side: PreparedSide = { byRepo: new Map(), size: 0 };
+  const maybeYield = createYielder();
+  for (const bug of bugs) {
+    addPreparedBug(side, bug);
+    await maybeYield();
+  }
+  return side;
 }
