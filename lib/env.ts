@@ -34,6 +34,10 @@ const envSchema = z.object({
   JUDGE_CONCURRENCY: z.coerce.number().int().min(1).max(512).default(64),
   JUDGE_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
   JUDGE_MAX_RETRIES: z.coerce.number().int().min(0).max(20).default(6),
+  // A reply that is not the {match, rationale} JSON is asked again this many times, then the pair is undecided.
+  JUDGE_MALFORMED_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+  // Judge calls one submission may make without an admin's approval, estimated after prefiltering (README, Limits).
+  JUDGE_CALL_BUDGET: z.coerce.number().int().min(0).default(150_000),
   // JSON object: model name -> USD per million input / output tokens, e.g. {"gpt-4.1-mini":{"input":0.4,"output":1.6}}
   MODEL_PRICES_JSON: optionalString,
 
@@ -48,9 +52,16 @@ const envSchema = z.object({
   // process holds at once: what bounds its memory (see README, Limits).
   UPLOADS_IN_FLIGHT_PER_USER: z.coerce.number().int().min(1).max(20).default(2),
   UPLOAD_PARSE_BUDGET_BYTES: z.coerce.number().int().positive().default(100 * 1024 * 1024),
+  // Per-file caps of an upload: runs, and findings in one run (the paper's largest runs hold about 8,300).
+  MAX_RUNS_PER_FILE: z.coerce.number().int().min(1).max(100).default(10),
+  MAX_FINDINGS_PER_RUN: z.coerce.number().int().min(1).default(20_000),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   // Rewritten every 15 s by a healthy worker; the container health check reads its age (worker/heartbeat.ts).
   WORKER_HEARTBEAT_FILE: z.string().default("/tmp/probebench-worker.heartbeat"),
+  // How long a worker's claim on a job lasts without renewal, and how often a job may be found stalled (its worker
+  // died) before BullMQ gives up on it. Scoring yields the event loop, so the lock is renewed on time.
+  WORKER_LOCK_MS: z.coerce.number().int().min(1_000).default(30_000),
+  WORKER_MAX_STALLED: z.coerce.number().int().min(0).default(10),
   SCORING_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(4),
   SCORING_RETRY_DELAY_MS: z.coerce.number().int().min(0).default(5_000),
 

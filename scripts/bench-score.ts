@@ -1,8 +1,12 @@
-// npm run bench:score — the scoring pipeline at full PROBE scale (issue 3).
+// npm run bench:score — the scoring pipeline at full PROBE scale (issues 3 and 9).
+//
+// `-- --runs K --findings-per-run N` scores a repeated-run submission instead (issue 9: Luna's shape is 10 x 2,636,
+// Muse Spark's 5 x 7,770): K runs drawn from a pool of latent findings with stable report probabilities, so runs
+// share findings in their own words and cross-run merging has real work.
 //
 // Generates a synthetic benchmark of the real shape (20 repositories, 2,457 reference bugs, 8,285 findings in one
 // run; scripts/lib/bench-generate.ts), stores it through the real import and upload code in a dedicated database,
-// and runs the real scoreSubmission() twice against the in-process fake OpenAI server with a fixed 200 ms latency:
+// and runs the real scoreSubmission() twice against the fake OpenAI server (in a process of its own) with a fixed 200 ms latency:
 // once cold (empty caches) and once as a rescore of the same submission with warm caches, which must make no judge
 // call and reproduce every stored number (the rescore runs in a fresh process of this script, `--rescore ID`).
 // Then it times the OpenAI-compatible embedding provider against the fake /embeddings. Prints the figures and a
@@ -14,6 +18,8 @@
 // JUDGE_CONCURRENCY and EMBEDDING_BATCH_SIZE are read from lib/env.ts as the worker does.
 
 import os from "node:os";
+import { spawn } from "node:child_process";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { Redis } from "ioredis";
 import type { PassFigures } from "./lib/bench-report";
@@ -25,7 +31,7 @@ const REDIS_URL = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379/9";
 // Issue 3: judge throughput is measured at a fixed 200 ms judge latency.
 const JUDGE_LATENCY_MS = 200;
 // The bench must stop by itself: a stuck run is a failure, not a hang.
-const OVERALL_TIMEOUT_MS = 20 * 60_000;
+const OVERALL_TIMEOUT_MS = 60 * 60_000;
 
 // lib/env.ts parses process.env once, at import: point it at the bench database and Redis before any lib/ import.
 process.env.DATABASE_URL = DATABASE_URL;
@@ -38,14 +44,38 @@ const { OpenAiJudge } = await import("../lib/llm/judge");
 const { closeQueues, getScoringQueue } = await import("../lib/queue/queues");
 const { importBenchmark } = await import("../lib/server/benchmarks/import-benchmark");
 const { createSubmission } = await import("../lib/server/submissions/create-submission");
-const { startFakeOpenAi } = await import("../tests/support/fake-openai");
 const { embedBugs } = await import("../worker/services/embed-bugs");
-const { claimSubmission, scoreSubmission } = await import("../worker/services/score-submission");
+const { claimSubmission } = await import("../worker/services/claim-submission");
+const { scoreSubmission } = await import("../worker/services/score-submission");
 const { generateBenchmark } = await import("./lib/bench-generate");
 const { checkPlantedMatches, readResultSnapshot } = await import("./lib/bench-checks");
 const { checkTargets, formatPass, formatSummaryTable, summarizePass } = await import("./lib/bench-report");
 
-type Fake = Awaited<ReturnType<typeof startFakeOpenAi>>;
+type Fake = Awaited<ReturnType<typeof startFakeProcess>>;
+
+/** The fake OpenAI server in its own process (scripts/lib/fake-openai-process.ts), steered over HTTP. */
+async function startFakeProcess(port = 0) {
+  const child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(new URL("./lib/fake-openai-process.ts", import.meta.url)), String(port)], { stdio: ["ignore", "pipe", "inherit"] });
+  const url = await new Promise<string>((resolve, reject) => {
+    let output = "";
+    child.stdout!.on("data", (d: Buffer) => {
+      output += d.toString();
+      const match = /FAKE_OPENAI_URL (\S+)/.exec(output);
+      if (match) resolve(match[1]!);
+    });
+    child.once("exit", (code) => reject(new Error(`the fake OpenAI process exited with ${code}`)));
+  });
+  const base = url.replace(/\/v1$/, "");
+  const stats = async () => (await (await fetch(`${base}/__stats`)).json()) as { chatCalls: number; embeddingCalls: number };
+  return {
+    url,
+    port: Number(new URL(url).port),
+    setLatency: async (latencyMs: number) => void (await fetch(`${base}/__control`, { method: "POST", body: JSON.stringify({ latencyMs }) })),
+    chatCalls: async () => (await stats()).chatCalls,
+    embeddingCalls: async () => (await stats()).embeddingCalls,
+    close: () => new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : (child.once("exit", () => resolve()), child.kill("SIGTERM")))),
+  };
+}
 
 const log = (message: string) => console.log(message);
 const since = (start: number) => `${((performance.now() - start) / 1000).toFixed(2)} s`;
@@ -68,10 +98,16 @@ async function prepareStores(): Promise<void> {
 }
 
 /** Generates the benchmark and stores it through the real import and upload code; returns the submission id. */
+function argument(name: string): number | undefined {
+  const index = process.argv.indexOf(name);
+  return index > 0 ? Number(process.argv[index + 1]) : undefined;
+}
+
 async function storeBenchmark() {
   let started = performance.now();
-  const generated = generateBenchmark();
-  log(`generated ${generated.benchmark.reference_bugs.length} reference bugs and ${generated.findings.findings?.length} findings in ${since(started)}`);
+  const generated = generateBenchmark({ runs: argument("--runs"), findingsPerRun: argument("--findings-per-run") });
+  const runSizes = generated.findings.runs?.map((r) => r.findings.length) ?? [generated.findings.findings?.length ?? 0];
+  log(`generated ${generated.benchmark.reference_bugs.length} reference bugs and ${runSizes.length} run(s) of ${runSizes.join(", ")} findings in ${since(started)}`);
   started = performance.now();
   await importBenchmark(generated.benchmark);
   const created = await createSubmission(generated.findings, null);
@@ -84,14 +120,19 @@ async function storeBenchmark() {
 
 async function scorePass(label: string, submissionId: string, fake: Fake) {
   const judge = new OpenAiJudge("fake-judge-1", { apiKey: "test-key", baseURL: fake.url, timeoutMs: 60_000, maxRetries: env.JUDGE_MAX_RETRIES });
-  if (!(await claimSubmission(submissionId))) throw new Error(`submission ${submissionId} could not be claimed`);
-  const serverCallsBefore = fake.stats.chatCalls;
+  const claim = await claimSubmission(submissionId);
+  if (!claim) throw new Error(`submission ${submissionId} could not be claimed`);
+  const serverCallsBefore = await fake.chatCalls();
   let lastDecile = -1;
+  const stalls = monitorEventLoopDelay({ resolution: 10 });
+  stalls.enable();
   const started = performance.now();
-  const summary = await scoreSubmission(submissionId, {
+  const summary = await scoreSubmission(claim, {
     judge,
     embedder: new OfflineEmbeddingProvider(),
     concurrency: env.JUDGE_CONCURRENCY,
+    budget: Number.MAX_SAFE_INTEGER,
+    malformedRetries: env.JUDGE_MALFORMED_RETRIES,
     onProgress: async (percent) => {
       if (Math.floor(percent / 10) === lastDecile) return;
       lastDecile = Math.floor(percent / 10);
@@ -99,8 +140,9 @@ async function scorePass(label: string, submissionId: string, fake: Fake) {
     },
   });
   const endToEndMs = performance.now() - started;
+  stalls.disable();
   process.stdout.write("\n");
-  const figures = summarizePass(label, summary, fake.stats.chatCalls - serverCallsBefore, endToEndMs);
+  const figures = summarizePass(label, summary, (await fake.chatCalls()) - serverCallsBefore, endToEndMs, stalls.max / 1e6);
   log(`${label}:\n${formatPass(figures)}`);
   return figures;
 }
@@ -112,12 +154,12 @@ async function measureRemoteEmbeddings(submissionId: string, fake: Fake) {
   const bugs = [...refs, ...findings].map((b) => ({ ...b, repo: b.repositoryId }));
   const provider = new OpenAiEmbeddingProvider("all-minilm", { apiKey: "test-key", baseURL: fake.url, batchSize: env.EMBEDDING_BATCH_SIZE, timeoutMs: 60_000, retries: env.JUDGE_MAX_RETRIES });
   // The fake computes no model: any latency here would be made up, so it is switched off for this measurement.
-  fake.control.latencyMs = 0;
-  const callsBefore = fake.stats.embeddingCalls;
+  await fake.setLatency(0);
+  const callsBefore = await fake.embeddingCalls();
   let started = performance.now();
   const cold = await embedBugs(bugs, provider);
   const coldSeconds = (performance.now() - started) / 1000;
-  const calls = fake.stats.embeddingCalls - callsBefore;
+  const calls = (await fake.embeddingCalls()) - callsBefore;
   started = performance.now();
   const warm = await embedBugs(bugs, provider);
   const warmSeconds = (performance.now() - started) / 1000;
@@ -135,9 +177,9 @@ const RESULT_PREFIX = "BENCH_PASS_RESULT ";
  * The rescore runs in a fresh process, like a worker picking the job up later: its peak RSS is its own, not the
  * leftovers of the first pass, and nothing of the first pass is warm in memory, only in the database.
  */
-async function rescoreInFreshProcess(submissionId: string): Promise<PassFigures> {
-  const output = await run(process.execPath, ["--import", "tsx", fileURLToPath(import.meta.url), "--rescore", submissionId], {
-    env: { BENCH_DATABASE_URL: DATABASE_URL, BENCH_REDIS_URL: REDIS_URL },
+async function rescoreInFreshProcess(submissionId: string, fakePort: number): Promise<PassFigures> {
+  const output = await run(process.execPath, ["--import", "tsx", fileURLToPath(import.meta.url), "--rescore", submissionId, "--fake-port", String(fakePort)], {
+    env: { BENCH_DATABASE_URL: DATABASE_URL, BENCH_REDIS_URL: REDIS_URL, JUDGE_CONCURRENCY: String(env.JUDGE_CONCURRENCY) },
     quiet: true,
   });
   const lines = output.trimEnd().split("\n");
@@ -149,8 +191,9 @@ async function rescoreInFreshProcess(submissionId: string): Promise<PassFigures>
 
 /** Child mode: rescore the SAME submission, as after a maintainer override: back to queued, claim, score. */
 async function rescoreMain(submissionId: string): Promise<number> {
-  const fake = await startFakeOpenAi();
-  fake.control.latencyMs = JUDGE_LATENCY_MS;
+  // The same endpoint as the first scoring: the endpoint is part of the verdict cache key.
+  const fake = await startFakeProcess(argument("--fake-port"));
+  await fake.setLatency(JUDGE_LATENCY_MS);
   try {
     await db.submission.update({ where: { id: submissionId }, data: { scoringStatus: "queued" } });
     const warm = await scorePass("cached rescoring", submissionId, fake);
@@ -165,15 +208,18 @@ async function main(): Promise<number> {
   log(`bench:score on ${os.cpus().length} CPUs, Node ${process.version}; judge latency ${JUDGE_LATENCY_MS} ms, JUDGE_CONCURRENCY ${env.JUDGE_CONCURRENCY}`);
   await prepareStores();
   const { submissionId, planted } = await storeBenchmark();
-  const fake = await startFakeOpenAi();
-  fake.control.latencyMs = JUDGE_LATENCY_MS;
+  let fake = await startFakeProcess();
+  await fake.setLatency(JUDGE_LATENCY_MS);
   try {
     const cold = await scorePass("cold scoring", submissionId, fake);
     const coldResults = await readResultSnapshot(submissionId);
     const quality = await checkPlantedMatches(submissionId, planted);
     log(`planted matches found ${quality.found} / ${quality.planted}; matches not planted ${quality.unexpected}`);
 
-    const warm = await rescoreInFreshProcess(submissionId);
+    const port = fake.port;
+    await fake.close();
+    const warm = await rescoreInFreshProcess(submissionId, port);
+    fake = await startFakeProcess(port);
     const identical = (await readResultSnapshot(submissionId)) === coldResults;
     log(`rescored results identical to the first scoring: ${identical ? "yes" : "NO"}`);
 

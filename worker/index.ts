@@ -12,8 +12,11 @@ async function main(): Promise<void> {
   const worker = new Worker<ScoringJob>(SCORING_QUEUE, processScoringJob, {
     connection,
     concurrency: env.WORKER_CONCURRENCY,
-    // Scoring a full-size submission holds the event loop for seconds at a time (prefilter); keep the lock long.
-    lockDuration: 120_000,
+    // Scoring yields the event loop (prefilter in slices), so the lock is renewed on time; a short lock lets a job whose
+    // worker died be handed on quickly. Fencing tokens (claim-submission.ts) keep a lapsed lock from doing harm.
+    lockDuration: env.WORKER_LOCK_MS,
+    stalledInterval: Math.min(30_000, env.WORKER_LOCK_MS),
+    maxStalledCount: env.WORKER_MAX_STALLED,
   });
   worker.on("failed", (job, error) => console.error(`job ${job?.id} failed: ${error.message}`));
   worker.on("completed", (job) => console.log(`job ${job.id} completed`));

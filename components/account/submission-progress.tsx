@@ -7,7 +7,7 @@ import styles from "./ui.module.css";
 
 export type LiveStatus = {
   id: string;
-  status: "queued" | "scoring" | "scored" | "failed";
+  status: "queued" | "scoring" | "scored" | "failed" | "awaiting_approval";
   progress: number;
   error?: string;
   review_status: string;
@@ -68,7 +68,7 @@ export function SubmissionProgress({ id, initial, onFinished }: { id: string; in
   }, [id]);
 
   const current = status?.status ?? "queued";
-  const index = current === "failed" ? 2 : STEPS.indexOf(current);
+  const index = current === "failed" || current === "awaiting_approval" ? 2 : STEPS.indexOf(current);
   const progress = current === "scored" ? 100 : current === "scoring" ? status?.progress ?? 0 : 0;
 
   return (
@@ -89,7 +89,13 @@ export function SubmissionProgress({ id, initial, onFinished }: { id: string; in
         {current === "scoring" && `Scoring: ${progress}%`}
         {current === "scored" && "Scored."}
         {current === "failed" && "Scoring failed."}
+        {current === "awaiting_approval" && "Scoring is waiting for an administrator to approve its judge calls."}
       </div>
+      {current === "awaiting_approval" && (
+        <div className={styles.alert} role="status">
+          {status?.error ?? "The judge-call estimate is above the per-submission budget."} It continues where it stopped once approved.
+        </div>
+      )}
       {(current === "scoring" || current === "scored") && (
         <div className={styles.progress} role="progressbar" aria-label="Scoring progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress}>
           <div className={styles.progressBar} style={{ width: `${progress}%` }} />

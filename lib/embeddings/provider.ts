@@ -1,6 +1,7 @@
 import OpenAI from "openai";
 import { env } from "../env";
-import { withRetry } from "../llm/retry";
+import { sha256 } from "../hash";
+import { countingFetch, type RequestCounter } from "../llm/retry";
 import { OFFLINE_EMBEDDING_MODEL, embedOffline } from "./offline-embedder";
 
 // Embedding providers behind one interface. The paper uses all-MiniLM-L6-v2; served locally by an OpenAI-compatible
@@ -9,30 +10,41 @@ import { OFFLINE_EMBEDDING_MODEL, embedOffline } from "./offline-embedder";
 export interface EmbeddingProvider {
   readonly provider: string;
   readonly model: string;
+  /** Part of the vector cache key: provider, model and endpoint (one model name on two servers is two spaces). */
+  readonly configHash: string;
   embed(texts: string[]): Promise<Float32Array[]>;
 }
 
 export class OfflineEmbeddingProvider implements EmbeddingProvider {
   readonly provider = "offline";
   readonly model = OFFLINE_EMBEDDING_MODEL;
+  readonly configHash = sha256(JSON.stringify(["offline", OFFLINE_EMBEDDING_MODEL]));
   async embed(texts: string[]): Promise<Float32Array[]> {
-    return texts.map((t) => embedOffline(t));
+    const out: Float32Array[] = [];
+    for (let i = 0; i < texts.length; i++) {
+      out.push(embedOffline(texts[i]!));
+      // Hashing thousands of texts is CPU work on the worker's event loop: hand it back now and then.
+      if (i % 64 === 63) await new Promise((resolve) => setImmediate(resolve));
+    }
+    return out;
   }
 }
 
 export class OpenAiEmbeddingProvider implements EmbeddingProvider {
   readonly provider = "openai-compatible";
+  readonly configHash: string;
+  readonly requests: RequestCounter = { requests: 0, retries: 0 };
   private readonly client: OpenAI;
   constructor(
     readonly model: string,
     opts: { apiKey?: string; baseURL?: string; batchSize: number; timeoutMs: number; retries: number },
   ) {
-    this.client = new OpenAI({ apiKey: opts.apiKey ?? "none", baseURL: opts.baseURL, timeout: opts.timeoutMs, maxRetries: 0 });
+    // The SDK retries 429 / 5xx / timeouts itself.
+    this.client = new OpenAI({ apiKey: opts.apiKey ?? "none", baseURL: opts.baseURL, timeout: opts.timeoutMs, maxRetries: opts.retries, fetch: countingFetch(this.requests) });
     this.batchSize = opts.batchSize;
-    this.retries = opts.retries;
+    this.configHash = sha256(JSON.stringify([this.provider, model, this.client.baseURL]));
   }
   private readonly batchSize: number;
-  private readonly retries: number;
 
   async embed(texts: string[]): Promise<Float32Array[]> {
     const out: Float32Array[] = [];
@@ -41,7 +53,7 @@ export class OpenAiEmbeddingProvider implements EmbeddingProvider {
       // encoding_format "float" explicitly: without it the SDK asks for base64 and decodes every reply as base64,
       // which turns the plain float arrays of servers that ignore the field into garbage vectors.
       const request = { model: this.model, input: batch, encoding_format: "float" as const };
-      const response = await withRetry(() => this.client.embeddings.create(request), { retries: this.retries });
+      const response = await this.client.embeddings.create(request);
       const ordered = [...response.data].sort((a, b) => a.index - b.index);
       if (ordered.length !== batch.length) throw new Error(`embedding server returned ${ordered.length} vectors for ${batch.length} inputs`);
       for (const item of ordered) out.push(Float32Array.from(item.embedding as number[]));

@@ -2,9 +2,10 @@ import OpenAI from "openai";
 import { z } from "zod";
 import { env } from "../env";
 import type { SignalValues } from "../scoring/types";
+import { sha256 } from "../hash";
 import { capRationale, renderJudgeMessages } from "./judge-messages";
 import { loadPrompt, type PromptTemplate } from "./prompts";
-import { withRetry } from "./retry";
+import { countingFetch, type RequestCounter } from "./retry";
 
 export const JUDGE_PROMPT = "judge-match";
 export const OFFLINE_JUDGE_MODEL = "offline-heuristic-v1";
@@ -25,6 +26,14 @@ export interface Judge {
   readonly model: string;
   readonly promptVersion: string;
   readonly offline: boolean;
+  /**
+   * The verdict cache key besides the two texts, the model and the prompt version: what else the verdict depends on
+   * (the rendered template, reply schema and endpoint of an LLM; the rule and signal values of the offline judge).
+   */
+  configHash(signals: SignalValues): string;
+  /** HTTP attempts repeated so far (429 / 5xx / timeouts, retried by the OpenAI SDK). */
+  readonly requests: RequestCounter;
+  /** Throws JudgeReplyError when the reply is not the required JSON; the caller decides how often to ask again. */
   decide(a: JudgeText, b: JudgeText, signals: SignalValues): Promise<JudgeDecision>;
 }
 
@@ -44,8 +53,10 @@ const judgeReplyJsonSchema = {
 export class OpenAiJudge implements Judge {
   readonly offline = false;
   readonly promptVersion: string;
+  readonly requests: RequestCounter = { requests: 0, retries: 0 };
   private readonly client: OpenAI;
   private readonly prompt: PromptTemplate;
+  private readonly hash: string;
 
   constructor(
     readonly model: string,
@@ -54,25 +65,24 @@ export class OpenAiJudge implements Judge {
     const prompt = loadPrompt(JUDGE_PROMPT);
     this.promptVersion = `${prompt.name}@${prompt.version}`;
     this.prompt = prompt;
-    // The SDK's own retries are off: withRetry applies one policy (backoff with jitter) to every failure kind.
-    this.client = new OpenAI({ apiKey: opts.apiKey, baseURL: opts.baseURL, timeout: opts.timeoutMs, maxRetries: 0 });
-    this.retries = opts.maxRetries;
+    // The SDK retries 408 / 409 / 429 / 5xx and dropped connections itself (exponential backoff, Retry-After);
+    // countingFetch only counts the attempts, for the score record.
+    this.client = new OpenAI({ apiKey: opts.apiKey, baseURL: opts.baseURL, timeout: opts.timeoutMs, maxRetries: opts.maxRetries, fetch: countingFetch(this.requests) });
+    this.hash = sha256(JSON.stringify({ template: prompt.body, reply: judgeReplyJsonSchema, model, endpoint: this.client.baseURL }));
   }
 
-  private readonly retries: number;
+  configHash(): string {
+    return this.hash;
+  }
 
   async decide(a: JudgeText, b: JudgeText): Promise<JudgeDecision> {
     const messages = renderJudgeMessages(this.prompt, a, b);
-    const completion = await withRetry(
-      () =>
-        this.client.chat.completions.create({
-          model: this.model,
-          temperature: 0,
-          messages,
-          response_format: { type: "json_schema", json_schema: { name: "match_verdict", strict: true, schema: judgeReplyJsonSchema } },
-        }),
-      { retries: this.retries },
-    );
+    const completion = await this.client.chat.completions.create({
+      model: this.model,
+      temperature: 0,
+      messages,
+      response_format: { type: "json_schema", json_schema: { name: "match_verdict", strict: true, schema: judgeReplyJsonSchema } },
+    });
     const text = completion.choices[0]?.message?.content ?? "";
     let reply: z.infer<typeof judgeReplySchema>;
     try {
@@ -100,6 +110,12 @@ export class OfflineJudge implements Judge {
   readonly offline = true;
   readonly model = OFFLINE_JUDGE_MODEL;
   readonly promptVersion = "offline-rule@1";
+  readonly requests: RequestCounter = { requests: 0, retries: 0 };
+
+  /** The rule reads only the signals, so a cached offline verdict is keyed with the values it read. */
+  configHash(s: SignalValues): string {
+    return sha256(JSON.stringify([this.promptVersion, s.lineOverlap, s.fullTextEmbedding, s.descriptionEmbedding, s.identifiers]));
+  }
 
   async decide(_a: JudgeText, _b: JudgeText, s: SignalValues): Promise<JudgeDecision> {
     const textAgreement = Math.max(s.descriptionEmbedding, s.fullTextEmbedding);

@@ -1,6 +1,8 @@
 import OpenAI from "openai";
 
-// Retry what can succeed later (STYLE.md habit 5): 429, 5xx, timeouts and dropped connections.
+// Retry what can succeed later (STYLE.md habit 5): 429, 5xx, timeouts and dropped connections. The OpenAI SDK retries
+// these itself (maxRetries); isTransientError tells the scoring job whether a failure that outlasted them may succeed
+// on a later attempt of the whole job.
 export function isTransientError(error: unknown): boolean {
   if (error instanceof OpenAI.APIConnectionError) return true; // includes APIConnectionTimeoutError
   if (error instanceof OpenAI.APIError) {
@@ -8,34 +10,6 @@ export function isTransientError(error: unknown): boolean {
     return status === 408 || status === 409 || status === 429 || status >= 500;
   }
   return false;
-}
-
-function retryAfterMs(error: unknown): number | undefined {
-  if (!(error instanceof OpenAI.APIError)) return undefined;
-  const header = error.headers?.get?.("retry-after");
-  if (!header) return undefined;
-  const seconds = Number(header);
-  if (Number.isFinite(seconds)) return Math.min(seconds * 1000, 60_000);
-  const date = Date.parse(header);
-  return Number.isNaN(date) ? undefined : Math.max(0, Math.min(date - Date.now(), 60_000));
-}
-
-export type RetryOptions = { retries: number; baseDelayMs?: number; maxDelayMs?: number; onRetry?: (attempt: number, error: unknown) => void };
-
-/** Exponential backoff with full jitter, honouring Retry-After when the server sends one. */
-export async function withRetry<T>(fn: () => Promise<T>, opts: RetryOptions): Promise<T> {
-  const base = opts.baseDelayMs ?? 250;
-  const max = opts.maxDelayMs ?? 20_000;
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await fn();
-    } catch (error) {
-      if (attempt >= opts.retries || !isTransientError(error)) throw error;
-      opts.onRetry?.(attempt + 1, error);
-      const backoff = Math.random() * Math.min(max, base * 2 ** attempt);
-      await new Promise((resolve) => setTimeout(resolve, retryAfterMs(error) ?? backoff));
-    }
-  }
 }
 
 /** Runs tasks with at most `limit` in flight, preserving result order. */
@@ -50,4 +24,17 @@ export async function mapWithConcurrency<T, R>(items: readonly T[], limit: numbe
   }
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
   return results;
+}
+
+/** Counts of HTTP requests a client made and how many of them were retries (the SDK marks them with a header). */
+export type RequestCounter = { requests: number; retries: number };
+
+/** A fetch for the OpenAI SDK that counts its attempts; the SDK sends x-stainless-retry-count on every request. */
+export function countingFetch(counter: RequestCounter): typeof fetch {
+  return (input, init) => {
+    counter.requests += 1;
+    const retry = new Headers(init?.headers).get("x-stainless-retry-count");
+    if (retry && retry !== "0") counter.retries += 1;
+    return fetch(input, init);
+  };
 }

@@ -3,6 +3,7 @@
 // components; a component stands for one distinct bug report. Curves then keep the components
 // reported in at least n of the k runs: n = 1 is the union, n = k the intersection.
 
+import { DisjointSet } from "./disjoint-set";
 import { computeMetrics } from "./metrics";
 
 export type RunComponent = { id: number; findingIds: string[]; runs: number[] };
@@ -15,42 +16,33 @@ export type BuildRunComponentsInput = {
 };
 
 /**
- * Union-find over the findings. Components are numbered by the position of their first finding in
- * `findings`, and list their findings in input order and their distinct runs ascending, so the result
- * is deterministic. An edge naming an unknown finding is a caller bug and throws.
+ * Connected components of the findings under the same-root-cause edges. Components are numbered by the position of
+ * their first finding in `findings`, and list their findings in input order and their distinct runs ascending, so the
+ * result depends only on which findings are connected, never on the order the edges were found in. An edge naming an
+ * unknown finding is a caller bug and throws.
  */
 export function buildRunComponents(input: BuildRunComponentsInput): RunComponents {
   const indexOf = new Map<string, number>();
   input.findings.forEach((finding, index) => indexOf.set(finding.id, index));
-  const parent = Int32Array.from(input.findings, (_, index) => index);
-  const find = (x: number): number => {
-    let root = x;
-    while (parent[root] !== root) root = parent[root]!;
-    // Path compression keeps later finds near O(1) even for long chains of duplicates.
-    while (parent[x] !== root) {
-      const next = parent[x]!;
-      parent[x] = root;
-      x = next;
-    }
-    return root;
-  };
+  const set = new DisjointSet(input.findings.length);
   for (const [a, b] of input.sameRootCauseEdges) {
     const indexA = indexOf.get(a);
     const indexB = indexOf.get(b);
     if (indexA === undefined || indexB === undefined) {
       throw new Error(`same-root-cause edge names unknown finding ${indexA === undefined ? a : b}`);
     }
-    const rootA = find(indexA);
-    const rootB = find(indexB);
-    // The smaller index becomes the root, so a component's root is its first finding.
-    if (rootA !== rootB) parent[Math.max(rootA, rootB)] = Math.min(rootA, rootB);
+    set.union(indexA, indexB);
   }
+  return componentsOfSet(input.findings, set);
+}
 
+/** The components of a union-find built elsewhere (finding i of `findings` is element i of `set`). */
+export function componentsOfSet(findings: readonly { id: string; runIndex: number }[], set: DisjointSet): RunComponents {
   const componentOf = new Map<string, number>();
   const componentOfRoot = new Map<number, RunComponent>();
   const components: RunComponent[] = [];
-  input.findings.forEach((finding, index) => {
-    const root = find(index);
+  findings.forEach((finding, index) => {
+    const root = set.find(index);
     let component = componentOfRoot.get(root);
     if (!component) {
       component = { id: components.length, findingIds: [], runs: [] };
@@ -127,7 +119,8 @@ export function computeRunCurves(input: ComputeRunCurvesInput): RunCurvePoint[] 
   return points;
 }
 
-function labelRunCurvePoint(n: number, runCount: number): string {
+/** "union" (n = 1), "intersection" (n = k) or "at least n of k": one label for the API, pages and CSV. */
+export function labelRunCurvePoint(n: number, runCount: number): string {
   if (n === 1) return "union";
   if (n === runCount) return "intersection";
   return `at least ${n} of ${runCount}`;

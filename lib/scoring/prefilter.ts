@@ -21,20 +21,57 @@
 // Embeddings are computed by the caller (the provider is recorded with the score) and passed in maps
 // keyed by BugText.id; a missing embedding gives cosine 0.
 //
+// Long inputs never hold the caller's thread: generateCandidatePairs yields after every two left documents, so an
+// async caller can hand the event loop back between slices (worker/services/stream-candidate-pairs.ts). Token sets
+// are computed once per side (prepareBugs), so the reference side is tokenised once per benchmark version, not per run.
+//
 // Speed matters: the full benchmark is ~2 million within-repository pairs per submission. Token
 // intersections come from an inverted index (accumulate idf per right doc), embeddings sit in one
 // contiguous array per side, and no object is allocated for a pair that is not kept.
 
 import { buildTokenIndex, cosineRowPair, detectDimensions, packEmbeddings, weightedJaccardRow } from "./prefilter-index";
-import { normalizePath, rangeJaccard } from "./signals";
+import { pathKeys, rangeJaccard } from "./signals";
 import { PAPER_THRESHOLDS, SIGNAL_NAMES } from "./thresholds";
 import { calledNames, identifierTokens, snippetTokens } from "./tokenize";
 import type { BugText, CandidatePair, SignalName, SignalValues, Thresholds } from "./types";
 
+/** One side of a comparison, tokenised once: token sets and path spellings per document, grouped by repository. */
+export type PreparedSide = { byRepo: Map<string, PreparedRepository>; size: number };
+export type PreparedRepository = {
+  bugs: BugText[];
+  snippet: string[][];
+  identifiers: string[][];
+  api: string[][];
+  paths: string[][];
+};
+
+export function prepareBugs(bugs: readonly BugText[]): PreparedSide {
+  const side: PreparedSide = { byRepo: new Map(), size: 0 };
+  for (const bug of bugs) addPreparedBug(side, bug);
+  return side;
+}
+
+/** Tokenises one more document into a side (for callers that prepare long sides in slices). */
+export function addPreparedBug(side: PreparedSide, bug: BugText): void {
+  let group = side.byRepo.get(bug.repo);
+  if (!group) {
+    group = { bugs: [], snippet: [], identifiers: [], api: [], paths: [] };
+    side.byRepo.set(bug.repo, group);
+  }
+  group.bugs.push(bug);
+  group.snippet.push(snippetTokens(bug.codeSnippet));
+  group.identifiers.push(identifierTokens(bug.description, bug.codeSnippet));
+  group.api.push(calledNames(bug.codeSnippet));
+  group.paths.push(pathKeys(bug.file, bug.repo));
+  side.size += 1;
+}
+
+export type Embeddings = { fullText: Map<string, Float32Array>; description: Map<string, Float32Array> };
+
 export type BuildCandidatePairsInput = {
-  left: BugText[];
-  right: BugText[];
-  embeddings: { fullText: Map<string, Float32Array>; description: Map<string, Float32Array> };
+  left: BugText[] | PreparedSide;
+  right: BugText[] | PreparedSide;
+  embeddings: Embeddings;
   thresholds?: Thresholds;
   /**
    * Self-comparison (e.g. findings of repeated runs against each other): left and right hold the same
@@ -46,43 +83,47 @@ export type BuildCandidatePairsInput = {
 
 export type BuildCandidatePairsResult = { pairs: CandidatePair[]; comparedPairs: number };
 
+/** A slice of the comparison: the pairs kept among the pairs compared since the previous slice. */
+export type CandidateSlice = { pairs: CandidatePair[]; compared: number };
+
+/** All kept pairs at once; for small inputs and tests. Long runs use generateCandidatePairs. */
 export function buildCandidatePairs(input: BuildCandidatePairsInput): BuildCandidatePairsResult {
+  const pairs: CandidatePair[] = [];
+  let comparedPairs = 0;
+  for (const slice of generateCandidatePairs(input)) {
+    comparedPairs += slice.compared;
+    for (const pair of slice.pairs) pairs.push(pair);
+  }
+  return { pairs, comparedPairs };
+}
+
+/** The prefilter, one slice (two left documents of one repository) at a time. */
+export function* generateCandidatePairs(input: BuildCandidatePairsInput): Generator<CandidateSlice, void, void> {
   const thresholds = input.thresholds ?? PAPER_THRESHOLDS;
   // Each map is checked on its own: the two texts may come from different providers.
   const dims = {
     fullText: detectDimensions(input.embeddings.fullText),
     description: detectDimensions(input.embeddings.description),
   };
-  const rightByRepo = groupByRepo(input.right);
-  const pairs: CandidatePair[] = [];
-  let comparedPairs = 0;
-  for (const [repo, left] of groupByRepo(input.left)) {
-    const right = rightByRepo.get(repo);
-    if (!right) continue;
-    comparedPairs += scoreRepository(left, right, input, thresholds, dims, pairs);
+  const left = Array.isArray(input.left) ? prepareBugs(input.left) : input.left;
+  const right = Array.isArray(input.right) ? prepareBugs(input.right) : input.right;
+  for (const [repo, leftRepo] of left.byRepo) {
+    const rightRepo = right.byRepo.get(repo);
+    if (!rightRepo) continue;
+    yield* scoreRepository(leftRepo, rightRepo, input, thresholds, dims);
   }
-  return { pairs, comparedPairs };
 }
 
-function groupByRepo(bugs: BugText[]): Map<string, BugText[]> {
-  const groups = new Map<string, BugText[]>();
-  for (const bug of bugs) {
-    const group = groups.get(bug.repo);
-    if (group) group.push(bug);
-    else groups.set(bug.repo, [bug]);
-  }
-  return groups;
-}
-
-/** Scores every pair of one repository, appends the kept ones to `pairs`, returns how many were compared. */
-function scoreRepository(
-  left: BugText[],
-  right: BugText[],
+/** Scores every pair of one repository, yielding the kept ones slice by slice. */
+function* scoreRepository(
+  leftRepo: PreparedRepository,
+  rightRepo: PreparedRepository,
   input: BuildCandidatePairsInput,
   thresholds: Thresholds,
   dims: { fullText: number; description: number },
-  pairs: CandidatePair[],
-): number {
+): Generator<CandidateSlice, void, void> {
+  const left = leftRepo.bugs;
+  const right = rightRepo.bugs;
   const selfMode = input.sameSetExcludeSelf === true;
   const leftIds = left.map((bug) => bug.id);
   const rightIds = right.map((bug) => bug.id);
@@ -90,21 +131,9 @@ function scoreRepository(
   const countRight = new Uint8Array(right.length);
   for (let j = 0; j < right.length; j++) countRight[j] = selfMode && rightIsLeft[j] ? 0 : 1;
 
-  const snippetIndex = buildTokenIndex(
-    left.map((b) => snippetTokens(b.codeSnippet)),
-    right.map((b) => snippetTokens(b.codeSnippet)),
-    countRight,
-  );
-  const identifierIndex = buildTokenIndex(
-    left.map((b) => identifierTokens(b.description, b.codeSnippet)),
-    right.map((b) => identifierTokens(b.description, b.codeSnippet)),
-    countRight,
-  );
-  const apiIndex = buildTokenIndex(
-    left.map((b) => calledNames(b.codeSnippet)),
-    right.map((b) => calledNames(b.codeSnippet)),
-    countRight,
-  );
+  const snippetIndex = buildTokenIndex(leftRepo.snippet, rightRepo.snippet, countRight);
+  const identifierIndex = buildTokenIndex(leftRepo.identifiers, rightRepo.identifiers, countRight);
+  const apiIndex = buildTokenIndex(leftRepo.api, rightRepo.api, countRight);
 
   const leftFull = packEmbeddings(leftIds, input.embeddings.fullText, dims.fullText);
   const rightFull = packEmbeddings(rightIds, input.embeddings.fullText, dims.fullText);
@@ -112,11 +141,12 @@ function scoreRepository(
   const rightDescription = packEmbeddings(rightIds, input.embeddings.description, dims.description);
 
   const rightByFile = new Map<string, number[]>();
-  right.forEach((bug, j) => {
-    const file = normalizePath(bug.file);
-    const group = rightByFile.get(file);
-    if (group) group.push(j);
-    else rightByFile.set(file, [j]);
+  rightRepo.paths.forEach((keys, j) => {
+    for (const file of keys) {
+      const group = rightByFile.get(file);
+      if (group) group.push(j);
+      else rightByFile.set(file, [j]);
+    }
   });
 
   // One row of each signal (left doc i against all right docs), reused for every i; the embedding rows
@@ -128,10 +158,16 @@ function scoreRepository(
   const identifierRow = new Float64Array(right.length);
   const apiRow = new Float64Array(right.length);
   let compared = 0;
+  let pairs: CandidatePair[] = [];
 
   for (let i = 0; i < left.length; i++) {
     const slot = i % 2;
     if (slot === 0) {
+      if (i > 0) {
+        yield { pairs, compared };
+        pairs = [];
+        compared = 0;
+      }
       cosineRowPair(leftFull, i, rightFull, fullRows[0], fullRows[1]);
       cosineRowPair(leftDescription, i, rightDescription, descriptionRows[0], descriptionRows[1]);
     }
@@ -139,7 +175,8 @@ function scoreRepository(
     const descriptionRow = descriptionRows[slot]!;
     const leftBug = left[i]!;
     lineRow.fill(0);
-    for (const j of rightByFile.get(normalizePath(leftBug.file)) ?? []) lineRow[j] = lineJaccardOf(leftBug, right[j]!);
+    // A right doc may be found under two spellings of the file; its Jaccard is the same either way.
+    for (const file of leftRepo.paths[i]!) for (const j of rightByFile.get(file) ?? []) lineRow[j] = lineJaccardOf(leftBug, right[j]!);
     weightedJaccardRow(snippetIndex, i, snippetRow);
     weightedJaccardRow(identifierIndex, i, identifierRow);
     weightedJaccardRow(apiIndex, i, apiRow);
@@ -171,7 +208,7 @@ function scoreRepository(
       pairs.push({ leftId: leftBug.id, rightId: right[j]!.id, signals, triggered: listTriggered(signals, thresholds) });
     }
   }
-  return compared;
+  if (compared > 0 || pairs.length > 0) yield { pairs, compared };
 }
 
 function lineJaccardOf(a: BugText, b: BugText): number {

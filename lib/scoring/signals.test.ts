@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { computeIdf, cosine, lineJaccard, normalizePath, weightedJaccard } from "./signals";
+import { computeIdf, cosine, lineJaccard, normalizePath, pathKeys, weightedJaccard } from "./signals";
 
 const at = (file: string, lineStart: number, lineEnd: number) => ({ file, lineStart, lineEnd });
 
@@ -22,6 +22,21 @@ describe("lineJaccard", () => {
     expect(normalizePath("/src/a.py")).toBe("src/a.py");
     expect(normalizePath(".//src\\a.py")).toBe("src/a.py");
     expect(lineJaccard(at("./src/a.py", 1, 4), at("/src/a.py", 3, 4))).toBe(0.5);
+  });
+
+  it("drops checkout prefixes agents print before comparing files", () => {
+    const repo = "tobymao/sqlglot";
+    expect(normalizePath("/workspace/sqlglot/sqlglot/parser.py", repo)).toBe("sqlglot/parser.py");
+    expect(normalizePath("/workspace/tobymao/sqlglot/sqlglot/parser.py", repo)).toBe("sqlglot/parser.py");
+    expect(normalizePath("tobymao/sqlglot/sqlglot/parser.py", repo)).toBe("sqlglot/parser.py");
+    expect(normalizePath("./sqlglot/parser.py", repo)).toBe("sqlglot/parser.py");
+    // `<name>/x` may be the checkout directory or a real directory: both spellings are compared.
+    expect(pathKeys("sqlglot/sqlglot/parser.py", repo)).toEqual(["sqlglot/sqlglot/parser.py", "sqlglot/parser.py"]);
+    const reference = at("sqlglot/parser.py", 10, 19);
+    for (const spelled of ["./sqlglot/parser.py", "/workspace/sqlglot/sqlglot/parser.py", "sqlglot/sqlglot/parser.py", "tobymao/sqlglot/sqlglot/parser.py"]) {
+      expect(lineJaccard(at(spelled, 10, 19), reference, repo), spelled).toBe(1);
+    }
+    expect(lineJaccard(at("other/parser.py", 10, 19), reference, repo)).toBe(0);
   });
 
   it("reads a reversed range as the same lines", () => {

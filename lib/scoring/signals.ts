@@ -6,16 +6,41 @@ import type { BugText } from "./types";
 export type LineRange = Pick<BugText, "file" | "lineStart" | "lineEnd">;
 
 /**
- * Normalises a repository-relative path so `./src/a.py`, `/src/a.py` and `src\a.py` compare equal:
- * findings come from agents that spell paths in all of these ways.
+ * Normalises a repository-relative path so `./src/a.py`, `/src/a.py` and `src\a.py` compare equal: findings come
+ * from agents that spell paths in all of these ways. With the repository ("owner/name") it also drops the checkout
+ * prefixes agents print: `/workspace/<name>/`, `/workspace/<owner>/<name>/` and `<owner>/<name>/`.
  */
-export function normalizePath(file: string): string {
-  let path = file.trim().replace(/\\/g, "/");
+export function normalizePath(file: string, repo?: string): string {
+  let path = stripLeading(file.trim().replace(/\\/g, "/"));
+  if (!repo) return path;
+  const name = repo.slice(repo.lastIndexOf("/") + 1);
+  for (const prefix of [`workspace/${repo}/`, `workspace/${name}/`, `${repo}/`]) {
+    if (path.startsWith(prefix)) {
+      path = stripLeading(path.slice(prefix.length));
+      break;
+    }
+  }
+  return path;
+}
+
+function stripLeading(path: string): string {
   for (;;) {
     if (path.startsWith("./")) path = path.slice(2);
     else if (path.startsWith("/")) path = path.slice(1);
     else return path;
   }
+}
+
+/**
+ * The spellings under which a file is compared for the line signal: its normalised path and, when it starts with the
+ * repository's bare name (`<name>/x`, an agent's checkout directory), also `x`. The bare name is ambiguous (sqlglot
+ * keeps its code in `sqlglot/`), so both spellings are kept rather than guessing: two reports share a file when any
+ * of their spellings agree. An extra spelling can only add a candidate pair for the judge, never drop one.
+ */
+export function pathKeys(file: string, repo: string): string[] {
+  const path = normalizePath(file, repo);
+  const name = `${repo.slice(repo.lastIndexOf("/") + 1)}/`;
+  return path.startsWith(name) && path.length > name.length ? [path, path.slice(name.length)] : [path];
 }
 
 /** Number of lines in the inclusive range; reversed ranges are read as the same lines. */
@@ -29,8 +54,10 @@ function rangeBounds(range: LineRange): [number, number] | null {
  * Table 10 "line overlap": Jaccard of the inclusive integer line ranges, 0 across files.
  * |A ∩ B| / |A ∪ B| with |A ∪ B| = |A| + |B| - |A ∩ B|, so disjoint ranges score 0 whatever the gap.
  */
-export function lineJaccard(a: LineRange, b: LineRange): number {
-  if (normalizePath(a.file) !== normalizePath(b.file)) return 0;
+export function lineJaccard(a: LineRange, b: LineRange, repo?: string): number {
+  const keysB = repo ? pathKeys(b.file, repo) : [normalizePath(b.file)];
+  const keysA = repo ? pathKeys(a.file, repo) : [normalizePath(a.file)];
+  if (!keysA.some((key) => keysB.includes(key))) return 0;
   const boundsA = rangeBounds(a);
   const boundsB = rangeBounds(b);
   if (!boundsA || !boundsB) return 0;

@@ -55,27 +55,28 @@ const FILE_SUFFIXES = ["core", "utils", "base", "io", "helpers", "api", "types",
 export type GeneratedBenchmark = {
   benchmark: BenchmarkFile;
   findings: FindingsFile;
-  /** Reference ids each finding re-describes (the matches a perfect matcher finds), by finding ordinal. */
-  planted: Map<number, string>;
+  /** Reference ids each finding re-describes (the matches a perfect matcher finds), by "run index:finding ordinal". */
+  planted: Map<string, string>;
 };
 
 type FileModel = { path: string; lines: number };
 type RepoModel = RepositorySpec & { short: string; style: Style; fileModels: FileModel[] };
 type Reference = BenchmarkFile["reference_bugs"][number] & { kindIndex: number; context: BugContext; around: string[] };
 
-export function generateBenchmark(options: { seed?: number; slug?: string } = {}): GeneratedBenchmark {
+export function generateBenchmark(options: { seed?: number; slug?: string; runs?: number; findingsPerRun?: number } = {}): GeneratedBenchmark {
+  if (options.runs !== undefined && options.runs > 1) return generateRepeatedRuns({ ...options, runs: options.runs });
   const random = createSeededRandom(options.seed ?? 20260101);
   const sizes = splitReferenceBugs(random);
   const repos = REPOSITORIES.map((spec) => modelRepository(spec, random));
   const references: Reference[] = [];
   const findings: FindingRecord[] = [];
   const planted = new Map<number, string>();
-  let findingsLeft = BENCH_FINDINGS;
+  let findingsLeft = options.findingsPerRun ?? BENCH_FINDINGS;
   repos.forEach((repo, r) => {
     const refs = Array.from({ length: sizes[r]! }, (_, i) => writeReferenceBug(repo, `${repo.short}-${String(i + 1).padStart(4, "0")}`, random));
     references.push(...refs);
     const isLast = r === repos.length - 1;
-    const count = isLast ? findingsLeft : Math.round((sizes[r]! * BENCH_FINDINGS) / BENCH_REFERENCE_BUGS);
+    const count = isLast ? findingsLeft : Math.round((sizes[r]! * (options.findingsPerRun ?? BENCH_FINDINGS)) / BENCH_REFERENCE_BUGS);
     findingsLeft -= count;
     for (let i = 0; i < count; i++) {
       const ordinal = findings.length;
@@ -102,6 +103,69 @@ export function generateBenchmark(options: { seed?: number; slug?: string } = {}
     reference_bugs: references.map(({ kindIndex: _k, context: _c, around: _a, ...bug }) => bug),
   });
   const findingsFile = findingsFileSchema.parse({ benchmark: `${slug}@bench-1`, model: "Synthetic finder", reasoning_effort: "high", harness: "bench", findings });
+  return { benchmark, findings: findingsFile, planted: new Map([...planted].map(([ordinal, id]) => [`0:${ordinal}`, id])) };
+}
+
+// Repeated runs (§4.3, §E.2): each repository has a pool of latent findings with stable report probabilities, a core
+// reported by most runs and a long tail reported rarely (about 60% of a run's findings recur in another run, as the
+// paper measures). A run reports each latent finding with its probability, in its own wording (shifted lines, its own
+// aside sentence, a suggested fix), so cross-run duplicates have different texts but one `[root:ID]` marker.
+const CORE_SHARE = 0.2;
+const CORE_PROBABILITY = 0.8;
+const TAIL_PROBABILITY = 0.1;
+
+function generateRepeatedRuns(options: { seed?: number; slug?: string; runs: number; findingsPerRun?: number }): GeneratedBenchmark {
+  const random = createSeededRandom(options.seed ?? 20260101);
+  const sizes = splitReferenceBugs(random);
+  const repos = REPOSITORIES.map((spec) => modelRepository(spec, random));
+  const perRun = options.findingsPerRun ?? BENCH_FINDINGS;
+  const references: Reference[] = [];
+  const runs: FindingRecord[][] = Array.from({ length: options.runs }, () => []);
+  const planted = new Map<string, string>();
+  const meanProbability = CORE_SHARE * CORE_PROBABILITY + (1 - CORE_SHARE) * TAIL_PROBABILITY;
+  repos.forEach((repo, r) => {
+    const refs = Array.from({ length: sizes[r]! }, (_, i) => writeReferenceBug(repo, `${repo.short}-${String(i + 1).padStart(4, "0")}`, random));
+    references.push(...refs);
+    const latentCount = Math.round((sizes[r]! * perRun) / BENCH_REFERENCE_BUGS / meanProbability);
+    for (let l = 0; l < latentCount; l++) {
+      const root = `${repo.short}-l${l}`;
+      const roll = random();
+      const source = refs[Math.floor(random() * refs.length)]!;
+      const base = roll < 0.125 ? paraphraseReference(repo, source, random) : roll < 0.225 ? decoyNear(repo, source, root, random) : unrelatedFinding(repo, root, random);
+      const probability = random() < CORE_SHARE ? CORE_PROBABILITY : TAIL_PROBABILITY;
+      for (let run = 0; run < options.runs; run++) {
+        if (random() >= probability) continue;
+        const shift = Math.floor(random() * 5) - 2;
+        const context = randomContext(repo, random);
+        const variant: FindingRecord = {
+          ...base,
+          line_start: Math.max(1, base.line_start + shift),
+          line_end: Math.max(1, base.line_end + shift),
+          description: `${base.description} ${writeAsideSentence(repo, context, random)}`,
+          suggested_fix: `Fix ${context.fn} so the ${context.field} is handled.`,
+        };
+        if (roll < 0.125) planted.set(`${run}:${runs[run]!.length}`, source.id);
+        runs[run]!.push(variant);
+      }
+    }
+  });
+  const slug = options.slug ?? "probe-bench";
+  const benchmark = benchmarkFileSchema.parse({
+    slug,
+    name: "PROBE-sized synthetic benchmark",
+    version: "bench-1",
+    snapshot_date: "2025-01-01",
+    description: "Generated by scripts/bench-score.ts: synthetic text, real shape (Table 6 sizes where known).",
+    repositories: repos.map((r) => ({ name: r.name, language: r.language, domain: r.domain })),
+    reference_bugs: references.map(({ kindIndex: _k, context: _c, around: _a, ...bug }) => bug),
+  });
+  const findingsFile = findingsFileSchema.parse({
+    benchmark: `${slug}@bench-1`,
+    model: "Synthetic finder",
+    reasoning_effort: "medium",
+    harness: "bench",
+    runs: runs.map((findings) => ({ findings })),
+  });
   return { benchmark, findings: findingsFile, planted };
 }
 

@@ -2,14 +2,16 @@ import { describe, expect, inject, it } from "vitest";
 import { OfflineEmbeddingProvider } from "../../lib/embeddings/provider";
 import { OfflineJudge } from "../../lib/llm/judge";
 import { getScoringQueue } from "../../lib/queue/queues";
-import { claimSubmission, scoreSubmission } from "../../worker/services/score-submission";
+import { claimSubmission } from "../../worker/services/claim-submission";
+import { scoreSubmission } from "../../worker/services/score-submission";
 import { db, finding, seedBenchmark, userWithToken, waitForStatus } from "../support/fixtures";
 
 const webUrl = inject("webUrl");
 
 async function snapshot(submissionId: string) {
-  const matches = await db.match.findMany({ where: { finding: { run: { submissionId } } }, select: { id: true, findingId: true, referenceBugId: true } });
-  const pairs = await db.candidatePair.findMany({ where: { finding: { run: { submissionId } } }, select: { id: true } });
+  const { scoringAttemptId: attemptId } = await db.submission.findUniqueOrThrow({ where: { id: submissionId } });
+  const matches = await db.match.findMany({ where: { attemptId, finding: { run: { submissionId } } }, select: { id: true, findingId: true, referenceBugId: true } });
+  const pairs = await db.candidatePair.findMany({ where: { attemptId, finding: { run: { submissionId } } }, select: { id: true } });
   const scores = await db.score.findMany({ where: { submissionId }, orderBy: [{ kind: "asc" }, { scope: "asc" }, { key: "asc" }, { runId: "asc" }] });
   return {
     matchIds: matches.map((m) => m.id).sort(),
@@ -45,7 +47,7 @@ describe("scoring jobs are idempotent", () => {
     for (let i = 0; i < 300 && !(await job.isCompleted()); i++) await new Promise((r) => setTimeout(r, 100));
     expect(await job.isCompleted()).toBe(true);
     expect(await snapshot(id)).toEqual(before);
-    expect(await claimSubmission(id)).toBe(false);
+    expect(await claimSubmission(id)).toBeNull();
   });
 
   it("scoring the same submission twice leaves the same rows and numbers", async () => {
@@ -66,16 +68,19 @@ describe("scoring jobs are idempotent", () => {
     await db.finding.create({
       data: { runId: submission.runs[0]!.id, repositoryId: repo.id, ordinal: 0, file: f.file, lineStart: f.line_start, lineEnd: f.line_end, title: f.title, description: f.description, codeSnippet: f.code_snippet, contentHash: "direct-hash-1" },
     });
-    const deps = { judge: new OfflineJudge(), embedder: new OfflineEmbeddingProvider(), concurrency: 4 };
-    const first = await scoreSubmission(submission.id, deps);
+    const deps = { judge: new OfflineJudge(), embedder: new OfflineEmbeddingProvider(), concurrency: 4, budget: 1_000, malformedRetries: 2 };
+    const first = await scoreSubmission((await claimSubmission(submission.id))!, deps);
     const rowsAfterFirst = await snapshot(submission.id);
     await db.submission.update({ where: { id: submission.id }, data: { scoringStatus: "queued" } });
-    expect(await claimSubmission(submission.id)).toBe(true);
-    const second = await scoreSubmission(submission.id, deps);
+    const claim = await claimSubmission(submission.id);
+    expect(claim).not.toBeNull();
+    const second = await scoreSubmission(claim!, deps);
     const rowsAfterSecond = await snapshot(submission.id);
     expect(second.overall).toEqual(first.overall);
     expect(rowsAfterSecond.matchPairs).toEqual(rowsAfterFirst.matchPairs);
     expect(rowsAfterSecond.pairIds).toHaveLength(rowsAfterFirst.pairIds.length);
+    // The first attempt's rows are gone, not hidden: nothing is duplicated.
+    expect(await db.candidatePair.count({ where: { finding: { run: { submissionId: submission.id } } } })).toBe(rowsAfterFirst.pairIds.length);
     expect(rowsAfterSecond.scores).toEqual(rowsAfterFirst.scores);
     expect(second.judge.cached).toBe(second.judge.requested);
     const usage = await db.judgeUsage.findMany({ where: { submissionId: submission.id } });

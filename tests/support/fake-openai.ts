@@ -9,8 +9,12 @@ import { embedOffline } from "../../lib/embeddings/offline-embedder";
 // Tests steer it through POST /__control (latency, injected failures, a suffix for every rationale) and read counters
 // from GET /__stats.
 
-export type FakeControl = { latencyMs: number; failNext: number; failStatus: number; malformedNext: number; rationaleSuffix: string };
-export type FakeStats = { chatCalls: number; embeddingCalls: number; failuresServed: number };
+/**
+ * failRate / malformedRate: a share of chat completions answered 429 or 500 (alternately) / with a reply that is not
+ * JSON, at random: an endpoint under load, for the fault tests.
+ */
+export type FakeControl = { latencyMs: number; failNext: number; failStatus: number; malformedNext: number; failRate: number; malformedRate: number; rationaleSuffix: string };
+export type FakeStats = { chatCalls: number; embeddingCalls: number; failuresServed: number; malformedServed: number };
 
 type Report = { file: string; start: number; end: number; title: string; text: string };
 
@@ -51,8 +55,8 @@ export function decideFake(userMessage: string): { match: boolean; rationale: st
 }
 
 export async function startFakeOpenAi(port = 0): Promise<{ url: string; close: () => Promise<void>; control: FakeControl; stats: FakeStats }> {
-  const control: FakeControl = { latencyMs: 0, failNext: 0, failStatus: 500, malformedNext: 0, rationaleSuffix: "" };
-  const stats: FakeStats = { chatCalls: 0, embeddingCalls: 0, failuresServed: 0 };
+  const control: FakeControl = { latencyMs: 0, failNext: 0, failStatus: 500, malformedNext: 0, failRate: 0, malformedRate: 0, rationaleSuffix: "" };
+  const stats: FakeStats = { chatCalls: 0, embeddingCalls: 0, failuresServed: 0, malformedServed: 0 };
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
@@ -68,8 +72,8 @@ export async function startFakeOpenAi(port = 0): Promise<{ url: string; close: (
       }
       if (req.url === "/__stats") return send(200, stats);
       if (req.url === "/__reset" && req.method === "POST") {
-        Object.assign(control, { latencyMs: 0, failNext: 0, failStatus: 500, malformedNext: 0, rationaleSuffix: "" });
-        Object.assign(stats, { chatCalls: 0, embeddingCalls: 0, failuresServed: 0 });
+        Object.assign(control, { latencyMs: 0, failNext: 0, failStatus: 500, malformedNext: 0, failRate: 0, malformedRate: 0, rationaleSuffix: "" });
+        Object.assign(stats, { chatCalls: 0, embeddingCalls: 0, failuresServed: 0, malformedServed: 0 });
         return send(200, { ok: true });
       }
       const respond = () => {
@@ -79,14 +83,20 @@ export async function startFakeOpenAi(port = 0): Promise<{ url: string; close: (
           stats.failuresServed++;
           return send(control.failStatus, { error: { message: "injected failure", type: "server_error" } }, control.failStatus === 429 ? { "retry-after": "0" } : {});
         }
+        if (req.url?.endsWith("/chat/completions") && control.failRate > 0 && Math.random() < control.failRate) {
+          stats.failuresServed++;
+          const status = stats.failuresServed % 2 === 0 ? 429 : 500;
+          return send(status, { error: { message: "injected failure", type: "server_error" } }, status === 429 ? { "retry-after-ms": "5" } : {});
+        }
         if (req.url?.endsWith("/chat/completions")) {
           stats.chatCalls++;
           const messages: { role: string; content: string }[] = body.messages ?? [];
           const prompt = messages.map((m) => m.content).join("\n");
           const verdict = decideFake(messages.findLast((m) => m.role === "user")?.content ?? "");
           let content = JSON.stringify({ ...verdict, rationale: verdict.rationale + control.rationaleSuffix });
-          if (control.malformedNext > 0) {
-            control.malformedNext--;
+          if (control.malformedNext > 0 || (control.malformedRate > 0 && Math.random() < control.malformedRate)) {
+            control.malformedNext = Math.max(0, control.malformedNext - 1);
+            stats.malformedServed++;
             content = "I think they match.";
           }
           return send(200, {

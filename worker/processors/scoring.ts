@@ -1,41 +1,54 @@
 import { UnrecoverableError, type Job } from "bullmq";
-import { db } from "../../lib/db";
 import { env } from "../../lib/env";
 import { createEmbeddingProvider } from "../../lib/embeddings/provider";
 import { createJudge } from "../../lib/llm/judge";
 import { scoringJobSchema, type ScoringJob } from "../../lib/queue/queues";
+import { claimSubmission, LostClaimError, updateClaimed } from "../services/claim-submission";
 import { classifyScoringError } from "../services/classify-error";
-import { claimSubmission, scoreSubmission } from "../services/score-submission";
+import { scoreSubmission } from "../services/score-submission";
 
-// Thin processor: validate the payload, claim the row, call the service, record permanent failures on the row.
+// Thin processor: validate the payload, claim the row (with a fencing token), call the service, record permanent
+// failures on the row. Every write to the row goes through the claim, so a superseded attempt writes nothing.
 export async function processScoringJob(job: Job<ScoringJob>): Promise<unknown> {
   const parsed = scoringJobSchema.safeParse(job.data);
   if (!parsed.success) throw new UnrecoverableError("invalid scoring job payload");
   const { submissionId } = parsed.data;
-  if (!(await claimSubmission(submissionId))) return { skipped: true };
-  let lastProgress = -1;
+  const claim = await claimSubmission(submissionId);
+  if (!claim) return { skipped: true };
   try {
-    const summary = await scoreSubmission(submissionId, {
+    const summary = await scoreSubmission(claim, {
       judge: createJudge(),
       embedder: createEmbeddingProvider(),
       concurrency: env.JUDGE_CONCURRENCY,
-      onProgress: async (percent) => {
-        if (percent === lastProgress) return;
-        lastProgress = percent;
-        await job.updateProgress(percent);
-        await db.submission.update({ where: { id: submissionId }, data: { scoringProgress: percent } });
-      },
+      budget: env.JUDGE_CALL_BUDGET,
+      malformedRetries: env.JUDGE_MALFORMED_RETRIES,
+      // Queue progress is for dashboards only: Postgres holds the real progress, so a Redis hiccup must not fail scoring.
+      onProgress: (percent) => job.updateProgress(percent).catch(() => undefined),
     });
-    return { comparedPairs: summary.comparedPairs, keptPairs: summary.keptPairs, judgeCalls: summary.judge.calls, timings: summary.timings };
+    return {
+      outcome: summary.outcome,
+      comparedPairs: summary.comparedPairs,
+      keptPairs: summary.keptPairs,
+      judgeCalls: summary.judge.calls,
+      crossRun: summary.crossRun,
+      timings: summary.timings,
+    };
   } catch (error) {
+    // A later claim owns the submission now: this attempt stops quietly, it must not record anything.
+    if (error instanceof LostClaimError) return { superseded: true };
     const { permanent, message } = classifyScoringError(error);
     const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
     console.error(`scoring ${submissionId} failed (attempt ${job.attemptsMade + 1}):`, error);
-    if (permanent || lastAttempt) {
-      await db.submission.update({ where: { id: submissionId }, data: { scoringStatus: "failed", scoringError: message } });
-      throw permanent ? new UnrecoverableError(message) : error;
+    try {
+      if (permanent || lastAttempt) {
+        await updateClaimed(claim, { scoringStatus: "failed", scoringError: message });
+        throw permanent ? new UnrecoverableError(message) : error;
+      }
+      await updateClaimed(claim, { scoringError: message });
+    } catch (recordError) {
+      if (recordError instanceof LostClaimError) return { superseded: true };
+      throw recordError;
     }
-    await db.submission.update({ where: { id: submissionId }, data: { scoringError: message } });
     throw error;
   }
 }

@@ -1,6 +1,8 @@
 import OpenAI from "openai";
 import { JudgeReplyError } from "../../lib/llm/judge";
 import { isTransientError } from "../../lib/llm/retry";
+import { EmbeddingError } from "./embed-bugs";
+import { UndecidedPairsError } from "./score-submission";
 
 export type ClassifiedError = { permanent: boolean; message: string };
 
@@ -18,6 +20,10 @@ export function classifyScoringError(error: unknown): ClassifiedError {
     if (error.status === 404) return { permanent: true, message: "The judge model or endpoint was not found; check JUDGE_MODEL and OPENAI_BASE_URL." };
     return { permanent: true, message: `The judge endpoint refused the request (HTTP ${error.status ?? "unknown"}).` };
   }
+  if (error instanceof UndecidedPairsError) {
+    return { permanent: true, message: `${error.count} candidate pair(s) stayed undecided: the judge model's replies were not the required {match, rationale} JSON after retries. Every other verdict is stored; rescoring asks only for these.` };
+  }
+  if (error instanceof EmbeddingError) return { permanent: true, message: "The embedding provider returned an invalid vector (wrong length or non-finite values); check EMBEDDING_MODEL and the endpoint." };
   if (error instanceof JudgeReplyError) return { permanent: true, message: "The judge model did not return the required {match, rationale} JSON." };
   return { permanent: false, message: "Scoring failed because of an internal error; it will be retried." };
 }

@@ -19,6 +19,20 @@ function toBytes(v: Float32Array): Uint8Array<ArrayBuffer> {
   return new Uint8Array(copy.buffer);
 }
 
+/**
+ * A vector the prefilter can trust: the expected length (the first vector of the provider sets it) and only finite
+ * values. A NaN would make every comparison false and silently drop pairs; a short vector would misalign the packed
+ * rows. Either is an error of the provider, reported as such.
+ */
+export function checkVector(vector: Float32Array, dims: number, what: string): void {
+  if (vector.length !== dims || dims === 0) throw new EmbeddingError(`${what}: embedding has ${vector.length} dimensions, expected ${dims}`);
+  for (let k = 0; k < vector.length; k++) {
+    if (!Number.isFinite(vector[k]!)) throw new EmbeddingError(`${what}: embedding has a non-finite value at ${k}`);
+  }
+}
+
+export class EmbeddingError extends Error {}
+
 function fromBytes(bytes: Uint8Array): Float32Array {
   const copy = new Uint8Array(bytes);
   return new Float32Array(copy.buffer, 0, copy.byteLength / 4);
@@ -31,6 +45,11 @@ function fromBytes(bytes: Uint8Array): Float32Array {
 export async function embedBugs(bugs: BugText[], provider: EmbeddingProvider): Promise<{ maps: EmbeddingMaps; stats: EmbeddingStats }> {
   const maps: EmbeddingMaps = { fullText: new Map(), description: new Map() };
   const stats: EmbeddingStats = { texts: 0, cached: 0, embedded: 0 };
+  let dims = 0;
+  const check = (vector: Float32Array, what: string) => {
+    dims ||= vector.length;
+    checkVector(vector, dims, what);
+  };
   for (const { kind, text } of KINDS) {
     const target = kind === "fulltext" ? maps.fullText : maps.description;
     const byHash = new Map<string, { text: string; ids: string[] }>();
@@ -44,28 +63,36 @@ export async function embedBugs(bugs: BugText[], provider: EmbeddingProvider): P
     stats.texts += byHash.size;
     const hashes = [...byHash.keys()];
     const found = new Map<string, Float32Array>();
-    for (let i = 0; i < hashes.length; i += 5_000) {
+    // Reads of 1,000 vectors: the client decodes a result in one synchronous stretch, so big reads would stall the loop.
+    for (let i = 0; i < hashes.length; i += 1_000) {
       const rows = await db.embedding.findMany({
-        where: { contentHash: { in: hashes.slice(i, i + 5_000) }, kind, provider: provider.provider, model: provider.model },
+        where: { contentHash: { in: hashes.slice(i, i + 1_000) }, kind, provider: provider.provider, model: provider.model, configHash: provider.configHash },
         select: { contentHash: true, vector: true },
       });
-      for (const row of rows) found.set(row.contentHash, fromBytes(row.vector));
+      for (const row of rows) {
+        const vector = fromBytes(row.vector);
+        check(vector, `cached ${kind} vector ${row.contentHash}`);
+        found.set(row.contentHash, vector);
+      }
     }
     stats.cached += found.size;
     const missing = hashes.filter((h) => !found.has(h));
     for (let i = 0; i < missing.length; i += 512) {
       const chunk = missing.slice(i, i + 512);
       const vectors = await provider.embed(chunk.map((h) => byHash.get(h)!.text));
+      if (vectors.length !== chunk.length) throw new EmbeddingError(`the embedding provider returned ${vectors.length} vectors for ${chunk.length} texts`);
+      vectors.forEach((vector, j) => check(vector, `${provider.provider}/${provider.model} ${kind} vector of ${chunk[j]}`));
       const rows: Prisma.EmbeddingCreateManyInput[] = chunk.map((hash, j) => ({
         contentHash: hash,
         kind,
         provider: provider.provider,
         model: provider.model,
+        configHash: provider.configHash,
         dims: vectors[j]!.length,
         vector: toBytes(vectors[j]!),
       }));
       // A vector another worker stored meanwhile is the same vector (same text, provider and model).
-      await insertRows(db, "Embedding", { contentHash: "text", kind: "text", provider: "text", model: "text", dims: "int4", vector: "bytea" }, rows, {
+      await insertRows(db, "Embedding", { contentHash: "text", kind: "text", provider: "text", model: "text", configHash: "text", dims: "int4", vector: "bytea" }, rows, {
         onConflictDoNothing: true,
       });
       chunk.forEach((hash, j) => found.set(hash, vectors[j]!));

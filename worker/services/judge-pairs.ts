@@ -1,16 +1,49 @@
 import { db } from "../../lib/db";
-import { judgeCostUsd, type Judge, type JudgeDecision, type JudgeText } from "../../lib/llm/judge";
-import { mapWithConcurrency } from "../../lib/llm/retry";
+import { JudgeReplyError, judgeCostUsd, type Judge, type JudgeDecision, type JudgeText } from "../../lib/llm/judge";
 import type { Prisma } from "../../lib/generated/prisma/client";
 import type { SignalValues } from "../../lib/scoring/types";
 import { insertRows } from "./insert-rows";
 
-export type JudgeRequest = { leftHash: string; rightHash: string; left: JudgeText; right: JudgeText; signals: SignalValues };
-export type Verdict = { id: string; match: boolean };
-export type JudgeStats = { requested: number; calls: number; cached: number; inputTokens: number; outputTokens: number; costUsd: number };
+// The judge, as the scoring pipeline uses it: verdicts cached across submissions by (the two texts, model, prompt
+// version, configHash), new ones stored in batches while calls go on, malformed replies asked again and then left
+// undecided. Which pairs are judged, and in which order, is the caller's (score-submission.ts); this file only calls
+// and stores.
 
-export function verdictKey(leftHash: string, rightHash: string): string {
-  return `${leftHash}:${rightHash}`;
+export type JudgeRequest = { leftHash: string; rightHash: string; configHash: string; left: JudgeText; right: JudgeText; signals: SignalValues };
+export type Verdict = { id: string; match: boolean };
+export type JudgeStats = {
+  requested: number;
+  calls: number;
+  cached: number;
+  inputTokens: number;
+  outputTokens: number;
+  costUsd: number;
+  retries: number;
+  malformedReplies: number;
+  undecided: number;
+};
+
+export function requestKey(r: { leftHash: string; rightHash: string; configHash: string }): string {
+  return `${r.leftHash}:${r.rightHash}:${r.configHash}`;
+}
+
+/**
+ * Cached verdicts of the given requests for this judge: an exact lookup of the (left, right, config) triples through
+ * the unique index, 2,000 at a time. (Filtering by left and right hashes separately returned every verdict between
+ * the two sets, hundreds of thousands of rows for repeated runs, decoded in one stretch of the event loop.)
+ */
+export async function readCachedVerdicts(requests: readonly JudgeRequest[], judge: Judge): Promise<Map<string, Verdict>> {
+  const out = new Map<string, Verdict>();
+  for (let i = 0; i < requests.length; i += 2_000) {
+    const chunk = requests.slice(i, i + 2_000);
+    const rows = await db.$queryRaw<{ id: string; leftHash: string; rightHash: string; configHash: string; match: boolean }[]>`
+      SELECT v.id, v."leftHash", v."rightHash", v."configHash", v.match
+      FROM unnest(${chunk.map((r) => r.leftHash)}::text[], ${chunk.map((r) => r.rightHash)}::text[], ${chunk.map((r) => r.configHash)}::text[]) AS w(l, r, c)
+      JOIN "JudgeVerdict" v ON v."leftHash" = w.l AND v."rightHash" = w.r AND v."configHash" = w.c
+      WHERE v."judgeModel" = ${judge.model} AND v."promptVersion" = ${judge.promptVersion}`;
+    for (const row of rows) out.set(requestKey(row), { id: row.id, match: row.match });
+  }
+  return out;
 }
 
 // Verdicts are stored in batches of this size while judging goes on, so a retried job repeats at most the calls of
@@ -18,67 +51,79 @@ export function verdictKey(leftHash: string, rightHash: string): string {
 const STORE_BATCH = 1_000;
 
 /**
- * Decides every distinct (left text, right text) pair once: cached verdicts for the same texts, judge model and
- * prompt version are reused across submissions; new ones are stored batch by batch, in the background, so the
- * `concurrency` judge calls in flight never wait for the database. After a failure no new call starts, the verdicts
- * already decided are stored, and the failure is rethrown.
+ * Judges single requests for one scoring attempt and stores what it decides. A failure the SDK's retries did not
+ * overcome (or a failed write) stops further calls and is rethrown by flush(); a reply that stays malformed after
+ * `malformedRetries` more asks is undecided (judge() resolves undefined) and counted.
  */
-export async function judgePairs(
-  requests: JudgeRequest[],
-  judge: Judge,
-  opts: { concurrency: number; onProgress?: (done: number, total: number) => Promise<void> },
-): Promise<{ verdicts: Map<string, Verdict>; stats: JudgeStats }> {
-  const unique = new Map<string, JudgeRequest>();
-  for (const r of requests) if (!unique.has(verdictKey(r.leftHash, r.rightHash))) unique.set(verdictKey(r.leftHash, r.rightHash), r);
-  const verdicts = await readCachedVerdicts([...unique.values()], judge);
-  const stats: JudgeStats = { requested: unique.size, calls: 0, cached: verdicts.size, inputTokens: 0, outputTokens: 0, costUsd: 0 };
-  const pending = [...unique.entries()].filter(([key]) => !verdicts.has(key)).map(([, r]) => r);
+export class JudgeRunner {
+  readonly stats: JudgeStats = { requested: 0, calls: 0, cached: 0, inputTokens: 0, outputTokens: 0, costUsd: 0, retries: 0, malformedReplies: 0, undecided: 0 };
+  private decided: { request: JudgeRequest; decision: JudgeDecision }[] = [];
+  private storing: Promise<void> = Promise.resolve();
+  private failure: { error: unknown } | undefined;
+  private readonly retriesBefore: number;
 
-  // A failed call stops new calls; a failed write also stops further writes. Either is rethrown at the end.
-  let callFailure: { error: unknown } | undefined;
-  let writeFailure: { error: unknown } | undefined;
-  let decided: { request: JudgeRequest; decision: JudgeDecision }[] = [];
-  let stored = 0;
-  let storing: Promise<void> = Promise.resolve();
-  const storeDecided = () => {
-    const batch = decided;
-    decided = [];
+  constructor(
+    private readonly judge: Judge,
+    private readonly opts: { malformedRetries: number; onStored?: (count: number) => Promise<void> },
+  ) {
+    this.retriesBefore = judge.requests.retries;
+  }
+
+  get failed(): boolean {
+    return this.failure !== undefined;
+  }
+
+  async decide(request: JudgeRequest): Promise<boolean | undefined> {
+    if (this.failure) throw this.failure.error;
+    for (let attempt = 0; ; attempt++) {
+      let decision: JudgeDecision;
+      try {
+        decision = await this.judge.decide(request.left, request.right, request.signals);
+      } catch (error) {
+        // The SDK retries transport failures; a malformed reply is ours to ask again (no library covers that).
+        if (error instanceof JudgeReplyError) {
+          this.stats.malformedReplies++;
+          if (!this.judge.offline) this.stats.calls++;
+          if (attempt < this.opts.malformedRetries) continue;
+          this.stats.undecided++;
+          return undefined;
+        }
+        this.failure ??= { error };
+        throw error;
+      }
+      if (!this.judge.offline) this.stats.calls++;
+      this.stats.inputTokens += decision.inputTokens;
+      this.stats.outputTokens += decision.outputTokens;
+      this.decided.push({ request, decision });
+      if (this.decided.length >= STORE_BATCH) this.store();
+      return decision.match;
+    }
+  }
+
+  /** Stores what is decided and waits for every write; rethrows the first failure. */
+  async flush(): Promise<void> {
+    this.store();
+    await this.storing;
+    this.stats.retries = this.judge.requests.retries - this.retriesBefore;
+    this.stats.costUsd = judgeCostUsd(this.judge.model, this.stats.inputTokens, this.stats.outputTokens);
+    if (this.failure) throw this.failure.error;
+  }
+
+  private store(): void {
+    const batch = this.decided;
+    this.decided = [];
     if (batch.length === 0) return;
     // One write at a time, in order, while the judge calls go on.
-    storing = storing.then(async () => {
-      if (writeFailure) return;
+    this.storing = this.storing.then(async () => {
+      if (this.failure) return;
       try {
-        await storeVerdicts(batch, judge);
-        stored += batch.length;
-        await opts.onProgress?.(stored, pending.length);
+        await storeVerdicts(batch, this.judge);
+        await this.opts.onStored?.(batch.length);
       } catch (error) {
-        writeFailure = { error };
+        this.failure ??= { error };
       }
     });
-  };
-
-  await mapWithConcurrency(pending, opts.concurrency, async (request) => {
-    if (callFailure || writeFailure) return;
-    try {
-      const decision = await judge.decide(request.left, request.right, request.signals);
-      decided.push({ request, decision });
-      stats.inputTokens += decision.inputTokens;
-      stats.outputTokens += decision.outputTokens;
-      if (!judge.offline) stats.calls += 1;
-      if (decided.length >= STORE_BATCH) storeDecided();
-    } catch (error) {
-      callFailure ??= { error };
-    }
-  });
-  // What was decided is stored even when a call failed: the retried job will not pay for it again.
-  storeDecided();
-  await storing;
-  const failure = callFailure ?? writeFailure;
-  if (failure) throw failure.error;
-
-  if (pending.length > 0) for (const [key, v] of await readCachedVerdicts(pending, judge)) verdicts.set(key, v);
-  stats.costUsd = judgeCostUsd(judge.model, stats.inputTokens, stats.outputTokens);
-  return { verdicts, stats };
+  }
 }
 
 async function storeVerdicts(batch: { request: JudgeRequest; decision: JudgeDecision }[], judge: Judge): Promise<void> {
@@ -87,35 +132,19 @@ async function storeVerdicts(batch: { request: JudgeRequest; decision: JudgeDeci
     rightHash: request.rightHash,
     judgeModel: judge.model,
     promptVersion: judge.promptVersion,
+    configHash: request.configHash,
     match: decision.match,
     rationale: decision.rationale,
     offline: judge.offline,
     inputTokens: decision.inputTokens,
     outputTokens: decision.outputTokens,
   }));
-  // A verdict another worker stored meanwhile wins (same texts, model and prompt): the pair is decided once.
+  // A verdict another worker stored meanwhile wins (same texts, model, prompt and config): the pair is decided once.
   await insertRows(
     db,
     "JudgeVerdict",
-    { leftHash: "text", rightHash: "text", judgeModel: "text", promptVersion: "text", match: "bool", rationale: "text", offline: "bool", inputTokens: "int4", outputTokens: "int4" },
+    { leftHash: "text", rightHash: "text", judgeModel: "text", promptVersion: "text", configHash: "text", match: "bool", rationale: "text", offline: "bool", inputTokens: "int4", outputTokens: "int4" },
     rows,
     { onConflictDoNothing: true },
   );
-}
-
-async function readCachedVerdicts(requests: JudgeRequest[], judge: Judge): Promise<Map<string, Verdict>> {
-  const wanted = new Set(requests.map((r) => verdictKey(r.leftHash, r.rightHash)));
-  const leftHashes = [...new Set(requests.map((r) => r.leftHash))];
-  const out = new Map<string, Verdict>();
-  for (let i = 0; i < leftHashes.length; i += 5_000) {
-    const rows = await db.judgeVerdict.findMany({
-      where: { leftHash: { in: leftHashes.slice(i, i + 5_000) }, judgeModel: judge.model, promptVersion: judge.promptVersion },
-      select: { id: true, leftHash: true, rightHash: true, match: true },
-    });
-    for (const row of rows) {
-      const key = verdictKey(row.leftHash, row.rightHash);
-      if (wanted.has(key)) out.set(key, { id: row.id, match: row.match });
-    }
-  }
-  return out;
 }

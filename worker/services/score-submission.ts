@@ -1,298 +1,297 @@
+import pMap from "p-map";
 import { db } from "../../lib/db";
 import type { EmbeddingProvider } from "../../lib/embeddings/provider";
-import type { Judge, JudgeText } from "../../lib/llm/judge";
-import { buildRunComponents, computeRunCurves } from "../../lib/scoring/components";
+import type { Judge } from "../../lib/llm/judge";
+import { computeRunCurves, componentsOfSet } from "../../lib/scoring/components";
+import { referenceSharedEdges } from "../../lib/scoring/cross-run";
+import { deriveMatches, matchKey, type DerivedMatch } from "../../lib/scoring/matches";
 import { computeScoreBreakdown, meanScoreBreakdown } from "../../lib/scoring/metrics";
-import { buildCandidatePairs } from "../../lib/scoring/prefilter";
+import { PairBuffer } from "../../lib/scoring/pair-buffer";
 import { PAPER_THRESHOLDS } from "../../lib/scoring/thresholds";
-import type { BugText, CandidatePair, Metrics, ScoreBreakdown } from "../../lib/scoring/types";
-import type { Prisma } from "../../lib/generated/prisma/client";
+import type { ScoreBreakdown } from "../../lib/scoring/types";
+import { updateClaimed, type Claim } from "./claim-submission";
 import { embedBugs } from "./embed-bugs";
-import { insertRows } from "./insert-rows";
-import { judgePairs, verdictKey, type JudgeRequest, type JudgeStats } from "./judge-pairs";
+import { JudgeRunner, readCachedVerdicts, requestKey, type JudgeRequest, type JudgeStats, type Verdict } from "./judge-pairs";
+import { loadScoringInput, type LoadedFinding } from "./load-scoring-input";
+import { mergeRuns, type CrossRunFigures } from "./merge-runs";
+import { breakdownRows, scoreRow } from "./score-rows";
+import { createYielder, prepareBugsInSlices, streamCandidatePairs } from "./stream-candidate-pairs";
+import { deleteAttempt, deleteOtherAttempts, markScored, switchToAttempt, writeCandidatePairs, writeMatches } from "./write-attempt";
 
 export type ScoringDeps = {
   judge: Judge;
   embedder: EmbeddingProvider;
   concurrency: number;
+  /** Judge calls allowed without approval (JUDGE_CALL_BUDGET). */
+  budget: number;
+  malformedRetries: number;
   onProgress?: (percent: number) => Promise<void>;
 };
 
 export type ScoringSummary = {
-  skipped: boolean;
+  outcome: "scored" | "awaiting_approval";
   comparedPairs: number;
   keptPairs: number;
+  estimatedCalls: number;
   judge: JudgeStats;
-  crossRunPairs: number;
-  timings: { loadMs: number; embedMs: number; prefilterMs: number; judgeMs: number; writeMs: number; totalMs: number };
-  overall?: Metrics;
+  crossRun: CrossRunFigures;
+  timings: { loadMs: number; embedMs: number; prefilterMs: number; judgeMs: number; crossRunMs: number; writeMs: number; totalMs: number };
+  overall?: ScoreBreakdown["overall"];
 };
 
-type LoadedBug = BugText & { hash: string; judgeText: JudgeText };
-
-// The six Table 10 signal values are stored with every kept pair, so maintainers can see why it was judged.
-const CANDIDATE_PAIR_COLUMNS = {
-  findingId: "text",
-  referenceBugId: "text",
-  lineOverlap: "float8",
-  fullTextEmbedding: "float8",
-  descriptionEmbedding: "float8",
-  snippetTokens: "float8",
-  identifiers: "float8",
-  apiCalls: "float8",
-  verdictId: "text",
-} as const;
-
-function groupBy<T, K>(items: readonly T[], keyOf: (item: T) => K): Map<K, T[]> {
-  const groups = new Map<K, T[]>();
-  for (const item of items) {
-    const key = keyOf(item);
-    const group = groups.get(key);
-    if (group) group.push(item);
-    else groups.set(key, [item]);
+/** Pairs were left undecided (the judge's replies stayed malformed): the submission fails with their count. */
+export class UndecidedPairsError extends Error {
+  constructor(readonly count: number) {
+    super(`${count} pair(s) stayed undecided: the judge's replies were not the required {match, rationale} JSON`);
   }
-  return groups;
 }
 
-function toBug(row: { id: string; file: string; lineStart: number; lineEnd: number; title: string; description: string; codeSnippet: string; contentHash: string }, repo: string): LoadedBug {
-  const text = { repo, file: row.file, lineStart: row.lineStart, lineEnd: row.lineEnd, title: row.title, description: row.description, codeSnippet: row.codeSnippet };
-  return { id: row.id, ...text, hash: row.contentHash, judgeText: text };
-}
-
-/** Marks the submission as being scored; false when another attempt already finished it (a duplicate job). */
-export async function claimSubmission(submissionId: string): Promise<boolean> {
-  const claimed = await db.submission.updateMany({
-    where: { id: submissionId, scoringStatus: { in: ["queued", "scoring"] } },
-    data: { scoringStatus: "scoring", scoringProgress: 0, scoringError: null },
-  });
-  return claimed.count === 1;
-}
+const WRITE_BATCH = 5_000;
 
 /**
- * Scores a submission end to end: embeddings, the six-signal prefilter per run, the judge on kept pairs, many-to-many
- * matches, per-run / mean / n-of-k scores. All derived rows are replaced in one transaction, so running it twice
- * leaves the same rows; verdicts and vectors are cached, so a rescore with a warm cache calls no LLM.
+ * Scores a claimed submission end to end: embeddings, the six-signal prefilter per run and across runs (in slices
+ * that yield), the budget check, the judge on kept pairs (bounded concurrency, cached verdicts reused), many-to-many
+ * matches, cross-run components, per-run / mean / n-of-k scores. Derived rows are written in batches under the
+ * claim's attempt and switched to in one short fenced transaction; a rescore with a warm cache calls no LLM.
  */
-export async function scoreSubmission(submissionId: string, deps: ScoringDeps): Promise<ScoringSummary> {
+export async function scoreSubmission(claim: Claim, deps: ScoringDeps): Promise<ScoringSummary> {
   const started = Date.now();
-  const progress = deps.onProgress ?? (async () => undefined);
-  const timings = { loadMs: 0, embedMs: 0, prefilterMs: 0, judgeMs: 0, writeMs: 0, totalMs: 0 };
-  const submission = await db.submission.findUnique({
-    where: { id: submissionId },
-    include: { benchmark: { include: { repositories: true } }, runs: { orderBy: { index: "asc" } } },
-  });
-  if (!submission) throw new Error(`submission ${submissionId} does not exist`);
-  const repoName = new Map(submission.benchmark.repositories.map((r) => [r.id, r.name]));
-  const refRows = await db.referenceBug.findMany({
-    where: { repository: { benchmarkId: submission.benchmarkId } },
-    select: { id: true, repositoryId: true, file: true, lineStart: true, lineEnd: true, title: true, description: true, codeSnippet: true, contentHash: true },
-  });
-  const refs = refRows.map((r) => toBug(r, repoName.get(r.repositoryId)!));
-  const runs: { id: string; findings: LoadedBug[] }[] = [];
-  for (const run of submission.runs) {
-    const rows = await db.finding.findMany({
-      where: { runId: run.id },
-      orderBy: { ordinal: "asc" },
-      select: { id: true, repositoryId: true, file: true, lineStart: true, lineEnd: true, title: true, description: true, codeSnippet: true, contentHash: true },
-    });
-    runs.push({ id: run.id, findings: rows.map((r) => toBug(r, repoName.get(r.repositoryId)!)) });
-  }
-  const allFindings = runs.flatMap((r) => r.findings);
-  timings.loadMs = Date.now() - started;
+  const timings = { loadMs: 0, embedMs: 0, prefilterMs: 0, judgeMs: 0, crossRunMs: 0, writeMs: 0, totalMs: 0 };
+  let lastPercent = -1;
+  const progress = async (percent: number) => {
+    if (percent === lastPercent) return;
+    lastPercent = percent;
+    await updateClaimed(claim, { scoringProgress: percent });
+    await deps.onProgress?.(percent);
+  };
+  // Rows of attempts that died (killed worker, lost claim) are removed before this attempt writes its own.
+  await deleteOtherAttempts(claim.submissionId, claim.attemptId);
 
   let t = Date.now();
-  const { maps: embeddings } = await embedBugs([...refs, ...allFindings], deps.embedder);
+  const { submission, reference, runs } = await loadScoringInput(claim.submissionId, deps.embedder);
+  timings.loadMs = Date.now() - t;
+  const findings: LoadedFinding[] = runs.flatMap((run) => run.findings);
+  const findingIndex = new Map(findings.map((f, i) => [f.id, i]));
+  const refIndex = new Map(reference.refs.map((r, i) => [r.id, i]));
+
+  t = Date.now();
+  const { maps: findingEmbeddings } = await embedBugs(findings, deps.embedder);
+  const embeddings = {
+    fullText: new Map([...reference.embeddings.fullText, ...findingEmbeddings.fullText]),
+    description: new Map([...reference.embeddings.description, ...findingEmbeddings.description]),
+  };
   timings.embedMs = Date.now() - t;
   await progress(10);
 
-  // Prefilter each run on its own, so a run's score never depends on the other runs of the submission.
+  // Prefilter each run against the reference set on its own (a run's score never depends on the other runs), then
+  // each pair of runs for cross-run duplicate candidates. Kept pairs go into compact buffers.
   t = Date.now();
+  const preparedRuns = [];
+  for (const run of runs) preparedRuns.push(await prepareBugsInSlices(run.findings));
+  const maybeYield = createYielder();
+  const refPairs = new PairBuffer();
   let comparedPairs = 0;
-  const refPairs: CandidatePair[] = [];
-  for (const run of runs) {
-    const result = buildCandidatePairs({ left: run.findings, right: refs, embeddings, thresholds: PAPER_THRESHOLDS });
-    comparedPairs += result.comparedPairs;
-    refPairs.push(...result.pairs);
-  }
-  // Repeated runs: cross-run duplicate candidates from the same prefilter, for the n-of-k curves.
-  const crossPairs: CandidatePair[] = [];
-  for (let i = 0; i < runs.length; i++) {
-    for (let j = i + 1; j < runs.length; j++) {
-      crossPairs.push(...buildCandidatePairs({ left: runs[i]!.findings, right: runs[j]!.findings, embeddings }).pairs);
+  for (const prepared of preparedRuns) {
+    for await (const slice of streamCandidatePairs({ left: prepared, right: reference.prepared, embeddings, thresholds: PAPER_THRESHOLDS })) {
+      comparedPairs += slice.compared;
+      for (const p of slice.pairs) refPairs.push(findingIndex.get(p.leftId)!, refIndex.get(p.rightId)!, p.signals);
     }
   }
-  timings.prefilterMs = Date.now() - t;
-  await progress(15);
-
-  t = Date.now();
-  const byId = new Map<string, LoadedBug>([...refs, ...allFindings].map((b) => [b.id, b]));
-  const requests: JudgeRequest[] = refPairs.map((p) => {
-    const finding = byId.get(p.leftId)!;
-    const ref = byId.get(p.rightId)!;
-    return { leftHash: finding.hash, rightHash: ref.hash, left: finding.judgeText, right: ref.judgeText, signals: p.signals };
-  });
-  for (const p of crossPairs) {
-    // Same-root-cause is symmetric: order the texts so (a, b) and (b, a) share one verdict.
-    const [a, b] = [byId.get(p.leftId)!, byId.get(p.rightId)!].sort((x, y) => (x.hash < y.hash ? -1 : 1)) as [LoadedBug, LoadedBug];
-    requests.push({ leftHash: a.hash, rightHash: b.hash, left: a.judgeText, right: b.judgeText, signals: p.signals });
-  }
-  const { verdicts, stats } = await judgePairs(requests, deps.judge, {
-    concurrency: deps.concurrency,
-    onProgress: (done, total) => progress(15 + Math.floor((80 * done) / Math.max(total, 1))),
-  });
-  timings.judgeMs = Date.now() - t;
-
-  // Maintainer overrides win over the judge (DESIGN.md: an override rescores).
-  const overrides = await db.matchOverride.findMany({
-    where: { findingContentHash: { in: [...new Set(allFindings.map((f) => f.hash))] } },
-    select: { findingContentHash: true, referenceHash: true, match: true },
-  });
-  const overrideOf = new Map(overrides.map((o) => [verdictKey(o.findingContentHash, o.referenceHash), o.match]));
-
-  const isMatch = (leftHash: string, rightHash: string): boolean => {
-    const key = verdictKey(leftHash, rightHash);
-    return overrideOf.get(key) ?? verdicts.get(key)?.match ?? false;
-  };
-  const matches: { findingId: string; referenceId: string; source: string }[] = [];
-  for (const p of refPairs) {
-    const f = byId.get(p.leftId)!;
-    const r = byId.get(p.rightId)!;
-    if (isMatch(f.hash, r.hash)) matches.push({ findingId: f.id, referenceId: r.id, source: overrideOf.has(verdictKey(f.hash, r.hash)) ? "override" : "judge" });
-  }
-  // An override can also add a match the prefilter never proposed. Lookups by hash, not a findings x overrides loop.
-  const proposed = new Set(refPairs.map((p) => `${p.leftId}:${p.rightId}`));
-  const refsByHash = groupBy(refs, (r) => r.hash);
-  const positiveOverrides = groupBy(
-    overrides.filter((o) => o.match),
-    (o) => o.findingContentHash,
-  );
-  for (const f of allFindings) {
-    for (const o of positiveOverrides.get(f.hash) ?? []) {
-      for (const r of refsByHash.get(o.referenceHash) ?? []) {
-        if (r.repo === f.repo && !proposed.has(`${f.id}:${r.id}`)) matches.push({ findingId: f.id, referenceId: r.id, source: "override" });
+  const crossPairs = new PairBuffer();
+  let crossCompared = 0;
+  for (let i = 0; i < preparedRuns.length; i++) {
+    for (let j = i + 1; j < preparedRuns.length; j++) {
+      for await (const slice of streamCandidatePairs({ left: preparedRuns[i]!, right: preparedRuns[j]!, embeddings, thresholds: PAPER_THRESHOLDS })) {
+        crossCompared += slice.compared;
+        for (const p of slice.pairs) crossPairs.push(findingIndex.get(p.leftId)!, findingIndex.get(p.rightId)!, p.signals);
       }
     }
   }
+  timings.prefilterMs = Date.now() - t;
+  await progress(25);
 
-  const repositories = submission.benchmark.repositories.map((r) => ({ name: r.name, language: r.language }));
-  const referenceBugs = refs.map((r) => ({ id: r.id, repo: r.repo }));
-  const runIndexOf = new Map<string, number>();
-  runs.forEach((run, index) => run.findings.forEach((f) => runIndexOf.set(f.id, index)));
-  const matchesByRun = groupBy(matches, (m) => runIndexOf.get(m.findingId)!);
-  const runScores: ScoreBreakdown[] = runs.map((run, index) =>
-    computeScoreBreakdown({
-      repositories,
-      referenceBugs,
-      findings: run.findings.map((f) => ({ id: f.id, repo: f.repo })),
-      matches: matchesByRun.get(index) ?? [],
-    }),
-  );
-  const mean = meanScoreBreakdown(runScores);
+  // One request per distinct (finding text, reference text, config); the cache answers what it can.
+  const refRequest = (i: number): JudgeRequest => {
+    const finding = findings[refPairs.left[i]!]!;
+    const ref = reference.refs[refPairs.right[i]!]!;
+    const signals = refPairs.signalsAt(i);
+    return { leftHash: finding.hash, rightHash: ref.hash, configHash: deps.judge.configHash(signals), left: finding.judgeText, right: ref.judgeText, signals };
+  };
+  const refKeys: string[] = new Array(refPairs.length);
+  const distinct = new Map<string, number>();
+  for (let i = 0; i < refPairs.length; i++) {
+    const request = refRequest(i);
+    refKeys[i] = requestKey(request);
+    if (!distinct.has(refKeys[i]!)) distinct.set(refKeys[i]!, i);
+    if (i % 1_000 === 0) await maybeYield();
+  }
+  const refVerdicts = new Map<string, Verdict>();
+  const distinctIndexes = [...distinct.values()];
+  for (let k = 0; k < distinctIndexes.length; k += WRITE_BATCH) {
+    for (const [key, verdict] of await readCachedVerdicts(distinctIndexes.slice(k, k + WRITE_BATCH).map(refRequest), deps.judge)) refVerdicts.set(key, verdict);
+  }
+  const uncached = distinctIndexes.filter((i) => !refVerdicts.has(refKeys[i]!));
 
-  let curves: ReturnType<typeof computeRunCurves> = [];
-  if (runs.length > 1) {
-    const runOf = runIndexOf;
-    const edges: [string, string][] = [];
-    for (const p of crossPairs) {
-      const a = byId.get(p.leftId)!;
-      const b = byId.get(p.rightId)!;
-      const [x, y] = a.hash < b.hash ? [a, b] : [b, a];
-      if (verdicts.get(verdictKey(x.hash, y.hash))?.match) edges.push([a.id, b.id]);
-    }
-    // Findings of different runs matched to a common reference bug share its root cause, so they merge too.
-    const firstByRef = new Map<string, string>();
-    for (const m of matches) {
-      const first = firstByRef.get(m.referenceId);
-      if (first === undefined) firstByRef.set(m.referenceId, m.findingId);
-      else if (runOf.get(first) !== runOf.get(m.findingId)) edges.push([first, m.findingId]);
-    }
-    const { components, componentOf } = buildRunComponents({
-      findings: allFindings.map((f) => ({ id: f.id, runIndex: runOf.get(f.id)! })),
-      sameRootCauseEdges: edges,
+  // Bounds before cost: every uncached reference pair plus every cross-run candidate (before skipping) is the most
+  // this submission can cost; above the budget it waits for an admin (README, Limits).
+  const estimatedCalls = uncached.length + crossPairs.length;
+  const allowed = Math.max(deps.budget, submission.approvedJudgeCalls ?? 0);
+  const runner = new JudgeRunner(deps.judge, { malformedRetries: deps.malformedRetries });
+  runner.stats.requested = distinct.size;
+  runner.stats.cached = distinct.size - uncached.length;
+  const crossRun: CrossRunFigures = { compared: crossCompared, kept: crossPairs.length, judged: 0, cached: 0, skipped: 0 };
+  const usage = () => ({
+    judgeModel: deps.judge.model,
+    offlineJudge: deps.judge.offline,
+    promptVersion: deps.judge.promptVersion,
+    embeddingProvider: deps.embedder.provider,
+    embeddingModel: deps.embedder.model,
+    thresholds: PAPER_THRESHOLDS,
+    benchmarkVersion: `${submission.benchmark.slug}@${submission.benchmark.version}`,
+    comparedPairs,
+    keptPairs: refPairs.length,
+    judgeCalls: runner.stats.calls,
+    cachedVerdicts: runner.stats.cached,
+    inputTokens: runner.stats.inputTokens,
+    outputTokens: runner.stats.outputTokens,
+    costUsd: runner.stats.costUsd,
+    retries: runner.stats.retries,
+    malformedReplies: runner.stats.malformedReplies,
+    crossRunCompared: crossRun.compared,
+    crossRunKept: crossRun.kept,
+    crossRunJudged: crossRun.judged,
+    crossRunCached: crossRun.cached,
+    crossRunSkipped: crossRun.skipped,
+    estimatedCalls,
+  });
+  const summary = (outcome: ScoringSummary["outcome"]): ScoringSummary => {
+    timings.totalMs = Date.now() - started;
+    return { outcome, comparedPairs, keptPairs: refPairs.length, estimatedCalls, judge: runner.stats, crossRun, timings };
+  };
+  if (estimatedCalls > allowed) {
+    await updateClaimed(claim, {
+      scoringStatus: "awaiting_approval",
+      scoringError: `Scoring needs up to ${estimatedCalls.toLocaleString("en-US")} judge calls, above the budget of ${allowed.toLocaleString("en-US")} per submission (JUDGE_CALL_BUDGET). An admin can approve the spend; scoring then continues.`,
     });
-    curves = computeRunCurves({ runCount: runs.length, components, componentOf, referenceBugCount: refs.length, matches });
+    await db.judgeUsage.upsert({ where: { submissionId: claim.submissionId }, create: { submissionId: claim.submissionId, ...usage() }, update: usage() });
+    return summary("awaiting_approval");
   }
 
   t = Date.now();
-  const scoreRows = [
-    ...runs.flatMap((run, i) => breakdownRows(submissionId, run.id, "run", 0, runScores[i]!)),
-    ...breakdownRows(submissionId, null, "mean", 0, mean),
-    ...curves.map((c) => scoreRow(submissionId, null, "curve", c.n, "overall", "", c)),
-  ];
-  const embedderInfo = { provider: deps.embedder.provider, model: deps.embedder.model };
-  await db.$transaction(
-    async (tx) => {
-      await tx.candidatePair.deleteMany({ where: { finding: { run: { submissionId } } } });
-      await tx.match.deleteMany({ where: { finding: { run: { submissionId } } } });
-      await tx.crossRunPair.deleteMany({ where: { submissionId } });
-      await tx.score.deleteMany({ where: { submissionId } });
-      const pairRows: Prisma.CandidatePairCreateManyInput[] = refPairs.map((p) => {
-        const f = byId.get(p.leftId)!;
-        const r = byId.get(p.rightId)!;
-        return { findingId: p.leftId, referenceBugId: p.rightId, ...p.signals, verdictId: verdicts.get(verdictKey(f.hash, r.hash))?.id ?? null };
-      });
-      await insertRows(tx, "CandidatePair", CANDIDATE_PAIR_COLUMNS, pairRows);
-      const matchRows: Prisma.MatchCreateManyInput[] = matches.map((m) => ({ findingId: m.findingId, referenceBugId: m.referenceId, source: m.source }));
-      await insertRows(tx, "Match", { findingId: "text", referenceBugId: "text", source: "text" }, matchRows, { onConflictDoNothing: true });
-      const crossRows: Prisma.CrossRunPairCreateManyInput[] = crossPairs.map((p) => {
-        const a = byId.get(p.leftId)!;
-        const b = byId.get(p.rightId)!;
-        const [x, y] = a.hash < b.hash ? [a, b] : [b, a];
-        return { submissionId, leftId: p.leftId, rightId: p.rightId, verdictId: verdicts.get(verdictKey(x.hash, y.hash))?.id ?? null };
-      });
-      await insertRows(tx, "CrossRunPair", { submissionId: "text", leftId: "text", rightId: "text", verdictId: "text" }, crossRows, { onConflictDoNothing: true });
-      await tx.score.createMany({ data: scoreRows });
-      const usage = {
-        judgeModel: deps.judge.model,
-        offlineJudge: deps.judge.offline,
-        promptVersion: deps.judge.promptVersion,
-        embeddingProvider: embedderInfo.provider,
-        embeddingModel: embedderInfo.model,
-        thresholds: PAPER_THRESHOLDS,
-        benchmarkVersion: `${submission.benchmark.slug}@${submission.benchmark.version}`,
-        comparedPairs,
-        keptPairs: refPairs.length,
-        judgeCalls: stats.calls,
-        cachedVerdicts: stats.cached,
-        inputTokens: stats.inputTokens,
-        outputTokens: stats.outputTokens,
-        costUsd: stats.costUsd,
-      };
-      await tx.judgeUsage.upsert({ where: { submissionId }, create: { submissionId, ...usage }, update: usage });
-      await tx.submission.update({
-        where: { id: submissionId },
-        data: { scoringStatus: "scored", scoringProgress: 100, scoringError: null, scoredAt: new Date() },
-      });
+  let judged = 0;
+  await pMap(
+    uncached,
+    async (i) => {
+      const request = refRequest(i);
+      await runner.decide(request);
+      judged++;
+      if (judged % 500 === 0) await progress(25 + Math.floor((45 * judged) / Math.max(uncached.length, 1)));
     },
-    { timeout: 300_000 },
+    { concurrency: deps.concurrency },
   );
+  await runner.flush();
+  // Verdict ids of everything judged now, for the pair rows (a verdict another worker stored first is the one kept).
+  const judgedRequests = uncached.map(refRequest);
+  for (let k = 0; k < judgedRequests.length; k += WRITE_BATCH) {
+    for (const [key, verdict] of await readCachedVerdicts(judgedRequests.slice(k, k + WRITE_BATCH), deps.judge)) refVerdicts.set(key, verdict);
+  }
+  timings.judgeMs = Date.now() - t;
+  await progress(70);
+
+  // Matches: the judge's verdicts with maintainer overrides applied (lib/scoring/matches.ts).
+  const overrides = await db.matchOverride.findMany({
+    where: { findingContentHash: { in: [...new Set(findings.map((f) => f.hash))] } },
+    select: { findingContentHash: true, referenceHash: true, match: true },
+  });
+  const matches: DerivedMatch[] = deriveMatches({
+    pairs: (function* () {
+      for (let i = 0; i < refPairs.length; i++) {
+        const finding = findings[refPairs.left[i]!]!;
+        const ref = reference.refs[refPairs.right[i]!]!;
+        yield { findingId: finding.id, referenceId: ref.id, findingHash: finding.hash, referenceHash: ref.hash };
+      }
+    })(),
+    verdictOf: (() => {
+      // deriveMatches asks by (finding text, reference text); verdicts are also keyed by config.
+      const byMatchKey = new Map<string, boolean>();
+      for (let i = 0; i < refPairs.length; i++) {
+        const verdict = refVerdicts.get(refKeys[i]!);
+        if (verdict) byMatchKey.set(matchKey(findings[refPairs.left[i]!]!.hash, reference.refs[refPairs.right[i]!]!.hash), verdict.match);
+      }
+      return (key: string) => byMatchKey.get(key);
+    })(),
+    overrides: overrides.map((o) => ({ findingHash: o.findingContentHash, referenceHash: o.referenceHash, match: o.match })),
+    findings,
+    references: reference.refs,
+  });
+
+  t = Date.now();
+  const merged = await mergeRuns({
+    claim,
+    findings,
+    findingIndex,
+    sharedEdges: referenceSharedEdges(matches),
+    crossPairs,
+    judge: deps.judge,
+    runner,
+    concurrency: deps.concurrency,
+    figures: crossRun,
+    onProgress: (done, total) => progress(70 + Math.floor((20 * done) / Math.max(total, 1))),
+  });
+  await runner.flush();
+  timings.crossRunMs = Date.now() - t;
+  if (runner.stats.undecided > 0) throw new UndecidedPairsError(runner.stats.undecided);
+
+  // Scores: per run, the mean over runs, and the n-of-k curve over the cross-run components.
+  const repositories = submission.benchmark.repositories.map((r) => ({ name: r.name, language: r.language }));
+  const referenceBugs = reference.refs.map((r) => ({ id: r.id, repo: r.repo }));
+  const matchesByRun = runs.map(() => [] as DerivedMatch[]);
+  for (const m of matches) matchesByRun[findings[findingIndex.get(m.findingId)!]!.runIndex]!.push(m);
+  const runScores = runs.map((run, index) =>
+    computeScoreBreakdown({ repositories, referenceBugs, findings: run.findings.map((f) => ({ id: f.id, repo: f.repo })), matches: matchesByRun[index]! }),
+  );
+  const mean = meanScoreBreakdown(runScores);
+  let curves: ReturnType<typeof computeRunCurves> = [];
+  if (runs.length > 1) {
+    const { components, componentOf } = componentsOfSet(findings, merged.set);
+    curves = computeRunCurves({ runCount: runs.length, components, componentOf, referenceBugCount: reference.refs.length, matches });
+  }
+
+  // Derived rows in batches under this attempt, then the switch.
+  t = Date.now();
+  let switched = false;
+  try {
+    for (let start = 0; start < refPairs.length; start += WRITE_BATCH) {
+      await maybeYield();
+      const rows = [];
+      for (let i = start; i < Math.min(refPairs.length, start + WRITE_BATCH); i++) {
+        rows.push({
+          attemptId: claim.attemptId,
+          findingId: findings[refPairs.left[i]!]!.id,
+          referenceBugId: reference.refs[refPairs.right[i]!]!.id,
+          ...refPairs.signalsAt(i),
+          verdictId: refVerdicts.get(refKeys[i]!)?.id ?? null,
+        });
+      }
+      await writeCandidatePairs(rows);
+    }
+    await writeMatches(matches.map((m) => ({ attemptId: claim.attemptId, findingId: m.findingId, referenceBugId: m.referenceId, source: m.source })));
+    await merged.writeRows();
+    await progress(95);
+    const scoreRows = [
+      ...runs.flatMap((run, i) => breakdownRows(claim.submissionId, run.id, "run", 0, runScores[i]!)),
+      ...breakdownRows(claim.submissionId, null, "mean", 0, mean),
+      ...curves.map((c) => scoreRow(claim.submissionId, null, "curve", c.n, "overall", "", c)),
+    ];
+    const previous = await switchToAttempt(claim, scoreRows, usage());
+    switched = true;
+    if (previous !== claim.attemptId) await deleteAttempt(claim.submissionId, previous);
+    await markScored(claim);
+  } catch (error) {
+    // An attempt that cannot switch leaves nothing behind (best effort: the next claimant also clears it).
+    if (!switched) await deleteAttempt(claim.submissionId, claim.attemptId).catch(() => undefined);
+    throw error;
+  }
   timings.writeMs = Date.now() - t;
-  timings.totalMs = Date.now() - started;
-  return { skipped: false, comparedPairs, keptPairs: refPairs.length, judge: stats, crossRunPairs: crossPairs.length, timings, overall: mean.overall };
-}
-
-function scoreRow(submissionId: string, runId: string | null, kind: string, n: number, scope: string, key: string, m: Metrics) {
-  return {
-    submissionId,
-    runId,
-    kind,
-    n,
-    scope,
-    key,
-    recall: m.recall,
-    precision: m.precision,
-    f1: m.f1,
-    matchedReferenceBugs: m.matched_reference_bugs,
-    referenceBugs: m.reference_bugs,
-    matchedFindings: m.matched_findings,
-    findings: m.findings,
-  };
-}
-
-function breakdownRows(submissionId: string, runId: string | null, kind: string, n: number, b: ScoreBreakdown) {
-  return [
-    scoreRow(submissionId, runId, kind, n, "overall", "", b.overall),
-    ...b.languages.map((l) => scoreRow(submissionId, runId, kind, n, "language", l.language, l)),
-    ...b.repositories.map((r) => scoreRow(submissionId, runId, kind, n, "repository", r.repo, r)),
-  ];
+  return { ...summary("scored"), overall: mean.overall };
 }

@@ -7,6 +7,8 @@ import { ReviewBadge, percent } from "@/components/account/status-badges";
 import { count } from "@/components/format";
 import styles from "@/components/account/ui.module.css";
 import { ReviewActions } from "@/components/admin/review-actions";
+import { ApproveSpendButton } from "@/components/admin/approve-spend-button";
+import { listAwaitingApproval } from "@/lib/server/admin/approve-judge-spend";
 import { Pager } from "@/components/ui/pager";
 
 export const metadata: Metadata = { title: "Review queue", robots: { index: false } };
@@ -27,9 +29,29 @@ export default async function ReviewQueuePage({ searchParams }: Props) {
   const status = reviewQueueQuerySchema.shape.review_status.safeParse(params.status).data ?? "pending";
   const page = pageFromSearchParam(params.page);
   const { submissions, pagination } = await listReviewQueue({ review_status: status, page });
+  const held = await listAwaitingApproval();
   return (
     <>
       <h1>Review queue</h1>
+      {held.length > 0 && (
+        <section data-testid="awaiting-approval">
+          <h2>Waiting for judge-call approval</h2>
+          <p className="muted">Scoring stopped before judging: the estimate is above the per-submission budget (JUDGE_CALL_BUDGET). Approving continues it.</p>
+          {held.map((h) => (
+            <article key={h.id} className={`card ${styles.reviewItem}`} data-submission-id={h.id}>
+              <div>
+                <strong>
+                  <Link href={`/account/submissions/${h.id}`}>{h.model}</Link>
+                </strong>{" "}
+                <span className="muted">
+                  {h.benchmark} · up to {h.estimated_calls === null ? "?" : count(h.estimated_calls)} judge calls, budget {count(h.budget)}
+                </span>
+              </div>
+              <ApproveSpendButton id={h.id} model={h.model} calls={h.estimated_calls} />
+            </article>
+          ))}
+        </section>
+      )}
       <p className="muted">
         Only approved submissions appear on the public leaderboard and in downloads. Pending submissions are listed once scored. Every
         decision is recorded in the audit log.

@@ -5,6 +5,7 @@ import { bugContentHash } from "../../hash";
 import { withPgTransaction } from "../../pg-pool";
 import { enqueueScoring } from "../../queue/queues";
 import { IssueList, parseFindingsTextYielding, runsOf, type FindingsFile } from "../../validation/findings-file";
+import { checkFileCaps } from "./file-caps";
 import { findBenchmark } from "../benchmarks/import-benchmark";
 import { insertFindings, type FindingRow } from "./insert-findings";
 import { assertWithinQuotaLocked } from "./submission-quota";
@@ -35,6 +36,7 @@ export async function createSubmission(
   const repositories = await db.repository.findMany({ where: { benchmarkId: benchmark.id }, select: { id: true, name: true } });
   const repoIds = new Map(repositories.map((r) => [r.name, r.id]));
   const runs = runsOf(file);
+  checkFileCaps(runs, file.runs !== undefined);
   const unknown = new IssueList();
   runs.forEach((run, r) => {
     run.findings.forEach((finding, f) => {

@@ -14,7 +14,7 @@ export function canViewSubmission(viewer: Viewer, submission: { submitterId: str
 
 export type SubmissionStatus = {
   id: string;
-  status: "queued" | "scoring" | "scored" | "failed";
+  status: "queued" | "scoring" | "scored" | "failed" | "awaiting_approval";
   progress: number;
   error?: string;
   review_status: string;
@@ -56,7 +56,8 @@ export async function getSubmissionStatus(id: string, viewer: Viewer): Promise<S
     created_at: submission.createdAt.toISOString(),
     scored_at: submission.scoredAt?.toISOString() ?? null,
   };
-  if (submission.scoringStatus === "failed" && submission.scoringError) result.error = submission.scoringError;
+  // A failure, or why scoring waits for an admin (the judge-call budget), is shown to the submitter.
+  if ((submission.scoringStatus === "failed" || submission.scoringStatus === "awaiting_approval") && submission.scoringError) result.error = submission.scoringError;
   if (submission.scoringStatus === "scored") {
     const breakdowns = await readScoreBreakdowns(submission.id);
     if (breakdowns.mean) {

@@ -11,7 +11,7 @@ export type SubmissionSummary = {
   benchmark: string;
   reasoning_effort: string | null;
   harness: string | null;
-  status: "queued" | "scoring" | "scored" | "failed";
+  status: "queued" | "scoring" | "scored" | "failed" | "awaiting_approval";
   progress: number;
   error: string | null;
   review_status: "pending" | "approved" | "rejected" | "withdrawn";
@@ -45,7 +45,7 @@ export async function listUserSubmissions(userId: string, query: unknown = {}): 
       harness: s.harness,
       status: s.scoringStatus,
       progress: s.scoringProgress,
-      error: s.scoringStatus === "failed" ? s.scoringError : null,
+      error: s.scoringStatus === "failed" || s.scoringStatus === "awaiting_approval" ? s.scoringError : null,
       review_status: s.reviewStatus,
       review_reason: s.reviewReason,
       created_at: s.createdAt.toISOString(),

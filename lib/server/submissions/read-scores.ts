@@ -1,4 +1,5 @@
 import { db } from "../../db";
+import { labelRunCurvePoint } from "../../scoring/components";
 import type { Metrics, ScoreBreakdown } from "../../scoring/types";
 
 /** The stored numbers of one Score row (fractions and counts, as in lib/scoring Metrics). */
@@ -59,6 +60,6 @@ export async function readScoreBreakdowns(submissionId: string) {
   const curves = rows
     .filter((r) => r.kind === "curve" && r.scope === "overall")
     .sort((a, b) => a.n - b.n)
-    .map((r) => ({ n: r.n, label: r.n === 1 ? "union" : r.n === k ? "intersection" : `at least ${r.n} of ${k}`, ...metricsOf(r) }));
+    .map((r) => ({ n: r.n, label: labelRunCurvePoint(r.n, k), ...metricsOf(r) }));
   return { mean, runs, curves };
 }

@@ -1,0 +1,138 @@
+import { describe, expect, it } from "vitest";
+import { buildRunComponents, componentsOfSet } from "./components";
+import { DisjointSet } from "./disjoint-set";
+import { candidateStrength, mergeCrossRunDuplicates, orderCandidates, orderedPairKey, referenceSharedEdges } from "./cross-run";
+import { createSeededRandom } from "./seeded-random";
+import { PAPER_THRESHOLDS } from "./thresholds";
+
+/** The all-pairs reference: every kept candidate judged, every duplicate edge applied. */
+function allPairsComponents(n: number, edges: [number, number][], left: Int32Array, right: Int32Array, truth: (a: number, b: number) => boolean) {
+  const set = new DisjointSet(n);
+  for (const [a, b] of edges) set.union(a, b);
+  for (let i = 0; i < left.length; i++) if (truth(left[i]!, right[i]!)) set.union(left[i]!, right[i]!);
+  return set;
+}
+
+function partition(n: number, set: DisjointSet): string {
+  const findings = Array.from({ length: n }, (_, i) => ({ id: String(i), runIndex: 0 }));
+  return JSON.stringify(componentsOfSet(findings, set).components.map((c) => c.findingIds));
+}
+
+describe("mergeCrossRunDuplicates", () => {
+  it("gives exactly the components of judging all pairs, with fewer calls (property, 300 random cases)", async () => {
+    let savedCalls = 0;
+    for (let seed = 1; seed <= 300; seed++) {
+      const random = createSeededRandom(seed);
+      const runs = 2 + Math.floor(random() * 4);
+      const perRun = 1 + Math.floor(random() * 12);
+      const n = runs * perRun;
+      const runOf = (i: number) => Math.floor(i / perRun);
+      // Hidden root causes; the judge says "same" for equal roots, plus some noise that is not transitive.
+      const root = Array.from({ length: n }, () => Math.floor(random() * Math.max(2, perRun)));
+      const noise = new Set<string>();
+      const truth = (a: number, b: number) => root[a] === root[b] || noise.has(orderedPairKey(String(a), String(b)).key);
+      const lefts: number[] = [];
+      const rights: number[] = [];
+      const strengths: number[] = [];
+      for (let a = 0; a < n; a++) {
+        for (let b = a + 1; b < n; b++) {
+          if (runOf(a) === runOf(b) || random() < 0.3) continue;
+          if (random() < 0.05) noise.add(orderedPairKey(String(a), String(b)).key);
+          lefts.push(a);
+          rights.push(b);
+          strengths.push(random() * 3);
+        }
+      }
+      const edges: [number, number][] = [];
+      for (let k = 0; k < random() * 4; k++) edges.push([Math.floor(random() * n), Math.floor(random() * n)]);
+      const candidates = orderCandidates(Int32Array.from(lefts), Int32Array.from(rights), Float32Array.from(strengths));
+      const cache = new Map<number, boolean>();
+      for (let i = 0; i < candidates.left.length; i++) if (random() < 0.2) cache.set(i, truth(candidates.left[i]!, candidates.right[i]!));
+      const merged = await mergeCrossRunDuplicates({
+        findingCount: n,
+        edges,
+        candidates,
+        known: (i) => cache.get(i),
+        // Verdicts come back in random order (after 0-4 microtask turns), as concurrent calls do.
+        judge: async (i) => {
+          for (let tick = Math.floor(random() * 5); tick > 0; tick--) await Promise.resolve();
+          return truth(candidates.left[i]!, candidates.right[i]!);
+        },
+        concurrency: 1 + Math.floor(random() * 6),
+        windowSize: 1 + Math.floor(random() * 20),
+      });
+      const reference = allPairsComponents(n, edges, candidates.left, candidates.right, truth);
+      expect(partition(n, merged.set), `seed ${seed}`).toBe(partition(n, reference));
+      expect(merged.judged + merged.known + merged.skipped).toBe(candidates.left.length);
+      savedCalls += merged.skipped;
+    }
+    expect(savedCalls).toBeGreaterThan(0);
+  });
+
+  it("skips a pair whose ends are already connected, and makes no call with a warm cache", async () => {
+    // f0 - f1 (run 0/1) and f1 - f2 (run 1/2) are duplicates; f0 - f2 is then implied.
+    const candidates = { left: Int32Array.from([0, 1, 0]), right: Int32Array.from([1, 2, 2]) };
+    const calls: number[] = [];
+    const cold = await mergeCrossRunDuplicates({
+      findingCount: 3,
+      edges: [],
+      candidates,
+      known: () => undefined,
+      judge: async (i) => (calls.push(i), true),
+      concurrency: 1,
+    });
+    expect(calls).toEqual([0, 1]);
+    expect(cold).toMatchObject({ judged: 2, skipped: 1, known: 0 });
+    const warm = await mergeCrossRunDuplicates({
+      findingCount: 3,
+      edges: [],
+      candidates,
+      known: (i) => (i < 2 ? true : undefined),
+      judge: async () => {
+        throw new Error("no call expected");
+      },
+      concurrency: 4,
+    });
+    expect(warm).toMatchObject({ judged: 0, known: 2, skipped: 1 });
+  });
+
+  it("records undecided pairs and goes on", async () => {
+    const merged = await mergeCrossRunDuplicates({
+      findingCount: 4,
+      edges: [],
+      candidates: { left: Int32Array.from([0, 2]), right: Int32Array.from([1, 3]) },
+      known: () => undefined,
+      judge: async (i) => (i === 0 ? undefined : true),
+      concurrency: 2,
+    });
+    expect(merged.undecided).toEqual([0]);
+    expect(merged.set.connected(2, 3)).toBe(true);
+  });
+});
+
+describe("components are built consistently", () => {
+  it("merges duplicates that share a reference bug whatever their runs (two in run 0, two in run 1)", () => {
+    const findings = [
+      { id: "f0a", runIndex: 0 },
+      { id: "f0b", runIndex: 0 },
+      { id: "f1a", runIndex: 1 },
+      { id: "f1b", runIndex: 1 },
+    ];
+    const matches = findings.map((f) => ({ findingId: f.id, referenceId: "R" }));
+    // The old rule linked a finding to the first match only across runs: [f0a+f1a+f1b], [f0b].
+    const { components } = buildRunComponents({ findings, sameRootCauseEdges: referenceSharedEdges(matches) });
+    expect(components).toEqual([{ id: 0, findingIds: ["f0a", "f0b", "f1a", "f1b"], runs: [0, 1] }]);
+  });
+});
+
+describe("pair keys and strength", () => {
+  it("orders a pair one way", () => {
+    expect(orderedPairKey("b", "a")).toEqual({ left: "a", right: "b", key: "a:b" });
+    expect(orderedPairKey("a", "b").key).toBe(orderedPairKey("b", "a").key);
+  });
+
+  it("measures strength as the largest signal-to-threshold ratio", () => {
+    const signals = { lineOverlap: 0.04, fullTextEmbedding: 0.1, descriptionEmbedding: 0, snippetTokens: 0, identifiers: 0.05, apiCalls: 0 };
+    expect(candidateStrength(signals, PAPER_THRESHOLDS)).toBeCloseTo(2, 12);
+  });
+});

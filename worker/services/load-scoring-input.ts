@@ -1,0 +1,83 @@
+import { db } from "../../lib/db";
+import type { EmbeddingProvider } from "../../lib/embeddings/provider";
+import { sha256 } from "../../lib/hash";
+import type { JudgeText } from "../../lib/llm/judge";
+import type { Embeddings, PreparedSide } from "../../lib/scoring/prefilter";
+import type { BugText } from "../../lib/scoring/types";
+import { embedBugs } from "./embed-bugs";
+import { prepareBugsInSlices } from "./stream-candidate-pairs";
+
+// Loads what scoring reads. The reference side (token sets, the inputs of every IDF table, embeddings) depends only on
+// the benchmark version's reference bugs and the embedding provider, so it is prepared once per process and version
+// and reused by every run and every submission scored against that version.
+
+export type LoadedBug = BugText & { hash: string; judgeText: JudgeText };
+/** A finding also has the text judged for cross-run duplicates: its description with the suggested fix (§A.4). */
+export type LoadedFinding = LoadedBug & { runIndex: number; duplicateHash: string; duplicateText: JudgeText };
+
+export type ReferenceSide = { refs: LoadedBug[]; prepared: PreparedSide; embeddings: Embeddings };
+
+type BugRow = { id: string; repositoryId: string; file: string; lineStart: number; lineEnd: number; title: string; description: string; codeSnippet: string; contentHash: string };
+const BUG_SELECT = { id: true, repositoryId: true, file: true, lineStart: true, lineEnd: true, title: true, description: true, codeSnippet: true, contentHash: true } as const;
+
+function toBug(row: BugRow, repo: string): LoadedBug {
+  const text = { repo, file: row.file, lineStart: row.lineStart, lineEnd: row.lineEnd, title: row.title, description: row.description, codeSnippet: row.codeSnippet };
+  return { id: row.id, ...text, hash: row.contentHash, judgeText: text };
+}
+
+/** Cross-run duplicates are judged with suggested fixes appended to descriptions (§A.4: repeated-run merging). */
+export function duplicateText(bug: LoadedBug, suggestedFix: string | null): { text: JudgeText; hash: string } {
+  if (!suggestedFix) return { text: bug.judgeText, hash: bug.hash };
+  const text = { ...bug.judgeText, description: `${bug.judgeText.description}\n\nSuggested fix: ${suggestedFix}` };
+  return { text, hash: sha256(JSON.stringify(["with-fix", bug.hash, suggestedFix])) };
+}
+
+const referenceMemo = new Map<string, ReferenceSide>();
+const MEMO_ENTRIES = 2;
+
+/** The reference side of a benchmark version, prepared once per process for its exact reference texts. */
+export async function loadReferenceSide(benchmarkId: string, repoName: Map<string, string>, embedder: EmbeddingProvider): Promise<ReferenceSide> {
+  const rows = await db.referenceBug.findMany({ where: { repository: { benchmarkId } }, select: BUG_SELECT, orderBy: { id: "asc" } });
+  // Keyed by the texts themselves, so a re-imported version is never served stale.
+  const key = sha256(JSON.stringify([benchmarkId, embedder.configHash, rows.map((r) => [r.id, r.repositoryId, r.contentHash])]));
+  const hit = referenceMemo.get(key);
+  if (hit) return hit;
+  const refs = rows.map((r) => toBug(r, repoName.get(r.repositoryId)!));
+  const { maps } = await embedBugs(refs, embedder);
+  const side: ReferenceSide = { refs, prepared: await prepareBugsInSlices(refs), embeddings: maps };
+  referenceMemo.set(key, side);
+  while (referenceMemo.size > MEMO_ENTRIES) referenceMemo.delete(referenceMemo.keys().next().value!);
+  return side;
+}
+
+export type ScoringInput = Awaited<ReturnType<typeof loadScoringInput>>;
+
+/** The submission, its runs' findings (run order, then file order) and the reference side. */
+export async function loadScoringInput(submissionId: string, embedder: EmbeddingProvider) {
+  const submission = await db.submission.findUnique({
+    where: { id: submissionId },
+    include: { benchmark: { include: { repositories: true } }, runs: { orderBy: { index: "asc" }, select: { id: true, index: true } } },
+  });
+  if (!submission) throw new Error(`submission ${submissionId} does not exist`);
+  const repoName = new Map(submission.benchmark.repositories.map((r) => [r.id, r.name]));
+  const reference = await loadReferenceSide(submission.benchmarkId, repoName, embedder);
+  const runs: { id: string; findings: LoadedFinding[] }[] = [];
+  for (const [runIndex, run] of submission.runs.entries()) {
+    // Pages of 2,000 findings: the client decodes a result in one synchronous stretch.
+    const rows = [];
+    const last = await db.finding.aggregate({ where: { runId: run.id }, _max: { ordinal: true } });
+    for (let from = 0; from <= (last._max.ordinal ?? -1); from += 2_000) {
+      const page = await db.finding.findMany({ where: { runId: run.id, ordinal: { gte: from, lt: from + 2_000 } }, orderBy: { ordinal: "asc" }, select: { ...BUG_SELECT, suggestedFix: true } });
+      for (const row of page) rows.push(row);
+    }
+    runs.push({
+      id: run.id,
+      findings: rows.map((row) => {
+        const bug = toBug(row, repoName.get(row.repositoryId)!);
+        const duplicate = duplicateText(bug, row.suggestedFix);
+        return { ...bug, runIndex, duplicateHash: duplicate.hash, duplicateText: duplicate.text };
+      }),
+    });
+  }
+  return { submission, reference, runs };
+}
