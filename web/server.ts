@@ -4,6 +4,7 @@ import next from "next";
 import { CLIENT_ADDRESS_HEADER, compileTrust, resolveClientAddress } from "../lib/auth/client-address";
 import { env } from "../lib/env";
 import { consumeRateLimit } from "../lib/server/rate-limit/rate-limit";
+import { servePage } from "./page-cache";
 
 // The web process: Next.js behind a thin Node server. Next's route handlers cannot see the socket, so this server
 // decides each request's client address (the socket, or X-Forwarded-For only from trusted proxies) and hands it on
@@ -47,7 +48,7 @@ async function main(): Promise<void> {
           return;
         }
       }
-      await handle(request, response);
+      await servePage(request, response, pathname, () => handle(request, response));
     } catch (error) {
       console.error("request failed:", error);
       if (!response.headersSent) refuse(response, pathname, 503, "The service is busy. Try again in a minute.", 60);

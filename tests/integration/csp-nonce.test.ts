@@ -42,3 +42,25 @@ describe("CSP nonces", () => {
     }
   });
 });
+
+describe("the web server's copy of public pages", () => {
+  it("answers a repeat with the same HTML under a fresh nonce, and never keeps a signed-in or a submission page", async () => {
+    const get = async (path: string, headers: Record<string, string> = {}) => {
+      const response = await fetch(`${webUrl}${path}`, { headers });
+      const html = await response.text();
+      const nonce = /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1] ?? "";
+      return { html, nonce, status: response.status, cache: response.headers.get("x-page-cache") };
+    };
+    const first = await get("/method");
+    const second = await get("/method");
+    expect(second.cache).toBe("HIT");
+    expect(second.nonce).not.toBe(first.nonce);
+    expect(second.html).not.toContain(first.nonce);
+    expect(second.html.replaceAll(second.nonce, "N")).toBe(first.html.replaceAll(first.nonce, "N"));
+    // A session cookie (valid or not) is never answered from the copy: the page is rendered for that viewer.
+    const withCookie = await get("/method", { cookie: "next-auth.session-token=stale" });
+    expect(withCookie.status).toBe(200);
+    expect(withCookie.cache).toBeNull();
+    expect(withCookie.html).not.toContain(second.nonce);
+  });
+});
