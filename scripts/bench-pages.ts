@@ -10,14 +10,14 @@
 // in front of the app and compares, with wrk at 32 connections on the same leaderboard HTML: (a) nginx serving that
 // HTML as a static file, (b) the page through the proxy (its cache answers), (c) the app itself. Targets: (b) at least
 // half the requests/s of (a) with p99 <= 20 ms; (c) p99 <= 250 ms. Exits non-zero when a target is missed.
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import type { ChildProcess } from "node:child_process";
 import { migrate, recreateDatabase } from "./lib/database";
-import { sparePort, startNginx, startStaticNginx, type RunningNginx } from "./lib/nginx";
-import { ROOT, run, startProcess, stopProcess, waitForHttp } from "./lib/processes";
+import { startNginx, startStaticNginx, type RunningNginx } from "./lib/nginx";
+import { ROOT, buildForBench, sparePort, startProcess, stopProcess, waitForHttp } from "./lib/processes";
 import { runWrk, type WrkResult } from "./lib/wrk";
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/probebench_bench_pages";
@@ -159,20 +159,7 @@ async function main(): Promise<void> {
 
   // One client address makes all the load: lift the per-client read limit so the bench measures rendering, not 429s.
   const env = { NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", DATABASE_URL, NEXT_DIST_DIR: DIST_DIR, RATE_LIMIT_PUBLIC_READS: "100000000" };
-  if (process.env.BENCH_REUSE_BUILD === "1" && existsSync(path.join(ROOT, DIST_DIR, "BUILD_ID"))) {
-    log(`reusing the build in ${DIST_DIR}`);
-  } else {
-    t = Date.now();
-    log(`building into ${DIST_DIR} ...`);
-    // `next build` adds its dist folder's types to tsconfig.json; a benchmark should leave the tree as it found it.
-    const tsconfig = readFileSync(path.join(ROOT, "tsconfig.json"), "utf8");
-    try {
-      await run("npx", ["next", "build"], { env, quiet: true });
-    } finally {
-      writeFileSync(path.join(ROOT, "tsconfig.json"), tsconfig);
-    }
-    log(`built in ${((Date.now() - t) / 1000).toFixed(0)} s`);
-  }
+  await buildForBench(DIST_DIR, env, log);
   const port = await sparePort();
   let web: ChildProcess | undefined;
   try {

@@ -6,12 +6,11 @@
 // shape, each ~50 MB, and for each prints the status, the seconds to the answer, the server's resident memory
 // before and at its peak (VmHWM, reset before each upload), and the slowest /api/health answer while the upload
 // was processed (how long the event loop was held). Last, two of the largest valid files at once.
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import net from "node:net";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { ChildProcess } from "node:child_process";
 import { migrate, recreateDatabase } from "./lib/database";
-import { ROOT, run, startProcess, stopProcess, waitForHttp } from "./lib/processes";
+import { ROOT, buildForBench, sparePort, startProcess, stopProcess, waitForHttp } from "./lib/processes";
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/probebench_bench_upload";
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379/12";
@@ -19,18 +18,6 @@ const DIST_DIR = ".next-bench-upload";
 const LOG_DIR = path.join(ROOT, "test-artifacts", "logs");
 const SIZE = 50 * 1024 * 1024 - 4096;
 const log = (msg: string) => console.log(`[bench:upload] ${msg}`);
-
-async function sparePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const port = (server.address() as net.AddressInfo).port;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const demo = JSON.parse(readFileSync(path.join(ROOT, "data/demo/benchmark.json"), "utf8")) as { slug: string; version: string; repositories: { name: string }[] };
 const REPO = demo.repositories[0]!.name;
@@ -91,7 +78,7 @@ async function seed(): Promise<string[]> {
   const { createUser } = await import("../lib/server/users/create-user");
   const { createApiToken } = await import("../lib/server/tokens/api-tokens");
   const { disconnectDb } = await import("../lib/db");
-  await importBenchmark(benchmarkFileSchema.parse(JSON.parse(readFileSync(path.join(ROOT, "data/demo/benchmark.json"), "utf8"))));
+  await importBenchmark(benchmarkFileSchema.parse(demo));
   const tokens: string[] = [];
   for (let i = 0; i < 3; i++) {
     const email = `bench-upload-${i}@example.test`;
@@ -148,17 +135,7 @@ async function main(): Promise<void> {
     RATE_LIMIT_PUBLIC_READS: "100000",
     RATE_LIMIT_API_READS: "100000",
   };
-  if (process.env.BENCH_REUSE_BUILD === "1" && existsSync(path.join(ROOT, DIST_DIR, "BUILD_ID"))) {
-    log(`reusing the build in ${DIST_DIR}`);
-  } else {
-    log(`building into ${DIST_DIR} ...`);
-    const tsconfig = readFileSync(path.join(ROOT, "tsconfig.json"), "utf8");
-    try {
-      await run("npx", ["next", "build"], { env, quiet: true });
-    } finally {
-      writeFileSync(path.join(ROOT, "tsconfig.json"), tsconfig);
-    }
-  }
+  await buildForBench(DIST_DIR, env, log);
   const port = await sparePort();
   const base = `http://127.0.0.1:${port}`;
   let web: ChildProcess | undefined;

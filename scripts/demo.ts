@@ -95,7 +95,8 @@ async function seedDemoData(plan: DemoPlan): Promise<string | undefined> {
   const { db } = await import("../lib/db");
   const { importBenchmark } = await import("../lib/server/benchmarks/import-benchmark");
   const { benchmarkFileSchema } = await import("../lib/validation/benchmark-file");
-  const { createSubmission, parseFindingsFile } = await import("../lib/server/submissions/create-submission");
+  const { createSubmission } = await import("../lib/server/submissions/create-submission");
+  const { parseFindingsTextYielding } = await import("../lib/validation/findings-file");
   const { createUser } = await import("../lib/server/users/create-user");
   const { createApiToken } = await import("../lib/server/tokens/api-tokens");
 
@@ -121,7 +122,7 @@ async function seedDemoData(plan: DemoPlan): Promise<string | undefined> {
   const count = await db.submission.count({ where: { benchmarkId: benchmark.id, source: "upload" } });
   if (count === 0) {
     for (const name of ["findings-agent-a.json", "findings-agent-b-3runs.json"]) {
-      const file = await parseFindingsFile(readFileSync(path.join(ROOT, "data/demo", name), "utf8"));
+      const file = await parseFindingsTextYielding(readFileSync(path.join(ROOT, "data/demo", name), "utf8"));
       const created = await createSubmission(file, ownerId);
       // Demo entries are pre-approved so the public pages have something to show.
       await db.submission.update({ where: { id: created.id }, data: { reviewStatus: "approved" } });

@@ -4,10 +4,9 @@
 // docker-compose.yml; only the placeholder values differ.
 import { spawn, type ChildProcess } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { ROOT, run, stopProcess } from "./processes";
+import { ROOT, run, sparePort, stopProcess } from "./processes";
 
 export const NGINX_TEMPLATE = path.join(ROOT, "deploy", "nginx", "nginx.conf.template");
 const NGINX_BIN = process.env.NGINX_BIN ?? "/usr/sbin/nginx";
@@ -23,19 +22,6 @@ export type RunningNginx = {
   dir: string;
   stop: () => Promise<void>;
 };
-
-/** A port nobody listens on right now. */
-export async function sparePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const port = (server.address() as net.AddressInfo).port;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Fills the ${PROBEBENCH_*} placeholders of a template; a placeholder without a value is an error, not a blank. */
 export function renderTemplate(template: string, values: Record<string, string>): string {

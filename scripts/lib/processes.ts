@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { createWriteStream, mkdirSync } from "node:fs";
+import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import net from "node:net";
 import path from "node:path";
 
 export const ROOT = path.resolve(import.meta.dirname, "..", "..");
@@ -61,4 +62,37 @@ export function stopProcess(child: ChildProcess | undefined, signal: NodeJS.Sign
     });
     child.kill(signal);
   });
+}
+
+/** A port nobody listens on right now. */
+export async function sparePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const port = (server.address() as net.AddressInfo).port;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Builds the web app into `distDir` for a benchmark, or reuses a build there when BENCH_REUSE_BUILD=1. `next build`
+ * adds its dist folder's types to tsconfig.json; a benchmark leaves the tree as it found it.
+ */
+export async function buildForBench(distDir: string, env: Record<string, string>, log: (msg: string) => void): Promise<void> {
+  if (process.env.BENCH_REUSE_BUILD === "1" && existsSync(path.join(ROOT, distDir, "BUILD_ID"))) {
+    log(`reusing the build in ${distDir}`);
+    return;
+  }
+  const started = Date.now();
+  log(`building into ${distDir} ...`);
+  const tsconfig = readFileSync(path.join(ROOT, "tsconfig.json"), "utf8");
+  try {
+    await run("npx", ["next", "build"], { env: { ...env, NEXT_DIST_DIR: distDir }, quiet: true });
+  } finally {
+    writeFileSync(path.join(ROOT, "tsconfig.json"), tsconfig);
+  }
+  log(`built in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }

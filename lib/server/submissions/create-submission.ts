@@ -4,18 +4,13 @@ import { AppError } from "../../errors";
 import { bugContentHash } from "../../hash";
 import { withPgTransaction } from "../../pg-pool";
 import { enqueueScoring } from "../../queue/queues";
-import { IssueList, parseFindingsTextYielding, runsOf, type FindingsFile } from "../../validation/findings-file";
+import { IssueList, runsOf, type FindingsFile } from "../../validation/findings-file";
 import { checkFileCaps } from "./file-caps";
 import { findBenchmark } from "../benchmarks/import-benchmark";
 import { insertFindings, type FindingRow } from "./insert-findings";
 import { assertWithinQuotaLocked } from "./submission-quota";
 
 export type CreatedSubmission = { id: string; status: "queued"; findings: number; runs: number };
-
-/** Parses and validates a findings file's text; problems are reported with their JSON paths (bounded, counted). */
-export function parseFindingsFile(text: string): Promise<FindingsFile> {
-  return parseFindingsTextYielding(text);
-}
 
 /**
  * Stores a submission with its runs and findings in one transaction, then queues scoring with the submission id as

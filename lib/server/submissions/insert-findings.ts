@@ -1,16 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type pg from "pg";
+import type { BugText } from "../../scoring/types";
 
-export type FindingRow = {
+// A finding row: the bug text the matcher reads, and what the file adds to it.
+export type FindingRow = Omit<BugText, "id" | "repo"> & {
   repositoryId: string;
   ordinal: number;
   externalId?: string | null;
-  file: string;
-  lineStart: number;
-  lineEnd: number;
-  title: string;
-  description: string;
-  codeSnippet: string;
   severity?: string | null;
   confidence?: number | null;
   suggestedFix?: string | null;

@@ -1,5 +1,6 @@
 import { consumeRateLimit, rateLimitedError, releaseRateLimit } from "../rate-limit/rate-limit";
-import { createSubmission, parseFindingsFile, type CreatedSubmission } from "./create-submission";
+import { parseFindingsTextYielding } from "../../validation/findings-file";
+import { createSubmission, type CreatedSubmission } from "./create-submission";
 import { assertWithinQuota } from "./submission-quota";
 import { reserveUploadBytes } from "./upload-budget";
 
@@ -21,7 +22,7 @@ export async function submitFindings(submitterId: string, body: UploadBody): Pro
   try {
     const reservation = reserveUploadBytes(body.declaredBytes);
     try {
-      const file = await parseFindingsFile(await body.read());
+      const file = await parseFindingsTextYielding(await body.read());
       return await createSubmission(file, submitterId, { enforceQuota: true });
     } finally {
       reservation.release();
