@@ -94,7 +94,8 @@ export function toolCommand(name: Exclude<ToolName, "submit_findings">, rawArgs:
       const start = args.start_line ?? 1;
       const end = args.end_line ?? 1_000_000_000;
       if (end < start) return { error: "end_line must be >= start_line" };
-      return { argv: ["awk", "-v", `s=${start}`, "-v", `e=${end}`, 'NR>=s && NR<=e { printf "%6d  %s\\n", NR, $0 } NR>e { exit }', "--", p.path], timeoutMs: fileTimeout };
+      // "./" keeps awk from reading a path as an option or as a `name=value` assignment.
+      return { argv: ["awk", "-v", `s=${start}`, "-v", `e=${end}`, 'NR>=s && NR<=e { printf "%6d  %s\\n", NR, $0 } NR>e { exit }', `./${p.path}`], timeoutMs: fileTimeout };
     }
     case "list_dir": {
       const p = repoPath((parsed.data as { path: string }).path);
