@@ -108,4 +108,30 @@ describe("in-house runs in the browser", () => {
     expect(await page.locator("body").innerText()).toContain("fake-auditor-1");
     await page.close();
   });
+
+  it("a maintainer reads and edits the context documents on the repository page", async () => {
+    const maintainer = await createTestUser("maintainer");
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const target = `/repositories/demo/tinysql`;
+    await page.goto(`${webUrl}/sign-in?callbackUrl=${encodeURIComponent(target)}`);
+    await page.getByLabel("Email").fill(maintainer.email);
+    await page.getByLabel("Password").fill(maintainer.password);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await page.waitForURL((url) => url.pathname === target, { timeout: 30_000 });
+    await page.goto(`${webUrl}${target}?benchmark=${encodeURIComponent(demo)}`);
+    const audit = page.locator("section[data-context-kind=audit]");
+    // Written by the run above (one pass per snapshot).
+    await expect.poll(() => audit.innerText()).toContain("Written by fake-auditor-1 (audit-context@1)");
+    expect(await axe(page)).toEqual([]);
+    await audit.getByRole("button", { name: "Edit the audit context document" }).click();
+    await audit.getByLabel(/^Text/).fill("# demo/tinysql\n\nEdited in the browser: the parser accepts SQL-92 only.");
+    await audit.getByLabel(/^Reason/).fill("scope");
+    await audit.getByRole("button", { name: "Save" }).click();
+    await expect.poll(() => audit.getByRole("status").innerText()).toContain("Saved");
+    expect(await audit.innerText()).toContain(`Edited by ${maintainer.email}`);
+    const panel = page.locator("section[data-context-kind=panel]");
+    expect(await panel.innerText()).toContain("Not written yet");
+    expect(await axe(page)).toEqual([]);
+    await page.close();
+  });
 });
