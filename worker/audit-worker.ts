@@ -6,6 +6,7 @@ import { AUDIT_QUEUE, closeAuditQueue, enqueueAuditJob, type AuditJob } from "..
 import { createSandboxProvider } from "../lib/sandbox/create-sandbox-provider";
 import { finishRunIfComplete } from "../lib/server/runs/finish-run";
 import { createAuditProcessor } from "./processors/audit-run";
+import { removeEndedRunDirs } from "./services/audit-snapshot";
 
 /**
  * The in-house run side of the worker: removes sandboxes no running pass owns (a worker that died leaves its
@@ -40,6 +41,7 @@ export async function startAuditWorker(connection: Redis): Promise<{ close: () =
     }
     await finishRunIfComplete(run.id);
   }
+  await removeEndedRunDirs().catch((error) => console.error("could not clean AUDIT_WORK_DIR:", error));
   console.log(`audit worker ready on ${AUDIT_QUEUE} (sandbox ${sandboxes.kind}, concurrency ${env.AUDIT_CONCURRENCY}); removed ${removed} orphaned sandboxes, re-queued ${queued.length} runs`);
   return {
     close: async () => {

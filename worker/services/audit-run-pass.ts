@@ -15,7 +15,7 @@ import type { SandboxProvider } from "../../lib/sandbox/sandbox";
 import { passPlanSchema, type CallSite } from "../../lib/validation/pass-plan";
 import type { Prisma } from "../../lib/generated/prisma/client";
 import { createAuditClient, toolCompleter } from "./audit-model";
-import { snapshotDirFor } from "./audit-snapshot";
+import { removeEndedRunDirs, snapshotDirFor } from "./audit-snapshot";
 
 // One pass of a run, as one BullMQ job (the unit of retry). A claim increments the pass's fencing token and resets
 // its progress: a worker killed mid-pass loses only this pass's attempt, and a superseded attempt writes nothing.
@@ -99,6 +99,7 @@ export async function runAuditPass(passId: string, sandboxes: SandboxProvider): 
   if (stopBefore) {
     await updateClaimedPass(claim, { status: "skipped", error: `Not started: ${stopBefore}.`, finishedAt: new Date() });
     await finishRunIfComplete(claim.runId);
+    await removeEndedRunDirs(claim.runId);
     return { outcome: "skipped", reason: stopBefore };
   }
   const pass = await db.auditPass.findUniqueOrThrow({ where: { id: passId } });
@@ -181,6 +182,7 @@ export async function runAuditPass(passId: string, sandboxes: SandboxProvider): 
     await updateClaimedPass(claim, { ...final, status: result.outcome === "limit" ? "failed" : "stopped", error: `${result.reason[0]!.toUpperCase()}${result.reason.slice(1)}.` });
   }
   await finishRunIfComplete(run.id);
+  await removeEndedRunDirs(run.id);
   return { outcome: result.outcome, findings: result.outcome === "submitted" ? result.findings.length : 0, reason: result.outcome === "submitted" ? undefined : result.reason };
 }
 

@@ -24,6 +24,11 @@ export async function finishRunIfComplete(runId: string): Promise<void> {
     await db.auditRun.updateMany({ where: { id: runId, finishedAt: null }, data: { finishedAt: new Date(), passesDone: done, passesFailed: failed } });
     return;
   }
+  if (run.status === "over_budget" && done === 0) {
+    // Nothing finished before the budget ran out: there is nothing to submit.
+    await db.auditRun.updateMany({ where: { id: runId, finishedAt: null }, data: { finishedAt: new Date(), passesDone: done, passesFailed: failed } });
+    return;
+  }
   if (run.status === "running" && done === 0) {
     await db.auditRun.updateMany({
       where: { id: runId, finishedAt: null },
