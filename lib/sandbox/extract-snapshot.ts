@@ -19,7 +19,10 @@ export async function extractSnapshot(archive: string, target: string): Promise<
     const name = header.name;
     const clean = path.posix.normalize(name);
     const unsafe = clean.startsWith("/") || clean === ".." || clean.startsWith("../");
-    const finish = (error?: unknown) => (error ? next(error as Error) : next());
+    // Failing the whole extraction (not next(error)): the pipeline below rejects with the reason.
+    const finish = (error?: unknown) => (error ? extract.destroy(error as Error) : next());
+    // The extraction's own error is the one reported; an entry stream destroyed with it must not throw again.
+    stream.on("error", () => undefined);
     if (unsafe) {
       stream.resume();
       return finish(new Error(`snapshot member outside the tree: ${name}`));
@@ -27,7 +30,6 @@ export async function extractSnapshot(archive: string, target: string): Promise<
     const dest = path.join(temp, clean);
     const chunks: Buffer[] = [];
     stream.on("data", (c: unknown) => chunks.push(c as Buffer));
-    stream.on("error", finish);
     stream.on("end", () => {
       (async () => {
         await mkdir(path.dirname(dest), { recursive: true, mode: 0o755 });
