@@ -88,6 +88,8 @@ const envSchema = z.object({
   AUDIT_WORK_DIR: z.string().trim().min(1).default(".data/audit"),
   // docker: one container per pass (dockerode; DOCKER_HOST as dockerode reads it). process: bubblewrap on this host.
   SANDBOX: z.enum(["docker", "process"]).default("docker"),
+  // Docker: bind-mount the extracted snapshot (the engine's host sees AUDIT_WORK_DIR) or copy it into each container.
+  SANDBOX_SNAPSHOT: z.enum(["bind", "copy"]).default("bind"),
   // The image for snapshots without their own environment image: Debian with Python 3 and Node.js.
   SANDBOX_IMAGE: z.string().trim().min(1).default("node:22-bookworm"),
   SANDBOX_MEMORY_MB: z.coerce.number().int().min(64).default(2048),

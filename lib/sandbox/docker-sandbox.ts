@@ -1,17 +1,21 @@
+import { createReadStream } from "node:fs";
 import { Writable } from "node:stream";
 import Docker from "dockerode";
 import { BoundedBuffer, SANDBOX_REPO_DIR, type ExecRequest, type ExecResult, type Sandbox, type SandboxLimits, type SandboxProvider, type SandboxSpec } from "./sandbox";
 
 // One container per pass (paper §3: separate containers, no network, no revision history). dockerode talks to the
-// engine DOCKER_HOST names (unix socket, tcp or ssh), so passes can run on a remote Docker host; the snapshot is
-// bind-mounted read-only, so AUDIT_WORK_DIR must exist at the same path on that host.
+// engine DOCKER_HOST names (unix socket, tcp or ssh), so passes can run on a remote Docker host. The snapshot is
+// bind-mounted read-only ("bind": the engine must see AUDIT_WORK_DIR at the same path) or copied in ("copy", for a
+// remote engine): the canonical .tar.gz is uploaded into an anonymous volume at /repo before the container starts;
+// its files belong to root (0644/0755) and the sandbox user is not root and has no capabilities, so it cannot write.
+export type SnapshotMode = "bind" | "copy";
 export const RUN_LABEL = "probebench.run";
 export const PASS_LABEL = "probebench.pass";
 // A non-root user that exists in every Debian-based image.
 export const SANDBOX_USER = "65534:65534";
 
 /** The container's create options: the isolation settings the issue lists, asserted by the fake engine's tests. */
-export function containerOptions(spec: SandboxSpec, image: string, limits: SandboxLimits): Docker.ContainerCreateOptions {
+export function containerOptions(spec: SandboxSpec, image: string, limits: SandboxLimits, mode: SnapshotMode = "bind"): Docker.ContainerCreateOptions {
   const memory = limits.memoryMb * 1024 * 1024;
   return {
     Image: image,
@@ -34,7 +38,7 @@ export function containerOptions(spec: SandboxSpec, image: string, limits: Sandb
       MemorySwap: memory,
       NanoCpus: Math.round(limits.cpus * 1e9),
       Tmpfs: { "/tmp": `rw,nosuid,nodev,size=${limits.tmpMb}m` },
-      Binds: [`${spec.snapshotDir}:${SANDBOX_REPO_DIR}:ro`],
+      ...(mode === "bind" ? { Binds: [`${spec.snapshotDir}:${SANDBOX_REPO_DIR}:ro`] } : { Mounts: [{ Type: "volume" as const, Source: "", Target: SANDBOX_REPO_DIR }] }),
       AutoRemove: false,
     },
   };
@@ -96,11 +100,19 @@ class DockerSandbox implements Sandbox {
 export class DockerSandboxProvider implements SandboxProvider {
   readonly kind = "docker" as const;
   // `new Docker()` reads DOCKER_HOST (and DOCKER_TLS_VERIFY / DOCKER_CERT_PATH) itself.
-  constructor(private readonly limits: SandboxLimits, private readonly defaultImage: string, private readonly docker: Docker = new Docker()) {}
+  constructor(
+    private readonly limits: SandboxLimits,
+    private readonly defaultImage: string,
+    private readonly docker: Docker = new Docker(),
+    private readonly mode: SnapshotMode = "bind",
+  ) {}
 
   async create(spec: SandboxSpec): Promise<Sandbox> {
-    const container = await this.docker.createContainer(containerOptions(spec, spec.image ?? this.defaultImage, this.limits));
+    if (this.mode === "copy" && !spec.archivePath) throw new Error("copy mode needs the snapshot archive");
+    const container = await this.docker.createContainer(containerOptions(spec, spec.image ?? this.defaultImage, this.limits, this.mode));
     try {
+      // A created container accepts an archive into a volume even with a read-only root filesystem.
+      if (this.mode === "copy") await container.putArchive(createReadStream(spec.archivePath!), { path: SANDBOX_REPO_DIR });
       await container.start();
       const info = await container.inspect();
       if (!info.State.Running) throw new Error(`sandbox container ${container.id} is not running (${info.State.Status})`);

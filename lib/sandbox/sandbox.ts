@@ -32,6 +32,8 @@ export type SandboxSpec = {
   passId: string;
   // Host directory with the extracted snapshot; mounted read-only at /repo.
   snapshotDir: string;
+  // The snapshot's canonical .tar.gz (Docker in copy mode uploads it instead of bind-mounting snapshotDir).
+  archivePath?: string;
   // Docker only: the snapshot's environment image, else the default image.
   image?: string | null;
 };

@@ -1,4 +1,6 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
+import { packCanonicalTar } from "../../lib/snapshots/canonical-tar";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import Docker from "dockerode";
@@ -86,5 +88,23 @@ describe("DockerSandbox", () => {
       if (previous === undefined) delete process.env.DOCKER_HOST;
       else process.env.DOCKER_HOST = previous;
     }
+  });
+
+  it("copies the snapshot into a volume of the container for a remote engine (copy mode)", async () => {
+    const archivePath = path.join(dir, "snapshot.tar.gz");
+    writeFileSync(archivePath, gzipSync(await packCanonicalTar([{ type: "file", path: "pkg/core.py", content: Buffer.from("COPIED = True\n"), executable: false }])));
+    const provider = new DockerSandboxProvider(limits, "node:22-bookworm", new Docker({ socketPath }), "copy");
+    const sandbox = await provider.create({ runId: "run-3", passId: "pass-3", snapshotDir: "/not/on/the/remote/host", archivePath });
+    const container = fake.containers.get(sandbox.id)!;
+    expect(container.options.HostConfig.Binds).toBeUndefined();
+    expect(container.options.HostConfig.Mounts).toEqual([{ Type: "volume", Source: "", Target: "/repo" }]);
+    expect(container.options.HostConfig.ReadonlyRootfs).toBe(true);
+    const upload = fake.requests.findIndex((r) => r === `PUT /containers/${sandbox.id}/archive`);
+    const start = fake.requests.findIndex((r) => r === `POST /containers/${sandbox.id}/start`);
+    expect(upload).toBeGreaterThanOrEqual(0);
+    expect(upload).toBeLessThan(start);
+    const result = await sandbox.exec({ argv: ["cat", "pkg/core.py"], timeoutMs: 10_000, maxOutputBytes: 1_000 });
+    expect(result.stdout).toBe("COPIED = True\n");
+    await sandbox.close();
   });
 });

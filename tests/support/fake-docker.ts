@@ -1,4 +1,7 @@
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import nodePath from "node:path";
 import { randomUUID } from "node:crypto";
 import http from "node:http";
 import type { Socket } from "node:net";
@@ -9,7 +12,8 @@ import type { Socket } from "node:net";
 // `Connection: Upgrade`, then stdout and stderr multiplexed in 8-byte-header frames. Tests read `containers` and
 // `execs` to assert the isolation settings and the exec options.
 
-export type FakeContainer = { id: string; options: Record<string, any>; started: boolean; removed: boolean };
+// copied: container path -> host directory holding an archive uploaded there (PUT /containers/{id}/archive).
+export type FakeContainer = { id: string; options: Record<string, any>; started: boolean; removed: boolean; copied: Record<string, string> };
 export type FakeExec = { id: string; containerId: string; options: Record<string, any>; exitCode: number | null };
 
 export function frame(stream: 1 | 2, data: Buffer): Buffer {
@@ -25,6 +29,7 @@ export async function startFakeDocker(socketPath: string) {
   const requests: string[] = [];
 
   function hostDir(container: FakeContainer, workingDir: string): string {
+    if (container.copied[workingDir]) return container.copied[workingDir]!;
     const bind = (container.options.HostConfig?.Binds as string[] | undefined)?.map((b) => b.split(":")).find(([, target]) => target === workingDir);
     return bind?.[0] ?? process.cwd();
   }
@@ -36,6 +41,20 @@ export async function startFakeDocker(socketPath: string) {
       const url = new URL(req.url ?? "/", "http://docker");
       const path = url.pathname.replace(/^\/v[\d.]+/, "");
       requests.push(`${req.method} ${path}`);
+      const archive = /^\/containers\/(\w+)\/archive$/.exec(path);
+      if (req.method === "PUT" && archive) {
+        // The engine refuses an upload into a read-only root filesystem unless the target is a volume mount.
+        const container = containers.get(archive[1]!);
+        const target = url.searchParams.get("path") ?? "";
+        const volume = (container?.options.HostConfig?.Mounts as { Type: string; Target: string }[] | undefined)?.some((m) => m.Type === "volume" && m.Target === target);
+        if (!container || container.removed) return void res.writeHead(404).end();
+        if (container.options.HostConfig?.ReadonlyRootfs && !volume) return void res.writeHead(403, { "content-type": "application/json" }).end(JSON.stringify({ message: "container rootfs is marked read-only" }));
+        const dir = mkdtempSync(nodePath.join(tmpdir(), "fake-docker-volume-"));
+        const untar = spawnSync("tar", ["-xzf", "-", "-C", dir], { input: Buffer.concat(chunks) });
+        if (untar.status !== 0) return void res.writeHead(400).end();
+        container.copied[target] = dir;
+        return void res.writeHead(200).end();
+      }
       const body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString("utf8")) : {};
       const send = (status: number, value?: unknown) => {
         res.writeHead(status, { "content-type": "application/json" });
@@ -44,7 +63,7 @@ export async function startFakeDocker(socketPath: string) {
       let m: RegExpExecArray | null;
       if (req.method === "POST" && path === "/containers/create") {
         const id = randomUUID().replace(/-/g, "");
-        containers.set(id, { id, options: body, started: false, removed: false });
+        containers.set(id, { id, options: body, started: false, removed: false, copied: {} });
         return send(201, { Id: id, Warnings: [] });
       }
       if (req.method === "GET" && path === "/containers/json") {

@@ -15,7 +15,7 @@ import type { SandboxProvider } from "../../lib/sandbox/sandbox";
 import { passPlanSchema, type CallSite } from "../../lib/validation/pass-plan";
 import type { Prisma } from "../../lib/generated/prisma/client";
 import { createAuditClient, toolCompleter } from "./audit-model";
-import { removeEndedRunDirs, snapshotDirFor } from "./audit-snapshot";
+import { removeEndedRunDirs, snapshotArchivePath, snapshotDirFor } from "./audit-snapshot";
 
 // One pass of a run, as one BullMQ job (the unit of retry). A claim increments the pass's fencing token and resets
 // its progress: a worker killed mid-pass loses only this pass's attempt, and a superseded attempt writes nothing.
@@ -141,7 +141,7 @@ export async function runAuditPass(passId: string, sandboxes: SandboxProvider): 
 
   // A container of an earlier attempt of this pass (its worker died) goes first.
   await sandboxes.removeOrphans(async (labels) => labels.passId === passId);
-  const sandbox = await sandboxes.create({ runId: run.id, passId, snapshotDir: dir, image: repository.snapshot.image });
+  const sandbox = await sandboxes.create({ runId: run.id, passId, snapshotDir: dir, archivePath: snapshotArchivePath(repository.snapshot), image: repository.snapshot.image });
   let result: LoopResult;
   try {
     const complete = toolCompleter(createAuditClient(endpoint), run.model, run.reasoningEffort);

@@ -27,3 +27,7 @@ export async function removeEndedRunDirs(runId?: string): Promise<number> {
   }
   return removed;
 }
+
+export function snapshotArchivePath(snapshot: { storagePath: string }): string {
+  return path.resolve(env.SNAPSHOT_STORE, snapshot.storagePath);
+}
