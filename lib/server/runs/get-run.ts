@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { db } from "../../db";
-import { AppError } from "../../errors";
+import { AppError, parseOrThrow } from "../../errors";
 import { pageInfo, pageQuerySchema, pageWindow } from "../pagination";
-import { parseOrThrow } from "../../errors";
 import { passSummary, runSummary } from "./run-view";
 
 async function passCounts(runIds: string[]) {
@@ -51,8 +50,6 @@ export async function listAuditRuns(query: unknown) {
   const [counts, keys] = await Promise.all([passCounts(ids), benchmarkKeys([...new Set(runs.map((r) => r.benchmarkId))])]);
   return { runs: runs.map((r) => runSummary(r, keys.get(r.benchmarkId) ?? "?", counts.get(r.id)!)), pagination: pageInfo(total, page, per_page) };
 }
-
-export const transcriptMessageSchema = z.looseObject({ role: z.string() });
 
 /** One pass with its transcript (the messages of its latest attempt) and findings. */
 export async function getAuditPass(runId: string, passId: string) {

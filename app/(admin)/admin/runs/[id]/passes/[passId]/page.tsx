@@ -53,6 +53,21 @@ export default async function PassPage({ params }: Props) {
           </>
         )}
       </dl>
+      {pass.findings_list.length > 0 && (
+        <>
+          <h2>Findings</h2>
+          <ul>
+            {(pass.findings_list as { file?: string; line_start?: number; line_end?: number; title?: string; severity?: string }[]).map((f, i) => (
+              <li key={i}>
+                <code>
+                  {f.file}:{f.line_start}-{f.line_end}
+                </code>{" "}
+                {f.title} <span className="muted">({f.severity ?? "no severity"})</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
       <h2>Transcript</h2>
       <p className="muted small">The messages of the latest attempt; tool outputs as the model saw them (cut to 12,000 characters).</p>
       <TranscriptView messages={pass.transcript} />
