@@ -4,6 +4,8 @@ import { notFound } from "next/navigation";
 import { requirePageAdmin } from "@/lib/auth/current-user";
 import { AppError } from "@/lib/errors";
 import { getAuditRun } from "@/lib/server/runs/get-run";
+import { pageFromSearchParam, pageInfo } from "@/lib/server/pagination";
+import { Pager } from "@/components/ui/pager";
 import { count } from "@/components/format";
 import { AutoRefresh } from "@/components/account/auto-refresh";
 import { CancelRunButton } from "@/components/runs/cancel-run-button";
@@ -13,7 +15,8 @@ import styles from "@/components/account/ui.module.css";
 export const metadata: Metadata = { title: "In-house run", robots: { index: false } };
 export const dynamic = "force-dynamic";
 
-type Props = { params: Promise<{ id: string }> };
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+const PASSES_PER_PAGE = 50;
 
 async function load(id: string) {
   try {
@@ -24,11 +27,14 @@ async function load(id: string) {
   }
 }
 
-export default async function RunPage({ params }: Props) {
+export default async function RunPage({ params, searchParams }: Props) {
   const { id } = await params;
+  const page = pageFromSearchParam((await searchParams).page);
   await requirePageAdmin(`/admin/runs/${id}`);
   const run = await load(id);
   const ended = run.finished_at !== null;
+  const info = pageInfo(run.passes.length, page, PASSES_PER_PAGE);
+  const shown = run.passes.slice((page - 1) * PASSES_PER_PAGE, page * PASSES_PER_PAGE);
   const finishedPasses = run.passes.filter((p) => !["queued", "running"].includes(p.status)).length;
   const percent = run.passes_total ? Math.round((finishedPasses / run.passes_total) * 100) : 100;
   const budget = [run.budget.usd !== null && `$${run.budget.usd}`, run.budget.tokens !== null && `${count(run.budget.tokens)} tokens`, run.budget.wall_minutes !== null && `${run.budget.wall_minutes} min`].filter(Boolean).join(", ");
@@ -91,7 +97,7 @@ export default async function RunPage({ params }: Props) {
             </tr>
           </thead>
           <tbody>
-            {run.passes.map((p) => (
+            {shown.map((p) => (
               <tr key={p.id} data-pass-status={p.status}>
                 <td>
                   <Link href={`/admin/runs/${run.id}/passes/${p.id}`} aria-label={`Transcript of ${p.repo} ${p.pass}`}>
@@ -111,6 +117,7 @@ export default async function RunPage({ params }: Props) {
           </tbody>
         </table>
       </div>
+      <Pager info={info} path={`/admin/runs/${run.id}`} noun="passes" />
     </>
   );
 }
