@@ -82,7 +82,10 @@ describe("a worker killed mid-run", () => {
     expect(retried.attempts).toBe(2);
     expect(retried.turns).toBe(4);
     // The transcript is the retry's alone: it starts again from the prompt.
-    expect((retried.transcript as { role: string }[]).filter((m) => m.role === "assistant")).toHaveLength(4);
+    const messages = await db.auditPassMessage.findMany({ where: { passId: retried.id }, orderBy: { seq: "asc" } });
+    expect(messages.every((m) => m.attempt === 2)).toBe(true);
+    expect(messages.map((m) => m.seq)).toEqual(messages.map((_, i) => i));
+    expect(messages.filter((m) => (m.message as { role: string }).role === "assistant")).toHaveLength(4);
     // The other pass ran once; the lost attempt's tokens still count against the run (they were spent).
     expect(passes.find((p) => p.id !== victim!.id)!.attempts).toBe(1);
     const passTokens = passes.reduce((n, p) => n + p.inputTokens + p.outputTokens, 0);

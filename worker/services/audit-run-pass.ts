@@ -26,7 +26,7 @@ const SNIPPET_AFTER = 6;
 
 export class LostPassClaimError extends Error {}
 
-type Claim = { passId: string; runId: string; token: number };
+type Claim = { passId: string; runId: string; token: number; attempt: number };
 
 async function stopRunOverBudget(runId: string, reason: string): Promise<void> {
   const { count } = await db.auditRun.updateMany({ where: { id: runId, status: "running" }, data: { status: "over_budget", error: `Stopped: ${reason}.` } });
@@ -49,19 +49,32 @@ async function runStopReason(runId: string): Promise<string | null> {
 }
 
 async function claimPass(passId: string): Promise<Claim | null> {
-  const pass = await db.auditPass.findUnique({ where: { id: passId }, select: { status: true, claimToken: true, runId: true } });
+  const pass = await db.auditPass.findUnique({ where: { id: passId }, select: { status: true, claimToken: true, runId: true, attempts: true } });
   // Done, failed, stopped or skipped: a job that runs again changes nothing.
   if (!pass || (pass.status !== "queued" && pass.status !== "running")) return null;
-  const { count } = await db.auditPass.updateMany({
-    where: { id: passId, claimToken: pass.claimToken, status: { in: ["queued", "running"] } },
-    data: { status: "running", claimToken: { increment: 1 }, attempts: { increment: 1 }, turns: 0, inputTokens: 0, outputTokens: 0, costUsd: 0, transcript: [], findings: undefined, error: null, startedAt: new Date(), finishedAt: null },
+  const attempt = pass.attempts + 1;
+  const claimed = await db.$transaction(async (tx) => {
+    const { count } = await tx.auditPass.updateMany({
+      where: { id: passId, claimToken: pass.claimToken, status: { in: ["queued", "running"] } },
+      data: { status: "running", claimToken: { increment: 1 }, attempts: attempt, turns: 0, inputTokens: 0, outputTokens: 0, costUsd: 0, error: null, startedAt: new Date(), finishedAt: null },
+    });
+    // The transcript shown is the latest attempt's: a lost attempt's messages go.
+    if (count) await tx.auditPassMessage.deleteMany({ where: { passId, attempt: { lt: attempt } } });
+    return count > 0;
   });
-  return count ? { passId, runId: pass.runId, token: pass.claimToken + 1 } : null;
+  return claimed ? { passId, runId: pass.runId, token: pass.claimToken + 1, attempt } : null;
 }
 
-async function updateClaimedPass(claim: Claim, data: Prisma.AuditPassUpdateManyMutationInput): Promise<void> {
-  const { count } = await db.auditPass.updateMany({ where: { id: claim.passId, claimToken: claim.token }, data });
-  if (count === 0) throw new LostPassClaimError();
+async function updateClaimedPass(claim: Claim, data: Prisma.AuditPassUpdateManyMutationInput, messages: ChatCompletionMessageParam[] = [], firstSeq = 0): Promise<void> {
+  await db.$transaction(async (tx) => {
+    const { count } = await tx.auditPass.updateMany({ where: { id: claim.passId, claimToken: claim.token }, data });
+    if (count === 0) throw new LostPassClaimError();
+    if (messages.length) {
+      await tx.auditPassMessage.createMany({
+        data: messages.map((message, i) => ({ passId: claim.passId, attempt: claim.attempt, seq: firstSeq + i, message: message as unknown as Prisma.InputJsonValue })),
+      });
+    }
+  });
 }
 
 function snippetAt(text: string | undefined, line: number): string {
@@ -137,7 +150,9 @@ export async function runAuditPass(passId: string, sandboxes: SandboxProvider): 
     }
   }
   const messages: ChatCompletionMessageParam[] = buildPassMessages(harness, loadPrompt(HARNESS_PROMPTS[harness]), input);
-  await updateClaimedPass(claim, { transcript: messages as unknown as Prisma.InputJsonValue });
+  await updateClaimedPass(claim, {}, messages);
+  // Messages stored so far: each turn appends only what is new.
+  let stored = messages.length;
 
   // A container of an earlier attempt of this pass (its worker died) goes first.
   await sandboxes.removeOrphans(async (labels) => labels.passId === passId);
@@ -153,13 +168,14 @@ export async function runAuditPass(passId: string, sandboxes: SandboxProvider): 
       now: () => Date.now(),
       afterTurn: async (u) => {
         const deltaCost = judgeCostUsd(run.model, u.deltaInput, u.deltaOutput);
+        const fresh = u.messages.slice(stored);
         await updateClaimedPass(claim, {
-          transcript: u.messages as unknown as Prisma.InputJsonValue,
           turns: u.turns,
           inputTokens: u.inputTokens,
           outputTokens: u.outputTokens,
           costUsd: judgeCostUsd(run.model, u.inputTokens, u.outputTokens),
-        });
+        }, fresh, stored);
+        stored += fresh.length;
         // What a pass spends counts at once, also when its attempt is lost later: the budget is real money.
         await db.auditRun.update({ where: { id: run.id }, data: { inputTokens: { increment: u.deltaInput }, outputTokens: { increment: u.deltaOutput }, costUsd: { increment: deltaCost } } });
         return runStopReason(run.id);
@@ -168,8 +184,8 @@ export async function runAuditPass(passId: string, sandboxes: SandboxProvider): 
   } finally {
     await sandbox.close().catch((error) => console.error(`could not remove the sandbox of pass ${passId}:`, error));
   }
+  const rest = result.messages.slice(stored);
   const final = {
-    transcript: result.messages as unknown as Prisma.InputJsonValue,
     turns: result.turns,
     inputTokens: result.inputTokens,
     outputTokens: result.outputTokens,
@@ -177,9 +193,9 @@ export async function runAuditPass(passId: string, sandboxes: SandboxProvider): 
     finishedAt: new Date(),
   };
   if (result.outcome === "submitted") {
-    await updateClaimedPass(claim, { ...final, status: "done", findings: result.findings as unknown as Prisma.InputJsonValue });
+    await updateClaimedPass(claim, { ...final, status: "done", findings: result.findings as unknown as Prisma.InputJsonValue }, rest, stored);
   } else {
-    await updateClaimedPass(claim, { ...final, status: result.outcome === "limit" ? "failed" : "stopped", error: `${result.reason[0]!.toUpperCase()}${result.reason.slice(1)}.` });
+    await updateClaimedPass(claim, { ...final, status: result.outcome === "limit" ? "failed" : "stopped", error: `${result.reason[0]!.toUpperCase()}${result.reason.slice(1)}.` }, rest, stored);
   }
   await finishRunIfComplete(run.id);
   await removeEndedRunDirs(run.id);

@@ -29,7 +29,7 @@ export async function getAuditRun(id: string) {
   const [counts, keys, passes] = await Promise.all([
     passCounts([id]),
     benchmarkKeys([run.benchmarkId]),
-    db.auditPass.findMany({ where: { runId: id }, orderBy: { ordinal: "asc" }, omit: { transcript: true } }),
+    db.auditPass.findMany({ where: { runId: id }, orderBy: { ordinal: "asc" } }),
   ]);
   return {
     ...runSummary(run, keys.get(run.benchmarkId) ?? "?", counts.get(id)!),
@@ -55,10 +55,11 @@ export async function listAuditRuns(query: unknown) {
 export async function getAuditPass(runId: string, passId: string) {
   const pass = await db.auditPass.findFirst({ where: { id: passId, runId } });
   if (!pass) throw new AppError("not_found", "Pass not found");
-  const { transcript, findings, ...rest } = pass;
+  const { findings, ...rest } = pass;
+  const messages = await db.auditPassMessage.findMany({ where: { passId, attempt: pass.attempts }, orderBy: { seq: "asc" }, select: { message: true } });
   return {
     ...passSummary({ ...rest, findingsCount: Array.isArray(findings) ? findings.length : 0 }),
     findings_list: Array.isArray(findings) ? findings : [],
-    transcript: Array.isArray(transcript) ? transcript : [],
+    transcript: messages.map((m) => m.message),
   };
 }

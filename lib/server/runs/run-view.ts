@@ -31,7 +31,7 @@ export function runSummary(run: AuditRun, benchmark: string, counts: { done: num
   };
 }
 
-export function passSummary(p: Omit<AuditPass, "transcript" | "findings"> & { findingsCount: number }) {
+export function passSummary(p: Omit<AuditPass, "findings"> & { findingsCount: number }) {
   return {
     id: p.id,
     repo: p.repo,

@@ -50,12 +50,23 @@ CREATE TABLE "AuditPass" (
     "outputTokens" INTEGER NOT NULL DEFAULT 0,
     "costUsd" DOUBLE PRECISION NOT NULL DEFAULT 0,
     "findings" JSONB,
-    "transcript" JSONB NOT NULL DEFAULT '[]',
     "error" TEXT,
     "startedAt" TIMESTAMP(3),
     "finishedAt" TIMESTAMP(3),
 
     CONSTRAINT "AuditPass_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "AuditPassMessage" (
+    "id" TEXT NOT NULL,
+    "passId" TEXT NOT NULL,
+    "attempt" INTEGER NOT NULL,
+    "seq" INTEGER NOT NULL,
+    "message" JSONB NOT NULL,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "AuditPassMessage_pkey" PRIMARY KEY ("id")
 );
 
 -- CreateIndex
@@ -65,7 +76,13 @@ CREATE INDEX "AuditPass_runId_status_idx" ON "AuditPass"("runId", "status");
 CREATE UNIQUE INDEX "AuditPass_runId_repositoryId_passKey_key" ON "AuditPass"("runId", "repositoryId", "passKey");
 
 -- CreateIndex
+CREATE UNIQUE INDEX "AuditPassMessage_passId_attempt_seq_key" ON "AuditPassMessage"("passId", "attempt", "seq");
+
+-- CreateIndex
 CREATE INDEX "AuditRun_createdAt_idx" ON "AuditRun"("createdAt");
 
 -- AddForeignKey
 ALTER TABLE "AuditPass" ADD CONSTRAINT "AuditPass_runId_fkey" FOREIGN KEY ("runId") REFERENCES "AuditRun"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "AuditPassMessage" ADD CONSTRAINT "AuditPassMessage_passId_fkey" FOREIGN KEY ("passId") REFERENCES "AuditPass"("id") ON DELETE CASCADE ON UPDATE CASCADE;
