@@ -69,6 +69,34 @@ const envSchema = z.object({
   // working directory unless absolute; a volume in docker-compose.yml.
   SNAPSHOT_STORE: z.string().trim().min(1).default(".data/snapshots"),
 
+  // In-house audit runs (README, In-house audit runs). The model endpoint: AUDIT_* when set, else OPENAI_*; without a
+  // key no run can be launched. AUDIT_BASE_URLS lists further endpoints an admin may choose per run (comma-separated).
+  AUDIT_API_KEY: optionalString,
+  AUDIT_BASE_URL: optionalUrl,
+  AUDIT_BASE_URLS: z
+    .string()
+    .default("")
+    .transform((v) => v.split(",").map((e) => e.trim().replace(/\/+$/, "")).filter(Boolean)),
+  AUDIT_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  AUDIT_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
+  // Per-pass limits: model turns, tokens (input + output), wall time (the paper's passes ran up to three hours, §3).
+  AUDIT_PASS_MAX_TURNS: z.coerce.number().int().min(1).max(10_000).default(200),
+  AUDIT_PASS_MAX_TOKENS: z.coerce.number().int().min(1_000).default(5_000_000),
+  AUDIT_PASS_WALL_MINUTES: z.coerce.number().min(0.05).max(24 * 60).default(180),
+  AUDIT_MODEL_TIMEOUT_MS: z.coerce.number().int().positive().default(600_000),
+  // Where snapshots are extracted for passes (one read-only copy per run and snapshot).
+  AUDIT_WORK_DIR: z.string().trim().min(1).default(".data/audit"),
+  // docker: one container per pass (dockerode; DOCKER_HOST as dockerode reads it). process: bubblewrap on this host.
+  SANDBOX: z.enum(["docker", "process"]).default("docker"),
+  // Docker: bind-mount the extracted snapshot (the engine's host sees AUDIT_WORK_DIR) or copy it into each container.
+  SANDBOX_SNAPSHOT: z.enum(["bind", "copy"]).default("bind"),
+  // The image for snapshots without their own environment image: Debian with Python 3 and Node.js.
+  SANDBOX_IMAGE: z.string().trim().min(1).default("node:22-bookworm"),
+  SANDBOX_MEMORY_MB: z.coerce.number().int().min(64).default(2048),
+  SANDBOX_CPUS: z.coerce.number().min(0.1).max(64).default(1),
+  SANDBOX_PIDS: z.coerce.number().int().min(16).default(256),
+  SANDBOX_TMP_MB: z.coerce.number().int().min(1).default(512),
+
   PROBEBENCH_URL: z.string().default("http://localhost:3000"),
   PROBEBENCH_TOKEN: optionalString,
 

@@ -5,6 +5,7 @@ import { createRedisConnection } from "../lib/queue/connection";
 import { SCORING_QUEUE, closeQueues, enqueueScoring, type ScoringJob } from "../lib/queue/queues";
 import { startHeartbeat } from "./heartbeat";
 import { processScoringJob } from "./processors/scoring";
+import { startAuditWorker } from "./audit-worker";
 
 // The worker process: scoring jobs from Redis, state in Postgres. Many workers may share one Redis.
 async function main(): Promise<void> {
@@ -26,6 +27,7 @@ async function main(): Promise<void> {
   const orphans = await db.submission.findMany({ where: { scoringStatus: "queued" }, select: { id: true } });
   for (const { id } of orphans) await enqueueScoring(id);
   console.log(`probebench worker ready on ${SCORING_QUEUE} (concurrency ${env.WORKER_CONCURRENCY}); re-queued ${orphans.length}`);
+  const auditWorker = await startAuditWorker(connection);
   const stopHeartbeat = startHeartbeat(env.WORKER_HEARTBEAT_FILE, connection, () => worker.isRunning());
 
   let stopping = false;
@@ -35,6 +37,7 @@ async function main(): Promise<void> {
     console.log(`worker received ${signal}, finishing active jobs...`);
     stopHeartbeat();
     await worker.close();
+    await auditWorker.close();
     await closeQueues();
     await disconnectDb();
     process.exit(0);

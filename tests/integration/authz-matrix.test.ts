@@ -102,6 +102,29 @@ const rows: Row[] = [
     expect: { anonymous: 401, user: 403, maintainer: 403, admin: 200 },
   },
   { name: "read the audit log", method: "GET", path: () => "/api/v1/admin/audit-log", expect: { anonymous: 401, user: 403, maintainer: 403, admin: 200 } },
+  // In-house runs: admins only. The matrix's benchmark has no snapshot, so an admin's launch is refused after
+  // authorization (422), and unknown run ids are 404 for admins only.
+  {
+    name: "launch an in-house run",
+    method: "POST",
+    path: () => "/api/v1/admin/runs",
+    body: { benchmark: "@slug", model: "Matrix run", harness: "vanilla" },
+    expect: { anonymous: 401, user: 403, maintainer: 403, admin: 422 },
+  },
+  { name: "list in-house runs", method: "GET", path: () => "/api/v1/admin/runs", expect: { anonymous: 401, user: 403, maintainer: 403, admin: 200 } },
+  { name: "read an in-house run", method: "GET", path: () => "/api/v1/admin/runs/ckunknownrun", expect: { anonymous: 401, user: 403, maintainer: 403, admin: 404 } },
+  { name: "cancel an in-house run", method: "POST", path: () => "/api/v1/admin/runs/ckunknownrun/cancel", body: {}, expect: { anonymous: 401, user: 403, maintainer: 403, admin: 404 } },
+  { name: "read a pass transcript", method: "GET", path: () => "/api/v1/admin/runs/ckunknownrun/passes/ckunknownpass", expect: { anonymous: 401, user: 403, maintainer: 403, admin: 404 } },
+  // Context documents: maintainers and admins read and edit them; edits need a browser session.
+  { name: "read a context document", method: "GET", path: () => `/api/v1/repositories/acme/parser/context/audit?benchmark=${slug}@1`, expect: { anonymous: 401, user: 403, maintainer: 200, admin: 200 } },
+  {
+    name: "edit a context document",
+    method: "PUT",
+    path: () => `/api/v1/repositories/acme/parser/context/panel?benchmark=${slug}@1`,
+    body: { text: "Matrix edit of the panel context." },
+    expect: { anonymous: 401, user: 403, maintainer: 200, admin: 200 },
+    token: { user: 403, maintainer: 403, admin: 403 },
+  },
 ];
 
 describe("API authorization matrix", () => {
@@ -150,6 +173,7 @@ describe("private pages", () => {
     { name: "/admin", path: () => "/admin", expect: { anonymous: 307, user: 404, maintainer: 404, admin: 200 } },
     { name: "/admin/users", path: () => "/admin/users", expect: { anonymous: 307, user: 404, maintainer: 404, admin: 200 } },
     { name: "/admin/audit-log", path: () => "/admin/audit-log", expect: { anonymous: 307, user: 404, maintainer: 404, admin: 200 } },
+    { name: "/admin/runs", path: () => "/admin/runs", expect: { anonymous: 307, user: 404, maintainer: 404, admin: 200 } },
   ];
   for (const page of pages) {
     it(`GET ${page.name}`, async () => {

@@ -1,6 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { embedOffline } from "../../lib/embeddings/offline-embedder";
+import { handleAgentRequest } from "./fake-openai-agent";
 
 // A small local server speaking the OpenAI wire format (chat completions with json_schema replies, embeddings).
 // It replaces only the paid LLM API in tests and benchmarks. Its "judgement" is a fixed rule:
@@ -66,6 +67,8 @@ export async function startFakeOpenAi(port = 0): Promise<{ url: string; close: (
         res.end(JSON.stringify(body));
       };
       const body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString("utf8")) : {};
+      // In-house audit runs: tool-using requests and the context document (tests/support/fake-openai-agent.ts).
+      if (handleAgentRequest(req, body, send)) return;
       if (req.url === "/__control" && req.method === "POST") {
         Object.assign(control, body);
         return send(200, control);

@@ -20,7 +20,8 @@ export async function createSubmission(
   file: FindingsFile,
   submitterId: string | null,
   // enforceQuota: count the upload against the submitter's daily quota (web and API uploads; not in-house runs)
-  opts: { source?: "upload" | "in_house"; enforceQuota?: boolean } = {},
+  // id: a caller-chosen id (an in-house run uses its own, so finishing the run twice cannot store two submissions)
+  opts: { source?: "upload" | "in_house"; enforceQuota?: boolean; id?: string } = {},
 ): Promise<CreatedSubmission> {
   const benchmark = await findBenchmark(file.benchmark);
   if (!benchmark) {
@@ -69,7 +70,7 @@ export async function createSubmission(
   }
   // One transaction on a plain pg connection (lib/pg-pool.ts): nothing is stored unless everything is. Timestamps
   // are UTC, as Prisma writes them into these timezone-less columns.
-  const submissionId = randomUUID();
+  const submissionId = opts.id ?? randomUUID();
   await withPgTransaction(async (client) => {
     if (opts.enforceQuota && submitterId) await assertWithinQuotaLocked(client, submitterId);
     await client.query(

@@ -12,6 +12,7 @@ import { scrollRegion } from "@/components/ui/scroll-region";
 import { pageFromSearchParam } from "@/lib/server/pagination";
 import { findRepositoryPlan } from "@/lib/server/snapshots/get-repository-plan";
 import { PlanSection } from "./plan-section";
+import { ContextSection } from "./context-section";
 
 export const dynamic = "force-dynamic";
 
@@ -115,6 +116,7 @@ export default async function RepositoryPage({ params, searchParams }: Props) {
       <RepositoryMatrix id="matrix-precision" tables={tables} metric="precision" benchmarkKey={benchmark.key} languages={[repository.language]} highlight={repository.name} />
 
       <PlanSection view={plan} page={pageFromSearchParam(query.page)} path={`/repositories/${repository.name}`} benchmarkKey={benchmark.key} />
+      <ContextSection benchmarkKey={benchmark.key} repository={repository.name} />
     </>
   );
 }

@@ -1,0 +1,123 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { requirePageAdmin } from "@/lib/auth/current-user";
+import { AppError } from "@/lib/errors";
+import { getAuditRun } from "@/lib/server/runs/get-run";
+import { pageFromSearchParam, pageInfo } from "@/lib/server/pagination";
+import { Pager } from "@/components/ui/pager";
+import { count } from "@/components/format";
+import { AutoRefresh } from "@/components/account/auto-refresh";
+import { CancelRunButton } from "@/components/runs/cancel-run-button";
+import { RunStatusBadge, usd } from "@/components/runs/run-status";
+import styles from "@/components/account/ui.module.css";
+
+export const metadata: Metadata = { title: "In-house run", robots: { index: false } };
+export const dynamic = "force-dynamic";
+
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+const PASSES_PER_PAGE = 50;
+
+async function load(id: string) {
+  try {
+    return await getAuditRun(id);
+  } catch (error) {
+    if (error instanceof AppError && error.code === "not_found") notFound();
+    throw error;
+  }
+}
+
+export default async function RunPage({ params, searchParams }: Props) {
+  const { id } = await params;
+  const page = pageFromSearchParam((await searchParams).page);
+  await requirePageAdmin(`/admin/runs/${id}`);
+  const run = await load(id);
+  const ended = run.finished_at !== null;
+  const info = pageInfo(run.passes.length, page, PASSES_PER_PAGE);
+  const shown = run.passes.slice((page - 1) * PASSES_PER_PAGE, page * PASSES_PER_PAGE);
+  const finishedPasses = run.passes.filter((p) => !["queued", "running"].includes(p.status)).length;
+  const percent = run.passes_total ? Math.round((finishedPasses / run.passes_total) * 100) : 100;
+  const budget = [run.budget.usd !== null && `$${run.budget.usd}`, run.budget.tokens !== null && `${count(run.budget.tokens)} tokens`, run.budget.wall_minutes !== null && `${run.budget.wall_minutes} min`].filter(Boolean).join(", ");
+  return (
+    <>
+      <p className="muted small">
+        <Link href="/admin/runs">In-house runs</Link> / {run.id}
+      </p>
+      <div className="page-head">
+        <h1>
+          {run.model} <RunStatusBadge status={run.status} />
+        </h1>
+        {(run.status === "queued" || run.status === "running") && <CancelRunButton id={run.id} />}
+      </div>
+      <AutoRefresh active={!ended} everyMs={2_000} />
+      {run.error && <p className={run.status === "failed" ? styles.alert : styles.info}>{run.error}</p>}
+      {run.submission_id && (
+        <p className={styles.notice} data-testid="run-submission">
+          The run became an in-house submission: <Link href={`/account/submissions/${run.submission_id}`}>scores and review</Link>.
+        </p>
+      )}
+      <dl className="facts">
+        <dt>Benchmark</dt>
+        <dd>{run.benchmark}</dd>
+        <dt>Harness</dt>
+        <dd><code>{run.harness}</code></dd>
+        <dt>Reasoning effort</dt>
+        <dd>{run.reasoning_effort ?? "model default"}</dd>
+        <dt>Repositories</dt>
+        <dd>{run.repos.join(", ")}</dd>
+        <dt>Passes</dt>
+        <dd data-testid="run-progress-text">
+          {run.passes_done} done, {run.passes_failed} failed, {run.passes_running} running of {run.passes_total}
+        </dd>
+        <dt>Tokens</dt>
+        <dd>{count(run.tokens)} ({count(run.input_tokens)} in, {count(run.output_tokens)} out)</dd>
+        <dt>Cost</dt>
+        <dd>{usd(run.cost_usd)}</dd>
+        <dt>Budget</dt>
+        <dd>{budget || "none"}</dd>
+      </dl>
+      <div className={styles.progress} role="progressbar" aria-label="Passes finished" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+        <div className={styles.progressBar} style={{ width: `${percent}%` }} />
+      </div>
+      <h2>Passes</h2>
+      <div className="table-wrap">
+        <table>
+          <caption>Passes of this run, in plan order</caption>
+          <thead>
+            <tr>
+              <th scope="col">Pass</th>
+              <th scope="col">Status</th>
+              <th scope="col">Files</th>
+              <th scope="col">Turns</th>
+              <th scope="col">Tokens</th>
+              <th scope="col">Cost</th>
+              <th scope="col">Findings</th>
+              <th scope="col">Attempts</th>
+              <th scope="col">Note</th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((p) => (
+              <tr key={p.id} data-pass-status={p.status}>
+                <td>
+                  <Link href={`/admin/runs/${run.id}/passes/${p.id}`} aria-label={`Transcript of ${p.repo} ${p.pass}`}>
+                    {p.repo} {p.pass}
+                  </Link>
+                </td>
+                <td><RunStatusBadge status={p.status} /></td>
+                <td title={p.files.join("\n")}>{p.files.length || "all"}</td>
+                <td>{p.turns}</td>
+                <td>{count(p.tokens)}</td>
+                <td>{usd(p.cost_usd)}</td>
+                <td>{p.findings}</td>
+                <td>{p.attempts}</td>
+                <td className="small">{p.error ?? ""}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Pager info={info} path={`/admin/runs/${run.id}`} noun="passes" />
+    </>
+  );
+}

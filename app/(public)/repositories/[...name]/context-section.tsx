@@ -1,0 +1,19 @@
+import { getCurrentUser } from "@/lib/auth/current-user";
+import { CONTEXT_KINDS, getContextDocument } from "@/lib/server/context/context-documents";
+import { ContextDocumentEditor } from "@/components/runs/context-document-editor";
+
+/** The repository's context documents, for maintainers and admins only (other visitors see nothing of them). */
+export async function ContextSection({ benchmarkKey, repository }: { benchmarkKey: string; repository: string }) {
+  const user = await getCurrentUser();
+  if (!user || (user.role !== "maintainer" && user.role !== "admin")) return null;
+  const views = await Promise.all(CONTEXT_KINDS.map((kind) => getContextDocument(benchmarkKey, repository, kind)));
+  const q = `?benchmark=${encodeURIComponent(benchmarkKey)}`;
+  return (
+    <section aria-labelledby="context-documents">
+      <h2 id="context-documents">Context documents</h2>
+      {views.map((v) => (
+        <ContextDocumentEditor key={v.kind} initial={v} apiPath={`/api/v1/repositories/${repository}/context/${v.kind}${q}`} />
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,12 @@
+import { requireCaller } from "@/lib/auth/api-caller";
+import { json, withErrors } from "@/lib/server/http/respond";
+import { cancelAuditRun } from "@/lib/server/runs/cancel-run";
+
+export const dynamic = "force-dynamic";
+
+// POST /api/v1/admin/runs/{id}/cancel - cancel a queued or running run (admins; audit-logged)
+export const POST = withErrors(async (request: Request, context: { params: Promise<{ id: string }> }) => {
+  const { id } = await context.params;
+  const caller = await requireCaller(request, { access: "write", roles: ["admin"], tokens: "admin" });
+  return json(await cancelAuditRun(caller.id, id));
+});

@@ -1,0 +1,12 @@
+import { requireCaller } from "@/lib/auth/api-caller";
+import { json, withErrors } from "@/lib/server/http/respond";
+import { getAuditPass } from "@/lib/server/runs/get-run";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/v1/admin/runs/{id}/passes/{passId} - one pass with its transcript and findings (admins)
+export const GET = withErrors(async (request: Request, context: { params: Promise<{ id: string; passId: string }> }) => {
+  const { id, passId } = await context.params;
+  await requireCaller(request, { access: "read", roles: ["admin"], tokens: "admin" });
+  return json(await getAuditPass(id, passId));
+});

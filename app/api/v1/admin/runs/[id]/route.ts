@@ -1,0 +1,12 @@
+import { requireCaller } from "@/lib/auth/api-caller";
+import { json, withErrors } from "@/lib/server/http/respond";
+import { getAuditRun } from "@/lib/server/runs/get-run";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/v1/admin/runs/{id} - a run's status, progress, tokens, cost and passes (admins)
+export const GET = withErrors(async (request: Request, context: { params: Promise<{ id: string }> }) => {
+  const { id } = await context.params;
+  await requireCaller(request, { access: "read", roles: ["admin"], tokens: "admin" });
+  return json(await getAuditRun(id));
+});

@@ -1,0 +1,29 @@
+import { requireCaller } from "@/lib/auth/api-caller";
+import { parseOrThrow } from "@/lib/errors";
+import { getContextDocument, putContextDocument } from "@/lib/server/context/context-documents";
+import { readBodyText } from "@/lib/server/http/read-body";
+import { json, withErrors } from "@/lib/server/http/respond";
+import { planQuerySchema } from "@/lib/server/leaderboard/query-schemas";
+import { parseJsonText } from "@/lib/validation/parse-json";
+
+export const dynamic = "force-dynamic";
+
+type Context = { params: Promise<{ owner: string; name: string; kind: string }> };
+
+// GET /api/v1/repositories/{owner}/{name}/context/{audit|panel}?benchmark=slug@version - the repository's context document (maintainers, admins)
+export const GET = withErrors(async (request: Request, context: Context) => {
+  const { owner, name, kind } = await context.params;
+  await requireCaller(request, { access: "read", roles: ["maintainer", "admin"], tokens: "read" });
+  const query = parseOrThrow(planQuerySchema, Object.fromEntries(new URL(request.url).searchParams), "The query");
+  return json(await getContextDocument(query.benchmark, `${owner}/${name}`, kind));
+});
+
+// PUT /api/v1/repositories/{owner}/{name}/context/{audit|panel}?benchmark=slug@version - replace the text {text, reason?} (maintainers, admins; audit-logged)
+export const PUT = withErrors(async (request: Request, context: Context) => {
+  const { owner, name, kind } = await context.params;
+  // A browser session only: tokens carry no maintainer scope, and a leaked upload token must not rewrite what auditors read.
+  const caller = await requireCaller(request, { access: "write", roles: ["maintainer", "admin"], tokens: "none" });
+  const query = parseOrThrow(planQuerySchema, Object.fromEntries(new URL(request.url).searchParams), "The query");
+  const body = parseJsonText(await readBodyText(request, 512 * 1024), "The request body");
+  return json(await putContextDocument(caller.id, query.benchmark, `${owner}/${name}`, kind, body));
+});

@@ -1,0 +1,91 @@
+import type { ChatCompletionMessageParam, ChatCompletionMessageToolCall } from "openai/resources/chat/completions";
+import type { FindingInput } from "../validation/findings-file";
+import { passLimitReached, type PassLimits } from "./budget";
+import { formatToolOutput, toolCommand, validateSubmittedFindings, TOOL_CAPTURE_BYTES, type ToolCommand, type ToolName } from "./tools";
+import type { ExecResult } from "../sandbox/sandbox";
+
+// The agent loop of one pass: call the model with the tools, execute each tool call in the sandbox, feed the
+// (truncated) outputs back, until submit_findings succeeds or a limit is reached. The model never runs in the
+// sandbox. Every dependency (model, sandbox, persistence, clock) is passed in, so the loop is tested without I/O.
+
+export type AssistantTurn = {
+  content: string | null;
+  toolCalls: { id: string; name: string; arguments: string }[];
+  inputTokens: number;
+  outputTokens: number;
+};
+
+export type LoopDeps = {
+  repo: string;
+  limits: PassLimits;
+  complete(messages: ChatCompletionMessageParam[]): Promise<AssistantTurn>;
+  exec(command: ToolCommand & { maxOutputBytes: number }): Promise<ExecResult>;
+  /**
+   * Called after every model turn and its tool results: persist the transcript and the turn's usage, and say
+   * whether the pass may go on (null) or must stop (the reason: run cancelled, run budget spent, lost claim).
+   */
+  afterTurn(update: { messages: ChatCompletionMessageParam[]; turns: number; inputTokens: number; outputTokens: number; deltaInput: number; deltaOutput: number }): Promise<string | null>;
+  now(): number;
+};
+
+export type LoopResult =
+  | { outcome: "submitted"; findings: FindingInput[]; turns: number; inputTokens: number; outputTokens: number; messages: ChatCompletionMessageParam[] }
+  | { outcome: "limit" | "stopped"; reason: string; turns: number; inputTokens: number; outputTokens: number; messages: ChatCompletionMessageParam[] };
+
+const NUDGE = "Continue the audit with the tools. When you are done, call submit_findings (an empty array is valid).";
+
+export async function runAgentLoop(initial: ChatCompletionMessageParam[], deps: LoopDeps): Promise<LoopResult> {
+  const messages = [...initial];
+  const started = deps.now();
+  let turns = 0;
+  let inputTokens = 0;
+  let outputTokens = 0;
+  const totals = () => ({ turns, inputTokens, outputTokens, messages });
+  for (;;) {
+    const limit = passLimitReached(deps.limits, { turns, tokens: inputTokens + outputTokens, startedAt: started }, deps.now());
+    if (limit) return { outcome: "limit", reason: limit, ...totals() };
+    const turn = await deps.complete(messages);
+    turns++;
+    inputTokens += turn.inputTokens;
+    outputTokens += turn.outputTokens;
+    const toolCalls: ChatCompletionMessageToolCall[] = turn.toolCalls.map((c) => ({ id: c.id, type: "function", function: { name: c.name, arguments: c.arguments } }));
+    messages.push(toolCalls.length ? { role: "assistant", content: turn.content, tool_calls: toolCalls } : { role: "assistant", content: turn.content ?? "" });
+    let submitted: FindingInput[] | null = null;
+    if (toolCalls.length === 0) messages.push({ role: "user", content: NUDGE });
+    for (const call of turn.toolCalls) {
+      const output = await executeToolCall(call, deps);
+      if (typeof output !== "string") {
+        submitted = output.findings;
+        messages.push({ role: "tool", tool_call_id: call.id, content: `Accepted ${output.findings.length} findings. The pass is complete.` });
+        // Later calls of the same turn are not executed: the pass has ended.
+        break;
+      }
+      messages.push({ role: "tool", tool_call_id: call.id, content: output });
+    }
+    const stop = await deps.afterTurn({ messages, turns, inputTokens, outputTokens, deltaInput: turn.inputTokens, deltaOutput: turn.outputTokens });
+    if (submitted) return { outcome: "submitted", findings: submitted, ...totals() };
+    if (stop) return { outcome: "stopped", reason: stop, ...totals() };
+  }
+}
+
+async function executeToolCall(call: { name: string; arguments: string }, deps: LoopDeps): Promise<string | { findings: FindingInput[] }> {
+  let args: unknown;
+  try {
+    args = call.arguments.trim() ? JSON.parse(call.arguments) : {};
+  } catch {
+    return `The arguments of ${call.name} are not valid JSON.`;
+  }
+  const name = call.name as ToolName;
+  if (name === "submit_findings") {
+    const result = validateSubmittedFindings(args, deps.repo);
+    return "error" in result ? result.error : result;
+  }
+  if (!["read_file", "list_dir", "grep", "run"].includes(name)) return `Unknown tool ${call.name}. The tools are read_file, list_dir, grep, run and submit_findings.`;
+  const command = toolCommand(name as Exclude<ToolName, "submit_findings">, args);
+  if ("error" in command) return command.error;
+  try {
+    return formatToolOutput(await deps.exec({ ...command, maxOutputBytes: TOOL_CAPTURE_BYTES }));
+  } catch {
+    return "The sandbox could not run this command.";
+  }
+}

@@ -1,0 +1,141 @@
+import { createReadStream } from "node:fs";
+import { Writable } from "node:stream";
+import Docker from "dockerode";
+import { BoundedBuffer, SANDBOX_REPO_DIR, type ExecRequest, type ExecResult, type Sandbox, type SandboxLimits, type SandboxProvider, type SandboxSpec } from "./sandbox";
+
+// One container per pass (paper §3: separate containers, no network, no revision history). dockerode talks to the
+// engine DOCKER_HOST names (unix socket, tcp or ssh), so passes can run on a remote Docker host. The snapshot is
+// bind-mounted read-only ("bind": the engine must see AUDIT_WORK_DIR at the same path) or copied in ("copy", for a
+// remote engine): the canonical .tar.gz is uploaded into an anonymous volume at /repo before the container starts;
+// its files belong to root (0644/0755) and the sandbox user is not root and has no capabilities, so it cannot write.
+export type SnapshotMode = "bind" | "copy";
+export const RUN_LABEL = "probebench.run";
+export const PASS_LABEL = "probebench.pass";
+// A non-root user that exists in every Debian-based image.
+export const SANDBOX_USER = "65534:65534";
+
+/** The container's create options: the isolation settings the issue lists, asserted by the fake engine's tests. */
+export function containerOptions(spec: SandboxSpec, image: string, limits: SandboxLimits, mode: SnapshotMode = "bind"): Docker.ContainerCreateOptions {
+  const memory = limits.memoryMb * 1024 * 1024;
+  return {
+    Image: image,
+    // The container only idles: every tool call is an exec.
+    Entrypoint: ["sleep"],
+    Cmd: ["infinity"],
+    WorkingDir: SANDBOX_REPO_DIR,
+    User: SANDBOX_USER,
+    NetworkDisabled: true,
+    Env: ["HOME=/tmp", "LANG=C.UTF-8"],
+    Labels: { [RUN_LABEL]: spec.runId, [PASS_LABEL]: spec.passId },
+    HostConfig: {
+      NetworkMode: "none",
+      ReadonlyRootfs: true,
+      CapDrop: ["ALL"],
+      SecurityOpt: ["no-new-privileges"],
+      PidsLimit: limits.pids,
+      Memory: memory,
+      // Equal to Memory: no swap on top.
+      MemorySwap: memory,
+      NanoCpus: Math.round(limits.cpus * 1e9),
+      Tmpfs: { "/tmp": `rw,nosuid,nodev,size=${limits.tmpMb}m` },
+      ...(mode === "bind" ? { Binds: [`${spec.snapshotDir}:${SANDBOX_REPO_DIR}:ro`] } : { Mounts: [{ Type: "volume" as const, Source: "", Target: SANDBOX_REPO_DIR }] }),
+      AutoRemove: false,
+    },
+  };
+}
+
+class DockerSandbox implements Sandbox {
+  private closed = false;
+  constructor(private readonly docker: Docker, private readonly container: Docker.Container) {}
+  get id(): string {
+    return this.container.id;
+  }
+
+  async exec(request: ExecRequest): Promise<ExecResult> {
+    const timeoutS = Math.max(1, Math.ceil(request.timeoutMs / 1000));
+    const exec = await this.container.exec({
+      Cmd: ["timeout", "-s", "KILL", String(timeoutS), ...request.argv],
+      AttachStdout: true,
+      AttachStderr: true,
+      AttachStdin: false,
+      Tty: false,
+      User: SANDBOX_USER,
+      WorkingDir: SANDBOX_REPO_DIR,
+    });
+    const stream = await exec.start({ hijack: true, stdin: false, Tty: false });
+    const out = new BoundedBuffer(request.maxOutputBytes);
+    const err = new BoundedBuffer(request.maxOutputBytes);
+    const sink = (buffer: BoundedBuffer) => new Writable({ write(chunk: Buffer, _enc, done) { buffer.push(chunk); done(); } });
+    // Without a TTY the engine multiplexes stdout and stderr in 8-byte-header frames.
+    this.docker.modem.demuxStream(stream, sink(out), sink(err));
+    let timedOut = false;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        timedOut = true;
+        stream.destroy();
+        resolve();
+      }, request.timeoutMs + 5_000);
+      const done = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      stream.on("end", done);
+      stream.on("close", done);
+      stream.on("error", done);
+    });
+    const info = await exec.inspect().catch(() => null);
+    const exitCode = info?.ExitCode ?? null;
+    return { exitCode, stdout: out.text(), stderr: err.text(), timedOut: timedOut || exitCode === 137, droppedBytes: out.dropped + err.dropped };
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.container.remove({ force: true, v: true }).catch((error: { statusCode?: number }) => {
+      if (error?.statusCode !== 404) throw error;
+    });
+  }
+}
+
+export class DockerSandboxProvider implements SandboxProvider {
+  readonly kind = "docker" as const;
+  // `new Docker()` reads DOCKER_HOST (and DOCKER_TLS_VERIFY / DOCKER_CERT_PATH) itself.
+  constructor(
+    private readonly limits: SandboxLimits,
+    private readonly defaultImage: string,
+    private readonly docker: Docker = new Docker(),
+    private readonly mode: SnapshotMode = "bind",
+  ) {}
+
+  async create(spec: SandboxSpec): Promise<Sandbox> {
+    if (this.mode === "copy" && !spec.archivePath) throw new Error("copy mode needs the snapshot archive");
+    const container = await this.docker.createContainer(containerOptions(spec, spec.image ?? this.defaultImage, this.limits, this.mode));
+    try {
+      // A created container accepts an archive into a volume even with a read-only root filesystem.
+      if (this.mode === "copy") await container.putArchive(createReadStream(spec.archivePath!), { path: SANDBOX_REPO_DIR });
+      await container.start();
+      const info = await container.inspect();
+      if (!info.State.Running) throw new Error(`sandbox container ${container.id} is not running (${info.State.Status})`);
+    } catch (error) {
+      await container.remove({ force: true }).catch(() => undefined);
+      throw error;
+    }
+    return new DockerSandbox(this.docker, container);
+  }
+
+  /**
+   * Removes containers of passes (label probebench.run) that `isOrphan` says no live attempt owns: at worker start
+   * (a worker that died leaves its containers) and before a pass's retry creates its own.
+   */
+  async removeOrphans(isOrphan: (labels: { runId: string; passId: string }) => Promise<boolean>): Promise<number> {
+    const list = await this.docker.listContainers({ all: true, filters: { label: [RUN_LABEL] } });
+    let removed = 0;
+    for (const c of list) {
+      const labels = { runId: c.Labels[RUN_LABEL] ?? "", passId: c.Labels[PASS_LABEL] ?? "" };
+      if (!(await isOrphan(labels))) continue;
+      await this.docker.getContainer(c.Id).remove({ force: true, v: true }).catch(() => undefined);
+      removed++;
+    }
+    return removed;
+  }
+}

@@ -1,0 +1,86 @@
+import { z } from "zod";
+import { db } from "../../db";
+import { AppError, parseOrThrow } from "../../errors";
+import { recordAudit } from "../admin/record-audit";
+import { resolveBenchmark } from "../leaderboard/list-public-benchmarks";
+import { boundedText } from "../../validation/common";
+
+// Repository context documents (F.5.1 "audit", F.6.1 "panel"): read by anyone who can see the repository, edited by
+// maintainers and admins. An edit replaces the text for every later pass and panel judge, and is audit-logged.
+export const CONTEXT_KINDS = ["audit", "panel"] as const;
+export const contextKindSchema = z.enum(CONTEXT_KINDS, { message: "must be audit or panel" });
+export type ContextKind = z.infer<typeof contextKindSchema>;
+export const CONTEXT_MAX_CHARS = 100_000;
+export const MAINTAINER_EDIT_MODEL = "maintainer-edit";
+
+export const putContextBodySchema = z
+  .object({
+    text: boundedText(CONTEXT_MAX_CHARS).refine((s) => s.trim().length > 0, { message: "must not be empty" }),
+    reason: boundedText(500).optional(),
+  })
+  .strict();
+
+export type ContextDocumentView = {
+  benchmark: string;
+  repository: string;
+  kind: ContextKind;
+  text: string | null;
+  source: "llm" | "maintainer" | null;
+  model: string | null;
+  prompt_version: string | null;
+  snapshot_sha: string | null;
+  edited_by: string | null;
+  edited_at: string | null;
+  updated_at: string | null;
+};
+
+async function findRepository(benchmarkRef: string | null | undefined, name: string) {
+  const benchmark = await resolveBenchmark(benchmarkRef);
+  const repository = await db.repository.findUnique({ where: { benchmarkId_name: { benchmarkId: benchmark.id, name } }, select: { id: true, name: true } });
+  if (!repository) throw new AppError("not_found", `${name} is not a repository of ${benchmark.key}`);
+  return { benchmark, repository };
+}
+
+export async function getContextDocument(benchmarkRef: string | null | undefined, name: string, kindInput: string): Promise<ContextDocumentView> {
+  const kind = parseOrThrow(contextKindSchema, kindInput, "The document kind");
+  const { benchmark, repository } = await findRepository(benchmarkRef, name);
+  const doc = await db.contextDocument.findUnique({ where: { repositoryId_kind: { repositoryId: repository.id, kind } } });
+  const editor = doc?.editedById ? await db.user.findUnique({ where: { id: doc.editedById }, select: { email: true } }) : null;
+  return {
+    benchmark: benchmark.key,
+    repository: repository.name,
+    kind,
+    text: doc?.text ?? null,
+    source: doc ? (doc.editedById ? "maintainer" : "llm") : null,
+    model: doc?.model ?? null,
+    prompt_version: doc?.promptVersion ?? null,
+    snapshot_sha: doc?.snapshotSha ?? null,
+    edited_by: editor?.email ?? null,
+    edited_at: doc?.editedAt?.toISOString() ?? null,
+    updated_at: doc?.updatedAt.toISOString() ?? null,
+  };
+}
+
+/** A maintainer's or admin's edit (audit-logged with the previous and new lengths). */
+export async function putContextDocument(actorId: string, benchmarkRef: string | null | undefined, name: string, kindInput: string, body: unknown): Promise<ContextDocumentView> {
+  const kind = parseOrThrow(contextKindSchema, kindInput, "The document kind");
+  const { text, reason } = parseOrThrow(putContextBodySchema, body, "The context document");
+  const { benchmark, repository } = await findRepository(benchmarkRef, name);
+  await db.$transaction(async (tx) => {
+    const previous = await tx.contextDocument.findUnique({ where: { repositoryId_kind: { repositoryId: repository.id, kind } }, select: { text: true } });
+    const now = new Date();
+    await tx.contextDocument.upsert({
+      where: { repositoryId_kind: { repositoryId: repository.id, kind } },
+      create: { repositoryId: repository.id, kind, text, model: MAINTAINER_EDIT_MODEL, promptVersion: "edit", editedById: actorId, editedAt: now },
+      update: { text, editedById: actorId, editedAt: now },
+    });
+    await recordAudit(tx, {
+      actorId,
+      action: "context_document.edit",
+      target: `repository:${repository.id}`,
+      reason: reason ?? null,
+      details: { benchmark: benchmark.key, repository: repository.name, kind, previous_chars: previous?.text.length ?? 0, chars: text.length },
+    });
+  });
+  return getContextDocument(benchmark.key, name, kind);
+}

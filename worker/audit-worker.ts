@@ -1,0 +1,52 @@
+import { Worker } from "bullmq";
+import type { Redis } from "ioredis";
+import { db } from "../lib/db";
+import { env } from "../lib/env";
+import { AUDIT_QUEUE, closeAuditQueue, enqueueAuditJob, type AuditJob } from "../lib/queue/audit-queue";
+import { createSandboxProvider } from "../lib/sandbox/create-sandbox-provider";
+import { finishRunIfComplete } from "../lib/server/runs/finish-run";
+import { createAuditProcessor } from "./processors/audit-run";
+import { removeEndedRunDirs } from "./services/audit-snapshot";
+
+/**
+ * The in-house run side of the worker: removes sandboxes no running pass owns (a worker that died leaves its
+ * containers), re-queues steps whose jobs were lost (rows are written before jobs), and processes the audit queue.
+ */
+export async function startAuditWorker(connection: Redis): Promise<{ close: () => Promise<void> }> {
+  const sandboxes = createSandboxProvider();
+  const removed = await sandboxes
+    .removeOrphans(async ({ passId }) => (await db.auditPass.findUnique({ where: { id: passId }, select: { status: true } }))?.status !== "running")
+    .catch((error) => {
+      console.error(`could not list ${sandboxes.kind} sandboxes for orphan removal:`, error instanceof Error ? error.message : error);
+      return 0;
+    });
+  const worker = new Worker<AuditJob>(AUDIT_QUEUE, createAuditProcessor(sandboxes), {
+    connection,
+    concurrency: env.AUDIT_CONCURRENCY,
+    // A pass waits on the model and the sandbox, never on the CPU, so its lock is renewed on time; when its worker
+    // dies, the stalled check hands the pass on within WORKER_LOCK_MS.
+    lockDuration: env.WORKER_LOCK_MS,
+    stalledInterval: Math.min(30_000, env.WORKER_LOCK_MS),
+    maxStalledCount: env.WORKER_MAX_STALLED,
+  });
+  worker.on("failed", (job, error) => console.error(`audit job ${job?.id} failed: ${error.message}`));
+  await worker.waitUntilReady();
+  const queued = await db.auditRun.findMany({ where: { status: "queued" }, select: { id: true } });
+  for (const { id } of queued) await enqueueAuditJob({ kind: "start-run", runId: id });
+  const running = await db.auditRun.findMany({ where: { status: { in: ["running", "over_budget", "cancelled"] }, finishedAt: null }, select: { id: true, status: true } });
+  for (const run of running) {
+    if (run.status === "running") {
+      const passes = await db.auditPass.findMany({ where: { runId: run.id, status: "queued" }, select: { id: true } });
+      for (const p of passes) await enqueueAuditJob({ kind: "pass", passId: p.id });
+    }
+    await finishRunIfComplete(run.id);
+  }
+  await removeEndedRunDirs().catch((error) => console.error("could not clean AUDIT_WORK_DIR:", error));
+  console.log(`audit worker ready on ${AUDIT_QUEUE} (sandbox ${sandboxes.kind}, concurrency ${env.AUDIT_CONCURRENCY}); removed ${removed} orphaned sandboxes, re-queued ${queued.length} runs`);
+  return {
+    close: async () => {
+      await worker.close();
+      await closeAuditQueue();
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import { readFile, readdir } from "node:fs/promises";
+import path from "node:path";
+import type OpenAI from "openai";
+import { db } from "../../lib/db";
+import { buildContextMessages } from "../../lib/agent/harness";
+import { judgeCostUsd } from "../../lib/llm/judge";
+import { loadPrompt } from "../../lib/llm/prompts";
+import type { PassPlan } from "../../lib/validation/pass-plan";
+
+// The repository context document (paper F.5.1), kind "audit": one LLM pass per snapshot, stored in ContextDocument
+// and read by every pass of every model. A maintainer's edit is never overwritten; a document of another snapshot is
+// replaced. The pass reads a bounded digest of the snapshot: the file tree, the documentation, and the start of the
+// plan's most connected files.
+export const CONTEXT_PROMPT = "audit-context";
+const TREE_MAX_ENTRIES = 2_000;
+const DOCS_MAX_CHARS = 20_000;
+const SOURCES_MAX_CHARS = 40_000;
+const SOURCE_HEAD_LINES = 150;
+
+async function listTree(root: string): Promise<string[]> {
+  const out: string[] = [];
+  async function walk(dir: string): Promise<void> {
+    for (const entry of (await readdir(path.join(root, dir), { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      if (out.length >= TREE_MAX_ENTRIES) return;
+      const rel = dir ? `${dir}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) await walk(rel);
+      else out.push(rel);
+    }
+  }
+  await walk("");
+  return out;
+}
+
+export async function ensureContextDocument(opts: {
+  repositoryId: string;
+  repo: string;
+  language: string;
+  snapshotSha: string;
+  snapshotDir: string;
+  plan: PassPlan | null;
+  client: OpenAI;
+  model: string;
+}): Promise<{ generated: boolean; inputTokens: number; outputTokens: number; costUsd: number }> {
+  const existing = await db.contextDocument.findUnique({ where: { repositoryId_kind: { repositoryId: opts.repositoryId, kind: "audit" } } });
+  if (existing && (existing.editedById || existing.snapshotSha === opts.snapshotSha)) return { generated: false, inputTokens: 0, outputTokens: 0, costUsd: 0 };
+  const files = await listTree(opts.snapshotDir);
+  let docs = "";
+  for (const f of files.filter((f) => /(^|\/)(readme|contributing|architecture)[^/]*$/i.test(f) || /^docs?\/.*\.(md|rst|txt)$/i.test(f))) {
+    if (docs.length >= DOCS_MAX_CHARS) break;
+    docs += `=== ${f}\n${(await readFile(path.join(opts.snapshotDir, f), "utf8")).slice(0, DOCS_MAX_CHARS - docs.length)}\n`;
+  }
+  let sources = "";
+  const ranked = (opts.plan?.passes ?? []).filter((p) => p.kind === "individual").flatMap((p) => p.files).concat(opts.plan?.audited_files ?? []);
+  for (const f of [...new Set(ranked)]) {
+    if (sources.length >= SOURCES_MAX_CHARS) break;
+    const text = await readFile(path.join(opts.snapshotDir, f), "utf8").catch(() => "");
+    sources += `=== ${f}\n${text.split("\n").slice(0, SOURCE_HEAD_LINES).join("\n").slice(0, SOURCES_MAX_CHARS - sources.length)}\n`;
+  }
+  const template = loadPrompt(CONTEXT_PROMPT);
+  const messages = buildContextMessages(template, { name: opts.repo, language: opts.language, tree: files.join("\n"), docs: docs || "(none)", sources: sources || "(none)" });
+  const completion = await opts.client.chat.completions.create({ model: opts.model, messages });
+  const text = (completion.choices[0]?.message?.content ?? "").trim().slice(0, 100_000);
+  if (!text) throw new Error("the model returned an empty context document");
+  const inputTokens = completion.usage?.prompt_tokens ?? 0;
+  const outputTokens = completion.usage?.completion_tokens ?? 0;
+  const costUsd = judgeCostUsd(opts.model, inputTokens, outputTokens);
+  const data = { text, model: opts.model, promptVersion: `${template.name}@${template.version}`, snapshotSha: opts.snapshotSha, tokens: inputTokens + outputTokens, costUsd, editedById: null, editedAt: null };
+  // Never replace a maintainer's edit made meanwhile.
+  if (existing) await db.contextDocument.updateMany({ where: { id: existing.id, editedById: null }, data });
+  else await db.contextDocument.upsert({ where: { repositoryId_kind: { repositoryId: opts.repositoryId, kind: "audit" } }, create: { repositoryId: opts.repositoryId, kind: "audit", ...data }, update: {} });
+  return { generated: true, inputTokens, outputTokens, costUsd };
+}

@@ -1,0 +1,211 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
+import { db } from "../../lib/db";
+import { env } from "../../lib/env";
+import { runAgentLoop, type LoopResult } from "../../lib/agent/agent-loop";
+import { budgetExhausted } from "../../lib/agent/budget";
+import { buildPassMessages, type PassPromptInput, type SnippetSite } from "../../lib/agent/harness";
+import { HARNESS_PROMPTS, harnessSchema } from "../../lib/agent/harness-names";
+import { judgeCostUsd } from "../../lib/llm/judge";
+import { loadPrompt } from "../../lib/llm/prompts";
+import { finishRunIfComplete } from "../../lib/server/runs/finish-run";
+import { runEndpoint } from "../../lib/server/runs/model-endpoint";
+import type { SandboxProvider } from "../../lib/sandbox/sandbox";
+import { passPlanSchema, type CallSite } from "../../lib/validation/pass-plan";
+import type { Prisma } from "../../lib/generated/prisma/client";
+import { createAuditClient, toolCompleter } from "./audit-model";
+import { removeEndedRunDirs, snapshotArchivePath, snapshotDirFor } from "./audit-snapshot";
+
+// One pass of a run, as one BullMQ job (the unit of retry). A claim increments the pass's fencing token and resets
+// its progress: a worker killed mid-pass loses only this pass's attempt, and a superseded attempt writes nothing.
+const SOURCE_MAX_CHARS = 60_000; // per target file in the prompt; the agent reads the rest with read_file
+const SOURCES_MAX_CHARS = 240_000; // all target files of a pass (the planner keeps batches under 60k tokens)
+const SNIPPET_BEFORE = 2;
+const SNIPPET_AFTER = 6;
+
+export class LostPassClaimError extends Error {}
+
+type Claim = { passId: string; runId: string; token: number; attempt: number };
+
+async function stopRunOverBudget(runId: string, reason: string): Promise<void> {
+  const { count } = await db.auditRun.updateMany({ where: { id: runId, status: "running" }, data: { status: "over_budget", error: `Stopped: ${reason}.` } });
+  if (count) await db.auditPass.updateMany({ where: { runId, status: "queued" }, data: { status: "skipped", error: "the run's budget was spent first" } });
+}
+
+/** Why the run must not go on (cancelled, failed, over budget), or null. Marks the run over_budget when it is spent. */
+async function runStopReason(runId: string): Promise<string | null> {
+  const run = await db.auditRun.findUnique({ where: { id: runId } });
+  if (!run) return "the run was deleted";
+  if (run.status !== "running") return `the run is ${run.status.replace("_", " ")}`;
+  const reason = budgetExhausted(
+    { usd: run.budgetUsd ?? undefined, tokens: run.budgetTokens ?? undefined, wall_minutes: run.budgetWallMinutes ?? undefined },
+    { tokens: run.inputTokens + run.outputTokens, costUsd: run.costUsd, startedAt: run.startedAt },
+    new Date(),
+  );
+  if (!reason) return null;
+  await stopRunOverBudget(runId, reason);
+  return reason;
+}
+
+async function claimPass(passId: string): Promise<Claim | null> {
+  const pass = await db.auditPass.findUnique({ where: { id: passId }, select: { status: true, claimToken: true, runId: true, attempts: true } });
+  // Done, failed, stopped or skipped: a job that runs again changes nothing.
+  if (!pass || (pass.status !== "queued" && pass.status !== "running")) return null;
+  const attempt = pass.attempts + 1;
+  const claimed = await db.$transaction(async (tx) => {
+    const { count } = await tx.auditPass.updateMany({
+      where: { id: passId, claimToken: pass.claimToken, status: { in: ["queued", "running"] } },
+      data: { status: "running", claimToken: { increment: 1 }, attempts: attempt, turns: 0, inputTokens: 0, outputTokens: 0, costUsd: 0, error: null, startedAt: new Date(), finishedAt: null },
+    });
+    // The transcript shown is the latest attempt's: a lost attempt's messages go.
+    if (count) await tx.auditPassMessage.deleteMany({ where: { passId, attempt: { lt: attempt } } });
+    return count > 0;
+  });
+  return claimed ? { passId, runId: pass.runId, token: pass.claimToken + 1, attempt } : null;
+}
+
+async function updateClaimedPass(claim: Claim, data: Prisma.AuditPassUpdateManyMutationInput, messages: ChatCompletionMessageParam[] = [], firstSeq = 0): Promise<void> {
+  await db.$transaction(async (tx) => {
+    const { count } = await tx.auditPass.updateMany({ where: { id: claim.passId, claimToken: claim.token }, data });
+    if (count === 0) throw new LostPassClaimError();
+    if (messages.length) {
+      await tx.auditPassMessage.createMany({
+        data: messages.map((message, i) => ({ passId: claim.passId, attempt: claim.attempt, seq: firstSeq + i, message: message as unknown as Prisma.InputJsonValue })),
+      });
+    }
+  });
+}
+
+function snippetAt(text: string | undefined, line: number): string {
+  if (text === undefined) return "(file not in the snapshot)";
+  const lines = text.split("\n");
+  const from = Math.max(1, line - SNIPPET_BEFORE);
+  const to = Math.min(lines.length, line + SNIPPET_AFTER);
+  const out: string[] = [];
+  for (let n = from; n <= to; n++) out.push(`${String(n).padStart(6)}  ${lines[n - 1]}`);
+  return out.join("\n");
+}
+
+async function readSnapshotFile(dir: string, file: string): Promise<string | undefined> {
+  const resolved = path.resolve(dir, file);
+  if (!resolved.startsWith(dir + path.sep)) return undefined;
+  return readFile(resolved, "utf8").catch(() => undefined);
+}
+
+async function withSnippets(dir: string, sites: CallSite[]): Promise<SnippetSite[]> {
+  const cache = new Map<string, string | undefined>();
+  const out: SnippetSite[] = [];
+  for (const s of sites) {
+    if (!cache.has(s.file)) cache.set(s.file, await readSnapshotFile(dir, s.file));
+    out.push({ ...s, snippet: snippetAt(cache.get(s.file), s.line) });
+  }
+  return out;
+}
+
+export type PassOutcome = { outcome: LoopResult["outcome"] | "skipped" | "superseded"; findings?: number; reason?: string };
+
+export async function runAuditPass(passId: string, sandboxes: SandboxProvider): Promise<PassOutcome> {
+  const claim = await claimPass(passId);
+  if (!claim) return { outcome: "skipped" };
+  const stopBefore = await runStopReason(claim.runId);
+  if (stopBefore) {
+    await updateClaimedPass(claim, { status: "skipped", error: `Not started: ${stopBefore}.`, finishedAt: new Date() });
+    await finishRunIfComplete(claim.runId);
+    await removeEndedRunDirs(claim.runId);
+    return { outcome: "skipped", reason: stopBefore };
+  }
+  const pass = await db.auditPass.findUniqueOrThrow({ where: { id: passId } });
+  const run = await db.auditRun.findUniqueOrThrow({ where: { id: pass.runId } });
+  const harness = harnessSchema.parse(run.harness);
+  const repository = await db.repository.findUniqueOrThrow({
+    where: { id: pass.repositoryId },
+    include: { snapshot: { include: { plans: { orderBy: { createdAt: "desc" }, take: 1 } } }, contextDocuments: { where: { kind: "audit" } } },
+  });
+  if (!repository.snapshot) throw new Error(`${repository.name} has no snapshot`);
+  const endpoint = runEndpoint(run.baseUrl);
+  if (!endpoint) throw new Error("no model endpoint is configured");
+  const dir = await snapshotDirFor(run.id, repository.snapshot);
+
+  const input: PassPromptInput = { repo: repository.name, language: repository.language, pass: { id: pass.passKey, kind: "repository", files: pass.files } };
+  if (harness !== "vanilla") {
+    const plan = passPlanSchema.parse(repository.snapshot.plans[0]?.plan);
+    const planned = plan.passes.find((p) => p.id === pass.passKey);
+    if (!planned) throw new Error(`pass ${pass.passKey} is not in the plan of ${repository.name}`);
+    input.pass.kind = planned.kind;
+    if (harness === "probe-passes") {
+      input.contextDocument = repository.contextDocuments[0]?.text;
+      let budget = SOURCES_MAX_CHARS;
+      input.sources = [];
+      for (const file of planned.files) {
+        const text = (await readSnapshotFile(dir, file)) ?? "";
+        const keep = Math.max(0, Math.min(SOURCE_MAX_CHARS, budget));
+        input.sources.push({ path: file, text: text.slice(0, keep), truncated: text.length > keep });
+        budget -= Math.min(text.length, keep);
+      }
+      input.callers = await withSnippets(dir, planned.callers);
+      input.callees = await withSnippets(dir, planned.callees);
+      input.callersTotal = planned.callers_total;
+      input.calleesTotal = planned.callees_total;
+    }
+  }
+  const messages: ChatCompletionMessageParam[] = buildPassMessages(harness, loadPrompt(HARNESS_PROMPTS[harness]), input);
+  await updateClaimedPass(claim, {}, messages);
+  // Messages stored so far: each turn appends only what is new.
+  let stored = messages.length;
+
+  // A container of an earlier attempt of this pass (its worker died) goes first.
+  await sandboxes.removeOrphans(async (labels) => labels.passId === passId);
+  const sandbox = await sandboxes.create({ runId: run.id, passId, snapshotDir: dir, archivePath: snapshotArchivePath(repository.snapshot), image: repository.snapshot.image });
+  let result: LoopResult;
+  try {
+    const complete = toolCompleter(createAuditClient(endpoint), run.model, run.reasoningEffort);
+    result = await runAgentLoop(messages, {
+      repo: repository.name,
+      limits: { maxTurns: env.AUDIT_PASS_MAX_TURNS, maxTokens: env.AUDIT_PASS_MAX_TOKENS, wallMs: env.AUDIT_PASS_WALL_MINUTES * 60_000 },
+      complete,
+      exec: (command) => sandbox.exec(command),
+      now: () => Date.now(),
+      afterTurn: async (u) => {
+        const deltaCost = judgeCostUsd(run.model, u.deltaInput, u.deltaOutput);
+        const fresh = u.messages.slice(stored);
+        await updateClaimedPass(claim, {
+          turns: u.turns,
+          inputTokens: u.inputTokens,
+          outputTokens: u.outputTokens,
+          costUsd: judgeCostUsd(run.model, u.inputTokens, u.outputTokens),
+        }, fresh, stored);
+        stored += fresh.length;
+        // What a pass spends counts at once, also when its attempt is lost later: the budget is real money.
+        await db.auditRun.update({ where: { id: run.id }, data: { inputTokens: { increment: u.deltaInput }, outputTokens: { increment: u.deltaOutput }, costUsd: { increment: deltaCost } } });
+        return runStopReason(run.id);
+      },
+    });
+  } finally {
+    await sandbox.close().catch((error) => console.error(`could not remove the sandbox of pass ${passId}:`, error));
+  }
+  const rest = result.messages.slice(stored);
+  const final = {
+    turns: result.turns,
+    inputTokens: result.inputTokens,
+    outputTokens: result.outputTokens,
+    costUsd: judgeCostUsd(run.model, result.inputTokens, result.outputTokens),
+    finishedAt: new Date(),
+  };
+  if (result.outcome === "submitted") {
+    await updateClaimedPass(claim, { ...final, status: "done", findings: result.findings as unknown as Prisma.InputJsonValue }, rest, stored);
+  } else {
+    await updateClaimedPass(claim, { ...final, status: result.outcome === "limit" ? "failed" : "stopped", error: `${result.reason[0]!.toUpperCase()}${result.reason.slice(1)}.` }, rest, stored);
+  }
+  await finishRunIfComplete(run.id);
+  await removeEndedRunDirs(run.id);
+  return { outcome: result.outcome, findings: result.outcome === "submitted" ? result.findings.length : 0, reason: result.outcome === "submitted" ? undefined : result.reason };
+}
+
+/** Records a pass attempt that failed for good (permanent model error, or the last attempt). */
+export async function failAuditPass(passId: string, message: string): Promise<void> {
+  const pass = await db.auditPass.findUnique({ where: { id: passId }, select: { runId: true } });
+  if (!pass) return;
+  await db.auditPass.updateMany({ where: { id: passId, status: { in: ["queued", "running"] } }, data: { status: "failed", error: message, finishedAt: new Date() } });
+  await finishRunIfComplete(pass.runId);
+}

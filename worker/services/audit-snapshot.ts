@@ -1,0 +1,33 @@
+import { readdir, rm } from "node:fs/promises";
+import path from "node:path";
+import { db } from "../../lib/db";
+import { env } from "../../lib/env";
+import { extractSnapshot } from "../../lib/sandbox/extract-snapshot";
+
+/** The run's read-only copy of a snapshot (extracted once per run and snapshot; every pass mounts it at /repo). */
+export async function snapshotDirFor(runId: string, snapshot: { sha256: string; storagePath: string }): Promise<string> {
+  const archive = path.resolve(env.SNAPSHOT_STORE, snapshot.storagePath);
+  const target = path.resolve(env.AUDIT_WORK_DIR, runId, snapshot.sha256);
+  return extractSnapshot(archive, target);
+}
+
+export function runWorkDir(runId: string): string {
+  return path.resolve(env.AUDIT_WORK_DIR, runId);
+}
+
+/** Removes the extracted snapshots of runs that have ended (all of them, or the one given). */
+export async function removeEndedRunDirs(runId?: string): Promise<number> {
+  const ids = runId ? [runId] : await readdir(path.resolve(env.AUDIT_WORK_DIR)).catch(() => [] as string[]);
+  let removed = 0;
+  for (const id of ids) {
+    const run = await db.auditRun.findUnique({ where: { id }, select: { finishedAt: true } });
+    if (run && !run.finishedAt) continue;
+    await rm(runWorkDir(id), { recursive: true, force: true });
+    removed++;
+  }
+  return removed;
+}
+
+export function snapshotArchivePath(snapshot: { storagePath: string }): string {
+  return path.resolve(env.SNAPSHOT_STORE, snapshot.storagePath);
+}

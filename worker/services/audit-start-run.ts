@@ -1,0 +1,50 @@
+import { db } from "../../lib/db";
+import { enqueueAuditJob, type AuditJob } from "../../lib/queue/audit-queue";
+import { runEndpoint } from "../../lib/server/runs/model-endpoint";
+import { passPlanSchema } from "../../lib/validation/pass-plan";
+import { finishRunIfComplete } from "../../lib/server/runs/finish-run";
+import type { Queue } from "bullmq";
+import { createAuditClient } from "./audit-model";
+import { ensureContextDocument } from "./audit-context-document";
+import { snapshotDirFor } from "./audit-snapshot";
+
+/**
+ * Starts a run: claims it (queued -> running), makes sure every repository of the full harness has its context
+ * document (F.5.1; generated once per snapshot, charged to this run), then queues every pass still queued. Running it
+ * twice queues nothing twice (pass job ids are the pass ids).
+ */
+export async function startAuditRun(runId: string, queue?: Queue<AuditJob>): Promise<{ started: boolean; passes: number }> {
+  await db.auditRun.updateMany({ where: { id: runId, status: "queued" }, data: { status: "running", startedAt: new Date() } });
+  const run = await db.auditRun.findUnique({ where: { id: runId } });
+  if (!run || run.status !== "running") return { started: false, passes: 0 };
+  if (run.harness === "probe-passes") {
+    const endpoint = runEndpoint(run.baseUrl);
+    if (!endpoint) throw new Error("no model endpoint is configured");
+    const client = createAuditClient(endpoint);
+    const repositories = await db.repository.findMany({
+      where: { benchmarkId: run.benchmarkId, name: { in: run.repos } },
+      include: { snapshot: { include: { plans: { orderBy: { createdAt: "desc" }, take: 1 } } } },
+    });
+    for (const r of repositories) {
+      if (!r.snapshot) continue;
+      const dir = await snapshotDirFor(run.id, r.snapshot);
+      const plan = r.snapshot.plans[0] ? passPlanSchema.parse(r.snapshot.plans[0].plan) : null;
+      const spent = await ensureContextDocument({ repositoryId: r.id, repo: r.name, language: r.language, snapshotSha: r.snapshot.sha256, snapshotDir: dir, plan, client, model: run.model });
+      if (spent.generated) {
+        await db.auditRun.update({ where: { id: run.id }, data: { inputTokens: { increment: spent.inputTokens }, outputTokens: { increment: spent.outputTokens }, costUsd: { increment: spent.costUsd } } });
+      }
+    }
+  }
+  const passes = await db.auditPass.findMany({ where: { runId, status: "queued" }, orderBy: { ordinal: "asc" }, select: { id: true } });
+  for (const p of passes) await enqueueAuditJob({ kind: "pass", passId: p.id }, queue);
+  // A run whose every pass was skipped (e.g. cancelled meanwhile) ends here.
+  if (passes.length === 0) await finishRunIfComplete(runId);
+  return { started: true, passes: passes.length };
+}
+
+/** Marks a run failed (its start could not complete) and skips its passes. */
+export async function failAuditRun(runId: string, message: string): Promise<void> {
+  await db.auditRun.updateMany({ where: { id: runId, status: { in: ["queued", "running"] } }, data: { status: "failed", error: message } });
+  await db.auditPass.updateMany({ where: { runId, status: "queued" }, data: { status: "skipped", error: "the run failed to start" } });
+  await finishRunIfComplete(runId);
+}
