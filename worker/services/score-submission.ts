@@ -130,7 +130,14 @@ export async function scoreSubmission(claim: Claim, deps: ScoringDeps): Promise<
   for (let k = 0; k < distinctIndexes.length; k += WRITE_BATCH) {
     for (const [key, verdict] of await readCachedVerdicts(distinctIndexes.slice(k, k + WRITE_BATCH).map(refRequest), deps.judge)) refVerdicts.set(key, verdict);
   }
-  const uncached = distinctIndexes.filter((i) => !refVerdicts.has(refKeys[i]!));
+  // A maintainer's override decides its pair (lib/scoring/matches.ts), so the judge is never asked about it.
+  const overrides = await db.matchOverride.findMany({
+    where: { findingContentHash: { in: [...new Set(findings.map((f) => f.hash))] } },
+    select: { findingContentHash: true, referenceHash: true, match: true },
+  });
+  const overridden = new Set(overrides.map((o) => matchKey(o.findingContentHash, o.referenceHash)));
+  const isOverridden = (i: number) => overridden.has(matchKey(findings[refPairs.left[i]!]!.hash, reference.refs[refPairs.right[i]!]!.hash));
+  const uncached = distinctIndexes.filter((i) => !refVerdicts.has(refKeys[i]!) && !isOverridden(i));
 
   // Bounds before cost: every uncached reference pair plus every cross-run candidate (before skipping) is the most
   // this submission can cost; above the budget it waits for an admin (README, Limits).
@@ -199,10 +206,6 @@ export async function scoreSubmission(claim: Claim, deps: ScoringDeps): Promise<
   await progress(70);
 
   // Matches: the judge's verdicts with maintainer overrides applied (lib/scoring/matches.ts).
-  const overrides = await db.matchOverride.findMany({
-    where: { findingContentHash: { in: [...new Set(findings.map((f) => f.hash))] } },
-    select: { findingContentHash: true, referenceHash: true, match: true },
-  });
   const matches: DerivedMatch[] = deriveMatches({
     pairs: (function* () {
       for (let i = 0; i < refPairs.length; i++) {
