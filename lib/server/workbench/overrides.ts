@@ -40,9 +40,8 @@ async function affectedSubmissions(findingHash: string, referenceHash: string): 
     FROM "Finding" f
     JOIN "Run" r ON r.id = f."runId"
     WHERE f."contentHash" = ${findingHash}
-      AND EXISTS (SELECT 1 FROM "ReferenceBug" b WHERE b."repositoryId" = f."repositoryId" AND b."contentHash" = ${referenceHash})
-    ORDER BY r."submissionId"`;
-  return rows.map((r) => r.submissionId);
+      AND EXISTS (SELECT 1 FROM "ReferenceBug" b WHERE b."repositoryId" = f."repositoryId" AND b."contentHash" = ${referenceHash})`;
+  return rows.map((r) => r.submissionId).sort();
 }
 
 type Tx = Parameters<Parameters<typeof db.$transaction>[0]>[0];
@@ -51,7 +50,7 @@ type Tx = Parameters<Parameters<typeof db.$transaction>[0]>[0];
 async function requeue(tx: Tx, ids: string[]): Promise<string[]> {
   if (ids.length === 0) return [];
   const rows = await tx.submission.findMany({ where: { id: { in: ids }, scoringStatus: { in: ["scored", "scoring", "queued"] } }, select: { id: true } });
-  const requeued = rows.map((r) => r.id);
+  const requeued = rows.map((r) => r.id).sort();
   await tx.submission.updateMany({ where: { id: { in: requeued }, scoringStatus: { in: ["scored", "scoring"] } }, data: { scoringStatus: "queued", scoringProgress: 0 } });
   return requeued;
 }
