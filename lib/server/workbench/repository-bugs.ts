@@ -4,6 +4,7 @@ import { db } from "../../db";
 import { AppError } from "../../errors";
 import { findingPublicId } from "../../workbench/finding-ids";
 import { referenceForViewer, seesReferenceDetails, type WorkbenchViewer } from "../../workbench/reference-visibility";
+import { findBenchmark } from "../benchmarks/import-benchmark";
 import { resolveBenchmark } from "../leaderboard/list-public-benchmarks";
 import { referenceRecord, referenceSelect } from "./load-workbench-submission";
 
@@ -35,7 +36,9 @@ export type RepositoryBugsQuery = z.infer<typeof repositoryBugsQuerySchema>;
 const APPROVED_SCORED = `s."reviewStatus" = 'approved' AND s."scoringStatus" = 'scored' AND s.source <> 'reported'`;
 
 async function loadRepository(benchmarkRef: string | undefined, name: string) {
-  const benchmark = await resolveBenchmark(benchmarkRef ?? null);
+  // A named version is read from Postgres directly (the public list is cached per process); none named: the default.
+  const benchmark = benchmarkRef ? await findBenchmark(benchmarkRef) : await resolveBenchmark(null);
+  if (!benchmark) throw new AppError("not_found", `Unknown benchmark version "${benchmarkRef}"`);
   const row = await db.benchmark.findUnique({ where: { id: benchmark.id }, select: { id: true, slug: true, version: true, referenceVisibility: true } });
   const repository = await db.repository.findUnique({ where: { benchmarkId_name: { benchmarkId: benchmark.id, name } }, select: { id: true, name: true, language: true, domain: true } });
   if (!row || !repository) throw new AppError("not_found", `Repository ${name} is not part of ${benchmark.slug}@${benchmark.version}`);
