@@ -106,7 +106,7 @@ describe("maintainer workbench", () => {
 
     // A decision needs a reason; then the override is saved and the rescore followed to the new score.
     await page.getByRole("button", { name: "Not a match" }).click();
-    expect(await page.getByRole("alert").innerText()).toContain("Give a reason");
+    await page.getByRole("alert").filter({ hasText: "Give a reason" }).waitFor();
     await page.getByLabel("Reason (required)").fill("A1 describes a different token: the judge over-matched");
     await page.getByRole("button", { name: "Not a match" }).click();
     const rescored = page.getByTestId("rescored");
