@@ -25,6 +25,9 @@ let maintainerCookie: string;
 let subA: string;
 let subB: string;
 
+// Page text without React's text-node separators.
+const pageText = (html: string) => html.replaceAll("<!-- -->", "");
+
 const judgedCalls = async (text: string): Promise<number> =>
   (await (await fetch(`${fakeUrl.replace(/\/v1$/, "")}/__judged?text=${encodeURIComponent(text)}`)).json()).calls;
 
@@ -125,6 +128,48 @@ describe("matches and pairs", () => {
     expect((await call(webUrl, "GET", `/api/v1/submissions/${subA}/pairs/r0-2/P1`, { token: owner.token })).status).toBe(404);
     expect((await call(webUrl, "GET", `/api/v1/submissions/${subA}/pairs/U9/P1`, { token: owner.token })).status).toBe(404);
     expect((await call(webUrl, "GET", `/api/v1/submissions/${subA}/pairs/X7/P1`, { token: other.token })).status).toBe(404);
+  });
+});
+
+describe("runs and pages", () => {
+  it("gives findings without an id a stable r<run>-<index> id in every run", async () => {
+    const id = await upload(other, {
+      benchmark: slug,
+      model: "Workbench runs",
+      runs: [
+        { findings: [finding("U1", "acme/ui", "src/render.ts", 201, 214, `Tooltip element leaks after the chart unmounts (${tag})`)] },
+        { findings: [finding("X8", "acme/parser", "parser/lexer.py", 44, 52, `Tab stops misread (${tag})`), finding("U1", "acme/ui", "src/render.ts", 201, 214, `Tooltip element leaks after the chart unmounts (${tag})`)] },
+      ],
+    });
+    await waitForStatus(webUrl, id, other.token);
+    const run1 = await call(webUrl, "GET", `/api/v1/submissions/${id}/matches?run=1`, { token: other.token });
+    expect(run1.json).toMatchObject({ run: 1, runs: 2 });
+    expect(run1.json.repositories).toEqual([
+      { repo: "acme/parser", matched: [], unmatched_reference_bug_ids: ["P1", "P2", "P3"], unmatched_finding_ids: ["r1-0"] },
+      { repo: "acme/ui", matched: [{ reference_bug_id: "U1", finding_ids: ["r1-1"], decided_by: "judge", pairs: [{ finding_id: "r1-1", decided_by: "judge" }] }], unmatched_reference_bug_ids: [], unmatched_finding_ids: [] },
+    ]);
+    expect((await call(webUrl, "GET", `/api/v1/submissions/${id}/pairs/r1-1/U1`, { token: other.token })).json.finding).toMatchObject({ id: "r1-1", run: 1 });
+    expect((await call(webUrl, "GET", `/api/v1/submissions/${id}/pairs/r0-0/U1`, { token: other.token })).json.finding).toMatchObject({ id: "r0-0", run: 0 });
+  });
+
+  it("renders the matches, pair and compare pages for those who may see them, and 404 for anyone else", async () => {
+    const ownerCookie = await signIn(webUrl, owner);
+    const matches = await call(webUrl, "GET", `/submissions/${subA}/matches?repo=acme/parser`, { cookie: ownerCookie });
+    expect(matches.status).toBe(200);
+    expect(pageText(matches.text)).toContain("Unmatched findings (1)");
+    expect(matches.text).toContain(`/submissions/${subA}/pairs/X7/P1?run=0`);
+    expect((await call(webUrl, "GET", `/submissions/${subA}/matches`)).status).toBe(404);
+    expect((await call(webUrl, "GET", `/submissions/${subA}/pairs/X7/P1`)).status).toBe(404);
+    const pair = await call(webUrl, "GET", `/submissions/${subA}/pairs/X7/P1`, { cookie: ownerCookie });
+    expect(pair.status).toBe(200);
+    expect(pair.text).toContain("Not a match, decided by the judge");
+    // Only staff get the override form.
+    expect(pair.text).not.toContain("Reason (required)");
+    expect((await call(webUrl, "GET", `/submissions/${subA}/pairs/X7/P1`, { cookie: maintainerCookie })).text).toContain("Reason (required)");
+    const compare = await call(webUrl, "GET", `/compare?repo=acme/parser&a=${subA}&b=${subB}`, { cookie: maintainerCookie });
+    expect(compare.status).toBe(200);
+    expect(pageText(compare.text)).toContain("Neither found (1)");
+    expect((await call(webUrl, "GET", "/compare?repo=acme/parser")).text).toContain("Choose a repository and two submissions");
   });
 });
 
