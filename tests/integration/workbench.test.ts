@@ -301,13 +301,19 @@ describe("hidden reference details", () => {
     expect(anonymous.json.bugs[0]).toEqual({ id: "P1", repo: "acme/parser", severity: "medium", category: "Unhandled degenerate value", trigger: null, hidden: true, found_by: 1, configurations: 1, found_by_share: 1 });
     expect(anonymous.text).not.toContain(title);
     expect((await call(webUrl, "GET", `/api/v1/repositories/acme/parser/bugs?benchmark=${hiddenSlug}@1&format=csv`)).text).not.toContain(title);
-    expect((await call(webUrl, "GET", `/api/v1/repositories/acme/parser/bugs/P1?benchmark=${hiddenSlug}@1`, { token: other.token })).text).not.toContain(title);
+    // A matching finding would describe the hidden bug: who found it is public, the finding is not.
+    const hiddenDetail = await call(webUrl, "GET", `/api/v1/repositories/acme/parser/bugs/P1?benchmark=${hiddenSlug}@1`, { token: other.token });
+    expect(hiddenDetail.text).not.toContain(title);
+    expect(hiddenDetail.json.matched_by).toEqual([expect.objectContaining({ submission_id: hiddenSub, finding_id: null, title: null, file: null, line_start: null })]);
+    expect(hiddenDetail.text).not.toContain("Final token lost");
     expect((await call(webUrl, "GET", `/api/v1/repositories/acme/parser/bugs?benchmark=${hiddenSlug}@1`, { token: maintainer.token })).text).toContain(title);
 
     // Matches of an approved submission stay private; its submitter sees the pair without the reference details.
     expect((await call(webUrl, "GET", `/api/v1/submissions/${hiddenSub}/matches`)).status).toBe(404);
     expect((await call(webUrl, "GET", `/api/v1/submissions/${hiddenSub}/matches`, { token: other.token })).status).toBe(404);
     expect((await call(webUrl, "GET", `/api/v1/submissions/${hiddenSub}/matches`, { token: owner.token })).status).toBe(200);
+    const ownMatches = await call(webUrl, "GET", `/api/v1/submissions/${hiddenSub}/matches?format=csv`, { token: owner.token });
+    expect(ownMatches.text).toMatch(/unmatched_finding,,X7,,,/);
     const pair = await call(webUrl, "GET", `/api/v1/submissions/${hiddenSub}/pairs/X7/P1`, { token: owner.token });
     expect(pair.json.reference_bug).toEqual({ id: "P1", repo: "acme/parser", severity: "medium", category: "Unhandled degenerate value", trigger: null, hidden: true });
     expect(pair.json.signals).toBeNull();

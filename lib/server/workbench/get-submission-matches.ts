@@ -61,6 +61,8 @@ export async function getSubmissionMatches(id: string, viewer: WorkbenchViewer, 
     const current = nearest.get(p.findingId);
     if (!current || best.strength > current.strength) nearest.set(p.findingId, { reference_bug_id: refById.get(p.referenceBugId)?.externalId ?? "", signal: best.signal, strength: best.strength });
   }
+  // With hidden reference details, how close a finding came to a reference bug is a hint of where that bug is.
+  const visible = submission.detailsVisible;
   const findingRows = findings.map((f) => ({
     key: f.id,
     id: findingPublicId(f, run.index),
@@ -69,7 +71,7 @@ export async function getSubmissionMatches(id: string, viewer: WorkbenchViewer, 
     line_start: f.lineStart,
     line_end: f.lineEnd,
     title: f.title,
-    nearest: nearest.get(f.id) ?? null,
+    nearest: visible ? (nearest.get(f.id) ?? null) : null,
   }));
   const grouped: RepositoryMatches[] = groupMatches({
     repos: repositories.map((r) => r.name),
@@ -77,7 +79,6 @@ export async function getSubmissionMatches(id: string, viewer: WorkbenchViewer, 
     references: references.map((r) => ({ key: r.id, id: r.externalId, repo: repoName.get(r.repositoryId)! })),
     matches: matches.map((m) => ({ findingKey: m.findingId, referenceKey: m.referenceBugId, source: m.source })),
   });
-  const visible = submission.detailsVisible;
   const referenceRows = new Map<string, ReferenceRow>(
     references.map((r) => [
       r.externalId,

@@ -111,17 +111,18 @@ export async function getReferenceBugDetail(benchmarkRef: string | undefined, na
     reference_visibility: benchmark.referenceVisibility,
     details_visible: visible,
     reference_bug: referenceForViewer(referenceRecord(bug), visible),
+    // With hidden reference details a matching finding would describe the bug: non-staff see who found it, not what.
     matched_by: matches.map((m) => ({
       submission_id: m.submissionId,
       model: m.model,
       reasoning_effort: m.reasoningEffort,
       harness: m.harness,
       run: m.run,
-      finding_id: findingPublicId(m, m.run),
-      title: m.title,
-      file: m.file,
-      line_start: m.lineStart,
-      line_end: m.lineEnd,
+      finding_id: visible ? findingPublicId(m, m.run) : null,
+      title: visible ? m.title : null,
+      file: visible ? m.file : null,
+      line_start: visible ? m.lineStart : null,
+      line_end: visible ? m.lineEnd : null,
       decided_by: m.source === "override" ? "maintainer" : "judge",
     })),
   };

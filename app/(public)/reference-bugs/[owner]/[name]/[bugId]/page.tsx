@@ -60,10 +60,10 @@ export default async function ReferenceBugPage({ params, searchParams }: Props) 
                 </th>
                 <td>{m.run}</td>
                 <td>
-                  <Link href={`/submissions/${m.submission_id}/pairs/${encodeURIComponent(m.finding_id)}/${encodeURIComponent(bug.id)}?run=${m.run}`}>{m.finding_id}</Link>
+                  {m.finding_id ? <Link href={`/submissions/${m.submission_id}/pairs/${encodeURIComponent(m.finding_id)}/${encodeURIComponent(bug.id)}?run=${m.run}`}>{m.finding_id}</Link> : <span className="muted">hidden</span>}
                 </td>
-                <td className="wrap">{m.title}</td>
-                <td><code>{m.file}:{m.line_start}–{m.line_end}</code></td>
+                <td className="wrap">{m.title ?? <span className="muted">hidden</span>}</td>
+                <td>{m.file ? <code>{m.file}:{m.line_start}–{m.line_end}</code> : <span className="muted">hidden</span>}</td>
                 <td>{m.decided_by}</td>
               </tr>
             ))}
