@@ -58,3 +58,15 @@ export async function compareSubmissions(query: Omit<CompareQuery, "format">, vi
 }
 
 export type SubmissionComparison = Awaited<ReturnType<typeof compareSubmissions>>;
+
+/** Approved submissions of a benchmark version to compare with (newest first, at most 200), for the compare form. */
+export async function listComparableSubmissions(benchmarkKey: string, excludeId: string) {
+  const [slug, version] = benchmarkKey.split("@", 2) as [string, string];
+  const rows = await db.submission.findMany({
+    where: { benchmark: { slug, version }, reviewStatus: "approved", scoringStatus: "scored", source: { not: "reported" }, id: { not: excludeId } },
+    orderBy: { createdAt: "desc" },
+    take: 200,
+    select: { id: true, model: true, reasoningEffort: true, harness: true },
+  });
+  return rows.map((r) => ({ id: r.id, label: [r.model, r.reasoningEffort, r.harness].filter(Boolean).join(" · ") }));
+}

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { loadOr404 } from "@/components/workbench/load-or-404";
 import { scrollRegion } from "@/components/ui/scroll-region";
 import { getCurrentUser } from "@/lib/auth/current-user";
+import { listComparableSubmissions } from "@/lib/server/workbench/compare-submissions";
 import { getSubmissionMatches } from "@/lib/server/workbench/get-submission-matches";
 
 // Per submission and repository (issue 11): matched pairs, missed reference bugs, and unmatched findings sorted by
@@ -34,6 +35,7 @@ export default async function MatchesPage({ params, searchParams }: Props) {
   const pairHref = (findingId: string, refId: string) => `/submissions/${id}/pairs/${encodeURIComponent(findingId)}/${encodeURIComponent(refId)}?run=${all.run}`;
   const api = `/api/v1/submissions/${id}/matches?run=${all.run}${repo ? `&repo=${encodeURIComponent(repo)}` : ""}`;
   const ref = (refId: string) => all.references.get(refId);
+  const comparable = await listComparableSubmissions(s.benchmark, id);
   return (
     <>
       <p className="muted small">
@@ -164,8 +166,16 @@ export default async function MatchesPage({ params, searchParams }: Props) {
             <input type="hidden" name="repo" value={group.repo} />
             <input type="hidden" name="a" value={id} />
             <div className="field">
-              <label htmlFor="compare-b">Compare on {group.repo} with submission id</label>
-              <input id="compare-b" name="b" required maxLength={100} />
+              <label htmlFor="compare-b">Compare on {group.repo} with</label>
+              {comparable.length > 0 ? (
+                <select id="compare-b" name="b" required>
+                  {comparable.map((c) => (
+                    <option key={c.id} value={c.id}>{c.label}</option>
+                  ))}
+                </select>
+              ) : (
+                <input id="compare-b" name="b" required maxLength={100} placeholder="submission id" />
+              )}
             </div>
             <button type="submit">Compare</button>
           </form>
