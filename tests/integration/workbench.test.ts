@@ -212,6 +212,8 @@ describe("overrides", () => {
     expect(afterB.scores.overall).toMatchObject({ matched_findings: 1, findings: 1, matched_reference_bugs: 1 });
     expect(afterB.scoring.maintainer_decided_matches).toBe(1);
     expect(await judgedCalls(X7_TITLE)).toBe(judgedBefore);
+    expect(after.scoring.judge_calls).toBe(0);
+    expect(after.scoring.cached_verdicts).toBe(before.scoring.judge_calls + before.scoring.cached_verdicts - 1);
     expect(await db.judgeVerdict.count({ where: { leftHash: x7.contentHash, rightHash: p1.contentHash } })).toBe(0);
 
     const matches = await call(webUrl, "GET", `/api/v1/submissions/${subA}/matches?repo=acme/parser`, { token: owner.token });

@@ -137,7 +137,8 @@ export async function scoreSubmission(claim: Claim, deps: ScoringDeps): Promise<
   });
   const overridden = new Set(overrides.map((o) => matchKey(o.findingContentHash, o.referenceHash)));
   const isOverridden = (i: number) => overridden.has(matchKey(findings[refPairs.left[i]!]!.hash, reference.refs[refPairs.right[i]!]!.hash));
-  const uncached = distinctIndexes.filter((i) => !refVerdicts.has(refKeys[i]!) && !isOverridden(i));
+  const undecided = distinctIndexes.filter((i) => !refVerdicts.has(refKeys[i]!));
+  const uncached = undecided.filter((i) => !isOverridden(i));
 
   // Bounds before cost: every uncached reference pair plus every cross-run candidate (before skipping) is the most
   // this submission can cost; above the budget it waits for an admin (README, Limits).
@@ -145,7 +146,8 @@ export async function scoreSubmission(claim: Claim, deps: ScoringDeps): Promise<
   const allowed = Math.max(deps.budget, submission.approvedJudgeCalls ?? 0);
   const runner = new JudgeRunner(deps.judge, { malformedRetries: deps.malformedRetries });
   runner.stats.requested = distinct.size;
-  runner.stats.cached = distinct.size - uncached.length;
+  // Overridden pairs without a cached verdict are neither judged nor cached.
+  runner.stats.cached = distinct.size - undecided.length;
   const crossRun: CrossRunFigures = { compared: crossCompared, kept: crossPairs.length, judged: 0, cached: 0, skipped: 0 };
   const usage = () => ({
     judgeModel: deps.judge.model,
