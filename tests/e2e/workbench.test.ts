@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { closeQueues } from "../../lib/queue/queues";
@@ -19,6 +20,9 @@ let cspViolations: string[];
 let slug: string;
 let maintainer: TestUser;
 let submissionId: string;
+// Screenshots of each step for reviewers, in test-artifacts/screenshots/.
+const SHOTS = path.resolve("test-artifacts/screenshots");
+const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `workbench-${name}.png`), fullPage: true });
 
 async function axeViolations(page: Page): Promise<string[]> {
   await page.evaluate(AXE);
@@ -30,6 +34,7 @@ async function axeViolations(page: Page): Promise<string[]> {
 }
 
 beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
   slug = await seedBenchmark();
   const owner = await createTestUser("user");
   const admin = await createTestUser("admin");
@@ -82,6 +87,7 @@ describe("maintainer workbench", () => {
     expect(await rows.count()).toBe(1);
     expect(await rows.first().innerText()).toContain("P3");
     expect(await axeViolations(page)).toEqual([]);
+    await shot(page, "1-reference-bugs");
     await page.getByRole("link", { name: "Clear" }).click();
     await page.waitForURL((url) => !url.searchParams.has("never_found"));
 
@@ -94,6 +100,7 @@ describe("maintainer workbench", () => {
     expect(await snippet.locator("span[style*=color]").count()).toBeGreaterThan(0);
     expect(await page.getByRole("heading", { name: "Found by (1)" }).count()).toBe(1);
     expect(await axeViolations(page)).toEqual([]);
+    await shot(page, "2-bug");
 
     // Pair view: both reports side by side, the signals against their thresholds, the judge's verdict.
     await page.getByRole("link", { name: "A1", exact: true }).click();
@@ -114,6 +121,7 @@ describe("maintainer workbench", () => {
     expect(await rescored.innerText()).toMatch(/Precision 75\.0% → 50\.0%, recall 75\.0% → 50\.0%.*matches decided by a maintainer: 0/);
     await expect.poll(() => page.locator(".lede").innerText(), { timeout: 15_000 }).toContain("Not a match, decided by a maintainer.");
     expect(await page.getByRole("button", { name: "Withdraw override" }).count()).toBe(1);
+    await shot(page, "3-pair-after-override");
 
     // Phone width: the pair view and the matches page fit, with no axe violation.
     await page.setViewportSize({ width: 390, height: 900 });
@@ -123,6 +131,7 @@ describe("maintainer workbench", () => {
     expect(await page.getByRole("heading", { name: "Missed reference bugs (2)" }).count()).toBe(1);
     expect(await page.getByRole("heading", { name: "Unmatched findings (2)" }).count()).toBe(1);
     expect(await axeViolations(page)).toEqual([]);
+    await shot(page, "4-matches-phone");
     await page.close();
   });
 });
