@@ -12,7 +12,7 @@ const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@12
 process.env.DATABASE_URL = DATABASE_URL;
 
 const { db, disconnectDb } = await import("../lib/db");
-const { getSubmissionMatches, matchesJson } = await import("../lib/server/workbench/get-submission-matches");
+const { getMatchCounts, getSubmissionMatches, matchesJson } = await import("../lib/server/workbench/get-submission-matches");
 const { getPair } = await import("../lib/server/workbench/get-pair");
 const { getRepositoryBugs, getReferenceBugDetail } = await import("../lib/server/workbench/repository-bugs");
 const { matchesCsv, repositoryBugsCsv } = await import("../lib/server/workbench/workbench-downloads");
@@ -40,11 +40,11 @@ await db.submission.update({ where: { id: submission.id }, data: { reviewStatus:
 const key = `${submission.benchmark.slug}@${submission.benchmark.version}`;
 const pairs = await db.candidatePair.count({ where: { attemptId: submission.scoringAttemptId } });
 const matches = await db.match.count({ where: { attemptId: submission.scoringAttemptId } });
-// The repository with the most reference bugs, and one of its kept pairs.
+// The repository with the most reference bugs, and one of its matched pairs.
 const [largest] = await db.$queryRaw<{ name: string; id: string; n: bigint }[]>`
   SELECT r.name, r.id, count(b.id) AS n FROM "Repository" r JOIN "ReferenceBug" b ON b."repositoryId" = r.id
   WHERE r."benchmarkId" = ${submission.benchmarkId} GROUP BY r.id ORDER BY n DESC LIMIT 1`;
-const pair = await db.candidatePair.findFirstOrThrow({
+const pair = await db.match.findFirstOrThrow({
   where: { attemptId: submission.scoringAttemptId, referenceBug: { repositoryId: largest!.id } },
   include: { finding: { include: { run: true } }, referenceBug: true },
 });
@@ -54,6 +54,7 @@ console.log("| read | cold ms | warm ms (median of 5) | answer |");
 console.log("| --- | --- | --- | --- |");
 await time("matches, all repositories (JSON)", () => getSubmissionMatches(submission.id, staff), (m) => `${(JSON.stringify(matchesJson(m)).length / 1024).toFixed(0)} KB`);
 await time("matches, all repositories (CSV)", async () => matchesCsv(await getSubmissionMatches(submission.id, staff)), (csv) => `${(csv.length / 1024).toFixed(0)} KB`);
+await time("matches page tabs (counts per repository)", () => getMatchCounts(submission.id, staff), (c) => `${c.length} repositories`);
 await time(`matches, ${largest!.name}`, () => getSubmissionMatches(submission.id, staff, { repo: largest!.name }), (m) => `${(JSON.stringify(matchesJson(m)).length / 1024).toFixed(0)} KB`);
 await time("pair", () => getPair(submission.id, findingId, pair.referenceBug.externalId, staff), (p) => `${(JSON.stringify(p).length / 1024).toFixed(1)} KB`);
 await time(`reference bugs with found_by, ${largest!.name}`, () => getRepositoryBugs(key, largest!.name, null), (v) => `${v.bugs.length} bugs, ${(JSON.stringify(v).length / 1024).toFixed(0)} KB`);

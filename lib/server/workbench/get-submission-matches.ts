@@ -132,3 +132,23 @@ export function matchesJson(m: SubmissionMatches) {
     repositories: m.repositories,
   };
 }
+
+/** Per repository of one run: reference bugs and how many were matched (the matches page's repository tabs). */
+export async function getMatchCounts(id: string, viewer: WorkbenchViewer, run?: number): Promise<{ repo: string; matched: number; reference_bugs: number }[]> {
+  const submission = await loadWorkbenchSubmission(id, viewer);
+  const chosen = pickRun(submission, run);
+  const repositoryIds = submission.benchmark.repositories.map((r) => r.id);
+  const [refs, matched] = await Promise.all([
+    db.referenceBug.groupBy({ by: ["repositoryId"], where: { repositoryId: { in: repositoryIds } }, _count: { _all: true } }),
+    submission.scoringStatus === "scored"
+      ? db.$queryRaw<{ repositoryId: string; n: bigint }[]>`
+          SELECT f."repositoryId", count(DISTINCT m."referenceBugId") AS n
+          FROM "Match" m JOIN "Finding" f ON f.id = m."findingId"
+          WHERE f."runId" = ${chosen.id} AND m."attemptId" = ${submission.scoringAttemptId}
+          GROUP BY f."repositoryId"`
+      : [],
+  ]);
+  const refCount = new Map(refs.map((r) => [r.repositoryId, r._count._all]));
+  const matchedCount = new Map(matched.map((m) => [m.repositoryId, Number(m.n)]));
+  return submission.benchmark.repositories.map((r) => ({ repo: r.name, matched: matchedCount.get(r.id) ?? 0, reference_bugs: refCount.get(r.id) ?? 0 }));
+}

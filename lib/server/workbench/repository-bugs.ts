@@ -49,7 +49,11 @@ export async function getRepositoryBugs(benchmarkRef: string | undefined, name: 
   const { benchmark, repository } = await loadRepository(benchmarkRef, name);
   const visible = seesReferenceDetails(viewer, benchmark.referenceVisibility);
   const [bugs, configurations, foundBy] = await Promise.all([
-    db.referenceBug.findMany({ where: { repositoryId: repository.id }, orderBy: { externalId: "asc" }, select: referenceSelect }),
+    db.referenceBug.findMany({
+      where: { repositoryId: repository.id },
+      orderBy: { externalId: "asc" },
+      select: { id: true, externalId: true, file: true, lineStart: true, lineEnd: true, title: true, severity: true, category: true, trigger: true },
+    }),
     db.$queryRawUnsafe<{ n: bigint }[]>(`SELECT count(*) AS n FROM "Submission" s WHERE s."benchmarkId" = $1 AND ${APPROVED_SCORED}`, benchmark.id),
     db.$queryRawUnsafe<{ referenceBugId: string; n: bigint }[]>(
       `SELECT m."referenceBugId", count(DISTINCT s.id) AS n
@@ -63,7 +67,10 @@ export async function getRepositoryBugs(benchmarkRef: string | undefined, name: 
   const found = new Map(foundBy.map((r) => [r.referenceBugId, Number(r.n)]));
   const all = bugs.map((b) => {
     const n = found.get(b.id) ?? 0;
-    return { ...referenceForViewer(referenceRecord(b), visible), found_by: n, configurations: total, found_by_share: total > 0 ? n / total : null };
+    // The list carries what a row shows; the full record (description, snippet, fix) is on the bug's own answer.
+    const labels = { id: b.externalId, repo: repository.name, severity: b.severity, category: b.category, trigger: b.trigger };
+    const row = visible ? { ...labels, file: b.file, line_start: b.lineStart, line_end: b.lineEnd, title: b.title } : { ...labels, hidden: true as const };
+    return { ...row, found_by: n, configurations: total, found_by_share: total > 0 ? n / total : null };
   });
   const rows = all.filter(
     (b) =>

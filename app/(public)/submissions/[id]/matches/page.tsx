@@ -4,7 +4,7 @@ import { loadOr404 } from "@/components/workbench/load-or-404";
 import { scrollRegion } from "@/components/ui/scroll-region";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { listComparableSubmissions } from "@/lib/server/workbench/compare-submissions";
-import { getSubmissionMatches } from "@/lib/server/workbench/get-submission-matches";
+import { getMatchCounts, getSubmissionMatches } from "@/lib/server/workbench/get-submission-matches";
 
 // Per submission and repository (issue 11): matched pairs, missed reference bugs, and unmatched findings sorted by
 // their strongest signal (near misses first), each linking to the pair view.
@@ -23,12 +23,12 @@ export default async function MatchesPage({ params, searchParams }: Props) {
   const run = runText && /^\d{1,3}$/.test(runText) ? Number(runText) : undefined;
   const user = await getCurrentUser();
   const viewer = user ? { id: user.id, role: user.role } : null;
-  // All repositories first (for the repository tabs), then the chosen one.
-  const all = await loadOr404(() => getSubmissionMatches(id, viewer, { run }));
-  const repoNames = all.repositories.map((r) => r.repo);
+  // Counts of every repository for the tabs (cheap), then the rows of the chosen one only.
+  const counts = await loadOr404(() => getMatchCounts(id, viewer, run));
   const chosen = one(query.repo);
-  const repo = chosen && repoNames.includes(chosen) ? chosen : repoNames[0];
-  const group = all.repositories.find((r) => r.repo === repo);
+  const repo = chosen && counts.some((c) => c.repo === chosen) ? chosen : counts[0]?.repo;
+  const all = await loadOr404(() => getSubmissionMatches(id, viewer, { run, repo }));
+  const group = all.repositories[0];
   const s = all.submission;
   const base = `/submissions/${id}/matches`;
   const href = (r: string, runIndex = all.run) => `${base}?repo=${encodeURIComponent(r)}&run=${runIndex}`;
@@ -68,10 +68,10 @@ export default async function MatchesPage({ params, searchParams }: Props) {
       <nav aria-label="Repositories" className="version-selector">
         Repository:
         <ul>
-          {all.repositories.map((r) => (
+          {counts.map((r) => (
             <li key={r.repo}>
               <Link href={href(r.repo)} aria-current={r.repo === repo ? "page" : undefined}>
-                {r.repo} <span className="muted">{r.matched.length}/{r.matched.length + r.unmatched_reference_bug_ids.length}</span>
+                {r.repo} <span className="muted">{r.matched}/{r.reference_bugs}</span>
               </Link>
             </li>
           ))}
