@@ -71,7 +71,7 @@ export default async function MatchesPage({ params, searchParams }: Props) {
           {counts.map((r) => (
             <li key={r.repo}>
               <Link href={href(r.repo)} aria-current={r.repo === repo ? "page" : undefined}>
-                {r.repo} <span className="muted">{r.matched}/{r.reference_bugs}</span>
+                {r.repo} <span className="muted">{r.matched}/{r.reference_bugs} found</span>
               </Link>
             </li>
           ))}
@@ -92,7 +92,9 @@ export default async function MatchesPage({ params, searchParams }: Props) {
               <tbody>
                 {group.matched.map((m) => (
                   <tr key={m.reference_bug_id}>
-                    <th scope="row">{m.reference_bug_id}</th>
+                    <th scope="row">
+                      <Link href={`/reference-bugs/${group.repo}/${encodeURIComponent(m.reference_bug_id)}?benchmark=${encodeURIComponent(s.benchmark)}`}>{m.reference_bug_id}</Link>
+                    </th>
                     <td className="wrap">{ref(m.reference_bug_id)?.title ?? <span className="muted">hidden</span>}</td>
                     <td className="wrap">
                       {m.pairs.map((p, i) => (
@@ -144,7 +146,7 @@ export default async function MatchesPage({ params, searchParams }: Props) {
               <tbody>
                 {all.unmatchedFindings(group).map((f) => (
                   <tr key={f.id}>
-                    <th scope="row">{f.id}</th>
+                    <th scope="row">{f.nearest ? <Link href={pairHref(f.id, f.nearest.reference_bug_id)}>{f.id}</Link> : f.id}</th>
                     <td className="wrap">{f.title}</td>
                     <td><code>{f.file}:{f.line_start}–{f.line_end}</code></td>
                     <td>{f.nearest ? <Link href={pairHref(f.id, f.nearest.reference_bug_id)}>{f.nearest.reference_bug_id}</Link> : <span className="muted">none kept by the prefilter</span>}</td>
