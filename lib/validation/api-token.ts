@@ -8,7 +8,7 @@ export type TokenScope = (typeof TOKEN_SCOPES)[number];
 export const TOKEN_SCOPE_LABELS: Record<TokenScope, string> = {
   submit: "upload findings files and withdraw your pending submissions",
   read: "read your submissions, their scores and your token list",
-  admin: "the admin API: review queue, users, audit log (admins only)",
+  admin: "staff actions: the admin API for admins (review queue, users, audit log), match overrides for maintainers and admins",
 };
 
 // What the CLI needs to upload and follow its uploads; admin power is always opt-in.

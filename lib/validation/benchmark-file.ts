@@ -50,6 +50,9 @@ export const benchmarkFileSchema = z
     repositories: z.array(repositorySchema).min(1, { message: "must list at least one repository" }),
     reference_bugs: z.array(referenceBugSchema).max(200_000),
     taxonomy: taxonomySchema.optional(),
+    // "maintainers": reference bug texts, files and lines are shown only to maintainers and admins (a held-out set);
+    // absent means "public".
+    reference_visibility: z.enum(["public", "maintainers"], { message: 'must be "public" or "maintainers"' }).optional(),
   })
   .superRefine((file, ctx) => {
     const repos = new Set<string>();

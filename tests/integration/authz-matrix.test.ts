@@ -14,7 +14,7 @@ let slug: string;
 let owner: TestUser;
 const people = {} as Record<Exclude<Who, "anonymous">, TestUser & { cookie: string }>;
 let ownerCookie: string;
-const ids = {} as Record<"pending" | "approved" | "withdrawable" | "reviewSession" | "reviewToken" | "ownerToken" | "patchTarget", string>;
+const ids = {} as Record<"pending" | "approved" | "withdrawable" | "reviewSession" | "reviewToken" | "ownerToken" | "patchTarget" | "overrideTarget", string>;
 
 function file(model: string) {
   return { benchmark: slug, model, findings: [finding("P1", "acme/parser", "parser/lexer.py", 42, 47, "Final token lost without trailing newline")] };
@@ -50,6 +50,17 @@ beforeAll(async () => {
   expect(token.status).toBe(201);
   ids.ownerToken = token.json.id;
   ids.patchTarget = (await createTestUser("user")).id;
+  // Overrides rescore every submission holding the finding text: this one has a text of its own, so the rows above
+  // (which need scored submissions) are not disturbed. Another uploader keeps the owner within the daily quota.
+  const uploader = await createTestUser("user");
+  const target = await call(webUrl, "POST", "/api/v1/submissions", { token: uploader.token }, {
+    benchmark: slug,
+    model: "Matrix Override",
+    findings: [finding("P2", "acme/parser", "parser/ast.py", 101, 104, "Matrix override: exponent binds loosely")],
+  });
+  expect(target.status).toBe(202);
+  ids.overrideTarget = target.json.id;
+  await waitForStatus(webUrl, ids.overrideTarget, uploader.token);
 });
 
 type Row = {
@@ -125,6 +136,22 @@ const rows: Row[] = [
     expect: { anonymous: 401, user: 403, maintainer: 200, admin: 200 },
     token: { user: 403, maintainer: 403, admin: 403 },
   },
+  // The maintainer's workbench (issue 11). Tokens of staff carry the `admin` scope (admins and maintainers may hold it).
+  { name: "read the matches of someone else's pending submission", method: "GET", path: () => `/api/v1/submissions/${ids.pending}/matches`, expect: { anonymous: 404, user: 404, maintainer: 200, admin: 200 } },
+  { name: "read the matches of an approved submission", method: "GET", path: () => `/api/v1/submissions/${ids.approved}/matches`, expect: { anonymous: 200, user: 200, maintainer: 200, admin: 200 } },
+  { name: "read a pair of someone else's pending submission", method: "GET", path: () => `/api/v1/submissions/${ids.pending}/pairs/r0-0/P1`, expect: { anonymous: 404, user: 404, maintainer: 200, admin: 200 } },
+  { name: "read a pair of an approved submission", method: "GET", path: () => `/api/v1/submissions/${ids.approved}/pairs/r0-0/P1`, expect: { anonymous: 200, user: 200, maintainer: 200, admin: 200 } },
+  {
+    name: "override a match decision",
+    method: "POST",
+    path: () => "/api/v1/overrides",
+    body: { submission_id: "@override", finding_id: "r0-0", reference_bug_id: "P2", decision: "no_match", reason: "matrix" },
+    expect: { anonymous: 401, user: 403, maintainer: 201, admin: 201 },
+  },
+  { name: "withdraw an override", method: "DELETE", path: () => "/api/v1/overrides/ckunknownoverride0000000", expect: { anonymous: 401, user: 403, maintainer: 404, admin: 404 } },
+  { name: "read a repository's reference bugs", method: "GET", path: () => `/api/v1/repositories/acme/parser/bugs?benchmark=${slug}@1`, expect: { anonymous: 200, user: 200, maintainer: 200, admin: 200 } },
+  { name: "read a reference bug and its findings", method: "GET", path: () => `/api/v1/repositories/acme/parser/bugs/P1?benchmark=${slug}@1`, expect: { anonymous: 200, user: 200, maintainer: 200, admin: 200 } },
+  { name: "compare a pending and an approved submission", method: "GET", path: () => `/api/v1/compare?repo=acme/parser&a=${ids.approved}&b=${ids.pending}`, expect: { anonymous: 404, user: 404, maintainer: 200, admin: 200 } },
 ];
 
 describe("API authorization matrix", () => {
@@ -135,7 +162,7 @@ describe("API authorization matrix", () => {
         const expected: Partial<Record<Who, number>> = {};
         for (const who of ["anonymous", "user", "maintainer", "admin"] as const) {
           if (who === "anonymous" && mode === "token") continue;
-          const body = row.body && JSON.parse(JSON.stringify(row.body).replace("@slug", slug));
+          const body = row.body && JSON.parse(JSON.stringify(row.body).replace("@slug", slug).replace("@override", ids.overrideTarget));
           actual[who] = (await call(webUrl, row.method, row.path(mode), auth(who, mode), body)).status;
           expected[who] = (mode === "token" ? row.token?.[who] : undefined) ?? row.expect[who];
         }

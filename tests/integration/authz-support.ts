@@ -13,7 +13,7 @@ export const PASSWORD = "integration-password-1";
 
 /**
  * A user with a password and an API token. The token has every scope the role may hold (admins' tokens include
- * `admin`), unless `scopes` says otherwise; suites about scopes make their own tokens.
+ * `admin`, as do maintainers' for match overrides), unless `scopes` says otherwise; suites about scopes make their own tokens.
  */
 export async function createTestUser(role: Role = "user", opts: { quota?: number; email?: string; scopes?: TokenScope[] } = {}): Promise<TestUser> {
   const email = opts.email ?? `${role}-${randomUUID().slice(0, 8)}@example.test`;
@@ -22,7 +22,7 @@ export async function createTestUser(role: Role = "user", opts: { quota?: number
     const { db } = await import("../../lib/db");
     await db.user.update({ where: { id: user.id }, data: { submissionQuotaPerDay: opts.quota } });
   }
-  const scopes = opts.scopes ?? (role === "admin" ? ["submit", "read", "admin"] : ["submit", "read"]);
+  const scopes = opts.scopes ?? (role !== "user" ? ["submit", "read", "admin"] : ["submit", "read"]);
   const { token } = await createApiToken(email, { name: "tests", scopes });
   return { id: user.id, email, password: PASSWORD, token, role };
 }

@@ -2,6 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { embedOffline } from "../../lib/embeddings/offline-embedder";
 import { handleAgentRequest } from "./fake-openai-agent";
+import { judgedAnswer, recordJudged } from "./fake-judge-log";
 
 // A small local server speaking the OpenAI wire format (chat completions with json_schema replies, embeddings).
 // It replaces only the paid LLM API in tests and benchmarks. Its "judgement" is a fixed rule:
@@ -74,6 +75,8 @@ export async function startFakeOpenAi(port = 0): Promise<{ url: string; close: (
         return send(200, control);
       }
       if (req.url === "/__stats") return send(200, stats);
+      const judgedLog = judgedAnswer(req.url);
+      if (judgedLog) return send(200, judgedLog);
       if (req.url === "/__reset" && req.method === "POST") {
         Object.assign(control, { latencyMs: 0, failNext: 0, failStatus: 500, malformedNext: 0, failRate: 0, malformedRate: 0, rationaleSuffix: "" });
         Object.assign(stats, { chatCalls: 0, embeddingCalls: 0, failuresServed: 0, malformedServed: 0 });
@@ -95,6 +98,7 @@ export async function startFakeOpenAi(port = 0): Promise<{ url: string; close: (
           stats.chatCalls++;
           const messages: { role: string; content: string }[] = body.messages ?? [];
           const prompt = messages.map((m) => m.content).join("\n");
+          recordJudged(messages.findLast((m) => m.role === "user")?.content ?? "");
           const verdict = decideFake(messages.findLast((m) => m.role === "user")?.content ?? "");
           let content = JSON.stringify({ ...verdict, rationale: verdict.rationale + control.rationaleSuffix });
           if (control.malformedNext > 0 || (control.malformedRate > 0 && Math.random() < control.malformedRate)) {

@@ -67,8 +67,8 @@ export async function seedBenchmark(slug = uniqueSlug("itest")): Promise<string>
 export async function userWithToken(role: "user" | "maintainer" | "admin" = "user"): Promise<{ id: string; token: string; email: string }> {
   const email = `${role}-${randomUUID().slice(0, 8)}@example.test`;
   const user = await createUser({ email, role });
-  // Admins' tokens carry the admin scope, as an admin would choose for API work.
-  const { token } = await createApiToken(email, role === "admin" ? { scopes: ["submit", "read", "admin"] } : {});
+  // Staff tokens carry the admin scope, as an admin or maintainer would choose for API work.
+  const { token } = await createApiToken(email, role !== "user" ? { scopes: ["submit", "read", "admin"] } : {});
   return { id: user.id, token, email };
 }
 

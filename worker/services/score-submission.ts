@@ -130,7 +130,15 @@ export async function scoreSubmission(claim: Claim, deps: ScoringDeps): Promise<
   for (let k = 0; k < distinctIndexes.length; k += WRITE_BATCH) {
     for (const [key, verdict] of await readCachedVerdicts(distinctIndexes.slice(k, k + WRITE_BATCH).map(refRequest), deps.judge)) refVerdicts.set(key, verdict);
   }
-  const uncached = distinctIndexes.filter((i) => !refVerdicts.has(refKeys[i]!));
+  // A maintainer's override decides its pair (lib/scoring/matches.ts), so the judge is never asked about it.
+  const overrides = await db.matchOverride.findMany({
+    where: { findingContentHash: { in: [...new Set(findings.map((f) => f.hash))] } },
+    select: { findingContentHash: true, referenceHash: true, match: true },
+  });
+  const overridden = new Set(overrides.map((o) => matchKey(o.findingContentHash, o.referenceHash)));
+  const isOverridden = (i: number) => overridden.has(matchKey(findings[refPairs.left[i]!]!.hash, reference.refs[refPairs.right[i]!]!.hash));
+  const undecided = distinctIndexes.filter((i) => !refVerdicts.has(refKeys[i]!));
+  const uncached = undecided.filter((i) => !isOverridden(i));
 
   // Bounds before cost: every uncached reference pair plus every cross-run candidate (before skipping) is the most
   // this submission can cost; above the budget it waits for an admin (README, Limits).
@@ -138,7 +146,8 @@ export async function scoreSubmission(claim: Claim, deps: ScoringDeps): Promise<
   const allowed = Math.max(deps.budget, submission.approvedJudgeCalls ?? 0);
   const runner = new JudgeRunner(deps.judge, { malformedRetries: deps.malformedRetries });
   runner.stats.requested = distinct.size;
-  runner.stats.cached = distinct.size - uncached.length;
+  // Overridden pairs without a cached verdict are neither judged nor cached.
+  runner.stats.cached = distinct.size - undecided.length;
   const crossRun: CrossRunFigures = { compared: crossCompared, kept: crossPairs.length, judged: 0, cached: 0, skipped: 0 };
   const usage = () => ({
     judgeModel: deps.judge.model,
@@ -199,10 +208,6 @@ export async function scoreSubmission(claim: Claim, deps: ScoringDeps): Promise<
   await progress(70);
 
   // Matches: the judge's verdicts with maintainer overrides applied (lib/scoring/matches.ts).
-  const overrides = await db.matchOverride.findMany({
-    where: { findingContentHash: { in: [...new Set(findings.map((f) => f.hash))] } },
-    select: { findingContentHash: true, referenceHash: true, match: true },
-  });
   const matches: DerivedMatch[] = deriveMatches({
     pairs: (function* () {
       for (let i = 0; i < refPairs.length; i++) {

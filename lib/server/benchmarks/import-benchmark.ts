@@ -21,6 +21,7 @@ export async function importBenchmark(file: BenchmarkFile): Promise<ImportedBenc
           description: file.description,
           snapshotDate: new Date(`${file.snapshot_date}T00:00:00Z`),
           taxonomy: file.taxonomy ?? undefined,
+          referenceVisibility: file.reference_visibility ?? "public",
         },
       });
       const repoIds = new Map<string, string>();

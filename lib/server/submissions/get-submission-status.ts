@@ -82,6 +82,10 @@ export async function getSubmissionStatus(id: string, viewer: Viewer): Promise<S
         judge_calls: usage.judgeCalls,
         cached_verdicts: usage.cachedVerdicts,
         judge_cost_usd: usage.costUsd,
+        // Matches (finding/reference pairs, all runs) that a maintainer's override decided rather than the judge.
+        maintainer_decided_matches: await db.match.count({
+          where: { attemptId: submission.scoringAttemptId, source: "override", finding: { run: { submissionId: submission.id } } },
+        }),
       };
     }
   }

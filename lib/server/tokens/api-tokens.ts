@@ -48,10 +48,14 @@ function summarize(row: TokenRow, now = new Date()): ApiTokenSummary {
   };
 }
 
-/** Stores a new token for a user; the admin scope only for admins. The plain token is returned once, only its hash kept. */
+/**
+ * Stores a new token for a user; the admin scope only for staff (admins, and maintainers for match overrides: each
+ * route still checks the role, so a maintainer's admin-scoped token never reaches the admin API). The plain token is
+ * returned once, only its hash kept.
+ */
 async function issueToken(user: { id: string; role: Role }, body: CreateApiTokenBody): Promise<ApiTokenSummary & { token: string }> {
-  if (body.scopes.includes("admin") && user.role !== "admin") {
-    throw new AppError("forbidden", "Only admins can create a token with the `admin` scope");
+  if (body.scopes.includes("admin") && user.role === "user") {
+    throw new AppError("forbidden", "Only admins and maintainers can create a token with the `admin` scope");
   }
   // 32 random bytes: a token cannot be guessed, so a fast hash is enough to keep a database leak harmless.
   const token = TOKEN_PREFIX + randomBytes(32).toString("base64url");

@@ -18,7 +18,7 @@ export default async function TokensPage() {
         stored: a lost token cannot be shown again, so revoke it and create a new one. Tokens are created here, from a signed-in browser,
         or by an operator with <code>npx probebench token create</code>; a token cannot create tokens.
       </p>
-      <TokensManager initial={tokens} serverUrl={env.NEXTAUTH_URL ?? env.PROBEBENCH_URL} canAdmin={user.role === "admin"} />
+      <TokensManager initial={tokens} serverUrl={env.NEXTAUTH_URL ?? env.PROBEBENCH_URL} canAdmin={user.role !== "user"} />
     </>
   );
 }

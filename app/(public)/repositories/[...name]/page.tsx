@@ -57,7 +57,9 @@ export default async function RepositoryPage({ params, searchParams }: Props) {
         <dt>Domain</dt>
         <dd>{repository.domain ?? "–"}</dd>
         <dt>Reference bugs</dt>
-        <dd>{count(repository.referenceBugs)}</dd>
+        <dd>
+          {count(repository.referenceBugs)} (<Link href={`/reference-bugs/${repository.name}${q}`}>which configurations found each</Link>)
+        </dd>
         {repository.snapshotCommit && (
           <>
             <dt>Snapshot</dt>

@@ -116,6 +116,11 @@ export function SubmissionView({ detail: d }: { detail: SubmissionDetail }) {
       <ScoreTable caption="Counts pooled over the repositories of each language, then divided." first="Language" rows={d.languages.map((l) => ({ key: l.language, label: l.language, cell: l }))} />
 
       <h2>Per repository</h2>
+      {d.source === "verified" && (
+        <p className="small">
+          <Link href={`/submissions/${d.id}/matches`}>Matches per repository</Link>: matched and missed reference bugs, unmatched findings, and why the matcher decided each pair.
+        </p>
+      )}
       <ScoreTable
         caption="One row per repository with a score."
         first="Repository"

@@ -1,0 +1,70 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { loadOr404 } from "@/components/workbench/load-or-404";
+import { getCurrentUser } from "@/lib/auth/current-user";
+import { compareQuerySchema, compareSubmissions } from "@/lib/server/workbench/compare-submissions";
+
+// Compare two submissions on one repository (issue 11): the reference bugs both found, only one found, and neither.
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Compare two submissions" };
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function ComparePage({ searchParams }: Props) {
+  const query = await searchParams;
+  const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) || undefined;
+  const parsed = compareQuerySchema.safeParse({ repo: first(query.repo), a: first(query.a), b: first(query.b), run_a: first(query.run_a), run_b: first(query.run_b) });
+  if (!parsed.success) {
+    return (
+      <>
+        <h1>Compare two submissions</h1>
+        <p className="card empty-state" role="alert">
+          Choose a repository and two submissions: {parsed.error.issues.map((i) => `${String(i.path[0])} ${i.message}`).join("; ")}. Open a
+          submission&apos;s matches page and use its Compare form.
+        </p>
+      </>
+    );
+  }
+  const user = await getCurrentUser();
+  const { format: _format, ...input } = parsed.data;
+  const c = await loadOr404(() => compareSubmissions(input, user ? { id: user.id, role: user.role } : null));
+  const label = (s: typeof c.a) => [s.model, s.reasoning_effort, s.harness].filter(Boolean).join(" · ");
+  const api = `/api/v1/compare?repo=${encodeURIComponent(c.repo)}&a=${c.a.id}&b=${c.b.id}&run_a=${c.a.run}&run_b=${c.b.run}`;
+  const groups = [
+    { key: "both", title: "Both found", ids: c.both },
+    { key: "only_a", title: `Only ${label(c.a)} found`, ids: c.only_a },
+    { key: "only_b", title: `Only ${label(c.b)} found`, ids: c.only_b },
+    { key: "neither", title: "Neither found", ids: c.neither },
+  ];
+  return (
+    <>
+      <h1>Compare on {c.repo}</h1>
+      <p className="lede">
+        {c.benchmark}: <Link href={`/submissions/${c.a.id}/matches?repo=${encodeURIComponent(c.repo)}&run=${c.a.run}`}>{label(c.a)}</Link> (run {c.a.run}) and{" "}
+        <Link href={`/submissions/${c.b.id}/matches?repo=${encodeURIComponent(c.repo)}&run=${c.b.run}`}>{label(c.b)}</Link> (run {c.b.run}).
+      </p>
+      {groups.map((g) => (
+        <section key={g.key} aria-labelledby={`${g.key}-heading`}>
+          <h2 id={`${g.key}-heading`}>
+            {g.title} ({g.ids.length})
+          </h2>
+          {g.ids.length === 0 ? (
+            <p className="muted">None.</p>
+          ) : (
+            <ul className="plain-list">
+              {g.ids.map((id) => (
+                <li key={id}>
+                  <Link href={`/reference-bugs/${c.repo}/${encodeURIComponent(id)}?benchmark=${encodeURIComponent(c.benchmark)}`}>{id}</Link>
+                  {c.titles[id] && <> {c.titles[id]}</>}
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      ))}
+      <p className="downloads">
+        Download: <a href={`${api}&format=csv`} download>CSV</a> · <a href={api}>JSON</a>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,188 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { loadOr404 } from "@/components/workbench/load-or-404";
+import { scrollRegion } from "@/components/ui/scroll-region";
+import { getCurrentUser } from "@/lib/auth/current-user";
+import { listComparableSubmissions } from "@/lib/server/workbench/compare-submissions";
+import { getMatchCounts, getSubmissionMatches } from "@/lib/server/workbench/get-submission-matches";
+
+// Per submission and repository (issue 11): matched pairs, missed reference bugs, and unmatched findings sorted by
+// their strongest signal (near misses first), each linking to the pair view.
+export const dynamic = "force-dynamic";
+
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export const metadata: Metadata = { title: "Matches" };
+
+const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+export default async function MatchesPage({ params, searchParams }: Props) {
+  const { id } = await params;
+  const query = await searchParams;
+  const runText = one(query.run);
+  const run = runText && /^\d{1,3}$/.test(runText) ? Number(runText) : undefined;
+  const user = await getCurrentUser();
+  const viewer = user ? { id: user.id, role: user.role } : null;
+  // Counts of every repository for the tabs (cheap), then the rows of the chosen one only.
+  const counts = await loadOr404(() => getMatchCounts(id, viewer, run));
+  const chosen = one(query.repo);
+  const repo = chosen && counts.some((c) => c.repo === chosen) ? chosen : counts[0]?.repo;
+  const all = await loadOr404(() => getSubmissionMatches(id, viewer, { run, repo }));
+  const group = all.repositories[0];
+  const s = all.submission;
+  const base = `/submissions/${id}/matches`;
+  const href = (r: string, runIndex = all.run) => `${base}?repo=${encodeURIComponent(r)}&run=${runIndex}`;
+  const pairHref = (findingId: string, refId: string) => `/submissions/${id}/pairs/${encodeURIComponent(findingId)}/${encodeURIComponent(refId)}?run=${all.run}`;
+  const api = `/api/v1/submissions/${id}/matches?run=${all.run}${repo ? `&repo=${encodeURIComponent(repo)}` : ""}`;
+  const ref = (refId: string) => all.references.get(refId);
+  const comparable = await listComparableSubmissions(s.benchmark, id);
+  return (
+    <>
+      <p className="muted small">
+        <Link href={`/submissions/${id}`}>{s.model}</Link> / matches
+      </p>
+      <h1>Matches of {s.model}</h1>
+      <p className="lede">
+        {s.benchmark}, run {all.run} of {s.runs}
+        {s.review_status !== "approved" && <span className="badge subset">{s.review_status}, visible to you only</span>}
+        {!s.details_visible && <span className="badge">reference details hidden</span>}
+      </p>
+      {s.status !== "scored" && (
+        <p className="card" role="status">
+          This submission is {s.status}
+          {s.status === "scoring" ? ` (${s.progress}%)` : ""}: matches appear when scoring finishes. Reload to check.
+        </p>
+      )}
+      {s.runs > 1 && (
+        <nav aria-label="Runs" className="version-selector">
+          Run:
+          <ul>
+            {Array.from({ length: s.runs }, (_, i) => (
+              <li key={i}>
+                <Link href={href(repo ?? "", i)} aria-current={i === all.run ? "page" : undefined}>{i}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+      <nav aria-label="Repositories" className="version-selector">
+        Repository:
+        <ul>
+          {counts.map((r) => (
+            <li key={r.repo}>
+              <Link href={href(r.repo)} aria-current={r.repo === repo ? "page" : undefined}>
+                {r.repo} <span className="muted">{r.matched}/{r.reference_bugs} found</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {group && (
+        <>
+          <h2 id="matched-heading">Matched reference bugs ({group.matched.length})</h2>
+          <div className="table-wrap" {...scrollRegion("Matched reference bugs")}>
+            <table aria-labelledby="matched-heading">
+              <thead>
+                <tr>
+                  <th scope="col">Reference bug</th>
+                  <th scope="col">Title</th>
+                  <th scope="col">Matched by findings</th>
+                </tr>
+              </thead>
+              <tbody>
+                {group.matched.map((m) => (
+                  <tr key={m.reference_bug_id}>
+                    <th scope="row">
+                      <Link href={`/reference-bugs/${group.repo}/${encodeURIComponent(m.reference_bug_id)}?benchmark=${encodeURIComponent(s.benchmark)}`}>{m.reference_bug_id}</Link>
+                    </th>
+                    <td className="wrap">{ref(m.reference_bug_id)?.title ?? <span className="muted">hidden</span>}</td>
+                    <td className="wrap">
+                      {m.pairs.map((p, i) => (
+                        <span key={p.finding_id}>
+                          {i > 0 && ", "}
+                          <Link href={pairHref(p.finding_id, m.reference_bug_id)}>{p.finding_id}</Link>
+                          {p.decided_by === "maintainer" && <span className="badge">maintainer</span>}
+                        </span>
+                      ))}
+                    </td>
+                  </tr>
+                ))}
+                {group.matched.length === 0 && (
+                  <tr>
+                    <td colSpan={3} className="empty">No reference bug of {group.repo} was matched in this run.</td>
+                  </tr>
+                )}
+              </tbody>
+            </table>
+          </div>
+
+          <h2 id="missed-heading">Missed reference bugs ({group.unmatched_reference_bug_ids.length})</h2>
+          {group.unmatched_reference_bug_ids.length === 0 ? (
+            <p className="muted">None: every reference bug of {group.repo} was matched.</p>
+          ) : (
+            <ul className="plain-list">
+              {group.unmatched_reference_bug_ids.map((refId) => (
+                <li key={refId}>
+                  <Link href={`/reference-bugs/${group.repo}/${encodeURIComponent(refId)}?benchmark=${encodeURIComponent(s.benchmark)}`}>{refId}</Link>
+                  {ref(refId)?.title && <> {ref(refId)!.title}</>}
+                </li>
+              ))}
+            </ul>
+          )}
+
+          <h2 id="unmatched-heading">Unmatched findings ({group.unmatched_finding_ids.length})</h2>
+          <p className="table-note">Near misses first: sorted by the strongest signal against its threshold (1.00 = at the threshold).</p>
+          <div className="table-wrap" {...scrollRegion("Unmatched findings")}>
+            <table aria-labelledby="unmatched-heading">
+              <thead>
+                <tr>
+                  <th scope="col">Finding</th>
+                  <th scope="col">Title</th>
+                  <th scope="col">Location</th>
+                  <th scope="col">Nearest reference bug</th>
+                  <th scope="col" className="num">Strongest signal / threshold</th>
+                </tr>
+              </thead>
+              <tbody>
+                {all.unmatchedFindings(group).map((f) => (
+                  <tr key={f.id}>
+                    <th scope="row">{f.nearest ? <Link href={pairHref(f.id, f.nearest.reference_bug_id)}>{f.id}</Link> : f.id}</th>
+                    <td className="wrap">{f.title}</td>
+                    <td><code>{f.file}:{f.line_start}–{f.line_end}</code></td>
+                    <td>{f.nearest ? <Link href={pairHref(f.id, f.nearest.reference_bug_id)}>{f.nearest.reference_bug_id}</Link> : <span className="muted">none kept by the prefilter</span>}</td>
+                    <td className="num">{f.nearest ? `${f.nearest.strength.toFixed(2)} (${f.nearest.signal.replaceAll("_", " ")})` : "–"}</td>
+                  </tr>
+                ))}
+                {group.unmatched_finding_ids.length === 0 && (
+                  <tr>
+                    <td colSpan={5} className="empty">Every finding on {group.repo} matched a reference bug.</td>
+                  </tr>
+                )}
+              </tbody>
+            </table>
+          </div>
+          <p className="downloads">
+            Download: <a href={`${api}&format=csv`} download>CSV</a> · <a href={api}>JSON</a>
+          </p>
+          <form action="/compare" method="get" className="filters" aria-label="Compare with another submission">
+            <input type="hidden" name="repo" value={group.repo} />
+            <input type="hidden" name="a" value={id} />
+            <div className="field">
+              <label htmlFor="compare-b">Compare on {group.repo} with</label>
+              {comparable.length > 0 ? (
+                <select id="compare-b" name="b" required>
+                  {comparable.map((c) => (
+                    <option key={c.id} value={c.id}>{c.label}</option>
+                  ))}
+                </select>
+              ) : (
+                <input id="compare-b" name="b" required maxLength={100} placeholder="submission id" />
+              )}
+            </div>
+            <button type="submit">Compare</button>
+          </form>
+        </>
+      )}
+    </>
+  );
+}

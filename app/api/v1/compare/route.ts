@@ -1,0 +1,16 @@
+import { identifyCaller } from "@/lib/auth/api-caller";
+import { parseOrThrow } from "@/lib/errors";
+import { withErrors } from "@/lib/server/http/respond";
+import { compareQuerySchema, compareSubmissions } from "@/lib/server/workbench/compare-submissions";
+import { comparisonCsv, fileSafe, workbenchDownload } from "@/lib/server/workbench/workbench-downloads";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/v1/compare?repo=owner/name&a=ID&b=ID[&run_a=N][&run_b=N][&format=csv] - reference bugs both submissions
+// found, only one found, and neither, on one repository
+export const GET = withErrors(async (request: Request) => {
+  const caller = await identifyCaller(request, { access: "read", tokens: "read" });
+  const { format, ...query } = parseOrThrow(compareQuerySchema, Object.fromEntries(new URL(request.url).searchParams), "The query");
+  const view = await compareSubmissions(query, caller);
+  return workbenchDownload(format, `compare-${fileSafe(view.repo)}-${fileSafe(query.a)}-${fileSafe(query.b)}`, () => view, () => comparisonCsv(view));
+});

@@ -1,0 +1,16 @@
+import { requireCaller } from "@/lib/auth/api-caller";
+import { readBodyText } from "@/lib/server/http/read-body";
+import { json, withErrors } from "@/lib/server/http/respond";
+import { createOverride } from "@/lib/server/workbench/overrides";
+import { parseJsonText } from "@/lib/validation/parse-json";
+
+export const dynamic = "force-dynamic";
+
+// POST /api/v1/overrides - a maintainer decides a finding/reference pair {submission_id, finding_id, reference_bug_id,
+// decision, reason}; audit-logged, and every submission holding that finding text is rescored (maintainers and admins;
+// tokens need the `admin` scope, which only staff can hold)
+export const POST = withErrors(async (request: Request) => {
+  const caller = await requireCaller(request, { access: "write", roles: ["maintainer", "admin"], tokens: "admin" });
+  const body = parseJsonText(await readBodyText(request, 16 * 1024), "The request body");
+  return json(await createOverride(caller, body), 201);
+});

@@ -1,0 +1,18 @@
+import { identifyCaller } from "@/lib/auth/api-caller";
+import { parseOrThrow } from "@/lib/errors";
+import { json, withErrors } from "@/lib/server/http/respond";
+import { getPair } from "@/lib/server/workbench/get-pair";
+import { pairQuerySchema, pathSegment } from "@/lib/server/workbench/query-schemas";
+
+export const dynamic = "force-dynamic";
+
+type Params = { params: Promise<{ id: string; finding_id: string; reference_bug_id: string }> };
+
+// GET /api/v1/submissions/{id}/pairs/{finding_id}/{reference_bug_id}[?run=N] - both records, the six signals against
+// their thresholds, and the judge's verdict or the maintainer's override
+export const GET = withErrors(async (request: Request, context: Params) => {
+  const { id, finding_id, reference_bug_id } = await context.params;
+  const caller = await identifyCaller(request, { access: "read", tokens: "read" });
+  const query = parseOrThrow(pairQuerySchema, Object.fromEntries(new URL(request.url).searchParams), "The query");
+  return json(await getPair(id, pathSegment(finding_id), pathSegment(reference_bug_id), caller, query.run));
+});

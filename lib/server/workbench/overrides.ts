@@ -1,0 +1,135 @@
+import "server-only";
+import { z } from "zod";
+import { db } from "../../db";
+import { AppError, parseOrThrow } from "../../errors";
+import { enqueueScoring } from "../../queue/queues";
+import { recordAudit } from "../admin/record-audit";
+import type { ApiCaller } from "../../auth/authorize-caller";
+import { findFindingByPublicId, findReferenceBug, loadWorkbenchSubmission } from "./load-workbench-submission";
+
+// Maintainers' match overrides (issue 11). An override is keyed by the finding's text hash and the reference bug's
+// text hash, so it decides that pair in every submission holding the same finding text against that reference bug;
+// scoring reads it over the judge (lib/scoring/matches.ts) and does not ask the judge about the pair at all. Writing
+// or withdrawing one is audit-logged and queues a rescore of every affected submission.
+
+export const createOverrideBodySchema = z.strictObject({
+  submission_id: z.string().trim().min(1, { message: "required" }).max(100),
+  finding_id: z.string().trim().min(1, { message: "required" }).max(200),
+  reference_bug_id: z.string().trim().min(1, { message: "required" }).max(200),
+  decision: z.enum(["match", "no_match"], { message: 'must be "match" or "no_match"' }),
+  reason: z.string({ message: "required: say why the judge was wrong" }).trim().min(1, { message: "required: say why the judge was wrong" }).max(2_000, { message: "must be at most 2000 characters" }),
+  // Which run the finding id refers to, when an uploaded id repeats across runs (default: the first run holding it).
+  run: z.number().int().min(0).max(1_000).optional(),
+});
+export type CreateOverrideBody = z.infer<typeof createOverrideBodySchema>;
+
+export type OverrideResult = {
+  id: string;
+  decision: "match" | "no_match";
+  reason: string;
+  created_at: string;
+  finding_content_hash: string;
+  reference_hash: string;
+  rescoring: { submissions: string[] };
+};
+
+/** Submissions holding a finding with this text in a repository whose reference set holds this reference text. */
+async function affectedSubmissions(findingHash: string, referenceHash: string): Promise<string[]> {
+  const rows = await db.$queryRaw<{ submissionId: string }[]>`
+    SELECT DISTINCT r."submissionId"
+    FROM "Finding" f
+    JOIN "Run" r ON r.id = f."runId"
+    WHERE f."contentHash" = ${findingHash}
+      AND EXISTS (SELECT 1 FROM "ReferenceBug" b WHERE b."repositoryId" = f."repositoryId" AND b."contentHash" = ${referenceHash})`;
+  return rows.map((r) => r.submissionId).sort();
+}
+
+type Tx = Parameters<Parameters<typeof db.$transaction>[0]>[0];
+
+/** Puts scored (or scoring) submissions back in the queue; those queued already stay; held or failed ones are left. */
+async function requeue(tx: Tx, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx.submission.findMany({ where: { id: { in: ids }, scoringStatus: { in: ["scored", "scoring", "queued"] } }, select: { id: true } });
+  const requeued = rows.map((r) => r.id).sort();
+  await tx.submission.updateMany({ where: { id: { in: requeued }, scoringStatus: { in: ["scored", "scoring"] } }, data: { scoringStatus: "queued", scoringProgress: 0 } });
+  return requeued;
+}
+
+/** Rows first, then jobs: a lost enqueue is picked up by a worker's start-up scan of queued submissions. */
+async function enqueueAll(ids: string[]): Promise<void> {
+  for (const id of ids) await enqueueScoring(id, { rescore: true });
+}
+
+export async function createOverride(caller: Pick<ApiCaller, "id" | "role">, body: unknown): Promise<OverrideResult> {
+  const input = parseOrThrow(createOverrideBodySchema, body, "The override");
+  const submission = await loadWorkbenchSubmission(input.submission_id, { id: caller.id, role: caller.role });
+  const finding = await findFindingByPublicId(submission, input.finding_id, input.run);
+  const reference = await findReferenceBug(submission.benchmark.id, input.reference_bug_id);
+  if (reference.repositoryId !== finding.repositoryId) {
+    throw new AppError("invalid_input", "The override is invalid: 1 problem", [
+      { path: "reference_bug_id", message: `${input.reference_bug_id} is in ${reference.repository.name}, but finding ${input.finding_id} is in ${finding.repository.name}` },
+    ]);
+  }
+  const match = input.decision === "match";
+  const pair = await db.candidatePair.findFirst({
+    where: { attemptId: submission.scoringAttemptId, findingId: finding.id, referenceBugId: reference.id },
+    select: { verdictId: true, verdict: { select: { match: true } } },
+  });
+  const affected = await affectedSubmissions(finding.contentHash, reference.contentHash);
+  const key = { findingContentHash: finding.contentHash, referenceHash: reference.contentHash };
+  const { row, requeued } = await db.$transaction(async (tx) => {
+    const previous = await tx.matchOverride.findUnique({ where: { findingContentHash_referenceHash: key }, select: { match: true, reason: true } });
+    const data = { match, reason: input.reason, createdById: caller.id, createdAt: new Date(), verdictId: pair?.verdictId ?? null };
+    const row = await tx.matchOverride.upsert({ where: { findingContentHash_referenceHash: key }, create: { ...key, ...data }, update: data });
+    const requeued = await requeue(tx, affected);
+    await recordAudit(tx, {
+      actorId: caller.id,
+      action: previous ? "override.update" : "override.create",
+      target: `override:${row.id}`,
+      reason: input.reason,
+      details: {
+        submission_id: submission.id,
+        finding_id: input.finding_id,
+        reference_bug_id: input.reference_bug_id,
+        benchmark: submission.benchmarkKey,
+        decision: input.decision,
+        judge_said: pair?.verdict ? (pair.verdict.match ? "match" : "no_match") : null,
+        previous: previous ? (previous.match ? "match" : "no_match") : null,
+        affected_submissions: affected.length,
+      },
+    });
+    return { row, requeued };
+  });
+  await enqueueAll(requeued);
+  return {
+    id: row.id,
+    decision: input.decision,
+    reason: row.reason,
+    created_at: row.createdAt.toISOString(),
+    finding_content_hash: row.findingContentHash,
+    reference_hash: row.referenceHash,
+    rescoring: { submissions: requeued },
+  };
+}
+
+/** Withdraws an override: the judge decides that pair again (from its cached verdict, or a new call) after a rescore. */
+export async function withdrawOverride(caller: Pick<ApiCaller, "id">, id: string): Promise<{ id: string; withdrawn: true; rescoring: { submissions: string[] } }> {
+  const existing = await db.matchOverride.findUnique({ where: { id } });
+  if (!existing) throw new AppError("not_found", "Override not found");
+  const affected = await affectedSubmissions(existing.findingContentHash, existing.referenceHash);
+  const requeued = await db.$transaction(async (tx) => {
+    const { count } = await tx.matchOverride.deleteMany({ where: { id } });
+    if (count === 0) throw new AppError("not_found", "Override not found");
+    const requeued = await requeue(tx, affected);
+    await recordAudit(tx, {
+      actorId: caller.id,
+      action: "override.withdraw",
+      target: `override:${id}`,
+      reason: null,
+      details: { decision: existing.match ? "match" : "no_match", reason: existing.reason, affected_submissions: affected.length },
+    });
+    return requeued;
+  });
+  await enqueueAll(requeued);
+  return { id, withdrawn: true, rescoring: { submissions: requeued } };
+}

@@ -1,0 +1,53 @@
+// Hidden reference details (issue 11): a benchmark version imported with `reference_visibility: "maintainers"` shows
+// reference bug texts, files and lines only to maintainers and admins, so a held-out set cannot leak into training
+// data through the board. Everyone else sees aggregates, reference bug ids and the labels the filters use (severity,
+// category, trigger).
+
+export type ReferenceVisibility = "public" | "maintainers";
+export type WorkbenchViewer = { id: string; role: "user" | "maintainer" | "admin" } | null;
+
+export function isStaff(viewer: WorkbenchViewer): boolean {
+  return viewer?.role === "maintainer" || viewer?.role === "admin";
+}
+
+/** Whether the viewer may read reference bug texts, files and lines of a benchmark version. */
+export function seesReferenceDetails(viewer: WorkbenchViewer, visibility: ReferenceVisibility): boolean {
+  return visibility === "public" || isStaff(viewer);
+}
+
+/**
+ * Whether the viewer may read a submission's matches and pairs: its submitter and staff always; everyone else once it
+ * is approved, unless the version hides reference details (which pairs matched would reveal where the bugs are).
+ */
+export function canReadMatches(
+  viewer: WorkbenchViewer,
+  submission: { submitterId: string | null; reviewStatus: string },
+  visibility: ReferenceVisibility,
+): boolean {
+  if (isStaff(viewer)) return true;
+  if (viewer && submission.submitterId === viewer.id) return true;
+  return submission.reviewStatus === "approved" && visibility === "public";
+}
+
+export type ReferenceRecord = {
+  id: string;
+  repo: string;
+  file: string;
+  line_start: number;
+  line_end: number;
+  title: string;
+  description: string;
+  code_snippet: string;
+  suggested_fix: string | null;
+  severity: string | null;
+  category: string | null;
+  trigger: string | null;
+};
+
+export type HiddenReferenceRecord = Pick<ReferenceRecord, "id" | "repo" | "severity" | "category" | "trigger"> & { hidden: true };
+
+/** The record a viewer may see: in full, or only its id, repository and labels. */
+export function referenceForViewer(record: ReferenceRecord, visible: boolean): ReferenceRecord | HiddenReferenceRecord {
+  if (visible) return record;
+  return { id: record.id, repo: record.repo, severity: record.severity, category: record.category, trigger: record.trigger, hidden: true };
+}
