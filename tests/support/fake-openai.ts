@@ -1,6 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { embedOffline } from "../../lib/embeddings/offline-embedder";
+import { answerAnalysisRequest } from "./fake-analysis";
 
 // A small local server speaking the OpenAI wire format (chat completions with json_schema replies, embeddings).
 // It replaces only the paid LLM API in tests and benchmarks. Its "judgement" is a fixed rule:
@@ -92,8 +93,9 @@ export async function startFakeOpenAi(port = 0): Promise<{ url: string; close: (
           stats.chatCalls++;
           const messages: { role: string; content: string }[] = body.messages ?? [];
           const prompt = messages.map((m) => m.content).join("\n");
-          const verdict = decideFake(messages.findLast((m) => m.role === "user")?.content ?? "");
-          let content = JSON.stringify({ ...verdict, rationale: verdict.rationale + control.rationaleSuffix });
+          const analysis = answerAnalysisRequest(body);
+          const verdict = analysis ? undefined : decideFake(messages.findLast((m) => m.role === "user")?.content ?? "");
+          let content = analysis ?? JSON.stringify({ ...verdict, rationale: verdict!.rationale + control.rationaleSuffix });
           if (control.malformedNext > 0 || (control.malformedRate > 0 && Math.random() < control.malformedRate)) {
             control.malformedNext = Math.max(0, control.malformedNext - 1);
             stats.malformedServed++;

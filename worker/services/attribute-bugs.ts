@@ -142,5 +142,7 @@ export async function attributeBugs(claim: AnalysisClaim, deps: AttributionDeps)
     outputTokens: { increment: deps.client.stats.outputTokens },
     costUsd: { increment: deps.client.stats.costUsd },
   });
+  // Public pages (bug types) are cached until the benchmark's stamp (latest Submission.updatedAt) moves: move it.
+  await db.submission.update({ where: { id: run.submissionId }, data: { updatedAt: new Date() } });
   return summary;
 }

@@ -1,5 +1,6 @@
 import pMap from "p-map";
 import { db } from "../../lib/db";
+import type { Severity } from "../../lib/generated/prisma/client";
 import type { PanelConfig } from "../../lib/llm/analysis-config";
 import type { StructuredClient } from "../../lib/llm/analysis-client";
 import { bugRecordJson, renderBlockMessages } from "../../lib/llm/analysis-messages";
@@ -111,7 +112,7 @@ export async function runPanel(claim: AnalysisClaim, deps: PanelDeps): Promise<P
       if (agreedVerdict(tier1)) await db.panelReview.deleteMany({ where: { panelRunId: run.id, findingId: s.findingId, tier: 2 } });
       await db.panelSample.update({
         where: { panelRunId_findingId: { panelRunId: run.id, findingId: s.findingId } },
-        data: { verdict: final.verdict, reason: final.reason, severity: final.severity as never, confidence: final.confidence },
+        data: { verdict: final.verdict, reason: final.reason, severity: final.severity as Severity | null, confidence: final.confidence },
       });
       done++;
       await progress(10 + (88 * done) / sample.length);
@@ -134,5 +135,7 @@ export async function runPanel(claim: AnalysisClaim, deps: PanelDeps): Promise<P
     retries: { increment: summary.retries },
     malformedReplies: { increment: summary.malformedReplies },
   });
+  // Public pages are cached until the benchmark's stamp (latest Submission.updatedAt) moves: move it.
+  await db.submission.update({ where: { id: run.submissionId }, data: { updatedAt: new Date() } });
   return summary;
 }
