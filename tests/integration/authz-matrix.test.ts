@@ -102,6 +102,21 @@ const rows: Row[] = [
     expect: { anonymous: 401, user: 403, maintainer: 403, admin: 200 },
   },
   { name: "read the audit log", method: "GET", path: () => "/api/v1/admin/audit-log", expect: { anonymous: 401, user: 403, maintainer: 403, admin: 200 } },
+  {
+    name: "start panel validation",
+    method: "POST",
+    path: (mode) => `/api/v1/admin/submissions/${mode === "session" ? ids.reviewSession : ids.reviewToken}/panel`,
+    body: { sample_size: 1, seed: "matrix" },
+    expect: { anonymous: 401, user: 403, maintainer: 403, admin: 202 },
+  },
+  {
+    name: "start bug-type attribution",
+    method: "POST",
+    path: (mode) => `/api/v1/admin/submissions/${mode === "session" ? ids.reviewSession : ids.reviewToken}/attribution`,
+    body: {},
+    expect: { anonymous: 401, user: 403, maintainer: 403, admin: 202 },
+  },
+  { name: "read the panel's rationales", method: "GET", path: () => `/api/v1/submissions/${ids.approved}/panel`, expect: { anonymous: 401, user: 403, maintainer: 200, admin: 200 } },
 ];
 
 describe("API authorization matrix", () => {
