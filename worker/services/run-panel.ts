@@ -50,7 +50,8 @@ export async function runPanel(claim: AnalysisClaim, deps: PanelDeps): Promise<P
 
   // The sample rows (same seed and size: the same rows); reviews of findings or judges no longer in the panel go.
   await db.$transaction([
-    db.panelSample.deleteMany({ where: { panelRunId: run.id, findingId: { notIn: sampledIds } } }),
+    // Opaque ids derive from (seed, finding): this drops findings no longer sampled and rows of an earlier seed.
+    db.panelSample.deleteMany({ where: { panelRunId: run.id, opaqueId: { notIn: sample.map((s) => s.opaqueId) } } }),
     db.panelReview.deleteMany({
       where: {
         panelRunId: run.id,
