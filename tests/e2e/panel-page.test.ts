@@ -79,7 +79,7 @@ describe("panel validation on the submission page", () => {
     await page.getByTestId("panel-validity").waitFor({ timeout: 60_000 });
     const validity = await page.getByTestId("panel-validity").textContent();
     expect(validity).toMatch(/^50% \[\d+\.\d–\d+\.\d\]$/);
-    await page.getByRole("table", { name: /Rejected findings by reason/ }).getByText("intentional").waitFor();
+    await page.getByRole("table", { name: /Rejected findings by reason/ }).getByText("intentional", { exact: true }).waitFor();
     await page.getByText("3 verdicts and rationales").first().or(page.getByText("2 verdicts and rationales").first()).click();
     await page.getByText(/fake panel:/).first().waitFor();
     expect(await axeViolations(page)).toEqual([]);
