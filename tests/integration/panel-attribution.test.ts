@@ -4,6 +4,9 @@
 // 429/500 and malformed JSON at random, kills a worker mid-queue, and checks that a rerun writes the same rows.
 
 import { randomUUID } from "node:crypto";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { ChildProcess } from "node:child_process";
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
@@ -16,6 +19,8 @@ import { benchmarkFileSchema } from "../../lib/validation/benchmark-file";
 import { attributeBugs } from "../../worker/services/attribute-bugs";
 import { claimAnalysis } from "../../worker/services/claim-analysis";
 import { runPanel } from "../../worker/services/run-panel";
+import { ensurePanelContext } from "../../worker/services/panel-context";
+import { importSnapshot } from "../../lib/server/snapshots/import-snapshot";
 import { fakeFinalVerdict } from "../support/fake-analysis";
 import { startFakeOpenAi } from "../support/fake-openai";
 import { freePort, PrivateRedis, seedRepeatedRunSubmission, startWorker, stopProcess, waitFor } from "../support/fault-harness";
@@ -170,6 +175,35 @@ describe("panel and attribution through the API", () => {
     const again = await call(webUrl, "POST", `/api/v1/admin/submissions/${id}/panel`, { token: admin.token }, {});
     expect(again.status).toBe(409);
     await db.panelRun.update({ where: { submissionId: id }, data: { status: "done" } });
+  });
+});
+
+describe("panel context documents", () => {
+  it("are written once per snapshot from its files, and a maintainer's edit is kept", async () => {
+    const slug = await (async () => {
+      const s = uniqueSlug("context");
+      await importBenchmark(smallBenchmark(s));
+      return s;
+    })();
+    const dir = mkdtempSync(path.join(tmpdir(), "probebench-context-"));
+    mkdirSync(path.join(dir, "parser"));
+    writeFileSync(path.join(dir, "README.md"), "# parser\nA small SQL parser. Lenient about trailing semicolons on purpose.\n");
+    writeFileSync(path.join(dir, "parser", "lexer.py"), "def next_token(buf):\n    return buf[0]\n");
+    const imported = await importSnapshot({ benchmark: `${slug}@1`, repo: "acme/parser", source: dir });
+    const repository = await db.repository.findFirstOrThrow({ where: { benchmark: { slug }, name: "acme/parser" } });
+    const client = new StructuredClient({ apiKey: "test-key", baseURL: inject("fakeOpenAiUrl"), timeoutMs: 5_000, maxRetries: 3, malformedRetries: 2 });
+    const first = await ensurePanelContext(repository.id, client, "fake-context");
+    expect(first.text).toContain("Public API: the modules of acme/parser");
+    expect(first.text).not.toContain("without a snapshot");
+    const stored = await db.contextDocument.findUniqueOrThrow({ where: { repositoryId_kind: { repositoryId: repository.id, kind: "panel" } } });
+    expect(stored).toMatchObject({ snapshotSha: imported.sha256, model: "fake-context", promptVersion: "panel-context@1" });
+    expect(client.stats.calls).toBe(1);
+    // Cached per snapshot: no second call.
+    expect((await ensurePanelContext(repository.id, client, "fake-context")).text).toBe(first.text);
+    expect(client.stats.calls).toBe(1);
+    await db.contextDocument.update({ where: { id: stored.id }, data: { text: "Edited by a maintainer.", editedAt: new Date(), snapshotSha: null } });
+    expect((await ensurePanelContext(repository.id, client, "fake-context")).text).toBe("Edited by a maintainer.");
+    expect(client.stats.calls).toBe(1);
   });
 });
 
