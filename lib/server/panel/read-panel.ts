@@ -10,10 +10,23 @@ import { canViewSubmission, type Viewer } from "../submissions/get-submission-st
 // who may see the submission) and each sampled finding's verdicts and rationales (maintainers and admins).
 
 export type PanelView = PanelSummaryCounts & { status: "queued" | "running" | "done" | "failed"; cost_usd: number };
-export type AnalysisJobView = { status: "queued" | "running" | "done" | "failed"; progress: number; error: string | null; started_at: string; finished_at: string | null };
+export type PanelJobView = {
+  status: "queued" | "running" | "done" | "failed";
+  progress: number;
+  error: string | null;
+  started_at: string;
+  finished_at: string | null;
+  seed: string;
+  sample_size: number;
+  judges: string[];
+  tier2_judge: string;
+  judge_calls: number;
+  retries: number;
+  confidence_cap: string;
+};
 
-/** The panel object, exactly as the API documents it; null when no panel was ever started. */
-export async function readPanelView(submissionId: string): Promise<{ panel: PanelView; job: AnalysisJobView & { seed: string; sample_size: number; judges: string[]; tier2_judge: string; judge_calls: number; retries: number; confidence_cap: string } } | null> {
+/** The panel object, exactly as the API documents it, and its job's progress; null when no panel was ever started. */
+export async function readPanelView(submissionId: string): Promise<{ panel: PanelView; job: PanelJobView } | null> {
   const run = await db.panelRun.findUnique({ where: { submissionId } });
   if (!run) return null;
   const samples = await db.panelSample.findMany({ where: { panelRunId: run.id }, select: { verdict: true, matched: true, reason: true } });

@@ -2,7 +2,7 @@ import { db } from "../../db";
 import { AppError } from "../../errors";
 import type { Metrics } from "../../scoring/types";
 import { readScoreBreakdowns } from "./read-scores";
-import { readAttributionJob, readPanelView } from "../panel/read-panel";
+import { readAttributionJob, readPanelView, type PanelJobView, type PanelView } from "../panel/read-panel";
 
 export type Viewer = { id: string; role: "user" | "maintainer" | "admin" } | null;
 
@@ -34,9 +34,9 @@ export type SubmissionStatus = {
   };
   scoring?: Record<string, unknown>;
   /** Panel validation (README, Panel validation); null when no panel was started. */
-  panel: Awaited<ReturnType<typeof readPanelView>> extends infer V ? (V extends { panel: infer P } ? P : never) | null : never;
+  panel: PanelView | null;
   /** Progress and settings of the panel and attribution jobs, for the pages that follow them. */
-  panel_job: NonNullable<Awaited<ReturnType<typeof readPanelView>>>["job"] | null;
+  panel_job: PanelJobView | null;
   attribution: Awaited<ReturnType<typeof readAttributionJob>>;
 };
 
