@@ -106,8 +106,8 @@ export async function runPanel(claim: AnalysisClaim, deps: PanelDeps): Promise<P
   await pMap(
     sample,
     async (s) => {
-      const tier1: TierReview[] = [];
-      for (const judge of deps.config.judges) tier1.push(await review(s.findingId, s.opaqueId, 1, judge));
+      // The tier 1 judges answer independently, so they are asked at once.
+      const tier1: TierReview[] = await Promise.all(deps.config.judges.map((judge) => review(s.findingId, s.opaqueId, 1, judge)));
       const final = agreedVerdict(tier1) ?? (await review(s.findingId, s.opaqueId, 2, deps.config.tier2Judge));
       // A tier 2 review left from an earlier disagreement is dropped when tier 1 now agrees.
       if (agreedVerdict(tier1)) await db.panelReview.deleteMany({ where: { panelRunId: run.id, findingId: s.findingId, tier: 2 } });
