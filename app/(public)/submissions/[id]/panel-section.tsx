@@ -4,10 +4,11 @@ import styles from "@/components/account/ui.module.css";
 import { StartAnalysis } from "@/components/admin/start-analysis";
 import { count, pct, pctInterval, usd } from "@/components/format";
 import { Pager } from "@/components/ui/pager";
+import { pageFromSearchParam } from "@/lib/server/pagination";
 import { scrollRegion } from "@/components/ui/scroll-region";
 import { env } from "@/lib/env";
 import { readAttributionModel, readPanelConfig } from "@/lib/llm/analysis-config";
-import { REASON_LABELS, type RejectionReason, type ValidityCounts } from "@/lib/panel/verdicts";
+import { PANEL_VERDICTS, REASON_LABELS, type RejectionReason, type ValidityCounts } from "@/lib/panel/verdicts";
 import { listPanelReviews, readAttributionJob, readPanelView } from "@/lib/server/panel/read-panel";
 import type { Viewer } from "@/lib/server/submissions/get-submission-status";
 
@@ -33,8 +34,11 @@ export async function PanelSection({ id, scored, viewer, search }: { id: string;
   const isStaff = isAdmin || viewer?.role === "maintainer";
   const panelConfig = readPanelConfig();
   const attributionModel = readAttributionModel();
-  const active = view?.job.status === "queued" || view?.job.status === "running" || attribution?.status === "queued" || attribution?.status === "running";
-  const reviews = isStaff && view?.panel.status === "done" ? await listPanelReviews(id, viewer, { page: search.panel_page ?? "1", per_page: "20", ...(search.panel_verdict ? { verdict: search.panel_verdict } : {}) }).catch(() => null) : null;
+  const panelRunning = view?.job.status === "queued" || view?.job.status === "running";
+  const active = panelRunning || attribution?.status === "queued" || attribution?.status === "running";
+  // An unknown verdict filter in a hand-edited link shows every verdict rather than an error.
+  const verdictFilter = (PANEL_VERDICTS as readonly string[]).includes(search.panel_verdict ?? "") ? search.panel_verdict : undefined;
+  const reviews = isStaff && view?.panel.status === "done" ? await listPanelReviews(id, viewer, { page: String(pageFromSearchParam(search.panel_page)), per_page: "20", ...(verdictFilter ? { verdict: verdictFilter } : {}) }) : null;
   const p = view?.panel;
 
   return (
@@ -125,7 +129,7 @@ export async function PanelSection({ id, scored, viewer, search }: { id: string;
         </>
       )}
       {isAdmin && scored && (
-        <StartAnalysis id={id} kind="panel" again={Boolean(view)} defaultSampleSize={env.PANEL_SAMPLE_SIZE} disabledReason={!panelConfig.ok ? panelConfig.message : active && view?.job.status !== "done" && view?.job.status !== "failed" && view ? "A panel is in progress." : null} />
+        <StartAnalysis id={id} kind="panel" again={Boolean(view)} defaultSampleSize={env.PANEL_SAMPLE_SIZE} disabledReason={!panelConfig.ok ? panelConfig.message : panelRunning ? "A panel is in progress." : null} />
       )}
 
       {reviews && (
@@ -135,7 +139,7 @@ export async function PanelSection({ id, scored, viewer, search }: { id: string;
             Show:{" "}
             {[undefined, "confirmed", "rejected", "abstained"].map((v) => (
               <span key={v ?? "all"}>
-                {(search.panel_verdict ?? undefined) === v ? <strong>{v ?? "all"}</strong> : <Link href={`/submissions/${id}${v ? `?panel_verdict=${v}` : ""}#panel-findings`}>{v ?? "all"}</Link>}{" "}
+                {verdictFilter === v ? <strong>{v ?? "all"}</strong> : <Link href={`/submissions/${id}${v ? `?panel_verdict=${v}` : ""}#panel-findings`}>{v ?? "all"}</Link>}{" "}
               </span>
             ))}
           </nav>
@@ -164,7 +168,7 @@ export async function PanelSection({ id, scored, viewer, search }: { id: string;
             ))}
             {reviews.findings.length === 0 && <li className="empty">No sampled finding has this verdict.</li>}
           </ul>
-          <Pager info={reviews.pagination} path={`/submissions/${id}`} params={{ panel_verdict: search.panel_verdict }} noun="sampled findings" />
+          <Pager info={reviews.pagination} path={`/submissions/${id}`} params={{ panel_verdict: verdictFilter }} noun="sampled findings" />
         </>
       )}
 
