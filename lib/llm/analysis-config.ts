@@ -1,4 +1,4 @@
-import { env } from "../env";
+import { env, type Env } from "../env";
 import { StructuredClient } from "./analysis-client";
 
 // What the panel and the attribution need configured, and their clients. Without an API key neither runs: the panel
@@ -7,21 +7,23 @@ import { StructuredClient } from "./analysis-client";
 export type PanelConfig = { judges: string[]; tier2Judge: string; contextModel: string };
 
 /** The panel's models, or the sentence saying what is missing. */
-export function readPanelConfig(): { ok: true; config: PanelConfig } | { ok: false; message: string } {
+type PanelEnv = Pick<Env, "OPENAI_API_KEY" | "PANEL_JUDGE_MODELS" | "PANEL_TIER2_MODEL" | "PANEL_CONTEXT_MODEL" | "JUDGE_MODEL">;
+
+export function readPanelConfig(e: PanelEnv = env): { ok: true; config: PanelConfig } | { ok: false; message: string } {
   const missing = [
-    !env.OPENAI_API_KEY && "OPENAI_API_KEY",
-    env.PANEL_JUDGE_MODELS.length === 0 && "PANEL_JUDGE_MODELS",
-    !env.PANEL_TIER2_MODEL && "PANEL_TIER2_MODEL",
+    !e.OPENAI_API_KEY && "OPENAI_API_KEY",
+    e.PANEL_JUDGE_MODELS.length === 0 && "PANEL_JUDGE_MODELS",
+    !e.PANEL_TIER2_MODEL && "PANEL_TIER2_MODEL",
   ].filter(Boolean);
   if (missing.length > 0) {
     return { ok: false, message: `Panel validation needs an LLM endpoint and its judges: set ${missing.join(", ")} (see .env.example). No panel figures are shown without them.` };
   }
-  return { ok: true, config: { judges: env.PANEL_JUDGE_MODELS, tier2Judge: env.PANEL_TIER2_MODEL!, contextModel: env.PANEL_CONTEXT_MODEL ?? env.JUDGE_MODEL } };
+  return { ok: true, config: { judges: e.PANEL_JUDGE_MODELS, tier2Judge: e.PANEL_TIER2_MODEL!, contextModel: e.PANEL_CONTEXT_MODEL ?? e.JUDGE_MODEL } };
 }
 
-export function readAttributionModel(): { ok: true; model: string } | { ok: false; message: string } {
-  if (!env.OPENAI_API_KEY) return { ok: false, message: "Bug-type attribution needs an LLM endpoint: set OPENAI_API_KEY (and optionally ATTRIBUTION_MODEL). Until then only self-reported categories are shown." };
-  return { ok: true, model: env.ATTRIBUTION_MODEL ?? env.JUDGE_MODEL };
+export function readAttributionModel(e: Pick<Env, "OPENAI_API_KEY" | "ATTRIBUTION_MODEL" | "JUDGE_MODEL"> = env): { ok: true; model: string } | { ok: false; message: string } {
+  if (!e.OPENAI_API_KEY) return { ok: false, message: "Bug-type attribution needs an LLM endpoint: set OPENAI_API_KEY (and optionally ATTRIBUTION_MODEL). Until then only self-reported categories are shown." };
+  return { ok: true, model: e.ATTRIBUTION_MODEL ?? e.JUDGE_MODEL };
 }
 
 export function createStructuredClient(): StructuredClient {

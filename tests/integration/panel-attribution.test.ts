@@ -170,6 +170,28 @@ describe("panel and attribution through the API", () => {
     expect(await db.bugTypeAttribution.count({ where: { subjectKind: "reference", source: "benchmark", category: "Unhandled degenerate value" } })).toBeGreaterThanOrEqual(4);
   });
 
+  it("once approved, the leaderboard shows the panel's validity with its interval and bug types use the attribution", async () => {
+    expect((await call(webUrl, "POST", `/api/v1/admin/submissions/${id}/review`, { token: admin.token }, { decision: "approve" })).status).toBe(200);
+    const submission = (await call(webUrl, "GET", `/api/v1/submissions/${id}`, { token: submitter.token })).json;
+    const board = await waitFor(
+      async () => (await call(webUrl, "GET", `/api/v1/leaderboard?benchmark=${slug}@1`)).json,
+      (b) => b.rows?.some((r: { id: string }) => r.id === id),
+      30_000,
+      "the approved entry on the leaderboard",
+    );
+    const row = board.rows.find((r: { id: string }) => r.id === id);
+    expect(row.panel_validity).toBe(submission.panel.validity);
+    expect(row.panel_validity_ci).toEqual(submission.panel.validity_interval);
+    const types = (await call(webUrl, "GET", `/api/v1/bug-types?benchmark=${slug}@1`)).json;
+    // Six findings of the first run: two self-reported, four attributed by the LLM; all categorised.
+    expect(types.stored.notes).toContain("4 of 6 attributed by the LLM");
+    expect(types.stored.notes).toContain("2 self-reported");
+    expect(types.stored.categories.find((c: { name: string }) => c.name === "Some category of my own")).toBeTruthy();
+    const csv = await fetch(`${webUrl}/api/v1/bug-types?benchmark=${slug}@1&format=csv`);
+    expect(csv.headers.get("content-type")).toContain("text/csv");
+    expect((await csv.text()).split("\n")[0]).toBe("source,kind,name,family,level,human_n,human_share,agent_share,agent_min,agent_max,gap");
+  });
+
   it("refuses to start a second panel while one runs", async () => {
     await db.panelRun.update({ where: { submissionId: id }, data: { status: "running" } });
     const again = await call(webUrl, "POST", `/api/v1/admin/submissions/${id}/panel`, { token: admin.token }, {});
