@@ -83,6 +83,8 @@ describe("panel validation on the submission page", () => {
     await page.getByText("3 verdicts and rationales").first().or(page.getByText("2 verdicts and rationales").first()).click();
     await page.getByText(/fake panel:/).first().waitFor();
     expect(await axeViolations(page)).toEqual([]);
+    await page.locator("#panel-heading").scrollIntoViewIfNeeded();
+    await page.screenshot({ path: "test-artifacts/panel-page.png", fullPage: true });
 
     await page.getByRole("button", { name: "Start bug-type attribution" }).click();
     await page.getByText(/findings and reference bugs without a category were attributed by/).waitFor({ timeout: 60_000 });

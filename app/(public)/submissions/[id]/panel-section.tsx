@@ -143,7 +143,7 @@ export async function PanelSection({ id, scored, viewer, search }: { id: string;
               </span>
             ))}
           </nav>
-          <ul className="panel-findings">
+          <ul className="panel-findings" style={{ listStyle: "none", paddingLeft: 0 }}>
             {reviews.findings.map((f) => (
               <li key={f.opaque_id} className="card">
                 <p>
