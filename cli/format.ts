@@ -13,6 +13,8 @@ export function formatScores(status: {
   error?: string;
   scores?: { overall: Metrics; languages: (Metrics & { language: string })[]; repositories: (Metrics & { repo: string })[]; runs?: ({ run: number; overall: Metrics })[]; curves?: (Metrics & { label: string })[] };
   scoring?: { judge_model?: unknown; offline_judge?: unknown; embedding_provider?: unknown; embedding_model?: unknown };
+  panel?: { status: string; sampled: number; confirmed: number; rejected: number; abstained: number; validity: number | null; validity_interval: [number, number] | null } | null;
+  panel_job?: { progress: number; error: string | null } | null;
 }): string {
   const lines = [`Submission ${status.id}: ${status.status}`];
   if (status.error) lines.push(`Reason: ${status.error}`);
@@ -27,6 +29,15 @@ export function formatScores(status: {
   if (status.scoring) {
     const j = status.scoring;
     lines.push(`Judge: ${String(j.judge_model)}${j.offline_judge ? " (offline judge)" : ""}; embeddings: ${String(j.embedding_provider)}/${String(j.embedding_model)}`);
+  }
+  const p = status.panel;
+  if (p) {
+    if (p.status === "done") {
+      const interval = p.validity_interval ? ` [${pct(p.validity_interval[0])}–${pct(p.validity_interval[1])}]` : "";
+      lines.push(`Panel: validity ${p.validity === null ? "–" : pct(p.validity)}${interval} (${p.confirmed} confirmed, ${p.rejected} rejected, ${p.abstained} abstained of ${p.sampled} sampled)`);
+    } else {
+      lines.push(`Panel: ${p.status}${p.status === "running" ? ` ${status.panel_job?.progress ?? 0}%` : ""}${status.panel_job?.error ? ` (${status.panel_job.error})` : ""}`);
+    }
   }
   return lines.join("\n");
 }

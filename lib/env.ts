@@ -41,6 +41,21 @@ const envSchema = z.object({
   // JSON object: model name -> USD per million input / output tokens, e.g. {"gpt-4.1-mini":{"input":0.4,"output":1.6}}
   MODEL_PRICES_JSON: optionalString,
 
+  // Panel validation (README, Panel validation): tier 1 judges (comma-separated, two in the paper), the tier 2 judge
+  // that settles their disagreements, the model that writes panel context documents, findings sampled per run.
+  PANEL_JUDGE_MODELS: z
+    .string()
+    .default("")
+    .transform((v) => v.split(",").map((e) => e.trim()).filter(Boolean)),
+  PANEL_TIER2_MODEL: optionalString,
+  PANEL_CONTEXT_MODEL: optionalString,
+  PANEL_SAMPLE_SIZE: z.coerce.number().int().min(1).max(1_000).default(100),
+  PANEL_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
+  // Bug-type attribution: the classifying model (default JUDGE_MODEL), and whether it runs after every scoring.
+  ATTRIBUTION_MODEL: optionalString,
+  ATTRIBUTION_AFTER_SCORING: z.stringbool().default(true),
+  ATTRIBUTION_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
+
   EMBEDDING_PROVIDER: z.enum(["offline", "openai"]).optional(),
   EMBEDDING_BASE_URL: optionalUrl,
   EMBEDDING_API_KEY: optionalString,

@@ -2,8 +2,9 @@ import { Worker } from "bullmq";
 import { db, disconnectDb } from "../lib/db";
 import { env } from "../lib/env";
 import { createRedisConnection } from "../lib/queue/connection";
-import { SCORING_QUEUE, closeQueues, enqueueScoring, type ScoringJob } from "../lib/queue/queues";
+import { ATTRIBUTION_QUEUE, PANEL_QUEUE, SCORING_QUEUE, closeQueues, enqueueAnalysis, enqueueScoring, type AnalysisJob, type ScoringJob } from "../lib/queue/queues";
 import { startHeartbeat } from "./heartbeat";
+import { processAttributionJob, processPanelJob } from "./processors/analysis";
 import { processScoringJob } from "./processors/scoring";
 import { startAuditWorker } from "./audit-worker";
 
@@ -21,11 +22,26 @@ async function main(): Promise<void> {
   });
   worker.on("failed", (job, error) => console.error(`job ${job?.id} failed: ${error.message}`));
   worker.on("completed", (job) => console.log(`job ${job.id} completed`));
+  // Panel validation and bug-type attribution: their own queues, same lock and stall settings as scoring.
+  const analysisWorkers = ([[PANEL_QUEUE, processPanelJob], [ATTRIBUTION_QUEUE, processAttributionJob]] as const).map(([queue, processor]) => {
+    const w = new Worker<AnalysisJob>(queue, processor, {
+      connection,
+      concurrency: env.WORKER_CONCURRENCY,
+      lockDuration: env.WORKER_LOCK_MS,
+      stalledInterval: Math.min(30_000, env.WORKER_LOCK_MS),
+      maxStalledCount: env.WORKER_MAX_STALLED,
+    });
+    w.on("failed", (job, error) => console.error(`${queue} job ${job?.id} failed: ${error.message}`));
+    return w;
+  });
   await worker.waitUntilReady();
+  for (const w of analysisWorkers) await w.waitUntilReady();
 
   // Rows are written before jobs are queued: re-queue any submission whose job was lost (e.g. Redis was down).
   const orphans = await db.submission.findMany({ where: { scoringStatus: "queued" }, select: { id: true } });
   for (const { id } of orphans) await enqueueScoring(id);
+  for (const run of await db.panelRun.findMany({ where: { status: "queued" }, select: { id: true, updatedAt: true } })) await enqueueAnalysis("panel", run.id, run.updatedAt.getTime());
+  for (const run of await db.attributionRun.findMany({ where: { status: "queued" }, select: { id: true, updatedAt: true } })) await enqueueAnalysis("attribution", run.id, run.updatedAt.getTime());
   console.log(`probebench worker ready on ${SCORING_QUEUE} (concurrency ${env.WORKER_CONCURRENCY}); re-queued ${orphans.length}`);
   const auditWorker = await startAuditWorker(connection);
   const stopHeartbeat = startHeartbeat(env.WORKER_HEARTBEAT_FILE, connection, () => worker.isRunning());
@@ -38,6 +54,7 @@ async function main(): Promise<void> {
     stopHeartbeat();
     await worker.close();
     await auditWorker.close();
+    for (const w of analysisWorkers) await w.close();
     await closeQueues();
     await disconnectDb();
     process.exit(0);

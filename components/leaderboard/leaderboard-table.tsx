@@ -114,7 +114,7 @@ const columns = [
   column.accessor("runs", { id: "runs", header: COLUMN_LABELS.runs, sortDescFirst: true, meta: { numeric: true } }),
   column.accessor((r) => r.date ?? undefined, { id: "date", header: COLUMN_LABELS.date, sortUndefined: "last", sortDescFirst: true, cell: (c) => c.getValue() ?? DASH }),
   column.accessor("source", { id: "source", header: COLUMN_LABELS.source, cell: (c) => <span className={`badge ${c.getValue()}`}>{c.getValue()}</span> }),
-  column.accessor((r) => num(r.panel_validity), { id: "validity", header: COLUMN_LABELS.validity, sortUndefined: "last", sortDescFirst: true, meta: { numeric: true }, cell: (c) => pct(c.getValue() ?? null, 0) }),
+  column.accessor((r) => num(r.panel_validity), { id: "validity", header: COLUMN_LABELS.validity, sortUndefined: "last", sortDescFirst: true, meta: { numeric: true }, cell: ({ row: { original: r } }) => <Metric value={r.panel_validity} interval={r.panel_validity_ci} /> }),
 ];
 
 export const HIDEABLE_COLUMNS = columns.map((c) => c.id!).filter((id) => id !== "rank" && id !== "model");

@@ -21,7 +21,7 @@ export type TableState = {
 export const PAGE_SIZES = [20, 50, 100, 0];
 export const DEFAULT_PER_PAGE = 20;
 
-export const DEFAULT_HIDDEN = ["validity"];
+export const DEFAULT_HIDDEN: string[] = [];
 
 export const DEFAULT_STATE: TableState = {
   sort: null,

@@ -9,7 +9,41 @@ export const SCORING_QUEUE = "scoring-queue";
 export const scoringJobSchema = z.object({ submissionId: z.string().min(1) });
 export type ScoringJob = z.infer<typeof scoringJobSchema>;
 
-const globalForQueues = globalThis as unknown as { scoringQueue?: Queue<ScoringJob> };
+// Panel validation and bug-type attribution: their own queues, a job per PanelRun / AttributionRun row.
+export const PANEL_QUEUE = "panel-queue";
+export const ATTRIBUTION_QUEUE = "attribution-queue";
+export const analysisJobSchema = z.object({ runId: z.string().min(1) });
+export type AnalysisJob = z.infer<typeof analysisJobSchema>;
+
+const globalForQueues = globalThis as unknown as { scoringQueue?: Queue<ScoringJob>; analysisQueues?: Map<string, Queue<AnalysisJob>> };
+
+function analysisQueue(name: typeof PANEL_QUEUE | typeof ATTRIBUTION_QUEUE): Queue<AnalysisJob> {
+  globalForQueues.analysisQueues ??= new Map();
+  let queue = globalForQueues.analysisQueues.get(name);
+  if (!queue) {
+    queue = new Queue<AnalysisJob>(name, {
+      connection: createRedisConnection(),
+      // Same fault behaviour as scoring: transient failures retry the job, which reuses every stored verdict.
+      defaultJobOptions: {
+        attempts: env.SCORING_ATTEMPTS,
+        backoff: { type: "exponential", delay: env.SCORING_RETRY_DELAY_MS },
+        removeOnComplete: { age: 24 * 3600, count: 1_000 },
+        removeOnFail: { age: 7 * 24 * 3600 },
+      },
+    });
+    globalForQueues.analysisQueues.set(name, queue);
+  }
+  return queue;
+}
+
+/**
+ * Queues a panel or attribution job for a row that already exists. `generation` (the row's start time) makes the
+ * job id fresh when an admin starts the same row again; a duplicate enqueue of one start is ignored by BullMQ.
+ */
+export async function enqueueAnalysis(kind: "panel" | "attribution", runId: string, generation: number): Promise<void> {
+  const queue = analysisQueue(kind === "panel" ? PANEL_QUEUE : ATTRIBUTION_QUEUE);
+  await queue.add(kind === "panel" ? "validate-findings" : "attribute-bug-types", { runId }, { jobId: `${runId}-${generation}` });
+}
 
 export function getScoringQueue(): Queue<ScoringJob> {
   if (!globalForQueues.scoringQueue) {
@@ -37,6 +71,8 @@ export async function enqueueScoring(submissionId: string, opts: { rescore?: boo
 }
 
 export async function closeQueues(): Promise<void> {
+  for (const queue of globalForQueues.analysisQueues?.values() ?? []) await queue.close();
+  globalForQueues.analysisQueues = undefined;
   if (globalForQueues.scoringQueue) {
     await globalForQueues.scoringQueue.close();
     globalForQueues.scoringQueue = undefined;

@@ -152,6 +152,21 @@ const rows: Row[] = [
   { name: "read a repository's reference bugs", method: "GET", path: () => `/api/v1/repositories/acme/parser/bugs?benchmark=${slug}@1`, expect: { anonymous: 200, user: 200, maintainer: 200, admin: 200 } },
   { name: "read a reference bug and its findings", method: "GET", path: () => `/api/v1/repositories/acme/parser/bugs/P1?benchmark=${slug}@1`, expect: { anonymous: 200, user: 200, maintainer: 200, admin: 200 } },
   { name: "compare a pending and an approved submission", method: "GET", path: () => `/api/v1/compare?repo=acme/parser&a=${ids.approved}&b=${ids.pending}`, expect: { anonymous: 404, user: 404, maintainer: 200, admin: 200 } },
+  {
+    name: "start panel validation",
+    method: "POST",
+    path: (mode) => `/api/v1/admin/submissions/${mode === "session" ? ids.reviewSession : ids.reviewToken}/panel`,
+    body: { sample_size: 1, seed: "matrix" },
+    expect: { anonymous: 401, user: 403, maintainer: 403, admin: 202 },
+  },
+  {
+    name: "start bug-type attribution",
+    method: "POST",
+    path: (mode) => `/api/v1/admin/submissions/${mode === "session" ? ids.reviewSession : ids.reviewToken}/attribution`,
+    body: {},
+    expect: { anonymous: 401, user: 403, maintainer: 403, admin: 202 },
+  },
+  { name: "read the panel's rationales", method: "GET", path: () => `/api/v1/submissions/${ids.approved}/panel`, expect: { anonymous: 401, user: 403, maintainer: 200, admin: 200 } },
 ];
 
 describe("API authorization matrix", () => {

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { embedOffline } from "../../lib/embeddings/offline-embedder";
 import { handleAgentRequest } from "./fake-openai-agent";
 import { judgedAnswer, recordJudged } from "./fake-judge-log";
+import { answerAnalysisRequest } from "./fake-analysis";
 
 // A small local server speaking the OpenAI wire format (chat completions with json_schema replies, embeddings).
 // It replaces only the paid LLM API in tests and benchmarks. Its "judgement" is a fixed rule:
@@ -98,9 +99,11 @@ export async function startFakeOpenAi(port = 0): Promise<{ url: string; close: (
           stats.chatCalls++;
           const messages: { role: string; content: string }[] = body.messages ?? [];
           const prompt = messages.map((m) => m.content).join("\n");
-          recordJudged(messages.findLast((m) => m.role === "user")?.content ?? "");
-          const verdict = decideFake(messages.findLast((m) => m.role === "user")?.content ?? "");
-          let content = JSON.stringify({ ...verdict, rationale: verdict.rationale + control.rationaleSuffix });
+          const userMessage = messages.findLast((m) => m.role === "user")?.content ?? "";
+          const analysis = answerAnalysisRequest(body);
+          if (!analysis) recordJudged(userMessage);
+          const verdict = analysis ? undefined : decideFake(userMessage);
+          let content = analysis ?? JSON.stringify({ ...verdict, rationale: verdict!.rationale + control.rationaleSuffix });
           if (control.malformedNext > 0 || (control.malformedRate > 0 && Math.random() < control.malformedRate)) {
             control.malformedNext = Math.max(0, control.malformedNext - 1);
             stats.malformedServed++;

@@ -48,11 +48,18 @@ export default async function setup(project: TestProject) {
     SCORING_ATTEMPTS: "2",
     SCORING_RETRY_DELAY_MS: "200",
     EMBEDDING_PROVIDER: "offline",
-    MODEL_PRICES_JSON: JSON.stringify({ "fake-judge-1": { input: 1, output: 2 }, "fake-auditor-1": { input: 1, output: 2 } }),
+    MODEL_PRICES_JSON: JSON.stringify({ "fake-judge-1": { input: 1, output: 2 }, "fake-auditor-1": { input: 1, output: 2 }, "fake-panel-a": { input: 1, output: 2 }, "fake-panel-b": { input: 1, output: 2 }, "fake-panel-tier2": { input: 3, output: 6 }, "fake-attribution": { input: 1, output: 2 } }),
     // In-house runs: passes run under bubblewrap; snapshots imported by the tests are where the worker reads them.
     SANDBOX: "process",
     SNAPSHOT_STORE: path.join(ROOT, "test-artifacts", "snapshots"),
     AUDIT_WORK_DIR: path.join(ROOT, "test-artifacts", "audit"),
+    // Panel and attribution (tests/support/fake-analysis.ts answers them). Attribution after scoring is off here so
+    // suites that count LLM calls are undisturbed; panel-attribution.test.ts turns it on in its own workers.
+    PANEL_JUDGE_MODELS: "fake-panel-a,fake-panel-b",
+    PANEL_TIER2_MODEL: "fake-panel-tier2",
+    PANEL_CONTEXT_MODEL: "fake-context",
+    ATTRIBUTION_MODEL: "fake-attribution",
+    ATTRIBUTION_AFTER_SCORING: "false",
     UPLOAD_MAX_BYTES: String(2 * 1024 * 1024),
     UPLOAD_PARSE_BUDGET_BYTES: String(5 * 1024 * 1024),
     NEXT_DIST_DIR: DIST_DIR,

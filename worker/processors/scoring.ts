@@ -3,6 +3,7 @@ import { env } from "../../lib/env";
 import { createEmbeddingProvider } from "../../lib/embeddings/provider";
 import { createJudge } from "../../lib/llm/judge";
 import { scoringJobSchema, type ScoringJob } from "../../lib/queue/queues";
+import { queueAttributionAfterScoring } from "../../lib/server/analysis/start-analysis";
 import { claimSubmission, LostClaimError, updateClaimed } from "../services/claim-submission";
 import { classifyScoringError } from "../services/classify-error";
 import { scoreSubmission } from "../services/score-submission";
@@ -25,6 +26,8 @@ export async function processScoringJob(job: Job<ScoringJob>): Promise<unknown> 
       // Queue progress is for dashboards only: Postgres holds the real progress, so a Redis hiccup must not fail scoring.
       onProgress: (percent) => job.updateProgress(percent).catch(() => undefined),
     });
+    // Bug-type attribution follows scoring (when an LLM is configured); a failure to queue it never fails scoring.
+    if (summary.outcome === "scored") await queueAttributionAfterScoring(submissionId).catch((error) => console.error(`queueing attribution of ${submissionId} failed:`, error));
     return {
       outcome: summary.outcome,
       comparedPairs: summary.comparedPairs,

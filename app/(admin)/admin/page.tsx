@@ -97,6 +97,12 @@ export default async function ReviewQueuePage({ searchParams }: Props) {
                 </p>
                 <p style={{ margin: "6px 0 0" }}>
                   <ReviewBadge status={s.review_status} /> {s.review_reason && <span className="muted">{s.review_reason}</span>}
+                  {s.status === "scored" && (
+                    <>
+                      {" · "}
+                      <Link href={`/submissions/${s.id}#panel-heading`}>Panel validation and bug types</Link>
+                    </>
+                  )}
                 </p>
               </div>
               {s.review_status !== "withdrawn" && (

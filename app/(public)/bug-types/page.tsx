@@ -89,7 +89,9 @@ export default async function BugTypesPage({ searchParams }: { searchParams: Pro
           <h1>Bug types</h1>
           <p className="lede">
             Do agents report the kinds of bugs maintainers fix? Each bug type&apos;s share among the reference bugs of {benchmark.name} {benchmark.version} next to its
-            share among agent findings. Categories come from the benchmark&apos;s taxonomy, stored on reference bugs and findings.
+            share among agent findings. Categories come from the benchmark&apos;s taxonomy: as given where a reference bug or finding carries one (a submitter&apos;s
+            own category is labelled self-reported in the note below), else attributed by an LLM with a versioned prompt. Also as JSON or CSV:{" "}
+            <a href={`/api/v1/bug-types?benchmark=${encodeURIComponent(benchmark.key)}`}>JSON</a>, <a href={`/api/v1/bug-types?benchmark=${encodeURIComponent(benchmark.key)}&format=csv`}>CSV</a>.
           </p>
         </div>
         <BenchmarkSelector benchmarks={page.benchmarks} current={benchmark.key} hrefFor={(b) => benchmarkQueryHref("/bug-types", b)} />

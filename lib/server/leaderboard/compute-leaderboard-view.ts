@@ -78,6 +78,7 @@ function rowOf(entry: LeaderboardEntry, repos: string[], whole: boolean, languag
     offline_judge: entry.offlineJudge,
     report_url: entry.reportUrl,
     panel_validity: entry.panel?.validity ?? null,
+    panel_validity_ci: entry.panel?.interval ?? null,
     recall: cell?.recall ?? null,
     precision: cell?.precision ?? null,
     f1: cell?.f1 ?? null,

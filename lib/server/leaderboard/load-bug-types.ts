@@ -1,6 +1,7 @@
 import { db } from "../../db";
 import { PUBLIC_SUBMISSION, resolveBenchmark } from "./list-public-benchmarks";
 import { cachedByStamp, readBenchmarkStamp } from "./stamp-cache";
+import { countAttributedFindings, countAttributedReferences } from "../attribution/attributed-counts";
 import type { BenchmarkRef } from "./types";
 
 // Bug types and trigger levels of maintainer-fixed reference bugs vs agent findings (Tables 20-21 style).
@@ -48,16 +49,27 @@ async function readBugTypes(b: BenchmarkRef): Promise<BugTypes> {
   const familyOf = new Map((taxonomy.families ?? []).flatMap((f) => f.categories.map((c) => [c.name, f.name] as const)));
   const levelOf = new Map((taxonomy.triggers ?? []).map((t) => [t.name, t.level]));
 
-  const refWhere = { repository: { benchmarkId: b.id } };
-  const [refCategories, refTriggers] = await Promise.all([
-    db.referenceBug.groupBy({ by: ["category"], where: refWhere, _count: { _all: true } }),
-    db.referenceBug.groupBy({ by: ["trigger"], where: refWhere, _count: { _all: true } }),
-  ]);
-  const findingWhere = { run: { index: 0, submission: { benchmarkId: b.id, ...PUBLIC_SUBMISSION, source: { not: "reported" as const } } } };
-  const [findingCategories, findingTriggers] = await Promise.all([
-    db.finding.groupBy({ by: ["runId", "category"], where: findingWhere, _count: { _all: true } }),
-    db.finding.groupBy({ by: ["runId", "trigger"], where: findingWhere, _count: { _all: true } }),
-  ]);
+  // Categories as given (self-reported by submitters, the benchmark's own) or else attributed by the LLM (issue 12).
+  const [refCounts, findingCounts] = await Promise.all([countAttributedReferences(b.id, benchmark.taxonomy), countAttributedFindings(b.id, benchmark.taxonomy)]);
+  const sumBy = <K extends "category" | "trigger">(rows: typeof refCounts, key: K, withGroup: boolean) => {
+    const m = new Map<string, { group: string; key: string | null; n: number }>();
+    for (const r of rows) {
+      const k = `${withGroup ? r.group : ""}\u0000${r[key] ?? ""}`;
+      const e = m.get(k) ?? { group: r.group, key: r[key], n: 0 };
+      e.n += r.n;
+      m.set(k, e);
+    }
+    return [...m.values()];
+  };
+  const refCategories = sumBy(refCounts, "category", false).map((r) => ({ category: r.key, _count: { _all: r.n } }));
+  const refTriggers = sumBy(refCounts, "trigger", false).map((r) => ({ trigger: r.key, _count: { _all: r.n } }));
+  const findingCategories = sumBy(findingCounts, "category", true).map((r) => ({ runId: r.group, category: r.key, _count: { _all: r.n } }));
+  const findingTriggers = sumBy(findingCounts, "trigger", true).map((r) => ({ runId: r.group, trigger: r.key, _count: { _all: r.n } }));
+  const categorised = findingCounts.filter((r) => r.category).reduce((n, r) => n + r.n, 0);
+  const selfReported = findingCounts.filter((r) => r.category && r.selfReported).reduce((n, r) => n + r.n, 0);
+  const sourceNote = categorised
+    ? `Agent categories: ${categorised - selfReported} of ${categorised} attributed by the LLM (F.7.3 prompt), ${selfReported} self-reported by submitters and kept as given.`
+    : null;
   const hasStored = refCategories.some((r) => r.category) || findingCategories.some((r) => r.category);
   const stored: Distribution | null = hasStored
     ? {
@@ -73,7 +85,7 @@ async function readBugTypes(b: BenchmarkRef): Promise<BugTypes> {
           .sort((x, y) => (x.level ?? 99) - (y.level ?? 99)),
         humanTotal: refCategories.filter((r) => r.category).reduce((n, r) => n + r._count._all, 0),
         agentConfigurations: new Set(findingCategories.filter((r) => r.category).map((r) => r.runId)).size,
-        notes: null,
+        notes: sourceNote,
       }
     : null;
 

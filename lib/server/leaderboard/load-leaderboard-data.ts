@@ -3,6 +3,7 @@ import type { ScoreRow as StoredScoreRow } from "../submissions/read-scores";
 import { clopperPearson } from "../../scoring/stats";
 import { PUBLIC_SUBMISSION, resolveBenchmark, summarizeBenchmark } from "./list-public-benchmarks";
 import { cachedByStamp, readBenchmarkStamp } from "./stamp-cache";
+import { readPanelValidities } from "../panel/panel-validities";
 import type { Coverage, LeaderboardData, LeaderboardEntry, PanelValidity, RepositoryInfo, StoredCell } from "./types";
 
 // Everything the public views of one benchmark version need, read from precomputed Score rows only (never from
@@ -70,6 +71,8 @@ async function readLeaderboardData(benchmarkId: string, stamp: string): Promise<
       findings: true,
     },
   });
+  // Verified entries: validity from their finished panel (never from anything else).
+  const panels = await readPanelValidities(submissions.filter((s) => s.source !== "reported").map((s) => s.id));
   const bySubmission = new Map<string, ScoreRow[]>();
   for (const row of scores) bySubmission.set(row.submissionId, [...(bySubmission.get(row.submissionId) ?? []), row]);
 
@@ -103,7 +106,7 @@ async function readLeaderboardData(benchmarkId: string, stamp: string): Promise<
       offlineJudge: s.judgeUsage[0]?.offlineJudge ?? null,
       reportUrl: s.reportUrl,
       notes: reported && typeof reported.notes === "string" ? reported.notes : null,
-      panel: reported ? panelOf(reported.panel) : null,
+      panel: reported ? panelOf(reported.panel) : (panels.get(s.id) ?? null),
       overall: overall ? cellOf(overall) : null,
       languages: Object.fromEntries(mean.filter((r) => r.scope === "language").map((r) => [r.key, cellOf(r)])),
       repositories: Object.fromEntries(mean.filter((r) => r.scope === "repository").map((r) => [r.key, cellOf(r)])),

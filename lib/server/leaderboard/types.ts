@@ -98,6 +98,8 @@ export type LeaderboardRow = {
   offline_judge: boolean | null;
   report_url: string | null;
   panel_validity: number | null;
+  /** 95% Clopper-Pearson interval of panel validity (verified: this panel; reported: Table 14). */
+  panel_validity_ci: Interval | null;
   recall: number | null;
   precision: number | null;
   f1: number | null;

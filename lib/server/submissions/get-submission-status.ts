@@ -2,6 +2,7 @@ import { db } from "../../db";
 import { AppError } from "../../errors";
 import type { Metrics } from "../../scoring/types";
 import { readScoreBreakdowns } from "./read-scores";
+import { readAttributionJob, readPanelView, type PanelJobView, type PanelView } from "../panel/read-panel";
 
 export type Viewer = { id: string; role: "user" | "maintainer" | "admin" } | null;
 
@@ -32,6 +33,11 @@ export type SubmissionStatus = {
     curves?: (Metrics & { n: number; label: string })[];
   };
   scoring?: Record<string, unknown>;
+  /** Panel validation (README, Panel validation); null when no panel was started. */
+  panel: PanelView | null;
+  /** Progress and settings of the panel and attribution jobs, for the pages that follow them. */
+  panel_job: PanelJobView | null;
+  attribution: Awaited<ReturnType<typeof readAttributionJob>>;
 };
 
 /** The API view of a submission. Unknown and invisible submissions are both "not found", so ids cannot be probed. */
@@ -55,7 +61,13 @@ export async function getSubmissionStatus(id: string, viewer: Viewer): Promise<S
     findings: submission.runs.reduce((n, r) => n + r._count.findings, 0),
     created_at: submission.createdAt.toISOString(),
     scored_at: submission.scoredAt?.toISOString() ?? null,
+    panel: null,
+    panel_job: null,
+    attribution: null,
   };
+  const panel = await readPanelView(submission.id);
+  if (panel) Object.assign(result, { panel: panel.panel, panel_job: panel.job });
+  result.attribution = await readAttributionJob(submission.id);
   // A failure, or why scoring waits for an admin (the judge-call budget), is shown to the submitter.
   if ((submission.scoringStatus === "failed" || submission.scoringStatus === "awaiting_approval") && submission.scoringError) result.error = submission.scoringError;
   if (submission.scoringStatus === "scored") {

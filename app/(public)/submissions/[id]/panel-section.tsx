@@ -1,0 +1,194 @@
+import Link from "next/link";
+import { AutoRefresh } from "@/components/account/auto-refresh";
+import styles from "@/components/account/ui.module.css";
+import { StartAnalysis } from "@/components/admin/start-analysis";
+import { count, pct, pctInterval, usd } from "@/components/format";
+import { Pager } from "@/components/ui/pager";
+import { pageFromSearchParam } from "@/lib/server/pagination";
+import { scrollRegion } from "@/components/ui/scroll-region";
+import { env } from "@/lib/env";
+import { readAttributionModel, readPanelConfig } from "@/lib/llm/analysis-config";
+import { PANEL_VERDICTS, REASON_LABELS, type RejectionReason, type ValidityCounts } from "@/lib/panel/verdicts";
+import { listPanelReviews, readAttributionJob, readPanelView } from "@/lib/server/panel/read-panel";
+import type { Viewer } from "@/lib/server/submissions/get-submission-status";
+
+// The submission page's panel validation and bug-type attribution: figures for everyone who may see the submission,
+// each sampled finding's verdicts and rationales for maintainers and admins, start buttons and progress for admins.
+
+function validityText(c: ValidityCounts): string {
+  if (c.validity === null) return c.sampled > 0 ? "– (nothing decided)" : "–";
+  return `${pct(c.validity, 0)}% [${pctInterval(c.validity_interval)}]`;
+}
+
+function Progress({ label, percent }: { label: string; percent: number }) {
+  return (
+    <div className={styles.progress} role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+      <div className={styles.progressBar} style={{ width: `${percent}%` }} />
+    </div>
+  );
+}
+
+export async function PanelSection({ id, scored, viewer, search }: { id: string; scored: boolean; viewer: Viewer; search: { panel_page?: string; panel_verdict?: string } }) {
+  const [view, attribution] = await Promise.all([readPanelView(id), readAttributionJob(id)]);
+  const isAdmin = viewer?.role === "admin";
+  const isStaff = isAdmin || viewer?.role === "maintainer";
+  const panelConfig = readPanelConfig();
+  const attributionModel = readAttributionModel();
+  const panelRunning = view?.job.status === "queued" || view?.job.status === "running";
+  const active = panelRunning || attribution?.status === "queued" || attribution?.status === "running";
+  // An unknown verdict filter in a hand-edited link shows every verdict rather than an error.
+  const verdictFilter = (PANEL_VERDICTS as readonly string[]).includes(search.panel_verdict ?? "") ? search.panel_verdict : undefined;
+  const reviews = isStaff && view?.panel.status === "done" ? await listPanelReviews(id, viewer, { page: String(pageFromSearchParam(search.panel_page)), per_page: "20", ...(verdictFilter ? { verdict: verdictFilter } : {}) }) : null;
+  const p = view?.panel;
+
+  return (
+    <section aria-labelledby="panel-heading">
+      <AutoRefresh active={Boolean(active)} />
+      <h2 id="panel-heading">Panel validation</h2>
+      <p className="muted small">
+        A sample of findings (per run, in proportion to each repository&apos;s findings) is judged by two LLM judges under opaque ids; a third settles their
+        disagreements. Validity = confirmed / (confirmed + rejected), with its 95% Clopper-Pearson interval; abstentions are excluded. The judges cannot run code
+        yet, so confirmations are capped at low confidence.
+      </p>
+      {!view && <p className="empty">No panel has validated this submission yet{isAdmin ? "" : "; validity is shown once an admin runs it"}.</p>}
+      {view && (view.job.status === "queued" || view.job.status === "running") && (
+        <div aria-live="polite">
+          <p>Panel {view.job.status}: {view.job.progress}% ({count(view.panel.sampled)} findings sampled, seed <code>{view.job.seed}</code>).</p>
+          <Progress label="Panel progress" percent={view.job.progress} />
+        </div>
+      )}
+      {view?.job.status === "failed" && <p role="alert" className="card">The panel failed: {view.job.error ?? "unknown reason"}</p>}
+      {view && view.job.status !== "failed" && view.job.error && view.job.status !== "done" && <p className="muted small">Last problem (retrying): {view.job.error}</p>}
+      {p && p.status === "done" && (
+        <>
+          <dl className="facts">
+            <dt>Validity</dt>
+            <dd data-testid="panel-validity">{validityText(p)}</dd>
+            <dt>Verdicts</dt>
+            <dd>{count(p.confirmed)} confirmed, {count(p.rejected)} rejected, {count(p.abstained)} abstained of {count(p.sampled)} sampled</dd>
+            <dt>Panel</dt>
+            <dd>
+              {view.job.judges.join(", ")}; tier 2 {view.job.tier2_judge}; seed <code>{view.job.seed}</code>, {view.job.sample_size} per run; {count(view.job.judge_calls)} verdicts, cost {usd(p.cost_usd)}
+            </dd>
+          </dl>
+          <div className="table-wrap" {...scrollRegion("Validity by match")}>
+            <table>
+              <caption>Validity of findings that matched a reference bug and of those that matched none (the paper: 96% vs 84%).</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Findings</th>
+                  <th scope="col" className="num">Sampled</th>
+                  <th scope="col" className="num">Confirmed</th>
+                  <th scope="col" className="num">Rejected</th>
+                  <th scope="col" className="num">Abstained</th>
+                  <th scope="col" className="num">Validity % [95% interval]</th>
+                </tr>
+              </thead>
+              <tbody>
+                {([["All sampled", p], ["Matched a reference bug", p.matched], ["Matched none", p.unmatched]] as const).map(([label, c]) => (
+                  <tr key={label}>
+                    <th scope="row">{label}</th>
+                    <td className="num">{count(c.sampled)}</td>
+                    <td className="num">{count(c.confirmed)}</td>
+                    <td className="num">{count(c.rejected)}</td>
+                    <td className="num">{count(c.abstained)}</td>
+                    <td className="num">{validityText(c)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <div className="table-wrap" {...scrollRegion("Rejections by reason")}>
+            <table>
+              <caption>Rejected findings by reason.</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Reason</th>
+                  <th scope="col" className="num">Findings</th>
+                </tr>
+              </thead>
+              <tbody>
+                {Object.entries(p.by_reason)
+                  .sort((a, b) => b[1] - a[1])
+                  .map(([reason, n]) => (
+                    <tr key={reason}>
+                      <th scope="row">
+                        <code>{reason}</code> <span className="muted small">{REASON_LABELS[reason as RejectionReason] ?? ""}</span>
+                      </th>
+                      <td className="num">{count(n)}</td>
+                    </tr>
+                  ))}
+                {Object.keys(p.by_reason).length === 0 && (
+                  <tr>
+                    <td colSpan={2} className="empty">No finding was rejected.</td>
+                  </tr>
+                )}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+      {isAdmin && scored && (
+        <StartAnalysis id={id} kind="panel" again={Boolean(view)} defaultSampleSize={env.PANEL_SAMPLE_SIZE} disabledReason={!panelConfig.ok ? panelConfig.message : panelRunning ? "A panel is in progress." : null} />
+      )}
+
+      {reviews && (
+        <>
+          <h3 id="panel-findings">Sampled findings and the judges&apos; rationales</h3>
+          <nav className="muted small" aria-label="Filter sampled findings by verdict">
+            Show:{" "}
+            {[undefined, "confirmed", "rejected", "abstained"].map((v) => (
+              <span key={v ?? "all"}>
+                {verdictFilter === v ? <strong>{v ?? "all"}</strong> : <Link href={`/submissions/${id}${v ? `?panel_verdict=${v}` : ""}#panel-findings`}>{v ?? "all"}</Link>}{" "}
+              </span>
+            ))}
+          </nav>
+          <ul className="panel-findings" style={{ listStyle: "none", paddingLeft: 0 }}>
+            {reviews.findings.map((f) => (
+              <li key={f.opaque_id} className="card">
+                <p>
+                  <strong>{f.verdict ?? "undecided"}</strong>
+                  {f.reason ? ` (${f.reason})` : ""}
+                  {f.severity ? `, severity ${f.severity}` : ""} · <code>{f.opaque_id}</code> · run {f.run + 1} · {f.repository} <code>{f.file}:{f.line_start}-{f.line_end}</code>
+                  {f.matched ? " · matched a reference bug" : ""}
+                </p>
+                <p>{f.title}</p>
+                <details>
+                  <summary>{f.reviews.length} verdicts and rationales</summary>
+                  <ul>
+                    {f.reviews.map((r) => (
+                      <li key={`${r.tier}-${r.judge}`}>
+                        Tier {r.tier}, {r.judge}: <strong>{r.verdict}</strong>
+                        {r.reason ? ` (${r.reason})` : ""}, confidence {r.confidence ?? "–"}. {r.rationale}
+                      </li>
+                    ))}
+                  </ul>
+                </details>
+              </li>
+            ))}
+            {reviews.findings.length === 0 && <li className="empty">No sampled finding has this verdict.</li>}
+          </ul>
+          <Pager info={reviews.pagination} path={`/submissions/${id}`} params={{ panel_verdict: verdictFilter }} noun="sampled findings" />
+        </>
+      )}
+
+      <h2 id="attribution-heading">Bug-type attribution</h2>
+      {!attribution && <p className="empty">Bug types have not been attributed for this submission{attributionModel.ok ? "" : " (no LLM is configured: only self-reported categories are counted)"}.</p>}
+      {attribution && (attribution.status === "queued" || attribution.status === "running") && (
+        <div aria-live="polite">
+          <p>Attribution {attribution.status}: {attribution.progress}%.</p>
+          <Progress label="Attribution progress" percent={attribution.progress} />
+        </div>
+      )}
+      {attribution?.status === "failed" && <p role="alert" className="card">Attribution failed: {attribution.error ?? "unknown reason"}</p>}
+      {attribution?.status === "done" && (
+        <p>
+          {count(attribution.classified)} findings and reference bugs without a category were attributed by <code>{attribution.model}</code> (<code>{attribution.prompt_version}</code>,{" "}
+          {count(attribution.cached)} from the cache, cost {usd(attribution.cost_usd)}); {count(attribution.self_reported)} findings keep their self-reported category. See{" "}
+          <Link href="/bug-types">bug types</Link>.
+        </p>
+      )}
+      {isAdmin && scored && <StartAnalysis id={id} kind="attribution" again={Boolean(attribution)} disabledReason={!attributionModel.ok ? attributionModel.message : attribution?.status === "queued" || attribution?.status === "running" ? "Attribution is in progress." : null} />}
+    </section>
+  );
+}

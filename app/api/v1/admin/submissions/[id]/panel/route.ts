@@ -1,0 +1,16 @@
+import { requireCaller } from "@/lib/auth/api-caller";
+import { startPanel } from "@/lib/server/analysis/start-analysis";
+import { readBodyText } from "@/lib/server/http/read-body";
+import { json, withErrors } from "@/lib/server/http/respond";
+import { parseJsonText } from "@/lib/validation/parse-json";
+
+export const dynamic = "force-dynamic";
+
+// POST /api/v1/admin/submissions/{id}/panel - start panel validation {sample_size?, seed?} -> 202 (admins; audit-logged)
+export const POST = withErrors(async (request: Request, context: { params: Promise<{ id: string }> }) => {
+  const { id } = await context.params;
+  const caller = await requireCaller(request, { access: "write", roles: ["admin"], tokens: "admin" });
+  const text = await readBodyText(request, 4 * 1024);
+  const body = text.trim() ? parseJsonText(text, "The request body") : {};
+  return json(await startPanel(caller.id, id, body), 202);
+});

@@ -1,0 +1,13 @@
+import { requireCaller } from "@/lib/auth/api-caller";
+import { json, withErrors } from "@/lib/server/http/respond";
+import { listPanelReviews } from "@/lib/server/panel/read-panel";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/v1/submissions/{id}/panel?page=&per_page=&verdict= - each sampled finding's verdicts and rationales (maintainers, admins)
+export const GET = withErrors(async (request: Request, context: { params: Promise<{ id: string }> }) => {
+  const { id } = await context.params;
+  const caller = await requireCaller(request, { access: "read", roles: ["maintainer", "admin"], tokens: "read" });
+  const query = Object.fromEntries(new URL(request.url).searchParams);
+  return json(await listPanelReviews(id, { id: caller.id, role: caller.role }, query));
+});

@@ -1,0 +1,57 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { ApiRequestError, callApi } from "../account/call-api";
+import styles from "../account/ui.module.css";
+
+/** Admins start (or rerun) panel validation with a sample size and seed, or bug-type attribution; the page then follows progress. */
+export function StartAnalysis({ id, kind, again, defaultSampleSize, disabledReason }: { id: string; kind: "panel" | "attribution"; again: boolean; defaultSampleSize?: number; disabledReason?: string | null }) {
+  const router = useRouter();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const [sampleSize, setSampleSize] = useState(String(defaultSampleSize ?? 100));
+  const [seed, setSeed] = useState("");
+  const label = kind === "panel" ? (again ? "Run the panel again" : "Start panel validation") : again ? "Attribute bug types again" : "Start bug-type attribution";
+
+  async function start(event: React.FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(undefined);
+    try {
+      const body = kind === "panel" ? { sample_size: Number(sampleSize), ...(seed.trim() ? { seed: seed.trim() } : {}) } : {};
+      await callApi(`/api/v1/admin/submissions/${encodeURIComponent(id)}/${kind}`, { method: "POST", body });
+      router.refresh();
+    } catch (e) {
+      setError(e instanceof ApiRequestError ? e.message : "The request failed.");
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className={styles.actions} onSubmit={(e) => void start(e)} aria-label={label}>
+      {kind === "panel" && (
+        <>
+          <label className={styles.label}>
+            Findings per run{" "}
+            <input className={styles.input} type="number" min={1} max={1000} required value={sampleSize} onChange={(e) => setSampleSize(e.target.value)} style={{ width: "6rem" }} />
+          </label>
+          <label className={styles.label}>
+            Seed (optional){" "}
+            <input className={styles.input} type="text" maxLength={100} value={seed} onChange={(e) => setSeed(e.target.value)} placeholder="random" style={{ width: "9rem" }} />
+          </label>
+        </>
+      )}
+      <button type="submit" className={`${styles.button} ${styles.primary} ${styles.small}`} disabled={busy || Boolean(disabledReason)}>
+        {busy ? "Starting…" : label}
+      </button>
+      {disabledReason && <span className={styles.hint}>{disabledReason}</span>}
+      {error && (
+        <span role="alert" className={styles.hint} style={{ color: "var(--bad)" }}>
+          {error}
+        </span>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,67 @@
+import OpenAI from "openai";
+import type { z } from "zod";
+import { sha256 } from "../hash";
+import { judgeCostUsd, JudgeReplyError } from "./judge";
+import type { JudgeMessage } from "./judge-messages";
+import { countingFetch, type RequestCounter } from "./retry";
+
+// Structured-output calls for the panel, the context writer and the bug-type classifier: any OpenAI-compatible
+// endpoint, a json_schema reply validated with zod. The SDK retries 429 / 5xx / timeouts itself (maxRetries,
+// Retry-After honoured); a reply that is not the required JSON is asked again up to `malformedRetries` times.
+
+export type ClientOptions = { apiKey: string; baseURL?: string; timeoutMs: number; maxRetries: number; malformedRetries: number };
+
+export type StructuredAnswer<T> = { value: T; inputTokens: number; outputTokens: number; costUsd: number };
+
+export type CallStats = { calls: number; malformedReplies: number; inputTokens: number; outputTokens: number; costUsd: number };
+
+export class StructuredClient {
+  readonly requests: RequestCounter = { requests: 0, retries: 0 };
+  readonly stats: CallStats = { calls: 0, malformedReplies: 0, inputTokens: 0, outputTokens: 0, costUsd: 0 };
+  private readonly client: OpenAI;
+
+  constructor(private readonly opts: ClientOptions) {
+    this.client = new OpenAI({ apiKey: opts.apiKey, baseURL: opts.baseURL, timeout: opts.timeoutMs, maxRetries: opts.maxRetries, fetch: countingFetch(this.requests) });
+  }
+
+  get endpoint(): string {
+    return this.client.baseURL;
+  }
+
+  /** Hash of what besides the input decides an answer: template, reply schema, model, endpoint (cache keys). */
+  configHash(parts: Record<string, unknown>): string {
+    return sha256(JSON.stringify({ ...parts, endpoint: this.endpoint }));
+  }
+
+  async ask<T>(model: string, messages: JudgeMessage[], schemaName: string, jsonSchema: object, reply: z.ZodType<T>): Promise<StructuredAnswer<T>> {
+    let inputTokens = 0;
+    let outputTokens = 0;
+    for (let attempt = 0; ; attempt++) {
+      const completion = await this.client.chat.completions.create({
+        model,
+        temperature: 0,
+        messages,
+        response_format: { type: "json_schema", json_schema: { name: schemaName, strict: true, schema: jsonSchema as Record<string, unknown> } },
+      });
+      this.stats.calls += 1;
+      inputTokens += completion.usage?.prompt_tokens ?? 0;
+      outputTokens += completion.usage?.completion_tokens ?? 0;
+      const text = completion.choices[0]?.message?.content ?? "";
+      let parsed: z.ZodSafeParseResult<T> | undefined;
+      try {
+        parsed = reply.safeParse(JSON.parse(text));
+      } catch {
+        parsed = undefined;
+      }
+      if (parsed?.success) {
+        const costUsd = judgeCostUsd(model, inputTokens, outputTokens);
+        Object.assign(this.stats, { inputTokens: this.stats.inputTokens + inputTokens, outputTokens: this.stats.outputTokens + outputTokens, costUsd: this.stats.costUsd + costUsd });
+        return { value: parsed.data, inputTokens, outputTokens, costUsd };
+      }
+      this.stats.malformedReplies += 1;
+      if (attempt >= this.opts.malformedRetries) {
+        throw new JudgeReplyError(`model ${model} returned a reply that is not the required ${schemaName} JSON`);
+      }
+    }
+  }
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { allocateProportionally, opaqueFindingId, samplePanelFindings, type SampleCandidate } from "./sample";
+
+function candidates(runs: number, perRepo: Record<string, number>): SampleCandidate[] {
+  const out: SampleCandidate[] = [];
+  for (let run = 0; run < runs; run++) {
+    let ordinal = 0;
+    for (const [repo, n] of Object.entries(perRepo)) for (let i = 0; i < n; i++) out.push({ id: `r${run}-${repo}-${i}`, runIndex: run, repository: repo, ordinal: ordinal++ });
+  }
+  return out;
+}
+
+describe("allocateProportionally", () => {
+  it("splits seats in proportion with largest remainders", () => {
+    // 100 seats over 50 / 30 / 20 findings of 200: 25 / 15 / 10; over 3 / 3 / 1 of 7 with 5 seats: 2.14, 2.14, 0.71.
+    expect(Object.fromEntries(allocateProportionally(new Map([["a", 100], ["b", 60], ["c", 40]]), 100))).toEqual({ a: 50, b: 30, c: 20 });
+    expect(Object.fromEntries(allocateProportionally(new Map([["a", 3], ["b", 3], ["c", 1]]), 5))).toEqual({ a: 2, b: 2, c: 1 });
+  });
+  it("takes everything when the sample is larger than the findings", () => {
+    expect(Object.fromEntries(allocateProportionally(new Map([["a", 2], ["b", 1]]), 100))).toEqual({ a: 2, b: 1 });
+  });
+  it("never gives a repository more seats than findings", () => {
+    const seats = allocateProportionally(new Map([["a", 1], ["b", 1000]]), 999);
+    expect(seats.get("a")).toBeLessThanOrEqual(1);
+    expect([...seats.values()].reduce((x, y) => x + y, 0)).toBe(999);
+  });
+});
+
+describe("samplePanelFindings", () => {
+  const pool = candidates(2, { "acme/a": 60, "acme/b": 30, "acme/c": 10 });
+  it("samples per run, proportional to repositories, reproducibly from the seed", () => {
+    const first = samplePanelFindings(pool, { sampleSize: 20, seed: "s1" });
+    const again = samplePanelFindings([...pool].reverse(), { sampleSize: 20, seed: "s1" });
+    expect(first).toEqual(again);
+    expect(first).toHaveLength(40);
+    for (const run of [0, 1]) {
+      const mine = first.filter((f) => f.runIndex === run);
+      expect(mine.filter((f) => f.repository === "acme/a")).toHaveLength(12);
+      expect(mine.filter((f) => f.repository === "acme/b")).toHaveLength(6);
+      expect(mine.filter((f) => f.repository === "acme/c")).toHaveLength(2);
+    }
+    expect(new Set(first.map((f) => f.findingId)).size).toBe(40);
+  });
+  it("draws another sample from another seed", () => {
+    const a = samplePanelFindings(pool, { sampleSize: 20, seed: "s1" }).map((f) => f.findingId);
+    const b = samplePanelFindings(pool, { sampleSize: 20, seed: "s2" }).map((f) => f.findingId);
+    expect(a).not.toEqual(b);
+  });
+  it("gives opaque ids that do not reveal the finding id", () => {
+    const [f] = samplePanelFindings(pool, { sampleSize: 1, seed: "s1" });
+    expect(f!.opaqueId).toMatch(/^F-[0-9a-f]{12}$/);
+    expect(f!.opaqueId).toBe(opaqueFindingId("s1", f!.findingId));
+    expect(f!.opaqueId).not.toContain(f!.findingId);
+  });
+});

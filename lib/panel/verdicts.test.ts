@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { agreedVerdict, capConfidence, panelReplySchema, summarizeVerdicts, validityCounts } from "./verdicts";
+
+const round4 = (x: number) => Math.round(x * 10_000) / 10_000;
+
+describe("validity with its Clopper-Pearson interval (golden values)", () => {
+  it("85 of 95 decided -> [0.8149, 0.9484]", () => {
+    const v = validityCounts(85, 10, 5);
+    expect(v.validity_interval!.map(round4)).toEqual([0.8149, 0.9484]);
+    expect(v.validity).toBeCloseTo(85 / 95, 12);
+    expect(v.sampled).toBe(100);
+  });
+  it("0 of 10 -> [0, 0.3085]", () => {
+    expect(validityCounts(0, 10, 0).validity_interval!.map(round4)).toEqual([0, 0.3085]);
+  });
+  it("10 of 10 -> [0.6915, 1]", () => {
+    expect(validityCounts(10, 0, 3).validity_interval!.map(round4)).toEqual([0.6915, 1]);
+  });
+  it("nothing decided: no validity, no interval (abstentions excluded)", () => {
+    expect(validityCounts(0, 0, 4)).toMatchObject({ validity: null, validity_interval: null, abstained: 4, sampled: 4 });
+  });
+});
+
+describe("summarizeVerdicts", () => {
+  it("counts overall, matched / unmatched and rejections by reason", () => {
+    const s = summarizeVerdicts([
+      { verdict: "confirmed", matched: true, reason: null },
+      { verdict: "confirmed", matched: false, reason: null },
+      { verdict: "rejected", matched: false, reason: "intentional" },
+      { verdict: "rejected", matched: false, reason: "intentional" },
+      { verdict: "rejected", matched: true, reason: "style-only" },
+      { verdict: "abstained", matched: false, reason: null },
+      { verdict: null, matched: false, reason: null },
+    ]);
+    expect(s).toMatchObject({ sampled: 7, confirmed: 2, rejected: 3, abstained: 1, validity: 0.4 });
+    expect(s.matched).toMatchObject({ sampled: 2, confirmed: 1, rejected: 1, validity: 0.5 });
+    expect(s.unmatched).toMatchObject({ sampled: 5, confirmed: 1, rejected: 2, abstained: 1 });
+    expect(s.by_reason).toEqual({ intentional: 2, "style-only": 1 });
+  });
+});
+
+describe("panel replies", () => {
+  it("keeps only what belongs to the verdict and refuses a rejection without a reason", () => {
+    const confirmed = panelReplySchema.parse({ verdict: "confirmed", reason: "intentional", severity: "high", confidence: "high", rationale: "ok" });
+    expect(confirmed).toEqual({ verdict: "confirmed", reason: null, severity: "high", confidence: "high", rationale: "ok" });
+    expect(panelReplySchema.safeParse({ verdict: "rejected", reason: null, severity: null, confidence: "low", rationale: "x" }).success).toBe(false);
+    expect(panelReplySchema.safeParse({ verdict: "maybe", confidence: "low", rationale: "x" }).success).toBe(false);
+  });
+  it("caps a confirmation at low confidence without a sandbox", () => {
+    const reply = panelReplySchema.parse({ verdict: "confirmed", reason: null, severity: "medium", confidence: "high", rationale: "r" });
+    expect(capConfidence(reply, false).confidence).toBe("low");
+    expect(capConfidence(reply, true).confidence).toBe("high");
+  });
+});
+
+describe("agreedVerdict", () => {
+  const r = (verdict: "confirmed" | "rejected" | "abstained", judge = "j") => ({ judge, verdict, reason: verdict === "rejected" ? "unreachable" : null, severity: null, confidence: "low" });
+  it("is the shared verdict when tier 1 agrees, else null (tier 2 decides)", () => {
+    expect(agreedVerdict([r("rejected", "a"), r("rejected", "b")])?.judge).toBe("a");
+    expect(agreedVerdict([r("confirmed"), r("rejected")])).toBeNull();
+    expect(agreedVerdict([r("confirmed"), r("abstained")])).toBeNull();
+  });
+});

@@ -1,0 +1,18 @@
+import { db } from "../../db";
+import { validityCounts } from "../../panel/verdicts";
+import type { PanelValidity } from "../leaderboard/types";
+
+/** Validity of each submission's finished panel (verdict counts of its sample), for the leaderboard. */
+export async function readPanelValidities(submissionIds: string[]): Promise<Map<string, PanelValidity>> {
+  const out = new Map<string, PanelValidity>();
+  if (submissionIds.length === 0) return out;
+  const runs = await db.panelRun.findMany({ where: { submissionId: { in: submissionIds }, status: "done" }, select: { id: true, submissionId: true } });
+  if (runs.length === 0) return out;
+  const counts = await db.panelSample.groupBy({ by: ["panelRunId", "verdict"], where: { panelRunId: { in: runs.map((r) => r.id) } }, _count: { _all: true } });
+  for (const run of runs) {
+    const n = (verdict: string) => counts.find((c) => c.panelRunId === run.id && c.verdict === verdict)?._count._all ?? 0;
+    const v = validityCounts(n("confirmed"), n("rejected"), n("abstained"));
+    out.set(run.submissionId, { confirmed: v.confirmed, rejected: v.rejected, abstained: v.abstained, validity: v.validity, interval: v.validity_interval });
+  }
+  return out;
+}

@@ -1,0 +1,133 @@
+import "server-only";
+import { z } from "zod";
+import { db } from "../../db";
+import { AppError, parseOrThrow } from "../../errors";
+import { summarizeVerdicts, type PanelSummaryCounts } from "../../panel/verdicts";
+import { pageInfo, pageQuerySchema, pageWindow, type PageInfo } from "../pagination";
+import { canViewSubmission, type Viewer } from "../submissions/get-submission-status";
+
+// Reading panel and attribution results: the `panel` object of GET /api/v1/submissions/{id} (counts only, for anyone
+// who may see the submission) and each sampled finding's verdicts and rationales (maintainers and admins).
+
+export type PanelView = PanelSummaryCounts & { status: "queued" | "running" | "done" | "failed"; cost_usd: number };
+export type PanelJobView = {
+  status: "queued" | "running" | "done" | "failed";
+  progress: number;
+  error: string | null;
+  started_at: string;
+  finished_at: string | null;
+  seed: string;
+  sample_size: number;
+  judges: string[];
+  tier2_judge: string;
+  judge_calls: number;
+  retries: number;
+  confidence_cap: string;
+};
+
+/** The panel object, exactly as the API documents it, and its job's progress; null when no panel was ever started. */
+export async function readPanelView(submissionId: string): Promise<{ panel: PanelView; job: PanelJobView } | null> {
+  const run = await db.panelRun.findUnique({ where: { submissionId } });
+  if (!run) return null;
+  const samples = await db.panelSample.findMany({ where: { panelRunId: run.id }, select: { verdict: true, matched: true, reason: true } });
+  // Figures are shown only from a finished panel: a running one would show a partial, misleading validity.
+  const counts = summarizeVerdicts(run.status === "done" ? samples : []);
+  return {
+    panel: { status: run.status, ...counts, sampled: run.status === "done" ? counts.sampled : run.sampled, cost_usd: run.costUsd },
+    job: {
+      status: run.status,
+      progress: run.progress,
+      error: run.error,
+      started_at: run.updatedAt.toISOString(),
+      finished_at: run.finishedAt?.toISOString() ?? null,
+      seed: run.seed,
+      sample_size: run.sampleSize,
+      judges: run.judges,
+      tier2_judge: run.tier2Judge,
+      judge_calls: run.judgeCalls,
+      retries: run.retries,
+      confidence_cap: "low",
+    },
+  };
+}
+
+export async function readAttributionJob(submissionId: string) {
+  const run = await db.attributionRun.findUnique({ where: { submissionId } });
+  if (!run) return null;
+  return {
+    status: run.status,
+    progress: run.progress,
+    error: run.error,
+    model: run.model,
+    prompt_version: run.promptVersion,
+    subjects: run.total,
+    self_reported: run.selfReported,
+    classified: run.classified,
+    cached: run.cached,
+    llm_calls: run.judgeCalls,
+    cost_usd: run.costUsd,
+    finished_at: run.finishedAt?.toISOString() ?? null,
+  };
+}
+
+export const panelReviewsQuerySchema = z.object({
+  ...pageQuerySchema,
+  per_page: z.coerce.number().int().min(1).max(200).default(25),
+  verdict: z.enum(["confirmed", "rejected", "abstained"]).optional(),
+});
+
+export type SampledFindingView = {
+  opaque_id: string;
+  finding_id: string;
+  run: number;
+  repository: string;
+  file: string;
+  line_start: number;
+  line_end: number;
+  title: string;
+  matched: boolean;
+  verdict: string | null;
+  reason: string | null;
+  severity: string | null;
+  confidence: string | null;
+  reviews: { tier: number; judge: string; verdict: string; reason: string | null; severity: string | null; confidence: string | null; rationale: string | null }[];
+};
+
+/** GET /api/v1/submissions/{id}/panel: every sampled finding with each judge's verdict and rationale (staff only). */
+export async function listPanelReviews(submissionId: string, viewer: Viewer, query: Record<string, unknown>): Promise<{ findings: SampledFindingView[]; pagination: PageInfo }> {
+  const submission = await db.submission.findUnique({ where: { id: submissionId }, select: { submitterId: true, reviewStatus: true } });
+  if (!submission || !canViewSubmission(viewer, submission)) throw new AppError("not_found", "Submission not found");
+  if (!viewer || (viewer.role !== "maintainer" && viewer.role !== "admin")) throw new AppError("forbidden", "Only maintainers and admins can read the panel's rationales");
+  const { page, per_page, verdict } = parseOrThrow(panelReviewsQuerySchema, query, "The query");
+  const run = await db.panelRun.findUnique({ where: { submissionId }, select: { id: true } });
+  if (!run) return { findings: [], pagination: pageInfo(0, page, per_page) };
+  const where = { panelRunId: run.id, ...(verdict ? { verdict } : {}) };
+  const [total, rows] = await Promise.all([
+    db.panelSample.count({ where }),
+    db.panelSample.findMany({
+      where,
+      orderBy: [{ runIndex: "asc" }, { repository: "asc" }, { opaqueId: "asc" }],
+      ...pageWindow(page, per_page),
+      include: { finding: { select: { file: true, lineStart: true, lineEnd: true, title: true, panelReviews: { where: { panelRunId: run.id }, orderBy: [{ tier: "asc" }, { judge: "asc" }] } } } },
+    }),
+  ]);
+  return {
+    findings: rows.map((r) => ({
+      opaque_id: r.opaqueId,
+      finding_id: r.findingId,
+      run: r.runIndex,
+      repository: r.repository,
+      file: r.finding.file,
+      line_start: r.finding.lineStart,
+      line_end: r.finding.lineEnd,
+      title: r.finding.title,
+      matched: r.matched,
+      verdict: r.verdict,
+      reason: r.reason,
+      severity: r.severity,
+      confidence: r.confidence,
+      reviews: r.finding.panelReviews.map((v) => ({ tier: v.tier, judge: v.judge, verdict: v.verdict, reason: v.reason, severity: v.severity, confidence: v.confidence, rationale: v.rationale })),
+    })),
+    pagination: pageInfo(total, page, per_page),
+  };
+}

@@ -1,0 +1,148 @@
+import pMap from "p-map";
+import { db } from "../../lib/db";
+import type { StructuredClient } from "../../lib/llm/analysis-client";
+import { bugRecordJson, renderBlockMessages } from "../../lib/llm/analysis-messages";
+import { loadPrompt } from "../../lib/llm/prompts";
+import { sha256 } from "../../lib/hash";
+import {
+  attributionPlan,
+  attributionReplyJsonSchema,
+  attributionReplySchema,
+  attributionTextHash,
+  familyOf,
+  readTaxonomy,
+  taxonomyHash,
+  triggerLevelOf,
+} from "../../lib/attribution/taxonomy";
+import { progressWriter, updateAnalysis, type AnalysisClaim } from "./claim-analysis";
+
+// Bug-type attribution of one submission (paper D, F.7.3): every finding of every run and every reference bug of
+// its benchmark version gets one category of the version's taxonomy and one trigger level. A category someone
+// supplied is kept (findings: self-reported; reference bugs: the benchmark's own); the rest are classified by an LLM
+// with a versioned prompt, cached by text hash + taxonomy version + model + prompt hash, so identical texts (another
+// submission, a rerun, a retried job) are never classified twice. Rows are keyed by (subject, model): a rerun writes
+// the same rows.
+
+export const ATTRIBUTION_PROMPT = "bug-type-attribution";
+export const SELF_REPORTED = "self-reported";
+export const BENCHMARK_LABEL = "benchmark";
+
+export type AttributionDeps = { client: StructuredClient; model: string; concurrency: number; onProgress?: (percent: number) => Promise<void> };
+export type AttributionSummary = { total: number; selfReported: number; classified: number; cached: number; asked: number };
+
+export class AttributionInputError extends Error {}
+
+type Subject = { kind: "finding" | "reference"; id: string; category: string | null; trigger: string | null; repo: string; file: string; lineStart: number; lineEnd: number; title: string; description: string; codeSnippet: string; suggestedFix: string | null };
+
+const BATCH = 1_000;
+
+export async function attributeBugs(claim: AnalysisClaim, deps: AttributionDeps): Promise<AttributionSummary> {
+  const progress = progressWriter(claim, deps.onProgress);
+  const run = await db.attributionRun.findUniqueOrThrow({ where: { id: claim.runId }, include: { submission: { include: { benchmark: true } } } });
+  const taxonomy = readTaxonomy(run.submission.benchmark.taxonomy);
+  if (!taxonomy) throw new AttributionInputError(`Benchmark ${run.submission.benchmark.slug}@${run.submission.benchmark.version} has no bug-type taxonomy to attribute against.`);
+  const prompt = loadPrompt(ATTRIBUTION_PROMPT);
+  const promptVersion = `${prompt.name}@${prompt.version}`;
+  const taxHash = taxonomyHash(taxonomy);
+  const replyJson = attributionReplyJsonSchema(taxonomy);
+  const reply = attributionReplySchema(taxonomy);
+  const promptHash = deps.client.configHash({ template: prompt.body, reply: replyJson });
+
+  const select = { id: true, category: true, trigger: true, file: true, lineStart: true, lineEnd: true, title: true, description: true, codeSnippet: true, suggestedFix: true, repository: { select: { name: true } } } as const;
+  const [findings, references] = await Promise.all([
+    db.finding.findMany({ where: { run: { submissionId: run.submissionId } }, select, orderBy: [{ runId: "asc" }, { ordinal: "asc" }] }),
+    db.referenceBug.findMany({ where: { repository: { benchmarkId: run.submission.benchmarkId } }, select, orderBy: { id: "asc" } }),
+  ]);
+  const subjects: Subject[] = [
+    ...findings.map((f) => ({ ...f, kind: "finding" as const, repo: f.repository.name })),
+    ...references.map((r) => ({ ...r, kind: "reference" as const, repo: r.repository.name })),
+  ];
+  await updateAnalysis(claim, { total: subjects.length, promptVersion, model: deps.model });
+
+  // Supplied categories: kept as given and labelled by who gave them.
+  const given = subjects.filter((s) => attributionPlan(s.category) === "given");
+  for (let i = 0; i < given.length; i += BATCH) {
+    await db.bugTypeAttribution.createMany({
+      data: given.slice(i, i + BATCH).map((s) => ({
+        subjectKind: s.kind,
+        subjectId: s.id,
+        model: s.kind === "finding" ? SELF_REPORTED : BENCHMARK_LABEL,
+        source: s.kind === "finding" ? "self_reported" : "benchmark",
+        category: s.category!.trim(),
+        family: familyOf(taxonomy, s.category!.trim()),
+        triggerLevel: triggerLevelOf(taxonomy, s.trigger),
+        taxonomyHash: taxHash,
+      })),
+      skipDuplicates: true,
+    });
+  }
+  await progress(5);
+
+  // The rest: already attributed under this taxonomy, prompt and model? Else the same text elsewhere? Else ask.
+  const toClassify = subjects.filter((s) => attributionPlan(s.category) === "classify");
+  const textHashes = new Map(toClassify.map((s) => [s.id, attributionTextHash(s)]));
+  const summary: AttributionSummary = { total: subjects.length, selfReported: given.filter((s) => s.kind === "finding").length, classified: toClassify.length, cached: 0, asked: 0 };
+  const done = new Set<string>();
+  for (let i = 0; i < toClassify.length; i += BATCH) {
+    const ids = toClassify.slice(i, i + BATCH).map((s) => s.id);
+    const rows = await db.bugTypeAttribution.findMany({ where: { subjectId: { in: ids }, model: deps.model, taxonomyHash: taxHash, promptHash }, select: { subjectId: true, textHash: true } });
+    for (const r of rows) if (r.textHash === textHashes.get(r.subjectId)) done.add(r.subjectId);
+  }
+  const pending = toClassify.filter((s) => !done.has(s.id));
+  summary.cached += toClassify.length - pending.length;
+  // One answer per distinct text: identical reports (repeated runs often repeat a finding verbatim) share it.
+  const byText = new Map<string, Subject[]>();
+  for (const s of pending) byText.set(textHashes.get(s.id)!, [...(byText.get(textHashes.get(s.id)!) ?? []), s]);
+  let finished = 0;
+  await pMap(
+    [...byText.entries()],
+    async ([textHash, group]) => {
+      const cached = await db.bugTypeAttribution.findFirst({ where: { textHash, taxonomyHash: taxHash, model: deps.model, promptHash, source: "llm" }, orderBy: { createdAt: "asc" } });
+      let answer: { category: string; triggerLevel: number; rationale: string | null; inputTokens: number; outputTokens: number };
+      if (cached) {
+        answer = { category: cached.category, triggerLevel: cached.triggerLevel ?? 0, rationale: cached.rationale, inputTokens: 0, outputTokens: 0 };
+        summary.cached += group.length;
+      } else {
+        const s = group[0]!;
+        const record = bugRecordJson({ id: `B-${sha256(textHash).slice(0, 10)}`, repo: s.repo, file: s.file, lineStart: s.lineStart, lineEnd: s.lineEnd, title: s.title, description: s.description, codeSnippet: s.codeSnippet, suggestedFix: s.suggestedFix });
+        const messages = renderBlockMessages(prompt, { taxonomy: { families: taxonomy.families, trigger_levels: [{ level: 0, name: "Insufficient information" }, ...taxonomy.triggers] }, report: record });
+        const result = await deps.client.ask(deps.model, messages, "bug_type_attribution", replyJson, reply);
+        summary.asked++;
+        answer = { category: result.value.category, triggerLevel: result.value.trigger_level, rationale: result.value.rationale, inputTokens: result.inputTokens, outputTokens: result.outputTokens };
+        summary.cached += group.length - 1;
+      }
+      for (const [index, s] of group.entries()) {
+        // Tokens are recorded once per answer, on its first subject, so sums give the spend.
+        const data = { category: answer.category, family: familyOf(taxonomy, answer.category), triggerLevel: answer.triggerLevel, source: "llm", textHash, taxonomyHash: taxHash, promptHash, rationale: answer.rationale, inputTokens: index === 0 ? answer.inputTokens : 0, outputTokens: index === 0 ? answer.outputTokens : 0 };
+        await db.bugTypeAttribution.upsert({
+          where: { subjectKind_subjectId_model: { subjectKind: s.kind, subjectId: s.id, model: deps.model } },
+          create: { subjectKind: s.kind, subjectId: s.id, model: deps.model, ...data },
+          update: data,
+        });
+      }
+      finished++;
+      await progress(5 + (93 * finished) / Math.max(byText.size, 1));
+    },
+    { concurrency: deps.concurrency },
+  );
+
+  // Spend of every attempt (a retried job pays again only for what it had not stored).
+  await updateAnalysis(claim, {
+    status: "done",
+    progress: 100,
+    error: null,
+    finishedAt: new Date(),
+    selfReported: summary.selfReported,
+    classified: summary.classified,
+    cached: summary.cached,
+    judgeCalls: { increment: deps.client.stats.calls },
+    retries: { increment: deps.client.requests.retries },
+    malformedReplies: { increment: deps.client.stats.malformedReplies },
+    inputTokens: { increment: deps.client.stats.inputTokens },
+    outputTokens: { increment: deps.client.stats.outputTokens },
+    costUsd: { increment: deps.client.stats.costUsd },
+  });
+  // Public pages (bug types) are cached until the benchmark's stamp (latest Submission.updatedAt) moves: move it.
+  await db.submission.update({ where: { id: run.submissionId }, data: { updatedAt: new Date() } });
+  return summary;
+}

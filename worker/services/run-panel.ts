@@ -1,0 +1,142 @@
+import pMap from "p-map";
+import { db } from "../../lib/db";
+import type { Severity } from "../../lib/generated/prisma/client";
+import type { PanelConfig } from "../../lib/llm/analysis-config";
+import type { StructuredClient } from "../../lib/llm/analysis-client";
+import { bugRecordJson, renderBlockMessages } from "../../lib/llm/analysis-messages";
+import { loadPrompt } from "../../lib/llm/prompts";
+import { samplePanelFindings } from "../../lib/panel/sample";
+import { agreedVerdict, capConfidence, panelReplyJsonSchema, panelReplySchema, type TierReview } from "../../lib/panel/verdicts";
+import { progressWriter, updateAnalysis, type AnalysisClaim } from "./claim-analysis";
+import { ensurePanelContext, type PanelContext } from "./panel-context";
+
+// Panel validation of one submission (paper 2.3, C.3, F.6): sample findings per run in proportion to repositories,
+// ask the tier 1 judges for a verdict on each (under an opaque id, with the repository's panel context document),
+// send disagreements to the tier 2 judge, and store every review and each finding's final verdict. Reviews are keyed
+// by (panel, finding, tier, judge) and reused when the prompt, model, endpoint and context document are unchanged,
+// so a rerun or a retried job asks only what is missing and writes the same rows.
+
+export const PANEL_PROMPT = "panel-judge";
+/** No sandbox until in-house runs exist (F.6.2): judges reason from the finding and the context only. */
+export const PANEL_SANDBOX = false;
+
+export type PanelDeps = { client: StructuredClient; config: PanelConfig; concurrency: number; onProgress?: (percent: number) => Promise<void> };
+export type PanelSummary = { sampled: number; asked: number; reused: number; retries: number; malformedReplies: number };
+
+/** A permanent problem with the request itself (not scored, nothing to sample): recorded on the row, not retried. */
+export class PanelInputError extends Error {}
+
+export async function runPanel(claim: AnalysisClaim, deps: PanelDeps): Promise<PanelSummary> {
+  const progress = progressWriter(claim, deps.onProgress);
+  const run = await db.panelRun.findUniqueOrThrow({ where: { id: claim.runId }, include: { submission: { select: { id: true, scoringStatus: true, scoringAttemptId: true } } } });
+  if (run.submission.scoringStatus !== "scored") throw new PanelInputError("The submission is not scored; the panel needs its matches.");
+
+  const findings = await db.finding.findMany({
+    where: { run: { submissionId: run.submissionId } },
+    select: { id: true, ordinal: true, file: true, lineStart: true, lineEnd: true, title: true, description: true, codeSnippet: true, suggestedFix: true, severity: true, repositoryId: true, repository: { select: { name: true } }, run: { select: { index: true } } },
+  });
+  if (findings.length === 0) throw new PanelInputError("The submission has no findings to validate.");
+  const byId = new Map(findings.map((f) => [f.id, f]));
+  const sample = samplePanelFindings(
+    findings.map((f) => ({ id: f.id, runIndex: f.run.index, repository: f.repository.name, ordinal: f.ordinal })),
+    { sampleSize: run.sampleSize, seed: run.seed },
+  );
+  const sampledIds = sample.map((s) => s.findingId);
+  const matched = new Set(
+    (await db.match.findMany({ where: { attemptId: run.submission.scoringAttemptId, findingId: { in: sampledIds } }, select: { findingId: true }, distinct: ["findingId"] })).map((m) => m.findingId),
+  );
+  const prompt = loadPrompt(PANEL_PROMPT);
+  const promptVersion = `${prompt.name}@${prompt.version}`;
+
+  // The sample rows (same seed and size: the same rows); reviews of findings or judges no longer in the panel go.
+  await db.$transaction([
+    // Opaque ids derive from (seed, finding): this drops findings no longer sampled and rows of an earlier seed.
+    db.panelSample.deleteMany({ where: { panelRunId: run.id, opaqueId: { notIn: sample.map((s) => s.opaqueId) } } }),
+    db.panelReview.deleteMany({
+      where: {
+        panelRunId: run.id,
+        OR: [{ findingId: { notIn: sampledIds } }, { tier: 1, judge: { notIn: deps.config.judges } }, { tier: 2, judge: { not: deps.config.tier2Judge } }],
+      },
+    }),
+    db.panelSample.createMany({
+      data: sample.map((s) => ({ panelRunId: run.id, findingId: s.findingId, opaqueId: s.opaqueId, runIndex: s.runIndex, repository: s.repository, matched: matched.has(s.findingId) })),
+      skipDuplicates: true,
+    }),
+    db.panelSample.updateMany({ where: { panelRunId: run.id, findingId: { in: [...matched] } }, data: { matched: true } }),
+    db.panelSample.updateMany({ where: { panelRunId: run.id, findingId: { notIn: [...matched] } }, data: { matched: false } }),
+  ]);
+  await updateAnalysis(claim, { sampled: sample.length, promptVersion });
+  await progress(5);
+
+  // One context document per sampled repository, generated once per snapshot and shared by all panels.
+  const contexts = new Map<string, PanelContext>();
+  for (const repositoryId of new Set(sample.map((s) => byId.get(s.findingId)!.repositoryId))) {
+    contexts.set(repositoryId, await ensurePanelContext(repositoryId, deps.client, deps.config.contextModel));
+  }
+  await progress(10);
+
+  const existing = await db.panelReview.findMany({ where: { panelRunId: run.id } });
+  const stored = new Map(existing.map((r) => [`${r.findingId}|${r.tier}|${r.judge}`, r]));
+  const summary: PanelSummary = { sampled: sample.length, asked: 0, reused: 0, retries: 0, malformedReplies: 0 };
+
+  const review = async (findingId: string, opaqueId: string, tier: number, judge: string): Promise<TierReview> => {
+    const f = byId.get(findingId)!;
+    const context = contexts.get(f.repositoryId)!;
+    const configHash = deps.client.configHash({ template: prompt.body, reply: panelReplyJsonSchema, model: judge, context: context.hash, sandbox: PANEL_SANDBOX });
+    const hit = stored.get(`${findingId}|${tier}|${judge}`);
+    if (hit && hit.configHash === configHash) {
+      summary.reused++;
+      return { judge, verdict: hit.verdict, reason: hit.reason, severity: hit.severity, confidence: hit.confidence ?? "low" };
+    }
+    const record = bugRecordJson({ id: opaqueId, repo: f.repository.name, file: f.file, lineStart: f.lineStart, lineEnd: f.lineEnd, title: f.title, description: f.description, codeSnippet: f.codeSnippet, suggestedFix: f.suggestedFix, severity: f.severity });
+    const messages = renderBlockMessages(prompt, { context: context.text, finding: record });
+    const answer = await deps.client.ask(judge, messages, "panel_verdict", panelReplyJsonSchema, panelReplySchema);
+    summary.asked++;
+    const reply = capConfidence(answer.value, PANEL_SANDBOX);
+    const data = { verdict: reply.verdict, reason: reply.reason, severity: reply.severity, confidence: reply.confidence, rationale: reply.rationale, configHash, inputTokens: answer.inputTokens, outputTokens: answer.outputTokens, costUsd: answer.costUsd };
+    await db.panelReview.upsert({
+      where: { panelRunId_findingId_tier_judge: { panelRunId: run.id, findingId, tier, judge } },
+      create: { panelRunId: run.id, findingId, tier, judge, ...data },
+      update: data,
+    });
+    return { judge, verdict: reply.verdict, reason: reply.reason, severity: reply.severity, confidence: reply.confidence };
+  };
+
+  let done = 0;
+  await pMap(
+    sample,
+    async (s) => {
+      // The tier 1 judges answer independently, so they are asked at once.
+      const tier1: TierReview[] = await Promise.all(deps.config.judges.map((judge) => review(s.findingId, s.opaqueId, 1, judge)));
+      const final = agreedVerdict(tier1) ?? (await review(s.findingId, s.opaqueId, 2, deps.config.tier2Judge));
+      // A tier 2 review left from an earlier disagreement is dropped when tier 1 now agrees.
+      if (agreedVerdict(tier1)) await db.panelReview.deleteMany({ where: { panelRunId: run.id, findingId: s.findingId, tier: 2 } });
+      await db.panelSample.update({
+        where: { panelRunId_findingId: { panelRunId: run.id, findingId: s.findingId } },
+        data: { verdict: final.verdict, reason: final.reason, severity: final.severity as Severity | null, confidence: final.confidence },
+      });
+      done++;
+      await progress(10 + (88 * done) / sample.length);
+    },
+    { concurrency: deps.concurrency },
+  );
+
+  summary.retries = deps.client.requests.retries;
+  summary.malformedReplies = deps.client.stats.malformedReplies;
+  const totals = await db.panelReview.aggregate({ where: { panelRunId: run.id }, _count: { _all: true }, _sum: { inputTokens: true, outputTokens: true, costUsd: true } });
+  await updateAnalysis(claim, {
+    status: "done",
+    progress: 100,
+    error: null,
+    finishedAt: new Date(),
+    judgeCalls: totals._count._all,
+    inputTokens: totals._sum.inputTokens ?? 0,
+    outputTokens: totals._sum.outputTokens ?? 0,
+    costUsd: totals._sum.costUsd ?? 0,
+    retries: { increment: summary.retries },
+    malformedReplies: { increment: summary.malformedReplies },
+  });
+  // Public pages are cached until the benchmark's stamp (latest Submission.updatedAt) moves: move it.
+  await db.submission.update({ where: { id: run.submissionId }, data: { updatedAt: new Date() } });
+  return summary;
+}
