@@ -1,4 +1,4 @@
-import { count } from "../format";
+import { count } from "@/lib/format";
 import { percent } from "./status-badges";
 import { scrollRegion } from "@/components/ui/scroll-region";
 

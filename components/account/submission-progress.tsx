@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { count } from "../format";
+import { count } from "@/lib/format";
 import { ApiRequestError, callApi } from "./call-api";
 import styles from "./ui.module.css";
 

@@ -4,7 +4,7 @@ import dynamic from "next/dynamic";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { rankRows } from "@/lib/server/leaderboard/rank-rows";
 import type { BenchmarkRef, Coverage, LeaderboardView, RepositoryInfo } from "@/lib/server/leaderboard/types";
-import { count } from "../format";
+import { count } from "@/lib/format";
 import { LeaderboardFilters } from "./leaderboard-filters";
 import { LeaderboardTable, type RankedRow } from "./leaderboard-table";
 import { DEFAULT_STATE, parseTableState, scopeKey, serializeTableState, type TableState } from "./url-state";

@@ -7,7 +7,7 @@ import { rankRows } from "@/lib/server/leaderboard/rank-rows";
 import { loadLeaderboardData } from "@/lib/server/leaderboard/load-leaderboard-data";
 import type { LeaderboardData } from "@/lib/server/leaderboard/types";
 import { BenchmarkSelector } from "../benchmark-selector";
-import { count } from "../format";
+import { count } from "@/lib/format";
 import { LeaderboardClient } from "./leaderboard-client";
 import { DEFAULT_PER_PAGE, DEFAULT_STATE, STATE_KEYS } from "./url-state";
 

@@ -14,7 +14,7 @@ import {
 } from "@tanstack/react-table";
 import type { RankInfo } from "@/lib/server/leaderboard/rank-rows";
 import type { LeaderboardRow, MetricRange } from "@/lib/server/leaderboard/types";
-import { DASH, count, pct, pctInterval, usd } from "../format";
+import { DASH, count, pct, pctInterval, usd } from "@/lib/format";
 import { PAGE_SIZES } from "./url-state";
 import { OfflineBadge } from "../ui/source-badge";
 import { scrollRegion } from "@/components/ui/scroll-region";

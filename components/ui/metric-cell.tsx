@@ -1,4 +1,4 @@
-import { DASH, pct, pctInterval } from "../format";
+import { DASH, pct, pctInterval } from "@/lib/format";
 
 // A percentage table cell with its 95% interval underneath (server and client safe: no hooks).
 export function MetricCell({ value, interval, label, best }: { value: number | null; interval?: [number, number] | null; label: string; best?: boolean }) {

@@ -4,7 +4,7 @@ import { requirePageAdmin } from "@/lib/auth/current-user";
 import { listReviewQueue, reviewQueueQuerySchema } from "@/lib/server/admin/list-review-queue";
 import { pageFromSearchParam } from "@/lib/server/pagination";
 import { ReviewBadge, percent } from "@/components/account/status-badges";
-import { count } from "@/components/format";
+import { count } from "@/lib/format";
 import styles from "@/components/account/ui.module.css";
 import { ReviewActions } from "@/components/admin/review-actions";
 import { ApproveSpendButton } from "@/components/admin/approve-spend-button";

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { BenchmarkSelector, benchmarkQueryHref } from "@/components/benchmark-selector";
-import { count, pct } from "@/components/format";
+import { count, pct } from "@/lib/format";
 import { benchmarkParam, loadPublicPage } from "@/components/load-public-page";
 import { loadBugTypes, type Distribution, type DistributionRow } from "@/lib/server/leaderboard/load-bug-types";
 import { scrollRegion } from "@/components/ui/scroll-region";

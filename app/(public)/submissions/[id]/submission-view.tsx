@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { count, pct, usd } from "@/components/format";
+import { count, pct, usd } from "@/lib/format";
 import { MetricCell } from "@/components/ui/metric-cell";
 import { OfflineBadge, SourceBadge } from "@/components/ui/source-badge";
 import { AppError } from "@/lib/errors";
