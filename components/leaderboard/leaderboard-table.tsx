@@ -14,7 +14,7 @@ import {
 } from "@tanstack/react-table";
 import type { RankInfo } from "@/lib/server/leaderboard/rank-rows";
 import type { LeaderboardRow, MetricRange } from "@/lib/server/leaderboard/types";
-import { DASH, count, pct, pctInterval, usd } from "@/lib/format";
+import { DASH, count, missingRatioText, pct, pctInterval, usd, type RatioName } from "@/lib/format";
 import { PAGE_SIZES } from "./url-state";
 import { OfflineBadge } from "../ui/source-badge";
 import { scrollRegion } from "@/components/ui/scroll-region";
@@ -27,8 +27,10 @@ const num = (v: number | null) => (v === null ? undefined : v);
 
 // Kept lean on purpose: the leaderboard HTML is served to every visitor, and the caption explains the numbers
 // under each value (95% interval, range over runs), so cells carry no per-cell titles.
-function Metric({ value, interval, range }: { value: number | null; interval: [number, number] | null; range?: MetricRange }) {
-  if (value === null) return <span className="muted">{DASH}</span>;
+function Metric({ row, metric, range }: { row: LeaderboardRow; metric: RatioName; range?: MetricRange | null }) {
+  const value = row[metric];
+  const interval = metric === "recall" ? row.recall_ci : metric === "precision" ? row.precision_ci : null;
+  if (value === null) return <span className="muted">{missingRatioText(row, metric)}</span>;
   return (
     <>
       <span className="value">{pct(value)}</span>
@@ -91,7 +93,7 @@ const columns = [
     sortUndefined: "last",
     sortDescFirst: true,
     meta: { numeric: true },
-    cell: ({ row: { original: r } }) => <Metric value={r.recall} interval={r.recall_ci} range={r.range?.recall} />,
+    cell: ({ row: { original: r } }) => <Metric row={r} metric="recall" range={r.range?.recall} />,
   }),
   column.accessor((r) => num(r.precision), {
     id: "precision",
@@ -99,7 +101,7 @@ const columns = [
     sortUndefined: "last",
     sortDescFirst: true,
     meta: { numeric: true },
-    cell: ({ row: { original: r } }) => <Metric value={r.precision} interval={r.precision_ci} range={r.range?.precision} />,
+    cell: ({ row: { original: r } }) => <Metric row={r} metric="precision" range={r.range?.precision} />,
   }),
   column.accessor((r) => num(r.f1), {
     id: "f1",
@@ -107,7 +109,7 @@ const columns = [
     sortUndefined: "last",
     sortDescFirst: true,
     meta: { numeric: true },
-    cell: ({ row: { original: r } }) => <Metric value={r.f1} interval={null} range={r.range?.f1} />,
+    cell: ({ row: { original: r } }) => <Metric row={r} metric="f1" range={r.range?.f1} />,
   }),
   column.accessor((r) => num(r.findings), { id: "findings", header: COLUMN_LABELS.findings, sortUndefined: "last", sortDescFirst: true, meta: { numeric: true }, cell: (c) => count(c.getValue() ?? null) }),
   column.accessor((r) => num(r.cost_usd), { id: "cost", header: COLUMN_LABELS.cost, sortUndefined: "last", sortDescFirst: false, meta: { numeric: true }, cell: (c) => usd(c.getValue() ?? null) }),

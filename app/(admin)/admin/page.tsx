@@ -3,8 +3,8 @@ import Link from "next/link";
 import { requirePageAdmin } from "@/lib/auth/current-user";
 import { listReviewQueue, reviewQueueQuerySchema } from "@/lib/server/admin/list-review-queue";
 import { pageFromSearchParam } from "@/lib/server/pagination";
-import { ReviewBadge, percent } from "@/components/account/status-badges";
-import { count } from "@/lib/format";
+import { ReviewBadge } from "@/components/account/status-badges";
+import { count, DASH, ratioText } from "@/lib/format";
 import styles from "@/components/account/ui.module.css";
 import { ReviewActions } from "@/components/admin/review-actions";
 import { ApproveSpendButton } from "@/components/admin/approve-spend-button";
@@ -90,8 +90,8 @@ export default async function ReviewQueuePage({ searchParams }: Props) {
                   )}
                 </div>
                 <p style={{ margin: "8px 0 0" }}>
-                  Recall <strong>{percent(s.scores?.recall)}</strong> · precision <strong>{percent(s.scores?.precision)}</strong> · F1{" "}
-                  <strong>{percent(s.scores?.f1)}</strong>
+                  Recall <strong>{s.scores ? ratioText(s.scores, "recall") : DASH}</strong> · precision <strong>{s.scores ? ratioText(s.scores, "precision") : DASH}</strong> · F1{" "}
+                  <strong>{s.scores ? ratioText(s.scores, "f1") : DASH}</strong>
                   {s.scores && <span className="muted"> ({count(s.scores.findings)} findings, {count(s.scores.reference_bugs)} reference bugs)</span>} ·{" "}
                   {s.offline_judge ? <span className="badge offline">offline judge</span> : <span className="muted">judge {s.judge_model ?? "–"}</span>}
                 </p>

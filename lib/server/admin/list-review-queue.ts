@@ -2,6 +2,8 @@ import { z } from "zod";
 import { db } from "../../db";
 import { parseOrThrow } from "../../errors";
 import { type PageInfo, pageInfo, pageQuerySchema, pageWindow } from "../pagination";
+import type { StoredScore } from "../../scoring/types";
+import { storedScoreOf } from "../submissions/read-scores";
 
 export const reviewQueueQuerySchema = z.object({
   // "pending" is the queue proper: scored submissions awaiting a decision
@@ -26,7 +28,7 @@ export type ReviewQueueItem = {
   runs: number;
   created_at: string;
   scored_at: string | null;
-  scores: { recall: number; precision: number; f1: number; findings: number; reference_bugs: number } | null;
+  scores: StoredScore | null;
   offline_judge: boolean | null;
   judge_model: string | null;
 };
@@ -71,7 +73,7 @@ export async function listReviewQueue(query: unknown): Promise<{ submissions: Re
       runs: s._count.runs,
       created_at: s.createdAt.toISOString(),
       scored_at: s.scoredAt?.toISOString() ?? null,
-      scores: score ? { recall: score.recall, precision: score.precision, f1: score.f1, findings: score.findings, reference_bugs: score.referenceBugs } : null,
+      scores: score ? storedScoreOf(score) : null,
       offline_judge: usage?.offlineJudge ?? null,
       judge_model: usage?.judgeModel ?? null,
     };

@@ -1,7 +1,6 @@
 import { db } from "../../db";
 import { AppError } from "../../errors";
-import type { Metrics } from "../../scoring/types";
-import { readScoreBreakdowns } from "./read-scores";
+import { readScoreBreakdowns, type StoredBreakdown, type StoredScores } from "./read-scores";
 
 export type Viewer = { id: string; role: "user" | "maintainer" | "admin" } | null;
 
@@ -27,10 +26,7 @@ export type SubmissionStatus = {
   findings: number;
   created_at: string;
   scored_at: string | null;
-  scores?: Awaited<ReturnType<typeof readScoreBreakdowns>>["mean"] & {
-    runs?: Awaited<ReturnType<typeof readScoreBreakdowns>>["runs"];
-    curves?: (Metrics & { n: number; label: string })[];
-  };
+  scores?: StoredBreakdown & { runs?: StoredScores["runs"]; curves?: StoredScores["curves"] };
   scoring?: Record<string, unknown>;
 };
 

@@ -2,6 +2,8 @@ import { z } from "zod";
 import { db } from "../../db";
 import { parseOrThrow } from "../../errors";
 import { type PageInfo, pageInfo, pageQuerySchema, pageWindow } from "../pagination";
+import type { StoredScore } from "../../scoring/types";
+import { storedScoreOf } from "./read-scores";
 
 const userSubmissionsQuerySchema = z.object(pageQuerySchema);
 
@@ -19,7 +21,7 @@ export type SubmissionSummary = {
   created_at: string;
   scored_at: string | null;
   // mean over runs, overall; private until approved, shown to the submitter only
-  scores: { recall: number; precision: number; f1: number } | null;
+  scores: StoredScore | null;
 };
 
 /** The submissions of one user, newest first: the submitter's private view, whatever their review status. */
@@ -50,7 +52,7 @@ export async function listUserSubmissions(userId: string, query: unknown = {}): 
       review_reason: s.reviewReason,
       created_at: s.createdAt.toISOString(),
       scored_at: s.scoredAt?.toISOString() ?? null,
-      scores: score ? { recall: score.recall, precision: score.precision, f1: score.f1 } : null,
+      scores: score ? storedScoreOf(score) : null,
     };
   });
   return { submissions, pagination: pageInfo(total, page, per_page) };

@@ -6,7 +6,8 @@ import { listUserSubmissions } from "@/lib/server/submissions/list-user-submissi
 import { Pager } from "@/components/ui/pager";
 import { getSubmissionQuota } from "@/lib/server/submissions/submission-quota";
 import { AutoRefresh } from "@/components/account/auto-refresh";
-import { ReviewBadge, ScoringBadge, percent } from "@/components/account/status-badges";
+import { ReviewBadge, ScoringBadge } from "@/components/account/status-badges";
+import { DASH, ratioText } from "@/lib/format";
 import { WithdrawButton } from "@/components/account/withdraw-button";
 import { scrollRegion } from "@/components/ui/scroll-region";
 
@@ -64,9 +65,9 @@ export default async function MySubmissionsPage({ searchParams }: Props) {
                   <td title={s.review_reason ?? undefined}>
                     <ReviewBadge status={s.review_status} />
                   </td>
-                  <td className="num">{percent(s.scores?.recall)}</td>
-                  <td className="num">{percent(s.scores?.precision)}</td>
-                  <td className="num">{percent(s.scores?.f1)}</td>
+                  <td className="num">{s.scores ? ratioText(s.scores, "recall") : DASH}</td>
+                  <td className="num">{s.scores ? ratioText(s.scores, "precision") : DASH}</td>
+                  <td className="num">{s.scores ? ratioText(s.scores, "f1") : DASH}</td>
                   <td>{s.review_status === "pending" && <WithdrawButton id={s.id} model={s.model} />}</td>
                 </tr>
               ))}

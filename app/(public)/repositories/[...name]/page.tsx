@@ -91,9 +91,9 @@ export default async function RepositoryPage({ params, searchParams }: Props) {
                 <tr key={c.id}>
                   <th scope="row" className="wrap"><Link href={`/submissions/${c.id}`}>{c.label}</Link>{c.coverage !== "full" && <span className="badge subset">{c.coverage}</span>}</th>
                   <td><SourceBadge source={c.source} /></td>
-                  <MetricCell value={cell.recall} interval={cell.recallInterval} label="recall" best={bestRecall.has(c.id)} />
-                  <MetricCell value={cell.precision} interval={cell.precisionInterval} label="precision" best={bestPrecision.has(c.id)} />
-                  <td className="num">{count(cell.matchedReferenceBugs)} / {count(cell.referenceBugs)}</td>
+                  <MetricCell score={cell} metric="recall" best={bestRecall.has(c.id)} />
+                  <MetricCell score={cell} metric="precision" best={bestPrecision.has(c.id)} />
+                  <td className="num">{count(cell.matched_reference_bugs)} / {count(cell.reference_bugs)}</td>
                   <td className="num">{count(cell.findings)}</td>
                 </tr>
               );

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { count, pct, usd } from "@/lib/format";
+import { count, pct, ratioText, usd } from "@/lib/format";
 import { MetricCell } from "@/components/ui/metric-cell";
 import { OfflineBadge, SourceBadge } from "@/components/ui/source-badge";
 import { AppError } from "@/lib/errors";
@@ -22,11 +22,11 @@ function ScoreRow({ label, cell, scope = "row" }: { label: React.ReactNode; cell
   return (
     <tr>
       <th scope={scope}>{label}</th>
-      <MetricCell value={cell.recall} interval={cell.recallInterval} label="recall" />
-      <MetricCell value={cell.precision} interval={cell.precisionInterval} label="precision" />
-      <td className="num">{pct(cell.f1)}</td>
-      <td className="num">{count(cell.matchedReferenceBugs)} / {count(cell.referenceBugs)}</td>
-      <td className="num">{count(cell.matchedFindings)} / {count(cell.findings)}</td>
+      <MetricCell score={cell} metric="recall" />
+      <MetricCell score={cell} metric="precision" />
+      <td className="num">{ratioText(cell, "f1")}</td>
+      <td className="num">{count(cell.matched_reference_bugs)} / {count(cell.reference_bugs)}</td>
+      <td className="num">{count(cell.matched_findings)} / {count(cell.findings)}</td>
     </tr>
   );
 }
