@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { bestCells, type RepositoryTables, type TableRow } from "@/lib/server/leaderboard/compute-repository-tables";
+import { bestCells, type RepositoryTables, type TableRow } from "@/lib/leaderboard/compute-repository-tables";
 import { DASH, pct } from "@/lib/format";
 import { MetricCell } from "./ui/metric-cell";
 import { scrollRegion } from "@/components/ui/scroll-region";

@@ -2,8 +2,8 @@
 
 import dynamic from "next/dynamic";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { rankRows } from "@/lib/server/leaderboard/rank-rows";
-import type { BenchmarkRef, Coverage, LeaderboardView, RepositoryInfo } from "@/lib/server/leaderboard/types";
+import { rankRows } from "@/lib/leaderboard/rank-rows";
+import type { BenchmarkRef, Coverage, LeaderboardView, RepositoryInfo } from "@/lib/leaderboard/types";
 import { count } from "@/lib/format";
 import { LeaderboardFilters } from "./leaderboard-filters";
 import { LeaderboardTable, type RankedRow } from "./leaderboard-table";

@@ -1,11 +1,11 @@
 import Link from "next/link";
 import { headers } from "next/headers";
-import { computeLeaderboardView } from "@/lib/server/leaderboard/compute-leaderboard-view";
+import { computeLeaderboardView } from "@/lib/leaderboard/compute-leaderboard-view";
 import { etagFor, leaderboardVariant } from "@/lib/server/leaderboard/download-response";
 import { listPublicBenchmarks, resolveBenchmark } from "@/lib/server/leaderboard/list-public-benchmarks";
-import { rankRows } from "@/lib/server/leaderboard/rank-rows";
+import { rankRows } from "@/lib/leaderboard/rank-rows";
 import { loadLeaderboardData } from "@/lib/server/leaderboard/load-leaderboard-data";
-import type { LeaderboardData } from "@/lib/server/leaderboard/types";
+import type { LeaderboardData } from "@/lib/leaderboard/types";
 import { BenchmarkSelector } from "../benchmark-selector";
 import { count } from "@/lib/format";
 import { LeaderboardClient } from "./leaderboard-client";

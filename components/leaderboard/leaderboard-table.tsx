@@ -12,8 +12,8 @@ import {
   type SortingState,
   type VisibilityState,
 } from "@tanstack/react-table";
-import type { RankInfo } from "@/lib/server/leaderboard/rank-rows";
-import type { LeaderboardRow, MetricRange } from "@/lib/server/leaderboard/types";
+import type { RankInfo } from "@/lib/leaderboard/rank-rows";
+import type { LeaderboardRow, MetricRange } from "@/lib/leaderboard/types";
 import { DASH, count, missingRatioText, pct, pctInterval, usd, type RatioName } from "@/lib/format";
 import { PAGE_SIZES } from "./url-state";
 import { OfflineBadge } from "../ui/source-badge";

@@ -3,7 +3,7 @@ import { AppError } from "../../errors";
 import { canViewSubmission, type Viewer } from "../submissions/get-submission-status";
 import type { ScoreWithIntervals } from "../../scoring/types";
 import { readScoreBreakdowns } from "../submissions/read-scores";
-import { withIntervals } from "./compute-leaderboard-view";
+import { withIntervals } from "../../leaderboard/compute-leaderboard-view";
 
 // Everything the public submission page shows, from precomputed Score rows and JudgeUsage (never from findings).
 // Unknown and invisible submissions are both "not found", so ids cannot be probed.

@@ -1,7 +1,7 @@
 import { db } from "../../db";
 import { AppError } from "../../errors";
 import { cachedByStamp, readGlobalStamp } from "./stamp-cache";
-import type { PublicBenchmark } from "./types";
+import type { PublicBenchmark } from "../../leaderboard/types";
 
 /** What makes a submission public: approved by an admin and scored (reported entries are stored as scored). */
 export const PUBLIC_SUBMISSION = { reviewStatus: "approved", scoringStatus: "scored" } as const;

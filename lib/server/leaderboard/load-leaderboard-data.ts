@@ -3,7 +3,7 @@ import { storedScoreOf, type ScoreRow as StoredScoreRow } from "../submissions/r
 import { clopperPearson } from "../../scoring/stats";
 import { PUBLIC_SUBMISSION, resolveBenchmark, summarizeBenchmark } from "./list-public-benchmarks";
 import { cachedByStamp, readBenchmarkStamp } from "./stamp-cache";
-import type { Coverage, LeaderboardData, LeaderboardEntry, PanelValidity, RepositoryInfo } from "./types";
+import type { Coverage, LeaderboardData, LeaderboardEntry, PanelValidity, RepositoryInfo } from "../../leaderboard/types";
 
 // Everything the public views of one benchmark version need, read from precomputed Score rows only (never from
 // findings or matches), and cached per process until the version's stamp moves (see stamp-cache.ts).

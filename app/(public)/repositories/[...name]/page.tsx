@@ -6,7 +6,7 @@ import { benchmarkParam, loadPublicPage } from "@/components/load-public-page";
 import { RepositoryMatrix } from "@/components/repository-matrix";
 import { MetricCell } from "@/components/ui/metric-cell";
 import { SourceBadge } from "@/components/ui/source-badge";
-import { bestCells } from "@/lib/server/leaderboard/compute-repository-tables";
+import { bestCells } from "@/lib/leaderboard/compute-repository-tables";
 import { getRepositoryDetail } from "@/lib/server/leaderboard/get-repository-tables";
 import { scrollRegion } from "@/components/ui/scroll-region";
 import { pageFromSearchParam } from "@/lib/server/pagination";

@@ -1,4 +1,4 @@
-import type { Interval, ScoreWithIntervals, StoredScore } from "../../scoring/types";
+import type { Interval, ScoreWithIntervals, StoredScore } from "../scoring/types";
 
 // Shapes shared by the leaderboard data layer, the API and the pages. Everything here is plain JSON (no Dates, no
 // Maps) because it crosses into client components and the cached ISR payload.

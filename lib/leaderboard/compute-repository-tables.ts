@@ -1,4 +1,4 @@
-import type { ScoreWithIntervals, StoredScore } from "../../scoring/types";
+import type { ScoreWithIntervals, StoredScore } from "../scoring/types";
 import { poolCells, withIntervals } from "./compute-leaderboard-view";
 import type { LeaderboardData, LeaderboardEntry, RepositoryInfo } from "./types";
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { clopperPearson } from "../../scoring/stats";
+import { clopperPearson } from "../scoring/stats";
 import { computeLeaderboardView, poolCells } from "./compute-leaderboard-view";
 import { computeRepositoryTables } from "./compute-repository-tables";
 import { rankRows } from "./rank-rows";
-import type { StoredScore } from "../../scoring/types";
+import type { StoredScore } from "../scoring/types";
 import type { LeaderboardData, LeaderboardEntry } from "./types";
 
 // Hand-computed cases for the subset recompute: pooled counts, never averaged ratios.

@@ -1,6 +1,6 @@
-import { f1Of, meanOfKnown, ratio } from "../../scoring/metrics";
-import { clopperPearson } from "../../scoring/stats";
-import type { Interval, ScoreWithIntervals, StoredScore } from "../../scoring/types";
+import { f1Of, meanOfKnown, ratio } from "../scoring/metrics";
+import { clopperPearson } from "../scoring/stats";
+import type { Interval, ScoreWithIntervals, StoredScore } from "../scoring/types";
 import type { LeaderboardData, LeaderboardEntry, LeaderboardRow, LeaderboardScope, LeaderboardView, MetricRange } from "./types";
 
 // Pure: turns cached per-repository counts into leaderboard rows for a scope (all repositories, one language, or a

@@ -1,5 +1,5 @@
-import { intervalsOverlap } from "../../scoring/stats";
-import type { Interval } from "../../scoring/types";
+import { intervalsOverlap } from "../scoring/stats";
+import type { Interval } from "../scoring/types";
 
 // Pure (also bundled into the browser, where filters change which rows are neighbours).
 //
