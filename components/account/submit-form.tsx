@@ -18,7 +18,7 @@ import {
   validateMetadata,
   type BenchmarkRef,
   type MetadataForm,
-} from "./validate-findings";
+} from "@/lib/validation/findings-upload";
 
 type Loaded = { name: string; size: number; document: Record<string, unknown>; fileIssues: FieldIssue[] };
 type Props = { maxBytes: number; benchmarks: BenchmarkRef[]; quota: { limit: number; used: number; remaining: number; resets_at: string | null } };

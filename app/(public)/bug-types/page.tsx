@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { BenchmarkSelector, benchmarkQueryHref } from "@/components/benchmark-selector";
 import { count, pct } from "@/lib/format";
-import { benchmarkParam, loadPublicPage } from "@/components/load-public-page";
+import { benchmarkParam, loadPublicPage } from "@/app/(public)/load-public-page";
 import { loadBugTypes, type Distribution, type DistributionRow } from "@/lib/server/leaderboard/load-bug-types";
 import { scrollRegion } from "@/components/ui/scroll-region";
 

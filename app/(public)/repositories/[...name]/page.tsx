@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { BenchmarkSelector } from "@/components/benchmark-selector";
 import { count, pct } from "@/lib/format";
-import { benchmarkParam, loadPublicPage } from "@/components/load-public-page";
+import { benchmarkParam, loadPublicPage } from "@/app/(public)/load-public-page";
 import { RepositoryMatrix } from "@/components/repository-matrix";
 import { MetricCell } from "@/components/ui/metric-cell";
 import { SourceBadge } from "@/components/ui/source-badge";
