@@ -1,3 +1,4 @@
+import "server-only";
 import { AppError } from "../../errors";
 import { computeLeaderboardView } from "../../leaderboard/compute-leaderboard-view";
 import { loadLeaderboardData } from "./load-leaderboard-data";

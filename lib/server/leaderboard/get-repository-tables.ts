@@ -1,3 +1,4 @@
+import "server-only";
 import { AppError } from "../../errors";
 import { computeRepositoryTables, type RepositoryTables } from "../../leaderboard/compute-repository-tables";
 import { loadLeaderboardData } from "./load-leaderboard-data";

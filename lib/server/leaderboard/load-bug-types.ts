@@ -1,3 +1,4 @@
+import "server-only";
 import { db } from "../../db";
 import { PUBLIC_SUBMISSION, resolveBenchmark } from "./list-public-benchmarks";
 import { cachedByStamp, readBenchmarkStamp } from "./stamp-cache";

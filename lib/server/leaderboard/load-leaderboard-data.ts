@@ -1,3 +1,4 @@
+import "server-only";
 import { db } from "../../db";
 import { storedScoreOf, type ScoreRow as StoredScoreRow } from "../submissions/read-scores";
 import { clopperPearson } from "../../scoring/stats";

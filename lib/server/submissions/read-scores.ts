@@ -1,3 +1,4 @@
+import "server-only";
 import { db } from "../../db";
 import { labelRunCurvePoint } from "../../scoring/components";
 import type { StoredScore } from "../../scoring/types";
