@@ -4,7 +4,7 @@ import { requirePageAdmin } from "@/lib/auth/current-user";
 import { listReviewQueue, reviewQueueQuerySchema } from "@/lib/server/admin/list-review-queue";
 import { pageFromSearchParam } from "@/lib/server/pagination";
 import { ReviewBadge } from "@/components/account/status-badges";
-import { count, DASH, ratioText } from "@/lib/format";
+import { count, DASH, formatUtc, ratioText } from "@/lib/format";
 import styles from "@/components/account/ui.module.css";
 import { ReviewActions } from "@/components/admin/review-actions";
 import { ApproveSpendButton } from "@/components/admin/approve-spend-button";
@@ -74,7 +74,7 @@ export default async function ReviewQueuePage({ searchParams }: Props) {
                   <Link href={`/account/submissions/${s.id}`}>{s.model}</Link>
                 </h2>
                 <div className="muted">
-                  {s.benchmark} · {s.submitter?.email ?? s.source} · uploaded {s.created_at.slice(0, 16).replace("T", " ")} UTC
+                  {s.benchmark} · {s.submitter?.email ?? s.source} · uploaded {formatUtc(s.created_at, "minute")} UTC
                 </div>
                 <div className="muted">
                   {[s.reasoning_effort && `effort ${s.reasoning_effort}`, s.harness, s.cost_usd !== null && `$${s.cost_usd.toFixed(2)}`, s.open_model === null ? null : s.open_model ? "open weights" : "closed", `${s.runs} run${s.runs === 1 ? "" : "s"}`]

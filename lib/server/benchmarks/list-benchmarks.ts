@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "../../db";
+import { formatUtc } from "../../format";
 
 export async function listBenchmarks() {
   const rows = await db.benchmark.findMany({
@@ -10,7 +11,7 @@ export async function listBenchmarks() {
     slug: b.slug,
     name: b.name,
     version: b.version,
-    snapshot_date: b.snapshotDate.toISOString().slice(0, 10),
+    snapshot_date: formatUtc(b.snapshotDate),
     reference_bugs: b.repositories.reduce((n, r) => n + r._count.referenceBugs, 0),
     repositories: b.repositories.map((r) => ({ name: r.name, language: r.language, domain: r.domain, reference_bugs: r._count.referenceBugs })),
   }));

@@ -3,6 +3,7 @@ import { db } from "../../db";
 import { AppError } from "../../errors";
 import { cachedByStamp, readGlobalStamp } from "./stamp-cache";
 import type { PublicBenchmark } from "../../leaderboard/types";
+import { formatUtc } from "../../format";
 
 /** What makes a submission public: approved by an admin and scored (reported entries are stored as scored). */
 export const PUBLIC_SUBMISSION = { reviewStatus: "approved", scoringStatus: "scored" } as const;
@@ -64,6 +65,6 @@ export function summarizeBenchmark(b: { id: string; slug: string; version: strin
     version: b.version,
     name: b.name,
     key: `${b.slug}@${b.version}`,
-    snapshotDate: b.snapshotDate.toISOString().slice(0, 10),
+    snapshotDate: formatUtc(b.snapshotDate),
   };
 }

@@ -5,6 +5,7 @@ import { clopperPearson } from "../../scoring/stats";
 import { PUBLIC_SUBMISSION, resolveBenchmark, summarizeBenchmark } from "./list-public-benchmarks";
 import { cachedByStamp, readBenchmarkStamp } from "./stamp-cache";
 import type { Coverage, LeaderboardData, LeaderboardEntry, PanelValidity, RepositoryInfo } from "../../leaderboard/types";
+import { formatUtc } from "../../format";
 
 // Everything the public views of one benchmark version need, read from precomputed Score rows only (never from
 // findings or matches), and cached per process until the version's stamp moves (see stamp-cache.ts).
@@ -85,7 +86,7 @@ async function readLeaderboardData(benchmarkId: string, stamp: string): Promise<
       submissionSource: s.source,
       costUsd: s.costUsd,
       runs: reported ? Number(reported.runs ?? 1) : Math.max(s.runs.length, 1),
-      date: reported ? (publishedYear ? String(publishedYear) : null) : (s.scoredAt ?? s.createdAt).toISOString().slice(0, 10),
+      date: reported ? (publishedYear ? String(publishedYear) : null) : formatUtc(s.scoredAt ?? s.createdAt),
       coverage: reported && typeof reported.subset === "string" ? reported.subset : "full",
       offlineJudge: s.judgeUsage[0]?.offlineJudge ?? null,
       reportUrl: s.reportUrl,

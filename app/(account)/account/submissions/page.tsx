@@ -7,7 +7,7 @@ import { Pager } from "@/components/ui/pager";
 import { getSubmissionQuota } from "@/lib/server/submissions/submission-quota";
 import { AutoRefresh } from "@/components/account/auto-refresh";
 import { ReviewBadge, ScoringBadge } from "@/components/account/status-badges";
-import { DASH, ratioText } from "@/lib/format";
+import { DASH, formatUtc, ratioText } from "@/lib/format";
 import { WithdrawButton } from "@/components/account/withdraw-button";
 import { scrollRegion } from "@/components/ui/scroll-region";
 
@@ -58,7 +58,7 @@ export default async function MySubmissionsPage({ searchParams }: Props) {
                     {s.harness ? <span className="muted"> · {s.harness}</span> : null}
                   </td>
                   <td>{s.benchmark}</td>
-                  <td>{s.created_at.slice(0, 16).replace("T", " ")}</td>
+                  <td>{formatUtc(s.created_at, "minute")}</td>
                   <td title={s.error ?? undefined}>
                     <ScoringBadge status={s.status} progress={s.progress} />
                   </td>

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { count, pct, ratioText, usd } from "@/lib/format";
+import { count, formatUtc, pct, ratioText, usd } from "@/lib/format";
 import { MetricCell } from "@/components/ui/metric-cell";
 import { OfflineBadge, SourceBadge } from "@/components/ui/source-badge";
 import { AppError } from "@/lib/errors";
@@ -94,7 +94,7 @@ export function SubmissionView({ detail: d }: { detail: SubmissionDetail }) {
             <dt>Findings</dt>
             <dd>{count(d.findings)}</dd>
             <dt>Submitted</dt>
-            <dd>{d.createdAt.slice(0, 10)}{d.scoredAt ? `, scored ${d.scoredAt.slice(0, 10)}` : ` (scoring: ${d.scoringStatus})`}</dd>
+            <dd>{formatUtc(d.createdAt)}{d.scoredAt ? `, scored ${formatUtc(d.scoredAt)}` : ` (scoring: ${d.scoringStatus})`}</dd>
           </>
         )}
         {d.reportUrl && (
