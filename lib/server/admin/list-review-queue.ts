@@ -5,6 +5,7 @@ import { parseOrThrow } from "../../errors";
 import { type PageInfo, pageInfo, pageQuerySchema, pageWindow } from "../pagination";
 import type { StoredScore } from "../../scoring/types";
 import { storedScoreOf } from "../submissions/read-scores";
+import { benchmarkKey } from "../../benchmarks/benchmark-ref";
 
 export const reviewQueueQuerySchema = z.object({
   // "pending" is the queue proper: scored submissions awaiting a decision
@@ -60,7 +61,7 @@ export async function listReviewQueue(query: unknown): Promise<{ submissions: Re
     return {
       id: s.id,
       model: s.model,
-      benchmark: `${s.benchmark.slug}@${s.benchmark.version}`,
+      benchmark: benchmarkKey(s.benchmark),
       submitter: s.submitter,
       reasoning_effort: s.reasoningEffort,
       harness: s.harness,

@@ -2,6 +2,7 @@ import { db } from "../../db";
 import { AppError } from "../../errors";
 import { bugContentHash } from "../../hash";
 import type { BenchmarkFile } from "../../validation/benchmark-file";
+import { NEWEST_VERSION_FIRST, parseBenchmarkRef } from "../../benchmarks/benchmark-ref";
 
 export type ImportedBenchmark = { id: string; slug: string; version: string; repositories: number; referenceBugs: number };
 
@@ -69,9 +70,9 @@ export async function importBenchmark(file: BenchmarkFile): Promise<ImportedBenc
   );
 }
 
-/** A benchmark by `slug` (newest version) or `slug@version`. */
+/** A benchmark by `slug` (its newest version: lib/benchmarks/benchmark-ref.ts) or `slug@version`. */
 export async function findBenchmark(ref: string) {
-  const [slug, version] = ref.split("@", 2) as [string, string | undefined];
+  const { slug, version } = parseBenchmarkRef(ref);
   if (version) return db.benchmark.findUnique({ where: { slug_version: { slug, version } } });
-  return db.benchmark.findFirst({ where: { slug }, orderBy: { createdAt: "desc" } });
+  return db.benchmark.findFirst({ where: { slug }, orderBy: [...NEWEST_VERSION_FIRST] });
 }

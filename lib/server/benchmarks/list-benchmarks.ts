@@ -1,10 +1,12 @@
 import "server-only";
 import { db } from "../../db";
 import { formatUtc } from "../../format";
+import { NEWEST_VERSION_FIRST } from "../../benchmarks/benchmark-ref";
 
 export async function listBenchmarks() {
   const rows = await db.benchmark.findMany({
-    orderBy: [{ slug: "asc" }, { createdAt: "desc" }],
+    // Per slug, newest version first (the version a bare slug names).
+    orderBy: [{ slug: "asc" }, ...NEWEST_VERSION_FIRST],
     include: { repositories: { orderBy: { name: "asc" }, include: { _count: { select: { referenceBugs: true } } } } },
   });
   return rows.map((b) => ({

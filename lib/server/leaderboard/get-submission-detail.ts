@@ -5,6 +5,7 @@ import { canViewSubmission, type Viewer } from "../submissions/get-submission-st
 import type { ScoreWithIntervals } from "../../scoring/types";
 import { readScoreBreakdowns } from "../submissions/read-scores";
 import { withIntervals } from "../../leaderboard/compute-leaderboard-view";
+import { benchmarkKey } from "../../benchmarks/benchmark-ref";
 
 // Everything the public submission page shows, from precomputed Score rows and JudgeUsage (never from findings).
 // Unknown and invisible submissions are both "not found", so ids cannot be probed.
@@ -40,7 +41,7 @@ export async function getSubmissionDetail(id: string, viewer: Viewer) {
     openModel: submission.openModel,
     createdAt: submission.createdAt.toISOString(),
     scoredAt: submission.scoredAt?.toISOString() ?? null,
-    benchmark: { slug: submission.benchmark.slug, version: submission.benchmark.version, name: submission.benchmark.name, key: `${submission.benchmark.slug}@${submission.benchmark.version}` },
+    benchmark: { slug: submission.benchmark.slug, version: submission.benchmark.version, name: submission.benchmark.name, key: benchmarkKey(submission.benchmark) },
     runCount: reported ? Number(reported.runs ?? 1) : k,
     findings: submission.runs.reduce((n, r) => n + r._count.findings, 0),
     reported,

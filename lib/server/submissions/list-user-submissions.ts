@@ -5,6 +5,7 @@ import { parseOrThrow } from "../../errors";
 import { type PageInfo, pageInfo, pageQuerySchema, pageWindow } from "../pagination";
 import type { StoredScore } from "../../scoring/types";
 import { storedScoreOf } from "./read-scores";
+import { benchmarkKey } from "../../benchmarks/benchmark-ref";
 
 const userSubmissionsQuerySchema = z.object(pageQuerySchema);
 
@@ -43,7 +44,7 @@ export async function listUserSubmissions(userId: string, query: unknown = {}): 
     return {
       id: s.id,
       model: s.model,
-      benchmark: `${s.benchmark.slug}@${s.benchmark.version}`,
+      benchmark: benchmarkKey(s.benchmark),
       reasoning_effort: s.reasoningEffort,
       harness: s.harness,
       status: s.scoringStatus,
