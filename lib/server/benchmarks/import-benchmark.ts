@@ -3,6 +3,7 @@ import { AppError } from "../../errors";
 import { bugContentHash } from "../../hash";
 import type { BenchmarkFile } from "../../validation/benchmark-file";
 import { NEWEST_VERSION_FIRST, parseBenchmarkRef } from "../../benchmarks/benchmark-ref";
+import { bugTextOf } from "../../validation/common";
 
 export type ImportedBenchmark = { id: string; slug: string; version: string; repositories: number; referenceBugs: number };
 
@@ -38,14 +39,7 @@ export async function importBenchmark(file: BenchmarkFile): Promise<ImportedBenc
         repoIds.set(repo.name, row.id);
       }
       const rows = file.reference_bugs.map((bug) => {
-        const text = {
-          file: bug.file,
-          lineStart: bug.line_start,
-          lineEnd: bug.line_end,
-          title: bug.title,
-          description: bug.description,
-          codeSnippet: bug.code_snippet ?? "",
-        };
+        const text = bugTextOf(bug);
         return {
           ...text,
           repositoryId: repoIds.get(bug.repo)!,
