@@ -152,15 +152,12 @@ async function importDemoSnapshots(benchmarkFile: { slug: string; version: strin
   }
 }
 
-/** The paper's published results as "reported" rows, when the importer is present. */
+/** The paper's published results as "reported" rows. A failure stops the demo with its reason (it used to vanish). */
 async function importReported(): Promise<void> {
-  const module = (await import("../lib/server/reported/import-reported").catch(() => undefined)) as
-    | { importReportedResults?: (file: string) => Promise<unknown> }
-    | undefined;
-  if (module?.importReportedResults) {
-    await module.importReportedResults(path.join(ROOT, "data/probe-reported.json"));
-    log("Imported the published PROBE results as reported entries");
-  }
+  // Imported late like the other services: lib/env reads the environment this script has just set up.
+  const { importReportedResults } = await import("../lib/server/reported/import-reported");
+  await importReportedResults(path.join(ROOT, "data/probe-reported.json"));
+  log("Imported the published PROBE results as reported entries");
 }
 
 void main();

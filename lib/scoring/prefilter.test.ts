@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { buildCandidatePairs } from "./prefilter";
-import { runPrefilterPerfProbe } from "./prefilter.perf";
 import { computeIdf, cosine, lineJaccard, weightedJaccard } from "./signals";
 import { PAPER_THRESHOLDS } from "./thresholds";
 import { calledNames, identifierTokens, snippetTokens } from "./tokenize";
@@ -128,12 +127,5 @@ describe("buildCandidatePairs", () => {
         embeddings: { fullText: vectors([["L", [1, 0]], ["R", [1, 0, 0]]]), description: new Map() },
       }),
     ).toThrow(/dimensions/);
-  });
-
-  it("completes on 300 x 600 synthetic documents in one repository (sanity, not timed)", () => {
-    const probe = runPrefilterPerfProbe({ referenceBugs: 300, findings: 600, repositories: 1 });
-    expect(probe.comparedPairs).toBe(300 * 600);
-    expect(probe.keptPairs).toBeGreaterThan(0);
-    expect(probe.keptShare).toBeLessThan(1);
   });
 });
