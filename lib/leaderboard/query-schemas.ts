@@ -19,8 +19,6 @@ export const leaderboardQuerySchema = downloadQuerySchema.extend({
   language: z.string().trim().toLowerCase().max(50).optional(),
 });
 
-export type DownloadQuery = z.infer<typeof downloadQuerySchema>;
-export type LeaderboardQuery = z.infer<typeof leaderboardQuerySchema>;
 
 // GET /api/v1/repositories/{owner}/{name}/plan
 export const planQuerySchema = z.object({ benchmark: benchmarkRef });
