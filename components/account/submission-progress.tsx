@@ -3,7 +3,7 @@
 import { useEffect, useState } from "react";
 import { count, ratioText } from "@/lib/format";
 import type { SubmissionStatus } from "@/lib/server/submissions/get-submission-status";
-import { ApiRequestError, callApi } from "./call-api";
+import { ApiError, callApi } from "@/lib/api-client";
 import styles from "./ui.module.css";
 
 /** What the submission API returns (GET /api/v1/submissions/:id), as the page polls it. */
@@ -41,7 +41,7 @@ export function SubmissionProgress({ id, initial, onFinished }: { id: string; in
         timer = setTimeout(poll, POLL_MS);
       } catch (e) {
         if (stopped) return;
-        const err = e instanceof ApiRequestError ? e : undefined;
+        const err = e instanceof ApiError ? e : undefined;
         setError(err?.message ?? "Lost contact with the server; retrying…");
         // A rate limit says when to come back; other errors retry at a slower pace.
         timer = setTimeout(poll, err?.retryAfterSeconds ? err.retryAfterSeconds * 1_000 : POLL_MS * 5);
