@@ -16,12 +16,12 @@ import {
   validateAgainstBenchmarks,
   validateFindings,
   validateMetadata,
-  type BenchmarkRef,
+  type KnownBenchmark,
   type MetadataForm,
 } from "@/lib/validation/findings-upload";
 
 type Loaded = { name: string; size: number; document: Record<string, unknown>; fileIssues: FieldIssue[] };
-type Props = { maxBytes: number; benchmarks: BenchmarkRef[]; quota: { limit: number; used: number; remaining: number; resets_at: string | null } };
+type Props = { maxBytes: number; benchmarks: KnownBenchmark[]; quota: { limit: number; used: number; remaining: number; resets_at: string | null } };
 
 const EMPTY: MetadataForm = { model: "", reasoning_effort: "", harness: "", cost_usd: "", report_url: "", open_model: "" };
 

@@ -4,7 +4,7 @@ import { z } from "zod";
 // "newest" serve the upload API, the CLI, the snapshot import and the public pages, so `probe` names the same
 // version everywhere.
 
-export type BenchmarkRef = { slug: string; version: string | null };
+export type ParsedBenchmarkRef = { slug: string; version: string | null };
 
 /** The zod schema of a reference in query strings and command arguments. */
 export const benchmarkRefSchema = z
@@ -14,7 +14,7 @@ export const benchmarkRefSchema = z
   .regex(/^[a-z0-9][a-z0-9-]*(@[^\s@]+)?$/, { message: "must be slug or slug@version" });
 
 /** `slug@version` -> { slug, version }; `slug` -> { slug, version: null } (its newest version). */
-export function parseBenchmarkRef(ref: string): BenchmarkRef {
+export function parseBenchmarkRef(ref: string): ParsedBenchmarkRef {
   const at = ref.indexOf("@");
   if (at < 0) return { slug: ref, version: null };
   return { slug: ref.slice(0, at), version: ref.slice(at + 1) || null };
