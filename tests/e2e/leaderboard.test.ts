@@ -38,7 +38,7 @@ async function upload(token: string, body: unknown): Promise<string> {
  * (`data-hydrated`) and the full view loaded (the status line empties once the API answered). No fixed sleeps.
  */
 async function openLeaderboard(page: Page, url: string): Promise<void> {
-  await expect.poll(async () => (await fetch(url)).text(), { timeout: 90_000, intervals: [250, 500, 1_000] }).toContain("data-row-id");
+  await expect.poll(async () => (await fetch(url)).text(), { timeout: 90_000, interval: 500 }).toContain("data-row-id");
   await page.goto(url, { waitUntil: "load" });
   await page.locator("table.leaderboard tbody tr[data-row-id]").first().waitFor({ timeout: 10_000 });
   // Interactive first (before hydration a click or a choice does nothing), then the full view loaded.
