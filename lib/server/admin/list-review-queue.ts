@@ -4,8 +4,7 @@ import { db } from "../../db";
 import { parseOrThrow } from "../../errors";
 import { type PageInfo, pageInfo, pageQuerySchema, pageWindow } from "../pagination";
 import type { StoredScore } from "../../scoring/types";
-import { storedScoreOf } from "../submissions/read-scores";
-import { benchmarkKey } from "../../benchmarks/benchmark-ref";
+import { summarizeSubmission } from "../submissions/summarize-submission";
 
 export const reviewQueueQuerySchema = z.object({
   // "pending" is the queue proper: scored submissions awaiting a decision
@@ -56,26 +55,17 @@ export async function listReviewQueue(query: unknown): Promise<{ submissions: Re
     }),
   ]);
   const submissions = rows.map((s) => {
-    const score = s.scores[0];
     const usage = s.judgeUsage[0];
     return {
-      id: s.id,
-      model: s.model,
-      benchmark: benchmarkKey(s.benchmark),
+      ...summarizeSubmission(s),
       submitter: s.submitter,
-      reasoning_effort: s.reasoningEffort,
-      harness: s.harness,
       cost_usd: s.costUsd,
       report_url: s.reportUrl,
       open_model: s.openModel,
       source: s.source,
       status: s.scoringStatus,
       review_status: s.reviewStatus,
-      review_reason: s.reviewReason,
       runs: s._count.runs,
-      created_at: s.createdAt.toISOString(),
-      scored_at: s.scoredAt?.toISOString() ?? null,
-      scores: score ? storedScoreOf(score) : null,
       offline_judge: usage?.offlineJudge ?? null,
       judge_model: usage?.judgeModel ?? null,
     };

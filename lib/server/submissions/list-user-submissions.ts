@@ -4,8 +4,7 @@ import { db } from "../../db";
 import { parseOrThrow } from "../../errors";
 import { type PageInfo, pageInfo, pageQuerySchema, pageWindow } from "../pagination";
 import type { StoredScore } from "../../scoring/types";
-import { storedScoreOf } from "./read-scores";
-import { benchmarkKey } from "../../benchmarks/benchmark-ref";
+import { summarizeSubmission } from "./summarize-submission";
 
 const userSubmissionsQuerySchema = z.object(pageQuerySchema);
 
@@ -39,23 +38,12 @@ export async function listUserSubmissions(userId: string, query: unknown = {}): 
       include: { benchmark: { select: { slug: true, version: true } }, scores: { where: { kind: "mean", scope: "overall" } } },
     }),
   ]);
-  const submissions = rows.map((s) => {
-    const score = s.scores[0];
-    return {
-      id: s.id,
-      model: s.model,
-      benchmark: benchmarkKey(s.benchmark),
-      reasoning_effort: s.reasoningEffort,
-      harness: s.harness,
-      status: s.scoringStatus,
-      progress: s.scoringProgress,
-      error: s.scoringStatus === "failed" || s.scoringStatus === "awaiting_approval" ? s.scoringError : null,
-      review_status: s.reviewStatus,
-      review_reason: s.reviewReason,
-      created_at: s.createdAt.toISOString(),
-      scored_at: s.scoredAt?.toISOString() ?? null,
-      scores: score ? storedScoreOf(score) : null,
-    };
-  });
+  const submissions = rows.map((s) => ({
+    ...summarizeSubmission(s),
+    status: s.scoringStatus,
+    progress: s.scoringProgress,
+    error: s.scoringStatus === "failed" || s.scoringStatus === "awaiting_approval" ? s.scoringError : null,
+    review_status: s.reviewStatus,
+  }));
   return { submissions, pagination: pageInfo(total, page, per_page) };
 }
