@@ -6,7 +6,7 @@ import { OfflineBadge, SourceBadge } from "@/components/ui/source-badge";
 import { AppError } from "@/lib/errors";
 import { getSubmissionDetail, type DetailCell, type SubmissionDetail } from "@/lib/server/leaderboard/get-submission-detail";
 import type { Viewer } from "@/lib/server/submissions/get-submission-status";
-import { scrollRegion } from "@/components/ui/scroll-region";
+import { CaptionedTable } from "@/components/ui/captioned-table";
 
 /** Loads the submission for a viewer (sign-in passes the session's viewer), turning "not visible" into a 404. */
 export async function loadSubmissionForViewer(id: string, viewer: Viewer): Promise<SubmissionDetail> {
@@ -33,29 +33,23 @@ function ScoreRow({ label, cell, scope = "row" }: { label: React.ReactNode; cell
 
 function ScoreTable({ caption, first, rows }: { caption: string; first: string; rows: { key: string; label: React.ReactNode; cell: DetailCell }[] }) {
   return (
-    <div className="table-wrap" {...scrollRegion(caption)}>
-      <table>
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{first}</th>
-            <th scope="col" className="num">Recall %</th>
-            <th scope="col" className="num">Precision %</th>
-            <th scope="col" className="num">F1 %</th>
-            <th scope="col" className="num">Matched / reference bugs</th>
-            <th scope="col" className="num">Matched / findings</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => <ScoreRow key={r.key} label={r.label} cell={r.cell} />)}
-          {rows.length === 0 && (
-            <tr>
-              <td colSpan={6} className="empty">Nothing published for this scope.</td>
-            </tr>
-          )}
-        </tbody>
-      </table>
-    </div>
+    <CaptionedTable
+      caption={caption}
+      columns={6}
+      empty={rows.length === 0 && "Nothing published for this scope."}
+      head={
+        <>
+          <th scope="col">{first}</th>
+          <th scope="col" className="num">Recall %</th>
+          <th scope="col" className="num">Precision %</th>
+          <th scope="col" className="num">F1 %</th>
+          <th scope="col" className="num">Matched / reference bugs</th>
+          <th scope="col" className="num">Matched / findings</th>
+        </>
+      }
+    >
+      {rows.map((r) => <ScoreRow key={r.key} label={r.label} cell={r.cell} />)}
+    </CaptionedTable>
   );
 }
 
