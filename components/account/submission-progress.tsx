@@ -6,9 +6,6 @@ import type { SubmissionStatus } from "@/lib/server/submissions/get-submission-s
 import { ApiError, callApi } from "@/lib/api-client";
 import styles from "./ui.module.css";
 
-/** What the submission API returns (GET /api/v1/submissions/:id), as the page polls it. */
-export type LiveStatus = SubmissionStatus;
-
 // What the viewer should know about who can see the result.
 const RESULT_LABEL: Record<string, string> = {
   pending: "Private result (visible to you until an admin approves it)",
@@ -21,8 +18,8 @@ const STEPS = ["uploaded", "queued", "scoring", "scored"] as const;
 const POLL_MS = 1_000;
 
 /** Follows a submission through queued -> scoring (with the worker's percentage) -> scored or failed. */
-export function SubmissionProgress({ id, initial, onFinished }: { id: string; initial?: LiveStatus; onFinished?: (s: LiveStatus) => void }) {
-  const [status, setStatus] = useState<LiveStatus | undefined>(initial);
+export function SubmissionProgress({ id, initial, onFinished }: { id: string; initial?: SubmissionStatus; onFinished?: (s: SubmissionStatus) => void }) {
+  const [status, setStatus] = useState<SubmissionStatus | undefined>(initial);
   const [error, setError] = useState<string>();
 
   useEffect(() => {
@@ -30,7 +27,7 @@ export function SubmissionProgress({ id, initial, onFinished }: { id: string; in
     let timer: ReturnType<typeof setTimeout> | undefined;
     const poll = async () => {
       try {
-        const next = await callApi<LiveStatus>(`/api/v1/submissions/${encodeURIComponent(id)}`);
+        const next = await callApi<SubmissionStatus>(`/api/v1/submissions/${encodeURIComponent(id)}`);
         if (stopped) return;
         setStatus(next);
         setError(undefined);

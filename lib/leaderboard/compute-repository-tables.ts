@@ -1,3 +1,4 @@
+import { configurationName } from "../format";
 import type { ScoreWithIntervals, StoredScore } from "../scoring/types";
 import { poolCells, withIntervals } from "./compute-leaderboard-view";
 import type { LeaderboardData, LeaderboardEntry, RepositoryInfo } from "./types";
@@ -42,7 +43,7 @@ export type RepositoryTables = {
 };
 
 export function configurationLabel(e: Pick<LeaderboardEntry, "model" | "effort" | "harness">): string {
-  return [e.model, e.effort, e.harness].filter(Boolean).join(" · ");
+  return configurationName({ model: e.model, reasoning_effort: e.effort, harness: e.harness });
 }
 
 export function computeRepositoryTables(data: LeaderboardData): RepositoryTables {
