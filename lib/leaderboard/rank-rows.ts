@@ -1,4 +1,4 @@
-import { intervalsOverlap } from "../scoring/stats";
+import { intervalsOverlap } from "../scoring/interval";
 import type { Interval } from "../scoring/types";
 
 // Pure (also bundled into the browser, where filters change which rows are neighbours).

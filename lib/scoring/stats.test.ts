@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import betaQuantile from "@stdlib/stats-base-dists-beta-quantile";
-import { clopperPearson, intervalsOverlap } from "./stats";
+import { intervalsOverlap } from "./interval";
+import { clopperPearson } from "./stats";
 
 const percent = (x: number) => Math.round(x * 100);
 

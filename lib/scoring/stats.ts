@@ -21,8 +21,3 @@ export function clopperPearson(successes: number, trials: number, confidence = 0
   const upper = successes === trials ? 1 : betaQuantile(1 - alpha / 2, successes + 1, trials - successes);
   return [lower, upper];
 }
-
-/** Whether two closed intervals share at least one point (e.g. to flag validity differences as not significant). */
-export function intervalsOverlap([lowerA, upperA]: Interval, [lowerB, upperB]: Interval): boolean {
-  return lowerA <= upperB && lowerB <= upperA;
-}
