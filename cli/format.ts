@@ -1,10 +1,12 @@
-// Plain-text rendering of scores for the terminal.
-type Metrics = { recall: number; precision: number; f1: number; matched_reference_bugs: number; reference_bugs: number; matched_findings: number; findings: number };
+// Plain-text rendering of scores for the terminal: the API's score shape, the pages' percentages and "n/a".
+import { count, pct as percent, pctInterval, ratioText } from "../lib/format";
+import type { StoredScore } from "../lib/scoring/types";
 
-const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+type Metrics = StoredScore;
+const pct = (m: Metrics, metric: "recall" | "precision" | "f1") => ratioText(m, metric, { sign: true });
 
 export function formatMetricsLine(label: string, m: Metrics): string {
-  return `${label.padEnd(28)} recall ${pct(m.recall).padStart(6)}  precision ${pct(m.precision).padStart(6)}  F1 ${pct(m.f1).padStart(6)}  (${m.matched_reference_bugs}/${m.reference_bugs} bugs, ${m.matched_findings}/${m.findings} findings)`;
+  return `${label.padEnd(28)} recall ${pct(m, "recall").padStart(6)}  precision ${pct(m, "precision").padStart(6)}  F1 ${pct(m, "f1").padStart(6)}  (${count(m.matched_reference_bugs)}/${count(m.reference_bugs)} bugs, ${count(m.matched_findings)}/${count(m.findings)} findings)`;
 }
 
 export function formatScores(status: {
@@ -33,8 +35,8 @@ export function formatScores(status: {
   const p = status.panel;
   if (p) {
     if (p.status === "done") {
-      const interval = p.validity_interval ? ` [${pct(p.validity_interval[0])}–${pct(p.validity_interval[1])}]` : "";
-      lines.push(`Panel: validity ${p.validity === null ? "–" : pct(p.validity)}${interval} (${p.confirmed} confirmed, ${p.rejected} rejected, ${p.abstained} abstained of ${p.sampled} sampled)`);
+      const interval = p.validity_interval ? ` ${pctInterval(p.validity_interval)}` : "";
+      lines.push(`Panel: validity ${percent(p.validity)}${interval} (${p.confirmed} confirmed, ${p.rejected} rejected, ${p.abstained} abstained of ${p.sampled} sampled)`);
     } else {
       lines.push(`Panel: ${p.status}${p.status === "running" ? ` ${status.panel_job?.progress ?? 0}%` : ""}${status.panel_job?.error ? ` (${status.panel_job.error})` : ""}`);
     }

@@ -12,9 +12,15 @@ import {
   formatTokenExpiry,
   scopeListSchema,
 } from "../lib/validation/api-token";
-import { ApiError, createApiClient } from "./api-client";
+import { ApiError, createApiClient } from "../lib/api-client";
 import { formatScores } from "./format";
 import { addSnapshotCommands } from "./snapshot-commands";
+
+/** The API client with the CLI's own advice when the server cannot be reached. */
+function cliClient(url: string, token?: string) {
+  const root = url.replace(/\/+$/, "");
+  return createApiClient({ baseUrl: root, token, unreachable: `Cannot reach the probebench server at ${root}; is it running? (set --url or PROBEBENCH_URL)` });
+}
 
 // `npx probebench <command>`. Operator commands (benchmark import, user create, token create) talk to the database
 // named by DATABASE_URL; submit and status talk to the server's HTTP API with a token.
@@ -47,7 +53,7 @@ benchmark
     await closeDb();
   });
 apiOptions(benchmark.command("list").description("list benchmark versions on the server")).action(async (opts: { url: string }) => {
-  const body = (await createApiClient(opts.url).benchmarks()) as { benchmarks: { slug: string; version: string; name: string; reference_bugs: number; repositories: unknown[] }[] };
+  const body = (await cliClient(opts.url).benchmarks()) as { benchmarks: { slug: string; version: string; name: string; reference_bugs: number; repositories: unknown[] }[] };
   for (const b of body.benchmarks) console.log(`${b.slug}@${b.version}  ${b.name}  ${b.repositories.length} repositories, ${b.reference_bugs} reference bugs`);
 });
 
@@ -143,7 +149,7 @@ apiOptions(program.command("submit <file>").description("upload a findings file"
     const size = statSync(file).size;
     // Local checks first: a malformed file is reported at once, without a round trip or a rate-limit charge.
     const { text } = await checkFindingsFile(file);
-    const client = createApiClient(opts.url, opts.token);
+    const client = cliClient(opts.url, opts.token);
     const created = (await client.submit(text)) as { id: string; status: string; findings: number; runs: number };
     console.error(`Uploaded ${file} (${(size / 1024).toFixed(0)} KB): submission ${created.id}, ${created.findings} findings in ${created.runs} run(s), ${created.status}`);
     if (!opts.wait) {
@@ -172,7 +178,7 @@ async function waitForScores(client: ReturnType<typeof createApiClient>, id: str
 apiOptions(program.command("status <id>").description("show a submission's status and scores"))
   .option("--json", "print JSON")
   .action(async (id: string, opts: { url: string; token?: string; json?: boolean }) => {
-    const status = (await createApiClient(opts.url, opts.token).status(id)) as StatusBody;
+    const status = (await cliClient(opts.url, opts.token).status(id)) as StatusBody;
     console.log(opts.json ? JSON.stringify(status, null, 2) : formatScores(status));
   });
 

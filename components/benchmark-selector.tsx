@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { PublicBenchmark } from "@/lib/server/leaderboard/types";
+import type { PublicBenchmark } from "@/lib/leaderboard/types";
 
 // Every view is for exactly one benchmark version; this picks which. Plain links, so it works without JavaScript and
 // each version has a shareable URL.

@@ -1,6 +1,6 @@
 import Link from "next/link";
-import { bestCells, type RepositoryTables, type TableRow } from "@/lib/server/leaderboard/compute-repository-tables";
-import { DASH, pct } from "./format";
+import { bestCells, type RepositoryTables, type TableRow } from "@/lib/leaderboard/compute-repository-tables";
+import { DASH, pct } from "@/lib/format";
 import { MetricCell } from "./ui/metric-cell";
 import { scrollRegion } from "@/components/ui/scroll-region";
 
@@ -37,8 +37,7 @@ export function RepositoryMatrix({ tables, metric, benchmarkKey, languages, high
           {r.pooled ? `${r.key} (pooled)` : <Link href={`/repositories/${r.key}${q}`}>{r.key}</Link>}
         </th>
         {configurations.map((c) => {
-          const cell = r.cells[c.id];
-          return <MetricCell key={c.id} value={cell?.[metric] ?? null} interval={null} label={metric} best={best.has(c.id)} />;
+          return <MetricCell key={c.id} score={r.cells[c.id]} metric={metric} showInterval={false} best={best.has(c.id)} />;
         })}
         <td className="num mean">{pct(metric === "recall" ? r.meanRecall : r.meanPrecision)}</td>
       </tr>

@@ -9,6 +9,7 @@ import { ensureDatabase, migrate } from "./lib/database";
 import { DEMO_EMAIL, DEMO_PASSWORD, demoBanner, planDemo, type DemoPlan } from "./lib/demo-plan";
 import { startEmbeddedPostgres, startLocalRedis, type LocalPostgres } from "./lib/local-services";
 import { ROOT, run, startProcess, stopProcess, waitForHttp } from "./lib/processes";
+import { formatUtc } from "../lib/format";
 
 const log = (msg: string) => console.log(`[demo] ${msg}`);
 
@@ -115,7 +116,7 @@ async function seedDemoData(plan: DemoPlan): Promise<string | undefined> {
     let user = await db.user.findUnique({ where: { email: DEMO_EMAIL } });
     if (!user) user = await createUser({ email: DEMO_EMAIL, role: "admin", name: "Demo admin", password: DEMO_PASSWORD });
     ownerId = user.id;
-    ({ token } = await createApiToken(DEMO_EMAIL, { name: `demo ${new Date().toISOString().slice(0, 16)}` }));
+    ({ token } = await createApiToken(DEMO_EMAIL, { name: `demo ${formatUtc(new Date(), "minute")}` }));
   }
 
   const benchmark = await db.benchmark.findUniqueOrThrow({ where: { slug_version: { slug: benchmarkFile.slug, version: benchmarkFile.version } } });
@@ -151,15 +152,12 @@ async function importDemoSnapshots(benchmarkFile: { slug: string; version: strin
   }
 }
 
-/** The paper's published results as "reported" rows, when the importer is present. */
+/** The paper's published results as "reported" rows. A failure stops the demo with its reason (it used to vanish). */
 async function importReported(): Promise<void> {
-  const module = (await import("../lib/server/reported/import-reported").catch(() => undefined)) as
-    | { importReportedResults?: (file: string) => Promise<unknown> }
-    | undefined;
-  if (module?.importReportedResults) {
-    await module.importReportedResults(path.join(ROOT, "data/probe-reported.json"));
-    log("Imported the published PROBE results as reported entries");
-  }
+  // Imported late like the other services: lib/env reads the environment this script has just set up.
+  const { importReportedResults } = await import("../lib/server/reported/import-reported");
+  await importReportedResults(path.join(ROOT, "data/probe-reported.json"));
+  log("Imported the published PROBE results as reported entries");
 }
 
 void main();

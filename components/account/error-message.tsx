@@ -1,4 +1,4 @@
-import type { ApiIssue } from "./call-api";
+import type { ApiIssue } from "@/lib/api-client";
 import styles from "./ui.module.css";
 
 /** An error box with the message and, when given, every problem listed by its JSON path. */

@@ -2,7 +2,7 @@
 
 import { useId } from "react";
 import type { FieldIssue } from "@/lib/errors";
-import type { MetadataForm } from "./validate-findings";
+import type { MetadataForm } from "@/lib/validation/findings-upload";
 import styles from "./ui.module.css";
 
 const EFFORTS = ["minimal", "low", "medium", "high", "xhigh"];

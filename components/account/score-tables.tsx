@@ -1,11 +1,9 @@
-import { count } from "../format";
-import { percent } from "./status-badges";
+import { count, ratioText } from "@/lib/format";
+import type { StoredScore } from "@/lib/scoring/types";
 import { scrollRegion } from "@/components/ui/scroll-region";
 
-type Row = { recall: number; precision: number; f1: number; matched_reference_bugs: number; reference_bugs: number; matched_findings: number; findings: number };
-
 /** Recall / precision / F1 rows, e.g. per language or per repository. Counts of repeated runs are means (one decimal). */
-export function ScoreTable({ title, labelHeader, rows, note }: { title: string; labelHeader: string; rows: (Row & { label: string })[]; note?: string }) {
+export function ScoreTable({ title, labelHeader, rows, note }: { title: string; labelHeader: string; rows: (StoredScore & { label: string })[]; note?: string }) {
   if (rows.length === 0) return null;
   return (
     <>
@@ -27,9 +25,9 @@ export function ScoreTable({ title, labelHeader, rows, note }: { title: string; 
             {rows.map((r) => (
               <tr key={r.label}>
                 <th scope="row">{r.label}</th>
-                <td className="num">{percent(r.recall)}</td>
-                <td className="num">{percent(r.precision)}</td>
-                <td className="num">{percent(r.f1)}</td>
+                <td className="num">{ratioText(r, "recall")}</td>
+                <td className="num">{ratioText(r, "precision")}</td>
+                <td className="num">{ratioText(r, "f1")}</td>
                 <td className="num">
                   {count(r.matched_reference_bugs)} / {count(r.reference_bugs)}
                 </td>

@@ -11,7 +11,3 @@ export function ReviewBadge({ status }: { status: string }) {
   const label = status === "pending" ? "awaiting review" : status;
   return <span className={`${styles.status} ${REVIEW[status] ?? ""}`}>{label}</span>;
 }
-
-export function percent(x: number | null | undefined): string {
-  return x === null || x === undefined ? "–" : `${(100 * x).toFixed(1)}`;
-}

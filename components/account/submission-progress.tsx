@@ -1,20 +1,10 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { count } from "../format";
-import { ApiRequestError, callApi } from "./call-api";
+import { count, ratioText } from "@/lib/format";
+import type { SubmissionStatus } from "@/lib/server/submissions/get-submission-status";
+import { ApiError, callApi } from "@/lib/api-client";
 import styles from "./ui.module.css";
-
-export type LiveStatus = {
-  id: string;
-  status: "queued" | "scoring" | "scored" | "failed" | "awaiting_approval";
-  progress: number;
-  error?: string;
-  review_status: string;
-  model: string;
-  runs?: number;
-  scores?: { overall: { recall: number; precision: number; f1: number; matched_reference_bugs: number; reference_bugs: number; findings: number } };
-};
 
 // What the viewer should know about who can see the result.
 const RESULT_LABEL: Record<string, string> = {
@@ -27,13 +17,9 @@ const RESULT_LABEL: Record<string, string> = {
 const STEPS = ["uploaded", "queued", "scoring", "scored"] as const;
 const POLL_MS = 1_000;
 
-function pct(x: number): string {
-  return `${(100 * x).toFixed(1)}%`;
-}
-
 /** Follows a submission through queued -> scoring (with the worker's percentage) -> scored or failed. */
-export function SubmissionProgress({ id, initial, onFinished }: { id: string; initial?: LiveStatus; onFinished?: (s: LiveStatus) => void }) {
-  const [status, setStatus] = useState<LiveStatus | undefined>(initial);
+export function SubmissionProgress({ id, initial, onFinished }: { id: string; initial?: SubmissionStatus; onFinished?: (s: SubmissionStatus) => void }) {
+  const [status, setStatus] = useState<SubmissionStatus | undefined>(initial);
   const [error, setError] = useState<string>();
 
   useEffect(() => {
@@ -41,7 +27,7 @@ export function SubmissionProgress({ id, initial, onFinished }: { id: string; in
     let timer: ReturnType<typeof setTimeout> | undefined;
     const poll = async () => {
       try {
-        const next = await callApi<LiveStatus>(`/api/v1/submissions/${encodeURIComponent(id)}`);
+        const next = await callApi<SubmissionStatus>(`/api/v1/submissions/${encodeURIComponent(id)}`);
         if (stopped) return;
         setStatus(next);
         setError(undefined);
@@ -52,7 +38,7 @@ export function SubmissionProgress({ id, initial, onFinished }: { id: string; in
         timer = setTimeout(poll, POLL_MS);
       } catch (e) {
         if (stopped) return;
-        const err = e instanceof ApiRequestError ? e : undefined;
+        const err = e instanceof ApiError ? e : undefined;
         setError(err?.message ?? "Lost contact with the server; retrying…");
         // A rate limit says when to come back; other errors retry at a slower pace.
         timer = setTimeout(poll, err?.retryAfterSeconds ? err.retryAfterSeconds * 1_000 : POLL_MS * 5);
@@ -109,8 +95,8 @@ export function SubmissionProgress({ id, initial, onFinished }: { id: string; in
       )}
       {current === "scored" && status?.scores && (
         <p data-testid="private-scores">
-          {RESULT_LABEL[status.review_status] ?? "Result"}: recall <strong>{pct(status.scores.overall.recall)}</strong>, precision{" "}
-          <strong>{pct(status.scores.overall.precision)}</strong>, F1 <strong>{pct(status.scores.overall.f1)}</strong> ({count(status.scores.overall.matched_reference_bugs)} of{" "}
+          {RESULT_LABEL[status.review_status] ?? "Result"}: recall <strong>{ratioText(status.scores.overall, "recall", { sign: true })}</strong>, precision{" "}
+          <strong>{ratioText(status.scores.overall, "precision", { sign: true })}</strong>, F1 <strong>{ratioText(status.scores.overall, "f1", { sign: true })}</strong> ({count(status.scores.overall.matched_reference_bugs)} of{" "}
           {count(status.scores.overall.reference_bugs)} reference bugs found, {count(status.scores.overall.findings)} findings
           {status.runs !== undefined && status.runs > 1 ? `; means over ${status.runs} runs` : ""}).
         </p>

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useMemo, useRef, useState } from "react";
 import type { FieldIssue } from "@/lib/errors";
-import { ApiRequestError } from "./call-api";
+import { ApiError } from "@/lib/api-client";
 import { ErrorMessage } from "./error-message";
 import { MetadataFields } from "./metadata-fields";
 import { SubmissionProgress } from "./submission-progress";
@@ -16,12 +16,12 @@ import {
   validateAgainstBenchmarks,
   validateFindings,
   validateMetadata,
-  type BenchmarkRef,
+  type KnownBenchmark,
   type MetadataForm,
-} from "./validate-findings";
+} from "@/lib/validation/findings-upload";
 
 type Loaded = { name: string; size: number; document: Record<string, unknown>; fileIssues: FieldIssue[] };
-type Props = { maxBytes: number; benchmarks: BenchmarkRef[]; quota: { limit: number; used: number; remaining: number; resets_at: string | null } };
+type Props = { maxBytes: number; benchmarks: KnownBenchmark[]; quota: { limit: number; used: number; remaining: number; resets_at: string | null } };
 
 const EMPTY: MetadataForm = { model: "", reasoning_effort: "", harness: "", cost_usd: "", report_url: "", open_model: "" };
 
@@ -50,7 +50,7 @@ export function SubmitForm({ maxBytes, benchmarks, quota }: Props) {
   const [readError, setReadError] = useState<{ message: string; issues: FieldIssue[] }>();
   const [metadata, setMetadata] = useState<MetadataForm>(EMPTY);
   const [uploadProgress, setUploadProgress] = useState<number>();
-  const [uploadError, setUploadError] = useState<ApiRequestError>();
+  const [uploadError, setUploadError] = useState<ApiError>();
   const [submissionId, setSubmissionId] = useState<string>();
   const metadataIssues = useMemo(() => validateMetadata(metadata), [metadata]);
 
@@ -86,7 +86,7 @@ export function SubmitForm({ maxBytes, benchmarks, quota }: Props) {
       const created = await uploadFindings(JSON.stringify(applyMetadata(loaded.document, metadata)), setUploadProgress);
       setSubmissionId(created.id);
     } catch (e) {
-      setUploadError(e instanceof ApiRequestError ? e : new ApiRequestError(0, "The upload failed."));
+      setUploadError(e instanceof ApiError ? e : new ApiError(0, "The upload failed."));
       setUploadProgress(undefined);
     }
   }

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import type { ApiTokenSummary } from "@/lib/server/tokens/api-tokens";
 import { DEFAULT_TOKEN_EXPIRY_DAYS, DEFAULT_TOKEN_SCOPES, TOKEN_EXPIRY_CHOICES, TOKEN_SCOPES, TOKEN_SCOPE_LABELS, type TokenScope } from "@/lib/validation/api-token";
-import { ApiRequestError, callApi, type ApiIssue } from "./call-api";
+import { ApiError, callApi, type ApiIssue } from "@/lib/api-client";
 import { ErrorMessage } from "./error-message";
 import styles from "./ui.module.css";
 import { scrollRegion } from "@/components/ui/scroll-region";
@@ -36,7 +36,7 @@ export function TokensManager({ initial, serverUrl, canAdmin }: { initial: ApiTo
     try {
       await action();
     } catch (e) {
-      const err = e instanceof ApiRequestError ? e : new ApiRequestError(0, "The request failed.");
+      const err = e instanceof ApiError ? e : new ApiError(0, "The request failed.");
       setError({ message: err.message, issues: err.issues });
     } finally {
       setBusy(false);

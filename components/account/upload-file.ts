@@ -1,4 +1,4 @@
-import { errorFromResponse } from "./call-api";
+import { errorFromResponse } from "@/lib/api-client";
 
 export type UploadResult = { id: string; status: string; findings: number; runs: number };
 

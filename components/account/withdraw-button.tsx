@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { ApiRequestError, callApi } from "./call-api";
+import { ApiError, callApi } from "@/lib/api-client";
 import styles from "./ui.module.css";
 
 export function WithdrawButton({ id, model }: { id: string; model: string }) {
@@ -17,7 +17,7 @@ export function WithdrawButton({ id, model }: { id: string; model: string }) {
       await callApi(`/api/v1/submissions/${encodeURIComponent(id)}/withdraw`, { method: "POST", body: {} });
       router.refresh();
     } catch (e) {
-      setError(e instanceof ApiRequestError ? e.message : "Withdrawing failed.");
+      setError(e instanceof ApiError ? e.message : "Withdrawing failed.");
     } finally {
       setBusy(false);
     }

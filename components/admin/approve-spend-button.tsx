@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { ApiRequestError, callApi } from "../account/call-api";
+import { ApiError, callApi } from "@/lib/api-client";
 import styles from "../account/ui.module.css";
 
 /** Approves the judge calls of a submission that stopped above the per-submission budget; scoring then continues. */
@@ -18,7 +18,7 @@ export function ApproveSpendButton({ id, model, calls }: { id: string; model: st
       await callApi(`/api/v1/admin/submissions/${encodeURIComponent(id)}/approve-spend`, { method: "POST", body: {} });
       router.refresh();
     } catch (e) {
-      setError(e instanceof ApiRequestError ? e.message : "The request failed.");
+      setError(e instanceof ApiError ? e.message : "The request failed.");
     } finally {
       setBusy(false);
     }

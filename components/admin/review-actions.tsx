@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { ApiRequestError, callApi } from "../account/call-api";
+import { ApiError, callApi } from "@/lib/api-client";
 import styles from "../account/ui.module.css";
 
 /** Approve or reject one submission; a rejection needs a reason, which the submitter will read. */
@@ -19,7 +19,7 @@ export function ReviewActions({ id, model, canApprove, canReject }: { id: string
       await callApi(`/api/v1/admin/submissions/${encodeURIComponent(id)}/review`, { method: "POST", body: { decision, reason: reason.trim() || undefined } });
       router.refresh();
     } catch (e) {
-      setError(e instanceof ApiRequestError ? e.message + (e.issues.length ? `: ${e.issues.map((i) => `${i.path} ${i.message}`).join("; ")}` : "") : "The request failed.");
+      setError(e instanceof ApiError ? e.message + (e.issues.length ? `: ${e.issues.map((i) => `${i.path} ${i.message}`).join("; ")}` : "") : "The request failed.");
     } finally {
       setBusy(false);
     }

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { ApiRequestError, callApi } from "../account/call-api";
+import { ApiError, callApi } from "@/lib/api-client";
 import styles from "../account/ui.module.css";
 
 /** Admins start (or rerun) panel validation with a sample size and seed, or bug-type attribution; the page then follows progress. */
@@ -23,7 +23,7 @@ export function StartAnalysis({ id, kind, again, defaultSampleSize, disabledReas
       await callApi(`/api/v1/admin/submissions/${encodeURIComponent(id)}/${kind}`, { method: "POST", body });
       router.refresh();
     } catch (e) {
-      setError(e instanceof ApiRequestError ? e.message : "The request failed.");
+      setError(e instanceof ApiError ? e.message : "The request failed.");
     } finally {
       setBusy(false);
     }

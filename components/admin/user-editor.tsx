@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import type { UserSummary } from "@/lib/server/admin/list-users";
-import { ApiRequestError, callApi } from "../account/call-api";
+import { ApiError, callApi } from "@/lib/api-client";
 import styles from "../account/ui.module.css";
 
 /** Edits one user's role, quota override and disabled flag; a reason is required and goes to the audit log. */
@@ -33,7 +33,7 @@ export function UserEditor({ user, isSelf, defaultQuota }: { user: UserSummary; 
       setMessage({ ok: true, text: "Saved." });
       router.refresh();
     } catch (e) {
-      const err = e instanceof ApiRequestError ? e : new ApiRequestError(0, "Saving failed.");
+      const err = e instanceof ApiError ? e : new ApiError(0, "Saving failed.");
       setMessage({ ok: false, text: err.message + (err.issues.length ? `: ${err.issues.map((i) => `${i.path} ${i.message}`).join("; ")}` : "") });
     } finally {
       setBusy(false);

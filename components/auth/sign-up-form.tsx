@@ -3,7 +3,7 @@
 import { signIn } from "next-auth/react";
 import { useState } from "react";
 import { safeCallbackPath } from "@/lib/auth/safe-callback";
-import { ApiRequestError, callApi, type ApiIssue } from "../account/call-api";
+import { ApiError, callApi, type ApiIssue } from "@/lib/api-client";
 import { ErrorMessage } from "../account/error-message";
 import styles from "../account/ui.module.css";
 
@@ -19,10 +19,10 @@ export function SignUpForm(props: { callbackUrl: string; minPasswordLength: numb
     try {
       await callApi("/api/auth/register", { method: "POST", body: { ...form, name: form.name || undefined } });
       const result = await signIn("credentials", { email: form.email, password: form.password, redirect: false, callbackUrl: props.callbackUrl });
-      if (!result?.ok || result.error) throw new ApiRequestError(0, "Your account was created, but signing in failed: sign in on the next page.");
+      if (!result?.ok || result.error) throw new ApiError(0, "Your account was created, but signing in failed: sign in on the next page.");
       window.location.assign(safeCallbackPath(props.callbackUrl, "/submit"));
     } catch (e) {
-      const err = e instanceof ApiRequestError ? e : new ApiRequestError(0, "Creating the account failed. Try again.");
+      const err = e instanceof ApiError ? e : new ApiError(0, "Creating the account failed. Try again.");
       setError({ message: err.message, issues: err.issues });
       setBusy(false);
     }

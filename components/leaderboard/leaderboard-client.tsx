@@ -2,12 +2,14 @@
 
 import dynamic from "next/dynamic";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { rankRows } from "@/lib/server/leaderboard/rank-rows";
-import type { BenchmarkRef, Coverage, LeaderboardView, RepositoryInfo } from "@/lib/server/leaderboard/types";
-import { count } from "../format";
+import { rankRows } from "@/lib/leaderboard/rank-rows";
+import type { BenchmarkRef, Coverage, LeaderboardView, RepositoryInfo } from "@/lib/leaderboard/types";
+import { count } from "@/lib/format";
 import { LeaderboardFilters } from "./leaderboard-filters";
 import { LeaderboardTable, type RankedRow } from "./leaderboard-table";
-import { DEFAULT_STATE, parseTableState, scopeKey, serializeTableState, type TableState } from "./url-state";
+import { useQueryStates } from "nuqs";
+import { NuqsAdapter } from "nuqs/adapters/react";
+import { DEFAULT_STATE, scopeKey, tableStateParsers, tableStateUrlKeys, type TableState } from "./url-state";
 
 // The interactive leaderboard. The server renders it with the default view (the HTML is cached, see app/page.tsx);
 // after hydration it applies the table state from the URL, asks the API whether the cached numbers are still current
@@ -53,29 +55,36 @@ function apiUrl(benchmark: string, state: Pick<TableState, "language" | "repos">
   return `/api/v1/leaderboard?${p.toString()}`;
 }
 
-export function LeaderboardClient({ benchmark, repositories, languages, coverages, totalRepositories, initialView, totalRows, options: serverOptions, initialEtag }: Props) {
-  const [state, setState] = useState<TableState>(DEFAULT_STATE);
+// nuqs's plain React adapter reads window.location (not Next's useSearchParams, which would turn this statically
+// cached page into a client-rendered one): the server and the first client render show the default view, then the
+// URL's state applies, and back/forward follow it.
+export function LeaderboardClient(props: Props) {
+  return (
+    <NuqsAdapter>
+      <InteractiveLeaderboard {...props} />
+    </NuqsAdapter>
+  );
+}
+
+function InteractiveLeaderboard({ benchmark, repositories, languages, coverages, totalRepositories, initialView, totalRows, options: serverOptions, initialEtag }: Props) {
+  // history "replace": typing in the search box should not flood the history.
+  const [urlState, setUrlState] = useQueryStates(tableStateParsers, { urlKeys: tableStateUrlKeys, history: "replace" });
   const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  // Before hydration the server's default view is shown, whatever the URL says (the HTML is shared by every URL).
+  const state: TableState = hydrated ? (urlState as TableState) : DEFAULT_STATE;
+  const setState = useCallback(
+    (next: TableState | ((s: TableState) => TableState)) =>
+      void setUrlState((current) => {
+        const value = typeof next === "function" ? next(current as TableState) : next;
+        return value as unknown as Partial<typeof current>;
+      }),
+    [setUrlState],
+  );
   const [view, setView] = useState(initialView);
   const [status, setStatus] = useState<{ busy: boolean; message: string }>({ busy: false, message: "" });
   // A conditional request only makes sense while the page holds every row; otherwise the full view is needed anyway.
   const etagRef = useRef<string | null>(initialView.rows.length >= totalRows ? initialEtag : null);
-
-  // Apply the URL's table state once, then follow back/forward.
-  useEffect(() => {
-    const apply = () => setState(parseTableState(window.location.search));
-    apply();
-    setHydrated(true);
-    window.addEventListener("popstate", apply);
-    return () => window.removeEventListener("popstate", apply);
-  }, []);
-
-  // Keep the URL in sync (replaceState: typing in the search box should not flood the history).
-  useEffect(() => {
-    if (!hydrated) return;
-    const next = `${window.location.pathname}${serializeTableState(state)}`;
-    if (next !== `${window.location.pathname}${window.location.search}`) window.history.replaceState(window.history.state, "", next);
-  }, [state, hydrated]);
 
   // Numbers for the chosen scope: a conditional request for the default scope (checks the cached page is current),
   // a plain one for a language or subset.

@@ -1,6 +1,6 @@
 "use client";
 
-import type { Coverage, RepositoryInfo } from "@/lib/server/leaderboard/types";
+import type { Coverage, RepositoryInfo } from "@/lib/leaderboard/types";
 import { COLUMN_LABELS, HIDEABLE_COLUMNS } from "./leaderboard-table";
 import type { TableState } from "./url-state";
 

@@ -1,13 +1,13 @@
 import Link from "next/link";
 import { headers } from "next/headers";
-import { computeLeaderboardView } from "@/lib/server/leaderboard/compute-leaderboard-view";
+import { computeLeaderboardView } from "@/lib/leaderboard/compute-leaderboard-view";
 import { etagFor, leaderboardVariant } from "@/lib/server/leaderboard/download-response";
 import { listPublicBenchmarks, resolveBenchmark } from "@/lib/server/leaderboard/list-public-benchmarks";
-import { rankRows } from "@/lib/server/leaderboard/rank-rows";
+import { rankRows } from "@/lib/leaderboard/rank-rows";
 import { loadLeaderboardData } from "@/lib/server/leaderboard/load-leaderboard-data";
-import type { LeaderboardData } from "@/lib/server/leaderboard/types";
+import type { LeaderboardData } from "@/lib/leaderboard/types";
 import { BenchmarkSelector } from "../benchmark-selector";
-import { count } from "../format";
+import { count, formatUtc } from "@/lib/format";
 import { LeaderboardClient } from "./leaderboard-client";
 import { DEFAULT_PER_PAGE, DEFAULT_STATE, STATE_KEYS } from "./url-state";
 
@@ -104,7 +104,7 @@ export async function LeaderboardPage({ benchmarkRef }: { benchmarkRef: string |
         initialEtag={etag}
       />
       <p className="muted small">
-        Data as of {data.generatedAt.slice(0, 16).replace("T", " ")} UTC. <span className="badge verified">verified</span> rows were scored here from
+        Data as of {formatUtc(data.generatedAt, "minute")} UTC. <span className="badge verified">verified</span> rows were scored here from
         the submitted findings; <span className="badge reported">reported</span> rows repeat published numbers (counts derived from the published
         percentages) and are not re-scored. Per-repository tables: <Link href={`/repositories?benchmark=${encodeURIComponent(data.benchmark.key)}`}>repositories</Link>.
       </p>

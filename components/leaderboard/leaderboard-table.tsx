@@ -12,9 +12,9 @@ import {
   type SortingState,
   type VisibilityState,
 } from "@tanstack/react-table";
-import type { RankInfo } from "@/lib/server/leaderboard/rank-rows";
-import type { LeaderboardRow, MetricRange } from "@/lib/server/leaderboard/types";
-import { DASH, count, pct, pctInterval, usd } from "../format";
+import type { RankInfo } from "@/lib/leaderboard/rank-rows";
+import type { LeaderboardRow, MetricRange } from "@/lib/leaderboard/types";
+import { DASH, count, missingRatioText, pct, pctInterval, usd, type RatioName } from "@/lib/format";
 import { PAGE_SIZES } from "./url-state";
 import { OfflineBadge } from "../ui/source-badge";
 import { scrollRegion } from "@/components/ui/scroll-region";
@@ -27,13 +27,26 @@ const num = (v: number | null) => (v === null ? undefined : v);
 
 // Kept lean on purpose: the leaderboard HTML is served to every visitor, and the caption explains the numbers
 // under each value (95% interval, range over runs), so cells carry no per-cell titles.
-function Metric({ value, interval, range }: { value: number | null; interval: [number, number] | null; range?: MetricRange }) {
-  if (value === null) return <span className="muted">{DASH}</span>;
+function Metric({ row, metric, range }: { row: LeaderboardRow; metric: RatioName; range?: MetricRange | null }) {
+  const value = row[metric];
+  const interval = metric === "recall" ? row.recall_ci : metric === "precision" ? row.precision_ci : null;
+  if (value === null) return <span className="muted">{missingRatioText(row, metric)}</span>;
   return (
     <>
       <span className="value">{pct(value)}</span>
       {interval && <span className="ci">{pctInterval(interval)}</span>}
       {range && <span className="range">runs {pct(range.min)}–{pct(range.max)}</span>}
+    </>
+  );
+}
+
+/** Panel validity with its interval; a dash where no panel judged the entry (or none was published). */
+function Validity({ row }: { row: LeaderboardRow }) {
+  if (row.panel_validity === null) return <span className="muted">{DASH}</span>;
+  return (
+    <>
+      <span className="value">{pct(row.panel_validity)}</span>
+      {row.panel_validity_ci && <span className="ci">{pctInterval(row.panel_validity_ci)}</span>}
     </>
   );
 }
@@ -91,7 +104,7 @@ const columns = [
     sortUndefined: "last",
     sortDescFirst: true,
     meta: { numeric: true },
-    cell: ({ row: { original: r } }) => <Metric value={r.recall} interval={r.recall_ci} range={r.range?.recall} />,
+    cell: ({ row: { original: r } }) => <Metric row={r} metric="recall" range={r.range?.recall} />,
   }),
   column.accessor((r) => num(r.precision), {
     id: "precision",
@@ -99,7 +112,7 @@ const columns = [
     sortUndefined: "last",
     sortDescFirst: true,
     meta: { numeric: true },
-    cell: ({ row: { original: r } }) => <Metric value={r.precision} interval={r.precision_ci} range={r.range?.precision} />,
+    cell: ({ row: { original: r } }) => <Metric row={r} metric="precision" range={r.range?.precision} />,
   }),
   column.accessor((r) => num(r.f1), {
     id: "f1",
@@ -107,14 +120,14 @@ const columns = [
     sortUndefined: "last",
     sortDescFirst: true,
     meta: { numeric: true },
-    cell: ({ row: { original: r } }) => <Metric value={r.f1} interval={null} range={r.range?.f1} />,
+    cell: ({ row: { original: r } }) => <Metric row={r} metric="f1" range={r.range?.f1} />,
   }),
   column.accessor((r) => num(r.findings), { id: "findings", header: COLUMN_LABELS.findings, sortUndefined: "last", sortDescFirst: true, meta: { numeric: true }, cell: (c) => count(c.getValue() ?? null) }),
   column.accessor((r) => num(r.cost_usd), { id: "cost", header: COLUMN_LABELS.cost, sortUndefined: "last", sortDescFirst: false, meta: { numeric: true }, cell: (c) => usd(c.getValue() ?? null) }),
   column.accessor("runs", { id: "runs", header: COLUMN_LABELS.runs, sortDescFirst: true, meta: { numeric: true } }),
   column.accessor((r) => r.date ?? undefined, { id: "date", header: COLUMN_LABELS.date, sortUndefined: "last", sortDescFirst: true, cell: (c) => c.getValue() ?? DASH }),
   column.accessor("source", { id: "source", header: COLUMN_LABELS.source, cell: (c) => <span className={`badge ${c.getValue()}`}>{c.getValue()}</span> }),
-  column.accessor((r) => num(r.panel_validity), { id: "validity", header: COLUMN_LABELS.validity, sortUndefined: "last", sortDescFirst: true, meta: { numeric: true }, cell: ({ row: { original: r } }) => <Metric value={r.panel_validity} interval={r.panel_validity_ci} /> }),
+  column.accessor((r) => num(r.panel_validity), { id: "validity", header: COLUMN_LABELS.validity, sortUndefined: "last", sortDescFirst: true, meta: { numeric: true }, cell: ({ row: { original: r } }) => <Validity row={r} /> }),
 ];
 
 export const HIDEABLE_COLUMNS = columns.map((c) => c.id!).filter((id) => id !== "rank" && id !== "model");

@@ -1,6 +1,9 @@
-// The leaderboard's table state, kept in the query string so a filtered, sorted view can be shared. Only values
-// that differ from the defaults are written, so the plain page URL stays clean. The benchmark version is part of the
-// path (each version is its own cached page), never of this state.
+import { createLoader, createParser, createSerializer, parseAsNumberLiteral, parseAsString, parseAsStringLiteral } from "nuqs/server";
+
+// The leaderboard's table state, kept in the query string by nuqs so a filtered, sorted view can be shared. Only
+// values that differ from the defaults are written (nuqs clears a key set to its default), so the plain page URL
+// stays clean. The benchmark version is part of the path (each version is its own cached page), never of this state.
+// Imported from "nuqs/server", the entry without "use client", so the server page can read the defaults too.
 
 export type TableState = {
   sort: { id: string; desc: boolean } | null;
@@ -18,7 +21,7 @@ export type TableState = {
   page: number;
 };
 
-export const PAGE_SIZES = [20, 50, 100, 0];
+export const PAGE_SIZES = [20, 50, 100, 0] as const;
 export const DEFAULT_PER_PAGE = 20;
 
 export const DEFAULT_HIDDEN: string[] = [];
@@ -38,50 +41,67 @@ export const DEFAULT_STATE: TableState = {
   page: 0,
 };
 
+const list = (v: string) => v.split(",").map((s) => s.trim()).filter(Boolean);
+const sameList = (a: string[], b: string[]) => a.length === b.length && [...a].sort().every((v, i) => v === [...b].sort()[i]);
+
+// "-recall" sorts recall descending.
+const parseAsSort = createParser<{ id: string; desc: boolean }>({
+  parse: (v) => (v.replace(/^-/, "") ? { id: v.replace(/^-/, ""), desc: v.startsWith("-") } : null),
+  serialize: (s) => `${s.desc ? "-" : ""}${s.id}`,
+  eq: (a, b) => a.id === b.id && a.desc === b.desc,
+});
+
+// A sorted comma list, so one view has one URL.
+const parseAsList = createParser<string[]>({ parse: list, serialize: (v) => [...v].sort().join(","), eq: sameList });
+
+// `cols` lists hidden columns; "-" means "none hidden" (which differs from the default).
+const parseAsHidden = createParser<string[]>({
+  parse: (v) => (v === "-" ? [] : list(v)),
+  serialize: (v) => (v.length ? [...v].sort().join(",") : "-"),
+  eq: sameList,
+});
+
+// The URL counts pages from 1, the state from 0.
+const parseAsPage = createParser<number>({
+  parse: (v) => {
+    const page = Math.floor(Number(v) - 1);
+    return Number.isFinite(page) && page >= 0 ? page : null;
+  },
+  serialize: (page) => String(page + 1),
+});
+
+export const tableStateParsers = {
+  sort: parseAsSort,
+  q: parseAsString.withDefault(""),
+  source: parseAsStringLiteral(["", "verified", "reported"] as const).withDefault(""),
+  model: parseAsString.withDefault(""),
+  harness: parseAsString.withDefault(""),
+  effort: parseAsString.withDefault(""),
+  language: parseAsString.withDefault(""),
+  repos: parseAsList.withDefault([]),
+  coverage: parseAsString.withDefault("full"),
+  hidden: parseAsHidden.withDefault(DEFAULT_HIDDEN),
+  perPage: parseAsNumberLiteral(PAGE_SIZES).withDefault(DEFAULT_PER_PAGE),
+  page: parseAsPage.withDefault(0),
+};
+
+/** Query keys of the state's fields, where they differ from the field names (short, stable URLs). */
+export const tableStateUrlKeys = { language: "lang", coverage: "cov", hidden: "cols", perPage: "per" } as const;
+
 /** Query keys this state owns; the page's inline script looks for them before hydration. */
-export const STATE_KEYS = ["sort", "q", "source", "model", "harness", "effort", "lang", "repos", "cov", "cols", "per", "page"];
+export const STATE_KEYS: string[] = Object.keys(tableStateParsers).map((key) => tableStateUrlKeys[key as keyof typeof tableStateUrlKeys] ?? key);
 
-const list = (v: string | null) => (v ? v.split(",").map((s) => s.trim()).filter(Boolean) : []);
+const loadTableState = createLoader(tableStateParsers, { urlKeys: tableStateUrlKeys });
+const serializer = createSerializer(tableStateParsers, { urlKeys: tableStateUrlKeys });
 
+/** The state a query string describes (unknown or malformed values fall back to their defaults). */
 export function parseTableState(search: string): TableState {
-  const p = new URLSearchParams(search);
-  const sort = p.get("sort");
-  const source = p.get("source");
-  const cols = p.get("cols");
-  return {
-    sort: sort ? { id: sort.replace(/^-/, ""), desc: sort.startsWith("-") } : null,
-    q: p.get("q") ?? "",
-    source: source === "verified" || source === "reported" ? source : "",
-    model: p.get("model") ?? "",
-    harness: p.get("harness") ?? "",
-    effort: p.get("effort") ?? "",
-    language: p.get("lang") ?? "",
-    repos: list(p.get("repos")),
-    coverage: p.get("cov") ?? "full",
-    // `cols` lists hidden columns; "-" means "none hidden" (differs from the default).
-    hidden: cols === null ? DEFAULT_HIDDEN : cols === "-" ? [] : list(cols),
-    perPage: PAGE_SIZES.includes(Number(p.get("per") ?? DEFAULT_PER_PAGE)) ? Number(p.get("per") ?? DEFAULT_PER_PAGE) : DEFAULT_PER_PAGE,
-    page: Math.max(0, Math.floor(Number(p.get("page") ?? 1) - 1) || 0),
-  };
+  return loadTableState(search) as TableState;
 }
 
+/** The query string of a state ("" for the default view), as the page writes it. */
 export function serializeTableState(state: TableState): string {
-  const p = new URLSearchParams();
-  if (state.sort) p.set("sort", `${state.sort.desc ? "-" : ""}${state.sort.id}`);
-  if (state.q) p.set("q", state.q);
-  if (state.source) p.set("source", state.source);
-  if (state.model) p.set("model", state.model);
-  if (state.harness) p.set("harness", state.harness);
-  if (state.effort) p.set("effort", state.effort);
-  if (state.language) p.set("lang", state.language);
-  if (state.repos.length) p.set("repos", [...state.repos].sort().join(","));
-  if (state.coverage !== "full") p.set("cov", state.coverage);
-  const hidden = [...state.hidden].sort();
-  if (hidden.join(",") !== [...DEFAULT_HIDDEN].sort().join(",")) p.set("cols", hidden.length ? hidden.join(",") : "-");
-  if (state.perPage !== DEFAULT_PER_PAGE) p.set("per", String(state.perPage));
-  if (state.page > 0) p.set("page", String(state.page + 1));
-  const text = p.toString();
-  return text ? `?${text}` : "";
+  return serializer({ ...state, perPage: state.perPage as (typeof PAGE_SIZES)[number] });
 }
 
 /** Whether the state changes which numbers are computed (and so needs the API), not only which rows are shown. */

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { ApiRequestError, callApi } from "@/components/account/call-api";
+import { ApiError, callApi } from "@/lib/api-client";
 import styles from "@/components/account/ui.module.css";
 
 /** Cancels a queued or running run after a confirmation; running passes stop at their next turn. */
@@ -19,7 +19,7 @@ export function CancelRunButton({ id }: { id: string }) {
       await callApi(`/api/v1/admin/runs/${encodeURIComponent(id)}/cancel`, { method: "POST" });
       router.refresh();
     } catch (e) {
-      setError(e instanceof ApiRequestError ? e.message : "The run could not be cancelled.");
+      setError(e instanceof ApiError ? e.message : "The run could not be cancelled.");
     } finally {
       setBusy(false);
     }

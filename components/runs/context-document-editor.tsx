@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useState } from "react";
-import { ApiRequestError, callApi, type ApiIssue } from "@/components/account/call-api";
+import { ApiError, callApi, type ApiIssue } from "@/lib/api-client";
 import { ErrorMessage } from "@/components/account/error-message";
 import styles from "@/components/account/ui.module.css";
 
@@ -34,7 +34,7 @@ export function ContextDocumentEditor({ initial, apiPath }: { initial: View; api
       setEditing(false);
       setSaved(true);
     } catch (e) {
-      setError(e instanceof ApiRequestError ? { message: e.message, issues: e.issues } : { message: "The document could not be saved.", issues: [] });
+      setError(e instanceof ApiError ? { message: e.message, issues: e.issues } : { message: "The document could not be saved.", issues: [] });
     } finally {
       setBusy(false);
     }

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useId, useMemo, useState } from "react";
-import { ApiRequestError, callApi, type ApiIssue } from "@/components/account/call-api";
+import { ApiError, callApi, type ApiIssue } from "@/lib/api-client";
 import { ErrorMessage } from "@/components/account/error-message";
 import styles from "@/components/account/ui.module.css";
 import { HARNESSES, HARNESS_LABELS } from "@/lib/agent/harness-names";
@@ -48,7 +48,7 @@ export function LaunchRunForm({ options }: { options: Options }) {
       });
       router.push(`/admin/runs/${created.id}`);
     } catch (e) {
-      setError(e instanceof ApiRequestError ? { message: e.message, issues: e.issues } : { message: "The run could not be launched.", issues: [] });
+      setError(e instanceof ApiError ? { message: e.message, issues: e.issues } : { message: "The run could not be launched.", issues: [] });
       setBusy(false);
     }
   }

@@ -2,12 +2,14 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useRef, useState } from "react";
-import { ApiRequestError, callApi } from "@/components/account/call-api";
+import { ApiError, callApi } from "@/lib/api-client";
+import { ratioText } from "@/lib/format";
+import type { StoredScore } from "@/lib/scoring/types";
 
 // The maintainer's decision on a pair (issue 11): "Match" / "Not a match" with a required reason, or withdrawing an
 // earlier override; then the rescoring of this submission followed to the end, with the score before and after.
 
-type Overall = { recall: number; precision: number; f1: number; matched_reference_bugs: number; matched_findings: number };
+type Overall = StoredScore;
 type Status = { status: string; progress: number; error?: string; scores?: { overall: Overall }; scoring?: { maintainer_decided_matches?: number } };
 type Props = {
   submissionId: string;
@@ -17,8 +19,6 @@ type Props = {
   override: { id: string; decision: "match" | "no_match" } | null;
   before: Overall | null;
 };
-
-const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
 
 export function OverrideForm({ submissionId, findingId, referenceBugId, run, override, before }: Props) {
   const router = useRouter();
@@ -65,7 +65,7 @@ export function OverrideForm({ submissionId, findingId, referenceBugId, run, ove
       setRescoring({ count: created.rescoring.submissions.length });
       follow(created.rescoring.submissions.length);
     } catch (e) {
-      setError(e instanceof ApiRequestError ? [e.message, ...e.issues.map((i) => `${i.path}: ${i.message}`)].join(" ") : "The override could not be saved.");
+      setError(e instanceof ApiError ? [e.message, ...e.issues.map((i) => `${i.path}: ${i.message}`)].join(" ") : "The override could not be saved.");
     } finally {
       setBusy(false);
     }
@@ -80,7 +80,7 @@ export function OverrideForm({ submissionId, findingId, referenceBugId, run, ove
       setRescoring({ count: done.rescoring.submissions.length });
       follow(done.rescoring.submissions.length);
     } catch (e) {
-      setError(e instanceof ApiRequestError ? e.message : "The override could not be withdrawn.");
+      setError(e instanceof ApiError ? e.message : "The override could not be withdrawn.");
     } finally {
       setBusy(false);
     }
@@ -129,8 +129,8 @@ export function OverrideForm({ submissionId, findingId, referenceBugId, run, ove
         )}
         {after && (
           <p data-testid="rescored">
-            Rescored. Precision {initial ? `${pct(initial.precision)} → ` : ""}{pct(after.precision)}, recall {initial ? `${pct(initial.recall)} → ` : ""}{pct(after.recall)}, F1{" "}
-            {initial ? `${pct(initial.f1)} → ` : ""}{pct(after.f1)}; matches decided by a maintainer: {status?.scoring?.maintainer_decided_matches ?? 0}.
+            Rescored. Precision {initial ? `${ratioText(initial, "precision")} → ` : ""}{ratioText(after, "precision")}, recall {initial ? `${ratioText(initial, "recall")} → ` : ""}{ratioText(after, "recall")}, F1{" "}
+            {initial ? `${ratioText(initial, "f1")} → ` : ""}{ratioText(after, "f1")}; matches decided by a maintainer: {status?.scoring?.maintainer_decided_matches ?? 0}.
           </p>
         )}
       </div>

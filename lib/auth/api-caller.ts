@@ -1,3 +1,4 @@
+import "server-only";
 import { AppError } from "../errors";
 import { optionalApiCaller } from "../server/http/auth";
 import { enforceRateLimit } from "../server/rate-limit/rate-limit";

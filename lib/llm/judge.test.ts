@@ -8,7 +8,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startFakeOpenAi } from "../../tests/support/fake-openai";
 import { JudgeReplyError, OpenAiJudge, type Judge, type JudgeText } from "./judge";
 import { MAX_RATIONALE_CHARS } from "./judge-messages";
-import { isTransientError, mapWithConcurrency } from "./retry";
+import pMap from "p-map";
+import { isTransientError } from "./retry";
 
 type Fake = Awaited<ReturnType<typeof startFakeOpenAi>>;
 type Proxy = { url: string; lastBody: string; requests: number; inFlight: number; maxInFlight: number; stallNext: number; close: () => Promise<void> };
@@ -159,36 +160,10 @@ describe("OpenAiJudge against the fake server", () => {
     fake.control.latencyMs = 40;
     const judge = judgeAt(proxy.url);
     const pairs = Array.from({ length: 30 }, (_, i) => [report(`R${i}`, `bug ${i}`), report(`R${i % 3 === 0 ? i : i + 1}`, `bug ${i}`)] as const);
-    const verdicts = await mapWithConcurrency(pairs, 4, ([a, b]) => judge.decide(a, b, signals));
+    const verdicts = await pMap(pairs, ([a, b]) => judge.decide(a, b, signals), { concurrency: 4 });
     expect(proxy.maxInFlight).toBe(4);
     expect(proxy.requests).toBe(30);
     // Results come back in input order whatever order the requests finished in.
     expect(verdicts.map((v) => v.match)).toEqual(pairs.map((_, i) => i % 3 === 0));
-  });
-});
-
-describe("mapWithConcurrency", () => {
-  it("keeps at most `limit` tasks in flight, reaches the limit, and preserves order", async () => {
-    let inFlight = 0;
-    let maxInFlight = 0;
-    const items = Array.from({ length: 50 }, (_, i) => i);
-    const results = await mapWithConcurrency(items, 7, async (item) => {
-      inFlight++;
-      maxInFlight = Math.max(maxInFlight, inFlight);
-      await new Promise((resolve) => setTimeout(resolve, (item * 7) % 11));
-      inFlight--;
-      return item * 2;
-    });
-    expect(maxInFlight).toBe(7);
-    expect(results).toEqual(items.map((i) => i * 2));
-  });
-
-  it("handles fewer items than the limit, and none", async () => {
-    expect(await mapWithConcurrency([1, 2], 64, async (x) => x + 1)).toEqual([2, 3]);
-    expect(await mapWithConcurrency([], 4, async (x: number) => x)).toEqual([]);
-  });
-
-  it("rejects when a task fails", async () => {
-    await expect(mapWithConcurrency([1, 2, 3], 2, async (x) => (x === 2 ? Promise.reject(new Error("boom")) : x))).rejects.toThrow("boom");
   });
 });

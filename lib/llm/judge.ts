@@ -1,7 +1,7 @@
 import OpenAI from "openai";
 import { z } from "zod";
 import { env } from "../env";
-import type { SignalValues } from "../scoring/types";
+import type { BugText, SignalValues } from "../scoring/types";
 import { sha256 } from "../hash";
 import { capRationale, renderJudgeMessages } from "./judge-messages";
 import { loadPrompt, type PromptTemplate } from "./prompts";
@@ -10,15 +10,8 @@ import { countingFetch, type RequestCounter } from "./retry";
 export const JUDGE_PROMPT = "judge-match";
 export const OFFLINE_JUDGE_MODEL = "offline-heuristic-v1";
 
-export type JudgeText = {
-  repo: string;
-  file: string;
-  lineStart: number;
-  lineEnd: number;
-  title: string;
-  description: string;
-  codeSnippet: string;
-};
+/** What the judge reads of a bug record: the one text shape of matching, embedding and hashing, without the id. */
+export type JudgeText = Omit<BugText, "id">;
 
 export type JudgeDecision = { match: boolean; rationale: string; inputTokens: number; outputTokens: number };
 

@@ -12,20 +12,6 @@ export function isTransientError(error: unknown): boolean {
   return false;
 }
 
-/** Runs tasks with at most `limit` in flight, preserving result order. */
-export async function mapWithConcurrency<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  async function lane(): Promise<void> {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await fn(items[index]!, index);
-    }
-  }
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
-  return results;
-}
-
 /** Counts of HTTP requests a client made and how many of them were retries (the SDK marks them with a header). */
 export type RequestCounter = { requests: number; retries: number };
 

@@ -103,7 +103,7 @@ export function validityCounts(confirmed: number, rejected: number, abstained: n
     rejected,
     abstained,
     validity: decided > 0 ? confirmed / decided : null,
-    validity_interval: interval ? [interval.lower, interval.upper] : null,
+    validity_interval: interval,
   };
 }
 

@@ -71,7 +71,8 @@ describe("buildRunComponents", () => {
     const { components, componentOf } = buildRunComponents({ findings: [{ id: "x", runIndex: 0 }], sameRootCauseEdges: [] });
     const curves = computeRunCurves({ runCount: 4, components, componentOf, referenceBugCount: 0, matches: [] });
     expect(curves.map((c) => c.label)).toEqual(["union", "at least 2 of 4", "at least 3 of 4", "intersection"]);
-    expect(curves[0]).toMatchObject({ findings: 1, matched_findings: 0, recall: 0, precision: 0, f1: 0 });
-    expect(curves[3]).toMatchObject({ findings: 0, precision: 0 });
+    // No reference bugs: no recall; no finding kept at n = 4: no precision. Neither is a 0.
+    expect(curves[0]).toMatchObject({ findings: 1, matched_findings: 0, recall: null, precision: 0, f1: null });
+    expect(curves[3]).toMatchObject({ findings: 0, precision: null });
   });
 });

@@ -5,6 +5,7 @@
 
 import { DisjointSet } from "./disjoint-set";
 import { computeMetrics } from "./metrics";
+import type { Score } from "./types";
 
 export type RunComponent = { id: number; findingIds: string[]; runs: number[] };
 
@@ -57,17 +58,7 @@ export function componentsOfSet(findings: readonly { id: string; runIndex: numbe
   return { componentOf, components };
 }
 
-export type RunCurvePoint = {
-  n: number;
-  label: string;
-  recall: number;
-  precision: number;
-  f1: number;
-  matched_reference_bugs: number;
-  reference_bugs: number;
-  matched_findings: number;
-  findings: number;
-};
+export type RunCurvePoint = Score & { n: number; label: string };
 
 export type ComputeRunCurvesInput = {
   runCount: number;

@@ -14,6 +14,7 @@ import { buildCandidatePairs } from "./prefilter";
 import { PAPER_THRESHOLDS } from "./thresholds";
 import { descriptionText, fullText } from "./tokenize";
 import type { BugText, CandidatePair } from "./types";
+import { bugTextOf, type BugRecord } from "../validation/common";
 
 const FIXTURE = path.join(import.meta.dirname, "..", "..", "tests", "fixtures", "matcher-labelled.json");
 
@@ -30,19 +31,8 @@ const labelledSetSchema = z.object({
   ),
 });
 
-type BugRecord = { id?: string; repo: string; file: string; line_start: number; line_end: number; title: string; description: string; code_snippet?: string };
-
 function toBugText(record: BugRecord, id: string): BugText {
-  return {
-    id,
-    repo: record.repo,
-    file: record.file,
-    lineStart: record.line_start,
-    lineEnd: record.line_end,
-    title: record.title,
-    description: record.description,
-    codeSnippet: record.code_snippet ?? "",
-  };
+  return { id, repo: record.repo, ...bugTextOf(record) };
 }
 
 function runPrefilter() {

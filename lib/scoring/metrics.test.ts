@@ -16,8 +16,14 @@ describe("computeMetrics", () => {
     expect(metrics.f1).toBeCloseTo((2 * 0.3 * 0.25) / 0.55, 12); // 0.2727
   });
 
-  it("gives 0, not NaN, for empty denominators", () => {
-    expect(computeMetrics(counts(0, 0, 0, 0))).toMatchObject({ recall: 0, precision: 0, f1: 0 });
+  it("gives null (no value), not 0 or NaN, for empty denominators (issue 9)", () => {
+    expect(computeMetrics(counts(0, 0, 0, 0))).toMatchObject({ recall: null, precision: null, f1: null });
+    // A repository without findings has no precision, so no F1; its recall is still a number.
+    expect(computeMetrics(counts(0, 3, 0, 0))).toMatchObject({ recall: 0, precision: null, f1: null });
+    // Without reference bugs there is no recall; precision stands.
+    expect(computeMetrics(counts(0, 0, 0, 4))).toMatchObject({ recall: null, precision: 0, f1: null });
+    // Both ratios 0 is an F1 of 0, not null.
+    expect(computeMetrics(counts(0, 3, 0, 4))).toMatchObject({ recall: 0, precision: 0, f1: 0 });
   });
 
   it("reproduces Table 1 F1 for DeepSeek V4.1 Flash (high): 15.2% recall, 8.1% precision -> 10.5%", () => {
@@ -26,9 +32,9 @@ describe("computeMetrics", () => {
     // counts consistent with the table, and give 10.54%.
     expect(computeMetrics({ ...counts(152, 1000, 81, 1000) }).f1).toBeCloseTo(0.10568, 5);
     const fromCounts = computeMetrics(counts(373, 2457, 405, 5019));
-    expect((fromCounts.recall * 100).toFixed(1)).toBe("15.2");
-    expect((fromCounts.precision * 100).toFixed(1)).toBe("8.1");
-    expect((fromCounts.f1 * 100).toFixed(1)).toBe("10.5");
+    expect((fromCounts.recall! * 100).toFixed(1)).toBe("15.2");
+    expect((fromCounts.precision! * 100).toFixed(1)).toBe("8.1");
+    expect((fromCounts.f1! * 100).toFixed(1)).toBe("10.5");
   });
 
   it("reproduces Table 1 F1 for GPT-5.6 Sol (high): 20.8% recall, 6.7% precision -> 10.2%", () => {
@@ -36,9 +42,9 @@ describe("computeMetrics", () => {
     // are consistent with the table and give the paper's 10.2% (10.19%).
     expect(computeMetrics(counts(208, 1000, 67, 1000)).f1).toBeCloseTo(0.10135, 5);
     const fromCounts = computeMetrics(counts(512, 2457, 559, 8285));
-    expect((fromCounts.recall * 100).toFixed(1)).toBe("20.8");
-    expect((fromCounts.precision * 100).toFixed(1)).toBe("6.7");
-    expect((fromCounts.f1 * 100).toFixed(1)).toBe("10.2");
+    expect((fromCounts.recall! * 100).toFixed(1)).toBe("20.8");
+    expect((fromCounts.precision! * 100).toFixed(1)).toBe("6.7");
+    expect((fromCounts.f1! * 100).toFixed(1)).toBe("10.2");
   });
 });
 
@@ -99,7 +105,7 @@ describe("computeScoreBreakdown", () => {
     expect(byRepo["b-repo"]?.f1).toBeCloseTo(2 / 3, 12);
     expect(byRepo["c-repo"]).toMatchObject({ recall: 0.5, precision: 1 });
     // d-empty has no findings and still gets its row.
-    expect(byRepo["d-empty"]).toMatchObject({ matched_reference_bugs: 0, reference_bugs: 1, findings: 0, recall: 0, precision: 0, f1: 0 });
+    expect(byRepo["d-empty"]).toMatchObject({ matched_reference_bugs: 0, reference_bugs: 1, findings: 0, recall: 0, precision: null, f1: null });
   });
 
   it("sorts repositories by name and pools languages", () => {
@@ -137,7 +143,20 @@ describe("meanMetrics and meanScoreBreakdown", () => {
     expect(mean.precision).toBeCloseTo(0.25, 12);
     // F1 of the runs: 2 x 0.25 x 0.5 / 0.75 = 1/3 and 0, so the mean is 1/6 (not the F1 of the means).
     expect(mean.f1).toBeCloseTo(1 / 6, 12);
-    expect(meanMetrics([])).toMatchObject({ recall: 0, findings: 0 });
+    expect(meanMetrics([])).toMatchObject({ recall: null, findings: 0 });
+  });
+
+  it("skips runs without a value when averaging a ratio, and keeps null when no run has one", () => {
+    // Run 2 has no findings: its precision and F1 are no value, so they do not pull the means to 0.
+    const mean = meanMetrics([computeMetrics(counts(1, 4, 1, 2)), computeMetrics(counts(0, 4, 0, 0))]);
+    expect(mean).toMatchObject({ recall: 0.125, precision: 0.5, findings: 1 });
+    expect(mean.f1).toBeCloseTo((2 * 0.25 * 0.5) / 0.75, 12);
+    expect(meanMetrics([computeMetrics(counts(0, 4, 0, 0)), computeMetrics(counts(0, 4, 0, 0))])).toMatchObject({ recall: 0, precision: null, f1: null });
+  });
+
+  it("pools before dividing, so a pooled precision exists when any repository has findings", () => {
+    expect(poolCounts([counts(0, 2, 0, 0), counts(1, 2, 1, 2)])).toMatchObject({ recall: 0.25, precision: 0.5 });
+    expect(poolCounts([counts(0, 2, 0, 0), counts(0, 2, 0, 0)])).toMatchObject({ recall: 0, precision: null, f1: null });
   });
 
   it("averages breakdowns row by row and rejects rows that do not line up", () => {

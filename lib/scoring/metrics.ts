@@ -1,19 +1,25 @@
 // Recall, historical precision and F1 (§A.4, Table 1). Matching is many-to-many: a reference bug counts
 // once however many findings match it, and a finding counts once however many reference bugs it matches.
 
-import type { Counts, Metrics, ScoreBreakdown } from "./types";
+import type { Counts, Ratio, Score, ScoreBreakdown } from "./types";
 
 const ZERO_COUNTS: Counts = { matched_reference_bugs: 0, reference_bugs: 0, matched_findings: 0, findings: 0 };
 
-function safeRatio(numerator: number, denominator: number): number {
-  return denominator > 0 ? numerator / denominator : 0;
+/** numerator / denominator, or null ("no value") when the denominator is empty: never 0, never NaN. */
+export function ratio(numerator: number, denominator: number): Ratio {
+  return denominator > 0 ? numerator / denominator : null;
 }
 
-/** Ratios from counts; an empty denominator gives 0 rather than NaN so tables and charts stay numeric. */
-export function computeMetrics(counts: Counts): Metrics {
-  const recall = safeRatio(counts.matched_reference_bugs, counts.reference_bugs);
-  const precision = safeRatio(counts.matched_findings, counts.findings);
-  const f1 = recall + precision > 0 ? (2 * recall * precision) / (recall + precision) : 0;
+/** Harmonic mean of recall and precision; null when either is null, 0 when both are 0. */
+export function f1Of(recall: Ratio, precision: Ratio): Ratio {
+  if (recall === null || precision === null) return null;
+  return recall + precision > 0 ? (2 * recall * precision) / (recall + precision) : 0;
+}
+
+/** Ratios from counts. A repository without findings has no precision (null), not a precision of 0. */
+export function computeMetrics(counts: Counts): Score {
+  const recall = ratio(counts.matched_reference_bugs, counts.reference_bugs);
+  const precision = ratio(counts.matched_findings, counts.findings);
   return {
     matched_reference_bugs: counts.matched_reference_bugs,
     reference_bugs: counts.reference_bugs,
@@ -21,7 +27,7 @@ export function computeMetrics(counts: Counts): Metrics {
     findings: counts.findings,
     recall,
     precision,
-    f1,
+    f1: f1Of(recall, precision),
   };
 }
 
@@ -38,7 +44,7 @@ function addCounts(a: Counts, b: Counts): Counts {
  * Pools counts, then takes ratios: how the paper's language rows (Tables 12-13) and a repository
  * subset (Table 11) are computed. Pooling is not the mean of the per-repository ratios.
  */
-export function poolCounts(list: Counts[]): Metrics {
+export function poolCounts(list: Counts[]): Score {
   return computeMetrics(list.reduce(addCounts, ZERO_COUNTS));
 }
 
@@ -110,20 +116,28 @@ export function computeScoreBreakdown(input: ScoreBreakdownInput): ScoreBreakdow
 /**
  * Mean over runs of every field, ratios included: the paper reports repeated configurations as the
  * mean of per-run recall/precision/F1 (Tables 1, 12-13), not as ratios of mean counts. Mean counts can
- * be fractional. An empty list gives zeros.
+ * be fractional. A ratio is averaged over the runs where it has a value (a run without findings in a repository
+ * has no precision there, it does not pull the mean to 0); null when no run has one. An empty list gives zero
+ * counts and null ratios.
  */
-export function meanMetrics(list: Metrics[]): Metrics {
+export function meanMetrics(list: Score[]): Score {
   const n = list.length;
-  const mean = (pick: (m: Metrics) => number) => (n > 0 ? list.reduce((sum, m) => sum + pick(m), 0) / n : 0);
+  const mean = (pick: (m: Score) => number) => (n > 0 ? list.reduce((sum, m) => sum + pick(m), 0) / n : 0);
   return {
     matched_reference_bugs: mean((m) => m.matched_reference_bugs),
     reference_bugs: mean((m) => m.reference_bugs),
     matched_findings: mean((m) => m.matched_findings),
     findings: mean((m) => m.findings),
-    recall: mean((m) => m.recall),
-    precision: mean((m) => m.precision),
-    f1: mean((m) => m.f1),
+    recall: meanOfKnown(list.map((m) => m.recall)),
+    precision: meanOfKnown(list.map((m) => m.precision)),
+    f1: meanOfKnown(list.map((m) => m.f1)),
   };
+}
+
+/** Mean of the values that are not null; null when none is. */
+export function meanOfKnown(values: Ratio[]): Ratio {
+  const known = values.filter((v): v is number => v !== null);
+  return known.length > 0 ? known.reduce((a, b) => a + b, 0) / known.length : null;
 }
 
 /**

@@ -19,14 +19,8 @@ export type TokenIndex = {
 /**
  * Interns the token sets of both sides, computes the smoothed IDF of signals.ts#computeIdf over the
  * repository's documents, and indexes the right side by token.
- * `countRight[j] === false` leaves right doc j out of the IDF statistics: it is the same document as
- * a left doc (self-comparison mode) and must not be counted twice.
  */
-export function buildTokenIndex(
-  leftTokens: string[][],
-  rightTokens: string[][],
-  countRight: Uint8Array,
-): TokenIndex {
+export function buildTokenIndex(leftTokens: string[][], rightTokens: string[][]): TokenIndex {
   const vocabulary = new Map<string, number>();
   const intern = (token: string): number => {
     let id = vocabulary.get(token);
@@ -42,10 +36,8 @@ export function buildTokenIndex(
 
   const documentFrequency = new Int32Array(vocabularySize);
   for (const id of left.ids) documentFrequency[id]! += 1;
-  let documentCount = leftTokens.length;
+  const documentCount = leftTokens.length + rightTokens.length;
   for (let j = 0; j < rightTokens.length; j++) {
-    if (!countRight[j]) continue;
-    documentCount += 1;
     for (let k = right.offsets[j]!; k < right.offsets[j + 1]!; k++) documentFrequency[right.ids[k]!]! += 1;
   }
   const idf = new Float64Array(vocabularySize);

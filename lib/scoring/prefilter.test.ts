@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { buildCandidatePairs } from "./prefilter";
-import { runPrefilterPerfProbe } from "./prefilter.perf";
 import { computeIdf, cosine, lineJaccard, weightedJaccard } from "./signals";
 import { PAPER_THRESHOLDS } from "./thresholds";
 import { calledNames, identifierTokens, snippetTokens } from "./tokenize";
@@ -71,25 +70,6 @@ describe("buildCandidatePairs", () => {
     expect(result).toEqual({ pairs: [], comparedPairs: 1 });
   });
 
-  it("in self mode skips each document itself and reports each unordered pair once", () => {
-    // Snippet tokens of A {foo, x1} and B {foo, x2}. Counted once each, N = 2: idf(foo) = ln(3/3) + 1 = 1,
-    // idf(x1) = idf(x2) = ln(3/2) + 1, so J = 1 / (1 + 2 x 1.4055) = 0.2624 (0.2487 if counted twice).
-    const docs = [
-      bug("B", { codeSnippet: "foo x2", lineStart: 1, lineEnd: 2 }),
-      bug("A", { codeSnippet: "foo x1", lineStart: 1, lineEnd: 2 }),
-    ];
-    const { pairs, comparedPairs } = buildCandidatePairs({
-      left: docs,
-      right: docs,
-      embeddings: noEmbeddings,
-      thresholds: { ...NEVER, lineOverlap: 0.5 },
-      sameSetExcludeSelf: true,
-    });
-    expect(comparedPairs).toBe(1);
-    expect(pairs.map((p) => [p.leftId, p.rightId])).toEqual([["A", "B"]]);
-    expect(pairs[0]?.signals.snippetTokens).toBeCloseTo(1 / (1 + 2 * (Math.log(1.5) + 1)), 12);
-  });
-
   it("matches the reference signal definitions on every pair (odd sizes exercise the blocked loops)", () => {
     const words = ["self", "parse", "header", "node", "x", "value", "read", "write", "offset", "len"];
     let seed = 7;
@@ -147,12 +127,5 @@ describe("buildCandidatePairs", () => {
         embeddings: { fullText: vectors([["L", [1, 0]], ["R", [1, 0, 0]]]), description: new Map() },
       }),
     ).toThrow(/dimensions/);
-  });
-
-  it("completes on 300 x 600 synthetic documents in one repository (sanity, not timed)", () => {
-    const probe = runPrefilterPerfProbe({ referenceBugs: 300, findings: 600, repositories: 1 });
-    expect(probe.comparedPairs).toBe(300 * 600);
-    expect(probe.keptPairs).toBeGreaterThan(0);
-    expect(probe.keptShare).toBeLessThan(1);
   });
 });

@@ -73,12 +73,6 @@ export type BuildCandidatePairsInput = {
   right: BugText[] | PreparedSide;
   embeddings: Embeddings;
   thresholds?: Thresholds;
-  /**
-   * Self-comparison (e.g. findings of repeated runs against each other): left and right hold the same
-   * documents. A document is never paired with itself, and each unordered pair is compared and
-   * reported once (the signals are symmetric, so the mirror would only double the judge's work).
-   */
-  sameSetExcludeSelf?: boolean;
 };
 
 export type BuildCandidatePairsResult = { pairs: CandidatePair[]; comparedPairs: number };
@@ -124,16 +118,12 @@ function* scoreRepository(
 ): Generator<CandidateSlice, void, void> {
   const left = leftRepo.bugs;
   const right = rightRepo.bugs;
-  const selfMode = input.sameSetExcludeSelf === true;
   const leftIds = left.map((bug) => bug.id);
   const rightIds = right.map((bug) => bug.id);
-  const { leftRank, rightRank, rightIsLeft, leftIsRight } = rankIds(leftIds, rightIds);
-  const countRight = new Uint8Array(right.length);
-  for (let j = 0; j < right.length; j++) countRight[j] = selfMode && rightIsLeft[j] ? 0 : 1;
 
-  const snippetIndex = buildTokenIndex(leftRepo.snippet, rightRepo.snippet, countRight);
-  const identifierIndex = buildTokenIndex(leftRepo.identifiers, rightRepo.identifiers, countRight);
-  const apiIndex = buildTokenIndex(leftRepo.api, rightRepo.api, countRight);
+  const snippetIndex = buildTokenIndex(leftRepo.snippet, rightRepo.snippet);
+  const identifierIndex = buildTokenIndex(leftRepo.identifiers, rightRepo.identifiers);
+  const apiIndex = buildTokenIndex(leftRepo.api, rightRepo.api);
 
   const leftFull = packEmbeddings(leftIds, input.embeddings.fullText, dims.fullText);
   const rightFull = packEmbeddings(rightIds, input.embeddings.fullText, dims.fullText);
@@ -182,10 +172,6 @@ function* scoreRepository(
     weightedJaccardRow(apiIndex, i, apiRow);
 
     for (let j = 0; j < right.length; j++) {
-      // Self mode: skip the document itself, and of a mirrored pair keep only the lower-ranked left id.
-      if (selfMode && (leftRank[i] === rightRank[j] || (leftIsRight[i] && rightIsLeft[j] && leftRank[i]! > rightRank[j]!))) {
-        continue;
-      }
       compared++;
       if (
         lineRow[j]! < thresholds.lineOverlap &&
@@ -225,19 +211,3 @@ function listTriggered(signals: SignalValues, thresholds: Thresholds): SignalNam
   return SIGNAL_NAMES.filter((name) => signals[name] >= thresholds[name]);
 }
 
-/**
- * Integer ranks of ids (by string order) so the self-mode checks in the hot loop compare numbers,
- * plus which ids appear on both sides.
- */
-function rankIds(leftIds: string[], rightIds: string[]) {
-  const sorted = [...new Set([...leftIds, ...rightIds])].sort();
-  const rank = new Map(sorted.map((id, position) => [id, position]));
-  const leftSet = new Set(leftIds);
-  const rightSet = new Set(rightIds);
-  return {
-    leftRank: Int32Array.from(leftIds, (id) => rank.get(id)!),
-    rightRank: Int32Array.from(rightIds, (id) => rank.get(id)!),
-    leftIsRight: Uint8Array.from(leftIds, (id) => (rightSet.has(id) ? 1 : 0)),
-    rightIsLeft: Uint8Array.from(rightIds, (id) => (leftSet.has(id) ? 1 : 0)),
-  };
-}

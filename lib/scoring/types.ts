@@ -1,4 +1,4 @@
-// Shared shapes of the pure scoring core. Field names of Counts/Metrics use snake_case on purpose:
+// Shared shapes of the pure scoring core. Field names of Counts/Score use snake_case on purpose:
 // they are stored and published as-is, next to the paper's own column names.
 
 /** A reference bug or a finding, reduced to the fields the matching signals read. */
@@ -39,11 +39,38 @@ export type Counts = {
   findings: number;
 };
 
-/** recall, precision and f1 are fractions in 0..1, not percentages. */
-export type Metrics = Counts & { recall: number; precision: number; f1: number };
+/**
+ * A fraction in 0..1, or null when its denominator is empty: a repository without findings has no precision, one
+ * without reference bugs no recall, and F1 is null when either is. Published as null ("no value"), shown as "n/a".
+ */
+export type Ratio = number | null;
+
+/**
+ * The one shape of a score, shared by the scorer, the API, the pages and the CLI: recall, precision, F1 and the four
+ * counts behind them. Counts are null only in a stored score whose source did not publish them (a reported entry
+ * transcribed from the paper); a score computed here has `Score` (all counts known).
+ */
+export type Score<Count extends number | null = number> = {
+  recall: Ratio;
+  precision: Ratio;
+  f1: Ratio;
+  matched_reference_bugs: Count;
+  reference_bugs: Count;
+  matched_findings: Count;
+  findings: Count;
+};
+
+/** A score as read back from storage (see lib/server/submissions/read-scores.ts, its one reader). */
+export type StoredScore = Score<number | null>;
+
+/** A closed interval of fractions, e.g. a 95% Clopper-Pearson interval: published as [low, high]. */
+export type Interval = [lower: number, upper: number];
+
+/** A stored score with the 95% intervals of its recall and precision (null without counts). */
+export type ScoreWithIntervals = StoredScore & { recall_ci: Interval | null; precision_ci: Interval | null };
 
 export type ScoreBreakdown = {
-  overall: Metrics;
-  languages: (Metrics & { language: string })[];
-  repositories: (Metrics & { repo: string; language: string })[];
+  overall: Score;
+  languages: (Score & { language: string })[];
+  repositories: (Score & { repo: string; language: string })[];
 };

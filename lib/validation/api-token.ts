@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formatUtc } from "../format";
 
 // API token scopes and lifetime: one definition for the API, the account page and the CLI. The database enum
 // (ApiTokenScope in prisma/schema.prisma) holds the same three names.
@@ -75,5 +76,5 @@ export function isTokenExpired(expiresAt: Date, now: Date = new Date()): boolean
 
 /** `2027-02-28 12:46 UTC`: the one way tokens' expiry is written in messages. */
 export function formatTokenExpiry(expiresAt: Date): string {
-  return `${expiresAt.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+  return `${formatUtc(expiresAt, "minute")} UTC`;
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { TEXT_LIMITS, boundedText, checkLineRange, lineNumberSchema, requiredText, severitySchema } from "./common";
+import { BUG_RECORD_SHAPE, TEXT_LIMITS, boundedText, checkLineRange, requiredText } from "./common";
 
 // The benchmark file (import format): a benchmark version, its repositories and its reference set.
 export const languageSchema = z.string().trim().toLowerCase().min(1).max(50);
@@ -14,17 +14,7 @@ export const repositorySchema = z.object({
 export const referenceBugSchema = z
   .object({
     id: requiredText(TEXT_LIMITS.id),
-    repo: requiredText(TEXT_LIMITS.repo),
-    file: requiredText(TEXT_LIMITS.file),
-    line_start: lineNumberSchema,
-    line_end: lineNumberSchema,
-    title: requiredText(TEXT_LIMITS.title),
-    description: requiredText(TEXT_LIMITS.description),
-    code_snippet: boundedText(TEXT_LIMITS.codeSnippet).optional(),
-    severity: severitySchema.optional(),
-    suggested_fix: boundedText(TEXT_LIMITS.suggestedFix).optional(),
-    category: boundedText(TEXT_LIMITS.category).optional(),
-    trigger: boundedText(TEXT_LIMITS.trigger).optional(),
+    ...BUG_RECORD_SHAPE,
   })
   .superRefine(checkLineRange);
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { BugText } from "../scoring/types";
 
 // Limits on uploaded text, documented in the README ("File formats"). Postgres cannot store NUL characters,
 // and unbounded fields would let one file exhaust memory in the matcher.
@@ -38,4 +39,36 @@ export function checkLineRange(value: { line_start: number; line_end: number }, 
   if (value.line_end < value.line_start) {
     ctx.addIssue({ code: "custom", path: ["line_end"], message: `must be >= line_start (${value.line_start})` });
   }
+}
+
+/**
+ * The fields every bug record has, a reference bug and a finding alike (DESIGN.md: findings use the same fields).
+ * Reference bugs and findings extend this shape with their id rules (and a finding with its confidence).
+ */
+export const BUG_RECORD_SHAPE = {
+  repo: requiredText(TEXT_LIMITS.repo),
+  file: requiredText(TEXT_LIMITS.file),
+  line_start: lineNumberSchema,
+  line_end: lineNumberSchema,
+  title: requiredText(TEXT_LIMITS.title),
+  description: requiredText(TEXT_LIMITS.description),
+  code_snippet: boundedText(TEXT_LIMITS.codeSnippet).optional(),
+  severity: severitySchema.optional(),
+  suggested_fix: boundedText(TEXT_LIMITS.suggestedFix).optional(),
+  category: boundedText(TEXT_LIMITS.category).optional(),
+  trigger: boundedText(TEXT_LIMITS.trigger).optional(),
+};
+
+export type BugRecord = z.infer<z.ZodObject<typeof BUG_RECORD_SHAPE>>;
+
+/** The text of a bug record that the matcher reads, judges, embeds and hashes (lib/scoring/types.ts BugText). */
+export function bugTextOf(record: BugRecord): Omit<BugText, "id" | "repo"> {
+  return {
+    file: record.file,
+    lineStart: record.line_start,
+    lineEnd: record.line_end,
+    title: record.title,
+    description: record.description,
+    codeSnippet: record.code_snippet ?? "",
+  };
 }

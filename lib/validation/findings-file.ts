@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { formatPath, invalidInput, type FieldIssue } from "../errors";
 import { MAX_LISTED_ISSUES, parseJsonText, type JsonShapeLimits } from "./parse-json";
-import { TEXT_LIMITS, boundedText, checkLineRange, lineNumberSchema, requiredText, severitySchema } from "./common";
+import { BUG_RECORD_SHAPE, TEXT_LIMITS, boundedText, checkLineRange, requiredText } from "./common";
 
 // The findings file (the upload format). Same record fields as a reference bug (DESIGN.md); `suggested_fix`,
 // `category` and `confidence` are optional. One run uses `findings`; repeated runs use `runs`.
@@ -11,18 +11,8 @@ export const MAX_RUNS_PER_FILE = 50;
 export const findingSchema = z
   .object({
     id: boundedText(TEXT_LIMITS.id).optional(),
-    repo: requiredText(TEXT_LIMITS.repo),
-    file: requiredText(TEXT_LIMITS.file),
-    line_start: lineNumberSchema,
-    line_end: lineNumberSchema,
-    title: requiredText(TEXT_LIMITS.title),
-    description: requiredText(TEXT_LIMITS.description),
-    code_snippet: boundedText(TEXT_LIMITS.codeSnippet).optional(),
-    severity: severitySchema.optional(),
+    ...BUG_RECORD_SHAPE,
     confidence: z.number().min(0).max(1).optional(),
-    suggested_fix: boundedText(TEXT_LIMITS.suggestedFix).optional(),
-    category: boundedText(TEXT_LIMITS.category).optional(),
-    trigger: boundedText(TEXT_LIMITS.trigger).optional(),
   })
   .superRefine(checkLineRange);
 

@@ -2,8 +2,8 @@
 // 8,285 findings in one run, in the benchmark-file and findings-file formats, so it goes through the same
 // validation and import code as real data. Deterministic for a given seed.
 //
-// Shape: the six repositories whose Table 6 row the seeds give keep their bug counts (1,418 bugs); the other 14
-// share the remaining 1,039 unevenly. Five of those 14 are named in the seeds (data/probe-reported.json), the other
+// Shape: the six repositories whose Table 6 row the paper lists keep their bug counts (1,418 bugs); the other 14
+// share the remaining 1,039 unevenly. Five of those 14 are named in the paper or the blog post (data/probe-reported.json), the other
 // nine are synthetic stand-ins. Findings are spread in proportion to reference bugs, which gives about two million
 // within-repository pairs like the real benchmark. About one finding in eight re-describes a reference bug in other
 // words (shifted lines, a partial snippet, or reported at a caller in another file); one in ten is a decoy in the
@@ -23,7 +23,7 @@ export const BENCH_FINDINGS = 8285; // Table 1: findings of GPT-5.6 Sol (high), 
 
 type RepositorySpec = { name: string; language: "python" | "javascript" | "typescript"; domain: string; bugs?: number; files?: number; nouns: string[] };
 
-// Table 6 sizes (bugs, files) for the six repositories the seeds list; data/probe-reported.json for the named five.
+// Table 6 sizes (bugs, files) for the six repositories the paper lists; data/probe-reported.json for the named five.
 // prettier-ignore
 const REPOSITORIES: RepositorySpec[] = [
   { name: "tobymao/sqlglot", language: "python", domain: "SQL parsing", bugs: 512, files: 70, nouns: ["token", "dialect", "expression", "query", "column", "join", "literal", "schema", "identifier", "clause"] },

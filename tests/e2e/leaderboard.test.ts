@@ -32,26 +32,18 @@ async function upload(token: string, body: unknown): Promise<string> {
   return id;
 }
 
-/** Opens a page and waits until the leaderboard shows rows (the home page HTML may predate the seeding; ISR refreshes it). */
+/**
+ * Opens a page once its HTML lists leaderboard rows (the home page HTML may predate the seeding: the app's page
+ * cache drops it when the public data stamp moves), then waits for what the page announces: hydration
+ * (`data-hydrated`) and the full view loaded (the status line empties once the API answered). No fixed sleeps.
+ */
 async function openLeaderboard(page: Page, url: string): Promise<void> {
-  const deadline = Date.now() + 90_000;
-  const rows = page.locator("table.leaderboard tbody tr[data-row-id]");
-  for (;;) {
-    await page.goto(url, { waitUntil: "load" });
-    const shown = await rows
-      .first()
-      .waitFor({ timeout: 10_000 })
-      .then(() => true, () => false);
-    if (shown) {
-      // Interactive first (before hydration a click or a choice does nothing), then the full view loaded (the status
-      // line empties once the API answered).
-      await page.locator(".leaderboard-section[data-hydrated]").waitFor({ timeout: 30_000 });
-      await expect.poll(() => page.locator(".status-line").innerText(), { timeout: 20_000 }).not.toMatch(/Loading|Recomputing/);
-      return;
-    }
-    if (Date.now() > deadline) throw new Error(`${url} shows no leaderboard rows`);
-    await page.waitForTimeout(3_000);
-  }
+  await expect.poll(async () => (await fetch(url)).text(), { timeout: 90_000, interval: 500 }).toContain("data-row-id");
+  await page.goto(url, { waitUntil: "load" });
+  await page.locator("table.leaderboard tbody tr[data-row-id]").first().waitFor({ timeout: 10_000 });
+  // Interactive first (before hydration a click or a choice does nothing), then the full view loaded.
+  await page.locator(".leaderboard-section[data-hydrated]").waitFor({ timeout: 30_000 });
+  await expect.poll(() => page.locator(".status-line").innerText(), { timeout: 20_000 }).not.toMatch(/Loading|Recomputing/);
 }
 
 const firstModel = (page: Page) => page.locator("table.leaderboard tbody tr[data-row-id] th").first().innerText();
@@ -61,8 +53,9 @@ const cellOf = (page: Page, rowText: string, column: string) =>
 async function screenshot(page: Page, name: string, url: string): Promise<void> {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.goto(url, { waitUntil: "load" });
-    await page.waitForTimeout(700);
+    // Settled when the page's requests (API view, chart code) are done and its fonts are laid out.
+    await page.goto(url, { waitUntil: "networkidle" });
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
     // No horizontal page scroll on a phone: wide tables scroll inside their own frame.
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1), `${name} at ${width}px`).toBe(true);
     await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });

@@ -128,14 +128,17 @@ describe("POST /api/v1/submissions and scoring through the worker", () => {
     expect(curves.map((c: { label: string }) => c.label)).toEqual(["union", "at least 2 of 3", "intersection"]);
     expect(curves[0]).toMatchObject({ findings: 4, matched_findings: 3, matched_reference_bugs: 3 });
     expect(curves[1]).toMatchObject({ findings: 2, matched_findings: 1, matched_reference_bugs: 1 });
-    expect(curves[2]).toMatchObject({ findings: 0, matched_findings: 0, recall: 0, precision: 0 });
+    // No component is in all three runs: no findings, so no precision and no F1 (null, never 0); recall is 0.
+    expect(curves[2]).toMatchObject({ findings: 0, matched_findings: 0, recall: 0, precision: null, f1: null });
   });
 
   it("accepts an empty findings array: the finder found nothing", async () => {
     const created = await post(user.token, JSON.stringify({ benchmark: slug, model: "Quiet", findings: [] }));
     expect(created.status).toBe(202);
     const result = await waitForStatus(webUrl, created.body.id, user.token);
-    expect(result.scores.overall).toMatchObject({ recall: 0, precision: 0, f1: 0, findings: 0, reference_bugs: 4 });
+    // Nothing found: recall 0 of 4; without findings there is no precision and so no F1 (null in the API, n/a on pages).
+    expect(result.scores.overall).toMatchObject({ recall: 0, precision: null, f1: null, findings: 0, reference_bugs: 4 });
+    expect(result.scores.repositories.every((r: { precision: number | null }) => r.precision === null)).toBe(true);
   });
 
   it("retries transient judge failures (429) and still scores", async () => {

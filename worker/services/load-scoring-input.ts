@@ -50,7 +50,6 @@ export async function loadReferenceSide(benchmarkId: string, repoName: Map<strin
   return side;
 }
 
-export type ScoringInput = Awaited<ReturnType<typeof loadScoringInput>>;
 
 /** The submission, its runs' findings (run order, then file order) and the reference side. */
 export async function loadScoringInput(submissionId: string, embedder: EmbeddingProvider) {

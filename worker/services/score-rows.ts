@@ -1,9 +1,9 @@
 import type { Prisma } from "../../lib/generated/prisma/client";
-import type { Metrics, ScoreBreakdown } from "../../lib/scoring/types";
+import type { Score, ScoreBreakdown } from "../../lib/scoring/types";
 
 // Score rows of a submission: one per (run or mean or curve point, scope, key).
 
-export function scoreRow(submissionId: string, runId: string | null, kind: string, n: number, scope: string, key: string, m: Metrics): Prisma.ScoreCreateManyInput {
+export function scoreRow(submissionId: string, runId: string | null, kind: string, n: number, scope: string, key: string, m: Score): Prisma.ScoreCreateManyInput {
   return {
     submissionId,
     runId,

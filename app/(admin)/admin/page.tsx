@@ -3,8 +3,8 @@ import Link from "next/link";
 import { requirePageAdmin } from "@/lib/auth/current-user";
 import { listReviewQueue, reviewQueueQuerySchema } from "@/lib/server/admin/list-review-queue";
 import { pageFromSearchParam } from "@/lib/server/pagination";
-import { ReviewBadge, percent } from "@/components/account/status-badges";
-import { count } from "@/components/format";
+import { ReviewBadge } from "@/components/account/status-badges";
+import { count, DASH, formatUtc, ratioText } from "@/lib/format";
 import styles from "@/components/account/ui.module.css";
 import { ReviewActions } from "@/components/admin/review-actions";
 import { ApproveSpendButton } from "@/components/admin/approve-spend-button";
@@ -74,7 +74,7 @@ export default async function ReviewQueuePage({ searchParams }: Props) {
                   <Link href={`/account/submissions/${s.id}`}>{s.model}</Link>
                 </h2>
                 <div className="muted">
-                  {s.benchmark} · {s.submitter?.email ?? s.source} · uploaded {s.created_at.slice(0, 16).replace("T", " ")} UTC
+                  {s.benchmark} · {s.submitter?.email ?? s.source} · uploaded {formatUtc(s.created_at, "minute")} UTC
                 </div>
                 <div className="muted">
                   {[s.reasoning_effort && `effort ${s.reasoning_effort}`, s.harness, s.cost_usd !== null && `$${s.cost_usd.toFixed(2)}`, s.open_model === null ? null : s.open_model ? "open weights" : "closed", `${s.runs} run${s.runs === 1 ? "" : "s"}`]
@@ -90,8 +90,8 @@ export default async function ReviewQueuePage({ searchParams }: Props) {
                   )}
                 </div>
                 <p style={{ margin: "8px 0 0" }}>
-                  Recall <strong>{percent(s.scores?.recall)}</strong> · precision <strong>{percent(s.scores?.precision)}</strong> · F1{" "}
-                  <strong>{percent(s.scores?.f1)}</strong>
+                  Recall <strong>{s.scores ? ratioText(s.scores, "recall") : DASH}</strong> · precision <strong>{s.scores ? ratioText(s.scores, "precision") : DASH}</strong> · F1{" "}
+                  <strong>{s.scores ? ratioText(s.scores, "f1") : DASH}</strong>
                   {s.scores && <span className="muted"> ({count(s.scores.findings)} findings, {count(s.scores.reference_bugs)} reference bugs)</span>} ·{" "}
                   {s.offline_judge ? <span className="badge offline">offline judge</span> : <span className="muted">judge {s.judge_model ?? "–"}</span>}
                 </p>

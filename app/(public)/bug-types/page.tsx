@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { BenchmarkSelector, benchmarkQueryHref } from "@/components/benchmark-selector";
-import { count, pct } from "@/components/format";
-import { benchmarkParam, loadPublicPage } from "@/components/load-public-page";
+import { count, DASH, pct, pctInterval } from "@/lib/format";
+import { benchmarkParam, loadPublicPage } from "@/app/(public)/load-public-page";
 import { loadBugTypes, type Distribution, type DistributionRow } from "@/lib/server/leaderboard/load-bug-types";
-import { scrollRegion } from "@/components/ui/scroll-region";
+import { CaptionedTable } from "@/components/ui/captioned-table";
 
 export const metadata: Metadata = { title: "Bug types" };
 export const dynamic = "force-dynamic";
@@ -22,40 +22,34 @@ function Bars({ row, max }: { row: DistributionRow; max: number }) {
 function DistributionTable({ rows, first, caption, showFamily }: { rows: DistributionRow[]; first: string; caption: string; showFamily: boolean }) {
   const max = Math.max(0, ...rows.flatMap((r) => [r.humanShare ?? 0, r.agentShare ?? 0]));
   return (
-    <div className="table-wrap" {...scrollRegion(caption)}>
-      <table>
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{first}</th>
-            {showFamily && <th scope="col">Family</th>}
-            <th scope="col" className="num">Maintainers %</th>
-            <th scope="col" className="num">Agents %</th>
-            <th scope="col" className="num">Agent range %</th>
-            <th scope="col" className="num">Gap (pp)</th>
-            <th scope="col"><span className="visually-hidden">Bars</span><span aria-hidden="true"><span className="bar human" style={{ width: 10 }} /> maint. <span className="bar agent" style={{ width: 10 }} /> agents</span></th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.name}>
-              <th scope="row" className="wrap">{r.name}</th>
-              {showFamily && <td className="wrap">{r.family ?? <span className="muted">–</span>}</td>}
-              <td className="num">{pct(r.humanShare)}{r.humanN !== null && <span className="muted small"> ({count(r.humanN)})</span>}</td>
-              <td className="num">{pct(r.agentShare)}</td>
-              <td className="num">{r.agentRange ? `${pct(r.agentRange[0])}–${pct(r.agentRange[1])}` : "–"}</td>
-              <td className={`num ${r.gap === null ? "" : r.gap > 0 ? "gap-pos" : "gap-neg"}`}>{r.gap === null ? "–" : `${r.gap > 0 ? "+" : ""}${(100 * r.gap).toFixed(1)}`}</td>
-              <Bars row={r} max={max} />
-            </tr>
-          ))}
-          {rows.length === 0 && (
-            <tr>
-              <td colSpan={showFamily ? 7 : 6} className="empty">No categorised bugs or findings yet.</td>
-            </tr>
-          )}
-        </tbody>
-      </table>
-    </div>
+    <CaptionedTable
+      caption={caption}
+      columns={showFamily ? 7 : 6}
+      empty={rows.length === 0 && "No categorised bugs or findings yet."}
+      head={
+        <>
+          <th scope="col">{first}</th>
+          {showFamily && <th scope="col">Family</th>}
+          <th scope="col" className="num">Maintainers %</th>
+          <th scope="col" className="num">Agents %</th>
+          <th scope="col" className="num">Agent range %</th>
+          <th scope="col" className="num">Gap (pp)</th>
+          <th scope="col"><span className="visually-hidden">Bars</span><span aria-hidden="true"><span className="bar human" style={{ width: 10 }} /> maint. <span className="bar agent" style={{ width: 10 }} /> agents</span></th>
+        </>
+      }
+    >
+      {rows.map((r) => (
+        <tr key={r.name}>
+          <th scope="row" className="wrap">{r.name}</th>
+          {showFamily && <td className="wrap">{r.family ?? <span className="muted">{DASH}</span>}</td>}
+          <td className="num">{pct(r.humanShare)}{r.humanN !== null && <span className="muted small"> ({count(r.humanN)})</span>}</td>
+          <td className="num">{pct(r.agentShare)}</td>
+          <td className="num">{r.agentRange ? pctInterval(r.agentRange) : DASH}</td>
+          <td className={`num ${r.gap === null ? "" : r.gap > 0 ? "gap-pos" : "gap-neg"}`}>{r.gap === null ? DASH : `${r.gap > 0 ? "+" : ""}${(100 * r.gap).toFixed(1)}`}</td>
+          <Bars row={r} max={max} />
+        </tr>
+      ))}
+    </CaptionedTable>
   );
 }
 

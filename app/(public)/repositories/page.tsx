@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { BenchmarkSelector, benchmarkQueryHref } from "@/components/benchmark-selector";
-import { count, pct } from "@/components/format";
-import { benchmarkParam, loadPublicPage } from "@/components/load-public-page";
+import { count, pct } from "@/lib/format";
+import { benchmarkParam, loadPublicPage } from "@/app/(public)/load-public-page";
 import { RepositoryMatrix } from "@/components/repository-matrix";
 import { getRepositoryTables } from "@/lib/server/leaderboard/get-repository-tables";
 import { scrollRegion } from "@/components/ui/scroll-region";

@@ -1,9 +1,11 @@
+import "server-only";
 import { z } from "zod";
 import { db } from "../../db";
 import { env } from "../../env";
 import { AppError, parseOrThrow } from "../../errors";
 import { enqueueScoring } from "../../queue/queues";
 import { recordAudit } from "./record-audit";
+import { benchmarkKey } from "../../benchmarks/benchmark-ref";
 
 export const approveJudgeSpendBodySchema = z.object({
   // Judge calls approved; defaults to the estimate scoring stopped at.
@@ -54,7 +56,7 @@ export async function listAwaitingApproval() {
   return rows.map((r) => ({
     id: r.id,
     model: r.model,
-    benchmark: `${r.benchmark.slug}@${r.benchmark.version}`,
+    benchmark: benchmarkKey(r.benchmark),
     created_at: r.createdAt.toISOString(),
     reason: r.scoringError,
     estimated_calls: r.judgeUsage[0]?.estimatedCalls ?? null,

@@ -1,7 +1,10 @@
+import "server-only";
 import { z } from "zod";
 import { db } from "../../db";
 import { parseOrThrow } from "../../errors";
 import { type PageInfo, pageInfo, pageQuerySchema, pageWindow } from "../pagination";
+import type { StoredScore } from "../../scoring/types";
+import { summarizeSubmission } from "../submissions/summarize-submission";
 
 export const reviewQueueQuerySchema = z.object({
   // "pending" is the queue proper: scored submissions awaiting a decision
@@ -26,7 +29,7 @@ export type ReviewQueueItem = {
   runs: number;
   created_at: string;
   scored_at: string | null;
-  scores: { recall: number; precision: number; f1: number; findings: number; reference_bugs: number } | null;
+  scores: StoredScore | null;
   offline_judge: boolean | null;
   judge_model: string | null;
 };
@@ -52,26 +55,17 @@ export async function listReviewQueue(query: unknown): Promise<{ submissions: Re
     }),
   ]);
   const submissions = rows.map((s) => {
-    const score = s.scores[0];
     const usage = s.judgeUsage[0];
     return {
-      id: s.id,
-      model: s.model,
-      benchmark: `${s.benchmark.slug}@${s.benchmark.version}`,
+      ...summarizeSubmission(s),
       submitter: s.submitter,
-      reasoning_effort: s.reasoningEffort,
-      harness: s.harness,
       cost_usd: s.costUsd,
       report_url: s.reportUrl,
       open_model: s.openModel,
       source: s.source,
       status: s.scoringStatus,
       review_status: s.reviewStatus,
-      review_reason: s.reviewReason,
       runs: s._count.runs,
-      created_at: s.createdAt.toISOString(),
-      scored_at: s.scoredAt?.toISOString() ?? null,
-      scores: score ? { recall: score.recall, precision: score.precision, f1: score.f1, findings: score.findings, reference_bugs: score.referenceBugs } : null,
       offline_judge: usage?.offlineJudge ?? null,
       judge_model: usage?.judgeModel ?? null,
     };

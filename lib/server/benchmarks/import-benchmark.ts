@@ -2,6 +2,8 @@ import { db } from "../../db";
 import { AppError } from "../../errors";
 import { bugContentHash } from "../../hash";
 import type { BenchmarkFile } from "../../validation/benchmark-file";
+import { NEWEST_VERSION_FIRST, parseBenchmarkRef } from "../../benchmarks/benchmark-ref";
+import { bugTextOf } from "../../validation/common";
 
 export type ImportedBenchmark = { id: string; slug: string; version: string; repositories: number; referenceBugs: number };
 
@@ -38,14 +40,7 @@ export async function importBenchmark(file: BenchmarkFile): Promise<ImportedBenc
         repoIds.set(repo.name, row.id);
       }
       const rows = file.reference_bugs.map((bug) => {
-        const text = {
-          file: bug.file,
-          lineStart: bug.line_start,
-          lineEnd: bug.line_end,
-          title: bug.title,
-          description: bug.description,
-          codeSnippet: bug.code_snippet ?? "",
-        };
+        const text = bugTextOf(bug);
         return {
           ...text,
           repositoryId: repoIds.get(bug.repo)!,
@@ -70,9 +65,9 @@ export async function importBenchmark(file: BenchmarkFile): Promise<ImportedBenc
   );
 }
 
-/** A benchmark by `slug` (newest version) or `slug@version`. */
+/** A benchmark by `slug` (its newest version: lib/benchmarks/benchmark-ref.ts) or `slug@version`. */
 export async function findBenchmark(ref: string) {
-  const [slug, version] = ref.split("@", 2) as [string, string | undefined];
+  const { slug, version } = parseBenchmarkRef(ref);
   if (version) return db.benchmark.findUnique({ where: { slug_version: { slug, version } } });
-  return db.benchmark.findFirst({ where: { slug }, orderBy: { createdAt: "desc" } });
+  return db.benchmark.findFirst({ where: { slug }, orderBy: [...NEWEST_VERSION_FIRST] });
 }

@@ -1,15 +1,19 @@
+import "server-only";
 import { db } from "../../db";
+import { formatUtc } from "../../format";
+import { NEWEST_VERSION_FIRST } from "../../benchmarks/benchmark-ref";
 
 export async function listBenchmarks() {
   const rows = await db.benchmark.findMany({
-    orderBy: [{ slug: "asc" }, { createdAt: "desc" }],
+    // Per slug, newest version first (the version a bare slug names).
+    orderBy: [{ slug: "asc" }, ...NEWEST_VERSION_FIRST],
     include: { repositories: { orderBy: { name: "asc" }, include: { _count: { select: { referenceBugs: true } } } } },
   });
   return rows.map((b) => ({
     slug: b.slug,
     name: b.name,
     version: b.version,
-    snapshot_date: b.snapshotDate.toISOString().slice(0, 10),
+    snapshot_date: formatUtc(b.snapshotDate),
     reference_bugs: b.repositories.reduce((n, r) => n + r._count.referenceBugs, 0),
     repositories: b.repositories.map((r) => ({ name: r.name, language: r.language, domain: r.domain, reference_bugs: r._count.referenceBugs })),
   }));

@@ -1,4 +1,3 @@
-import { AppError } from "../../errors";
 import { authenticateToken, type TokenOwner } from "../tokens/api-tokens";
 
 function bearerToken(request: Request): string | undefined {
@@ -15,14 +14,4 @@ export async function optionalApiCaller(request: Request): Promise<TokenOwner | 
   const token = bearerToken(request);
   if (!token) return null;
   return authenticateToken(token);
-}
-
-export async function requireApiCaller(request: Request): Promise<TokenOwner> {
-  const owner = await optionalApiCaller(request);
-  if (!owner) {
-    throw new AppError("unauthorized", "An API token is required: send `Authorization: Bearer <token>`", [], {
-      "www-authenticate": 'Bearer realm="probebench"',
-    });
-  }
-  return owner;
 }

@@ -1,7 +1,8 @@
+import "server-only";
 import { AppError } from "../../errors";
-import { computeLeaderboardView } from "./compute-leaderboard-view";
+import { computeLeaderboardView } from "../../leaderboard/compute-leaderboard-view";
 import { loadLeaderboardData } from "./load-leaderboard-data";
-import type { LeaderboardView } from "./types";
+import type { LeaderboardView } from "../../leaderboard/types";
 
 /**
  * The leaderboard of one benchmark version for a scope. Unlike the page (which ignores what it cannot show), the API

@@ -1,7 +1,8 @@
+import "server-only";
 import { AppError } from "../../errors";
-import { computeRepositoryTables, type RepositoryTables } from "./compute-repository-tables";
+import { computeRepositoryTables, type RepositoryTables } from "../../leaderboard/compute-repository-tables";
 import { loadLeaderboardData } from "./load-leaderboard-data";
-import type { BenchmarkRef, LeaderboardData } from "./types";
+import type { BenchmarkRef, LeaderboardData } from "../../leaderboard/types";
 
 export type RepositoryTablesResult = { benchmark: BenchmarkRef; stamp: string; data: LeaderboardData; tables: RepositoryTables };
 

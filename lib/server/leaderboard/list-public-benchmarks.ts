@@ -1,7 +1,10 @@
+import "server-only";
 import { db } from "../../db";
 import { AppError } from "../../errors";
 import { cachedByStamp, readGlobalStamp } from "./stamp-cache";
-import type { PublicBenchmark } from "./types";
+import type { PublicBenchmark } from "../../leaderboard/types";
+import { formatUtc } from "../../format";
+import { benchmarkKey, NEWEST_VERSION_FIRST, pickBenchmarkVersion } from "../../benchmarks/benchmark-ref";
 
 /** What makes a submission public: approved by an admin and scored (reported entries are stored as scored). */
 export const PUBLIC_SUBMISSION = { reviewStatus: "approved", scoringStatus: "scored" } as const;
@@ -10,7 +13,7 @@ export const PUBLIC_SUBMISSION = { reviewStatus: "approved", scoringStatus: "sco
 export async function listPublicBenchmarks(): Promise<PublicBenchmark[]> {
   return cachedByStamp("benchmarks", readGlobalStamp, async () => {
     const [benchmarks, counts] = await Promise.all([
-      db.benchmark.findMany({ orderBy: [{ snapshotDate: "desc" }, { createdAt: "desc" }] }),
+      db.benchmark.findMany({ orderBy: [...NEWEST_VERSION_FIRST] }),
       db.submission.groupBy({ by: ["benchmarkId", "source"], where: PUBLIC_SUBMISSION, _count: { _all: true } }),
     ]);
     return benchmarks.map((b) => {
@@ -49,8 +52,8 @@ export async function resolveBenchmark(ref: string | null | undefined): Promise<
     if (!fallback) throw new AppError("not_found", "No benchmark version has been imported yet");
     return fallback;
   }
-  const [slug, version] = ref.split("@", 2) as [string, string | undefined];
-  const found = version ? list.find((b) => b.slug === slug && b.version === version) : list.find((b) => b.slug === slug);
+  // The list is newest first (NEWEST_VERSION_FIRST), so the stable sort keeps the database's tie-break.
+  const found = pickBenchmarkVersion(list, ref);
   if (!found) throw new AppError("not_found", `Unknown benchmark version "${ref}"`);
   return found;
 }
@@ -62,7 +65,7 @@ export function summarizeBenchmark(b: { id: string; slug: string; version: strin
     slug: b.slug,
     version: b.version,
     name: b.name,
-    key: `${b.slug}@${b.version}`,
-    snapshotDate: b.snapshotDate.toISOString().slice(0, 10),
+    key: benchmarkKey(b),
+    snapshotDate: formatUtc(b.snapshotDate),
   };
 }

@@ -1,8 +1,9 @@
+import "server-only";
 import { db } from "../../db";
 import { PUBLIC_SUBMISSION, resolveBenchmark } from "./list-public-benchmarks";
 import { cachedByStamp, readBenchmarkStamp } from "./stamp-cache";
 import { countAttributedFindings, countAttributedReferences } from "../attribution/attributed-counts";
-import type { BenchmarkRef } from "./types";
+import type { BenchmarkRef } from "../../leaderboard/types";
 
 // Bug types and trigger levels of maintainer-fixed reference bugs vs agent findings (Tables 20-21 style).
 //

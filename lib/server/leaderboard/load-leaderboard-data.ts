@@ -1,29 +1,17 @@
+import "server-only";
 import { db } from "../../db";
-import type { ScoreRow as StoredScoreRow } from "../submissions/read-scores";
+import { storedScoreOf, type ScoreRow as StoredScoreRow } from "../submissions/read-scores";
 import { clopperPearson } from "../../scoring/stats";
 import { PUBLIC_SUBMISSION, resolveBenchmark, summarizeBenchmark } from "./list-public-benchmarks";
 import { cachedByStamp, readBenchmarkStamp } from "./stamp-cache";
 import { readPanelValidities } from "../panel/panel-validities";
-import type { Coverage, LeaderboardData, LeaderboardEntry, PanelValidity, RepositoryInfo, StoredCell } from "./types";
+import type { Coverage, LeaderboardData, LeaderboardEntry, PanelValidity, RepositoryInfo } from "../../leaderboard/types";
+import { formatUtc } from "../../format";
 
 // Everything the public views of one benchmark version need, read from precomputed Score rows only (never from
 // findings or matches), and cached per process until the version's stamp moves (see stamp-cache.ts).
 
 type ScoreRow = Omit<StoredScoreRow, "n"> & { submissionId: string };
-
-const known = (value: number): number | null => (Number.isFinite(value) ? value : null);
-
-export function cellOf(row: Omit<ScoreRow, "submissionId" | "runId" | "kind" | "scope" | "key">): StoredCell {
-  return {
-    recall: known(row.recall),
-    precision: known(row.precision),
-    f1: known(row.f1),
-    matchedReferenceBugs: known(row.matchedReferenceBugs),
-    referenceBugs: known(row.referenceBugs),
-    matchedFindings: known(row.matchedFindings),
-    findings: known(row.findings),
-  };
-}
 
 /** The cached data of a version given as `slug@version` (or the default version when empty). */
 export async function loadLeaderboardData(benchmarkRef: string | null | undefined): Promise<LeaderboardData> {
@@ -101,23 +89,23 @@ async function readLeaderboardData(benchmarkId: string, stamp: string): Promise<
       submissionSource: s.source,
       costUsd: s.costUsd,
       runs: reported ? Number(reported.runs ?? 1) : Math.max(s.runs.length, 1),
-      date: reported ? (publishedYear ? String(publishedYear) : null) : (s.scoredAt ?? s.createdAt).toISOString().slice(0, 10),
+      date: reported ? (publishedYear ? String(publishedYear) : null) : formatUtc(s.scoredAt ?? s.createdAt),
       coverage: reported && typeof reported.subset === "string" ? reported.subset : "full",
       offlineJudge: s.judgeUsage[0]?.offlineJudge ?? null,
       reportUrl: s.reportUrl,
       notes: reported && typeof reported.notes === "string" ? reported.notes : null,
       panel: reported ? panelOf(reported.panel) : (panels.get(s.id) ?? null),
-      overall: overall ? cellOf(overall) : null,
-      languages: Object.fromEntries(mean.filter((r) => r.scope === "language").map((r) => [r.key, cellOf(r)])),
-      repositories: Object.fromEntries(mean.filter((r) => r.scope === "repository").map((r) => [r.key, cellOf(r)])),
+      overall: overall ? storedScoreOf(overall) : null,
+      languages: Object.fromEntries(mean.filter((r) => r.scope === "language").map((r) => [r.key, storedScoreOf(r)])),
+      repositories: Object.fromEntries(mean.filter((r) => r.scope === "repository").map((r) => [r.key, storedScoreOf(r)])),
       runScores:
         s.runs.length > 1
           ? s.runs.map((run) => {
               const mine = rows.filter((r) => r.kind === "run" && r.runId === run.id);
               const runOverall = mine.find((r) => r.scope === "overall");
               return {
-                overall: runOverall ? cellOf(runOverall) : null,
-                repositories: Object.fromEntries(mine.filter((r) => r.scope === "repository").map((r) => [r.key, cellOf(r)])),
+                overall: runOverall ? storedScoreOf(runOverall) : null,
+                repositories: Object.fromEntries(mine.filter((r) => r.scope === "repository").map((r) => [r.key, storedScoreOf(r)])),
               };
             })
           : [],
@@ -162,6 +150,6 @@ function panelOf(value: unknown): PanelValidity | null {
     rejected: p.rejected ?? null,
     abstained: p.abstained ?? null,
     validity: decided ? p.confirmed! / decided : p.validity !== undefined ? p.validity / 100 : null,
-    interval: interval ? [interval.lower, interval.upper] : p.ci ? [p.ci[0] / 100, p.ci[1] / 100] : null,
+    interval: interval ?? (p.ci ? [p.ci[0] / 100, p.ci[1] / 100] : null),
   };
 }

@@ -42,11 +42,6 @@ export async function cachedByStamp<T>(key: string, readStamp: () => Promise<str
   }
 }
 
-/** Forgets cached values (tests and in-process writers); other instances notice through the stamp. */
-export function clearStampCache(prefix = ""): void {
-  for (const key of slots.keys()) if (key.startsWith(prefix)) slots.delete(key);
-}
-
 // The stamp is public (ETags of the read-only API, the leaderboard page's data stamp), so it reads public entries only:
 // approved and scored, the PUBLIC_SUBMISSION rule of list-public-benchmarks.ts. Counting every submission would let
 // anyone watch private uploads arrive and get scored. Entries leaving the public set (rejected after approval, or

@@ -1,6 +1,6 @@
 import { db } from "../../db";
 import { validityCounts } from "../../panel/verdicts";
-import type { PanelValidity } from "../leaderboard/types";
+import type { PanelValidity } from "../../leaderboard/types";
 
 /** Validity of each submission's finished panel (verdict counts of its sample), for the leaderboard. */
 export async function readPanelValidities(submissionIds: string[]): Promise<Map<string, PanelValidity>> {

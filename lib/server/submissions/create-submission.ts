@@ -9,6 +9,7 @@ import { checkFileCaps } from "./file-caps";
 import { findBenchmark } from "../benchmarks/import-benchmark";
 import { insertFindings, type FindingRow } from "./insert-findings";
 import { assertWithinQuotaLocked } from "./submission-quota";
+import { bugTextOf } from "../../validation/common";
 
 export type CreatedSubmission = { id: string; status: "queued"; findings: number; runs: number };
 
@@ -50,7 +51,7 @@ export async function createSubmission(
   for (const run of runs) {
     const rows: FindingRow[] = [];
     for (const [ordinal, f] of run.findings.entries()) {
-      const text = { file: f.file, lineStart: f.line_start, lineEnd: f.line_end, title: f.title, description: f.description, codeSnippet: f.code_snippet ?? "" };
+      const text = bugTextOf(f);
       rows.push({
         ...text,
         repositoryId: repoIds.get(f.repo)!,

@@ -1,7 +1,7 @@
+import "server-only";
 import { db } from "../../db";
 import { AppError } from "../../errors";
-import type { Metrics } from "../../scoring/types";
-import { readScoreBreakdowns } from "./read-scores";
+import { readScoreBreakdowns, type StoredBreakdown, type StoredScores } from "./read-scores";
 import { readAttributionJob, readPanelView, type PanelJobView, type PanelView } from "../panel/read-panel";
 
 export type Viewer = { id: string; role: "user" | "maintainer" | "admin" } | null;
@@ -28,10 +28,7 @@ export type SubmissionStatus = {
   findings: number;
   created_at: string;
   scored_at: string | null;
-  scores?: Awaited<ReturnType<typeof readScoreBreakdowns>>["mean"] & {
-    runs?: Awaited<ReturnType<typeof readScoreBreakdowns>>["runs"];
-    curves?: (Metrics & { n: number; label: string })[];
-  };
+  scores?: StoredBreakdown & { runs?: StoredScores["runs"]; curves?: StoredScores["curves"] };
   scoring?: Record<string, unknown>;
   /** Panel validation (README, Panel validation); null when no panel was started. */
   panel: PanelView | null;

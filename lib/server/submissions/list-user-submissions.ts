@@ -1,7 +1,10 @@
+import "server-only";
 import { z } from "zod";
 import { db } from "../../db";
 import { parseOrThrow } from "../../errors";
 import { type PageInfo, pageInfo, pageQuerySchema, pageWindow } from "../pagination";
+import type { StoredScore } from "../../scoring/types";
+import { summarizeSubmission } from "./summarize-submission";
 
 const userSubmissionsQuerySchema = z.object(pageQuerySchema);
 
@@ -19,7 +22,7 @@ export type SubmissionSummary = {
   created_at: string;
   scored_at: string | null;
   // mean over runs, overall; private until approved, shown to the submitter only
-  scores: { recall: number; precision: number; f1: number } | null;
+  scores: StoredScore | null;
 };
 
 /** The submissions of one user, newest first: the submitter's private view, whatever their review status. */
@@ -35,23 +38,12 @@ export async function listUserSubmissions(userId: string, query: unknown = {}): 
       include: { benchmark: { select: { slug: true, version: true } }, scores: { where: { kind: "mean", scope: "overall" } } },
     }),
   ]);
-  const submissions = rows.map((s) => {
-    const score = s.scores[0];
-    return {
-      id: s.id,
-      model: s.model,
-      benchmark: `${s.benchmark.slug}@${s.benchmark.version}`,
-      reasoning_effort: s.reasoningEffort,
-      harness: s.harness,
-      status: s.scoringStatus,
-      progress: s.scoringProgress,
-      error: s.scoringStatus === "failed" || s.scoringStatus === "awaiting_approval" ? s.scoringError : null,
-      review_status: s.reviewStatus,
-      review_reason: s.reviewReason,
-      created_at: s.createdAt.toISOString(),
-      scored_at: s.scoredAt?.toISOString() ?? null,
-      scores: score ? { recall: score.recall, precision: score.precision, f1: score.f1 } : null,
-    };
-  });
+  const submissions = rows.map((s) => ({
+    ...summarizeSubmission(s),
+    status: s.scoringStatus,
+    progress: s.scoringProgress,
+    error: s.scoringStatus === "failed" || s.scoringStatus === "awaiting_approval" ? s.scoringError : null,
+    review_status: s.reviewStatus,
+  }));
   return { submissions, pagination: pageInfo(total, page, per_page) };
 }

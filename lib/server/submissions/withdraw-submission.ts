@@ -1,3 +1,4 @@
+import "server-only";
 import { db } from "../../db";
 import { AppError } from "../../errors";
 import { canViewSubmission, type Viewer } from "./get-submission-status";

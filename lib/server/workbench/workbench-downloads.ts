@@ -1,4 +1,4 @@
-import { toCsv } from "../leaderboard/format-csv";
+import { toCsv } from "../../leaderboard/format-csv";
 import type { SubmissionComparison } from "./compare-submissions";
 import type { SubmissionMatches } from "./get-submission-matches";
 import type { ReferenceBugDetail, RepositoryBugs } from "./repository-bugs";

@@ -6,7 +6,8 @@ import { listUserSubmissions } from "@/lib/server/submissions/list-user-submissi
 import { Pager } from "@/components/ui/pager";
 import { getSubmissionQuota } from "@/lib/server/submissions/submission-quota";
 import { AutoRefresh } from "@/components/account/auto-refresh";
-import { ReviewBadge, ScoringBadge, percent } from "@/components/account/status-badges";
+import { ReviewBadge, ScoringBadge } from "@/components/account/status-badges";
+import { DASH, formatUtc, ratioText } from "@/lib/format";
 import { WithdrawButton } from "@/components/account/withdraw-button";
 import { scrollRegion } from "@/components/ui/scroll-region";
 
@@ -57,16 +58,16 @@ export default async function MySubmissionsPage({ searchParams }: Props) {
                     {s.harness ? <span className="muted"> · {s.harness}</span> : null}
                   </td>
                   <td>{s.benchmark}</td>
-                  <td>{s.created_at.slice(0, 16).replace("T", " ")}</td>
+                  <td>{formatUtc(s.created_at, "minute")}</td>
                   <td title={s.error ?? undefined}>
                     <ScoringBadge status={s.status} progress={s.progress} />
                   </td>
                   <td title={s.review_reason ?? undefined}>
                     <ReviewBadge status={s.review_status} />
                   </td>
-                  <td className="num">{percent(s.scores?.recall)}</td>
-                  <td className="num">{percent(s.scores?.precision)}</td>
-                  <td className="num">{percent(s.scores?.f1)}</td>
+                  <td className="num">{s.scores ? ratioText(s.scores, "recall") : DASH}</td>
+                  <td className="num">{s.scores ? ratioText(s.scores, "precision") : DASH}</td>
+                  <td className="num">{s.scores ? ratioText(s.scores, "f1") : DASH}</td>
                   <td>{s.review_status === "pending" && <WithdrawButton id={s.id} model={s.model} />}</td>
                 </tr>
               ))}

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { requirePageAdmin } from "@/lib/auth/current-user";
 import { listAuditLog } from "@/lib/server/admin/list-audit-log";
 import { scrollRegion } from "@/components/ui/scroll-region";
+import { formatUtc } from "@/lib/format";
 
 export const metadata: Metadata = { title: "Audit log", robots: { index: false } };
 export const dynamic = "force-dynamic";
@@ -36,7 +37,7 @@ export default async function AuditLogPage({ searchParams }: Props) {
           <tbody>
             {entries.map((e) => (
               <tr key={e.id}>
-                <td>{e.at.replace("T", " ").slice(0, 19)}</td>
+                <td>{formatUtc(e.at, "second")}</td>
                 <td>{e.actor?.email ?? <span className="muted">system</span>}</td>
                 <td>
                   <Link href={`/admin/audit-log?action=${encodeURIComponent(e.action)}`}>{e.action}</Link>

@@ -5,7 +5,7 @@ import { listAuditRuns } from "@/lib/server/runs/get-run";
 import { getLaunchOptions } from "@/lib/server/runs/launch-options";
 import { NO_ENDPOINT_MESSAGE } from "@/lib/server/runs/create-run";
 import { pageFromSearchParam } from "@/lib/server/pagination";
-import { count } from "@/components/format";
+import { count } from "@/lib/format";
 import { AutoRefresh } from "@/components/account/auto-refresh";
 import { Pager } from "@/components/ui/pager";
 import { LaunchRunForm } from "@/components/runs/launch-run-form";

@@ -1,12 +1,12 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { BenchmarkSelector } from "@/components/benchmark-selector";
-import { count, pct } from "@/components/format";
-import { benchmarkParam, loadPublicPage } from "@/components/load-public-page";
+import { count, pct } from "@/lib/format";
+import { benchmarkParam, loadPublicPage } from "@/app/(public)/load-public-page";
 import { RepositoryMatrix } from "@/components/repository-matrix";
 import { MetricCell } from "@/components/ui/metric-cell";
 import { SourceBadge } from "@/components/ui/source-badge";
-import { bestCells } from "@/lib/server/leaderboard/compute-repository-tables";
+import { bestCells } from "@/lib/leaderboard/compute-repository-tables";
 import { getRepositoryDetail } from "@/lib/server/leaderboard/get-repository-tables";
 import { scrollRegion } from "@/components/ui/scroll-region";
 import { pageFromSearchParam } from "@/lib/server/pagination";
@@ -94,9 +94,9 @@ export default async function RepositoryPage({ params, searchParams }: Props) {
                 <tr key={c.id}>
                   <th scope="row" className="wrap"><Link href={`/submissions/${c.id}`}>{c.label}</Link>{c.coverage !== "full" && <span className="badge subset">{c.coverage}</span>}</th>
                   <td><SourceBadge source={c.source} /></td>
-                  <MetricCell value={cell.recall} interval={cell.recallInterval} label="recall" best={bestRecall.has(c.id)} />
-                  <MetricCell value={cell.precision} interval={cell.precisionInterval} label="precision" best={bestPrecision.has(c.id)} />
-                  <td className="num">{count(cell.matchedReferenceBugs)} / {count(cell.referenceBugs)}</td>
+                  <MetricCell score={cell} metric="recall" best={bestRecall.has(c.id)} />
+                  <MetricCell score={cell} metric="precision" best={bestPrecision.has(c.id)} />
+                  <td className="num">{count(cell.matched_reference_bugs)} / {count(cell.reference_bugs)}</td>
                   <td className="num">{count(cell.findings)}</td>
                 </tr>
               );

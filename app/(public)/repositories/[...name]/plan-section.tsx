@@ -1,4 +1,4 @@
-import { count } from "@/components/format";
+import { count } from "@/lib/format";
 import { Pager } from "@/components/ui/pager";
 import { scrollRegion } from "@/components/ui/scroll-region";
 import { pageInfo } from "@/lib/server/pagination";

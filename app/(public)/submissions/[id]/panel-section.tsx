@@ -2,7 +2,7 @@ import Link from "next/link";
 import { AutoRefresh } from "@/components/account/auto-refresh";
 import styles from "@/components/account/ui.module.css";
 import { StartAnalysis } from "@/components/admin/start-analysis";
-import { count, pct, pctInterval, usd } from "@/components/format";
+import { count, pct, pctInterval, usd } from "@/lib/format";
 import { Pager } from "@/components/ui/pager";
 import { pageFromSearchParam } from "@/lib/server/pagination";
 import { scrollRegion } from "@/components/ui/scroll-region";

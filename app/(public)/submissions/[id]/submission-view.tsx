@@ -1,12 +1,12 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { count, pct, usd } from "@/components/format";
+import { count, formatUtc, pct, ratioText, usd } from "@/lib/format";
 import { MetricCell } from "@/components/ui/metric-cell";
 import { OfflineBadge, SourceBadge } from "@/components/ui/source-badge";
 import { AppError } from "@/lib/errors";
 import { getSubmissionDetail, type DetailCell, type SubmissionDetail } from "@/lib/server/leaderboard/get-submission-detail";
 import type { Viewer } from "@/lib/server/submissions/get-submission-status";
-import { scrollRegion } from "@/components/ui/scroll-region";
+import { CaptionedTable } from "@/components/ui/captioned-table";
 
 /** Loads the submission for a viewer (sign-in passes the session's viewer), turning "not visible" into a 404. */
 export async function loadSubmissionForViewer(id: string, viewer: Viewer): Promise<SubmissionDetail> {
@@ -22,40 +22,34 @@ function ScoreRow({ label, cell, scope = "row" }: { label: React.ReactNode; cell
   return (
     <tr>
       <th scope={scope}>{label}</th>
-      <MetricCell value={cell.recall} interval={cell.recallInterval} label="recall" />
-      <MetricCell value={cell.precision} interval={cell.precisionInterval} label="precision" />
-      <td className="num">{pct(cell.f1)}</td>
-      <td className="num">{count(cell.matchedReferenceBugs)} / {count(cell.referenceBugs)}</td>
-      <td className="num">{count(cell.matchedFindings)} / {count(cell.findings)}</td>
+      <MetricCell score={cell} metric="recall" />
+      <MetricCell score={cell} metric="precision" />
+      <td className="num">{ratioText(cell, "f1")}</td>
+      <td className="num">{count(cell.matched_reference_bugs)} / {count(cell.reference_bugs)}</td>
+      <td className="num">{count(cell.matched_findings)} / {count(cell.findings)}</td>
     </tr>
   );
 }
 
 function ScoreTable({ caption, first, rows }: { caption: string; first: string; rows: { key: string; label: React.ReactNode; cell: DetailCell }[] }) {
   return (
-    <div className="table-wrap" {...scrollRegion(caption)}>
-      <table>
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{first}</th>
-            <th scope="col" className="num">Recall %</th>
-            <th scope="col" className="num">Precision %</th>
-            <th scope="col" className="num">F1 %</th>
-            <th scope="col" className="num">Matched / reference bugs</th>
-            <th scope="col" className="num">Matched / findings</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => <ScoreRow key={r.key} label={r.label} cell={r.cell} />)}
-          {rows.length === 0 && (
-            <tr>
-              <td colSpan={6} className="empty">Nothing published for this scope.</td>
-            </tr>
-          )}
-        </tbody>
-      </table>
-    </div>
+    <CaptionedTable
+      caption={caption}
+      columns={6}
+      empty={rows.length === 0 && "Nothing published for this scope."}
+      head={
+        <>
+          <th scope="col">{first}</th>
+          <th scope="col" className="num">Recall %</th>
+          <th scope="col" className="num">Precision %</th>
+          <th scope="col" className="num">F1 %</th>
+          <th scope="col" className="num">Matched / reference bugs</th>
+          <th scope="col" className="num">Matched / findings</th>
+        </>
+      }
+    >
+      {rows.map((r) => <ScoreRow key={r.key} label={r.label} cell={r.cell} />)}
+    </CaptionedTable>
   );
 }
 
@@ -94,7 +88,7 @@ export function SubmissionView({ detail: d }: { detail: SubmissionDetail }) {
             <dt>Findings</dt>
             <dd>{count(d.findings)}</dd>
             <dt>Submitted</dt>
-            <dd>{d.createdAt.slice(0, 10)}{d.scoredAt ? `, scored ${d.scoredAt.slice(0, 10)}` : ` (scoring: ${d.scoringStatus})`}</dd>
+            <dd>{formatUtc(d.createdAt)}{d.scoredAt ? `, scored ${formatUtc(d.scoredAt)}` : ` (scoring: ${d.scoringStatus})`}</dd>
           </>
         )}
         {d.reportUrl && (

@@ -3,7 +3,7 @@ import { withErrors } from "@/lib/server/http/respond";
 import { downloadResponse, fileSafe } from "@/lib/server/leaderboard/download-response";
 import { loadBugTypes, type DistributionRow } from "@/lib/server/leaderboard/load-bug-types";
 import { readBenchmarkStamp } from "@/lib/server/leaderboard/stamp-cache";
-import { downloadQuerySchema } from "@/lib/server/leaderboard/query-schemas";
+import { downloadQuerySchema } from "@/lib/leaderboard/query-schemas";
 
 export const dynamic = "force-dynamic";
 

@@ -1,9 +1,9 @@
 import { parseOrThrow } from "@/lib/errors";
 import { withErrors } from "@/lib/server/http/respond";
 import { downloadResponse, fileSafe, leaderboardVariant } from "@/lib/server/leaderboard/download-response";
-import { leaderboardCsv } from "@/lib/server/leaderboard/format-csv";
+import { leaderboardCsv } from "@/lib/leaderboard/format-csv";
 import { getLeaderboardView } from "@/lib/server/leaderboard/get-leaderboard-view";
-import { leaderboardQuerySchema } from "@/lib/server/leaderboard/query-schemas";
+import { leaderboardQuerySchema } from "@/lib/leaderboard/query-schemas";
 
 export const dynamic = "force-dynamic";
 

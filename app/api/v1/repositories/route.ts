@@ -1,9 +1,9 @@
 import { parseOrThrow } from "@/lib/errors";
 import { withErrors } from "@/lib/server/http/respond";
 import { downloadResponse, fileSafe } from "@/lib/server/leaderboard/download-response";
-import { repositoryTablesCsv, repositoryTablesJson } from "@/lib/server/leaderboard/format-repository-tables";
+import { repositoryTablesCsv, repositoryTablesJson } from "@/lib/leaderboard/format-repository-tables";
 import { getRepositoryTables } from "@/lib/server/leaderboard/get-repository-tables";
-import { downloadQuerySchema } from "@/lib/server/leaderboard/query-schemas";
+import { downloadQuerySchema } from "@/lib/leaderboard/query-schemas";
 
 export const dynamic = "force-dynamic";
 

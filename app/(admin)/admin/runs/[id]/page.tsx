@@ -6,7 +6,7 @@ import { AppError } from "@/lib/errors";
 import { getAuditRun } from "@/lib/server/runs/get-run";
 import { pageFromSearchParam, pageInfo } from "@/lib/server/pagination";
 import { Pager } from "@/components/ui/pager";
-import { count } from "@/components/format";
+import { count } from "@/lib/format";
 import { AutoRefresh } from "@/components/account/auto-refresh";
 import { CancelRunButton } from "@/components/runs/cancel-run-button";
 import { RunStatusBadge, usd } from "@/components/runs/run-status";

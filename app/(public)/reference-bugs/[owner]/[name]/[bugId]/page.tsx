@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { benchmarkParam, loadPublicPage } from "@/components/load-public-page";
+import { benchmarkParam, loadPublicPage } from "@/app/(public)/load-public-page";
 import { scrollRegion } from "@/components/ui/scroll-region";
 import { HiddenReference, ReportRecord } from "@/components/workbench/report-record";
 import { getCurrentUser } from "@/lib/auth/current-user";

@@ -4,7 +4,7 @@ import { notFound } from "next/navigation";
 import { requirePageAdmin } from "@/lib/auth/current-user";
 import { AppError } from "@/lib/errors";
 import { getAuditPass } from "@/lib/server/runs/get-run";
-import { count } from "@/components/format";
+import { count } from "@/lib/format";
 import { AutoRefresh } from "@/components/account/auto-refresh";
 import { RunStatusBadge, usd } from "@/components/runs/run-status";
 import { TranscriptView } from "@/components/runs/transcript-view";

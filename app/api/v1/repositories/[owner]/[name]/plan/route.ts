@@ -1,6 +1,6 @@
 import { parseOrThrow } from "@/lib/errors";
 import { json, withErrors } from "@/lib/server/http/respond";
-import { planQuerySchema } from "@/lib/server/leaderboard/query-schemas";
+import { planQuerySchema } from "@/lib/leaderboard/query-schemas";
 import { getRepositoryPlan } from "@/lib/server/snapshots/get-repository-plan";
 
 export const dynamic = "force-dynamic";

@@ -3,7 +3,7 @@ import { parseOrThrow } from "@/lib/errors";
 import { getContextDocument, putContextDocument } from "@/lib/server/context/context-documents";
 import { readBodyText } from "@/lib/server/http/read-body";
 import { json, withErrors } from "@/lib/server/http/respond";
-import { planQuerySchema } from "@/lib/server/leaderboard/query-schemas";
+import { planQuerySchema } from "@/lib/leaderboard/query-schemas";
 import { parseJsonText } from "@/lib/validation/parse-json";
 
 export const dynamic = "force-dynamic";

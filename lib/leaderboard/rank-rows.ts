@@ -1,5 +1,5 @@
-import { intervalsOverlap } from "../../scoring/stats";
-import type { Interval } from "./types";
+import { intervalsOverlap } from "../scoring/interval";
+import type { Interval } from "../scoring/types";
 
 // Pure (also bundled into the browser, where filters change which rows are neighbours).
 //
@@ -30,9 +30,5 @@ export function rankRows(rows: Rankable[]): Map<string, RankInfo> {
 
 export function cannotTellApart(a: Rankable, b: Rankable): boolean {
   if (!a.recall_ci || !b.recall_ci || !a.precision_ci || !b.precision_ci) return false;
-  const toInterval = ([lower, upper]: Interval) => ({ lower, upper });
-  return (
-    intervalsOverlap(toInterval(a.recall_ci), toInterval(b.recall_ci)) &&
-    intervalsOverlap(toInterval(a.precision_ci), toInterval(b.precision_ci))
-  );
+  return intervalsOverlap(a.recall_ci, b.recall_ci) && intervalsOverlap(a.precision_ci, b.precision_ci);
 }

@@ -1,15 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { clopperPearson } from "../../scoring/stats";
+import { clopperPearson } from "../scoring/stats";
 import { computeLeaderboardView, poolCells } from "./compute-leaderboard-view";
 import { computeRepositoryTables } from "./compute-repository-tables";
 import { rankRows } from "./rank-rows";
-import type { LeaderboardData, LeaderboardEntry, StoredCell } from "./types";
+import type { StoredScore } from "../scoring/types";
+import type { LeaderboardData, LeaderboardEntry } from "./types";
 
 // Hand-computed cases for the subset recompute: pooled counts, never averaged ratios.
-const cell = (mr: number | null, r: number | null, mf: number | null, f: number | null, published?: Partial<StoredCell>): StoredCell => ({
-  matchedReferenceBugs: mr,
-  referenceBugs: r,
-  matchedFindings: mf,
+const cell = (mr: number | null, r: number | null, mf: number | null, f: number | null, published?: Partial<StoredScore>): StoredScore => ({
+  matched_reference_bugs: mr,
+  reference_bugs: r,
+  matched_findings: mf,
   findings: f,
   recall: mr !== null && r ? mr / r : null,
   precision: mf !== null && f ? mf / f : null,
@@ -62,7 +63,7 @@ describe("computeLeaderboardView", () => {
   it("shows the stored overall row for the whole benchmark", () => {
     const row = computeLeaderboardView(data).rows.find((r) => r.id === "single")!;
     expect(row.recall).toBeCloseTo(8 / 35, 12);
-    expect(row.recall_ci).toEqual([clopperPearson(8, 35).lower, clopperPearson(8, 35).upper]);
+    expect(row.recall_ci).toEqual(clopperPearson(8, 35));
   });
 
   it("pools counts over a repository subset instead of averaging ratios", () => {

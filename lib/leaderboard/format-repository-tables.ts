@@ -9,11 +9,11 @@ function cellJson(c: TableCell) {
   return {
     recall: c.recall,
     precision: c.precision,
-    recall_ci: c.recallInterval,
-    precision_ci: c.precisionInterval,
-    matched_reference_bugs: c.matchedReferenceBugs,
-    reference_bugs: c.referenceBugs,
-    matched_findings: c.matchedFindings,
+    recall_ci: c.recall_ci,
+    precision_ci: c.precision_ci,
+    matched_reference_bugs: c.matched_reference_bugs,
+    reference_bugs: c.reference_bugs,
+    matched_findings: c.matched_findings,
     findings: c.findings,
   };
 }
@@ -81,8 +81,8 @@ function csvLines(benchmark: BenchmarkRef, configurations: TableConfiguration[],
         const cell = r.cells[c.id]!;
         return [
           benchmark.key, r.key, r.pooled, r.language, c.id, c.model, c.effort, c.harness, c.source, c.coverage,
-          cell.recall, cell.recallInterval?.[0], cell.recallInterval?.[1], cell.precision, cell.precisionInterval?.[0], cell.precisionInterval?.[1],
-          cell.matchedReferenceBugs, cell.referenceBugs, cell.matchedFindings, cell.findings,
+          cell.recall, cell.recall_ci?.[0], cell.recall_ci?.[1], cell.precision, cell.precision_ci?.[0], cell.precision_ci?.[1],
+          cell.matched_reference_bugs, cell.reference_bugs, cell.matched_findings, cell.findings,
         ];
       }),
   );

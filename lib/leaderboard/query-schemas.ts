@@ -1,12 +1,8 @@
 import { z } from "zod";
+import { benchmarkRefSchema } from "../benchmarks/benchmark-ref";
 
 // Query strings of the public read-only API (GET /api/v1/leaderboard, /api/v1/repositories[/owner/name]).
-const benchmarkRef = z
-  .string()
-  .trim()
-  .max(120)
-  .regex(/^[a-z0-9][a-z0-9-]*(@[^\s@]+)?$/, { message: "must be slug or slug@version" })
-  .optional();
+const benchmarkRef = benchmarkRefSchema.optional();
 
 export const downloadQuerySchema = z.object({
   benchmark: benchmarkRef,
@@ -23,8 +19,6 @@ export const leaderboardQuerySchema = downloadQuerySchema.extend({
   language: z.string().trim().toLowerCase().max(50).optional(),
 });
 
-export type DownloadQuery = z.infer<typeof downloadQuerySchema>;
-export type LeaderboardQuery = z.infer<typeof leaderboardQuerySchema>;
 
 // GET /api/v1/repositories/{owner}/{name}/plan
 export const planQuerySchema = z.object({ benchmark: benchmarkRef });

@@ -1,21 +1,14 @@
+import type { Interval, ScoreWithIntervals, StoredScore } from "../scoring/types";
+
 // Shapes shared by the leaderboard data layer, the API and the pages. Everything here is plain JSON (no Dates, no
 // Maps) because it crosses into client components and the cached ISR payload.
 
 /**
- * One stored Score row, reduced to what the public views need. A null is a value that was never published (reported
- * entries store NaN for what the paper does not give; see lib/server/reported/import-reported.ts). Ratios are
- * fractions in 0..1; counts may be fractional for means over runs.
+ * A cell of the views is the one stored score shape (lib/scoring/types.ts StoredScore). A null is "no value": a
+ * ratio with an empty denominator, or a number that was never published (reported entries store NaN for what the
+ * paper does not give; see lib/server/reported/import-reported.ts). Ratios are fractions in 0..1; counts may be
+ * fractional for means over runs.
  */
-export type StoredCell = {
-  recall: number | null;
-  precision: number | null;
-  f1: number | null;
-  matchedReferenceBugs: number | null;
-  referenceBugs: number | null;
-  matchedFindings: number | null;
-  findings: number | null;
-};
-
 export type BenchmarkRef = { id: string; slug: string; version: string; name: string; key: string; snapshotDate: string };
 
 export type PublicBenchmark = BenchmarkRef & { entries: number; verified: number; reported: number };
@@ -37,7 +30,7 @@ export type PanelValidity = {
   rejected: number | null;
   abstained: number | null;
   validity: number | null;
-  interval: [number, number] | null;
+  interval: Interval | null;
 };
 
 /** A public configuration of one benchmark version, with every precomputed score row the views may pool. */
@@ -57,11 +50,11 @@ export type LeaderboardEntry = {
   reportUrl: string | null;
   notes: string | null;
   panel: PanelValidity | null;
-  overall: StoredCell | null;
-  languages: Record<string, StoredCell>;
-  repositories: Record<string, StoredCell>;
+  overall: StoredScore | null;
+  languages: Record<string, StoredScore>;
+  repositories: Record<string, StoredScore>;
   /** Per run (kind "run"), in run order: overall and per repository. Empty for reported entries. */
-  runScores: { overall: StoredCell | null; repositories: Record<string, StoredCell> }[];
+  runScores: { overall: StoredScore | null; repositories: Record<string, StoredScore> }[];
 };
 
 export type LeaderboardData = {
@@ -77,15 +70,13 @@ export type LeaderboardData = {
   generatedAt: string;
 };
 
-export type Interval = [number, number];
-
 export type MetricRange = { min: number; max: number };
 
 /**
  * One leaderboard row for a chosen scope (all repositories, a language, or a repository subset). Published as-is by
  * GET /api/v1/leaderboard, hence snake_case like the rest of the public API and lib/scoring/types.ts.
  */
-export type LeaderboardRow = {
+export type LeaderboardRow = ScoreWithIntervals & {
   id: string;
   model: string;
   reasoning_effort: string | null;
@@ -100,18 +91,8 @@ export type LeaderboardRow = {
   panel_validity: number | null;
   /** 95% Clopper-Pearson interval of panel validity (verified: this panel; reported: Table 14). */
   panel_validity_ci: Interval | null;
-  recall: number | null;
-  precision: number | null;
-  f1: number | null;
-  /** 95% Clopper-Pearson interval [low, high]; null without counts. */
-  recall_ci: Interval | null;
-  precision_ci: Interval | null;
-  matched_reference_bugs: number | null;
-  reference_bugs: number | null;
-  matched_findings: number | null;
-  findings: number | null;
   /** Min-max over runs, for repeated-run rows whose runs were scored here. */
-  range: { recall: MetricRange; precision: MetricRange; f1: MetricRange } | null;
+  range: { recall: MetricRange | null; precision: MetricRange | null; f1: MetricRange | null } | null;
   /** False when a repository in the scope has no published cell for this entry, so the scope cannot be pooled. */
   complete: boolean;
 };

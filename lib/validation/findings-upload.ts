@@ -2,6 +2,7 @@ import { z } from "zod";
 import { AppError, issuesFromZod, type FieldIssue } from "@/lib/errors";
 import { FINDINGS_FILE_SHAPE, findingsFileSchema, validateFindingsFile } from "@/lib/validation/findings-file";
 import { parseJsonText } from "@/lib/validation/parse-json";
+import { parseBenchmarkRef } from "../benchmarks/benchmark-ref";
 
 // Browser-side checks of a findings file with the server's own schema (lib/validation/findings-file.ts), so every
 // problem is listed by JSON path before anything is uploaded. The metadata form overrides or completes the file's
@@ -100,14 +101,15 @@ export function validateMetadata(form: MetadataForm): FieldIssue[] {
   return result.success ? [] : issuesFromZod(result.error);
 }
 
-export type BenchmarkRef = { slug: string; version: string; repositories: string[] };
+/** A benchmark version as GET /api/v1/benchmarks lists it (newest version of a slug first). */
+export type KnownBenchmark = { slug: string; version: string; repositories: string[] };
 
 /** The checks the server makes against the database: a known benchmark, and only its repositories. */
-export function validateAgainstBenchmarks(doc: Record<string, unknown>, benchmarks: BenchmarkRef[]): FieldIssue[] {
+export function validateAgainstBenchmarks(doc: Record<string, unknown>, benchmarks: KnownBenchmark[]): FieldIssue[] {
   if (typeof doc.benchmark !== "string") return [];
-  const [slug, version] = doc.benchmark.split("@", 2);
-  // Newest version first (as listed by the server), which is what a bare slug means.
-  const benchmark = benchmarks.find((b) => b.slug === slug && (version === undefined || b.version === version));
+  const { slug, version } = parseBenchmarkRef(doc.benchmark);
+  // Newest version first (as listed by the server: NEWEST_VERSION_FIRST), which is what a bare slug means.
+  const benchmark = benchmarks.find((b) => b.slug === slug && (version === null || b.version === version));
   if (!benchmark) return [{ path: "benchmark", message: `unknown benchmark "${doc.benchmark}"` }];
   const repos = new Set(benchmark.repositories);
   const issues: FieldIssue[] = [];

@@ -1,7 +1,7 @@
-import { meanMetrics, poolCounts } from "../../scoring/metrics";
-import { clopperPearson } from "../../scoring/stats";
-import type { Metrics } from "../../scoring/types";
-import type { Interval, LeaderboardData, LeaderboardEntry, LeaderboardRow, LeaderboardScope, LeaderboardView, MetricRange, StoredCell } from "./types";
+import { f1Of, meanOfKnown, ratio } from "../scoring/metrics";
+import { clopperPearson } from "../scoring/stats";
+import type { Interval, ScoreWithIntervals, StoredScore } from "../scoring/types";
+import type { LeaderboardData, LeaderboardEntry, LeaderboardRow, LeaderboardScope, LeaderboardView, MetricRange } from "./types";
 
 // Pure: turns cached per-repository counts into leaderboard rows for a scope (all repositories, one language, or a
 // repository subset). No I/O, so the API, the pages and the tests compute identical numbers.
@@ -43,7 +43,7 @@ export function computeLeaderboardView(data: LeaderboardData, requested: Partial
   };
 }
 
-type Value = { cell: StoredCell | null; runs: (StoredCell | null)[]; complete: boolean };
+type Value = { cell: StoredScore | null; runs: (StoredScore | null)[]; complete: boolean };
 
 function valueOf(entry: LeaderboardEntry, repos: string[], whole: boolean, language: string | null): Value {
   if (whole) return { cell: entry.overall, runs: entry.runScores.map((r) => r.overall), complete: entry.overall !== null };
@@ -56,7 +56,7 @@ function valueOf(entry: LeaderboardEntry, repos: string[], whole: boolean, langu
   }
   if (entry.runScores.length > 1) {
     if (runs.some((r) => r === null)) return { cell: null, runs: [], complete: false };
-    return { cell: meanCells(runs as StoredCell[]), runs, complete: true };
+    return { cell: meanCells(runs as StoredScore[]), runs, complete: true };
   }
   const cell = poolCells(repos.map((name) => entry.repositories[name]));
   return { cell, runs: [], complete: cell !== null };
@@ -64,7 +64,7 @@ function valueOf(entry: LeaderboardEntry, repos: string[], whole: boolean, langu
 
 function rowOf(entry: LeaderboardEntry, repos: string[], whole: boolean, language: string | null): LeaderboardRow {
   const { cell, runs, complete } = valueOf(entry, repos, whole, language);
-  const knownRuns = runs.filter((r): r is StoredCell => r !== null);
+  const knownRuns = runs.filter((r): r is StoredScore => r !== null);
   return {
     id: entry.id,
     model: entry.model,
@@ -79,75 +79,64 @@ function rowOf(entry: LeaderboardEntry, repos: string[], whole: boolean, languag
     report_url: entry.reportUrl,
     panel_validity: entry.panel?.validity ?? null,
     panel_validity_ci: entry.panel?.interval ?? null,
-    recall: cell?.recall ?? null,
-    precision: cell?.precision ?? null,
-    f1: cell?.f1 ?? null,
-    recall_ci: cell ? intervalOf(cell.matchedReferenceBugs, cell.referenceBugs) : null,
-    precision_ci: cell ? intervalOf(cell.matchedFindings, cell.findings) : null,
-    matched_reference_bugs: cell?.matchedReferenceBugs ?? null,
-    reference_bugs: cell?.referenceBugs ?? null,
-    matched_findings: cell?.matchedFindings ?? null,
-    findings: cell?.findings ?? null,
+    ...withIntervals(cell ?? EMPTY_SCORE),
     range: knownRuns.length > 1 && knownRuns.length === runs.length ? rangeOf(knownRuns) : null,
     complete,
   };
 }
 
+const EMPTY_SCORE: StoredScore = { recall: null, precision: null, f1: null, matched_reference_bugs: null, reference_bugs: null, matched_findings: null, findings: null };
+
 /** Sums counts over cells; null when a cell is missing. A metric whose counts are not all known is null. */
-export function poolCells(cells: (StoredCell | undefined | null)[]): StoredCell | null {
+export function poolCells(cells: (StoredScore | undefined | null)[]): StoredScore | null {
   if (cells.length === 0 || cells.some((c) => !c)) return null;
-  const list = cells as StoredCell[];
-  const sum = (pick: (c: StoredCell) => number | null) => (list.every((c) => pick(c) !== null) ? list.reduce((s, c) => s + pick(c)!, 0) : null);
-  const mr = sum((c) => c.matchedReferenceBugs);
-  const r = sum((c) => c.referenceBugs);
-  const mf = sum((c) => c.matchedFindings);
+  const list = cells as StoredScore[];
+  const sum = (pick: (c: StoredScore) => number | null) => (list.every((c) => pick(c) !== null) ? list.reduce((s, c) => s + pick(c)!, 0) : null);
+  const mr = sum((c) => c.matched_reference_bugs);
+  const r = sum((c) => c.reference_bugs);
+  const mf = sum((c) => c.matched_findings);
   const f = sum((c) => c.findings);
-  const pooled = poolCounts([{ matched_reference_bugs: mr ?? 0, reference_bugs: r ?? 0, matched_findings: mf ?? 0, findings: f ?? 0 }]);
-  const recall = mr !== null && r !== null ? pooled.recall : null;
-  const precision = mf !== null && f !== null ? pooled.precision : null;
+  const recall = mr !== null && r !== null ? ratio(mr, r) : null;
+  const precision = mf !== null && f !== null ? ratio(mf, f) : null;
+  return { recall, precision, f1: f1Of(recall, precision), matched_reference_bugs: mr, reference_bugs: r, matched_findings: mf, findings: f };
+}
+
+/**
+ * Mean of per-run cells (the paper's repeated-run rows, as lib/scoring/metrics.ts meanMetrics): a count is null
+ * unless every run has it; a ratio is the mean over the runs where it has a value, and null when a run's value was
+ * never published (a null with a known empty denominator is skipped, like meanMetrics does).
+ */
+function meanCells(cells: StoredScore[]): StoredScore {
+  const meanCount = (pick: (c: StoredScore) => number | null) => (cells.every((c) => pick(c) !== null) ? cells.reduce((s, c) => s + pick(c)!, 0) / cells.length : null);
+  const meanRatio = (pick: (c: StoredScore) => number | null, denominator: (c: StoredScore) => number | null) =>
+    cells.every((c) => pick(c) !== null || denominator(c) === 0) ? meanOfKnown(cells.map(pick)) : null;
+  const recallDenominator = (c: StoredScore) => c.reference_bugs;
+  const precisionDenominator = (c: StoredScore) => c.findings;
   return {
-    recall,
-    precision,
-    f1: recall !== null && precision !== null ? pooled.f1 : null,
-    matchedReferenceBugs: mr,
-    referenceBugs: r,
-    matchedFindings: mf,
-    findings: f,
+    recall: meanRatio((c) => c.recall, recallDenominator),
+    precision: meanRatio((c) => c.precision, precisionDenominator),
+    f1: meanRatio((c) => c.f1, (c) => (recallDenominator(c) === 0 || precisionDenominator(c) === 0 ? 0 : null)),
+    matched_reference_bugs: meanCount((c) => c.matched_reference_bugs),
+    reference_bugs: meanCount(recallDenominator),
+    matched_findings: meanCount((c) => c.matched_findings),
+    findings: meanCount(precisionDenominator),
   };
 }
 
-/** Mean of per-run cells, ratios included (the paper's repeated-run rows: lib/scoring/metrics.ts meanMetrics). */
-function meanCells(cells: StoredCell[]): StoredCell {
-  const allKnown = (pick: (c: StoredCell) => number | null) => cells.every((c) => pick(c) !== null);
-  const m = meanMetrics(cells.map(toMetrics));
-  const or = (ok: boolean, v: number) => (ok ? v : null);
+/** A stored score with the 95% intervals of its recall and precision, as the API and the pages publish it. */
+export function withIntervals(score: StoredScore): ScoreWithIntervals {
   return {
-    recall: or(allKnown((c) => c.recall), m.recall),
-    precision: or(allKnown((c) => c.precision), m.precision),
-    f1: or(allKnown((c) => c.f1), m.f1),
-    matchedReferenceBugs: or(allKnown((c) => c.matchedReferenceBugs), m.matched_reference_bugs),
-    referenceBugs: or(allKnown((c) => c.referenceBugs), m.reference_bugs),
-    matchedFindings: or(allKnown((c) => c.matchedFindings), m.matched_findings),
-    findings: or(allKnown((c) => c.findings), m.findings),
+    ...score,
+    recall_ci: intervalOf(score.matched_reference_bugs, score.reference_bugs),
+    precision_ci: intervalOf(score.matched_findings, score.findings),
   };
 }
 
-function toMetrics(c: StoredCell): Metrics {
-  return {
-    recall: c.recall ?? 0,
-    precision: c.precision ?? 0,
-    f1: c.f1 ?? 0,
-    matched_reference_bugs: c.matchedReferenceBugs ?? 0,
-    reference_bugs: c.referenceBugs ?? 0,
-    matched_findings: c.matchedFindings ?? 0,
-    findings: c.findings ?? 0,
-  };
-}
-
-function rangeOf(cells: StoredCell[]): LeaderboardRow["range"] {
-  const span = (pick: (c: StoredCell) => number | null): MetricRange => {
+function rangeOf(cells: StoredScore[]): LeaderboardRow["range"] {
+  // A run without a value (no findings in the scope) has no place in the range; no run with one gives no range.
+  const span = (pick: (c: StoredScore) => number | null): MetricRange | null => {
     const values = cells.map(pick).filter((v): v is number => v !== null);
-    return { min: Math.min(...values), max: Math.max(...values) };
+    return values.length > 0 ? { min: Math.min(...values), max: Math.max(...values) } : null;
   };
   return { recall: span((c) => c.recall), precision: span((c) => c.precision), f1: span((c) => c.f1) };
 }
@@ -168,8 +157,7 @@ export function intervalOf(successes: number | null, trials: number | null): Int
   const key = `${x}/${n}`;
   let interval = intervalMemo.get(key);
   if (!interval) {
-    const { lower, upper } = clopperPearson(x, n);
-    interval = [lower, upper];
+    interval = clopperPearson(x, n);
     if (intervalMemo.size > 50_000) intervalMemo.clear();
     intervalMemo.set(key, interval);
   }

@@ -1,3 +1,4 @@
+import "server-only";
 import { notFound } from "next/navigation";
 import { AppError } from "@/lib/errors";
 import { listPublicBenchmarks } from "@/lib/server/leaderboard/list-public-benchmarks";

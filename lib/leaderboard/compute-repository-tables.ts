@@ -1,5 +1,7 @@
-import { intervalOf, poolCells } from "./compute-leaderboard-view";
-import type { Interval, LeaderboardData, LeaderboardEntry, RepositoryInfo, StoredCell } from "./types";
+import { configurationName } from "../format";
+import type { ScoreWithIntervals, StoredScore } from "../scoring/types";
+import { poolCells, withIntervals } from "./compute-leaderboard-view";
+import type { LeaderboardData, LeaderboardEntry, RepositoryInfo } from "./types";
 
 // Pure: the cross-configuration tables of the paper's Tables 12-13 (recall and precision per repository x
 // configuration, language-pooled rows, a Mean column) from the cached leaderboard data.
@@ -22,7 +24,7 @@ export type TableConfiguration = {
   f1: number | null;
 };
 
-export type TableCell = StoredCell & { recallInterval: Interval | null; precisionInterval: Interval | null };
+export type TableCell = ScoreWithIntervals;
 
 export type TableRow = {
   /** Repository name, or the language for a pooled row. */
@@ -41,7 +43,7 @@ export type RepositoryTables = {
 };
 
 export function configurationLabel(e: Pick<LeaderboardEntry, "model" | "effort" | "harness">): string {
-  return [e.model, e.effort, e.harness].filter(Boolean).join(" · ");
+  return configurationName({ model: e.model, reasoning_effort: e.effort, harness: e.harness });
 }
 
 export function computeRepositoryTables(data: LeaderboardData): RepositoryTables {
@@ -61,7 +63,7 @@ export function computeRepositoryTables(data: LeaderboardData): RepositoryTables
   const full = new Set(withCells.filter((e) => e.coverage === "full").map((e) => e.id));
   const entryById = new Map(withCells.map((e) => [e.id, e]));
 
-  const rowOf = (key: string, language: string, pooled: boolean, cellFor: (e: LeaderboardEntry) => StoredCell | null): TableRow => {
+  const rowOf = (key: string, language: string, pooled: boolean, cellFor: (e: LeaderboardEntry) => StoredScore | null): TableRow => {
     const cells: Record<string, TableCell> = {};
     for (const c of configurations) {
       const cell = cellFor(entryById.get(c.id)!);
@@ -91,14 +93,6 @@ export function computeRepositoryTables(data: LeaderboardData): RepositoryTables
     };
   });
   return { configurations, groups, repositories };
-}
-
-function withIntervals(cell: StoredCell): TableCell {
-  return {
-    ...cell,
-    recallInterval: intervalOf(cell.matchedReferenceBugs, cell.referenceBugs),
-    precisionInterval: intervalOf(cell.matchedFindings, cell.findings),
-  };
 }
 
 function meanOf(cells: Record<string, TableCell>, include: Set<string>, metric: "recall" | "precision"): number | null {

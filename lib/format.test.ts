@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { DASH, formatUtc, hasNoValue, NO_VALUE, pct, ratioText } from "./format";
+
+const score = (recall: number | null, precision: number | null, f1: number | null, referenceBugs: number | null, findings: number | null) => ({
+  recall,
+  precision,
+  f1,
+  reference_bugs: referenceBugs,
+  findings,
+});
+
+describe("pct and ratioText", () => {
+  it("shows fractions as percentages with one decimal", () => {
+    expect(pct(0.1518)).toBe("15.2");
+    expect(pct(null)).toBe(DASH);
+    expect(ratioText(score(0.5, 0.25, 1 / 3, 4, 8), "precision", { sign: true })).toBe("25.0%");
+  });
+
+  it("says n/a for an empty denominator and a dash for an unpublished value, never 0", () => {
+    const noFindings = score(0, null, null, 3, 0);
+    expect(hasNoValue(noFindings, "precision")).toBe(true);
+    expect(ratioText(noFindings, "precision")).toBe(NO_VALUE);
+    expect(ratioText(noFindings, "f1")).toBe(NO_VALUE);
+    expect(ratioText(noFindings, "recall")).toBe("0.0");
+    expect(ratioText(score(null, null, null, 0, 2), "recall")).toBe(NO_VALUE);
+    const unpublished = score(0.15, null, null, 2457, null);
+    expect(ratioText(unpublished, "precision")).toBe(DASH);
+    expect(ratioText(unpublished, "f1")).toBe(DASH);
+  });
+});
+
+describe("formatUtc", () => {
+  it("formats a Date or an ISO string in UTC at the asked precision", () => {
+    const at = new Date("2026-11-30T16:20:05.123Z");
+    expect(formatUtc(at)).toBe("2026-11-30");
+    expect(formatUtc(at, "minute")).toBe("2026-11-30 16:20");
+    expect(formatUtc(at.toISOString(), "second")).toBe("2026-11-30 16:20:05");
+  });
+});

@@ -1,0 +1,64 @@
+// Number and date formatting shared by pages, client components and the CLI (pure: no I/O, browser-safe). Ratios are
+// stored as fractions; they show as percentages with one decimal, like the paper's tables. A value that was never
+// published renders as an en dash; a ratio with an empty denominator (no findings, no reference bugs) as "n/a".
+// Neither is ever shown as 0.
+import type { StoredScore } from "./scoring/types";
+
+export const DASH = "–";
+export const NO_VALUE = "n/a";
+
+/** A fraction as a percentage without the % sign ("12.3"), or a dash when there is no number. */
+export function pct(value: number | null | undefined, digits = 1): string {
+  return value === null || value === undefined || !Number.isFinite(value) ? DASH : (100 * value).toFixed(digits);
+}
+
+export function pctInterval(interval: readonly [number, number] | null | undefined): string {
+  return interval ? `${pct(interval[0])}–${pct(interval[1])}` : "";
+}
+
+export type RatioName = "recall" | "precision" | "f1";
+
+/** Whether a score's ratio is missing because its denominator is empty (a value that cannot exist), not unpublished. */
+export function hasNoValue(score: Pick<StoredScore, RatioName | "reference_bugs" | "findings">, metric: RatioName): boolean {
+  if (score[metric] !== null) return false;
+  const noRecall = score.reference_bugs === 0;
+  const noPrecision = score.findings === 0;
+  return metric === "recall" ? noRecall : metric === "precision" ? noPrecision : noRecall || noPrecision;
+}
+
+/** What stands in a page for a missing ratio: "n/a" for an empty denominator, a dash for an unpublished value. */
+export function missingRatioText(score: Pick<StoredScore, RatioName | "reference_bugs" | "findings">, metric: RatioName): string {
+  return hasNoValue(score, metric) ? NO_VALUE : DASH;
+}
+
+/** A ratio of a score as a percentage, with the % sign when asked (the CLI), or its missing-value text. */
+export function ratioText(score: Pick<StoredScore, RatioName | "reference_bugs" | "findings">, metric: RatioName, options: { sign?: boolean } = {}): string {
+  const value = score[metric];
+  if (value === null || !Number.isFinite(value)) return missingRatioText(score, metric);
+  return `${pct(value)}${options.sign ? "%" : ""}`;
+}
+
+export function usd(value: number | null | undefined): string {
+  if (value === null || value === undefined) return DASH;
+  return value >= 100 ? `$${Math.round(value).toLocaleString("en-US")}` : `$${value.toFixed(value >= 10 ? 1 : 2)}`;
+}
+
+export function count(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return DASH;
+  return Number.isInteger(value) ? value.toLocaleString("en-US") : value.toLocaleString("en-US", { maximumFractionDigits: 1 });
+}
+
+export function configurationName(row: { model: string; reasoning_effort?: string | null; harness?: string | null }): string {
+  return [row.model, row.reasoning_effort, row.harness].filter(Boolean).join(" · ");
+}
+
+const UTC_LENGTH = { date: 10, minute: 16, second: 19 } as const;
+
+/**
+ * A moment in UTC, the one date format of pages, API and CLI: "2026-11-30" (date), "2026-11-30 16:20" (minute) or
+ * "2026-11-30 16:20:05" (second). Takes a Date or an ISO string (what crosses into client components).
+ */
+export function formatUtc(value: Date | string, precision: keyof typeof UTC_LENGTH = "date"): string {
+  const iso = typeof value === "string" ? new Date(value).toISOString() : value.toISOString();
+  return iso.slice(0, UTC_LENGTH[precision]).replace("T", " ");
+}
