@@ -1,5 +1,5 @@
 // Plain-text rendering of scores for the terminal: the API's score shape, the pages' percentages and "n/a".
-import { count, pct as percent, pctInterval, ratioText } from "../lib/format";
+import { DASH, count, pct as percent, ratioText } from "../lib/format";
 import type { StoredScore } from "../lib/scoring/types";
 
 type Metrics = StoredScore;
@@ -35,8 +35,8 @@ export function formatScores(status: {
   const p = status.panel;
   if (p) {
     if (p.status === "done") {
-      const interval = p.validity_interval ? ` ${pctInterval(p.validity_interval)}` : "";
-      lines.push(`Panel: validity ${percent(p.validity)}${interval} (${p.confirmed} confirmed, ${p.rejected} rejected, ${p.abstained} abstained of ${p.sampled} sampled)`);
+      const interval = p.validity_interval ? ` [${percent(p.validity_interval[0])}%–${percent(p.validity_interval[1])}%]` : "";
+      lines.push(`Panel: validity ${p.validity === null ? DASH : `${percent(p.validity)}%`}${interval} (${p.confirmed} confirmed, ${p.rejected} rejected, ${p.abstained} abstained of ${p.sampled} sampled)`);
     } else {
       lines.push(`Panel: ${p.status}${p.status === "running" ? ` ${status.panel_job?.progress ?? 0}%` : ""}${status.panel_job?.error ? ` (${status.panel_job.error})` : ""}`);
     }

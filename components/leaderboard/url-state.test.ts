@@ -19,7 +19,7 @@ describe("table state in the query string", () => {
       language: "python",
       repos: ["py-pdf/pypdf", "kozea/weasyprint"],
       coverage: "subset-a",
-      hidden: [],
+      hidden: ["cost"],
       perPage: 50,
       page: 2,
     };
@@ -27,7 +27,7 @@ describe("table state in the query string", () => {
     const params = new URLSearchParams(search);
     expect(Object.fromEntries(params)).toEqual({
       sort: "-recall", q: "gpt 5", source: "verified", model: "GPT-5.6 Sol", harness: "codex", effort: "high", lang: "python",
-      repos: "kozea/weasyprint,py-pdf/pypdf", cov: "subset-a", cols: "-", per: "50", page: "3",
+      repos: "kozea/weasyprint,py-pdf/pypdf", cov: "subset-a", cols: "cost", per: "50", page: "3",
     });
     expect(parseTableState(search)).toEqual({ ...state, repos: ["kozea/weasyprint", "py-pdf/pypdf"] });
     expect([...params.keys()].every((key) => STATE_KEYS.includes(key))).toBe(true);
