@@ -106,14 +106,14 @@ describe("reported results import", () => {
     const before = await db.submission.findMany({ where: { source: "reported" }, select: { id: true, updatedAt: true }, orderBy: { id: "asc" } });
     expect(await importReportedResults(REPORTED)).toMatchObject({ created: 0, updated: 0, unchanged: 27, removed: 0 });
     expect(await db.submission.findMany({ where: { source: "reported" }, select: { id: true, updatedAt: true }, orderBy: { id: "asc" } })).toEqual(before);
-    const deepseek = await db.score.findFirstOrThrow({ where: { submission: { model: "DeepSeek V4.1 Flash", reportedData: { path: ["subset"], equals: "full" } }, scope: "overall" } });
+    const deepseek = await db.score.findFirstOrThrow({ where: { submission: { model: "DeepSeek V4.1 Flash", reportedData: { path: ["subset"], equals: "full" } }, scope: "overall", kind: "mean" } });
     // Derived counts: round(15.2% x 2457) and round(8.1% x 5019).
     expect(deepseek).toMatchObject({ matchedReferenceBugs: 373, referenceBugs: 2457, matchedFindings: 407, findings: 5019, recall: 0.152 });
   });
 
   it("prefers counts the publication prints, keeps repeated-run means fractional, and numbers triggers as Table 21", async () => {
     const overall = (model: string, effort: string) =>
-      db.score.findFirstOrThrow({ where: { submission: { source: "reported", model, reasoningEffort: effort, harness: "PROBE full harness", reportedData: { path: ["subset"], equals: "full" } }, scope: "overall" } });
+      db.score.findFirstOrThrow({ where: { submission: { source: "reported", model, reasoningEffort: effort, harness: "PROBE full harness", reportedData: { path: ["subset"], equals: "full" } }, scope: "overall", kind: "mean" } });
     // 9.1% of 2,457 derives 224, but Table 16 prints 223 (223 / 2,457 = 9.08% also prints as 9.1%).
     expect((await overall("GPT-5.6 Terra", "medium")).matchedReferenceBugs).toBe(223);
     expect((await overall("Gemini 3.5 Flash", "medium")).matchedReferenceBugs).toBe(240);
