@@ -129,8 +129,8 @@ export function OverrideForm({ submissionId, findingId, referenceBugId, run, ove
         )}
         {after && (
           <p data-testid="rescored">
-            Rescored. Precision {initial ? `${ratioText(initial, "precision")} → ` : ""}{ratioText(after, "precision")}, recall {initial ? `${ratioText(initial, "recall")} → ` : ""}{ratioText(after, "recall")}, F1{" "}
-            {initial ? `${ratioText(initial, "f1")} → ` : ""}{ratioText(after, "f1")}; matches decided by a maintainer: {status?.scoring?.maintainer_decided_matches ?? 0}.
+            Rescored. Precision {initial ? `${ratioText(initial, "precision", { sign: true })} → ` : ""}{ratioText(after, "precision", { sign: true })}, recall {initial ? `${ratioText(initial, "recall", { sign: true })} → ` : ""}{ratioText(after, "recall", { sign: true })}, F1{" "}
+            {initial ? `${ratioText(initial, "f1", { sign: true })} → ` : ""}{ratioText(after, "f1", { sign: true })}; matches decided by a maintainer: {status?.scoring?.maintainer_decided_matches ?? 0}.
           </p>
         )}
       </div>
