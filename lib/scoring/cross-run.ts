@@ -134,6 +134,11 @@ export async function mergeCrossRunDuplicates(input: CrossRunMergeInput): Promis
 
   const inFlight = new Set<Promise<void>>();
   let failure: { error: unknown } | undefined;
+  // Woken whenever a call ends. (Awaiting Promise.race(inFlight) for every call added a reaction to each of the
+  // calls in flight: with 256 in flight and 400,000 calls, a hundred million reactions, whose garbage collection
+  // held the event loop for seconds.)
+  let wake: (() => void) | undefined;
+  const callEnded = () => new Promise<void>((resolve) => (wake = resolve));
   const launch = (i: number) => {
     const call = input
       .judge(i)
@@ -147,7 +152,11 @@ export async function mergeCrossRunDuplicates(input: CrossRunMergeInput): Promis
       .catch((error: unknown) => {
         failure ??= { error };
       })
-      .finally(() => inFlight.delete(call));
+      .finally(() => {
+        inFlight.delete(call);
+        wake?.();
+        wake = undefined;
+      });
     inFlight.add(call);
   };
 
@@ -159,7 +168,7 @@ export async function mergeCrossRunDuplicates(input: CrossRunMergeInput): Promis
         result.skipped++;
         continue;
       }
-      while (inFlight.size >= input.concurrency) await Promise.race(inFlight);
+      while (inFlight.size >= input.concurrency) await callEnded();
       // The wait may have connected this pair.
       if (set.connected(left[i]!, right[i]!)) {
         result.skipped++;
