@@ -100,8 +100,8 @@ export function generateBenchmark(options: { seed?: number; slug?: string; runs?
 
 // Repeated runs (§4.3, §E.2): each repository has a pool of latent findings with stable report probabilities, a core
 // reported by most runs and a long tail reported rarely (about 60% of a run's findings recur in another run, as the
-// paper measures). A run reports each latent finding with its probability, in its own wording (shifted lines, its own
-// aside sentence, a suggested fix), so cross-run duplicates have different texts but one `[root:ID]` marker.
+// paper measures). A run reports each latent finding with its probability, in its own wording (shifted lines, the
+// caller it was seen from, a suggested fix), so cross-run duplicates have different texts but one `[root:ID]` marker.
 const CORE_SHARE = 0.2;
 const CORE_PROBABILITY = 0.8;
 const TAIL_PROBABILITY = 0.1;
@@ -165,9 +165,11 @@ function generateRepeatedRuns(options: { seed?: number; slug?: string; runs: num
  */
 // Two or three lines of the code path in the snippet, four calls in the description: enough names of its own that
 // unrelated reports of one bug kind fall below the identifier threshold, few enough that the full-text embeddings
-// of unrelated reports do not converge on the shared shape of such lines (measured: 1.4% of cross-run pairs kept).
+// of unrelated reports do not converge on the shared shape of such lines (measured at the paper's two shapes: 1.6% and
+// 1.1% of cross-run pairs kept).
 const CODE_PATH_LINES_MIN = 2;
 const CODE_PATH_HOPS = 4;
+
 function withCodePath(repo: RepoModel, finding: FindingRecord, random: () => number): FindingRecord {
   const lines = Array.from({ length: CODE_PATH_LINES_MIN + Math.floor(random() * CODE_PATH_LINES_MIN) }, () => {
     const call = `${rareName(repo, random)}(${rareName(repo, random)}, ${rareName(repo, random)})`;
