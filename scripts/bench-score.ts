@@ -124,8 +124,17 @@ async function scorePass(label: string, submissionId: string, fake: Fake) {
   if (!claim) throw new Error(`submission ${submissionId} could not be claimed`);
   const serverCallsBefore = await fake.chatCalls();
   let lastDecile = -1;
+  let phasePercent = 0;
   const stalls = monitorEventLoopDelay({ resolution: 10 });
   stalls.enable();
+  // Where the longest stalls happened (scoring progress, and the monotonic time to find them in a --cpu-prof profile).
+  const stallLog: { ms: number; percent: number; atUs: number }[] = [];
+  let tick = performance.now();
+  const watch = setInterval(() => {
+    const now = performance.now();
+    if (now - tick - 10 > 100) stallLog.push({ ms: now - tick - 10, percent: phasePercent, atUs: Number(process.hrtime.bigint() / 1000n) });
+    tick = now;
+  }, 10);
   const started = performance.now();
   const summary = await scoreSubmission(claim, {
     judge,
@@ -134,6 +143,7 @@ async function scorePass(label: string, submissionId: string, fake: Fake) {
     budget: Number.MAX_SAFE_INTEGER,
     malformedRetries: env.JUDGE_MALFORMED_RETRIES,
     onProgress: async (percent) => {
+      phasePercent = percent;
       if (Math.floor(percent / 10) === lastDecile) return;
       lastDecile = Math.floor(percent / 10);
       process.stdout.write(` ${percent}%`);
@@ -141,7 +151,11 @@ async function scorePass(label: string, submissionId: string, fake: Fake) {
   });
   const endToEndMs = performance.now() - started;
   stalls.disable();
+  clearInterval(watch);
   process.stdout.write("\n");
+  const worst = stallLog.sort((a, b) => b.ms - a.ms).slice(0, 5);
+  log(`  event-loop delay p50 / p99 / max: ${(stalls.percentile(50) / 1e6).toFixed(0)} / ${(stalls.percentile(99) / 1e6).toFixed(0)} / ${(stalls.max / 1e6).toFixed(0)} ms`);
+  if (worst.length > 0) log(`  stalls over 100 ms: ${stallLog.length}; longest at progress ${worst.map((w) => `${w.percent}% (${w.ms.toFixed(0)} ms, t=${w.atUs})`).join(", ")}`);
   const figures = summarizePass(label, summary, (await fake.chatCalls()) - serverCallsBefore, endToEndMs, stalls.max / 1e6);
   log(`${label}:\n${formatPass(figures)}`);
   return figures;

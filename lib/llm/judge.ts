@@ -5,7 +5,11 @@ import type { BugText, SignalValues } from "../scoring/types";
 import { sha256 } from "../hash";
 import { capRationale, renderJudgeMessages } from "./judge-messages";
 import { loadPrompt, type PromptTemplate } from "./prompts";
+import { createNodeFetch } from "./node-fetch";
 import { countingFetch, type RequestCounter } from "./retry";
+
+// One keep-alive connection pool for every judge of the process.
+const judgeFetch = createNodeFetch();
 
 export const JUDGE_PROMPT = "judge-match";
 export const OFFLINE_JUDGE_MODEL = "offline-heuristic-v1";
@@ -60,7 +64,9 @@ export class OpenAiJudge implements Judge {
     this.prompt = prompt;
     // The SDK retries 408 / 409 / 429 / 5xx and dropped connections itself (exponential backoff, Retry-After);
     // countingFetch only counts the attempts, for the score record.
-    this.client = new OpenAI({ apiKey: opts.apiKey, baseURL: opts.baseURL, timeout: opts.timeoutMs, maxRetries: opts.maxRetries, fetch: countingFetch(this.requests) });
+    // node:http under the SDK (lib/llm/node-fetch.ts): at high concurrency the standard fetch's CPU per call
+    // capped judge throughput.
+    this.client = new OpenAI({ apiKey: opts.apiKey, baseURL: opts.baseURL, timeout: opts.timeoutMs, maxRetries: opts.maxRetries, fetch: countingFetch(this.requests, judgeFetch) });
     this.hash = sha256(JSON.stringify({ template: prompt.body, reply: judgeReplyJsonSchema, model, endpoint: this.client.baseURL }));
   }
 

@@ -16,11 +16,12 @@ export function isTransientError(error: unknown): boolean {
 export type RequestCounter = { requests: number; retries: number };
 
 /** A fetch for the OpenAI SDK that counts its attempts; the SDK sends x-stainless-retry-count on every request. */
-export function countingFetch(counter: RequestCounter): typeof fetch {
+export function countingFetch(counter: RequestCounter, base: typeof fetch = fetch): typeof fetch {
   return (input, init) => {
     counter.requests += 1;
-    const retry = new Headers(init?.headers).get("x-stainless-retry-count");
+    const headers = init?.headers;
+    const retry = headers instanceof Headers ? headers.get("x-stainless-retry-count") : new Headers(headers).get("x-stainless-retry-count");
     if (retry && retry !== "0") counter.retries += 1;
-    return fetch(input, init);
+    return base(input, init);
   };
 }

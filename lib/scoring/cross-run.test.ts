@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildRunComponents, componentsOfSet } from "./components";
 import { DisjointSet } from "./disjoint-set";
-import { candidateStrength, mergeCrossRunDuplicates, orderCandidates, orderedPairKey, referenceSharedEdges } from "./cross-run";
+import { boundCrossRunCalls, candidateStrength, mergeCrossRunDuplicates, orderCandidates, orderedPairKey, referenceSharedEdges } from "./cross-run";
 import { createSeededRandom } from "./seeded-random";
 import { PAPER_THRESHOLDS } from "./thresholds";
 
@@ -21,6 +21,7 @@ function partition(n: number, set: DisjointSet): string {
 describe("mergeCrossRunDuplicates", () => {
   it("gives exactly the components of judging all pairs, with fewer calls (property, 300 random cases)", async () => {
     let savedCalls = 0;
+    let boundSavings = 0;
     for (let seed = 1; seed <= 300; seed++) {
       const random = createSeededRandom(seed);
       const runs = 2 + Math.floor(random() * 4);
@@ -48,6 +49,7 @@ describe("mergeCrossRunDuplicates", () => {
       const candidates = orderCandidates(Int32Array.from(lefts), Int32Array.from(rights), Float32Array.from(strengths));
       const cache = new Map<number, boolean>();
       for (let i = 0; i < candidates.left.length; i++) if (random() < 0.2) cache.set(i, truth(candidates.left[i]!, candidates.right[i]!));
+      const bound = await boundCrossRunCalls({ findingCount: n, edges, candidates, known: (i) => cache.get(i) });
       const merged = await mergeCrossRunDuplicates({
         findingCount: n,
         edges,
@@ -64,9 +66,35 @@ describe("mergeCrossRunDuplicates", () => {
       const reference = allPairsComponents(n, edges, candidates.left, candidates.right, truth);
       expect(partition(n, merged.set), `seed ${seed}`).toBe(partition(n, reference));
       expect(merged.judged + merged.known + merged.skipped).toBe(candidates.left.length);
+      // The bound is sound (never below the calls made) and never above the old estimate (every uncached candidate).
+      expect(merged.judged, `seed ${seed}`).toBeLessThanOrEqual(bound);
+      expect(bound).toBeLessThanOrEqual(candidates.left.length - cache.size);
       savedCalls += merged.skipped;
+      boundSavings += candidates.left.length - cache.size - bound;
     }
     expect(savedCalls).toBeGreaterThan(0);
+    expect(boundSavings).toBeGreaterThan(0);
+  });
+
+  it("bounds the calls by the candidates not known and not connected by known edges or cached duplicates", async () => {
+    // f0 - f1 shared a reference bug; f1 - f2 is a cached duplicate; f2 - f3 is a cached non-duplicate.
+    const candidates = { left: Int32Array.from([0, 1, 0, 2, 3, 4]), right: Int32Array.from([1, 2, 2, 3, 4, 5]) };
+    const cache = new Map<number, boolean>([
+      [1, true],
+      [3, false],
+    ]);
+    const input = { findingCount: 6, edges: [[0, 1] as const], candidates, known: (i: number) => cache.get(i) };
+    // Candidates 0 and 2 are connected through known edges, 1 and 3 are cached: only 3-4 and 4-5 may need a call.
+    expect(await boundCrossRunCalls(input)).toBe(2);
+    const calls: number[] = [];
+    const merged = await mergeCrossRunDuplicates({ ...input, judge: async (i) => (calls.push(i), true), concurrency: 1 });
+    expect(calls).toEqual([4, 5]);
+    expect(merged).toMatchObject({ judged: 2, known: 2, skipped: 2 });
+    // With a judge that says "no" to everything, the bound is reached: nothing tighter is sound before judging.
+    const cold = { ...input, edges: [], known: () => undefined };
+    expect(await boundCrossRunCalls(cold)).toBe(6);
+    const none = await mergeCrossRunDuplicates({ ...cold, judge: async () => false, concurrency: 2 });
+    expect(none.judged).toBe(6);
   });
 
   it("skips a pair whose ends are already connected, and makes no call with a warm cache", async () => {

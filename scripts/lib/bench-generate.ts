@@ -100,8 +100,8 @@ export function generateBenchmark(options: { seed?: number; slug?: string; runs?
 
 // Repeated runs (§4.3, §E.2): each repository has a pool of latent findings with stable report probabilities, a core
 // reported by most runs and a long tail reported rarely (about 60% of a run's findings recur in another run, as the
-// paper measures). A run reports each latent finding with its probability, in its own wording (shifted lines, its own
-// aside sentence, a suggested fix), so cross-run duplicates have different texts but one `[root:ID]` marker.
+// paper measures). A run reports each latent finding with its probability, in its own wording (shifted lines, the
+// caller it was seen from, a suggested fix), so cross-run duplicates have different texts but one `[root:ID]` marker.
 const CORE_SHARE = 0.2;
 const CORE_PROBABILITY = 0.8;
 const TAIL_PROBABILITY = 0.1;
@@ -123,7 +123,12 @@ function generateRepeatedRuns(options: { seed?: number; slug?: string; runs: num
       const root = `${repo.short}-l${l}`;
       const roll = random();
       const source = refs[Math.floor(random() * refs.length)]!;
-      const base = roll < 0.125 ? paraphraseReference(repo, source, random) : roll < 0.225 ? decoyNear(repo, source, root, random) : unrelatedFinding(repo, root, random);
+      // A re-described reference bug keeps its wording (its signals against the reference are the point); any other
+      // report names the code path it was found on, so unrelated reports stop sharing most of their words.
+      const base =
+        roll < 0.125
+          ? paraphraseReference(repo, source, random)
+          : withCodePath(repo, roll < 0.225 ? decoyNear(repo, source, root, random, writeCodePath) : unrelatedFinding(repo, root, random, writeCodePath), random);
       const probability = random() < CORE_SHARE ? CORE_PROBABILITY : TAIL_PROBABILITY;
       for (let run = 0; run < options.runs; run++) {
         if (random() >= probability) continue;
@@ -133,7 +138,7 @@ function generateRepeatedRuns(options: { seed?: number; slug?: string; runs: num
           ...base,
           line_start: Math.max(1, base.line_start + shift),
           line_end: Math.max(1, base.line_end + shift),
-          description: `${base.description} ${writeAsideSentence(repo, context, random)}`,
+          description: `${base.description} Seen from ${context.caller}.`,
           suggested_fix: `Fix ${context.fn} so the ${context.field} is handled.`,
         };
         if (roll < 0.125) planted.set(`${run}:${runs[run]!.length}`, source.id);
@@ -151,6 +156,33 @@ function generateRepeatedRuns(options: { seed?: number; slug?: string; runs: num
     runs: runs.map((findings) => ({ findings })),
   });
   return { benchmark, findings: findingsFile, planted };
+}
+
+/**
+ * Real findings name the code path they were found on: functions, fields and calls of their own. Two reports of one
+ * bug kind in one codebase then share the kind's vocabulary but not these, as in real audits; without them, every
+ * two reports of a kind shared most of their IDF-weighted identifiers and the prefilter kept ~17% of cross-run pairs.
+ */
+// Two or three lines of the code path in the snippet, four calls in the description: enough names of its own that
+// unrelated reports of one bug kind fall below the identifier threshold, few enough that the full-text embeddings
+// of unrelated reports do not converge on the shared shape of such lines (measured at the paper's two shapes: 1.6% and
+// 1.1% of cross-run pairs kept).
+const CODE_PATH_LINES_MIN = 2;
+const CODE_PATH_HOPS = 4;
+
+function withCodePath(repo: RepoModel, finding: FindingRecord, random: () => number): FindingRecord {
+  const lines = Array.from({ length: CODE_PATH_LINES_MIN + Math.floor(random() * CODE_PATH_LINES_MIN) }, () => {
+    const call = `${rareName(repo, random)}(${rareName(repo, random)}, ${rareName(repo, random)})`;
+    return repo.style === "python" ? `    ${rareName(repo, random)} = self.${call}` : `  const ${rareName(repo, random)} = this.${call};`;
+  });
+  const [first, ...rest] = (finding.code_snippet ?? "").split("\n");
+  return { ...finding, code_snippet: [first!, ...lines, ...rest].join("\n") };
+}
+
+/** A name of one code path: verb, qualifier, noun and field (100,000 combinations a repository). */
+function rareName(repo: RepoModel, random: () => number): string {
+  const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
+  return codeName(repo, pick(VERBS), pick(QUALIFIERS), pick(repo.nouns), pick(FIELDS));
 }
 
 /** The benchmark file of generated repositories and reference bugs (the generator's own fields dropped). */
@@ -241,6 +273,12 @@ function surroundingCode(repo: RepoModel, random: () => number): string[] {
   });
 }
 
+/** The calls that lead to the bug, as a finding's aside: names of its own and little shared wording. */
+function writeCodePath(repo: RepoModel, c: BugContext, random: () => number): string {
+  const hops = Array.from({ length: CODE_PATH_HOPS }, () => rareName(repo, random));
+  return `Call path: ${[...hops, c.caller, c.fn].join(" -> ")}.`;
+}
+
 /** Two sentences placing the bug in the codebase, different for every report. */
 function writeAside(repo: RepoModel, c: BugContext, random: () => number): string {
   return `${writeAsideSentence(repo, c, random)} ${writeAsideSentence(repo, c, random)}`;
@@ -327,23 +365,23 @@ function paraphraseReference(repo: RepoModel, ref: Reference, random: () => numb
 }
 
 /** Same file and nearby lines as a reference bug, but another defect: the judge must reject it. */
-function decoyNear(repo: RepoModel, ref: Reference, root: string, random: () => number): FindingRecord {
+function decoyNear(repo: RepoModel, ref: Reference, root: string, random: () => number, aside = writeAside): FindingRecord {
   const kindIndex = (ref.kindIndex + 1 + Math.floor(random() * (BUG_KINDS.length - 1))) % BUG_KINDS.length;
   const kind = BUG_KINDS[kindIndex]!;
   const context = { ...randomContext(repo, random), fn: ref.context.fn };
   const snippet = writeSnippet(kind, context, repo.style, surroundingCode(repo, random), random);
   const start = Math.max(1, ref.line_start + Math.floor(random() * 21) - 10);
   const range = { line_start: start, line_end: start + snippet.split("\n").length };
-  const text = writeFinding(kind, context, ref.file, writeAside(repo, context, random), random);
+  const text = writeFinding(kind, context, ref.file, aside(repo, context, random), random, aside === writeCodePath);
   return findingRecord(repo, root, ref.file, range, text, snippet, kind.slug, random);
 }
 
-function unrelatedFinding(repo: RepoModel, root: string, random: () => number): FindingRecord {
+function unrelatedFinding(repo: RepoModel, root: string, random: () => number, aside = writeAside): FindingRecord {
   const kind = BUG_KINDS[Math.floor(random() * BUG_KINDS.length)]!;
   const context = randomContext(repo, random);
   const file = pickFile(repo, random);
   const snippet = writeSnippet(kind, context, repo.style, surroundingCode(repo, random), random, random() < 0.3);
-  const text = writeFinding(kind, context, file.path, writeAside(repo, context, random), random);
+  const text = writeFinding(kind, context, file.path, aside(repo, context, random), random, aside === writeCodePath);
   return findingRecord(repo, root, file.path, lineRange(file, snippet, random), text, snippet, kind.slug, random);
 }
 

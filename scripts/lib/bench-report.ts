@@ -17,6 +17,8 @@ export type PassFigures = {
   crossRunJudged: number;
   crossRunCached: number;
   crossRunSkipped: number;
+  /** The cross-run phase's call bound when it started (boundCrossRunCalls), against every candidate (the old estimate). */
+  crossRunBound: number;
   estimatedCalls: number;
   retries: number;
   /** Longest event-loop stall during the pass (perf_hooks.monitorEventLoopDelay max). */
@@ -50,6 +52,7 @@ export function summarizePass(label: string, summary: ScoringSummary, serverCall
     crossRunJudged: summary.crossRun.judged,
     crossRunCached: summary.crossRun.cached,
     crossRunSkipped: summary.crossRun.skipped,
+    crossRunBound: summary.crossRun.bound,
     estimatedCalls: summary.estimatedCalls,
     retries: summary.judge.retries,
     longestStallMs,
@@ -73,7 +76,7 @@ export function formatPass(p: PassFigures): string {
     `  judge: reference / cross-run / DB write  ${seconds(p.judgeSeconds)} / ${seconds(p.crossRunSeconds)} / ${seconds(p.writeSeconds)}`,
     `  cross-run pairs compared  ${count(p.crossRunCompared)}, kept ${count(p.crossRunKept)}`,
     `  cross-run judge calls     ${count(p.crossRunJudged)} made, ${count(p.crossRunSkipped)} skipped as already connected, ${count(p.crossRunCached)} cached`,
-    `  estimated calls (budget)  ${count(p.estimatedCalls)}`,
+    `  estimated calls (budget)  ${count(p.estimatedCalls)}; cross-run bound ${count(p.crossRunBound)} of ${count(p.crossRunKept)} candidates`,
     `  longest event-loop stall  ${p.longestStallMs.toFixed(0)} ms`,
     `  judge calls               ${count(p.judgeCalls)} (server saw ${count(p.serverCalls)}; ${count(p.cachedVerdicts)} cached verdicts)`,
     `  judge calls per second    ${p.judgeCallsPerSecond === undefined ? "-" : p.judgeCallsPerSecond.toFixed(1)}`,

@@ -188,12 +188,13 @@ export function writeReference(kind: Kind, c: BugContext, aside: string, random:
 }
 
 /** How an agent words a finding: the kind's other phrasings, with framing of its own. */
-export function writeFinding(kind: Kind, c: BugContext, file: string, aside: string, random: () => number) {
+export function writeFinding(kind: Kind, c: BugContext, file: string, aside: string, random: () => number, concise = false) {
   const title = pick(random, kind.titles.slice(1))(c);
   const opener = `${pick(random, AGENT_OPENERS)} ${file.split("/").pop()}, ${c.fn}:`;
-  const description = [opener, pick(random, kind.mechanisms.slice(1))(c), aside, pick(random, kind.triggers.slice(1))(c), pick(random, AGENT_CLOSERS)]
-    .join(" ")
-    .trim();
+  const mechanism = pick(random, kind.mechanisms.slice(1))(c);
+  // Concise: the title's claim in the agent's words and the aside, without the kind's stock sentences.
+  const sentences = concise ? [opener, `${title}.`, aside] : [opener, mechanism, aside, pick(random, kind.triggers.slice(1))(c), pick(random, AGENT_CLOSERS)];
+  const description = sentences.join(" ").trim();
   return { title, description };
 }
 

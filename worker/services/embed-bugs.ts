@@ -1,3 +1,4 @@
+import { createYielder } from "./stream-candidate-pairs";
 import { db } from "../../lib/db";
 import type { EmbeddingProvider } from "../../lib/embeddings/provider";
 import type { Prisma } from "../../lib/generated/prisma/client";
@@ -53,7 +54,10 @@ export async function embedBugs(bugs: BugText[], provider: EmbeddingProvider): P
   for (const { kind, text } of KINDS) {
     const target = kind === "fulltext" ? maps.fullText : maps.description;
     const byHash = new Map<string, { text: string; ids: string[] }>();
+    // Hashing tens of thousands of texts takes a while: the loop hands the event loop back as it goes.
+    const maybeYield = createYielder();
     for (const bug of bugs) {
+      await maybeYield();
       const t = text(bug);
       const hash = sha256(t);
       const entry = byHash.get(hash);
@@ -77,8 +81,9 @@ export async function embedBugs(bugs: BugText[], provider: EmbeddingProvider): P
     }
     stats.cached += found.size;
     const missing = hashes.filter((h) => !found.has(h));
-    for (let i = 0; i < missing.length; i += 512) {
-      const chunk = missing.slice(i, i + 512);
+    // Chunks of 128: the offline embedder computes a chunk in one synchronous stretch (512 texts took ~100 ms).
+    for (let i = 0; i < missing.length; i += 128) {
+      const chunk = missing.slice(i, i + 128);
       const vectors = await provider.embed(chunk.map((h) => byHash.get(h)!.text));
       if (vectors.length !== chunk.length) throw new EmbeddingError(`the embedding provider returned ${vectors.length} vectors for ${chunk.length} texts`);
       vectors.forEach((vector, j) => check(vector, `${provider.provider}/${provider.model} ${kind} vector of ${chunk[j]}`));
@@ -98,7 +103,10 @@ export async function embedBugs(bugs: BugText[], provider: EmbeddingProvider): P
       chunk.forEach((hash, j) => found.set(hash, vectors[j]!));
       stats.embedded += chunk.length;
     }
-    for (const [hash, { ids }] of byHash) for (const id of ids) target.set(id, found.get(hash)!);
+    for (const [hash, { ids }] of byHash) {
+      for (const id of ids) target.set(id, found.get(hash)!);
+      await maybeYield();
+    }
   }
   return { maps, stats };
 }

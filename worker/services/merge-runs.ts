@@ -1,19 +1,21 @@
 import type { Judge } from "../../lib/llm/judge";
-import { candidateStrength, mergeCrossRunDuplicates, orderCandidates, orderedPairKey } from "../../lib/scoring/cross-run";
+import { boundCrossRunCalls, candidateStrength, mergeCrossRunDuplicates, orderCandidates, orderedPairKey } from "../../lib/scoring/cross-run";
 import type { DisjointSet } from "../../lib/scoring/disjoint-set";
 import type { PairBuffer } from "../../lib/scoring/pair-buffer";
 import { PAPER_THRESHOLDS } from "../../lib/scoring/thresholds";
 import type { Claim } from "./claim-submission";
-import { readCachedVerdicts, requestKey, type JudgeRequest, type JudgeRunner, type Verdict } from "./judge-pairs";
+import { readCachedVerdicts, requestKey, type JudgeRequest, type JudgeRunner } from "./judge-pairs";
 import type { LoadedFinding } from "./load-scoring-input";
 import { createYielder } from "./stream-candidate-pairs";
 import { writeCrossRunPairs } from "./write-attempt";
 
-// Repeated runs: the I/O around lib/scoring/cross-run.ts. Candidates are judged strongest first, a window at a time
-// (the window's cached verdicts read in one go), skipping pairs already connected; decided pairs are kept compactly
+// Repeated runs: the I/O around lib/scoring/cross-run.ts. The cached verdicts of every candidate are read first (a
+// window at a time, kept as one byte a candidate), which bounds the calls this phase can make before it makes any;
+// then candidates are judged strongest first, skipping pairs already connected; decided pairs are kept compactly
 // and written as CrossRunPair rows of the attempt at the end.
 
-export type CrossRunFigures = { compared: number; kept: number; judged: number; cached: number; skipped: number };
+/** `bound`: the most calls the phase could make when it started (boundCrossRunCalls); -1 before it is known. */
+export type CrossRunFigures = { compared: number; kept: number; judged: number; cached: number; skipped: number; bound: number };
 
 const WINDOW = 5_000;
 
@@ -27,8 +29,10 @@ export async function mergeRuns(input: {
   runner: JudgeRunner;
   concurrency: number;
   figures: CrossRunFigures;
+  /** Asked with the phase's bound before any call; false stops the phase (the budget needs an approval). */
+  allowCalls: (bound: number) => Promise<boolean>;
   onProgress: (done: number, total: number) => Promise<void>;
-}): Promise<{ set: DisjointSet; writeRows: () => Promise<void> }> {
+}): Promise<{ stopped: true } | { stopped: false; set: DisjointSet; writeRows: () => Promise<void> }> {
   const { findings, crossPairs, judge } = input;
   const strength = new Float32Array(crossPairs.length);
   const maybeYield = createYielder();
@@ -37,35 +41,53 @@ export async function mergeRuns(input: {
     if (i % 10_000 === 0) await maybeYield();
   }
   // Candidates keep their buffer position in `origin` so their signals stay reachable after ordering.
-  const ordered = orderCandidates(Int32Array.from({ length: crossPairs.length }, (_, i) => i), new Int32Array(crossPairs.length), strength);
-  const origin = ordered.left;
-  const candidates = { left: Int32Array.from(origin, (i) => crossPairs.left[i]!), right: Int32Array.from(origin, (i) => crossPairs.right[i]!) };
+  const origin = new Int32Array(crossPairs.length);
+  for (let i = 0; i < origin.length; i++) origin[i] = i;
+  const ordered = orderCandidates(origin, new Int32Array(crossPairs.length), strength).left;
+  await maybeYield();
+  const candidates = { left: new Int32Array(ordered.length), right: new Int32Array(ordered.length) };
+  for (let i = 0; i < ordered.length; i++) {
+    candidates.left[i] = crossPairs.left[ordered[i]!]!;
+    candidates.right[i] = crossPairs.right[ordered[i]!]!;
+  }
 
   const request = (i: number): JudgeRequest => {
     const a = findings[candidates.left[i]!]!;
     const b = findings[candidates.right[i]!]!;
     const key = orderedPairKey(a.duplicateHash, b.duplicateHash);
     const [x, y] = key.left === a.duplicateHash ? [a, b] : [b, a];
-    const signals = crossPairs.signalsAt(origin[i]!);
+    const signals = crossPairs.signalsAt(ordered[i]!);
     return { leftHash: key.left, rightHash: key.right, configHash: judge.configHash(signals), left: x.duplicateText, right: y.duplicateText, signals };
   };
-  let windowVerdicts = new Map<string, Verdict>();
+
+  // Cached verdicts of every candidate: 0 none, 1 "no", 2 "yes".
+  const cached = new Uint8Array(candidates.left.length);
+  for (let from = 0; from < cached.length; from += WINDOW) {
+    const to = Math.min(cached.length, from + WINDOW);
+    const requests: JudgeRequest[] = [];
+    for (let i = from; i < to; i++) requests.push(request(i));
+    const verdicts = await readCachedVerdicts(requests, judge);
+    for (let i = from; i < to; i++) {
+      const verdict = verdicts.get(requestKey(requests[i - from]!));
+      if (verdict) cached[i] = verdict.match ? 2 : 1;
+    }
+  }
+  const known = (i: number) => (cached[i] === 0 ? undefined : cached[i] === 2);
+  const edges = input.sharedEdges.map(([a, b]) => [input.findingIndex.get(a)!, input.findingIndex.get(b)!] as const);
+  input.figures.bound = await boundCrossRunCalls({ findingCount: findings.length, edges, candidates, known, pause: maybeYield });
+  if (!(await input.allowCalls(input.figures.bound))) return { stopped: true };
+
   // How each candidate was decided (1 cached, 2 judged; 0 skipped or undecided), for the rows written at the end.
   const how = new Uint8Array(candidates.left.length);
   let lastReported = 0;
   const result = await mergeCrossRunDuplicates({
     findingCount: findings.length,
-    edges: input.sharedEdges.map(([a, b]) => [input.findingIndex.get(a)!, input.findingIndex.get(b)!] as const),
+    edges,
     candidates,
-    prefetch: async (from, to) => {
-      const requests = [];
-      for (let i = from; i < to; i++) requests.push(request(i));
-      windowVerdicts = await readCachedVerdicts(requests, judge);
-    },
     known: (i) => {
-      const verdict = windowVerdicts.get(requestKey(request(i)));
-      if (verdict) how[i] = 1;
-      return verdict?.match;
+      const verdict = known(i);
+      if (verdict !== undefined) how[i] = 1;
+      return verdict;
     },
     judge: async (i) => {
       const match = await input.runner.decide(request(i));
@@ -85,7 +107,7 @@ export async function mergeRuns(input: {
 
   const writeRows = async () => {
     const decided: number[] = [];
-    how.forEach((value, i) => value > 0 && decided.push(i));
+    for (let i = 0; i < how.length; i++) if (how[i]! > 0) decided.push(i);
     for (let start = 0; start < decided.length; start += WINDOW) {
       const slice = decided.slice(start, start + WINDOW);
       const requests = slice.map(request);
@@ -102,5 +124,5 @@ export async function mergeRuns(input: {
       );
     }
   };
-  return { set: result.set, writeRows };
+  return { stopped: false, set: result.set, writeRows };
 }

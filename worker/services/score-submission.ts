@@ -130,25 +130,34 @@ export async function scoreSubmission(claim: Claim, deps: ScoringDeps): Promise<
   for (let k = 0; k < distinctIndexes.length; k += WRITE_BATCH) {
     for (const [key, verdict] of await readCachedVerdicts(distinctIndexes.slice(k, k + WRITE_BATCH).map(refRequest), deps.judge)) refVerdicts.set(key, verdict);
   }
-  // A maintainer's override decides its pair (lib/scoring/matches.ts), so the judge is never asked about it.
-  const overrides = await db.matchOverride.findMany({
-    where: { findingContentHash: { in: [...new Set(findings.map((f) => f.hash))] } },
-    select: { findingContentHash: true, referenceHash: true, match: true },
-  });
-  const overridden = new Set(overrides.map((o) => matchKey(o.findingContentHash, o.referenceHash)));
+  // A maintainer's override decides its pair (lib/scoring/matches.ts), so the judge is never asked about it. Read
+  // 2,000 hashes at a time: one query with tens of thousands of parameters held the event loop while the client
+  // compiled it.
+  const findingHashes = [...new Set(findings.map((f) => f.hash))];
+  const overrides: { findingHash: string; referenceHash: string; match: boolean }[] = [];
+  for (let k = 0; k < findingHashes.length; k += 2_000) {
+    const rows = await db.matchOverride.findMany({
+      where: { findingContentHash: { in: findingHashes.slice(k, k + 2_000) } },
+      select: { findingContentHash: true, referenceHash: true, match: true },
+    });
+    for (const o of rows) overrides.push({ findingHash: o.findingContentHash, referenceHash: o.referenceHash, match: o.match });
+  }
+  const overridden = new Set(overrides.map((o) => matchKey(o.findingHash, o.referenceHash)));
   const isOverridden = (i: number) => overridden.has(matchKey(findings[refPairs.left[i]!]!.hash, reference.refs[refPairs.right[i]!]!.hash));
   const undecided = distinctIndexes.filter((i) => !refVerdicts.has(refKeys[i]!));
   const uncached = undecided.filter((i) => !isOverridden(i));
 
-  // Bounds before cost: every uncached reference pair plus every cross-run candidate (before skipping) is the most
-  // this submission can cost; above the budget it waits for an admin (README, Limits).
-  const estimatedCalls = uncached.length + crossPairs.length;
+  // Bounds before cost, per phase (README, Limits). Before any call: the reference phase costs exactly its uncached
+  // pairs, and the whole submission at most that plus every cross-run candidate (no verdict known yet can rule one
+  // out). When the reference phase alone is above the budget, scoring waits for an admin with that whole bound; else
+  // the reference phase runs, and the cross-run phase is bounded again, tighter, before its first call (mergeRuns).
+  let estimatedCalls = uncached.length + crossPairs.length;
   const allowed = Math.max(deps.budget, submission.approvedJudgeCalls ?? 0);
   const runner = new JudgeRunner(deps.judge, { malformedRetries: deps.malformedRetries });
   runner.stats.requested = distinct.size;
   // Overridden pairs without a cached verdict are neither judged nor cached.
   runner.stats.cached = distinct.size - undecided.length;
-  const crossRun: CrossRunFigures = { compared: crossCompared, kept: crossPairs.length, judged: 0, cached: 0, skipped: 0 };
+  const crossRun: CrossRunFigures = { compared: crossCompared, kept: crossPairs.length, judged: 0, cached: 0, skipped: 0, bound: -1 };
   const usage = () => ({
     judgeModel: deps.judge.model,
     offlineJudge: deps.judge.offline,
@@ -177,14 +186,15 @@ export async function scoreSubmission(claim: Claim, deps: ScoringDeps): Promise<
     timings.totalMs = Date.now() - started;
     return { outcome, comparedPairs, keptPairs: refPairs.length, estimatedCalls, judge: runner.stats, crossRun, timings };
   };
-  if (estimatedCalls > allowed) {
+  const awaitApproval = async () => {
     await updateClaimed(claim, {
       scoringStatus: "awaiting_approval",
       scoringError: `Scoring needs up to ${estimatedCalls.toLocaleString("en-US")} judge calls, above the budget of ${allowed.toLocaleString("en-US")} per submission (JUDGE_CALL_BUDGET). An admin can approve the spend; scoring then continues.`,
     });
     await db.judgeUsage.upsert({ where: { submissionId: claim.submissionId }, create: { submissionId: claim.submissionId, ...usage() }, update: usage() });
     return summary("awaiting_approval");
-  }
+  };
+  if (uncached.length > allowed) return awaitApproval();
 
   t = Date.now();
   let judged = 0;
@@ -200,35 +210,41 @@ export async function scoreSubmission(claim: Claim, deps: ScoringDeps): Promise<
   );
   await runner.flush();
   // Verdict ids of everything judged now, for the pair rows (a verdict another worker stored first is the one kept).
-  const judgedRequests = uncached.map(refRequest);
-  for (let k = 0; k < judgedRequests.length; k += WRITE_BATCH) {
-    for (const [key, verdict] of await readCachedVerdicts(judgedRequests.slice(k, k + WRITE_BATCH), deps.judge)) refVerdicts.set(key, verdict);
+  for (let k = 0; k < uncached.length; k += WRITE_BATCH) {
+    const judgedRequests = uncached.slice(k, k + WRITE_BATCH).map(refRequest);
+    for (const [key, verdict] of await readCachedVerdicts(judgedRequests, deps.judge)) refVerdicts.set(key, verdict);
   }
   timings.judgeMs = Date.now() - t;
   await progress(70);
 
   // Matches: the judge's verdicts with maintainer overrides applied (lib/scoring/matches.ts).
-  const matches: DerivedMatch[] = deriveMatches({
-    pairs: (function* () {
-      for (let i = 0; i < refPairs.length; i++) {
+  // deriveMatches asks by (finding text, reference text); verdicts are also keyed by config.
+  const byMatchKey = new Map<string, boolean>();
+  const pairsByRun = runs.map(() => [] as number[]);
+  for (let i = 0; i < refPairs.length; i++) {
+    const finding = findings[refPairs.left[i]!]!;
+    const verdict = refVerdicts.get(refKeys[i]!);
+    if (verdict) byMatchKey.set(matchKey(finding.hash, reference.refs[refPairs.right[i]!]!.hash), verdict.match);
+    pairsByRun[finding.runIndex]!.push(i);
+    if (i % 5_000 === 0) await maybeYield();
+  }
+  // One run at a time (a run's pairs and overrides concern its own findings only), handing the loop back between.
+  const matches: DerivedMatch[] = [];
+  for (const [runIndex, run] of runs.entries()) {
+    const runMatches = deriveMatches({
+      pairs: pairsByRun[runIndex]!.map((i) => {
         const finding = findings[refPairs.left[i]!]!;
         const ref = reference.refs[refPairs.right[i]!]!;
-        yield { findingId: finding.id, referenceId: ref.id, findingHash: finding.hash, referenceHash: ref.hash };
-      }
-    })(),
-    verdictOf: (() => {
-      // deriveMatches asks by (finding text, reference text); verdicts are also keyed by config.
-      const byMatchKey = new Map<string, boolean>();
-      for (let i = 0; i < refPairs.length; i++) {
-        const verdict = refVerdicts.get(refKeys[i]!);
-        if (verdict) byMatchKey.set(matchKey(findings[refPairs.left[i]!]!.hash, reference.refs[refPairs.right[i]!]!.hash), verdict.match);
-      }
-      return (key: string) => byMatchKey.get(key);
-    })(),
-    overrides: overrides.map((o) => ({ findingHash: o.findingContentHash, referenceHash: o.referenceHash, match: o.match })),
-    findings,
-    references: reference.refs,
-  });
+        return { findingId: finding.id, referenceId: ref.id, findingHash: finding.hash, referenceHash: ref.hash };
+      }),
+      verdictOf: (key) => byMatchKey.get(key),
+      overrides,
+      findings: run.findings,
+      references: reference.refs,
+    });
+    for (const m of runMatches) matches.push(m);
+    await maybeYield();
+  }
 
   t = Date.now();
   const merged = await mergeRuns({
@@ -241,9 +257,15 @@ export async function scoreSubmission(claim: Claim, deps: ScoringDeps): Promise<
     runner,
     concurrency: deps.concurrency,
     figures: crossRun,
+    // Calls made so far plus the most the cross-run phase can make, now that the components known before it are.
+    allowCalls: async (bound) => {
+      estimatedCalls = runner.stats.calls + bound;
+      return estimatedCalls <= allowed;
+    },
     onProgress: (done, total) => progress(70 + Math.floor((20 * done) / Math.max(total, 1))),
   });
   await runner.flush();
+  if (merged.stopped) return awaitApproval();
   timings.crossRunMs = Date.now() - t;
   if (runner.stats.undecided > 0) throw new UndecidedPairsError(runner.stats.undecided);
 

@@ -7,7 +7,7 @@ import type { BugText } from "../../lib/scoring/types";
 // at most SLICE_MS, handing the event loop back between them, so lock renewal, judge calls and progress writes go on.
 // (A worker thread would use the second core, but needs the TypeScript loader in the thread and copies of every
 // vector; the judge's HTTP work is already interleaved here, so slices are the simpler way to stay responsive.)
-const SLICE_MS = 20;
+const SLICE_MS = 10;
 
 /** The prefilter's slices, with the event loop handed back every SLICE_MS of work. */
 export async function* streamCandidatePairs(input: BuildCandidatePairsInput): AsyncGenerator<CandidateSlice, void, void> {
