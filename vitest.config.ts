@@ -2,7 +2,8 @@ import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
-  resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
+  // Tests run server modules in plain Node: "server-only" resolves to its empty module there, as it does on the server.
+  resolve: { alias: { "@": path.resolve(import.meta.dirname), "server-only": path.resolve(import.meta.dirname, "node_modules/server-only/empty.js") } },
   test: {
     reporters: ["default", ["json", { outputFile: "test-artifacts/vitest.json" }]],
     projects: [
