@@ -79,6 +79,16 @@ describe('import "server-only"', () => {
     expect(clientAndMarked).toEqual([]);
   });
 
+  it("is resolvable by every launcher: package scripts and spawned processes pass the react-server condition", () => {
+    const scripts = (JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts;
+    const withoutCondition = Object.entries(scripts).filter(([, command]) => /\btsx\b/.test(command) && !command.includes("--conditions=react-server")).map(([name]) => name);
+    expect(withoutCondition).toEqual([]);
+    // Spawned TypeScript processes take their arguments from TSX_NODE_ARGS (scripts/lib/processes.ts).
+    const spawners = ["scripts", "tests/support"].flatMap((dir) => sourceFiles(path.join(ROOT, dir)));
+    const bareTsx = spawners.filter((file) => !file.endsWith("processes.ts") && /"--import",\s*"tsx"/.test(fs.readFileSync(file, "utf8"))).map((file) => path.relative(ROOT, file));
+    expect(bareTsx).toEqual([]);
+  });
+
   it("recognises value imports, dynamic imports and process.env, but not type-only imports", () => {
     const file = path.join(ROOT, "lib/server/example.ts");
     expect(ioReason(file, 'import { db } from "../db";')).toBe("imports lib/db.ts");
