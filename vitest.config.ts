@@ -1,10 +1,20 @@
 import path from "node:path";
+import { defaultExternalConditions, defaultServerConditions } from "vite";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
-  // Tests run server modules in plain Node: "server-only" resolves to its empty module there, as it does on the server.
-  resolve: { alias: { "@": path.resolve(import.meta.dirname), "server-only": path.resolve(import.meta.dirname, "node_modules/server-only/empty.js") } },
+  resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
+  // Our I/O modules carry `import "server-only"`, which throws unless resolved with the react-server condition, as in
+  // every other server process (README, "Server-only modules"): Vite resolves our sources with these conditions,
+  // packages it leaves to Node with the external ones, and Node itself runs with the flag (test.execArgv).
+  ssr: {
+    resolve: {
+      conditions: ["react-server", ...defaultServerConditions],
+      externalConditions: ["react-server", ...defaultExternalConditions],
+    },
+  },
   test: {
+    execArgv: ["--conditions=react-server"],
     reporters: ["default", ["json", { outputFile: "test-artifacts/vitest.json" }]],
     projects: [
       {

@@ -1,3 +1,4 @@
+import "server-only";
 import { readFileSync, statSync } from "node:fs";
 import { Command, Option } from "commander";
 import { z } from "zod";

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 
 // The one typed view of process.env (STYLE.md habit 1). Every variable is documented in .env.example.

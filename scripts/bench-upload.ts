@@ -10,7 +10,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { ChildProcess } from "node:child_process";
 import { migrate, recreateDatabase } from "./lib/database";
-import { ROOT, buildForBench, sparePort, startProcess, stopProcess, waitForHttp } from "./lib/processes";
+import { ROOT, TSX_NODE_ARGS, buildForBench, sparePort, startProcess, stopProcess, waitForHttp } from "./lib/processes";
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/probebench_bench_upload";
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379/12";
@@ -140,7 +140,7 @@ async function main(): Promise<void> {
   const base = `http://127.0.0.1:${port}`;
   let web: ChildProcess | undefined;
   try {
-    web = startProcess("bench-upload-web", process.execPath, ["--import", "tsx", "web/server.ts"], { env: { ...env, PORT: String(port), HOST: "127.0.0.1" }, logDir: LOG_DIR });
+    web = startProcess("bench-upload-web", process.execPath, [...TSX_NODE_ARGS, "web/server.ts"], { env: { ...env, PORT: String(port), HOST: "127.0.0.1" }, logDir: LOG_DIR });
     await waitForHttp(`${base}/api/health`, 60_000, "The web server");
     const pid = web.pid!;
     for (let i = 0; i < 20; i++) await fetch(`${base}/api/health`);

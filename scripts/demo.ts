@@ -8,7 +8,7 @@ import type { ChildProcess } from "node:child_process";
 import { ensureDatabase, migrate } from "./lib/database";
 import { DEMO_EMAIL, DEMO_PASSWORD, demoBanner, planDemo, type DemoPlan } from "./lib/demo-plan";
 import { startEmbeddedPostgres, startLocalRedis, type LocalPostgres } from "./lib/local-services";
-import { ROOT, run, startProcess, stopProcess, waitForHttp } from "./lib/processes";
+import { ROOT, TSX_NODE_ARGS, run, startProcess, stopProcess, waitForHttp } from "./lib/processes";
 import { formatUtc } from "../lib/format";
 
 const log = (msg: string) => console.log(`[demo] ${msg}`);
@@ -62,13 +62,13 @@ async function main(): Promise<void> {
       NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET ?? demoSecret(),
     };
     const logDir = path.join(ROOT, ".data", "logs");
-    children.push(startProcess("worker", process.execPath, ["--import", "tsx", "worker/index.ts"], { env, logDir, echo: true }));
+    children.push(startProcess("worker", process.execPath, [...TSX_NODE_ARGS, "worker/index.ts"], { env, logDir, echo: true }));
     if (dev) {
-      children.push(startProcess("web", process.execPath, ["--import", "tsx", "web/server.ts", "--dev"], { env, logDir, echo: true }));
+      children.push(startProcess("web", process.execPath, [...TSX_NODE_ARGS, "web/server.ts", "--dev"], { env, logDir, echo: true }));
     } else {
       log("Building the web app (next build, about a minute) ...");
       await run(process.execPath, ["node_modules/next/dist/bin/next", "build"], { env, quiet: true });
-      children.push(startProcess("web", process.execPath, ["--import", "tsx", "web/server.ts"], { env: { ...env, NODE_ENV: "production" }, logDir, echo: false }));
+      children.push(startProcess("web", process.execPath, [...TSX_NODE_ARGS, "web/server.ts"], { env: { ...env, NODE_ENV: "production" }, logDir, echo: false }));
     }
     await waitForHttp(`http://127.0.0.1:${port}/api/health`, 180_000, "The web server");
     console.log(demoBanner(plan, { port, token }).join("\n"));

@@ -1,4 +1,4 @@
-// `npx tsx scripts/import-reported.ts [file]`: imports published results (default data/probe-reported.json) as
+// `npm run import-reported -- [file]`: imports published results (default data/probe-reported.json) as
 // reported leaderboard entries into DATABASE_URL. Safe to run again: an unchanged file changes nothing.
 import path from "node:path";
 import { disconnectDb } from "../lib/db";

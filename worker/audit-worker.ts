@@ -1,3 +1,4 @@
+import "server-only";
 import { Worker } from "bullmq";
 import type { Redis } from "ioredis";
 import { db } from "../lib/db";

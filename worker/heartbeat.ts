@@ -1,3 +1,4 @@
+import "server-only";
 import { writeFile } from "node:fs/promises";
 import type { Redis } from "ioredis";
 import { db } from "../lib/db";

@@ -1,3 +1,4 @@
+import "server-only";
 import { Worker } from "bullmq";
 import { db, disconnectDb } from "../lib/db";
 import { env } from "../lib/env";

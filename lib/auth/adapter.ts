@@ -1,3 +1,4 @@
+import "server-only";
 import type { Adapter, AdapterAccount, AdapterUser } from "next-auth/adapters";
 import { db } from "../db";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import { env } from "../env";
 
 // Settings shared by the next-auth handler (lib/auth/options.ts) and the code that reads sessions on each request

@@ -1,3 +1,4 @@
+import "server-only";
 import OpenAI from "openai";
 import type { z } from "zod";
 import { sha256 } from "../hash";

@@ -1,3 +1,4 @@
+import "server-only";
 import { env, type Env } from "../env";
 import { StructuredClient } from "./analysis-client";
 

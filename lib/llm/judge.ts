@@ -1,3 +1,4 @@
+import "server-only";
 import OpenAI from "openai";
 import { z } from "zod";
 import { env } from "../env";

@@ -1,3 +1,4 @@
+import "server-only";
 import Docker from "dockerode";
 import { env } from "../env";
 import { DockerSandboxProvider } from "./docker-sandbox";

@@ -5,6 +5,13 @@ import path from "node:path";
 
 export const ROOT = path.resolve(import.meta.dirname, "..", "..");
 
+/**
+ * Node arguments for running one of our TypeScript entry points (worker, web server, scripts). Modules that touch the
+ * database, Redis or secrets carry `import "server-only"`, which throws unless resolved with the react-server
+ * condition, the one Next's server bundles use (README, "Server-only modules").
+ */
+export const TSX_NODE_ARGS = ["--conditions=react-server", "--import", "tsx"];
+
 /** Runs a command to completion, failing with its output when it exits non-zero. */
 export function run(command: string, args: string[], opts: { env?: Record<string, string | undefined>; quiet?: boolean } = {}): Promise<string> {
   return new Promise((resolve, reject) => {

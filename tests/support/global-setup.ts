@@ -4,7 +4,7 @@ import type { ChildProcess } from "node:child_process";
 import { Redis } from "ioredis";
 import type { TestProject } from "vitest/node";
 import { canConnect, migrate, recreateDatabase } from "../../scripts/lib/database";
-import { ROOT, run, startProcess, stopProcess, waitForHttp } from "../../scripts/lib/processes";
+import { ROOT, TSX_NODE_ARGS, run, startProcess, stopProcess, waitForHttp } from "../../scripts/lib/processes";
 import { startFakeOpenAi } from "./fake-openai";
 
 // Integration and browser tests share one real stack: a fresh PostgreSQL database with the migrations applied,
@@ -110,13 +110,13 @@ async function startStack(env: Record<string, string>): Promise<void> {
   if (!(await portIsFree(WEB_PORT))) {
     throw new Error(`Port ${WEB_PORT} is already in use (a web server left over from an earlier run?). Stop it or set TEST_WEB_PORT.`);
   }
-  worker = startProcess("worker", process.execPath, ["--import", "tsx", "worker/index.ts"], { env, logDir: LOG_DIR });
+  worker = startProcess("worker", process.execPath, [...TSX_NODE_ARGS, "worker/index.ts"], { env, logDir: LOG_DIR });
 
   // The web server is built once per run (reused locally when TEST_REUSE_BUILD=1 and a build exists).
   if (!(process.env.TEST_REUSE_BUILD === "1" && existsSync(path.join(ROOT, DIST_DIR, "BUILD_ID")))) {
     await run("npx", ["next", "build"], { env, quiet: true });
   }
-  web = startProcess("web", process.execPath, ["--import", "tsx", "web/server.ts"], { env: { ...env, PORT: String(WEB_PORT), HOST: "127.0.0.1" }, logDir: LOG_DIR });
+  web = startProcess("web", process.execPath, [...TSX_NODE_ARGS, "web/server.ts"], { env: { ...env, PORT: String(WEB_PORT), HOST: "127.0.0.1" }, logDir: LOG_DIR });
   await waitForHttp(`http://127.0.0.1:${WEB_PORT}/api/health`, 60_000, "The web server");
 }
 

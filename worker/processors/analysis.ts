@@ -1,3 +1,4 @@
+import "server-only";
 import { UnrecoverableError, type Job } from "bullmq";
 import { env } from "../../lib/env";
 import { createStructuredClient, readAttributionModel, readPanelConfig } from "../../lib/llm/analysis-config";

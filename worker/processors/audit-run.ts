@@ -1,3 +1,4 @@
+import "server-only";
 import { UnrecoverableError, type Job } from "bullmq";
 import { auditJobSchema, type AuditJob } from "../../lib/queue/audit-queue";
 import type { SandboxProvider } from "../../lib/sandbox/sandbox";

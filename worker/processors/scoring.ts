@@ -1,3 +1,4 @@
+import "server-only";
 import { UnrecoverableError, type Job } from "bullmq";
 import { env } from "../../lib/env";
 import { createEmbeddingProvider } from "../../lib/embeddings/provider";

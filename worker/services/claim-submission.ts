@@ -1,3 +1,4 @@
+import "server-only";
 import { db } from "../../lib/db";
 
 // Fencing (STYLE.md habit 5, made strict): a BullMQ lock can lapse (a stalled worker, a Redis restart) and hand the

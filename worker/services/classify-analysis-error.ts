@@ -1,3 +1,4 @@
+import "server-only";
 import OpenAI from "openai";
 import { JudgeReplyError } from "../../lib/llm/judge";
 import { isTransientError } from "../../lib/llm/retry";

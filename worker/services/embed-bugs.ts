@@ -1,3 +1,4 @@
+import "server-only";
 import { createYielder } from "./stream-candidate-pairs";
 import { db } from "../../lib/db";
 import type { EmbeddingProvider } from "../../lib/embeddings/provider";

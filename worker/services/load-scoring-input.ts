@@ -1,3 +1,4 @@
+import "server-only";
 import { db } from "../../lib/db";
 import type { EmbeddingProvider } from "../../lib/embeddings/provider";
 import { sha256 } from "../../lib/hash";

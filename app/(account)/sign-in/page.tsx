@@ -1,3 +1,4 @@
+import "server-only";
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { githubEnabled, siteOrigin } from "@/lib/auth/config";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { Metadata } from "next";
 import { requirePageUser } from "@/lib/auth/current-user";
 import { env } from "@/lib/env";

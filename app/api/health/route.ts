@@ -1,3 +1,4 @@
+import "server-only";
 import { db } from "@/lib/db";
 import { json, withErrors } from "@/lib/server/http/respond";
 

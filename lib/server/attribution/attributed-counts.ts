@@ -1,3 +1,4 @@
+import "server-only";
 import { db } from "../../db";
 import { readTaxonomy, triggerName } from "../../attribution/taxonomy";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import { db } from "../../db";
 import { AppError } from "../../errors";
 import { bugContentHash } from "../../hash";

@@ -1,3 +1,4 @@
+import "server-only";
 import { db } from "../../db";
 
 // An in-process cache of public aggregates, keyed by a cheap "stamp" read from Postgres.

@@ -1,3 +1,4 @@
+import "server-only";
 import { db } from "../../db";
 import { validityCounts } from "../../panel/verdicts";
 import type { PanelValidity } from "../../leaderboard/types";

@@ -1,3 +1,4 @@
+import "server-only";
 import { db } from "../../db";
 import { AppError } from "../../errors";
 import { finishRunIfComplete } from "./finish-run";

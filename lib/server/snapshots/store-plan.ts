@@ -1,3 +1,4 @@
+import "server-only";
 import type { Prisma } from "../../generated/prisma/client";
 import { db } from "../../db";
 import type { PassPlan } from "../../validation/pass-plan";

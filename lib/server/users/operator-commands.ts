@@ -1,3 +1,4 @@
+import "server-only";
 import { db } from "../../db";
 import { AppError, parseOrThrow } from "../../errors";
 import { recordAudit } from "../admin/record-audit";

@@ -1,3 +1,4 @@
+import "server-only";
 import { randomBytes } from "node:crypto";
 import { db } from "../../db";
 import { sha256 } from "../../hash";

@@ -1,3 +1,4 @@
+import "server-only";
 import Link from "next/link";
 import { AutoRefresh } from "@/components/account/auto-refresh";
 import styles from "@/components/account/ui.module.css";
