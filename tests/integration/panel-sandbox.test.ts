@@ -126,6 +126,16 @@ describe("panel judges in a sandbox of the snapshot", () => {
     // No snapshot of acme/ui: the plain judge, capped, nothing sandboxed.
     for (const r of of("Tooltip leaks")) expect(r).toMatchObject({ verdict: "confirmed", confidence: "low", sandboxed: false, pocRan: false, poc: null });
 
+    // Maintainers read the proof of concept with each verdict (GET /api/v1/submissions/{id}/panel).
+    const maintainer = await createTestUser("maintainer");
+    const api = await call(webUrl, "GET", `/api/v1/submissions/${submissionId}/panel?per_page=100`, { token: maintainer.token });
+    expect(api.status).toBe(200);
+    type ApiReview = { judge: string; confidence: string; proof_of_concept: { ran: boolean; turns: number; commands: { command: string; output: string }[]; commands_omitted: number } | null };
+    const apiReviews = (title: string) => (api.json.findings as { title: string; reviews: ApiReview[] }[]).find((f) => f.title.includes(title))!.reviews;
+    expect(apiReviews("Lexer drops")[0]!.proof_of_concept).toEqual({ ran: true, turns: 2, commands_omitted: 0, commands: [expect.objectContaining({ command: "head -n 3 ./parser/lexer.py && echo POC-OK", exit_code: 0, timed_out: false, output: expect.stringContaining("POC-OK") })] });
+    expect(apiReviews("[poc:none]")[0]!.proof_of_concept).toEqual({ ran: false, turns: 2, commands: [], commands_omitted: 0 });
+    expect(apiReviews("Tooltip leaks")[0]!.proof_of_concept).toBeNull();
+
     // Costs and tokens add up as without a sandbox; the panel's extracted snapshot is gone.
     expect(done.judgeCalls).toBe(reviews.length);
     expect(done.inputTokens).toBe(reviews.reduce((s, r) => s + r.inputTokens, 0));

@@ -160,6 +160,29 @@ export async function PanelSection({ id, scored, viewer, search }: { id: string;
                       <li key={`${r.tier}-${r.judge}`}>
                         Tier {r.tier}, {r.judge}: <strong>{r.verdict}</strong>
                         {r.reason ? ` (${r.reason})` : ""}, confidence {r.confidence ?? "–"}. {r.rationale}
+                        {r.proof_of_concept && (
+                          <details className="panel-poc">
+                            <summary>
+                              {r.proof_of_concept.ran
+                                ? `Proof of concept: ran ${r.proof_of_concept.commands.length + r.proof_of_concept.commands_omitted} ${r.proof_of_concept.commands.length + r.proof_of_concept.commands_omitted === 1 ? "command" : "commands"} in the sandbox`
+                                : "Worked in the sandbox without running a command (confidence capped)"}{" "}
+                              ({r.proof_of_concept.turns} turns)
+                            </summary>
+                            {r.proof_of_concept.commands.length === 0 ? (
+                              <p className="empty">No command was run.</p>
+                            ) : (
+                              <ol>
+                                {r.proof_of_concept.commands.map((c, i) => (
+                                  <li key={i}>
+                                    <code>{c.command}</code> — {c.timed_out ? "killed at its time limit" : `exit status ${c.exit_code ?? "unknown"}`}
+                                    <pre>{c.output || "(no output)"}</pre>
+                                  </li>
+                                ))}
+                              </ol>
+                            )}
+                            {r.proof_of_concept.commands_omitted > 0 && <p>{r.proof_of_concept.commands_omitted} further commands not kept.</p>}
+                          </details>
+                        )}
                       </li>
                     ))}
                   </ul>
