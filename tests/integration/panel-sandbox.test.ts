@@ -19,7 +19,7 @@ import { importBenchmark } from "../../lib/server/benchmarks/import-benchmark";
 import { importSnapshot } from "../../lib/server/snapshots/import-snapshot";
 import { benchmarkFileSchema } from "../../lib/validation/benchmark-file";
 import { claimAnalysis } from "../../worker/services/claim-analysis";
-import { panelWorkDir } from "../../worker/services/panel-sandbox";
+import { isPanelSandbox, panelSandboxIsOrphan, panelWorkDir } from "../../worker/services/panel-sandbox";
 import { runPanel } from "../../worker/services/run-panel";
 import { freePort, PrivateRedis, startWorker, stopProcess, waitFor } from "../support/fault-harness";
 import { db, smallBenchmark, uniqueSlug, waitForStatus } from "../support/fixtures";
@@ -141,6 +141,12 @@ describe("panel judges in a sandbox of the snapshot", () => {
     expect(done.inputTokens).toBe(reviews.reduce((s, r) => s + r.inputTokens, 0));
     expect(done.costUsd).toBeCloseTo(reviews.reduce((s, r) => s + r.costUsd, 0), 9);
     expect(existsSync(panelWorkDir(run.id))).toBe(false);
+    // The worker's orphan sweep keeps a panel judge's sandbox while its panel runs, and removes it after.
+    expect(isPanelSandbox({ passId: `panel-${proven[0]!.findingId}-1-fake-panel-a` })).toBe(true);
+    expect(await panelSandboxIsOrphan({ runId: run.id })).toBe(true);
+    await db.panelRun.update({ where: { id: run.id }, data: { status: "running" } });
+    expect(await panelSandboxIsOrphan({ runId: run.id })).toBe(false);
+    await db.panelRun.update({ where: { id: run.id }, data: { status: "done" } });
 
     // A rerun with the sandbox on asks nothing and writes the same rows.
     const client = () => new StructuredClient({ apiKey: "test-key", baseURL: fakeUrl, timeoutMs: 5_000, maxRetries: 2, malformedRetries: 2 });

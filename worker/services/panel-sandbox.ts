@@ -1,6 +1,7 @@
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
+import { db } from "../../lib/db";
 import { env } from "../../lib/env";
 import { runAgentLoop } from "../../lib/agent/agent-loop";
 import type { PassLimits } from "../../lib/agent/budget";
@@ -40,6 +41,18 @@ export async function removePanelWorkDir(panelRunId: string): Promise<void> {
   await rm(panelWorkDir(panelRunId), { recursive: true, force: true });
 }
 
+// A panel judge's sandbox is labelled with its panel (as the run) and `panel-<finding>-<tier>-<judge>` (as the pass),
+// so the worker's orphan sweep at start tells it from an audit pass's and keeps it while its panel runs.
+const PANEL_PASS_PREFIX = "panel-";
+
+export function isPanelSandbox(labels: { passId: string }): boolean {
+  return labels.passId.startsWith(PANEL_PASS_PREFIX);
+}
+
+export async function panelSandboxIsOrphan(labels: { runId: string }): Promise<boolean> {
+  return (await db.panelRun.findUnique({ where: { id: labels.runId }, select: { status: true } }))?.status !== "running";
+}
+
 export type SandboxedVerdict = { reply: PanelReply; pocRan: boolean; poc: PocRecord; inputTokens: number; outputTokens: number; costUsd: number };
 
 /** One judge's review in a fresh sandbox of the snapshot; the sandbox is removed when it ends. */
@@ -50,7 +63,7 @@ export async function judgeInSandbox(
 ): Promise<SandboxedVerdict> {
   const sandbox = await deps.provider.create({
     runId: input.panelRunId,
-    passId: input.reviewKey,
+    passId: `${PANEL_PASS_PREFIX}${input.reviewKey}`,
     snapshotDir: input.snapshotDir,
     archivePath: snapshotArchivePath(input.snapshot),
     image: input.snapshot.image,

@@ -47,8 +47,8 @@ export async function PanelSection({ id, scored, viewer, search }: { id: string;
       <h2 id="panel-heading">Panel validation</h2>
       <p className="muted small">
         A sample of findings (per run, in proportion to each repository&apos;s findings) is judged by two LLM judges under opaque ids; a third settles their
-        disagreements. Validity = confirmed / (confirmed + rejected), with its 95% Clopper-Pearson interval; abstentions are excluded. The judges cannot run code
-        yet, so confirmations are capped at low confidence.
+        disagreements. Validity = confirmed / (confirmed + rejected), with its 95% Clopper-Pearson interval; abstentions are excluded. A confirmation keeps a
+        medium or high confidence only when its judge ran a proof of concept in a sandbox of the repository&apos;s snapshot; otherwise it is capped at low.
       </p>
       {!view && <p className="empty">No panel has validated this submission yet{isAdmin ? "" : "; validity is shown once an admin runs it"}.</p>}
       {view && (view.job.status === "queued" || view.job.status === "running") && (
