@@ -52,6 +52,12 @@ const envSchema = z.object({
   PANEL_CONTEXT_MODEL: optionalString,
   PANEL_SAMPLE_SIZE: z.coerce.number().int().min(1).max(1_000).default(100),
   PANEL_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
+  // Judges may run a proof of concept in a sandbox of the repository's snapshot (README, Panel validation): off keeps
+  // the judges to the finding and the context document, with confirmations capped at low confidence.
+  PANEL_SANDBOX: z.enum(["off", "on"]).default("off"),
+  PANEL_SANDBOX_MAX_TURNS: z.coerce.number().int().min(2).max(200).default(12),
+  PANEL_SANDBOX_MAX_TOKENS: z.coerce.number().int().min(1_000).max(10_000_000).default(200_000),
+  PANEL_SANDBOX_WALL_SECONDS: z.coerce.number().int().min(5).max(3_600).default(300),
   // Bug-type attribution: the classifying model (default JUDGE_MODEL), and whether it runs after every scoring.
   ATTRIBUTION_MODEL: optionalString,
   ATTRIBUTION_AFTER_SCORING: z.stringbool().default(true),

@@ -8,6 +8,7 @@ import { createSandboxProvider } from "../lib/sandbox/create-sandbox-provider";
 import { finishRunIfComplete } from "../lib/server/runs/finish-run";
 import { createAuditProcessor } from "./processors/audit-run";
 import { removeEndedRunDirs } from "./services/audit-snapshot";
+import { isPanelSandbox, panelSandboxIsOrphan } from "./services/panel-sandbox";
 
 /**
  * The in-house run side of the worker: removes sandboxes no running pass owns (a worker that died leaves its
@@ -16,7 +17,9 @@ import { removeEndedRunDirs } from "./services/audit-snapshot";
 export async function startAuditWorker(connection: Redis): Promise<{ close: () => Promise<void> }> {
   const sandboxes = createSandboxProvider();
   const removed = await sandboxes
-    .removeOrphans(async ({ passId }) => (await db.auditPass.findUnique({ where: { id: passId }, select: { status: true } }))?.status !== "running")
+    .removeOrphans(async (labels) =>
+      isPanelSandbox(labels) ? panelSandboxIsOrphan(labels) : (await db.auditPass.findUnique({ where: { id: labels.passId }, select: { status: true } }))?.status !== "running",
+    )
     .catch((error) => {
       console.error(`could not list ${sandboxes.kind} sandboxes for orphan removal:`, error instanceof Error ? error.message : error);
       return 0;

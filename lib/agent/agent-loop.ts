@@ -15,11 +15,28 @@ export type AssistantTurn = {
   outputTokens: number;
 };
 
-export type LoopDeps = {
+/**
+ * The tool that ends the loop with a validated value: submit_findings for an audit pass (the default), another one for
+ * other users of the loop (the panel's submit_verdict). An error goes back to the model, which may call it again.
+ */
+export type SubmitTool<T> = { name: string; validate(args: unknown): { value: T; message: string } | { error: string }; nudge: string };
+
+const submitFindingsTool = (repo: string): SubmitTool<FindingInput[]> => ({
+  name: "submit_findings",
+  validate(args) {
+    const result = validateSubmittedFindings(args, repo);
+    return "error" in result ? result : { value: result.findings, message: `Accepted ${result.findings.length} findings. The pass is complete.` };
+  },
+  nudge: "Continue the audit with the tools. When you are done, call submit_findings (an empty array is valid).",
+});
+
+export type LoopDeps<T = FindingInput[]> = {
   repo: string;
   limits: PassLimits;
+  /** Default: submit_findings. */
+  submit?: SubmitTool<T>;
   complete(messages: ChatCompletionMessageParam[]): Promise<AssistantTurn>;
-  exec(command: ToolCommand & { maxOutputBytes: number }): Promise<ExecResult>;
+  exec(command: ToolCommand & { maxOutputBytes: number; tool: Exclude<ToolName, "submit_findings"> }): Promise<ExecResult>;
   /**
    * Called after every model turn and its tool results: persist the transcript and the turn's usage, and say
    * whether the pass may go on (null) or must stop (the reason: run cancelled, run budget spent, lost claim).
@@ -28,13 +45,12 @@ export type LoopDeps = {
   now(): number;
 };
 
-export type LoopResult =
-  | { outcome: "submitted"; findings: FindingInput[]; turns: number; inputTokens: number; outputTokens: number; messages: ChatCompletionMessageParam[] }
+export type LoopResult<T = FindingInput[]> =
+  | { outcome: "submitted"; /** what the submit tool accepted */ findings: T; turns: number; inputTokens: number; outputTokens: number; messages: ChatCompletionMessageParam[] }
   | { outcome: "limit" | "stopped"; reason: string; turns: number; inputTokens: number; outputTokens: number; messages: ChatCompletionMessageParam[] };
 
-const NUDGE = "Continue the audit with the tools. When you are done, call submit_findings (an empty array is valid).";
-
-export async function runAgentLoop(initial: ChatCompletionMessageParam[], deps: LoopDeps): Promise<LoopResult> {
+export async function runAgentLoop<T = FindingInput[]>(initial: ChatCompletionMessageParam[], deps: LoopDeps<T>): Promise<LoopResult<T>> {
+  const submit = deps.submit ?? (submitFindingsTool(deps.repo) as unknown as SubmitTool<T>);
   const messages = [...initial];
   const started = deps.now();
   let turns = 0;
@@ -50,41 +66,41 @@ export async function runAgentLoop(initial: ChatCompletionMessageParam[], deps: 
     outputTokens += turn.outputTokens;
     const toolCalls: ChatCompletionMessageToolCall[] = turn.toolCalls.map((c) => ({ id: c.id, type: "function", function: { name: c.name, arguments: c.arguments } }));
     messages.push(toolCalls.length ? { role: "assistant", content: turn.content, tool_calls: toolCalls } : { role: "assistant", content: turn.content ?? "" });
-    let submitted: FindingInput[] | null = null;
-    if (toolCalls.length === 0) messages.push({ role: "user", content: NUDGE });
+    let submitted: { value: T } | null = null;
+    if (toolCalls.length === 0) messages.push({ role: "user", content: submit.nudge });
     for (const call of turn.toolCalls) {
-      const output = await executeToolCall(call, deps);
+      const output = await executeToolCall(call, deps, submit);
       if (typeof output !== "string") {
-        submitted = output.findings;
-        messages.push({ role: "tool", tool_call_id: call.id, content: `Accepted ${output.findings.length} findings. The pass is complete.` });
+        submitted = output;
+        messages.push({ role: "tool", tool_call_id: call.id, content: output.message });
         // Later calls of the same turn are not executed: the pass has ended.
         break;
       }
       messages.push({ role: "tool", tool_call_id: call.id, content: output });
     }
     const stop = await deps.afterTurn({ messages, turns, inputTokens, outputTokens, deltaInput: turn.inputTokens, deltaOutput: turn.outputTokens });
-    if (submitted) return { outcome: "submitted", findings: submitted, ...totals() };
+    if (submitted) return { outcome: "submitted", findings: submitted.value, ...totals() };
     if (stop) return { outcome: "stopped", reason: stop, ...totals() };
   }
 }
 
-async function executeToolCall(call: { name: string; arguments: string }, deps: LoopDeps): Promise<string | { findings: FindingInput[] }> {
+async function executeToolCall<T>(call: { name: string; arguments: string }, deps: LoopDeps<T>, submit: SubmitTool<T>): Promise<string | { value: T; message: string }> {
   let args: unknown;
   try {
     args = call.arguments.trim() ? JSON.parse(call.arguments) : {};
   } catch {
     return `The arguments of ${call.name} are not valid JSON.`;
   }
-  const name = call.name as ToolName;
-  if (name === "submit_findings") {
-    const result = validateSubmittedFindings(args, deps.repo);
+  if (call.name === submit.name) {
+    const result = submit.validate(args);
     return "error" in result ? result.error : result;
   }
-  if (!["read_file", "list_dir", "grep", "run"].includes(name)) return `Unknown tool ${call.name}. The tools are read_file, list_dir, grep, run and submit_findings.`;
-  const command = toolCommand(name as Exclude<ToolName, "submit_findings">, args);
+  if (!["read_file", "list_dir", "grep", "run"].includes(call.name)) return `Unknown tool ${call.name}. The tools are read_file, list_dir, grep, run and ${submit.name}.`;
+  const name = call.name as Exclude<ToolName, "submit_findings">;
+  const command = toolCommand(name, args);
   if ("error" in command) return command.error;
   try {
-    return formatToolOutput(await deps.exec({ ...command, maxOutputBytes: TOOL_CAPTURE_BYTES }));
+    return formatToolOutput(await deps.exec({ ...command, tool: name, maxOutputBytes: TOOL_CAPTURE_BYTES }));
   } catch {
     return "The sandbox could not run this command.";
   }

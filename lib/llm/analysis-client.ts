@@ -1,6 +1,8 @@
 import "server-only";
 import OpenAI from "openai";
+import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import type { z } from "zod";
+import type { AssistantTurn } from "../agent/agent-loop";
 import { sha256 } from "../hash";
 import { judgeCostUsd, JudgeReplyError } from "./judge";
 import type { JudgeMessage } from "./judge-messages";
@@ -64,5 +66,31 @@ export class StructuredClient {
         throw new JudgeReplyError(`model ${model} returned a reply that is not the required ${schemaName} JSON`);
       }
     }
+  }
+
+  /** One turn of a tool-using loop (a panel judge in a sandbox), counted in the same stats. */
+  async completeWithTools(model: string, messages: ChatCompletionMessageParam[], tools: readonly object[]): Promise<AssistantTurn> {
+    const completion = await this.client.chat.completions.create({
+      model,
+      temperature: 0,
+      messages,
+      tools: tools as unknown as OpenAI.Chat.Completions.ChatCompletionTool[],
+      tool_choice: "auto",
+    });
+    const inputTokens = completion.usage?.prompt_tokens ?? 0;
+    const outputTokens = completion.usage?.completion_tokens ?? 0;
+    Object.assign(this.stats, {
+      calls: this.stats.calls + 1,
+      inputTokens: this.stats.inputTokens + inputTokens,
+      outputTokens: this.stats.outputTokens + outputTokens,
+      costUsd: this.stats.costUsd + judgeCostUsd(model, inputTokens, outputTokens),
+    });
+    const message = completion.choices[0]?.message;
+    return {
+      content: message?.content ?? null,
+      toolCalls: (message?.tool_calls ?? []).flatMap((c) => (c.type === "function" ? [{ id: c.id, name: c.function.name, arguments: c.function.arguments }] : [])),
+      inputTokens,
+      outputTokens,
+    };
   }
 }

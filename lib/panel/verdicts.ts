@@ -57,11 +57,12 @@ export const panelReplySchema = z
 export type PanelReply = z.infer<typeof panelReplySchema>;
 
 /**
- * F.6.2: a judge that could not run the code (no sandbox yet) reasons from the finding and the context only, so a
- * confirmation is capped at low confidence.
+ * F.6.2: a judge that did not run the code (no sandbox, or a sandbox it only read from) reasons from the finding and
+ * the context only, so a confirmation is capped at low confidence. `ranProofOfConcept`: the judge executed a command
+ * (a `run` call) in a sandbox of the snapshot.
  */
-export function capConfidence(reply: PanelReply, sandbox: boolean): PanelReply {
-  if (sandbox || reply.verdict !== "confirmed") return reply;
+export function capConfidence(reply: PanelReply, ranProofOfConcept: boolean): PanelReply {
+  if (ranProofOfConcept || reply.verdict !== "confirmed") return reply;
   return { ...reply, confidence: "low" };
 }
 

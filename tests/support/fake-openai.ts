@@ -4,6 +4,7 @@ import { embedOffline } from "../../lib/embeddings/offline-embedder";
 import { handleAgentRequest } from "./fake-openai-agent";
 import { judgedAnswer, recordJudged } from "./fake-judge-log";
 import { answerAnalysisRequest } from "./fake-analysis";
+import { handlePanelSandboxRequest } from "./fake-panel-sandbox";
 
 // A small local server speaking the OpenAI wire format (chat completions with json_schema replies, embeddings).
 // It replaces only the paid LLM API in tests and benchmarks. Its "judgement" is a fixed rule:
@@ -69,8 +70,9 @@ export async function startFakeOpenAi(port = 0): Promise<{ url: string; close: (
         res.end(JSON.stringify(body));
       };
       const body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString("utf8")) : {};
-      // In-house audit runs: tool-using requests and the context document (tests/support/fake-openai-agent.ts).
-      if (handleAgentRequest(req, body, send)) return;
+      // Tool-using requests: a panel judge in a sandbox (fake-panel-sandbox.ts), in-house audit runs and their context
+      // document (fake-openai-agent.ts).
+      if (handlePanelSandboxRequest(req, body, send) || handleAgentRequest(req, body, send)) return;
       if (req.url === "/__control" && req.method === "POST") {
         Object.assign(control, body);
         return send(200, control);

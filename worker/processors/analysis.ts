@@ -7,7 +7,9 @@ import { attributeBugs } from "../services/attribute-bugs";
 import { claimAnalysis, updateAnalysis, type AnalysisClaim, type AnalysisKind } from "../services/claim-analysis";
 import { LostClaimError } from "../services/claim-submission";
 import { classifyAnalysisError } from "../services/classify-analysis-error";
+import { createSandboxProvider } from "../../lib/sandbox/create-sandbox-provider";
 import { runPanel } from "../services/run-panel";
+import { panelSandboxFromEnv } from "../services/panel-sandbox";
 
 // Thin processors of the panel-queue and the attribution-queue: validate the payload, claim the row (fencing token),
 // call the service, record permanent failures on the row. Same fault behaviour as scoring (processors/scoring.ts).
@@ -46,7 +48,8 @@ export function processPanelJob(job: Job<AnalysisJob>): Promise<unknown> {
       await updateAnalysis(claim, { status: "failed", error: config.message });
       return { failed: config.message };
     }
-    return runPanel(claim, { client: createStructuredClient(), config: config.config, concurrency: env.PANEL_CONCURRENCY, onProgress });
+    const sandbox = env.PANEL_SANDBOX === "on" ? panelSandboxFromEnv(createSandboxProvider()) : null;
+    return runPanel(claim, { client: createStructuredClient(), config: config.config, concurrency: env.PANEL_CONCURRENCY, onProgress, sandbox });
   });
 }
 

@@ -7,21 +7,31 @@ import type { StructuredClient } from "../../lib/llm/analysis-client";
 import { bugRecordJson, renderBlockMessages } from "../../lib/llm/analysis-messages";
 import { loadPrompt } from "../../lib/llm/prompts";
 import { samplePanelFindings } from "../../lib/panel/sample";
-import { agreedVerdict, capConfidence, panelReplyJsonSchema, panelReplySchema, type TierReview } from "../../lib/panel/verdicts";
+import { agreedVerdict, capConfidence, panelReplyJsonSchema, panelReplySchema, type PanelReply, type TierReview } from "../../lib/panel/verdicts";
+import { Prisma } from "../../lib/generated/prisma/client";
 import { progressWriter, updateAnalysis, type AnalysisClaim } from "./claim-analysis";
 import { ensurePanelContext, type PanelContext } from "./panel-context";
+import { judgeInSandbox, panelSnapshotDir, removePanelWorkDir, type PanelSandboxDeps, type SandboxedSnapshot } from "./panel-sandbox";
 
 // Panel validation of one submission (paper 2.3, C.3, F.6): sample findings per run in proportion to repositories,
 // ask the tier 1 judges for a verdict on each (under an opaque id, with the repository's panel context document),
 // send disagreements to the tier 2 judge, and store every review and each finding's final verdict. Reviews are keyed
 // by (panel, finding, tier, judge) and reused when the prompt, model, endpoint and context document are unchanged,
 // so a rerun or a retried job asks only what is missing and writes the same rows.
+// With a sandbox (PANEL_SANDBOX=on) and an imported snapshot of the finding's repository, each judge works in a
+// sandbox of the snapshot and may run a proof of concept; only then is a confirmation not capped at low confidence.
 
 export const PANEL_PROMPT = "panel-judge";
-/** No sandbox until in-house runs exist (F.6.2): judges reason from the finding and the context only. */
-export const PANEL_SANDBOX = false;
+export const PANEL_SANDBOX_PROMPT = "panel-judge-sandbox";
 
-export type PanelDeps = { client: StructuredClient; config: PanelConfig; concurrency: number; onProgress?: (percent: number) => Promise<void> };
+export type PanelDeps = {
+  client: StructuredClient;
+  config: PanelConfig;
+  concurrency: number;
+  onProgress?: (percent: number) => Promise<void>;
+  /** Set when PANEL_SANDBOX=on; without it (or without a snapshot) judges reason from the finding and context only. */
+  sandbox?: PanelSandboxDeps | null;
+};
 export type PanelSummary = { sampled: number; asked: number; reused: number; retries: number; malformedReplies: number };
 
 /** A permanent problem with the request itself (not scored, nothing to sample): recorded on the row, not retried. */
@@ -47,7 +57,8 @@ export async function runPanel(claim: AnalysisClaim, deps: PanelDeps): Promise<P
     (await db.match.findMany({ where: { attemptId: run.submission.scoringAttemptId, findingId: { in: sampledIds } }, select: { findingId: true }, distinct: ["findingId"] })).map((m) => m.findingId),
   );
   const prompt = loadPrompt(PANEL_PROMPT);
-  const promptVersion = `${prompt.name}@${prompt.version}`;
+  const sandboxPrompt = loadPrompt(PANEL_SANDBOX_PROMPT);
+  const promptVersion = deps.sandbox ? `${prompt.name}@${prompt.version}+${sandboxPrompt.name}@${sandboxPrompt.version}` : `${prompt.name}@${prompt.version}`;
 
   // The sample rows (same seed and size: the same rows); reviews of findings or judges no longer in the panel go.
   await db.$transaction([
@@ -71,8 +82,13 @@ export async function runPanel(claim: AnalysisClaim, deps: PanelDeps): Promise<P
 
   // One context document per sampled repository, generated once per snapshot and shared by all panels.
   const contexts = new Map<string, PanelContext>();
+  // With the sandbox on: each sampled repository's snapshot, extracted once for this panel.
+  const snapshots = new Map<string, { snapshot: SandboxedSnapshot; dir: string }>();
   for (const repositoryId of new Set(sample.map((s) => byId.get(s.findingId)!.repositoryId))) {
     contexts.set(repositoryId, await ensurePanelContext(repositoryId, deps.client, deps.config.contextModel));
+    if (!deps.sandbox) continue;
+    const snapshot = (await db.repository.findUniqueOrThrow({ where: { id: repositoryId }, select: { snapshot: { select: { sha256: true, storagePath: true, image: true } } } })).snapshot;
+    if (snapshot) snapshots.set(repositoryId, { snapshot, dir: await panelSnapshotDir(run.id, snapshot) });
   }
   await progress(10);
 
@@ -83,18 +99,34 @@ export async function runPanel(claim: AnalysisClaim, deps: PanelDeps): Promise<P
   const review = async (findingId: string, opaqueId: string, tier: number, judge: string): Promise<TierReview> => {
     const f = byId.get(findingId)!;
     const context = contexts.get(f.repositoryId)!;
-    const configHash = deps.client.configHash({ template: prompt.body, reply: panelReplyJsonSchema, model: judge, context: context.hash, sandbox: PANEL_SANDBOX });
+    const sandboxed = deps.sandbox ? snapshots.get(f.repositoryId) : undefined;
+    const template = sandboxed ? sandboxPrompt : prompt;
+    // The sandbox's limits and the snapshot decide a sandboxed answer too; a judge without one hashes as before.
+    const sandboxKey = sandboxed && deps.sandbox ? { snapshot: sandboxed.snapshot.sha256, limits: deps.sandbox.limits } : false;
+    const configHash = deps.client.configHash({ template: template.body, reply: panelReplyJsonSchema, model: judge, context: context.hash, sandbox: sandboxKey });
     const hit = stored.get(`${findingId}|${tier}|${judge}`);
     if (hit && hit.configHash === configHash) {
       summary.reused++;
       return { judge, verdict: hit.verdict, reason: hit.reason, severity: hit.severity, confidence: hit.confidence ?? "low" };
     }
     const record = bugRecordJson({ id: opaqueId, repo: f.repository.name, file: f.file, lineStart: f.lineStart, lineEnd: f.lineEnd, title: f.title, description: f.description, codeSnippet: f.codeSnippet, suggestedFix: f.suggestedFix, severity: f.severity });
-    const messages = renderBlockMessages(prompt, { context: context.text, finding: record });
-    const answer = await deps.client.ask(judge, messages, "panel_verdict", panelReplyJsonSchema, panelReplySchema);
+    const messages = renderBlockMessages(template, { context: context.text, finding: record });
+    let answer: { value: PanelReply; inputTokens: number; outputTokens: number; costUsd: number };
+    let poc: { sandboxed: boolean; pocRan: boolean; poc: Prisma.InputJsonValue | typeof Prisma.DbNull } = { sandboxed: false, pocRan: false, poc: Prisma.DbNull };
+    if (sandboxed && deps.sandbox) {
+      const verdict = await judgeInSandbox(
+        { panelRunId: run.id, reviewKey: `${findingId}-${tier}-${judge}`, repo: f.repository.name, snapshot: sandboxed.snapshot, snapshotDir: sandboxed.dir, judge, messages },
+        deps.client,
+        deps.sandbox,
+      );
+      answer = { value: verdict.reply, inputTokens: verdict.inputTokens, outputTokens: verdict.outputTokens, costUsd: verdict.costUsd };
+      poc = { sandboxed: true, pocRan: verdict.pocRan, poc: verdict.poc };
+    } else {
+      answer = await deps.client.ask(judge, messages, "panel_verdict", panelReplyJsonSchema, panelReplySchema);
+    }
     summary.asked++;
-    const reply = capConfidence(answer.value, PANEL_SANDBOX);
-    const data = { verdict: reply.verdict, reason: reply.reason, severity: reply.severity, confidence: reply.confidence, rationale: reply.rationale, configHash, inputTokens: answer.inputTokens, outputTokens: answer.outputTokens, costUsd: answer.costUsd };
+    const reply = capConfidence(answer.value, poc.pocRan);
+    const data = { verdict: reply.verdict, reason: reply.reason, severity: reply.severity, confidence: reply.confidence, rationale: reply.rationale, configHash, inputTokens: answer.inputTokens, outputTokens: answer.outputTokens, costUsd: answer.costUsd, ...poc };
     await db.panelReview.upsert({
       where: { panelRunId_findingId_tier_judge: { panelRunId: run.id, findingId, tier, judge } },
       create: { panelRunId: run.id, findingId, tier, judge, ...data },
@@ -104,23 +136,27 @@ export async function runPanel(claim: AnalysisClaim, deps: PanelDeps): Promise<P
   };
 
   let done = 0;
-  await pMap(
-    sample,
-    async (s) => {
-      // The tier 1 judges answer independently, so they are asked at once.
-      const tier1: TierReview[] = await Promise.all(deps.config.judges.map((judge) => review(s.findingId, s.opaqueId, 1, judge)));
-      const final = agreedVerdict(tier1) ?? (await review(s.findingId, s.opaqueId, 2, deps.config.tier2Judge));
-      // A tier 2 review left from an earlier disagreement is dropped when tier 1 now agrees.
-      if (agreedVerdict(tier1)) await db.panelReview.deleteMany({ where: { panelRunId: run.id, findingId: s.findingId, tier: 2 } });
-      await db.panelSample.update({
-        where: { panelRunId_findingId: { panelRunId: run.id, findingId: s.findingId } },
-        data: { verdict: final.verdict, reason: final.reason, severity: final.severity as Severity | null, confidence: final.confidence },
-      });
-      done++;
-      await progress(10 + (88 * done) / sample.length);
-    },
-    { concurrency: deps.concurrency },
-  );
+  try {
+    await pMap(
+      sample,
+      async (s) => {
+        // The tier 1 judges answer independently, so they are asked at once.
+        const tier1: TierReview[] = await Promise.all(deps.config.judges.map((judge) => review(s.findingId, s.opaqueId, 1, judge)));
+        const final = agreedVerdict(tier1) ?? (await review(s.findingId, s.opaqueId, 2, deps.config.tier2Judge));
+        // A tier 2 review left from an earlier disagreement is dropped when tier 1 now agrees.
+        if (agreedVerdict(tier1)) await db.panelReview.deleteMany({ where: { panelRunId: run.id, findingId: s.findingId, tier: 2 } });
+        await db.panelSample.update({
+          where: { panelRunId_findingId: { panelRunId: run.id, findingId: s.findingId } },
+          data: { verdict: final.verdict, reason: final.reason, severity: final.severity as Severity | null, confidence: final.confidence },
+        });
+        done++;
+        await progress(10 + (88 * done) / sample.length);
+      },
+      { concurrency: deps.concurrency },
+    );
+  } finally {
+    if (deps.sandbox) await removePanelWorkDir(run.id);
+  }
 
   summary.retries = deps.client.requests.retries;
   summary.malformedReplies = deps.client.stats.malformedReplies;

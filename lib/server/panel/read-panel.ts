@@ -2,6 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { db } from "../../db";
 import { AppError, parseOrThrow } from "../../errors";
+import { pocRecordSchema, type PocRecord } from "../../panel/sandbox-judge";
 import { summarizeVerdicts, type PanelSummaryCounts } from "../../panel/verdicts";
 import { pageInfo, pageQuerySchema, pageWindow, type PageInfo } from "../pagination";
 import { canViewSubmission, type Viewer } from "../submissions/get-submission-status";
@@ -90,8 +91,24 @@ export type SampledFindingView = {
   reason: string | null;
   severity: string | null;
   confidence: string | null;
-  reviews: { tier: number; judge: string; verdict: string; reason: string | null; severity: string | null; confidence: string | null; rationale: string | null }[];
+  reviews: {
+    tier: number;
+    judge: string;
+    verdict: string;
+    reason: string | null;
+    severity: string | null;
+    confidence: string | null;
+    rationale: string | null;
+    /** Null when the judge had no sandbox (PANEL_SANDBOX off or no snapshot); `ran`: it executed a command there. */
+    proof_of_concept: (PocRecord & { ran: boolean }) | null;
+  }[];
 };
+
+function proofOfConcept(review: { sandboxed: boolean; pocRan: boolean; poc: unknown }): (PocRecord & { ran: boolean }) | null {
+  if (!review.sandboxed) return null;
+  const record = pocRecordSchema.safeParse(review.poc);
+  return { ran: review.pocRan, ...(record.success ? record.data : { turns: 0, commands: [], commands_omitted: 0 }) };
+}
 
 /** GET /api/v1/submissions/{id}/panel: every sampled finding with each judge's verdict and rationale (staff only). */
 export async function listPanelReviews(submissionId: string, viewer: Viewer, query: Record<string, unknown>): Promise<{ findings: SampledFindingView[]; pagination: PageInfo }> {
@@ -126,7 +143,7 @@ export async function listPanelReviews(submissionId: string, viewer: Viewer, que
       reason: r.reason,
       severity: r.severity,
       confidence: r.confidence,
-      reviews: r.finding.panelReviews.map((v) => ({ tier: v.tier, judge: v.judge, verdict: v.verdict, reason: v.reason, severity: v.severity, confidence: v.confidence, rationale: v.rationale })),
+      reviews: r.finding.panelReviews.map((v) => ({ tier: v.tier, judge: v.judge, verdict: v.verdict, reason: v.reason, severity: v.severity, confidence: v.confidence, rationale: v.rationale, proof_of_concept: proofOfConcept(v) })),
     })),
     pagination: pageInfo(total, page, per_page),
   };

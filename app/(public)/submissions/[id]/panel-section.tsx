@@ -48,8 +48,8 @@ export async function PanelSection({ id, scored, viewer, search }: { id: string;
       <h2 id="panel-heading">Panel validation</h2>
       <p className="muted small">
         A sample of findings (per run, in proportion to each repository&apos;s findings) is judged by two LLM judges under opaque ids; a third settles their
-        disagreements. Validity = confirmed / (confirmed + rejected), with its 95% Clopper-Pearson interval; abstentions are excluded. The judges cannot run code
-        yet, so confirmations are capped at low confidence.
+        disagreements. Validity = confirmed / (confirmed + rejected), with its 95% Clopper-Pearson interval; abstentions are excluded. A confirmation keeps a
+        medium or high confidence only when its judge ran a proof of concept in a sandbox of the repository&apos;s snapshot; otherwise it is capped at low.
       </p>
       {!view && <p className="empty">No panel has validated this submission yet{isAdmin ? "" : "; validity is shown once an admin runs it"}.</p>}
       {view && (view.job.status === "queued" || view.job.status === "running") && (
@@ -161,6 +161,29 @@ export async function PanelSection({ id, scored, viewer, search }: { id: string;
                       <li key={`${r.tier}-${r.judge}`}>
                         Tier {r.tier}, {r.judge}: <strong>{r.verdict}</strong>
                         {r.reason ? ` (${r.reason})` : ""}, confidence {r.confidence ?? "–"}. {r.rationale}
+                        {r.proof_of_concept && (
+                          <details className="panel-poc">
+                            <summary>
+                              {r.proof_of_concept.ran
+                                ? `Proof of concept: ran ${r.proof_of_concept.commands.length + r.proof_of_concept.commands_omitted} ${r.proof_of_concept.commands.length + r.proof_of_concept.commands_omitted === 1 ? "command" : "commands"} in the sandbox`
+                                : "Worked in the sandbox without running a command (confidence capped)"}{" "}
+                              ({r.proof_of_concept.turns} turns)
+                            </summary>
+                            {r.proof_of_concept.commands.length === 0 ? (
+                              <p className="empty">No command was run.</p>
+                            ) : (
+                              <ol>
+                                {r.proof_of_concept.commands.map((c, i) => (
+                                  <li key={i}>
+                                    <code>{c.command}</code> — {c.timed_out ? "killed at its time limit" : `exit status ${c.exit_code ?? "unknown"}`}
+                                    <pre>{c.output || "(no output)"}</pre>
+                                  </li>
+                                ))}
+                              </ol>
+                            )}
+                            {r.proof_of_concept.commands_omitted > 0 && <p>{r.proof_of_concept.commands_omitted} further commands not kept.</p>}
+                          </details>
+                        )}
                       </li>
                     ))}
                   </ul>
