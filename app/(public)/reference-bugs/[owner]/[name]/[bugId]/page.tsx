@@ -6,6 +6,8 @@ import { HiddenReference, ReportRecord } from "@/components/workbench/report-rec
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { pathSegment } from "@/lib/server/workbench/query-schemas";
 import { getReferenceBugDetail } from "@/lib/server/workbench/repository-bugs";
+import { DownloadLinks } from "@/components/ui/download-links";
+import { EmptyRow } from "@/components/ui/empty-row";
 
 // A reference bug's page (issue 11): its record (syntax-highlighted snippet with line numbers, suggested fix) and every
 // finding of an approved submission that matched it.
@@ -67,17 +69,11 @@ export default async function ReferenceBugPage({ params, searchParams }: Props) 
                 <td>{m.decided_by}</td>
               </tr>
             ))}
-            {view.matched_by.length === 0 && (
-              <tr>
-                <td colSpan={6} className="empty">No approved configuration has found this bug yet.</td>
-              </tr>
-            )}
+            {view.matched_by.length === 0 && <EmptyRow columns={6}>No approved configuration has found this bug yet.</EmptyRow>}
           </tbody>
         </table>
       </div>
-      <p className="downloads">
-        Download: <a href={`${api}&format=csv`} download>CSV</a> · <a href={api}>JSON</a>
-      </p>
+      <DownloadLinks api={api} />
     </>
   );
 }
