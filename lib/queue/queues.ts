@@ -1,8 +1,9 @@
 import "server-only";
-import { Queue, type JobsOptions } from "bullmq";
+import { Queue } from "bullmq";
 import { z } from "zod";
 import { env } from "../env";
 import { createRedisConnection } from "./connection";
+import { retryingJobOptions } from "./job-options";
 
 // Queue names and job payloads. Jobs carry ids only; rows carry state (STYLE.md habit 5).
 export const SCORING_QUEUE = "scoring-queue";
@@ -16,19 +17,6 @@ export const ATTRIBUTION_QUEUE = "attribution-queue";
 export const analysisJobSchema = z.object({ runId: z.string().min(1) });
 export type AnalysisJob = z.infer<typeof analysisJobSchema>;
 
-/**
- * Job options of every queue. Transient failures (judge timeouts, 429, 5xx that outlast the client's own retries)
- * retry the whole job; a retried job reuses every verdict already cached, so it repeats no LLM call.
- */
-function retryingJobOptions() {
-  return {
-    attempts: env.SCORING_ATTEMPTS,
-    backoff: { type: "exponential", delay: env.SCORING_RETRY_DELAY_MS },
-    removeOnComplete: { age: 24 * 3600, count: 1_000 },
-    removeOnFail: { age: 7 * 24 * 3600 },
-  } satisfies JobsOptions;
-}
-
 const globalForQueues = globalThis as unknown as { scoringQueue?: Queue<ScoringJob>; analysisQueues?: Map<string, Queue<AnalysisJob>> };
 
 function analysisQueue(name: typeof PANEL_QUEUE | typeof ATTRIBUTION_QUEUE): Queue<AnalysisJob> {
@@ -38,7 +26,7 @@ function analysisQueue(name: typeof PANEL_QUEUE | typeof ATTRIBUTION_QUEUE): Que
     queue = new Queue<AnalysisJob>(name, {
       connection: createRedisConnection(),
       // Same fault behaviour as scoring: transient failures retry the job, which reuses every stored verdict.
-      defaultJobOptions: retryingJobOptions(),
+      defaultJobOptions: retryingJobOptions(env.SCORING_ATTEMPTS, env.SCORING_RETRY_DELAY_MS),
     });
     globalForQueues.analysisQueues.set(name, queue);
   }
@@ -58,7 +46,9 @@ export function getScoringQueue(): Queue<ScoringJob> {
   if (!globalForQueues.scoringQueue) {
     globalForQueues.scoringQueue = new Queue<ScoringJob>(SCORING_QUEUE, {
       connection: createRedisConnection(),
-      defaultJobOptions: retryingJobOptions(),
+      // Transient failures (judge timeouts, 429, 5xx that outlast the client's own retries) retry the whole job;
+      // a retried job reuses every verdict already cached, so it repeats no LLM call.
+      defaultJobOptions: retryingJobOptions(env.SCORING_ATTEMPTS, env.SCORING_RETRY_DELAY_MS),
     });
   }
   return globalForQueues.scoringQueue;
