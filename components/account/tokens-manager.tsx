@@ -7,6 +7,7 @@ import { ApiError, callApi, type ApiIssue } from "@/lib/api-client";
 import { ErrorMessage } from "./error-message";
 import styles from "./ui.module.css";
 import { scrollRegion } from "@/components/ui/scroll-region";
+import { ColumnHeads } from "@/components/ui/column-heads";
 
 // "30 Dec 2026, 13:05 UTC": the month spelt out, so no reader mistakes day for month; fixed to UTC, so the server's
 // and the browser's renderings agree.
@@ -130,20 +131,7 @@ export function TokensManager({ initial, serverUrl, canAdmin }: { initial: ApiTo
       ) : (
         <div className="table-wrap" {...scrollRegion("API tokens")}>
           <table>
-            <thead>
-              <tr>
-                <th>Name</th>
-                <th>Token</th>
-                <th>Scopes</th>
-                <th>Created</th>
-                <th>Expires</th>
-                <th>Last used</th>
-                <th>Status</th>
-                <th>
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <ColumnHeads columns={["Name", "Token", "Scopes", "Created", "Expires", "Last used", "Status", { label: "Actions", hidden: true }]} scoped={false} />
             <tbody>
               {tokens.map((t) => (
                 <tr key={t.id}>

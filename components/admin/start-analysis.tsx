@@ -1,32 +1,20 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { ApiError, callApi } from "@/lib/api-client";
+import { ActionError, useApiAction } from "@/components/ui/action-button";
 import styles from "../account/ui.module.css";
 
 /** Admins start (or rerun) panel validation with a sample size and seed, or bug-type attribution; the page then follows progress. */
 export function StartAnalysis({ id, kind, again, defaultSampleSize, disabledReason }: { id: string; kind: "panel" | "attribution"; again: boolean; defaultSampleSize?: number; disabledReason?: string | null }) {
-  const router = useRouter();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  const { busy, error, run } = useApiAction("The request failed.");
   const [sampleSize, setSampleSize] = useState(String(defaultSampleSize ?? 100));
   const [seed, setSeed] = useState("");
   const label = kind === "panel" ? (again ? "Run the panel again" : "Start panel validation") : again ? "Attribute bug types again" : "Start bug-type attribution";
 
   async function start(event: React.FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    try {
-      const body = kind === "panel" ? { sample_size: Number(sampleSize), ...(seed.trim() ? { seed: seed.trim() } : {}) } : {};
-      await callApi(`/api/v1/admin/submissions/${encodeURIComponent(id)}/${kind}`, { method: "POST", body });
-      router.refresh();
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : "The request failed.");
-    } finally {
-      setBusy(false);
-    }
+    const body = kind === "panel" ? { sample_size: Number(sampleSize), ...(seed.trim() ? { seed: seed.trim() } : {}) } : {};
+    await run(`/api/v1/admin/submissions/${encodeURIComponent(id)}/${kind}`, body);
   }
 
   return (
@@ -47,11 +35,7 @@ export function StartAnalysis({ id, kind, again, defaultSampleSize, disabledReas
         {busy ? "Starting…" : label}
       </button>
       {disabledReason && <span className={styles.hint}>{disabledReason}</span>}
-      {error && (
-        <span role="alert" className={styles.hint} style={{ color: "var(--bad)" }}>
-          {error}
-        </span>
-      )}
+      <ActionError error={error} />
     </form>
   );
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { scrollRegion } from "./scroll-region";
+import { EmptyRow } from "./empty-row";
 
 // A data table in its own keyboard-scrollable frame, named by its caption, with a row that says so when it is empty
 // (server and client safe: no hooks).
@@ -13,11 +14,7 @@ export function CaptionedTable({ caption, head, columns, empty, children }: { ca
         </thead>
         <tbody>
           {children}
-          {empty && (
-            <tr>
-              <td colSpan={columns} className="empty">{empty}</td>
-            </tr>
-          )}
+          {empty && <EmptyRow columns={columns}>{empty}</EmptyRow>}
         </tbody>
       </table>
     </div>

@@ -1,23 +1,9 @@
 import type { ReactNode } from "react";
+import type { ReferenceRecord } from "@/lib/workbench/reference-visibility";
 import { CodeSnippet } from "./code-snippet";
 
-export type ReportFields = {
-  id: string;
-  repo: string;
-  file: string;
-  line_start: number;
-  line_end: number;
-  title: string;
-  description: string;
-  code_snippet: string;
-  suggested_fix: string | null;
-  severity: string | null;
-  category: string | null;
-  trigger: string | null;
-};
-
 /** One bug report (a finding or a reference bug) in full: location, labels, text, snippet and suggested fix. */
-export function ReportRecord({ heading, report, extra, headingId }: { heading: ReactNode; report: ReportFields; extra?: ReactNode; headingId: string }) {
+export function ReportRecord({ heading, report, extra, headingId }: { heading: ReactNode; report: ReferenceRecord; extra?: ReactNode; headingId: string }) {
   return (
     <section className="card report" aria-labelledby={headingId}>
       <h2 id={headingId}>{heading}</h2>

@@ -1,5 +1,6 @@
 import { USER_MESSAGE_MARKER, type JudgeMessage } from "./judge-messages";
 import { renderPrompt, type PromptTemplate } from "./prompts";
+import type { BugText } from "../scoring/types";
 
 // Chat messages of the panel judge, the context writer and the bug-type classifier. Same rule as the matching judge
 // (judge-messages.ts): instructions are the system message; every piece of data is one JSON value in its own block,
@@ -22,15 +23,7 @@ export function renderBlockMessages(template: PromptTemplate, blocks: Record<str
 }
 
 /** A finding or reference bug as the panel and the classifier read it (no submission, model or submitter). */
-export type BugRecord = {
-  id: string;
-  repo: string;
-  file: string;
-  lineStart: number;
-  lineEnd: number;
-  title: string;
-  description: string;
-  codeSnippet: string;
+export type BugRecord = BugText & {
   suggestedFix?: string | null;
   severity?: string | null;
 };

@@ -3,6 +3,7 @@ import { Queue } from "bullmq";
 import { z } from "zod";
 import { env } from "../env";
 import { createRedisConnection } from "./connection";
+import { retryingJobOptions } from "./job-options";
 
 // In-house audit runs: one job to start a run (context documents, then its passes' jobs) and one job per pass (the
 // unit of retry); whichever pass ends last finishes the run (lib/server/runs/finish-run.ts). Jobs carry ids only; rows carry state. Job ids are derived from the rows, so
@@ -21,21 +22,12 @@ export function getAuditQueue(): Queue<AuditJob> {
   if (!globalForQueue.auditQueue) {
     globalForQueue.auditQueue = new Queue<AuditJob>(AUDIT_QUEUE, {
       connection: createRedisConnection(),
-      defaultJobOptions: auditJobOptions(),
+      // A pass whose worker died is handed on by BullMQ's stalled-job check and starts again from its prompt; a pass
+      // that failed on a transient model error is retried. AUDIT_ATTEMPTS bounds both.
+      defaultJobOptions: retryingJobOptions(env.AUDIT_ATTEMPTS, 5_000),
     });
   }
   return globalForQueue.auditQueue;
-}
-
-export function auditJobOptions() {
-  return {
-    // A pass whose worker died is handed on by BullMQ's stalled-job check and starts again from its prompt; a pass
-    // that failed on a transient model error is retried. AUDIT_ATTEMPTS bounds both.
-    attempts: env.AUDIT_ATTEMPTS,
-    backoff: { type: "exponential" as const, delay: 5_000 },
-    removeOnComplete: { age: 24 * 3600, count: 1_000 },
-    removeOnFail: { age: 7 * 24 * 3600 },
-  };
 }
 
 export function auditJobId(job: AuditJob): string {

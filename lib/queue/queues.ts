@@ -3,6 +3,7 @@ import { Queue } from "bullmq";
 import { z } from "zod";
 import { env } from "../env";
 import { createRedisConnection } from "./connection";
+import { retryingJobOptions } from "./job-options";
 
 // Queue names and job payloads. Jobs carry ids only; rows carry state (STYLE.md habit 5).
 export const SCORING_QUEUE = "scoring-queue";
@@ -25,12 +26,7 @@ function analysisQueue(name: typeof PANEL_QUEUE | typeof ATTRIBUTION_QUEUE): Que
     queue = new Queue<AnalysisJob>(name, {
       connection: createRedisConnection(),
       // Same fault behaviour as scoring: transient failures retry the job, which reuses every stored verdict.
-      defaultJobOptions: {
-        attempts: env.SCORING_ATTEMPTS,
-        backoff: { type: "exponential", delay: env.SCORING_RETRY_DELAY_MS },
-        removeOnComplete: { age: 24 * 3600, count: 1_000 },
-        removeOnFail: { age: 7 * 24 * 3600 },
-      },
+      defaultJobOptions: retryingJobOptions(env.SCORING_ATTEMPTS, env.SCORING_RETRY_DELAY_MS),
     });
     globalForQueues.analysisQueues.set(name, queue);
   }
@@ -50,14 +46,9 @@ export function getScoringQueue(): Queue<ScoringJob> {
   if (!globalForQueues.scoringQueue) {
     globalForQueues.scoringQueue = new Queue<ScoringJob>(SCORING_QUEUE, {
       connection: createRedisConnection(),
-      defaultJobOptions: {
-        // Transient failures (judge timeouts, 429, 5xx that outlast the client's own retries) retry the whole job;
-        // a retried job reuses every verdict already cached, so it repeats no LLM call.
-        attempts: env.SCORING_ATTEMPTS,
-        backoff: { type: "exponential", delay: env.SCORING_RETRY_DELAY_MS },
-        removeOnComplete: { age: 24 * 3600, count: 1_000 },
-        removeOnFail: { age: 7 * 24 * 3600 },
-      },
+      // Transient failures (judge timeouts, 429, 5xx that outlast the client's own retries) retry the whole job;
+      // a retried job reuses every verdict already cached, so it repeats no LLM call.
+      defaultJobOptions: retryingJobOptions(env.SCORING_ATTEMPTS, env.SCORING_RETRY_DELAY_MS),
     });
   }
   return globalForQueues.scoringQueue;

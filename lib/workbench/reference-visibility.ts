@@ -29,12 +29,11 @@ export function canReadMatches(
   return submission.reviewStatus === "approved" && visibility === "public";
 }
 
-export type ReferenceRecord = {
-  id: string;
-  repo: string;
-  file: string;
-  line_start: number;
-  line_end: number;
+/** Where a finding or reference bug sits, as the workbench shows it (snake_case, as the API publishes it). */
+export type ReportLocation = { id: string; repo: string; file: string; line_start: number; line_end: number };
+
+/** A finding or reference bug in full, as the workbench shows it. */
+export type ReferenceRecord = ReportLocation & {
   title: string;
   description: string;
   code_snippet: string;

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { loadOr404 } from "@/components/workbench/load-or-404";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { compareQuerySchema, compareSubmissions } from "@/lib/server/workbench/compare-submissions";
+import { DownloadLinks } from "@/components/ui/download-links";
 
 // Compare two submissions on one repository (issue 11): the reference bugs both found, only one found, and neither.
 export const dynamic = "force-dynamic";
@@ -62,9 +63,7 @@ export default async function ComparePage({ searchParams }: Props) {
           )}
         </section>
       ))}
-      <p className="downloads">
-        Download: <a href={`${api}&format=csv`} download>CSV</a> · <a href={api}>JSON</a>
-      </p>
+      <DownloadLinks api={api} />
     </>
   );
 }

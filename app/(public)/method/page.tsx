@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { PAPER_THRESHOLDS } from "@/lib/scoring/thresholds";
 import { scrollRegion } from "@/components/ui/scroll-region";
+import { ColumnHeads } from "@/components/ui/column-heads";
 
 export const metadata: Metadata = { title: "Method" };
 
@@ -34,14 +35,7 @@ export default function MethodPage() {
       <div className="table-wrap" {...scrollRegion("Prefilter signals and thresholds")}>
         <table>
           <caption>The six prefilter signals and their thresholds (the paper&apos;s Table 10).</caption>
-          <thead>
-            <tr>
-              <th scope="col">Signal</th>
-              <th scope="col">Reads</th>
-              <th scope="col">Score</th>
-              <th scope="col" className="num">Threshold</th>
-            </tr>
-          </thead>
+          <ColumnHeads columns={["Signal", "Reads", "Score", { label: "Threshold", num: true }]} />
           <tbody>
             {SIGNALS.map((s) => (
               <tr key={s.key}>

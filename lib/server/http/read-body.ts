@@ -1,4 +1,5 @@
 import { AppError } from "../../errors";
+import { parseJsonText } from "../../validation/parse-json";
 
 /**
  * Reads a request body as UTF-8 text, refusing it as soon as it exceeds `maxBytes` (nothing is buffered past that).
@@ -36,4 +37,10 @@ export async function readBodyText(request: Request, maxBytes: number): Promise<
   } catch {
     throw new AppError("invalid_json", "The request body is not valid UTF-8 text", [{ path: "(root)", message: "not UTF-8" }]);
   }
+}
+
+/** A small JSON request body that may be left out: `{}` when empty, else the parsed value (the caller's schema checks it). */
+export async function readOptionalJsonBody(request: Request, maxBytes: number): Promise<unknown> {
+  const text = await readBodyText(request, maxBytes);
+  return text.trim() ? parseJsonText(text, "The request body") : {};
 }

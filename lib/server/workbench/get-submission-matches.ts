@@ -3,7 +3,7 @@ import { db } from "../../db";
 import { AppError } from "../../errors";
 import { findingPublicId } from "../../workbench/finding-ids";
 import { groupMatches, type RepositoryMatches } from "../../workbench/group-matches";
-import type { WorkbenchViewer } from "../../workbench/reference-visibility";
+import type { ReportLocation, WorkbenchViewer } from "../../workbench/reference-visibility";
 import { sortByStrength, strongestSignal } from "../../workbench/signal-strength";
 import { loadWorkbenchSubmission, pickRun } from "./load-workbench-submission";
 
@@ -12,12 +12,7 @@ import { loadWorkbenchSubmission, pickRun } from "./load-workbench-submission";
 
 export type MatchesQuery = { repo?: string; run?: number };
 
-export type FindingRow = {
-  id: string;
-  repo: string;
-  file: string;
-  line_start: number;
-  line_end: number;
+export type FindingRow = ReportLocation & {
   title: string;
   // The strongest candidate pair of an unmatched finding: near misses first (null when the prefilter kept none).
   nearest: { reference_bug_id: string; signal: string; strength: number } | null;

@@ -49,10 +49,8 @@ export function pickRun(submission: WorkbenchSubmission, run: number | undefined
   return found;
 }
 
-const findingSelect = {
-  id: true,
-  ordinal: true,
-  externalId: true,
+/** The columns a finding and a reference bug share: location, text, labels and the row's keys. */
+const reportSelect = {
   file: true,
   lineStart: true,
   lineEnd: true,
@@ -60,12 +58,19 @@ const findingSelect = {
   description: true,
   codeSnippet: true,
   severity: true,
-  confidence: true,
   suggestedFix: true,
   category: true,
   trigger: true,
   contentHash: true,
   repositoryId: true,
+} as const;
+
+const findingSelect = {
+  id: true,
+  ordinal: true,
+  externalId: true,
+  ...reportSelect,
+  confidence: true,
   repository: { select: { name: true } },
   run: { select: { index: true } },
 } as const;
@@ -116,18 +121,7 @@ export function findingRecord(f: LoadedFinding) {
 export const referenceSelect = {
   id: true,
   externalId: true,
-  file: true,
-  lineStart: true,
-  lineEnd: true,
-  title: true,
-  description: true,
-  codeSnippet: true,
-  severity: true,
-  suggestedFix: true,
-  category: true,
-  trigger: true,
-  contentHash: true,
-  repositoryId: true,
+  ...reportSelect,
   repository: { select: { name: true, language: true } },
 } as const;
 

@@ -10,6 +10,7 @@ import { ReviewBadge, ScoringBadge } from "@/components/account/status-badges";
 import { DASH, formatUtc, ratioText } from "@/lib/format";
 import { WithdrawButton } from "@/components/account/withdraw-button";
 import { scrollRegion } from "@/components/ui/scroll-region";
+import { ColumnHeads } from "@/components/ui/column-heads";
 
 export const metadata: Metadata = { title: "My submissions", robots: { index: false } };
 export const dynamic = "force-dynamic";
@@ -35,21 +36,7 @@ export default async function MySubmissionsPage({ searchParams }: Props) {
       ) : (
         <div className="table-wrap" {...scrollRegion("My submissions")}>
           <table data-testid="my-submissions">
-            <thead>
-              <tr>
-                <th>Model</th>
-                <th>Benchmark</th>
-                <th>Uploaded (UTC)</th>
-                <th>Scoring</th>
-                <th>Review</th>
-                <th className="num">Recall</th>
-                <th className="num">Precision</th>
-                <th className="num">F1</th>
-                <th>
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <ColumnHeads columns={["Model", "Benchmark", "Uploaded (UTC)", "Scoring", "Review", { label: "Recall", num: true }, { label: "Precision", num: true }, { label: "F1", num: true }, { label: "Actions", hidden: true }]} scoped={false} />
             <tbody>
               {submissions.map((s) => (
                 <tr key={s.id}>

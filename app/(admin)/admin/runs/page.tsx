@@ -11,6 +11,7 @@ import { Pager } from "@/components/ui/pager";
 import { LaunchRunForm } from "@/components/runs/launch-run-form";
 import { RunStatusBadge, usd } from "@/components/runs/run-status";
 import styles from "@/components/account/ui.module.css";
+import { ColumnHeads } from "@/components/ui/column-heads";
 
 export const metadata: Metadata = { title: "In-house runs", robots: { index: false } };
 export const dynamic = "force-dynamic";
@@ -47,18 +48,7 @@ export default async function RunsPage({ searchParams }: Props) {
         <div className="table-wrap">
           <table>
             <caption>In-house runs, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Run</th>
-                <th scope="col">Status</th>
-                <th scope="col">Benchmark</th>
-                <th scope="col">Harness</th>
-                <th scope="col">Passes done / total</th>
-                <th scope="col">Tokens</th>
-                <th scope="col">Cost</th>
-                <th scope="col">Started (UTC)</th>
-              </tr>
-            </thead>
+            <ColumnHeads columns={["Run", "Status", "Benchmark", "Harness", "Passes done / total", "Tokens", "Cost", "Started (UTC)"]} />
             <tbody>
               {runs.map((r) => (
                 <tr key={r.id} data-run-id={r.id}>

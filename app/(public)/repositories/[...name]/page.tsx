@@ -13,6 +13,8 @@ import { pageFromSearchParam } from "@/lib/server/pagination";
 import { findRepositoryPlan } from "@/lib/server/snapshots/get-repository-plan";
 import { PlanSection } from "./plan-section";
 import { ContextSection } from "./context-section";
+import { DownloadLinks } from "@/components/ui/download-links";
+import { EmptyRow } from "@/components/ui/empty-row";
 
 export const dynamic = "force-dynamic";
 
@@ -101,17 +103,11 @@ export default async function RepositoryPage({ params, searchParams }: Props) {
                 </tr>
               );
             })}
-            {configurations.length === 0 && (
-              <tr>
-                <td colSpan={6} className="empty">No public configuration has a score for this repository yet.</td>
-              </tr>
-            )}
+            {configurations.length === 0 && <EmptyRow columns={6}>No public configuration has a score for this repository yet.</EmptyRow>}
           </tbody>
         </table>
       </div>
-      <p className="downloads">
-        Download: <a href={`${api}&format=csv`} download>CSV</a> · <a href={api}>JSON</a>
-      </p>
+      <DownloadLinks api={api} />
 
       <h2>Compared with the other {repository.language} repositories</h2>
       <RepositoryMatrix id="matrix-recall" tables={tables} metric="recall" benchmarkKey={benchmark.key} languages={[repository.language]} highlight={repository.name} />

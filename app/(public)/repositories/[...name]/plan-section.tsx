@@ -4,6 +4,7 @@ import { scrollRegion } from "@/components/ui/scroll-region";
 import { pageInfo } from "@/lib/server/pagination";
 import type { RepositoryPlanView } from "@/lib/server/snapshots/get-repository-plan";
 import type { CallSite, Pass } from "@/lib/validation/pass-plan";
+import { ColumnHeads } from "@/components/ui/column-heads";
 
 const PASSES_PER_PAGE = 20;
 // Files listed in a pass row before the rest fold into a disclosure.
@@ -60,15 +61,7 @@ export function PlanSection({ view, page, path, benchmarkKey }: { view: Reposito
       <div className="table-wrap" {...scrollRegion(`Audit passes of ${view.repository}`)}>
         <table>
           <caption>Audit passes of {view.repository}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Pass</th>
-              <th scope="col">Kind</th>
-              <th scope="col">Files</th>
-              <th scope="col" className="num">Tokens</th>
-              <th scope="col">Call-graph excerpt</th>
-            </tr>
-          </thead>
+          <ColumnHeads columns={["Pass", "Kind", "Files", { label: "Tokens", num: true }, "Call-graph excerpt"]} />
           <tbody>
             {shown.map((pass) => (
               <tr key={pass.id}>

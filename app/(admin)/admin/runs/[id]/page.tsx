@@ -11,6 +11,7 @@ import { AutoRefresh } from "@/components/account/auto-refresh";
 import { CancelRunButton } from "@/components/runs/cancel-run-button";
 import { RunStatusBadge, usd } from "@/components/runs/run-status";
 import styles from "@/components/account/ui.module.css";
+import { ColumnHeads } from "@/components/ui/column-heads";
 
 export const metadata: Metadata = { title: "In-house run", robots: { index: false } };
 export const dynamic = "force-dynamic";
@@ -83,19 +84,7 @@ export default async function RunPage({ params, searchParams }: Props) {
       <div className="table-wrap">
         <table>
           <caption>Passes of this run, in plan order</caption>
-          <thead>
-            <tr>
-              <th scope="col">Pass</th>
-              <th scope="col">Status</th>
-              <th scope="col">Files</th>
-              <th scope="col">Turns</th>
-              <th scope="col">Tokens</th>
-              <th scope="col">Cost</th>
-              <th scope="col">Findings</th>
-              <th scope="col">Attempts</th>
-              <th scope="col">Note</th>
-            </tr>
-          </thead>
+          <ColumnHeads columns={["Pass", "Status", "Files", "Turns", "Tokens", "Cost", "Findings", "Attempts", "Note"]} />
           <tbody>
             {shown.map((p) => (
               <tr key={p.id} data-pass-status={p.status}>

@@ -7,6 +7,7 @@ import { getCurrentUser } from "@/lib/auth/current-user";
 import { pageFromSearchParam, pageInfo } from "@/lib/server/pagination";
 import { pathSegment } from "@/lib/server/workbench/query-schemas";
 import { getRepositoryBugs, repositoryBugsQuerySchema } from "@/lib/server/workbench/repository-bugs";
+import { ColumnHeads } from "@/components/ui/column-heads";
 
 // Per repository (issue 11): the reference bugs with the share of approved configurations that found each, filtered
 // like Figure 8 of the paper (never found, category, trigger, severity). Filters live in the URL, so views can be shared.
@@ -96,17 +97,7 @@ export default async function ReferenceBugsPage({ params, searchParams }: Props)
           <caption>
             {view.bugs.length} of {view.reference_bugs} reference bugs; found by = approved configurations with a finding that matched the bug
           </caption>
-          <thead>
-            <tr>
-              <th scope="col">Id</th>
-              <th scope="col">Title</th>
-              <th scope="col">Location</th>
-              <th scope="col">Severity</th>
-              <th scope="col">Category</th>
-              <th scope="col">Trigger</th>
-              <th scope="col" className="num">Found by</th>
-            </tr>
-          </thead>
+          <ColumnHeads columns={["Id", "Title", "Location", "Severity", "Category", "Trigger", { label: "Found by", num: true }]} />
           <tbody>
             {rows.map((b) => (
               <tr key={b.id}>

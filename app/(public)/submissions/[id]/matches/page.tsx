@@ -5,6 +5,8 @@ import { scrollRegion } from "@/components/ui/scroll-region";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { listComparableSubmissions } from "@/lib/server/workbench/compare-submissions";
 import { getMatchCounts, getSubmissionMatches } from "@/lib/server/workbench/get-submission-matches";
+import { DownloadLinks } from "@/components/ui/download-links";
+import { EmptyRow } from "@/components/ui/empty-row";
 
 // Per submission and repository (issue 11): matched pairs, missed reference bugs, and unmatched findings sorted by
 // their strongest signal (near misses first), each linking to the pair view.
@@ -107,11 +109,7 @@ export default async function MatchesPage({ params, searchParams }: Props) {
                     </td>
                   </tr>
                 ))}
-                {group.matched.length === 0 && (
-                  <tr>
-                    <td colSpan={3} className="empty">No reference bug of {group.repo} was matched in this run.</td>
-                  </tr>
-                )}
+                {group.matched.length === 0 && <EmptyRow columns={3}>No reference bug of {group.repo} was matched in this run.</EmptyRow>}
               </tbody>
             </table>
           </div>
@@ -153,17 +151,11 @@ export default async function MatchesPage({ params, searchParams }: Props) {
                     <td className="num">{f.nearest ? `${f.nearest.strength.toFixed(2)} (${f.nearest.signal.replaceAll("_", " ")})` : "–"}</td>
                   </tr>
                 ))}
-                {group.unmatched_finding_ids.length === 0 && (
-                  <tr>
-                    <td colSpan={5} className="empty">Every finding on {group.repo} matched a reference bug.</td>
-                  </tr>
-                )}
+                {group.unmatched_finding_ids.length === 0 && <EmptyRow columns={5}>Every finding on {group.repo} matched a reference bug.</EmptyRow>}
               </tbody>
             </table>
           </div>
-          <p className="downloads">
-            Download: <a href={`${api}&format=csv`} download>CSV</a> · <a href={api}>JSON</a>
-          </p>
+          <DownloadLinks api={api} />
           <form action="/compare" method="get" className="filters" aria-label="Compare with another submission">
             <input type="hidden" name="repo" value={group.repo} />
             <input type="hidden" name="a" value={id} />

@@ -6,6 +6,9 @@ import { HiddenReference, ReportRecord } from "@/components/workbench/report-rec
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { pathSegment } from "@/lib/server/workbench/query-schemas";
 import { getReferenceBugDetail } from "@/lib/server/workbench/repository-bugs";
+import { DownloadLinks } from "@/components/ui/download-links";
+import { EmptyRow } from "@/components/ui/empty-row";
+import { ColumnHeads } from "@/components/ui/column-heads";
 
 // A reference bug's page (issue 11): its record (syntax-highlighted snippet with line numbers, suggested fix) and every
 // finding of an approved submission that matched it.
@@ -42,16 +45,7 @@ export default async function ReferenceBugPage({ params, searchParams }: Props) 
       <div className="table-wrap" {...scrollRegion(`Findings that matched ${bug.id}`)}>
         <table aria-labelledby="found-heading">
           <caption>Findings of approved submissions that matched this reference bug</caption>
-          <thead>
-            <tr>
-              <th scope="col">Configuration</th>
-              <th scope="col">Run</th>
-              <th scope="col">Finding</th>
-              <th scope="col">Title</th>
-              <th scope="col">Location</th>
-              <th scope="col">Decided by</th>
-            </tr>
-          </thead>
+          <ColumnHeads columns={["Configuration", "Run", "Finding", "Title", "Location", "Decided by"]} />
           <tbody>
             {view.matched_by.map((m) => (
               <tr key={`${m.submission_id}-${m.run}-${m.finding_id}`}>
@@ -67,17 +61,11 @@ export default async function ReferenceBugPage({ params, searchParams }: Props) 
                 <td>{m.decided_by}</td>
               </tr>
             ))}
-            {view.matched_by.length === 0 && (
-              <tr>
-                <td colSpan={6} className="empty">No approved configuration has found this bug yet.</td>
-              </tr>
-            )}
+            {view.matched_by.length === 0 && <EmptyRow columns={6}>No approved configuration has found this bug yet.</EmptyRow>}
           </tbody>
         </table>
       </div>
-      <p className="downloads">
-        Download: <a href={`${api}&format=csv`} download>CSV</a> · <a href={api}>JSON</a>
-      </p>
+      <DownloadLinks api={api} />
     </>
   );
 }

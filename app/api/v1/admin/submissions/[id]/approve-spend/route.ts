@@ -1,8 +1,7 @@
 import { requireCaller } from "@/lib/auth/api-caller";
 import { approveJudgeSpend } from "@/lib/server/admin/approve-judge-spend";
-import { readBodyText } from "@/lib/server/http/read-body";
+import { readOptionalJsonBody } from "@/lib/server/http/read-body";
 import { json, withErrors } from "@/lib/server/http/respond";
-import { parseJsonText } from "@/lib/validation/parse-json";
 
 export const dynamic = "force-dynamic";
 
@@ -10,7 +9,6 @@ export const dynamic = "force-dynamic";
 export const POST = withErrors(async (request: Request, context: { params: Promise<{ id: string }> }) => {
   const { id } = await context.params;
   const caller = await requireCaller(request, { access: "write", roles: ["admin"], tokens: "admin" });
-  const text = await readBodyText(request, 4 * 1024);
-  const body = text.trim() ? parseJsonText(text, "The request body") : {};
+  const body = await readOptionalJsonBody(request, 4 * 1024);
   return json(await approveJudgeSpend(caller.id, id, body));
 });

@@ -1,0 +1,87 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState, type ReactNode } from "react";
+import { ApiError, callApi } from "@/lib/api-client";
+import styles from "@/components/account/ui.module.css";
+
+/**
+ * Posts to an API route, then refreshes the page; while it runs `busy` is true, and a failure leaves the API's own
+ * message (or `failure` when the request did not reach it) in `error`.
+ */
+export function useApiAction(failure: string) {
+  const router = useRouter();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  async function run(url: string, body?: unknown) {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await callApi(url, { method: "POST", body });
+      router.refresh();
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : failure);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { busy, error, run };
+}
+
+/** The failure of an action, announced to screen readers. */
+export function ActionError({ error, spaced = false }: { error: string | undefined; spaced?: boolean }) {
+  if (!error) return null;
+  return (
+    <span role="alert" className={styles.hint} style={{ color: "var(--bad)" }}>
+      {spaced && " "}
+      {error}
+    </span>
+  );
+}
+
+type ActionButtonProps = {
+  url: string;
+  body?: unknown;
+  /** Asked with window.confirm first; the action runs only when the user agrees. */
+  confirm?: string;
+  failure: string;
+  className: string;
+  ariaLabel?: string;
+  children: ReactNode;
+  busyChildren?: ReactNode;
+  /** Inline in a table cell (no wrapping actions row). */
+  inline?: boolean;
+};
+
+/** One button that posts an action (approve, cancel, withdraw) and shows its failure next to it. */
+export function ActionButton({ url, body, confirm, failure, className, ariaLabel, children, busyChildren, inline = false }: ActionButtonProps) {
+  const { busy, error, run } = useApiAction(failure);
+  const button = (
+    <button
+      type="button"
+      className={className}
+      disabled={busy}
+      onClick={() => {
+        if (confirm !== undefined && !window.confirm(confirm)) return;
+        void run(url, body);
+      }}
+      aria-label={ariaLabel}
+    >
+      {busy && busyChildren !== undefined ? busyChildren : children}
+    </button>
+  );
+  if (inline) {
+    return (
+      <>
+        {button}
+        <ActionError error={error} spaced />
+      </>
+    );
+  }
+  return (
+    <div className={styles.actions}>
+      {button}
+      <ActionError error={error} />
+    </div>
+  );
+}
