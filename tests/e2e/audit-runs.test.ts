@@ -1,14 +1,13 @@
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { findBenchmark, importBenchmark } from "../../lib/server/benchmarks/import-benchmark";
 import { importSnapshot } from "../../lib/server/snapshots/import-snapshot";
 import { benchmarkFileSchema } from "../../lib/validation/benchmark-file";
 import { db } from "../support/fixtures";
 import { setAgent } from "../support/audit-fixtures";
-import { launchBrowser } from "../support/browser";
+import { axeViolations, launchBrowser } from "../support/browser";
 import { createTestUser, type TestUser } from "../integration/authz-support";
 
 // Done when (issue 14): an admin launches a run in the browser on the demo benchmark with the fake model (scripted
@@ -16,20 +15,11 @@ import { createTestUser, type TestUser } from "../integration/authz-support";
 // pages are audited by axe-core and run under the CSP like every other page.
 const webUrl = inject("webUrl");
 const fakeUrl = inject("fakeOpenAiUrl");
-const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 let browser: Browser;
 let cspViolations: string[];
 let admin: TestUser;
 let demo: string;
 
-async function axe(page: Page): Promise<string[]> {
-  await page.evaluate(AXE);
-  const found = (await page.evaluate(async () => {
-    const run = (window as unknown as { axe: { run: (c: Document, o: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    return (await run.run(document, { resultTypes: ["violations"] })).violations;
-  })) as { id: string; impact: string; nodes: { target: string[] }[] }[];
-  return found.map((v) => `${page.url()}: ${v.impact} ${v.id} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 beforeAll(async () => {
   const file = benchmarkFileSchema.parse(JSON.parse(readFileSync(path.resolve("data/demo/benchmark.json"), "utf8")));
@@ -57,7 +47,7 @@ describe("in-house runs in the browser", () => {
     await page.getByLabel("Password").fill(admin.password);
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await page.waitForURL((url) => url.pathname === "/admin/runs", { timeout: 30_000 });
-    expect(await axe(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     await page.getByLabel("Benchmark version").selectOption(demo);
     await page.getByLabel("Model", { exact: true }).fill("fake-auditor-1");
@@ -84,7 +74,7 @@ describe("in-house runs in the browser", () => {
     // It was watched in progress: some pass was running while not all were done.
     expect([...seen].some((t) => /running of 3/.test(t) && !/^3 done/.test(t) && !/0 running/.test(t))).toBe(true);
     expect(await page.locator("tr[data-pass-status=done]").count()).toBe(3);
-    expect(await axe(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     // A pass's transcript: the tool calls and their sandboxed outputs.
     await page.getByRole("link", { name: /Transcript of demo\/tinysql pass-01/ }).click();
@@ -93,7 +83,7 @@ describe("in-house runs in the browser", () => {
     expect(transcript).toContain("→ list_dir");
     expect(transcript).toContain("→ submit_findings");
     expect(transcript).toContain("NETWORK-BLOCKED");
-    expect(await axe(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     // The finished run is an in-house submission, scored by the normal queue and waiting for review.
     await page.goBack();
@@ -122,7 +112,7 @@ describe("in-house runs in the browser", () => {
     const audit = page.locator("section[data-context-kind=audit]");
     // Written by the run above (one pass per snapshot).
     await expect.poll(() => audit.innerText()).toContain("Written by fake-auditor-1 (audit-context@1)");
-    expect(await axe(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await audit.getByRole("button", { name: "Edit the audit context document" }).click();
     await audit.getByLabel(/^Text/).fill("# demo/tinysql\n\nEdited in the browser: the parser accepts SQL-92 only.");
     await audit.getByLabel(/^Reason/).fill("scope");
@@ -131,7 +121,7 @@ describe("in-house runs in the browser", () => {
     expect(await audit.innerText()).toContain(`Edited by ${maintainer.email}`);
     const panel = page.locator("section[data-context-kind=panel]");
     expect(await panel.innerText()).toContain("Not written yet");
-    expect(await axe(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await page.close();
   });
 });

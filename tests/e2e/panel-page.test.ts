@@ -1,31 +1,20 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { importBenchmark } from "../../lib/server/benchmarks/import-benchmark";
 import { benchmarkFileSchema } from "../../lib/validation/benchmark-file";
-import { launchBrowser } from "../support/browser";
+import { axeViolations, launchBrowser } from "../support/browser";
 import { db, smallBenchmark, uniqueSlug, waitForStatus } from "../support/fixtures";
 import { createTestUser, type TestUser } from "../integration/authz-support";
 
 // An admin runs panel validation and bug-type attribution from the submission page in a real browser, follows the
 // progress, and reads validity, verdicts by reason and the judges' rationales; the page passes axe-core throughout.
 const webUrl = inject("webUrl");
-const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 let browser: Browser;
 let cspViolations: string[];
 let admin: TestUser;
 let id: string;
 let slug: string;
 
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE);
-  const found = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    return (await axe.run(document, { resultTypes: ["violations"] })).violations;
-  })) as { id: string; impact: string; nodes: { target: string[] }[] }[];
-  return found.map((v) => `${v.impact} ${v.id} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 beforeAll(async () => {
   slug = uniqueSlug("panelpage");

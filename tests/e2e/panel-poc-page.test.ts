@@ -1,8 +1,7 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { StructuredClient } from "../../lib/llm/analysis-client";
 import { ProcessSandboxProvider } from "../../lib/sandbox/process-sandbox";
@@ -11,26 +10,17 @@ import { importSnapshot } from "../../lib/server/snapshots/import-snapshot";
 import { benchmarkFileSchema } from "../../lib/validation/benchmark-file";
 import { claimAnalysis } from "../../worker/services/claim-analysis";
 import { runPanel } from "../../worker/services/run-panel";
-import { launchBrowser } from "../support/browser";
+import { axeViolations, launchBrowser } from "../support/browser";
 import { db, smallBenchmark, uniqueSlug, waitForStatus } from "../support/fixtures";
 import { createTestUser, type TestUser } from "../integration/authz-support";
 
 // A maintainer reads a sandboxed judge's proof of concept on the submission page: the panel ran with the sandbox on
 // (bubblewrap, the fake model runs a command then submits), and each verdict shows what the judge ran and its output.
 const webUrl = inject("webUrl");
-const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 let browser: Browser;
 let maintainer: TestUser;
 let id: string;
 
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE);
-  const found = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    return (await axe.run(document, { resultTypes: ["violations"] })).violations;
-  })) as { id: string; impact: string; nodes: { target: string[] }[] }[];
-  return found.map((v) => `${v.impact} ${v.id} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 beforeAll(async () => {
   const slug = uniqueSlug("pocpage");

@@ -1,19 +1,17 @@
 import { randomUUID } from "node:crypto";
-import { mkdirSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { closeQueues } from "../../lib/queue/queues";
 import { finding, seedBenchmark, waitForStatus } from "../support/fixtures";
-import { launchBrowser } from "../support/browser";
+import { axeViolations, launchBrowser } from "../support/browser";
 import { call, createTestUser, type TestUser } from "../integration/authz-support";
 
 // The maintainer's walk through the workbench in a real browser (issue 11): repository -> reference bug (highlighted
 // snippet) -> pair (signals, verdict) -> override with a reason -> the rescored score; axe finds no violation on the
 // way, at desktop and phone widths, and the CSP blocks nothing.
 const webUrl = inject("webUrl");
-const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const tag = randomUUID().slice(0, 8);
 let browser: Browser;
 let cspViolations: string[];
@@ -24,14 +22,6 @@ let submissionId: string;
 const SHOTS = path.resolve("test-artifacts/screenshots");
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `workbench-${name}.png`), fullPage: true });
 
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE);
-  const found = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (c: Document, o: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    return (await axe.run(document, { resultTypes: ["violations"] })).violations;
-  })) as { id: string; impact: string; nodes: { target: string[] }[] }[];
-  return found.map((v) => `${page.url()}: ${v.impact} ${v.id} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });

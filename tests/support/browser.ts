@@ -1,4 +1,6 @@
-import { chromium, type Browser, type BrowserContext } from "playwright-core";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 
 // Debian's Chromium for the browser tests, watching every page for Content-Security-Policy violations: a script or
 // style the policy blocks is logged to the console, and the tests require there is none (the CSP carries a nonce
@@ -30,4 +32,17 @@ export async function launchBrowser(): Promise<WatchedBrowser> {
     return page;
   };
   return { browser, cspViolations };
+}
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+type AxeViolation = { id: string; impact: string; nodes: { target: string[] }[] };
+
+/** axe-core's violations on the page (WCAG A/AA rules and best practices), one line each: "url: impact rule at nodes". */
+export async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE);
+  const found = (await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (c: Document, o: object) => Promise<{ violations: unknown[] }> } }).axe;
+    return (await axe.run(document, { resultTypes: ["violations"] })).violations;
+  })) as AxeViolation[];
+  return found.map((v) => `${page.url()}: ${v.impact} ${v.id} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
