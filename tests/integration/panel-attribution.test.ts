@@ -278,10 +278,6 @@ describe("panel and attribution queues through faults", () => {
     workers.push(child);
     return child;
   }
-  async function kill(child: ChildProcess) {
-    child.kill("SIGKILL");
-    await new Promise((r) => (child.exitCode !== null ? r(null) : child.once("exit", r)));
-  }
   const client = () => new StructuredClient({ apiKey: "test-key", baseURL: fake.url, timeoutMs: 5_000, maxRetries: 8, malformedRetries: 6 });
 
   it("attribution follows scoring, survives 429/500/malformed replies and a killed worker; a rerun writes the same rows", async () => {
@@ -290,7 +286,7 @@ describe("panel and attribution queues through faults", () => {
     await queue(SCORING_QUEUE).add("score-submission", { submissionId }, { jobId: submissionId });
     const progress = async () => (await db.attributionRun.findUnique({ where: { submissionId } }))?.progress ?? -1;
     await waitFor(progress, (p) => p >= 20, 240_000, "attribution queued after scoring to get going");
-    await kill(first);
+    await stopProcess(first, "SIGKILL");
     worker();
     const run = await waitFor(() => db.attributionRun.findUniqueOrThrow({ where: { submissionId } }), (r) => r.status === "done" || r.status === "failed", 240_000, "attribution to finish");
     Object.assign(fake.control, { failRate: 0, malformedRate: 0, latencyMs: 0 });
@@ -319,7 +315,7 @@ describe("panel and attribution queues through faults", () => {
     await queue(PANEL_QUEUE).add("validate-findings", { runId: run.id }, { jobId: `${run.id}-1` });
     const progress = async () => (await db.panelRun.findUniqueOrThrow({ where: { id: run.id } })).progress;
     await waitFor(progress, (p) => p >= 30, 240_000, "the panel to get going");
-    await kill(current);
+    await stopProcess(current, "SIGKILL");
     worker();
     const done = await waitFor(() => db.panelRun.findUniqueOrThrow({ where: { id: run.id } }), (r) => r.status === "done" || r.status === "failed", 240_000, "the panel to finish");
     Object.assign(fake.control, { failRate: 0, malformedRate: 0, latencyMs: 0 });
