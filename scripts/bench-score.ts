@@ -19,7 +19,7 @@
 
 import os from "node:os";
 import { spawn } from "node:child_process";
-import { monitorEventLoopDelay } from "node:perf_hooks";
+import { PerformanceObserver, constants as perfConstants, monitorEventLoopDelay } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { Redis } from "ioredis";
 import type { PassFigures } from "./lib/bench-report";
@@ -135,6 +135,30 @@ async function scorePass(label: string, submissionId: string, fake: Fake) {
     if (now - tick - 10 > 100) stallLog.push({ ms: now - tick - 10, percent: phasePercent, atUs: Number(process.hrtime.bigint() / 1000n) });
     tick = now;
   }, 10);
+  // Garbage-collection pauses of this thread's heap (a large heap's collections were the stalls left in issue 9).
+  const gcKinds: Record<number, string> = {
+    [perfConstants.NODE_PERFORMANCE_GC_MAJOR]: "major",
+    [perfConstants.NODE_PERFORMANCE_GC_MINOR]: "minor",
+    [perfConstants.NODE_PERFORMANCE_GC_INCREMENTAL]: "incremental",
+    [perfConstants.NODE_PERFORMANCE_GC_WEAKCB]: "weak callbacks",
+  };
+  const gcPauses: { ms: number; kind: string; percent: number }[] = [];
+  let gcTotalMs = 0;
+  const gcObserver = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      gcTotalMs += entry.duration;
+      const kind = gcKinds[((entry as PerformanceEntry & { detail?: { kind?: number } }).detail)?.kind ?? -1] ?? "other";
+      if (entry.duration >= 50) gcPauses.push({ ms: entry.duration, kind, percent: phasePercent });
+    }
+  });
+  gcObserver.observe({ entryTypes: ["gc"] });
+  // Where memory peaked: this thread's heap, and the whole process (the prefilter thread's heap counts in RSS only).
+  const memory = { heapMb: 0, heapAt: 0, rssMb: 0, rssAt: 0 };
+  const sampleMemory = setInterval(() => {
+    const usage = process.memoryUsage();
+    if (usage.heapUsed / 2 ** 20 > memory.heapMb) Object.assign(memory, { heapMb: usage.heapUsed / 2 ** 20, heapAt: phasePercent });
+    if (usage.rss / 2 ** 20 > memory.rssMb) Object.assign(memory, { rssMb: usage.rss / 2 ** 20, rssAt: phasePercent });
+  }, 500);
   const started = performance.now();
   const summary = await scoreSubmission(claim, {
     judge,
@@ -152,10 +176,18 @@ async function scorePass(label: string, submissionId: string, fake: Fake) {
   const endToEndMs = performance.now() - started;
   stalls.disable();
   clearInterval(watch);
+  gcObserver.disconnect();
+  clearInterval(sampleMemory);
   process.stdout.write("\n");
   const worst = stallLog.sort((a, b) => b.ms - a.ms).slice(0, 5);
   log(`  event-loop delay p50 / p99 / max: ${(stalls.percentile(50) / 1e6).toFixed(0)} / ${(stalls.percentile(99) / 1e6).toFixed(0)} / ${(stalls.max / 1e6).toFixed(0)} ms`);
   if (worst.length > 0) log(`  stalls over 100 ms: ${stallLog.length}; longest at progress ${worst.map((w) => `${w.percent}% (${w.ms.toFixed(0)} ms, t=${w.atUs})`).join(", ")}`);
+  const worstGc = gcPauses.sort((a, b) => b.ms - a.ms).slice(0, 3);
+  log(
+    `  garbage collection: ${(gcTotalMs / 1000).toFixed(1)} s in all; pauses over 50 ms: ${gcPauses.length}` +
+      (worstGc.length > 0 ? `, longest ${worstGc.map((g) => `${g.ms.toFixed(0)} ms ${g.kind} at ${g.percent}%`).join(", ")}` : ""),
+  );
+  log(`  memory: main heap used at most ${memory.heapMb.toFixed(0)} MB (at ${memory.heapAt}%); RSS sampled at most ${memory.rssMb.toFixed(0)} MB (at ${memory.rssAt}%)`);
   const figures = summarizePass(label, summary, (await fake.chatCalls()) - serverCallsBefore, endToEndMs, stalls.max / 1e6);
   log(`${label}:\n${formatPass(figures)}`);
   return figures;

@@ -40,14 +40,15 @@ export function buildRunComponents(input: BuildRunComponentsInput): RunComponent
 /** The components of a union-find built elsewhere (finding i of `findings` is element i of `set`). */
 export function componentsOfSet(findings: readonly { id: string; runIndex: number }[], set: DisjointSet): RunComponents {
   const componentOf = new Map<string, number>();
-  const componentOfRoot = new Map<number, RunComponent>();
+  // Component id by root element (-1: none yet): an array, not a Map, at tens of thousands of findings.
+  const componentOfRoot = new Int32Array(findings.length).fill(-1);
   const components: RunComponent[] = [];
   findings.forEach((finding, index) => {
     const root = set.find(index);
-    let component = componentOfRoot.get(root);
+    let component = components[componentOfRoot[root]!];
     if (!component) {
       component = { id: components.length, findingIds: [], runs: [] };
-      componentOfRoot.set(root, component);
+      componentOfRoot[root] = component.id;
       components.push(component);
     }
     component.findingIds.push(finding.id);

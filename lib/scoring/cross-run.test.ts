@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { buildRunComponents, componentsOfSet } from "./components";
 import { DisjointSet } from "./disjoint-set";
-import { boundCrossRunCalls, candidateStrength, mergeCrossRunDuplicates, orderCandidates, orderedPairKey, referenceSharedEdges } from "./cross-run";
+import { boundCrossRunCalls, candidateStrength, mergeCrossRunDuplicates, orderCandidates, orderedPairKey, orderPairsForJudging, referenceSharedEdges } from "./cross-run";
+import { PairBuffer } from "./pair-buffer";
 import { createSeededRandom } from "./seeded-random";
 import { PAPER_THRESHOLDS } from "./thresholds";
 
@@ -162,5 +163,29 @@ describe("pair keys and strength", () => {
   it("measures strength as the largest signal-to-threshold ratio", () => {
     const signals = { lineOverlap: 0.04, fullTextEmbedding: 0.1, descriptionEmbedding: 0, snippetTokens: 0, identifiers: 0.05, apiCalls: 0 };
     expect(candidateStrength(signals, PAPER_THRESHOLDS)).toBeCloseTo(2, 12);
+  });
+
+  it("orders kept pairs for judging with their signals, strongest first and ties in prefilter order", () => {
+    const random = createSeededRandom(11);
+    const pairs = new PairBuffer();
+    const strengths: number[] = [];
+    for (let i = 0; i < 3_000; i++) {
+      // Coarse values, so ties are common.
+      const signals = { lineOverlap: 0, fullTextEmbedding: Math.round(random() * 10) / 10, descriptionEmbedding: 0, snippetTokens: 0, identifiers: Math.round(random() * 4) / 10, apiCalls: 0 };
+      pairs.push(i, 10_000 + i, signals);
+      strengths.push(candidateStrength(signals, PAPER_THRESHOLDS));
+    }
+    const ordered = orderPairsForJudging(pairs, PAPER_THRESHOLDS);
+    const expected = orderCandidates(pairs.left.subarray(0, pairs.length), pairs.right.subarray(0, pairs.length), Float32Array.from(strengths));
+    expect(ordered.length).toBe(3_000);
+    expect([...ordered.left.subarray(0, 3_000)]).toEqual([...expected.left]);
+    expect([...ordered.right.subarray(0, 3_000)]).toEqual([...expected.right]);
+    for (let k = 0; k < 3_000; k++) {
+      expect(ordered.signalsAt(k)).toEqual(pairs.signalsAt(ordered.left[k]!));
+      if (k > 0) {
+        const [a, b] = [candidateStrength(ordered.signalsAt(k - 1), PAPER_THRESHOLDS), candidateStrength(ordered.signalsAt(k), PAPER_THRESHOLDS)];
+        expect(a > b || (Math.abs(a - b) < 1e-5 && ordered.left[k - 1]! < ordered.left[k]!)).toBe(true);
+      }
+    }
   });
 });

@@ -9,6 +9,7 @@
 // (cross-run.test.ts checks this against an all-pairs reference implementation).
 
 import { DisjointSet } from "./disjoint-set";
+import type { PairBuffer } from "./pair-buffer";
 import { SIGNAL_NAMES } from "./thresholds";
 import type { SignalValues, Thresholds } from "./types";
 
@@ -51,12 +52,12 @@ export function referenceSharedEdges(matches: Iterable<{ findingId: string; refe
 export type CrossRunCandidates = { left: Int32Array; right: Int32Array };
 
 /**
- * Orders candidates strongest first; ties keep their input position, so the order, and so the calls made, are
- * reproducible. One comparator-free numeric sort of packed keys (strength quantised to 1e-5, then position): a
- * million candidates sort in a fraction of the time a comparator takes, without holding the event loop for seconds.
+ * The judging order of candidates: strongest first; ties keep their input position, so the order, and so the calls
+ * made, are reproducible. One comparator-free numeric sort of packed keys (strength quantised to 1e-5, then
+ * position): a million candidates sort in a fraction of the time a comparator takes.
  */
-export function orderCandidates(left: Int32Array, right: Int32Array, strength: Float32Array): CrossRunCandidates {
-  const n = left.length;
+export function judgingOrder(strength: Float32Array): Int32Array {
+  const n = strength.length;
   const order = new Int32Array(n);
   const SLOTS = 2 ** 24;
   if (n < SLOTS) {
@@ -70,7 +71,20 @@ export function orderCandidates(left: Int32Array, right: Int32Array, strength: F
     positions.sort((a, b) => Math.round(strength[b]! * 1e5) - Math.round(strength[a]! * 1e5) || a - b);
     order.set(positions);
   }
+  return order;
+}
+
+/** Candidates (left[i], right[i]) of the given strengths, in judging order (judgingOrder). */
+export function orderCandidates(left: Int32Array, right: Int32Array, strength: Float32Array): CrossRunCandidates {
+  const order = judgingOrder(strength);
   return { left: Int32Array.from(order, (i) => left[i]!), right: Int32Array.from(order, (i) => right[i]!) };
+}
+
+/** Kept cross-run pairs, signals included, in judging order (candidateStrength, then judgingOrder). */
+export function orderPairsForJudging(pairs: PairBuffer, thresholds: Thresholds): PairBuffer {
+  const strength = new Float32Array(pairs.length);
+  for (let i = 0; i < pairs.length; i++) strength[i] = candidateStrength(pairs.signalsAt(i), thresholds);
+  return pairs.permuted(judgingOrder(strength));
 }
 
 export type CrossRunMergeInput = {

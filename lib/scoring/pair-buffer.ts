@@ -4,6 +4,9 @@
 import { SIGNAL_NAMES } from "./thresholds";
 import type { SignalValues } from "./types";
 
+/** PairBuffer's arrays cut to length (toArrays), e.g. as received from the prefilter thread. */
+export type PairArrays = { length: number; left: Int32Array<ArrayBuffer>; right: Int32Array<ArrayBuffer>; signals: Float64Array<ArrayBuffer> };
+
 export class PairBuffer {
   length = 0;
   left = new Int32Array(1024);
@@ -17,6 +20,51 @@ export class PairBuffer {
     this.right[i] = right;
     const base = i * SIGNAL_NAMES.length;
     for (let k = 0; k < SIGNAL_NAMES.length; k++) this.signals[base + k] = signals[SIGNAL_NAMES[k]!];
+  }
+
+  /** The kept pairs as arrays cut to length (copies: they can be transferred to another thread). */
+  toArrays(): PairArrays {
+    return {
+      length: this.length,
+      left: this.left.slice(0, this.length),
+      right: this.right.slice(0, this.length),
+      signals: this.signals.slice(0, this.length * SIGNAL_NAMES.length),
+    };
+  }
+
+  /** A buffer over arrays of toArrays() (no copy). */
+  static fromArrays(arrays: PairArrays): PairBuffer {
+    const buffer = new PairBuffer();
+    if (arrays.left.length < arrays.length || arrays.right.length < arrays.length || arrays.signals.length < arrays.length * SIGNAL_NAMES.length) {
+      throw new Error(`pair arrays hold fewer than ${arrays.length} pairs`);
+    }
+    buffer.length = arrays.length;
+    // An empty buffer keeps room to grow: push() doubles the capacity, which must not stay 0.
+    if (arrays.length > 0) {
+      buffer.left = arrays.left;
+      buffer.right = arrays.right;
+      buffer.signals = arrays.signals;
+    }
+    return buffer;
+  }
+
+  /** A new buffer holding pair order[k] at position k. */
+  permuted(order: Int32Array): PairBuffer {
+    const n = SIGNAL_NAMES.length;
+    const out = PairBuffer.fromArrays({
+      length: order.length,
+      left: new Int32Array(Math.max(order.length, 1)),
+      right: new Int32Array(Math.max(order.length, 1)),
+      signals: new Float64Array(Math.max(order.length, 1) * n),
+    });
+    for (let k = 0; k < order.length; k++) {
+      const i = order[k]!;
+      if (i < 0 || i >= this.length) throw new Error(`pair ${i} is out of range (${this.length} pairs)`);
+      out.left[k] = this.left[i]!;
+      out.right[k] = this.right[i]!;
+      out.signals.set(this.signals.subarray(i * n, (i + 1) * n), k * n);
+    }
+    return out;
   }
 
   signalsAt(i: number): SignalValues {

@@ -21,9 +21,9 @@
 // Embeddings are computed by the caller (the provider is recorded with the score) and passed in maps
 // keyed by BugText.id; a missing embedding gives cosine 0.
 //
-// Long inputs never hold the caller's thread: generateCandidatePairs yields after every two left documents, so an
-// async caller can hand the event loop back between slices (worker/services/stream-candidate-pairs.ts). Token sets
-// are computed once per side (prepareBugs), so the reference side is tokenised once per benchmark version, not per run.
+// generateCandidatePairs yields after every two left documents, so a caller can report progress as it goes; the
+// scoring worker runs it in a thread of its own (worker/services/prefilter-thread.ts). Token sets are computed once
+// per side (prepareBugs), so the reference side is tokenised once per benchmark version, not per run.
 //
 // Speed matters: the full benchmark is ~2 million within-repository pairs per submission. Token
 // intersections come from an inverted index (accumulate idf per right doc), embeddings sit in one
@@ -51,8 +51,8 @@ export function prepareBugs(bugs: readonly BugText[]): PreparedSide {
   return side;
 }
 
-/** Tokenises one more document into a side (for callers that prepare long sides in slices). */
-export function addPreparedBug(side: PreparedSide, bug: BugText): void {
+/** Tokenises one more document into a side. */
+function addPreparedBug(side: PreparedSide, bug: BugText): void {
   let group = side.byRepo.get(bug.repo);
   if (!group) {
     group = { bugs: [], snippet: [], identifiers: [], api: [], paths: [] };

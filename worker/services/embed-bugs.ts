@@ -1,5 +1,5 @@
 import "server-only";
-import { createYielder } from "./stream-candidate-pairs";
+import { createYielder } from "./yielder";
 import { db } from "../../lib/db";
 import type { EmbeddingProvider } from "../../lib/embeddings/provider";
 import type { Prisma } from "../../lib/generated/prisma/client";

@@ -3,20 +3,22 @@ import { db } from "../../lib/db";
 import type { EmbeddingProvider } from "../../lib/embeddings/provider";
 import { sha256 } from "../../lib/hash";
 import type { JudgeText } from "../../lib/llm/judge";
-import type { Embeddings, PreparedSide } from "../../lib/scoring/prefilter";
+import type { Embeddings } from "../../lib/scoring/prefilter";
 import type { BugText } from "../../lib/scoring/types";
 import { embedBugs } from "./embed-bugs";
-import { prepareBugsInSlices } from "./stream-candidate-pairs";
+import { createYielder } from "./yielder";
 
-// Loads what scoring reads. The reference side (token sets, the inputs of every IDF table, embeddings) depends only on
-// the benchmark version's reference bugs and the embedding provider, so it is prepared once per process and version
-// and reused by every run and every submission scored against that version.
+// Loads what scoring reads. The reference side (texts and embeddings) depends only on the benchmark version's
+// reference bugs and the embedding provider, so it is loaded once per process and version and reused by every run and
+// every submission scored against that version; its token sets and IDF inputs are prepared once as well, in the
+// prefilter thread (prefilter-client.ts), which keeps them under the same key.
 
 export type LoadedBug = BugText & { hash: string; judgeText: JudgeText };
 /** A finding also has the text judged for cross-run duplicates: its description with the suggested fix (§A.4). */
 export type LoadedFinding = LoadedBug & { runIndex: number; duplicateHash: string; duplicateText: JudgeText };
 
-export type ReferenceSide = { refs: LoadedBug[]; prepared: PreparedSide; embeddings: Embeddings };
+/** `key` names the exact texts and embedding provider (the prefilter thread keeps its prepared side under it). */
+export type ReferenceSide = { key: string; refs: LoadedBug[]; embeddings: Embeddings };
 
 type BugRow = { id: string; repositoryId: string; file: string; lineStart: number; lineEnd: number; title: string; description: string; codeSnippet: string; contentHash: string };
 const BUG_SELECT = { id: true, repositoryId: true, file: true, lineStart: true, lineEnd: true, title: true, description: true, codeSnippet: true, contentHash: true } as const;
@@ -45,7 +47,7 @@ export async function loadReferenceSide(benchmarkId: string, repoName: Map<strin
   if (hit) return hit;
   const refs = rows.map((r) => toBug(r, repoName.get(r.repositoryId)!));
   const { maps } = await embedBugs(refs, embedder);
-  const side: ReferenceSide = { refs, prepared: await prepareBugsInSlices(refs), embeddings: maps };
+  const side: ReferenceSide = { key, refs, embeddings: maps };
   referenceMemo.set(key, side);
   while (referenceMemo.size > MEMO_ENTRIES) referenceMemo.delete(referenceMemo.keys().next().value!);
   return side;
@@ -62,22 +64,21 @@ export async function loadScoringInput(submissionId: string, embedder: Embedding
   const repoName = new Map(submission.benchmark.repositories.map((r) => [r.id, r.name]));
   const reference = await loadReferenceSide(submission.benchmarkId, repoName, embedder);
   const runs: { id: string; findings: LoadedFinding[] }[] = [];
+  const maybeYield = createYielder();
   for (const [runIndex, run] of submission.runs.entries()) {
     // Pages of 2,000 findings: the client decodes a result in one synchronous stretch.
-    const rows = [];
+    const findings: LoadedFinding[] = [];
     const last = await db.finding.aggregate({ where: { runId: run.id }, _max: { ordinal: true } });
     for (let from = 0; from <= (last._max.ordinal ?? -1); from += 2_000) {
       const page = await db.finding.findMany({ where: { runId: run.id, ordinal: { gte: from, lt: from + 2_000 } }, orderBy: { ordinal: "asc" }, select: { ...BUG_SELECT, suggestedFix: true } });
-      for (const row of page) rows.push(row);
-    }
-    runs.push({
-      id: run.id,
-      findings: rows.map((row) => {
+      for (const row of page) {
         const bug = toBug(row, repoName.get(row.repositoryId)!);
         const duplicate = duplicateText(bug, row.suggestedFix);
-        return { ...bug, runIndex, duplicateHash: duplicate.hash, duplicateText: duplicate.text };
-      }),
-    });
+        findings.push({ ...bug, runIndex, duplicateHash: duplicate.hash, duplicateText: duplicate.text });
+        await maybeYield();
+      }
+    }
+    runs.push({ id: run.id, findings });
   }
   return { submission, reference, runs };
 }

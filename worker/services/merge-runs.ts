@@ -1,12 +1,11 @@
 import type { Judge } from "../../lib/llm/judge";
-import { boundCrossRunCalls, candidateStrength, mergeCrossRunDuplicates, orderCandidates, orderedPairKey } from "../../lib/scoring/cross-run";
+import { boundCrossRunCalls, mergeCrossRunDuplicates, orderedPairKey } from "../../lib/scoring/cross-run";
 import type { DisjointSet } from "../../lib/scoring/disjoint-set";
 import type { PairBuffer } from "../../lib/scoring/pair-buffer";
-import { PAPER_THRESHOLDS } from "../../lib/scoring/thresholds";
 import type { Claim } from "./claim-submission";
 import { readCachedVerdicts, requestKey, type JudgeRequest, type JudgeRunner } from "./judge-pairs";
 import type { LoadedFinding } from "./load-scoring-input";
-import { createYielder } from "./stream-candidate-pairs";
+import { createYielder } from "./yielder";
 import { writeCrossRunPairs } from "./write-attempt";
 
 // Repeated runs: the I/O around lib/scoring/cross-run.ts. The cached verdicts of every candidate are read first (a
@@ -24,6 +23,7 @@ export async function mergeRuns(input: {
   findings: LoadedFinding[];
   findingIndex: Map<string, number>;
   sharedEdges: [string, string][];
+  /** Cross-run candidates in judging order (orderPairsForJudging), as finding indexes. */
   crossPairs: PairBuffer;
   judge: Judge;
   runner: JudgeRunner;
@@ -34,29 +34,16 @@ export async function mergeRuns(input: {
   onProgress: (done: number, total: number) => Promise<void>;
 }): Promise<{ stopped: true } | { stopped: false; set: DisjointSet; writeRows: () => Promise<void> }> {
   const { findings, crossPairs, judge } = input;
-  const strength = new Float32Array(crossPairs.length);
   const maybeYield = createYielder();
-  for (let i = 0; i < crossPairs.length; i++) {
-    strength[i] = candidateStrength(crossPairs.signalsAt(i), PAPER_THRESHOLDS);
-    if (i % 10_000 === 0) await maybeYield();
-  }
-  // Candidates keep their buffer position in `origin` so their signals stay reachable after ordering.
-  const origin = new Int32Array(crossPairs.length);
-  for (let i = 0; i < origin.length; i++) origin[i] = i;
-  const ordered = orderCandidates(origin, new Int32Array(crossPairs.length), strength).left;
-  await maybeYield();
-  const candidates = { left: new Int32Array(ordered.length), right: new Int32Array(ordered.length) };
-  for (let i = 0; i < ordered.length; i++) {
-    candidates.left[i] = crossPairs.left[ordered[i]!]!;
-    candidates.right[i] = crossPairs.right[ordered[i]!]!;
-  }
+  // The prefilter thread hands the candidates over in judging order (strongest first).
+  const candidates = { left: crossPairs.left.subarray(0, crossPairs.length), right: crossPairs.right.subarray(0, crossPairs.length) };
 
   const request = (i: number): JudgeRequest => {
     const a = findings[candidates.left[i]!]!;
     const b = findings[candidates.right[i]!]!;
     const key = orderedPairKey(a.duplicateHash, b.duplicateHash);
     const [x, y] = key.left === a.duplicateHash ? [a, b] : [b, a];
-    const signals = crossPairs.signalsAt(ordered[i]!);
+    const signals = crossPairs.signalsAt(i);
     return { leftHash: key.left, rightHash: key.right, configHash: judge.configHash(signals), left: x.duplicateText, right: y.duplicateText, signals };
   };
 

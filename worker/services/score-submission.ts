@@ -7,16 +7,16 @@ import { computeRunCurves, componentsOfSet } from "../../lib/scoring/components"
 import { referenceSharedEdges } from "../../lib/scoring/cross-run";
 import { deriveMatches, matchKey, type DerivedMatch } from "../../lib/scoring/matches";
 import { computeScoreBreakdown, meanScoreBreakdown } from "../../lib/scoring/metrics";
-import { PairBuffer } from "../../lib/scoring/pair-buffer";
 import { PAPER_THRESHOLDS } from "../../lib/scoring/thresholds";
 import type { ScoreBreakdown } from "../../lib/scoring/types";
 import { updateClaimed, type Claim } from "./claim-submission";
 import { embedBugs } from "./embed-bugs";
 import { JudgeRunner, readCachedVerdicts, requestKey, type JudgeRequest, type JudgeStats, type Verdict } from "./judge-pairs";
-import { loadScoringInput, type LoadedFinding } from "./load-scoring-input";
+import { loadScoringInput, type LoadedFinding, type ReferenceSide } from "./load-scoring-input";
 import { mergeRuns, type CrossRunFigures } from "./merge-runs";
 import { breakdownRows, scoreRow } from "./score-rows";
-import { createYielder, prepareBugsInSlices, streamCandidatePairs } from "./stream-candidate-pairs";
+import { prefilterInThread } from "./prefilter-client";
+import { createYielder } from "./yielder";
 import { deleteAttempt, deleteOtherAttempts, markScored, switchToAttempt, writeCandidatePairs, writeMatches } from "./write-attempt";
 
 export type ScoringDeps = {
@@ -50,6 +50,37 @@ export class UndecidedPairsError extends Error {
 const WRITE_BATCH = 5_000;
 
 /**
+ * The findings' embeddings, then the prefilter in its thread. The vectors are not needed past it, and are not kept:
+ * tens of thousands of them would stay reachable for the rest of a long scoring otherwise.
+ */
+async function embedAndPrefilter(
+  reference: ReferenceSide,
+  runs: { findings: LoadedFinding[] }[],
+  embedder: EmbeddingProvider,
+  timings: { embedMs: number; prefilterMs: number },
+  progress: (percent: number) => Promise<void>,
+) {
+  let t = Date.now();
+  const { maps } = await embedBugs(
+    runs.flatMap((run) => run.findings),
+    embedder,
+  );
+  timings.embedMs = Date.now() - t;
+  await progress(10);
+  t = Date.now();
+  const result = await prefilterInThread({
+    referenceKey: reference.key,
+    reference: { bugs: reference.refs, embeddings: reference.embeddings },
+    runs: runs.map((run) => run.findings),
+    embeddings: maps,
+    thresholds: PAPER_THRESHOLDS,
+    onProgress: (done, total) => void progress(10 + Math.floor((15 * done) / Math.max(total, 1))).catch(() => undefined),
+  });
+  timings.prefilterMs = Date.now() - t;
+  return result;
+}
+
+/**
  * Scores a claimed submission end to end: embeddings, the six-signal prefilter per run and across runs (in slices
  * that yield), the budget check, the judge on kept pairs (bounded concurrency, cached verdicts reused), many-to-many
  * matches, cross-run components, per-run / mean / n-of-k scores. Derived rows are written in batches under the
@@ -58,12 +89,18 @@ const WRITE_BATCH = 5_000;
 export async function scoreSubmission(claim: Claim, deps: ScoringDeps): Promise<ScoringSummary> {
   const started = Date.now();
   const timings = { loadMs: 0, embedMs: 0, prefilterMs: 0, judgeMs: 0, crossRunMs: 0, writeMs: 0, totalMs: 0 };
+  // Progress writes go out in order (the prefilter thread reports while this loop awaits it).
   let lastPercent = -1;
-  const progress = async (percent: number) => {
-    if (percent === lastPercent) return;
+  let written: Promise<unknown> = Promise.resolve();
+  const progress = (percent: number): Promise<void> => {
+    if (percent === lastPercent) return Promise.resolve();
     lastPercent = percent;
-    await updateClaimed(claim, { scoringProgress: percent });
-    await deps.onProgress?.(percent);
+    const write = written.then(async () => {
+      await updateClaimed(claim, { scoringProgress: percent });
+      await deps.onProgress?.(percent);
+    });
+    written = write.catch(() => undefined);
+    return write;
   };
   // Rows of attempts that died (killed worker, lost claim) are removed before this attempt writes its own.
   await deleteOtherAttempts(claim.submissionId, claim.attemptId);
@@ -73,42 +110,11 @@ export async function scoreSubmission(claim: Claim, deps: ScoringDeps): Promise<
   timings.loadMs = Date.now() - t;
   const findings: LoadedFinding[] = runs.flatMap((run) => run.findings);
   const findingIndex = new Map(findings.map((f, i) => [f.id, i]));
-  const refIndex = new Map(reference.refs.map((r, i) => [r.id, i]));
 
-  t = Date.now();
-  const { maps: findingEmbeddings } = await embedBugs(findings, deps.embedder);
-  const embeddings = {
-    fullText: new Map([...reference.embeddings.fullText, ...findingEmbeddings.fullText]),
-    description: new Map([...reference.embeddings.description, ...findingEmbeddings.description]),
-  };
-  timings.embedMs = Date.now() - t;
-  await progress(10);
-
-  // Prefilter each run against the reference set on its own (a run's score never depends on the other runs), then
-  // each pair of runs for cross-run duplicate candidates. Kept pairs go into compact buffers.
-  t = Date.now();
-  const preparedRuns = [];
-  for (const run of runs) preparedRuns.push(await prepareBugsInSlices(run.findings));
+  // Each run against the reference set on its own (a run's score never depends on the other runs), then each pair of
+  // runs for cross-run duplicate candidates: in the prefilter thread, which hands back compact buffers of kept pairs.
+  const { referencePairs: refPairs, referenceCompared: comparedPairs, crossPairs, crossCompared } = await embedAndPrefilter(reference, runs, deps.embedder, timings, progress);
   const maybeYield = createYielder();
-  const refPairs = new PairBuffer();
-  let comparedPairs = 0;
-  for (const prepared of preparedRuns) {
-    for await (const slice of streamCandidatePairs({ left: prepared, right: reference.prepared, embeddings, thresholds: PAPER_THRESHOLDS })) {
-      comparedPairs += slice.compared;
-      for (const p of slice.pairs) refPairs.push(findingIndex.get(p.leftId)!, refIndex.get(p.rightId)!, p.signals);
-    }
-  }
-  const crossPairs = new PairBuffer();
-  let crossCompared = 0;
-  for (let i = 0; i < preparedRuns.length; i++) {
-    for (let j = i + 1; j < preparedRuns.length; j++) {
-      for await (const slice of streamCandidatePairs({ left: preparedRuns[i]!, right: preparedRuns[j]!, embeddings, thresholds: PAPER_THRESHOLDS })) {
-        crossCompared += slice.compared;
-        for (const p of slice.pairs) crossPairs.push(findingIndex.get(p.leftId)!, findingIndex.get(p.rightId)!, p.signals);
-      }
-    }
-  }
-  timings.prefilterMs = Date.now() - t;
   await progress(25);
 
   // One request per distinct (finding text, reference text, config); the cache answers what it can.
@@ -273,15 +279,20 @@ export async function scoreSubmission(claim: Claim, deps: ScoringDeps): Promise<
   // Scores: per run, the mean over runs, and the n-of-k curve over the cross-run components.
   const repositories = submission.benchmark.repositories.map((r) => ({ name: r.name, language: r.language }));
   const referenceBugs = reference.refs.map((r) => ({ id: r.id, repo: r.repo }));
+  // Each step below is tens of milliseconds at the paper's largest shapes: the loop is handed back between them.
   const matchesByRun = runs.map(() => [] as DerivedMatch[]);
   for (const m of matches) matchesByRun[findings[findingIndex.get(m.findingId)!]!.runIndex]!.push(m);
-  const runScores = runs.map((run, index) =>
-    computeScoreBreakdown({ repositories, referenceBugs, findings: run.findings.map((f) => ({ id: f.id, repo: f.repo })), matches: matchesByRun[index]! }),
-  );
+  const runScores: ScoreBreakdown[] = [];
+  for (const [index, run] of runs.entries()) {
+    await maybeYield();
+    runScores.push(computeScoreBreakdown({ repositories, referenceBugs, findings: run.findings.map((f) => ({ id: f.id, repo: f.repo })), matches: matchesByRun[index]! }));
+  }
   const mean = meanScoreBreakdown(runScores);
   let curves: ReturnType<typeof computeRunCurves> = [];
   if (runs.length > 1) {
+    await maybeYield();
     const { components, componentOf } = componentsOfSet(findings, merged.set);
+    await maybeYield();
     curves = computeRunCurves({ runCount: runs.length, components, componentOf, referenceBugCount: reference.refs.length, matches });
   }
 
