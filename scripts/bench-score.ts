@@ -24,7 +24,7 @@ import { fileURLToPath } from "node:url";
 import { Redis } from "ioredis";
 import type { PassFigures } from "./lib/bench-report";
 import { canConnect, migrate, recreateDatabase } from "./lib/database";
-import { TSX_NODE_ARGS, run } from "./lib/processes";
+import { TSX_NODE_ARGS, WORKER_NODE_ARGS, run } from "./lib/processes";
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/probebench_bench";
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379/9";
@@ -224,7 +224,7 @@ const RESULT_PREFIX = "BENCH_PASS_RESULT ";
  * leftovers of the first pass, and nothing of the first pass is warm in memory, only in the database.
  */
 async function rescoreInFreshProcess(submissionId: string, fakePort: number): Promise<PassFigures> {
-  const output = await run(process.execPath, [...TSX_NODE_ARGS, fileURLToPath(import.meta.url), "--rescore", submissionId, "--fake-port", String(fakePort)], {
+  const output = await run(process.execPath, [...WORKER_NODE_ARGS, fileURLToPath(import.meta.url), "--rescore", submissionId, "--fake-port", String(fakePort)], {
     env: { BENCH_DATABASE_URL: DATABASE_URL, BENCH_REDIS_URL: REDIS_URL, JUDGE_CONCURRENCY: String(env.JUDGE_CONCURRENCY) },
     quiet: true,
   });

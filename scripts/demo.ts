@@ -8,7 +8,7 @@ import type { ChildProcess } from "node:child_process";
 import { ensureDatabase, migrate } from "./lib/database";
 import { DEMO_EMAIL, DEMO_PASSWORD, demoBanner, planDemo, type DemoPlan } from "./lib/demo-plan";
 import { startEmbeddedPostgres, startLocalRedis, type LocalPostgres } from "./lib/local-services";
-import { ROOT, TSX_NODE_ARGS, run, startProcess, stopProcess, waitForHttp } from "./lib/processes";
+import { ROOT, TSX_NODE_ARGS, WORKER_NODE_ARGS, run, startProcess, stopProcess, waitForHttp } from "./lib/processes";
 import { formatUtc } from "../lib/format";
 
 const log = (msg: string) => console.log(`[demo] ${msg}`);
@@ -62,7 +62,7 @@ async function main(): Promise<void> {
       NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET ?? demoSecret(),
     };
     const logDir = path.join(ROOT, ".data", "logs");
-    children.push(startProcess("worker", process.execPath, [...TSX_NODE_ARGS, "worker/index.ts"], { env, logDir, echo: true }));
+    children.push(startProcess("worker", process.execPath, [...WORKER_NODE_ARGS, "worker/index.ts"], { env, logDir, echo: true }));
     if (dev) {
       children.push(startProcess("web", process.execPath, [...TSX_NODE_ARGS, "web/server.ts", "--dev"], { env, logDir, echo: true }));
     } else {

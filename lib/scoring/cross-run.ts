@@ -144,6 +144,8 @@ export async function mergeCrossRunDuplicates(input: CrossRunMergeInput): Promis
         set.union(left[i]!, right[i]!);
       }
     }
+    // Hundreds of thousands of candidates: the event loop is handed back once a window.
+    await new Promise<void>((resolve) => setImmediate(resolve));
   }
 
   const inFlight = new Set<Promise<void>>();

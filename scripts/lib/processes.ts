@@ -12,6 +12,19 @@ export const ROOT = path.resolve(import.meta.dirname, "..", "..");
  */
 export const TSX_NODE_ARGS = ["--conditions=react-server", "--import", "tsx"];
 
+/**
+ * V8 flags of the scoring worker (also in package.json's `worker` and `bench:score` scripts; checked by
+ * processes.test.ts). With up to 256 judge calls in flight for 200 ms each, the default 16 MB young generation was
+ * collected every ~80 ms, so each call's request and reply objects outlived two collections and were promoted: the
+ * old generation grew by ~600 MB of garbage between full collections, and those collections held the event loop up to
+ * 250 ms. A 64 MB semi-space lets them die young (bench:score at the Muse Spark shape: garbage collection 87 s -> 25 s,
+ * no pause over 50 ms).
+ */
+export const WORKER_V8_FLAGS = ["--max-semi-space-size=64"];
+
+/** Node arguments of a scoring worker process (TSX_NODE_ARGS plus WORKER_V8_FLAGS). */
+export const WORKER_NODE_ARGS = [...TSX_NODE_ARGS, ...WORKER_V8_FLAGS];
+
 /** Runs a command to completion, failing with its output when it exits non-zero. */
 export function run(command: string, args: string[], opts: { env?: Record<string, string | undefined>; quiet?: boolean } = {}): Promise<string> {
   return new Promise((resolve, reject) => {

@@ -8,7 +8,7 @@ import { Redis } from "ioredis";
 import { db } from "../../lib/db";
 import { bugContentHash } from "../../lib/hash";
 import { SCORING_QUEUE } from "../../lib/queue/queues";
-import { ROOT, TSX_NODE_ARGS, startProcess, stopProcess } from "../../scripts/lib/processes";
+import { ROOT, WORKER_NODE_ARGS, startProcess, stopProcess } from "../../scripts/lib/processes";
 import { LOG_DIR } from "./global-setup";
 
 // What the fault tests need besides the shared stack: a private redis-server on a spare port (restarting it disturbs
@@ -68,7 +68,7 @@ export function privateQueue(redisUrl: string): Queue {
 let workerCount = 0;
 export function startWorker(env: Record<string, string>): ChildProcess {
   workerCount += 1;
-  return startProcess(`fault-worker-${workerCount}`, process.execPath, [...TSX_NODE_ARGS, path.join(ROOT, "worker/index.ts")], { env, logDir: LOG_DIR });
+  return startProcess(`fault-worker-${workerCount}`, process.execPath, [...WORKER_NODE_ARGS, path.join(ROOT, "worker/index.ts")], { env, logDir: LOG_DIR });
 }
 
 export { stopProcess };

@@ -4,7 +4,7 @@ import type { ChildProcess } from "node:child_process";
 import { Redis } from "ioredis";
 import type { TestProject } from "vitest/node";
 import { canConnect, migrate, recreateDatabase } from "../../scripts/lib/database";
-import { ROOT, TSX_NODE_ARGS, run, startProcess, stopProcess, waitForHttp } from "../../scripts/lib/processes";
+import { ROOT, TSX_NODE_ARGS, WORKER_NODE_ARGS, run, startProcess, stopProcess, waitForHttp } from "../../scripts/lib/processes";
 import { startFakeOpenAi } from "./fake-openai";
 
 // Integration and browser tests share one real stack: a fresh PostgreSQL database with the migrations applied,
@@ -110,7 +110,7 @@ async function startStack(env: Record<string, string>): Promise<void> {
   if (!(await portIsFree(WEB_PORT))) {
     throw new Error(`Port ${WEB_PORT} is already in use (a web server left over from an earlier run?). Stop it or set TEST_WEB_PORT.`);
   }
-  worker = startProcess("worker", process.execPath, [...TSX_NODE_ARGS, "worker/index.ts"], { env, logDir: LOG_DIR });
+  worker = startProcess("worker", process.execPath, [...WORKER_NODE_ARGS, "worker/index.ts"], { env, logDir: LOG_DIR });
 
   // The web server is built once per run (reused locally when TEST_REUSE_BUILD=1 and a build exists).
   if (!(process.env.TEST_REUSE_BUILD === "1" && existsSync(path.join(ROOT, DIST_DIR, "BUILD_ID")))) {

@@ -47,7 +47,8 @@ export class UndecidedPairsError extends Error {
   }
 }
 
-const WRITE_BATCH = 5_000;
+// Rows per cache read and per insert: one batch is built, serialised and sent in one turn of the event loop.
+const WRITE_BATCH = 2_000;
 
 /**
  * The findings' embeddings, then the prefilter in its thread. The vectors are not needed past it, and are not kept:

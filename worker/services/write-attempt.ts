@@ -25,13 +25,13 @@ export const MATCH_COLUMNS = { attemptId: "text", findingId: "text", referenceBu
 export const CROSS_RUN_COLUMNS = { attemptId: "text", submissionId: "text", leftId: "text", rightId: "text", decision: "text", verdictId: "text" } as const;
 
 export async function writeCandidatePairs(rows: Prisma.CandidatePairCreateManyInput[]): Promise<void> {
-  await insertRows(db, "CandidatePair", CANDIDATE_PAIR_COLUMNS, rows, { onConflictDoNothing: true, chunkSize: 5_000 });
+  await insertRows(db, "CandidatePair", CANDIDATE_PAIR_COLUMNS, rows, { onConflictDoNothing: true, chunkSize: 2_000 });
 }
 export async function writeMatches(rows: Prisma.MatchCreateManyInput[]): Promise<void> {
-  await insertRows(db, "Match", MATCH_COLUMNS, rows, { onConflictDoNothing: true, chunkSize: 5_000 });
+  await insertRows(db, "Match", MATCH_COLUMNS, rows, { onConflictDoNothing: true, chunkSize: 2_000 });
 }
 export async function writeCrossRunPairs(rows: Prisma.CrossRunPairCreateManyInput[]): Promise<void> {
-  await insertRows(db, "CrossRunPair", CROSS_RUN_COLUMNS, rows, { onConflictDoNothing: true, chunkSize: 5_000 });
+  await insertRows(db, "CrossRunPair", CROSS_RUN_COLUMNS, rows, { onConflictDoNothing: true, chunkSize: 2_000 });
 }
 
 /**
