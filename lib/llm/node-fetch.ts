@@ -1,5 +1,6 @@
 import http from "node:http";
 import https from "node:https";
+import { createTurnPacer } from "./turn-pacer";
 
 // The transport under the OpenAI SDK's judge calls: a small fetch over node:http with keep-alive agents.
 //
@@ -12,6 +13,14 @@ import https from "node:https";
 // (completions are small) and handed back as a standard Response.
 
 const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
+
+// Replies handed to the SDK per turn of the event loop. With hundreds of calls in flight, replies arrive in bursts
+// (a turn that took a while finds all the replies that came in meanwhile), and the SDK's work on each (response
+// object, JSON, schema check, the caller's bookkeeping) is about half a millisecond: 256 at once held the loop for
+// ~150-200 ms. Reading the bytes stays immediate; the rest is spread over turns like the call starts
+// (worker/services/judge-pairs.ts, STARTS_PER_TURN).
+const REPLIES_PER_TURN = 16;
+const replyTurn = createTurnPacer(REPLIES_PER_TURN);
 
 type FetchInit = { method?: string; headers?: unknown; body?: unknown; signal?: AbortSignal | null };
 
@@ -55,10 +64,12 @@ export function createNodeFetch(opts: { maxSockets?: number } = {}): typeof fetc
         response.on("error", fail);
         response.on("end", () => {
           signal?.removeEventListener("abort", onAbort);
-          const status = response.statusCode ?? 0;
-          const replyHeaders = new Headers();
-          for (let i = 0; i < response.rawHeaders.length; i += 2) replyHeaders.append(response.rawHeaders[i]!, response.rawHeaders[i + 1]!);
-          resolve(new Response(NULL_BODY_STATUSES.has(status) ? null : Buffer.concat(chunks), { status, statusText: response.statusMessage ?? "", headers: replyHeaders }));
+          void replyTurn().then(() => {
+            const status = response.statusCode ?? 0;
+            const replyHeaders = new Headers();
+            for (let i = 0; i < response.rawHeaders.length; i += 2) replyHeaders.append(response.rawHeaders[i]!, response.rawHeaders[i + 1]!);
+            resolve(new Response(NULL_BODY_STATUSES.has(status) ? null : Buffer.concat(chunks), { status, statusText: response.statusMessage ?? "", headers: replyHeaders }));
+          });
         });
       });
       function fail(error: unknown) {
