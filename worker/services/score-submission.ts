@@ -152,8 +152,15 @@ export async function scoreSubmission(claim: Claim, deps: ScoringDeps): Promise<
   }
   const overridden = new Set(overrides.map((o) => matchKey(o.findingHash, o.referenceHash)));
   const isOverridden = (i: number) => overridden.has(matchKey(findings[refPairs.left[i]!]!.hash, reference.refs[refPairs.right[i]!]!.hash));
-  const undecided = distinctIndexes.filter((i) => !refVerdicts.has(refKeys[i]!));
-  const uncached = undecided.filter((i) => !isOverridden(i));
+  const undecided: number[] = [];
+  const uncached: number[] = [];
+  for (const [k, i] of distinctIndexes.entries()) {
+    if (!refVerdicts.has(refKeys[i]!)) {
+      undecided.push(i);
+      if (!isOverridden(i)) uncached.push(i);
+    }
+    if (k % 1_000 === 0) await maybeYield();
+  }
 
   // Bounds before cost, per phase (README, Limits). Before any call: the reference phase costs exactly its uncached
   // pairs, and the whole submission at most that plus every cross-run candidate (no verdict known yet can rule one
