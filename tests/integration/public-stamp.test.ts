@@ -74,3 +74,18 @@ describe("public data stamp", () => {
     expect(rejected.etag).not.toBe(approved.etag);
   });
 });
+
+describe("a benchmark version imported a moment ago", () => {
+  it("is served at once, though the list of versions was read within the second", async () => {
+    // Warm this instance's cached list of versions, then import a new version and ask for it straight away.
+    expect((await fetch(`${webUrl}/api/v1/leaderboard?benchmark=${slug}@1`)).status).toBe(200);
+    const fresh = await seedBenchmark();
+    const response = await fetch(`${webUrl}/api/v1/leaderboard?benchmark=${fresh}@1`);
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { benchmark: { key: string } }).benchmark.key).toBe(`${fresh}@1`);
+    // A version that does not exist is still a 404 that names it.
+    const missing = await fetch(`${webUrl}/api/v1/leaderboard?benchmark=${fresh}-missing@1`);
+    expect(missing.status).toBe(404);
+    expect(JSON.stringify(await missing.json())).toContain(`${fresh}-missing@1`);
+  });
+});

@@ -9,8 +9,8 @@ import { benchmarkKey, NEWEST_VERSION_FIRST, pickBenchmarkVersion } from "../../
 /** What makes a submission public: approved by an admin and scored (reported entries are stored as scored). */
 export const PUBLIC_SUBMISSION = { reviewStatus: "approved", scoringStatus: "scored" } as const;
 
-/** Every benchmark version with its count of public entries, newest first. */
-export async function listPublicBenchmarks(): Promise<PublicBenchmark[]> {
+/** Every benchmark version with its count of public entries, newest first. `recheck`: see cachedByStamp. */
+export async function listPublicBenchmarks(options: { recheck?: boolean } = {}): Promise<PublicBenchmark[]> {
   return cachedByStamp("benchmarks", readGlobalStamp, async () => {
     const [benchmarks, counts] = await Promise.all([
       db.benchmark.findMany({ orderBy: [...NEWEST_VERSION_FIRST] }),
@@ -27,7 +27,7 @@ export async function listPublicBenchmarks(): Promise<PublicBenchmark[]> {
         reported,
       };
     });
-  });
+  }, options);
 }
 
 /**
@@ -53,7 +53,8 @@ export async function resolveBenchmark(ref: string | null | undefined): Promise<
     return fallback;
   }
   // The list is newest first (NEWEST_VERSION_FIRST), so the stable sort keeps the database's tie-break.
-  const found = pickBenchmarkVersion(list, ref);
+  // A version imported within the last second may not be in this instance's cached list yet: look again before a 404.
+  const found = pickBenchmarkVersion(list, ref) ?? pickBenchmarkVersion(await listPublicBenchmarks({ recheck: true }), ref);
   if (!found) throw new AppError("not_found", `Unknown benchmark version "${ref}"`);
   return found;
 }

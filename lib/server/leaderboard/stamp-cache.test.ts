@@ -26,6 +26,20 @@ describe("cachedByStamp", () => {
     expect(load).toHaveBeenCalledTimes(2);
   });
 
+  it("reads the stamp at once when asked to recheck, and reloads only if it moved", async () => {
+    const k = fresh();
+    let stamp = "s1";
+    const readStamp = vi.fn(async () => stamp);
+    const load = vi.fn(async (s: string) => `value@${s}`);
+    expect(await cachedByStamp(k, readStamp, load)).toBe("value@s1");
+    expect(await cachedByStamp(k, readStamp, load, { recheck: true })).toBe("value@s1"); // unchanged: no reload
+    stamp = "s2"; // e.g. a benchmark version imported a moment ago
+    expect(await cachedByStamp(k, readStamp, load)).toBe("value@s1");
+    expect(await cachedByStamp(k, readStamp, load, { recheck: true })).toBe("value@s2");
+    expect(readStamp).toHaveBeenCalledTimes(3);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
   it("shares one reload between concurrent callers", async () => {
     const k = fresh();
     const load = vi.fn(async () => ({ rows: 1 }));
