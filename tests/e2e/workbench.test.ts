@@ -122,6 +122,13 @@ describe("maintainer workbench", () => {
     expect(await page.getByRole("heading", { name: "Unmatched findings (2)" }).count()).toBe(1);
     expect(await axeViolations(page)).toEqual([]);
     await shot(page, "4-matches-phone");
+
+    // The submission page says how it was scored, including the faults survived and the maintainer's decisions.
+    await page.goto(`${webUrl}/submissions/${submissionId}`, { waitUntil: "load" });
+    const facts = await page.locator("dl.facts", { hasText: "Faults survived" }).innerText();
+    expect(facts).toMatch(/Faults survived\s+none: every judge request was answered the first time/);
+    expect(facts).toMatch(/Matches decided by a maintainer\s+none \(a maintainer's override replaces/);
+    expect(await axeViolations(page)).toEqual([]);
     await page.close();
   });
 });

@@ -8,6 +8,7 @@ import type { Queue } from "bullmq";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OfflineEmbeddingProvider } from "../../lib/embeddings/provider";
 import { OpenAiJudge } from "../../lib/llm/judge";
+import { getSubmissionStatus } from "../../lib/server/submissions/get-submission-status";
 import { claimSubmission, LostClaimError } from "../../worker/services/claim-submission";
 import { scoreSubmission } from "../../worker/services/score-submission";
 import { startFakeOpenAi } from "../support/fake-openai";
@@ -161,6 +162,11 @@ describe("scoring through faults", () => {
     const usage = await db.judgeUsage.findUniqueOrThrow({ where: { submissionId: id } });
     expect(usage.retries).toBeGreaterThan(0);
     expect(usage.malformedReplies).toBeGreaterThan(0);
+    // The API's scoring record shows them, with the cross-run merge's figures.
+    const record = (await getSubmissionStatus(id, { id: "staff", role: "admin" })).scoring!;
+    expect(record).toMatchObject({ retries: usage.retries, malformed_replies: usage.malformedReplies, estimated_calls: usage.estimatedCalls });
+    expect(record.cross_run).toEqual({ compared: usage.crossRunCompared, kept: usage.crossRunKept, judged: usage.crossRunJudged, cached: usage.crossRunCached, skipped_connected: usage.crossRunSkipped });
+    expect(usage.crossRunJudged).toBeGreaterThan(0);
     await expectSameAsUndisturbed(id);
   }, LONG);
 });

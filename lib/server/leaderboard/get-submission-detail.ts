@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "../../db";
 import { AppError } from "../../errors";
-import { canViewSubmission, type Viewer } from "../submissions/get-submission-status";
+import { canViewSubmission, countMaintainerDecidedMatches, type Viewer } from "../submissions/get-submission-status";
 import type { ScoreWithIntervals } from "../../scoring/types";
 import { readScoreBreakdowns } from "../submissions/read-scores";
 import { withIntervals } from "../../leaderboard/compute-leaderboard-view";
@@ -70,6 +70,10 @@ export async function getSubmissionDetail(id: string, viewer: Viewer) {
           judgeCalls: usage.judgeCalls,
           cachedVerdicts: usage.cachedVerdicts,
           judgeCostUsd: usage.costUsd,
+          retries: usage.retries,
+          malformedReplies: usage.malformedReplies,
+          crossRun: { compared: usage.crossRunCompared, kept: usage.crossRunKept, judged: usage.crossRunJudged, cached: usage.crossRunCached, skipped: usage.crossRunSkipped },
+          maintainerDecidedMatches: await countMaintainerDecidedMatches(submission),
         }
       : null,
   };

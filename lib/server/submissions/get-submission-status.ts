@@ -37,6 +37,11 @@ export type SubmissionStatus = {
   attribution: Awaited<ReturnType<typeof readAttributionJob>>;
 };
 
+/** Matches (finding/reference pairs, all runs) of the current scoring that a maintainer's override decided. */
+export async function countMaintainerDecidedMatches(submission: { id: string; scoringAttemptId: string }): Promise<number> {
+  return db.match.count({ where: { attemptId: submission.scoringAttemptId, source: "override", finding: { run: { submissionId: submission.id } } } });
+}
+
 /** The API view of a submission. Unknown and invisible submissions are both "not found", so ids cannot be probed. */
 export async function getSubmissionStatus(id: string, viewer: Viewer): Promise<SubmissionStatus> {
   const submission = await db.submission.findUnique({
@@ -91,10 +96,19 @@ export async function getSubmissionStatus(id: string, viewer: Viewer): Promise<S
         judge_calls: usage.judgeCalls,
         cached_verdicts: usage.cachedVerdicts,
         judge_cost_usd: usage.costUsd,
-        // Matches (finding/reference pairs, all runs) that a maintainer's override decided rather than the judge.
-        maintainer_decided_matches: await db.match.count({
-          where: { attemptId: submission.scoringAttemptId, source: "override", finding: { run: { submissionId: submission.id } } },
-        }),
+        // Faults survived: HTTP retries of judge calls (429 / 5xx / timeouts) and malformed replies asked again.
+        retries: usage.retries,
+        malformed_replies: usage.malformedReplies,
+        estimated_calls: usage.estimatedCalls,
+        // Repeated runs: cross-run candidate pairs compared, kept, judged, decided from the cache, skipped as connected.
+        cross_run: {
+          compared: usage.crossRunCompared,
+          kept: usage.crossRunKept,
+          judged: usage.crossRunJudged,
+          cached: usage.crossRunCached,
+          skipped_connected: usage.crossRunSkipped,
+        },
+        maintainer_decided_matches: await countMaintainerDecidedMatches(submission),
       };
     }
   }

@@ -167,6 +167,27 @@ export function SubmissionView({ detail: d }: { detail: SubmissionDetail }) {
           <dd>{count(d.scoring.keptPairs)} of {count(d.scoring.comparedPairs)} compared pairs went to the judge</dd>
           <dt>Judge calls</dt>
           <dd>{count(d.scoring.judgeCalls)} ({count(d.scoring.cachedVerdicts)} verdicts reused from the cache), judge cost {usd(d.scoring.judgeCostUsd)}</dd>
+          {d.runCount > 1 && (
+            <>
+              <dt>Cross-run merging</dt>
+              <dd>
+                {count(d.scoring.crossRun.kept)} of {count(d.scoring.crossRun.compared)} pairs of findings from different runs kept as possible duplicates:{" "}
+                {count(d.scoring.crossRun.judged)} judged, {count(d.scoring.crossRun.cached)} decided from the cache, {count(d.scoring.crossRun.skipped)} skipped as already
+                connected
+              </dd>
+            </>
+          )}
+          <dt>Faults survived</dt>
+          <dd>
+            {d.scoring.retries || d.scoring.malformedReplies
+              ? `${count(d.scoring.retries)} judge request${d.scoring.retries === 1 ? "" : "s"} retried (rate limits, server errors, timeouts), ${count(d.scoring.malformedReplies)} malformed repl${d.scoring.malformedReplies === 1 ? "y" : "ies"} asked again`
+              : "none: every judge request was answered the first time"}
+          </dd>
+          <dt>Matches decided by a maintainer</dt>
+          <dd>
+            {d.scoring.maintainerDecidedMatches ? count(d.scoring.maintainerDecidedMatches) : "none"} (a maintainer&apos;s override replaces the judge&apos;s verdict on a pair,
+            as a match or as no match; <Link href={`/submissions/${d.id}/matches`}>matches per repository</Link> say who decided each)
+          </dd>
         </dl>
       ) : d.source === "reported" ? (
         <div className="prose">
