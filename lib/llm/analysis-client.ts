@@ -18,10 +18,15 @@ export type StructuredAnswer<T> = { value: T; inputTokens: number; outputTokens:
 
 export type CallStats = { calls: number; malformedReplies: number; inputTokens: number; outputTokens: number; costUsd: number };
 
+/** What one answered call cost: every reply counts, a malformed one too. */
+export type CallUsage = { model: string; inputTokens: number; outputTokens: number; costUsd: number };
+
 export class StructuredClient {
   readonly requests: RequestCounter = { requests: 0, retries: 0 };
+  /** Every answered call since the client was made, malformed replies included. */
   readonly stats: CallStats = { calls: 0, malformedReplies: 0, inputTokens: 0, outputTokens: 0, costUsd: 0 };
   private readonly client: OpenAI;
+  private readonly usageListeners = new Set<(usage: CallUsage) => Promise<unknown>>();
 
   constructor(private readonly opts: ClientOptions) {
     this.client = new OpenAI({ apiKey: opts.apiKey, baseURL: opts.baseURL, timeout: opts.timeoutMs, maxRetries: opts.maxRetries, fetch: countingFetch(this.requests) });
@@ -29,6 +34,27 @@ export class StructuredClient {
 
   get endpoint(): string {
     return this.client.baseURL;
+  }
+
+  /**
+   * Calls `listener` as each reply arrives, before it is used, and waits for it: a job's spend is recorded call by
+   * call, so a worker killed later loses none of it. Returns the function that removes the listener.
+   */
+  onUsage(listener: (usage: CallUsage) => Promise<unknown>): () => void {
+    this.usageListeners.add(listener);
+    return () => this.usageListeners.delete(listener);
+  }
+
+  private async record(model: string, inputTokens: number, outputTokens: number): Promise<number> {
+    const costUsd = judgeCostUsd(model, inputTokens, outputTokens);
+    Object.assign(this.stats, {
+      calls: this.stats.calls + 1,
+      inputTokens: this.stats.inputTokens + inputTokens,
+      outputTokens: this.stats.outputTokens + outputTokens,
+      costUsd: this.stats.costUsd + costUsd,
+    });
+    for (const listener of this.usageListeners) await listener({ model, inputTokens, outputTokens, costUsd });
+    return costUsd;
   }
 
   /** Hash of what besides the input decides an answer: template, reply schema, model, endpoint (cache keys). */
@@ -46,9 +72,11 @@ export class StructuredClient {
         messages,
         response_format: { type: "json_schema", json_schema: { name: schemaName, strict: true, schema: jsonSchema as Record<string, unknown> } },
       });
-      this.stats.calls += 1;
-      inputTokens += completion.usage?.prompt_tokens ?? 0;
-      outputTokens += completion.usage?.completion_tokens ?? 0;
+      const callInput = completion.usage?.prompt_tokens ?? 0;
+      const callOutput = completion.usage?.completion_tokens ?? 0;
+      await this.record(model, callInput, callOutput);
+      inputTokens += callInput;
+      outputTokens += callOutput;
       const text = completion.choices[0]?.message?.content ?? "";
       let parsed: z.ZodSafeParseResult<T> | undefined;
       try {
@@ -56,11 +84,8 @@ export class StructuredClient {
       } catch {
         parsed = undefined;
       }
-      if (parsed?.success) {
-        const costUsd = judgeCostUsd(model, inputTokens, outputTokens);
-        Object.assign(this.stats, { inputTokens: this.stats.inputTokens + inputTokens, outputTokens: this.stats.outputTokens + outputTokens, costUsd: this.stats.costUsd + costUsd });
-        return { value: parsed.data, inputTokens, outputTokens, costUsd };
-      }
+      // The answer carries the tokens of every attempt it took, malformed ones included.
+      if (parsed?.success) return { value: parsed.data, inputTokens, outputTokens, costUsd: judgeCostUsd(model, inputTokens, outputTokens) };
       this.stats.malformedReplies += 1;
       if (attempt >= this.opts.malformedRetries) {
         throw new JudgeReplyError(`model ${model} returned a reply that is not the required ${schemaName} JSON`);
@@ -79,12 +104,7 @@ export class StructuredClient {
     });
     const inputTokens = completion.usage?.prompt_tokens ?? 0;
     const outputTokens = completion.usage?.completion_tokens ?? 0;
-    Object.assign(this.stats, {
-      calls: this.stats.calls + 1,
-      inputTokens: this.stats.inputTokens + inputTokens,
-      outputTokens: this.stats.outputTokens + outputTokens,
-      costUsd: this.stats.costUsd + judgeCostUsd(model, inputTokens, outputTokens),
-    });
+    await this.record(model, inputTokens, outputTokens);
     const message = completion.choices[0]?.message;
     return {
       content: message?.content ?? null,

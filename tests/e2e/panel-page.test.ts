@@ -68,6 +68,8 @@ describe("panel validation on the submission page", () => {
     await page.getByTestId("panel-validity").waitFor({ timeout: 60_000 });
     const validity = await page.getByTestId("panel-validity").textContent();
     expect(validity).toMatch(/^50% \[\d+\.\d–\d+\.\d\]$/);
+    // What the panel paid, counted call by call (the fake model's prices are zero unless configured).
+    expect(await page.getByTestId("panel-spent").textContent()).toMatch(/^\S+ in \d+ LLM calls, counted as each reply arrived/);
     await page.getByRole("table", { name: /Rejected findings by reason/ }).getByText("intentional", { exact: true }).waitFor();
     await page.getByText("3 verdicts and rationales").first().or(page.getByText("2 verdicts and rationales").first()).click();
     await page.getByText(/fake panel:/).first().waitFor();

@@ -119,7 +119,7 @@ describe("panel and attribution through the API", () => {
       "the panel to finish",
     );
     const panel = body.panel;
-    expect(Object.keys(panel).sort()).toEqual(["abstained", "by_reason", "confirmed", "cost_usd", "matched", "rejected", "sampled", "status", "unmatched", "validity", "validity_interval"]);
+    expect(Object.keys(panel).sort()).toEqual(["abstained", "by_reason", "confirmed", "cost_usd", "matched", "rejected", "sampled", "spent_usd", "status", "unmatched", "validity", "validity_interval"]);
     // Six findings: confirmed x2, rejected (intentional, style-only), abstained, and a split the tier 2 judge settles.
     const split = fakeFinalVerdict(JUDGES, TIER2, "Parser may recurse deeply [panel:split] [root:X3]", "The agent reports: Parser may recurse deeply [panel:split]. [root:X3]");
     const confirmed = 2 + (split.verdict === "confirmed" ? 1 : 0);
@@ -131,7 +131,10 @@ describe("panel and attribution through the API", () => {
     expect(panel.unmatched.sampled).toBe(5);
     expect(panel.by_reason).toEqual(split.verdict === "rejected" ? { intentional: 1 + (split.reason === "intentional" ? 1 : 0), "style-only": 1, ...(split.reason !== "intentional" ? { [split.reason!]: 1 } : {}) } : { intentional: 1, "style-only": 1 });
     expect(panel.cost_usd).toBeGreaterThan(0);
+    // What was paid covers at least the stored verdicts (no fault here, so only context documents come on top).
+    expect(panel.spent_usd).toBeGreaterThanOrEqual(panel.cost_usd);
     expect(body.panel_job).toMatchObject({ status: "done", progress: 100, seed: "itest", confidence_cap: "low" });
+    expect(body.panel_job.spent_calls).toBeGreaterThanOrEqual(body.panel_job.judge_calls);
     // The panel context document of the repository was written once (no snapshot: it says so).
     const context = await db.contextDocument.findFirstOrThrow({ where: { kind: "panel", repository: { benchmark: { slug }, name: "acme/parser" } } });
     expect(context.text).toContain("without a snapshot");
@@ -282,6 +285,7 @@ describe("panel and attribution queues through faults", () => {
 
   it("attribution follows scoring, survives 429/500/malformed replies and a killed worker; a rerun writes the same rows", async () => {
     Object.assign(fake.control, { failRate: 0.2, malformedRate: 0.05, latencyMs: 60 });
+    const servedBefore = fake.stats.chatCalls;
     const first = worker();
     await queue(SCORING_QUEUE).add("score-submission", { submissionId }, { jobId: submissionId });
     const progress = async () => (await db.attributionRun.findUnique({ where: { submissionId } }))?.progress ?? -1;
@@ -301,6 +305,14 @@ describe("panel and attribution queues through faults", () => {
     // One row per subject: nothing duplicated by the killed attempt or by retries.
     expect(before).toHaveLength(subjectIds.length);
     expect(run.total).toBe(subjectIds.length);
+    // Spend is counted as each reply arrives: every stored answer (its tokens sit on its first subject) and every
+    // malformed reply of the last attempt, plus whatever the killed attempt was answered; never more than the
+    // endpoint answered.
+    const answers = before.filter((r) => r.source === "llm" && r.inputTokens > 0).length;
+    expect(answers).toBeGreaterThan(0);
+    expect(run.judgeCalls).toBeGreaterThanOrEqual(answers + run.malformedReplies);
+    expect(run.judgeCalls).toBeLessThanOrEqual(fake.stats.chatCalls - servedBefore);
+    expect(run.costUsd).toBeGreaterThan(0);
 
     await db.attributionRun.update({ where: { id: run.id }, data: { status: "queued" } });
     const rerun = await attributeBugs((await claimAnalysis("attribution", run.id))!, { client: client(), model: run.model, concurrency: 4 });
@@ -311,6 +323,7 @@ describe("panel and attribution queues through faults", () => {
   it("the panel survives 429/500/malformed replies and a killed worker mid-queue; a rerun writes the same rows", async () => {
     const run = await db.panelRun.create({ data: { submissionId, seed: "faults", sampleSize: 8, judges: JUDGES, tier2Judge: TIER2 } });
     Object.assign(fake.control, { failRate: 0.2, malformedRate: 0.05, latencyMs: 60 });
+    const servedBefore = fake.stats.chatCalls;
     const current = worker();
     await queue(PANEL_QUEUE).add("validate-findings", { runId: run.id }, { jobId: `${run.id}-1` });
     const progress = async () => (await db.panelRun.findUniqueOrThrow({ where: { id: run.id } })).progress;
@@ -332,6 +345,11 @@ describe("panel and attribution queues through faults", () => {
     }).length;
     expect(before.reviews).toHaveLength(24 * 2 + splits);
     expect(done.judgeCalls).toBe(before.reviews.length);
+    // What was paid: every stored review, every malformed reply of the last attempt, and the killed attempt's answered
+    // calls; never more than the endpoint answered.
+    expect(done.spentCalls).toBeGreaterThanOrEqual(done.judgeCalls + done.malformedReplies);
+    expect(done.spentCalls).toBeLessThanOrEqual(fake.stats.chatCalls - servedBefore);
+    expect(done.spentUsd).toBeGreaterThanOrEqual(done.costUsd);
 
     await db.panelRun.update({ where: { id: run.id }, data: { status: "queued" } });
     const rerun = await runPanel((await claimAnalysis("panel", run.id))!, { client: client(), config: { judges: JUDGES, tier2Judge: TIER2, contextModel: "fake-context" }, concurrency: 4 });

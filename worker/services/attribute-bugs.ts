@@ -38,6 +38,22 @@ type Subject = { kind: "finding" | "reference"; id: string; category: string | n
 const BATCH = 1_000;
 
 export async function attributeBugs(claim: AnalysisClaim, deps: AttributionDeps): Promise<AttributionSummary> {
+  // The spend of every attempt, counted call by call (not fenced: a superseded or killed attempt's calls were paid
+  // for too); a retried job pays again only for what it had not stored.
+  const stop = deps.client.onUsage((u) =>
+    db.attributionRun.updateMany({
+      where: { id: claim.runId },
+      data: { judgeCalls: { increment: 1 }, inputTokens: { increment: u.inputTokens }, outputTokens: { increment: u.outputTokens }, costUsd: { increment: u.costUsd } },
+    }),
+  );
+  try {
+    return await classifySubjects(claim, deps);
+  } finally {
+    stop();
+  }
+}
+
+async function classifySubjects(claim: AnalysisClaim, deps: AttributionDeps): Promise<AttributionSummary> {
   const progress = progressWriter(claim, deps.onProgress);
   const run = await db.attributionRun.findUniqueOrThrow({ where: { id: claim.runId }, include: { submission: { include: { benchmark: true } } } });
   const taxonomy = readTaxonomy(run.submission.benchmark.taxonomy);
@@ -127,7 +143,6 @@ export async function attributeBugs(claim: AnalysisClaim, deps: AttributionDeps)
     { concurrency: deps.concurrency },
   );
 
-  // Spend of every attempt (a retried job pays again only for what it had not stored).
   await updateAnalysis(claim, {
     status: "done",
     progress: 100,
@@ -136,12 +151,8 @@ export async function attributeBugs(claim: AnalysisClaim, deps: AttributionDeps)
     selfReported: summary.selfReported,
     classified: summary.classified,
     cached: summary.cached,
-    judgeCalls: { increment: deps.client.stats.calls },
     retries: { increment: deps.client.requests.retries },
     malformedReplies: { increment: deps.client.stats.malformedReplies },
-    inputTokens: { increment: deps.client.stats.inputTokens },
-    outputTokens: { increment: deps.client.stats.outputTokens },
-    costUsd: { increment: deps.client.stats.costUsd },
   });
   // Public pages (bug types) are cached until the benchmark's stamp (latest Submission.updatedAt) moves: move it.
   await db.submission.update({ where: { id: run.submissionId }, data: { updatedAt: new Date() } });

@@ -38,6 +38,22 @@ export type PanelSummary = { sampled: number; asked: number; reused: number; ret
 export class PanelInputError extends Error {}
 
 export async function runPanel(claim: AnalysisClaim, deps: PanelDeps): Promise<PanelSummary> {
+  // What the panel pays is counted call by call (PanelRun.spent*, not fenced: a superseded attempt's calls were paid
+  // for too); costUsd, below, is the cost of the reviews it keeps.
+  const stop = deps.client.onUsage((u) =>
+    db.panelRun.updateMany({
+      where: { id: claim.runId },
+      data: { spentCalls: { increment: 1 }, spentInputTokens: { increment: u.inputTokens }, spentOutputTokens: { increment: u.outputTokens }, spentUsd: { increment: u.costUsd } },
+    }),
+  );
+  try {
+    return await validateSample(claim, deps);
+  } finally {
+    stop();
+  }
+}
+
+async function validateSample(claim: AnalysisClaim, deps: PanelDeps): Promise<PanelSummary> {
   const progress = progressWriter(claim, deps.onProgress);
   const run = await db.panelRun.findUniqueOrThrow({ where: { id: claim.runId }, include: { submission: { select: { id: true, scoringStatus: true, scoringAttemptId: true } } } });
   if (run.submission.scoringStatus !== "scored") throw new PanelInputError("The submission is not scored; the panel needs its matches.");

@@ -10,7 +10,8 @@ import { canViewSubmission, type Viewer } from "../submissions/get-submission-st
 // Reading panel and attribution results: the `panel` object of GET /api/v1/submissions/{id} (counts only, for anyone
 // who may see the submission) and each sampled finding's verdicts and rationales (maintainers and admins).
 
-export type PanelView = PanelSummaryCounts & { status: "queued" | "running" | "done" | "failed"; cost_usd: number };
+/** cost_usd: the stored verdicts; spent_usd: every call the panel paid for (replies asked again, killed attempts). */
+export type PanelView = PanelSummaryCounts & { status: "queued" | "running" | "done" | "failed"; cost_usd: number; spent_usd: number };
 export type PanelJobView = {
   status: "queued" | "running" | "done" | "failed";
   progress: number;
@@ -22,6 +23,7 @@ export type PanelJobView = {
   judges: string[];
   tier2_judge: string;
   judge_calls: number;
+  spent_calls: number;
   retries: number;
   confidence_cap: string;
 };
@@ -34,7 +36,7 @@ export async function readPanelView(submissionId: string): Promise<{ panel: Pane
   // Figures are shown only from a finished panel: a running one would show a partial, misleading validity.
   const counts = summarizeVerdicts(run.status === "done" ? samples : []);
   return {
-    panel: { status: run.status, ...counts, sampled: run.status === "done" ? counts.sampled : run.sampled, cost_usd: run.costUsd },
+    panel: { status: run.status, ...counts, sampled: run.status === "done" ? counts.sampled : run.sampled, cost_usd: run.costUsd, spent_usd: run.spentUsd },
     job: {
       status: run.status,
       progress: run.progress,
@@ -46,6 +48,7 @@ export async function readPanelView(submissionId: string): Promise<{ panel: Pane
       judges: run.judges,
       tier2_judge: run.tier2Judge,
       judge_calls: run.judgeCalls,
+      spent_calls: run.spentCalls,
       retries: run.retries,
       confidence_cap: "low",
     },

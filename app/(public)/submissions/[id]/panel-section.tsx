@@ -71,6 +71,11 @@ export async function PanelSection({ id, scored, viewer, search }: { id: string;
             <dd>
               {view.job.judges.join(", ")}; tier 2 {view.job.tier2_judge}; seed <code>{view.job.seed}</code>, {view.job.sample_size} per run; {count(view.job.judge_calls)} verdicts, cost {usd(p.cost_usd)}
             </dd>
+            <dt>Spent</dt>
+            <dd data-testid="panel-spent">
+              {usd(p.spent_usd)} in {count(view.job.spent_calls)} LLM call{view.job.spent_calls === 1 ? "" : "s"}, counted as each reply arrived: also replies asked again,
+              context documents written for this panel, and calls of interrupted attempts
+            </dd>
           </dl>
           <div className="table-wrap" {...scrollRegion("Validity by match")}>
             <table>
