@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "../../db";
+import { publicSubmissionSql } from "../leaderboard/public-submission";
 import { readTaxonomy, triggerName } from "../../attribution/taxonomy";
 
 // Bug types as the bug-types page counts them: a finding's or reference bug's own category when it carries one
@@ -33,7 +34,7 @@ export async function countAttributedFindings(benchmarkId: string, taxonomyValue
       WHERE b."subjectKind" = 'finding' AND b."subjectId" = f.id AND b.source = 'llm'
       ORDER BY b."createdAt" DESC LIMIT 1
     ) a ON true
-    WHERE s."benchmarkId" = ${benchmarkId} AND s."reviewStatus" = 'approved' AND s."scoringStatus" = 'scored' AND s.source <> 'reported'
+    WHERE s."benchmarkId" = ${benchmarkId} AND ${publicSubmissionSql("s")} AND s.source <> 'reported'
     GROUP BY 1, 2, 3, 4, 5`;
   return rows.map((r) => ({ group: r.grp, category: r.category, trigger: triggerOf(taxonomy, r), selfReported: r.self, n: r.n }));
 }

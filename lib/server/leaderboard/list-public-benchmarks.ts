@@ -2,12 +2,10 @@ import "server-only";
 import { db } from "../../db";
 import { AppError } from "../../errors";
 import { cachedByStamp, readGlobalStamp } from "./stamp-cache";
+import { PUBLIC_SUBMISSION } from "./public-submission";
 import type { PublicBenchmark } from "../../leaderboard/types";
 import { formatUtc } from "../../format";
 import { benchmarkKey, NEWEST_VERSION_FIRST, pickBenchmarkVersion } from "../../benchmarks/benchmark-ref";
-
-/** What makes a submission public: approved by an admin and scored (reported entries are stored as scored). */
-export const PUBLIC_SUBMISSION = { reviewStatus: "approved", scoringStatus: "scored" } as const;
 
 /** Every benchmark version with its count of public entries, newest first. `recheck`: see cachedByStamp. */
 export async function listPublicBenchmarks(options: { recheck?: boolean } = {}): Promise<PublicBenchmark[]> {

@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "../../db";
-import { PUBLIC_SUBMISSION, resolveBenchmark } from "./list-public-benchmarks";
+import { resolveBenchmark } from "./list-public-benchmarks";
+import { PUBLIC_SUBMISSION } from "./public-submission";
 import { cachedByStamp, readBenchmarkStamp } from "./stamp-cache";
 import { countAttributedFindings, countAttributedReferences } from "../attribution/attributed-counts";
 import type { BenchmarkRef } from "../../leaderboard/types";

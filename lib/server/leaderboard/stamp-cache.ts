@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "../../db";
+import { publicSubmissionSql } from "./public-submission";
 
 // An in-process cache of public aggregates, keyed by a cheap "stamp" read from Postgres.
 //
@@ -48,16 +49,17 @@ export async function cachedByStamp<T>(key: string, readStamp: () => Promise<str
 }
 
 // The stamp is public (ETags of the read-only API, the leaderboard page's data stamp), so it reads public entries only:
-// approved and scored, the PUBLIC_SUBMISSION rule of list-public-benchmarks.ts. Counting every submission would let
-// anyone watch private uploads arrive and get scored. Entries leaving the public set (rejected after approval, or
-// being rescored) lower the count; entries joining it bring a newer updatedAt; both move the stamp.
+// the PUBLIC_SUBMISSION rule of public-submission.ts (approved; scored, or being rescored). Counting every submission
+// would let anyone watch private uploads arrive and get scored. Entries leaving the public set (rejected after
+// approval) lower the count; entries joining it, and rescores switching in their scores, bring a newer updatedAt;
+// both move the stamp.
 
 /** The stamp of one benchmark version: its public entries, their latest update, and the repositories. One round trip. */
 export async function readBenchmarkStamp(benchmarkId: string): Promise<string> {
   const rows = await db.$queryRaw<{ submissions: bigint; updated: Date | null; repositories: bigint }[]>`
     SELECT
-      (SELECT count(*) FROM "Submission" WHERE "benchmarkId" = ${benchmarkId} AND "reviewStatus" = 'approved' AND "scoringStatus" = 'scored') AS submissions,
-      (SELECT max("updatedAt") FROM "Submission" WHERE "benchmarkId" = ${benchmarkId} AND "reviewStatus" = 'approved' AND "scoringStatus" = 'scored') AS updated,
+      (SELECT count(*) FROM "Submission" s WHERE s."benchmarkId" = ${benchmarkId} AND ${publicSubmissionSql("s")}) AS submissions,
+      (SELECT max(s."updatedAt") FROM "Submission" s WHERE s."benchmarkId" = ${benchmarkId} AND ${publicSubmissionSql("s")}) AS updated,
       (SELECT count(*) FROM "Repository" WHERE "benchmarkId" = ${benchmarkId}) AS repositories`;
   const row = rows[0]!;
   return `${row.submissions}.${row.updated?.getTime() ?? 0}.${row.repositories}`;
@@ -69,8 +71,8 @@ export async function readGlobalStamp(): Promise<string> {
     SELECT
       (SELECT count(*) FROM "Benchmark") AS benchmarks,
       (SELECT max("createdAt") FROM "Benchmark") AS created,
-      (SELECT count(*) FROM "Submission" WHERE "reviewStatus" = 'approved' AND "scoringStatus" = 'scored') AS submissions,
-      (SELECT max("updatedAt") FROM "Submission" WHERE "reviewStatus" = 'approved' AND "scoringStatus" = 'scored') AS updated`;
+      (SELECT count(*) FROM "Submission" s WHERE ${publicSubmissionSql("s")}) AS submissions,
+      (SELECT max(s."updatedAt") FROM "Submission" s WHERE ${publicSubmissionSql("s")}) AS updated`;
   const row = rows[0]!;
   return `${row.benchmarks}.${row.created?.getTime() ?? 0}.${row.submissions}.${row.updated?.getTime() ?? 0}`;
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { db } from "../../db";
+import { PUBLIC_SUBMISSION } from "../leaderboard/public-submission";
 import { AppError } from "../../errors";
 import { compareMatched } from "../../workbench/compare-submissions";
 import type { WorkbenchViewer } from "../../workbench/reference-visibility";
@@ -63,7 +64,7 @@ export type SubmissionComparison = Awaited<ReturnType<typeof compareSubmissions>
 export async function listComparableSubmissions(benchmarkKey: string, excludeId: string) {
   const [slug, version] = benchmarkKey.split("@", 2) as [string, string];
   const rows = await db.submission.findMany({
-    where: { benchmark: { slug, version }, reviewStatus: "approved", scoringStatus: "scored", source: { not: "reported" }, id: { not: excludeId } },
+    where: { benchmark: { slug, version }, ...PUBLIC_SUBMISSION, source: { not: "reported" }, id: { not: excludeId } },
     orderBy: { createdAt: "desc" },
     take: 200,
     select: { id: true, model: true, reasoningEffort: true, harness: true },

@@ -6,6 +6,7 @@ import { findingPublicId } from "../../workbench/finding-ids";
 import { referenceForViewer, seesReferenceDetails, type WorkbenchViewer } from "../../workbench/reference-visibility";
 import { findBenchmark } from "../benchmarks/import-benchmark";
 import { resolveBenchmark } from "../leaderboard/list-public-benchmarks";
+import { publicSubmissionSql } from "../leaderboard/public-submission";
 import { referenceRecord, referenceSelect } from "./load-workbench-submission";
 
 // GET /api/v1/repositories/{owner}/{name}/bugs and the reference-bug pages: each reference bug of a repository with
@@ -32,8 +33,9 @@ export const repositoryBugsQuerySchema = z.object({
 });
 export type RepositoryBugsQuery = z.infer<typeof repositoryBugsQuerySchema>;
 
-// What makes a configuration count: approved, scored here (not a reported row), and its current attempt's matches.
-const APPROVED_SCORED = `s."reviewStatus" = 'approved' AND s."scoringStatus" = 'scored' AND s.source <> 'reported'`;
+// What makes a configuration count: public (approved; scored, or being rescored), scored here (not a reported row),
+// and its current attempt's matches.
+const APPROVED_SCORED = `${publicSubmissionSql("s").text} AND s.source <> 'reported'`;
 
 async function loadRepository(benchmarkRef: string | undefined, name: string) {
   // A named version is read from Postgres directly (the public list is cached per process); none named: the default.

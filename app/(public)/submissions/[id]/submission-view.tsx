@@ -53,6 +53,14 @@ function ScoreTable({ caption, first, rows }: { caption: string; first: string; 
   );
 }
 
+/** A scored submission scored again (a maintainer's override, an approved spend): what its rescore is doing. */
+const RESCORING: Record<string, string> = {
+  queued: "queued to be scored again",
+  scoring: "being scored again",
+  failed: "scoring it again failed",
+  awaiting_approval: "scoring it again waits for an admin to approve its judge spend",
+};
+
 export function SubmissionView({ detail: d }: { detail: SubmissionDetail }) {
   const benchmarkQuery = `?benchmark=${encodeURIComponent(d.benchmark.key)}`;
   const name = [d.model, d.effort, d.harness].filter(Boolean).join(" · ");
@@ -88,7 +96,11 @@ export function SubmissionView({ detail: d }: { detail: SubmissionDetail }) {
             <dt>Findings</dt>
             <dd>{count(d.findings)}</dd>
             <dt>Submitted</dt>
-            <dd>{formatUtc(d.createdAt)}{d.scoredAt ? `, scored ${formatUtc(d.scoredAt)}` : ` (scoring: ${d.scoringStatus})`}</dd>
+            <dd>
+              {formatUtc(d.createdAt)}
+              {d.scoredAt ? `, scored ${formatUtc(d.scoredAt)}` : ` (scoring: ${d.scoringStatus})`}
+              {d.scoredAt && d.scoringStatus !== "scored" && <span data-testid="rescoring">; {RESCORING[d.scoringStatus]}: the scores below are from that scoring until new ones replace them</span>}
+            </dd>
           </>
         )}
         {d.reportUrl && (
