@@ -6,18 +6,18 @@ import { ApiError, callApi } from "@/lib/api-client";
 import styles from "@/components/account/ui.module.css";
 
 /**
- * Posts to an API route, then refreshes the page; while it runs `busy` is true, and a failure leaves the API's own
+ * Posts to (or deletes at) an API route, then refreshes the page; while it runs `busy` is true, and a failure leaves the API's own
  * message (or `failure` when the request did not reach it) in `error`.
  */
 export function useApiAction(failure: string) {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
-  async function run(url: string, body?: unknown) {
+  async function run(url: string, body?: unknown, method: "POST" | "DELETE" = "POST") {
     setBusy(true);
     setError(undefined);
     try {
-      await callApi(url, { method: "POST", body });
+      await callApi(url, { method, body });
       router.refresh();
     } catch (e) {
       setError(e instanceof ApiError ? e.message : failure);
@@ -41,6 +41,8 @@ export function ActionError({ error, spaced = false }: { error: string | undefin
 
 type ActionButtonProps = {
   url: string;
+  /** POST (the default) or DELETE. */
+  method?: "POST" | "DELETE";
   body?: unknown;
   /** Asked with window.confirm first; the action runs only when the user agrees. */
   confirm?: string;
@@ -54,7 +56,7 @@ type ActionButtonProps = {
 };
 
 /** One button that posts an action (approve, cancel, withdraw) and shows its failure next to it. */
-export function ActionButton({ url, body, confirm, failure, className, ariaLabel, children, busyChildren, inline = false }: ActionButtonProps) {
+export function ActionButton({ url, method = "POST", body, confirm, failure, className, ariaLabel, children, busyChildren, inline = false }: ActionButtonProps) {
   const { busy, error, run } = useApiAction(failure);
   const button = (
     <button
@@ -63,7 +65,7 @@ export function ActionButton({ url, body, confirm, failure, className, ariaLabel
       disabled={busy}
       onClick={() => {
         if (confirm !== undefined && !window.confirm(confirm)) return;
-        void run(url, body);
+        void run(url, body, method);
       }}
       aria-label={ariaLabel}
     >

@@ -26,3 +26,10 @@ export async function requirePageAdmin(returnTo: string): Promise<SessionUser> {
   if (user.role !== "admin") notFound();
   return user;
 }
+
+/** A maintainer or an admin, or a sign-in redirect for visitors and a 404 for everyone else (like admin pages). */
+export async function requirePageStaff(returnTo: string): Promise<SessionUser> {
+  const user = await requirePageUser(returnTo);
+  if (user.role !== "admin" && user.role !== "maintainer") notFound();
+  return user;
+}

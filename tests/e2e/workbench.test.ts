@@ -129,6 +129,29 @@ describe("maintainer workbench", () => {
     expect(facts).toMatch(/Faults survived\s+none: every judge request was answered the first time/);
     expect(facts).toMatch(/Matches decided by a maintainer\s+none \(a maintainer's override replaces/);
     expect(await axeViolations(page)).toEqual([]);
+
+    // The list of overrides (user menu -> Overrides): the decision, what the judge had said, the reason and the pair;
+    // withdrawing it from there hands the pair back to the judge.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.getByRole("link", { name: "Overrides" }).click();
+    await page.waitForURL((url) => url.pathname === "/overrides");
+    const row = page.getByTestId("overrides").locator("tr", { hasText: "the judge over-matched" });
+    expect(await row.locator("td").allInnerTexts()).toEqual([
+      expect.stringMatching(new RegExp(`^\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d\\s+by ${maintainer.email}$`)),
+      expect.stringMatching(/^Not a match\s+the judge: match$/),
+      expect.stringContaining("acme/parser"),
+      "A1 describes a different token: the judge over-matched",
+      "1",
+      "Withdraw",
+    ]);
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, "5-overrides");
+    await page.getByRole("link", { name: "Not a match" }).click();
+    await page.waitForURL((url) => url.search === "?decision=no_match");
+    expect(await row.count()).toBe(1);
+    page.once("dialog", (dialog) => void dialog.accept());
+    await row.getByRole("button", { name: /^Withdraw the override of A1 against P1$/ }).click();
+    await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(0);
     await page.close();
   });
 });

@@ -148,6 +148,7 @@ const rows: Row[] = [
     body: { submission_id: "@override", finding_id: "r0-0", reference_bug_id: "P2", decision: "no_match", reason: "matrix" },
     expect: { anonymous: 401, user: 403, maintainer: 201, admin: 201 },
   },
+  { name: "list the overrides", method: "GET", path: () => "/api/v1/overrides", expect: { anonymous: 401, user: 403, maintainer: 200, admin: 200 } },
   { name: "withdraw an override", method: "DELETE", path: () => "/api/v1/overrides/ckunknownoverride0000000", expect: { anonymous: 401, user: 403, maintainer: 404, admin: 404 } },
   { name: "read a repository's reference bugs", method: "GET", path: () => `/api/v1/repositories/acme/parser/bugs?benchmark=${slug}@1`, expect: { anonymous: 200, user: 200, maintainer: 200, admin: 200 } },
   { name: "read a reference bug and its findings", method: "GET", path: () => `/api/v1/repositories/acme/parser/bugs/P1?benchmark=${slug}@1`, expect: { anonymous: 200, user: 200, maintainer: 200, admin: 200 } },

@@ -233,6 +233,58 @@ describe("overrides", () => {
     expect(audit.details).toMatchObject({ submission_id: subA, finding_id: "X7", reference_bug_id: "P1", decision: "match", judge_said: null, affected_submissions: 2 });
   });
 
+  it("lists every override for maintainers and admins: who decided, why, the judge's word and where the pair occurs", async () => {
+    expect((await call(webUrl, "GET", "/api/v1/overrides", {})).status).toBe(401);
+    expect((await call(webUrl, "GET", "/api/v1/overrides", { token: owner.token })).status).toBe(403);
+    const list = await call(webUrl, "GET", "/api/v1/overrides?per_page=200", { token: maintainer.token });
+    expect(list.status).toBe(200);
+    const item = list.json.overrides.find((o: { id: string }) => o.id === overrideId);
+    expect(item).toEqual({
+      id: overrideId,
+      decision: "match",
+      reason: "Both describe the lexer's column bookkeeping",
+      created_at: expect.any(String),
+      created_by: maintainer.email,
+      judge_said: null,
+      submissions: 2,
+      example: {
+        submission_id: expect.any(String),
+        run: 0,
+        finding_id: "X7",
+        finding_title: `${X7_TITLE} [root:X7]`,
+        repo: "acme/parser",
+        file: expect.any(String),
+        line_start: expect.any(Number),
+        line_end: expect.any(Number),
+        reference_bug_id: "P1",
+        reference_title: expect.any(String),
+        benchmark: `${slug}@1`,
+      },
+    });
+    expect([subA, subB]).toContain(item.example.submission_id);
+    // Newest first, one page at a time, and filtered by decision.
+    const times = list.json.overrides.map((o: { created_at: string }) => o.created_at);
+    expect(times).toEqual([...times].sort().reverse());
+    const first = await call(webUrl, "GET", "/api/v1/overrides?per_page=1", { token: admin.token });
+    expect(first.json.overrides).toHaveLength(1);
+    expect(first.json.pagination).toMatchObject({ page: 1, per_page: 1, total: list.json.pagination.total, pages: list.json.pagination.total });
+    const noMatch = await call(webUrl, "GET", "/api/v1/overrides?decision=no_match&per_page=200", { token: admin.token });
+    expect(noMatch.json.overrides.every((o: { decision: string }) => o.decision === "no_match")).toBe(true);
+    expect(noMatch.json.overrides.some((o: { id: string }) => o.id === overrideId)).toBe(false);
+    const bad = await call(webUrl, "GET", "/api/v1/overrides?decision=maybe", { token: admin.token });
+    expect(bad.status).toBe(422);
+    expect(bad.json.error.issues).toEqual([{ path: "decision", message: 'must be "match" or "no_match"' }]);
+
+    // The page: staff only; visitors are sent to sign in, users get a 404 (it is not advertised).
+    const anonymous = await call(webUrl, "GET", "/overrides");
+    expect(anonymous.status).toBe(307);
+    const ownerCookie = await signIn(webUrl, owner);
+    expect((await call(webUrl, "GET", "/overrides", { cookie: ownerCookie })).status).toBe(404);
+    const page = await call(webUrl, "GET", "/overrides?decision=match", { cookie: maintainerCookie });
+    expect(page.status).toBe(200);
+    expect(pageText(page.text)).toContain("Both describe the lexer's column bookkeeping");
+  });
+
   it("withdraws an override (admins too, by token): rescored again, the judge decides the pair again", async () => {
     expect((await call(webUrl, "DELETE", `/api/v1/overrides/${overrideId}`, { token: owner.token })).status).toBe(403);
     const judgedBefore = await judgedCalls(X7_TITLE);
