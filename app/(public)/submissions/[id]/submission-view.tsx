@@ -193,7 +193,9 @@ export function SubmissionView({ detail: d }: { detail: SubmissionDetail }) {
           <dd>
             {d.scoring.retries || d.scoring.malformedReplies
               ? `${count(d.scoring.retries)} judge request${d.scoring.retries === 1 ? "" : "s"} retried (rate limits, server errors, timeouts), ${count(d.scoring.malformedReplies)} malformed repl${d.scoring.malformedReplies === 1 ? "y" : "ies"} asked again`
-              : "none: every judge request was answered the first time"}
+              : d.scoring.offlineJudge
+                ? "none: the offline judge makes no request"
+                : "none: every judge request was answered the first time"}
           </dd>
           <dt>Matches decided by a maintainer</dt>
           <dd>
