@@ -112,6 +112,15 @@ const rows: Row[] = [
     body: { role: "maintainer", submission_quota_per_day: 7, reason: "matrix" },
     expect: { anonymous: 401, user: 403, maintainer: 403, admin: 200 },
   },
+  { name: "list benchmark versions", method: "GET", path: () => "/api/v1/admin/benchmarks", expect: { anonymous: 401, user: 403, maintainer: 403, admin: 200 } },
+  // The version exists already, so an admin's import is refused after authorization (409).
+  {
+    name: "import a benchmark version",
+    method: "POST",
+    path: () => "/api/v1/admin/benchmarks",
+    body: { slug: "@slug", name: "Matrix", version: "1", snapshot_date: "2025-01-01", repositories: [{ name: "acme/parser", language: "python" }], reference_bugs: [] },
+    expect: { anonymous: 401, user: 403, maintainer: 403, admin: 409 },
+  },
   { name: "read the audit log", method: "GET", path: () => "/api/v1/admin/audit-log", expect: { anonymous: 401, user: 403, maintainer: 403, admin: 200 } },
   // In-house runs: admins only. The matrix's benchmark has no snapshot, so an admin's launch is refused after
   // authorization (422), and unknown run ids are 404 for admins only.
@@ -217,6 +226,8 @@ describe("private pages", () => {
     { name: "/admin/users", path: () => "/admin/users", expect: { anonymous: 307, user: 404, maintainer: 404, admin: 200 } },
     { name: "/admin/audit-log", path: () => "/admin/audit-log", expect: { anonymous: 307, user: 404, maintainer: 404, admin: 200 } },
     { name: "/admin/runs", path: () => "/admin/runs", expect: { anonymous: 307, user: 404, maintainer: 404, admin: 200 } },
+    { name: "/admin/benchmarks", path: () => "/admin/benchmarks", expect: { anonymous: 307, user: 404, maintainer: 404, admin: 200 } },
+    { name: "/overrides", path: () => "/overrides", expect: { anonymous: 307, user: 404, maintainer: 200, admin: 200 } },
   ];
   for (const page of pages) {
     it(`GET ${page.name}`, async () => {

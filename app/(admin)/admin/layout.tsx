@@ -9,6 +9,7 @@ export default function AdminLayout({ children }: { children: React.ReactNode })
         tabs={[
           { href: "/admin", text: "Review queue" },
           { href: "/admin/users", text: "Users" },
+          { href: "/admin/benchmarks", text: "Benchmark versions" },
           { href: "/admin/runs", text: "In-house runs" },
           { href: "/admin/audit-log", text: "Audit log" },
         ]}

@@ -8,8 +8,13 @@ import { bugTextOf } from "../../validation/common";
 
 export type ImportedBenchmark = { id: string; slug: string; version: string; repositories: number; referenceBugs: number };
 
-/** Stores a benchmark version with its repositories and reference set, all or nothing. Versions are immutable. */
-export async function importBenchmark(file: BenchmarkFile): Promise<ImportedBenchmark> {
+type Tx = Parameters<Parameters<typeof db.$transaction>[0]>[0];
+
+/**
+ * Stores a benchmark version with its repositories and reference set, all or nothing. Versions are immutable.
+ * `onImported` runs inside the same transaction (an admin's import writes its audit record there).
+ */
+export async function importBenchmark(file: BenchmarkFile, opts: { onImported?: (tx: Tx, imported: ImportedBenchmark) => Promise<void> } = {}): Promise<ImportedBenchmark> {
   const existing = await db.benchmark.findUnique({ where: { slug_version: { slug: file.slug, version: file.version } } });
   if (existing) {
     throw new AppError("conflict", `Benchmark ${file.slug} version ${file.version} already exists; import a new version instead`);
@@ -54,13 +59,15 @@ export async function importBenchmark(file: BenchmarkFile): Promise<ImportedBenc
         };
       });
       for (let i = 0; i < rows.length; i += 2_000) await tx.referenceBug.createMany({ data: rows.slice(i, i + 2_000) });
-      return {
+      const imported = {
         id: benchmark.id,
         slug: benchmark.slug,
         version: benchmark.version,
         repositories: file.repositories.length,
         referenceBugs: rows.length,
       };
+      await opts.onImported?.(tx, imported);
+      return imported;
     },
     { timeout: 120_000 },
   );

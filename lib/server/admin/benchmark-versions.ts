@@ -1,0 +1,74 @@
+import "server-only";
+import { db } from "../../db";
+import { parseOrThrow } from "../../errors";
+import { benchmarkKey, NEWEST_VERSION_FIRST } from "../../benchmarks/benchmark-ref";
+import { benchmarkFileSchema } from "../../validation/benchmark-file";
+import { parseJsonText } from "../../validation/parse-json";
+import { importBenchmark, type ImportedBenchmark } from "../benchmarks/import-benchmark";
+import { recordAudit } from "./record-audit";
+
+// Admins manage benchmark versions from the web (DESIGN.md): every version with what it holds, and the import of a new
+// one from its benchmark file (the format `npx probebench benchmark import` reads). Versions are immutable: a file
+// naming an existing slug and version is refused (409), and an import is all or nothing, with its audit record.
+
+export type BenchmarkVersionRow = {
+  key: string;
+  slug: string;
+  version: string;
+  name: string;
+  snapshot_date: string;
+  reference_visibility: string;
+  taxonomy: boolean;
+  repositories: number;
+  snapshots: number;
+  reference_bugs: number;
+  submissions: number;
+  public_submissions: number;
+  created_at: string;
+};
+
+/** Every benchmark version, newest first, with its counts (one grouped query each, whatever the number of versions). */
+export async function listBenchmarkVersions(): Promise<BenchmarkVersionRow[]> {
+  const [benchmarks, repositories, snapshots, bugs, submissions, approved] = await Promise.all([
+    db.benchmark.findMany({ orderBy: [...NEWEST_VERSION_FIRST], select: { id: true, slug: true, version: true, name: true, snapshotDate: true, referenceVisibility: true, taxonomy: true, createdAt: true } }),
+    db.repository.groupBy({ by: ["benchmarkId"], _count: { _all: true } }),
+    db.$queryRaw<{ benchmarkId: string; n: number }[]>`
+      SELECT r."benchmarkId", count(*)::int AS n FROM "RepositorySnapshot" s JOIN "Repository" r ON r.id = s."repositoryId" GROUP BY 1`,
+    db.$queryRaw<{ benchmarkId: string; n: number }[]>`
+      SELECT r."benchmarkId", count(*)::int AS n FROM "ReferenceBug" b JOIN "Repository" r ON r.id = b."repositoryId" GROUP BY 1`,
+    db.submission.groupBy({ by: ["benchmarkId"], _count: { _all: true } }),
+    db.submission.groupBy({ by: ["benchmarkId"], where: { reviewStatus: "approved" }, _count: { _all: true } }),
+  ]);
+  const countOf = (rows: { benchmarkId: string; _count: { _all: number } }[], id: string) => rows.find((r) => r.benchmarkId === id)?._count._all ?? 0;
+  const nOf = (rows: { benchmarkId: string; n: number }[], id: string) => rows.find((r) => r.benchmarkId === id)?.n ?? 0;
+  return benchmarks.map((b) => ({
+    key: benchmarkKey(b),
+    slug: b.slug,
+    version: b.version,
+    name: b.name,
+    snapshot_date: b.snapshotDate.toISOString().slice(0, 10),
+    reference_visibility: b.referenceVisibility,
+    taxonomy: b.taxonomy !== null,
+    repositories: countOf(repositories, b.id),
+    snapshots: nOf(snapshots, b.id),
+    reference_bugs: nOf(bugs, b.id),
+    submissions: countOf(submissions, b.id),
+    public_submissions: countOf(approved, b.id),
+    created_at: b.createdAt.toISOString(),
+  }));
+}
+
+/** Imports a benchmark file sent by an admin: validated whole (every problem by path), stored and audit-logged at once. */
+export async function importBenchmarkVersion(actorId: string, text: string): Promise<ImportedBenchmark & { key: string }> {
+  const file = parseOrThrow(benchmarkFileSchema, parseJsonText(text, "The benchmark file"), "The benchmark file");
+  const imported = await importBenchmark(file, {
+    onImported: (tx, b) =>
+      recordAudit(tx, {
+        actorId,
+        action: "benchmark.import",
+        target: `benchmark:${b.id}`,
+        details: { benchmark: `${b.slug}@${b.version}`, repositories: b.repositories, reference_bugs: b.referenceBugs, reference_visibility: file.reference_visibility ?? "public" },
+      }),
+  });
+  return { ...imported, key: `${imported.slug}@${imported.version}` };
+}

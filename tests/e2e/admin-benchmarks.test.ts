@@ -1,0 +1,74 @@
+// An admin imports a benchmark version in the browser (issue-less gap of DESIGN.md: admins manage benchmark
+// versions): a bad file shows every problem by path and stores nothing; a good one is listed and public at once.
+
+import { mkdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { randomUUID } from "node:crypto";
+import type { Browser } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { db, smallBenchmark } from "../support/fixtures";
+import { axeViolations, launchBrowser } from "../support/browser";
+import { createTestUser, type TestUser } from "../integration/authz-support";
+
+const webUrl = inject("webUrl");
+const SHOTS = path.resolve("test-artifacts/screenshots");
+let browser: Browser;
+let cspViolations: string[];
+let admin: TestUser;
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  admin = await createTestUser("admin");
+  ({ browser, cspViolations } = await launchBrowser());
+});
+afterEach(() => {
+  expect(cspViolations.splice(0)).toEqual([]);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("benchmark versions page", () => {
+  it("imports a version from a file; a bad file lists its problems and stores nothing", async () => {
+    const slug = `e2e-import-${randomUUID().slice(0, 8)}`;
+    const dir = path.join(tmpdir(), `probebench-${slug}`);
+    mkdirSync(dir, { recursive: true });
+    const good = path.join(dir, "benchmark.json");
+    const bad = path.join(dir, "bad.json");
+    const file = smallBenchmark(slug);
+    writeFileSync(good, JSON.stringify(file));
+    writeFileSync(bad, JSON.stringify({ ...file, repositories: [] }));
+
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${webUrl}/sign-in?callbackUrl=${encodeURIComponent("/admin/benchmarks")}`);
+    await page.getByLabel("Email").fill(admin.email);
+    await page.getByLabel("Password").fill(admin.password);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await page.waitForURL((url) => url.pathname === "/admin/benchmarks", { timeout: 30_000 });
+    expect(await page.getByRole("link", { name: "Benchmark versions" }).getAttribute("aria-current")).toBe("page");
+
+    await page.getByLabel("Benchmark file (JSON)").setInputFiles(bad);
+    await page.getByRole("button", { name: "Import version" }).click();
+    const alert = page.getByRole("alert").filter({ hasText: "The benchmark file" });
+    await alert.waitFor();
+    expect(await alert.innerText()).toMatch(/repositories\s*: must list at least one repository/);
+    expect(await db.benchmark.count({ where: { slug } })).toBe(0);
+
+    await page.getByLabel("Benchmark file (JSON)").setInputFiles(good);
+    await page.getByRole("button", { name: "Import version" }).click();
+    const status = page.getByRole("status").filter({ hasText: "Imported" });
+    await status.waitFor({ timeout: 30_000 });
+    expect(await status.innerText()).toContain(`Imported ${slug}@1: ${file.repositories.length} repositories, ${file.reference_bugs.length} reference bugs`);
+    const row = page.getByTestId("benchmark-versions").locator("tr", { hasText: `${slug}@1` });
+    await row.waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: path.join(SHOTS, "admin-benchmarks.png"), fullPage: true });
+
+    // The new version is public at once.
+    await row.getByRole("link").click();
+    await page.waitForURL((url) => url.pathname === `/leaderboard/${slug}/1`);
+    expect(await page.locator("h1").innerText()).toBe("Leaderboard");
+    await page.close();
+  });
+});

@@ -1,0 +1,75 @@
+// Admins manage benchmark versions from the web: the list with its counts, and the import of a new version from its
+// benchmark file (the CLI's format), validated whole, all or nothing, audit-logged, and public at once.
+
+import { randomUUID } from "node:crypto";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { db, smallBenchmark, userWithToken } from "../support/fixtures";
+import { call } from "./authz-support";
+
+const webUrl = inject("webUrl");
+let admin: { id: string; token: string };
+let maintainer: { token: string };
+
+beforeAll(async () => {
+  admin = await userWithToken("admin");
+  maintainer = await userWithToken("maintainer");
+});
+
+describe("benchmark versions (admin)", () => {
+  it("imports a version from its file: 201 with its counts, audit-logged, listed, and on the public board at once", async () => {
+    const slug = `admin-import-${randomUUID().slice(0, 8)}`;
+    const file = smallBenchmark(slug);
+    expect((await call(webUrl, "POST", "/api/v1/admin/benchmarks", { token: maintainer.token }, file)).status).toBe(403);
+
+    const created = await call(webUrl, "POST", "/api/v1/admin/benchmarks", { token: admin.token }, file);
+    expect(created.status).toBe(201);
+    expect(created.json).toEqual({ id: expect.any(String), key: `${slug}@1`, slug, version: "1", repositories: file.repositories.length, reference_bugs: file.reference_bugs.length });
+    const audit = await db.auditLog.findFirstOrThrow({ where: { target: `benchmark:${created.json.id}` } });
+    expect(audit).toMatchObject({ actorId: admin.id, action: "benchmark.import", details: { benchmark: `${slug}@1`, reference_bugs: file.reference_bugs.length } });
+
+    const list = await call(webUrl, "GET", "/api/v1/admin/benchmarks", { token: admin.token });
+    expect(list.status).toBe(200);
+    expect(list.json.benchmarks.find((b: { key: string }) => b.key === `${slug}@1`)).toEqual({
+      key: `${slug}@1`,
+      slug,
+      version: "1",
+      name: file.name,
+      snapshot_date: "2025-01-01",
+      reference_visibility: "public",
+      taxonomy: false,
+      repositories: file.repositories.length,
+      snapshots: 0,
+      reference_bugs: file.reference_bugs.length,
+      submissions: 0,
+      public_submissions: 0,
+      created_at: expect.any(String),
+    });
+    expect((await call(webUrl, "GET", `/api/v1/leaderboard?benchmark=${slug}@1`)).status).toBe(200);
+
+    // Versions are immutable: the same slug and version again is a 409 that names it, and nothing else is written.
+    const again = await call(webUrl, "POST", "/api/v1/admin/benchmarks", { token: admin.token }, { ...file, name: "Changed" });
+    expect(again.status).toBe(409);
+    expect(again.json.error.message).toContain(`${slug} version 1 already exists`);
+    expect(await db.benchmark.count({ where: { slug } })).toBe(1);
+    expect((await db.benchmark.findFirstOrThrow({ where: { slug } })).name).toBe(file.name);
+  });
+
+  it("refuses a bad file with every problem by path, and writes nothing", async () => {
+    const slug = `admin-bad-${randomUUID().slice(0, 8)}`;
+    const file = smallBenchmark(slug);
+    const bad = { ...file, snapshot_date: "yesterday", reference_bugs: [{ ...file.reference_bugs[0]!, repo: "acme/nowhere" }] };
+    const refused = await call(webUrl, "POST", "/api/v1/admin/benchmarks", { token: admin.token }, bad);
+    expect(refused.status).toBe(422);
+    expect(refused.json.error.issues).toEqual(
+      expect.arrayContaining([
+        { path: "snapshot_date", message: "must be a date YYYY-MM-DD" },
+        { path: "reference_bugs[0].repo", message: "unknown repository acme/nowhere" },
+      ]),
+    );
+    const malformed = await call(webUrl, "POST", "/api/v1/admin/benchmarks", { token: admin.token }, '{"slug": ');
+    expect(malformed.status).toBe(400);
+    expect(malformed.json.error.message).toContain("The benchmark file is not valid JSON");
+    expect(await db.benchmark.count({ where: { slug } })).toBe(0);
+    expect(await db.auditLog.count({ where: { action: "benchmark.import", details: { path: ["benchmark"], equals: `${slug}@1` } } })).toBe(0);
+  });
+});
