@@ -1,3 +1,4 @@
+import "server-only";
 import { requireCaller } from "@/lib/auth/api-caller";
 import { env } from "@/lib/env";
 import { importBenchmarkVersion, listBenchmarkVersions } from "@/lib/server/admin/benchmark-versions";
