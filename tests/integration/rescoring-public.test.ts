@@ -64,4 +64,11 @@ describe("a public entry scored again", () => {
     await settle();
     expect((await board()).rows.find((r) => r.id === id)).toEqual(before);
   });
+
+  it("says on its page when the offline judge scored it: no request, no cost", async () => {
+    await db.judgeUsage.update({ where: { submissionId: id }, data: { offlineJudge: true } });
+    const page = await (await fetch(`${webUrl}/submissions/${id}`)).text();
+    expect(page).toContain("none: the offline judge decides each pair locally, at no cost");
+    expect(page).toContain("none: the offline judge makes no request");
+  });
 });

@@ -178,7 +178,11 @@ export function SubmissionView({ detail: d }: { detail: SubmissionDetail }) {
           <dt>Candidate pairs</dt>
           <dd>{count(d.scoring.keptPairs)} of {count(d.scoring.comparedPairs)} compared pairs went to the judge</dd>
           <dt>Judge calls</dt>
-          <dd>{count(d.scoring.judgeCalls)} ({count(d.scoring.cachedVerdicts)} verdicts reused from the cache), judge cost {usd(d.scoring.judgeCostUsd)}</dd>
+          <dd>
+            {d.scoring.offlineJudge
+              ? `none: the offline judge decides each pair locally, at no cost (${count(d.scoring.cachedVerdicts)} verdicts reused from the cache)`
+              : `${count(d.scoring.judgeCalls)} (${count(d.scoring.cachedVerdicts)} verdicts reused from the cache), judge cost ${usd(d.scoring.judgeCostUsd)}`}
+          </dd>
           {d.runCount > 1 && (
             <>
               <dt>Cross-run merging</dt>
