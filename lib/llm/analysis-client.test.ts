@@ -25,9 +25,8 @@ describe("StructuredClient usage", () => {
   it("reports each reply as it arrives, malformed ones too, and the answer carries every attempt's tokens", async () => {
     const c = client(3);
     const seen: CallUsage[] = [];
-    c.onUsage(async (u) => void seen.push(u));
     fake.control.malformedNext = 2;
-    const answer = await c.ask("fake-context", messages, "panel_context", contextSchema, contextReply);
+    const answer = await c.withUsage(async (u) => void seen.push(u), () => c.ask("fake-context", messages, "panel_context", contextSchema, contextReply));
     expect(answer.value.document).toContain("acme/parser");
     expect(seen).toHaveLength(3);
     expect(seen.every((u) => u.model === "fake-context" && u.inputTokens > 0 && u.outputTokens === 30)).toBe(true);
@@ -39,24 +38,24 @@ describe("StructuredClient usage", () => {
   it("counts the calls of a question that ends in a malformed-reply error", async () => {
     const c = client(1);
     const seen: CallUsage[] = [];
-    c.onUsage(async (u) => void seen.push(u));
     fake.control.malformedNext = 5;
-    await expect(c.ask("fake-context", messages, "panel_context", contextSchema, contextReply)).rejects.toThrow(JudgeReplyError);
+    await expect(c.withUsage(async (u) => void seen.push(u), () => c.ask("fake-context", messages, "panel_context", contextSchema, contextReply))).rejects.toThrow(JudgeReplyError);
     expect(seen).toHaveLength(2);
     expect(c.stats.calls).toBe(2);
     expect(c.stats.inputTokens).toBe(seen.reduce((n, u) => n + u.inputTokens, 0));
   });
 
-  it("waits for a listener before answering, and stops calling one that was removed", async () => {
+  it("waits for a listener before answering, and stops calling it once the work is done", async () => {
     const c = client(0);
     const order: string[] = [];
-    const stop = c.onUsage(async () => {
+    const listener = async () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
       order.push("recorded");
+    };
+    await c.withUsage(listener, async () => {
+      await c.ask("fake-context", messages, "panel_context", contextSchema, contextReply);
+      order.push("answered");
     });
-    await c.ask("fake-context", messages, "panel_context", contextSchema, contextReply);
-    order.push("answered");
-    stop();
     await c.ask("fake-context", messages, "panel_context", contextSchema, contextReply);
     expect(order).toEqual(["recorded", "answered"]);
     expect(c.stats.calls).toBe(2);

@@ -37,12 +37,16 @@ export class StructuredClient {
   }
 
   /**
-   * Calls `listener` as each reply arrives, before it is used, and waits for it: a job's spend is recorded call by
-   * call, so a worker killed later loses none of it. Returns the function that removes the listener.
+   * Runs `work`, calling `listener` as each reply arrives, before it is used, and waiting for it: a job's spend is
+   * recorded call by call, so a worker killed later loses none of it.
    */
-  onUsage(listener: (usage: CallUsage) => Promise<unknown>): () => void {
+  async withUsage<T>(listener: (usage: CallUsage) => Promise<unknown>, work: () => Promise<T>): Promise<T> {
     this.usageListeners.add(listener);
-    return () => this.usageListeners.delete(listener);
+    try {
+      return await work();
+    } finally {
+      this.usageListeners.delete(listener);
+    }
   }
 
   private async record(model: string, inputTokens: number, outputTokens: number): Promise<number> {

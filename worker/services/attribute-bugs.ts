@@ -40,17 +40,14 @@ const BATCH = 1_000;
 export async function attributeBugs(claim: AnalysisClaim, deps: AttributionDeps): Promise<AttributionSummary> {
   // The spend of every attempt, counted call by call (not fenced: a superseded or killed attempt's calls were paid
   // for too); a retried job pays again only for what it had not stored.
-  const stop = deps.client.onUsage((u) =>
-    db.attributionRun.updateMany({
-      where: { id: claim.runId },
-      data: { judgeCalls: { increment: 1 }, inputTokens: { increment: u.inputTokens }, outputTokens: { increment: u.outputTokens }, costUsd: { increment: u.costUsd } },
-    }),
+  return deps.client.withUsage(
+    (u) =>
+      db.attributionRun.updateMany({
+        where: { id: claim.runId },
+        data: { judgeCalls: { increment: 1 }, inputTokens: { increment: u.inputTokens }, outputTokens: { increment: u.outputTokens }, costUsd: { increment: u.costUsd } },
+      }),
+    () => classifySubjects(claim, deps),
   );
-  try {
-    return await classifySubjects(claim, deps);
-  } finally {
-    stop();
-  }
 }
 
 async function classifySubjects(claim: AnalysisClaim, deps: AttributionDeps): Promise<AttributionSummary> {

@@ -40,17 +40,14 @@ export class PanelInputError extends Error {}
 export async function runPanel(claim: AnalysisClaim, deps: PanelDeps): Promise<PanelSummary> {
   // What the panel pays is counted call by call (PanelRun.spent*, not fenced: a superseded attempt's calls were paid
   // for too); costUsd, below, is the cost of the reviews it keeps.
-  const stop = deps.client.onUsage((u) =>
-    db.panelRun.updateMany({
-      where: { id: claim.runId },
-      data: { spentCalls: { increment: 1 }, spentInputTokens: { increment: u.inputTokens }, spentOutputTokens: { increment: u.outputTokens }, spentUsd: { increment: u.costUsd } },
-    }),
+  return deps.client.withUsage(
+    (u) =>
+      db.panelRun.updateMany({
+        where: { id: claim.runId },
+        data: { spentCalls: { increment: 1 }, spentInputTokens: { increment: u.inputTokens }, spentOutputTokens: { increment: u.outputTokens }, spentUsd: { increment: u.costUsd } },
+      }),
+    () => validateSample(claim, deps),
   );
-  try {
-    return await validateSample(claim, deps);
-  } finally {
-    stop();
-  }
 }
 
 async function validateSample(claim: AnalysisClaim, deps: PanelDeps): Promise<PanelSummary> {

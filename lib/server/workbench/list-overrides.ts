@@ -1,9 +1,11 @@
 import "server-only";
 import { z } from "zod";
 import { db } from "../../db";
+import { Prisma } from "../../generated/prisma/client";
 import { parseOrThrow } from "../../errors";
 import { findingPublicId } from "../../workbench/finding-ids";
 import { pageInfo, pageQuerySchema, type PageInfo } from "../pagination";
+import { pairHoldersSql } from "./overrides";
 
 // Every maintainer's override in one list (issue 11's overrides, for the maintainers who audit the matching): newest
 // first, with who decided, why, what the judge had said, and one place the pair occurs, to open its pair view. An
@@ -73,9 +75,7 @@ export async function listOverrides(query: unknown): Promise<{ overrides: Overri
   // Findings and reference bugs are found through their contentHash indexes; only this page's overrides are looked up.
   const rows = await db.$queryRaw<Row[]>`
     SELECT o.id, o.match, o.reason, o."createdAt", u.email, v.match AS "judgeMatch",
-      (SELECT count(DISTINCT r2."submissionId")::int FROM "Finding" f2 JOIN "Run" r2 ON r2.id = f2."runId"
-        WHERE f2."contentHash" = o."findingContentHash"
-          AND EXISTS (SELECT 1 FROM "ReferenceBug" b2 WHERE b2."repositoryId" = f2."repositoryId" AND b2."contentHash" = o."referenceHash")) AS submissions,
+      (SELECT count(*)::int FROM (${pairHoldersSql(Prisma.raw('o."findingContentHash"'), Prisma.raw('o."referenceHash"'))}) holders) AS submissions,
       ex."submissionId", ex."runIndex", ex.ordinal, ex."externalId", ex."findingTitle", ex.repo, ex.file, ex."lineStart", ex."lineEnd",
       ex."referenceId", ex."referenceTitle", ex.slug, ex.version
     FROM "MatchOverride" o

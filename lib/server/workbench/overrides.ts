@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { db } from "../../db";
+import { Prisma } from "../../generated/prisma/client";
 import { AppError, parseOrThrow } from "../../errors";
 import { enqueueScoring } from "../../queue/queues";
 import { recordAudit } from "../admin/record-audit";
@@ -33,14 +34,21 @@ export type OverrideResult = {
   rescoring: { submissions: string[] };
 };
 
-/** Submissions holding a finding with this text in a repository whose reference set holds this reference text. */
-async function affectedSubmissions(findingHash: string, referenceHash: string): Promise<string[]> {
-  const rows = await db.$queryRaw<{ submissionId: string }[]>`
+/**
+ * The ids of the submissions an override of this pair decides: those holding a finding with this text in a repository
+ * whose reference set holds this reference text. The hashes are values, or columns of an enclosing query.
+ */
+export function pairHoldersSql(findingHash: string | Prisma.Sql, referenceHash: string | Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`
     SELECT DISTINCT r."submissionId"
     FROM "Finding" f
     JOIN "Run" r ON r.id = f."runId"
     WHERE f."contentHash" = ${findingHash}
       AND EXISTS (SELECT 1 FROM "ReferenceBug" b WHERE b."repositoryId" = f."repositoryId" AND b."contentHash" = ${referenceHash})`;
+}
+
+async function affectedSubmissions(findingHash: string, referenceHash: string): Promise<string[]> {
+  const rows = await db.$queryRaw<{ submissionId: string }[]>(pairHoldersSql(findingHash, referenceHash));
   return rows.map((r) => r.submissionId).sort();
 }
 
