@@ -1,5 +1,5 @@
-// `npm run schemas`: writes the published JSON Schemas (public/schemas/*.schema.json) from the zod schemas in
-// lib/validation, so the documented file formats can never drift from what the server validates. The generated files
+// `npm run schemas`: writes the published JSON Schemas (public/schemas/*.schema.json) and the OpenAPI document
+// (public/schemas/openapi.json) from the zod schemas in lib/validation and lib/contracts, so the documented file formats can never drift from what the server validates. The generated files
 // are committed; lib/validation/json-schemas.test.ts fails when they are out of date.
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -7,6 +7,7 @@ import { pathToFileURL } from "node:url";
 import { z } from "zod";
 import { benchmarkFileSchema } from "../lib/validation/benchmark-file";
 import { findingsFileSchema } from "../lib/validation/findings-file";
+import { buildOpenApiDocument } from "../lib/contracts/openapi-document";
 
 export const SCHEMA_DIR = path.resolve(import.meta.dirname, "..", "public", "schemas");
 
@@ -36,6 +37,8 @@ export function buildJsonSchemas(): Record<string, string> {
     const document = { $id: `https://probebench.com/schemas/${file}`, title, description, ...json };
     out[file] = `${JSON.stringify(document, null, 2)}\n`;
   }
+  // The API contract, also served at /api/v1/openapi.json (lib/contracts/openapi-document.ts).
+  out["openapi.json"] = `${JSON.stringify(buildOpenApiDocument(), null, 2)}\n`;
   return out;
 }
 

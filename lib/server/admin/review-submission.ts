@@ -19,7 +19,7 @@ export const reviewSubmissionBodySchema = z
  * off the board again). The status change is guarded on the status read, and recorded in the audit log in the same
  * transaction.
  */
-export async function reviewSubmission(actorId: string, id: string, body: unknown): Promise<{ id: string; review_status: string }> {
+export async function reviewSubmission(actorId: string, id: string, body: unknown): Promise<{ id: string; review_status: "approved" | "rejected" }> {
   const { decision, reason } = parseOrThrow(reviewSubmissionBodySchema, body, "The review");
   return db.$transaction(async (tx) => {
     const submission = await tx.submission.findUnique({ where: { id }, select: { id: true, reviewStatus: true, scoringStatus: true, model: true } });

@@ -18,7 +18,7 @@ export type SubmissionStatus = {
   status: "queued" | "scoring" | "scored" | "failed" | "awaiting_approval";
   progress: number;
   error?: string;
-  review_status: string;
+  review_status: "pending" | "approved" | "rejected" | "withdrawn";
   benchmark: { slug: string; version: string };
   model: string;
   reasoning_effort: string | null;

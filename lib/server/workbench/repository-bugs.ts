@@ -132,7 +132,7 @@ export async function getReferenceBugDetail(benchmarkRef: string | undefined, na
       file: visible ? m.file : null,
       line_start: visible ? m.lineStart : null,
       line_end: visible ? m.lineEnd : null,
-      decided_by: m.source === "override" ? "maintainer" : "judge",
+      decided_by: m.source === "override" ? ("maintainer" as const) : ("judge" as const),
     })),
   };
 }

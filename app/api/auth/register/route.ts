@@ -1,7 +1,8 @@
+import { registeredUserSchema } from "@/lib/contracts/staff";
 import { assertSameOrigin } from "@/lib/auth/origin";
 import { clientKey } from "@/lib/auth/client-key";
 import { readBodyText } from "@/lib/server/http/read-body";
-import { json, withErrors } from "@/lib/server/http/respond";
+import { respond, withErrors } from "@/lib/server/http/respond";
 import { registerUser } from "@/lib/server/users/register-user";
 import { parseJsonText } from "@/lib/validation/parse-json";
 
@@ -11,5 +12,5 @@ export const dynamic = "force-dynamic";
 export const POST = withErrors(async (request: Request) => {
   assertSameOrigin(request);
   const body = parseJsonText(await readBodyText(request, 16 * 1024), "The request body");
-  return json(await registerUser(body, clientKey(request.headers)), 201);
+  return respond(registeredUserSchema, await registerUser(body, clientKey(request.headers)), 201);
 });

@@ -1,10 +1,11 @@
+import { benchmarkListSchema } from "@/lib/contracts/public-reads";
 import { publicReadCacheControl } from "@/lib/server/http/cache-policy";
-import { json, withErrors } from "@/lib/server/http/respond";
+import { respond, withErrors } from "@/lib/server/http/respond";
 import { listBenchmarks } from "@/lib/server/benchmarks/list-benchmarks";
 
 export const dynamic = "force-dynamic";
 
 // GET /api/v1/benchmarks - benchmark versions with their repositories (public)
 export const GET = withErrors(async (request: Request) =>
-  json({ benchmarks: await listBenchmarks() }, 200, { "cache-control": publicReadCacheControl(request) }),
+  respond(benchmarkListSchema, { benchmarks: await listBenchmarks() }, 200, { "cache-control": publicReadCacheControl(request) }),
 );

@@ -1,5 +1,6 @@
+import { bugTypesSchema } from "@/lib/contracts/public-reads";
 import { parseOrThrow } from "@/lib/errors";
-import { withErrors } from "@/lib/server/http/respond";
+import { shaped, withErrors } from "@/lib/server/http/respond";
 import { downloadResponse, fileSafe } from "@/lib/server/leaderboard/download-response";
 import { loadBugTypes, type DistributionRow } from "@/lib/server/leaderboard/load-bug-types";
 import { readBenchmarkStamp } from "@/lib/server/leaderboard/stamp-cache";
@@ -21,7 +22,7 @@ export const GET = withErrors(async (request: Request) => {
     stamp: await readBenchmarkStamp(data.benchmark.id),
     variant: `bug-types|${data.benchmark.key}`,
     filename: `bug-types-${fileSafe(data.benchmark.key)}`,
-    json: () => data,
+    json: () => shaped(bugTypesSchema, data),
     csv: () =>
       [["source", "kind", "name", "family", "level", "human_n", "human_share", "agent_share", "agent_min", "agent_max", "gap"].join(","), ...all.map((r) => [r.source, r.kind, r.name, r.family, r.level, r.humanN, r.humanShare, r.agentShare, r.agentRange?.[0], r.agentRange?.[1], r.gap].map(csvCell).join(","))].join("\n") + "\n",
   });

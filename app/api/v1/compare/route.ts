@@ -1,6 +1,7 @@
+import { comparisonSchema } from "@/lib/contracts/submissions";
 import { identifyCaller } from "@/lib/auth/api-caller";
 import { parseOrThrow } from "@/lib/errors";
-import { withErrors } from "@/lib/server/http/respond";
+import { shaped, withErrors } from "@/lib/server/http/respond";
 import { compareQuerySchema, compareSubmissions } from "@/lib/server/workbench/compare-submissions";
 import { comparisonCsv, fileSafe, workbenchDownload } from "@/lib/server/workbench/workbench-downloads";
 
@@ -12,5 +13,5 @@ export const GET = withErrors(async (request: Request) => {
   const caller = await identifyCaller(request, { access: "read", tokens: "read" });
   const { format, ...query } = parseOrThrow(compareQuerySchema, Object.fromEntries(new URL(request.url).searchParams), "The query");
   const view = await compareSubmissions(query, caller);
-  return workbenchDownload(format, `compare-${fileSafe(view.repo)}-${fileSafe(query.a)}-${fileSafe(query.b)}`, () => view, () => comparisonCsv(view));
+  return workbenchDownload(format, `compare-${fileSafe(view.repo)}-${fileSafe(query.a)}-${fileSafe(query.b)}`, () => shaped(comparisonSchema, view), () => comparisonCsv(view));
 });

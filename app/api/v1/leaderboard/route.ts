@@ -1,5 +1,6 @@
+import { leaderboardSchema } from "@/lib/contracts/public-reads";
 import { parseOrThrow } from "@/lib/errors";
-import { withErrors } from "@/lib/server/http/respond";
+import { shaped, withErrors } from "@/lib/server/http/respond";
 import { downloadResponse, fileSafe, leaderboardVariant } from "@/lib/server/leaderboard/download-response";
 import { leaderboardCsv } from "@/lib/leaderboard/format-csv";
 import { getLeaderboardView } from "@/lib/server/leaderboard/get-leaderboard-view";
@@ -16,7 +17,7 @@ export const GET = withErrors(async (request: Request) => {
     stamp: view.stamp,
     variant: leaderboardVariant(view.benchmark.key, view.scope),
     filename: `leaderboard-${fileSafe(view.benchmark.key)}${view.scope.language || view.scope.repos.length ? "-subset" : ""}`,
-    json: () => view,
+    json: () => shaped(leaderboardSchema, view),
     csv: () => leaderboardCsv(view),
   });
 });

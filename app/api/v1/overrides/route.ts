@@ -1,6 +1,7 @@
+import { overrideListSchema, overrideResultSchema } from "@/lib/contracts/staff";
 import { requireCaller } from "@/lib/auth/api-caller";
 import { readBodyText } from "@/lib/server/http/read-body";
-import { json, withErrors } from "@/lib/server/http/respond";
+import { respond, withErrors } from "@/lib/server/http/respond";
 import { createOverride } from "@/lib/server/workbench/overrides";
 import { listOverrides } from "@/lib/server/workbench/list-overrides";
 import { parseJsonText } from "@/lib/validation/parse-json";
@@ -13,12 +14,12 @@ export const dynamic = "force-dynamic";
 export const POST = withErrors(async (request: Request) => {
   const caller = await requireCaller(request, { access: "write", roles: ["maintainer", "admin"], tokens: "admin" });
   const body = parseJsonText(await readBodyText(request, 16 * 1024), "The request body");
-  return json(await createOverride(caller, body), 201);
+  return respond(overrideResultSchema, await createOverride(caller, body), 201);
 });
 
 // GET /api/v1/overrides?page=&per_page=&decision=match|no_match - every override, newest first, with who decided, why,
 // what the judge had said, how many submissions hold the pair and one place it occurs (maintainers and admins)
 export const GET = withErrors(async (request: Request) => {
   await requireCaller(request, { access: "read", roles: ["maintainer", "admin"], tokens: "read" });
-  return json(await listOverrides(Object.fromEntries(new URL(request.url).searchParams)));
+  return respond(overrideListSchema, await listOverrides(Object.fromEntries(new URL(request.url).searchParams)));
 });

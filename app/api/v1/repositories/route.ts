@@ -1,5 +1,6 @@
+import { repositoryTablesSchema } from "@/lib/contracts/public-reads";
 import { parseOrThrow } from "@/lib/errors";
-import { withErrors } from "@/lib/server/http/respond";
+import { shaped, withErrors } from "@/lib/server/http/respond";
 import { downloadResponse, fileSafe } from "@/lib/server/leaderboard/download-response";
 import { repositoryTablesCsv, repositoryTablesJson } from "@/lib/leaderboard/format-repository-tables";
 import { getRepositoryTables } from "@/lib/server/leaderboard/get-repository-tables";
@@ -16,7 +17,7 @@ export const GET = withErrors(async (request: Request) => {
     stamp,
     variant: `repositories|${benchmark.key}`,
     filename: `repositories-${fileSafe(benchmark.key)}`,
-    json: () => repositoryTablesJson(benchmark, tables),
+    json: () => shaped(repositoryTablesSchema, repositoryTablesJson(benchmark, tables)),
     csv: () => repositoryTablesCsv(benchmark, tables),
   });
 });

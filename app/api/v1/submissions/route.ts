@@ -1,11 +1,14 @@
 import "server-only";
+import { createdSubmissionSchema, submissionListSchema } from "@/lib/contracts/submissions";
 import { requireCaller } from "@/lib/auth/api-caller";
 import { env } from "@/lib/env";
 import { readBodyText } from "@/lib/server/http/read-body";
-import { json, withErrors } from "@/lib/server/http/respond";
+import { respond, withErrors } from "@/lib/server/http/respond";
 import { listUserSubmissions } from "@/lib/server/submissions/list-user-submissions";
 import { getSubmissionQuota } from "@/lib/server/submissions/submission-quota";
 import { submitFindings } from "@/lib/server/submissions/submit-findings";
+import { parseOrThrow } from "@/lib/errors";
+import { SARIF_CONTENT_TYPE, sarifUploadQuerySchema } from "@/lib/validation/sarif";
 
 export const dynamic = "force-dynamic";
 
@@ -13,17 +16,20 @@ export const dynamic = "force-dynamic";
 export const GET = withErrors(async (request: Request) => {
   const caller = await requireCaller(request, { access: "read", tokens: "read" });
   const [list, quota] = await Promise.all([listUserSubmissions(caller.id, Object.fromEntries(new URL(request.url).searchParams)), getSubmissionQuota(caller.id)]);
-  return json({ ...list, quota });
+  return respond(submissionListSchema, { ...list, quota });
 });
 
-// POST /api/v1/submissions - upload a findings file (Bearer token with `submit`, or the session cookie from a same-origin page);
+// POST /api/v1/submissions - upload a findings file, or a SARIF log (Content-Type application/sarif+json, benchmark and
+// labels in the query) (Bearer token with `submit`, or the session cookie from a same-origin page);
 // 202 {id, status} and scoring is queued; 429 with Retry-After when the daily quota or the rate limit is used up
 export const POST = withErrors(async (request: Request) => {
   const caller = await requireCaller(request, { access: "write", tokens: "submit" });
   const declared = Number(request.headers.get("content-length") ?? "NaN");
+  const isSarif = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase() === SARIF_CONTENT_TYPE;
   const created = await submitFindings(caller.id, {
     declaredBytes: Number.isFinite(declared) ? declared : undefined,
     read: () => readBodyText(request, env.UPLOAD_MAX_BYTES),
+    sarif: isSarif ? parseOrThrow(sarifUploadQuerySchema, Object.fromEntries(new URL(request.url).searchParams), "The query") : undefined,
   });
-  return json(created, 202, { location: `/api/v1/submissions/${created.id}` });
+  return respond(createdSubmissionSchema, created, 202, { location: `/api/v1/submissions/${created.id}` });
 });

@@ -1,6 +1,7 @@
+import { apiTokenListSchema, createdApiTokenSchema } from "@/lib/contracts/staff";
 import { requireCaller } from "@/lib/auth/api-caller";
 import { readBodyText } from "@/lib/server/http/read-body";
-import { json, withErrors } from "@/lib/server/http/respond";
+import { respond, withErrors } from "@/lib/server/http/respond";
 import { createApiTokenForUser, listApiTokens } from "@/lib/server/tokens/api-tokens";
 import { parseJsonText } from "@/lib/validation/parse-json";
 
@@ -9,7 +10,7 @@ export const dynamic = "force-dynamic";
 // GET /api/v1/tokens - the caller's API tokens with scopes and expiry (prefixes only, never the secret); tokens need `read`
 export const GET = withErrors(async (request: Request) => {
   const caller = await requireCaller(request, { access: "read", tokens: "read" });
-  return json({ tokens: await listApiTokens(caller.id) });
+  return respond(apiTokenListSchema, { tokens: await listApiTokens(caller.id) });
 });
 
 // POST /api/v1/tokens - create a token {name, scopes?, expires_days?}; browser session only, so a leaked token cannot
@@ -17,5 +18,5 @@ export const GET = withErrors(async (request: Request) => {
 export const POST = withErrors(async (request: Request) => {
   const caller = await requireCaller(request, { access: "write", tokens: "none" });
   const body = parseJsonText(await readBodyText(request, 16 * 1024), "The request body");
-  return json(await createApiTokenForUser(caller, body), 201);
+  return respond(createdApiTokenSchema, await createApiTokenForUser(caller, body), 201);
 });

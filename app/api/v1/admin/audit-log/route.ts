@@ -1,5 +1,6 @@
+import { auditLogSchema } from "@/lib/contracts/staff";
 import { requireCaller } from "@/lib/auth/api-caller";
-import { json, withErrors } from "@/lib/server/http/respond";
+import { respond, withErrors } from "@/lib/server/http/respond";
 import { listAuditLog } from "@/lib/server/admin/list-audit-log";
 
 export const dynamic = "force-dynamic";
@@ -7,5 +8,5 @@ export const dynamic = "force-dynamic";
 // GET /api/v1/admin/audit-log?action=&target=&before= - admin actions, newest first (admins)
 export const GET = withErrors(async (request: Request) => {
   await requireCaller(request, { access: "read", roles: ["admin"], tokens: "admin" });
-  return json(await listAuditLog(Object.fromEntries(new URL(request.url).searchParams)));
+  return respond(auditLogSchema, await listAuditLog(Object.fromEntries(new URL(request.url).searchParams)));
 });

@@ -1,16 +1,17 @@
 import "server-only";
+import { benchmarkVersionListSchema, importedBenchmarkSchema } from "@/lib/contracts/staff";
 import { requireCaller } from "@/lib/auth/api-caller";
 import { env } from "@/lib/env";
 import { importBenchmarkVersion, listBenchmarkVersions } from "@/lib/server/admin/benchmark-versions";
 import { readBodyText } from "@/lib/server/http/read-body";
-import { json, withErrors } from "@/lib/server/http/respond";
+import { respond, withErrors } from "@/lib/server/http/respond";
 
 export const dynamic = "force-dynamic";
 
 // GET /api/v1/admin/benchmarks - every benchmark version with its counts (admins; tokens need `admin`)
 export const GET = withErrors(async (request: Request) => {
   await requireCaller(request, { access: "read", roles: ["admin"], tokens: "admin" });
-  return json({ benchmarks: await listBenchmarkVersions() });
+  return respond(benchmarkVersionListSchema, { benchmarks: await listBenchmarkVersions() });
 });
 
 // POST /api/v1/admin/benchmarks - imports a benchmark version from its benchmark file (the body, at most
@@ -18,7 +19,8 @@ export const GET = withErrors(async (request: Request) => {
 export const POST = withErrors(async (request: Request) => {
   const caller = await requireCaller(request, { access: "write", roles: ["admin"], tokens: "admin" });
   const imported = await importBenchmarkVersion(caller.id, await readBodyText(request, env.UPLOAD_MAX_BYTES));
-  return json(
+  return respond(
+    importedBenchmarkSchema,
     { id: imported.id, key: imported.key, slug: imported.slug, version: imported.version, repositories: imported.repositories, reference_bugs: imported.referenceBugs },
     201,
   );

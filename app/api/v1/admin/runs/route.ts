@@ -1,6 +1,7 @@
+import { auditRunListSchema, createdAuditRunSchema } from "@/lib/contracts/staff";
 import { requireCaller } from "@/lib/auth/api-caller";
 import { readBodyText } from "@/lib/server/http/read-body";
-import { json, withErrors } from "@/lib/server/http/respond";
+import { respond, withErrors } from "@/lib/server/http/respond";
 import { createAuditRun } from "@/lib/server/runs/create-run";
 import { listAuditRuns } from "@/lib/server/runs/get-run";
 import { parseJsonText } from "@/lib/validation/parse-json";
@@ -11,11 +12,11 @@ export const dynamic = "force-dynamic";
 export const POST = withErrors(async (request: Request) => {
   const caller = await requireCaller(request, { access: "write", roles: ["admin"], tokens: "admin" });
   const body = parseJsonText(await readBodyText(request, 64 * 1024), "The request body");
-  return json(await createAuditRun(caller.id, body), 202);
+  return respond(createdAuditRunSchema, await createAuditRun(caller.id, body), 202);
 });
 
 // GET /api/v1/admin/runs?page=&per_page= - in-house runs, newest first (admins)
 export const GET = withErrors(async (request: Request) => {
   await requireCaller(request, { access: "read", roles: ["admin"], tokens: "admin" });
-  return json(await listAuditRuns(Object.fromEntries(new URL(request.url).searchParams)));
+  return respond(auditRunListSchema, await listAuditRuns(Object.fromEntries(new URL(request.url).searchParams)));
 });

@@ -1,5 +1,6 @@
+import { reviewQueueSchema } from "@/lib/contracts/staff";
 import { requireCaller } from "@/lib/auth/api-caller";
-import { json, withErrors } from "@/lib/server/http/respond";
+import { respond, withErrors } from "@/lib/server/http/respond";
 import { listReviewQueue } from "@/lib/server/admin/list-review-queue";
 
 export const dynamic = "force-dynamic";
@@ -7,5 +8,5 @@ export const dynamic = "force-dynamic";
 // GET /api/v1/admin/submissions?review_status=pending&page=&per_page= - the review queue (admins), paginated
 export const GET = withErrors(async (request: Request) => {
   await requireCaller(request, { access: "read", roles: ["admin"], tokens: "admin" });
-  return json(await listReviewQueue(Object.fromEntries(new URL(request.url).searchParams)));
+  return respond(reviewQueueSchema, await listReviewQueue(Object.fromEntries(new URL(request.url).searchParams)));
 });

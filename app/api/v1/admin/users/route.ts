@@ -1,5 +1,6 @@
+import { userListSchema } from "@/lib/contracts/staff";
 import { requireCaller } from "@/lib/auth/api-caller";
-import { json, withErrors } from "@/lib/server/http/respond";
+import { respond, withErrors } from "@/lib/server/http/respond";
 import { listUsers } from "@/lib/server/admin/list-users";
 
 export const dynamic = "force-dynamic";
@@ -7,5 +8,5 @@ export const dynamic = "force-dynamic";
 // GET /api/v1/admin/users?q=&page=&per_page= - users with role, quota and status (admins), newest first, paginated
 export const GET = withErrors(async (request: Request) => {
   await requireCaller(request, { access: "read", roles: ["admin"], tokens: "admin" });
-  return json(await listUsers(Object.fromEntries(new URL(request.url).searchParams)));
+  return respond(userListSchema, await listUsers(Object.fromEntries(new URL(request.url).searchParams)));
 });

@@ -1,5 +1,6 @@
+import { withdrawnOverrideSchema } from "@/lib/contracts/staff";
 import { requireCaller } from "@/lib/auth/api-caller";
-import { json, withErrors } from "@/lib/server/http/respond";
+import { respond, withErrors } from "@/lib/server/http/respond";
 import { withdrawOverride } from "@/lib/server/workbench/overrides";
 
 export const dynamic = "force-dynamic";
@@ -8,5 +9,5 @@ export const dynamic = "force-dynamic";
 export const DELETE = withErrors(async (request: Request, context: { params: Promise<{ id: string }> }) => {
   const { id } = await context.params;
   const caller = await requireCaller(request, { access: "write", roles: ["maintainer", "admin"], tokens: "admin" });
-  return json(await withdrawOverride(caller, id));
+  return respond(withdrawnOverrideSchema, await withdrawOverride(caller, id));
 });

@@ -1,5 +1,6 @@
+import { submissionStatusSchema } from "@/lib/contracts/submissions";
 import { identifyCaller } from "@/lib/auth/api-caller";
-import { json, withErrors } from "@/lib/server/http/respond";
+import { respond, withErrors } from "@/lib/server/http/respond";
 import { getSubmissionStatus } from "@/lib/server/submissions/get-submission-status";
 
 export const dynamic = "force-dynamic";
@@ -9,5 +10,5 @@ export const dynamic = "force-dynamic";
 export const GET = withErrors(async (request: Request, context: { params: Promise<{ id: string }> }) => {
   const { id } = await context.params;
   const caller = await identifyCaller(request, { access: "read", tokens: "read" });
-  return json(await getSubmissionStatus(id, caller));
+  return respond(submissionStatusSchema, await getSubmissionStatus(id, caller));
 });

@@ -1,5 +1,6 @@
+import { revokedApiTokenSchema } from "@/lib/contracts/staff";
 import { requireCaller } from "@/lib/auth/api-caller";
-import { json, withErrors } from "@/lib/server/http/respond";
+import { respond, withErrors } from "@/lib/server/http/respond";
 import { revokeApiToken } from "@/lib/server/tokens/api-tokens";
 
 export const dynamic = "force-dynamic";
@@ -8,5 +9,5 @@ export const dynamic = "force-dynamic";
 export const DELETE = withErrors(async (request: Request, context: { params: Promise<{ id: string }> }) => {
   const { id } = await context.params;
   const caller = await requireCaller(request, { access: "write", tokens: "any" });
-  return json(await revokeApiToken(caller, id));
+  return respond(revokedApiTokenSchema, await revokeApiToken(caller, id));
 });

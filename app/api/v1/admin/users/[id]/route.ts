@@ -1,6 +1,7 @@
+import { updatedUserSchema } from "@/lib/contracts/staff";
 import { requireCaller } from "@/lib/auth/api-caller";
 import { readBodyText } from "@/lib/server/http/read-body";
-import { json, withErrors } from "@/lib/server/http/respond";
+import { respond, withErrors } from "@/lib/server/http/respond";
 import { updateUser } from "@/lib/server/admin/update-user";
 import { parseJsonText } from "@/lib/validation/parse-json";
 
@@ -11,5 +12,5 @@ export const PATCH = withErrors(async (request: Request, context: { params: Prom
   const { id } = await context.params;
   const caller = await requireCaller(request, { access: "write", roles: ["admin"], tokens: "admin" });
   const body = parseJsonText(await readBodyText(request, 16 * 1024), "The request body");
-  return json(await updateUser(caller.id, id, body));
+  return respond(updatedUserSchema, await updateUser(caller.id, id, body));
 });

@@ -1,5 +1,6 @@
+import { repositoryDetailSchema } from "@/lib/contracts/public-reads";
 import { parseOrThrow } from "@/lib/errors";
-import { withErrors } from "@/lib/server/http/respond";
+import { shaped, withErrors } from "@/lib/server/http/respond";
 import { downloadResponse, fileSafe } from "@/lib/server/leaderboard/download-response";
 import { repositoryDetailCsv, repositoryDetailJson } from "@/lib/leaderboard/format-repository-tables";
 import { getRepositoryDetail } from "@/lib/server/leaderboard/get-repository-tables";
@@ -17,7 +18,7 @@ export const GET = withErrors(async (request: Request, context: { params: Promis
     stamp: detail.stamp,
     variant: `repository|${detail.benchmark.key}|${detail.repository.name}`,
     filename: `repository-${fileSafe(detail.repository.name)}-${fileSafe(detail.benchmark.key)}`,
-    json: () => repositoryDetailJson(detail.benchmark, detail.tables, detail.repository, detail.row),
+    json: () => shaped(repositoryDetailSchema, repositoryDetailJson(detail.benchmark, detail.tables, detail.repository, detail.row)),
     csv: () => repositoryDetailCsv(detail.benchmark, detail.tables, detail.row),
   });
 });

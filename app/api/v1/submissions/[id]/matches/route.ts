@@ -1,6 +1,7 @@
+import { submissionMatchesSchema } from "@/lib/contracts/submissions";
 import { identifyCaller } from "@/lib/auth/api-caller";
 import { parseOrThrow } from "@/lib/errors";
-import { withErrors } from "@/lib/server/http/respond";
+import { shaped, withErrors } from "@/lib/server/http/respond";
 import { getSubmissionMatches, matchesJson } from "@/lib/server/workbench/get-submission-matches";
 import { matchesQuerySchema } from "@/lib/server/workbench/query-schemas";
 import { fileSafe, matchesCsv, workbenchDownload } from "@/lib/server/workbench/workbench-downloads";
@@ -14,5 +15,5 @@ export const GET = withErrors(async (request: Request, context: { params: Promis
   const caller = await identifyCaller(request, { access: "read", tokens: "read" });
   const query = parseOrThrow(matchesQuerySchema, Object.fromEntries(new URL(request.url).searchParams), "The query");
   const matches = await getSubmissionMatches(id, caller, { repo: query.repo, run: query.run });
-  return workbenchDownload(query.format, `matches-${fileSafe(id)}-run${matches.run}${query.repo ? `-${fileSafe(query.repo)}` : ""}`, () => matchesJson(matches), () => matchesCsv(matches));
+  return workbenchDownload(query.format, `matches-${fileSafe(id)}-run${matches.run}${query.repo ? `-${fileSafe(query.repo)}` : ""}`, () => shaped(submissionMatchesSchema, matchesJson(matches)), () => matchesCsv(matches));
 });

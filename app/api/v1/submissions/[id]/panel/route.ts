@@ -1,5 +1,6 @@
+import { panelReviewsSchema } from "@/lib/contracts/submissions";
 import { requireCaller } from "@/lib/auth/api-caller";
-import { json, withErrors } from "@/lib/server/http/respond";
+import { respond, withErrors } from "@/lib/server/http/respond";
 import { listPanelReviews } from "@/lib/server/panel/read-panel";
 
 export const dynamic = "force-dynamic";
@@ -9,5 +10,5 @@ export const GET = withErrors(async (request: Request, context: { params: Promis
   const { id } = await context.params;
   const caller = await requireCaller(request, { access: "read", roles: ["maintainer", "admin"], tokens: "read" });
   const query = Object.fromEntries(new URL(request.url).searchParams);
-  return json(await listPanelReviews(id, { id: caller.id, role: caller.role }, query));
+  return respond(panelReviewsSchema, await listPanelReviews(id, { id: caller.id, role: caller.role }, query));
 });

@@ -1,5 +1,6 @@
+import { withdrawnSubmissionSchema } from "@/lib/contracts/submissions";
 import { requireCaller } from "@/lib/auth/api-caller";
-import { json, withErrors } from "@/lib/server/http/respond";
+import { respond, withErrors } from "@/lib/server/http/respond";
 import { withdrawSubmission } from "@/lib/server/submissions/withdraw-submission";
 
 export const dynamic = "force-dynamic";
@@ -8,5 +9,5 @@ export const dynamic = "force-dynamic";
 export const POST = withErrors(async (request: Request, context: { params: Promise<{ id: string }> }) => {
   const { id } = await context.params;
   const caller = await requireCaller(request, { access: "write", tokens: "submit" });
-  return json(await withdrawSubmission(caller, id));
+  return respond(withdrawnSubmissionSchema, await withdrawSubmission(caller, id));
 });

@@ -1,5 +1,6 @@
+import { cancelledAuditRunSchema } from "@/lib/contracts/staff";
 import { requireCaller } from "@/lib/auth/api-caller";
-import { json, withErrors } from "@/lib/server/http/respond";
+import { respond, withErrors } from "@/lib/server/http/respond";
 import { cancelAuditRun } from "@/lib/server/runs/cancel-run";
 
 export const dynamic = "force-dynamic";
@@ -8,5 +9,5 @@ export const dynamic = "force-dynamic";
 export const POST = withErrors(async (request: Request, context: { params: Promise<{ id: string }> }) => {
   const { id } = await context.params;
   const caller = await requireCaller(request, { access: "write", roles: ["admin"], tokens: "admin" });
-  return json(await cancelAuditRun(caller.id, id));
+  return respond(cancelledAuditRunSchema, await cancelAuditRun(caller.id, id));
 });

@@ -1,7 +1,8 @@
+import { startedPanelSchema } from "@/lib/contracts/staff";
 import { requireCaller } from "@/lib/auth/api-caller";
 import { startPanel } from "@/lib/server/analysis/start-analysis";
 import { readOptionalJsonBody } from "@/lib/server/http/read-body";
-import { json, withErrors } from "@/lib/server/http/respond";
+import { respond, withErrors } from "@/lib/server/http/respond";
 
 export const dynamic = "force-dynamic";
 
@@ -10,5 +11,5 @@ export const POST = withErrors(async (request: Request, context: { params: Promi
   const { id } = await context.params;
   const caller = await requireCaller(request, { access: "write", roles: ["admin"], tokens: "admin" });
   const body = await readOptionalJsonBody(request, 4 * 1024);
-  return json(await startPanel(caller.id, id, body), 202);
+  return respond(startedPanelSchema, await startPanel(caller.id, id, body), 202);
 });

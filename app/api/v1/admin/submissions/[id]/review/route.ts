@@ -1,6 +1,7 @@
+import { reviewedSubmissionSchema } from "@/lib/contracts/staff";
 import { requireCaller } from "@/lib/auth/api-caller";
 import { readBodyText } from "@/lib/server/http/read-body";
-import { json, withErrors } from "@/lib/server/http/respond";
+import { respond, withErrors } from "@/lib/server/http/respond";
 import { reviewSubmission } from "@/lib/server/admin/review-submission";
 import { parseJsonText } from "@/lib/validation/parse-json";
 
@@ -14,5 +15,5 @@ export const POST = withErrors(async (request: Request, context: { params: Promi
   const reviewed = await reviewSubmission(caller.id, id, body);
   // What is public just changed. Nothing to invalidate here: pages render per request from data checked against
   // the stamp (every instance sees the change within a second), and the front proxy's copies expire within 30 s.
-  return json(reviewed);
+  return respond(reviewedSubmissionSchema, reviewed);
 });

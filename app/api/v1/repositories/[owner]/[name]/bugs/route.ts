@@ -1,6 +1,7 @@
+import { repositoryBugsSchema } from "@/lib/contracts/public-reads";
 import { identifyCaller } from "@/lib/auth/api-caller";
 import { parseOrThrow } from "@/lib/errors";
-import { withErrors } from "@/lib/server/http/respond";
+import { shaped, withErrors } from "@/lib/server/http/respond";
 import { getRepositoryBugs, repositoryBugsQuerySchema } from "@/lib/server/workbench/repository-bugs";
 import { fileSafe, repositoryBugsCsv, workbenchDownload } from "@/lib/server/workbench/workbench-downloads";
 
@@ -13,5 +14,5 @@ export const GET = withErrors(async (request: Request, context: { params: Promis
   const caller = await identifyCaller(request, { access: "read", tokens: "read" });
   const { benchmark, format, ...filters } = parseOrThrow(repositoryBugsQuerySchema, Object.fromEntries(new URL(request.url).searchParams), "The query");
   const view = await getRepositoryBugs(benchmark, `${owner}/${name}`, caller, filters);
-  return workbenchDownload(format, `reference-bugs-${fileSafe(view.repository.name)}-${fileSafe(view.benchmark)}`, () => view, () => repositoryBugsCsv(view));
+  return workbenchDownload(format, `reference-bugs-${fileSafe(view.repository.name)}-${fileSafe(view.benchmark)}`, () => shaped(repositoryBugsSchema, view), () => repositoryBugsCsv(view));
 });

@@ -1,5 +1,6 @@
+import { repositoryPlanSchema } from "@/lib/contracts/public-reads";
 import { parseOrThrow } from "@/lib/errors";
-import { json, withErrors } from "@/lib/server/http/respond";
+import { respond, withErrors } from "@/lib/server/http/respond";
 import { planQuerySchema } from "@/lib/leaderboard/query-schemas";
 import { getRepositoryPlan } from "@/lib/server/snapshots/get-repository-plan";
 
@@ -11,7 +12,7 @@ export const GET = withErrors(async (request: Request, context: { params: Promis
   const query = parseOrThrow(planQuerySchema, Object.fromEntries(new URL(request.url).searchParams), "The query");
   const view = await getRepositoryPlan(query.benchmark, `${owner}/${name}`);
   const { snapshot } = view;
-  return json({
+  return respond(repositoryPlanSchema, {
     benchmark: view.benchmark.key,
     repository: view.repository,
     snapshot: { sha256: snapshot.sha256, files: snapshot.files, lines: snapshot.lines, languages: snapshot.languages, image: snapshot.image, imported_at: snapshot.importedAt },

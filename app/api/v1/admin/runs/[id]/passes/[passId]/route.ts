@@ -1,5 +1,6 @@
+import { auditPassSchema } from "@/lib/contracts/staff";
 import { requireCaller } from "@/lib/auth/api-caller";
-import { json, withErrors } from "@/lib/server/http/respond";
+import { respond, withErrors } from "@/lib/server/http/respond";
 import { getAuditPass } from "@/lib/server/runs/get-run";
 
 export const dynamic = "force-dynamic";
@@ -8,5 +9,5 @@ export const dynamic = "force-dynamic";
 export const GET = withErrors(async (request: Request, context: { params: Promise<{ id: string; passId: string }> }) => {
   const { id, passId } = await context.params;
   await requireCaller(request, { access: "read", roles: ["admin"], tokens: "admin" });
-  return json(await getAuditPass(id, passId));
+  return respond(auditPassSchema, await getAuditPass(id, passId));
 });

@@ -1,6 +1,7 @@
+import { referenceBugDetailSchema } from "@/lib/contracts/public-reads";
 import { identifyCaller } from "@/lib/auth/api-caller";
 import { parseOrThrow } from "@/lib/errors";
-import { withErrors } from "@/lib/server/http/respond";
+import { shaped, withErrors } from "@/lib/server/http/respond";
 import { pathSegment, referenceBugQuerySchema } from "@/lib/server/workbench/query-schemas";
 import { getReferenceBugDetail } from "@/lib/server/workbench/repository-bugs";
 import { fileSafe, referenceBugFindingsCsv, workbenchDownload } from "@/lib/server/workbench/workbench-downloads";
@@ -16,5 +17,5 @@ export const GET = withErrors(async (request: Request, context: Params) => {
   const caller = await identifyCaller(request, { access: "read", tokens: "read" });
   const query = parseOrThrow(referenceBugQuerySchema, Object.fromEntries(new URL(request.url).searchParams), "The query");
   const view = await getReferenceBugDetail(query.benchmark, `${owner}/${name}`, pathSegment(bug_id), caller);
-  return workbenchDownload(query.format, `reference-bug-${fileSafe(view.reference_bug.id)}-${fileSafe(view.benchmark)}`, () => view, () => referenceBugFindingsCsv(view));
+  return workbenchDownload(query.format, `reference-bug-${fileSafe(view.reference_bug.id)}-${fileSafe(view.benchmark)}`, () => shaped(referenceBugDetailSchema, view), () => referenceBugFindingsCsv(view));
 });

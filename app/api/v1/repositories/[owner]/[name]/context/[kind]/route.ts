@@ -1,8 +1,9 @@
+import { contextDocumentSchema } from "@/lib/contracts/staff";
 import { requireCaller } from "@/lib/auth/api-caller";
 import { parseOrThrow } from "@/lib/errors";
 import { getContextDocument, putContextDocument } from "@/lib/server/context/context-documents";
 import { readBodyText } from "@/lib/server/http/read-body";
-import { json, withErrors } from "@/lib/server/http/respond";
+import { respond, withErrors } from "@/lib/server/http/respond";
 import { planQuerySchema } from "@/lib/leaderboard/query-schemas";
 import { parseJsonText } from "@/lib/validation/parse-json";
 
@@ -15,7 +16,7 @@ export const GET = withErrors(async (request: Request, context: Context) => {
   const { owner, name, kind } = await context.params;
   await requireCaller(request, { access: "read", roles: ["maintainer", "admin"], tokens: "read" });
   const query = parseOrThrow(planQuerySchema, Object.fromEntries(new URL(request.url).searchParams), "The query");
-  return json(await getContextDocument(query.benchmark, `${owner}/${name}`, kind));
+  return respond(contextDocumentSchema, await getContextDocument(query.benchmark, `${owner}/${name}`, kind));
 });
 
 // PUT /api/v1/repositories/{owner}/{name}/context/{audit|panel}?benchmark=slug@version - replace the text {text, reason?} (maintainers, admins; audit-logged)
@@ -25,5 +26,5 @@ export const PUT = withErrors(async (request: Request, context: Context) => {
   const caller = await requireCaller(request, { access: "write", roles: ["maintainer", "admin"], tokens: "none" });
   const query = parseOrThrow(planQuerySchema, Object.fromEntries(new URL(request.url).searchParams), "The query");
   const body = parseJsonText(await readBodyText(request, 512 * 1024), "The request body");
-  return json(await putContextDocument(caller.id, query.benchmark, `${owner}/${name}`, kind, body));
+  return respond(contextDocumentSchema, await putContextDocument(caller.id, query.benchmark, `${owner}/${name}`, kind, body));
 });

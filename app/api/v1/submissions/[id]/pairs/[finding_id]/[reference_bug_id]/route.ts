@@ -1,6 +1,7 @@
+import { pairViewSchema } from "@/lib/contracts/submissions";
 import { identifyCaller } from "@/lib/auth/api-caller";
 import { parseOrThrow } from "@/lib/errors";
-import { json, withErrors } from "@/lib/server/http/respond";
+import { respond, withErrors } from "@/lib/server/http/respond";
 import { getPair } from "@/lib/server/workbench/get-pair";
 import { pairQuerySchema, pathSegment } from "@/lib/server/workbench/query-schemas";
 
@@ -14,5 +15,5 @@ export const GET = withErrors(async (request: Request, context: Params) => {
   const { id, finding_id, reference_bug_id } = await context.params;
   const caller = await identifyCaller(request, { access: "read", tokens: "read" });
   const query = parseOrThrow(pairQuerySchema, Object.fromEntries(new URL(request.url).searchParams), "The query");
-  return json(await getPair(id, pathSegment(finding_id), pathSegment(reference_bug_id), caller, query.run));
+  return respond(pairViewSchema, await getPair(id, pathSegment(finding_id), pathSegment(reference_bug_id), caller, query.run));
 });

@@ -1,0 +1,70 @@
+import { z } from "zod";
+
+// Shapes every API answer shares: the error body (lib/errors.ts writes it), page info, scores and intervals. Each
+// schema carries an `id`, so the OpenAPI document (lib/contracts/openapi-document.ts) names it as a component.
+
+export const ERROR_CODES = [
+  "invalid_json",
+  "invalid_input",
+  "unauthorized",
+  "forbidden",
+  "not_found",
+  "conflict",
+  "payload_too_large",
+  "unsupported_media_type",
+  "rate_limited",
+  "unavailable",
+  "internal",
+] as const;
+
+export const fieldIssueSchema = z.object({ path: z.string(), message: z.string() }).meta({ id: "FieldIssue" });
+
+export const errorBodySchema = z
+  .object({
+    error: z.object({
+      code: z.enum(ERROR_CODES),
+      message: z.string().meta({ description: "Written for people; never internal error text" }),
+      issues: z.array(fieldIssueSchema).optional().meta({ description: "Every bad field by JSON path (422), at most 1,000" }),
+    }),
+  })
+  .meta({ id: "Error", example: { error: { code: "invalid_input", message: "The findings file is invalid: 1 problem", issues: [{ path: "findings[3].line_end", message: "must be >= line_start" }] } } });
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+export const pageInfoSchema = z
+  .object({ page: z.number().int(), per_page: z.number().int(), total: z.number().int(), pages: z.number().int() })
+  .meta({ id: "PageInfo", example: { page: 1, per_page: 50, total: 3, pages: 1 } });
+
+export const timestampSchema = z.string().meta({ format: "date-time", example: "2026-12-01T14:50:00.000Z" });
+
+/** A fraction in 0..1, or null when its denominator is empty (shown as "n/a"). */
+export const ratioSchema = z.number().nullable();
+export const intervalSchema = z.tuple([z.number(), z.number()]).meta({ id: "Interval", description: "95% Clopper-Pearson interval [low, high]" });
+
+// Counts are null only for reported entries transcribed without them (lib/scoring/types.ts StoredScore).
+export const scoreSchema = z
+  .looseObject({
+    recall: ratioSchema,
+    precision: ratioSchema,
+    f1: ratioSchema,
+    matched_reference_bugs: z.number().int().nullable(),
+    reference_bugs: z.number().int().nullable(),
+    matched_findings: z.number().int().nullable(),
+    findings: z.number().int().nullable(),
+  })
+  .meta({
+    id: "Score",
+    example: { recall: 0.25, precision: 0.5, f1: 0.3333, matched_reference_bugs: 1, reference_bugs: 4, matched_findings: 1, findings: 2 },
+  });
+
+export const scoreBreakdownSchema = z
+  .looseObject({
+    overall: scoreSchema,
+    languages: z.array(scoreSchema.extend({ language: z.string() })),
+    repositories: z.array(scoreSchema.extend({ repo: z.string(), language: z.string() })),
+  })
+  .meta({ id: "ScoreBreakdown" });
+
+export const scoringStatusSchema = z.enum(["queued", "scoring", "scored", "failed", "awaiting_approval"]);
+export const reviewStatusSchema = z.enum(["pending", "approved", "rejected", "withdrawn"]);
+export const roleSchema = z.enum(["user", "maintainer", "admin"]);
+export const severityOrNull = z.enum(["low", "medium", "high", "critical"]).nullable();

@@ -1,0 +1,183 @@
+import { z } from "zod";
+import { passPlanSchema } from "../validation/pass-plan";
+import { intervalSchema, ratioSchema, scoreSchema, severityOrNull, timestampSchema } from "./common";
+import { referenceRecordSchema } from "./submissions";
+
+// Answers of the public reads: benchmarks, leaderboard, repositories, bug types, plans and reference bugs.
+
+export const benchmarkRefSchema = z
+  .looseObject({ id: z.string(), slug: z.string(), version: z.string(), name: z.string(), key: z.string(), snapshotDate: z.string() })
+  .meta({ id: "BenchmarkRef" });
+
+export const benchmarkListSchema = z
+  .object({
+    benchmarks: z.array(
+      z.looseObject({
+        slug: z.string(),
+        name: z.string(),
+        version: z.string(),
+        snapshot_date: z.string(),
+        reference_bugs: z.number().int(),
+        repositories: z.array(z.looseObject({ name: z.string(), language: z.string(), domain: z.string().nullable(), reference_bugs: z.number().int() })),
+      }),
+    ),
+  })
+  .meta({ id: "BenchmarkList", example: { benchmarks: [{ slug: "probe", name: "PROBE", version: "2026.1", snapshot_date: "2026-01-15", reference_bugs: 413, repositories: [{ name: "acme/widgets", language: "python", domain: "web", reference_bugs: 12 }] }] } });
+
+const rangeSchema = z.object({ min: z.number(), max: z.number() }).nullable();
+export const leaderboardSchema = z
+  .looseObject({
+    benchmark: benchmarkRefSchema,
+    scope: z.object({ repos: z.array(z.string()), language: z.string().nullable() }),
+    scope_reference_bugs: z.number().int().nullable(),
+    stamp: z.string(),
+    rows: z.array(
+      scoreSchema.extend({
+        recall_ci: intervalSchema.nullable(),
+        precision_ci: intervalSchema.nullable(),
+        id: z.string(),
+        model: z.string(),
+        reasoning_effort: z.string().nullable(),
+        harness: z.string().nullable(),
+        source: z.enum(["verified", "reported"]),
+        coverage: z.string(),
+        cost_usd: z.number().nullable(),
+        runs: z.number().int(),
+        date: z.string().nullable(),
+        offline_judge: z.boolean().nullable(),
+        report_url: z.string().nullable(),
+        panel_validity: z.number().nullable(),
+        panel_validity_ci: intervalSchema.nullable(),
+        range: z.object({ recall: rangeSchema, precision: rangeSchema, f1: rangeSchema }).nullable(),
+        complete: z.boolean(),
+      }),
+    ),
+  })
+  .meta({ id: "Leaderboard" });
+
+const configurationSchema = z.looseObject({
+  id: z.string(),
+  label: z.string(),
+  model: z.string(),
+  reasoning_effort: z.string().nullable(),
+  harness: z.string().nullable(),
+  source: z.enum(["reported", "verified"]),
+  coverage: z.string(),
+  f1: z.number().nullable(),
+});
+const repositorySummarySchema = z.looseObject({
+  name: z.string(),
+  language: z.string(),
+  domain: z.string().nullable(),
+  snapshot_commit: z.string().nullable(),
+  reference_bugs: z.number().int().nullable(),
+  mean_recall: z.number().nullable(),
+  mean_precision: z.number().nullable(),
+  configurations_with_cells: z.number().int(),
+});
+const cellSchema = z.looseObject({
+  recall: ratioSchema,
+  precision: ratioSchema,
+  recall_ci: intervalSchema.nullable(),
+  precision_ci: intervalSchema.nullable(),
+  matched_reference_bugs: z.number().int().nullable(),
+  reference_bugs: z.number().int().nullable(),
+  matched_findings: z.number().int().nullable(),
+  findings: z.number().int().nullable(),
+});
+// A table row: the repository (or language pool) and one cell per configuration id (the paper's Tables 12-13).
+const tableRowSchema = z.looseObject({ pooled: z.boolean(), mean_recall: z.number().nullable(), mean_precision: z.number().nullable(), cells: z.record(z.string(), cellSchema) });
+
+export const repositoryTablesSchema = z
+  .looseObject({
+    benchmark: benchmarkRefSchema,
+    configurations: z.array(configurationSchema),
+    repositories: z.array(repositorySummarySchema),
+    tables: z.array(z.looseObject({ language: z.string(), rows: z.array(tableRowSchema), pooled: tableRowSchema })),
+  })
+  .meta({ id: "RepositoryTables" });
+
+export const repositoryDetailSchema = z
+  .looseObject({
+    benchmark: benchmarkRefSchema,
+    repository: repositorySummarySchema,
+    rows: z.array(cellSchema.extend({ configuration: configurationSchema })),
+  })
+  .meta({ id: "RepositoryDetail" });
+
+const distributionRowSchema = z.looseObject({
+  name: z.string(),
+  family: z.string().nullable(),
+  level: z.number().nullable(),
+  humanN: z.number().nullable(),
+  humanShare: z.number().nullable(),
+  agentShare: z.number().nullable(),
+  agentRange: intervalSchema.nullable(),
+  gap: z.number().nullable(),
+});
+const distributionSchema = z
+  .looseObject({
+    categories: z.array(distributionRowSchema),
+    triggers: z.array(distributionRowSchema),
+    humanTotal: z.number().nullable(),
+    agentConfigurations: z.number().nullable(),
+    notes: z.string().nullable(),
+  })
+  .nullable();
+export const bugTypesSchema = z.looseObject({ benchmark: benchmarkRefSchema, stored: distributionSchema, reported: distributionSchema }).meta({ id: "BugTypes" });
+
+export const repositoryPlanSchema = z
+  .looseObject({
+    benchmark: z.string(),
+    repository: z.string(),
+    snapshot: z.object({ sha256: z.string(), files: z.number().int(), lines: z.number().int(), languages: z.record(z.string(), z.number()), image: z.string().nullable(), imported_at: timestampSchema }),
+    plan: passPlanSchema,
+  })
+  .meta({ id: "RepositoryPlan" });
+
+const bugLabels = { id: z.string(), repo: z.string(), severity: severityOrNull, category: z.string().nullable(), trigger: z.string().nullable() };
+const foundBy = { found_by: z.number().int(), configurations: z.number().int(), found_by_share: z.number().nullable() };
+export const repositoryBugsSchema = z
+  .looseObject({
+    benchmark: z.string(),
+    repository: z.looseObject({ name: z.string(), language: z.string(), domain: z.string().nullable() }),
+    reference_visibility: z.string(),
+    details_visible: z.boolean(),
+    configurations: z.number().int(),
+    reference_bugs: z.number().int(),
+    never_found: z.number().int(),
+    filters: z.looseObject({ never_found: z.boolean(), category: z.string().nullable(), trigger: z.string().nullable(), severity: severityOrNull }),
+    choices: z.looseObject({ categories: z.array(z.string()), triggers: z.array(z.string()), severities: z.array(z.string()) }),
+    bugs: z.array(
+      z.union([
+        z.looseObject({ ...bugLabels, ...foundBy, file: z.string(), line_start: z.number().int(), line_end: z.number().int(), title: z.string() }),
+        z.looseObject({ ...bugLabels, ...foundBy, hidden: z.literal(true) }),
+      ]),
+    ),
+  })
+  .meta({ id: "RepositoryBugs" });
+
+export const referenceBugDetailSchema = z
+  .looseObject({
+    benchmark: z.string(),
+    repository: z.looseObject({ name: z.string(), language: z.string() }),
+    reference_visibility: z.string(),
+    details_visible: z.boolean(),
+    reference_bug: referenceRecordSchema,
+    matched_by: z.array(
+      z.looseObject({
+        submission_id: z.string(),
+        model: z.string(),
+        reasoning_effort: z.string().nullable(),
+        harness: z.string().nullable(),
+        run: z.number().int(),
+        finding_id: z.string().nullable(),
+        title: z.string().nullable(),
+        file: z.string().nullable(),
+        line_start: z.number().int().nullable(),
+        line_end: z.number().int().nullable(),
+        decided_by: z.enum(["judge", "maintainer"]),
+      }),
+    ),
+  })
+  .meta({ id: "ReferenceBugDetail" });
