@@ -155,8 +155,10 @@ function messageText(message: SarifResult["message"] | undefined, rule: z.infer<
 /** A file path relative to its repository: `%SRCROOT%`-style bases and `file://` checkouts removed, percent-decoding undone. */
 function relativePath(uri: string, uriBaseId: string | undefined, run: SarifRun): string {
   let path = uri;
-  const base = uriBaseId ? run.originalUriBaseIds?.[uriBaseId]?.uri : undefined;
-  if (base && path.startsWith(base)) path = path.slice(base.length);
+  // The named base, else any base an absolute URI starts with (tools write absolute file:// URIs of the checkout).
+  const bases = uriBaseId ? [run.originalUriBaseIds?.[uriBaseId]?.uri] : Object.values(run.originalUriBaseIds ?? {}).map((b) => b.uri);
+  const base = bases.find((b): b is string => Boolean(b) && path.startsWith(b!));
+  if (base) path = path.slice(base.length);
   if (/^file:/i.test(path)) {
     try {
       path = new URL(path).pathname;

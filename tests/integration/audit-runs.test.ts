@@ -1,3 +1,4 @@
+import { contractFetch } from "../support/api-contract";
 import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { db, userWithToken, waitForStatus } from "../support/fixtures";
 import { agentStats, seedAuditBenchmark, setAgent, waitForRun } from "../support/audit-fixtures";
@@ -10,7 +11,7 @@ let admin: { id: string; token: string };
 let bench: { slug: string; ref: string; repo: string };
 
 async function post(path: string, token: string, body?: unknown) {
-  const response = await fetch(`${webUrl}${path}`, {
+  const response = await contractFetch(`${webUrl}${path}`, {
     method: "POST",
     headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -39,7 +40,7 @@ describe("in-house audit runs", () => {
     expect(run.passes.every((p) => p.status === "done" && p.turns === 4 && p.attempts === 1)).toBe(true);
 
     // The transcript: the three tools ran in the sandbox (the network try failed), then submit_findings.
-    const pass = await (await fetch(`${webUrl}/api/v1/admin/runs/${created.json.id}/passes/${run.passes[0]!.id}`, { headers: { authorization: `Bearer ${admin.token}` } })).json();
+    const pass = await (await contractFetch(`${webUrl}/api/v1/admin/runs/${created.json.id}/passes/${run.passes[0]!.id}`, { headers: { authorization: `Bearer ${admin.token}` } })).json();
     const transcript = pass.transcript as { role: string; content: string | null; tool_calls?: { function: { name: string } }[] }[];
     expect(transcript[1]!.content).toContain("<repository_context>\n# acme/tool");
     expect(transcript[1]!.content).toContain("=== mod0/core.py\n     1  def handle_0(value):");
@@ -82,7 +83,7 @@ describe("in-house audit runs", () => {
     for (const id of [only.json.id, vanilla.json.id]) {
       const run = await waitForRun(webUrl, admin.token, id, (r) => r.finished_at !== null);
       expect(run.status).toBe("done");
-      const pass = await (await fetch(`${webUrl}/api/v1/admin/runs/${id}/passes/${run.passes[0]!.id}`, { headers: { authorization: `Bearer ${admin.token}` } })).json();
+      const pass = await (await contractFetch(`${webUrl}/api/v1/admin/runs/${id}/passes/${run.passes[0]!.id}`, { headers: { authorization: `Bearer ${admin.token}` } })).json();
       const user = pass.transcript[1].content as string;
       expect(user).not.toContain("repository_context");
       expect(user).not.toContain("def handle_0");

@@ -1,3 +1,4 @@
+import { assertMatchesContract } from "../support/api-contract";
 import { randomUUID } from "node:crypto";
 import { createApiToken } from "../../lib/server/tokens/api-tokens";
 import { createUser } from "../../lib/server/users/create-user";
@@ -85,5 +86,6 @@ export async function call(webUrl: string, method: string, path: string, auth: A
   } catch {
     /* pages answer HTML */
   }
+  assertMatchesContract(method, `${webUrl}${path}`, response.status, response.headers.get("content-type"), json);
   return { status: response.status, headers: response.headers, text, json: json as Record<string, any> };
 }

@@ -1,3 +1,4 @@
+import { contractFetch } from "../support/api-contract";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { db, finding, seedBenchmark, userWithToken } from "../support/fixtures";
 
@@ -11,7 +12,7 @@ beforeAll(async () => {
 });
 
 async function post(body: string) {
-  const response = await fetch(`${webUrl}/api/v1/submissions`, {
+  const response = await contractFetch(`${webUrl}/api/v1/submissions`, {
     method: "POST",
     headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
     body,
@@ -85,7 +86,7 @@ describe("bad findings files get a clear 4xx naming every bad field, and nothing
   }
 
   it("stays up after bad input", async () => {
-    const health = await fetch(`${webUrl}/api/health`);
+    const health = await contractFetch(`${webUrl}/api/health`);
     expect(health.status).toBe(200);
   });
 });

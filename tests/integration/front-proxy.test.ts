@@ -1,3 +1,4 @@
+import { contractFetch } from "../support/api-contract";
 import http from "node:http";
 import https from "node:https";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -37,7 +38,7 @@ beforeAll(async () => {
   user = await createTestUser("user");
   cookie = await signIn(webUrl, user);
   // An unapproved submission: its page exists for its owner only.
-  const upload = await fetch(`${webUrl}/api/v1/submissions`, {
+  const upload = await contractFetch(`${webUrl}/api/v1/submissions`, {
     method: "POST",
     headers: { "content-type": "application/json", authorization: `Bearer ${user.token}` },
     body: JSON.stringify({ benchmark: slug, model: "Proxy Agent", findings: [finding("P1", "acme/parser", "parser/lexer.py", 42, 47, "Final token lost")] }),

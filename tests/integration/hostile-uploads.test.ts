@@ -1,3 +1,4 @@
+import { contractFetch } from "../support/api-contract";
 import http from "node:http";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -19,7 +20,7 @@ afterAll(() => redis.disconnect());
 
 async function upload(token: string, body: string) {
   const started = Date.now();
-  const response = await fetch(`${webUrl}/api/v1/submissions`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body });
+  const response = await contractFetch(`${webUrl}/api/v1/submissions`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body });
   return { status: response.status, body: (await response.json()) as { error?: { message: string; issues?: { path: string; message: string }[] } }, ms: Date.now() - started };
 }
 
@@ -57,7 +58,7 @@ describe("hostile upload shapes", () => {
 
   it("is still up and answers at once", async () => {
     const started = Date.now();
-    expect((await fetch(`${webUrl}/api/health`)).status).toBe(200);
+    expect((await contractFetch(`${webUrl}/api/health`)).status).toBe(200);
     expect(Date.now() - started).toBeLessThan(2_000);
   });
 });

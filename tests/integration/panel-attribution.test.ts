@@ -3,6 +3,7 @@
 // part uses the shared stack; the fault part runs its own workers on a private Redis with an endpoint answering
 // 429/500 and malformed JSON at random, kills a worker mid-queue, and checks that a rerun writes the same rows.
 
+import { contractFetch } from "../support/api-contract";
 import { randomUUID } from "node:crypto";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -191,7 +192,7 @@ describe("panel and attribution through the API", () => {
     expect(types.stored.notes).toContain("4 of 6 attributed by the LLM");
     expect(types.stored.notes).toContain("2 self-reported");
     expect(types.stored.categories.find((c: { name: string }) => c.name === "Some category of my own")).toBeTruthy();
-    const csv = await fetch(`${webUrl}/api/v1/bug-types?benchmark=${slug}@1&format=csv`);
+    const csv = await contractFetch(`${webUrl}/api/v1/bug-types?benchmark=${slug}@1&format=csv`);
     expect(csv.headers.get("content-type")).toContain("text/csv");
     expect((await csv.text()).split("\n")[0]).toBe("source,kind,name,family,level,human_n,human_share,agent_share,agent_min,agent_max,gap");
   });

@@ -1,3 +1,4 @@
+import { contractFetch } from "../support/api-contract";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { readBenchmarkStamp, readGlobalStamp } from "../../lib/server/leaderboard/stamp-cache";
 import { db, finding, seedBenchmark, userWithToken, waitForStatus } from "../support/fixtures";
@@ -19,7 +20,7 @@ beforeAll(async () => {
 
 async function upload(model: string): Promise<string> {
   const file = { benchmark: slug, model, findings: [finding("P1", "acme/parser", "parser/lexer.py", 42, 47, "Final token lost")] };
-  const response = await fetch(`${webUrl}/api/v1/submissions`, {
+  const response = await contractFetch(`${webUrl}/api/v1/submissions`, {
     method: "POST",
     headers: { "content-type": "application/json", authorization: `Bearer ${submitter.token}` },
     body: JSON.stringify(file),
@@ -31,7 +32,7 @@ async function upload(model: string): Promise<string> {
 }
 
 async function post(path: string, token: string, body?: unknown): Promise<number> {
-  const response = await fetch(`${webUrl}${path}`, {
+  const response = await contractFetch(`${webUrl}${path}`, {
     method: "POST",
     headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -43,7 +44,7 @@ async function post(path: string, token: string, body?: unknown): Promise<number
 async function publicStamps(): Promise<{ benchmark: string; global: string; etag: string | null }> {
   // The server re-reads a stamp at most once a second per key; wait that out so the ETag is current.
   await new Promise((resolve) => setTimeout(resolve, 1_100));
-  const response = await fetch(`${webUrl}/api/v1/leaderboard?benchmark=${slug}@1`);
+  const response = await contractFetch(`${webUrl}/api/v1/leaderboard?benchmark=${slug}@1`);
   expect(response.status).toBe(200);
   await response.arrayBuffer();
   return { benchmark: await readBenchmarkStamp(benchmarkId), global: await readGlobalStamp(), etag: response.headers.get("etag") };
@@ -78,13 +79,13 @@ describe("public data stamp", () => {
 describe("a benchmark version imported a moment ago", () => {
   it("is served at once, though the list of versions was read within the second", async () => {
     // Warm this instance's cached list of versions, then import a new version and ask for it straight away.
-    expect((await fetch(`${webUrl}/api/v1/leaderboard?benchmark=${slug}@1`)).status).toBe(200);
+    expect((await contractFetch(`${webUrl}/api/v1/leaderboard?benchmark=${slug}@1`)).status).toBe(200);
     const fresh = await seedBenchmark();
-    const response = await fetch(`${webUrl}/api/v1/leaderboard?benchmark=${fresh}@1`);
+    const response = await contractFetch(`${webUrl}/api/v1/leaderboard?benchmark=${fresh}@1`);
     expect(response.status).toBe(200);
     expect(((await response.json()) as { benchmark: { key: string } }).benchmark.key).toBe(`${fresh}@1`);
     // A version that does not exist is still a 404 that names it.
-    const missing = await fetch(`${webUrl}/api/v1/leaderboard?benchmark=${fresh}-missing@1`);
+    const missing = await contractFetch(`${webUrl}/api/v1/leaderboard?benchmark=${fresh}-missing@1`);
     expect(missing.status).toBe(404);
     expect(JSON.stringify(await missing.json())).toContain(`${fresh}-missing@1`);
   });

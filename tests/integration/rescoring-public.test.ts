@@ -2,6 +2,7 @@
 // public board with the scores of its last scoring until the new ones replace them in one transaction: the board
 // never loses an entry for the minutes a large rescore takes.
 
+import { contractFetch } from "../support/api-contract";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { db, finding, seedBenchmark, userWithToken, waitForStatus } from "../support/fixtures";
 
@@ -10,7 +11,7 @@ let slug: string;
 let id: string;
 
 async function board(): Promise<{ rows: { id: string; overall: unknown }[] }> {
-  const response = await fetch(`${webUrl}/api/v1/leaderboard?benchmark=${slug}@1`);
+  const response = await contractFetch(`${webUrl}/api/v1/leaderboard?benchmark=${slug}@1`);
   expect(response.status).toBe(200);
   return (await response.json()) as { rows: { id: string; overall: unknown }[] };
 }
@@ -22,14 +23,14 @@ beforeAll(async () => {
   slug = await seedBenchmark();
   const submitter = await userWithToken("user");
   const admin = await userWithToken("admin");
-  const response = await fetch(`${webUrl}/api/v1/submissions`, {
+  const response = await contractFetch(`${webUrl}/api/v1/submissions`, {
     method: "POST",
     headers: { "content-type": "application/json", authorization: `Bearer ${submitter.token}` },
     body: JSON.stringify({ benchmark: slug, model: "Rescored In Public", findings: [finding("P1", "acme/parser", "parser/lexer.py", 42, 47, "Final token lost")] }),
   });
   id = ((await response.json()) as { id: string }).id;
   expect((await waitForStatus(webUrl, id, submitter.token)).status).toBe("scored");
-  const review = await fetch(`${webUrl}/api/v1/admin/submissions/${id}/review`, {
+  const review = await contractFetch(`${webUrl}/api/v1/admin/submissions/${id}/review`, {
     method: "POST",
     headers: { "content-type": "application/json", authorization: `Bearer ${admin.token}` },
     body: JSON.stringify({ decision: "approve" }),
@@ -42,7 +43,7 @@ describe("a public entry scored again", () => {
     await settle();
     const before = (await board()).rows.find((r) => r.id === id);
     expect(before).toBeDefined();
-    const repositories = async () => JSON.stringify(await (await fetch(`${webUrl}/api/v1/repositories?benchmark=${slug}@1`)).json());
+    const repositories = async () => JSON.stringify(await (await contractFetch(`${webUrl}/api/v1/repositories?benchmark=${slug}@1`)).json());
     const tablesBefore = await repositories();
     expect(tablesBefore).toContain(id);
 

@@ -2,6 +2,7 @@
 // calls no LLM and reproduces every number; reference bugs are embedded once per benchmark, not per submission; and
 // what a maintainer needs to audit a score is stored with it (the six signals of a pair, the scoring setup).
 
+import { contractFetch } from "../support/api-contract";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { sha256 } from "../../lib/hash";
@@ -26,7 +27,7 @@ afterAll(async () => {
 });
 
 async function upload(findings: ReturnType<typeof finding>[], model = "Rescore Model"): Promise<string> {
-  const response = await fetch(`${webUrl}/api/v1/submissions`, {
+  const response = await contractFetch(`${webUrl}/api/v1/submissions`, {
     method: "POST",
     headers: { "content-type": "application/json", authorization: `Bearer ${user.token}` },
     body: JSON.stringify({ benchmark: slug, model, findings }),

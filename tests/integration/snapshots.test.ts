@@ -1,3 +1,4 @@
+import { contractFetch } from "../support/api-contract";
 import { execFile } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -110,16 +111,16 @@ describe("probebench snapshot import", () => {
 
 describe("GET /api/v1/repositories/{owner}/{name}/plan", () => {
   it("serves the stored plan, and a 404 that says what is missing", async () => {
-    const ok = await fetch(`${webUrl}/api/v1/repositories/acme/parser/plan?benchmark=${slug}@1`);
+    const ok = await contractFetch(`${webUrl}/api/v1/repositories/acme/parser/plan?benchmark=${slug}@1`);
     expect(ok.status).toBe(200);
     const body = (await ok.json()) as { benchmark: string; repository: string; snapshot: { files: number; image: string }; plan: unknown };
     expect(body).toMatchObject({ benchmark: `${slug}@1`, repository: "acme/parser", snapshot: { files: 4, image: "ghcr.io/acme/parser-env:1" } });
     expect(passPlanSchema.parse(body.plan).passes.map((p) => p.files)).toEqual([["app/main.py"], ["parser/ast.py", "parser/lexer.py"]]);
 
-    const missing = await fetch(`${webUrl}/api/v1/repositories/acme/ui/plan?benchmark=${slug}@1`);
+    const missing = await contractFetch(`${webUrl}/api/v1/repositories/acme/ui/plan?benchmark=${slug}@1`);
     expect(missing.status).toBe(404);
     expect(((await missing.json()) as { error: { message: string } }).error.message).toMatch(/No snapshot or pass plan of acme\/ui has been imported/);
-    expect((await fetch(`${webUrl}/api/v1/repositories/acme/nothing/plan?benchmark=${slug}@1`)).status).toBe(404);
-    expect((await fetch(`${webUrl}/api/v1/repositories/acme/parser/plan?benchmark=${slug}@9`)).status).toBe(404);
+    expect((await contractFetch(`${webUrl}/api/v1/repositories/acme/nothing/plan?benchmark=${slug}@1`)).status).toBe(404);
+    expect((await contractFetch(`${webUrl}/api/v1/repositories/acme/parser/plan?benchmark=${slug}@9`)).status).toBe(404);
   });
 });

@@ -1,3 +1,4 @@
+import { contractFetch } from "../support/api-contract";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { db, finding, seedBenchmark, userWithToken, waitForStatus } from "../support/fixtures";
 
@@ -5,7 +6,7 @@ const webUrl = inject("webUrl");
 const fakeUrl = inject("fakeOpenAiUrl");
 
 async function post(token: string | undefined, body: string, headers: Record<string, string> = {}) {
-  const response = await fetch(`${webUrl}/api/v1/submissions`, {
+  const response = await contractFetch(`${webUrl}/api/v1/submissions`, {
     method: "POST",
     headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
     body,
@@ -203,14 +204,14 @@ describe("authorization and visibility", () => {
   it("hides an unapproved submission from anonymous visitors and other users, even by id", async () => {
     const created = await post(user.token, JSON.stringify(singleRunFile()));
     const other = await userWithToken();
-    const anonymous = await fetch(`${webUrl}/api/v1/submissions/${created.body.id}`);
+    const anonymous = await contractFetch(`${webUrl}/api/v1/submissions/${created.body.id}`);
     expect(anonymous.status).toBe(404);
-    const stranger = await fetch(`${webUrl}/api/v1/submissions/${created.body.id}`, { headers: { authorization: `Bearer ${other.token}` } });
+    const stranger = await contractFetch(`${webUrl}/api/v1/submissions/${created.body.id}`, { headers: { authorization: `Bearer ${other.token}` } });
     expect(stranger.status).toBe(404);
     const admin = await userWithToken("admin");
-    const staff = await fetch(`${webUrl}/api/v1/submissions/${created.body.id}`, { headers: { authorization: `Bearer ${admin.token}` } });
+    const staff = await contractFetch(`${webUrl}/api/v1/submissions/${created.body.id}`, { headers: { authorization: `Bearer ${admin.token}` } });
     expect(staff.status).toBe(200);
-    const missing = await fetch(`${webUrl}/api/v1/submissions/does-not-exist`);
+    const missing = await contractFetch(`${webUrl}/api/v1/submissions/does-not-exist`);
     expect(missing.status).toBe(404);
   });
 });

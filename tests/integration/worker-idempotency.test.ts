@@ -1,3 +1,4 @@
+import { contractFetch } from "../support/api-contract";
 import { describe, expect, inject, it } from "vitest";
 import { OfflineEmbeddingProvider } from "../../lib/embeddings/provider";
 import { OfflineJudge } from "../../lib/llm/judge";
@@ -25,7 +26,7 @@ describe("scoring jobs are idempotent", () => {
   it("a duplicate job for a scored submission changes nothing", async () => {
     const slug = await seedBenchmark();
     const user = await userWithToken();
-    const response = await fetch(`${webUrl}/api/v1/submissions`, {
+    const response = await contractFetch(`${webUrl}/api/v1/submissions`, {
       method: "POST",
       headers: { authorization: `Bearer ${user.token}`, "content-type": "application/json" },
       body: JSON.stringify({

@@ -1,3 +1,4 @@
+import { contractFetch } from "./api-contract";
 import { randomUUID } from "node:crypto";
 import { db } from "../../lib/db";
 import { importBenchmark } from "../../lib/server/benchmarks/import-benchmark";
@@ -75,7 +76,7 @@ export async function userWithToken(role: "user" | "maintainer" | "admin" = "use
 export async function waitForStatus(webUrl: string, id: string, token: string, until: string[] = ["scored", "failed"], timeoutMs = 90_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const response = await fetch(`${webUrl}/api/v1/submissions/${id}`, { headers: { authorization: `Bearer ${token}` } });
+    const response = await contractFetch(`${webUrl}/api/v1/submissions/${id}`, { headers: { authorization: `Bearer ${token}` } });
     const body = await response.json();
     if (until.includes(body.status)) return body;
     if (Date.now() > deadline) throw new Error(`submission ${id} still ${body.status} after ${timeoutMs} ms`);
