@@ -14,6 +14,7 @@ import {
   scopeListSchema,
 } from "../lib/validation/api-token";
 import { ApiError, createApiClient } from "../lib/api-client";
+import type { SubmissionStatusBody } from "../lib/contracts/submissions";
 import { formatScores } from "./format";
 import { addSnapshotCommands } from "./snapshot-commands";
 
@@ -54,7 +55,7 @@ benchmark
     await closeDb();
   });
 apiOptions(benchmark.command("list").description("list benchmark versions on the server")).action(async (opts: { url: string }) => {
-  const body = (await cliClient(opts.url).benchmarks()) as { benchmarks: { slug: string; version: string; name: string; reference_bugs: number; repositories: unknown[] }[] };
+  const body = await cliClient(opts.url).benchmarks();
   for (const b of body.benchmarks) console.log(`${b.slug}@${b.version}  ${b.name}  ${b.repositories.length} repositories, ${b.reference_bugs} reference bugs`);
 });
 
@@ -122,7 +123,7 @@ userCommand
     await closeDb();
   });
 
-type StatusBody = Parameters<typeof formatScores>[0] & { progress?: number };
+type StatusBody = SubmissionStatusBody;
 
 /** Checks a findings file with the server's own schema before anything is sent; throws with every bad JSON path. */
 async function checkFindingsFile(file: string): Promise<{ text: string; summary: string }> {
@@ -142,17 +143,37 @@ program
     console.log(`OK: ${summary}. Benchmark and repository names are checked by the server on upload.`);
   });
 
-apiOptions(program.command("submit <file>").description("upload a findings file"))
+type SubmitOptions = { url: string; token?: string; wait?: boolean; json?: boolean; benchmark?: string; model?: string; harness?: string; repo?: string };
+
+/** A SARIF log checked locally (its shape and the flags it needs), as the server will; the text to send. */
+async function checkSarifFile(file: string, opts: SubmitOptions): Promise<string> {
+  const text = readFileSync(file, "utf8");
+  const { SARIF_SHAPE, sarifLogSchema, sarifUploadQuerySchema } = await import("../lib/validation/sarif");
+  const { parseJsonText } = await import("../lib/validation/parse-json");
+  parseOrThrow(sarifLogSchema, parseJsonText(text, "The SARIF log", SARIF_SHAPE), "The SARIF log");
+  const flags = parseOrThrow(z.object({ "--benchmark": z.string().min(1, "is required for a SARIF file (slug@version)") }), { "--benchmark": opts.benchmark ?? "" }, "The options");
+  parseOrThrow(sarifUploadQuerySchema, { benchmark: flags["--benchmark"], model: opts.model, harness: opts.harness, repo: opts.repo }, "The options");
+  return text;
+}
+
+apiOptions(program.command("submit <file>").description("upload a findings file, or a SARIF 2.1.0 log (.sarif) of a static analyser"))
   .option("--wait", "wait until scoring finishes, showing progress")
   .option("--json", "print the final status as JSON")
-  .action(async (file: string, opts: { url: string; token?: string; wait?: boolean; json?: boolean }) => {
+  .option("--benchmark <slug@version>", "SARIF: the benchmark version (a findings file names its own)")
+  .option("--model <name>", "SARIF: the configuration's name (default: the tool's name and version)")
+  .option("--harness <name>", "SARIF: the harness label")
+  .option("--repo <owner/name>", "SARIF: the repository of runs that name none (no versionControlProvenance)")
+  .action(async (file: string, opts: SubmitOptions) => {
     if (!opts.token) throw new ApiError(401, "An API token is required: pass --token or set PROBEBENCH_TOKEN (see `probebench token create`)");
     const size = statSync(file).size;
-    // Local checks first: a malformed file is reported at once, without a round trip or a rate-limit charge.
-    const { text } = await checkFindingsFile(file);
     const client = cliClient(opts.url, opts.token);
-    const created = (await client.submit(text)) as { id: string; status: string; findings: number; runs: number };
-    console.error(`Uploaded ${file} (${(size / 1024).toFixed(0)} KB): submission ${created.id}, ${created.findings} findings in ${created.runs} run(s), ${created.status}`);
+    // Local checks first: a malformed file is reported at once, without a round trip or a rate-limit charge.
+    const sarif = /\.sarif(\.json)?$/i.test(file);
+    const created = sarif
+      ? await client.submitSarif(await checkSarifFile(file, opts), { benchmark: opts.benchmark, model: opts.model, harness: opts.harness, repo: opts.repo })
+      : await client.submit((await checkFindingsFile(file)).text);
+    const skipped = created.skipped?.without_location ? `; ${created.skipped.without_location} results without a location skipped` : "";
+    console.error(`Uploaded ${file} (${(size / 1024).toFixed(0)} KB): submission ${created.id}, ${created.findings} findings in ${created.runs} run(s), ${created.status}${skipped}`);
     if (!opts.wait) {
       console.log(created.id);
       return;
@@ -165,7 +186,7 @@ apiOptions(program.command("submit <file>").description("upload a findings file"
 async function waitForScores(client: ReturnType<typeof createApiClient>, id: string): Promise<StatusBody> {
   let last = "";
   for (;;) {
-    const status = (await client.status(id)) as StatusBody;
+    const status = await client.status(id);
     const line = `${status.status}${status.status === "scoring" ? ` ${status.progress ?? 0}%` : ""}`;
     if (line !== last) {
       console.error(`  ${line}`);
@@ -179,7 +200,7 @@ async function waitForScores(client: ReturnType<typeof createApiClient>, id: str
 apiOptions(program.command("status <id>").description("show a submission's status and scores"))
   .option("--json", "print JSON")
   .action(async (id: string, opts: { url: string; token?: string; json?: boolean }) => {
-    const status = (await cliClient(opts.url, opts.token).status(id)) as StatusBody;
+    const status = await cliClient(opts.url, opts.token).status(id);
     console.log(opts.json ? JSON.stringify(status, null, 2) : formatScores(status));
   });
 

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { benchmarkListSchema } from "./contracts/public-reads";
+import { createdSubmissionSchema, submissionStatusSchema } from "./contracts/submissions";
 
 // The one client of probebench's HTTP API, for the browser (same origin, session cookie) and the CLI (a base URL
 // and a bearer token). Errors are one type, ApiError, carrying the server's message (written for people), every bad
@@ -18,7 +20,8 @@ export class ApiError extends Error {
   }
 }
 
-// lib/errors.ts writes every error body in this shape.
+// lib/errors.ts writes every error body in this shape (lib/contracts/common.ts publishes it); read leniently here so
+// an error code this client does not know yet still shows its message.
 const errorBodySchema = z.object({
   error: z.object({ message: z.string(), issues: z.array(z.object({ path: z.string(), message: z.string() })).optional() }),
 });
@@ -63,14 +66,14 @@ export function createApiClient(options: ApiClientOptions = {}) {
   const unreachable = options.unreachable ?? "Cannot reach the server. Check your connection and try again.";
 
   /** One request; `body` is sent as is when it is a string (a file's text), as JSON otherwise. */
-  async function request<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+  async function request<T = unknown>(method: string, path: string, body?: unknown, contentType = "application/json"): Promise<T> {
     let response: Response;
     try {
       response = await fetch(`${root}${path}`, {
         method,
         headers: {
           ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-          ...(body !== undefined ? { "content-type": "application/json" } : {}),
+          ...(body !== undefined ? { "content-type": contentType } : {}),
         },
         body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
         cache: "no-store",
@@ -83,11 +86,17 @@ export function createApiClient(options: ApiClientOptions = {}) {
     return (text ? JSON.parse(text) : undefined) as T;
   }
 
+  // Answers are parsed with the schemas the server answers in (lib/contracts): a client never trusts a cast.
   return {
     request,
-    submit: (fileText: string) => request("POST", "/api/v1/submissions", fileText),
-    status: (id: string) => request("GET", `/api/v1/submissions/${encodeURIComponent(id)}`),
-    benchmarks: () => request("GET", "/api/v1/benchmarks"),
+    submit: async (fileText: string) => createdSubmissionSchema.parse(await request("POST", "/api/v1/submissions", fileText)),
+    /** A SARIF log; the query carries what the log does not say (benchmark, model, ...). */
+    submitSarif: async (logText: string, query: Record<string, string | undefined>) => {
+      const search = new URLSearchParams(Object.entries(query).filter((e): e is [string, string] => e[1] !== undefined));
+      return createdSubmissionSchema.parse(await request("POST", `/api/v1/submissions?${search}`, logText, "application/sarif+json"));
+    },
+    status: async (id: string) => submissionStatusSchema.parse(await request("GET", `/api/v1/submissions/${encodeURIComponent(id)}`)),
+    benchmarks: async () => benchmarkListSchema.parse(await request("GET", "/api/v1/benchmarks")),
   };
 }
 

@@ -133,6 +133,22 @@ const envSchema = z.object({
     .default("")
     .transform((v) => v.split(",").map((e) => e.trim().toLowerCase()).filter(Boolean)),
   ALLOW_SIGNUP: z.stringbool().default(true),
+
+  // Webhooks (docs/api.md, "Webhooks"). The key that encrypts endpoints' signing secrets at rest (AES-256-GCM): 32
+  // bytes as 64 hex characters or base64; without it endpoints cannot be registered. Rotating it invalidates every
+  // stored secret (users register their endpoints again).
+  WEBHOOK_SECRET_KEY: optionalString.pipe(
+    z
+      .string()
+      .refine((v) => /^[0-9a-fA-F]{64}$/.test(v) || Buffer.from(v, "base64").length === 32, "must be 32 bytes: 64 hex characters or base64")
+      .optional(),
+  ),
+  // Deliver to loopback, private, link-local and metadata addresses too. Off in production (SSRF); for tests and the
+  // demo, whose receivers run on this machine.
+  WEBHOOK_ALLOW_PRIVATE: z.stringbool().default(false),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(30_000).default(10_000),
+  // The first retry's wait; each next one doubles, 12 attempts in all. At most 40 s keeps every retry within 24 hours.
+  WEBHOOK_RETRY_DELAY_MS: z.coerce.number().int().min(10).max(40_000).default(30_000),
   SESSION_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
 
   // Fair use: uploads per user per rolling 24 hours (a user's own override wins), and Redis request rate limits.

@@ -8,6 +8,8 @@ import { startHeartbeat } from "./heartbeat";
 import { processAttributionJob, processPanelJob } from "./processors/analysis";
 import { processScoringJob } from "./processors/scoring";
 import { startAuditWorker } from "./audit-worker";
+import { WEBHOOK_QUEUE, closeWebhookQueue, type WebhookJob } from "../lib/queue/webhook-queue";
+import { processWebhookJob } from "./processors/webhook";
 
 // The worker process: scoring jobs from Redis, state in Postgres. Many workers may share one Redis.
 async function main(): Promise<void> {
@@ -35,8 +37,12 @@ async function main(): Promise<void> {
     w.on("failed", (job, error) => console.error(`${queue} job ${job?.id} failed: ${error.message}`));
     return w;
   });
+  // Webhook deliveries: short network calls, many at once; a stalled one is simply sent again (same webhook-id).
+  const webhookWorker = new Worker<WebhookJob>(WEBHOOK_QUEUE, processWebhookJob, { connection, concurrency: 16 });
+  webhookWorker.on("failed", (job, error) => console.error(`${WEBHOOK_QUEUE} job ${job?.id} failed: ${error.message}`));
   await worker.waitUntilReady();
   for (const w of analysisWorkers) await w.waitUntilReady();
+  await webhookWorker.waitUntilReady();
 
   // Rows are written before jobs are queued: re-queue any submission whose job was lost (e.g. Redis was down).
   const orphans = await db.submission.findMany({ where: { scoringStatus: "queued" }, select: { id: true } });
@@ -56,7 +62,9 @@ async function main(): Promise<void> {
     await worker.close();
     await auditWorker.close();
     for (const w of analysisWorkers) await w.close();
+    await webhookWorker.close();
     await closeQueues();
+    await closeWebhookQueue();
     await disconnectDb();
     process.exit(0);
   };

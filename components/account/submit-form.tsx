@@ -11,6 +11,8 @@ import styles from "./ui.module.css";
 import { uploadFindings } from "./upload-file";
 import {
   applyMetadata,
+  isSarifFileName,
+  sarifAsFindingsFile,
   metadataFromFile,
   parseFindingsText,
   validateAgainstBenchmarks,
@@ -20,7 +22,8 @@ import {
   type MetadataForm,
 } from "@/lib/validation/findings-upload";
 
-type Loaded = { name: string; size: number; document: Record<string, unknown>; fileIssues: FieldIssue[] };
+// A SARIF log keeps its text: it is converted again when another benchmark version is chosen.
+type Loaded = { name: string; size: number; document: Record<string, unknown>; fileIssues: FieldIssue[]; sarif?: { text: string; benchmark: string; skipped: number } };
 type Props = { maxBytes: number; benchmarks: KnownBenchmark[]; quota: { limit: number; used: number; remaining: number; resets_at: string | null } };
 
 const EMPTY: MetadataForm = { model: "", reasoning_effort: "", harness: "", cost_usd: "", report_url: "", open_model: "" };
@@ -65,7 +68,12 @@ export function SubmitForm({ maxBytes, benchmarks, quota }: Props) {
     setReading(true);
     // Let the "checking" message paint before a large file blocks the main thread.
     await new Promise((resolve) => setTimeout(resolve, 0));
-    const parsed = parseFindingsText(await file.text());
+    const text = await file.text();
+    if (isSarifFileName(file.name)) {
+      loadSarif(file.name, file.size, text, benchmarks[0] ? `${benchmarks[0].slug}@${benchmarks[0].version}` : "");
+      return;
+    }
+    const parsed = parseFindingsText(text);
     if (!parsed.ok) {
       setReading(false);
       setReadError({ message: parsed.message, issues: parsed.issues });
@@ -76,6 +84,25 @@ export function SubmitForm({ maxBytes, benchmarks, quota }: Props) {
     setMetadata(prefilled);
     setLoaded({ name: file.name, size: file.size, document: parsed.document, fileIssues });
     setReading(false);
+  }
+
+  /** A SARIF log as the findings file it stands for in the chosen benchmark version (a log does not name one). */
+  function loadSarif(name: string, size: number, text: string, benchmarkKey: string) {
+    setReading(false);
+    const benchmark = benchmarks.find((b) => `${b.slug}@${b.version}` === benchmarkKey);
+    if (!benchmark) {
+      setReadError({ message: "There is no benchmark version to upload a SARIF log to yet.", issues: [] });
+      return;
+    }
+    const converted = sarifAsFindingsFile(text, benchmark);
+    if (!converted.ok) {
+      setReadError({ message: converted.message, issues: converted.issues });
+      return;
+    }
+    const prefilled = metadataFromFile(converted.document);
+    setMetadata(prefilled);
+    const fileIssues = [...validateFindings(converted.document, prefilled), ...validateAgainstBenchmarks(converted.document, benchmarks)];
+    setLoaded({ name, size, document: converted.document, fileIssues, sarif: { text, benchmark: benchmarkKey, skipped: converted.skipped ?? 0 } });
   }
 
   async function upload() {
@@ -133,11 +160,11 @@ export function SubmitForm({ maxBytes, benchmarks, quota }: Props) {
           if (file) void acceptFile(file);
         }}
       >
-        <strong>Drop a findings file here</strong> or click to choose one (JSON).
+        <strong>Drop a findings file here</strong> or click to choose one (JSON, or a SARIF 2.1.0 log of a static analyser: .sarif).
         <input
           ref={input}
           type="file"
-          accept=".json,application/json"
+          accept=".json,.sarif,application/json,application/sarif+json"
           hidden
           data-testid="findings-file-input"
           onChange={(e) => {
@@ -149,7 +176,7 @@ export function SubmitForm({ maxBytes, benchmarks, quota }: Props) {
       </div>
       <p className={styles.hint}>
         The format is described in the <Link href="/submit-guide">submit guide</Link> and the{" "}
-        <a href="/schemas/findings-file.schema.json">JSON Schema</a>.
+        <a href="/schemas/findings-file.schema.json">JSON Schema</a>; the API is in the <Link href="/docs/api">API reference</Link>.
       </p>
       {reading && <p className={styles.hint}>Checking the file…</p>}
       {readError && <ErrorMessage message={readError.message} issues={readError.issues} />}
@@ -159,7 +186,20 @@ export function SubmitForm({ maxBytes, benchmarks, quota }: Props) {
             <strong>{loaded.name}</strong> ({megabytes(loaded.size)}): {countFindings(loaded.document)} findings
             {Array.isArray(loaded.document.runs) ? ` in ${loaded.document.runs.length} runs` : ""}, benchmark{" "}
             <code>{String(loaded.document.benchmark ?? "?")}</code>.
+            {loaded.sarif && loaded.sarif.skipped > 0 && ` ${loaded.sarif.skipped} results without a location are skipped.`}
           </p>
+          {loaded.sarif && (
+            <label className={styles.field}>
+              <span>Benchmark version of this SARIF log</span>
+              <select value={loaded.sarif.benchmark} onChange={(e) => loadSarif(loaded.name, loaded.size, loaded.sarif!.text, e.target.value)}>
+                {benchmarks.map((b) => (
+                  <option key={`${b.slug}@${b.version}`} value={`${b.slug}@${b.version}`}>
+                    {b.slug}@{b.version}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
           {issues.length > 0 ? (
             <ErrorMessage message={`The file has ${issues.length} problem${issues.length === 1 ? "" : "s"}; fix them and drop it again. Nothing was uploaded.`} issues={issues} />
           ) : (

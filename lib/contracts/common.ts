@@ -40,16 +40,18 @@ export const timestampSchema = z.string().meta({ format: "date-time", example: "
 export const ratioSchema = z.number().nullable();
 export const intervalSchema = z.tuple([z.number(), z.number()]).meta({ id: "Interval", description: "95% Clopper-Pearson interval [low, high]" });
 
-// Counts are null only for reported entries transcribed without them (lib/scoring/types.ts StoredScore).
+// Counts are null only for reported entries transcribed without them (lib/scoring/types.ts StoredScore); the mean
+// over repeated runs averages them, so they need not be whole.
+const countSchema = z.number().nullable().meta({ description: "A count; the mean over runs for repeated runs" });
 export const scoreSchema = z
   .looseObject({
     recall: ratioSchema,
     precision: ratioSchema,
     f1: ratioSchema,
-    matched_reference_bugs: z.number().int().nullable(),
-    reference_bugs: z.number().int().nullable(),
-    matched_findings: z.number().int().nullable(),
-    findings: z.number().int().nullable(),
+    matched_reference_bugs: countSchema,
+    reference_bugs: countSchema,
+    matched_findings: countSchema,
+    findings: countSchema,
   })
   .meta({
     id: "Score",

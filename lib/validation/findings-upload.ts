@@ -3,6 +3,7 @@ import { AppError, issuesFromZod, type FieldIssue } from "@/lib/errors";
 import { FINDINGS_FILE_SHAPE, findingsFileSchema, validateFindingsFile } from "@/lib/validation/findings-file";
 import { parseJsonText } from "@/lib/validation/parse-json";
 import { parseBenchmarkRef } from "../benchmarks/benchmark-ref";
+import { parseSarifText } from "./sarif";
 
 // Browser-side checks of a findings file with the server's own schema (lib/validation/findings-file.ts), so every
 // problem is listed by JSON path before anything is uploaded. The metadata form overrides or completes the file's
@@ -43,6 +44,26 @@ export function parseFindingsText(text: string): ParsedFile {
   } catch (error) {
     if (error instanceof AppError) return { ok: false, message: error.message, issues: error.issues };
     return { ok: false, message: "The file could not be read as JSON", issues: [] };
+  }
+}
+
+/** Whether a dropped file is a SARIF log (by its name; the content is checked as SARIF then). */
+export function isSarifFileName(name: string): boolean {
+  return /\.sarif(\.json)?$/i.test(name);
+}
+
+/**
+ * A SARIF log converted in the browser to the findings file the server would make of it for `benchmark` (the same
+ * conversion: lib/validation/sarif.ts), so it is checked, completed and uploaded like one. `skipped`: results
+ * without a location.
+ */
+export function sarifAsFindingsFile(text: string, benchmark: KnownBenchmark): (ParsedFile & { skipped?: number }) {
+  try {
+    const { file, skippedWithoutLocation } = parseSarifText(text, { benchmark: `${benchmark.slug}@${benchmark.version}` }, benchmark.repositories);
+    return { ok: true, document: file as unknown as Record<string, unknown>, skipped: skippedWithoutLocation };
+  } catch (error) {
+    if (error instanceof AppError) return { ok: false, message: error.message, issues: error.issues };
+    return { ok: false, message: "The file could not be read as a SARIF log", issues: [] };
   }
 }
 

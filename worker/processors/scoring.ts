@@ -5,6 +5,7 @@ import { createEmbeddingProvider } from "../../lib/embeddings/provider";
 import { createJudge } from "../../lib/llm/judge";
 import { scoringJobSchema, type ScoringJob } from "../../lib/queue/queues";
 import { queueAttributionAfterScoring } from "../../lib/server/analysis/start-analysis";
+import { emitSubmissionEvent } from "../../lib/server/webhooks/emit-webhook-event";
 import { claimSubmission, LostClaimError, updateClaimed } from "../services/claim-submission";
 import { classifyScoringError } from "../services/classify-error";
 import { scoreSubmission } from "../services/score-submission";
@@ -29,6 +30,7 @@ export async function processScoringJob(job: Job<ScoringJob>): Promise<unknown> 
     });
     // Bug-type attribution follows scoring (when an LLM is configured); a failure to queue it never fails scoring.
     if (summary.outcome === "scored") await queueAttributionAfterScoring(submissionId).catch((error) => console.error(`queueing attribution of ${submissionId} failed:`, error));
+    if (summary.outcome === "scored") await emitSubmissionEvent("submission.scored", submissionId);
     return {
       outcome: summary.outcome,
       comparedPairs: summary.comparedPairs,
@@ -46,6 +48,7 @@ export async function processScoringJob(job: Job<ScoringJob>): Promise<unknown> 
     try {
       if (permanent || lastAttempt) {
         await updateClaimed(claim, { scoringStatus: "failed", scoringError: message });
+        await emitSubmissionEvent("submission.failed", submissionId, { error: message });
         throw permanent ? new UnrecoverableError(message) : error;
       }
       await updateClaimed(claim, { scoringError: message });

@@ -12,6 +12,7 @@ import { Prisma } from "../../lib/generated/prisma/client";
 import { progressWriter, updateAnalysis, type AnalysisClaim } from "./claim-analysis";
 import { ensurePanelContext, type PanelContext } from "./panel-context";
 import { judgeInSandbox, panelSnapshotDir, removePanelWorkDir, type PanelSandboxDeps, type SandboxedSnapshot } from "./panel-sandbox";
+import { emitSubmissionEvent } from "../../lib/server/webhooks/emit-webhook-event";
 
 // Panel validation of one submission (paper 2.3, C.3, F.6): sample findings per run in proportion to repositories,
 // ask the tier 1 judges for a verdict on each (under an opaque id, with the repository's panel context document),
@@ -188,5 +189,6 @@ async function validateSample(claim: AnalysisClaim, deps: PanelDeps): Promise<Pa
   });
   // Public pages are cached until the benchmark's stamp (latest Submission.updatedAt) moves: move it.
   await db.submission.update({ where: { id: run.submissionId }, data: { updatedAt: new Date() } });
+  await emitSubmissionEvent("panel.completed", run.submissionId, { panel_run_id: run.id });
   return summary;
 }

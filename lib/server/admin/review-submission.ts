@@ -3,6 +3,7 @@ import { z } from "zod";
 import { db } from "../../db";
 import { AppError, parseOrThrow } from "../../errors";
 import { recordAudit } from "./record-audit";
+import { emitSubmissionEvent } from "../webhooks/emit-webhook-event";
 
 export const reviewSubmissionBodySchema = z
   .object({
@@ -21,7 +22,7 @@ export const reviewSubmissionBodySchema = z
  */
 export async function reviewSubmission(actorId: string, id: string, body: unknown): Promise<{ id: string; review_status: "approved" | "rejected" }> {
   const { decision, reason } = parseOrThrow(reviewSubmissionBodySchema, body, "The review");
-  return db.$transaction(async (tx) => {
+  const reviewed = await db.$transaction(async (tx) => {
     const submission = await tx.submission.findUnique({ where: { id }, select: { id: true, reviewStatus: true, scoringStatus: true, model: true } });
     if (!submission) throw new AppError("not_found", "Submission not found");
     const from = submission.reviewStatus;
@@ -40,6 +41,8 @@ export async function reviewSubmission(actorId: string, id: string, body: unknow
       reason: reason ?? null,
       details: { model: submission.model, from, to },
     });
-    return { id, review_status: to };
+    return { id, review_status: to } as const;
   });
+  await emitSubmissionEvent(reviewed.review_status === "approved" ? "submission.approved" : "submission.rejected", id, { reason: reason ?? null });
+  return reviewed;
 }

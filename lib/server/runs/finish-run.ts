@@ -2,6 +2,8 @@ import "server-only";
 import { db } from "../../db";
 import { createSubmission } from "../submissions/create-submission";
 import { findingSchema, type FindingInput } from "../../validation/findings-file";
+import type { Prisma } from "../../generated/prisma/client";
+import { emitAuditRunFinished } from "../webhooks/emit-webhook-event";
 
 const ACTIVE = ["queued", "running"] as const;
 
@@ -22,16 +24,16 @@ export async function finishRunIfComplete(runId: string): Promise<void> {
     db.auditPass.count({ where: { runId, status: "failed" } }),
   ]);
   if (run.status === "cancelled" || run.status === "failed" || run.status === "queued") {
-    await db.auditRun.updateMany({ where: { id: runId, finishedAt: null }, data: { finishedAt: new Date(), passesDone: done, passesFailed: failed } });
+    await finishOnce({ where: { id: runId, finishedAt: null }, data: { finishedAt: new Date(), passesDone: done, passesFailed: failed } });
     return;
   }
   if (run.status === "over_budget" && done === 0) {
     // Nothing finished before the budget ran out: there is nothing to submit.
-    await db.auditRun.updateMany({ where: { id: runId, finishedAt: null }, data: { finishedAt: new Date(), passesDone: done, passesFailed: failed } });
+    await finishOnce({ where: { id: runId, finishedAt: null }, data: { finishedAt: new Date(), passesDone: done, passesFailed: failed } });
     return;
   }
   if (run.status === "running" && done === 0) {
-    await db.auditRun.updateMany({
+    await finishOnce({
       where: { id: runId, finishedAt: null },
       data: { status: "failed", error: run.error ?? "no pass finished", finishedAt: new Date(), passesDone: done, passesFailed: failed },
     });
@@ -60,8 +62,14 @@ export async function finishRunIfComplete(runId: string): Promise<void> {
       if (!(await db.submission.findUnique({ where: { id: run.id }, select: { id: true } }))) throw error;
     }
   }
-  await db.auditRun.updateMany({
+  await finishOnce({
     where: { id: runId, finishedAt: null },
     data: { submissionId: run.id, status: run.status === "running" ? "done" : run.status, finishedAt: new Date(), passesDone: done, passesFailed: failed },
   });
+}
+
+/** Marks the run finished (once: the guard on finishedAt) and tells admins' webhooks when this call did it. */
+async function finishOnce(args: { where: { id: string; finishedAt: null }; data: Prisma.AuditRunUpdateManyMutationInput }): Promise<void> {
+  const { count } = await db.auditRun.updateMany(args);
+  if (count > 0) await emitAuditRunFinished(args.where.id);
 }

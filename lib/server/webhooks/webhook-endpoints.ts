@@ -1,0 +1,114 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { db } from "../../db";
+import { AppError, parseOrThrow } from "../../errors";
+import type { ApiCaller } from "../../auth/authorize-caller";
+import {
+  ADMIN_WEBHOOK_EVENTS,
+  MAX_WEBHOOKS_PER_USER,
+  createWebhookBodySchema,
+  webhookDeliveriesQuerySchema,
+  webhookEventSchema,
+  webhookPayloadSchema,
+  type WebhookPayload,
+} from "../../contracts/webhooks";
+import { enqueueWebhookDelivery } from "../../queue/webhook-queue";
+import { encryptSecret, newSigningSecret } from "../../webhooks/secret-box";
+import { pageInfo } from "../pagination";
+import { webhookSecretKey } from "./webhook-key";
+
+// A user's webhook endpoints: register (the secret is shown once), list, delete, the delivery log, a test event.
+
+const deliveryEventSchema = webhookPayloadSchema.shape.type;
+
+type EndpointRow = { id: string; url: string; events: string[]; description: string | null; createdAt: Date; deliveries?: { createdAt: Date; status: string; responseStatus: number | null }[] };
+
+function endpointView(row: EndpointRow) {
+  const last = row.deliveries?.[0];
+  return {
+    id: row.id,
+    url: row.url,
+    events: row.events.flatMap((e) => {
+      const known = webhookEventSchema.safeParse(e);
+      return known.success ? [known.data] : [];
+    }),
+    description: row.description,
+    created_at: row.createdAt.toISOString(),
+    last_delivery: last ? { at: last.createdAt.toISOString(), status: last.status, response_status: last.responseStatus } : null,
+  };
+}
+
+export async function createWebhook(caller: Pick<ApiCaller, "id" | "role">, body: unknown) {
+  const input = parseOrThrow(createWebhookBodySchema, body, "The webhook");
+  const adminOnly = input.events.filter((e) => ADMIN_WEBHOOK_EVENTS.includes(e));
+  if (adminOnly.length && caller.role !== "admin") throw new AppError("forbidden", `Only admins may subscribe to ${adminOnly.join(", ")}`);
+  const key = webhookSecretKey();
+  if ((await db.webhookEndpoint.count({ where: { userId: caller.id } })) >= MAX_WEBHOOKS_PER_USER) {
+    throw new AppError("conflict", `You have ${MAX_WEBHOOKS_PER_USER} webhook endpoints, the most allowed; delete one first`);
+  }
+  const secret = newSigningSecret();
+  const row = await db.webhookEndpoint.create({
+    data: { userId: caller.id, url: input.url, events: input.events, description: input.description ?? null, secretEncrypted: encryptSecret(secret, key) },
+  });
+  return { ...endpointView(row), secret };
+}
+
+export async function listWebhooks(userId: string) {
+  const rows = await db.webhookEndpoint.findMany({
+    where: { userId },
+    orderBy: { createdAt: "desc" },
+    include: { deliveries: { orderBy: { createdAt: "desc" }, take: 1, select: { createdAt: true, status: true, responseStatus: true } } },
+  });
+  return { webhooks: rows.map(endpointView) };
+}
+
+/** The caller's endpoint, or 404 (another user's endpoints do not exist for them). */
+async function ownEndpoint(userId: string, id: string) {
+  const row = await db.webhookEndpoint.findFirst({ where: { id, userId } });
+  if (!row) throw new AppError("not_found", "Webhook endpoint not found");
+  return row;
+}
+
+export async function deleteWebhook(userId: string, id: string) {
+  await ownEndpoint(userId, id);
+  await db.webhookEndpoint.delete({ where: { id } });
+  return { id, deleted: true as const };
+}
+
+export async function listWebhookDeliveries(userId: string, id: string, query: unknown) {
+  await ownEndpoint(userId, id);
+  const { page, per_page } = parseOrThrow(webhookDeliveriesQuerySchema, query, "The query");
+  const [total, rows] = await Promise.all([
+    db.webhookDelivery.count({ where: { endpointId: id } }),
+    db.webhookDelivery.findMany({ where: { endpointId: id }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip: (page - 1) * per_page, take: per_page }),
+  ]);
+  return {
+    deliveries: rows.map((d) => ({
+      id: d.id,
+      event: deliveryEventSchema.parse(d.event),
+      status: d.status,
+      attempts: d.attempts,
+      response_status: d.responseStatus,
+      response_excerpt: d.responseExcerpt,
+      error: d.error,
+      created_at: d.createdAt.toISOString(),
+      last_attempt_at: d.lastAttemptAt?.toISOString() ?? null,
+      next_attempt_at: d.nextAttemptAt?.toISOString() ?? null,
+    })),
+    pagination: pageInfo(total, page, per_page),
+  };
+}
+
+/** Stores one delivery of an event to an endpoint and queues it; the id is the `webhook-id` of every attempt. */
+export async function queueDelivery(endpointId: string, payload: WebhookPayload): Promise<string> {
+  const id = `msg_${randomUUID().replace(/-/g, "")}`;
+  await db.webhookDelivery.create({ data: { id, endpointId, event: payload.type, payload } });
+  await enqueueWebhookDelivery(id);
+  return id;
+}
+
+export async function sendTestEvent(userId: string, id: string) {
+  const endpoint = await ownEndpoint(userId, id);
+  const deliveryId = await queueDelivery(endpoint.id, { type: "webhook.test", timestamp: new Date().toISOString(), data: { url: endpoint.url } });
+  return { delivery_id: deliveryId, status: "pending" as const };
+}
