@@ -47,7 +47,8 @@ export default async function RootLayout({ children }: { children: React.ReactNo
         <footer className="site-footer">
           <div className="container">
             Scored with the PROBE method (Paina et al., 2026). Public data: <a href="/api/v1/leaderboard">leaderboard API</a>,{" "}
-            <a href="/api/v1/repositories">repositories API</a>, <a href="/schemas/findings-file.schema.json">findings-file JSON Schema</a>.
+            <a href="/api/v1/repositories">repositories API</a>, <a href="/schemas/findings-file.schema.json">findings-file JSON Schema</a>,{" "}
+            <Link href="/docs/api">API reference</Link>.
           </div>
         </footer>
       </body>

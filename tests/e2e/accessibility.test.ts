@@ -69,7 +69,7 @@ describe("accessibility (axe-core)", () => {
     const found: string[] = [];
     for (const width of [1280, 390]) {
       const page = await browser.newPage({ viewport: { width, height: 900 } });
-      for (const url of ["/", "/repositories", "/repositories/py-pdf/pypdf", "/bug-types", "/method", "/submit-guide", "/sign-in", "/sign-up", `/submissions/${submissionId}`, "/no-such-page"]) {
+      for (const url of ["/", "/repositories", "/repositories/py-pdf/pypdf", "/bug-types", "/method", "/submit-guide", "/docs/api", "/sign-in", "/sign-up", `/submissions/${submissionId}`, "/no-such-page"]) {
         found.push(...(await violations(page, url)).map((v) => `${width}px ${v}`));
       }
       await page.close();
@@ -85,7 +85,7 @@ describe("accessibility (axe-core)", () => {
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await page.waitForURL((url) => url.pathname === "/account/submissions", { timeout: 30_000 });
     const found: string[] = [];
-    for (const url of ["/account/submissions", `/account/submissions/${submissionId}`, "/account/tokens", "/submit", "/admin", "/admin?status=approved", "/admin/users", "/admin/audit-log"]) {
+    for (const url of ["/account/submissions", `/account/submissions/${submissionId}`, "/account/tokens", "/account/webhooks", "/submit", "/admin", "/admin?status=approved", "/admin/users", "/admin/audit-log"]) {
       found.push(...(await violations(page, url)));
     }
     await page.close();

@@ -88,7 +88,7 @@ describe("SARIF uploads", () => {
   it("refuses malformed SARIF with 422 by JSON path, before storing anything", async () => {
     const before = await db.submission.count({ where: { submitterId: user.id } });
     const log = sarifLog();
-    (log.runs[0]!.results[0]!.locations![0]!.physicalLocation.region as { startLine: number }).startLine = 0;
+    (log.runs[0]!.results[0] as { locations: { physicalLocation: { region: { startLine: number } } }[] }).locations[0]!.physicalLocation.region.startLine = 0;
     const bad = await upload(JSON.stringify(log), "application/sarif+json", `?benchmark=${slug}`);
     expect(bad.status).toBe(422);
     expect(bad.body.error.issues).toContainEqual({ path: "runs[0].results[0].locations[0].physicalLocation.region.startLine", message: expect.any(String) });

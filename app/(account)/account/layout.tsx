@@ -10,6 +10,7 @@ export default function AccountLayout({ children }: { children: React.ReactNode 
           { href: "/account/submissions", text: "My submissions" },
           { href: "/submit", text: "Upload" },
           { href: "/account/tokens", text: "API tokens" },
+          { href: "/account/webhooks", text: "Webhooks" },
         ]}
       />
       {children}

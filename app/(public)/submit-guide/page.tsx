@@ -62,14 +62,24 @@ export default function SubmitGuidePage() {
           Upload with the CLI (<code>probebench submit findings.json</code>) or the API: <code>POST /api/v1/submissions</code> with the file as the
           JSON body and <code>Authorization: Bearer &lt;token&gt;</code>. The answer holds the submission id.
         </li>
-        <li>Poll <code>GET /api/v1/submissions/&lt;id&gt;</code> until its status is <code>scored</code>; the scores are there, overall, per language and per repository.</li>
+        <li>
+          A static analyser&apos;s SARIF 2.1.0 log can be uploaded as it is: <code>probebench submit results.sarif --benchmark probe@2026.1 --model &quot;Semgrep 1.x&quot;</code>,
+          or <code>POST /api/v1/submissions?benchmark=…</code> with <code>Content-Type: application/sarif+json</code>, or dropped on the upload
+          page. Each result becomes a finding (rule and message as title and description, the first location as file and lines).
+        </li>
+        <li>
+          Poll <code>GET /api/v1/submissions/&lt;id&gt;</code> until its status is <code>scored</code>, or register a webhook on{" "}
+          <Link href="/account/webhooks">Webhooks</Link> and be told (<code>submission.scored</code>, signed per Standard Webhooks). The scores are
+          there, overall, per language and per repository.
+        </li>
         <li>An admin reviews the submission; once approved it appears on the leaderboard as <span className="badge verified">verified</span>.</li>
       </ol>
       <h2>Reading the results</h2>
       <p>
         See <Link href="/method">how scoring works</Link> for what recall, precision and the intervals mean. All public numbers can be downloaded:
         <code> GET /api/v1/leaderboard?benchmark=slug@version&amp;format=csv</code>, <code>GET /api/v1/repositories?benchmark=…</code> and{" "}
-        <code>GET /api/v1/repositories/owner/name?benchmark=…</code> (JSON by default).
+        <code>GET /api/v1/repositories/owner/name?benchmark=…</code> (JSON by default). Every route is in the{" "}
+        <Link href="/docs/api">API reference</Link>.
       </p>
     </article>
   );

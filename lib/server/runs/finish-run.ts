@@ -69,7 +69,7 @@ export async function finishRunIfComplete(runId: string): Promise<void> {
 }
 
 /** Marks the run finished (once: the guard on finishedAt) and tells admins' webhooks when this call did it. */
-async function finishOnce(args: { where: { id: string; finishedAt: null }; data: Prisma.AuditRunUpdateManyMutationInput }): Promise<void> {
+async function finishOnce(args: { where: { id: string; finishedAt: null }; data: Prisma.AuditRunUncheckedUpdateManyInput }): Promise<void> {
   const { count } = await db.auditRun.updateMany(args);
   if (count > 0) await emitAuditRunFinished(args.where.id);
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { db } from "../../db";
+import type { Prisma } from "../../generated/prisma/client";
 import { AppError, parseOrThrow } from "../../errors";
 import type { ApiCaller } from "../../auth/authorize-caller";
 import {
@@ -102,7 +103,7 @@ export async function listWebhookDeliveries(userId: string, id: string, query: u
 /** Stores one delivery of an event to an endpoint and queues it; the id is the `webhook-id` of every attempt. */
 export async function queueDelivery(endpointId: string, payload: WebhookPayload): Promise<string> {
   const id = `msg_${randomUUID().replace(/-/g, "")}`;
-  await db.webhookDelivery.create({ data: { id, endpointId, event: payload.type, payload } });
+  await db.webhookDelivery.create({ data: { id, endpointId, event: payload.type, payload: payload as unknown as Prisma.InputJsonObject } });
   await enqueueWebhookDelivery(id);
   return id;
 }

@@ -1,0 +1,237 @@
+"use client";
+
+import { useCallback, useEffect, useState } from "react";
+import type { z } from "zod";
+import { ApiError, callApi, type ApiIssue } from "@/lib/api-client";
+import { ADMIN_WEBHOOK_EVENTS, WEBHOOK_EVENTS, type createdWebhookSchema, type webhookDeliveriesSchema, type webhookSchema, type WebhookEventType } from "@/lib/contracts/webhooks";
+import { ColumnHeads } from "@/components/ui/column-heads";
+import { scrollRegion } from "@/components/ui/scroll-region";
+import { ErrorMessage } from "./error-message";
+import styles from "./ui.module.css";
+
+type Endpoint = z.infer<typeof webhookSchema>;
+type Created = z.infer<typeof createdWebhookSchema>;
+type Deliveries = z.infer<typeof webhookDeliveriesSchema>;
+
+const EVENT_LABELS: Record<WebhookEventType, string> = {
+  "submission.scored": "scoring finished",
+  "submission.failed": "scoring failed",
+  "submission.approved": "an admin approved it",
+  "submission.rejected": "an admin rejected it",
+  "panel.completed": "panel validation finished",
+  "audit_run.finished": "an in-house audit run finished (admins)",
+};
+
+function when(iso: string | null): string {
+  return iso ? `${new Date(iso).toLocaleString("en-GB", { timeZone: "UTC", dateStyle: "medium", timeStyle: "medium" })} UTC` : "—";
+}
+
+function DeliveryLog({ endpoint }: { endpoint: Endpoint }) {
+  const [page, setPage] = useState<Deliveries>();
+  const [error, setError] = useState<string>();
+  const load = useCallback(
+    async (n: number) => {
+      try {
+        setError(undefined);
+        setPage(await callApi<Deliveries>(`/api/v1/webhooks/${encodeURIComponent(endpoint.id)}/deliveries?page=${n}&per_page=20`));
+      } catch (e) {
+        setError(e instanceof ApiError ? e.message : "The delivery log could not be loaded.");
+      }
+    },
+    [endpoint.id],
+  );
+  useEffect(() => {
+    void load(1);
+  }, [load]);
+  if (error) return <p className={styles.alert} role="alert">{error}</p>;
+  if (!page) return <p className={styles.hint}>Loading deliveries…</p>;
+  if (page.deliveries.length === 0) return <p className="muted">No deliveries yet: send a test event.</p>;
+  const { pagination } = page;
+  return (
+    <div>
+      <div className="table-wrap" {...scrollRegion(`Deliveries to ${endpoint.url}`)}>
+        <table>
+          <caption>Deliveries to {endpoint.url}, newest first</caption>
+          <ColumnHeads columns={["Event", "Status", { label: "Attempts", num: true }, { label: "HTTP status", num: true }, "Last attempt", "Next attempt", "Error or answer", "webhook-id"]} />
+          <tbody>
+            {page.deliveries.map((d) => (
+              <tr key={d.id}>
+                <td>
+                  <code>{d.event}</code>
+                </td>
+                <td>
+                  <span className={`${styles.status} ${d.status === "succeeded" ? styles.statusOk : d.status === "failed" ? styles.statusBad : styles.statusWarn}`}>{d.status}</span>
+                </td>
+                <td className="num">{d.attempts}</td>
+                <td className="num">{d.response_status ?? "—"}</td>
+                <td>{when(d.last_attempt_at)}</td>
+                <td>{when(d.next_attempt_at)}</td>
+                <td>{d.error ?? (d.response_excerpt ? <code>{d.response_excerpt.slice(0, 120)}</code> : "—")}</td>
+                <td>
+                  <code>{d.id}</code>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div className={styles.actions}>
+        <button type="button" className={`${styles.button} ${styles.small}`} disabled={pagination.page <= 1} onClick={() => void load(pagination.page - 1)}>
+          Newer
+        </button>
+        <span className={styles.hint}>
+          Page {pagination.page} of {pagination.pages} ({pagination.total} deliveries)
+        </span>
+        <button type="button" className={`${styles.button} ${styles.small}`} disabled={pagination.page >= pagination.pages} onClick={() => void load(pagination.page + 1)}>
+          Older
+        </button>
+        <button type="button" className={`${styles.button} ${styles.small}`} onClick={() => void load(pagination.page)}>
+          Refresh
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** Register endpoints (the signing secret is shown once), send test events, read the delivery log, delete. */
+export function WebhooksManager({ initial, isAdmin }: { initial: Endpoint[]; isAdmin: boolean }) {
+  const [endpoints, setEndpoints] = useState(initial);
+  const [url, setUrl] = useState("");
+  const [description, setDescription] = useState("");
+  const [events, setEvents] = useState<WebhookEventType[]>(["submission.scored", "submission.failed"]);
+  const [created, setCreated] = useState<Created>();
+  const [open, setOpen] = useState<string>();
+  const [notice, setNotice] = useState<string>();
+  const [error, setError] = useState<{ message: string; issues: ApiIssue[] }>();
+  const [busy, setBusy] = useState(false);
+  const choices = WEBHOOK_EVENTS.filter((e) => isAdmin || !ADMIN_WEBHOOK_EVENTS.includes(e));
+
+  async function run(action: () => Promise<void>) {
+    setBusy(true);
+    setError(undefined);
+    setNotice(undefined);
+    try {
+      await action();
+    } catch (e) {
+      const err = e instanceof ApiError ? e : new ApiError(0, "The request failed.");
+      setError({ message: err.message, issues: err.issues });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const create = (event: React.FormEvent) => {
+    event.preventDefault();
+    void run(async () => {
+      const made = await callApi<Created>("/api/v1/webhooks", { method: "POST", body: { url, events, ...(description.trim() ? { description } : {}) } });
+      const { secret: _secret, ...endpoint } = made;
+      setCreated(made);
+      setEndpoints([endpoint, ...endpoints]);
+      setUrl("");
+      setDescription("");
+    });
+  };
+
+  const sendTest = (endpoint: Endpoint) =>
+    void run(async () => {
+      const sent = await callApi<{ delivery_id: string }>(`/api/v1/webhooks/${encodeURIComponent(endpoint.id)}/test`, { method: "POST" });
+      setNotice(`A test event (${sent.delivery_id}) is on its way to ${endpoint.url}.`);
+      setOpen(undefined);
+      setTimeout(() => setOpen(endpoint.id), 1_500);
+    });
+
+  const remove = (endpoint: Endpoint) => {
+    if (!window.confirm(`Delete the webhook to ${endpoint.url} and its delivery log?`)) return;
+    void run(async () => {
+      await callApi(`/api/v1/webhooks/${encodeURIComponent(endpoint.id)}`, { method: "DELETE" });
+      setEndpoints(endpoints.filter((e) => e.id !== endpoint.id));
+    });
+  };
+
+  return (
+    <div className={`${styles.form} ${styles.wide}`}>
+      {error && <ErrorMessage message={error.message} issues={error.issues} />}
+      {notice && (
+        <p className={styles.notice} role="status">
+          {notice}
+        </p>
+      )}
+      {created && (
+        <div className={styles.notice} role="status">
+          <p style={{ marginTop: 0 }}>Webhook to {created.url} registered. Its signing secret, shown only this once:</p>
+          <div className={styles.secret} data-testid="new-webhook-secret">
+            {created.secret}
+          </div>
+          <p className={styles.hint} style={{ marginBottom: 0 }}>
+            Verify each request with a Standard Webhooks library, e.g. <code>new Webhook(secret).verify(body, headers)</code>.
+          </p>
+        </div>
+      )}
+      <form className={`${styles.form} ${styles.wide}`} onSubmit={create} aria-label="Register a webhook">
+        <label className={styles.field}>
+          <span className={styles.label}>Endpoint URL</span>
+          <input className={styles.input} type="url" name="url" required maxLength={2000} placeholder="https://ci.example.com/probebench" value={url} onChange={(e) => setUrl(e.target.value)} />
+        </label>
+        <label className={styles.field}>
+          <span className={styles.label}>Description (optional)</span>
+          <input className={styles.input} name="description" maxLength={200} value={description} onChange={(e) => setDescription(e.target.value)} />
+        </label>
+        <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
+          <legend className={styles.label} style={{ marginBottom: 6 }}>
+            Events about your submissions
+          </legend>
+          <div className={styles.field}>
+            {choices.map((e) => (
+              <label key={e}>
+                <input type="checkbox" name="events" value={e} checked={events.includes(e)} onChange={(x) => setEvents(choices.filter((c) => (c === e ? x.target.checked : events.includes(c))))} /> <code>{e}</code>{" "}
+                <span className={styles.hint}>{EVENT_LABELS[e]}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <div className={styles.actions}>
+          <button type="submit" className={`${styles.button} ${styles.primary}`} disabled={busy || !url.trim() || events.length === 0}>
+            Register webhook
+          </button>
+        </div>
+      </form>
+      {endpoints.length === 0 ? (
+        <p className="muted">No webhooks yet.</p>
+      ) : (
+        <div className="table-wrap" {...scrollRegion("Webhooks")}>
+          <table>
+            <caption>Your webhook endpoints</caption>
+            <ColumnHeads columns={["URL", "Events", "Created", "Last delivery", { label: "Actions", hidden: true }]} />
+            <tbody>
+              {endpoints.map((e) => (
+                <tr key={e.id}>
+                  <td>
+                    <code>{e.url}</code>
+                    {e.description && <div className={styles.hint}>{e.description}</div>}
+                  </td>
+                  <td>{e.events.join(", ")}</td>
+                  <td>{when(e.created_at)}</td>
+                  <td>{e.last_delivery ? `${e.last_delivery.status}${e.last_delivery.response_status ? ` (${e.last_delivery.response_status})` : ""}, ${when(e.last_delivery.at)}` : "—"}</td>
+                  <td>
+                    <div className={styles.actions}>
+                      <button type="button" className={`${styles.button} ${styles.small}`} disabled={busy} onClick={() => sendTest(e)}>
+                        Send test event
+                      </button>
+                      <button type="button" className={`${styles.button} ${styles.small}`} aria-expanded={open === e.id} onClick={() => setOpen(open === e.id ? undefined : e.id)}>
+                        Deliveries
+                      </button>
+                      <button type="button" className={`${styles.button} ${styles.small} ${styles.danger}`} disabled={busy} onClick={() => remove(e)}>
+                        Delete
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {endpoints.filter((e) => e.id === open).map((e) => <DeliveryLog key={e.id} endpoint={e} />)}
+    </div>
+  );
+}
