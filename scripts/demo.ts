@@ -60,6 +60,9 @@ async function main(): Promise<void> {
       NEXT_TELEMETRY_DISABLED: "1",
       NEXTAUTH_URL: process.env.NEXTAUTH_URL ?? `http://localhost:${port}`,
       NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET ?? demoSecret(),
+      // Webhooks to receivers on this machine (the SSRF guard would refuse them); the key is kept like the secret.
+      WEBHOOK_SECRET_KEY: process.env.WEBHOOK_SECRET_KEY ?? demoSecret("webhook-secret-key", () => randomBytes(32).toString("hex")),
+      WEBHOOK_ALLOW_PRIVATE: process.env.WEBHOOK_ALLOW_PRIVATE ?? "true",
     };
     const logDir = path.join(ROOT, ".data", "logs");
     children.push(startProcess("worker", process.execPath, [...WORKER_NODE_ARGS, "worker/index.ts"], { env, logDir, echo: true }));
@@ -79,11 +82,11 @@ async function main(): Promise<void> {
 }
 
 /** A session-signing secret for the demo, generated once and kept in .data/ so sign-ins survive restarts. */
-function demoSecret(): string {
-  const file = path.join(ROOT, ".data", "nextauth-secret");
+function demoSecret(name = "nextauth-secret", make = () => randomBytes(32).toString("base64url")): string {
+  const file = path.join(ROOT, ".data", name);
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
   mkdirSync(path.dirname(file), { recursive: true });
-  const secret = randomBytes(32).toString("base64url");
+  const secret = make();
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
 }

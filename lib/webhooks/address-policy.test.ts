@@ -19,7 +19,7 @@ describe("webhook address policy", () => {
 
 describe("webhook retries", () => {
   it("back off exponentially and give up within 24 hours", () => {
-    expect([1, 2, 3].map(retryDelayMs)).toEqual([30_000, 60_000, 120_000]);
+    expect([1, 2, 3].map((attempt) => retryDelayMs(attempt))).toEqual([30_000, 60_000, 120_000]);
     let total = 0;
     for (let attempt = 1; attempt < WEBHOOK_ATTEMPTS; attempt++) total += retryDelayMs(attempt);
     expect(total).toBe(30_000 * (2 ** 11 - 1)); // 17 h 4 min
