@@ -68,6 +68,34 @@ describe("npx probebench", () => {
     expect(JSON.parse(status.stdout)).toMatchObject({ id, status: "scored", scores: { overall: { matched_reference_bugs: 1 } } });
   });
 
+  it("submits a SARIF log with the benchmark and model as flags, and checks it locally first", async () => {
+    const log = {
+      version: "2.1.0",
+      runs: [
+        {
+          tool: { driver: { name: "Semgrep", semanticVersion: "1.90.0" } },
+          versionControlProvenance: [{ repositoryUri: "https://github.com/acme/parser" }],
+          results: [
+            { ruleId: "py.lexer", level: "error", message: { text: "Final token lost without trailing newline [root:P1]" }, locations: [{ physicalLocation: { artifactLocation: { uri: "parser/lexer.py" }, region: { startLine: 42, endLine: 47 } } }] },
+            { ruleId: "meta", message: { text: "no location" } },
+          ],
+        },
+      ],
+    };
+    const file = writeJson("results.sarif", log);
+    const missing = await cli(["submit", file], { PROBEBENCH_TOKEN: token });
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain("--benchmark: is required for a SARIF file");
+    const result = await cli(["submit", file, "--benchmark", `${slug}@1`, "--model", "Semgrep 1.x", "--wait"], { PROBEBENCH_TOKEN: token });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/Uploaded .*results\.sarif.*1 findings in 1 run\(s\), queued; 1 results without a location skipped/);
+    expect(result.stdout).toMatch(/overall\s+recall\s+25\.0%/);
+    const broken = writeJson("broken.sarif", { version: "2.1.0", runs: [{ tool: { driver: { name: "x" } }, results: [{ message: {}, locations: [{ physicalLocation: { region: { startLine: 0 } } }] }] }] });
+    const refused = await cli(["submit", broken, "--benchmark", `${slug}@1`], { PROBEBENCH_TOKEN: token });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain("runs[0].results[0].locations[0].physicalLocation.region.startLine");
+  });
+
   it("lists every bad field of an invalid file and exits non-zero", async () => {
     const file = writeJson("bad.json", { benchmark: slug, model: "m", findings: [{ repo: "acme/nope", file: "x", line_start: 5, line_end: 1, title: "t", description: "d" }] });
     const result = await cli(["submit", file], { PROBEBENCH_TOKEN: token });
