@@ -116,10 +116,10 @@ export function toolCommand(name: Exclude<ToolName, "submit_findings">, rawArgs:
 }
 
 /** What the model sees of a command's result: exit status, output cut to the documented size. */
-export function formatToolOutput(result: { exitCode: number | null; stdout: string; stderr: string; timedOut: boolean; droppedBytes: number }): string {
+export function formatToolOutput(result: { exitCode: number | null; stdout: string; stderr: string; timedOut: boolean; oomKilled: boolean; droppedBytes: number }): string {
   let text = result.stdout;
   if (result.stderr) text += (text && !text.endsWith("\n") ? "\n" : "") + `[stderr]\n${result.stderr}`;
-  const status = result.timedOut ? "[killed: time limit reached]" : `[exit status ${result.exitCode ?? "unknown"}]`;
+  const status = result.oomKilled ? "[killed: out of memory]" : result.timedOut ? "[killed: time limit reached]" : `[exit status ${result.exitCode ?? "unknown"}]`;
   return `${truncateOutput(text, result.droppedBytes)}\n${status}`;
 }
 

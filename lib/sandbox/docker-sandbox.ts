@@ -1,7 +1,7 @@
 import { createReadStream } from "node:fs";
 import { Writable } from "node:stream";
 import Docker from "dockerode";
-import { BoundedBuffer, SANDBOX_REPO_DIR, type ExecRequest, type ExecResult, type Sandbox, type SandboxLimits, type SandboxProvider, type SandboxSpec } from "./sandbox";
+import { BoundedBuffer, SANDBOX_REPO_DIR, type ExecRequest, type ExecResult, type Sandbox, type SandboxIsolation, type SandboxLimits, type SandboxProvider, type SandboxSpec } from "./sandbox";
 
 // One container per pass (paper §3: separate containers, no network, no revision history). dockerode talks to the
 // engine DOCKER_HOST names (unix socket, tcp or ssh), so passes can run on a remote Docker host. The snapshot is
@@ -38,14 +38,23 @@ export function containerOptions(spec: SandboxSpec, image: string, limits: Sandb
       MemorySwap: memory,
       NanoCpus: Math.round(limits.cpus * 1e9),
       Tmpfs: { "/tmp": `rw,nosuid,nodev,size=${limits.tmpMb}m` },
+      // /dev/shm is a tmpfs of its own too; its pages count against Memory like /tmp's.
+      ShmSize: limits.tmpMb * 1024 * 1024,
       ...(mode === "bind" ? { Binds: [`${spec.snapshotDir}:${SANDBOX_REPO_DIR}:ro`] } : { Mounts: [{ Type: "volume" as const, Source: "", Target: SANDBOX_REPO_DIR }] }),
       AutoRemove: false,
     },
   };
 }
 
+// Read inside the container after an exec died by SIGKILL: the container's OOM kill counter, from its own cgroup
+// (v2 memory.events, v1 memory.oom_control). Engines mount the container's cgroup at /sys/fs/cgroup; an exec's OOM
+// kill does not stop the container, so State.OOMKilled alone does not tell (Podman leaves it false).
+const OOM_PROBE = ["sh", "-c", "cat /sys/fs/cgroup/memory.events /sys/fs/cgroup/memory/memory.oom_control 2>/dev/null | sed -n 's/^oom_kill //p'"];
+
 class DockerSandbox implements Sandbox {
   private closed = false;
+  // OOM kills already attributed to earlier execs of this container.
+  private oomKillsSeen = 0;
   constructor(private readonly docker: Docker, private readonly container: Docker.Container) {}
   get id(): string {
     return this.container.id;
@@ -68,6 +77,7 @@ class DockerSandbox implements Sandbox {
     const sink = (buffer: BoundedBuffer) => new Writable({ write(chunk: Buffer, _enc, done) { buffer.push(chunk); done(); } });
     // Without a TTY the engine multiplexes stdout and stderr in 8-byte-header frames.
     this.docker.modem.demuxStream(stream, sink(out), sink(err));
+    const started = Date.now();
     let timedOut = false;
     await new Promise<void>((resolve) => {
       const timer = setTimeout(() => {
@@ -85,7 +95,41 @@ class DockerSandbox implements Sandbox {
     });
     const info = await exec.inspect().catch(() => null);
     const exitCode = info?.ExitCode ?? null;
-    return { exitCode, stdout: out.text(), stderr: err.text(), timedOut: timedOut || exitCode === 137, droppedBytes: out.dropped + err.dropped };
+    // `timeout -s KILL` and the OOM killer both end the command with exit status 137.
+    const oomKilled = !timedOut && exitCode === 137 && (await this.oomKilledSince(Date.now() - started < request.timeoutMs - 250));
+    return { exitCode, stdout: out.text(), stderr: err.text(), timedOut: !oomKilled && (timedOut || exitCode === 137), oomKilled, droppedBytes: out.dropped + err.dropped };
+  }
+
+  /** Whether the container's OOM killer struck since the last exec; without a readable counter, an early SIGKILL. */
+  private async oomKilledSince(beforeDeadline: boolean): Promise<boolean> {
+    const state = await this.container.inspect().catch(() => null);
+    if (state?.State.OOMKilled) return true;
+    const counted = await this.readOomKills();
+    if (counted === null) return beforeDeadline;
+    const fresh = counted > this.oomKillsSeen;
+    this.oomKillsSeen = counted;
+    return fresh;
+  }
+
+  private async readOomKills(): Promise<number | null> {
+    try {
+      const exec = await this.container.exec({ Cmd: OOM_PROBE, AttachStdout: true, AttachStderr: true, Tty: false, User: SANDBOX_USER });
+      const stream = await exec.start({ hijack: true, stdin: false, Tty: false });
+      const out = new BoundedBuffer(1_000);
+      const sink = new Writable({ write(chunk: Buffer, _enc, done) { out.push(chunk); done(); } });
+      this.docker.modem.demuxStream(stream, sink, new Writable({ write(_c, _e, done) { done(); } }));
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => { stream.destroy(); resolve(); }, 5_000);
+        const done = () => { clearTimeout(timer); resolve(); };
+        stream.on("end", done);
+        stream.on("close", done);
+        stream.on("error", done);
+      });
+      const counts = out.text().split("\n").filter(Boolean).map(Number).filter(Number.isFinite);
+      return counts.length ? Math.max(...counts) : null;
+    } catch {
+      return null;
+    }
   }
 
   async close(): Promise<void> {
@@ -99,6 +143,8 @@ class DockerSandbox implements Sandbox {
 
 export class DockerSandboxProvider implements SandboxProvider {
   readonly kind = "docker" as const;
+  // The engine puts each container in a cgroup of its own (memory, pids, CPU): nothing to warn about.
+  readonly isolation: SandboxIsolation = { cgroup: "container", warning: null };
   // `new Docker()` reads DOCKER_HOST (and DOCKER_TLS_VERIFY / DOCKER_CERT_PATH) itself.
   constructor(
     private readonly limits: SandboxLimits,
