@@ -95,7 +95,7 @@ describe("panel judges in a sandbox of the snapshot", () => {
     await queue.add("validate-findings", { runId: run.id }, { jobId: `${run.id}-1` });
     const done = await waitFor(() => db.panelRun.findUniqueOrThrow({ where: { id: run.id } }), (r) => r.status === "done" || r.status === "failed", 240_000, "the sandboxed panel to finish");
     console.log(`sandboxed panel: ${done.judgeCalls} reviews in ${Date.now() - started} ms`);
-    expect(done).toMatchObject({ status: "done", error: null, sampled: 5, promptVersion: "panel-judge@1+panel-judge-sandbox@1" });
+    expect(done).toMatchObject({ status: "done", error: null, sampled: 5, promptVersion: "panel-judge@2+panel-judge-sandbox@2" });
 
     const reviews = await reviewsOf(run.id);
     const of = (marker: string) => reviews.filter((r) => r.title.includes(marker));
