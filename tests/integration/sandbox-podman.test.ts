@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { freePort } from "../support/fault-harness";
+import { createServer } from "node:net";
 import { containersOfRun, engineClient, requireContainerEngine, SKIP_CONTAINER_ENGINE, TEST_DOCKER_HOST, TEST_SANDBOX_IMAGE } from "../support/container-engine";
 
 // The Docker sandbox on a real container engine (Podman serving the Docker Engine API; scripts/container-engine.sh,
@@ -16,8 +16,15 @@ import { containersOfRun, engineClient, requireContainerEngine, SKIP_CONTAINER_E
 
 const fakeUrl = inject("fakeOpenAiUrl");
 const webUrl = inject("webUrl");
-// App modules read REDIS_URL once: point them at this file's private Redis before loading any.
-const redisPort = await freePort();
+// App modules read REDIS_URL once: point them at this file's private Redis before loading any (so none is imported
+// statically above).
+const redisPort = await new Promise<number>((resolve) => {
+  const server = createServer();
+  server.listen(0, "127.0.0.1", () => {
+    const { port } = server.address() as { port: number };
+    server.close(() => resolve(port));
+  });
+});
 process.env.REDIS_URL = `redis://127.0.0.1:${redisPort}`;
 const { PrivateRedis, startWorker, stopProcess, waitFor } = await import("../support/fault-harness");
 const { db, smallBenchmark, uniqueSlug, userWithToken, waitForStatus } = await import("../support/fixtures");
@@ -66,7 +73,10 @@ describeEngine("the Docker sandbox on a real engine", () => {
       // The engine reports the CPU limit as NanoCpus or as a CFS quota per period.
       const cpus = info.HostConfig.NanoCpus ? info.HostConfig.NanoCpus / 1e9 : (info.HostConfig.CpuQuota ?? 0) / (info.HostConfig.CpuPeriod || 100_000);
       expect(cpus).toBe(LIMITS.cpus);
-      expect(info.HostConfig.CapDrop?.map((c: string) => c.replace(/^CAP_/, ""))).toEqual(expect.arrayContaining(["SYS_ADMIN", "NET_RAW", "CHOWN"]));
+      // CapDrop ALL: the engine lists what it dropped, and the sandbox user has no capability left.
+      expect(info.HostConfig.CapDrop?.map((c: string) => c.replace(/^CAP_/, ""))).toEqual(expect.arrayContaining(["CHOWN", "SETUID", "NET_BIND_SERVICE"]));
+      const caps = await sandbox.exec({ argv: ["sh", "-c", "grep -E '^Cap(Eff|Prm|Bnd)' /proc/self/status"], timeoutMs: 10_000, maxOutputBytes: 1_000 });
+      expect(caps.stdout).toBe("CapPrm:\t0000000000000000\nCapEff:\t0000000000000000\nCapBnd:\t0000000000000000\n");
 
       const inside = await sandbox.exec({ argv: ["sh", "-c", "id -u; ls /sys/class/net; cat pkg/core.py; touch pkg/x 2>&1; touch /etc/x 2>&1; df -k /dev/shm /tmp | tail -n 2"], timeoutMs: 10_000, maxOutputBytes: 10_000 });
       const lines = inside.stdout.split("\n");
@@ -121,10 +131,16 @@ print('forked', n)`;
       const forked = await sandbox.exec({ argv: ["python3", "-c", fork], timeoutMs: 20_000, maxOutputBytes: 10_000 });
       expect(forked.stdout).toMatch(/^refused 11\nforked \d+\n$/);
       expect(Number(/forked (\d+)/.exec(forked.stdout)![1])).toBeLessThan(LIMITS.pids);
-      const shm = await sandbox.exec({ argv: ["sh", "-c", "n=0; for i in $(seq 1 20); do head -c 15M /dev/zero > /dev/shm/f$i 2>/dev/null && n=$((n+1)); done; echo wrote=$n"], timeoutMs: 20_000, maxOutputBytes: 10_000 });
-      expect(shm.stdout).toMatch(/^wrote=[01]\n$/);
     } finally {
       await sandbox.close();
+    }
+    // A fresh container: the forked processes above hold every pid of the first one until it goes.
+    const second = await provider.create({ runId: "podman-pids", passId: "pass-2", snapshotDir });
+    try {
+      const shm = await second.exec({ argv: ["sh", "-c", "n=0; for i in $(seq 1 20); do head -c 15M /dev/zero > /dev/shm/f$i 2>/dev/null && n=$((n+1)); done; echo wrote=$n"], timeoutMs: 20_000, maxOutputBytes: 10_000 });
+      expect(shm.stdout).toMatch(/^wrote=[01]\n$/);
+    } finally {
+      await second.close();
     }
     expect(await containersOfRun(docker, "podman-pids")).toEqual([]);
   });
@@ -191,7 +207,14 @@ describeEngine("in-house runs and sandboxed panel judges on the real engine", ()
         WORKER_HEARTBEAT_FILE: path.join(dir, "heartbeat"),
       },
     });
-    await waitFor(async () => (readFileSync(workerLog, "utf8").includes("audit worker ready") ? true : false), (ok) => ok, 60_000, "the worker to start");
+    const log = () => {
+      try {
+        return readFileSync(workerLog, "utf8");
+      } catch {
+        return "";
+      }
+    };
+    await waitFor(async () => log().includes("audit worker ready"), (ok) => ok, 90_000, "the worker to start");
   }, 120_000);
 
   afterAll(async () => {
