@@ -35,6 +35,7 @@ describe("agent tools", () => {
     expect(formatToolOutput({ exitCode: 137, stdout: "", stderr: "", timedOut: true, oomKilled: false, droppedBytes: 10 })).toBe("\n[... 10 more bytes not captured ...]\n[killed: time limit reached]");
     // Exit status 137 at the memory limit is not a time limit.
     expect(formatToolOutput({ exitCode: 137, stdout: "", stderr: "Killed\n", timedOut: false, oomKilled: true, droppedBytes: 0 })).toBe("[stderr]\nKilled\n\n[killed: out of memory]");
+    expect(formatToolOutput({ exitCode: 1, stdout: "3 passed", stderr: "", timedOut: false, oomKilled: true, droppedBytes: 0 })).toBe("3 passed\n[exit status 1; a process of the command was killed: out of memory]");
   });
 
   it("validates submitted findings with the findings-file schema, adding the repository", () => {

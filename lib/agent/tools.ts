@@ -119,7 +119,12 @@ export function toolCommand(name: Exclude<ToolName, "submit_findings">, rawArgs:
 export function formatToolOutput(result: { exitCode: number | null; stdout: string; stderr: string; timedOut: boolean; oomKilled: boolean; droppedBytes: number }): string {
   let text = result.stdout;
   if (result.stderr) text += (text && !text.endsWith("\n") ? "\n" : "") + `[stderr]\n${result.stderr}`;
-  const status = result.oomKilled ? "[killed: out of memory]" : result.timedOut ? "[killed: time limit reached]" : `[exit status ${result.exitCode ?? "unknown"}]`;
+  // The OOM killer may take one process of a command that carries on: its exit status is then worth keeping.
+  const status = result.oomKilled
+    ? result.exitCode === 137 || result.exitCode === null
+      ? "[killed: out of memory]"
+      : `[exit status ${result.exitCode}; a process of the command was killed: out of memory]`
+    : result.timedOut ? "[killed: time limit reached]" : `[exit status ${result.exitCode ?? "unknown"}]`;
   return `${truncateOutput(text, result.droppedBytes)}\n${status}`;
 }
 
