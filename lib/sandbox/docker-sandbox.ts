@@ -62,29 +62,35 @@ class DockerSandbox implements Sandbox {
 
   async exec(request: ExecRequest): Promise<ExecResult> {
     const timeoutS = Math.max(1, Math.ceil(request.timeoutMs / 1000));
-    const exec = await this.container.exec({
-      Cmd: ["timeout", "-s", "KILL", String(timeoutS), ...request.argv],
-      AttachStdout: true,
-      AttachStderr: true,
-      AttachStdin: false,
-      Tty: false,
-      User: SANDBOX_USER,
-      WorkingDir: SANDBOX_REPO_DIR,
-    });
+    const started = Date.now();
+    const { exitCode, out, err, cutOff } = await this.run(["timeout", "-s", "KILL", String(timeoutS), ...request.argv], request.maxOutputBytes, request.timeoutMs + 5_000);
+    // `timeout -s KILL` and the OOM killer both end the command with exit status 137.
+    const oomKilled = !cutOff && exitCode === 137 && (await this.oomKilledSince(Date.now() - started < request.timeoutMs - 250));
+    return { exitCode, stdout: out.text(), stderr: err.text(), timedOut: !oomKilled && (cutOff || exitCode === 137), oomKilled, droppedBytes: out.dropped + err.dropped };
+  }
+
+  /** Runs one exec as the sandbox user in /repo; `cutOff` when its stream was still open after `waitMs`. */
+  private async run(cmd: string[], maxOutputBytes: number, waitMs: number): Promise<{ exitCode: number | null; out: BoundedBuffer; err: BoundedBuffer; cutOff: boolean }> {
+    const exec = await this.container.exec({ Cmd: cmd, AttachStdout: true, AttachStderr: true, AttachStdin: false, Tty: false, User: SANDBOX_USER, WorkingDir: SANDBOX_REPO_DIR });
     const stream = await exec.start({ hijack: true, stdin: false, Tty: false });
-    const out = new BoundedBuffer(request.maxOutputBytes);
-    const err = new BoundedBuffer(request.maxOutputBytes);
-    const sink = (buffer: BoundedBuffer) => new Writable({ write(chunk: Buffer, _enc, done) { buffer.push(chunk); done(); } });
+    const out = new BoundedBuffer(maxOutputBytes);
+    const err = new BoundedBuffer(maxOutputBytes);
+    const sink = (buffer: BoundedBuffer) =>
+      new Writable({
+        write(chunk: Buffer, _enc, done) {
+          buffer.push(chunk);
+          done();
+        },
+      });
     // Without a TTY the engine multiplexes stdout and stderr in 8-byte-header frames.
     this.docker.modem.demuxStream(stream, sink(out), sink(err));
-    const started = Date.now();
-    let timedOut = false;
+    let cutOff = false;
     await new Promise<void>((resolve) => {
       const timer = setTimeout(() => {
-        timedOut = true;
+        cutOff = true;
         stream.destroy();
         resolve();
-      }, request.timeoutMs + 5_000);
+      }, waitMs);
       const done = () => {
         clearTimeout(timer);
         resolve();
@@ -94,42 +100,24 @@ class DockerSandbox implements Sandbox {
       stream.on("error", done);
     });
     const info = await exec.inspect().catch(() => null);
-    const exitCode = info?.ExitCode ?? null;
-    // `timeout -s KILL` and the OOM killer both end the command with exit status 137.
-    const oomKilled = !timedOut && exitCode === 137 && (await this.oomKilledSince(Date.now() - started < request.timeoutMs - 250));
-    return { exitCode, stdout: out.text(), stderr: err.text(), timedOut: !oomKilled && (timedOut || exitCode === 137), oomKilled, droppedBytes: out.dropped + err.dropped };
+    return { exitCode: info?.ExitCode ?? null, out, err, cutOff };
   }
 
   /** Whether the container's OOM killer struck since the last exec; without a readable counter, an early SIGKILL. */
   private async oomKilledSince(beforeDeadline: boolean): Promise<boolean> {
     const state = await this.container.inspect().catch(() => null);
     if (state?.State.OOMKilled) return true;
-    const counted = await this.readOomKills();
+    const counted = await this.run(OOM_PROBE, 1_000, 5_000).then(
+      ({ out }) => {
+        const counts = out.text().split("\n").filter(Boolean).map(Number).filter(Number.isFinite);
+        return counts.length ? Math.max(...counts) : null;
+      },
+      () => null,
+    );
     if (counted === null) return beforeDeadline;
     const fresh = counted > this.oomKillsSeen;
     this.oomKillsSeen = counted;
     return fresh;
-  }
-
-  private async readOomKills(): Promise<number | null> {
-    try {
-      const exec = await this.container.exec({ Cmd: OOM_PROBE, AttachStdout: true, AttachStderr: true, Tty: false, User: SANDBOX_USER });
-      const stream = await exec.start({ hijack: true, stdin: false, Tty: false });
-      const out = new BoundedBuffer(1_000);
-      const sink = new Writable({ write(chunk: Buffer, _enc, done) { out.push(chunk); done(); } });
-      this.docker.modem.demuxStream(stream, sink, new Writable({ write(_c, _e, done) { done(); } }));
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(() => { stream.destroy(); resolve(); }, 5_000);
-        const done = () => { clearTimeout(timer); resolve(); };
-        stream.on("end", done);
-        stream.on("close", done);
-        stream.on("error", done);
-      });
-      const counts = out.text().split("\n").filter(Boolean).map(Number).filter(Number.isFinite);
-      return counts.length ? Math.max(...counts) : null;
-    } catch {
-      return null;
-    }
   }
 
   async close(): Promise<void> {
