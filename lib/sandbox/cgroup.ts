@@ -194,7 +194,7 @@ function removeDir(dir: string): void {
   }
 }
 
-/** Removes exec cgroups a dead worker left behind (empty once their processes died with it); returns how many. */
+/** Removes the empty exec cgroups a dead worker left behind; returns how many. */
 export function removeLeftoverCgroups(support: CgroupSupport): number {
   if (support.version === null) return 0;
   const parents = support.version === 2 ? [support.dir] : Object.values(support.dirs);
@@ -210,10 +210,15 @@ export function removeLeftoverCgroups(support: CgroupSupport): number {
       // Exec cgroups are named "<worker pid>-<id>": several workers may share the parent; only a dead one's are removed.
       const owner = Number(/^(\d+)-/.exec(name)?.[1]);
       if (owner && processAlive(owner)) continue;
+      // Only empty ones: bwrap dies with the worker (--die-with-parent), and a group that still holds processes may
+      // belong to a worker this one cannot see (another PID namespace sharing the hierarchy).
       const dir = path.join(parent, name);
-      killAll(dir);
-      removeDir(dir);
-      if (!existsSync(dir)) removed++;
+      try {
+        rmdirSync(dir);
+        removed++;
+      } catch {
+        // busy or gone
+      }
     }
   }
   return removed;
