@@ -150,7 +150,7 @@ describe("panel judges in a sandbox of the snapshot", () => {
 
     // A rerun with the sandbox on asks nothing and writes the same rows.
     const client = () => new StructuredClient({ apiKey: "test-key", baseURL: fakeUrl, timeoutMs: 5_000, maxRetries: 2, malformedRetries: 2 });
-    const sandbox = { provider: new ProcessSandboxProvider({ memoryMb: 512, cpus: 1, pids: 64, tmpMb: 64 }), limits: LIMITS };
+    const sandbox = { provider: new ProcessSandboxProvider({ memoryMb: 512, cpus: 1, pids: 64, tmpMb: 64 }), limits: LIMITS, required: true };
     await db.panelRun.update({ where: { id: run.id }, data: { status: "queued" } });
     const rerun = await runPanel((await claimAnalysis("panel", run.id))!, { client: client(), config, concurrency: 2, sandbox });
     expect(rerun.asked).toBe(0);

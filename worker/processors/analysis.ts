@@ -9,7 +9,7 @@ import { LostClaimError } from "../services/claim-submission";
 import { classifyAnalysisError } from "../services/classify-analysis-error";
 import { createSandboxProvider } from "../../lib/sandbox/create-sandbox-provider";
 import { runPanel } from "../services/run-panel";
-import { panelSandboxFromEnv } from "../services/panel-sandbox";
+import { panelSandboxForEnv } from "../services/panel-sandbox";
 
 // Thin processors of the panel-queue and the attribution-queue: validate the payload, claim the row (fencing token),
 // call the service, record permanent failures on the row. Same fault behaviour as scoring (processors/scoring.ts).
@@ -48,7 +48,7 @@ export function processPanelJob(job: Job<AnalysisJob>): Promise<unknown> {
       await updateAnalysis(claim, { status: "failed", error: config.message });
       return { failed: config.message };
     }
-    const sandbox = env.PANEL_SANDBOX === "on" ? panelSandboxFromEnv(createSandboxProvider()) : null;
+    const sandbox = panelSandboxForEnv(createSandboxProvider);
     return runPanel(claim, { client: createStructuredClient(), config: config.config, concurrency: env.PANEL_CONCURRENCY, onProgress, sandbox });
   });
 }
