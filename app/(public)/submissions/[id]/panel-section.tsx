@@ -214,7 +214,7 @@ export async function PanelSection({ id, scored, viewer, search }: { id: string;
       )}
 
       <h2 id="attribution-heading">Bug-type attribution</h2>
-      {!attribution && <p className="empty">Bug types have not been attributed for this submission{attributionModel.ok ? "" : " (no LLM is configured: only self-reported categories are counted)"}.</p>}
+      {!attribution && <p className="empty">Bug types have not been attributed for this submission{attributionModel.ok ? "" : " (no LLM is configured: agent bug-type shares need the LLM's attribution)"}.</p>}
       {attribution && (attribution.status === "queued" || attribution.status === "running") && (
         <div aria-live="polite">
           <p>Attribution {attribution.status}: {attribution.progress}%.</p>
@@ -224,8 +224,9 @@ export async function PanelSection({ id, scored, viewer, search }: { id: string;
       {attribution?.status === "failed" && <p role="alert" className="card">Attribution failed: {attribution.error ?? "unknown reason"}</p>}
       {attribution?.status === "done" && (
         <p>
-          {count(attribution.classified)} findings and reference bugs without a category were attributed by <code>{attribution.model}</code> (<code>{attribution.prompt_version}</code>,{" "}
-          {count(attribution.cached)} from the cache, cost {usd(attribution.cost_usd)}); {count(attribution.self_reported)} findings keep their self-reported category. See{" "}
+          {count(attribution.classified)} findings (all of them) and reference bugs without a category were attributed by <code>{attribution.model}</code> (<code>{attribution.prompt_version}</code>,{" "}
+          {count(attribution.cached)} from the cache, cost {usd(attribution.cost_usd)}); {count(attribution.self_reported)} findings also carry the submitter&apos;s own category, kept
+          as their label and not counted in the bug-type shares. See{" "}
           <Link href="/bug-types">bug types</Link>.
         </p>
       )}
