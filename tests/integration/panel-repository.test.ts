@@ -117,10 +117,11 @@ describe("panel judges read the repository snapshot", () => {
     expect(await runRepositoryTool(root, "read_file", { path: "pkg/a.py", start_line: 2, end_line: 2 })).toBe("     2  needle here");
     expect(await runRepositoryTool(root, "read_file", { path: "/repo/pkg/a.py", end_line: 1 })).toBe("     1  x = 1");
     expect(await runRepositoryTool(root, "read_file", { path: "../../etc/passwd" })).toContain("leaves the repository");
-    expect(await runRepositoryTool(root, "read_file", { path: "pkg/passwd" })).toContain("no such regular file");
-    expect(await runRepositoryTool(root, "read_file", { path: "linked/a.py" })).toContain("no such regular file");
+    expect(await runRepositoryTool(root, "read_file", { path: "pkg/passwd" })).toBe("pkg/passwd is a symbolic link; links in a snapshot are never followed");
+    expect(await runRepositoryTool(root, "read_file", { path: "linked/a.py" })).toBe("linked is a symbolic link; links in a snapshot are never followed");
+    expect(await runRepositoryTool(root, "read_file", { path: "pkg/missing.py" })).toContain("no such regular file");
     expect(await runRepositoryTool(root, "list_dir", { path: "pkg" })).toBe("a.py  31 bytes\npasswd (symbolic link, not followed)");
-    expect(await runRepositoryTool(root, "list_dir", { path: "linked" })).toContain("no such directory");
+    expect(await runRepositoryTool(root, "list_dir", { path: "linked" })).toContain("is a symbolic link");
     expect(await runRepositoryTool(root, "grep", { pattern: "needle" })).toBe("pkg/a.py:2:needle here");
     expect(await runRepositoryTool(root, "grep", { pattern: "needle", ignore_case: true })).toBe("pkg/a.py:2:needle here\npkg/a.py:3:NEEDLE again");
     // A pattern that would backtrack catastrophically as a regular expression is a plain string here.

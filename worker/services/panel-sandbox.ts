@@ -14,6 +14,7 @@ import type { PanelReply } from "../../lib/panel/verdicts";
 import type { SandboxProvider } from "../../lib/sandbox/sandbox";
 import { extractSnapshot } from "../../lib/sandbox/extract-snapshot";
 import { REPOSITORY_TOOL_DEFINITIONS, REPOSITORY_TOOL_NAMES } from "../../lib/panel/repository-tools";
+import { snapshotLimits } from "../../lib/server/snapshots/snapshot-limits";
 import { snapshotArchivePath } from "./audit-snapshot";
 import { runRepositoryTool } from "./panel-repository-tools";
 
@@ -63,7 +64,7 @@ export function panelWorkDir(panelRunId: string): string {
 }
 
 export async function panelSnapshotDir(panelRunId: string, snapshot: SandboxedSnapshot): Promise<string> {
-  return extractSnapshot(snapshotArchivePath(snapshot), path.join(panelWorkDir(panelRunId), snapshot.sha256));
+  return extractSnapshot(snapshotArchivePath(snapshot), path.join(panelWorkDir(panelRunId), snapshot.sha256), snapshotLimits());
 }
 
 export async function removePanelWorkDir(panelRunId: string): Promise<void> {

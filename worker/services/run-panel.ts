@@ -82,9 +82,15 @@ async function validateSample(claim: AnalysisClaim, deps: PanelDeps): Promise<Pa
   // once for this panel: every judge of a finding whose repository has one reads it.
   const contexts = new Map<string, PanelContext>();
   const snapshots = new Map<string, { snapshot: SandboxedSnapshot; dir: string }>();
-  for (const repositoryId of new Set(sample.map((s) => byId.get(s.findingId)!.repositoryId))) {
-    const snapshot = (await db.repository.findUniqueOrThrow({ where: { id: repositoryId }, select: { snapshot: { select: { sha256: true, storagePath: true, image: true } } } })).snapshot;
-    if (snapshot) snapshots.set(repositoryId, { snapshot, dir: await panelSnapshotDir(run.id, snapshot) });
+  try {
+    for (const repositoryId of new Set(sample.map((s) => byId.get(s.findingId)!.repositoryId))) {
+      const snapshot = (await db.repository.findUniqueOrThrow({ where: { id: repositoryId }, select: { snapshot: { select: { sha256: true, storagePath: true, image: true } } } })).snapshot;
+      if (snapshot) snapshots.set(repositoryId, { snapshot, dir: await panelSnapshotDir(run.id, snapshot) });
+    }
+  } catch (error) {
+    // A snapshot refused at extraction fails the panel with the refusal; nothing half-extracted stays behind.
+    await removePanelWorkDir(run.id);
+    throw error;
   }
   const used = [prompts.text, ...(snapshots.size > 0 ? [deps.sandbox ? prompts.sandbox : prompts.repository] : [])];
   const promptVersion = used.map((p) => `${p.name}@${p.version}`).join("+");
