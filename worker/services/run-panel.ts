@@ -95,6 +95,7 @@ async function validateSample(claim: AnalysisClaim, deps: PanelDeps): Promise<Pa
   const used = [prompts.text, ...(snapshots.size > 0 ? [deps.sandbox ? prompts.sandbox : prompts.repository] : [])];
   const promptVersion = used.map((p) => `${p.name}@${p.version}`).join("+");
 
+  const readIds = sample.filter((s) => snapshots.has(byId.get(s.findingId)!.repositoryId)).map((s) => s.findingId);
   // The sample rows (same seed, size and runs: the same rows); reviews of findings or judges no longer in the panel go.
   await db.$transaction([
     // Opaque ids derive from (seed, finding): this drops findings no longer sampled and rows of an earlier seed.
@@ -119,6 +120,9 @@ async function validateSample(claim: AnalysisClaim, deps: PanelDeps): Promise<Pa
     }),
     db.panelSample.updateMany({ where: { panelRunId: run.id, findingId: { in: [...matched] } }, data: { matched: true } }),
     db.panelSample.updateMany({ where: { panelRunId: run.id, findingId: { notIn: [...matched] } }, data: { matched: false } }),
+    // A snapshot imported since the last run of this panel: its findings are now judged against it.
+    db.panelSample.updateMany({ where: { panelRunId: run.id, findingId: { in: readIds } }, data: { repositoryRead: true } }),
+    db.panelSample.updateMany({ where: { panelRunId: run.id, findingId: { notIn: readIds } }, data: { repositoryRead: false } }),
   ]);
   await updateAnalysis(claim, { sampled: sample.length, promptVersion });
   await progress(5);
