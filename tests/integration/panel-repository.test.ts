@@ -59,7 +59,8 @@ describe("panel judges read the repository snapshot", () => {
   it("samples the first run only; each judge reads the finding's file before its verdict; a made-up snippet is a code-mismatch", async () => {
     const run = await db.panelRun.create({ data: { submissionId, seed: "repo", sampleSize: 100, judges: JUDGES, tier2Judge: TIER2 } });
     const client = new StructuredClient({ apiKey: "test-key", baseURL: inject("fakeOpenAiUrl"), timeoutMs: 5_000, maxRetries: 2, malformedRetries: 2 });
-    const summary = await runPanel((await claimAnalysis("panel", run.id))!, { client, config: { judges: JUDGES, tier2Judge: TIER2, contextModel: "fake-context" }, concurrency: 2, judgeLimits: { maxTurns: 4, maxTokens: 100_000, wallMs: 60_000 } });
+    const deps = { client, config: { judges: JUDGES, tier2Judge: TIER2, contextModel: "fake-context" }, concurrency: 2, judgeLimits: { maxTurns: 4, maxTokens: 100_000, wallMs: 60_000 } };
+    const summary = await runPanel((await claimAnalysis("panel", run.id))!, deps);
     expect(summary.sampled).toBe(3);
 
     const done = await db.panelRun.findUniqueOrThrow({ where: { id: run.id } });
@@ -97,11 +98,11 @@ describe("panel judges read the repository snapshot", () => {
     // The panel's extracted snapshot is removed when it ends.
     expect(existsSync(panelWorkDir(run.id))).toBe(false);
 
-    // A rerun asks nothing; an admin's explicit choice of every run samples all three.
+    // A rerun with the same limits asks nothing; an admin's explicit choice of every run samples all three.
     await db.panelRun.update({ where: { id: run.id }, data: { status: "queued" } });
-    expect((await runPanel((await claimAnalysis("panel", run.id))!, { client, config: { judges: JUDGES, tier2Judge: TIER2, contextModel: "fake-context" }, concurrency: 2 })).asked).toBe(0);
+    expect((await runPanel((await claimAnalysis("panel", run.id))!, deps)).asked).toBe(0);
     await db.panelRun.update({ where: { id: run.id }, data: { status: "queued", runs: "all" } });
-    const all = await runPanel((await claimAnalysis("panel", run.id))!, { client, config: { judges: JUDGES, tier2Judge: TIER2, contextModel: "fake-context" }, concurrency: 2 });
+    const all = await runPanel((await claimAnalysis("panel", run.id))!, deps);
     expect(all.sampled).toBe(5);
     expect(all.asked).toBe(4);
     expect((await readPanelView(submissionId))!.job.runs).toBe("all");
