@@ -62,7 +62,7 @@ describe("panel validation on the submission page", () => {
     expect(await axeViolations(page)).toEqual([]);
 
     // Table 14: the first run by default; the label follows the choice.
-    expect(await page.getByLabel("Runs").inputValue()).toBe("first");
+    expect(await page.getByRole("combobox", { name: /^Runs/ }).inputValue()).toBe("first");
     await page.getByLabel("Findings sampled").fill("10");
     await page.getByLabel("Seed (optional)").fill("browser");
     await page.getByRole("button", { name: "Start panel validation" }).click();
