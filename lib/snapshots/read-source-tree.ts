@@ -1,4 +1,4 @@
-import { createReadStream } from "node:fs";
+import { constants, createReadStream } from "node:fs";
 import { lstat, open, readdir, readlink } from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
@@ -6,6 +6,7 @@ import { createGunzip } from "node:zlib";
 import tar from "tar-stream";
 import { AppError } from "../errors";
 import { compareText } from "../planner/select-files";
+import { readStart } from "./snapshot-fs";
 import { SnapshotChecker, isHistoryPath, type MemberKind, type SnapshotLimits } from "./snapshot-rules";
 
 // Reads a repository snapshot (a directory, a .tar or a .tar.gz) into memory as it will be stored: revision history
@@ -63,17 +64,9 @@ async function readDirectory(root: string, checker: SnapshotChecker): Promise<Tr
 
 /** Reads at most `size` bytes (the size admitted), never following a link put there since. */
 async function readBounded(file: string, size: number): Promise<Buffer> {
-  const { constants } = await import("node:fs");
   const handle = await open(file, constants.O_RDONLY | constants.O_NOFOLLOW);
   try {
-    const buffer = Buffer.alloc(size);
-    let read = 0;
-    while (read < size) {
-      const { bytesRead } = await handle.read(buffer, read, size - read, read);
-      if (bytesRead === 0) break;
-      read += bytesRead;
-    }
-    return buffer.subarray(0, read);
+    return await readStart(handle, size);
   } finally {
     await handle.close();
   }

@@ -1,5 +1,5 @@
 import { constants } from "node:fs";
-import { lstat, open, readdir } from "node:fs/promises";
+import { lstat, open, readdir, type FileHandle } from "node:fs/promises";
 import path from "node:path";
 import { AppError } from "../errors";
 import { compareText } from "../planner/select-files";
@@ -50,18 +50,22 @@ export async function readSnapshotFile(root: string, rel: string, opts: { maxByt
     const opened = await handle.stat();
     // Swapped between lstat and open: not the file that was checked.
     if (opened.ino !== seen.ino || opened.dev !== seen.dev || !opened.isFile()) return null;
-    const size = Math.min(opened.size, opts.maxBytes ?? opened.size);
-    const buffer = Buffer.alloc(size);
-    let read = 0;
-    while (read < size) {
-      const { bytesRead } = await handle.read(buffer, read, size - read, read);
-      if (bytesRead === 0) break;
-      read += bytesRead;
-    }
-    return buffer.subarray(0, read);
+    return await readStart(handle, Math.min(opened.size, opts.maxBytes ?? opened.size));
   } finally {
     await handle.close();
   }
+}
+
+/** The first `size` bytes of an open file (fewer if it is shorter). */
+export async function readStart(handle: FileHandle, size: number): Promise<Buffer> {
+  const buffer = Buffer.alloc(size);
+  let read = 0;
+  while (read < size) {
+    const { bytesRead } = await handle.read(buffer, read, size - read, read);
+    if (bytesRead === 0) break;
+    read += bytesRead;
+  }
+  return buffer.subarray(0, read);
 }
 
 /** A folder's entries (sorted by name; links listed as links, never followed), or null when there is no such folder. */

@@ -1,18 +1,16 @@
-import { execFile } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { gzipSync } from "node:zlib";
 import tar from "tar-stream";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { agentStats, seedAuditBenchmark, setAgent, waitForRun } from "../support/audit-fixtures";
 import { db, userWithToken } from "../support/fixtures";
+import { runCli } from "../support/cli";
 
 // Crafted snapshot archives, as an attacker who gets one imported (or written into the store) would make them, on the
 // real stack: `probebench snapshot import` refuses them naming the member, and an archive planted in the store is
 // refused again when a run extracts it, before any model sees a byte of it (docs/security.md).
-const exec = promisify(execFile);
 const webUrl = inject("webUrl");
 const fakeUrl = inject("fakeOpenAiUrl");
 const work = mkdtempSync(path.join(tmpdir(), "probebench-hostile-snapshots-"));
@@ -48,15 +46,7 @@ const ESCAPE: Member[] = [
   { name: "README.md", type: "symlink", linkname: "e/proc/self/environ" },
 ];
 
-async function cli(args: string[]) {
-  try {
-    const { stdout, stderr } = await exec(process.execPath, ["bin/probebench.js", ...args], { env: { ...process.env, SNAPSHOT_STORE: store }, timeout: 120_000 });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+const cli = (args: string[]) => runCli(args, { SNAPSHOT_STORE: store });
 
 let bench: { slug: string; ref: string; repo: string };
 let admin: { id: string; token: string };
