@@ -64,7 +64,7 @@ describe("panel judges read the repository snapshot", () => {
     expect(summary.sampled).toBe(3);
 
     const done = await db.panelRun.findUniqueOrThrow({ where: { id: run.id } });
-    expect(done).toMatchObject({ status: "done", error: null, sampled: 3, runs: "first", promptVersion: "panel-judge@2+panel-judge-repository@1" });
+    expect(done).toMatchObject({ status: "done", error: null, sampled: 3, runs: "first", promptVersion: "panel-judge@3+panel-judge-repository@1" });
     const samples = await db.panelSample.findMany({ where: { panelRunId: run.id }, include: { finding: true } });
     // Table 14: three runs, only the first sampled.
     expect(samples.map((s) => s.runIndex)).toEqual([0, 0, 0]);

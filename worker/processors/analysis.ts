@@ -7,7 +7,7 @@ import { attributeBugs } from "../services/attribute-bugs";
 import { claimAnalysis, updateAnalysis, type AnalysisClaim, type AnalysisKind } from "../services/claim-analysis";
 import { LostClaimError } from "../services/claim-submission";
 import { classifyAnalysisError } from "../services/classify-analysis-error";
-import { createSandboxProvider } from "../../lib/sandbox/create-sandbox-provider";
+import { workerSandbox } from "../../lib/sandbox/choose-sandbox";
 import { runPanel } from "../services/run-panel";
 import { panelSandboxForEnv } from "../services/panel-sandbox";
 
@@ -48,7 +48,9 @@ export function processPanelJob(job: Job<AnalysisJob>): Promise<unknown> {
       await updateAnalysis(claim, { status: "failed", error: config.message });
       return { failed: config.message };
     }
-    const sandbox = panelSandboxForEnv(createSandboxProvider);
+    // PANEL_SANDBOX auto (default) or on: the worker's sandbox, chosen once per process (SANDBOX=auto: Docker, else
+    // bubblewrap, else none); judges of a finding with a snapshot read it either way.
+    const sandbox = env.PANEL_SANDBOX === "off" ? null : panelSandboxForEnv(await workerSandbox());
     return runPanel(claim, { client: createStructuredClient(), config: config.config, concurrency: env.PANEL_CONCURRENCY, onProgress, sandbox });
   });
 }

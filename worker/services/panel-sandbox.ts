@@ -3,6 +3,7 @@ import { rm } from "node:fs/promises";
 import path from "node:path";
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import { db } from "../../lib/db";
+import { AppError } from "../../lib/errors";
 import { env } from "../../lib/env";
 import { runAgentLoop } from "../../lib/agent/agent-loop";
 import type { PassLimits } from "../../lib/agent/budget";
@@ -38,19 +39,18 @@ export function panelSandboxFromEnv(provider: SandboxProvider, required = env.PA
 }
 
 /**
- * The panel's sandbox as PANEL_SANDBOX says: off, none; on, the configured sandbox (its failures fail the review);
- * auto (the default), the configured sandbox when one can be set up (SANDBOX=auto finds Docker or bubblewrap), else
- * none, and judges with a snapshot then read it without running code.
+ * The panel's sandbox as PANEL_SANDBOX says, given the worker's sandbox choice (SANDBOX=auto finds Docker, else
+ * bubblewrap): off, none; auto (the default), the worker's sandbox when it has one, else none, and judges with a
+ * snapshot then read it without running code; on, the worker's sandbox, required (a sandbox that fails to start
+ * fails the review, and a worker without one refuses the panel, saying why).
  */
-export function panelSandboxForEnv(create: () => SandboxProvider): PanelSandboxDeps | null {
+export function panelSandboxForEnv(choice: { provider: SandboxProvider | null; reason: string }): PanelSandboxDeps | null {
   if (env.PANEL_SANDBOX === "off") return null;
-  if (env.PANEL_SANDBOX === "on") return panelSandboxFromEnv(create(), true);
-  try {
-    return panelSandboxFromEnv(create(), false);
-  } catch (error) {
-    console.error(`PANEL_SANDBOX=auto: no sandbox (${error instanceof Error ? error.message : String(error)}); panel judges read snapshots without running code`);
-    return null;
+  if (env.PANEL_SANDBOX === "on") {
+    if (!choice.provider) throw new AppError("unavailable", `PANEL_SANDBOX=on, but this worker has no sandbox (${choice.reason}). Set PANEL_SANDBOX=auto to judge without proofs of concept, or make a sandbox available.`);
+    return panelSandboxFromEnv(choice.provider, true);
   }
+  return choice.provider ? panelSandboxFromEnv(choice.provider, false) : null;
 }
 
 export type SandboxedSnapshot = { sha256: string; storagePath: string; image: string | null };
