@@ -52,9 +52,10 @@ const envSchema = z.object({
   PANEL_CONTEXT_MODEL: optionalString,
   PANEL_SAMPLE_SIZE: z.coerce.number().int().min(1).max(1_000).default(100),
   PANEL_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
-  // Judges may run a proof of concept in a sandbox of the repository's snapshot (README, Panel validation): off keeps
-  // the judges to the finding and the context document, with confirmations capped at low confidence.
-  PANEL_SANDBOX: z.enum(["off", "on"]).default("off"),
+  // Judges run a proof of concept in a sandbox of the repository's snapshot (docs/panel-and-attribution.md): auto
+  // when a sandbox can be set up, on always (a failure fails the review), off never. Without one, judges still read
+  // the snapshot with read-only tools; confirmations without an executed proof of concept are capped at Low.
+  PANEL_SANDBOX: z.enum(["off", "auto", "on"]).default("auto"),
   PANEL_SANDBOX_MAX_TURNS: z.coerce.number().int().min(2).max(200).default(12),
   PANEL_SANDBOX_MAX_TOKENS: z.coerce.number().int().min(1_000).max(10_000_000).default(200_000),
   PANEL_SANDBOX_WALL_SECONDS: z.coerce.number().int().min(5).max(3_600).default(300),

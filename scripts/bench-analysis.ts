@@ -63,7 +63,8 @@ async function timed<T>(what: string, work: () => Promise<T>) {
   return { result, seconds, calls };
 }
 
-const panelRun = await db.panelRun.create({ data: { submissionId: submission.id, seed: "bench", sampleSize: 100, judges, tier2Judge: tier2 } });
+// Every run sampled (an admin's explicit choice), so the load is 3 x 100 findings as the table in the docs reports.
+const panelRun = await db.panelRun.create({ data: { submissionId: submission.id, seed: "bench", sampleSize: 100, runs: "all", judges, tier2Judge: tier2 } });
 const panelRows = async () => JSON.stringify(await db.panelReview.findMany({ where: { panelRunId: panelRun.id }, orderBy: { id: "asc" } })) + JSON.stringify(await db.panelSample.findMany({ where: { panelRunId: panelRun.id }, orderBy: { id: "asc" } }));
 const config = { judges, tier2Judge: tier2, contextModel: "bench-context" };
 const cold = await timed(`panel, cold (${RUNS} x 100 sampled, concurrency ${env.PANEL_CONCURRENCY})`, async () => runPanel((await claimAnalysis("panel", panelRun.id))!, { client: authed(), config, concurrency: env.PANEL_CONCURRENCY }));

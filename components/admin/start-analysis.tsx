@@ -9,11 +9,13 @@ export function StartAnalysis({ id, kind, again, defaultSampleSize, disabledReas
   const { busy, error, run } = useApiAction("The request failed.");
   const [sampleSize, setSampleSize] = useState(String(defaultSampleSize ?? 100));
   const [seed, setSeed] = useState("");
+  // Table 14: the paper samples the first run of a configuration's repeats; every run is an explicit choice.
+  const [runs, setRuns] = useState<"first" | "all">("first");
   const label = kind === "panel" ? (again ? "Run the panel again" : "Start panel validation") : again ? "Attribute bug types again" : "Start bug-type attribution";
 
   async function start(event: React.FormEvent) {
     event.preventDefault();
-    const body = kind === "panel" ? { sample_size: Number(sampleSize), ...(seed.trim() ? { seed: seed.trim() } : {}) } : {};
+    const body = kind === "panel" ? { sample_size: Number(sampleSize), runs, ...(seed.trim() ? { seed: seed.trim() } : {}) } : {};
     await run(`/api/v1/admin/submissions/${encodeURIComponent(id)}/${kind}`, body);
   }
 
@@ -22,7 +24,14 @@ export function StartAnalysis({ id, kind, again, defaultSampleSize, disabledReas
       {kind === "panel" && (
         <>
           <label className={styles.label}>
-            Findings per run{" "}
+            Runs{" "}
+            <select className={styles.input} value={runs} onChange={(e) => setRuns(e.target.value === "all" ? "all" : "first")}>
+              <option value="first">The first run (as the paper)</option>
+              <option value="all">Every run</option>
+            </select>
+          </label>
+          <label className={styles.label}>
+            {runs === "first" ? "Findings sampled" : "Findings per run"}{" "}
             <input className={styles.input} type="number" min={1} max={1000} required value={sampleSize} onChange={(e) => setSampleSize(e.target.value)} style={{ width: "6rem" }} />
           </label>
           <label className={styles.label}>

@@ -47,6 +47,7 @@ function Validity({ row }: { row: LeaderboardRow }) {
     <>
       <span className="value">{pct(row.panel_validity)}</span>
       {row.panel_validity_ci && <span className="ci">{pctInterval(row.panel_validity_ci)}</span>}
+      {row.panel_text_only ? <span className="ci">{row.panel_text_only} judged from text alone (no snapshot)</span> : null}
     </>
   );
 }

@@ -3,7 +3,11 @@ import type { ReferenceRecord } from "@/lib/workbench/reference-visibility";
 import { CodeSnippet } from "./code-snippet";
 
 /** One bug report (a finding or a reference bug) in full: location, labels, text, snippet and suggested fix. */
-export function ReportRecord({ heading, report, extra, headingId }: { heading: ReactNode; report: ReferenceRecord; extra?: ReactNode; headingId: string }) {
+/**
+ * `submitterLabels`: the record is a finding, whose category and trigger are the submitter's own labels (shown as
+ * such; the bug-type shares use the LLM's attribution only, F.7.3).
+ */
+export function ReportRecord({ heading, report, extra, headingId, submitterLabels = false }: { heading: ReactNode; report: ReferenceRecord; extra?: ReactNode; headingId: string; submitterLabels?: boolean }) {
   return (
     <section className="card report" aria-labelledby={headingId}>
       <h2 id={headingId}>{heading}</h2>
@@ -13,11 +17,11 @@ export function ReportRecord({ heading, report, extra, headingId }: { heading: R
         <dd><code>{report.file}:{report.line_start}–{report.line_end}</code></dd>
         <dt>Severity</dt>
         <dd>{report.severity ?? "–"}</dd>
-        <dt>Category</dt>
+        <dt>{submitterLabels ? "Category (the submitter's label)" : "Category"}</dt>
         <dd>{report.category ?? "–"}</dd>
         {report.trigger && (
           <>
-            <dt>Trigger</dt>
+            <dt>{submitterLabels ? "Trigger (the submitter's label)" : "Trigger"}</dt>
             <dd>{report.trigger}</dd>
           </>
         )}

@@ -38,6 +38,11 @@ export type LoopDeps<T = FindingInput[]> = {
   complete(messages: ChatCompletionMessageParam[]): Promise<AssistantTurn>;
   exec(command: ToolCommand & { maxOutputBytes: number; tool: Exclude<ToolName, "submit_findings"> }): Promise<ExecResult>;
   /**
+   * Tools the caller runs itself instead of the sandbox (the panel's read-only repository tools): their names and
+   * what each call returns to the model. When set, only these tools and the submit tool exist; exec is not used.
+   */
+  tools?: { names: readonly string[]; run(name: string, args: unknown): Promise<string> };
+  /**
    * Called after every model turn and its tool results: persist the transcript and the turn's usage, and say
    * whether the pass may go on (null) or must stop (the reason: run cancelled, run budget spent, lost claim).
    */
@@ -94,6 +99,14 @@ async function executeToolCall<T>(call: { name: string; arguments: string }, dep
   if (call.name === submit.name) {
     const result = submit.validate(args);
     return "error" in result ? result.error : result;
+  }
+  if (deps.tools) {
+    if (!deps.tools.names.includes(call.name)) return `Unknown tool ${call.name}. The tools are ${deps.tools.names.join(", ")} and ${submit.name}.`;
+    try {
+      return await deps.tools.run(call.name, args);
+    } catch {
+      return `The tool ${call.name} could not be run.`;
+    }
   }
   if (!["read_file", "list_dir", "grep", "run"].includes(call.name)) return `Unknown tool ${call.name}. The tools are read_file, list_dir, grep, run and ${submit.name}.`;
   const name = call.name as Exclude<ToolName, "submit_findings">;

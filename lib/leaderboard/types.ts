@@ -31,6 +31,9 @@ export type PanelValidity = {
   abstained: number | null;
   validity: number | null;
   interval: Interval | null;
+  /** Verified panels: sampled findings judged from their text alone (their repository had no snapshot). */
+  textOnly: number | null;
+  sampled: number | null;
 };
 
 /** A public configuration of one benchmark version, with every precomputed score row the views may pool. */
@@ -91,6 +94,8 @@ export type LeaderboardRow = ScoreWithIntervals & {
   panel_validity: number | null;
   /** 95% Clopper-Pearson interval of panel validity (verified: this panel; reported: Table 14). */
   panel_validity_ci: Interval | null;
+  /** Of a verified panel's sample, the findings judged from their text alone (no snapshot); null for reported rows. */
+  panel_text_only: number | null;
   /** Min-max over runs, for repeated-run rows whose runs were scored here. */
   range: { recall: MetricRange | null; precision: MetricRange | null; f1: MetricRange | null } | null;
   /** False when a repository in the scope has no published cell for this entry, so the scope cannot be pooled. */

@@ -28,9 +28,23 @@ describe("allocateProportionally", () => {
 
 describe("samplePanelFindings", () => {
   const pool = candidates(2, { "acme/a": 60, "acme/b": 30, "acme/c": 10 });
-  it("samples per run, proportional to repositories, reproducibly from the seed", () => {
-    const first = samplePanelFindings(pool, { sampleSize: 20, seed: "s1" });
-    const again = samplePanelFindings([...pool].reverse(), { sampleSize: 20, seed: "s1" });
+  it("samples the first run only by default (Table 14), 100 findings in proportion to its repositories", () => {
+    const threeRuns = candidates(3, { "acme/a": 120, "acme/b": 60, "acme/c": 20 });
+    // The first run's findings: 120 / 60 / 20 of 200, so 100 seats give 60 / 30 / 10.
+    const sample = samplePanelFindings(threeRuns, { sampleSize: 100, seed: "s1" });
+    expect(sample).toHaveLength(100);
+    expect(new Set(sample.map((f) => f.runIndex))).toEqual(new Set([0]));
+    expect(sample.every((f) => f.findingId.startsWith("r0-"))).toBe(true);
+    expect(sample.filter((f) => f.repository === "acme/a")).toHaveLength(60);
+    expect(sample.filter((f) => f.repository === "acme/b")).toHaveLength(30);
+    expect(sample.filter((f) => f.repository === "acme/c")).toHaveLength(10);
+    // The first run is the lowest index present, whatever it is.
+    expect(new Set(samplePanelFindings(threeRuns.filter((c) => c.runIndex > 0), { sampleSize: 10, seed: "s1" }).map((f) => f.runIndex))).toEqual(new Set([1]));
+    expect(samplePanelFindings(threeRuns, { sampleSize: 100, seed: "s1", runs: "first" })).toEqual(sample);
+  });
+  it("samples every run when asked explicitly, proportional to repositories, reproducibly from the seed", () => {
+    const first = samplePanelFindings(pool, { sampleSize: 20, seed: "s1", runs: "all" });
+    const again = samplePanelFindings([...pool].reverse(), { sampleSize: 20, seed: "s1", runs: "all" });
     expect(first).toEqual(again);
     expect(first).toHaveLength(40);
     for (const run of [0, 1]) {

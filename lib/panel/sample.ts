@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
 import { createSeededRandom } from "../scoring/seeded-random";
 
-// The panel's sample (paper 2.3, C.3): per run, `sampleSize` findings spread over the repositories in proportion to
-// each repository's share of the run's findings (largest remainders), drawn reproducibly from a seed. Every sampled
+// The panel's sample (paper 2.3, C.3, Table 14): `sampleSize` findings of the submission's first run (the first of
+// its repeats), spread over the repositories in proportion to each repository's share of the run's findings (largest
+// remainders), drawn reproducibly from a seed. With runs = "all" (an admin's explicit choice) every run is sampled so. Every sampled
 // finding gets an opaque id, so the judges never learn which submission or model it came from.
 
 export type SampleCandidate = { id: string; runIndex: number; repository: string; ordinal: number };
@@ -56,10 +57,15 @@ function shuffle<T>(items: T[], random: () => number): T[] {
   return out;
 }
 
-/** The sample of every run, in run, repository and draw order. */
-export function samplePanelFindings(candidates: readonly SampleCandidate[], opts: { sampleSize: number; seed: string }): SampledFinding[] {
+export const PANEL_RUN_SCOPES = ["first", "all"] as const;
+export type PanelRunScope = (typeof PANEL_RUN_SCOPES)[number];
+
+/** The sample of the first run (or of every run), in run, repository and draw order. */
+export function samplePanelFindings(candidates: readonly SampleCandidate[], opts: { sampleSize: number; seed: string; runs?: PanelRunScope }): SampledFinding[] {
   const byRun = new Map<number, Map<string, SampleCandidate[]>>();
+  const firstRun = Math.min(...candidates.map((c) => c.runIndex));
   for (const c of candidates) {
+    if ((opts.runs ?? "first") === "first" && c.runIndex !== firstRun) continue;
     const repos = byRun.get(c.runIndex) ?? new Map<string, SampleCandidate[]>();
     repos.set(c.repository, [...(repos.get(c.repository) ?? []), c]);
     byRun.set(c.runIndex, repos);

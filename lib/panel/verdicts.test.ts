@@ -24,18 +24,21 @@ describe("validity with its Clopper-Pearson interval (golden values)", () => {
 describe("summarizeVerdicts", () => {
   it("counts overall, matched / unmatched and rejections by reason", () => {
     const s = summarizeVerdicts([
-      { verdict: "confirmed", matched: true, reason: null },
-      { verdict: "confirmed", matched: false, reason: null },
-      { verdict: "rejected", matched: false, reason: "intentional" },
-      { verdict: "rejected", matched: false, reason: "intentional" },
-      { verdict: "rejected", matched: true, reason: "style-only" },
-      { verdict: "abstained", matched: false, reason: null },
-      { verdict: null, matched: false, reason: null },
+      { verdict: "confirmed", matched: true, reason: null, pocRan: true, repositoryRead: true },
+      { verdict: "confirmed", matched: false, reason: null, pocRan: false, repositoryRead: true },
+      { verdict: "rejected", matched: false, reason: "intentional", pocRan: true, repositoryRead: true },
+      { verdict: "rejected", matched: false, reason: "intentional", pocRan: false, repositoryRead: false },
+      { verdict: "rejected", matched: true, reason: "style-only", pocRan: false, repositoryRead: true },
+      { verdict: "abstained", matched: false, reason: null, pocRan: false, repositoryRead: false },
+      { verdict: null, matched: false, reason: null, pocRan: false, repositoryRead: true },
     ]);
     expect(s).toMatchObject({ sampled: 7, confirmed: 2, rejected: 3, abstained: 1, validity: 0.4 });
     expect(s.matched).toMatchObject({ sampled: 2, confirmed: 1, rejected: 1, validity: 0.5 });
     expect(s.unmatched).toMatchObject({ sampled: 5, confirmed: 1, rejected: 2, abstained: 1 });
     expect(s.by_reason).toEqual({ intentional: 2, "style-only": 1 });
+    // Validity stays 2 / (2 + 3) with the abstention out; of the 2 confirmations one had an executed proof of
+    // concept and one is reasoning only (capped at Low); 2 of the 7 were judged from their text alone.
+    expect(s).toMatchObject({ confirmed_with_poc: 1, confirmed_reasoning_only: 1, judged_text_only: 2 });
   });
 });
 
@@ -54,7 +57,7 @@ describe("panel replies", () => {
 });
 
 describe("agreedVerdict", () => {
-  const r = (verdict: "confirmed" | "rejected" | "abstained", judge = "j") => ({ judge, verdict, reason: verdict === "rejected" ? "unreachable" : null, severity: null, confidence: "low" });
+  const r = (verdict: "confirmed" | "rejected" | "abstained", judge = "j") => ({ judge, verdict, reason: verdict === "rejected" ? "unreachable" : null, severity: null, confidence: "low", pocRan: false });
   it("is the shared verdict when tier 1 agrees, else null (tier 2 decides)", () => {
     expect(agreedVerdict([r("rejected", "a"), r("rejected", "b")])?.judge).toBe("a");
     expect(agreedVerdict([r("confirmed"), r("rejected")])).toBeNull();

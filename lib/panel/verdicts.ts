@@ -57,8 +57,8 @@ export const panelReplySchema = z
 export type PanelReply = z.infer<typeof panelReplySchema>;
 
 /**
- * F.6.2: a judge that did not run the code (no sandbox, or a sandbox it only read from) reasons from the finding and
- * the context only, so a confirmation is capped at low confidence. `ranProofOfConcept`: the judge executed a command
+ * F.6.2: a judge that did not run the code (no snapshot, the read-only repository tools, or a sandbox it only read
+ * from) confirms by reasoning only, so its confirmation is capped at low confidence. `ranProofOfConcept`: the judge executed a command
  * (a `run` call) in a sandbox of the snapshot.
  */
 export function capConfidence(reply: PanelReply, ranProofOfConcept: boolean): PanelReply {
@@ -66,7 +66,8 @@ export function capConfidence(reply: PanelReply, ranProofOfConcept: boolean): Pa
   return { ...reply, confidence: "low" };
 }
 
-export type TierReview = { judge: string; verdict: PanelVerdict; reason: string | null; severity: string | null; confidence: string };
+/** `pocRan`: the judge executed a proof of concept in a sandbox of the snapshot. */
+export type TierReview = { judge: string; verdict: PanelVerdict; reason: string | null; severity: string | null; confidence: string; pocRan: boolean };
 
 /**
  * The final verdict of one finding: the tier 1 verdict when both tier 1 judges agree on it (the first judge's reason
@@ -93,7 +94,15 @@ export type PanelSummaryCounts = ValidityCounts & {
   matched: ValidityCounts;
   unmatched: ValidityCounts;
   by_reason: Record<string, number>;
+  /** Confirmations whose final judge executed a proof of concept (F.6.2). */
+  confirmed_with_poc: number;
+  /** Confirmations on reasoning only, so capped at low confidence (F.6.2). */
+  confirmed_reasoning_only: number;
+  /** Sampled findings whose repository had no snapshot: judged from the finding's text and the context document. */
+  judged_text_only: number;
 };
+
+export type SampleOutcome = { verdict: PanelVerdict | null; matched: boolean; reason: string | null; pocRan: boolean; repositoryRead: boolean };
 
 export function validityCounts(confirmed: number, rejected: number, abstained: number, sampled = confirmed + rejected + abstained): ValidityCounts {
   const decided = confirmed + rejected;
@@ -109,7 +118,7 @@ export function validityCounts(confirmed: number, rejected: number, abstained: n
 }
 
 /** Adds up final verdicts: overall, for findings that matched a reference bug and those that did not, and by reason. */
-export function summarizeVerdicts(samples: readonly { verdict: PanelVerdict | null; matched: boolean; reason: string | null }[]): PanelSummaryCounts {
+export function summarizeVerdicts(samples: readonly SampleOutcome[]): PanelSummaryCounts {
   const count = (list: readonly { verdict: PanelVerdict | null }[]) =>
     validityCounts(
       list.filter((s) => s.verdict === "confirmed").length,
@@ -124,5 +133,8 @@ export function summarizeVerdicts(samples: readonly { verdict: PanelVerdict | nu
     matched: count(samples.filter((s) => s.matched)),
     unmatched: count(samples.filter((s) => !s.matched)),
     by_reason: byReason,
+    confirmed_with_poc: samples.filter((s) => s.verdict === "confirmed" && s.pocRan).length,
+    confirmed_reasoning_only: samples.filter((s) => s.verdict === "confirmed" && !s.pocRan).length,
+    judged_text_only: samples.filter((s) => !s.repositoryRead).length,
   };
 }

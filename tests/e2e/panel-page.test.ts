@@ -61,7 +61,9 @@ describe("panel validation on the submission page", () => {
     await page.getByText("No panel has validated this submission yet").waitFor();
     expect(await axeViolations(page)).toEqual([]);
 
-    await page.getByLabel("Findings per run").fill("10");
+    // Table 14: the first run by default; the label follows the choice.
+    expect(await page.getByRole("combobox", { name: /^Runs/ }).inputValue()).toBe("first");
+    await page.getByLabel("Findings sampled").fill("10");
     await page.getByLabel("Seed (optional)").fill("browser");
     await page.getByRole("button", { name: "Start panel validation" }).click();
     // The page refreshes itself while the panel runs, then shows validity with its interval.
@@ -70,6 +72,10 @@ describe("panel validation on the submission page", () => {
     expect(validity).toMatch(/^50% \[\d+\.\d–\d+\.\d\]$/);
     // What the panel paid, counted call by call (the fake model's prices are zero unless configured).
     expect(await page.getByTestId("panel-spent").textContent()).toMatch(/^\S+ in \d+ LLM calls, counted as each reply arrived/);
+    // No proof of concept ran and no snapshot was imported: the page says so.
+    expect(await page.getByTestId("panel-evidence").textContent()).toMatch(/^0 with an executed proof of concept, 1 on reasoning only \(capped at low confidence\)$/);
+    expect(await page.getByTestId("panel-text-only").textContent()).toContain("3 from their text alone (no snapshot imported)");
+    await page.getByText("10 findings of the first run").waitFor();
     await page.getByRole("table", { name: /Rejected findings by reason/ }).getByText("intentional", { exact: true }).waitFor();
     await page.getByText("3 verdicts and rationales").first().or(page.getByText("2 verdicts and rationales").first()).click();
     await page.getByText(/fake panel:/).first().waitFor();
@@ -78,7 +84,7 @@ describe("panel validation on the submission page", () => {
     await page.screenshot({ path: "test-artifacts/panel-page.png", fullPage: true });
 
     await page.getByRole("button", { name: "Start bug-type attribution" }).click();
-    await page.getByText(/findings and reference bugs without a category were attributed by/).waitFor({ timeout: 60_000 });
+    await page.getByText(/reference bugs without a category were attributed by/).waitFor({ timeout: 60_000 });
     expect(await axeViolations(page)).toEqual([]);
     expect(cspViolations).toEqual([]);
     await page.close();

@@ -46,7 +46,7 @@ beforeAll(async () => {
     client: new StructuredClient({ apiKey: "test-key", baseURL: inject("fakeOpenAiUrl"), timeoutMs: 5_000, maxRetries: 2, malformedRetries: 2 }),
     config: { judges: ["fake-panel-a", "fake-panel-b"], tier2Judge: "fake-panel-tier2", contextModel: "fake-context" },
     concurrency: 2,
-    sandbox: { provider: new ProcessSandboxProvider({ memoryMb: 512, cpus: 1, pids: 64, tmpMb: 64 }), limits: { maxTurns: 4, maxTokens: 100_000, wallMs: 60_000 } },
+    sandbox: { provider: new ProcessSandboxProvider({ memoryMb: 512, cpus: 1, pids: 64, tmpMb: 64 }), limits: { maxTurns: 4, maxTokens: 100_000, wallMs: 60_000 }, required: true },
   });
   ({ browser } = await launchBrowser());
 }, 300_000);

@@ -92,7 +92,7 @@ describe("panel and attribution through the API", () => {
       // Two findings bring their own category (self-reported); the rest are attributed.
       ...(i < 2 ? { category: i === 0 ? "Unhandled degenerate value" : "Some category of my own" } : {}),
     }));
-    const created = await call(webUrl, "POST", "/api/v1/submissions", { token: submitter.token }, { benchmark: slug, model: `Panel agent ${slug}`, findings });
+    const created = await call(webUrl, "POST", "/api/v1/submissions", { token: submitter.token }, { benchmark: slug, model: `Panel agent ${slug}`, harness: "probe-passes", findings });
     expect(created.status).toBe(202);
     id = created.json.id;
     expect((await waitForStatus(webUrl, id, submitter.token)).status).toBe("scored");
@@ -120,13 +120,15 @@ describe("panel and attribution through the API", () => {
       "the panel to finish",
     );
     const panel = body.panel;
-    expect(Object.keys(panel).sort()).toEqual(["abstained", "by_reason", "confirmed", "cost_usd", "matched", "rejected", "sampled", "spent_usd", "status", "unmatched", "validity", "validity_interval"]);
+    expect(Object.keys(panel).sort()).toEqual(["abstained", "by_reason", "confirmed", "confirmed_reasoning_only", "confirmed_with_poc", "cost_usd", "judged_text_only", "matched", "rejected", "sampled", "spent_usd", "status", "unmatched", "validity", "validity_interval"]);
     // Six findings: confirmed x2, rejected (intentional, style-only), abstained, and a split the tier 2 judge settles.
     const split = fakeFinalVerdict(JUDGES, TIER2, "Parser may recurse deeply [panel:split] [root:X3]", "The agent reports: Parser may recurse deeply [panel:split]. [root:X3]");
     const confirmed = 2 + (split.verdict === "confirmed" ? 1 : 0);
     const rejected = 2 + (split.verdict === "rejected" ? 1 : 0);
     const expected = validityCounts(confirmed, rejected, 1, 6);
     expect(panel).toMatchObject({ status: "done", sampled: 6, confirmed, rejected, abstained: 1, validity: expected.validity });
+    // No snapshot of acme/parser here: every finding judged from its text, every confirmation on reasoning only.
+    expect(panel).toMatchObject({ judged_text_only: 6, confirmed_with_poc: 0, confirmed_reasoning_only: confirmed });
     expect(panel.validity_interval).toEqual(expected.validity_interval);
     expect(panel.matched).toMatchObject({ sampled: 1, confirmed: 1, rejected: 0 });
     expect(panel.unmatched.sampled).toBe(5);
@@ -135,7 +137,7 @@ describe("panel and attribution through the API", () => {
     // What was paid covers at least the stored verdicts (no fault here, so only context documents come on top).
     // (Sums of float costs in another order: equal up to rounding.)
     expect(panel.spent_usd).toBeGreaterThanOrEqual(panel.cost_usd - 1e-9);
-    expect(body.panel_job).toMatchObject({ status: "done", progress: 100, seed: "itest", confidence_cap: "low" });
+    expect(body.panel_job).toMatchObject({ status: "done", progress: 100, seed: "itest", runs: "first", confidence_cap: "low" });
     expect(body.panel_job.spent_calls).toBeGreaterThanOrEqual(body.panel_job.judge_calls);
     // The panel context document of the repository was written once (no snapshot: it says so).
     const context = await db.contextDocument.findFirstOrThrow({ where: { kind: "panel", repository: { benchmark: { slug }, name: "acme/parser" } } });
@@ -156,7 +158,7 @@ describe("panel and attribution through the API", () => {
     expect((await call(webUrl, "GET", `/api/v1/submissions/${id}/panel?page=0`, { token: maintainer.token })).status).toBe(422);
   });
 
-  it("an admin starts attribution; self-reported categories are kept and labelled, the rest classified", async () => {
+  it("an admin starts attribution; every finding is classified, self-reported categories are kept as the submitter's label", async () => {
     const started = await call(webUrl, "POST", `/api/v1/admin/submissions/${id}/attribution`, { token: admin.token }, {});
     expect(started.status).toBe(202);
     const body = await waitFor(
@@ -168,8 +170,10 @@ describe("panel and attribution through the API", () => {
     expect(body.attribution).toMatchObject({ status: "done", subjects: 6 + 4, self_reported: 2, model: "fake-attribution" });
     const findings = await db.finding.findMany({ where: { run: { submissionId: id } }, orderBy: { ordinal: "asc" } });
     const rows = await db.bugTypeAttribution.findMany({ where: { subjectKind: "finding", subjectId: { in: findings.map((f) => f.id) } } });
-    expect(rows).toHaveLength(6);
-    expect(rows.find((r) => r.subjectId === findings[1]!.id)).toMatchObject({ source: "self_reported", category: "Some category of my own", family: null });
+    // F.7.3: the one classifier labels all six; the two self-reported labels are kept beside, as the submitter's.
+    expect(rows.filter((r) => r.source === "llm")).toHaveLength(6);
+    expect(rows.filter((r) => r.source === "self_reported").map((r) => r.category).sort()).toEqual(["Some category of my own", "Unhandled degenerate value"]);
+    expect(rows.find((r) => r.subjectId === findings[1]!.id && r.source === "self_reported")).toMatchObject({ category: "Some category of my own", family: null });
     expect(rows.filter((r) => r.source === "llm").every((r) => TAXONOMY.families.some((f) => f.categories.some((c) => c.name === r.category)))).toBe(true);
     // Reference bugs carry the benchmark's own category.
     expect(await db.bugTypeAttribution.count({ where: { subjectKind: "reference", source: "benchmark", category: "Unhandled degenerate value" } })).toBeGreaterThanOrEqual(4);
@@ -188,10 +192,35 @@ describe("panel and attribution through the API", () => {
     expect(row.panel_validity).toBe(submission.panel.validity);
     expect(row.panel_validity_ci).toEqual(submission.panel.validity_interval);
     const types = (await call(webUrl, "GET", `/api/v1/bug-types?benchmark=${slug}@1`)).json;
-    // Six findings of the first run: two self-reported, four attributed by the LLM; all categorised.
-    expect(types.stored.notes).toContain("4 of 6 attributed by the LLM");
-    expect(types.stored.notes).toContain("2 self-reported");
-    expect(types.stored.categories.find((c: { name: string }) => c.name === "Some category of my own")).toBeTruthy();
+    // The full-harness pool: this configuration's first run, six findings, all attributed by the LLM; the two
+    // self-reported labels are counted as carried, never as categories.
+    expect(types.stored.pool).toMatchObject({ harness: "probe-passes", source: "all" });
+    expect(types.stored.pool.description).toContain("first run of 1 public verified configuration");
+    expect(types.stored.notes).toContain("6 of 6 pooled findings attributed by the LLM");
+    expect(types.stored.notes).toContain("2 carried a self-reported category");
+    expect(types.stored.categories.find((c: { name: string }) => c.name === "Some category of my own")).toBeUndefined();
+    // Agent shares are exactly the LLM's labels of the six findings, whatever the submitter said.
+    const findings = await db.finding.findMany({ where: { run: { submissionId: id } }, select: { id: true } });
+    const llm = await db.bugTypeAttribution.findMany({ where: { subjectKind: "finding", subjectId: { in: findings.map((f) => f.id) }, source: "llm" } });
+    for (const c of types.stored.categories as { name: string; agentShare: number | null }[]) {
+      expect(c.agentShare ?? 0).toBeCloseTo(llm.filter((r) => r.category === c.name).length / 6, 9);
+    }
+    // Table 21: level 0 is out of the denominators (the levels sum to 100%) and reported as a count.
+    const zero = llm.filter((r) => r.triggerLevel === 0).length;
+    expect(types.stored.insufficientTriggers.agents).toBe(zero);
+    expect(types.stored.triggers.some((t: { name: string }) => t.name === "Insufficient information")).toBe(false);
+    if (zero < 6) {
+      const shares = (types.stored.triggers as { agentShare: number | null }[]).reduce((sum, t) => sum + (t.agentShare ?? 0), 0);
+      expect(shares).toBeCloseTo(1, 9);
+      for (const level of [1, 2]) {
+        const t = (types.stored.triggers as { level: number; agentShare: number | null }[]).find((x) => x.level === level);
+        expect(t?.agentShare ?? 0).toBeCloseTo(llm.filter((r) => r.triggerLevel === level).length / (6 - zero), 9);
+      }
+    }
+    // Another pool: no configuration of harness "vanilla".
+    const vanilla = (await call(webUrl, "GET", `/api/v1/bug-types?benchmark=${slug}@1&harness=vanilla`)).json;
+    expect(vanilla.stored.agentConfigurations).toBe(0);
+    expect((await call(webUrl, "GET", `/api/v1/bug-types?benchmark=${slug}@1&source=elsewhere`)).status).toBe(422);
     const csv = await contractFetch(`${webUrl}/api/v1/bug-types?benchmark=${slug}@1&format=csv`);
     expect(csv.headers.get("content-type")).toContain("text/csv");
     expect((await csv.text()).split("\n")[0]).toBe("source,kind,name,family,level,human_n,human_share,agent_share,agent_min,agent_max,gap");
@@ -322,6 +351,21 @@ describe("panel and attribution queues through faults", () => {
     expect(await rows()).toEqual(before);
   }, 600_000);
 
+  it("a worker configured with one tier 1 judge refuses the panel and says what is missing", async () => {
+    // Only the misconfigured worker may take the job.
+    for (const w of workers.splice(0)) await stopProcess(w, "SIGKILL");
+    const run = await db.panelRun.create({ data: { submissionId, seed: "one-judge", sampleSize: 8, judges: ["fake-panel-a"], tier2Judge: TIER2 } });
+    const lone = startWorker({ ...workerEnv, PANEL_JUDGE_MODELS: "fake-panel-a" });
+    workers.push(lone);
+    await queue(PANEL_QUEUE).add("validate-findings", { runId: run.id }, { jobId: `${run.id}-1` });
+    const failed = await waitFor(() => db.panelRun.findUniqueOrThrow({ where: { id: run.id } }), (r) => r.status === "done" || r.status === "failed", 120_000, "the one-judge panel to be refused");
+    expect(failed.status).toBe("failed");
+    expect(failed.error).toContain("exactly two distinct tier 1 judges in PANEL_JUDGE_MODELS; it has only one distinct model (fake-panel-a)");
+    expect(await db.panelReview.count({ where: { panelRunId: run.id } })).toBe(0);
+    await stopProcess(lone, "SIGKILL");
+    await db.panelRun.delete({ where: { id: run.id } });
+  }, 300_000);
+
   it("the panel survives 429/500/malformed replies and a killed worker mid-queue; a rerun writes the same rows", async () => {
     const run = await db.panelRun.create({ data: { submissionId, seed: "faults", sampleSize: 8, judges: JUDGES, tier2Judge: TIER2 } });
     Object.assign(fake.control, { failRate: 0.2, malformedRate: 0.05, latencyMs: 60 });
@@ -334,18 +378,18 @@ describe("panel and attribution queues through faults", () => {
     worker();
     const done = await waitFor(() => db.panelRun.findUniqueOrThrow({ where: { id: run.id } }), (r) => r.status === "done" || r.status === "failed", 240_000, "the panel to finish");
     Object.assign(fake.control, { failRate: 0, malformedRate: 0, latencyMs: 0 });
-    expect(done).toMatchObject({ status: "done", error: null, sampled: 24 });
+    expect(done).toMatchObject({ status: "done", error: null, sampled: 8 });
 
     const samples = await expectVerdictsFollowTheRule(run.id);
-    expect(samples).toHaveLength(24);
-    // Per run: 8 findings spread over the one repository.
-    expect(new Set(samples.map((s) => s.runIndex))).toEqual(new Set([0, 1, 2]));
+    expect(samples).toHaveLength(8);
+    // Table 14: of the three runs, only the first is sampled.
+    expect(new Set(samples.map((s) => s.runIndex))).toEqual(new Set([0]));
     const before = await panelRows(run.id);
     const splits = samples.filter((s) => {
       const a = before.reviews.filter((r) => r.findingId === s.findingId && r.tier === 1);
       return a[0]!.verdict !== a[1]!.verdict;
     }).length;
-    expect(before.reviews).toHaveLength(24 * 2 + splits);
+    expect(before.reviews).toHaveLength(8 * 2 + splits);
     expect(done.judgeCalls).toBe(before.reviews.length);
     // What was paid: every stored review, every malformed reply of the last attempt, and the killed attempt's answered
     // calls; never more than the endpoint answered.

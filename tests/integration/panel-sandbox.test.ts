@@ -95,7 +95,7 @@ describe("panel judges in a sandbox of the snapshot", () => {
     await queue.add("validate-findings", { runId: run.id }, { jobId: `${run.id}-1` });
     const done = await waitFor(() => db.panelRun.findUniqueOrThrow({ where: { id: run.id } }), (r) => r.status === "done" || r.status === "failed", 240_000, "the sandboxed panel to finish");
     console.log(`sandboxed panel: ${done.judgeCalls} reviews in ${Date.now() - started} ms`);
-    expect(done).toMatchObject({ status: "done", error: null, sampled: 5, promptVersion: "panel-judge@2+panel-judge-sandbox@2" });
+    expect(done).toMatchObject({ status: "done", error: null, sampled: 5, promptVersion: "panel-judge@3+panel-judge-sandbox@3" });
 
     const reviews = await reviewsOf(run.id);
     const of = (marker: string) => reviews.filter((r) => r.title.includes(marker));
@@ -150,19 +150,21 @@ describe("panel judges in a sandbox of the snapshot", () => {
 
     // A rerun with the sandbox on asks nothing and writes the same rows.
     const client = () => new StructuredClient({ apiKey: "test-key", baseURL: fakeUrl, timeoutMs: 5_000, maxRetries: 2, malformedRetries: 2 });
-    const sandbox = { provider: new ProcessSandboxProvider({ memoryMb: 512, cpus: 1, pids: 64, tmpMb: 64 }), limits: LIMITS };
+    const sandbox = { provider: new ProcessSandboxProvider({ memoryMb: 512, cpus: 1, pids: 64, tmpMb: 64 }), limits: LIMITS, required: true };
     await db.panelRun.update({ where: { id: run.id }, data: { status: "queued" } });
     const rerun = await runPanel((await claimAnalysis("panel", run.id))!, { client: client(), config, concurrency: 2, sandbox });
     expect(rerun.asked).toBe(0);
     expect(await reviewsOf(run.id)).toEqual(reviews);
 
-    // The sandbox off: the judges are asked again (another configuration), the same verdicts, every confirmation capped.
+    // The sandbox off: the judges are asked again (another configuration) and still read the snapshot, with the
+    // read-only repository tools (no `run`); every confirmation is capped.
     await db.panelRun.update({ where: { id: run.id }, data: { status: "queued" } });
     const off = await runPanel((await claimAnalysis("panel", run.id))!, { client: client(), config, concurrency: 2 });
     expect(off.asked).toBe(reviews.length - of("Tooltip leaks").length);
     const plain = await reviewsOf(run.id);
     for (const r of plain) {
       expect(r).toMatchObject({ sandboxed: false, pocRan: false, poc: null });
+      if (!r.title.includes("Tooltip")) expect(r.rationale).toMatch(/\(read parser\/(lexer|errors)\.py: "def /);
       if (r.verdict === "confirmed") expect(r.confidence).toBe("low");
     }
     expect(plain.find((r) => r.title.includes("Lexer drops"))).toMatchObject({ verdict: "confirmed", confidence: "low" });

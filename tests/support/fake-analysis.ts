@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import type { IncomingMessage } from "node:http";
 
 // The fake LLM's answers for panel validation, panel context documents and bug-type attribution (hooked into
 // fake-openai.ts by the reply schema's name). Deterministic in the report's title and description, never in its
@@ -6,6 +7,9 @@ import { createHash } from "node:crypto";
 //  - markers steer a verdict: [panel:confirmed], [panel:rejected:<reason>], [panel:abstained], [panel:split]
 //    (tier 1 judges disagree: a judge whose name ends in "-a" confirms, the other rejects; the tier 2 judge settles);
 //  - without a marker the text's hash decides (about 70% confirmed, 20% rejected, 5% split, 5% abstained).
+// A judge with the read-only repository tools (read_file, list_dir, grep and submit_verdict; no `run`) first reads
+// the finding's file, then submits: `code-mismatch` when the first line of the finding's code_snippet is not in what
+// read_file returned, else the verdict above; its rationale quotes the file's first line as the tool returned it.
 
 const REASONS = ["code-mismatch", "unreachable", "intentional", "error-mode-only", "out-of-scope", "style-only"];
 
@@ -69,4 +73,44 @@ export function answerAnalysisRequest(body: Body): string | undefined {
     return JSON.stringify({ category: categories[h % Math.max(categories.length, 1)] ?? "", trigger_level: levels[h % levels.length] ?? 0, rationale: "fake attribution by text hash" });
   }
   return undefined;
+}
+
+type ToolMsg = { role: string; content?: string | null; tool_call_id?: string };
+type Send = (status: number, body: unknown) => void;
+export const repositoryJudgeStats = { requests: 0 };
+
+function repositoryJudgeTurn(model: string, messages: ToolMsg[]) {
+  const f = block(messages.find((m) => m.role === "user")?.content ?? "", "finding");
+  const file = String(f.file ?? "README.md");
+  const call = (name: string, args: unknown) => ({ content: null, tool_calls: [{ id: `read_${repositoryJudgeStats.requests}`, type: "function", function: { name, arguments: JSON.stringify(args) } }] });
+  const read = messages.find((m) => m.role === "tool")?.content;
+  if (read === undefined || read === null) return call("read_file", { path: file });
+  // The tool prints "     1  <line>"; the first line of the file as the judge saw it.
+  const firstLine = /^\s*1 {2}(.*)$/m.exec(read)?.[1] ?? "(nothing read)";
+  const snippetLine = String(f.code_snippet ?? "").split("\n").map((l) => l.trim()).find(Boolean) ?? "";
+  const title = String(f.title ?? "");
+  const description = String(f.description ?? "");
+  const verdict = snippetLine && !read.includes(snippetLine) ? rejected("code-mismatch", `the quoted code is not in ${file}`) : fakePanelVerdict(model, title, description);
+  return call("submit_verdict", { ...verdict, rationale: `${verdict.rationale} (read ${file}: ${JSON.stringify(firstLine)})` });
+}
+
+/** Handles a request of a judge with the read-only repository tools; false for every other request. */
+export function handleRepositoryJudgeRequest(req: IncomingMessage, body: { model?: string; messages?: ToolMsg[]; tools?: { function?: { name?: string } }[] }, send: Send): boolean {
+  const names = (body.tools ?? []).map((t) => t.function?.name);
+  if (!req.url?.endsWith("/chat/completions") || !names.includes("submit_verdict") || names.includes("run")) return false;
+  if (req.headers.authorization !== "Bearer test-key") {
+    send(401, { error: { message: "bad key", type: "invalid_request_error" } });
+    return true;
+  }
+  repositoryJudgeStats.requests++;
+  const messages = body.messages ?? [];
+  send(200, {
+    id: `chatcmpl-repository-${repositoryJudgeStats.requests}`,
+    object: "chat.completion",
+    created: Math.floor(Date.now() / 1000),
+    model: body.model,
+    choices: [{ index: 0, finish_reason: "tool_calls", message: { role: "assistant", ...repositoryJudgeTurn(String(body.model ?? ""), messages) } }],
+    usage: { prompt_tokens: Math.ceil(messages.map((m) => m.content ?? "").join("\n").length / 4), completion_tokens: 40, total_tokens: 0 },
+  });
+  return true;
 }

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { embedOffline } from "../../lib/embeddings/offline-embedder";
 import { handleAgentRequest } from "./fake-openai-agent";
 import { judgedAnswer, recordJudged } from "./fake-judge-log";
-import { answerAnalysisRequest } from "./fake-analysis";
+import { answerAnalysisRequest, handleRepositoryJudgeRequest } from "./fake-analysis";
 import { handlePanelSandboxRequest } from "./fake-panel-sandbox";
 
 // A small local server speaking the OpenAI wire format (chat completions with json_schema replies, embeddings).
@@ -70,9 +70,9 @@ export async function startFakeOpenAi(port = 0): Promise<{ url: string; close: (
         res.end(JSON.stringify(body));
       };
       const body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString("utf8")) : {};
-      // Tool-using requests: a panel judge in a sandbox (fake-panel-sandbox.ts), in-house audit runs and their context
-      // document (fake-openai-agent.ts).
-      if (handlePanelSandboxRequest(req, body, send) || handleAgentRequest(req, body, send)) return;
+      // Tool-using requests: a panel judge in a sandbox (fake-panel-sandbox.ts) or with the read-only repository tools
+      // (fake-analysis.ts), in-house audit runs and their context document (fake-openai-agent.ts).
+      if (handlePanelSandboxRequest(req, body, send) || handleRepositoryJudgeRequest(req, body, send) || handleAgentRequest(req, body, send)) return;
       if (req.url === "/__control" && req.method === "POST") {
         Object.assign(control, body);
         return send(200, control);

@@ -39,7 +39,8 @@ function nextTurn(model: string, messages: Msg[]) {
 
 /** Handles a sandboxed panel judge's request; false for every other request. */
 export function handlePanelSandboxRequest(req: IncomingMessage, body: { model?: string; messages?: Msg[]; tools?: { function?: { name?: string } }[] }, send: Send): boolean {
-  if (!req.url?.endsWith("/chat/completions") || !body.tools?.some((t) => t.function?.name === "submit_verdict")) return false;
+  // A sandboxed judge has `run`; one with the read-only repository tools is answered by fake-analysis.ts.
+  if (!req.url?.endsWith("/chat/completions") || !body.tools?.some((t) => t.function?.name === "submit_verdict") || !body.tools.some((t) => t.function?.name === "run")) return false;
   if (req.headers.authorization !== "Bearer test-key") {
     send(401, { error: { message: "bad key", type: "invalid_request_error" } });
     return true;

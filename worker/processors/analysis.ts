@@ -9,7 +9,7 @@ import { LostClaimError } from "../services/claim-submission";
 import { classifyAnalysisError } from "../services/classify-analysis-error";
 import { workerSandbox } from "../../lib/sandbox/choose-sandbox";
 import { runPanel } from "../services/run-panel";
-import { panelSandboxFromEnv } from "../services/panel-sandbox";
+import { panelSandboxForEnv } from "../services/panel-sandbox";
 
 // Thin processors of the panel-queue and the attribution-queue: validate the payload, claim the row (fencing token),
 // call the service, record permanent failures on the row. Same fault behaviour as scoring (processors/scoring.ts).
@@ -48,9 +48,9 @@ export function processPanelJob(job: Job<AnalysisJob>): Promise<unknown> {
       await updateAnalysis(claim, { status: "failed", error: config.message });
       return { failed: config.message };
     }
-    // PANEL_SANDBOX=on without a sandbox (the worker logged why at start): judges reason without one, capped.
-    const provider = env.PANEL_SANDBOX === "on" ? (await workerSandbox()).provider : null;
-    const sandbox = provider ? panelSandboxFromEnv(provider) : null;
+    // PANEL_SANDBOX auto (default) or on: the worker's sandbox, chosen once per process (SANDBOX=auto: Docker, else
+    // bubblewrap, else none); judges of a finding with a snapshot read it either way.
+    const sandbox = env.PANEL_SANDBOX === "off" ? null : panelSandboxForEnv(await workerSandbox());
     return runPanel(claim, { client: createStructuredClient(), config: config.config, concurrency: env.PANEL_CONCURRENCY, onProgress, sandbox });
   });
 }

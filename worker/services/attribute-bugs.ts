@@ -18,9 +18,10 @@ import {
 import { progressWriter, updateAnalysis, type AnalysisClaim } from "./claim-analysis";
 
 // Bug-type attribution of one submission (paper D, F.7.3): every finding of every run and every reference bug of
-// its benchmark version gets one category of the version's taxonomy and one trigger level. A category someone
-// supplied is kept (findings: self-reported; reference bugs: the benchmark's own); the rest are classified by an LLM
-// with a versioned prompt, cached by text hash + taxonomy version + model + prompt hash, so identical texts (another
+// its benchmark version gets one category of the version's taxonomy and one trigger level. Every finding is classified
+// by the LLM (F.7.3: one classifier and one prompt for every configuration); a submitter's own category is also kept,
+// as a self_reported row, to show as their label, and never counts in the shares. A reference bug's own category (the
+// benchmark's) is kept; the rest are classified by an LLM with a versioned prompt, cached by text hash + taxonomy version + model + prompt hash, so identical texts (another
 // submission, a rerun, a retried job) are never classified twice. Rows are keyed by (subject, model): a rerun writes
 // the same rows.
 
@@ -92,8 +93,9 @@ async function classifySubjects(claim: AnalysisClaim, deps: AttributionDeps): Pr
   }
   await progress(5);
 
-  // The rest: already attributed under this taxonomy, prompt and model? Else the same text elsewhere? Else ask.
-  const toClassify = subjects.filter((s) => attributionPlan(s.category) === "classify");
+  // Every finding and the uncategorised reference bugs: already attributed under this taxonomy, prompt and model? Else
+  // the same text elsewhere? Else ask.
+  const toClassify = subjects.filter((s) => s.kind === "finding" || attributionPlan(s.category) === "classify");
   const textHashes = new Map(toClassify.map((s) => [s.id, attributionTextHash(s)]));
   const summary: AttributionSummary = { total: subjects.length, selfReported: given.filter((s) => s.kind === "finding").length, classified: toClassify.length, cached: 0, asked: 0 };
   const done = new Set<string>();

@@ -3,6 +3,7 @@ import { rm } from "node:fs/promises";
 import path from "node:path";
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import { db } from "../../lib/db";
+import { AppError } from "../../lib/errors";
 import { env } from "../../lib/env";
 import { runAgentLoop } from "../../lib/agent/agent-loop";
 import type { PassLimits } from "../../lib/agent/budget";
@@ -13,16 +14,43 @@ import { abstainedAtLimit, PANEL_TOOL_DEFINITIONS, proofOfConceptRan, recordRun,
 import type { PanelReply } from "../../lib/panel/verdicts";
 import type { SandboxProvider } from "../../lib/sandbox/sandbox";
 import { extractSnapshot } from "../../lib/sandbox/extract-snapshot";
+import { REPOSITORY_TOOL_DEFINITIONS, REPOSITORY_TOOL_NAMES } from "../../lib/panel/repository-tools";
 import { snapshotLimits } from "../../lib/server/snapshots/snapshot-limits";
 import { snapshotArchivePath } from "./audit-snapshot";
+import { runRepositoryTool } from "./panel-repository-tools";
 
-// A panel judge in a sandbox of the repository's snapshot (PANEL_SANDBOX=on): the in-house runs' agent loop with
-// read_file, list_dir, grep, run and submit_verdict, under tight limits. The model never runs in the sandbox.
+// A panel judge with the repository (§2.3, F.6.2): the in-house runs' agent loop under tight limits, either in a
+// sandbox of the snapshot (read_file, list_dir, grep, run: a proof of concept may run) or, without a sandbox, with
+// the read-only repository tools over the snapshot extracted on the worker. The model never runs in the sandbox.
 
-export type PanelSandboxDeps = { provider: SandboxProvider; limits: PassLimits };
+/**
+ * `required`: PANEL_SANDBOX=on, where a sandbox that cannot be created fails the review (retried with the job);
+ * with auto, such a judge reads the repository without running anything instead.
+ */
+export type PanelSandboxDeps = { provider: SandboxProvider; limits: PassLimits; required: boolean };
 
-export function panelSandboxFromEnv(provider: SandboxProvider): PanelSandboxDeps {
-  return { provider, limits: { maxTurns: env.PANEL_SANDBOX_MAX_TURNS, maxTokens: env.PANEL_SANDBOX_MAX_TOKENS, wallMs: env.PANEL_SANDBOX_WALL_SECONDS * 1000 } };
+/** The limits of one judge that uses tools (sandboxed or read-only): turns, tokens and wall time. */
+export function panelJudgeLimitsFromEnv(): PassLimits {
+  return { maxTurns: env.PANEL_SANDBOX_MAX_TURNS, maxTokens: env.PANEL_SANDBOX_MAX_TOKENS, wallMs: env.PANEL_SANDBOX_WALL_SECONDS * 1000 };
+}
+
+export function panelSandboxFromEnv(provider: SandboxProvider, required = env.PANEL_SANDBOX === "on"): PanelSandboxDeps {
+  return { provider, limits: panelJudgeLimitsFromEnv(), required };
+}
+
+/**
+ * The panel's sandbox as PANEL_SANDBOX says, given the worker's sandbox choice (SANDBOX=auto finds Docker, else
+ * bubblewrap): off, none; auto (the default), the worker's sandbox when it has one, else none, and judges with a
+ * snapshot then read it without running code; on, the worker's sandbox, required (a sandbox that fails to start
+ * fails the review, and a worker without one refuses the panel, saying why).
+ */
+export function panelSandboxForEnv(choice: { provider: SandboxProvider | null; reason: string }): PanelSandboxDeps | null {
+  if (env.PANEL_SANDBOX === "off") return null;
+  if (env.PANEL_SANDBOX === "on") {
+    if (!choice.provider) throw new AppError("unavailable", `PANEL_SANDBOX=on, but this worker has no sandbox (${choice.reason}). Set PANEL_SANDBOX=auto to judge without proofs of concept, or make a sandbox available.`);
+    return panelSandboxFromEnv(choice.provider, true);
+  }
+  return choice.provider ? panelSandboxFromEnv(choice.provider, false) : null;
 }
 
 export type SandboxedSnapshot = { sha256: string; storagePath: string; image: string | null };
@@ -57,19 +85,29 @@ export async function panelSandboxIsOrphan(labels: { runId: string }): Promise<b
 
 export type SandboxedVerdict = { reply: PanelReply; pocRan: boolean; poc: PocRecord; inputTokens: number; outputTokens: number; costUsd: number };
 
-/** One judge's review in a fresh sandbox of the snapshot; the sandbox is removed when it ends. */
+/**
+ * One judge's review in a fresh sandbox of the snapshot; the sandbox is removed when it ends. Null when the sandbox
+ * could not be created and none is required (PANEL_SANDBOX=auto): the caller then judges with the read-only tools.
+ */
 export async function judgeInSandbox(
   input: { panelRunId: string; reviewKey: string; repo: string; snapshot: SandboxedSnapshot; snapshotDir: string; judge: string; messages: JudgeMessage[] },
   client: StructuredClient,
   deps: PanelSandboxDeps,
-): Promise<SandboxedVerdict> {
-  const sandbox = await deps.provider.create({
-    runId: input.panelRunId,
-    passId: `${PANEL_PASS_PREFIX}${input.reviewKey}`,
-    snapshotDir: input.snapshotDir,
-    archivePath: snapshotArchivePath(input.snapshot),
-    image: input.snapshot.image,
-  });
+): Promise<SandboxedVerdict | null> {
+  let sandbox;
+  try {
+    sandbox = await deps.provider.create({
+      runId: input.panelRunId,
+      passId: `${PANEL_PASS_PREFIX}${input.reviewKey}`,
+      snapshotDir: input.snapshotDir,
+      archivePath: snapshotArchivePath(input.snapshot),
+      image: input.snapshot.image,
+    });
+  } catch (error) {
+    if (deps.required) throw error;
+    console.error(`panel review ${input.reviewKey}: no sandbox (${error instanceof Error ? error.message : String(error)}); the judge reads the repository without running code`);
+    return null;
+  }
   const poc: PocRecord = { turns: 0, commands: [], commands_omitted: 0 };
   const started = Date.now();
   try {
@@ -94,4 +132,29 @@ export async function judgeInSandbox(
   } finally {
     await sandbox.close().catch((error) => console.error(`could not remove the sandbox of panel review ${input.reviewKey}:`, error));
   }
+}
+
+export type RepositoryVerdict = { reply: PanelReply; turns: number; inputTokens: number; outputTokens: number; costUsd: number };
+
+/**
+ * One judge's review with the read-only repository tools over the extracted snapshot (no sandbox needed): it can
+ * read the code the finding names, its callers and guards, but runs nothing, so its confirmations stay Low.
+ */
+export async function judgeWithRepository(
+  input: { repo: string; snapshotDir: string; judge: string; messages: JudgeMessage[] },
+  client: StructuredClient,
+  limits: PassLimits,
+): Promise<RepositoryVerdict> {
+  const result = await runAgentLoop<PanelReply>(input.messages as ChatCompletionMessageParam[], {
+    repo: input.repo,
+    limits,
+    submit: submitVerdictTool,
+    complete: (messages) => client.completeWithTools(input.judge, messages, REPOSITORY_TOOL_DEFINITIONS),
+    tools: { names: REPOSITORY_TOOL_NAMES, run: (name, args) => runRepositoryTool(input.snapshotDir, name, args) },
+    exec: () => Promise.reject(new Error("a judge without a sandbox runs no commands")),
+    afterTurn: async () => null,
+    now: () => Date.now(),
+  });
+  const reply = result.outcome === "submitted" ? result.findings : abstainedAtLimit(result.reason);
+  return { reply, turns: result.turns, inputTokens: result.inputTokens, outputTokens: result.outputTokens, costUsd: judgeCostUsd(input.judge, result.inputTokens, result.outputTokens) };
 }

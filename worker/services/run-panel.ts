@@ -11,18 +11,22 @@ import { agreedVerdict, capConfidence, panelReplyJsonSchema, panelReplySchema, t
 import { Prisma } from "../../lib/generated/prisma/client";
 import { progressWriter, updateAnalysis, type AnalysisClaim } from "./claim-analysis";
 import { ensurePanelContext, type PanelContext } from "./panel-context";
-import { judgeInSandbox, panelSnapshotDir, removePanelWorkDir, type PanelSandboxDeps, type SandboxedSnapshot } from "./panel-sandbox";
+import { judgeInSandbox, judgeWithRepository, panelJudgeLimitsFromEnv, panelSnapshotDir, removePanelWorkDir, type PanelSandboxDeps, type SandboxedSnapshot } from "./panel-sandbox";
+import type { PassLimits } from "../../lib/agent/budget";
 import { emitSubmissionEvent } from "../../lib/server/webhooks/emit-webhook-event";
 
-// Panel validation of one submission (paper 2.3, C.3, F.6): sample findings per run in proportion to repositories,
-// ask the tier 1 judges for a verdict on each (under an opaque id, with the repository's panel context document),
+// Panel validation of one submission (paper 2.3, C.3, F.6): sample the findings of its first run (Table 14; every run
+// when the admin chose runs = all) in proportion to repositories, ask the tier 1 judges for a verdict on each (under an opaque id, with the repository's panel context document),
 // send disagreements to the tier 2 judge, and store every review and each finding's final verdict. Reviews are keyed
 // by (panel, finding, tier, judge) and reused when the prompt, model, endpoint and context document are unchanged,
 // so a rerun or a retried job asks only what is missing and writes the same rows.
-// With a sandbox (PANEL_SANDBOX=on) and an imported snapshot of the finding's repository, each judge works in a
-// sandbox of the snapshot and may run a proof of concept; only then is a confirmation not capped at low confidence.
+// Whenever the finding's repository has an imported snapshot, every judge (both tiers) reads it: with a sandbox
+// (PANEL_SANDBOX auto or on) it works in one and may run a proof of concept, else it has the read-only repository
+// tools. Only a judge that executed a proof of concept keeps a confirmation above Low (F.6.2). Findings of a
+// repository without a snapshot are judged from their text and the context document, and counted as such.
 
 export const PANEL_PROMPT = "panel-judge";
+export const PANEL_REPOSITORY_PROMPT = "panel-judge-repository";
 export const PANEL_SANDBOX_PROMPT = "panel-judge-sandbox";
 
 export type PanelDeps = {
@@ -30,8 +34,10 @@ export type PanelDeps = {
   config: PanelConfig;
   concurrency: number;
   onProgress?: (percent: number) => Promise<void>;
-  /** Set when PANEL_SANDBOX=on; without it (or without a snapshot) judges reason from the finding and context only. */
+  /** Set when a sandbox is available (PANEL_SANDBOX auto or on); without it judges with a snapshot read it only. */
   sandbox?: PanelSandboxDeps | null;
+  /** Limits of a judge with the read-only repository tools (default: the PANEL_SANDBOX_* limits). */
+  judgeLimits?: PassLimits;
 };
 export type PanelSummary = { sampled: number; asked: number; reused: number; retries: number; malformedReplies: number };
 
@@ -64,17 +70,34 @@ async function validateSample(claim: AnalysisClaim, deps: PanelDeps): Promise<Pa
   const byId = new Map(findings.map((f) => [f.id, f]));
   const sample = samplePanelFindings(
     findings.map((f) => ({ id: f.id, runIndex: f.run.index, repository: f.repository.name, ordinal: f.ordinal })),
-    { sampleSize: run.sampleSize, seed: run.seed },
+    { sampleSize: run.sampleSize, seed: run.seed, runs: run.runs },
   );
   const sampledIds = sample.map((s) => s.findingId);
   const matched = new Set(
     (await db.match.findMany({ where: { attemptId: run.submission.scoringAttemptId, findingId: { in: sampledIds } }, select: { findingId: true }, distinct: ["findingId"] })).map((m) => m.findingId),
   );
-  const prompt = loadPrompt(PANEL_PROMPT);
-  const sandboxPrompt = loadPrompt(PANEL_SANDBOX_PROMPT);
-  const promptVersion = deps.sandbox ? `${prompt.name}@${prompt.version}+${sandboxPrompt.name}@${sandboxPrompt.version}` : `${prompt.name}@${prompt.version}`;
+  const prompts = { text: loadPrompt(PANEL_PROMPT), repository: loadPrompt(PANEL_REPOSITORY_PROMPT), sandbox: loadPrompt(PANEL_SANDBOX_PROMPT) };
+  const limits = deps.judgeLimits ?? panelJudgeLimitsFromEnv();
 
-  // The sample rows (same seed and size: the same rows); reviews of findings or judges no longer in the panel go.
+  // The sampled repositories' context documents (one per snapshot, shared by all panels) and snapshots, extracted
+  // once for this panel: every judge of a finding whose repository has one reads it.
+  const contexts = new Map<string, PanelContext>();
+  const snapshots = new Map<string, { snapshot: SandboxedSnapshot; dir: string }>();
+  try {
+    for (const repositoryId of new Set(sample.map((s) => byId.get(s.findingId)!.repositoryId))) {
+      const snapshot = (await db.repository.findUniqueOrThrow({ where: { id: repositoryId }, select: { snapshot: { select: { sha256: true, storagePath: true, image: true } } } })).snapshot;
+      if (snapshot) snapshots.set(repositoryId, { snapshot, dir: await panelSnapshotDir(run.id, snapshot) });
+    }
+  } catch (error) {
+    // A snapshot refused at extraction fails the panel with the refusal; nothing half-extracted stays behind.
+    await removePanelWorkDir(run.id);
+    throw error;
+  }
+  const used = [prompts.text, ...(snapshots.size > 0 ? [deps.sandbox ? prompts.sandbox : prompts.repository] : [])];
+  const promptVersion = used.map((p) => `${p.name}@${p.version}`).join("+");
+
+  const readIds = sample.filter((s) => snapshots.has(byId.get(s.findingId)!.repositoryId)).map((s) => s.findingId);
+  // The sample rows (same seed, size and runs: the same rows); reviews of findings or judges no longer in the panel go.
   await db.$transaction([
     // Opaque ids derive from (seed, finding): this drops findings no longer sampled and rows of an earlier seed.
     db.panelSample.deleteMany({ where: { panelRunId: run.id, opaqueId: { notIn: sample.map((s) => s.opaqueId) } } }),
@@ -85,24 +108,28 @@ async function validateSample(claim: AnalysisClaim, deps: PanelDeps): Promise<Pa
       },
     }),
     db.panelSample.createMany({
-      data: sample.map((s) => ({ panelRunId: run.id, findingId: s.findingId, opaqueId: s.opaqueId, runIndex: s.runIndex, repository: s.repository, matched: matched.has(s.findingId) })),
+      data: sample.map((s) => ({
+        panelRunId: run.id,
+        findingId: s.findingId,
+        opaqueId: s.opaqueId,
+        runIndex: s.runIndex,
+        repository: s.repository,
+        matched: matched.has(s.findingId),
+        repositoryRead: snapshots.has(byId.get(s.findingId)!.repositoryId),
+      })),
       skipDuplicates: true,
     }),
     db.panelSample.updateMany({ where: { panelRunId: run.id, findingId: { in: [...matched] } }, data: { matched: true } }),
     db.panelSample.updateMany({ where: { panelRunId: run.id, findingId: { notIn: [...matched] } }, data: { matched: false } }),
+    // A snapshot imported since the last run of this panel: its findings are now judged against it.
+    db.panelSample.updateMany({ where: { panelRunId: run.id, findingId: { in: readIds } }, data: { repositoryRead: true } }),
+    db.panelSample.updateMany({ where: { panelRunId: run.id, findingId: { notIn: readIds } }, data: { repositoryRead: false } }),
   ]);
   await updateAnalysis(claim, { sampled: sample.length, promptVersion });
   await progress(5);
 
-  // One context document per sampled repository, generated once per snapshot and shared by all panels.
-  const contexts = new Map<string, PanelContext>();
-  // With the sandbox on: each sampled repository's snapshot, extracted once for this panel.
-  const snapshots = new Map<string, { snapshot: SandboxedSnapshot; dir: string }>();
   for (const repositoryId of new Set(sample.map((s) => byId.get(s.findingId)!.repositoryId))) {
     contexts.set(repositoryId, await ensurePanelContext(repositoryId, deps.client, deps.config.contextModel));
-    if (!deps.sandbox) continue;
-    const snapshot = (await db.repository.findUniqueOrThrow({ where: { id: repositoryId }, select: { snapshot: { select: { sha256: true, storagePath: true, image: true } } } })).snapshot;
-    if (snapshot) snapshots.set(repositoryId, { snapshot, dir: await panelSnapshotDir(run.id, snapshot) });
   }
   await progress(10);
 
@@ -110,43 +137,61 @@ async function validateSample(claim: AnalysisClaim, deps: PanelDeps): Promise<Pa
   const stored = new Map(existing.map((r) => [`${r.findingId}|${r.tier}|${r.judge}`, r]));
   const summary: PanelSummary = { sampled: sample.length, asked: 0, reused: 0, retries: 0, malformedReplies: 0 };
 
+  type Mode = "text" | "repository" | "sandbox";
+  // What decides an answer: the template, the model, the context, and with tools the snapshot and the limits.
+  const hashFor = (mode: Mode, judge: string, contextHash: string, snapshotSha: string | null) =>
+    deps.client.configHash({
+      template: prompts[mode].body,
+      reply: panelReplyJsonSchema,
+      model: judge,
+      context: contextHash,
+      sandbox: mode === "sandbox" ? { snapshot: snapshotSha, limits: deps.sandbox!.limits } : false,
+      ...(mode === "repository" ? { repository: { snapshot: snapshotSha, limits } } : {}),
+    });
+
   const review = async (findingId: string, opaqueId: string, tier: number, judge: string): Promise<TierReview> => {
     const f = byId.get(findingId)!;
     const context = contexts.get(f.repositoryId)!;
-    const sandboxed = deps.sandbox ? snapshots.get(f.repositoryId) : undefined;
-    const template = sandboxed ? sandboxPrompt : prompt;
-    // The sandbox's limits and the snapshot decide a sandboxed answer too; a judge without one hashes as before.
-    const sandboxKey = sandboxed && deps.sandbox ? { snapshot: sandboxed.snapshot.sha256, limits: deps.sandbox.limits } : false;
-    const configHash = deps.client.configHash({ template: template.body, reply: panelReplyJsonSchema, model: judge, context: context.hash, sandbox: sandboxKey });
+    const repo = snapshots.get(f.repositoryId);
+    let mode: Mode = !repo ? "text" : deps.sandbox ? "sandbox" : "repository";
     const hit = stored.get(`${findingId}|${tier}|${judge}`);
-    if (hit && hit.configHash === configHash) {
+    // With PANEL_SANDBOX=auto a review may have fallen back to the read-only tools; either answer is kept on a rerun.
+    const acceptable = [hashFor(mode, judge, context.hash, repo?.snapshot.sha256 ?? null), ...(mode === "sandbox" && !deps.sandbox!.required ? [hashFor("repository", judge, context.hash, repo!.snapshot.sha256)] : [])];
+    if (hit && acceptable.includes(hit.configHash)) {
       summary.reused++;
-      return { judge, verdict: hit.verdict, reason: hit.reason, severity: hit.severity, confidence: hit.confidence ?? "low" };
+      return { judge, verdict: hit.verdict, reason: hit.reason, severity: hit.severity, confidence: hit.confidence ?? "low", pocRan: hit.pocRan };
     }
     const record = bugRecordJson({ id: opaqueId, repo: f.repository.name, file: f.file, lineStart: f.lineStart, lineEnd: f.lineEnd, title: f.title, description: f.description, codeSnippet: f.codeSnippet, suggestedFix: f.suggestedFix, severity: f.severity });
-    const messages = renderBlockMessages(template, { context: context.text, finding: record });
-    let answer: { value: PanelReply; inputTokens: number; outputTokens: number; costUsd: number };
+    const blocks = { context: context.text, finding: record };
+    let answer: { value: PanelReply; inputTokens: number; outputTokens: number; costUsd: number } | null = null;
     let poc: { sandboxed: boolean; pocRan: boolean; poc: Prisma.InputJsonValue | typeof Prisma.DbNull } = { sandboxed: false, pocRan: false, poc: Prisma.DbNull };
-    if (sandboxed && deps.sandbox) {
+    if (mode === "sandbox" && repo) {
       const verdict = await judgeInSandbox(
-        { panelRunId: run.id, reviewKey: `${findingId}-${tier}-${judge}`, repo: f.repository.name, snapshot: sandboxed.snapshot, snapshotDir: sandboxed.dir, judge, messages },
+        { panelRunId: run.id, reviewKey: `${findingId}-${tier}-${judge}`, repo: f.repository.name, snapshot: repo.snapshot, snapshotDir: repo.dir, judge, messages: renderBlockMessages(prompts.sandbox, blocks) },
         deps.client,
-        deps.sandbox,
+        deps.sandbox!,
       );
-      answer = { value: verdict.reply, inputTokens: verdict.inputTokens, outputTokens: verdict.outputTokens, costUsd: verdict.costUsd };
-      poc = { sandboxed: true, pocRan: verdict.pocRan, poc: verdict.poc };
-    } else {
-      answer = await deps.client.ask(judge, messages, "panel_verdict", panelReplyJsonSchema, panelReplySchema);
+      if (verdict) {
+        answer = { value: verdict.reply, inputTokens: verdict.inputTokens, outputTokens: verdict.outputTokens, costUsd: verdict.costUsd };
+        poc = { sandboxed: true, pocRan: verdict.pocRan, poc: verdict.poc };
+      } else mode = "repository";
     }
+    if (mode === "repository" && repo) {
+      const verdict = await judgeWithRepository({ repo: f.repository.name, snapshotDir: repo.dir, judge, messages: renderBlockMessages(prompts.repository, blocks) }, deps.client, limits);
+      answer = { value: verdict.reply, inputTokens: verdict.inputTokens, outputTokens: verdict.outputTokens, costUsd: verdict.costUsd };
+    }
+    if (!answer) answer = await deps.client.ask(judge, renderBlockMessages(prompts.text, blocks), "panel_verdict", panelReplyJsonSchema, panelReplySchema);
     summary.asked++;
+    // F.6.2: a confirmation without an executed proof of concept is at most Low, whatever the judge said.
     const reply = capConfidence(answer.value, poc.pocRan);
+    const configHash = hashFor(mode, judge, context.hash, repo?.snapshot.sha256 ?? null);
     const data = { verdict: reply.verdict, reason: reply.reason, severity: reply.severity, confidence: reply.confidence, rationale: reply.rationale, configHash, inputTokens: answer.inputTokens, outputTokens: answer.outputTokens, costUsd: answer.costUsd, ...poc };
     await db.panelReview.upsert({
       where: { panelRunId_findingId_tier_judge: { panelRunId: run.id, findingId, tier, judge } },
       create: { panelRunId: run.id, findingId, tier, judge, ...data },
       update: data,
     });
-    return { judge, verdict: reply.verdict, reason: reply.reason, severity: reply.severity, confidence: reply.confidence };
+    return { judge, verdict: reply.verdict, reason: reply.reason, severity: reply.severity, confidence: reply.confidence, pocRan: poc.pocRan };
   };
 
   let done = 0;
@@ -161,7 +206,7 @@ async function validateSample(claim: AnalysisClaim, deps: PanelDeps): Promise<Pa
         if (agreedVerdict(tier1)) await db.panelReview.deleteMany({ where: { panelRunId: run.id, findingId: s.findingId, tier: 2 } });
         await db.panelSample.update({
           where: { panelRunId_findingId: { panelRunId: run.id, findingId: s.findingId } },
-          data: { verdict: final.verdict, reason: final.reason, severity: final.severity as Severity | null, confidence: final.confidence },
+          data: { verdict: final.verdict, reason: final.reason, severity: final.severity as Severity | null, confidence: final.confidence, pocRan: final.pocRan },
         });
         done++;
         await progress(10 + (88 * done) / sample.length);
@@ -169,7 +214,7 @@ async function validateSample(claim: AnalysisClaim, deps: PanelDeps): Promise<Pa
       { concurrency: deps.concurrency },
     );
   } finally {
-    if (deps.sandbox) await removePanelWorkDir(run.id);
+    if (snapshots.size > 0) await removePanelWorkDir(run.id);
   }
 
   summary.retries = deps.client.requests.retries;

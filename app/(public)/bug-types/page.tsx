@@ -4,6 +4,36 @@ import { count, DASH, pct, pctInterval } from "@/lib/format";
 import { benchmarkParam, loadPublicPage } from "@/app/(public)/load-public-page";
 import { loadBugTypes, type Distribution, type DistributionRow } from "@/lib/server/leaderboard/load-bug-types";
 import { CaptionedTable } from "@/components/ui/captioned-table";
+import { AGENT_POOL_SOURCES, agentPoolQuerySchema, DEFAULT_AGENT_POOL, FULL_HARNESS, type AgentPool } from "@/lib/attribution/agent-pool";
+
+const SOURCE_LABELS: Record<AgentPool["source"], string> = { all: "Uploaded and in-house", upload: "Uploaded only", in_house: "In-house runs only" };
+
+/** The pool filter: a plain GET form, so the choice is a shareable link and works without JavaScript. */
+function PoolFilter({ benchmark, pool }: { benchmark: string; pool: AgentPool }) {
+  return (
+    <form className="filters" method="get" action="/bug-types" aria-label="Which configurations the agent shares pool">
+      <input type="hidden" name="benchmark" value={benchmark} />
+      <label>
+        Harness{" "}
+        <input name="harness" defaultValue={pool.harness} maxLength={100} list="bug-types-harnesses" aria-describedby="bug-types-harness-hint" />
+        <datalist id="bug-types-harnesses">
+          <option value={FULL_HARNESS} />
+          <option value="all" />
+        </datalist>
+      </label>{" "}
+      <span id="bug-types-harness-hint" className="muted small">({FULL_HARNESS}: the full harness, as the paper; all: every harness)</span>{" "}
+      <label>
+        Source{" "}
+        <select name="source" defaultValue={pool.source}>
+          {AGENT_POOL_SOURCES.map((s) => (
+            <option key={s} value={s}>{SOURCE_LABELS[s]}</option>
+          ))}
+        </select>
+      </label>{" "}
+      <button type="submit">Show</button>
+    </form>
+  );
+}
 
 export const metadata: Metadata = { title: "Bug types" };
 export const dynamic = "force-dynamic";
@@ -65,17 +95,33 @@ function Section({ d, title, source }: { d: Distribution; title: string; source:
         caption="Share of each bug type among maintainer-fixed reference bugs and among agent findings (mean over configurations), sorted by the gap: over-represented in agent findings first."
       />
       <h3>Trigger levels</h3>
-      <DistributionTable rows={d.triggers} first="What it takes to observe the bug" showFamily={false} caption="Share of each trigger level among reference bugs and agent findings." />
+      <DistributionTable
+        rows={d.triggers}
+        first="What it takes to observe the bug"
+        showFamily={false}
+        caption="Share of each trigger level among reference bugs and agent findings; level 0 (insufficient information) is left out, so the levels sum to 100%."
+      />
+      {d.insufficientTriggers && (
+        <p className="muted small" data-testid="insufficient-triggers">
+          Trigger level 0 (insufficient information), not in the shares: {count(d.insufficientTriggers.maintainers)} reference bug{d.insufficientTriggers.maintainers === 1 ? "" : "s"},{" "}
+          {count(d.insufficientTriggers.agents)} agent finding{d.insufficientTriggers.agents === 1 ? "" : "s"}.
+        </p>
+      )}
       {d.notes && <p className="muted small">{d.notes}</p>}
     </section>
   );
 }
 
 export default async function BugTypesPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const ref = benchmarkParam(await searchParams);
-  const page = await loadPublicPage(() => loadBugTypes(ref));
+  const params = await searchParams;
+  const ref = benchmarkParam(params);
+  const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) || undefined;
+  const parsedPool = agentPoolQuerySchema.safeParse({ harness: first(params.harness), source: first(params.source) });
+  const pool = parsedPool.success ? parsedPool.data : DEFAULT_AGENT_POOL;
+  const page = await loadPublicPage(() => loadBugTypes(ref, pool));
   if (!page) return <p className="card empty-state">No benchmark version has been imported yet.</p>;
   const { benchmark, stored, reported } = page.value;
+  const poolQuery = new URLSearchParams({ benchmark: benchmark.key, harness: pool.harness, source: pool.source }).toString();
   return (
     <>
       <div className="page-head">
@@ -83,21 +129,23 @@ export default async function BugTypesPage({ searchParams }: { searchParams: Pro
           <h1>Bug types</h1>
           <p className="lede">
             Do agents report the kinds of bugs maintainers fix? Each bug type&apos;s share among the reference bugs of {benchmark.name} {benchmark.version} next to its
-            share among agent findings. Categories come from the benchmark&apos;s taxonomy: as given where a reference bug or finding carries one (a submitter&apos;s
-            own category is labelled self-reported in the note below), else attributed by an LLM with a versioned prompt. Also as JSON or CSV:{" "}
-            <a href={`/api/v1/bug-types?benchmark=${encodeURIComponent(benchmark.key)}`}>JSON</a>, <a href={`/api/v1/bug-types?benchmark=${encodeURIComponent(benchmark.key)}&format=csv`}>CSV</a>.
+            share among agent findings. Categories come from the benchmark&apos;s taxonomy: a reference bug&apos;s own where it carries one, else attributed by an
+            LLM; every agent finding is attributed by the same LLM and prompt, and a submitter&apos;s own category stays on the finding as their label, never in
+            the shares. Also as JSON or CSV:{" "}
+            <a href={`/api/v1/bug-types?${poolQuery}`}>JSON</a>, <a href={`/api/v1/bug-types?${poolQuery}&format=csv`}>CSV</a>.
           </p>
         </div>
         <BenchmarkSelector benchmarks={page.benchmarks} current={benchmark.key} hrefFor={(b) => benchmarkQueryHref("/bug-types", b)} />
       </div>
+      <PoolFilter benchmark={benchmark.key} pool={pool} />
       {stored && (
         <Section
           d={stored}
           title="Scored here"
-          source={`${count(stored.humanTotal)} categorised reference bugs; ${
+          source={`${count(stored.humanTotal)} categorised reference bugs. ${
             stored.agentConfigurations
-              ? `agents: the first run of ${count(stored.agentConfigurations)} public verified configuration${stored.agentConfigurations === 1 ? "" : "s"} whose findings carry a category.`
-              : "no public verified configuration has findings with a category yet (findings name it in their optional category field)."
+              ? stored.pool?.description ?? ""
+              : "No public verified configuration of this pool has LLM-attributed findings yet; choose another harness or source above."
           }`}
         />
       )}

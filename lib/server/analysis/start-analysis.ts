@@ -7,6 +7,7 @@ import { AppError, parseOrThrow } from "../../errors";
 import { readAttributionModel, readPanelConfig } from "../../llm/analysis-config";
 import { enqueueAnalysis } from "../../queue/queues";
 import { recordAudit } from "../admin/record-audit";
+import { PANEL_RUN_SCOPES, type PanelRunScope } from "../../panel/sample";
 
 // Starting panel validation and bug-type attribution (admins, audit-logged; attribution also after every scoring).
 // The job row is written first, then the job is queued with the row's id (STYLE.md habit 5). Not server-only: the
@@ -16,6 +17,8 @@ export const startPanelBodySchema = z
   .object({
     sample_size: z.number().int().min(1).max(1_000).optional(),
     seed: z.string().trim().min(1).max(100).optional(),
+    // Table 14: the first run of the repeats (default); "all" samples every run, each in the same way.
+    runs: z.enum(PANEL_RUN_SCOPES).optional(),
   })
   .strict();
 
@@ -28,25 +31,26 @@ async function requireScored(id: string) {
   return submission;
 }
 
-/** POST /api/v1/admin/submissions/{id}/panel: (re)starts the panel with a sample size and seed. */
-export async function startPanel(actorId: string, submissionId: string, body: unknown): Promise<StartedAnalysis & { sample_size: number; seed: string; judges: string[]; tier2_judge: string }> {
+/** POST /api/v1/admin/submissions/{id}/panel: (re)starts the panel with a sample size, seed and runs to sample. */
+export async function startPanel(actorId: string, submissionId: string, body: unknown): Promise<StartedAnalysis & { sample_size: number; seed: string; runs: PanelRunScope; judges: string[]; tier2_judge: string }> {
   const input = parseOrThrow(startPanelBodySchema, body ?? {}, "The panel request");
   const config = readPanelConfig();
   if (!config.ok) throw new AppError("unavailable", config.message);
   const submission = await requireScored(submissionId);
   const seed = input.seed ?? randomBytes(6).toString("hex");
   const sampleSize = input.sample_size ?? env.PANEL_SAMPLE_SIZE;
+  const runs = input.runs ?? "first";
   const { judges, tier2Judge } = config.config;
   const run = await db.$transaction(async (tx) => {
     const existing = await tx.panelRun.findUnique({ where: { submissionId } });
     if (existing && (existing.status === "queued" || existing.status === "running")) throw new AppError("conflict", `A panel for this submission is already ${existing.status} (${existing.progress}%)`);
-    const fields = { status: "queued" as const, progress: 0, error: null, seed, sampleSize, judges, tier2Judge, startedById: actorId, finishedAt: null };
+    const fields = { status: "queued" as const, progress: 0, error: null, seed, sampleSize, runs, judges, tier2Judge, startedById: actorId, finishedAt: null };
     const row = existing ? await tx.panelRun.update({ where: { id: existing.id }, data: fields }) : await tx.panelRun.create({ data: { submissionId, ...fields } });
-    await recordAudit(tx, { actorId, action: "submission.panel_start", target: `submission:${submissionId}`, reason: null, details: { model: submission.model, sample_size: sampleSize, seed, judges, tier2_judge: tier2Judge } });
+    await recordAudit(tx, { actorId, action: "submission.panel_start", target: `submission:${submissionId}`, reason: null, details: { model: submission.model, sample_size: sampleSize, seed, runs, judges, tier2_judge: tier2Judge } });
     return row;
   });
   await enqueueAnalysis("panel", run.id, run.updatedAt.getTime());
-  return { id: run.id, submission_id: submissionId, status: "queued", sample_size: sampleSize, seed, judges, tier2_judge: tier2Judge };
+  return { id: run.id, submission_id: submissionId, status: "queued", sample_size: sampleSize, seed, runs, judges, tier2_judge: tier2Judge };
 }
 
 async function queueAttribution(submissionId: string, model: string, actorId: string | null): Promise<{ id: string; updatedAt: Date } | null> {

@@ -1,29 +1,35 @@
 import "server-only";
+import { Prisma } from "../../generated/prisma/client";
 import { db } from "../../db";
 import { publicSubmissionSql } from "../leaderboard/public-submission";
-import { readTaxonomy, triggerName } from "../../attribution/taxonomy";
+import { readTaxonomy, triggerLevelOf, triggerName } from "../../attribution/taxonomy";
+import type { AgentPool } from "../../attribution/agent-pool";
 
-// Bug types as the bug-types page counts them: a finding's or reference bug's own category when it carries one
-// (self-reported by the submitter; the benchmark's for reference bugs), else its LLM attribution
-// (BugTypeAttribution, written by the attribution queue). Findings: the first run of every public verified
-// configuration, as the paper compares one run per configuration.
+// Bug types as the bug-types page counts them (F.7.3: one classifier, one prompt, for every configuration). Findings:
+// their LLM attribution only; a submitter's own `category` stays on the finding as their label and never enters the
+// shares (it is counted, to say how many carried one). Only the first run of each public verified configuration in
+// the pool (by default the full-harness ones, as the paper's Tables 20-21). Reference bugs: the benchmark's own
+// category where it carries one, else their LLM attribution.
 
-export type AttributedCount = { group: string; category: string | null; trigger: string | null; selfReported: boolean; n: number };
+export type AttributedCount = { group: string; category: string | null; trigger: string | null; level: number | null; selfReported: boolean; n: number };
 
 type Row = { grp: string; category: string | null; level: number | null; trigger: string | null; self: boolean; n: number };
 
-function triggerOf(taxonomy: ReturnType<typeof readTaxonomy>, row: Row): string | null {
-  if (row.trigger) return row.trigger;
-  return taxonomy && row.level !== null ? triggerName(taxonomy, row.level) : null;
+function withTrigger(taxonomy: ReturnType<typeof readTaxonomy>, row: Row): Pick<AttributedCount, "trigger" | "level"> {
+  const level = row.level ?? (taxonomy && row.trigger ? triggerLevelOf(taxonomy, row.trigger) : null);
+  const trigger = taxonomy && level !== null ? triggerName(taxonomy, level) : row.trigger;
+  return { trigger, level };
 }
 
-export async function countAttributedFindings(benchmarkId: string, taxonomyValue: unknown): Promise<AttributedCount[]> {
+export async function countAttributedFindings(benchmarkId: string, taxonomyValue: unknown, pool: AgentPool): Promise<AttributedCount[]> {
   const taxonomy = readTaxonomy(taxonomyValue);
+  const harness = pool.harness === "all" ? Prisma.empty : Prisma.sql`AND lower(btrim(coalesce(s.harness, ''))) = lower(${pool.harness})`;
+  const source = pool.source === "all" ? Prisma.empty : Prisma.sql`AND s.source::text = ${pool.source}`;
   const rows = await db.$queryRaw<Row[]>`
     SELECT f."runId" AS grp,
-      CASE WHEN f.category IS NOT NULL AND btrim(f.category) <> '' THEN f.category ELSE a.category END AS category,
-      CASE WHEN f.category IS NOT NULL AND btrim(f.category) <> '' THEN NULL ELSE a."triggerLevel" END AS level,
-      f.trigger AS trigger,
+      a.category AS category,
+      a."triggerLevel" AS level,
+      NULL::text AS trigger,
       (f.category IS NOT NULL AND btrim(f.category) <> '') AS self,
       count(*)::int AS n
     FROM "Finding" f
@@ -34,9 +40,9 @@ export async function countAttributedFindings(benchmarkId: string, taxonomyValue
       WHERE b."subjectKind" = 'finding' AND b."subjectId" = f.id AND b.source = 'llm'
       ORDER BY b."createdAt" DESC LIMIT 1
     ) a ON true
-    WHERE s."benchmarkId" = ${benchmarkId} AND ${publicSubmissionSql("s")} AND s.source <> 'reported'
+    WHERE s."benchmarkId" = ${benchmarkId} AND ${publicSubmissionSql("s")} AND s.source <> 'reported' ${harness} ${source}
     GROUP BY 1, 2, 3, 4, 5`;
-  return rows.map((r) => ({ group: r.grp, category: r.category, trigger: triggerOf(taxonomy, r), selfReported: r.self, n: r.n }));
+  return rows.map((r) => ({ group: r.grp, category: r.category, ...withTrigger(taxonomy, r), selfReported: r.self, n: r.n }));
 }
 
 export async function countAttributedReferences(benchmarkId: string, taxonomyValue: unknown): Promise<AttributedCount[]> {
@@ -56,5 +62,5 @@ export async function countAttributedReferences(benchmarkId: string, taxonomyVal
       ORDER BY b."createdAt" DESC LIMIT 1
     ) a ON true
     GROUP BY 1, 2, 3, 4, 5`;
-  return rows.map((r) => ({ group: r.grp, category: r.category, trigger: triggerOf(taxonomy, r), selfReported: false, n: r.n }));
+  return rows.map((r) => ({ group: r.grp, category: r.category, ...withTrigger(taxonomy, r), selfReported: false, n: r.n }));
 }

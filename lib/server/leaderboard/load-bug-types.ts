@@ -5,12 +5,16 @@ import { PUBLIC_SUBMISSION } from "./public-submission";
 import { cachedByStamp, readBenchmarkStamp } from "./stamp-cache";
 import { countAttributedFindings, countAttributedReferences } from "../attribution/attributed-counts";
 import type { BenchmarkRef } from "../../leaderboard/types";
+import { DEFAULT_AGENT_POOL, describeAgentPool, type AgentPool } from "../../attribution/agent-pool";
 
 // Bug types and trigger levels of maintainer-fixed reference bugs vs agent findings (Tables 20-21 style).
 //
 // Maintainers: the share of each category among the reference bugs that carry one. Agents: for each public verified
-// configuration, the share among the categorised findings of its FIRST run (the paper averages one run per
-// configuration), then the mean over configurations, with the min-max range. Gap = agent share - maintainer share, in
+// configuration of the pool (default: the full-harness ones, as Tables 20-21), the share among the LLM-classified
+// findings of its FIRST run (the paper averages one run per configuration), then the mean over configurations, with
+// the min-max range. Self-reported categories never enter the shares (F.7.3: one classifier for every configuration).
+// Trigger level 0 (insufficient information) is out of the trigger shares' denominators, so the levels sum to 100%
+// as in Table 21; it is reported as a count. Gap = agent share - maintainer share, in
 // percentage points; rows are sorted by it, most over-represented in agent findings first.
 // Group-by counts over findings run once per change of the version's stamp, not per page view.
 // For a reported version (no stored reference set), the published distribution is shown as given.
@@ -26,7 +30,17 @@ export type DistributionRow = {
   gap: number | null;
 };
 
-export type Distribution = { categories: DistributionRow[]; triggers: DistributionRow[]; humanTotal: number | null; agentConfigurations: number | null; notes: string | null };
+export type Distribution = {
+  categories: DistributionRow[];
+  triggers: DistributionRow[];
+  humanTotal: number | null;
+  agentConfigurations: number | null;
+  /** Bugs and findings classified at trigger level 0 (insufficient information): out of the trigger shares. */
+  insufficientTriggers: { maintainers: number; agents: number } | null;
+  /** What the agent side pools (stored distributions only). */
+  pool: (AgentPool & { description: string }) | null;
+  notes: string | null;
+};
 
 export type BugTypes = { benchmark: BenchmarkRef; stored: Distribution | null; reported: Distribution | null };
 
@@ -40,19 +54,22 @@ type Taxonomy = {
   };
 };
 
-export async function loadBugTypes(benchmarkRef: string | null | undefined): Promise<BugTypes> {
+export async function loadBugTypes(benchmarkRef: string | null | undefined, pool: AgentPool = DEFAULT_AGENT_POOL): Promise<BugTypes> {
   const b = await resolveBenchmark(benchmarkRef);
-  return cachedByStamp(`bug-types:${b.id}`, () => readBenchmarkStamp(b.id), () => readBugTypes(b));
+  return cachedByStamp(`bug-types:${b.id}:${pool.source}:${pool.harness.toLowerCase()}`, () => readBenchmarkStamp(b.id), () => readBugTypes(b, pool));
 }
 
-async function readBugTypes(b: BenchmarkRef): Promise<BugTypes> {
+async function readBugTypes(b: BenchmarkRef, pool: AgentPool): Promise<BugTypes> {
   const benchmark = await db.benchmark.findUniqueOrThrow({ where: { id: b.id } });
   const taxonomy = (benchmark.taxonomy ?? {}) as Taxonomy;
   const familyOf = new Map((taxonomy.families ?? []).flatMap((f) => f.categories.map((c) => [c.name, f.name] as const)));
   const levelOf = new Map((taxonomy.triggers ?? []).map((t) => [t.name, t.level]));
 
-  // Categories as given (self-reported by submitters, the benchmark's own) or else attributed by the LLM (issue 12).
-  const [refCounts, findingCounts] = await Promise.all([countAttributedReferences(b.id, benchmark.taxonomy), countAttributedFindings(b.id, benchmark.taxonomy)]);
+  // Reference bugs: the benchmark's own category, else the LLM's; findings: the LLM's only.
+  const [refCounts, findingCounts] = await Promise.all([countAttributedReferences(b.id, benchmark.taxonomy), countAttributedFindings(b.id, benchmark.taxonomy, pool)]);
+  // Level 0 is not a trigger level of Table 21: counted apart, out of the denominators.
+  const insufficient = { maintainers: refCounts.filter((r) => r.level === 0).reduce((n, r) => n + r.n, 0), agents: findingCounts.filter((r) => r.level === 0).reduce((n, r) => n + r.n, 0) };
+  const leveled = (rows: typeof refCounts) => rows.map((r) => (r.level === 0 ? { ...r, trigger: null } : r));
   const sumBy = <K extends "category" | "trigger">(rows: typeof refCounts, key: K, withGroup: boolean) => {
     const m = new Map<string, { group: string; key: string | null; n: number }>();
     for (const r of rows) {
@@ -64,13 +81,14 @@ async function readBugTypes(b: BenchmarkRef): Promise<BugTypes> {
     return [...m.values()];
   };
   const refCategories = sumBy(refCounts, "category", false).map((r) => ({ category: r.key, _count: { _all: r.n } }));
-  const refTriggers = sumBy(refCounts, "trigger", false).map((r) => ({ trigger: r.key, _count: { _all: r.n } }));
+  const refTriggers = sumBy(leveled(refCounts), "trigger", false).map((r) => ({ trigger: r.key, _count: { _all: r.n } }));
   const findingCategories = sumBy(findingCounts, "category", true).map((r) => ({ runId: r.group, category: r.key, _count: { _all: r.n } }));
-  const findingTriggers = sumBy(findingCounts, "trigger", true).map((r) => ({ runId: r.group, trigger: r.key, _count: { _all: r.n } }));
+  const findingTriggers = sumBy(leveled(findingCounts), "trigger", true).map((r) => ({ runId: r.group, trigger: r.key, _count: { _all: r.n } }));
+  const pooled = findingCounts.reduce((n, r) => n + r.n, 0);
   const categorised = findingCounts.filter((r) => r.category).reduce((n, r) => n + r.n, 0);
-  const selfReported = findingCounts.filter((r) => r.category && r.selfReported).reduce((n, r) => n + r.n, 0);
-  const sourceNote = categorised
-    ? `Agent categories: ${categorised - selfReported} of ${categorised} attributed by the LLM (F.7.3 prompt), ${selfReported} self-reported by submitters and kept as given.`
+  const selfReported = findingCounts.filter((r) => r.selfReported).reduce((n, r) => n + r.n, 0);
+  const sourceNote = pooled
+    ? `Agent categories: ${categorised} of ${pooled} pooled findings attributed by the LLM (F.7.3 prompt)${pooled > categorised ? `, ${pooled - categorised} not yet attributed` : ""}; ${selfReported} carried a self-reported category, which stays on the finding as the submitter's label and is not counted.`
     : null;
   const hasStored = refCategories.some((r) => r.category) || findingCategories.some((r) => r.category);
   const stored: Distribution | null = hasStored
@@ -87,6 +105,8 @@ async function readBugTypes(b: BenchmarkRef): Promise<BugTypes> {
           .sort((x, y) => (x.level ?? 99) - (y.level ?? 99)),
         humanTotal: refCategories.filter((r) => r.category).reduce((n, r) => n + r._count._all, 0),
         agentConfigurations: new Set(findingCategories.filter((r) => r.category).map((r) => r.runId)).size,
+        insufficientTriggers: insufficient,
+        pool: { ...pool, description: describeAgentPool(pool, new Set(findingCategories.filter((r) => r.category).map((r) => r.runId)).size) },
         notes: sourceNote,
       }
     : null;
@@ -101,6 +121,8 @@ async function readBugTypes(b: BenchmarkRef): Promise<BugTypes> {
           triggers: (rep.triggers ?? []).map((r) => publishedRow(r.name, null, levelOf.get(r.name) ?? null, r)),
           humanTotal: null,
           agentConfigurations: null,
+          insufficientTriggers: null,
+          pool: null,
           notes: rep.bug_type_notes ?? null,
         }
       : null;

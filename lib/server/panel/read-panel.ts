@@ -20,6 +20,8 @@ export type PanelJobView = {
   finished_at: string | null;
   seed: string;
   sample_size: number;
+  /** Which runs were sampled: the first (Table 14, the default) or all of them (an admin's choice). */
+  runs: "first" | "all";
   judges: string[];
   tier2_judge: string;
   judge_calls: number;
@@ -32,7 +34,7 @@ export type PanelJobView = {
 export async function readPanelView(submissionId: string): Promise<{ panel: PanelView; job: PanelJobView } | null> {
   const run = await db.panelRun.findUnique({ where: { submissionId } });
   if (!run) return null;
-  const samples = await db.panelSample.findMany({ where: { panelRunId: run.id }, select: { verdict: true, matched: true, reason: true } });
+  const samples = await db.panelSample.findMany({ where: { panelRunId: run.id }, select: { verdict: true, matched: true, reason: true, pocRan: true, repositoryRead: true } });
   // Figures are shown only from a finished panel: a running one would show a partial, misleading validity.
   const counts = summarizeVerdicts(run.status === "done" ? samples : []);
   return {
@@ -45,6 +47,7 @@ export async function readPanelView(submissionId: string): Promise<{ panel: Pane
       finished_at: run.finishedAt?.toISOString() ?? null,
       seed: run.seed,
       sample_size: run.sampleSize,
+      runs: run.runs,
       judges: run.judges,
       tier2_judge: run.tier2Judge,
       judge_calls: run.judgeCalls,
@@ -94,6 +97,10 @@ export type SampledFindingView = {
   reason: string | null;
   severity: string | null;
   confidence: string | null;
+  /** Whether the judges could read the repository (an imported snapshot); false: judged from the text alone. */
+  repository_read: boolean;
+  /** Whether the final verdict's judge executed a proof of concept. */
+  proof_of_concept_ran: boolean;
   reviews: {
     tier: number;
     judge: string;
@@ -146,6 +153,8 @@ export async function listPanelReviews(submissionId: string, viewer: Viewer, que
       reason: r.reason,
       severity: r.severity,
       confidence: r.confidence,
+      repository_read: r.repositoryRead,
+      proof_of_concept_ran: r.pocRan,
       reviews: r.finding.panelReviews.map((v) => ({ tier: v.tier, judge: v.judge, verdict: v.verdict, reason: v.reason, severity: v.severity, confidence: v.confidence, rationale: v.rationale, proof_of_concept: proofOfConcept(v) })),
     })),
     pagination: pageInfo(total, page, per_page),

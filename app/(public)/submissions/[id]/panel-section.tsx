@@ -47,9 +47,11 @@ export async function PanelSection({ id, scored, viewer, search }: { id: string;
       <AutoRefresh active={Boolean(active)} />
       <h2 id="panel-heading">Panel validation</h2>
       <p className="muted small">
-        A sample of findings (per run, in proportion to each repository&apos;s findings) is judged by two LLM judges under opaque ids; a third settles their
-        disagreements. Validity = confirmed / (confirmed + rejected), with its 95% Clopper-Pearson interval; abstentions are excluded. A confirmation keeps a
-        medium or high confidence only when its judge ran a proof of concept in a sandbox of the repository&apos;s snapshot; otherwise it is capped at low.
+        A sample of findings of the first run (in proportion to each repository&apos;s findings, as the paper&apos;s Table 14) is judged by two distinct LLM
+        judges under opaque ids; a third, distinct judge settles their disagreements. Where the repository&apos;s snapshot was imported, every judge reads its
+        code (not only the code the finding quotes) and, with a sandbox, may run a proof of concept. Validity = confirmed / (confirmed + rejected), with its
+        95% Clopper-Pearson interval; abstentions are excluded. A confirmation keeps a medium or high confidence only when its judge ran a proof of concept;
+        otherwise it rests on reasoning and is capped at low.
       </p>
       {!view && <p className="empty">No panel has validated this submission yet{isAdmin ? "" : "; validity is shown once an admin runs it"}.</p>}
       {view && (view.job.status === "queued" || view.job.status === "running") && (
@@ -67,9 +69,19 @@ export async function PanelSection({ id, scored, viewer, search }: { id: string;
             <dd data-testid="panel-validity">{validityText(p)}</dd>
             <dt>Verdicts</dt>
             <dd>{count(p.confirmed)} confirmed, {count(p.rejected)} rejected, {count(p.abstained)} abstained of {count(p.sampled)} sampled</dd>
+            <dt>Evidence of the confirmations</dt>
+            <dd data-testid="panel-evidence">
+              {count(p.confirmed_with_poc)} with an executed proof of concept, {count(p.confirmed_reasoning_only)} on reasoning only (capped at low confidence)
+            </dd>
+            <dt>Repository read</dt>
+            <dd data-testid="panel-text-only">
+              {p.judged_text_only === 0
+                ? "Every sampled finding was judged against its repository's snapshot"
+                : `${count(p.sampled - p.judged_text_only)} sampled findings judged against their repository's snapshot; ${count(p.judged_text_only)} from their text alone (no snapshot imported)`}
+            </dd>
             <dt>Panel</dt>
             <dd>
-              {view.job.judges.join(", ")}; tier 2 {view.job.tier2_judge}; seed <code>{view.job.seed}</code>, {view.job.sample_size} per run; {count(view.job.judge_calls)} verdicts, cost {usd(p.cost_usd)}
+              {view.job.judges.join(", ")}; tier 2 {view.job.tier2_judge}; seed <code>{view.job.seed}</code>, {view.job.runs === "first" ? `${view.job.sample_size} findings of the first run` : `${view.job.sample_size} findings of every run`}; {count(view.job.judge_calls)} verdicts, cost {usd(p.cost_usd)}
             </dd>
             <dt>Spent</dt>
             <dd data-testid="panel-spent">
@@ -202,7 +214,7 @@ export async function PanelSection({ id, scored, viewer, search }: { id: string;
       )}
 
       <h2 id="attribution-heading">Bug-type attribution</h2>
-      {!attribution && <p className="empty">Bug types have not been attributed for this submission{attributionModel.ok ? "" : " (no LLM is configured: only self-reported categories are counted)"}.</p>}
+      {!attribution && <p className="empty">Bug types have not been attributed for this submission{attributionModel.ok ? "" : " (no LLM is configured: agent bug-type shares need the LLM's attribution)"}.</p>}
       {attribution && (attribution.status === "queued" || attribution.status === "running") && (
         <div aria-live="polite">
           <p>Attribution {attribution.status}: {attribution.progress}%.</p>
@@ -212,8 +224,9 @@ export async function PanelSection({ id, scored, viewer, search }: { id: string;
       {attribution?.status === "failed" && <p role="alert" className="card">Attribution failed: {attribution.error ?? "unknown reason"}</p>}
       {attribution?.status === "done" && (
         <p>
-          {count(attribution.classified)} findings and reference bugs without a category were attributed by <code>{attribution.model}</code> (<code>{attribution.prompt_version}</code>,{" "}
-          {count(attribution.cached)} from the cache, cost {usd(attribution.cost_usd)}); {count(attribution.self_reported)} findings keep their self-reported category. See{" "}
+          {count(attribution.classified)} findings (all of them) and reference bugs without a category were attributed by <code>{attribution.model}</code> (<code>{attribution.prompt_version}</code>,{" "}
+          {count(attribution.cached)} from the cache, cost {usd(attribution.cost_usd)}); {count(attribution.self_reported)} findings also carry the submitter&apos;s own category, kept
+          as their label and not counted in the bug-type shares. See{" "}
           <Link href="/bug-types">bug types</Link>.
         </p>
       )}

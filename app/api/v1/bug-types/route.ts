@@ -5,22 +5,25 @@ import { downloadResponse, fileSafe } from "@/lib/server/leaderboard/download-re
 import { loadBugTypes, type DistributionRow } from "@/lib/server/leaderboard/load-bug-types";
 import { readBenchmarkStamp } from "@/lib/server/leaderboard/stamp-cache";
 import { downloadQuerySchema } from "@/lib/leaderboard/query-schemas";
+import { agentPoolQuerySchema } from "@/lib/attribution/agent-pool";
+
+const bugTypesQuerySchema = downloadQuerySchema.extend(agentPoolQuerySchema.shape);
 
 export const dynamic = "force-dynamic";
 
 const csvCell = (v: unknown) => (v === null || v === undefined ? "" : /[",\n]/.test(String(v)) ? `"${String(v).replace(/"/g, '""')}"` : String(v));
 
-// GET /api/v1/bug-types?benchmark=slug@version[&format=csv] - bug-type and trigger shares, maintainers vs agents
-// (categories as given, else attributed by the LLM; the agent note says how many were self-reported)
+// GET /api/v1/bug-types?benchmark=slug@version[&harness=probe-passes|all|<label>][&source=all|upload|in_house][&format=csv]
+// - bug-type and trigger shares, maintainers vs agents (agents: LLM-attributed findings of the pooled configurations)
 export const GET = withErrors(async (request: Request) => {
-  const query = parseOrThrow(downloadQuerySchema, Object.fromEntries(new URL(request.url).searchParams), "The query");
-  const data = await loadBugTypes(query.benchmark);
+  const query = parseOrThrow(bugTypesQuerySchema, Object.fromEntries(new URL(request.url).searchParams), "The query");
+  const data = await loadBugTypes(query.benchmark, { harness: query.harness, source: query.source });
   const rows = (kind: string, list: DistributionRow[] | undefined, source: string) => (list ?? []).map((r) => ({ source, kind, ...r }));
   const all = [...rows("category", data.stored?.categories, "stored"), ...rows("trigger", data.stored?.triggers, "stored"), ...rows("category", data.reported?.categories, "reported"), ...rows("trigger", data.reported?.triggers, "reported")];
   return downloadResponse(request, {
     format: query.format,
     stamp: await readBenchmarkStamp(data.benchmark.id),
-    variant: `bug-types|${data.benchmark.key}`,
+    variant: `bug-types|${data.benchmark.key}|${query.source}|${query.harness.toLowerCase()}`,
     filename: `bug-types-${fileSafe(data.benchmark.key)}`,
     json: () => shaped(bugTypesSchema, data),
     csv: () =>

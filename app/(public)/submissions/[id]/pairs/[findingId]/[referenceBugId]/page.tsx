@@ -50,7 +50,7 @@ export default async function PairPage({ params, searchParams }: Props) {
         {pair.submission.status !== "scored" && <> The submission is {pair.submission.status} ({pair.submission.progress}%); this page shows the last scoring.</>}
       </p>
       <div className="side-by-side">
-        <ReportRecord headingId="finding-heading" heading={<>Finding {pair.finding.id}{pair.finding.confidence !== null && <span className="badge">confidence {pair.finding.confidence}</span>}</>} report={pair.finding} />
+        <ReportRecord submitterLabels headingId="finding-heading" heading={<>Finding {pair.finding.id}{pair.finding.confidence !== null && <span className="badge">confidence {pair.finding.confidence}</span>}</>} report={pair.finding} />
         {"hidden" in ref ? (
           <HiddenReference id={ref.id} headingId="reference-heading" />
         ) : (

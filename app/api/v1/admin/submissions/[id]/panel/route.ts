@@ -6,7 +6,7 @@ import { respond, withErrors } from "@/lib/server/http/respond";
 
 export const dynamic = "force-dynamic";
 
-// POST /api/v1/admin/submissions/{id}/panel - start panel validation {sample_size?, seed?} -> 202 (admins; audit-logged)
+// POST /api/v1/admin/submissions/{id}/panel - start panel validation {sample_size?, seed?, runs?} -> 202 (admins; audit-logged)
 export const POST = withErrors(async (request: Request, context: { params: Promise<{ id: string }> }) => {
   const { id } = await context.params;
   const caller = await requireCaller(request, { access: "write", roles: ["admin"], tokens: "admin" });
