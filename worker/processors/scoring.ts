@@ -5,6 +5,8 @@ import { createEmbeddingProvider } from "../../lib/embeddings/provider";
 import { createJudge } from "../../lib/llm/judge";
 import { scoringJobSchema, type ScoringJob } from "../../lib/queue/queues";
 import { queueAttributionAfterScoring } from "../../lib/server/analysis/start-analysis";
+import { computeFixRankTests } from "../../lib/server/analyses/fix-rank-tests";
+import { computeRepeatedRunFit } from "../../lib/server/analyses/repeated-run-fit";
 import { claimSubmission, LostClaimError, updateClaimed } from "../services/claim-submission";
 import { classifyScoringError } from "../services/classify-error";
 import { scoreSubmission } from "../services/score-submission";
@@ -29,6 +31,9 @@ export async function processScoringJob(job: Job<ScoringJob>): Promise<unknown> 
     });
     // Bug-type attribution follows scoring (when an LLM is configured); a failure to queue it never fails scoring.
     if (summary.outcome === "scored") await queueAttributionAfterScoring(submissionId).catch((error) => console.error(`queueing attribution of ${submissionId} failed:`, error));
+    // §C.4 and §E.2 from the stored matches and curves (tens of milliseconds per run, see docs/analyses.md); a
+    // failure leaves the scores standing and the analyses absent, never fails scoring.
+    const analyses = summary.outcome === "scored" ? await runAnalyses(submissionId) : null;
     return {
       outcome: summary.outcome,
       comparedPairs: summary.comparedPairs,
@@ -36,6 +41,7 @@ export async function processScoringJob(job: Job<ScoringJob>): Promise<unknown> 
       judgeCalls: summary.judge.calls,
       crossRun: summary.crossRun,
       timings: summary.timings,
+      analyses,
     };
   } catch (error) {
     // A later claim owns the submission now: this attempt stops quietly, it must not record anything.
@@ -54,5 +60,16 @@ export async function processScoringJob(job: Job<ScoringJob>): Promise<unknown> 
       throw recordError;
     }
     throw error;
+  }
+}
+
+async function runAnalyses(submissionId: string): Promise<{ fixRankMs: number } | { failed: true }> {
+  try {
+    const { ms } = await computeFixRankTests(submissionId);
+    await computeRepeatedRunFit(submissionId);
+    return { fixRankMs: ms };
+  } catch (error) {
+    console.error(`analyses of ${submissionId} failed:`, error);
+    return { failed: true };
   }
 }

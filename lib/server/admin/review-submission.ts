@@ -3,6 +3,7 @@ import { z } from "zod";
 import { db } from "../../db";
 import { AppError, parseOrThrow } from "../../errors";
 import { recordAudit } from "./record-audit";
+import { refreshHolm } from "../analyses/fix-rank-tests";
 
 export const reviewSubmissionBodySchema = z
   .object({
@@ -21,8 +22,8 @@ export const reviewSubmissionBodySchema = z
  */
 export async function reviewSubmission(actorId: string, id: string, body: unknown): Promise<{ id: string; review_status: string }> {
   const { decision, reason } = parseOrThrow(reviewSubmissionBodySchema, body, "The review");
-  return db.$transaction(async (tx) => {
-    const submission = await tx.submission.findUnique({ where: { id }, select: { id: true, reviewStatus: true, scoringStatus: true, model: true } });
+  const result = await db.$transaction(async (tx) => {
+    const submission = await tx.submission.findUnique({ where: { id }, select: { id: true, reviewStatus: true, scoringStatus: true, model: true, benchmarkId: true } });
     if (!submission) throw new AppError("not_found", "Submission not found");
     const from = submission.reviewStatus;
     const allowedFrom = decision === "approve" ? ["pending", "rejected"] : ["pending", "approved"];
@@ -40,6 +41,9 @@ export async function reviewSubmission(actorId: string, id: string, body: unknow
       reason: reason ?? null,
       details: { model: submission.model, from, to },
     });
-    return { id, review_status: to };
+    return { id, review_status: to, benchmarkId: submission.benchmarkId };
   });
+  // §C.4: the approved runs are the family Holm adjusts across, so it changed.
+  await refreshHolm(result.benchmarkId);
+  return { id: result.id, review_status: result.review_status };
 }
