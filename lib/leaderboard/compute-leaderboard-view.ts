@@ -79,6 +79,7 @@ function rowOf(entry: LeaderboardEntry, repos: string[], whole: boolean, languag
     report_url: entry.reportUrl,
     panel_validity: entry.panel?.validity ?? null,
     panel_validity_ci: entry.panel?.interval ?? null,
+    contamination: entry.contamination,
     ...withIntervals(cell ?? EMPTY_SCORE),
     range: knownRuns.length > 1 && knownRuns.length === runs.length ? rangeOf(knownRuns) : null,
     complete,
