@@ -4,6 +4,7 @@ import { count, DASH, pct, pctInterval } from "@/lib/format";
 import { benchmarkParam, loadPublicPage } from "@/app/(public)/load-public-page";
 import { loadBugTypes, type Distribution, type DistributionRow } from "@/lib/server/leaderboard/load-bug-types";
 import { CaptionedTable } from "@/components/ui/captioned-table";
+import { DistanceSection } from "@/components/analyses/distance-section";
 
 export const metadata: Metadata = { title: "Bug types" };
 export const dynamic = "force-dynamic";
@@ -101,6 +102,7 @@ export default async function BugTypesPage({ searchParams }: { searchParams: Pro
           }`}
         />
       )}
+      {stored && <DistanceSection benchmark={benchmark.key} />}
       {reported && <Section d={reported} title="As published" source="Figures transcribed from the publication (reported, not recomputed here); the publication lists only some of its categories." />}
       {!stored && !reported && <p className="card empty-state">No reference bug or finding of this version carries a bug type yet.</p>}
     </>
