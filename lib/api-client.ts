@@ -88,6 +88,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
     submit: (fileText: string) => request("POST", "/api/v1/submissions", fileText),
     status: (id: string) => request("GET", `/api/v1/submissions/${encodeURIComponent(id)}`),
     benchmarks: () => request("GET", "/api/v1/benchmarks"),
+    importFixDates: (benchmark: string, fileText: string) => request("POST", `/api/v1/admin/benchmarks/${encodeURIComponent(benchmark)}/fix-dates`, fileText),
+    analyses: (id: string) => request("GET", `/api/v1/submissions/${encodeURIComponent(id)}/analyses`),
   };
 }
 
