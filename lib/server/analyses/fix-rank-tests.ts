@@ -70,6 +70,7 @@ export async function computeFixRankTests(submissionId: string, options: { permu
       }),
     ),
   );
+  await db.$executeRaw`UPDATE "Submission" SET "updatedAt" = now() AT TIME ZONE 'UTC' WHERE id = ${submissionId}`;
   await refreshHolm(submission.benchmarkId);
   return { runs: rows.length, ms };
 }
@@ -84,17 +85,23 @@ export async function refreshHolm(benchmarkId: string): Promise<{ family: number
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`fix-rank-holm:${benchmarkId}`}))`;
     const tests = await tx.fixRankTest.findMany({
       where: { submission: { benchmarkId } },
-      select: { id: true, p: true, pHolm: true, holmFamily: true, submission: { select: { reviewStatus: true, source: true } } },
+      select: { id: true, submissionId: true, p: true, pHolm: true, holmFamily: true, submission: { select: { reviewStatus: true, source: true } } },
       orderBy: { id: "asc" },
     });
     const family = tests.filter((t) => t.p !== null && t.submission.reviewStatus === "approved" && t.submission.source !== "reported");
     const adjusted = holmAdjust(family.map((t) => t.p!));
     const next = new Map(family.map((t, i) => [t.id, adjusted[i]!]));
+    const changed = new Set<string>();
     for (const test of tests) {
       const pHolm = next.get(test.id) ?? null;
       const holmFamily = pHolm === null ? null : family.length;
-      if (test.pHolm !== pHolm || test.holmFamily !== holmFamily) await tx.fixRankTest.update({ where: { id: test.id }, data: { pHolm, holmFamily } });
+      if (test.pHolm !== pHolm || test.holmFamily !== holmFamily) {
+        await tx.fixRankTest.update({ where: { id: test.id }, data: { pHolm, holmFamily } });
+        changed.add(test.submissionId);
+      }
     }
+    // Public pages cache by the version's stamp (latest submission update): a changed adjustment must move it.
+    if (changed.size > 0) await tx.$executeRaw`UPDATE "Submission" SET "updatedAt" = now() AT TIME ZONE 'UTC' WHERE id = ANY(${[...changed]}::text[])`;
     return { family: family.length };
   });
 }
