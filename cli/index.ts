@@ -56,8 +56,8 @@ benchmark
 apiOptions(benchmark.command("fix-dates <benchmark> <file>").description("date the reference bugs of a version imported without fix dates (admin token; §C.4 contamination test)")).action(
   async (ref: string, file: string, opts: { url: string; token?: string }) => {
     if (!opts.token) throw new ApiError(401, "An admin API token is required: pass --token or set PROBEBENCH_TOKEN");
-    const result = (await cliClient(opts.url, opts.token).importFixDates(ref, readFileSync(file, "utf8"))) as { benchmark: string; dated: number; reference_bugs: number; recomputed_submissions: number };
-    console.log(`Dated ${result.dated} of ${result.reference_bugs} reference bugs of ${result.benchmark}; fix-rank tests recomputed for ${result.recomputed_submissions} scored submission(s)`);
+    const result = (await cliClient(opts.url, opts.token).importFixDates(ref, readFileSync(file, "utf8"))) as { benchmark: string; dated: number; reference_bugs: number };
+    console.log(`Dated ${result.dated} of ${result.reference_bugs} reference bugs of ${result.benchmark}; the worker now recomputes the version's fix-rank tests`);
   },
 );
 apiOptions(benchmark.command("list").description("list benchmark versions on the server")).action(async (opts: { url: string }) => {

@@ -3,10 +3,10 @@ import { Worker } from "bullmq";
 import { db, disconnectDb } from "../lib/db";
 import { env } from "../lib/env";
 import { createRedisConnection } from "../lib/queue/connection";
-import { ATTRIBUTION_QUEUE, PANEL_QUEUE, SCORING_QUEUE, closeQueues, enqueueAnalysis, enqueueScoring, type AnalysisJob, type ScoringJob } from "../lib/queue/queues";
+import { ATTRIBUTION_QUEUE, FIX_RANK_QUEUE, PANEL_QUEUE, SCORING_QUEUE, closeQueues, enqueueAnalysis, enqueueFixRankTests, enqueueScoring, type AnalysisJob, type FixRankJob, type ScoringJob } from "../lib/queue/queues";
 import { startHeartbeat } from "./heartbeat";
 import { processAttributionJob, processPanelJob } from "./processors/analysis";
-import { processScoringJob } from "./processors/scoring";
+import { processFixRankJob, processScoringJob } from "./processors/scoring";
 import { startAuditWorker } from "./audit-worker";
 
 // The worker process: scoring jobs from Redis, state in Postgres. Many workers may share one Redis.
@@ -35,14 +35,19 @@ async function main(): Promise<void> {
     w.on("failed", (job, error) => console.error(`${queue} job ${job?.id} failed: ${error.message}`));
     return w;
   });
+  const fixRankWorker = new Worker<FixRankJob>(FIX_RANK_QUEUE, processFixRankJob, { connection, concurrency: 1, lockDuration: env.WORKER_LOCK_MS, stalledInterval: Math.min(30_000, env.WORKER_LOCK_MS), maxStalledCount: env.WORKER_MAX_STALLED });
+  fixRankWorker.on("failed", (job, error) => console.error(`${FIX_RANK_QUEUE} job ${job?.id} failed: ${error.message}`));
   await worker.waitUntilReady();
   for (const w of analysisWorkers) await w.waitUntilReady();
+  await fixRankWorker.waitUntilReady();
 
   // Rows are written before jobs are queued: re-queue any submission whose job was lost (e.g. Redis was down).
   const orphans = await db.submission.findMany({ where: { scoringStatus: "queued" }, select: { id: true } });
   for (const { id } of orphans) await enqueueScoring(id);
   for (const run of await db.panelRun.findMany({ where: { status: "queued" }, select: { id: true, updatedAt: true } })) await enqueueAnalysis("panel", run.id, run.updatedAt.getTime());
   for (const run of await db.attributionRun.findMany({ where: { status: "queued" }, select: { id: true, updatedAt: true } })) await enqueueAnalysis("attribution", run.id, run.updatedAt.getTime());
+  // Fix dates imported while their job was lost: a run still marked "no fix dates" in a version that has them.
+  for (const b of await db.benchmark.findMany({ where: { repositories: { some: { referenceBugs: { some: { fixedAt: { not: null } } } } }, submissions: { some: { fixRankTests: { some: { reason: "no_fix_dates" } } } } }, select: { id: true } })) await enqueueFixRankTests(b.id);
   console.log(`probebench worker ready on ${SCORING_QUEUE} (concurrency ${env.WORKER_CONCURRENCY}); re-queued ${orphans.length}`);
   const auditWorker = await startAuditWorker(connection);
   const stopHeartbeat = startHeartbeat(env.WORKER_HEARTBEAT_FILE, connection, () => worker.isRunning());
@@ -56,6 +61,7 @@ async function main(): Promise<void> {
     await worker.close();
     await auditWorker.close();
     for (const w of analysisWorkers) await w.close();
+    await fixRankWorker.close();
     await closeQueues();
     await disconnectDb();
     process.exit(0);

@@ -144,15 +144,18 @@ describe("fix-rank contamination test", () => {
     expect(bad.status).toBe(422);
     expect(await db.referenceBug.count({ where: { repository: { benchmark: { slug: plain } }, fixedAt: { not: null } } })).toBe(0);
 
-    const imported = await api<{ dated: number; recomputed_submissions: number }>(path, admin.token, { method: "POST", body: JSON.stringify(file) });
+    const imported = await api<{ dated: number; tests: string }>(path, admin.token, { method: "POST", body: JSON.stringify(file) });
     expect(imported.status).toBe(200);
-    expect(imported.body).toMatchObject({ dated: 2, recomputed_submissions: 1 });
+    expect(imported.body).toMatchObject({ dated: 2, reference_bugs: 4, tests: "queued" });
     const u1 = await db.referenceBug.findFirst({ where: { externalId: "U1", repository: { benchmark: { slug: plain } } } });
     expect(u1!.fixedAt!.toISOString()).toBe("2025-04-01T08:00:00.000Z");
     expect(await db.auditLog.count({ where: { action: "benchmark.fix_dates", actorId: admin.id } })).toBeGreaterThanOrEqual(1);
     expect((await api(path, admin.token, { method: "POST", body: JSON.stringify(file) })).status).toBe(409);
+    // The worker recomputes the version's tests.
+    await expect
+      .poll(async () => (await api<Analyses>(`/api/v1/submissions/${created.body.id}/analyses`, submitter.token)).body.contamination.runs[0]?.no_test_reason ?? "", { timeout: 30_000 })
+      .toContain("Fewer than 20");
     const after = await api<Analyses>(`/api/v1/submissions/${created.body.id}/analyses`, submitter.token);
-    expect(after.body.contamination.runs[0]!.no_test_reason).toContain("Fewer than 20");
     expect(after.body.contamination.reference_window).toEqual({ from: "2025-03-01T10:00:00.000Z", to: "2025-04-01T08:00:00.000Z" });
   });
 });

@@ -3,9 +3,9 @@ import { UnrecoverableError, type Job } from "bullmq";
 import { env } from "../../lib/env";
 import { createEmbeddingProvider } from "../../lib/embeddings/provider";
 import { createJudge } from "../../lib/llm/judge";
-import { scoringJobSchema, type ScoringJob } from "../../lib/queue/queues";
+import { fixRankJobSchema, scoringJobSchema, type FixRankJob, type ScoringJob } from "../../lib/queue/queues";
 import { queueAttributionAfterScoring } from "../../lib/server/analysis/start-analysis";
-import { computeFixRankTests } from "../../lib/server/analyses/fix-rank-tests";
+import { computeFixRankTests, computeFixRankTestsOfBenchmark } from "../../lib/server/analyses/fix-rank-tests";
 import { computeRepeatedRunFit } from "../../lib/server/analyses/repeated-run-fit";
 import { claimSubmission, LostClaimError, updateClaimed } from "../services/claim-submission";
 import { classifyScoringError } from "../services/classify-error";
@@ -72,4 +72,11 @@ async function runAnalyses(submissionId: string): Promise<{ fixRankMs: number } 
     console.error(`analyses of ${submissionId} failed:`, error);
     return { failed: true };
   }
+}
+
+/** fix-rank-queue: recomputes a version's fix-rank tests (after its fix dates were imported). Idempotent. */
+export async function processFixRankJob(job: Job<FixRankJob>): Promise<unknown> {
+  const parsed = fixRankJobSchema.safeParse(job.data);
+  if (!parsed.success) throw new UnrecoverableError("invalid fix-rank job payload");
+  return computeFixRankTestsOfBenchmark(parsed.data.benchmarkId);
 }

@@ -4,14 +4,14 @@ import { AppError, parseOrThrow } from "../../errors";
 import { fixDatesFileSchema, type FixDatesFile } from "../../validation/fix-dates-file";
 import { parseJsonText } from "../../validation/parse-json";
 import { parseBenchmarkRef } from "../../benchmarks/benchmark-ref";
-import { computeFixRankTestsOfBenchmark } from "../analyses/fix-rank-tests";
+import { enqueueFixRankTests } from "../../queue/queues";
 import { recordAudit } from "./record-audit";
 
 // Fix dates for a benchmark version imported without them (§C.4 needs them): all listed bugs are dated in one
 // transaction with its audit record, or none is. A version that already has fix dates keeps them: a correction is a
-// new version, as for every other field. The fix-rank tests of the version's scored runs are then recomputed.
+// new version, as for every other field. The fix-rank tests of the version's scored runs are then recomputed by the worker.
 
-export type ImportedFixDates = { benchmark: string; dated: number; reference_bugs: number; recomputed_submissions: number; recompute_ms: number };
+export type ImportedFixDates = { benchmark: string; dated: number; reference_bugs: number; tests: "queued" };
 
 async function findVersion(ref: string) {
   const { slug, version } = parseBenchmarkRef(ref);
@@ -49,6 +49,7 @@ export async function importFixDates(actorId: string, ref: string, text: string)
     },
     { timeout: 60_000 },
   );
-  const recomputed = await computeFixRankTestsOfBenchmark(benchmark.id);
-  return { benchmark: key, dated: file.fix_dates.length, reference_bugs: total, recomputed_submissions: recomputed.submissions, recompute_ms: recomputed.ms };
+  // Every scored run of the version is tested again: seconds per run under 10,000 permutations, so in the worker.
+  await enqueueFixRankTests(benchmark.id);
+  return { benchmark: key, dated: file.fix_dates.length, reference_bugs: total, tests: "queued" };
 }
