@@ -76,7 +76,7 @@ beforeAll(async () => {
     method: "POST",
     body: JSON.stringify({ benchmark: slug, model: "Early Fixer", knowledge_cutoff: "2025-03", runs: [{ findings: run1 }, { findings: run2 }] }),
   });
-  expect(created.status).toBe(201);
+  expect(created.status).toBe(202);
   id = created.body.id;
   expect((await waitForStatus(webUrl, id, submitter.token)).status).toBe("scored");
   ({ browser } = await launchBrowser());
@@ -208,7 +208,8 @@ describe("pages", () => {
     await page.goto(`${webUrl}/?benchmark=${slug}@1`, { waitUntil: "load" });
     await page.locator("table.leaderboard tbody tr[data-row-id]").first().waitFor({ timeout: 30_000 });
     expect(await page.getByRole("columnheader", { name: /Contamination/ }).count()).toBe(0);
-    await page.getByRole("checkbox", { name: /Contamination/ }).check({ force: true });
+    await page.locator("details.dropdown summary", { hasText: "Columns" }).click();
+    await page.getByRole("checkbox", { name: /Contamination/ }).check();
     await page.getByRole("columnheader", { name: /Contamination/ }).waitFor();
     await expect.poll(() => page.url()).toMatch(/cols=/);
     found.push(...(await violations(page, page.url().replace(webUrl, ""))));
