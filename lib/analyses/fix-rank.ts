@@ -161,8 +161,10 @@ export function fixRankPermutationTest(ranks: FixRanks, matchedIds: ReadonlySet<
   const random = createSeededRandom(seed);
   const counts = new Int32Array(setup.grid.length);
   const swaps = new Int32Array(Math.max(...setup.repos.map((r) => r.m)));
-  // Floating sums of the same terms in another order can differ in the last bits: a tie with D counts as >= D.
-  const threshold = observed.d - 1e-12;
+  // The permutation loop compares counts with M * F0 (no division per grid point). Floating sums of the same terms in
+  // another order can differ in the last bits: a tie with D counts as >= D.
+  const scaledExpected = setup.expected.map((e) => e * setup.matched);
+  const threshold = observed.d * setup.matched - 1e-9;
   let atLeast = 0;
   for (let k = 0; k < permutations; k++) {
     counts.fill(0);
@@ -184,7 +186,17 @@ export function fixRankPermutationTest(ranks: FixRanks, matchedIds: ReadonlySet<
         pool[i] = tmp;
       }
     }
-    if (statisticOfCounts(counts, setup.expected, setup.matched).d >= threshold) atLeast++;
+    let cumulative = 0;
+    let reached = false;
+    for (let g = 0; g < counts.length; g++) {
+      cumulative += counts[g]!;
+      const gap = cumulative - scaledExpected[g]!;
+      if (gap >= threshold || -gap >= threshold) {
+        reached = true;
+        break;
+      }
+    }
+    if (reached) atLeast++;
   }
   return { ...observed, p: (1 + atLeast) / (1 + permutations), permutations, seed };
 }
