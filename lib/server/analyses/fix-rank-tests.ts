@@ -52,14 +52,19 @@ export async function computeFixRankTests(submissionId: string, options: { permu
   const matched = await matchedByRun(submissionId);
   const datedIds = new Set([...ranks.values()].flatMap((r) => r.ids));
   const started = Date.now();
-  const rows = submission.runs.map((run) => {
+  const rows = [];
+  for (const run of submission.runs) {
     const ids = new Set([...(matched.get(run.id) ?? [])].filter((id) => datedIds.has(id)));
     const base = { runId: run.id, submissionId, matched: ids.size, permutations, seed };
-    if (dated === 0) return { ...base, reason: "no_fix_dates" as NoTestReason, d: null, at: null, p: null, cdf: [] };
-    if (ids.size < MIN_MATCHED_FOR_TEST) return { ...base, reason: "too_few_matched" as NoTestReason, d: null, at: null, p: null, cdf: [] };
-    const test = fixRankPermutationTest(ranks, ids, { permutations, seed });
-    return { ...base, reason: null, d: test.d, at: test.at, p: test.p, cdf: test.cdf };
-  });
+    if (dated === 0) rows.push({ ...base, reason: "no_fix_dates" as NoTestReason, d: null, at: null, p: null, cdf: [] });
+    else if (ids.size < MIN_MATCHED_FOR_TEST) rows.push({ ...base, reason: "too_few_matched" as NoTestReason, d: null, at: null, p: null, cdf: [] });
+    else {
+      const test = fixRankPermutationTest(ranks, ids, { permutations, seed });
+      rows.push({ ...base, reason: null, d: test.d, at: test.at, p: test.p, cdf: test.cdf });
+    }
+    // A run takes a few hundred milliseconds of CPU: let the worker's lock renewals and heartbeat run in between.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
   const ms = Date.now() - started;
   await db.$transaction(
     rows.map((row) =>
