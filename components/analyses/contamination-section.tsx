@@ -40,7 +40,7 @@ export function ContaminationSection({ contamination }: { contamination: Submiss
       {c.runs.length === 0 ? (
         <p className="muted">{c.source === "reported" ? "The paper publishes no fix-rank test for this configuration." : "Not computed yet: the test runs after scoring."}</p>
       ) : (
-        <div {...scrollRegion("Fix-rank tests per run")}>
+        <div className="table-wrap" {...scrollRegion("Fix-rank tests per run")}>
           <table>
             <caption>Fix-rank test per run</caption>
             <thead>
@@ -77,7 +77,7 @@ export function ContaminationSection({ contamination }: { contamination: Submiss
               <CdfChart points={r.cdf} at={r.at} d={r.d} label={`Cumulative share of matched bugs by normalised fix rank, run ${r.run ?? 1}: observed (solid) against the repository-weighted null (dashed); largest gap D = ${fmt3(r.d)}`} />
               <figcaption className="muted small">Solid: matched bugs (observed). Dashed: repository-weighted null. Red: the largest gap D.</figcaption>
             </figure>
-            <div {...scrollRegion(`CDF data, run ${r.run ?? 1}`)}>
+            <div className="table-wrap" {...scrollRegion(`CDF data, run ${r.run ?? 1}`)}>
               <table>
                 <caption>Both CDFs at every tenth of u, and where the gap is largest (run {r.run ?? 1})</caption>
                 <thead>

@@ -36,7 +36,7 @@ export function SpectrumSection({ repeated }: { repeated: NonNullable<Submission
               χ² = {fit.chiSquared.toFixed(1)}, df = {fit.degreesOfFreedom}, p = {fit.p === null ? `${DASH} (needs at least four runs)` : fit.p < 0.001 ? fit.p.toExponential(1) : fit.p.toFixed(3)}, √(χ²/N) = {fit.effectSize.toFixed(3)}
             </dd>
           </dl>
-          <div {...scrollRegion("Frequency spectrum")}>
+          <div className="table-wrap" {...scrollRegion("Frequency spectrum")}>
             <table>
               <caption>Distinct findings reported in exactly j of {fit.runs} runs: observed and expected under the fit</caption>
               <thead>
