@@ -15,6 +15,9 @@ export default defineConfig({
   },
   test: {
     execArgv: ["--conditions=react-server"],
+    // fmin's ES sources import without file extensions, which Node's loader refuses; Vite resolves them when inlined
+    // (the worker runs under tsx, which resolves them too).
+    server: { deps: { inline: ["fmin"] } },
     reporters: ["default", ["json", { outputFile: "test-artifacts/vitest.json" }]],
     projects: [
       {

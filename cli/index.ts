@@ -54,6 +54,13 @@ benchmark
     console.log(`Imported ${result.slug}@${result.version}: ${result.repositories} repositories, ${result.referenceBugs} reference bugs`);
     await closeDb();
   });
+apiOptions(benchmark.command("fix-dates <benchmark> <file>").description("date the reference bugs of a version imported without fix dates (admin token; §C.4 contamination test)")).action(
+  async (ref: string, file: string, opts: { url: string; token?: string }) => {
+    if (!opts.token) throw new ApiError(401, "An admin API token is required: pass --token or set PROBEBENCH_TOKEN");
+    const result = (await cliClient(opts.url, opts.token).importFixDates(ref, readFileSync(file, "utf8"))) as { benchmark: string; dated: number; reference_bugs: number };
+    console.log(`Dated ${result.dated} of ${result.reference_bugs} reference bugs of ${result.benchmark}; the worker now recomputes the version's fix-rank tests`);
+  },
+);
 apiOptions(benchmark.command("list").description("list benchmark versions on the server")).action(async (opts: { url: string }) => {
   const body = await cliClient(opts.url).benchmarks();
   for (const b of body.benchmarks) console.log(`${b.slug}@${b.version}  ${b.name}  ${b.repositories.length} repositories, ${b.reference_bugs} reference bugs`);

@@ -97,6 +97,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
     },
     status: async (id: string) => submissionStatusSchema.parse(await request("GET", `/api/v1/submissions/${encodeURIComponent(id)}`)),
     benchmarks: async () => benchmarkListSchema.parse(await request("GET", "/api/v1/benchmarks")),
+    importFixDates: (benchmark: string, fileText: string) => request("POST", `/api/v1/admin/benchmarks/${encodeURIComponent(benchmark)}/fix-dates`, fileText),
+    analyses: (id: string) => request("GET", `/api/v1/submissions/${encodeURIComponent(id)}/analyses`),
   };
 }
 

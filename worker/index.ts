@@ -3,10 +3,10 @@ import { Worker } from "bullmq";
 import { db, disconnectDb } from "../lib/db";
 import { env } from "../lib/env";
 import { createRedisConnection } from "../lib/queue/connection";
-import { ATTRIBUTION_QUEUE, PANEL_QUEUE, SCORING_QUEUE, closeQueues, enqueueAnalysis, enqueueScoring, type AnalysisJob, type ScoringJob } from "../lib/queue/queues";
+import { ATTRIBUTION_QUEUE, FIX_RANK_QUEUE, PANEL_QUEUE, SCORING_QUEUE, closeQueues, enqueueAnalysis, enqueueFixRankTests, enqueueScoring, type AnalysisJob, type FixRankJob, type ScoringJob } from "../lib/queue/queues";
 import { startHeartbeat } from "./heartbeat";
 import { processAttributionJob, processPanelJob } from "./processors/analysis";
-import { processScoringJob } from "./processors/scoring";
+import { processFixRankJob, processScoringJob } from "./processors/scoring";
 import { startAuditWorker } from "./audit-worker";
 import { WEBHOOK_QUEUE, closeWebhookQueue, type WebhookJob } from "../lib/queue/webhook-queue";
 import { processWebhookJob } from "./processors/webhook";
@@ -40,15 +40,20 @@ async function main(): Promise<void> {
   // Webhook deliveries: short network calls, many at once; a stalled one is simply sent again (same webhook-id).
   const webhookWorker = new Worker<WebhookJob>(WEBHOOK_QUEUE, processWebhookJob, { connection, concurrency: 16 });
   webhookWorker.on("failed", (job, error) => console.error(`${WEBHOOK_QUEUE} job ${job?.id} failed: ${error.message}`));
+  const fixRankWorker = new Worker<FixRankJob>(FIX_RANK_QUEUE, processFixRankJob, { connection, concurrency: 1, lockDuration: env.WORKER_LOCK_MS, stalledInterval: Math.min(30_000, env.WORKER_LOCK_MS), maxStalledCount: env.WORKER_MAX_STALLED });
+  fixRankWorker.on("failed", (job, error) => console.error(`${FIX_RANK_QUEUE} job ${job?.id} failed: ${error.message}`));
   await worker.waitUntilReady();
   for (const w of analysisWorkers) await w.waitUntilReady();
   await webhookWorker.waitUntilReady();
+  await fixRankWorker.waitUntilReady();
 
   // Rows are written before jobs are queued: re-queue any submission whose job was lost (e.g. Redis was down).
   const orphans = await db.submission.findMany({ where: { scoringStatus: "queued" }, select: { id: true } });
   for (const { id } of orphans) await enqueueScoring(id);
   for (const run of await db.panelRun.findMany({ where: { status: "queued" }, select: { id: true, updatedAt: true } })) await enqueueAnalysis("panel", run.id, run.updatedAt.getTime());
   for (const run of await db.attributionRun.findMany({ where: { status: "queued" }, select: { id: true, updatedAt: true } })) await enqueueAnalysis("attribution", run.id, run.updatedAt.getTime());
+  // Fix dates imported while their job was lost: a run still marked "no fix dates" in a version that has them.
+  for (const b of await db.benchmark.findMany({ where: { repositories: { some: { referenceBugs: { some: { fixedAt: { not: null } } } } }, submissions: { some: { fixRankTests: { some: { reason: "no_fix_dates" } } } } }, select: { id: true } })) await enqueueFixRankTests(b.id);
   console.log(`probebench worker ready on ${SCORING_QUEUE} (concurrency ${env.WORKER_CONCURRENCY}); re-queued ${orphans.length}`);
   const auditWorker = await startAuditWorker(connection);
   const stopHeartbeat = startHeartbeat(env.WORKER_HEARTBEAT_FILE, connection, () => worker.isRunning());
@@ -63,6 +68,7 @@ async function main(): Promise<void> {
     await auditWorker.close();
     for (const w of analysisWorkers) await w.close();
     await webhookWorker.close();
+    await fixRankWorker.close();
     await closeQueues();
     await closeWebhookQueue();
     await disconnectDb();

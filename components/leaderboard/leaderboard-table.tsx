@@ -17,6 +17,7 @@ import type { LeaderboardRow, MetricRange } from "@/lib/leaderboard/types";
 import { DASH, count, missingRatioText, pct, pctInterval, usd, type RatioName } from "@/lib/format";
 import { PAGE_SIZES } from "./url-state";
 import { OfflineBadge } from "../ui/source-badge";
+import { ContaminationCell, contaminationSortValue } from "./contamination-cell";
 import { scrollRegion } from "@/components/ui/scroll-region";
 
 export type RankedRow = LeaderboardRow & RankInfo;
@@ -66,6 +67,7 @@ export const COLUMN_LABELS: Record<string, string> = {
   date: "Date",
   source: "Source",
   validity: "Panel validity %",
+  contamination: "Contamination (fix-rank p)",
 };
 
 const columns = [
@@ -129,6 +131,7 @@ const columns = [
   column.accessor((r) => r.date ?? undefined, { id: "date", header: COLUMN_LABELS.date, sortUndefined: "last", sortDescFirst: true, cell: (c) => c.getValue() ?? DASH }),
   column.accessor("source", { id: "source", header: COLUMN_LABELS.source, cell: (c) => <span className={`badge ${c.getValue()}`}>{c.getValue()}</span> }),
   column.accessor((r) => num(r.panel_validity), { id: "validity", header: COLUMN_LABELS.validity, sortUndefined: "last", sortDescFirst: true, meta: { numeric: true }, cell: ({ row: { original: r } }) => <Validity row={r} /> }),
+  column.accessor((r) => contaminationSortValue(r.contamination), { id: "contamination", header: COLUMN_LABELS.contamination, sortUndefined: "last", sortDescFirst: false, meta: { numeric: true }, cell: ({ row: { original: r } }) => <ContaminationCell summary={r.contamination} /> }),
 ];
 
 export const HIDEABLE_COLUMNS = columns.map((c) => c.id!).filter((id) => id !== "rank" && id !== "model");

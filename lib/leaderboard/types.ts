@@ -1,3 +1,4 @@
+import type { ContaminationSummary } from "../analyses/contamination-summary";
 import type { Interval, ScoreWithIntervals, StoredScore } from "../scoring/types";
 
 // Shapes shared by the leaderboard data layer, the API and the pages. Everything here is plain JSON (no Dates, no
@@ -53,6 +54,8 @@ export type LeaderboardEntry = {
   reportUrl: string | null;
   notes: string | null;
   panel: PanelValidity | null;
+  /** §C.4: the configuration's fix-rank tests summarised; null when none is stored or published. */
+  contamination: ContaminationSummary | null;
   overall: StoredScore | null;
   languages: Record<string, StoredScore>;
   repositories: Record<string, StoredScore>;
@@ -96,6 +99,8 @@ export type LeaderboardRow = ScoreWithIntervals & {
   panel_validity_ci: Interval | null;
   /** Of a verified panel's sample, the findings judged from their text alone (no snapshot); null for reported rows. */
   panel_text_only: number | null;
+  /** §C.4: fix-rank tests of the configuration's runs (smallest p, Holm-adjusted p, largest D; cut-off placement). */
+  contamination: ContaminationSummary | null;
   /** Min-max over runs, for repeated-run rows whose runs were scored here. */
   range: { recall: MetricRange | null; precision: MetricRange | null; f1: MetricRange | null } | null;
   /** False when a repository in the scope has no published cell for this entry, so the scope cannot be pooled. */

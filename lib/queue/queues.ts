@@ -17,7 +17,18 @@ export const ATTRIBUTION_QUEUE = "attribution-queue";
 export const analysisJobSchema = z.object({ runId: z.string().min(1) });
 export type AnalysisJob = z.infer<typeof analysisJobSchema>;
 
-const globalForQueues = globalThis as unknown as { scoringQueue?: Queue<ScoringJob>; analysisQueues?: Map<string, Queue<AnalysisJob>> };
+// §C.4: recomputing the fix-rank tests of every scored run of a benchmark version (after its fix dates arrive).
+export const FIX_RANK_QUEUE = "fix-rank-queue";
+export const fixRankJobSchema = z.object({ benchmarkId: z.string().min(1) });
+export type FixRankJob = z.infer<typeof fixRankJobSchema>;
+
+const globalForQueues = globalThis as unknown as { scoringQueue?: Queue<ScoringJob>; analysisQueues?: Map<string, Queue<AnalysisJob>>; fixRankQueue?: Queue<FixRankJob> };
+
+/** Queues the recomputation of a version's fix-rank tests; the rows it rewrites are derived, so a rerun is harmless. */
+export async function enqueueFixRankTests(benchmarkId: string): Promise<void> {
+  globalForQueues.fixRankQueue ??= new Queue<FixRankJob>(FIX_RANK_QUEUE, { connection: createRedisConnection(), defaultJobOptions: retryingJobOptions(env.SCORING_ATTEMPTS, env.SCORING_RETRY_DELAY_MS) });
+  await globalForQueues.fixRankQueue.add("compute-fix-rank-tests", { benchmarkId }, { jobId: `${benchmarkId}-${Date.now()}` });
+}
 
 function analysisQueue(name: typeof PANEL_QUEUE | typeof ATTRIBUTION_QUEUE): Queue<AnalysisJob> {
   globalForQueues.analysisQueues ??= new Map();
@@ -63,6 +74,8 @@ export async function enqueueScoring(submissionId: string, opts: { rescore?: boo
 }
 
 export async function closeQueues(): Promise<void> {
+  await globalForQueues.fixRankQueue?.close();
+  globalForQueues.fixRankQueue = undefined;
   for (const queue of globalForQueues.analysisQueues?.values() ?? []) await queue.close();
   globalForQueues.analysisQueues = undefined;
   if (globalForQueues.scoringQueue) {

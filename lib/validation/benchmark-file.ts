@@ -11,10 +11,14 @@ export const repositorySchema = z.object({
   snapshot_commit: z.string().regex(/^[0-9a-f]{7,40}$/i, { message: "must be a git commit hash" }).optional(),
 });
 
+/** When the fixing commit landed: an ISO 8601 date-time with a zone (§C.4 ranks a repository's bugs by it). */
+export const fixedAtSchema = z.iso.datetime({ offset: true, message: "must be an ISO 8601 date-time with a time zone, e.g. 2025-09-14T10:22:00Z" });
+
 export const referenceBugSchema = z
   .object({
     id: requiredText(TEXT_LIMITS.id),
     ...BUG_RECORD_SHAPE,
+    fixed_at: fixedAtSchema.optional(),
   })
   .superRefine(checkLineRange);
 

@@ -16,6 +16,11 @@ export const findingSchema = z
   })
   .superRefine(checkLineRange);
 
+export const knowledgeCutoffSchema = z
+  .string()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?$/, { message: "must be YYYY-MM or YYYY-MM-DD" })
+  .refine((value) => value.length === 7 || new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), { message: "is not a calendar date" });
+
 export const runSchema = z.object({
   cost_usd: z.number().min(0).optional(),
   // An empty array is valid: the finder found nothing.
@@ -30,6 +35,8 @@ const findingsFileBaseSchema = z.object({
   cost_usd: z.number().min(0).optional(),
   report_url: z.url({ protocol: /^https?$/, message: "must be an http(s) URL" }).max(2_000).optional(),
   open_model: z.boolean().optional(),
+  // §C.4: the model's published knowledge cut-off, a month or a day.
+  knowledge_cutoff: knowledgeCutoffSchema.optional(),
   findings: z.array(findingSchema, { message: "must be an array of findings (an empty array is allowed)" }).optional(),
   runs: z.array(runSchema).max(MAX_RUNS_PER_FILE).optional(),
 });

@@ -3,9 +3,11 @@ import { UnrecoverableError, type Job } from "bullmq";
 import { env } from "../../lib/env";
 import { createEmbeddingProvider } from "../../lib/embeddings/provider";
 import { createJudge } from "../../lib/llm/judge";
-import { scoringJobSchema, type ScoringJob } from "../../lib/queue/queues";
+import { fixRankJobSchema, scoringJobSchema, type FixRankJob, type ScoringJob } from "../../lib/queue/queues";
 import { queueAttributionAfterScoring } from "../../lib/server/analysis/start-analysis";
 import { emitSubmissionEvent } from "../../lib/server/webhooks/emit-webhook-event";
+import { computeFixRankTests, computeFixRankTestsOfBenchmark } from "../../lib/server/analyses/fix-rank-tests";
+import { computeRepeatedRunFit } from "../../lib/server/analyses/repeated-run-fit";
 import { claimSubmission, LostClaimError, updateClaimed } from "../services/claim-submission";
 import { classifyScoringError } from "../services/classify-error";
 import { scoreSubmission } from "../services/score-submission";
@@ -31,6 +33,9 @@ export async function processScoringJob(job: Job<ScoringJob>): Promise<unknown> 
     // Bug-type attribution follows scoring (when an LLM is configured); a failure to queue it never fails scoring.
     if (summary.outcome === "scored") await queueAttributionAfterScoring(submissionId).catch((error) => console.error(`queueing attribution of ${submissionId} failed:`, error));
     if (summary.outcome === "scored") await emitSubmissionEvent("submission.scored", submissionId);
+    // §C.4 and §E.2 from the stored matches and curves (tens of milliseconds per run, see docs/analyses.md); a
+    // failure leaves the scores standing and the analyses absent, never fails scoring.
+    const analyses = summary.outcome === "scored" ? await runAnalyses(submissionId) : null;
     return {
       outcome: summary.outcome,
       comparedPairs: summary.comparedPairs,
@@ -38,6 +43,7 @@ export async function processScoringJob(job: Job<ScoringJob>): Promise<unknown> 
       judgeCalls: summary.judge.calls,
       crossRun: summary.crossRun,
       timings: summary.timings,
+      analyses,
     };
   } catch (error) {
     // A later claim owns the submission now: this attempt stops quietly, it must not record anything.
@@ -58,4 +64,22 @@ export async function processScoringJob(job: Job<ScoringJob>): Promise<unknown> 
     }
     throw error;
   }
+}
+
+async function runAnalyses(submissionId: string): Promise<{ fixRankMs: number } | { failed: true }> {
+  try {
+    const { ms } = await computeFixRankTests(submissionId);
+    await computeRepeatedRunFit(submissionId);
+    return { fixRankMs: ms };
+  } catch (error) {
+    console.error(`analyses of ${submissionId} failed:`, error);
+    return { failed: true };
+  }
+}
+
+/** fix-rank-queue: recomputes a version's fix-rank tests (after its fix dates were imported). Idempotent. */
+export async function processFixRankJob(job: Job<FixRankJob>): Promise<unknown> {
+  const parsed = fixRankJobSchema.safeParse(job.data);
+  if (!parsed.success) throw new UnrecoverableError("invalid fix-rank job payload");
+  return computeFixRankTestsOfBenchmark(parsed.data.benchmarkId);
 }

@@ -4,6 +4,7 @@ import { count, DASH, pct, pctInterval } from "@/lib/format";
 import { benchmarkParam, loadPublicPage } from "@/app/(public)/load-public-page";
 import { loadBugTypes, type Distribution, type DistributionRow } from "@/lib/server/leaderboard/load-bug-types";
 import { CaptionedTable } from "@/components/ui/captioned-table";
+import { DistanceSection } from "@/components/analyses/distance-section";
 import { AGENT_POOL_SOURCES, agentPoolQuerySchema, DEFAULT_AGENT_POOL, FULL_HARNESS, type AgentPool } from "@/lib/attribution/agent-pool";
 
 const SOURCE_LABELS: Record<AgentPool["source"], string> = { all: "Uploaded and in-house", upload: "Uploaded only", in_house: "In-house runs only" };
@@ -149,6 +150,7 @@ export default async function BugTypesPage({ searchParams }: { searchParams: Pro
           }`}
         />
       )}
+      {stored && <DistanceSection benchmark={benchmark.key} />}
       {reported && <Section d={reported} title="As published" source="Figures transcribed from the publication (reported, not recomputed here); the publication lists only some of its categories." />}
       {!stored && !reported && <p className="card empty-state">No reference bug or finding of this version carries a bug type yet.</p>}
     </>

@@ -4,6 +4,7 @@ import { db } from "../../db";
 import { AppError, parseOrThrow } from "../../errors";
 import { recordAudit } from "./record-audit";
 import { emitSubmissionEvent } from "../webhooks/emit-webhook-event";
+import { refreshHolm } from "../analyses/fix-rank-tests";
 
 export const reviewSubmissionBodySchema = z
   .object({
@@ -23,7 +24,7 @@ export const reviewSubmissionBodySchema = z
 export async function reviewSubmission(actorId: string, id: string, body: unknown): Promise<{ id: string; review_status: "approved" | "rejected" }> {
   const { decision, reason } = parseOrThrow(reviewSubmissionBodySchema, body, "The review");
   const reviewed = await db.$transaction(async (tx) => {
-    const submission = await tx.submission.findUnique({ where: { id }, select: { id: true, reviewStatus: true, scoringStatus: true, model: true } });
+    const submission = await tx.submission.findUnique({ where: { id }, select: { id: true, reviewStatus: true, scoringStatus: true, model: true, benchmarkId: true } });
     if (!submission) throw new AppError("not_found", "Submission not found");
     const from = submission.reviewStatus;
     const allowedFrom = decision === "approve" ? ["pending", "rejected"] : ["pending", "approved"];
@@ -41,8 +42,10 @@ export async function reviewSubmission(actorId: string, id: string, body: unknow
       reason: reason ?? null,
       details: { model: submission.model, from, to },
     });
-    return { id, review_status: to } as const;
+    return { id, review_status: to, benchmarkId: submission.benchmarkId } as const;
   });
+  // §C.4: the approved runs are the family Holm adjusts across, so it changed.
+  await refreshHolm(reviewed.benchmarkId);
   await emitSubmissionEvent(reviewed.review_status === "approved" ? "submission.approved" : "submission.rejected", id, { reason: reason ?? null });
-  return reviewed;
+  return { id: reviewed.id, review_status: reviewed.review_status };
 }

@@ -55,6 +55,7 @@ export async function importBenchmark(file: BenchmarkFile, opts: { onImported?: 
           suggestedFix: bug.suggested_fix,
           category: bug.category,
           trigger: bug.trigger,
+          fixedAt: bug.fixed_at ? new Date(bug.fixed_at) : null,
           contentHash: bugContentHash(text),
         };
       });

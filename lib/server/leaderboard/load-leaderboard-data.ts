@@ -6,6 +6,7 @@ import { resolveBenchmark, summarizeBenchmark } from "./list-public-benchmarks";
 import { PUBLIC_SUBMISSION } from "./public-submission";
 import { cachedByStamp, readBenchmarkStamp } from "./stamp-cache";
 import { readPanelValidities } from "../panel/panel-validities";
+import { readContaminationSummaries } from "../analyses/read-analyses";
 import type { Coverage, LeaderboardData, LeaderboardEntry, PanelValidity, RepositoryInfo } from "../../leaderboard/types";
 import { formatUtc } from "../../format";
 
@@ -36,6 +37,7 @@ async function readLeaderboardData(benchmarkId: string, stamp: string): Promise<
       costUsd: true,
       reportUrl: true,
       reportedData: true,
+      knowledgeCutoff: true,
       createdAt: true,
       scoredAt: true,
       judgeUsage: { select: { offlineJudge: true } },
@@ -62,6 +64,8 @@ async function readLeaderboardData(benchmarkId: string, stamp: string): Promise<
   });
   // Verified entries: validity from their finished panel (never from anything else).
   const panels = await readPanelValidities(submissions.filter((s) => s.source !== "reported").map((s) => s.id));
+  // §C.4: stored fix-rank tests (verified) or Table 16 (reported), one summary per entry.
+  const contamination = await readContaminationSummaries(benchmarkId, submissions);
   const bySubmission = new Map<string, ScoreRow[]>();
   for (const row of scores) bySubmission.set(row.submissionId, [...(bySubmission.get(row.submissionId) ?? []), row]);
 
@@ -96,6 +100,7 @@ async function readLeaderboardData(benchmarkId: string, stamp: string): Promise<
       reportUrl: s.reportUrl,
       notes: reported && typeof reported.notes === "string" ? reported.notes : null,
       panel: reported ? panelOf(reported.panel) : (panels.get(s.id) ?? null),
+      contamination: contamination.get(s.id) ?? null,
       overall: overall ? storedScoreOf(overall) : null,
       languages: Object.fromEntries(mean.filter((r) => r.scope === "language").map((r) => [r.key, storedScoreOf(r)])),
       repositories: Object.fromEntries(mean.filter((r) => r.scope === "repository").map((r) => [r.key, storedScoreOf(r)])),

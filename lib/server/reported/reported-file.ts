@@ -1,9 +1,19 @@
 import { z } from "zod";
+import { knowledgeCutoffSchema } from "../../validation/findings-file";
 
 // The shape of data/probe-reported.json: results published elsewhere (the PROBE paper and blog), transcribed as data.
 // Percentages are as printed (0..100). Unknown keys are kept (loose objects): the raw configuration row is stored as
 // the submission's reportedData, notes and all.
 const percent = z.number().min(0).max(100);
+
+/** A published Table 16 row: matched reference bugs, D, the unadjusted and the Holm-adjusted p. */
+export const reportedFixRankSchema = z.object({
+  run: z.number().int().min(1).nullable(),
+  matched: z.number().int().min(0),
+  d: z.number().min(0).max(1),
+  p: z.number().min(0).max(1),
+  p_holm: z.number().min(0).max(1),
+});
 
 const cellSchema = z.looseObject({ recall: percent.optional(), precision: percent.optional() });
 
@@ -31,6 +41,11 @@ export const reportedConfigurationSchema = z.looseObject({
     })
     .optional(),
   notes: z.string().optional(),
+  // Table 17: the vendor's published knowledge cut-off, or a note saying there is none.
+  knowledge_cutoff: knowledgeCutoffSchema.optional(),
+  knowledge_cutoff_note: z.string().max(500).optional(),
+  // Table 16 as published: one row per run (run is null for a single-run configuration).
+  fix_rank: z.array(reportedFixRankSchema).max(100).optional(),
 });
 
 export const reportedRepositorySchema = z.looseObject({

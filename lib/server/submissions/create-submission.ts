@@ -76,9 +76,9 @@ export async function createSubmission(
   await withPgTransaction(async (client) => {
     if (opts.enforceQuota && submitterId) await assertWithinQuotaLocked(client, submitterId);
     await client.query(
-      `INSERT INTO "Submission" ("id", "benchmarkId", "submitterId", "model", "reasoningEffort", "harness", "costUsd", "reportUrl", "openModel", "source", "createdAt", "updatedAt")
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::"SubmissionSource", now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC')`,
-      [submissionId, benchmark.id, submitterId, file.model, file.reasoning_effort ?? null, file.harness ?? null, costUsd ?? null, file.report_url ?? null, file.open_model ?? null, opts.source ?? "upload"],
+      `INSERT INTO "Submission" ("id", "benchmarkId", "submitterId", "model", "reasoningEffort", "harness", "costUsd", "reportUrl", "openModel", "knowledgeCutoff", "source", "createdAt", "updatedAt")
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::"SubmissionSource", now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC')`,
+      [submissionId, benchmark.id, submitterId, file.model, file.reasoning_effort ?? null, file.harness ?? null, costUsd ?? null, file.report_url ?? null, file.open_model ?? null, file.knowledge_cutoff ?? null, opts.source ?? "upload"],
     );
     for (const [index, run] of runs.entries()) {
       const runId = randomUUID();

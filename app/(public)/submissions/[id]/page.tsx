@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { getSubmissionDetail } from "@/lib/server/leaderboard/get-submission-detail";
 import type { Viewer } from "@/lib/server/submissions/get-submission-status";
+import { AnalysesSection } from "@/components/analyses/analyses-section";
 import { PanelSection } from "./panel-section";
 import { SubmissionView, loadSubmissionForViewer } from "./submission-view";
 
@@ -28,6 +29,7 @@ export default async function SubmissionPage({ params, searchParams }: Params) {
   return (
     <>
       <SubmissionView detail={detail} />
+      {(detail.source === "reported" || detail.scoringStatus === "scored") && <AnalysesSection id={id} viewer={viewer} />}
       {detail.source === "verified" && <PanelSection id={id} scored={detail.scoringStatus === "scored"} viewer={viewer} search={{ panel_page: one(search.page), panel_verdict: one(search.panel_verdict) }} />}
     </>
   );

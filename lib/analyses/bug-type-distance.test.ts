@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { distanceMatrix, jensenShannonDistance } from "./bug-type-distance";
+
+describe("jensenShannonDistance", () => {
+  it("is 0 for proportional counts and 1 for disjoint supports", () => {
+    expect(jensenShannonDistance({ a: 2, b: 6 }, { a: 1, b: 3 })).toBeCloseTo(0, 12);
+    expect(jensenShannonDistance({ a: 5 }, { b: 7 })).toBeCloseTo(1, 12);
+  });
+
+  it("matches a hand-computed value", () => {
+    // P = (1/2, 1/2), Q = (1, 0), M = (3/4, 1/4):
+    // JSD = 1/2 [1/2 log2(2/3) + 1/2 log2(2)] + 1/2 [log2(4/3)] = 1/2 [1/2 (1 - log2 3) + 1/2] + 1/2 (2 - log2 3)
+    //     = 1.5 - 0.75 log2 3 = 0.311278...  ->  distance = 0.557923...
+    const expected = Math.sqrt(1.5 - 0.75 * Math.log2(3));
+    expect(jensenShannonDistance({ x: 3, y: 3 }, { x: 10 })).toBeCloseTo(expected, 12);
+    expect(expected).toBeCloseTo(0.557923, 6);
+  });
+
+  it("matches a three-category hand-computed value and leaves categories absent from both out", () => {
+    // P = (.5, .25, .25), Q = (.25, .25, .5), M = (.375, .25, .375):
+    // JSD = 2 * [1/2 (.5 log2(.5/.375) + .25 log2(.25/.375))] = .5 log2(4/3) + .25 log2(2/3) = 0.061278...
+    const expected = Math.sqrt(0.5 * Math.log2(4 / 3) + 0.25 * Math.log2(2 / 3));
+    const value = jensenShannonDistance({ a: 2, b: 1, c: 1, z: 0 }, { a: 1, b: 1, c: 2, z: 0 }, ["a", "b", "c", "z", "never"]);
+    expect(value).toBeCloseTo(expected, 12);
+    expect(expected).toBeCloseTo(0.24754, 4);
+  });
+
+  it("has no value for an empty distribution, and the matrix is symmetric", () => {
+    expect(jensenShannonDistance({}, { a: 1 })).toBeNull();
+    const matrix = distanceMatrix([
+      { key: "p", label: "P", counts: { x: 3, y: 3 } },
+      { key: "q", label: "Q", counts: { x: 10 } },
+    ]);
+    expect(matrix[0]![0]).toBe(0);
+    expect(matrix[0]![1]).toBeCloseTo(matrix[1]![0]!, 15);
+  });
+});

@@ -1,0 +1,31 @@
+// §4.2, Figure 6: how far apart two bug-type distributions are, as the Jensen-Shannon distance (base 2, so it lies
+// in [0, 1]; the square root of the divergence, so it is a metric). No smoothing: a category absent from both
+// distributions is left out, one present in only one contributes through the mixture. Pure: no I/O.
+
+/** Counts per category name; categories may be missing (count 0). */
+export type CategoryCounts = Readonly<Record<string, number>>;
+
+/** The Jensen-Shannon distance of two count vectors over the union of their categories; null when either is empty. */
+export function jensenShannonDistance(left: CategoryCounts, right: CategoryCounts, categories?: readonly string[]): number | null {
+  const names = (categories ?? [...new Set([...Object.keys(left), ...Object.keys(right)])]).filter((c) => (left[c] ?? 0) > 0 || (right[c] ?? 0) > 0);
+  const totalLeft = names.reduce((sum, c) => sum + (left[c] ?? 0), 0);
+  const totalRight = names.reduce((sum, c) => sum + (right[c] ?? 0), 0);
+  if (totalLeft <= 0 || totalRight <= 0) return null;
+  let divergence = 0;
+  for (const c of names) {
+    const p = (left[c] ?? 0) / totalLeft;
+    const q = (right[c] ?? 0) / totalRight;
+    const m = (p + q) / 2;
+    if (p > 0) divergence += 0.5 * p * Math.log2(p / m);
+    if (q > 0) divergence += 0.5 * q * Math.log2(q / m);
+  }
+  // Rounding can leave a hair below 0 for identical distributions.
+  return Math.sqrt(Math.min(1, Math.max(0, divergence)));
+}
+
+export type DistanceSubject = { key: string; label: string; counts: CategoryCounts };
+
+/** Every pairwise distance of the subjects, as a symmetric matrix in their order (diagonal 0). */
+export function distanceMatrix(subjects: readonly DistanceSubject[], categories?: readonly string[]): (number | null)[][] {
+  return subjects.map((a, i) => subjects.map((b, j) => (i === j ? 0 : jensenShannonDistance(a.counts, b.counts, categories))));
+}

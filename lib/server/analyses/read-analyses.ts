@@ -1,0 +1,163 @@
+import "server-only";
+import { z } from "zod";
+import { db } from "../../db";
+import { AppError } from "../../errors";
+import { cutoffPosition, type CutoffPosition } from "../../analyses/fix-rank";
+import { summariseContamination, type ContaminationSummary, type FixRankRun } from "../../analyses/contamination-summary";
+import type { StableBetaFit } from "../../analyses/stable-beta";
+import { reportedFixRankSchema } from "../reported/reported-file";
+import { canViewSubmission, type Viewer } from "../submissions/get-submission-status";
+import { NO_TEST_REASONS, type NoTestReason } from "./fix-rank-tests";
+import { NO_FIT_REASONS } from "./repeated-run-fit";
+
+// Reading the stored analyses (§C.4 fix-rank tests, §E.2 stable-beta fit) for the leaderboard, the submission page,
+// the API and the CSV. Only stored rows are read: nothing is computed per view.
+
+const cdfPointSchema = z.object({ x: z.number(), observed: z.number(), expected: z.number() });
+
+export const fixRankRunSchema = z.object({
+  run: z.number().int().nullable(),
+  matched: z.number().int(),
+  d: z.number().nullable(),
+  at: z.number().nullable(),
+  p: z.number().nullable(),
+  p_holm: z.number().nullable(),
+  holm_family: z.number().int().nullable(),
+  permutations: z.number().int().nullable(),
+  seed: z.number().int().nullable(),
+  no_test_reason: z.string().nullable(),
+  cdf: z.array(cdfPointSchema),
+});
+
+const stableBetaFitSchema = z.object({
+  runs: z.number().int(),
+  distinct: z.number(),
+  parameters: z.object({ alpha: z.number(), c: z.number(), sigma: z.number() }),
+  standardErrors: z.object({ alpha: z.number().nullable(), c: z.number().nullable(), sigma: z.number().nullable() }),
+  observed: z.array(z.number()),
+  expected: z.array(z.number()),
+  chiSquared: z.number(),
+  degreesOfFreedom: z.number().int(),
+  p: z.number().nullable(),
+  effectSize: z.number(),
+  meanPerRun: z.number(),
+}) satisfies z.ZodType<StableBetaFit>;
+
+/** GET /api/v1/submissions/{id}/analyses: the response body. */
+export const submissionAnalysesSchema = z.object({
+  contamination: z.object({
+    source: z.enum(["computed", "reported"]),
+    knowledge_cutoff: z.string().nullable(),
+    knowledge_cutoff_note: z.string().nullable(),
+    reference_window: z.object({ from: z.string(), to: z.string() }).nullable(),
+    cutoff_position: z.enum(["inside", "before", "after", "unknown"]),
+    /** Empty while the worker has not computed the tests yet (or for a reported entry without Table 16 rows). */
+    runs: z.array(fixRankRunSchema),
+  }),
+  repeated: z
+    .object({
+      fit: stableBetaFitSchema.nullable(),
+      no_fit_reason: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type SubmissionAnalyses = z.infer<typeof submissionAnalysesSchema>;
+export type FixRankRunView = z.infer<typeof fixRankRunSchema>;
+
+/** The earliest and latest fix of the version's reference bugs; null without fix dates. */
+export async function readReferenceWindow(benchmarkId: string): Promise<{ from: Date; to: Date } | null> {
+  const { _min, _max } = await db.referenceBug.aggregate({ where: { repository: { benchmarkId } }, _min: { fixedAt: true }, _max: { fixedAt: true } });
+  return _min.fixedAt && _max.fixedAt ? { from: _min.fixedAt, to: _max.fixedAt } : null;
+}
+
+function positionOf(cutoff: string | null, window: { from: Date; to: Date } | null): CutoffPosition {
+  return cutoffPosition(cutoff, window ? { from: window.from.getTime(), to: window.to.getTime() } : null);
+}
+
+type StoredTest = { runIndex: number; matched: number; d: number | null; at: number | null; p: number | null; pHolm: number | null; holmFamily: number | null; reason: string | null; permutations: number; seed: number; cdf: unknown };
+
+function runViewOf(t: StoredTest, withCdf: boolean): FixRankRunView {
+  return {
+    run: t.runIndex + 1,
+    matched: t.matched,
+    d: t.d,
+    at: t.at,
+    p: t.p,
+    p_holm: t.pHolm,
+    holm_family: t.holmFamily,
+    permutations: t.permutations,
+    seed: t.seed,
+    no_test_reason: t.reason ? (NO_TEST_REASONS[t.reason as NoTestReason] ?? t.reason) : null,
+    cdf: withCdf ? z.array(cdfPointSchema).catch([]).parse(t.cdf) : [],
+  };
+}
+
+function reportedRunsOf(reportedData: unknown): FixRankRunView[] {
+  const rows = z.array(reportedFixRankSchema).catch([]).parse((reportedData as { fix_rank?: unknown } | null)?.fix_rank ?? []);
+  return rows.map((r) => ({ run: r.run, matched: r.matched, d: r.d, at: null, p: r.p, p_holm: r.p_holm, holm_family: null, permutations: null, seed: null, no_test_reason: null, cdf: [] }));
+}
+
+const reportedCutoffOf = (reportedData: unknown) => {
+  const data = (reportedData ?? {}) as { knowledge_cutoff?: unknown; knowledge_cutoff_note?: unknown };
+  return { cutoff: typeof data.knowledge_cutoff === "string" ? data.knowledge_cutoff : null, note: typeof data.knowledge_cutoff_note === "string" ? data.knowledge_cutoff_note : null };
+};
+
+const testSelect = { matched: true, d: true, at: true, p: true, pHolm: true, holmFamily: true, reason: true, permutations: true, seed: true, run: { select: { index: true, submissionId: true } } } as const;
+
+/** The leaderboard's contamination cell of each entry, from stored tests (verified) or Table 16 (reported). */
+export async function readContaminationSummaries(benchmarkId: string, submissions: { id: string; source: string; knowledgeCutoff: string | null; reportedData: unknown }[]): Promise<Map<string, ContaminationSummary | null>> {
+  const window = await readReferenceWindow(benchmarkId);
+  const verified = submissions.filter((s) => s.source !== "reported").map((s) => s.id);
+  const tests = verified.length ? await db.fixRankTest.findMany({ where: { submissionId: { in: verified } }, select: testSelect }) : [];
+  const bySubmission = new Map<string, FixRankRun[]>();
+  for (const t of tests.sort((a, b) => a.run.index - b.run.index)) {
+    const list = bySubmission.get(t.run.submissionId) ?? [];
+    list.push(runViewOf({ ...t, runIndex: t.run.index, cdf: null }, false));
+    bySubmission.set(t.run.submissionId, list);
+  }
+  return new Map(
+    submissions.map((s) => {
+      if (s.source === "reported") {
+        const { cutoff } = reportedCutoffOf(s.reportedData);
+        return [s.id, summariseContamination(reportedRunsOf(s.reportedData), { source: "reported", knowledgeCutoff: cutoff, cutoffPosition: positionOf(cutoff, window) })];
+      }
+      return [s.id, summariseContamination(bySubmission.get(s.id) ?? [], { source: "computed", knowledgeCutoff: s.knowledgeCutoff, cutoffPosition: positionOf(s.knowledgeCutoff, window) })];
+    }),
+  );
+}
+
+/** Everything the submission page's analyses section and GET /api/v1/submissions/{id}/analyses show. */
+export async function readSubmissionAnalyses(submissionId: string, viewer: Viewer): Promise<SubmissionAnalyses> {
+  const submission = await db.submission.findUnique({
+    where: { id: submissionId },
+    select: { submitterId: true, reviewStatus: true, benchmarkId: true, source: true, knowledgeCutoff: true, reportedData: true, _count: { select: { runs: true } }, repeatedRunFit: true },
+  });
+  // Someone who may not see the submission learns nothing, not even that it exists.
+  if (!submission || !canViewSubmission(viewer, submission)) throw new AppError("not_found", "Submission not found");
+  const window = await readReferenceWindow(submission.benchmarkId);
+  const reference_window = window ? { from: window.from.toISOString(), to: window.to.toISOString() } : null;
+  if (submission.source === "reported") {
+    const { cutoff, note } = reportedCutoffOf(submission.reportedData);
+    return {
+      contamination: { source: "reported", knowledge_cutoff: cutoff, knowledge_cutoff_note: note, reference_window, cutoff_position: positionOf(cutoff, window), runs: reportedRunsOf(submission.reportedData) },
+      repeated: null,
+    };
+  }
+  const tests = await db.fixRankTest.findMany({ where: { submissionId }, select: { ...testSelect, cdf: true } });
+  const fitRow = submission.repeatedRunFit;
+  const fit = fitRow?.fit ? stableBetaFitSchema.safeParse(fitRow.fit) : null;
+  return {
+    contamination: {
+      source: "computed",
+      knowledge_cutoff: submission.knowledgeCutoff,
+      knowledge_cutoff_note: null,
+      reference_window,
+      cutoff_position: positionOf(submission.knowledgeCutoff, window),
+      runs: tests.sort((a, b) => a.run.index - b.run.index).map((t) => runViewOf({ ...t, runIndex: t.run.index }, true)),
+    },
+    repeated:
+      submission._count.runs > 1 && fitRow
+        ? { fit: fit?.success ? fit.data : null, no_fit_reason: fitRow.reason ? (NO_FIT_REASONS[fitRow.reason as keyof typeof NO_FIT_REASONS] ?? fitRow.reason) : null }
+        : null,
+  };
+}

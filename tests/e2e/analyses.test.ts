@@ -1,0 +1,219 @@
+// The analyses beyond the scores, end to end: the worker computes each run's fix-rank test (§C.4) and the stable-beta
+// fit (§E.2) after scoring, approval brings Holm's adjustment, fix dates can be imported once for a version that lacks
+// them, and the board, the submission page and the bug-types page show it all (browser, axe).
+
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { importBenchmark } from "../../lib/server/benchmarks/import-benchmark";
+import { benchmarkFileSchema } from "../../lib/validation/benchmark-file";
+import { db, finding, seedBenchmark, uniqueSlug, userWithToken, waitForStatus } from "../support/fixtures";
+import { launchBrowser } from "../support/browser";
+
+const webUrl = inject("webUrl");
+const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+const CATEGORIES = ["Unhandled degenerate value", "Wrong arithmetic or comparison expression"];
+const REPOS = ["acme/alpha", "acme/beta"];
+const PER_REPO = 30;
+
+let slug: string;
+let id: string;
+let submitter: { id: string; token: string };
+let admin: { id: string; token: string };
+let browser: Browser;
+
+const bugId = (repo: string, i: number) => `${repo.split("/")[1]}-${i}`;
+
+function datedBenchmark(name: string) {
+  return benchmarkFileSchema.parse({
+    slug: name,
+    name: "Analyses benchmark",
+    version: "1",
+    snapshot_date: "2025-01-01",
+    repositories: REPOS.map((r) => ({ name: r, language: "python" })),
+    taxonomy: { families: [{ name: "Local faults", categories: CATEGORIES.map((c) => ({ name: c })) }] },
+    reference_bugs: REPOS.flatMap((repo, r) =>
+      Array.from({ length: PER_REPO }, (_, i) => ({
+        id: bugId(repo, i),
+        repo,
+        file: `src/module_${i}.py`,
+        line_start: 10,
+        line_end: 20,
+        title: `Defect ${i} of ${repo} [root:${bugId(repo, i)}]`,
+        description: `Defect ${i} of ${repo}. [root:${bugId(repo, i)}]`,
+        code_snippet: `handle_${i}(x)`,
+        category: CATEGORIES[i % 2],
+        // One fix a day, the two repositories interleaved: bug i of a repository is its i-th fix.
+        fixed_at: new Date(Date.UTC(2025, 2, 1) + (2 * i + r) * 86_400_000).toISOString(),
+      })),
+    ),
+  });
+}
+
+const findingFor = (repo: string, i: number) => finding(bugId(repo, i), repo, `src/module_${i}.py`, 12, 18, `Defect ${i} found`);
+
+async function api<T>(path: string, token?: string, init: RequestInit = {}): Promise<{ status: number; body: T }> {
+  const response = await fetch(`${webUrl}${path}`, { ...init, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(init.body ? { "content-type": "application/json" } : {}) } });
+  const text = await response.text();
+  return { status: response.status, body: (text.startsWith("{") || text.startsWith("[") ? JSON.parse(text) : text) as T };
+}
+
+type Analyses = {
+  contamination: { knowledge_cutoff: string | null; cutoff_position: string; reference_window: { from: string; to: string } | null; runs: { run: number; matched: number; d: number | null; p: number | null; p_holm: number | null; holm_family: number | null; permutations: number; no_test_reason: string | null; cdf: unknown[] }[] };
+  repeated: { fit: { runs: number; distinct: number; observed: number[]; parameters: { sigma: number } } | null } | null;
+};
+
+beforeAll(async () => {
+  slug = uniqueSlug("analyses");
+  await importBenchmark(datedBenchmark(slug));
+  submitter = await userWithToken("user");
+  admin = await userWithToken("admin");
+  // Run 1 matches the 15 and 10 earliest-fixed bugs of the two repositories (a strong early-fix lean); run 2 only 10.
+  const run1 = [...Array.from({ length: 15 }, (_, i) => findingFor(REPOS[0]!, i)), ...Array.from({ length: 10 }, (_, i) => findingFor(REPOS[1]!, i))];
+  const run2 = Array.from({ length: 10 }, (_, i) => findingFor(REPOS[0]!, i));
+  const created = await api<{ id: string }>("/api/v1/submissions", submitter.token, {
+    method: "POST",
+    body: JSON.stringify({ benchmark: slug, model: "Early Fixer", knowledge_cutoff: "2025-03", runs: [{ findings: run1 }, { findings: run2 }] }),
+  });
+  expect(created.status).toBe(202);
+  id = created.body.id;
+  expect((await waitForStatus(webUrl, id, submitter.token)).status).toBe("scored");
+  ({ browser } = await launchBrowser());
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("fix-rank contamination test", () => {
+  it("is computed per run after scoring, with a reason where there is no test", async () => {
+    const { status, body } = await api<Analyses>(`/api/v1/submissions/${id}/analyses`, submitter.token);
+    expect(status).toBe(200);
+    const [first, second] = body.contamination.runs;
+    expect(first).toMatchObject({ run: 1, matched: 25, permutations: 10_000, no_test_reason: null, p_holm: null });
+    // All matched bugs are the earliest fixes: F reaches 1 at u = 0.5 where the null is near 0.45.
+    expect(first!.d!).toBeGreaterThan(0.4);
+    expect(first!.p!).toBeLessThan(0.001);
+    expect(first!.cdf.length).toBeGreaterThan(100);
+    expect(second).toMatchObject({ run: 2, matched: 10, d: null, p: null });
+    expect(second!.no_test_reason).toContain("Fewer than 20");
+    expect(body.contamination).toMatchObject({ knowledge_cutoff: "2025-03", cutoff_position: "inside" });
+    // Someone else does not see an unapproved submission's analyses, nor learns that it exists.
+    expect((await api(`/api/v1/submissions/${id}/analyses`)).status).toBe(404);
+  });
+
+  it("is Holm-adjusted across the version's approved runs once approved, and shows on the board and in its CSV", async () => {
+    const review = await api(`/api/v1/admin/submissions/${id}/review`, admin.token, { method: "POST", body: JSON.stringify({ decision: "approve" }) });
+    expect(review.status).toBe(200);
+    const { body } = await api<Analyses>(`/api/v1/submissions/${id}/analyses`);
+    // A family of one tested run: p_Holm = p.
+    expect(body.contamination.runs[0]!.p_holm).toBe(body.contamination.runs[0]!.p);
+    expect(body.contamination.runs[0]!.holm_family).toBe(1);
+    await expect
+      .poll(async () => (await api<{ rows: { id: string; contamination: { min_p_holm: number | null; tested_runs: number } | null }[] }>(`/api/v1/leaderboard?benchmark=${slug}@1`)).body.rows.find((r) => r.id === id)?.contamination ?? null, { timeout: 20_000 })
+      .toMatchObject({ tested_runs: 1, min_p_holm: body.contamination.runs[0]!.p });
+    const csv = (await api<string>(`/api/v1/leaderboard?benchmark=${slug}@1&format=csv`)).body;
+    expect(csv.split("\n")[0]).toContain("contamination_min_p_holm");
+  });
+
+  it("fits the stable-beta process to the repeated runs' spectrum", async () => {
+    const { body } = await api<Analyses>(`/api/v1/submissions/${id}/analyses`);
+    // 25 distinct findings: the 10 of run 2 were also reported by run 1.
+    expect(body.repeated?.fit).toMatchObject({ runs: 2, distinct: 25, observed: [15, 10] });
+  });
+
+  it("takes fix dates once for a version imported without them, audited, and then tests its runs", async () => {
+    const plain = await seedBenchmark();
+    const created = await api<{ id: string }>("/api/v1/submissions", submitter.token, {
+      method: "POST",
+      body: JSON.stringify({ benchmark: plain, model: "Undated", findings: [finding("P1", "acme/parser", "parser/lexer.py", 42, 47, "Final token lost")] }),
+    });
+    await waitForStatus(webUrl, created.body.id, submitter.token);
+    const before = await api<Analyses>(`/api/v1/submissions/${created.body.id}/analyses`, submitter.token);
+    expect(before.body.contamination.runs[0]!.no_test_reason).toContain("no fix dates");
+    expect(before.body.contamination.reference_window).toBeNull();
+
+    const file = { fix_dates: [{ repo: "acme/parser", id: "P1", fixed_at: "2025-03-01T10:00:00Z" }, { repo: "acme/ui", id: "U1", fixed_at: "2025-04-01T10:00:00+02:00" }] };
+    const path = `/api/v1/admin/benchmarks/${plain}@1/fix-dates`;
+    expect((await api(path, submitter.token, { method: "POST", body: JSON.stringify(file) })).status).toBe(403);
+    const unknown = await api<{ error: { message: string } }>(path, admin.token, { method: "POST", body: JSON.stringify({ fix_dates: [{ repo: "acme/parser", id: "NOPE", fixed_at: "2025-03-01T10:00:00Z" }] }) });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.error.message).toContain("NOPE");
+    const bad = await api(path, admin.token, { method: "POST", body: JSON.stringify({ fix_dates: [{ repo: "acme/parser", id: "P1", fixed_at: "March" }] }) });
+    expect(bad.status).toBe(422);
+    expect(await db.referenceBug.count({ where: { repository: { benchmark: { slug: plain } }, fixedAt: { not: null } } })).toBe(0);
+
+    const imported = await api<{ dated: number; tests: string }>(path, admin.token, { method: "POST", body: JSON.stringify(file) });
+    expect(imported.status).toBe(200);
+    expect(imported.body).toMatchObject({ dated: 2, reference_bugs: 4, tests: "queued" });
+    const u1 = await db.referenceBug.findFirst({ where: { externalId: "U1", repository: { benchmark: { slug: plain } } } });
+    expect(u1!.fixedAt!.toISOString()).toBe("2025-04-01T08:00:00.000Z");
+    expect(await db.auditLog.count({ where: { action: "benchmark.fix_dates", actorId: admin.id } })).toBeGreaterThanOrEqual(1);
+    expect((await api(path, admin.token, { method: "POST", body: JSON.stringify(file) })).status).toBe(409);
+    // The worker recomputes the version's tests.
+    await expect
+      .poll(async () => (await api<Analyses>(`/api/v1/submissions/${created.body.id}/analyses`, submitter.token)).body.contamination.runs[0]?.no_test_reason ?? "", { timeout: 30_000 })
+      .toContain("Fewer than 20");
+    const after = await api<Analyses>(`/api/v1/submissions/${created.body.id}/analyses`, submitter.token);
+    expect(after.body.contamination.reference_window).toEqual({ from: "2025-03-01T10:00:00.000Z", to: "2025-04-01T08:00:00.000Z" });
+  });
+});
+
+describe("bug-type distances", () => {
+  it("gives the Jensen-Shannon distance of each configuration to the reference set", async () => {
+    // The attribution worker's output for run 1's findings (attribution after scoring is off in tests): all in one category.
+    const findings = await db.finding.findMany({ where: { run: { submissionId: id, index: 0 } }, select: { id: true } });
+    await db.bugTypeAttribution.createMany({ data: findings.map((f) => ({ subjectKind: "finding", subjectId: f.id, category: CATEGORIES[0]!, model: "fake-attribution", source: "llm" })) });
+    // Bump the version's stamp the way a new attribution does, so the cached distances are read again.
+    await db.submission.update({ where: { id }, data: { updatedAt: new Date() } });
+    type Distances = { subjects: { kind: string; submission_id: string | null; n: number }[]; distances: (number | null)[][] };
+    await expect
+      .poll(async () => (await api<Distances>(`/api/v1/bug-types/distances?benchmark=${slug}@1`)).body.subjects.length, { timeout: 20_000 })
+      .toBe(2);
+    const { body } = await api<Distances>(`/api/v1/bug-types/distances?benchmark=${slug}@1`);
+    expect(body.subjects.map((s) => [s.kind, s.n])).toEqual([["reference", 60], ["configuration", 25]]);
+    // (1/2, 1/2) against (1, 0): sqrt(1.5 - 0.75 log2 3).
+    expect(body.distances[0]![1]).toBeCloseTo(Math.sqrt(1.5 - 0.75 * Math.log2(3)), 9);
+  });
+});
+
+async function violations(page: Page, url: string): Promise<string[]> {
+  await page.goto(`${webUrl}${url}`, { waitUntil: "load" });
+  await page.waitForLoadState("networkidle", { timeout: 10_000 }).catch(() => undefined);
+  await page.evaluate(AXE);
+  const found = (await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    return (await axe.run(document, { resultTypes: ["violations"] })).violations;
+  })) as { id: string; impact: string; nodes: { target: string[] }[] }[];
+  return found.map((v) => `${url}: ${v.impact} ${v.id} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+describe("pages", () => {
+  it("show the tests, the fit and the distances, with no axe violation", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const found: string[] = [];
+    found.push(...(await violations(page, `/submissions/${id}`)));
+    await page.getByRole("heading", { name: "Contamination: fix-rank test" }).waitFor();
+    expect(await page.getByRole("table", { name: "Fix-rank test per run" }).locator("tbody tr").count()).toBe(2);
+    await page.getByRole("img", { name: /Cumulative share of matched bugs/ }).waitFor();
+    await page.getByRole("table", { name: /Both CDFs at every tenth/ }).waitFor();
+    await page.getByRole("heading", { name: "Repeated discovery: stable-beta fit" }).waitFor();
+    await page.getByRole("table", { name: /exactly j of 2 runs/ }).waitFor();
+
+    found.push(...(await violations(page, `/bug-types?benchmark=${slug}@1`)));
+    await page.getByRole("table", { name: /Jensen-Shannon distance/ }).waitFor();
+
+    // The contamination column is hidden by default and chosen in the column chooser (kept in the URL).
+    await page.goto(`${webUrl}/?benchmark=${slug}@1`, { waitUntil: "load" });
+    await page.locator("table.leaderboard tbody tr[data-row-id]").first().waitFor({ timeout: 30_000 });
+    expect(await page.getByRole("columnheader", { name: /Contamination/ }).count()).toBe(0);
+    await page.locator("details.dropdown summary", { hasText: "Columns" }).click();
+    await page.getByRole("checkbox", { name: /Contamination/ }).check();
+    await page.getByRole("columnheader", { name: /Contamination/ }).waitFor();
+    await expect.poll(() => page.url()).toMatch(/cols=/);
+    found.push(...(await violations(page, page.url().replace(webUrl, ""))));
+    await page.close();
+    expect(found).toEqual([]);
+  });
+});
