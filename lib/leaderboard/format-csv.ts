@@ -27,14 +27,14 @@ export function leaderboardCsv(view: LeaderboardView): string {
       "recall", "recall_ci_low", "recall_ci_high", "precision", "precision_ci_low", "precision_ci_high", "f1",
       "recall_min", "recall_max", "precision_min", "precision_max", "f1_min", "f1_max",
       "matched_reference_bugs", "reference_bugs", "matched_findings", "findings", "cost_usd", "runs", "date",
-      "panel_validity", "offline_judge", "complete", "benchmark", "repositories", "language", "submission_id", "report_url",
+      "panel_validity", "offline_judge", "offline_embedder", "complete", "benchmark", "repositories", "language", "submission_id", "report_url",
     ],
     rows.map((r) => [
       ranks.get(r.id)!.rank, ranks.get(r.id)!.tiedWithRank, r.model, r.reasoning_effort, r.harness, r.source, r.coverage,
       r.recall, r.recall_ci?.[0], r.recall_ci?.[1], r.precision, r.precision_ci?.[0], r.precision_ci?.[1], r.f1,
       r.range?.recall?.min, r.range?.recall?.max, r.range?.precision?.min, r.range?.precision?.max, r.range?.f1?.min, r.range?.f1?.max,
       r.matched_reference_bugs, r.reference_bugs, r.matched_findings, r.findings, r.cost_usd, r.runs, r.date,
-      r.panel_validity, r.offline_judge, r.complete, view.benchmark.key, view.scope.repos.join(" "), view.scope.language, r.id, r.report_url,
+      r.panel_validity, r.offline_judge, r.offline_embedder, r.complete, view.benchmark.key, view.scope.repos.join(" "), view.scope.language, r.id, r.report_url,
     ]),
   );
 }

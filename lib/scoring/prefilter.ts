@@ -35,6 +35,15 @@ import { PAPER_THRESHOLDS, SIGNAL_NAMES } from "./thresholds";
 import { calledNames, identifierTokens, snippetTokens } from "./tokenize";
 import type { BugText, CandidatePair, SignalName, SignalValues, Thresholds } from "./types";
 
+/**
+ * Version of what decides which pairs reach the judge (tokenizer, path normalisation, candidate rules), recorded with
+ * every score: a score made under another version may have judged other pairs.
+ *   1  the first release
+ *   2  words include `$` and non-ASCII letters, generic calls (`f<T>(`) are calls, `/repo/` paths are stripped;
+ *      duplicate candidates within each run of a repeated-run submission
+ */
+export const PREFILTER_VERSION = "2";
+
 /** One side of a comparison, tokenised once: token sets and path spellings per document, grouped by repository. */
 export type PreparedSide = { byRepo: Map<string, PreparedRepository>; size: number };
 export type PreparedRepository = {
