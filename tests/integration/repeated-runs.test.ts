@@ -104,7 +104,7 @@ describe("duplicates within a run", () => {
     const spectrumCsv = await (await fetch(`${webUrl}/api/v1/submissions/${created.body.id}/runs?format=csv&table=spectrum`, { headers })).text();
     expect(spectrumCsv).toBe("n,exactly_n_runs_matched,exactly_n_runs_unmatched,union_runs_1_to_n_matched,union_runs_1_to_n_unmatched\r\n1,0,2,1,1\r\n2,1,0,1,2\r\n");
     const bad = await fetch(`${webUrl}/api/v1/submissions/${created.body.id}/runs?table=nope`, { headers });
-    expect(bad.status).toBe(400);
+    expect(bad.status).toBe(422);
   });
 });
 
