@@ -90,6 +90,11 @@ const envSchema = z.object({
   // Where repository snapshots are stored (canonical tars named by their sha256): a directory, relative to the
   // working directory unless absolute; a volume in docker-compose.yml.
   SNAPSHOT_STORE: z.string().trim().min(1).default(".data/snapshots"),
+  // Bounds on one snapshot, checked while it streams in (import) and out (extraction), before a member is read:
+  // uncompressed bytes in all, members in all, bytes of one member (docs/security.md).
+  SNAPSHOT_MAX_BYTES: z.coerce.number().int().min(1).default(1024 ** 3),
+  SNAPSHOT_MAX_FILES: z.coerce.number().int().min(1).default(100_000),
+  SNAPSHOT_MAX_FILE_BYTES: z.coerce.number().int().min(1).default(64 * 1024 ** 2),
 
   // In-house audit runs (README, In-house audit runs). The model endpoint: AUDIT_* when set, else OPENAI_*; without a
   // key no run can be launched. AUDIT_BASE_URLS lists further endpoints an admin may choose per run (comma-separated).

@@ -2,6 +2,7 @@ import "server-only";
 import OpenAI from "openai";
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import { env } from "../../lib/env";
+import { AppError } from "../../lib/errors";
 import { isTransientError } from "../../lib/llm/retry";
 import { TOOL_DEFINITIONS } from "../../lib/agent/tools";
 import type { AssistantTurn } from "../../lib/agent/agent-loop";
@@ -35,6 +36,8 @@ export function toolCompleter(client: OpenAI, model: string, reasoningEffort: st
 /** A message for the run's page (no internal details), and whether a later attempt may succeed. */
 export function classifyAuditError(error: unknown): { permanent: boolean; message: string } {
   if (isTransientError(error)) return { permanent: false, message: "The model endpoint was unavailable (timeout, 429 or 5xx)." };
+  // Our own errors carry client-safe messages, e.g. a snapshot refused at extraction (docs/security.md).
+  if (error instanceof AppError) return { permanent: true, message: error.message };
   if (error instanceof OpenAI.APIError) {
     if (error.status === 401 || error.status === 403) return { permanent: true, message: "The model endpoint rejected the configured API key." };
     if (error.status === 404) return { permanent: true, message: "The model or endpoint was not found; check the model name and base URL." };

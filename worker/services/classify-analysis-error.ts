@@ -1,5 +1,6 @@
 import "server-only";
 import OpenAI from "openai";
+import { AppError } from "../../lib/errors";
 import { JudgeReplyError } from "../../lib/llm/judge";
 import { isTransientError } from "../../lib/llm/retry";
 import { AttributionInputError } from "./attribute-bugs";
@@ -8,7 +9,8 @@ import { PanelInputError } from "./run-panel";
 
 /** Like classifyScoringError, for panel and attribution jobs: a client-safe message and whether a retry can help. */
 export function classifyAnalysisError(what: "Panel validation" | "Bug-type attribution", error: unknown): ClassifiedError {
-  if (error instanceof PanelInputError || error instanceof AttributionInputError) return { permanent: true, message: error.message };
+  // Our own errors carry client-safe messages, e.g. a snapshot refused at extraction (docs/security.md).
+  if (error instanceof PanelInputError || error instanceof AttributionInputError || error instanceof AppError) return { permanent: true, message: error.message };
   if (isTransientError(error)) {
     const status = error instanceof OpenAI.APIError ? error.status : undefined;
     return { permanent: false, message: `The LLM endpoint is unavailable${status ? ` (HTTP ${status})` : " (timeout or connection error)"}; ${what.toLowerCase()} will be retried.` };
