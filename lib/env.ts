@@ -114,7 +114,8 @@ const envSchema = z.object({
   // Where snapshots are extracted for passes (one read-only copy per run and snapshot).
   AUDIT_WORK_DIR: z.string().trim().min(1).default(".data/audit"),
   // docker: one container per pass (dockerode; DOCKER_HOST as dockerode reads it). process: bubblewrap on this host.
-  SANDBOX: z.enum(["docker", "process"]).default("docker"),
+  // auto: docker when its engine answers, else process when bubblewrap works, else none. off: no sandbox.
+  SANDBOX: z.enum(["auto", "docker", "process", "off"]).default("auto"),
   // Docker: bind-mount the extracted snapshot (the engine's host sees AUDIT_WORK_DIR) or copy it into each container.
   SANDBOX_SNAPSHOT: z.enum(["bind", "copy"]).default("bind"),
   // The image for snapshots without their own environment image: Debian with Python 3 and Node.js.

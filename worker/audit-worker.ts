@@ -4,7 +4,9 @@ import type { Redis } from "ioredis";
 import { db } from "../lib/db";
 import { env } from "../lib/env";
 import { AUDIT_QUEUE, closeAuditQueue, enqueueAuditJob, type AuditJob } from "../lib/queue/audit-queue";
-import { createSandboxProvider } from "../lib/sandbox/create-sandbox-provider";
+import { workerSandbox } from "../lib/sandbox/choose-sandbox";
+import { describeSandbox } from "../lib/sandbox/sandbox-record";
+import { publishSandboxStatus } from "../lib/server/runs/sandbox-status";
 import { finishRunIfComplete } from "../lib/server/runs/finish-run";
 import { createAuditProcessor } from "./processors/audit-run";
 import { removeEndedRunDirs } from "./services/audit-snapshot";
@@ -15,16 +17,23 @@ import { isPanelSandbox, panelSandboxIsOrphan } from "./services/panel-sandbox";
  * containers), re-queues steps whose jobs were lost (rows are written before jobs), and processes the audit queue.
  */
 export async function startAuditWorker(connection: Redis): Promise<{ close: () => Promise<void> }> {
-  const sandboxes = createSandboxProvider();
-  const removed = await sandboxes
-    .removeOrphans(async (labels) =>
-      isPanelSandbox(labels) ? panelSandboxIsOrphan(labels) : (await db.auditPass.findUnique({ where: { id: labels.passId }, select: { status: true } }))?.status !== "running",
-    )
-    .catch((error) => {
-      console.error(`could not list ${sandboxes.kind} sandboxes for orphan removal:`, error instanceof Error ? error.message : error);
-      return 0;
-    });
-  const worker = new Worker<AuditJob>(AUDIT_QUEUE, createAuditProcessor(sandboxes), {
+  // The sandbox (SANDBOX, "auto" by default) and why, once: in the log, for the web app, and on each run it starts.
+  const sandbox = await workerSandbox();
+  const { provider: sandboxes, ...record } = sandbox;
+  (sandboxes && !record.warning ? console.log : console.warn)(`sandbox: ${describeSandbox(record)}`);
+  if (!sandboxes && env.PANEL_SANDBOX === "on") console.warn("PANEL_SANDBOX=on, but without a sandbox panel judges work without one (their confidence capped)");
+  await publishSandboxStatus(connection, record).catch((error) => console.error("could not publish the sandbox choice:", error instanceof Error ? error.message : error));
+  const removed = sandboxes
+    ? await sandboxes
+        .removeOrphans(async (labels) =>
+          isPanelSandbox(labels) ? panelSandboxIsOrphan(labels) : (await db.auditPass.findUnique({ where: { id: labels.passId }, select: { status: true } }))?.status !== "running",
+        )
+        .catch((error) => {
+          console.error(`could not list ${sandboxes.kind} sandboxes for orphan removal:`, error instanceof Error ? error.message : error);
+          return 0;
+        })
+    : 0;
+  const worker = new Worker<AuditJob>(AUDIT_QUEUE, createAuditProcessor(sandbox), {
     connection,
     concurrency: env.AUDIT_CONCURRENCY,
     // A pass waits on the model and the sandbox, never on the CPU, so its lock is renewed on time; when its worker
@@ -46,7 +55,7 @@ export async function startAuditWorker(connection: Redis): Promise<{ close: () =
     await finishRunIfComplete(run.id);
   }
   await removeEndedRunDirs().catch((error) => console.error("could not clean AUDIT_WORK_DIR:", error));
-  console.log(`audit worker ready on ${AUDIT_QUEUE} (sandbox ${sandboxes.kind}, concurrency ${env.AUDIT_CONCURRENCY}); removed ${removed} orphaned sandboxes, re-queued ${queued.length} runs`);
+  console.log(`audit worker ready on ${AUDIT_QUEUE} (sandbox ${record.kind}, concurrency ${env.AUDIT_CONCURRENCY}); removed ${removed} orphaned sandboxes, re-queued ${queued.length} runs`);
   return {
     close: async () => {
       await worker.close();

@@ -7,7 +7,7 @@ import { attributeBugs } from "../services/attribute-bugs";
 import { claimAnalysis, updateAnalysis, type AnalysisClaim, type AnalysisKind } from "../services/claim-analysis";
 import { LostClaimError } from "../services/claim-submission";
 import { classifyAnalysisError } from "../services/classify-analysis-error";
-import { createSandboxProvider } from "../../lib/sandbox/create-sandbox-provider";
+import { workerSandbox } from "../../lib/sandbox/choose-sandbox";
 import { runPanel } from "../services/run-panel";
 import { panelSandboxFromEnv } from "../services/panel-sandbox";
 
@@ -48,7 +48,9 @@ export function processPanelJob(job: Job<AnalysisJob>): Promise<unknown> {
       await updateAnalysis(claim, { status: "failed", error: config.message });
       return { failed: config.message };
     }
-    const sandbox = env.PANEL_SANDBOX === "on" ? panelSandboxFromEnv(createSandboxProvider()) : null;
+    // PANEL_SANDBOX=on without a sandbox (the worker logged why at start): judges reason without one, capped.
+    const provider = env.PANEL_SANDBOX === "on" ? (await workerSandbox()).provider : null;
+    const sandbox = provider ? panelSandboxFromEnv(provider) : null;
     return runPanel(claim, { client: createStructuredClient(), config: config.config, concurrency: env.PANEL_CONCURRENCY, onProgress, sandbox });
   });
 }
