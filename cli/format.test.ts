@@ -10,3 +10,31 @@ describe("formatScores: the panel line", () => {
     expect(formatScores({ id: "s1", status: "scored", panel: null })).not.toContain("Panel");
   });
 });
+
+describe("formatScores: repeated runs", () => {
+  it("prints reported and distinct findings per run, the curve over distinct findings and the spectrum", () => {
+    const score = { recall: 1, precision: 1 / 3, f1: 0.5, matched_reference_bugs: 1, reference_bugs: 1, matched_findings: 1, findings: 3 };
+    const text = formatScores({
+      id: "s1",
+      status: "scored",
+      scores: {
+        overall: score,
+        languages: [],
+        repositories: [],
+        runs: [
+          { run: 0, overall: score, distinct_findings: 2, matched_distinct_findings: 1 },
+          { run: 1, overall: { ...score, findings: 2, precision: 0.5 }, distinct_findings: null, matched_distinct_findings: null },
+        ],
+        curves: [{ ...score, label: "union" }],
+        spectrum: [
+          { n: 1, exactly_matched: 0, exactly_unmatched: 2, union_matched: 1, union_unmatched: 1 },
+          { n: 2, exactly_matched: 1, exactly_unmatched: 0, union_matched: 1, union_unmatched: 2 },
+        ],
+      },
+    });
+    expect(text).toMatch(/run 1 .*1\/3 findings\); distinct 1\/2/);
+    expect(text).toMatch(/run 2 .*; distinct n\/a/);
+    expect(text).toContain("findings = distinct findings");
+    expect(text).toContain("    2  exactly 1/0  union 1/2");
+  });
+});

@@ -13,7 +13,14 @@ export function formatScores(status: {
   id: string;
   status: string;
   error?: string;
-  scores?: { overall: Metrics; languages: (Metrics & { language: string })[]; repositories: (Metrics & { repo: string })[]; runs?: ({ run: number; overall: Metrics })[]; curves?: (Metrics & { label: string })[] };
+  scores?: {
+    overall: Metrics;
+    languages: (Metrics & { language: string })[];
+    repositories: (Metrics & { repo: string })[];
+    runs?: { run: number; overall: Metrics; distinct_findings?: number | null; matched_distinct_findings?: number | null }[];
+    curves?: (Metrics & { label: string })[];
+    spectrum?: { n: number; exactly_matched: number; exactly_unmatched: number; union_matched: number; union_unmatched: number }[];
+  };
   scoring?: { judge_model?: unknown; offline_judge?: unknown; embedding_provider?: unknown; embedding_model?: unknown };
   panel?: { status: string; sampled: number; confirmed: number; rejected: number; abstained: number; validity: number | null; validity_interval: [number, number] | null } | null;
   panel_job?: { progress: number; error: string | null } | null;
@@ -25,8 +32,17 @@ export function formatScores(status: {
     lines.push(formatMetricsLine(s.runs ? "overall (mean over runs)" : "overall", s.overall));
     for (const l of s.languages) lines.push(formatMetricsLine(`  ${l.language}`, l));
     for (const r of s.repositories) lines.push(formatMetricsLine(`  ${r.repo}`, r));
-    for (const run of s.runs ?? []) lines.push(formatMetricsLine(`run ${run.run + 1}`, run.overall));
-    for (const c of s.curves ?? []) lines.push(formatMetricsLine(c.label, c));
+    for (const run of s.runs ?? []) {
+      const distinct = run.distinct_findings === undefined || run.distinct_findings === null ? "n/a" : `${count(run.matched_distinct_findings ?? null)}/${count(run.distinct_findings)}`;
+      lines.push(`${formatMetricsLine(`run ${run.run + 1}`, run.overall)}; distinct ${distinct}`);
+    }
+    if (s.runs?.length) lines.push("Runs: findings counts reported findings (recall and precision use them); distinct counts reports of one root cause once.");
+    if (s.curves?.length) lines.push("Across runs (findings = distinct findings, kept when reported in at least n runs):");
+    for (const c of s.curves ?? []) lines.push(formatMetricsLine(`  ${c.label}`, c));
+    if (s.spectrum?.length) {
+      lines.push("Frequency spectrum (distinct findings, matched/unmatched): n, in exactly n runs, in the union of runs 1..n");
+      for (const p of s.spectrum) lines.push(`  ${String(p.n).padStart(3)}  exactly ${count(p.exactly_matched)}/${count(p.exactly_unmatched)}  union ${count(p.union_matched)}/${count(p.union_unmatched)}`);
+    }
   }
   if (status.scoring) {
     const j = status.scoring;

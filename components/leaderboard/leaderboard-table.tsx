@@ -16,7 +16,7 @@ import type { RankInfo } from "@/lib/leaderboard/rank-rows";
 import type { LeaderboardRow, MetricRange } from "@/lib/leaderboard/types";
 import { DASH, count, missingRatioText, pct, pctInterval, usd, type RatioName } from "@/lib/format";
 import { PAGE_SIZES } from "./url-state";
-import { OfflineBadge } from "../ui/source-badge";
+import { OfflineBadge, OfflineEmbedderBadge } from "../ui/source-badge";
 import { ContaminationCell, contaminationSortValue } from "./contamination-cell";
 import { scrollRegion } from "@/components/ui/scroll-region";
 
@@ -95,6 +95,7 @@ const columns = [
       <>
         <Link href={`/submissions/${r.id}`} prefetch={false}>{r.model}</Link>
         {r.offline_judge && <> <OfflineBadge /></>}
+        {r.offline_embedder && <> <OfflineEmbedderBadge /></>}
         {r.coverage !== "full" && <span className="badge subset" title="Evaluated on a subset of the repositories">{r.coverage}</span>}
       </>
     ),

@@ -7,6 +7,15 @@ export function SourceBadge({ source }: { source: "verified" | "reported" }) {
   );
 }
 
+/** Scores whose embedding signals came from the offline embedder (see the submission page and docs/scoring.md). */
+export function OfflineEmbedderBadge() {
+  return (
+    <span className="badge offline" title="Embedded with the offline embedder: its cosines sit far below the paper's thresholds, so two of the six prefilter signals rarely fire">
+      offline embedder
+    </span>
+  );
+}
+
 export function OfflineBadge() {
   return (
     <span className="badge offline" title="Scored with the offline judge (no LLM API key): a heuristic stand-in for the LLM judge">

@@ -16,6 +16,12 @@
 //   4. The vector is L2-normalised, so a dot product is a cosine.
 
 export const OFFLINE_EMBEDDING_MODEL = "offline-hash-384-v1";
+/**
+ * The provider name recorded with scores made with this embedder. Its cosines are on another scale than MiniLM's (a
+ * paraphrase scores about 0.39, unrelated texts about 0.04, against thresholds of 0.57 and 0.65), so the two
+ * embedding signals rarely fire: such scores carry an "offline embedder" label.
+ */
+export const OFFLINE_EMBEDDING_PROVIDER = "offline";
 
 const STOP_WORDS: ReadonlySet<string> = new Set(
   "a an the of to in on at by for from with and or is are was were be been being it its this that these those as into than then there".split(

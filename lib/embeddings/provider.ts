@@ -3,7 +3,7 @@ import OpenAI from "openai";
 import { env } from "../env";
 import { sha256 } from "../hash";
 import { countingFetch, type RequestCounter } from "../llm/retry";
-import { OFFLINE_EMBEDDING_MODEL, embedOffline } from "./offline-embedder";
+import { OFFLINE_EMBEDDING_MODEL, OFFLINE_EMBEDDING_PROVIDER, embedOffline } from "./offline-embedder";
 
 // Embedding providers behind one interface. The paper uses all-MiniLM-L6-v2; served locally by an OpenAI-compatible
 // server (Ollama `all-minilm`, text-embeddings-inference, vLLM) the "openai" provider reproduces it. The offline
@@ -17,7 +17,7 @@ export interface EmbeddingProvider {
 }
 
 export class OfflineEmbeddingProvider implements EmbeddingProvider {
-  readonly provider = "offline";
+  readonly provider = OFFLINE_EMBEDDING_PROVIDER;
   readonly model = OFFLINE_EMBEDDING_MODEL;
   readonly configHash = sha256(JSON.stringify(["offline", OFFLINE_EMBEDDING_MODEL]));
   async embed(texts: string[]): Promise<Float32Array[]> {

@@ -21,7 +21,7 @@ const cell = (mr: number | null, r: number | null, mf: number | null, f: number 
 function entry(id: string, patch: Partial<LeaderboardEntry>): LeaderboardEntry {
   return {
     id, model: id, effort: null, harness: null, source: "verified", submissionSource: "upload", costUsd: null, runs: 1, date: null,
-    coverage: "full", offlineJudge: false, reportUrl: null, notes: null, panel: null, contamination: null, overall: null, languages: {}, repositories: {}, runScores: [],
+    coverage: "full", offlineJudge: false, offlineEmbedder: false, reportUrl: null, notes: null, panel: null, contamination: null, overall: null, languages: {}, repositories: {}, runScores: [],
     ...patch,
   };
 }

@@ -76,6 +76,7 @@ function rowOf(entry: LeaderboardEntry, repos: string[], whole: boolean, languag
     runs: entry.runs,
     date: entry.date,
     offline_judge: entry.offlineJudge,
+    offline_embedder: entry.offlineEmbedder,
     report_url: entry.reportUrl,
     panel_validity: entry.panel?.validity ?? null,
     panel_validity_ci: entry.panel?.interval ?? null,

@@ -28,7 +28,7 @@ export function leaderboardCsv(view: LeaderboardView): string {
       "recall_min", "recall_max", "precision_min", "precision_max", "f1_min", "f1_max",
       "matched_reference_bugs", "reference_bugs", "matched_findings", "findings", "cost_usd", "runs", "date",
       "panel_validity", "contamination_max_d", "contamination_min_p", "contamination_min_p_holm", "knowledge_cutoff", "knowledge_cutoff_position",
-      "offline_judge", "complete", "benchmark", "repositories", "language", "submission_id", "report_url",
+      "offline_judge", "offline_embedder", "complete", "benchmark", "repositories", "language", "submission_id", "report_url",
     ],
     rows.map((r) => [
       ranks.get(r.id)!.rank, ranks.get(r.id)!.tiedWithRank, r.model, r.reasoning_effort, r.harness, r.source, r.coverage,
@@ -36,7 +36,7 @@ export function leaderboardCsv(view: LeaderboardView): string {
       r.range?.recall?.min, r.range?.recall?.max, r.range?.precision?.min, r.range?.precision?.max, r.range?.f1?.min, r.range?.f1?.max,
       r.matched_reference_bugs, r.reference_bugs, r.matched_findings, r.findings, r.cost_usd, r.runs, r.date,
       r.panel_validity, r.contamination?.max_d, r.contamination?.min_p, r.contamination?.min_p_holm, r.contamination?.knowledge_cutoff, r.contamination?.cutoff_position,
-      r.offline_judge, r.complete, view.benchmark.key, view.scope.repos.join(" "), view.scope.language, r.id, r.report_url,
+      r.offline_judge, r.offline_embedder, r.complete, view.benchmark.key, view.scope.repos.join(" "), view.scope.language, r.id, r.report_url,
     ]),
   );
 }

@@ -51,6 +51,8 @@ export type LeaderboardEntry = {
   /** "full" or the key of a Coverage subset. */
   coverage: string;
   offlineJudge: boolean | null;
+  /** Scored with the offline embedder: the two embedding signals rarely fire (docs/scoring.md). */
+  offlineEmbedder: boolean | null;
   reportUrl: string | null;
   notes: string | null;
   panel: PanelValidity | null;
@@ -93,6 +95,7 @@ export type LeaderboardRow = ScoreWithIntervals & {
   runs: number;
   date: string | null;
   offline_judge: boolean | null;
+  offline_embedder: boolean | null;
   report_url: string | null;
   panel_validity: number | null;
   /** 95% Clopper-Pearson interval of panel validity (verified: this panel; reported: Table 14). */

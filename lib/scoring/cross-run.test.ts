@@ -38,7 +38,8 @@ describe("mergeCrossRunDuplicates", () => {
       const strengths: number[] = [];
       for (let a = 0; a < n; a++) {
         for (let b = a + 1; b < n; b++) {
-          if (runOf(a) === runOf(b) || random() < 0.3) continue;
+          // Pairs within a run are candidates too (duplicates inside one run), and drawn a little less often.
+          if (random() < (runOf(a) === runOf(b) ? 0.5 : 0.3)) continue;
           if (random() < 0.05) noise.add(orderedPairKey(String(a), String(b)).key);
           lefts.push(a);
           rights.push(b);
@@ -63,6 +64,7 @@ describe("mergeCrossRunDuplicates", () => {
         },
         concurrency: 1 + Math.floor(random() * 6),
         windowSize: 1 + Math.floor(random() * 20),
+        waveSize: 1 + Math.floor(random() * 8),
       });
       const reference = allPairsComponents(n, edges, candidates.left, candidates.right, truth);
       expect(partition(n, merged.set), `seed ${seed}`).toBe(partition(n, reference));
@@ -109,6 +111,8 @@ describe("mergeCrossRunDuplicates", () => {
       known: () => undefined,
       judge: async (i) => (calls.push(i), true),
       concurrency: 1,
+      // One candidate a wave: each is chosen knowing every verdict before it.
+      waveSize: 1,
     });
     expect(calls).toEqual([0, 1]);
     expect(cold).toMatchObject({ judged: 2, skipped: 1, known: 0 });
@@ -123,6 +127,36 @@ describe("mergeCrossRunDuplicates", () => {
       concurrency: 4,
     });
     expect(warm).toMatchObject({ judged: 0, known: 2, skipped: 1 });
+  });
+
+  it("judges in waves: the calls depend on the verdicts, never on the order replies come back in", async () => {
+    // f0 - f1, f1 - f2, f0 - f2, f3 - f4, f2 - f3: with waves of 2, wave 1 is {0-1, 1-2} (both "yes"); 0-2 is then
+    // connected and skipped; wave 2 is {3-4, 2-3}.
+    const candidates = { left: Int32Array.from([0, 1, 0, 3, 2]), right: Int32Array.from([1, 2, 2, 4, 3]) };
+    const runOnce = async (delays: number[], concurrency: number) => {
+      const calls: number[] = [];
+      const merged = await mergeCrossRunDuplicates({
+        findingCount: 5,
+        edges: [],
+        candidates,
+        known: () => undefined,
+        judge: async (i) => {
+          calls.push(i);
+          await new Promise((resolve) => setTimeout(resolve, delays[i]));
+          return i !== 3;
+        },
+        concurrency,
+        waveSize: 2,
+      });
+      return { calls: [...calls].sort(), merged };
+    };
+    const a = await runOnce([5, 0, 0, 0, 5], 2);
+    const b = await runOnce([0, 5, 0, 5, 0], 1);
+    expect(a.calls).toEqual([0, 1, 3, 4]);
+    expect(b.calls).toEqual(a.calls);
+    expect(a.merged).toMatchObject({ judged: 4, skipped: 1, duplicates: [0, 1, 4] });
+    expect(b.merged.duplicates).toEqual(a.merged.duplicates);
+    expect(partition(5, a.merged.set)).toBe(partition(5, b.merged.set));
   });
 
   it("records undecided pairs and goes on", async () => {

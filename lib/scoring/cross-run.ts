@@ -1,8 +1,10 @@
-// Repeated runs (§4.3, §A.4): the rules that decide which findings of different runs stand for one bug report.
+// Repeated runs (§4.3, §A.4): the rules that decide which findings stand for one bug report, within a run and across
+// runs.
 //
 // Findings are merged into connected components of same-root-cause edges. Two kinds of edge exist:
 //   - findings matched to a common reference bug share its root cause (whatever their runs);
-//   - the judge decides a cross-run candidate pair (kept by the same six-signal prefilter) to be duplicates.
+//   - the judge decides a duplicate candidate pair (two findings of one run, or of two runs, kept by the same
+//     six-signal prefilter) to be duplicates.
 // An edge between two findings already in one component changes no component, so a candidate whose ends are already
 // connected is never judged. The components are exactly those of judging every candidate: a skipped pair's ends are
 // connected by edges that the all-pairs graph also holds, and every judged edge is one of the all-pairs edges
@@ -100,6 +102,8 @@ export type CrossRunMergeInput = {
   judge: (i: number) => Promise<boolean | undefined>;
   concurrency: number;
   windowSize?: number;
+  /** Candidates per wave (DEFAULT_WAVE_SIZE); the calls made depend on it, so it must stay fixed between scorings. */
+  waveSize?: number;
   onProgress?: (examined: number, total: number) => void;
 };
 
@@ -116,8 +120,8 @@ export type CrossRunMergeResult = {
 
 /**
  * Merges findings into components: known edges and every known (cached) verdict first, then the other candidates in
- * order, each skipped when its ends are already connected at the time it is reached, at most `concurrency` judge
- * calls in flight. Applying what is known before judging anything makes the call count bounded in advance
+ * order, in deterministic waves, each skipped when its ends are connected by the edges known before its wave, at most
+ * `concurrency` judge calls in flight. Applying what is known before judging anything makes the call count bounded in advance
  * (boundCrossRunCalls) and lets a rescore with a warm cache reach every candidate with at least the connections the
  * first scoring had, so it makes no call.
  */
@@ -148,59 +152,70 @@ export async function mergeCrossRunDuplicates(input: CrossRunMergeInput): Promis
     await new Promise<void>((resolve) => setImmediate(resolve));
   }
 
-  const inFlight = new Set<Promise<void>>();
-  let failure: { error: unknown } | undefined;
-  // Woken whenever a call ends. (Awaiting Promise.race(inFlight) for every call added a reaction to each of the
-  // calls in flight: with 256 in flight and 400,000 calls, a hundred million reactions, whose garbage collection
-  // held the event loop for seconds.)
-  let wake: (() => void) | undefined;
-  const callEnded = () => new Promise<void>((resolve) => (wake = resolve));
-  const launch = (i: number) => {
-    const call = input
-      .judge(i)
-      .then((match) => {
-        if (match === undefined) result.undecided.push(i);
-        else if (match) {
-          result.duplicates.push(i);
-          set.union(left[i]!, right[i]!);
-        }
-      })
-      .catch((error: unknown) => {
-        failure ??= { error };
-      })
-      .finally(() => {
-        inFlight.delete(call);
-        wake?.();
-        wake = undefined;
-      });
-    inFlight.add(call);
-  };
-
-  for (let from = 0; from < total && !failure; from += windowSize) {
-    const to = Math.min(total, from + windowSize);
-    for (let i = from; i < to && !failure; i++) {
+  // Deterministic waves: a wave is the next `waveSize` candidates, in judging order, that are neither decided nor
+  // connected by the edges known before the wave; they are judged (at most `concurrency` at a time) and their "yes"
+  // verdicts joined only once the whole wave is back. Which candidates are judged, and so the calls, the stored
+  // verdicts and the pair rows, depends on the verdicts and never on the order replies arrive in. (Joining each
+  // verdict as it came back skipped a few more pairs, but which ones depended on reply timing.)
+  const waveSize = Math.max(1, input.waveSize ?? DEFAULT_WAVE_SIZE);
+  let cursor = 0;
+  while (cursor < total) {
+    const wave: number[] = [];
+    while (cursor < total && wave.length < waveSize) {
+      const i = cursor++;
       if (decided[i]) continue;
       if (set.connected(left[i]!, right[i]!)) {
         result.skipped++;
         continue;
       }
-      while (inFlight.size >= input.concurrency) await callEnded();
-      // The wait may have connected this pair.
-      if (set.connected(left[i]!, right[i]!)) {
-        result.skipped++;
-        continue;
-      }
-      result.judged++;
-      launch(i);
+      wave.push(i);
+      // A long run of skipped candidates hands the event loop back now and then.
+      if (cursor % windowSize === 0) await new Promise<void>((resolve) => setImmediate(resolve));
     }
-    input.onProgress?.(to, total);
-    // Hand the event loop back once a window: with most candidates known or skipped, a window may make no call
-    // (and so never wait) at all.
+    result.judged += wave.length;
+    const verdicts = await judgeAll(wave, input.judge, input.concurrency);
+    for (let k = 0; k < wave.length; k++) {
+      const i = wave[k]!;
+      const match = verdicts[k];
+      if (match === undefined) result.undecided.push(i);
+      else if (match) {
+        result.duplicates.push(i);
+        set.union(left[i]!, right[i]!);
+      }
+    }
+    input.onProgress?.(cursor, total);
     await new Promise<void>((resolve) => setImmediate(resolve));
   }
-  await Promise.all(inFlight);
-  if (failure) throw failure.error;
+  result.duplicates.sort((a, b) => a - b);
   return result;
+}
+
+/** Candidates judged per wave by default (mergeCrossRunDuplicates); fixed, so the calls never depend on concurrency. */
+export const DEFAULT_WAVE_SIZE = 2_048;
+
+/**
+ * Judges the given candidates, at most `concurrency` at a time, and returns their verdicts in input order. The first
+ * failure stops further calls and is rethrown once the calls in flight have ended.
+ */
+async function judgeAll(items: number[], judge: (i: number) => Promise<boolean | undefined>, concurrency: number): Promise<(boolean | undefined)[]> {
+  const verdicts = new Array<boolean | undefined>(items.length);
+  let next = 0;
+  let failure: { error: unknown } | undefined;
+  // Each lane takes the next item when its call ends: one promise chain a lane, no race over the calls in flight
+  // (awaiting Promise.race over 256 calls for every call left ~10^8 reactions to collect).
+  const lane = async () => {
+    while (!failure && next < items.length) {
+      const k = next++;
+      try {
+        verdicts[k] = await judge(items[k]!);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(Math.max(1, concurrency), items.length) }, lane));
+  if (failure) throw failure.error;
+  return verdicts;
 }
 
 /**

@@ -18,9 +18,10 @@ export type TokenIndex = {
 
 /**
  * Interns the token sets of both sides, computes the smoothed IDF of signals.ts#computeIdf over the
- * repository's documents, and indexes the right side by token.
+ * repository's documents, and indexes the right side by token. With `self`, both sides are the same documents (a run
+ * against itself): each document is counted once in the IDF.
  */
-export function buildTokenIndex(leftTokens: string[][], rightTokens: string[][]): TokenIndex {
+export function buildTokenIndex(leftTokens: string[][], rightTokens: string[][], options: { self?: boolean } = {}): TokenIndex {
   const vocabulary = new Map<string, number>();
   const intern = (token: string): number => {
     let id = vocabulary.get(token);
@@ -36,9 +37,11 @@ export function buildTokenIndex(leftTokens: string[][], rightTokens: string[][])
 
   const documentFrequency = new Int32Array(vocabularySize);
   for (const id of left.ids) documentFrequency[id]! += 1;
-  const documentCount = leftTokens.length + rightTokens.length;
-  for (let j = 0; j < rightTokens.length; j++) {
-    for (let k = right.offsets[j]!; k < right.offsets[j + 1]!; k++) documentFrequency[right.ids[k]!]! += 1;
+  const documentCount = options.self ? leftTokens.length : leftTokens.length + rightTokens.length;
+  if (!options.self) {
+    for (let j = 0; j < rightTokens.length; j++) {
+      for (let k = right.offsets[j]!; k < right.offsets[j + 1]!; k++) documentFrequency[right.ids[k]!]! += 1;
+    }
   }
   const idf = new Float64Array(vocabularySize);
   for (let t = 0; t < vocabularySize; t++) {

@@ -129,3 +129,36 @@ describe("buildCandidatePairs", () => {
     ).toThrow(/dimensions/);
   });
 });
+
+describe("buildCandidatePairs within one run (no right side)", () => {
+  // Hand-computed: three documents of repository r, each counted once, so N = 3.
+  // Snippet tokens: D1 {bar, foo}, D2 {bar, foo}, D3 {baz, qux}; idf(foo) = idf(bar) = ln(4/3) + 1 = 1.2877,
+  // idf(baz) = idf(qux) = ln(4/2) + 1 = 1.6931. D1-D2 snippet Jaccard = 1 (kept); D1-D3 and D2-D3 share nothing.
+  // Counting each document twice (left and right) would give N = 6 and idf(foo) = ln(7/5) + 1 instead.
+  const docs = [
+    bug("D1", { file: "src/a.py", lineStart: 1, lineEnd: 2, codeSnippet: "foo bar" }),
+    bug("D2", { file: "src/b.py", lineStart: 1, lineEnd: 2, codeSnippet: "bar foo" }),
+    bug("D3", { file: "src/c.py", lineStart: 1, lineEnd: 2, codeSnippet: "baz qux" }),
+  ];
+
+  it("compares each unordered pair of distinct documents once, never a document with itself", () => {
+    const { pairs, comparedPairs } = buildCandidatePairs({ left: docs, embeddings: noEmbeddings });
+    expect(comparedPairs).toBe(3);
+    expect(pairs.map((p) => [p.leftId, p.rightId])).toEqual([["D1", "D2"]]);
+    expect(pairs[0]!.signals.snippetTokens).toBeCloseTo(1, 12);
+  });
+
+  it("counts each document once in the IDF", () => {
+    // D1 {foo, bar} vs D4 {foo, zed}: idf over N = 4 documents (D1, D2, D3, D4) with df(foo) = 3, df(bar) = 2,
+    // df(zed) = 1: foo = ln(5/4) + 1, bar = ln(5/3) + 1, zed = ln(5/2) + 1.
+    const withD4 = [...docs, bug("D4", { file: "src/d.py", codeSnippet: "foo zed" })];
+    const keepAll: Thresholds = { ...NEVER, snippetTokens: 0 };
+    const { pairs } = buildCandidatePairs({ left: withD4, embeddings: noEmbeddings, thresholds: keepAll });
+    const pair = pairs.find((p) => p.leftId === "D1" && p.rightId === "D4")!;
+    const foo = Math.log(5 / 4) + 1;
+    const bar = Math.log(5 / 3) + 1;
+    const zed = Math.log(5 / 2) + 1;
+    expect(pair.signals.snippetTokens).toBeCloseTo(foo / (foo + bar + zed), 12);
+    expect(pairs).toHaveLength(6);
+  });
+});

@@ -14,8 +14,8 @@
 // token sets are de-duplicated. Called names are words directly followed by "(", keywords excluded.
 //
 // IDF scope: one IDF table per repository and per token signal, over the token sets of every left and
-// right document of that repository (a document present on both sides in self-comparison mode counts
-// once). Words common in one codebase (`self`, `node`) thus weigh little there without affecting others.
+// right document of that repository (comparing a run with itself, for duplicates within the run, each document
+// counts once, and each unordered pair of distinct documents is compared once). Words common in one codebase (`self`, `node`) thus weigh little there without affecting others.
 // idf(t) = ln((N + 1) / (df + 1)) + 1, see signals.ts#computeIdf.
 //
 // Embeddings are computed by the caller (the provider is recorded with the score) and passed in maps
@@ -34,6 +34,15 @@ import { pathKeys, rangeJaccard } from "./signals";
 import { PAPER_THRESHOLDS, SIGNAL_NAMES } from "./thresholds";
 import { calledNames, identifierTokens, snippetTokens } from "./tokenize";
 import type { BugText, CandidatePair, SignalName, SignalValues, Thresholds } from "./types";
+
+/**
+ * Version of what decides which pairs reach the judge (tokenizer, path normalisation, candidate rules), recorded with
+ * every score: a score made under another version may have judged other pairs.
+ *   1  the first release
+ *   2  words include `$` and non-ASCII letters, generic calls (`f<T>(`) are calls, `/repo/` paths are stripped;
+ *      duplicate candidates within each run of a repeated-run submission
+ */
+export const PREFILTER_VERSION = "2";
 
 /** One side of a comparison, tokenised once: token sets and path spellings per document, grouped by repository. */
 export type PreparedSide = { byRepo: Map<string, PreparedRepository>; size: number };
@@ -70,7 +79,8 @@ export type Embeddings = { fullText: Map<string, Float32Array>; description: Map
 
 export type BuildCandidatePairsInput = {
   left: BugText[] | PreparedSide;
-  right: BugText[] | PreparedSide;
+  /** Omitted: the left side against itself (duplicates within one run), each unordered pair of documents once. */
+  right?: BugText[] | PreparedSide;
   embeddings: Embeddings;
   thresholds?: Thresholds;
 };
@@ -100,11 +110,12 @@ export function* generateCandidatePairs(input: BuildCandidatePairsInput): Genera
     description: detectDimensions(input.embeddings.description),
   };
   const left = Array.isArray(input.left) ? prepareBugs(input.left) : input.left;
-  const right = Array.isArray(input.right) ? prepareBugs(input.right) : input.right;
+  const self = input.right === undefined;
+  const right = self ? left : Array.isArray(input.right) ? prepareBugs(input.right) : input.right!;
   for (const [repo, leftRepo] of left.byRepo) {
     const rightRepo = right.byRepo.get(repo);
     if (!rightRepo) continue;
-    yield* scoreRepository(leftRepo, rightRepo, input, thresholds, dims);
+    yield* scoreRepository(leftRepo, rightRepo, input, thresholds, dims, self);
   }
 }
 
@@ -115,15 +126,16 @@ function* scoreRepository(
   input: BuildCandidatePairsInput,
   thresholds: Thresholds,
   dims: { fullText: number; description: number },
+  self: boolean,
 ): Generator<CandidateSlice, void, void> {
   const left = leftRepo.bugs;
   const right = rightRepo.bugs;
   const leftIds = left.map((bug) => bug.id);
   const rightIds = right.map((bug) => bug.id);
 
-  const snippetIndex = buildTokenIndex(leftRepo.snippet, rightRepo.snippet);
-  const identifierIndex = buildTokenIndex(leftRepo.identifiers, rightRepo.identifiers);
-  const apiIndex = buildTokenIndex(leftRepo.api, rightRepo.api);
+  const snippetIndex = buildTokenIndex(leftRepo.snippet, rightRepo.snippet, { self });
+  const identifierIndex = buildTokenIndex(leftRepo.identifiers, rightRepo.identifiers, { self });
+  const apiIndex = buildTokenIndex(leftRepo.api, rightRepo.api, { self });
 
   const leftFull = packEmbeddings(leftIds, input.embeddings.fullText, dims.fullText);
   const rightFull = packEmbeddings(rightIds, input.embeddings.fullText, dims.fullText);
@@ -171,7 +183,8 @@ function* scoreRepository(
     weightedJaccardRow(identifierIndex, i, identifierRow);
     weightedJaccardRow(apiIndex, i, apiRow);
 
-    for (let j = 0; j < right.length; j++) {
+    // Against itself, each unordered pair once: j > i.
+    for (let j = self ? i + 1 : 0; j < right.length; j++) {
       compared++;
       if (
         lineRow[j]! < thresholds.lineOverlap &&

@@ -30,6 +30,11 @@ describe("lineJaccard", () => {
     expect(normalizePath("/workspace/tobymao/sqlglot/sqlglot/parser.py", repo)).toBe("sqlglot/parser.py");
     expect(normalizePath("tobymao/sqlglot/sqlglot/parser.py", repo)).toBe("sqlglot/parser.py");
     expect(normalizePath("./sqlglot/parser.py", repo)).toBe("sqlglot/parser.py");
+    // The sandbox's mount of the checkout, with or without the repository; a relative `repo/` is a real directory.
+    expect(normalizePath("/repo/sqlglot/parser.py", repo)).toBe("sqlglot/parser.py");
+    expect(normalizePath("/repo/src/a.py")).toBe("src/a.py");
+    expect(normalizePath("repo/src/a.py")).toBe("repo/src/a.py");
+    expect(lineJaccard({ file: "/repo/src/a.py", lineStart: 1, lineEnd: 4 }, { file: "src/a.py", lineStart: 3, lineEnd: 6 }, "acme/a")).toBeCloseTo(2 / 6, 12);
     // `<name>/x` may be the checkout directory or a real directory: both spellings are compared.
     expect(pathKeys("sqlglot/sqlglot/parser.py", repo)).toEqual(["sqlglot/sqlglot/parser.py", "sqlglot/parser.py"]);
     const reference = at("sqlglot/parser.py", 10, 19);

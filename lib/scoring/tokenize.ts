@@ -1,6 +1,8 @@
 // Tokenizers and text views for the matching signals of Table 10.
 //
-// A "word" is a maximal run of [A-Za-z0-9_], lowercased. Identifiers are kept whole (no camelCase or
+// A "word" is a maximal run of letters (any script), digits, "_" and "$", lowercased: `größe` is one word (an ASCII
+// class read it as `gr` and `e`), and `$state` (Svelte runes, PHP and shell variables, jQuery's `$`) keeps its
+// sigil. Identifiers are kept whole (no camelCase or
 // snake_case splitting) because the lexical signals exist to catch the exact names a finding and a
 // reference bug share; splitting `parse_header` into `parse` + `header` would make unrelated code look alike.
 // Every tokenizer returns a de-duplicated, sorted array: the signals are set Jaccards, so term
@@ -10,7 +12,9 @@
 //   identifierTokens(desc, code)   words of >= 3 chars of description + snippet (Table 10: identifiers)
 //   calledNames(code)              names directly followed by "(" in code_snippet (Table 10: API calls)
 //
-// calledNames is lexical, not a parser: `obj.foo(` yields `foo`, `foo (` (with a space) yields nothing,
+// calledNames is lexical, not a parser: `obj.foo(` yields `foo`, `foo (` (with a space) yields nothing, a generic
+// call's type arguments are skipped (`useState<string>(`, `parse::<u32>(`, `Map<K, List<V>>(` are calls of
+// `usestate`, `parse` and `map`),
 // and names in strings or comments count too. Bare language keywords that take a parenthesis
 // (`if(`, `while(`, `sizeof(`, ...) are dropped; after a "." a keyword-like name is a real method
 // (`re.match(`, `promise.catch(`) and is kept. `print(` is a real call in Python 3 and is kept.
@@ -18,9 +22,14 @@
 import { FULL_TEXT_SNIPPET_CHARS } from "./thresholds";
 import type { BugText } from "./types";
 
-const WORD_PATTERN = /[A-Za-z0-9_]+/g;
-// The lookbehind makes the name a whole word, so `1foo(` or `a$foo(` never yields a partial name.
-const CALL_PATTERN = /(?<![A-Za-z0-9_])([A-Za-z_][A-Za-z0-9_]*)\(/g;
+const WORD_PATTERN = /[\p{L}\p{M}\p{N}_$]+/gu;
+// Type arguments between a name and its "(": up to two levels of nesting of names, spaces, commas, `::`, `.`, `[]`,
+// `&`, `*`, `?`, `'` and `|` (`<string>`, `::<Vec<u8>>`, `<K, List<V>>`), so a comparison such as `a < b` followed
+// by a parenthesised expression never reads as one.
+const TYPE_ARGUMENT = "[\\p{L}\\p{N}_$\\s,.:\\[\\]&*?'|]*";
+const TYPE_ARGUMENTS = `(?:::)?<${TYPE_ARGUMENT}(?:<${TYPE_ARGUMENT}(?:<${TYPE_ARGUMENT}>${TYPE_ARGUMENT})*>${TYPE_ARGUMENT})*>`;
+// The lookbehind makes the name a whole word, so `1foo(` never yields a partial name (`a$foo(` is the word `a$foo`).
+const CALL_PATTERN = new RegExp(`(?<![\\p{L}\\p{M}\\p{N}_$])([\\p{L}_$][\\p{L}\\p{M}\\p{N}_$]*)(?:${TYPE_ARGUMENTS})?\\(`, "gu");
 
 // Keywords of the benchmark's languages (Python, JS/TS, Java, C/C++, Go, Rust, Ruby, PHP) that can be
 // written directly before "(" without being a call.

@@ -14,6 +14,9 @@ export type PassFigures = {
   writeSeconds: number;
   crossRunCompared: number;
   crossRunKept: number;
+  /** Of the duplicate candidates above, those within one run. */
+  withinRunCompared: number;
+  withinRunKept: number;
   crossRunJudged: number;
   crossRunCached: number;
   crossRunSkipped: number;
@@ -49,6 +52,8 @@ export function summarizePass(label: string, summary: ScoringSummary, serverCall
     writeSeconds: t.writeMs / 1000,
     crossRunCompared: summary.crossRun.compared,
     crossRunKept: summary.crossRun.kept,
+    withinRunCompared: summary.crossRun.withinCompared,
+    withinRunKept: summary.crossRun.withinKept,
     crossRunJudged: summary.crossRun.judged,
     crossRunCached: summary.crossRun.cached,
     crossRunSkipped: summary.crossRun.skipped,
@@ -74,7 +79,7 @@ export function formatPass(p: PassFigures): string {
     `  pairs kept                ${count(p.keptPairs)} (${((100 * p.keptPairs) / Math.max(p.comparedPairs, 1)).toFixed(2)}%)`,
     `  load / embed / prefilter  ${seconds(p.loadSeconds)} / ${seconds(p.embeddingSeconds)} / ${seconds(p.prefilterSeconds)}`,
     `  judge: reference / cross-run / DB write  ${seconds(p.judgeSeconds)} / ${seconds(p.crossRunSeconds)} / ${seconds(p.writeSeconds)}`,
-    `  cross-run pairs compared  ${count(p.crossRunCompared)}, kept ${count(p.crossRunKept)}`,
+    `  duplicate pairs compared  ${count(p.crossRunCompared)}, kept ${count(p.crossRunKept)} (within runs: ${count(p.withinRunCompared)} compared, ${count(p.withinRunKept)} kept)`,
     `  cross-run judge calls     ${count(p.crossRunJudged)} made, ${count(p.crossRunSkipped)} skipped as already connected, ${count(p.crossRunCached)} cached`,
     `  estimated calls (budget)  ${count(p.estimatedCalls)}; cross-run bound ${count(p.crossRunBound)} of ${count(p.crossRunKept)} candidates`,
     `  longest event-loop stall  ${p.longestStallMs.toFixed(0)} ms`,
@@ -107,6 +112,7 @@ export function formatSummaryTable(cold: PassFigures, warm: PassFigures, checks:
     ["reference pairs kept", `${count(cold.keptPairs)} (${pct(cold)})`, `${count(warm.keptPairs)} (${pct(warm)})`],
     ["cross-run pairs compared", count(cold.crossRunCompared), count(warm.crossRunCompared)],
     ["cross-run pairs kept", count(cold.crossRunKept), count(warm.crossRunKept)],
+    ["of which within one run: compared / kept", `${count(cold.withinRunCompared)} / ${count(cold.withinRunKept)}`, `${count(warm.withinRunCompared)} / ${count(warm.withinRunKept)}`],
     ["cross-run judged / skipped / cached", `${count(cold.crossRunJudged)} / ${count(cold.crossRunSkipped)} / ${count(cold.crossRunCached)}`, `${count(warm.crossRunJudged)} / ${count(warm.crossRunSkipped)} / ${count(warm.crossRunCached)}`],
     ["longest event-loop stall", `${cold.longestStallMs.toFixed(0)} ms`, `${warm.longestStallMs.toFixed(0)} ms`],
     ["prefilter", seconds(cold.prefilterSeconds), seconds(warm.prefilterSeconds)],

@@ -14,10 +14,12 @@ import { handlePanelSandboxRequest } from "./fake-panel-sandbox";
 // from GET /__stats.
 
 /**
+ * latencyJitterMs: each reply waits latencyMs plus a random 0..latencyJitterMs more, so concurrent calls come back in
+ * an order of their own (the determinism tests of repeated-run scoring).
  * failRate / malformedRate: a share of chat completions answered 429 or 500 (alternately) / with a reply that is not
  * JSON, at random: an endpoint under load, for the fault tests.
  */
-export type FakeControl = { latencyMs: number; failNext: number; failStatus: number; malformedNext: number; failRate: number; malformedRate: number; rationaleSuffix: string };
+export type FakeControl = { latencyMs: number; latencyJitterMs: number; failNext: number; failStatus: number; malformedNext: number; failRate: number; malformedRate: number; rationaleSuffix: string };
 export type FakeStats = { chatCalls: number; embeddingCalls: number; failuresServed: number; malformedServed: number };
 
 type Report = { file: string; start: number; end: number; title: string; text: string };
@@ -59,7 +61,7 @@ export function decideFake(userMessage: string): { match: boolean; rationale: st
 }
 
 export async function startFakeOpenAi(port = 0): Promise<{ url: string; close: () => Promise<void>; control: FakeControl; stats: FakeStats }> {
-  const control: FakeControl = { latencyMs: 0, failNext: 0, failStatus: 500, malformedNext: 0, failRate: 0, malformedRate: 0, rationaleSuffix: "" };
+  const control: FakeControl = { latencyMs: 0, latencyJitterMs: 0, failNext: 0, failStatus: 500, malformedNext: 0, failRate: 0, malformedRate: 0, rationaleSuffix: "" };
   const stats: FakeStats = { chatCalls: 0, embeddingCalls: 0, failuresServed: 0, malformedServed: 0 };
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -81,7 +83,7 @@ export async function startFakeOpenAi(port = 0): Promise<{ url: string; close: (
       const judgedLog = judgedAnswer(req.url);
       if (judgedLog) return send(200, judgedLog);
       if (req.url === "/__reset" && req.method === "POST") {
-        Object.assign(control, { latencyMs: 0, failNext: 0, failStatus: 500, malformedNext: 0, failRate: 0, malformedRate: 0, rationaleSuffix: "" });
+        Object.assign(control, { latencyMs: 0, latencyJitterMs: 0, failNext: 0, failStatus: 500, malformedNext: 0, failRate: 0, malformedRate: 0, rationaleSuffix: "" });
         Object.assign(stats, { chatCalls: 0, embeddingCalls: 0, failuresServed: 0, malformedServed: 0 });
         return send(200, { ok: true });
       }
@@ -132,7 +134,8 @@ export async function startFakeOpenAi(port = 0): Promise<{ url: string; close: (
         }
         return send(404, { error: { message: "not found" } });
       };
-      if (control.latencyMs > 0 && !req.url?.startsWith("/__")) setTimeout(respond, control.latencyMs);
+      const delay = control.latencyMs + (control.latencyJitterMs > 0 ? Math.random() * control.latencyJitterMs : 0);
+      if (delay > 0 && !req.url?.startsWith("/__")) setTimeout(respond, delay);
       else respond();
     });
   });

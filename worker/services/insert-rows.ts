@@ -9,7 +9,7 @@ import { randomUUID } from "node:crypto";
 export type ColumnType = "text" | "float8" | "int4" | "bool" | "bytea";
 
 /** The tables the scoring pipeline bulk-writes; each has a text primary key "id" without a database default. */
-export type BulkTable = "CandidatePair" | "Match" | "CrossRunPair" | "JudgeVerdict" | "Embedding" | "Score";
+export type BulkTable = "CandidatePair" | "Match" | "CrossRunPair" | "JudgeVerdict" | "Embedding" | "Score" | "RunSpectrum";
 
 /** What insertRows needs of a Prisma client or transaction client. */
 export type RawExecutor = { $executeRawUnsafe(query: string, ...values: unknown[]): Promise<number> };

@@ -8,13 +8,15 @@ import type { LoadedFinding } from "./load-scoring-input";
 import { createYielder } from "./yielder";
 import { writeCrossRunPairs } from "./write-attempt";
 
-// Repeated runs: the I/O around lib/scoring/cross-run.ts. The cached verdicts of every candidate are read first (a
-// window at a time, kept as one byte a candidate), which bounds the calls this phase can make before it makes any;
-// then candidates are judged strongest first, skipping pairs already connected; decided pairs are kept compactly
-// and written as CrossRunPair rows of the attempt at the end.
+// Repeated runs: the I/O around lib/scoring/cross-run.ts. Candidates are pairs of findings within one run or of two
+// runs. The cached verdicts of every candidate are read first (a window at a time, kept as one byte a candidate),
+// which bounds the calls this phase can make before it makes any; then candidates are judged strongest first in
+// deterministic waves, skipping pairs already connected; decided pairs are kept compactly and written as
+// CrossRunPair rows of the attempt at the end (within-run pairs among them: both findings in one run).
 
 /** `bound`: the most calls the phase could make when it started (boundCrossRunCalls); -1 before it is known. */
-export type CrossRunFigures = { compared: number; kept: number; judged: number; cached: number; skipped: number; bound: number };
+/** Duplicate candidates within and across runs; `withinCompared` / `withinKept` are the part within runs. */
+export type CrossRunFigures = { compared: number; kept: number; withinCompared: number; withinKept: number; judged: number; cached: number; skipped: number; bound: number };
 
 // Candidates per cache read and per write: building, serialising and sending a window happens in one turn of the
 // event loop, which at 5,000 rows took 150-230 ms on this 2-core machine; 1,000 keep a turn to tens of milliseconds.

@@ -41,7 +41,7 @@ const merge = (...sides: Embeddings[]): Embeddings => ({
 });
 
 /** Kept pairs as "left|right|six signals" lines, for comparing whole sets. */
-function expected(left: BugText[], right: BugText[], embeddings: Embeddings, leftIndex: Map<string, number>, rightIndex: Map<string, number>): string[] {
+function expected(left: BugText[], right: BugText[] | undefined, embeddings: Embeddings, leftIndex: Map<string, number>, rightIndex: Map<string, number>): string[] {
   return buildCandidatePairs({ left, right, embeddings, thresholds: PAPER_THRESHOLDS })
     .pairs.map((p) => [leftIndex.get(p.leftId), rightIndex.get(p.rightId), ...SIGNAL_NAMES.map((name) => p.signals[name].toFixed(12))].join("|"))
     .sort();
@@ -72,22 +72,29 @@ describe("prefilterInThread", () => {
     thresholds: PAPER_THRESHOLDS,
   };
 
-  it("keeps the pairs of the in-process prefilter, per run against the reference and across every pair of runs", async () => {
+  it("keeps the pairs of the in-process prefilter, per run against the reference, within each run and across every pair of runs", async () => {
     const progress: number[] = [];
     const result = await prefilterInThread({ ...input, onProgress: (done, total) => progress.push(done / total) });
     const all = merge(reference.embeddings, input.embeddings);
     const referenceExpected = runs.flatMap((run) => expected(run.bugs, reference.bugs, all, findingIndex, referenceIndex)).sort();
-    const crossExpected: string[] = [];
+    // Duplicate candidates within each run (a run against itself), then across every pair of runs.
+    const withinExpected = runs.flatMap((run) => expected(run.bugs, undefined, all, findingIndex, findingIndex));
+    const crossExpected: string[] = [...withinExpected];
     for (let i = 0; i < runs.length; i++) {
       for (let j = i + 1; j < runs.length; j++) crossExpected.push(...expected(runs[i]!.bugs, runs[j]!.bugs, all, findingIndex, findingIndex));
     }
     expect(referenceExpected.length).toBeGreaterThan(10);
     expect(crossExpected.length).toBeGreaterThan(10);
+    expect(withinExpected.length).toBeGreaterThan(10);
+    expect(result.withinKept).toBe(withinExpected.length);
     expect(lines(result.referencePairs)).toEqual(referenceExpected);
     expect(lines(result.crossPairs)).toEqual(crossExpected.sort());
     const sameRepository = (a: BugText[], b: BugText[]) => a.reduce((n, x) => n + b.filter((y) => y.repo === x.repo).length, 0);
     expect(result.referenceCompared).toBe(runs.reduce((n, run) => n + sameRepository(run.bugs, reference.bugs), 0));
-    expect(result.crossCompared).toBe(sameRepository(runs[0]!.bugs, runs[1]!.bugs) + sameRepository(runs[0]!.bugs, runs[2]!.bugs) + sameRepository(runs[1]!.bugs, runs[2]!.bugs));
+    // Within a run each unordered pair of distinct findings of one repository once.
+    const withinCompared = runs.reduce((n, run) => n + (sameRepository(run.bugs, run.bugs) - run.bugs.length) / 2, 0);
+    expect(result.withinCompared).toBe(withinCompared);
+    expect(result.crossCompared).toBe(withinCompared + sameRepository(runs[0]!.bugs, runs[1]!.bugs) + sameRepository(runs[0]!.bugs, runs[2]!.bugs) + sameRepository(runs[1]!.bugs, runs[2]!.bugs));
     expect(progress.every((p) => p >= 0 && p <= 1)).toBe(true);
     // The buffers grow like any PairBuffer after the transfer.
     result.crossPairs.push(1, 2, result.crossPairs.signalsAt(0));

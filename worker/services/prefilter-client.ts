@@ -92,8 +92,14 @@ export type PrefilterInput = {
   onProgress?: (done: number, total: number) => void;
 };
 
-/** Each run against the reference bugs, then every pair of runs, in the prefilter thread. */
-export async function prefilterInThread(input: PrefilterInput): Promise<{ referencePairs: PairBuffer; referenceCompared: number; crossPairs: PairBuffer; crossCompared: number }> {
+/**
+ * Each run against the reference bugs, then (several runs) each run against itself and every pair of runs, in the
+ * prefilter thread. `crossPairs` holds the duplicate candidates within and across runs; `crossCompared` counts both,
+ * `withinCompared` / `withinKept` the part within runs.
+ */
+export async function prefilterInThread(
+  input: PrefilterInput,
+): Promise<{ referencePairs: PairBuffer; referenceCompared: number; crossPairs: PairBuffer; crossCompared: number; withinCompared: number; withinKept: number }> {
   thread ??= startThread();
   const current = thread;
   const job = nextJob++;
@@ -129,6 +135,8 @@ export async function prefilterInThread(input: PrefilterInput): Promise<{ refere
     referenceCompared: result.referenceCompared,
     crossPairs: PairBuffer.fromArrays(result.crossRun),
     crossCompared: result.crossRunCompared,
+    withinCompared: result.withinRunCompared,
+    withinKept: result.withinRunKept,
   };
 }
 

@@ -45,11 +45,15 @@ export type PrefilterResult = {
   reference: PairArrays;
   referenceCompared: number;
   /**
-   * Finding index against finding index, for every pair of runs (left from the earlier run), in judging order
+   * Duplicate candidates, finding index against finding index: for a repeated-run submission, the pairs within each
+   * run (left the earlier finding) and of every pair of runs (left from the earlier run), all in one judging order
    * (lib/scoring/cross-run.ts#orderPairsForJudging: strongest first, then prefilter order).
    */
   crossRun: PairArrays;
   crossRunCompared: number;
+  /** Of the above: pairs within a run compared, and kept. */
+  withinRunCompared: number;
+  withinRunKept: number;
 };
 
 export type PrefilterReply =
@@ -163,8 +167,16 @@ function runJob(jobId: number, job: Job): PrefilterResult {
     for (const [repo, group] of a.byRepo) n += group.bugs.length * (b.byRepo.get(repo)?.bugs.length ?? 0);
     return n;
   };
+  // Duplicates within a run are looked for when there are several runs (§A.4: a single run's score counts reported
+  // findings and has no union).
+  const repeated = prepared.length > 1;
+  const pairsWithin = (a: PreparedSide) => {
+    let n = 0;
+    for (const group of a.byRepo.values()) n += (group.bugs.length * (group.bugs.length - 1)) / 2;
+    return n;
+  };
   let total = 0;
-  for (const side of prepared) total += pairsBetween(side, reference.prepared);
+  for (const side of prepared) total += pairsBetween(side, reference.prepared) + (repeated ? pairsWithin(side) : 0);
   for (let i = 0; i < prepared.length; i++) for (let j = i + 1; j < prepared.length; j++) total += pairsBetween(prepared[i]!, prepared[j]!);
   let done = 0;
   let lastReport = performance.now();
@@ -186,6 +198,18 @@ function runJob(jobId: number, job: Job): PrefilterResult {
   });
   const crossPairs = new PairBuffer();
   let crossRunCompared = 0;
+  let withinRunCompared = 0;
+  if (repeated) {
+    prepared.forEach((side, r) => {
+      for (const slice of generateCandidatePairs({ left: side, embeddings, thresholds: job.thresholds })) {
+        withinRunCompared += slice.compared;
+        for (const p of slice.pairs) crossPairs.push(findingIndexes[r]!.get(p.leftId)!, findingIndexes[r]!.get(p.rightId)!, p.signals);
+        report(slice.compared);
+      }
+    });
+  }
+  const withinRunKept = crossPairs.length;
+  crossRunCompared = withinRunCompared;
   for (let i = 0; i < prepared.length; i++) {
     for (let j = i + 1; j < prepared.length; j++) {
       for (const slice of generateCandidatePairs({ left: prepared[i]!, right: prepared[j]!, embeddings, thresholds: job.thresholds })) {
@@ -195,7 +219,14 @@ function runJob(jobId: number, job: Job): PrefilterResult {
       }
     }
   }
-  return { reference: referencePairs.toArrays(), referenceCompared, crossRun: orderPairsForJudging(crossPairs, job.thresholds).toArrays(), crossRunCompared };
+  return {
+    reference: referencePairs.toArrays(),
+    referenceCompared,
+    crossRun: orderPairsForJudging(crossPairs, job.thresholds).toArrays(),
+    crossRunCompared,
+    withinRunCompared,
+    withinRunKept,
+  };
 }
 
 parentPort!.on("message", (message: PrefilterMessage) => {

@@ -18,12 +18,25 @@ export function scoreRow(submissionId: string, runId: string | null, kind: strin
     referenceBugs: m.reference_bugs,
     matchedFindings: m.matched_findings,
     findings: m.findings,
+    distinctFindings: null,
+    matchedDistinctFindings: null,
   };
 }
 
-export function breakdownRows(submissionId: string, runId: string | null, kind: string, n: number, b: ScoreBreakdown): Prisma.ScoreCreateManyInput[] {
+/**
+ * The rows of a breakdown; `distinct` (repeated runs) goes on the overall row: the run's distinct findings (or their
+ * mean) and how many of them match a reference bug.
+ */
+export function breakdownRows(
+  submissionId: string,
+  runId: string | null,
+  kind: string,
+  n: number,
+  b: ScoreBreakdown,
+  distinct?: { distinct: number; matched: number },
+): Prisma.ScoreCreateManyInput[] {
   return [
-    scoreRow(submissionId, runId, kind, n, "overall", "", b.overall),
+    { ...scoreRow(submissionId, runId, kind, n, "overall", "", b.overall), distinctFindings: distinct?.distinct ?? null, matchedDistinctFindings: distinct?.matched ?? null },
     ...b.languages.map((l) => scoreRow(submissionId, runId, kind, n, "language", l.language, l)),
     ...b.repositories.map((r) => scoreRow(submissionId, runId, kind, n, "repository", r.repo, r)),
   ];

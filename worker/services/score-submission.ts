@@ -7,6 +7,8 @@ import { computeRunCurves, componentsOfSet } from "../../lib/scoring/components"
 import { referenceSharedEdges } from "../../lib/scoring/cross-run";
 import { deriveMatches, matchKey, type DerivedMatch } from "../../lib/scoring/matches";
 import { computeScoreBreakdown, meanScoreBreakdown } from "../../lib/scoring/metrics";
+import { PREFILTER_VERSION } from "../../lib/scoring/prefilter";
+import { distinctFindingsByRun, frequencySpectrum, summarizeComponents, type SpectrumPoint } from "../../lib/scoring/spectrum";
 import { PAPER_THRESHOLDS } from "../../lib/scoring/thresholds";
 import type { ScoreBreakdown } from "../../lib/scoring/types";
 import { updateClaimed, type Claim } from "./claim-submission";
@@ -112,9 +114,16 @@ export async function scoreSubmission(claim: Claim, deps: ScoringDeps): Promise<
   const findings: LoadedFinding[] = runs.flatMap((run) => run.findings);
   const findingIndex = new Map(findings.map((f, i) => [f.id, i]));
 
-  // Each run against the reference set on its own (a run's score never depends on the other runs), then each pair of
-  // runs for cross-run duplicate candidates: in the prefilter thread, which hands back compact buffers of kept pairs.
-  const { referencePairs: refPairs, referenceCompared: comparedPairs, crossPairs, crossCompared } = await embedAndPrefilter(reference, runs, deps.embedder, timings, progress);
+  // Each run against the reference set on its own (a run's score never depends on the other runs), then, for several
+  // runs, each run against itself and each pair of runs for duplicate candidates (§A.4 merges duplicates within and
+  // across runs): in the prefilter thread, which hands back compact buffers of kept pairs.
+  const { referencePairs: refPairs, referenceCompared: comparedPairs, crossPairs, crossCompared, withinCompared, withinKept } = await embedAndPrefilter(
+    reference,
+    runs,
+    deps.embedder,
+    timings,
+    progress,
+  );
   const maybeYield = createYielder();
   await progress(25);
 
@@ -172,7 +181,7 @@ export async function scoreSubmission(claim: Claim, deps: ScoringDeps): Promise<
   runner.stats.requested = distinct.size;
   // Overridden pairs without a cached verdict are neither judged nor cached.
   runner.stats.cached = distinct.size - undecided.length;
-  const crossRun: CrossRunFigures = { compared: crossCompared, kept: crossPairs.length, judged: 0, cached: 0, skipped: 0, bound: -1 };
+  const crossRun: CrossRunFigures = { compared: crossCompared, kept: crossPairs.length, withinCompared, withinKept, judged: 0, cached: 0, skipped: 0, bound: -1 };
   const usage = () => ({
     judgeModel: deps.judge.model,
     offlineJudge: deps.judge.offline,
@@ -195,6 +204,9 @@ export async function scoreSubmission(claim: Claim, deps: ScoringDeps): Promise<
     crossRunJudged: crossRun.judged,
     crossRunCached: crossRun.cached,
     crossRunSkipped: crossRun.skipped,
+    withinRunCompared: crossRun.withinCompared,
+    withinRunKept: crossRun.withinKept,
+    prefilterVersion: PREFILTER_VERSION,
     estimatedCalls,
   });
   const summary = (outcome: ScoringSummary["outcome"]): ScoringSummary => {
@@ -296,13 +308,22 @@ export async function scoreSubmission(claim: Claim, deps: ScoringDeps): Promise<
     runScores.push(computeScoreBreakdown({ repositories, referenceBugs, findings: run.findings.map((f) => ({ id: f.id, repo: f.repo })), matches: matchesByRun[index]! }));
   }
   const mean = meanScoreBreakdown(runScores);
+  // Repeated runs: the curve counts distinct findings (components), each run has its distinct-finding count next to
+  // its reported findings, and the frequency spectrum with the accumulated union (§E.2, Table 22).
   let curves: ReturnType<typeof computeRunCurves> = [];
+  let distinctByRun: { distinct: number; matched: number }[] = [];
+  let spectrum: SpectrumPoint[] = [];
   if (runs.length > 1) {
     await maybeYield();
     const { components, componentOf } = componentsOfSet(findings, merged.set);
     await maybeYield();
     curves = computeRunCurves({ runCount: runs.length, components, componentOf, referenceBugCount: reference.refs.length, matches });
+    const summaries = summarizeComponents(components, componentOf, matches);
+    distinctByRun = distinctFindingsByRun(runs.length, summaries);
+    spectrum = frequencySpectrum(runs.length, summaries);
   }
+  const meanOf = (pick: (d: { distinct: number; matched: number }) => number) => distinctByRun.reduce((sum, d) => sum + pick(d), 0) / Math.max(distinctByRun.length, 1);
+  const meanDistinct = distinctByRun.length > 0 ? { distinct: meanOf((d) => d.distinct), matched: meanOf((d) => d.matched) } : undefined;
 
   // Derived rows in batches under this attempt, then the switch.
   t = Date.now();
@@ -326,11 +347,19 @@ export async function scoreSubmission(claim: Claim, deps: ScoringDeps): Promise<
     await merged.writeRows();
     await progress(95);
     const scoreRows = [
-      ...runs.flatMap((run, i) => breakdownRows(claim.submissionId, run.id, "run", 0, runScores[i]!)),
-      ...breakdownRows(claim.submissionId, null, "mean", 0, mean),
+      ...runs.flatMap((run, i) => breakdownRows(claim.submissionId, run.id, "run", 0, runScores[i]!, distinctByRun[i])),
+      ...breakdownRows(claim.submissionId, null, "mean", 0, mean, meanDistinct),
       ...curves.map((c) => scoreRow(claim.submissionId, null, "curve", c.n, "overall", "", c)),
     ];
-    const previous = await switchToAttempt(claim, scoreRows, usage());
+    const spectrumRows = spectrum.map((p) => ({
+      submissionId: claim.submissionId,
+      n: p.n,
+      exactlyMatched: p.exactly_matched,
+      exactlyUnmatched: p.exactly_unmatched,
+      unionMatched: p.union_matched,
+      unionUnmatched: p.union_unmatched,
+    }));
+    const previous = await switchToAttempt(claim, scoreRows, usage(), spectrumRows);
     switched = true;
     if (previous !== claim.attemptId) await deleteAttempt(claim.submissionId, previous);
     await markScored(claim);

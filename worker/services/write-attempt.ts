@@ -36,7 +36,7 @@ export async function writeCrossRunPairs(rows: Prisma.CrossRunPairCreateManyInpu
 
 /**
  * Makes the attempt current, in one short transaction that first checks the fencing token: the pointer, the Score
- * rows and the usage record change together or not at all. Returns the attempt it replaced. The status becomes
+ * rows, the frequency spectrum (repeated runs) and the usage record change together or not at all. Returns the attempt it replaced. The status becomes
  * "scored" afterwards (markScored), once the replaced rows are deleted, so "scored" never shows two attempts' rows.
  */
 const SCORE_COLUMNS = {
@@ -53,12 +53,16 @@ const SCORE_COLUMNS = {
   referenceBugs: "float8",
   matchedFindings: "float8",
   findings: "float8",
+  distinctFindings: "float8",
+  matchedDistinctFindings: "float8",
 } as const;
+const SPECTRUM_COLUMNS = { submissionId: "text", n: "int4", exactlyMatched: "int4", exactlyUnmatched: "int4", unionMatched: "int4", unionUnmatched: "int4" } as const;
 
 export async function switchToAttempt(
   claim: Claim,
   scoreRows: Prisma.ScoreCreateManyInput[],
   usage: Omit<Prisma.JudgeUsageCreateManyInput, "submissionId">,
+  spectrumRows: Prisma.RunSpectrumCreateManyInput[] = [],
 ): Promise<string> {
   return db.$transaction(async (tx) => {
     // Locks the row; a later claim waits for this transaction, or has already moved the token on.
@@ -69,6 +73,8 @@ export async function switchToAttempt(
     // Through insertRows, not createMany: Prisma's query compiler spent ~0.3 ms of the event loop a row (a few hundred
     // rows for a repeated-run submission held it ~100 ms).
     await insertRows(tx, "Score", SCORE_COLUMNS, scoreRows);
+    await tx.runSpectrum.deleteMany({ where: { submissionId: claim.submissionId } });
+    await insertRows(tx, "RunSpectrum", SPECTRUM_COLUMNS, spectrumRows);
     await tx.judgeUsage.upsert({ where: { submissionId: claim.submissionId }, create: { submissionId: claim.submissionId, ...usage }, update: usage });
     await tx.submission.update({ where: { id: claim.submissionId }, data: { scoringAttemptId: claim.attemptId } });
     return current[0].scoringAttemptId;

@@ -53,7 +53,9 @@ export default function MethodPage() {
           <strong>Judge.</strong> An LLM reads both reports and decides whether they describe the same defect: fixing the root cause of one would
           also fix the other. Verdicts are cached by the content of both reports, the judge model and the prompt version, so identical pairs are
           never judged twice. Without an API key, a documented offline judge is used instead and every score made that way carries an{" "}
-          <span className="badge offline">offline judge</span> label.
+          <span className="badge offline">offline judge</span> label. Likewise, scores whose embeddings came from the offline embedder (a lexical
+          stand-in for all-MiniLM-L6-v2 whose cosines sit far below the two embedding thresholds, so those two signals rarely fire) carry an{" "}
+          <span className="badge offline">offline embedder</span> label.
         </li>
         <li>
           <strong>Many-to-many.</strong> One finding may match several reference bugs and the other way round.
@@ -65,7 +67,7 @@ export default function MethodPage() {
         <li><strong>Precision</strong> (historical) = findings that match at least one reference bug / all findings. The reference set holds only the bugs maintainers happened to fix, so many unmatched findings are still real bugs: precision is a lower bound on validity.</li>
         <li><strong>F1</strong> = harmonic mean of recall and precision; the leaderboard ranks by it.</li>
         <li><strong>Languages and repository subsets</strong> are pooled: counts are summed over the repositories, then divided. Choosing repositories on the leaderboard recomputes every row this way.</li>
-        <li><strong>Repeated runs</strong>: a submission may contain several runs of one configuration. Its row shows the mean over runs and the range (min–max); its page also shows findings merged across runs (union, &ldquo;in at least n of k runs&rdquo;, intersection).</li>
+        <li><strong>Repeated runs</strong>: a submission may contain several runs of one configuration. Its row shows the mean over runs and the range (min–max), computed over each run&apos;s reported findings. Its page also merges findings of one root cause, within a run and across runs, into distinct findings: each run&apos;s distinct-finding count, the union, &ldquo;in at least n of k runs&rdquo; and intersection over distinct findings, and the frequency spectrum (distinct findings reported in exactly n runs) with the union&apos;s growth run by run.</li>
       </ul>
       <h2>Uncertainty</h2>
       <p>

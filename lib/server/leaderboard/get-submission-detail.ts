@@ -6,6 +6,7 @@ import type { ScoreWithIntervals } from "../../scoring/types";
 import { readScoreBreakdowns } from "../submissions/read-scores";
 import { withIntervals } from "../../leaderboard/compute-leaderboard-view";
 import { benchmarkKey } from "../../benchmarks/benchmark-ref";
+import { OFFLINE_EMBEDDING_PROVIDER } from "../../embeddings/offline-embedder";
 
 // Everything the public submission page shows, from precomputed Score rows and JudgeUsage (never from findings).
 // Unknown and invisible submissions are both "not found", so ids cannot be probed.
@@ -52,10 +53,20 @@ export async function getSubmissionDetail(id: string, viewer: Viewer) {
       k > 1
         ? submission.runs.map((run) => {
             const stored = scores.runs.find((r) => r.run === run.index);
-            return { index: run.index, costUsd: run.costUsd, findings: run._count.findings, cell: stored ? withIntervals(stored.overall) : null };
+            return {
+              index: run.index,
+              costUsd: run.costUsd,
+              findings: run._count.findings,
+              // Distinct findings (two reports of one bug in the run count once) and how many match a reference bug.
+              distinctFindings: stored?.distinct_findings ?? null,
+              matchedDistinctFindings: stored?.matched_distinct_findings ?? null,
+              cell: stored ? withIntervals(stored.overall) : null,
+            };
           })
         : [],
+    meanDistinctFindings: scores.mean?.distinct_findings ?? null,
     curves: scores.curves.map((point) => ({ ...point, ...withIntervals(point) })),
+    spectrum: scores.spectrum,
     scoring: usage
       ? {
           judgeModel: usage.judgeModel,
@@ -63,6 +74,8 @@ export async function getSubmissionDetail(id: string, viewer: Viewer) {
           promptVersion: usage.promptVersion,
           embeddingProvider: usage.embeddingProvider,
           embeddingModel: usage.embeddingModel,
+          offlineEmbedder: usage.embeddingProvider === OFFLINE_EMBEDDING_PROVIDER,
+          prefilterVersion: usage.prefilterVersion,
           thresholds: usage.thresholds as Record<string, number>,
           benchmarkVersion: usage.benchmarkVersion,
           comparedPairs: usage.comparedPairs,
@@ -72,7 +85,15 @@ export async function getSubmissionDetail(id: string, viewer: Viewer) {
           judgeCostUsd: usage.costUsd,
           retries: usage.retries,
           malformedReplies: usage.malformedReplies,
-          crossRun: { compared: usage.crossRunCompared, kept: usage.crossRunKept, judged: usage.crossRunJudged, cached: usage.crossRunCached, skipped: usage.crossRunSkipped },
+          crossRun: {
+            compared: usage.crossRunCompared,
+            kept: usage.crossRunKept,
+            withinCompared: usage.withinRunCompared,
+            withinKept: usage.withinRunKept,
+            judged: usage.crossRunJudged,
+            cached: usage.crossRunCached,
+            skipped: usage.crossRunSkipped,
+          },
           maintainerDecidedMatches: await countMaintainerDecidedMatches(submission),
         }
       : null,

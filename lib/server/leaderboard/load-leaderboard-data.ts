@@ -9,6 +9,7 @@ import { readPanelValidities } from "../panel/panel-validities";
 import { readContaminationSummaries } from "../analyses/read-analyses";
 import type { Coverage, LeaderboardData, LeaderboardEntry, PanelValidity, RepositoryInfo } from "../../leaderboard/types";
 import { formatUtc } from "../../format";
+import { OFFLINE_EMBEDDING_PROVIDER } from "../../embeddings/offline-embedder";
 
 // Everything the public views of one benchmark version need, read from precomputed Score rows only (never from
 // findings or matches), and cached per process until the version's stamp moves (see stamp-cache.ts).
@@ -40,7 +41,7 @@ async function readLeaderboardData(benchmarkId: string, stamp: string): Promise<
       knowledgeCutoff: true,
       createdAt: true,
       scoredAt: true,
-      judgeUsage: { select: { offlineJudge: true } },
+      judgeUsage: { select: { offlineJudge: true, embeddingProvider: true } },
       runs: { select: { id: true, index: true }, orderBy: { index: "asc" } },
     },
     orderBy: { createdAt: "asc" },
@@ -97,6 +98,7 @@ async function readLeaderboardData(benchmarkId: string, stamp: string): Promise<
       date: reported ? (publishedYear ? String(publishedYear) : null) : formatUtc(s.scoredAt ?? s.createdAt),
       coverage: reported && typeof reported.subset === "string" ? reported.subset : "full",
       offlineJudge: s.judgeUsage[0]?.offlineJudge ?? null,
+      offlineEmbedder: s.judgeUsage[0] ? s.judgeUsage[0].embeddingProvider === OFFLINE_EMBEDDING_PROVIDER : null,
       reportUrl: s.reportUrl,
       notes: reported && typeof reported.notes === "string" ? reported.notes : null,
       panel: reported ? panelOf(reported.panel) : (panels.get(s.id) ?? null),

@@ -1,7 +1,8 @@
 import "server-only";
 import { db } from "../../db";
 import { AppError } from "../../errors";
-import { readScoreBreakdowns, type StoredBreakdown, type StoredScores } from "./read-scores";
+import { readScoreBreakdowns, type DistinctCounts, type StoredBreakdown, type StoredScores } from "./read-scores";
+import { OFFLINE_EMBEDDING_PROVIDER } from "../../embeddings/offline-embedder";
 import { readAttributionJob, readPanelView, type PanelJobView, type PanelView } from "../panel/read-panel";
 
 export type Viewer = { id: string; role: "user" | "maintainer" | "admin" } | null;
@@ -28,7 +29,7 @@ export type SubmissionStatus = {
   findings: number;
   created_at: string;
   scored_at: string | null;
-  scores?: StoredBreakdown & { runs?: StoredScores["runs"]; curves?: StoredScores["curves"] };
+  scores?: StoredBreakdown & Partial<DistinctCounts> & { runs?: StoredScores["runs"]; curves?: StoredScores["curves"]; spectrum?: StoredScores["spectrum"] };
   scoring?: Record<string, unknown>;
   /** Panel validation (README, Panel validation); null when no panel was started. */
   panel: PanelView | null;
@@ -75,10 +76,15 @@ export async function getSubmissionStatus(id: string, viewer: Viewer): Promise<S
   if (submission.scoringStatus === "scored") {
     const breakdowns = await readScoreBreakdowns(submission.id);
     if (breakdowns.mean) {
-      result.scores = { ...breakdowns.mean };
+      const { distinct_findings, matched_distinct_findings, ...mean } = breakdowns.mean;
+      result.scores = { ...mean };
       if (breakdowns.runs.length > 1) {
+        // Recall and precision count reported findings (Table 3); the distinct counts, the curve and the spectrum
+        // count distinct findings (same-root-cause components).
+        Object.assign(result.scores, { distinct_findings, matched_distinct_findings });
         result.scores.runs = breakdowns.runs;
         result.scores.curves = breakdowns.curves;
+        result.scores.spectrum = breakdowns.spectrum;
       }
     }
     const usage = submission.judgeUsage[0];
@@ -89,6 +95,10 @@ export async function getSubmissionStatus(id: string, viewer: Viewer): Promise<S
         prompt_version: usage.promptVersion,
         embedding_provider: usage.embeddingProvider,
         embedding_model: usage.embeddingModel,
+        // The offline embedder stands in for all-MiniLM-L6-v2: its cosines sit far below the paper's thresholds, so
+        // the two embedding signals rarely fire (docs/scoring.md).
+        offline_embedder: usage.embeddingProvider === OFFLINE_EMBEDDING_PROVIDER,
+        prefilter_version: usage.prefilterVersion,
         thresholds: usage.thresholds,
         benchmark_version: usage.benchmarkVersion,
         compared_pairs: usage.comparedPairs,
@@ -100,10 +110,13 @@ export async function getSubmissionStatus(id: string, viewer: Viewer): Promise<S
         retries: usage.retries,
         malformed_replies: usage.malformedReplies,
         estimated_calls: usage.estimatedCalls,
-        // Repeated runs: cross-run candidate pairs compared, kept, judged, decided from the cache, skipped as connected.
+        // Repeated runs: duplicate candidate pairs (within and across runs) compared, kept, judged, decided from the
+        // cache, skipped as connected; within_run_* are the part within one run.
         cross_run: {
           compared: usage.crossRunCompared,
           kept: usage.crossRunKept,
+          within_run_compared: usage.withinRunCompared,
+          within_run_kept: usage.withinRunKept,
           judged: usage.crossRunJudged,
           cached: usage.crossRunCached,
           skipped_connected: usage.crossRunSkipped,

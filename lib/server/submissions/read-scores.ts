@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "../../db";
 import { labelRunCurvePoint } from "../../scoring/components";
+import type { SpectrumPoint } from "../../scoring/spectrum";
 import type { StoredScore } from "../../scoring/types";
 
 // The one reader of stored scores: Score rows become the one score shape (lib/scoring/types.ts) here, for the
@@ -18,7 +19,26 @@ export type ScoreValues = {
 };
 
 /** A Score row as the readers of scores see it. */
-export type ScoreRow = ScoreValues & { runId: string | null; kind: string; n: number; scope: string; key: string };
+export type ScoreRow = ScoreValues & {
+  runId: string | null;
+  kind: string;
+  n: number;
+  scope: string;
+  key: string;
+  distinctFindings?: number | null;
+  matchedDistinctFindings?: number | null;
+};
+
+/**
+ * Repeated runs: distinct findings of a run (same-root-cause components holding one of its findings; two reports of
+ * one bug in a run count once) and how many match a reference bug, next to the reported findings that recall and
+ * precision count. Null for a single run and for scores made before distinct findings were counted.
+ */
+export type DistinctCounts = { distinct_findings: number | null; matched_distinct_findings: number | null };
+
+function distinctOf(row: ScoreRow | undefined): DistinctCounts {
+  return { distinct_findings: known(row?.distinctFindings ?? null), matched_distinct_findings: known(row?.matchedDistinctFindings ?? null) };
+}
 
 // A null ratio has an empty denominator; a NaN is a number a reported entry does not publish. Both are "no value".
 const known = (value: number | null): number | null => (value !== null && Number.isFinite(value) ? value : null);
@@ -63,13 +83,16 @@ export function breakdownOf(rows: ScoreRow[], languageOfRepo: Map<string, string
 }
 
 export type StoredScores = {
-  mean: StoredBreakdown | undefined;
-  runs: ({ run: number } & StoredBreakdown)[];
+  mean: (StoredBreakdown & DistinctCounts) | undefined;
+  runs: ({ run: number } & StoredBreakdown & DistinctCounts)[];
+  /** The union / at-least-n / intersection curve: its findings are distinct findings (components), never reports. */
   curves: (StoredScore & { n: number; label: string })[];
+  /** Repeated runs: the frequency spectrum and the accumulated union (lib/scoring/spectrum.ts); empty otherwise. */
+  spectrum: SpectrumPoint[];
 };
 
 /**
- * The stored scores of a submission: the mean (equal to the run for one run), each run, and the n-of-k curve
+ * The stored scores of a submission: the mean (equal to the run for one run), each run, the n-of-k curve
  * labelled by the one label table (lib/scoring/components.ts labelRunCurvePoint). `runCount` overrides the number of
  * runs for entries whose runs are not stored (reported ones).
  */
@@ -80,14 +103,27 @@ export async function readScoreBreakdowns(submissionId: string, options: { runCo
   });
   const languageOfRepo = new Map(submission.benchmark.repositories.map((r) => [r.name, r.language]));
   const rows = await db.score.findMany({ where: { submissionId } });
-  const mean = breakdownOf(rows.filter((r) => r.kind === "mean"), languageOfRepo);
+  const overallOf = (list: ScoreRow[]) => list.find((r) => r.scope === "overall");
+  const meanRows = rows.filter((r) => r.kind === "mean");
+  const meanBreakdown = breakdownOf(meanRows, languageOfRepo);
+  const mean = meanBreakdown ? { ...meanBreakdown, ...distinctOf(overallOf(meanRows)) } : undefined;
   const runs = submission.runs
-    .map((run) => ({ run: run.index, ...breakdownOf(rows.filter((r) => r.kind === "run" && r.runId === run.id), languageOfRepo) }))
-    .filter((r): r is { run: number } & StoredBreakdown => r.overall !== undefined);
+    .map((run) => {
+      const runRows = rows.filter((r) => r.kind === "run" && r.runId === run.id);
+      return { run: run.index, ...breakdownOf(runRows, languageOfRepo), ...distinctOf(overallOf(runRows)) };
+    })
+    .filter((r): r is { run: number } & StoredBreakdown & DistinctCounts => r.overall !== undefined);
   const k = options.runCount ?? submission.runs.length;
   const curves = rows
     .filter((r) => r.kind === "curve" && r.scope === "overall")
     .sort((a, b) => a.n - b.n)
     .map((r) => ({ n: r.n, label: labelRunCurvePoint(r.n, k), ...storedScoreOf(r) }));
-  return { mean, runs, curves };
+  const spectrum = (await db.runSpectrum.findMany({ where: { submissionId }, orderBy: { n: "asc" } })).map((r) => ({
+    n: r.n,
+    exactly_matched: r.exactlyMatched,
+    exactly_unmatched: r.exactlyUnmatched,
+    union_matched: r.unionMatched,
+    union_unmatched: r.unionUnmatched,
+  }));
+  return { mean, runs, curves, spectrum };
 }

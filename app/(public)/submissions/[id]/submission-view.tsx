@@ -1,8 +1,9 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { count, formatUtc, pct, ratioText, usd } from "@/lib/format";
+import { DASH, count, formatUtc, pct, ratioText, usd } from "@/lib/format";
 import { MetricCell } from "@/components/ui/metric-cell";
-import { OfflineBadge, SourceBadge } from "@/components/ui/source-badge";
+import { OfflineBadge, OfflineEmbedderBadge, SourceBadge } from "@/components/ui/source-badge";
+import { RunSpectrum } from "@/components/submission/run-spectrum";
 import { AppError } from "@/lib/errors";
 import { getSubmissionDetail, type DetailCell, type SubmissionDetail } from "@/lib/server/leaderboard/get-submission-detail";
 import type { Viewer } from "@/lib/server/submissions/get-submission-status";
@@ -72,6 +73,7 @@ export function SubmissionView({ detail: d }: { detail: SubmissionDetail }) {
       <h1>
         {name} <SourceBadge source={d.source} />
         {d.scoring?.offlineJudge && <OfflineBadge />}
+        {d.scoring?.offlineEmbedder && <OfflineEmbedderBadge />}
       </h1>
       {d.reviewStatus !== "approved" && (
         <p className="card" role="note">
@@ -145,22 +147,54 @@ export function SubmissionView({ detail: d }: { detail: SubmissionDetail }) {
         <>
           <h2>Runs</h2>
           <ScoreTable
-            caption="Each run scored on its own; the leaderboard shows their mean and range."
+            caption="Each run scored on its own over its reported findings (as the paper's Table 3); the leaderboard shows their mean and range."
             first="Run"
             rows={d.runs.filter((r) => r.cell).map((r) => ({ key: String(r.index), label: `Run ${r.index + 1} (${count(r.findings)} findings, ${usd(r.costUsd)})`, cell: r.cell! }))}
           />
+          <CaptionedTable
+            caption="Reported and distinct findings per run. Recall and precision count reported findings; a distinct finding is a group of reports with one root cause, so two reports of one bug in a run count once."
+            columns={5}
+            empty={d.runs.length === 0 && "No runs."}
+            head={
+              <>
+                <th scope="col">Run</th>
+                <th scope="col" className="num">Reported findings</th>
+                <th scope="col" className="num">Matched reported</th>
+                <th scope="col" className="num">Distinct findings</th>
+                <th scope="col" className="num">Matched distinct</th>
+              </>
+            }
+          >
+            {d.runs.map((r) => (
+              <tr key={r.index}>
+                <th scope="row">Run {r.index + 1}</th>
+                <td className="num">{count(r.findings)}</td>
+                <td className="num">{r.cell ? count(r.cell.matched_findings) : DASH}</td>
+                <td className="num">{r.distinctFindings === null ? "n/a" : count(r.distinctFindings)}</td>
+                <td className="num">{r.matchedDistinctFindings === null ? "n/a" : count(r.matchedDistinctFindings)}</td>
+              </tr>
+            ))}
+          </CaptionedTable>
+          {d.runs.some((r) => r.distinctFindings === null) && (
+            <p className="muted small">n/a: scored before distinct findings were counted; scoring the submission again fills them in.</p>
+          )}
+          <p className="small">
+            Download: <a href={`/api/v1/submissions/${d.id}/runs?format=csv&table=runs`}>runs (CSV)</a>, <a href={`/api/v1/submissions/${d.id}/runs?format=csv&table=curve`}>union to intersection (CSV)</a>,{" "}
+            <a href={`/api/v1/submissions/${d.id}/runs?format=csv&table=spectrum`}>frequency spectrum (CSV)</a>, <a href={`/api/v1/submissions/${d.id}/runs`}>all (JSON)</a>
+          </p>
         </>
       )}
       {d.curves.length > 0 && (
         <>
           <h2>Across runs</h2>
           <ScoreTable
-            caption="Findings merged across runs (same root cause), kept when reported in at least n runs."
-            first="Findings kept"
+            caption="Distinct findings (findings of one root cause merged within and across runs), kept when reported in at least n runs: findings and precision count distinct findings, not reports."
+            first="Distinct findings kept"
             rows={d.curves.map((c) => ({ key: String(c.n), label: c.label, cell: c }))}
           />
         </>
       )}
+      <RunSpectrum spectrum={d.spectrum} />
 
       <h2>How it was scored</h2>
       {d.scoring ? (
@@ -170,7 +204,18 @@ export function SubmissionView({ detail: d }: { detail: SubmissionDetail }) {
           <dt>Prompt version</dt>
           <dd><code>{d.scoring.promptVersion}</code></dd>
           <dt>Embeddings</dt>
-          <dd>{d.scoring.embeddingProvider} / {d.scoring.embeddingModel}</dd>
+          <dd>
+            {d.scoring.embeddingProvider} / {d.scoring.embeddingModel} {d.scoring.offlineEmbedder && <OfflineEmbedderBadge />}
+            {d.scoring.offlineEmbedder && (
+              <p className="small" data-testid="offline-embedder-note">
+                The offline embedder is a lexical stand-in for all-MiniLM-L6-v2, and its cosines sit far below the paper&apos;s thresholds (a paraphrase scores about 0.39,
+                unrelated texts about 0.04, against 0.57 and 0.65). Two of the six prefilter signals, the full-text and description embeddings, therefore rarely send a
+                pair to the judge: pairs that only an embedding would have caught can be missed, so recall and merged duplicates may be lower than with MiniLM.
+              </p>
+            )}
+          </dd>
+          <dt>Prefilter version</dt>
+          <dd><code>{d.scoring.prefilterVersion}</code> (tokenizer, paths and candidate rules; a score of another version may have judged other pairs)</dd>
           <dt>Benchmark version</dt>
           <dd><code>{d.scoring.benchmarkVersion}</code></dd>
           <dt>Prefilter thresholds</dt>
@@ -185,9 +230,10 @@ export function SubmissionView({ detail: d }: { detail: SubmissionDetail }) {
           </dd>
           {d.runCount > 1 && (
             <>
-              <dt>Cross-run merging</dt>
+              <dt>Merging duplicates</dt>
               <dd>
-                {count(d.scoring.crossRun.kept)} of {count(d.scoring.crossRun.compared)} pairs of findings from different runs kept as possible duplicates:{" "}
+                {count(d.scoring.crossRun.kept)} of {count(d.scoring.crossRun.compared)} pairs of findings (of one run or of two runs) kept as possible duplicates, of
+                which {count(d.scoring.crossRun.withinKept)} of {count(d.scoring.crossRun.withinCompared)} within one run:{" "}
                 {count(d.scoring.crossRun.judged)} judged, {count(d.scoring.crossRun.cached)} decided from the cache, {count(d.scoring.crossRun.skipped)} skipped as already
                 connected
               </dd>

@@ -1,0 +1,17 @@
+import { identifyCaller } from "@/lib/auth/api-caller";
+import { parseOrThrow } from "@/lib/errors";
+import { withErrors } from "@/lib/server/http/respond";
+import { getRepeatedRuns, repeatedRunsCsv, repeatedRunsQuerySchema } from "@/lib/server/submissions/get-repeated-runs";
+import { fileSafe, workbenchDownload } from "@/lib/server/workbench/workbench-downloads";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/v1/submissions/{id}/runs[?format=csv&table=runs|curve|spectrum] - repeated runs: per-run reported and
+// distinct findings, the union-to-intersection curve over distinct findings, the frequency spectrum and union growth.
+export const GET = withErrors(async (request: Request, context: { params: Promise<{ id: string }> }) => {
+  const { id } = await context.params;
+  const caller = await identifyCaller(request, { access: "read", tokens: "read" });
+  const query = parseOrThrow(repeatedRunsQuerySchema, Object.fromEntries(new URL(request.url).searchParams), "The query");
+  const data = await getRepeatedRuns(id, caller);
+  return workbenchDownload(query.format, `runs-${fileSafe(id)}-${query.table}`, () => data, () => repeatedRunsCsv(data, query.table));
+});
