@@ -1,4 +1,3 @@
-import "server-only";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "./generated/prisma/client";
 import { requireDatabaseUrl } from "./env";

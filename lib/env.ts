@@ -1,4 +1,3 @@
-import "server-only";
 import { z } from "zod";
 
 // The one typed view of process.env (STYLE.md habit 1). Every variable is documented in .env.example.
@@ -19,7 +18,7 @@ const envSchema = z.object({
   DATABASE_URL: optionalString,
   REDIS_URL: z.string().default("redis://127.0.0.1:6379"),
   PORT: z.coerce.number().int().positive().default(3000),
-  // Address the web server listens on (web/server.ts).
+  // Address the web server listens on (server/server.ts).
   HOST: z.string().trim().min(1).default("0.0.0.0"),
   // Which proxies' X-Forwarded-For to believe: none by default (the socket address is the client). HOPS counts
   // proxies from the app outwards (1 = one nginx in front); PROXIES lists addresses, CIDRs or proxy-addr presets.
@@ -77,6 +76,8 @@ const envSchema = z.object({
   // Per-file caps of an upload: runs, and findings in one run (the paper's largest runs hold about 8,300).
   MAX_RUNS_PER_FILE: z.coerce.number().int().min(1).max(100).default(10),
   MAX_FINDINGS_PER_RUN: z.coerce.number().int().min(1).default(20_000),
+  // Threshold of the JSON log lines on stdout (web server and worker).
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   // Rewritten every 15 s by a healthy worker; the container health check reads its age (worker/heartbeat.ts).
   WORKER_HEARTBEAT_FILE: z.string().default("/tmp/probebench-worker.heartbeat"),

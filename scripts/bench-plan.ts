@@ -35,7 +35,7 @@ async function child(source: string): Promise<void> {
 }
 
 function runChild(source: string, cwd: string): ChildFigures {
-  const result = spawnSync(process.execPath, ["--conditions=react-server", "--import", import.meta.resolve("tsx"), path.join(ROOT, "scripts", "bench-plan.ts"), "--child", source], {
+  const result = spawnSync(process.execPath, ["--import", import.meta.resolve("tsx"), path.join(ROOT, "scripts", "bench-plan.ts"), "--child", source], {
     cwd,
     encoding: "utf8",
     env: { ...process.env, NODE_OPTIONS: "" },

@@ -41,7 +41,8 @@ const { db, disconnectDb } = await import("../lib/db");
 const { env } = await import("../lib/env");
 const { OfflineEmbeddingProvider, OpenAiEmbeddingProvider } = await import("../lib/embeddings/provider");
 const { OpenAiJudge } = await import("../lib/llm/judge");
-const { closeQueues, getScoringQueue } = await import("../lib/queue/queues");
+const { closeQueues } = await import("../lib/queue/queues");
+const { scoringQueue } = await import("../lib/queue/scoring-queue");
 const { importBenchmark } = await import("../lib/server/benchmarks/import-benchmark");
 const { createSubmission } = await import("../lib/server/submissions/create-submission");
 const { embedBugs } = await import("../worker/services/embed-bugs");
@@ -112,7 +113,7 @@ async function storeBenchmark() {
   await importBenchmark(generated.benchmark);
   const created = await createSubmission(generated.findings, null);
   // The job createSubmission queued would be picked up by any worker on this Redis db; the bench scores in-process.
-  await (await getScoringQueue().getJob(created.id))?.remove();
+  await (await scoringQueue.queue().getJob(created.id))?.remove();
   await closeQueues();
   log(`imported the benchmark and stored submission ${created.id} in ${since(started)}`);
   return { submissionId: created.id, planted: generated.planted };

@@ -1,12 +1,13 @@
-import "server-only";
-import { Worker } from "bullmq";
 import type { Redis } from "ioredis";
 import { db } from "../lib/db";
 import { env } from "../lib/env";
-import { AUDIT_QUEUE, closeAuditQueue, enqueueAuditJob, type AuditJob } from "../lib/queue/audit-queue";
+import { log } from "../lib/observability/log";
+import { auditQueue, enqueueAuditJob } from "../lib/queue/audit-queue";
 import { createSandboxProvider } from "../lib/sandbox/create-sandbox-provider";
 import { finishRunIfComplete } from "../lib/server/runs/finish-run";
+import { createWorker } from "./jobs/create-worker";
 import { createAuditProcessor } from "./processors/audit-run";
+import { withSandboxMetrics } from "./sandbox-metrics";
 import { removeEndedRunDirs } from "./services/audit-snapshot";
 import { isPanelSandbox, panelSandboxIsOrphan } from "./services/panel-sandbox";
 
@@ -15,25 +16,17 @@ import { isPanelSandbox, panelSandboxIsOrphan } from "./services/panel-sandbox";
  * containers), re-queues steps whose jobs were lost (rows are written before jobs), and processes the audit queue.
  */
 export async function startAuditWorker(connection: Redis): Promise<{ close: () => Promise<void> }> {
-  const sandboxes = createSandboxProvider();
+  const sandboxes = withSandboxMetrics(createSandboxProvider());
   const removed = await sandboxes
     .removeOrphans(async (labels) =>
       isPanelSandbox(labels) ? panelSandboxIsOrphan(labels) : (await db.auditPass.findUnique({ where: { id: labels.passId }, select: { status: true } }))?.status !== "running",
     )
     .catch((error) => {
-      console.error(`could not list ${sandboxes.kind} sandboxes for orphan removal:`, error instanceof Error ? error.message : error);
+      log.error({ sandbox: sandboxes.kind, err: error }, "could not list sandboxes for orphan removal");
       return 0;
     });
-  const worker = new Worker<AuditJob>(AUDIT_QUEUE, createAuditProcessor(sandboxes), {
-    connection,
-    concurrency: env.AUDIT_CONCURRENCY,
-    // A pass waits on the model and the sandbox, never on the CPU, so its lock is renewed on time; when its worker
-    // dies, the stalled check hands the pass on within WORKER_LOCK_MS.
-    lockDuration: env.WORKER_LOCK_MS,
-    stalledInterval: Math.min(30_000, env.WORKER_LOCK_MS),
-    maxStalledCount: env.WORKER_MAX_STALLED,
-  });
-  worker.on("failed", (job, error) => console.error(`audit job ${job?.id} failed: ${error.message}`));
+  // A pass waits on the model and the sandbox, never on the CPU, so its lock is renewed on time.
+  const worker = createWorker(auditQueue, createAuditProcessor(sandboxes), { connection, concurrency: env.AUDIT_CONCURRENCY });
   await worker.waitUntilReady();
   const queued = await db.auditRun.findMany({ where: { status: "queued" }, select: { id: true } });
   for (const { id } of queued) await enqueueAuditJob({ kind: "start-run", runId: id });
@@ -45,12 +38,11 @@ export async function startAuditWorker(connection: Redis): Promise<{ close: () =
     }
     await finishRunIfComplete(run.id);
   }
-  await removeEndedRunDirs().catch((error) => console.error("could not clean AUDIT_WORK_DIR:", error));
-  console.log(`audit worker ready on ${AUDIT_QUEUE} (sandbox ${sandboxes.kind}, concurrency ${env.AUDIT_CONCURRENCY}); removed ${removed} orphaned sandboxes, re-queued ${queued.length} runs`);
+  await removeEndedRunDirs().catch((error) => log.error({ err: error }, "could not clean AUDIT_WORK_DIR"));
+  log.info({ sandbox: sandboxes.kind, concurrency: env.AUDIT_CONCURRENCY, removedSandboxes: removed, requeuedRuns: queued.length }, "audit worker ready on the audit queue");
   return {
     close: async () => {
       await worker.close();
-      await closeAuditQueue();
     },
   };
 }

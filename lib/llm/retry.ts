@@ -1,4 +1,3 @@
-import "server-only";
 import OpenAI from "openai";
 
 // Retry what can succeed later (STYLE.md habit 5): 429, 5xx, timeouts and dropped connections. The OpenAI SDK retries

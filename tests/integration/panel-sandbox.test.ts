@@ -13,7 +13,7 @@ import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { StructuredClient } from "../../lib/llm/analysis-client";
 import { pocRecordSchema } from "../../lib/panel/sandbox-judge";
-import { PANEL_QUEUE } from "../../lib/queue/queues";
+import { PANEL_QUEUE } from "../../lib/queue/analysis-queues";
 import { ProcessSandboxProvider } from "../../lib/sandbox/process-sandbox";
 import { importBenchmark } from "../../lib/server/benchmarks/import-benchmark";
 import { importSnapshot } from "../../lib/server/snapshots/import-snapshot";

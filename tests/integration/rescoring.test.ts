@@ -5,7 +5,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { sha256 } from "../../lib/hash";
-import { closeQueues, enqueueScoring } from "../../lib/queue/queues";
+import { closeQueues } from "../../lib/queue/queues";
+import { enqueueScoring } from "../../lib/queue/scoring-queue";
 import { PAPER_THRESHOLDS, SIGNAL_NAMES } from "../../lib/scoring/thresholds";
 import { descriptionText, fullText } from "../../lib/scoring/tokenize";
 import { db, finding, seedBenchmark, userWithToken, waitForStatus } from "../support/fixtures";

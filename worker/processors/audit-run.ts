@@ -1,32 +1,31 @@
-import "server-only";
-import { UnrecoverableError, type Job } from "bullmq";
-import { auditJobSchema, type AuditJob } from "../../lib/queue/audit-queue";
+import type { Job } from "bullmq";
+import { auditQueue } from "../../lib/queue/audit-queue";
 import type { SandboxProvider } from "../../lib/sandbox/sandbox";
-import { classifyAuditError } from "../services/audit-model";
-import { failAuditPass, LostPassClaimError, runAuditPass } from "../services/audit-run-pass";
+import { classifyAuditError } from "../jobs/classify-job-error";
+import { runClaimedJob } from "../jobs/run-claimed-job";
+import { claimPass, failAuditPass, runAuditPass, type PassClaim } from "../services/audit-run-pass";
 import { failAuditRun, startAuditRun } from "../services/audit-start-run";
 
-// Thin processor for the audit queue: validate the payload, call the service, record failures that retrying cannot
-// fix (or the last attempt's) on the row. Transient ones are thrown so BullMQ retries the job.
+type AuditClaim = { kind: "start-run"; runId: string } | { kind: "pass"; pass: PassClaim };
+
+// The audit queue: starting a run (its own queued -> running step, safe to repeat) and one pass (fenced claim). Only
+// a failure retrying cannot fix, or the last attempt's, is written on the row.
 export function createAuditProcessor(sandboxes: SandboxProvider) {
-  return async function processAuditJob(job: Job<AuditJob>): Promise<unknown> {
-    const parsed = auditJobSchema.safeParse(job.data);
-    if (!parsed.success) throw new UnrecoverableError("invalid audit job payload");
-    const data = parsed.data;
-    try {
-      if (data.kind === "start-run") return await startAuditRun(data.runId);
-      return await runAuditPass(data.passId, sandboxes);
-    } catch (error) {
-      if (error instanceof LostPassClaimError) return { superseded: true };
-      const { permanent, message } = classifyAuditError(error);
-      const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-      console.error(`audit job ${job.id} failed (attempt ${job.attemptsMade + 1}):`, error);
-      if (permanent || lastAttempt) {
-        if (data.kind === "start-run") await failAuditRun(data.runId, message);
-        else await failAuditPass(data.passId, message);
-        throw new UnrecoverableError(message);
-      }
-      throw error;
-    }
-  };
+  return (job: Job): Promise<unknown> =>
+    runClaimedJob<typeof auditQueue.payload._output, AuditClaim, unknown>(job, {
+      parse: auditQueue.payload,
+      claim: async (data) => {
+        if (data.kind === "start-run") return data;
+        const pass = await claimPass(data.passId);
+        return pass && { kind: "pass", pass };
+      },
+      logFields: (data) => (data.kind === "start-run" ? { runId: data.runId } : { passId: data.passId }),
+      classify: classifyAuditError,
+      record: async (claim, { message, final }) => {
+        if (!final) return;
+        if (claim.kind === "start-run") await failAuditRun(claim.runId, message);
+        else await failAuditPass(claim.pass.passId, message);
+      },
+      work: (claim) => (claim.kind === "start-run" ? startAuditRun(claim.runId) : runAuditPass(claim.pass, sandboxes)),
+    });
 }

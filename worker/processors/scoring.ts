@@ -1,58 +1,36 @@
-import "server-only";
-import { UnrecoverableError, type Job } from "bullmq";
+import type { Job } from "bullmq";
 import { env } from "../../lib/env";
 import { createEmbeddingProvider } from "../../lib/embeddings/provider";
 import { createJudge } from "../../lib/llm/judge";
-import { scoringJobSchema, type ScoringJob } from "../../lib/queue/queues";
+import { log } from "../../lib/observability/log";
+import { scoringQueue } from "../../lib/queue/scoring-queue";
 import { queueAttributionAfterScoring } from "../../lib/server/analysis/start-analysis";
-import { claimSubmission, LostClaimError, updateClaimed } from "../services/claim-submission";
-import { classifyScoringError } from "../services/classify-error";
+import { classifyScoringError } from "../jobs/classify-job-error";
+import { runClaimedJob } from "../jobs/run-claimed-job";
+import { claimSubmission, updateClaimed } from "../services/claim-submission";
 import { scoreSubmission } from "../services/score-submission";
 
-// Thin processor: validate the payload, claim the row (with a fencing token), call the service, record permanent
-// failures on the row. Every write to the row goes through the claim, so a superseded attempt writes nothing.
-export async function processScoringJob(job: Job<ScoringJob>): Promise<unknown> {
-  const parsed = scoringJobSchema.safeParse(job.data);
-  if (!parsed.success) throw new UnrecoverableError("invalid scoring job payload");
-  const { submissionId } = parsed.data;
-  const claim = await claimSubmission(submissionId);
-  if (!claim) return { skipped: true };
-  try {
-    const summary = await scoreSubmission(claim, {
-      judge: createJudge(),
-      embedder: createEmbeddingProvider(),
-      concurrency: env.JUDGE_CONCURRENCY,
-      budget: env.JUDGE_CALL_BUDGET,
-      malformedRetries: env.JUDGE_MALFORMED_RETRIES,
-      // Queue progress is for dashboards only: Postgres holds the real progress, so a Redis hiccup must not fail scoring.
-      onProgress: (percent) => job.updateProgress(percent).catch(() => undefined),
-    });
-    // Bug-type attribution follows scoring (when an LLM is configured); a failure to queue it never fails scoring.
-    if (summary.outcome === "scored") await queueAttributionAfterScoring(submissionId).catch((error) => console.error(`queueing attribution of ${submissionId} failed:`, error));
-    return {
-      outcome: summary.outcome,
-      comparedPairs: summary.comparedPairs,
-      keptPairs: summary.keptPairs,
-      judgeCalls: summary.judge.calls,
-      crossRun: summary.crossRun,
-      timings: summary.timings,
-    };
-  } catch (error) {
-    // A later claim owns the submission now: this attempt stops quietly, it must not record anything.
-    if (error instanceof LostClaimError) return { superseded: true };
-    const { permanent, message } = classifyScoringError(error);
-    const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-    console.error(`scoring ${submissionId} failed (attempt ${job.attemptsMade + 1}):`, error);
-    try {
-      if (permanent || lastAttempt) {
-        await updateClaimed(claim, { scoringStatus: "failed", scoringError: message });
-        throw permanent ? new UnrecoverableError(message) : error;
-      }
-      await updateClaimed(claim, { scoringError: message });
-    } catch (recordError) {
-      if (recordError instanceof LostClaimError) return { superseded: true };
-      throw recordError;
-    }
-    throw error;
-  }
+// Scoring a submission: every write to the row goes through the claim, so a superseded attempt writes nothing.
+export function processScoringJob(job: Job): Promise<unknown> {
+  return runClaimedJob(job, {
+    parse: scoringQueue.payload,
+    claim: ({ submissionId }) => claimSubmission(submissionId),
+    logFields: ({ submissionId }) => ({ submissionId }),
+    classify: classifyScoringError,
+    record: (claim, { message, final }) => updateClaimed(claim, final ? { scoringStatus: "failed", scoringError: message } : { scoringError: message }),
+    work: async (claim, { onProgress }) => {
+      const summary = await scoreSubmission(claim, {
+        judge: createJudge(),
+        embedder: createEmbeddingProvider(),
+        concurrency: env.JUDGE_CONCURRENCY,
+        budget: env.JUDGE_CALL_BUDGET,
+        malformedRetries: env.JUDGE_MALFORMED_RETRIES,
+        onProgress,
+      });
+      // Bug-type attribution follows scoring (when an LLM is configured); a failure to queue it never fails scoring.
+      if (summary.outcome === "scored") await queueAttributionAfterScoring(claim.submissionId).catch((error) => log.error({ err: error }, "queueing attribution failed"));
+      const { outcome, comparedPairs, keptPairs, crossRun, timings } = summary;
+      return { outcome, comparedPairs, keptPairs, judgeCalls: summary.judge.calls, crossRun, timings };
+    },
+  });
 }

@@ -1,4 +1,3 @@
-import "server-only";
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
@@ -14,6 +13,7 @@ import type { PanelReply } from "../../lib/panel/verdicts";
 import type { SandboxProvider } from "../../lib/sandbox/sandbox";
 import { extractSnapshot } from "../../lib/sandbox/extract-snapshot";
 import { snapshotArchivePath } from "./audit-snapshot";
+import { log } from "../../lib/observability/log";
 
 // A panel judge in a sandbox of the repository's snapshot (PANEL_SANDBOX=on): the in-house runs' agent loop with
 // read_file, list_dir, grep, run and submit_verdict, under tight limits. The model never runs in the sandbox.
@@ -91,6 +91,6 @@ export async function judgeInSandbox(
     const reply = result.outcome === "submitted" ? result.findings : abstainedAtLimit(result.reason);
     return { reply, pocRan: proofOfConceptRan(poc), poc, inputTokens: result.inputTokens, outputTokens: result.outputTokens, costUsd: judgeCostUsd(input.judge, result.inputTokens, result.outputTokens) };
   } finally {
-    await sandbox.close().catch((error) => console.error(`could not remove the sandbox of panel review ${input.reviewKey}:`, error));
+    await sandbox.close().catch((error) => log.error({ err: error, reviewKey: input.reviewKey }, "could not remove the sandbox of a panel review"));
   }
 }

@@ -1,11 +1,10 @@
-import "server-only";
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { db } from "../../db";
 import { env } from "../../env";
 import { AppError, parseOrThrow } from "../../errors";
 import { readAttributionModel, readPanelConfig } from "../../llm/analysis-config";
-import { enqueueAnalysis } from "../../queue/queues";
+import { enqueueAnalysis } from "../../queue/analysis-queues";
 import { recordAudit } from "../admin/record-audit";
 
 // Starting panel validation and bug-type attribution (admins, audit-logged; attribution also after every scoring).

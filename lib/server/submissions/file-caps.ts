@@ -1,4 +1,3 @@
-import "server-only";
 import { env } from "../../env";
 import { AppError, type FieldIssue } from "../../errors";
 

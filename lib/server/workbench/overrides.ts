@@ -3,7 +3,7 @@ import { z } from "zod";
 import { db } from "../../db";
 import { Prisma } from "../../generated/prisma/client";
 import { AppError, parseOrThrow } from "../../errors";
-import { enqueueScoring } from "../../queue/queues";
+import { enqueueScoring } from "../../queue/scoring-queue";
 import { recordAudit } from "../admin/record-audit";
 import type { ApiCaller } from "../../auth/authorize-caller";
 import { findFindingByPublicId, findReferenceBug, loadWorkbenchSubmission } from "./load-workbench-submission";
