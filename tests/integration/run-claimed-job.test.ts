@@ -63,8 +63,8 @@ async function runJob(submissionId: string, attempts: number, work: (claim: Clai
     { connection: connection() },
   );
   closers.push(() => worker.close(), () => events.close(), () => queue.close());
-  const job = await queue.add("score-submission", { submissionId }, { attempts, backoff: { type: "fixed", delay: 50 } });
-  const outcome = await new Promise<Outcome>((resolve) => {
+  const job = { id: randomUUID() };
+  const ended = new Promise<Outcome>((resolve) => {
     events.on("completed", ({ jobId }) => {
       if (jobId !== job.id) return;
       void queue.getJob(jobId).then((done) => resolve({ state: "completed", value: done!.returnvalue, attemptsMade: done!.attemptsMade }));
@@ -72,11 +72,13 @@ async function runJob(submissionId: string, attempts: number, work: (claim: Clai
     events.on("failed", ({ jobId, failedReason }) => {
       if (jobId !== job.id) return;
       void (async () => {
-        const fresh = await queue.getJob(job.id!);
+        const fresh = await queue.getJob(job.id);
         if (fresh && (await fresh.getState()) === "failed") resolve({ state: "failed", reason: failedReason, attemptsMade: fresh.attemptsMade });
       })();
     });
   });
+  await queue.add("score-submission", { submissionId }, { jobId: job.id, attempts, backoff: { type: "fixed", delay: 50 } });
+  const outcome = await ended;
   return { outcome, recorded, row: await db.submission.findUniqueOrThrow({ where: { id: submissionId } }) };
 }
 
