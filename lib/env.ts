@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// The one typed view of process.env (STYLE.md habit 1). Every variable is documented in .env.example.
+// The one typed view of process.env. Every variable is documented in .env.example.
 const optionalUrl = z
   .string()
   .trim()
@@ -36,12 +36,12 @@ const envSchema = z.object({
   JUDGE_MAX_RETRIES: z.coerce.number().int().min(0).max(20).default(6),
   // A reply that is not the {match, rationale} JSON is asked again this many times, then the pair is undecided.
   JUDGE_MALFORMED_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
-  // Judge calls one submission may make without an admin's approval, estimated after prefiltering (README, Limits).
+  // Judge calls one submission may make without an admin's approval, estimated after prefiltering (docs/file-formats.md).
   JUDGE_CALL_BUDGET: z.coerce.number().int().min(0).default(150_000),
   // JSON object: model name -> USD per million input / output tokens, e.g. {"gpt-4.1-mini":{"input":0.4,"output":1.6}}
   MODEL_PRICES_JSON: optionalString,
 
-  // Panel validation (README, Panel validation): tier 1 judges (comma-separated, two in the paper), the tier 2 judge
+  // Panel validation (docs/panel-and-attribution.md): tier 1 judges (comma-separated, two in the paper), the tier 2 judge
   // that settles their disagreements, the model that writes panel context documents, findings sampled per run.
   PANEL_JUDGE_MODELS: z
     .string()
@@ -51,7 +51,7 @@ const envSchema = z.object({
   PANEL_CONTEXT_MODEL: optionalString,
   PANEL_SAMPLE_SIZE: z.coerce.number().int().min(1).max(1_000).default(100),
   PANEL_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
-  // Judges may run a proof of concept in a sandbox of the repository's snapshot (README, Panel validation): off keeps
+  // Judges may run a proof of concept in a sandbox of the repository's snapshot (docs/panel-and-attribution.md): off keeps
   // the judges to the finding and the context document, with confirmations capped at low confidence.
   PANEL_SANDBOX: z.enum(["off", "on"]).default("off"),
   PANEL_SANDBOX_MAX_TURNS: z.coerce.number().int().min(2).max(200).default(12),
@@ -70,7 +70,7 @@ const envSchema = z.object({
 
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(50 * 1024 * 1024),
   // Uploads one user may have in flight at once (reading, parsing, storing), and the bytes of upload bodies one web
-  // process holds at once: what bounds its memory (see README, Limits).
+  // process holds at once: what bounds its memory (see docs/file-formats.md).
   UPLOADS_IN_FLIGHT_PER_USER: z.coerce.number().int().min(1).max(20).default(2),
   UPLOAD_PARSE_BUDGET_BYTES: z.coerce.number().int().positive().default(100 * 1024 * 1024),
   // Per-file caps of an upload: runs, and findings in one run (the paper's largest runs hold about 8,300).
@@ -92,7 +92,7 @@ const envSchema = z.object({
   // working directory unless absolute; a volume in docker-compose.yml.
   SNAPSHOT_STORE: z.string().trim().min(1).default(".data/snapshots"),
 
-  // In-house audit runs (README, In-house audit runs). The model endpoint: AUDIT_* when set, else OPENAI_*; without a
+  // In-house audit runs (docs/in-house-runs.md). The model endpoint: AUDIT_* when set, else OPENAI_*; without a
   // key no run can be launched. AUDIT_BASE_URLS lists further endpoints an admin may choose per run (comma-separated).
   AUDIT_API_KEY: optionalString,
   AUDIT_BASE_URL: optionalUrl,

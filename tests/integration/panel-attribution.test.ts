@@ -1,4 +1,4 @@
-// Panel validation and bug-type attribution (issue 12) against real Postgres, Redis and worker processes; only the LLM
+// Panel validation and bug-type attribution (docs/panel-and-attribution.md) against real Postgres, Redis and worker processes; only the LLM
 // is the local fake (tests/support/fake-analysis.ts decides verdicts and categories from the report text). The API
 // part uses the shared stack; the fault part runs its own workers on a private Redis with an endpoint answering
 // 429/500 and malformed JSON at random, kills a worker mid-queue, and checks that a rerun writes the same rows.

@@ -1,4 +1,4 @@
-// Reproducibility of scoring through the real worker (issue 3): a rescore of the same submission with a warm cache
+// Reproducibility of scoring through the real worker (docs/scoring.md): a rescore of the same submission with a warm cache
 // calls no LLM and reproduces every number; reference bugs are embedded once per benchmark, not per submission; and
 // what a maintainer needs to audit a score is stored with it (the six signals of a pair, the scoring setup).
 

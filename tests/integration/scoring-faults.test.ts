@@ -1,4 +1,4 @@
-// Scoring through faults (issue 9), against real Postgres, a private Redis and real worker processes: workers killed
+// Scoring through faults (docs/performance.md), against real Postgres, a private Redis and real worker processes: workers killed
 // mid-scoring, two attempts racing, Redis restarted, Postgres connections dropped, and an LLM endpoint that fails
 // and talks nonsense. Each case scores a disturbed submission and an undisturbed copy, and compares every number.
 

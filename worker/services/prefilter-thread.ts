@@ -1,4 +1,4 @@
-// The six-signal prefilter (lib/scoring/prefilter.ts) in a worker thread of its own (issue 9).
+// The six-signal prefilter (lib/scoring/prefilter.ts) in a worker thread of its own (docs/performance.md).
 //
 // Token sets, IDF tables and the kept pairs of a repeated-run submission are hundreds of megabytes of short-lived
 // objects. On the scoring worker's event loop they made its heap large, and collecting a large heap paused that loop

@@ -8,7 +8,7 @@ import { enqueueAnalysis } from "../../queue/analysis-queues";
 import { recordAudit } from "../admin/record-audit";
 
 // Starting panel validation and bug-type attribution (admins, audit-logged; attribution also after every scoring).
-// The job row is written first, then the job is queued with the row's id (STYLE.md habit 5). Not server-only: the
+// The job row is written first, then the job is queued with the row's id. Not server-only: the
 // worker queues attribution after scoring through the same function.
 
 export const startPanelBodySchema = z

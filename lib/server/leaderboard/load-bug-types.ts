@@ -51,7 +51,7 @@ async function readBugTypes(b: BenchmarkRef): Promise<BugTypes> {
   const familyOf = new Map((taxonomy.families ?? []).flatMap((f) => f.categories.map((c) => [c.name, f.name] as const)));
   const levelOf = new Map((taxonomy.triggers ?? []).map((t) => [t.name, t.level]));
 
-  // Categories as given (self-reported by submitters, the benchmark's own) or else attributed by the LLM (issue 12).
+  // Categories as given (self-reported by submitters, the benchmark's own) or else attributed by the LLM (docs/panel-and-attribution.md).
   const [refCounts, findingCounts] = await Promise.all([countAttributedReferences(b.id, benchmark.taxonomy), countAttributedFindings(b.id, benchmark.taxonomy)]);
   const sumBy = <K extends "category" | "trigger">(rows: typeof refCounts, key: K, withGroup: boolean) => {
     const m = new Map<string, { group: string; key: string | null; n: number }>();

@@ -29,7 +29,7 @@ export type SubmissionStatus = {
   scored_at: string | null;
   scores?: StoredBreakdown & { runs?: StoredScores["runs"]; curves?: StoredScores["curves"] };
   scoring?: Record<string, unknown>;
-  /** Panel validation (README, Panel validation); null when no panel was started. */
+  /** Panel validation (docs/panel-and-attribution.md); null when no panel was started. */
   panel: PanelView | null;
   /** Progress and settings of the panel and attribution jobs, for the pages that follow them. */
   panel_job: PanelJobView | null;

@@ -116,7 +116,7 @@ export async function getSubmissionMatches(id: string, viewer: WorkbenchViewer, 
 
 export type SubmissionMatches = Awaited<ReturnType<typeof getSubmissionMatches>>;
 
-/** The API answer (issue 11's exact shape, plus status, runs and each matched bug's pairs). */
+/** The API answer (the shape in docs/api.md, plus status, runs and each matched bug's pairs). */
 export function matchesJson(m: SubmissionMatches) {
   return {
     submission_id: m.submission.id,

@@ -8,7 +8,7 @@ import { recordAudit } from "../admin/record-audit";
 import type { ApiCaller } from "../../auth/authorize-caller";
 import { findFindingByPublicId, findReferenceBug, loadWorkbenchSubmission } from "./load-workbench-submission";
 
-// Maintainers' match overrides (issue 11). An override is keyed by the finding's text hash and the reference bug's
+// Maintainers' match overrides (docs/workbench.md). An override is keyed by the finding's text hash and the reference bug's
 // text hash, so it decides that pair in every submission holding the same finding text against that reference bug;
 // scoring reads it over the judge (lib/scoring/matches.ts) and does not ask the judge about the pair at all. Writing
 // or withdrawing one is audit-logged and queues a rescore of every affected submission.
