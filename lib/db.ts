@@ -23,6 +23,9 @@ export const db: PrismaClient = new Proxy({} as PrismaClient, {
   },
 });
 
+/** The client inside `db.$transaction(async (tx) => ...)`. */
+export type Tx = Parameters<Parameters<typeof db.$transaction>[0]>[0];
+
 export async function disconnectDb(): Promise<void> {
   if (globalForPrisma.prisma) await globalForPrisma.prisma.$disconnect();
   globalForPrisma.prisma = undefined;

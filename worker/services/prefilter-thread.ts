@@ -57,7 +57,7 @@ export type PrefilterReply =
   | { type: "result"; job: number; result: PrefilterResult }
   | { type: "error"; job: number; message: string };
 
-type ReferenceSide = { bugs: BugText[]; prepared: PreparedSide; embeddings: Embeddings };
+type ThreadReference = { bugs: BugText[]; prepared: PreparedSide; embeddings: Embeddings };
 
 type Job = {
   referenceKey: string;
@@ -75,7 +75,7 @@ type Job = {
 v8.setFlagsFromString("--expose-gc");
 const collectGarbage = runInNewContext("gc") as () => void;
 
-const references = new Map<string, ReferenceSide>();
+const references = new Map<string, ThreadReference>();
 const jobs = new Map<number, Job>();
 const PROGRESS_EVERY_MS = 250;
 
@@ -127,7 +127,7 @@ function receive(message: PrefilterMessage): void {
   if (jobs.size === 0) collectGarbage();
 }
 
-function referenceSide(job: Job): ReferenceSide {
+function referenceSide(job: Job): ThreadReference {
   if (job.reference) {
     const side = { bugs: job.reference.bugs, prepared: prepareBugs(job.reference.bugs), embeddings: job.reference.embeddings };
     references.set(job.referenceKey, side);

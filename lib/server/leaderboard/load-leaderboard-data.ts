@@ -12,7 +12,7 @@ import { formatUtc } from "../../format";
 // Everything the public views of one benchmark version need, read from precomputed Score rows only (never from
 // findings or matches), and cached per process until the version's stamp moves (see stamp-cache.ts).
 
-type ScoreRow = Omit<StoredScoreRow, "n"> & { submissionId: string };
+type LeaderboardScoreRow = Omit<StoredScoreRow, "n"> & { submissionId: string };
 
 /** The cached data of a version given as `slug@version` (or the default version when empty). */
 export async function loadLeaderboardData(benchmarkRef: string | null | undefined): Promise<LeaderboardData> {
@@ -43,7 +43,7 @@ async function readLeaderboardData(benchmarkId: string, stamp: string): Promise<
     },
     orderBy: { createdAt: "asc" },
   });
-  const scores: ScoreRow[] = await db.score.findMany({
+  const scores: LeaderboardScoreRow[] = await db.score.findMany({
     where: { submissionId: { in: submissions.map((s) => s.id) }, kind: { in: ["mean", "run"] } },
     select: {
       submissionId: true,
@@ -62,7 +62,7 @@ async function readLeaderboardData(benchmarkId: string, stamp: string): Promise<
   });
   // Verified entries: validity from their finished panel (never from anything else).
   const panels = await readPanelValidities(submissions.filter((s) => s.source !== "reported").map((s) => s.id));
-  const bySubmission = new Map<string, ScoreRow[]>();
+  const bySubmission = new Map<string, LeaderboardScoreRow[]>();
   for (const row of scores) bySubmission.set(row.submissionId, [...(bySubmission.get(row.submissionId) ?? []), row]);
 
   const taxonomy = (benchmark.taxonomy ?? {}) as { reported?: { source?: { year?: number | null }; reference_bugs?: number; repository_count?: number; subsets?: Record<string, { repository_count?: number; reference_bugs?: number }> } };

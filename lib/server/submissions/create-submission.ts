@@ -7,7 +7,7 @@ import { enqueueScoring } from "../../queue/scoring-queue";
 import { IssueList, runsOf, type FindingsFile } from "../../validation/findings-file";
 import { checkFileCaps } from "./file-caps";
 import { findBenchmark } from "../benchmarks/import-benchmark";
-import { insertFindings, type FindingRow } from "./insert-findings";
+import { insertFindings, type FindingInsertRow } from "./insert-findings";
 import { assertWithinQuotaLocked } from "./submission-quota";
 import { bugTextOf } from "../../validation/common";
 import { log } from "../../observability/log";
@@ -48,9 +48,9 @@ export async function createSubmission(
   const total = runs.reduce((n, run) => n + run.findings.length, 0);
   const costUsd = file.cost_usd ?? (file.runs ? runs.reduce((s, r) => s + (r.cost_usd ?? 0), 0) / runs.length : undefined);
   // Rows and their content hashes are made before the transaction, which then only writes.
-  const prepared: FindingRow[][] = [];
+  const prepared: FindingInsertRow[][] = [];
   for (const run of runs) {
-    const rows: FindingRow[] = [];
+    const rows: FindingInsertRow[] = [];
     for (const [ordinal, f] of run.findings.entries()) {
       const text = bugTextOf(f);
       rows.push({

@@ -2,6 +2,7 @@ import { db } from "../../db";
 import { AppError } from "../../errors";
 import { readScoreBreakdowns, type StoredBreakdown, type StoredScores } from "./read-scores";
 import { readAttributionJob, readPanelView, type PanelJobView, type PanelView } from "../panel/read-panel";
+import type { ReviewStatus, ScoringStatus } from "../../generated/prisma/enums";
 
 export type Viewer = { id: string; role: "user" | "maintainer" | "admin" } | null;
 
@@ -14,10 +15,10 @@ export function canViewSubmission(viewer: Viewer, submission: { submitterId: str
 
 export type SubmissionStatus = {
   id: string;
-  status: "queued" | "scoring" | "scored" | "failed" | "awaiting_approval";
+  status: ScoringStatus;
   progress: number;
   error?: string;
-  review_status: string;
+  review_status: ReviewStatus;
   benchmark: { slug: string; version: string };
   model: string;
   reasoning_effort: string | null;

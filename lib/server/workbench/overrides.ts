@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { db } from "../../db";
+import { db, type Tx } from "../../db";
 import { Prisma } from "../../generated/prisma/client";
 import { AppError, parseOrThrow } from "../../errors";
 import { enqueueScoring } from "../../queue/scoring-queue";
@@ -52,7 +52,6 @@ async function affectedSubmissions(findingHash: string, referenceHash: string): 
   return rows.map((r) => r.submissionId).sort();
 }
 
-type Tx = Parameters<Parameters<typeof db.$transaction>[0]>[0];
 
 /** Puts scored (or scoring) submissions back in the queue; those queued already stay; held or failed ones are left. */
 async function requeue(tx: Tx, ids: string[]): Promise<string[]> {
