@@ -79,7 +79,7 @@ async function runJob(submissionId: string, attempts: number, work: (claim: Clai
   });
   await queue.add("score-submission", { submissionId }, { jobId: job.id, attempts, backoff: { type: "fixed", delay: 50 } });
   const outcome = await ended;
-  return { outcome, recorded, row: await db.submission.findUniqueOrThrow({ where: { id: submissionId } }) };
+  return { outcome, recorded, row: submissionId ? await db.submission.findUniqueOrThrow({ where: { id: submissionId } }) : null };
 }
 
 const unavailable = () => OpenAI.APIError.generate(503, { error: { message: "upstream busy" } }, undefined, new Headers());

@@ -36,7 +36,13 @@ async function queueDepths(): Promise<Registry> {
 /** Throws 404 / 403 unless the caller may read the metrics (lib/observability/metrics-access.ts). */
 export async function authorizeMetricsScrape(request: Request): Promise<void> {
   const address = request.headers.get(CLIENT_ADDRESS_HEADER) ?? "unknown";
-  const caller = request.headers.has("authorization") ? await identifyCaller(request, { access: "read", tokens: "any" }) : null;
+  // A token that is not one (unknown, revoked, expired) is anonymous here: a public caller learns nothing either way.
+  const caller = request.headers.has("authorization")
+    ? await identifyCaller(request, { access: "read", tokens: "any" }).catch((error: unknown) => {
+        if (error instanceof AppError && error.code === "unauthorized") return null;
+        throw error;
+      })
+    : null;
   const access = metricsAccess(address, caller);
   if (access === "not_found") throw new AppError("not_found", "Not found");
   if (access === "forbidden") throw new AppError("forbidden", "Metrics need an admin's API token with the admin scope");
