@@ -91,6 +91,11 @@ const envSchema = z.object({
   // Where repository snapshots are stored (canonical tars named by their sha256): a directory, relative to the
   // working directory unless absolute; a volume in docker-compose.yml.
   SNAPSHOT_STORE: z.string().trim().min(1).default(".data/snapshots"),
+  // Bounds on one snapshot, checked while it streams in (import) and out (extraction), before a member is read:
+  // uncompressed bytes in all, members in all, bytes of one member (docs/security.md).
+  SNAPSHOT_MAX_BYTES: z.coerce.number().int().min(1).default(1024 ** 3),
+  SNAPSHOT_MAX_FILES: z.coerce.number().int().min(1).default(100_000),
+  SNAPSHOT_MAX_FILE_BYTES: z.coerce.number().int().min(1).default(64 * 1024 ** 2),
 
   // In-house audit runs (docs/in-house-runs.md). The model endpoint: AUDIT_* when set, else OPENAI_*; without a
   // key no run can be launched. AUDIT_BASE_URLS lists further endpoints an admin may choose per run (comma-separated).
@@ -110,7 +115,8 @@ const envSchema = z.object({
   // Where snapshots are extracted for passes (one read-only copy per run and snapshot).
   AUDIT_WORK_DIR: z.string().trim().min(1).default(".data/audit"),
   // docker: one container per pass (dockerode; DOCKER_HOST as dockerode reads it). process: bubblewrap on this host.
-  SANDBOX: z.enum(["docker", "process"]).default("docker"),
+  // auto: docker when its engine answers, else process when bubblewrap works, else none. off: no sandbox.
+  SANDBOX: z.enum(["auto", "docker", "process", "off"]).default("auto"),
   // Docker: bind-mount the extracted snapshot (the engine's host sees AUDIT_WORK_DIR) or copy it into each container.
   SANDBOX_SNAPSHOT: z.enum(["bind", "copy"]).default("bind"),
   // The image for snapshots without their own environment image: Debian with Python 3 and Node.js.

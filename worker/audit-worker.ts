@@ -3,8 +3,10 @@ import { db } from "../lib/db";
 import { env } from "../lib/env";
 import { log } from "../lib/observability/log";
 import { auditQueue, enqueueAuditJob } from "../lib/queue/audit-queue";
-import { createSandboxProvider } from "../lib/sandbox/create-sandbox-provider";
+import { workerSandbox } from "../lib/sandbox/choose-sandbox";
+import { describeSandbox } from "../lib/sandbox/sandbox-record";
 import { finishRunIfComplete } from "../lib/server/runs/finish-run";
+import { publishSandboxStatus } from "../lib/server/runs/sandbox-status";
 import { createWorker } from "./jobs/create-worker";
 import { createAuditProcessor } from "./processors/audit-run";
 import { withSandboxMetrics } from "./sandbox-metrics";
@@ -16,17 +18,25 @@ import { isPanelSandbox, panelSandboxIsOrphan } from "./services/panel-sandbox";
  * containers), re-queues steps whose jobs were lost (rows are written before jobs), and processes the audit queue.
  */
 export async function startAuditWorker(connection: Redis): Promise<{ close: () => Promise<void> }> {
-  const sandboxes = withSandboxMetrics(createSandboxProvider());
-  const removed = await sandboxes
-    .removeOrphans(async (labels) =>
-      isPanelSandbox(labels) ? panelSandboxIsOrphan(labels) : (await db.auditPass.findUnique({ where: { id: labels.passId }, select: { status: true } }))?.status !== "running",
-    )
-    .catch((error) => {
-      log.error({ sandbox: sandboxes.kind, err: error }, "could not list sandboxes for orphan removal");
-      return 0;
-    });
+  // The sandbox (SANDBOX, "auto" by default) and why, once: in the log, for the web app, and on each run it starts.
+  const chosen = await workerSandbox();
+  const sandbox = { ...chosen, provider: chosen.provider && withSandboxMetrics(chosen.provider) };
+  const { provider: sandboxes, ...record } = sandbox;
+  log[sandboxes && !record.warning ? "info" : "warn"]({ sandbox: record.kind }, `sandbox: ${describeSandbox(record)}`);
+  if (!sandboxes && env.PANEL_SANDBOX === "on") log.warn("PANEL_SANDBOX=on, but without a sandbox panel judges work without one (their confidence capped)");
+  await publishSandboxStatus(connection, record).catch((error) => log.error({ err: error }, "could not publish the sandbox choice"));
+  const removed = sandboxes
+    ? await sandboxes
+        .removeOrphans(async (labels) =>
+          isPanelSandbox(labels) ? panelSandboxIsOrphan(labels) : (await db.auditPass.findUnique({ where: { id: labels.passId }, select: { status: true } }))?.status !== "running",
+        )
+        .catch((error) => {
+          log.error({ sandbox: sandboxes.kind, err: error }, "could not list sandboxes for orphan removal");
+          return 0;
+        })
+    : 0;
   // A pass waits on the model and the sandbox, never on the CPU, so its lock is renewed on time.
-  const worker = createWorker(auditQueue, createAuditProcessor(sandboxes), { connection, concurrency: env.AUDIT_CONCURRENCY });
+  const worker = createWorker(auditQueue, createAuditProcessor(sandbox), { connection, concurrency: env.AUDIT_CONCURRENCY });
   await worker.waitUntilReady();
   const queued = await db.auditRun.findMany({ where: { status: "queued" }, select: { id: true } });
   for (const { id } of queued) await enqueueAuditJob({ kind: "start-run", runId: id });
@@ -39,7 +49,7 @@ export async function startAuditWorker(connection: Redis): Promise<{ close: () =
     await finishRunIfComplete(run.id);
   }
   await removeEndedRunDirs().catch((error) => log.error({ err: error }, "could not clean AUDIT_WORK_DIR"));
-  log.info({ sandbox: sandboxes.kind, concurrency: env.AUDIT_CONCURRENCY, removedSandboxes: removed, requeuedRuns: queued.length }, "audit worker ready on the audit queue");
+  log.info({ sandbox: record.kind, concurrency: env.AUDIT_CONCURRENCY, removedSandboxes: removed, requeuedRuns: queued.length }, "audit worker ready on the audit queue");
   return {
     close: async () => {
       await worker.close();

@@ -14,7 +14,7 @@ function deps(script: AssistantTurn[], over: Partial<LoopDeps> = {}) {
     complete: async () => script.shift() ?? call("list_dir", { path: "." }),
     exec: async (c) => {
       executed.push(c.argv);
-      return { exitCode: 0, stdout: `ran ${c.argv[0]}`, stderr: "", timedOut: false, droppedBytes: 0 };
+      return { exitCode: 0, stdout: `ran ${c.argv[0]}`, stderr: "", timedOut: false, oomKilled: false, droppedBytes: 0 };
     },
     afterTurn: async (u) => {
       turns.push(u.turns);

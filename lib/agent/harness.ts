@@ -1,4 +1,5 @@
 import type { CallSite, PassPlan } from "../validation/pass-plan";
+import { encodeBlock } from "../llm/analysis-messages";
 import { renderPrompt, type PromptTemplate } from "../llm/prompts";
 import type { Harness } from "./harness-names";
 
@@ -47,10 +48,8 @@ function numbered(text: string): string {
     .join("\n");
 }
 
-function sites(title: string, list: SnippetSite[], total: number): string {
-  if (list.length === 0) return `${title}: none from other files.`;
-  const more = total > list.length ? ` (${list.length} of ${total} shown)` : "";
-  return `${title}${more}:\n` + list.map((s) => `--- ${s.file}:${s.line} ${s.name}\n${s.snippet}`).join("\n");
+function sites(list: SnippetSite[], total: number) {
+  return { total: Math.max(total, list.length), shown: list.map((s) => ({ file: s.file, line: s.line, name: s.name, snippet: s.snippet })) };
 }
 
 /** The system and user messages of a pass. */
@@ -58,14 +57,14 @@ export function buildPassMessages(harness: Harness, template: PromptTemplate, in
   const [system, user] = split(template);
   const values: Record<string, string | number> = { repo: input.repo, language: input.language, id: input.pass.id, kind: input.pass.kind };
   if (harness === "probe-passes") {
-    values.context = input.contextDocument?.trim() || "(no context document)";
-    values.sources = (input.sources ?? [])
-      .map((s) => `=== ${s.path}${s.truncated ? " (truncated; read the rest with read_file)" : ""}\n${numbered(s.text)}`)
-      .join("\n\n");
-    values.call_graph = [
-      sites("Callers in other files (call sites that call into the target files)", input.callers ?? [], input.callersTotal ?? 0),
-      sites("Callees in other files (definitions the target files call)", input.callees ?? [], input.calleesTotal ?? 0),
-    ].join("\n\n");
+    // Repository text and the model-written context document go in as JSON values with < and > escaped (as in the
+    // panel's prompts): nothing in a file can close its block or open another.
+    values.context = encodeBlock(input.contextDocument?.trim() || null);
+    values.sources = encodeBlock((input.sources ?? []).map((s) => ({ path: s.path, truncated: s.truncated, numbered_source: numbered(s.text) })));
+    values.call_graph = encodeBlock({
+      callers_in_other_files: sites(input.callers ?? [], input.callersTotal ?? 0),
+      callees_in_other_files: sites(input.callees ?? [], input.calleesTotal ?? 0),
+    });
   }
   if (harness === "passes-only") values.file_list = input.pass.files.map((f) => `- ${f}`).join("\n");
   return [

@@ -31,8 +31,11 @@ describe("agent tools", () => {
     expect(out.startsWith("a".repeat(TOOL_OUTPUT_HEAD_CHARS) + "\n[... 6000 characters cut ...]\n")).toBe(true);
     expect(out.endsWith("z".repeat(TOOL_OUTPUT_TAIL_CHARS))).toBe(true);
     expect(truncateOutput("short")).toBe("short");
-    expect(formatToolOutput({ exitCode: 2, stdout: "x", stderr: "boom", timedOut: false, droppedBytes: 0 })).toBe("x\n[stderr]\nboom\n[exit status 2]");
-    expect(formatToolOutput({ exitCode: 137, stdout: "", stderr: "", timedOut: true, droppedBytes: 10 })).toBe("\n[... 10 more bytes not captured ...]\n[killed: time limit reached]");
+    expect(formatToolOutput({ exitCode: 2, stdout: "x", stderr: "boom", timedOut: false, oomKilled: false, droppedBytes: 0 })).toBe("x\n[stderr]\nboom\n[exit status 2]");
+    expect(formatToolOutput({ exitCode: 137, stdout: "", stderr: "", timedOut: true, oomKilled: false, droppedBytes: 10 })).toBe("\n[... 10 more bytes not captured ...]\n[killed: time limit reached]");
+    // Exit status 137 at the memory limit is not a time limit.
+    expect(formatToolOutput({ exitCode: 137, stdout: "", stderr: "Killed\n", timedOut: false, oomKilled: true, droppedBytes: 0 })).toBe("[stderr]\nKilled\n\n[killed: out of memory]");
+    expect(formatToolOutput({ exitCode: 1, stdout: "3 passed", stderr: "", timedOut: false, oomKilled: true, droppedBytes: 0 })).toBe("3 passed\n[exit status 1; a process of the command was killed: out of memory]");
   });
 
   it("validates submitted findings with the findings-file schema, adding the repository", () => {

@@ -116,10 +116,15 @@ export function toolCommand(name: Exclude<ToolName, "submit_findings">, rawArgs:
 }
 
 /** What the model sees of a command's result: exit status, output cut to the documented size. */
-export function formatToolOutput(result: { exitCode: number | null; stdout: string; stderr: string; timedOut: boolean; droppedBytes: number }): string {
+export function formatToolOutput(result: { exitCode: number | null; stdout: string; stderr: string; timedOut: boolean; oomKilled: boolean; droppedBytes: number }): string {
   let text = result.stdout;
   if (result.stderr) text += (text && !text.endsWith("\n") ? "\n" : "") + `[stderr]\n${result.stderr}`;
-  const status = result.timedOut ? "[killed: time limit reached]" : `[exit status ${result.exitCode ?? "unknown"}]`;
+  // The OOM killer may take one process of a command that carries on: its exit status is then worth keeping.
+  const status = result.oomKilled
+    ? result.exitCode === 137 || result.exitCode === null
+      ? "[killed: out of memory]"
+      : `[exit status ${result.exitCode}; a process of the command was killed: out of memory]`
+    : result.timedOut ? "[killed: time limit reached]" : `[exit status ${result.exitCode ?? "unknown"}]`;
   return `${truncateOutput(text, result.droppedBytes)}\n${status}`;
 }
 

@@ -6,7 +6,7 @@ import { capConfidence, type PanelReply } from "./verdicts";
 
 const call = (name: string, args: unknown): AssistantTurn => ({ content: null, toolCalls: [{ id: name, name, arguments: JSON.stringify(args) }], inputTokens: 100, outputTokens: 10 });
 const confirmedHigh = { verdict: "confirmed", reason: null, severity: "high", confidence: "high", rationale: "ran it: wrong result" };
-const ok = (stdout: string): ExecResult => ({ exitCode: 0, stdout, stderr: "", timedOut: false, droppedBytes: 0 });
+const ok = (stdout: string): ExecResult => ({ exitCode: 0, stdout, stderr: "", timedOut: false, oomKilled: false, droppedBytes: 0 });
 
 /** A sandboxed judge as run-panel.ts runs it, with a scripted model and a fake sandbox: the stored reply. */
 async function judge(script: AssistantTurn[], maxTurns = 6) {
@@ -34,7 +34,7 @@ describe("the confidence cap of a panel judge (F.6.2)", () => {
   it("a confirmation keeps its confidence only when the judge ran a command in the sandbox", async () => {
     const ran = await judge([call("run", { command: "python3 /tmp/poc.py" }), call("submit_verdict", confirmedHigh)]);
     expect(ran.stored).toMatchObject({ verdict: "confirmed", confidence: "high", severity: "high" });
-    expect(ran.poc.commands).toEqual([{ command: "python3 /tmp/poc.py", exit_code: 0, timed_out: false, output: "out of sh" }]);
+    expect(ran.poc.commands).toEqual([{ command: "python3 /tmp/poc.py", exit_code: 0, timed_out: false, out_of_memory: false, output: "out of sh" }]);
 
     // Reading and searching is not a proof of concept: capped.
     const read = await judge([call("read_file", { path: "a.py" }), call("grep", { pattern: "x" }), call("submit_verdict", confirmedHigh)]);
@@ -77,7 +77,7 @@ describe("submit_verdict", () => {
 describe("the proof-of-concept record", () => {
   it("keeps each command's output cut to its start and end, and counts commands beyond the limit", () => {
     const poc: PocRecord = { turns: 0, commands: [], commands_omitted: 0 };
-    recordRun(poc, "make test", { exitCode: 2, stdout: "a".repeat(5_000) + "END", stderr: "boom", timedOut: false, droppedBytes: 0 });
+    recordRun(poc, "make test", { exitCode: 2, stdout: "a".repeat(5_000) + "END", stderr: "boom", timedOut: false, oomKilled: false, droppedBytes: 0 });
     const out = poc.commands[0]!.output;
     expect(out.length).toBeLessThan(POC_OUTPUT_CHARS + 100);
     expect(out.startsWith("aaaa")).toBe(true);
@@ -88,5 +88,11 @@ describe("the proof-of-concept record", () => {
     expect(poc.commands).toHaveLength(POC_MAX_COMMANDS);
     expect(poc.commands_omitted).toBe(3);
     expect(proofOfConceptRan(poc)).toBe(true);
+  });
+
+  it("records a command killed at the memory limit as out of memory, not as a time limit", () => {
+    const poc: PocRecord = { turns: 0, commands: [], commands_omitted: 0 };
+    recordRun(poc, "python3 big.py", { exitCode: 137, stdout: "", stderr: "Killed\n", timedOut: false, oomKilled: true, droppedBytes: 0 });
+    expect(poc.commands[0]).toMatchObject({ exit_code: 137, timed_out: false, out_of_memory: true });
   });
 });

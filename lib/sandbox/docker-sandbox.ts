@@ -1,7 +1,7 @@
 import { createReadStream } from "node:fs";
 import { Writable } from "node:stream";
 import Docker from "dockerode";
-import { BoundedBuffer, SANDBOX_REPO_DIR, type ExecRequest, type ExecResult, type Sandbox, type SandboxLimits, type SandboxProvider, type SandboxSpec } from "./sandbox";
+import { BoundedBuffer, SANDBOX_REPO_DIR, type ExecRequest, type ExecResult, type Sandbox, type SandboxIsolation, type SandboxLimits, type SandboxProvider, type SandboxSpec } from "./sandbox";
 
 // One container per pass (paper §3: separate containers, no network, no revision history). dockerode talks to the
 // engine DOCKER_HOST names (unix socket, tcp or ssh), so passes can run on a remote Docker host. The snapshot is
@@ -38,14 +38,23 @@ export function containerOptions(spec: SandboxSpec, image: string, limits: Sandb
       MemorySwap: memory,
       NanoCpus: Math.round(limits.cpus * 1e9),
       Tmpfs: { "/tmp": `rw,nosuid,nodev,size=${limits.tmpMb}m` },
+      // /dev/shm is a tmpfs of its own too; its pages count against Memory like /tmp's.
+      ShmSize: limits.tmpMb * 1024 * 1024,
       ...(mode === "bind" ? { Binds: [`${spec.snapshotDir}:${SANDBOX_REPO_DIR}:ro`] } : { Mounts: [{ Type: "volume" as const, Source: "", Target: SANDBOX_REPO_DIR }] }),
       AutoRemove: false,
     },
   };
 }
 
+// Read inside the container after an exec died by SIGKILL: the container's OOM kill counter, from its own cgroup
+// (v2 memory.events, v1 memory.oom_control). Engines mount the container's cgroup at /sys/fs/cgroup; an exec's OOM
+// kill does not stop the container, so State.OOMKilled alone does not tell (Podman leaves it false).
+const OOM_PROBE = ["sh", "-c", "cat /sys/fs/cgroup/memory.events /sys/fs/cgroup/memory/memory.oom_control 2>/dev/null | sed -n 's/^oom_kill //p'"];
+
 class DockerSandbox implements Sandbox {
   private closed = false;
+  // OOM kills already attributed to earlier execs of this container.
+  private oomKillsSeen = 0;
   constructor(private readonly docker: Docker, private readonly container: Docker.Container) {}
   get id(): string {
     return this.container.id;
@@ -53,28 +62,35 @@ class DockerSandbox implements Sandbox {
 
   async exec(request: ExecRequest): Promise<ExecResult> {
     const timeoutS = Math.max(1, Math.ceil(request.timeoutMs / 1000));
-    const exec = await this.container.exec({
-      Cmd: ["timeout", "-s", "KILL", String(timeoutS), ...request.argv],
-      AttachStdout: true,
-      AttachStderr: true,
-      AttachStdin: false,
-      Tty: false,
-      User: SANDBOX_USER,
-      WorkingDir: SANDBOX_REPO_DIR,
-    });
+    const started = Date.now();
+    const { exitCode, out, err, cutOff } = await this.run(["timeout", "-s", "KILL", String(timeoutS), ...request.argv], request.maxOutputBytes, request.timeoutMs + 5_000);
+    // `timeout -s KILL` and the OOM killer both end the command with exit status 137.
+    const oomKilled = !cutOff && exitCode === 137 && (await this.oomKilledSince(Date.now() - started < request.timeoutMs - 250));
+    return { exitCode, stdout: out.text(), stderr: err.text(), timedOut: !oomKilled && (cutOff || exitCode === 137), oomKilled, droppedBytes: out.dropped + err.dropped };
+  }
+
+  /** Runs one exec as the sandbox user in /repo; `cutOff` when its stream was still open after `waitMs`. */
+  private async run(cmd: string[], maxOutputBytes: number, waitMs: number): Promise<{ exitCode: number | null; out: BoundedBuffer; err: BoundedBuffer; cutOff: boolean }> {
+    const exec = await this.container.exec({ Cmd: cmd, AttachStdout: true, AttachStderr: true, AttachStdin: false, Tty: false, User: SANDBOX_USER, WorkingDir: SANDBOX_REPO_DIR });
     const stream = await exec.start({ hijack: true, stdin: false, Tty: false });
-    const out = new BoundedBuffer(request.maxOutputBytes);
-    const err = new BoundedBuffer(request.maxOutputBytes);
-    const sink = (buffer: BoundedBuffer) => new Writable({ write(chunk: Buffer, _enc, done) { buffer.push(chunk); done(); } });
+    const out = new BoundedBuffer(maxOutputBytes);
+    const err = new BoundedBuffer(maxOutputBytes);
+    const sink = (buffer: BoundedBuffer) =>
+      new Writable({
+        write(chunk: Buffer, _enc, done) {
+          buffer.push(chunk);
+          done();
+        },
+      });
     // Without a TTY the engine multiplexes stdout and stderr in 8-byte-header frames.
     this.docker.modem.demuxStream(stream, sink(out), sink(err));
-    let timedOut = false;
+    let cutOff = false;
     await new Promise<void>((resolve) => {
       const timer = setTimeout(() => {
-        timedOut = true;
+        cutOff = true;
         stream.destroy();
         resolve();
-      }, request.timeoutMs + 5_000);
+      }, waitMs);
       const done = () => {
         clearTimeout(timer);
         resolve();
@@ -84,8 +100,24 @@ class DockerSandbox implements Sandbox {
       stream.on("error", done);
     });
     const info = await exec.inspect().catch(() => null);
-    const exitCode = info?.ExitCode ?? null;
-    return { exitCode, stdout: out.text(), stderr: err.text(), timedOut: timedOut || exitCode === 137, droppedBytes: out.dropped + err.dropped };
+    return { exitCode: info?.ExitCode ?? null, out, err, cutOff };
+  }
+
+  /** Whether the container's OOM killer struck since the last exec; without a readable counter, an early SIGKILL. */
+  private async oomKilledSince(beforeDeadline: boolean): Promise<boolean> {
+    const state = await this.container.inspect().catch(() => null);
+    if (state?.State.OOMKilled) return true;
+    const counted = await this.run(OOM_PROBE, 1_000, 5_000).then(
+      ({ out }) => {
+        const counts = out.text().split("\n").filter(Boolean).map(Number).filter(Number.isFinite);
+        return counts.length ? Math.max(...counts) : null;
+      },
+      () => null,
+    );
+    if (counted === null) return beforeDeadline;
+    const fresh = counted > this.oomKillsSeen;
+    this.oomKillsSeen = counted;
+    return fresh;
   }
 
   async close(): Promise<void> {
@@ -99,6 +131,8 @@ class DockerSandbox implements Sandbox {
 
 export class DockerSandboxProvider implements SandboxProvider {
   readonly kind = "docker" as const;
+  // The engine puts each container in a cgroup of its own (memory, pids, CPU): nothing to warn about.
+  readonly isolation: SandboxIsolation = { cgroup: "container", warning: null };
   // `new Docker()` reads DOCKER_HOST (and DOCKER_TLS_VERIFY / DOCKER_CERT_PATH) itself.
   constructor(
     private readonly limits: SandboxLimits,

@@ -1,15 +1,19 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { BoundedBuffer, SANDBOX_REPO_DIR, type ExecRequest, type ExecResult, type Sandbox, type SandboxLimits, type SandboxProvider, type SandboxSpec } from "./sandbox";
+import { detectCgroups, ExecCgroup, removeLeftoverCgroups, type CgroupSupport } from "./cgroup";
+import { BoundedBuffer, SANDBOX_REPO_DIR, type ExecRequest, type ExecResult, type Sandbox, type SandboxIsolation, type SandboxLimits, type SandboxProvider, type SandboxSpec } from "./sandbox";
 
 // The sandbox for machines without Docker: every command runs under bubblewrap (Debian's `bubblewrap`) with all
 // namespaces unshared (no network: only a loopback inside), the host's /usr read-only, the snapshot read-only at
-// /repo, a tmpfs /tmp, no environment but PATH/HOME, and prlimit limits. When the worker runs as root, bwrap itself
-// is started as nobody (65534): inside a user namespace created by root, uid 65534 would map to root outside and
-// could read what root can (/etc/shadow, other snapshots).
+// /repo, size-limited tmpfs /tmp and /dev/shm, no environment but PATH/HOME, in a cgroup of its own (memory with
+// tmpfs pages, processes and CPU bounded for the whole command, see ./cgroup.ts) plus prlimit's per-process file
+// size and CPU-seconds limits. Without a usable cgroup, memory falls back to prlimit's per-process address space and
+// processes are not bounded as a whole: the provider says so (isolation.warning). When the worker runs as root,
+// bwrap itself is started as nobody (65534): inside a user namespace created by root, uid 65534 would map to root
+// outside and could read what root can (/etc/shadow, other snapshots).
 const NOBODY = 65534;
 
-export function bwrapArgs(snapshotDir: string, limits: SandboxLimits, argv: string[], timeoutS: number): string[] {
+export function bwrapArgs(snapshotDir: string, limits: SandboxLimits, argv: string[], timeoutS: number, inCgroup = false): string[] {
   return [
     "--unshare-all",
     "--die-with-parent",
@@ -29,15 +33,18 @@ export function bwrapArgs(snapshotDir: string, limits: SandboxLimits, argv: stri
     "--ro-bind-try", "/etc/ld.so.cache", "/etc/ld.so.cache",
     "--proc", "/proc",
     "--dev", "/dev",
+    // bwrap's /dev is an unbounded tmpfs, /dev/shm in it: both shared-memory and /tmp get SANDBOX_TMP_MB each.
+    "--size", String(limits.tmpMb * 1024 * 1024),
+    "--tmpfs", "/dev/shm",
     "--size", String(limits.tmpMb * 1024 * 1024),
     "--tmpfs", "/tmp",
     "--ro-bind", snapshotDir, SANDBOX_REPO_DIR,
     "--chdir", SANDBOX_REPO_DIR,
     "--",
-    // Memory (address space), processes, file size, CPU seconds; `timeout` kills the command at its wall limit.
+    // File size and CPU seconds per process; memory (address space) per process only without a cgroup, which
+    // bounds memory and processes as a whole. `timeout` kills the command at its wall limit.
     "prlimit",
-    `--as=${limits.memoryMb * 1024 * 1024}`,
-    `--nproc=${limits.pids}`,
+    ...(inCgroup ? [] : [`--as=${limits.memoryMb * 1024 * 1024}`]),
     `--fsize=${limits.tmpMb * 1024 * 1024}`,
     `--cpu=${Math.max(1, timeoutS)}`,
     "--",
@@ -46,38 +53,70 @@ export function bwrapArgs(snapshotDir: string, limits: SandboxLimits, argv: stri
   ];
 }
 
+// The first process of an exec (as root, or as the worker's user) writes its pid into the exec's cgroup, then execs
+// bwrap (as nobody when root): everything the command starts is in the cgroup from its first instruction.
+const ENTER_CGROUP = 'IFS=:; for f in $PROBEBENCH_CGROUP_PROCS; do echo $$ > "$f" || exit 125; done; exec "$@"';
+
 class ProcessSandbox implements Sandbox {
   readonly id = `process-${randomUUID()}`;
   private readonly children = new Set<ChildProcess>();
-  constructor(private readonly spec: SandboxSpec, private readonly limits: SandboxLimits, private readonly bwrap: string) {}
+  private readonly cgroups = new Set<ExecCgroup>();
+  private execs = 0;
+  constructor(private readonly spec: SandboxSpec, private readonly limits: SandboxLimits, private readonly bwrap: string, private readonly cgroup: CgroupSupport) {}
 
   exec(request: ExecRequest): Promise<ExecResult> {
     const timeoutS = Math.ceil(request.timeoutMs / 1000);
     const asRoot = process.getuid?.() === 0;
-    const child: ChildProcess = spawn(this.bwrap, bwrapArgs(this.spec.snapshotDir, this.limits, request.argv, timeoutS), {
-      stdio: ["ignore", "pipe", "pipe"],
-      env: { PATH: "/usr/bin:/bin" } as unknown as NodeJS.ProcessEnv,
-      detached: true,
-      ...(asRoot ? { uid: NOBODY, gid: NOBODY } : {}),
-    });
+    let group: ExecCgroup | null = null;
+    if (this.cgroup.version !== null) {
+      try {
+        group = ExecCgroup.create(this.cgroup, `${process.pid}-${this.id.slice("process-".length)}-${++this.execs}`, this.limits);
+      } catch (error) {
+        // Refuse rather than run without the limits the provider promised.
+        return Promise.resolve({ exitCode: null, stdout: "", stderr: `sandbox failed to start: cannot create its cgroup (${error instanceof Error ? error.message : error})`, timedOut: false, oomKilled: false, droppedBytes: 0 });
+      }
+      this.cgroups.add(group);
+    }
+    const args = bwrapArgs(this.spec.snapshotDir, this.limits, request.argv, timeoutS, group !== null);
+    const child: ChildProcess = group
+      ? spawn("/bin/sh", ["-c", ENTER_CGROUP, "sh", ...(asRoot ? ["setpriv", `--reuid=${NOBODY}`, `--regid=${NOBODY}`, "--clear-groups", "--"] : []), this.bwrap, ...args], {
+          stdio: ["ignore", "pipe", "pipe"],
+          env: { PATH: "/usr/bin:/bin", PROBEBENCH_CGROUP_PROCS: group.procsFiles.join(":") } as unknown as NodeJS.ProcessEnv,
+          detached: true,
+        })
+      : spawn(this.bwrap, args, {
+          stdio: ["ignore", "pipe", "pipe"],
+          env: { PATH: "/usr/bin:/bin" } as unknown as NodeJS.ProcessEnv,
+          detached: true,
+          ...(asRoot ? { uid: NOBODY, gid: NOBODY } : {}),
+        });
     this.children.add(child);
+    const started = Date.now();
     const out = new BoundedBuffer(request.maxOutputBytes);
     const err = new BoundedBuffer(request.maxOutputBytes);
     child.stdout!.on("data", (c: Buffer) => out.push(c));
     child.stderr!.on("data", (c: Buffer) => err.push(c));
-    let timedOut = false;
+    let backstop = false;
     // Backstop to `timeout` inside: kill the whole bwrap process group a little after the limit.
     const timer = setTimeout(() => {
-      timedOut = true;
+      backstop = true;
       killGroup(child.pid);
     }, request.timeoutMs + 2_000);
     return new Promise((resolve) => {
       const finish = (code: number | null, signal: NodeJS.Signals | null) => {
         clearTimeout(timer);
         this.children.delete(child);
-        // `timeout -s KILL` makes the command die by SIGKILL: exit status 137 from inside.
-        const killed = timedOut || code === 137 || signal === "SIGKILL";
-        resolve({ exitCode: code, stdout: out.text(), stderr: err.text(), timedOut: killed, droppedBytes: out.dropped + err.dropped });
+        const oomKilled = (group?.oomKills() ?? 0) > 0;
+        if (group) {
+          group.remove();
+          this.cgroups.delete(group);
+        }
+        // `timeout -s KILL` makes the command die by SIGKILL: exit status 137 from inside, at the time limit. A
+        // SIGKILL well before it without an OOM kill counted (no cgroup) is prlimit's CPU limit or the kernel.
+        const killed = code === 137 || signal === "SIGKILL";
+        const atDeadline = Date.now() - started >= request.timeoutMs - 250;
+        const timedOut = !oomKilled && (backstop || (killed && atDeadline));
+        resolve({ exitCode: code, stdout: out.text(), stderr: err.text(), timedOut, oomKilled, droppedBytes: out.dropped + err.dropped });
       };
       child.on("error", (error: Error) => {
         err.push(Buffer.from(`sandbox failed to start: ${error.message}`));
@@ -90,6 +129,8 @@ class ProcessSandbox implements Sandbox {
   async close(): Promise<void> {
     for (const child of this.children) killGroup(child.pid);
     this.children.clear();
+    for (const group of this.cgroups) group.remove();
+    this.cgroups.clear();
   }
 }
 
@@ -104,12 +145,20 @@ function killGroup(pid: number | undefined): void {
 
 export class ProcessSandboxProvider implements SandboxProvider {
   readonly kind = "process" as const;
-  constructor(private readonly limits: SandboxLimits, private readonly bwrap = "bwrap") {}
-  async create(spec: SandboxSpec): Promise<Sandbox> {
-    return new ProcessSandbox(spec, this.limits, this.bwrap);
+  readonly isolation: SandboxIsolation;
+  private readonly cgroup: CgroupSupport;
+  constructor(private readonly limits: SandboxLimits, private readonly bwrap = "bwrap", cgroup: CgroupSupport = detectCgroups()) {
+    this.cgroup = cgroup;
+    this.isolation =
+      cgroup.version === null
+        ? { cgroup: null, warning: `no cgroup for the process sandbox: ${cgroup.reason}; memory is limited per process (address space) and processes and CPU are not limited as a whole` }
+        : { cgroup: `cgroup v${cgroup.version}`, warning: null };
   }
-  /** Processes die with their worker (--die-with-parent): nothing outlives it. */
+  async create(spec: SandboxSpec): Promise<Sandbox> {
+    return new ProcessSandbox(spec, this.limits, this.bwrap, this.cgroup);
+  }
+  /** Processes die with their worker (--die-with-parent); the exec cgroups a dead worker left are removed. */
   async removeOrphans(_isOrphan: (labels: { runId: string; passId: string }) => Promise<boolean>): Promise<number> {
-    return 0;
+    return removeLeftoverCgroups(this.cgroup);
   }
 }

@@ -16,6 +16,8 @@ export type ExecResult = {
   stdout: string;
   stderr: string;
   timedOut: boolean;
+  // Killed by the kernel's OOM killer at the sandbox's memory limit (never also timedOut).
+  oomKilled: boolean;
   // Bytes produced beyond maxOutputBytes (stdout + stderr).
   droppedBytes: number;
 };
@@ -38,8 +40,16 @@ export type SandboxSpec = {
   image?: string | null;
 };
 
+/** How a provider enforces its limits, for the worker log and the run record. */
+export type SandboxIsolation = {
+  // Process sandbox: "cgroup v1" / "cgroup v2", or null with `warning` saying why limits are per process only.
+  cgroup: string | null;
+  warning: string | null;
+};
+
 export interface SandboxProvider {
   readonly kind: "docker" | "process";
+  readonly isolation: SandboxIsolation;
   create(spec: SandboxSpec): Promise<Sandbox>;
   /** Removes sandboxes no live pass attempt owns (Docker: containers labelled probebench.run); returns how many. */
   removeOrphans(isOrphan: (labels: { runId: string; passId: string }) => Promise<boolean>): Promise<number>;

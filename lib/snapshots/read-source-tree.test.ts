@@ -5,7 +5,8 @@ import { gzipSync } from "node:zlib";
 import tar, { type Header } from "tar-stream";
 import { afterEach, describe, expect, it } from "vitest";
 import { packCanonicalTar, sha256Hex } from "./canonical-tar";
-import { assertLinksStayInside, readSourceTree, type TreeEntry } from "./read-source-tree";
+import { readSourceTree, type TreeEntry } from "./read-source-tree";
+import { assertLinksStayInside } from "./snapshot-rules";
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -101,7 +102,95 @@ describe("readSourceTree", () => {
   });
 
   it("checks links without touching the disk", () => {
-    expect(() => assertLinksStayInside([{ path: "a/b/c", type: "symlink", target: "../../d" }])).not.toThrow();
-    expect(() => assertLinksStayInside([{ path: "a/b/c", type: "symlink", target: "../../../d" }])).toThrow();
+    expect(() => assertLinksStayInside(new Map([["a/b/c", "../../d"]]))).not.toThrow();
+    expect(() => assertLinksStayInside(new Map([["a/b/c", "../../../d"]]))).toThrow();
+  });
+
+  // The shapes of a crafted archive that once reached the worker host (docs/security.md, "Untrusted snapshots").
+  const deep = (n: number, part: string) => Array.from({ length: n }, () => part).join("/");
+
+  it("refuses a link whose folder is itself a link to the root (a -> . with a/a/.../e -> ../..)", async () => {
+    const archive = await makeTar([
+      { name: "a", type: "symlink", linkname: "." },
+      { name: `${deep(16, "a")}/e`, type: "symlink", linkname: deep(16, "..") },
+    ]);
+    await expect(readSourceTree(archive)).rejects.toThrow(`The snapshot member "${deep(16, "a")}/e" passes through the symbolic link a`);
+  });
+
+  it("refuses members whose path passes through a link, declared before or after it", async () => {
+    await expect(readSourceTree(await makeTar([{ name: "l", type: "symlink", linkname: "src" }, { name: "l/tmp/x", type: "file" }]))).rejects.toThrow(
+      'The snapshot member "l/tmp/x" passes through the symbolic link l',
+    );
+    await expect(readSourceTree(await makeTar([{ name: "d/x.py", type: "file" }, { name: "d", type: "symlink", linkname: "src" }]))).rejects.toThrow(
+      'The snapshot member "d" is a symbolic link and a directory at once',
+    );
+    await expect(readSourceTree(await makeTar([{ name: "f", type: "file" }, { name: "f/x", type: "file" }]))).rejects.toThrow('passes through the file f');
+    await expect(readSourceTree(await makeTar([{ name: "x.py", type: "file" }, { name: "x.py", type: "file" }]))).rejects.toThrow('"x.py" appears twice');
+  });
+
+  it("refuses absolute paths, .. after normalisation, devices and FIFOs, naming the member", async () => {
+    await expect(readSourceTree(await makeTar([{ name: "/etc/cron.d/x", type: "file" }]))).rejects.toThrow('"/etc/cron.d/x" is an absolute path');
+    await expect(readSourceTree(await makeTar([{ name: "src/../../x", type: "file" }]))).rejects.toThrow('"src/../../x" lies outside the repository');
+    await expect(readSourceTree(await makeTar([{ name: "dev/null", type: "character-device" }]))).rejects.toThrow('"dev/null" is a character-device');
+    await expect(readSourceTree(await makeTar([{ name: "pipe", type: "fifo" }]))).rejects.toThrow('"pipe" is a fifo');
+  });
+
+  it("allows hard links only to an earlier regular file of the archive", async () => {
+    const ok = await readSourceTree(await makeTar([{ name: "a.py", type: "file" }, { name: "b.py", type: "link", linkname: "a.py" }], { "a.py": "x = 1\n" }));
+    expect(ok.entries).toMatchObject([{ path: "a.py", type: "file" }, { path: "b.py", type: "file", content: Buffer.from("x = 1\n") }]);
+    await expect(readSourceTree(await makeTar([{ name: "b.py", type: "link", linkname: "a.py" }, { name: "a.py", type: "file" }]))).rejects.toThrow(
+      '"b.py" is a hard link to "a.py", which is not a regular file earlier in the archive',
+    );
+    await expect(readSourceTree(await makeTar([{ name: "b", type: "link", linkname: "/etc/shadow" }]))).rejects.toThrow("not a regular file earlier");
+    await expect(readSourceTree(await makeTar([{ name: "s", type: "symlink", linkname: "a.py" }, { name: "b", type: "link", linkname: "s" }]))).rejects.toThrow("not a regular file earlier");
+  });
+
+  it("keeps links that stay inside the tree, resolved through the archive's other links", async () => {
+    const tree = await readSourceTree(
+      await makeTar(
+        [
+          { name: "docs/README.md", type: "file" },
+          { name: "README.md", type: "symlink", linkname: "docs/README.md" },
+          { name: "d", type: "symlink", linkname: "docs" },
+          { name: "up", type: "symlink", linkname: "d/.." },
+        ],
+        { "docs/README.md": "# hi\n" },
+      ),
+    );
+    expect(paths(tree.entries)).toEqual(["README.md", "d", "docs/README.md", "up"]);
+    await expect(readSourceTree(await makeTar([{ name: "d", type: "symlink", linkname: "docs" }, { name: "x", type: "symlink", linkname: "d/../.." }]))).rejects.toThrow(
+      "Symbolic links that leave the repository are refused: x -> d/../..",
+    );
+  });
+
+  it("stops at a member over SNAPSHOT_MAX_FILE_BYTES before reading a byte of it", async () => {
+    // The archive ends right after the big member's header: refused on the header, not for the missing content.
+    const pack = tar.pack();
+    const chunks: Buffer[] = [];
+    const done = (async () => {
+      for await (const c of pack) chunks.push(c as Buffer);
+    })();
+    pack.entry({ name: "small.py" }, "x = 1\n");
+    const big = pack.entry({ name: "zeros.bin", size: 3 * 1024 ** 3 }, () => undefined);
+    big.write(Buffer.alloc(1024));
+    await new Promise((r) => setTimeout(r, 10));
+    pack.destroy();
+    await done.catch(() => undefined);
+    const dir = makeTree({});
+    const file = path.join(dir, "bomb.tar.gz");
+    writeFileSync(file, gzipSync(Buffer.concat(chunks)));
+    await expect(readSourceTree(file)).rejects.toThrow('The snapshot member "zeros.bin" is 3 GiB, over the 64 MiB allowed per file (SNAPSHOT_MAX_FILE_BYTES)');
+  });
+
+  it("stops at SNAPSHOT_MAX_FILES members and SNAPSHOT_MAX_BYTES in all, history included", async () => {
+    const many = Array.from({ length: 12 }, (_, i) => ({ name: `f${String(i).padStart(2, "0")}.py`, type: "file" as const }));
+    const limits = { maxFiles: 10, maxBytes: 1024 ** 2, maxFileBytes: 1024 ** 2 };
+    await expect(readSourceTree(await makeTar(many), limits)).rejects.toThrow('more than 10 members (SNAPSHOT_MAX_FILES); refused at "f10.py"');
+    const text = "x".repeat(600);
+    const heavy = await makeTar([{ name: ".git/pack", type: "file" }, { name: "a.py", type: "file" }], { ".git/pack": text, "a.py": text });
+    await expect(readSourceTree(heavy, { maxFiles: 10, maxBytes: 1000, maxFileBytes: 1000 })).rejects.toThrow('over 1000 bytes uncompressed (SNAPSHOT_MAX_BYTES); refused at "a.py"');
+    // A directory is held to the same limits as an archive.
+    const root = makeTree(Object.fromEntries(many.map((m) => [m.name, "1"])));
+    await expect(readSourceTree(root, limits)).rejects.toThrow("more than 10 members (SNAPSHOT_MAX_FILES)");
   });
 });

@@ -1,16 +1,18 @@
-import { createReadStream } from "node:fs";
-import { lstat, open, readdir, readFile, readlink } from "node:fs/promises";
+import { constants, createReadStream } from "node:fs";
+import { lstat, open, readdir, readlink } from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { createGunzip } from "node:zlib";
 import tar from "tar-stream";
 import { AppError } from "../errors";
-import { normalizePath } from "../planner/resolve-imports";
 import { compareText } from "../planner/select-files";
+import { readStart } from "./snapshot-fs";
+import { SnapshotChecker, isHistoryPath, type MemberKind, type SnapshotLimits } from "./snapshot-rules";
 
 // Reads a repository snapshot (a directory, a .tar or a .tar.gz) into memory as it will be stored: revision history
-// (.git, .hg, .svn) removed, paths relative and slash-separated, and every symbolic link checked to stay inside the
-// tree. Benchmark repositories are source trees of some megabytes, so holding one in memory is fine.
+// (.git, .hg, .svn) removed, paths relative and slash-separated. Every member obeys the snapshot rules
+// (lib/snapshots/snapshot-rules.ts) and its size is checked before it is read, so the memory held is bounded by
+// SNAPSHOT_MAX_BYTES whatever the archive claims or compresses to.
 
 export type TreeEntry =
   | { path: string; type: "file"; executable: boolean; content: Buffer }
@@ -18,45 +20,61 @@ export type TreeEntry =
 
 export type SourceTree = { entries: TreeEntry[]; removedHistoryEntries: number };
 
-const HISTORY = new Set([".git", ".hg", ".svn"]);
-const isHistory = (relative: string) => relative.split("/").some((part) => HISTORY.has(part));
+// The defaults of SNAPSHOT_MAX_BYTES, SNAPSHOT_MAX_FILES and SNAPSHOT_MAX_FILE_BYTES (docs/security.md).
+export const DEFAULT_SNAPSHOT_LIMITS: SnapshotLimits = { maxBytes: 1024 ** 3, maxFiles: 100_000, maxFileBytes: 64 * 1024 ** 2 };
 
-export async function readSourceTree(input: string): Promise<SourceTree> {
+export async function readSourceTree(input: string, limits: SnapshotLimits = DEFAULT_SNAPSHOT_LIMITS): Promise<SourceTree> {
   const info = await lstat(input).catch(() => null);
   if (!info) throw new AppError("invalid_input", `${input} does not exist`);
-  const tree = info.isDirectory() ? await readDirectory(input) : info.isFile() ? await readArchive(input) : null;
-  if (!tree) throw new AppError("invalid_input", `${input} is neither a directory nor a .tar / .tar.gz file`);
-  tree.entries.sort((a, b) => compareText(a.path, b.path));
-  assertLinksStayInside(tree.entries);
-  return tree;
+  const checker = new SnapshotChecker(limits);
+  const entries = info.isDirectory() ? await readDirectory(input, checker) : info.isFile() ? await readArchive(input, checker) : null;
+  if (!entries) throw new AppError("invalid_input", `${input} is neither a directory nor a .tar / .tar.gz file`);
+  checker.finish();
+  entries.sort((a, b) => compareText(a.path, b.path));
+  return { entries, removedHistoryEntries: checker.removedHistoryEntries };
 }
 
-async function readDirectory(root: string): Promise<SourceTree> {
+async function readDirectory(root: string, checker: SnapshotChecker): Promise<TreeEntry[]> {
   const entries: TreeEntry[] = [];
-  let removedHistoryEntries = 0;
   const walk = async (relative: string): Promise<void> => {
     const children = await readdir(path.join(root, relative), { withFileTypes: true });
+    children.sort((a, b) => compareText(a.name, b.name));
     for (const child of children) {
       const rel = relative === "" ? child.name : `${relative}/${child.name}`;
       const full = path.join(root, rel);
-      if (HISTORY.has(child.name)) {
-        removedHistoryEntries++;
+      // Revision history is skipped whole, without reading it.
+      if (isHistoryPath(child.name)) {
+        checker.removedHistoryEntries++;
         continue;
       }
       // Symbolic links are kept as links (never followed), so a link to a directory is not walked twice.
-      if (child.isSymbolicLink()) entries.push({ path: rel, type: "symlink", target: await readlink(full) });
-      else if (child.isDirectory()) await walk(rel);
-      else if (child.isFile()) {
-        const stat = await lstat(full);
-        entries.push({ path: rel, type: "file", executable: (stat.mode & 0o111) !== 0, content: await readFile(full) });
-      } else throw new AppError("invalid_input", `${rel} is not a regular file, directory or symbolic link`);
+      const stat = await lstat(full);
+      const kind: MemberKind | string = stat.isSymbolicLink() ? "symlink" : stat.isDirectory() ? "directory" : stat.isFile() ? "file" : "special file";
+      const target = kind === "symlink" ? await readlink(full) : undefined;
+      const admitted = checker.admit({ name: rel, kind, size: kind === "file" ? stat.size : 0, linkname: target });
+      if (!admitted) continue;
+      if (kind === "directory") await walk(rel);
+      else if (kind === "symlink") entries.push({ path: admitted.path, type: "symlink", target: target! });
+      else entries.push({ path: admitted.path, type: "file", executable: (stat.mode & 0o111) !== 0, content: await readBounded(full, stat.size) });
     }
   };
   await walk("");
-  return { entries, removedHistoryEntries };
+  return entries;
 }
 
-async function readArchive(file: string): Promise<SourceTree> {
+/** Reads at most `size` bytes (the size admitted), never following a link put there since. */
+async function readBounded(file: string, size: number): Promise<Buffer> {
+  const handle = await open(file, constants.O_RDONLY | constants.O_NOFOLLOW);
+  try {
+    return await readStart(handle, size);
+  } finally {
+    await handle.close();
+  }
+}
+
+const TAR_KINDS: Record<string, MemberKind> = { file: "file", "contiguous-file": "file", directory: "directory", symlink: "symlink", link: "hardlink" };
+
+async function readArchive(file: string, checker: SnapshotChecker): Promise<TreeEntry[]> {
   const handle = await open(file, "r");
   const magic = Buffer.alloc(2);
   await handle.read(magic, 0, 2, 0);
@@ -64,90 +82,38 @@ async function readArchive(file: string): Promise<SourceTree> {
   const gzip = magic[0] === 0x1f && magic[1] === 0x8b;
 
   const byPath = new Map<string, TreeEntry>();
-  let removedHistoryEntries = 0;
   const extract = tar.extract();
   const reading = (async () => {
     for await (const entry of extract) {
       const { header } = entry;
-      const chunks: Buffer[] = [];
-      for await (const chunk of entry) chunks.push(chunk as Buffer);
-      const rel = archivePath(header.name);
-      if (rel === "") continue;
-      if (isHistory(rel)) {
-        removedHistoryEntries++;
-        continue;
-      }
-      switch (header.type) {
-        case "file":
-        case "contiguous-file":
-          byPath.set(rel, { path: rel, type: "file", executable: ((header.mode ?? 0) & 0o111) !== 0, content: Buffer.concat(chunks) });
-          break;
-        case "directory":
-          break;
-        case "symlink":
-          byPath.set(rel, { path: rel, type: "symlink", target: header.linkname ?? "" });
-          break;
-        case "link": {
-          // A hard link repeats the content of an earlier member of the archive.
-          const target = byPath.get(archivePath(header.linkname ?? ""));
-          if (target?.type !== "file") throw new AppError("invalid_input", `${rel} is a hard link to ${header.linkname}, which is not a file earlier in the archive`);
-          byPath.set(rel, { ...target, path: rel });
-          break;
-        }
-        default:
-          throw new AppError("invalid_input", `${rel} is a ${header.type}, not a regular file, directory or symbolic link`);
+      // Checked before a byte of the member is read: an oversized member stops the whole read here.
+      const admitted = checker.admit({ name: header.name, kind: TAR_KINDS[header.type ?? "file"] ?? header.type ?? "unknown", size: header.size ?? 0, linkname: header.linkname ?? undefined });
+      if (!admitted || admitted.kind !== "file") for await (const _ of entry); // drained, never kept
+      if (!admitted) continue;
+      if (admitted.kind === "file") {
+        const chunks: Buffer[] = [];
+        for await (const chunk of entry) chunks.push(chunk as Buffer);
+        byPath.set(admitted.path, { path: admitted.path, type: "file", executable: ((header.mode ?? 0) & 0o111) !== 0, content: Buffer.concat(chunks) });
+      } else if (admitted.kind === "symlink") byPath.set(admitted.path, { path: admitted.path, type: "symlink", target: admitted.linkTarget! });
+      else if (admitted.kind === "hardlink") {
+        // A hard link repeats the content of an earlier regular file of the archive (checked in admit()).
+        const target = byPath.get(admitted.linkTarget!) as Extract<TreeEntry, { type: "file" }>;
+        byPath.set(admitted.path, { ...target, path: admitted.path });
       }
     }
   })();
+  const source = createReadStream(file);
   try {
-    await Promise.all([pipeline(gzip ? [createReadStream(file), createGunzip(), extract] : [createReadStream(file), extract]), reading]);
+    await Promise.all([pipeline(gzip ? [source, createGunzip(), extract] : [source, extract]), reading]);
   } catch (error) {
+    // Stop reading at once: the refused member and whatever follows it are never decompressed.
+    source.destroy();
+    extract.destroy();
+    await reading.catch(() => undefined);
     if (error instanceof AppError) throw error;
-    throw new AppError("invalid_input", `${file} is not a readable tar archive: ${error instanceof Error ? error.message : String(error)}`);
+    const refused = await reading.then(() => null, (e: unknown) => e);
+    if (refused instanceof AppError) throw refused;
+    throw new AppError("invalid_input", `${path.basename(file)} is not a readable tar archive: ${error instanceof Error ? error.message : String(error)}`);
   }
-  return { entries: [...byPath.values()], removedHistoryEntries };
-}
-
-/** A member name as a relative path; members outside the tree (`/etc/x`, `../x`) are refused. */
-function archivePath(name: string): string {
-  const trimmed = name.replace(/\/+$/, "");
-  const normalized = trimmed.startsWith("/") ? null : normalizePath(trimmed);
-  if (normalized === null) throw new AppError("invalid_input", `The archive member ${name} lies outside the repository`);
-  return normalized;
-}
-
-/** Refuses symbolic links that lead out of the tree (absolute, too many `..`, or through other links), or loop. */
-export function assertLinksStayInside(entries: readonly TreeEntry[]): void {
-  const links = new Map<string, string>();
-  for (const e of entries) if (e.type === "symlink") links.set(e.path, e.target);
-  const escaping = [...links.keys()].filter((link) => linkEscapes(links, link));
-  if (escaping.length > 0) {
-    const shown = escaping.slice(0, 5).map((l) => `${l} -> ${links.get(l)}`).join(", ");
-    throw new AppError("invalid_input", `Symbolic links that leave the repository are refused: ${shown}${escaping.length > 5 ? ` and ${escaping.length - 5} more` : ""}`);
-  }
-}
-
-// Follows the link inside the tree as a file system would, one path component at a time: a `..` above the root, an
-// absolute target or a loop (more than 40 hops, as Linux allows) means the link escapes.
-function linkEscapes(links: ReadonlyMap<string, string>, link: string): boolean {
-  const resolved = link.split("/").slice(0, -1);
-  let pending = links.get(link)!.split("/");
-  if (links.get(link)!.startsWith("/")) return true;
-  let hops = 0;
-  while (pending.length > 0) {
-    const part = pending.shift()!;
-    if (part === "" || part === ".") continue;
-    if (part === "..") {
-      if (resolved.length === 0) return true;
-      resolved.pop();
-      continue;
-    }
-    resolved.push(part);
-    const target = links.get(resolved.join("/"));
-    if (target === undefined) continue;
-    if (target.startsWith("/") || ++hops > 40) return true;
-    resolved.pop();
-    pending = [...target.split("/"), ...pending];
-  }
-  return false;
+  return [...byPath.values()];
 }

@@ -41,8 +41,9 @@ describe("in-house audit runs", () => {
     // The transcript: the three tools ran in the sandbox (the network try failed), then submit_findings.
     const pass = await (await fetch(`${webUrl}/api/v1/admin/runs/${created.json.id}/passes/${run.passes[0]!.id}`, { headers: { authorization: `Bearer ${admin.token}` } })).json();
     const transcript = pass.transcript as { role: string; content: string | null; tool_calls?: { function: { name: string } }[] }[];
-    expect(transcript[1]!.content).toContain("<repository_context>\n# acme/tool");
-    expect(transcript[1]!.content).toContain("=== mod0/core.py\n     1  def handle_0(value):");
+    expect(transcript[1]!.content).toContain('<repository_context>\n"# acme/tool');
+    expect(transcript[1]!.content).toContain('"path": "mod0/core.py"');
+    expect(transcript[1]!.content).toContain('"numbered_source": "     1  def handle_0(value):');
     expect(transcript.flatMap((m) => m.tool_calls ?? []).map((c) => c.function.name)).toEqual(["list_dir", "read_file", "run", "submit_findings"]);
     const outputs = transcript.filter((m) => m.role === "tool").map((m) => m.content ?? "");
     expect(outputs[0]).toContain("mod0");

@@ -1,27 +1,14 @@
-import { execFile } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { finding, smallBenchmark, uniqueSlug } from "../support/fixtures";
+import { runCli } from "../support/cli";
 
-const exec = promisify(execFile);
 const webUrl = inject("webUrl");
 const dir = mkdtempSync(path.join(tmpdir(), "probebench-cli-"));
 
-async function cli(args: string[], env: Record<string, string> = {}) {
-  try {
-    const { stdout, stderr } = await exec(process.execPath, ["bin/probebench.js", ...args], {
-      env: { ...process.env, PROBEBENCH_URL: webUrl, ...env },
-      timeout: 120_000,
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+const cli = (args: string[], env: Record<string, string> = {}) => runCli(args, { PROBEBENCH_URL: webUrl, ...env });
 
 function writeJson(name: string, value: unknown): string {
   const file = path.join(dir, name);

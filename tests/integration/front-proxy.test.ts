@@ -2,7 +2,7 @@ import http from "node:http";
 import https from "node:https";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startNginx, type RunningNginx } from "../../scripts/lib/nginx";
-import { db, finding, seedBenchmark } from "../support/fixtures";
+import { db, finding, seedBenchmark, smallBenchmark, uniqueSlug } from "../support/fixtures";
 import { createTestUser, signIn, type TestUser } from "./authz-support";
 
 // The front proxy of the deployment (deploy/nginx/nginx.conf.template), run by Debian's nginx in front of the test
@@ -134,6 +134,20 @@ describe("front proxy (nginx)", () => {
     const elsewhere = await request(proxy, "/api/auth/register", { method: "POST", headers: { "content-type": "application/json" }, body: Buffer.alloc(1024 * 1024 + 1, 0x20) });
     expect(elsewhere.status).toBe(413);
     expect(JSON.parse(elsewhere.body).error.code).toBe("payload_too_large");
+  });
+
+  it("takes a benchmark file over 1 MB (up to UPLOAD_MAX_BYTES) on the admin import route", async () => {
+    const admin = await createTestUser("admin");
+    const file = smallBenchmark(uniqueSlug("proxy-bench"));
+    // Valid JSON of 1.5 MB: the file, then whitespace.
+    const body = JSON.stringify(file) + " ".repeat(1.5 * 1024 * 1024);
+    expect(body.length).toBeLessThan(uploadMaxBytes);
+    const imported = await request(proxy, "/api/v1/admin/benchmarks", { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${admin.token}` }, body });
+    expect(imported.status).toBe(201);
+    expect(JSON.parse(imported.body)).toMatchObject({ slug: file.slug, version: file.version });
+    const tooLarge = await request(proxy, "/api/v1/admin/benchmarks", { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${admin.token}` }, body: Buffer.alloc(uploadMaxBytes + 64 * 1024, 0x20) });
+    expect(tooLarge.status).toBe(413);
+    expect(JSON.parse(tooLarge.body).error.code).toBe("payload_too_large");
   });
 
   it("sends HSTS over HTTPS and redirects plain HTTP to HTTPS", async () => {

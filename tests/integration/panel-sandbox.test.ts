@@ -95,7 +95,7 @@ describe("panel judges in a sandbox of the snapshot", () => {
     await queue.add("validate-findings", { runId: run.id }, { jobId: `${run.id}-1` });
     const done = await waitFor(() => db.panelRun.findUniqueOrThrow({ where: { id: run.id } }), (r) => r.status === "done" || r.status === "failed", 240_000, "the sandboxed panel to finish");
     console.log(`sandboxed panel: ${done.judgeCalls} reviews in ${Date.now() - started} ms`);
-    expect(done).toMatchObject({ status: "done", error: null, sampled: 5, promptVersion: "panel-judge@1+panel-judge-sandbox@1" });
+    expect(done).toMatchObject({ status: "done", error: null, sampled: 5, promptVersion: "panel-judge@2+panel-judge-sandbox@2" });
 
     const reviews = await reviewsOf(run.id);
     const of = (marker: string) => reviews.filter((r) => r.title.includes(marker));
@@ -109,7 +109,7 @@ describe("panel judges in a sandbox of the snapshot", () => {
       expect(r.rationale).toContain("(sandboxed)");
       const poc = pocRecordSchema.parse(r.poc);
       expect(poc.turns).toBe(2);
-      expect(poc.commands).toEqual([{ command: "head -n 3 ./parser/lexer.py && echo POC-OK", exit_code: 0, timed_out: false, output: "def next_token(buf):\n    return buf[0]\nPOC-OK\n" }]);
+      expect(poc.commands).toEqual([{ command: "head -n 3 ./parser/lexer.py && echo POC-OK", exit_code: 0, timed_out: false, out_of_memory: false, output: "def next_token(buf):\n    return buf[0]\nPOC-OK\n" }]);
       expect(r.inputTokens).toBeGreaterThan(0);
       expect(r.outputTokens).toBe(80);
       expect(r.costUsd).toBeGreaterThan(0);
@@ -132,7 +132,7 @@ describe("panel judges in a sandbox of the snapshot", () => {
     expect(api.status).toBe(200);
     type ApiReview = { judge: string; confidence: string; proof_of_concept: { ran: boolean; turns: number; commands: { command: string; output: string }[]; commands_omitted: number } | null };
     const apiReviews = (title: string) => (api.json.findings as { title: string; reviews: ApiReview[] }[]).find((f) => f.title.includes(title))!.reviews;
-    expect(apiReviews("Lexer drops")[0]!.proof_of_concept).toEqual({ ran: true, turns: 2, commands_omitted: 0, commands: [expect.objectContaining({ command: "head -n 3 ./parser/lexer.py && echo POC-OK", exit_code: 0, timed_out: false, output: expect.stringContaining("POC-OK") })] });
+    expect(apiReviews("Lexer drops")[0]!.proof_of_concept).toEqual({ ran: true, turns: 2, commands_omitted: 0, commands: [expect.objectContaining({ command: "head -n 3 ./parser/lexer.py && echo POC-OK", exit_code: 0, timed_out: false, out_of_memory: false, output: expect.stringContaining("POC-OK") })] });
     expect(apiReviews("[poc:none]")[0]!.proof_of_concept).toEqual({ ran: false, turns: 2, commands: [], commands_omitted: 0 });
     expect(apiReviews("Tooltip leaks")[0]!.proof_of_concept).toBeNull();
 

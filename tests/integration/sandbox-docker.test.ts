@@ -9,7 +9,8 @@ import { DockerSandboxProvider } from "../../lib/sandbox/docker-sandbox";
 import { startFakeDocker } from "../support/fake-docker";
 
 // DockerSandbox against a fake Docker Engine API on a unix socket: the container's isolation settings, labels,
-// exec with the multiplexed stream demuxed, removal at pass end, orphan removal by label, and DOCKER_HOST.
+// exec with the multiplexed stream demuxed, removal at pass end, orphan removal by label, and DOCKER_HOST. The same
+// sandbox on a real engine (Podman): sandbox-podman.test.ts.
 
 const dir = mkdtempSync(path.join(tmpdir(), "probebench-fake-docker-"));
 const socketPath = path.join(dir, "docker.sock");
@@ -49,12 +50,13 @@ describe("DockerSandbox", () => {
       MemorySwap: 512 * 1024 * 1024,
       NanoCpus: 1_500_000_000,
       Tmpfs: { "/tmp": "rw,nosuid,nodev,size=64m" },
+      ShmSize: 64 * 1024 * 1024,
       Binds: [`${snapshotDir}:/repo:ro`],
       AutoRemove: false,
     });
 
     const result = await sandbox.exec({ argv: ["sh", "-c", "cat pkg/core.py; echo oops >&2; exit 3"], timeoutMs: 10_000, maxOutputBytes: 1_000 });
-    expect(result).toEqual({ exitCode: 3, stdout: "def f(x):\n    return 1 / x\n", stderr: "oops\n", timedOut: false, droppedBytes: 0 });
+    expect(result).toEqual({ exitCode: 3, stdout: "def f(x):\n    return 1 / x\n", stderr: "oops\n", timedOut: false, oomKilled: false, droppedBytes: 0 });
     const exec = [...fake.execs.values()].at(-1)!;
     expect(exec.options).toMatchObject({ AttachStdout: true, AttachStderr: true, Tty: false, User: "65534:65534", WorkingDir: "/repo" });
     expect(exec.options.Cmd.slice(0, 4)).toEqual(["timeout", "-s", "KILL", "10"]);

@@ -3,7 +3,9 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { detectCgroups } from "../../lib/sandbox/cgroup";
 import { ProcessSandboxProvider } from "../../lib/sandbox/process-sandbox";
+import type { SandboxLimits } from "../../lib/sandbox/sandbox";
 
 // The process sandbox for real (bubblewrap): no network, nothing writable but /tmp, the snapshot intact after,
 // limits enforced, and not root inside.
@@ -14,8 +16,8 @@ mkdirSync(path.join(snapshotDir, "pkg"), { recursive: true, mode: 0o755 });
 writeFileSync(path.join(snapshotDir, "pkg", "core.py"), "VALUE = 1\n", { mode: 0o644 });
 execFileSync("chmod", ["-R", "a+rX", dir]);
 const provider = new ProcessSandboxProvider({ memoryMb: 1024, cpus: 1, pids: 64, tmpMb: 32 });
-const run = async (command: string, timeoutMs = 20_000) => {
-  const sandbox = await provider.create({ runId: "r", passId: "p", snapshotDir });
+const run = async (command: string, timeoutMs = 20_000, using = provider) => {
+  const sandbox = await using.create({ runId: "r", passId: "p", snapshotDir });
   try {
     return await sandbox.exec({ argv: ["sh", "-c", command], timeoutMs, maxOutputBytes: 64 * 1024 });
   } finally {
@@ -68,4 +70,99 @@ describe("ProcessSandbox (bubblewrap)", () => {
     expect(result.timedOut).toBe(true);
     expect(Date.now() - started).toBeLessThan(10_000);
   });
+
+  it("reports the time limit as such, not as out of memory", async () => {
+    const result = await run("sleep 30", 1_000);
+    expect(result).toMatchObject({ timedOut: true, oomKilled: false });
+  });
 });
+
+// The limits hold for the whole command, not per process: each exec runs in a cgroup of its own (v1 here, v2
+// elsewhere). Without one these tests fail and name what is missing.
+describe("ProcessSandbox limits as a whole (cgroup)", () => {
+  const support = detectCgroups();
+  const small: SandboxLimits = { memoryMb: 128, cpus: 0.25, pids: 32, tmpMb: 16 };
+  const limited = new ProcessSandboxProvider(small);
+  const leftovers = () =>
+    support.version === null ? [] : (support.version === 2 ? [support.dir] : Object.values(support.dirs)).flatMap((d) => readdirSync(d, { withFileTypes: true }).filter((e) => e.isDirectory() && e.name.startsWith(`${process.pid}-`)).map((e) => e.name)).filter((name, i, all) => all.indexOf(name) === i);
+
+  it("finds a cgroup to put each exec in", () => {
+    expect(support.version === null ? support.reason : "ok", "the process sandbox needs a writable cgroup (v1 memory, pids, cpu or v2 with them delegated)").toBe("ok");
+    expect(limited.isolation).toEqual({ cgroup: `cgroup v${support.version}`, warning: null });
+  });
+
+  it("bounds /dev/shm: 20 files of 15 MB do not fit (SANDBOX_TMP_MB each for /tmp and /dev/shm)", async () => {
+    const result = await run("n=0; for i in $(seq 1 20); do head -c 15M /dev/zero > /dev/shm/f$i 2>/dev/null && n=$((n+1)); done; echo wrote=$n; df -k /dev/shm | tail -n 1", 20_000, limited);
+    expect(result.stdout).toMatch(/^wrote=[01]\n/);
+    const sizeKb = Number(result.stdout.split("\n")[1]!.trim().split(/\s+/)[1]);
+    expect(sizeKb).toBe(16 * 1024);
+  });
+
+  it("bounds the memory of 4 processes together: each holding 60 MB under a 128 MB limit is killed out of memory", async () => {
+    const hold = `python3 -c "import time; b = bytearray(60 * 1024 * 1024); b[::4096] = b'x' * len(b[::4096]); time.sleep(4)"`;
+    const started = Date.now();
+    const result = await run(`for i in 1 2 3 4; do ${hold} & done; wait; echo done`, 15_000, limited);
+    expect(result).toMatchObject({ oomKilled: true, timedOut: false });
+    expect(Date.now() - started).toBeLessThan(12_000);
+    expect(leftovers()).toEqual([]);
+  });
+
+  it("reports a single command killed at the memory limit as out of memory, not as a time limit", async () => {
+    const result = await run(`python3 -c "b = bytearray(400 * 1024 * 1024); b[::4096] = b'x' * len(b[::4096])"`, 15_000, limited);
+    expect(result).toMatchObject({ exitCode: 137, oomKilled: true, timedOut: false });
+  });
+
+  it("bounds tmpfs and memory together: /tmp and /dev/shm pages count against the memory limit", async () => {
+    const result = await run(`head -c 15M /dev/zero > /tmp/a; head -c 15M /dev/zero > /dev/shm/b; python3 -c "b = bytearray(110 * 1024 * 1024); b[::4096] = b'x' * len(b[::4096])"; echo rc=$?`, 15_000, limited);
+    expect(result.stdout).toMatch(/rc=137/);
+    expect(result.oomKilled).toBe(true);
+  });
+
+  it("bounds the processes of the whole command (pids): forking stops at SANDBOX_PIDS, children left running are killed", async () => {
+    const fork = `python3 -c "
+import os, time
+n = 0
+try:
+    for _ in range(200):
+        if os.fork() == 0:
+            time.sleep(30)
+            os._exit(0)
+        n += 1
+except OSError as e:
+    print('refused', e.errno)
+print('forked', n)
+"`;
+    const started = Date.now();
+    const result = await run(fork, 15_000, limited);
+    expect(result.stdout).toMatch(/^refused 11\nforked \d+\n$/);
+    const forked = Number(/forked (\d+)/.exec(result.stdout)![1]);
+    expect(forked).toBeGreaterThan(small.pids - 10);
+    expect(forked).toBeLessThan(small.pids);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(leftovers()).toEqual([]);
+  });
+
+  it("applies the CPU quota (SANDBOX_CPUS): two busy loops for 2 s get about half a CPU second at 0.25 CPU", async () => {
+    const busy = "timeout 2 sh -c 'while :; do :; done'";
+    const result = await run(`${busy} & ${busy} & wait; times`, 15_000, limited);
+    // `times`: the shell's own user/system times, then its children's.
+    const lines = result.stdout.trim().split("\n");
+    const seconds = (s: string) => s.split(/\s+/).reduce((sum, t) => { const m = /(\d+)m([\d.]+)s/.exec(t); return sum + (m ? Number(m[1]) * 60 + Number(m[2]) : 0); }, 0);
+    const cpu = seconds(lines.at(-1)!);
+    expect(cpu).toBeGreaterThan(0.1);
+    expect(cpu).toBeLessThan(0.8);
+  });
+
+  it("leaves no cgroup behind after each exec and after close", async () => {
+    const sandbox = await limited.create({ runId: "r", passId: "p", snapshotDir });
+    await sandbox.exec({ argv: ["true"], timeoutMs: 5_000, maxOutputBytes: 100 });
+    expect(leftovers()).toEqual([]);
+    const running = sandbox.exec({ argv: ["sleep", "30"], timeoutMs: 30_000, maxOutputBytes: 100 });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(leftovers()).toHaveLength(1);
+    await sandbox.close();
+    await running;
+    expect(leftovers()).toEqual([]);
+  });
+});
+

@@ -8,6 +8,7 @@ import tar from "tar-stream";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { passPlanSchema } from "../../lib/validation/pass-plan";
 import { db, seedBenchmark } from "../support/fixtures";
+import { runCli } from "../support/cli";
 
 // `probebench snapshot import` against the real database and a scratch SNAPSHOT_STORE, and the plan API.
 const exec = promisify(execFile);
@@ -16,15 +17,7 @@ const work = mkdtempSync(path.join(tmpdir(), "probebench-snapshots-"));
 const store = path.join(work, "store");
 let slug: string;
 
-async function cli(args: string[]) {
-  try {
-    const { stdout, stderr } = await exec(process.execPath, ["bin/probebench.js", ...args], { env: { ...process.env, SNAPSHOT_STORE: store }, timeout: 120_000 });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+const cli = (args: string[]) => runCli(args, { SNAPSHOT_STORE: store });
 
 function makeTree(name: string, files: Record<string, string>, links: Record<string, string> = {}): string {
   const root = path.join(work, name);

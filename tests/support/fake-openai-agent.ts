@@ -19,8 +19,9 @@ type Msg = { role: string; content?: string | null; tool_calls?: unknown[] };
 type Send = (status: number, body: unknown) => void;
 
 function targetFiles(user: string): string[] {
-  const fromSources = [...user.matchAll(/^=== (\S+)/gm)].map((m) => m[1]!);
-  if (fromSources.length) return fromSources;
+  // The full harness: the target files are one JSON block; passes-only lists their paths.
+  const block = /<target_files>\n([\s\S]*?)\n<\/target_files>/.exec(user)?.[1];
+  if (block) return (JSON.parse(block) as { path: string }[]).map((f) => f.path);
   return [...user.matchAll(/^- (\S+)$/gm)].map((m) => m[1]!);
 }
 

@@ -6,7 +6,8 @@ import { fakePanelVerdict } from "./fake-analysis";
 // the finding's file and prints POC-OK), turn 1 calls submit_verdict with the verdict fake-analysis.ts gives for the
 // finding's text (so sandboxed and plain judges agree on verdicts; only confidence differs). Markers in the finding:
 //  - [poc:none] skips the run (the judge only lists the directory, then submits);
-//  - [poc:stall] never submits (lists the directory every turn until a limit stops it).
+//  - [poc:stall] never submits (lists the directory every turn until a limit stops it);
+//  - [poc:oom] runs a command that fills 1 GB of memory (killed at the sandbox's memory limit), then submits.
 
 type Msg = { role: string; content?: string | null };
 type Send = (status: number, body: unknown) => void;
@@ -30,6 +31,7 @@ function nextTurn(model: string, messages: Msg[]) {
   const call = (name: string, args: unknown) => ({ content: null, tool_calls: [{ id: `poc_${panelSandboxStats.requests}`, type: "function", function: { name, arguments: JSON.stringify(args) } }] });
   if (text.includes("[poc:stall]")) return call("list_dir", { path: "." });
   if (turn === 0 && text.includes("[poc:none]")) return call("list_dir", { path: "." });
+  if (turn === 0 && text.includes("[poc:oom]")) return call("run", { command: `python3 -c "b = bytearray(1 << 30); b[::4096] = b'x' * len(b[::4096])"`, timeout_s: 30 });
   if (turn === 0) return call("run", { command: `head -n 3 ./${String(f.file ?? "README.md")} && echo POC-OK`, timeout_s: 20 });
   const verdict = fakePanelVerdict(model, String(f.title ?? ""), String(f.description ?? ""));
   return call("submit_verdict", { ...verdict, rationale: `${verdict.rationale} (sandboxed)` });

@@ -1,4 +1,5 @@
 import OpenAI from "openai";
+import { AppError } from "../../lib/errors";
 import { JudgeReplyError } from "../../lib/llm/judge";
 import { isTransientError } from "../../lib/llm/retry";
 import { AttributionInputError } from "../services/attribute-bugs";
@@ -67,7 +68,8 @@ function analysisClassifier(what: "Panel validation" | "Bug-type attribution"): 
     notFound: "A configured model or the endpoint was not found; check PANEL_JUDGE_MODELS, PANEL_TIER2_MODEL, ATTRIBUTION_MODEL and OPENAI_BASE_URL.",
     internal: `${what} failed because of an internal error; it will be retried.`,
     extra: (error) => {
-      if (error instanceof PanelInputError || error instanceof AttributionInputError) return error.message;
+      // Our own errors carry client-safe messages, e.g. a snapshot refused at extraction (docs/security.md).
+      if (error instanceof PanelInputError || error instanceof AttributionInputError || error instanceof AppError) return error.message;
       if (error instanceof JudgeReplyError) return `${what} stopped: a model kept answering without the required JSON. Every answer already stored is kept; starting again asks only for the rest.`;
       return undefined;
     },
@@ -81,4 +83,6 @@ export const classifyAuditError = classifier({
   transient: () => "The model endpoint was unavailable (timeout, 429 or 5xx).",
   notFound: "The model or endpoint was not found; check the model name and base URL.",
   internal: "The pass failed because of an internal error.",
+  // Our own errors carry client-safe messages: a snapshot refused at extraction (docs/security.md), no sandbox.
+  extra: (error) => (error instanceof AppError ? error.message : undefined),
 });

@@ -2,7 +2,7 @@ import type { Job } from "bullmq";
 import { env } from "../../lib/env";
 import { createStructuredClient, readAttributionModel, readPanelConfig } from "../../lib/llm/analysis-config";
 import { attributionQueue, panelQueue, type AnalysisKind } from "../../lib/queue/analysis-queues";
-import { createSandboxProvider } from "../../lib/sandbox/create-sandbox-provider";
+import { workerSandbox } from "../../lib/sandbox/choose-sandbox";
 import { classifyAttributionError, classifyPanelError } from "../jobs/classify-job-error";
 import { runClaimedJob, type JobContext } from "../jobs/run-claimed-job";
 import { attributeBugs } from "../services/attribute-bugs";
@@ -30,7 +30,9 @@ export function processPanelJob(job: Job): Promise<unknown> {
       await updateAnalysis(claim, { status: "failed", error: config.message });
       return { failed: config.message };
     }
-    const sandbox = env.PANEL_SANDBOX === "on" ? panelSandboxFromEnv(withSandboxMetrics(createSandboxProvider())) : null;
+    // PANEL_SANDBOX=on without a sandbox (the worker logged why at start): judges reason without one, capped.
+    const provider = env.PANEL_SANDBOX === "on" ? (await workerSandbox()).provider : null;
+    const sandbox = provider ? panelSandboxFromEnv(withSandboxMetrics(provider)) : null;
     return runPanel(claim, { client: createStructuredClient(), config: config.config, concurrency: env.PANEL_CONCURRENCY, onProgress, sandbox });
   });
 }

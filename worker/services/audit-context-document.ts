@@ -1,10 +1,9 @@
-import { readFile, readdir } from "node:fs/promises";
-import path from "node:path";
 import type OpenAI from "openai";
 import { db } from "../../lib/db";
 import { buildContextMessages } from "../../lib/agent/harness";
 import { judgeCostUsd } from "../../lib/llm/judge";
 import { loadPrompt } from "../../lib/llm/prompts";
+import { readSnapshotFile, walkSnapshotFiles } from "../../lib/snapshots/snapshot-fs";
 import type { PassPlan } from "../../lib/validation/pass-plan";
 import { timedModelCall } from "../../lib/observability/metrics";
 
@@ -18,18 +17,11 @@ const DOCS_MAX_CHARS = 20_000;
 const SOURCES_MAX_CHARS = 40_000;
 const SOURCE_HEAD_LINES = 150;
 
-async function listTree(root: string): Promise<string[]> {
-  const out: string[] = [];
-  async function walk(dir: string): Promise<void> {
-    for (const entry of (await readdir(path.join(root, dir), { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      if (out.length >= TREE_MAX_ENTRIES) return;
-      const rel = dir ? `${dir}/${entry.name}` : entry.name;
-      if (entry.isDirectory()) await walk(rel);
-      else out.push(rel);
-    }
-  }
-  await walk("");
-  return out;
+// Reads of the extracted snapshot never follow a link (lib/snapshots/snapshot-fs.ts): a README that is a symbolic
+// link, or a file behind one, is left out rather than read wherever it points.
+async function readText(root: string, file: string, maxChars: number): Promise<string | null> {
+  const content = await readSnapshotFile(root, file, { maxBytes: maxChars * 4 }).catch(() => null);
+  return content === null ? null : content.toString("utf8").slice(0, maxChars);
 }
 
 export async function ensureContextDocument(opts: {
@@ -44,17 +36,18 @@ export async function ensureContextDocument(opts: {
 }): Promise<{ generated: boolean; inputTokens: number; outputTokens: number; costUsd: number }> {
   const existing = await db.contextDocument.findUnique({ where: { repositoryId_kind: { repositoryId: opts.repositoryId, kind: "audit" } } });
   if (existing && (existing.editedById || existing.snapshotSha === opts.snapshotSha)) return { generated: false, inputTokens: 0, outputTokens: 0, costUsd: 0 };
-  const files = await listTree(opts.snapshotDir);
+  const files = await walkSnapshotFiles(opts.snapshotDir, { maxEntries: TREE_MAX_ENTRIES });
   let docs = "";
   for (const f of files.filter((f) => /(^|\/)(readme|contributing|architecture)[^/]*$/i.test(f) || /^docs?\/.*\.(md|rst|txt)$/i.test(f))) {
     if (docs.length >= DOCS_MAX_CHARS) break;
-    docs += `=== ${f}\n${(await readFile(path.join(opts.snapshotDir, f), "utf8")).slice(0, DOCS_MAX_CHARS - docs.length)}\n`;
+    const text = await readText(opts.snapshotDir, f, DOCS_MAX_CHARS - docs.length);
+    if (text !== null) docs += `=== ${f}\n${text}\n`;
   }
   let sources = "";
   const ranked = (opts.plan?.passes ?? []).filter((p) => p.kind === "individual").flatMap((p) => p.files).concat(opts.plan?.audited_files ?? []);
   for (const f of [...new Set(ranked)]) {
     if (sources.length >= SOURCES_MAX_CHARS) break;
-    const text = await readFile(path.join(opts.snapshotDir, f), "utf8").catch(() => "");
+    const text = (await readText(opts.snapshotDir, f, SOURCES_MAX_CHARS)) ?? "";
     sources += `=== ${f}\n${text.split("\n").slice(0, SOURCE_HEAD_LINES).join("\n").slice(0, SOURCES_MAX_CHARS - sources.length)}\n`;
   }
   const template = loadPrompt(CONTEXT_PROMPT);

@@ -1,5 +1,3 @@
-import { readFile } from "node:fs/promises";
-import path from "node:path";
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import { db } from "../../lib/db";
 import { env } from "../../lib/env";
@@ -12,6 +10,7 @@ import { loadPrompt } from "../../lib/llm/prompts";
 import { finishRunIfComplete } from "../../lib/server/runs/finish-run";
 import { runEndpoint } from "../../lib/server/runs/model-endpoint";
 import type { SandboxProvider } from "../../lib/sandbox/sandbox";
+import { readSnapshotFile } from "../../lib/snapshots/snapshot-fs";
 import { passPlanSchema, type CallSite } from "../../lib/validation/pass-plan";
 import type { Prisma } from "../../lib/generated/prisma/client";
 import { log } from "../../lib/observability/log";
@@ -23,6 +22,7 @@ import { removeEndedRunDirs, snapshotArchivePath, snapshotDirFor } from "./audit
 // its progress: a worker killed mid-pass loses only this pass's attempt, and a superseded attempt writes nothing.
 const SOURCE_MAX_CHARS = 60_000; // per target file in the prompt; the agent reads the rest with read_file
 const SOURCES_MAX_CHARS = 240_000; // all target files of a pass (the planner keeps batches under 60k tokens)
+const PLANNED_FILE_MAX_BYTES = 4 * 1024 * 1024; // read from the host for the prompt and caller/callee snippets
 const SNIPPET_BEFORE = 2;
 const SNIPPET_AFTER = 6;
 
@@ -88,17 +88,18 @@ function snippetAt(text: string | undefined, line: number): string {
   return out.join("\n");
 }
 
-async function readSnapshotFile(dir: string, file: string): Promise<string | undefined> {
-  const resolved = path.resolve(dir, file);
-  if (!resolved.startsWith(dir + path.sep)) return undefined;
-  return readFile(resolved, "utf8").catch(() => undefined);
+// The plan names files of the snapshot; a path that is missing, leaves the tree or is (or passes through) a symbolic
+// link reads as absent (lib/snapshots/snapshot-fs.ts never follows a link).
+async function readPlannedFile(dir: string, file: string): Promise<string | undefined> {
+  const content = await readSnapshotFile(dir, file, { maxBytes: PLANNED_FILE_MAX_BYTES }).catch(() => null);
+  return content?.toString("utf8");
 }
 
 async function withSnippets(dir: string, sites: CallSite[]): Promise<SnippetSite[]> {
   const cache = new Map<string, string | undefined>();
   const out: SnippetSite[] = [];
   for (const s of sites) {
-    if (!cache.has(s.file)) cache.set(s.file, await readSnapshotFile(dir, s.file));
+    if (!cache.has(s.file)) cache.set(s.file, await readPlannedFile(dir, s.file));
     out.push({ ...s, snippet: snippetAt(cache.get(s.file), s.line) });
   }
   return out;
@@ -138,7 +139,7 @@ export async function runAuditPass(claim: PassClaim, sandboxes: SandboxProvider)
       let budget = SOURCES_MAX_CHARS;
       input.sources = [];
       for (const file of planned.files) {
-        const text = (await readSnapshotFile(dir, file)) ?? "";
+        const text = (await readPlannedFile(dir, file)) ?? "";
         const keep = Math.max(0, Math.min(SOURCE_MAX_CHARS, budget));
         input.sources.push({ path: file, text: text.slice(0, keep), truncated: text.length > keep });
         budget -= Math.min(text.length, keep);

@@ -3,12 +3,13 @@ import path from "node:path";
 import { db } from "../../lib/db";
 import { env } from "../../lib/env";
 import { extractSnapshot } from "../../lib/sandbox/extract-snapshot";
+import { snapshotLimits } from "../../lib/server/snapshots/snapshot-limits";
 
 /** The run's read-only copy of a snapshot (extracted once per run and snapshot; every pass mounts it at /repo). */
 export async function snapshotDirFor(runId: string, snapshot: { sha256: string; storagePath: string }): Promise<string> {
   const archive = path.resolve(env.SNAPSHOT_STORE, snapshot.storagePath);
   const target = path.resolve(env.AUDIT_WORK_DIR, runId, snapshot.sha256);
-  return extractSnapshot(archive, target);
+  return extractSnapshot(archive, target, snapshotLimits());
 }
 
 export function runWorkDir(runId: string): string {

@@ -4,6 +4,7 @@ import { runEndpoint } from "../../lib/server/runs/model-endpoint";
 import { passPlanSchema } from "../../lib/validation/pass-plan";
 import { finishRunIfComplete } from "../../lib/server/runs/finish-run";
 import type { Queue } from "bullmq";
+import type { SandboxRecord } from "../../lib/sandbox/sandbox-record";
 import { createAuditClient } from "./audit-model";
 import { ensureContextDocument } from "./audit-context-document";
 import { snapshotDirFor } from "./audit-snapshot";
@@ -13,8 +14,9 @@ import { snapshotDirFor } from "./audit-snapshot";
  * document (F.5.1; generated once per snapshot, charged to this run), then queues every pass still queued. Running it
  * twice queues nothing twice (pass job ids are the pass ids).
  */
-export async function startAuditRun(runId: string, queue?: Queue<AuditJob>): Promise<{ started: boolean; passes: number }> {
-  await db.auditRun.updateMany({ where: { id: runId, status: "queued" }, data: { status: "running", startedAt: new Date() } });
+export async function startAuditRun(runId: string, queue?: Queue<AuditJob>, sandbox?: SandboxRecord): Promise<{ started: boolean; passes: number }> {
+  // The run records the sandbox its passes use (and why it was chosen) when it starts.
+  await db.auditRun.updateMany({ where: { id: runId, status: "queued" }, data: { status: "running", startedAt: new Date(), ...(sandbox ? { sandbox } : {}) } });
   const run = await db.auditRun.findUnique({ where: { id: runId } });
   if (!run || run.status !== "running") return { started: false, passes: 0 };
   if (run.harness === "probe-passes") {

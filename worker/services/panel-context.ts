@@ -6,6 +6,7 @@ import { env } from "../../lib/env";
 import type { StructuredClient } from "../../lib/llm/analysis-client";
 import { renderBlockMessages } from "../../lib/llm/analysis-messages";
 import { loadPrompt } from "../../lib/llm/prompts";
+import { snapshotLimits } from "../../lib/server/snapshots/snapshot-limits";
 import { readSourceTree } from "../../lib/snapshots/read-source-tree";
 
 // The panel context document of a repository (paper F.6.1: public API, supported scope, intentional deviations),
@@ -30,7 +31,7 @@ const isSource = (p: string) => /\.(py|js|mjs|cjs|jsx|ts|tsx|mts|cts|md|rst|txt|
 
 /** Files the context writer reads: READMEs first, then top-level before nested source, within a character budget. */
 async function snapshotExcerpt(storagePath: string): Promise<{ paths: string[]; files: { path: string; text: string }[] }> {
-  const tree = await readSourceTree(path.resolve(env.SNAPSHOT_STORE, storagePath));
+  const tree = await readSourceTree(path.resolve(env.SNAPSHOT_STORE, storagePath), snapshotLimits());
   const files = tree.entries.filter((e): e is Extract<typeof e, { type: "file" }> => e.type === "file");
   const paths = files.map((f) => f.path).sort();
   const ranked = files

@@ -12,6 +12,7 @@ import { abstainedAtLimit, PANEL_TOOL_DEFINITIONS, proofOfConceptRan, recordRun,
 import type { PanelReply } from "../../lib/panel/verdicts";
 import type { SandboxProvider } from "../../lib/sandbox/sandbox";
 import { extractSnapshot } from "../../lib/sandbox/extract-snapshot";
+import { snapshotLimits } from "../../lib/server/snapshots/snapshot-limits";
 import { snapshotArchivePath } from "./audit-snapshot";
 import { log } from "../../lib/observability/log";
 
@@ -35,7 +36,7 @@ export function panelWorkDir(panelRunId: string): string {
 }
 
 export async function panelSnapshotDir(panelRunId: string, snapshot: SandboxedSnapshot): Promise<string> {
-  return extractSnapshot(snapshotArchivePath(snapshot), path.join(panelWorkDir(panelRunId), snapshot.sha256));
+  return extractSnapshot(snapshotArchivePath(snapshot), path.join(panelWorkDir(panelRunId), snapshot.sha256), snapshotLimits());
 }
 
 export async function removePanelWorkDir(panelRunId: string): Promise<void> {

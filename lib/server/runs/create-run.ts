@@ -11,6 +11,8 @@ import { findBenchmark } from "../benchmarks/import-benchmark";
 import { recordAudit } from "../admin/record-audit";
 import { defaultAuditEndpoint, isAllowedBaseUrl } from "./model-endpoint";
 import { log } from "../../observability/log";
+import { readSandboxStatus } from "./sandbox-status";
+import { noSandboxMessage } from "../../sandbox/sandbox-record";
 
 export const createRunBodySchema = z
   .object({
@@ -35,6 +37,9 @@ export const NO_ENDPOINT_MESSAGE =
 export async function createAuditRun(actorId: string, body: unknown): Promise<{ id: string; status: "queued"; passes_total: number }> {
   const input = parseOrThrow(createRunBodySchema, body, "The run");
   if (!defaultAuditEndpoint()) throw new AppError("unavailable", NO_ENDPOINT_MESSAGE);
+  // Until a worker has said which sandbox it has, a run is accepted and waits in the queue.
+  const sandbox = await readSandboxStatus();
+  if (sandbox?.kind === "none") throw new AppError("unavailable", noSandboxMessage(sandbox));
   if (input.base_url && !isAllowedBaseUrl(input.base_url)) {
     throw new AppError("invalid_input", "The run names an endpoint that is not allowed", [{ path: "base_url", message: "not the default endpoint and not listed in AUDIT_BASE_URLS" }]);
   }

@@ -1,15 +1,20 @@
 import "server-only";
 import { db } from "../../db";
 import { defaultAuditEndpoint, allowedBaseUrls } from "./model-endpoint";
+import { readSandboxStatus } from "./sandbox-status";
+import type { SandboxRecord } from "../../sandbox/sandbox-record";
 
 export type LaunchOptions = {
   endpointConfigured: boolean;
+  // The sandbox the last worker to start chose, or null before any worker has started.
+  sandbox: SandboxRecord | null;
   baseUrls: string[];
   benchmarks: { key: string; name: string; repositories: { name: string; language: string; passes: number | null }[] }[];
 };
 
 /** What the launch form offers: benchmark versions with the repositories that have a snapshot (and their plan's size). */
 export async function getLaunchOptions(): Promise<LaunchOptions> {
+  const sandbox = await readSandboxStatus();
   const benchmarks = await db.benchmark.findMany({
     orderBy: [{ slug: "asc" }, { createdAt: "desc" }],
     select: {
@@ -21,6 +26,7 @@ export async function getLaunchOptions(): Promise<LaunchOptions> {
   });
   return {
     endpointConfigured: defaultAuditEndpoint() !== null,
+    sandbox,
     baseUrls: allowedBaseUrls(),
     benchmarks: benchmarks
       .filter((b) => b.repositories.length > 0)

@@ -1,4 +1,5 @@
 import type { AuditPass, AuditRun } from "../../generated/prisma/client";
+import { sandboxRecordSchema } from "../../sandbox/sandbox-record";
 
 // The JSON shape of a run and of its passes, shared by the admin API and the admin pages.
 export type RunSummary = ReturnType<typeof runSummary>;
@@ -15,6 +16,8 @@ export function runSummary(run: AuditRun, benchmark: string, counts: { done: num
     repos: run.repos,
     status: run.status,
     error: run.error,
+    // The sandbox the passes ran in and why; null until the run starts.
+    sandbox: sandboxRecordSchema.nullable().catch(null).parse(run.sandbox ?? null),
     passes_total: run.passesTotal,
     passes_done: counts.done,
     passes_failed: counts.failed,

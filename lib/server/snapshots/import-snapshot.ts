@@ -11,6 +11,7 @@ import { countLines, languageOf } from "../../planner/select-files";
 import { findBenchmark } from "../benchmarks/import-benchmark";
 import { packCanonicalTar, sha256Hex } from "../../snapshots/canonical-tar";
 import { readSourceTree, type TreeEntry } from "../../snapshots/read-source-tree";
+import { snapshotLimits } from "./snapshot-limits";
 import { storePlan } from "./store-plan";
 
 export type ImportSnapshotInput = { benchmark: string; repo: string; source: string; image?: string };
@@ -35,7 +36,7 @@ export async function importSnapshot(input: ImportSnapshotInput): Promise<Import
   const repository = await db.repository.findUnique({ where: { benchmarkId_name: { benchmarkId: benchmark.id, name: input.repo } } });
   if (!repository) throw new AppError("not_found", `${input.repo} is not a repository of ${benchmark.slug}@${benchmark.version}`);
 
-  const tree = await readSourceTree(input.source);
+  const tree = await readSourceTree(input.source, snapshotLimits());
   const files = tree.entries.filter((e): e is Extract<TreeEntry, { type: "file" }> => e.type === "file");
   if (files.length === 0) throw new AppError("invalid_input", `${input.source} holds no files`);
   const tar = await packCanonicalTar(tree.entries);

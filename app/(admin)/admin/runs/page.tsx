@@ -4,6 +4,7 @@ import { requirePageAdmin } from "@/lib/auth/current-user";
 import { listAuditRuns } from "@/lib/server/runs/get-run";
 import { getLaunchOptions } from "@/lib/server/runs/launch-options";
 import { NO_ENDPOINT_MESSAGE } from "@/lib/server/runs/create-run";
+import { describeSandbox, noSandboxMessage } from "@/lib/sandbox/sandbox-record";
 import { pageFromSearchParam } from "@/lib/server/pagination";
 import { count } from "@/lib/format";
 import { AutoRefresh } from "@/components/account/auto-refresh";
@@ -31,7 +32,18 @@ export default async function RunsPage({ searchParams }: Props) {
         model, in an isolated sandbox with the snapshot and no network. A finished run becomes an in-house submission, scored and
         reviewed like any other.
       </p>
-      {!options.endpointConfigured ? (
+      {options.sandbox?.kind === "none" ? (
+        <div className={styles.alert} role="alert" data-testid="no-sandbox">
+          {noSandboxMessage(options.sandbox)}
+        </div>
+      ) : options.sandbox ? (
+        <p className={options.sandbox.warning ? styles.info : "muted"} data-testid="sandbox">
+          Tool calls run in the {describeSandbox(options.sandbox)}.
+        </p>
+      ) : (
+        <p className="muted" data-testid="sandbox">No worker has started yet: runs wait in the queue until one says which sandbox it has.</p>
+      )}
+      {options.sandbox?.kind === "none" ? null : !options.endpointConfigured ? (
         <div className={styles.info} role="status" data-testid="no-endpoint">
           {NO_ENDPOINT_MESSAGE}
         </div>

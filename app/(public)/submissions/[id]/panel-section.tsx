@@ -180,7 +180,7 @@ export async function PanelSection({ id, scored, viewer, search }: { id: string;
                               <ol>
                                 {r.proof_of_concept.commands.map((c, i) => (
                                   <li key={i}>
-                                    <code>{c.command}</code> — {c.timed_out ? "killed at its time limit" : `exit status ${c.exit_code ?? "unknown"}`}
+                                    <code>{c.command}</code> — {c.out_of_memory ? "killed: out of memory" : c.timed_out ? "killed at its time limit" : `exit status ${c.exit_code ?? "unknown"}`}
                                     <pre>{c.output || "(no output)"}</pre>
                                   </li>
                                 ))}

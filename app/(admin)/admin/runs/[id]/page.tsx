@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { describeSandbox } from "@/lib/sandbox/sandbox-record";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { requirePageAdmin } from "@/lib/auth/current-user";
@@ -62,6 +63,11 @@ export default async function RunPage({ params, searchParams }: Props) {
         <dd>{run.benchmark}</dd>
         <dt>Harness</dt>
         <dd><code>{run.harness}</code></dd>
+        <dt>Sandbox</dt>
+        <dd data-testid="run-sandbox">
+          {run.sandbox ? describeSandbox(run.sandbox) : "not chosen yet (the run has not started)"}
+          {run.sandbox?.warning && <span className={styles.info}> Limits not enforced as a whole.</span>}
+        </dd>
         <dt>Reasoning effort</dt>
         <dd>{run.reasoning_effort ?? "model default"}</dd>
         <dt>Repositories</dt>

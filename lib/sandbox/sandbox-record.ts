@@ -1,0 +1,23 @@
+import { z } from "zod";
+
+// Which sandbox a worker uses and why: logged at worker start, published for the web app (launch refused and
+// /admin/runs explaining when there is none) and stored on each in-house run.
+export const sandboxRecordSchema = z.object({
+  kind: z.enum(["docker", "process", "none"]),
+  // Why this one: SANDBOX's value, or what auto found ("the Docker engine at ... answers", "... bubblewrap works").
+  reason: z.string().max(2_000),
+  // A limit that does not hold as documented (the process sandbox without a cgroup), else null.
+  warning: z.string().max(2_000).nullable(),
+});
+export type SandboxRecord = z.infer<typeof sandboxRecordSchema>;
+
+/** One line for logs and pages. */
+export function describeSandbox(record: SandboxRecord): string {
+  const what = record.kind === "docker" ? "Docker sandbox" : record.kind === "process" ? "process sandbox (bubblewrap)" : "no sandbox";
+  return `${what}: ${record.reason}${record.warning ? `. Warning: ${record.warning}` : ""}`;
+}
+
+/** The message for a launch refused, or a sandboxed panel run without its sandbox, when the worker has none. */
+export function noSandboxMessage(record: SandboxRecord): string {
+  return `In-house runs and sandboxed panel judges need a sandbox, and the worker has none: ${record.reason}. Install a container engine (scripts/container-engine.sh) or bubblewrap, or set SANDBOX, then restart the worker.`;
+}

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "AuditRun" ADD COLUMN     "sandbox" JSONB;

@@ -1,0 +1,98 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import tar from "tar-stream";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { agentStats, seedAuditBenchmark, setAgent, waitForRun } from "../support/audit-fixtures";
+import { db, userWithToken } from "../support/fixtures";
+import { runCli } from "../support/cli";
+
+// Crafted snapshot archives, as an attacker who gets one imported (or written into the store) would make them, on the
+// real stack: `probebench snapshot import` refuses them naming the member, and an archive planted in the store is
+// refused again when a run extracts it, before any model sees a byte of it (docs/security.md).
+const webUrl = inject("webUrl");
+const fakeUrl = inject("fakeOpenAiUrl");
+const work = mkdtempSync(path.join(tmpdir(), "probebench-hostile-snapshots-"));
+const store = path.join(work, "store");
+const victim = mkdtempSync(path.join(tmpdir(), "probebench-victim-"));
+writeFileSync(path.join(victim, "core.py"), "original\n");
+const deep = (n: number, part: string) => Array.from({ length: n }, () => part).join("/");
+
+type Member = { name: string; text?: string; type?: "file" | "symlink"; linkname?: string };
+
+async function craft(name: string, members: Member[]): Promise<string> {
+  const pack = tar.pack();
+  const chunks: Buffer[] = [];
+  const done = (async () => {
+    for await (const c of pack) chunks.push(c as Buffer);
+  })();
+  for (const m of members) {
+    if (m.type === "symlink") pack.entry({ name: m.name, type: "symlink", linkname: m.linkname });
+    else pack.entry({ name: m.name }, m.text ?? "x = 1\n");
+  }
+  pack.finalize();
+  await done;
+  const file = path.join(work, `${name}.tar.gz`);
+  writeFileSync(file, gzipSync(Buffer.concat(chunks)));
+  return file;
+}
+
+// The archive of the review: `a -> .`, a 16-level link through it, and a README that reads the process environment.
+const ESCAPE: Member[] = [
+  { name: "main.py" },
+  { name: "a", type: "symlink", linkname: "." },
+  { name: `${deep(16, "a")}/e`, type: "symlink", linkname: deep(16, "..") },
+  { name: "README.md", type: "symlink", linkname: "e/proc/self/environ" },
+];
+
+const cli = (args: string[]) => runCli(args, { SNAPSHOT_STORE: store });
+
+let bench: { slug: string; ref: string; repo: string };
+let admin: { id: string; token: string };
+
+beforeAll(async () => {
+  admin = await userWithToken("admin");
+  bench = await seedAuditBenchmark(1, "hostile");
+});
+
+describe("crafted snapshot archives", () => {
+  it.each<[string, Member[], string]>([
+    ["a link through a link to the root", ESCAPE, `The snapshot member "${deep(16, "a")}/e" passes through the symbolic link a`],
+    ["a file written through a link", [{ name: "out", type: "symlink", linkname: victim }, { name: "out/core.py", text: "overwritten\n" }], 'The snapshot member "out/core.py" passes through the symbolic link out'],
+    ["a README reading the environment", [{ name: "main.py" }, { name: "README.md", type: "symlink", linkname: "/proc/self/environ" }], "Symbolic links that leave the repository are refused: README.md -> /proc/self/environ"],
+  ])("`snapshot import` refuses %s, naming the member, and stores nothing", async (label, members, message) => {
+    const other = await seedAuditBenchmark(1, "hostile-import");
+    const archive = await craft(label.replace(/\W+/g, "-"), members);
+    const result = await cli(["snapshot", "import", "--benchmark", other.ref, "--repo", other.repo, archive]);
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toContain(message);
+    expect(existsSync(store) ? readdirSync(store) : []).toEqual([]);
+    expect(readFileSync(path.join(victim, "core.py"), "utf8")).toBe("original\n");
+    expect(readdirSync(victim)).toEqual(["core.py"]);
+  });
+
+  it("an archive planted in the store is refused at extraction: the run fails, no model call, nothing written outside", async () => {
+    const snapshot = await db.repositorySnapshot.findFirstOrThrow({ where: { repository: { name: bench.repo, benchmark: { slug: bench.slug } } } });
+    const storePath = path.resolve(process.env.SNAPSHOT_STORE!, snapshot.storagePath);
+    const planted = await craft("planted", [{ name: "mod0/core.py" }, { name: "out", type: "symlink", linkname: victim }, { name: "out/core.py", text: "overwritten\n" }, ...ESCAPE.slice(1)]);
+    writeFileSync(storePath, readFileSync(planted));
+
+    await setAgent(fakeUrl, {});
+    const response = await fetch(`${webUrl}/api/v1/admin/runs`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${admin.token}`, "content-type": "application/json" },
+      body: JSON.stringify({ benchmark: bench.ref, model: "fake-auditor-1", harness: "probe-passes" }),
+    });
+    expect(response.status).toBe(202);
+    const { id } = (await response.json()) as { id: string };
+    const run = await waitForRun(webUrl, admin.token, id, (r) => r.finished_at !== null);
+    // The full harness extracts the snapshot for its context document first: the run fails to start, saying why.
+    expect(run).toMatchObject({ status: "failed", error: 'The snapshot member "out/core.py" passes through the symbolic link out' });
+    expect(run.passes.every((p) => p.status === "skipped")).toBe(true);
+    const stats = await agentStats(fakeUrl);
+    expect(stats).toMatchObject({ requests: 0, contextCalls: 0 });
+    expect(readFileSync(path.join(victim, "core.py"), "utf8")).toBe("original\n");
+    expect(readdirSync(victim)).toEqual(["core.py"]);
+  });
+});
