@@ -1,20 +1,9 @@
 import path from "node:path";
-import { defaultExternalConditions, defaultServerConditions } from "vite";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
-  // Our I/O modules carry `import "server-only"`, which throws unless resolved with the react-server condition, as in
-  // every other server process (README, "Server-only modules"): Vite resolves our sources with these conditions,
-  // packages it leaves to Node with the external ones, and Node itself runs with the flag (test.execArgv).
-  ssr: {
-    resolve: {
-      conditions: ["react-server", ...defaultServerConditions],
-      externalConditions: ["react-server", ...defaultExternalConditions],
-    },
-  },
   test: {
-    execArgv: ["--conditions=react-server"],
     // fmin's ES sources import without file extensions, which Node's loader refuses; Vite resolves them when inlined
     // (the worker runs under tsx, which resolves them too).
     server: { deps: { inline: ["fmin"] } },

@@ -1,4 +1,3 @@
-import "server-only";
 import { readFileSync, statSync } from "node:fs";
 import { Command, Option } from "commander";
 import { z } from "zod";

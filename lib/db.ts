@@ -1,4 +1,3 @@
-import "server-only";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "./generated/prisma/client";
 import { requireDatabaseUrl } from "./env";
@@ -23,6 +22,9 @@ export const db: PrismaClient = new Proxy({} as PrismaClient, {
     return typeof value === "function" ? value.bind(client) : value;
   },
 });
+
+/** The client inside `db.$transaction(async (tx) => ...)`. */
+export type Tx = Parameters<Parameters<typeof db.$transaction>[0]>[0];
 
 export async function disconnectDb(): Promise<void> {
   if (globalForPrisma.prisma) await globalForPrisma.prisma.$disconnect();

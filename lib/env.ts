@@ -1,7 +1,6 @@
-import "server-only";
 import { z } from "zod";
 
-// The one typed view of process.env (STYLE.md habit 1). Every variable is documented in .env.example.
+// The one typed view of process.env. Every variable is documented in .env.example.
 const optionalUrl = z
   .string()
   .trim()
@@ -19,7 +18,7 @@ const envSchema = z.object({
   DATABASE_URL: optionalString,
   REDIS_URL: z.string().default("redis://127.0.0.1:6379"),
   PORT: z.coerce.number().int().positive().default(3000),
-  // Address the web server listens on (web/server.ts).
+  // Address the web server listens on (server/server.ts).
   HOST: z.string().trim().min(1).default("0.0.0.0"),
   // Which proxies' X-Forwarded-For to believe: none by default (the socket address is the client). HOPS counts
   // proxies from the app outwards (1 = one nginx in front); PROXIES lists addresses, CIDRs or proxy-addr presets.
@@ -37,12 +36,12 @@ const envSchema = z.object({
   JUDGE_MAX_RETRIES: z.coerce.number().int().min(0).max(20).default(6),
   // A reply that is not the {match, rationale} JSON is asked again this many times, then the pair is undecided.
   JUDGE_MALFORMED_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
-  // Judge calls one submission may make without an admin's approval, estimated after prefiltering (README, Limits).
+  // Judge calls one submission may make without an admin's approval, estimated after prefiltering (docs/file-formats.md).
   JUDGE_CALL_BUDGET: z.coerce.number().int().min(0).default(150_000),
   // JSON object: model name -> USD per million input / output tokens, e.g. {"gpt-4.1-mini":{"input":0.4,"output":1.6}}
   MODEL_PRICES_JSON: optionalString,
 
-  // Panel validation (README, Panel validation): tier 1 judges (comma-separated, two in the paper), the tier 2 judge
+  // Panel validation (docs/panel-and-attribution.md): tier 1 judges (comma-separated, two in the paper), the tier 2 judge
   // that settles their disagreements, the model that writes panel context documents, findings sampled per run.
   PANEL_JUDGE_MODELS: z
     .string()
@@ -72,12 +71,14 @@ const envSchema = z.object({
 
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(50 * 1024 * 1024),
   // Uploads one user may have in flight at once (reading, parsing, storing), and the bytes of upload bodies one web
-  // process holds at once: what bounds its memory (see README, Limits).
+  // process holds at once: what bounds its memory (see docs/file-formats.md).
   UPLOADS_IN_FLIGHT_PER_USER: z.coerce.number().int().min(1).max(20).default(2),
   UPLOAD_PARSE_BUDGET_BYTES: z.coerce.number().int().positive().default(100 * 1024 * 1024),
   // Per-file caps of an upload: runs, and findings in one run (the paper's largest runs hold about 8,300).
   MAX_RUNS_PER_FILE: z.coerce.number().int().min(1).max(100).default(10),
   MAX_FINDINGS_PER_RUN: z.coerce.number().int().min(1).default(20_000),
+  // Threshold of the JSON log lines on stdout (web server and worker).
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   // Rewritten every 15 s by a healthy worker; the container health check reads its age (worker/heartbeat.ts).
   WORKER_HEARTBEAT_FILE: z.string().default("/tmp/probebench-worker.heartbeat"),
@@ -97,7 +98,7 @@ const envSchema = z.object({
   SNAPSHOT_MAX_FILES: z.coerce.number().int().min(1).default(100_000),
   SNAPSHOT_MAX_FILE_BYTES: z.coerce.number().int().min(1).default(64 * 1024 ** 2),
 
-  // In-house audit runs (README, In-house audit runs). The model endpoint: AUDIT_* when set, else OPENAI_*; without a
+  // In-house audit runs (docs/in-house-runs.md). The model endpoint: AUDIT_* when set, else OPENAI_*; without a
   // key no run can be launched. AUDIT_BASE_URLS lists further endpoints an admin may choose per run (comma-separated).
   AUDIT_API_KEY: optionalString,
   AUDIT_BASE_URL: optionalUrl,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// One error type and one mapper (STYLE.md habit 4). Internal error text never reaches a client.
+// One error type, mapped to responses in one place (lib/server/http/respond.ts). Internal error text never reaches a client.
 export type ErrorCode =
   | "invalid_json"
   | "invalid_input"
@@ -74,24 +74,4 @@ export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown, wha
     throw invalidInput(`${what} is invalid: ${count} problem${count === 1 ? "" : "s"}`, issuesFromZod(result.error));
   }
   return result.data;
-}
-
-export type ErrorBody = { error: { code: ErrorCode; message: string; issues?: FieldIssue[] } };
-
-/** Maps any thrown value to a status and a client-safe body; unknown errors are logged, never echoed. */
-export function toErrorResponse(error: unknown): { status: number; body: ErrorBody; headers: Record<string, string> } {
-  if (error instanceof AppError) {
-    const body: ErrorBody = { error: { code: error.code, message: error.message } };
-    if (error.issues.length) body.error.issues = error.issues.slice(0, 1_000);
-    return { status: error.status, body, headers: error.headers };
-  }
-  if (error instanceof z.ZodError) {
-    return {
-      status: 422,
-      body: { error: { code: "invalid_input", message: "Invalid input", issues: issuesFromZod(error).slice(0, 1_000) } },
-      headers: {},
-    };
-  }
-  console.error("Unhandled error:", error);
-  return { status: 500, body: { error: { code: "internal", message: "Internal server error" } }, headers: {} };
 }

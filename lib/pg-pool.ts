@@ -1,6 +1,6 @@
-import "server-only";
 import pg from "pg";
 import { requireDatabaseUrl } from "./env";
+import { log } from "./observability/log";
 
 // A small pool of plain `pg` connections for bulk writes. Prisma's raw queries copy array parameters several times
 // on their way to the driver (a 50 MB upload cost ~450 MB of heap that way, ~100 MB through pg directly), so the
@@ -10,7 +10,7 @@ const globalForPg = globalThis as unknown as { pgPool?: pg.Pool };
 export function pgPool(): pg.Pool {
   if (!globalForPg.pgPool) {
     globalForPg.pgPool = new pg.Pool({ connectionString: requireDatabaseUrl(), max: 4, allowExitOnIdle: true });
-    globalForPg.pgPool.on("error", (error) => console.error("idle pg connection failed:", error.message));
+    globalForPg.pgPool.on("error", (error) => log.warn({ err: error }, "idle pg connection failed"));
   }
   return globalForPg.pgPool;
 }

@@ -1,4 +1,4 @@
-// npm run bench:analysis — panel validation and bug-type attribution at a realistic size (issue 12).
+// npm run bench:analysis — panel validation and bug-type attribution at a realistic size (docs/panel-and-attribution.md).
 //
 // Imports the demo benchmark (4 repositories, 39 reference bugs, with its taxonomy) into a scratch database, stores a
 // scored submission of RUNS x FINDINGS synthetic findings (default 3 x 400, none with a category), and runs the real

@@ -163,7 +163,7 @@ async function main(): Promise<void> {
   const port = await sparePort();
   let web: ChildProcess | undefined;
   try {
-    web = startProcess("bench-web", process.execPath, [...TSX_NODE_ARGS, "web/server.ts"], { env: { ...env, PORT: String(port), HOST: "127.0.0.1" }, logDir: LOG_DIR });
+    web = startProcess("bench-web", process.execPath, [...TSX_NODE_ARGS, "server/server.ts"], { env: { ...env, PORT: String(port), HOST: "127.0.0.1" }, logDir: LOG_DIR });
     await waitForHttp(`http://127.0.0.1:${port}/api/health`, 60_000, "The web server");
     const url = `http://127.0.0.1:${port}${process.env.BENCH_PATH ?? "/"}`;
     // A few requests first: the first ones load the page's code and the data cache.

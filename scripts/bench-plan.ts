@@ -1,5 +1,5 @@
 // `npm run bench:plan`: generates a synthetic 150k-line repository (Python and TypeScript) and plans it the way
-// `probebench plan` does, in a fresh process so the peak RSS is the planner's own. Targets (issue 13, 2-core machine):
+// `probebench plan` does, in a fresh process so the peak RSS is the planner's own. Targets (docs/performance.md, 2-core machine):
 // at most 15 s and 1 GB peak RSS. Plans twice, from different working directories, and checks the bytes are equal.
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -35,7 +35,7 @@ async function child(source: string): Promise<void> {
 }
 
 function runChild(source: string, cwd: string): ChildFigures {
-  const result = spawnSync(process.execPath, ["--conditions=react-server", "--import", import.meta.resolve("tsx"), path.join(ROOT, "scripts", "bench-plan.ts"), "--child", source], {
+  const result = spawnSync(process.execPath, ["--import", import.meta.resolve("tsx"), path.join(ROOT, "scripts", "bench-plan.ts"), "--child", source], {
     cwd,
     encoding: "utf8",
     env: { ...process.env, NODE_OPTIONS: "" },

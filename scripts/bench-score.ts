@@ -1,6 +1,6 @@
 // npm run bench:score — the scoring pipeline at full PROBE scale (issues 3 and 9).
 //
-// `-- --runs K --findings-per-run N` scores a repeated-run submission instead (issue 9: Luna's shape is 10 x 2,636,
+// `-- --runs K --findings-per-run N` scores a repeated-run submission instead (docs/performance.md: Luna's shape is 10 x 2,636,
 // Muse Spark's 5 x 7,770): K runs drawn from a pool of latent findings with stable report probabilities, so runs
 // share findings in their own words and cross-run merging has real work.
 //
@@ -28,7 +28,7 @@ import { TSX_NODE_ARGS, WORKER_NODE_ARGS, run } from "./lib/processes";
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/probebench_bench";
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379/9";
-// Issue 3: judge throughput is measured at a fixed 200 ms judge latency.
+// Judge throughput is measured at a fixed 200 ms judge latency.
 const JUDGE_LATENCY_MS = 200;
 // The bench must stop by itself: a stuck run is a failure, not a hang.
 const OVERALL_TIMEOUT_MS = 60 * 60_000;
@@ -41,7 +41,8 @@ const { db, disconnectDb } = await import("../lib/db");
 const { env } = await import("../lib/env");
 const { OfflineEmbeddingProvider, OpenAiEmbeddingProvider } = await import("../lib/embeddings/provider");
 const { OpenAiJudge } = await import("../lib/llm/judge");
-const { closeQueues, getScoringQueue } = await import("../lib/queue/queues");
+const { closeQueues } = await import("../lib/queue/queues");
+const { scoringQueue } = await import("../lib/queue/scoring-queue");
 const { importBenchmark } = await import("../lib/server/benchmarks/import-benchmark");
 const { createSubmission } = await import("../lib/server/submissions/create-submission");
 const { embedBugs } = await import("../worker/services/embed-bugs");
@@ -112,7 +113,7 @@ async function storeBenchmark() {
   await importBenchmark(generated.benchmark);
   const created = await createSubmission(generated.findings, null);
   // The job createSubmission queued would be picked up by any worker on this Redis db; the bench scores in-process.
-  await (await getScoringQueue().getJob(created.id))?.remove();
+  await (await scoringQueue.queue().getJob(created.id))?.remove();
   await closeQueues();
   log(`imported the benchmark and stored submission ${created.id} in ${since(started)}`);
   return { submissionId: created.id, planted: generated.planted };
@@ -135,7 +136,7 @@ async function scorePass(label: string, submissionId: string, fake: Fake) {
     if (now - tick - 10 > 100) stallLog.push({ ms: now - tick - 10, percent: phasePercent, atUs: Number(process.hrtime.bigint() / 1000n) });
     tick = now;
   }, 10);
-  // Garbage-collection pauses of this thread's heap (a large heap's collections were the stalls left in issue 9).
+  // Garbage-collection pauses of this thread's heap (a large heap's collections were the stalls left before this flag).
   const gcKinds: Record<number, string> = {
     [perfConstants.NODE_PERFORMANCE_GC_MAJOR]: "major",
     [perfConstants.NODE_PERFORMANCE_GC_MINOR]: "minor",

@@ -1,7 +1,7 @@
 // `npm run bench:upload`: what the worst 50 MB uploads cost the web server.
 //
 // Recreates a dedicated database (BENCH_DATABASE_URL, default probebench_bench_upload) with the demo benchmark and
-// three users, builds the web app into its own dist folder (BENCH_REUSE_BUILD=1 reuses it), starts web/server.ts on
+// three users, builds the web app into its own dist folder (BENCH_REUSE_BUILD=1 reuses it), starts server/server.ts on
 // a spare port with the default limits (50 MB uploads, 100 MB parse budget), then posts one file of each hostile
 // shape, each ~50 MB, and for each prints the status, the seconds to the answer, the server's resident memory
 // before and at its peak (VmHWM, reset before each upload), and the slowest /api/health answer while the upload
@@ -140,7 +140,7 @@ async function main(): Promise<void> {
   const base = `http://127.0.0.1:${port}`;
   let web: ChildProcess | undefined;
   try {
-    web = startProcess("bench-upload-web", process.execPath, [...TSX_NODE_ARGS, "web/server.ts"], { env: { ...env, PORT: String(port), HOST: "127.0.0.1" }, logDir: LOG_DIR });
+    web = startProcess("bench-upload-web", process.execPath, [...TSX_NODE_ARGS, "server/server.ts"], { env: { ...env, PORT: String(port), HOST: "127.0.0.1" }, logDir: LOG_DIR });
     await waitForHttp(`${base}/api/health`, 60_000, "The web server");
     const pid = web.pid!;
     for (let i = 0; i < 20; i++) await fetch(`${base}/api/health`);

@@ -1,9 +1,8 @@
-// bench:workbench - how fast the maintainer's workbench reads at PROBE's scale (issue 11). Run `npm run bench:score`
+// bench:workbench - how fast the maintainer's workbench reads at PROBE's scale. Run `npm run bench:score`
 // first: it leaves a scored submission of 8,285 findings against 2,457 reference bugs (20 repositories) in its
 // scratch database. This script approves that submission there (a scratch database: nothing else reads it), then
 // times each workbench read through the same service functions the routes call, cold and warm (median of 5), with
 // the answer sizes. Environment: BENCH_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/probebench_bench).
-// Run with the react-server condition (the package script sets it), since the services are server-only.
 
 import { performance } from "node:perf_hooks";
 

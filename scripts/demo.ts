@@ -67,11 +67,11 @@ async function main(): Promise<void> {
     const logDir = path.join(ROOT, ".data", "logs");
     children.push(startProcess("worker", process.execPath, [...WORKER_NODE_ARGS, "worker/index.ts"], { env, logDir, echo: true }));
     if (dev) {
-      children.push(startProcess("web", process.execPath, [...TSX_NODE_ARGS, "web/server.ts", "--dev"], { env, logDir, echo: true }));
+      children.push(startProcess("web", process.execPath, [...TSX_NODE_ARGS, "server/server.ts", "--dev"], { env, logDir, echo: true }));
     } else {
       log("Building the web app (next build, about a minute) ...");
       await run(process.execPath, ["node_modules/next/dist/bin/next", "build"], { env, quiet: true });
-      children.push(startProcess("web", process.execPath, [...TSX_NODE_ARGS, "web/server.ts"], { env: { ...env, NODE_ENV: "production" }, logDir, echo: false }));
+      children.push(startProcess("web", process.execPath, [...TSX_NODE_ARGS, "server/server.ts"], { env: { ...env, NODE_ENV: "production" }, logDir, echo: false }));
     }
     await waitForHttp(`http://127.0.0.1:${port}/api/health`, 180_000, "The web server");
     console.log(demoBanner(plan, { port, token }).join("\n"));

@@ -4,10 +4,11 @@ import { useEffect, useState } from "react";
 import { count, ratioText } from "@/lib/format";
 import type { SubmissionStatus } from "@/lib/server/submissions/get-submission-status";
 import { ApiError, callApi } from "@/lib/api-client";
+import type { ReviewStatus } from "@/lib/generated/prisma/enums";
 import styles from "./ui.module.css";
 
 // What the viewer should know about who can see the result.
-const RESULT_LABEL: Record<string, string> = {
+const RESULT_LABEL: Record<ReviewStatus, string> = {
   pending: "Private result (visible to you until an admin approves it)",
   approved: "Public result (approved; shown on the leaderboard)",
   rejected: "Result (rejected by an admin; not published)",
@@ -95,7 +96,7 @@ export function SubmissionProgress({ id, initial, onFinished }: { id: string; in
       )}
       {current === "scored" && status?.scores && (
         <p data-testid="private-scores">
-          {RESULT_LABEL[status.review_status] ?? "Result"}: recall <strong>{ratioText(status.scores.overall, "recall", { sign: true })}</strong>, precision{" "}
+          {RESULT_LABEL[status.review_status]}: recall <strong>{ratioText(status.scores.overall, "recall", { sign: true })}</strong>, precision{" "}
           <strong>{ratioText(status.scores.overall, "precision", { sign: true })}</strong>, F1 <strong>{ratioText(status.scores.overall, "f1", { sign: true })}</strong> ({count(status.scores.overall.matched_reference_bugs)} of{" "}
           {count(status.scores.overall.reference_bugs)} reference bugs found, {count(status.scores.overall.findings)} findings
           {status.runs !== undefined && status.runs > 1 ? `; means over ${status.runs} runs` : ""}).

@@ -1,6 +1,9 @@
+import type { AuditPassStatus, AuditRunStatus } from "@/lib/generated/prisma/enums";
 import styles from "@/components/account/ui.module.css";
 
-const TONE: Record<string, string> = {
+// Keyed by the Prisma enums: a new run or pass status fails the build until it has a tone and a label.
+type Status = AuditRunStatus | AuditPassStatus;
+const TONE: Record<Status, string> = {
   done: styles.statusOk,
   failed: styles.statusBad,
   cancelled: styles.statusWarn,
@@ -11,11 +14,20 @@ const TONE: Record<string, string> = {
   running: "",
 };
 
-const LABEL: Record<string, string> = { over_budget: "over budget" };
+const LABEL: Record<Status, string> = {
+  done: "done",
+  failed: "failed",
+  cancelled: "cancelled",
+  over_budget: "over budget",
+  stopped: "stopped",
+  skipped: "skipped",
+  queued: "queued",
+  running: "running",
+};
 
 /** A run's or a pass's status as a badge. */
-export function RunStatusBadge({ status }: { status: string }) {
-  return <span className={`${styles.status} ${TONE[status] ?? ""}`}>{LABEL[status] ?? status}</span>;
+export function RunStatusBadge({ status }: { status: Status }) {
+  return <span className={`${styles.status} ${TONE[status]}`}>{LABEL[status]}</span>;
 }
 
 export function usd(value: number): string {

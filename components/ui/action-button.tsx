@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState, type ReactNode } from "react";
 import { ApiError, callApi } from "@/lib/api-client";
-import styles from "@/components/account/ui.module.css";
+import styles from "./ui.module.css";
 
 /**
  * Posts to (or deletes at) an API route, then refreshes the page; while it runs `busy` is true, and a failure leaves the API's own

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import styles from "@/components/account/ui.module.css";
+import styles from "./ui.module.css";
 
 /** A row of section tabs (account, admin); the current one is marked. Links only: each page checks access itself. */
 export function TabNav({ label, tabs }: { label: string; tabs: { href: string; text: string }[] }) {

@@ -6,7 +6,7 @@ import { ApiError, callApi } from "@/lib/api-client";
 import { ratioText } from "@/lib/format";
 import type { StoredScore } from "@/lib/scoring/types";
 
-// The maintainer's decision on a pair (issue 11): "Match" / "Not a match" with a required reason, or withdrawing an
+// The maintainer's decision on a pair (docs/workbench.md): "Match" / "Not a match" with a required reason, or withdrawing an
 // earlier override; then the rescoring of this submission followed to the end, with the score before and after.
 
 type Overall = StoredScore;

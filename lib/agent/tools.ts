@@ -2,7 +2,7 @@ import { z } from "zod";
 import { findingSchema, type FindingInput } from "../validation/findings-file";
 import { formatPath } from "../errors";
 
-// The agent's tools (README, In-house audit runs), as OpenAI function tools. Every tool but submit_findings runs as a
+// The agent's tools (docs/in-house-runs.md), as OpenAI function tools. Every tool but submit_findings runs as a
 // command in the pass's sandbox, with the snapshot at /repo; paths are relative to it. Pure: no I/O here.
 
 // Every tool output the model sees is at most this many characters: the first 8,000 and the last 4,000, with a line

@@ -1,4 +1,3 @@
-import "server-only";
 import type { Adapter, AdapterAccount, AdapterUser } from "next-auth/adapters";
 import { db } from "../db";
 

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import proxyaddr from "proxy-addr";
 
-// The client address of a request, decided once by the web server (web/server.ts) from the socket and, only when
+// The client address of a request, decided once by the web server (server/server.ts) from the socket and, only when
 // the request came through a proxy we were told to trust, from X-Forwarded-For. Route handlers never see the socket,
 // so the server passes its decision on in this header, overwriting whatever a client sent under the same name.
 export const CLIENT_ADDRESS_HEADER = "x-probebench-client-address";

@@ -10,7 +10,7 @@ function header(source: HeaderSource, name: string): string | undefined {
 }
 
 /**
- * The client address used to key anonymous rate limits: what web/server.ts decided from the socket (and from
+ * The client address used to key anonymous rate limits: what server/server.ts decided from the socket (and from
  * X-Forwarded-For only behind a trusted proxy). X-Forwarded-For itself is never read here: any client can send it.
  * Without the server's header (the app was started some other way) every client shares one key, which errs strict.
  */

@@ -1,5 +1,6 @@
 import "server-only";
 import { env } from "../env";
+import { log } from "../observability/log";
 
 // Settings shared by the next-auth handler (lib/auth/options.ts) and the code that reads sessions on each request
 // (lib/auth/session-cookie.ts), so both agree on the secret and the cookie.
@@ -11,7 +12,7 @@ export function authSecret(): string {
   if (env.NEXTAUTH_SECRET) return env.NEXTAUTH_SECRET;
   if (env.NODE_ENV === "production") throw new Error("NEXTAUTH_SECRET is not set: it is required in production (see .env.example)");
   if (!warned) {
-    console.warn("NEXTAUTH_SECRET is not set: using an insecure development key. Set it before exposing this server.");
+    log.warn("NEXTAUTH_SECRET is not set: using an insecure development key. Set it before exposing this server.");
     warned = true;
   }
   return "probebench-insecure-development-secret-do-not-use";

@@ -1,4 +1,3 @@
-import "server-only";
 import type { Account, User } from "next-auth";
 import type { AdapterUser } from "next-auth/adapters";
 import { db } from "../db";

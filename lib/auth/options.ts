@@ -13,6 +13,7 @@ import { authSecret, githubEnabled, sessionCookieName, sessionMaxAgeSeconds, use
 import { githubVerifiedEmails } from "./github-emails";
 import { authorizeGithubSignIn } from "./github-sign-in";
 import { safeRedirectUrl } from "./safe-callback";
+import { log } from "../observability/log";
 
 const credentialsSchema = z.object({ email: z.string().max(320), password: z.string().max(200) });
 
@@ -48,7 +49,7 @@ export function authOptions(): NextAuthOptions {
           } catch (error) {
             // next-auth puts a thrown message in the redirect URL: only fixed codes may leave this function.
             if (error instanceof AppError && error.code === "rate_limited") throw new Error("RateLimited");
-            console.error("password sign-in failed:", error);
+            log.error({ err: error }, "password sign-in failed");
             throw new Error("SignInUnavailable");
           }
         },

@@ -1,4 +1,3 @@
-import "server-only";
 import { z } from "zod";
 import { downloadQuerySchema, leaderboardQuerySchema, planQuerySchema } from "../leaderboard/query-schemas";
 import { pageQuerySchema } from "../server/pagination";

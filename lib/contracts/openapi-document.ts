@@ -1,4 +1,3 @@
-import "server-only";
 import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig, type ResponseConfig } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
 import { errorBodySchema } from "./common";

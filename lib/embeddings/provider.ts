@@ -1,9 +1,9 @@
-import "server-only";
 import OpenAI from "openai";
 import { env } from "../env";
 import { sha256 } from "../hash";
 import { countingFetch, type RequestCounter } from "../llm/retry";
 import { OFFLINE_EMBEDDING_MODEL, OFFLINE_EMBEDDING_PROVIDER, embedOffline } from "./offline-embedder";
+import { timedModelCall } from "../observability/metrics";
 
 // Embedding providers behind one interface. The paper uses all-MiniLM-L6-v2; served locally by an OpenAI-compatible
 // server (Ollama `all-minilm`, text-embeddings-inference, vLLM) the "openai" provider reproduces it. The offline
@@ -59,7 +59,7 @@ export class OpenAiEmbeddingProvider implements EmbeddingProvider {
       // encoding_format "float" explicitly: without it the SDK asks for base64 and decodes every reply as base64,
       // which turns the plain float arrays of servers that ignore the field into garbage vectors.
       const request = { model: this.model, input: batch, encoding_format: "float" as const };
-      const response = await this.client.embeddings.create(request);
+      const response = await timedModelCall("embedding", () => this.client.embeddings.create(request));
       const ordered = [...response.data].sort((a, b) => a.index - b.index);
       if (ordered.length !== batch.length) throw new Error(`embedding server returned ${ordered.length} vectors for ${batch.length} inputs`);
       for (const item of ordered) out.push(Float32Array.from(item.embedding as number[]));

@@ -1,4 +1,3 @@
-import "server-only";
 import OpenAI from "openai";
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import type { z } from "zod";
@@ -7,6 +6,7 @@ import { sha256 } from "../hash";
 import { judgeCostUsd, JudgeReplyError } from "./judge";
 import type { JudgeMessage } from "./judge-messages";
 import { countingFetch, type RequestCounter } from "./retry";
+import { timedModelCall } from "../observability/metrics";
 
 // Structured-output calls for the panel, the context writer and the bug-type classifier: any OpenAI-compatible
 // endpoint, a json_schema reply validated with zod. The SDK retries 429 / 5xx / timeouts itself (maxRetries,
@@ -70,12 +70,12 @@ export class StructuredClient {
     let inputTokens = 0;
     let outputTokens = 0;
     for (let attempt = 0; ; attempt++) {
-      const completion = await this.client.chat.completions.create({
+      const completion = await timedModelCall("analysis", () => this.client.chat.completions.create({
         model,
         temperature: 0,
         messages,
         response_format: { type: "json_schema", json_schema: { name: schemaName, strict: true, schema: jsonSchema as Record<string, unknown> } },
-      });
+      }));
       const callInput = completion.usage?.prompt_tokens ?? 0;
       const callOutput = completion.usage?.completion_tokens ?? 0;
       await this.record(model, callInput, callOutput);
@@ -99,13 +99,13 @@ export class StructuredClient {
 
   /** One turn of a tool-using loop (a panel judge in a sandbox), counted in the same stats. */
   async completeWithTools(model: string, messages: ChatCompletionMessageParam[], tools: readonly object[]): Promise<AssistantTurn> {
-    const completion = await this.client.chat.completions.create({
+    const completion = await timedModelCall("analysis-tools", () => this.client.chat.completions.create({
       model,
       temperature: 0,
       messages,
       tools: tools as unknown as OpenAI.Chat.Completions.ChatCompletionTool[],
       tool_choice: "auto",
-    });
+    }));
     const inputTokens = completion.usage?.prompt_tokens ?? 0;
     const outputTokens = completion.usage?.completion_tokens ?? 0;
     await this.record(model, inputTokens, outputTokens);

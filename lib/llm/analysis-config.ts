@@ -1,4 +1,3 @@
-import "server-only";
 import { env, type Env } from "../env";
 import { StructuredClient } from "./analysis-client";
 

@@ -23,12 +23,12 @@ export function renderBlockMessages(template: PromptTemplate, blocks: Record<str
 }
 
 /** A finding or reference bug as the panel and the classifier read it (no submission, model or submitter). */
-export type BugRecord = BugText & {
+export type AnalysisBug = BugText & {
   suggestedFix?: string | null;
   severity?: string | null;
 };
 
-export function bugRecordJson(b: BugRecord): Record<string, unknown> {
+export function bugRecordJson(b: AnalysisBug): Record<string, unknown> {
   return {
     id: b.id,
     repository: b.repo,

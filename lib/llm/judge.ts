@@ -1,4 +1,3 @@
-import "server-only";
 import OpenAI from "openai";
 import { z } from "zod";
 import { env } from "../env";
@@ -8,6 +7,7 @@ import { capRationale, renderJudgeMessages } from "./judge-messages";
 import { loadPrompt, type PromptTemplate } from "./prompts";
 import { createNodeFetch } from "./node-fetch";
 import { countingFetch, type RequestCounter } from "./retry";
+import { timedModelCall } from "../observability/metrics";
 
 // One keep-alive connection pool for every judge of the process.
 const judgeFetch = createNodeFetch();
@@ -77,12 +77,12 @@ export class OpenAiJudge implements Judge {
 
   async decide(a: JudgeText, b: JudgeText): Promise<JudgeDecision> {
     const messages = renderJudgeMessages(this.prompt, a, b);
-    const completion = await this.client.chat.completions.create({
+    const completion = await timedModelCall("judge", () => this.client.chat.completions.create({
       model: this.model,
       temperature: 0,
       messages,
       response_format: { type: "json_schema", json_schema: { name: "match_verdict", strict: true, schema: judgeReplyJsonSchema } },
-    });
+    }));
     const text = completion.choices[0]?.message?.content ?? "";
     let reply: z.infer<typeof judgeReplySchema>;
     try {

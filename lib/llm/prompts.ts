@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 
-// Prompts are files (STYLE.md habit 7): a front-matter header names the prompt and its version, and the version
+// Prompts are files: a front-matter header names the prompt and its version, and the version
 // is part of every verdict's cache key, so editing a prompt without bumping it is a visible contract change.
 const frontMatterSchema = z.object({ name: z.string(), version: z.coerce.string(), description: z.string().optional() });
 

@@ -1,7 +1,6 @@
-import "server-only";
 import OpenAI from "openai";
 
-// Retry what can succeed later (STYLE.md habit 5): 429, 5xx, timeouts and dropped connections. The OpenAI SDK retries
+// Retry what can succeed later: 429, 5xx, timeouts and dropped connections. The OpenAI SDK retries
 // these itself (maxRetries); isTransientError tells the scoring job whether a failure that outlasted them may succeed
 // on a later attempt of the whole job.
 export function isTransientError(error: unknown): boolean {

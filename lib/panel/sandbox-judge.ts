@@ -4,7 +4,7 @@ import { TOOL_DEFINITIONS, truncateOutput } from "../agent/tools";
 import type { ExecResult } from "../sandbox/sandbox";
 import { panelReplyJsonSchema, panelReplySchema, type PanelReply } from "./verdicts";
 
-// A panel judge working in a sandbox of the repository's snapshot (README, Panel validation): the agent loop's
+// A panel judge working in a sandbox of the repository's snapshot (docs/panel-and-attribution.md): the agent loop's
 // read-only tools and `run`, and submit_verdict, whose arguments are the panel's reply (the same schema as the
 // json_schema reply of a judge without a sandbox). What the judge ran is kept as its proof-of-concept record. Pure.
 

@@ -1,4 +1,3 @@
-import "server-only";
 import Docker from "dockerode";
 import { env } from "../env";
 import { DockerSandboxProvider } from "./docker-sandbox";

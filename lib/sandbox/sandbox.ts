@@ -1,4 +1,4 @@
-// Where an audit pass's tool calls run (README, In-house audit runs). The model never runs inside: the worker calls
+// Where an audit pass's tool calls run (docs/in-house-runs.md). The model never runs inside: the worker calls
 // the model and executes each tool call as a command in the pass's sandbox, which holds the snapshot read-only at
 // /repo, a writable tmpfs /tmp, no network, and resource limits.
 

@@ -1,4 +1,4 @@
-// The matcher quality check of issue 3: the six-signal prefilter, with the paper's thresholds (Table 10) and the
+// The matcher quality check (docs/scoring.md): the six-signal prefilter, with the paper's thresholds (Table 10) and the
 // offline embedder, over the team's labelled pairs (tests/fixtures/matcher-labelled.json). The prefilter may keep
 // false pairs (the judge rejects them) but must never drop a true one: the paper's thresholds keep all 217
 // confirmed duplicates of their calibration set (§A.4). The shares it keeps are reported, by kind of pair.

@@ -1,5 +1,5 @@
 // Finding-to-reference matches (§A.4): many-to-many, from the judge's verdicts on kept pairs, with a maintainer's
-// override winning over the judge (DESIGN.md: an override rescores). Pure: the worker loads verdicts and overrides,
+// override winning over the judge (an override rescores). Pure: the worker loads verdicts and overrides,
 // these rules decide.
 
 export type MatchSource = "judge" | "override";

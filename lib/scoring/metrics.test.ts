@@ -16,7 +16,7 @@ describe("computeMetrics", () => {
     expect(metrics.f1).toBeCloseTo((2 * 0.3 * 0.25) / 0.55, 12); // 0.2727
   });
 
-  it("gives null (no value), not 0 or NaN, for empty denominators (issue 9)", () => {
+  it("gives null (no value), not 0 or NaN, for empty denominators (docs/scoring.md)", () => {
     expect(computeMetrics(counts(0, 0, 0, 0))).toMatchObject({ recall: null, precision: null, f1: null });
     // A repository without findings has no precision, so no F1; its recall is still a number.
     expect(computeMetrics(counts(0, 3, 0, 0))).toMatchObject({ recall: 0, precision: null, f1: null });

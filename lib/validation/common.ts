@@ -42,7 +42,7 @@ export function checkLineRange(value: { line_start: number; line_end: number }, 
 }
 
 /**
- * The fields every bug record has, a reference bug and a finding alike (DESIGN.md: findings use the same fields).
+ * The fields every bug record has, a reference bug and a finding alike (findings use the same fields).
  * Reference bugs and findings extend this shape with their id rules (and a finding with its confidence).
  */
 export const BUG_RECORD_SHAPE = {

@@ -3,7 +3,7 @@ import { formatPath, invalidInput, type FieldIssue } from "../errors";
 import { MAX_LISTED_ISSUES, parseJsonText, type JsonShapeLimits } from "./parse-json";
 import { BUG_RECORD_SHAPE, TEXT_LIMITS, boundedText, checkLineRange, requiredText } from "./common";
 
-// The findings file (the upload format). Same record fields as a reference bug (DESIGN.md); `suggested_fix`,
+// The findings file (the upload format). Same record fields as a reference bug; `suggested_fix`,
 // `category` and `confidence` are optional. One run uses `findings`; repeated runs use `runs`.
 export const MAX_FINDINGS_PER_FILE = 200_000;
 export const MAX_RUNS_PER_FILE = 50;

@@ -1,4 +1,4 @@
-// Compare two submissions on one repository (issue 11): which reference bugs both found, only one found, or neither.
+// Compare two submissions on one repository (docs/workbench.md): which reference bugs both found, only one found, or neither.
 
 export type Comparison = { both: string[]; only_a: string[]; only_b: string[]; neither: string[] };
 

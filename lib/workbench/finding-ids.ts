@@ -1,4 +1,4 @@
-// Finding ids as the workbench shows them (issue 11): the id from the uploaded file when the finding had one, else a
+// Finding ids as the workbench shows them (docs/workbench.md): the id from the uploaded file when the finding had one, else a
 // stable one made from its place in the file, `r<run>-<index>` (0-based run and position in that run's findings).
 // Positions never change once stored (Finding.ordinal), so the same finding always gets the same id.
 

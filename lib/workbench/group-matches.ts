@@ -1,4 +1,4 @@
-// The matches answer of one run (issue 11), from stored rows: per repository, each matched reference bug with the
+// The matches answer of one run (docs/workbench.md), from stored rows: per repository, each matched reference bug with the
 // findings that matched it and who decided, the reference bugs no finding matched, and the findings that matched
 // nothing. Pure: the server loads rows, this shapes them.
 

@@ -1,4 +1,4 @@
-// Hidden reference details (issue 11): a benchmark version imported with `reference_visibility: "maintainers"` shows
+// Hidden reference details (docs/workbench.md): a benchmark version imported with `reference_visibility: "maintainers"` shows
 // reference bug texts, files and lines only to maintainers and admins, so a held-out set cannot leak into training
 // data through the board. Everyone else sees aggregates, reference bug ids and the labels the filters use (severity,
 // category, trigger).

@@ -1,4 +1,4 @@
-// The synthetic full-scale benchmark of `npm run bench:score` (issue 3): 20 repositories, 2,457 reference bugs and
+// The synthetic full-scale benchmark of `npm run bench:score` (docs/scoring.md): 20 repositories, 2,457 reference bugs and
 // 8,285 findings in one run, in the benchmark-file and findings-file formats, so it goes through the same
 // validation and import code as real data. Deterministic for a given seed.
 //

@@ -1,4 +1,4 @@
-// Figures and the summary table of `npm run bench:score`. Targets are those of issue 9 for a 2-core machine.
+// Figures and the summary table of `npm run bench:score`. Targets (docs/performance.md) are for a 2-core machine.
 
 import type { ScoringSummary } from "../../worker/services/score-submission";
 
@@ -92,7 +92,7 @@ export function formatPass(p: PassFigures): string {
 
 export type TargetCheck = { name: string; target: string; measured: string; met: boolean };
 
-/** Issue 9's targets: stall <= 200 ms, RSS <= 2 GB, >= 1,000 verdicts/s at 200 ms latency, cached rescore with no calls. */
+/** The targets (docs/performance.md): stall <= 200 ms, RSS <= 2 GB, >= 1,000 verdicts/s at 200 ms latency, cached rescore with no calls. */
 export function checkTargets(cold: PassFigures, warm: PassFigures): TargetCheck[] {
   const rate = cold.judgeCallsPerSecond ?? 0;
   const peak = Math.max(cold.peakRssMb, warm.peakRssMb);

@@ -5,12 +5,8 @@ import path from "node:path";
 
 export const ROOT = path.resolve(import.meta.dirname, "..", "..");
 
-/**
- * Node arguments for running one of our TypeScript entry points (worker, web server, scripts). Modules that touch the
- * database, Redis or secrets carry `import "server-only"`, which throws unless resolved with the react-server
- * condition, the one Next's server bundles use (README, "Server-only modules").
- */
-export const TSX_NODE_ARGS = ["--conditions=react-server", "--import", "tsx"];
+/** Node arguments for running one of our TypeScript entry points (worker, web server, scripts) through tsx. */
+export const TSX_NODE_ARGS = ["--import", "tsx"];
 
 /**
  * V8 flags of the scoring worker (also in package.json's `worker` and `bench:score` scripts; checked by

@@ -1,4 +1,4 @@
-// An admin imports a benchmark version in the browser (issue-less gap of DESIGN.md: admins manage benchmark
+// An admin imports a benchmark version in the browser (admins manage benchmark
 // versions): a bad file shows every problem by path and stores nothing; a good one is listed and public at once.
 
 import { mkdirSync, writeFileSync } from "node:fs";

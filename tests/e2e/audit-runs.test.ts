@@ -10,7 +10,7 @@ import { setAgent } from "../support/audit-fixtures";
 import { axeViolations, launchBrowser } from "../support/browser";
 import { createTestUser, type TestUser } from "../integration/authz-support";
 
-// Done when (issue 14): an admin launches a run in the browser on the demo benchmark with the fake model (scripted
+// Done when (docs/in-house-runs.md): an admin launches a run in the browser on the demo benchmark with the fake model (scripted
 // to call tools), watches the passes progress, and the finished run appears as a scored in-house submission. The run
 // pages are audited by axe-core and run under the CSP like every other page.
 const webUrl = inject("webUrl");

@@ -1,4 +1,4 @@
-// Ratios without a value (issue 9) from upload to page: a submission with findings in one repository only has no
+// Ratios without a value (docs/scoring.md) from upload to page: a submission with findings in one repository only has no
 // precision (and no F1) in the other. The API says null, the CSV leaves the cell empty, the public page says "n/a"
 // and the leaderboard never shows 0 for it.
 import type { Browser } from "playwright-core";

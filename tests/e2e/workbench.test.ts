@@ -8,7 +8,7 @@ import { finding, seedBenchmark, waitForStatus } from "../support/fixtures";
 import { axeViolations, launchBrowser } from "../support/browser";
 import { call, createTestUser, type TestUser } from "../integration/authz-support";
 
-// The maintainer's walk through the workbench in a real browser (issue 11): repository -> reference bug (highlighted
+// The maintainer's walk through the workbench in a real browser (docs/workbench.md): repository -> reference bug (highlighted
 // snippet) -> pair (signals, verdict) -> override with a reason -> the rescored score; axe finds no violation on the
 // way, at desktop and phone widths, and the CSP blocks nothing.
 const webUrl = inject("webUrl");

@@ -22,7 +22,7 @@ const { PrivateRedis, startWorker, stopProcess } = await import("../support/faul
 const { db, userWithToken } = await import("../support/fixtures");
 const { seedAuditBenchmark, setAgent } = await import("../support/audit-fixtures");
 const { createAuditRun } = await import("../../lib/server/runs/create-run");
-const { closeAuditQueue } = await import("../../lib/queue/audit-queue");
+const { auditQueue } = await import("../../lib/queue/audit-queue");
 
 const redis = new PrivateRedis(port);
 await redis.start();
@@ -47,7 +47,7 @@ async function until<T>(what: string, read: () => Promise<T>, ok: (value: T) => 
 
 afterAll(async () => {
   for (const w of workers) await stopProcess(w);
-  await closeAuditQueue();
+  await auditQueue.close();
   await redis.stop().catch(() => undefined);
   await setAgent(fakeUrl, {});
 });

@@ -145,7 +145,7 @@ const rows: Row[] = [
     expect: { anonymous: 401, user: 403, maintainer: 200, admin: 200 },
     token: { user: 403, maintainer: 403, admin: 403 },
   },
-  // The maintainer's workbench (issue 11). Tokens of staff carry the `admin` scope (admins and maintainers may hold it).
+  // The maintainer's workbench (docs/workbench.md). Tokens of staff carry the `admin` scope (admins and maintainers may hold it).
   { name: "read the matches of someone else's pending submission", method: "GET", path: () => `/api/v1/submissions/${ids.pending}/matches`, expect: { anonymous: 404, user: 404, maintainer: 200, admin: 200 } },
   { name: "read the matches of an approved submission", method: "GET", path: () => `/api/v1/submissions/${ids.approved}/matches`, expect: { anonymous: 200, user: 200, maintainer: 200, admin: 200 } },
   { name: "read a pair of someone else's pending submission", method: "GET", path: () => `/api/v1/submissions/${ids.pending}/pairs/r0-0/P1`, expect: { anonymous: 404, user: 404, maintainer: 200, admin: 200 } },

@@ -1,4 +1,4 @@
-// The judge-call budget, phase by phase (issue 9, README "Limits"), against real Postgres and the fake OpenAI server:
+// The judge-call budget, phase by phase (docs/performance.md, docs/file-formats.md), against real Postgres and the fake OpenAI server:
 // a submission stops before any call when its reference phase alone is above the budget; it stops after the
 // reference phase when the cross-run phase's bound (tighter than every cross-run candidate) would pass the budget;
 // after an admin approves the estimate it continues from where it stopped, within the approved calls, and ends with

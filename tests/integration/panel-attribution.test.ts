@@ -1,4 +1,4 @@
-// Panel validation and bug-type attribution (issue 12) against real Postgres, Redis and worker processes; only the LLM
+// Panel validation and bug-type attribution (docs/panel-and-attribution.md) against real Postgres, Redis and worker processes; only the LLM
 // is the local fake (tests/support/fake-analysis.ts decides verdicts and categories from the report text). The API
 // part uses the shared stack; the fault part runs its own workers on a private Redis with an endpoint answering
 // 429/500 and malformed JSON at random, kills a worker mid-queue, and checks that a rerun writes the same rows.
@@ -14,7 +14,8 @@ import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { StructuredClient } from "../../lib/llm/analysis-client";
 import { validityCounts } from "../../lib/panel/verdicts";
-import { PANEL_QUEUE, SCORING_QUEUE } from "../../lib/queue/queues";
+import { PANEL_QUEUE } from "../../lib/queue/analysis-queues";
+import { SCORING_QUEUE } from "../../lib/queue/scoring-queue";
 import { importBenchmark } from "../../lib/server/benchmarks/import-benchmark";
 import { benchmarkFileSchema } from "../../lib/validation/benchmark-file";
 import { attributeBugs } from "../../worker/services/attribute-bugs";

@@ -1,4 +1,4 @@
-// Panel judges with a proof of concept (PANEL_SANDBOX=on, issue 12 with the in-house runs' sandbox): a worker of its
+// Panel judges with a proof of concept (PANEL_SANDBOX=on, docs/panel-and-attribution.md; the in-house runs' sandbox): a worker of its
 // own on a private Redis runs the panel with the sandbox on, so each judge of a finding in a repository with an
 // imported snapshot works under bubblewrap (SANDBOX=process) with the agent loop's tools; the fake model
 // (tests/support/fake-panel-sandbox.ts) runs a command there and then submits its verdict. Real Postgres, Redis,
@@ -13,7 +13,7 @@ import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { StructuredClient } from "../../lib/llm/analysis-client";
 import { pocRecordSchema } from "../../lib/panel/sandbox-judge";
-import { PANEL_QUEUE } from "../../lib/queue/queues";
+import { PANEL_QUEUE } from "../../lib/queue/analysis-queues";
 import { ProcessSandboxProvider } from "../../lib/sandbox/process-sandbox";
 import { importBenchmark } from "../../lib/server/benchmarks/import-benchmark";
 import { importSnapshot } from "../../lib/server/snapshots/import-snapshot";

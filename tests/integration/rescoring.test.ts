@@ -1,4 +1,4 @@
-// Reproducibility of scoring through the real worker (issue 3): a rescore of the same submission with a warm cache
+// Reproducibility of scoring through the real worker (docs/scoring.md): a rescore of the same submission with a warm cache
 // calls no LLM and reproduces every number; reference bugs are embedded once per benchmark, not per submission; and
 // what a maintainer needs to audit a score is stored with it (the six signals of a pair, the scoring setup).
 
@@ -6,7 +6,8 @@ import { contractFetch } from "../support/api-contract";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { sha256 } from "../../lib/hash";
-import { closeQueues, enqueueScoring } from "../../lib/queue/queues";
+import { closeQueues } from "../../lib/queue/queues";
+import { enqueueScoring } from "../../lib/queue/scoring-queue";
 import { PAPER_THRESHOLDS, SIGNAL_NAMES } from "../../lib/scoring/thresholds";
 import { descriptionText, fullText } from "../../lib/scoring/tokenize";
 import { db, finding, seedBenchmark, userWithToken, waitForStatus } from "../support/fixtures";

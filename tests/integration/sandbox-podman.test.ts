@@ -30,14 +30,14 @@ const { PrivateRedis, startWorker, stopProcess, waitFor } = await import("../sup
 const { db, smallBenchmark, uniqueSlug, userWithToken, waitForStatus } = await import("../support/fixtures");
 const { seedAuditBenchmark, setAgent } = await import("../support/audit-fixtures");
 const { createAuditRun } = await import("../../lib/server/runs/create-run");
-const { closeAuditQueue } = await import("../../lib/queue/audit-queue");
+const { auditQueue } = await import("../../lib/queue/audit-queue");
 const { DockerSandboxProvider } = await import("../../lib/sandbox/docker-sandbox");
 const { packCanonicalTar } = await import("../../lib/snapshots/canonical-tar");
 const { importBenchmark } = await import("../../lib/server/benchmarks/import-benchmark");
 const { importSnapshot } = await import("../../lib/server/snapshots/import-snapshot");
 const { benchmarkFileSchema } = await import("../../lib/validation/benchmark-file");
 const { pocRecordSchema } = await import("../../lib/panel/sandbox-judge");
-const { PANEL_QUEUE } = await import("../../lib/queue/queues");
+const { PANEL_QUEUE } = await import("../../lib/queue/analysis-queues");
 const { Queue } = await import("bullmq");
 const { Redis } = await import("ioredis");
 
@@ -219,7 +219,7 @@ describeEngine("in-house runs and sandboxed panel judges on the real engine", ()
 
   afterAll(async () => {
     if (worker) await stopProcess(worker);
-    await closeAuditQueue();
+    await auditQueue.close();
     await redis.stop().catch(() => undefined);
     await setAgent(fakeUrl, {});
   });

@@ -1,4 +1,4 @@
-// Scoring through faults (issue 9), against real Postgres, a private Redis and real worker processes: workers killed
+// Scoring through faults (docs/performance.md), against real Postgres, a private Redis and real worker processes: workers killed
 // mid-scoring, two attempts racing, Redis restarted, Postgres connections dropped, and an LLM endpoint that fails
 // and talks nonsense. Each case scores a disturbed submission and an undisturbed copy, and compares every number.
 
@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OfflineEmbeddingProvider } from "../../lib/embeddings/provider";
 import { OpenAiJudge } from "../../lib/llm/judge";
 import { getSubmissionStatus } from "../../lib/server/submissions/get-submission-status";
-import { claimSubmission, LostClaimError } from "../../worker/services/claim-submission";
+import { LostClaimError } from "../../worker/jobs/lost-claim";
+import { claimSubmission } from "../../worker/services/claim-submission";
 import { scoreSubmission } from "../../worker/services/score-submission";
 import { startFakeOpenAi } from "../support/fake-openai";
 import { db } from "../support/fixtures";

@@ -1,4 +1,4 @@
-// The maintainer's workbench through the real web app and worker (issue 11): a file with known true pairs gives the
+// The maintainer's workbench through the real web app and worker (docs/workbench.md): a file with known true pairs gives the
 // matches answer pair by pair; the pair view shows the six signals and the verdict; a maintainer's override is
 // audit-logged, rescored (without asking the judge about the overridden pair) and changes the score of every
 // submission holding that finding text; withdrawing it rescores again; found_by counts approved configurations; and a

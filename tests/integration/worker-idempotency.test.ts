@@ -2,7 +2,7 @@ import { contractFetch } from "../support/api-contract";
 import { describe, expect, inject, it } from "vitest";
 import { OfflineEmbeddingProvider } from "../../lib/embeddings/provider";
 import { OfflineJudge } from "../../lib/llm/judge";
-import { getScoringQueue } from "../../lib/queue/queues";
+import { scoringQueue } from "../../lib/queue/scoring-queue";
 import { claimSubmission } from "../../worker/services/claim-submission";
 import { scoreSubmission } from "../../worker/services/score-submission";
 import { db, finding, seedBenchmark, userWithToken, waitForStatus } from "../support/fixtures";
@@ -44,7 +44,7 @@ describe("scoring jobs are idempotent", () => {
     expect(before.matchPairs).toHaveLength(1);
 
     // The same job delivered again (a different job id so BullMQ does not de-duplicate it).
-    const job = await getScoringQueue().add("score-submission", { submissionId: id }, { jobId: `${id}-duplicate` });
+    const job = await scoringQueue.queue().add("score-submission", { submissionId: id }, { jobId: `${id}-duplicate` });
     for (let i = 0; i < 300 && !(await job.isCompleted()); i++) await new Promise((r) => setTimeout(r, 100));
     expect(await job.isCompleted()).toBe(true);
     expect(await snapshot(id)).toEqual(before);

@@ -1,4 +1,4 @@
-// Two recoveries the worker owes the submitter (issue 10's missing tests), against real Postgres, a private Redis
+// Two recoveries the worker owes the submitter , against real Postgres, a private Redis
 // and a real worker process: a queued submission whose job never reached Redis is picked up when a worker starts,
 // and a judge that fails on some pairs keeps every verdict it did give, so a rescore asks only for the rest.
 

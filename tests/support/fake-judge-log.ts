@@ -1,4 +1,4 @@
-// What the fake judge was asked, for the workbench tests (issue 11): every judged user message is kept (bounded), and
+// What the fake judge was asked, for the workbench tests (docs/workbench.md): every judged user message is kept (bounded), and
 // GET /__judged?text=T counts the calls whose message contained T, so a test can prove a pair was never judged.
 
 const MAX_KEPT = 20_000;

@@ -7,7 +7,7 @@ import { Queue } from "bullmq";
 import { Redis } from "ioredis";
 import { db } from "../../lib/db";
 import { bugContentHash } from "../../lib/hash";
-import { SCORING_QUEUE } from "../../lib/queue/queues";
+import { SCORING_QUEUE } from "../../lib/queue/scoring-queue";
 import { ROOT, WORKER_NODE_ARGS, startProcess, stopProcess } from "../../scripts/lib/processes";
 import { LOG_DIR } from "./global-setup";
 

@@ -121,7 +121,7 @@ async function startStack(env: Record<string, string>): Promise<void> {
   if (!(process.env.TEST_REUSE_BUILD === "1" && existsSync(path.join(ROOT, DIST_DIR, "BUILD_ID")))) {
     await run("npx", ["next", "build"], { env, quiet: true });
   }
-  web = startProcess("web", process.execPath, [...TSX_NODE_ARGS, "web/server.ts"], { env: { ...env, PORT: String(WEB_PORT), HOST: "127.0.0.1" }, logDir: LOG_DIR });
+  web = startProcess("web", process.execPath, [...TSX_NODE_ARGS, "server/server.ts"], { env: { ...env, PORT: String(WEB_PORT), HOST: "127.0.0.1" }, logDir: LOG_DIR });
   await waitForHttp(`http://127.0.0.1:${WEB_PORT}/api/health`, 60_000, "The web server");
 }
 

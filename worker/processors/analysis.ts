@@ -1,48 +1,30 @@
-import "server-only";
-import { UnrecoverableError, type Job } from "bullmq";
+import type { Job } from "bullmq";
 import { env } from "../../lib/env";
 import { createStructuredClient, readAttributionModel, readPanelConfig } from "../../lib/llm/analysis-config";
-import { analysisJobSchema, type AnalysisJob } from "../../lib/queue/queues";
-import { attributeBugs } from "../services/attribute-bugs";
-import { claimAnalysis, updateAnalysis, type AnalysisClaim, type AnalysisKind } from "../services/claim-analysis";
-import { LostClaimError } from "../services/claim-submission";
-import { classifyAnalysisError } from "../services/classify-analysis-error";
+import { attributionQueue, panelQueue, type AnalysisKind } from "../../lib/queue/analysis-queues";
 import { workerSandbox } from "../../lib/sandbox/choose-sandbox";
+import { classifyAttributionError, classifyPanelError } from "../jobs/classify-job-error";
+import { runClaimedJob, type JobContext } from "../jobs/run-claimed-job";
+import { attributeBugs } from "../services/attribute-bugs";
+import { claimAnalysis, updateAnalysis, type AnalysisClaim } from "../services/claim-analysis";
 import { runPanel } from "../services/run-panel";
+import { withSandboxMetrics } from "../sandbox-metrics";
 import { panelSandboxForEnv } from "../services/panel-sandbox";
 
-// Thin processors of the panel-queue and the attribution-queue: validate the payload, claim the row (fencing token),
-// call the service, record permanent failures on the row. Same fault behaviour as scoring (processors/scoring.ts).
-
-async function processAnalysisJob(kind: AnalysisKind, job: Job<AnalysisJob>, work: (claim: AnalysisClaim, onProgress: (p: number) => Promise<void>) => Promise<unknown>): Promise<unknown> {
-  const parsed = analysisJobSchema.safeParse(job.data);
-  if (!parsed.success) throw new UnrecoverableError(`invalid ${kind} job payload`);
-  const claim = await claimAnalysis(kind, parsed.data.runId);
-  if (!claim) return { skipped: true };
-  const what = kind === "panel" ? "Panel validation" : "Bug-type attribution";
-  try {
-    return await work(claim, (percent) => job.updateProgress(percent).catch(() => undefined));
-  } catch (error) {
-    if (error instanceof LostClaimError) return { superseded: true };
-    const { permanent, message } = classifyAnalysisError(what, error);
-    const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-    console.error(`${kind} ${claim.runId} failed (attempt ${job.attemptsMade + 1}):`, error);
-    try {
-      if (permanent || lastAttempt) {
-        await updateAnalysis(claim, { status: "failed", error: message });
-        throw permanent ? new UnrecoverableError(message) : error;
-      }
-      await updateAnalysis(claim, { error: message });
-    } catch (recordError) {
-      if (recordError instanceof LostClaimError) return { superseded: true };
-      throw recordError;
-    }
-    throw error;
-  }
+// Panel validation and bug-type attribution: a PanelRun / AttributionRun row each, fenced like scoring.
+function processAnalysisJob(kind: AnalysisKind, job: Job, work: (claim: AnalysisClaim, context: JobContext) => Promise<unknown>): Promise<unknown> {
+  return runClaimedJob(job, {
+    parse: (kind === "panel" ? panelQueue : attributionQueue).payload,
+    claim: ({ runId }) => claimAnalysis(kind, runId),
+    logFields: ({ runId }) => ({ runId }),
+    classify: kind === "panel" ? classifyPanelError : classifyAttributionError,
+    record: (claim, { message, final }) => updateAnalysis(claim, final ? { status: "failed", error: message } : { error: message }),
+    work,
+  });
 }
 
-export function processPanelJob(job: Job<AnalysisJob>): Promise<unknown> {
-  return processAnalysisJob("panel", job, async (claim, onProgress) => {
+export function processPanelJob(job: Job): Promise<unknown> {
+  return processAnalysisJob("panel", job, async (claim, { onProgress }) => {
     const config = readPanelConfig();
     if (!config.ok) {
       await updateAnalysis(claim, { status: "failed", error: config.message });
@@ -50,13 +32,14 @@ export function processPanelJob(job: Job<AnalysisJob>): Promise<unknown> {
     }
     // PANEL_SANDBOX auto (default) or on: the worker's sandbox, chosen once per process (SANDBOX=auto: Docker, else
     // bubblewrap, else none); judges of a finding with a snapshot read it either way.
-    const sandbox = env.PANEL_SANDBOX === "off" ? null : panelSandboxForEnv(await workerSandbox());
+    const choice = env.PANEL_SANDBOX === "off" ? null : await workerSandbox();
+    const sandbox = choice ? panelSandboxForEnv({ ...choice, provider: choice.provider ? withSandboxMetrics(choice.provider) : null }) : null;
     return runPanel(claim, { client: createStructuredClient(), config: config.config, concurrency: env.PANEL_CONCURRENCY, onProgress, sandbox });
   });
 }
 
-export function processAttributionJob(job: Job<AnalysisJob>): Promise<unknown> {
-  return processAnalysisJob("attribution", job, async (claim, onProgress) => {
+export function processAttributionJob(job: Job): Promise<unknown> {
+  return processAnalysisJob("attribution", job, async (claim, { onProgress }) => {
     const model = readAttributionModel();
     if (!model.ok) {
       await updateAnalysis(claim, { status: "failed", error: model.message });

@@ -1,36 +1,38 @@
-import "server-only";
-import { UnrecoverableError, type Job } from "bullmq";
-import { auditJobSchema, type AuditJob } from "../../lib/queue/audit-queue";
+import type { Job } from "bullmq";
+import { AppError } from "../../lib/errors";
+import { auditQueue } from "../../lib/queue/audit-queue";
 import type { SandboxChoice } from "../../lib/sandbox/choose-sandbox";
 import { noSandboxMessage } from "../../lib/sandbox/sandbox-record";
-import { classifyAuditError } from "../services/audit-model";
-import { failAuditPass, LostPassClaimError, runAuditPass } from "../services/audit-run-pass";
+import { classifyAuditError } from "../jobs/classify-job-error";
+import { runClaimedJob } from "../jobs/run-claimed-job";
+import { claimPass, failAuditPass, runAuditPass, type PassClaim } from "../services/audit-run-pass";
 import { failAuditRun, startAuditRun } from "../services/audit-start-run";
 
-// Thin processor for the audit queue: validate the payload, call the service, record failures that retrying cannot
-// fix (or the last attempt's) on the row. Transient ones are thrown so BullMQ retries the job.
-// Without a sandbox (SANDBOX=off, or auto found none) runs and passes fail at once with the reason.
+type AuditClaim = { kind: "start-run"; runId: string } | { kind: "pass"; pass: PassClaim };
+
+// The audit queue: starting a run (its own queued -> running step, safe to repeat) and one pass (fenced claim). Only
+// a failure retrying cannot fix, or the last attempt's, is written on the row. Without a sandbox (SANDBOX=off, or auto
+// found none) runs and passes fail at once with the reason.
 export function createAuditProcessor(sandbox: SandboxChoice) {
-  return async function processAuditJob(job: Job<AuditJob>): Promise<unknown> {
-    const parsed = auditJobSchema.safeParse(job.data);
-    if (!parsed.success) throw new UnrecoverableError("invalid audit job payload");
-    const data = parsed.data;
-    try {
-      if (!sandbox.provider) throw new UnrecoverableError(noSandboxMessage(sandbox));
-      const { provider: _provider, ...record } = sandbox;
-      if (data.kind === "start-run") return await startAuditRun(data.runId, undefined, record);
-      return await runAuditPass(data.passId, sandbox.provider);
-    } catch (error) {
-      if (error instanceof LostPassClaimError) return { superseded: true };
-      const { permanent, message } = error instanceof UnrecoverableError ? { permanent: true, message: error.message } : classifyAuditError(error);
-      const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-      console.error(`audit job ${job.id} failed (attempt ${job.attemptsMade + 1}):`, error);
-      if (permanent || lastAttempt) {
-        if (data.kind === "start-run") await failAuditRun(data.runId, message);
-        else await failAuditPass(data.passId, message);
-        throw new UnrecoverableError(message);
-      }
-      throw error;
-    }
-  };
+  const { provider, ...record } = sandbox;
+  return (job: Job): Promise<unknown> =>
+    runClaimedJob<typeof auditQueue.payload._output, AuditClaim, unknown>(job, {
+      parse: auditQueue.payload,
+      claim: async (data) => {
+        if (data.kind === "start-run") return data;
+        const pass = await claimPass(data.passId);
+        return pass && { kind: "pass", pass };
+      },
+      logFields: (data) => (data.kind === "start-run" ? { runId: data.runId } : { passId: data.passId }),
+      classify: classifyAuditError,
+      record: async (claim, { message, final }) => {
+        if (!final) return;
+        if (claim.kind === "start-run") await failAuditRun(claim.runId, message);
+        else await failAuditPass(claim.pass.passId, message);
+      },
+      work: async (claim) => {
+        if (!provider) throw new AppError("unavailable", noSandboxMessage(record));
+        return claim.kind === "start-run" ? startAuditRun(claim.runId, undefined, record) : runAuditPass(claim.pass, provider);
+      },
+    });
 }

@@ -1,4 +1,3 @@
-import "server-only";
 import type OpenAI from "openai";
 import { db } from "../../lib/db";
 import { buildContextMessages } from "../../lib/agent/harness";
@@ -6,6 +5,7 @@ import { judgeCostUsd } from "../../lib/llm/judge";
 import { loadPrompt } from "../../lib/llm/prompts";
 import { readSnapshotFile, walkSnapshotFiles } from "../../lib/snapshots/snapshot-fs";
 import type { PassPlan } from "../../lib/validation/pass-plan";
+import { timedModelCall } from "../../lib/observability/metrics";
 
 // The repository context document (paper F.5.1), kind "audit": one LLM pass per snapshot, stored in ContextDocument
 // and read by every pass of every model. A maintainer's edit is never overwritten; a document of another snapshot is
@@ -52,7 +52,7 @@ export async function ensureContextDocument(opts: {
   }
   const template = loadPrompt(CONTEXT_PROMPT);
   const messages = buildContextMessages(template, { name: opts.repo, language: opts.language, tree: files.join("\n"), docs: docs || "(none)", sources: sources || "(none)" });
-  const completion = await opts.client.chat.completions.create({ model: opts.model, messages });
+  const completion = await timedModelCall("audit-context", () => opts.client.chat.completions.create({ model: opts.model, messages }));
   const text = (completion.choices[0]?.message?.content ?? "").trim().slice(0, 100_000);
   if (!text) throw new Error("the model returned an empty context document");
   const inputTokens = completion.usage?.prompt_tokens ?? 0;

@@ -1,4 +1,3 @@
-import "server-only";
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import { db } from "../../lib/db";
 import { env } from "../../lib/env";
@@ -14,6 +13,8 @@ import type { SandboxProvider } from "../../lib/sandbox/sandbox";
 import { readSnapshotFile } from "../../lib/snapshots/snapshot-fs";
 import { passPlanSchema, type CallSite } from "../../lib/validation/pass-plan";
 import type { Prisma } from "../../lib/generated/prisma/client";
+import { log } from "../../lib/observability/log";
+import { LostClaimError } from "../jobs/lost-claim";
 import { createAuditClient, toolCompleter } from "./audit-model";
 import { removeEndedRunDirs, snapshotArchivePath, snapshotDirFor } from "./audit-snapshot";
 
@@ -25,9 +26,7 @@ const PLANNED_FILE_MAX_BYTES = 4 * 1024 * 1024; // read from the host for the pr
 const SNIPPET_BEFORE = 2;
 const SNIPPET_AFTER = 6;
 
-export class LostPassClaimError extends Error {}
-
-type Claim = { passId: string; runId: string; token: number; attempt: number };
+export type PassClaim = { passId: string; runId: string; token: number; attempt: number };
 
 async function stopRunOverBudget(runId: string, reason: string): Promise<void> {
   const { count } = await db.auditRun.updateMany({ where: { id: runId, status: "running" }, data: { status: "over_budget", error: `Stopped: ${reason}.` } });
@@ -49,7 +48,8 @@ async function runStopReason(runId: string): Promise<string | null> {
   return reason;
 }
 
-async function claimPass(passId: string): Promise<Claim | null> {
+/** Claims a queued or running pass for a new attempt; null when it is done, failed, stopped or skipped. */
+export async function claimPass(passId: string): Promise<PassClaim | null> {
   const pass = await db.auditPass.findUnique({ where: { id: passId }, select: { status: true, claimToken: true, runId: true, attempts: true } });
   // Done, failed, stopped or skipped: a job that runs again changes nothing.
   if (!pass || (pass.status !== "queued" && pass.status !== "running")) return null;
@@ -66,10 +66,10 @@ async function claimPass(passId: string): Promise<Claim | null> {
   return claimed ? { passId, runId: pass.runId, token: pass.claimToken + 1, attempt } : null;
 }
 
-async function updateClaimedPass(claim: Claim, data: Prisma.AuditPassUpdateManyMutationInput, messages: ChatCompletionMessageParam[] = [], firstSeq = 0): Promise<void> {
+async function updateClaimedPass(claim: PassClaim, data: Prisma.AuditPassUpdateManyMutationInput, messages: ChatCompletionMessageParam[] = [], firstSeq = 0): Promise<void> {
   await db.$transaction(async (tx) => {
     const { count } = await tx.auditPass.updateMany({ where: { id: claim.passId, claimToken: claim.token }, data });
-    if (count === 0) throw new LostPassClaimError();
+    if (count === 0) throw new LostClaimError(`pass ${claim.passId}`);
     if (messages.length) {
       await tx.auditPassMessage.createMany({
         data: messages.map((message, i) => ({ passId: claim.passId, attempt: claim.attempt, seq: firstSeq + i, message: message as unknown as Prisma.InputJsonValue })),
@@ -107,9 +107,8 @@ async function withSnippets(dir: string, sites: CallSite[]): Promise<SnippetSite
 
 export type PassOutcome = { outcome: LoopResult["outcome"] | "skipped" | "superseded"; findings?: number; reason?: string };
 
-export async function runAuditPass(passId: string, sandboxes: SandboxProvider): Promise<PassOutcome> {
-  const claim = await claimPass(passId);
-  if (!claim) return { outcome: "skipped" };
+export async function runAuditPass(claim: PassClaim, sandboxes: SandboxProvider): Promise<PassOutcome> {
+  const { passId } = claim;
   const stopBefore = await runStopReason(claim.runId);
   if (stopBefore) {
     await updateClaimedPass(claim, { status: "skipped", error: `Not started: ${stopBefore}.`, finishedAt: new Date() });
@@ -184,7 +183,7 @@ export async function runAuditPass(passId: string, sandboxes: SandboxProvider): 
       },
     });
   } finally {
-    await sandbox.close().catch((error) => console.error(`could not remove the sandbox of pass ${passId}:`, error));
+    await sandbox.close().catch((error) => log.error({ err: error }, "could not remove the sandbox of the pass"));
   }
   const rest = result.messages.slice(stored);
   const final = {

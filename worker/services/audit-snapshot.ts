@@ -1,4 +1,3 @@
-import "server-only";
 import { readdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { db } from "../../lib/db";

@@ -1,4 +1,3 @@
-import "server-only";
 import { db } from "../../lib/db";
 import { enqueueAuditJob, type AuditJob } from "../../lib/queue/audit-queue";
 import { runEndpoint } from "../../lib/server/runs/model-endpoint";

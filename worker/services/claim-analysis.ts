@@ -1,12 +1,11 @@
-import "server-only";
 import { Prisma } from "../../lib/generated/prisma/client";
+import type { AnalysisKind } from "../../lib/queue/analysis-queues";
 import { db } from "../../lib/db";
-import { LostClaimError } from "./claim-submission";
+import { LostClaimError } from "../jobs/lost-claim";
 
 // Fencing for panel and attribution jobs, as for scoring (claim-submission.ts): every claim takes a new token and
 // every write of the job row checks it, so after a lapsed lock only the latest claimant moves the row.
 
-export type AnalysisKind = "panel" | "attribution";
 export type AnalysisClaim = { kind: AnalysisKind; runId: string; token: number };
 
 const TABLE = { panel: Prisma.sql`"PanelRun"`, attribution: Prisma.sql`"AttributionRun"` } as const;
@@ -26,7 +25,7 @@ type RunUpdate = Prisma.PanelRunUpdateManyMutationInput & Prisma.AttributionRunU
 export async function updateAnalysis(claim: AnalysisClaim, data: RunUpdate): Promise<void> {
   const where = { id: claim.runId, token: claim.token };
   const { count } = claim.kind === "panel" ? await db.panelRun.updateMany({ where, data }) : await db.attributionRun.updateMany({ where, data });
-  if (count !== 1) throw new LostClaimError(claim.runId);
+  if (count !== 1) throw new LostClaimError(`${claim.kind} run ${claim.runId}`);
 }
 
 /** A progress writer that writes only when the percentage moves. */

@@ -1,18 +1,11 @@
-import "server-only";
 import { db } from "../../lib/db";
+import { LostClaimError } from "../jobs/lost-claim";
 
-// Fencing (STYLE.md habit 5, made strict): a BullMQ lock can lapse (a stalled worker, a Redis restart) and hand the
+// Fencing: a BullMQ lock can lapse (a stalled worker, a Redis restart) and hand the
 // job to a second worker while the first still runs. Each claim therefore takes a new token, and every write of
 // scoring state checks the token in the same statement: only the latest claimant can move the submission.
 
 export type Claim = { submissionId: string; token: number; attemptId: string };
-
-/** Thrown by a fenced write when a later claim took the submission over; the attempt stops without writing. */
-export class LostClaimError extends Error {
-  constructor(submissionId: string) {
-    super(`submission ${submissionId} was claimed by a later scoring attempt`);
-  }
-}
 
 /** Claims the submission for a new scoring attempt; null when nothing is to be scored (already scored, held, failed). */
 export async function claimSubmission(submissionId: string): Promise<Claim | null> {
@@ -32,5 +25,5 @@ type Fenceable = { submission: { updateMany: typeof db.submission.updateMany } }
 /** Updates the submission only while the claim holds; throws LostClaimError otherwise. */
 export async function updateClaimed(claim: Claim, data: Parameters<typeof db.submission.updateMany>[0]["data"], client: Fenceable = db): Promise<void> {
   const { count } = await client.submission.updateMany({ where: { id: claim.submissionId, scoringToken: claim.token }, data });
-  if (count !== 1) throw new LostClaimError(claim.submissionId);
+  if (count !== 1) throw new LostClaimError(`submission ${claim.submissionId}`);
 }

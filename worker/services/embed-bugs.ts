@@ -1,4 +1,3 @@
-import "server-only";
 import { createYielder } from "./yielder";
 import { db } from "../../lib/db";
 import type { EmbeddingProvider } from "../../lib/embeddings/provider";

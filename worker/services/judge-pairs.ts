@@ -1,4 +1,3 @@
-import "server-only";
 import { db } from "../../lib/db";
 import { JudgeReplyError, judgeCostUsd, type Judge, type JudgeDecision, type JudgeText } from "../../lib/llm/judge";
 import type { Prisma } from "../../lib/generated/prisma/client";

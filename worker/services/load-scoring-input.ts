@@ -1,4 +1,3 @@
-import "server-only";
 import { db } from "../../lib/db";
 import type { EmbeddingProvider } from "../../lib/embeddings/provider";
 import { sha256 } from "../../lib/hash";

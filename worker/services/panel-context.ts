@@ -1,4 +1,3 @@
-import "server-only";
 import { createHash } from "node:crypto";
 import path from "node:path";
 import { z } from "zod";

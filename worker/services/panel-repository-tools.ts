@@ -1,4 +1,3 @@
-import "server-only";
 import { GREP_MAX_FILES, GREP_MAX_MATCHES, READ_MAX_BYTES, formatDirListing, formatFileLines, formatGrep, grepContent, parseRepositoryCall, underPath } from "../../lib/panel/repository-tools";
 import { AppError } from "../../lib/errors";
 import { listSnapshotDir, readSnapshotFile, walkSnapshotFiles } from "../../lib/snapshots/snapshot-fs";

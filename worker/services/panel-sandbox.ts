@@ -1,4 +1,3 @@
-import "server-only";
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
@@ -18,6 +17,7 @@ import { REPOSITORY_TOOL_DEFINITIONS, REPOSITORY_TOOL_NAMES } from "../../lib/pa
 import { snapshotLimits } from "../../lib/server/snapshots/snapshot-limits";
 import { snapshotArchivePath } from "./audit-snapshot";
 import { runRepositoryTool } from "./panel-repository-tools";
+import { log } from "../../lib/observability/log";
 
 // A panel judge with the repository (§2.3, F.6.2): the in-house runs' agent loop under tight limits, either in a
 // sandbox of the snapshot (read_file, list_dir, grep, run: a proof of concept may run) or, without a sandbox, with
@@ -105,7 +105,7 @@ export async function judgeInSandbox(
     });
   } catch (error) {
     if (deps.required) throw error;
-    console.error(`panel review ${input.reviewKey}: no sandbox (${error instanceof Error ? error.message : String(error)}); the judge reads the repository without running code`);
+    log.warn({ err: error, reviewKey: input.reviewKey }, "panel review without a sandbox: the judge reads the repository without running code");
     return null;
   }
   const poc: PocRecord = { turns: 0, commands: [], commands_omitted: 0 };
@@ -130,7 +130,7 @@ export async function judgeInSandbox(
     const reply = result.outcome === "submitted" ? result.findings : abstainedAtLimit(result.reason);
     return { reply, pocRan: proofOfConceptRan(poc), poc, inputTokens: result.inputTokens, outputTokens: result.outputTokens, costUsd: judgeCostUsd(input.judge, result.inputTokens, result.outputTokens) };
   } finally {
-    await sandbox.close().catch((error) => console.error(`could not remove the sandbox of panel review ${input.reviewKey}:`, error));
+    await sandbox.close().catch((error) => log.error({ err: error, reviewKey: input.reviewKey }, "could not remove the sandbox of a panel review"));
   }
 }
 

@@ -31,7 +31,6 @@ import(workerData.tsx).then(({ register }) => { register(); return import(worker
 function startThread(): Thread {
   const worker = new Worker(BOOTSTRAP, {
     eval: true,
-    execArgv: ["--conditions=react-server"],
     workerData: { tsx: import.meta.resolve("tsx/esm/api"), entry: new URL("./prefilter-thread.ts", import.meta.url).href },
   });
   // A kept thread never holds the process open.

@@ -1,4 +1,4 @@
-// The six-signal prefilter (lib/scoring/prefilter.ts) in a worker thread of its own (issue 9).
+// The six-signal prefilter (lib/scoring/prefilter.ts) in a worker thread of its own (docs/performance.md).
 //
 // Token sets, IDF tables and the kept pairs of a repeated-run submission are hundreds of megabytes of short-lived
 // objects. On the scoring worker's event loop they made its heap large, and collecting a large heap paused that loop
@@ -61,7 +61,7 @@ export type PrefilterReply =
   | { type: "result"; job: number; result: PrefilterResult }
   | { type: "error"; job: number; message: string };
 
-type ReferenceSide = { bugs: BugText[]; prepared: PreparedSide; embeddings: Embeddings };
+type ThreadReference = { bugs: BugText[]; prepared: PreparedSide; embeddings: Embeddings };
 
 type Job = {
   referenceKey: string;
@@ -79,7 +79,7 @@ type Job = {
 v8.setFlagsFromString("--expose-gc");
 const collectGarbage = runInNewContext("gc") as () => void;
 
-const references = new Map<string, ReferenceSide>();
+const references = new Map<string, ThreadReference>();
 const jobs = new Map<number, Job>();
 const PROGRESS_EVERY_MS = 250;
 
@@ -131,7 +131,7 @@ function receive(message: PrefilterMessage): void {
   if (jobs.size === 0) collectGarbage();
 }
 
-function referenceSide(job: Job): ReferenceSide {
+function referenceSide(job: Job): ThreadReference {
   if (job.reference) {
     const side = { bugs: job.reference.bugs, prepared: prepareBugs(job.reference.bugs), embeddings: job.reference.embeddings };
     references.set(job.referenceKey, side);

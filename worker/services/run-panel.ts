@@ -1,4 +1,3 @@
-import "server-only";
 import pMap from "p-map";
 import { db } from "../../lib/db";
 import type { Severity } from "../../lib/generated/prisma/client";

@@ -1,4 +1,3 @@
-import "server-only";
 import pMap from "p-map";
 import { db } from "../../lib/db";
 import type { EmbeddingProvider } from "../../lib/embeddings/provider";
@@ -171,7 +170,7 @@ export async function scoreSubmission(claim: Claim, deps: ScoringDeps): Promise<
     if (k % 1_000 === 0) await maybeYield();
   }
 
-  // Bounds before cost, per phase (README, Limits). Before any call: the reference phase costs exactly its uncached
+  // Bounds before cost, per phase (docs/file-formats.md). Before any call: the reference phase costs exactly its uncached
   // pairs, and the whole submission at most that plus every cross-run candidate (no verdict known yet can rule one
   // out). When the reference phase alone is above the budget, scoring waits for an admin with that whole bound; else
   // the reference phase runs, and the cross-run phase is bounded again, tighter, before its first call (mergeRuns).

@@ -1,7 +1,7 @@
-import "server-only";
 import { db } from "../../lib/db";
 import type { Prisma } from "../../lib/generated/prisma/client";
-import { LostClaimError, updateClaimed, type Claim } from "./claim-submission";
+import { LostClaimError } from "../jobs/lost-claim";
+import { updateClaimed, type Claim } from "./claim-submission";
 import { insertRows } from "./insert-rows";
 
 // Derived rows of a scoring attempt are written in batches under the attempt's id, outside any long transaction;
@@ -68,7 +68,7 @@ export async function switchToAttempt(
     // Locks the row; a later claim waits for this transaction, or has already moved the token on.
     const current = await tx.$queryRaw<{ scoringAttemptId: string; scoringToken: number }[]>`
       SELECT "scoringAttemptId", "scoringToken" FROM "Submission" WHERE id = ${claim.submissionId} FOR UPDATE`;
-    if (current[0]?.scoringToken !== claim.token) throw new LostClaimError(claim.submissionId);
+    if (current[0]?.scoringToken !== claim.token) throw new LostClaimError(`submission ${claim.submissionId}`);
     await tx.score.deleteMany({ where: { submissionId: claim.submissionId } });
     // Through insertRows, not createMany: Prisma's query compiler spent ~0.3 ms of the event loop a row (a few hundred
     // rows for a repeated-run submission held it ~100 ms).

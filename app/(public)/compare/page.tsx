@@ -5,7 +5,7 @@ import { getCurrentUser } from "@/lib/auth/current-user";
 import { compareQuerySchema, compareSubmissions } from "@/lib/server/workbench/compare-submissions";
 import { DownloadLinks } from "@/components/ui/download-links";
 
-// Compare two submissions on one repository (issue 11): the reference bugs both found, only one found, and neither.
+// Compare two submissions on one repository (docs/workbench.md): the reference bugs both found, only one found, and neither.
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Compare two submissions" };
 

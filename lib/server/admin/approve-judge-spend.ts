@@ -1,9 +1,8 @@
-import "server-only";
 import { z } from "zod";
 import { db } from "../../db";
 import { env } from "../../env";
 import { AppError, parseOrThrow } from "../../errors";
-import { enqueueScoring } from "../../queue/queues";
+import { enqueueScoring } from "../../queue/scoring-queue";
 import { recordAudit } from "./record-audit";
 import { benchmarkKey } from "../../benchmarks/benchmark-ref";
 

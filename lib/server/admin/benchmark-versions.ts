@@ -7,7 +7,7 @@ import { parseJsonText } from "../../validation/parse-json";
 import { importBenchmark, type ImportedBenchmark } from "../benchmarks/import-benchmark";
 import { recordAudit } from "./record-audit";
 
-// Admins manage benchmark versions from the web (DESIGN.md): every version with what it holds, and the import of a new
+// Admins manage benchmark versions from the web: every version with what it holds, and the import of a new
 // one from its benchmark file (the format `npx probebench benchmark import` reads). Versions are immutable: a file
 // naming an existing slug and version is refused (409), and an import is all or nothing, with its audit record.
 

@@ -4,7 +4,7 @@ import { AppError, parseOrThrow } from "../../errors";
 import { fixDatesFileSchema, type FixDatesFile } from "../../validation/fix-dates-file";
 import { parseJsonText } from "../../validation/parse-json";
 import { parseBenchmarkRef } from "../../benchmarks/benchmark-ref";
-import { enqueueFixRankTests } from "../../queue/queues";
+import { enqueueFixRankTests } from "../../queue/fix-rank-queue";
 import { recordAudit } from "./record-audit";
 
 // Fix dates for a benchmark version imported without them (§C.4 needs them): all listed bugs are dated in one

@@ -1,10 +1,10 @@
-import "server-only";
 import { z } from "zod";
 import { db } from "../../db";
 import { parseOrThrow } from "../../errors";
 import { type PageInfo, pageInfo, pageQuerySchema, pageWindow } from "../pagination";
 import type { StoredScore } from "../../scoring/types";
 import { summarizeSubmission } from "../submissions/summarize-submission";
+import type { ReviewStatus } from "../../generated/prisma/enums";
 
 export const reviewQueueQuerySchema = z.object({
   // "pending" is the queue proper: scored submissions awaiting a decision
@@ -24,7 +24,7 @@ export type ReviewQueueItem = {
   open_model: boolean | null;
   source: string;
   status: string;
-  review_status: string;
+  review_status: ReviewStatus;
   review_reason: string | null;
   runs: number;
   created_at: string;

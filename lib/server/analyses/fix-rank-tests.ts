@@ -1,4 +1,3 @@
-import "server-only";
 import { db } from "../../db";
 import { DEFAULT_PERMUTATION_SEED, DEFAULT_PERMUTATIONS, fixRankPermutationTest, holmAdjust, MIN_MATCHED_FOR_TEST, normaliseFixRanks, type FixRanks } from "../../analyses/fix-rank";
 

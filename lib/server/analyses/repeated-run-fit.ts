@@ -1,4 +1,3 @@
-import "server-only";
 import { db } from "../../db";
 import { Prisma } from "../../generated/prisma/client";
 import { fitStableBeta, spectrumFromAtLeast } from "../../analyses/stable-beta";

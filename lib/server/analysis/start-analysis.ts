@@ -1,16 +1,15 @@
-import "server-only";
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { db } from "../../db";
 import { env } from "../../env";
 import { AppError, parseOrThrow } from "../../errors";
 import { readAttributionModel, readPanelConfig } from "../../llm/analysis-config";
-import { enqueueAnalysis } from "../../queue/queues";
+import { enqueueAnalysis } from "../../queue/analysis-queues";
 import { recordAudit } from "../admin/record-audit";
 import { PANEL_RUN_SCOPES, type PanelRunScope } from "../../panel/sample";
 
 // Starting panel validation and bug-type attribution (admins, audit-logged; attribution also after every scoring).
-// The job row is written first, then the job is queued with the row's id (STYLE.md habit 5). Not server-only: the
+// The job row is written first, then the job is queued with the row's id. Not server-only: the
 // worker queues attribution after scoring through the same function.
 
 export const startPanelBodySchema = z

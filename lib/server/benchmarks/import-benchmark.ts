@@ -1,5 +1,4 @@
-import "server-only";
-import { db } from "../../db";
+import { db, type Tx } from "../../db";
 import { AppError } from "../../errors";
 import { bugContentHash } from "../../hash";
 import type { BenchmarkFile } from "../../validation/benchmark-file";
@@ -8,7 +7,6 @@ import { bugTextOf } from "../../validation/common";
 
 export type ImportedBenchmark = { id: string; slug: string; version: string; repositories: number; referenceBugs: number };
 
-type Tx = Parameters<Parameters<typeof db.$transaction>[0]>[0];
 
 /**
  * Stores a benchmark version with its repositories and reference set, all or nothing. Versions are immutable.

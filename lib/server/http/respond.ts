@@ -1,10 +1,11 @@
-import type { z } from "zod";
 import { NextResponse } from "next/server";
-import { toErrorResponse } from "../../errors";
+import { z } from "zod";
+import { AppError, issuesFromZod, type ErrorCode, type FieldIssue } from "../../errors";
+import { log } from "../../observability/log";
 
 type Handler<C> = (request: Request, context: C) => Promise<Response>;
 
-/** Wraps a route handler so every thrown error goes through the one mapper (STYLE.md habit 4). */
+/** Wraps a route handler so every thrown error goes through the one mapper (toErrorResponse below). */
 export function withErrors<C>(handler: Handler<C>): Handler<C> {
   return async (request, context) => {
     try {
@@ -32,4 +33,24 @@ export function respond<S extends z.ZodType>(_schema: S, body: z.input<S>, statu
 /** The same check for bodies that another helper serializes (downloads with a CSV twin). */
 export function shaped<S extends z.ZodType>(_schema: S, body: z.input<S>): z.input<S> {
   return body;
+}
+
+export type ErrorBody = { error: { code: ErrorCode; message: string; issues?: FieldIssue[] } };
+
+/** Maps any thrown value to a status and a client-safe body; unknown errors are logged, never echoed. */
+export function toErrorResponse(error: unknown): { status: number; body: ErrorBody; headers: Record<string, string> } {
+  if (error instanceof AppError) {
+    const body: ErrorBody = { error: { code: error.code, message: error.message } };
+    if (error.issues.length) body.error.issues = error.issues.slice(0, 1_000);
+    return { status: error.status, body, headers: error.headers };
+  }
+  if (error instanceof z.ZodError) {
+    return {
+      status: 422,
+      body: { error: { code: "invalid_input", message: "Invalid input", issues: issuesFromZod(error).slice(0, 1_000) } },
+      headers: {},
+    };
+  }
+  log.error({ err: error }, "unhandled error");
+  return { status: 500, body: { error: { code: "internal", message: "Internal server error" } }, headers: {} };
 }

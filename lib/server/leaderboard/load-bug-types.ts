@@ -44,7 +44,7 @@ export type Distribution = {
 
 export type BugTypes = { benchmark: BenchmarkRef; stored: Distribution | null; reported: Distribution | null };
 
-type Taxonomy = {
+type TaxonomyLabels = {
   families?: { name: string; categories: { name: string }[] }[];
   triggers?: { level: number; name: string }[];
   reported?: {
@@ -61,7 +61,7 @@ export async function loadBugTypes(benchmarkRef: string | null | undefined, pool
 
 async function readBugTypes(b: BenchmarkRef, pool: AgentPool): Promise<BugTypes> {
   const benchmark = await db.benchmark.findUniqueOrThrow({ where: { id: b.id } });
-  const taxonomy = (benchmark.taxonomy ?? {}) as Taxonomy;
+  const taxonomy = (benchmark.taxonomy ?? {}) as TaxonomyLabels;
   const familyOf = new Map((taxonomy.families ?? []).flatMap((f) => f.categories.map((c) => [c.name, f.name] as const)));
   const levelOf = new Map((taxonomy.triggers ?? []).map((t) => [t.name, t.level]));
 

@@ -14,7 +14,7 @@ import { OFFLINE_EMBEDDING_PROVIDER } from "../../embeddings/offline-embedder";
 // Everything the public views of one benchmark version need, read from precomputed Score rows only (never from
 // findings or matches), and cached per process until the version's stamp moves (see stamp-cache.ts).
 
-type ScoreRow = Omit<StoredScoreRow, "n"> & { submissionId: string };
+type LeaderboardScoreRow = Omit<StoredScoreRow, "n"> & { submissionId: string };
 
 /** The cached data of a version given as `slug@version` (or the default version when empty). */
 export async function loadLeaderboardData(benchmarkRef: string | null | undefined): Promise<LeaderboardData> {
@@ -46,7 +46,7 @@ async function readLeaderboardData(benchmarkId: string, stamp: string): Promise<
     },
     orderBy: { createdAt: "asc" },
   });
-  const scores: ScoreRow[] = await db.score.findMany({
+  const scores: LeaderboardScoreRow[] = await db.score.findMany({
     where: { submissionId: { in: submissions.map((s) => s.id) }, kind: { in: ["mean", "run"] } },
     select: {
       submissionId: true,
@@ -67,7 +67,7 @@ async function readLeaderboardData(benchmarkId: string, stamp: string): Promise<
   const panels = await readPanelValidities(submissions.filter((s) => s.source !== "reported").map((s) => s.id));
   // §C.4: stored fix-rank tests (verified) or Table 16 (reported), one summary per entry.
   const contamination = await readContaminationSummaries(benchmarkId, submissions);
-  const bySubmission = new Map<string, ScoreRow[]>();
+  const bySubmission = new Map<string, LeaderboardScoreRow[]>();
   for (const row of scores) bySubmission.set(row.submissionId, [...(bySubmission.get(row.submissionId) ?? []), row]);
 
   const taxonomy = (benchmark.taxonomy ?? {}) as { reported?: { source?: { year?: number | null }; reference_bugs?: number; repository_count?: number; subsets?: Record<string, { repository_count?: number; reference_bugs?: number }> } };

@@ -1,11 +1,10 @@
-import "server-only";
 import { db } from "../../db";
 import { publicSubmissionSql } from "./public-submission";
 
 // An in-process cache of public aggregates, keyed by a cheap "stamp" read from Postgres.
 //
 // Why a stamp and not a plain TTL: the app runs as several web instances next to several workers, and Postgres is
-// the only shared state (DESIGN.md). A TTL cache would show each instance's own stale copy for up to the TTL after
+// the only shared state. A TTL cache would show each instance's own stale copy for up to the TTL after
 // a rescore or an approval, whatever instance made the change. Instead every read (at most once per
 // STAMP_CHECK_MS per key, so a burst of requests costs one query) asks Postgres for the stamp: a count and the
 // latest update time of the benchmark version's public submissions, and its repositories. Every change that affects

@@ -1,8 +1,8 @@
-import "server-only";
 import { Redis } from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
 import { env } from "../../env";
 import { AppError } from "../../errors";
+import { log } from "../../observability/log";
 
 // Request limits shared by every web instance, counted in Redis by rate-limiter-flexible (fixed windows per key).
 // Most buckets carry an in-memory insurance limiter: when Redis is unreachable each instance keeps counting on its
@@ -88,7 +88,7 @@ export async function consumeRateLimit(bucket: RateLimitBucket, key: string): Pr
     if (error instanceof RateLimiterRes) {
       return { allowed: false, limit, remaining: 0, retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1_000)) };
     }
-    console.error(`rate limiter unavailable (${bucket}):`, (error as Error).message);
+    log.warn({ bucket, err: error }, "rate limiter unavailable");
     if (failClosed) throw new AppError("unavailable", "This is temporarily unavailable. Try again in a minute.", [], { "retry-after": "60" });
     // Unreachable with an insurance limiter; kept so a store error can never let a request through unannounced.
     throw new AppError("unavailable", "The service is busy. Try again in a minute.", [], { "retry-after": "60" });
@@ -99,7 +99,7 @@ export async function consumeRateLimit(bucket: RateLimitBucket, key: string): Pr
 export async function releaseRateLimit(bucket: RateLimitBucket, key: string): Promise<void> {
   await limiter(bucket)
     .reward(key, 1)
-    .catch((error: unknown) => console.error(`rate limiter could not release (${bucket}):`, (error as Error).message));
+    .catch((error: unknown) => log.warn({ bucket, err: error }, "rate limiter could not release"));
 }
 
 export function rateLimitedError(bucket: RateLimitBucket, result: RateLimitResult, message?: string): AppError {

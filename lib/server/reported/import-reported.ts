@@ -1,4 +1,3 @@
-import "server-only";
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { ScoreRow } from "../submissions/read-scores";

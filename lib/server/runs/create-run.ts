@@ -1,4 +1,3 @@
-import "server-only";
 import { z } from "zod";
 import { db } from "../../db";
 import { AppError, parseOrThrow, type FieldIssue } from "../../errors";
@@ -11,6 +10,7 @@ import { boundedText, requiredText, TEXT_LIMITS } from "../../validation/common"
 import { findBenchmark } from "../benchmarks/import-benchmark";
 import { recordAudit } from "../admin/record-audit";
 import { defaultAuditEndpoint, isAllowedBaseUrl } from "./model-endpoint";
+import { log } from "../../observability/log";
 import { readSandboxStatus } from "./sandbox-status";
 import { noSandboxMessage } from "../../sandbox/sandbox-record";
 
@@ -95,6 +95,6 @@ export async function createAuditRun(actorId: string, body: unknown): Promise<{ 
     return created;
   });
   // The rows exist first; a lost enqueue is picked up by the worker's start-up scan of queued runs.
-  await enqueueAuditJob({ kind: "start-run", runId: run.id }).catch((error) => console.error("Could not queue audit run", run.id, error));
+  await enqueueAuditJob({ kind: "start-run", runId: run.id }).catch((error) => log.error({ err: error, runId: run.id }, "could not queue the audit run"));
   return { id: run.id, status: "queued", passes_total: passes.length };
 }

@@ -1,4 +1,3 @@
-import "server-only";
 import { db } from "../../db";
 import { createSubmission } from "../submissions/create-submission";
 import { findingSchema, type FindingInput } from "../../validation/findings-file";

@@ -1,4 +1,3 @@
-import "server-only";
 import { env } from "../../env";
 
 // The OpenAI-compatible endpoint audit passes call: AUDIT_* when set, else the judge's OPENAI_* settings.

@@ -1,4 +1,3 @@
-import "server-only";
 import type { Prisma } from "../../generated/prisma/client";
 import { db } from "../../db";
 import type { PassPlan } from "../../validation/pass-plan";

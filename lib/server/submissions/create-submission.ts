@@ -1,16 +1,16 @@
-import "server-only";
 import { randomUUID } from "node:crypto";
 import { db } from "../../db";
 import { AppError } from "../../errors";
 import { bugContentHash } from "../../hash";
 import { withPgTransaction } from "../../pg-pool";
-import { enqueueScoring } from "../../queue/queues";
+import { enqueueScoring } from "../../queue/scoring-queue";
 import { IssueList, runsOf, type FindingsFile } from "../../validation/findings-file";
 import { checkFileCaps } from "./file-caps";
 import { findBenchmark } from "../benchmarks/import-benchmark";
-import { insertFindings, type FindingRow } from "./insert-findings";
+import { insertFindings, type FindingInsertRow } from "./insert-findings";
 import { assertWithinQuotaLocked } from "./submission-quota";
 import { bugTextOf } from "../../validation/common";
+import { log } from "../../observability/log";
 
 export type CreatedSubmission = { id: string; status: "queued"; findings: number; runs: number };
 
@@ -48,9 +48,9 @@ export async function createSubmission(
   const total = runs.reduce((n, run) => n + run.findings.length, 0);
   const costUsd = file.cost_usd ?? (file.runs ? runs.reduce((s, r) => s + (r.cost_usd ?? 0), 0) / runs.length : undefined);
   // Rows and their content hashes are made before the transaction, which then only writes.
-  const prepared: FindingRow[][] = [];
+  const prepared: FindingInsertRow[][] = [];
   for (const run of runs) {
-    const rows: FindingRow[] = [];
+    const rows: FindingInsertRow[] = [];
     for (const [ordinal, f] of run.findings.entries()) {
       const text = bugTextOf(f);
       rows.push({
@@ -88,6 +88,6 @@ export async function createSubmission(
     }
   });
   // The row is committed before the job exists; if Redis is briefly down the worker re-queues it at start-up.
-  await enqueueScoring(submissionId).catch((error) => console.error("Could not queue scoring for", submissionId, error));
+  await enqueueScoring(submissionId).catch((error) => log.error({ err: error, submissionId }, "could not queue scoring"));
   return { id: submissionId, status: "queued", findings: total, runs: runs.length };
 }

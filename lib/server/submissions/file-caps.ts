@@ -1,9 +1,8 @@
-import "server-only";
 import { env } from "../../env";
 import { AppError, type FieldIssue } from "../../errors";
 
 /**
- * Per-file caps (README, Limits): at most MAX_RUNS_PER_FILE runs and MAX_FINDINGS_PER_RUN findings in a run. Scoring
+ * Per-file caps (docs/file-formats.md): at most MAX_RUNS_PER_FILE runs and MAX_FINDINGS_PER_RUN findings in a run. Scoring
  * cost grows with findings x reference bugs and, across runs, with the square of the findings, so the bound is
  * checked before anything is stored. Defaults hold the paper's largest configurations (10 runs; 8,285 findings).
  */

@@ -1,9 +1,9 @@
-import "server-only";
 import { db } from "../../db";
 import { AppError } from "../../errors";
 import { readScoreBreakdowns, type DistinctCounts, type StoredBreakdown, type StoredScores } from "./read-scores";
 import { OFFLINE_EMBEDDING_PROVIDER } from "../../embeddings/offline-embedder";
 import { readAttributionJob, readPanelView, type PanelJobView, type PanelView } from "../panel/read-panel";
+import type { ReviewStatus, ScoringStatus } from "../../generated/prisma/enums";
 
 export type Viewer = { id: string; role: "user" | "maintainer" | "admin" } | null;
 
@@ -16,10 +16,10 @@ export function canViewSubmission(viewer: Viewer, submission: { submitterId: str
 
 export type SubmissionStatus = {
   id: string;
-  status: "queued" | "scoring" | "scored" | "failed" | "awaiting_approval";
+  status: ScoringStatus;
   progress: number;
   error?: string;
-  review_status: "pending" | "approved" | "rejected" | "withdrawn";
+  review_status: ReviewStatus;
   benchmark: { slug: string; version: string };
   model: string;
   reasoning_effort: string | null;
@@ -31,7 +31,7 @@ export type SubmissionStatus = {
   scored_at: string | null;
   scores?: StoredBreakdown & Partial<DistinctCounts> & { runs?: StoredScores["runs"]; curves?: StoredScores["curves"]; spectrum?: StoredScores["spectrum"] };
   scoring?: Record<string, unknown>;
-  /** Panel validation (README, Panel validation); null when no panel was started. */
+  /** Panel validation (docs/panel-and-attribution.md); null when no panel was started. */
   panel: PanelView | null;
   /** Progress and settings of the panel and attribution jobs, for the pages that follow them. */
   panel_job: PanelJobView | null;

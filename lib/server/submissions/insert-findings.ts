@@ -3,7 +3,7 @@ import type pg from "pg";
 import type { BugText } from "../../scoring/types";
 
 // A finding row: the bug text the matcher reads, and what the file adds to it.
-export type FindingRow = Omit<BugText, "id" | "repo"> & {
+export type FindingInsertRow = Omit<BugText, "id" | "repo"> & {
   repositoryId: string;
   ordinal: number;
   externalId?: string | null;
@@ -22,10 +22,10 @@ const BATCH = 5_000;
  * Inserts one run's findings with `INSERT ... SELECT FROM unnest(arrays)`: 200,000 findings in 40 statements, each
  * batch's arrays built just before it is sent, so the write holds little beyond the rows themselves.
  */
-export async function insertFindings(client: pg.PoolClient, runId: string, rows: readonly FindingRow[]): Promise<void> {
+export async function insertFindings(client: pg.PoolClient, runId: string, rows: readonly FindingInsertRow[]): Promise<void> {
   for (let start = 0; start < rows.length; start += BATCH) {
     const batch = rows.slice(start, start + BATCH);
-    const column = <T>(pick: (row: FindingRow) => T) => batch.map(pick);
+    const column = <T>(pick: (row: FindingInsertRow) => T) => batch.map(pick);
     await client.query(
       `INSERT INTO "Finding" ("id", "runId", "repositoryId", "ordinal", "externalId", "file", "lineStart", "lineEnd", "title",
          "description", "codeSnippet", "severity", "confidence", "suggestedFix", "category", "trigger", "contentHash")

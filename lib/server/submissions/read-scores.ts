@@ -1,4 +1,3 @@
-import "server-only";
 import { db } from "../../db";
 import { labelRunCurvePoint } from "../../scoring/components";
 import type { SpectrumPoint } from "../../scoring/spectrum";

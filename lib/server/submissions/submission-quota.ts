@@ -1,4 +1,3 @@
-import "server-only";
 import { db } from "../../db";
 import { env } from "../../env";
 import { AppError } from "../../errors";

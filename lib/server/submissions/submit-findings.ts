@@ -1,3 +1,4 @@
+import "server-only";
 import { consumeRateLimit, rateLimitedError, releaseRateLimit } from "../rate-limit/rate-limit";
 import { db } from "../../db";
 import { parseFindingsTextYielding } from "../../validation/findings-file";

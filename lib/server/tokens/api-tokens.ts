@@ -1,4 +1,3 @@
-import "server-only";
 import { randomBytes } from "node:crypto";
 import type { ApiCaller, Role } from "../../auth/authorize-caller";
 import { db } from "../../db";

@@ -1,4 +1,3 @@
-import "server-only";
 import { z } from "zod";
 import { db } from "../../db";
 import { env } from "../../env";

@@ -1,4 +1,3 @@
-import "server-only";
 import { randomBytes } from "node:crypto";
 import { db } from "../../db";
 import { sha256 } from "../../hash";

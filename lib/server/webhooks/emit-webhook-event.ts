@@ -1,5 +1,5 @@
-import "server-only";
 import { db } from "../../db";
+import { log } from "../../observability/log";
 import type { WebhookEventType } from "../../contracts/webhooks";
 import { queueDelivery } from "./webhook-endpoints";
 
@@ -27,7 +27,7 @@ export async function emitSubmissionEvent(type: SubmissionEvent, submissionId: s
     };
     for (const endpoint of endpoints) await queueDelivery(endpoint.id, { type, timestamp: new Date().toISOString(), data });
   } catch (error) {
-    console.error(`Could not queue the ${type} webhook of submission ${submissionId}:`, error);
+    log.error({ err: error, submissionId, event: type }, "could not queue a webhook delivery");
   }
 }
 
@@ -39,6 +39,6 @@ export async function emitAuditRunFinished(runId: string): Promise<void> {
     const data = { audit_run_id: run.id, status: run.status, model: run.model, submission_id: run.submissionId ?? undefined, url: `/api/v1/admin/runs/${run.id}` };
     for (const endpoint of endpoints) await queueDelivery(endpoint.id, { type: "audit_run.finished", timestamp: new Date().toISOString(), data });
   } catch (error) {
-    console.error(`Could not queue the audit_run.finished webhook of run ${runId}:`, error);
+    log.error({ err: error, runId, event: "audit_run.finished" }, "could not queue a webhook delivery");
   }
 }

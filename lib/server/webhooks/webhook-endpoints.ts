@@ -1,4 +1,3 @@
-import "server-only";
 import { randomUUID } from "node:crypto";
 import { db } from "../../db";
 import type { Prisma } from "../../generated/prisma/client";

@@ -1,4 +1,3 @@
-import "server-only";
 import { z } from "zod";
 import { db } from "../../db";
 import { PUBLIC_SUBMISSION } from "../leaderboard/public-submission";
@@ -7,7 +6,7 @@ import { compareMatched } from "../../workbench/compare-submissions";
 import type { WorkbenchViewer } from "../../workbench/reference-visibility";
 import { loadWorkbenchSubmission, pickRun } from "./load-workbench-submission";
 
-// Compare two submissions on one repository (issue 11): the reference bugs both found, only one found, and neither,
+// Compare two submissions on one repository (docs/workbench.md): the reference bugs both found, only one found, and neither,
 // for one run of each (run 0 unless chosen). Each submission must be readable by the viewer, as for its matches.
 
 const submissionId = z.string().trim().min(1, { message: "required" }).max(100);

@@ -1,4 +1,3 @@
-import "server-only";
 import { db } from "../../db";
 import { AppError } from "../../errors";
 import { findingPublicId } from "../../workbench/finding-ids";
@@ -12,7 +11,7 @@ import { loadWorkbenchSubmission, pickRun } from "./load-workbench-submission";
 
 export type MatchesQuery = { repo?: string; run?: number };
 
-export type FindingRow = ReportLocation & {
+export type MatchesFinding = ReportLocation & {
   title: string;
   // The strongest candidate pair of an unmatched finding: near misses first (null when the prefilter kept none).
   nearest: { reference_bug_id: string; signal: string; strength: number } | null;
@@ -50,7 +49,7 @@ export async function getSubmissionMatches(id: string, viewer: WorkbenchViewer, 
       : [],
   ]);
   const refById = new Map(references.map((r) => [r.id, r]));
-  const nearest = new Map<string, FindingRow["nearest"]>();
+  const nearest = new Map<string, MatchesFinding["nearest"]>();
   for (const p of pairs) {
     const best = strongestSignal(p);
     const current = nearest.get(p.findingId);
@@ -90,7 +89,7 @@ export async function getSubmissionMatches(id: string, viewer: WorkbenchViewer, 
   );
   const findingById = new Map(findingRows.map(({ key: _key, ...f }) => [f.id, f]));
   // Unmatched findings, near misses first (in the API too).
-  const unmatchedFindings = (group: RepositoryMatches): FindingRow[] =>
+  const unmatchedFindings = (group: RepositoryMatches): MatchesFinding[] =>
     sortByStrength(group.unmatched_finding_ids.map((fid) => findingById.get(fid)!).map((f) => ({ ...f, strength: f.nearest?.strength ?? null })));
   const groups = grouped.map((g) => ({ ...g, unmatched_finding_ids: unmatchedFindings(g).map((f) => f.id) }));
   return {
@@ -117,7 +116,7 @@ export async function getSubmissionMatches(id: string, viewer: WorkbenchViewer, 
 
 export type SubmissionMatches = Awaited<ReturnType<typeof getSubmissionMatches>>;
 
-/** The API answer (issue 11's exact shape, plus status, runs and each matched bug's pairs). */
+/** The API answer (the shape in docs/api.md, plus status, runs and each matched bug's pairs). */
 export function matchesJson(m: SubmissionMatches) {
   return {
     submission_id: m.submission.id,

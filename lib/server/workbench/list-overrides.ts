@@ -1,4 +1,3 @@
-import "server-only";
 import { z } from "zod";
 import { db } from "../../db";
 import { Prisma } from "../../generated/prisma/client";
@@ -7,7 +6,7 @@ import { findingPublicId } from "../../workbench/finding-ids";
 import { pageInfo, pageQuerySchema, type PageInfo } from "../pagination";
 import { pairHoldersSql } from "./overrides";
 
-// Every maintainer's override in one list (issue 11's overrides, for the maintainers who audit the matching): newest
+// Every maintainer's override in one list (for the maintainers who audit the matching): newest
 // first, with who decided, why, what the judge had said, and one place the pair occurs, to open its pair view. An
 // override is keyed by text hashes, so the pair shown is the first stored finding with that text against a reference
 // bug with that text; `submissions` counts every submission holding the pair, which all follow the override.

@@ -1,4 +1,3 @@
-import "server-only";
 import { db } from "../../db";
 import { AppError } from "../../errors";
 import { findingPublicId, parseGeneratedFindingId } from "../../workbench/finding-ids";
@@ -97,9 +96,9 @@ export async function findFindingByPublicId(submission: WorkbenchSubmission, pub
   throw new AppError("not_found", `Finding ${publicId} not found in this submission`);
 }
 
-export type LoadedFinding = Awaited<ReturnType<typeof findFindingByPublicId>>;
+export type WorkbenchFinding = Awaited<ReturnType<typeof findFindingByPublicId>>;
 
-export function findingRecord(f: LoadedFinding) {
+export function findingRecord(f: WorkbenchFinding) {
   return {
     id: findingPublicId(f, f.run.index),
     run: f.run.index,

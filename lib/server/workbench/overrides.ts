@@ -1,14 +1,13 @@
-import "server-only";
 import { z } from "zod";
-import { db } from "../../db";
+import { db, type Tx } from "../../db";
 import { Prisma } from "../../generated/prisma/client";
 import { AppError, parseOrThrow } from "../../errors";
-import { enqueueScoring } from "../../queue/queues";
+import { enqueueScoring } from "../../queue/scoring-queue";
 import { recordAudit } from "../admin/record-audit";
 import type { ApiCaller } from "../../auth/authorize-caller";
 import { findFindingByPublicId, findReferenceBug, loadWorkbenchSubmission } from "./load-workbench-submission";
 
-// Maintainers' match overrides (issue 11). An override is keyed by the finding's text hash and the reference bug's
+// Maintainers' match overrides (docs/workbench.md). An override is keyed by the finding's text hash and the reference bug's
 // text hash, so it decides that pair in every submission holding the same finding text against that reference bug;
 // scoring reads it over the judge (lib/scoring/matches.ts) and does not ask the judge about the pair at all. Writing
 // or withdrawing one is audit-logged and queues a rescore of every affected submission.
@@ -52,7 +51,6 @@ async function affectedSubmissions(findingHash: string, referenceHash: string): 
   return rows.map((r) => r.submissionId).sort();
 }
 
-type Tx = Parameters<Parameters<typeof db.$transaction>[0]>[0];
 
 /** Puts scored (or scoring) submissions back in the queue; those queued already stay; held or failed ones are left. */
 async function requeue(tx: Tx, ids: string[]): Promise<string[]> {

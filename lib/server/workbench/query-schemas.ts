@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// Query strings of the workbench reads (issue 11).
+// Query strings of the workbench reads (docs/workbench.md).
 const runIndex = z.coerce.number({ message: "must be a run number (0-based)" }).int({ message: "must be a run number (0-based)" }).min(0, { message: "must be 0 or more" }).max(1_000).optional();
 
 // GET /api/v1/submissions/{id}/matches

@@ -9,7 +9,7 @@ import { pathSegment } from "@/lib/server/workbench/query-schemas";
 import { getRepositoryBugs, repositoryBugsQuerySchema } from "@/lib/server/workbench/repository-bugs";
 import { ColumnHeads } from "@/components/ui/column-heads";
 
-// Per repository (issue 11): the reference bugs with the share of approved configurations that found each, filtered
+// Per repository (docs/workbench.md): the reference bugs with the share of approved configurations that found each, filtered
 // like Figure 8 of the paper (never found, category, trigger, severity). Filters live in the URL, so views can be shared.
 export const dynamic = "force-dynamic";
 

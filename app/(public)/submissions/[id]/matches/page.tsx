@@ -8,7 +8,7 @@ import { getMatchCounts, getSubmissionMatches } from "@/lib/server/workbench/get
 import { DownloadLinks } from "@/components/ui/download-links";
 import { EmptyRow } from "@/components/ui/empty-row";
 
-// Per submission and repository (issue 11): matched pairs, missed reference bugs, and unmatched findings sorted by
+// Per submission and repository (docs/workbench.md): matched pairs, missed reference bugs, and unmatched findings sorted by
 // their strongest signal (near misses first), each linking to the pair view.
 export const dynamic = "force-dynamic";
 

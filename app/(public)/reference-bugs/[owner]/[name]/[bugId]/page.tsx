@@ -10,7 +10,7 @@ import { DownloadLinks } from "@/components/ui/download-links";
 import { EmptyRow } from "@/components/ui/empty-row";
 import { ColumnHeads } from "@/components/ui/column-heads";
 
-// A reference bug's page (issue 11): its record (syntax-highlighted snippet with line numbers, suggested fix) and every
+// A reference bug's page (docs/workbench.md): its record (syntax-highlighted snippet with line numbers, suggested fix) and every
 // finding of an approved submission that matched it.
 export const dynamic = "force-dynamic";
 

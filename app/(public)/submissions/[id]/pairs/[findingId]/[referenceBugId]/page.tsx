@@ -9,7 +9,7 @@ import { readScoreBreakdowns } from "@/lib/server/submissions/read-scores";
 import { getPair } from "@/lib/server/workbench/get-pair";
 import { pathSegment } from "@/lib/server/workbench/query-schemas";
 
-// The pair view (issue 11): a finding and a reference bug side by side, the six signals against their thresholds,
+// The pair view (docs/workbench.md): a finding and a reference bug side by side, the six signals against their thresholds,
 // the judge's verdict and rationale, and, for maintainers, the override form with the rescoring after it.
 export const dynamic = "force-dynamic";
 

@@ -1,18 +1,40 @@
-import "server-only";
+import { randomUUID } from "node:crypto";
+import { readdirSync } from "node:fs";
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import next from "next";
 import { CLIENT_ADDRESS_HEADER, compileTrust, resolveClientAddress } from "../lib/auth/client-address";
 import { env } from "../lib/env";
+import { log, withLogContext } from "../lib/observability/log";
+import { httpDuration, httpRequests } from "../lib/observability/metrics";
+import { compileRoutes, routeLabel } from "../lib/observability/route-label";
 import { consumeRateLimit } from "../lib/server/rate-limit/rate-limit";
 import { servePage } from "./page-cache";
 
 // The web process: Next.js behind a thin Node server. Next's route handlers cannot see the socket, so this server
 // decides each request's client address (the socket, or X-Forwarded-For only from trusted proxies) and hands it on
-// in one header, then counts public reads per client before Next renders anything. `--dev` runs `next dev`.
+// in one header, then counts public reads per client before Next renders anything. `--dev` runs `next dev`. Each
+// request gets an id (a sane X-Request-Id from the client or the front proxy, else a new one), echoed in the answer
+// and on every log line written while it is handled; requests are counted and timed by route and status.
 const ROOT = path.resolve(import.meta.dirname, "..");
 const dev = process.argv.includes("--dev");
 const trust = compileTrust({ hops: env.TRUSTED_PROXY_HOPS, proxies: env.TRUSTED_PROXIES });
+const routes = compileRoutes(readdirSync(path.join(ROOT, "app"), { recursive: true, encoding: "utf8" }).map((file) => `app/${file.split(path.sep).join("/")}`));
+
+function requestId(request: IncomingMessage): string {
+  const given = request.headers["x-request-id"];
+  return typeof given === "string" && /^[\w.:-]{8,100}$/.test(given) ? given : randomUUID();
+}
+
+function measure(request: IncomingMessage, response: ServerResponse, pathname: string): void {
+  const started = process.hrtime.bigint();
+  response.once("finish", () => {
+    const route = routeLabel(routes, pathname);
+    const method = request.method ?? "GET";
+    httpRequests.inc({ method, route, status: String(response.statusCode) });
+    httpDuration.observe({ method, route }, Number(process.hrtime.bigint() - started) / 1e9);
+  });
+}
 
 // Build output and the health check are not reads a client could use to load the database or the renderer.
 function countsAsPublicRead(request: IncomingMessage, pathname: string): boolean {
@@ -37,10 +59,17 @@ async function main(): Promise<void> {
   await app.prepare();
   const handle = app.getRequestHandler();
 
-  const server = http.createServer(async (request, response) => {
+  const server = http.createServer((request, response) => {
+    const id = requestId(request);
+    request.headers["x-request-id"] = id;
+    response.setHeader("x-request-id", id);
+    void withLogContext({ requestId: id }, () => handleRequest(request, response));
+  });
+  const handleRequest = async (request: IncomingMessage, response: ServerResponse) => {
     const address = resolveClientAddress(request, trust);
     request.headers[CLIENT_ADDRESS_HEADER] = address;
     const pathname = (request.url ?? "/").split("?")[0]!;
+    measure(request, response, pathname);
     try {
       if (countsAsPublicRead(request, pathname)) {
         const limit = await consumeRateLimit("public-read", address);
@@ -51,23 +80,23 @@ async function main(): Promise<void> {
       }
       await servePage(request, response, pathname, () => handle(request, response));
     } catch (error) {
-      console.error("request failed:", error);
+      log.error({ err: error, method: request.method, path: pathname }, "request failed");
       if (!response.headersSent) refuse(response, pathname, 503, "The service is busy. Try again in a minute.", 60);
       else response.end();
     }
-  });
+  };
   // Slow clients may not hold a socket open forever (Node's defaults, stated so they are visible).
   server.requestTimeout = 300_000;
   server.headersTimeout = 60_000;
   server.listen(env.PORT, env.HOST, () => {
-    console.log(`probebench web ${dev ? "(dev) " : ""}listening on http://${env.HOST}:${env.PORT} (trusted proxy hops ${env.TRUSTED_PROXY_HOPS}${env.TRUSTED_PROXIES.length ? `, proxies ${env.TRUSTED_PROXIES.join(",")}` : ""})`);
+    log.info({ dev, url: `http://${env.HOST}:${env.PORT}`, trustedProxyHops: env.TRUSTED_PROXY_HOPS, trustedProxies: env.TRUSTED_PROXIES }, "probebench web listening");
   });
 
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`web received ${signal}, closing`);
+    log.info({ signal }, "web server closing");
     server.close(() => process.exit(0));
     server.closeIdleConnections();
     setTimeout(() => process.exit(0), 10_000).unref();
@@ -77,6 +106,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
-  console.error("web server failed to start:", error);
+  log.fatal({ err: error }, "web server failed to start");
   process.exit(1);
 });

@@ -1,0 +1,58 @@
+// ESLint (flat config): TypeScript, React hooks and Next's rules, plus import boundaries that encode the architecture
+// (docs/architecture.md, "Layout"). `npm run lint` checks; formatting is Prettier's (`npm run format:check`).
+import js from "@eslint/js";
+import nextPlugin from "@next/eslint-plugin-next";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+// Modules and packages that do I/O or hold secrets: pure folders may not import them.
+const IO_MODULES = ["**/lib/db", "**/lib/env", "**/lib/pg-pool", "**/lib/queue/**", "**/lib/server/**", "**/lib/observability/log", "**/lib/sandbox/**"];
+const IO_PACKAGES = ["pg", "ioredis", "bullmq", "openai", "@prisma/adapter-pg", "@prisma/client", "dockerode", "next-auth", "pino", "prom-client", "node:fs", "node:fs/promises", "fs", "fs/promises", "node:child_process", "child_process", "node:net", "node:http", "node:https"];
+const UPWARD = {
+  app: ["**/app/**", "@/app/**"],
+  components: ["**/components/**", "@/components/**"],
+  worker: ["**/worker/**", "@/worker/**"],
+  server: ["**/server/server", "**/server/page-cache", "@/server/**"],
+};
+
+/** A no-restricted-imports rule forbidding `groups` (glob patterns), with `message`. */
+function forbid(...groups) {
+  return ["error", { patterns: groups.map(({ group, message }) => ({ group, message })) }];
+}
+
+const libBoundary = { group: [...UPWARD.app, ...UPWARD.components, ...UPWARD.worker, ...UPWARD.server], message: "lib/ is shared code: it never imports app/, components/, worker/ or server/." };
+const pureBoundary = { group: [...IO_MODULES, ...IO_PACKAGES], message: "A pure folder (lib/scoring, lib/planner, lib/validation, ...) does no I/O: move the I/O to lib/server/<domain> or worker/ and pass data in." };
+const aliasOnlyInWeb = { group: ["@/*"], message: "Outside app/ and components/, import with relative paths (one import style per layer)." };
+
+export default tseslint.config(
+  { ignores: ["lib/generated/**", ".next/**", ".next-*/**", "node_modules/**", "test-artifacts/**", "public/**", "data/**", "tests/fixtures/**", "next-env.d.ts", "**/*.mjs"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node }, ecmaVersion: 2023, sourceType: "module" },
+    rules: {
+      "@typescript-eslint/consistent-type-imports": ["warn", { prefer: "type-imports", fixStyle: "inline-type-imports" }],
+      "@typescript-eslint/no-unused-vars": ["warn", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" }],
+      "no-console": "warn",
+    },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}"],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { "react-hooks": reactHooks, "@next/next": nextPlugin },
+    rules: { ...reactHooks.configs.recommended.rules, ...nextPlugin.configs.recommended.rules, ...nextPlugin.configs["core-web-vitals"].rules },
+  },
+  // Components are presentational: they read through props and server actions, not the database or the worker.
+  { files: ["components/**/*.{ts,tsx}"], rules: { "no-restricted-imports": forbid({ group: [...UPWARD.app, ...UPWARD.worker, ...UPWARD.server], message: "components/ never imports app/, worker/ or server/." }) } },
+  { files: ["lib/**/*.ts"], rules: { "no-restricted-imports": forbid(libBoundary, aliasOnlyInWeb) } },
+  {
+    files: ["lib/scoring/**/*.ts", "lib/planner/**/*.ts", "lib/validation/**/*.ts", "lib/leaderboard/**/*.ts", "lib/charts/**/*.ts", "lib/format.ts", "lib/errors.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: { "no-restricted-imports": forbid(libBoundary, pureBoundary, aliasOnlyInWeb) },
+  },
+  { files: ["worker/**/*.ts"], rules: { "no-restricted-imports": forbid({ group: [...UPWARD.app, ...UPWARD.components, ...UPWARD.server], message: "worker/ never imports app/, components/ or server/." }, aliasOnlyInWeb) } },
+  { files: ["server/**/*.ts", "cli/**/*.ts", "scripts/**/*.ts", "tests/**/*.ts"], rules: { "no-restricted-imports": forbid(aliasOnlyInWeb) } },
+  // User-facing output of the CLI and the scripts is their stdout/stderr; the app logs through lib/observability/log.
+  { files: ["cli/**/*.ts", "scripts/**/*.ts", "tests/**/*.ts", "bin/**/*.js", "**/*.test.ts", "app/error.tsx"], rules: { "no-console": "off" } },
+);

@@ -1,0 +1,88 @@
+import OpenAI from "openai";
+import { AppError } from "../../lib/errors";
+import { JudgeReplyError } from "../../lib/llm/judge";
+import { isTransientError } from "../../lib/llm/retry";
+import { AttributionInputError } from "../services/attribute-bugs";
+import { EmbeddingError } from "../services/embed-bugs";
+import { PanelInputError } from "../services/run-panel";
+import { UndecidedPairsError } from "../services/score-submission";
+
+/** A failure as shown on the job's row (a message fit for users, no internal details) and whether a retry can help. */
+export type ClassifiedError = { permanent: boolean; message: string };
+export type JobErrorClassifier = (error: unknown) => ClassifiedError;
+
+type Profile = {
+  /** How the feature names the model endpoint it calls ("judge endpoint", "LLM endpoint", "model endpoint"). */
+  endpoint: string;
+  /** The message of a transient endpoint failure (timeout, connection error, 408/409/429/5xx). */
+  transient: (status: number | undefined) => string;
+  /** The message of a 404: which settings to check. */
+  notFound: string;
+  /** The message of an unknown error (retried: it may be a database or network hiccup). */
+  internal: string;
+  /** Failures of the feature's own that no retry can fix, checked first; undefined when the error is not one. */
+  extra?: (error: unknown) => string | undefined;
+};
+
+/**
+ * The one classifier of LLM, HTTP and engine errors: timeouts, 429 and 5xx can succeed later; a rejected key, a
+ * missing model, a refused request or the feature's own input errors cannot; anything unknown is retried and
+ * reported without its text (it may hold a connection string or a path).
+ */
+function classifier(profile: Profile): JobErrorClassifier {
+  return (error) => {
+    const extra = profile.extra?.(error);
+    if (extra !== undefined) return { permanent: true, message: extra };
+    if (isTransientError(error)) return { permanent: false, message: profile.transient(error instanceof OpenAI.APIError ? error.status : undefined) };
+    if (error instanceof OpenAI.APIError) {
+      if (error.status === 401 || error.status === 403) return { permanent: true, message: `The ${profile.endpoint} rejected the configured API key.` };
+      if (error.status === 404) return { permanent: true, message: profile.notFound };
+      return { permanent: true, message: `The ${profile.endpoint} refused the request (HTTP ${error.status ?? "unknown"}).` };
+    }
+    return { permanent: false, message: profile.internal };
+  };
+}
+
+const unavailable = (endpoint: string, status: number | undefined, retried: string) =>
+  `The ${endpoint} is unavailable${status ? ` (HTTP ${status})` : " (timeout or connection error)"}; ${retried} will be retried.`;
+
+export const classifyScoringError = classifier({
+  endpoint: "judge endpoint",
+  transient: (status) => unavailable("judge endpoint", status, "scoring"),
+  notFound: "The judge model or endpoint was not found; check JUDGE_MODEL and OPENAI_BASE_URL.",
+  internal: "Scoring failed because of an internal error; it will be retried.",
+  extra: (error) => {
+    if (error instanceof UndecidedPairsError) {
+      return `${error.count} candidate pair(s) stayed undecided: the judge model's replies were not the required {match, rationale} JSON after retries. Every other verdict is stored; rescoring asks only for these.`;
+    }
+    if (error instanceof EmbeddingError) return "The embedding provider returned an invalid vector (wrong length or non-finite values); check EMBEDDING_MODEL and the endpoint.";
+    if (error instanceof JudgeReplyError) return "The judge model did not return the required {match, rationale} JSON.";
+    return undefined;
+  },
+});
+
+function analysisClassifier(what: "Panel validation" | "Bug-type attribution"): JobErrorClassifier {
+  return classifier({
+    endpoint: "LLM endpoint",
+    transient: (status) => unavailable("LLM endpoint", status, what.toLowerCase()),
+    notFound: "A configured model or the endpoint was not found; check PANEL_JUDGE_MODELS, PANEL_TIER2_MODEL, ATTRIBUTION_MODEL and OPENAI_BASE_URL.",
+    internal: `${what} failed because of an internal error; it will be retried.`,
+    extra: (error) => {
+      // Our own errors carry client-safe messages, e.g. a snapshot refused at extraction (docs/security.md).
+      if (error instanceof PanelInputError || error instanceof AttributionInputError || error instanceof AppError) return error.message;
+      if (error instanceof JudgeReplyError) return `${what} stopped: a model kept answering without the required JSON. Every answer already stored is kept; starting again asks only for the rest.`;
+      return undefined;
+    },
+  });
+}
+export const classifyPanelError = analysisClassifier("Panel validation");
+export const classifyAttributionError = analysisClassifier("Bug-type attribution");
+
+export const classifyAuditError = classifier({
+  endpoint: "model endpoint",
+  transient: () => "The model endpoint was unavailable (timeout, 429 or 5xx).",
+  notFound: "The model or endpoint was not found; check the model name and base URL.",
+  internal: "The pass failed because of an internal error.",
+  // Our own errors carry client-safe messages: a snapshot refused at extraction (docs/security.md), no sandbox.
+  extra: (error) => (error instanceof AppError ? error.message : undefined),
+});
