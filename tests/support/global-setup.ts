@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import type { ChildProcess } from "node:child_process";
 import { Redis } from "ioredis";
@@ -35,6 +35,8 @@ export default async function setup(project: TestProject) {
   await ensureContainerEngine(ROOT);
   await recreateDatabase(DATABASE_URL);
   await migrate(DATABASE_URL);
+  // The snapshot store and the runs' work directories belong to the database just recreated.
+  for (const dir of ["snapshots", "audit", "panel-sandbox"]) rmSync(path.join(ROOT, "test-artifacts", dir), { recursive: true, force: true });
 
   const fake = await startFakeOpenAi();
   const env: Record<string, string> = {
