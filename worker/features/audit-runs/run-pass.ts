@@ -7,8 +7,8 @@ import { buildPassMessages, type PassPromptInput, type SnippetSite } from "../..
 import { HARNESS_PROMPTS, harnessSchema } from "../../../lib/agent/harness-names";
 import { judgeCostUsd } from "../../../lib/llm/judge";
 import { loadPrompt } from "../../../lib/llm/prompts";
-import { finishRunIfComplete } from "../../../lib/server/runs/finish-run";
-import { runEndpoint } from "../../../lib/server/runs/model-endpoint";
+import { finishRunIfComplete } from "../../../lib/server/audit-runs/finish-run";
+import { runEndpoint } from "../../../lib/server/audit-runs/model-endpoint";
 import type { SandboxProvider } from "../../../lib/sandbox/sandbox";
 import { readSnapshotFile } from "../../../lib/snapshots/snapshot-fs";
 import { passPlanSchema, type CallSite } from "../../../lib/validation/pass-plan";

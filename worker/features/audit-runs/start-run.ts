@@ -1,8 +1,8 @@
 import { db } from "../../../lib/db";
 import { enqueueAuditJob, type AuditJob } from "../../../lib/queue/audit-queue";
-import { runEndpoint } from "../../../lib/server/runs/model-endpoint";
+import { runEndpoint } from "../../../lib/server/audit-runs/model-endpoint";
 import { passPlanSchema } from "../../../lib/validation/pass-plan";
-import { finishRunIfComplete } from "../../../lib/server/runs/finish-run";
+import { finishRunIfComplete } from "../../../lib/server/audit-runs/finish-run";
 import type { Queue } from "bullmq";
 import type { SandboxRecord } from "../../../lib/sandbox/sandbox-record";
 import { createAuditClient } from "./audit-model";
