@@ -1,3 +1,5 @@
+import { spawnSync } from "node:child_process";
+import path from "node:path";
 import Docker from "dockerode";
 
 // The real container engine the Docker sandbox's tests use: a Docker Engine API on TEST_DOCKER_HOST (default
@@ -35,4 +37,18 @@ export async function requireContainerEngine(): Promise<Docker> {
 /** Containers of a run (label probebench.run=<runId>) the engine still has, running or not. */
 export async function containersOfRun(docker: Docker, runId: string): Promise<Docker.ContainerInfo[]> {
   return docker.listContainers({ all: true, filters: { label: [`probebench.run=${runId}`] } });
+}
+
+/**
+ * Before the suite: where no engine answers at the default socket and none was named, sets one up as .ci/run does
+ * (scripts/container-engine.sh; root only), so `npm test` on a fresh machine needs no other step. Elsewhere the
+ * tests that need an engine fail with requireContainerEngine()'s message.
+ */
+export async function ensureContainerEngine(root: string): Promise<void> {
+  if (SKIP_CONTAINER_ENGINE || process.env.TEST_DOCKER_HOST || process.getuid?.() !== 0) return;
+  const ready = await requireContainerEngine().then(() => true, () => false);
+  if (ready) return;
+  console.log("No container engine answers: setting up Podman with scripts/container-engine.sh (once) ...");
+  const result = spawnSync(path.join(root, "scripts", "container-engine.sh"), { stdio: ["ignore", "pipe", "inherit"], encoding: "utf8", timeout: 900_000 });
+  if (result.status !== 0) console.log("scripts/container-engine.sh failed; the container engine tests will say what is missing.");
 }

@@ -5,6 +5,7 @@ import { Redis } from "ioredis";
 import type { TestProject } from "vitest/node";
 import { canConnect, migrate, recreateDatabase } from "../../scripts/lib/database";
 import { ROOT, TSX_NODE_ARGS, WORKER_NODE_ARGS, run, startProcess, stopProcess, waitForHttp } from "../../scripts/lib/processes";
+import { ensureContainerEngine } from "./container-engine";
 import { startFakeOpenAi } from "./fake-openai";
 
 // Integration and browser tests share one real stack: a fresh PostgreSQL database with the migrations applied,
@@ -31,6 +32,7 @@ export default async function setup(project: TestProject) {
   } finally {
     redis.disconnect();
   }
+  await ensureContainerEngine(ROOT);
   await recreateDatabase(DATABASE_URL);
   await migrate(DATABASE_URL);
 
