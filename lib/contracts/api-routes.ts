@@ -35,6 +35,7 @@ import {
   createdAuditRunSchema,
   healthSchema,
   importedBenchmarkSchema,
+  importedFixDatesSchema,
   overrideListSchema,
   overrideResultSchema,
   registeredUserSchema,
@@ -49,6 +50,7 @@ import {
 } from "./staff";
 import {
   benchmarkListSchema,
+  bugTypeDistancesSchema,
   bugTypesSchema,
   leaderboardSchema,
   referenceBugDetailSchema,
@@ -67,6 +69,8 @@ import {
   submissionStatusSchema,
   withdrawnSubmissionSchema,
 } from "./submissions";
+import { repeatedRunsQuerySchema, repeatedRunsSchema, submissionAnalysesSchema } from "./analyses";
+import { fixDatesFileSchema } from "../validation/fix-dates-file";
 import { createdWebhookSchema, createWebhookBodySchema, webhookDeliveriesSchema, webhookListSchema, deletedWebhookSchema, sentTestEventSchema, webhookDeliveriesQuerySchema } from "./webhooks";
 
 // Every route under app/api with what it takes and answers: the one table the OpenAPI document is built from
@@ -168,6 +172,29 @@ export const API_ROUTES: readonly ApiRoute[] = [
     success: { status: 200, schema: pairViewSchema, description: "The pair" },
     errors: [404],
   },
+  {
+    method: "get",
+    path: "/api/v1/submissions/{id}/analyses",
+    tag: "Analyses",
+    summary: "The fix-rank contamination test of every run and the stable-beta fit of repeated runs",
+    description: "Stored results only (§C.4, §E.2); the tests are empty until the worker has computed them. Same visibility as the submission (404 for anyone who may not see it).",
+    auth: { kind: "optional", scope: "read" },
+    params: id,
+    success: { status: 200, schema: submissionAnalysesSchema, description: "Contamination tests and, for repeated runs, the fit" },
+    errors: [404],
+  },
+  {
+    method: "get",
+    path: "/api/v1/submissions/{id}/runs",
+    tag: "Analyses",
+    summary: "Repeated runs: per-run scores with distinct findings, the n-of-k curve and the frequency spectrum",
+    description: "`table` picks which table `format=csv` downloads. 404 for a submission with one run (or one the caller may not see); 409 until it has been scored.",
+    auth: { kind: "optional", scope: "read" },
+    params: id,
+    query: repeatedRunsQuerySchema,
+    success: { status: 200, schema: repeatedRunsSchema, description: "Runs, curve and spectrum", csv: true },
+    errors: [404, 409],
+  },
   { method: "get", path: "/api/v1/submissions/{id}/panel", tag: "Analyses", summary: "Each sampled finding's panel verdicts", auth: STAFF_READ, params: id, query: panelReviewsQuerySchema, success: { status: 200, schema: panelReviewsSchema, description: "Sampled findings, 25 a page" }, errors: [404] },
   {
     method: "get",
@@ -221,6 +248,17 @@ export const API_ROUTES: readonly ApiRoute[] = [
     errors: [400, 404, 413],
   },
   { method: "get", path: "/api/v1/bug-types", tag: "Public data", summary: "Bug-type and trigger shares, maintainers vs agents", auth: { kind: "public" }, query: downloadQuerySchema, success: { status: 200, schema: bugTypesSchema, description: "Stored and reported distributions", csv: true, etag: true }, errors: [404] },
+  {
+    method: "get",
+    path: "/api/v1/bug-types/distances",
+    tag: "Public data",
+    summary: "Jensen-Shannon distances between the bug-type distributions of the reference set and each configuration",
+    description: "§4.2, Figure 6: one row and column per subject (the reference set, then every public verified configuration with attributed findings).",
+    auth: { kind: "public" },
+    query: downloadQuerySchema,
+    success: { status: 200, schema: bugTypeDistancesSchema, description: "Subjects and the distance matrix", csv: true, etag: true },
+    errors: [404],
+  },
   // Overrides
   { method: "post", path: "/api/v1/overrides", tag: "Staff", summary: "Decide a finding/reference pair (rescores every submission holding it)", auth: STAFF_WRITE, body: bodyJson(createOverrideBodySchema), success: { status: 201, schema: overrideResultSchema, description: "The override" }, errors: [400, 404, 409, 413] },
   { method: "get", path: "/api/v1/overrides", tag: "Staff", summary: "Every override, newest first", auth: STAFF_READ, query: listOverridesQuerySchema, success: { status: 200, schema: overrideListSchema, description: "Overrides" } },
@@ -253,6 +291,18 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: "post", path: "/api/v1/admin/submissions/{id}/attribution", tag: "Admin", summary: "Start bug-type attribution", auth: ADMIN, params: id, body: optionalBodyJson(z.object({}).strict()), success: { status: 202, schema: startedAttributionSchema, description: "Queued" }, errors: [400, 404, 409, 413, 503] },
   { method: "get", path: "/api/v1/admin/benchmarks", tag: "Admin", summary: "Every benchmark version with its counts", auth: ADMIN, success: { status: 200, schema: benchmarkVersionListSchema, description: "Versions" } },
   { method: "post", path: "/api/v1/admin/benchmarks", tag: "Admin", summary: "Import a benchmark version from its benchmark file", auth: ADMIN, body: bodyJson(benchmarkFileSchema, "A benchmark file (public/schemas/benchmark-file.schema.json)"), success: { status: 201, schema: importedBenchmarkSchema, description: "Imported" }, errors: [400, 409, 413] },
+  {
+    method: "post",
+    path: "/api/v1/admin/benchmarks/{key}/fix-dates",
+    tag: "Admin",
+    summary: "Date the reference bugs of a version imported without fix dates",
+    description: "The body is a fix-dates file (docs/file-formats.md), at most `UPLOAD_MAX_BYTES`. All listed bugs are dated in one transaction (audit-logged), then the fix-rank tests of the version's scored runs are recomputed. 409 when the version already has fix dates; 422 names every row that matches no reference bug.",
+    auth: ADMIN,
+    params: z.object({ key: z.string().meta({ description: "The version as slug@version (URL-encoded)" }) }),
+    body: bodyJson(fixDatesFileSchema, "A fix-dates file (docs/file-formats.md)"),
+    success: { status: 200, schema: importedFixDatesSchema, description: "Dated; the tests are queued" },
+    errors: [400, 404, 409, 413],
+  },
   { method: "get", path: "/api/v1/admin/users", tag: "Admin", summary: "Users with role, quota and status", auth: ADMIN, query: listUsersQuerySchema, success: { status: 200, schema: userListSchema, description: "Users" } },
   { method: "patch", path: "/api/v1/admin/users/{id}", tag: "Admin", summary: "Change a user's role, quota or disabled flag", auth: ADMIN, params: id, body: bodyJson(updateUserBodySchema), success: { status: 200, schema: updatedUserSchema, description: "Updated" }, errors: [400, 404, 409, 413] },
   { method: "get", path: "/api/v1/admin/audit-log", tag: "Admin", summary: "Admin actions, newest first", auth: ADMIN, query: auditLogQuerySchema, success: { status: 200, schema: auditLogSchema, description: "Entries and the cursor for older ones" } },
@@ -267,5 +317,6 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: "post", path: "/api/auth/register", tag: "Account", summary: "Create an email and password account (when sign-up is open)", auth: { kind: "same-origin" }, body: bodyJson(registerUserBodySchema), success: { status: 201, schema: registeredUserSchema, description: "Created; the page then signs in" }, errors: [400, 403, 409, 413] },
 ];
 
-// next-auth's own endpoints (sign-in, callbacks, CSRF, session) follow its protocol, not this API's conventions.
-export const UNDOCUMENTED_ROUTE_FILES = ["app/api/auth/[...nextauth]/route.ts"] as const;
+// next-auth's own endpoints (sign-in, callbacks, CSRF, session) follow its protocol, not this API's conventions; the
+// metrics scrape answers Prometheus text for a monitoring system, not JSON for API clients (docs/operating.md).
+export const UNDOCUMENTED_ROUTE_FILES = ["app/api/auth/[...nextauth]/route.ts", "app/api/metrics/route.ts"] as const;

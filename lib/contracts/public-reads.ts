@@ -24,6 +24,20 @@ export const benchmarkListSchema = z
   })
   .meta({ id: "BenchmarkList", example: { benchmarks: [{ slug: "probe", name: "PROBE", version: "2026.1", snapshot_date: "2026-01-15", reference_bugs: 413, repositories: [{ name: "acme/widgets", language: "python", domain: "web", reference_bugs: 12 }] }] } });
 
+export const contaminationSummarySchema = z
+  .looseObject({
+    source: z.enum(["computed", "reported"]),
+    runs: z.number().int(),
+    tested_runs: z.number().int(),
+    max_d: z.number().nullable(),
+    min_p: z.number().nullable(),
+    min_p_holm: z.number().nullable().meta({ description: "Smallest Holm-adjusted p over the runs; null until the entry is in the adjusted family (approved)" }),
+    knowledge_cutoff: z.string().nullable(),
+    cutoff_position: z.enum(["inside", "before", "after", "unknown"]),
+    no_test_reason: z.string().nullable(),
+  })
+  .meta({ id: "ContaminationSummary", description: "§C.4: the fix-rank tests of the configuration's runs" });
+
 const rangeSchema = z.object({ min: z.number(), max: z.number() }).nullable();
 export const leaderboardSchema = z
   .looseObject({
@@ -45,9 +59,12 @@ export const leaderboardSchema = z
         runs: z.number().int(),
         date: z.string().nullable(),
         offline_judge: z.boolean().nullable(),
+        offline_embedder: z.boolean().nullable().meta({ description: "Scored with the offline embedder instead of all-MiniLM-L6-v2 (the embedding signals rarely fire); null for reported rows" }),
         report_url: z.string().nullable(),
         panel_validity: z.number().nullable(),
         panel_validity_ci: intervalSchema.nullable(),
+        panel_text_only: z.number().int().nullable().meta({ description: "Of a verified panel's sample, the findings judged from their text alone (no snapshot); null for reported rows" }),
+        contamination: contaminationSummarySchema.nullable(),
         range: z.object({ recall: rangeSchema, precision: rangeSchema, f1: rangeSchema }).nullable(),
         complete: z.boolean(),
       }),
@@ -121,10 +138,51 @@ const distributionSchema = z
     triggers: z.array(distributionRowSchema),
     humanTotal: z.number().nullable(),
     agentConfigurations: z.number().nullable(),
+    insufficientTriggers: z
+      .object({ maintainers: z.number().int(), agents: z.number().int() })
+      .nullable()
+      .meta({ description: "Bugs and findings classified at trigger level 0 (insufficient information), left out of the trigger shares" }),
+    pool: z
+      .looseObject({ harness: z.string(), source: z.enum(["all", "upload", "in_house"]), description: z.string() })
+      .nullable()
+      .meta({ description: "What the agent side pools (stored distributions only; the `harness` and `source` query parameters)" }),
     notes: z.string().nullable(),
   })
   .nullable();
 export const bugTypesSchema = z.looseObject({ benchmark: benchmarkRefSchema, stored: distributionSchema, reported: distributionSchema }).meta({ id: "BugTypes" });
+
+// §4.2, Figure 6: Jensen-Shannon distances between bug-type distributions.
+/** GET /api/v1/bug-types/distances: the response body. */
+export const bugTypeDistancesSchema = z
+  .object({
+    benchmark: benchmarkRefSchema,
+    categories: z.array(z.string()),
+    subjects: z.array(
+      z.object({
+        key: z.string(),
+        label: z.string(),
+        kind: z.enum(["reference", "configuration"]),
+        submission_id: z.string().nullable(),
+        n: z.number().int().meta({ description: "Labelled bugs or findings the distribution counts" }),
+      }),
+    ),
+    distances: z.array(z.array(z.number().nullable())).meta({ description: "Jensen-Shannon distance (base 2, 0..1) between subjects i and j; null when either has no labelled item" }),
+  })
+  .meta({
+    id: "BugTypeDistances",
+    example: {
+      benchmark: { id: "cmb1", slug: "probe", version: "2026.1", name: "PROBE", key: "probe@2026.1", snapshotDate: "2026-01-15" },
+      categories: ["memory-safety", "logic"],
+      subjects: [
+        { key: "reference", label: "Maintainers (reference set)", kind: "reference", submission_id: null, n: 413 },
+        { key: "cmabc123", label: "model-x · high", kind: "configuration", submission_id: "cmabc123", n: 120 },
+      ],
+      distances: [
+        [0, 0.21],
+        [0.21, 0],
+      ],
+    },
+  });
 
 export const repositoryPlanSchema = z
   .looseObject({

@@ -225,6 +225,14 @@ const auditRunSummarySchema = z.looseObject({
   cost_usd: z.number(),
   budget: z.object({ usd: z.number().nullable(), tokens: z.number().nullable(), wall_minutes: z.number().nullable() }),
   submission_id: z.string().nullable(),
+  sandbox: z
+    .object({
+      kind: z.enum(["docker", "process", "none"]),
+      reason: z.string().meta({ description: "Why this sandbox: SANDBOX's value, or what auto-detection found" }),
+      warning: z.string().nullable().meta({ description: "A limit that does not hold as documented, else null" }),
+    })
+    .nullable()
+    .meta({ description: "The sandbox the worker ran the passes in; null before it started" }),
   created_at: timestampSchema,
   started_at: timestampSchema.nullable(),
   finished_at: timestampSchema.nullable(),
@@ -240,8 +248,24 @@ export const cancelledAuditRunSchema = z.object({ id: z.string(), status: z.lite
 export const approvedSpendSchema = z.object({ id: z.string(), status: z.string(), approved_judge_calls: z.number().int() }).meta({ id: "ApprovedSpend" });
 const startedAnalysis = { id: z.string(), submission_id: z.string(), status: z.literal("queued") };
 export const startedPanelSchema = z
-  .object({ ...startedAnalysis, sample_size: z.number().int(), seed: z.string(), judges: z.array(z.string()), tier2_judge: z.string() })
-  .meta({ id: "StartedPanel" });
+  .object({
+    ...startedAnalysis,
+    sample_size: z.number().int(),
+    seed: z.string(),
+    runs: z.enum(["first", "all"]).meta({ description: "Which runs were sampled: the first (Table 14, the default) or all" }),
+    judges: z.array(z.string()),
+    tier2_judge: z.string(),
+  })
+  .meta({ id: "StartedPanel", example: { id: "cmpanel1", submission_id: "cmabc123", status: "queued", sample_size: 50, seed: "probe-panel", runs: "first", judges: ["judge-a", "judge-b", "judge-c"], tier2_judge: "judge-d" } });
 export const startedAttributionSchema = z.object({ ...startedAnalysis, model: z.string() }).meta({ id: "StartedAttribution" });
 
 export const healthSchema = z.object({ ok: z.literal(true) }).meta({ id: "Health" });
+
+export const importedFixDatesSchema = z
+  .object({
+    benchmark: z.string().meta({ description: "slug@version" }),
+    dated: z.number().int().meta({ description: "Reference bugs the file dated" }),
+    reference_bugs: z.number().int().meta({ description: "Reference bugs of the version" }),
+    tests: z.literal("queued").meta({ description: "The fix-rank tests of the version's scored runs are recomputed by the worker" }),
+  })
+  .meta({ id: "ImportedFixDates", example: { benchmark: "probe@2026.1", dated: 413, reference_bugs: 413, tests: "queued" } });

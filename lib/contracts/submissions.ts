@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { curvePointSchema, distinctCountsShape, runBreakdownSchema, spectrumPointSchema } from "./analyses";
 import { intervalSchema, pageInfoSchema, reviewStatusSchema, scoreBreakdownSchema, scoreSchema, scoringStatusSchema, severityOrNull, timestampSchema } from "./common";
 
 // Answers of /api/v1/submissions/*: the upload, the status with scores, the caller's list, and the workbench reads.
@@ -33,6 +34,9 @@ export const panelViewSchema = panelCountsSchema
     matched: panelCountsSchema,
     unmatched: panelCountsSchema,
     by_reason: z.record(z.string(), z.number()),
+    confirmed_with_poc: z.number().int().meta({ description: "Confirmations whose final judge executed a proof of concept (§F.6.2)" }),
+    confirmed_reasoning_only: z.number().int().meta({ description: "Confirmations on reasoning only, so capped at low confidence (§F.6.2)" }),
+    judged_text_only: z.number().int().meta({ description: "Sampled findings whose repository had no snapshot: judged from the finding's text and the context document" }),
   })
   .meta({ id: "PanelSummary" });
 
@@ -45,6 +49,7 @@ export const panelJobSchema = z
     finished_at: timestampSchema.nullable(),
     seed: z.string(),
     sample_size: z.number().int(),
+    runs: z.enum(["first", "all"]).meta({ description: "Which runs were sampled: the first (Table 14, the default) or all" }),
     judges: z.array(z.string()),
     tier2_judge: z.string(),
     judge_calls: z.number().int(),
@@ -73,10 +78,49 @@ export const attributionJobSchema = z
 
 export const submissionScoresSchema = scoreBreakdownSchema
   .extend({
-    runs: z.array(scoreBreakdownSchema.extend({ run: z.number().int() })).optional(),
-    curves: z.array(scoreSchema.extend({ n: z.number().int(), label: z.string() })).optional(),
+    // Repeated runs only: recall and precision count reported findings (Table 3); the distinct counts, the curve and
+    // the spectrum count distinct findings (same-root-cause components).
+    distinct_findings: distinctCountsShape.distinct_findings.optional(),
+    matched_distinct_findings: distinctCountsShape.matched_distinct_findings.optional(),
+    runs: z.array(runBreakdownSchema).optional(),
+    curves: z.array(curvePointSchema).optional(),
+    spectrum: z.array(spectrumPointSchema).optional().meta({ description: "The frequency spectrum and the accumulated union (§E.2, Table 22)" }),
   })
-  .meta({ id: "SubmissionScores", description: "Mean over runs; per-run scores and the n-of-k curve for repeated runs" });
+  .meta({ id: "SubmissionScores", description: "Mean over runs; for repeated runs also distinct findings, per-run scores, the n-of-k curve and the frequency spectrum" });
+
+export const scoringRecordSchema = z
+  .looseObject({
+    judge_model: z.string(),
+    offline_judge: z.boolean(),
+    prompt_version: z.string(),
+    embedding_provider: z.string(),
+    embedding_model: z.string(),
+    offline_embedder: z.boolean().meta({ description: "The offline embedder stood in for all-MiniLM-L6-v2; the two embedding signals rarely fire (docs/scoring.md)" }),
+    prefilter_version: z.string().meta({ description: "Version of the prefilter's tokenizer, path and candidate rules" }),
+    thresholds: z.unknown().meta({ description: "The prefilter thresholds in force" }),
+    benchmark_version: z.string(),
+    compared_pairs: z.number().int(),
+    kept_pairs: z.number().int(),
+    judge_calls: z.number().int(),
+    cached_verdicts: z.number().int(),
+    judge_cost_usd: z.number(),
+    retries: z.number().int(),
+    malformed_replies: z.number().int(),
+    estimated_calls: z.number().int(),
+    cross_run: z
+      .looseObject({
+        compared: z.number().int(),
+        kept: z.number().int(),
+        within_run_compared: z.number().int().meta({ description: "The part of `compared` within one run" }),
+        within_run_kept: z.number().int().meta({ description: "The part of `kept` within one run" }),
+        judged: z.number().int(),
+        cached: z.number().int(),
+        skipped_connected: z.number().int(),
+      })
+      .meta({ description: "Repeated runs: duplicate candidate pairs (within and across runs) compared, kept, judged, decided from the cache, skipped as connected" }),
+    maintainer_decided_matches: z.number().int(),
+  })
+  .meta({ id: "ScoringRecord", description: "How it was scored: judge, prompt version, embeddings, thresholds, calls, cost" });
 
 export const submissionStatusSchema = z
   .looseObject({
@@ -95,7 +139,7 @@ export const submissionStatusSchema = z
     created_at: timestampSchema,
     scored_at: timestampSchema.nullable(),
     scores: submissionScoresSchema.optional(),
-    scoring: z.record(z.string(), z.unknown()).optional().meta({ description: "How it was scored: judge, prompt version, embeddings, thresholds, calls, cost" }),
+    scoring: scoringRecordSchema.optional(),
     panel: panelViewSchema.nullable(),
     panel_job: panelJobSchema.nullable(),
     attribution: attributionJobSchema.nullable(),
@@ -226,6 +270,8 @@ export const panelReviewsSchema = z
         reason: z.string().nullable(),
         severity: z.string().nullable(),
         confidence: z.string().nullable(),
+        repository_read: z.boolean().meta({ description: "Whether the judges could read the repository snapshot; false: judged from the text alone" }),
+        proof_of_concept_ran: z.boolean().meta({ description: "Whether the final verdict's judge executed a proof of concept" }),
         reviews: z.array(
           z.looseObject({
             tier: z.number().int(),

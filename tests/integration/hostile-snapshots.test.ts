@@ -76,23 +76,27 @@ describe("crafted snapshot archives", () => {
     const snapshot = await db.repositorySnapshot.findFirstOrThrow({ where: { repository: { name: bench.repo, benchmark: { slug: bench.slug } } } });
     const storePath = path.resolve(process.env.SNAPSHOT_STORE!, snapshot.storagePath);
     const planted = await craft("planted", [{ name: "mod0/core.py" }, { name: "out", type: "symlink", linkname: victim }, { name: "out/core.py", text: "overwritten\n" }, ...ESCAPE.slice(1)]);
+    // The store is content-addressed and shared with other suites' identical trees: the original goes back after.
+    const original = readFileSync(storePath);
     writeFileSync(storePath, readFileSync(planted));
-
-    await setAgent(fakeUrl, {});
-    const response = await fetch(`${webUrl}/api/v1/admin/runs`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${admin.token}`, "content-type": "application/json" },
-      body: JSON.stringify({ benchmark: bench.ref, model: "fake-auditor-1", harness: "probe-passes" }),
-    });
-    expect(response.status).toBe(202);
-    const { id } = (await response.json()) as { id: string };
-    const run = await waitForRun(webUrl, admin.token, id, (r) => r.finished_at !== null);
-    // The full harness extracts the snapshot for its context document first: the run fails to start, saying why.
-    expect(run).toMatchObject({ status: "failed", error: 'The snapshot member "out/core.py" passes through the symbolic link out' });
-    expect(run.passes.every((p) => p.status === "skipped")).toBe(true);
-    const stats = await agentStats(fakeUrl);
-    expect(stats).toMatchObject({ requests: 0, contextCalls: 0 });
-    expect(readFileSync(path.join(victim, "core.py"), "utf8")).toBe("original\n");
-    expect(readdirSync(victim)).toEqual(["core.py"]);
+    try {
+      await setAgent(fakeUrl, {});
+      const response = await fetch(`${webUrl}/api/v1/admin/runs`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${admin.token}`, "content-type": "application/json" },
+        body: JSON.stringify({ benchmark: bench.ref, model: "fake-auditor-1", harness: "probe-passes" }),
+      });
+      expect(response.status).toBe(202);
+      const { id } = (await response.json()) as { id: string };
+      const run = await waitForRun(webUrl, admin.token, id, (r) => r.finished_at !== null);
+      // The full harness extracts the snapshot for its context document first: the run fails to start, saying why.
+      expect(run).toMatchObject({ status: "failed", error: 'The snapshot member "out/core.py" passes through the symbolic link out' });
+      expect(run.passes.every((p) => p.status === "skipped")).toBe(true);
+      expect(await agentStats(fakeUrl)).toMatchObject({ requests: 0, contextCalls: 0 });
+      expect(readFileSync(path.join(victim, "core.py"), "utf8")).toBe("original\n");
+      expect(readdirSync(victim)).toEqual(["core.py"]);
+    } finally {
+      writeFileSync(storePath, original);
+    }
   });
 });

@@ -166,7 +166,15 @@ describe("scoring through faults", () => {
     // The API's scoring record shows them, with the cross-run merge's figures.
     const record = (await getSubmissionStatus(id, { id: "staff", role: "admin" })).scoring!;
     expect(record).toMatchObject({ retries: usage.retries, malformed_replies: usage.malformedReplies, estimated_calls: usage.estimatedCalls });
-    expect(record.cross_run).toEqual({ compared: usage.crossRunCompared, kept: usage.crossRunKept, judged: usage.crossRunJudged, cached: usage.crossRunCached, skipped_connected: usage.crossRunSkipped, within_run_compared: usage.withinRunCompared, within_run_kept: usage.withinRunKept });
+    expect(record.cross_run).toEqual({
+      compared: usage.crossRunCompared,
+      kept: usage.crossRunKept,
+      judged: usage.crossRunJudged,
+      cached: usage.crossRunCached,
+      skipped_connected: usage.crossRunSkipped,
+      within_run_compared: usage.withinRunCompared,
+      within_run_kept: usage.withinRunKept,
+    });
     expect(usage.crossRunJudged).toBeGreaterThan(0);
     await expectSameAsUndisturbed(id);
   }, LONG);

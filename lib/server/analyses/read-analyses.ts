@@ -4,7 +4,7 @@ import { db } from "../../db";
 import { AppError } from "../../errors";
 import { cutoffPosition, type CutoffPosition } from "../../analyses/fix-rank";
 import { summariseContamination, type ContaminationSummary, type FixRankRun } from "../../analyses/contamination-summary";
-import type { StableBetaFit } from "../../analyses/stable-beta";
+import { cdfPointSchema, stableBetaFitSchema, type FixRankRunView, type SubmissionAnalyses } from "../../contracts/analyses";
 import { reportedFixRankSchema } from "../reported/reported-file";
 import { canViewSubmission, type Viewer } from "../submissions/get-submission-status";
 import { NO_TEST_REASONS, type NoTestReason } from "./fix-rank-tests";
@@ -13,56 +13,8 @@ import { NO_FIT_REASONS } from "./repeated-run-fit";
 // Reading the stored analyses (§C.4 fix-rank tests, §E.2 stable-beta fit) for the leaderboard, the submission page,
 // the API and the CSV. Only stored rows are read: nothing is computed per view.
 
-const cdfPointSchema = z.object({ x: z.number(), observed: z.number(), expected: z.number() });
-
-export const fixRankRunSchema = z.object({
-  run: z.number().int().nullable(),
-  matched: z.number().int(),
-  d: z.number().nullable(),
-  at: z.number().nullable(),
-  p: z.number().nullable(),
-  p_holm: z.number().nullable(),
-  holm_family: z.number().int().nullable(),
-  permutations: z.number().int().nullable(),
-  seed: z.number().int().nullable(),
-  no_test_reason: z.string().nullable(),
-  cdf: z.array(cdfPointSchema),
-});
-
-const stableBetaFitSchema = z.object({
-  runs: z.number().int(),
-  distinct: z.number(),
-  parameters: z.object({ alpha: z.number(), c: z.number(), sigma: z.number() }),
-  standardErrors: z.object({ alpha: z.number().nullable(), c: z.number().nullable(), sigma: z.number().nullable() }),
-  observed: z.array(z.number()),
-  expected: z.array(z.number()),
-  chiSquared: z.number(),
-  degreesOfFreedom: z.number().int(),
-  p: z.number().nullable(),
-  effectSize: z.number(),
-  meanPerRun: z.number(),
-}) satisfies z.ZodType<StableBetaFit>;
-
-/** GET /api/v1/submissions/{id}/analyses: the response body. */
-export const submissionAnalysesSchema = z.object({
-  contamination: z.object({
-    source: z.enum(["computed", "reported"]),
-    knowledge_cutoff: z.string().nullable(),
-    knowledge_cutoff_note: z.string().nullable(),
-    reference_window: z.object({ from: z.string(), to: z.string() }).nullable(),
-    cutoff_position: z.enum(["inside", "before", "after", "unknown"]),
-    /** Empty while the worker has not computed the tests yet (or for a reported entry without Table 16 rows). */
-    runs: z.array(fixRankRunSchema),
-  }),
-  repeated: z
-    .object({
-      fit: stableBetaFitSchema.nullable(),
-      no_fit_reason: z.string().nullable(),
-    })
-    .nullable(),
-});
-export type SubmissionAnalyses = z.infer<typeof submissionAnalysesSchema>;
-export type FixRankRunView = z.infer<typeof fixRankRunSchema>;
+// The answer's shape lives with the API contract (lib/contracts/analyses.ts); stored rows are parsed with its parts.
+export type { SubmissionAnalyses, FixRankRunView } from "../../contracts/analyses";
 
 /** The earliest and latest fix of the version's reference bugs; null without fix dates. */
 export async function readReferenceWindow(benchmarkId: string): Promise<{ from: Date; to: Date } | null> {

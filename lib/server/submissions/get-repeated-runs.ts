@@ -1,5 +1,4 @@
 import "server-only";
-import { z } from "zod";
 import { db } from "../../db";
 import { AppError } from "../../errors";
 import { toCsv } from "../../leaderboard/format-csv";
@@ -10,11 +9,8 @@ import { readScoreBreakdowns } from "./read-scores";
 // findings next to them, the union / at-least-n / intersection curve over distinct findings, and the frequency
 // spectrum with the accumulated union (§E.2, Table 22). Same visibility as the submission itself.
 
-// GET /api/v1/submissions/{id}/runs[?format=csv&table=runs|curve|spectrum]
-export const repeatedRunsQuerySchema = z.object({
-  format: z.enum(["json", "csv"]).default("json"),
-  table: z.enum(["runs", "curve", "spectrum"]).default("runs"),
-});
+// GET /api/v1/submissions/{id}/runs[?format=csv&table=runs|curve|spectrum]: the query and answer are in lib/contracts/analyses.ts.
+export { repeatedRunsQuerySchema } from "../../contracts/analyses";
 
 export async function getRepeatedRuns(id: string, viewer: Viewer) {
   const submission = await db.submission.findUnique({

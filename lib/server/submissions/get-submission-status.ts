@@ -1,3 +1,5 @@
+import type { z } from "zod";
+import type { scoringRecordSchema } from "../../contracts/submissions";
 import { db } from "../../db";
 import { AppError } from "../../errors";
 import { readScoreBreakdowns, type DistinctCounts, type StoredBreakdown, type StoredScores } from "./read-scores";
@@ -30,7 +32,7 @@ export type SubmissionStatus = {
   created_at: string;
   scored_at: string | null;
   scores?: StoredBreakdown & Partial<DistinctCounts> & { runs?: StoredScores["runs"]; curves?: StoredScores["curves"]; spectrum?: StoredScores["spectrum"] };
-  scoring?: Record<string, unknown>;
+  scoring?: z.input<typeof scoringRecordSchema>;
   /** Panel validation (docs/panel-and-attribution.md); null when no panel was started. */
   panel: PanelView | null;
   /** Progress and settings of the panel and attribution jobs, for the pages that follow them. */

@@ -1,5 +1,6 @@
+import { bugTypeDistancesSchema } from "@/lib/contracts/public-reads";
 import { parseOrThrow } from "@/lib/errors";
-import { withErrors } from "@/lib/server/http/respond";
+import { shaped, withErrors } from "@/lib/server/http/respond";
 import { downloadResponse, fileSafe } from "@/lib/server/leaderboard/download-response";
 import { loadBugTypeDistances } from "@/lib/server/analyses/bug-type-distances";
 import { readBenchmarkStamp } from "@/lib/server/leaderboard/stamp-cache";
@@ -19,7 +20,7 @@ export const GET = withErrors(async (request: Request) => {
     stamp: await readBenchmarkStamp(data.benchmark.id),
     variant: `bug-type-distances|${data.benchmark.key}`,
     filename: `bug-type-distances-${fileSafe(data.benchmark.key)}`,
-    json: () => data,
+    json: () => shaped(bugTypeDistancesSchema, data),
     csv: () =>
       [
         ["from", "from_submission_id", "to", "to_submission_id", "js_distance"].join(","),

@@ -1,5 +1,6 @@
+import { submissionAnalysesSchema } from "@/lib/contracts/analyses";
 import { identifyCaller } from "@/lib/auth/api-caller";
-import { json, withErrors } from "@/lib/server/http/respond";
+import { respond, withErrors } from "@/lib/server/http/respond";
 import { readSubmissionAnalyses } from "@/lib/server/analyses/read-analyses";
 
 export const dynamic = "force-dynamic";
@@ -9,5 +10,5 @@ export const dynamic = "force-dynamic";
 export const GET = withErrors(async (request: Request, context: { params: Promise<{ id: string }> }) => {
   const { id } = await context.params;
   const caller = await identifyCaller(request, { access: "read", tokens: "read" });
-  return json(await readSubmissionAnalyses(id, caller));
+  return respond(submissionAnalysesSchema, await readSubmissionAnalyses(id, caller));
 });

@@ -1,6 +1,7 @@
+import { repeatedRunsSchema } from "@/lib/contracts/analyses";
 import { identifyCaller } from "@/lib/auth/api-caller";
 import { parseOrThrow } from "@/lib/errors";
-import { withErrors } from "@/lib/server/http/respond";
+import { shaped, withErrors } from "@/lib/server/http/respond";
 import { getRepeatedRuns, repeatedRunsCsv, repeatedRunsQuerySchema } from "@/lib/server/submissions/get-repeated-runs";
 import { fileSafe, workbenchDownload } from "@/lib/server/workbench/workbench-downloads";
 
@@ -13,5 +14,5 @@ export const GET = withErrors(async (request: Request, context: { params: Promis
   const caller = await identifyCaller(request, { access: "read", tokens: "read" });
   const query = parseOrThrow(repeatedRunsQuerySchema, Object.fromEntries(new URL(request.url).searchParams), "The query");
   const data = await getRepeatedRuns(id, caller);
-  return workbenchDownload(query.format, `runs-${fileSafe(id)}-${query.table}`, () => data, () => repeatedRunsCsv(data, query.table));
+  return workbenchDownload(query.format, `runs-${fileSafe(id)}-${query.table}`, () => shaped(repeatedRunsSchema, data), () => repeatedRunsCsv(data, query.table));
 });

@@ -1,9 +1,10 @@
 import "server-only";
+import { importedFixDatesSchema } from "@/lib/contracts/staff";
 import { requireCaller } from "@/lib/auth/api-caller";
 import { env } from "@/lib/env";
 import { importFixDates } from "@/lib/server/admin/import-fix-dates";
 import { readBodyText } from "@/lib/server/http/read-body";
-import { json, withErrors } from "@/lib/server/http/respond";
+import { respond, withErrors } from "@/lib/server/http/respond";
 
 export const dynamic = "force-dynamic";
 
@@ -13,5 +14,5 @@ export const dynamic = "force-dynamic";
 export const POST = withErrors(async (request: Request, context: { params: Promise<{ key: string }> }) => {
   const { key } = await context.params;
   const caller = await requireCaller(request, { access: "write", roles: ["admin"], tokens: "admin" });
-  return json(await importFixDates(caller.id, decodeURIComponent(key), await readBodyText(request, env.UPLOAD_MAX_BYTES)));
+  return respond(importedFixDatesSchema, await importFixDates(caller.id, decodeURIComponent(key), await readBodyText(request, env.UPLOAD_MAX_BYTES)));
 });
