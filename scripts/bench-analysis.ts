@@ -23,9 +23,9 @@ const { bugContentHash } = await import("../lib/hash");
 const { StructuredClient } = await import("../lib/llm/analysis-client");
 const { importBenchmark } = await import("../lib/server/benchmarks/import-benchmark");
 const { benchmarkFileSchema } = await import("../lib/validation/benchmark-file");
-const { attributeBugs } = await import("../worker/services/attribute-bugs");
-const { claimAnalysis } = await import("../worker/services/claim-analysis");
-const { runPanel } = await import("../worker/services/run-panel");
+const { attributeBugs } = await import("../worker/features/attribution/attribute-bugs");
+const { claimAnalysis } = await import("../worker/shared/claim-analysis");
+const { runPanel } = await import("../worker/features/panel/run-panel");
 const { startFakeOpenAi } = await import("../tests/support/fake-openai");
 
 if (!(await canConnect(DATABASE_URL))) throw new Error(`PostgreSQL is not reachable at ${DATABASE_URL}`);

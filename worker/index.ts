@@ -7,7 +7,7 @@ import { enqueueFixRankTests, fixRankQueue } from "../lib/queue/fix-rank-queue";
 import { closeQueues } from "../lib/queue/queues";
 import { enqueueScoring, scoringQueue } from "../lib/queue/scoring-queue";
 import { webhookQueue } from "../lib/queue/webhook-queue";
-import { startAuditWorker } from "./audit-worker";
+import { startAuditWorker } from "./features/audit-runs/audit-worker";
 import { startHeartbeat } from "./heartbeat";
 import { createWorker } from "./jobs/create-worker";
 import { startMetricsPublisher } from "./metrics-publisher";

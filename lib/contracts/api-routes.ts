@@ -10,7 +10,7 @@ import { updateUserBodySchema } from "../server/admin/update-user";
 import { startPanelBodySchema } from "../server/analysis/start-analysis";
 import { putContextBodySchema } from "../server/context/context-documents";
 import { panelReviewsQuerySchema } from "../server/panel/read-panel";
-import { createRunBodySchema } from "../server/runs/create-run";
+import { createRunBodySchema } from "../server/audit-runs/create-run";
 import { registerUserBodySchema } from "../server/users/register-user";
 import { compareQuerySchema } from "../server/workbench/compare-submissions";
 import { listOverridesQuerySchema } from "../server/workbench/list-overrides";

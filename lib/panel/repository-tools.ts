@@ -8,7 +8,7 @@ import { panelReplyJsonSchema } from "./verdicts";
 // the repository itself, not in the submitter's quoted snippet). They run on the worker over the extracted snapshot,
 // need no sandbox, and every output is bounded. grep takes a fixed string, never a regular expression: a hostile
 // pattern cannot make it backtrack, and the work is linear in the bytes scanned, which are capped too. Pure: the
-// reads themselves are in worker/services/panel-repository-tools.ts.
+// reads themselves are in worker/features/panel/panel-repository-tools.ts.
 
 export const REPOSITORY_TOOL_NAMES = ["read_file", "list_dir", "grep"] as const;
 export type RepositoryToolName = (typeof REPOSITORY_TOOL_NAMES)[number];

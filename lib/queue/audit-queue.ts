@@ -4,7 +4,7 @@ import { defineQueue } from "./define-queue";
 import { retryingJobOptions } from "./job-options";
 
 // In-house audit runs: one job to start a run (context documents, then its passes' jobs) and one job per pass (the
-// unit of retry); whichever pass ends last finishes the run (lib/server/runs/finish-run.ts). Job ids are derived from
+// unit of retry); whichever pass ends last finishes the run (lib/server/audit-runs/finish-run.ts). Job ids are derived from
 // the rows, so queueing the same step twice is a no-op. A pass whose worker died is handed on by BullMQ's stalled-job
 // check and starts again from its prompt; a pass that failed on a transient model error is retried. AUDIT_ATTEMPTS
 // bounds both.

@@ -22,7 +22,7 @@
 // keyed by BugText.id; a missing embedding gives cosine 0.
 //
 // generateCandidatePairs yields after every two left documents, so a caller can report progress as it goes; the
-// scoring worker runs it in a thread of its own (worker/services/prefilter-thread.ts). Token sets are computed once
+// scoring worker runs it in a thread of its own (worker/features/scoring/prefilter-thread.ts). Token sets are computed once
 // per side (prepareBugs), so the reference side is tokenised once per benchmark version, not per run.
 //
 // Speed matters: the full benchmark is ~2 million within-repository pairs per submission. Token

@@ -1,6 +1,6 @@
 // Figures and the summary table of `npm run bench:score`. Targets (docs/performance.md) are for a 2-core machine.
 
-import type { ScoringSummary } from "../../worker/services/score-submission";
+import type { ScoringSummary } from "../../worker/features/scoring/score-submission";
 
 export type PassFigures = {
   label: string;

@@ -21,7 +21,7 @@ process.env.REDIS_URL = `redis://127.0.0.1:${port}`;
 const { PrivateRedis, startWorker, stopProcess } = await import("../support/fault-harness");
 const { db, userWithToken } = await import("../support/fixtures");
 const { seedAuditBenchmark, setAgent } = await import("../support/audit-fixtures");
-const { createAuditRun } = await import("../../lib/server/runs/create-run");
+const { createAuditRun } = await import("../../lib/server/audit-runs/create-run");
 const { auditQueue } = await import("../../lib/queue/audit-queue");
 
 const redis = new PrivateRedis(port);

@@ -9,8 +9,8 @@ import { describe, expect, inject, it } from "vitest";
 import { OfflineEmbeddingProvider } from "../../lib/embeddings/provider";
 import { OpenAiJudge } from "../../lib/llm/judge";
 import { approveJudgeSpend } from "../../lib/server/admin/approve-judge-spend";
-import { claimSubmission } from "../../worker/services/claim-submission";
-import { scoreSubmission } from "../../worker/services/score-submission";
+import { claimSubmission } from "../../worker/features/scoring/claim-submission";
+import { scoreSubmission } from "../../worker/features/scoring/score-submission";
 import { copySubmission, resultOf, seedRepeatedRunSubmission, waitFor } from "../support/fault-harness";
 import { db, userWithToken } from "../support/fixtures";
 

@@ -3,8 +3,8 @@ import { describe, expect, inject, it } from "vitest";
 import { OfflineEmbeddingProvider } from "../../lib/embeddings/provider";
 import { OfflineJudge } from "../../lib/llm/judge";
 import { scoringQueue } from "../../lib/queue/scoring-queue";
-import { claimSubmission } from "../../worker/services/claim-submission";
-import { scoreSubmission } from "../../worker/services/score-submission";
+import { claimSubmission } from "../../worker/features/scoring/claim-submission";
+import { scoreSubmission } from "../../worker/features/scoring/score-submission";
 import { db, finding, seedBenchmark, userWithToken, waitForStatus } from "../support/fixtures";
 
 const webUrl = inject("webUrl");

@@ -1,10 +1,10 @@
 import OpenAI from "openai";
 import { describe, expect, it } from "vitest";
 import { JudgeReplyError } from "../../lib/llm/judge";
-import { AttributionInputError } from "../services/attribute-bugs";
-import { EmbeddingError } from "../services/embed-bugs";
-import { PanelInputError } from "../services/run-panel";
-import { UndecidedPairsError } from "../services/score-submission";
+import { AttributionInputError } from "../features/attribution/attribute-bugs";
+import { EmbeddingError } from "../features/scoring/embed-bugs";
+import { PanelInputError } from "../features/panel/run-panel";
+import { UndecidedPairsError } from "../features/scoring/score-submission";
 import { classifyAttributionError, classifyAuditError, classifyPanelError, classifyScoringError } from "./classify-job-error";
 
 // How a job failure is reported and whether the job is retried: what cannot succeed later (bad key, missing model,

@@ -2,10 +2,10 @@ import OpenAI from "openai";
 import { AppError } from "../../lib/errors";
 import { JudgeReplyError } from "../../lib/llm/judge";
 import { isTransientError } from "../../lib/llm/retry";
-import { AttributionInputError } from "../services/attribute-bugs";
-import { EmbeddingError } from "../services/embed-bugs";
-import { PanelInputError } from "../services/run-panel";
-import { UndecidedPairsError } from "../services/score-submission";
+import { AttributionInputError } from "../features/attribution/attribute-bugs";
+import { EmbeddingError } from "../features/scoring/embed-bugs";
+import { PanelInputError } from "../features/panel/run-panel";
+import { UndecidedPairsError } from "../features/scoring/score-submission";
 
 /** A failure as shown on the job's row (a message fit for users, no internal details) and whether a retry can help. */
 export type ClassifiedError = { permanent: boolean; message: string };

@@ -5,11 +5,11 @@ import { attributionQueue, panelQueue, type AnalysisKind } from "../../lib/queue
 import { workerSandbox } from "../../lib/sandbox/choose-sandbox";
 import { classifyAttributionError, classifyPanelError } from "../jobs/classify-job-error";
 import { runClaimedJob, type JobContext } from "../jobs/run-claimed-job";
-import { attributeBugs } from "../services/attribute-bugs";
-import { claimAnalysis, updateAnalysis, type AnalysisClaim } from "../services/claim-analysis";
-import { runPanel } from "../services/run-panel";
+import { attributeBugs } from "../features/attribution/attribute-bugs";
+import { claimAnalysis, updateAnalysis, type AnalysisClaim } from "../shared/claim-analysis";
+import { runPanel } from "../features/panel/run-panel";
 import { withSandboxMetrics } from "../sandbox-metrics";
-import { panelSandboxForEnv } from "../services/panel-sandbox";
+import { panelSandboxForEnv } from "../features/panel/panel-sandbox";
 
 // Panel validation and bug-type attribution: a PanelRun / AttributionRun row each, fenced like scoring.
 function processAnalysisJob(kind: AnalysisKind, job: Job, work: (claim: AnalysisClaim, context: JobContext) => Promise<unknown>): Promise<unknown> {

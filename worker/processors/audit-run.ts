@@ -5,8 +5,8 @@ import type { SandboxChoice } from "../../lib/sandbox/choose-sandbox";
 import { noSandboxMessage } from "../../lib/sandbox/sandbox-record";
 import { classifyAuditError } from "../jobs/classify-job-error";
 import { runClaimedJob } from "../jobs/run-claimed-job";
-import { claimPass, failAuditPass, runAuditPass, type PassClaim } from "../services/audit-run-pass";
-import { failAuditRun, startAuditRun } from "../services/audit-start-run";
+import { claimPass, failAuditPass, runAuditPass, type PassClaim } from "../features/audit-runs/run-pass";
+import { failAuditRun, startAuditRun } from "../features/audit-runs/start-run";
 
 type AuditClaim = { kind: "start-run"; runId: string } | { kind: "pass"; pass: PassClaim };
 

@@ -11,8 +11,8 @@ import { queueAttributionAfterScoring } from "../../lib/server/analysis/start-an
 import { emitSubmissionEvent } from "../../lib/server/webhooks/emit-webhook-event";
 import { classifyScoringError } from "../jobs/classify-job-error";
 import { runClaimedJob } from "../jobs/run-claimed-job";
-import { claimSubmission, updateClaimed } from "../services/claim-submission";
-import { scoreSubmission } from "../services/score-submission";
+import { claimSubmission, updateClaimed } from "../features/scoring/claim-submission";
+import { scoreSubmission } from "../features/scoring/score-submission";
 
 // Scoring a submission: every write to the row goes through the claim, so a superseded attempt writes nothing.
 export function processScoringJob(job: Job): Promise<unknown> {

@@ -3,7 +3,7 @@ import { db } from "../../db";
 import { env } from "../../env";
 import { AppError, parseOrThrow } from "../../errors";
 import { enqueueScoring } from "../../queue/scoring-queue";
-import { recordAudit } from "./record-audit";
+import { recordAuditLog } from "./record-audit-log";
 import { benchmarkKey } from "../../benchmarks/benchmark-ref";
 
 export const approveJudgeSpendBodySchema = z.object({
@@ -30,7 +30,7 @@ export async function approveJudgeSpend(actorId: string, id: string, body: unkno
       data: { approvedJudgeCalls: approvedCalls, scoringStatus: "queued", scoringError: null },
     });
     if (count === 0) throw new AppError("conflict", "The submission changed meanwhile; reload and try again");
-    await recordAudit(tx, {
+    await recordAuditLog(tx, {
       actorId,
       action: "submission.approve_judge_spend",
       target: `submission:${id}`,

@@ -5,7 +5,7 @@ import { benchmarkKey, NEWEST_VERSION_FIRST } from "../../benchmarks/benchmark-r
 import { benchmarkFileSchema } from "../../validation/benchmark-file";
 import { parseJsonText } from "../../validation/parse-json";
 import { importBenchmark, type ImportedBenchmark } from "../benchmarks/import-benchmark";
-import { recordAudit } from "./record-audit";
+import { recordAuditLog } from "./record-audit-log";
 
 // Admins manage benchmark versions from the web: every version with what it holds, and the import of a new
 // one from its benchmark file (the format `npx probebench benchmark import` reads). Versions are immutable: a file
@@ -63,7 +63,7 @@ export async function importBenchmarkVersion(actorId: string, text: string): Pro
   const file = parseOrThrow(benchmarkFileSchema, parseJsonText(text, "The benchmark file"), "The benchmark file");
   const imported = await importBenchmark(file, {
     onImported: (tx, b) =>
-      recordAudit(tx, {
+      recordAuditLog(tx, {
         actorId,
         action: "benchmark.import",
         target: `benchmark:${b.id}`,

@@ -5,7 +5,7 @@ import { fixDatesFileSchema, type FixDatesFile } from "../../validation/fix-date
 import { parseJsonText } from "../../validation/parse-json";
 import { parseBenchmarkRef } from "../../benchmarks/benchmark-ref";
 import { enqueueFixRankTests } from "../../queue/fix-rank-queue";
-import { recordAudit } from "./record-audit";
+import { recordAuditLog } from "./record-audit-log";
 
 // Fix dates for a benchmark version imported without them (§C.4 needs them): all listed bugs are dated in one
 // transaction with its audit record, or none is. A version that already has fix dates keeps them: a correction is a
@@ -44,7 +44,7 @@ export async function importFixDates(actorId: string, ref: string, text: string)
         UPDATE "ReferenceBug" AS r SET "fixedAt" = (v.fixed_at::timestamptz AT TIME ZONE 'UTC')
           FROM unnest(${ids}::text[], ${dates}::text[]) AS v(id, fixed_at)
          WHERE r.id = v.id`;
-      await recordAudit(tx, { actorId, action: "benchmark.fix_dates", target: `benchmark:${benchmark.id}`, reason: null, details: { benchmark: key, dated: ids.length, reference_bugs: bugs.length } });
+      await recordAuditLog(tx, { actorId, action: "benchmark.fix_dates", target: `benchmark:${benchmark.id}`, reason: null, details: { benchmark: key, dated: ids.length, reference_bugs: bugs.length } });
       return bugs.length;
     },
     { timeout: 60_000 },

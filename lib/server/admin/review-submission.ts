@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { db } from "../../db";
 import { AppError, parseOrThrow } from "../../errors";
-import { recordAudit } from "./record-audit";
+import { recordAuditLog } from "./record-audit-log";
 import { emitSubmissionEvent } from "../webhooks/emit-webhook-event";
 import { refreshHolm } from "../analyses/fix-rank-tests";
 
@@ -34,7 +34,7 @@ export async function reviewSubmission(actorId: string, id: string, body: unknow
     const to = decision === "approve" ? "approved" : "rejected";
     const { count } = await tx.submission.updateMany({ where: { id, reviewStatus: from }, data: { reviewStatus: to, reviewReason: reason ?? null } });
     if (count === 0) throw new AppError("conflict", "The submission changed while you were reviewing it; reload and try again");
-    await recordAudit(tx, {
+    await recordAuditLog(tx, {
       actorId,
       action: `submission.${decision}`,
       target: `submission:${id}`,

@@ -3,7 +3,7 @@ import { db } from "../../db";
 import { AppError, parseOrThrow } from "../../errors";
 import { revokeUserTokens } from "../tokens/api-tokens";
 import { roleSchema } from "../users/create-user";
-import { recordAudit, type AuditEntry } from "./record-audit";
+import { recordAuditLog, type AuditLogEntry } from "./record-audit-log";
 
 export const updateUserBodySchema = z
   .object({
@@ -31,7 +31,7 @@ export async function updateUser(actorId: string, userId: string, body: unknown)
     if (userId === actorId && ((change.role && change.role !== "admin") || change.disabled)) {
       throw new AppError("conflict", "You cannot demote or disable your own account; ask another admin");
     }
-    const entries: Omit<AuditEntry, "actorId" | "target" | "reason">[] = [];
+    const entries: Omit<AuditLogEntry, "actorId" | "target" | "reason">[] = [];
     if (change.role !== undefined && change.role !== user.role) {
       entries.push({ action: "user.role", details: { email: user.email, from: user.role, to: change.role } });
     }
@@ -54,7 +54,7 @@ export async function updateUser(actorId: string, userId: string, body: unknown)
     });
     // A disabled user is signed out everywhere at once.
     if (change.disabled) await tx.session.deleteMany({ where: { userId } });
-    for (const entry of entries) await recordAudit(tx, { ...entry, actorId, target: `user:${userId}`, reason: change.reason });
+    for (const entry of entries) await recordAuditLog(tx, { ...entry, actorId, target: `user:${userId}`, reason: change.reason });
     return {
       id: updated.id,
       email: updated.email,

@@ -5,7 +5,7 @@ import { env } from "../../env";
 import { AppError, parseOrThrow } from "../../errors";
 import { readAttributionModel, readPanelConfig } from "../../llm/analysis-config";
 import { enqueueAnalysis } from "../../queue/analysis-queues";
-import { recordAudit } from "../admin/record-audit";
+import { recordAuditLog } from "../admin/record-audit-log";
 import { PANEL_RUN_SCOPES, type PanelRunScope } from "../../panel/sample";
 
 // Starting panel validation and bug-type attribution (admins, audit-logged; attribution also after every scoring).
@@ -45,7 +45,7 @@ export async function startPanel(actorId: string, submissionId: string, body: un
     if (existing && (existing.status === "queued" || existing.status === "running")) throw new AppError("conflict", `A panel for this submission is already ${existing.status} (${existing.progress}%)`);
     const fields = { status: "queued" as const, progress: 0, error: null, seed, sampleSize, runs, judges, tier2Judge, startedById: actorId, finishedAt: null };
     const row = existing ? await tx.panelRun.update({ where: { id: existing.id }, data: fields }) : await tx.panelRun.create({ data: { submissionId, ...fields } });
-    await recordAudit(tx, { actorId, action: "submission.panel_start", target: `submission:${submissionId}`, reason: null, details: { model: submission.model, sample_size: sampleSize, seed, runs, judges, tier2_judge: tier2Judge } });
+    await recordAuditLog(tx, { actorId, action: "submission.panel_start", target: `submission:${submissionId}`, reason: null, details: { model: submission.model, sample_size: sampleSize, seed, runs, judges, tier2_judge: tier2Judge } });
     return row;
   });
   await enqueueAnalysis("panel", run.id, run.updatedAt.getTime());
@@ -67,7 +67,7 @@ export async function startAttribution(actorId: string, submissionId: string, bo
   const submission = await requireScored(submissionId);
   const run = await queueAttribution(submissionId, model.model, actorId);
   if (!run) throw new AppError("conflict", "Bug-type attribution of this submission is already queued or running");
-  await recordAudit(db, { actorId, action: "submission.attribution_start", target: `submission:${submissionId}`, reason: null, details: { model: submission.model, attribution_model: model.model } });
+  await recordAuditLog(db, { actorId, action: "submission.attribution_start", target: `submission:${submissionId}`, reason: null, details: { model: submission.model, attribution_model: model.model } });
   await enqueueAnalysis("attribution", run.id, run.updatedAt.getTime());
   return { id: run.id, submission_id: submissionId, status: "queued", model: model.model };
 }

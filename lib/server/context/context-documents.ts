@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { db } from "../../db";
 import { AppError, parseOrThrow } from "../../errors";
-import { recordAudit } from "../admin/record-audit";
+import { recordAuditLog } from "../admin/record-audit-log";
 import { resolveBenchmark } from "../leaderboard/list-public-benchmarks";
 import { boundedText } from "../../validation/common";
 
@@ -74,7 +74,7 @@ export async function putContextDocument(actorId: string, benchmarkRef: string |
       create: { repositoryId: repository.id, kind, text, model: MAINTAINER_EDIT_MODEL, promptVersion: "edit", editedById: actorId, editedAt: now },
       update: { text, editedById: actorId, editedAt: now },
     });
-    await recordAudit(tx, {
+    await recordAuditLog(tx, {
       actorId,
       action: "context_document.edit",
       target: `repository:${repository.id}`,

@@ -3,7 +3,7 @@ import { Prisma } from "../../generated/prisma/client";
 /**
  * What makes a submission public: approved by an admin and scored (reported entries are stored as scored). One being
  * scored again (after a maintainer's override, or an approved spend) stays public with the scores of its last
- * scoring: they stay in place until the new ones replace them in one transaction (worker/services/write-attempt.ts),
+ * scoring: they stay in place until the new ones replace them in one transaction (worker/features/scoring/write-attempt.ts),
  * so the board never loses an entry while it is rescored.
  */
 export const PUBLIC_SUBMISSION = {

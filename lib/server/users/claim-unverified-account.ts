@@ -1,5 +1,5 @@
 import { db } from "../../db";
-import { recordAudit } from "../admin/record-audit";
+import { recordAuditLog } from "../admin/record-audit-log";
 
 export type LinkedIdentity = { provider: string; providerAccountId: string; type: string };
 
@@ -32,7 +32,7 @@ export async function claimUnverifiedAccount(email: string, identity: LinkedIden
     const sessions = await tx.session.deleteMany({ where: { userId: user.id } });
     const tokens = await tx.apiToken.updateMany({ where: { userId: user.id, revokedAt: null }, data: { revokedAt: now } });
     await tx.account.create({ data: { userId: user.id, ...identity } });
-    await recordAudit(tx, {
+    await recordAuditLog(tx, {
       actorId: null,
       action: "user.claim",
       target: `user:${user.id}`,

@@ -1,6 +1,6 @@
 import { db } from "../../db";
 import { AppError, parseOrThrow } from "../../errors";
-import { recordAudit } from "../admin/record-audit";
+import { recordAuditLog } from "../admin/record-audit-log";
 import { revokeUserTokens } from "../tokens/api-tokens";
 import { roleSchema, createUserInputSchema } from "./create-user";
 import { hashPassword } from "./password";
@@ -20,7 +20,7 @@ export async function setUserRole(email: string, role: string): Promise<{ email:
   const user = await findByEmail(email);
   await db.$transaction(async (tx) => {
     await tx.user.update({ where: { id: user.id }, data: { role: to } });
-    await recordAudit(tx, { actorId: null, action: "user.role", target: `user:${user.id}`, reason: "operator (CLI)", details: { email: user.email, from: user.role, to } });
+    await recordAuditLog(tx, { actorId: null, action: "user.role", target: `user:${user.id}`, reason: "operator (CLI)", details: { email: user.email, from: user.role, to } });
   });
   return { email: user.email, from: user.role, to };
 }
@@ -36,7 +36,7 @@ export async function setUserPassword(email: string, password: string): Promise<
   const revokedTokens = await db.$transaction(async (tx) => {
     await tx.user.update({ where: { id: user.id }, data: { passwordHash } });
     const revoked = await revokeUserTokens(tx, user.id);
-    await recordAudit(tx, { actorId: null, action: "user.password", target: `user:${user.id}`, reason: "operator (CLI)", details: { email: user.email, revoked_tokens: revoked } });
+    await recordAuditLog(tx, { actorId: null, action: "user.password", target: `user:${user.id}`, reason: "operator (CLI)", details: { email: user.email, revoked_tokens: revoked } });
     return revoked;
   });
   return { email: user.email, revokedSessions: await revokeUserSessions(user.id), revokedTokens };

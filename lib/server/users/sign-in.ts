@@ -2,7 +2,7 @@ import { db } from "../../db";
 import { env } from "../../env";
 import { AppError } from "../../errors";
 import { consumeRateLimit } from "../rate-limit/rate-limit";
-import { recordAudit } from "../admin/record-audit";
+import { recordAuditLog } from "../admin/record-audit-log";
 import { hashPassword, verifyPassword } from "./password";
 
 export type SignedInUser = { id: string; email: string; name: string | null };
@@ -45,7 +45,7 @@ export async function completeSignIn(userId: string, provider: string): Promise<
   if (user.role !== "admin" && user.emailVerified && env.ADMIN_EMAILS.includes(user.email.toLowerCase())) {
     await db.$transaction(async (tx) => {
       await tx.user.update({ where: { id: userId }, data: { role: "admin" } });
-      await recordAudit(tx, {
+      await recordAuditLog(tx, {
         actorId: null,
         action: "user.role",
         target: `user:${userId}`,

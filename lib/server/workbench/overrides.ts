@@ -3,7 +3,7 @@ import { db, type Tx } from "../../db";
 import { Prisma } from "../../generated/prisma/client";
 import { AppError, parseOrThrow } from "../../errors";
 import { enqueueScoring } from "../../queue/scoring-queue";
-import { recordAudit } from "../admin/record-audit";
+import { recordAuditLog } from "../admin/record-audit-log";
 import type { ApiCaller } from "../../auth/authorize-caller";
 import { findFindingByPublicId, findReferenceBug, loadWorkbenchSubmission } from "./load-workbench-submission";
 
@@ -88,7 +88,7 @@ export async function createOverride(caller: Pick<ApiCaller, "id" | "role">, bod
     const data = { match, reason: input.reason, createdById: caller.id, createdAt: new Date(), verdictId: pair?.verdictId ?? null };
     const row = await tx.matchOverride.upsert({ where: { findingContentHash_referenceHash: key }, create: { ...key, ...data }, update: data });
     const requeued = await requeue(tx, affected);
-    await recordAudit(tx, {
+    await recordAuditLog(tx, {
       actorId: caller.id,
       action: previous ? "override.update" : "override.create",
       target: `override:${row.id}`,
@@ -127,7 +127,7 @@ export async function withdrawOverride(caller: Pick<ApiCaller, "id">, id: string
     const { count } = await tx.matchOverride.deleteMany({ where: { id } });
     if (count === 0) throw new AppError("not_found", "Override not found");
     const requeued = await requeue(tx, affected);
-    await recordAudit(tx, {
+    await recordAuditLog(tx, {
       actorId: caller.id,
       action: "override.withdraw",
       target: `override:${id}`,

@@ -1,16 +1,16 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { requirePageAdmin } from "@/lib/auth/current-user";
-import { listAuditRuns } from "@/lib/server/runs/get-run";
-import { getLaunchOptions } from "@/lib/server/runs/launch-options";
-import { NO_ENDPOINT_MESSAGE } from "@/lib/server/runs/create-run";
+import { listAuditRuns } from "@/lib/server/audit-runs/get-run";
+import { getLaunchOptions } from "@/lib/server/audit-runs/launch-options";
+import { NO_ENDPOINT_MESSAGE } from "@/lib/server/audit-runs/create-run";
 import { describeSandbox, noSandboxMessage } from "@/lib/sandbox/sandbox-record";
 import { pageFromSearchParam } from "@/lib/server/pagination";
 import { count } from "@/lib/format";
 import { AutoRefresh } from "@/components/account/auto-refresh";
 import { Pager } from "@/components/ui/pager";
-import { LaunchRunForm } from "@/components/runs/launch-run-form";
-import { RunStatusBadge, usd } from "@/components/runs/run-status";
+import { LaunchRunForm } from "@/components/audit-runs/launch-run-form";
+import { RunStatusBadge, usd } from "@/components/audit-runs/run-status";
 import styles from "@/components/account/ui.module.css";
 import { ColumnHeads } from "@/components/ui/column-heads";
 

@@ -29,12 +29,202 @@ function Progress({ label, percent }: { label: string; percent: number }) {
   );
 }
 
+type PanelView = NonNullable<Awaited<ReturnType<typeof readPanelView>>>;
+type Reviews = NonNullable<Awaited<ReturnType<typeof listPanelReviews>>>;
+type ProofOfConceptView = NonNullable<Reviews["findings"][number]["reviews"][number]["proof_of_concept"]>;
+type AttributionJob = Awaited<ReturnType<typeof readAttributionJob>>;
+
+/** The panel's figures: validity and its interval, verdicts, evidence, the panel's make-up and spend, two tables. */
+function PanelFigures({ p, job }: { p: PanelView["panel"]; job: PanelView["job"] }) {
+  return (
+    <>
+      <dl className="facts">
+        <dt>Validity</dt>
+        <dd data-testid="panel-validity">{validityText(p)}</dd>
+        <dt>Verdicts</dt>
+        <dd>{count(p.confirmed)} confirmed, {count(p.rejected)} rejected, {count(p.abstained)} abstained of {count(p.sampled)} sampled</dd>
+        <dt>Evidence of the confirmations</dt>
+        <dd data-testid="panel-evidence">
+          {count(p.confirmed_with_poc)} with an executed proof of concept, {count(p.confirmed_reasoning_only)} on reasoning only (capped at low confidence)
+        </dd>
+        <dt>Repository read</dt>
+        <dd data-testid="panel-text-only">
+          {p.judged_text_only === 0
+            ? "Every sampled finding was judged against its repository's snapshot"
+            : `${count(p.sampled - p.judged_text_only)} sampled findings judged against their repository's snapshot; ${count(p.judged_text_only)} from their text alone (no snapshot imported)`}
+        </dd>
+        <dt>Panel</dt>
+        <dd>
+          {job.judges.join(", ")}; tier 2 {job.tier2_judge}; seed <code>{job.seed}</code>, {job.runs === "first" ? `${job.sample_size} findings of the first run` : `${job.sample_size} findings of every run`}; {count(job.judge_calls)} verdicts, cost {usd(p.cost_usd)}
+        </dd>
+        <dt>Spent</dt>
+        <dd data-testid="panel-spent">
+          {usd(p.spent_usd)} in {count(job.spent_calls)} LLM call{job.spent_calls === 1 ? "" : "s"}, counted as each reply arrived: also replies asked again,
+          context documents written for this panel, and calls of interrupted attempts
+        </dd>
+      </dl>
+      <div className="table-wrap" {...scrollRegion("Validity by match")}>
+        <table>
+          <caption>Validity of findings that matched a reference bug and of those that matched none (the paper: 96% vs 84%).</caption>
+          <thead>
+            <tr>
+              <th scope="col">Findings</th>
+              <th scope="col" className="num">Sampled</th>
+              <th scope="col" className="num">Confirmed</th>
+              <th scope="col" className="num">Rejected</th>
+              <th scope="col" className="num">Abstained</th>
+              <th scope="col" className="num">Validity % [95% interval]</th>
+            </tr>
+          </thead>
+          <tbody>
+            {([["All sampled", p], ["Matched a reference bug", p.matched], ["Matched none", p.unmatched]] as const).map(([label, c]) => (
+              <tr key={label}>
+                <th scope="row">{label}</th>
+                <td className="num">{count(c.sampled)}</td>
+                <td className="num">{count(c.confirmed)}</td>
+                <td className="num">{count(c.rejected)}</td>
+                <td className="num">{count(c.abstained)}</td>
+                <td className="num">{validityText(c)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div className="table-wrap" {...scrollRegion("Rejections by reason")}>
+        <table>
+          <caption>Rejected findings by reason.</caption>
+          <thead>
+            <tr>
+              <th scope="col">Reason</th>
+              <th scope="col" className="num">Findings</th>
+            </tr>
+          </thead>
+          <tbody>
+            {Object.entries(p.by_reason)
+              .sort((a, b) => b[1] - a[1])
+              .map(([reason, n]) => (
+                <tr key={reason}>
+                  <th scope="row">
+                    <code>{reason}</code> <span className="muted small">{REASON_LABELS[reason as RejectionReason] ?? ""}</span>
+                  </th>
+                  <td className="num">{count(n)}</td>
+                </tr>
+              ))}
+            {Object.keys(p.by_reason).length === 0 && (
+              <tr>
+                <td colSpan={2} className="empty">No finding was rejected.</td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
+/** What a sandboxed judge ran for its verdict: the commands with their exit status and output. */
+function ProofOfConcept({ poc }: { poc: ProofOfConceptView }) {
+  return (
+    <details className="panel-poc">
+      <summary>
+        {poc.ran
+          ? `Proof of concept: ran ${poc.commands.length + poc.commands_omitted} ${poc.commands.length + poc.commands_omitted === 1 ? "command" : "commands"} in the sandbox`
+          : "Worked in the sandbox without running a command (confidence capped)"}{" "}
+        ({poc.turns} turns)
+      </summary>
+      {poc.commands.length === 0 ? (
+        <p className="empty">No command was run.</p>
+      ) : (
+        <ol>
+          {poc.commands.map((c, i) => (
+            <li key={i}>
+              <code>{c.command}</code> — {c.out_of_memory ? "killed: out of memory" : c.timed_out ? "killed at its time limit" : `exit status ${c.exit_code ?? "unknown"}`}
+              <pre>{c.output || "(no output)"}</pre>
+            </li>
+          ))}
+        </ol>
+      )}
+      {poc.commands_omitted > 0 && <p>{poc.commands_omitted} further commands not kept.</p>}
+    </details>
+  );
+}
+
+/** Maintainers and admins: each sampled finding with its verdicts and the judges' rationales, filtered and paged. */
+function PanelReviews({ id, reviews, verdictFilter }: { id: string; reviews: Reviews; verdictFilter: string | undefined }) {
+  return (
+    <>
+      <h3 id="panel-findings">Sampled findings and the judges&apos; rationales</h3>
+      <nav className="muted small" aria-label="Filter sampled findings by verdict">
+        Show:{" "}
+        {[undefined, "confirmed", "rejected", "abstained"].map((v) => (
+          <span key={v ?? "all"}>
+            {verdictFilter === v ? <strong>{v ?? "all"}</strong> : <Link href={`/submissions/${id}${v ? `?panel_verdict=${v}` : ""}#panel-findings`}>{v ?? "all"}</Link>}{" "}
+          </span>
+        ))}
+      </nav>
+      <ul className="panel-findings" style={{ listStyle: "none", paddingLeft: 0 }}>
+        {reviews.findings.map((f) => (
+          <li key={f.opaque_id} className="card">
+            <p>
+              <strong>{f.verdict ?? "undecided"}</strong>
+              {f.reason ? ` (${f.reason})` : ""}
+              {f.severity ? `, severity ${f.severity}` : ""} · <code>{f.opaque_id}</code> · run {f.run + 1} · {f.repository} <code>{f.file}:{f.line_start}-{f.line_end}</code>
+              {f.matched ? " · matched a reference bug" : ""}
+            </p>
+            <p>{f.title}</p>
+            <details>
+              <summary>{f.reviews.length} verdicts and rationales</summary>
+              <ul>
+                {f.reviews.map((r) => (
+                  <li key={`${r.tier}-${r.judge}`}>
+                    Tier {r.tier}, {r.judge}: <strong>{r.verdict}</strong>
+                    {r.reason ? ` (${r.reason})` : ""}, confidence {r.confidence ?? "–"}. {r.rationale}
+                    {r.proof_of_concept && <ProofOfConcept poc={r.proof_of_concept} />}
+                  </li>
+                ))}
+              </ul>
+            </details>
+          </li>
+        ))}
+        {reviews.findings.length === 0 && <li className="empty">No sampled finding has this verdict.</li>}
+      </ul>
+      <Pager info={reviews.pagination} path={`/submissions/${id}`} params={{ panel_verdict: verdictFilter }} noun="sampled findings" />
+    </>
+  );
+}
+
+/** Bug-type attribution: its state, what it classified and spent, and the admin's start button. */
+function AttributionPart({ id, scored, isAdmin, attribution }: { id: string; scored: boolean; isAdmin: boolean; attribution: AttributionJob }) {
+  const attributionModel = readAttributionModel();
+  return (
+    <>
+    <h2 id="attribution-heading">Bug-type attribution</h2>
+    {!attribution && <p className="empty">Bug types have not been attributed for this submission{attributionModel.ok ? "" : " (no LLM is configured: agent bug-type shares need the LLM's attribution)"}.</p>}
+    {attribution && (attribution.status === "queued" || attribution.status === "running") && (
+      <div aria-live="polite">
+        <p>Attribution {attribution.status}: {attribution.progress}%.</p>
+        <Progress label="Attribution progress" percent={attribution.progress} />
+      </div>
+    )}
+    {attribution?.status === "failed" && <p role="alert" className="card">Attribution failed: {attribution.error ?? "unknown reason"}</p>}
+    {attribution?.status === "done" && (
+      <p>
+        {count(attribution.classified)} findings (all of them) and reference bugs without a category were attributed by <code>{attribution.model}</code> (<code>{attribution.prompt_version}</code>,{" "}
+        {count(attribution.cached)} from the cache, cost {usd(attribution.cost_usd)}); {count(attribution.self_reported)} findings also carry the submitter&apos;s own category, kept
+        as their label and not counted in the bug-type shares. See{" "}
+        <Link href="/bug-types">bug types</Link>.
+      </p>
+    )}
+    {isAdmin && scored && <StartAnalysis id={id} kind="attribution" again={Boolean(attribution)} disabledReason={!attributionModel.ok ? attributionModel.message : attribution?.status === "queued" || attribution?.status === "running" ? "Attribution is in progress." : null} />}
+    </>
+  );
+}
+
 export async function PanelSection({ id, scored, viewer, search }: { id: string; scored: boolean; viewer: Viewer; search: { panel_page?: string; panel_verdict?: string } }) {
   const [view, attribution] = await Promise.all([readPanelView(id), readAttributionJob(id)]);
   const isAdmin = viewer?.role === "admin";
   const isStaff = isAdmin || viewer?.role === "maintainer";
   const panelConfig = readPanelConfig();
-  const attributionModel = readAttributionModel();
   const panelRunning = view?.job.status === "queued" || view?.job.status === "running";
   const active = panelRunning || attribution?.status === "queued" || attribution?.status === "running";
   // An unknown verdict filter in a hand-edited link shows every verdict rather than an error.
@@ -62,175 +252,14 @@ export async function PanelSection({ id, scored, viewer, search }: { id: string;
       )}
       {view?.job.status === "failed" && <p role="alert" className="card">The panel failed: {view.job.error ?? "unknown reason"}</p>}
       {view && view.job.status !== "failed" && view.job.error && view.job.status !== "done" && <p className="muted small">Last problem (retrying): {view.job.error}</p>}
-      {p && p.status === "done" && (
-        <>
-          <dl className="facts">
-            <dt>Validity</dt>
-            <dd data-testid="panel-validity">{validityText(p)}</dd>
-            <dt>Verdicts</dt>
-            <dd>{count(p.confirmed)} confirmed, {count(p.rejected)} rejected, {count(p.abstained)} abstained of {count(p.sampled)} sampled</dd>
-            <dt>Evidence of the confirmations</dt>
-            <dd data-testid="panel-evidence">
-              {count(p.confirmed_with_poc)} with an executed proof of concept, {count(p.confirmed_reasoning_only)} on reasoning only (capped at low confidence)
-            </dd>
-            <dt>Repository read</dt>
-            <dd data-testid="panel-text-only">
-              {p.judged_text_only === 0
-                ? "Every sampled finding was judged against its repository's snapshot"
-                : `${count(p.sampled - p.judged_text_only)} sampled findings judged against their repository's snapshot; ${count(p.judged_text_only)} from their text alone (no snapshot imported)`}
-            </dd>
-            <dt>Panel</dt>
-            <dd>
-              {view.job.judges.join(", ")}; tier 2 {view.job.tier2_judge}; seed <code>{view.job.seed}</code>, {view.job.runs === "first" ? `${view.job.sample_size} findings of the first run` : `${view.job.sample_size} findings of every run`}; {count(view.job.judge_calls)} verdicts, cost {usd(p.cost_usd)}
-            </dd>
-            <dt>Spent</dt>
-            <dd data-testid="panel-spent">
-              {usd(p.spent_usd)} in {count(view.job.spent_calls)} LLM call{view.job.spent_calls === 1 ? "" : "s"}, counted as each reply arrived: also replies asked again,
-              context documents written for this panel, and calls of interrupted attempts
-            </dd>
-          </dl>
-          <div className="table-wrap" {...scrollRegion("Validity by match")}>
-            <table>
-              <caption>Validity of findings that matched a reference bug and of those that matched none (the paper: 96% vs 84%).</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Findings</th>
-                  <th scope="col" className="num">Sampled</th>
-                  <th scope="col" className="num">Confirmed</th>
-                  <th scope="col" className="num">Rejected</th>
-                  <th scope="col" className="num">Abstained</th>
-                  <th scope="col" className="num">Validity % [95% interval]</th>
-                </tr>
-              </thead>
-              <tbody>
-                {([["All sampled", p], ["Matched a reference bug", p.matched], ["Matched none", p.unmatched]] as const).map(([label, c]) => (
-                  <tr key={label}>
-                    <th scope="row">{label}</th>
-                    <td className="num">{count(c.sampled)}</td>
-                    <td className="num">{count(c.confirmed)}</td>
-                    <td className="num">{count(c.rejected)}</td>
-                    <td className="num">{count(c.abstained)}</td>
-                    <td className="num">{validityText(c)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <div className="table-wrap" {...scrollRegion("Rejections by reason")}>
-            <table>
-              <caption>Rejected findings by reason.</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Reason</th>
-                  <th scope="col" className="num">Findings</th>
-                </tr>
-              </thead>
-              <tbody>
-                {Object.entries(p.by_reason)
-                  .sort((a, b) => b[1] - a[1])
-                  .map(([reason, n]) => (
-                    <tr key={reason}>
-                      <th scope="row">
-                        <code>{reason}</code> <span className="muted small">{REASON_LABELS[reason as RejectionReason] ?? ""}</span>
-                      </th>
-                      <td className="num">{count(n)}</td>
-                    </tr>
-                  ))}
-                {Object.keys(p.by_reason).length === 0 && (
-                  <tr>
-                    <td colSpan={2} className="empty">No finding was rejected.</td>
-                  </tr>
-                )}
-              </tbody>
-            </table>
-          </div>
-        </>
-      )}
+      {view && p && p.status === "done" && <PanelFigures p={p} job={view.job} />}
       {isAdmin && scored && (
         <StartAnalysis id={id} kind="panel" again={Boolean(view)} defaultSampleSize={env.PANEL_SAMPLE_SIZE} disabledReason={!panelConfig.ok ? panelConfig.message : panelRunning ? "A panel is in progress." : null} />
       )}
 
-      {reviews && (
-        <>
-          <h3 id="panel-findings">Sampled findings and the judges&apos; rationales</h3>
-          <nav className="muted small" aria-label="Filter sampled findings by verdict">
-            Show:{" "}
-            {[undefined, "confirmed", "rejected", "abstained"].map((v) => (
-              <span key={v ?? "all"}>
-                {verdictFilter === v ? <strong>{v ?? "all"}</strong> : <Link href={`/submissions/${id}${v ? `?panel_verdict=${v}` : ""}#panel-findings`}>{v ?? "all"}</Link>}{" "}
-              </span>
-            ))}
-          </nav>
-          <ul className="panel-findings" style={{ listStyle: "none", paddingLeft: 0 }}>
-            {reviews.findings.map((f) => (
-              <li key={f.opaque_id} className="card">
-                <p>
-                  <strong>{f.verdict ?? "undecided"}</strong>
-                  {f.reason ? ` (${f.reason})` : ""}
-                  {f.severity ? `, severity ${f.severity}` : ""} · <code>{f.opaque_id}</code> · run {f.run + 1} · {f.repository} <code>{f.file}:{f.line_start}-{f.line_end}</code>
-                  {f.matched ? " · matched a reference bug" : ""}
-                </p>
-                <p>{f.title}</p>
-                <details>
-                  <summary>{f.reviews.length} verdicts and rationales</summary>
-                  <ul>
-                    {f.reviews.map((r) => (
-                      <li key={`${r.tier}-${r.judge}`}>
-                        Tier {r.tier}, {r.judge}: <strong>{r.verdict}</strong>
-                        {r.reason ? ` (${r.reason})` : ""}, confidence {r.confidence ?? "–"}. {r.rationale}
-                        {r.proof_of_concept && (
-                          <details className="panel-poc">
-                            <summary>
-                              {r.proof_of_concept.ran
-                                ? `Proof of concept: ran ${r.proof_of_concept.commands.length + r.proof_of_concept.commands_omitted} ${r.proof_of_concept.commands.length + r.proof_of_concept.commands_omitted === 1 ? "command" : "commands"} in the sandbox`
-                                : "Worked in the sandbox without running a command (confidence capped)"}{" "}
-                              ({r.proof_of_concept.turns} turns)
-                            </summary>
-                            {r.proof_of_concept.commands.length === 0 ? (
-                              <p className="empty">No command was run.</p>
-                            ) : (
-                              <ol>
-                                {r.proof_of_concept.commands.map((c, i) => (
-                                  <li key={i}>
-                                    <code>{c.command}</code> — {c.out_of_memory ? "killed: out of memory" : c.timed_out ? "killed at its time limit" : `exit status ${c.exit_code ?? "unknown"}`}
-                                    <pre>{c.output || "(no output)"}</pre>
-                                  </li>
-                                ))}
-                              </ol>
-                            )}
-                            {r.proof_of_concept.commands_omitted > 0 && <p>{r.proof_of_concept.commands_omitted} further commands not kept.</p>}
-                          </details>
-                        )}
-                      </li>
-                    ))}
-                  </ul>
-                </details>
-              </li>
-            ))}
-            {reviews.findings.length === 0 && <li className="empty">No sampled finding has this verdict.</li>}
-          </ul>
-          <Pager info={reviews.pagination} path={`/submissions/${id}`} params={{ panel_verdict: verdictFilter }} noun="sampled findings" />
-        </>
-      )}
+      {reviews && <PanelReviews id={id} reviews={reviews} verdictFilter={verdictFilter} />}
 
-      <h2 id="attribution-heading">Bug-type attribution</h2>
-      {!attribution && <p className="empty">Bug types have not been attributed for this submission{attributionModel.ok ? "" : " (no LLM is configured: agent bug-type shares need the LLM's attribution)"}.</p>}
-      {attribution && (attribution.status === "queued" || attribution.status === "running") && (
-        <div aria-live="polite">
-          <p>Attribution {attribution.status}: {attribution.progress}%.</p>
-          <Progress label="Attribution progress" percent={attribution.progress} />
-        </div>
-      )}
-      {attribution?.status === "failed" && <p role="alert" className="card">Attribution failed: {attribution.error ?? "unknown reason"}</p>}
-      {attribution?.status === "done" && (
-        <p>
-          {count(attribution.classified)} findings (all of them) and reference bugs without a category were attributed by <code>{attribution.model}</code> (<code>{attribution.prompt_version}</code>,{" "}
-          {count(attribution.cached)} from the cache, cost {usd(attribution.cost_usd)}); {count(attribution.self_reported)} findings also carry the submitter&apos;s own category, kept
-          as their label and not counted in the bug-type shares. See{" "}
-          <Link href="/bug-types">bug types</Link>.
-        </p>
-      )}
-      {isAdmin && scored && <StartAnalysis id={id} kind="attribution" again={Boolean(attribution)} disabledReason={!attributionModel.ok ? attributionModel.message : attribution?.status === "queued" || attribution?.status === "running" ? "Attribution is in progress." : null} />}
+      <AttributionPart id={id} scored={scored} isAdmin={isAdmin} attribution={attribution} />
     </section>
   );
 }

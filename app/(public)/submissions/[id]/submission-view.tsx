@@ -62,14 +62,11 @@ const RESCORING: Record<string, string> = {
   awaiting_approval: "scoring it again waits for an admin to approve its judge spend",
 };
 
-export function SubmissionView({ detail: d }: { detail: SubmissionDetail }) {
-  const benchmarkQuery = `?benchmark=${encodeURIComponent(d.benchmark.key)}`;
+/** The title with its badges, the review status, and the submission's facts. */
+function SubmissionHeader({ detail: d }: { detail: SubmissionDetail }) {
   const name = [d.model, d.effort, d.harness].filter(Boolean).join(" · ");
   return (
-    <article>
-      <p className="muted small">
-        <Link href={`/leaderboard/${encodeURIComponent(d.benchmark.slug)}/${encodeURIComponent(d.benchmark.version)}`}>Leaderboard {d.benchmark.key}</Link> / submission
-      </p>
+    <>
       <h1>
         {name} <SourceBadge source={d.source} />
         {d.scoring?.offlineJudge && <OfflineBadge />}
@@ -112,7 +109,15 @@ export function SubmissionView({ detail: d }: { detail: SubmissionDetail }) {
           </>
         )}
       </dl>
+    </>
+  );
+}
 
+/** Scores overall, per language (pooled) and per repository. */
+function ScoresByScope({ detail: d }: { detail: SubmissionDetail }) {
+  const benchmarkQuery = `?benchmark=${encodeURIComponent(d.benchmark.key)}`;
+  return (
+    <>
       <h2>Scores</h2>
       <ScoreTable
         caption="Overall (mean over runs for repeated runs). Recall and precision with 95% Clopper-Pearson intervals."
@@ -142,7 +147,14 @@ export function SubmissionView({ detail: d }: { detail: SubmissionDetail }) {
           cell: r,
         }))}
       />
+    </>
+  );
+}
 
+/** Repeated runs: each run's scores, reported and distinct findings, the curve across runs and the frequency spectrum. */
+function RunsSection({ detail: d }: { detail: SubmissionDetail }) {
+  return (
+    <>
       {d.runs.length > 0 && (
         <>
           <h2>Runs</h2>
@@ -195,7 +207,14 @@ export function SubmissionView({ detail: d }: { detail: SubmissionDetail }) {
         </>
       )}
       <RunSpectrum spectrum={d.spectrum} />
+    </>
+  );
+}
 
+/** How the submission was scored (judge, embeddings, prefilter, calls, faults), or where reported numbers come from. */
+function HowItWasScored({ detail: d }: { detail: SubmissionDetail }) {
+  return (
+    <>
       <h2>How it was scored</h2>
       {d.scoring ? (
         <dl className="facts">
@@ -265,6 +284,20 @@ export function SubmissionView({ detail: d }: { detail: SubmissionDetail }) {
       ) : (
         <p className="muted">Scoring details are not available yet (status: {d.scoringStatus}).</p>
       )}
+    </>
+  );
+}
+
+export function SubmissionView({ detail: d }: { detail: SubmissionDetail }) {
+  return (
+    <article>
+      <p className="muted small">
+        <Link href={`/leaderboard/${encodeURIComponent(d.benchmark.slug)}/${encodeURIComponent(d.benchmark.version)}`}>Leaderboard {d.benchmark.key}</Link> / submission
+      </p>
+      <SubmissionHeader detail={d} />
+      <ScoresByScope detail={d} />
+      <RunsSection detail={d} />
+      <HowItWasScored detail={d} />
     </article>
   );
 }

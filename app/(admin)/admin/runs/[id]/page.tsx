@@ -4,13 +4,13 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { requirePageAdmin } from "@/lib/auth/current-user";
 import { AppError } from "@/lib/errors";
-import { getAuditRun } from "@/lib/server/runs/get-run";
+import { getAuditRun } from "@/lib/server/audit-runs/get-run";
 import { pageFromSearchParam, pageInfo } from "@/lib/server/pagination";
 import { Pager } from "@/components/ui/pager";
 import { count } from "@/lib/format";
 import { AutoRefresh } from "@/components/account/auto-refresh";
-import { CancelRunButton } from "@/components/runs/cancel-run-button";
-import { RunStatusBadge, usd } from "@/components/runs/run-status";
+import { CancelRunButton } from "@/components/audit-runs/cancel-run-button";
+import { RunStatusBadge, usd } from "@/components/audit-runs/run-status";
 import styles from "@/components/account/ui.module.css";
 import { ColumnHeads } from "@/components/ui/column-heads";
 

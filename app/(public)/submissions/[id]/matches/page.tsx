@@ -18,6 +18,135 @@ export const metadata: Metadata = { title: "Matches" };
 
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
+type Matches = Awaited<ReturnType<typeof getSubmissionMatches>>;
+type Group = NonNullable<Matches["repositories"][number]>;
+type PairHref = (findingId: string, refId: string) => string;
+
+/** The reference bugs this run matched, each with the findings that matched it. */
+function MatchedReferenceBugs({ all, group, pairHref }: { all: Matches; group: Group; pairHref: PairHref }) {
+  const s = all.submission;
+  const ref = (refId: string) => all.references.get(refId);
+  return (
+    <>
+      <h2 id="matched-heading">Matched reference bugs ({group.matched.length})</h2>
+      <div className="table-wrap" {...scrollRegion("Matched reference bugs")}>
+        <table aria-labelledby="matched-heading">
+          <thead>
+            <tr>
+              <th scope="col">Reference bug</th>
+              <th scope="col">Title</th>
+              <th scope="col">Matched by findings</th>
+            </tr>
+          </thead>
+          <tbody>
+            {group.matched.map((m) => (
+              <tr key={m.reference_bug_id}>
+                <th scope="row">
+                  <Link href={`/reference-bugs/${group.repo}/${encodeURIComponent(m.reference_bug_id)}?benchmark=${encodeURIComponent(s.benchmark)}`}>{m.reference_bug_id}</Link>
+                </th>
+                <td className="wrap">{ref(m.reference_bug_id)?.title ?? <span className="muted">hidden</span>}</td>
+                <td className="wrap">
+                  {m.pairs.map((p, i) => (
+                    <span key={p.finding_id}>
+                      {i > 0 && ", "}
+                      <Link href={pairHref(p.finding_id, m.reference_bug_id)}>{p.finding_id}</Link>
+                      {p.decided_by === "maintainer" && <span className="badge">maintainer</span>}
+                    </span>
+                  ))}
+                </td>
+              </tr>
+            ))}
+            {group.matched.length === 0 && <EmptyRow columns={3}>No reference bug of {group.repo} was matched in this run.</EmptyRow>}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
+/** The reference bugs no finding of this run matched. */
+function MissedReferenceBugs({ all, group }: { all: Matches; group: Group }) {
+  const s = all.submission;
+  const ref = (refId: string) => all.references.get(refId);
+  return (
+    <>
+      <h2 id="missed-heading">Missed reference bugs ({group.unmatched_reference_bug_ids.length})</h2>
+      {group.unmatched_reference_bug_ids.length === 0 ? (
+        <p className="muted">None: every reference bug of {group.repo} was matched.</p>
+      ) : (
+        <ul className="plain-list">
+          {group.unmatched_reference_bug_ids.map((refId) => (
+            <li key={refId}>
+              <Link href={`/reference-bugs/${group.repo}/${encodeURIComponent(refId)}?benchmark=${encodeURIComponent(s.benchmark)}`}>{refId}</Link>
+              {ref(refId)?.title && <> {ref(refId)!.title}</>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+/** Findings that matched nothing, near misses first, each with its nearest reference bug. */
+function UnmatchedFindings({ all, group, pairHref }: { all: Matches; group: Group; pairHref: PairHref }) {
+  return (
+    <>
+      <h2 id="unmatched-heading">Unmatched findings ({group.unmatched_finding_ids.length})</h2>
+      <p className="table-note">Near misses first: sorted by the strongest signal against its threshold (1.00 = at the threshold).</p>
+      <div className="table-wrap" {...scrollRegion("Unmatched findings")}>
+        <table aria-labelledby="unmatched-heading">
+          <thead>
+            <tr>
+              <th scope="col">Finding</th>
+              <th scope="col">Title</th>
+              <th scope="col">Location</th>
+              <th scope="col">Nearest reference bug</th>
+              <th scope="col" className="num">Strongest signal / threshold</th>
+            </tr>
+          </thead>
+          <tbody>
+            {all.unmatchedFindings(group).map((f) => (
+              <tr key={f.id}>
+                <th scope="row">{f.nearest ? <Link href={pairHref(f.id, f.nearest.reference_bug_id)}>{f.id}</Link> : f.id}</th>
+                <td className="wrap">{f.title}</td>
+                <td><code>{f.file}:{f.line_start}–{f.line_end}</code></td>
+                <td>{f.nearest ? <Link href={pairHref(f.id, f.nearest.reference_bug_id)}>{f.nearest.reference_bug_id}</Link> : <span className="muted">none kept by the prefilter</span>}</td>
+                <td className="num">{f.nearest ? `${f.nearest.strength.toFixed(2)} (${f.nearest.signal.replaceAll("_", " ")})` : "–"}</td>
+              </tr>
+            ))}
+            {group.unmatched_finding_ids.length === 0 && <EmptyRow columns={5}>Every finding on {group.repo} matched a reference bug.</EmptyRow>}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
+/** Compare this submission with another on the chosen repository. */
+function CompareForm({ id, repo, comparable }: { id: string; repo: string; comparable: Awaited<ReturnType<typeof listComparableSubmissions>> }) {
+  return (
+    <>
+      <form action="/compare" method="get" className="filters" aria-label="Compare with another submission">
+        <input type="hidden" name="repo" value={repo} />
+        <input type="hidden" name="a" value={id} />
+        <div className="field">
+          <label htmlFor="compare-b">Compare on {repo} with</label>
+          {comparable.length > 0 ? (
+            <select id="compare-b" name="b" required>
+              {comparable.map((c) => (
+                <option key={c.id} value={c.id}>{c.label}</option>
+              ))}
+            </select>
+          ) : (
+            <input id="compare-b" name="b" required maxLength={100} placeholder="submission id" />
+          )}
+        </div>
+        <button type="submit">Compare</button>
+      </form>
+    </>
+  );
+}
+
 export default async function MatchesPage({ params, searchParams }: Props) {
   const { id } = await params;
   const query = await searchParams;
@@ -36,7 +165,6 @@ export default async function MatchesPage({ params, searchParams }: Props) {
   const href = (r: string, runIndex = all.run) => `${base}?repo=${encodeURIComponent(r)}&run=${runIndex}`;
   const pairHref = (findingId: string, refId: string) => `/submissions/${id}/pairs/${encodeURIComponent(findingId)}/${encodeURIComponent(refId)}?run=${all.run}`;
   const api = `/api/v1/submissions/${id}/matches?run=${all.run}${repo ? `&repo=${encodeURIComponent(repo)}` : ""}`;
-  const ref = (refId: string) => all.references.get(refId);
   const comparable = await listComparableSubmissions(s.benchmark, id);
   return (
     <>
@@ -81,98 +209,11 @@ export default async function MatchesPage({ params, searchParams }: Props) {
       </nav>
       {group && (
         <>
-          <h2 id="matched-heading">Matched reference bugs ({group.matched.length})</h2>
-          <div className="table-wrap" {...scrollRegion("Matched reference bugs")}>
-            <table aria-labelledby="matched-heading">
-              <thead>
-                <tr>
-                  <th scope="col">Reference bug</th>
-                  <th scope="col">Title</th>
-                  <th scope="col">Matched by findings</th>
-                </tr>
-              </thead>
-              <tbody>
-                {group.matched.map((m) => (
-                  <tr key={m.reference_bug_id}>
-                    <th scope="row">
-                      <Link href={`/reference-bugs/${group.repo}/${encodeURIComponent(m.reference_bug_id)}?benchmark=${encodeURIComponent(s.benchmark)}`}>{m.reference_bug_id}</Link>
-                    </th>
-                    <td className="wrap">{ref(m.reference_bug_id)?.title ?? <span className="muted">hidden</span>}</td>
-                    <td className="wrap">
-                      {m.pairs.map((p, i) => (
-                        <span key={p.finding_id}>
-                          {i > 0 && ", "}
-                          <Link href={pairHref(p.finding_id, m.reference_bug_id)}>{p.finding_id}</Link>
-                          {p.decided_by === "maintainer" && <span className="badge">maintainer</span>}
-                        </span>
-                      ))}
-                    </td>
-                  </tr>
-                ))}
-                {group.matched.length === 0 && <EmptyRow columns={3}>No reference bug of {group.repo} was matched in this run.</EmptyRow>}
-              </tbody>
-            </table>
-          </div>
-
-          <h2 id="missed-heading">Missed reference bugs ({group.unmatched_reference_bug_ids.length})</h2>
-          {group.unmatched_reference_bug_ids.length === 0 ? (
-            <p className="muted">None: every reference bug of {group.repo} was matched.</p>
-          ) : (
-            <ul className="plain-list">
-              {group.unmatched_reference_bug_ids.map((refId) => (
-                <li key={refId}>
-                  <Link href={`/reference-bugs/${group.repo}/${encodeURIComponent(refId)}?benchmark=${encodeURIComponent(s.benchmark)}`}>{refId}</Link>
-                  {ref(refId)?.title && <> {ref(refId)!.title}</>}
-                </li>
-              ))}
-            </ul>
-          )}
-
-          <h2 id="unmatched-heading">Unmatched findings ({group.unmatched_finding_ids.length})</h2>
-          <p className="table-note">Near misses first: sorted by the strongest signal against its threshold (1.00 = at the threshold).</p>
-          <div className="table-wrap" {...scrollRegion("Unmatched findings")}>
-            <table aria-labelledby="unmatched-heading">
-              <thead>
-                <tr>
-                  <th scope="col">Finding</th>
-                  <th scope="col">Title</th>
-                  <th scope="col">Location</th>
-                  <th scope="col">Nearest reference bug</th>
-                  <th scope="col" className="num">Strongest signal / threshold</th>
-                </tr>
-              </thead>
-              <tbody>
-                {all.unmatchedFindings(group).map((f) => (
-                  <tr key={f.id}>
-                    <th scope="row">{f.nearest ? <Link href={pairHref(f.id, f.nearest.reference_bug_id)}>{f.id}</Link> : f.id}</th>
-                    <td className="wrap">{f.title}</td>
-                    <td><code>{f.file}:{f.line_start}–{f.line_end}</code></td>
-                    <td>{f.nearest ? <Link href={pairHref(f.id, f.nearest.reference_bug_id)}>{f.nearest.reference_bug_id}</Link> : <span className="muted">none kept by the prefilter</span>}</td>
-                    <td className="num">{f.nearest ? `${f.nearest.strength.toFixed(2)} (${f.nearest.signal.replaceAll("_", " ")})` : "–"}</td>
-                  </tr>
-                ))}
-                {group.unmatched_finding_ids.length === 0 && <EmptyRow columns={5}>Every finding on {group.repo} matched a reference bug.</EmptyRow>}
-              </tbody>
-            </table>
-          </div>
+          <MatchedReferenceBugs all={all} group={group} pairHref={pairHref} />
+          <MissedReferenceBugs all={all} group={group} />
+          <UnmatchedFindings all={all} group={group} pairHref={pairHref} />
           <DownloadLinks api={api} />
-          <form action="/compare" method="get" className="filters" aria-label="Compare with another submission">
-            <input type="hidden" name="repo" value={group.repo} />
-            <input type="hidden" name="a" value={id} />
-            <div className="field">
-              <label htmlFor="compare-b">Compare on {group.repo} with</label>
-              {comparable.length > 0 ? (
-                <select id="compare-b" name="b" required>
-                  {comparable.map((c) => (
-                    <option key={c.id} value={c.id}>{c.label}</option>
-                  ))}
-                </select>
-              ) : (
-                <input id="compare-b" name="b" required maxLength={100} placeholder="submission id" />
-              )}
-            </div>
-            <button type="submit">Compare</button>
-          </form>
+          <CompareForm id={id} repo={group.repo} comparable={comparable} />
         </>
       )}
     </>

@@ -2,8 +2,8 @@ import { auditRunListSchema, createdAuditRunSchema } from "@/lib/contracts/staff
 import { requireCaller } from "@/lib/auth/api-caller";
 import { readBodyText } from "@/lib/server/http/read-body";
 import { respond, withErrors } from "@/lib/server/http/respond";
-import { createAuditRun } from "@/lib/server/runs/create-run";
-import { listAuditRuns } from "@/lib/server/runs/get-run";
+import { createAuditRun } from "@/lib/server/audit-runs/create-run";
+import { listAuditRuns } from "@/lib/server/audit-runs/get-run";
 import { parseJsonText } from "@/lib/validation/parse-json";
 
 export const dynamic = "force-dynamic";

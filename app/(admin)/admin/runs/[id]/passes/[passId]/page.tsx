@@ -3,11 +3,11 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { requirePageAdmin } from "@/lib/auth/current-user";
 import { AppError } from "@/lib/errors";
-import { getAuditPass } from "@/lib/server/runs/get-run";
+import { getAuditPass } from "@/lib/server/audit-runs/get-run";
 import { count } from "@/lib/format";
 import { AutoRefresh } from "@/components/account/auto-refresh";
-import { RunStatusBadge, usd } from "@/components/runs/run-status";
-import { TranscriptView } from "@/components/runs/transcript-view";
+import { RunStatusBadge, usd } from "@/components/audit-runs/run-status";
+import { TranscriptView } from "@/components/audit-runs/transcript-view";
 
 export const metadata: Metadata = { title: "Pass transcript", robots: { index: false } };
 export const dynamic = "force-dynamic";

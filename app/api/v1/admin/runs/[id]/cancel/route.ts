@@ -1,7 +1,7 @@
 import { cancelledAuditRunSchema } from "@/lib/contracts/staff";
 import { requireCaller } from "@/lib/auth/api-caller";
 import { respond, withErrors } from "@/lib/server/http/respond";
-import { cancelAuditRun } from "@/lib/server/runs/cancel-run";
+import { cancelAuditRun } from "@/lib/server/audit-runs/cancel-run";
 
 export const dynamic = "force-dynamic";
 

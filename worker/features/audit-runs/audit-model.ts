@@ -1,10 +1,10 @@
 import OpenAI from "openai";
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
-import { env } from "../../lib/env";
-import { TOOL_DEFINITIONS } from "../../lib/agent/tools";
-import type { AssistantTurn } from "../../lib/agent/agent-loop";
-import type { ModelEndpoint } from "../../lib/server/runs/model-endpoint";
-import { timedModelCall } from "../../lib/observability/metrics";
+import { env } from "../../../lib/env";
+import { TOOL_DEFINITIONS } from "../../../lib/agent/tools";
+import type { AssistantTurn } from "../../../lib/agent/agent-loop";
+import type { ModelEndpoint } from "../../../lib/server/audit-runs/model-endpoint";
+import { timedModelCall } from "../../../lib/observability/metrics";
 
 // The model side of a pass: OpenAI-compatible chat completions with function tools. The SDK retries 429 / 5xx /
 // timeouts itself; what outlasts that fails the pass attempt, and the pass job is retried (AUDIT_ATTEMPTS).

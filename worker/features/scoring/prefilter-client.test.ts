@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { buildCandidatePairs, type Embeddings } from "../../lib/scoring/prefilter";
-import { createSeededRandom } from "../../lib/scoring/seeded-random";
-import { SIGNAL_NAMES, PAPER_THRESHOLDS } from "../../lib/scoring/thresholds";
-import type { BugText } from "../../lib/scoring/types";
+import { buildCandidatePairs, type Embeddings } from "../../../lib/scoring/prefilter";
+import { createSeededRandom } from "../../../lib/scoring/seeded-random";
+import { SIGNAL_NAMES, PAPER_THRESHOLDS } from "../../../lib/scoring/thresholds";
+import type { BugText } from "../../../lib/scoring/types";
 import { prefilterInThread, stopPrefilterThread } from "./prefilter-client";
 
 // The prefilter thread must keep exactly the pairs the in-process prefilter keeps, with the same six signals, and

@@ -14,10 +14,10 @@
 import v8 from "node:v8";
 import { runInNewContext } from "node:vm";
 import { parentPort } from "node:worker_threads";
-import { orderPairsForJudging } from "../../lib/scoring/cross-run";
-import { PairBuffer, type PairArrays } from "../../lib/scoring/pair-buffer";
-import { generateCandidatePairs, prepareBugs, type Embeddings, type PreparedSide } from "../../lib/scoring/prefilter";
-import type { BugText, Thresholds } from "../../lib/scoring/types";
+import { orderPairsForJudging } from "../../../lib/scoring/cross-run";
+import { PairBuffer, type PairArrays } from "../../../lib/scoring/pair-buffer";
+import { generateCandidatePairs, prepareBugs, type Embeddings, type PreparedSide } from "../../../lib/scoring/prefilter";
+import type { BugText, Thresholds } from "../../../lib/scoring/types";
 
 /** One kind of embedding for a chunk of bugs: row i is bug i's vector when present[i] is 1. */
 export type PackedVectors = { dims: number; vectors: Float32Array; present: Uint8Array };

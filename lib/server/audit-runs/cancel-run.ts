@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "../../db";
 import { AppError } from "../../errors";
 import { finishRunIfComplete } from "./finish-run";
-import { recordAudit } from "../admin/record-audit";
+import { recordAuditLog } from "../admin/record-audit-log";
 
 /**
  * Cancels a queued or running run (audit-logged): passes not yet started are skipped, running passes stop at their
@@ -15,7 +15,7 @@ export async function cancelAuditRun(actorId: string, id: string): Promise<{ id:
     const { count } = await tx.auditRun.updateMany({ where: { id, status: { in: ["queued", "running"] } }, data: { status: "cancelled", error: "cancelled by an admin" } });
     if (count === 0) throw new AppError("conflict", `Only a queued or running run can be cancelled; this one is ${run.status}`);
     await tx.auditPass.updateMany({ where: { runId: id, status: "queued" }, data: { status: "skipped", error: "the run was cancelled" } });
-    await recordAudit(tx, { actorId, action: "audit_run.cancel", target: `audit_run:${id}`, details: { from: run.status } });
+    await recordAuditLog(tx, { actorId, action: "audit_run.cancel", target: `audit_run:${id}`, details: { from: run.status } });
   });
   // Records the end now when no pass is running; otherwise the last running pass does when it stops.
   await finishRunIfComplete(id);

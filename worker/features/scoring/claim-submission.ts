@@ -1,5 +1,5 @@
-import { db } from "../../lib/db";
-import { LostClaimError } from "../jobs/lost-claim";
+import { db } from "../../../lib/db";
+import { LostClaimError } from "../../jobs/lost-claim";
 
 // Fencing: a BullMQ lock can lapse (a stalled worker, a Redis restart) and hand the
 // job to a second worker while the first still runs. Each claim therefore takes a new token, and every write of

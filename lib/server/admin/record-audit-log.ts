@@ -1,6 +1,6 @@
 import type { Prisma } from "../../generated/prisma/client";
 
-export type AuditEntry = {
+export type AuditLogEntry = {
   // null when the system acted on its own (e.g. ADMIN_EMAILS promotion)
   actorId: string | null;
   // dotted verb: submission.approve, submission.reject, user.role, user.quota, user.disable, user.enable, user.claim
@@ -12,7 +12,7 @@ export type AuditEntry = {
 };
 
 /** Writes an audit log row inside the caller's transaction, so an action and its record commit together. */
-export async function recordAudit(tx: Prisma.TransactionClient, entry: AuditEntry): Promise<void> {
+export async function recordAuditLog(tx: Prisma.TransactionClient, entry: AuditLogEntry): Promise<void> {
   await tx.auditLog.create({
     data: { actorId: entry.actorId, action: entry.action, target: entry.target, reason: entry.reason ?? null, details: entry.details },
   });

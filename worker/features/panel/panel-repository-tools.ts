@@ -1,6 +1,6 @@
-import { GREP_MAX_FILES, GREP_MAX_MATCHES, READ_MAX_BYTES, formatDirListing, formatFileLines, formatGrep, grepContent, parseRepositoryCall, underPath } from "../../lib/panel/repository-tools";
-import { AppError } from "../../lib/errors";
-import { listSnapshotDir, readSnapshotFile, walkSnapshotFiles } from "../../lib/snapshots/snapshot-fs";
+import { GREP_MAX_FILES, GREP_MAX_MATCHES, READ_MAX_BYTES, formatDirListing, formatFileLines, formatGrep, grepContent, parseRepositoryCall, underPath } from "../../../lib/panel/repository-tools";
+import { AppError } from "../../../lib/errors";
+import { listSnapshotDir, readSnapshotFile, walkSnapshotFiles } from "../../../lib/snapshots/snapshot-fs";
 
 // The panel judges' read-only repository tools on the worker: every read goes through snapshot-fs, confined to the
 // extracted snapshot (no absolute paths, no `..`, no symbolic links, regular files only), with bounded sizes.

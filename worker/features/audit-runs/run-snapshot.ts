@@ -1,13 +1,14 @@
 import { readdir, rm } from "node:fs/promises";
 import path from "node:path";
-import { db } from "../../lib/db";
-import { env } from "../../lib/env";
-import { extractSnapshot } from "../../lib/sandbox/extract-snapshot";
-import { snapshotLimits } from "../../lib/server/snapshots/snapshot-limits";
+import { db } from "../../../lib/db";
+import { env } from "../../../lib/env";
+import { extractSnapshot } from "../../../lib/sandbox/extract-snapshot";
+import { snapshotLimits } from "../../../lib/server/snapshots/snapshot-limits";
+import { snapshotArchivePath } from "../../shared/snapshot-archive";
 
 /** The run's read-only copy of a snapshot (extracted once per run and snapshot; every pass mounts it at /repo). */
 export async function snapshotDirFor(runId: string, snapshot: { sha256: string; storagePath: string }): Promise<string> {
-  const archive = path.resolve(env.SNAPSHOT_STORE, snapshot.storagePath);
+  const archive = snapshotArchivePath(snapshot);
   const target = path.resolve(env.AUDIT_WORK_DIR, runId, snapshot.sha256);
   return extractSnapshot(archive, target, snapshotLimits());
 }
@@ -27,8 +28,4 @@ export async function removeEndedRunDirs(runId?: string): Promise<number> {
     removed++;
   }
   return removed;
-}
-
-export function snapshotArchivePath(snapshot: { storagePath: string }): string {
-  return path.resolve(env.SNAPSHOT_STORE, snapshot.storagePath);
 }

@@ -1,23 +1,23 @@
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
-import { db } from "../../lib/db";
-import { AppError } from "../../lib/errors";
-import { env } from "../../lib/env";
-import { runAgentLoop } from "../../lib/agent/agent-loop";
-import type { PassLimits } from "../../lib/agent/budget";
-import type { StructuredClient } from "../../lib/llm/analysis-client";
-import { judgeCostUsd } from "../../lib/llm/judge";
-import type { JudgeMessage } from "../../lib/llm/judge-messages";
-import { abstainedAtLimit, PANEL_TOOL_DEFINITIONS, proofOfConceptRan, recordRun, submitVerdictTool, type PocRecord } from "../../lib/panel/sandbox-judge";
-import type { PanelReply } from "../../lib/panel/verdicts";
-import type { SandboxProvider } from "../../lib/sandbox/sandbox";
-import { extractSnapshot } from "../../lib/sandbox/extract-snapshot";
-import { REPOSITORY_TOOL_DEFINITIONS, REPOSITORY_TOOL_NAMES } from "../../lib/panel/repository-tools";
-import { snapshotLimits } from "../../lib/server/snapshots/snapshot-limits";
-import { snapshotArchivePath } from "./audit-snapshot";
+import { db } from "../../../lib/db";
+import { AppError } from "../../../lib/errors";
+import { env } from "../../../lib/env";
+import { runAgentLoop } from "../../../lib/agent/agent-loop";
+import type { PassLimits } from "../../../lib/agent/budget";
+import type { StructuredClient } from "../../../lib/llm/analysis-client";
+import { judgeCostUsd } from "../../../lib/llm/judge";
+import type { JudgeMessage } from "../../../lib/llm/judge-messages";
+import { abstainedAtLimit, PANEL_TOOL_DEFINITIONS, proofOfConceptRan, recordRun, submitVerdictTool, type PocRecord } from "../../../lib/panel/sandbox-judge";
+import type { PanelReply } from "../../../lib/panel/verdicts";
+import type { SandboxProvider } from "../../../lib/sandbox/sandbox";
+import { extractSnapshot } from "../../../lib/sandbox/extract-snapshot";
+import { REPOSITORY_TOOL_DEFINITIONS, REPOSITORY_TOOL_NAMES } from "../../../lib/panel/repository-tools";
+import { snapshotLimits } from "../../../lib/server/snapshots/snapshot-limits";
+import { snapshotArchivePath } from "../../shared/snapshot-archive";
 import { runRepositoryTool } from "./panel-repository-tools";
-import { log } from "../../lib/observability/log";
+import { log } from "../../../lib/observability/log";
 
 // A panel judge with the repository (§2.3, F.6.2): the in-house runs' agent loop under tight limits, either in a
 // sandbox of the snapshot (read_file, list_dir, grep, run: a proof of concept may run) or, without a sandbox, with

@@ -1,13 +1,13 @@
-import { db } from "../../lib/db";
-import { enqueueAuditJob, type AuditJob } from "../../lib/queue/audit-queue";
-import { runEndpoint } from "../../lib/server/runs/model-endpoint";
-import { passPlanSchema } from "../../lib/validation/pass-plan";
-import { finishRunIfComplete } from "../../lib/server/runs/finish-run";
+import { db } from "../../../lib/db";
+import { enqueueAuditJob, type AuditJob } from "../../../lib/queue/audit-queue";
+import { runEndpoint } from "../../../lib/server/audit-runs/model-endpoint";
+import { passPlanSchema } from "../../../lib/validation/pass-plan";
+import { finishRunIfComplete } from "../../../lib/server/audit-runs/finish-run";
 import type { Queue } from "bullmq";
-import type { SandboxRecord } from "../../lib/sandbox/sandbox-record";
+import type { SandboxRecord } from "../../../lib/sandbox/sandbox-record";
 import { createAuditClient } from "./audit-model";
-import { ensureContextDocument } from "./audit-context-document";
-import { snapshotDirFor } from "./audit-snapshot";
+import { ensureContextDocument } from "./context-document";
+import { snapshotDirFor } from "./run-snapshot";
 
 /**
  * Starts a run: claims it (queued -> running), makes sure every repository of the full harness has its context

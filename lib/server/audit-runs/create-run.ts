@@ -8,7 +8,7 @@ import { runBudgetSchema } from "../../agent/budget";
 import { passPlanSchema } from "../../validation/pass-plan";
 import { boundedText, requiredText, TEXT_LIMITS } from "../../validation/common";
 import { findBenchmark } from "../benchmarks/import-benchmark";
-import { recordAudit } from "../admin/record-audit";
+import { recordAuditLog } from "../admin/record-audit-log";
 import { defaultAuditEndpoint, isAllowedBaseUrl } from "./model-endpoint";
 import { log } from "../../observability/log";
 import { readSandboxStatus } from "./sandbox-status";
@@ -86,7 +86,7 @@ export async function createAuditRun(actorId: string, body: unknown): Promise<{ 
       },
     });
     await tx.auditPass.createMany({ data: passes.map((p, ordinal) => ({ ...p, runId: created.id, ordinal })) });
-    await recordAudit(tx, {
+    await recordAuditLog(tx, {
       actorId,
       action: "audit_run.create",
       target: `audit_run:${created.id}`,

@@ -1,7 +1,7 @@
-import type { Judge } from "../../lib/llm/judge";
-import { boundCrossRunCalls, mergeCrossRunDuplicates, orderedPairKey } from "../../lib/scoring/cross-run";
-import type { DisjointSet } from "../../lib/scoring/disjoint-set";
-import type { PairBuffer } from "../../lib/scoring/pair-buffer";
+import type { Judge } from "../../../lib/llm/judge";
+import { boundCrossRunCalls, mergeCrossRunDuplicates, orderedPairKey } from "../../../lib/scoring/cross-run";
+import type { DisjointSet } from "../../../lib/scoring/disjoint-set";
+import type { PairBuffer } from "../../../lib/scoring/pair-buffer";
 import type { Claim } from "./claim-submission";
 import { readCachedVerdicts, requestKey, type JudgeRequest, type JudgeRunner } from "./judge-pairs";
 import type { LoadedFinding } from "./load-scoring-input";

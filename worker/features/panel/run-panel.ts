@@ -1,18 +1,18 @@
 import pMap from "p-map";
-import { db } from "../../lib/db";
-import type { Severity } from "../../lib/generated/prisma/client";
-import type { PanelConfig } from "../../lib/llm/analysis-config";
-import type { StructuredClient } from "../../lib/llm/analysis-client";
-import { bugRecordJson, renderBlockMessages } from "../../lib/llm/analysis-messages";
-import { loadPrompt } from "../../lib/llm/prompts";
-import { samplePanelFindings } from "../../lib/panel/sample";
-import { agreedVerdict, capConfidence, panelReplyJsonSchema, panelReplySchema, type PanelReply, type TierReview } from "../../lib/panel/verdicts";
-import { Prisma } from "../../lib/generated/prisma/client";
-import { progressWriter, updateAnalysis, type AnalysisClaim } from "./claim-analysis";
+import { db } from "../../../lib/db";
+import type { Severity } from "../../../lib/generated/prisma/client";
+import type { PanelConfig } from "../../../lib/llm/analysis-config";
+import type { StructuredClient } from "../../../lib/llm/analysis-client";
+import { bugRecordJson, renderBlockMessages } from "../../../lib/llm/analysis-messages";
+import { loadPrompt } from "../../../lib/llm/prompts";
+import { samplePanelFindings } from "../../../lib/panel/sample";
+import { agreedVerdict, capConfidence, panelReplyJsonSchema, panelReplySchema, type PanelReply, type TierReview } from "../../../lib/panel/verdicts";
+import { Prisma } from "../../../lib/generated/prisma/client";
+import { progressWriter, updateAnalysis, type AnalysisClaim } from "../../shared/claim-analysis";
 import { ensurePanelContext, type PanelContext } from "./panel-context";
 import { judgeInSandbox, judgeWithRepository, panelJudgeLimitsFromEnv, panelSnapshotDir, removePanelWorkDir, type PanelSandboxDeps, type SandboxedSnapshot } from "./panel-sandbox";
-import type { PassLimits } from "../../lib/agent/budget";
-import { emitSubmissionEvent } from "../../lib/server/webhooks/emit-webhook-event";
+import type { PassLimits } from "../../../lib/agent/budget";
+import { emitSubmissionEvent } from "../../../lib/server/webhooks/emit-webhook-event";
 
 // Panel validation of one submission (paper 2.3, C.3, F.6): sample the findings of its first run (Table 14; every run
 // when the admin chose runs = all) in proportion to repositories, ask the tier 1 judges for a verdict on each (under an opaque id, with the repository's panel context document),

@@ -1,17 +1,17 @@
 import type { Redis } from "ioredis";
-import { db } from "../lib/db";
-import { env } from "../lib/env";
-import { log } from "../lib/observability/log";
-import { auditQueue, enqueueAuditJob } from "../lib/queue/audit-queue";
-import { workerSandbox } from "../lib/sandbox/choose-sandbox";
-import { describeSandbox } from "../lib/sandbox/sandbox-record";
-import { finishRunIfComplete } from "../lib/server/runs/finish-run";
-import { publishSandboxStatus } from "../lib/server/runs/sandbox-status";
-import { createWorker } from "./jobs/create-worker";
-import { createAuditProcessor } from "./processors/audit-run";
-import { withSandboxMetrics } from "./sandbox-metrics";
-import { removeEndedRunDirs } from "./services/audit-snapshot";
-import { isPanelSandbox, panelSandboxIsOrphan } from "./services/panel-sandbox";
+import { db } from "../../../lib/db";
+import { env } from "../../../lib/env";
+import { log } from "../../../lib/observability/log";
+import { auditQueue, enqueueAuditJob } from "../../../lib/queue/audit-queue";
+import { workerSandbox } from "../../../lib/sandbox/choose-sandbox";
+import { describeSandbox } from "../../../lib/sandbox/sandbox-record";
+import { finishRunIfComplete } from "../../../lib/server/audit-runs/finish-run";
+import { publishSandboxStatus } from "../../../lib/server/audit-runs/sandbox-status";
+import { createWorker } from "../../jobs/create-worker";
+import { createAuditProcessor } from "../../processors/audit-run";
+import { withSandboxMetrics } from "../../sandbox-metrics";
+import { removeEndedRunDirs } from "./run-snapshot";
+import { isPanelSandbox, panelSandboxIsOrphan } from "../panel/panel-sandbox";
 
 /**
  * The in-house run side of the worker: removes sandboxes no running pass owns (a worker that died leaves its

@@ -1,11 +1,11 @@
 import type OpenAI from "openai";
-import { db } from "../../lib/db";
-import { buildContextMessages } from "../../lib/agent/harness";
-import { judgeCostUsd } from "../../lib/llm/judge";
-import { loadPrompt } from "../../lib/llm/prompts";
-import { readSnapshotFile, walkSnapshotFiles } from "../../lib/snapshots/snapshot-fs";
-import type { PassPlan } from "../../lib/validation/pass-plan";
-import { timedModelCall } from "../../lib/observability/metrics";
+import { db } from "../../../lib/db";
+import { buildContextMessages } from "../../../lib/agent/harness";
+import { judgeCostUsd } from "../../../lib/llm/judge";
+import { loadPrompt } from "../../../lib/llm/prompts";
+import { readSnapshotFile, walkSnapshotFiles } from "../../../lib/snapshots/snapshot-fs";
+import type { PassPlan } from "../../../lib/validation/pass-plan";
+import { timedModelCall } from "../../../lib/observability/metrics";
 
 // The repository context document (paper F.5.1), kind "audit": one LLM pass per snapshot, stored in ContextDocument
 // and read by every pass of every model. A maintainer's edit is never overwritten; a document of another snapshot is

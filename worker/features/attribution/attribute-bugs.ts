@@ -1,9 +1,9 @@
 import pMap from "p-map";
-import { db } from "../../lib/db";
-import type { StructuredClient } from "../../lib/llm/analysis-client";
-import { bugRecordJson, renderBlockMessages } from "../../lib/llm/analysis-messages";
-import { loadPrompt } from "../../lib/llm/prompts";
-import { sha256 } from "../../lib/hash";
+import { db } from "../../../lib/db";
+import type { StructuredClient } from "../../../lib/llm/analysis-client";
+import { bugRecordJson, renderBlockMessages } from "../../../lib/llm/analysis-messages";
+import { loadPrompt } from "../../../lib/llm/prompts";
+import { sha256 } from "../../../lib/hash";
 import {
   attributionPlan,
   attributionReplyJsonSchema,
@@ -13,8 +13,8 @@ import {
   readTaxonomy,
   taxonomyHash,
   triggerLevelOf,
-} from "../../lib/attribution/taxonomy";
-import { progressWriter, updateAnalysis, type AnalysisClaim } from "./claim-analysis";
+} from "../../../lib/attribution/taxonomy";
+import { progressWriter, updateAnalysis, type AnalysisClaim } from "../../shared/claim-analysis";
 
 // Bug-type attribution of one submission (paper D, F.7.3): every finding of every run and every reference bug of
 // its benchmark version gets one category of the version's taxonomy and one trigger level. Every finding is classified

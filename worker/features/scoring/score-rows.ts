@@ -1,5 +1,5 @@
-import type { Prisma } from "../../lib/generated/prisma/client";
-import type { Score, ScoreBreakdown } from "../../lib/scoring/types";
+import type { Prisma } from "../../../lib/generated/prisma/client";
+import type { Score, ScoreBreakdown } from "../../../lib/scoring/types";
 
 // Score rows of a submission: one per (run or mean or curve point, scope, key).
 

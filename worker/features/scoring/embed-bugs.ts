@@ -1,10 +1,10 @@
 import { createYielder } from "./yielder";
-import { db } from "../../lib/db";
-import type { EmbeddingProvider } from "../../lib/embeddings/provider";
-import type { Prisma } from "../../lib/generated/prisma/client";
-import { sha256 } from "../../lib/hash";
-import { descriptionText, fullText } from "../../lib/scoring/tokenize";
-import type { BugText } from "../../lib/scoring/types";
+import { db } from "../../../lib/db";
+import type { EmbeddingProvider } from "../../../lib/embeddings/provider";
+import type { Prisma } from "../../../lib/generated/prisma/client";
+import { sha256 } from "../../../lib/hash";
+import { descriptionText, fullText } from "../../../lib/scoring/tokenize";
+import type { BugText } from "../../../lib/scoring/types";
 import { insertRows } from "./insert-rows";
 
 export type EmbeddingMaps = { fullText: Map<string, Float32Array>; description: Map<string, Float32Array> };

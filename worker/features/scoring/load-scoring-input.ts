@@ -1,9 +1,9 @@
-import { db } from "../../lib/db";
-import type { EmbeddingProvider } from "../../lib/embeddings/provider";
-import { sha256 } from "../../lib/hash";
-import type { JudgeText } from "../../lib/llm/judge";
-import type { Embeddings } from "../../lib/scoring/prefilter";
-import type { BugText } from "../../lib/scoring/types";
+import { db } from "../../../lib/db";
+import type { EmbeddingProvider } from "../../../lib/embeddings/provider";
+import { sha256 } from "../../../lib/hash";
+import type { JudgeText } from "../../../lib/llm/judge";
+import type { Embeddings } from "../../../lib/scoring/prefilter";
+import type { BugText } from "../../../lib/scoring/types";
 import { embedBugs } from "./embed-bugs";
 import { createYielder } from "./yielder";
 

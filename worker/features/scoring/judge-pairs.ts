@@ -1,8 +1,8 @@
-import { db } from "../../lib/db";
-import { JudgeReplyError, judgeCostUsd, type Judge, type JudgeDecision, type JudgeText } from "../../lib/llm/judge";
-import type { Prisma } from "../../lib/generated/prisma/client";
-import type { SignalValues } from "../../lib/scoring/types";
-import { createTurnPacer } from "../../lib/llm/turn-pacer";
+import { db } from "../../../lib/db";
+import { JudgeReplyError, judgeCostUsd, type Judge, type JudgeDecision, type JudgeText } from "../../../lib/llm/judge";
+import type { Prisma } from "../../../lib/generated/prisma/client";
+import type { SignalValues } from "../../../lib/scoring/types";
+import { createTurnPacer } from "../../../lib/llm/turn-pacer";
 import { insertRows } from "./insert-rows";
 
 // The judge, as the scoring pipeline uses it: verdicts cached across submissions by (the two texts, model, prompt

@@ -1,22 +1,23 @@
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
-import { db } from "../../lib/db";
-import { env } from "../../lib/env";
-import { runAgentLoop, type LoopResult } from "../../lib/agent/agent-loop";
-import { budgetExhausted } from "../../lib/agent/budget";
-import { buildPassMessages, type PassPromptInput, type SnippetSite } from "../../lib/agent/harness";
-import { HARNESS_PROMPTS, harnessSchema } from "../../lib/agent/harness-names";
-import { judgeCostUsd } from "../../lib/llm/judge";
-import { loadPrompt } from "../../lib/llm/prompts";
-import { finishRunIfComplete } from "../../lib/server/runs/finish-run";
-import { runEndpoint } from "../../lib/server/runs/model-endpoint";
-import type { SandboxProvider } from "../../lib/sandbox/sandbox";
-import { readSnapshotFile } from "../../lib/snapshots/snapshot-fs";
-import { passPlanSchema, type CallSite } from "../../lib/validation/pass-plan";
-import type { Prisma } from "../../lib/generated/prisma/client";
-import { log } from "../../lib/observability/log";
-import { LostClaimError } from "../jobs/lost-claim";
+import { db } from "../../../lib/db";
+import { env } from "../../../lib/env";
+import { runAgentLoop, type LoopResult } from "../../../lib/agent/agent-loop";
+import { budgetExhausted } from "../../../lib/agent/budget";
+import { buildPassMessages, type PassPromptInput, type SnippetSite } from "../../../lib/agent/harness";
+import { HARNESS_PROMPTS, harnessSchema } from "../../../lib/agent/harness-names";
+import { judgeCostUsd } from "../../../lib/llm/judge";
+import { loadPrompt } from "../../../lib/llm/prompts";
+import { finishRunIfComplete } from "../../../lib/server/audit-runs/finish-run";
+import { runEndpoint } from "../../../lib/server/audit-runs/model-endpoint";
+import type { SandboxProvider } from "../../../lib/sandbox/sandbox";
+import { readSnapshotFile } from "../../../lib/snapshots/snapshot-fs";
+import { passPlanSchema, type CallSite } from "../../../lib/validation/pass-plan";
+import type { Prisma } from "../../../lib/generated/prisma/client";
+import { log } from "../../../lib/observability/log";
+import { LostClaimError } from "../../jobs/lost-claim";
 import { createAuditClient, toolCompleter } from "./audit-model";
-import { removeEndedRunDirs, snapshotArchivePath, snapshotDirFor } from "./audit-snapshot";
+import { snapshotArchivePath } from "../../shared/snapshot-archive";
+import { removeEndedRunDirs, snapshotDirFor } from "./run-snapshot";
 
 // One pass of a run, as one BullMQ job (the unit of retry). A claim increments the pass's fencing token and resets
 // its progress: a worker killed mid-pass loses only this pass's attempt, and a superseded attempt writes nothing.

@@ -1,8 +1,8 @@
 import { Worker } from "node:worker_threads";
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
-import { PairBuffer } from "../../lib/scoring/pair-buffer";
-import type { Embeddings } from "../../lib/scoring/prefilter";
-import type { BugText, Thresholds } from "../../lib/scoring/types";
+import { PairBuffer } from "../../../lib/scoring/pair-buffer";
+import type { Embeddings } from "../../../lib/scoring/prefilter";
+import type { BugText, Thresholds } from "../../../lib/scoring/types";
 import type { PackedVectors, PrefilterMessage, PrefilterReply, PrefilterResult } from "./prefilter-thread";
 
 // The scoring worker's side of the prefilter thread (prefilter-thread.ts says why it is a thread). One thread per

@@ -1,6 +1,6 @@
-import { db } from "../../lib/db";
-import type { Prisma } from "../../lib/generated/prisma/client";
-import { LostClaimError } from "../jobs/lost-claim";
+import { db } from "../../../lib/db";
+import type { Prisma } from "../../../lib/generated/prisma/client";
+import { LostClaimError } from "../../jobs/lost-claim";
 import { updateClaimed, type Claim } from "./claim-submission";
 import { insertRows } from "./insert-rows";
 

@@ -1,13 +1,13 @@
 import { createHash } from "node:crypto";
 import path from "node:path";
 import { z } from "zod";
-import { db } from "../../lib/db";
-import { env } from "../../lib/env";
-import type { StructuredClient } from "../../lib/llm/analysis-client";
-import { renderBlockMessages } from "../../lib/llm/analysis-messages";
-import { loadPrompt } from "../../lib/llm/prompts";
-import { snapshotLimits } from "../../lib/server/snapshots/snapshot-limits";
-import { readSourceTree } from "../../lib/snapshots/read-source-tree";
+import { db } from "../../../lib/db";
+import { env } from "../../../lib/env";
+import type { StructuredClient } from "../../../lib/llm/analysis-client";
+import { renderBlockMessages } from "../../../lib/llm/analysis-messages";
+import { loadPrompt } from "../../../lib/llm/prompts";
+import { snapshotLimits } from "../../../lib/server/snapshots/snapshot-limits";
+import { readSourceTree } from "../../../lib/snapshots/read-source-tree";
 
 // The panel context document of a repository (paper F.6.1: public API, supported scope, intentional deviations),
 // kind "panel" of ContextDocument: written by one LLM pass per snapshot and shared by every panel judge of every
