@@ -21,7 +21,10 @@ const nextConfig: NextConfig = {
       {
         // The published JSON Schemas: the same file for everyone; shared caches may keep it for anonymous callers.
         source: "/schemas/:file*",
-        missing: [{ type: "header", key: "authorization" }, ...SESSION_COOKIE_NAMES.map((key) => ({ type: "cookie" as const, key }))],
+        missing: [
+          { type: "header", key: "authorization" },
+          ...SESSION_COOKIE_NAMES.map((key) => ({ type: "cookie" as const, key })),
+        ],
         headers: [{ key: "Cache-Control", value: PUBLIC_READ_CACHE_CONTROL }],
       },
     ];

@@ -11,7 +11,17 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ["lib/**/*.test.ts", "cli/**/*.test.ts", "worker/**/*.test.ts", "scripts/**/*.test.ts", "components/**/*.test.ts"], environment: "node" },
+        test: {
+          name: "unit",
+          include: [
+            "lib/**/*.test.ts",
+            "cli/**/*.test.ts",
+            "worker/**/*.test.ts",
+            "scripts/**/*.test.ts",
+            "components/**/*.test.ts",
+          ],
+          environment: "node",
+        },
       },
       {
         extends: true,

@@ -27,10 +27,14 @@ export default async function RootLayout({ children }: { children: React.ReactNo
         <Suspense fallback={null}>
           <NavigationProgress />
         </Suspense>
-        <a href="#main" className="skip-link">Skip to content</a>
+        <a href="#main" className="skip-link">
+          Skip to content
+        </a>
         <header className="site-header">
           <nav className="container" aria-label="Main">
-            <Link href="/" className="brand">probebench</Link>
+            <Link href="/" className="brand">
+              probebench
+            </Link>
             <div className="nav-links">
               <Link href="/">Leaderboard</Link>
               <Link href="/repositories">Repositories</Link>
@@ -43,11 +47,14 @@ export default async function RootLayout({ children }: { children: React.ReactNo
             </div>
           </nav>
         </header>
-        <main id="main" className="container">{children}</main>
+        <main id="main" className="container">
+          {children}
+        </main>
         <footer className="site-footer">
           <div className="container">
-            Scored with the PROBE method (Paina et al., 2026). Public data: <a href="/api/v1/leaderboard">leaderboard API</a>,{" "}
-            <a href="/api/v1/repositories">repositories API</a>, <a href="/schemas/findings-file.schema.json">findings-file JSON Schema</a>,{" "}
+            Scored with the PROBE method (Paina et al., 2026). Public data:{" "}
+            <a href="/api/v1/leaderboard">leaderboard API</a>, <a href="/api/v1/repositories">repositories API</a>,{" "}
+            <a href="/schemas/findings-file.schema.json">findings-file JSON Schema</a>,{" "}
             <Link href="/docs/api">API reference</Link>.
           </div>
         </footer>

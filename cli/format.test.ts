@@ -3,9 +3,36 @@ import { formatScores } from "./format";
 
 describe("formatScores: the panel line", () => {
   it("shows validity with its interval once the panel is done, else its status", () => {
-    const done = formatScores({ id: "s1", status: "scored", panel: { status: "done", sampled: 100, confirmed: 85, rejected: 10, abstained: 5, validity: 85 / 95, validity_interval: [0.8149, 0.9484] } });
-    expect(done).toContain("Panel: validity 89.5% [81.5%–94.8%] (85 confirmed, 10 rejected, 5 abstained of 100 sampled)");
-    const running = formatScores({ id: "s1", status: "scored", panel: { status: "running", sampled: 0, confirmed: 0, rejected: 0, abstained: 0, validity: null, validity_interval: null }, panel_job: { progress: 40, error: null } });
+    const done = formatScores({
+      id: "s1",
+      status: "scored",
+      panel: {
+        status: "done",
+        sampled: 100,
+        confirmed: 85,
+        rejected: 10,
+        abstained: 5,
+        validity: 85 / 95,
+        validity_interval: [0.8149, 0.9484],
+      },
+    });
+    expect(done).toContain(
+      "Panel: validity 89.5% [81.5%–94.8%] (85 confirmed, 10 rejected, 5 abstained of 100 sampled)",
+    );
+    const running = formatScores({
+      id: "s1",
+      status: "scored",
+      panel: {
+        status: "running",
+        sampled: 0,
+        confirmed: 0,
+        rejected: 0,
+        abstained: 0,
+        validity: null,
+        validity_interval: null,
+      },
+      panel_job: { progress: 40, error: null },
+    });
     expect(running).toContain("Panel: running 40%");
     expect(formatScores({ id: "s1", status: "scored", panel: null })).not.toContain("Panel");
   });
@@ -13,7 +40,15 @@ describe("formatScores: the panel line", () => {
 
 describe("formatScores: repeated runs", () => {
   it("prints reported and distinct findings per run, the curve over distinct findings and the spectrum", () => {
-    const score = { recall: 1, precision: 1 / 3, f1: 0.5, matched_reference_bugs: 1, reference_bugs: 1, matched_findings: 1, findings: 3 };
+    const score = {
+      recall: 1,
+      precision: 1 / 3,
+      f1: 0.5,
+      matched_reference_bugs: 1,
+      reference_bugs: 1,
+      matched_findings: 1,
+      findings: 3,
+    };
     const text = formatScores({
       id: "s1",
       status: "scored",
@@ -23,7 +58,12 @@ describe("formatScores: repeated runs", () => {
         repositories: [],
         runs: [
           { run: 0, overall: score, distinct_findings: 2, matched_distinct_findings: 1 },
-          { run: 1, overall: { ...score, findings: 2, precision: 0.5 }, distinct_findings: null, matched_distinct_findings: null },
+          {
+            run: 1,
+            overall: { ...score, findings: 2, precision: 0.5 },
+            distinct_findings: null,
+            matched_distinct_findings: null,
+          },
         ],
         curves: [{ ...score, label: "union" }],
         spectrum: [

@@ -20,13 +20,19 @@ import { addSnapshotCommands } from "./snapshot-commands";
 /** The API client with the CLI's own advice when the server cannot be reached. */
 function cliClient(url: string, token?: string) {
   const root = url.replace(/\/+$/, "");
-  return createApiClient({ baseUrl: root, token, unreachable: `Cannot reach the probebench server at ${root}; is it running? (set --url or PROBEBENCH_URL)` });
+  return createApiClient({
+    baseUrl: root,
+    token,
+    unreachable: `Cannot reach the probebench server at ${root}; is it running? (set --url or PROBEBENCH_URL)`,
+  });
 }
 
 // `npx probebench <command>`. Operator commands (benchmark import, user create, token create) talk to the database
 // named by DATABASE_URL; submit and status talk to the server's HTTP API with a token.
 const program = new Command();
-program.name("probebench").description("probebench command line: import benchmarks, manage users and tokens, submit findings");
+program
+  .name("probebench")
+  .description("probebench command line: import benchmarks, manage users and tokens, submit findings");
 
 function apiOptions(cmd: Command): Command {
   return cmd
@@ -48,22 +54,43 @@ benchmark
     const { benchmarkFileSchema } = await import("../lib/validation/benchmark-file");
     const { parseJsonText } = await import("../lib/validation/parse-json");
     const { parseOrThrow } = await import("../lib/errors");
-    const parsed = parseOrThrow(benchmarkFileSchema, parseJsonText(readFileSync(file, "utf8"), "The benchmark file"), "The benchmark file");
+    const parsed = parseOrThrow(
+      benchmarkFileSchema,
+      parseJsonText(readFileSync(file, "utf8"), "The benchmark file"),
+      "The benchmark file",
+    );
     const result = await importBenchmark(parsed);
-    console.log(`Imported ${result.slug}@${result.version}: ${result.repositories} repositories, ${result.referenceBugs} reference bugs`);
+    console.log(
+      `Imported ${result.slug}@${result.version}: ${result.repositories} repositories, ${result.referenceBugs} reference bugs`,
+    );
     await closeDb();
   });
-apiOptions(benchmark.command("fix-dates <benchmark> <file>").description("date the reference bugs of a version imported without fix dates (admin token; §C.4 contamination test)")).action(
-  async (ref: string, file: string, opts: { url: string; token?: string }) => {
-    if (!opts.token) throw new ApiError(401, "An admin API token is required: pass --token or set PROBEBENCH_TOKEN");
-    const result = (await cliClient(opts.url, opts.token).importFixDates(ref, readFileSync(file, "utf8"))) as { benchmark: string; dated: number; reference_bugs: number };
-    console.log(`Dated ${result.dated} of ${result.reference_bugs} reference bugs of ${result.benchmark}; the worker now recomputes the version's fix-rank tests`);
+apiOptions(
+  benchmark
+    .command("fix-dates <benchmark> <file>")
+    .description(
+      "date the reference bugs of a version imported without fix dates (admin token; §C.4 contamination test)",
+    ),
+).action(async (ref: string, file: string, opts: { url: string; token?: string }) => {
+  if (!opts.token) throw new ApiError(401, "An admin API token is required: pass --token or set PROBEBENCH_TOKEN");
+  const result = (await cliClient(opts.url, opts.token).importFixDates(ref, readFileSync(file, "utf8"))) as {
+    benchmark: string;
+    dated: number;
+    reference_bugs: number;
+  };
+  console.log(
+    `Dated ${result.dated} of ${result.reference_bugs} reference bugs of ${result.benchmark}; the worker now recomputes the version's fix-rank tests`,
+  );
+});
+apiOptions(benchmark.command("list").description("list benchmark versions on the server")).action(
+  async (opts: { url: string }) => {
+    const body = await cliClient(opts.url).benchmarks();
+    for (const b of body.benchmarks)
+      console.log(
+        `${b.slug}@${b.version}  ${b.name}  ${b.repositories.length} repositories, ${b.reference_bugs} reference bugs`,
+      );
   },
 );
-apiOptions(benchmark.command("list").description("list benchmark versions on the server")).action(async (opts: { url: string }) => {
-  const body = await cliClient(opts.url).benchmarks();
-  for (const b of body.benchmarks) console.log(`${b.slug}@${b.version}  ${b.name}  ${b.repositories.length} repositories, ${b.reference_bugs} reference bugs`);
-});
 
 program
   .command("user")
@@ -85,11 +112,21 @@ program
   .command("token")
   .description("API tokens")
   .command("create")
-  .description("create an API token for a user; prints the token alone on stdout, once (its scopes and expiry on stderr)")
+  .description(
+    "create an API token for a user; prints the token alone on stdout, once (its scopes and expiry on stderr)",
+  )
   .requiredOption("--email <email>", "the user's email")
   .option("--name <name>", "a label for the token", "cli")
-  .option("--scopes <list>", `comma-separated: ${TOKEN_SCOPES.map((s) => `${s} (${TOKEN_SCOPE_LABELS[s]})`).join(", ")}`, DEFAULT_TOKEN_SCOPES.join(","))
-  .option("--expires-days <n>", `days until the token expires, 1..${MAX_TOKEN_EXPIRY_DAYS}`, String(DEFAULT_TOKEN_EXPIRY_DAYS))
+  .option(
+    "--scopes <list>",
+    `comma-separated: ${TOKEN_SCOPES.map((s) => `${s} (${TOKEN_SCOPE_LABELS[s]})`).join(", ")}`,
+    DEFAULT_TOKEN_SCOPES.join(","),
+  )
+  .option(
+    "--expires-days <n>",
+    `days until the token expires, 1..${MAX_TOKEN_EXPIRY_DAYS}`,
+    String(DEFAULT_TOKEN_EXPIRY_DAYS),
+  )
   .action(async (opts: { email: string; name: string; scopes: string; expiresDays: string }) => {
     // Flags are checked before the database is touched, and named as typed in the error.
     const flags = parseOrThrow(
@@ -98,9 +135,15 @@ program
       "The options",
     );
     const { createApiToken } = await import("../lib/server/tokens/api-tokens");
-    const created = await createApiToken(opts.email, { name: opts.name, scopes: flags["--scopes"], expires_days: flags["--expires-days"] });
+    const created = await createApiToken(opts.email, {
+      name: opts.name,
+      scopes: flags["--scopes"],
+      expires_days: flags["--expires-days"],
+    });
     process.stdout.write(`${created.token}\n`);
-    console.error(`Token "${created.name}" for ${opts.email}: scopes ${created.scopes.join(", ")}; expires ${formatTokenExpiry(new Date(created.expires_at))}`);
+    console.error(
+      `Token "${created.name}" for ${opts.email}: scopes ${created.scopes.join(", ")}; expires ${formatTokenExpiry(new Date(created.expires_at))}`,
+    );
     await closeDb();
   });
 
@@ -119,13 +162,17 @@ userCommand
   });
 userCommand
   .command("set-password")
-  .description("set a user's password for email sign-in, sign them out everywhere and revoke their API tokens (audit-logged)")
+  .description(
+    "set a user's password for email sign-in, sign them out everywhere and revoke their API tokens (audit-logged)",
+  )
   .requiredOption("--email <email>", "the user's email")
   .addOption(new Option("--password <password>", "the new password").env("PROBEBENCH_PASSWORD").makeOptionMandatory())
   .action(async (opts: { email: string; password: string }) => {
     const { setUserPassword } = await import("../lib/server/users/operator-commands");
     const result = await setUserPassword(opts.email, opts.password);
-    console.log(`Password set for ${result.email}; ${result.revokedSessions} session(s) signed out, ${result.revokedTokens} API token(s) revoked`);
+    console.log(
+      `Password set for ${result.email}; ${result.revokedSessions} session(s) signed out, ${result.revokedTokens} API token(s) revoked`,
+    );
     await closeDb();
   });
 
@@ -138,18 +185,32 @@ async function checkFindingsFile(file: string): Promise<{ text: string; summary:
   const parsed = parseFindingsText(text);
   const runs = runsOf(parsed);
   const findings = runs.reduce((n, r) => n + r.findings.length, 0);
-  return { text, summary: `${findings} findings in ${runs.length} run(s) for ${parsed.benchmark}, model ${parsed.model}` };
+  return {
+    text,
+    summary: `${findings} findings in ${runs.length} run(s) for ${parsed.benchmark}, model ${parsed.model}`,
+  };
 }
 
 program
   .command("validate <file>")
-  .description("check a findings file locally, without uploading (the server also checks benchmark and repository names)")
+  .description(
+    "check a findings file locally, without uploading (the server also checks benchmark and repository names)",
+  )
   .action(async (file: string) => {
     const { summary } = await checkFindingsFile(file);
     console.log(`OK: ${summary}. Benchmark and repository names are checked by the server on upload.`);
   });
 
-type SubmitOptions = { url: string; token?: string; wait?: boolean; json?: boolean; benchmark?: string; model?: string; harness?: string; repo?: string };
+type SubmitOptions = {
+  url: string;
+  token?: string;
+  wait?: boolean;
+  json?: boolean;
+  benchmark?: string;
+  model?: string;
+  harness?: string;
+  repo?: string;
+};
 
 /** A SARIF log checked locally (its shape and the flags it needs), as the server will; the text to send. */
 async function checkSarifFile(file: string, opts: SubmitOptions): Promise<string> {
@@ -157,12 +218,24 @@ async function checkSarifFile(file: string, opts: SubmitOptions): Promise<string
   const { SARIF_SHAPE, sarifLogSchema, sarifUploadQuerySchema } = await import("../lib/validation/sarif");
   const { parseJsonText } = await import("../lib/validation/parse-json");
   parseOrThrow(sarifLogSchema, parseJsonText(text, "The SARIF log", SARIF_SHAPE), "The SARIF log");
-  const flags = parseOrThrow(z.object({ "--benchmark": z.string().min(1, "is required for a SARIF file (slug@version)") }), { "--benchmark": opts.benchmark ?? "" }, "The options");
-  parseOrThrow(sarifUploadQuerySchema, { benchmark: flags["--benchmark"], model: opts.model, harness: opts.harness, repo: opts.repo }, "The options");
+  const flags = parseOrThrow(
+    z.object({ "--benchmark": z.string().min(1, "is required for a SARIF file (slug@version)") }),
+    { "--benchmark": opts.benchmark ?? "" },
+    "The options",
+  );
+  parseOrThrow(
+    sarifUploadQuerySchema,
+    { benchmark: flags["--benchmark"], model: opts.model, harness: opts.harness, repo: opts.repo },
+    "The options",
+  );
   return text;
 }
 
-apiOptions(program.command("submit <file>").description("upload a findings file, or a SARIF 2.1.0 log (.sarif) of a static analyser"))
+apiOptions(
+  program
+    .command("submit <file>")
+    .description("upload a findings file, or a SARIF 2.1.0 log (.sarif) of a static analyser"),
+)
   .option("--wait", "wait until scoring finishes, showing progress")
   .option("--json", "print the final status as JSON")
   .option("--benchmark <slug@version>", "SARIF: the benchmark version (a findings file names its own)")
@@ -170,16 +243,29 @@ apiOptions(program.command("submit <file>").description("upload a findings file,
   .option("--harness <name>", "SARIF: the harness label")
   .option("--repo <owner/name>", "SARIF: the repository of runs that name none (no versionControlProvenance)")
   .action(async (file: string, opts: SubmitOptions) => {
-    if (!opts.token) throw new ApiError(401, "An API token is required: pass --token or set PROBEBENCH_TOKEN (see `probebench token create`)");
+    if (!opts.token)
+      throw new ApiError(
+        401,
+        "An API token is required: pass --token or set PROBEBENCH_TOKEN (see `probebench token create`)",
+      );
     const size = statSync(file).size;
     const client = cliClient(opts.url, opts.token);
     // Local checks first: a malformed file is reported at once, without a round trip or a rate-limit charge.
     const sarif = /\.sarif(\.json)?$/i.test(file);
     const created = sarif
-      ? await client.submitSarif(await checkSarifFile(file, opts), { benchmark: opts.benchmark, model: opts.model, harness: opts.harness, repo: opts.repo })
+      ? await client.submitSarif(await checkSarifFile(file, opts), {
+          benchmark: opts.benchmark,
+          model: opts.model,
+          harness: opts.harness,
+          repo: opts.repo,
+        })
       : await client.submit((await checkFindingsFile(file)).text);
-    const skipped = created.skipped?.without_location ? `; ${created.skipped.without_location} results without a location skipped` : "";
-    console.error(`Uploaded ${file} (${(size / 1024).toFixed(0)} KB): submission ${created.id}, ${created.findings} findings in ${created.runs} run(s), ${created.status}${skipped}`);
+    const skipped = created.skipped?.without_location
+      ? `; ${created.skipped.without_location} results without a location skipped`
+      : "";
+    console.error(
+      `Uploaded ${file} (${(size / 1024).toFixed(0)} KB): submission ${created.id}, ${created.findings} findings in ${created.runs} run(s), ${created.status}${skipped}`,
+    );
     if (!opts.wait) {
       console.log(created.id);
       return;

@@ -13,7 +13,8 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const FILES: Record<string, string> = {
   "pkg/__init__.py": "",
-  "pkg/core.py": "from .util import clean\n\nclass Engine:\n    def run(self, rows):\n        return [clean(r) for r in rows]\n",
+  "pkg/core.py":
+    "from .util import clean\n\nclass Engine:\n    def run(self, rows):\n        return [clean(r) for r in rows]\n",
   "pkg/util.py": "def clean(value):\n    return value.strip()\n",
   "pkg/cli/main.py": "from pkg.core import Engine\n\ndef main():\n    Engine().run([])\n",
   "web/src/api.ts": 'import { format } from "./lib/format";\nexport function show(n: number) { return format(n); }\n',
@@ -23,7 +24,11 @@ const FILES: Record<string, string> = {
 };
 
 function plan(cwd: string, source: string): string {
-  return execFileSync(process.execPath, [BIN, "plan", source, "--json"], { cwd, encoding: "utf8", env: { ...process.env, LANG: cwd.length % 2 ? "C" : "de_DE.UTF-8" } });
+  return execFileSync(process.execPath, [BIN, "plan", source, "--json"], {
+    cwd,
+    encoding: "utf8",
+    env: { ...process.env, LANG: cwd.length % 2 ? "C" : "de_DE.UTF-8" },
+  });
 }
 
 describe("probebench plan --json", () => {
@@ -41,7 +46,14 @@ describe("probebench plan --json", () => {
     expect(b).toBe(a);
     expect(a).not.toContain(work);
     const parsed = passPlanSchema.parse(JSON.parse(a));
-    expect(parsed.audited_files).toEqual(["pkg/__init__.py", "pkg/cli/main.py", "pkg/core.py", "pkg/util.py", "web/src/api.ts", "web/src/lib/format.ts"]);
+    expect(parsed.audited_files).toEqual([
+      "pkg/__init__.py",
+      "pkg/cli/main.py",
+      "pkg/core.py",
+      "pkg/util.py",
+      "web/src/api.ts",
+      "web/src/lib/format.ts",
+    ]);
     expect(parsed.excluded.map((e) => e.file)).toEqual(["tests/test_core.py", "web/src/lib/format.test.ts"]);
     expect(parsed.passes.find((p) => p.files.includes("pkg/cli/main.py"))!.callees).toEqual([
       { file: "pkg/core.py", line: 3, name: "Engine" },

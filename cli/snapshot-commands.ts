@@ -1,4 +1,4 @@
-import { Command } from "commander";
+import { type Command } from "commander";
 import { z } from "zod";
 import { parseOrThrow } from "../lib/errors";
 import { formatPlan } from "./format-plan";
@@ -29,20 +29,35 @@ export function addSnapshotCommands(program: Command, closeDb: () => Promise<voi
     .command("snapshot")
     .description("repository snapshots")
     .command("import <source>")
-    .description("store a benchmark repository's snapshot (directory, .tar or .tar.gz; history removed) and its pass plan")
+    .description(
+      "store a benchmark repository's snapshot (directory, .tar or .tar.gz; history removed) and its pass plan",
+    )
     .requiredOption("--benchmark <slug@version>", "the benchmark version")
     .requiredOption("--repo <owner/name>", "the repository, as named in the benchmark file")
     .option("--image <name>", "the Docker image with the snapshot's pinned dependencies")
     .action(async (source: string, opts: { benchmark: string; repo: string; image?: string }) => {
-      const flags = parseOrThrow(importFlagsSchema, { "--benchmark": opts.benchmark, "--repo": opts.repo, "--image": opts.image }, "The options");
+      const flags = parseOrThrow(
+        importFlagsSchema,
+        { "--benchmark": opts.benchmark, "--repo": opts.repo, "--image": opts.image },
+        "The options",
+      );
       const { importSnapshot } = await import("../lib/server/snapshots/import-snapshot");
-      const result = await importSnapshot({ benchmark: flags["--benchmark"], repo: flags["--repo"], source, image: flags["--image"] });
-      const languages = Object.entries(result.languages).map(([l, lines]) => `${l} ${lines.toLocaleString("en-US")}`).join(", ");
+      const result = await importSnapshot({
+        benchmark: flags["--benchmark"],
+        repo: flags["--repo"],
+        source,
+        image: flags["--image"],
+      });
+      const languages = Object.entries(result.languages)
+        .map(([l, lines]) => `${l} ${lines.toLocaleString("en-US")}`)
+        .join(", ");
       console.log(
         `${result.status === "created" ? "Imported" : "Unchanged (identical content)"}: ${opts.repo} in ${opts.benchmark}, sha256 ${result.sha256}, ` +
           `${result.files} files, ${result.lines.toLocaleString("en-US")} source lines (${languages || "none"}); ` +
           `plan: ${result.auditedFiles} audited files in ${result.passes} passes` +
-          (result.removedHistoryEntries > 0 ? `; revision history removed (${result.removedHistoryEntries} entries)` : ""),
+          (result.removedHistoryEntries > 0
+            ? `; revision history removed (${result.removedHistoryEntries} entries)`
+            : ""),
       );
       await closeDb();
     });

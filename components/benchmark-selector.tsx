@@ -3,7 +3,15 @@ import type { PublicBenchmark } from "@/lib/leaderboard/types";
 
 // Every view is for exactly one benchmark version; this picks which. Plain links, so it works without JavaScript and
 // each version has a shareable URL.
-export function BenchmarkSelector({ benchmarks, current, hrefFor }: { benchmarks: PublicBenchmark[]; current: string; hrefFor: (b: PublicBenchmark) => string }) {
+export function BenchmarkSelector({
+  benchmarks,
+  current,
+  hrefFor,
+}: {
+  benchmarks: PublicBenchmark[];
+  current: string;
+  hrefFor: (b: PublicBenchmark) => string;
+}) {
   if (benchmarks.length === 0) return null;
   return (
     <nav className="version-selector" aria-label="Benchmark version">

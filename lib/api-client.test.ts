@@ -5,16 +5,30 @@ import { ApiError, createApiClient, errorFromResponse } from "./api-client";
 
 describe("errorFromResponse", () => {
   it("carries the server's message, every bad field and the rate limit's wait", () => {
-    const body = JSON.stringify({ error: { code: "invalid_input", message: "The file is invalid", issues: [{ path: "findings[0].repo", message: "required" }] } });
+    const body = JSON.stringify({
+      error: {
+        code: "invalid_input",
+        message: "The file is invalid",
+        issues: [{ path: "findings[0].repo", message: "required" }],
+      },
+    });
     const error = errorFromResponse(422, body, null);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 422, message: "The file is invalid", issues: [{ path: "findings[0].repo", message: "required" }] });
+    expect(error).toMatchObject({
+      status: 422,
+      message: "The file is invalid",
+      issues: [{ path: "findings[0].repo", message: "required" }],
+    });
     expect(errorFromResponse(429, JSON.stringify({ error: { message: "Slow down" } }), "7").retryAfterSeconds).toBe(7);
   });
 
   it("explains 401, 404 and bodies that are not ours by their status", () => {
     expect(errorFromResponse(401, "", null).message).toBe("Your session has ended: sign in again.");
-    expect(errorFromResponse(404, "<html>not found</html>", null, "/api/v1/x")).toMatchObject({ status: 404, message: "The server answered 404 to /api/v1/x.", issues: [] });
+    expect(errorFromResponse(404, "<html>not found</html>", null, "/api/v1/x")).toMatchObject({
+      status: 404,
+      message: "The server answered 404 to /api/v1/x.",
+      issues: [],
+    });
     expect(errorFromResponse(0, "", null).message).toMatch(/could not be reached/);
   });
 });
@@ -45,7 +59,11 @@ describe("createApiClient", () => {
 
   it("sends the token and a file's text as is, objects as JSON, and throws one error type", async () => {
     const client = createApiClient({ baseUrl: url, token: "pb_test" });
-    await expect(client.submit('{"benchmark":"probe"}')).rejects.toMatchObject({ name: "ApiError", status: 401, message: "An API token is required" });
+    await expect(client.submit('{"benchmark":"probe"}')).rejects.toMatchObject({
+      name: "ApiError",
+      status: 401,
+      message: "An API token is required",
+    });
     expect(await client.request("POST", "/api/v1/tokens", { name: "x" })).toEqual({ ok: true });
     expect(seen.map((s) => [s.auth, s.type, s.body])).toEqual([
       ["Bearer pb_test", "application/json", '{"benchmark":"probe"}'],
@@ -54,7 +72,13 @@ describe("createApiClient", () => {
   });
 
   it("says where it could not connect", async () => {
-    const client = createApiClient({ baseUrl: "http://127.0.0.1:1", unreachable: "Cannot reach the probebench server at http://127.0.0.1:1" });
-    await expect(client.benchmarks()).rejects.toMatchObject({ status: 0, message: "Cannot reach the probebench server at http://127.0.0.1:1" });
+    const client = createApiClient({
+      baseUrl: "http://127.0.0.1:1",
+      unreachable: "Cannot reach the probebench server at http://127.0.0.1:1",
+    });
+    await expect(client.benchmarks()).rejects.toMatchObject({
+      status: 0,
+      message: "Cannot reach the probebench server at http://127.0.0.1:1",
+    });
   });
 });

@@ -23,7 +23,10 @@ export class ApiError extends Error {
 // lib/errors.ts writes every error body in this shape (lib/contracts/common.ts publishes it); read leniently here so
 // an error code this client does not know yet still shows its message.
 const errorBodySchema = z.object({
-  error: z.object({ message: z.string(), issues: z.array(z.object({ path: z.string(), message: z.string() })).optional() }),
+  error: z.object({
+    message: z.string(),
+    issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  }),
 });
 
 /** What a status means when the body says nothing usable. */
@@ -66,7 +69,12 @@ export function createApiClient(options: ApiClientOptions = {}) {
   const unreachable = options.unreachable ?? "Cannot reach the server. Check your connection and try again.";
 
   /** One request; `body` is sent as is when it is a string (a file's text), as JSON otherwise. */
-  async function request<T = unknown>(method: string, path: string, body?: unknown, contentType = "application/json"): Promise<T> {
+  async function request<T = unknown>(
+    method: string,
+    path: string,
+    body?: unknown,
+    contentType = "application/json",
+  ): Promise<T> {
     let response: Response;
     try {
       response = await fetch(`${root}${path}`, {
@@ -89,15 +97,22 @@ export function createApiClient(options: ApiClientOptions = {}) {
   // Answers are parsed with the schemas the server answers in (lib/contracts): a client never trusts a cast.
   return {
     request,
-    submit: async (fileText: string) => createdSubmissionSchema.parse(await request("POST", "/api/v1/submissions", fileText)),
+    submit: async (fileText: string) =>
+      createdSubmissionSchema.parse(await request("POST", "/api/v1/submissions", fileText)),
     /** A SARIF log; the query carries what the log does not say (benchmark, model, ...). */
     submitSarif: async (logText: string, query: Record<string, string | undefined>) => {
-      const search = new URLSearchParams(Object.entries(query).filter((e): e is [string, string] => e[1] !== undefined));
-      return createdSubmissionSchema.parse(await request("POST", `/api/v1/submissions?${search}`, logText, "application/sarif+json"));
+      const search = new URLSearchParams(
+        Object.entries(query).filter((e): e is [string, string] => e[1] !== undefined),
+      );
+      return createdSubmissionSchema.parse(
+        await request("POST", `/api/v1/submissions?${search}`, logText, "application/sarif+json"),
+      );
     },
-    status: async (id: string) => submissionStatusSchema.parse(await request("GET", `/api/v1/submissions/${encodeURIComponent(id)}`)),
+    status: async (id: string) =>
+      submissionStatusSchema.parse(await request("GET", `/api/v1/submissions/${encodeURIComponent(id)}`)),
     benchmarks: async () => benchmarkListSchema.parse(await request("GET", "/api/v1/benchmarks")),
-    importFixDates: (benchmark: string, fileText: string) => request("POST", `/api/v1/admin/benchmarks/${encodeURIComponent(benchmark)}/fix-dates`, fileText),
+    importFixDates: (benchmark: string, fileText: string) =>
+      request("POST", `/api/v1/admin/benchmarks/${encodeURIComponent(benchmark)}/fix-dates`, fileText),
     analyses: (id: string) => request("GET", `/api/v1/submissions/${encodeURIComponent(id)}/analyses`),
   };
 }

@@ -31,4 +31,3 @@ export async function disconnectDb(): Promise<void> {
   globalForPrisma.prisma = undefined;
   await closePgPool();
 }
-

@@ -26,7 +26,12 @@ const envSchema = z.object({
   TRUSTED_PROXIES: z
     .string()
     .default("")
-    .transform((v) => v.split(",").map((e) => e.trim()).filter(Boolean)),
+    .transform((v) =>
+      v
+        .split(",")
+        .map((e) => e.trim())
+        .filter(Boolean),
+    ),
 
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: optionalUrl,
@@ -46,7 +51,12 @@ const envSchema = z.object({
   PANEL_JUDGE_MODELS: z
     .string()
     .default("")
-    .transform((v) => v.split(",").map((e) => e.trim()).filter(Boolean)),
+    .transform((v) =>
+      v
+        .split(",")
+        .map((e) => e.trim())
+        .filter(Boolean),
+    ),
   PANEL_TIER2_MODEL: optionalString,
   PANEL_CONTEXT_MODEL: optionalString,
   PANEL_SAMPLE_SIZE: z.coerce.number().int().min(1).max(1_000).default(100),
@@ -69,11 +79,19 @@ const envSchema = z.object({
   EMBEDDING_MODEL: z.string().default("all-minilm"),
   EMBEDDING_BATCH_SIZE: z.coerce.number().int().min(1).max(2048).default(128),
 
-  UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(50 * 1024 * 1024),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(50 * 1024 * 1024),
   // Uploads one user may have in flight at once (reading, parsing, storing), and the bytes of upload bodies one web
   // process holds at once: what bounds its memory (see docs/file-formats.md).
   UPLOADS_IN_FLIGHT_PER_USER: z.coerce.number().int().min(1).max(20).default(2),
-  UPLOAD_PARSE_BUDGET_BYTES: z.coerce.number().int().positive().default(100 * 1024 * 1024),
+  UPLOAD_PARSE_BUDGET_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(100 * 1024 * 1024),
   // Per-file caps of an upload: runs, and findings in one run (the paper's largest runs hold about 8,300).
   MAX_RUNS_PER_FILE: z.coerce.number().int().min(1).max(100).default(10),
   MAX_FINDINGS_PER_RUN: z.coerce.number().int().min(1).default(20_000),
@@ -94,9 +112,17 @@ const envSchema = z.object({
   SNAPSHOT_STORE: z.string().trim().min(1).default(".data/snapshots"),
   // Bounds on one snapshot, checked while it streams in (import) and out (extraction), before a member is read:
   // uncompressed bytes in all, members in all, bytes of one member (docs/security.md).
-  SNAPSHOT_MAX_BYTES: z.coerce.number().int().min(1).default(1024 ** 3),
+  SNAPSHOT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(1024 ** 3),
   SNAPSHOT_MAX_FILES: z.coerce.number().int().min(1).default(100_000),
-  SNAPSHOT_MAX_FILE_BYTES: z.coerce.number().int().min(1).default(64 * 1024 ** 2),
+  SNAPSHOT_MAX_FILE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(64 * 1024 ** 2),
 
   // In-house audit runs (docs/in-house-runs.md). The model endpoint: AUDIT_* when set, else OPENAI_*; without a
   // key no run can be launched. AUDIT_BASE_URLS lists further endpoints an admin may choose per run (comma-separated).
@@ -105,13 +131,22 @@ const envSchema = z.object({
   AUDIT_BASE_URLS: z
     .string()
     .default("")
-    .transform((v) => v.split(",").map((e) => e.trim().replace(/\/+$/, "")).filter(Boolean)),
+    .transform((v) =>
+      v
+        .split(",")
+        .map((e) => e.trim().replace(/\/+$/, ""))
+        .filter(Boolean),
+    ),
   AUDIT_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   AUDIT_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
   // Per-pass limits: model turns, tokens (input + output), wall time (the paper's passes ran up to three hours, §3).
   AUDIT_PASS_MAX_TURNS: z.coerce.number().int().min(1).max(10_000).default(200),
   AUDIT_PASS_MAX_TOKENS: z.coerce.number().int().min(1_000).default(5_000_000),
-  AUDIT_PASS_WALL_MINUTES: z.coerce.number().min(0.05).max(24 * 60).default(180),
+  AUDIT_PASS_WALL_MINUTES: z.coerce
+    .number()
+    .min(0.05)
+    .max(24 * 60)
+    .default(180),
   AUDIT_MODEL_TIMEOUT_MS: z.coerce.number().int().positive().default(600_000),
   // Where snapshots are extracted for passes (one read-only copy per run and snapshot).
   AUDIT_WORK_DIR: z.string().trim().min(1).default(".data/audit"),
@@ -139,7 +174,12 @@ const envSchema = z.object({
   ADMIN_EMAILS: z
     .string()
     .default("")
-    .transform((v) => v.split(",").map((e) => e.trim().toLowerCase()).filter(Boolean)),
+    .transform((v) =>
+      v
+        .split(",")
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    ),
   ALLOW_SIGNUP: z.stringbool().default(true),
 
   // Webhooks (docs/api.md, "Webhooks"). The key that encrypts endpoints' signing secrets at rest (AES-256-GCM): 32
@@ -148,7 +188,10 @@ const envSchema = z.object({
   WEBHOOK_SECRET_KEY: optionalString.pipe(
     z
       .string()
-      .refine((v) => /^[0-9a-fA-F]{64}$/.test(v) || Buffer.from(v, "base64").length === 32, "must be 32 bytes: 64 hex characters or base64")
+      .refine(
+        (v) => /^[0-9a-fA-F]{64}$/.test(v) || Buffer.from(v, "base64").length === 32,
+        "must be 32 bytes: 64 hex characters or base64",
+      )
       .optional(),
   ),
   // Deliver to loopback, private, link-local and metadata addresses too. Off in production (SSRF); for tests and the

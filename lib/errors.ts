@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { type z } from "zod";
 
 // One error type, mapped to responses in one place (lib/server/http/respond.ts). Internal error text never reaches a client.
 export type ErrorCode =
@@ -57,7 +57,9 @@ export function formatPath(path: readonly PropertyKey[]): string {
 
 /** The first `limit` issues of a zod error by path, and a last entry counting the rest (answers stay small). */
 export function issuesFromZod(error: z.ZodError, limit = 200): FieldIssue[] {
-  const listed = error.issues.slice(0, limit).map((issue) => ({ path: formatPath(issue.path), message: issue.message }));
+  const listed = error.issues
+    .slice(0, limit)
+    .map((issue) => ({ path: formatPath(issue.path), message: issue.message }));
   const more = error.issues.length - listed.length;
   return more > 0 ? [...listed, { path: "(more)", message: `${more} more problems not listed` }] : listed;
 }

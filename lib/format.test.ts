@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { DASH, formatUtc, hasNoValue, NO_VALUE, pct, ratioText } from "./format";
 
-const score = (recall: number | null, precision: number | null, f1: number | null, referenceBugs: number | null, findings: number | null) => ({
+const score = (
+  recall: number | null,
+  precision: number | null,
+  f1: number | null,
+  referenceBugs: number | null,
+  findings: number | null,
+) => ({
   recall,
   precision,
   f1,

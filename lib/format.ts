@@ -19,7 +19,10 @@ export function pctInterval(interval: readonly [number, number] | null | undefin
 export type RatioName = "recall" | "precision" | "f1";
 
 /** Whether a score's ratio is missing because its denominator is empty (a value that cannot exist), not unpublished. */
-export function hasNoValue(score: Pick<StoredScore, RatioName | "reference_bugs" | "findings">, metric: RatioName): boolean {
+export function hasNoValue(
+  score: Pick<StoredScore, RatioName | "reference_bugs" | "findings">,
+  metric: RatioName,
+): boolean {
   if (score[metric] !== null) return false;
   const noRecall = score.reference_bugs === 0;
   const noPrecision = score.findings === 0;
@@ -27,12 +30,19 @@ export function hasNoValue(score: Pick<StoredScore, RatioName | "reference_bugs"
 }
 
 /** What stands in a page for a missing ratio: "n/a" for an empty denominator, a dash for an unpublished value. */
-export function missingRatioText(score: Pick<StoredScore, RatioName | "reference_bugs" | "findings">, metric: RatioName): string {
+export function missingRatioText(
+  score: Pick<StoredScore, RatioName | "reference_bugs" | "findings">,
+  metric: RatioName,
+): string {
   return hasNoValue(score, metric) ? NO_VALUE : DASH;
 }
 
 /** A ratio of a score as a percentage, with the % sign when asked (the CLI), or its missing-value text. */
-export function ratioText(score: Pick<StoredScore, RatioName | "reference_bugs" | "findings">, metric: RatioName, options: { sign?: boolean } = {}): string {
+export function ratioText(
+  score: Pick<StoredScore, RatioName | "reference_bugs" | "findings">,
+  metric: RatioName,
+  options: { sign?: boolean } = {},
+): string {
   const value = score[metric];
   if (value === null || !Number.isFinite(value)) return missingRatioText(score, metric);
   return `${pct(value)}${options.sign ? "%" : ""}`;
@@ -45,10 +55,16 @@ export function usd(value: number | null | undefined): string {
 
 export function count(value: number | null | undefined): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return DASH;
-  return Number.isInteger(value) ? value.toLocaleString("en-US") : value.toLocaleString("en-US", { maximumFractionDigits: 1 });
+  return Number.isInteger(value)
+    ? value.toLocaleString("en-US")
+    : value.toLocaleString("en-US", { maximumFractionDigits: 1 });
 }
 
-export function configurationName(row: { model: string; reasoning_effort?: string | null; harness?: string | null }): string {
+export function configurationName(row: {
+  model: string;
+  reasoning_effort?: string | null;
+  harness?: string | null;
+}): string {
   return [row.model, row.reasoning_effort, row.harness].filter(Boolean).join(" · ");
 }
 

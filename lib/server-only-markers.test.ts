@@ -13,39 +13,55 @@ import { describe, expect, it } from "vitest";
 const ROOT = path.resolve(import.meta.dirname, "..");
 const SCANNED = ["app", "components", "lib", "server", "worker", "cli", "scripts", "tests", "bin"];
 // Our own modules that hold a connection, a queue or the parsed secrets.
-const IO_MODULES = ["lib/db.ts", "lib/env.ts", "lib/pg-pool.ts", "lib/queue/connection.ts", "lib/queue/define-queue.ts"];
+const IO_MODULES = [
+  "lib/db.ts",
+  "lib/env.ts",
+  "lib/pg-pool.ts",
+  "lib/queue/connection.ts",
+  "lib/queue/define-queue.ts",
+];
 // Packages that open connections or carry API keys.
 const IO_PACKAGES = ["pg", "ioredis", "bullmq", "openai", "@prisma/adapter-pg", "@prisma/client"];
 const MARKER = /^import "server-only";$/m;
 // Where plain Node processes start: the worker, the CLI, the web server, every script and test.
-const NODE_ENTRY = /^(worker\/index\.ts|cli\/index\.ts|server\/server\.ts|bin\/.*\.js|scripts\/.*|tests\/.*|.*\.test\.tsx?)$/;
+const NODE_ENTRY =
+  /^(worker\/index\.ts|cli\/index\.ts|server\/server\.ts|bin\/.*\.js|scripts\/.*|tests\/.*|.*\.test\.tsx?)$/;
 
 function sourceFiles(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === "generated" || entry.name === "node_modules" ? [] : sourceFiles(full);
+    if (entry.isDirectory())
+      return entry.name === "generated" || entry.name === "node_modules" ? [] : sourceFiles(full);
     return /\.(tsx?|m?js)$/.test(entry.name) ? [full] : [];
   });
 }
 
 function importedSpecifiers(source: string): string[] {
   const specifiers: string[] = [];
-  for (const match of source.matchAll(/^\s*(?:import|export)\s+(type\s+)?(?:[^"';]*?\s+from\s+)?["']([^"']+)["']/gm)) if (!match[1]) specifiers.push(match[2]!);
+  for (const match of source.matchAll(/^\s*(?:import|export)\s+(type\s+)?(?:[^"';]*?\s+from\s+)?["']([^"']+)["']/gm))
+    if (!match[1]) specifiers.push(match[2]!);
   for (const match of source.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)) specifiers.push(match[1]!);
   return specifiers;
 }
 
 function resolveLocal(fromFile: string, specifier: string): string | undefined {
-  const base = specifier.startsWith("@/") ? path.join(ROOT, specifier.slice(2)) : specifier.startsWith(".") ? path.resolve(path.dirname(fromFile), specifier) : undefined;
+  const base = specifier.startsWith("@/")
+    ? path.join(ROOT, specifier.slice(2))
+    : specifier.startsWith(".")
+      ? path.resolve(path.dirname(fromFile), specifier)
+      : undefined;
   if (!base) return undefined;
-  const found = [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts")].find((candidate) => fs.existsSync(candidate) && fs.statSync(candidate).isFile());
+  const found = [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts")].find(
+    (candidate) => fs.existsSync(candidate) && fs.statSync(candidate).isFile(),
+  );
   return found ? path.relative(ROOT, found) : undefined;
 }
 
 /** Why a module counts as touching I/O or secrets, or undefined when it does not. */
 function ioReason(file: string, source: string): string | undefined {
-  if (/\bprocess\.env\.(?!NODE_ENV\b|NEXT_PUBLIC_)/.test(source) || /\bprocess\.env\b(?!\.)/.test(source)) return "reads process.env";
+  if (/\bprocess\.env\.(?!NODE_ENV\b|NEXT_PUBLIC_)/.test(source) || /\bprocess\.env\b(?!\.)/.test(source))
+    return "reads process.env";
   for (const specifier of importedSpecifiers(source)) {
     if (IO_PACKAGES.includes(specifier)) return `imports ${specifier}`;
     const local = resolveLocal(file, specifier);
@@ -58,7 +74,14 @@ const modules = new Map(
   SCANNED.flatMap((dir) => sourceFiles(path.join(ROOT, dir))).map((file) => {
     const source = fs.readFileSync(file, "utf8");
     const rel = path.relative(ROOT, file);
-    return [rel, { source, deps: importedSpecifiers(source).flatMap((s) => resolveLocal(file, s) ?? []), io: ioReason(file, source) }] as const;
+    return [
+      rel,
+      {
+        source,
+        deps: importedSpecifiers(source).flatMap((s) => resolveLocal(file, s) ?? []),
+        io: ioReason(file, source),
+      },
+    ] as const;
   }),
 );
 
@@ -76,39 +99,58 @@ function reachable(entries: string[]): Map<string, string[]> {
 }
 
 const nodeLoaded = reachable([...modules.keys()].filter((file) => NODE_ENTRY.test(file)));
-const clientEntries = [...modules.entries()].filter(([, m]) => /^\s*["']use client["']/.test(m.source)).map(([file]) => file);
+const clientEntries = [...modules.entries()]
+  .filter(([, m]) => /^\s*["']use client["']/.test(m.source))
+  .map(([file]) => file);
 
 describe("server-only code and the browser bundle", () => {
   it("finds the modules that touch the database, Redis, LLM endpoints or secrets, and the client components", () => {
     // Guards the scan itself: if the patterns stop matching, the next tests would pass vacuously.
     const touching = [...modules.entries()].filter(([, m]) => m.io).map(([file]) => file);
-    expect(touching).toEqual(expect.arrayContaining(["lib/db.ts", "lib/env.ts", "lib/queue/scoring-queue.ts", "worker/index.ts"]));
+    expect(touching).toEqual(
+      expect.arrayContaining(["lib/db.ts", "lib/env.ts", "lib/queue/scoring-queue.ts", "worker/index.ts"]),
+    );
     expect(touching.length).toBeGreaterThan(60);
     expect(clientEntries.length).toBeGreaterThan(10);
     expect(nodeLoaded.has("lib/db.ts") && nodeLoaded.has("lib/env.ts")).toBe(true);
   });
 
   it("keeps every client component away from modules that touch I/O or secrets", () => {
-    const leaks = [...reachable(clientEntries).entries()].filter(([file]) => modules.get(file)?.io).map(([file, chain]) => `${chain.join(" -> ")} (${modules.get(file)!.io})`);
+    const leaks = [...reachable(clientEntries).entries()]
+      .filter(([file]) => modules.get(file)?.io)
+      .map(([file, chain]) => `${chain.join(" -> ")} (${modules.get(file)!.io})`);
     expect(leaks).toEqual([]);
   });
 
   it("puts no server-only marker on a module a plain Node process loads (it would throw there)", () => {
-    const marked = [...nodeLoaded.entries()].filter(([file]) => MARKER.test(modules.get(file)?.source ?? "")).map(([, chain]) => chain.join(" -> "));
+    const marked = [...nodeLoaded.entries()]
+      .filter(([file]) => MARKER.test(modules.get(file)?.source ?? ""))
+      .map(([, chain]) => chain.join(" -> "));
     expect(marked).toEqual([]);
   });
 
   it("marks every web-only module that touches I/O or secrets, so next build refuses a client component reaching it", () => {
     const unmarked = [...modules.entries()]
-      .filter(([file, m]) => m.io && !nodeLoaded.has(file) && !MARKER.test(m.source) && /\.tsx?$/.test(file) && !NODE_ENTRY.test(file))
+      .filter(
+        ([file, m]) =>
+          m.io && !nodeLoaded.has(file) && !MARKER.test(m.source) && /\.tsx?$/.test(file) && !NODE_ENTRY.test(file),
+      )
       .map(([file, m]) => `${file} (${m.io})`);
     expect(unmarked).toEqual([]);
   });
 
   it("needs no special resolve condition in any launcher", () => {
-    const scripts = (JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts;
-    expect(Object.entries(scripts).filter(([, command]) => command.includes("--conditions")).map(([name]) => name)).toEqual([]);
-    const launchers = [...modules.keys(), "vitest.config.ts"].filter((file) => fs.readFileSync(path.join(ROOT, file), "utf8").includes("--conditions="));
+    const scripts = (
+      JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> }
+    ).scripts;
+    expect(
+      Object.entries(scripts)
+        .filter(([, command]) => command.includes("--conditions"))
+        .map(([name]) => name),
+    ).toEqual([]);
+    const launchers = [...modules.keys(), "vitest.config.ts"].filter((file) =>
+      fs.readFileSync(path.join(ROOT, file), "utf8").includes("--conditions="),
+    );
     expect(launchers.filter((file) => file !== "lib/server-only-markers.test.ts")).toEqual([]);
   });
 

@@ -34,19 +34,48 @@ await migrate(DATABASE_URL);
 const fake = await startFakeOpenAi();
 fake.control.latencyMs = LATENCY_MS;
 // The fake accepts only its own test key.
-const authed = () => new StructuredClient({ apiKey: "test-key", baseURL: fake.url, timeoutMs: 30_000, maxRetries: 6, malformedRetries: 2 });
+const authed = () =>
+  new StructuredClient({
+    apiKey: "test-key",
+    baseURL: fake.url,
+    timeoutMs: 30_000,
+    maxRetries: 6,
+    malformedRetries: 2,
+  });
 
 const file = benchmarkFileSchema.parse(JSON.parse(readFileSync("data/demo/benchmark.json", "utf8")));
 await importBenchmark(file);
 const benchmark = await db.benchmark.findFirstOrThrow({ where: { slug: file.slug }, include: { repositories: true } });
-const submission = await db.submission.create({ data: { benchmarkId: benchmark.id, model: "Bench agent", scoringStatus: "scored", reviewStatus: "approved" } });
-const words = ["token", "buffer", "parser", "page", "font", "graph", "cursor", "offset", "stream", "header", "glyph", "table"];
+const submission = await db.submission.create({
+  data: { benchmarkId: benchmark.id, model: "Bench agent", scoringStatus: "scored", reviewStatus: "approved" },
+});
+const words = [
+  "token",
+  "buffer",
+  "parser",
+  "page",
+  "font",
+  "graph",
+  "cursor",
+  "offset",
+  "stream",
+  "header",
+  "glyph",
+  "table",
+];
 for (let r = 0; r < RUNS; r++) {
   const run = await db.run.create({ data: { submissionId: submission.id, index: r } });
   const data = Array.from({ length: FINDINGS }, (_, i) => {
     const repo = benchmark.repositories[(i * 7 + r) % benchmark.repositories.length]!;
     const w = (k: number) => words[(i * k + r) % words.length]!;
-    const text = { file: `src/${w(3)}.py`, lineStart: 10 + (i % 50), lineEnd: 14 + (i % 50), title: `${w(1)} ${w(5)} mishandled in case ${i} (run ${r})`, description: `The ${w(2)} handler drops the ${w(7)} when input ends early (${i}/${r}).`, codeSnippet: `def f_${i}(x):\n    return x.${w(11)}` };
+    const text = {
+      file: `src/${w(3)}.py`,
+      lineStart: 10 + (i % 50),
+      lineEnd: 14 + (i % 50),
+      title: `${w(1)} ${w(5)} mishandled in case ${i} (run ${r})`,
+      description: `The ${w(2)} handler drops the ${w(7)} when input ends early (${i}/${r}).`,
+      codeSnippet: `def f_${i}(x):\n    return x.${w(11)}`,
+    };
     return { runId: run.id, repositoryId: repo.id, ordinal: i, ...text, contentHash: bugContentHash(text) };
   });
   await db.finding.createMany({ data });
@@ -59,31 +88,69 @@ async function timed<T>(what: string, work: () => Promise<T>) {
   const result = await work();
   const seconds = (Date.now() - started) / 1000;
   const calls = fake.stats.chatCalls - before;
-  console.log(`${what}: ${seconds.toFixed(1)} s, ${calls} LLM calls${calls ? `, ${(calls / seconds).toFixed(1)} calls/s` : ""}`);
+  console.log(
+    `${what}: ${seconds.toFixed(1)} s, ${calls} LLM calls${calls ? `, ${(calls / seconds).toFixed(1)} calls/s` : ""}`,
+  );
   return { result, seconds, calls };
 }
 
 // Every run sampled (an admin's explicit choice), so the load is 3 x 100 findings as the table in the docs reports.
-const panelRun = await db.panelRun.create({ data: { submissionId: submission.id, seed: "bench", sampleSize: 100, runs: "all", judges, tier2Judge: tier2 } });
-const panelRows = async () => JSON.stringify(await db.panelReview.findMany({ where: { panelRunId: panelRun.id }, orderBy: { id: "asc" } })) + JSON.stringify(await db.panelSample.findMany({ where: { panelRunId: panelRun.id }, orderBy: { id: "asc" } }));
+const panelRun = await db.panelRun.create({
+  data: { submissionId: submission.id, seed: "bench", sampleSize: 100, runs: "all", judges, tier2Judge: tier2 },
+});
+const panelRows = async () =>
+  JSON.stringify(await db.panelReview.findMany({ where: { panelRunId: panelRun.id }, orderBy: { id: "asc" } })) +
+  JSON.stringify(await db.panelSample.findMany({ where: { panelRunId: panelRun.id }, orderBy: { id: "asc" } }));
 const config = { judges, tier2Judge: tier2, contextModel: "bench-context" };
-const cold = await timed(`panel, cold (${RUNS} x 100 sampled, concurrency ${env.PANEL_CONCURRENCY})`, async () => runPanel((await claimAnalysis("panel", panelRun.id))!, { client: authed(), config, concurrency: env.PANEL_CONCURRENCY }));
+const cold = await timed(`panel, cold (${RUNS} x 100 sampled, concurrency ${env.PANEL_CONCURRENCY})`, async () =>
+  runPanel((await claimAnalysis("panel", panelRun.id))!, {
+    client: authed(),
+    config,
+    concurrency: env.PANEL_CONCURRENCY,
+  }),
+);
 const panelBefore = await panelRows();
 await db.panelRun.update({ where: { id: panelRun.id }, data: { status: "queued" } });
-const warm = await timed("panel, rerun", async () => runPanel((await claimAnalysis("panel", panelRun.id))!, { client: authed(), config, concurrency: env.PANEL_CONCURRENCY }));
+const warm = await timed("panel, rerun", async () =>
+  runPanel((await claimAnalysis("panel", panelRun.id))!, {
+    client: authed(),
+    config,
+    concurrency: env.PANEL_CONCURRENCY,
+  }),
+);
 const panelSame = (await panelRows()) === panelBefore;
 
-const attribution = await db.attributionRun.create({ data: { submissionId: submission.id, model: "bench-attribution" } });
+const attribution = await db.attributionRun.create({
+  data: { submissionId: submission.id, model: "bench-attribution" },
+});
 const attributionRows = async () => JSON.stringify(await db.bugTypeAttribution.findMany({ orderBy: { id: "asc" } }));
-const aCold = await timed(`attribution, cold (${RUNS * FINDINGS} findings + ${file.reference_bugs.length} reference bugs, concurrency ${env.ATTRIBUTION_CONCURRENCY})`, async () => attributeBugs((await claimAnalysis("attribution", attribution.id))!, { client: authed(), model: "bench-attribution", concurrency: env.ATTRIBUTION_CONCURRENCY }));
+const aCold = await timed(
+  `attribution, cold (${RUNS * FINDINGS} findings + ${file.reference_bugs.length} reference bugs, concurrency ${env.ATTRIBUTION_CONCURRENCY})`,
+  async () =>
+    attributeBugs((await claimAnalysis("attribution", attribution.id))!, {
+      client: authed(),
+      model: "bench-attribution",
+      concurrency: env.ATTRIBUTION_CONCURRENCY,
+    }),
+);
 const attributionBefore = await attributionRows();
 await db.attributionRun.update({ where: { id: attribution.id }, data: { status: "queued" } });
-const aWarm = await timed("attribution, rerun", async () => attributeBugs((await claimAnalysis("attribution", attribution.id))!, { client: authed(), model: "bench-attribution", concurrency: env.ATTRIBUTION_CONCURRENCY }));
+const aWarm = await timed("attribution, rerun", async () =>
+  attributeBugs((await claimAnalysis("attribution", attribution.id))!, {
+    client: authed(),
+    model: "bench-attribution",
+    concurrency: env.ATTRIBUTION_CONCURRENCY,
+  }),
+);
 const attributionSame = (await attributionRows()) === attributionBefore;
 
 const panel = await db.panelRun.findUniqueOrThrow({ where: { id: panelRun.id } });
-console.log(`panel: ${cold.result.sampled} sampled, ${panel.judgeCalls} verdicts stored; rerun asked ${warm.result.asked}, rows identical: ${panelSame}`);
-console.log(`attribution: ${aCold.result.classified} classified (${aCold.result.asked} asked, ${aCold.result.cached} shared/cached), ${aCold.result.selfReported} self-reported; rerun asked ${aWarm.result.asked}, rows identical: ${attributionSame}`);
+console.log(
+  `panel: ${cold.result.sampled} sampled, ${panel.judgeCalls} verdicts stored; rerun asked ${warm.result.asked}, rows identical: ${panelSame}`,
+);
+console.log(
+  `attribution: ${aCold.result.classified} classified (${aCold.result.asked} asked, ${aCold.result.cached} shared/cached), ${aCold.result.selfReported} self-reported; rerun asked ${aWarm.result.asked}, rows identical: ${attributionSame}`,
+);
 await fake.close();
 await disconnectDb();
 const ok = warm.calls === 0 && aWarm.calls === 0 && panelSame && attributionSame;

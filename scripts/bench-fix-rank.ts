@@ -9,7 +9,8 @@ const random = createSeededRandom(1);
 const bugs: DatedBug[] = [];
 for (let r = 0; r < 20; r++) {
   const n = 60 + Math.floor(random() * 180);
-  for (let i = 0; i < n; i++) bugs.push({ id: `${r}-${i}`, repo: `r${r}`, fixedAt: Math.floor(random() * 500) * 86_400_000 });
+  for (let i = 0; i < n; i++)
+    bugs.push({ id: `${r}-${i}`, repo: `r${r}`, fixedAt: Math.floor(random() * 500) * 86_400_000 });
 }
 const ranks = normaliseFixRanks(bugs);
 let wall = 0;
@@ -22,4 +23,6 @@ for (let run = 0; run < 27; run++) {
   wall += performance.now() - started;
   cpu += process.cpuUsage(cpuStarted).user / 1_000;
 }
-console.log(`${bugs.length} dated bugs, 27 runs x 10,000 permutations: ${(wall / 27).toFixed(0)} ms wall, ${(cpu / 27).toFixed(0)} ms CPU per run`);
+console.log(
+  `${bugs.length} dated bugs, 27 runs x 10,000 permutations: ${(wall / 27).toFixed(0)} ms wall, ${(cpu / 27).toFixed(0)} ms CPU per run`,
+);

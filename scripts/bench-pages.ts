@@ -32,7 +32,7 @@ const log = (msg: string) => console.log(`[bench:pages] ${msg}`);
 // A small deterministic PRNG, so every run seeds the same numbers.
 function prng(seed: number) {
   let s = seed >>> 0;
-  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
 }
 
 async function seed(): Promise<void> {
@@ -44,7 +44,11 @@ async function seed(): Promise<void> {
   type Breakdown = ReturnType<typeof meanScoreBreakdown>;
 
   const languages = ["python", "typescript", "javascript"];
-  const repositories = Array.from({ length: 12 }, (_, i) => ({ name: `bench/repo-${String(i + 1).padStart(2, "0")}`, language: languages[i % 3]!, domain: `domain ${i + 1}` }));
+  const repositories = Array.from({ length: 12 }, (_, i) => ({
+    name: `bench/repo-${String(i + 1).padStart(2, "0")}`,
+    language: languages[i % 3]!,
+    domain: `domain ${i + 1}`,
+  }));
   const bugsPerRepo = repositories.map((_, i) => 8 + ((i * 7) % 13));
   const reference_bugs = repositories.flatMap((r, i) =>
     Array.from({ length: bugsPerRepo[i]! }, (_, j) => ({
@@ -57,7 +61,14 @@ async function seed(): Promise<void> {
       description: `Reference bug ${j} in ${r.name}.`,
     })),
   );
-  const benchmark = await importBenchmark({ slug: "bench", name: "Bench", version: "1", snapshot_date: "2025-01-01", repositories, reference_bugs });
+  const benchmark = await importBenchmark({
+    slug: "bench",
+    name: "Bench",
+    version: "1",
+    snapshot_date: "2025-01-01",
+    repositories,
+    reference_bugs,
+  });
 
   const random = prng(42);
   const efforts = ["low", "medium", "high"];
@@ -66,11 +77,23 @@ async function seed(): Promise<void> {
     const repos = repositories.map((r, i) => {
       const bugs = bugsPerRepo[i]!;
       const findings = 5 + Math.floor(random() * 60);
-      return { repo: r.name, language: r.language, ...computeMetrics({ matched_reference_bugs: Math.floor(random() * bugs * 0.4), reference_bugs: bugs, matched_findings: Math.floor(random() * findings * 0.15), findings }) };
+      return {
+        repo: r.name,
+        language: r.language,
+        ...computeMetrics({
+          matched_reference_bugs: Math.floor(random() * bugs * 0.4),
+          reference_bugs: bugs,
+          matched_findings: Math.floor(random() * findings * 0.15),
+          findings,
+        }),
+      };
     });
     return {
       overall: poolCounts(repos),
-      languages: languages.map((language) => ({ language, ...poolCounts(repos.filter((r) => r.language === language)) })),
+      languages: languages.map((language) => ({
+        language,
+        ...poolCounts(repos.filter((r) => r.language === language)),
+      })),
       repositories: repos,
     };
   };
@@ -80,9 +103,19 @@ async function seed(): Promise<void> {
       ...b.languages.map((l) => ({ scope: "language", key: l.language, m: l })),
       ...b.repositories.map((r) => ({ scope: "repository", key: r.repo, m: r })),
     ].map(({ scope, key, m }) => ({
-      submissionId, runId, kind, n: 0, scope, key,
-      recall: m.recall, precision: m.precision, f1: m.f1,
-      matchedReferenceBugs: m.matched_reference_bugs, referenceBugs: m.reference_bugs, matchedFindings: m.matched_findings, findings: m.findings,
+      submissionId,
+      runId,
+      kind,
+      n: 0,
+      scope,
+      key,
+      recall: m.recall,
+      precision: m.precision,
+      f1: m.f1,
+      matchedReferenceBugs: m.matched_reference_bugs,
+      referenceBugs: m.reference_bugs,
+      matchedFindings: m.matched_findings,
+      findings: m.findings,
     }));
 
   for (let i = 0; i < CONFIGURATIONS; i++) {
@@ -104,12 +137,28 @@ async function seed(): Promise<void> {
     });
     const runs = submission.runs.map(() => breakdownOf());
     await db.score.createMany({
-      data: [...submission.runs.flatMap((run, r) => rowsOf(submission.id, run.id, "run", runs[r]!)), ...rowsOf(submission.id, null, "mean", meanScoreBreakdown(runs))],
+      data: [
+        ...submission.runs.flatMap((run, r) => rowsOf(submission.id, run.id, "run", runs[r]!)),
+        ...rowsOf(submission.id, null, "mean", meanScoreBreakdown(runs)),
+      ],
     });
     await db.judgeUsage.create({
       data: {
-        submissionId: submission.id, judgeModel: "bench-judge", offlineJudge: false, promptVersion: "judge-match@1", embeddingProvider: "offline", embeddingModel: "bench",
-        thresholds: {}, benchmarkVersion: "bench@1", comparedPairs: 0, keptPairs: 0, judgeCalls: 0, cachedVerdicts: 0, inputTokens: 0, outputTokens: 0, costUsd: 0,
+        submissionId: submission.id,
+        judgeModel: "bench-judge",
+        offlineJudge: false,
+        promptVersion: "judge-match@1",
+        embeddingProvider: "offline",
+        embeddingModel: "bench",
+        thresholds: {},
+        benchmarkVersion: "bench@1",
+        comparedPairs: 0,
+        keptPairs: 0,
+        judgeCalls: 0,
+        cachedVerdicts: 0,
+        inputTokens: 0,
+        outputTokens: 0,
+        costUsd: 0,
       },
     });
   }
@@ -147,23 +196,33 @@ async function load(url: string, seconds: number, concurrency: number): Promise<
   return { ...result, elapsed: (performance.now() - started) / 1000 };
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 async function main(): Promise<void> {
   log(`database ${DATABASE_URL} (recreated)`);
   await recreateDatabase(DATABASE_URL);
   await migrate(DATABASE_URL);
-  let t = Date.now();
+  const t = Date.now();
   await seed();
   log(`seeded ${CONFIGURATIONS} configurations in ${((Date.now() - t) / 1000).toFixed(1)} s`);
 
   // One client address makes all the load: lift the per-client read limit so the bench measures rendering, not 429s.
-  const env = { NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", DATABASE_URL, NEXT_DIST_DIR: DIST_DIR, RATE_LIMIT_PUBLIC_READS: "100000000" };
+  const env = {
+    NODE_ENV: "production",
+    NEXT_TELEMETRY_DISABLED: "1",
+    DATABASE_URL,
+    NEXT_DIST_DIR: DIST_DIR,
+    RATE_LIMIT_PUBLIC_READS: "100000000",
+  };
   await buildForBench(DIST_DIR, env, log);
   const port = await sparePort();
   let web: ChildProcess | undefined;
   try {
-    web = startProcess("bench-web", process.execPath, [...TSX_NODE_ARGS, "server/server.ts"], { env: { ...env, PORT: String(port), HOST: "127.0.0.1" }, logDir: LOG_DIR });
+    web = startProcess("bench-web", process.execPath, [...TSX_NODE_ARGS, "server/server.ts"], {
+      env: { ...env, PORT: String(port), HOST: "127.0.0.1" },
+      logDir: LOG_DIR,
+    });
     await waitForHttp(`http://127.0.0.1:${port}/api/health`, 60_000, "The web server");
     const url = `http://127.0.0.1:${port}${process.env.BENCH_PATH ?? "/"}`;
     // A few requests first: the first ones load the page's code and the data cache.
@@ -172,7 +231,9 @@ async function main(): Promise<void> {
     // The HTML holds the first page of the ranking and says how many rows there are; the rest comes from the API.
     const rows = html.match(/data-row-id=/g)?.length ?? 0;
     if (!process.env.BENCH_PATH && (rows !== 20 || !html.includes(`of ${CONFIGURATIONS}`))) {
-      throw new Error(`the leaderboard HTML holds ${rows} rows and no "of ${CONFIGURATIONS}" pager, expected the first 20 of ${CONFIGURATIONS}`);
+      throw new Error(
+        `the leaderboard HTML holds ${rows} rows and no "of ${CONFIGURATIONS}" pager, expected the first 20 of ${CONFIGURATIONS}`,
+      );
     }
     log(`page holds ${rows} rows (first page of ${CONFIGURATIONS}), ${(html.length / 1024).toFixed(0)} KiB of HTML`);
 
@@ -192,10 +253,14 @@ async function loadWithNode(port: number, url: string): Promise<void> {
   const p95 = percentile(sorted, 95);
   const p99 = percentile(sorted, 99);
   console.log("");
-  console.log(`GET / (leaderboard HTML, ${CONFIGURATIONS} configurations), ${CONCURRENCY} concurrent clients, ${r.elapsed.toFixed(1)} s on 127.0.0.1`);
+  console.log(
+    `GET / (leaderboard HTML, ${CONFIGURATIONS} configurations), ${CONCURRENCY} concurrent clients, ${r.elapsed.toFixed(1)} s on 127.0.0.1`,
+  );
   console.log(`  requests     ${sorted.length} (${[...r.statuses].map(([s, n]) => `${s}: ${n}`).join(", ")})`);
   console.log(`  requests/s   ${(sorted.length / r.elapsed).toFixed(1)}`);
-  console.log(`  latency ms   p50 ${p50.toFixed(1)}   p95 ${p95.toFixed(1)}   p99 ${p99.toFixed(1)}   max ${sorted[sorted.length - 1]!.toFixed(1)}`);
+  console.log(
+    `  latency ms   p50 ${p50.toFixed(1)}   p95 ${p95.toFixed(1)}   p99 ${p99.toFixed(1)}   max ${sorted[sorted.length - 1]!.toFixed(1)}`,
+  );
   console.log(`  throughput   ${(r.bytes / r.elapsed / 1024 / 1024).toFixed(1)} MiB/s`);
   // The app alone renders every request (CSP nonces); repeats are the front proxy's to serve (--via-proxy).
   console.log(`  target       p99 <= 250 ms: ${p99 <= 250 ? "met" : "NOT met"}`);
@@ -204,7 +269,9 @@ async function loadWithNode(port: number, url: string): Promise<void> {
   const api = `http://127.0.0.1:${port}/api/v1/leaderboard?benchmark=bench@1`;
   const a = await load(api, Math.min(SECONDS, 10), CONCURRENCY);
   const as = [...a.latencies].sort((x, y) => x - y);
-  console.log(`GET /api/v1/leaderboard (JSON, all ${CONFIGURATIONS} rows, ${((a.bytes / as.length) / 1024).toFixed(0)} KiB): ${(as.length / a.elapsed).toFixed(1)} requests/s, p50 ${percentile(as, 50).toFixed(1)} ms, p95 ${percentile(as, 95).toFixed(1)} ms`);
+  console.log(
+    `GET /api/v1/leaderboard (JSON, all ${CONFIGURATIONS} rows, ${(a.bytes / as.length / 1024).toFixed(0)} KiB): ${(as.length / a.elapsed).toFixed(1)} requests/s, p50 ${percentile(as, 50).toFixed(1)} ms, p95 ${percentile(as, 95).toFixed(1)} ms`,
+  );
 }
 
 // The side-by-side of --via-proxy: static file, through the proxy, straight to the app, each loaded alone.
@@ -222,22 +289,41 @@ async function compareWithProxy(port: number, html: string): Promise<void> {
     const results: { name: string; result: WrkResult; load: string }[] = [];
     for (const target of targets) {
       await runWrk(target.url, { connections: CONCURRENCY, seconds: 3 }); // warm-up (and fills the proxy's cache)
-      const load = os.loadavg().map((l) => l.toFixed(1)).join(" ");
-      results.push({ name: target.name, result: await runWrk(target.url, { connections: CONCURRENCY, seconds: SECONDS }), load });
+      const load = os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(" ");
+      results.push({
+        name: target.name,
+        result: await runWrk(target.url, { connections: CONCURRENCY, seconds: SECONDS }),
+        load,
+      });
     }
     const statuses = cacheStatuses(readFileSync(path.join(proxy.dir, "access.log"), "utf8"));
 
     console.log("");
-    console.log(`GET / (leaderboard HTML, ${CONFIGURATIONS} configurations, ${(html.length / 1024).toFixed(0)} KiB), wrk, ${CONCURRENCY} connections, ${SECONDS} s each, ${os.cpus().length} cores`);
-    console.log(`  ${"".padEnd(26)} ${"requests/s".padStart(11)} ${"p50 ms".padStart(8)} ${"p90 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"max ms".padStart(8)}   load avg before`);
+    console.log(
+      `GET / (leaderboard HTML, ${CONFIGURATIONS} configurations, ${(html.length / 1024).toFixed(0)} KiB), wrk, ${CONCURRENCY} connections, ${SECONDS} s each, ${os.cpus().length} cores`,
+    );
+    console.log(
+      `  ${"".padEnd(26)} ${"requests/s".padStart(11)} ${"p50 ms".padStart(8)} ${"p90 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"max ms".padStart(8)}   load avg before`,
+    );
     for (const { name, result: r, load } of results) {
-      const problems = [r.errors ? `socket errors ${r.errors}` : "", r.non2xx ? `${r.non2xx} non-2xx` : ""].filter(Boolean).join(", ");
-      console.log(`  ${name.padEnd(26)} ${r.rps.toFixed(0).padStart(11)} ${r.p50.toFixed(1).padStart(8)} ${r.p90.toFixed(1).padStart(8)} ${r.p99.toFixed(1).padStart(8)} ${r.max.toFixed(0).padStart(8)}   ${load}${problems ? `   ${problems}` : ""}`);
+      const problems = [r.errors ? `socket errors ${r.errors}` : "", r.non2xx ? `${r.non2xx} non-2xx` : ""]
+        .filter(Boolean)
+        .join(", ");
+      console.log(
+        `  ${name.padEnd(26)} ${r.rps.toFixed(0).padStart(11)} ${r.p50.toFixed(1).padStart(8)} ${r.p90.toFixed(1).padStart(8)} ${r.p99.toFixed(1).padStart(8)} ${r.max.toFixed(0).padStart(8)}   ${load}${problems ? `   ${problems}` : ""}`,
+      );
     }
     console.log(`  proxy cache statuses: ${[...statuses].map(([k, n]) => `${k} ${n}`).join(", ")}`);
     const [a, b, c] = results.map((x) => x.result) as [WrkResult, WrkResult, WrkResult];
     const checks = [
-      { what: "(b) requests/s >= 50% of (a)", ok: b.rps >= 0.5 * a.rps, value: `${((100 * b.rps) / a.rps).toFixed(0)}%` },
+      {
+        what: "(b) requests/s >= 50% of (a)",
+        ok: b.rps >= 0.5 * a.rps,
+        value: `${((100 * b.rps) / a.rps).toFixed(0)}%`,
+      },
       { what: "(b) p99 <= 20 ms", ok: b.p99 <= 20, value: `${b.p99.toFixed(1)} ms` },
       { what: "(c) p99 <= 250 ms", ok: c.p99 <= 250, value: `${c.p99.toFixed(1)} ms` },
     ];

@@ -12,7 +12,16 @@ import { generateSyntheticRepo } from "./lib/synthetic-repo";
 const TARGET_SECONDS = 15;
 const TARGET_RSS_MB = 1024;
 
-type ChildFigures = { seconds: number; peakRssMb: number; sha256: string; files: number; passes: number; individual: number; unresolved: number; calls: number };
+type ChildFigures = {
+  seconds: number;
+  peakRssMb: number;
+  sha256: string;
+  files: number;
+  passes: number;
+  individual: number;
+  unresolved: number;
+  calls: number;
+};
 
 async function child(source: string): Promise<void> {
   const started = performance.now();
@@ -35,11 +44,15 @@ async function child(source: string): Promise<void> {
 }
 
 function runChild(source: string, cwd: string): ChildFigures {
-  const result = spawnSync(process.execPath, ["--import", import.meta.resolve("tsx"), path.join(ROOT, "scripts", "bench-plan.ts"), "--child", source], {
-    cwd,
-    encoding: "utf8",
-    env: { ...process.env, NODE_OPTIONS: "" },
-  });
+  const result = spawnSync(
+    process.execPath,
+    ["--import", import.meta.resolve("tsx"), path.join(ROOT, "scripts", "bench-plan.ts"), "--child", source],
+    {
+      cwd,
+      encoding: "utf8",
+      env: { ...process.env, NODE_OPTIONS: "" },
+    },
+  );
   if (result.status !== 0) throw new Error(`The planning process failed:\n${result.stderr}`);
   return JSON.parse(result.stdout) as ChildFigures;
 }
@@ -52,7 +65,9 @@ async function main(): Promise<void> {
       mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
       writeFileSync(path.join(dir, file), content);
     }
-    console.log(`Synthetic repository: ${repo.files.size} files, ${repo.sourceLines.toLocaleString("en-US")} lines of Python and TypeScript source`);
+    console.log(
+      `Synthetic repository: ${repo.files.size} files, ${repo.sourceLines.toLocaleString("en-US")} lines of Python and TypeScript source`,
+    );
     const first = runChild(dir, ROOT);
     const second = runChild(dir, tmpdir());
     const rows = [
@@ -61,10 +76,16 @@ async function main(): Promise<void> {
       ["calls (unresolved)", `${first.calls} (${first.unresolved})`],
       ["wall time, s", `${first.seconds.toFixed(2)} / ${second.seconds.toFixed(2)} (target <= ${TARGET_SECONDS})`],
       ["peak RSS, MB", `${first.peakRssMb.toFixed(0)} / ${second.peakRssMb.toFixed(0)} (target <= ${TARGET_RSS_MB})`],
-      ["plan sha256", first.sha256 === second.sha256 ? `${first.sha256.slice(0, 16)}… identical from both directories` : "DIFFERENT"],
+      [
+        "plan sha256",
+        first.sha256 === second.sha256 ? `${first.sha256.slice(0, 16)}… identical from both directories` : "DIFFERENT",
+      ],
     ];
     for (const [label, value] of rows) console.log(`  ${label!.padEnd(22)} ${value}`);
-    const ok = first.sha256 === second.sha256 && Math.max(first.seconds, second.seconds) <= TARGET_SECONDS && Math.max(first.peakRssMb, second.peakRssMb) <= TARGET_RSS_MB;
+    const ok =
+      first.sha256 === second.sha256 &&
+      Math.max(first.seconds, second.seconds) <= TARGET_SECONDS &&
+      Math.max(first.peakRssMb, second.peakRssMb) <= TARGET_RSS_MB;
     console.log(ok ? "OK: within the targets" : "FAILED: a target was missed");
     if (!ok) process.exitCode = 1;
   } finally {

@@ -22,7 +22,8 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const PROBES: Record<string, string> = {
   "memory: 4 processes x 60 MB": `p=""; for i in 1 2 3 4; do python3 -c "import time; b = bytearray(60 << 20); b[::4096] = b'x' * len(b[::4096]); time.sleep(2)" & p="$p $!"; done; k=0; for x in $p; do wait $x || k=$((k+1)); done; echo processes killed: $k of 4`,
   "memory: one 400 MB allocation": `python3 -c "b = bytearray(400 << 20); b[::4096] = b'x' * len(b[::4096])"`,
-  "/dev/shm: 20 x 15 MB": "n=0; for i in $(seq 1 20); do head -c 15M /dev/zero > /dev/shm/f$i 2>/dev/null && n=$((n+1)); done; echo files written: $n",
+  "/dev/shm: 20 x 15 MB":
+    "n=0; for i in $(seq 1 20); do head -c 15M /dev/zero > /dev/shm/f$i 2>/dev/null && n=$((n+1)); done; echo files written: $n",
   pids: `python3 -c "
 import os, time
 n = 0
@@ -33,7 +34,8 @@ try:
         n += 1
 except OSError: pass
 print('forks before EAGAIN:', n)"`,
-  "cpu: 2 busy loops for 2 s (children's user and system CPU)": "timeout 2 sh -c 'while :; do :; done' & timeout 2 sh -c 'while :; do :; done' & wait; times",
+  "cpu: 2 busy loops for 2 s (children's user and system CPU)":
+    "timeout 2 sh -c 'while :; do :; done' & timeout 2 sh -c 'while :; do :; done' & wait; times",
 };
 
 async function bench(name: string, provider: SandboxProvider): Promise<void> {
@@ -50,7 +52,9 @@ async function bench(name: string, provider: SandboxProvider): Promise<void> {
     }
     await sandbox.close();
   }
-  console.log(`${name}: ready p50 ${median(ready)} ms, exec p50 ${median(exec)} ms (load average ${loadavg()[0]!.toFixed(1)})`);
+  console.log(
+    `${name}: ready p50 ${median(ready)} ms, exec p50 ${median(exec)} ms (load average ${loadavg()[0]!.toFixed(1)})`,
+  );
   for (const [label, command] of Object.entries(PROBES)) {
     const sandbox = await provider.create({ runId: "bench", passId: "probe", snapshotDir });
     const r = await sandbox.exec({ argv: ["sh", "-c", command], timeoutMs: 20_000, maxOutputBytes: 2_000 });
@@ -64,8 +68,16 @@ const process_ = new ProcessSandboxProvider(LIMITS);
 console.log(`limits: ${JSON.stringify(LIMITS)}; process sandbox isolation: ${JSON.stringify(process_.isolation)}`);
 await bench("process (bubblewrap)", process_);
 const docker = new Docker();
-if (await docker.ping().then(() => true, () => false)) {
-  await bench(`docker (${process.env.DOCKER_HOST ?? "default socket"})`, new DockerSandboxProvider(LIMITS, process.env.SANDBOX_IMAGE ?? "probebench/sandbox:bookworm", docker));
+if (
+  await docker.ping().then(
+    () => true,
+    () => false,
+  )
+) {
+  await bench(
+    `docker (${process.env.DOCKER_HOST ?? "default socket"})`,
+    new DockerSandboxProvider(LIMITS, process.env.SANDBOX_IMAGE ?? "probebench/sandbox:bookworm", docker),
+  );
 } else {
   console.log("docker: no engine answers at DOCKER_HOST; run scripts/container-engine.sh");
 }

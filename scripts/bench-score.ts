@@ -56,7 +56,11 @@ type Fake = Awaited<ReturnType<typeof startFakeProcess>>;
 
 /** The fake OpenAI server in its own process (scripts/lib/fake-openai-process.ts), steered over HTTP. */
 async function startFakeProcess(port = 0) {
-  const child = spawn(process.execPath, [...TSX_NODE_ARGS, fileURLToPath(new URL("./lib/fake-openai-process.ts", import.meta.url)), String(port)], { stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(
+    process.execPath,
+    [...TSX_NODE_ARGS, fileURLToPath(new URL("./lib/fake-openai-process.ts", import.meta.url)), String(port)],
+    { stdio: ["ignore", "pipe", "inherit"] },
+  );
   const url = await new Promise<string>((resolve, reject) => {
     let output = "";
     child.stdout!.on("data", (d: Buffer) => {
@@ -67,14 +71,19 @@ async function startFakeProcess(port = 0) {
     child.once("exit", (code) => reject(new Error(`the fake OpenAI process exited with ${code}`)));
   });
   const base = url.replace(/\/v1$/, "");
-  const stats = async () => (await (await fetch(`${base}/__stats`)).json()) as { chatCalls: number; embeddingCalls: number };
+  const stats = async () =>
+    (await (await fetch(`${base}/__stats`)).json()) as { chatCalls: number; embeddingCalls: number };
   return {
     url,
     port: Number(new URL(url).port),
-    setLatency: async (latencyMs: number) => void (await fetch(`${base}/__control`, { method: "POST", body: JSON.stringify({ latencyMs }) })),
+    setLatency: async (latencyMs: number) =>
+      void (await fetch(`${base}/__control`, { method: "POST", body: JSON.stringify({ latencyMs }) })),
     chatCalls: async () => (await stats()).chatCalls,
     embeddingCalls: async () => (await stats()).embeddingCalls,
-    close: () => new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : (child.once("exit", () => resolve()), child.kill("SIGTERM")))),
+    close: () =>
+      new Promise<void>((resolve) =>
+        child.exitCode !== null ? resolve() : (child.once("exit", () => resolve()), child.kill("SIGTERM")),
+      ),
   };
 }
 
@@ -82,13 +91,16 @@ const log = (message: string) => console.log(message);
 const since = (start: number) => `${((performance.now() - start) / 1000).toFixed(2)} s`;
 
 async function prepareStores(): Promise<void> {
-  if (!(await canConnect(DATABASE_URL))) throw new Error(`PostgreSQL is not reachable at ${DATABASE_URL} (set BENCH_DATABASE_URL).`);
+  if (!(await canConnect(DATABASE_URL)))
+    throw new Error(`PostgreSQL is not reachable at ${DATABASE_URL} (set BENCH_DATABASE_URL).`);
   const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1, lazyConnect: true, connectTimeout: 2_000 });
   try {
     await redis.connect();
     await redis.ping();
   } catch {
-    throw new Error(`Redis is not reachable at ${REDIS_URL} (set BENCH_REDIS_URL); createSubmission queues a job there.`);
+    throw new Error(
+      `Redis is not reachable at ${REDIS_URL} (set BENCH_REDIS_URL); createSubmission queues a job there.`,
+    );
   } finally {
     redis.disconnect();
   }
@@ -108,7 +120,9 @@ async function storeBenchmark() {
   let started = performance.now();
   const generated = generateBenchmark({ runs: argument("--runs"), findingsPerRun: argument("--findings-per-run") });
   const runSizes = generated.findings.runs?.map((r) => r.findings.length) ?? [generated.findings.findings?.length ?? 0];
-  log(`generated ${generated.benchmark.reference_bugs.length} reference bugs and ${runSizes.length} run(s) of ${runSizes.join(", ")} findings in ${since(started)}`);
+  log(
+    `generated ${generated.benchmark.reference_bugs.length} reference bugs and ${runSizes.length} run(s) of ${runSizes.join(", ")} findings in ${since(started)}`,
+  );
   started = performance.now();
   await importBenchmark(generated.benchmark);
   const created = await createSubmission(generated.findings, null);
@@ -120,7 +134,12 @@ async function storeBenchmark() {
 }
 
 async function scorePass(label: string, submissionId: string, fake: Fake) {
-  const judge = new OpenAiJudge("fake-judge-1", { apiKey: "test-key", baseURL: fake.url, timeoutMs: 60_000, maxRetries: env.JUDGE_MAX_RETRIES });
+  const judge = new OpenAiJudge("fake-judge-1", {
+    apiKey: "test-key",
+    baseURL: fake.url,
+    timeoutMs: 60_000,
+    maxRetries: env.JUDGE_MAX_RETRIES,
+  });
   const claim = await claimSubmission(submissionId);
   if (!claim) throw new Error(`submission ${submissionId} could not be claimed`);
   const serverCallsBefore = await fake.chatCalls();
@@ -133,7 +152,8 @@ async function scorePass(label: string, submissionId: string, fake: Fake) {
   let tick = performance.now();
   const watch = setInterval(() => {
     const now = performance.now();
-    if (now - tick - 10 > 100) stallLog.push({ ms: now - tick - 10, percent: phasePercent, atUs: Number(process.hrtime.bigint() / 1000n) });
+    if (now - tick - 10 > 100)
+      stallLog.push({ ms: now - tick - 10, percent: phasePercent, atUs: Number(process.hrtime.bigint() / 1000n) });
     tick = now;
   }, 10);
   // Garbage-collection pauses of this thread's heap (a large heap's collections were the stalls left before this flag).
@@ -148,7 +168,7 @@ async function scorePass(label: string, submissionId: string, fake: Fake) {
   const gcObserver = new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
       gcTotalMs += entry.duration;
-      const kind = gcKinds[((entry as PerformanceEntry & { detail?: { kind?: number } }).detail)?.kind ?? -1] ?? "other";
+      const kind = gcKinds[(entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind ?? -1] ?? "other";
       if (entry.duration >= 50) gcPauses.push({ ms: entry.duration, kind, percent: phasePercent });
     }
   });
@@ -157,7 +177,8 @@ async function scorePass(label: string, submissionId: string, fake: Fake) {
   const memory = { heapMb: 0, heapAt: 0, rssMb: 0, rssAt: 0 };
   const sampleMemory = setInterval(() => {
     const usage = process.memoryUsage();
-    if (usage.heapUsed / 2 ** 20 > memory.heapMb) Object.assign(memory, { heapMb: usage.heapUsed / 2 ** 20, heapAt: phasePercent });
+    if (usage.heapUsed / 2 ** 20 > memory.heapMb)
+      Object.assign(memory, { heapMb: usage.heapUsed / 2 ** 20, heapAt: phasePercent });
     if (usage.rss / 2 ** 20 > memory.rssMb) Object.assign(memory, { rssMb: usage.rss / 2 ** 20, rssAt: phasePercent });
   }, 500);
   const started = performance.now();
@@ -181,25 +202,69 @@ async function scorePass(label: string, submissionId: string, fake: Fake) {
   clearInterval(sampleMemory);
   process.stdout.write("\n");
   const worst = stallLog.sort((a, b) => b.ms - a.ms).slice(0, 5);
-  log(`  event-loop delay p50 / p99 / max: ${(stalls.percentile(50) / 1e6).toFixed(0)} / ${(stalls.percentile(99) / 1e6).toFixed(0)} / ${(stalls.max / 1e6).toFixed(0)} ms`);
-  if (worst.length > 0) log(`  stalls over 100 ms: ${stallLog.length}; longest at progress ${worst.map((w) => `${w.percent}% (${w.ms.toFixed(0)} ms, t=${w.atUs})`).join(", ")}`);
+  log(
+    `  event-loop delay p50 / p99 / max: ${(stalls.percentile(50) / 1e6).toFixed(0)} / ${(stalls.percentile(99) / 1e6).toFixed(0)} / ${(stalls.max / 1e6).toFixed(0)} ms`,
+  );
+  if (worst.length > 0)
+    log(
+      `  stalls over 100 ms: ${stallLog.length}; longest at progress ${worst.map((w) => `${w.percent}% (${w.ms.toFixed(0)} ms, t=${w.atUs})`).join(", ")}`,
+    );
   const worstGc = gcPauses.sort((a, b) => b.ms - a.ms).slice(0, 3);
   log(
     `  garbage collection: ${(gcTotalMs / 1000).toFixed(1)} s in all; pauses over 50 ms: ${gcPauses.length}` +
-      (worstGc.length > 0 ? `, longest ${worstGc.map((g) => `${g.ms.toFixed(0)} ms ${g.kind} at ${g.percent}%`).join(", ")}` : ""),
+      (worstGc.length > 0
+        ? `, longest ${worstGc.map((g) => `${g.ms.toFixed(0)} ms ${g.kind} at ${g.percent}%`).join(", ")}`
+        : ""),
   );
-  log(`  memory: main heap used at most ${memory.heapMb.toFixed(0)} MB (at ${memory.heapAt}%); RSS sampled at most ${memory.rssMb.toFixed(0)} MB (at ${memory.rssAt}%)`);
-  const figures = summarizePass(label, summary, (await fake.chatCalls()) - serverCallsBefore, endToEndMs, stalls.max / 1e6);
+  log(
+    `  memory: main heap used at most ${memory.heapMb.toFixed(0)} MB (at ${memory.heapAt}%); RSS sampled at most ${memory.rssMb.toFixed(0)} MB (at ${memory.rssAt}%)`,
+  );
+  const figures = summarizePass(
+    label,
+    summary,
+    (await fake.chatCalls()) - serverCallsBefore,
+    endToEndMs,
+    stalls.max / 1e6,
+  );
   log(`${label}:\n${formatPass(figures)}`);
   return figures;
 }
 
 /** The OpenAI-compatible provider against the fake /embeddings, cold then cached (transport and cache cost only). */
 async function measureRemoteEmbeddings(submissionId: string, fake: Fake) {
-  const findings = await db.finding.findMany({ where: { run: { submissionId } }, select: { id: true, repositoryId: true, file: true, lineStart: true, lineEnd: true, title: true, description: true, codeSnippet: true } });
-  const refs = await db.referenceBug.findMany({ select: { id: true, repositoryId: true, file: true, lineStart: true, lineEnd: true, title: true, description: true, codeSnippet: true } });
+  const findings = await db.finding.findMany({
+    where: { run: { submissionId } },
+    select: {
+      id: true,
+      repositoryId: true,
+      file: true,
+      lineStart: true,
+      lineEnd: true,
+      title: true,
+      description: true,
+      codeSnippet: true,
+    },
+  });
+  const refs = await db.referenceBug.findMany({
+    select: {
+      id: true,
+      repositoryId: true,
+      file: true,
+      lineStart: true,
+      lineEnd: true,
+      title: true,
+      description: true,
+      codeSnippet: true,
+    },
+  });
   const bugs = [...refs, ...findings].map((b) => ({ ...b, repo: b.repositoryId }));
-  const provider = new OpenAiEmbeddingProvider("all-minilm", { apiKey: "test-key", baseURL: fake.url, batchSize: env.EMBEDDING_BATCH_SIZE, timeoutMs: 60_000, retries: env.JUDGE_MAX_RETRIES });
+  const provider = new OpenAiEmbeddingProvider("all-minilm", {
+    apiKey: "test-key",
+    baseURL: fake.url,
+    batchSize: env.EMBEDDING_BATCH_SIZE,
+    timeoutMs: 60_000,
+    retries: env.JUDGE_MAX_RETRIES,
+  });
   // The fake computes no model: any latency here would be made up, so it is switched off for this measurement.
   await fake.setLatency(0);
   const callsBefore = await fake.embeddingCalls();
@@ -210,7 +275,8 @@ async function measureRemoteEmbeddings(submissionId: string, fake: Fake) {
   started = performance.now();
   const warm = await embedBugs(bugs, provider);
   const warmSeconds = (performance.now() - started) / 1000;
-  if (warm.stats.embedded !== 0) throw new Error(`the embedding cache missed ${warm.stats.embedded} texts on the second pass`);
+  if (warm.stats.embedded !== 0)
+    throw new Error(`the embedding cache missed ${warm.stats.embedded} texts on the second pass`);
   log(
     `openai-compatible embeddings (fake /embeddings, no latency, batch ${env.EMBEDDING_BATCH_SIZE}): ` +
       `${cold.stats.embedded} texts in ${calls} requests, ${coldSeconds.toFixed(2)} s cold; ${warm.stats.cached} cached, ${warmSeconds.toFixed(2)} s warm`,
@@ -225,10 +291,18 @@ const RESULT_PREFIX = "BENCH_PASS_RESULT ";
  * leftovers of the first pass, and nothing of the first pass is warm in memory, only in the database.
  */
 async function rescoreInFreshProcess(submissionId: string, fakePort: number): Promise<PassFigures> {
-  const output = await run(process.execPath, [...WORKER_NODE_ARGS, fileURLToPath(import.meta.url), "--rescore", submissionId, "--fake-port", String(fakePort)], {
-    env: { BENCH_DATABASE_URL: DATABASE_URL, BENCH_REDIS_URL: REDIS_URL, JUDGE_CONCURRENCY: String(env.JUDGE_CONCURRENCY) },
-    quiet: true,
-  });
+  const output = await run(
+    process.execPath,
+    [...WORKER_NODE_ARGS, fileURLToPath(import.meta.url), "--rescore", submissionId, "--fake-port", String(fakePort)],
+    {
+      env: {
+        BENCH_DATABASE_URL: DATABASE_URL,
+        BENCH_REDIS_URL: REDIS_URL,
+        JUDGE_CONCURRENCY: String(env.JUDGE_CONCURRENCY),
+      },
+      quiet: true,
+    },
+  );
   const lines = output.trimEnd().split("\n");
   log(lines.filter((l) => !l.startsWith(RESULT_PREFIX)).join("\n"));
   const line = lines.find((l) => l.startsWith(RESULT_PREFIX));
@@ -252,7 +326,9 @@ async function rescoreMain(submissionId: string): Promise<number> {
 }
 
 async function main(): Promise<number> {
-  log(`bench:score on ${os.cpus().length} CPUs, Node ${process.version}; judge latency ${JUDGE_LATENCY_MS} ms, JUDGE_CONCURRENCY ${env.JUDGE_CONCURRENCY}`);
+  log(
+    `bench:score on ${os.cpus().length} CPUs, Node ${process.version}; judge latency ${JUDGE_LATENCY_MS} ms, JUDGE_CONCURRENCY ${env.JUDGE_CONCURRENCY}`,
+  );
   await prepareStores();
   const { submissionId, planted } = await storeBenchmark();
   let fake = await startFakeProcess();
@@ -273,8 +349,18 @@ async function main(): Promise<number> {
     await measureRemoteEmbeddings(submissionId, fake);
 
     const checks = checkTargets(cold, warm);
-    checks.push({ name: "rescore reproduces every stored number", target: "identical", measured: identical ? "identical" : "different", met: identical });
-    checks.push({ name: "no match outside the planted ones", target: "0", measured: String(quality.unexpected), met: quality.unexpected === 0 });
+    checks.push({
+      name: "rescore reproduces every stored number",
+      target: "identical",
+      measured: identical ? "identical" : "different",
+      met: identical,
+    });
+    checks.push({
+      name: "no match outside the planted ones",
+      target: "0",
+      measured: String(quality.unexpected),
+      met: quality.unexpected === 0,
+    });
     log(`\n${formatSummaryTable(cold, warm, checks)}`);
     return checks.every((c) => c.met) ? 0 : 1;
   } finally {

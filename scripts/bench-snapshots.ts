@@ -23,7 +23,11 @@ async function child(source: string): Promise<void> {
   } catch (error) {
     outcome = `refused: ${error instanceof Error ? error.message : String(error)}`;
   }
-  const figures: Figures = { seconds: (performance.now() - started) / 1000, peakRssMb: process.resourceUsage().maxRSS / 1024, outcome };
+  const figures: Figures = {
+    seconds: (performance.now() - started) / 1000,
+    peakRssMb: process.resourceUsage().maxRSS / 1024,
+    outcome,
+  };
   process.stdout.write(JSON.stringify(figures));
 }
 
@@ -35,9 +39,12 @@ async function writeArchive(file: string, members: Iterable<{ name: string; size
   for (const m of members) {
     const entry = pack.entry({ name: m.name, size: m.size });
     for (let left = m.size; left > 0; left -= zeros.length) {
-      if (!entry.write(left >= zeros.length ? zeros : zeros.subarray(0, left))) await new Promise<void>((r) => entry.once("drain", () => r()));
+      if (!entry.write(left >= zeros.length ? zeros : zeros.subarray(0, left)))
+        await new Promise<void>((r) => entry.once("drain", () => r()));
     }
-    await new Promise<void>((resolve, reject) => entry.end((error?: Error | null) => (error ? reject(error) : resolve())));
+    await new Promise<void>((resolve, reject) =>
+      entry.end((error?: Error | null) => (error ? reject(error) : resolve())),
+    );
   }
   pack.finalize();
   await writing;
@@ -48,7 +55,11 @@ function* many(count: number, size: number) {
 }
 
 function measure(source: string): Figures {
-  const result = spawnSync(process.execPath, ["--import", import.meta.resolve("tsx"), import.meta.filename, "--child", source], { encoding: "utf8", maxBuffer: 1 << 20 });
+  const result = spawnSync(
+    process.execPath,
+    ["--import", import.meta.resolve("tsx"), import.meta.filename, "--child", source],
+    { encoding: "utf8", maxBuffer: 1 << 20 },
+  );
   if (result.status !== 0) throw new Error(`the reader crashed: ${result.stderr}`);
   return JSON.parse(result.stdout) as Figures;
 }
@@ -69,7 +80,9 @@ async function main(): Promise<void> {
       await writeArchive(file, members);
       const figures = measure(file);
       const size = statSync(file).size / 1024 ** 2;
-      console.log(`| ${label} | ${size.toFixed(1)} MB | ${figures.outcome.slice(0, 110)} | ${figures.seconds.toFixed(1)} | ${Math.round(figures.peakRssMb)} MB |`);
+      console.log(
+        `| ${label} | ${size.toFixed(1)} MB | ${figures.outcome.slice(0, 110)} | ${figures.seconds.toFixed(1)} | ${Math.round(figures.peakRssMb)} MB |`,
+      );
       rmSync(file);
     }
   } finally {

@@ -19,7 +19,11 @@ const LOG_DIR = path.join(ROOT, "test-artifacts", "logs");
 const SIZE = 50 * 1024 * 1024 - 4096;
 const log = (msg: string) => console.log(`[bench:upload] ${msg}`);
 
-const demo = JSON.parse(readFileSync(path.join(ROOT, "data/demo/benchmark.json"), "utf8")) as { slug: string; version: string; repositories: { name: string }[] };
+const demo = JSON.parse(readFileSync(path.join(ROOT, "data/demo/benchmark.json"), "utf8")) as {
+  slug: string;
+  version: string;
+  repositories: { name: string }[];
+};
 const REPO = demo.repositories[0]!.name;
 const head = `{"benchmark":"${demo.slug}@${demo.version}","model":"bench","findings":`;
 
@@ -38,12 +42,21 @@ function arrayFile(item: (i: number) => string, count?: number): string {
 /** A file of `runs` runs of `perRun` findings each (the per-run cap is 20,000 findings). */
 function runsFile(item: (i: number) => string, runs: number, perRun: number): string {
   const parts: string[] = [];
-  for (let r = 0; r < runs; r++) parts.push(`{"findings":[${Array.from({ length: perRun }, (_, i) => item(r * perRun + i)).join(",")}]}`);
+  for (let r = 0; r < runs; r++)
+    parts.push(`{"findings":[${Array.from({ length: perRun }, (_, i) => item(r * perRun + i)).join(",")}]}`);
   return `{"benchmark":"${demo.slug}@${demo.version}","model":"bench","runs":[${parts.join(",")}]}`;
 }
 
 function validFinding(i: number, padTo: number): string {
-  const base = { id: `f${i}`, repo: REPO, file: `src/m${i % 50}.py`, line_start: 1 + (i % 400), line_end: 3 + (i % 400), title: `Finding ${i}`, description: "" };
+  const base = {
+    id: `f${i}`,
+    repo: REPO,
+    file: `src/m${i % 50}.py`,
+    line_start: 1 + (i % 400),
+    line_end: 3 + (i % 400),
+    title: `Finding ${i}`,
+    description: "",
+  };
   const bare = JSON.stringify(base).length;
   return JSON.stringify({ ...base, description: `d${"x".repeat(Math.max(1, padTo - bare - 1))}` });
 }
@@ -51,11 +64,24 @@ function validFinding(i: number, padTo: number): string {
 const SHAPES: { name: string; make: () => string }[] = [
   { name: "many empty objects ({} x 17M)", make: () => arrayFile(() => "{}") },
   { name: "many tiny valid findings (470k)", make: () => arrayFile((i) => validFinding(i, 100)) },
-  { name: "200,000 broken findings (the limit, all invalid)", make: () => arrayFile((i) => `{"repo":${i},"pad":"${"x".repeat(200)}"}`, 200_000) },
-  { name: "one giant string (50 MB description)", make: () => `${head}[${JSON.stringify({ repo: REPO, file: "a.py", line_start: 1, line_end: 1, title: "t", description: "x".repeat(SIZE - 200) })}]}` },
+  {
+    name: "200,000 broken findings (the limit, all invalid)",
+    make: () => arrayFile((i) => `{"repo":${i},"pad":"${"x".repeat(200)}"}`, 200_000),
+  },
+  {
+    name: "one giant string (50 MB description)",
+    make: () =>
+      `${head}[${JSON.stringify({ repo: REPO, file: "a.py", line_start: 1, line_end: 1, title: "t", description: "x".repeat(SIZE - 200) })}]}`,
+  },
   { name: "deep nesting ([ x 25M)", make: () => `${head}${"[".repeat(SIZE / 2)}${"]".repeat(SIZE / 2)}}` },
-  { name: "one object with 4M keys", make: () => `${head}[{${Array.from({ length: Math.floor(SIZE / 13) }, (_, i) => `"k${i}":0`).join(",")}}]}` },
-  { name: "200,000 valid findings in 10 runs (the largest valid file)", make: () => runsFile((i) => validFinding(i, Math.floor(SIZE / 200_000) - 1), 10, 20_000) },
+  {
+    name: "one object with 4M keys",
+    make: () => `${head}[{${Array.from({ length: Math.floor(SIZE / 13) }, (_, i) => `"k${i}":0`).join(",")}}]}`,
+  },
+  {
+    name: "200,000 valid findings in 10 runs (the largest valid file)",
+    make: () => runsFile((i) => validFinding(i, Math.floor(SIZE / 200_000) - 1), 10, 20_000),
+  },
 ];
 
 function memory(pid: number): { rss: number; peak: number } {
@@ -89,9 +115,17 @@ async function seed(): Promise<string[]> {
   return tokens;
 }
 
-async function upload(base: string, token: string, body: string): Promise<{ status: number; seconds: number; answer: string }> {
+async function upload(
+  base: string,
+  token: string,
+  body: string,
+): Promise<{ status: number; seconds: number; answer: string }> {
   const started = performance.now();
-  const response = await fetch(`${base}/api/v1/submissions`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body });
+  const response = await fetch(`${base}/api/v1/submissions`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body,
+  });
   const text = await response.text();
   let answer = text.slice(0, 120);
   try {
@@ -110,7 +144,9 @@ function probeHealth(base: string): { stop: () => Promise<number> } {
   const loop = (async () => {
     while (running) {
       const started = performance.now();
-      await fetch(`${base}/api/health`).then((r) => r.arrayBuffer()).catch(() => undefined);
+      await fetch(`${base}/api/health`)
+        .then((r) => r.arrayBuffer())
+        .catch(() => undefined);
       slowest = Math.max(slowest, performance.now() - started);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -140,11 +176,16 @@ async function main(): Promise<void> {
   const base = `http://127.0.0.1:${port}`;
   let web: ChildProcess | undefined;
   try {
-    web = startProcess("bench-upload-web", process.execPath, [...TSX_NODE_ARGS, "server/server.ts"], { env: { ...env, PORT: String(port), HOST: "127.0.0.1" }, logDir: LOG_DIR });
+    web = startProcess("bench-upload-web", process.execPath, [...TSX_NODE_ARGS, "server/server.ts"], {
+      env: { ...env, PORT: String(port), HOST: "127.0.0.1" },
+      logDir: LOG_DIR,
+    });
     await waitForHttp(`${base}/api/health`, 60_000, "The web server");
     const pid = web.pid!;
     for (let i = 0; i < 20; i++) await fetch(`${base}/api/health`);
-    const rows: string[][] = [["shape", "bytes", "status", "s", "RSS before", "peak RSS", "peak - before", "slowest health"]];
+    const rows: string[][] = [
+      ["shape", "bytes", "status", "s", "RSS before", "peak RSS", "peak - before", "slowest health"],
+    ];
     for (const shape of SHAPES) {
       let body: string | undefined = shape.make();
       const bytes = Buffer.byteLength(body);
@@ -157,7 +198,16 @@ async function main(): Promise<void> {
       const slowest = await probe.stop();
       const { peak } = memory(pid);
       log(`${shape.name}: ${result.status} in ${result.seconds.toFixed(2)} s: ${result.answer}`);
-      rows.push([shape.name, mb(bytes), String(result.status), result.seconds.toFixed(2), mb(before), mb(peak), mb(peak - before), `${slowest.toFixed(0)} ms`]);
+      rows.push([
+        shape.name,
+        mb(bytes),
+        String(result.status),
+        result.seconds.toFixed(2),
+        mb(before),
+        mb(peak),
+        mb(peak - before),
+        `${slowest.toFixed(0)} ms`,
+      ]);
     }
     // Two of the largest valid files at once, from two users: what the default 100 MB parse budget admits.
     const largest = SHAPES[SHAPES.length - 1]!.make();
@@ -169,11 +219,23 @@ async function main(): Promise<void> {
     const both = await Promise.all([upload(base, tokens[1]!, largest), upload(base, tokens[2]!, largest)]);
     const slowest = await probe.stop();
     const { peak } = memory(pid);
-    rows.push(["two largest valid files at once", `2 x ${mb(Buffer.byteLength(largest))}`, both.map((b) => b.status).join("+"), ((performance.now() - started) / 1000).toFixed(2), mb(before), mb(peak), mb(peak - before), `${slowest.toFixed(0)} ms`]);
+    rows.push([
+      "two largest valid files at once",
+      `2 x ${mb(Buffer.byteLength(largest))}`,
+      both.map((b) => b.status).join("+"),
+      ((performance.now() - started) / 1000).toFixed(2),
+      mb(before),
+      mb(peak),
+      mb(peak - before),
+      `${slowest.toFixed(0)} ms`,
+    ]);
 
     const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
     console.log("");
-    for (const row of rows) console.log(`  ${row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join("  ")}`);
+    for (const row of rows)
+      console.log(
+        `  ${row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join("  ")}`,
+      );
   } finally {
     await stopProcess(web);
   }

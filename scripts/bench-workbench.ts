@@ -11,7 +11,8 @@ const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@12
 process.env.DATABASE_URL = DATABASE_URL;
 
 const { db, disconnectDb } = await import("../lib/db");
-const { getMatchCounts, getSubmissionMatches, matchesJson } = await import("../lib/server/workbench/get-submission-matches");
+const { getMatchCounts, getSubmissionMatches, matchesJson } =
+  await import("../lib/server/workbench/get-submission-matches");
 const { getPair } = await import("../lib/server/workbench/get-pair");
 const { getRepositoryBugs, getReferenceBugDetail } = await import("../lib/server/workbench/repository-bugs");
 const { matchesCsv, repositoryBugsCsv } = await import("../lib/server/workbench/workbench-downloads");
@@ -33,7 +34,11 @@ async function time<T>(label: string, fn: () => Promise<T>, size: (value: T) => 
   console.log(`| ${label} | ${cold.toFixed(0)} | ${warm[2]!.toFixed(0)} | ${size(first)} |`);
 }
 
-const submission = await db.submission.findFirst({ where: { scoringStatus: "scored", source: "upload" }, orderBy: { createdAt: "desc" }, include: { benchmark: true, runs: { include: { _count: { select: { findings: true } } } } } });
+const submission = await db.submission.findFirst({
+  where: { scoringStatus: "scored", source: "upload" },
+  orderBy: { createdAt: "desc" },
+  include: { benchmark: true, runs: { include: { _count: { select: { findings: true } } } } },
+});
 if (!submission) throw new Error(`no scored submission in ${DATABASE_URL}: run npm run bench:score first`);
 await db.submission.update({ where: { id: submission.id }, data: { reviewStatus: "approved" } });
 const key = `${submission.benchmark.slug}@${submission.benchmark.version}`;
@@ -48,15 +53,49 @@ const pair = await db.match.findFirstOrThrow({
   include: { finding: { include: { run: true } }, referenceBug: true },
 });
 const findingId = findingPublicId(pair.finding, pair.finding.run.index);
-console.log(`submission ${submission.id}: ${submission.runs.reduce((n, r) => n + r._count.findings, 0)} findings, ${pairs} kept pairs, ${matches} matches; largest repository ${largest!.name} (${largest!.n} reference bugs)`);
+console.log(
+  `submission ${submission.id}: ${submission.runs.reduce((n, r) => n + r._count.findings, 0)} findings, ${pairs} kept pairs, ${matches} matches; largest repository ${largest!.name} (${largest!.n} reference bugs)`,
+);
 console.log("| read | cold ms | warm ms (median of 5) | answer |");
 console.log("| --- | --- | --- | --- |");
-await time("matches, all repositories (JSON)", () => getSubmissionMatches(submission.id, staff), (m) => `${(JSON.stringify(matchesJson(m)).length / 1024).toFixed(0)} KB`);
-await time("matches, all repositories (CSV)", async () => matchesCsv(await getSubmissionMatches(submission.id, staff)), (csv) => `${(csv.length / 1024).toFixed(0)} KB`);
-await time("matches page tabs (counts per repository)", () => getMatchCounts(submission.id, staff), (c) => `${c.length} repositories`);
-await time(`matches, ${largest!.name}`, () => getSubmissionMatches(submission.id, staff, { repo: largest!.name }), (m) => `${(JSON.stringify(matchesJson(m)).length / 1024).toFixed(0)} KB`);
-await time("pair", () => getPair(submission.id, findingId, pair.referenceBug.externalId, staff), (p) => `${(JSON.stringify(p).length / 1024).toFixed(1)} KB`);
-await time(`reference bugs with found_by, ${largest!.name}`, () => getRepositoryBugs(key, largest!.name, null), (v) => `${v.bugs.length} bugs, ${(JSON.stringify(v).length / 1024).toFixed(0)} KB`);
-await time(`reference bugs CSV, ${largest!.name}`, async () => repositoryBugsCsv(await getRepositoryBugs(key, largest!.name, null)), (csv) => `${(csv.length / 1024).toFixed(0)} KB`);
-await time("reference bug with its findings", () => getReferenceBugDetail(key, largest!.name, pair.referenceBug.externalId, null), (v) => `${v.matched_by.length} findings`);
+await time(
+  "matches, all repositories (JSON)",
+  () => getSubmissionMatches(submission.id, staff),
+  (m) => `${(JSON.stringify(matchesJson(m)).length / 1024).toFixed(0)} KB`,
+);
+await time(
+  "matches, all repositories (CSV)",
+  async () => matchesCsv(await getSubmissionMatches(submission.id, staff)),
+  (csv) => `${(csv.length / 1024).toFixed(0)} KB`,
+);
+await time(
+  "matches page tabs (counts per repository)",
+  () => getMatchCounts(submission.id, staff),
+  (c) => `${c.length} repositories`,
+);
+await time(
+  `matches, ${largest!.name}`,
+  () => getSubmissionMatches(submission.id, staff, { repo: largest!.name }),
+  (m) => `${(JSON.stringify(matchesJson(m)).length / 1024).toFixed(0)} KB`,
+);
+await time(
+  "pair",
+  () => getPair(submission.id, findingId, pair.referenceBug.externalId, staff),
+  (p) => `${(JSON.stringify(p).length / 1024).toFixed(1)} KB`,
+);
+await time(
+  `reference bugs with found_by, ${largest!.name}`,
+  () => getRepositoryBugs(key, largest!.name, null),
+  (v) => `${v.bugs.length} bugs, ${(JSON.stringify(v).length / 1024).toFixed(0)} KB`,
+);
+await time(
+  `reference bugs CSV, ${largest!.name}`,
+  async () => repositoryBugsCsv(await getRepositoryBugs(key, largest!.name, null)),
+  (csv) => `${(csv.length / 1024).toFixed(0)} KB`,
+);
+await time(
+  "reference bug with its findings",
+  () => getReferenceBugDetail(key, largest!.name, pair.referenceBug.externalId, null),
+  (v) => `${v.matched_by.length} findings`,
+);
 await disconnectDb();

@@ -61,17 +61,32 @@ async function main(): Promise<void> {
       NEXTAUTH_URL: process.env.NEXTAUTH_URL ?? `http://localhost:${port}`,
       NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET ?? demoSecret(),
       // Webhooks to receivers on this machine (the SSRF guard would refuse them); the key is kept like the secret.
-      WEBHOOK_SECRET_KEY: process.env.WEBHOOK_SECRET_KEY ?? demoSecret("webhook-secret-key", () => randomBytes(32).toString("hex")),
+      WEBHOOK_SECRET_KEY:
+        process.env.WEBHOOK_SECRET_KEY ?? demoSecret("webhook-secret-key", () => randomBytes(32).toString("hex")),
       WEBHOOK_ALLOW_PRIVATE: process.env.WEBHOOK_ALLOW_PRIVATE ?? "true",
     };
     const logDir = path.join(ROOT, ".data", "logs");
-    children.push(startProcess("worker", process.execPath, [...WORKER_NODE_ARGS, "worker/index.ts"], { env, logDir, echo: true }));
+    children.push(
+      startProcess("worker", process.execPath, [...WORKER_NODE_ARGS, "worker/index.ts"], { env, logDir, echo: true }),
+    );
     if (dev) {
-      children.push(startProcess("web", process.execPath, [...TSX_NODE_ARGS, "server/server.ts", "--dev"], { env, logDir, echo: true }));
+      children.push(
+        startProcess("web", process.execPath, [...TSX_NODE_ARGS, "server/server.ts", "--dev"], {
+          env,
+          logDir,
+          echo: true,
+        }),
+      );
     } else {
       log("Building the web app (next build, about a minute) ...");
       await run(process.execPath, ["node_modules/next/dist/bin/next", "build"], { env, quiet: true });
-      children.push(startProcess("web", process.execPath, [...TSX_NODE_ARGS, "server/server.ts"], { env: { ...env, NODE_ENV: "production" }, logDir, echo: false }));
+      children.push(
+        startProcess("web", process.execPath, [...TSX_NODE_ARGS, "server/server.ts"], {
+          env: { ...env, NODE_ENV: "production" },
+          logDir,
+          echo: false,
+        }),
+      );
     }
     await waitForHttp(`http://127.0.0.1:${port}/api/health`, 180_000, "The web server");
     console.log(demoBanner(plan, { port, token }).join("\n"));
@@ -104,11 +119,17 @@ async function seedDemoData(plan: DemoPlan): Promise<string | undefined> {
   const { createUser } = await import("../lib/server/users/create-user");
   const { createApiToken } = await import("../lib/server/tokens/api-tokens");
 
-  const benchmarkFile = benchmarkFileSchema.parse(JSON.parse(readFileSync(path.join(ROOT, "data/demo/benchmark.json"), "utf8")));
-  const existing = await db.benchmark.findUnique({ where: { slug_version: { slug: benchmarkFile.slug, version: benchmarkFile.version } } });
+  const benchmarkFile = benchmarkFileSchema.parse(
+    JSON.parse(readFileSync(path.join(ROOT, "data/demo/benchmark.json"), "utf8")),
+  );
+  const existing = await db.benchmark.findUnique({
+    where: { slug_version: { slug: benchmarkFile.slug, version: benchmarkFile.version } },
+  });
   if (!existing) {
     const imported = await importBenchmark(benchmarkFile);
-    log(`Imported demo benchmark ${imported.slug}@${imported.version}: ${imported.repositories} repositories, ${imported.referenceBugs} reference bugs`);
+    log(
+      `Imported demo benchmark ${imported.slug}@${imported.version}: ${imported.repositories} repositories, ${imported.referenceBugs} reference bugs`,
+    );
   }
   await importReported();
   await importDemoSnapshots(benchmarkFile);
@@ -117,12 +138,15 @@ async function seedDemoData(plan: DemoPlan): Promise<string | undefined> {
   let token: string | undefined;
   if (plan.demoAccount) {
     let user = await db.user.findUnique({ where: { email: DEMO_EMAIL } });
-    if (!user) user = await createUser({ email: DEMO_EMAIL, role: "admin", name: "Demo admin", password: DEMO_PASSWORD });
+    if (!user)
+      user = await createUser({ email: DEMO_EMAIL, role: "admin", name: "Demo admin", password: DEMO_PASSWORD });
     ownerId = user.id;
     ({ token } = await createApiToken(DEMO_EMAIL, { name: `demo ${formatUtc(new Date(), "minute")}` }));
   }
 
-  const benchmark = await db.benchmark.findUniqueOrThrow({ where: { slug_version: { slug: benchmarkFile.slug, version: benchmarkFile.version } } });
+  const benchmark = await db.benchmark.findUniqueOrThrow({
+    where: { slug_version: { slug: benchmarkFile.slug, version: benchmarkFile.version } },
+  });
   const count = await db.submission.count({ where: { benchmarkId: benchmark.id, source: "upload" } });
   if (count === 0) {
     for (const name of ["findings-agent-a.json", "findings-agent-b-3runs.json"]) {
@@ -140,14 +164,23 @@ async function seedDemoData(plan: DemoPlan): Promise<string | undefined> {
  * The demo repositories' abridged source trees (data/demo/repos/<name>) as snapshots, each with its pass plan.
  * Identical content again is a no-op, so this runs on every start.
  */
-async function importDemoSnapshots(benchmarkFile: { slug: string; version: string; repositories: { name: string }[] }): Promise<void> {
+async function importDemoSnapshots(benchmarkFile: {
+  slug: string;
+  version: string;
+  repositories: { name: string }[];
+}): Promise<void> {
   const { importSnapshot } = await import("../lib/server/snapshots/import-snapshot");
   for (const repository of benchmarkFile.repositories) {
     const source = path.join(ROOT, "data/demo/repos", repository.name.split("/")[1]!);
     if (!existsSync(source)) continue;
     try {
-      const result = await importSnapshot({ benchmark: `${benchmarkFile.slug}@${benchmarkFile.version}`, repo: repository.name, source });
-      if (result.status === "created") log(`Imported the snapshot of ${repository.name}: ${result.files} files, ${result.passes} passes planned`);
+      const result = await importSnapshot({
+        benchmark: `${benchmarkFile.slug}@${benchmarkFile.version}`,
+        repo: repository.name,
+        source,
+      });
+      if (result.status === "created")
+        log(`Imported the snapshot of ${repository.name}: ${result.files} files, ${result.passes} passes planned`);
     } catch (error) {
       // A database that holds an older demo tree keeps it: a version's snapshots never change.
       log(`Snapshot of ${repository.name} not imported: ${error instanceof Error ? error.message : String(error)}`);

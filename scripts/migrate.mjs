@@ -16,7 +16,10 @@ const schemaPath = path.join(root, "prisma", "schema.prisma");
 
 function loadMigrations() {
   const dirs = existsSync(migrationsDir)
-    ? readdirSync(migrationsDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort()
+    ? readdirSync(migrationsDir, { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .map((d) => d.name)
+        .sort()
     : [];
   const lockPath = path.join(migrationsDir, "migration_lock.toml");
   return {
@@ -41,7 +44,9 @@ async function main() {
   }
   const schema = readFileSync(schemaPath, "utf8");
   const adapter = bindMigrationAwareSqlAdapterFactory(new PrismaPg({ connectionString: url }));
-  const log = (msg) => { if (process.env.MIGRATE_DEBUG) console.error(msg); };
+  const log = (msg) => {
+    if (process.env.MIGRATE_DEBUG) console.error(msg);
+  };
   const engine = await SchemaEngine.new({ datamodels: [["schema.prisma", schema]] }, log, adapter);
   const filters = { externalTables: [], externalEnums: [] };
   try {

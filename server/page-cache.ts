@@ -12,7 +12,14 @@ import { cachedByStamp, readGlobalStamp } from "../lib/server/leaderboard/stamp-
 // A copy is also dropped as soon as the public data stamp moves (checked at most once a second, shared with the pages'
 // own data cache), so an approval or a withdrawal shows at once on every instance. Submission pages are not kept: who
 // may see one changes with its review, and a withdrawn entry must vanish immediately.
-type Entry = { status: number; headers: OutgoingHttpHeaders; body: string; nonce: string; expires: number; stamp: string };
+type Entry = {
+  status: number;
+  headers: OutgoingHttpHeaders;
+  body: string;
+  nonce: string;
+  expires: number;
+  stamp: string;
+};
 
 const TTL_MS = 30_000;
 const MAX_ENTRIES = 500;
@@ -34,7 +41,12 @@ function cacheable(request: IncomingMessage, pathname: string): boolean {
 }
 
 /** Answers from the cache when it can; else lets `render` answer and keeps a copy. */
-export async function servePage(request: IncomingMessage, response: ServerResponse, pathname: string, render: () => Promise<void>): Promise<void> {
+export async function servePage(
+  request: IncomingMessage,
+  response: ServerResponse,
+  pathname: string,
+  render: () => Promise<void>,
+): Promise<void> {
   if (!cacheable(request, pathname)) return render();
   const key = request.url ?? pathname;
   const stamp = await currentStamp();
@@ -58,7 +70,11 @@ export async function servePage(request: IncomingMessage, response: ServerRespon
   const end = response.end.bind(response);
   const keep = (chunk: unknown, encoding?: unknown) => {
     if (chunk === undefined || chunk === null || typeof chunk === "function") return;
-    chunks.push(typeof chunk === "string" ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8") : Buffer.from(chunk as Uint8Array));
+    chunks.push(
+      typeof chunk === "string"
+        ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8")
+        : Buffer.from(chunk as Uint8Array),
+    );
   };
   response.write = ((chunk: unknown, ...rest: unknown[]) => {
     keep(chunk, rest[0]);
@@ -68,10 +84,23 @@ export async function servePage(request: IncomingMessage, response: ServerRespon
     keep(chunk, rest[0]);
     const headers = response.getHeaders();
     const nonce = nonceOf(headers["content-security-policy"]);
-    if (response.statusCode === 200 && nonce && !headers["set-cookie"] && !headers["content-encoding"] && String(headers["cache-control"] ?? "").startsWith("public")) {
+    if (
+      response.statusCode === 200 &&
+      nonce &&
+      !headers["set-cookie"] &&
+      !headers["content-encoding"] &&
+      String(headers["cache-control"] ?? "").startsWith("public")
+    ) {
       if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
       const { "content-length": _length, date: _date, "x-page-cache": _state, ...rest } = headers;
-      cache.set(key, { status: 200, headers: rest, body: Buffer.concat(chunks).toString("utf8"), nonce, expires: Date.now() + TTL_MS, stamp });
+      cache.set(key, {
+        status: 200,
+        headers: rest,
+        body: Buffer.concat(chunks).toString("utf8"),
+        nonce,
+        expires: Date.now() + TTL_MS,
+        stamp,
+      });
     }
     return (end as (...args: unknown[]) => ServerResponse)(chunk, ...rest);
   }) as typeof response.end;

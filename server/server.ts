@@ -19,7 +19,11 @@ import { servePage } from "./page-cache";
 const ROOT = path.resolve(import.meta.dirname, "..");
 const dev = process.argv.includes("--dev");
 const trust = compileTrust({ hops: env.TRUSTED_PROXY_HOPS, proxies: env.TRUSTED_PROXIES });
-const routes = compileRoutes(readdirSync(path.join(ROOT, "app"), { recursive: true, encoding: "utf8" }).map((file) => `app/${file.split(path.sep).join("/")}`));
+const routes = compileRoutes(
+  readdirSync(path.join(ROOT, "app"), { recursive: true, encoding: "utf8" }).map(
+    (file) => `app/${file.split(path.sep).join("/")}`,
+  ),
+);
 
 function requestId(request: IncomingMessage): string {
   const given = request.headers["x-request-id"];
@@ -39,10 +43,22 @@ function measure(request: IncomingMessage, response: ServerResponse, pathname: s
 // Build output and the health check are not reads a client could use to load the database or the renderer.
 function countsAsPublicRead(request: IncomingMessage, pathname: string): boolean {
   if (request.method !== "GET" && request.method !== "HEAD") return false;
-  return !(pathname.startsWith("/_next/static/") || pathname.startsWith("/__nextjs") || pathname === "/api/health" || pathname === "/icon.svg" || pathname === "/favicon.ico");
+  return !(
+    pathname.startsWith("/_next/static/") ||
+    pathname.startsWith("/__nextjs") ||
+    pathname === "/api/health" ||
+    pathname === "/icon.svg" ||
+    pathname === "/favicon.ico"
+  );
 }
 
-function refuse(response: ServerResponse, pathname: string, status: number, message: string, retryAfterSeconds: number): void {
+function refuse(
+  response: ServerResponse,
+  pathname: string,
+  status: number,
+  message: string,
+  retryAfterSeconds: number,
+): void {
   const api = pathname.startsWith("/api/");
   response.writeHead(status, {
     "content-type": api ? "application/json" : "text/html; charset=utf-8",
@@ -51,7 +67,9 @@ function refuse(response: ServerResponse, pathname: string, status: number, mess
     "x-content-type-options": "nosniff",
   });
   const code = status === 429 ? "rate_limited" : "unavailable";
-  response.end(api ? JSON.stringify({ error: { code, message } }) : `<!doctype html><title>probebench</title><p>${message}</p>`);
+  response.end(
+    api ? JSON.stringify({ error: { code, message } }) : `<!doctype html><title>probebench</title><p>${message}</p>`,
+  );
 }
 
 async function main(): Promise<void> {
@@ -74,7 +92,13 @@ async function main(): Promise<void> {
       if (countsAsPublicRead(request, pathname)) {
         const limit = await consumeRateLimit("public-read", address);
         if (!limit.allowed) {
-          refuse(response, pathname, 429, `Too many requests from your address. Try again in ${limit.retryAfterSeconds} s.`, limit.retryAfterSeconds);
+          refuse(
+            response,
+            pathname,
+            429,
+            `Too many requests from your address. Try again in ${limit.retryAfterSeconds} s.`,
+            limit.retryAfterSeconds,
+          );
           return;
         }
       }
@@ -89,7 +113,15 @@ async function main(): Promise<void> {
   server.requestTimeout = 300_000;
   server.headersTimeout = 60_000;
   server.listen(env.PORT, env.HOST, () => {
-    log.info({ dev, url: `http://${env.HOST}:${env.PORT}`, trustedProxyHops: env.TRUSTED_PROXY_HOPS, trustedProxies: env.TRUSTED_PROXIES }, "probebench web listening");
+    log.info(
+      {
+        dev,
+        url: `http://${env.HOST}:${env.PORT}`,
+        trustedProxyHops: env.TRUSTED_PROXY_HOPS,
+        trustedProxies: env.TRUSTED_PROXIES,
+      },
+      "probebench web listening",
+    );
   });
 
   let stopping = false;

@@ -4,6 +4,13 @@ declare module "fmin/src/nelderMead.js" {
   export function nelderMead(
     f: (x: number[]) => number,
     initial: number[],
-    parameters?: { maxIterations?: number; minErrorDelta?: number; minTolerance?: number; zeroDelta?: number; nonZeroDelta?: number; sigma?: number },
+    parameters?: {
+      maxIterations?: number;
+      minErrorDelta?: number;
+      minTolerance?: number;
+      zeroDelta?: number;
+      nonZeroDelta?: number;
+      sigma?: number;
+    },
   ): { x: number[]; fx: number };
 }

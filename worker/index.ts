@@ -33,11 +33,26 @@ async function main(): Promise<void> {
   // Rows are written before jobs are queued: re-queue any row whose job was lost (e.g. Redis was down).
   const orphans = await db.submission.findMany({ where: { scoringStatus: "queued" }, select: { id: true } });
   for (const { id } of orphans) await enqueueScoring(id);
-  for (const run of await db.panelRun.findMany({ where: { status: "queued" }, select: { id: true, updatedAt: true } })) await enqueueAnalysis("panel", run.id, run.updatedAt.getTime());
-  for (const run of await db.attributionRun.findMany({ where: { status: "queued" }, select: { id: true, updatedAt: true } })) await enqueueAnalysis("attribution", run.id, run.updatedAt.getTime());
+  for (const run of await db.panelRun.findMany({ where: { status: "queued" }, select: { id: true, updatedAt: true } }))
+    await enqueueAnalysis("panel", run.id, run.updatedAt.getTime());
+  for (const run of await db.attributionRun.findMany({
+    where: { status: "queued" },
+    select: { id: true, updatedAt: true },
+  }))
+    await enqueueAnalysis("attribution", run.id, run.updatedAt.getTime());
   // Fix dates imported while their job was lost: a run still marked "no fix dates" in a version that has them.
-  for (const b of await db.benchmark.findMany({ where: { repositories: { some: { referenceBugs: { some: { fixedAt: { not: null } } } } }, submissions: { some: { fixRankTests: { some: { reason: "no_fix_dates" } } } } }, select: { id: true } })) await enqueueFixRankTests(b.id);
-  log.info({ concurrency: env.WORKER_CONCURRENCY, requeued: orphans.length }, "worker ready on the scoring, panel, attribution, fix-rank and webhook queues");
+  for (const b of await db.benchmark.findMany({
+    where: {
+      repositories: { some: { referenceBugs: { some: { fixedAt: { not: null } } } } },
+      submissions: { some: { fixRankTests: { some: { reason: "no_fix_dates" } } } },
+    },
+    select: { id: true },
+  }))
+    await enqueueFixRankTests(b.id);
+  log.info(
+    { concurrency: env.WORKER_CONCURRENCY, requeued: orphans.length },
+    "worker ready on the scoring, panel, attribution, fix-rank and webhook queues",
+  );
   const auditWorker = await startAuditWorker(connection);
   const stopHeartbeat = startHeartbeat(env.WORKER_HEARTBEAT_FILE, connection, () => workers[0]!.isRunning());
   const stopMetrics = startMetricsPublisher(connection);

@@ -2,7 +2,15 @@ import type { ApiIssue } from "@/lib/api-client";
 import styles from "./ui.module.css";
 
 /** An error box with the message and, when given, every problem listed by its JSON path. */
-export function ErrorMessage({ message, issues = [], limit = 200 }: { message: string; issues?: ApiIssue[]; limit?: number }) {
+export function ErrorMessage({
+  message,
+  issues = [],
+  limit = 200,
+}: {
+  message: string;
+  issues?: ApiIssue[];
+  limit?: number;
+}) {
   return (
     <div className={styles.alert} role="alert">
       <div>{message}</div>

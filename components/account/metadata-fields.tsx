@@ -8,11 +8,24 @@ import styles from "./ui.module.css";
 const EFFORTS = ["minimal", "low", "medium", "high", "xhigh"];
 
 /** The submission's metadata: prefilled from the file, and what the form says is what gets published. */
-export function MetadataFields({ value, onChange, issues }: { value: MetadataForm; onChange: (v: MetadataForm) => void; issues: FieldIssue[] }) {
+export function MetadataFields({
+  value,
+  onChange,
+  issues,
+}: {
+  value: MetadataForm;
+  onChange: (v: MetadataForm) => void;
+  issues: FieldIssue[];
+}) {
   const id = useId();
   const problem = (key: keyof MetadataForm) => issues.find((i) => i.path === key)?.message;
   // The label names the field; the hint (or the problem) describes it, so screen readers and tests find "Model".
-  const text = (key: keyof MetadataForm, label: string, hint: string, props: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
+  const text = (
+    key: keyof MetadataForm,
+    label: string,
+    hint: string,
+    props: React.InputHTMLAttributes<HTMLInputElement> = {},
+  ) => (
     <div className={styles.field}>
       <label className={styles.label} htmlFor={`${id}-${key}`}>
         {label}
@@ -38,7 +51,10 @@ export function MetadataFields({ value, onChange, issues }: { value: MetadataFor
         About this configuration
       </legend>
       {text("model", "Model", "Required. As it should appear on the leaderboard.", { required: true, maxLength: 200 })}
-      {text("reasoning_effort", "Reasoning effort", "e.g. low, medium, high", { list: "effort-options", maxLength: 200 })}
+      {text("reasoning_effort", "Reasoning effort", "e.g. low, medium, high", {
+        list: "effort-options",
+        maxLength: 200,
+      })}
       <datalist id="effort-options">
         {EFFORTS.map((e) => (
           <option key={e} value={e} />
@@ -46,7 +62,10 @@ export function MetadataFields({ value, onChange, issues }: { value: MetadataFor
       </datalist>
       {text("harness", "Harness", "The agent or scaffold that ran the model.", { maxLength: 200 })}
       {text("cost_usd", "Cost (USD)", "Total cost of the run(s), if known.", { inputMode: "decimal" })}
-      {text("report_url", "Report or paper URL", "Where the configuration is described.", { type: "url", maxLength: 2000 })}
+      {text("report_url", "Report or paper URL", "Where the configuration is described.", {
+        type: "url",
+        maxLength: 2000,
+      })}
       <div className={styles.field}>
         <label className={styles.label} htmlFor={`${id}-open_model`}>
           Model weights

@@ -3,7 +3,17 @@ import type { StoredScore } from "@/lib/scoring/types";
 import { scrollRegion } from "@/components/ui/scroll-region";
 
 /** Recall / precision / F1 rows, e.g. per language or per repository. Counts of repeated runs are means (one decimal). */
-export function ScoreTable({ title, labelHeader, rows, note }: { title: string; labelHeader: string; rows: (StoredScore & { label: string })[]; note?: string }) {
+export function ScoreTable({
+  title,
+  labelHeader,
+  rows,
+  note,
+}: {
+  title: string;
+  labelHeader: string;
+  rows: (StoredScore & { label: string })[];
+  note?: string;
+}) {
   if (rows.length === 0) return null;
   return (
     <>

@@ -19,7 +19,15 @@ const STEPS = ["uploaded", "queued", "scoring", "scored"] as const;
 const POLL_MS = 1_000;
 
 /** Follows a submission through queued -> scoring (with the worker's percentage) -> scored or failed. */
-export function SubmissionProgress({ id, initial, onFinished }: { id: string; initial?: SubmissionStatus; onFinished?: (s: SubmissionStatus) => void }) {
+export function SubmissionProgress({
+  id,
+  initial,
+  onFinished,
+}: {
+  id: string;
+  initial?: SubmissionStatus;
+  onFinished?: (s: SubmissionStatus) => void;
+}) {
   const [status, setStatus] = useState<SubmissionStatus | undefined>(initial);
   const [error, setError] = useState<string>();
 
@@ -52,18 +60,25 @@ export function SubmissionProgress({ id, initial, onFinished }: { id: string; in
       if (timer) clearTimeout(timer);
     };
     // One polling loop per submission: `initial` and `onFinished` only matter when it starts.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
   }, [id]);
 
   const current = status?.status ?? "queued";
   const index = current === "failed" || current === "awaiting_approval" ? 2 : STEPS.indexOf(current);
-  const progress = current === "scored" ? 100 : current === "scoring" ? status?.progress ?? 0 : 0;
+  const progress = current === "scored" ? 100 : current === "scoring" ? (status?.progress ?? 0) : 0;
 
   return (
     <section aria-live="polite" data-testid="submission-progress" data-status={current}>
       <ol className={styles.steps}>
         {STEPS.map((step, i) => {
           const failedHere = current === "failed" && i === 2;
-          const cls = failedHere ? styles.stepFailed : i < index || (current === "scored" && i === index) ? styles.stepDone : i === index ? styles.stepActive : "";
+          const cls = failedHere
+            ? styles.stepFailed
+            : i < index || (current === "scored" && i === index)
+              ? styles.stepDone
+              : i === index
+                ? styles.stepActive
+                : "";
           return (
             <li key={step} className={`${styles.step} ${cls}`}>
               {failedHere ? "failed" : step}
@@ -80,25 +95,36 @@ export function SubmissionProgress({ id, initial, onFinished }: { id: string; in
       </div>
       {current === "awaiting_approval" && (
         <div className={styles.alert} role="status">
-          {status?.error ?? "The judge-call estimate is above the per-submission budget."} It continues where it stopped once approved.
+          {status?.error ?? "The judge-call estimate is above the per-submission budget."} It continues where it stopped
+          once approved.
         </div>
       )}
       {(current === "scoring" || current === "scored") && (
-        <div className={styles.progress} role="progressbar" aria-label="Scoring progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress}>
+        <div
+          className={styles.progress}
+          role="progressbar"
+          aria-label="Scoring progress"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={progress}
+        >
           <div className={styles.progressBar} style={{ width: `${progress}%` }} />
         </div>
       )}
       {current === "failed" && (
         <div className={styles.alert} role="alert">
-          Reason: {status?.error ?? "unknown"}. Your quota is not charged for failed submissions; fix the cause and upload again, or
-          contact an administrator if it looks like a problem on our side.
+          Reason: {status?.error ?? "unknown"}. Your quota is not charged for failed submissions; fix the cause and
+          upload again, or contact an administrator if it looks like a problem on our side.
         </div>
       )}
       {current === "scored" && status?.scores && (
         <p data-testid="private-scores">
-          {RESULT_LABEL[status.review_status]}: recall <strong>{ratioText(status.scores.overall, "recall", { sign: true })}</strong>, precision{" "}
-          <strong>{ratioText(status.scores.overall, "precision", { sign: true })}</strong>, F1 <strong>{ratioText(status.scores.overall, "f1", { sign: true })}</strong> ({count(status.scores.overall.matched_reference_bugs)} of{" "}
-          {count(status.scores.overall.reference_bugs)} reference bugs found, {count(status.scores.overall.findings)} findings
+          {RESULT_LABEL[status.review_status]}: recall{" "}
+          <strong>{ratioText(status.scores.overall, "recall", { sign: true })}</strong>, precision{" "}
+          <strong>{ratioText(status.scores.overall, "precision", { sign: true })}</strong>, F1{" "}
+          <strong>{ratioText(status.scores.overall, "f1", { sign: true })}</strong> (
+          {count(status.scores.overall.matched_reference_bugs)} of {count(status.scores.overall.reference_bugs)}{" "}
+          reference bugs found, {count(status.scores.overall.findings)} findings
           {status.runs !== undefined && status.runs > 1 ? `; means over ${status.runs} runs` : ""}).
         </p>
       )}

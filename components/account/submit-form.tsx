@@ -23,10 +23,27 @@ import {
 } from "@/lib/validation/findings-upload";
 
 // A SARIF log keeps its text: it is converted again when another benchmark version is chosen.
-type Loaded = { name: string; size: number; document: Record<string, unknown>; fileIssues: FieldIssue[]; sarif?: { text: string; benchmark: string; skipped: number } };
-type Props = { maxBytes: number; benchmarks: KnownBenchmark[]; quota: { limit: number; used: number; remaining: number; resets_at: string | null } };
+type Loaded = {
+  name: string;
+  size: number;
+  document: Record<string, unknown>;
+  fileIssues: FieldIssue[];
+  sarif?: { text: string; benchmark: string; skipped: number };
+};
+type Props = {
+  maxBytes: number;
+  benchmarks: KnownBenchmark[];
+  quota: { limit: number; used: number; remaining: number; resets_at: string | null };
+};
 
-const EMPTY: MetadataForm = { model: "", reasoning_effort: "", harness: "", cost_usd: "", report_url: "", open_model: "" };
+const EMPTY: MetadataForm = {
+  model: "",
+  reasoning_effort: "",
+  harness: "",
+  cost_usd: "",
+  report_url: "",
+  open_model: "",
+};
 
 function megabytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
@@ -41,7 +58,10 @@ function quotaMessage(quota: Props["quota"]): string {
 
 function countFindings(doc: Record<string, unknown>): number {
   const n = (v: unknown) => (Array.isArray(v) ? v.length : 0);
-  return n(doc.findings) + (Array.isArray(doc.runs) ? doc.runs.reduce((s: number, r) => s + n((r as { findings?: unknown })?.findings), 0) : 0);
+  return (
+    n(doc.findings) +
+    (Array.isArray(doc.runs) ? doc.runs.reduce((s: number, r) => s + n((r as { findings?: unknown })?.findings), 0) : 0)
+  );
 }
 
 /** Drop a findings file, see every problem by JSON path, complete the metadata, upload with progress, watch it score. */
@@ -62,7 +82,10 @@ export function SubmitForm({ maxBytes, benchmarks, quota }: Props) {
     setReadError(undefined);
     setUploadError(undefined);
     if (file.size > maxBytes) {
-      setReadError({ message: `${file.name} is ${megabytes(file.size)}; the limit is ${megabytes(maxBytes)}.`, issues: [] });
+      setReadError({
+        message: `${file.name} is ${megabytes(file.size)}; the limit is ${megabytes(maxBytes)}.`,
+        issues: [],
+      });
       return;
     }
     setReading(true);
@@ -80,7 +103,10 @@ export function SubmitForm({ maxBytes, benchmarks, quota }: Props) {
       return;
     }
     const prefilled = metadataFromFile(parsed.document);
-    const fileIssues = [...validateFindings(parsed.document, prefilled), ...validateAgainstBenchmarks(parsed.document, benchmarks)];
+    const fileIssues = [
+      ...validateFindings(parsed.document, prefilled),
+      ...validateAgainstBenchmarks(parsed.document, benchmarks),
+    ];
     setMetadata(prefilled);
     setLoaded({ name: file.name, size: file.size, document: parsed.document, fileIssues });
     setReading(false);
@@ -101,8 +127,17 @@ export function SubmitForm({ maxBytes, benchmarks, quota }: Props) {
     }
     const prefilled = metadataFromFile(converted.document);
     setMetadata(prefilled);
-    const fileIssues = [...validateFindings(converted.document, prefilled), ...validateAgainstBenchmarks(converted.document, benchmarks)];
-    setLoaded({ name, size, document: converted.document, fileIssues, sarif: { text, benchmark: benchmarkKey, skipped: converted.skipped ?? 0 } });
+    const fileIssues = [
+      ...validateFindings(converted.document, prefilled),
+      ...validateAgainstBenchmarks(converted.document, benchmarks),
+    ];
+    setLoaded({
+      name,
+      size,
+      document: converted.document,
+      fileIssues,
+      sarif: { text, benchmark: benchmarkKey, skipped: converted.skipped ?? 0 },
+    });
   }
 
   async function upload() {
@@ -122,7 +157,8 @@ export function SubmitForm({ maxBytes, benchmarks, quota }: Props) {
     return (
       <div className={styles.form} style={{ maxWidth: 720 }}>
         <div className={styles.notice}>
-          Uploaded <strong>{loaded?.name}</strong> as submission <code>{submissionId}</code>. It stays private until an admin approves it.
+          Uploaded <strong>{loaded?.name}</strong> as submission <code>{submissionId}</code>. It stays private until an
+          admin approves it.
         </div>
         <SubmissionProgress id={submissionId} />
         <div className={styles.actions}>
@@ -135,12 +171,15 @@ export function SubmitForm({ maxBytes, benchmarks, quota }: Props) {
 
   const blocked = quota.remaining <= 0;
   const issues = loaded ? loaded.fileIssues : [];
-  const canUpload = Boolean(loaded) && issues.length === 0 && metadataIssues.length === 0 && uploadProgress === undefined && !blocked;
+  const canUpload =
+    Boolean(loaded) && issues.length === 0 && metadataIssues.length === 0 && uploadProgress === undefined && !blocked;
 
   return (
     <div className={`${styles.form} ${styles.wide}`}>
       <p className={blocked ? styles.alert : styles.info} role={blocked ? "alert" : undefined}>
-        {blocked ? quotaMessage(quota) : `Uploads left today: ${quota.remaining} of ${quota.limit}. Files up to ${megabytes(maxBytes)}.`}
+        {blocked
+          ? quotaMessage(quota)
+          : `Uploads left today: ${quota.remaining} of ${quota.limit}. Files up to ${megabytes(maxBytes)}.`}
       </p>
       <div
         className={`${styles.dropzone} ${dragging ? styles.dropzoneActive : ""}`}
@@ -160,7 +199,8 @@ export function SubmitForm({ maxBytes, benchmarks, quota }: Props) {
           if (file) void acceptFile(file);
         }}
       >
-        <strong>Drop a findings file here</strong> or click to choose one (JSON, or a SARIF 2.1.0 log of a static analyser: .sarif).
+        <strong>Drop a findings file here</strong> or click to choose one (JSON, or a SARIF 2.1.0 log of a static
+        analyser: .sarif).
         <input
           ref={input}
           type="file"
@@ -176,7 +216,8 @@ export function SubmitForm({ maxBytes, benchmarks, quota }: Props) {
       </div>
       <p className={styles.hint}>
         The format is described in the <Link href="/submit-guide">submit guide</Link> and the{" "}
-        <a href="/schemas/findings-file.schema.json">JSON Schema</a>; the API is in the <Link href="/docs/api">API reference</Link>.
+        <a href="/schemas/findings-file.schema.json">JSON Schema</a>; the API is in the{" "}
+        <Link href="/docs/api">API reference</Link>.
       </p>
       {reading && <p className={styles.hint}>Checking the file…</p>}
       {readError && <ErrorMessage message={readError.message} issues={readError.issues} />}
@@ -186,12 +227,17 @@ export function SubmitForm({ maxBytes, benchmarks, quota }: Props) {
             <strong>{loaded.name}</strong> ({megabytes(loaded.size)}): {countFindings(loaded.document)} findings
             {Array.isArray(loaded.document.runs) ? ` in ${loaded.document.runs.length} runs` : ""}, benchmark{" "}
             <code>{String(loaded.document.benchmark ?? "?")}</code>.
-            {loaded.sarif && loaded.sarif.skipped > 0 && ` ${loaded.sarif.skipped} results without a location are skipped.`}
+            {loaded.sarif &&
+              loaded.sarif.skipped > 0 &&
+              ` ${loaded.sarif.skipped} results without a location are skipped.`}
           </p>
           {loaded.sarif && (
             <label className={styles.field}>
               <span>Benchmark version of this SARIF log</span>
-              <select value={loaded.sarif.benchmark} onChange={(e) => loadSarif(loaded.name, loaded.size, loaded.sarif!.text, e.target.value)}>
+              <select
+                value={loaded.sarif.benchmark}
+                onChange={(e) => loadSarif(loaded.name, loaded.size, loaded.sarif!.text, e.target.value)}
+              >
                 {benchmarks.map((b) => (
                   <option key={`${b.slug}@${b.version}`} value={`${b.slug}@${b.version}`}>
                     {b.slug}@{b.version}
@@ -201,7 +247,10 @@ export function SubmitForm({ maxBytes, benchmarks, quota }: Props) {
             </label>
           )}
           {issues.length > 0 ? (
-            <ErrorMessage message={`The file has ${issues.length} problem${issues.length === 1 ? "" : "s"}; fix them and drop it again. Nothing was uploaded.`} issues={issues} />
+            <ErrorMessage
+              message={`The file has ${issues.length} problem${issues.length === 1 ? "" : "s"}; fix them and drop it again. Nothing was uploaded.`}
+              issues={issues}
+            />
           ) : (
             <div className={styles.notice} data-testid="file-valid">
               The findings are valid.
@@ -211,17 +260,29 @@ export function SubmitForm({ maxBytes, benchmarks, quota }: Props) {
           {uploadProgress !== undefined && (
             <div>
               <div className={styles.hint}>Uploading: {Math.round(uploadProgress * 100)}%</div>
-              <div className={styles.progress} role="progressbar" aria-label="Upload progress" aria-valuenow={Math.round(uploadProgress * 100)}>
+              <div
+                className={styles.progress}
+                role="progressbar"
+                aria-label="Upload progress"
+                aria-valuenow={Math.round(uploadProgress * 100)}
+              >
                 <div className={styles.progressBar} style={{ width: `${uploadProgress * 100}%` }} />
               </div>
             </div>
           )}
           {uploadError && <ErrorMessage message={uploadError.message} issues={uploadError.issues} />}
           <div className={styles.actions}>
-            <button type="button" className={`${styles.button} ${styles.primary}`} disabled={!canUpload} onClick={() => void upload()}>
+            <button
+              type="button"
+              className={`${styles.button} ${styles.primary}`}
+              disabled={!canUpload}
+              onClick={() => void upload()}
+            >
               Upload and score
             </button>
-            <span className={styles.hint}>The result stays private until an admin approves it for the public leaderboard.</span>
+            <span className={styles.hint}>
+              The result stays private until an admin approves it for the public leaderboard.
+            </span>
           </div>
         </>
       )}

@@ -2,7 +2,14 @@
 
 import { useState } from "react";
 import type { ApiTokenSummary } from "@/lib/server/tokens/api-tokens";
-import { DEFAULT_TOKEN_EXPIRY_DAYS, DEFAULT_TOKEN_SCOPES, TOKEN_EXPIRY_CHOICES, TOKEN_SCOPES, TOKEN_SCOPE_LABELS, type TokenScope } from "@/lib/validation/api-token";
+import {
+  DEFAULT_TOKEN_EXPIRY_DAYS,
+  DEFAULT_TOKEN_SCOPES,
+  TOKEN_EXPIRY_CHOICES,
+  TOKEN_SCOPES,
+  TOKEN_SCOPE_LABELS,
+  type TokenScope,
+} from "@/lib/validation/api-token";
 import { ApiError, callApi, type ApiIssue } from "@/lib/api-client";
 import { ErrorMessage } from "./error-message";
 import styles from "./ui.module.css";
@@ -12,7 +19,9 @@ import { ColumnHeads } from "@/components/ui/column-heads";
 // "30 Dec 2026, 13:05 UTC": the month spelt out, so no reader mistakes day for month; fixed to UTC, so the server's
 // and the browser's renderings agree.
 function when(iso: string | null): string {
-  return iso ? `${new Date(iso).toLocaleString("en-GB", { timeZone: "UTC", dateStyle: "medium", timeStyle: "short" })} UTC` : "never";
+  return iso
+    ? `${new Date(iso).toLocaleString("en-GB", { timeZone: "UTC", dateStyle: "medium", timeStyle: "short" })} UTC`
+    : "never";
 }
 
 function TokenStatus({ token }: { token: ApiTokenSummary }) {
@@ -22,7 +31,15 @@ function TokenStatus({ token }: { token: ApiTokenSummary }) {
 }
 
 /** Create (with scopes and a lifetime; the secret is shown once), list and revoke the user's API tokens. */
-export function TokensManager({ initial, serverUrl, canAdmin }: { initial: ApiTokenSummary[]; serverUrl: string; canAdmin: boolean }) {
+export function TokensManager({
+  initial,
+  serverUrl,
+  canAdmin,
+}: {
+  initial: ApiTokenSummary[];
+  serverUrl: string;
+  canAdmin: boolean;
+}) {
   const [tokens, setTokens] = useState(initial);
   const [name, setName] = useState("");
   const [scopes, setScopes] = useState<TokenScope[]>([...DEFAULT_TOKEN_SCOPES]);
@@ -47,7 +64,10 @@ export function TokensManager({ initial, serverUrl, canAdmin }: { initial: ApiTo
   const create = (event: React.FormEvent) => {
     event.preventDefault();
     void run(async () => {
-      const made = await callApi<ApiTokenSummary & { token: string }>("/api/v1/tokens", { method: "POST", body: { name, scopes, expires_days: expiresDays } });
+      const made = await callApi<ApiTokenSummary & { token: string }>("/api/v1/tokens", {
+        method: "POST",
+        body: { name, scopes, expires_days: expiresDays },
+      });
       const { token: _secret, ...summary } = made;
       setCreated(made);
       setTokens([summary, ...tokens]);
@@ -62,7 +82,9 @@ export function TokensManager({ initial, serverUrl, canAdmin }: { initial: ApiTo
   const revoke = (token: ApiTokenSummary) => {
     if (!window.confirm(`Revoke "${token.name}" (${token.prefix}…)? Programs using it will stop working.`)) return;
     void run(async () => {
-      const { revoked_at } = await callApi<{ revoked_at: string }>(`/api/v1/tokens/${encodeURIComponent(token.id)}`, { method: "DELETE" });
+      const { revoked_at } = await callApi<{ revoked_at: string }>(`/api/v1/tokens/${encodeURIComponent(token.id)}`, {
+        method: "DELETE",
+      });
       setTokens(tokens.map((t) => (t.id === token.id ? { ...t, revoked_at } : t)));
     });
   };
@@ -73,14 +95,15 @@ export function TokensManager({ initial, serverUrl, canAdmin }: { initial: ApiTo
       {created && (
         <div className={styles.notice} role="status">
           <p style={{ marginTop: 0 }}>
-            Token <strong>{created.name}</strong> created with the {created.scopes.length === 1 ? "scope" : "scopes"} {created.scopes.join(", ")}; it
-            expires {when(created.expires_at)}. Copy it now: it is shown only this once.
+            Token <strong>{created.name}</strong> created with the {created.scopes.length === 1 ? "scope" : "scopes"}{" "}
+            {created.scopes.join(", ")}; it expires {when(created.expires_at)}. Copy it now: it is shown only this once.
           </p>
           <div className={styles.secret} data-testid="new-token">
             {created.token}
           </div>
           <p className={styles.hint} style={{ marginBottom: 0 }}>
-            Use it with the CLI: <code>PROBEBENCH_URL={serverUrl} PROBEBENCH_TOKEN=… npx probebench submit findings.json --wait</code>
+            Use it with the CLI:{" "}
+            <code>PROBEBENCH_URL={serverUrl} PROBEBENCH_TOKEN=… npx probebench submit findings.json --wait</code>
           </p>
         </div>
       )}
@@ -99,7 +122,13 @@ export function TokensManager({ initial, serverUrl, canAdmin }: { initial: ApiTo
           />
           <label className={styles.actions}>
             <span className={styles.label}>Expires after</span>
-            <select className={styles.select} style={{ width: "auto" }} name="expires_days" value={expiresDays} onChange={(e) => setExpiresDays(Number(e.target.value))}>
+            <select
+              className={styles.select}
+              style={{ width: "auto" }}
+              name="expires_days"
+              value={expiresDays}
+              onChange={(e) => setExpiresDays(Number(e.target.value))}
+            >
               {TOKEN_EXPIRY_CHOICES.map((days) => (
                 <option key={days} value={days}>
                   {days} days
@@ -107,7 +136,11 @@ export function TokensManager({ initial, serverUrl, canAdmin }: { initial: ApiTo
               ))}
             </select>
           </label>
-          <button type="submit" className={`${styles.button} ${styles.primary}`} disabled={busy || !name.trim() || scopes.length === 0}>
+          <button
+            type="submit"
+            className={`${styles.button} ${styles.primary}`}
+            disabled={busy || !name.trim() || scopes.length === 0}
+          >
             Create token
           </button>
         </div>
@@ -118,8 +151,14 @@ export function TokensManager({ initial, serverUrl, canAdmin }: { initial: ApiTo
           <div className={styles.field}>
             {TOKEN_SCOPES.filter((scope) => scope !== "admin" || canAdmin).map((scope) => (
               <label key={scope}>
-                <input type="checkbox" name="scopes" value={scope} checked={scopes.includes(scope)} onChange={(e) => toggleScope(scope, e.target.checked)} /> <code>{scope}</code>{" "}
-                <span className={styles.hint}>{TOKEN_SCOPE_LABELS[scope]}</span>
+                <input
+                  type="checkbox"
+                  name="scopes"
+                  value={scope}
+                  checked={scopes.includes(scope)}
+                  onChange={(e) => toggleScope(scope, e.target.checked)}
+                />{" "}
+                <code>{scope}</code> <span className={styles.hint}>{TOKEN_SCOPE_LABELS[scope]}</span>
               </label>
             ))}
           </div>
@@ -131,7 +170,19 @@ export function TokensManager({ initial, serverUrl, canAdmin }: { initial: ApiTo
       ) : (
         <div className="table-wrap" {...scrollRegion("API tokens")}>
           <table>
-            <ColumnHeads columns={["Name", "Token", "Scopes", "Created", "Expires", "Last used", "Status", { label: "Actions", hidden: true }]} scoped={false} />
+            <ColumnHeads
+              columns={[
+                "Name",
+                "Token",
+                "Scopes",
+                "Created",
+                "Expires",
+                "Last used",
+                "Status",
+                { label: "Actions", hidden: true },
+              ]}
+              scoped={false}
+            />
             <tbody>
               {tokens.map((t) => (
                 <tr key={t.id}>
@@ -148,7 +199,12 @@ export function TokensManager({ initial, serverUrl, canAdmin }: { initial: ApiTo
                   </td>
                   <td>
                     {!t.revoked_at && !t.expired && (
-                      <button type="button" className={`${styles.button} ${styles.small} ${styles.danger}`} disabled={busy} onClick={() => revoke(t)}>
+                      <button
+                        type="button"
+                        className={`${styles.button} ${styles.small} ${styles.danger}`}
+                        disabled={busy}
+                        onClick={() => revoke(t)}
+                      >
                         Revoke
                       </button>
                     )}

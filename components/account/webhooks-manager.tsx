@@ -3,7 +3,14 @@
 import { useCallback, useEffect, useState } from "react";
 import type { z } from "zod";
 import { ApiError, callApi, type ApiIssue } from "@/lib/api-client";
-import { ADMIN_WEBHOOK_EVENTS, WEBHOOK_EVENTS, type createdWebhookSchema, type webhookDeliveriesSchema, type webhookSchema, type WebhookEventType } from "@/lib/contracts/webhooks";
+import {
+  ADMIN_WEBHOOK_EVENTS,
+  WEBHOOK_EVENTS,
+  type createdWebhookSchema,
+  type webhookDeliveriesSchema,
+  type webhookSchema,
+  type WebhookEventType,
+} from "@/lib/contracts/webhooks";
 import { ColumnHeads } from "@/components/ui/column-heads";
 import { scrollRegion } from "@/components/ui/scroll-region";
 import { ErrorMessage } from "./error-message";
@@ -23,7 +30,9 @@ const EVENT_LABELS: Record<WebhookEventType, string> = {
 };
 
 function when(iso: string | null): string {
-  return iso ? `${new Date(iso).toLocaleString("en-GB", { timeZone: "UTC", dateStyle: "medium", timeStyle: "medium" })} UTC` : "—";
+  return iso
+    ? `${new Date(iso).toLocaleString("en-GB", { timeZone: "UTC", dateStyle: "medium", timeStyle: "medium" })} UTC`
+    : "—";
 }
 
 function DeliveryLog({ endpoint }: { endpoint: Endpoint }) {
@@ -33,7 +42,11 @@ function DeliveryLog({ endpoint }: { endpoint: Endpoint }) {
     async (n: number) => {
       try {
         setError(undefined);
-        setPage(await callApi<Deliveries>(`/api/v1/webhooks/${encodeURIComponent(endpoint.id)}/deliveries?page=${n}&per_page=20`));
+        setPage(
+          await callApi<Deliveries>(
+            `/api/v1/webhooks/${encodeURIComponent(endpoint.id)}/deliveries?page=${n}&per_page=20`,
+          ),
+        );
       } catch (e) {
         setError(e instanceof ApiError ? e.message : "The delivery log could not be loaded.");
       }
@@ -43,7 +56,12 @@ function DeliveryLog({ endpoint }: { endpoint: Endpoint }) {
   useEffect(() => {
     void load(1);
   }, [load]);
-  if (error) return <p className={styles.alert} role="alert">{error}</p>;
+  if (error)
+    return (
+      <p className={styles.alert} role="alert">
+        {error}
+      </p>
+    );
   if (!page) return <p className={styles.hint}>Loading deliveries…</p>;
   if (page.deliveries.length === 0) return <p className="muted">No deliveries yet: send a test event.</p>;
   const { pagination } = page;
@@ -52,7 +70,18 @@ function DeliveryLog({ endpoint }: { endpoint: Endpoint }) {
       <div className="table-wrap" {...scrollRegion(`Deliveries to ${endpoint.url}`)}>
         <table>
           <caption>Deliveries to {endpoint.url}, newest first</caption>
-          <ColumnHeads columns={["Event", "Status", { label: "Attempts", num: true }, { label: "HTTP status", num: true }, "Last attempt", "Next attempt", "Error or answer", "webhook-id"]} />
+          <ColumnHeads
+            columns={[
+              "Event",
+              "Status",
+              { label: "Attempts", num: true },
+              { label: "HTTP status", num: true },
+              "Last attempt",
+              "Next attempt",
+              "Error or answer",
+              "webhook-id",
+            ]}
+          />
           <tbody>
             {page.deliveries.map((d) => (
               <tr key={d.id}>
@@ -60,7 +89,11 @@ function DeliveryLog({ endpoint }: { endpoint: Endpoint }) {
                   <code>{d.event}</code>
                 </td>
                 <td>
-                  <span className={`${styles.status} ${d.status === "succeeded" ? styles.statusOk : d.status === "failed" ? styles.statusBad : styles.statusWarn}`}>{d.status}</span>
+                  <span
+                    className={`${styles.status} ${d.status === "succeeded" ? styles.statusOk : d.status === "failed" ? styles.statusBad : styles.statusWarn}`}
+                  >
+                    {d.status}
+                  </span>
                 </td>
                 <td className="num">{d.attempts}</td>
                 <td className="num">{d.response_status ?? "—"}</td>
@@ -76,13 +109,23 @@ function DeliveryLog({ endpoint }: { endpoint: Endpoint }) {
         </table>
       </div>
       <div className={styles.actions}>
-        <button type="button" className={`${styles.button} ${styles.small}`} disabled={pagination.page <= 1} onClick={() => void load(pagination.page - 1)}>
+        <button
+          type="button"
+          className={`${styles.button} ${styles.small}`}
+          disabled={pagination.page <= 1}
+          onClick={() => void load(pagination.page - 1)}
+        >
           Newer
         </button>
         <span className={styles.hint}>
           Page {pagination.page} of {pagination.pages} ({pagination.total} deliveries)
         </span>
-        <button type="button" className={`${styles.button} ${styles.small}`} disabled={pagination.page >= pagination.pages} onClick={() => void load(pagination.page + 1)}>
+        <button
+          type="button"
+          className={`${styles.button} ${styles.small}`}
+          disabled={pagination.page >= pagination.pages}
+          onClick={() => void load(pagination.page + 1)}
+        >
           Older
         </button>
         <button type="button" className={`${styles.button} ${styles.small}`} onClick={() => void load(pagination.page)}>
@@ -123,7 +166,10 @@ export function WebhooksManager({ initial, isAdmin }: { initial: Endpoint[]; isA
   const create = (event: React.FormEvent) => {
     event.preventDefault();
     void run(async () => {
-      const made = await callApi<Created>("/api/v1/webhooks", { method: "POST", body: { url, events, ...(description.trim() ? { description } : {}) } });
+      const made = await callApi<Created>("/api/v1/webhooks", {
+        method: "POST",
+        body: { url, events, ...(description.trim() ? { description } : {}) },
+      });
       const { secret: _secret, ...endpoint } = made;
       setCreated(made);
       setEndpoints([endpoint, ...endpoints]);
@@ -134,7 +180,9 @@ export function WebhooksManager({ initial, isAdmin }: { initial: Endpoint[]; isA
 
   const sendTest = (endpoint: Endpoint) =>
     void run(async () => {
-      const sent = await callApi<{ delivery_id: string }>(`/api/v1/webhooks/${encodeURIComponent(endpoint.id)}/test`, { method: "POST" });
+      const sent = await callApi<{ delivery_id: string }>(`/api/v1/webhooks/${encodeURIComponent(endpoint.id)}/test`, {
+        method: "POST",
+      });
       setNotice(`A test event (${sent.delivery_id}) is on its way to ${endpoint.url}.`);
       setOpen(undefined);
       setTimeout(() => setOpen(endpoint.id), 1_500);
@@ -163,18 +211,34 @@ export function WebhooksManager({ initial, isAdmin }: { initial: Endpoint[]; isA
             {created.secret}
           </div>
           <p className={styles.hint} style={{ marginBottom: 0 }}>
-            Verify each request with a Standard Webhooks library, e.g. <code>new Webhook(secret).verify(body, headers)</code>.
+            Verify each request with a Standard Webhooks library, e.g.{" "}
+            <code>new Webhook(secret).verify(body, headers)</code>.
           </p>
         </div>
       )}
       <form className={`${styles.form} ${styles.wide}`} onSubmit={create} aria-label="Register a webhook">
         <label className={styles.field}>
           <span className={styles.label}>Endpoint URL</span>
-          <input className={styles.input} type="url" name="url" required maxLength={2000} placeholder="https://ci.example.com/probebench" value={url} onChange={(e) => setUrl(e.target.value)} />
+          <input
+            className={styles.input}
+            type="url"
+            name="url"
+            required
+            maxLength={2000}
+            placeholder="https://ci.example.com/probebench"
+            value={url}
+            onChange={(e) => setUrl(e.target.value)}
+          />
         </label>
         <label className={styles.field}>
           <span className={styles.label}>Description (optional)</span>
-          <input className={styles.input} name="description" maxLength={200} value={description} onChange={(e) => setDescription(e.target.value)} />
+          <input
+            className={styles.input}
+            name="description"
+            maxLength={200}
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+          />
         </label>
         <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
           <legend className={styles.label} style={{ marginBottom: 6 }}>
@@ -183,14 +247,24 @@ export function WebhooksManager({ initial, isAdmin }: { initial: Endpoint[]; isA
           <div className={styles.field}>
             {choices.map((e) => (
               <label key={e}>
-                <input type="checkbox" name="events" value={e} checked={events.includes(e)} onChange={(x) => setEvents(choices.filter((c) => (c === e ? x.target.checked : events.includes(c))))} /> <code>{e}</code>{" "}
-                <span className={styles.hint}>{EVENT_LABELS[e]}</span>
+                <input
+                  type="checkbox"
+                  name="events"
+                  value={e}
+                  checked={events.includes(e)}
+                  onChange={(x) => setEvents(choices.filter((c) => (c === e ? x.target.checked : events.includes(c))))}
+                />{" "}
+                <code>{e}</code> <span className={styles.hint}>{EVENT_LABELS[e]}</span>
               </label>
             ))}
           </div>
         </fieldset>
         <div className={styles.actions}>
-          <button type="submit" className={`${styles.button} ${styles.primary}`} disabled={busy || !url.trim() || events.length === 0}>
+          <button
+            type="submit"
+            className={`${styles.button} ${styles.primary}`}
+            disabled={busy || !url.trim() || events.length === 0}
+          >
             Register webhook
           </button>
         </div>
@@ -211,16 +285,35 @@ export function WebhooksManager({ initial, isAdmin }: { initial: Endpoint[]; isA
                   </td>
                   <td>{e.events.join(", ")}</td>
                   <td>{when(e.created_at)}</td>
-                  <td>{e.last_delivery ? `${e.last_delivery.status}${e.last_delivery.response_status ? ` (${e.last_delivery.response_status})` : ""}, ${when(e.last_delivery.at)}` : "—"}</td>
+                  <td>
+                    {e.last_delivery
+                      ? `${e.last_delivery.status}${e.last_delivery.response_status ? ` (${e.last_delivery.response_status})` : ""}, ${when(e.last_delivery.at)}`
+                      : "—"}
+                  </td>
                   <td>
                     <div className={styles.actions}>
-                      <button type="button" className={`${styles.button} ${styles.small}`} disabled={busy} onClick={() => sendTest(e)}>
+                      <button
+                        type="button"
+                        className={`${styles.button} ${styles.small}`}
+                        disabled={busy}
+                        onClick={() => sendTest(e)}
+                      >
                         Send test event
                       </button>
-                      <button type="button" className={`${styles.button} ${styles.small}`} aria-expanded={open === e.id} onClick={() => setOpen(open === e.id ? undefined : e.id)}>
+                      <button
+                        type="button"
+                        className={`${styles.button} ${styles.small}`}
+                        aria-expanded={open === e.id}
+                        onClick={() => setOpen(open === e.id ? undefined : e.id)}
+                      >
                         Deliveries
                       </button>
-                      <button type="button" className={`${styles.button} ${styles.small} ${styles.danger}`} disabled={busy} onClick={() => remove(e)}>
+                      <button
+                        type="button"
+                        className={`${styles.button} ${styles.small} ${styles.danger}`}
+                        disabled={busy}
+                        onClick={() => remove(e)}
+                      >
                         Delete
                       </button>
                     </div>
@@ -231,7 +324,11 @@ export function WebhooksManager({ initial, isAdmin }: { initial: Endpoint[]; isA
           </table>
         </div>
       )}
-      {endpoints.filter((e) => e.id === open).map((e) => <DeliveryLog key={e.id} endpoint={e} />)}
+      {endpoints
+        .filter((e) => e.id === open)
+        .map((e) => (
+          <DeliveryLog key={e.id} endpoint={e} />
+        ))}
     </div>
   );
 }

@@ -27,7 +27,13 @@ export function BenchmarkImportForm({ maxBytes }: { maxBytes: number }) {
     setError(undefined);
     setImported(undefined);
     if (!file) return setError(new ApiError(0, "Choose a benchmark file first."));
-    if (file.size > maxBytes) return setError(new ApiError(0, `${file.name} is ${(file.size / (1024 * 1024)).toFixed(1)} MB; benchmark files may be at most ${megabytes}.`));
+    if (file.size > maxBytes)
+      return setError(
+        new ApiError(
+          0,
+          `${file.name} is ${(file.size / (1024 * 1024)).toFixed(1)} MB; benchmark files may be at most ${megabytes}.`,
+        ),
+      );
     setBusy(true);
     try {
       // The file's own text is the body: the server parses it with the same limits and messages as the CLI.
@@ -47,7 +53,9 @@ export function BenchmarkImportForm({ maxBytes }: { maxBytes: number }) {
   return (
     <form className={styles.form} onSubmit={submit} aria-busy={busy}>
       <div className={styles.field}>
-        <label className={styles.label} htmlFor={inputId}>Benchmark file (JSON)</label>
+        <label className={styles.label} htmlFor={inputId}>
+          Benchmark file (JSON)
+        </label>
         <input
           ref={input}
           id={inputId}
@@ -62,8 +70,9 @@ export function BenchmarkImportForm({ maxBytes }: { maxBytes: number }) {
           }}
         />
         <span className={styles.hint}>
-          The format of <code>npx probebench benchmark import</code>: slug, name, version, snapshot date, repositories, reference bugs, and optionally a taxonomy and
-          reference visibility. At most {megabytes}. A version, once imported, cannot be changed: import a new version instead.
+          The format of <code>npx probebench benchmark import</code>: slug, name, version, snapshot date, repositories,
+          reference bugs, and optionally a taxonomy and reference visibility. At most {megabytes}. A version, once
+          imported, cannot be changed: import a new version instead.
         </span>
       </div>
       <div className={styles.actions}>
@@ -74,8 +83,9 @@ export function BenchmarkImportForm({ maxBytes }: { maxBytes: number }) {
       {error && <ErrorMessage message={error.message} issues={error.issues} />}
       {imported && (
         <p className={styles.notice} role="status">
-          Imported <strong>{imported.key}</strong>: {imported.repositories.toLocaleString("en-US")} repositories, {imported.reference_bugs.toLocaleString("en-US")} reference
-          bugs. Import snapshots with <code>npx probebench snapshot import</code> to plan passes and run audits.
+          Imported <strong>{imported.key}</strong>: {imported.repositories.toLocaleString("en-US")} repositories,{" "}
+          {imported.reference_bugs.toLocaleString("en-US")} reference bugs. Import snapshots with{" "}
+          <code>npx probebench snapshot import</code> to plan passes and run audits.
         </p>
       )}
     </form>

@@ -6,7 +6,17 @@ import { ApiError, callApi } from "@/lib/api-client";
 import styles from "../account/ui.module.css";
 
 /** Approve or reject one submission; a rejection needs a reason, which the submitter will read. */
-export function ReviewActions({ id, model, canApprove, canReject }: { id: string; model: string; canApprove: boolean; canReject: boolean }) {
+export function ReviewActions({
+  id,
+  model,
+  canApprove,
+  canReject,
+}: {
+  id: string;
+  model: string;
+  canApprove: boolean;
+  canReject: boolean;
+}) {
   const router = useRouter();
   const [reason, setReason] = useState("");
   const [busy, setBusy] = useState(false);
@@ -16,10 +26,17 @@ export function ReviewActions({ id, model, canApprove, canReject }: { id: string
     setBusy(true);
     setError(undefined);
     try {
-      await callApi(`/api/v1/admin/submissions/${encodeURIComponent(id)}/review`, { method: "POST", body: { decision, reason: reason.trim() || undefined } });
+      await callApi(`/api/v1/admin/submissions/${encodeURIComponent(id)}/review`, {
+        method: "POST",
+        body: { decision, reason: reason.trim() || undefined },
+      });
       router.refresh();
     } catch (e) {
-      setError(e instanceof ApiError ? e.message + (e.issues.length ? `: ${e.issues.map((i) => `${i.path} ${i.message}`).join("; ")}` : "") : "The request failed.");
+      setError(
+        e instanceof ApiError
+          ? e.message + (e.issues.length ? `: ${e.issues.map((i) => `${i.path} ${i.message}`).join("; ")}` : "")
+          : "The request failed.",
+      );
     } finally {
       setBusy(false);
     }
@@ -37,12 +54,22 @@ export function ReviewActions({ id, model, canApprove, canReject }: { id: string
       />
       <div className={styles.actions}>
         {canApprove && (
-          <button type="button" className={`${styles.button} ${styles.primary} ${styles.small}`} disabled={busy} onClick={() => void decide("approve")}>
+          <button
+            type="button"
+            className={`${styles.button} ${styles.primary} ${styles.small}`}
+            disabled={busy}
+            onClick={() => void decide("approve")}
+          >
             Approve
           </button>
         )}
         {canReject && (
-          <button type="button" className={`${styles.button} ${styles.danger} ${styles.small}`} disabled={busy || !reason.trim()} onClick={() => void decide("reject")}>
+          <button
+            type="button"
+            className={`${styles.button} ${styles.danger} ${styles.small}`}
+            disabled={busy || !reason.trim()}
+            onClick={() => void decide("reject")}
+          >
             Reject
           </button>
         )}

@@ -7,10 +7,20 @@ import { ApiError, callApi } from "@/lib/api-client";
 import styles from "../account/ui.module.css";
 
 /** Edits one user's role, quota override and disabled flag; a reason is required and goes to the audit log. */
-export function UserEditor({ user, isSelf, defaultQuota }: { user: UserSummary; isSelf: boolean; defaultQuota: number }) {
+export function UserEditor({
+  user,
+  isSelf,
+  defaultQuota,
+}: {
+  user: UserSummary;
+  isSelf: boolean;
+  defaultQuota: number;
+}) {
   const router = useRouter();
   const [role, setRole] = useState(user.role);
-  const [quota, setQuota] = useState(user.submission_quota_per_day === null ? "" : String(user.submission_quota_per_day));
+  const [quota, setQuota] = useState(
+    user.submission_quota_per_day === null ? "" : String(user.submission_quota_per_day),
+  );
   const [disabled, setDisabled] = useState(user.disabled);
   const [reason, setReason] = useState("");
   const [busy, setBusy] = useState(false);
@@ -34,7 +44,11 @@ export function UserEditor({ user, isSelf, defaultQuota }: { user: UserSummary; 
       router.refresh();
     } catch (e) {
       const err = e instanceof ApiError ? e : new ApiError(0, "Saving failed.");
-      setMessage({ ok: false, text: err.message + (err.issues.length ? `: ${err.issues.map((i) => `${i.path} ${i.message}`).join("; ")}` : "") });
+      setMessage({
+        ok: false,
+        text:
+          err.message + (err.issues.length ? `: ${err.issues.map((i) => `${i.path} ${i.message}`).join("; ")}` : ""),
+      });
     } finally {
       setBusy(false);
     }
@@ -42,7 +56,14 @@ export function UserEditor({ user, isSelf, defaultQuota }: { user: UserSummary; 
 
   return (
     <form className={styles.actions} onSubmit={save} aria-label={`Edit ${user.email}`}>
-      <select className={styles.select} style={{ width: "auto" }} value={role} disabled={isSelf} onChange={(e) => setRole(e.target.value as UserSummary["role"])} aria-label="Role">
+      <select
+        className={styles.select}
+        style={{ width: "auto" }}
+        value={role}
+        disabled={isSelf}
+        onChange={(e) => setRole(e.target.value as UserSummary["role"])}
+        aria-label="Role"
+      >
         <option value="user">user</option>
         <option value="maintainer">maintainer</option>
         <option value="admin">admin</option>
@@ -58,14 +79,31 @@ export function UserEditor({ user, isSelf, defaultQuota }: { user: UserSummary; 
         title="Uploads per day; empty for the default"
       />
       <label className={styles.hint}>
-        <input type="checkbox" checked={disabled} disabled={isSelf} onChange={(e) => setDisabled(e.target.checked)} /> disabled
+        <input type="checkbox" checked={disabled} disabled={isSelf} onChange={(e) => setDisabled(e.target.checked)} />{" "}
+        disabled
       </label>
-      <input className={styles.input} style={{ width: 200 }} placeholder="Reason (audit log)" value={reason} onChange={(e) => setReason(e.target.value)} aria-label="Reason" maxLength={2000} />
-      <button type="submit" className={`${styles.button} ${styles.small}`} disabled={busy || !changed || !reason.trim()}>
+      <input
+        className={styles.input}
+        style={{ width: 200 }}
+        placeholder="Reason (audit log)"
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+        aria-label="Reason"
+        maxLength={2000}
+      />
+      <button
+        type="submit"
+        className={`${styles.button} ${styles.small}`}
+        disabled={busy || !changed || !reason.trim()}
+      >
         Save
       </button>
       {message && (
-        <span role={message.ok ? "status" : "alert"} className={styles.hint} style={{ color: message.ok ? "var(--ok)" : "var(--bad)", whiteSpace: "normal" }}>
+        <span
+          role={message.ok ? "status" : "alert"}
+          className={styles.hint}
+          style={{ color: message.ok ? "var(--ok)" : "var(--bad)", whiteSpace: "normal" }}
+        >
           {message.text}
         </span>
       )}

@@ -15,7 +15,17 @@ function stepPath(points: CdfPoint[], value: (p: CdfPoint) => number): string {
   return d;
 }
 
-export function CdfChart({ points, at, d, label }: { points: CdfPoint[]; at: number | null; d: number | null; label: string }) {
+export function CdfChart({
+  points,
+  at,
+  d,
+  label,
+}: {
+  points: CdfPoint[];
+  at: number | null;
+  d: number | null;
+  label: string;
+}) {
   const x = (v: number) => PAD.left + v * (WIDTH - PAD.left - PAD.right);
   const y = (v: number) => HEIGHT - PAD.bottom - v * (HEIGHT - PAD.top - PAD.bottom);
   const gap = at !== null ? points.find((p) => Math.abs(p.x - at) < 1e-9) : undefined;
@@ -25,14 +35,28 @@ export function CdfChart({ points, at, d, label }: { points: CdfPoint[]; at: num
       {ticks.map((t) => (
         <g key={t}>
           <line x1={x(0)} x2={x(1)} y1={y(t)} y2={y(t)} stroke="currentColor" strokeOpacity={0.12} />
-          <text x={PAD.left - 6} y={y(t) + 4} fontSize={11} textAnchor="end" fill="currentColor">{t}</text>
-          <text x={x(t)} y={HEIGHT - PAD.bottom + 16} fontSize={11} textAnchor="middle" fill="currentColor">{t}</text>
+          <text x={PAD.left - 6} y={y(t) + 4} fontSize={11} textAnchor="end" fill="currentColor">
+            {t}
+          </text>
+          <text x={x(t)} y={HEIGHT - PAD.bottom + 16} fontSize={11} textAnchor="middle" fill="currentColor">
+            {t}
+          </text>
         </g>
       ))}
-      <text x={(x(0) + x(1)) / 2} y={HEIGHT - 4} fontSize={11} textAnchor="middle" fill="currentColor">normalised fix rank u (0 = fixed first)</text>
-      <path d={stepPath(points, (p) => p.expected)} fill="none" stroke="currentColor" strokeDasharray="5 4" strokeWidth={1.5} />
+      <text x={(x(0) + x(1)) / 2} y={HEIGHT - 4} fontSize={11} textAnchor="middle" fill="currentColor">
+        normalised fix rank u (0 = fixed first)
+      </text>
+      <path
+        d={stepPath(points, (p) => p.expected)}
+        fill="none"
+        stroke="currentColor"
+        strokeDasharray="5 4"
+        strokeWidth={1.5}
+      />
       <path d={stepPath(points, (p) => p.observed)} fill="none" stroke="#1f6feb" strokeWidth={2} />
-      {gap && d !== null && <line x1={x(gap.x)} x2={x(gap.x)} y1={y(gap.observed)} y2={y(gap.expected)} stroke="#cf222e" strokeWidth={2} />}
+      {gap && d !== null && (
+        <line x1={x(gap.x)} x2={x(gap.x)} y1={y(gap.observed)} y2={y(gap.expected)} stroke="#cf222e" strokeWidth={2} />
+      )}
     </svg>
   );
 }

@@ -18,16 +18,22 @@ export function ContaminationSection({ contamination }: { contamination: Submiss
     <section aria-labelledby="contamination-heading">
       <h2 id="contamination-heading">Contamination: fix-rank test</h2>
       <p className="muted small">
-        Within each repository the reference bugs are ranked by when their fix landed. A model that saw some fixes in training would match early- (or
-        late-) fixed bugs more often than chance. D is the largest gap between the matched bugs&apos; rank distribution and a repository-weighted null;
-        p comes from {c.runs[0]?.permutations ? count(c.runs[0].permutations) : "10,000"} within-repository permutations; p_Holm adjusts across every
-        approved run of this benchmark version (§C.4 of the paper). See <a href="/method">the method</a>.
+        Within each repository the reference bugs are ranked by when their fix landed. A model that saw some fixes in
+        training would match early- (or late-) fixed bugs more often than chance. D is the largest gap between the
+        matched bugs&apos; rank distribution and a repository-weighted null; p comes from{" "}
+        {c.runs[0]?.permutations ? count(c.runs[0].permutations) : "10,000"} within-repository permutations; p_Holm
+        adjusts across every approved run of this benchmark version (§C.4 of the paper). See{" "}
+        <a href="/method">the method</a>.
       </p>
       <dl className="facts">
         <dt>Knowledge cut-off</dt>
         <dd>{c.knowledge_cutoff ?? c.knowledge_cutoff_note ?? "not given"}</dd>
         <dt>Reference window</dt>
-        <dd>{c.reference_window ? `${day(c.reference_window.from)} to ${day(c.reference_window.to)} (earliest to latest fix)` : "unknown (no fix dates)"}</dd>
+        <dd>
+          {c.reference_window
+            ? `${day(c.reference_window.from)} to ${day(c.reference_window.to)} (earliest to latest fix)`
+            : "unknown (no fix dates)"}
+        </dd>
         <dt>Cut-off placement</dt>
         <dd>{CUTOFF_POSITION_LABELS[c.cutoff_position]}</dd>
         {c.source === "reported" && (
@@ -38,7 +44,11 @@ export function ContaminationSection({ contamination }: { contamination: Submiss
         )}
       </dl>
       {c.runs.length === 0 ? (
-        <p className="muted">{c.source === "reported" ? "The paper publishes no fix-rank test for this configuration." : "Not computed yet: the test runs after scoring."}</p>
+        <p className="muted">
+          {c.source === "reported"
+            ? "The paper publishes no fix-rank test for this configuration."
+            : "Not computed yet: the test runs after scoring."}
+        </p>
       ) : (
         <div className="table-wrap" {...scrollRegion("Fix-rank tests per run")}>
           <table>
@@ -46,10 +56,18 @@ export function ContaminationSection({ contamination }: { contamination: Submiss
             <thead>
               <tr>
                 <th scope="col">Run</th>
-                <th scope="col" className="num">Matched</th>
-                <th scope="col" className="num">D</th>
-                <th scope="col" className="num">p</th>
-                <th scope="col" className="num">p_Holm</th>
+                <th scope="col" className="num">
+                  Matched
+                </th>
+                <th scope="col" className="num">
+                  D
+                </th>
+                <th scope="col" className="num">
+                  p
+                </th>
+                <th scope="col" className="num">
+                  p_Holm
+                </th>
                 <th scope="col">Note</th>
               </tr>
             </thead>
@@ -61,7 +79,14 @@ export function ContaminationSection({ contamination }: { contamination: Submiss
                   <td className="num">{fmt3(r.d)}</td>
                   <td className="num">{formatP(r.p)}</td>
                   <td className="num">{formatP(r.p_holm)}</td>
-                  <td>{r.no_test_reason ?? (r.p !== null && r.p_holm === null && c.source === "computed" ? "Adjusted once the entry is approved." : r.holm_family ? `Holm over ${r.holm_family} runs` : "")}</td>
+                  <td>
+                    {r.no_test_reason ??
+                      (r.p !== null && r.p_holm === null && c.source === "computed"
+                        ? "Adjusted once the entry is approved."
+                        : r.holm_family
+                          ? `Holm over ${r.holm_family} runs`
+                          : "")}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -72,28 +97,51 @@ export function ContaminationSection({ contamination }: { contamination: Submiss
         .filter((r) => r.cdf.length > 0)
         .map((r) => (
           <details key={r.run ?? 0} open={tested.length === 1}>
-            <summary>Run {r.run ?? 1}: matched bugs&apos; fix ranks against the null (D = {fmt3(r.d)} at u = {fmt3(r.at)})</summary>
+            <summary>
+              Run {r.run ?? 1}: matched bugs&apos; fix ranks against the null (D = {fmt3(r.d)} at u = {fmt3(r.at)})
+            </summary>
             <figure>
-              <CdfChart points={r.cdf} at={r.at} d={r.d} label={`Cumulative share of matched bugs by normalised fix rank, run ${r.run ?? 1}: observed (solid) against the repository-weighted null (dashed); largest gap D = ${fmt3(r.d)}`} />
-              <figcaption className="muted small">Solid: matched bugs (observed). Dashed: repository-weighted null. Red: the largest gap D.</figcaption>
+              <CdfChart
+                points={r.cdf}
+                at={r.at}
+                d={r.d}
+                label={`Cumulative share of matched bugs by normalised fix rank, run ${r.run ?? 1}: observed (solid) against the repository-weighted null (dashed); largest gap D = ${fmt3(r.d)}`}
+              />
+              <figcaption className="muted small">
+                Solid: matched bugs (observed). Dashed: repository-weighted null. Red: the largest gap D.
+              </figcaption>
             </figure>
             <div className="table-wrap" {...scrollRegion(`CDF data, run ${r.run ?? 1}`)}>
               <table>
                 <caption>Both CDFs at every tenth of u, and where the gap is largest (run {r.run ?? 1})</caption>
                 <thead>
                   <tr>
-                    <th scope="col" className="num">u</th>
-                    <th scope="col" className="num">Observed F(u)</th>
-                    <th scope="col" className="num">Null F0(u)</th>
-                    <th scope="col" className="num">Gap</th>
+                    <th scope="col" className="num">
+                      u
+                    </th>
+                    <th scope="col" className="num">
+                      Observed F(u)
+                    </th>
+                    <th scope="col" className="num">
+                      Null F0(u)
+                    </th>
+                    <th scope="col" className="num">
+                      Gap
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
                   {r.cdf
-                    .filter((p) => Math.abs(p.x * 10 - Math.round(p.x * 10)) < 1e-9 || (r.at !== null && Math.abs(p.x - r.at) < 1e-9))
+                    .filter(
+                      (p) =>
+                        Math.abs(p.x * 10 - Math.round(p.x * 10)) < 1e-9 ||
+                        (r.at !== null && Math.abs(p.x - r.at) < 1e-9),
+                    )
                     .map((p) => (
                       <tr key={p.x}>
-                        <th scope="row" className="num">{p.x.toFixed(3)}</th>
+                        <th scope="row" className="num">
+                          {p.x.toFixed(3)}
+                        </th>
                         <td className="num">{p.observed.toFixed(3)}</td>
                         <td className="num">{p.expected.toFixed(3)}</td>
                         <td className="num">{(p.observed - p.expected).toFixed(3)}</td>

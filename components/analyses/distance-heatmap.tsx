@@ -17,7 +17,12 @@ export function DistanceHeatmap({ data }: { data: BugTypeDistances }) {
   let configuration = 0;
   const tags = subjects.map((s) => (s.kind === "reference" ? "Maint." : `#${++configuration}`));
   if (subjects.length < 2) {
-    return <p className="card empty-state">Distances need at least two distributions: the reference set and a configuration whose findings have attributed bug types.</p>;
+    return (
+      <p className="card empty-state">
+        Distances need at least two distributions: the reference set and a configuration whose findings have attributed
+        bug types.
+      </p>
+    );
   }
   return (
     <CaptionedTable
@@ -46,7 +51,11 @@ export function DistanceHeatmap({ data }: { data: BugTypeDistances }) {
           {subjects.map((col, j) => {
             const d = distances[i]![j]!;
             return (
-              <td key={col.key} className="num" style={{ background: i === j ? undefined : shade(d), color: i === j ? undefined : "#111" }}>
+              <td
+                key={col.key}
+                className="num"
+                style={{ background: i === j ? undefined : shade(d), color: i === j ? undefined : "#111" }}
+              >
                 {i === j ? DASH : d === null ? DASH : d.toFixed(3)}
               </td>
             );

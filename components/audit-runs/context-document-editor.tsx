@@ -5,11 +5,20 @@ import { ApiError, callApi, type ApiIssue } from "@/lib/api-client";
 import { ErrorMessage } from "@/components/account/error-message";
 import styles from "@/components/account/ui.module.css";
 
-type View = { kind: "audit" | "panel"; text: string | null; source: "llm" | "maintainer" | null; model: string | null; prompt_version: string | null; edited_by: string | null; edited_at: string | null };
+type View = {
+  kind: "audit" | "panel";
+  text: string | null;
+  source: "llm" | "maintainer" | null;
+  model: string | null;
+  prompt_version: string | null;
+  edited_by: string | null;
+  edited_at: string | null;
+};
 
 const TITLES = { audit: "Audit context document", panel: "Panel context document" } as const;
 const ABOUT = {
-  audit: "What every audit pass of every model reads about this repository (purpose, modules, entry points, intentional deviations).",
+  audit:
+    "What every audit pass of every model reads about this repository (purpose, modules, entry points, intentional deviations).",
   panel: "What the validation panel reads (public API, supported scope, intentional deviations, unsupported features).",
 } as const;
 
@@ -34,7 +43,11 @@ export function ContextDocumentEditor({ initial, apiPath }: { initial: View; api
       setEditing(false);
       setSaved(true);
     } catch (e) {
-      setError(e instanceof ApiError ? { message: e.message, issues: e.issues } : { message: "The document could not be saved.", issues: [] });
+      setError(
+        e instanceof ApiError
+          ? { message: e.message, issues: e.issues }
+          : { message: "The document could not be saved.", issues: [] },
+      );
     } finally {
       setBusy(false);
     }
@@ -49,22 +62,52 @@ export function ContextDocumentEditor({ initial, apiPath }: { initial: View; api
   return (
     <section className="card" aria-labelledby={`${id}-title`} data-context-kind={view.kind}>
       <h3 id={`${id}-title`}>{TITLES[view.kind]}</h3>
-      <p className="muted small">{ABOUT[view.kind]} {origin}.</p>
-      {saved && !editing && <p className={styles.notice} role="status">Saved. Later passes read the new text.</p>}
+      <p className="muted small">
+        {ABOUT[view.kind]} {origin}.
+      </p>
+      {saved && !editing && (
+        <p className={styles.notice} role="status">
+          Saved. Later passes read the new text.
+        </p>
+      )}
       {editing ? (
         <form className={`${styles.form} ${styles.wide}`} onSubmit={(e) => void save(e)}>
           <label className={styles.field}>
             <span className={styles.label}>Text (Markdown, at most 100,000 characters)</span>
-            <textarea className={styles.textarea} rows={18} value={draft} onChange={(e) => setDraft(e.target.value)} maxLength={100_000} required />
+            <textarea
+              className={styles.textarea}
+              rows={18}
+              value={draft}
+              onChange={(e) => setDraft(e.target.value)}
+              maxLength={100_000}
+              required
+            />
           </label>
           <label className={styles.field}>
             <span className={styles.label}>Reason (for the audit log, optional)</span>
-            <input className={styles.input} value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} />
+            <input
+              className={styles.input}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              maxLength={500}
+            />
           </label>
           {error && <ErrorMessage message={error.message} issues={error.issues} />}
           <div className={styles.actions}>
-            <button type="submit" className={`${styles.button} ${styles.primary}`} disabled={busy}>{busy ? "Saving…" : "Save"}</button>
-            <button type="button" className={styles.button} onClick={() => { setEditing(false); setDraft(view.text ?? ""); setError(undefined); }}>Discard</button>
+            <button type="submit" className={`${styles.button} ${styles.primary}`} disabled={busy}>
+              {busy ? "Saving…" : "Save"}
+            </button>
+            <button
+              type="button"
+              className={styles.button}
+              onClick={() => {
+                setEditing(false);
+                setDraft(view.text ?? "");
+                setError(undefined);
+              }}
+            >
+              Discard
+            </button>
           </div>
         </form>
       ) : (
@@ -72,11 +115,20 @@ export function ContextDocumentEditor({ initial, apiPath }: { initial: View; api
           {view.text ? (
             <details>
               <summary>Show the document ({view.text.length.toLocaleString("en-US")} characters)</summary>
-              <pre className="small" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>{view.text}</pre>
+              <pre className="small" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+                {view.text}
+              </pre>
             </details>
           ) : null}
           <div className={styles.actions}>
-            <button type="button" className={styles.button} onClick={() => { setEditing(true); setSaved(false); }}>
+            <button
+              type="button"
+              className={styles.button}
+              onClick={() => {
+                setEditing(true);
+                setSaved(false);
+              }}
+            >
               {view.text ? "Edit" : "Write"} the {view.kind} context document
             </button>
           </div>

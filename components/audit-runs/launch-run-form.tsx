@@ -9,7 +9,11 @@ import { HARNESSES, HARNESS_LABELS } from "@/lib/agent/harness-names";
 
 type Options = {
   baseUrls: string[];
-  benchmarks: { key: string; name: string; repositories: { name: string; language: string; passes: number | null }[] }[];
+  benchmarks: {
+    key: string;
+    name: string;
+    repositories: { name: string; language: string; passes: number | null }[];
+  }[];
 };
 
 const EFFORTS = ["", "minimal", "low", "medium", "high"] as const;
@@ -34,46 +38,88 @@ export function LaunchRunForm({ options }: { options: Options }) {
   const [minutes, setMinutes] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ message: string; issues: ApiIssue[] }>();
-  const repositories = useMemo(() => options.benchmarks.find((b) => b.key === benchmark)?.repositories ?? [], [benchmark, options.benchmarks]);
+  const repositories = useMemo(
+    () => options.benchmarks.find((b) => b.key === benchmark)?.repositories ?? [],
+    [benchmark, options.benchmarks],
+  );
 
   async function launch(event: React.FormEvent) {
     event.preventDefault();
     setBusy(true);
     setError(undefined);
     try {
-      const budget = { usd: optionalNumber(usdBudget), tokens: optionalNumber(tokenBudget), wall_minutes: optionalNumber(minutes) };
+      const budget = {
+        usd: optionalNumber(usdBudget),
+        tokens: optionalNumber(tokenBudget),
+        wall_minutes: optionalNumber(minutes),
+      };
       const created = await callApi<{ id: string }>("/api/v1/admin/runs", {
         method: "POST",
-        body: { benchmark, model, harness, reasoning_effort: effort || undefined, base_url: baseUrl || undefined, repos: selected.length ? selected : undefined, budget },
+        body: {
+          benchmark,
+          model,
+          harness,
+          reasoning_effort: effort || undefined,
+          base_url: baseUrl || undefined,
+          repos: selected.length ? selected : undefined,
+          budget,
+        },
       });
       router.push(`/admin/runs/${created.id}`);
     } catch (e) {
-      setError(e instanceof ApiError ? { message: e.message, issues: e.issues } : { message: "The run could not be launched.", issues: [] });
+      setError(
+        e instanceof ApiError
+          ? { message: e.message, issues: e.issues }
+          : { message: "The run could not be launched.", issues: [] },
+      );
       setBusy(false);
     }
   }
 
   return (
-    <form className={`card ${styles.form} ${styles.wide}`} onSubmit={(e) => void launch(e)} aria-labelledby={`${id}-title`}>
+    <form
+      className={`card ${styles.form} ${styles.wide}`}
+      onSubmit={(e) => void launch(e)}
+      aria-labelledby={`${id}-title`}
+    >
       <h2 id={`${id}-title`}>Launch a run</h2>
       <div className={styles.grid2}>
         <label className={styles.field}>
           <span className={styles.label}>Benchmark version</span>
-          <select className={styles.select} value={benchmark} onChange={(e) => { setBenchmark(e.target.value); setSelected([]); }} required>
+          <select
+            className={styles.select}
+            value={benchmark}
+            onChange={(e) => {
+              setBenchmark(e.target.value);
+              setSelected([]);
+            }}
+            required
+          >
             {options.benchmarks.map((b) => (
-              <option key={b.key} value={b.key}>{b.key} ({b.name})</option>
+              <option key={b.key} value={b.key}>
+                {b.key} ({b.name})
+              </option>
             ))}
           </select>
         </label>
         <label className={styles.field}>
           <span className={styles.label}>Model</span>
-          <input className={styles.input} value={model} onChange={(e) => setModel(e.target.value)} required maxLength={200} placeholder="e.g. gpt-5" />
+          <input
+            className={styles.input}
+            value={model}
+            onChange={(e) => setModel(e.target.value)}
+            required
+            maxLength={200}
+            placeholder="e.g. gpt-5"
+          />
         </label>
         <label className={styles.field}>
           <span className={styles.label}>Reasoning effort</span>
           <select className={styles.select} value={effort} onChange={(e) => setEffort(e.target.value)}>
             {EFFORTS.map((e) => (
-              <option key={e} value={e}>{e || "model default"}</option>
+              <option key={e} value={e}>
+                {e || "model default"}
+              </option>
             ))}
           </select>
         </label>
@@ -82,7 +128,9 @@ export function LaunchRunForm({ options }: { options: Options }) {
           <select className={styles.select} value={baseUrl} onChange={(e) => setBaseUrl(e.target.value)}>
             <option value="">configured default</option>
             {options.baseUrls.map((u) => (
-              <option key={u} value={u}>{u}</option>
+              <option key={u} value={u}>
+                {u}
+              </option>
             ))}
           </select>
         </label>
@@ -91,7 +139,14 @@ export function LaunchRunForm({ options }: { options: Options }) {
         <legend className={styles.label}>Harness</legend>
         {HARNESSES.map((h) => (
           <label key={h}>
-            <input type="radio" name={`${id}-harness`} value={h} checked={harness === h} onChange={() => setHarness(h)} /> <code>{h}</code>: {HARNESS_LABELS[h]}
+            <input
+              type="radio"
+              name={`${id}-harness`}
+              value={h}
+              checked={harness === h}
+              onChange={() => setHarness(h)}
+            />{" "}
+            <code>{h}</code>: {HARNESS_LABELS[h]}
           </label>
         ))}
       </fieldset>
@@ -102,26 +157,55 @@ export function LaunchRunForm({ options }: { options: Options }) {
             <input
               type="checkbox"
               checked={selected.includes(r.name)}
-              onChange={(e) => setSelected(e.target.checked ? [...selected, r.name] : selected.filter((n) => n !== r.name))}
+              onChange={(e) =>
+                setSelected(e.target.checked ? [...selected, r.name] : selected.filter((n) => n !== r.name))
+              }
             />{" "}
-            {r.name} <span className="muted">({r.language}{harness === "vanilla" ? ", 1 session" : r.passes === null ? ", no plan" : `, ${r.passes} passes`})</span>
+            {r.name}{" "}
+            <span className="muted">
+              ({r.language}
+              {harness === "vanilla" ? ", 1 session" : r.passes === null ? ", no plan" : `, ${r.passes} passes`})
+            </span>
           </label>
         ))}
       </fieldset>
       <fieldset className={styles.field}>
-        <legend className={styles.label}>Budget (the run stops when any is spent, keeping finished passes; empty = no limit)</legend>
+        <legend className={styles.label}>
+          Budget (the run stops when any is spent, keeping finished passes; empty = no limit)
+        </legend>
         <div className={styles.grid2}>
           <label className={styles.field}>
             <span className={styles.hint}>USD</span>
-            <input className={styles.input} type="number" min="0" step="any" value={usdBudget} onChange={(e) => setUsdBudget(e.target.value)} />
+            <input
+              className={styles.input}
+              type="number"
+              min="0"
+              step="any"
+              value={usdBudget}
+              onChange={(e) => setUsdBudget(e.target.value)}
+            />
           </label>
           <label className={styles.field}>
             <span className={styles.hint}>Tokens</span>
-            <input className={styles.input} type="number" min="1" step="1" value={tokenBudget} onChange={(e) => setTokenBudget(e.target.value)} />
+            <input
+              className={styles.input}
+              type="number"
+              min="1"
+              step="1"
+              value={tokenBudget}
+              onChange={(e) => setTokenBudget(e.target.value)}
+            />
           </label>
           <label className={styles.field}>
             <span className={styles.hint}>Wall minutes</span>
-            <input className={styles.input} type="number" min="0" step="any" value={minutes} onChange={(e) => setMinutes(e.target.value)} />
+            <input
+              className={styles.input}
+              type="number"
+              min="0"
+              step="any"
+              value={minutes}
+              onChange={(e) => setMinutes(e.target.value)}
+            />
           </label>
         </div>
       </fieldset>

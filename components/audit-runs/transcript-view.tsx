@@ -25,11 +25,17 @@ export function TranscriptView({ messages }: { messages: unknown[] }) {
             {content &&
               (long ? (
                 <details>
-                  <summary>{content.slice(0, 200).replace(/\s+/g, " ")}… ({content.length.toLocaleString("en-US")} characters)</summary>
-                  <pre className="small" style={PRE}>{content}</pre>
+                  <summary>
+                    {content.slice(0, 200).replace(/\s+/g, " ")}… ({content.length.toLocaleString("en-US")} characters)
+                  </summary>
+                  <pre className="small" style={PRE}>
+                    {content}
+                  </pre>
                 </details>
               ) : (
-                <pre className="small" style={PRE}>{content}</pre>
+                <pre className="small" style={PRE}>
+                  {content}
+                </pre>
               ))}
             {calls.map((c, j) => (
               <pre key={j} className="small" style={PRE}>

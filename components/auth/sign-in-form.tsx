@@ -11,7 +11,8 @@ const MESSAGES: Record<string, string> = {
   CredentialsSignin: "Wrong email or password.",
   RateLimited: "Too many sign-in attempts. Wait a few minutes and try again.",
   SignInUnavailable: "Signing in is not possible right now. Try again later.",
-  GithubEmailUnverified: "Your GitHub account has no verified email address matching its primary email. Verify it on GitHub and try again.",
+  GithubEmailUnverified:
+    "Your GitHub account has no verified email address matching its primary email. Verify it on GitHub and try again.",
   OAuthAccountNotLinked: "An account with this email already exists. Sign in with your email and password.",
   AccessDenied: "This account cannot sign in. Contact an administrator.",
   SessionRequired: "Sign in to continue.",
@@ -32,7 +33,12 @@ export function SignInForm(props: { callbackUrl: string; github: boolean; signup
     event.preventDefault();
     setBusy(true);
     setError(undefined);
-    const result = await signIn("credentials", { email, password, redirect: false, callbackUrl: props.callbackUrl }).catch(() => undefined);
+    const result = await signIn("credentials", {
+      email,
+      password,
+      redirect: false,
+      callbackUrl: props.callbackUrl,
+    }).catch(() => undefined);
     if (result?.ok && !result.error) {
       // A full navigation, so every part of the page (the menu included) sees the new session.
       window.location.assign(safeCallbackPath(props.callbackUrl));
@@ -52,7 +58,15 @@ export function SignInForm(props: { callbackUrl: string; github: boolean; signup
       <form className={styles.form} onSubmit={submit} method="post">
         <label className={styles.field}>
           <span className={styles.label}>Email</span>
-          <input className={styles.input} type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+          <input
+            className={styles.input}
+            type="email"
+            name="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
         </label>
         <label className={styles.field}>
           <span className={styles.label}>Password</span>
@@ -80,7 +94,11 @@ export function SignInForm(props: { callbackUrl: string; github: boolean; signup
       {props.github && (
         <>
           <div className={styles.divider}>or</div>
-          <button className={styles.button} type="button" onClick={() => void signIn("github", { callbackUrl: props.callbackUrl })}>
+          <button
+            className={styles.button}
+            type="button"
+            onClick={() => void signIn("github", { callbackUrl: props.callbackUrl })}
+          >
             Sign in with GitHub
           </button>
         </>

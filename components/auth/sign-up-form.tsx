@@ -18,8 +18,14 @@ export function SignUpForm(props: { callbackUrl: string; minPasswordLength: numb
     setError(undefined);
     try {
       await callApi("/api/auth/register", { method: "POST", body: { ...form, name: form.name || undefined } });
-      const result = await signIn("credentials", { email: form.email, password: form.password, redirect: false, callbackUrl: props.callbackUrl });
-      if (!result?.ok || result.error) throw new ApiError(0, "Your account was created, but signing in failed: sign in on the next page.");
+      const result = await signIn("credentials", {
+        email: form.email,
+        password: form.password,
+        redirect: false,
+        callbackUrl: props.callbackUrl,
+      });
+      if (!result?.ok || result.error)
+        throw new ApiError(0, "Your account was created, but signing in failed: sign in on the next page.");
       window.location.assign(safeCallbackPath(props.callbackUrl, "/submit"));
     } catch (e) {
       const err = e instanceof ApiError ? e : new ApiError(0, "Creating the account failed. Try again.");
@@ -28,17 +34,33 @@ export function SignUpForm(props: { callbackUrl: string; minPasswordLength: numb
     }
   }
 
-  const set = (key: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) => setForm({ ...form, [key]: e.target.value });
+  const set = (key: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) =>
+    setForm({ ...form, [key]: e.target.value });
   return (
     <form className={styles.form} onSubmit={submit} method="post">
       {error && <ErrorMessage message={error.message} issues={error.issues} />}
       <label className={styles.field}>
         <span className={styles.label}>Name (optional)</span>
-        <input className={styles.input} name="name" autoComplete="name" value={form.name} onChange={set("name")} maxLength={200} />
+        <input
+          className={styles.input}
+          name="name"
+          autoComplete="name"
+          value={form.name}
+          onChange={set("name")}
+          maxLength={200}
+        />
       </label>
       <label className={styles.field}>
         <span className={styles.label}>Email</span>
-        <input className={styles.input} type="email" name="email" autoComplete="email" required value={form.email} onChange={set("email")} />
+        <input
+          className={styles.input}
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={form.email}
+          onChange={set("email")}
+        />
       </label>
       <div className={styles.field}>
         <label className={styles.label} htmlFor="sign-up-password">

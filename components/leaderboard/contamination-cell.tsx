@@ -11,7 +11,9 @@ export function ContaminationCell({ summary }: { summary: ContaminationSummary |
   const adjusted = summary.min_p_holm !== null;
   return (
     <>
-      <span className="value">{adjusted ? `p_Holm ${formatP(summary.min_p_holm)}` : `p ${formatP(summary.min_p)}`}</span>
+      <span className="value">
+        {adjusted ? `p_Holm ${formatP(summary.min_p_holm)}` : `p ${formatP(summary.min_p)}`}
+      </span>
       <span className="ci">
         D {summary.max_d?.toFixed(3) ?? DASH} · cut-off {summary.cutoff_position}
       </span>

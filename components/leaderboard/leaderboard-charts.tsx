@@ -9,9 +9,29 @@ import { scrollRegion } from "@/components/ui/scroll-region";
 // F1 over cost (log axis; the effort sweep of one model and harness joined by a line) and recall over precision.
 // Each chart has a text alternative: a caption and the plotted data as a table.
 
-type Point = { id: string; name: string; cost: number | null; f1: number | null; recall: number | null; precision: number | null; source: string; effort: string | null };
+type Point = {
+  id: string;
+  name: string;
+  cost: number | null;
+  f1: number | null;
+  recall: number | null;
+  precision: number | null;
+  source: string;
+  effort: string | null;
+};
 
-const PALETTE = ["#1f5fd1", "#c2410c", "#15803d", "#7c3aed", "#be123c", "#0e7490", "#a16207", "#4338ca", "#9d174d", "#166534"];
+const PALETTE = [
+  "#1f5fd1",
+  "#c2410c",
+  "#15803d",
+  "#7c3aed",
+  "#be123c",
+  "#0e7490",
+  "#a16207",
+  "#4338ca",
+  "#9d174d",
+  "#166534",
+];
 const EFFORT_ORDER = ["minimal", "low", "medium", "high", "xhigh", "max"];
 
 function toPoint(r: RankedRow): Point {
@@ -38,7 +58,10 @@ export function effortSweeps(points: Point[], rows: RankedRow[]): { name: string
     .filter((list) => new Set(list.map((p) => p.effort)).size > 1)
     .map((list) => ({
       name: `${rows.find((r) => r.id === list[0]!.id)!.model} effort sweep`,
-      points: [...list].sort((a, b) => EFFORT_ORDER.indexOf(a.effort ?? "") - EFFORT_ORDER.indexOf(b.effort ?? "") || (a.cost ?? 0) - (b.cost ?? 0)),
+      points: [...list].sort(
+        (a, b) =>
+          EFFORT_ORDER.indexOf(a.effort ?? "") - EFFORT_ORDER.indexOf(b.effort ?? "") || (a.cost ?? 0) - (b.cost ?? 0),
+      ),
     }));
 }
 
@@ -48,8 +71,13 @@ function PointTooltip({ active, payload }: { active?: boolean; payload?: { paylo
   return (
     <div className="chart-tooltip">
       <strong>{p.name}</strong>
-      <div>F1 {p.f1?.toFixed(1) ?? "–"}% · recall {p.recall?.toFixed(1) ?? "–"}% · precision {p.precision?.toFixed(1) ?? "–"}%</div>
-      <div>cost {usd(p.cost)} · {p.source}</div>
+      <div>
+        F1 {p.f1?.toFixed(1) ?? "–"}% · recall {p.recall?.toFixed(1) ?? "–"}% · precision{" "}
+        {p.precision?.toFixed(1) ?? "–"}%
+      </div>
+      <div>
+        cost {usd(p.cost)} · {p.source}
+      </div>
     </div>
   );
 }
@@ -57,7 +85,9 @@ function PointTooltip({ active, payload }: { active?: boolean; payload?: { paylo
 export default function LeaderboardCharts({ rows }: { rows: RankedRow[] }) {
   const points = rows.map(toPoint);
   const costed = points.filter((p) => p.cost !== null && p.cost > 0 && p.f1 !== null);
-  const sweeps = effortSweeps(points, rows).map((s) => ({ ...s, points: s.points.filter((p) => costed.includes(p)) })).filter((s) => s.points.length > 1);
+  const sweeps = effortSweeps(points, rows)
+    .map((s) => ({ ...s, points: s.points.filter((p) => costed.includes(p)) }))
+    .filter((s) => s.points.length > 1);
   const inSweep = new Set(sweeps.flatMap((s) => s.points.map((p) => p.id)));
   const singles = costed.filter((p) => !inSweep.has(p.id));
   const costAxis = logTicks(costed.map((p) => p.cost!));
@@ -72,40 +102,105 @@ export default function LeaderboardCharts({ rows }: { rows: RankedRow[] }) {
     <div className="charts">
       <figure className="chart" aria-labelledby="chart-cost-caption">
         <h3 className="chart-title">F1 over cost</h3>
-        <ChartLegend items={[...sweeps.map((s, i) => ({ label: s.name, color: PALETTE[i % PALETTE.length]!, line: true })), { label: "Other configurations", color: "#6b7280", line: false }]} />
+        <ChartLegend
+          items={[
+            ...sweeps.map((s, i) => ({ label: s.name, color: PALETTE[i % PALETTE.length]!, line: true })),
+            { label: "Other configurations", color: "#6b7280", line: false },
+          ]}
+        />
         <div className="chart-box">
-          <ScatterChart responsive style={{ width: "100%", height: "100%" }} margin={{ top: 10, right: 16, bottom: 28, left: 4 }} title="F1 over cost">
+          <ScatterChart
+            responsive
+            style={{ width: "100%", height: "100%" }}
+            margin={{ top: 10, right: 16, bottom: 28, left: 4 }}
+            title="F1 over cost"
+          >
             <CartesianGrid strokeDasharray="3 3" />
-            <XAxis type="number" dataKey="cost" name="Cost" scale="log" domain={costAxis.domain} ticks={costAxis.ticks} allowDataOverflow tickFormatter={compactUsd} label={{ value: "Cost per run (USD, log scale)", position: "insideBottom", offset: -16 }} />
-            <YAxis type="number" dataKey="f1" name="F1" unit="%" width={48} domain={f1Axis.domain} ticks={f1Axis.ticks} />
+            <XAxis
+              type="number"
+              dataKey="cost"
+              name="Cost"
+              scale="log"
+              domain={costAxis.domain}
+              ticks={costAxis.ticks}
+              allowDataOverflow
+              tickFormatter={compactUsd}
+              label={{ value: "Cost per run (USD, log scale)", position: "insideBottom", offset: -16 }}
+            />
+            <YAxis
+              type="number"
+              dataKey="f1"
+              name="F1"
+              unit="%"
+              width={48}
+              domain={f1Axis.domain}
+              ticks={f1Axis.ticks}
+            />
             <Tooltip content={<PointTooltip />} />
             {sweeps.map((s, i) => (
-              <Scatter key={s.name} name={s.name} data={s.points} fill={PALETTE[i % PALETTE.length]} line lineType="joint" />
+              <Scatter
+                key={s.name}
+                name={s.name}
+                data={s.points}
+                fill={PALETTE[i % PALETTE.length]}
+                line
+                lineType="joint"
+              />
             ))}
             <Scatter name="Other configurations" data={singles} fill="#6b7280" />
           </ScatterChart>
         </div>
         <figcaption id="chart-cost-caption">
           F1 over cost per run for {costed.length} configuration{costed.length === 1 ? "" : "s"} with a published cost
-          {points.length > costed.length ? ` (${points.length - costed.length} without cost or F1 are not plotted)` : ""}. Lines join the reasoning-effort sweeps of one model and harness.
+          {points.length > costed.length
+            ? ` (${points.length - costed.length} without cost or F1 are not plotted)`
+            : ""}
+          . Lines join the reasoning-effort sweeps of one model and harness.
           <ChartData points={costed} first="cost" />
         </figcaption>
       </figure>
       <figure className="chart" aria-labelledby="chart-rp-caption">
         <h3 className="chart-title">Recall over precision</h3>
-        <ChartLegend items={[{ label: "verified", color: "#1a7f37", line: false }, { label: "reported", color: "#9a6700", line: false, diamond: true }]} />
+        <ChartLegend
+          items={[
+            { label: "verified", color: "#1a7f37", line: false },
+            { label: "reported", color: "#9a6700", line: false, diamond: true },
+          ]}
+        />
         <div className="chart-box">
-          <ScatterChart responsive style={{ width: "100%", height: "100%" }} margin={{ top: 10, right: 16, bottom: 28, left: 4 }} title="Recall over precision">
+          <ScatterChart
+            responsive
+            style={{ width: "100%", height: "100%" }}
+            margin={{ top: 10, right: 16, bottom: 28, left: 4 }}
+            title="Recall over precision"
+          >
             <CartesianGrid strokeDasharray="3 3" />
-            <XAxis type="number" dataKey="precision" name="Precision" unit="%" domain={precisionAxis.domain} ticks={precisionAxis.ticks} label={{ value: "Precision (%)", position: "insideBottom", offset: -16 }} />
-            <YAxis type="number" dataKey="recall" name="Recall" unit="%" width={48} domain={recallAxis.domain} ticks={recallAxis.ticks} />
+            <XAxis
+              type="number"
+              dataKey="precision"
+              name="Precision"
+              unit="%"
+              domain={precisionAxis.domain}
+              ticks={precisionAxis.ticks}
+              label={{ value: "Precision (%)", position: "insideBottom", offset: -16 }}
+            />
+            <YAxis
+              type="number"
+              dataKey="recall"
+              name="Recall"
+              unit="%"
+              width={48}
+              domain={recallAxis.domain}
+              ticks={recallAxis.ticks}
+            />
             <Tooltip content={<PointTooltip />} />
             <Scatter name="verified" data={verified} fill="#1a7f37" />
             <Scatter name="reported" data={reported} fill="#9a6700" shape="diamond" />
           </ScatterChart>
         </div>
         <figcaption id="chart-rp-caption">
-          Recall over precision for {rp.length} configuration{rp.length === 1 ? "" : "s"} with both numbers (green circles: verified; amber diamonds: reported).
+          Recall over precision for {rp.length} configuration{rp.length === 1 ? "" : "s"} with both numbers (green
+          circles: verified; amber diamonds: reported).
           <ChartData points={rp} first="precision" />
         </figcaption>
       </figure>
@@ -119,7 +214,10 @@ function ChartLegend({ items }: { items: { label: string; color: string; line: b
     <ul className="chart-legend" aria-hidden="true">
       {items.map((item) => (
         <li key={item.label}>
-          <span className={`swatch${item.line ? " line" : ""}${item.diamond ? " diamond" : ""}`} style={{ background: item.color }} />
+          <span
+            className={`swatch${item.line ? " line" : ""}${item.diamond ? " diamond" : ""}`}
+            style={{ background: item.color }}
+          />
           {item.label}
         </li>
       ))}
@@ -137,10 +235,22 @@ function ChartData({ points, first }: { points: Point[]; first: "cost" | "precis
           <thead>
             <tr>
               <th scope="col">Configuration</th>
-              {first === "cost" && <th scope="col" className="num">Cost</th>}
-              <th scope="col" className="num">{first === "cost" ? "F1 %" : "Precision %"}</th>
-              <th scope="col" className="num">Recall %</th>
-              {first === "cost" && <th scope="col" className="num">Precision %</th>}
+              {first === "cost" && (
+                <th scope="col" className="num">
+                  Cost
+                </th>
+              )}
+              <th scope="col" className="num">
+                {first === "cost" ? "F1 %" : "Precision %"}
+              </th>
+              <th scope="col" className="num">
+                Recall %
+              </th>
+              {first === "cost" && (
+                <th scope="col" className="num">
+                  Precision %
+                </th>
+              )}
             </tr>
           </thead>
           <tbody>
@@ -155,7 +265,9 @@ function ChartData({ points, first }: { points: Point[]; first: "cost" | "precis
             ))}
             {points.length === 0 && (
               <tr>
-                <td colSpan={4} className="empty">Nothing to plot for this view.</td>
+                <td colSpan={4} className="empty">
+                  Nothing to plot for this view.
+                </td>
               </tr>
             )}
           </tbody>
@@ -165,4 +277,3 @@ function ChartData({ points, first }: { points: Point[]; first: "cost" | "precis
     </details>
   );
 }
-

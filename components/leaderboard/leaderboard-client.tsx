@@ -24,9 +24,15 @@ const LeaderboardCharts = dynamic(() => import("./leaderboard-charts"), {
       {["F1 over cost", "Recall over precision"].map((title) => (
         <figure key={title} className="chart">
           <h3 className="chart-title">{title}</h3>
-          <ul className="chart-legend"><li>&nbsp;</li></ul>
+          <ul className="chart-legend">
+            <li>&nbsp;</li>
+          </ul>
           <div className="chart-box" />
-          <figcaption>Loading the chart…<br />&nbsp;</figcaption>
+          <figcaption>
+            Loading the chart…
+            <br />
+            &nbsp;
+          </figcaption>
         </figure>
       ))}
     </div>
@@ -66,7 +72,17 @@ export function LeaderboardClient(props: Props) {
   );
 }
 
-function InteractiveLeaderboard({ benchmark, repositories, languages, coverages, totalRepositories, initialView, totalRows, options: serverOptions, initialEtag }: Props) {
+function InteractiveLeaderboard({
+  benchmark,
+  repositories,
+  languages,
+  coverages,
+  totalRepositories,
+  initialView,
+  totalRows,
+  options: serverOptions,
+  initialEtag,
+}: Props) {
   // history "replace": typing in the search box should not flood the history.
   const [urlState, setUrlState] = useQueryStates(tableStateParsers, { urlKeys: tableStateUrlKeys, history: "replace" });
   const [hydrated, setHydrated] = useState(false);
@@ -121,8 +137,17 @@ function InteractiveLeaderboard({ benchmark, repositories, languages, coverages,
   // Any change of what is shown starts again at the first page; paging and column choices keep it.
   const update = useCallback(
     (patch: Partial<TableState>) =>
-      setState((s) => ({ ...s, ...patch, page: "page" in patch ? patch.page! : Object.keys(patch).every((k) => k === "hidden" || k === "perPage") ? s.page : 0 })),
-    [],
+      setState((s) => ({
+        ...s,
+        ...patch,
+        page:
+          "page" in patch
+            ? patch.page!
+            : Object.keys(patch).every((k) => k === "hidden" || k === "perPage")
+              ? s.page
+              : 0,
+      })),
+    [setState],
   );
 
   const inCoverage = useMemo(() => view.rows.filter((r) => r.coverage === state.coverage), [view, state.coverage]);
@@ -153,27 +178,39 @@ function InteractiveLeaderboard({ benchmark, repositories, languages, coverages,
   const whole = view.scope.repos.length === 0 && !view.scope.language;
   const caption = (
     <>
-      {benchmark.name} {benchmark.version}: {count(loadedAll ? rows.length : totalRows)} configuration{rows.length === 1 ? "" : "s"}, {describeScope(view, totalRepositories)}
+      {benchmark.name} {benchmark.version}: {count(loadedAll ? rows.length : totalRows)} configuration
+      {rows.length === 1 ? "" : "s"}, {describeScope(view, totalRepositories)}
     </>
   );
   // The explanation sits above the table rather than in the caption: a wide table scrolls sideways on a phone,
   // and its caption would scroll (and be cut) with it.
   const description = (
     <p id="lb-desc" className="table-note">
-      Ranked by F1. Recall and precision in %, with the 95% Clopper–Pearson interval below each value and, for repeated runs, the range over runs;{" "}
-      <abbr className="tie">≈n</abbr>: cannot be told apart from rank n (both intervals overlap).
+      Ranked by F1. Recall and precision in %, with the 95% Clopper–Pearson interval below each value and, for repeated
+      runs, the range over runs; <abbr className="tie">≈n</abbr>: cannot be told apart from rank n (both intervals
+      overlap).
       {incomplete > 0 &&
         (whole ? (
-          <> {incomplete} row{incomplete === 1 ? " has" : "s have"} no published overall numbers (only per-repository cells).</>
+          <>
+            {" "}
+            {incomplete} row{incomplete === 1 ? " has" : "s have"} no published overall numbers (only per-repository
+            cells).
+          </>
         ) : (
-          <> {incomplete} row{incomplete === 1 ? " lacks" : "s lack"} a published number for a repository of this subset and show none.</>
+          <>
+            {" "}
+            {incomplete} row{incomplete === 1 ? " lacks" : "s lack"} a published number for a repository of this subset
+            and show none.
+          </>
         ))}
     </p>
   );
 
   return (
     <section aria-labelledby="lb-heading" className="leaderboard-section" data-hydrated={hydrated ? "true" : undefined}>
-      <h2 id="lb-heading" className="visually-hidden">Leaderboard table</h2>
+      <h2 id="lb-heading" className="visually-hidden">
+        Leaderboard table
+      </h2>
       <LeaderboardFilters
         state={state}
         options={options}
@@ -184,7 +221,9 @@ function InteractiveLeaderboard({ benchmark, repositories, languages, coverages,
         onReset={() => setState(DEFAULT_STATE)}
         ready={hydrated}
       />
-      <p className="status-line" role="status" aria-live="polite">{status.message}</p>
+      <p className="status-line" role="status" aria-live="polite">
+        {status.message}
+      </p>
       {description}
       <div className="lb-table">
         <LeaderboardTable
@@ -202,13 +241,22 @@ function InteractiveLeaderboard({ benchmark, repositories, languages, coverages,
             view.rows.length === 0 ? (
               "No public results for this benchmark version yet."
             ) : (
-              <>No configuration matches these filters. <button type="button" className="link" onClick={() => setState(DEFAULT_STATE)}>Reset the view</button></>
+              <>
+                No configuration matches these filters.{" "}
+                <button type="button" className="link" onClick={() => setState(DEFAULT_STATE)}>
+                  Reset the view
+                </button>
+              </>
             )
           }
         />
       </div>
       <p className="downloads">
-        Download this view: <a href={apiUrl(benchmark.key, state, "csv")} download>CSV</a> · <a href={apiUrl(benchmark.key, state)}>JSON</a>
+        Download this view:{" "}
+        <a href={apiUrl(benchmark.key, state, "csv")} download>
+          CSV
+        </a>{" "}
+        · <a href={apiUrl(benchmark.key, state)}>JSON</a>
         <span className="muted"> (filters other than language and repositories apply on this page only)</span>
       </p>
       <h2>Charts</h2>

@@ -18,23 +18,50 @@ type Props = {
   ready: boolean;
 };
 
-function Select({ id, label, value, values, allLabel, onChange }: { id: string; label: string; value: string; values: string[]; allLabel: string; onChange: (v: string) => void }) {
+function Select({
+  id,
+  label,
+  value,
+  values,
+  allLabel,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  values: string[];
+  allLabel: string;
+  onChange: (v: string) => void;
+}) {
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
         <option value="">{allLabel}</option>
         {values.map((v) => (
-          <option key={v} value={v}>{v}</option>
+          <option key={v} value={v}>
+            {v}
+          </option>
         ))}
       </select>
     </div>
   );
 }
 
-export function LeaderboardFilters({ state, options, languages, repositories, coverages, onChange, onReset, ready }: Props) {
-  const toggleRepo = (name: string, on: boolean) => onChange({ repos: on ? [...state.repos, name] : state.repos.filter((r) => r !== name) });
-  const toggleColumn = (id: string, visible: boolean) => onChange({ hidden: visible ? state.hidden.filter((h) => h !== id) : [...state.hidden, id] });
+export function LeaderboardFilters({
+  state,
+  options,
+  languages,
+  repositories,
+  coverages,
+  onChange,
+  onReset,
+  ready,
+}: Props) {
+  const toggleRepo = (name: string, on: boolean) =>
+    onChange({ repos: on ? [...state.repos, name] : state.repos.filter((r) => r !== name) });
+  const toggleColumn = (id: string, visible: boolean) =>
+    onChange({ hidden: visible ? state.hidden.filter((h) => h !== id) : [...state.hidden, id] });
   const shownRepos = repositories.filter((r) => !state.language || r.language === state.language);
 
   return (
@@ -43,44 +70,90 @@ export function LeaderboardFilters({ state, options, languages, repositories, co
       <fieldset className="filters-set" disabled={!ready}>
         <div className="field grow">
           <label htmlFor="lb-q">Search</label>
-          <input id="lb-q" type="search" placeholder="Model, harness, effort" value={state.q} onChange={(e) => onChange({ q: e.target.value })} />
+          <input
+            id="lb-q"
+            type="search"
+            placeholder="Model, harness, effort"
+            value={state.q}
+            onChange={(e) => onChange({ q: e.target.value })}
+          />
         </div>
         <div className="field">
           <label htmlFor="lb-source">Source</label>
-          <select id="lb-source" value={state.source} onChange={(e) => onChange({ source: e.target.value as TableState["source"] })}>
+          <select
+            id="lb-source"
+            value={state.source}
+            onChange={(e) => onChange({ source: e.target.value as TableState["source"] })}
+          >
             <option value="">Verified and reported</option>
             <option value="verified">Verified only</option>
             <option value="reported">Reported only</option>
           </select>
         </div>
-        <Select id="lb-model" label="Model" value={state.model} values={options.models} allLabel="All models" onChange={(v) => onChange({ model: v })} />
-        <Select id="lb-harness" label="Harness" value={state.harness} values={options.harnesses} allLabel="All harnesses" onChange={(v) => onChange({ harness: v })} />
-        <Select id="lb-effort" label="Effort" value={state.effort} values={options.efforts} allLabel="All efforts" onChange={(v) => onChange({ effort: v })} />
-        <Select id="lb-language" label="Language" value={state.language} values={languages} allLabel="All languages" onChange={(v) => onChange({ language: v, repos: [] })} />
+        <Select
+          id="lb-model"
+          label="Model"
+          value={state.model}
+          values={options.models}
+          allLabel="All models"
+          onChange={(v) => onChange({ model: v })}
+        />
+        <Select
+          id="lb-harness"
+          label="Harness"
+          value={state.harness}
+          values={options.harnesses}
+          allLabel="All harnesses"
+          onChange={(v) => onChange({ harness: v })}
+        />
+        <Select
+          id="lb-effort"
+          label="Effort"
+          value={state.effort}
+          values={options.efforts}
+          allLabel="All efforts"
+          onChange={(v) => onChange({ effort: v })}
+        />
+        <Select
+          id="lb-language"
+          label="Language"
+          value={state.language}
+          values={languages}
+          allLabel="All languages"
+          onChange={(v) => onChange({ language: v, repos: [] })}
+        />
         {coverages.length > 1 && (
           <div className="field">
             <label htmlFor="lb-coverage">Evaluated on</label>
             <select id="lb-coverage" value={state.coverage} onChange={(e) => onChange({ coverage: e.target.value })}>
               {coverages.map((c) => (
-                <option key={c.key} value={c.key}>{c.label}</option>
+                <option key={c.key} value={c.key}>
+                  {c.label}
+                </option>
               ))}
             </select>
           </div>
         )}
         <details className="field dropdown">
-          <summary>
-            Repositories: {state.repos.length ? `${state.repos.length} selected` : "all"}
-          </summary>
+          <summary>Repositories: {state.repos.length ? `${state.repos.length} selected` : "all"}</summary>
           <fieldset>
             <legend>Pool recall and precision over these repositories</legend>
             {shownRepos.map((r) => (
               <label key={r.name} className="check">
-                <input type="checkbox" name="repos" value={r.name} checked={state.repos.includes(r.name)} onChange={(e) => toggleRepo(r.name, e.target.checked)} />
+                <input
+                  type="checkbox"
+                  name="repos"
+                  value={r.name}
+                  checked={state.repos.includes(r.name)}
+                  onChange={(e) => toggleRepo(r.name, e.target.checked)}
+                />
                 {r.name} <span className="muted">{r.language}</span>
               </label>
             ))}
             {state.repos.length > 0 && (
-              <button type="button" className="link" onClick={() => onChange({ repos: [] })}>Use all repositories</button>
+              <button type="button" className="link" onClick={() => onChange({ repos: [] })}>
+                Use all repositories
+              </button>
             )}
           </fieldset>
         </details>
@@ -90,14 +163,22 @@ export function LeaderboardFilters({ state, options, languages, repositories, co
             <legend>Visible columns</legend>
             {HIDEABLE_COLUMNS.map((id) => (
               <label key={id} className="check">
-                <input type="checkbox" name="columns" value={id} checked={!state.hidden.includes(id)} onChange={(e) => toggleColumn(id, e.target.checked)} />
+                <input
+                  type="checkbox"
+                  name="columns"
+                  value={id}
+                  checked={!state.hidden.includes(id)}
+                  onChange={(e) => toggleColumn(id, e.target.checked)}
+                />
                 {COLUMN_LABELS[id]}
               </label>
             ))}
           </fieldset>
         </details>
         <div className="field actions">
-          <button type="button" onClick={onReset}>Reset view</button>
+          <button type="button" onClick={onReset}>
+            Reset view
+          </button>
         </div>
       </fieldset>
     </form>

@@ -41,9 +41,16 @@ function buildModel(data: LeaderboardData) {
     .filter((r) => ranks.has(r.id))
     .sort((a, b) => (ranks.get(a.id)!.rank ?? Infinity) - (ranks.get(b.id)!.rank ?? Infinity))
     .slice(0, DEFAULT_PER_PAGE);
-  const unique = (values: (string | null)[]) => [...new Set(values.filter((v): v is string => Boolean(v)))].sort((a, b) => a.localeCompare(b));
-  const options = { models: unique(view.rows.map((r) => r.model)), harnesses: unique(view.rows.map((r) => r.harness)), efforts: unique(view.rows.map((r) => r.reasoning_effort)) };
-  const stored = data.repositories.every((r) => r.referenceBugs !== null) ? data.repositories.reduce((n, r) => n + r.referenceBugs!, 0) : null;
+  const unique = (values: (string | null)[]) =>
+    [...new Set(values.filter((v): v is string => Boolean(v)))].sort((a, b) => a.localeCompare(b));
+  const options = {
+    models: unique(view.rows.map((r) => r.model)),
+    harnesses: unique(view.rows.map((r) => r.harness)),
+    efforts: unique(view.rows.map((r) => r.reasoning_effort)),
+  };
+  const stored = data.repositories.every((r) => r.referenceBugs !== null)
+    ? data.repositories.reduce((n, r) => n + r.referenceBugs!, 0)
+    : null;
   return {
     initialView: { ...view, rows: firstPage },
     totalRows: view.rows.length,
@@ -61,7 +68,10 @@ function modelOf(data: LeaderboardData) {
 }
 
 export async function LeaderboardPage({ benchmarkRef }: { benchmarkRef: string | null }) {
-  const [{ benchmarks, data }, nonce] = await Promise.all([loadPage(benchmarkRef), headers().then((h) => h.get("x-nonce") ?? undefined)]);
+  const [{ benchmarks, data }, nonce] = await Promise.all([
+    loadPage(benchmarkRef),
+    headers().then((h) => h.get("x-nonce") ?? undefined),
+  ]);
   if (!data) {
     return (
       <>
@@ -69,15 +79,18 @@ export async function LeaderboardPage({ benchmarkRef }: { benchmarkRef: string |
         <div className="card empty-state">
           <p>No benchmark version has been imported yet, so there is nothing to rank.</p>
           <p>
-            Import a benchmark and its results (see <Link href="/submit-guide">the submit guide</Link>), or load the published PROBE results with{" "}
-            <code>npx tsx scripts/import-reported.ts</code>.
+            Import a benchmark and its results (see <Link href="/submit-guide">the submit guide</Link>), or load the
+            published PROBE results with <code>npx tsx scripts/import-reported.ts</code>.
           </p>
         </div>
       </>
     );
   }
   const { initialView, totalRows, options, etag, totalBugs, totalRepos } = modelOf(data);
-  const named = data.published && data.published.repositories !== data.repositories.length ? ` (${data.repositories.length} of them named in the published material)` : "";
+  const named =
+    data.published && data.published.repositories !== data.repositories.length
+      ? ` (${data.repositories.length} of them named in the published material)`
+      : "";
   return (
     <>
       <script nonce={nonce} dangerouslySetInnerHTML={{ __html: PENDING_SCRIPT }} />
@@ -85,12 +98,21 @@ export async function LeaderboardPage({ benchmarkRef }: { benchmarkRef: string |
         <div>
           <h1>Leaderboard</h1>
           <p className="lede">
-            Whole-repository bug discovery on <strong>{data.benchmark.name} {data.benchmark.version}</strong>: {count(totalRepos)} repositories{named}
-            {totalBugs !== null ? `, ${count(totalBugs)} maintainer-fixed reference bugs` : ""}. Recall is the share of reference bugs found; precision is the
-            share of findings that match one. <Link href="/method">How scoring works</Link>.
+            Whole-repository bug discovery on{" "}
+            <strong>
+              {data.benchmark.name} {data.benchmark.version}
+            </strong>
+            : {count(totalRepos)} repositories{named}
+            {totalBugs !== null ? `, ${count(totalBugs)} maintainer-fixed reference bugs` : ""}. Recall is the share of
+            reference bugs found; precision is the share of findings that match one.{" "}
+            <Link href="/method">How scoring works</Link>.
           </p>
         </div>
-        <BenchmarkSelector benchmarks={benchmarks} current={data.benchmark.key} hrefFor={(b) => `/leaderboard/${encodeURIComponent(b.slug)}/${encodeURIComponent(b.version)}`} />
+        <BenchmarkSelector
+          benchmarks={benchmarks}
+          current={data.benchmark.key}
+          hrefFor={(b) => `/leaderboard/${encodeURIComponent(b.slug)}/${encodeURIComponent(b.version)}`}
+        />
       </div>
       <LeaderboardClient
         benchmark={data.benchmark}
@@ -104,9 +126,10 @@ export async function LeaderboardPage({ benchmarkRef }: { benchmarkRef: string |
         initialEtag={etag}
       />
       <p className="muted small">
-        Data as of {formatUtc(data.generatedAt, "minute")} UTC. <span className="badge verified">verified</span> rows were scored here from
-        the submitted findings; <span className="badge reported">reported</span> rows repeat published numbers (counts derived from the published
-        percentages) and are not re-scored. Per-repository tables: <Link href={`/repositories?benchmark=${encodeURIComponent(data.benchmark.key)}`}>repositories</Link>.
+        Data as of {formatUtc(data.generatedAt, "minute")} UTC. <span className="badge verified">verified</span> rows
+        were scored here from the submitted findings; <span className="badge reported">reported</span> rows repeat
+        published numbers (counts derived from the published percentages) and are not re-scored. Per-repository tables:{" "}
+        <Link href={`/repositories?benchmark=${encodeURIComponent(data.benchmark.key)}`}>repositories</Link>.
       </p>
     </>
   );

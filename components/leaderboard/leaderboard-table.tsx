@@ -36,7 +36,11 @@ function Metric({ row, metric, range }: { row: LeaderboardRow; metric: RatioName
     <>
       <span className="value">{pct(value)}</span>
       {interval && <span className="ci">{pctInterval(interval)}</span>}
-      {range && <span className="range">runs {pct(range.min)}–{pct(range.max)}</span>}
+      {range && (
+        <span className="range">
+          runs {pct(range.min)}–{pct(range.max)}
+        </span>
+      )}
     </>
   );
 }
@@ -48,7 +52,9 @@ function Validity({ row }: { row: LeaderboardRow }) {
     <>
       <span className="value">{pct(row.panel_validity)}</span>
       {row.panel_validity_ci && <span className="ci">{pctInterval(row.panel_validity_ci)}</span>}
-      {row.panel_text_only ? <span className="ci">{row.panel_text_only} judged from text alone (no snapshot)</span> : null}
+      {row.panel_text_only ? (
+        <span className="ci">{row.panel_text_only} judged from text alone (no snapshot)</span>
+      ) : null}
     </>
   );
 }
@@ -83,7 +89,11 @@ const columns = [
       ) : (
         <span className="rank">
           {r.rank}
-          {r.tiedWithRank !== null && <abbr className="tie" title={`cannot be told apart from rank ${r.tiedWithRank}`}>≈{r.tiedWithRank}</abbr>}
+          {r.tiedWithRank !== null && (
+            <abbr className="tie" title={`cannot be told apart from rank ${r.tiedWithRank}`}>
+              ≈{r.tiedWithRank}
+            </abbr>
+          )}
         </span>
       ),
   }),
@@ -93,15 +103,41 @@ const columns = [
     enableHiding: false,
     cell: ({ row: { original: r } }) => (
       <>
-        <Link href={`/submissions/${r.id}`} prefetch={false}>{r.model}</Link>
-        {r.offline_judge && <> <OfflineBadge /></>}
-        {r.offline_embedder && <> <OfflineEmbedderBadge /></>}
-        {r.coverage !== "full" && <span className="badge subset" title="Evaluated on a subset of the repositories">{r.coverage}</span>}
+        <Link href={`/submissions/${r.id}`} prefetch={false}>
+          {r.model}
+        </Link>
+        {r.offline_judge && (
+          <>
+            {" "}
+            <OfflineBadge />
+          </>
+        )}
+        {r.offline_embedder && (
+          <>
+            {" "}
+            <OfflineEmbedderBadge />
+          </>
+        )}
+        {r.coverage !== "full" && (
+          <span className="badge subset" title="Evaluated on a subset of the repositories">
+            {r.coverage}
+          </span>
+        )}
       </>
     ),
   }),
-  column.accessor((r) => r.reasoning_effort ?? undefined, { id: "effort", header: COLUMN_LABELS.effort, sortUndefined: "last", cell: (c) => c.getValue() ?? DASH }),
-  column.accessor((r) => r.harness ?? undefined, { id: "harness", header: COLUMN_LABELS.harness, sortUndefined: "last", cell: (c) => c.getValue() ?? DASH }),
+  column.accessor((r) => r.reasoning_effort ?? undefined, {
+    id: "effort",
+    header: COLUMN_LABELS.effort,
+    sortUndefined: "last",
+    cell: (c) => c.getValue() ?? DASH,
+  }),
+  column.accessor((r) => r.harness ?? undefined, {
+    id: "harness",
+    header: COLUMN_LABELS.harness,
+    sortUndefined: "last",
+    cell: (c) => c.getValue() ?? DASH,
+  }),
   column.accessor((r) => num(r.recall), {
     id: "recall",
     header: COLUMN_LABELS.recall,
@@ -126,13 +162,51 @@ const columns = [
     meta: { numeric: true },
     cell: ({ row: { original: r } }) => <Metric row={r} metric="f1" range={r.range?.f1} />,
   }),
-  column.accessor((r) => num(r.findings), { id: "findings", header: COLUMN_LABELS.findings, sortUndefined: "last", sortDescFirst: true, meta: { numeric: true }, cell: (c) => count(c.getValue() ?? null) }),
-  column.accessor((r) => num(r.cost_usd), { id: "cost", header: COLUMN_LABELS.cost, sortUndefined: "last", sortDescFirst: false, meta: { numeric: true }, cell: (c) => usd(c.getValue() ?? null) }),
+  column.accessor((r) => num(r.findings), {
+    id: "findings",
+    header: COLUMN_LABELS.findings,
+    sortUndefined: "last",
+    sortDescFirst: true,
+    meta: { numeric: true },
+    cell: (c) => count(c.getValue() ?? null),
+  }),
+  column.accessor((r) => num(r.cost_usd), {
+    id: "cost",
+    header: COLUMN_LABELS.cost,
+    sortUndefined: "last",
+    sortDescFirst: false,
+    meta: { numeric: true },
+    cell: (c) => usd(c.getValue() ?? null),
+  }),
   column.accessor("runs", { id: "runs", header: COLUMN_LABELS.runs, sortDescFirst: true, meta: { numeric: true } }),
-  column.accessor((r) => r.date ?? undefined, { id: "date", header: COLUMN_LABELS.date, sortUndefined: "last", sortDescFirst: true, cell: (c) => c.getValue() ?? DASH }),
-  column.accessor("source", { id: "source", header: COLUMN_LABELS.source, cell: (c) => <span className={`badge ${c.getValue()}`}>{c.getValue()}</span> }),
-  column.accessor((r) => num(r.panel_validity), { id: "validity", header: COLUMN_LABELS.validity, sortUndefined: "last", sortDescFirst: true, meta: { numeric: true }, cell: ({ row: { original: r } }) => <Validity row={r} /> }),
-  column.accessor((r) => contaminationSortValue(r.contamination), { id: "contamination", header: COLUMN_LABELS.contamination, sortUndefined: "last", sortDescFirst: false, meta: { numeric: true }, cell: ({ row: { original: r } }) => <ContaminationCell summary={r.contamination} /> }),
+  column.accessor((r) => r.date ?? undefined, {
+    id: "date",
+    header: COLUMN_LABELS.date,
+    sortUndefined: "last",
+    sortDescFirst: true,
+    cell: (c) => c.getValue() ?? DASH,
+  }),
+  column.accessor("source", {
+    id: "source",
+    header: COLUMN_LABELS.source,
+    cell: (c) => <span className={`badge ${c.getValue()}`}>{c.getValue()}</span>,
+  }),
+  column.accessor((r) => num(r.panel_validity), {
+    id: "validity",
+    header: COLUMN_LABELS.validity,
+    sortUndefined: "last",
+    sortDescFirst: true,
+    meta: { numeric: true },
+    cell: ({ row: { original: r } }) => <Validity row={r} />,
+  }),
+  column.accessor((r) => contaminationSortValue(r.contamination), {
+    id: "contamination",
+    header: COLUMN_LABELS.contamination,
+    sortUndefined: "last",
+    sortDescFirst: false,
+    meta: { numeric: true },
+    cell: ({ row: { original: r } }) => <ContaminationCell summary={r.contamination} />,
+  }),
 ];
 
 export const HIDEABLE_COLUMNS = columns.map((c) => c.id!).filter((id) => id !== "rank" && id !== "model");
@@ -153,12 +227,27 @@ type Props = {
   empty: React.ReactNode;
 };
 
-export function LeaderboardTable({ rows, sort, hidden, caption, busy, onSort, perPage, page, onPage, pendingTotal, empty }: Props) {
+export function LeaderboardTable({
+  rows,
+  sort,
+  hidden,
+  caption,
+  busy,
+  onSort,
+  perPage,
+  page,
+  onPage,
+  pendingTotal,
+  empty,
+}: Props) {
   const pageSize = perPage === 0 ? Math.max(rows.length, 1) : perPage;
   const pageCount = Math.max(1, Math.ceil(rows.length / pageSize));
   const pageIndex = Math.min(page, pageCount - 1);
   const sorting: SortingState = useMemo(() => (sort ? [sort] : [{ id: "rank", desc: false }]), [sort]);
-  const columnVisibility: VisibilityState = useMemo(() => Object.fromEntries(hidden.map((id) => [id, false])), [hidden]);
+  const columnVisibility: VisibilityState = useMemo(
+    () => Object.fromEntries(hidden.map((id) => [id, false])),
+    [hidden],
+  );
   const table = useReactTable({
     data: rows,
     columns,
@@ -198,7 +287,9 @@ export function LeaderboardTable({ rows, sort, hidden, caption, busy, onSort, pe
                   >
                     <button type="button" className="sort" onClick={header.column.getToggleSortingHandler()}>
                       {flexRender(header.column.columnDef.header, header.getContext())}
-                      <span aria-hidden="true" className="sort-mark">{sorted === "asc" ? "▲" : sorted === "desc" ? "▼" : "↕"}</span>
+                      <span aria-hidden="true" className="sort-mark">
+                        {sorted === "asc" ? "▲" : sorted === "desc" ? "▼" : "↕"}
+                      </span>
                     </button>
                   </th>
                 );
@@ -212,39 +303,69 @@ export function LeaderboardTable({ rows, sort, hidden, caption, busy, onSort, pe
               {row.getVisibleCells().map((cell) => {
                 const content = flexRender(cell.column.columnDef.cell, cell.getContext());
                 return cell.column.id === "model" ? (
-                  <th key={cell.id} scope="row">{content}</th>
+                  <th key={cell.id} scope="row">
+                    {content}
+                  </th>
                 ) : (
                   // Alignment comes from the data-col attribute in CSS: no per-cell class in the (cached, shared) HTML.
-                  <td key={cell.id} data-col={cell.column.id}>{content}</td>
+                  <td key={cell.id} data-col={cell.column.id}>
+                    {content}
+                  </td>
                 );
               })}
             </tr>
           ))}
           {rows.length === 0 && (
             <tr>
-              <td colSpan={visible} className="empty">{empty}</td>
+              <td colSpan={visible} className="empty">
+                {empty}
+              </td>
             </tr>
           )}
         </tbody>
       </table>
-      <Pager total={pendingTotal ?? rows.length} pageIndex={pageIndex} pageCount={pageCount} perPage={perPage} onPage={onPage} />
+      <Pager
+        total={pendingTotal ?? rows.length}
+        pageIndex={pageIndex}
+        pageCount={pageCount}
+        perPage={perPage}
+        onPage={onPage}
+      />
     </div>
   );
 }
 
-function Pager({ total, pageIndex, pageCount, perPage, onPage }: { total: number; pageIndex: number; pageCount: number; perPage: number; onPage: (page: number, perPage: number) => void }) {
+function Pager({
+  total,
+  pageIndex,
+  pageCount,
+  perPage,
+  onPage,
+}: {
+  total: number;
+  pageIndex: number;
+  pageCount: number;
+  perPage: number;
+  onPage: (page: number, perPage: number) => void;
+}) {
   const first = total === 0 ? 0 : perPage === 0 ? 1 : pageIndex * perPage + 1;
   const last = perPage === 0 ? total : Math.min(total, (pageIndex + 1) * perPage);
   return (
     <nav className="pager" aria-label="Table pages">
       <span>{`${first}–${last} of ${total}`}</span>
-      <button type="button" onClick={() => onPage(pageIndex - 1, perPage)} disabled={pageIndex === 0}>Previous</button>
-      <button type="button" onClick={() => onPage(pageIndex + 1, perPage)} disabled={pageIndex >= pageCount - 1}>Next</button>
+      <button type="button" onClick={() => onPage(pageIndex - 1, perPage)} disabled={pageIndex === 0}>
+        Previous
+      </button>
+      <button type="button" onClick={() => onPage(pageIndex + 1, perPage)} disabled={pageIndex >= pageCount - 1}>
+        Next
+      </button>
       <label>
         Rows per page{" "}
         <select value={perPage} onChange={(e) => onPage(0, Number(e.target.value))}>
           {PAGE_SIZES.map((n) => (
-            <option key={n} value={n}>{n === 0 ? "all" : n}</option>
+            <option key={n} value={n}>
+              {n === 0 ? "all" : n}
+            </option>
           ))}
         </select>
       </label>

@@ -26,8 +26,18 @@ describe("table state in the query string", () => {
     const search = serializeTableState(state);
     const params = new URLSearchParams(search);
     expect(Object.fromEntries(params)).toEqual({
-      sort: "-recall", q: "gpt 5", source: "verified", model: "GPT-5.6 Sol", harness: "codex", effort: "high", lang: "python",
-      repos: "kozea/weasyprint,py-pdf/pypdf", cov: "subset-a", cols: "cost", per: "50", page: "3",
+      sort: "-recall",
+      q: "gpt 5",
+      source: "verified",
+      model: "GPT-5.6 Sol",
+      harness: "codex",
+      effort: "high",
+      lang: "python",
+      repos: "kozea/weasyprint,py-pdf/pypdf",
+      cov: "subset-a",
+      cols: "cost",
+      per: "50",
+      page: "3",
     });
     expect(parseTableState(search)).toEqual({ ...state, repos: ["kozea/weasyprint", "py-pdf/pypdf"] });
     expect([...params.keys()].every((key) => STATE_KEYS.includes(key))).toBe(true);
@@ -35,6 +45,9 @@ describe("table state in the query string", () => {
 
   it("falls back to defaults for malformed values and ignores foreign keys", () => {
     expect(parseTableState("?per=7&page=-3&source=both&utm_source=x")).toEqual(DEFAULT_STATE);
-    expect(parseTableState("?sort=f1&cols=validity,cost")).toMatchObject({ sort: { id: "f1", desc: false }, hidden: ["validity", "cost"] });
+    expect(parseTableState("?sort=f1&cols=validity,cost")).toMatchObject({
+      sort: { id: "f1", desc: false },
+      hidden: ["validity", "cost"],
+    });
   });
 });

@@ -1,4 +1,11 @@
-import { createLoader, createParser, createSerializer, parseAsNumberLiteral, parseAsString, parseAsStringLiteral } from "nuqs/server";
+import {
+  createLoader,
+  createParser,
+  createSerializer,
+  parseAsNumberLiteral,
+  parseAsString,
+  parseAsStringLiteral,
+} from "nuqs/server";
 
 // The leaderboard's table state, kept in the query string by nuqs so a filtered, sorted view can be shared. Only
 // values that differ from the defaults are written (nuqs clears a key set to its default), so the plain page URL
@@ -42,8 +49,13 @@ export const DEFAULT_STATE: TableState = {
   page: 0,
 };
 
-const list = (v: string) => v.split(",").map((s) => s.trim()).filter(Boolean);
-const sameList = (a: string[], b: string[]) => a.length === b.length && [...a].sort().every((v, i) => v === [...b].sort()[i]);
+const list = (v: string) =>
+  v
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+const sameList = (a: string[], b: string[]) =>
+  a.length === b.length && [...a].sort().every((v, i) => v === [...b].sort()[i]);
 
 // "-recall" sorts recall descending.
 const parseAsSort = createParser<{ id: string; desc: boolean }>({
@@ -90,7 +102,9 @@ export const tableStateParsers = {
 export const tableStateUrlKeys = { language: "lang", coverage: "cov", hidden: "cols", perPage: "per" } as const;
 
 /** Query keys this state owns; the page's inline script looks for them before hydration. */
-export const STATE_KEYS: string[] = Object.keys(tableStateParsers).map((key) => tableStateUrlKeys[key as keyof typeof tableStateUrlKeys] ?? key);
+export const STATE_KEYS: string[] = Object.keys(tableStateParsers).map(
+  (key) => tableStateUrlKeys[key as keyof typeof tableStateUrlKeys] ?? key,
+);
 
 const loadTableState = createLoader(tableStateParsers, { urlKeys: tableStateUrlKeys });
 const serializer = createSerializer(tableStateParsers, { urlKeys: tableStateUrlKeys });

@@ -12,7 +12,17 @@ const PAD = { left: 56, right: 12, top: 12, bottom: 36 };
 const MATCHED = "#1a7f37";
 const UNMATCHED = "#d0d7de";
 
-function StackedBars({ id, title, bars, xLabel }: { id: string; title: string; bars: { n: number; matched: number; unmatched: number }[]; xLabel: string }) {
+function StackedBars({
+  id,
+  title,
+  bars,
+  xLabel,
+}: {
+  id: string;
+  title: string;
+  bars: { n: number; matched: number; unmatched: number }[];
+  xLabel: string;
+}) {
   const max = Math.max(1, ...bars.map((b) => b.matched + b.unmatched));
   const plotW = WIDTH - PAD.left - PAD.right;
   const plotH = HEIGHT - PAD.top - PAD.bottom;
@@ -38,7 +48,13 @@ function StackedBars({ id, title, bars, xLabel }: { id: string; title: string; b
               <rect x={x} y={y(b.matched)} width={barW} height={y(0) - y(b.matched)} fill={MATCHED}>
                 <title>{`n = ${b.n}: ${count(b.matched)} matched`}</title>
               </rect>
-              <rect x={x} y={y(b.matched + b.unmatched)} width={barW} height={y(b.matched) - y(b.matched + b.unmatched)} fill={UNMATCHED}>
+              <rect
+                x={x}
+                y={y(b.matched + b.unmatched)}
+                width={barW}
+                height={y(b.matched) - y(b.matched + b.unmatched)}
+                fill={UNMATCHED}
+              >
                 <title>{`n = ${b.n}: ${count(b.unmatched)} unmatched`}</title>
               </rect>
               <text x={x + barW / 2} y={HEIGHT - PAD.bottom + 14} textAnchor="middle" fontSize="11" fill="currentColor">
@@ -52,7 +68,8 @@ function StackedBars({ id, title, bars, xLabel }: { id: string; title: string; b
         </text>
       </svg>
       <figcaption id={`${id}-caption`}>
-        {title} <span style={{ color: MATCHED }}>■</span> matched a reference bug, <span style={{ color: "#8c959f" }}>■</span> unmatched. The numbers are in the table below.
+        {title} <span style={{ color: MATCHED }}>■</span> matched a reference bug,{" "}
+        <span style={{ color: "#8c959f" }}>■</span> unmatched. The numbers are in the table below.
       </figcaption>
     </figure>
   );
@@ -66,9 +83,11 @@ export function RunSpectrum({ spectrum }: { spectrum: SpectrumPoint[] }) {
     <>
       <h2 id="spectrum">Distinct findings across runs</h2>
       <p className="small">
-        A distinct finding is a group of findings with one root cause (within a run or across runs). {count(total.union_matched + total.union_unmatched)} distinct findings over{" "}
-        {k} runs, {count(total.union_matched)} of them matching a reference bug. The frequency spectrum counts those reported in exactly n of the {k} runs (the observed
-        column of the paper&apos;s Table 22); the union counts those reported by at least one of runs 1 to n, in upload order.
+        A distinct finding is a group of findings with one root cause (within a run or across runs).{" "}
+        {count(total.union_matched + total.union_unmatched)} distinct findings over {k} runs,{" "}
+        {count(total.union_matched)} of them matching a reference bug. The frequency spectrum counts those reported in
+        exactly n of the {k} runs (the observed column of the paper&apos;s Table 22); the union counts those reported by
+        at least one of runs 1 to n, in upload order.
       </p>
       <div className="charts">
         <StackedBars
@@ -90,19 +109,35 @@ export function RunSpectrum({ spectrum }: { spectrum: SpectrumPoint[] }) {
         empty={false}
         head={
           <>
-            <th scope="col" className="num">n</th>
-            <th scope="col" className="num">In exactly n runs: matched</th>
-            <th scope="col" className="num">unmatched</th>
-            <th scope="col" className="num">all</th>
-            <th scope="col" className="num">Union of runs 1..n: matched</th>
-            <th scope="col" className="num">unmatched</th>
-            <th scope="col" className="num">all</th>
+            <th scope="col" className="num">
+              n
+            </th>
+            <th scope="col" className="num">
+              In exactly n runs: matched
+            </th>
+            <th scope="col" className="num">
+              unmatched
+            </th>
+            <th scope="col" className="num">
+              all
+            </th>
+            <th scope="col" className="num">
+              Union of runs 1..n: matched
+            </th>
+            <th scope="col" className="num">
+              unmatched
+            </th>
+            <th scope="col" className="num">
+              all
+            </th>
           </>
         }
       >
         {spectrum.map((p) => (
           <tr key={p.n}>
-            <th scope="row" className="num">{p.n}</th>
+            <th scope="row" className="num">
+              {p.n}
+            </th>
             <td className="num">{count(p.exactly_matched)}</td>
             <td className="num">{count(p.exactly_unmatched)}</td>
             <td className="num">{count(p.exactly_matched + p.exactly_unmatched)}</td>

@@ -56,7 +56,18 @@ type ActionButtonProps = {
 };
 
 /** One button that posts an action (approve, cancel, withdraw) and shows its failure next to it. */
-export function ActionButton({ url, method = "POST", body, confirm, failure, className, ariaLabel, children, busyChildren, inline = false }: ActionButtonProps) {
+export function ActionButton({
+  url,
+  method = "POST",
+  body,
+  confirm,
+  failure,
+  className,
+  ariaLabel,
+  children,
+  busyChildren,
+  inline = false,
+}: ActionButtonProps) {
   const { busy, error, run } = useApiAction(failure);
   const button = (
     <button

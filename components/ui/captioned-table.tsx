@@ -4,7 +4,19 @@ import { EmptyRow } from "./empty-row";
 
 // A data table in its own keyboard-scrollable frame, named by its caption, with a row that says so when it is empty
 // (server and client safe: no hooks).
-export function CaptionedTable({ caption, head, columns, empty, children }: { caption: string; head: ReactNode; columns: number; empty: string | false; children: ReactNode }) {
+export function CaptionedTable({
+  caption,
+  head,
+  columns,
+  empty,
+  children,
+}: {
+  caption: string;
+  head: ReactNode;
+  columns: number;
+  empty: string | false;
+  children: ReactNode;
+}) {
   return (
     <div className="table-wrap" {...scrollRegion(caption)}>
       <table>

@@ -2,7 +2,11 @@
 export function DownloadLinks({ api }: { api: string }) {
   return (
     <p className="downloads">
-      Download: <a href={`${api}&format=csv`} download>CSV</a> · <a href={api}>JSON</a>
+      Download:{" "}
+      <a href={`${api}&format=csv`} download>
+        CSV
+      </a>{" "}
+      · <a href={api}>JSON</a>
     </p>
   );
 }

@@ -4,7 +4,9 @@ import type { ReactNode } from "react";
 export function EmptyRow({ columns, children }: { columns: number; children: ReactNode }) {
   return (
     <tr>
-      <td colSpan={columns} className="empty">{children}</td>
+      <td colSpan={columns} className="empty">
+        {children}
+      </td>
     </tr>
   );
 }

@@ -3,17 +3,44 @@ import type { ScoreWithIntervals } from "@/lib/scoring/types";
 
 // A percentage table cell of one ratio of a score, with its 95% interval underneath (server and client safe: no
 // hooks). A missing ratio reads "n/a" when its denominator is empty and a dash when it was never published.
-export function MetricCell({ score, metric, best, showInterval = true }: { score: ScoreWithIntervals | undefined; metric: RatioName; best?: boolean; showInterval?: boolean }) {
-  if (!score) return <td className="num"><span className="muted" title="not published">{DASH}</span></td>;
+export function MetricCell({
+  score,
+  metric,
+  best,
+  showInterval = true,
+}: {
+  score: ScoreWithIntervals | undefined;
+  metric: RatioName;
+  best?: boolean;
+  showInterval?: boolean;
+}) {
+  if (!score)
+    return (
+      <td className="num">
+        <span className="muted" title="not published">
+          {DASH}
+        </span>
+      </td>
+    );
   const value = score[metric];
-  const interval = !showInterval ? null : metric === "recall" ? score.recall_ci : metric === "precision" ? score.precision_ci : null;
+  const interval = !showInterval
+    ? null
+    : metric === "recall"
+      ? score.recall_ci
+      : metric === "precision"
+        ? score.precision_ci
+        : null;
   return (
     <td className={`num${best ? " best" : ""}`}>
       {value === null ? (
         hasNoValue(score, metric) ? (
-          <span className="muted" title={metric === "recall" ? "no reference bugs" : "no findings"}>{NO_VALUE}</span>
+          <span className="muted" title={metric === "recall" ? "no reference bugs" : "no findings"}>
+            {NO_VALUE}
+          </span>
         ) : (
-          <span className="muted" title="not published">{DASH}</span>
+          <span className="muted" title="not published">
+            {DASH}
+          </span>
         )
       ) : (
         <span className="metric">

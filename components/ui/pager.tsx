@@ -2,7 +2,17 @@ import Link from "next/link";
 import type { PageInfo } from "@/lib/server/pagination";
 
 /** Previous / next links for a server-rendered list; keeps the page's other query parameters. */
-export function Pager({ info, path, params = {}, noun }: { info: PageInfo; path: string; params?: Record<string, string | undefined>; noun: string }) {
+export function Pager({
+  info,
+  path,
+  params = {},
+  noun,
+}: {
+  info: PageInfo;
+  path: string;
+  params?: Record<string, string | undefined>;
+  noun: string;
+}) {
   if (info.total <= info.per_page && info.page === 1) return null;
   const href = (page: number) => {
     const query = new URLSearchParams(Object.entries(params).filter((e): e is [string, string] => Boolean(e[1])));
@@ -23,9 +33,21 @@ export function Pager({ info, path, params = {}, noun }: { info: PageInfo; path:
   return (
     <nav className="pager" aria-label={`Pages of ${noun}`}>
       <span>{`${first}–${last} of ${info.total.toLocaleString("en-US")} ${noun}`}</span>
-      {info.page > 1 ? <Link href={href(info.page - 1)} rel="prev">Previous</Link> : <span aria-disabled="true">Previous</span>}
+      {info.page > 1 ? (
+        <Link href={href(info.page - 1)} rel="prev">
+          Previous
+        </Link>
+      ) : (
+        <span aria-disabled="true">Previous</span>
+      )}
       <span>{`Page ${info.page} of ${info.pages}`}</span>
-      {info.page < info.pages ? <Link href={href(info.page + 1)} rel="next">Next</Link> : <span aria-disabled="true">Next</span>}
+      {info.page < info.pages ? (
+        <Link href={href(info.page + 1)} rel="next">
+          Next
+        </Link>
+      ) : (
+        <span aria-disabled="true">Next</span>
+      )}
     </nav>
   );
 }

@@ -1,7 +1,14 @@
 // "verified" = scored here from a findings file; "reported" = numbers published elsewhere, shown as given.
 export function SourceBadge({ source }: { source: "verified" | "reported" }) {
   return (
-    <span className={`badge ${source}`} title={source === "verified" ? "Scored on probebench from the submitted findings" : "Published elsewhere; not re-scored here"}>
+    <span
+      className={`badge ${source}`}
+      title={
+        source === "verified"
+          ? "Scored on probebench from the submitted findings"
+          : "Published elsewhere; not re-scored here"
+      }
+    >
       {source}
     </span>
   );
@@ -10,7 +17,10 @@ export function SourceBadge({ source }: { source: "verified" | "reported" }) {
 /** Scores whose embedding signals came from the offline embedder (see the submission page and docs/scoring.md). */
 export function OfflineEmbedderBadge() {
   return (
-    <span className="badge offline" title="Embedded with the offline embedder: its cosines sit far below the paper's thresholds, so two of the six prefilter signals rarely fire">
+    <span
+      className="badge offline"
+      title="Embedded with the offline embedder: its cosines sit far below the paper's thresholds, so two of the six prefilter signals rarely fire"
+    >
       offline embedder
     </span>
   );
@@ -18,7 +28,10 @@ export function OfflineEmbedderBadge() {
 
 export function OfflineBadge() {
   return (
-    <span className="badge offline" title="Scored with the offline judge (no LLM API key): a heuristic stand-in for the LLM judge">
+    <span
+      className="badge offline"
+      title="Scored with the offline judge (no LLM API key): a heuristic stand-in for the LLM judge"
+    >
       offline judge
     </span>
   );

@@ -10,7 +10,13 @@ import type { StoredScore } from "@/lib/scoring/types";
 // earlier override; then the rescoring of this submission followed to the end, with the score before and after.
 
 type Overall = StoredScore;
-type Status = { status: string; progress: number; error?: string; scores?: { overall: Overall }; scoring?: { maintainer_decided_matches?: number } };
+type Status = {
+  status: string;
+  progress: number;
+  error?: string;
+  scores?: { overall: Overall };
+  scoring?: { maintainer_decided_matches?: number };
+};
 type Props = {
   submissionId: string;
   findingId: string;
@@ -60,12 +66,23 @@ export function OverrideForm({ submissionId, findingId, referenceBugId, run, ove
     try {
       const created = await callApi<{ rescoring: { submissions: string[] } }>("/api/v1/overrides", {
         method: "POST",
-        body: { submission_id: submissionId, finding_id: findingId, reference_bug_id: referenceBugId, decision, reason: reason.trim(), run },
+        body: {
+          submission_id: submissionId,
+          finding_id: findingId,
+          reference_bug_id: referenceBugId,
+          decision,
+          reason: reason.trim(),
+          run,
+        },
       });
       setRescoring({ count: created.rescoring.submissions.length });
       follow(created.rescoring.submissions.length);
     } catch (e) {
-      setError(e instanceof ApiError ? [e.message, ...e.issues.map((i) => `${i.path}: ${i.message}`)].join(" ") : "The override could not be saved.");
+      setError(
+        e instanceof ApiError
+          ? [e.message, ...e.issues.map((i) => `${i.path}: ${i.message}`)].join(" ")
+          : "The override could not be saved.",
+      );
     } finally {
       setBusy(false);
     }
@@ -76,7 +93,9 @@ export function OverrideForm({ submissionId, findingId, referenceBugId, run, ove
     setBusy(true);
     setError(null);
     try {
-      const done = await callApi<{ rescoring: { submissions: string[] } }>(`/api/v1/overrides/${override.id}`, { method: "DELETE" });
+      const done = await callApi<{ rescoring: { submissions: string[] } }>(`/api/v1/overrides/${override.id}`, {
+        method: "DELETE",
+      });
       setRescoring({ count: done.rescoring.submissions.length });
       follow(done.rescoring.submissions.length);
     } catch (e) {
@@ -98,7 +117,9 @@ export function OverrideForm({ submissionId, findingId, referenceBugId, run, ove
       {override && (
         <p>
           Current override: <strong>{override.decision === "match" ? "Match" : "Not a match"}</strong>{" "}
-          <button type="button" className="link" onClick={withdraw} disabled={busy}>Withdraw override</button>
+          <button type="button" className="link" onClick={withdraw} disabled={busy}>
+            Withdraw override
+          </button>
         </p>
       )}
       <div className="field">
@@ -114,23 +135,42 @@ export function OverrideForm({ submissionId, findingId, referenceBugId, run, ove
         />
       </div>
       <div className="actions">
-        <button type="button" onClick={() => decide("match")} disabled={busy}>Match</button>
-        <button type="button" onClick={() => decide("no_match")} disabled={busy}>Not a match</button>
+        <button type="button" onClick={() => decide("match")} disabled={busy}>
+          Match
+        </button>
+        <button type="button" onClick={() => decide("no_match")} disabled={busy}>
+          Not a match
+        </button>
       </div>
-      {error && <p id={errorId} role="alert" className="error-text">{error}</p>}
+      {error && (
+        <p id={errorId} role="alert" className="error-text">
+          {error}
+        </p>
+      )}
       <div aria-live="polite" className="rescoring">
         {rescoring && !after && (
           <p>
             Rescoring {rescoring.count} submission{rescoring.count === 1 ? "" : "s"}…{" "}
-            {status ? `this one is ${status.status}${status.status === "scoring" ? ` (${status.progress}%)` : ""}` : "queued"}
-            {status?.status === "scoring" && <progress max={100} value={status.progress} aria-label="Rescoring progress" />}
-            {status?.status === "failed" && <span className="error-text"> Rescoring failed: {status.error ?? "see the submission page"}</span>}
+            {status
+              ? `this one is ${status.status}${status.status === "scoring" ? ` (${status.progress}%)` : ""}`
+              : "queued"}
+            {status?.status === "scoring" && (
+              <progress max={100} value={status.progress} aria-label="Rescoring progress" />
+            )}
+            {status?.status === "failed" && (
+              <span className="error-text"> Rescoring failed: {status.error ?? "see the submission page"}</span>
+            )}
           </p>
         )}
         {after && (
           <p data-testid="rescored">
-            Rescored. Precision {initial ? `${ratioText(initial, "precision", { sign: true })} → ` : ""}{ratioText(after, "precision", { sign: true })}, recall {initial ? `${ratioText(initial, "recall", { sign: true })} → ` : ""}{ratioText(after, "recall", { sign: true })}, F1{" "}
-            {initial ? `${ratioText(initial, "f1", { sign: true })} → ` : ""}{ratioText(after, "f1", { sign: true })}; matches decided by a maintainer: {status?.scoring?.maintainer_decided_matches ?? 0}.
+            Rescored. Precision {initial ? `${ratioText(initial, "precision", { sign: true })} → ` : ""}
+            {ratioText(after, "precision", { sign: true })}, recall{" "}
+            {initial ? `${ratioText(initial, "recall", { sign: true })} → ` : ""}
+            {ratioText(after, "recall", { sign: true })}, F1{" "}
+            {initial ? `${ratioText(initial, "f1", { sign: true })} → ` : ""}
+            {ratioText(after, "f1", { sign: true })}; matches decided by a maintainer:{" "}
+            {status?.scoring?.maintainer_decided_matches ?? 0}.
           </p>
         )}
       </div>

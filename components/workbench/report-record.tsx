@@ -7,14 +7,30 @@ import { CodeSnippet } from "./code-snippet";
  * `submitterLabels`: the record is a finding, whose category and trigger are the submitter's own labels (shown as
  * such; the bug-type shares use the LLM's attribution only, F.7.3).
  */
-export function ReportRecord({ heading, report, extra, headingId, submitterLabels = false }: { heading: ReactNode; report: ReferenceRecord; extra?: ReactNode; headingId: string; submitterLabels?: boolean }) {
+export function ReportRecord({
+  heading,
+  report,
+  extra,
+  headingId,
+  submitterLabels = false,
+}: {
+  heading: ReactNode;
+  report: ReferenceRecord;
+  extra?: ReactNode;
+  headingId: string;
+  submitterLabels?: boolean;
+}) {
   return (
     <section className="card report" aria-labelledby={headingId}>
       <h2 id={headingId}>{heading}</h2>
       <p className="report-title">{report.title}</p>
       <dl className="facts">
         <dt>Location</dt>
-        <dd><code>{report.file}:{report.line_start}–{report.line_end}</code></dd>
+        <dd>
+          <code>
+            {report.file}:{report.line_start}–{report.line_end}
+          </code>
+        </dd>
         <dt>Severity</dt>
         <dd>{report.severity ?? "–"}</dd>
         <dt>{submitterLabels ? "Category (the submitter's label)" : "Category"}</dt>
@@ -30,9 +46,18 @@ export function ReportRecord({ heading, report, extra, headingId, submitterLabel
       <h3>Description</h3>
       <p className="prose pre-line">{report.description}</p>
       <h3>Code</h3>
-      <CodeSnippet code={report.code_snippet} file={report.file} firstLine={report.line_start} label={`Code of ${report.id}`} />
+      <CodeSnippet
+        code={report.code_snippet}
+        file={report.file}
+        firstLine={report.line_start}
+        label={`Code of ${report.id}`}
+      />
       <h3>Suggested fix</h3>
-      {report.suggested_fix ? <p className="prose pre-line">{report.suggested_fix}</p> : <p className="muted">None given.</p>}
+      {report.suggested_fix ? (
+        <p className="prose pre-line">{report.suggested_fix}</p>
+      ) : (
+        <p className="muted">None given.</p>
+      )}
     </section>
   );
 }
@@ -43,8 +68,8 @@ export function HiddenReference({ id, headingId }: { id: string; headingId: stri
     <section className="card report" aria-labelledby={headingId}>
       <h2 id={headingId}>Reference bug {id}</h2>
       <p className="muted">
-        This benchmark version keeps its reference details hidden: texts, files and lines are shown to maintainers only, so a
-        held-out set cannot leak into training data. Aggregates and reference bug ids stay public.
+        This benchmark version keeps its reference details hidden: texts, files and lines are shown to maintainers only,
+        so a held-out set cannot leak into training data. Aggregates and reference bug ids stay public.
       </p>
     </section>
   );

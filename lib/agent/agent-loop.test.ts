@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { runAgentLoop, type AssistantTurn, type LoopDeps } from "./agent-loop";
 
-const call = (name: string, args: unknown, id = name): AssistantTurn => ({ content: null, toolCalls: [{ id, name, arguments: JSON.stringify(args) }], inputTokens: 100, outputTokens: 10 });
+const call = (name: string, args: unknown, id = name): AssistantTurn => ({
+  content: null,
+  toolCalls: [{ id, name, arguments: JSON.stringify(args) }],
+  inputTokens: 100,
+  outputTokens: 10,
+});
 const finding = { file: "a.py", line_start: 1, line_end: 2, title: "t", description: "d", severity: "low" };
 
 function deps(script: AssistantTurn[], over: Partial<LoopDeps> = {}) {
@@ -14,7 +19,14 @@ function deps(script: AssistantTurn[], over: Partial<LoopDeps> = {}) {
     complete: async () => script.shift() ?? call("list_dir", { path: "." }),
     exec: async (c) => {
       executed.push(c.argv);
-      return { exitCode: 0, stdout: `ran ${c.argv[0]}`, stderr: "", timedOut: false, oomKilled: false, droppedBytes: 0 };
+      return {
+        exitCode: 0,
+        stdout: `ran ${c.argv[0]}`,
+        stderr: "",
+        timedOut: false,
+        oomKilled: false,
+        droppedBytes: 0,
+      };
     },
     afterTurn: async (u) => {
       turns.push(u.turns);
@@ -28,22 +40,40 @@ function deps(script: AssistantTurn[], over: Partial<LoopDeps> = {}) {
 
 describe("the agent loop", () => {
   it("executes tool calls in the sandbox until submit_findings is accepted", async () => {
-    const { d, executed, turns } = deps([call("list_dir", { path: "." }), call("run", { command: "echo hi" }), call("submit_findings", { findings: [finding] })]);
+    const { d, executed, turns } = deps([
+      call("list_dir", { path: "." }),
+      call("run", { command: "echo hi" }),
+      call("submit_findings", { findings: [finding] }),
+    ]);
     const result = await runAgentLoop([{ role: "user", content: "go" }], d);
     expect(result.outcome).toBe("submitted");
     expect(result.outcome === "submitted" && result.findings).toEqual([{ ...finding, repo: "acme/x" }]);
-    expect(executed).toEqual([["ls", "-lA", "--", "."], ["sh", "-c", "echo hi"]]);
+    expect(executed).toEqual([
+      ["ls", "-lA", "--", "."],
+      ["sh", "-c", "echo hi"],
+    ]);
     expect(turns).toEqual([1, 2, 3]);
     expect(result.inputTokens).toBe(300);
     const tool = result.messages.filter((m) => m.role === "tool").map((m) => m.content);
-    expect(tool).toEqual(["ran ls\n[exit status 0]", "ran sh\n[exit status 0]", "Accepted 1 findings. The pass is complete."]);
+    expect(tool).toEqual([
+      "ran ls\n[exit status 0]",
+      "ran sh\n[exit status 0]",
+      "Accepted 1 findings. The pass is complete.",
+    ]);
   });
 
   it("returns invalid findings to the model and accepts the corrected ones", async () => {
-    const { d } = deps([call("submit_findings", { findings: [{ ...finding, severity: "urgent" }] }, "a"), call("submit_findings", { findings: [finding] }, "b")]);
+    const { d } = deps([
+      call("submit_findings", { findings: [{ ...finding, severity: "urgent" }] }, "a"),
+      call("submit_findings", { findings: [finding] }, "b"),
+    ]);
     const result = await runAgentLoop([], d);
     expect(result.outcome).toBe("submitted");
-    expect(result.messages[1]).toMatchObject({ role: "tool", tool_call_id: "a", content: expect.stringContaining("findings[0].severity") });
+    expect(result.messages[1]).toMatchObject({
+      role: "tool",
+      tool_call_id: "a",
+      content: expect.stringContaining("findings[0].severity"),
+    });
   });
 
   it("stops at the turn limit without findings", async () => {
@@ -61,8 +91,18 @@ describe("the agent loop", () => {
 
   it("answers unknown tools, bad JSON and replies without tool calls instead of failing", async () => {
     const { d, executed } = deps([
-      { content: null, toolCalls: [{ id: "x", name: "delete_repo", arguments: "{}" }], inputTokens: 1, outputTokens: 1 },
-      { content: null, toolCalls: [{ id: "y", name: "grep", arguments: "{not json" }], inputTokens: 1, outputTokens: 1 },
+      {
+        content: null,
+        toolCalls: [{ id: "x", name: "delete_repo", arguments: "{}" }],
+        inputTokens: 1,
+        outputTokens: 1,
+      },
+      {
+        content: null,
+        toolCalls: [{ id: "y", name: "grep", arguments: "{not json" }],
+        inputTokens: 1,
+        outputTokens: 1,
+      },
       { content: "I think I am done.", toolCalls: [], inputTokens: 1, outputTokens: 1 },
       call("submit_findings", { findings: [] }),
     ]);

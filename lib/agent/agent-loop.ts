@@ -1,7 +1,14 @@
 import type { ChatCompletionMessageParam, ChatCompletionMessageToolCall } from "openai/resources/chat/completions";
 import type { FindingInput } from "../validation/findings-file";
 import { passLimitReached, type PassLimits } from "./budget";
-import { formatToolOutput, toolCommand, validateSubmittedFindings, TOOL_CAPTURE_BYTES, type ToolCommand, type ToolName } from "./tools";
+import {
+  formatToolOutput,
+  toolCommand,
+  validateSubmittedFindings,
+  TOOL_CAPTURE_BYTES,
+  type ToolCommand,
+  type ToolName,
+} from "./tools";
 import type { ExecResult } from "../sandbox/sandbox";
 
 // The agent loop of one pass: call the model with the tools, execute each tool call in the sandbox, feed the
@@ -19,13 +26,19 @@ export type AssistantTurn = {
  * The tool that ends the loop with a validated value: submit_findings for an audit pass (the default), another one for
  * other users of the loop (the panel's submit_verdict). An error goes back to the model, which may call it again.
  */
-export type SubmitTool<T> = { name: string; validate(args: unknown): { value: T; message: string } | { error: string }; nudge: string };
+export type SubmitTool<T> = {
+  name: string;
+  validate(args: unknown): { value: T; message: string } | { error: string };
+  nudge: string;
+};
 
 const submitFindingsTool = (repo: string): SubmitTool<FindingInput[]> => ({
   name: "submit_findings",
   validate(args) {
     const result = validateSubmittedFindings(args, repo);
-    return "error" in result ? result : { value: result.findings, message: `Accepted ${result.findings.length} findings. The pass is complete.` };
+    return "error" in result
+      ? result
+      : { value: result.findings, message: `Accepted ${result.findings.length} findings. The pass is complete.` };
   },
   nudge: "Continue the audit with the tools. When you are done, call submit_findings (an empty array is valid).",
 });
@@ -36,7 +49,9 @@ export type LoopDeps<T = FindingInput[]> = {
   /** Default: submit_findings. */
   submit?: SubmitTool<T>;
   complete(messages: ChatCompletionMessageParam[]): Promise<AssistantTurn>;
-  exec(command: ToolCommand & { maxOutputBytes: number; tool: Exclude<ToolName, "submit_findings"> }): Promise<ExecResult>;
+  exec(
+    command: ToolCommand & { maxOutputBytes: number; tool: Exclude<ToolName, "submit_findings"> },
+  ): Promise<ExecResult>;
   /**
    * Tools the caller runs itself instead of the sandbox (the panel's read-only repository tools): their names and
    * what each call returns to the model. When set, only these tools and the submit tool exist; exec is not used.
@@ -46,15 +61,39 @@ export type LoopDeps<T = FindingInput[]> = {
    * Called after every model turn and its tool results: persist the transcript and the turn's usage, and say
    * whether the pass may go on (null) or must stop (the reason: run cancelled, run budget spent, lost claim).
    */
-  afterTurn(update: { messages: ChatCompletionMessageParam[]; turns: number; inputTokens: number; outputTokens: number; deltaInput: number; deltaOutput: number }): Promise<string | null>;
+  afterTurn(update: {
+    messages: ChatCompletionMessageParam[];
+    turns: number;
+    inputTokens: number;
+    outputTokens: number;
+    deltaInput: number;
+    deltaOutput: number;
+  }): Promise<string | null>;
   now(): number;
 };
 
 export type LoopResult<T = FindingInput[]> =
-  | { outcome: "submitted"; /** what the submit tool accepted */ findings: T; turns: number; inputTokens: number; outputTokens: number; messages: ChatCompletionMessageParam[] }
-  | { outcome: "limit" | "stopped"; reason: string; turns: number; inputTokens: number; outputTokens: number; messages: ChatCompletionMessageParam[] };
+  | {
+      outcome: "submitted";
+      /** what the submit tool accepted */ findings: T;
+      turns: number;
+      inputTokens: number;
+      outputTokens: number;
+      messages: ChatCompletionMessageParam[];
+    }
+  | {
+      outcome: "limit" | "stopped";
+      reason: string;
+      turns: number;
+      inputTokens: number;
+      outputTokens: number;
+      messages: ChatCompletionMessageParam[];
+    };
 
-export async function runAgentLoop<T = FindingInput[]>(initial: ChatCompletionMessageParam[], deps: LoopDeps<T>): Promise<LoopResult<T>> {
+export async function runAgentLoop<T = FindingInput[]>(
+  initial: ChatCompletionMessageParam[],
+  deps: LoopDeps<T>,
+): Promise<LoopResult<T>> {
   const submit = deps.submit ?? (submitFindingsTool(deps.repo) as unknown as SubmitTool<T>);
   const messages = [...initial];
   const started = deps.now();
@@ -63,14 +102,26 @@ export async function runAgentLoop<T = FindingInput[]>(initial: ChatCompletionMe
   let outputTokens = 0;
   const totals = () => ({ turns, inputTokens, outputTokens, messages });
   for (;;) {
-    const limit = passLimitReached(deps.limits, { turns, tokens: inputTokens + outputTokens, startedAt: started }, deps.now());
+    const limit = passLimitReached(
+      deps.limits,
+      { turns, tokens: inputTokens + outputTokens, startedAt: started },
+      deps.now(),
+    );
     if (limit) return { outcome: "limit", reason: limit, ...totals() };
     const turn = await deps.complete(messages);
     turns++;
     inputTokens += turn.inputTokens;
     outputTokens += turn.outputTokens;
-    const toolCalls: ChatCompletionMessageToolCall[] = turn.toolCalls.map((c) => ({ id: c.id, type: "function", function: { name: c.name, arguments: c.arguments } }));
-    messages.push(toolCalls.length ? { role: "assistant", content: turn.content, tool_calls: toolCalls } : { role: "assistant", content: turn.content ?? "" });
+    const toolCalls: ChatCompletionMessageToolCall[] = turn.toolCalls.map((c) => ({
+      id: c.id,
+      type: "function",
+      function: { name: c.name, arguments: c.arguments },
+    }));
+    messages.push(
+      toolCalls.length
+        ? { role: "assistant", content: turn.content, tool_calls: toolCalls }
+        : { role: "assistant", content: turn.content ?? "" },
+    );
     let submitted: { value: T } | null = null;
     if (toolCalls.length === 0) messages.push({ role: "user", content: submit.nudge });
     for (const call of turn.toolCalls) {
@@ -83,13 +134,24 @@ export async function runAgentLoop<T = FindingInput[]>(initial: ChatCompletionMe
       }
       messages.push({ role: "tool", tool_call_id: call.id, content: output });
     }
-    const stop = await deps.afterTurn({ messages, turns, inputTokens, outputTokens, deltaInput: turn.inputTokens, deltaOutput: turn.outputTokens });
+    const stop = await deps.afterTurn({
+      messages,
+      turns,
+      inputTokens,
+      outputTokens,
+      deltaInput: turn.inputTokens,
+      deltaOutput: turn.outputTokens,
+    });
     if (submitted) return { outcome: "submitted", findings: submitted.value, ...totals() };
     if (stop) return { outcome: "stopped", reason: stop, ...totals() };
   }
 }
 
-async function executeToolCall<T>(call: { name: string; arguments: string }, deps: LoopDeps<T>, submit: SubmitTool<T>): Promise<string | { value: T; message: string }> {
+async function executeToolCall<T>(
+  call: { name: string; arguments: string },
+  deps: LoopDeps<T>,
+  submit: SubmitTool<T>,
+): Promise<string | { value: T; message: string }> {
   let args: unknown;
   try {
     args = call.arguments.trim() ? JSON.parse(call.arguments) : {};
@@ -101,14 +163,16 @@ async function executeToolCall<T>(call: { name: string; arguments: string }, dep
     return "error" in result ? result.error : result;
   }
   if (deps.tools) {
-    if (!deps.tools.names.includes(call.name)) return `Unknown tool ${call.name}. The tools are ${deps.tools.names.join(", ")} and ${submit.name}.`;
+    if (!deps.tools.names.includes(call.name))
+      return `Unknown tool ${call.name}. The tools are ${deps.tools.names.join(", ")} and ${submit.name}.`;
     try {
       return await deps.tools.run(call.name, args);
     } catch {
       return `The tool ${call.name} could not be run.`;
     }
   }
-  if (!["read_file", "list_dir", "grep", "run"].includes(call.name)) return `Unknown tool ${call.name}. The tools are read_file, list_dir, grep, run and ${submit.name}.`;
+  if (!["read_file", "list_dir", "grep", "run"].includes(call.name))
+    return `Unknown tool ${call.name}. The tools are read_file, list_dir, grep, run and ${submit.name}.`;
   const name = call.name as Exclude<ToolName, "submit_findings">;
   const command = toolCommand(name, args);
   if ("error" in command) return command.error;

@@ -7,9 +7,23 @@ describe("run budget", () => {
     expect(budgetExhausted({}, { tokens: 1e9, costUsd: 1e6, startedAt: start }, new Date())).toBeNull();
     expect(budgetExhausted({ usd: 2 }, { tokens: 0, costUsd: 1.99, startedAt: start }, start)).toBeNull();
     expect(budgetExhausted({ usd: 2 }, { tokens: 0, costUsd: 2, startedAt: start }, start)).toContain("$2");
-    expect(budgetExhausted({ tokens: 100 }, { tokens: 100, costUsd: 0, startedAt: start }, start)).toContain("100 tokens");
-    expect(budgetExhausted({ wall_minutes: 1 }, { tokens: 0, costUsd: 0, startedAt: start }, new Date(start.getTime() + 59_999))).toBeNull();
-    expect(budgetExhausted({ wall_minutes: 1 }, { tokens: 0, costUsd: 0, startedAt: start }, new Date(start.getTime() + 60_000))).toContain("1 minutes");
+    expect(budgetExhausted({ tokens: 100 }, { tokens: 100, costUsd: 0, startedAt: start }, start)).toContain(
+      "100 tokens",
+    );
+    expect(
+      budgetExhausted(
+        { wall_minutes: 1 },
+        { tokens: 0, costUsd: 0, startedAt: start },
+        new Date(start.getTime() + 59_999),
+      ),
+    ).toBeNull();
+    expect(
+      budgetExhausted(
+        { wall_minutes: 1 },
+        { tokens: 0, costUsd: 0, startedAt: start },
+        new Date(start.getTime() + 60_000),
+      ),
+    ).toContain("1 minutes");
   });
   it("refuses unknown or non-positive limits", () => {
     expect(runBudgetSchema.safeParse({ usd: 0 }).success).toBe(false);
@@ -24,6 +38,8 @@ describe("pass limits", () => {
     expect(passLimitReached(limits, { turns: 2, tokens: 999, startedAt: 0 }, 59_999)).toBeNull();
     expect(passLimitReached(limits, { turns: 3, tokens: 0, startedAt: 0 }, 0)).toContain("turn limit (3)");
     expect(passLimitReached(limits, { turns: 0, tokens: 1_000, startedAt: 0 }, 0)).toContain("token limit");
-    expect(passLimitReached(limits, { turns: 0, tokens: 0, startedAt: 0 }, 60_000)).toContain("wall-time limit (1 min)");
+    expect(passLimitReached(limits, { turns: 0, tokens: 0, startedAt: 0 }, 60_000)).toContain(
+      "wall-time limit (1 min)",
+    );
   });
 });

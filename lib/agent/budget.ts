@@ -5,7 +5,11 @@ export const runBudgetSchema = z
   .object({
     usd: z.number().positive().max(1_000_000).optional(),
     tokens: z.number().int().positive().max(100_000_000_000).optional(),
-    wall_minutes: z.number().positive().max(60 * 24 * 30).optional(),
+    wall_minutes: z
+      .number()
+      .positive()
+      .max(60 * 24 * 30)
+      .optional(),
   })
   .strict();
 export type RunBudget = z.infer<typeof runBudgetSchema>;
@@ -14,9 +18,15 @@ export type Spent = { tokens: number; costUsd: number; startedAt: Date | null };
 
 /** Why the run's budget is spent, or null while it is not. */
 export function budgetExhausted(budget: RunBudget, spent: Spent, now: Date): string | null {
-  if (budget.usd !== undefined && spent.costUsd >= budget.usd) return `the budget of $${budget.usd} is spent ($${spent.costUsd.toFixed(4)})`;
-  if (budget.tokens !== undefined && spent.tokens >= budget.tokens) return `the budget of ${budget.tokens} tokens is spent (${spent.tokens})`;
-  if (budget.wall_minutes !== undefined && spent.startedAt && now.getTime() - spent.startedAt.getTime() >= budget.wall_minutes * 60_000) {
+  if (budget.usd !== undefined && spent.costUsd >= budget.usd)
+    return `the budget of $${budget.usd} is spent ($${spent.costUsd.toFixed(4)})`;
+  if (budget.tokens !== undefined && spent.tokens >= budget.tokens)
+    return `the budget of ${budget.tokens} tokens is spent (${spent.tokens})`;
+  if (
+    budget.wall_minutes !== undefined &&
+    spent.startedAt &&
+    now.getTime() - spent.startedAt.getTime() >= budget.wall_minutes * 60_000
+  ) {
     return `the wall-time budget of ${budget.wall_minutes} minutes is spent`;
   }
   return null;
@@ -27,8 +37,11 @@ export type PassUsage = { turns: number; tokens: number; startedAt: number };
 
 /** Which per-pass limit is reached, or null. */
 export function passLimitReached(limits: PassLimits, usage: PassUsage, now: number): string | null {
-  if (usage.turns >= limits.maxTurns) return `the pass reached its turn limit (${limits.maxTurns}) without submitting findings`;
-  if (usage.tokens >= limits.maxTokens) return `the pass reached its token limit (${limits.maxTokens}) without submitting findings`;
-  if (now - usage.startedAt >= limits.wallMs) return `the pass reached its wall-time limit (${Math.round(limits.wallMs / 60_000)} min) without submitting findings`;
+  if (usage.turns >= limits.maxTurns)
+    return `the pass reached its turn limit (${limits.maxTurns}) without submitting findings`;
+  if (usage.tokens >= limits.maxTokens)
+    return `the pass reached its token limit (${limits.maxTokens}) without submitting findings`;
+  if (now - usage.startedAt >= limits.wallMs)
+    return `the pass reached its wall-time limit (${Math.round(limits.wallMs / 60_000)} min) without submitting findings`;
   return null;
 }

@@ -17,4 +17,3 @@ export const HARNESS_LABELS: Record<Harness, string> = {
   "passes-only": "Passes only: plan partitions, file paths only (F.5.4)",
   vanilla: "Vanilla: one session per repository (F.5.3)",
 };
-

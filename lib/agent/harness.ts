@@ -37,7 +37,8 @@ const USER_MESSAGE_MARKER = "<!-- user message -->";
 
 function split(template: PromptTemplate): [string, string] {
   const parts = template.body.split(USER_MESSAGE_MARKER);
-  if (parts.length !== 2) throw new Error(`prompts/${template.name}.md needs exactly one "${USER_MESSAGE_MARKER}" line`);
+  if (parts.length !== 2)
+    throw new Error(`prompts/${template.name}.md needs exactly one "${USER_MESSAGE_MARKER}" line`);
   return [parts[0]!.trim(), parts[1]!.trim()];
 }
 
@@ -49,18 +50,28 @@ function numbered(text: string): string {
 }
 
 function sites(list: SnippetSite[], total: number) {
-  return { total: Math.max(total, list.length), shown: list.map((s) => ({ file: s.file, line: s.line, name: s.name, snippet: s.snippet })) };
+  return {
+    total: Math.max(total, list.length),
+    shown: list.map((s) => ({ file: s.file, line: s.line, name: s.name, snippet: s.snippet })),
+  };
 }
 
 /** The system and user messages of a pass. */
 export function buildPassMessages(harness: Harness, template: PromptTemplate, input: PassPromptInput): ChatMessage[] {
   const [system, user] = split(template);
-  const values: Record<string, string | number> = { repo: input.repo, language: input.language, id: input.pass.id, kind: input.pass.kind };
+  const values: Record<string, string | number> = {
+    repo: input.repo,
+    language: input.language,
+    id: input.pass.id,
+    kind: input.pass.kind,
+  };
   if (harness === "probe-passes") {
     // Repository text and the model-written context document go in as JSON values with < and > escaped (as in the
     // panel's prompts): nothing in a file can close its block or open another.
     values.context = encodeBlock(input.contextDocument?.trim() || null);
-    values.sources = encodeBlock((input.sources ?? []).map((s) => ({ path: s.path, truncated: s.truncated, numbered_source: numbered(s.text) })));
+    values.sources = encodeBlock(
+      (input.sources ?? []).map((s) => ({ path: s.path, truncated: s.truncated, numbered_source: numbered(s.text) })),
+    );
     values.call_graph = encodeBlock({
       callers_in_other_files: sites(input.callers ?? [], input.callersTotal ?? 0),
       callees_in_other_files: sites(input.callees ?? [], input.calleesTotal ?? 0),

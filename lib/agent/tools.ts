@@ -16,13 +16,23 @@ export const MAX_RUN_TIMEOUT_S = 600;
 const FILE_TOOL_TIMEOUT_S = 30;
 export const MAX_FINDINGS_PER_PASS = 200;
 
-const pathArg = z.string().max(1_000).refine((s) => !s.includes("\u0000"), "must not contain NUL characters");
+const pathArg = z
+  .string()
+  .max(1_000)
+  .refine((s) => !s.includes("\u0000"), "must not contain NUL characters");
 
 export const toolArgSchemas = {
-  read_file: z.object({ path: pathArg, start_line: z.number().int().min(1).optional(), end_line: z.number().int().min(1).optional() }),
+  read_file: z.object({
+    path: pathArg,
+    start_line: z.number().int().min(1).optional(),
+    end_line: z.number().int().min(1).optional(),
+  }),
   list_dir: z.object({ path: pathArg.default(".") }),
   grep: z.object({ pattern: z.string().min(1).max(1_000), path: pathArg.optional() }),
-  run: z.object({ command: z.string().min(1).max(10_000), timeout_s: z.number().int().min(1).max(MAX_RUN_TIMEOUT_S).optional() }),
+  run: z.object({
+    command: z.string().min(1).max(10_000),
+    timeout_s: z.number().int().min(1).max(MAX_RUN_TIMEOUT_S).optional(),
+  }),
   submit_findings: z.object({ findings: z.array(z.unknown()).max(MAX_FINDINGS_PER_PASS) }),
 } as const;
 
@@ -45,29 +55,63 @@ const findingItemProperties = {
 
 /** The `tools` of every chat completion request of a pass. */
 export const TOOL_DEFINITIONS = [
-  fn("read_file", "Read a file of the repository (with line numbers). Lines are 1-based; without a range the whole file (output is truncated).", {
-    path: { type: "string" },
-    start_line: { type: "integer", minimum: 1 },
-    end_line: { type: "integer", minimum: 1 },
-  }, ["path"]),
+  fn(
+    "read_file",
+    "Read a file of the repository (with line numbers). Lines are 1-based; without a range the whole file (output is truncated).",
+    {
+      path: { type: "string" },
+      start_line: { type: "integer", minimum: 1 },
+      end_line: { type: "integer", minimum: 1 },
+    },
+    ["path"],
+  ),
   fn("list_dir", "List a directory of the repository.", { path: { type: "string" } }, ["path"]),
-  fn("grep", "Search the repository for an extended regular expression (grep -rnE).", { pattern: { type: "string" }, path: { type: "string" } }, ["pattern"]),
-  fn("run", "Run a shell command in the sandbox: the repository is read-only at /repo (the working directory), /tmp is writable, there is no network.", {
-    command: { type: "string" },
-    timeout_s: { type: "integer", minimum: 1, maximum: MAX_RUN_TIMEOUT_S },
-  }, ["command"]),
-  fn("submit_findings", "Submit the findings of this pass and end it. An empty array is valid.", {
-    findings: { type: "array", items: { type: "object", properties: findingItemProperties, required: ["file", "line_start", "line_end", "title", "description", "severity"] } },
-  }, ["findings"]),
+  fn(
+    "grep",
+    "Search the repository for an extended regular expression (grep -rnE).",
+    { pattern: { type: "string" }, path: { type: "string" } },
+    ["pattern"],
+  ),
+  fn(
+    "run",
+    "Run a shell command in the sandbox: the repository is read-only at /repo (the working directory), /tmp is writable, there is no network.",
+    {
+      command: { type: "string" },
+      timeout_s: { type: "integer", minimum: 1, maximum: MAX_RUN_TIMEOUT_S },
+    },
+    ["command"],
+  ),
+  fn(
+    "submit_findings",
+    "Submit the findings of this pass and end it. An empty array is valid.",
+    {
+      findings: {
+        type: "array",
+        items: {
+          type: "object",
+          properties: findingItemProperties,
+          required: ["file", "line_start", "line_end", "title", "description", "severity"],
+        },
+      },
+    },
+    ["findings"],
+  ),
 ] as const;
 
 function fn(name: ToolName, description: string, properties: Record<string, unknown>, required: string[]) {
-  return { type: "function" as const, function: { name, description, parameters: { type: "object", properties, required } } };
+  return {
+    type: "function" as const,
+    function: { name, description, parameters: { type: "object", properties, required } },
+  };
 }
 
 /** A path the model gave, as a path relative to /repo, or an error message. */
 export function repoPath(input: string): { path: string } | { error: string } {
-  const trimmed = input.trim().replace(/^\/repo(\/|$)/, "").replace(/^\/+/, "") || ".";
+  const trimmed =
+    input
+      .trim()
+      .replace(/^\/repo(\/|$)/, "")
+      .replace(/^\/+/, "") || ".";
   const parts: string[] = [];
   for (const part of trimmed.split("/")) {
     if (part === "" || part === ".") continue;
@@ -82,9 +126,15 @@ export function repoPath(input: string): { path: string } | { error: string } {
 export type ToolCommand = { argv: string[]; timeoutMs: number };
 
 /** The sandbox command of a tool call (not submit_findings), or a message for the model when the arguments are bad. */
-export function toolCommand(name: Exclude<ToolName, "submit_findings">, rawArgs: unknown): ToolCommand | { error: string } {
+export function toolCommand(
+  name: Exclude<ToolName, "submit_findings">,
+  rawArgs: unknown,
+): ToolCommand | { error: string } {
   const parsed = toolArgSchemas[name].safeParse(rawArgs);
-  if (!parsed.success) return { error: `invalid arguments for ${name}: ${parsed.error.issues.map((i) => `${formatPath(i.path)}: ${i.message}`).join("; ")}` };
+  if (!parsed.success)
+    return {
+      error: `invalid arguments for ${name}: ${parsed.error.issues.map((i) => `${formatPath(i.path)}: ${i.message}`).join("; ")}`,
+    };
   const fileTimeout = FILE_TOOL_TIMEOUT_S * 1000;
   switch (name) {
     case "read_file": {
@@ -95,7 +145,18 @@ export function toolCommand(name: Exclude<ToolName, "submit_findings">, rawArgs:
       const end = args.end_line ?? 1_000_000_000;
       if (end < start) return { error: "end_line must be >= start_line" };
       // "./" keeps awk from reading a path as an option or as a `name=value` assignment.
-      return { argv: ["awk", "-v", `s=${start}`, "-v", `e=${end}`, 'NR>=s && NR<=e { printf "%6d  %s\\n", NR, $0 } NR>e { exit }', `./${p.path}`], timeoutMs: fileTimeout };
+      return {
+        argv: [
+          "awk",
+          "-v",
+          `s=${start}`,
+          "-v",
+          `e=${end}`,
+          'NR>=s && NR<=e { printf "%6d  %s\\n", NR, $0 } NR>e { exit }',
+          `./${p.path}`,
+        ],
+        timeoutMs: fileTimeout,
+      };
     }
     case "list_dir": {
       const p = repoPath((parsed.data as { path: string }).path);
@@ -116,7 +177,14 @@ export function toolCommand(name: Exclude<ToolName, "submit_findings">, rawArgs:
 }
 
 /** What the model sees of a command's result: exit status, output cut to the documented size. */
-export function formatToolOutput(result: { exitCode: number | null; stdout: string; stderr: string; timedOut: boolean; oomKilled: boolean; droppedBytes: number }): string {
+export function formatToolOutput(result: {
+  exitCode: number | null;
+  stdout: string;
+  stderr: string;
+  timedOut: boolean;
+  oomKilled: boolean;
+  droppedBytes: number;
+}): string {
   let text = result.stdout;
   if (result.stderr) text += (text && !text.endsWith("\n") ? "\n" : "") + `[stderr]\n${result.stderr}`;
   // The OOM killer may take one process of a command that carries on: its exit status is then worth keeping.
@@ -124,7 +192,9 @@ export function formatToolOutput(result: { exitCode: number | null; stdout: stri
     ? result.exitCode === 137 || result.exitCode === null
       ? "[killed: out of memory]"
       : `[exit status ${result.exitCode}; a process of the command was killed: out of memory]`
-    : result.timedOut ? "[killed: time limit reached]" : `[exit status ${result.exitCode ?? "unknown"}]`;
+    : result.timedOut
+      ? "[killed: time limit reached]"
+      : `[exit status ${result.exitCode ?? "unknown"}]`;
   return `${truncateOutput(text, result.droppedBytes)}\n${status}`;
 }
 
@@ -141,19 +211,31 @@ export function truncateOutput(text: string, droppedBytes = 0): string {
  * The findings of submit_findings, validated one by one with the findings-file schema (each item gets the pass's
  * repository as `repo`). Any problem is returned to the model by path, so it can correct and submit again.
  */
-export function validateSubmittedFindings(rawArgs: unknown, repo: string): { findings: FindingInput[] } | { error: string } {
+export function validateSubmittedFindings(
+  rawArgs: unknown,
+  repo: string,
+): { findings: FindingInput[] } | { error: string } {
   const parsed = toolArgSchemas.submit_findings.safeParse(rawArgs);
-  if (!parsed.success) return { error: `invalid arguments for submit_findings: ${parsed.error.issues.map((i) => `${formatPath(i.path)}: ${i.message}`).join("; ")}` };
+  if (!parsed.success)
+    return {
+      error: `invalid arguments for submit_findings: ${parsed.error.issues.map((i) => `${formatPath(i.path)}: ${i.message}`).join("; ")}`,
+    };
   const findings: FindingInput[] = [];
   const problems: string[] = [];
   parsed.data.findings.forEach((item, index) => {
-    const withRepo = item && typeof item === "object" && !Array.isArray(item) ? { ...(item as Record<string, unknown>), repo } : item;
+    const withRepo =
+      item && typeof item === "object" && !Array.isArray(item) ? { ...(item as Record<string, unknown>), repo } : item;
     const result = findingSchema.safeParse(withRepo);
     if (result.success) {
       const p = repoPath(result.data.file);
       findings.push({ ...result.data, file: "error" in p ? result.data.file : p.path });
-    } else for (const issue of result.error.issues) problems.push(`${formatPath(["findings", index, ...issue.path])}: ${issue.message}`);
+    } else
+      for (const issue of result.error.issues)
+        problems.push(`${formatPath(["findings", index, ...issue.path])}: ${issue.message}`);
   });
-  if (problems.length) return { error: `submit_findings was not accepted; fix these and call it again:\n${problems.slice(0, 50).join("\n")}` };
+  if (problems.length)
+    return {
+      error: `submit_findings was not accepted; fix these and call it again:\n${problems.slice(0, 50).join("\n")}`,
+    };
   return { findings };
 }

@@ -20,7 +20,13 @@ describe("jensenShannonDistance", () => {
     // P = (.5, .25, .25), Q = (.25, .25, .5), M = (.375, .25, .375):
     // JSD = 2 * [1/2 (.5 log2(.5/.375) + .25 log2(.25/.375))] = .5 log2(4/3) + .25 log2(2/3) = 0.061278...
     const expected = Math.sqrt(0.5 * Math.log2(4 / 3) + 0.25 * Math.log2(2 / 3));
-    const value = jensenShannonDistance({ a: 2, b: 1, c: 1, z: 0 }, { a: 1, b: 1, c: 2, z: 0 }, ["a", "b", "c", "z", "never"]);
+    const value = jensenShannonDistance({ a: 2, b: 1, c: 1, z: 0 }, { a: 1, b: 1, c: 2, z: 0 }, [
+      "a",
+      "b",
+      "c",
+      "z",
+      "never",
+    ]);
     expect(value).toBeCloseTo(expected, 12);
     expect(expected).toBeCloseTo(0.24754, 4);
   });

@@ -6,8 +6,14 @@
 export type CategoryCounts = Readonly<Record<string, number>>;
 
 /** The Jensen-Shannon distance of two count vectors over the union of their categories; null when either is empty. */
-export function jensenShannonDistance(left: CategoryCounts, right: CategoryCounts, categories?: readonly string[]): number | null {
-  const names = (categories ?? [...new Set([...Object.keys(left), ...Object.keys(right)])]).filter((c) => (left[c] ?? 0) > 0 || (right[c] ?? 0) > 0);
+export function jensenShannonDistance(
+  left: CategoryCounts,
+  right: CategoryCounts,
+  categories?: readonly string[],
+): number | null {
+  const names = (categories ?? [...new Set([...Object.keys(left), ...Object.keys(right)])]).filter(
+    (c) => (left[c] ?? 0) > 0 || (right[c] ?? 0) > 0,
+  );
   const totalLeft = names.reduce((sum, c) => sum + (left[c] ?? 0), 0);
   const totalRight = names.reduce((sum, c) => sum + (right[c] ?? 0), 0);
   if (totalLeft <= 0 || totalRight <= 0) return null;
@@ -26,6 +32,11 @@ export function jensenShannonDistance(left: CategoryCounts, right: CategoryCount
 export type DistanceSubject = { key: string; label: string; counts: CategoryCounts };
 
 /** Every pairwise distance of the subjects, as a symmetric matrix in their order (diagonal 0). */
-export function distanceMatrix(subjects: readonly DistanceSubject[], categories?: readonly string[]): (number | null)[][] {
-  return subjects.map((a, i) => subjects.map((b, j) => (i === j ? 0 : jensenShannonDistance(a.counts, b.counts, categories))));
+export function distanceMatrix(
+  subjects: readonly DistanceSubject[],
+  categories?: readonly string[],
+): (number | null)[][] {
+  return subjects.map((a, i) =>
+    subjects.map((b, j) => (i === j ? 0 : jensenShannonDistance(a.counts, b.counts, categories))),
+  );
 }

@@ -11,13 +11,28 @@ describe("summariseContamination", () => {
       ],
       { source: "computed", knowledgeCutoff: "2025-08", cutoffPosition: "inside" },
     );
-    expect(summary).toEqual({ source: "computed", runs: 3, tested_runs: 2, max_d: 0.09, min_p: 0.01, min_p_holm: 0.27, knowledge_cutoff: "2025-08", cutoff_position: "inside", no_test_reason: null });
+    expect(summary).toEqual({
+      source: "computed",
+      runs: 3,
+      tested_runs: 2,
+      max_d: 0.09,
+      min_p: 0.01,
+      min_p_holm: 0.27,
+      knowledge_cutoff: "2025-08",
+      cutoff_position: "inside",
+      no_test_reason: null,
+    });
   });
 
   it("says why when no run has a test, and has nothing for no runs", () => {
-    const summary = summariseContamination([{ run: 1, matched: 3, d: null, p: null, p_holm: null, no_test_reason: "too few" }], { source: "computed", knowledgeCutoff: null, cutoffPosition: "unknown" });
+    const summary = summariseContamination(
+      [{ run: 1, matched: 3, d: null, p: null, p_holm: null, no_test_reason: "too few" }],
+      { source: "computed", knowledgeCutoff: null, cutoffPosition: "unknown" },
+    );
     expect(summary).toMatchObject({ tested_runs: 0, min_p: null, no_test_reason: "too few" });
-    expect(summariseContamination([], { source: "reported", knowledgeCutoff: null, cutoffPosition: "unknown" })).toBeNull();
+    expect(
+      summariseContamination([], { source: "reported", knowledgeCutoff: null, cutoffPosition: "unknown" }),
+    ).toBeNull();
   });
 
   it("prints p as Table 16 does", () => {

@@ -29,10 +29,15 @@ export type ContaminationSummary = {
   no_test_reason: string | null;
 };
 
-const minOf = (values: (number | null)[]) => values.reduce<number | null>((m, v) => (v === null ? m : m === null ? v : Math.min(m, v)), null);
-const maxOf = (values: (number | null)[]) => values.reduce<number | null>((m, v) => (v === null ? m : m === null ? v : Math.max(m, v)), null);
+const minOf = (values: (number | null)[]) =>
+  values.reduce<number | null>((m, v) => (v === null ? m : m === null ? v : Math.min(m, v)), null);
+const maxOf = (values: (number | null)[]) =>
+  values.reduce<number | null>((m, v) => (v === null ? m : m === null ? v : Math.max(m, v)), null);
 
-export function summariseContamination(runs: readonly FixRankRun[], context: { source: "computed" | "reported"; knowledgeCutoff: string | null; cutoffPosition: CutoffPosition }): ContaminationSummary | null {
+export function summariseContamination(
+  runs: readonly FixRankRun[],
+  context: { source: "computed" | "reported"; knowledgeCutoff: string | null; cutoffPosition: CutoffPosition },
+): ContaminationSummary | null {
   if (runs.length === 0) return null;
   const tested = runs.filter((r) => r.p !== null);
   return {

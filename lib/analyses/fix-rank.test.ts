@@ -1,11 +1,25 @@
 import { describe, expect, it } from "vitest";
-import { cutoffPosition, fixRankPermutationTest, fixRankStatistic, holmAdjust, normaliseFixRanks, type DatedBug } from "./fix-rank";
+import {
+  cutoffPosition,
+  fixRankPermutationTest,
+  fixRankStatistic,
+  holmAdjust,
+  normaliseFixRanks,
+  type DatedBug,
+} from "./fix-rank";
 
 const bug = (id: string, repo: string, fixedAt: number): DatedBug => ({ id, repo, fixedAt });
 
 describe("normaliseFixRanks", () => {
   it("ranks within each repository, ties share the mean rank, u = (rank - 0.5) / n", () => {
-    const ranks = normaliseFixRanks([bug("a3", "A", 2), bug("a1", "A", 1), bug("a2", "A", 2), bug("a4", "A", 3), bug("b1", "B", 5), bug("b2", "B", 6)]);
+    const ranks = normaliseFixRanks([
+      bug("a3", "A", 2),
+      bug("a1", "A", 1),
+      bug("a2", "A", 2),
+      bug("a4", "A", 3),
+      bug("b1", "B", 5),
+      bug("b2", "B", 6),
+    ]);
     const a = ranks.get("A")!;
     const uOf = (id: string, r = a) => r.u[r.ids.indexOf(id)];
     expect(uOf("a1")).toBeCloseTo(0.125, 12);
@@ -31,7 +45,14 @@ describe("fixRankStatistic", () => {
     // A: u = .125, .5, .5, .875 (a2, a3 tied); B: u = .25, .75. Matched a1, a2, b2: M = 3, m_A = 2, m_B = 1.
     // F  at .125, .25, .5, .75, .875 = 1/3, 1/3, 2/3, 1, 1
     // F0 = 2/3 F_A + 1/3 F_B        = 1/6, 1/3, 2/3, 5/6, 1   ->  D = 1/6 (first at u = .125)
-    const ranks = normaliseFixRanks([bug("a1", "A", 1), bug("a2", "A", 2), bug("a3", "A", 2), bug("a4", "A", 3), bug("b1", "B", 5), bug("b2", "B", 6)]);
+    const ranks = normaliseFixRanks([
+      bug("a1", "A", 1),
+      bug("a2", "A", 2),
+      bug("a3", "A", 2),
+      bug("a4", "A", 3),
+      bug("b1", "B", 5),
+      bug("b2", "B", 6),
+    ]);
     const result = fixRankStatistic(ranks, new Set(["a1", "a2", "b2"]));
     expect(result.d).toBeCloseTo(1 / 6, 12);
     expect(result.at).toBeCloseTo(0.125, 12);
@@ -59,8 +80,17 @@ function combinations<T>(items: readonly T[], k: number): T[][] {
 
 describe("fixRankPermutationTest", () => {
   const bugs = [
-    bug("a1", "A", 1), bug("a2", "A", 2), bug("a3", "A", 2), bug("a4", "A", 4), bug("a5", "A", 5), bug("a6", "A", 6),
-    bug("b1", "B", 1), bug("b2", "B", 3), bug("b3", "B", 4), bug("b4", "B", 8), bug("b5", "B", 9),
+    bug("a1", "A", 1),
+    bug("a2", "A", 2),
+    bug("a3", "A", 2),
+    bug("a4", "A", 4),
+    bug("a5", "A", 5),
+    bug("a6", "A", 6),
+    bug("b1", "B", 1),
+    bug("b2", "B", 3),
+    bug("b3", "B", 4),
+    bug("b4", "B", 8),
+    bug("b5", "B", 9),
   ];
   const ranks = normaliseFixRanks(bugs);
   const matched = new Set(["a1", "a2", "a4", "b1", "b2"]);

@@ -34,7 +34,7 @@ export function normaliseFixRanks(bugs: readonly DatedBug[]): FixRanks {
     const sorted = [...list].sort((a, b) => a.fixedAt - b.fixedAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     const n = sorted.length;
     const u = new Float64Array(n);
-    for (let start = 0; start < n; ) {
+    for (let start = 0; start < n;) {
       let end = start;
       while (end + 1 < n && sorted[end + 1]!.fixedAt === sorted[start]!.fixedAt) end++;
       // 1-based ranks start+1 .. end+1 share their mean.
@@ -110,7 +110,10 @@ function statisticOfCounts(counts: Int32Array, expected: Float64Array, matched: 
  * D = max |F(x) - F0(x)| for the matched bugs of one run. Both CDFs are right-continuous steps that can only jump at
  * a u of an involved repository, so the supremum is attained at one of those points.
  */
-export function fixRankStatistic(ranks: FixRanks, matchedIds: ReadonlySet<string>): { d: number; at: number; matched: number; cdf: CdfPoint[] } {
+export function fixRankStatistic(
+  ranks: FixRanks,
+  matchedIds: ReadonlySet<string>,
+): { d: number; at: number; matched: number; cdf: CdfPoint[] } {
   const setup = setUp(ranks, matchedIds);
   if (setup.matched === 0) return { d: 0, at: 0, matched: 0, cdf: [] };
   const counts = new Int32Array(setup.grid.length);
@@ -152,7 +155,11 @@ export type FixRankTest = {
  * Fisher-Yates shuffle, undone after each draw so no copy is made), recomputes D, and returns
  * p = (1 + #{D_perm >= D}) / (1 + N). Seeded, so the same inputs always give the same p.
  */
-export function fixRankPermutationTest(ranks: FixRanks, matchedIds: ReadonlySet<string>, options: { permutations?: number; seed?: number } = {}): FixRankTest {
+export function fixRankPermutationTest(
+  ranks: FixRanks,
+  matchedIds: ReadonlySet<string>,
+  options: { permutations?: number; seed?: number } = {},
+): FixRankTest {
   const permutations = options.permutations ?? DEFAULT_PERMUTATIONS;
   const seed = options.seed ?? DEFAULT_PERMUTATION_SEED;
   const observed = fixRankStatistic(ranks, matchedIds);
@@ -224,7 +231,10 @@ export type CutoffPosition = "inside" | "before" | "after" | "unknown";
  * A cut-off of `YYYY-MM` covers that whole month. The test can reveal contamination only when the cut-off falls
  * inside the window: before it, the model cannot have seen any fix; after it, it may have seen them all alike.
  */
-export function cutoffPosition(cutoff: string | null | undefined, window: { from: number; to: number } | null): CutoffPosition {
+export function cutoffPosition(
+  cutoff: string | null | undefined,
+  window: { from: number; to: number } | null,
+): CutoffPosition {
   if (!cutoff || !window) return "unknown";
   const range = cutoffRange(cutoff);
   if (!range) return "unknown";

@@ -25,7 +25,8 @@ function logChoose(n: number, k: number): number {
 export function spectrumWeights(runs: number, c: number, sigma: number): number[] {
   const constant = gammaln(1 + c) - gammaln(1 - sigma) - gammaln(c + sigma) - gammaln(runs + c);
   const weights: number[] = [];
-  for (let j = 1; j <= runs; j++) weights.push(Math.exp(logChoose(runs, j) + constant + gammaln(j - sigma) + gammaln(runs - j + c + sigma)));
+  for (let j = 1; j <= runs; j++)
+    weights.push(Math.exp(logChoose(runs, j) + constant + gammaln(j - sigma) + gammaln(runs - j + c + sigma)));
   return weights;
 }
 
@@ -101,11 +102,17 @@ function standardErrorsAt(spectrum: readonly number[], theta: number[]): (number
       h[i]![k] = h[k]![i] = -value;
     }
   const inverse = invert3(h);
-  return inverse ? inverse.map((row, i) => (row[i]! > 0 && Number.isFinite(row[i]!) ? Math.sqrt(row[i]!) : null)) : [null, null, null];
+  return inverse
+    ? inverse.map((row, i) => (row[i]! > 0 && Number.isFinite(row[i]!) ? Math.sqrt(row[i]!) : null))
+    : [null, null, null];
 }
 
 function invert3(m: number[][]): number[][] | null {
-  const [[a, b, c], [d, e, f], [g, h, i]] = m as [[number, number, number], [number, number, number], [number, number, number]];
+  const [[a, b, c], [d, e, f], [g, h, i]] = m as [
+    [number, number, number],
+    [number, number, number],
+    [number, number, number],
+  ];
   const det = a * (e * i - f * h) - b * (d * i - f * g) + c * (d * h - e * g);
   if (!Number.isFinite(det) || Math.abs(det) < 1e-300) return null;
   return [
@@ -144,7 +151,12 @@ export function fitStableBeta(spectrum: readonly number[]): StableBetaFit | null
     return conditionalNegativeLogLikelihood(spectrum, c, sigma);
   };
   let best: { x: number[]; fx: number } | null = null;
-  for (const start of [[0, 0], [-1.5, 1], [1, -1], [-2.5, 2.5]]) {
+  for (const start of [
+    [0, 0],
+    [-1.5, 1],
+    [1, -1],
+    [-2.5, 2.5],
+  ]) {
     const result = minimiseWithRestarts(objective, start);
     if (!best || result.fx < best.fx) best = result;
   }

@@ -17,7 +17,12 @@ export const DEFAULT_AGENT_POOL: AgentPool = { harness: FULL_HARNESS, source: "a
 
 /** What the agent shares pool, in words, for the page and the API. */
 export function describeAgentPool(pool: AgentPool, configurations: number): string {
-  const harness = pool.harness === "all" ? "every harness" : pool.harness === FULL_HARNESS ? `the full harness (${FULL_HARNESS})` : `harness ${pool.harness}`;
+  const harness =
+    pool.harness === "all"
+      ? "every harness"
+      : pool.harness === FULL_HARNESS
+        ? `the full harness (${FULL_HARNESS})`
+        : `harness ${pool.harness}`;
   const source = pool.source === "all" ? "uploaded or in-house" : pool.source === "upload" ? "uploaded" : "in-house";
   const n = `${configurations} public verified configuration${configurations === 1 ? "" : "s"}`;
   return `Agent shares pool the first run of ${n} (${source}, ${harness}), classified by one LLM with one prompt; self-reported categories are not counted.`;

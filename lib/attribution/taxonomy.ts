@@ -16,12 +16,16 @@ export function readTaxonomy(value: unknown): Taxonomy | null {
 }
 
 export function taxonomyCategories(t: Taxonomy): TaxonomyCategory[] {
-  return t.families.flatMap((f) => f.categories.map((c) => ({ name: c.name, family: f.name, definition: c.definition ?? null })));
+  return t.families.flatMap((f) =>
+    f.categories.map((c) => ({ name: c.name, family: f.name, definition: c.definition ?? null })),
+  );
 }
 
 /** The version of a taxonomy for cache keys: a hash of its families, categories, definitions and trigger levels. */
 export function taxonomyHash(t: Taxonomy): string {
-  return createHash("sha256").update(JSON.stringify({ families: t.families, triggers: t.triggers })).digest("hex");
+  return createHash("sha256")
+    .update(JSON.stringify({ families: t.families, triggers: t.triggers }))
+    .digest("hex");
 }
 
 /** Trigger levels the classifier may answer; 0 means the information is insufficient (F.7.3). */
@@ -48,7 +52,10 @@ export function attributionReplySchema(t: Taxonomy) {
   const levels = triggerLevels(t);
   return z.object({
     category: z.string().refine((c) => names.includes(c), { message: "not a category of the taxonomy" }),
-    trigger_level: z.number().int().refine((l) => levels.includes(l), { message: "not a trigger level of the taxonomy" }),
+    trigger_level: z
+      .number()
+      .int()
+      .refine((l) => levels.includes(l), { message: "not a trigger level of the taxonomy" }),
     rationale: z.string().transform((s) => s.slice(0, 1_000)),
   });
 }
@@ -70,10 +77,18 @@ export function triggerName(t: Taxonomy, level: number | null): string | null {
 }
 
 /** The text an attribution reads of a bug record, and its hash (the cache key's text part). */
-export type AttributionText = { file: string; title: string; description: string; codeSnippet: string; suggestedFix: string | null };
+export type AttributionText = {
+  file: string;
+  title: string;
+  description: string;
+  codeSnippet: string;
+  suggestedFix: string | null;
+};
 
 export function attributionTextHash(t: AttributionText): string {
-  return createHash("sha256").update(JSON.stringify([t.file, t.title, t.description, t.codeSnippet, t.suggestedFix ?? ""])).digest("hex");
+  return createHash("sha256")
+    .update(JSON.stringify([t.file, t.title, t.description, t.codeSnippet, t.suggestedFix ?? ""]))
+    .digest("hex");
 }
 
 /**

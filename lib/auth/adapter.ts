@@ -15,7 +15,12 @@ export function probebenchAdapter(): Adapter {
   return {
     async createUser(user: Omit<AdapterUser, "id">) {
       const created = await db.user.create({
-        data: { email: user.email.toLowerCase(), name: user.name ?? null, image: user.image ?? null, emailVerified: user.emailVerified ?? null },
+        data: {
+          email: user.email.toLowerCase(),
+          name: user.name ?? null,
+          image: user.image ?? null,
+          emailVerified: user.emailVerified ?? null,
+        },
       });
       return toAdapterUser(created);
     },
@@ -37,14 +42,23 @@ export function probebenchAdapter(): Adapter {
     async updateUser(user) {
       const updated = await db.user.update({
         where: { id: user.id },
-        data: { name: user.name ?? undefined, image: user.image ?? undefined, emailVerified: user.emailVerified ?? undefined },
+        data: {
+          name: user.name ?? undefined,
+          image: user.image ?? undefined,
+          emailVerified: user.emailVerified ?? undefined,
+        },
       });
       return toAdapterUser(updated);
     },
     async linkAccount(account: AdapterAccount) {
       // Provider access tokens are not kept: nothing here calls GitHub after sign-in.
       await db.account.create({
-        data: { userId: account.userId, type: account.type, provider: account.provider, providerAccountId: account.providerAccountId },
+        data: {
+          userId: account.userId,
+          type: account.type,
+          provider: account.provider,
+          providerAccountId: account.providerAccountId,
+        },
       });
     },
     async unlinkAccount({ provider, providerAccountId }: Pick<AdapterAccount, "provider" | "providerAccountId">) {

@@ -23,7 +23,10 @@ async function authenticate(request: Request, access: Access["access"]): Promise
 
 // Refused requests count too (after authentication, before authorization), so probing is rate limited like use.
 async function countRequest(request: Request, access: Access["access"], caller: ApiCaller | null): Promise<void> {
-  await enforceRateLimit(access === "write" ? "api-write" : "api-read", caller ? `user:${caller.id}` : `ip:${clientKey(request.headers)}`);
+  await enforceRateLimit(
+    access === "write" ? "api-write" : "api-read",
+    caller ? `user:${caller.id}` : `ip:${clientKey(request.headers)}`,
+  );
 }
 
 /**
@@ -31,7 +34,10 @@ async function countRequest(request: Request, access: Access["access"], caller: 
  * Counts the request against the caller's rate limit (per user, or per client address when anonymous). A token
  * without the scope `tokens` names is refused (403), not treated as anonymous: a client should learn why.
  */
-export async function identifyCaller(request: Request, opts: Pick<Access, "access" | "tokens">): Promise<ApiCaller | null> {
+export async function identifyCaller(
+  request: Request,
+  opts: Pick<Access, "access" | "tokens">,
+): Promise<ApiCaller | null> {
   const caller = await authenticate(request, opts.access);
   await countRequest(request, opts.access, caller);
   if (caller) assertTokenScope(caller, opts.tokens);

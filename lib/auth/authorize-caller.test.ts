@@ -4,7 +4,11 @@ import type { TokenScope } from "../validation/api-token";
 import { authorizeCaller, type Access, type ApiCaller, type Role } from "./authorize-caller";
 
 const session = (role: Role): ApiCaller => ({ id: "u1", email: "u@example.test", role, via: "session" });
-const token = (role: Role, scopes: TokenScope[]): ApiCaller => ({ ...session(role), via: "token", token: { id: "t1", scopes } });
+const token = (role: Role, scopes: TokenScope[]): ApiCaller => ({
+  ...session(role),
+  via: "token",
+  token: { id: "t1", scopes },
+});
 
 /** null when allowed, else the 403 message. */
 function refusal(caller: ApiCaller, opts: Pick<Access, "roles" | "tokens">): string | null {
@@ -33,7 +37,9 @@ describe("authorizeCaller", () => {
   });
 
   it("refuses every token where a browser session is needed", () => {
-    expect(refusal(token("admin", ["submit", "read", "admin"]), { tokens: "none" })).toMatch(/needs a signed-in browser session/);
+    expect(refusal(token("admin", ["submit", "read", "admin"]), { tokens: "none" })).toMatch(
+      /needs a signed-in browser session/,
+    );
   });
 
   it("needs both the admin role and, for tokens, the admin scope on admin routes", () => {

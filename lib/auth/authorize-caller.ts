@@ -27,15 +27,20 @@ export type Access = {
 /** Throws 403 unless a token caller's scopes allow the route (sessions always pass this check). */
 export function assertTokenScope(caller: ApiCaller, tokens: Access["tokens"]): void {
   if (caller.via !== "token" || tokens === "any") return;
-  if (tokens === "none") throw new AppError("forbidden", "This action needs a signed-in browser session, not an API token");
+  if (tokens === "none")
+    throw new AppError("forbidden", "This action needs a signed-in browser session, not an API token");
   if (!caller.token?.scopes.includes(tokens)) {
-    throw new AppError("forbidden", `This API token lacks the \`${tokens}\` scope this action needs; create a token with it`);
+    throw new AppError(
+      "forbidden",
+      `This API token lacks the \`${tokens}\` scope this action needs; create a token with it`,
+    );
   }
 }
 
 /** Throws 403 unless the caller's role and, for tokens, scopes allow the route. */
 export function authorizeCaller(caller: ApiCaller, opts: Pick<Access, "roles" | "tokens">): void {
   if (opts.tokens === "none") assertTokenScope(caller, "none");
-  if (opts.roles && !opts.roles.includes(caller.role)) throw new AppError("forbidden", "You do not have permission for this action");
+  if (opts.roles && !opts.roles.includes(caller.role))
+    throw new AppError("forbidden", "You do not have permission for this action");
   assertTokenScope(caller, opts.tokens);
 }

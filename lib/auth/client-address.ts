@@ -23,7 +23,10 @@ function normaliseAddress(address: string): string {
   return (mapped ? mapped[1]! : address).slice(0, 100);
 }
 
-export function resolveClientAddress(request: IncomingMessage, trust: (address: string, hop: number) => boolean): string {
+export function resolveClientAddress(
+  request: IncomingMessage,
+  trust: (address: string, hop: number) => boolean,
+): string {
   // proxy-addr walks X-Forwarded-For from the socket outwards and stops at the first untrusted hop.
   const address = request.socket.remoteAddress ? proxyaddr(request, trust) : undefined;
   return address ? normaliseAddress(address) : "unknown";

@@ -14,7 +14,9 @@ function requestFrom(socketAddress: string, forwardedFor?: string): IncomingMess
 
 describe("clientKey", () => {
   it("reads only the address the web server decided, never X-Forwarded-For", () => {
-    expect(clientKey(new Headers({ [CLIENT_ADDRESS_HEADER]: "203.0.113.9", "x-forwarded-for": "6.6.6.6" }))).toBe("203.0.113.9");
+    expect(clientKey(new Headers({ [CLIENT_ADDRESS_HEADER]: "203.0.113.9", "x-forwarded-for": "6.6.6.6" }))).toBe(
+      "203.0.113.9",
+    );
     expect(clientKey({ [CLIENT_ADDRESS_HEADER]: "203.0.113.10" })).toBe("203.0.113.10");
     expect(clientKey(new Headers({ "x-forwarded-for": "6.6.6.6", "x-real-ip": "7.7.7.7" }))).toBe("unknown");
     expect(clientKey(undefined)).toBe("unknown");

@@ -10,7 +10,8 @@ let warned = false;
 /** The key that encrypts session cookies. Required in production; development falls back to a fixed key, loudly. */
 export function authSecret(): string {
   if (env.NEXTAUTH_SECRET) return env.NEXTAUTH_SECRET;
-  if (env.NODE_ENV === "production") throw new Error("NEXTAUTH_SECRET is not set: it is required in production (see .env.example)");
+  if (env.NODE_ENV === "production")
+    throw new Error("NEXTAUTH_SECRET is not set: it is required in production (see .env.example)");
   if (!warned) {
     log.warn("NEXTAUTH_SECRET is not set: using an insecure development key. Set it before exposing this server.");
     warned = true;

@@ -8,7 +8,11 @@ const githubEmailsSchema = z.array(z.object({ email: z.string(), verified: z.boo
  */
 export async function githubVerifiedEmails(accessToken: string): Promise<string[]> {
   const response = await fetch("https://api.github.com/user/emails", {
-    headers: { authorization: `Bearer ${accessToken}`, accept: "application/vnd.github+json", "user-agent": "probebench" },
+    headers: {
+      authorization: `Bearer ${accessToken}`,
+      accept: "application/vnd.github+json",
+      "user-agent": "probebench",
+    },
     signal: AbortSignal.timeout(10_000),
   });
   if (!response.ok) return [];

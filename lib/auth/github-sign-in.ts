@@ -23,7 +23,11 @@ export async function authorizeGithubSignIn(
   if (!email || !account.access_token) return "/sign-in?error=GithubEmailUnverified";
   const verified = await verifiedEmailsOf(account.access_token);
   if (!verified.includes(email)) return "/sign-in?error=GithubEmailUnverified";
-  const claim = await claimUnverifiedAccount(email, { provider: account.provider, providerAccountId: account.providerAccountId, type: account.type });
+  const claim = await claimUnverifiedAccount(email, {
+    provider: account.provider,
+    providerAccountId: account.providerAccountId,
+    type: account.type,
+  });
   // "claimed" linked the identity, so next-auth now finds the account by it; "none" lets next-auth create one.
   if (claim === "taken") return "/sign-in?error=OAuthAccountNotLinked";
   if (claim === "disabled") return "/sign-in?error=AccessDenied";

@@ -48,9 +48,10 @@ export function authOptions(): NextAuthOptions {
             return await authenticateWithPassword(parsed.data.email, parsed.data.password, clientKey(request?.headers));
           } catch (error) {
             // next-auth puts a thrown message in the redirect URL: only fixed codes may leave this function.
-            if (error instanceof AppError && error.code === "rate_limited") throw new Error("RateLimited");
+            if (error instanceof AppError && error.code === "rate_limited")
+              throw new Error("RateLimited", { cause: error });
             log.error({ err: error }, "password sign-in failed");
-            throw new Error("SignInUnavailable");
+            throw new Error("SignInUnavailable", { cause: error });
           }
         },
       }),

@@ -20,8 +20,12 @@ function refused(headers: Record<string, string>): boolean {
 describe("assertSameOrigin", () => {
   it("accepts an Origin naming the host the request came to", () => {
     expect(refused({ host: "probe.example", origin: "http://probe.example" })).toBe(false);
-    expect(refused({ host: "internal:3000", "x-forwarded-host": "probe.example", origin: "https://probe.example" })).toBe(false);
-    expect(refused({ host: "probe.example", origin: "http://probe.example", "sec-fetch-site": "same-origin" })).toBe(false);
+    expect(
+      refused({ host: "internal:3000", "x-forwarded-host": "probe.example", origin: "https://probe.example" }),
+    ).toBe(false);
+    expect(refused({ host: "probe.example", origin: "http://probe.example", "sec-fetch-site": "same-origin" })).toBe(
+      false,
+    );
   });
 
   it("refuses a missing, foreign or malformed Origin", () => {
@@ -32,7 +36,11 @@ describe("assertSameOrigin", () => {
   });
 
   it("refuses what the browser itself labels cross-site or same-site", () => {
-    expect(refused({ host: "probe.example", origin: "http://probe.example", "sec-fetch-site": "cross-site" })).toBe(true);
-    expect(refused({ host: "probe.example", origin: "http://probe.example", "sec-fetch-site": "same-site" })).toBe(true);
+    expect(refused({ host: "probe.example", origin: "http://probe.example", "sec-fetch-site": "cross-site" })).toBe(
+      true,
+    );
+    expect(refused({ host: "probe.example", origin: "http://probe.example", "sec-fetch-site": "same-site" })).toBe(
+      true,
+    );
   });
 });

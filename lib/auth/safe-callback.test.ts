@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { HOSTILE_CALLBACKS } from "../../tests/support/hostile-callbacks";
 import { DEFAULT_CALLBACK_PATH, safeCallbackPath, safeRedirectUrl } from "./safe-callback";
 
-
 describe("safeCallbackPath", () => {
   it.each(HOSTILE_CALLBACKS)("sends %j to the fallback", (value) => {
     expect(safeCallbackPath(value)).toBe(DEFAULT_CALLBACK_PATH);
@@ -57,7 +56,13 @@ describe("safeRedirectUrl (next-auth redirect callback)", () => {
   });
 
   it("refuses other origins and look-alikes of this one", () => {
-    for (const url of ["https://evil.example/account", "http://127.0.0.1:3000@evil.example/", "http://127.0.0.1:30000/", "http://127.0.0.1:3000.evil.example/", "https://127.0.0.1:3000/x"]) {
+    for (const url of [
+      "https://evil.example/account",
+      "http://127.0.0.1:3000@evil.example/",
+      "http://127.0.0.1:30000/",
+      "http://127.0.0.1:3000.evil.example/",
+      "https://127.0.0.1:3000/x",
+    ]) {
       expect(safeRedirectUrl(url, base)).toBe(`${base}/`);
     }
   });

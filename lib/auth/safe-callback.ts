@@ -18,7 +18,11 @@ const MAX_DECODING_LAYERS = 3;
  * A same-site path to return to after signing in; anything else goes to `fallback`. With `siteOrigin`, absolute URLs
  * on that exact origin count as their path (next-auth's own sign-in route hands the page absolute callbackUrls).
  */
-export function safeCallbackPath(value: string | string[] | undefined | null, fallback = DEFAULT_CALLBACK_PATH, siteOrigin?: string): string {
+export function safeCallbackPath(
+  value: string | string[] | undefined | null,
+  fallback = DEFAULT_CALLBACK_PATH,
+  siteOrigin?: string,
+): string {
   const v = Array.isArray(value) ? value[0] : value;
   if (typeof v !== "string") return fallback;
   return sameOriginPath(siteOrigin ? pathOnOrigin(v, siteOrigin) : v) ?? fallback;
@@ -61,7 +65,8 @@ export function sameOriginPath(value: string): string | null {
 // Starts with exactly one slash, holds no backslash (browsers read it as a slash), and still does after the URL
 // parser has resolved dot segments ("/..//evil.example" is "//evil.example").
 function isPlainPath(path: string): boolean {
-  if (!PRINTABLE_ASCII.test(path) || path.includes("\\") || !path.startsWith("/") || path.startsWith("//")) return false;
+  if (!PRINTABLE_ASCII.test(path) || path.includes("\\") || !path.startsWith("/") || path.startsWith("//"))
+    return false;
   let url: URL;
   try {
     url = new URL(path, PROBE_ORIGIN);

@@ -29,7 +29,10 @@ export function benchmarkKey(b: { slug: string; version: string }): string {
  * The newest version of a slug: the latest snapshot date (when the repositories were frozen), then the latest import
  * on a tie. The same order as a Prisma orderBy, for queries that pick in the database.
  */
-export const NEWEST_VERSION_FIRST = [{ snapshotDate: "desc" }, { createdAt: "desc" }] as const satisfies readonly Record<string, "desc">[];
+export const NEWEST_VERSION_FIRST = [
+  { snapshotDate: "desc" },
+  { createdAt: "desc" },
+] as const satisfies readonly Record<string, "desc">[];
 
 type Dated = { snapshotDate: Date | string; createdAt?: Date | string };
 const time = (value: Date | string | undefined) => (value === undefined ? 0 : new Date(value).getTime());
@@ -40,7 +43,10 @@ export function compareNewestFirst(a: Dated, b: Dated): number {
 }
 
 /** The version a reference names among `versions` (any order), or undefined. */
-export function pickBenchmarkVersion<T extends Dated & { slug: string; version: string }>(versions: readonly T[], ref: string): T | undefined {
+export function pickBenchmarkVersion<T extends Dated & { slug: string; version: string }>(
+  versions: readonly T[],
+  ref: string,
+): T | undefined {
   const { slug, version } = parseBenchmarkRef(ref);
   const candidates = versions.filter((b) => b.slug === slug && (version === null || b.version === version));
   return [...candidates].sort(compareNewestFirst)[0];

@@ -12,7 +12,10 @@ export const fixRankRunSchema = z
   .object({
     run: z.number().int().nullable().meta({ description: "1-based run number; null for a reported row without one" }),
     matched: z.number().int(),
-    d: z.number().nullable().meta({ description: "Kolmogorov-Smirnov distance between the observed and expected fix-rank CDFs" }),
+    d: z
+      .number()
+      .nullable()
+      .meta({ description: "Kolmogorov-Smirnov distance between the observed and expected fix-rank CDFs" }),
     at: z.number().nullable(),
     p: z.number().nullable(),
     p_holm: z.number().nullable(),
@@ -47,9 +50,15 @@ export const submissionAnalysesSchema = z
       source: z.enum(["computed", "reported"]),
       knowledge_cutoff: z.string().nullable(),
       knowledge_cutoff_note: z.string().nullable(),
-      reference_window: z.object({ from: z.string(), to: z.string() }).nullable().meta({ description: "Earliest and latest fix date of the version's reference bugs; null without fix dates" }),
+      reference_window: z
+        .object({ from: z.string(), to: z.string() })
+        .nullable()
+        .meta({ description: "Earliest and latest fix date of the version's reference bugs; null without fix dates" }),
       cutoff_position: z.enum(["inside", "before", "after", "unknown"]),
-      runs: z.array(fixRankRunSchema).meta({ description: "Empty while the worker has not computed the tests yet (or for a reported entry without fix-rank rows)" }),
+      runs: z.array(fixRankRunSchema).meta({
+        description:
+          "Empty while the worker has not computed the tests yet (or for a reported entry without fix-rank rows)",
+      }),
     }),
     repeated: z
       .object({ fit: stableBetaFitSchema.nullable(), no_fit_reason: z.string().nullable() })
@@ -65,7 +74,21 @@ export const submissionAnalysesSchema = z
         knowledge_cutoff_note: null,
         reference_window: { from: "2024-01-03T00:00:00.000Z", to: "2025-11-28T00:00:00.000Z" },
         cutoff_position: "inside",
-        runs: [{ run: 1, matched: 31, d: 0.12, at: 0.4, p: 0.31, p_holm: 0.62, holm_family: 2, permutations: 10000, seed: 1, no_test_reason: null, cdf: [{ x: 0.5, observed: 0.48, expected: 0.5 }] }],
+        runs: [
+          {
+            run: 1,
+            matched: 31,
+            d: 0.12,
+            at: 0.4,
+            p: 0.31,
+            p_holm: 0.62,
+            holm_family: 2,
+            permutations: 10000,
+            seed: 1,
+            no_test_reason: null,
+            cdf: [{ x: 0.5, observed: 0.48, expected: 0.5 }],
+          },
+        ],
       },
       repeated: null,
     },
@@ -76,30 +99,46 @@ export type FixRankRunView = z.infer<typeof fixRankRunSchema>;
 export const spectrumPointSchema = z
   .object({
     n: z.number().int(),
-    exactly_matched: z.number().int().meta({ description: "Distinct findings reported in exactly n runs that match a reference bug" }),
+    exactly_matched: z
+      .number()
+      .int()
+      .meta({ description: "Distinct findings reported in exactly n runs that match a reference bug" }),
     exactly_unmatched: z.number().int(),
-    union_matched: z.number().int().meta({ description: "Distinct findings reported by at least one of runs 1..n that match a reference bug" }),
+    union_matched: z
+      .number()
+      .int()
+      .meta({ description: "Distinct findings reported by at least one of runs 1..n that match a reference bug" }),
     union_unmatched: z.number().int(),
   })
   .meta({ id: "SpectrumPoint" });
 
 const distinctCountsShape = {
-  distinct_findings: z.number().nullable().meta({ description: "Distinct findings (same-root-cause reports count once); null for scores made before they were counted" }),
+  distinct_findings: z.number().nullable().meta({
+    description:
+      "Distinct findings (same-root-cause reports count once); null for scores made before they were counted",
+  }),
   matched_distinct_findings: z.number().nullable(),
 };
-export const curvePointSchema = scoreSchema.extend({ n: z.number().int(), label: z.string() }).meta({ id: "RunCurvePoint", description: "Findings count distinct findings, not reports" });
+export const curvePointSchema = scoreSchema
+  .extend({ n: z.number().int(), label: z.string() })
+  .meta({ id: "RunCurvePoint", description: "Findings count distinct findings, not reports" });
 
 /** GET /api/v1/submissions/{id}/runs: the query (`table` picks the CSV table). */
 export const repeatedRunsQuerySchema = z.object({
   format: z.enum(["json", "csv"]).default("json"),
-  table: z.enum(["runs", "curve", "spectrum"]).default("runs").meta({ description: "With format=csv: per-run scores, the n-of-k curve, or the frequency spectrum" }),
+  table: z
+    .enum(["runs", "curve", "spectrum"])
+    .default("runs")
+    .meta({ description: "With format=csv: per-run scores, the n-of-k curve, or the frequency spectrum" }),
 });
 
 /** GET /api/v1/submissions/{id}/runs: the response body. */
 export const repeatedRunsSchema = z
   .object({
     submission_id: z.string(),
-    runs: z.array(scoreSchema.extend({ run: z.number().int().meta({ description: "0-based run index" }), ...distinctCountsShape })),
+    runs: z.array(
+      scoreSchema.extend({ run: z.number().int().meta({ description: "0-based run index" }), ...distinctCountsShape }),
+    ),
     curve: z.array(curvePointSchema),
     spectrum: z.array(spectrumPointSchema),
   })
@@ -107,8 +146,33 @@ export const repeatedRunsSchema = z
     id: "RepeatedRuns",
     example: {
       submission_id: "cmabc123",
-      runs: [{ run: 0, recall: 0.25, precision: 0.5, f1: 0.3333, matched_reference_bugs: 1, reference_bugs: 4, matched_findings: 1, findings: 2, distinct_findings: 2, matched_distinct_findings: 1 }],
-      curve: [{ n: 1, label: "union", recall: 0.5, precision: 0.4, f1: 0.4444, matched_reference_bugs: 2, reference_bugs: 4, matched_findings: 2, findings: 5 }],
+      runs: [
+        {
+          run: 0,
+          recall: 0.25,
+          precision: 0.5,
+          f1: 0.3333,
+          matched_reference_bugs: 1,
+          reference_bugs: 4,
+          matched_findings: 1,
+          findings: 2,
+          distinct_findings: 2,
+          matched_distinct_findings: 1,
+        },
+      ],
+      curve: [
+        {
+          n: 1,
+          label: "union",
+          recall: 0.5,
+          precision: 0.4,
+          f1: 0.4444,
+          matched_reference_bugs: 2,
+          reference_bugs: 4,
+          matched_findings: 2,
+          findings: 5,
+        },
+      ],
       spectrum: [{ n: 1, exactly_matched: 1, exactly_unmatched: 2, union_matched: 1, union_unmatched: 2 }],
     },
   });

@@ -24,10 +24,22 @@ export const errorBodySchema = z
     error: z.object({
       code: z.enum(ERROR_CODES),
       message: z.string().meta({ description: "Written for people; never internal error text" }),
-      issues: z.array(fieldIssueSchema).optional().meta({ description: "Every bad field by JSON path (422), at most 1,000" }),
+      issues: z
+        .array(fieldIssueSchema)
+        .optional()
+        .meta({ description: "Every bad field by JSON path (422), at most 1,000" }),
     }),
   })
-  .meta({ id: "Error", example: { error: { code: "invalid_input", message: "The findings file is invalid: 1 problem", issues: [{ path: "findings[3].line_end", message: "must be >= line_start" }] } } });
+  .meta({
+    id: "Error",
+    example: {
+      error: {
+        code: "invalid_input",
+        message: "The findings file is invalid: 1 problem",
+        issues: [{ path: "findings[3].line_end", message: "must be >= line_start" }],
+      },
+    },
+  });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 export const pageInfoSchema = z
@@ -38,7 +50,9 @@ export const timestampSchema = z.string().meta({ format: "date-time", example: "
 
 /** A fraction in 0..1, or null when its denominator is empty (shown as "n/a"). */
 export const ratioSchema = z.number().nullable();
-export const intervalSchema = z.tuple([z.number(), z.number()]).meta({ id: "Interval", description: "95% Clopper-Pearson interval [low, high]" });
+export const intervalSchema = z
+  .tuple([z.number(), z.number()])
+  .meta({ id: "Interval", description: "95% Clopper-Pearson interval [low, high]" });
 
 // Counts are null only for reported entries transcribed without them (lib/scoring/types.ts StoredScore); the mean
 // over repeated runs averages them, so they need not be whole.
@@ -55,7 +69,15 @@ export const scoreSchema = z
   })
   .meta({
     id: "Score",
-    example: { recall: 0.25, precision: 0.5, f1: 0.3333, matched_reference_bugs: 1, reference_bugs: 4, matched_findings: 1, findings: 2 },
+    example: {
+      recall: 0.25,
+      precision: 0.5,
+      f1: 0.3333,
+      matched_reference_bugs: 1,
+      reference_bugs: 4,
+      matched_findings: 1,
+      findings: 2,
+    },
   });
 
 export const scoreBreakdownSchema = z

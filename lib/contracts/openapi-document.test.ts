@@ -18,9 +18,15 @@ function routesInApp(): string[] {
       else if (entry.name === "route.ts") {
         const file = path.relative(ROOT, full);
         if ((UNDOCUMENTED_ROUTE_FILES as readonly string[]).includes(file)) continue;
-        const urlPath = "/" + path.dirname(file).replace(/^app\//, "").replace(/\[([^\]]+)\]/g, "{$1}");
+        const urlPath =
+          "/" +
+          path
+            .dirname(file)
+            .replace(/^app\//, "")
+            .replace(/\[([^\]]+)\]/g, "{$1}");
         const source = readFileSync(full, "utf8");
-        for (const [, method] of source.matchAll(/export const (GET|POST|PUT|PATCH|DELETE)\b/g)) found.push(`${method!.toLowerCase()} ${urlPath}`);
+        for (const [, method] of source.matchAll(/export const (GET|POST|PUT|PATCH|DELETE)\b/g))
+          found.push(`${method!.toLowerCase()} ${urlPath}`);
       }
     }
   };
@@ -29,14 +35,20 @@ function routesInApp(): string[] {
 }
 
 describe("the OpenAPI document", () => {
-  const document = buildOpenApiDocument() as { openapi: string; paths: Record<string, Record<string, { responses: Record<string, unknown>; security?: unknown[] }>> };
+  const document = buildOpenApiDocument() as {
+    openapi: string;
+    paths: Record<string, Record<string, { responses: Record<string, unknown>; security?: unknown[] }>>;
+  };
 
   it("is a valid OpenAPI 3.1 document (the OpenAPI Initiative's JSON Schema)", () => {
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     addFormats(ajv);
     // Ajv resolves the schema's `$dynamicRef: "#meta"` wrongly (it lands on the enclosing object); without a dialect
     // extension it means the plain Schema Object definition, which a `$ref` says directly.
-    const oas = readFileSync(path.join(ROOT, "tests", "fixtures", "openapi-3.1.schema.json"), "utf8").replaceAll('"$dynamicRef": "#meta"', '"$ref": "#/$defs/schema"');
+    const oas = readFileSync(path.join(ROOT, "tests", "fixtures", "openapi-3.1.schema.json"), "utf8").replaceAll(
+      '"$dynamicRef": "#meta"',
+      '"$ref": "#/$defs/schema"',
+    );
     const validate = ajv.compile(JSON.parse(oas));
     const ok = validate(document);
     expect(validate.errors ?? [], JSON.stringify(validate.errors?.slice(0, 5))).toEqual([]);
@@ -46,20 +58,30 @@ describe("the OpenAPI document", () => {
     const withId = { ...document, $id: "https://probebench.com/openapi.json" };
     ajv.addSchema(withId);
     const components = (document as unknown as { components: { schemas: Record<string, unknown> } }).components.schemas;
-    for (const name of Object.keys(components)) expect(() => ajv.getSchema(`https://probebench.com/openapi.json#/components/schemas/${name}`), name).not.toThrow();
+    for (const name of Object.keys(components))
+      expect(
+        () => ajv.getSchema(`https://probebench.com/openapi.json#/components/schemas/${name}`),
+        name,
+      ).not.toThrow();
   }, 60_000);
 
   it("covers every route and method under app/api, and lists nothing that does not exist", () => {
-    const documented = Object.entries(document.paths).flatMap(([p, methods]) => Object.keys(methods).map((m) => `${m} ${p}`)).sort();
+    const documented = Object.entries(document.paths)
+      .flatMap(([p, methods]) => Object.keys(methods).map((m) => `${m} ${p}`))
+      .sort();
     expect(documented).toEqual(routesInApp());
     expect(API_ROUTES.length).toBe(documented.length);
   });
 
   it("answers every status a route can give with the error shape, and names the token scopes", () => {
     const submission = document.paths["/api/v1/submissions"]!.post!;
-    expect(Object.keys(submission.responses)).toEqual(expect.arrayContaining(["202", "400", "401", "403", "413", "422", "429", "500", "503"]));
+    expect(Object.keys(submission.responses)).toEqual(
+      expect.arrayContaining(["202", "400", "401", "403", "413", "422", "429", "500", "503"]),
+    );
     expect(submission.security).toEqual([{ bearerToken: ["submit"] }, { session: [] }]);
-    expect(Object.keys(document.paths["/api/v1/admin/submissions/{id}/review"]!.post!.responses)).toEqual(expect.arrayContaining(["401", "403", "404", "409", "422"]));
+    expect(Object.keys(document.paths["/api/v1/admin/submissions/{id}/review"]!.post!.responses)).toEqual(
+      expect.arrayContaining(["401", "403", "404", "409", "422"]),
+    );
     for (const [p, methods] of Object.entries(document.paths)) {
       for (const [m, op] of Object.entries(methods)) expect(op.responses["500"], `${m} ${p}`).toBeDefined();
     }

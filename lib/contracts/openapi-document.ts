@@ -1,4 +1,9 @@
-import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig, type ResponseConfig } from "@asteasolutions/zod-to-openapi";
+import {
+  OpenAPIRegistry,
+  OpenApiGeneratorV31,
+  type RouteConfig,
+  type ResponseConfig,
+} from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
 import { errorBodySchema } from "./common";
 import { API_ROUTES, type ApiRoute } from "./api-routes";
@@ -79,15 +84,27 @@ function authText(route: ApiRoute): string {
 }
 
 function responsesOf(route: ApiRoute): Record<string, ResponseConfig> {
-  const headers = route.success.etag ? { ETag: { description: "Weak ETag of the data stamp; send If-None-Match to get 304", schema: { type: "string" as const } } } : undefined;
+  const headers = route.success.etag
+    ? {
+        ETag: {
+          description: "Weak ETag of the data stamp; send If-None-Match to get 304",
+          schema: { type: "string" as const },
+        },
+      }
+    : undefined;
   const content: NonNullable<ResponseConfig["content"]> = { "application/json": { schema: route.success.schema } };
   if (route.success.csv) content["text/csv"] = { schema: z.string() };
-  const responses: Record<string, ResponseConfig> = { [route.success.status]: { description: route.success.description, headers, content } };
+  const responses: Record<string, ResponseConfig> = {
+    [route.success.status]: { description: route.success.description, headers, content },
+  };
   if (route.success.etag) responses[304] = { description: "Not modified (If-None-Match matched)" };
   for (const status of statusesOf(route)) {
     responses[status] = {
       description: ERROR_MEANINGS[status] ?? "Error",
-      headers: status === 429 ? { "Retry-After": { description: "Seconds to wait", schema: { type: "integer" as const } } } : undefined,
+      headers:
+        status === 429
+          ? { "Retry-After": { description: "Seconds to wait", schema: { type: "integer" as const } } }
+          : undefined,
       content: { "application/json": { schema: errorBodySchema, example: { error: ERROR_EXAMPLES[status] } } },
     };
   }
@@ -108,7 +125,10 @@ function registerRoute(registry: OpenAPIRegistry, route: ApiRoute): void {
       params: route.params,
       query: route.query,
       body: bodies.length
-        ? { required: !bodies.some((b) => b.optional), content: Object.fromEntries(bodies.map((b) => [b.contentType, { schema: b.schema }])) }
+        ? {
+            required: !bodies.some((b) => b.optional),
+            content: Object.fromEntries(bodies.map((b) => [b.contentType, { schema: b.schema }])),
+          }
         : undefined,
     },
     responses: responsesOf(route),
@@ -134,13 +154,15 @@ export function buildOpenApiDocument(): object {
   registry.registerComponent("securitySchemes", "bearerToken", {
     type: "http",
     scheme: "bearer",
-    description: "An API token (account page or `probebench token create`). Its scopes (`submit`, `read`, `admin`) are listed per operation.",
+    description:
+      "An API token (account page or `probebench token create`). Its scopes (`submit`, `read`, `admin`) are listed per operation.",
   });
   registry.registerComponent("securitySchemes", "session", {
     type: "apiKey",
     in: "cookie",
     name: "next-auth.session-token",
-    description: "The browser session of this site (`__Secure-next-auth.session-token` over HTTPS); writes also need a same-origin `Origin`.",
+    description:
+      "The browser session of this site (`__Secure-next-auth.session-token` over HTTPS); writes also need a same-origin `Origin`.",
   });
   // What a registered endpoint receives (OpenAPI 3.1 `webhooks`), signed per Standard Webhooks.
   for (const event of [...WEBHOOK_EVENTS, "webhook.test"]) {
@@ -148,7 +170,8 @@ export function buildOpenApiDocument(): object {
       method: "post",
       path: event,
       summary: `The ${event} event`,
-      description: "Headers `webhook-id` (the same on every retry), `webhook-timestamp` (Unix seconds) and `webhook-signature` (`v1,<base64 HMAC-SHA256 of id.timestamp.body>` with the endpoint's secret). Answer 2xx within 10 s; anything else is retried with exponential backoff for up to 24 hours.",
+      description:
+        "Headers `webhook-id` (the same on every retry), `webhook-timestamp` (Unix seconds) and `webhook-signature` (`v1,<base64 HMAC-SHA256 of id.timestamp.body>` with the endpoint's secret). Answer 2xx within 10 s; anything else is retried with exponential backoff for up to 24 hours.",
       request: { body: { content: { "application/json": { schema: webhookPayloadSchema } } } },
       responses: { 200: { description: "Any 2xx acknowledges the delivery" } },
     });
@@ -164,7 +187,17 @@ export function buildOpenApiDocument(): object {
         "Upload findings (JSON or SARIF), follow scoring, read the leaderboard and its data, and receive signed webhooks. Errors are `{error: {code, message, issues?}}`. See docs/api.md.",
     },
     servers: [{ url: "/" }],
-    tags: ["Submissions", "Workbench", "Public data", "Analyses", "Account", "Webhooks", "Staff", "Admin", "Service"].map((name) => ({ name })),
+    tags: [
+      "Submissions",
+      "Workbench",
+      "Public data",
+      "Analyses",
+      "Account",
+      "Webhooks",
+      "Staff",
+      "Admin",
+      "Service",
+    ].map((name) => ({ name })),
   });
   return cached;
 }

@@ -6,7 +6,14 @@ import { referenceRecordSchema } from "./submissions";
 // Answers of the public reads: benchmarks, leaderboard, repositories, bug types, plans and reference bugs.
 
 export const benchmarkRefSchema = z
-  .looseObject({ id: z.string(), slug: z.string(), version: z.string(), name: z.string(), key: z.string(), snapshotDate: z.string() })
+  .looseObject({
+    id: z.string(),
+    slug: z.string(),
+    version: z.string(),
+    name: z.string(),
+    key: z.string(),
+    snapshotDate: z.string(),
+  })
   .meta({ id: "BenchmarkRef" });
 
 export const benchmarkListSchema = z
@@ -18,11 +25,32 @@ export const benchmarkListSchema = z
         version: z.string(),
         snapshot_date: z.string(),
         reference_bugs: z.number().int(),
-        repositories: z.array(z.looseObject({ name: z.string(), language: z.string(), domain: z.string().nullable(), reference_bugs: z.number().int() })),
+        repositories: z.array(
+          z.looseObject({
+            name: z.string(),
+            language: z.string(),
+            domain: z.string().nullable(),
+            reference_bugs: z.number().int(),
+          }),
+        ),
       }),
     ),
   })
-  .meta({ id: "BenchmarkList", example: { benchmarks: [{ slug: "probe", name: "PROBE", version: "2026.1", snapshot_date: "2026-01-15", reference_bugs: 413, repositories: [{ name: "acme/widgets", language: "python", domain: "web", reference_bugs: 12 }] }] } });
+  .meta({
+    id: "BenchmarkList",
+    example: {
+      benchmarks: [
+        {
+          slug: "probe",
+          name: "PROBE",
+          version: "2026.1",
+          snapshot_date: "2026-01-15",
+          reference_bugs: 413,
+          repositories: [{ name: "acme/widgets", language: "python", domain: "web", reference_bugs: 12 }],
+        },
+      ],
+    },
+  });
 
 export const contaminationSummarySchema = z
   .looseObject({
@@ -31,7 +59,9 @@ export const contaminationSummarySchema = z
     tested_runs: z.number().int(),
     max_d: z.number().nullable(),
     min_p: z.number().nullable(),
-    min_p_holm: z.number().nullable().meta({ description: "Smallest Holm-adjusted p over the runs; null until the entry is in the adjusted family (approved)" }),
+    min_p_holm: z.number().nullable().meta({
+      description: "Smallest Holm-adjusted p over the runs; null until the entry is in the adjusted family (approved)",
+    }),
     knowledge_cutoff: z.string().nullable(),
     cutoff_position: z.enum(["inside", "before", "after", "unknown"]),
     no_test_reason: z.string().nullable(),
@@ -59,11 +89,17 @@ export const leaderboardSchema = z
         runs: z.number().int(),
         date: z.string().nullable(),
         offline_judge: z.boolean().nullable(),
-        offline_embedder: z.boolean().nullable().meta({ description: "Scored with the offline embedder instead of all-MiniLM-L6-v2 (the embedding signals rarely fire); null for reported rows" }),
+        offline_embedder: z.boolean().nullable().meta({
+          description:
+            "Scored with the offline embedder instead of all-MiniLM-L6-v2 (the embedding signals rarely fire); null for reported rows",
+        }),
         report_url: z.string().nullable(),
         panel_validity: z.number().nullable(),
         panel_validity_ci: intervalSchema.nullable(),
-        panel_text_only: z.number().int().nullable().meta({ description: "Of a verified panel's sample, the findings judged from their text alone (no snapshot); null for reported rows" }),
+        panel_text_only: z.number().int().nullable().meta({
+          description:
+            "Of a verified panel's sample, the findings judged from their text alone (no snapshot); null for reported rows",
+        }),
         contamination: contaminationSummarySchema.nullable(),
         range: z.object({ recall: rangeSchema, precision: rangeSchema, f1: rangeSchema }).nullable(),
         complete: z.boolean(),
@@ -103,7 +139,12 @@ const cellSchema = z.looseObject({
   findings: z.number().int().nullable(),
 });
 // A table row: the repository (or language pool) and one cell per configuration id (the paper's Tables 12-13).
-const tableRowSchema = z.looseObject({ pooled: z.boolean(), mean_recall: z.number().nullable(), mean_precision: z.number().nullable(), cells: z.record(z.string(), cellSchema) });
+const tableRowSchema = z.looseObject({
+  pooled: z.boolean(),
+  mean_recall: z.number().nullable(),
+  mean_precision: z.number().nullable(),
+  cells: z.record(z.string(), cellSchema),
+});
 
 export const repositoryTablesSchema = z
   .looseObject({
@@ -138,18 +179,23 @@ const distributionSchema = z
     triggers: z.array(distributionRowSchema),
     humanTotal: z.number().nullable(),
     agentConfigurations: z.number().nullable(),
-    insufficientTriggers: z
-      .object({ maintainers: z.number().int(), agents: z.number().int() })
-      .nullable()
-      .meta({ description: "Bugs and findings classified at trigger level 0 (insufficient information), left out of the trigger shares" }),
+    insufficientTriggers: z.object({ maintainers: z.number().int(), agents: z.number().int() }).nullable().meta({
+      description:
+        "Bugs and findings classified at trigger level 0 (insufficient information), left out of the trigger shares",
+    }),
     pool: z
       .looseObject({ harness: z.string(), source: z.enum(["all", "upload", "in_house"]), description: z.string() })
       .nullable()
-      .meta({ description: "What the agent side pools (stored distributions only; the `harness` and `source` query parameters)" }),
+      .meta({
+        description:
+          "What the agent side pools (stored distributions only; the `harness` and `source` query parameters)",
+      }),
     notes: z.string().nullable(),
   })
   .nullable();
-export const bugTypesSchema = z.looseObject({ benchmark: benchmarkRefSchema, stored: distributionSchema, reported: distributionSchema }).meta({ id: "BugTypes" });
+export const bugTypesSchema = z
+  .looseObject({ benchmark: benchmarkRefSchema, stored: distributionSchema, reported: distributionSchema })
+  .meta({ id: "BugTypes" });
 
 // §4.2, Figure 6: Jensen-Shannon distances between bug-type distributions.
 /** GET /api/v1/bug-types/distances: the response body. */
@@ -166,12 +212,22 @@ export const bugTypeDistancesSchema = z
         n: z.number().int().meta({ description: "Labelled bugs or findings the distribution counts" }),
       }),
     ),
-    distances: z.array(z.array(z.number().nullable())).meta({ description: "Jensen-Shannon distance (base 2, 0..1) between subjects i and j; null when either has no labelled item" }),
+    distances: z.array(z.array(z.number().nullable())).meta({
+      description:
+        "Jensen-Shannon distance (base 2, 0..1) between subjects i and j; null when either has no labelled item",
+    }),
   })
   .meta({
     id: "BugTypeDistances",
     example: {
-      benchmark: { id: "cmb1", slug: "probe", version: "2026.1", name: "PROBE", key: "probe@2026.1", snapshotDate: "2026-01-15" },
+      benchmark: {
+        id: "cmb1",
+        slug: "probe",
+        version: "2026.1",
+        name: "PROBE",
+        key: "probe@2026.1",
+        snapshotDate: "2026-01-15",
+      },
       categories: ["memory-safety", "logic"],
       subjects: [
         { key: "reference", label: "Maintainers (reference set)", kind: "reference", submission_id: null, n: 413 },
@@ -188,12 +244,25 @@ export const repositoryPlanSchema = z
   .looseObject({
     benchmark: z.string(),
     repository: z.string(),
-    snapshot: z.object({ sha256: z.string(), files: z.number().int(), lines: z.number().int(), languages: z.record(z.string(), z.number()), image: z.string().nullable(), imported_at: timestampSchema }),
+    snapshot: z.object({
+      sha256: z.string(),
+      files: z.number().int(),
+      lines: z.number().int(),
+      languages: z.record(z.string(), z.number()),
+      image: z.string().nullable(),
+      imported_at: timestampSchema,
+    }),
     plan: passPlanSchema,
   })
   .meta({ id: "RepositoryPlan" });
 
-const bugLabels = { id: z.string(), repo: z.string(), severity: severityOrNull, category: z.string().nullable(), trigger: z.string().nullable() };
+const bugLabels = {
+  id: z.string(),
+  repo: z.string(),
+  severity: severityOrNull,
+  category: z.string().nullable(),
+  trigger: z.string().nullable(),
+};
 const foundBy = { found_by: z.number().int(), configurations: z.number().int(), found_by_share: z.number().nullable() };
 export const repositoryBugsSchema = z
   .looseObject({
@@ -204,11 +273,27 @@ export const repositoryBugsSchema = z
     configurations: z.number().int(),
     reference_bugs: z.number().int(),
     never_found: z.number().int(),
-    filters: z.looseObject({ never_found: z.boolean(), category: z.string().nullable(), trigger: z.string().nullable(), severity: severityOrNull }),
-    choices: z.looseObject({ categories: z.array(z.string()), triggers: z.array(z.string()), severities: z.array(z.string()) }),
+    filters: z.looseObject({
+      never_found: z.boolean(),
+      category: z.string().nullable(),
+      trigger: z.string().nullable(),
+      severity: severityOrNull,
+    }),
+    choices: z.looseObject({
+      categories: z.array(z.string()),
+      triggers: z.array(z.string()),
+      severities: z.array(z.string()),
+    }),
     bugs: z.array(
       z.union([
-        z.looseObject({ ...bugLabels, ...foundBy, file: z.string(), line_start: z.number().int(), line_end: z.number().int(), title: z.string() }),
+        z.looseObject({
+          ...bugLabels,
+          ...foundBy,
+          file: z.string(),
+          line_start: z.number().int(),
+          line_end: z.number().int(),
+          title: z.string(),
+        }),
         z.looseObject({ ...bugLabels, ...foundBy, hidden: z.literal(true) }),
       ]),
     ),

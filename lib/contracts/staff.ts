@@ -19,8 +19,12 @@ export const apiTokenSchema = z
   })
   .meta({ id: "ApiToken" });
 export const apiTokenListSchema = z.object({ tokens: z.array(apiTokenSchema) }).meta({ id: "ApiTokenList" });
-export const createdApiTokenSchema = apiTokenSchema.extend({ token: z.string().meta({ description: "The secret, shown this once" }) }).meta({ id: "CreatedApiToken" });
-export const revokedApiTokenSchema = z.object({ id: z.string(), revoked_at: timestampSchema }).meta({ id: "RevokedApiToken" });
+export const createdApiTokenSchema = apiTokenSchema
+  .extend({ token: z.string().meta({ description: "The secret, shown this once" }) })
+  .meta({ id: "CreatedApiToken" });
+export const revokedApiTokenSchema = z
+  .object({ id: z.string(), revoked_at: timestampSchema })
+  .meta({ id: "RevokedApiToken" });
 
 export const registeredUserSchema = z.object({ id: z.string(), email: z.string() }).meta({ id: "RegisteredUser" });
 
@@ -35,7 +39,9 @@ export const overrideResultSchema = z
     rescoring: z.object({ submissions: z.array(z.string()) }),
   })
   .meta({ id: "Override" });
-export const withdrawnOverrideSchema = z.object({ id: z.string(), withdrawn: z.literal(true), rescoring: z.object({ submissions: z.array(z.string()) }) }).meta({ id: "WithdrawnOverride" });
+export const withdrawnOverrideSchema = z
+  .object({ id: z.string(), withdrawn: z.literal(true), rescoring: z.object({ submissions: z.array(z.string()) }) })
+  .meta({ id: "WithdrawnOverride" });
 export const overrideListSchema = z
   .object({
     overrides: z.array(
@@ -112,7 +118,9 @@ export const reviewQueueSchema = z
     pagination: pageInfoSchema,
   })
   .meta({ id: "ReviewQueue" });
-export const reviewedSubmissionSchema = z.object({ id: z.string(), review_status: reviewStatusSchema }).meta({ id: "ReviewedSubmission" });
+export const reviewedSubmissionSchema = z
+  .object({ id: z.string(), review_status: reviewStatusSchema })
+  .meta({ id: "ReviewedSubmission" });
 
 export const userListSchema = z
   .object({
@@ -186,7 +194,14 @@ export const benchmarkVersionListSchema = z
   })
   .meta({ id: "BenchmarkVersionList" });
 export const importedBenchmarkSchema = z
-  .object({ id: z.string(), key: z.string(), slug: z.string(), version: z.string(), repositories: z.number().int(), reference_bugs: z.number().int() })
+  .object({
+    id: z.string(),
+    key: z.string(),
+    slug: z.string(),
+    version: z.string(),
+    repositories: z.number().int(),
+    reference_bugs: z.number().int(),
+  })
   .meta({ id: "ImportedBenchmark" });
 
 const passStatusSchema = z.string();
@@ -237,27 +252,53 @@ const auditRunSummarySchema = z.looseObject({
   started_at: timestampSchema.nullable(),
   finished_at: timestampSchema.nullable(),
 });
-export const auditRunListSchema = z.object({ runs: z.array(auditRunSummarySchema), pagination: pageInfoSchema }).meta({ id: "AuditRunList" });
-export const auditRunSchema = auditRunSummarySchema.extend({ passes: z.array(auditPassSummarySchema) }).meta({ id: "AuditRun" });
+export const auditRunListSchema = z
+  .object({ runs: z.array(auditRunSummarySchema), pagination: pageInfoSchema })
+  .meta({ id: "AuditRunList" });
+export const auditRunSchema = auditRunSummarySchema
+  .extend({ passes: z.array(auditPassSummarySchema) })
+  .meta({ id: "AuditRun" });
 export const auditPassSchema = auditPassSummarySchema
   .extend({ transcript: z.array(z.unknown()), findings_list: z.array(z.unknown()) })
   .meta({ id: "AuditPass" });
-export const createdAuditRunSchema = z.object({ id: z.string(), status: z.literal("queued"), passes_total: z.number().int() }).meta({ id: "CreatedAuditRun" });
-export const cancelledAuditRunSchema = z.object({ id: z.string(), status: z.literal("cancelled") }).meta({ id: "CancelledAuditRun" });
+export const createdAuditRunSchema = z
+  .object({ id: z.string(), status: z.literal("queued"), passes_total: z.number().int() })
+  .meta({ id: "CreatedAuditRun" });
+export const cancelledAuditRunSchema = z
+  .object({ id: z.string(), status: z.literal("cancelled") })
+  .meta({ id: "CancelledAuditRun" });
 
-export const approvedSpendSchema = z.object({ id: z.string(), status: z.string(), approved_judge_calls: z.number().int() }).meta({ id: "ApprovedSpend" });
+export const approvedSpendSchema = z
+  .object({ id: z.string(), status: z.string(), approved_judge_calls: z.number().int() })
+  .meta({ id: "ApprovedSpend" });
 const startedAnalysis = { id: z.string(), submission_id: z.string(), status: z.literal("queued") };
 export const startedPanelSchema = z
   .object({
     ...startedAnalysis,
     sample_size: z.number().int(),
     seed: z.string(),
-    runs: z.enum(["first", "all"]).meta({ description: "Which runs were sampled: the first (Table 14, the default) or all" }),
+    runs: z
+      .enum(["first", "all"])
+      .meta({ description: "Which runs were sampled: the first (Table 14, the default) or all" }),
     judges: z.array(z.string()),
     tier2_judge: z.string(),
   })
-  .meta({ id: "StartedPanel", example: { id: "cmpanel1", submission_id: "cmabc123", status: "queued", sample_size: 50, seed: "probe-panel", runs: "first", judges: ["judge-a", "judge-b", "judge-c"], tier2_judge: "judge-d" } });
-export const startedAttributionSchema = z.object({ ...startedAnalysis, model: z.string() }).meta({ id: "StartedAttribution" });
+  .meta({
+    id: "StartedPanel",
+    example: {
+      id: "cmpanel1",
+      submission_id: "cmabc123",
+      status: "queued",
+      sample_size: 50,
+      seed: "probe-panel",
+      runs: "first",
+      judges: ["judge-a", "judge-b", "judge-c"],
+      tier2_judge: "judge-d",
+    },
+  });
+export const startedAttributionSchema = z
+  .object({ ...startedAnalysis, model: z.string() })
+  .meta({ id: "StartedAttribution" });
 
 export const healthSchema = z.object({ ok: z.literal(true) }).meta({ id: "Health" });
 
@@ -266,6 +307,11 @@ export const importedFixDatesSchema = z
     benchmark: z.string().meta({ description: "slug@version" }),
     dated: z.number().int().meta({ description: "Reference bugs the file dated" }),
     reference_bugs: z.number().int().meta({ description: "Reference bugs of the version" }),
-    tests: z.literal("queued").meta({ description: "The fix-rank tests of the version's scored runs are recomputed by the worker" }),
+    tests: z
+      .literal("queued")
+      .meta({ description: "The fix-rank tests of the version's scored runs are recomputed by the worker" }),
   })
-  .meta({ id: "ImportedFixDates", example: { benchmark: "probe@2026.1", dated: 413, reference_bugs: 413, tests: "queued" } });
+  .meta({
+    id: "ImportedFixDates",
+    example: { benchmark: "probe@2026.1", dated: 413, reference_bugs: 413, tests: "queued" },
+  });

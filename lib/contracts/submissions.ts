@@ -1,6 +1,15 @@
 import { z } from "zod";
 import { curvePointSchema, distinctCountsShape, runBreakdownSchema, spectrumPointSchema } from "./analyses";
-import { intervalSchema, pageInfoSchema, reviewStatusSchema, scoreBreakdownSchema, scoreSchema, scoringStatusSchema, severityOrNull, timestampSchema } from "./common";
+import {
+  intervalSchema,
+  pageInfoSchema,
+  reviewStatusSchema,
+  scoreBreakdownSchema,
+  scoreSchema,
+  scoringStatusSchema,
+  severityOrNull,
+  timestampSchema,
+} from "./common";
 
 // Answers of /api/v1/submissions/*: the upload, the status with scores, the caller's list, and the workbench reads.
 
@@ -34,9 +43,18 @@ export const panelViewSchema = panelCountsSchema
     matched: panelCountsSchema,
     unmatched: panelCountsSchema,
     by_reason: z.record(z.string(), z.number()),
-    confirmed_with_poc: z.number().int().meta({ description: "Confirmations whose final judge executed a proof of concept (§F.6.2)" }),
-    confirmed_reasoning_only: z.number().int().meta({ description: "Confirmations on reasoning only, so capped at low confidence (§F.6.2)" }),
-    judged_text_only: z.number().int().meta({ description: "Sampled findings whose repository had no snapshot: judged from the finding's text and the context document" }),
+    confirmed_with_poc: z
+      .number()
+      .int()
+      .meta({ description: "Confirmations whose final judge executed a proof of concept (§F.6.2)" }),
+    confirmed_reasoning_only: z
+      .number()
+      .int()
+      .meta({ description: "Confirmations on reasoning only, so capped at low confidence (§F.6.2)" }),
+    judged_text_only: z.number().int().meta({
+      description:
+        "Sampled findings whose repository had no snapshot: judged from the finding's text and the context document",
+    }),
   })
   .meta({ id: "PanelSummary" });
 
@@ -49,7 +67,9 @@ export const panelJobSchema = z
     finished_at: timestampSchema.nullable(),
     seed: z.string(),
     sample_size: z.number().int(),
-    runs: z.enum(["first", "all"]).meta({ description: "Which runs were sampled: the first (Table 14, the default) or all" }),
+    runs: z
+      .enum(["first", "all"])
+      .meta({ description: "Which runs were sampled: the first (Table 14, the default) or all" }),
     judges: z.array(z.string()),
     tier2_judge: z.string(),
     judge_calls: z.number().int(),
@@ -84,9 +104,16 @@ export const submissionScoresSchema = scoreBreakdownSchema
     matched_distinct_findings: distinctCountsShape.matched_distinct_findings.optional(),
     runs: z.array(runBreakdownSchema).optional(),
     curves: z.array(curvePointSchema).optional(),
-    spectrum: z.array(spectrumPointSchema).optional().meta({ description: "The frequency spectrum and the accumulated union (§E.2, Table 22)" }),
+    spectrum: z
+      .array(spectrumPointSchema)
+      .optional()
+      .meta({ description: "The frequency spectrum and the accumulated union (§E.2, Table 22)" }),
   })
-  .meta({ id: "SubmissionScores", description: "Mean over runs; for repeated runs also distinct findings, per-run scores, the n-of-k curve and the frequency spectrum" });
+  .meta({
+    id: "SubmissionScores",
+    description:
+      "Mean over runs; for repeated runs also distinct findings, per-run scores, the n-of-k curve and the frequency spectrum",
+  });
 
 export const scoringRecordSchema = z
   .looseObject({
@@ -95,8 +122,13 @@ export const scoringRecordSchema = z
     prompt_version: z.string(),
     embedding_provider: z.string(),
     embedding_model: z.string(),
-    offline_embedder: z.boolean().meta({ description: "The offline embedder stood in for all-MiniLM-L6-v2; the two embedding signals rarely fire (docs/scoring.md)" }),
-    prefilter_version: z.string().meta({ description: "Version of the prefilter's tokenizer, path and candidate rules" }),
+    offline_embedder: z.boolean().meta({
+      description:
+        "The offline embedder stood in for all-MiniLM-L6-v2; the two embedding signals rarely fire (docs/scoring.md)",
+    }),
+    prefilter_version: z
+      .string()
+      .meta({ description: "Version of the prefilter's tokenizer, path and candidate rules" }),
     thresholds: z.unknown().meta({ description: "The prefilter thresholds in force" }),
     benchmark_version: z.string(),
     compared_pairs: z.number().int(),
@@ -117,10 +149,16 @@ export const scoringRecordSchema = z
         cached: z.number().int(),
         skipped_connected: z.number().int(),
       })
-      .meta({ description: "Repeated runs: duplicate candidate pairs (within and across runs) compared, kept, judged, decided from the cache, skipped as connected" }),
+      .meta({
+        description:
+          "Repeated runs: duplicate candidate pairs (within and across runs) compared, kept, judged, decided from the cache, skipped as connected",
+      }),
     maintainer_decided_matches: z.number().int(),
   })
-  .meta({ id: "ScoringRecord", description: "How it was scored: judge, prompt version, embeddings, thresholds, calls, cost" });
+  .meta({
+    id: "ScoringRecord",
+    description: "How it was scored: judge, prompt version, embeddings, thresholds, calls, cost",
+  });
 
 export const submissionStatusSchema = z
   .looseObject({
@@ -148,7 +186,12 @@ export const submissionStatusSchema = z
 export type SubmissionStatusBody = z.infer<typeof submissionStatusSchema>;
 
 export const quotaSchema = z
-  .object({ limit: z.number().int(), used: z.number().int(), remaining: z.number().int(), resets_at: timestampSchema.nullable() })
+  .object({
+    limit: z.number().int(),
+    used: z.number().int(),
+    remaining: z.number().int(),
+    resets_at: timestampSchema.nullable(),
+  })
   .meta({ id: "UploadQuota" });
 
 export const submissionSummarySchema = z
@@ -173,7 +216,9 @@ export const submissionListSchema = z
   .object({ submissions: z.array(submissionSummarySchema), pagination: pageInfoSchema, quota: quotaSchema })
   .meta({ id: "SubmissionList" });
 
-export const withdrawnSubmissionSchema = z.object({ id: z.string(), review_status: z.literal("withdrawn") }).meta({ id: "WithdrawnSubmission" });
+export const withdrawnSubmissionSchema = z
+  .object({ id: z.string(), review_status: z.literal("withdrawn") })
+  .meta({ id: "WithdrawnSubmission" });
 
 const decidedBySchema = z.enum(["judge", "maintainer"]);
 export const submissionMatchesSchema = z
@@ -200,7 +245,13 @@ export const submissionMatchesSchema = z
   })
   .meta({ id: "SubmissionMatches" });
 
-const locationFields = { id: z.string(), repo: z.string(), file: z.string(), line_start: z.number().int(), line_end: z.number().int() };
+const locationFields = {
+  id: z.string(),
+  repo: z.string(),
+  file: z.string(),
+  line_start: z.number().int(),
+  line_end: z.number().int(),
+};
 export const referenceRecordSchema = z
   .union([
     z.looseObject({
@@ -213,13 +264,30 @@ export const referenceRecordSchema = z
       category: z.string().nullable(),
       trigger: z.string().nullable(),
     }),
-    z.looseObject({ id: z.string(), repo: z.string(), severity: z.string().nullable(), category: z.string().nullable(), trigger: z.string().nullable(), hidden: z.literal(true) }),
+    z.looseObject({
+      id: z.string(),
+      repo: z.string(),
+      severity: z.string().nullable(),
+      category: z.string().nullable(),
+      trigger: z.string().nullable(),
+      hidden: z.literal(true),
+    }),
   ])
-  .meta({ id: "ReferenceRecord", description: "In full, or only id, repository and labels when the version hides reference details" });
+  .meta({
+    id: "ReferenceRecord",
+    description: "In full, or only id, repository and labels when the version hides reference details",
+  });
 
 export const pairViewSchema = z
   .looseObject({
-    submission: z.looseObject({ id: z.string(), model: z.string(), benchmark: z.string(), status: scoringStatusSchema, progress: z.number(), review_status: reviewStatusSchema }),
+    submission: z.looseObject({
+      id: z.string(),
+      model: z.string(),
+      benchmark: z.string(),
+      status: scoringStatusSchema,
+      progress: z.number(),
+      review_status: reviewStatusSchema,
+    }),
     run: z.number().int(),
     finding: z.looseObject({
       ...locationFields,
@@ -234,11 +302,35 @@ export const pairViewSchema = z
       trigger: z.string().nullable(),
     }),
     reference_bug: referenceRecordSchema,
-    signals: z.array(z.object({ signal: z.string(), label: z.string(), value: z.number(), threshold: z.number(), reached: z.boolean() })).nullable(),
+    signals: z
+      .array(
+        z.object({
+          signal: z.string(),
+          label: z.string(),
+          value: z.number(),
+          threshold: z.number(),
+          reached: z.boolean(),
+        }),
+      )
+      .nullable(),
     proposed: z.boolean(),
-    verdict: z.looseObject({ match: z.boolean(), judge_model: z.string(), prompt_version: z.string(), offline_judge: z.boolean(), rationale: z.string().nullable() }).nullable(),
+    verdict: z
+      .looseObject({
+        match: z.boolean(),
+        judge_model: z.string(),
+        prompt_version: z.string(),
+        offline_judge: z.boolean(),
+        rationale: z.string().nullable(),
+      })
+      .nullable(),
     override: z
-      .looseObject({ id: z.string(), decision: z.enum(["match", "no_match"]), reason: z.string().nullable(), created_at: timestampSchema, created_by: z.string().nullable() })
+      .looseObject({
+        id: z.string(),
+        decision: z.enum(["match", "no_match"]),
+        reason: z.string().nullable(),
+        created_at: timestampSchema,
+        created_by: z.string().nullable(),
+      })
       .nullable(),
     matched: z.boolean(),
     decided_by: decidedBySchema.nullable(),
@@ -249,7 +341,14 @@ export const pairViewSchema = z
 const pocSchema = z.looseObject({
   ran: z.boolean(),
   turns: z.number().int(),
-  commands: z.array(z.object({ command: z.string(), exit_code: z.number().int().nullable(), timed_out: z.boolean(), output: z.string() })),
+  commands: z.array(
+    z.object({
+      command: z.string(),
+      exit_code: z.number().int().nullable(),
+      timed_out: z.boolean(),
+      output: z.string(),
+    }),
+  ),
   commands_omitted: z.number().int(),
 });
 
@@ -270,8 +369,12 @@ export const panelReviewsSchema = z
         reason: z.string().nullable(),
         severity: z.string().nullable(),
         confidence: z.string().nullable(),
-        repository_read: z.boolean().meta({ description: "Whether the judges could read the repository snapshot; false: judged from the text alone" }),
-        proof_of_concept_ran: z.boolean().meta({ description: "Whether the final verdict's judge executed a proof of concept" }),
+        repository_read: z.boolean().meta({
+          description: "Whether the judges could read the repository snapshot; false: judged from the text alone",
+        }),
+        proof_of_concept_ran: z
+          .boolean()
+          .meta({ description: "Whether the final verdict's judge executed a proof of concept" }),
         reviews: z.array(
           z.looseObject({
             tier: z.number().int(),
@@ -290,7 +393,14 @@ export const panelReviewsSchema = z
   })
   .meta({ id: "PanelReviews" });
 
-const compareSideSchema = z.looseObject({ id: z.string(), model: z.string(), reasoning_effort: z.string().nullable(), harness: z.string().nullable(), run: z.number().int(), status: scoringStatusSchema });
+const compareSideSchema = z.looseObject({
+  id: z.string(),
+  model: z.string(),
+  reasoning_effort: z.string().nullable(),
+  harness: z.string().nullable(),
+  run: z.number().int(),
+  status: scoringStatusSchema,
+});
 export const comparisonSchema = z
   .looseObject({
     benchmark: z.string(),

@@ -3,7 +3,14 @@ import { pageInfoSchema, timestampSchema } from "./common";
 
 // Webhook endpoints, their delivery log, and the events they receive (Standard Webhooks: lib/webhooks).
 
-export const WEBHOOK_EVENTS = ["submission.scored", "submission.failed", "submission.approved", "submission.rejected", "panel.completed", "audit_run.finished"] as const;
+export const WEBHOOK_EVENTS = [
+  "submission.scored",
+  "submission.failed",
+  "submission.approved",
+  "submission.rejected",
+  "panel.completed",
+  "audit_run.finished",
+] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 /** Events only admins may subscribe to (in-house runs are theirs). */
 export const ADMIN_WEBHOOK_EVENTS: readonly WebhookEventType[] = ["audit_run.finished"];
@@ -24,7 +31,10 @@ export const createWebhookBodySchema = z
       .refine((list) => new Set(list).size === list.length, "lists an event twice"),
     description: z.string().trim().max(200).optional(),
   })
-  .meta({ id: "CreateWebhookBody", example: { url: "https://ci.example.com/probebench", events: ["submission.scored", "submission.failed"] } });
+  .meta({
+    id: "CreateWebhookBody",
+    example: { url: "https://ci.example.com/probebench", events: ["submission.scored", "submission.failed"] },
+  });
 export type CreateWebhookBody = z.infer<typeof createWebhookBodySchema>;
 
 export const webhookSchema = z
@@ -34,14 +44,18 @@ export const webhookSchema = z
     events: z.array(webhookEventSchema),
     description: z.string().nullable(),
     created_at: timestampSchema,
-    last_delivery: z.object({ at: timestampSchema, status: z.string(), response_status: z.number().int().nullable() }).nullable(),
+    last_delivery: z
+      .object({ at: timestampSchema, status: z.string(), response_status: z.number().int().nullable() })
+      .nullable(),
   })
   .meta({ id: "Webhook" });
 export const webhookListSchema = z.object({ webhooks: z.array(webhookSchema) }).meta({ id: "WebhookList" });
 export const createdWebhookSchema = webhookSchema
   .extend({ secret: z.string().meta({ description: "The signing secret (whsec_...), shown this once" }) })
   .meta({ id: "CreatedWebhook" });
-export const deletedWebhookSchema = z.object({ id: z.string(), deleted: z.literal(true) }).meta({ id: "DeletedWebhook" });
+export const deletedWebhookSchema = z
+  .object({ id: z.string(), deleted: z.literal(true) })
+  .meta({ id: "DeletedWebhook" });
 
 export const DELIVERY_STATUSES = ["pending", "succeeded", "retrying", "failed"] as const;
 export const webhookDeliverySchema = z
@@ -51,7 +65,10 @@ export const webhookDeliverySchema = z
     status: z.enum(DELIVERY_STATUSES),
     attempts: z.number().int(),
     response_status: z.number().int().nullable(),
-    response_excerpt: z.string().nullable().meta({ description: "At most the first 500 characters of the receiver's answer" }),
+    response_excerpt: z
+      .string()
+      .nullable()
+      .meta({ description: "At most the first 500 characters of the receiver's answer" }),
     error: z.string().nullable(),
     created_at: timestampSchema,
     last_attempt_at: timestampSchema.nullable(),
@@ -62,15 +79,24 @@ export const webhookDeliveriesQuerySchema = z.object({
   page: z.coerce.number().int().min(1, "must be 1 or more").max(1_000_000).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(20),
 });
-export const webhookDeliveriesSchema = z.object({ deliveries: z.array(webhookDeliverySchema), pagination: pageInfoSchema }).meta({ id: "WebhookDeliveries" });
-export const sentTestEventSchema = z.object({ delivery_id: z.string(), status: z.literal("pending") }).meta({ id: "SentTestEvent" });
+export const webhookDeliveriesSchema = z
+  .object({ deliveries: z.array(webhookDeliverySchema), pagination: pageInfoSchema })
+  .meta({ id: "WebhookDeliveries" });
+export const sentTestEventSchema = z
+  .object({ delivery_id: z.string(), status: z.literal("pending") })
+  .meta({ id: "SentTestEvent" });
 
 /** The JSON body of every delivery (Standard Webhooks: type, timestamp, data). */
 export const webhookPayloadSchema = z
   .object({
     type: webhookEventSchema.or(z.literal("webhook.test")),
     timestamp: timestampSchema,
-    data: z.looseObject({ submission_id: z.string().optional(), audit_run_id: z.string().optional(), status: z.string().optional(), url: z.string().optional() }),
+    data: z.looseObject({
+      submission_id: z.string().optional(),
+      audit_run_id: z.string().optional(),
+      status: z.string().optional(),
+      url: z.string().optional(),
+    }),
   })
   .meta({ id: "WebhookPayload" });
 export type WebhookPayload = z.infer<typeof webhookPayloadSchema>;

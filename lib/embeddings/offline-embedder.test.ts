@@ -31,6 +31,8 @@ describe("embedOffline", () => {
 
   it("splits camelCase and snake_case so prose meets identifiers", () => {
     const code = embedOffline("readTimeoutSeconds");
-    expect(cosine(code, embedOffline("read timeout seconds"))).toBeGreaterThan(cosine(code, embedOffline("write buffer size")) + 0.2);
+    expect(cosine(code, embedOffline("read timeout seconds"))).toBeGreaterThan(
+      cosine(code, embedOffline("write buffer size")) + 0.2,
+    );
   });
 });

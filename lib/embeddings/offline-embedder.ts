@@ -88,7 +88,8 @@ function extractFeatures(text: string): Map<string, { count: number; weight: num
 
 /** Deterministic unit-length embedding of `text`; the zero vector for text without words. */
 export function embedOffline(text: string, dims = 384): Float32Array {
-  if (!Number.isInteger(dims) || dims <= 0) throw new Error(`embedOffline: dims must be a positive integer, got ${dims}`);
+  if (!Number.isInteger(dims) || dims <= 0)
+    throw new Error(`embedOffline: dims must be a positive integer, got ${dims}`);
   const accumulated = new Float64Array(dims);
   for (const [feature, { count, weight }] of extractFeatures(text)) {
     const hash = hashFeature(feature);

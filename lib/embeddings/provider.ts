@@ -46,7 +46,13 @@ export class OpenAiEmbeddingProvider implements EmbeddingProvider {
     opts: { apiKey?: string; baseURL?: string; batchSize: number; timeoutMs: number; retries: number },
   ) {
     // The SDK retries 429 / 5xx / timeouts itself.
-    this.client = new OpenAI({ apiKey: opts.apiKey ?? "none", baseURL: opts.baseURL, timeout: opts.timeoutMs, maxRetries: opts.retries, fetch: countingFetch(this.requests) });
+    this.client = new OpenAI({
+      apiKey: opts.apiKey ?? "none",
+      baseURL: opts.baseURL,
+      timeout: opts.timeoutMs,
+      maxRetries: opts.retries,
+      fetch: countingFetch(this.requests),
+    });
     this.batchSize = opts.batchSize;
     this.configHash = sha256(JSON.stringify([this.provider, model, this.client.baseURL]));
   }
@@ -61,7 +67,8 @@ export class OpenAiEmbeddingProvider implements EmbeddingProvider {
       const request = { model: this.model, input: batch, encoding_format: "float" as const };
       const response = await timedModelCall("embedding", () => this.client.embeddings.create(request));
       const ordered = [...response.data].sort((a, b) => a.index - b.index);
-      if (ordered.length !== batch.length) throw new Error(`embedding server returned ${ordered.length} vectors for ${batch.length} inputs`);
+      if (ordered.length !== batch.length)
+        throw new Error(`embedding server returned ${ordered.length} vectors for ${batch.length} inputs`);
       for (const item of ordered) out.push(Float32Array.from(item.embedding as number[]));
     }
     return out;

@@ -7,7 +7,13 @@ import type { StoredScore } from "../scoring/types";
 import type { LeaderboardData, LeaderboardEntry } from "./types";
 
 // Hand-computed cases for the subset recompute: pooled counts, never averaged ratios.
-const cell = (mr: number | null, r: number | null, mf: number | null, f: number | null, published?: Partial<StoredScore>): StoredScore => ({
+const cell = (
+  mr: number | null,
+  r: number | null,
+  mf: number | null,
+  f: number | null,
+  published?: Partial<StoredScore>,
+): StoredScore => ({
   matched_reference_bugs: mr,
   reference_bugs: r,
   matched_findings: mf,
@@ -20,8 +26,26 @@ const cell = (mr: number | null, r: number | null, mf: number | null, f: number 
 
 function entry(id: string, patch: Partial<LeaderboardEntry>): LeaderboardEntry {
   return {
-    id, model: id, effort: null, harness: null, source: "verified", submissionSource: "upload", costUsd: null, runs: 1, date: null,
-    coverage: "full", offlineJudge: false, offlineEmbedder: false, reportUrl: null, notes: null, panel: null, contamination: null, overall: null, languages: {}, repositories: {}, runScores: [],
+    id,
+    model: id,
+    effort: null,
+    harness: null,
+    source: "verified",
+    submissionSource: "upload",
+    costUsd: null,
+    runs: 1,
+    date: null,
+    coverage: "full",
+    offlineJudge: false,
+    offlineEmbedder: false,
+    reportUrl: null,
+    notes: null,
+    panel: null,
+    contamination: null,
+    overall: null,
+    languages: {},
+    repositories: {},
+    runScores: [],
     ...patch,
   };
 }
@@ -47,14 +71,23 @@ const data: LeaderboardData = {
       runs: 2,
       overall: cell(6, 35, 6, 40),
       runScores: [
-        { overall: null, repositories: { "o/a": cell(4, 10, 4, 10), "o/b": cell(0, 20, 0, 10), "o/c": cell(1, 5, 1, 5) } },
-        { overall: null, repositories: { "o/a": cell(2, 10, 2, 10), "o/b": cell(4, 20, 4, 30), "o/c": cell(0, 5, 0, 5) } },
+        {
+          overall: null,
+          repositories: { "o/a": cell(4, 10, 4, 10), "o/b": cell(0, 20, 0, 10), "o/c": cell(1, 5, 1, 5) },
+        },
+        {
+          overall: null,
+          repositories: { "o/a": cell(2, 10, 2, 10), "o/b": cell(4, 20, 4, 30), "o/c": cell(0, 5, 0, 5) },
+        },
       ],
     }),
     entry("reported", {
       source: "reported",
       // Per-repository finding counts are not published: precision is known per cell but cannot be pooled.
-      repositories: { "o/a": cell(3, 10, null, null, { precision: 0.2 }), "o/b": cell(6, 20, null, null, { precision: 0.1 }) },
+      repositories: {
+        "o/a": cell(3, 10, null, null, { precision: 0.2 }),
+        "o/b": cell(6, 20, null, null, { precision: 0.1 }),
+      },
     }),
   ],
 };
@@ -71,7 +104,9 @@ describe("computeLeaderboardView", () => {
     expect(row.recall).toBeCloseTo(7 / 30, 12); // the mean of ratios would be (0.5 + 0.1) / 2 = 0.3
     expect(row.precision).toBeCloseTo(8 / 50, 12);
     expect(row.f1).toBeCloseTo((2 * (7 / 30) * (8 / 50)) / (7 / 30 + 8 / 50), 12);
-    expect([row.matched_reference_bugs, row.reference_bugs, row.matched_findings, row.findings]).toEqual([7, 30, 8, 50]);
+    expect([row.matched_reference_bugs, row.reference_bugs, row.matched_findings, row.findings]).toEqual([
+      7, 30, 8, 50,
+    ]);
   });
 
   it("pools a repeated-run entry run by run, then takes the mean and the range", () => {
@@ -96,7 +131,10 @@ describe("computeLeaderboardView", () => {
   });
 
   it("ignores unknown repositories and languages in the scope", () => {
-    expect(computeLeaderboardView(data, { repos: ["x/y"], language: "cobol" }).scope).toEqual({ repos: [], language: null });
+    expect(computeLeaderboardView(data, { repos: ["x/y"], language: "cobol" }).scope).toEqual({
+      repos: [],
+      language: null,
+    });
   });
 });
 
@@ -108,8 +146,19 @@ describe("poolCells", () => {
 
 describe("rankRows", () => {
   it("ranks by F1 and marks neighbours whose recall and precision intervals both overlap", () => {
-    const row = (id: string, f1: number | null, r: [number, number], p: [number, number]) => ({ id, f1, recall: f1, recall_ci: r, precision_ci: p });
-    const ranks = rankRows([row("a", 0.3, [0.2, 0.4], [0.2, 0.4]), row("b", 0.28, [0.3, 0.5], [0.35, 0.45]), row("c", 0.1, [0.05, 0.1], [0.3, 0.5]), row("d", null, [0, 1], [0, 1])]);
+    const row = (id: string, f1: number | null, r: [number, number], p: [number, number]) => ({
+      id,
+      f1,
+      recall: f1,
+      recall_ci: r,
+      precision_ci: p,
+    });
+    const ranks = rankRows([
+      row("a", 0.3, [0.2, 0.4], [0.2, 0.4]),
+      row("b", 0.28, [0.3, 0.5], [0.35, 0.45]),
+      row("c", 0.1, [0.05, 0.1], [0.3, 0.5]),
+      row("d", null, [0, 1], [0, 1]),
+    ]);
     expect(ranks.get("a")).toEqual({ rank: 1, tiedWithRank: null });
     expect(ranks.get("b")).toEqual({ rank: 2, tiedWithRank: 1 });
     expect(ranks.get("c")).toEqual({ rank: 3, tiedWithRank: null }); // recall intervals do not overlap

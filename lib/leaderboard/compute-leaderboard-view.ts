@@ -1,7 +1,14 @@
 import { f1Of, meanOfKnown, ratio } from "../scoring/metrics";
 import { clopperPearson } from "../scoring/stats";
 import type { Interval, ScoreWithIntervals, StoredScore } from "../scoring/types";
-import type { LeaderboardData, LeaderboardEntry, LeaderboardRow, LeaderboardScope, LeaderboardView, MetricRange } from "./types";
+import type {
+  LeaderboardData,
+  LeaderboardEntry,
+  LeaderboardRow,
+  LeaderboardScope,
+  LeaderboardView,
+  MetricRange,
+} from "./types";
 
 // Pure: turns cached per-repository counts into leaderboard rows for a scope (all repositories, one language, or a
 // repository subset). No I/O, so the API, the pages and the tests compute identical numbers.
@@ -24,11 +31,18 @@ export function normalizeScope(data: LeaderboardData, scope: Partial<Leaderboard
 /** The repositories a scope covers. */
 export function scopeRepositories(data: LeaderboardData, scope: LeaderboardScope): string[] {
   return data.repositories
-    .filter((r) => (scope.repos.length === 0 || scope.repos.includes(r.name)) && (!scope.language || r.language === scope.language))
+    .filter(
+      (r) =>
+        (scope.repos.length === 0 || scope.repos.includes(r.name)) &&
+        (!scope.language || r.language === scope.language),
+    )
     .map((r) => r.name);
 }
 
-export function computeLeaderboardView(data: LeaderboardData, requested: Partial<LeaderboardScope> = {}): LeaderboardView {
+export function computeLeaderboardView(
+  data: LeaderboardData,
+  requested: Partial<LeaderboardScope> = {},
+): LeaderboardView {
   const scope = normalizeScope(data, requested);
   const repos = scopeRepositories(data, scope);
   const whole = scope.language === null && (scope.repos.length === 0 || repos.length === data.repositories.length);
@@ -37,7 +51,8 @@ export function computeLeaderboardView(data: LeaderboardData, requested: Partial
   return {
     benchmark: data.benchmark,
     scope,
-    scope_reference_bugs: bugCounts.length > 0 && bugCounts.every((n) => n !== null) ? bugCounts.reduce((a, b) => a! + b!, 0) : null,
+    scope_reference_bugs:
+      bugCounts.length > 0 && bugCounts.every((n) => n !== null) ? bugCounts.reduce((a, b) => a! + b!, 0) : null,
     stamp: data.stamp,
     rows: data.entries.map((entry) => rowOf(entry, repos, whole, wholeLanguage ? scope.language : null)),
   };
@@ -46,7 +61,8 @@ export function computeLeaderboardView(data: LeaderboardData, requested: Partial
 type Value = { cell: StoredScore | null; runs: (StoredScore | null)[]; complete: boolean };
 
 function valueOf(entry: LeaderboardEntry, repos: string[], whole: boolean, language: string | null): Value {
-  if (whole) return { cell: entry.overall, runs: entry.runScores.map((r) => r.overall), complete: entry.overall !== null };
+  if (whole)
+    return { cell: entry.overall, runs: entry.runScores.map((r) => r.overall), complete: entry.overall !== null };
   const runs = entry.runScores.map((run) => poolCells(repos.map((name) => run.repositories[name])));
   if (language && entry.languages[language]) return { cell: entry.languages[language]!, runs, complete: true };
   if (repos.length === 1 && entry.runScores.length === 0) {
@@ -88,20 +104,37 @@ function rowOf(entry: LeaderboardEntry, repos: string[], whole: boolean, languag
   };
 }
 
-const EMPTY_SCORE: StoredScore = { recall: null, precision: null, f1: null, matched_reference_bugs: null, reference_bugs: null, matched_findings: null, findings: null };
+const EMPTY_SCORE: StoredScore = {
+  recall: null,
+  precision: null,
+  f1: null,
+  matched_reference_bugs: null,
+  reference_bugs: null,
+  matched_findings: null,
+  findings: null,
+};
 
 /** Sums counts over cells; null when a cell is missing. A metric whose counts are not all known is null. */
 export function poolCells(cells: (StoredScore | undefined | null)[]): StoredScore | null {
   if (cells.length === 0 || cells.some((c) => !c)) return null;
   const list = cells as StoredScore[];
-  const sum = (pick: (c: StoredScore) => number | null) => (list.every((c) => pick(c) !== null) ? list.reduce((s, c) => s + pick(c)!, 0) : null);
+  const sum = (pick: (c: StoredScore) => number | null) =>
+    list.every((c) => pick(c) !== null) ? list.reduce((s, c) => s + pick(c)!, 0) : null;
   const mr = sum((c) => c.matched_reference_bugs);
   const r = sum((c) => c.reference_bugs);
   const mf = sum((c) => c.matched_findings);
   const f = sum((c) => c.findings);
   const recall = mr !== null && r !== null ? ratio(mr, r) : null;
   const precision = mf !== null && f !== null ? ratio(mf, f) : null;
-  return { recall, precision, f1: f1Of(recall, precision), matched_reference_bugs: mr, reference_bugs: r, matched_findings: mf, findings: f };
+  return {
+    recall,
+    precision,
+    f1: f1Of(recall, precision),
+    matched_reference_bugs: mr,
+    reference_bugs: r,
+    matched_findings: mf,
+    findings: f,
+  };
 }
 
 /**
@@ -110,7 +143,8 @@ export function poolCells(cells: (StoredScore | undefined | null)[]): StoredScor
  * never published (a null with a known empty denominator is skipped, like meanMetrics does).
  */
 function meanCells(cells: StoredScore[]): StoredScore {
-  const meanCount = (pick: (c: StoredScore) => number | null) => (cells.every((c) => pick(c) !== null) ? cells.reduce((s, c) => s + pick(c)!, 0) / cells.length : null);
+  const meanCount = (pick: (c: StoredScore) => number | null) =>
+    cells.every((c) => pick(c) !== null) ? cells.reduce((s, c) => s + pick(c)!, 0) / cells.length : null;
   const meanRatio = (pick: (c: StoredScore) => number | null, denominator: (c: StoredScore) => number | null) =>
     cells.every((c) => pick(c) !== null || denominator(c) === 0) ? meanOfKnown(cells.map(pick)) : null;
   const recallDenominator = (c: StoredScore) => c.reference_bugs;
@@ -118,7 +152,10 @@ function meanCells(cells: StoredScore[]): StoredScore {
   return {
     recall: meanRatio((c) => c.recall, recallDenominator),
     precision: meanRatio((c) => c.precision, precisionDenominator),
-    f1: meanRatio((c) => c.f1, (c) => (recallDenominator(c) === 0 || precisionDenominator(c) === 0 ? 0 : null)),
+    f1: meanRatio(
+      (c) => c.f1,
+      (c) => (recallDenominator(c) === 0 || precisionDenominator(c) === 0 ? 0 : null),
+    ),
     matched_reference_bugs: meanCount((c) => c.matched_reference_bugs),
     reference_bugs: meanCount(recallDenominator),
     matched_findings: meanCount((c) => c.matched_findings),

@@ -39,7 +39,11 @@ export type TableRow = {
 export type RepositoryTables = {
   configurations: TableConfiguration[];
   groups: { language: string; rows: TableRow[]; pooled: TableRow }[];
-  repositories: (RepositoryInfo & { meanRecall: number | null; meanPrecision: number | null; configurations: number })[];
+  repositories: (RepositoryInfo & {
+    meanRecall: number | null;
+    meanPrecision: number | null;
+    configurations: number;
+  })[];
 };
 
 export function configurationLabel(e: Pick<LeaderboardEntry, "model" | "effort" | "harness">): string {
@@ -63,13 +67,25 @@ export function computeRepositoryTables(data: LeaderboardData): RepositoryTables
   const full = new Set(withCells.filter((e) => e.coverage === "full").map((e) => e.id));
   const entryById = new Map(withCells.map((e) => [e.id, e]));
 
-  const rowOf = (key: string, language: string, pooled: boolean, cellFor: (e: LeaderboardEntry) => StoredScore | null): TableRow => {
+  const rowOf = (
+    key: string,
+    language: string,
+    pooled: boolean,
+    cellFor: (e: LeaderboardEntry) => StoredScore | null,
+  ): TableRow => {
     const cells: Record<string, TableCell> = {};
     for (const c of configurations) {
       const cell = cellFor(entryById.get(c.id)!);
       if (cell) cells[c.id] = withIntervals(cell);
     }
-    return { key, language, pooled, cells, meanRecall: meanOf(cells, full, "recall"), meanPrecision: meanOf(cells, full, "precision") };
+    return {
+      key,
+      language,
+      pooled,
+      cells,
+      meanRecall: meanOf(cells, full, "recall"),
+      meanPrecision: meanOf(cells, full, "precision"),
+    };
   };
 
   const shown = data.repositories.filter((r) => withCells.some((e) => e.repositories[r.name]));

@@ -19,7 +19,16 @@ function cellJson(c: TableCell) {
 }
 
 function configurationJson(c: TableConfiguration) {
-  return { id: c.id, label: c.label, model: c.model, reasoning_effort: c.effort, harness: c.harness, source: c.source, coverage: c.coverage, f1: c.f1 };
+  return {
+    id: c.id,
+    label: c.label,
+    model: c.model,
+    reasoning_effort: c.effort,
+    harness: c.harness,
+    source: c.source,
+    coverage: c.coverage,
+    f1: c.f1,
+  };
 }
 
 function rowJson(r: TableRow) {
@@ -32,7 +41,9 @@ function rowJson(r: TableRow) {
   };
 }
 
-function repositoryJson(r: RepositoryInfo & { meanRecall: number | null; meanPrecision: number | null; configurations: number }) {
+function repositoryJson(
+  r: RepositoryInfo & { meanRecall: number | null; meanPrecision: number | null; configurations: number },
+) {
   return {
     name: r.name,
     language: r.language,
@@ -63,14 +74,33 @@ export function repositoryDetailJson(
   return {
     benchmark,
     repository: repositoryJson(repository),
-    rows: tables.configurations.filter((c) => row?.cells[c.id]).map((c) => ({ configuration: configurationJson(c), ...cellJson(row!.cells[c.id]!) })),
+    rows: tables.configurations
+      .filter((c) => row?.cells[c.id])
+      .map((c) => ({ configuration: configurationJson(c), ...cellJson(row!.cells[c.id]!) })),
   };
 }
 
 const CSV_HEADER = [
-  "benchmark", "row", "pooled", "language", "configuration_id", "model", "reasoning_effort", "harness", "source", "coverage",
-  "recall", "recall_ci_low", "recall_ci_high", "precision", "precision_ci_low", "precision_ci_high",
-  "matched_reference_bugs", "reference_bugs", "matched_findings", "findings",
+  "benchmark",
+  "row",
+  "pooled",
+  "language",
+  "configuration_id",
+  "model",
+  "reasoning_effort",
+  "harness",
+  "source",
+  "coverage",
+  "recall",
+  "recall_ci_low",
+  "recall_ci_high",
+  "precision",
+  "precision_ci_low",
+  "precision_ci_high",
+  "matched_reference_bugs",
+  "reference_bugs",
+  "matched_findings",
+  "findings",
 ];
 
 function csvLines(benchmark: BenchmarkRef, configurations: TableConfiguration[], rows: TableRow[]) {
@@ -80,16 +110,40 @@ function csvLines(benchmark: BenchmarkRef, configurations: TableConfiguration[],
       .map((c) => {
         const cell = r.cells[c.id]!;
         return [
-          benchmark.key, r.key, r.pooled, r.language, c.id, c.model, c.effort, c.harness, c.source, c.coverage,
-          cell.recall, cell.recall_ci?.[0], cell.recall_ci?.[1], cell.precision, cell.precision_ci?.[0], cell.precision_ci?.[1],
-          cell.matched_reference_bugs, cell.reference_bugs, cell.matched_findings, cell.findings,
+          benchmark.key,
+          r.key,
+          r.pooled,
+          r.language,
+          c.id,
+          c.model,
+          c.effort,
+          c.harness,
+          c.source,
+          c.coverage,
+          cell.recall,
+          cell.recall_ci?.[0],
+          cell.recall_ci?.[1],
+          cell.precision,
+          cell.precision_ci?.[0],
+          cell.precision_ci?.[1],
+          cell.matched_reference_bugs,
+          cell.reference_bugs,
+          cell.matched_findings,
+          cell.findings,
         ];
       }),
   );
 }
 
 export function repositoryTablesCsv(benchmark: BenchmarkRef, tables: RepositoryTables): string {
-  return toCsv(CSV_HEADER, csvLines(benchmark, tables.configurations, tables.groups.flatMap((g) => [...g.rows, g.pooled])));
+  return toCsv(
+    CSV_HEADER,
+    csvLines(
+      benchmark,
+      tables.configurations,
+      tables.groups.flatMap((g) => [...g.rows, g.pooled]),
+    ),
+  );
 }
 
 export function repositoryDetailCsv(benchmark: BenchmarkRef, tables: RepositoryTables, row: TableRow | null): string {

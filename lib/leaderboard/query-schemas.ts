@@ -15,10 +15,20 @@ export const leaderboardQuerySchema = downloadQuerySchema.extend({
     .string()
     .max(20_000)
     .optional()
-    .transform((v) => (v ? [...new Set(v.split(",").map((s) => s.trim()).filter(Boolean))] : [])),
+    .transform((v) =>
+      v
+        ? [
+            ...new Set(
+              v
+                .split(",")
+                .map((s) => s.trim())
+                .filter(Boolean),
+            ),
+          ]
+        : [],
+    ),
   language: z.string().trim().toLowerCase().max(50).optional(),
 });
-
 
 // GET /api/v1/repositories/{owner}/{name}/plan
 export const planQuerySchema = z.object({ benchmark: benchmarkRef });

@@ -11,7 +11,13 @@ import type { Interval } from "../scoring/types";
 // cautious: it says "the data do not separate these two", never "A beats B". Rows without counts (numbers published
 // without finding counts) have no interval and are never marked.
 
-type Rankable = { id: string; f1: number | null; recall: number | null; recall_ci: Interval | null; precision_ci: Interval | null };
+type Rankable = {
+  id: string;
+  f1: number | null;
+  recall: number | null;
+  recall_ci: Interval | null;
+  precision_ci: Interval | null;
+};
 
 export type RankInfo = { rank: number | null; tiedWithRank: number | null };
 

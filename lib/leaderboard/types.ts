@@ -10,7 +10,14 @@ import type { Interval, ScoreWithIntervals, StoredScore } from "../scoring/types
  * paper does not give; see lib/server/reported/import-reported.ts). Ratios are fractions in 0..1; counts may be
  * fractional for means over runs.
  */
-export type BenchmarkRef = { id: string; slug: string; version: string; name: string; key: string; snapshotDate: string };
+export type BenchmarkRef = {
+  id: string;
+  slug: string;
+  version: string;
+  name: string;
+  key: string;
+  snapshotDate: string;
+};
 
 export type PublicBenchmark = BenchmarkRef & { entries: number; verified: number; reported: number };
 

@@ -17,16 +17,25 @@ afterAll(() => fake.close());
 beforeEach(() => Object.assign(fake.control, { failNext: 0, malformedNext: 0, failRate: 0, malformedRate: 0 }));
 
 const contextReply = z.object({ document: z.string() });
-const contextSchema = { type: "object", properties: { document: { type: "string" } }, required: ["document"], additionalProperties: false };
-const messages = [{ role: "user" as const, content: "<repository>\n{\"name\":\"acme/parser\"}\n</repository>" }];
-const client = (malformedRetries: number) => new StructuredClient({ apiKey: "test-key", baseURL: fake.url, timeoutMs: 5_000, maxRetries: 2, malformedRetries });
+const contextSchema = {
+  type: "object",
+  properties: { document: { type: "string" } },
+  required: ["document"],
+  additionalProperties: false,
+};
+const messages = [{ role: "user" as const, content: '<repository>\n{"name":"acme/parser"}\n</repository>' }];
+const client = (malformedRetries: number) =>
+  new StructuredClient({ apiKey: "test-key", baseURL: fake.url, timeoutMs: 5_000, maxRetries: 2, malformedRetries });
 
 describe("StructuredClient usage", () => {
   it("reports each reply as it arrives, malformed ones too, and the answer carries every attempt's tokens", async () => {
     const c = client(3);
     const seen: CallUsage[] = [];
     fake.control.malformedNext = 2;
-    const answer = await c.withUsage(async (u) => void seen.push(u), () => c.ask("fake-context", messages, "panel_context", contextSchema, contextReply));
+    const answer = await c.withUsage(
+      async (u) => void seen.push(u),
+      () => c.ask("fake-context", messages, "panel_context", contextSchema, contextReply),
+    );
     expect(answer.value.document).toContain("acme/parser");
     expect(seen).toHaveLength(3);
     expect(seen.every((u) => u.model === "fake-context" && u.inputTokens > 0 && u.outputTokens === 30)).toBe(true);
@@ -39,7 +48,12 @@ describe("StructuredClient usage", () => {
     const c = client(1);
     const seen: CallUsage[] = [];
     fake.control.malformedNext = 5;
-    await expect(c.withUsage(async (u) => void seen.push(u), () => c.ask("fake-context", messages, "panel_context", contextSchema, contextReply))).rejects.toThrow(JudgeReplyError);
+    await expect(
+      c.withUsage(
+        async (u) => void seen.push(u),
+        () => c.ask("fake-context", messages, "panel_context", contextSchema, contextReply),
+      ),
+    ).rejects.toThrow(JudgeReplyError);
     expect(seen).toHaveLength(2);
     expect(c.stats.calls).toBe(2);
     expect(c.stats.inputTokens).toBe(seen.reduce((n, u) => n + u.inputTokens, 0));

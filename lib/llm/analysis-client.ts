@@ -12,11 +12,23 @@ import { timedModelCall } from "../observability/metrics";
 // endpoint, a json_schema reply validated with zod. The SDK retries 429 / 5xx / timeouts itself (maxRetries,
 // Retry-After honoured); a reply that is not the required JSON is asked again up to `malformedRetries` times.
 
-export type ClientOptions = { apiKey: string; baseURL?: string; timeoutMs: number; maxRetries: number; malformedRetries: number };
+export type ClientOptions = {
+  apiKey: string;
+  baseURL?: string;
+  timeoutMs: number;
+  maxRetries: number;
+  malformedRetries: number;
+};
 
 export type StructuredAnswer<T> = { value: T; inputTokens: number; outputTokens: number; costUsd: number };
 
-export type CallStats = { calls: number; malformedReplies: number; inputTokens: number; outputTokens: number; costUsd: number };
+export type CallStats = {
+  calls: number;
+  malformedReplies: number;
+  inputTokens: number;
+  outputTokens: number;
+  costUsd: number;
+};
 
 /** What one answered call cost: every reply counts, a malformed one too. */
 export type CallUsage = { model: string; inputTokens: number; outputTokens: number; costUsd: number };
@@ -29,7 +41,13 @@ export class StructuredClient {
   private readonly usageListeners = new Set<(usage: CallUsage) => Promise<unknown>>();
 
   constructor(private readonly opts: ClientOptions) {
-    this.client = new OpenAI({ apiKey: opts.apiKey, baseURL: opts.baseURL, timeout: opts.timeoutMs, maxRetries: opts.maxRetries, fetch: countingFetch(this.requests) });
+    this.client = new OpenAI({
+      apiKey: opts.apiKey,
+      baseURL: opts.baseURL,
+      timeout: opts.timeoutMs,
+      maxRetries: opts.maxRetries,
+      fetch: countingFetch(this.requests),
+    });
   }
 
   get endpoint(): string {
@@ -66,16 +84,27 @@ export class StructuredClient {
     return sha256(JSON.stringify({ ...parts, endpoint: this.endpoint }));
   }
 
-  async ask<T>(model: string, messages: JudgeMessage[], schemaName: string, jsonSchema: object, reply: z.ZodType<T>): Promise<StructuredAnswer<T>> {
+  async ask<T>(
+    model: string,
+    messages: JudgeMessage[],
+    schemaName: string,
+    jsonSchema: object,
+    reply: z.ZodType<T>,
+  ): Promise<StructuredAnswer<T>> {
     let inputTokens = 0;
     let outputTokens = 0;
     for (let attempt = 0; ; attempt++) {
-      const completion = await timedModelCall("analysis", () => this.client.chat.completions.create({
-        model,
-        temperature: 0,
-        messages,
-        response_format: { type: "json_schema", json_schema: { name: schemaName, strict: true, schema: jsonSchema as Record<string, unknown> } },
-      }));
+      const completion = await timedModelCall("analysis", () =>
+        this.client.chat.completions.create({
+          model,
+          temperature: 0,
+          messages,
+          response_format: {
+            type: "json_schema",
+            json_schema: { name: schemaName, strict: true, schema: jsonSchema as Record<string, unknown> },
+          },
+        }),
+      );
       const callInput = completion.usage?.prompt_tokens ?? 0;
       const callOutput = completion.usage?.completion_tokens ?? 0;
       await this.record(model, callInput, callOutput);
@@ -89,7 +118,13 @@ export class StructuredClient {
         parsed = undefined;
       }
       // The answer carries the tokens of every attempt it took, malformed ones included.
-      if (parsed?.success) return { value: parsed.data, inputTokens, outputTokens, costUsd: judgeCostUsd(model, inputTokens, outputTokens) };
+      if (parsed?.success)
+        return {
+          value: parsed.data,
+          inputTokens,
+          outputTokens,
+          costUsd: judgeCostUsd(model, inputTokens, outputTokens),
+        };
       this.stats.malformedReplies += 1;
       if (attempt >= this.opts.malformedRetries) {
         throw new JudgeReplyError(`model ${model} returned a reply that is not the required ${schemaName} JSON`);
@@ -98,21 +133,29 @@ export class StructuredClient {
   }
 
   /** One turn of a tool-using loop (a panel judge in a sandbox), counted in the same stats. */
-  async completeWithTools(model: string, messages: ChatCompletionMessageParam[], tools: readonly object[]): Promise<AssistantTurn> {
-    const completion = await timedModelCall("analysis-tools", () => this.client.chat.completions.create({
-      model,
-      temperature: 0,
-      messages,
-      tools: tools as unknown as OpenAI.Chat.Completions.ChatCompletionTool[],
-      tool_choice: "auto",
-    }));
+  async completeWithTools(
+    model: string,
+    messages: ChatCompletionMessageParam[],
+    tools: readonly object[],
+  ): Promise<AssistantTurn> {
+    const completion = await timedModelCall("analysis-tools", () =>
+      this.client.chat.completions.create({
+        model,
+        temperature: 0,
+        messages,
+        tools: tools as unknown as OpenAI.Chat.Completions.ChatCompletionTool[],
+        tool_choice: "auto",
+      }),
+    );
     const inputTokens = completion.usage?.prompt_tokens ?? 0;
     const outputTokens = completion.usage?.completion_tokens ?? 0;
     await this.record(model, inputTokens, outputTokens);
     const message = completion.choices[0]?.message;
     return {
       content: message?.content ?? null,
-      toolCalls: (message?.tool_calls ?? []).flatMap((c) => (c.type === "function" ? [{ id: c.id, name: c.function.name, arguments: c.function.arguments }] : [])),
+      toolCalls: (message?.tool_calls ?? []).flatMap((c) =>
+        c.type === "function" ? [{ id: c.id, name: c.function.name, arguments: c.function.arguments }] : [],
+      ),
       inputTokens,
       outputTokens,
     };

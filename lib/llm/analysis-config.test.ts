@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { readAttributionModel, readPanelConfig } from "./analysis-config";
 
-const base = { OPENAI_API_KEY: undefined, PANEL_JUDGE_MODELS: [] as string[], PANEL_TIER2_MODEL: undefined, PANEL_CONTEXT_MODEL: undefined, JUDGE_MODEL: "gpt-4.1-mini", ATTRIBUTION_MODEL: undefined };
+const base = {
+  OPENAI_API_KEY: undefined,
+  PANEL_JUDGE_MODELS: [] as string[],
+  PANEL_TIER2_MODEL: undefined,
+  PANEL_CONTEXT_MODEL: undefined,
+  JUDGE_MODEL: "gpt-4.1-mini",
+  ATTRIBUTION_MODEL: undefined,
+};
 
 describe("offline behaviour of the panel and attribution", () => {
   it("refuses the panel and names every missing setting", () => {
@@ -14,7 +21,12 @@ describe("offline behaviour of the panel and attribution", () => {
   it("refuses one judge, the same judge twice, three judges, and a tier 2 judge that is also a tier 1 judge", () => {
     const ok = { ...base, OPENAI_API_KEY: "k", PANEL_TIER2_MODEL: "c" };
     const one = readPanelConfig({ ...ok, PANEL_JUDGE_MODELS: ["a"] });
-    expect(one).toEqual({ ok: false, message: expect.stringContaining("exactly two distinct tier 1 judges in PANEL_JUDGE_MODELS; it has only one distinct model (a)") });
+    expect(one).toEqual({
+      ok: false,
+      message: expect.stringContaining(
+        "exactly two distinct tier 1 judges in PANEL_JUDGE_MODELS; it has only one distinct model (a)",
+      ),
+    });
     const twice = readPanelConfig({ ...ok, PANEL_JUDGE_MODELS: ["a", "a"] });
     expect(twice.ok ? "" : twice.message).toContain("only one distinct model (a)");
     const three = readPanelConfig({ ...ok, PANEL_JUDGE_MODELS: ["a", "b", "d"] });
@@ -23,7 +35,9 @@ describe("offline behaviour of the panel and attribution", () => {
     expect(overlap.ok ? "" : overlap.message).toContain("PANEL_TIER2_MODEL (c) is also in PANEL_JUDGE_MODELS");
   });
   it("uses the configured judges, and the judge model for context documents by default", () => {
-    expect(readPanelConfig({ ...base, OPENAI_API_KEY: "k", PANEL_JUDGE_MODELS: ["a", "b"], PANEL_TIER2_MODEL: "c" })).toEqual({ ok: true, config: { judges: ["a", "b"], tier2Judge: "c", contextModel: "gpt-4.1-mini" } });
+    expect(
+      readPanelConfig({ ...base, OPENAI_API_KEY: "k", PANEL_JUDGE_MODELS: ["a", "b"], PANEL_TIER2_MODEL: "c" }),
+    ).toEqual({ ok: true, config: { judges: ["a", "b"], tier2Judge: "c", contextModel: "gpt-4.1-mini" } });
   });
   it("attribution needs an API key and defaults to the judge model", () => {
     expect(readAttributionModel(base).ok).toBe(false);

@@ -14,8 +14,11 @@ export function encodeBlock(value: unknown): string {
 /** Renders a prompt whose user part has `{{name.json}}` placeholders, one per block. */
 export function renderBlockMessages(template: PromptTemplate, blocks: Record<string, unknown>): JudgeMessage[] {
   const parts = template.body.split(USER_MESSAGE_MARKER);
-  if (parts.length !== 2) throw new Error(`prompts/${template.name}.md needs exactly one "${USER_MESSAGE_MARKER}" line`);
-  const values = Object.fromEntries(Object.entries(blocks).map(([name, value]) => [name, { json: encodeBlock(value) }]));
+  if (parts.length !== 2)
+    throw new Error(`prompts/${template.name}.md needs exactly one "${USER_MESSAGE_MARKER}" line`);
+  const values = Object.fromEntries(
+    Object.entries(blocks).map(([name, value]) => [name, { json: encodeBlock(value) }]),
+  );
   return [
     { role: "system", content: parts[0]!.trim() },
     { role: "user", content: renderPrompt(parts[1]!.trim(), values) },

@@ -30,7 +30,8 @@ export function encodeJudgeRecord(t: JudgeText): string {
 
 export function renderJudgeMessages(template: PromptTemplate, a: JudgeText, b: JudgeText): JudgeMessage[] {
   const parts = template.body.split(USER_MESSAGE_MARKER);
-  if (parts.length !== 2) throw new Error(`prompts/${template.name}.md needs exactly one "${USER_MESSAGE_MARKER}" line`);
+  if (parts.length !== 2)
+    throw new Error(`prompts/${template.name}.md needs exactly one "${USER_MESSAGE_MARKER}" line`);
   // One pass over the template: a placeholder written inside a record is never expanded.
   const user = renderPrompt(parts[1]!.trim(), { a: { json: encodeJudgeRecord(a) }, b: { json: encodeJudgeRecord(b) } });
   return [
@@ -41,6 +42,7 @@ export function renderJudgeMessages(template: PromptTemplate, a: JudgeText, b: J
 
 /** The rationale as stored: control characters (Postgres text refuses NUL) become spaces; too long is cut. */
 export function capRationale(text: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed here
   const clean = text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, " ");
   if (clean.length <= MAX_RATIONALE_CHARS) return clean;
   // Never leave half of a surrogate pair at the cut.

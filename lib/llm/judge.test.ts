@@ -12,7 +12,15 @@ import pMap from "p-map";
 import { isTransientError } from "./retry";
 
 type Fake = Awaited<ReturnType<typeof startFakeOpenAi>>;
-type Proxy = { url: string; lastBody: string; requests: number; inFlight: number; maxInFlight: number; stallNext: number; close: () => Promise<void> };
+type Proxy = {
+  url: string;
+  lastBody: string;
+  requests: number;
+  inFlight: number;
+  maxInFlight: number;
+  stallNext: number;
+  close: () => Promise<void>;
+};
 
 /** Forwards to the fake; keeps the last body; counts requests and the most in flight; never answers the next `stallNext`. */
 async function startProxy(targetUrl: string): Promise<Proxy> {
@@ -47,7 +55,11 @@ async function startProxy(targetUrl: string): Promise<Proxy> {
   const { port } = server.address() as AddressInfo;
   return Object.assign(state, {
     url: `http://127.0.0.1:${port}/v1`,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   });
 }
 
@@ -60,13 +72,25 @@ const report = (root: string, title: string): JudgeText => ({
   description: `${title}. [root:${root}]`,
   codeSnippet: "next_token(buf)",
 });
-const signals = { lineOverlap: 1, fullTextEmbedding: 0, descriptionEmbedding: 0, snippetTokens: 0, identifiers: 0, apiCalls: 0 };
+const signals = {
+  lineOverlap: 1,
+  fullTextEmbedding: 0,
+  descriptionEmbedding: 0,
+  snippetTokens: 0,
+  identifiers: 0,
+  apiCalls: 0,
+};
 
 let fake: Fake;
 let proxy: Proxy;
 // Typed as the Judge interface, the way the worker calls it.
 const judgeAt = (baseURL: string, opts: { apiKey?: string; timeoutMs?: number; maxRetries?: number } = {}): Judge =>
-  new OpenAiJudge("fake-judge-1", { apiKey: opts.apiKey ?? "test-key", baseURL, timeoutMs: opts.timeoutMs ?? 5_000, maxRetries: opts.maxRetries ?? 3 });
+  new OpenAiJudge("fake-judge-1", {
+    apiKey: opts.apiKey ?? "test-key",
+    baseURL,
+    timeoutMs: opts.timeoutMs ?? 5_000,
+    maxRetries: opts.maxRetries ?? 3,
+  });
 
 beforeAll(async () => {
   fake = await startFakeOpenAi();
@@ -87,8 +111,16 @@ beforeEach(() => {
 describe("OpenAiJudge against the fake server", () => {
   it("returns the verdict, rationale and token usage of the reply", async () => {
     const judge = judgeAt(fake.url);
-    const same = await judge.decide(report("P1", "Lexer drops the last token"), report("P1", "Final token lost"), signals);
-    const different = await judge.decide(report("P1", "Lexer drops the last token"), report("P2", "Precedence wrong"), signals);
+    const same = await judge.decide(
+      report("P1", "Lexer drops the last token"),
+      report("P1", "Final token lost"),
+      signals,
+    );
+    const different = await judge.decide(
+      report("P1", "Lexer drops the last token"),
+      report("P2", "Precedence wrong"),
+      signals,
+    );
     expect(same).toMatchObject({ match: true, outputTokens: 30 });
     expect(same.inputTokens).toBeGreaterThan(0);
     expect(same.rationale).toMatch(/P1/);
@@ -112,7 +144,9 @@ describe("OpenAiJudge against the fake server", () => {
 
   it("gives up after its retries with the server's error", async () => {
     Object.assign(fake.control, { failNext: 10, failStatus: 503 });
-    const failure = await judgeAt(fake.url, { maxRetries: 2 }).decide(report("A", "x"), report("A", "y"), signals).catch((e: unknown) => e);
+    const failure = await judgeAt(fake.url, { maxRetries: 2 })
+      .decide(report("A", "x"), report("A", "y"), signals)
+      .catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(OpenAI.APIError);
     expect((failure as InstanceType<typeof OpenAI.APIError>).status).toBe(503);
     expect(fake.stats.failuresServed).toBe(3);
@@ -120,14 +154,20 @@ describe("OpenAiJudge against the fake server", () => {
 
   it("retries a request that times out", async () => {
     proxy.stallNext = 1;
-    const verdict = await judgeAt(proxy.url, { timeoutMs: 300, maxRetries: 2 }).decide(report("A", "x"), report("A", "y"), signals);
+    const verdict = await judgeAt(proxy.url, { timeoutMs: 300, maxRetries: 2 }).decide(
+      report("A", "x"),
+      report("A", "y"),
+      signals,
+    );
     expect(verdict.match).toBe(true);
     expect(proxy.requests).toBe(2);
     expect(fake.stats.chatCalls).toBe(1);
   });
 
   it("does not retry a 401: a wrong key cannot succeed later", async () => {
-    const failure = await judgeAt(proxy.url, { apiKey: "wrong-key", maxRetries: 5 }).decide(report("A", "x"), report("A", "y"), signals).catch((e: unknown) => e);
+    const failure = await judgeAt(proxy.url, { apiKey: "wrong-key", maxRetries: 5 })
+      .decide(report("A", "x"), report("A", "y"), signals)
+      .catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(OpenAI.AuthenticationError);
     expect(isTransientError(failure)).toBe(false);
     expect(proxy.requests).toBe(1);
@@ -135,13 +175,19 @@ describe("OpenAiJudge against the fake server", () => {
 
   it("raises JudgeReplyError on a reply that is not {match, rationale} JSON, without retrying", async () => {
     fake.control.malformedNext = 1;
-    await expect(judgeAt(fake.url).decide(report("A", "x"), report("A", "y"), signals)).rejects.toBeInstanceOf(JudgeReplyError);
+    await expect(judgeAt(fake.url).decide(report("A", "x"), report("A", "y"), signals)).rejects.toBeInstanceOf(
+      JudgeReplyError,
+    );
     expect(fake.stats.chatCalls).toBe(1);
   });
 
   it("accepts a reply with a 100,000-character rationale and keeps a truncated one, without control characters", async () => {
     fake.control.rationaleSuffix = ` \u0000${"x".repeat(100_000)}`;
-    const verdict = await judgeAt(fake.url).decide(report("P1", "Lexer drops the last token"), report("P1", "Final token lost"), signals);
+    const verdict = await judgeAt(fake.url).decide(
+      report("P1", "Lexer drops the last token"),
+      report("P1", "Final token lost"),
+      signals,
+    );
     expect(verdict.match).toBe(true);
     expect(verdict.rationale).toHaveLength(MAX_RATIONALE_CHARS);
     expect(verdict.rationale).toMatch(/^root markers P1 \/ P1 {2}x+…$/);
@@ -153,13 +199,18 @@ describe("OpenAiJudge against the fake server", () => {
     const sent = (JSON.parse(proxy.lastBody) as { messages: { role: string; content: string }[] }).messages;
     expect(sent.map((m) => m.role)).toEqual(["system", "user"]);
     expect(sent[0]!.content).toMatch(/untrusted data/);
-    expect(sent[1]!.content).toMatch(/^<report_a>\n\{[\s\S]*\}\n<\/report_a>\n\n<report_b>\n\{[\s\S]*\}\n<\/report_b>$/);
+    expect(sent[1]!.content).toMatch(
+      /^<report_a>\n\{[\s\S]*\}\n<\/report_a>\n\n<report_b>\n\{[\s\S]*\}\n<\/report_b>$/,
+    );
   });
 
   it("never has more requests in flight than the concurrency limit", async () => {
     fake.control.latencyMs = 40;
     const judge = judgeAt(proxy.url);
-    const pairs = Array.from({ length: 30 }, (_, i) => [report(`R${i}`, `bug ${i}`), report(`R${i % 3 === 0 ? i : i + 1}`, `bug ${i}`)] as const);
+    const pairs = Array.from(
+      { length: 30 },
+      (_, i) => [report(`R${i}`, `bug ${i}`), report(`R${i % 3 === 0 ? i : i + 1}`, `bug ${i}`)] as const,
+    );
     const verdicts = await pMap(pairs, ([a, b]) => judge.decide(a, b, signals), { concurrency: 4 });
     expect(proxy.maxInFlight).toBe(4);
     expect(proxy.requests).toBe(30);

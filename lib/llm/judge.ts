@@ -67,8 +67,16 @@ export class OpenAiJudge implements Judge {
     // countingFetch only counts the attempts, for the score record.
     // node:http under the SDK (lib/llm/node-fetch.ts): at high concurrency the standard fetch's CPU per call
     // capped judge throughput.
-    this.client = new OpenAI({ apiKey: opts.apiKey, baseURL: opts.baseURL, timeout: opts.timeoutMs, maxRetries: opts.maxRetries, fetch: countingFetch(this.requests, judgeFetch) });
-    this.hash = sha256(JSON.stringify({ template: prompt.body, reply: judgeReplyJsonSchema, model, endpoint: this.client.baseURL }));
+    this.client = new OpenAI({
+      apiKey: opts.apiKey,
+      baseURL: opts.baseURL,
+      timeout: opts.timeoutMs,
+      maxRetries: opts.maxRetries,
+      fetch: countingFetch(this.requests, judgeFetch),
+    });
+    this.hash = sha256(
+      JSON.stringify({ template: prompt.body, reply: judgeReplyJsonSchema, model, endpoint: this.client.baseURL }),
+    );
   }
 
   configHash(): string {
@@ -77,12 +85,17 @@ export class OpenAiJudge implements Judge {
 
   async decide(a: JudgeText, b: JudgeText): Promise<JudgeDecision> {
     const messages = renderJudgeMessages(this.prompt, a, b);
-    const completion = await timedModelCall("judge", () => this.client.chat.completions.create({
-      model: this.model,
-      temperature: 0,
-      messages,
-      response_format: { type: "json_schema", json_schema: { name: "match_verdict", strict: true, schema: judgeReplyJsonSchema } },
-    }));
+    const completion = await timedModelCall("judge", () =>
+      this.client.chat.completions.create({
+        model: this.model,
+        temperature: 0,
+        messages,
+        response_format: {
+          type: "json_schema",
+          json_schema: { name: "match_verdict", strict: true, schema: judgeReplyJsonSchema },
+        },
+      }),
+    );
     const text = completion.choices[0]?.message?.content ?? "";
     let reply: z.infer<typeof judgeReplySchema>;
     try {
@@ -114,7 +127,9 @@ export class OfflineJudge implements Judge {
 
   /** The rule reads only the signals, so a cached offline verdict is keyed with the values it read. */
   configHash(s: SignalValues): string {
-    return sha256(JSON.stringify([this.promptVersion, s.lineOverlap, s.fullTextEmbedding, s.descriptionEmbedding, s.identifiers]));
+    return sha256(
+      JSON.stringify([this.promptVersion, s.lineOverlap, s.fullTextEmbedding, s.descriptionEmbedding, s.identifiers]),
+    );
   }
 
   async decide(_a: JudgeText, _b: JudgeText, s: SignalValues): Promise<JudgeDecision> {

@@ -15,7 +15,13 @@ beforeAll(async () => {
     req.on("end", () => {
       if (req.url === "/echo") {
         res.writeHead(201, { "content-type": "application/json", "x-request-id": "req-1" });
-        res.end(JSON.stringify({ method: req.method, body: Buffer.concat(chunks).toString("utf8"), auth: req.headers.authorization ?? null }));
+        res.end(
+          JSON.stringify({
+            method: req.method,
+            body: Buffer.concat(chunks).toString("utf8"),
+            auth: req.headers.authorization ?? null,
+          }),
+        );
       } else if (req.url === "/empty") {
         res.writeHead(204);
         res.end();
@@ -29,7 +35,15 @@ beforeAll(async () => {
           res.end(JSON.stringify({ error: { message: "slow down" } }));
         } else {
           res.writeHead(200, { "content-type": "application/json" });
-          res.end(JSON.stringify({ id: "c1", object: "chat.completion", created: 0, model: "m", choices: [{ index: 0, finish_reason: "stop", message: { role: "assistant", content: "ok" } }] }));
+          res.end(
+            JSON.stringify({
+              id: "c1",
+              object: "chat.completion",
+              created: 0,
+              model: "m",
+              choices: [{ index: 0, finish_reason: "stop", message: { role: "assistant", content: "ok" } }],
+            }),
+          );
         }
       } else {
         res.writeHead(404);
@@ -50,7 +64,11 @@ describe("createNodeFetch", () => {
   const nodeFetch = createNodeFetch();
 
   it("sends method, headers and body and returns status, headers and body as a Response", async () => {
-    const response = await nodeFetch(`${base}/echo`, { method: "POST", headers: new Headers({ authorization: "Bearer k" }), body: JSON.stringify({ a: 1 }) });
+    const response = await nodeFetch(`${base}/echo`, {
+      method: "POST",
+      headers: new Headers({ authorization: "Bearer k" }),
+      body: JSON.stringify({ a: 1 }),
+    });
     expect(response.status).toBe(201);
     expect(response.headers.get("x-request-id")).toBe("req-1");
     expect(await response.json()).toEqual({ method: "POST", body: '{"a":1}', auth: "Bearer k" });
@@ -63,13 +81,18 @@ describe("createNodeFetch", () => {
   });
 
   it("rejects with an AbortError when the signal aborts, and with a TypeError when the connection fails", async () => {
-    await expect(nodeFetch(`${base}/slow`, { signal: AbortSignal.timeout(50) })).rejects.toMatchObject({ name: "AbortError" });
+    await expect(nodeFetch(`${base}/slow`, { signal: AbortSignal.timeout(50) })).rejects.toMatchObject({
+      name: "AbortError",
+    });
     await expect(nodeFetch("http://127.0.0.1:1/x")).rejects.toBeInstanceOf(TypeError);
   });
 
   it("carries the OpenAI SDK, with its retries (429 then 200)", async () => {
     const client = new OpenAI({ apiKey: "k", baseURL: `${base}/v1`, maxRetries: 2, fetch: nodeFetch });
-    const completion = await client.chat.completions.create({ model: "m", messages: [{ role: "user", content: "hi" }] });
+    const completion = await client.chat.completions.create({
+      model: "m",
+      messages: [{ role: "user", content: "hi" }],
+    });
     expect(completion.choices[0]?.message.content).toBe("ok");
     expect(attempts).toBe(2);
   });

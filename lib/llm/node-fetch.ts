@@ -28,7 +28,9 @@ function headerPairs(headers: unknown): [string, string][] {
   if (!headers) return [];
   if (headers instanceof Headers) return [...headers.entries()];
   if (Array.isArray(headers)) return headers as [string, string][];
-  return Object.entries(headers as Record<string, string | undefined>).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== null);
+  return Object.entries(headers as Record<string, string | undefined>).filter(
+    (e): e is [string, string] => e[1] !== undefined && e[1] !== null,
+  );
 }
 
 function abortError(): Error {
@@ -55,7 +57,8 @@ export function createNodeFetch(opts: { maxSockets?: number } = {}): typeof fetc
       if (typeof init.body === "string") body = init.body;
       else if (init.body instanceof Uint8Array) body = Buffer.from(init.body);
       else if (init.body instanceof ArrayBuffer) body = Buffer.from(init.body);
-      else if (init.body !== undefined && init.body !== null) return reject(new TypeError("node fetch: unsupported request body type"));
+      else if (init.body !== undefined && init.body !== null)
+        return reject(new TypeError("node fetch: unsupported request body type"));
       if (body !== undefined) headers["content-length"] = String(Buffer.byteLength(body));
 
       const request = transport.request(url, { method: init.method ?? "GET", headers, agent }, (response) => {
@@ -67,8 +70,15 @@ export function createNodeFetch(opts: { maxSockets?: number } = {}): typeof fetc
           void replyTurn().then(() => {
             const status = response.statusCode ?? 0;
             const replyHeaders = new Headers();
-            for (let i = 0; i < response.rawHeaders.length; i += 2) replyHeaders.append(response.rawHeaders[i]!, response.rawHeaders[i + 1]!);
-            resolve(new Response(NULL_BODY_STATUSES.has(status) ? null : Buffer.concat(chunks), { status, statusText: response.statusMessage ?? "", headers: replyHeaders }));
+            for (let i = 0; i < response.rawHeaders.length; i += 2)
+              replyHeaders.append(response.rawHeaders[i]!, response.rawHeaders[i + 1]!);
+            resolve(
+              new Response(NULL_BODY_STATUSES.has(status) ? null : Buffer.concat(chunks), {
+                status,
+                statusText: response.statusMessage ?? "",
+                headers: replyHeaders,
+              }),
+            );
           });
         });
       });

@@ -4,7 +4,11 @@ import { z } from "zod";
 
 // Prompts are files: a front-matter header names the prompt and its version, and the version
 // is part of every verdict's cache key, so editing a prompt without bumping it is a visible contract change.
-const frontMatterSchema = z.object({ name: z.string(), version: z.coerce.string(), description: z.string().optional() });
+const frontMatterSchema = z.object({
+  name: z.string(),
+  version: z.coerce.string(),
+  description: z.string().optional(),
+});
 
 export type PromptTemplate = { name: string; version: string; body: string };
 

@@ -20,7 +20,10 @@ export function countingFetch(counter: RequestCounter, base: typeof fetch = fetc
   return (input, init) => {
     counter.requests += 1;
     const headers = init?.headers;
-    const retry = headers instanceof Headers ? headers.get("x-stainless-retry-count") : new Headers(headers).get("x-stainless-retry-count");
+    const retry =
+      headers instanceof Headers
+        ? headers.get("x-stainless-retry-count")
+        : new Headers(headers).get("x-stainless-retry-count");
     if (retry && retry !== "0") counter.retries += 1;
     return base(input, init);
   };

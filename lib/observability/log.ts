@@ -7,7 +7,14 @@ import { env } from "../env";
 // belongs to: the request id in the web server, the queue, job id and row id (submission, run or pass) in the
 // worker; the context is kept in AsyncLocalStorage and added by pino's mixin, so callees need not pass it along.
 // LOG_LEVEL sets the threshold.
-export type LogContext = { requestId?: string; queue?: string; jobId?: string; submissionId?: string; runId?: string; passId?: string };
+export type LogContext = {
+  requestId?: string;
+  queue?: string;
+  jobId?: string;
+  submissionId?: string;
+  runId?: string;
+  passId?: string;
+};
 
 // The web server (server/server.ts) and Next's bundle of the route handlers load this module separately: the context
 // store and the logger are kept on globalThis, so a request's id set by the server reaches the lines of its handler.

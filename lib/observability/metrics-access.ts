@@ -9,7 +9,8 @@ const INTERNAL_RANGES = new Set(["loopback", "private", "uniqueLocal", "linkLoca
 export function isInternalAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
   let parsed = ipaddr.parse(address);
-  if (parsed.kind() === "ipv6" && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  if (parsed.kind() === "ipv6" && (parsed as ipaddr.IPv6).isIPv4MappedAddress())
+    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
   return INTERNAL_RANGES.has(parsed.range());
 }
 
@@ -18,5 +19,7 @@ export type MetricsAccess = "allowed" | "not_found" | "forbidden";
 export function metricsAccess(address: string, caller: ApiCaller | null): MetricsAccess {
   if (isInternalAddress(address)) return "allowed";
   if (!caller) return "not_found";
-  return caller.via === "token" && caller.role === "admin" && caller.token?.scopes.includes("admin") ? "allowed" : "forbidden";
+  return caller.via === "token" && caller.role === "admin" && caller.token?.scopes.includes("admin")
+    ? "allowed"
+    : "forbidden";
 }

@@ -67,11 +67,31 @@ function createMetrics() {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
-  return { registry, jobsTotal, jobDuration, llmCalls, llmLatency, sandboxStarts, sandboxFailures, httpRequests, httpDuration };
+  return {
+    registry,
+    jobsTotal,
+    jobDuration,
+    llmCalls,
+    llmLatency,
+    sandboxStarts,
+    sandboxFailures,
+    httpRequests,
+    httpDuration,
+  };
 }
 
 const globalForMetrics = globalThis as unknown as { probebenchMetrics?: ReturnType<typeof createMetrics> };
-export const { registry, jobsTotal, jobDuration, llmCalls, llmLatency, sandboxStarts, sandboxFailures, httpRequests, httpDuration } = (globalForMetrics.probebenchMetrics ??= createMetrics());
+export const {
+  registry,
+  jobsTotal,
+  jobDuration,
+  llmCalls,
+  llmLatency,
+  sandboxStarts,
+  sandboxFailures,
+  httpRequests,
+  httpDuration,
+} = (globalForMetrics.probebenchMetrics ??= createMetrics());
 
 /** Times `call`, counting it as ok or error under `purpose`. */
 export async function timedModelCall<T>(purpose: string, call: () => Promise<T>): Promise<T> {

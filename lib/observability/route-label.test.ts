@@ -21,7 +21,9 @@ describe("routeLabel", () => {
     expect(routeLabel(routes, "/api/v1/submissions")).toBe("/api/v1/submissions");
     expect(routeLabel(routes, "/api/v1/submissions/abc")).toBe("/api/v1/submissions/[id]");
     expect(routeLabel(routes, "/api/v1/submissions/abc/withdraw")).toBe("/api/v1/submissions/[id]/withdraw");
-    expect(routeLabel(routes, "/api/v1/submissions/a/pairs/f1/r2")).toBe("/api/v1/submissions/[id]/pairs/[finding_id]/[reference_bug_id]");
+    expect(routeLabel(routes, "/api/v1/submissions/a/pairs/f1/r2")).toBe(
+      "/api/v1/submissions/[id]/pairs/[finding_id]/[reference_bug_id]",
+    );
     expect(routeLabel(routes, "/api/auth/callback/github")).toBe("/api/auth/[...nextauth]");
   });
 

@@ -22,11 +22,22 @@ export const GREP_MAX_LINE_CHARS = 300;
 export const LIST_MAX_ENTRIES = 500;
 const MAX_PATTERN = 200;
 
-const pathArg = z.string().max(1_000).refine((s) => !s.includes("\u0000"), "must not contain NUL characters");
+const pathArg = z
+  .string()
+  .max(1_000)
+  .refine((s) => !s.includes("\u0000"), "must not contain NUL characters");
 export const repositoryToolArgSchemas = {
-  read_file: z.object({ path: pathArg, start_line: z.number().int().min(1).optional(), end_line: z.number().int().min(1).optional() }),
+  read_file: z.object({
+    path: pathArg,
+    start_line: z.number().int().min(1).optional(),
+    end_line: z.number().int().min(1).optional(),
+  }),
   list_dir: z.object({ path: pathArg.default(".") }),
-  grep: z.object({ pattern: z.string().min(1).max(MAX_PATTERN), path: pathArg.optional(), ignore_case: z.boolean().optional() }),
+  grep: z.object({
+    pattern: z.string().min(1).max(MAX_PATTERN),
+    path: pathArg.optional(),
+    ignore_case: z.boolean().optional(),
+  }),
 } as const;
 
 const fn = (name: string, description: string, properties: Record<string, unknown>, required: string[]) => ({
@@ -36,18 +47,35 @@ const fn = (name: string, description: string, properties: Record<string, unknow
 
 /** The `tools` of a judge that reads the repository without a sandbox. */
 export const REPOSITORY_TOOL_DEFINITIONS = [
-  fn("read_file", "Read a file of the repository snapshot (with line numbers). Lines are 1-based; without a range the whole file (output is truncated).", {
-    path: { type: "string" },
-    start_line: { type: "integer", minimum: 1 },
-    end_line: { type: "integer", minimum: 1 },
-  }, ["path"]),
+  fn(
+    "read_file",
+    "Read a file of the repository snapshot (with line numbers). Lines are 1-based; without a range the whole file (output is truncated).",
+    {
+      path: { type: "string" },
+      start_line: { type: "integer", minimum: 1 },
+      end_line: { type: "integer", minimum: 1 },
+    },
+    ["path"],
+  ),
   fn("list_dir", "List a directory of the repository snapshot.", { path: { type: "string" } }, ["path"]),
-  fn("grep", `Search the repository snapshot for a fixed string (not a regular expression), at most ${MAX_PATTERN} characters; prints path:line:text of at most ${GREP_MAX_MATCHES} matching lines.`, {
-    pattern: { type: "string" },
-    path: { type: "string", description: "a file or directory to search under (default: the whole repository)" },
-    ignore_case: { type: "boolean" },
-  }, ["pattern"]),
-  { type: "function" as const, function: { name: SUBMIT_VERDICT, description: "Submit your verdict on the finding and end the review.", parameters: panelReplyJsonSchema } },
+  fn(
+    "grep",
+    `Search the repository snapshot for a fixed string (not a regular expression), at most ${MAX_PATTERN} characters; prints path:line:text of at most ${GREP_MAX_MATCHES} matching lines.`,
+    {
+      pattern: { type: "string" },
+      path: { type: "string", description: "a file or directory to search under (default: the whole repository)" },
+      ignore_case: { type: "boolean" },
+    },
+    ["pattern"],
+  ),
+  {
+    type: "function" as const,
+    function: {
+      name: SUBMIT_VERDICT,
+      description: "Submit your verdict on the finding and end the review.",
+      parameters: panelReplyJsonSchema,
+    },
+  },
 ];
 
 export type ParsedRepositoryCall =
@@ -57,11 +85,21 @@ export type ParsedRepositoryCall =
 
 /** A tool call's validated arguments, with its path made relative to the repository root, or a message for the judge. */
 export function parseRepositoryCall(name: string, raw: unknown): ParsedRepositoryCall | { error: string } {
-  if (!(REPOSITORY_TOOL_NAMES as readonly string[]).includes(name)) return { error: `Unknown tool ${name}. The tools are ${REPOSITORY_TOOL_NAMES.join(", ")} and ${SUBMIT_VERDICT}.` };
+  if (!(REPOSITORY_TOOL_NAMES as readonly string[]).includes(name))
+    return { error: `Unknown tool ${name}. The tools are ${REPOSITORY_TOOL_NAMES.join(", ")} and ${SUBMIT_VERDICT}.` };
   const tool = name as RepositoryToolName;
   const parsed = repositoryToolArgSchemas[tool].safeParse(raw);
-  if (!parsed.success) return { error: `invalid arguments for ${tool}: ${parsed.error.issues.map((i) => `${formatPath(i.path)}: ${i.message}`).join("; ")}` };
-  const args = parsed.data as { path?: string; start_line?: number; end_line?: number; pattern?: string; ignore_case?: boolean };
+  if (!parsed.success)
+    return {
+      error: `invalid arguments for ${tool}: ${parsed.error.issues.map((i) => `${formatPath(i.path)}: ${i.message}`).join("; ")}`,
+    };
+  const args = parsed.data as {
+    path?: string;
+    start_line?: number;
+    end_line?: number;
+    pattern?: string;
+    ignore_case?: boolean;
+  };
   const p = repoPath(args.path ?? ".");
   if ("error" in p) return p;
   if (tool === "read_file") {
@@ -84,28 +122,52 @@ export function formatFileLines(rel: string, content: Buffer | null, start: numb
   if (lines.at(-1) === "") lines.pop();
   const out: string[] = [];
   for (let n = start; n <= Math.min(end, lines.length); n++) out.push(`${String(n).padStart(6)}  ${lines[n - 1]}`);
-  const cut = content.length >= READ_MAX_BYTES ? `\n[... the file is longer than ${READ_MAX_BYTES} bytes; the rest is not shown ...]` : "";
-  if (out.length === 0) return `${rel}: no lines in ${start}-${end === Number.MAX_SAFE_INTEGER ? "end" : end} (the file has ${lines.length}).`;
+  const cut =
+    content.length >= READ_MAX_BYTES
+      ? `\n[... the file is longer than ${READ_MAX_BYTES} bytes; the rest is not shown ...]`
+      : "";
+  if (out.length === 0)
+    return `${rel}: no lines in ${start}-${end === Number.MAX_SAFE_INTEGER ? "end" : end} (the file has ${lines.length}).`;
   return truncateOutput(out.join("\n") + cut);
 }
 
-export function formatDirListing(rel: string, entries: readonly { name: string; type: "file" | "dir" | "symlink"; size: number }[] | null): string {
+export function formatDirListing(
+  rel: string,
+  entries: readonly { name: string; type: "file" | "dir" | "symlink"; size: number }[] | null,
+): string {
   if (!entries) return `${rel}: no such directory in the snapshot (links are not followed).`;
   if (entries.length === 0) return `${rel}: an empty directory.`;
-  const shown = entries.slice(0, LIST_MAX_ENTRIES).map((e) => (e.type === "dir" ? `${e.name}/` : e.type === "symlink" ? `${e.name} (symbolic link, not followed)` : `${e.name}  ${e.size} bytes`));
+  const shown = entries
+    .slice(0, LIST_MAX_ENTRIES)
+    .map((e) =>
+      e.type === "dir"
+        ? `${e.name}/`
+        : e.type === "symlink"
+          ? `${e.name} (symbolic link, not followed)`
+          : `${e.name}  ${e.size} bytes`,
+    );
   const more = entries.length > LIST_MAX_ENTRIES ? `\n[... ${entries.length - LIST_MAX_ENTRIES} more entries ...]` : "";
   return truncateOutput(shown.join("\n") + more);
 }
 
 /** The matching lines of one file's content as `path:line:text`, at most `limit`; fixed-string search only. */
-export function grepContent(rel: string, content: Buffer, pattern: string, ignoreCase: boolean, limit: number): string[] {
+export function grepContent(
+  rel: string,
+  content: Buffer,
+  pattern: string,
+  ignoreCase: boolean,
+  limit: number,
+): string[] {
   if (limit <= 0 || isBinary(content)) return [];
   const needle = ignoreCase ? pattern.toLowerCase() : pattern;
   const out: string[] = [];
   const lines = content.toString("utf8").split("\n");
   for (let i = 0; i < lines.length && out.length < limit; i++) {
     const line = lines[i]!;
-    if ((ignoreCase ? line.toLowerCase() : line).includes(needle)) out.push(`${rel}:${i + 1}:${line.length > GREP_MAX_LINE_CHARS ? `${line.slice(0, GREP_MAX_LINE_CHARS)}…` : line}`);
+    if ((ignoreCase ? line.toLowerCase() : line).includes(needle))
+      out.push(
+        `${rel}:${i + 1}:${line.length > GREP_MAX_LINE_CHARS ? `${line.slice(0, GREP_MAX_LINE_CHARS)}…` : line}`,
+      );
   }
   return out;
 }
@@ -115,11 +177,18 @@ export function underPath(file: string, dir: string): boolean {
   return dir === "." || file === dir || file.startsWith(`${dir}/`);
 }
 
-export function formatGrep(pattern: string, matches: readonly string[], scanned: number, skippedFiles: number, capped: boolean): string {
+export function formatGrep(
+  pattern: string,
+  matches: readonly string[],
+  scanned: number,
+  skippedFiles: number,
+  capped: boolean,
+): string {
   const notes = [
     capped ? `[stopped at ${GREP_MAX_MATCHES} matching lines]` : null,
     skippedFiles > 0 ? `[${skippedFiles} files not searched: the search covers at most ${GREP_MAX_FILES} files]` : null,
   ].filter(Boolean);
-  if (matches.length === 0) return [`No line contains ${JSON.stringify(pattern)} (${scanned} files searched).`, ...notes].join("\n");
+  if (matches.length === 0)
+    return [`No line contains ${JSON.stringify(pattern)} (${scanned} files searched).`, ...notes].join("\n");
   return truncateOutput([...matches, ...notes].join("\n"));
 }

@@ -5,7 +5,9 @@ function candidates(runs: number, perRepo: Record<string, number>): SampleCandid
   const out: SampleCandidate[] = [];
   for (let run = 0; run < runs; run++) {
     let ordinal = 0;
-    for (const [repo, n] of Object.entries(perRepo)) for (let i = 0; i < n; i++) out.push({ id: `r${run}-${repo}-${i}`, runIndex: run, repository: repo, ordinal: ordinal++ });
+    for (const [repo, n] of Object.entries(perRepo))
+      for (let i = 0; i < n; i++)
+        out.push({ id: `r${run}-${repo}-${i}`, runIndex: run, repository: repo, ordinal: ordinal++ });
   }
   return out;
 }
@@ -13,14 +15,52 @@ function candidates(runs: number, perRepo: Record<string, number>): SampleCandid
 describe("allocateProportionally", () => {
   it("splits seats in proportion with largest remainders", () => {
     // 100 seats over 50 / 30 / 20 findings of 200: 25 / 15 / 10; over 3 / 3 / 1 of 7 with 5 seats: 2.14, 2.14, 0.71.
-    expect(Object.fromEntries(allocateProportionally(new Map([["a", 100], ["b", 60], ["c", 40]]), 100))).toEqual({ a: 50, b: 30, c: 20 });
-    expect(Object.fromEntries(allocateProportionally(new Map([["a", 3], ["b", 3], ["c", 1]]), 5))).toEqual({ a: 2, b: 2, c: 1 });
+    expect(
+      Object.fromEntries(
+        allocateProportionally(
+          new Map([
+            ["a", 100],
+            ["b", 60],
+            ["c", 40],
+          ]),
+          100,
+        ),
+      ),
+    ).toEqual({ a: 50, b: 30, c: 20 });
+    expect(
+      Object.fromEntries(
+        allocateProportionally(
+          new Map([
+            ["a", 3],
+            ["b", 3],
+            ["c", 1],
+          ]),
+          5,
+        ),
+      ),
+    ).toEqual({ a: 2, b: 2, c: 1 });
   });
   it("takes everything when the sample is larger than the findings", () => {
-    expect(Object.fromEntries(allocateProportionally(new Map([["a", 2], ["b", 1]]), 100))).toEqual({ a: 2, b: 1 });
+    expect(
+      Object.fromEntries(
+        allocateProportionally(
+          new Map([
+            ["a", 2],
+            ["b", 1],
+          ]),
+          100,
+        ),
+      ),
+    ).toEqual({ a: 2, b: 1 });
   });
   it("never gives a repository more seats than findings", () => {
-    const seats = allocateProportionally(new Map([["a", 1], ["b", 1000]]), 999);
+    const seats = allocateProportionally(
+      new Map([
+        ["a", 1],
+        ["b", 1000],
+      ]),
+      999,
+    );
     expect(seats.get("a")).toBeLessThanOrEqual(1);
     expect([...seats.values()].reduce((x, y) => x + y, 0)).toBe(999);
   });
@@ -39,7 +79,14 @@ describe("samplePanelFindings", () => {
     expect(sample.filter((f) => f.repository === "acme/b")).toHaveLength(30);
     expect(sample.filter((f) => f.repository === "acme/c")).toHaveLength(10);
     // The first run is the lowest index present, whatever it is.
-    expect(new Set(samplePanelFindings(threeRuns.filter((c) => c.runIndex > 0), { sampleSize: 10, seed: "s1" }).map((f) => f.runIndex))).toEqual(new Set([1]));
+    expect(
+      new Set(
+        samplePanelFindings(
+          threeRuns.filter((c) => c.runIndex > 0),
+          { sampleSize: 10, seed: "s1" },
+        ).map((f) => f.runIndex),
+      ),
+    ).toEqual(new Set([1]));
     expect(samplePanelFindings(threeRuns, { sampleSize: 100, seed: "s1", runs: "first" })).toEqual(sample);
   });
   it("samples every run when asked explicitly, proportional to repositories, reproducibly from the seed", () => {

@@ -61,7 +61,10 @@ export const PANEL_RUN_SCOPES = ["first", "all"] as const;
 export type PanelRunScope = (typeof PANEL_RUN_SCOPES)[number];
 
 /** The sample of the first run (or of every run), in run, repository and draw order. */
-export function samplePanelFindings(candidates: readonly SampleCandidate[], opts: { sampleSize: number; seed: string; runs?: PanelRunScope }): SampledFinding[] {
+export function samplePanelFindings(
+  candidates: readonly SampleCandidate[],
+  opts: { sampleSize: number; seed: string; runs?: PanelRunScope },
+): SampledFinding[] {
   const byRun = new Map<number, Map<string, SampleCandidate[]>>();
   const firstRun = Math.min(...candidates.map((c) => c.runIndex));
   for (const c of candidates) {
@@ -73,11 +76,15 @@ export function samplePanelFindings(candidates: readonly SampleCandidate[], opts
   const out: SampledFinding[] = [];
   for (const runIndex of [...byRun.keys()].sort((a, b) => a - b)) {
     const repos = byRun.get(runIndex)!;
-    const seats = allocateProportionally(new Map([...repos].map(([name, list]) => [name, list.length])), opts.sampleSize);
+    const seats = allocateProportionally(
+      new Map([...repos].map(([name, list]) => [name, list.length])),
+      opts.sampleSize,
+    );
     for (const [repository, n] of seats) {
       const ordered = [...repos.get(repository)!].sort((a, b) => a.ordinal - b.ordinal);
       const drawn = shuffle(ordered, createSeededRandom(seedNumber(opts.seed, runIndex, repository))).slice(0, n);
-      for (const f of drawn) out.push({ findingId: f.id, opaqueId: opaqueFindingId(opts.seed, f.id), runIndex, repository });
+      for (const f of drawn)
+        out.push({ findingId: f.id, opaqueId: opaqueFindingId(opts.seed, f.id), runIndex, repository });
     }
   }
   return out;

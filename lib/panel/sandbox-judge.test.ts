@@ -1,12 +1,39 @@
 import { describe, expect, it } from "vitest";
 import { runAgentLoop, type AssistantTurn } from "../agent/agent-loop";
 import type { ExecResult } from "../sandbox/sandbox";
-import { abstainedAtLimit, PANEL_TOOL_DEFINITIONS, POC_MAX_COMMANDS, POC_OUTPUT_CHARS, proofOfConceptRan, recordRun, submitVerdictTool, type PocRecord } from "./sandbox-judge";
+import {
+  abstainedAtLimit,
+  PANEL_TOOL_DEFINITIONS,
+  POC_MAX_COMMANDS,
+  POC_OUTPUT_CHARS,
+  proofOfConceptRan,
+  recordRun,
+  submitVerdictTool,
+  type PocRecord,
+} from "./sandbox-judge";
 import { capConfidence, type PanelReply } from "./verdicts";
 
-const call = (name: string, args: unknown): AssistantTurn => ({ content: null, toolCalls: [{ id: name, name, arguments: JSON.stringify(args) }], inputTokens: 100, outputTokens: 10 });
-const confirmedHigh = { verdict: "confirmed", reason: null, severity: "high", confidence: "high", rationale: "ran it: wrong result" };
-const ok = (stdout: string): ExecResult => ({ exitCode: 0, stdout, stderr: "", timedOut: false, oomKilled: false, droppedBytes: 0 });
+const call = (name: string, args: unknown): AssistantTurn => ({
+  content: null,
+  toolCalls: [{ id: name, name, arguments: JSON.stringify(args) }],
+  inputTokens: 100,
+  outputTokens: 10,
+});
+const confirmedHigh = {
+  verdict: "confirmed",
+  reason: null,
+  severity: "high",
+  confidence: "high",
+  rationale: "ran it: wrong result",
+};
+const ok = (stdout: string): ExecResult => ({
+  exitCode: 0,
+  stdout,
+  stderr: "",
+  timedOut: false,
+  oomKilled: false,
+  droppedBytes: 0,
+});
 
 /** A sandboxed judge as run-panel.ts runs it, with a scripted model and a fake sandbox: the stored reply. */
 async function judge(script: AssistantTurn[], maxTurns = 6) {
@@ -34,10 +61,16 @@ describe("the confidence cap of a panel judge (F.6.2)", () => {
   it("a confirmation keeps its confidence only when the judge ran a command in the sandbox", async () => {
     const ran = await judge([call("run", { command: "python3 /tmp/poc.py" }), call("submit_verdict", confirmedHigh)]);
     expect(ran.stored).toMatchObject({ verdict: "confirmed", confidence: "high", severity: "high" });
-    expect(ran.poc.commands).toEqual([{ command: "python3 /tmp/poc.py", exit_code: 0, timed_out: false, out_of_memory: false, output: "out of sh" }]);
+    expect(ran.poc.commands).toEqual([
+      { command: "python3 /tmp/poc.py", exit_code: 0, timed_out: false, out_of_memory: false, output: "out of sh" },
+    ]);
 
     // Reading and searching is not a proof of concept: capped.
-    const read = await judge([call("read_file", { path: "a.py" }), call("grep", { pattern: "x" }), call("submit_verdict", confirmedHigh)]);
+    const read = await judge([
+      call("read_file", { path: "a.py" }),
+      call("grep", { pattern: "x" }),
+      call("submit_verdict", confirmedHigh),
+    ]);
     expect(read.executed.map((a) => a[0])).toEqual(["awk", "grep"]);
     expect(read.stored.confidence).toBe("low");
     expect(proofOfConceptRan(read.poc)).toBe(false);
@@ -49,15 +82,26 @@ describe("the confidence cap of a panel judge (F.6.2)", () => {
   });
 
   it("rejections and abstentions are never capped; without a sandbox every confirmation is", () => {
-    const reply = { verdict: "rejected", reason: "unreachable", severity: null, confidence: "high", rationale: "" } as const;
+    const reply = {
+      verdict: "rejected",
+      reason: "unreachable",
+      severity: null,
+      confidence: "high",
+      rationale: "",
+    } as const;
     expect(capConfidence(reply, false).confidence).toBe("high");
-    expect(capConfidence({ ...reply, verdict: "confirmed", reason: null, severity: "low" }, false).confidence).toBe("low");
+    expect(capConfidence({ ...reply, verdict: "confirmed", reason: null, severity: "low" }, false).confidence).toBe(
+      "low",
+    );
   });
 });
 
 describe("submit_verdict", () => {
   it("takes the panel reply schema; an invalid verdict goes back to the model, which may submit again", async () => {
-    const { stored, result } = await judge([call("submit_verdict", { verdict: "rejected", confidence: "high", rationale: "x" }), call("submit_verdict", { ...confirmedHigh, verdict: "rejected", reason: "intentional" })]);
+    const { stored, result } = await judge([
+      call("submit_verdict", { verdict: "rejected", confidence: "high", rationale: "x" }),
+      call("submit_verdict", { ...confirmedHigh, verdict: "rejected", reason: "intentional" }),
+    ]);
     expect(result.outcome).toBe("submitted");
     expect(result.messages.find((m) => m.role === "tool")?.content).toContain("reason: a rejection needs a reason");
     expect(stored).toMatchObject({ verdict: "rejected", reason: "intentional", severity: null, confidence: "high" });
@@ -66,18 +110,37 @@ describe("submit_verdict", () => {
   it("a judge that reaches a limit without a verdict abstains, saying why", async () => {
     const { stored, result } = await judge([], 3);
     expect(result.turns).toBe(3);
-    expect(stored).toEqual({ verdict: "abstained", reason: null, severity: null, confidence: "low", rationale: "No verdict: the judge reached its turn limit (3) without a verdict." });
+    expect(stored).toEqual({
+      verdict: "abstained",
+      reason: null,
+      severity: null,
+      confidence: "low",
+      rationale: "No verdict: the judge reached its turn limit (3) without a verdict.",
+    });
   });
 
   it("the judge's tools are the agent's, with submit_verdict instead of submit_findings", () => {
-    expect(PANEL_TOOL_DEFINITIONS.map((t) => t.function.name)).toEqual(["read_file", "list_dir", "grep", "run", "submit_verdict"]);
+    expect(PANEL_TOOL_DEFINITIONS.map((t) => t.function.name)).toEqual([
+      "read_file",
+      "list_dir",
+      "grep",
+      "run",
+      "submit_verdict",
+    ]);
   });
 });
 
 describe("the proof-of-concept record", () => {
   it("keeps each command's output cut to its start and end, and counts commands beyond the limit", () => {
     const poc: PocRecord = { turns: 0, commands: [], commands_omitted: 0 };
-    recordRun(poc, "make test", { exitCode: 2, stdout: "a".repeat(5_000) + "END", stderr: "boom", timedOut: false, oomKilled: false, droppedBytes: 0 });
+    recordRun(poc, "make test", {
+      exitCode: 2,
+      stdout: "a".repeat(5_000) + "END",
+      stderr: "boom",
+      timedOut: false,
+      oomKilled: false,
+      droppedBytes: 0,
+    });
     const out = poc.commands[0]!.output;
     expect(out.length).toBeLessThan(POC_OUTPUT_CHARS + 100);
     expect(out.startsWith("aaaa")).toBe(true);
@@ -92,7 +155,14 @@ describe("the proof-of-concept record", () => {
 
   it("records a command killed at the memory limit as out of memory, not as a time limit", () => {
     const poc: PocRecord = { turns: 0, commands: [], commands_omitted: 0 };
-    recordRun(poc, "python3 big.py", { exitCode: 137, stdout: "", stderr: "Killed\n", timedOut: false, oomKilled: true, droppedBytes: 0 });
+    recordRun(poc, "python3 big.py", {
+      exitCode: 137,
+      stdout: "",
+      stderr: "Killed\n",
+      timedOut: false,
+      oomKilled: true,
+      droppedBytes: 0,
+    });
     expect(poc.commands[0]).toMatchObject({ exit_code: 137, timed_out: false, out_of_memory: true });
   });
 });

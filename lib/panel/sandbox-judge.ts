@@ -20,7 +20,11 @@ export const PANEL_TOOL_DEFINITIONS = [
   ...TOOL_DEFINITIONS.filter((t) => t.function.name !== "submit_findings"),
   {
     type: "function" as const,
-    function: { name: SUBMIT_VERDICT, description: "Submit your verdict on the finding and end the review.", parameters: panelReplyJsonSchema },
+    function: {
+      name: SUBMIT_VERDICT,
+      description: "Submit your verdict on the finding and end the review.",
+      parameters: panelReplyJsonSchema,
+    },
   },
 ];
 
@@ -29,14 +33,26 @@ export const submitVerdictTool: SubmitTool<PanelReply> = {
   validate(args) {
     const parsed = panelReplySchema.safeParse(args);
     if (parsed.success) return { value: parsed.data, message: "Verdict recorded. The review is complete." };
-    return { error: `submit_verdict was not accepted; fix these and call it again: ${parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ")}` };
+    return {
+      error: `submit_verdict was not accepted; fix these and call it again: ${parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ")}`,
+    };
   },
   nudge: "Check the finding with the tools (run a proof of concept when you can), then call submit_verdict.",
 };
 
 // out_of_memory: killed at the sandbox's memory limit (records written before it was told apart lack it: false).
-export const pocCommandSchema = z.object({ command: z.string(), exit_code: z.number().int().nullable(), timed_out: z.boolean(), out_of_memory: z.boolean().default(false), output: z.string() });
-export const pocRecordSchema = z.object({ turns: z.number().int().min(0), commands: z.array(pocCommandSchema), commands_omitted: z.number().int().min(0) });
+export const pocCommandSchema = z.object({
+  command: z.string(),
+  exit_code: z.number().int().nullable(),
+  timed_out: z.boolean(),
+  out_of_memory: z.boolean().default(false),
+  output: z.string(),
+});
+export const pocRecordSchema = z.object({
+  turns: z.number().int().min(0),
+  commands: z.array(pocCommandSchema),
+  commands_omitted: z.number().int().min(0),
+});
 export type PocCommand = z.infer<typeof pocCommandSchema>;
 export type PocRecord = z.infer<typeof pocRecordSchema>;
 
@@ -48,8 +64,17 @@ export function recordRun(record: PocRecord, command: string, result: ExecResult
   }
   let output = result.stdout;
   if (result.stderr) output += (output && !output.endsWith("\n") ? "\n" : "") + `[stderr]\n${result.stderr}`;
-  const cut = output.length > POC_OUTPUT_CHARS ? `${output.slice(0, POC_OUTPUT_CHARS / 2)}\n[... ${output.length - POC_OUTPUT_CHARS} characters cut ...]\n${output.slice(-POC_OUTPUT_CHARS / 2)}` : truncateOutput(output, result.droppedBytes);
-  record.commands.push({ command: command.slice(0, POC_COMMAND_CHARS), exit_code: result.exitCode, timed_out: result.timedOut, out_of_memory: result.oomKilled, output: cut });
+  const cut =
+    output.length > POC_OUTPUT_CHARS
+      ? `${output.slice(0, POC_OUTPUT_CHARS / 2)}\n[... ${output.length - POC_OUTPUT_CHARS} characters cut ...]\n${output.slice(-POC_OUTPUT_CHARS / 2)}`
+      : truncateOutput(output, result.droppedBytes);
+  record.commands.push({
+    command: command.slice(0, POC_COMMAND_CHARS),
+    exit_code: result.exitCode,
+    timed_out: result.timedOut,
+    out_of_memory: result.oomKilled,
+    output: cut,
+  });
 }
 
 /** A proof of concept ran when the sandbox executed at least one `run` call (whatever its exit status). */

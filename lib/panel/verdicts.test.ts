@@ -17,7 +17,12 @@ describe("validity with its Clopper-Pearson interval (golden values)", () => {
     expect(validityCounts(10, 0, 3).validity_interval!.map(round4)).toEqual([0.6915, 1]);
   });
   it("nothing decided: no validity, no interval (abstentions excluded)", () => {
-    expect(validityCounts(0, 0, 4)).toMatchObject({ validity: null, validity_interval: null, abstained: 4, sampled: 4 });
+    expect(validityCounts(0, 0, 4)).toMatchObject({
+      validity: null,
+      validity_interval: null,
+      abstained: 4,
+      sampled: 4,
+    });
   });
 });
 
@@ -44,20 +49,53 @@ describe("summarizeVerdicts", () => {
 
 describe("panel replies", () => {
   it("keeps only what belongs to the verdict and refuses a rejection without a reason", () => {
-    const confirmed = panelReplySchema.parse({ verdict: "confirmed", reason: "intentional", severity: "high", confidence: "high", rationale: "ok" });
-    expect(confirmed).toEqual({ verdict: "confirmed", reason: null, severity: "high", confidence: "high", rationale: "ok" });
-    expect(panelReplySchema.safeParse({ verdict: "rejected", reason: null, severity: null, confidence: "low", rationale: "x" }).success).toBe(false);
+    const confirmed = panelReplySchema.parse({
+      verdict: "confirmed",
+      reason: "intentional",
+      severity: "high",
+      confidence: "high",
+      rationale: "ok",
+    });
+    expect(confirmed).toEqual({
+      verdict: "confirmed",
+      reason: null,
+      severity: "high",
+      confidence: "high",
+      rationale: "ok",
+    });
+    expect(
+      panelReplySchema.safeParse({
+        verdict: "rejected",
+        reason: null,
+        severity: null,
+        confidence: "low",
+        rationale: "x",
+      }).success,
+    ).toBe(false);
     expect(panelReplySchema.safeParse({ verdict: "maybe", confidence: "low", rationale: "x" }).success).toBe(false);
   });
   it("caps a confirmation at low confidence without a sandbox", () => {
-    const reply = panelReplySchema.parse({ verdict: "confirmed", reason: null, severity: "medium", confidence: "high", rationale: "r" });
+    const reply = panelReplySchema.parse({
+      verdict: "confirmed",
+      reason: null,
+      severity: "medium",
+      confidence: "high",
+      rationale: "r",
+    });
     expect(capConfidence(reply, false).confidence).toBe("low");
     expect(capConfidence(reply, true).confidence).toBe("high");
   });
 });
 
 describe("agreedVerdict", () => {
-  const r = (verdict: "confirmed" | "rejected" | "abstained", judge = "j") => ({ judge, verdict, reason: verdict === "rejected" ? "unreachable" : null, severity: null, confidence: "low", pocRan: false });
+  const r = (verdict: "confirmed" | "rejected" | "abstained", judge = "j") => ({
+    judge,
+    verdict,
+    reason: verdict === "rejected" ? "unreachable" : null,
+    severity: null,
+    confidence: "low",
+    pocRan: false,
+  });
   it("is the shared verdict when tier 1 agrees, else null (tier 2 decides)", () => {
     expect(agreedVerdict([r("rejected", "a"), r("rejected", "b")])?.judge).toBe("a");
     expect(agreedVerdict([r("confirmed"), r("rejected")])).toBeNull();

@@ -4,7 +4,14 @@ import { clopperPearson } from "../scoring/stats";
 // The panel's verdicts (paper F.6.2, Table 14) and how they add up. Pure: shared by the worker, the API and pages.
 
 export const PANEL_VERDICTS = ["confirmed", "rejected", "abstained"] as const;
-export const REJECTION_REASONS = ["code-mismatch", "unreachable", "intentional", "error-mode-only", "out-of-scope", "style-only"] as const;
+export const REJECTION_REASONS = [
+  "code-mismatch",
+  "unreachable",
+  "intentional",
+  "error-mode-only",
+  "out-of-scope",
+  "style-only",
+] as const;
 export const PANEL_SEVERITIES = ["low", "medium", "high", "critical"] as const;
 export const PANEL_CONFIDENCES = ["low", "medium", "high"] as const;
 
@@ -42,7 +49,10 @@ export const panelReplySchema = z
     reason: z.enum(REJECTION_REASONS).nullable().optional(),
     severity: z.enum(PANEL_SEVERITIES).nullable().optional(),
     confidence: z.enum(PANEL_CONFIDENCES),
-    rationale: z.string().transform((s) => s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, " ").slice(0, MAX_PANEL_RATIONALE)),
+    rationale: z.string().transform((s) =>
+      // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed here
+      s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, " ").slice(0, MAX_PANEL_RATIONALE),
+    ),
   })
   // A rejection must say why; reasons and severities that do not belong to the verdict are dropped, not trusted.
   .refine((r) => r.verdict !== "rejected" || !!r.reason, { message: "a rejection needs a reason", path: ["reason"] })
@@ -67,7 +77,14 @@ export function capConfidence(reply: PanelReply, ranProofOfConcept: boolean): Pa
 }
 
 /** `pocRan`: the judge executed a proof of concept in a sandbox of the snapshot. */
-export type TierReview = { judge: string; verdict: PanelVerdict; reason: string | null; severity: string | null; confidence: string; pocRan: boolean };
+export type TierReview = {
+  judge: string;
+  verdict: PanelVerdict;
+  reason: string | null;
+  severity: string | null;
+  confidence: string;
+  pocRan: boolean;
+};
 
 /**
  * The final verdict of one finding: the tier 1 verdict when both tier 1 judges agree on it (the first judge's reason
@@ -102,9 +119,20 @@ export type PanelSummaryCounts = ValidityCounts & {
   judged_text_only: number;
 };
 
-export type SampleOutcome = { verdict: PanelVerdict | null; matched: boolean; reason: string | null; pocRan: boolean; repositoryRead: boolean };
+export type SampleOutcome = {
+  verdict: PanelVerdict | null;
+  matched: boolean;
+  reason: string | null;
+  pocRan: boolean;
+  repositoryRead: boolean;
+};
 
-export function validityCounts(confirmed: number, rejected: number, abstained: number, sampled = confirmed + rejected + abstained): ValidityCounts {
+export function validityCounts(
+  confirmed: number,
+  rejected: number,
+  abstained: number,
+  sampled = confirmed + rejected + abstained,
+): ValidityCounts {
   const decided = confirmed + rejected;
   const interval = decided > 0 ? clopperPearson(confirmed, decided) : null;
   return {

@@ -29,7 +29,14 @@ export function buildCallGraph(files: readonly FileFacts[]): CallGraph {
   const definitionLine = (file: string, name: string) => definers.get(name)?.get(file);
 
   const edges: CallEdge[] = [];
-  const stats: CallGraphStats = { definitions: 0, calls: 0, same_file: 0, resolved_by_import: 0, resolved_by_name: 0, unresolved: 0 };
+  const stats: CallGraphStats = {
+    definitions: 0,
+    calls: 0,
+    same_file: 0,
+    resolved_by_import: 0,
+    resolved_by_name: 0,
+    unresolved: 0,
+  };
   for (const file of files) {
     stats.definitions += file.definitions.length;
     const scope = importScope(index, file);
@@ -42,7 +49,10 @@ export function buildCallGraph(files: readonly FileFacts[]): CallGraph {
         edges.push({ from: file.path, line: call.line, name: byImport.name, to: byImport.file, toLine: byImport.line });
         continue;
       }
-      if (own.has(call.name) && (call.receiver === undefined || SELF_RECEIVERS.has(call.receiver) || !scope.modules.has(call.receiver))) {
+      if (
+        own.has(call.name) &&
+        (call.receiver === undefined || SELF_RECEIVERS.has(call.receiver) || !scope.modules.has(call.receiver))
+      ) {
         stats.same_file++;
         continue;
       }
@@ -77,7 +87,12 @@ function importScope(index: ModuleIndex, file: FileFacts): ImportScope {
   return scope;
 }
 
-function bind(scope: ImportScope, b: ImportBinding, resolve: (specifier: string) => string | null, python: boolean): void {
+function bind(
+  scope: ImportScope,
+  b: ImportBinding,
+  resolve: (specifier: string) => string | null,
+  python: boolean,
+): void {
   if (b.imported === "*") {
     const target = resolve(b.module);
     if (target) scope.wildcards.push(target);

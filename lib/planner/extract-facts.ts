@@ -53,15 +53,29 @@ export function extractFacts(grammars: Grammars, path: string, language: SourceL
         const key = `d:${name.text}:${name.startIndex}`;
         if (!seen.has(key)) definitions.push({ name: name.text, line });
         seen.add(key);
-      } else if (tagged.name === "reference.call" || (tagged.name === "reference.class" && tagged.node.type === "new_expression")) {
+      } else if (
+        tagged.name === "reference.call" ||
+        (tagged.name === "reference.class" && tagged.node.type === "new_expression")
+      ) {
         // The JavaScript and TypeScript tags both tag `new K()`: one call per name node.
         const key = `c:${name.startIndex}`;
         if (!seen.has(key)) calls.push(callAt(name, line));
         seen.add(key);
       }
     }
-    const imports = language === "python" ? pythonImports(grammar.imports.matches(tree.rootNode)) : javascriptImports(grammar.imports.matches(tree.rootNode));
-    return { path, language, lines: countLines(text), tokens: countTokens(text, PLAIN_TEXT), definitions, calls, imports };
+    const imports =
+      language === "python"
+        ? pythonImports(grammar.imports.matches(tree.rootNode))
+        : javascriptImports(grammar.imports.matches(tree.rootNode));
+    return {
+      path,
+      language,
+      lines: countLines(text),
+      tokens: countTokens(text, PLAIN_TEXT),
+      definitions,
+      calls,
+      imports,
+    };
   } finally {
     tree.delete();
   }
@@ -76,10 +90,13 @@ function callAt(name: Node, line: number): Call {
     callee = name.childForFieldName("property")?.text ?? callee;
   } else {
     const parent = name.parent;
-    if (parent && (parent.type === "attribute" || parent.type === "member_expression")) object = parent.childForFieldName("object");
+    if (parent && (parent.type === "attribute" || parent.type === "member_expression"))
+      object = parent.childForFieldName("object");
   }
   const receiver = object?.text;
-  return receiver !== undefined && PLAIN_NAME.test(receiver) ? { name: callee, line, receiver } : { name: callee, line };
+  return receiver !== undefined && PLAIN_NAME.test(receiver)
+    ? { name: callee, line, receiver }
+    : { name: callee, line };
 }
 
 type Match = { captures: { name: string; node: Node }[] };
@@ -103,7 +120,8 @@ function pythonImports(matches: Match[]): ImportBinding[] {
     } else {
       const module = statement.childForFieldName("module_name")?.text;
       if (!module) continue;
-      if (statement.namedChildren.some((c) => c?.type === "wildcard_import")) out.push({ local: "*", imported: "*", module });
+      if (statement.namedChildren.some((c) => c?.type === "wildcard_import"))
+        out.push({ local: "*", imported: "*", module });
       for (const item of statement.childrenForFieldName("name")) {
         if (item.type === "aliased_import") {
           const imported = item.childForFieldName("name")?.text;
@@ -155,7 +173,8 @@ function javascriptImports(matches: Match[]): ImportBinding[] {
       else if (local.type === "object_pattern") {
         // const { a, b: c } = require("m")
         for (const prop of local.namedChildren) {
-          if (prop?.type === "shorthand_property_identifier_pattern") out.push({ local: prop.text, imported: prop.text, module });
+          if (prop?.type === "shorthand_property_identifier_pattern")
+            out.push({ local: prop.text, imported: prop.text, module });
           else if (prop?.type === "pair_pattern") {
             const imported = prop.childForFieldName("key")?.text;
             const value = prop.childForFieldName("value");

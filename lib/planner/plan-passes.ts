@@ -60,7 +60,8 @@ export function planPasses(input: PlanInput, parameters: PlannerParameters = PLA
     else byDirectory.set(dir, [f]);
   }
   const batches: FileFacts[][] = [];
-  for (const dir of [...byDirectory.keys()].sort(compareText)) batches.push(...splitByTokens(byDirectory.get(dir)!, parameters.batchTokenBudget));
+  for (const dir of [...byDirectory.keys()].sort(compareText))
+    batches.push(...splitByTokens(byDirectory.get(dir)!, parameters.batchTokenBudget));
   // Individual passes in path order, then batches in directory order.
   groups.sort((a, b) => compareText(a[0]!.path, b[0]!.path));
 
@@ -132,7 +133,8 @@ function groupEdges(edges: readonly CallEdge[], key: (e: CallEdge) => string): M
   return out;
 }
 
-const compareSite = (a: CallSite, b: CallSite) => compareText(a.file, b.file) || a.line - b.line || compareText(a.name, b.name);
+const compareSite = (a: CallSite, b: CallSite) =>
+  compareText(a.file, b.file) || a.line - b.line || compareText(a.name, b.name);
 
 /**
  * Call sites in other files that call into the pass, taken round-robin over the calling files (the files with the

@@ -3,9 +3,12 @@ import type { CallSite, PassPlan } from "../validation/pass-plan";
 import { planSourceTree } from "./plan-source-tree";
 
 // Hand-built trees through the real tree-sitter grammars and tags.scm queries.
-const tree = (files: Record<string, string>) => Object.entries(files).map(([path, text]) => ({ path, content: Buffer.from(text) }));
-const calleesOf = (plan: PassPlan, file: string): CallSite[] => plan.passes.find((p) => p.files.includes(file))!.callees;
-const callersOf = (plan: PassPlan, file: string): CallSite[] => plan.passes.find((p) => p.files.includes(file))!.callers;
+const tree = (files: Record<string, string>) =>
+  Object.entries(files).map(([path, text]) => ({ path, content: Buffer.from(text) }));
+const calleesOf = (plan: PassPlan, file: string): CallSite[] =>
+  plan.passes.find((p) => p.files.includes(file))!.callees;
+const callersOf = (plan: PassPlan, file: string): CallSite[] =>
+  plan.passes.find((p) => p.files.includes(file))!.callers;
 
 describe("planSourceTree: call resolution", () => {
   it("resolves Python calls through absolute, relative, aliased and module imports", async () => {
@@ -27,7 +30,8 @@ describe("planSourceTree: call resolution", () => {
           "    print(len([]))",
           "",
         ].join("\n"),
-        "pkg/out/writer.py": "from ..util import helper\nfrom ..io.reader import Reader\n\ndef write():\n    helper(2)\n    Reader().read_all()\n",
+        "pkg/out/writer.py":
+          "from ..util import helper\nfrom ..io.reader import Reader\n\ndef write():\n    helper(2)\n    Reader().read_all()\n",
       }),
     );
     expect(calleesOf(plan, "app/main.py")).toEqual(
@@ -50,7 +54,8 @@ describe("planSourceTree: call resolution", () => {
   it("resolves TypeScript and JavaScript imports: named, aliased, namespace, compiled .js names, index files, require", async () => {
     const plan = await planSourceTree(
       tree({
-        "src/scale/linear.ts": "export function niceDomain(d: number[]) { return d; }\nexport class LinearScale { ticks() { return []; } }\n",
+        "src/scale/linear.ts":
+          "export function niceDomain(d: number[]) { return d; }\nexport class LinearScale { ticks() { return []; } }\n",
         "src/scale/index.ts": "export function createScale() { return 1; }\n",
         "src/format.ts": "export default function format(n: number) { return String(n); }\n",
         "src/ui/chart.tsx": [
@@ -64,7 +69,8 @@ describe("planSourceTree: call resolution", () => {
           "  return <div>{format(s.ticks().length)}</div>;",
           "}",
         ].join("\n"),
-        "lib/core/queue.js": 'const { retry: backoff } = require("../retry");\nconst store = require("../store");\nfunction add() { backoff(); store.put(); }\nmodule.exports = { add };\n',
+        "lib/core/queue.js":
+          'const { retry: backoff } = require("../retry");\nconst store = require("../store");\nfunction add() { backoff(); store.put(); }\nmodule.exports = { add };\n',
         "lib/retry.js": "function retry() {}\nmodule.exports = { retry };\n",
         "lib/store.js": "exports.put = function put() {};\n",
       }),
@@ -87,10 +93,18 @@ describe("planSourceTree: call resolution", () => {
   });
 
   it("omits calls between files of the same batch", async () => {
-    const plan = await planSourceTree(tree({ "pkg/a.py": "from pkg.b import f\n\ndef g():\n    f()\n", "pkg/b.py": "def f():\n    pass\n" }));
+    const plan = await planSourceTree(
+      tree({ "pkg/a.py": "from pkg.b import f\n\ndef g():\n    f()\n", "pkg/b.py": "def f():\n    pass\n" }),
+    );
     expect(plan.call_graph.resolved_by_import).toBe(1);
     expect(plan.passes).toHaveLength(1);
-    expect(plan.passes[0]).toMatchObject({ files: ["pkg/a.py", "pkg/b.py"], callers: [], callees: [], callers_total: 0, callees_total: 0 });
+    expect(plan.passes[0]).toMatchObject({
+      files: ["pkg/a.py", "pkg/b.py"],
+      callers: [],
+      callees: [],
+      callers_total: 0,
+      callees_total: 0,
+    });
   });
 
   it("counts special-token text in a file as plain text", async () => {
@@ -106,7 +120,13 @@ describe("planSourceTree: call resolution", () => {
         "c/three.py": "def local():\n    pass\n\ndef run():\n    local()\n    validate()\n",
       }),
     );
-    expect(plan.call_graph).toMatchObject({ calls: 2, same_file: 1, resolved_by_import: 0, resolved_by_name: 0, unresolved: 1 });
+    expect(plan.call_graph).toMatchObject({
+      calls: 2,
+      same_file: 1,
+      resolved_by_import: 0,
+      resolved_by_name: 0,
+      unresolved: 1,
+    });
     expect(calleesOf(plan, "c/three.py")).toEqual([]);
     expect(callersOf(plan, "a/one.py")).toEqual([]);
   });

@@ -40,8 +40,15 @@ export function normalizePath(path: string): string | null {
 const dirnameOf = (path: string) => (path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : "");
 const joinPath = (dir: string, rest: string) => (dir === "" ? rest : rest === "" ? dir : `${dir}/${rest}`);
 
-export function resolveModule(index: ModuleIndex, fromFile: string, language: SourceLanguage, specifier: string): string | null {
-  return language === "python" ? resolvePython(index, fromFile, specifier) : resolveJavaScript(index, fromFile, specifier);
+export function resolveModule(
+  index: ModuleIndex,
+  fromFile: string,
+  language: SourceLanguage,
+  specifier: string,
+): string | null {
+  return language === "python"
+    ? resolvePython(index, fromFile, specifier)
+    : resolveJavaScript(index, fromFile, specifier);
 }
 
 /** The module a `from <module> import <name>` statement binds when `<name>` is a submodule (`from pkg import mod`). */
@@ -72,7 +79,12 @@ function resolvePython(index: ModuleIndex, fromFile: string, module: string): st
 
 const SCRIPT_EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"];
 // TypeScript sources import their compiled names (`./x.js` for `./x.ts`).
-const COMPILED_TO_SOURCE: Record<string, string[]> = { ".js": [".ts", ".tsx"], ".jsx": [".tsx"], ".mjs": [".mts"], ".cjs": [".cts"] };
+const COMPILED_TO_SOURCE: Record<string, string[]> = {
+  ".js": [".ts", ".tsx"],
+  ".jsx": [".tsx"],
+  ".mjs": [".mts"],
+  ".cjs": [".cts"],
+};
 
 function resolveJavaScript(index: ModuleIndex, fromFile: string, specifier: string): string | null {
   let base: string | null;

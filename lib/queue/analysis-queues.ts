@@ -21,5 +21,11 @@ export const ATTRIBUTION_QUEUE = attributionQueue.name;
  */
 export async function enqueueAnalysis(kind: AnalysisKind, runId: string, generation: number): Promise<void> {
   const queue = kind === "panel" ? panelQueue : attributionQueue;
-  await queue.queue().add(kind === "panel" ? "validate-findings" : "attribute-bug-types", { runId }, { jobId: `${runId}-${generation}` });
+  await queue
+    .queue()
+    .add(
+      kind === "panel" ? "validate-findings" : "attribute-bug-types",
+      { runId },
+      { jobId: `${runId}-${generation}` },
+    );
 }

@@ -10,7 +10,10 @@ import { retryingJobOptions } from "./job-options";
 // bounds both.
 export const auditQueue = defineQueue(
   "audit-queue",
-  z.discriminatedUnion("kind", [z.object({ kind: z.literal("start-run"), runId: z.string().min(1) }), z.object({ kind: z.literal("pass"), passId: z.string().min(1) })]),
+  z.discriminatedUnion("kind", [
+    z.object({ kind: z.literal("start-run"), runId: z.string().min(1) }),
+    z.object({ kind: z.literal("pass"), passId: z.string().min(1) }),
+  ]),
   () => retryingJobOptions(env.AUDIT_ATTEMPTS, 5_000),
 );
 export const AUDIT_QUEUE = auditQueue.name;

@@ -17,7 +17,11 @@ export type QueueDefinition<S extends z.ZodType> = {
 
 const globalForQueues = globalThis as unknown as { probebenchQueues?: Map<string, Queue> };
 
-export function defineQueue<S extends z.ZodType>(name: string, payload: S, defaultJobOptions: () => JobsOptions): QueueDefinition<S> {
+export function defineQueue<S extends z.ZodType>(
+  name: string,
+  payload: S,
+  defaultJobOptions: () => JobsOptions,
+): QueueDefinition<S> {
   const queues = (globalForQueues.probebenchQueues ??= new Map());
   return {
     name,
@@ -25,7 +29,10 @@ export function defineQueue<S extends z.ZodType>(name: string, payload: S, defau
     queue: () => {
       let queue = queues.get(name) as Queue<z.infer<S>> | undefined;
       if (!queue) {
-        queue = new Queue<z.infer<S>>(name, { connection: createRedisConnection(), defaultJobOptions: defaultJobOptions() });
+        queue = new Queue<z.infer<S>>(name, {
+          connection: createRedisConnection(),
+          defaultJobOptions: defaultJobOptions(),
+        });
         queues.set(name, queue as Queue);
       }
       return queue;

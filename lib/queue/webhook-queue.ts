@@ -14,6 +14,9 @@ export const WEBHOOK_QUEUE = webhookQueue.name;
 export const webhookJobSchema = webhookQueue.payload;
 export type WebhookJob = z.infer<typeof webhookQueue.payload>;
 
-export async function enqueueWebhookDelivery(deliveryId: string, queue: Queue<WebhookJob> = webhookQueue.queue()): Promise<void> {
+export async function enqueueWebhookDelivery(
+  deliveryId: string,
+  queue: Queue<WebhookJob> = webhookQueue.queue(),
+): Promise<void> {
   await queue.add("deliver", { deliveryId }, { jobId: deliveryId });
 }

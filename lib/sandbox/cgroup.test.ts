@@ -4,7 +4,9 @@ import { describeSandbox, noSandboxMessage } from "./sandbox-record";
 
 describe("the worker's cgroup paths", () => {
   it("reads v1 controllers (also combined ones) and the v2 path from /proc/self/cgroup", () => {
-    const paths = ownCgroupPaths("12:pids:/w\n4:memory:/process_api/abc\n3:cpu,cpuacct:/c\n1:name=systemd:/s\n0::/unified\n");
+    const paths = ownCgroupPaths(
+      "12:pids:/w\n4:memory:/process_api/abc\n3:cpu,cpuacct:/c\n1:name=systemd:/s\n0::/unified\n",
+    );
     expect(paths.get("memory")).toBe("/process_api/abc");
     expect(paths.get("pids")).toBe("/w");
     expect(paths.get("cpu")).toBe("/c");
@@ -19,8 +21,14 @@ describe("the worker's cgroup paths", () => {
 
 describe("the sandbox record's wording", () => {
   it("says which sandbox, why, and what does not hold", () => {
-    expect(describeSandbox({ kind: "docker", reason: "SANDBOX=docker", warning: null })).toBe("Docker sandbox: SANDBOX=docker");
-    expect(describeSandbox({ kind: "process", reason: "SANDBOX=process", warning: "no cgroup" })).toBe("process sandbox (bubblewrap): SANDBOX=process. Warning: no cgroup");
-    expect(noSandboxMessage({ kind: "none", reason: "SANDBOX=off", warning: null })).toContain("the worker has none: SANDBOX=off.");
+    expect(describeSandbox({ kind: "docker", reason: "SANDBOX=docker", warning: null })).toBe(
+      "Docker sandbox: SANDBOX=docker",
+    );
+    expect(describeSandbox({ kind: "process", reason: "SANDBOX=process", warning: "no cgroup" })).toBe(
+      "process sandbox (bubblewrap): SANDBOX=process. Warning: no cgroup",
+    );
+    expect(noSandboxMessage({ kind: "none", reason: "SANDBOX=off", warning: null })).toContain(
+      "the worker has none: SANDBOX=off.",
+    );
   });
 });

@@ -49,7 +49,11 @@ export function detectCgroups(root = ROOT): CgroupSupport {
     const dirs = { memory: "", pids: "", cpu: "" };
     for (const controller of ["memory", "pids", "cpu"] as const) {
       const mount = path.join(root, controller);
-      if (!existsSync(path.join(mount, "cgroup.procs"))) return { version: null, reason: `no cgroup v1 "${controller}" hierarchy at ${mount} and no cgroup v2 at ${root}` };
+      if (!existsSync(path.join(mount, "cgroup.procs")))
+        return {
+          version: null,
+          reason: `no cgroup v1 "${controller}" hierarchy at ${mount} and no cgroup v2 at ${root}`,
+        };
       const dir = path.join(mount, own.get(controller) ?? "/", GROUP);
       mkdirSync(dir, { recursive: true });
       dirs[controller] = dir;
@@ -66,14 +70,18 @@ function detectV2(root: string, ownPath: string): CgroupSupport {
   const available = readFileSync(path.join(base, "cgroup.controllers"), "utf8").trim().split(/\s+/);
   const lacking = wanted.filter((c) => !available.includes(c));
   if (lacking.length) return { version: null, reason: `cgroup v2 at ${base} does not delegate ${lacking.join(", ")}` };
-  const enable = (dir: string) => writeFileSync(path.join(dir, "cgroup.subtree_control"), wanted.map((c) => `+${c}`).join(" "));
+  const enable = (dir: string) =>
+    writeFileSync(path.join(dir, "cgroup.subtree_control"), wanted.map((c) => `+${c}`).join(" "));
   try {
     enable(base);
   } catch (error) {
     // EBUSY: processes in base (no internal processes in v2). Only when they are this worker alone, move it down.
     const procs = readFileSync(path.join(base, "cgroup.procs"), "utf8").trim().split(/\s+/).filter(Boolean);
     if (!(procs.length === 1 && procs[0] === String(process.pid))) {
-      return { version: null, reason: `cannot enable memory, pids and cpu below ${base} (${errorText(error)}); run the worker in a cgroup of its own, delegated to it` };
+      return {
+        version: null,
+        reason: `cannot enable memory, pids and cpu below ${base} (${errorText(error)}); run the worker in a cgroup of its own, delegated to it`,
+      };
     }
     const leaf = path.join(base, "worker");
     mkdirSync(leaf, { recursive: true });
@@ -88,7 +96,10 @@ function detectV2(root: string, ownPath: string): CgroupSupport {
 
 /** The cgroup of one exec: made with its limits before the command starts, removed after it ends. */
 export class ExecCgroup {
-  private constructor(private readonly support: Exclude<CgroupSupport, { version: null }>, readonly dirs: string[]) {}
+  private constructor(
+    private readonly support: Exclude<CgroupSupport, { version: null }>,
+    readonly dirs: string[],
+  ) {}
 
   static create(support: Exclude<CgroupSupport, { version: null }>, name: string, limits: SandboxLimits): ExecCgroup {
     const memory = String(limits.memoryMb * 1024 * 1024);
@@ -109,7 +120,11 @@ export class ExecCgroup {
       }
       return group;
     }
-    const dirs = { memory: path.join(support.dirs.memory, name), pids: path.join(support.dirs.pids, name), cpu: path.join(support.dirs.cpu, name) };
+    const dirs = {
+      memory: path.join(support.dirs.memory, name),
+      pids: path.join(support.dirs.pids, name),
+      cpu: path.join(support.dirs.cpu, name),
+    };
     const made: string[] = [];
     try {
       for (const dir of Object.values(dirs)) {
@@ -117,7 +132,8 @@ export class ExecCgroup {
         made.push(dir);
       }
       writeFileSync(path.join(dirs.memory, "memory.limit_in_bytes"), memory);
-      if (existsSync(path.join(dirs.memory, "memory.memsw.limit_in_bytes"))) writeFileSync(path.join(dirs.memory, "memory.memsw.limit_in_bytes"), memory);
+      if (existsSync(path.join(dirs.memory, "memory.memsw.limit_in_bytes")))
+        writeFileSync(path.join(dirs.memory, "memory.memsw.limit_in_bytes"), memory);
       writeFileSync(path.join(dirs.pids, "pids.max"), String(limits.pids));
       writeFileSync(path.join(dirs.cpu, "cpu.cfs_period_us"), String(CFS_PERIOD_US));
       writeFileSync(path.join(dirs.cpu, "cpu.cfs_quota_us"), quota);
@@ -135,7 +151,10 @@ export class ExecCgroup {
 
   /** Processes the kernel's OOM killer killed in this cgroup (memory.events in v2, memory.oom_control in v1). */
   oomKills(): number {
-    const file = this.support.version === 2 ? path.join(this.dirs[0]!, "memory.events") : path.join(this.dirs[0]!, "memory.oom_control");
+    const file =
+      this.support.version === 2
+        ? path.join(this.dirs[0]!, "memory.events")
+        : path.join(this.dirs[0]!, "memory.oom_control");
     try {
       const m = /^oom_kill (\d+)$/m.exec(readFileSync(file, "utf8"));
       return m ? Number(m[1]) : 0;
@@ -202,7 +221,9 @@ export function removeLeftoverCgroups(support: CgroupSupport): number {
   for (const parent of parents) {
     let names: string[];
     try {
-      names = readdirSync(parent, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+      names = readdirSync(parent, { withFileTypes: true })
+        .filter((e) => e.isDirectory())
+        .map((e) => e.name);
     } catch {
       continue;
     }

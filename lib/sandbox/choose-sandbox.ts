@@ -27,7 +27,13 @@ function errorText(error: unknown): string {
 async function pingDocker(docker: Docker): Promise<string | null> {
   let timer: NodeJS.Timeout | undefined;
   try {
-    await Promise.race([docker.ping(), new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer in ${PROBE_TIMEOUT_MS} ms`)), PROBE_TIMEOUT_MS)))]);
+    await Promise.race([
+      docker.ping(),
+      new Promise(
+        (_, reject) =>
+          (timer = setTimeout(() => reject(new Error(`no answer in ${PROBE_TIMEOUT_MS} ms`)), PROBE_TIMEOUT_MS)),
+      ),
+    ]);
     return null;
   } catch (error) {
     return errorText(error);
@@ -41,7 +47,9 @@ async function tryBubblewrap(provider: ProcessSandboxProvider): Promise<string |
   const sandbox = await provider.create({ runId: "probe", passId: "probe", snapshotDir: "/usr" });
   try {
     const result = await sandbox.exec({ argv: ["true"], timeoutMs: PROBE_TIMEOUT_MS * 2, maxOutputBytes: 2_000 });
-    return result.exitCode === 0 ? null : `exit status ${result.exitCode ?? "unknown"}${result.stderr ? `: ${result.stderr.trim().slice(0, 300)}` : ""}`;
+    return result.exitCode === 0
+      ? null
+      : `exit status ${result.exitCode ?? "unknown"}${result.stderr ? `: ${result.stderr.trim().slice(0, 300)}` : ""}`;
   } finally {
     await sandbox.close();
   }
@@ -53,18 +61,34 @@ function processChoice(provider: ProcessSandboxProvider, reason: string): Sandbo
 
 export async function chooseSandbox(setting = env.SANDBOX): Promise<SandboxChoice> {
   if (setting === "off") return { kind: "none", provider: null, reason: "SANDBOX=off", warning: null };
-  if (setting === "docker") return { kind: "docker", provider: new DockerSandboxProvider(limits(), env.SANDBOX_IMAGE, new Docker(), env.SANDBOX_SNAPSHOT), reason: `SANDBOX=docker (engine at ${dockerHost()})`, warning: null };
+  if (setting === "docker")
+    return {
+      kind: "docker",
+      provider: new DockerSandboxProvider(limits(), env.SANDBOX_IMAGE, new Docker(), env.SANDBOX_SNAPSHOT),
+      reason: `SANDBOX=docker (engine at ${dockerHost()})`,
+      warning: null,
+    };
   if (setting === "process") return processChoice(new ProcessSandboxProvider(limits()), "SANDBOX=process");
   const docker = new Docker();
   const dockerError = await pingDocker(docker);
   if (dockerError === null) {
-    return { kind: "docker", provider: new DockerSandboxProvider(limits(), env.SANDBOX_IMAGE, docker, env.SANDBOX_SNAPSHOT), reason: `SANDBOX=auto: the Docker engine at ${dockerHost()} answers`, warning: null };
+    return {
+      kind: "docker",
+      provider: new DockerSandboxProvider(limits(), env.SANDBOX_IMAGE, docker, env.SANDBOX_SNAPSHOT),
+      reason: `SANDBOX=auto: the Docker engine at ${dockerHost()} answers`,
+      warning: null,
+    };
   }
   const noDocker = `no Docker engine answers at ${dockerHost()} (${dockerError})`;
   const bwrap = new ProcessSandboxProvider(limits());
   const bwrapError = await tryBubblewrap(bwrap).catch(errorText);
   if (bwrapError === null) return processChoice(bwrap, `SANDBOX=auto: ${noDocker}; bubblewrap works`);
-  return { kind: "none", provider: null, reason: `SANDBOX=auto: ${noDocker}, and bubblewrap cannot run a command (${bwrapError})`, warning: null };
+  return {
+    kind: "none",
+    provider: null,
+    reason: `SANDBOX=auto: ${noDocker}, and bubblewrap cannot run a command (${bwrapError})`,
+    warning: null,
+  };
 }
 
 const globalForSandbox = globalThis as unknown as { workerSandbox?: Promise<SandboxChoice> };

@@ -1,7 +1,17 @@
 import { createReadStream } from "node:fs";
 import { Writable } from "node:stream";
 import Docker from "dockerode";
-import { BoundedBuffer, SANDBOX_REPO_DIR, type ExecRequest, type ExecResult, type Sandbox, type SandboxIsolation, type SandboxLimits, type SandboxProvider, type SandboxSpec } from "./sandbox";
+import {
+  BoundedBuffer,
+  SANDBOX_REPO_DIR,
+  type ExecRequest,
+  type ExecResult,
+  type Sandbox,
+  type SandboxIsolation,
+  type SandboxLimits,
+  type SandboxProvider,
+  type SandboxSpec,
+} from "./sandbox";
 
 // One container per pass (paper §3: separate containers, no network, no revision history). dockerode talks to the
 // engine DOCKER_HOST names (unix socket, tcp or ssh), so passes can run on a remote Docker host. The snapshot is
@@ -15,7 +25,12 @@ export const PASS_LABEL = "probebench.pass";
 export const SANDBOX_USER = "65534:65534";
 
 /** The container's create options: the isolation settings the issue lists, asserted by the fake engine's tests. */
-export function containerOptions(spec: SandboxSpec, image: string, limits: SandboxLimits, mode: SnapshotMode = "bind"): Docker.ContainerCreateOptions {
+export function containerOptions(
+  spec: SandboxSpec,
+  image: string,
+  limits: SandboxLimits,
+  mode: SnapshotMode = "bind",
+): Docker.ContainerCreateOptions {
   const memory = limits.memoryMb * 1024 * 1024;
   return {
     Image: image,
@@ -40,7 +55,9 @@ export function containerOptions(spec: SandboxSpec, image: string, limits: Sandb
       Tmpfs: { "/tmp": `rw,nosuid,nodev,size=${limits.tmpMb}m` },
       // /dev/shm is a tmpfs of its own too; its pages count against Memory like /tmp's.
       ShmSize: limits.tmpMb * 1024 * 1024,
-      ...(mode === "bind" ? { Binds: [`${spec.snapshotDir}:${SANDBOX_REPO_DIR}:ro`] } : { Mounts: [{ Type: "volume" as const, Source: "", Target: SANDBOX_REPO_DIR }] }),
+      ...(mode === "bind"
+        ? { Binds: [`${spec.snapshotDir}:${SANDBOX_REPO_DIR}:ro`] }
+        : { Mounts: [{ Type: "volume" as const, Source: "", Target: SANDBOX_REPO_DIR }] }),
       AutoRemove: false,
     },
   };
@@ -49,13 +66,20 @@ export function containerOptions(spec: SandboxSpec, image: string, limits: Sandb
 // Read inside the container after an exec died by SIGKILL: the container's OOM kill counter, from its own cgroup
 // (v2 memory.events, v1 memory.oom_control). Engines mount the container's cgroup at /sys/fs/cgroup; an exec's OOM
 // kill does not stop the container, so State.OOMKilled alone does not tell (Podman leaves it false).
-const OOM_PROBE = ["sh", "-c", "cat /sys/fs/cgroup/memory.events /sys/fs/cgroup/memory/memory.oom_control 2>/dev/null | sed -n 's/^oom_kill //p'"];
+const OOM_PROBE = [
+  "sh",
+  "-c",
+  "cat /sys/fs/cgroup/memory.events /sys/fs/cgroup/memory/memory.oom_control 2>/dev/null | sed -n 's/^oom_kill //p'",
+];
 
 class DockerSandbox implements Sandbox {
   private closed = false;
   // OOM kills already attributed to earlier execs of this container.
   private oomKillsSeen = 0;
-  constructor(private readonly docker: Docker, private readonly container: Docker.Container) {}
+  constructor(
+    private readonly docker: Docker,
+    private readonly container: Docker.Container,
+  ) {}
   get id(): string {
     return this.container.id;
   }
@@ -63,15 +87,39 @@ class DockerSandbox implements Sandbox {
   async exec(request: ExecRequest): Promise<ExecResult> {
     const timeoutS = Math.max(1, Math.ceil(request.timeoutMs / 1000));
     const started = Date.now();
-    const { exitCode, out, err, cutOff } = await this.run(["timeout", "-s", "KILL", String(timeoutS), ...request.argv], request.maxOutputBytes, request.timeoutMs + 5_000);
+    const { exitCode, out, err, cutOff } = await this.run(
+      ["timeout", "-s", "KILL", String(timeoutS), ...request.argv],
+      request.maxOutputBytes,
+      request.timeoutMs + 5_000,
+    );
     // `timeout -s KILL` and the OOM killer both end the command with exit status 137.
-    const oomKilled = !cutOff && exitCode === 137 && (await this.oomKilledSince(Date.now() - started < request.timeoutMs - 250));
-    return { exitCode, stdout: out.text(), stderr: err.text(), timedOut: !oomKilled && (cutOff || exitCode === 137), oomKilled, droppedBytes: out.dropped + err.dropped };
+    const oomKilled =
+      !cutOff && exitCode === 137 && (await this.oomKilledSince(Date.now() - started < request.timeoutMs - 250));
+    return {
+      exitCode,
+      stdout: out.text(),
+      stderr: err.text(),
+      timedOut: !oomKilled && (cutOff || exitCode === 137),
+      oomKilled,
+      droppedBytes: out.dropped + err.dropped,
+    };
   }
 
   /** Runs one exec as the sandbox user in /repo; `cutOff` when its stream was still open after `waitMs`. */
-  private async run(cmd: string[], maxOutputBytes: number, waitMs: number): Promise<{ exitCode: number | null; out: BoundedBuffer; err: BoundedBuffer; cutOff: boolean }> {
-    const exec = await this.container.exec({ Cmd: cmd, AttachStdout: true, AttachStderr: true, AttachStdin: false, Tty: false, User: SANDBOX_USER, WorkingDir: SANDBOX_REPO_DIR });
+  private async run(
+    cmd: string[],
+    maxOutputBytes: number,
+    waitMs: number,
+  ): Promise<{ exitCode: number | null; out: BoundedBuffer; err: BoundedBuffer; cutOff: boolean }> {
+    const exec = await this.container.exec({
+      Cmd: cmd,
+      AttachStdout: true,
+      AttachStderr: true,
+      AttachStdin: false,
+      Tty: false,
+      User: SANDBOX_USER,
+      WorkingDir: SANDBOX_REPO_DIR,
+    });
     const stream = await exec.start({ hijack: true, stdin: false, Tty: false });
     const out = new BoundedBuffer(maxOutputBytes);
     const err = new BoundedBuffer(maxOutputBytes);
@@ -143,13 +191,17 @@ export class DockerSandboxProvider implements SandboxProvider {
 
   async create(spec: SandboxSpec): Promise<Sandbox> {
     if (this.mode === "copy" && !spec.archivePath) throw new Error("copy mode needs the snapshot archive");
-    const container = await this.docker.createContainer(containerOptions(spec, spec.image ?? this.defaultImage, this.limits, this.mode));
+    const container = await this.docker.createContainer(
+      containerOptions(spec, spec.image ?? this.defaultImage, this.limits, this.mode),
+    );
     try {
       // A created container accepts an archive into a volume even with a read-only root filesystem.
-      if (this.mode === "copy") await container.putArchive(createReadStream(spec.archivePath!), { path: SANDBOX_REPO_DIR });
+      if (this.mode === "copy")
+        await container.putArchive(createReadStream(spec.archivePath!), { path: SANDBOX_REPO_DIR });
       await container.start();
       const info = await container.inspect();
-      if (!info.State.Running) throw new Error(`sandbox container ${container.id} is not running (${info.State.Status})`);
+      if (!info.State.Running)
+        throw new Error(`sandbox container ${container.id} is not running (${info.State.Status})`);
     } catch (error) {
       await container.remove({ force: true }).catch(() => undefined);
       throw error;
@@ -167,7 +219,10 @@ export class DockerSandboxProvider implements SandboxProvider {
     for (const c of list) {
       const labels = { runId: c.Labels[RUN_LABEL] ?? "", passId: c.Labels[PASS_LABEL] ?? "" };
       if (!(await isOrphan(labels))) continue;
-      await this.docker.getContainer(c.Id).remove({ force: true, v: true }).catch(() => undefined);
+      await this.docker
+        .getContainer(c.Id)
+        .remove({ force: true, v: true })
+        .catch(() => undefined);
       removed++;
     }
     return removed;

@@ -1,4 +1,13 @@
-import { existsSync, lstatSync, mkdtempSync, readFileSync, readlinkSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  lstatSync,
+  mkdtempSync,
+  readFileSync,
+  readlinkSync,
+  readdirSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -7,7 +16,12 @@ import { describe, expect, it } from "vitest";
 import { packCanonicalTar } from "../snapshots/canonical-tar";
 import { extractSnapshot } from "./extract-snapshot";
 
-type RawMember = { name: string; text?: string; type?: "file" | "symlink" | "link" | "directory" | "fifo"; linkname?: string };
+type RawMember = {
+  name: string;
+  text?: string;
+  type?: "file" | "symlink" | "link" | "directory" | "fifo";
+  linkname?: string;
+};
 
 async function rawTar(entries: RawMember[]): Promise<Buffer> {
   const pack = tar.pack();
@@ -46,9 +60,19 @@ describe("extractSnapshot", () => {
 
   it("refuses members outside the tree and leaves nothing behind", async () => {
     const archive = path.join(dir, "evil.tar.gz");
-    writeFileSync(archive, gzipSync(await rawTar([{ name: "ok.py", text: "1" }, { name: "../escape.py", text: "2" }])));
+    writeFileSync(
+      archive,
+      gzipSync(
+        await rawTar([
+          { name: "ok.py", text: "1" },
+          { name: "../escape.py", text: "2" },
+        ]),
+      ),
+    );
     const target = path.join(dir, "run2", "sha");
-    await expect(extractSnapshot(archive, target)).rejects.toThrow('The snapshot member "../escape.py" lies outside the repository');
+    await expect(extractSnapshot(archive, target)).rejects.toThrow(
+      'The snapshot member "../escape.py" lies outside the repository',
+    );
     expect(existsSync(target)).toBe(false);
     expect(existsSync(path.join(dir, "run2", "escape.py"))).toBe(false);
   });
@@ -59,11 +83,46 @@ describe("extractSnapshot", () => {
   writeFileSync(path.join(outside, "core.py"), "original\n");
 
   it.each<[string, RawMember[], string]>([
-    ["a link to the root and a deep link through it", [{ name: "a", type: "symlink", linkname: "." }, { name: `${deep(16, "a")}/e`, type: "symlink", linkname: deep(16, "..") }], "passes through the symbolic link a"],
-    ["a file written through a link", [{ name: "out", type: "symlink", linkname: outside }, { name: "out/core.py", text: "overwritten\n" }], "passes through the symbolic link out"],
-    ["a link out of the tree", [{ name: "ok.py", text: "1" }, { name: "environ", type: "symlink", linkname: "/proc/self/environ" }], "Symbolic links that leave the repository are refused: environ -> /proc/self/environ"],
-    ["the same file twice", [{ name: "core.py", text: "1" }, { name: "core.py", text: "2" }], '"core.py" appears twice'],
-    ["a hard link", [{ name: "core.py", text: "1" }, { name: "copy.py", type: "link", linkname: "core.py" }], "is a link (not in a canonical snapshot)"],
+    [
+      "a link to the root and a deep link through it",
+      [
+        { name: "a", type: "symlink", linkname: "." },
+        { name: `${deep(16, "a")}/e`, type: "symlink", linkname: deep(16, "..") },
+      ],
+      "passes through the symbolic link a",
+    ],
+    [
+      "a file written through a link",
+      [
+        { name: "out", type: "symlink", linkname: outside },
+        { name: "out/core.py", text: "overwritten\n" },
+      ],
+      "passes through the symbolic link out",
+    ],
+    [
+      "a link out of the tree",
+      [
+        { name: "ok.py", text: "1" },
+        { name: "environ", type: "symlink", linkname: "/proc/self/environ" },
+      ],
+      "Symbolic links that leave the repository are refused: environ -> /proc/self/environ",
+    ],
+    [
+      "the same file twice",
+      [
+        { name: "core.py", text: "1" },
+        { name: "core.py", text: "2" },
+      ],
+      '"core.py" appears twice',
+    ],
+    [
+      "a hard link",
+      [
+        { name: "core.py", text: "1" },
+        { name: "copy.py", type: "link", linkname: "core.py" },
+      ],
+      "is a link (not in a canonical snapshot)",
+    ],
     ["a FIFO", [{ name: "pipe", type: "fifo" }], "is a fifo (not in a canonical snapshot)"],
   ])("refuses %s and writes nothing outside", async (_label, members, message) => {
     const archive = path.join(dir, `crafted-${Math.random().toString(36).slice(2)}.tar.gz`);
@@ -77,7 +136,15 @@ describe("extractSnapshot", () => {
 
   it("creates links that stay inside, after the files", async () => {
     const archive = path.join(dir, "links.tar.gz");
-    writeFileSync(archive, gzipSync(await rawTar([{ name: "README.md", type: "symlink", linkname: "docs/README.md" }, { name: "docs/README.md", text: "# hi\n" }])));
+    writeFileSync(
+      archive,
+      gzipSync(
+        await rawTar([
+          { name: "README.md", type: "symlink", linkname: "docs/README.md" },
+          { name: "docs/README.md", text: "# hi\n" },
+        ]),
+      ),
+    );
     const target = path.join(mkdtempSync(path.join(dir, "run-")), "sha");
     await extractSnapshot(archive, target);
     expect(lstatSync(path.join(target, "README.md")).isSymbolicLink()).toBe(true);
@@ -89,7 +156,9 @@ describe("extractSnapshot", () => {
     const archive = path.join(dir, "big.tar.gz");
     writeFileSync(archive, gzipSync(await rawTar([{ name: "a.py", text: "x".repeat(2000) }])));
     const parent = mkdtempSync(path.join(dir, "run-"));
-    await expect(extractSnapshot(archive, path.join(parent, "sha"), { maxBytes: 10_000, maxFiles: 10, maxFileBytes: 1000 })).rejects.toThrow("over the 1000 bytes allowed per file");
+    await expect(
+      extractSnapshot(archive, path.join(parent, "sha"), { maxBytes: 10_000, maxFiles: 10, maxFileBytes: 1000 }),
+    ).rejects.toThrow("over the 1000 bytes allowed per file");
     expect(readdirSync(parent)).toEqual([]);
   });
 });

@@ -18,7 +18,11 @@ import { SnapshotChecker, type SnapshotLimits } from "../snapshots/snapshot-rule
 
 const FILE_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
 
-export async function extractSnapshot(archive: string, target: string, limits: SnapshotLimits = DEFAULT_SNAPSHOT_LIMITS): Promise<string> {
+export async function extractSnapshot(
+  archive: string,
+  target: string,
+  limits: SnapshotLimits = DEFAULT_SNAPSHOT_LIMITS,
+): Promise<string> {
   if (existsSync(target)) return target;
   await mkdir(path.dirname(target), { recursive: true, mode: 0o755 });
   const temp = `${target}.tmp-${process.pid}-${Date.now()}`;
@@ -29,8 +33,18 @@ export async function extractSnapshot(archive: string, target: string, limits: S
   const writing = (async () => {
     for await (const entry of extract) {
       const { header } = entry;
-      const kind = header.type === "file" || header.type === "contiguous-file" ? "file" : header.type === "symlink" ? "symlink" : `${header.type ?? "unknown"} (not in a canonical snapshot)`;
-      const admitted = checker.admit({ name: header.name, kind, size: header.size ?? 0, linkname: header.linkname ?? undefined });
+      const kind =
+        header.type === "file" || header.type === "contiguous-file"
+          ? "file"
+          : header.type === "symlink"
+            ? "symlink"
+            : `${header.type ?? "unknown"} (not in a canonical snapshot)`;
+      const admitted = checker.admit({
+        name: header.name,
+        kind,
+        size: header.size ?? 0,
+        linkname: header.linkname ?? undefined,
+      });
       if (!admitted || admitted.kind !== "file") {
         for await (const _ of entry); // drained; links are made after the last member
         if (admitted?.kind === "symlink") links.push({ path: admitted.path, target: admitted.linkTarget! });
@@ -57,7 +71,10 @@ export async function extractSnapshot(archive: string, target: string, limits: S
   } catch (error) {
     source.destroy();
     extract.destroy();
-    const refused = await writing.then(() => null, (e: unknown) => e);
+    const refused = await writing.then(
+      () => null,
+      (e: unknown) => e,
+    );
     await rm(temp, { recursive: true, force: true });
     // Another pass of the run extracted it first.
     if (existsSync(target)) return target;
@@ -76,7 +93,8 @@ async function safeParent(root: string, rel: string): Promise<string> {
       if (error.code !== "EEXIST") throw error;
     });
     const info = await lstat(current);
-    if (!info.isDirectory() || info.isSymbolicLink()) throw new Error(`snapshot folder ${path.relative(root, current)} is not a real folder`);
+    if (!info.isDirectory() || info.isSymbolicLink())
+      throw new Error(`snapshot folder ${path.relative(root, current)} is not a real folder`);
   }
   return path.join(current, parts[parts.length - 1]!);
 }

@@ -1,7 +1,17 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { detectCgroups, ExecCgroup, removeLeftoverCgroups, type CgroupSupport } from "./cgroup";
-import { BoundedBuffer, SANDBOX_REPO_DIR, type ExecRequest, type ExecResult, type Sandbox, type SandboxIsolation, type SandboxLimits, type SandboxProvider, type SandboxSpec } from "./sandbox";
+import {
+  BoundedBuffer,
+  SANDBOX_REPO_DIR,
+  type ExecRequest,
+  type ExecResult,
+  type Sandbox,
+  type SandboxIsolation,
+  type SandboxLimits,
+  type SandboxProvider,
+  type SandboxSpec,
+} from "./sandbox";
 
 // The sandbox for machines without Docker: every command runs under bubblewrap (Debian's `bubblewrap`) with all
 // namespaces unshared (no network: only a loopback inside), the host's /usr read-only, the snapshot read-only at
@@ -13,33 +23,70 @@ import { BoundedBuffer, SANDBOX_REPO_DIR, type ExecRequest, type ExecResult, typ
 // outside and could read what root can (/etc/shadow, other snapshots).
 const NOBODY = 65534;
 
-export function bwrapArgs(snapshotDir: string, limits: SandboxLimits, argv: string[], timeoutS: number, inCgroup = false): string[] {
+export function bwrapArgs(
+  snapshotDir: string,
+  limits: SandboxLimits,
+  argv: string[],
+  timeoutS: number,
+  inCgroup = false,
+): string[] {
   return [
     "--unshare-all",
     "--die-with-parent",
     "--new-session",
     "--clearenv",
-    "--setenv", "PATH", "/usr/local/bin:/usr/bin:/bin",
-    "--setenv", "HOME", "/tmp",
-    "--setenv", "LANG", "C.UTF-8",
-    "--uid", String(NOBODY),
-    "--gid", String(NOBODY),
-    "--ro-bind", "/usr", "/usr",
-    "--symlink", "usr/bin", "/bin",
-    "--symlink", "usr/sbin", "/sbin",
-    "--symlink", "usr/lib", "/lib",
-    "--symlink", "usr/lib64", "/lib64",
-    "--ro-bind-try", "/etc/alternatives", "/etc/alternatives",
-    "--ro-bind-try", "/etc/ld.so.cache", "/etc/ld.so.cache",
-    "--proc", "/proc",
-    "--dev", "/dev",
+    "--setenv",
+    "PATH",
+    "/usr/local/bin:/usr/bin:/bin",
+    "--setenv",
+    "HOME",
+    "/tmp",
+    "--setenv",
+    "LANG",
+    "C.UTF-8",
+    "--uid",
+    String(NOBODY),
+    "--gid",
+    String(NOBODY),
+    "--ro-bind",
+    "/usr",
+    "/usr",
+    "--symlink",
+    "usr/bin",
+    "/bin",
+    "--symlink",
+    "usr/sbin",
+    "/sbin",
+    "--symlink",
+    "usr/lib",
+    "/lib",
+    "--symlink",
+    "usr/lib64",
+    "/lib64",
+    "--ro-bind-try",
+    "/etc/alternatives",
+    "/etc/alternatives",
+    "--ro-bind-try",
+    "/etc/ld.so.cache",
+    "/etc/ld.so.cache",
+    "--proc",
+    "/proc",
+    "--dev",
+    "/dev",
     // bwrap's /dev is an unbounded tmpfs, /dev/shm in it: both shared-memory and /tmp get SANDBOX_TMP_MB each.
-    "--size", String(limits.tmpMb * 1024 * 1024),
-    "--tmpfs", "/dev/shm",
-    "--size", String(limits.tmpMb * 1024 * 1024),
-    "--tmpfs", "/tmp",
-    "--ro-bind", snapshotDir, SANDBOX_REPO_DIR,
-    "--chdir", SANDBOX_REPO_DIR,
+    "--size",
+    String(limits.tmpMb * 1024 * 1024),
+    "--tmpfs",
+    "/dev/shm",
+    "--size",
+    String(limits.tmpMb * 1024 * 1024),
+    "--tmpfs",
+    "/tmp",
+    "--ro-bind",
+    snapshotDir,
+    SANDBOX_REPO_DIR,
+    "--chdir",
+    SANDBOX_REPO_DIR,
     "--",
     // File size and CPU seconds per process; memory (address space) per process only without a cgroup, which
     // bounds memory and processes as a whole. `timeout` kills the command at its wall limit.
@@ -48,7 +95,10 @@ export function bwrapArgs(snapshotDir: string, limits: SandboxLimits, argv: stri
     `--fsize=${limits.tmpMb * 1024 * 1024}`,
     `--cpu=${Math.max(1, timeoutS)}`,
     "--",
-    "timeout", "-s", "KILL", String(Math.max(1, timeoutS)),
+    "timeout",
+    "-s",
+    "KILL",
+    String(Math.max(1, timeoutS)),
     ...argv,
   ];
 }
@@ -62,7 +112,12 @@ class ProcessSandbox implements Sandbox {
   private readonly children = new Set<ChildProcess>();
   private readonly cgroups = new Set<ExecCgroup>();
   private execs = 0;
-  constructor(private readonly spec: SandboxSpec, private readonly limits: SandboxLimits, private readonly bwrap: string, private readonly cgroup: CgroupSupport) {}
+  constructor(
+    private readonly spec: SandboxSpec,
+    private readonly limits: SandboxLimits,
+    private readonly bwrap: string,
+    private readonly cgroup: CgroupSupport,
+  ) {}
 
   exec(request: ExecRequest): Promise<ExecResult> {
     const timeoutS = Math.ceil(request.timeoutMs / 1000);
@@ -70,20 +125,45 @@ class ProcessSandbox implements Sandbox {
     let group: ExecCgroup | null = null;
     if (this.cgroup.version !== null) {
       try {
-        group = ExecCgroup.create(this.cgroup, `${process.pid}-${this.id.slice("process-".length)}-${++this.execs}`, this.limits);
+        group = ExecCgroup.create(
+          this.cgroup,
+          `${process.pid}-${this.id.slice("process-".length)}-${++this.execs}`,
+          this.limits,
+        );
       } catch (error) {
         // Refuse rather than run without the limits the provider promised.
-        return Promise.resolve({ exitCode: null, stdout: "", stderr: `sandbox failed to start: cannot create its cgroup (${error instanceof Error ? error.message : error})`, timedOut: false, oomKilled: false, droppedBytes: 0 });
+        return Promise.resolve({
+          exitCode: null,
+          stdout: "",
+          stderr: `sandbox failed to start: cannot create its cgroup (${error instanceof Error ? error.message : error})`,
+          timedOut: false,
+          oomKilled: false,
+          droppedBytes: 0,
+        });
       }
       this.cgroups.add(group);
     }
     const args = bwrapArgs(this.spec.snapshotDir, this.limits, request.argv, timeoutS, group !== null);
     const child: ChildProcess = group
-      ? spawn("/bin/sh", ["-c", ENTER_CGROUP, "sh", ...(asRoot ? ["setpriv", `--reuid=${NOBODY}`, `--regid=${NOBODY}`, "--clear-groups", "--"] : []), this.bwrap, ...args], {
-          stdio: ["ignore", "pipe", "pipe"],
-          env: { PATH: "/usr/bin:/bin", PROBEBENCH_CGROUP_PROCS: group.procsFiles.join(":") } as unknown as NodeJS.ProcessEnv,
-          detached: true,
-        })
+      ? spawn(
+          "/bin/sh",
+          [
+            "-c",
+            ENTER_CGROUP,
+            "sh",
+            ...(asRoot ? ["setpriv", `--reuid=${NOBODY}`, `--regid=${NOBODY}`, "--clear-groups", "--"] : []),
+            this.bwrap,
+            ...args,
+          ],
+          {
+            stdio: ["ignore", "pipe", "pipe"],
+            env: {
+              PATH: "/usr/bin:/bin",
+              PROBEBENCH_CGROUP_PROCS: group.procsFiles.join(":"),
+            } as unknown as NodeJS.ProcessEnv,
+            detached: true,
+          },
+        )
       : spawn(this.bwrap, args, {
           stdio: ["ignore", "pipe", "pipe"],
           env: { PATH: "/usr/bin:/bin" } as unknown as NodeJS.ProcessEnv,
@@ -116,7 +196,14 @@ class ProcessSandbox implements Sandbox {
         const killed = code === 137 || signal === "SIGKILL";
         const atDeadline = Date.now() - started >= request.timeoutMs - 250;
         const timedOut = !oomKilled && (backstop || (killed && atDeadline));
-        resolve({ exitCode: code, stdout: out.text(), stderr: err.text(), timedOut, oomKilled, droppedBytes: out.dropped + err.dropped });
+        resolve({
+          exitCode: code,
+          stdout: out.text(),
+          stderr: err.text(),
+          timedOut,
+          oomKilled,
+          droppedBytes: out.dropped + err.dropped,
+        });
       };
       child.on("error", (error: Error) => {
         err.push(Buffer.from(`sandbox failed to start: ${error.message}`));
@@ -147,11 +234,18 @@ export class ProcessSandboxProvider implements SandboxProvider {
   readonly kind = "process" as const;
   readonly isolation: SandboxIsolation;
   private readonly cgroup: CgroupSupport;
-  constructor(private readonly limits: SandboxLimits, private readonly bwrap = "bwrap", cgroup: CgroupSupport = detectCgroups()) {
+  constructor(
+    private readonly limits: SandboxLimits,
+    private readonly bwrap = "bwrap",
+    cgroup: CgroupSupport = detectCgroups(),
+  ) {
     this.cgroup = cgroup;
     this.isolation =
       cgroup.version === null
-        ? { cgroup: null, warning: `no cgroup for the process sandbox: ${cgroup.reason}; memory is limited per process (address space) and processes and CPU are not limited as a whole` }
+        ? {
+            cgroup: null,
+            warning: `no cgroup for the process sandbox: ${cgroup.reason}; memory is limited per process (address space) and processes and CPU are not limited as a whole`,
+          }
         : { cgroup: `cgroup v${cgroup.version}`, warning: null };
   }
   async create(spec: SandboxSpec): Promise<Sandbox> {

@@ -13,7 +13,12 @@ export type SandboxRecord = z.infer<typeof sandboxRecordSchema>;
 
 /** One line for logs and pages. */
 export function describeSandbox(record: SandboxRecord): string {
-  const what = record.kind === "docker" ? "Docker sandbox" : record.kind === "process" ? "process sandbox (bubblewrap)" : "no sandbox";
+  const what =
+    record.kind === "docker"
+      ? "Docker sandbox"
+      : record.kind === "process"
+        ? "process sandbox (bubblewrap)"
+        : "no sandbox";
   return `${what}: ${record.reason}${record.warning ? `. Warning: ${record.warning}` : ""}`;
 }
 

@@ -34,7 +34,10 @@ describe("buildRunComponents", () => {
 
   it("counts a run once when two of its findings merge", () => {
     const { components } = buildRunComponents({
-      findings: [{ id: "x", runIndex: 1 }, { id: "y", runIndex: 1 }],
+      findings: [
+        { id: "x", runIndex: 1 },
+        { id: "y", runIndex: 1 },
+      ],
       sameRootCauseEdges: [["x", "y"]],
     });
     expect(components).toEqual([{ id: 0, findingIds: ["x", "y"], runs: [1] }]);
@@ -58,17 +61,42 @@ describe("buildRunComponents", () => {
     });
     expect(curves.map((c) => c.label)).toEqual(["union", "at least 2 of 3", "intersection"]);
     // n = 1: components a, b, c, d; a, b, d matched (3/4); reference bugs R1, R2, R3 (3/10).
-    expect(curves[0]).toMatchObject({ n: 1, findings: 4, matched_findings: 3, matched_reference_bugs: 3, reference_bugs: 10, recall: 0.3, precision: 0.75 });
+    expect(curves[0]).toMatchObject({
+      n: 1,
+      findings: 4,
+      matched_findings: 3,
+      matched_reference_bugs: 3,
+      reference_bugs: 10,
+      recall: 0.3,
+      precision: 0.75,
+    });
     expect(curves[0]?.f1).toBeCloseTo((2 * 0.3 * 0.75) / 1.05, 12); // 0.4286
     // n = 2: components a, b, both matched; R1 (via a), R2 and R3 (via b).
-    expect(curves[1]).toMatchObject({ n: 2, findings: 2, matched_findings: 2, matched_reference_bugs: 3, recall: 0.3, precision: 1 });
+    expect(curves[1]).toMatchObject({
+      n: 2,
+      findings: 2,
+      matched_findings: 2,
+      matched_reference_bugs: 3,
+      recall: 0.3,
+      precision: 1,
+    });
     // n = 3: only a; R1.
-    expect(curves[2]).toMatchObject({ n: 3, findings: 1, matched_findings: 1, matched_reference_bugs: 1, recall: 0.1, precision: 1 });
+    expect(curves[2]).toMatchObject({
+      n: 3,
+      findings: 1,
+      matched_findings: 1,
+      matched_reference_bugs: 1,
+      recall: 0.1,
+      precision: 1,
+    });
     expect(curves[2]?.f1).toBeCloseTo(0.2 / 1.1, 12); // 0.1818
   });
 
   it("labels middle points 'at least n of k' and handles no matches", () => {
-    const { components, componentOf } = buildRunComponents({ findings: [{ id: "x", runIndex: 0 }], sameRootCauseEdges: [] });
+    const { components, componentOf } = buildRunComponents({
+      findings: [{ id: "x", runIndex: 0 }],
+      sameRootCauseEdges: [],
+    });
     const curves = computeRunCurves({ runCount: 4, components, componentOf, referenceBugCount: 0, matches: [] });
     expect(curves.map((c) => c.label)).toEqual(["union", "at least 2 of 4", "at least 3 of 4", "intersection"]);
     // No reference bugs: no recall; no finding kept at n = 4: no precision. Neither is a 0.

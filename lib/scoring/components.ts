@@ -38,7 +38,10 @@ export function buildRunComponents(input: BuildRunComponentsInput): RunComponent
 }
 
 /** The components of a union-find built elsewhere (finding i of `findings` is element i of `set`). */
-export function componentsOfSet(findings: readonly { id: string; runIndex: number }[], set: DisjointSet): RunComponents {
+export function componentsOfSet(
+  findings: readonly { id: string; runIndex: number }[],
+  set: DisjointSet,
+): RunComponents {
   const componentOf = new Map<string, number>();
   // Component id by root element (-1: none yet): an array, not a Map, at tens of thousands of findings.
   const componentOfRoot = new Int32Array(findings.length).fill(-1);

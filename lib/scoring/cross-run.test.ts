@@ -1,13 +1,27 @@
 import { describe, expect, it } from "vitest";
 import { buildRunComponents, componentsOfSet } from "./components";
 import { DisjointSet } from "./disjoint-set";
-import { boundCrossRunCalls, candidateStrength, mergeCrossRunDuplicates, orderCandidates, orderedPairKey, orderPairsForJudging, referenceSharedEdges } from "./cross-run";
+import {
+  boundCrossRunCalls,
+  candidateStrength,
+  mergeCrossRunDuplicates,
+  orderCandidates,
+  orderedPairKey,
+  orderPairsForJudging,
+  referenceSharedEdges,
+} from "./cross-run";
 import { PairBuffer } from "./pair-buffer";
 import { createSeededRandom } from "./seeded-random";
 import { PAPER_THRESHOLDS } from "./thresholds";
 
 /** The all-pairs reference: every kept candidate judged, every duplicate edge applied. */
-function allPairsComponents(n: number, edges: [number, number][], left: Int32Array, right: Int32Array, truth: (a: number, b: number) => boolean) {
+function allPairsComponents(
+  n: number,
+  edges: [number, number][],
+  left: Int32Array,
+  right: Int32Array,
+  truth: (a: number, b: number) => boolean,
+) {
   const set = new DisjointSet(n);
   for (const [a, b] of edges) set.union(a, b);
   for (let i = 0; i < left.length; i++) if (truth(left[i]!, right[i]!)) set.union(left[i]!, right[i]!);
@@ -32,7 +46,8 @@ describe("mergeCrossRunDuplicates", () => {
       // Hidden root causes; the judge says "same" for equal roots, plus some noise that is not transitive.
       const root = Array.from({ length: n }, () => Math.floor(random() * Math.max(2, perRun)));
       const noise = new Set<string>();
-      const truth = (a: number, b: number) => root[a] === root[b] || noise.has(orderedPairKey(String(a), String(b)).key);
+      const truth = (a: number, b: number) =>
+        root[a] === root[b] || noise.has(orderedPairKey(String(a), String(b)).key);
       const lefts: number[] = [];
       const rights: number[] = [];
       const strengths: number[] = [];
@@ -50,7 +65,8 @@ describe("mergeCrossRunDuplicates", () => {
       for (let k = 0; k < random() * 4; k++) edges.push([Math.floor(random() * n), Math.floor(random() * n)]);
       const candidates = orderCandidates(Int32Array.from(lefts), Int32Array.from(rights), Float32Array.from(strengths));
       const cache = new Map<number, boolean>();
-      for (let i = 0; i < candidates.left.length; i++) if (random() < 0.2) cache.set(i, truth(candidates.left[i]!, candidates.right[i]!));
+      for (let i = 0; i < candidates.left.length; i++)
+        if (random() < 0.2) cache.set(i, truth(candidates.left[i]!, candidates.right[i]!));
       const bound = await boundCrossRunCalls({ findingCount: n, edges, candidates, known: (i) => cache.get(i) });
       const merged = await mergeCrossRunDuplicates({
         findingCount: n,
@@ -90,7 +106,11 @@ describe("mergeCrossRunDuplicates", () => {
     // Candidates 0 and 2 are connected through known edges, 1 and 3 are cached: only 3-4 and 4-5 may need a call.
     expect(await boundCrossRunCalls(input)).toBe(2);
     const calls: number[] = [];
-    const merged = await mergeCrossRunDuplicates({ ...input, judge: async (i) => (calls.push(i), true), concurrency: 1 });
+    const merged = await mergeCrossRunDuplicates({
+      ...input,
+      judge: async (i) => (calls.push(i), true),
+      concurrency: 1,
+    });
     expect(calls).toEqual([4, 5]);
     expect(merged).toMatchObject({ judged: 2, known: 2, skipped: 2 });
     // With a judge that says "no" to everything, the bound is reached: nothing tighter is sound before judging.
@@ -195,7 +215,14 @@ describe("pair keys and strength", () => {
   });
 
   it("measures strength as the largest signal-to-threshold ratio", () => {
-    const signals = { lineOverlap: 0.04, fullTextEmbedding: 0.1, descriptionEmbedding: 0, snippetTokens: 0, identifiers: 0.05, apiCalls: 0 };
+    const signals = {
+      lineOverlap: 0.04,
+      fullTextEmbedding: 0.1,
+      descriptionEmbedding: 0,
+      snippetTokens: 0,
+      identifiers: 0.05,
+      apiCalls: 0,
+    };
     expect(candidateStrength(signals, PAPER_THRESHOLDS)).toBeCloseTo(2, 12);
   });
 
@@ -205,19 +232,33 @@ describe("pair keys and strength", () => {
     const strengths: number[] = [];
     for (let i = 0; i < 3_000; i++) {
       // Coarse values, so ties are common.
-      const signals = { lineOverlap: 0, fullTextEmbedding: Math.round(random() * 10) / 10, descriptionEmbedding: 0, snippetTokens: 0, identifiers: Math.round(random() * 4) / 10, apiCalls: 0 };
+      const signals = {
+        lineOverlap: 0,
+        fullTextEmbedding: Math.round(random() * 10) / 10,
+        descriptionEmbedding: 0,
+        snippetTokens: 0,
+        identifiers: Math.round(random() * 4) / 10,
+        apiCalls: 0,
+      };
       pairs.push(i, 10_000 + i, signals);
       strengths.push(candidateStrength(signals, PAPER_THRESHOLDS));
     }
     const ordered = orderPairsForJudging(pairs, PAPER_THRESHOLDS);
-    const expected = orderCandidates(pairs.left.subarray(0, pairs.length), pairs.right.subarray(0, pairs.length), Float32Array.from(strengths));
+    const expected = orderCandidates(
+      pairs.left.subarray(0, pairs.length),
+      pairs.right.subarray(0, pairs.length),
+      Float32Array.from(strengths),
+    );
     expect(ordered.length).toBe(3_000);
     expect([...ordered.left.subarray(0, 3_000)]).toEqual([...expected.left]);
     expect([...ordered.right.subarray(0, 3_000)]).toEqual([...expected.right]);
     for (let k = 0; k < 3_000; k++) {
       expect(ordered.signalsAt(k)).toEqual(pairs.signalsAt(ordered.left[k]!));
       if (k > 0) {
-        const [a, b] = [candidateStrength(ordered.signalsAt(k - 1), PAPER_THRESHOLDS), candidateStrength(ordered.signalsAt(k), PAPER_THRESHOLDS)];
+        const [a, b] = [
+          candidateStrength(ordered.signalsAt(k - 1), PAPER_THRESHOLDS),
+          candidateStrength(ordered.signalsAt(k), PAPER_THRESHOLDS),
+        ];
         expect(a > b || (Math.abs(a - b) < 1e-5 && ordered.left[k - 1]! < ordered.left[k]!)).toBe(true);
       }
     }

@@ -30,7 +30,8 @@ export function orderedPairKey(hashA: string, hashB: string): { left: string; ri
  */
 export function candidateStrength(signals: SignalValues, thresholds: Thresholds): number {
   let strength = 0;
-  for (const name of SIGNAL_NAMES) strength = Math.max(strength, thresholds[name] > 0 ? signals[name] / thresholds[name] : 0);
+  for (const name of SIGNAL_NAMES)
+    strength = Math.max(strength, thresholds[name] > 0 ? signals[name] / thresholds[name] : 0);
   return strength;
 }
 
@@ -39,7 +40,9 @@ export function candidateStrength(signals: SignalValues, thresholds: Thresholds)
  * matched to it, in any run. (Linking only across runs left duplicates within one run apart while later runs merged,
  * so the components depended on which run a duplicate came first in.)
  */
-export function referenceSharedEdges(matches: Iterable<{ findingId: string; referenceId: string }>): [string, string][] {
+export function referenceSharedEdges(
+  matches: Iterable<{ findingId: string; referenceId: string }>,
+): [string, string][] {
   const firstByReference = new Map<string, string>();
   const edges: [string, string][] = [];
   for (const match of matches) {
@@ -197,7 +200,11 @@ export const DEFAULT_WAVE_SIZE = 2_048;
  * Judges the given candidates, at most `concurrency` at a time, and returns their verdicts in input order. The first
  * failure stops further calls and is rethrown once the calls in flight have ended.
  */
-async function judgeAll(items: number[], judge: (i: number) => Promise<boolean | undefined>, concurrency: number): Promise<(boolean | undefined)[]> {
+async function judgeAll(
+  items: number[],
+  judge: (i: number) => Promise<boolean | undefined>,
+  concurrency: number,
+): Promise<(boolean | undefined)[]> {
   const verdicts = new Array<boolean | undefined>(items.length);
   let next = 0;
   let failure: { error: unknown } | undefined;

@@ -60,7 +60,9 @@ describe("matcher quality on the labelled set (paper thresholds, offline embedde
   });
 
   it("keeps every true pair", () => {
-    const dropped = labelled.filter((p) => p.label === "match" && !p.kept).map((p) => `${p.finding.id} -> ${p.reference_id} (${p.kind})`);
+    const dropped = labelled
+      .filter((p) => p.label === "match" && !p.kept)
+      .map((p) => `${p.finding.id} -> ${p.reference_id} (${p.kind})`);
     expect(dropped).toEqual([]);
   });
 
@@ -77,9 +79,12 @@ describe("matcher quality on the labelled set (paper thresholds, offline embedde
     const expectedCompared = findings.reduce((n, f) => n + references.filter((r) => r.repo === f.repo).length, 0);
     expect(result.comparedPairs).toBe(expectedCompared);
 
-    const share = (kept: number, total: number) => `${kept}/${total} (${((100 * kept) / Math.max(total, 1)).toFixed(1)}%)`;
+    const share = (kept: number, total: number) =>
+      `${kept}/${total} (${((100 * kept) / Math.max(total, 1)).toFixed(1)}%)`;
     const trueKept = labelled.filter((p) => p.label === "match" && p.kept);
-    const lexicalOnly = trueKept.filter((p) => !p.kept!.triggered.some((s) => s === "fullTextEmbedding" || s === "descriptionEmbedding"));
+    const lexicalOnly = trueKept.filter(
+      (p) => !p.kept!.triggered.some((s) => s === "fullTextEmbedding" || s === "descriptionEmbedding"),
+    );
     const falseLabelled = labelled.filter((p) => p.label === "no_match");
     const falseKept = falseLabelled.filter((p) => p.kept).length;
     const labelledKept = labelled.filter((p) => p.kept).length;

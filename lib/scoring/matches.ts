@@ -6,7 +6,10 @@ export type MatchSource = "judge" | "override";
 export type DerivedMatch = { findingId: string; referenceId: string; source: MatchSource };
 
 /** An override, when there is one, decides; otherwise the judge's verdict (an undecided pair is not a match). */
-export function resolveMatch(override: boolean | undefined, verdict: boolean | undefined): { match: boolean; source: MatchSource } {
+export function resolveMatch(
+  override: boolean | undefined,
+  verdict: boolean | undefined,
+): { match: boolean; source: MatchSource } {
   if (override !== undefined) return { match: override, source: "override" };
   return { match: verdict === true, source: "judge" };
 }

@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { computeMetrics, computeScoreBreakdown, meanMetrics, meanScoreBreakdown, poolCounts } from "./metrics";
 
-const counts = (matched_reference_bugs: number, reference_bugs: number, matched_findings: number, findings: number) => ({
+const counts = (
+  matched_reference_bugs: number,
+  reference_bugs: number,
+  matched_findings: number,
+  findings: number,
+) => ({
   matched_reference_bugs,
   reference_bugs,
   matched_findings,
@@ -99,13 +104,27 @@ describe("computeScoreBreakdown", () => {
   it("counts many-to-many matches once per reference bug and once per finding", () => {
     const byRepo = Object.fromEntries(breakdown.repositories.map((row) => [row.repo, row]));
     // a-repo: r1, r2, r3 all matched; f1, f2, f3 matched, f7 not.
-    expect(byRepo["a-repo"]).toMatchObject({ matched_reference_bugs: 3, reference_bugs: 3, matched_findings: 3, findings: 4, recall: 1, precision: 0.75 });
+    expect(byRepo["a-repo"]).toMatchObject({
+      matched_reference_bugs: 3,
+      reference_bugs: 3,
+      matched_findings: 3,
+      findings: 4,
+      recall: 1,
+      precision: 0.75,
+    });
     // b-repo: 1/1 reference bugs, 1/2 findings; F1 = 2 x 1 x 0.5 / 1.5.
     expect(byRepo["b-repo"]).toMatchObject({ recall: 1, precision: 0.5 });
     expect(byRepo["b-repo"]?.f1).toBeCloseTo(2 / 3, 12);
     expect(byRepo["c-repo"]).toMatchObject({ recall: 0.5, precision: 1 });
     // d-empty has no findings and still gets its row.
-    expect(byRepo["d-empty"]).toMatchObject({ matched_reference_bugs: 0, reference_bugs: 1, findings: 0, recall: 0, precision: null, f1: null });
+    expect(byRepo["d-empty"]).toMatchObject({
+      matched_reference_bugs: 0,
+      reference_bugs: 1,
+      findings: 0,
+      recall: 0,
+      precision: null,
+      f1: null,
+    });
   });
 
   it("sorts repositories by name and pools languages", () => {
@@ -117,7 +136,14 @@ describe("computeScoreBreakdown", () => {
     ]);
     const [python, rust] = breakdown.languages;
     // python = a + b: 4/4 reference bugs, 4/6 findings; F1 = 2 x 1 x 2/3 / (5/3) = 0.8.
-    expect(python).toMatchObject({ language: "python", matched_reference_bugs: 4, reference_bugs: 4, matched_findings: 4, findings: 6, recall: 1 });
+    expect(python).toMatchObject({
+      language: "python",
+      matched_reference_bugs: 4,
+      reference_bugs: 4,
+      matched_findings: 4,
+      findings: 6,
+      recall: 1,
+    });
     expect(python?.f1).toBeCloseTo(0.8, 12);
     // rust = c + d: 1/3 reference bugs, 1/1 findings; F1 = 2 x 1/3 x 1 / (4/3) = 0.5.
     expect(rust?.recall).toBeCloseTo(1 / 3, 12);
@@ -125,20 +151,34 @@ describe("computeScoreBreakdown", () => {
   });
 
   it("pools everything for the overall row", () => {
-    expect(breakdown.overall).toMatchObject({ matched_reference_bugs: 5, reference_bugs: 7, matched_findings: 5, findings: 7 });
+    expect(breakdown.overall).toMatchObject({
+      matched_reference_bugs: 5,
+      reference_bugs: 7,
+      matched_findings: 5,
+      findings: 7,
+    });
     expect(breakdown.overall.f1).toBeCloseTo(5 / 7, 12);
   });
 
   it("throws on items of unknown repositories or ids", () => {
-    expect(() => computeScoreBreakdown({ ...input, findings: [{ id: "f9", repo: "nope" }] })).toThrow(/unknown repository/);
-    expect(() => computeScoreBreakdown({ ...input, matches: [{ findingId: "f1", referenceId: "r99" }] })).toThrow(/unknown reference/);
+    expect(() => computeScoreBreakdown({ ...input, findings: [{ id: "f9", repo: "nope" }] })).toThrow(
+      /unknown repository/,
+    );
+    expect(() => computeScoreBreakdown({ ...input, matches: [{ findingId: "f1", referenceId: "r99" }] })).toThrow(
+      /unknown reference/,
+    );
   });
 });
 
 describe("meanMetrics and meanScoreBreakdown", () => {
   it("averages ratios and counts, which may be fractional", () => {
     const mean = meanMetrics([computeMetrics(counts(1, 4, 1, 2)), computeMetrics(counts(2, 4, 0, 3))]);
-    expect(mean).toMatchObject({ matched_reference_bugs: 1.5, reference_bugs: 4, matched_findings: 0.5, findings: 2.5 });
+    expect(mean).toMatchObject({
+      matched_reference_bugs: 1.5,
+      reference_bugs: 4,
+      matched_findings: 0.5,
+      findings: 2.5,
+    });
     expect(mean.recall).toBeCloseTo((0.25 + 0.5) / 2, 12);
     expect(mean.precision).toBeCloseTo(0.25, 12);
     // F1 of the runs: 2 x 0.25 x 0.5 / 0.75 = 1/3 and 0, so the mean is 1/6 (not the F1 of the means).
@@ -151,24 +191,50 @@ describe("meanMetrics and meanScoreBreakdown", () => {
     const mean = meanMetrics([computeMetrics(counts(1, 4, 1, 2)), computeMetrics(counts(0, 4, 0, 0))]);
     expect(mean).toMatchObject({ recall: 0.125, precision: 0.5, findings: 1 });
     expect(mean.f1).toBeCloseTo((2 * 0.25 * 0.5) / 0.75, 12);
-    expect(meanMetrics([computeMetrics(counts(0, 4, 0, 0)), computeMetrics(counts(0, 4, 0, 0))])).toMatchObject({ recall: 0, precision: null, f1: null });
+    expect(meanMetrics([computeMetrics(counts(0, 4, 0, 0)), computeMetrics(counts(0, 4, 0, 0))])).toMatchObject({
+      recall: 0,
+      precision: null,
+      f1: null,
+    });
   });
 
   it("pools before dividing, so a pooled precision exists when any repository has findings", () => {
     expect(poolCounts([counts(0, 2, 0, 0), counts(1, 2, 1, 2)])).toMatchObject({ recall: 0.25, precision: 0.5 });
-    expect(poolCounts([counts(0, 2, 0, 0), counts(0, 2, 0, 0)])).toMatchObject({ recall: 0, precision: null, f1: null });
+    expect(poolCounts([counts(0, 2, 0, 0), counts(0, 2, 0, 0)])).toMatchObject({
+      recall: 0,
+      precision: null,
+      f1: null,
+    });
   });
 
   it("averages breakdowns row by row and rejects rows that do not line up", () => {
     const repositories = [{ name: "r", language: "go" }];
-    const referenceBugs = [{ id: "b1", repo: "r" }, { id: "b2", repo: "r" }];
-    const run1 = computeScoreBreakdown({ repositories, referenceBugs, findings: [{ id: "f1", repo: "r" }], matches: [{ findingId: "f1", referenceId: "b1" }] });
-    const run2 = computeScoreBreakdown({ repositories, referenceBugs, findings: [{ id: "g1", repo: "r" }], matches: [] });
+    const referenceBugs = [
+      { id: "b1", repo: "r" },
+      { id: "b2", repo: "r" },
+    ];
+    const run1 = computeScoreBreakdown({
+      repositories,
+      referenceBugs,
+      findings: [{ id: "f1", repo: "r" }],
+      matches: [{ findingId: "f1", referenceId: "b1" }],
+    });
+    const run2 = computeScoreBreakdown({
+      repositories,
+      referenceBugs,
+      findings: [{ id: "g1", repo: "r" }],
+      matches: [],
+    });
     const mean = meanScoreBreakdown([run1, run2]);
     expect(mean.overall.recall).toBe(0.25);
     expect(mean.languages[0]).toMatchObject({ language: "go", precision: 0.5 });
     expect(mean.repositories[0]).toMatchObject({ repo: "r", language: "go", matched_findings: 0.5 });
-    const other = computeScoreBreakdown({ repositories: [{ name: "s", language: "go" }], referenceBugs: [], findings: [], matches: [] });
+    const other = computeScoreBreakdown({
+      repositories: [{ name: "s", language: "go" }],
+      referenceBugs: [],
+      findings: [],
+      matches: [],
+    });
     expect(() => meanScoreBreakdown([run1, other])).toThrow();
   });
 });

@@ -85,7 +85,8 @@ export function computeScoreBreakdown(input: ScoreBreakdownInput): ScoreBreakdow
   const matchedFindings = new Set<string>();
   for (const match of input.matches) {
     if (!findingRepo.has(match.findingId)) throw new Error(`match names unknown finding ${match.findingId}`);
-    if (!referenceRepo.has(match.referenceId)) throw new Error(`match names unknown reference bug ${match.referenceId}`);
+    if (!referenceRepo.has(match.referenceId))
+      throw new Error(`match names unknown reference bug ${match.referenceId}`);
     matchedFindings.add(match.findingId);
     matchedReferences.add(match.referenceId);
   }
@@ -147,13 +148,20 @@ export function meanOfKnown(values: Ratio[]): Ratio {
 export function meanScoreBreakdown(list: ScoreBreakdown[]): ScoreBreakdown {
   const first = list[0];
   if (!first) return { overall: meanMetrics([]), languages: [], repositories: [] };
-  const sameKeys = (keys: string[], other: string[]) => keys.length === other.length && keys.every((k, i) => k === other[i]);
+  const sameKeys = (keys: string[], other: string[]) =>
+    keys.length === other.length && keys.every((k, i) => k === other[i]);
   const languageKeys = first.languages.map((row) => row.language);
   const repoKeys = first.repositories.map((row) => row.repo);
   for (const breakdown of list) {
     if (
-      !sameKeys(languageKeys, breakdown.languages.map((row) => row.language)) ||
-      !sameKeys(repoKeys, breakdown.repositories.map((row) => row.repo))
+      !sameKeys(
+        languageKeys,
+        breakdown.languages.map((row) => row.language),
+      ) ||
+      !sameKeys(
+        repoKeys,
+        breakdown.repositories.map((row) => row.repo),
+      )
     ) {
       throw new Error("meanScoreBreakdown: breakdowns cover different languages or repositories");
     }

@@ -5,7 +5,12 @@ import { SIGNAL_NAMES } from "./thresholds";
 import type { SignalValues } from "./types";
 
 /** PairBuffer's arrays cut to length (toArrays), e.g. as received from the prefilter thread. */
-export type PairArrays = { length: number; left: Int32Array<ArrayBuffer>; right: Int32Array<ArrayBuffer>; signals: Float64Array<ArrayBuffer> };
+export type PairArrays = {
+  length: number;
+  left: Int32Array<ArrayBuffer>;
+  right: Int32Array<ArrayBuffer>;
+  signals: Float64Array<ArrayBuffer>;
+};
 
 export class PairBuffer {
   length = 0;
@@ -35,7 +40,11 @@ export class PairBuffer {
   /** A buffer over arrays of toArrays() (no copy). */
   static fromArrays(arrays: PairArrays): PairBuffer {
     const buffer = new PairBuffer();
-    if (arrays.left.length < arrays.length || arrays.right.length < arrays.length || arrays.signals.length < arrays.length * SIGNAL_NAMES.length) {
+    if (
+      arrays.left.length < arrays.length ||
+      arrays.right.length < arrays.length ||
+      arrays.signals.length < arrays.length * SIGNAL_NAMES.length
+    ) {
       throw new Error(`pair arrays hold fewer than ${arrays.length} pairs`);
     }
     buffer.length = arrays.length;

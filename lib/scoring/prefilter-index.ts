@@ -21,7 +21,11 @@ export type TokenIndex = {
  * repository's documents, and indexes the right side by token. With `self`, both sides are the same documents (a run
  * against itself): each document is counted once in the IDF.
  */
-export function buildTokenIndex(leftTokens: string[][], rightTokens: string[][], options: { self?: boolean } = {}): TokenIndex {
+export function buildTokenIndex(
+  leftTokens: string[][],
+  rightTokens: string[][],
+  options: { self?: boolean } = {},
+): TokenIndex {
   const vocabulary = new Map<string, number>();
   const intern = (token: string): number => {
     let id = vocabulary.get(token);
@@ -97,11 +101,7 @@ function sumWeights(offsets: Int32Array, ids: Int32Array, idf: Float64Array): Fl
 export type PackedEmbeddings = { vectors: Float32Array; inverseNorms: Float64Array; dims: number };
 
 /** A missing embedding becomes a zero row with inverse norm 0, so every cosine with it is 0. */
-export function packEmbeddings(
-  ids: string[],
-  embeddings: Map<string, Float32Array>,
-  dims: number,
-): PackedEmbeddings {
+export function packEmbeddings(ids: string[], embeddings: Map<string, Float32Array>, dims: number): PackedEmbeddings {
   const vectors = new Float32Array(ids.length * dims);
   const inverseNorms = new Float64Array(ids.length);
   for (let i = 0; i < ids.length; i++) {

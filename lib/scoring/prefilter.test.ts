@@ -6,12 +6,29 @@ import { calledNames, identifierTokens, snippetTokens } from "./tokenize";
 import type { BugText, Thresholds } from "./types";
 
 function bug(id: string, fields: Partial<BugText> = {}): BugText {
-  return { id, repo: "r", file: "src/a.py", lineStart: 1, lineEnd: 1, title: "", description: "", codeSnippet: "", ...fields };
+  return {
+    id,
+    repo: "r",
+    file: "src/a.py",
+    lineStart: 1,
+    lineEnd: 1,
+    title: "",
+    description: "",
+    codeSnippet: "",
+    ...fields,
+  };
 }
 
 const vectors = (entries: [string, number[]][]) => new Map(entries.map(([id, v]) => [id, new Float32Array(v)]));
 const noEmbeddings = { fullText: new Map<string, Float32Array>(), description: new Map<string, Float32Array>() };
-const NEVER: Thresholds = { lineOverlap: 2, fullTextEmbedding: 2, descriptionEmbedding: 2, snippetTokens: 2, identifiers: 2, apiCalls: 2 };
+const NEVER: Thresholds = {
+  lineOverlap: 2,
+  fullTextEmbedding: 2,
+  descriptionEmbedding: 2,
+  snippetTokens: 2,
+  identifiers: 2,
+  apiCalls: 2,
+};
 
 describe("buildCandidatePairs", () => {
   // Hand-computed: repository "r" has 3 documents (L1, R1, R2), so N = 3 for its IDF.
@@ -20,7 +37,9 @@ describe("buildCandidatePairs", () => {
   // Identifiers: L1 {alpha, bar, foo}, R1 {alpha, baz, foo}: 2 x 1.2877 / (2 x 1.2877 + 2 x 1.6931) = 0.4320.
   // API calls: {foo} vs {foo} = 1. Lines: [10, 19] vs [15, 24] = 5 / 15.
   // Embeddings: full text [1, 0] vs [0.6, 0.8] = 0.6 (< 0.65); description [1, 0] vs [1, 1] = 0.7071.
-  const left = [bug("L1", { file: "src/a.py", lineStart: 10, lineEnd: 19, description: "alpha", codeSnippet: "foo(bar)" })];
+  const left = [
+    bug("L1", { file: "src/a.py", lineStart: 10, lineEnd: 19, description: "alpha", codeSnippet: "foo(bar)" }),
+  ];
   const right = [
     bug("R1", { file: "./src/a.py", lineStart: 15, lineEnd: 24, description: "alpha", codeSnippet: "foo(baz)" }),
     bug("R2", { file: "src/b.py", lineStart: 10, lineEnd: 19, description: "omega", codeSnippet: "qux(quux)" }),
@@ -28,8 +47,18 @@ describe("buildCandidatePairs", () => {
     bug("X1", { repo: "other", description: "alpha", codeSnippet: "foo(bar) foo(bar)" }),
   ];
   const embeddings = {
-    fullText: vectors([["L1", [1, 0]], ["R1", [0.6, 0.8]], ["R2", [0, 1]], ["X1", [1, 0]]]),
-    description: vectors([["L1", [1, 0]], ["R1", [1, 1]], ["R2", [0, 1]], ["X1", [1, 0]]]),
+    fullText: vectors([
+      ["L1", [1, 0]],
+      ["R1", [0.6, 0.8]],
+      ["R2", [0, 1]],
+      ["X1", [1, 0]],
+    ]),
+    description: vectors([
+      ["L1", [1, 0]],
+      ["R1", [1, 1]],
+      ["R2", [0, 1]],
+      ["X1", [1, 0]],
+    ]),
   };
 
   it("keeps a pair when any signal reaches its threshold, with all six values", () => {
@@ -73,7 +102,7 @@ describe("buildCandidatePairs", () => {
   it("matches the reference signal definitions on every pair (odd sizes exercise the blocked loops)", () => {
     const words = ["self", "parse", "header", "node", "x", "value", "read", "write", "offset", "len"];
     let seed = 7;
-    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
     const pick = () => words[Math.floor(random() * words.length)]!;
     const makeDoc = (id: string): BugText =>
       bug(id, {
@@ -85,13 +114,19 @@ describe("buildCandidatePairs", () => {
       });
     const lefts = Array.from({ length: 5 }, (_, i) => makeDoc(`l${i}`));
     const rights = Array.from({ length: 7 }, (_, i) => makeDoc(`r${i}`));
-    const randomVectors = (docs: BugText[]) => new Map(docs.map((d) => [d.id, Float32Array.from({ length: 6 }, () => random() - 0.3)]));
+    const randomVectors = (docs: BugText[]) =>
+      new Map(docs.map((d) => [d.id, Float32Array.from({ length: 6 }, () => random() - 0.3)]));
     const all = [...lefts, ...rights];
     const embeddingsOf = { fullText: randomVectors(all), description: randomVectors(all) };
     // Leave one embedding out: its cosines must be 0.
     embeddingsOf.description.delete("r3");
     const everything: Thresholds = { ...NEVER, lineOverlap: 0 };
-    const { pairs, comparedPairs } = buildCandidatePairs({ left: lefts, right: rights, embeddings: embeddingsOf, thresholds: everything });
+    const { pairs, comparedPairs } = buildCandidatePairs({
+      left: lefts,
+      right: rights,
+      embeddings: embeddingsOf,
+      thresholds: everything,
+    });
     expect(comparedPairs).toBe(35);
     expect(pairs).toHaveLength(35);
 
@@ -110,12 +145,22 @@ describe("buildCandidatePairs", () => {
       expect(pair.signals.lineOverlap).toBeCloseTo(lineJaccard(a, b), 12);
       expect(pair.signals.fullTextEmbedding).toBeCloseTo(cosineOf(embeddingsOf.fullText, a.id, b.id), 5);
       expect(pair.signals.descriptionEmbedding).toBeCloseTo(cosineOf(embeddingsOf.description, a.id, b.id), 5);
-      expect(pair.signals.snippetTokens).toBeCloseTo(weightedJaccard(snippetTokens(a.codeSnippet), snippetTokens(b.codeSnippet), idfSnippet), 12);
-      expect(pair.signals.identifiers).toBeCloseTo(
-        weightedJaccard(identifierTokens(a.description, a.codeSnippet), identifierTokens(b.description, b.codeSnippet), idfIdentifiers),
+      expect(pair.signals.snippetTokens).toBeCloseTo(
+        weightedJaccard(snippetTokens(a.codeSnippet), snippetTokens(b.codeSnippet), idfSnippet),
         12,
       );
-      expect(pair.signals.apiCalls).toBeCloseTo(weightedJaccard(calledNames(a.codeSnippet), calledNames(b.codeSnippet), idfApi), 12);
+      expect(pair.signals.identifiers).toBeCloseTo(
+        weightedJaccard(
+          identifierTokens(a.description, a.codeSnippet),
+          identifierTokens(b.description, b.codeSnippet),
+          idfIdentifiers,
+        ),
+        12,
+      );
+      expect(pair.signals.apiCalls).toBeCloseTo(
+        weightedJaccard(calledNames(a.codeSnippet), calledNames(b.codeSnippet), idfApi),
+        12,
+      );
     }
   });
 
@@ -124,7 +169,13 @@ describe("buildCandidatePairs", () => {
       buildCandidatePairs({
         left: [bug("L")],
         right: [bug("R")],
-        embeddings: { fullText: vectors([["L", [1, 0]], ["R", [1, 0, 0]]]), description: new Map() },
+        embeddings: {
+          fullText: vectors([
+            ["L", [1, 0]],
+            ["R", [1, 0, 0]],
+          ]),
+          description: new Map(),
+        },
       }),
     ).toThrow(/dimensions/);
   });

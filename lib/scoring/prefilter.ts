@@ -29,7 +29,13 @@
 // intersections come from an inverted index (accumulate idf per right doc), embeddings sit in one
 // contiguous array per side, and no object is allocated for a pair that is not kept.
 
-import { buildTokenIndex, cosineRowPair, detectDimensions, packEmbeddings, weightedJaccardRow } from "./prefilter-index";
+import {
+  buildTokenIndex,
+  cosineRowPair,
+  detectDimensions,
+  packEmbeddings,
+  weightedJaccardRow,
+} from "./prefilter-index";
 import { pathKeys, rangeJaccard } from "./signals";
 import { PAPER_THRESHOLDS, SIGNAL_NAMES } from "./thresholds";
 import { calledNames, identifierTokens, snippetTokens } from "./tokenize";
@@ -178,7 +184,8 @@ function* scoreRepository(
     const leftBug = left[i]!;
     lineRow.fill(0);
     // A right doc may be found under two spellings of the file; its Jaccard is the same either way.
-    for (const file of leftRepo.paths[i]!) for (const j of rightByFile.get(file) ?? []) lineRow[j] = lineJaccardOf(leftBug, right[j]!);
+    for (const file of leftRepo.paths[i]!)
+      for (const j of rightByFile.get(file) ?? []) lineRow[j] = lineJaccardOf(leftBug, right[j]!);
     weightedJaccardRow(snippetIndex, i, snippetRow);
     weightedJaccardRow(identifierIndex, i, identifierRow);
     weightedJaccardRow(apiIndex, i, apiRow);
@@ -223,4 +230,3 @@ function lineJaccardOf(a: BugText, b: BugText): number {
 function listTriggered(signals: SignalValues, thresholds: Thresholds): SignalName[] {
   return SIGNAL_NAMES.filter((name) => signals[name] >= thresholds[name]);
 }
-

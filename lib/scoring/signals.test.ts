@@ -34,11 +34,22 @@ describe("lineJaccard", () => {
     expect(normalizePath("/repo/sqlglot/parser.py", repo)).toBe("sqlglot/parser.py");
     expect(normalizePath("/repo/src/a.py")).toBe("src/a.py");
     expect(normalizePath("repo/src/a.py")).toBe("repo/src/a.py");
-    expect(lineJaccard({ file: "/repo/src/a.py", lineStart: 1, lineEnd: 4 }, { file: "src/a.py", lineStart: 3, lineEnd: 6 }, "acme/a")).toBeCloseTo(2 / 6, 12);
+    expect(
+      lineJaccard(
+        { file: "/repo/src/a.py", lineStart: 1, lineEnd: 4 },
+        { file: "src/a.py", lineStart: 3, lineEnd: 6 },
+        "acme/a",
+      ),
+    ).toBeCloseTo(2 / 6, 12);
     // `<name>/x` may be the checkout directory or a real directory: both spellings are compared.
     expect(pathKeys("sqlglot/sqlglot/parser.py", repo)).toEqual(["sqlglot/sqlglot/parser.py", "sqlglot/parser.py"]);
     const reference = at("sqlglot/parser.py", 10, 19);
-    for (const spelled of ["./sqlglot/parser.py", "/workspace/sqlglot/sqlglot/parser.py", "sqlglot/sqlglot/parser.py", "tobymao/sqlglot/sqlglot/parser.py"]) {
+    for (const spelled of [
+      "./sqlglot/parser.py",
+      "/workspace/sqlglot/sqlglot/parser.py",
+      "sqlglot/sqlglot/parser.py",
+      "tobymao/sqlglot/sqlglot/parser.py",
+    ]) {
       expect(lineJaccard(at(spelled, 10, 19), reference, repo), spelled).toBe(1);
     }
     expect(lineJaccard(at("other/parser.py", 10, 19), reference, repo)).toBe(0);

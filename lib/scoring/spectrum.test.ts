@@ -19,7 +19,10 @@ describe("duplicates within a run (the paper's components, §A.4)", () => {
   ];
 
   it("gives components {a, a'}, {b1, b2}, {c}: union precision 1/3 (1/4 without the within-run link)", () => {
-    const merged = buildRunComponents({ findings, sameRootCauseEdges: [...referenceSharedEdges(matches), ["b1", "b2"]] });
+    const merged = buildRunComponents({
+      findings,
+      sameRootCauseEdges: [...referenceSharedEdges(matches), ["b1", "b2"]],
+    });
     expect(merged.components.map((c) => c.findingIds)).toEqual([["a", "a'"], ["b1", "b2"], ["c"]]);
     const [union] = computeRunCurves({ runCount: 2, ...merged, referenceBugCount: 1, matches });
     expect(union).toMatchObject({ findings: 3, matched_findings: 1, recall: 1 });
@@ -31,7 +34,10 @@ describe("duplicates within a run (the paper's components, §A.4)", () => {
   });
 
   it("counts distinct findings per run next to reported ones: run 1 reports 3 findings, 2 distinct", () => {
-    const merged = buildRunComponents({ findings, sameRootCauseEdges: [...referenceSharedEdges(matches), ["b1", "b2"]] });
+    const merged = buildRunComponents({
+      findings,
+      sameRootCauseEdges: [...referenceSharedEdges(matches), ["b1", "b2"]],
+    });
     const summaries = summarizeComponents(merged.components, merged.componentOf, matches);
     expect(summaries).toEqual([
       { runs: [0, 1], matched: true },

@@ -36,7 +36,8 @@ export function summarizeComponents(
 function checkRuns(runCount: number, component: ComponentSummary): void {
   if (component.runs.length === 0) throw new Error("a component without a run");
   for (const run of component.runs) {
-    if (!Number.isInteger(run) || run < 0 || run >= runCount) throw new Error(`run ${run} is outside 0..${runCount - 1}`);
+    if (!Number.isInteger(run) || run < 0 || run >= runCount)
+      throw new Error(`run ${run} is outside 0..${runCount - 1}`);
   }
   if (new Set(component.runs).size !== component.runs.length) throw new Error("a component lists a run twice");
 }
@@ -47,8 +48,12 @@ function checkRuns(runCount: number, component: ComponentSummary): void {
  * runs (the last row's union).
  */
 export function frequencySpectrum(runCount: number, components: readonly ComponentSummary[]): SpectrumPoint[] {
-  if (!Number.isInteger(runCount) || runCount < 1) throw new Error(`runCount must be a positive integer, got ${runCount}`);
-  const exactly = { matched: new Array<number>(runCount + 1).fill(0), unmatched: new Array<number>(runCount + 1).fill(0) };
+  if (!Number.isInteger(runCount) || runCount < 1)
+    throw new Error(`runCount must be a positive integer, got ${runCount}`);
+  const exactly = {
+    matched: new Array<number>(runCount + 1).fill(0),
+    unmatched: new Array<number>(runCount + 1).fill(0),
+  };
   // firstRun[m]: distinct findings first reported by run m (0-based), so the union after n runs sums m < n.
   const firstRun = { matched: new Array<number>(runCount).fill(0), unmatched: new Array<number>(runCount).fill(0) };
   for (const component of components) {
@@ -63,7 +68,13 @@ export function frequencySpectrum(runCount: number, components: readonly Compone
   for (let n = 1; n <= runCount; n++) {
     unionMatched += firstRun.matched[n - 1]!;
     unionUnmatched += firstRun.unmatched[n - 1]!;
-    points.push({ n, exactly_matched: exactly.matched[n]!, exactly_unmatched: exactly.unmatched[n]!, union_matched: unionMatched, union_unmatched: unionUnmatched });
+    points.push({
+      n,
+      exactly_matched: exactly.matched[n]!,
+      exactly_unmatched: exactly.unmatched[n]!,
+      union_matched: unionMatched,
+      union_unmatched: unionUnmatched,
+    });
   }
   return points;
 }
@@ -72,7 +83,10 @@ export function frequencySpectrum(runCount: number, components: readonly Compone
  * Each run's distinct findings: the components holding at least one of its findings (two reports of one bug in a run
  * count once), and how many of those match a reference bug. Index r is run r (0-based).
  */
-export function distinctFindingsByRun(runCount: number, components: readonly ComponentSummary[]): { distinct: number; matched: number }[] {
+export function distinctFindingsByRun(
+  runCount: number,
+  components: readonly ComponentSummary[],
+): { distinct: number; matched: number }[] {
   const counts = Array.from({ length: runCount }, () => ({ distinct: 0, matched: 0 }));
   for (const component of components) {
     checkRuns(runCount, component);

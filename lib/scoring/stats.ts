@@ -14,7 +14,8 @@ export function clopperPearson(successes: number, trials: number, confidence = 0
   if (!Number.isInteger(successes) || !Number.isInteger(trials) || successes < 0 || successes > trials) {
     throw new Error(`clopperPearson: need integers 0 <= successes <= trials, got ${successes} of ${trials}`);
   }
-  if (!(confidence > 0 && confidence < 1)) throw new Error(`clopperPearson: confidence must be in (0, 1), got ${confidence}`);
+  if (!(confidence > 0 && confidence < 1))
+    throw new Error(`clopperPearson: confidence must be in (0, 1), got ${confidence}`);
   if (trials === 0) return [0, 1];
   const alpha = 1 - confidence;
   const lower = successes === 0 ? 0 : betaQuantile(alpha / 2, successes, trials - successes + 1);

@@ -3,7 +3,13 @@ import { calledNames, descriptionText, fullText, identifierTokens, snippetTokens
 
 describe("snippetTokens", () => {
   it("keeps lowercased whole words of >= 2 chars, de-duplicated and sorted", () => {
-    expect(snippetTokens("x = foo_Bar(a1, BB)\nreturn x.y + fooBar")).toEqual(["a1", "bb", "foo_bar", "foobar", "return"]);
+    expect(snippetTokens("x = foo_Bar(a1, BB)\nreturn x.y + fooBar")).toEqual([
+      "a1",
+      "bb",
+      "foo_bar",
+      "foobar",
+      "return",
+    ]);
   });
 
   it("returns an empty set for code without words", () => {
@@ -14,7 +20,13 @@ describe("snippetTokens", () => {
 describe("words beyond ASCII letters", () => {
   it("keeps a `$` sigil as part of the word", () => {
     // Hand-computed: words of >= 2 chars; `$` alone, `0`, `2`, `d` and `x` are shorter.
-    expect(snippetTokens("let count = $state(0); const d = $derived(count * 2); $('#x')")).toEqual(["$derived", "$state", "const", "count", "let"]);
+    expect(snippetTokens("let count = $state(0); const d = $derived(count * 2); $('#x')")).toEqual([
+      "$derived",
+      "$state",
+      "const",
+      "count",
+      "let",
+    ]);
     expect(identifierTokens("Reading $props too early", "$props.x")).toEqual(["$props", "early", "reading", "too"]);
   });
 
@@ -41,7 +53,8 @@ describe("identifierTokens", () => {
 
 describe("calledNames", () => {
   it("keeps functions, methods and constructors, drops keywords and spaced parentheses", () => {
-    const code = "if (x) { foo(a); obj.bar(b); } while(y) baz (c); if(z) new Foo(1); re.match(s); print(x); x1foo(); 9abc(";
+    const code =
+      "if (x) { foo(a); obj.bar(b); } while(y) baz (c); if(z) new Foo(1); re.match(s); print(x); x1foo(); 9abc(";
     expect(calledNames(code)).toEqual(["bar", "foo", "match", "print", "x1foo"]);
   });
 
@@ -52,12 +65,19 @@ describe("calledNames", () => {
 
 describe("calledNames of generic and non-ASCII calls", () => {
   it("skips type arguments between the name and its parenthesis", () => {
-    const code = "const [v] = useState<string>(''); const m = new Map<string, List<Item>>(); x.parse::<u32>(); let v: Vec<u8> = collect::<Vec<Vec<u8>>>();";
+    const code =
+      "const [v] = useState<string>(''); const m = new Map<string, List<Item>>(); x.parse::<u32>(); let v: Vec<u8> = collect::<Vec<Vec<u8>>>();";
     expect(calledNames(code)).toEqual(["collect", "map", "parse", "usestate"]);
   });
 
   it("keeps `$` names and non-ASCII names", () => {
-    expect(calledNames("let s = $state(0); $effect(() => f(s)); größe_prüfen(x); $('#a')")).toEqual(["$", "$effect", "$state", "f", "größe_prüfen"]);
+    expect(calledNames("let s = $state(0); $effect(() => f(s)); größe_prüfen(x); $('#a')")).toEqual([
+      "$",
+      "$effect",
+      "$state",
+      "f",
+      "größe_prüfen",
+    ]);
   });
 
   it("does not read a comparison followed by parentheses as a call", () => {

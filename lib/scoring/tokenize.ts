@@ -29,16 +29,63 @@ const WORD_PATTERN = /[\p{L}\p{M}\p{N}_$]+/gu;
 const TYPE_ARGUMENT = "[\\p{L}\\p{N}_$\\s,.:\\[\\]&*?'|]*";
 const TYPE_ARGUMENTS = `(?:::)?<${TYPE_ARGUMENT}(?:<${TYPE_ARGUMENT}(?:<${TYPE_ARGUMENT}>${TYPE_ARGUMENT})*>${TYPE_ARGUMENT})*>`;
 // The lookbehind makes the name a whole word, so `1foo(` never yields a partial name (`a$foo(` is the word `a$foo`).
-const CALL_PATTERN = new RegExp(`(?<![\\p{L}\\p{M}\\p{N}_$])([\\p{L}_$][\\p{L}\\p{M}\\p{N}_$]*)(?:${TYPE_ARGUMENTS})?\\(`, "gu");
+const CALL_PATTERN = new RegExp(
+  `(?<![\\p{L}\\p{M}\\p{N}_$])([\\p{L}_$][\\p{L}\\p{M}\\p{N}_$]*)(?:${TYPE_ARGUMENTS})?\\(`,
+  "gu",
+);
 
 // Keywords of the benchmark's languages (Python, JS/TS, Java, C/C++, Go, Rust, Ruby, PHP) that can be
 // written directly before "(" without being a call.
 const CALL_KEYWORDS: ReadonlySet<string> = new Set([
-  "if", "elif", "else", "elseif", "for", "foreach", "while", "do", "switch", "case", "return",
-  "try", "catch", "finally", "function", "func", "fn", "def", "class", "typeof", "instanceof",
-  "new", "await", "async", "yield", "sizeof", "alignof", "alignas", "decltype", "noexcept",
-  "defined", "lambda", "not", "and", "or", "in", "is", "with", "except", "raise", "throw",
-  "throws", "delete", "del", "void", "synchronized", "unless", "until", "assert",
+  "if",
+  "elif",
+  "else",
+  "elseif",
+  "for",
+  "foreach",
+  "while",
+  "do",
+  "switch",
+  "case",
+  "return",
+  "try",
+  "catch",
+  "finally",
+  "function",
+  "func",
+  "fn",
+  "def",
+  "class",
+  "typeof",
+  "instanceof",
+  "new",
+  "await",
+  "async",
+  "yield",
+  "sizeof",
+  "alignof",
+  "alignas",
+  "decltype",
+  "noexcept",
+  "defined",
+  "lambda",
+  "not",
+  "and",
+  "or",
+  "in",
+  "is",
+  "with",
+  "except",
+  "raise",
+  "throw",
+  "throws",
+  "delete",
+  "del",
+  "void",
+  "synchronized",
+  "unless",
+  "until",
+  "assert",
 ]);
 
 function collectWords(text: string, minLength: number, into: Set<string>): void {

@@ -14,12 +14,7 @@ export type BugText = {
 };
 
 export type SignalName =
-  | "lineOverlap"
-  | "fullTextEmbedding"
-  | "descriptionEmbedding"
-  | "snippetTokens"
-  | "identifiers"
-  | "apiCalls";
+  "lineOverlap" | "fullTextEmbedding" | "descriptionEmbedding" | "snippetTokens" | "identifiers" | "apiCalls";
 
 export type SignalValues = Record<SignalName, number>;
 

@@ -16,7 +16,12 @@ export async function packCanonicalTar(entries: readonly TreeEntry[]): Promise<B
   for (const e of sorted) {
     await new Promise<void>((resolve, reject) => {
       const done = (error?: Error | null) => (error ? reject(error) : resolve());
-      if (e.type === "file") pack.entry({ ...common, name: e.path, type: "file", mode: e.executable ? 0o755 : 0o644, size: e.content.length }, e.content, done);
+      if (e.type === "file")
+        pack.entry(
+          { ...common, name: e.path, type: "file", mode: e.executable ? 0o755 : 0o644, size: e.content.length },
+          e.content,
+          done,
+        );
       else pack.entry({ ...common, name: e.path, type: "symlink", mode: 0o777, linkname: e.target }, done);
     });
   }

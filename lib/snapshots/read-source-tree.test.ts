@@ -27,7 +27,11 @@ function makeTree(files: Record<string, string>, links: Record<string, string> =
   return root;
 }
 
-async function makeTar(members: (Partial<Header> & { name: string })[], contents: Record<string, string> = {}, gzip = false): Promise<string> {
+async function makeTar(
+  members: (Partial<Header> & { name: string })[],
+  contents: Record<string, string> = {},
+  gzip = false,
+): Promise<string> {
   const pack = tar.pack();
   const chunks: Buffer[] = [];
   const done = (async () => {
@@ -47,7 +51,13 @@ const paths = (entries: TreeEntry[]) => entries.map((e) => e.path);
 describe("readSourceTree", () => {
   it("removes revision history and keeps links that stay inside", async () => {
     const root = makeTree(
-      { "src/a.py": "x = 1\n", ".git/HEAD": "ref: refs/heads/main\n", ".git/objects/ab/cd": "blob", "vendor/lib/.hg/store": "x", "README.md": "hi\n" },
+      {
+        "src/a.py": "x = 1\n",
+        ".git/HEAD": "ref: refs/heads/main\n",
+        ".git/objects/ab/cd": "blob",
+        "vendor/lib/.hg/store": "x",
+        "README.md": "hi\n",
+      },
       { "docs/link.py": "../src/a.py", "src/self": "." },
     );
     const tree = await readSourceTree(root);
@@ -58,8 +68,8 @@ describe("readSourceTree", () => {
   it.each([
     ["an absolute target", { "src/passwd": "/etc/passwd" }],
     ["too many ..", { "src/up": "../../outside" }],
-    ["a chain through another link", { "a/up": "..", "x": "a/up/../.." }],
-    ["a loop", { "l1": "l2", "l2": "l1" }],
+    ["a chain through another link", { "a/up": "..", x: "a/up/../.." }],
+    ["a loop", { l1: "l2", l2: "l1" }],
   ])("refuses a symlink that leaves the tree: %s", async (_label, links) => {
     const root = makeTree({ "src/a.py": "x = 1\n" }, links);
     await expect(readSourceTree(root)).rejects.toThrow(/Symbolic links that leave the repository are refused/);
@@ -78,8 +88,12 @@ describe("readSourceTree", () => {
       expect(tree.removedHistoryEntries).toBe(1);
       expect(tree.entries[0]).toMatchObject({ type: "file", executable: true });
     }
-    await expect(readSourceTree(await makeTar([{ name: "../evil.py", type: "file" }]))).rejects.toThrow(/outside the repository/);
-    await expect(readSourceTree(await makeTar([{ name: "src/x", type: "symlink", linkname: "../../etc/passwd" }]))).rejects.toThrow(/leave the repository/);
+    await expect(readSourceTree(await makeTar([{ name: "../evil.py", type: "file" }]))).rejects.toThrow(
+      /outside the repository/,
+    );
+    await expect(
+      readSourceTree(await makeTar([{ name: "src/x", type: "symlink", linkname: "../../etc/passwd" }])),
+    ).rejects.toThrow(/leave the repository/);
   });
 
   it("gives one canonical tar (and sha256) for the same files, whatever their times or source form", async () => {
@@ -95,7 +109,11 @@ describe("readSourceTree", () => {
       files,
       true,
     );
-    const hashes = await Promise.all([one, two, archive].map(async (source) => sha256Hex(await packCanonicalTar((await readSourceTree(source)).entries))));
+    const hashes = await Promise.all(
+      [one, two, archive].map(async (source) =>
+        sha256Hex(await packCanonicalTar((await readSourceTree(source)).entries)),
+      ),
+    );
     expect(new Set(hashes).size).toBe(1);
     const changed = makeTree({ ...files, "b.py": "b = 3\n" });
     expect(sha256Hex(await packCanonicalTar((await readSourceTree(changed)).entries))).not.toBe(hashes[0]);
@@ -114,35 +132,92 @@ describe("readSourceTree", () => {
       { name: "a", type: "symlink", linkname: "." },
       { name: `${deep(16, "a")}/e`, type: "symlink", linkname: deep(16, "..") },
     ]);
-    await expect(readSourceTree(archive)).rejects.toThrow(`The snapshot member "${deep(16, "a")}/e" passes through the symbolic link a`);
+    await expect(readSourceTree(archive)).rejects.toThrow(
+      `The snapshot member "${deep(16, "a")}/e" passes through the symbolic link a`,
+    );
   });
 
   it("refuses members whose path passes through a link, declared before or after it", async () => {
-    await expect(readSourceTree(await makeTar([{ name: "l", type: "symlink", linkname: "src" }, { name: "l/tmp/x", type: "file" }]))).rejects.toThrow(
-      'The snapshot member "l/tmp/x" passes through the symbolic link l',
-    );
-    await expect(readSourceTree(await makeTar([{ name: "d/x.py", type: "file" }, { name: "d", type: "symlink", linkname: "src" }]))).rejects.toThrow(
-      'The snapshot member "d" is a symbolic link and a directory at once',
-    );
-    await expect(readSourceTree(await makeTar([{ name: "f", type: "file" }, { name: "f/x", type: "file" }]))).rejects.toThrow('passes through the file f');
-    await expect(readSourceTree(await makeTar([{ name: "x.py", type: "file" }, { name: "x.py", type: "file" }]))).rejects.toThrow('"x.py" appears twice');
+    await expect(
+      readSourceTree(
+        await makeTar([
+          { name: "l", type: "symlink", linkname: "src" },
+          { name: "l/tmp/x", type: "file" },
+        ]),
+      ),
+    ).rejects.toThrow('The snapshot member "l/tmp/x" passes through the symbolic link l');
+    await expect(
+      readSourceTree(
+        await makeTar([
+          { name: "d/x.py", type: "file" },
+          { name: "d", type: "symlink", linkname: "src" },
+        ]),
+      ),
+    ).rejects.toThrow('The snapshot member "d" is a symbolic link and a directory at once');
+    await expect(
+      readSourceTree(
+        await makeTar([
+          { name: "f", type: "file" },
+          { name: "f/x", type: "file" },
+        ]),
+      ),
+    ).rejects.toThrow("passes through the file f");
+    await expect(
+      readSourceTree(
+        await makeTar([
+          { name: "x.py", type: "file" },
+          { name: "x.py", type: "file" },
+        ]),
+      ),
+    ).rejects.toThrow('"x.py" appears twice');
   });
 
   it("refuses absolute paths, .. after normalisation, devices and FIFOs, naming the member", async () => {
-    await expect(readSourceTree(await makeTar([{ name: "/etc/cron.d/x", type: "file" }]))).rejects.toThrow('"/etc/cron.d/x" is an absolute path');
-    await expect(readSourceTree(await makeTar([{ name: "src/../../x", type: "file" }]))).rejects.toThrow('"src/../../x" lies outside the repository');
-    await expect(readSourceTree(await makeTar([{ name: "dev/null", type: "character-device" }]))).rejects.toThrow('"dev/null" is a character-device');
+    await expect(readSourceTree(await makeTar([{ name: "/etc/cron.d/x", type: "file" }]))).rejects.toThrow(
+      '"/etc/cron.d/x" is an absolute path',
+    );
+    await expect(readSourceTree(await makeTar([{ name: "src/../../x", type: "file" }]))).rejects.toThrow(
+      '"src/../../x" lies outside the repository',
+    );
+    await expect(readSourceTree(await makeTar([{ name: "dev/null", type: "character-device" }]))).rejects.toThrow(
+      '"dev/null" is a character-device',
+    );
     await expect(readSourceTree(await makeTar([{ name: "pipe", type: "fifo" }]))).rejects.toThrow('"pipe" is a fifo');
   });
 
   it("allows hard links only to an earlier regular file of the archive", async () => {
-    const ok = await readSourceTree(await makeTar([{ name: "a.py", type: "file" }, { name: "b.py", type: "link", linkname: "a.py" }], { "a.py": "x = 1\n" }));
-    expect(ok.entries).toMatchObject([{ path: "a.py", type: "file" }, { path: "b.py", type: "file", content: Buffer.from("x = 1\n") }]);
-    await expect(readSourceTree(await makeTar([{ name: "b.py", type: "link", linkname: "a.py" }, { name: "a.py", type: "file" }]))).rejects.toThrow(
-      '"b.py" is a hard link to "a.py", which is not a regular file earlier in the archive',
+    const ok = await readSourceTree(
+      await makeTar(
+        [
+          { name: "a.py", type: "file" },
+          { name: "b.py", type: "link", linkname: "a.py" },
+        ],
+        { "a.py": "x = 1\n" },
+      ),
     );
-    await expect(readSourceTree(await makeTar([{ name: "b", type: "link", linkname: "/etc/shadow" }]))).rejects.toThrow("not a regular file earlier");
-    await expect(readSourceTree(await makeTar([{ name: "s", type: "symlink", linkname: "a.py" }, { name: "b", type: "link", linkname: "s" }]))).rejects.toThrow("not a regular file earlier");
+    expect(ok.entries).toMatchObject([
+      { path: "a.py", type: "file" },
+      { path: "b.py", type: "file", content: Buffer.from("x = 1\n") },
+    ]);
+    await expect(
+      readSourceTree(
+        await makeTar([
+          { name: "b.py", type: "link", linkname: "a.py" },
+          { name: "a.py", type: "file" },
+        ]),
+      ),
+    ).rejects.toThrow('"b.py" is a hard link to "a.py", which is not a regular file earlier in the archive');
+    await expect(readSourceTree(await makeTar([{ name: "b", type: "link", linkname: "/etc/shadow" }]))).rejects.toThrow(
+      "not a regular file earlier",
+    );
+    await expect(
+      readSourceTree(
+        await makeTar([
+          { name: "s", type: "symlink", linkname: "a.py" },
+          { name: "b", type: "link", linkname: "s" },
+        ]),
+      ),
+    ).rejects.toThrow("not a regular file earlier");
   });
 
   it("keeps links that stay inside the tree, resolved through the archive's other links", async () => {
@@ -158,9 +233,14 @@ describe("readSourceTree", () => {
       ),
     );
     expect(paths(tree.entries)).toEqual(["README.md", "d", "docs/README.md", "up"]);
-    await expect(readSourceTree(await makeTar([{ name: "d", type: "symlink", linkname: "docs" }, { name: "x", type: "symlink", linkname: "d/../.." }]))).rejects.toThrow(
-      "Symbolic links that leave the repository are refused: x -> d/../..",
-    );
+    await expect(
+      readSourceTree(
+        await makeTar([
+          { name: "d", type: "symlink", linkname: "docs" },
+          { name: "x", type: "symlink", linkname: "d/../.." },
+        ]),
+      ),
+    ).rejects.toThrow("Symbolic links that leave the repository are refused: x -> d/../..");
   });
 
   it("stops at a member over SNAPSHOT_MAX_FILE_BYTES before reading a byte of it", async () => {
@@ -179,16 +259,31 @@ describe("readSourceTree", () => {
     const dir = makeTree({});
     const file = path.join(dir, "bomb.tar.gz");
     writeFileSync(file, gzipSync(Buffer.concat(chunks)));
-    await expect(readSourceTree(file)).rejects.toThrow('The snapshot member "zeros.bin" is 3 GiB, over the 64 MiB allowed per file (SNAPSHOT_MAX_FILE_BYTES)');
+    await expect(readSourceTree(file)).rejects.toThrow(
+      'The snapshot member "zeros.bin" is 3 GiB, over the 64 MiB allowed per file (SNAPSHOT_MAX_FILE_BYTES)',
+    );
   });
 
   it("stops at SNAPSHOT_MAX_FILES members and SNAPSHOT_MAX_BYTES in all, history included", async () => {
-    const many = Array.from({ length: 12 }, (_, i) => ({ name: `f${String(i).padStart(2, "0")}.py`, type: "file" as const }));
+    const many = Array.from({ length: 12 }, (_, i) => ({
+      name: `f${String(i).padStart(2, "0")}.py`,
+      type: "file" as const,
+    }));
     const limits = { maxFiles: 10, maxBytes: 1024 ** 2, maxFileBytes: 1024 ** 2 };
-    await expect(readSourceTree(await makeTar(many), limits)).rejects.toThrow('more than 10 members (SNAPSHOT_MAX_FILES); refused at "f10.py"');
+    await expect(readSourceTree(await makeTar(many), limits)).rejects.toThrow(
+      'more than 10 members (SNAPSHOT_MAX_FILES); refused at "f10.py"',
+    );
     const text = "x".repeat(600);
-    const heavy = await makeTar([{ name: ".git/pack", type: "file" }, { name: "a.py", type: "file" }], { ".git/pack": text, "a.py": text });
-    await expect(readSourceTree(heavy, { maxFiles: 10, maxBytes: 1000, maxFileBytes: 1000 })).rejects.toThrow('over 1000 bytes uncompressed (SNAPSHOT_MAX_BYTES); refused at "a.py"');
+    const heavy = await makeTar(
+      [
+        { name: ".git/pack", type: "file" },
+        { name: "a.py", type: "file" },
+      ],
+      { ".git/pack": text, "a.py": text },
+    );
+    await expect(readSourceTree(heavy, { maxFiles: 10, maxBytes: 1000, maxFileBytes: 1000 })).rejects.toThrow(
+      'over 1000 bytes uncompressed (SNAPSHOT_MAX_BYTES); refused at "a.py"',
+    );
     // A directory is held to the same limits as an archive.
     const root = makeTree(Object.fromEntries(many.map((m) => [m.name, "1"])));
     await expect(readSourceTree(root, limits)).rejects.toThrow("more than 10 members (SNAPSHOT_MAX_FILES)");

@@ -21,13 +21,24 @@ export type TreeEntry =
 export type SourceTree = { entries: TreeEntry[]; removedHistoryEntries: number };
 
 // The defaults of SNAPSHOT_MAX_BYTES, SNAPSHOT_MAX_FILES and SNAPSHOT_MAX_FILE_BYTES (docs/security.md).
-export const DEFAULT_SNAPSHOT_LIMITS: SnapshotLimits = { maxBytes: 1024 ** 3, maxFiles: 100_000, maxFileBytes: 64 * 1024 ** 2 };
+export const DEFAULT_SNAPSHOT_LIMITS: SnapshotLimits = {
+  maxBytes: 1024 ** 3,
+  maxFiles: 100_000,
+  maxFileBytes: 64 * 1024 ** 2,
+};
 
-export async function readSourceTree(input: string, limits: SnapshotLimits = DEFAULT_SNAPSHOT_LIMITS): Promise<SourceTree> {
+export async function readSourceTree(
+  input: string,
+  limits: SnapshotLimits = DEFAULT_SNAPSHOT_LIMITS,
+): Promise<SourceTree> {
   const info = await lstat(input).catch(() => null);
   if (!info) throw new AppError("invalid_input", `${input} does not exist`);
   const checker = new SnapshotChecker(limits);
-  const entries = info.isDirectory() ? await readDirectory(input, checker) : info.isFile() ? await readArchive(input, checker) : null;
+  const entries = info.isDirectory()
+    ? await readDirectory(input, checker)
+    : info.isFile()
+      ? await readArchive(input, checker)
+      : null;
   if (!entries) throw new AppError("invalid_input", `${input} is neither a directory nor a .tar / .tar.gz file`);
   checker.finish();
   entries.sort((a, b) => compareText(a.path, b.path));
@@ -49,13 +60,25 @@ async function readDirectory(root: string, checker: SnapshotChecker): Promise<Tr
       }
       // Symbolic links are kept as links (never followed), so a link to a directory is not walked twice.
       const stat = await lstat(full);
-      const kind: MemberKind | string = stat.isSymbolicLink() ? "symlink" : stat.isDirectory() ? "directory" : stat.isFile() ? "file" : "special file";
+      const kind: MemberKind | string = stat.isSymbolicLink()
+        ? "symlink"
+        : stat.isDirectory()
+          ? "directory"
+          : stat.isFile()
+            ? "file"
+            : "special file";
       const target = kind === "symlink" ? await readlink(full) : undefined;
       const admitted = checker.admit({ name: rel, kind, size: kind === "file" ? stat.size : 0, linkname: target });
       if (!admitted) continue;
       if (kind === "directory") await walk(rel);
       else if (kind === "symlink") entries.push({ path: admitted.path, type: "symlink", target: target! });
-      else entries.push({ path: admitted.path, type: "file", executable: (stat.mode & 0o111) !== 0, content: await readBounded(full, stat.size) });
+      else
+        entries.push({
+          path: admitted.path,
+          type: "file",
+          executable: (stat.mode & 0o111) !== 0,
+          content: await readBounded(full, stat.size),
+        });
     }
   };
   await walk("");
@@ -72,7 +95,13 @@ async function readBounded(file: string, size: number): Promise<Buffer> {
   }
 }
 
-const TAR_KINDS: Record<string, MemberKind> = { file: "file", "contiguous-file": "file", directory: "directory", symlink: "symlink", link: "hardlink" };
+const TAR_KINDS: Record<string, MemberKind> = {
+  file: "file",
+  "contiguous-file": "file",
+  directory: "directory",
+  symlink: "symlink",
+  link: "hardlink",
+};
 
 async function readArchive(file: string, checker: SnapshotChecker): Promise<TreeEntry[]> {
   const handle = await open(file, "r");
@@ -87,14 +116,25 @@ async function readArchive(file: string, checker: SnapshotChecker): Promise<Tree
     for await (const entry of extract) {
       const { header } = entry;
       // Checked before a byte of the member is read: an oversized member stops the whole read here.
-      const admitted = checker.admit({ name: header.name, kind: TAR_KINDS[header.type ?? "file"] ?? header.type ?? "unknown", size: header.size ?? 0, linkname: header.linkname ?? undefined });
+      const admitted = checker.admit({
+        name: header.name,
+        kind: TAR_KINDS[header.type ?? "file"] ?? header.type ?? "unknown",
+        size: header.size ?? 0,
+        linkname: header.linkname ?? undefined,
+      });
       if (!admitted || admitted.kind !== "file") for await (const _ of entry); // drained, never kept
       if (!admitted) continue;
       if (admitted.kind === "file") {
         const chunks: Buffer[] = [];
         for await (const chunk of entry) chunks.push(chunk as Buffer);
-        byPath.set(admitted.path, { path: admitted.path, type: "file", executable: ((header.mode ?? 0) & 0o111) !== 0, content: Buffer.concat(chunks) });
-      } else if (admitted.kind === "symlink") byPath.set(admitted.path, { path: admitted.path, type: "symlink", target: admitted.linkTarget! });
+        byPath.set(admitted.path, {
+          path: admitted.path,
+          type: "file",
+          executable: ((header.mode ?? 0) & 0o111) !== 0,
+          content: Buffer.concat(chunks),
+        });
+      } else if (admitted.kind === "symlink")
+        byPath.set(admitted.path, { path: admitted.path, type: "symlink", target: admitted.linkTarget! });
       else if (admitted.kind === "hardlink") {
         // A hard link repeats the content of an earlier regular file of the archive (checked in admit()).
         const target = byPath.get(admitted.linkTarget!) as Extract<TreeEntry, { type: "file" }>;
@@ -111,9 +151,15 @@ async function readArchive(file: string, checker: SnapshotChecker): Promise<Tree
     extract.destroy();
     await reading.catch(() => undefined);
     if (error instanceof AppError) throw error;
-    const refused = await reading.then(() => null, (e: unknown) => e);
+    const refused = await reading.then(
+      () => null,
+      (e: unknown) => e,
+    );
     if (refused instanceof AppError) throw refused;
-    throw new AppError("invalid_input", `${path.basename(file)} is not a readable tar archive: ${error instanceof Error ? error.message : String(error)}`);
+    throw new AppError(
+      "invalid_input",
+      `${path.basename(file)} is not a readable tar archive: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   return [...byPath.values()];
 }

@@ -29,7 +29,9 @@ describe("snapshot reads on the worker host", () => {
   });
 
   it("refuses every symbolic link on the way, in the file or in a folder", async () => {
-    await expect(readSnapshotFile(root, "environ")).rejects.toThrow("environ is a symbolic link; links in a snapshot are never followed");
+    await expect(readSnapshotFile(root, "environ")).rejects.toThrow(
+      "environ is a symbolic link; links in a snapshot are never followed",
+    );
     await expect(readSnapshotFile(root, "README.md")).rejects.toThrow("README.md is a symbolic link");
     await expect(readSnapshotFile(root, "out/secret.txt")).rejects.toThrow("out is a symbolic link");
     await expect(readSnapshotFile(root, "a/a/a/out/secret.txt")).rejects.toThrow("a is a symbolic link");

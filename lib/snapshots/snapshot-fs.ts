@@ -25,7 +25,11 @@ async function walkComponents(root: string, parts: readonly string[]): Promise<"
     current = path.join(current, parts[i]!);
     const info = await lstat(current).catch(() => null);
     if (!info) return null;
-    if (info.isSymbolicLink()) throw new AppError("invalid_input", `${parts.slice(0, i + 1).join("/")} is a symbolic link; links in a snapshot are never followed`);
+    if (info.isSymbolicLink())
+      throw new AppError(
+        "invalid_input",
+        `${parts.slice(0, i + 1).join("/")} is a symbolic link; links in a snapshot are never followed`,
+      );
     if (i < parts.length - 1 && !info.isDirectory()) return null;
   }
   return "ok";
@@ -35,14 +39,22 @@ async function walkComponents(root: string, parts: readonly string[]): Promise<"
  * The start of a regular file of the snapshot (at most `maxBytes`), or null when there is no such file. Symbolic
  * links (the file itself or any folder on its way) are refused with an AppError naming the link.
  */
-export async function readSnapshotFile(root: string, rel: string, opts: { maxBytes?: number } = {}): Promise<Buffer | null> {
+export async function readSnapshotFile(
+  root: string,
+  rel: string,
+  opts: { maxBytes?: number } = {},
+): Promise<Buffer | null> {
   const parts = relativeParts(rel);
   if (parts.length === 0) return null;
   if ((await walkComponents(root, parts.slice(0, -1))) === null) return null;
   const full = path.join(root, ...parts);
   const seen = await lstat(full).catch(() => null);
   if (!seen) return null;
-  if (seen.isSymbolicLink()) throw new AppError("invalid_input", `${parts.join("/")} is a symbolic link; links in a snapshot are never followed`);
+  if (seen.isSymbolicLink())
+    throw new AppError(
+      "invalid_input",
+      `${parts.join("/")} is a symbolic link; links in a snapshot are never followed`,
+    );
   if (!seen.isFile()) return null;
   const handle = await open(full, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK).catch(() => null);
   if (!handle) return null;
@@ -80,7 +92,8 @@ export async function listSnapshotDir(root: string, rel: string): Promise<Snapsh
   for (const child of children.sort((a, b) => compareText(a.name, b.name))) {
     if (child.isSymbolicLink()) out.push({ name: child.name, type: "symlink", size: 0 });
     else if (child.isDirectory()) out.push({ name: child.name, type: "dir", size: 0 });
-    else if (child.isFile()) out.push({ name: child.name, type: "file", size: (await lstat(path.join(dir, child.name))).size });
+    else if (child.isFile())
+      out.push({ name: child.name, type: "file", size: (await lstat(path.join(dir, child.name))).size });
   }
   return out;
 }

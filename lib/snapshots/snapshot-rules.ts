@@ -44,7 +44,8 @@ export function memberPath(name: string): string {
   if (trimmed.startsWith("/")) refuse(`The snapshot member ${JSON.stringify(name)} is an absolute path`);
   if (trimmed.includes("\0")) refuse(`The snapshot member ${JSON.stringify(name)} holds a NUL character`);
   const normalized = normalizePath(trimmed);
-  if (normalized === null) refuse(`The snapshot member ${JSON.stringify(name)} lies outside the repository (".." above its root)`);
+  if (normalized === null)
+    refuse(`The snapshot member ${JSON.stringify(name)} lies outside the repository (".." above its root)`);
   return normalized!;
 }
 
@@ -64,18 +65,26 @@ export class SnapshotChecker {
   admit(header: MemberHeader): AdmittedMember {
     this.members++;
     if (this.members > this.limits.maxFiles) {
-      refuse(`The snapshot holds more than ${this.limits.maxFiles.toLocaleString("en-US")} members (SNAPSHOT_MAX_FILES); refused at ${JSON.stringify(header.name)}`);
+      refuse(
+        `The snapshot holds more than ${this.limits.maxFiles.toLocaleString("en-US")} members (SNAPSHOT_MAX_FILES); refused at ${JSON.stringify(header.name)}`,
+      );
     }
     const size = Math.max(0, header.size);
     if (size > this.limits.maxFileBytes) {
-      refuse(`The snapshot member ${JSON.stringify(header.name)} is ${formatBytes(size)}, over the ${formatBytes(this.limits.maxFileBytes)} allowed per file (SNAPSHOT_MAX_FILE_BYTES)`);
+      refuse(
+        `The snapshot member ${JSON.stringify(header.name)} is ${formatBytes(size)}, over the ${formatBytes(this.limits.maxFileBytes)} allowed per file (SNAPSHOT_MAX_FILE_BYTES)`,
+      );
     }
     this.bytes += size;
     if (this.bytes > this.limits.maxBytes) {
-      refuse(`The snapshot is over ${formatBytes(this.limits.maxBytes)} uncompressed (SNAPSHOT_MAX_BYTES); refused at ${JSON.stringify(header.name)}`);
+      refuse(
+        `The snapshot is over ${formatBytes(this.limits.maxBytes)} uncompressed (SNAPSHOT_MAX_BYTES); refused at ${JSON.stringify(header.name)}`,
+      );
     }
     if (!ALLOWED_KINDS.has(header.kind)) {
-      refuse(`The snapshot member ${JSON.stringify(header.name)} is a ${header.kind}, not a regular file, directory or link`);
+      refuse(
+        `The snapshot member ${JSON.stringify(header.name)} is a ${header.kind}, not a regular file, directory or link`,
+      );
     }
     const kind = header.kind as MemberKind;
     const rel = memberPath(header.name);
@@ -89,31 +98,40 @@ export class SnapshotChecker {
     for (let i = 1; i < parts.length; i++) {
       const prefix = parts.slice(0, i).join("/");
       const seen = this.kinds.get(prefix);
-      if (seen === "symlink") refuse(`The snapshot member ${JSON.stringify(header.name)} passes through the symbolic link ${prefix}`);
-      if (seen === "file") refuse(`The snapshot member ${JSON.stringify(header.name)} passes through the file ${prefix}`);
+      if (seen === "symlink")
+        refuse(`The snapshot member ${JSON.stringify(header.name)} passes through the symbolic link ${prefix}`);
+      if (seen === "file")
+        refuse(`The snapshot member ${JSON.stringify(header.name)} passes through the file ${prefix}`);
       if (seen === undefined) this.kinds.set(prefix, "directory");
     }
     const seen = this.kinds.get(rel);
     if (kind === "directory") {
-      if (seen !== undefined && seen !== "directory") refuse(`The snapshot member ${JSON.stringify(header.name)} is a directory and a ${seen} at once`);
+      if (seen !== undefined && seen !== "directory")
+        refuse(`The snapshot member ${JSON.stringify(header.name)} is a directory and a ${seen} at once`);
       this.kinds.set(rel, "directory");
       return { path: rel, kind };
     }
-    if (seen === "directory") refuse(`The snapshot member ${JSON.stringify(header.name)} is a ${kind === "symlink" ? "symbolic link" : "file"} and a directory at once`);
+    if (seen === "directory")
+      refuse(
+        `The snapshot member ${JSON.stringify(header.name)} is a ${kind === "symlink" ? "symbolic link" : "file"} and a directory at once`,
+      );
     if (seen !== undefined) refuse(`The snapshot member ${JSON.stringify(header.name)} appears twice`);
 
     if (kind === "hardlink") {
       // A hard link may only repeat the content of an earlier regular file of the same archive.
       const target = header.linkname === undefined ? undefined : memberPathOrNull(header.linkname);
       if (target === undefined || target === null || this.kinds.get(target) !== "file") {
-        refuse(`The snapshot member ${JSON.stringify(header.name)} is a hard link to ${JSON.stringify(header.linkname ?? "")}, which is not a regular file earlier in the archive`);
+        refuse(
+          `The snapshot member ${JSON.stringify(header.name)} is a hard link to ${JSON.stringify(header.linkname ?? "")}, which is not a regular file earlier in the archive`,
+        );
       }
       this.kinds.set(rel, "file");
       return { path: rel, kind, linkTarget: target! };
     }
     if (kind === "symlink") {
       const target = header.linkname ?? "";
-      if (target === "" || target.includes("\0")) refuse(`The symbolic link ${JSON.stringify(header.name)} has an empty or invalid target`);
+      if (target === "" || target.includes("\0"))
+        refuse(`The symbolic link ${JSON.stringify(header.name)} has an empty or invalid target`);
       this.kinds.set(rel, "symlink");
       this.links.set(rel, target);
       return { path: rel, kind, linkTarget: target };
@@ -140,8 +158,13 @@ function memberPathOrNull(name: string): string | null {
 export function assertLinksStayInside(links: ReadonlyMap<string, string>): void {
   const escaping = [...links.keys()].filter((link) => linkEscapes(links, link));
   if (escaping.length > 0) {
-    const shown = escaping.slice(0, 5).map((l) => `${l} -> ${links.get(l)}`).join(", ");
-    refuse(`Symbolic links that leave the repository are refused: ${shown}${escaping.length > 5 ? ` and ${escaping.length - 5} more` : ""}`);
+    const shown = escaping
+      .slice(0, 5)
+      .map((l) => `${l} -> ${links.get(l)}`)
+      .join(", ");
+    refuse(
+      `Symbolic links that leave the repository are refused: ${shown}${escaping.length > 5 ? ` and ${escaping.length - 5} more` : ""}`,
+    );
   }
 }
 

@@ -9,7 +9,10 @@ import {
   tokenExpiresAt,
 } from "./api-token";
 
-function issues(schema: { safeParse: (v: unknown) => { success: boolean; error?: unknown } }, value: unknown): string[] {
+function issues(
+  schema: { safeParse: (v: unknown) => { success: boolean; error?: unknown } },
+  value: unknown,
+): string[] {
   const result = schema.safeParse(value);
   if (result.success) return [];
   return issuesFromZod(result.error as never).map((i) => `${i.path}: ${i.message}`);
@@ -17,27 +20,54 @@ function issues(schema: { safeParse: (v: unknown) => { success: boolean; error?:
 
 describe("createApiTokenBodySchema", () => {
   it("defaults to submit + read for 90 days", () => {
-    expect(createApiTokenBodySchema.parse({ name: " ci " })).toEqual({ name: "ci", scopes: ["submit", "read"], expires_days: 90 });
+    expect(createApiTokenBodySchema.parse({ name: " ci " })).toEqual({
+      name: "ci",
+      scopes: ["submit", "read"],
+      expires_days: 90,
+    });
   });
 
   it("takes any non-empty set of the three scopes and 1..365 days", () => {
-    expect(createApiTokenBodySchema.parse({ name: "a", scopes: ["admin"], expires_days: 1 })).toMatchObject({ scopes: ["admin"], expires_days: 1 });
-    expect(createApiTokenBodySchema.parse({ name: "a", scopes: ["read", "admin", "submit"], expires_days: 365 }).scopes).toEqual(["read", "admin", "submit"]);
+    expect(createApiTokenBodySchema.parse({ name: "a", scopes: ["admin"], expires_days: 1 })).toMatchObject({
+      scopes: ["admin"],
+      expires_days: 1,
+    });
+    expect(
+      createApiTokenBodySchema.parse({ name: "a", scopes: ["read", "admin", "submit"], expires_days: 365 }).scopes,
+    ).toEqual(["read", "admin", "submit"]);
   });
 
   it("names each bad field", () => {
-    expect(issues(createApiTokenBodySchema, { name: "a", scopes: [] })).toEqual(["scopes: choose at least one scope (submit, read or admin)"]);
-    expect(issues(createApiTokenBodySchema, { name: "a", scopes: ["read", "write"] })).toEqual(['scopes[1]: "write" is not a scope: use submit, read or admin']);
-    expect(issues(createApiTokenBodySchema, { name: "a", scopes: ["read", "submit", "read"] })).toEqual(["scopes[2]: read is listed twice"]);
-    expect(issues(createApiTokenBodySchema, { name: "a", scopes: "read" })).toEqual(["scopes: must be a list of scopes (submit, read or admin)"]);
-    expect(issues(createApiTokenBodySchema, { name: "a", expires_days: 0 })).toEqual(["expires_days: must be between 1 and 365 days"]);
-    expect(issues(createApiTokenBodySchema, { name: "a", expires_days: 366 })).toEqual(["expires_days: must be between 1 and 365 days"]);
-    expect(issues(createApiTokenBodySchema, { name: "a", expires_days: 1.5 })).toEqual(["expires_days: must be a whole number of days"]);
-    expect(issues(createApiTokenBodySchema, { name: "a", expires_days: "30" })).toEqual(["expires_days: must be a whole number of days"]);
+    expect(issues(createApiTokenBodySchema, { name: "a", scopes: [] })).toEqual([
+      "scopes: choose at least one scope (submit, read or admin)",
+    ]);
+    expect(issues(createApiTokenBodySchema, { name: "a", scopes: ["read", "write"] })).toEqual([
+      'scopes[1]: "write" is not a scope: use submit, read or admin',
+    ]);
+    expect(issues(createApiTokenBodySchema, { name: "a", scopes: ["read", "submit", "read"] })).toEqual([
+      "scopes[2]: read is listed twice",
+    ]);
+    expect(issues(createApiTokenBodySchema, { name: "a", scopes: "read" })).toEqual([
+      "scopes: must be a list of scopes (submit, read or admin)",
+    ]);
+    expect(issues(createApiTokenBodySchema, { name: "a", expires_days: 0 })).toEqual([
+      "expires_days: must be between 1 and 365 days",
+    ]);
+    expect(issues(createApiTokenBodySchema, { name: "a", expires_days: 366 })).toEqual([
+      "expires_days: must be between 1 and 365 days",
+    ]);
+    expect(issues(createApiTokenBodySchema, { name: "a", expires_days: 1.5 })).toEqual([
+      "expires_days: must be a whole number of days",
+    ]);
+    expect(issues(createApiTokenBodySchema, { name: "a", expires_days: "30" })).toEqual([
+      "expires_days: must be a whole number of days",
+    ]);
   });
 
   it("refuses unknown fields, so a misspelt option is not silently replaced by a default", () => {
-    expect(issues(createApiTokenBodySchema, { name: "a", expiresDays: 7 })).toEqual([expect.stringMatching(/^\(root\): .*expiresDays/)]);
+    expect(issues(createApiTokenBodySchema, { name: "a", expiresDays: 7 })).toEqual([
+      expect.stringMatching(/^\(root\): .*expiresDays/),
+    ]);
   });
 });
 
@@ -46,7 +76,9 @@ describe("CLI flag schemas", () => {
     expect(scopeListSchema.parse("submit,read")).toEqual(["submit", "read"]);
     expect(scopeListSchema.parse(" admin , read ,")).toEqual(["admin", "read"]);
     expect(issues(scopeListSchema, "")).toEqual(["(root): choose at least one scope (submit, read or admin)"]);
-    expect(issues(scopeListSchema, "submit,upload")).toEqual(['[1]: "upload" is not a scope: use submit, read or admin']);
+    expect(issues(scopeListSchema, "submit,upload")).toEqual([
+      '[1]: "upload" is not a scope: use submit, read or admin',
+    ]);
     expect(issues(scopeListSchema, "read,read")).toEqual(["[1]: read is listed twice"]);
   });
 

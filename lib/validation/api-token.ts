@@ -9,7 +9,8 @@ export type TokenScope = (typeof TOKEN_SCOPES)[number];
 export const TOKEN_SCOPE_LABELS: Record<TokenScope, string> = {
   submit: "upload findings files and withdraw your pending submissions",
   read: "read your submissions, their scores and your token list",
-  admin: "staff actions: the admin API for admins (review queue, users, audit log), match overrides for maintainers and admins",
+  admin:
+    "staff actions: the admin API for admins (review queue, users, audit log), match overrides for maintainers and admins",
 };
 
 // What the CLI needs to upload and follow its uploads; admin power is always opt-in.
@@ -45,7 +46,11 @@ export const tokenExpiryDaysSchema = z
 
 // Strict, so a misspelt field (`scope`, `expiresDays`) is an error rather than a silent default.
 export const createApiTokenBodySchema = z.strictObject({
-  name: z.string().trim().min(1, { message: "must not be empty" }).max(100, { message: "must be at most 100 characters" }),
+  name: z
+    .string()
+    .trim()
+    .min(1, { message: "must not be empty" })
+    .max(100, { message: "must be at most 100 characters" }),
   scopes: tokenScopesSchema.default(() => [...DEFAULT_TOKEN_SCOPES]),
   expires_days: tokenExpiryDaysSchema.default(DEFAULT_TOKEN_EXPIRY_DAYS),
 });
@@ -54,7 +59,12 @@ export type CreateApiTokenBody = z.infer<typeof createApiTokenBodySchema>;
 /** `--scopes submit,read` (CLI): comma-separated, blanks around names ignored. */
 export const scopeListSchema = z
   .string()
-  .transform((list) => list.split(",").map((s) => s.trim()).filter(Boolean))
+  .transform((list) =>
+    list
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
+  )
   .pipe(tokenScopesSchema);
 
 /** `--expires-days 30` (CLI): digits only, so `1e2` or `30d` are refused rather than guessed at. */

@@ -32,7 +32,11 @@ export function requiredText(max: number) {
 
 export const severitySchema = z.enum(["low", "medium", "high", "critical"]);
 
-export const lineNumberSchema = z.number().int({ message: "must be an integer" }).min(1, { message: "must be >= 1" }).max(MAX_LINE);
+export const lineNumberSchema = z
+  .number()
+  .int({ message: "must be an integer" })
+  .min(1, { message: "must be >= 1" })
+  .max(MAX_LINE);
 
 /** Adds an issue on line_end when a record's range runs backwards. */
 export function checkLineRange(value: { line_start: number; line_end: number }, ctx: z.RefinementCtx): void {

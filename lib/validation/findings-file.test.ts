@@ -8,7 +8,11 @@ describe("findingsFileSchema", () => {
   it("accepts one run and repeated runs, and runsOf returns the runs in order", () => {
     const one = findingsFileSchema.parse({ benchmark: "b", model: "m", cost_usd: 3, findings: [finding] });
     expect(runsOf(one)).toEqual([{ cost_usd: 3, findings: [finding] }]);
-    const many = findingsFileSchema.parse({ benchmark: "b", model: "m", runs: [{ findings: [] }, { cost_usd: 1, findings: [finding] }] });
+    const many = findingsFileSchema.parse({
+      benchmark: "b",
+      model: "m",
+      runs: [{ findings: [] }, { cost_usd: 1, findings: [finding] }],
+    });
     expect(runsOf(many).map((r) => r.findings.length)).toEqual([0, 1]);
   });
 
@@ -17,13 +21,26 @@ describe("findingsFileSchema", () => {
       const result = findingsFileSchema.safeParse({ benchmark: "b", model: "m", findings: [], report_url: url });
       expect(result.success).toBe(false);
     }
-    expect(findingsFileSchema.safeParse({ benchmark: "b", model: "m", findings: [], report_url: "https://arxiv.org/abs/2610.35987" }).success).toBe(true);
+    expect(
+      findingsFileSchema.safeParse({
+        benchmark: "b",
+        model: "m",
+        findings: [],
+        report_url: "https://arxiv.org/abs/2610.35987",
+      }).success,
+    ).toBe(true);
   });
 
   it("rejects a confidence outside 0..1 and an unknown severity", () => {
-    const result = findingsFileSchema.safeParse({ benchmark: "b", model: "m", findings: [{ ...finding, confidence: 2, severity: "huge" }] });
+    const result = findingsFileSchema.safeParse({
+      benchmark: "b",
+      model: "m",
+      findings: [{ ...finding, confidence: 2, severity: "huge" }],
+    });
     expect(result.success).toBe(false);
-    expect(result.error!.issues.map((i) => i.path.join("."))).toEqual(expect.arrayContaining(["findings.0.confidence", "findings.0.severity"]));
+    expect(result.error!.issues.map((i) => i.path.join("."))).toEqual(
+      expect.arrayContaining(["findings.0.confidence", "findings.0.severity"]),
+    );
   });
 });
 
@@ -40,16 +57,22 @@ describe("parseFindingsText on hostile files", () => {
   };
 
   it("refuses more findings than the limit before building them", () => {
-    const text = `${header}[${Array(MAX_FINDINGS_PER_FILE + 1).fill("{}").join(",")}]}`;
+    const text = `${header}[${Array(MAX_FINDINGS_PER_FILE + 1)
+      .fill("{}")
+      .join(",")}]}`;
     const error = errorOf(text);
     expect(error.code).toBe("invalid_input");
     expect(error.issues).toEqual([{ path: "findings", message: "more than 200,000 findings; the limit is 200,000" }]);
   });
 
   it("counts findings across runs against one limit", () => {
-    const half = `[${Array(MAX_FINDINGS_PER_FILE / 2 + 1).fill("{}").join(",")}]`;
+    const half = `[${Array(MAX_FINDINGS_PER_FILE / 2 + 1)
+      .fill("{}")
+      .join(",")}]`;
     const error = errorOf(`{"benchmark":"b","model":"m","runs":[{"findings":${half}},{"findings":${half}}]}`);
-    expect(error.issues).toEqual([{ path: "(root)", message: "more than 200,000 findings in all; the limit is 200,000" }]);
+    expect(error.issues).toEqual([
+      { path: "(root)", message: "more than 200,000 findings in all; the limit is 200,000" },
+    ]);
   });
 
   it("lists the first 200 problems of many broken findings and counts the rest", () => {
@@ -68,9 +91,13 @@ describe("parseFindingsText on hostile files", () => {
   });
 
   it("refuses fields nested inside findings, wide objects and giant strings with their paths", () => {
-    expect(errorOf(`${header}[{"title":${"[".repeat(20)}${"]".repeat(20)}}]}`).issues[0]!.message).toBe("nesting deeper than 16 levels");
+    expect(errorOf(`${header}[{"title":${"[".repeat(20)}${"]".repeat(20)}}]}`).issues[0]!.message).toBe(
+      "nesting deeper than 16 levels",
+    );
     const wide = `{${Array.from({ length: 65 }, (_, i) => `"k${i}":1`).join(",")}}`;
-    expect(errorOf(`${header}[${wide}]}`).issues).toEqual([{ path: "findings[0]", message: "an object with more than 64 keys" }]);
+    expect(errorOf(`${header}[${wide}]}`).issues).toEqual([
+      { path: "findings[0]", message: "an object with more than 64 keys" },
+    ]);
     const giant = errorOf(`${header}[${JSON.stringify({ ...finding, title: "x".repeat(5_000_000) })}]}`);
     expect(giant.issues).toEqual([{ path: "findings[0].title", message: "must be at most 500 characters" }]);
   });

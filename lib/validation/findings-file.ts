@@ -19,7 +19,9 @@ export const findingSchema = z
 export const knowledgeCutoffSchema = z
   .string()
   .regex(/^\d{4}-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?$/, { message: "must be YYYY-MM or YYYY-MM-DD" })
-  .refine((value) => value.length === 7 || new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), { message: "is not a calendar date" });
+  .refine((value) => value.length === 7 || new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), {
+    message: "is not a calendar date",
+  });
 
 export const runSchema = z.object({
   cost_usd: z.number().min(0).optional(),
@@ -33,7 +35,10 @@ const findingsFileBaseSchema = z.object({
   reasoning_effort: boundedText(TEXT_LIMITS.shortLabel).optional(),
   harness: boundedText(TEXT_LIMITS.shortLabel).optional(),
   cost_usd: z.number().min(0).optional(),
-  report_url: z.url({ protocol: /^https?$/, message: "must be an http(s) URL" }).max(2_000).optional(),
+  report_url: z
+    .url({ protocol: /^https?$/, message: "must be an http(s) URL" })
+    .max(2_000)
+    .optional(),
   open_model: z.boolean().optional(),
   // §C.4: the model's published knowledge cut-off, a month or a day.
   knowledge_cutoff: knowledgeCutoffSchema.optional(),
@@ -44,7 +49,11 @@ const findingsFileBaseSchema = z.object({
 // Rules across fields, shared by the whole-file schema and the envelope checked before the findings one by one.
 function checkFileShape(file: { findings?: unknown[]; runs?: { findings: unknown[] }[] }, ctx: z.RefinementCtx): void {
   if (file.findings === undefined && file.runs === undefined) {
-    ctx.addIssue({ code: "custom", path: ["findings"], message: "required: give `findings` (one run) or `runs` (repeated runs)" });
+    ctx.addIssue({
+      code: "custom",
+      path: ["findings"],
+      message: "required: give `findings` (one run) or `runs` (repeated runs)",
+    });
   }
   if (file.findings !== undefined && file.runs !== undefined) {
     ctx.addIssue({ code: "custom", path: ["runs"], message: "give either `findings` or `runs`, not both" });
@@ -54,7 +63,11 @@ function checkFileShape(file: { findings?: unknown[]; runs?: { findings: unknown
   }
   const total = (file.findings?.length ?? 0) + (file.runs ?? []).reduce((n, r) => n + r.findings.length, 0);
   if (total > MAX_FINDINGS_PER_FILE) {
-    ctx.addIssue({ code: "custom", path: [], message: `holds ${total} findings; the limit is ${MAX_FINDINGS_PER_FILE}` });
+    ctx.addIssue({
+      code: "custom",
+      path: [],
+      message: `holds ${total} findings; the limit is ${MAX_FINDINGS_PER_FILE}`,
+    });
   }
 }
 
@@ -78,7 +91,11 @@ export const FINDINGS_FILE_SHAPE: JsonShapeLimits = {
   maxObjectKeys: 64,
   maxArrayItems: 1_000,
   arrays: (path) => {
-    const findings = { max: MAX_FINDINGS_PER_FILE, noun: "findings", group: { name: "findings", max: MAX_FINDINGS_PER_FILE } };
+    const findings = {
+      max: MAX_FINDINGS_PER_FILE,
+      noun: "findings",
+      group: { name: "findings", max: MAX_FINDINGS_PER_FILE },
+    };
     if (path.length === 1 && path[0] === "findings") return findings;
     if (path.length === 1 && path[0] === "runs") return { max: MAX_RUNS_PER_FILE, noun: "runs" };
     if (path.length === 3 && path[0] === "runs" && path[2] === "findings") return findings;
@@ -89,16 +106,19 @@ export const FINDINGS_FILE_SHAPE: JsonShapeLimits = {
 // The file without its findings: checked first, whole, with zod (it is small whatever the file holds).
 const findingsFileEnvelopeSchema = findingsFileBaseSchema
   .extend({
-  findings: z.array(z.unknown(), { message: "must be an array of findings (an empty array is allowed)" }).max(MAX_FINDINGS_PER_FILE).optional(),
-  runs: z
-    .array(
-      z.object({
-        cost_usd: runSchema.shape.cost_usd,
-        findings: z.array(z.unknown(), { message: "must be an array of findings (an empty array is allowed)" }),
-      }),
-    )
-    .max(MAX_RUNS_PER_FILE)
-    .optional(),
+    findings: z
+      .array(z.unknown(), { message: "must be an array of findings (an empty array is allowed)" })
+      .max(MAX_FINDINGS_PER_FILE)
+      .optional(),
+    runs: z
+      .array(
+        z.object({
+          cost_usd: runSchema.shape.cost_usd,
+          findings: z.array(z.unknown(), { message: "must be an array of findings (an empty array is allowed)" }),
+        }),
+      )
+      .max(MAX_RUNS_PER_FILE)
+      .optional(),
   })
   .superRefine(checkFileShape);
 
@@ -114,7 +134,9 @@ export class IssueList {
     return this.issues.length + this.more;
   }
   listed(): FieldIssue[] {
-    return this.more ? [...this.issues, { path: "(more)", message: `${this.more} more problems not listed` }] : this.issues;
+    return this.more
+      ? [...this.issues, { path: "(more)", message: `${this.more} more problems not listed` }]
+      : this.issues;
   }
 }
 
@@ -131,7 +153,8 @@ function* validateInSlices(value: unknown, what: string): Generator<void, Findin
   const problems = new IssueList();
   const envelope = findingsFileEnvelopeSchema.safeParse(value);
   if (!envelope.success) {
-    for (const issue of envelope.error.issues.slice(0, MAX_LISTED_ISSUES)) problems.add({ path: formatPath(issue.path), message: issue.message });
+    for (const issue of envelope.error.issues.slice(0, MAX_LISTED_ISSUES))
+      problems.add({ path: formatPath(issue.path), message: issue.message });
     problems.more += Math.max(0, envelope.error.issues.length - MAX_LISTED_ISSUES);
   }
   let checked = 0;
@@ -145,7 +168,9 @@ function* validateInSlices(value: unknown, what: string): Generator<void, Findin
       for (let index = 0; index < items.length; index++) {
         const result = findingSchema.safeParse(items[index]);
         if (result.success) out.push(result.data);
-        else for (const issue of result.error.issues) problems.add({ path: formatPath([...prefix, index, ...issue.path]), message: issue.message });
+        else
+          for (const issue of result.error.issues)
+            problems.add({ path: formatPath([...prefix, index, ...issue.path]), message: issue.message });
         if (++checked % SLICE === 0) {
           Error.stackTraceLimit = stackTraceLimit;
           yield;
@@ -162,10 +187,16 @@ function* validateInSlices(value: unknown, what: string): Generator<void, Findin
   const findings = yield* checkFindings(raw.findings, ["findings"]);
   const runs: FindingInput[][] = [];
   if (Array.isArray(raw.runs)) {
-    for (let r = 0; r < raw.runs.length; r++) runs.push(yield* checkFindings((raw.runs[r] as { findings?: unknown } | null)?.findings, ["runs", r, "findings"]));
+    for (let r = 0; r < raw.runs.length; r++)
+      runs.push(
+        yield* checkFindings((raw.runs[r] as { findings?: unknown } | null)?.findings, ["runs", r, "findings"]),
+      );
   }
   if (problems.total || !envelope.success) {
-    throw invalidInput(`${what} is invalid: ${problems.total} problem${problems.total === 1 ? "" : "s"}`, problems.listed());
+    throw invalidInput(
+      `${what} is invalid: ${problems.total} problem${problems.total === 1 ? "" : "s"}`,
+      problems.listed(),
+    );
   }
   const file = envelope.data;
   return {

@@ -1,10 +1,26 @@
 import { describe, expect, it } from "vitest";
-import { applyMetadata, metadataFromFile, parseFindingsText, validateAgainstBenchmarks, validateFindings, validateMetadata, type MetadataForm } from "./findings-upload";
+import {
+  applyMetadata,
+  metadataFromFile,
+  parseFindingsText,
+  validateAgainstBenchmarks,
+  validateFindings,
+  validateMetadata,
+  type MetadataForm,
+} from "./findings-upload";
 
 // The browser's check of a findings file before upload: the server's own schema and JSON rules, so the submit page
 // lists every problem by path before anything is sent.
 const finding = (repo: string) => ({ repo, file: "a.py", line_start: 3, line_end: 4, title: "t", description: "d" });
-const form = (patch: Partial<MetadataForm> = {}): MetadataForm => ({ model: "m", reasoning_effort: "", harness: "", cost_usd: "", report_url: "", open_model: "", ...patch });
+const form = (patch: Partial<MetadataForm> = {}): MetadataForm => ({
+  model: "m",
+  reasoning_effort: "",
+  harness: "",
+  cost_usd: "",
+  report_url: "",
+  open_model: "",
+  ...patch,
+});
 
 describe("parseFindingsText", () => {
   it("names malformed JSON by line and column, and refuses a non-object", () => {
@@ -20,7 +36,11 @@ describe("metadata and findings checks", () => {
   it("round-trips the file's metadata through the form, and an emptied field removes it", () => {
     const doc = { benchmark: "probe", model: "m", cost_usd: 1.5, open_model: true, findings: [] };
     expect(metadataFromFile(doc)).toMatchObject({ model: "m", cost_usd: "1.5", open_model: "open" });
-    expect(applyMetadata(doc, form({ model: "other", cost_usd: "" }))).toEqual({ benchmark: "probe", model: "other", findings: [] });
+    expect(applyMetadata(doc, form({ model: "other", cost_usd: "" }))).toEqual({
+      benchmark: "probe",
+      model: "other",
+      findings: [],
+    });
   });
 
   it("lists every bad finding by path, and metadata problems apart", () => {
@@ -28,7 +48,11 @@ describe("metadata and findings checks", () => {
     const paths = validateFindings(doc, form()).map((i) => i.path);
     expect(paths).toEqual(expect.arrayContaining(["findings[1].line_end", "findings[2].file", "findings[2].title"]));
     expect(paths.every((p) => p.startsWith("findings["))).toBe(true);
-    expect(validateMetadata(form({ model: "", cost_usd: "-1", report_url: "ftp://x" })).map((i) => i.path).sort()).toEqual(["cost_usd", "model", "report_url"]);
+    expect(
+      validateMetadata(form({ model: "", cost_usd: "-1", report_url: "ftp://x" }))
+        .map((i) => i.path)
+        .sort(),
+    ).toEqual(["cost_usd", "model", "report_url"]);
   });
 
   it("checks the benchmark and repositories against the listed versions; a bare slug is the newest", () => {
@@ -39,7 +63,11 @@ describe("metadata and findings checks", () => {
     expect(validateAgainstBenchmarks({ benchmark: "probe", findings: [finding("o/old")] }, benchmarks)).toEqual([
       { path: "findings[0].repo", message: 'unknown repository "o/old" in benchmark probe@2' },
     ]);
-    expect(validateAgainstBenchmarks({ benchmark: "probe@1", runs: [{ findings: [finding("o/old")] }] }, benchmarks)).toEqual([]);
-    expect(validateAgainstBenchmarks({ benchmark: "nope" }, benchmarks)).toEqual([{ path: "benchmark", message: 'unknown benchmark "nope"' }]);
+    expect(
+      validateAgainstBenchmarks({ benchmark: "probe@1", runs: [{ findings: [finding("o/old")] }] }, benchmarks),
+    ).toEqual([]);
+    expect(validateAgainstBenchmarks({ benchmark: "nope" }, benchmarks)).toEqual([
+      { path: "benchmark", message: 'unknown benchmark "nope"' },
+    ]);
   });
 });

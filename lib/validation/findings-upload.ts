@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { AppError, issuesFromZod, type FieldIssue } from "@/lib/errors";
-import { FINDINGS_FILE_SHAPE, findingsFileSchema, validateFindingsFile } from "@/lib/validation/findings-file";
-import { parseJsonText } from "@/lib/validation/parse-json";
+import { AppError, issuesFromZod, type FieldIssue } from "../errors";
+import { FINDINGS_FILE_SHAPE, findingsFileSchema, validateFindingsFile } from "./findings-file";
+import { parseJsonText } from "./parse-json";
 import { parseBenchmarkRef } from "../benchmarks/benchmark-ref";
 import { parseSarifText } from "./sarif";
 
@@ -31,14 +31,19 @@ const metadataSchema = z.object({
   open_model: shape.open_model,
 });
 
-export type ParsedFile = { ok: true; document: Record<string, unknown> } | { ok: false; message: string; issues: FieldIssue[] };
+export type ParsedFile =
+  { ok: true; document: Record<string, unknown> } | { ok: false; message: string; issues: FieldIssue[] };
 
 /** Parses the file text as the server does (malformed JSON named by line and column, forbidden keys refused). */
 export function parseFindingsText(text: string): ParsedFile {
   try {
     const value = parseJsonText(text, "The findings file", FINDINGS_FILE_SHAPE);
     if (value === null || typeof value !== "object" || Array.isArray(value)) {
-      return { ok: false, message: "The findings file must be a JSON object", issues: [{ path: "(root)", message: "expected an object" }] };
+      return {
+        ok: false,
+        message: "The findings file must be a JSON object",
+        issues: [{ path: "(root)", message: "expected an object" }],
+      };
     }
     return { ok: true, document: value as Record<string, unknown> };
   } catch (error) {
@@ -57,9 +62,13 @@ export function isSarifFileName(name: string): boolean {
  * conversion: lib/validation/sarif.ts), so it is checked, completed and uploaded like one. `skipped`: results
  * without a location.
  */
-export function sarifAsFindingsFile(text: string, benchmark: KnownBenchmark): (ParsedFile & { skipped?: number }) {
+export function sarifAsFindingsFile(text: string, benchmark: KnownBenchmark): ParsedFile & { skipped?: number } {
   try {
-    const { file, skippedWithoutLocation } = parseSarifText(text, { benchmark: `${benchmark.slug}@${benchmark.version}` }, benchmark.repositories);
+    const { file, skippedWithoutLocation } = parseSarifText(
+      text,
+      { benchmark: `${benchmark.slug}@${benchmark.version}` },
+      benchmark.repositories,
+    );
     return { ok: true, document: file as unknown as Record<string, unknown>, skipped: skippedWithoutLocation };
   } catch (error) {
     if (error instanceof AppError) return { ok: false, message: error.message, issues: error.issues };
@@ -139,11 +148,15 @@ export function validateAgainstBenchmarks(doc: Record<string, unknown>, benchmar
     findings.forEach((f, i) => {
       const repo = (f as { repo?: unknown } | null)?.repo;
       if (typeof repo === "string" && !repos.has(repo) && issues.length < 200) {
-        issues.push({ path: `${prefix}[${i}].repo`, message: `unknown repository "${repo}" in benchmark ${benchmark.slug}@${benchmark.version}` });
+        issues.push({
+          path: `${prefix}[${i}].repo`,
+          message: `unknown repository "${repo}" in benchmark ${benchmark.slug}@${benchmark.version}`,
+        });
       }
     });
   };
   check(doc.findings, "findings");
-  if (Array.isArray(doc.runs)) doc.runs.forEach((run, r) => check((run as { findings?: unknown } | null)?.findings, `runs[${r}].findings`));
+  if (Array.isArray(doc.runs))
+    doc.runs.forEach((run, r) => check((run as { findings?: unknown } | null)?.findings, `runs[${r}].findings`));
   return issues;
 }

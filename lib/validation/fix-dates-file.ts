@@ -7,7 +7,11 @@ import { fixedAtSchema } from "./benchmark-file";
 export const fixDatesFileSchema = z
   .object({
     fix_dates: z
-      .array(z.object({ repo: requiredText(TEXT_LIMITS.repo), id: requiredText(TEXT_LIMITS.id), fixed_at: fixedAtSchema }).strict())
+      .array(
+        z
+          .object({ repo: requiredText(TEXT_LIMITS.repo), id: requiredText(TEXT_LIMITS.id), fixed_at: fixedAtSchema })
+          .strict(),
+      )
       .min(1, { message: "must list at least one reference bug" })
       .max(200_000),
   })
@@ -16,7 +20,12 @@ export const fixDatesFileSchema = z
     const seen = new Set<string>();
     file.fix_dates.forEach((row, i) => {
       const key = `${row.repo}\u0000${row.id}`;
-      if (seen.has(key)) ctx.addIssue({ code: "custom", path: ["fix_dates", i, "id"], message: `duplicate reference bug ${row.repo} ${row.id}` });
+      if (seen.has(key))
+        ctx.addIssue({
+          code: "custom",
+          path: ["fix_dates", i, "id"],
+          message: `duplicate reference bug ${row.repo} ${row.id}`,
+        });
       seen.add(key);
     });
   });

@@ -15,7 +15,9 @@ describe("published JSON Schemas", () => {
     const schema = JSON.parse(buildJsonSchemas()["findings-file.schema.json"]!);
     expect(schema.required).toEqual(expect.arrayContaining(["benchmark", "model"]));
     const finding = schema.properties.findings.items;
-    expect(finding.required).toEqual(expect.arrayContaining(["repo", "file", "line_start", "line_end", "title", "description"]));
+    expect(finding.required).toEqual(
+      expect.arrayContaining(["repo", "file", "line_start", "line_end", "title", "description"]),
+    );
     expect(finding.properties.severity.enum).toEqual(["low", "medium", "high", "critical"]);
   });
 });

@@ -45,7 +45,10 @@ describe("parseJsonText", () => {
   it("rejects prototype-polluting keys at any depth with their path", () => {
     const error = errorOf(() => parseJsonText('{"runs":[{"findings":[{"constructor":{"prototype":{}}}]}]}'));
     expect(error.code).toBe("invalid_input");
-    expect(error.issues.map((i) => i.path)).toEqual(["runs[0].findings[0].constructor", "runs[0].findings[0].constructor.prototype"]);
+    expect(error.issues.map((i) => i.path)).toEqual([
+      "runs[0].findings[0].constructor",
+      "runs[0].findings[0].constructor.prototype",
+    ]);
   });
 
   it("lists at most 200 forbidden keys and counts the rest", () => {
@@ -68,7 +71,8 @@ describe("shape limits, checked before anything is built", () => {
     maxArrayItems: 5,
     arrays: (path) => {
       if (path.length === 2 && path[0] === "runs" && typeof path[1] === "number") return undefined;
-      if (path.join(".") === "items" || (path.length === 3 && path[0] === "runs" && path[2] === "items")) return { max: 10, noun: "items", group: { name: "items", max: 12 } };
+      if (path.join(".") === "items" || (path.length === 3 && path[0] === "runs" && path[2] === "items"))
+        return { max: 10, noun: "items", group: { name: "items", max: 12 } };
       return undefined;
     },
   };
@@ -81,27 +85,45 @@ describe("shape limits, checked before anything is built", () => {
 
   it("stops a deep document at once instead of recursing through it", () => {
     const deep = "[".repeat(1_000_000) + "]".repeat(1_000_000);
-    expect(errorOf(() => parseJsonText(deep)).issues[0]!.message).toBe(`nesting deeper than ${DEFAULT_JSON_LIMITS.maxDepth} levels`);
+    expect(errorOf(() => parseJsonText(deep)).issues[0]!.message).toBe(
+      `nesting deeper than ${DEFAULT_JSON_LIMITS.maxDepth} levels`,
+    );
   });
 
   it("refuses objects with too many keys", () => {
-    expect(errorOf(() => parseJsonText('{"a":{"w":1,"x":1,"y":1,"z":1}}', "The file", limits)).issues).toEqual([{ path: "a", message: "an object with more than 3 keys" }]);
+    expect(errorOf(() => parseJsonText('{"a":{"w":1,"x":1,"y":1,"z":1}}', "The file", limits)).issues).toEqual([
+      { path: "a", message: "an object with more than 3 keys" },
+    ]);
   });
 
   it("holds named arrays to their own limit and others to the default", () => {
     const items = (n: number) => `[${Array(n).fill("{}").join(",")}]`;
     expect(parseJsonText(`{"items":${items(10)}}`, "The file", limits)).toEqual({ items: Array(10).fill({}) });
-    expect(errorOf(() => parseJsonText(`{"items":${items(11)}}`, "The file", limits)).issues).toEqual([{ path: "items", message: "more than 10 items; the limit is 10" }]);
-    expect(errorOf(() => parseJsonText(`{"other":${items(6)}}`, "The file", limits)).issues).toEqual([{ path: "other", message: "more than 5 items; the limit is 5" }]);
+    expect(errorOf(() => parseJsonText(`{"items":${items(11)}}`, "The file", limits)).issues).toEqual([
+      { path: "items", message: "more than 10 items; the limit is 10" },
+    ]);
+    expect(errorOf(() => parseJsonText(`{"other":${items(6)}}`, "The file", limits)).issues).toEqual([
+      { path: "other", message: "more than 5 items; the limit is 5" },
+    ]);
   });
 
   it("adds up arrays of one group", () => {
     const text = `{"runs":[{"items":${`[${Array(7).fill("1").join(",")}]`}},{"items":${`[${Array(6).fill("1").join(",")}]`}}]}`;
-    expect(errorOf(() => parseJsonText(text, "The file", limits)).issues).toEqual([{ path: "(root)", message: "more than 12 items in all; the limit is 12" }]);
+    expect(errorOf(() => parseJsonText(text, "The file", limits)).issues).toEqual([
+      { path: "(root)", message: "more than 12 items in all; the limit is 12" },
+    ]);
   });
 
   it("refuses more values than the limit", () => {
-    const text = `{"a":[${Array(5).fill(`[${Array(5).fill("1").join(",")}]`).join(",")}],"b":[${Array(5).fill(`[${Array(5).fill("1").join(",")}]`).join(",")}],"c":[${Array(5).fill(`[${Array(5).fill("1").join(",")}]`).join(",")}]}`;
-    expect(errorOf(() => parseJsonText(text, "The file", { ...limits, maxValues: 50 })).message).toContain("more than 50 JSON values");
+    const text = `{"a":[${Array(5)
+      .fill(`[${Array(5).fill("1").join(",")}]`)
+      .join(",")}],"b":[${Array(5)
+      .fill(`[${Array(5).fill("1").join(",")}]`)
+      .join(",")}],"c":[${Array(5)
+      .fill(`[${Array(5).fill("1").join(",")}]`)
+      .join(",")}]}`;
+    expect(errorOf(() => parseJsonText(text, "The file", { ...limits, maxValues: 50 })).message).toContain(
+      "more than 50 JSON values",
+    );
   });
 });

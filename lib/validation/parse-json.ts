@@ -19,10 +19,17 @@ export type JsonShapeLimits = {
   maxValues: number;
   maxObjectKeys: number;
   maxArrayItems: number;
-  arrays?: (path: readonly PathKey[]) => { max: number; noun: string; group?: { name: string; max: number } } | undefined;
+  arrays?: (
+    path: readonly PathKey[],
+  ) => { max: number; noun: string; group?: { name: string; max: number } } | undefined;
 };
 
-export const DEFAULT_JSON_LIMITS: JsonShapeLimits = { maxDepth: 64, maxValues: 50_000_000, maxObjectKeys: 100_000, maxArrayItems: 50_000_000 };
+export const DEFAULT_JSON_LIMITS: JsonShapeLimits = {
+  maxDepth: 64,
+  maxValues: 50_000_000,
+  maxObjectKeys: 100_000,
+  maxArrayItems: 50_000_000,
+};
 
 function lineAndColumn(text: string, position: number): { line: number; column: number } {
   let line = 1;
@@ -37,13 +44,20 @@ function lineAndColumn(text: string, position: number): { line: number; column: 
 function malformed(text: string, what: string, offset: number, reason?: string): AppError {
   const where = offset >= 0 ? lineAndColumn(text, Math.min(offset, text.length)) : undefined;
   const detail = where ? ` at line ${where.line}, column ${where.column}${reason ? ` (${reason})` : ""}` : "";
-  return new AppError("invalid_json", `${what} is not valid JSON${detail}`, [{ path: "(root)", message: `malformed JSON${detail}` }]);
+  return new AppError("invalid_json", `${what} is not valid JSON${detail}`, [
+    { path: "(root)", message: `malformed JSON${detail}` },
+  ]);
 }
 
 // Thrown inside the visitor to stop the scan at the first limit passed.
 class StopScan {}
 
-type Frame = { kind: "object" | "array"; items: number; keys: number; counted?: { max: number; noun: string; group?: { name: string; max: number } } };
+type Frame = {
+  kind: "object" | "array";
+  items: number;
+  keys: number;
+  counted?: { max: number; noun: string; group?: { name: string; max: number } };
+};
 
 /**
  * Scans JSON text without building it: syntax errors (with their offset), nesting depth, the number of values,
@@ -61,7 +75,8 @@ function scanJson(text: string, what: string, limits: JsonShapeLimits): FieldIss
     fatal = error;
     throw new StopScan();
   };
-  const tooBig = (at: readonly PathKey[], message: string) => stop(new AppError("invalid_input", `${what} is too large: ${message}`, [{ path: formatPath(at), message }]));
+  const tooBig = (at: readonly PathKey[], message: string) =>
+    stop(new AppError("invalid_input", `${what} is too large: ${message}`, [{ path: formatPath(at), message }]));
 
   // Called as each value starts: counts it, and numbers it within its parent array.
   const enterValue = () => {
@@ -72,16 +87,29 @@ function scanJson(text: string, what: string, limits: JsonShapeLimits): FieldIss
     parent.items++;
     const counted = parent.counted;
     const max = counted?.max ?? limits.maxArrayItems;
-    if (parent.items > max) tooBig(path.slice(0, -1), `more than ${max.toLocaleString("en-US")} ${counted?.noun ?? "items"}; the limit is ${max.toLocaleString("en-US")}`);
+    if (parent.items > max)
+      tooBig(
+        path.slice(0, -1),
+        `more than ${max.toLocaleString("en-US")} ${counted?.noun ?? "items"}; the limit is ${max.toLocaleString("en-US")}`,
+      );
     if (counted?.group) {
       const total = (groupTotals.get(counted.group.name) ?? 0) + 1;
       groupTotals.set(counted.group.name, total);
-      if (total > counted.group.max) tooBig([], `more than ${counted.group.max.toLocaleString("en-US")} ${counted.group.name} in all; the limit is ${counted.group.max.toLocaleString("en-US")}`);
+      if (total > counted.group.max)
+        tooBig(
+          [],
+          `more than ${counted.group.max.toLocaleString("en-US")} ${counted.group.name} in all; the limit is ${counted.group.max.toLocaleString("en-US")}`,
+        );
     }
   };
   const enterContainer = (kind: Frame["kind"]) => {
     enterValue();
-    if (frames.length >= limits.maxDepth) stop(new AppError("invalid_input", `${what} is nested too deeply`, [{ path: formatPath(path), message: `nesting deeper than ${limits.maxDepth} levels` }]));
+    if (frames.length >= limits.maxDepth)
+      stop(
+        new AppError("invalid_input", `${what} is nested too deeply`, [
+          { path: formatPath(path), message: `nesting deeper than ${limits.maxDepth} levels` },
+        ]),
+      );
     frames.push({ kind, items: 0, keys: 0, counted: kind === "array" ? limits.arrays?.(path) : undefined });
     path.push(kind === "array" ? 0 : "");
   };
@@ -100,15 +128,18 @@ function scanJson(text: string, what: string, limits: JsonShapeLimits): FieldIss
         onArrayEnd: leaveContainer,
         onObjectProperty: (property) => {
           const frame = frames[frames.length - 1]!;
-          if (++frame.keys > limits.maxObjectKeys) tooBig(path.slice(0, -1), `an object with more than ${limits.maxObjectKeys} keys`);
+          if (++frame.keys > limits.maxObjectKeys)
+            tooBig(path.slice(0, -1), `an object with more than ${limits.maxObjectKeys} keys`);
           path[path.length - 1] = property;
           if (FORBIDDEN_KEYS.has(property)) {
-            if (forbidden.length < MAX_LISTED_ISSUES) forbidden.push({ path: formatPath(path), message: `key "${property}" is not allowed` });
+            if (forbidden.length < MAX_LISTED_ISSUES)
+              forbidden.push({ path: formatPath(path), message: `key "${property}" is not allowed` });
             else forbiddenMore++;
           }
         },
         onLiteralValue: enterValue,
-        onError: (error: ParseErrorCode, offset: number) => stop(malformed(text, what, offset, describeParseError(error))),
+        onError: (error: ParseErrorCode, offset: number) =>
+          stop(malformed(text, what, offset, describeParseError(error))),
       },
       { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false },
     );
@@ -133,7 +164,9 @@ function describeParseError(code: ParseErrorCode): string {
  */
 export function parseJsonText(text: string, what = "The file", limits: JsonShapeLimits = DEFAULT_JSON_LIMITS): unknown {
   if (text.trim() === "") {
-    throw new AppError("invalid_json", `${what} is not valid JSON: it is empty`, [{ path: "(root)", message: "malformed JSON: it is empty" }]);
+    throw new AppError("invalid_json", `${what} is not valid JSON: it is empty`, [
+      { path: "(root)", message: "malformed JSON: it is empty" },
+    ]);
   }
   const forbidden = scanJson(text, what, limits);
   if (forbidden.length) throw new AppError("invalid_input", `${what} contains forbidden keys`, forbidden);

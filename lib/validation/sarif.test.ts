@@ -14,7 +14,12 @@ const semgrepRun = {
       name: "Semgrep",
       semanticVersion: "1.90.0",
       rules: [
-        { id: "py.sqli", shortDescription: { text: "SQL injection" }, help: { text: "Use parameters." }, properties: { "security-severity": "9.1" } },
+        {
+          id: "py.sqli",
+          shortDescription: { text: "SQL injection" },
+          help: { text: "Use parameters." },
+          properties: { "security-severity": "9.1" },
+        },
         { id: "py.style", shortDescription: { text: "Style" }, defaultConfiguration: { level: "note" } },
       ],
     },
@@ -26,11 +31,29 @@ const semgrepRun = {
       ruleId: "py.sqli",
       ruleIndex: 0,
       level: "error",
-      message: { text: "Query built from {0}\nsecond line" , arguments: ["user input"] },
-      locations: [{ physicalLocation: { artifactLocation: { uri: "src/db%20layer/q.py", uriBaseId: "SRCROOT" }, region: { startLine: 10, endLine: 12, snippet: { text: "cur.execute(q)" } } } }],
+      message: { text: "Query built from {0}\nsecond line", arguments: ["user input"] },
+      locations: [
+        {
+          physicalLocation: {
+            artifactLocation: { uri: "src/db%20layer/q.py", uriBaseId: "SRCROOT" },
+            region: { startLine: 10, endLine: 12, snippet: { text: "cur.execute(q)" } },
+          },
+        },
+      ],
       fixes: [{ description: { text: "Pass the value as a parameter" } }],
     },
-    { ruleId: "py.style", message: { text: "Long line" }, locations: [{ physicalLocation: { artifactLocation: { uri: "file:///home/runner/work/widgets/./app.py" }, region: { startLine: 3 } } }] },
+    {
+      ruleId: "py.style",
+      message: { text: "Long line" },
+      locations: [
+        {
+          physicalLocation: {
+            artifactLocation: { uri: "file:///home/runner/work/widgets/./app.py" },
+            region: { startLine: 3 },
+          },
+        },
+      ],
+    },
     { ruleId: "py.style", message: { text: "No location" } },
   ],
 };
@@ -55,14 +78,40 @@ describe("SARIF to findings", () => {
         suggested_fix: "Pass the value as a parameter",
       },
       // The rule's default level "note" -> low; a file:// URI under the base is made relative; endLine defaults to startLine
-      { repo: "acme/widgets", file: "app.py", line_start: 3, line_end: 3, title: "py.style: Long line", description: "Long line\n\nStyle", severity: "low" },
+      {
+        repo: "acme/widgets",
+        file: "app.py",
+        line_start: 3,
+        line_end: 3,
+        title: "py.style: Long line",
+        description: "Long line\n\nStyle",
+        severity: "low",
+      },
     ]);
   });
 
   it("takes the repository from originalUriBaseIds or the repo parameter when there is no provenance", () => {
-    const run = { tool: { driver: { name: "T" } }, results: [{ message: { text: "m" }, locations: [{ physicalLocation: { artifactLocation: { uri: "a.c", uriBaseId: "ROOT" } } }] }] };
-    const viaBase = sarifToFindingsFile(log([{ ...run, originalUriBaseIds: { ROOT: { uri: "https://github.com/o/n/" } } }]), QUERY);
-    expect(viaBase.file.findings![0]).toMatchObject({ repo: "o/n", file: "a.c", line_start: 1, line_end: 1, title: "result: m", severity: "medium" });
+    const run = {
+      tool: { driver: { name: "T" } },
+      results: [
+        {
+          message: { text: "m" },
+          locations: [{ physicalLocation: { artifactLocation: { uri: "a.c", uriBaseId: "ROOT" } } }],
+        },
+      ],
+    };
+    const viaBase = sarifToFindingsFile(
+      log([{ ...run, originalUriBaseIds: { ROOT: { uri: "https://github.com/o/n/" } } }]),
+      QUERY,
+    );
+    expect(viaBase.file.findings![0]).toMatchObject({
+      repo: "o/n",
+      file: "a.c",
+      line_start: 1,
+      line_end: 1,
+      title: "result: m",
+      severity: "medium",
+    });
     expect(sarifToFindingsFile(log([run]), { ...QUERY, repo: "x/y" }).file.findings![0]!.repo).toBe("x/y");
     // A known repository named in the checkout path
     const checkout = { ...run, originalUriBaseIds: { ROOT: { uri: "file:///workspace/o/n/" } } };
@@ -71,18 +120,33 @@ describe("SARIF to findings", () => {
     try {
       sarifToFindingsFile(log([run]), QUERY);
     } catch (error) {
-      expect((error as AppError).issues[0]).toEqual({ path: "runs[0].results[0].locations[0].physicalLocation.artifactLocation", message: expect.stringContaining("repo=owner/name") });
+      expect((error as AppError).issues[0]).toEqual({
+        path: "runs[0].results[0].locations[0].physicalLocation.artifactLocation",
+        message: expect.stringContaining("repo=owner/name"),
+      });
     }
   });
 
   it("joins one tool's runs over different repositories into one run, and a repeat into the next run", () => {
-    const runOf = (repo: string) => ({ tool: { driver: { name: "T" } }, versionControlProvenance: [{ repositoryUri: `https://github.com/${repo}` }], results: [{ message: { text: repo }, locations: [{ physicalLocation: { artifactLocation: { uri: "f.py" }, region: { startLine: 1 } } }] }] });
+    const runOf = (repo: string) => ({
+      tool: { driver: { name: "T" } },
+      versionControlProvenance: [{ repositoryUri: `https://github.com/${repo}` }],
+      results: [
+        {
+          message: { text: repo },
+          locations: [{ physicalLocation: { artifactLocation: { uri: "f.py" }, region: { startLine: 1 } } }],
+        },
+      ],
+    });
     const joined = sarifToFindingsFile(log([runOf("a/a"), runOf("b/b")]), QUERY).file;
     expect(joined.findings).toHaveLength(2);
     expect(joined.runs).toBeUndefined();
     const repeated = sarifToFindingsFile(log([runOf("a/a"), runOf("b/b"), runOf("a/a"), runOf("b/b")]), QUERY).file;
     expect(repeated.findings).toBeUndefined();
-    expect(repeated.runs!.map((r) => r.findings.map((f) => f.repo))).toEqual([["a/a", "b/b"], ["a/a", "b/b"]]);
+    expect(repeated.runs!.map((r) => r.findings.map((f) => f.repo))).toEqual([
+      ["a/a", "b/b"],
+      ["a/a", "b/b"],
+    ]);
   });
 
   it("refuses malformed logs with every problem by SARIF path", () => {
@@ -94,12 +158,44 @@ describe("SARIF to findings", () => {
       }
       throw new Error("accepted");
     };
-    expect(bad({ version: "2.0.0", runs: [] })).toEqual(expect.arrayContaining([{ path: "version", message: 'must be "2.1.0" (SARIF 2.1.0)' }, { path: "runs", message: "must contain at least one run" }]));
-    expect(bad(log([{ tool: { driver: { name: "T" } }, results: [{ message: {}, locations: [{ physicalLocation: { artifactLocation: { uri: "f" }, region: { startLine: 0 } } }] }] }]))[0]!.path).toBe("runs[0].results[0].locations[0].physicalLocation.region.startLine");
+    expect(bad({ version: "2.0.0", runs: [] })).toEqual(
+      expect.arrayContaining([
+        { path: "version", message: 'must be "2.1.0" (SARIF 2.1.0)' },
+        { path: "runs", message: "must contain at least one run" },
+      ]),
+    );
+    expect(
+      bad(
+        log([
+          {
+            tool: { driver: { name: "T" } },
+            results: [
+              {
+                message: {},
+                locations: [{ physicalLocation: { artifactLocation: { uri: "f" }, region: { startLine: 0 } } }],
+              },
+            ],
+          },
+        ]),
+      )[0]!.path,
+    ).toBe("runs[0].results[0].locations[0].physicalLocation.region.startLine");
     expect(bad(log([semgrepRun]), {} as typeof QUERY)).toEqual([expect.objectContaining({ path: "benchmark" })]);
-    expect(bad(log([semgrepRun, { ...semgrepRun, tool: { driver: { name: "CodeQL" } } }]))[0]).toMatchObject({ path: "runs", message: expect.stringContaining("2 tools") });
+    expect(bad(log([semgrepRun, { ...semgrepRun, tool: { driver: { name: "CodeQL" } } }]))[0]).toMatchObject({
+      path: "runs",
+      message: expect.stringContaining("2 tools"),
+    });
     // A finding the findings-file rules refuse is named by its result: an empty message and no rule text -> the label is the title
-    const emptyRepo = bad(log([{ tool: { driver: { name: "T" } }, results: [{ message: { text: "x" }, locations: [{ physicalLocation: { artifactLocation: { uri: "   " } } }] }] }]), { ...QUERY, repo: "o/n" } as typeof QUERY);
+    const emptyRepo = bad(
+      log([
+        {
+          tool: { driver: { name: "T" } },
+          results: [
+            { message: { text: "x" }, locations: [{ physicalLocation: { artifactLocation: { uri: "   " } } }] },
+          ],
+        },
+      ]),
+      { ...QUERY, repo: "o/n" } as typeof QUERY,
+    );
     expect(emptyRepo[0]!.path).toBe("runs[0].results[0]");
     expect(emptyRepo[0]!.message).toMatch(/^file: /);
   });

@@ -15,12 +15,19 @@ export const SARIF_CONTENT_TYPE = "application/sarif+json";
 // POST /api/v1/submissions (CLI flags of `probebench submit x.sarif`), read for SARIF uploads only.
 const queryText = (max: number) => z.string().trim().min(1, "must not be empty").max(max);
 export const sarifUploadQuerySchema = z.object({
-  benchmark: queryText(TEXT_LIMITS.shortLabel).optional().meta({ description: "SARIF uploads: the benchmark version, slug@version (required for SARIF)" }),
-  model: queryText(TEXT_LIMITS.model).optional().meta({ description: "SARIF uploads: the configuration's name; default the tool's name and version" }),
+  benchmark: queryText(TEXT_LIMITS.shortLabel)
+    .optional()
+    .meta({ description: "SARIF uploads: the benchmark version, slug@version (required for SARIF)" }),
+  model: queryText(TEXT_LIMITS.model)
+    .optional()
+    .meta({ description: "SARIF uploads: the configuration's name; default the tool's name and version" }),
   harness: queryText(TEXT_LIMITS.shortLabel).optional().meta({ description: "SARIF uploads: the harness label" }),
   reasoning_effort: queryText(TEXT_LIMITS.shortLabel).optional(),
   cost_usd: z.coerce.number().min(0).optional(),
-  report_url: z.url({ protocol: /^https?$/, message: "must be an http(s) URL" }).max(2_000).optional(),
+  report_url: z
+    .url({ protocol: /^https?$/, message: "must be an http(s) URL" })
+    .max(2_000)
+    .optional(),
   open_model: z.enum(["true", "false"]).optional(),
   repo: z
     .string()
@@ -28,7 +35,10 @@ export const sarifUploadQuerySchema = z.object({
     .max(TEXT_LIMITS.repo)
     .regex(/^[^/\s]+\/[^/\s]+$/, "must be owner/name")
     .optional()
-    .meta({ description: "SARIF uploads: the repository of results whose run names none (versionControlProvenance, originalUriBaseIds)" }),
+    .meta({
+      description:
+        "SARIF uploads: the repository of results whose run names none (versionControlProvenance, originalUriBaseIds)",
+    }),
 });
 export type SarifUploadQuery = z.infer<typeof sarifUploadQuerySchema>;
 
@@ -42,16 +52,26 @@ export const SARIF_SHAPE: JsonShapeLimits = {
   maxArrayItems: 100_000,
   arrays: (path) => {
     if (path.length === 1 && path[0] === "runs") return { max: MAX_RUNS_PER_FILE, noun: "runs" };
-    if (path.length === 3 && path[0] === "runs" && path[2] === "results") return { max: MAX_FINDINGS_PER_FILE, noun: "results", group: { name: "results", max: MAX_FINDINGS_PER_FILE } };
+    if (path.length === 3 && path[0] === "runs" && path[2] === "results")
+      return { max: MAX_FINDINGS_PER_FILE, noun: "results", group: { name: "results", max: MAX_FINDINGS_PER_FILE } };
     return undefined;
   },
 };
 
 // The part of SARIF 2.1.0 the mapping reads; everything else in the log is allowed and ignored.
 const text = z.string().max(1_000_000);
-const messageSchema = z.looseObject({ text: text.optional(), markdown: text.optional(), id: z.string().max(500).optional(), arguments: z.array(z.string().max(10_000)).max(100).optional() });
+const messageSchema = z.looseObject({
+  text: text.optional(),
+  markdown: text.optional(),
+  id: z.string().max(500).optional(),
+  arguments: z.array(z.string().max(10_000)).max(100).optional(),
+});
 const multiformatSchema = z.looseObject({ text: text.optional(), markdown: text.optional() });
-const artifactLocationSchema = z.looseObject({ uri: z.string().max(4_000).optional(), uriBaseId: z.string().max(500).optional(), index: z.number().int().min(-1).optional() });
+const artifactLocationSchema = z.looseObject({
+  uri: z.string().max(4_000).optional(),
+  uriBaseId: z.string().max(500).optional(),
+  index: z.number().int().min(-1).optional(),
+});
 const regionSchema = z.looseObject({
   startLine: z.number().int().min(1).optional(),
   endLine: z.number().int().min(1).optional(),
@@ -59,10 +79,16 @@ const regionSchema = z.looseObject({
 });
 const locationSchema = z.looseObject({
   physicalLocation: z
-    .looseObject({ artifactLocation: artifactLocationSchema.optional(), region: regionSchema.optional(), contextRegion: regionSchema.optional() })
+    .looseObject({
+      artifactLocation: artifactLocationSchema.optional(),
+      region: regionSchema.optional(),
+      contextRegion: regionSchema.optional(),
+    })
     .optional(),
 });
-const propertiesSchema = z.looseObject({ "security-severity": z.union([z.string().max(20), z.number()]).optional() }).optional();
+const propertiesSchema = z
+  .looseObject({ "security-severity": z.union([z.string().max(20), z.number()]).optional() })
+  .optional();
 const resultSchema = z.looseObject({
   ruleId: z.string().max(500).optional(),
   ruleIndex: z.number().int().min(-1).optional(),
@@ -145,9 +171,13 @@ function firstLine(value: string): string {
 }
 
 /** A message's text: its own, or the rule's message string it names, with `{0}`-style arguments filled in. */
-function messageText(message: SarifResult["message"] | undefined, rule: z.infer<typeof ruleSchema> | undefined): string {
+function messageText(
+  message: SarifResult["message"] | undefined,
+  rule: z.infer<typeof ruleSchema> | undefined,
+): string {
   if (!message) return "";
-  const template = message.text ?? (message.id ? rule?.messageStrings?.[message.id]?.text : undefined) ?? message.markdown ?? "";
+  const template =
+    message.text ?? (message.id ? rule?.messageStrings?.[message.id]?.text : undefined) ?? message.markdown ?? "";
   const args = message.arguments ?? [];
   return template.replace(/\{(\d+)\}/g, (whole, n: string) => args[Number(n)] ?? whole);
 }
@@ -156,7 +186,9 @@ function messageText(message: SarifResult["message"] | undefined, rule: z.infer<
 function relativePath(uri: string, uriBaseId: string | undefined, run: SarifRun): string {
   let path = uri;
   // The named base, else any base an absolute URI starts with (tools write absolute file:// URIs of the checkout).
-  const bases = uriBaseId ? [run.originalUriBaseIds?.[uriBaseId]?.uri] : Object.values(run.originalUriBaseIds ?? {}).map((b) => b.uri);
+  const bases = uriBaseId
+    ? [run.originalUriBaseIds?.[uriBaseId]?.uri]
+    : Object.values(run.originalUriBaseIds ?? {}).map((b) => b.uri);
   const base = bases.find((b): b is string => Boolean(b) && path.startsWith(b!));
   if (base) path = path.slice(base.length);
   if (/^file:/i.test(path)) {
@@ -206,30 +238,55 @@ function repositoryResolver(run: SarifRun, fallback: string | undefined, known: 
 }
 
 /** One result as a finding, or why it cannot be one. */
-function resultToFinding(result: SarifResult, run: SarifRun, resolve: RepoResolver): { finding: Record<string, unknown> } | { skip: "location" } | { issue: FieldIssue } {
+function resultToFinding(
+  result: SarifResult,
+  run: SarifRun,
+  resolve: RepoResolver,
+): { finding: Record<string, unknown> } | { skip: "location" } | { issue: FieldIssue } {
   const rules = run.tool.driver.rules ?? [];
   const ruleIndex = result.ruleIndex ?? result.rule?.index;
-  const ruleId = result.ruleId ?? result.rule?.id ?? (ruleIndex !== undefined && ruleIndex >= 0 ? rules[ruleIndex]?.id : undefined);
-  const rule = (ruleIndex !== undefined && ruleIndex >= 0 ? rules[ruleIndex] : undefined) ?? rules.find((r) => r.id !== undefined && r.id === ruleId);
+  const ruleId =
+    result.ruleId ?? result.rule?.id ?? (ruleIndex !== undefined && ruleIndex >= 0 ? rules[ruleIndex]?.id : undefined);
+  const rule =
+    (ruleIndex !== undefined && ruleIndex >= 0 ? rules[ruleIndex] : undefined) ??
+    rules.find((r) => r.id !== undefined && r.id === ruleId);
   const physical = result.locations?.find((l) => l.physicalLocation?.artifactLocation)?.physicalLocation;
   const artifact = physical?.artifactLocation;
-  const indexed = artifact?.index !== undefined && artifact.index >= 0 ? run.artifacts?.[artifact.index]?.location : undefined;
+  const indexed =
+    artifact?.index !== undefined && artifact.index >= 0 ? run.artifacts?.[artifact.index]?.location : undefined;
   const uri = artifact?.uri ?? indexed?.uri;
   if (!physical || !uri) return { skip: "location" };
   const path = relativePath(uri, artifact?.uriBaseId ?? indexed?.uriBaseId, run);
   const repo = resolve(artifact?.uriBaseId ?? indexed?.uriBaseId, path);
-  if (!repo) return { issue: { path: "locations[0].physicalLocation.artifactLocation", message: "names no repository: add versionControlProvenance to the run, or pass repo=owner/name" } };
+  if (!repo)
+    return {
+      issue: {
+        path: "locations[0].physicalLocation.artifactLocation",
+        message: "names no repository: add versionControlProvenance to the run, or pass repo=owner/name",
+      },
+    };
   const region = physical.region;
   const start = region?.startLine ?? physical.contextRegion?.startLine ?? 1;
   const end = Math.max(start, region?.endLine ?? region?.startLine ?? physical.contextRegion?.endLine ?? start);
   const message = messageText(result.message, rule);
-  const ruleText = [rule?.shortDescription?.text, rule?.help?.text ?? rule?.fullDescription?.text].filter((t): t is string => Boolean(t?.trim()));
+  const ruleText = [rule?.shortDescription?.text, rule?.help?.text ?? rule?.fullDescription?.text].filter(
+    (t): t is string => Boolean(t?.trim()),
+  );
   const label = ruleId ?? rule?.name ?? "result";
-  const title = message ? `${label}: ${firstLine(message)}` : (rule?.shortDescription?.text ? `${label}: ${firstLine(rule.shortDescription.text)}` : label);
+  const title = message
+    ? `${label}: ${firstLine(message)}`
+    : rule?.shortDescription?.text
+      ? `${label}: ${firstLine(rule.shortDescription.text)}`
+      : label;
   const description = [message || title, ...ruleText].join("\n\n");
   const score = Number(result.properties?.["security-severity"] ?? rule?.properties?.["security-severity"]);
   const level = result.level ?? rule?.defaultConfiguration?.level ?? "warning";
-  const severity = Number.isFinite(score) && score > 0 ? severityFromScore(score) : level === "none" ? undefined : LEVEL_SEVERITY[level];
+  const severity =
+    Number.isFinite(score) && score > 0
+      ? severityFromScore(score)
+      : level === "none"
+        ? undefined
+        : LEVEL_SEVERITY[level];
   const snippet = region?.snippet?.text ?? physical.contextRegion?.snippet?.text;
   const fixes = (result.fixes ?? []).map((f) => messageText(f.description, rule)).filter((t) => t.trim());
   const finding: Record<string, unknown> = {
@@ -251,17 +308,32 @@ function resultToFinding(result: SarifResult, run: SarifRun, resolve: RepoResolv
  * repositories form one run of the submission, and a run over a repository already covered starts the next (repeated
  * runs). Throws a 422 naming every problem by its SARIF path (`runs[0].results[3]...`), nothing half-converted.
  */
-export function sarifToFindingsFile(value: unknown, query: SarifUploadQuery, knownRepositories: readonly string[] = []): SarifConversion {
+export function sarifToFindingsFile(
+  value: unknown,
+  query: SarifUploadQuery,
+  knownRepositories: readonly string[] = [],
+): SarifConversion {
   const parsed = sarifLogSchema.safeParse(value);
   if (!parsed.success) {
     const issues = issuesFromZod(parsed.error);
-    throw invalidInput(`The SARIF log is invalid: ${parsed.error.issues.length} problem${parsed.error.issues.length === 1 ? "" : "s"}`, issues);
+    throw invalidInput(
+      `The SARIF log is invalid: ${parsed.error.issues.length} problem${parsed.error.issues.length === 1 ? "" : "s"}`,
+      issues,
+    );
   }
   const log = parsed.data;
   const problems: FieldIssue[] = [];
-  if (!query.benchmark) problems.push({ path: "benchmark", message: "required for a SARIF upload: pass benchmark=slug@version (CLI: --benchmark)" });
+  if (!query.benchmark)
+    problems.push({
+      path: "benchmark",
+      message: "required for a SARIF upload: pass benchmark=slug@version (CLI: --benchmark)",
+    });
   const tools = [...new Set(log.runs.map((r) => r.tool.driver.name))];
-  if (tools.length > 1) problems.push({ path: "runs", message: `holds results of ${tools.length} tools (${tools.join(", ")}); upload one tool's log per submission` });
+  if (tools.length > 1)
+    problems.push({
+      path: "runs",
+      message: `holds results of ${tools.length} tools (${tools.join(", ")}); upload one tool's log per submission`,
+    });
   const groups: { repos: Set<string>; findings: Record<string, unknown>[]; sources: string[] }[] = [];
   let skipped = 0;
   log.runs.forEach((run, r) => {
@@ -272,7 +344,8 @@ export function sarifToFindingsFile(value: unknown, query: SarifUploadQuery, kno
       const mapped = resultToFinding(result, run, resolve);
       if ("skip" in mapped) skipped++;
       else if ("issue" in mapped) {
-        if (problems.length < 200) problems.push({ path: `runs[${r}].results[${i}].${mapped.issue.path}`, message: mapped.issue.message });
+        if (problems.length < 200)
+          problems.push({ path: `runs[${r}].results[${i}].${mapped.issue.path}`, message: mapped.issue.message });
       } else {
         findings.push(mapped.finding);
         sources.push(`runs[${r}].results[${i}]`);
@@ -288,7 +361,11 @@ export function sarifToFindingsFile(value: unknown, query: SarifUploadQuery, kno
     group.findings.push(...findings);
     group.sources.push(...sources);
   });
-  if (problems.length) throw invalidInput(`The SARIF log is invalid: ${problems.length} problem${problems.length === 1 ? "" : "s"}`, problems);
+  if (problems.length)
+    throw invalidInput(
+      `The SARIF log is invalid: ${problems.length} problem${problems.length === 1 ? "" : "s"}`,
+      problems,
+    );
   const driver = log.runs[0]!.tool.driver;
   const version = driver.semanticVersion ?? driver.version;
   const document = {
@@ -299,7 +376,9 @@ export function sarifToFindingsFile(value: unknown, query: SarifUploadQuery, kno
     ...(query.cost_usd !== undefined ? { cost_usd: query.cost_usd } : {}),
     ...(query.report_url ? { report_url: query.report_url } : {}),
     ...(query.open_model ? { open_model: query.open_model === "true" } : {}),
-    ...(groups.length <= 1 ? { findings: groups[0]?.findings ?? [] } : { runs: groups.map((g) => ({ findings: g.findings })) }),
+    ...(groups.length <= 1
+      ? { findings: groups[0]?.findings ?? [] }
+      : { runs: groups.map((g) => ({ findings: g.findings })) }),
   };
   const sources = groups.length <= 1 ? [groups[0]?.sources ?? []] : groups.map((g) => g.sources);
   try {
@@ -320,10 +399,19 @@ export function sarifPaths(error: unknown, sources: string[][], repeated: boolea
     const source = sources[run]?.[index];
     return source ? { path: source, message: `${rest ? `${rest.replace(/^\./, "")}: ` : ""}${issue.message}` } : issue;
   });
-  return new AppError("invalid_input", error.message.replace("The findings file", "The SARIF log"), issues, error.headers);
+  return new AppError(
+    "invalid_input",
+    error.message.replace("The findings file", "The SARIF log"),
+    issues,
+    error.headers,
+  );
 }
 
 /** Parses and converts a SARIF log's text with the bounds of a findings upload (the scan runs before JSON.parse). */
-export function parseSarifText(text: string, query: SarifUploadQuery, knownRepositories: readonly string[] = []): SarifConversion {
+export function parseSarifText(
+  text: string,
+  query: SarifUploadQuery,
+  knownRepositories: readonly string[] = [],
+): SarifConversion {
   return sarifToFindingsFile(parseJsonText(text, "The SARIF log", SARIF_SHAPE), query, knownRepositories);
 }

@@ -5,14 +5,30 @@ import { decryptSecret, encryptSecret, newSigningSecret, parseSecretKey } from "
 
 describe("webhook address policy", () => {
   it("refuses loopback, private, link-local, metadata and other non-public addresses", () => {
-    for (const address of ["127.0.0.1", "::1", "10.1.2.3", "172.16.0.1", "192.168.1.1", "169.254.169.254", "fd00:ec2::254", "fe80::1", "100.100.100.200", "0.0.0.0", "::ffff:127.0.0.1", "::ffff:10.0.0.1", "224.0.0.1", "255.255.255.255"]) {
+    for (const address of [
+      "127.0.0.1",
+      "::1",
+      "10.1.2.3",
+      "172.16.0.1",
+      "192.168.1.1",
+      "169.254.169.254",
+      "fd00:ec2::254",
+      "fe80::1",
+      "100.100.100.200",
+      "0.0.0.0",
+      "::ffff:127.0.0.1",
+      "::ffff:10.0.0.1",
+      "224.0.0.1",
+      "255.255.255.255",
+    ]) {
       expect(refusedAddressReason(address), address).not.toBeNull();
     }
     expect(refusedAddressReason("169.254.169.254")).toBe("169.254.169.254 is a linkLocal address");
   });
 
   it("allows public unicast addresses", () => {
-    for (const address of ["93.184.215.14", "8.8.8.8", "2606:4700:4700::1111", "::ffff:8.8.8.8"]) expect(refusedAddressReason(address), address).toBeNull();
+    for (const address of ["93.184.215.14", "8.8.8.8", "2606:4700:4700::1111", "::ffff:8.8.8.8"])
+      expect(refusedAddressReason(address), address).toBeNull();
     expect(refusedAddressReason("example.com")).toBe("not an IP address");
   });
 });

@@ -9,7 +9,8 @@ import ipaddr from "ipaddr.js";
 export function refusedAddressReason(address: string): string | null {
   if (!ipaddr.isValid(address)) return "not an IP address";
   let parsed = ipaddr.parse(address);
-  if (parsed.kind() === "ipv6" && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  if (parsed.kind() === "ipv6" && (parsed as ipaddr.IPv6).isIPv4MappedAddress())
+    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
   const range = parsed.range();
   if (range === "unicast") return null;
   // 6to4 and Teredo wrap other addresses; refusing them is simpler than unwrapping every scheme.

@@ -3,7 +3,11 @@
 export type Comparison = { both: string[]; only_a: string[]; only_b: string[]; neither: string[] };
 
 /** Splits the reference bug ids by which of the two matched sets holds them; every list keeps `all`'s order. */
-export function compareMatched(all: readonly string[], matchedA: ReadonlySet<string>, matchedB: ReadonlySet<string>): Comparison {
+export function compareMatched(
+  all: readonly string[],
+  matchedA: ReadonlySet<string>,
+  matchedB: ReadonlySet<string>,
+): Comparison {
   const out: Comparison = { both: [], only_a: [], only_b: [], neither: [] };
   for (const id of all) {
     const a = matchedA.has(id);

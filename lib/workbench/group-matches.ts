@@ -6,7 +6,12 @@ export type DecidedBy = "judge" | "maintainer";
 
 export type RepositoryMatches = {
   repo: string;
-  matched: { reference_bug_id: string; finding_ids: string[]; decided_by: DecidedBy; pairs: { finding_id: string; decided_by: DecidedBy }[] }[];
+  matched: {
+    reference_bug_id: string;
+    finding_ids: string[];
+    decided_by: DecidedBy;
+    pairs: { finding_id: string; decided_by: DecidedBy }[];
+  }[];
   unmatched_reference_bug_ids: string[];
   unmatched_finding_ids: string[];
 };
@@ -50,7 +55,8 @@ export function groupMatches(input: {
         pairs,
       });
     }
-    for (const f of input.findings) if (f.repo === repo && !matchedFindings.has(f.key)) out.unmatched_finding_ids.push(f.id);
+    for (const f of input.findings)
+      if (f.repo === repo && !matchedFindings.has(f.key)) out.unmatched_finding_ids.push(f.id);
     return out;
   });
 }

@@ -43,10 +43,19 @@ export type ReferenceRecord = ReportLocation & {
   trigger: string | null;
 };
 
-export type HiddenReferenceRecord = Pick<ReferenceRecord, "id" | "repo" | "severity" | "category" | "trigger"> & { hidden: true };
+export type HiddenReferenceRecord = Pick<ReferenceRecord, "id" | "repo" | "severity" | "category" | "trigger"> & {
+  hidden: true;
+};
 
 /** The record a viewer may see: in full, or only its id, repository and labels. */
 export function referenceForViewer(record: ReferenceRecord, visible: boolean): ReferenceRecord | HiddenReferenceRecord {
   if (visible) return record;
-  return { id: record.id, repo: record.repo, severity: record.severity, category: record.category, trigger: record.trigger, hidden: true };
+  return {
+    id: record.id,
+    repo: record.repo,
+    severity: record.severity,
+    category: record.category,
+    trigger: record.trigger,
+    hidden: true,
+  };
 }

@@ -37,7 +37,10 @@ export function readSignals(values: SignalValues, thresholds: Thresholds = PAPER
 }
 
 /** The strongest signal of a pair: the largest value / threshold, and which signal it was. */
-export function strongestSignal(values: SignalValues, thresholds: Thresholds = PAPER_THRESHOLDS): { signal: string; strength: number } {
+export function strongestSignal(
+  values: SignalValues,
+  thresholds: Thresholds = PAPER_THRESHOLDS,
+): { signal: string; strength: number } {
   let best: { signal: string; strength: number } = { signal: SIGNAL_KEYS.lineOverlap, strength: -Infinity };
   for (const name of SIGNAL_NAMES) {
     const strength = thresholds[name] > 0 ? values[name] / thresholds[name] : 0;

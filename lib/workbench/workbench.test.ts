@@ -5,7 +5,14 @@ import { groupMatches } from "./group-matches";
 import { canReadMatches, referenceForViewer, seesReferenceDetails } from "./reference-visibility";
 import { readSignals, sortByStrength, strongestSignal } from "./signal-strength";
 
-const zero = { lineOverlap: 0, fullTextEmbedding: 0, descriptionEmbedding: 0, snippetTokens: 0, identifiers: 0, apiCalls: 0 };
+const zero = {
+  lineOverlap: 0,
+  fullTextEmbedding: 0,
+  descriptionEmbedding: 0,
+  snippetTokens: 0,
+  identifiers: 0,
+  apiCalls: 0,
+};
 
 describe("finding ids", () => {
   it("keeps uploaded ids and generates r<run>-<index> for the rest", () => {
@@ -35,22 +42,52 @@ describe("reference visibility", () => {
     expect(canReadMatches(maintainer, pending, "maintainers")).toBe(true);
   });
   it("redacts texts, files and lines", () => {
-    const record = { id: "B1", repo: "a/b", file: "x.py", line_start: 1, line_end: 2, title: "t", description: "d", code_snippet: "c", suggested_fix: null, severity: "high", category: "cat", trigger: null };
+    const record = {
+      id: "B1",
+      repo: "a/b",
+      file: "x.py",
+      line_start: 1,
+      line_end: 2,
+      title: "t",
+      description: "d",
+      code_snippet: "c",
+      suggested_fix: null,
+      severity: "high",
+      category: "cat",
+      trigger: null,
+    };
     expect(referenceForViewer(record, true)).toBe(record);
-    expect(referenceForViewer(record, false)).toEqual({ id: "B1", repo: "a/b", severity: "high", category: "cat", trigger: null, hidden: true });
+    expect(referenceForViewer(record, false)).toEqual({
+      id: "B1",
+      repo: "a/b",
+      severity: "high",
+      category: "cat",
+      trigger: null,
+      hidden: true,
+    });
   });
 });
 
 describe("signal strength", () => {
   it("reads the six signals against the Table 10 thresholds", () => {
     const readings = readSignals({ ...zero, lineOverlap: 0.5, identifiers: 0.05 });
-    expect(readings.map((r) => r.signal)).toEqual(["line_overlap", "full_text_embedding", "description_embedding", "snippet_tokens", "identifiers", "api_calls"]);
+    expect(readings.map((r) => r.signal)).toEqual([
+      "line_overlap",
+      "full_text_embedding",
+      "description_embedding",
+      "snippet_tokens",
+      "identifiers",
+      "api_calls",
+    ]);
     expect(readings[0]).toMatchObject({ value: 0.5, threshold: 0.02, reached: true });
     expect(readings[4]).toMatchObject({ value: 0.05, threshold: 0.1, reached: false });
   });
   it("takes the largest share of a threshold as the strongest signal", () => {
     // identifiers 0.08 / 0.10 = 0.8 beats description 0.4 / 0.57 = 0.70
-    expect(strongestSignal({ ...zero, identifiers: 0.08, descriptionEmbedding: 0.4 })).toEqual({ signal: "identifiers", strength: expect.closeTo(0.8, 6) });
+    expect(strongestSignal({ ...zero, identifiers: 0.08, descriptionEmbedding: 0.4 })).toEqual({
+      signal: "identifiers",
+      strength: expect.closeTo(0.8, 6),
+    });
   });
   it("sorts near misses first and pairs without signals last, stably", () => {
     const sorted = sortByStrength([
@@ -85,11 +122,26 @@ describe("grouping matches", () => {
     });
     expect(groups[0]).toEqual({
       repo: "a/x",
-      matched: [{ reference_bug_id: "B1", finding_ids: ["F1", "r0-1"], decided_by: "maintainer", pairs: [{ finding_id: "F1", decided_by: "judge" }, { finding_id: "r0-1", decided_by: "maintainer" }] }],
+      matched: [
+        {
+          reference_bug_id: "B1",
+          finding_ids: ["F1", "r0-1"],
+          decided_by: "maintainer",
+          pairs: [
+            { finding_id: "F1", decided_by: "judge" },
+            { finding_id: "r0-1", decided_by: "maintainer" },
+          ],
+        },
+      ],
       unmatched_reference_bug_ids: ["B2"],
       unmatched_finding_ids: ["F3"],
     });
-    expect(groups[1]).toEqual({ repo: "a/y", matched: [], unmatched_reference_bug_ids: ["B3"], unmatched_finding_ids: ["F4"] });
+    expect(groups[1]).toEqual({
+      repo: "a/y",
+      matched: [],
+      unmatched_reference_bug_ids: ["B3"],
+      unmatched_finding_ids: ["F4"],
+    });
   });
 });
 

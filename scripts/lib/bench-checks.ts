@@ -5,10 +5,26 @@ import { db } from "../../lib/db";
 
 /** Every stored result of a submission, in a stable order, without row ids or timestamps. */
 export async function readResultSnapshot(submissionId: string): Promise<string> {
-  const { scoringAttemptId: attemptId } = await db.submission.findUniqueOrThrow({ where: { id: submissionId }, select: { scoringAttemptId: true } });
+  const { scoringAttemptId: attemptId } = await db.submission.findUniqueOrThrow({
+    where: { id: submissionId },
+    select: { scoringAttemptId: true },
+  });
   const scores = await db.score.findMany({
     where: { submissionId },
-    select: { kind: true, runId: true, n: true, scope: true, key: true, recall: true, precision: true, f1: true, matchedReferenceBugs: true, referenceBugs: true, matchedFindings: true, findings: true },
+    select: {
+      kind: true,
+      runId: true,
+      n: true,
+      scope: true,
+      key: true,
+      recall: true,
+      precision: true,
+      f1: true,
+      matchedReferenceBugs: true,
+      referenceBugs: true,
+      matchedFindings: true,
+      findings: true,
+    },
     orderBy: [{ kind: "asc" }, { runId: "asc" }, { n: "asc" }, { scope: "asc" }, { key: "asc" }],
   });
   const matches = await db.match.findMany({
@@ -18,7 +34,18 @@ export async function readResultSnapshot(submissionId: string): Promise<string> 
   });
   const usage = await db.judgeUsage.findUnique({
     where: { submissionId },
-    select: { judgeModel: true, promptVersion: true, embeddingProvider: true, embeddingModel: true, thresholds: true, benchmarkVersion: true, comparedPairs: true, keptPairs: true, crossRunCompared: true, crossRunKept: true },
+    select: {
+      judgeModel: true,
+      promptVersion: true,
+      embeddingProvider: true,
+      embeddingModel: true,
+      thresholds: true,
+      benchmarkVersion: true,
+      comparedPairs: true,
+      keptPairs: true,
+      crossRunCompared: true,
+      crossRunKept: true,
+    },
   });
   return JSON.stringify({ scores, matches, usage });
 }
@@ -27,10 +54,16 @@ export type PlantedCheck = { planted: number; found: number; unexpected: number 
 
 /** Compares stored matches with the planted ("run:ordinal" -> reference id) pairs of the generator. */
 export async function checkPlantedMatches(submissionId: string, planted: Map<string, string>): Promise<PlantedCheck> {
-  const { scoringAttemptId: attemptId } = await db.submission.findUniqueOrThrow({ where: { id: submissionId }, select: { scoringAttemptId: true } });
+  const { scoringAttemptId: attemptId } = await db.submission.findUniqueOrThrow({
+    where: { id: submissionId },
+    select: { scoringAttemptId: true },
+  });
   const rows = await db.match.findMany({
     where: { attemptId, finding: { run: { submissionId } } },
-    select: { finding: { select: { ordinal: true, run: { select: { index: true } } } }, referenceBug: { select: { externalId: true } } },
+    select: {
+      finding: { select: { ordinal: true, run: { select: { index: true } } } },
+      referenceBug: { select: { externalId: true } },
+    },
   });
   let found = 0;
   let unexpected = 0;

@@ -21,7 +21,14 @@ import { createSeededRandom } from "../../lib/scoring/seeded-random";
 export const BENCH_REFERENCE_BUGS = 2457; // §2.2: reference bugs of PROBE
 export const BENCH_FINDINGS = 8285; // Table 1: findings of GPT-5.6 Sol (high), one run
 
-type RepositorySpec = { name: string; language: "python" | "javascript" | "typescript"; domain: string; bugs?: number; files?: number; nouns: string[] };
+type RepositorySpec = {
+  name: string;
+  language: "python" | "javascript" | "typescript";
+  domain: string;
+  bugs?: number;
+  files?: number;
+  nouns: string[];
+};
 
 // Table 6 sizes (bugs, files) for the six repositories the paper lists; data/probe-reported.json for the named five.
 // prettier-ignore
@@ -48,8 +55,50 @@ const REPOSITORIES: RepositorySpec[] = [
   { name: "synthetic/sitegen", language: "typescript", domain: "Static site generation", nouns: ["page", "route", "asset", "layout", "collection", "slug", "plugin", "cache", "feed", "sitemap"] },
 ];
 
-const VERBS = ["parse", "build", "render", "resolve", "load", "emit", "merge", "normalize", "validate", "compute", "format", "read", "write", "apply", "collect", "expand", "encode", "split", "flush", "schedule"];
-const FIELDS = ["width", "offset", "name", "count", "timeout", "index", "priority", "encoding", "limit", "depth", "scale", "version", "delay", "size", "start", "length", "ratio", "margin", "level", "stamp"];
+const VERBS = [
+  "parse",
+  "build",
+  "render",
+  "resolve",
+  "load",
+  "emit",
+  "merge",
+  "normalize",
+  "validate",
+  "compute",
+  "format",
+  "read",
+  "write",
+  "apply",
+  "collect",
+  "expand",
+  "encode",
+  "split",
+  "flush",
+  "schedule",
+];
+const FIELDS = [
+  "width",
+  "offset",
+  "name",
+  "count",
+  "timeout",
+  "index",
+  "priority",
+  "encoding",
+  "limit",
+  "depth",
+  "scale",
+  "version",
+  "delay",
+  "size",
+  "start",
+  "length",
+  "ratio",
+  "margin",
+  "level",
+  "stamp",
+];
 const FILE_SUFFIXES = ["core", "utils", "base", "io", "helpers", "api", "types", "compat", "model", "engine"];
 
 export type GeneratedBenchmark = {
@@ -63,7 +112,9 @@ type FileModel = { path: string; lines: number };
 type RepoModel = RepositorySpec & { short: string; style: Style; fileModels: FileModel[] };
 type Reference = BenchmarkFile["reference_bugs"][number] & { kindIndex: number; context: BugContext; around: string[] };
 
-export function generateBenchmark(options: { seed?: number; slug?: string; runs?: number; findingsPerRun?: number } = {}): GeneratedBenchmark {
+export function generateBenchmark(
+  options: { seed?: number; slug?: string; runs?: number; findingsPerRun?: number } = {},
+): GeneratedBenchmark {
   if (options.runs !== undefined && options.runs > 1) return generateRepeatedRuns({ ...options, runs: options.runs });
   const random = createSeededRandom(options.seed ?? 20260101);
   const sizes = splitReferenceBugs(random);
@@ -73,10 +124,14 @@ export function generateBenchmark(options: { seed?: number; slug?: string; runs?
   const planted = new Map<number, string>();
   let findingsLeft = options.findingsPerRun ?? BENCH_FINDINGS;
   repos.forEach((repo, r) => {
-    const refs = Array.from({ length: sizes[r]! }, (_, i) => writeReferenceBug(repo, `${repo.short}-${String(i + 1).padStart(4, "0")}`, random));
+    const refs = Array.from({ length: sizes[r]! }, (_, i) =>
+      writeReferenceBug(repo, `${repo.short}-${String(i + 1).padStart(4, "0")}`, random),
+    );
     references.push(...refs);
     const isLast = r === repos.length - 1;
-    const count = isLast ? findingsLeft : Math.round((sizes[r]! * (options.findingsPerRun ?? BENCH_FINDINGS)) / BENCH_REFERENCE_BUGS);
+    const count = isLast
+      ? findingsLeft
+      : Math.round((sizes[r]! * (options.findingsPerRun ?? BENCH_FINDINGS)) / BENCH_REFERENCE_BUGS);
     findingsLeft -= count;
     for (let i = 0; i < count; i++) {
       const ordinal = findings.length;
@@ -94,8 +149,18 @@ export function generateBenchmark(options: { seed?: number; slug?: string; runs?
   });
   const slug = options.slug ?? "probe-bench";
   const benchmark = syntheticBenchmarkFile(slug, repos, references);
-  const findingsFile = findingsFileSchema.parse({ benchmark: `${slug}@bench-1`, model: "Synthetic finder", reasoning_effort: "high", harness: "bench", findings });
-  return { benchmark, findings: findingsFile, planted: new Map([...planted].map(([ordinal, id]) => [`0:${ordinal}`, id])) };
+  const findingsFile = findingsFileSchema.parse({
+    benchmark: `${slug}@bench-1`,
+    model: "Synthetic finder",
+    reasoning_effort: "high",
+    harness: "bench",
+    findings,
+  });
+  return {
+    benchmark,
+    findings: findingsFile,
+    planted: new Map([...planted].map(([ordinal, id]) => [`0:${ordinal}`, id])),
+  };
 }
 
 // Repeated runs (§4.3, §E.2): each repository has a pool of latent findings with stable report probabilities, a core
@@ -106,7 +171,12 @@ const CORE_SHARE = 0.2;
 const CORE_PROBABILITY = 0.8;
 const TAIL_PROBABILITY = 0.1;
 
-function generateRepeatedRuns(options: { seed?: number; slug?: string; runs: number; findingsPerRun?: number }): GeneratedBenchmark {
+function generateRepeatedRuns(options: {
+  seed?: number;
+  slug?: string;
+  runs: number;
+  findingsPerRun?: number;
+}): GeneratedBenchmark {
   const random = createSeededRandom(options.seed ?? 20260101);
   const sizes = splitReferenceBugs(random);
   const repos = REPOSITORIES.map((spec) => modelRepository(spec, random));
@@ -116,7 +186,9 @@ function generateRepeatedRuns(options: { seed?: number; slug?: string; runs: num
   const planted = new Map<string, string>();
   const meanProbability = CORE_SHARE * CORE_PROBABILITY + (1 - CORE_SHARE) * TAIL_PROBABILITY;
   repos.forEach((repo, r) => {
-    const refs = Array.from({ length: sizes[r]! }, (_, i) => writeReferenceBug(repo, `${repo.short}-${String(i + 1).padStart(4, "0")}`, random));
+    const refs = Array.from({ length: sizes[r]! }, (_, i) =>
+      writeReferenceBug(repo, `${repo.short}-${String(i + 1).padStart(4, "0")}`, random),
+    );
     references.push(...refs);
     const latentCount = Math.round((sizes[r]! * perRun) / BENCH_REFERENCE_BUGS / meanProbability);
     for (let l = 0; l < latentCount; l++) {
@@ -128,7 +200,13 @@ function generateRepeatedRuns(options: { seed?: number; slug?: string; runs: num
       const base =
         roll < 0.125
           ? paraphraseReference(repo, source, random)
-          : withCodePath(repo, roll < 0.225 ? decoyNear(repo, source, root, random, writeCodePath) : unrelatedFinding(repo, root, random, writeCodePath), random);
+          : withCodePath(
+              repo,
+              roll < 0.225
+                ? decoyNear(repo, source, root, random, writeCodePath)
+                : unrelatedFinding(repo, root, random, writeCodePath),
+              random,
+            );
       const probability = random() < CORE_SHARE ? CORE_PROBABILITY : TAIL_PROBABILITY;
       for (let run = 0; run < options.runs; run++) {
         if (random() >= probability) continue;
@@ -173,7 +251,9 @@ const CODE_PATH_HOPS = 4;
 function withCodePath(repo: RepoModel, finding: FindingRecord, random: () => number): FindingRecord {
   const lines = Array.from({ length: CODE_PATH_LINES_MIN + Math.floor(random() * CODE_PATH_LINES_MIN) }, () => {
     const call = `${rareName(repo, random)}(${rareName(repo, random)}, ${rareName(repo, random)})`;
-    return repo.style === "python" ? `    ${rareName(repo, random)} = self.${call}` : `  const ${rareName(repo, random)} = this.${call};`;
+    return repo.style === "python"
+      ? `    ${rareName(repo, random)} = self.${call}`
+      : `  const ${rareName(repo, random)} = this.${call};`;
   });
   const [first, ...rest] = (finding.code_snippet ?? "").split("\n");
   return { ...finding, code_snippet: [first!, ...lines, ...rest].join("\n") };
@@ -221,7 +301,8 @@ function modelRepository(spec: RepositorySpec, random: () => number): RepoModel 
     const suffix = FILE_SUFFIXES[Math.floor(i / spec.nouns.length) % FILE_SUFFIXES.length]!;
     const dir = style === "python" ? short : `src/${noun}`;
     const base = style === "python" ? `${noun}_${suffix}` : `${noun}-${suffix}`;
-    const path = i < spec.nouns.length * FILE_SUFFIXES.length ? `${dir}/${base}.${extension}` : `${dir}/${base}${i}.${extension}`;
+    const path =
+      i < spec.nouns.length * FILE_SUFFIXES.length ? `${dir}/${base}.${extension}` : `${dir}/${base}${i}.${extension}`;
     return { path, lines: 150 + Math.floor(random() * 2500) };
   });
   return { ...spec, short, style, fileModels };
@@ -250,11 +331,39 @@ function codeName(repo: RepoModel, ...parts: string[]): string {
 
 // Real codebases have thousands of identifiers; compounds of qualifier and noun give each repository a few hundred
 // function and field names, so two unrelated reports rarely share their rare words.
-const QUALIFIERS = ["raw", "nested", "parent", "child", "source", "target", "cached", "pending", "local", "remote", "base", "extra", "inner", "outer", "prev", "next", "first", "last", "min", "max", "total", "partial", "default", "custom", "resolved"];
+const QUALIFIERS = [
+  "raw",
+  "nested",
+  "parent",
+  "child",
+  "source",
+  "target",
+  "cached",
+  "pending",
+  "local",
+  "remote",
+  "base",
+  "extra",
+  "inner",
+  "outer",
+  "prev",
+  "next",
+  "first",
+  "last",
+  "min",
+  "max",
+  "total",
+  "partial",
+  "default",
+  "custom",
+  "resolved",
+];
 
 function qualifiedName(repo: RepoModel, random: () => number): string {
   const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
-  return random() < 0.45 ? codeName(repo, pick(VERBS), pick(QUALIFIERS), pick(repo.nouns)) : codeName(repo, pick(VERBS), pick(repo.nouns));
+  return random() < 0.45
+    ? codeName(repo, pick(VERBS), pick(QUALIFIERS), pick(repo.nouns))
+    : codeName(repo, pick(VERBS), pick(repo.nouns));
 }
 
 function qualifiedField(repo: RepoModel, random: () => number): string {
@@ -269,7 +378,9 @@ function surroundingCode(repo: RepoModel, random: () => number): string[] {
     const target = qualifiedName(repo, random);
     const variable = codeName(repo, pick(repo.nouns), qualifiedField(repo, random));
     const args = `${pick(repo.nouns)}, ${qualifiedField(repo, random)}`;
-    return repo.style === "python" ? `    ${variable} = self.${target}(${args})` : `  const ${variable} = this.${target}(${args});`;
+    return repo.style === "python"
+      ? `    ${variable} = self.${target}(${args})`
+      : `  const ${variable} = this.${target}(${args});`;
   });
 }
 
@@ -334,7 +445,16 @@ function writeReferenceBug(repo: RepoModel, id: string, random: () => number): R
 
 type FindingRecord = NonNullable<FindingsFile["findings"]>[number];
 
-function findingRecord(repo: RepoModel, root: string, file: string, range: { line_start: number; line_end: number }, text: { title: string; description: string }, snippet: string, kindSlug: string, random: () => number): FindingRecord {
+function findingRecord(
+  repo: RepoModel,
+  root: string,
+  file: string,
+  range: { line_start: number; line_end: number },
+  text: { title: string; description: string },
+  snippet: string,
+  kindSlug: string,
+  random: () => number,
+): FindingRecord {
   return {
     repo: repo.name,
     file,
@@ -359,13 +479,22 @@ function paraphraseReference(repo: RepoModel, ref: Reference, random: () => numb
   const shift = Math.floor(random() * 7) - 3;
   const range = atCaller
     ? lineRange({ path: file, lines: 2000 }, snippet, random)
-    : { line_start: Math.max(1, ref.line_start + shift), line_end: Math.max(1, ref.line_start + shift) + Math.floor(random() * 8) + 1 };
+    : {
+        line_start: Math.max(1, ref.line_start + shift),
+        line_end: Math.max(1, ref.line_start + shift) + Math.floor(random() * 8) + 1,
+      };
   const text = writeFinding(kind, ref.context, file, writeAside(repo, ref.context, random), random);
   return findingRecord(repo, ref.id, file, range, text, snippet, kind.slug, random);
 }
 
 /** Same file and nearby lines as a reference bug, but another defect: the judge must reject it. */
-function decoyNear(repo: RepoModel, ref: Reference, root: string, random: () => number, aside = writeAside): FindingRecord {
+function decoyNear(
+  repo: RepoModel,
+  ref: Reference,
+  root: string,
+  random: () => number,
+  aside = writeAside,
+): FindingRecord {
   const kindIndex = (ref.kindIndex + 1 + Math.floor(random() * (BUG_KINDS.length - 1))) % BUG_KINDS.length;
   const kind = BUG_KINDS[kindIndex]!;
   const context = { ...randomContext(repo, random), fn: ref.context.fn };
@@ -384,4 +513,3 @@ function unrelatedFinding(repo: RepoModel, root: string, random: () => number, a
   const text = writeFinding(kind, context, file.path, aside(repo, context, random), random, aside === writeCodePath);
   return findingRecord(repo, root, file.path, lineRange(file, snippet, random), text, snippet, kind.slug, random);
 }
-

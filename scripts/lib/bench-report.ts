@@ -37,7 +37,13 @@ export type PassFigures = {
   endToEndSeconds: number;
 };
 
-export function summarizePass(label: string, summary: ScoringSummary, serverCalls: number, endToEndMs: number, longestStallMs: number): PassFigures {
+export function summarizePass(
+  label: string,
+  summary: ScoringSummary,
+  serverCalls: number,
+  endToEndMs: number,
+  longestStallMs: number,
+): PassFigures {
   const t = summary.timings;
   const judgingSeconds = (t.judgeMs + t.crossRunMs) / 1000;
   return {
@@ -100,8 +106,18 @@ export function checkTargets(cold: PassFigures, warm: PassFigures): TargetCheck[
   return [
     { name: "longest event-loop stall", target: "<= 200 ms", measured: `${stall.toFixed(0)} ms`, met: stall <= 200 },
     { name: "peak RSS", target: "<= 2048 MB", measured: `${peak.toFixed(0)} MB`, met: peak <= 2048 },
-    { name: "judge throughput (200 ms latency)", target: ">= 1000 /s", measured: `${rate.toFixed(1)} /s`, met: rate >= 1000 },
-    { name: "cached rescoring judge calls", target: "0", measured: `${warm.judgeCalls} (server ${warm.serverCalls})`, met: warm.judgeCalls === 0 && warm.serverCalls === 0 },
+    {
+      name: "judge throughput (200 ms latency)",
+      target: ">= 1000 /s",
+      measured: `${rate.toFixed(1)} /s`,
+      met: rate >= 1000,
+    },
+    {
+      name: "cached rescoring judge calls",
+      target: "0",
+      measured: `${warm.judgeCalls} (server ${warm.serverCalls})`,
+      met: warm.judgeCalls === 0 && warm.serverCalls === 0,
+    },
   ];
 }
 
@@ -112,8 +128,16 @@ export function formatSummaryTable(cold: PassFigures, warm: PassFigures, checks:
     ["reference pairs kept", `${count(cold.keptPairs)} (${pct(cold)})`, `${count(warm.keptPairs)} (${pct(warm)})`],
     ["cross-run pairs compared", count(cold.crossRunCompared), count(warm.crossRunCompared)],
     ["cross-run pairs kept", count(cold.crossRunKept), count(warm.crossRunKept)],
-    ["of which within one run: compared / kept", `${count(cold.withinRunCompared)} / ${count(cold.withinRunKept)}`, `${count(warm.withinRunCompared)} / ${count(warm.withinRunKept)}`],
-    ["cross-run judged / skipped / cached", `${count(cold.crossRunJudged)} / ${count(cold.crossRunSkipped)} / ${count(cold.crossRunCached)}`, `${count(warm.crossRunJudged)} / ${count(warm.crossRunSkipped)} / ${count(warm.crossRunCached)}`],
+    [
+      "of which within one run: compared / kept",
+      `${count(cold.withinRunCompared)} / ${count(cold.withinRunKept)}`,
+      `${count(warm.withinRunCompared)} / ${count(warm.withinRunKept)}`,
+    ],
+    [
+      "cross-run judged / skipped / cached",
+      `${count(cold.crossRunJudged)} / ${count(cold.crossRunSkipped)} / ${count(cold.crossRunCached)}`,
+      `${count(warm.crossRunJudged)} / ${count(warm.crossRunSkipped)} / ${count(warm.crossRunCached)}`,
+    ],
     ["longest event-loop stall", `${cold.longestStallMs.toFixed(0)} ms`, `${warm.longestStallMs.toFixed(0)} ms`],
     ["prefilter", seconds(cold.prefilterSeconds), seconds(warm.prefilterSeconds)],
     ["embedding", seconds(cold.embeddingSeconds), seconds(warm.embeddingSeconds)],
@@ -123,12 +147,16 @@ export function formatSummaryTable(cold: PassFigures, warm: PassFigures, checks:
     ["end to end", seconds(cold.endToEndSeconds), seconds(warm.endToEndSeconds)],
   ];
   const table = renderTable(rows);
-  const targets = renderTable([["target", "wanted", "measured", ""], ...checks.map((c): [string, string, string, string] => [c.name, c.target, c.measured, c.met ? "ok" : "MISSED"])]);
+  const targets = renderTable([
+    ["target", "wanted", "measured", ""],
+    ...checks.map((c): [string, string, string, string] => [c.name, c.target, c.measured, c.met ? "ok" : "MISSED"]),
+  ]);
   return `${table}\n\n${targets}`;
 }
 
 const pct = (p: PassFigures) => `${((100 * p.keptPairs) / Math.max(p.comparedPairs, 1)).toFixed(2)}%`;
-const rateOf = (p: PassFigures) => (p.judgeCallsPerSecond === undefined ? "-" : `${p.judgeCallsPerSecond.toFixed(1)} /s`);
+const rateOf = (p: PassFigures) =>
+  p.judgeCallsPerSecond === undefined ? "-" : `${p.judgeCallsPerSecond.toFixed(1)} /s`;
 
 function renderTable(rows: string[][]): string {
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));

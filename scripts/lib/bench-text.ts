@@ -7,7 +7,16 @@
 export type Style = "python" | "js";
 
 /** The names a bug report talks about, drawn from its repository's vocabulary. */
-export type BugContext = { fn: string; caller: string; obj: string; field: string; item: string; arg: string; noun: string; other: string };
+export type BugContext = {
+  fn: string;
+  caller: string;
+  obj: string;
+  field: string;
+  item: string;
+  arg: string;
+  noun: string;
+  other: string;
+};
 
 type Kind = {
   slug: string;
@@ -42,7 +51,7 @@ export const BUG_KINDS: readonly Kind[] = [
   {
     slug: "shared-default",
     titles: [(c) => `Mutable default ${c.arg} shared across ${c.fn} calls`, (c) => `${c.fn} leaks state between invocations`, (c) => `Default ${c.arg} container reused by every ${c.fn} call`],
-    mechanisms: [(c) => `The default value of ${c.arg} is created once and mutated in place, so later calls see earlier ${c.item}s.`, (c) => `A single shared container is appended to on each call instead of a fresh one per invocation.`, (c) => `State accumulates in the default ${c.arg} object, which lives for the whole process.`],
+    mechanisms: [(c) => `The default value of ${c.arg} is created once and mutated in place, so later calls see earlier ${c.item}s.`, (_c) => `A single shared container is appended to on each call instead of a fresh one per invocation.`, (c) => `State accumulates in the default ${c.arg} object, which lives for the whole process.`],
     triggers: [(c) => `Calling ${c.fn} twice without passing ${c.arg} returns stale ${c.item}s.`, () => `Long-running processes accumulate entries from unrelated requests.`, (c) => `The second ${c.noun} processed inherits the first one's ${c.item}s.`],
     code: (c, s) => s === "python"
       ? [`def ${c.fn}(self, ${c.noun}, ${c.arg}=[]):`, `    ${c.arg}.append(${c.noun}.${c.field})`, `    self._${c.caller}(${c.arg})`, `    return ${c.arg}`]
@@ -60,7 +69,7 @@ export const BUG_KINDS: readonly Kind[] = [
   {
     slug: "boundary-compare",
     titles: [(c) => `${c.fn} rejects ${c.field} equal to the limit`, (c) => `Strict comparison excludes boundary ${c.field}`, (c) => `Inclusive limit for ${c.field} treated as exclusive`],
-    mechanisms: [(c) => `The check uses > where >= is required, so a ${c.field} exactly at the maximum is refused.`, (c) => `Comparison against max_${c.field} is off at the edge: the documented inclusive bound is exclusive in code.`, (c) => `A value equal to the configured ceiling falls into the error branch.`],
+    mechanisms: [(c) => `The check uses > where >= is required, so a ${c.field} exactly at the maximum is refused.`, (c) => `Comparison against max_${c.field} is off at the edge: the documented inclusive bound is exclusive in code.`, (_c) => `A value equal to the configured ceiling falls into the error branch.`],
     triggers: [(c) => `Setting ${c.field} to the documented maximum fails.`, () => `Only the exact boundary value is affected.`, (c) => `Users who copy the maximum from the docs see a validation error for their ${c.noun}.`],
     code: (c, s) => s === "python"
       ? [`def ${c.fn}(self, ${c.field}):`, `    if ${c.field} < self.min_${c.field} or not ${c.field} < self.max_${c.field}:`, `        raise ValueError(f"${c.field} out of range: {${c.field}}")`, `    self._${c.field} = ${c.field}`]
@@ -78,7 +87,7 @@ export const BUG_KINDS: readonly Kind[] = [
   {
     slug: "regex-anchor",
     titles: [(c) => `Pattern in ${c.fn} matches partial ${c.field}s`, (c) => `Unanchored regular expression accepts invalid ${c.field}`, (c) => `${c.fn} validation regex lacks end anchor`],
-    mechanisms: [(c) => `The expression has no end anchor, so a valid prefix followed by garbage still matches.`, (c) => `Matching uses search semantics; trailing characters after a well-formed ${c.field} are ignored.`, (c) => `Only the start of the string is constrained, letting malformed ${c.field} values through.`],
+    mechanisms: [(_c) => `The expression has no end anchor, so a valid prefix followed by garbage still matches.`, (c) => `Matching uses search semantics; trailing characters after a well-formed ${c.field} are ignored.`, (c) => `Only the start of the string is constrained, letting malformed ${c.field} values through.`],
     triggers: [(c) => `A ${c.field} such as "abc;drop" passes validation.`, () => `Input with trailing junk is accepted and fails much later.`, (c) => `Typos at the end of a ${c.field} go unnoticed.`],
     code: (c, s) => s === "python"
       ? [`_${c.field.toUpperCase()}_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*")`, ``, `def ${c.fn}(${c.field}):`, `    if not _${c.field.toUpperCase()}_RE.match(${c.field}):`, `        raise ${cap(c.noun)}Error(${c.field})`]
@@ -96,7 +105,7 @@ export const BUG_KINDS: readonly Kind[] = [
   {
     slug: "swallowed-error",
     titles: [(c) => `${c.fn} silently ignores ${c.caller} failures`, (c) => `Broad exception handler hides errors in ${c.fn}`, (c) => `Errors from ${c.caller} swallowed, stale ${c.field} returned`],
-    mechanisms: [(c) => `A catch-all handler discards the exception and falls back to the previous ${c.field} without logging.`, (c) => `Any error raised by ${c.caller}, including programming errors, is converted into a default value.`, (c) => `The handler is wider than intended and masks genuine failures as empty results.`],
+    mechanisms: [(c) => `A catch-all handler discards the exception and falls back to the previous ${c.field} without logging.`, (c) => `Any error raised by ${c.caller}, including programming errors, is converted into a default value.`, (_c) => `The handler is wider than intended and masks genuine failures as empty results.`],
     triggers: [(c) => `When ${c.caller} fails the caller receives an outdated ${c.field} and no warning.`, () => `Debugging is hard because nothing is logged.`, (c) => `Corrupt ${c.noun}s look like empty ones.`],
     code: (c, s) => s === "python"
       ? [`def ${c.fn}(self, ${c.arg}):`, `    try:`, `        self._${c.field} = self._${c.caller}(${c.arg})`, `    except Exception:`, `        pass`, `    return self._${c.field}`]
@@ -105,7 +114,7 @@ export const BUG_KINDS: readonly Kind[] = [
   {
     slug: "caller-mutation",
     titles: [(c) => `${c.fn} sorts the caller's ${c.arg} in place`, (c) => `Input ${c.arg} mutated by ${c.fn}`, (c) => `${c.fn} reorders the ${c.item}s it was given`],
-    mechanisms: [(c) => `The function sorts ${c.arg} directly instead of a copy, changing the order the caller relies on.`, (c) => `An in-place operation modifies the argument list, a side effect the API does not document.`, (c) => `Callers that reuse ${c.arg} after the call observe reordered ${c.item}s.`],
+    mechanisms: [(c) => `The function sorts ${c.arg} directly instead of a copy, changing the order the caller relies on.`, (_c) => `An in-place operation modifies the argument list, a side effect the API does not document.`, (c) => `Callers that reuse ${c.arg} after the call observe reordered ${c.item}s.`],
     triggers: [(c) => `Rendering the same ${c.noun} twice gives different orders.`, () => `Shared inputs are corrupted for later consumers.`, (c) => `Happens whenever ${c.arg} is not already ordered by ${c.field}.`],
     code: (c, s) => s === "python"
       ? [`def ${c.fn}(self, ${c.arg}):`, `    ${c.arg}.sort(key=lambda x: x.${c.field})`, `    return [self._${c.caller}(x) for x in ${c.arg}]`]
@@ -123,7 +132,7 @@ export const BUG_KINDS: readonly Kind[] = [
   {
     slug: "encoding",
     titles: [(c) => `${c.fn} decodes ${c.field} with the wrong encoding`, (c) => `Non-ASCII ${c.field} garbled by ${c.fn}`, (c) => `${c.fn} assumes latin-1 for UTF-8 ${c.field}`],
-    mechanisms: [(c) => `Bytes are decoded with a fixed single-byte codec although the ${c.noun} declares UTF-8.`, (c) => `The declared charset is ignored and multi-byte characters become mojibake.`, (c) => `Decoding happens before the encoding header is read.`],
+    mechanisms: [(c) => `Bytes are decoded with a fixed single-byte codec although the ${c.noun} declares UTF-8.`, (_c) => `The declared charset is ignored and multi-byte characters become mojibake.`, (_c) => `Decoding happens before the encoding header is read.`],
     triggers: [(c) => `A ${c.field} containing accented characters comes back corrupted.`, () => `Only non-ASCII input is affected.`, (c) => `Round-tripping a ${c.noun} changes its text.`],
     code: (c, s) => s === "python"
       ? [`def ${c.fn}(self, raw):`, `    ${c.field} = raw.decode("latin-1")`, `    self._${c.other} = self._${c.caller}(${c.field})`, `    return ${c.field}`]
@@ -141,7 +150,7 @@ export const BUG_KINDS: readonly Kind[] = [
   {
     slug: "listener-leak",
     titles: [(c) => `${c.fn} never removes its ${c.field} listener`, (c) => `Event handler registered by ${c.fn} outlives the ${c.noun}`, (c) => `Disposed ${c.noun} still reacts to ${c.field} events`],
-    mechanisms: [(c) => `A listener is added on every call but the teardown path does not remove it.`, (c) => `The handler closes over the ${c.noun}, keeping it alive after dispose.`, (c) => `Subscriptions accumulate because the unsubscribe function is discarded.`],
+    mechanisms: [(_c) => `A listener is added on every call but the teardown path does not remove it.`, (c) => `The handler closes over the ${c.noun}, keeping it alive after dispose.`, (_c) => `Subscriptions accumulate because the unsubscribe function is discarded.`],
     triggers: [(c) => `Creating and disposing ${c.noun}s repeatedly grows memory.`, (c) => `Old ${c.noun}s keep handling ${c.field} events after removal.`, () => `Handlers fire several times after re-initialisation.`],
     code: (c, s) => s === "python"
       ? [`def ${c.fn}(self):`, `    self.${c.obj}.subscribe("${c.field}", self._${c.caller})`, ``, `def dispose(self):`, `    self._${c.other} = None`]
@@ -150,7 +159,7 @@ export const BUG_KINDS: readonly Kind[] = [
   {
     slug: "falsy-default",
     titles: [(c) => `${c.fn} replaces an explicit zero ${c.field} with the default`, (c) => `Falsy ${c.field} treated as missing in ${c.fn}`, (c) => `${c.field} of 0 ignored by ${c.fn}`],
-    mechanisms: [(c) => `The fallback uses a truthiness test, so 0 or an empty string is replaced by the default ${c.field}.`, (c) => `An "or" default cannot distinguish an explicit zero from an absent ${c.field}.`, (c) => `Valid falsy settings are overwritten before validation.`],
+    mechanisms: [(c) => `The fallback uses a truthiness test, so 0 or an empty string is replaced by the default ${c.field}.`, (c) => `An "or" default cannot distinguish an explicit zero from an absent ${c.field}.`, (_c) => `Valid falsy settings are overwritten before validation.`],
     triggers: [(c) => `Configuring ${c.field}=0 silently behaves like the default.`, () => `Users cannot disable the feature through configuration.`, (c) => `Empty-string ${c.field} values revert to the default.`],
     code: (c, s) => s === "python"
       ? [`def ${c.fn}(self, options):`, `    ${c.field} = options.get("${c.field}") or DEFAULT_${c.field.toUpperCase()}`, `    return self._${c.caller}(${c.field})`]
@@ -168,12 +177,25 @@ export const BUG_KINDS: readonly Kind[] = [
 ];
 
 const CONSEQUENCES = [
-  "The output is wrong without any error.", "Users see an exception with a confusing stack trace.", "Downstream steps receive inconsistent data.",
-  "The problem was reported by several users before the fix.", "Results differ between runs.", "It breaks the round trip through the public API.",
-  "The documented contract is violated.", "Data written afterwards is corrupted.", "Performance degrades steadily over time.",
+  "The output is wrong without any error.",
+  "Users see an exception with a confusing stack trace.",
+  "Downstream steps receive inconsistent data.",
+  "The problem was reported by several users before the fix.",
+  "Results differ between runs.",
+  "It breaks the round trip through the public API.",
+  "The documented contract is violated.",
+  "Data written afterwards is corrupted.",
+  "Performance degrades steadily over time.",
 ];
 const AGENT_OPENERS = ["Looking at", "In", "While auditing", "Reading", "Inside", "Around"];
-const AGENT_CLOSERS = ["I believe this is a real defect.", "Fixing the condition resolves it.", "A regression test should cover it.", "This looks unintended.", "", ""];
+const AGENT_CLOSERS = [
+  "I believe this is a real defect.",
+  "Fixing the condition resolves it.",
+  "A regression test should cover it.",
+  "This looks unintended.",
+  "",
+  "",
+];
 
 function cap(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1);
@@ -188,12 +210,21 @@ export function writeReference(kind: Kind, c: BugContext, aside: string, random:
 }
 
 /** How an agent words a finding: the kind's other phrasings, with framing of its own. */
-export function writeFinding(kind: Kind, c: BugContext, file: string, aside: string, random: () => number, concise = false) {
+export function writeFinding(
+  kind: Kind,
+  c: BugContext,
+  file: string,
+  aside: string,
+  random: () => number,
+  concise = false,
+) {
   const title = pick(random, kind.titles.slice(1))(c);
   const opener = `${pick(random, AGENT_OPENERS)} ${file.split("/").pop()}, ${c.fn}:`;
   const mechanism = pick(random, kind.mechanisms.slice(1))(c);
   // Concise: the title's claim in the agent's words and the aside, without the kind's stock sentences.
-  const sentences = concise ? [opener, `${title}.`, aside] : [opener, mechanism, aside, pick(random, kind.triggers.slice(1))(c), pick(random, AGENT_CLOSERS)];
+  const sentences = concise
+    ? [opener, `${title}.`, aside]
+    : [opener, mechanism, aside, pick(random, kind.triggers.slice(1))(c), pick(random, AGENT_CLOSERS)];
   const description = sentences.join(" ").trim();
   return { title, description };
 }
@@ -202,7 +233,14 @@ export function writeFinding(kind: Kind, c: BugContext, file: string, aside: str
  * A snippet: the kind's faulty lines with surrounding code of the repository (`around`, inserted after the first
  * line). `partial` quotes only the faulty lines and one line before them, as agents often do.
  */
-export function writeSnippet(kind: Kind, c: BugContext, style: Style, around: string[], random: () => number, partial = false): string {
+export function writeSnippet(
+  kind: Kind,
+  c: BugContext,
+  style: Style,
+  around: string[],
+  random: () => number,
+  partial = false,
+): string {
   const [first, ...rest] = kind.code(c, style);
   if (partial) return [...around.slice(-1), ...rest].join("\n");
   const padding = style === "python" ? `    # ${c.other}: ${c.noun} ${c.item}` : `  // ${c.other}: ${c.noun} ${c.item}`;

@@ -35,7 +35,10 @@ export async function ensureDatabase(url: string): Promise<void> {
 }
 
 export async function migrate(url: string, quiet = true): Promise<string> {
-  return run(process.execPath, ["--no-warnings", "--experimental-wasm-modules", "scripts/migrate.mjs"], { env: { DATABASE_URL: url }, quiet });
+  return run(process.execPath, ["--no-warnings", "--experimental-wasm-modules", "scripts/migrate.mjs"], {
+    env: { DATABASE_URL: url },
+    quiet,
+  });
 }
 
 export async function canConnect(url: string): Promise<boolean> {

@@ -8,8 +8,14 @@ describe("planDemo", () => {
   });
 
   it("never creates them in a configured DATABASE_URL", () => {
-    expect(planDemo("postgresql://postgres@db.example:5432/probebench")).toEqual({ embeddedDatabase: false, demoAccount: false });
-    expect(planDemo("postgresql://postgres@127.0.0.1:54329/probebench")).toEqual({ embeddedDatabase: false, demoAccount: false });
+    expect(planDemo("postgresql://postgres@db.example:5432/probebench")).toEqual({
+      embeddedDatabase: false,
+      demoAccount: false,
+    });
+    expect(planDemo("postgresql://postgres@127.0.0.1:54329/probebench")).toEqual({
+      embeddedDatabase: false,
+      demoAccount: false,
+    });
   });
 });
 

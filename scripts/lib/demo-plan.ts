@@ -22,10 +22,20 @@ export function planDemo(configuredDatabaseUrl: string | undefined): DemoPlan {
 export function demoBanner(plan: DemoPlan, opts: { port: number; token?: string }): string[] {
   const account =
     plan.demoAccount && opts.token
-      ? [`  Demo admin: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`, `  API token for the CLI: export PROBEBENCH_TOKEN=${opts.token}`, "  Try: npx probebench submit data/demo/findings-agent-a.json --wait"]
+      ? [
+          `  Demo admin: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`,
+          `  API token for the CLI: export PROBEBENCH_TOKEN=${opts.token}`,
+          "  Try: npx probebench submit data/demo/findings-agent-a.json --wait",
+        ]
       : [
           "  No demo admin or API token: DATABASE_URL is configured, and the demo creates them only in its own embedded",
           "  database. Create an account there with: npx probebench user create --email you@example.org --role admin --password '…'",
         ];
-  return ["", `  probebench is running at http://localhost:${opts.port}`, ...account, "  Logs: .data/logs/  Stop with Ctrl-C.", ""];
+  return [
+    "",
+    `  probebench is running at http://localhost:${opts.port}`,
+    ...account,
+    "  Logs: .data/logs/  Stop with Ctrl-C.",
+    "",
+  ];
 }

@@ -39,7 +39,12 @@ export async function startEmbeddedPostgres(log: (msg: string) => void): Promise
 export type LocalRedis = { url: string; process?: ChildProcess };
 
 async function ping(url: string): Promise<boolean> {
-  const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 1_000 });
+  const client = new Redis(url, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+    connectTimeout: 1_000,
+  });
   client.on("error", () => undefined);
   try {
     await client.connect();
@@ -67,9 +72,14 @@ export async function startLocalRedis(log: (msg: string) => void): Promise<Local
   }
   const dir = path.join(DATA_DIR, "redis");
   mkdirSync(dir, { recursive: true });
-  const child = startProcess("redis", "redis-server", ["--port", String(REDIS_PORT), "--bind", "127.0.0.1", "--dir", dir, "--save", "", "--appendonly", "no"], {
-    logDir: path.join(DATA_DIR, "logs"),
-  });
+  const child = startProcess(
+    "redis",
+    "redis-server",
+    ["--port", String(REDIS_PORT), "--bind", "127.0.0.1", "--dir", dir, "--save", "", "--appendonly", "no"],
+    {
+      logDir: path.join(DATA_DIR, "logs"),
+    },
+  );
   for (let i = 0; i < 50; i++) {
     if (await ping(url)) {
       log(`Started redis-server on 127.0.0.1:${REDIS_PORT}`);

@@ -38,15 +38,37 @@ export function nginxAvailable(): boolean {
 
 /** A self-signed certificate for 127.0.0.1 and localhost, valid for two days. */
 export async function makeSelfSignedCertificate(dir: string): Promise<void> {
-  await run("openssl", [
-    "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "2",
-    "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1",
-    "-keyout", path.join(dir, "privkey.pem"), "-out", path.join(dir, "fullchain.pem"),
-  ], { quiet: true });
+  await run(
+    "openssl",
+    [
+      "req",
+      "-x509",
+      "-newkey",
+      "ec",
+      "-pkeyopt",
+      "ec_paramgen_curve:prime256v1",
+      "-nodes",
+      "-days",
+      "2",
+      "-subj",
+      "/CN=localhost",
+      "-addext",
+      "subjectAltName=DNS:localhost,IP:127.0.0.1",
+      "-keyout",
+      path.join(dir, "privkey.pem"),
+      "-out",
+      path.join(dir, "fullchain.pem"),
+    ],
+    { quiet: true },
+  );
 }
 
 /** Starts nginx in front of `upstream` (host:port) and waits until it answers. */
-export async function startNginx(opts: { upstream: string; uploadMaxBytes: number; accessLog?: boolean }): Promise<RunningNginx> {
+export async function startNginx(opts: {
+  upstream: string;
+  uploadMaxBytes: number;
+  accessLog?: boolean;
+}): Promise<RunningNginx> {
   if (!nginxAvailable()) throw new Error(`nginx not found at ${NGINX_BIN}: apt-get install nginx (or set NGINX_BIN)`);
   const dir = mkdtempSync(path.join(os.tmpdir(), "probebench-nginx-"));
   // nginx's workers run as an unprivileged user when started by root: they must reach the cache and temp folders.
@@ -65,7 +87,11 @@ export async function startNginx(opts: { upstream: string; uploadMaxBytes: numbe
   });
   const configFile = path.join(dir, "nginx.conf");
   writeFileSync(configFile, config);
-  return launch(dir, configFile, { httpUrl: `http://127.0.0.1:${httpPort}`, httpsUrl: `https://127.0.0.1:${httpsPort}`, httpsPort });
+  return launch(dir, configFile, {
+    httpUrl: `http://127.0.0.1:${httpPort}`,
+    httpsUrl: `https://127.0.0.1:${httpsPort}`,
+    httpsPort,
+  });
 }
 
 /**
@@ -116,7 +142,11 @@ http {
 }
 `,
   );
-  return launch(dir, configFile, { httpUrl: `http://127.0.0.1:${httpPort}`, httpsUrl: `https://127.0.0.1:${httpsPort}`, httpsPort });
+  return launch(dir, configFile, {
+    httpUrl: `http://127.0.0.1:${httpPort}`,
+    httpsUrl: `https://127.0.0.1:${httpsPort}`,
+    httpsPort,
+  });
 }
 
 /**
@@ -130,7 +160,9 @@ export async function launch(
   readyUrl = `${urls.httpUrl}/nginx-health`,
 ): Promise<RunningNginx> {
   let output = "";
-  const child: ChildProcess = spawn(NGINX_BIN, ["-p", dir, "-c", configFile, "-e", "stderr", "-g", "daemon off;"], { stdio: ["ignore", "pipe", "pipe"] });
+  const child: ChildProcess = spawn(NGINX_BIN, ["-p", dir, "-c", configFile, "-e", "stderr", "-g", "daemon off;"], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   child.stdout?.on("data", (d: Buffer) => (output += d.toString()));
   child.stderr?.on("data", (d: Buffer) => (output += d.toString()));
   const stop = async () => {

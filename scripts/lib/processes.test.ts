@@ -6,7 +6,9 @@ import { ROOT, WORKER_NODE_ARGS, WORKER_V8_FLAGS } from "./processes";
 // The scoring worker's V8 flags are part of how it meets its event-loop target (processes.ts says why), so every way
 // of starting it, and the bench that measures it, must pass them.
 describe("WORKER_V8_FLAGS", () => {
-  const scripts = (JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts;
+  const scripts = (
+    JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> }
+  ).scripts;
 
   it("are passed by the npm scripts that run scoring (the worker, and bench:score, which scores in-process)", () => {
     for (const name of ["worker", "bench:score"]) {

@@ -25,9 +25,17 @@ export const WORKER_V8_FLAGS = ["--max-semi-space-size=64", "--heap-growing-perc
 export const WORKER_NODE_ARGS = [...TSX_NODE_ARGS, ...WORKER_V8_FLAGS];
 
 /** Runs a command to completion, failing with its output when it exits non-zero. */
-export function run(command: string, args: string[], opts: { env?: Record<string, string | undefined>; quiet?: boolean } = {}): Promise<string> {
+export function run(
+  command: string,
+  args: string[],
+  opts: { env?: Record<string, string | undefined>; quiet?: boolean } = {},
+): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...opts.env }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(command, args, {
+      cwd: ROOT,
+      env: { ...process.env, ...opts.env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let output = "";
     child.stdout.on("data", (d: Buffer) => {
       output += d.toString();
@@ -38,15 +46,29 @@ export function run(command: string, args: string[], opts: { env?: Record<string
       if (!opts.quiet) process.stderr.write(d);
     });
     child.on("error", reject);
-    child.on("exit", (code) => (code === 0 ? resolve(output) : reject(new Error(`${command} ${args.join(" ")} exited with ${code}\n${output.slice(-4000)}`))));
+    child.on("exit", (code) =>
+      code === 0
+        ? resolve(output)
+        : reject(new Error(`${command} ${args.join(" ")} exited with ${code}\n${output.slice(-4000)}`)),
+    );
   });
 }
 
 /** Starts a long-running process whose output goes to a log file (and optionally the console). */
-export function startProcess(name: string, command: string, args: string[], opts: { env?: Record<string, string | undefined>; logDir: string; echo?: boolean }): ChildProcess {
+export function startProcess(
+  name: string,
+  command: string,
+  args: string[],
+  opts: { env?: Record<string, string | undefined>; logDir: string; echo?: boolean },
+): ChildProcess {
   mkdirSync(opts.logDir, { recursive: true });
   const log = createWriteStream(path.join(opts.logDir, `${name}.log`), { flags: "w" });
-  const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...opts.env }, stdio: ["ignore", "pipe", "pipe"], detached: false });
+  const child = spawn(command, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...opts.env },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: false,
+  });
   const forward = (d: Buffer) => {
     log.write(d);
     if (opts.echo) process.stdout.write(`[${name}] ${d.toString().replace(/\n(?=.)/g, `\n[${name}] `)}`);
@@ -100,7 +122,11 @@ export async function sparePort(): Promise<number> {
  * Builds the web app into `distDir` for a benchmark, or reuses a build there when BENCH_REUSE_BUILD=1. `next build`
  * adds its dist folder's types to tsconfig.json; a benchmark leaves the tree as it found it.
  */
-export async function buildForBench(distDir: string, env: Record<string, string>, log: (msg: string) => void): Promise<void> {
+export async function buildForBench(
+  distDir: string,
+  env: Record<string, string>,
+  log: (msg: string) => void,
+): Promise<void> {
   if (process.env.BENCH_REUSE_BUILD === "1" && existsSync(path.join(ROOT, distDir, "BUILD_ID"))) {
     log(`reusing the build in ${distDir}`);
     return;

@@ -29,8 +29,11 @@ export function generateSyntheticRepo({ targetLines, seed = 13 }: Options): Synt
       const count = large ? 70 + Math.floor(random() * 30) : 6 + Math.floor(random() * 12);
       const group = String(Math.floor(index / 14)).padStart(2, "0");
       const name = String(index % 14).padStart(2, "0");
-      const functions = Array.from({ length: count }, (_, i) => (i < 2 && random() < 0.3 ? `${pick(SHARED_NAMES)}_${language}${i}` : `${language}${group}${name}_f${i}`));
-      if (language === "py") pyModules.push({ path: `synth/pkg${group}/mod${name}.py`, module: `synth.pkg${group}.mod${name}`, functions });
+      const functions = Array.from({ length: count }, (_, i) =>
+        i < 2 && random() < 0.3 ? `${pick(SHARED_NAMES)}_${language}${i}` : `${language}${group}${name}_f${i}`,
+      );
+      if (language === "py")
+        pyModules.push({ path: `synth/pkg${group}/mod${name}.py`, module: `synth.pkg${group}.mod${name}`, functions });
       else tsModules.push({ path: `web/src/feat${group}/mod${name}.ts`, functions });
       lines += count * 16 + 8;
       index++;
@@ -90,7 +93,13 @@ export function generateSyntheticRepo({ targetLines, seed = 13 }: Options): Synt
       importLines.push(`import { ${fn} } from "${from}";`);
       importedNames.push(fn);
     }
-    const lines = ["// Synthetic module for the planner benchmark.", ...importLines, "", "type Options = { deep?: boolean; validate?: boolean };", ""];
+    const lines = [
+      "// Synthetic module for the planner benchmark.",
+      ...importLines,
+      "",
+      "type Options = { deep?: boolean; validate?: boolean };",
+      "",
+    ];
     for (const [j, fn] of m.functions.entries()) {
       const local = m.functions[(j + 1) % m.functions.length]!;
       const remote = importedNames.length > 0 ? pick(importedNames) : local;
@@ -119,10 +128,19 @@ export function generateSyntheticRepo({ targetLines, seed = 13 }: Options): Synt
 
   // Not audited: tests, vendored code, generated migrations, a minified bundle, type declarations.
   for (let i = 0; i < 20; i++) {
-    files.set(`tests/test_mod${i}.py`, `from synth.pkg00.mod00 import ${pyModules[0]!.functions[0]}\n\ndef test_it():\n    assert ${pyModules[0]!.functions[0]}([1])\n`);
-    files.set(`web/src/feat00/mod${i}.test.ts`, `import { ${tsModules[0]!.functions[0]} } from "./mod00";\n${tsModules[0]!.functions[0]}([1]);\n`);
+    files.set(
+      `tests/test_mod${i}.py`,
+      `from synth.pkg00.mod00 import ${pyModules[0]!.functions[0]}\n\ndef test_it():\n    assert ${pyModules[0]!.functions[0]}([1])\n`,
+    );
+    files.set(
+      `web/src/feat00/mod${i}.test.ts`,
+      `import { ${tsModules[0]!.functions[0]} } from "./mod00";\n${tsModules[0]!.functions[0]}([1]);\n`,
+    );
   }
-  files.set("node_modules/leftpad/index.js", "module.exports = function leftpad(s, n) { return String(s).padStart(n); };\n");
+  files.set(
+    "node_modules/leftpad/index.js",
+    "module.exports = function leftpad(s, n) { return String(s).padStart(n); };\n",
+  );
   files.set("synth/migrations/0001_initial.py", "def upgrade():\n    pass\n");
   files.set("web/dist/bundle.min.js", "var a=1;".repeat(1000));
   files.set("web/src/types.d.ts", "declare const x: number;\n");

@@ -3,7 +3,17 @@
 // load nginx anywhere near its limit on two cores).
 import { run } from "./processes";
 
-export type WrkResult = { requests: number; seconds: number; rps: number; p50: number; p90: number; p99: number; max: number; errors: string | null; non2xx: number };
+export type WrkResult = {
+  requests: number;
+  seconds: number;
+  rps: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+  errors: string | null;
+  non2xx: number;
+};
 
 /** A wrk duration ("812.00us", "4.51ms", "1.20s", "2.00m") in milliseconds. */
 export function durationMs(text: string): number {
@@ -36,7 +46,25 @@ export function parseWrk(output: string): WrkResult {
   };
 }
 
-export async function runWrk(url: string, opts: { connections: number; seconds: number; threads?: number }): Promise<WrkResult> {
-  const output = await run("wrk", ["--latency", "-t", String(opts.threads ?? 2), "-c", String(opts.connections), "-d", `${opts.seconds}s`, "--timeout", "10s", url], { quiet: true });
+export async function runWrk(
+  url: string,
+  opts: { connections: number; seconds: number; threads?: number },
+): Promise<WrkResult> {
+  const output = await run(
+    "wrk",
+    [
+      "--latency",
+      "-t",
+      String(opts.threads ?? 2),
+      "-c",
+      String(opts.connections),
+      "-d",
+      `${opts.seconds}s`,
+      "--timeout",
+      "10s",
+      url,
+    ],
+    { quiet: true },
+  );
   return parseWrk(output);
 }

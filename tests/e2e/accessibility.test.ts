@@ -25,10 +25,14 @@ async function violations(page: Page, url: string): Promise<string[]> {
   // Evaluated through the DevTools protocol: an added <script> tag would (rightly) be refused by the page's CSP.
   await page.evaluate(AXE);
   const found = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: unknown[] }> } }).axe;
+    const axe = (
+      window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: unknown[] }> } }
+    ).axe;
     return (await axe.run(document, { resultTypes: ["violations"] })).violations;
   })) as Violation[];
-  return found.map((v) => `${url}: ${v.impact} ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  return found.map(
+    (v) => `${url}: ${v.impact} ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+  );
 }
 
 beforeAll(async () => {
@@ -38,7 +42,18 @@ beforeAll(async () => {
   const response = await fetch(`${webUrl}/api/v1/submissions`, {
     method: "POST",
     headers: { "content-type": "application/json", authorization: `Bearer ${admin.token}` },
-    body: JSON.stringify({ benchmark: slug, model: "A11y Agent", runs: [{ findings: [finding("P1", "acme/parser", "parser/lexer.py", 42, 47, "Final token lost without trailing newline")] }, { findings: [] }] }),
+    body: JSON.stringify({
+      benchmark: slug,
+      model: "A11y Agent",
+      runs: [
+        {
+          findings: [
+            finding("P1", "acme/parser", "parser/lexer.py", 42, 47, "Final token lost without trailing newline"),
+          ],
+        },
+        { findings: [] },
+      ],
+    }),
   });
   submissionId = ((await response.json()) as { id: string }).id;
   await waitForStatus(webUrl, submissionId, admin.token);
@@ -60,16 +75,30 @@ describe("accessibility (axe-core)", () => {
     // The cached leaderboard HTML may predate the data: audit the board with its rows, not its empty state.
     const probe = await browser.newPage();
     await expect
-      .poll(async () => {
-        await probe.goto(`${webUrl}/`, { waitUntil: "load" });
-        return probe.locator("table.leaderboard tbody tr[data-row-id]").count();
-      }, { timeout: 90_000, interval: 3_000 })
+      .poll(
+        async () => {
+          await probe.goto(`${webUrl}/`, { waitUntil: "load" });
+          return probe.locator("table.leaderboard tbody tr[data-row-id]").count();
+        },
+        { timeout: 90_000, interval: 3_000 },
+      )
       .toBeGreaterThan(0);
     await probe.close();
     const found: string[] = [];
     for (const width of [1280, 390]) {
       const page = await browser.newPage({ viewport: { width, height: 900 } });
-      for (const url of ["/", "/repositories", "/repositories/py-pdf/pypdf", "/bug-types", "/method", "/submit-guide", "/sign-in", "/sign-up", `/submissions/${submissionId}`, "/no-such-page"]) {
+      for (const url of [
+        "/",
+        "/repositories",
+        "/repositories/py-pdf/pypdf",
+        "/bug-types",
+        "/method",
+        "/submit-guide",
+        "/sign-in",
+        "/sign-up",
+        `/submissions/${submissionId}`,
+        "/no-such-page",
+      ]) {
         found.push(...(await violations(page, url)).map((v) => `${width}px ${v}`));
       }
       await page.close();
@@ -89,8 +118,14 @@ describe("accessibility (axe-core)", () => {
     for (const width of [1280, 390]) {
       const page = await browser.newPage({ viewport: { width, height: 900 } });
       await page.goto(`${webUrl}/docs/api`, { waitUntil: "load" });
-      await expect.poll(() => page.locator("#main [role=region][aria-label='API operations']").count(), { timeout: 30_000 }).toBeGreaterThan(0);
-      found.push(...(await violations(page, "/docs/api")).filter((v) => !SCALAR_KNOWN.some((id) => v.includes(` ${id} (`))).map((v) => `${width}px ${v}`));
+      await expect
+        .poll(() => page.locator("#main [role=region][aria-label='API operations']").count(), { timeout: 30_000 })
+        .toBeGreaterThan(0);
+      found.push(
+        ...(await violations(page, "/docs/api"))
+          .filter((v) => !SCALAR_KNOWN.some((id) => v.includes(` ${id} (`)))
+          .map((v) => `${width}px ${v}`),
+      );
       await page.close();
     }
     expect(found).toEqual([]);
@@ -104,7 +139,17 @@ describe("accessibility (axe-core)", () => {
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await page.waitForURL((url) => url.pathname === "/account/submissions", { timeout: 30_000 });
     const found: string[] = [];
-    for (const url of ["/account/submissions", `/account/submissions/${submissionId}`, "/account/tokens", "/account/webhooks", "/submit", "/admin", "/admin?status=approved", "/admin/users", "/admin/audit-log"]) {
+    for (const url of [
+      "/account/submissions",
+      `/account/submissions/${submissionId}`,
+      "/account/tokens",
+      "/account/webhooks",
+      "/submit",
+      "/admin",
+      "/admin?status=approved",
+      "/admin/users",
+      "/admin/audit-log",
+    ]) {
       found.push(...(await violations(page, url)));
     }
     await page.close();

@@ -61,14 +61,22 @@ function findingsFile(overrides: Record<string, unknown> = {}) {
   };
 }
 
-const asUpload = (name: string, value: unknown) => ({ name, mimeType: "application/json", buffer: Buffer.from(JSON.stringify(value)) });
+const asUpload = (name: string, value: unknown) => ({
+  name,
+  mimeType: "application/json",
+  buffer: Buffer.from(JSON.stringify(value)),
+});
 
 /**
  * `/` shows the benchmark version with the most public entries. Other suites in the same run publish entries on
  * their own benchmarks, so give ours more (empty, quickly scored filler runs, approved through the API).
  */
 async function makeDefaultBenchmark(): Promise<void> {
-  const counts = await db.submission.groupBy({ by: ["benchmarkId"], where: { reviewStatus: "approved", scoringStatus: "scored" }, _count: { _all: true } });
+  const counts = await db.submission.groupBy({
+    by: ["benchmarkId"],
+    where: { reviewStatus: "approved", scoringStatus: "scored" },
+    _count: { _all: true },
+  });
   const ours = await db.benchmark.findFirstOrThrow({ where: { slug } });
   const mine = counts.find((c) => c.benchmarkId === ours.id)?._count._all ?? 0;
   const most = Math.max(0, ...counts.filter((c) => c.benchmarkId !== ours.id).map((c) => c._count._all));
@@ -167,7 +175,9 @@ describe("account flow in a browser", () => {
     // The submitter's own page now says the result is public.
     await page.goto(`${webUrl}/account/submissions`);
     await page.getByTestId("my-submissions").getByRole("link", { name: model }).first().click();
-    await expect.poll(() => page.getByTestId("private-scores").textContent(), { timeout: 15_000 }).toMatch(/^Public result/);
+    await expect
+      .poll(() => page.getByTestId("private-scores").textContent(), { timeout: 15_000 })
+      .toMatch(/^Public result/);
 
     await adminContext.close();
     await context.close();
@@ -190,7 +200,9 @@ describe("account flow in a browser", () => {
     const secret = page.getByTestId("new-token");
     await secret.waitFor();
     const token = (await secret.textContent())!.trim();
-    expect(await page.getByRole("status").filter({ hasText: "created with" }).textContent()).toMatch(/created with the scopes read, admin; it expires /);
+    expect(await page.getByRole("status").filter({ hasText: "created with" }).textContent()).toMatch(
+      /created with the scopes read, admin; it expires /,
+    );
     const row = page.getByRole("row").filter({ hasText: "review bot" });
     expect(await row.textContent()).toContain("read, admin");
     expect(await row.textContent()).toContain("active");
@@ -223,7 +235,9 @@ describe("account flow in a browser", () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await signInAs(page, limited, "/submit");
-    await page.getByText(/You have used your 1 upload of the last 24 hours\. The next one is possible after/).waitFor({ timeout: 10_000 });
+    await page
+      .getByText(/You have used your 1 upload of the last 24 hours\. The next one is possible after/)
+      .waitFor({ timeout: 10_000 });
     await shot(page, "08-quota-reached");
     await context.close();
   });

@@ -59,7 +59,9 @@ describe("benchmark versions page", () => {
     await page.getByRole("button", { name: "Import version" }).click();
     const status = page.getByRole("status").filter({ hasText: "Imported" });
     await status.waitFor({ timeout: 30_000 });
-    expect(await status.innerText()).toContain(`Imported ${slug}@1: ${file.repositories.length} repositories, ${file.reference_bugs.length} reference bugs`);
+    expect(await status.innerText()).toContain(
+      `Imported ${slug}@1: ${file.repositories.length} repositories, ${file.reference_bugs.length} reference bugs`,
+    );
     const row = page.getByTestId("benchmark-versions").locator("tr", { hasText: `${slug}@1` });
     await row.waitFor();
     expect(await axeViolations(page)).toEqual([]);

@@ -51,17 +51,44 @@ function datedBenchmark(name: string) {
   });
 }
 
-const findingFor = (repo: string, i: number) => finding(bugId(repo, i), repo, `src/module_${i}.py`, 12, 18, `Defect ${i} found`);
+const findingFor = (repo: string, i: number) =>
+  finding(bugId(repo, i), repo, `src/module_${i}.py`, 12, 18, `Defect ${i} found`);
 
 async function api<T>(path: string, token?: string, init: RequestInit = {}): Promise<{ status: number; body: T }> {
-  const response = await fetch(`${webUrl}${path}`, { ...init, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(init.body ? { "content-type": "application/json" } : {}) } });
+  const response = await fetch(`${webUrl}${path}`, {
+    ...init,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(init.body ? { "content-type": "application/json" } : {}),
+    },
+  });
   const text = await response.text();
-  return { status: response.status, body: (text.startsWith("{") || text.startsWith("[") ? JSON.parse(text) : text) as T };
+  return {
+    status: response.status,
+    body: (text.startsWith("{") || text.startsWith("[") ? JSON.parse(text) : text) as T,
+  };
 }
 
 type Analyses = {
-  contamination: { knowledge_cutoff: string | null; cutoff_position: string; reference_window: { from: string; to: string } | null; runs: { run: number; matched: number; d: number | null; p: number | null; p_holm: number | null; holm_family: number | null; permutations: number; no_test_reason: string | null; cdf: unknown[] }[] };
-  repeated: { fit: { runs: number; distinct: number; observed: number[]; parameters: { sigma: number } } | null } | null;
+  contamination: {
+    knowledge_cutoff: string | null;
+    cutoff_position: string;
+    reference_window: { from: string; to: string } | null;
+    runs: {
+      run: number;
+      matched: number;
+      d: number | null;
+      p: number | null;
+      p_holm: number | null;
+      holm_family: number | null;
+      permutations: number;
+      no_test_reason: string | null;
+      cdf: unknown[];
+    }[];
+  };
+  repeated: {
+    fit: { runs: number; distinct: number; observed: number[]; parameters: { sigma: number } } | null;
+  } | null;
 };
 
 beforeAll(async () => {
@@ -70,11 +97,19 @@ beforeAll(async () => {
   submitter = await userWithToken("user");
   admin = await userWithToken("admin");
   // Run 1 matches the 15 and 10 earliest-fixed bugs of the two repositories (a strong early-fix lean); run 2 only 10.
-  const run1 = [...Array.from({ length: 15 }, (_, i) => findingFor(REPOS[0]!, i)), ...Array.from({ length: 10 }, (_, i) => findingFor(REPOS[1]!, i))];
+  const run1 = [
+    ...Array.from({ length: 15 }, (_, i) => findingFor(REPOS[0]!, i)),
+    ...Array.from({ length: 10 }, (_, i) => findingFor(REPOS[1]!, i)),
+  ];
   const run2 = Array.from({ length: 10 }, (_, i) => findingFor(REPOS[0]!, i));
   const created = await api<{ id: string }>("/api/v1/submissions", submitter.token, {
     method: "POST",
-    body: JSON.stringify({ benchmark: slug, model: "Early Fixer", knowledge_cutoff: "2025-03", runs: [{ findings: run1 }, { findings: run2 }] }),
+    body: JSON.stringify({
+      benchmark: slug,
+      model: "Early Fixer",
+      knowledge_cutoff: "2025-03",
+      runs: [{ findings: run1 }, { findings: run2 }],
+    }),
   });
   expect(created.status).toBe(202);
   id = created.body.id;
@@ -104,14 +139,25 @@ describe("fix-rank contamination test", () => {
   });
 
   it("is Holm-adjusted across the version's approved runs once approved, and shows on the board and in its CSV", async () => {
-    const review = await api(`/api/v1/admin/submissions/${id}/review`, admin.token, { method: "POST", body: JSON.stringify({ decision: "approve" }) });
+    const review = await api(`/api/v1/admin/submissions/${id}/review`, admin.token, {
+      method: "POST",
+      body: JSON.stringify({ decision: "approve" }),
+    });
     expect(review.status).toBe(200);
     const { body } = await api<Analyses>(`/api/v1/submissions/${id}/analyses`);
     // A family of one tested run: p_Holm = p.
     expect(body.contamination.runs[0]!.p_holm).toBe(body.contamination.runs[0]!.p);
     expect(body.contamination.runs[0]!.holm_family).toBe(1);
     await expect
-      .poll(async () => (await api<{ rows: { id: string; contamination: { min_p_holm: number | null; tested_runs: number } | null }[] }>(`/api/v1/leaderboard?benchmark=${slug}@1`)).body.rows.find((r) => r.id === id)?.contamination ?? null, { timeout: 20_000 })
+      .poll(
+        async () =>
+          (
+            await api<{
+              rows: { id: string; contamination: { min_p_holm: number | null; tested_runs: number } | null }[];
+            }>(`/api/v1/leaderboard?benchmark=${slug}@1`)
+          ).body.rows.find((r) => r.id === id)?.contamination ?? null,
+        { timeout: 20_000 },
+      )
       .toMatchObject({ tested_runs: 1, min_p_holm: body.contamination.runs[0]!.p });
     const csv = (await api<string>(`/api/v1/leaderboard?benchmark=${slug}@1&format=csv`)).body;
     expect(csv.split("\n")[0]).toContain("contamination_min_p_holm");
@@ -127,52 +173,104 @@ describe("fix-rank contamination test", () => {
     const plain = await seedBenchmark();
     const created = await api<{ id: string }>("/api/v1/submissions", submitter.token, {
       method: "POST",
-      body: JSON.stringify({ benchmark: plain, model: "Undated", findings: [finding("P1", "acme/parser", "parser/lexer.py", 42, 47, "Final token lost")] }),
+      body: JSON.stringify({
+        benchmark: plain,
+        model: "Undated",
+        findings: [finding("P1", "acme/parser", "parser/lexer.py", 42, 47, "Final token lost")],
+      }),
     });
     await waitForStatus(webUrl, created.body.id, submitter.token);
     const before = await api<Analyses>(`/api/v1/submissions/${created.body.id}/analyses`, submitter.token);
     expect(before.body.contamination.runs[0]!.no_test_reason).toContain("no fix dates");
     expect(before.body.contamination.reference_window).toBeNull();
 
-    const file = { fix_dates: [{ repo: "acme/parser", id: "P1", fixed_at: "2025-03-01T10:00:00Z" }, { repo: "acme/ui", id: "U1", fixed_at: "2025-04-01T10:00:00+02:00" }] };
+    const file = {
+      fix_dates: [
+        { repo: "acme/parser", id: "P1", fixed_at: "2025-03-01T10:00:00Z" },
+        { repo: "acme/ui", id: "U1", fixed_at: "2025-04-01T10:00:00+02:00" },
+      ],
+    };
     const path = `/api/v1/admin/benchmarks/${plain}@1/fix-dates`;
     expect((await api(path, submitter.token, { method: "POST", body: JSON.stringify(file) })).status).toBe(403);
-    const unknown = await api<{ error: { message: string } }>(path, admin.token, { method: "POST", body: JSON.stringify({ fix_dates: [{ repo: "acme/parser", id: "NOPE", fixed_at: "2025-03-01T10:00:00Z" }] }) });
+    const unknown = await api<{ error: { message: string } }>(path, admin.token, {
+      method: "POST",
+      body: JSON.stringify({ fix_dates: [{ repo: "acme/parser", id: "NOPE", fixed_at: "2025-03-01T10:00:00Z" }] }),
+    });
     expect(unknown.status).toBe(422);
     expect(unknown.body.error.message).toContain("NOPE");
-    const bad = await api(path, admin.token, { method: "POST", body: JSON.stringify({ fix_dates: [{ repo: "acme/parser", id: "P1", fixed_at: "March" }] }) });
+    const bad = await api(path, admin.token, {
+      method: "POST",
+      body: JSON.stringify({ fix_dates: [{ repo: "acme/parser", id: "P1", fixed_at: "March" }] }),
+    });
     expect(bad.status).toBe(422);
-    expect(await db.referenceBug.count({ where: { repository: { benchmark: { slug: plain } }, fixedAt: { not: null } } })).toBe(0);
+    expect(
+      await db.referenceBug.count({ where: { repository: { benchmark: { slug: plain } }, fixedAt: { not: null } } }),
+    ).toBe(0);
 
-    const imported = await api<{ dated: number; tests: string }>(path, admin.token, { method: "POST", body: JSON.stringify(file) });
+    const imported = await api<{ dated: number; tests: string }>(path, admin.token, {
+      method: "POST",
+      body: JSON.stringify(file),
+    });
     expect(imported.status).toBe(200);
     expect(imported.body).toMatchObject({ dated: 2, reference_bugs: 4, tests: "queued" });
-    const u1 = await db.referenceBug.findFirst({ where: { externalId: "U1", repository: { benchmark: { slug: plain } } } });
+    const u1 = await db.referenceBug.findFirst({
+      where: { externalId: "U1", repository: { benchmark: { slug: plain } } },
+    });
     expect(u1!.fixedAt!.toISOString()).toBe("2025-04-01T08:00:00.000Z");
-    expect(await db.auditLog.count({ where: { action: "benchmark.fix_dates", actorId: admin.id } })).toBeGreaterThanOrEqual(1);
+    expect(
+      await db.auditLog.count({ where: { action: "benchmark.fix_dates", actorId: admin.id } }),
+    ).toBeGreaterThanOrEqual(1);
     expect((await api(path, admin.token, { method: "POST", body: JSON.stringify(file) })).status).toBe(409);
     // The worker recomputes the version's tests.
     await expect
-      .poll(async () => (await api<Analyses>(`/api/v1/submissions/${created.body.id}/analyses`, submitter.token)).body.contamination.runs[0]?.no_test_reason ?? "", { timeout: 30_000 })
+      .poll(
+        async () =>
+          (await api<Analyses>(`/api/v1/submissions/${created.body.id}/analyses`, submitter.token)).body.contamination
+            .runs[0]?.no_test_reason ?? "",
+        { timeout: 30_000 },
+      )
       .toContain("Fewer than 20");
     const after = await api<Analyses>(`/api/v1/submissions/${created.body.id}/analyses`, submitter.token);
-    expect(after.body.contamination.reference_window).toEqual({ from: "2025-03-01T10:00:00.000Z", to: "2025-04-01T08:00:00.000Z" });
+    expect(after.body.contamination.reference_window).toEqual({
+      from: "2025-03-01T10:00:00.000Z",
+      to: "2025-04-01T08:00:00.000Z",
+    });
   });
 });
 
 describe("bug-type distances", () => {
   it("gives the Jensen-Shannon distance of each configuration to the reference set", async () => {
     // The attribution worker's output for run 1's findings (attribution after scoring is off in tests): all in one category.
-    const findings = await db.finding.findMany({ where: { run: { submissionId: id, index: 0 } }, select: { id: true } });
-    await db.bugTypeAttribution.createMany({ data: findings.map((f) => ({ subjectKind: "finding", subjectId: f.id, category: CATEGORIES[0]!, model: "fake-attribution", source: "llm" })) });
+    const findings = await db.finding.findMany({
+      where: { run: { submissionId: id, index: 0 } },
+      select: { id: true },
+    });
+    await db.bugTypeAttribution.createMany({
+      data: findings.map((f) => ({
+        subjectKind: "finding",
+        subjectId: f.id,
+        category: CATEGORIES[0]!,
+        model: "fake-attribution",
+        source: "llm",
+      })),
+    });
     // Bump the version's stamp the way a new attribution does, so the cached distances are read again.
     await db.submission.update({ where: { id }, data: { updatedAt: new Date() } });
-    type Distances = { subjects: { kind: string; submission_id: string | null; n: number }[]; distances: (number | null)[][] };
+    type Distances = {
+      subjects: { kind: string; submission_id: string | null; n: number }[];
+      distances: (number | null)[][];
+    };
     await expect
-      .poll(async () => (await api<Distances>(`/api/v1/bug-types/distances?benchmark=${slug}@1`)).body.subjects.length, { timeout: 20_000 })
+      .poll(
+        async () => (await api<Distances>(`/api/v1/bug-types/distances?benchmark=${slug}@1`)).body.subjects.length,
+        { timeout: 20_000 },
+      )
       .toBe(2);
     const { body } = await api<Distances>(`/api/v1/bug-types/distances?benchmark=${slug}@1`);
-    expect(body.subjects.map((s) => [s.kind, s.n])).toEqual([["reference", 60], ["configuration", 25]]);
+    expect(body.subjects.map((s) => [s.kind, s.n])).toEqual([
+      ["reference", 60],
+      ["configuration", 25],
+    ]);
     // (1/2, 1/2) against (1, 0): sqrt(1.5 - 0.75 log2 3).
     expect(body.distances[0]![1]).toBeCloseTo(Math.sqrt(1.5 - 0.75 * Math.log2(3)), 9);
   });
@@ -183,7 +281,16 @@ async function violations(page: Page, url: string): Promise<string[]> {
   await page.waitForLoadState("networkidle", { timeout: 10_000 }).catch(() => undefined);
   await page.evaluate(AXE);
   const found = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            context: Document,
+            options: object,
+          ) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe;
     return (await axe.run(document, { resultTypes: ["violations"] })).violations;
   })) as { id: string; impact: string; nodes: { target: string[] }[] }[];
   return found.map((v) => `${url}: ${v.impact} ${v.id} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);

@@ -20,7 +20,6 @@ let cspViolations: string[];
 let admin: TestUser;
 let demo: string;
 
-
 beforeAll(async () => {
   const file = benchmarkFileSchema.parse(JSON.parse(readFileSync(path.resolve("data/demo/benchmark.json"), "utf8")));
   demo = `${file.slug}@${file.version}`;
@@ -89,12 +88,23 @@ describe("in-house runs in the browser", () => {
     await page.goBack();
     await page.getByTestId("run-submission").getByRole("link").click();
     await page.waitForURL((url) => url.pathname === `/account/submissions/${runId}`);
-    await expect.poll(async () => {
-      await page.reload();
-      return page.locator("body").innerText();
-    }, { timeout: 60_000, interval: 1_000 }).toMatch(/scored/i);
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return page.locator("body").innerText();
+        },
+        { timeout: 60_000, interval: 1_000 },
+      )
+      .toMatch(/scored/i);
     const submission = await db.submission.findUniqueOrThrow({ where: { id: runId } });
-    expect(submission).toMatchObject({ source: "in_house", harness: "probe-passes", scoringStatus: "scored", reviewStatus: "pending", model: "fake-auditor-1" });
+    expect(submission).toMatchObject({
+      source: "in_house",
+      harness: "probe-passes",
+      scoringStatus: "scored",
+      reviewStatus: "pending",
+      model: "fake-auditor-1",
+    });
     expect(await page.locator("body").innerText()).toContain("fake-auditor-1");
     await page.close();
   });

@@ -24,12 +24,19 @@ describe("content security policy in the browser", () => {
     // As if markup had been injected into the page: an inline script the server did not give the nonce.
     await page.route(`${webUrl}/`, async (route) => {
       const response = await route.fetch();
-      await route.fulfill({ response, body: (await response.text()).replace("</body>", "<script>window.__injected = true</script></body>") });
+      await route.fulfill({
+        response,
+        body: (await response.text()).replace("</body>", "<script>window.__injected = true</script></body>"),
+      });
     });
     await page.goto(`${webUrl}/`, { waitUntil: "load" });
     await page.locator("[data-hydrated=true]").waitFor({ timeout: 30_000 });
     expect(await page.evaluate(() => (window as unknown as { __injected?: boolean }).__injected)).toBeUndefined();
-    expect(cspViolations.splice(0)).toEqual([expect.stringMatching(/inline script violates the following Content Security Policy directive 'script-src 'self' 'nonce-[^']+' 'strict-dynamic''/)]);
+    expect(cspViolations.splice(0)).toEqual([
+      expect.stringMatching(
+        /inline script violates the following Content Security Policy directive 'script-src 'self' 'nonce-[^']+' 'strict-dynamic''/,
+      ),
+    ]);
     await page.close();
   });
 });

@@ -43,12 +43,18 @@ async function openLeaderboard(page: Page, url: string): Promise<void> {
   await page.locator("table.leaderboard tbody tr[data-row-id]").first().waitFor({ timeout: 10_000 });
   // Interactive first (before hydration a click or a choice does nothing), then the full view loaded.
   await page.locator(".leaderboard-section[data-hydrated]").waitFor({ timeout: 30_000 });
-  await expect.poll(() => page.locator(".status-line").innerText(), { timeout: 20_000 }).not.toMatch(/Loading|Recomputing/);
+  await expect
+    .poll(() => page.locator(".status-line").innerText(), { timeout: 20_000 })
+    .not.toMatch(/Loading|Recomputing/);
 }
 
 const firstModel = (page: Page) => page.locator("table.leaderboard tbody tr[data-row-id] th").first().innerText();
 const cellOf = (page: Page, rowText: string, column: string) =>
-  page.locator("table.leaderboard tbody tr", { hasText: rowText }).first().locator(`td[data-col="${column}"] .value`).innerText();
+  page
+    .locator("table.leaderboard tbody tr", { hasText: rowText })
+    .first()
+    .locator(`td[data-col="${column}"] .value`)
+    .innerText();
 
 async function screenshot(page: Page, name: string, url: string): Promise<void> {
   for (const width of [1280, 390]) {
@@ -57,7 +63,10 @@ async function screenshot(page: Page, name: string, url: string): Promise<void> 
     await page.goto(url, { waitUntil: "networkidle" });
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
     // No horizontal page scroll on a phone: wide tables scroll inside their own frame.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1), `${name} at ${width}px`).toBe(true);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1),
+      `${name} at ${width}px`,
+    ).toBe(true);
     await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
   }
 }
@@ -87,7 +96,10 @@ beforeAll(async () => {
     reasoning_effort: "low",
     harness: "probe-passes",
     cost_usd: 3,
-    findings: [finding("U1", "acme/ui", "src/render.ts", 200, 214, "Tooltip stays after unmount"), finding("X3", "acme/parser", "parser/errors.py", 1, 3, "Typo in message")],
+    findings: [
+      finding("U1", "acme/ui", "src/render.ts", 200, 214, "Tooltip stays after unmount"),
+      finding("X3", "acme/parser", "parser/errors.py", 1, 3, "Typo in message"),
+    ],
   });
   ({ browser, cspViolations } = await launchBrowser());
 });
@@ -103,25 +115,68 @@ afterAll(async () => {
 
 describe("reported results import", () => {
   it("is idempotent: a second import changes nothing", async () => {
-    const before = await db.submission.findMany({ where: { source: "reported" }, select: { id: true, updatedAt: true }, orderBy: { id: "asc" } });
+    const before = await db.submission.findMany({
+      where: { source: "reported" },
+      select: { id: true, updatedAt: true },
+      orderBy: { id: "asc" },
+    });
     expect(await importReportedResults(REPORTED)).toMatchObject({ created: 0, updated: 0, unchanged: 27, removed: 0 });
-    expect(await db.submission.findMany({ where: { source: "reported" }, select: { id: true, updatedAt: true }, orderBy: { id: "asc" } })).toEqual(before);
-    const deepseek = await db.score.findFirstOrThrow({ where: { submission: { model: "DeepSeek V4.1 Flash", reportedData: { path: ["subset"], equals: "full" } }, scope: "overall", kind: "mean" } });
+    expect(
+      await db.submission.findMany({
+        where: { source: "reported" },
+        select: { id: true, updatedAt: true },
+        orderBy: { id: "asc" },
+      }),
+    ).toEqual(before);
+    const deepseek = await db.score.findFirstOrThrow({
+      where: {
+        submission: { model: "DeepSeek V4.1 Flash", reportedData: { path: ["subset"], equals: "full" } },
+        scope: "overall",
+        kind: "mean",
+      },
+    });
     // Derived counts: round(15.2% x 2457) and round(8.1% x 5019).
-    expect(deepseek).toMatchObject({ matchedReferenceBugs: 373, referenceBugs: 2457, matchedFindings: 407, findings: 5019, recall: 0.152 });
+    expect(deepseek).toMatchObject({
+      matchedReferenceBugs: 373,
+      referenceBugs: 2457,
+      matchedFindings: 407,
+      findings: 5019,
+      recall: 0.152,
+    });
   });
 
   it("prefers counts the publication prints, keeps repeated-run means fractional, and numbers triggers as Table 21", async () => {
     const overall = (model: string, effort: string) =>
-      db.score.findFirstOrThrow({ where: { submission: { source: "reported", model, reasoningEffort: effort, harness: "PROBE full harness", reportedData: { path: ["subset"], equals: "full" } }, scope: "overall", kind: "mean" } });
+      db.score.findFirstOrThrow({
+        where: {
+          submission: {
+            source: "reported",
+            model,
+            reasoningEffort: effort,
+            harness: "PROBE full harness",
+            reportedData: { path: ["subset"], equals: "full" },
+          },
+          scope: "overall",
+          kind: "mean",
+        },
+      });
     // 9.1% of 2,457 derives 224, but Table 16 prints 223 (223 / 2,457 = 9.08% also prints as 9.1%).
     expect((await overall("GPT-5.6 Terra", "medium")).matchedReferenceBugs).toBe(223);
     expect((await overall("Gemini 3.5 Flash", "medium")).matchedReferenceBugs).toBe(240);
     // Muse Spark 1.3: a mean over 5 runs, 15.9% of 2,457 = 390.663 bugs per run on average, not a whole count.
     expect((await overall("Muse Spark 1.3", "high")).matchedReferenceBugs).toBeCloseTo(390.663, 3);
-    const benchmark = await db.benchmark.findFirstOrThrow({ where: { submissions: { some: { source: "reported" } } }, select: { taxonomy: true } });
+    const benchmark = await db.benchmark.findFirstOrThrow({
+      where: { submissions: { some: { source: "reported" } } },
+      select: { taxonomy: true },
+    });
     const taxonomy = benchmark.taxonomy as { triggers: { level: number; definition?: string }[] };
-    expect(taxonomy.triggers.map((t) => t.definition)).toEqual(["Ordinary use", "A specific input", "A specific environment", "Interaction or inspection", "Timing, concurrency or load"]);
+    expect(taxonomy.triggers.map((t) => t.definition)).toEqual([
+      "Ordinary use",
+      "A specific input",
+      "A specific environment",
+      "Interaction or inspection",
+      "Timing, concurrency or load",
+    ]);
   });
 });
 
@@ -132,7 +187,9 @@ describe("leaderboard page", () => {
     expect(await firstModel(page)).toContain("DeepSeek V4.1 Flash");
     await page.getByRole("button", { name: /^Recall %/ }).click();
     expect(await firstModel(page)).toContain("GPT-5.6 Sol");
-    expect(await page.locator("th", { has: page.getByRole("button", { name: /^Recall %/ }) }).getAttribute("aria-sort")).toBe("descending");
+    expect(
+      await page.locator("th", { has: page.getByRole("button", { name: /^Recall %/ }) }).getAttribute("aria-sort"),
+    ).toBe("descending");
     expect(new URL(page.url()).searchParams.get("sort")).toBe("-recall");
     await page.getByRole("button", { name: /^Cost/ }).click();
     expect(await firstModel(page)).toContain("GPT-5.6 Luna"); // $1, the cheapest
@@ -172,7 +229,13 @@ describe("leaderboard page", () => {
     // Reported PROBE: pypdf + weasyprint pooled from derived counts, (28 + 12) / (165 + 115); precision is not poolable.
     await openLeaderboard(page, `${webUrl}/?repos=kozea/weasyprint,py-pdf/pypdf`);
     await expect.poll(() => cellOf(page, "DeepSeek V4.1 Flash", "recall")).toBe("14.3");
-    expect(await page.locator("table.leaderboard tbody tr", { hasText: "DeepSeek V4.1 Flash" }).first().locator('td[data-col="precision"]').innerText()).toBe("–");
+    expect(
+      await page
+        .locator("table.leaderboard tbody tr", { hasText: "DeepSeek V4.1 Flash" })
+        .first()
+        .locator('td[data-col="precision"]')
+        .innerText(),
+    ).toBe("–");
     await page.close();
   });
 
@@ -189,10 +252,22 @@ describe("leaderboard page", () => {
   it("downloads the current view as CSV", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
     await openLeaderboard(page, `${webUrl}/leaderboard/${slug}/1`);
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "CSV" }).first().click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "CSV" }).first().click(),
+    ]);
     const csv = readFileSync((await download.path())!, "utf8");
     const [header, ...lines] = csv.trim().split("\r\n");
-    expect(header!.split(",").slice(0, 8)).toEqual(["rank", "cannot_tell_apart_from_rank", "model", "reasoning_effort", "harness", "source", "coverage", "recall"]);
+    expect(header!.split(",").slice(0, 8)).toEqual([
+      "rank",
+      "cannot_tell_apart_from_rank",
+      "model",
+      "reasoning_effort",
+      "harness",
+      "source",
+      "coverage",
+      "recall",
+    ]);
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatch(/^1,,Agent A,high,probe-passes,verified,full,0\.5,/);
     await page.close();
@@ -205,14 +280,24 @@ describe("public API", () => {
     const response = await fetch(url);
     const body = await response.json();
     const a = body.rows.find((r: { model: string }) => r.model === "Agent A");
-    expect(a).toMatchObject({ matched_reference_bugs: 2, reference_bugs: 3, matched_findings: 2, findings: 3, source: "verified", complete: true });
+    expect(a).toMatchObject({
+      matched_reference_bugs: 2,
+      reference_bugs: 3,
+      matched_findings: 2,
+      findings: 3,
+      source: "verified",
+      complete: true,
+    });
     expect(a.recall_ci[0]).toBeLessThan(2 / 3);
     const again = await fetch(url, { headers: { "if-none-match": response.headers.get("etag")! } });
     expect(again.status).toBe(304);
     expect((await fetch(`${webUrl}/api/v1/leaderboard?benchmark=${slug}@1&repos=nope/nope`)).status).toBe(422);
     expect((await fetch(`${webUrl}/api/v1/leaderboard?benchmark=missing@9`)).status).toBe(404);
     const repo = await (await fetch(`${webUrl}/api/v1/repositories/acme/parser?benchmark=${slug}@1`)).json();
-    expect(repo.rows.map((r: { configuration: { model: string } }) => r.configuration.model).sort()).toEqual(["Agent A", "Agent B"]);
+    expect(repo.rows.map((r: { configuration: { model: string } }) => r.configuration.model).sort()).toEqual([
+      "Agent A",
+      "Agent B",
+    ]);
     const csv = await (await fetch(`${webUrl}/api/v1/repositories?benchmark=probe@2026.1&format=csv`)).text();
     expect(csv).toContain("py-pdf/pypdf,false,python");
   });
@@ -222,7 +307,9 @@ describe("pages", () => {
   it("render at 1280 and 390 px without page overflow (screenshots)", async () => {
     const page = await browser.newPage();
     await openLeaderboard(page, `${webUrl}/`);
-    const reportedId = (await db.submission.findFirstOrThrow({ where: { model: "Muse Spark 1.3", source: "reported" } })).id;
+    const reportedId = (
+      await db.submission.findFirstOrThrow({ where: { model: "Muse Spark 1.3", source: "reported" } })
+    ).id;
     const pages: [string, string][] = [
       ["leaderboard", "/"],
       ["leaderboard-filtered", `/?model=GPT-5.6+Luna&sort=-recall`],

@@ -19,7 +19,11 @@ beforeAll(async () => {
     method: "POST",
     headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
     // Findings in acme/parser only: acme/ui has a reference bug and no finding.
-    body: JSON.stringify({ benchmark: slug, model: "Parser-only agent", findings: [finding("P1", "acme/parser", "parser/lexer.py", 42, 47, "Final token lost")] }),
+    body: JSON.stringify({
+      benchmark: slug,
+      model: "Parser-only agent",
+      findings: [finding("P1", "acme/parser", "parser/lexer.py", 42, 47, "Final token lost")],
+    }),
   });
   expect(response.status).toBe(202);
   id = ((await response.json()) as { id: string }).id;
@@ -34,7 +38,9 @@ afterAll(async () => {
 
 describe("a repository without findings", () => {
   it("has precision and F1 null in the API, and an empty CSV cell", async () => {
-    const status = await (await fetch(`${webUrl}/api/v1/submissions/${id}`, { headers: { authorization: `Bearer ${token}` } })).json();
+    const status = await (
+      await fetch(`${webUrl}/api/v1/submissions/${id}`, { headers: { authorization: `Bearer ${token}` } })
+    ).json();
     const ui = status.scores.repositories.find((r: { repo: string }) => r.repo === "acme/ui");
     expect(ui).toMatchObject({ findings: 0, reference_bugs: 1, recall: 0, precision: null, f1: null });
     expect(status.scores.overall).toMatchObject({ findings: 1, precision: 1 });
@@ -42,7 +48,10 @@ describe("a repository without findings", () => {
     const view = await (await fetch(`${webUrl}/api/v1/leaderboard?benchmark=${slug}@1&repos=acme/ui`)).json();
     expect(view.rows[0]).toMatchObject({ recall: 0, precision: null, f1: null, precision_ci: null });
     const csv = await (await fetch(`${webUrl}/api/v1/leaderboard?benchmark=${slug}@1&repos=acme/ui&format=csv`)).text();
-    const [header, line] = csv.trim().split("\r\n").map((l) => l.split(","));
+    const [header, line] = csv
+      .trim()
+      .split("\r\n")
+      .map((l) => l.split(","));
     expect(line![header!.indexOf("precision")]).toBe("");
     expect(line![header!.indexOf("recall")]).toBe("0");
   });

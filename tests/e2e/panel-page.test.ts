@@ -15,17 +15,28 @@ let admin: TestUser;
 let id: string;
 let slug: string;
 
-
 beforeAll(async () => {
   slug = uniqueSlug("panelpage");
   await importBenchmark(
     benchmarkFileSchema.parse({
       ...smallBenchmark(slug),
-      taxonomy: { families: [{ name: "Input handling", categories: [{ name: "Unhandled degenerate value" }, { name: "Missing rejection of invalid input" }] }], triggers: [{ level: 1, name: "any input" }] },
+      taxonomy: {
+        families: [
+          {
+            name: "Input handling",
+            categories: [{ name: "Unhandled degenerate value" }, { name: "Missing rejection of invalid input" }],
+          },
+        ],
+        triggers: [{ level: 1, name: "any input" }],
+      },
     }),
   );
   admin = await createTestUser("admin");
-  const findings = ["Lexer drops the last token [panel:confirmed]", "Tabs accepted [panel:rejected:intentional]", "Odd message [panel:abstained]"].map((title, i) => ({
+  const findings = [
+    "Lexer drops the last token [panel:confirmed]",
+    "Tabs accepted [panel:rejected:intentional]",
+    "Odd message [panel:abstained]",
+  ].map((title, i) => ({
     repo: "acme/parser",
     file: "parser/lexer.py",
     line_start: 10 + 20 * i,
@@ -71,14 +82,30 @@ describe("panel validation on the submission page", () => {
     const validity = await page.getByTestId("panel-validity").textContent();
     expect(validity).toMatch(/^50% \[\d+\.\d–\d+\.\d\]$/);
     // What the panel paid, counted call by call (the fake model's prices are zero unless configured).
-    expect(await page.getByTestId("panel-spent").textContent()).toMatch(/^\S+ in \d+ LLM calls, counted as each reply arrived/);
+    expect(await page.getByTestId("panel-spent").textContent()).toMatch(
+      /^\S+ in \d+ LLM calls, counted as each reply arrived/,
+    );
     // No proof of concept ran and no snapshot was imported: the page says so.
-    expect(await page.getByTestId("panel-evidence").textContent()).toMatch(/^0 with an executed proof of concept, 1 on reasoning only \(capped at low confidence\)$/);
-    expect(await page.getByTestId("panel-text-only").textContent()).toContain("3 from their text alone (no snapshot imported)");
+    expect(await page.getByTestId("panel-evidence").textContent()).toMatch(
+      /^0 with an executed proof of concept, 1 on reasoning only \(capped at low confidence\)$/,
+    );
+    expect(await page.getByTestId("panel-text-only").textContent()).toContain(
+      "3 from their text alone (no snapshot imported)",
+    );
     await page.getByText("10 findings of the first run").waitFor();
-    await page.getByRole("table", { name: /Rejected findings by reason/ }).getByText("intentional", { exact: true }).waitFor();
-    await page.getByText("3 verdicts and rationales").first().or(page.getByText("2 verdicts and rationales").first()).click();
-    await page.getByText(/fake panel:/).first().waitFor();
+    await page
+      .getByRole("table", { name: /Rejected findings by reason/ })
+      .getByText("intentional", { exact: true })
+      .waitFor();
+    await page
+      .getByText("3 verdicts and rationales")
+      .first()
+      .or(page.getByText("2 verdicts and rationales").first())
+      .click();
+    await page
+      .getByText(/fake panel:/)
+      .first()
+      .waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await page.locator("#panel-heading").scrollIntoViewIfNeeded();
     await page.screenshot({ path: "test-artifacts/panel-page.png", fullPage: true });

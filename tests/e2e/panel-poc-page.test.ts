@@ -21,7 +21,6 @@ let browser: Browser;
 let maintainer: TestUser;
 let id: string;
 
-
 beforeAll(async () => {
   const slug = uniqueSlug("pocpage");
   await importBenchmark(benchmarkFileSchema.parse(smallBenchmark(slug)));
@@ -30,8 +29,18 @@ beforeAll(async () => {
   writeFileSync(path.join(dir, "parser", "lexer.py"), "def next_token(buf):\n    return buf[0]\n");
   await importSnapshot({ benchmark: `${slug}@1`, repo: "acme/parser", source: dir });
   maintainer = await createTestUser("maintainer");
-  const findings = ["Lexer drops the last token [panel:confirmed]", "Lexer loses tabs [panel:confirmed] [poc:none]"].map((title) => ({
-    repo: "acme/parser", file: "parser/lexer.py", line_start: 1, line_end: 2, title, description: `The agent reports: ${title}.`, code_snippet: "x", severity: "high",
+  const findings = [
+    "Lexer drops the last token [panel:confirmed]",
+    "Lexer loses tabs [panel:confirmed] [poc:none]",
+  ].map((title) => ({
+    repo: "acme/parser",
+    file: "parser/lexer.py",
+    line_start: 1,
+    line_end: 2,
+    title,
+    description: `The agent reports: ${title}.`,
+    code_snippet: "x",
+    severity: "high",
   }));
   const response = await fetch(`${webUrl}/api/v1/submissions`, {
     method: "POST",
@@ -41,12 +50,30 @@ beforeAll(async () => {
   id = ((await response.json()) as { id: string }).id;
   await waitForStatus(webUrl, id, maintainer.token);
   await db.submission.update({ where: { id }, data: { reviewStatus: "approved" } });
-  const run = await db.panelRun.create({ data: { submissionId: id, seed: "page", sampleSize: 10, judges: ["fake-panel-a", "fake-panel-b"], tier2Judge: "fake-panel-tier2" } });
+  const run = await db.panelRun.create({
+    data: {
+      submissionId: id,
+      seed: "page",
+      sampleSize: 10,
+      judges: ["fake-panel-a", "fake-panel-b"],
+      tier2Judge: "fake-panel-tier2",
+    },
+  });
   await runPanel((await claimAnalysis("panel", run.id))!, {
-    client: new StructuredClient({ apiKey: "test-key", baseURL: inject("fakeOpenAiUrl"), timeoutMs: 5_000, maxRetries: 2, malformedRetries: 2 }),
+    client: new StructuredClient({
+      apiKey: "test-key",
+      baseURL: inject("fakeOpenAiUrl"),
+      timeoutMs: 5_000,
+      maxRetries: 2,
+      malformedRetries: 2,
+    }),
     config: { judges: ["fake-panel-a", "fake-panel-b"], tier2Judge: "fake-panel-tier2", contextModel: "fake-context" },
     concurrency: 2,
-    sandbox: { provider: new ProcessSandboxProvider({ memoryMb: 512, cpus: 1, pids: 64, tmpMb: 64 }), limits: { maxTurns: 4, maxTokens: 100_000, wallMs: 60_000 }, required: true },
+    sandbox: {
+      provider: new ProcessSandboxProvider({ memoryMb: 512, cpus: 1, pids: 64, tmpMb: 64 }),
+      limits: { maxTurns: 4, maxTokens: 100_000, wallMs: 60_000 },
+      required: true,
+    },
   });
   ({ browser } = await launchBrowser());
 }, 300_000);
@@ -70,7 +97,10 @@ describe("a panel judge's proof of concept on the submission page", () => {
     expect(await proven.locator("pre").first().textContent()).toContain("POC-OK");
     const capped = page.locator(".panel-findings > li", { hasText: "Lexer loses tabs" });
     await capped.getByText("2 verdicts and rationales").click();
-    await capped.getByText("Worked in the sandbox without running a command (confidence capped) (2 turns)").first().waitFor();
+    await capped
+      .getByText("Worked in the sandbox without running a command (confidence capped) (2 turns)")
+      .first()
+      .waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: "test-artifacts/panel-poc-page.png", fullPage: true });
     await page.close();

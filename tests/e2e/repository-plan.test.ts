@@ -25,16 +25,29 @@ beforeAll(async () => {
     mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
     writeFileSync(path.join(root, file), text);
   };
-  write("src/core/render.ts", "export function renderChart(n: number) { return n; }\nexport function removeTooltip() {}\n");
+  write(
+    "src/core/render.ts",
+    "export function renderChart(n: number) { return n; }\nexport function removeTooltip() {}\n",
+  );
   for (let i = 0; i < 24; i++) {
     const dir = `src/widgets/w${String(i).padStart(2, "0")}`;
-    write(`${dir}/index.ts`, `import { renderChart, removeTooltip } from "../../core/render";\nexport function widget${i}() {\n  renderChart(${i});\n  removeTooltip();\n}\n`);
+    write(
+      `${dir}/index.ts`,
+      `import { renderChart, removeTooltip } from "../../core/render";\nexport function widget${i}() {\n  renderChart(${i});\n  removeTooltip();\n}\n`,
+    );
   }
   write("src/widgets/w00/index.test.ts", 'import { widget0 } from "./index";\nwidget0();\n');
-  await exec(process.execPath, ["bin/probebench.js", "snapshot", "import", "--benchmark", `${slug}@1`, "--repo", "acme/ui", root], {
-    env: { ...process.env, SNAPSHOT_STORE: path.join(work, "store") },
+  await exec(
+    process.execPath,
+    ["bin/probebench.js", "snapshot", "import", "--benchmark", `${slug}@1`, "--repo", "acme/ui", root],
+    {
+      env: { ...process.env, SNAPSHOT_STORE: path.join(work, "store") },
+    },
+  );
+  browser = await chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
   });
-  browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
 });
 
 afterAll(async () => {
@@ -59,11 +72,17 @@ describe("repository page: audit plan", () => {
     await rows.first().locator("summary").click();
     expect(await rows.first().innerText()).toMatch(/Called from \(40 of 48\)/);
     await rows.nth(1).locator("summary").click();
-    expect(await rows.nth(1).innerText()).toMatch(/Calls \(2\)\s+renderChart src\/core\/render.ts:1\s+removeTooltip src\/core\/render.ts:2/);
+    expect(await rows.nth(1).innerText()).toMatch(
+      /Calls \(2\)\s+renderChart src\/core\/render.ts:1\s+removeTooltip src\/core\/render.ts:2/,
+    );
 
     const found = await page.evaluate(AXE).then(async () =>
       page.evaluate(async () => {
-        const axe = (window as unknown as { axe: { run: (c: Document, o: object) => Promise<{ violations: { id: string; impact: string }[] }> } }).axe;
+        const axe = (
+          window as unknown as {
+            axe: { run: (c: Document, o: object) => Promise<{ violations: { id: string; impact: string }[] }> };
+          }
+        ).axe;
         return (await axe.run(document, { resultTypes: ["violations"] })).violations.map((v) => `${v.impact} ${v.id}`);
       }),
     );
@@ -85,7 +104,9 @@ describe("repository page: audit plan", () => {
   it("says so when a repository has no snapshot", async () => {
     const page = await browser.newPage();
     await page.goto(`${webUrl}/repositories/acme/parser?benchmark=${slug}@1`, { waitUntil: "load" });
-    expect(await page.locator("section[aria-labelledby=plan-heading]").innerText()).toContain("No snapshot of this repository has been imported");
+    expect(await page.locator("section[aria-labelledby=plan-heading]").innerText()).toContain(
+      "No snapshot of this repository has been imported",
+    );
     await page.close();
   });
 });

@@ -20,8 +20,8 @@ let maintainer: TestUser;
 let submissionId: string;
 // Screenshots of each step for reviewers, in test-artifacts/screenshots/.
 const SHOTS = path.resolve("test-artifacts/screenshots");
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `workbench-${name}.png`), fullPage: true });
-
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(SHOTS, `workbench-${name}.png`), fullPage: true });
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
@@ -29,20 +29,66 @@ beforeAll(async () => {
   const owner = await createTestUser("user");
   const admin = await createTestUser("admin");
   maintainer = await createTestUser("maintainer");
-  const created = await call(webUrl, "POST", "/api/v1/submissions", { token: owner.token }, {
-    benchmark: slug,
-    model: "Workbench Walk",
-    findings: [
-      { id: "A1", ...finding("P1", "acme/parser", "parser/lexer.py", 42, 47, `Final token lost without trailing newline (${tag})`) },
-      finding("P2", "acme/parser", "parser/ast.py", 101, 104, `Exponent operator binds too loosely (${tag})`),
-      { id: "X7", ...finding("X7", "acme/parser", "parser/lexer.py", 44, 52, `Tab width ignored when computing columns (${tag})`) },
-      { id: "U9", ...finding("U1", "acme/ui", "src/render.ts", 201, 214, `Tooltip element leaks after the chart unmounts (${tag})`) },
-    ],
-  });
+  const created = await call(
+    webUrl,
+    "POST",
+    "/api/v1/submissions",
+    { token: owner.token },
+    {
+      benchmark: slug,
+      model: "Workbench Walk",
+      findings: [
+        {
+          id: "A1",
+          ...finding(
+            "P1",
+            "acme/parser",
+            "parser/lexer.py",
+            42,
+            47,
+            `Final token lost without trailing newline (${tag})`,
+          ),
+        },
+        finding("P2", "acme/parser", "parser/ast.py", 101, 104, `Exponent operator binds too loosely (${tag})`),
+        {
+          id: "X7",
+          ...finding(
+            "X7",
+            "acme/parser",
+            "parser/lexer.py",
+            44,
+            52,
+            `Tab width ignored when computing columns (${tag})`,
+          ),
+        },
+        {
+          id: "U9",
+          ...finding(
+            "U1",
+            "acme/ui",
+            "src/render.ts",
+            201,
+            214,
+            `Tooltip element leaks after the chart unmounts (${tag})`,
+          ),
+        },
+      ],
+    },
+  );
   expect(created.status).toBe(202);
   submissionId = created.json.id;
   await waitForStatus(webUrl, submissionId, owner.token);
-  expect((await call(webUrl, "POST", `/api/v1/admin/submissions/${submissionId}/review`, { token: admin.token }, { decision: "approve" })).status).toBe(200);
+  expect(
+    (
+      await call(
+        webUrl,
+        "POST",
+        `/api/v1/admin/submissions/${submissionId}/review`,
+        { token: admin.token },
+        { decision: "approve" },
+      )
+    ).status,
+  ).toBe(200);
   ({ browser, cspViolations } = await launchBrowser());
 });
 
@@ -58,7 +104,9 @@ afterAll(async () => {
 describe("maintainer workbench", () => {
   it("walks repository -> bug -> pair -> override -> rescored score", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(`${webUrl}/sign-in?callbackUrl=${encodeURIComponent(`/repositories/acme/parser?benchmark=${slug}@1`)}`);
+    await page.goto(
+      `${webUrl}/sign-in?callbackUrl=${encodeURIComponent(`/repositories/acme/parser?benchmark=${slug}@1`)}`,
+    );
     await page.getByLabel("Email").fill(maintainer.email);
     await page.getByLabel("Password").fill(maintainer.password);
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
@@ -97,7 +145,9 @@ describe("maintainer workbench", () => {
     await page.waitForURL((url) => url.pathname === `/submissions/${submissionId}/pairs/A1/P1`);
     expect(await page.locator("h1").innerText()).toBe("Finding A1 × reference bug P1");
     expect(await page.locator(".lede").innerText()).toContain("Match, decided by the judge.");
-    expect(await page.locator("table").first().innerText()).toMatch(/Line overlap \(Jaccard, same file\)\s+0\.\d{3}\s+0\.02\s+yes/);
+    expect(await page.locator("table").first().innerText()).toMatch(
+      /Line overlap \(Jaccard, same file\)\s+0\.\d{3}\s+0\.02\s+yes/,
+    );
     expect(await page.locator("dl.facts").last().innerText()).toContain("root markers P1 / P1");
     expect(await axeViolations(page)).toEqual([]);
 
@@ -108,8 +158,12 @@ describe("maintainer workbench", () => {
     await page.getByRole("button", { name: "Not a match" }).click();
     const rescored = page.getByTestId("rescored");
     await rescored.waitFor({ timeout: 90_000 });
-    expect(await rescored.innerText()).toMatch(/Precision 75\.0% → 50\.0%, recall 75\.0% → 50\.0%.*matches decided by a maintainer: 0/);
-    await expect.poll(() => page.locator(".lede").innerText(), { timeout: 15_000 }).toContain("Not a match, decided by a maintainer.");
+    expect(await rescored.innerText()).toMatch(
+      /Precision 75\.0% → 50\.0%, recall 75\.0% → 50\.0%.*matches decided by a maintainer: 0/,
+    );
+    await expect
+      .poll(() => page.locator(".lede").innerText(), { timeout: 15_000 })
+      .toContain("Not a match, decided by a maintainer.");
     expect(await page.getByRole("button", { name: "Withdraw override" }).count()).toBe(1);
     await shot(page, "3-pair-after-override");
 

@@ -20,7 +20,9 @@ describe("daily submission quota", () => {
   it("refuses the upload after the user's quota with 429, Retry-After and a clear message; stores nothing", async () => {
     const user = await createTestUser("user", { quota: 2 });
     const cookie = await signIn(webUrl, user);
-    expect((await call(webUrl, "POST", "/api/v1/submissions", { token: user.token }, file("Quota 1"))).status).toBe(202);
+    expect((await call(webUrl, "POST", "/api/v1/submissions", { token: user.token }, file("Quota 1"))).status).toBe(
+      202,
+    );
     expect((await call(webUrl, "POST", "/api/v1/submissions", { cookie }, file("Quota 2"))).status).toBe(202);
     const refused = await call(webUrl, "POST", "/api/v1/submissions", { token: user.token }, file("Quota 3"));
     expect(refused.status).toBe(429);
@@ -36,13 +38,28 @@ describe("daily submission quota", () => {
 
   it("lets an admin raise one user's quota, recorded in the audit log", async () => {
     const user = await createTestUser("user", { quota: 0 });
-    expect((await call(webUrl, "POST", "/api/v1/submissions", { token: user.token }, file("Blocked"))).status).toBe(429);
-    const raise = await call(webUrl, "PATCH", `/api/v1/admin/users/${user.id}`, { cookie: admin.cookie }, { submission_quota_per_day: 1, reason: "paper deadline" });
+    expect((await call(webUrl, "POST", "/api/v1/submissions", { token: user.token }, file("Blocked"))).status).toBe(
+      429,
+    );
+    const raise = await call(
+      webUrl,
+      "PATCH",
+      `/api/v1/admin/users/${user.id}`,
+      { cookie: admin.cookie },
+      { submission_quota_per_day: 1, reason: "paper deadline" },
+    );
     expect(raise.status).toBe(200);
     expect(raise.json.changes).toEqual(["user.quota"]);
-    expect((await call(webUrl, "POST", "/api/v1/submissions", { token: user.token }, file("Allowed"))).status).toBe(202);
+    expect((await call(webUrl, "POST", "/api/v1/submissions", { token: user.token }, file("Allowed"))).status).toBe(
+      202,
+    );
     const log = await call(webUrl, "GET", `/api/v1/admin/audit-log?target=user:${user.id}`, { cookie: admin.cookie });
-    expect(log.json.entries[0]).toMatchObject({ action: "user.quota", reason: "paper deadline", details: { from: 0, to: 1 }, actor: { email: admin.email } });
+    expect(log.json.entries[0]).toMatchObject({
+      action: "user.quota",
+      reason: "paper deadline",
+      details: { from: 0, to: 1 },
+      actor: { email: admin.email },
+    });
   });
 
   it("holds under concurrent uploads: one slot left, one upload wins", async () => {
@@ -61,8 +78,13 @@ describe("daily submission quota", () => {
     // Let the worker finish first, or its final write could overwrite ours; then record a permanent judge failure
     // the way the worker does.
     await waitForStatus(webUrl, created.json.id, user.token);
-    await db.submission.update({ where: { id: created.json.id }, data: { scoringStatus: "failed", scoringError: "judge unavailable" } });
-    expect((await call(webUrl, "POST", "/api/v1/submissions", { token: user.token }, file("Second try"))).status).toBe(202);
+    await db.submission.update({
+      where: { id: created.json.id },
+      data: { scoringStatus: "failed", scoringError: "judge unavailable" },
+    });
+    expect((await call(webUrl, "POST", "/api/v1/submissions", { token: user.token }, file("Second try"))).status).toBe(
+      202,
+    );
   });
 });
 
@@ -71,7 +93,9 @@ describe("API rate limits", () => {
     const user = await createTestUser("user");
     // Cheap writes: API tokens cannot mint tokens (403), but every attempt counts against the write limit.
     for (let i = 0; i < 150; i += 10) {
-      const batch = await Promise.all(Array.from({ length: 10 }, () => call(webUrl, "POST", "/api/v1/tokens", { token: user.token }, { name: "x" })));
+      const batch = await Promise.all(
+        Array.from({ length: 10 }, () => call(webUrl, "POST", "/api/v1/tokens", { token: user.token }, { name: "x" })),
+      );
       expect(batch.every((r) => r.status === 403)).toBe(true);
     }
     const limited = await call(webUrl, "POST", "/api/v1/tokens", { token: user.token }, { name: "x" });
@@ -83,6 +107,8 @@ describe("API rate limits", () => {
     expect((await call(webUrl, "GET", "/api/v1/tokens", { token: user.token })).status).toBe(200);
     // Limits are per caller: another user is unaffected.
     const other = await createTestUser("user");
-    expect((await call(webUrl, "POST", "/api/v1/submissions", { token: other.token }, file("Unaffected"))).status).toBe(202);
+    expect((await call(webUrl, "POST", "/api/v1/submissions", { token: other.token }, file("Unaffected"))).status).toBe(
+      202,
+    );
   });
 });

@@ -10,25 +10,35 @@ let admin: TestUser & { cookie: string };
 
 beforeAll(async () => {
   slug = await seedBenchmark();
-  for (const [role, assign] of [["user", (p: typeof submitter) => (submitter = p)], ["admin", (p: typeof admin) => (admin = p)]] as const) {
+  for (const [role, assign] of [
+    ["user", (p: typeof submitter) => (submitter = p)],
+    ["admin", (p: typeof admin) => (admin = p)],
+  ] as const) {
     const person = await createTestUser(role);
     assign({ ...person, cookie: await signIn(webUrl, person) });
   }
 });
 
 async function uploadAndScore(model: string): Promise<string> {
-  const created = await call(webUrl, "POST", "/api/v1/submissions", { cookie: submitter.cookie }, {
-    benchmark: slug,
-    model,
-    harness: "review-harness",
-    findings: [finding("P1", "acme/parser", "parser/lexer.py", 42, 47, "Final token lost without trailing newline")],
-  });
+  const created = await call(
+    webUrl,
+    "POST",
+    "/api/v1/submissions",
+    { cookie: submitter.cookie },
+    {
+      benchmark: slug,
+      model,
+      harness: "review-harness",
+      findings: [finding("P1", "acme/parser", "parser/lexer.py", 42, 47, "Final token lost without trailing newline")],
+    },
+  );
   expect(created.status).toBe(202);
   const deadline = Date.now() + 90_000;
   for (;;) {
     const status = await call(webUrl, "GET", `/api/v1/submissions/${created.json.id}`, { cookie: submitter.cookie });
     if (status.json.status === "scored") return created.json.id;
-    if (status.json.status === "failed" || Date.now() > deadline) throw new Error(`scoring ended ${status.json.status}`);
+    if (status.json.status === "failed" || Date.now() > deadline)
+      throw new Error(`scoring ended ${status.json.status}`);
     await new Promise((r) => setTimeout(r, 250));
   }
 }
@@ -45,23 +55,51 @@ describe("submit, review, publish", () => {
     // The queue lists the oldest scored first, and other suites leave pending submissions: read every page.
     let queued: { scores: { recall: number } } | undefined;
     for (let page = 1; !queued; page++) {
-      const queue = await call(webUrl, "GET", `/api/v1/admin/submissions?per_page=200&page=${page}`, { cookie: admin.cookie });
+      const queue = await call(webUrl, "GET", `/api/v1/admin/submissions?per_page=200&page=${page}`, {
+        cookie: admin.cookie,
+      });
       queued = queue.json.submissions.find((s: { id: string }) => s.id === id);
       if (page >= queue.json.pagination.pages) break;
     }
-    expect(queued).toMatchObject({ model: "Review Flow Model", harness: "review-harness", submitter: { email: submitter.email }, offline_judge: false });
+    expect(queued).toMatchObject({
+      model: "Review Flow Model",
+      harness: "review-harness",
+      submitter: { email: submitter.email },
+      offline_judge: false,
+    });
     expect(queued!.scores.recall).toBeCloseTo(0.25);
 
-    const noReason = await call(webUrl, "POST", `/api/v1/admin/submissions/${id}/review`, { cookie: admin.cookie }, { decision: "reject" });
+    const noReason = await call(
+      webUrl,
+      "POST",
+      `/api/v1/admin/submissions/${id}/review`,
+      { cookie: admin.cookie },
+      { decision: "reject" },
+    );
     expect(noReason.status).toBe(422);
     expect(noReason.json.error.issues.map((i: { path: string }) => i.path)).toEqual(["reason"]);
 
-    const rejected = await call(webUrl, "POST", `/api/v1/admin/submissions/${id}/review`, { cookie: admin.cookie }, { decision: "reject", reason: "metadata incomplete" });
+    const rejected = await call(
+      webUrl,
+      "POST",
+      `/api/v1/admin/submissions/${id}/review`,
+      { cookie: admin.cookie },
+      { decision: "reject", reason: "metadata incomplete" },
+    );
     expect(rejected.json).toEqual({ id, review_status: "rejected" });
     const seen = await call(webUrl, "GET", "/api/v1/submissions", { token: submitter.token });
-    expect(seen.json.submissions.find((s: { id: string }) => s.id === id)).toMatchObject({ review_status: "rejected", review_reason: "metadata incomplete" });
+    expect(seen.json.submissions.find((s: { id: string }) => s.id === id)).toMatchObject({
+      review_status: "rejected",
+      review_reason: "metadata incomplete",
+    });
 
-    const approved = await call(webUrl, "POST", `/api/v1/admin/submissions/${id}/review`, { cookie: admin.cookie }, { decision: "approve", reason: "fixed" });
+    const approved = await call(
+      webUrl,
+      "POST",
+      `/api/v1/admin/submissions/${id}/review`,
+      { cookie: admin.cookie },
+      { decision: "approve", reason: "fixed" },
+    );
     expect(approved.json.review_status).toBe("approved");
     const publicView = await call(webUrl, "GET", `/api/v1/submissions/${id}`);
     expect(publicView.status).toBe(200);
@@ -69,24 +107,70 @@ describe("submit, review, publish", () => {
 
     const log = await call(webUrl, "GET", `/api/v1/admin/audit-log?target=submission:${id}`, { cookie: admin.cookie });
     expect(log.json.entries).toMatchObject([
-      { action: "submission.approve", reason: "fixed", actor: { id: admin.id, email: admin.email }, details: { from: "rejected", to: "approved" } },
-      { action: "submission.reject", reason: "metadata incomplete", actor: { id: admin.id }, details: { from: "pending", to: "rejected" } },
+      {
+        action: "submission.approve",
+        reason: "fixed",
+        actor: { id: admin.id, email: admin.email },
+        details: { from: "rejected", to: "approved" },
+      },
+      {
+        action: "submission.reject",
+        reason: "metadata incomplete",
+        actor: { id: admin.id },
+        details: { from: "pending", to: "rejected" },
+      },
     ]);
     for (const entry of log.json.entries) expect(Date.parse(entry.at)).toBeGreaterThan(Date.now() - 120_000);
   });
 
   it("refuses to approve what is not scored, withdrawn, or unknown", async () => {
     const benchmark = await db.benchmark.findFirstOrThrow({ where: { slug } });
-    const failed = await db.submission.create({ data: { benchmarkId: benchmark.id, submitterId: submitter.id, model: "Failed", scoringStatus: "failed", scoringError: "x" } });
-    const approveFailed = await call(webUrl, "POST", `/api/v1/admin/submissions/${failed.id}/review`, { cookie: admin.cookie }, { decision: "approve" });
+    const failed = await db.submission.create({
+      data: {
+        benchmarkId: benchmark.id,
+        submitterId: submitter.id,
+        model: "Failed",
+        scoringStatus: "failed",
+        scoringError: "x",
+      },
+    });
+    const approveFailed = await call(
+      webUrl,
+      "POST",
+      `/api/v1/admin/submissions/${failed.id}/review`,
+      { cookie: admin.cookie },
+      { decision: "approve" },
+    );
     expect(approveFailed.status).toBe(409);
     expect(approveFailed.json.error.message).toMatch(/Only a scored submission can be approved/);
 
     const id = await uploadAndScore("Withdrawn Model");
-    expect((await call(webUrl, "POST", `/api/v1/submissions/${id}/withdraw`, { cookie: submitter.cookie }, {})).json).toEqual({ id, review_status: "withdrawn" });
-    expect((await call(webUrl, "POST", `/api/v1/admin/submissions/${id}/review`, { cookie: admin.cookie }, { decision: "approve" })).status).toBe(409);
+    expect(
+      (await call(webUrl, "POST", `/api/v1/submissions/${id}/withdraw`, { cookie: submitter.cookie }, {})).json,
+    ).toEqual({ id, review_status: "withdrawn" });
+    expect(
+      (
+        await call(
+          webUrl,
+          "POST",
+          `/api/v1/admin/submissions/${id}/review`,
+          { cookie: admin.cookie },
+          { decision: "approve" },
+        )
+      ).status,
+    ).toBe(409);
     expect((await call(webUrl, "GET", `/api/v1/submissions/${id}`)).status).toBe(404);
-    expect((await call(webUrl, "POST", `/api/v1/admin/submissions/nope/review`, { cookie: admin.cookie }, { decision: "approve" })).status).toBe(404);
+    expect(
+      (
+        await call(
+          webUrl,
+          "POST",
+          `/api/v1/admin/submissions/nope/review`,
+          { cookie: admin.cookie },
+          { decision: "approve" },
+        )
+      ).status,
+    ).toBe(404);
   });
 });
 
@@ -94,22 +178,77 @@ describe("user and role management", () => {
   it("changes roles with a reason, and keeps admins from demoting or disabling themselves", async () => {
     const user = await createTestUser("user");
     const cookie = await signIn(webUrl, user);
-    expect((await call(webUrl, "GET", `/api/v1/submissions/${(await db.submission.findFirstOrThrow({ where: { submitterId: submitter.id, reviewStatus: "pending" } })).id}`, { cookie })).status).toBe(404);
-    const noReason = await call(webUrl, "PATCH", `/api/v1/admin/users/${user.id}`, { cookie: admin.cookie }, { role: "maintainer" });
+    expect(
+      (
+        await call(
+          webUrl,
+          "GET",
+          `/api/v1/submissions/${(await db.submission.findFirstOrThrow({ where: { submitterId: submitter.id, reviewStatus: "pending" } })).id}`,
+          { cookie },
+        )
+      ).status,
+    ).toBe(404);
+    const noReason = await call(
+      webUrl,
+      "PATCH",
+      `/api/v1/admin/users/${user.id}`,
+      { cookie: admin.cookie },
+      { role: "maintainer" },
+    );
     expect(noReason.status).toBe(422);
-    const promote = await call(webUrl, "PATCH", `/api/v1/admin/users/${user.id}`, { cookie: admin.cookie }, { role: "maintainer", reason: "joins the benchmark team" });
+    const promote = await call(
+      webUrl,
+      "PATCH",
+      `/api/v1/admin/users/${user.id}`,
+      { cookie: admin.cookie },
+      { role: "maintainer", reason: "joins the benchmark team" },
+    );
     expect(promote.json).toMatchObject({ role: "maintainer", changes: ["user.role"] });
     // The role is read from the database on every request: the existing session sees it at once.
-    const pending = await db.submission.findFirstOrThrow({ where: { submitterId: submitter.id, reviewStatus: "pending" } });
+    const pending = await db.submission.findFirstOrThrow({
+      where: { submitterId: submitter.id, reviewStatus: "pending" },
+    });
     expect((await call(webUrl, "GET", `/api/v1/submissions/${pending.id}`, { cookie })).status).toBe(200);
 
-    const self = await call(webUrl, "PATCH", `/api/v1/admin/users/${admin.id}`, { cookie: admin.cookie }, { role: "user", reason: "oops" });
+    const self = await call(
+      webUrl,
+      "PATCH",
+      `/api/v1/admin/users/${admin.id}`,
+      { cookie: admin.cookie },
+      { role: "user", reason: "oops" },
+    );
     expect(self.status).toBe(409);
-    expect((await call(webUrl, "PATCH", `/api/v1/admin/users/${admin.id}`, { cookie: admin.cookie }, { disabled: true, reason: "oops" })).status).toBe(409);
-    expect((await call(webUrl, "PATCH", `/api/v1/admin/users/does-not-exist`, { cookie: admin.cookie }, { role: "user", reason: "x" })).status).toBe(404);
+    expect(
+      (
+        await call(
+          webUrl,
+          "PATCH",
+          `/api/v1/admin/users/${admin.id}`,
+          { cookie: admin.cookie },
+          { disabled: true, reason: "oops" },
+        )
+      ).status,
+    ).toBe(409);
+    expect(
+      (
+        await call(
+          webUrl,
+          "PATCH",
+          `/api/v1/admin/users/does-not-exist`,
+          { cookie: admin.cookie },
+          { role: "user", reason: "x" },
+        )
+      ).status,
+    ).toBe(404);
 
-    const log = await call(webUrl, "GET", `/api/v1/admin/audit-log?action=user.role&target=user:${user.id}`, { cookie: admin.cookie });
+    const log = await call(webUrl, "GET", `/api/v1/admin/audit-log?action=user.role&target=user:${user.id}`, {
+      cookie: admin.cookie,
+    });
     expect(log.json.entries).toHaveLength(1);
-    expect(log.json.entries[0]).toMatchObject({ actor: { email: admin.email }, reason: "joins the benchmark team", details: { from: "user", to: "maintainer" } });
+    expect(log.json.entries[0]).toMatchObject({
+      actor: { email: admin.email },
+      reason: "joins the benchmark team",
+      details: { from: "user", to: "maintainer" },
+    });
   });
 });

@@ -13,11 +13,18 @@ beforeAll(async () => {
 
 async function signOut(cookie: string): Promise<number> {
   const csrf = await fetch(`${webUrl}/api/auth/csrf`, { headers: { cookie } });
-  const csrfCookie = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const csrfCookie = csrf.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
   const response = await fetch(`${webUrl}/api/auth/signout`, {
     method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie: `${cookie}; ${csrfCookie}`, origin: webUrl },
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      cookie: `${cookie}; ${csrfCookie}`,
+      origin: webUrl,
+    },
     body: new URLSearchParams({ csrfToken, json: "true" }),
     redirect: "manual",
   });
@@ -43,7 +50,10 @@ describe("email + password sign-in", () => {
   it("sets the session cookie HttpOnly, SameSite=Lax, for the whole site", async () => {
     const user = await createTestUser("user");
     const csrf = await fetch(`${webUrl}/api/auth/csrf`);
-    const jar = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const jar = csrf.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     const { csrfToken } = (await csrf.json()) as { csrfToken: string };
     const response = await fetch(`${webUrl}/api/auth/callback/credentials`, {
       method: "POST",
@@ -87,7 +97,8 @@ describe("email + password sign-in", () => {
 
   it("slows password guessing: after the limit even the right password is refused for a while", async () => {
     const user = await createTestUser("user");
-    for (let i = 0; i < 10; i++) expect((await signInRaw(webUrl, user.email, `wrong-${i}-password`)).error).toBe("CredentialsSignin");
+    for (let i = 0; i < 10; i++)
+      expect((await signInRaw(webUrl, user.email, `wrong-${i}-password`)).error).toBe("CredentialsSignin");
     const blocked = await signInRaw(webUrl, user.email, PASSWORD);
     expect(blocked).toMatchObject({ cookie: "", error: "RateLimited" });
   });
@@ -97,12 +108,24 @@ describe("disabling a user", () => {
   it("signs them out everywhere, revokes their tokens and stops their sign-ins", async () => {
     const user = await createTestUser("user");
     const cookie = await signIn(webUrl, user);
-    const disable = await call(webUrl, "PATCH", `/api/v1/admin/users/${user.id}`, { cookie: admin.cookie }, { disabled: true, reason: "spam uploads" });
+    const disable = await call(
+      webUrl,
+      "PATCH",
+      `/api/v1/admin/users/${user.id}`,
+      { cookie: admin.cookie },
+      { disabled: true, reason: "spam uploads" },
+    );
     expect(disable.status).toBe(200);
     expect((await call(webUrl, "GET", "/api/v1/submissions", { cookie })).status).toBe(401);
     expect((await call(webUrl, "GET", "/api/v1/submissions", { token: user.token })).status).toBe(401);
     expect((await signInRaw(webUrl, user.email, PASSWORD)).error).toBe("CredentialsSignin");
-    const enable = await call(webUrl, "PATCH", `/api/v1/admin/users/${user.id}`, { cookie: admin.cookie }, { disabled: false, reason: "appeal accepted" });
+    const enable = await call(
+      webUrl,
+      "PATCH",
+      `/api/v1/admin/users/${user.id}`,
+      { cookie: admin.cookie },
+      { disabled: false, reason: "appeal accepted" },
+    );
     expect(enable.status).toBe(200);
     // Sign-in works again; the tokens stay revoked (the user creates new ones).
     expect((await signInRaw(webUrl, user.email, PASSWORD)).error).toBeNull();
@@ -119,11 +142,31 @@ describe("sign-up", () => {
     expect(created.status).toBe(201);
     expect(created.json).toEqual({ id: expect.any(String), email });
     expect(await signIn(webUrl, { email, password: "a-long-enough-password" })).toBeTruthy();
-    expect((await call(webUrl, "POST", "/api/auth/register", {}, { email: email.toUpperCase(), password: "a-long-enough-password" })).status).toBe(409);
+    expect(
+      (
+        await call(
+          webUrl,
+          "POST",
+          "/api/auth/register",
+          {},
+          { email: email.toUpperCase(), password: "a-long-enough-password" },
+        )
+      ).status,
+    ).toBe(409);
     const weak = await call(webUrl, "POST", "/api/auth/register", {}, { email: `weak-${email}`, password: "short" });
     expect(weak.status).toBe(422);
     expect(weak.json.error.issues.map((i: { path: string }) => i.path)).toEqual(["password"]);
-    expect((await call(webUrl, "POST", "/api/auth/register", { origin: "https://evil.example" }, { email: `x-${email}`, password: "a-long-enough-password" })).status).toBe(403);
+    expect(
+      (
+        await call(
+          webUrl,
+          "POST",
+          "/api/auth/register",
+          { origin: "https://evil.example" },
+          { email: `x-${email}`, password: "a-long-enough-password" },
+        )
+      ).status,
+    ).toBe(403);
   });
 });
 
@@ -133,12 +176,19 @@ describe("ADMIN_EMAILS", () => {
     const cookie = await signIn(webUrl, user);
     expect((await call(webUrl, "GET", "/api/v1/admin/users", { cookie })).status).toBe(200);
     const log = await call(webUrl, "GET", `/api/v1/admin/audit-log?target=user:${user.id}`, { cookie: admin.cookie });
-    expect(log.json.entries[0]).toMatchObject({ actor: null, action: "user.role", reason: "listed in ADMIN_EMAILS", details: { from: "user", to: "admin" } });
+    expect(log.json.entries[0]).toMatchObject({
+      actor: null,
+      action: "user.role",
+      reason: "listed in ADMIN_EMAILS",
+      details: { from: "user", to: "admin" },
+    });
   });
 
   it("never promotes a self-registered (unverified) address", async () => {
     const email = "env-admin-self-registered@example.test";
-    expect((await call(webUrl, "POST", "/api/auth/register", {}, { email, password: "a-long-enough-password" })).status).toBe(201);
+    expect(
+      (await call(webUrl, "POST", "/api/auth/register", {}, { email, password: "a-long-enough-password" })).status,
+    ).toBe(201);
     const cookie = await signIn(webUrl, { email, password: "a-long-enough-password" });
     expect((await call(webUrl, "GET", "/api/v1/admin/users", { cookie })).status).toBe(403);
   });

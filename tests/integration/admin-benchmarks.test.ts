@@ -19,13 +19,26 @@ describe("benchmark versions (admin)", () => {
   it("imports a version from its file: 201 with its counts, audit-logged, listed, and on the public board at once", async () => {
     const slug = `admin-import-${randomUUID().slice(0, 8)}`;
     const file = smallBenchmark(slug);
-    expect((await call(webUrl, "POST", "/api/v1/admin/benchmarks", { token: maintainer.token }, file)).status).toBe(403);
+    expect((await call(webUrl, "POST", "/api/v1/admin/benchmarks", { token: maintainer.token }, file)).status).toBe(
+      403,
+    );
 
     const created = await call(webUrl, "POST", "/api/v1/admin/benchmarks", { token: admin.token }, file);
     expect(created.status).toBe(201);
-    expect(created.json).toEqual({ id: expect.any(String), key: `${slug}@1`, slug, version: "1", repositories: file.repositories.length, reference_bugs: file.reference_bugs.length });
+    expect(created.json).toEqual({
+      id: expect.any(String),
+      key: `${slug}@1`,
+      slug,
+      version: "1",
+      repositories: file.repositories.length,
+      reference_bugs: file.reference_bugs.length,
+    });
     const audit = await db.auditLog.findFirstOrThrow({ where: { target: `benchmark:${created.json.id}` } });
-    expect(audit).toMatchObject({ actorId: admin.id, action: "benchmark.import", details: { benchmark: `${slug}@1`, reference_bugs: file.reference_bugs.length } });
+    expect(audit).toMatchObject({
+      actorId: admin.id,
+      action: "benchmark.import",
+      details: { benchmark: `${slug}@1`, reference_bugs: file.reference_bugs.length },
+    });
 
     const list = await call(webUrl, "GET", "/api/v1/admin/benchmarks", { token: admin.token });
     expect(list.status).toBe(200);
@@ -47,7 +60,13 @@ describe("benchmark versions (admin)", () => {
     expect((await call(webUrl, "GET", `/api/v1/leaderboard?benchmark=${slug}@1`)).status).toBe(200);
 
     // Versions are immutable: the same slug and version again is a 409 that names it, and nothing else is written.
-    const again = await call(webUrl, "POST", "/api/v1/admin/benchmarks", { token: admin.token }, { ...file, name: "Changed" });
+    const again = await call(
+      webUrl,
+      "POST",
+      "/api/v1/admin/benchmarks",
+      { token: admin.token },
+      { ...file, name: "Changed" },
+    );
     expect(again.status).toBe(409);
     expect(again.json.error.message).toContain(`${slug} version 1 already exists`);
     expect(await db.benchmark.count({ where: { slug } })).toBe(1);
@@ -57,7 +76,11 @@ describe("benchmark versions (admin)", () => {
   it("refuses a bad file with every problem by path, and writes nothing", async () => {
     const slug = `admin-bad-${randomUUID().slice(0, 8)}`;
     const file = smallBenchmark(slug);
-    const bad = { ...file, snapshot_date: "yesterday", reference_bugs: [{ ...file.reference_bugs[0]!, repo: "acme/nowhere" }] };
+    const bad = {
+      ...file,
+      snapshot_date: "yesterday",
+      reference_bugs: [{ ...file.reference_bugs[0]!, repo: "acme/nowhere" }],
+    };
     const refused = await call(webUrl, "POST", "/api/v1/admin/benchmarks", { token: admin.token }, bad);
     expect(refused.status).toBe(422);
     expect(refused.json.error.issues).toEqual(
@@ -70,6 +93,10 @@ describe("benchmark versions (admin)", () => {
     expect(malformed.status).toBe(400);
     expect(malformed.json.error.message).toContain("The benchmark file is not valid JSON");
     expect(await db.benchmark.count({ where: { slug } })).toBe(0);
-    expect(await db.auditLog.count({ where: { action: "benchmark.import", details: { path: ["benchmark"], equals: `${slug}@1` } } })).toBe(0);
+    expect(
+      await db.auditLog.count({
+        where: { action: "benchmark.import", details: { path: ["benchmark"], equals: `${slug}@1` } },
+      }),
+    ).toBe(0);
   });
 });

@@ -35,12 +35,18 @@ const workerEnv = () => ({
   WORKER_HEARTBEAT_FILE: path.join(mkdtempSync(path.join(tmpdir(), "probebench-kill-")), "heartbeat"),
 });
 
-async function until<T>(what: string, read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 60_000): Promise<T> {
+async function until<T>(
+  what: string,
+  read: () => Promise<T>,
+  ok: (value: T) => boolean,
+  timeoutMs = 60_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
     if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value).slice(0, 1_000)}`);
+    if (Date.now() > deadline)
+      throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value).slice(0, 1_000)}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
@@ -58,7 +64,11 @@ describe("a worker killed mid-run", () => {
     const bench = await seedAuditBenchmark(2, "audit-kill");
     // 4 turns of ~600 ms per pass: time to kill the worker in the middle of the first pass.
     await setAgent(fakeUrl, { latencyMs: 600, promptTokens: 1_000, completionTokens: 50 });
-    const { id } = await createAuditRun(admin.id, { benchmark: bench.ref, model: "fake-auditor-1", harness: "passes-only" });
+    const { id } = await createAuditRun(admin.id, {
+      benchmark: bench.ref,
+      model: "fake-auditor-1",
+      harness: "passes-only",
+    });
 
     const first = startWorker(workerEnv());
     workers.push(first);
@@ -74,7 +84,12 @@ describe("a worker killed mid-run", () => {
     expect(lost.attempts).toBe(1);
 
     workers.push(startWorker(workerEnv()));
-    const run = await until("the run to finish", () => db.auditRun.findUniqueOrThrow({ where: { id } }), (r) => r.finishedAt !== null, 90_000);
+    const run = await until(
+      "the run to finish",
+      () => db.auditRun.findUniqueOrThrow({ where: { id } }),
+      (r) => r.finishedAt !== null,
+      90_000,
+    );
     expect(run.status).toBe("done");
     const passes = await db.auditPass.findMany({ where: { runId: id }, orderBy: { ordinal: "asc" } });
     expect(passes.map((p) => p.status)).toEqual(["done", "done"]);
@@ -92,7 +107,12 @@ describe("a worker killed mid-run", () => {
     expect(run.inputTokens + run.outputTokens).toBeGreaterThan(passTokens);
     expect(run.submissionId).toBe(id);
     expect(await db.submission.count({ where: { id } })).toBe(1);
-    const submission = await until("scoring", () => db.submission.findUniqueOrThrow({ where: { id } }), (s) => s.scoringStatus === "scored", 60_000);
+    const submission = await until(
+      "scoring",
+      () => db.submission.findUniqueOrThrow({ where: { id } }),
+      (s) => s.scoringStatus === "scored",
+      60_000,
+    );
     expect(submission.source).toBe("in_house");
     expect(await db.finding.count({ where: { run: { submissionId: id } } })).toBe(2);
   });

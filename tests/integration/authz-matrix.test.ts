@@ -14,10 +14,24 @@ let slug: string;
 let owner: TestUser;
 const people = {} as Record<Exclude<Who, "anonymous">, TestUser & { cookie: string }>;
 let ownerCookie: string;
-const ids = {} as Record<"pending" | "approved" | "withdrawable" | "reviewSession" | "reviewToken" | "ownerToken" | "patchTarget" | "overrideTarget", string>;
+const ids = {} as Record<
+  | "pending"
+  | "approved"
+  | "withdrawable"
+  | "reviewSession"
+  | "reviewToken"
+  | "ownerToken"
+  | "patchTarget"
+  | "overrideTarget",
+  string
+>;
 
 function file(model: string) {
-  return { benchmark: slug, model, findings: [finding("P1", "acme/parser", "parser/lexer.py", 42, 47, "Final token lost without trailing newline")] };
+  return {
+    benchmark: slug,
+    model,
+    findings: [finding("P1", "acme/parser", "parser/lexer.py", 42, 47, "Final token lost without trailing newline")],
+  };
 }
 
 async function upload(model: string): Promise<string> {
@@ -41,10 +55,23 @@ beforeAll(async () => {
   }
   // One upload after another (a user may have only two in flight), then all are scored side by side.
   const uploaded: string[] = [];
-  for (const m of ["Pending", "Approved", "Withdrawable", "Review A", "Review B"]) uploaded.push(await upload(`Matrix ${m}`));
+  for (const m of ["Pending", "Approved", "Withdrawable", "Review A", "Review B"])
+    uploaded.push(await upload(`Matrix ${m}`));
   await Promise.all(uploaded.map((id) => waitForStatus(webUrl, id, owner.token)));
-  [ids.pending, ids.approved, ids.withdrawable, ids.reviewSession, ids.reviewToken] = uploaded as [string, string, string, string, string];
-  const approve = await call(webUrl, "POST", `/api/v1/admin/submissions/${ids.approved}/review`, { token: people.admin.token }, { decision: "approve" });
+  [ids.pending, ids.approved, ids.withdrawable, ids.reviewSession, ids.reviewToken] = uploaded as [
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
+  const approve = await call(
+    webUrl,
+    "POST",
+    `/api/v1/admin/submissions/${ids.approved}/review`,
+    { token: people.admin.token },
+    { decision: "approve" },
+  );
   expect(approve.status).toBe(200);
   const token = await call(webUrl, "POST", "/api/v1/tokens", { cookie: ownerCookie }, { name: "matrix" });
   expect(token.status).toBe(201);
@@ -53,11 +80,17 @@ beforeAll(async () => {
   // Overrides rescore every submission holding the finding text: this one has a text of its own, so the rows above
   // (which need scored submissions) are not disturbed. Another uploader keeps the owner within the daily quota.
   const uploader = await createTestUser("user");
-  const target = await call(webUrl, "POST", "/api/v1/submissions", { token: uploader.token }, {
-    benchmark: slug,
-    model: "Matrix Override",
-    findings: [finding("P2", "acme/parser", "parser/ast.py", 101, 104, "Matrix override: exponent binds loosely")],
-  });
+  const target = await call(
+    webUrl,
+    "POST",
+    "/api/v1/submissions",
+    { token: uploader.token },
+    {
+      benchmark: slug,
+      model: "Matrix Override",
+      findings: [finding("P2", "acme/parser", "parser/ast.py", 101, 104, "Matrix override: exponent binds loosely")],
+    },
+  );
   expect(target.status).toBe(202);
   ids.overrideTarget = target.json.id;
   await waitForStatus(webUrl, ids.overrideTarget, uploader.token);
@@ -74,10 +107,30 @@ type Row = {
 };
 
 const rows: Row[] = [
-  { name: "read someone else's pending submission", method: "GET", path: () => `/api/v1/submissions/${ids.pending}`, expect: { anonymous: 404, user: 404, maintainer: 200, admin: 200 } },
-  { name: "read an approved submission", method: "GET", path: () => `/api/v1/submissions/${ids.approved}`, expect: { anonymous: 200, user: 200, maintainer: 200, admin: 200 } },
-  { name: "read an unknown submission id", method: "GET", path: () => "/api/v1/submissions/ckunknownid0000000000000", expect: { anonymous: 404, user: 404, maintainer: 404, admin: 404 } },
-  { name: "list my submissions", method: "GET", path: () => "/api/v1/submissions", expect: { anonymous: 401, user: 200, maintainer: 200, admin: 200 } },
+  {
+    name: "read someone else's pending submission",
+    method: "GET",
+    path: () => `/api/v1/submissions/${ids.pending}`,
+    expect: { anonymous: 404, user: 404, maintainer: 200, admin: 200 },
+  },
+  {
+    name: "read an approved submission",
+    method: "GET",
+    path: () => `/api/v1/submissions/${ids.approved}`,
+    expect: { anonymous: 200, user: 200, maintainer: 200, admin: 200 },
+  },
+  {
+    name: "read an unknown submission id",
+    method: "GET",
+    path: () => "/api/v1/submissions/ckunknownid0000000000000",
+    expect: { anonymous: 404, user: 404, maintainer: 404, admin: 404 },
+  },
+  {
+    name: "list my submissions",
+    method: "GET",
+    path: () => "/api/v1/submissions",
+    expect: { anonymous: 401, user: 200, maintainer: 200, admin: 200 },
+  },
   {
     name: "upload a findings file",
     method: "POST",
@@ -85,8 +138,19 @@ const rows: Row[] = [
     body: { benchmark: "@slug", model: "Matrix upload", findings: [] },
     expect: { anonymous: 401, user: 202, maintainer: 202, admin: 202 },
   },
-  { name: "withdraw someone else's submission", method: "POST", path: () => `/api/v1/submissions/${ids.withdrawable}/withdraw`, body: {}, expect: { anonymous: 401, user: 404, maintainer: 403, admin: 403 } },
-  { name: "list my API tokens", method: "GET", path: () => "/api/v1/tokens", expect: { anonymous: 401, user: 200, maintainer: 200, admin: 200 } },
+  {
+    name: "withdraw someone else's submission",
+    method: "POST",
+    path: () => `/api/v1/submissions/${ids.withdrawable}/withdraw`,
+    body: {},
+    expect: { anonymous: 401, user: 404, maintainer: 403, admin: 403 },
+  },
+  {
+    name: "list my API tokens",
+    method: "GET",
+    path: () => "/api/v1/tokens",
+    expect: { anonymous: 401, user: 200, maintainer: 200, admin: 200 },
+  },
   {
     name: "create an API token",
     method: "POST",
@@ -95,8 +159,18 @@ const rows: Row[] = [
     expect: { anonymous: 401, user: 201, maintainer: 201, admin: 201 },
     token: { user: 403, maintainer: 403, admin: 403 },
   },
-  { name: "revoke someone else's API token", method: "DELETE", path: () => `/api/v1/tokens/${ids.ownerToken}`, expect: { anonymous: 401, user: 404, maintainer: 404, admin: 404 } },
-  { name: "read the review queue", method: "GET", path: () => "/api/v1/admin/submissions", expect: { anonymous: 401, user: 403, maintainer: 403, admin: 200 } },
+  {
+    name: "revoke someone else's API token",
+    method: "DELETE",
+    path: () => `/api/v1/tokens/${ids.ownerToken}`,
+    expect: { anonymous: 401, user: 404, maintainer: 404, admin: 404 },
+  },
+  {
+    name: "read the review queue",
+    method: "GET",
+    path: () => "/api/v1/admin/submissions",
+    expect: { anonymous: 401, user: 403, maintainer: 403, admin: 200 },
+  },
   {
     name: "approve a submission",
     method: "POST",
@@ -104,7 +178,12 @@ const rows: Row[] = [
     body: { decision: "approve", reason: "matrix" },
     expect: { anonymous: 401, user: 403, maintainer: 403, admin: 200 },
   },
-  { name: "list users", method: "GET", path: () => "/api/v1/admin/users", expect: { anonymous: 401, user: 403, maintainer: 403, admin: 200 } },
+  {
+    name: "list users",
+    method: "GET",
+    path: () => "/api/v1/admin/users",
+    expect: { anonymous: 401, user: 403, maintainer: 403, admin: 200 },
+  },
   {
     name: "change a user's role and quota",
     method: "PATCH",
@@ -112,16 +191,33 @@ const rows: Row[] = [
     body: { role: "maintainer", submission_quota_per_day: 7, reason: "matrix" },
     expect: { anonymous: 401, user: 403, maintainer: 403, admin: 200 },
   },
-  { name: "list benchmark versions", method: "GET", path: () => "/api/v1/admin/benchmarks", expect: { anonymous: 401, user: 403, maintainer: 403, admin: 200 } },
+  {
+    name: "list benchmark versions",
+    method: "GET",
+    path: () => "/api/v1/admin/benchmarks",
+    expect: { anonymous: 401, user: 403, maintainer: 403, admin: 200 },
+  },
   // The version exists already, so an admin's import is refused after authorization (409).
   {
     name: "import a benchmark version",
     method: "POST",
     path: () => "/api/v1/admin/benchmarks",
-    body: { slug: "@slug", name: "Matrix", version: "1", snapshot_date: "2025-01-01", repositories: [{ name: "acme/parser", language: "python" }], reference_bugs: [] },
+    body: {
+      slug: "@slug",
+      name: "Matrix",
+      version: "1",
+      snapshot_date: "2025-01-01",
+      repositories: [{ name: "acme/parser", language: "python" }],
+      reference_bugs: [],
+    },
     expect: { anonymous: 401, user: 403, maintainer: 403, admin: 409 },
   },
-  { name: "read the audit log", method: "GET", path: () => "/api/v1/admin/audit-log", expect: { anonymous: 401, user: 403, maintainer: 403, admin: 200 } },
+  {
+    name: "read the audit log",
+    method: "GET",
+    path: () => "/api/v1/admin/audit-log",
+    expect: { anonymous: 401, user: 403, maintainer: 403, admin: 200 },
+  },
   // In-house runs: admins only. The matrix's benchmark has no snapshot, so an admin's launch is refused after
   // authorization (422), and unknown run ids are 404 for admins only.
   {
@@ -131,12 +227,38 @@ const rows: Row[] = [
     body: { benchmark: "@slug", model: "Matrix run", harness: "vanilla" },
     expect: { anonymous: 401, user: 403, maintainer: 403, admin: 422 },
   },
-  { name: "list in-house runs", method: "GET", path: () => "/api/v1/admin/runs", expect: { anonymous: 401, user: 403, maintainer: 403, admin: 200 } },
-  { name: "read an in-house run", method: "GET", path: () => "/api/v1/admin/runs/ckunknownrun", expect: { anonymous: 401, user: 403, maintainer: 403, admin: 404 } },
-  { name: "cancel an in-house run", method: "POST", path: () => "/api/v1/admin/runs/ckunknownrun/cancel", body: {}, expect: { anonymous: 401, user: 403, maintainer: 403, admin: 404 } },
-  { name: "read a pass transcript", method: "GET", path: () => "/api/v1/admin/runs/ckunknownrun/passes/ckunknownpass", expect: { anonymous: 401, user: 403, maintainer: 403, admin: 404 } },
+  {
+    name: "list in-house runs",
+    method: "GET",
+    path: () => "/api/v1/admin/runs",
+    expect: { anonymous: 401, user: 403, maintainer: 403, admin: 200 },
+  },
+  {
+    name: "read an in-house run",
+    method: "GET",
+    path: () => "/api/v1/admin/runs/ckunknownrun",
+    expect: { anonymous: 401, user: 403, maintainer: 403, admin: 404 },
+  },
+  {
+    name: "cancel an in-house run",
+    method: "POST",
+    path: () => "/api/v1/admin/runs/ckunknownrun/cancel",
+    body: {},
+    expect: { anonymous: 401, user: 403, maintainer: 403, admin: 404 },
+  },
+  {
+    name: "read a pass transcript",
+    method: "GET",
+    path: () => "/api/v1/admin/runs/ckunknownrun/passes/ckunknownpass",
+    expect: { anonymous: 401, user: 403, maintainer: 403, admin: 404 },
+  },
   // Context documents: maintainers and admins read and edit them; edits need a browser session.
-  { name: "read a context document", method: "GET", path: () => `/api/v1/repositories/acme/parser/context/audit?benchmark=${slug}@1`, expect: { anonymous: 401, user: 403, maintainer: 200, admin: 200 } },
+  {
+    name: "read a context document",
+    method: "GET",
+    path: () => `/api/v1/repositories/acme/parser/context/audit?benchmark=${slug}@1`,
+    expect: { anonymous: 401, user: 403, maintainer: 200, admin: 200 },
+  },
   {
     name: "edit a context document",
     method: "PUT",
@@ -146,22 +268,73 @@ const rows: Row[] = [
     token: { user: 403, maintainer: 403, admin: 403 },
   },
   // The maintainer's workbench (docs/workbench.md). Tokens of staff carry the `admin` scope (admins and maintainers may hold it).
-  { name: "read the matches of someone else's pending submission", method: "GET", path: () => `/api/v1/submissions/${ids.pending}/matches`, expect: { anonymous: 404, user: 404, maintainer: 200, admin: 200 } },
-  { name: "read the matches of an approved submission", method: "GET", path: () => `/api/v1/submissions/${ids.approved}/matches`, expect: { anonymous: 200, user: 200, maintainer: 200, admin: 200 } },
-  { name: "read a pair of someone else's pending submission", method: "GET", path: () => `/api/v1/submissions/${ids.pending}/pairs/r0-0/P1`, expect: { anonymous: 404, user: 404, maintainer: 200, admin: 200 } },
-  { name: "read a pair of an approved submission", method: "GET", path: () => `/api/v1/submissions/${ids.approved}/pairs/r0-0/P1`, expect: { anonymous: 200, user: 200, maintainer: 200, admin: 200 } },
+  {
+    name: "read the matches of someone else's pending submission",
+    method: "GET",
+    path: () => `/api/v1/submissions/${ids.pending}/matches`,
+    expect: { anonymous: 404, user: 404, maintainer: 200, admin: 200 },
+  },
+  {
+    name: "read the matches of an approved submission",
+    method: "GET",
+    path: () => `/api/v1/submissions/${ids.approved}/matches`,
+    expect: { anonymous: 200, user: 200, maintainer: 200, admin: 200 },
+  },
+  {
+    name: "read a pair of someone else's pending submission",
+    method: "GET",
+    path: () => `/api/v1/submissions/${ids.pending}/pairs/r0-0/P1`,
+    expect: { anonymous: 404, user: 404, maintainer: 200, admin: 200 },
+  },
+  {
+    name: "read a pair of an approved submission",
+    method: "GET",
+    path: () => `/api/v1/submissions/${ids.approved}/pairs/r0-0/P1`,
+    expect: { anonymous: 200, user: 200, maintainer: 200, admin: 200 },
+  },
   {
     name: "override a match decision",
     method: "POST",
     path: () => "/api/v1/overrides",
-    body: { submission_id: "@override", finding_id: "r0-0", reference_bug_id: "P2", decision: "no_match", reason: "matrix" },
+    body: {
+      submission_id: "@override",
+      finding_id: "r0-0",
+      reference_bug_id: "P2",
+      decision: "no_match",
+      reason: "matrix",
+    },
     expect: { anonymous: 401, user: 403, maintainer: 201, admin: 201 },
   },
-  { name: "list the overrides", method: "GET", path: () => "/api/v1/overrides", expect: { anonymous: 401, user: 403, maintainer: 200, admin: 200 } },
-  { name: "withdraw an override", method: "DELETE", path: () => "/api/v1/overrides/ckunknownoverride0000000", expect: { anonymous: 401, user: 403, maintainer: 404, admin: 404 } },
-  { name: "read a repository's reference bugs", method: "GET", path: () => `/api/v1/repositories/acme/parser/bugs?benchmark=${slug}@1`, expect: { anonymous: 200, user: 200, maintainer: 200, admin: 200 } },
-  { name: "read a reference bug and its findings", method: "GET", path: () => `/api/v1/repositories/acme/parser/bugs/P1?benchmark=${slug}@1`, expect: { anonymous: 200, user: 200, maintainer: 200, admin: 200 } },
-  { name: "compare a pending and an approved submission", method: "GET", path: () => `/api/v1/compare?repo=acme/parser&a=${ids.approved}&b=${ids.pending}`, expect: { anonymous: 404, user: 404, maintainer: 200, admin: 200 } },
+  {
+    name: "list the overrides",
+    method: "GET",
+    path: () => "/api/v1/overrides",
+    expect: { anonymous: 401, user: 403, maintainer: 200, admin: 200 },
+  },
+  {
+    name: "withdraw an override",
+    method: "DELETE",
+    path: () => "/api/v1/overrides/ckunknownoverride0000000",
+    expect: { anonymous: 401, user: 403, maintainer: 404, admin: 404 },
+  },
+  {
+    name: "read a repository's reference bugs",
+    method: "GET",
+    path: () => `/api/v1/repositories/acme/parser/bugs?benchmark=${slug}@1`,
+    expect: { anonymous: 200, user: 200, maintainer: 200, admin: 200 },
+  },
+  {
+    name: "read a reference bug and its findings",
+    method: "GET",
+    path: () => `/api/v1/repositories/acme/parser/bugs/P1?benchmark=${slug}@1`,
+    expect: { anonymous: 200, user: 200, maintainer: 200, admin: 200 },
+  },
+  {
+    name: "compare a pending and an approved submission",
+    method: "GET",
+    path: () => `/api/v1/compare?repo=acme/parser&a=${ids.approved}&b=${ids.pending}`,
+    expect: { anonymous: 404, user: 404, maintainer: 200, admin: 200 },
+  },
   {
     name: "start panel validation",
     method: "POST",
@@ -176,7 +349,12 @@ const rows: Row[] = [
     body: {},
     expect: { anonymous: 401, user: 403, maintainer: 403, admin: 202 },
   },
-  { name: "read the panel's rationales", method: "GET", path: () => `/api/v1/submissions/${ids.approved}/panel`, expect: { anonymous: 401, user: 403, maintainer: 200, admin: 200 } },
+  {
+    name: "read the panel's rationales",
+    method: "GET",
+    path: () => `/api/v1/submissions/${ids.approved}/panel`,
+    expect: { anonymous: 401, user: 403, maintainer: 200, admin: 200 },
+  },
 ];
 
 describe("API authorization matrix", () => {
@@ -187,7 +365,9 @@ describe("API authorization matrix", () => {
         const expected: Partial<Record<Who, number>> = {};
         for (const who of ["anonymous", "user", "maintainer", "admin"] as const) {
           if (who === "anonymous" && mode === "token") continue;
-          const body = row.body && JSON.parse(JSON.stringify(row.body).replace("@slug", slug).replace("@override", ids.overrideTarget));
+          const body =
+            row.body &&
+            JSON.parse(JSON.stringify(row.body).replace("@slug", slug).replace("@override", ids.overrideTarget));
           actual[who] = (await call(webUrl, row.method, row.path(mode), auth(who, mode), body)).status;
           expected[who] = (mode === "token" ? row.token?.[who] : undefined) ?? row.expect[who];
         }
@@ -199,16 +379,28 @@ describe("API authorization matrix", () => {
   it("lets the owner read, withdraw their submission and revoke their token", async () => {
     expect((await call(webUrl, "GET", `/api/v1/submissions/${ids.pending}`, { cookie: ownerCookie })).status).toBe(200);
     expect((await call(webUrl, "GET", `/api/v1/submissions/${ids.pending}`, { token: owner.token })).status).toBe(200);
-    expect((await call(webUrl, "POST", `/api/v1/submissions/${ids.withdrawable}/withdraw`, { cookie: ownerCookie }, {})).status).toBe(200);
+    expect(
+      (await call(webUrl, "POST", `/api/v1/submissions/${ids.withdrawable}/withdraw`, { cookie: ownerCookie }, {}))
+        .status,
+    ).toBe(200);
     // Only a pending submission can be withdrawn.
-    expect((await call(webUrl, "POST", `/api/v1/submissions/${ids.withdrawable}/withdraw`, { cookie: ownerCookie }, {})).status).toBe(409);
-    expect((await call(webUrl, "POST", `/api/v1/submissions/${ids.approved}/withdraw`, { token: owner.token }, {})).status).toBe(409);
-    expect((await call(webUrl, "DELETE", `/api/v1/tokens/${ids.ownerToken}`, { cookie: ownerCookie })).status).toBe(200);
+    expect(
+      (await call(webUrl, "POST", `/api/v1/submissions/${ids.withdrawable}/withdraw`, { cookie: ownerCookie }, {}))
+        .status,
+    ).toBe(409);
+    expect(
+      (await call(webUrl, "POST", `/api/v1/submissions/${ids.approved}/withdraw`, { token: owner.token }, {})).status,
+    ).toBe(409);
+    expect((await call(webUrl, "DELETE", `/api/v1/tokens/${ids.ownerToken}`, { cookie: ownerCookie })).status).toBe(
+      200,
+    );
   });
 
   it("answers a guessed id exactly like an unknown one, so unapproved submissions cannot be probed", async () => {
     const guessed = await call(webUrl, "GET", `/api/v1/submissions/${ids.pending}`, { cookie: people.user.cookie });
-    const unknown = await call(webUrl, "GET", "/api/v1/submissions/ckunknownid0000000000000", { cookie: people.user.cookie });
+    const unknown = await call(webUrl, "GET", "/api/v1/submissions/ckunknownid0000000000000", {
+      cookie: people.user.cookie,
+    });
     expect(guessed.status).toBe(404);
     expect(guessed.text).toBe(unknown.text);
     const list = await call(webUrl, "GET", "/api/v1/submissions", { cookie: people.user.cookie });
@@ -219,15 +411,47 @@ describe("API authorization matrix", () => {
 describe("private pages", () => {
   const pages: { name: string; path: () => string; expect: Record<Who, number> }[] = [
     { name: "/submit", path: () => "/submit", expect: { anonymous: 307, user: 200, maintainer: 200, admin: 200 } },
-    { name: "/account/submissions", path: () => "/account/submissions", expect: { anonymous: 307, user: 200, maintainer: 200, admin: 200 } },
-    { name: "/account/tokens", path: () => "/account/tokens", expect: { anonymous: 307, user: 200, maintainer: 200, admin: 200 } },
-    { name: "/account/submissions/{someone else's pending id}", path: () => `/account/submissions/${ids.pending}`, expect: { anonymous: 307, user: 404, maintainer: 200, admin: 200 } },
+    {
+      name: "/account/submissions",
+      path: () => "/account/submissions",
+      expect: { anonymous: 307, user: 200, maintainer: 200, admin: 200 },
+    },
+    {
+      name: "/account/tokens",
+      path: () => "/account/tokens",
+      expect: { anonymous: 307, user: 200, maintainer: 200, admin: 200 },
+    },
+    {
+      name: "/account/submissions/{someone else's pending id}",
+      path: () => `/account/submissions/${ids.pending}`,
+      expect: { anonymous: 307, user: 404, maintainer: 200, admin: 200 },
+    },
     { name: "/admin", path: () => "/admin", expect: { anonymous: 307, user: 404, maintainer: 404, admin: 200 } },
-    { name: "/admin/users", path: () => "/admin/users", expect: { anonymous: 307, user: 404, maintainer: 404, admin: 200 } },
-    { name: "/admin/audit-log", path: () => "/admin/audit-log", expect: { anonymous: 307, user: 404, maintainer: 404, admin: 200 } },
-    { name: "/admin/runs", path: () => "/admin/runs", expect: { anonymous: 307, user: 404, maintainer: 404, admin: 200 } },
-    { name: "/admin/benchmarks", path: () => "/admin/benchmarks", expect: { anonymous: 307, user: 404, maintainer: 404, admin: 200 } },
-    { name: "/overrides", path: () => "/overrides", expect: { anonymous: 307, user: 404, maintainer: 200, admin: 200 } },
+    {
+      name: "/admin/users",
+      path: () => "/admin/users",
+      expect: { anonymous: 307, user: 404, maintainer: 404, admin: 200 },
+    },
+    {
+      name: "/admin/audit-log",
+      path: () => "/admin/audit-log",
+      expect: { anonymous: 307, user: 404, maintainer: 404, admin: 200 },
+    },
+    {
+      name: "/admin/runs",
+      path: () => "/admin/runs",
+      expect: { anonymous: 307, user: 404, maintainer: 404, admin: 200 },
+    },
+    {
+      name: "/admin/benchmarks",
+      path: () => "/admin/benchmarks",
+      expect: { anonymous: 307, user: 404, maintainer: 404, admin: 200 },
+    },
+    {
+      name: "/overrides",
+      path: () => "/overrides",
+      expect: { anonymous: 307, user: 404, maintainer: 200, admin: 200 },
+    },
   ];
   for (const page of pages) {
     it(`GET ${page.name}`, async () => {
@@ -267,7 +491,13 @@ describe("CSRF and secrets", () => {
   });
 
   it("needs no Origin for bearer-token clients (browsers never attach tokens on their own)", async () => {
-    const response = await call(webUrl, "POST", `/api/v1/submissions`, { token: people.user.token, origin: null }, { benchmark: slug, model: "No origin", findings: [] });
+    const response = await call(
+      webUrl,
+      "POST",
+      `/api/v1/submissions`,
+      { token: people.user.token, origin: null },
+      { benchmark: slug, model: "No origin", findings: [] },
+    );
     expect(response.status).toBe(202);
   });
 

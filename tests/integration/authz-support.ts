@@ -16,7 +16,10 @@ export const PASSWORD = "integration-password-1";
  * A user with a password and an API token. The token has every scope the role may hold (admins' tokens include
  * `admin`, as do maintainers' for match overrides), unless `scopes` says otherwise; suites about scopes make their own tokens.
  */
-export async function createTestUser(role: Role = "user", opts: { quota?: number; email?: string; scopes?: TokenScope[] } = {}): Promise<TestUser> {
+export async function createTestUser(
+  role: Role = "user",
+  opts: { quota?: number; email?: string; scopes?: TokenScope[] } = {},
+): Promise<TestUser> {
   const email = opts.email ?? `${role}-${randomUUID().slice(0, 8)}@example.test`;
   const user = await createUser({ email, role, password: PASSWORD });
   if (opts.quota !== undefined) {
@@ -39,7 +42,11 @@ function cookiesFrom(response: Response, jar: Map<string, string>): void {
 const header = (jar: Map<string, string>) => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
 
 /** Signs in with email + password through next-auth; returns the Cookie header value and the error code, if any. */
-export async function signInRaw(webUrl: string, email: string, password: string): Promise<{ cookie: string; error: string | null; status: number }> {
+export async function signInRaw(
+  webUrl: string,
+  email: string,
+  password: string,
+): Promise<{ cookie: string; error: string | null; status: number }> {
   const jar = new Map<string, string>();
   const csrf = await fetch(`${webUrl}/api/auth/csrf`);
   cookiesFrom(csrf, jar);

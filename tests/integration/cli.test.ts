@@ -52,7 +52,11 @@ describe("npx probebench", () => {
     const id = /Submission (\S+): scored/.exec(result.stdout)![1]!;
     const status = await cli(["status", id, "--json", "--token", token]);
     expect(status.code).toBe(0);
-    expect(JSON.parse(status.stdout)).toMatchObject({ id, status: "scored", scores: { overall: { matched_reference_bugs: 1 } } });
+    expect(JSON.parse(status.stdout)).toMatchObject({
+      id,
+      status: "scored",
+      scores: { overall: { matched_reference_bugs: 1 } },
+    });
   });
 
   it("submits a SARIF log with the benchmark and model as flags, and checks it locally first", async () => {
@@ -63,7 +67,19 @@ describe("npx probebench", () => {
           tool: { driver: { name: "Semgrep", semanticVersion: "1.90.0" } },
           versionControlProvenance: [{ repositoryUri: "https://github.com/acme/parser" }],
           results: [
-            { ruleId: "py.lexer", level: "error", message: { text: "Final token lost without trailing newline [root:P1]" }, locations: [{ physicalLocation: { artifactLocation: { uri: "parser/lexer.py" }, region: { startLine: 42, endLine: 47 } } }] },
+            {
+              ruleId: "py.lexer",
+              level: "error",
+              message: { text: "Final token lost without trailing newline [root:P1]" },
+              locations: [
+                {
+                  physicalLocation: {
+                    artifactLocation: { uri: "parser/lexer.py" },
+                    region: { startLine: 42, endLine: 47 },
+                  },
+                },
+              ],
+            },
             { ruleId: "meta", message: { text: "no location" } },
           ],
         },
@@ -73,18 +89,34 @@ describe("npx probebench", () => {
     const missing = await cli(["submit", file], { PROBEBENCH_TOKEN: token });
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain("--benchmark: is required for a SARIF file");
-    const result = await cli(["submit", file, "--benchmark", `${slug}@1`, "--model", "Semgrep 1.x", "--wait"], { PROBEBENCH_TOKEN: token });
+    const result = await cli(["submit", file, "--benchmark", `${slug}@1`, "--model", "Semgrep 1.x", "--wait"], {
+      PROBEBENCH_TOKEN: token,
+    });
     expect(result.code).toBe(0);
-    expect(result.stderr).toMatch(/Uploaded .*results\.sarif.*1 findings in 1 run\(s\), queued; 1 results without a location skipped/);
+    expect(result.stderr).toMatch(
+      /Uploaded .*results\.sarif.*1 findings in 1 run\(s\), queued; 1 results without a location skipped/,
+    );
     expect(result.stdout).toMatch(/overall\s+recall\s+25\.0%/);
-    const broken = writeJson("broken.sarif", { version: "2.1.0", runs: [{ tool: { driver: { name: "x" } }, results: [{ message: {}, locations: [{ physicalLocation: { region: { startLine: 0 } } }] }] }] });
+    const broken = writeJson("broken.sarif", {
+      version: "2.1.0",
+      runs: [
+        {
+          tool: { driver: { name: "x" } },
+          results: [{ message: {}, locations: [{ physicalLocation: { region: { startLine: 0 } } }] }],
+        },
+      ],
+    });
     const refused = await cli(["submit", broken, "--benchmark", `${slug}@1`], { PROBEBENCH_TOKEN: token });
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain("runs[0].results[0].locations[0].physicalLocation.region.startLine");
   });
 
   it("lists every bad field of an invalid file and exits non-zero", async () => {
-    const file = writeJson("bad.json", { benchmark: slug, model: "m", findings: [{ repo: "acme/nope", file: "x", line_start: 5, line_end: 1, title: "t", description: "d" }] });
+    const file = writeJson("bad.json", {
+      benchmark: slug,
+      model: "m",
+      findings: [{ repo: "acme/nope", file: "x", line_start: 5, line_end: 1, title: "t", description: "d" }],
+    });
     const result = await cli(["submit", file], { PROBEBENCH_TOKEN: token });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain("findings[0].line_end: must be >= line_start (5)");
@@ -92,7 +124,10 @@ describe("npx probebench", () => {
 
   it("validates a file locally: the errors by JSON path without a server, or a summary", async () => {
     const offline = { PROBEBENCH_URL: "http://127.0.0.1:9" };
-    const bad = writeJson("bad-local.json", { benchmark: slug, findings: [{ repo: "r", file: "f", line_start: 0, line_end: 1, title: "t" }] });
+    const bad = writeJson("bad-local.json", {
+      benchmark: slug,
+      findings: [{ repo: "r", file: "f", line_start: 0, line_end: 1, title: "t" }],
+    });
     const checked = await cli(["validate", bad], offline);
     expect(checked.code).toBe(1);
     expect(checked.stderr).toContain("model:");
@@ -105,7 +140,11 @@ describe("npx probebench", () => {
     const malformed = path.join(dir, "malformed.json");
     writeFileSync(malformed, '{"benchmark": "x",\n  "model": }');
     expect((await cli(["validate", malformed], offline)).stderr).toMatch(/line 2, column 12/);
-    const good = writeJson("good-local.json", { benchmark: slug, model: "m", runs: [{ findings: [] }, { findings: [] }] });
+    const good = writeJson("good-local.json", {
+      benchmark: slug,
+      model: "m",
+      runs: [{ findings: [] }, { findings: [] }],
+    });
     const ok = await cli(["validate", good], offline);
     expect(ok.code).toBe(0);
     expect(ok.stdout).toContain(`OK: 0 findings in 2 run(s) for ${slug}, model m.`);
@@ -113,7 +152,9 @@ describe("npx probebench", () => {
 
   it("explains a missing token, a missing file and an unreachable server", async () => {
     expect((await cli(["submit", "nope.json"], { PROBEBENCH_TOKEN: "" })).stderr).toMatch(/API token is required/);
-    expect((await cli(["submit", path.join(dir, "missing.json")], { PROBEBENCH_TOKEN: token })).stderr).toMatch(/file not found/);
+    expect((await cli(["submit", path.join(dir, "missing.json")], { PROBEBENCH_TOKEN: token })).stderr).toMatch(
+      /file not found/,
+    );
     const down = await cli(["status", "x"], { PROBEBENCH_URL: "http://127.0.0.1:9" });
     expect(down.code).toBe(1);
     expect(down.stderr).toMatch(/Cannot reach the probebench server/);
@@ -121,12 +162,25 @@ describe("npx probebench", () => {
 
   it("creates a token with chosen scopes and lifetime, still printing only the token on stdout", async () => {
     const before = Date.now();
-    const created = await cli(["token", "create", "--email", email, "--name", "read only", "--scopes", "read", "--expires-days", "7"]);
+    const created = await cli([
+      "token",
+      "create",
+      "--email",
+      email,
+      "--name",
+      "read only",
+      "--scopes",
+      "read",
+      "--expires-days",
+      "7",
+    ]);
     expect(created.code).toBe(0);
     expect(created.stdout).toMatch(/^pb_[A-Za-z0-9_-]{40,}\n$/);
     const expires = /scopes read; expires (\d{4}-\d\d-\d\d \d\d:\d\d) UTC/.exec(created.stderr);
     expect(expires).not.toBeNull();
-    expect(Math.abs(Date.parse(`${expires![1]}Z`.replace(" ", "T")) - (before + 7 * 24 * 3600 * 1000))).toBeLessThan(120_000);
+    expect(Math.abs(Date.parse(`${expires![1]}Z`.replace(" ", "T")) - (before + 7 * 24 * 3600 * 1000))).toBeLessThan(
+      120_000,
+    );
     const readOnly = created.stdout.trim();
     const file = writeJson("scoped.json", { benchmark: slug, model: "Scoped", findings: [] });
     const refused = await cli(["submit", file], { PROBEBENCH_TOKEN: readOnly });

@@ -12,10 +12,23 @@ afterAll(() => redis.disconnect());
 
 type Reply = { status: number; headers: http.IncomingHttpHeaders; body: string };
 
-function request(from: string, method: string, path: string, headers: Record<string, string>, body?: string): Promise<Reply> {
+function request(
+  from: string,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: webUrl.hostname, port: webUrl.port, method, path, localAddress: from, headers: { ...headers, ...(body ? { "content-length": String(Buffer.byteLength(body)) } : {}) } },
+      {
+        host: webUrl.hostname,
+        port: webUrl.port,
+        method,
+        path,
+        localAddress: from,
+        headers: { ...headers, ...(body ? { "content-length": String(Buffer.byteLength(body)) } : {}) },
+      },
       (res) => {
         let text = "";
         res.on("data", (d: Buffer) => (text += d.toString()));
@@ -32,11 +45,16 @@ describe("client address", () => {
     const from = "127.0.0.71";
     await redis.del(`rl:public-read:${from}`);
     for (const claimed of ["6.6.6.6", "7.7.7.7, 8.8.8.8", "9.9.9.9"]) {
-      const reply = await request(from, "GET", "/api/v1/benchmarks", { "x-forwarded-for": claimed, [CLIENT_ADDRESS_HEADER]: claimed, "x-real-ip": claimed });
+      const reply = await request(from, "GET", "/api/v1/benchmarks", {
+        "x-forwarded-for": claimed,
+        [CLIENT_ADDRESS_HEADER]: claimed,
+        "x-real-ip": claimed,
+      });
       expect(reply.status).toBe(200);
     }
     expect(Number(await redis.get(`rl:public-read:${from}`))).toBe(3);
-    for (const claimed of ["6.6.6.6", "7.7.7.7", "8.8.8.8", "9.9.9.9"]) expect(await redis.exists(`rl:public-read:${claimed}`)).toBe(0);
+    for (const claimed of ["6.6.6.6", "7.7.7.7", "8.8.8.8", "9.9.9.9"])
+      expect(await redis.exists(`rl:public-read:${claimed}`)).toBe(0);
   });
 
   it("limits sign-ups per client however the client rotates X-Forwarded-For", async () => {
@@ -44,8 +62,17 @@ describe("client address", () => {
     await redis.del(`rl:sign-up:${from}`);
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) {
-      const body = JSON.stringify({ email: `rotating-${Date.now()}-${i}@example.test`, password: "a-long-enough-password" });
-      const reply = await request(from, "POST", "/api/auth/register", { "content-type": "application/json", origin: webUrl.origin, "x-forwarded-for": `10.9.8.${i}` }, body);
+      const body = JSON.stringify({
+        email: `rotating-${Date.now()}-${i}@example.test`,
+        password: "a-long-enough-password",
+      });
+      const reply = await request(
+        from,
+        "POST",
+        "/api/auth/register",
+        { "content-type": "application/json", origin: webUrl.origin, "x-forwarded-for": `10.9.8.${i}` },
+        body,
+      );
       statuses.push(reply.status);
     }
     // RATE_LIMIT_SIGN_IN is 10 in the test stack.
@@ -62,7 +89,13 @@ describe("client address", () => {
       const jar = (csrf.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
       const { csrfToken } = JSON.parse(csrf.body) as { csrfToken: string };
       const form = new URLSearchParams({ csrfToken, email, password: `wrong-${i}`, json: "true" }).toString();
-      const reply = await request(from, "POST", "/api/auth/callback/credentials", { "content-type": "application/x-www-form-urlencoded", cookie: jar, "x-forwarded-for": `10.7.6.${i}` }, form);
+      const reply = await request(
+        from,
+        "POST",
+        "/api/auth/callback/credentials",
+        { "content-type": "application/x-www-form-urlencoded", cookie: jar, "x-forwarded-for": `10.7.6.${i}` },
+        form,
+      );
       outcomes.push(/RateLimited/.test(String(reply.headers.location ?? "") + reply.body) ? "limited" : "refused");
     }
     expect(outcomes.slice(0, 10).every((o) => o === "refused")).toBe(true);

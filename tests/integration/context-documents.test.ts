@@ -24,12 +24,32 @@ describe("context documents", () => {
   it("starts empty, takes a maintainer's edit (audit-logged) and shows who wrote it", async () => {
     const empty = await call(webUrl, "GET", path("audit"), { cookie: maintainer.cookie });
     expect(empty.status).toBe(200);
-    expect(empty.json).toMatchObject({ benchmark: bench.ref, repository: bench.repo, kind: "audit", text: null, source: null });
+    expect(empty.json).toMatchObject({
+      benchmark: bench.ref,
+      repository: bench.repo,
+      kind: "audit",
+      text: null,
+      source: null,
+    });
     const text = "# acme/tool\n\nMAINTAINER-CONTEXT: division by zero is rejected upstream by the CLI.";
-    const saved = await call(webUrl, "PUT", path("audit"), { cookie: maintainer.cookie }, { text, reason: "clarify scope" });
+    const saved = await call(
+      webUrl,
+      "PUT",
+      path("audit"),
+      { cookie: maintainer.cookie },
+      { text, reason: "clarify scope" },
+    );
     expect(saved.status).toBe(200);
-    expect(saved.json).toMatchObject({ text, source: "maintainer", model: "maintainer-edit", edited_by: maintainer.email });
-    const log = await db.auditLog.findFirstOrThrow({ where: { action: "context_document.edit", actorId: maintainer.id }, orderBy: { createdAt: "desc" } });
+    expect(saved.json).toMatchObject({
+      text,
+      source: "maintainer",
+      model: "maintainer-edit",
+      edited_by: maintainer.email,
+    });
+    const log = await db.auditLog.findFirstOrThrow({
+      where: { action: "context_document.edit", actorId: maintainer.id },
+      orderBy: { createdAt: "desc" },
+    });
     expect(log.reason).toBe("clarify scope");
     expect(log.details).toMatchObject({ repository: bench.repo, kind: "audit", previous_chars: 0, chars: text.length });
     const panel = await call(webUrl, "GET", path("panel"), { cookie: maintainer.cookie });
@@ -37,32 +57,49 @@ describe("context documents", () => {
   });
 
   it("names what is wrong with a bad request", async () => {
-    expect((await call(webUrl, "GET", path("other"), { cookie: maintainer.cookie })).json.error.issues).toEqual([{ path: "(root)", message: "must be audit or panel" }]);
+    expect((await call(webUrl, "GET", path("other"), { cookie: maintainer.cookie })).json.error.issues).toEqual([
+      { path: "(root)", message: "must be audit or panel" },
+    ]);
     const blank = await call(webUrl, "PUT", path("panel"), { cookie: maintainer.cookie }, { text: "   " });
     expect(blank.status).toBe(422);
     expect(blank.json.error.issues).toEqual([{ path: "text", message: "must not be empty" }]);
     const long = await call(webUrl, "PUT", path("panel"), { cookie: maintainer.cookie }, { text: "x".repeat(100_001) });
     expect(long.json.error.issues).toEqual([{ path: "text", message: "must be at most 100000 characters" }]);
-    const missing = await call(webUrl, "GET", `/api/v1/repositories/acme/nothing/context/audit?benchmark=${bench.ref}`, { cookie: maintainer.cookie });
+    const missing = await call(
+      webUrl,
+      "GET",
+      `/api/v1/repositories/acme/nothing/context/audit?benchmark=${bench.ref}`,
+      { cookie: maintainer.cookie },
+    );
     expect(missing.status).toBe(404);
     expect(missing.json.error.message).toBe(`acme/nothing is not a repository of ${bench.ref}`);
   });
 
   it("is what every pass of a full-harness run reads; the edit is never replaced by a generated one", async () => {
     await setAgent(fakeUrl, {});
-    const created = await call(webUrl, "POST", "/api/v1/admin/runs", { token: admin.token }, { benchmark: bench.ref, model: "fake-auditor-1", harness: "probe-passes" });
+    const created = await call(
+      webUrl,
+      "POST",
+      "/api/v1/admin/runs",
+      { token: admin.token },
+      { benchmark: bench.ref, model: "fake-auditor-1", harness: "probe-passes" },
+    );
     expect(created.status).toBe(202);
     const run = await waitForRun(webUrl, admin.token, created.json.id, (r) => r.finished_at !== null);
     expect(run.status).toBe("done");
     expect((await agentStats(fakeUrl)).contextCalls).toBe(0);
-    const pass = await call(webUrl, "GET", `/api/v1/admin/runs/${created.json.id}/passes/${run.passes[0]!.id}`, { token: admin.token });
+    const pass = await call(webUrl, "GET", `/api/v1/admin/runs/${created.json.id}/passes/${run.passes[0]!.id}`, {
+      token: admin.token,
+    });
     expect(pass.json.transcript[1].content).toContain("MAINTAINER-CONTEXT: division by zero is rejected upstream");
     const doc = await call(webUrl, "GET", path("audit"), { cookie: maintainer.cookie });
     expect(doc.json.source).toBe("maintainer");
   });
 
   it("shows the editor on the repository page to maintainers only", async () => {
-    const page = await call(webUrl, "GET", `/repositories/${bench.repo}?benchmark=${bench.ref}`, { cookie: maintainer.cookie });
+    const page = await call(webUrl, "GET", `/repositories/${bench.repo}?benchmark=${bench.ref}`, {
+      cookie: maintainer.cookie,
+    });
     expect(page.text).toContain("Audit context document");
     const anonymous = await call(webUrl, "GET", `/repositories/${bench.repo}?benchmark=${bench.ref}`);
     expect(anonymous.text).not.toContain("Audit context document");

@@ -5,7 +5,11 @@ import { seedBenchmark } from "../support/fixtures";
 // script of the page carries that nonce.
 const webUrl = inject("webUrl");
 
-const scriptSrc = (csp: string | null) => (csp ?? "").split(";").map((d) => d.trim()).find((d) => d.startsWith("script-src ")) ?? "";
+const scriptSrc = (csp: string | null) =>
+  (csp ?? "")
+    .split(";")
+    .map((d) => d.trim())
+    .find((d) => d.startsWith("script-src ")) ?? "";
 
 async function page(path: string): Promise<{ nonce: string; scriptSrc: string; scriptNonces: (string | null)[] }> {
   const response = await fetch(`${webUrl}${path}`);

@@ -25,31 +25,63 @@ const good = () => finding("P1", "acme/parser", "parser/lexer.py", 42, 47, "Fina
 type Case = { name: string; body: () => string; status: number; paths: string[]; message?: RegExp };
 
 const cases: Case[] = [
-  { name: "malformed JSON", body: () => '{"benchmark": "x",\n  "model": }', status: 400, paths: ["(root)"], message: /line 2, column/ },
+  {
+    name: "malformed JSON",
+    body: () => '{"benchmark": "x",\n  "model": }',
+    status: 400,
+    paths: ["(root)"],
+    message: /line 2, column/,
+  },
   { name: "an empty body", body: () => "", status: 400, paths: ["(root)"], message: /empty/ },
   { name: "a JSON array instead of an object", body: () => "[]", status: 422, paths: ["(root)"] },
   {
     name: "wrong types and missing fields",
-    body: () => JSON.stringify({ benchmark: slug, model: 42, findings: [{ repo: "acme/parser", file: "a.py", line_start: "1", line_end: 2 }] }),
+    body: () =>
+      JSON.stringify({
+        benchmark: slug,
+        model: 42,
+        findings: [{ repo: "acme/parser", file: "a.py", line_start: "1", line_end: 2 }],
+      }),
     status: 422,
     paths: ["model", "findings[0].line_start", "findings[0].title", "findings[0].description"],
   },
   {
     name: "line_end before line_start",
-    body: () => JSON.stringify({ benchmark: slug, model: "m", findings: [{ ...good(), line_start: 50, line_end: 10 }] }),
+    body: () =>
+      JSON.stringify({ benchmark: slug, model: "m", findings: [{ ...good(), line_start: 50, line_end: 10 }] }),
     status: 422,
     paths: ["findings[0].line_end"],
   },
-  { name: "an unknown benchmark", body: () => JSON.stringify({ benchmark: "no-such-benchmark", model: "m", findings: [good()] }), status: 422, paths: ["benchmark"] },
+  {
+    name: "an unknown benchmark",
+    body: () => JSON.stringify({ benchmark: "no-such-benchmark", model: "m", findings: [good()] }),
+    status: 422,
+    paths: ["benchmark"],
+  },
   {
     name: "an unknown repository",
     body: () => JSON.stringify({ benchmark: slug, model: "m", findings: [good(), { ...good(), repo: "acme/nope" }] }),
     status: 422,
     paths: ["findings[1].repo"],
   },
-  { name: "no runs", body: () => JSON.stringify({ benchmark: slug, model: "m", runs: [] }), status: 422, paths: ["runs"] },
-  { name: "neither findings nor runs", body: () => JSON.stringify({ benchmark: slug, model: "m" }), status: 422, paths: ["findings"] },
-  { name: "a run without a findings array", body: () => JSON.stringify({ benchmark: slug, model: "m", runs: [{ findings: [good()] }, { cost_usd: 1 }] }), status: 422, paths: ["runs[1].findings"] },
+  {
+    name: "no runs",
+    body: () => JSON.stringify({ benchmark: slug, model: "m", runs: [] }),
+    status: 422,
+    paths: ["runs"],
+  },
+  {
+    name: "neither findings nor runs",
+    body: () => JSON.stringify({ benchmark: slug, model: "m" }),
+    status: 422,
+    paths: ["findings"],
+  },
+  {
+    name: "a run without a findings array",
+    body: () => JSON.stringify({ benchmark: slug, model: "m", runs: [{ findings: [good()] }, { cost_usd: 1 }] }),
+    status: 422,
+    paths: ["runs[1].findings"],
+  },
   {
     name: "an over-long title",
     body: () => JSON.stringify({ benchmark: slug, model: "m", findings: [{ ...good(), title: "x".repeat(501) }] }),
@@ -58,7 +90,8 @@ const cases: Case[] = [
   },
   {
     name: "NUL characters",
-    body: () => JSON.stringify({ benchmark: slug, model: "m", findings: [{ ...good(), description: "bad\u0000text" }] }),
+    body: () =>
+      JSON.stringify({ benchmark: slug, model: "m", findings: [{ ...good(), description: "bad\u0000text" }] }),
     status: 422,
     paths: ["findings[0].description"],
   },
@@ -68,7 +101,12 @@ const cases: Case[] = [
     status: 422,
     paths: ["findings[0].__proto__"],
   },
-  { name: "a body over the size limit", body: () => JSON.stringify({ benchmark: slug, model: "m", findings: [], pad: "x".repeat(3 * 1024 * 1024) }), status: 413, paths: [] },
+  {
+    name: "a body over the size limit",
+    body: () => JSON.stringify({ benchmark: slug, model: "m", findings: [], pad: "x".repeat(3 * 1024 * 1024) }),
+    status: 413,
+    paths: [],
+  },
 ];
 
 describe("bad findings files get a clear 4xx naming every bad field, and nothing is stored", () => {

@@ -14,13 +14,23 @@ const uploadMaxBytes = Number(process.env.UPLOAD_MAX_BYTES);
 type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
 
 /** One request over HTTPS to nginx, trusting its self-signed certificate. */
-function request(proxy: RunningNginx, path: string, opts: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {}): Promise<Answer> {
+function request(
+  proxy: RunningNginx,
+  path: string,
+  opts: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = https.request(`${proxy.httpsUrl}${path}`, { method: opts.method ?? "GET", headers: opts.headers, ca: proxy.certificate, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") }));
-    });
+    const req = https.request(
+      `${proxy.httpsUrl}${path}`,
+      { method: opts.method ?? "GET", headers: opts.headers, ca: proxy.certificate, agent: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () =>
+          resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") }),
+        );
+      },
+    );
     // nginx may answer 413 and close before a large body is sent; the answer is what counts.
     req.on("error", reject);
     req.end(opts.body);
@@ -41,7 +51,11 @@ beforeAll(async () => {
   const upload = await contractFetch(`${webUrl}/api/v1/submissions`, {
     method: "POST",
     headers: { "content-type": "application/json", authorization: `Bearer ${user.token}` },
-    body: JSON.stringify({ benchmark: slug, model: "Proxy Agent", findings: [finding("P1", "acme/parser", "parser/lexer.py", 42, 47, "Final token lost")] }),
+    body: JSON.stringify({
+      benchmark: slug,
+      model: "Proxy Agent",
+      findings: [finding("P1", "acme/parser", "parser/lexer.py", 42, 47, "Final token lost")],
+    }),
   });
   expect(upload.status).toBe(202);
   privateSubmissionId = ((await upload.json()) as { id: string }).id;
@@ -57,10 +71,19 @@ describe("front proxy (nginx)", () => {
     // What reaches the app is observed with a small server that echoes the request headers it receives.
     const echo = http.createServer((req, res) => res.end(JSON.stringify(req.headers)));
     await new Promise<void>((resolve) => echo.listen(0, "127.0.0.1", resolve));
-    const echoProxy = await startNginx({ upstream: `127.0.0.1:${(echo.address() as { port: number }).port}`, uploadMaxBytes });
+    const echoProxy = await startNginx({
+      upstream: `127.0.0.1:${(echo.address() as { port: number }).port}`,
+      uploadMaxBytes,
+    });
     try {
       const answer = await request(echoProxy, "/anything", {
-        headers: { "x-forwarded-for": "6.6.6.6, 7.7.7.7", "x-real-ip": "6.6.6.6", forwarded: "for=6.6.6.6", "x-forwarded-proto": "http", "x-forwarded-host": "evil.example" },
+        headers: {
+          "x-forwarded-for": "6.6.6.6, 7.7.7.7",
+          "x-real-ip": "6.6.6.6",
+          forwarded: "for=6.6.6.6",
+          "x-forwarded-proto": "http",
+          "x-forwarded-host": "evil.example",
+        },
       });
       const seen = JSON.parse(answer.body) as Record<string, string>;
       expect(seen["x-forwarded-for"]).toBe("127.0.0.1");
@@ -75,7 +98,15 @@ describe("front proxy (nginx)", () => {
   });
 
   it("serves public pages and public API reads from its cache on the second request", async () => {
-    const paths = ["/", `/leaderboard/${slug}/1`, "/repositories", `/api/v1/leaderboard?benchmark=${slug}@1`, `/api/v1/repositories?benchmark=${slug}@1`, "/api/v1/benchmarks", "/schemas/findings-file.schema.json"];
+    const paths = [
+      "/",
+      `/leaderboard/${slug}/1`,
+      "/repositories",
+      `/api/v1/leaderboard?benchmark=${slug}@1`,
+      `/api/v1/repositories?benchmark=${slug}@1`,
+      "/api/v1/benchmarks",
+      "/schemas/findings-file.schema.json",
+    ];
     for (const path of paths) {
       const first = await request(proxy, path);
       expect(first.status, path).toBe(200);
@@ -124,15 +155,25 @@ describe("front proxy (nginx)", () => {
     });
     expect(tooLarge.status).toBe(413);
     // nginx's answer (the app words it differently), in the API's error shape.
-    expect(JSON.parse(tooLarge.body)).toEqual({ error: { code: "payload_too_large", message: "The request body is too large" } });
+    expect(JSON.parse(tooLarge.body)).toEqual({
+      error: { code: "payload_too_large", message: "The request body is too large" },
+    });
     const count = await db.submission.count({ where: { submitterId: user.id } });
     expect(count).toBe(1);
 
     // Under the limit the body reaches the app (which refuses the missing token).
-    const allowed = await request(proxy, "/api/v1/submissions", { method: "POST", headers: { "content-type": "application/json" }, body: Buffer.alloc(uploadMaxBytes - 64 * 1024, 0x20) });
+    const allowed = await request(proxy, "/api/v1/submissions", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: Buffer.alloc(uploadMaxBytes - 64 * 1024, 0x20),
+    });
     expect(allowed.status).toBe(401);
 
-    const elsewhere = await request(proxy, "/api/auth/register", { method: "POST", headers: { "content-type": "application/json" }, body: Buffer.alloc(1024 * 1024 + 1, 0x20) });
+    const elsewhere = await request(proxy, "/api/auth/register", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: Buffer.alloc(1024 * 1024 + 1, 0x20),
+    });
     expect(elsewhere.status).toBe(413);
     expect(JSON.parse(elsewhere.body).error.code).toBe("payload_too_large");
   });
@@ -143,10 +184,18 @@ describe("front proxy (nginx)", () => {
     // Valid JSON of 1.5 MB: the file, then whitespace.
     const body = JSON.stringify(file) + " ".repeat(1.5 * 1024 * 1024);
     expect(body.length).toBeLessThan(uploadMaxBytes);
-    const imported = await request(proxy, "/api/v1/admin/benchmarks", { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${admin.token}` }, body });
+    const imported = await request(proxy, "/api/v1/admin/benchmarks", {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${admin.token}` },
+      body,
+    });
     expect(imported.status).toBe(201);
     expect(JSON.parse(imported.body)).toMatchObject({ slug: file.slug, version: file.version });
-    const tooLarge = await request(proxy, "/api/v1/admin/benchmarks", { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${admin.token}` }, body: Buffer.alloc(uploadMaxBytes + 64 * 1024, 0x20) });
+    const tooLarge = await request(proxy, "/api/v1/admin/benchmarks", {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${admin.token}` },
+      body: Buffer.alloc(uploadMaxBytes + 64 * 1024, 0x20),
+    });
     expect(tooLarge.status).toBe(413);
     expect(JSON.parse(tooLarge.body).error.code).toBe("payload_too_large");
   });

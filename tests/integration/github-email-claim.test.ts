@@ -67,7 +67,17 @@ describe("GitHub sign-in with the verified address of an unverified password acc
 
     const audit = await db.auditLog.findMany({ where: { target: `user:${squatter.id}`, action: "user.claim" } });
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ actorId: null, details: { email, provider: "github", providerAccountId, hadPassword: true, sessionsRevoked: 1, tokensRevoked: 1 } });
+    expect(audit[0]).toMatchObject({
+      actorId: null,
+      details: {
+        email,
+        provider: "github",
+        providerAccountId,
+        hadPassword: true,
+        sessionsRevoked: 1,
+        tokensRevoked: 1,
+      },
+    });
   });
 
   it("does not take over an operator-created (verified) password account", async () => {
@@ -88,7 +98,12 @@ describe("GitHub sign-in with the verified address of an unverified password acc
     const first = await githubSignIn(email);
     expect(first.result).toBe(true);
     const created = await adapter.createUser!({ email, name: null, image: null, emailVerified: null });
-    await adapter.linkAccount!({ userId: created.id, provider: "github", providerAccountId: first.providerAccountId, type: "oauth" });
+    await adapter.linkAccount!({
+      userId: created.id,
+      provider: "github",
+      providerAccountId: first.providerAccountId,
+      type: "oauth",
+    });
     expect(await completeSignIn(created.id, "github")).toBe(true);
 
     const second = await githubSignIn(email);
@@ -121,6 +136,12 @@ describe("GitHub sign-in with the verified address of an unverified password acc
     const user = await createUser({ email: address("linked-disabled") });
     await db.user.update({ where: { id: user.id }, data: { disabledAt: new Date() } });
     const stored = (await adapter.getUser!(user.id))!;
-    expect(await authorizeGithubSignIn(stored, { provider: "github", providerAccountId: "1", type: "oauth" }, async () => [])).toBe(false);
+    expect(
+      await authorizeGithubSignIn(
+        stored,
+        { provider: "github", providerAccountId: "1", type: "oauth" },
+        async () => [],
+      ),
+    ).toBe(false);
   });
 });

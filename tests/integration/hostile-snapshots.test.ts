@@ -58,9 +58,24 @@ beforeAll(async () => {
 
 describe("crafted snapshot archives", () => {
   it.each<[string, Member[], string]>([
-    ["a link through a link to the root", ESCAPE, `The snapshot member "${deep(16, "a")}/e" passes through the symbolic link a`],
-    ["a file written through a link", [{ name: "out", type: "symlink", linkname: victim }, { name: "out/core.py", text: "overwritten\n" }], 'The snapshot member "out/core.py" passes through the symbolic link out'],
-    ["a README reading the environment", [{ name: "main.py" }, { name: "README.md", type: "symlink", linkname: "/proc/self/environ" }], "Symbolic links that leave the repository are refused: README.md -> /proc/self/environ"],
+    [
+      "a link through a link to the root",
+      ESCAPE,
+      `The snapshot member "${deep(16, "a")}/e" passes through the symbolic link a`,
+    ],
+    [
+      "a file written through a link",
+      [
+        { name: "out", type: "symlink", linkname: victim },
+        { name: "out/core.py", text: "overwritten\n" },
+      ],
+      'The snapshot member "out/core.py" passes through the symbolic link out',
+    ],
+    [
+      "a README reading the environment",
+      [{ name: "main.py" }, { name: "README.md", type: "symlink", linkname: "/proc/self/environ" }],
+      "Symbolic links that leave the repository are refused: README.md -> /proc/self/environ",
+    ],
   ])("`snapshot import` refuses %s, naming the member, and stores nothing", async (label, members, message) => {
     const other = await seedAuditBenchmark(1, "hostile-import");
     const archive = await craft(label.replace(/\W+/g, "-"), members);
@@ -73,9 +88,16 @@ describe("crafted snapshot archives", () => {
   });
 
   it("an archive planted in the store is refused at extraction: the run fails, no model call, nothing written outside", async () => {
-    const snapshot = await db.repositorySnapshot.findFirstOrThrow({ where: { repository: { name: bench.repo, benchmark: { slug: bench.slug } } } });
+    const snapshot = await db.repositorySnapshot.findFirstOrThrow({
+      where: { repository: { name: bench.repo, benchmark: { slug: bench.slug } } },
+    });
     const storePath = path.resolve(process.env.SNAPSHOT_STORE!, snapshot.storagePath);
-    const planted = await craft("planted", [{ name: "mod0/core.py" }, { name: "out", type: "symlink", linkname: victim }, { name: "out/core.py", text: "overwritten\n" }, ...ESCAPE.slice(1)]);
+    const planted = await craft("planted", [
+      { name: "mod0/core.py" },
+      { name: "out", type: "symlink", linkname: victim },
+      { name: "out/core.py", text: "overwritten\n" },
+      ...ESCAPE.slice(1),
+    ]);
     // The store is content-addressed and shared with other suites' identical trees: the original goes back after.
     const original = readFileSync(storePath);
     writeFileSync(storePath, readFileSync(planted));
@@ -90,7 +112,10 @@ describe("crafted snapshot archives", () => {
       const { id } = (await response.json()) as { id: string };
       const run = await waitForRun(webUrl, admin.token, id, (r) => r.finished_at !== null);
       // The full harness extracts the snapshot for its context document first: the run fails to start, saying why.
-      expect(run).toMatchObject({ status: "failed", error: 'The snapshot member "out/core.py" passes through the symbolic link out' });
+      expect(run).toMatchObject({
+        status: "failed",
+        error: 'The snapshot member "out/core.py" passes through the symbolic link out',
+      });
       expect(run.passes.every((p) => p.status === "skipped")).toBe(true);
       expect(await agentStats(fakeUrl)).toMatchObject({ requests: 0, contextCalls: 0 });
       expect(readFileSync(path.join(victim, "core.py"), "utf8")).toBe("original\n");

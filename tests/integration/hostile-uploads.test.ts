@@ -20,21 +20,58 @@ afterAll(() => redis.disconnect());
 
 async function upload(token: string, body: string) {
   const started = Date.now();
-  const response = await contractFetch(`${webUrl}/api/v1/submissions`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body });
-  return { status: response.status, body: (await response.json()) as { error?: { message: string; issues?: { path: string; message: string }[] } }, ms: Date.now() - started };
+  const response = await contractFetch(`${webUrl}/api/v1/submissions`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body,
+  });
+  return {
+    status: response.status,
+    body: (await response.json()) as { error?: { message: string; issues?: { path: string; message: string }[] } },
+    ms: Date.now() - started,
+  };
 }
 
 const header = () => `{"benchmark":"${slug}","model":"m","findings":`;
 const TWO_MB = 2 * 1024 * 1024 - 1024;
-const fill = (unit: string, bytes: number) => Array(Math.floor(bytes / (unit.length + 1))).fill(unit).join(",");
+const fill = (unit: string, bytes: number) =>
+  Array(Math.floor(bytes / (unit.length + 1)))
+    .fill(unit)
+    .join(",");
 
 describe("hostile upload shapes", () => {
   const shapes: { name: string; body: () => string; path: string; message: RegExp }[] = [
-    { name: "many empty objects", body: () => `${header()}[${fill("{}", TWO_MB)}]}`, path: "findings", message: /more than 200,000 findings/ },
-    { name: "many tiny broken findings under the count limit", body: () => `${header()}[${fill("{}", 150_000 * 3)}]}`, path: "findings[0].repo", message: /invalid: 900000 problems/ },
-    { name: "deep nesting", body: () => `${header()}${"[".repeat(TWO_MB / 2 - 100)}${"]".repeat(TWO_MB / 2 - 100)}}`, path: "findings[0][0][0][0][0][0][0][0][0][0][0][0][0][0][0]", message: /nested too deeply/ },
-    { name: "one giant string", body: () => `${header()}[${JSON.stringify({ ...finding("X", "acme/parser", "a.py", 1, 2, "t"), description: "d".repeat(TWO_MB - 500) })}]}`, path: "findings[0].description", message: /invalid: 1 problem/ },
-    { name: "one very wide object", body: () => `${header()}[{${Array.from({ length: 100_000 }, (_, i) => `"k${i}":0`).join(",")}}]}`, path: "findings[0]", message: /more than 64 keys/ },
+    {
+      name: "many empty objects",
+      body: () => `${header()}[${fill("{}", TWO_MB)}]}`,
+      path: "findings",
+      message: /more than 200,000 findings/,
+    },
+    {
+      name: "many tiny broken findings under the count limit",
+      body: () => `${header()}[${fill("{}", 150_000 * 3)}]}`,
+      path: "findings[0].repo",
+      message: /invalid: 900000 problems/,
+    },
+    {
+      name: "deep nesting",
+      body: () => `${header()}${"[".repeat(TWO_MB / 2 - 100)}${"]".repeat(TWO_MB / 2 - 100)}}`,
+      path: "findings[0][0][0][0][0][0][0][0][0][0][0][0][0][0][0]",
+      message: /nested too deeply/,
+    },
+    {
+      name: "one giant string",
+      body: () =>
+        `${header()}[${JSON.stringify({ ...finding("X", "acme/parser", "a.py", 1, 2, "t"), description: "d".repeat(TWO_MB - 500) })}]}`,
+      path: "findings[0].description",
+      message: /invalid: 1 problem/,
+    },
+    {
+      name: "one very wide object",
+      body: () => `${header()}[{${Array.from({ length: 100_000 }, (_, i) => `"k${i}":0`).join(",")}}]}`,
+      path: "findings[0]",
+      message: /more than 64 keys/,
+    },
   ];
 
   for (const shape of shapes) {
@@ -53,7 +90,10 @@ describe("hostile upload shapes", () => {
   it("says how many problems were not listed", async () => {
     const reply = await upload(user.token, `${header()}[${fill("{}", 150_000 * 3)}]}`);
     expect(reply.body.error!.issues).toHaveLength(201);
-    expect(reply.body.error!.issues![200]).toEqual({ path: "(more)", message: `${900_000 - 200} more problems not listed` });
+    expect(reply.body.error!.issues![200]).toEqual({
+      path: "(more)",
+      message: `${900_000 - 200} more problems not listed`,
+    });
   });
 
   it("is still up and answers at once", async () => {
@@ -64,9 +104,22 @@ describe("hostile upload shapes", () => {
 });
 
 // A request whose body arrives slowly: the server has begun the upload and waits for the rest.
-function slowUpload(token: string, declaredBytes: number): { done: Promise<number>; finish: (body: string) => void; abort: () => void } {
+function slowUpload(
+  token: string,
+  declaredBytes: number,
+): { done: Promise<number>; finish: (body: string) => void; abort: () => void } {
   const url = new URL(webUrl);
-  const req = http.request({ host: url.hostname, port: url.port, path: "/api/v1/submissions", method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}`, "content-length": String(declaredBytes) } });
+  const req = http.request({
+    host: url.hostname,
+    port: url.port,
+    path: "/api/v1/submissions",
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      authorization: `Bearer ${token}`,
+      "content-length": String(declaredBytes),
+    },
+  });
   const done = new Promise<number>((resolve) => {
     req.on("response", (res) => {
       res.resume();
@@ -88,7 +141,11 @@ async function untilInFlight(userId: string, count: number): Promise<void> {
 
 describe("uploads in flight", () => {
   it("allows two uploads per user at once and refuses a third with 429 until one ends", async () => {
-    const valid = JSON.stringify({ benchmark: slug, model: "in-flight", findings: [finding("P1", "acme/parser", "parser/lexer.py", 42, 47, "t")] });
+    const valid = JSON.stringify({
+      benchmark: slug,
+      model: "in-flight",
+      findings: [finding("P1", "acme/parser", "parser/lexer.py", 42, 47, "t")],
+    });
     const rest = valid.slice(1);
     const first = slowUpload(user.token, valid.length);
     const second = slowUpload(user.token, valid.length);
@@ -111,7 +168,10 @@ describe("uploads in flight", () => {
     await untilInFlight(others[0]!.id, 1);
     await untilInFlight(others[1]!.id, 1);
     await new Promise((resolve) => setTimeout(resolve, 200));
-    const c = await upload(others[2]!.token, JSON.stringify({ benchmark: slug, model: "m", findings: [] }).padEnd(declared, " "));
+    const c = await upload(
+      others[2]!.token,
+      JSON.stringify({ benchmark: slug, model: "m", findings: [] }).padEnd(declared, " "),
+    );
     expect(c.status).toBe(503);
     a.abort();
     b.abort();
@@ -119,7 +179,11 @@ describe("uploads in flight", () => {
     await b.done;
     const deadline = Date.now() + 10_000;
     let status = 0;
-    while (Date.now() < deadline && (status = (await upload(others[2]!.token, JSON.stringify({ benchmark: slug, model: "m", findings: [] }))).status) === 503) {
+    while (
+      Date.now() < deadline &&
+      (status = (await upload(others[2]!.token, JSON.stringify({ benchmark: slug, model: "m", findings: [] })))
+        .status) === 503
+    ) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(status).toBe(202);

@@ -16,7 +16,8 @@ import { db, userWithToken } from "../support/fixtures";
 
 // The suite's fake OpenAI server, which the suite's worker also calls: same model and endpoint, so one verdict cache.
 const fakeUrl = inject("fakeOpenAiUrl");
-const chatCalls = async () => ((await (await fetch(fakeUrl.replace(/\/v1$/, "/__stats"))).json()) as { chatCalls: number }).chatCalls;
+const chatCalls = async () =>
+  ((await (await fetch(fakeUrl.replace(/\/v1$/, "/__stats"))).json()) as { chatCalls: number }).chatCalls;
 
 const deps = (budget: number) => ({
   judge: new OpenAiJudge("fake-judge-1", { apiKey: "test-key", baseURL: fakeUrl, timeoutMs: 5_000, maxRetries: 2 }),
@@ -46,7 +47,9 @@ describe("judge-call budget per phase", () => {
     expect(first.summary.crossRun.kept).toBeGreaterThan(0);
     expect(first.summary.estimatedCalls).toBe(referenceCalls + first.summary.crossRun.kept);
     expect(first.submission.scoringStatus).toBe("awaiting_approval");
-    expect(first.submission.scoringError).toContain(`up to ${first.summary.estimatedCalls.toLocaleString("en-US")} judge calls`);
+    expect(first.submission.scoringError).toContain(
+      `up to ${first.summary.estimatedCalls.toLocaleString("en-US")} judge calls`,
+    );
     expect(first.submission.judgeUsage[0]?.estimatedCalls).toBe(first.summary.estimatedCalls);
 
     // A budget that fits the reference phase exactly: it runs, then the cross-run phase is bounded before its first
@@ -68,7 +71,12 @@ describe("judge-call budget per phase", () => {
     const before = await chatCalls();
     await approveJudgeSpend(admin.id, id, {});
     const status = async () => (await db.submission.findUniqueOrThrow({ where: { id } })).scoringStatus;
-    await waitFor(status, (s) => s === "scored" || s === "failed" || s === "awaiting_approval", 90_000, "the worker to finish the approved scoring");
+    await waitFor(
+      status,
+      (s) => s === "scored" || s === "failed" || s === "awaiting_approval",
+      90_000,
+      "the worker to finish the approved scoring",
+    );
     expect(await status()).toBe("scored");
     const usage = await db.judgeUsage.findUniqueOrThrow({ where: { submissionId: id } });
     const calls = (await chatCalls()) - before;

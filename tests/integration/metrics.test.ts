@@ -18,7 +18,10 @@ function sample(text: string, name: string, labels: Record<string, string>): num
   return 0;
 }
 
-async function scrape(base = webUrl, headers: Record<string, string> = {}): Promise<{ status: number; text: string; type: string | null }> {
+async function scrape(
+  base = webUrl,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; text: string; type: string | null }> {
   const response = await fetch(`${base}/api/metrics`, { headers });
   return { status: response.status, text: await response.text(), type: response.headers.get("content-type") };
 }
@@ -28,9 +31,12 @@ describe("metrics", () => {
     const before = await scrape();
     expect(before.status).toBe(200);
     expect(before.type).toMatch(/^text\/plain; version=0\.0\.4/);
-    const jobs = (text: string) => sample(text, "probebench_jobs_total", { queue: "scoring-queue", outcome: "completed" });
-    const judgeCalls = (text: string) => sample(text, "probebench_llm_calls_total", { purpose: "judge", outcome: "ok" });
-    const posts = (text: string) => sample(text, "probebench_http_requests_total", { method: "POST", route: "/api/v1/submissions" });
+    const jobs = (text: string) =>
+      sample(text, "probebench_jobs_total", { queue: "scoring-queue", outcome: "completed" });
+    const judgeCalls = (text: string) =>
+      sample(text, "probebench_llm_calls_total", { purpose: "judge", outcome: "ok" });
+    const posts = (text: string) =>
+      sample(text, "probebench_http_requests_total", { method: "POST", route: "/api/v1/submissions" });
 
     const slug = await seedBenchmark();
     const user = await userWithToken();
@@ -60,7 +66,9 @@ describe("metrics", () => {
     expect(jobs(after.text)).toBeGreaterThan(jobs(before.text));
     expect(judgeCalls(after.text)).toBeGreaterThan(judgeCalls(before.text));
     expect(posts(after.text)).toBeGreaterThan(posts(before.text));
-    expect(after.text).toMatch(/^probebench_job_duration_seconds_count\{queue="scoring-queue",outcome="completed"\} [1-9]/m);
+    expect(after.text).toMatch(
+      /^probebench_job_duration_seconds_count\{queue="scoring-queue",outcome="completed"\} [1-9]/m,
+    );
     expect(after.text).toMatch(/^probebench_queue_jobs\{queue="scoring-queue",state="completed"\} \d+/m);
     expect(after.text).toMatch(/^probebench_queue_jobs\{queue="audit-queue",state="waiting"\} \d+/m);
     // Route labels are the app's routes, never raw paths with ids in them.

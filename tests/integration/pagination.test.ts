@@ -20,7 +20,14 @@ beforeAll(async () => {
   // Five stored submissions (not scored: the lists show them whatever their status), one second apart.
   for (let i = 0; i < 5; i++) {
     const row = await db.submission.create({
-      data: { benchmarkId: benchmark.id, submitterId: user.id, model: `Paged ${i}`, scoringStatus: "failed", scoringError: "x", createdAt: new Date(Date.now() - (5 - i) * 1_000) },
+      data: {
+        benchmarkId: benchmark.id,
+        submitterId: user.id,
+        model: `Paged ${i}`,
+        scoringStatus: "failed",
+        scoringError: "x",
+        createdAt: new Date(Date.now() - (5 - i) * 1_000),
+      },
     });
     created.push(row.id);
   }
@@ -32,7 +39,10 @@ describe("pagination", () => {
     expect(first.status).toBe(200);
     expect(first.json.pagination).toEqual({ page: 1, per_page: 2, total: 5, pages: 3 });
     const pages = [first.json];
-    for (const page of [2, 3]) pages.push((await call(webUrl, "GET", `/api/v1/submissions?per_page=2&page=${page}`, { token: user.token })).json);
+    for (const page of [2, 3])
+      pages.push(
+        (await call(webUrl, "GET", `/api/v1/submissions?per_page=2&page=${page}`, { token: user.token })).json,
+      );
     const ids = pages.flatMap((p) => p.submissions.map((s: { id: string }) => s.id));
     expect(ids).toEqual([...created].reverse());
     const past = await call(webUrl, "GET", "/api/v1/submissions?per_page=2&page=4", { token: user.token });
@@ -49,17 +59,22 @@ describe("pagination", () => {
   });
 
   it("pages the admin lists", async () => {
-    const users = await call(webUrl, "GET", `/api/v1/admin/users?per_page=1&q=${encodeURIComponent(user.email)}`, { cookie: admin.cookie });
+    const users = await call(webUrl, "GET", `/api/v1/admin/users?per_page=1&q=${encodeURIComponent(user.email)}`, {
+      cookie: admin.cookie,
+    });
     expect(users.json.pagination).toEqual({ page: 1, per_page: 1, total: 1, pages: 1 });
     expect(users.json.users[0].email).toBe(user.email);
-    const withdrawn = await call(webUrl, "GET", "/api/v1/admin/submissions?review_status=withdrawn&per_page=1", { cookie: admin.cookie });
+    const withdrawn = await call(webUrl, "GET", "/api/v1/admin/submissions?review_status=withdrawn&per_page=1", {
+      cookie: admin.cookie,
+    });
     expect(withdrawn.status).toBe(200);
     expect(withdrawn.json.pagination.per_page).toBe(1);
   });
 
   it("shows previous / next links on the pages, keeping the filters", async () => {
     await db.user.update({ where: { id: user.id }, data: { name: "Pager Person" } });
-    const html = async (path: string, cookie: string) => (await fetch(`${webUrl}${path}`, { headers: { cookie } })).text();
+    const html = async (path: string, cookie: string) =>
+      (await fetch(`${webUrl}${path}`, { headers: { cookie } })).text();
     // Fifty a page: five submissions fit on one page and no pager is shown.
     expect(await html("/account/submissions", user.cookie)).not.toContain("Pages of submissions");
     const past = await html("/account/submissions?page=9", user.cookie);

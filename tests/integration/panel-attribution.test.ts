@@ -25,7 +25,14 @@ import { ensurePanelContext } from "../../worker/features/panel/panel-context";
 import { importSnapshot } from "../../lib/server/snapshots/import-snapshot";
 import { fakeFinalVerdict } from "../support/fake-analysis";
 import { startFakeOpenAi } from "../support/fake-openai";
-import { freePort, PrivateRedis, seedRepeatedRunSubmission, startWorker, stopProcess, waitFor } from "../support/fault-harness";
+import {
+  freePort,
+  PrivateRedis,
+  seedRepeatedRunSubmission,
+  startWorker,
+  stopProcess,
+  waitFor,
+} from "../support/fault-harness";
 import { db, smallBenchmark, uniqueSlug, waitForStatus } from "../support/fixtures";
 import { call, createTestUser, type TestUser } from "./authz-support";
 
@@ -34,8 +41,17 @@ const JUDGES = ["fake-panel-a", "fake-panel-b"];
 const TIER2 = "fake-panel-tier2";
 const TAXONOMY = {
   families: [
-    { name: "Incomplete input handling", categories: [{ name: "Unhandled degenerate value", definition: "zero, empty, missing" }, { name: "Missing rejection of invalid input", definition: "invalid input flows on" }] },
-    { name: "Local logic errors", categories: [{ name: "Wrong arithmetic or comparison expression", definition: "wrong operator or bound" }] },
+    {
+      name: "Incomplete input handling",
+      categories: [
+        { name: "Unhandled degenerate value", definition: "zero, empty, missing" },
+        { name: "Missing rejection of invalid input", definition: "invalid input flows on" },
+      ],
+    },
+    {
+      name: "Local logic errors",
+      categories: [{ name: "Wrong arithmetic or comparison expression", definition: "wrong operator or bound" }],
+    },
   ],
   triggers: [
     { level: 1, name: "any input" },
@@ -49,7 +65,11 @@ async function expectVerdictsFollowTheRule(panelRunId: string) {
   expect(samples.length).toBeGreaterThan(0);
   for (const s of samples) {
     const expected = fakeFinalVerdict(JUDGES, TIER2, s.finding.title, s.finding.description);
-    expect({ id: s.opaqueId, verdict: s.verdict, reason: s.reason }).toEqual({ id: s.opaqueId, verdict: expected.verdict, reason: expected.reason });
+    expect({ id: s.opaqueId, verdict: s.verdict, reason: s.reason }).toEqual({
+      id: s.opaqueId,
+      verdict: expected.verdict,
+      reason: expected.reason,
+    });
     // No sandbox: a confirmation is capped at low confidence.
     if (s.verdict === "confirmed") expect(s.confidence).toBe("low");
   }
@@ -58,7 +78,10 @@ async function expectVerdictsFollowTheRule(panelRunId: string) {
 
 async function panelRows(panelRunId: string) {
   const samples = await db.panelSample.findMany({ where: { panelRunId }, orderBy: { findingId: "asc" } });
-  const reviews = await db.panelReview.findMany({ where: { panelRunId }, orderBy: [{ findingId: "asc" }, { tier: "asc" }, { judge: "asc" }] });
+  const reviews = await db.panelReview.findMany({
+    where: { panelRunId },
+    orderBy: [{ findingId: "asc" }, { tier: "asc" }, { judge: "asc" }],
+  });
   return { samples, reviews: reviews.map(({ createdAt: _c, ...r }) => r) };
 }
 
@@ -73,7 +96,11 @@ describe("panel and attribution through the API", () => {
     slug = uniqueSlug("panel");
     const file = smallBenchmark(slug);
     await importBenchmark(benchmarkFileSchema.parse({ ...file, taxonomy: TAXONOMY }));
-    [admin, maintainer, submitter] = [await createTestUser("admin"), await createTestUser("maintainer"), await createTestUser("user")];
+    [admin, maintainer, submitter] = [
+      await createTestUser("admin"),
+      await createTestUser("maintainer"),
+      await createTestUser("user"),
+    ];
     const findings = [
       ["P1", "parser/lexer.py", 40, 48, "Lexer drops the last token [panel:confirmed]"],
       ["X1", "parser/lexer.py", 90, 95, "Lexer accepts tabs [panel:rejected:intentional]"],
@@ -93,27 +120,73 @@ describe("panel and attribution through the API", () => {
       // Two findings bring their own category (self-reported); the rest are attributed.
       ...(i < 2 ? { category: i === 0 ? "Unhandled degenerate value" : "Some category of my own" } : {}),
     }));
-    const created = await call(webUrl, "POST", "/api/v1/submissions", { token: submitter.token }, { benchmark: slug, model: `Panel agent ${slug}`, harness: "probe-passes", findings });
+    const created = await call(
+      webUrl,
+      "POST",
+      "/api/v1/submissions",
+      { token: submitter.token },
+      { benchmark: slug, model: `Panel agent ${slug}`, harness: "probe-passes", findings },
+    );
     expect(created.status).toBe(202);
     id = created.json.id;
     expect((await waitForStatus(webUrl, id, submitter.token)).status).toBe("scored");
   });
 
   it("refuses bad requests with messages naming the problem", async () => {
-    const bad = await call(webUrl, "POST", `/api/v1/admin/submissions/${id}/panel`, { token: admin.token }, { sample_size: 0, extra: 1 });
+    const bad = await call(
+      webUrl,
+      "POST",
+      `/api/v1/admin/submissions/${id}/panel`,
+      { token: admin.token },
+      { sample_size: 0, extra: 1 },
+    );
     expect(bad.status).toBe(422);
     expect(bad.json.error.issues.map((i: { path: string }) => i.path).sort()).toEqual(["(root)", "sample_size"].sort());
-    expect((await call(webUrl, "POST", "/api/v1/admin/submissions/ckunknownid0000000000000/panel", { token: admin.token }, {})).status).toBe(404);
-    const queued = await db.submission.create({ data: { benchmarkId: (await db.benchmark.findFirstOrThrow({ where: { slug } })).id, model: "Not scored", scoringStatus: "failed" } });
-    const conflict = await call(webUrl, "POST", `/api/v1/admin/submissions/${queued.id}/panel`, { token: admin.token }, {});
+    expect(
+      (
+        await call(
+          webUrl,
+          "POST",
+          "/api/v1/admin/submissions/ckunknownid0000000000000/panel",
+          { token: admin.token },
+          {},
+        )
+      ).status,
+    ).toBe(404);
+    const queued = await db.submission.create({
+      data: {
+        benchmarkId: (await db.benchmark.findFirstOrThrow({ where: { slug } })).id,
+        model: "Not scored",
+        scoringStatus: "failed",
+      },
+    });
+    const conflict = await call(
+      webUrl,
+      "POST",
+      `/api/v1/admin/submissions/${queued.id}/panel`,
+      { token: admin.token },
+      {},
+    );
     expect(conflict.status).toBe(409);
     expect(conflict.json.error.message).toContain("scored");
   });
 
   it("an admin starts the panel; the submission then reports validity with its interval, by match and by reason", async () => {
-    const started = await call(webUrl, "POST", `/api/v1/admin/submissions/${id}/panel`, { token: admin.token }, { sample_size: 100, seed: "itest" });
+    const started = await call(
+      webUrl,
+      "POST",
+      `/api/v1/admin/submissions/${id}/panel`,
+      { token: admin.token },
+      { sample_size: 100, seed: "itest" },
+    );
     expect(started.status).toBe(202);
-    expect(started.json).toMatchObject({ status: "queued", sample_size: 100, seed: "itest", judges: JUDGES, tier2_judge: TIER2 });
+    expect(started.json).toMatchObject({
+      status: "queued",
+      sample_size: 100,
+      seed: "itest",
+      judges: JUDGES,
+      tier2_judge: TIER2,
+    });
     const body = await waitFor(
       async () => (await call(webUrl, "GET", `/api/v1/submissions/${id}`, { token: submitter.token })).json,
       (b) => b.panel?.status === "done" || b.panel?.status === "failed",
@@ -121,27 +194,71 @@ describe("panel and attribution through the API", () => {
       "the panel to finish",
     );
     const panel = body.panel;
-    expect(Object.keys(panel).sort()).toEqual(["abstained", "by_reason", "confirmed", "confirmed_reasoning_only", "confirmed_with_poc", "cost_usd", "judged_text_only", "matched", "rejected", "sampled", "spent_usd", "status", "unmatched", "validity", "validity_interval"]);
+    expect(Object.keys(panel).sort()).toEqual([
+      "abstained",
+      "by_reason",
+      "confirmed",
+      "confirmed_reasoning_only",
+      "confirmed_with_poc",
+      "cost_usd",
+      "judged_text_only",
+      "matched",
+      "rejected",
+      "sampled",
+      "spent_usd",
+      "status",
+      "unmatched",
+      "validity",
+      "validity_interval",
+    ]);
     // Six findings: confirmed x2, rejected (intentional, style-only), abstained, and a split the tier 2 judge settles.
-    const split = fakeFinalVerdict(JUDGES, TIER2, "Parser may recurse deeply [panel:split] [root:X3]", "The agent reports: Parser may recurse deeply [panel:split]. [root:X3]");
+    const split = fakeFinalVerdict(
+      JUDGES,
+      TIER2,
+      "Parser may recurse deeply [panel:split] [root:X3]",
+      "The agent reports: Parser may recurse deeply [panel:split]. [root:X3]",
+    );
     const confirmed = 2 + (split.verdict === "confirmed" ? 1 : 0);
     const rejected = 2 + (split.verdict === "rejected" ? 1 : 0);
     const expected = validityCounts(confirmed, rejected, 1, 6);
-    expect(panel).toMatchObject({ status: "done", sampled: 6, confirmed, rejected, abstained: 1, validity: expected.validity });
+    expect(panel).toMatchObject({
+      status: "done",
+      sampled: 6,
+      confirmed,
+      rejected,
+      abstained: 1,
+      validity: expected.validity,
+    });
     // No snapshot of acme/parser here: every finding judged from its text, every confirmation on reasoning only.
     expect(panel).toMatchObject({ judged_text_only: 6, confirmed_with_poc: 0, confirmed_reasoning_only: confirmed });
     expect(panel.validity_interval).toEqual(expected.validity_interval);
     expect(panel.matched).toMatchObject({ sampled: 1, confirmed: 1, rejected: 0 });
     expect(panel.unmatched.sampled).toBe(5);
-    expect(panel.by_reason).toEqual(split.verdict === "rejected" ? { intentional: 1 + (split.reason === "intentional" ? 1 : 0), "style-only": 1, ...(split.reason !== "intentional" ? { [split.reason!]: 1 } : {}) } : { intentional: 1, "style-only": 1 });
+    expect(panel.by_reason).toEqual(
+      split.verdict === "rejected"
+        ? {
+            intentional: 1 + (split.reason === "intentional" ? 1 : 0),
+            "style-only": 1,
+            ...(split.reason !== "intentional" ? { [split.reason!]: 1 } : {}),
+          }
+        : { intentional: 1, "style-only": 1 },
+    );
     expect(panel.cost_usd).toBeGreaterThan(0);
     // What was paid covers at least the stored verdicts (no fault here, so only context documents come on top).
     // (Sums of float costs in another order: equal up to rounding.)
     expect(panel.spent_usd).toBeGreaterThanOrEqual(panel.cost_usd - 1e-9);
-    expect(body.panel_job).toMatchObject({ status: "done", progress: 100, seed: "itest", runs: "first", confidence_cap: "low" });
+    expect(body.panel_job).toMatchObject({
+      status: "done",
+      progress: 100,
+      seed: "itest",
+      runs: "first",
+      confidence_cap: "low",
+    });
     expect(body.panel_job.spent_calls).toBeGreaterThanOrEqual(body.panel_job.judge_calls);
     // The panel context document of the repository was written once (no snapshot: it says so).
-    const context = await db.contextDocument.findFirstOrThrow({ where: { kind: "panel", repository: { benchmark: { slug }, name: "acme/parser" } } });
+    const context = await db.contextDocument.findFirstOrThrow({
+      where: { kind: "panel", repository: { benchmark: { slug }, name: "acme/parser" } },
+    });
     expect(context.text).toContain("without a snapshot");
   });
 
@@ -153,14 +270,24 @@ describe("panel and attribution through the API", () => {
     expect(first.opaque_id).toMatch(/^F-/);
     expect(first.reviews.length).toBeGreaterThanOrEqual(2);
     expect(first.reviews[0].rationale).toContain("fake panel");
-    const rejectedOnly = await call(webUrl, "GET", `/api/v1/submissions/${id}/panel?verdict=rejected`, { token: maintainer.token });
+    const rejectedOnly = await call(webUrl, "GET", `/api/v1/submissions/${id}/panel?verdict=rejected`, {
+      token: maintainer.token,
+    });
     expect(rejectedOnly.json.findings.every((f: { verdict: string }) => f.verdict === "rejected")).toBe(true);
     expect((await call(webUrl, "GET", `/api/v1/submissions/${id}/panel`, { token: submitter.token })).status).toBe(403);
-    expect((await call(webUrl, "GET", `/api/v1/submissions/${id}/panel?page=0`, { token: maintainer.token })).status).toBe(422);
+    expect(
+      (await call(webUrl, "GET", `/api/v1/submissions/${id}/panel?page=0`, { token: maintainer.token })).status,
+    ).toBe(422);
   });
 
   it("an admin starts attribution; every finding is classified, self-reported categories are kept as the submitter's label", async () => {
-    const started = await call(webUrl, "POST", `/api/v1/admin/submissions/${id}/attribution`, { token: admin.token }, {});
+    const started = await call(
+      webUrl,
+      "POST",
+      `/api/v1/admin/submissions/${id}/attribution`,
+      { token: admin.token },
+      {},
+    );
     expect(started.status).toBe(202);
     const body = await waitFor(
       async () => (await call(webUrl, "GET", `/api/v1/submissions/${id}`, { token: submitter.token })).json,
@@ -168,20 +295,53 @@ describe("panel and attribution through the API", () => {
       90_000,
       "attribution to finish",
     );
-    expect(body.attribution).toMatchObject({ status: "done", subjects: 6 + 4, self_reported: 2, model: "fake-attribution" });
+    expect(body.attribution).toMatchObject({
+      status: "done",
+      subjects: 6 + 4,
+      self_reported: 2,
+      model: "fake-attribution",
+    });
     const findings = await db.finding.findMany({ where: { run: { submissionId: id } }, orderBy: { ordinal: "asc" } });
-    const rows = await db.bugTypeAttribution.findMany({ where: { subjectKind: "finding", subjectId: { in: findings.map((f) => f.id) } } });
+    const rows = await db.bugTypeAttribution.findMany({
+      where: { subjectKind: "finding", subjectId: { in: findings.map((f) => f.id) } },
+    });
     // F.7.3: the one classifier labels all six; the two self-reported labels are kept beside, as the submitter's.
     expect(rows.filter((r) => r.source === "llm")).toHaveLength(6);
-    expect(rows.filter((r) => r.source === "self_reported").map((r) => r.category).sort()).toEqual(["Some category of my own", "Unhandled degenerate value"]);
-    expect(rows.find((r) => r.subjectId === findings[1]!.id && r.source === "self_reported")).toMatchObject({ category: "Some category of my own", family: null });
-    expect(rows.filter((r) => r.source === "llm").every((r) => TAXONOMY.families.some((f) => f.categories.some((c) => c.name === r.category)))).toBe(true);
+    expect(
+      rows
+        .filter((r) => r.source === "self_reported")
+        .map((r) => r.category)
+        .sort(),
+    ).toEqual(["Some category of my own", "Unhandled degenerate value"]);
+    expect(rows.find((r) => r.subjectId === findings[1]!.id && r.source === "self_reported")).toMatchObject({
+      category: "Some category of my own",
+      family: null,
+    });
+    expect(
+      rows
+        .filter((r) => r.source === "llm")
+        .every((r) => TAXONOMY.families.some((f) => f.categories.some((c) => c.name === r.category))),
+    ).toBe(true);
     // Reference bugs carry the benchmark's own category.
-    expect(await db.bugTypeAttribution.count({ where: { subjectKind: "reference", source: "benchmark", category: "Unhandled degenerate value" } })).toBeGreaterThanOrEqual(4);
+    expect(
+      await db.bugTypeAttribution.count({
+        where: { subjectKind: "reference", source: "benchmark", category: "Unhandled degenerate value" },
+      }),
+    ).toBeGreaterThanOrEqual(4);
   });
 
   it("once approved, the leaderboard shows the panel's validity with its interval and bug types use the attribution", async () => {
-    expect((await call(webUrl, "POST", `/api/v1/admin/submissions/${id}/review`, { token: admin.token }, { decision: "approve" })).status).toBe(200);
+    expect(
+      (
+        await call(
+          webUrl,
+          "POST",
+          `/api/v1/admin/submissions/${id}/review`,
+          { token: admin.token },
+          { decision: "approve" },
+        )
+      ).status,
+    ).toBe(200);
     const submission = (await call(webUrl, "GET", `/api/v1/submissions/${id}`, { token: submitter.token })).json;
     const board = await waitFor(
       async () => (await call(webUrl, "GET", `/api/v1/leaderboard?benchmark=${slug}@1`)).json,
@@ -202,7 +362,9 @@ describe("panel and attribution through the API", () => {
     expect(types.stored.categories.find((c: { name: string }) => c.name === "Some category of my own")).toBeUndefined();
     // Agent shares are exactly the LLM's labels of the six findings, whatever the submitter said.
     const findings = await db.finding.findMany({ where: { run: { submissionId: id } }, select: { id: true } });
-    const llm = await db.bugTypeAttribution.findMany({ where: { subjectKind: "finding", subjectId: { in: findings.map((f) => f.id) }, source: "llm" } });
+    const llm = await db.bugTypeAttribution.findMany({
+      where: { subjectKind: "finding", subjectId: { in: findings.map((f) => f.id) }, source: "llm" },
+    });
     for (const c of types.stored.categories as { name: string; agentShare: number | null }[]) {
       expect(c.agentShare ?? 0).toBeCloseTo(llm.filter((r) => r.category === c.name).length / 6, 9);
     }
@@ -211,10 +373,15 @@ describe("panel and attribution through the API", () => {
     expect(types.stored.insufficientTriggers.agents).toBe(zero);
     expect(types.stored.triggers.some((t: { name: string }) => t.name === "Insufficient information")).toBe(false);
     if (zero < 6) {
-      const shares = (types.stored.triggers as { agentShare: number | null }[]).reduce((sum, t) => sum + (t.agentShare ?? 0), 0);
+      const shares = (types.stored.triggers as { agentShare: number | null }[]).reduce(
+        (sum, t) => sum + (t.agentShare ?? 0),
+        0,
+      );
       expect(shares).toBeCloseTo(1, 9);
       for (const level of [1, 2]) {
-        const t = (types.stored.triggers as { level: number; agentShare: number | null }[]).find((x) => x.level === level);
+        const t = (types.stored.triggers as { level: number; agentShare: number | null }[]).find(
+          (x) => x.level === level,
+        );
         expect(t?.agentShare ?? 0).toBeCloseTo(llm.filter((r) => r.triggerLevel === level).length / (6 - zero), 9);
       }
     }
@@ -224,7 +391,9 @@ describe("panel and attribution through the API", () => {
     expect((await call(webUrl, "GET", `/api/v1/bug-types?benchmark=${slug}@1&source=elsewhere`)).status).toBe(422);
     const csv = await contractFetch(`${webUrl}/api/v1/bug-types?benchmark=${slug}@1&format=csv`);
     expect(csv.headers.get("content-type")).toContain("text/csv");
-    expect((await csv.text()).split("\n")[0]).toBe("source,kind,name,family,level,human_n,human_share,agent_share,agent_min,agent_max,gap");
+    expect((await csv.text()).split("\n")[0]).toBe(
+      "source,kind,name,family,level,human_n,human_share,agent_share,agent_min,agent_max,gap",
+    );
   });
 
   it("refuses to start a second panel while one runs", async () => {
@@ -244,21 +413,39 @@ describe("panel context documents", () => {
     })();
     const dir = mkdtempSync(path.join(tmpdir(), "probebench-context-"));
     mkdirSync(path.join(dir, "parser"));
-    writeFileSync(path.join(dir, "README.md"), "# parser\nA small SQL parser. Lenient about trailing semicolons on purpose.\n");
+    writeFileSync(
+      path.join(dir, "README.md"),
+      "# parser\nA small SQL parser. Lenient about trailing semicolons on purpose.\n",
+    );
     writeFileSync(path.join(dir, "parser", "lexer.py"), "def next_token(buf):\n    return buf[0]\n");
     const imported = await importSnapshot({ benchmark: `${slug}@1`, repo: "acme/parser", source: dir });
     const repository = await db.repository.findFirstOrThrow({ where: { benchmark: { slug }, name: "acme/parser" } });
-    const client = new StructuredClient({ apiKey: "test-key", baseURL: inject("fakeOpenAiUrl"), timeoutMs: 5_000, maxRetries: 3, malformedRetries: 2 });
+    const client = new StructuredClient({
+      apiKey: "test-key",
+      baseURL: inject("fakeOpenAiUrl"),
+      timeoutMs: 5_000,
+      maxRetries: 3,
+      malformedRetries: 2,
+    });
     const first = await ensurePanelContext(repository.id, client, "fake-context");
     expect(first.text).toContain("Public API: the modules of acme/parser");
     expect(first.text).not.toContain("without a snapshot");
-    const stored = await db.contextDocument.findUniqueOrThrow({ where: { repositoryId_kind: { repositoryId: repository.id, kind: "panel" } } });
-    expect(stored).toMatchObject({ snapshotSha: imported.sha256, model: "fake-context", promptVersion: "panel-context@1" });
+    const stored = await db.contextDocument.findUniqueOrThrow({
+      where: { repositoryId_kind: { repositoryId: repository.id, kind: "panel" } },
+    });
+    expect(stored).toMatchObject({
+      snapshotSha: imported.sha256,
+      model: "fake-context",
+      promptVersion: "panel-context@1",
+    });
     expect(client.stats.calls).toBe(1);
     // Cached per snapshot: no second call.
     expect((await ensurePanelContext(repository.id, client, "fake-context")).text).toBe(first.text);
     expect(client.stats.calls).toBe(1);
-    await db.contextDocument.update({ where: { id: stored.id }, data: { text: "Edited by a maintainer.", editedAt: new Date(), snapshotSha: null } });
+    await db.contextDocument.update({
+      where: { id: stored.id },
+      data: { text: "Edited by a maintainer.", editedAt: new Date(), snapshotSha: null },
+    });
     expect((await ensurePanelContext(repository.id, client, "fake-context")).text).toBe("Edited by a maintainer.");
     expect(client.stats.calls).toBe(1);
   });
@@ -272,7 +459,10 @@ describe("panel and attribution queues through faults", () => {
   const queues: { queue: Queue; connection: Redis }[] = [];
   const queue = (name: string) => {
     const connection = new Redis(redis.url, { maxRetriesPerRequest: null });
-    const q = new Queue(name, { connection, defaultJobOptions: { attempts: 6, backoff: { type: "fixed", delay: 300 } } });
+    const q = new Queue(name, {
+      connection,
+      defaultJobOptions: { attempts: 6, backoff: { type: "fixed", delay: 300 } },
+    });
     queues.push({ queue: q, connection });
     return q;
   };
@@ -313,7 +503,14 @@ describe("panel and attribution queues through faults", () => {
     workers.push(child);
     return child;
   }
-  const client = () => new StructuredClient({ apiKey: "test-key", baseURL: fake.url, timeoutMs: 5_000, maxRetries: 8, malformedRetries: 6 });
+  const client = () =>
+    new StructuredClient({
+      apiKey: "test-key",
+      baseURL: fake.url,
+      timeoutMs: 5_000,
+      maxRetries: 8,
+      malformedRetries: 6,
+    });
 
   it("attribution follows scoring, survives 429/500/malformed replies and a killed worker; a rerun writes the same rows", async () => {
     Object.assign(fake.control, { failRate: 0.2, malformedRate: 0.05, latencyMs: 60 });
@@ -324,15 +521,29 @@ describe("panel and attribution queues through faults", () => {
     await waitFor(progress, (p) => p >= 20, 240_000, "attribution queued after scoring to get going");
     await stopProcess(first, "SIGKILL");
     worker();
-    const run = await waitFor(() => db.attributionRun.findUniqueOrThrow({ where: { submissionId } }), (r) => r.status === "done" || r.status === "failed", 240_000, "attribution to finish");
+    const run = await waitFor(
+      () => db.attributionRun.findUniqueOrThrow({ where: { submissionId } }),
+      (r) => r.status === "done" || r.status === "failed",
+      240_000,
+      "attribution to finish",
+    );
     Object.assign(fake.control, { failRate: 0, malformedRate: 0, latencyMs: 0 });
     expect(run).toMatchObject({ status: "done", error: null });
     expect(run.retries + run.malformedReplies).toBeGreaterThan(0);
 
     const findings = await db.finding.findMany({ where: { run: { submissionId } }, select: { id: true } });
-    const refs = await db.referenceBug.findMany({ where: { repository: { benchmark: { submissions: { some: { id: submissionId } } } } }, select: { id: true } });
+    const refs = await db.referenceBug.findMany({
+      where: { repository: { benchmark: { submissions: { some: { id: submissionId } } } } },
+      select: { id: true },
+    });
     const subjectIds = [...findings, ...refs].map((s) => s.id);
-    const rows = async () => (await db.bugTypeAttribution.findMany({ where: { subjectId: { in: subjectIds } }, orderBy: { subjectId: "asc" } })).map(({ createdAt: _c, ...r }) => r);
+    const rows = async () =>
+      (
+        await db.bugTypeAttribution.findMany({
+          where: { subjectId: { in: subjectIds } },
+          orderBy: { subjectId: "asc" },
+        })
+      ).map(({ createdAt: _c, ...r }) => r);
     const before = await rows();
     // One row per subject: nothing duplicated by the killed attempt or by retries.
     expect(before).toHaveLength(subjectIds.length);
@@ -347,7 +558,11 @@ describe("panel and attribution queues through faults", () => {
     expect(run.costUsd).toBeGreaterThan(0);
 
     await db.attributionRun.update({ where: { id: run.id }, data: { status: "queued" } });
-    const rerun = await attributeBugs((await claimAnalysis("attribution", run.id))!, { client: client(), model: run.model, concurrency: 4 });
+    const rerun = await attributeBugs((await claimAnalysis("attribution", run.id))!, {
+      client: client(),
+      model: run.model,
+      concurrency: 4,
+    });
     expect(rerun.asked).toBe(0);
     expect(await rows()).toEqual(before);
   }, 600_000);
@@ -355,20 +570,31 @@ describe("panel and attribution queues through faults", () => {
   it("a worker configured with one tier 1 judge refuses the panel and says what is missing", async () => {
     // Only the misconfigured worker may take the job.
     for (const w of workers.splice(0)) await stopProcess(w, "SIGKILL");
-    const run = await db.panelRun.create({ data: { submissionId, seed: "one-judge", sampleSize: 8, judges: ["fake-panel-a"], tier2Judge: TIER2 } });
+    const run = await db.panelRun.create({
+      data: { submissionId, seed: "one-judge", sampleSize: 8, judges: ["fake-panel-a"], tier2Judge: TIER2 },
+    });
     const lone = startWorker({ ...workerEnv, PANEL_JUDGE_MODELS: "fake-panel-a" });
     workers.push(lone);
     await queue(PANEL_QUEUE).add("validate-findings", { runId: run.id }, { jobId: `${run.id}-1` });
-    const failed = await waitFor(() => db.panelRun.findUniqueOrThrow({ where: { id: run.id } }), (r) => r.status === "done" || r.status === "failed", 120_000, "the one-judge panel to be refused");
+    const failed = await waitFor(
+      () => db.panelRun.findUniqueOrThrow({ where: { id: run.id } }),
+      (r) => r.status === "done" || r.status === "failed",
+      120_000,
+      "the one-judge panel to be refused",
+    );
     expect(failed.status).toBe("failed");
-    expect(failed.error).toContain("exactly two distinct tier 1 judges in PANEL_JUDGE_MODELS; it has only one distinct model (fake-panel-a)");
+    expect(failed.error).toContain(
+      "exactly two distinct tier 1 judges in PANEL_JUDGE_MODELS; it has only one distinct model (fake-panel-a)",
+    );
     expect(await db.panelReview.count({ where: { panelRunId: run.id } })).toBe(0);
     await stopProcess(lone, "SIGKILL");
     await db.panelRun.delete({ where: { id: run.id } });
   }, 300_000);
 
   it("the panel survives 429/500/malformed replies and a killed worker mid-queue; a rerun writes the same rows", async () => {
-    const run = await db.panelRun.create({ data: { submissionId, seed: "faults", sampleSize: 8, judges: JUDGES, tier2Judge: TIER2 } });
+    const run = await db.panelRun.create({
+      data: { submissionId, seed: "faults", sampleSize: 8, judges: JUDGES, tier2Judge: TIER2 },
+    });
     Object.assign(fake.control, { failRate: 0.2, malformedRate: 0.05, latencyMs: 60 });
     const servedBefore = fake.stats.chatCalls;
     const current = worker();
@@ -377,7 +603,12 @@ describe("panel and attribution queues through faults", () => {
     await waitFor(progress, (p) => p >= 30, 240_000, "the panel to get going");
     await stopProcess(current, "SIGKILL");
     worker();
-    const done = await waitFor(() => db.panelRun.findUniqueOrThrow({ where: { id: run.id } }), (r) => r.status === "done" || r.status === "failed", 240_000, "the panel to finish");
+    const done = await waitFor(
+      () => db.panelRun.findUniqueOrThrow({ where: { id: run.id } }),
+      (r) => r.status === "done" || r.status === "failed",
+      240_000,
+      "the panel to finish",
+    );
     Object.assign(fake.control, { failRate: 0, malformedRate: 0, latencyMs: 0 });
     expect(done).toMatchObject({ status: "done", error: null, sampled: 8 });
 
@@ -399,9 +630,12 @@ describe("panel and attribution queues through faults", () => {
     expect(done.spentUsd).toBeGreaterThanOrEqual(done.costUsd - 1e-9);
 
     await db.panelRun.update({ where: { id: run.id }, data: { status: "queued" } });
-    const rerun = await runPanel((await claimAnalysis("panel", run.id))!, { client: client(), config: { judges: JUDGES, tier2Judge: TIER2, contextModel: "fake-context" }, concurrency: 4 });
+    const rerun = await runPanel((await claimAnalysis("panel", run.id))!, {
+      client: client(),
+      config: { judges: JUDGES, tier2Judge: TIER2, contextModel: "fake-context" },
+      concurrency: 4,
+    });
     expect(rerun.asked).toBe(0);
     expect(await panelRows(run.id)).toEqual(before);
   }, 600_000);
 });
-

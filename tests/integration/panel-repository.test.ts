@@ -42,29 +42,79 @@ describe("panel judges read the repository snapshot", () => {
     await importSnapshot({ benchmark: `${slug}@1`, repo: "acme/parser", source: snapshotDir });
 
     const submitter = await createTestUser("user");
-    const finding = (repo: string, file: string, title: string, snippet: string) => ({ repo, file, line_start: 1, line_end: 2, title, description: `The agent reports: ${title}.`, code_snippet: snippet, severity: "high" });
+    const finding = (repo: string, file: string, title: string, snippet: string) => ({
+      repo,
+      file,
+      line_start: 1,
+      line_end: 2,
+      title,
+      description: `The agent reports: ${title}.`,
+      code_snippet: snippet,
+      severity: "high",
+    });
     const first = [
-      finding("acme/parser", "parser/lexer.py", "Lexer returns the first byte of an empty buffer [panel:confirmed]", "def next_token(buf):"),
+      finding(
+        "acme/parser",
+        "parser/lexer.py",
+        "Lexer returns the first byte of an empty buffer [panel:confirmed]",
+        "def next_token(buf):",
+      ),
       // The quoted code is not what the repository holds: a judge reading only the snippet would confirm it.
       finding("acme/parser", "parser/errors.py", "Column is off by one [panel:confirmed]", "return pos - 1  # made up"),
       finding("acme/ui", "src/render.ts", "Tooltip leaks on unmount [panel:confirmed]", "useEffect(() => {})"),
     ];
-    const later = (n: number) => [finding("acme/parser", "parser/lexer.py", `Run ${n} only: tabs split tokens [panel:confirmed]`, "def next_token(buf):")];
-    const created = await call(webUrl, "POST", "/api/v1/submissions", { token: submitter.token }, { benchmark: slug, model: `Repo agent ${slug}`, runs: [{ findings: first }, { findings: later(2) }, { findings: later(3) }] });
+    const later = (n: number) => [
+      finding(
+        "acme/parser",
+        "parser/lexer.py",
+        `Run ${n} only: tabs split tokens [panel:confirmed]`,
+        "def next_token(buf):",
+      ),
+    ];
+    const created = await call(
+      webUrl,
+      "POST",
+      "/api/v1/submissions",
+      { token: submitter.token },
+      {
+        benchmark: slug,
+        model: `Repo agent ${slug}`,
+        runs: [{ findings: first }, { findings: later(2) }, { findings: later(3) }],
+      },
+    );
     expect(created.status).toBe(202);
     submissionId = created.json.id;
     expect((await waitForStatus(webUrl, submissionId, submitter.token)).status).toBe("scored");
   }, 300_000);
 
   it("samples the first run only; each judge reads the finding's file before its verdict; a made-up snippet is a code-mismatch", async () => {
-    const run = await db.panelRun.create({ data: { submissionId, seed: "repo", sampleSize: 100, judges: JUDGES, tier2Judge: TIER2 } });
-    const client = new StructuredClient({ apiKey: "test-key", baseURL: inject("fakeOpenAiUrl"), timeoutMs: 5_000, maxRetries: 2, malformedRetries: 2 });
-    const deps = { client, config: { judges: JUDGES, tier2Judge: TIER2, contextModel: "fake-context" }, concurrency: 2, judgeLimits: { maxTurns: 4, maxTokens: 100_000, wallMs: 60_000 } };
+    const run = await db.panelRun.create({
+      data: { submissionId, seed: "repo", sampleSize: 100, judges: JUDGES, tier2Judge: TIER2 },
+    });
+    const client = new StructuredClient({
+      apiKey: "test-key",
+      baseURL: inject("fakeOpenAiUrl"),
+      timeoutMs: 5_000,
+      maxRetries: 2,
+      malformedRetries: 2,
+    });
+    const deps = {
+      client,
+      config: { judges: JUDGES, tier2Judge: TIER2, contextModel: "fake-context" },
+      concurrency: 2,
+      judgeLimits: { maxTurns: 4, maxTokens: 100_000, wallMs: 60_000 },
+    };
     const summary = await runPanel((await claimAnalysis("panel", run.id))!, deps);
     expect(summary.sampled).toBe(3);
 
     const done = await db.panelRun.findUniqueOrThrow({ where: { id: run.id } });
-    expect(done).toMatchObject({ status: "done", error: null, sampled: 3, runs: "first", promptVersion: "panel-judge@3+panel-judge-repository@1" });
+    expect(done).toMatchObject({
+      status: "done",
+      error: null,
+      sampled: 3,
+      runs: "first",
+      promptVersion: "panel-judge@3+panel-judge-repository@1",
+    });
     const samples = await db.panelSample.findMany({ where: { panelRunId: run.id }, include: { finding: true } });
     // Table 14: three runs, only the first sampled.
     expect(samples.map((s) => s.runIndex)).toEqual([0, 0, 0]);
@@ -79,7 +129,12 @@ describe("panel judges read the repository snapshot", () => {
       expect(r.rationale).toContain('(read parser/lexer.py: "def next_token(buf):")');
       expect(r.inputTokens).toBeGreaterThan(0);
     }
-    expect(of("empty buffer")).toMatchObject({ verdict: "confirmed", confidence: "low", repositoryRead: true, pocRan: false });
+    expect(of("empty buffer")).toMatchObject({
+      verdict: "confirmed",
+      confidence: "low",
+      repositoryRead: true,
+      pocRan: false,
+    });
     // The snippet says `pos - 1`; the file says `pos + 1`: both judges reject it as code-mismatch after reading it.
     const mismatch = reviewsOf("off by one");
     expect(mismatch).toHaveLength(2);
@@ -93,7 +148,16 @@ describe("panel judges read the repository snapshot", () => {
     expect(of("Tooltip")).toMatchObject({ verdict: "confirmed", confidence: "low", repositoryRead: false });
 
     const view = await readPanelView(submissionId);
-    expect(view!.panel).toMatchObject({ sampled: 3, confirmed: 2, rejected: 1, abstained: 0, validity: 2 / 3, confirmed_with_poc: 0, confirmed_reasoning_only: 2, judged_text_only: 1 });
+    expect(view!.panel).toMatchObject({
+      sampled: 3,
+      confirmed: 2,
+      rejected: 1,
+      abstained: 0,
+      validity: 2 / 3,
+      confirmed_with_poc: 0,
+      confirmed_reasoning_only: 2,
+      judged_text_only: 1,
+    });
     expect(view!.job).toMatchObject({ runs: "first", sample_size: 100 });
     // The panel's extracted snapshot is removed when it ends.
     expect(existsSync(panelWorkDir(run.id))).toBe(false);
@@ -115,16 +179,26 @@ describe("panel judges read the repository snapshot", () => {
     writeFileSync(path.join(root, "outside.txt"), "secret");
     symlinkSync("/etc/passwd", path.join(root, "pkg", "passwd"));
     symlinkSync(path.join(root, "pkg"), path.join(root, "linked"));
-    expect(await runRepositoryTool(root, "read_file", { path: "pkg/a.py", start_line: 2, end_line: 2 })).toBe("     2  needle here");
+    expect(await runRepositoryTool(root, "read_file", { path: "pkg/a.py", start_line: 2, end_line: 2 })).toBe(
+      "     2  needle here",
+    );
     expect(await runRepositoryTool(root, "read_file", { path: "/repo/pkg/a.py", end_line: 1 })).toBe("     1  x = 1");
     expect(await runRepositoryTool(root, "read_file", { path: "../../etc/passwd" })).toContain("leaves the repository");
-    expect(await runRepositoryTool(root, "read_file", { path: "pkg/passwd" })).toBe("pkg/passwd is a symbolic link; links in a snapshot are never followed");
-    expect(await runRepositoryTool(root, "read_file", { path: "linked/a.py" })).toBe("linked is a symbolic link; links in a snapshot are never followed");
+    expect(await runRepositoryTool(root, "read_file", { path: "pkg/passwd" })).toBe(
+      "pkg/passwd is a symbolic link; links in a snapshot are never followed",
+    );
+    expect(await runRepositoryTool(root, "read_file", { path: "linked/a.py" })).toBe(
+      "linked is a symbolic link; links in a snapshot are never followed",
+    );
     expect(await runRepositoryTool(root, "read_file", { path: "pkg/missing.py" })).toContain("no such regular file");
-    expect(await runRepositoryTool(root, "list_dir", { path: "pkg" })).toBe("a.py  31 bytes\npasswd (symbolic link, not followed)");
+    expect(await runRepositoryTool(root, "list_dir", { path: "pkg" })).toBe(
+      "a.py  31 bytes\npasswd (symbolic link, not followed)",
+    );
     expect(await runRepositoryTool(root, "list_dir", { path: "linked" })).toContain("is a symbolic link");
     expect(await runRepositoryTool(root, "grep", { pattern: "needle" })).toBe("pkg/a.py:2:needle here");
-    expect(await runRepositoryTool(root, "grep", { pattern: "needle", ignore_case: true })).toBe("pkg/a.py:2:needle here\npkg/a.py:3:NEEDLE again");
+    expect(await runRepositoryTool(root, "grep", { pattern: "needle", ignore_case: true })).toBe(
+      "pkg/a.py:2:needle here\npkg/a.py:3:NEEDLE again",
+    );
     // A pattern that would backtrack catastrophically as a regular expression is a plain string here.
     const started = Date.now();
     expect(await runRepositoryTool(root, "grep", { pattern: "(a+)+$" })).toContain("No line contains");

@@ -19,7 +19,11 @@ beforeAll(async () => {
 });
 
 async function upload(model: string): Promise<string> {
-  const file = { benchmark: slug, model, findings: [finding("P1", "acme/parser", "parser/lexer.py", 42, 47, "Final token lost")] };
+  const file = {
+    benchmark: slug,
+    model,
+    findings: [finding("P1", "acme/parser", "parser/lexer.py", 42, 47, "Final token lost")],
+  };
   const response = await contractFetch(`${webUrl}/api/v1/submissions`, {
     method: "POST",
     headers: { "content-type": "application/json", authorization: `Bearer ${submitter.token}` },
@@ -47,7 +51,11 @@ async function publicStamps(): Promise<{ benchmark: string; global: string; etag
   const response = await contractFetch(`${webUrl}/api/v1/leaderboard?benchmark=${slug}@1`);
   expect(response.status).toBe(200);
   await response.arrayBuffer();
-  return { benchmark: await readBenchmarkStamp(benchmarkId), global: await readGlobalStamp(), etag: response.headers.get("etag") };
+  return {
+    benchmark: await readBenchmarkStamp(benchmarkId),
+    global: await readGlobalStamp(),
+    etag: response.headers.get("etag"),
+  };
 }
 
 describe("public data stamp", () => {
@@ -69,7 +77,9 @@ describe("public data stamp", () => {
     expect(approved.etag).not.toBe(before.etag);
 
     // Taking it off the public pages again moves the stamp too.
-    expect(await post(`/api/v1/admin/submissions/${hidden}/review`, admin.token, { decision: "reject", reason: "test" })).toBe(200);
+    expect(
+      await post(`/api/v1/admin/submissions/${hidden}/review`, admin.token, { decision: "reject", reason: "test" }),
+    ).toBe(200);
     const rejected = await publicStamps();
     expect(rejected.benchmark).not.toBe(approved.benchmark);
     expect(rejected.etag).not.toBe(approved.etag);

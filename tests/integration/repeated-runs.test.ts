@@ -19,7 +19,8 @@ async function post(token: string, body: unknown) {
 }
 
 const fake = (path: string, init?: RequestInit) => fetch(fakeUrl.replace(/\/v1$/, path), init);
-const fakeControl = (control: Record<string, unknown>) => fake("/__control", { method: "POST", body: JSON.stringify(control) });
+const fakeControl = (control: Record<string, unknown>) =>
+  fake("/__control", { method: "POST", body: JSON.stringify(control) });
 const chatCalls = async () => ((await (await fake("/__stats")).json()) as { chatCalls: number }).chatCalls;
 
 let slug: string;
@@ -86,11 +87,22 @@ describe("duplicates within a run", () => {
     expect(result.scoring.cross_run.within_run_kept).toBeGreaterThanOrEqual(1);
 
     // The within-run pair was judged and stored with the cross-run ones.
-    const { scoringAttemptId } = await db.submission.findUniqueOrThrow({ where: { id: created.body.id }, select: { scoringAttemptId: true } });
-    const pairs = await db.crossRunPair.findMany({ where: { submissionId: created.body.id, attemptId: scoringAttemptId }, include: { verdict: true } });
-    const stored = await db.finding.findMany({ where: { run: { submissionId: created.body.id } }, select: { id: true, title: true, run: { select: { index: true } } } });
+    const { scoringAttemptId } = await db.submission.findUniqueOrThrow({
+      where: { id: created.body.id },
+      select: { scoringAttemptId: true },
+    });
+    const pairs = await db.crossRunPair.findMany({
+      where: { submissionId: created.body.id, attemptId: scoringAttemptId },
+      include: { verdict: true },
+    });
+    const stored = await db.finding.findMany({
+      where: { run: { submissionId: created.body.id } },
+      select: { id: true, title: true, run: { select: { index: true } } },
+    });
     const byId = new Map(stored.map((f) => [f.id, f]));
-    const bothB = pairs.filter((p) => byId.get(p.leftId)!.title.includes("[root:B]") && byId.get(p.rightId)!.title.includes("[root:B]"));
+    const bothB = pairs.filter(
+      (p) => byId.get(p.leftId)!.title.includes("[root:B]") && byId.get(p.rightId)!.title.includes("[root:B]"),
+    );
     expect(bothB).toHaveLength(1);
     expect(bothB[0]).toMatchObject({ decision: "judged", verdict: { match: true } });
     expect(byId.get(bothB[0]!.leftId)!.run.index).toBe(0);
@@ -98,11 +110,19 @@ describe("duplicates within a run", () => {
 
     // The download: the same numbers as CSV, each count named for what it counts.
     const headers = { authorization: `Bearer ${user.token}` };
-    const runsCsv = await (await fetch(`${webUrl}/api/v1/submissions/${created.body.id}/runs?format=csv&table=runs`, { headers })).text();
-    expect(runsCsv.split("\r\n")[0]).toBe("run,reported_findings,matched_reported_findings,distinct_findings,matched_distinct_findings,matched_reference_bugs,reference_bugs,recall,precision,f1");
+    const runsCsv = await (
+      await fetch(`${webUrl}/api/v1/submissions/${created.body.id}/runs?format=csv&table=runs`, { headers })
+    ).text();
+    expect(runsCsv.split("\r\n")[0]).toBe(
+      "run,reported_findings,matched_reported_findings,distinct_findings,matched_distinct_findings,matched_reference_bugs,reference_bugs,recall,precision,f1",
+    );
     expect(runsCsv.split("\r\n")[1]).toMatch(/^1,3,1,2,1,1,4,0\.25,0\.333/);
-    const spectrumCsv = await (await fetch(`${webUrl}/api/v1/submissions/${created.body.id}/runs?format=csv&table=spectrum`, { headers })).text();
-    expect(spectrumCsv).toBe("n,exactly_n_runs_matched,exactly_n_runs_unmatched,union_runs_1_to_n_matched,union_runs_1_to_n_unmatched\r\n1,0,2,1,1\r\n2,1,0,1,2\r\n");
+    const spectrumCsv = await (
+      await fetch(`${webUrl}/api/v1/submissions/${created.body.id}/runs?format=csv&table=spectrum`, { headers })
+    ).text();
+    expect(spectrumCsv).toBe(
+      "n,exactly_n_runs_matched,exactly_n_runs_unmatched,union_runs_1_to_n_matched,union_runs_1_to_n_unmatched\r\n1,0,2,1,1\r\n2,1,0,1,2\r\n",
+    );
     const bad = await fetch(`${webUrl}/api/v1/submissions/${created.body.id}/runs?table=nope`, { headers });
     expect(bad.status).toBe(422);
   });
@@ -113,7 +133,14 @@ function crowdedFile(model: string) {
   const runs = [0, 1, 2].map((run) => ({
     findings: Array.from({ length: 40 }, (_, i) => {
       const root = `R${(i * 7 + run * 5) % 12}`;
-      return finding(root, "acme/parser", "parser/tokens.py", 500 + (i % 5), 520 + ((i + run) % 7), `Token stream issue ${i} seen in run ${run + 1}, case ${root}`);
+      return finding(
+        root,
+        "acme/parser",
+        "parser/tokens.py",
+        500 + (i % 5),
+        520 + ((i + run) % 7),
+        `Token stream issue ${i} seen in run ${run + 1}, case ${root}`,
+      );
     }),
   }));
   return { benchmark: slug, model, runs };
@@ -121,17 +148,37 @@ function crowdedFile(model: string) {
 
 /** What a scoring stored, named by (run, ordinal) so two submissions of one file compare. */
 async function storedRows(submissionId: string) {
-  const { scoringAttemptId } = await db.submission.findUniqueOrThrow({ where: { id: submissionId }, select: { scoringAttemptId: true } });
-  const findings = await db.finding.findMany({ where: { run: { submissionId } }, select: { id: true, ordinal: true, run: { select: { index: true } } } });
+  const { scoringAttemptId } = await db.submission.findUniqueOrThrow({
+    where: { id: submissionId },
+    select: { scoringAttemptId: true },
+  });
+  const findings = await db.finding.findMany({
+    where: { run: { submissionId } },
+    select: { id: true, ordinal: true, run: { select: { index: true } } },
+  });
   const name = new Map(findings.map((f) => [f.id, `${f.run.index}:${f.ordinal}`]));
-  const cross = await db.crossRunPair.findMany({ where: { submissionId, attemptId: scoringAttemptId }, include: { verdict: { select: { match: true, leftHash: true, rightHash: true } } } });
-  const candidates = await db.candidatePair.findMany({ where: { attemptId: scoringAttemptId, finding: { run: { submissionId } } }, include: { verdict: { select: { match: true } } } });
+  const cross = await db.crossRunPair.findMany({
+    where: { submissionId, attemptId: scoringAttemptId },
+    include: { verdict: { select: { match: true, leftHash: true, rightHash: true } } },
+  });
+  const candidates = await db.candidatePair.findMany({
+    where: { attemptId: scoringAttemptId, finding: { run: { submissionId } } },
+    include: { verdict: { select: { match: true } } },
+  });
   const usage = await db.judgeUsage.findUniqueOrThrow({ where: { submissionId } });
   return {
     cross: cross.map((p) => `${name.get(p.leftId)}|${name.get(p.rightId)}|${p.decision}|${p.verdict?.match}`).sort(),
     candidates: candidates.map((p) => `${name.get(p.findingId)}|${p.referenceBugId}|${p.verdict?.match}`).sort(),
-    usage: { judgeCalls: usage.judgeCalls, crossRunKept: usage.crossRunKept, crossRunJudged: usage.crossRunJudged, crossRunSkipped: usage.crossRunSkipped, withinRunKept: usage.withinRunKept },
-    verdictIds: [...cross.map((p) => p.verdictId), ...candidates.map((p) => p.verdictId)].filter((id): id is string => id !== null),
+    usage: {
+      judgeCalls: usage.judgeCalls,
+      crossRunKept: usage.crossRunKept,
+      crossRunJudged: usage.crossRunJudged,
+      crossRunSkipped: usage.crossRunSkipped,
+      withinRunKept: usage.withinRunKept,
+    },
+    verdictIds: [...cross.map((p) => p.verdictId), ...candidates.map((p) => p.verdictId)].filter(
+      (id): id is string => id !== null,
+    ),
   };
 }
 

@@ -26,7 +26,11 @@ beforeAll(async () => {
   const response = await contractFetch(`${webUrl}/api/v1/submissions`, {
     method: "POST",
     headers: { "content-type": "application/json", authorization: `Bearer ${submitter.token}` },
-    body: JSON.stringify({ benchmark: slug, model: "Rescored In Public", findings: [finding("P1", "acme/parser", "parser/lexer.py", 42, 47, "Final token lost")] }),
+    body: JSON.stringify({
+      benchmark: slug,
+      model: "Rescored In Public",
+      findings: [finding("P1", "acme/parser", "parser/lexer.py", 42, 47, "Final token lost")],
+    }),
   });
   id = ((await response.json()) as { id: string }).id;
   expect((await waitForStatus(webUrl, id, submitter.token)).status).toBe("scored");
@@ -43,7 +47,8 @@ describe("a public entry scored again", () => {
     await settle();
     const before = (await board()).rows.find((r) => r.id === id);
     expect(before).toBeDefined();
-    const repositories = async () => JSON.stringify(await (await contractFetch(`${webUrl}/api/v1/repositories?benchmark=${slug}@1`)).json());
+    const repositories = async () =>
+      JSON.stringify(await (await contractFetch(`${webUrl}/api/v1/repositories?benchmark=${slug}@1`)).json());
     const tablesBefore = await repositories();
     expect(tablesBefore).toContain(id);
 

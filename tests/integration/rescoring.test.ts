@@ -90,9 +90,17 @@ describe("rescoring and the caches", () => {
   it("embeds the reference set once: a second submission embeds only its new findings", async () => {
     const references = await db.referenceBug.findMany({ where: { repository: { benchmark: { slug } } } });
     const referenceHashes = references.flatMap((r) => [sha256(fullText(r)), sha256(descriptionText(r))]);
-    const referenceRows = () => db.embedding.findMany({ where: { contentHash: { in: referenceHashes } }, select: { id: true }, orderBy: { id: "asc" } });
+    const referenceRows = () =>
+      db.embedding.findMany({
+        where: { contentHash: { in: referenceHashes } },
+        select: { id: true },
+        orderBy: { id: "asc" },
+      });
     // A first submission embeds the whole reference set (unless an earlier one already did).
-    const firstId = await upload([finding("P2", "acme/parser", "parser/ast.py", 100, 103, `Power operator associativity wrong (${tag})`)], "First Model");
+    const firstId = await upload(
+      [finding("P2", "acme/parser", "parser/ast.py", 100, 103, `Power operator associativity wrong (${tag})`)],
+      "First Model",
+    );
     expect((await waitForStatus(webUrl, firstId, user.token)).status).toBe("scored");
     const before = await referenceRows();
     expect(before).toHaveLength(referenceHashes.length);
@@ -107,7 +115,9 @@ describe("rescoring and the caches", () => {
 
     expect(await referenceRows()).toEqual(before);
     const stored = await db.finding.findMany({ where: { run: { submissionId: id } } });
-    const newTexts = new Set(stored.flatMap((f) => [`fulltext:${sha256(fullText(f))}`, `description:${sha256(descriptionText(f))}`]));
+    const newTexts = new Set(
+      stored.flatMap((f) => [`fulltext:${sha256(fullText(f))}`, `description:${sha256(descriptionText(f))}`]),
+    );
     expect(await db.embedding.count()).toBe(totalBefore + newTexts.size);
   });
 
@@ -119,7 +129,9 @@ describe("rescoring and the caches", () => {
     for (const pair of pairs) {
       for (const signal of SIGNAL_NAMES) {
         expect(Number.isFinite(pair[signal]), signal).toBe(true);
-        expect(pair[signal]).toBeGreaterThanOrEqual(signal === "fullTextEmbedding" || signal === "descriptionEmbedding" ? -1 : 0);
+        expect(pair[signal]).toBeGreaterThanOrEqual(
+          signal === "fullTextEmbedding" || signal === "descriptionEmbedding" ? -1 : 0,
+        );
         expect(pair[signal]).toBeLessThanOrEqual(1 + 1e-9);
       }
       // Kept because at least one signal reached its Table 10 threshold; judged, so the verdict is linked.
@@ -137,7 +149,12 @@ describe("rescoring and the caches", () => {
       embeddingModel: "offline-hash-384-v1",
     });
     expect(usage.thresholds).toEqual(PAPER_THRESHOLDS);
-    expect(result.scoring).toMatchObject({ benchmark_version: `${slug}@1`, judge_model: "fake-judge-1", prompt_version: "judge-match@2", embedding_provider: "offline" });
+    expect(result.scoring).toMatchObject({
+      benchmark_version: `${slug}@1`,
+      judge_model: "fake-judge-1",
+      prompt_version: "judge-match@2",
+      embedding_provider: "offline",
+    });
     expect(result.scoring.thresholds).toEqual(PAPER_THRESHOLDS);
   });
 });

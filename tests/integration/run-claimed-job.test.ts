@@ -30,17 +30,31 @@ async function queuedSubmission(): Promise<string> {
   const slug = await seedBenchmark();
   const user = await userWithToken();
   const benchmark = await db.benchmark.findFirstOrThrow({ where: { slug } });
-  const submission = await db.submission.create({ data: { benchmarkId: benchmark.id, submitterId: user.id, model: "Lifecycle", scoringStatus: "queued", runs: { create: [{ index: 0 }] } } });
+  const submission = await db.submission.create({
+    data: {
+      benchmarkId: benchmark.id,
+      submitterId: user.id,
+      model: "Lifecycle",
+      scoringStatus: "queued",
+      runs: { create: [{ index: 0 }] },
+    },
+  });
   return submission.id;
 }
 
-type Outcome = { state: "completed"; value: unknown; attemptsMade: number } | { state: "failed"; reason: string; attemptsMade: number };
+type Outcome =
+  | { state: "completed"; value: unknown; attemptsMade: number }
+  | { state: "failed"; reason: string; attemptsMade: number };
 
 /**
  * Runs one job of `attempts` attempts through runClaimedJob with the scoring claim, classifier and recorder, and
  * `work` as the work; returns how the job ended and every failure the lifecycle recorded.
  */
-async function runJob(submissionId: string, attempts: number, work: (claim: Claim, attempt: number) => Promise<unknown>) {
+async function runJob(
+  submissionId: string,
+  attempts: number,
+  work: (claim: Claim, attempt: number) => Promise<unknown>,
+) {
   const name = `lifecycle-test-${randomUUID().slice(0, 8)}`;
   const queue = new Queue(name, { connection: connection() });
   const events = new QueueEvents(name, { connection: connection() });
@@ -56,33 +70,54 @@ async function runJob(submissionId: string, attempts: number, work: (claim: Clai
         classify: classifyScoringError,
         record: async (claim, failure) => {
           recorded.push(failure);
-          await updateClaimed(claim, failure.final ? { scoringStatus: "failed", scoringError: failure.message } : { scoringError: failure.message });
+          await updateClaimed(
+            claim,
+            failure.final
+              ? { scoringStatus: "failed", scoringError: failure.message }
+              : { scoringError: failure.message },
+          );
         },
         work: (claim) => work(claim, job.attemptsMade + 1),
       }),
     { connection: connection() },
   );
-  closers.push(() => worker.close(), () => events.close(), () => queue.close());
+  closers.push(
+    () => worker.close(),
+    () => events.close(),
+    () => queue.close(),
+  );
   const job = { id: randomUUID() };
   const ended = new Promise<Outcome>((resolve) => {
     events.on("completed", ({ jobId }) => {
       if (jobId !== job.id) return;
-      void queue.getJob(jobId).then((done) => resolve({ state: "completed", value: done!.returnvalue, attemptsMade: done!.attemptsMade }));
+      void queue
+        .getJob(jobId)
+        .then((done) => resolve({ state: "completed", value: done!.returnvalue, attemptsMade: done!.attemptsMade }));
     });
     events.on("failed", ({ jobId, failedReason }) => {
       if (jobId !== job.id) return;
       void (async () => {
         const fresh = await queue.getJob(job.id);
-        if (fresh && (await fresh.getState()) === "failed") resolve({ state: "failed", reason: failedReason, attemptsMade: fresh.attemptsMade });
+        if (fresh && (await fresh.getState()) === "failed")
+          resolve({ state: "failed", reason: failedReason, attemptsMade: fresh.attemptsMade });
       })();
     });
   });
-  await queue.add("score-submission", { submissionId }, { jobId: job.id, attempts, backoff: { type: "fixed", delay: 50 } });
+  await queue.add(
+    "score-submission",
+    { submissionId },
+    { jobId: job.id, attempts, backoff: { type: "fixed", delay: 50 } },
+  );
   const outcome = await ended;
-  return { outcome, recorded, row: submissionId ? await db.submission.findUniqueOrThrow({ where: { id: submissionId } }) : null };
+  return {
+    outcome,
+    recorded,
+    row: submissionId ? await db.submission.findUniqueOrThrow({ where: { id: submissionId } }) : null,
+  };
 }
 
-const unavailable = () => OpenAI.APIError.generate(503, { error: { message: "upstream busy" } }, undefined, new Headers());
+const unavailable = () =>
+  OpenAI.APIError.generate(503, { error: { message: "upstream busy" } }, undefined, new Headers());
 
 describe("runClaimedJob", () => {
   it("records a permanent error as final on the row and does not retry", async () => {
@@ -104,7 +139,9 @@ describe("runClaimedJob", () => {
       return { done: attempt };
     });
     expect(outcome).toMatchObject({ state: "completed", value: { done: 2 }, attemptsMade: 2 });
-    expect(recorded).toEqual([{ message: "The judge endpoint is unavailable (HTTP 503); scoring will be retried.", final: false }]);
+    expect(recorded).toEqual([
+      { message: "The judge endpoint is unavailable (HTTP 503); scoring will be retried.", final: false },
+    ]);
     // The second claim cleared the note; its token is the second one.
     expect(row).toMatchObject({ scoringStatus: "scored", scoringError: null, scoringToken: 2 });
   });
@@ -143,6 +180,10 @@ describe("runClaimedJob", () => {
     const skipped = await runJob(id, 3, async () => ({ unreachable: true }));
     expect(skipped.outcome).toMatchObject({ state: "completed", value: { skipped: true } });
     const malformed = await runJob("", 3, async () => ({ unreachable: true }));
-    expect(malformed.outcome).toMatchObject({ state: "failed", attemptsMade: 1, reason: expect.stringMatching(/^invalid lifecycle-test-\w+ job payload$/) });
+    expect(malformed.outcome).toMatchObject({
+      state: "failed",
+      attemptsMade: 1,
+      reason: expect.stringMatching(/^invalid lifecycle-test-\w+ job payload$/),
+    });
   });
 });

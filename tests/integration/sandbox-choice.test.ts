@@ -25,7 +25,9 @@ describe("SANDBOX=auto", () => {
       const choice = await chooseSandbox("auto");
       expect(choice.kind).toBe("process");
       expect(choice.provider?.kind).toBe("process");
-      expect(choice.reason).toMatch(/^SANDBOX=auto: no Docker engine answers at unix:\/\/\/nonexistent\/docker\.sock \(.*ENOENT.*\); bubblewrap works$/);
+      expect(choice.reason).toMatch(
+        /^SANDBOX=auto: no Docker engine answers at unix:\/\/\/nonexistent\/docker\.sock \(.*ENOENT.*\); bubblewrap works$/,
+      );
       // This machine has cgroups for the process sandbox: nothing to warn about.
       expect(choice.warning).toBeNull();
     } finally {
@@ -57,20 +59,42 @@ describe("a worker without a sandbox", () => {
     redis = new PrivateRedis(await freePort());
     await redis.start();
     const logDir = path.join(process.cwd(), "test-artifacts", "logs");
-    worker = startWorker({ ...(process.env as Record<string, string>), REDIS_URL: redis.url, SANDBOX: "off", WORKER_HEARTBEAT_FILE: path.join(mkdtempSync(path.join(tmpdir(), "probebench-nosandbox-")), "hb") });
+    worker = startWorker({
+      ...(process.env as Record<string, string>),
+      REDIS_URL: redis.url,
+      SANDBOX: "off",
+      WORKER_HEARTBEAT_FILE: path.join(mkdtempSync(path.join(tmpdir(), "probebench-nosandbox-")), "hb"),
+    });
     const own = new Redis(redis.url, { maxRetriesPerRequest: 1 });
-    const record = await waitFor(() => own.get(KEY), (v) => v !== null, 60_000, "the worker to publish its sandbox");
+    const record = await waitFor(
+      () => own.get(KEY),
+      (v) => v !== null,
+      60_000,
+      "the worker to publish its sandbox",
+    );
     own.disconnect();
-    expect(sandboxRecordSchema.parse(JSON.parse(record!))).toEqual({ kind: "none", reason: "SANDBOX=off", warning: null });
+    expect(sandboxRecordSchema.parse(JSON.parse(record!))).toEqual({
+      kind: "none",
+      reason: "SANDBOX=off",
+      warning: null,
+    });
     const logs = (await import("node:fs")).readdirSync(logDir).filter((f) => f.startsWith("fault-worker-"));
-    expect(logs.some((f) => readFileSync(path.join(logDir, f), "utf8").includes("sandbox: no sandbox: SANDBOX=off"))).toBe(true);
+    expect(
+      logs.some((f) => readFileSync(path.join(logDir, f), "utf8").includes("sandbox: no sandbox: SANDBOX=off")),
+    ).toBe(true);
 
     // What that worker published, as the web app's Redis would hold it were it the deployment's worker.
     published = await shared.get(KEY);
     await shared.set(KEY, record!);
     const bench = await seedAuditBenchmark(1, "nosandbox");
     const admin = await createTestUser("admin");
-    const refused = await call(webUrl, "POST", "/api/v1/admin/runs", { token: admin.token }, { benchmark: bench.ref, model: "fake-auditor-1", harness: "passes-only" });
+    const refused = await call(
+      webUrl,
+      "POST",
+      "/api/v1/admin/runs",
+      { token: admin.token },
+      { benchmark: bench.ref, model: "fake-auditor-1", harness: "passes-only" },
+    );
     expect(refused.status).toBe(503);
     expect(refused.json.error.message).toBe(
       "In-house runs and sandboxed panel judges need a sandbox, and the worker has none: SANDBOX=off. Install a container engine (scripts/container-engine.sh) or bubblewrap, or set SANDBOX, then restart the worker.",

@@ -55,14 +55,37 @@ describe("DockerSandbox", () => {
       AutoRemove: false,
     });
 
-    const result = await sandbox.exec({ argv: ["sh", "-c", "cat pkg/core.py; echo oops >&2; exit 3"], timeoutMs: 10_000, maxOutputBytes: 1_000 });
-    expect(result).toEqual({ exitCode: 3, stdout: "def f(x):\n    return 1 / x\n", stderr: "oops\n", timedOut: false, oomKilled: false, droppedBytes: 0 });
+    const result = await sandbox.exec({
+      argv: ["sh", "-c", "cat pkg/core.py; echo oops >&2; exit 3"],
+      timeoutMs: 10_000,
+      maxOutputBytes: 1_000,
+    });
+    expect(result).toEqual({
+      exitCode: 3,
+      stdout: "def f(x):\n    return 1 / x\n",
+      stderr: "oops\n",
+      timedOut: false,
+      oomKilled: false,
+      droppedBytes: 0,
+    });
     const exec = [...fake.execs.values()].at(-1)!;
-    expect(exec.options).toMatchObject({ AttachStdout: true, AttachStderr: true, Tty: false, User: "65534:65534", WorkingDir: "/repo" });
+    expect(exec.options).toMatchObject({
+      AttachStdout: true,
+      AttachStderr: true,
+      Tty: false,
+      User: "65534:65534",
+      WorkingDir: "/repo",
+    });
     expect(exec.options.Cmd.slice(0, 4)).toEqual(["timeout", "-s", "KILL", "10"]);
-    expect(fake.requests.some((r) => /^POST \/exec\/\w+\/start \(upgrade tcp, connection Upgrade\)$/.test(r))).toBe(true);
+    expect(fake.requests.some((r) => /^POST \/exec\/\w+\/start \(upgrade tcp, connection Upgrade\)$/.test(r))).toBe(
+      true,
+    );
 
-    const big = await sandbox.exec({ argv: ["sh", "-c", "head -c 5000 /dev/zero | tr '\\0' x"], timeoutMs: 10_000, maxOutputBytes: 1_000 });
+    const big = await sandbox.exec({
+      argv: ["sh", "-c", "head -c 5000 /dev/zero | tr '\\0' x"],
+      timeoutMs: 10_000,
+      maxOutputBytes: 1_000,
+    });
     expect(big.stdout).toHaveLength(1_000);
     expect(big.droppedBytes).toBe(4_000);
 
@@ -94,9 +117,21 @@ describe("DockerSandbox", () => {
 
   it("copies the snapshot into a volume of the container for a remote engine (copy mode)", async () => {
     const archivePath = path.join(dir, "snapshot.tar.gz");
-    writeFileSync(archivePath, gzipSync(await packCanonicalTar([{ type: "file", path: "pkg/core.py", content: Buffer.from("COPIED = True\n"), executable: false }])));
+    writeFileSync(
+      archivePath,
+      gzipSync(
+        await packCanonicalTar([
+          { type: "file", path: "pkg/core.py", content: Buffer.from("COPIED = True\n"), executable: false },
+        ]),
+      ),
+    );
     const provider = new DockerSandboxProvider(limits, "node:22-bookworm", new Docker({ socketPath }), "copy");
-    const sandbox = await provider.create({ runId: "run-3", passId: "pass-3", snapshotDir: "/not/on/the/remote/host", archivePath });
+    const sandbox = await provider.create({
+      runId: "run-3",
+      passId: "pass-3",
+      snapshotDir: "/not/on/the/remote/host",
+      archivePath,
+    });
     const container = fake.containers.get(sandbox.id)!;
     expect(container.options.HostConfig.Binds).toBeUndefined();
     expect(container.options.HostConfig.Mounts).toEqual([{ Type: "volume", Source: "", Target: "/repo" }]);

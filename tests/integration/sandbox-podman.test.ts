@@ -5,7 +5,14 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createServer } from "node:net";
-import { containersOfRun, engineClient, requireContainerEngine, SKIP_CONTAINER_ENGINE, TEST_DOCKER_HOST, TEST_SANDBOX_IMAGE } from "../support/container-engine";
+import {
+  containersOfRun,
+  engineClient,
+  requireContainerEngine,
+  SKIP_CONTAINER_ENGINE,
+  TEST_DOCKER_HOST,
+  TEST_SANDBOX_IMAGE,
+} from "../support/container-engine";
 
 // The Docker sandbox on a real container engine (Podman serving the Docker Engine API; scripts/container-engine.sh,
 // run by .ci/run). The isolation is asserted as the engine's own inspect reports it and from inside the container;
@@ -26,7 +33,7 @@ const redisPort = await new Promise<number>((resolve) => {
   });
 });
 process.env.REDIS_URL = `redis://127.0.0.1:${redisPort}`;
-const { PrivateRedis, startWorker, stopProcess, waitFor } = await import("../support/fault-harness");
+const { PrivateRedis, stopProcess, waitFor } = await import("../support/fault-harness");
 const { db, smallBenchmark, uniqueSlug, userWithToken, waitForStatus } = await import("../support/fixtures");
 const { seedAuditBenchmark, setAgent } = await import("../support/audit-fixtures");
 const { createAuditRun } = await import("../../lib/server/audit-runs/create-run");
@@ -68,23 +75,53 @@ describeEngine("the Docker sandbox on a real engine", () => {
       expect(info.State.Running).toBe(true);
       expect(info.Config.User).toBe("65534:65534");
       expect(info.Config.Labels).toMatchObject({ "probebench.run": "podman-iso", "probebench.pass": "pass-1" });
-      expect(info.Mounts.find((m) => m.Destination === "/repo")).toMatchObject({ Type: "bind", Source: snapshotDir, RW: false });
-      expect(info.HostConfig).toMatchObject({ NetworkMode: "none", ReadonlyRootfs: true, Memory: LIMITS.memoryMb * MB, PidsLimit: LIMITS.pids, ShmSize: LIMITS.tmpMb * MB });
+      expect(info.Mounts.find((m) => m.Destination === "/repo")).toMatchObject({
+        Type: "bind",
+        Source: snapshotDir,
+        RW: false,
+      });
+      expect(info.HostConfig).toMatchObject({
+        NetworkMode: "none",
+        ReadonlyRootfs: true,
+        Memory: LIMITS.memoryMb * MB,
+        PidsLimit: LIMITS.pids,
+        ShmSize: LIMITS.tmpMb * MB,
+      });
       // The engine reports the CPU limit as NanoCpus or as a CFS quota per period.
-      const cpus = info.HostConfig.NanoCpus ? info.HostConfig.NanoCpus / 1e9 : (info.HostConfig.CpuQuota ?? 0) / (info.HostConfig.CpuPeriod || 100_000);
+      const cpus = info.HostConfig.NanoCpus
+        ? info.HostConfig.NanoCpus / 1e9
+        : (info.HostConfig.CpuQuota ?? 0) / (info.HostConfig.CpuPeriod || 100_000);
       expect(cpus).toBe(LIMITS.cpus);
       // CapDrop ALL: the engine lists what it dropped, and the sandbox user has no capability left.
-      expect(info.HostConfig.CapDrop?.map((c: string) => c.replace(/^CAP_/, ""))).toEqual(expect.arrayContaining(["CHOWN", "SETUID", "NET_BIND_SERVICE"]));
-      const caps = await sandbox.exec({ argv: ["sh", "-c", "grep -E '^Cap(Eff|Prm|Bnd)' /proc/self/status"], timeoutMs: 10_000, maxOutputBytes: 1_000 });
+      expect(info.HostConfig.CapDrop?.map((c: string) => c.replace(/^CAP_/, ""))).toEqual(
+        expect.arrayContaining(["CHOWN", "SETUID", "NET_BIND_SERVICE"]),
+      );
+      const caps = await sandbox.exec({
+        argv: ["sh", "-c", "grep -E '^Cap(Eff|Prm|Bnd)' /proc/self/status"],
+        timeoutMs: 10_000,
+        maxOutputBytes: 1_000,
+      });
       expect(caps.stdout).toBe("CapPrm:\t0000000000000000\nCapEff:\t0000000000000000\nCapBnd:\t0000000000000000\n");
 
-      const inside = await sandbox.exec({ argv: ["sh", "-c", "id -u; ls /sys/class/net; cat pkg/core.py; touch pkg/x 2>&1; touch /etc/x 2>&1; df -k /dev/shm /tmp | tail -n 2"], timeoutMs: 10_000, maxOutputBytes: 10_000 });
+      const inside = await sandbox.exec({
+        argv: [
+          "sh",
+          "-c",
+          "id -u; ls /sys/class/net; cat pkg/core.py; touch pkg/x 2>&1; touch /etc/x 2>&1; df -k /dev/shm /tmp | tail -n 2",
+        ],
+        timeoutMs: 10_000,
+        maxOutputBytes: 10_000,
+      });
       const lines = inside.stdout.split("\n");
       expect(lines.slice(0, 4)).toEqual(["65534", "lo", "def f(x):", "    return 1 / x"]);
       expect(inside.stdout).toMatch(/touch: cannot touch 'pkg\/x': Read-only file system/);
       expect(inside.stdout).toMatch(/touch: cannot touch '\/etc\/x': Read-only file system/);
       expect(inside.stdout).toMatch(new RegExp(`shm\\s+${LIMITS.tmpMb * 1024}\\s`));
-      const net = await sandbox.exec({ argv: ["python3", "-c", "import socket; socket.create_connection(('1.1.1.1', 80), timeout=3)"], timeoutMs: 10_000, maxOutputBytes: 10_000 });
+      const net = await sandbox.exec({
+        argv: ["python3", "-c", "import socket; socket.create_connection(('1.1.1.1', 80), timeout=3)"],
+        timeoutMs: 10_000,
+        maxOutputBytes: 10_000,
+      });
       expect(net.exitCode).not.toBe(0);
       expect(net.stderr).toMatch(/Network is unreachable|OSError/);
     } finally {
@@ -98,11 +135,19 @@ describeEngine("the Docker sandbox on a real engine", () => {
   it("reports an exec killed at the memory limit as out of memory, and a slow one as its time limit", async () => {
     const sandbox = await provider.create({ runId: "podman-oom", passId: "pass-1", snapshotDir });
     try {
-      const oom = await sandbox.exec({ argv: ["python3", "-c", "b = bytearray(400 * 1024 * 1024); b[::4096] = b'x' * len(b[::4096])"], timeoutMs: 20_000, maxOutputBytes: 10_000 });
+      const oom = await sandbox.exec({
+        argv: ["python3", "-c", "b = bytearray(400 * 1024 * 1024); b[::4096] = b'x' * len(b[::4096])"],
+        timeoutMs: 20_000,
+        maxOutputBytes: 10_000,
+      });
       expect(oom).toMatchObject({ exitCode: 137, oomKilled: true, timedOut: false });
       // Four processes of 60 MB each do not fit together in 128 MB.
       const hold = `python3 -c "import time; b = bytearray(60 * 1024 * 1024); b[::4096] = b'x' * len(b[::4096]); time.sleep(3)"`;
-      const four = await sandbox.exec({ argv: ["sh", "-c", `for i in 1 2 3 4; do ${hold} & done; wait; exit 137`], timeoutMs: 20_000, maxOutputBytes: 10_000 });
+      const four = await sandbox.exec({
+        argv: ["sh", "-c", `for i in 1 2 3 4; do ${hold} & done; wait; exit 137`],
+        timeoutMs: 20_000,
+        maxOutputBytes: 10_000,
+      });
       expect(four).toMatchObject({ oomKilled: true, timedOut: false });
       // The container lives on; the next command is not blamed for the earlier kills.
       const slow = await sandbox.exec({ argv: ["sleep", "30"], timeoutMs: 1_000, maxOutputBytes: 100 });
@@ -137,7 +182,15 @@ print('forked', n)`;
     // A fresh container: the forked processes above hold every pid of the first one until it goes.
     const second = await provider.create({ runId: "podman-pids", passId: "pass-2", snapshotDir });
     try {
-      const shm = await second.exec({ argv: ["sh", "-c", "n=0; for i in $(seq 1 20); do head -c 15M /dev/zero > /dev/shm/f$i 2>/dev/null && n=$((n+1)); done; echo wrote=$n"], timeoutMs: 20_000, maxOutputBytes: 10_000 });
+      const shm = await second.exec({
+        argv: [
+          "sh",
+          "-c",
+          "n=0; for i in $(seq 1 20); do head -c 15M /dev/zero > /dev/shm/f$i 2>/dev/null && n=$((n+1)); done; echo wrote=$n",
+        ],
+        timeoutMs: 20_000,
+        maxOutputBytes: 10_000,
+      });
       expect(shm.stdout).toMatch(/^wrote=[01]\n$/);
     } finally {
       await second.close();
@@ -147,11 +200,27 @@ print('forked', n)`;
 
   it("copies the snapshot into the container for a remote engine (copy mode), read-only for the sandbox user", async () => {
     const archivePath = path.join(dir, "snapshot.tar.gz");
-    writeFileSync(archivePath, gzipSync(await packCanonicalTar([{ type: "file", path: "pkg/core.py", content: Buffer.from("COPIED = True\n"), executable: false }])));
+    writeFileSync(
+      archivePath,
+      gzipSync(
+        await packCanonicalTar([
+          { type: "file", path: "pkg/core.py", content: Buffer.from("COPIED = True\n"), executable: false },
+        ]),
+      ),
+    );
     const copying = new DockerSandboxProvider(LIMITS, TEST_SANDBOX_IMAGE, docker, "copy");
-    const sandbox = await copying.create({ runId: "podman-copy", passId: "pass-1", snapshotDir: "/not/on/the/engine/host", archivePath });
+    const sandbox = await copying.create({
+      runId: "podman-copy",
+      passId: "pass-1",
+      snapshotDir: "/not/on/the/engine/host",
+      archivePath,
+    });
     try {
-      const result = await sandbox.exec({ argv: ["sh", "-c", "cat pkg/core.py; echo x >> pkg/core.py 2>&1 || echo refused"], timeoutMs: 10_000, maxOutputBytes: 1_000 });
+      const result = await sandbox.exec({
+        argv: ["sh", "-c", "cat pkg/core.py; echo x >> pkg/core.py 2>&1 || echo refused"],
+        timeoutMs: 10_000,
+        maxOutputBytes: 1_000,
+      });
       expect(result.stdout).toMatch(/^COPIED = True\n[\s\S]*refused\n$/);
     } finally {
       await sandbox.close();
@@ -168,12 +237,16 @@ print('forked', n)`;
       ready.push(Date.now() - started);
       for (let j = 0; j < 4; j++) {
         const t = Date.now();
-        expect((await sandbox.exec({ argv: ["cat", "pkg/core.py"], timeoutMs: 10_000, maxOutputBytes: 1_000 })).exitCode).toBe(0);
+        expect(
+          (await sandbox.exec({ argv: ["cat", "pkg/core.py"], timeoutMs: 10_000, maxOutputBytes: 1_000 })).exitCode,
+        ).toBe(0);
         exec.push(Date.now() - t);
       }
       await sandbox.close();
     }
-    console.log(`container engine ${TEST_DOCKER_HOST}: ready p50 ${median(ready)} ms (${ready.join(", ")}), exec p50 ${median(exec)} ms`);
+    console.log(
+      `container engine ${TEST_DOCKER_HOST}: ready p50 ${median(ready)} ms (${ready.join(", ")}), exec p50 ${median(exec)} ms`,
+    );
     expect(median(ready)).toBeLessThan(10_000);
     expect(await containersOfRun(docker, "podman-timing")).toEqual([]);
   });
@@ -214,7 +287,12 @@ describeEngine("in-house runs and sandboxed panel judges on the real engine", ()
         return "";
       }
     };
-    await waitFor(async () => log().includes("audit worker ready"), (ok) => ok, 90_000, "the worker to start");
+    await waitFor(
+      async () => log().includes("audit worker ready"),
+      (ok) => ok,
+      90_000,
+      "the worker to start",
+    );
   }, 120_000);
 
   afterAll(async () => {
@@ -225,19 +303,41 @@ describeEngine("in-house runs and sandboxed panel judges on the real engine", ()
   });
 
   it("logs the sandbox it chose and why at start", () => {
-    expect(readFileSync(workerLog, "utf8")).toContain(`sandbox: Docker sandbox: SANDBOX=auto: the Docker engine at ${TEST_DOCKER_HOST} answers`);
+    expect(readFileSync(workerLog, "utf8")).toContain(
+      `sandbox: Docker sandbox: SANDBOX=auto: the Docker engine at ${TEST_DOCKER_HOST} answers`,
+    );
   });
 
   it("runs an in-house audit run in containers: tools work, no network, the sandbox recorded on the run, no container left", async () => {
     const admin = await userWithToken("admin");
     const bench = await seedAuditBenchmark(2, "audit-podman");
     await setAgent(fakeUrl, {});
-    const { id } = await createAuditRun(admin.id, { benchmark: bench.ref, model: "fake-auditor-1", harness: "passes-only" });
-    const run = await waitFor(() => db.auditRun.findUniqueOrThrow({ where: { id } }), (r) => r.finishedAt !== null, 120_000, "the run to finish");
-    expect(run).toMatchObject({ status: "done", error: null, sandbox: { kind: "docker", reason: `SANDBOX=auto: the Docker engine at ${TEST_DOCKER_HOST} answers`, warning: null } });
+    const { id } = await createAuditRun(admin.id, {
+      benchmark: bench.ref,
+      model: "fake-auditor-1",
+      harness: "passes-only",
+    });
+    const run = await waitFor(
+      () => db.auditRun.findUniqueOrThrow({ where: { id } }),
+      (r) => r.finishedAt !== null,
+      120_000,
+      "the run to finish",
+    );
+    expect(run).toMatchObject({
+      status: "done",
+      error: null,
+      sandbox: {
+        kind: "docker",
+        reason: `SANDBOX=auto: the Docker engine at ${TEST_DOCKER_HOST} answers`,
+        warning: null,
+      },
+    });
     const passes = await db.auditPass.findMany({ where: { runId: id }, orderBy: { ordinal: "asc" } });
     expect(passes.map((p) => p.status)).toEqual(["done", "done"]);
-    const messages = await db.auditPassMessage.findMany({ where: { passId: passes[0]!.id }, orderBy: [{ attempt: "asc" }, { seq: "asc" }] });
+    const messages = await db.auditPassMessage.findMany({
+      where: { passId: passes[0]!.id },
+      orderBy: [{ attempt: "asc" }, { seq: "asc" }],
+    });
     const transcript = messages.map((m) => m.message as { role: string; content: string | null });
     const outputs = transcript.filter((m) => m.role === "tool").map((m) => m.content ?? "");
     expect(outputs[1]).toContain("     1  def handle_0(value):");
@@ -245,8 +345,14 @@ describeEngine("in-house runs and sandboxed panel judges on the real engine", ()
     expect(outputs[2]).not.toContain("NETWORK-REACHABLE");
     expect(await containersOfRun(engineClient(), id)).toEqual([]);
     // The run page says where its passes ran.
-    const page = await fetch(`${webUrl}/api/v1/admin/runs/${id}`, { headers: { authorization: `Bearer ${admin.token}` } });
-    expect((await page.json()).sandbox).toEqual({ kind: "docker", reason: `SANDBOX=auto: the Docker engine at ${TEST_DOCKER_HOST} answers`, warning: null });
+    const page = await fetch(`${webUrl}/api/v1/admin/runs/${id}`, {
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    expect((await page.json()).sandbox).toEqual({
+      kind: "docker",
+      reason: `SANDBOX=auto: the Docker engine at ${TEST_DOCKER_HOST} answers`,
+      warning: null,
+    });
   });
 
   it("runs a panel judge's proof of concept in a container, and records a command killed at the memory limit as out of memory", async () => {
@@ -260,8 +366,21 @@ describeEngine("in-house runs and sandboxed panel judges on the real engine", ()
     const findings = [
       ["parser/lexer.py", "Lexer drops the last token [panel:confirmed]"],
       ["parser/lexer.py", "Lexer overflows on long input [panel:confirmed] [poc:oom]"],
-    ].map(([file, title]) => ({ repo: "acme/parser", file, line_start: 1, line_end: 2, title, description: `The agent reports: ${title}.`, code_snippet: "x", severity: "high" }));
-    const created = await fetch(`${webUrl}/api/v1/submissions`, { method: "POST", headers: { authorization: `Bearer ${submitter.token}`, "content-type": "application/json" }, body: JSON.stringify({ benchmark: slug, model: `Podman PoC ${slug}`, findings }) });
+    ].map(([file, title]) => ({
+      repo: "acme/parser",
+      file,
+      line_start: 1,
+      line_end: 2,
+      title,
+      description: `The agent reports: ${title}.`,
+      code_snippet: "x",
+      severity: "high",
+    }));
+    const created = await fetch(`${webUrl}/api/v1/submissions`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${submitter.token}`, "content-type": "application/json" },
+      body: JSON.stringify({ benchmark: slug, model: `Podman PoC ${slug}`, findings }),
+    });
     expect(created.status).toBe(202);
     const submissionId = ((await created.json()) as { id: string }).id;
     expect((await waitForStatus(webUrl, submissionId, submitter.token)).status).toBe("scored");
@@ -269,27 +388,66 @@ describeEngine("in-house runs and sandboxed panel judges on the real engine", ()
     const connection = new Redis(redis.url, { maxRetriesPerRequest: null });
     const queue = new Queue(PANEL_QUEUE, { connection });
     try {
-      const run = await db.panelRun.create({ data: { submissionId, seed: "podman", sampleSize: 100, judges: ["fake-panel-a", "fake-panel-b"], tier2Judge: "fake-panel-tier2" } });
+      const run = await db.panelRun.create({
+        data: {
+          submissionId,
+          seed: "podman",
+          sampleSize: 100,
+          judges: ["fake-panel-a", "fake-panel-b"],
+          tier2Judge: "fake-panel-tier2",
+        },
+      });
       await queue.add("validate-findings", { runId: run.id }, { jobId: `${run.id}-1` });
-      const done = await waitFor(() => db.panelRun.findUniqueOrThrow({ where: { id: run.id } }), (r) => r.status === "done" || r.status === "failed", 240_000, "the sandboxed panel to finish");
+      const done = await waitFor(
+        () => db.panelRun.findUniqueOrThrow({ where: { id: run.id } }),
+        (r) => r.status === "done" || r.status === "failed",
+        240_000,
+        "the sandboxed panel to finish",
+      );
       expect(done).toMatchObject({ status: "done", error: null });
-      const reviews = await db.panelReview.findMany({ where: { panelRunId: run.id }, include: { finding: { select: { title: true } } } });
+      const reviews = await db.panelReview.findMany({
+        where: { panelRunId: run.id },
+        include: { finding: { select: { title: true } } },
+      });
       const proven = reviews.filter((r) => r.finding.title.includes("Lexer drops"));
       expect(proven.length).toBeGreaterThan(0);
       for (const r of proven) {
         expect(r).toMatchObject({ sandboxed: true, pocRan: true, confidence: "high" });
-        expect(pocRecordSchema.parse(r.poc).commands).toEqual([expect.objectContaining({ exit_code: 0, timed_out: false, out_of_memory: false, output: "def next_token(buf):\n    return buf[0]\nPOC-OK\n" })]);
+        expect(pocRecordSchema.parse(r.poc).commands).toEqual([
+          expect.objectContaining({
+            exit_code: 0,
+            timed_out: false,
+            out_of_memory: false,
+            output: "def next_token(buf):\n    return buf[0]\nPOC-OK\n",
+          }),
+        ]);
       }
       const oom = reviews.filter((r) => r.finding.title.includes("[poc:oom]"));
       expect(oom.length).toBeGreaterThan(0);
-      for (const r of oom) expect(pocRecordSchema.parse(r.poc).commands).toEqual([expect.objectContaining({ exit_code: 137, timed_out: false, out_of_memory: true })]);
+      for (const r of oom)
+        expect(pocRecordSchema.parse(r.poc).commands).toEqual([
+          expect.objectContaining({ exit_code: 137, timed_out: false, out_of_memory: true }),
+        ]);
       expect(await containersOfRun(engineClient(), run.id)).toEqual([]);
 
       // Maintainers read it with the verdict (GET /api/v1/submissions/{id}/panel).
       const maintainer = await userWithToken("maintainer");
-      const api = (await (await fetch(`${webUrl}/api/v1/submissions/${submissionId}/panel?per_page=100`, { headers: { authorization: `Bearer ${maintainer.token}` } })).json()) as { findings: { title: string; reviews: { proof_of_concept: { commands: { out_of_memory: boolean }[] } | null }[] }[] };
+      const api = (await (
+        await fetch(`${webUrl}/api/v1/submissions/${submissionId}/panel?per_page=100`, {
+          headers: { authorization: `Bearer ${maintainer.token}` },
+        })
+      ).json()) as {
+        findings: {
+          title: string;
+          reviews: { proof_of_concept: { commands: { out_of_memory: boolean }[] } | null }[];
+        }[];
+      };
       const oomReview = api.findings.find((f) => f.title.includes("[poc:oom]"))!.reviews[0]!;
-      expect(oomReview.proof_of_concept!.commands[0]).toMatchObject({ exit_code: 137, timed_out: false, out_of_memory: true });
+      expect(oomReview.proof_of_concept!.commands[0]).toMatchObject({
+        exit_code: 137,
+        timed_out: false,
+        out_of_memory: true,
+      });
     } finally {
       await queue.close();
       connection.disconnect();

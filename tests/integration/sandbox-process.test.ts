@@ -84,15 +84,30 @@ describe("ProcessSandbox limits as a whole (cgroup)", () => {
   const small: SandboxLimits = { memoryMb: 128, cpus: 0.25, pids: 32, tmpMb: 16 };
   const limited = new ProcessSandboxProvider(small);
   const leftovers = () =>
-    support.version === null ? [] : (support.version === 2 ? [support.dir] : Object.values(support.dirs)).flatMap((d) => readdirSync(d, { withFileTypes: true }).filter((e) => e.isDirectory() && e.name.startsWith(`${process.pid}-`)).map((e) => e.name)).filter((name, i, all) => all.indexOf(name) === i);
+    support.version === null
+      ? []
+      : (support.version === 2 ? [support.dir] : Object.values(support.dirs))
+          .flatMap((d) =>
+            readdirSync(d, { withFileTypes: true })
+              .filter((e) => e.isDirectory() && e.name.startsWith(`${process.pid}-`))
+              .map((e) => e.name),
+          )
+          .filter((name, i, all) => all.indexOf(name) === i);
 
   it("finds a cgroup to put each exec in", () => {
-    expect(support.version === null ? support.reason : "ok", "the process sandbox needs a writable cgroup (v1 memory, pids, cpu or v2 with them delegated)").toBe("ok");
+    expect(
+      support.version === null ? support.reason : "ok",
+      "the process sandbox needs a writable cgroup (v1 memory, pids, cpu or v2 with them delegated)",
+    ).toBe("ok");
     expect(limited.isolation).toEqual({ cgroup: `cgroup v${support.version}`, warning: null });
   });
 
   it("bounds /dev/shm: 20 files of 15 MB do not fit (SANDBOX_TMP_MB each for /tmp and /dev/shm)", async () => {
-    const result = await run("n=0; for i in $(seq 1 20); do head -c 15M /dev/zero > /dev/shm/f$i 2>/dev/null && n=$((n+1)); done; echo wrote=$n; df -k /dev/shm | tail -n 1", 20_000, limited);
+    const result = await run(
+      "n=0; for i in $(seq 1 20); do head -c 15M /dev/zero > /dev/shm/f$i 2>/dev/null && n=$((n+1)); done; echo wrote=$n; df -k /dev/shm | tail -n 1",
+      20_000,
+      limited,
+    );
     expect(result.stdout).toMatch(/^wrote=[01]\n/);
     const sizeKb = Number(result.stdout.split("\n")[1]!.trim().split(/\s+/)[1]);
     expect(sizeKb).toBe(16 * 1024);
@@ -108,12 +123,20 @@ describe("ProcessSandbox limits as a whole (cgroup)", () => {
   });
 
   it("reports a single command killed at the memory limit as out of memory, not as a time limit", async () => {
-    const result = await run(`python3 -c "b = bytearray(400 * 1024 * 1024); b[::4096] = b'x' * len(b[::4096])"`, 15_000, limited);
+    const result = await run(
+      `python3 -c "b = bytearray(400 * 1024 * 1024); b[::4096] = b'x' * len(b[::4096])"`,
+      15_000,
+      limited,
+    );
     expect(result).toMatchObject({ exitCode: 137, oomKilled: true, timedOut: false });
   });
 
   it("bounds tmpfs and memory together: /tmp and /dev/shm pages count against the memory limit", async () => {
-    const result = await run(`head -c 15M /dev/zero > /tmp/a; head -c 15M /dev/zero > /dev/shm/b; python3 -c "b = bytearray(110 * 1024 * 1024); b[::4096] = b'x' * len(b[::4096])"; echo rc=$?`, 15_000, limited);
+    const result = await run(
+      `head -c 15M /dev/zero > /tmp/a; head -c 15M /dev/zero > /dev/shm/b; python3 -c "b = bytearray(110 * 1024 * 1024); b[::4096] = b'x' * len(b[::4096])"; echo rc=$?`,
+      15_000,
+      limited,
+    );
     expect(result.stdout).toMatch(/rc=137/);
     expect(result.oomKilled).toBe(true);
   });
@@ -147,7 +170,11 @@ print('forked', n)
     const result = await run(`${busy} & ${busy} & wait; times`, 15_000, limited);
     // `times`: the shell's own user/system times, then its children's.
     const lines = result.stdout.trim().split("\n");
-    const seconds = (s: string) => s.split(/\s+/).reduce((sum, t) => { const m = /(\d+)m([\d.]+)s/.exec(t); return sum + (m ? Number(m[1]) * 60 + Number(m[2]) : 0); }, 0);
+    const seconds = (s: string) =>
+      s.split(/\s+/).reduce((sum, t) => {
+        const m = /(\d+)m([\d.]+)s/.exec(t);
+        return sum + (m ? Number(m[1]) * 60 + Number(m[2]) : 0);
+      }, 0);
     const cpu = seconds(lines.at(-1)!);
     expect(cpu).toBeGreaterThan(0.1);
     expect(cpu).toBeLessThan(0.8);
@@ -165,4 +192,3 @@ print('forked', n)
     expect(leftovers()).toEqual([]);
   });
 });
-

@@ -20,15 +20,24 @@ function landing(location: string | null | undefined): URL {
 
 async function csrf(extraCookie = ""): Promise<{ csrfToken: string; cookie: string }> {
   const response = await fetch(`${webUrl}/api/auth/csrf`);
-  const jar = response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const jar = response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   const { csrfToken } = (await response.json()) as { csrfToken: string };
   return { csrfToken, cookie: [jar, extraCookie].filter(Boolean).join("; ") };
 }
 
 describe("hostile callbackUrl values stay on the site", () => {
   it.each(HOSTILE_CALLBACKS)("sign-in and sign-up pages, signed in: %j", async (value) => {
-    for (const [page, fallback] of [["/sign-in", "/account/submissions"], ["/sign-up", "/submit"]] as const) {
-      const response = await fetch(`${webUrl}${page}?callbackUrl=${encodeURIComponent(value)}`, { headers: { cookie }, redirect: "manual" });
+    for (const [page, fallback] of [
+      ["/sign-in", "/account/submissions"],
+      ["/sign-up", "/submit"],
+    ] as const) {
+      const response = await fetch(`${webUrl}${page}?callbackUrl=${encodeURIComponent(value)}`, {
+        headers: { cookie },
+        redirect: "manual",
+      });
       expect(response.status, page).toBe(307);
       const target = landing(response.headers.get("location"));
       expect(target.origin, page).toBe(webUrl);
@@ -38,7 +47,9 @@ describe("hostile callbackUrl values stay on the site", () => {
 
   it.each(HOSTILE_CALLBACKS)("next-auth sign-in route and sign-out: %j", async (value) => {
     // GET /api/auth/signin hands the callbackUrl to the sign-in page and remembers it in a cookie.
-    const signin = await fetch(`${webUrl}/api/auth/signin?callbackUrl=${encodeURIComponent(value)}`, { redirect: "manual" });
+    const signin = await fetch(`${webUrl}/api/auth/signin?callbackUrl=${encodeURIComponent(value)}`, {
+      redirect: "manual",
+    });
     const page = landing(signin.headers.get("location"));
     expect(page.origin).toBe(webUrl);
     expect(page.pathname).toBe("/sign-in");
@@ -47,7 +58,8 @@ describe("hostile callbackUrl values stay on the site", () => {
     if (forwarded === null) expect(page.searchParams.get("error")).toBe("Configuration");
     else expect(landing(forwarded).href).toBe(`${webUrl}/`);
     const remembered = signin.headers.getSetCookie().find((c) => c.startsWith("next-auth.callback-url="));
-    if (remembered) expect(landing(decodeURIComponent(remembered.split(";")[0]!.split("=")[1]!)).href).toBe(`${webUrl}/`);
+    if (remembered)
+      expect(landing(decodeURIComponent(remembered.split(";")[0]!.split("=")[1]!)).href).toBe(`${webUrl}/`);
 
     const { csrfToken, cookie: jar } = await csrf();
     const signout = await fetch(`${webUrl}/api/auth/signout`, {
@@ -61,7 +73,14 @@ describe("hostile callbackUrl values stay on the site", () => {
 
   it("the credentials sign-in answers with a target on the site, as JSON and as a redirect", async () => {
     // Sign-in attempts are rate limited per address, so each sample gets its own user.
-    const samples = ["/\t/evil.example", "/\\evil.example", "//evil.example", "/%2f/evil.example", "/\uFF0F/evil.example", "https://evil.example/"];
+    const samples = [
+      "/\t/evil.example",
+      "/\\evil.example",
+      "//evil.example",
+      "/%2f/evil.example",
+      "/\uFF0F/evil.example",
+      "https://evil.example/",
+    ];
     for (const value of samples) {
       const user = await createTestUser("user");
       for (const json of [true, false]) {
@@ -69,7 +88,13 @@ describe("hostile callbackUrl values stay on the site", () => {
         const response = await fetch(`${webUrl}/api/auth/callback/credentials`, {
           method: "POST",
           headers: { "content-type": "application/x-www-form-urlencoded", cookie: jar, origin: webUrl },
-          body: new URLSearchParams({ csrfToken, email: user.email, password: user.password, callbackUrl: value, ...(json ? { json: "true" } : {}) }),
+          body: new URLSearchParams({
+            csrfToken,
+            email: user.email,
+            password: user.password,
+            callbackUrl: value,
+            ...(json ? { json: "true" } : {}),
+          }),
           redirect: "manual",
         });
         const target = json ? ((await response.json()) as { url: string }).url : response.headers.get("location");
@@ -79,9 +104,14 @@ describe("hostile callbackUrl values stay on the site", () => {
   });
 
   it("keeps a same-site callbackUrl", async () => {
-    const response = await fetch(`${webUrl}/sign-in?callbackUrl=${encodeURIComponent("/account/tokens")}`, { headers: { cookie }, redirect: "manual" });
+    const response = await fetch(`${webUrl}/sign-in?callbackUrl=${encodeURIComponent("/account/tokens")}`, {
+      headers: { cookie },
+      redirect: "manual",
+    });
     expect(landing(response.headers.get("location")).href).toBe(`${webUrl}/account/tokens`);
-    const signin = await fetch(`${webUrl}/api/auth/signin?callbackUrl=${encodeURIComponent("/submit")}`, { redirect: "manual" });
+    const signin = await fetch(`${webUrl}/api/auth/signin?callbackUrl=${encodeURIComponent("/submit")}`, {
+      redirect: "manual",
+    });
     const page = landing(signin.headers.get("location"));
     expect(page.searchParams.get("callbackUrl")).toBe(`${webUrl}/submit`);
     // The sign-in page accepts next-auth's absolute form of a same-site path.

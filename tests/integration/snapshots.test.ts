@@ -60,13 +60,33 @@ beforeAll(async () => {
 describe("probebench snapshot import", () => {
   it("stores the tree without history, content-addressed, with its plan; identical content again is a no-op", async () => {
     const root = makeTree("parser", PARSER, { "docs-link.py": "parser/lexer.py" });
-    const first = await cli(["snapshot", "import", "--benchmark", `${slug}@1`, "--repo", "acme/parser", "--image", "ghcr.io/acme/parser-env:1", root]);
+    const first = await cli([
+      "snapshot",
+      "import",
+      "--benchmark",
+      `${slug}@1`,
+      "--repo",
+      "acme/parser",
+      "--image",
+      "ghcr.io/acme/parser-env:1",
+      root,
+    ]);
     expect(first.stderr).toBe("");
     expect(first.code).toBe(0);
-    expect(first.stdout).toMatch(/^Imported: acme\/parser .*4 files, 11 source lines \(python 11\); plan: 3 audited files in 2 passes; revision history removed \(1 entries\)/);
+    expect(first.stdout).toMatch(
+      /^Imported: acme\/parser .*4 files, 11 source lines \(python 11\); plan: 3 audited files in 2 passes; revision history removed \(1 entries\)/,
+    );
 
-    const row = await db.repositorySnapshot.findFirstOrThrow({ where: { repository: { name: "acme/parser", benchmark: { slug } } }, include: { plans: true } });
-    expect(row).toMatchObject({ fileCount: 4, lines: 11, image: "ghcr.io/acme/parser-env:1", storagePath: `${row.sha256.slice(0, 2)}/${row.sha256}.tar.gz` });
+    const row = await db.repositorySnapshot.findFirstOrThrow({
+      where: { repository: { name: "acme/parser", benchmark: { slug } } },
+      include: { plans: true },
+    });
+    expect(row).toMatchObject({
+      fileCount: 4,
+      lines: 11,
+      image: "ghcr.io/acme/parser-env:1",
+      storagePath: `${row.sha256.slice(0, 2)}/${row.sha256}.tar.gz`,
+    });
     const members = await tarMembers(path.join(store, row.storagePath));
     expect(members).toEqual(["app/main.py", "docs-link.py", "parser/ast.py", "parser/lexer.py", "tests/test_lexer.py"]);
     expect(row.plans).toHaveLength(1);
@@ -84,17 +104,26 @@ describe("probebench snapshot import", () => {
   });
 
   it("refuses different content for the same repository and version", async () => {
-    const root = makeTree("parser-changed", { ...PARSER, "parser/lexer.py": "def next_token(buf):\n    return buf[:2]\n" });
+    const root = makeTree("parser-changed", {
+      ...PARSER,
+      "parser/lexer.py": "def next_token(buf):\n    return buf[:2]\n",
+    });
     const result = await cli(["snapshot", "import", "--benchmark", `${slug}@1`, "--repo", "acme/parser", root]);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/already has a different snapshot .*a version's snapshots never change/);
   });
 
   it("refuses symbolic links that leave the tree, and unknown repositories", async () => {
-    const root = makeTree("ui-escape", { "src/render.ts": "export function render() {}\n" }, { "src/secrets": "../../../etc" });
+    const root = makeTree(
+      "ui-escape",
+      { "src/render.ts": "export function render() {}\n" },
+      { "src/secrets": "../../../etc" },
+    );
     const escaping = await cli(["snapshot", "import", "--benchmark", `${slug}@1`, "--repo", "acme/ui", root]);
     expect(escaping.code).toBe(1);
-    expect(escaping.stderr).toContain("Symbolic links that leave the repository are refused: src/secrets -> ../../../etc");
+    expect(escaping.stderr).toContain(
+      "Symbolic links that leave the repository are refused: src/secrets -> ../../../etc",
+    );
     const unknown = await cli(["snapshot", "import", "--benchmark", `${slug}@1`, "--repo", "acme/nothing", root]);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain("acme/nothing is not a repository of");
@@ -106,14 +135,32 @@ describe("GET /api/v1/repositories/{owner}/{name}/plan", () => {
   it("serves the stored plan, and a 404 that says what is missing", async () => {
     const ok = await contractFetch(`${webUrl}/api/v1/repositories/acme/parser/plan?benchmark=${slug}@1`);
     expect(ok.status).toBe(200);
-    const body = (await ok.json()) as { benchmark: string; repository: string; snapshot: { files: number; image: string }; plan: unknown };
-    expect(body).toMatchObject({ benchmark: `${slug}@1`, repository: "acme/parser", snapshot: { files: 4, image: "ghcr.io/acme/parser-env:1" } });
-    expect(passPlanSchema.parse(body.plan).passes.map((p) => p.files)).toEqual([["app/main.py"], ["parser/ast.py", "parser/lexer.py"]]);
+    const body = (await ok.json()) as {
+      benchmark: string;
+      repository: string;
+      snapshot: { files: number; image: string };
+      plan: unknown;
+    };
+    expect(body).toMatchObject({
+      benchmark: `${slug}@1`,
+      repository: "acme/parser",
+      snapshot: { files: 4, image: "ghcr.io/acme/parser-env:1" },
+    });
+    expect(passPlanSchema.parse(body.plan).passes.map((p) => p.files)).toEqual([
+      ["app/main.py"],
+      ["parser/ast.py", "parser/lexer.py"],
+    ]);
 
     const missing = await contractFetch(`${webUrl}/api/v1/repositories/acme/ui/plan?benchmark=${slug}@1`);
     expect(missing.status).toBe(404);
-    expect(((await missing.json()) as { error: { message: string } }).error.message).toMatch(/No snapshot or pass plan of acme\/ui has been imported/);
-    expect((await contractFetch(`${webUrl}/api/v1/repositories/acme/nothing/plan?benchmark=${slug}@1`)).status).toBe(404);
-    expect((await contractFetch(`${webUrl}/api/v1/repositories/acme/parser/plan?benchmark=${slug}@9`)).status).toBe(404);
+    expect(((await missing.json()) as { error: { message: string } }).error.message).toMatch(
+      /No snapshot or pass plan of acme\/ui has been imported/,
+    );
+    expect((await contractFetch(`${webUrl}/api/v1/repositories/acme/nothing/plan?benchmark=${slug}@1`)).status).toBe(
+      404,
+    );
+    expect((await contractFetch(`${webUrl}/api/v1/repositories/acme/parser/plan?benchmark=${slug}@9`)).status).toBe(
+      404,
+    );
   });
 });

@@ -17,7 +17,8 @@ async function tokenFor(person: { email: string }, scopes: TokenScope[], expires
   return (await createApiToken(person.email, { name: `scopes ${scopes.join("+")}`, scopes, expires_days })).token;
 }
 
-const upload = (token: string, model: string) => call(webUrl, "POST", "/api/v1/submissions", { token }, { benchmark: slug, model, findings: [] });
+const upload = (token: string, model: string) =>
+  call(webUrl, "POST", "/api/v1/submissions", { token }, { benchmark: slug, model, findings: [] });
 
 beforeAll(async () => {
   slug = await seedBenchmark();
@@ -48,7 +49,9 @@ describe("token scopes", () => {
       expect([path, refused.status]).toEqual([path, 403]);
       expect(refused.json.error.message).toMatch(/lacks the `read` scope/);
     }
-    expect((await call(webUrl, "POST", `/api/v1/submissions/${created.json.id}/withdraw`, { token: submit }, {})).status).toBe(200);
+    expect(
+      (await call(webUrl, "POST", `/api/v1/submissions/${created.json.id}/withdraw`, { token: submit }, {})).status,
+    ).toBe(200);
   });
 
   it("keeps an admin's token without the admin scope out of the admin API, while the admin's session gets in", async () => {
@@ -66,7 +69,9 @@ describe("token scopes", () => {
       expect([path, refused.status]).toEqual([path, 403]);
       expect(refused.json.error.message).toMatch(/lacks the `admin` scope/);
     }
-    expect((await call(webUrl, "PATCH", `/api/v1/admin/users/${target.id}`, { cookie: admin.cookie }, change)).status).toBe(200);
+    expect(
+      (await call(webUrl, "PATCH", `/api/v1/admin/users/${target.id}`, { cookie: admin.cookie }, change)).status,
+    ).toBe(200);
     expect((await db.user.findUniqueOrThrow({ where: { id: target.id } })).submissionQuotaPerDay).toBe(3);
   });
 
@@ -74,7 +79,13 @@ describe("token scopes", () => {
     const other = await createTestUser("admin");
     const adminOnly = await tokenFor(other, ["admin"]);
     const target = await createTestUser("user");
-    const patched = await call(webUrl, "PATCH", `/api/v1/admin/users/${target.id}`, { token: adminOnly }, { submission_quota_per_day: 9, reason: "admin token" });
+    const patched = await call(
+      webUrl,
+      "PATCH",
+      `/api/v1/admin/users/${target.id}`,
+      { token: adminOnly },
+      { submission_quota_per_day: 9, reason: "admin token" },
+    );
     expect(patched.status).toBe(200);
     expect((await call(webUrl, "GET", "/api/v1/admin/audit-log", { token: adminOnly })).status).toBe(200);
     // The admin scope alone does not upload.
@@ -96,7 +107,11 @@ describe("token lifetime", () => {
     expect(expired.json.error.message).toMatch(/^The API token expired on 2026-01-02 03:04 UTC/);
     expect((await upload(token, "Expired")).status).toBe(401);
     const listed = await call(webUrl, "GET", "/api/v1/tokens", { cookie: user.cookie });
-    expect(listed.json.tokens.find((t: { id: string }) => t.id === id)).toMatchObject({ expired: true, revoked_at: null, expires_at: "2026-01-02T03:04:05.000Z" });
+    expect(listed.json.tokens.find((t: { id: string }) => t.id === id)).toMatchObject({
+      expired: true,
+      revoked_at: null,
+      expires_at: "2026-01-02T03:04:05.000Z",
+    });
   });
 });
 
@@ -107,7 +122,12 @@ describe("creating tokens (browser session)", () => {
     const before = Date.now();
     const created = await create(user.cookie, { name: "defaults" });
     expect(created.status).toBe(201);
-    expect(created.json).toMatchObject({ name: "defaults", scopes: ["submit", "read"], expired: false, token: expect.stringMatching(/^pb_/) });
+    expect(created.json).toMatchObject({
+      name: "defaults",
+      scopes: ["submit", "read"],
+      expired: false,
+      token: expect.stringMatching(/^pb_/),
+    });
     const lifetime = Date.parse(created.json.expires_at) - before;
     expect(lifetime).toBeGreaterThan(90 * DAY_MS - 60_000);
     expect(lifetime).toBeLessThan(90 * DAY_MS + 60_000);
@@ -176,13 +196,32 @@ describe("revoking tokens", () => {
   it("revokes every token of a disabled user, for good: enabling the account again does not bring them back", async () => {
     const person = await createTestUser("user");
     const extra = await createApiToken(person.email, { name: "extra", scopes: ["read"] });
-    const disable = await call(webUrl, "PATCH", `/api/v1/admin/users/${person.id}`, { cookie: admin.cookie }, { disabled: true, reason: "leaked credentials" });
+    const disable = await call(
+      webUrl,
+      "PATCH",
+      `/api/v1/admin/users/${person.id}`,
+      { cookie: admin.cookie },
+      { disabled: true, reason: "leaked credentials" },
+    );
     expect(disable.status).toBe(200);
     expect(disable.json.revoked_tokens).toBe(2);
     expect(await db.apiToken.count({ where: { userId: person.id, revokedAt: null } })).toBe(0);
-    expect((await call(webUrl, "PATCH", `/api/v1/admin/users/${person.id}`, { cookie: admin.cookie }, { disabled: false, reason: "cleaned up" })).status).toBe(200);
-    for (const token of [person.token, extra.token]) expect((await call(webUrl, "GET", "/api/v1/submissions", { token })).status).toBe(401);
+    expect(
+      (
+        await call(
+          webUrl,
+          "PATCH",
+          `/api/v1/admin/users/${person.id}`,
+          { cookie: admin.cookie },
+          { disabled: false, reason: "cleaned up" },
+        )
+      ).status,
+    ).toBe(200);
+    for (const token of [person.token, extra.token])
+      expect((await call(webUrl, "GET", "/api/v1/submissions", { token })).status).toBe(401);
     const log = await call(webUrl, "GET", `/api/v1/admin/audit-log?target=user:${person.id}`, { cookie: admin.cookie });
-    expect(log.json.entries.find((e: { action: string }) => e.action === "user.disable")).toMatchObject({ details: { revoked_tokens: 2 } });
+    expect(log.json.entries.find((e: { action: string }) => e.action === "user.disable")).toMatchObject({
+      details: { revoked_tokens: 2 },
+    });
   });
 });

@@ -38,10 +38,16 @@ const fileA = () => ({
   benchmark: slug,
   model: "Workbench A",
   findings: [
-    { id: "A1", ...finding("P1", "acme/parser", "parser/lexer.py", 42, 47, `Final token lost without trailing newline (${tag})`) },
+    {
+      id: "A1",
+      ...finding("P1", "acme/parser", "parser/lexer.py", 42, 47, `Final token lost without trailing newline (${tag})`),
+    },
     finding("P2", "acme/parser", "parser/ast.py", 101, 104, `Exponent operator binds too loosely (${tag})`),
     { id: "X7", ...finding("X7", "acme/parser", "parser/lexer.py", 44, 52, X7_TITLE) },
-    { id: "U9", ...finding("U1", "acme/ui", "src/render.ts", 201, 214, `Tooltip element leaks after the chart unmounts (${tag})`) },
+    {
+      id: "U9",
+      ...finding("U1", "acme/ui", "src/render.ts", 201, 214, `Tooltip element leaks after the chart unmounts (${tag})`),
+    },
   ],
 });
 
@@ -52,7 +58,17 @@ async function upload(user: TestUser, file: unknown): Promise<string> {
 }
 
 async function approve(id: string): Promise<void> {
-  expect((await call(webUrl, "POST", `/api/v1/admin/submissions/${id}/review`, { token: admin.token }, { decision: "approve" })).status).toBe(200);
+  expect(
+    (
+      await call(
+        webUrl,
+        "POST",
+        `/api/v1/admin/submissions/${id}/review`,
+        { token: admin.token },
+        { decision: "approve" },
+      )
+    ).status,
+  ).toBe(200);
 }
 
 beforeAll(async () => {
@@ -65,7 +81,11 @@ beforeAll(async () => {
   maintainerCookie = await signIn(webUrl, maintainer);
   subA = await upload(owner, fileA());
   // B holds X7's exact text (same content hash), so an override of X7 -> P1 concerns it too.
-  subB = await upload(other, { benchmark: slug, model: "Workbench B", findings: [{ id: "B-X7", ...finding("X7", "acme/parser", "parser/lexer.py", 44, 52, X7_TITLE) }] });
+  subB = await upload(other, {
+    benchmark: slug,
+    model: "Workbench B",
+    findings: [{ id: "B-X7", ...finding("X7", "acme/parser", "parser/lexer.py", 44, 52, X7_TITLE) }],
+  });
   await Promise.all([waitForStatus(webUrl, subA, owner.token), waitForStatus(webUrl, subB, other.token)]);
 });
 
@@ -86,15 +106,32 @@ describe("matches and pairs", () => {
         {
           repo: "acme/parser",
           matched: [
-            { reference_bug_id: "P1", finding_ids: ["A1"], decided_by: "judge", pairs: [{ finding_id: "A1", decided_by: "judge" }] },
-            { reference_bug_id: "P2", finding_ids: ["r0-1"], decided_by: "judge", pairs: [{ finding_id: "r0-1", decided_by: "judge" }] },
+            {
+              reference_bug_id: "P1",
+              finding_ids: ["A1"],
+              decided_by: "judge",
+              pairs: [{ finding_id: "A1", decided_by: "judge" }],
+            },
+            {
+              reference_bug_id: "P2",
+              finding_ids: ["r0-1"],
+              decided_by: "judge",
+              pairs: [{ finding_id: "r0-1", decided_by: "judge" }],
+            },
           ],
           unmatched_reference_bug_ids: ["P3"],
           unmatched_finding_ids: ["X7"],
         },
         {
           repo: "acme/ui",
-          matched: [{ reference_bug_id: "U1", finding_ids: ["U9"], decided_by: "judge", pairs: [{ finding_id: "U9", decided_by: "judge" }] }],
+          matched: [
+            {
+              reference_bug_id: "U1",
+              finding_ids: ["U9"],
+              decided_by: "judge",
+              pairs: [{ finding_id: "U9", decided_by: "judge" }],
+            },
+          ],
           unmatched_reference_bug_ids: [],
           unmatched_finding_ids: [],
         },
@@ -102,11 +139,17 @@ describe("matches and pairs", () => {
     });
     const one = await call(webUrl, "GET", `/api/v1/submissions/${subA}/matches?repo=acme/ui`, { token: owner.token });
     expect(one.json.repositories.map((r: { repo: string }) => r.repo)).toEqual(["acme/ui"]);
-    expect((await call(webUrl, "GET", `/api/v1/submissions/${subA}/matches?run=1`, { token: owner.token })).status).toBe(404);
-    expect((await call(webUrl, "GET", `/api/v1/submissions/${subA}/matches?run=x`, { token: owner.token })).status).toBe(422);
+    expect(
+      (await call(webUrl, "GET", `/api/v1/submissions/${subA}/matches?run=1`, { token: owner.token })).status,
+    ).toBe(404);
+    expect(
+      (await call(webUrl, "GET", `/api/v1/submissions/${subA}/matches?run=x`, { token: owner.token })).status,
+    ).toBe(422);
     const csv = await call(webUrl, "GET", `/api/v1/submissions/${subA}/matches?format=csv`, { token: owner.token });
     expect(csv.headers.get("content-type")).toMatch(/text\/csv/);
-    expect(csv.text.split("\r\n")[0]).toBe("submission_id,run,repo,kind,reference_bug_id,finding_id,decided_by,strongest_signal,strength_vs_threshold");
+    expect(csv.text.split("\r\n")[0]).toBe(
+      "submission_id,run,repo,kind,reference_bug_id,finding_id,decided_by,strongest_signal,strength_vs_threshold",
+    );
     expect(csv.text).toContain(`${subA},0,acme/parser,matched,P1,A1,judge,,`);
     expect(csv.text).toContain(`${subA},0,acme/parser,missed,P3,,,,`);
     expect(csv.text).toMatch(new RegExp(`${subA},0,acme/parser,unmatched_finding,P1,X7,,line_overlap,`));
@@ -115,19 +158,58 @@ describe("matches and pairs", () => {
   it("shows a pair: both records, the six signals against their thresholds, and the judge's verdict", async () => {
     const pair = await call(webUrl, "GET", `/api/v1/submissions/${subA}/pairs/X7/P1`, { token: owner.token });
     expect(pair.status).toBe(200);
-    expect(pair.json.finding).toMatchObject({ id: "X7", run: 0, repo: "acme/parser", file: "parser/lexer.py", line_start: 44, line_end: 52 });
-    expect(pair.json.reference_bug).toMatchObject({ id: "P1", file: "parser/lexer.py", line_start: 40, line_end: 48, code_snippet: "next_token(buf)" });
-    expect(pair.json.signals.map((s: { signal: string }) => s.signal)).toEqual(["line_overlap", "full_text_embedding", "description_embedding", "snippet_tokens", "identifiers", "api_calls"]);
+    expect(pair.json.finding).toMatchObject({
+      id: "X7",
+      run: 0,
+      repo: "acme/parser",
+      file: "parser/lexer.py",
+      line_start: 44,
+      line_end: 52,
+    });
+    expect(pair.json.reference_bug).toMatchObject({
+      id: "P1",
+      file: "parser/lexer.py",
+      line_start: 40,
+      line_end: 48,
+      code_snippet: "next_token(buf)",
+    });
+    expect(pair.json.signals.map((s: { signal: string }) => s.signal)).toEqual([
+      "line_overlap",
+      "full_text_embedding",
+      "description_embedding",
+      "snippet_tokens",
+      "identifiers",
+      "api_calls",
+    ]);
     // Lines 44-52 against 40-48: 5 shared of 13.
     expect(pair.json.signals[0]).toMatchObject({ threshold: 0.02, reached: true, value: expect.closeTo(5 / 13, 6) });
-    expect(pair.json.verdict).toMatchObject({ match: false, judge_model: expect.any(String), prompt_version: expect.any(String), offline_judge: false });
+    expect(pair.json.verdict).toMatchObject({
+      match: false,
+      judge_model: expect.any(String),
+      prompt_version: expect.any(String),
+      offline_judge: false,
+    });
     expect(pair.json.verdict.rationale).toContain("root markers X7 / P1");
-    expect(pair.json).toMatchObject({ matched: false, decided_by: "judge", override: null, proposed: true, can_override: false });
+    expect(pair.json).toMatchObject({
+      matched: false,
+      decided_by: "judge",
+      override: null,
+      proposed: true,
+      can_override: false,
+    });
     // The generated id of a finding uploaded without one addresses it; an unknown or cross-repository pair does not exist.
-    expect((await call(webUrl, "GET", `/api/v1/submissions/${subA}/pairs/r0-1/P2`, { token: owner.token })).json.matched).toBe(true);
-    expect((await call(webUrl, "GET", `/api/v1/submissions/${subA}/pairs/r0-2/P1`, { token: owner.token })).status).toBe(404);
-    expect((await call(webUrl, "GET", `/api/v1/submissions/${subA}/pairs/U9/P1`, { token: owner.token })).status).toBe(404);
-    expect((await call(webUrl, "GET", `/api/v1/submissions/${subA}/pairs/X7/P1`, { token: other.token })).status).toBe(404);
+    expect(
+      (await call(webUrl, "GET", `/api/v1/submissions/${subA}/pairs/r0-1/P2`, { token: owner.token })).json.matched,
+    ).toBe(true);
+    expect(
+      (await call(webUrl, "GET", `/api/v1/submissions/${subA}/pairs/r0-2/P1`, { token: owner.token })).status,
+    ).toBe(404);
+    expect((await call(webUrl, "GET", `/api/v1/submissions/${subA}/pairs/U9/P1`, { token: owner.token })).status).toBe(
+      404,
+    );
+    expect((await call(webUrl, "GET", `/api/v1/submissions/${subA}/pairs/X7/P1`, { token: other.token })).status).toBe(
+      404,
+    );
   });
 });
 
@@ -137,19 +219,63 @@ describe("runs and pages", () => {
       benchmark: slug,
       model: "Workbench runs",
       runs: [
-        { findings: [finding("U1", "acme/ui", "src/render.ts", 201, 214, `Tooltip element leaks after the chart unmounts (${tag})`)] },
-        { findings: [finding("X8", "acme/parser", "parser/lexer.py", 44, 52, `Tab stops misread (${tag})`), finding("U1", "acme/ui", "src/render.ts", 201, 214, `Tooltip element leaks after the chart unmounts (${tag})`)] },
+        {
+          findings: [
+            finding(
+              "U1",
+              "acme/ui",
+              "src/render.ts",
+              201,
+              214,
+              `Tooltip element leaks after the chart unmounts (${tag})`,
+            ),
+          ],
+        },
+        {
+          findings: [
+            finding("X8", "acme/parser", "parser/lexer.py", 44, 52, `Tab stops misread (${tag})`),
+            finding(
+              "U1",
+              "acme/ui",
+              "src/render.ts",
+              201,
+              214,
+              `Tooltip element leaks after the chart unmounts (${tag})`,
+            ),
+          ],
+        },
       ],
     });
     await waitForStatus(webUrl, id, other.token);
     const run1 = await call(webUrl, "GET", `/api/v1/submissions/${id}/matches?run=1`, { token: other.token });
     expect(run1.json).toMatchObject({ run: 1, runs: 2 });
     expect(run1.json.repositories).toEqual([
-      { repo: "acme/parser", matched: [], unmatched_reference_bug_ids: ["P1", "P2", "P3"], unmatched_finding_ids: ["r1-0"] },
-      { repo: "acme/ui", matched: [{ reference_bug_id: "U1", finding_ids: ["r1-1"], decided_by: "judge", pairs: [{ finding_id: "r1-1", decided_by: "judge" }] }], unmatched_reference_bug_ids: [], unmatched_finding_ids: [] },
+      {
+        repo: "acme/parser",
+        matched: [],
+        unmatched_reference_bug_ids: ["P1", "P2", "P3"],
+        unmatched_finding_ids: ["r1-0"],
+      },
+      {
+        repo: "acme/ui",
+        matched: [
+          {
+            reference_bug_id: "U1",
+            finding_ids: ["r1-1"],
+            decided_by: "judge",
+            pairs: [{ finding_id: "r1-1", decided_by: "judge" }],
+          },
+        ],
+        unmatched_reference_bug_ids: [],
+        unmatched_finding_ids: [],
+      },
     ]);
-    expect((await call(webUrl, "GET", `/api/v1/submissions/${id}/pairs/r1-1/U1`, { token: other.token })).json.finding).toMatchObject({ id: "r1-1", run: 1 });
-    expect((await call(webUrl, "GET", `/api/v1/submissions/${id}/pairs/r0-0/U1`, { token: other.token })).json.finding).toMatchObject({ id: "r0-0", run: 0 });
+    expect(
+      (await call(webUrl, "GET", `/api/v1/submissions/${id}/pairs/r1-1/U1`, { token: other.token })).json.finding,
+    ).toMatchObject({ id: "r1-1", run: 1 });
+    expect(
+      (await call(webUrl, "GET", `/api/v1/submissions/${id}/pairs/r0-0/U1`, { token: other.token })).json.finding,
+    ).toMatchObject({ id: "r0-0", run: 0 });
   });
 
   it("renders the matches, pair and compare pages for those who may see them, and 404 for anyone else", async () => {
@@ -165,11 +291,17 @@ describe("runs and pages", () => {
     expect(pair.text).toContain("Not a match, decided by the judge");
     // Only staff get the override form.
     expect(pair.text).not.toContain("Reason (required)");
-    expect((await call(webUrl, "GET", `/submissions/${subA}/pairs/X7/P1`, { cookie: maintainerCookie })).text).toContain("Reason (required)");
-    const compare = await call(webUrl, "GET", `/compare?repo=acme/parser&a=${subA}&b=${subB}`, { cookie: maintainerCookie });
+    expect(
+      (await call(webUrl, "GET", `/submissions/${subA}/pairs/X7/P1`, { cookie: maintainerCookie })).text,
+    ).toContain("Reason (required)");
+    const compare = await call(webUrl, "GET", `/compare?repo=acme/parser&a=${subA}&b=${subB}`, {
+      cookie: maintainerCookie,
+    });
     expect(compare.status).toBe(200);
     expect(pageText(compare.text)).toContain("Neither found (1)");
-    expect((await call(webUrl, "GET", "/compare?repo=acme/parser")).text).toContain("Choose a repository and two submissions");
+    expect((await call(webUrl, "GET", "/compare?repo=acme/parser")).text).toContain(
+      "Choose a repository and two submissions",
+    );
   });
 });
 
@@ -177,29 +309,70 @@ describe("overrides", () => {
   let overrideId: string;
 
   it("refuses anonymous callers (401), users (403) and an override without a reason (422)", async () => {
-    const body = { submission_id: subA, finding_id: "X7", reference_bug_id: "P1", decision: "match", reason: "same root cause" };
+    const body = {
+      submission_id: subA,
+      finding_id: "X7",
+      reference_bug_id: "P1",
+      decision: "match",
+      reason: "same root cause",
+    };
     expect((await call(webUrl, "POST", "/api/v1/overrides", {}, body)).status).toBe(401);
     expect((await call(webUrl, "POST", "/api/v1/overrides", { token: owner.token }, body)).status).toBe(403);
-    const missing = await call(webUrl, "POST", "/api/v1/overrides", { token: maintainer.token }, { ...body, reason: "  " });
+    const missing = await call(
+      webUrl,
+      "POST",
+      "/api/v1/overrides",
+      { token: maintainer.token },
+      { ...body, reason: "  " },
+    );
     expect(missing.status).toBe(422);
     expect(missing.json.error.issues).toEqual([{ path: "reason", message: "required: say why the judge was wrong" }]);
-    const crossRepo = await call(webUrl, "POST", "/api/v1/overrides", { token: maintainer.token }, { ...body, reference_bug_id: "U1" });
+    const crossRepo = await call(
+      webUrl,
+      "POST",
+      "/api/v1/overrides",
+      { token: maintainer.token },
+      { ...body, reference_bug_id: "U1" },
+    );
     expect(crossRepo.status).toBe(422);
     expect(crossRepo.json.error.issues[0].message).toContain("U1 is in acme/ui");
   });
 
   it("overrides a pair: audit-logged, both submissions holding the finding rescored without judging it, scores change", async () => {
     const before = await waitForStatus(webUrl, subA, owner.token);
-    expect(before.scores.overall).toMatchObject({ matched_findings: 3, findings: 4, precision: 0.75, matched_reference_bugs: 3 });
+    expect(before.scores.overall).toMatchObject({
+      matched_findings: 3,
+      findings: 4,
+      precision: 0.75,
+      matched_reference_bugs: 3,
+    });
     expect(before.scoring.maintainer_decided_matches).toBe(0);
     // Forget the judge's verdict on X7 -> P1: if the rescore asked the judge about the overridden pair, it would
     // have to call it again (and store a new verdict).
-    const x7 = await db.finding.findFirstOrThrow({ where: { externalId: "X7", run: { submissionId: subA } }, select: { contentHash: true } });
-    const p1 = await db.referenceBug.findFirstOrThrow({ where: { externalId: "P1", repository: { benchmark: { slug } } }, select: { contentHash: true } });
+    const x7 = await db.finding.findFirstOrThrow({
+      where: { externalId: "X7", run: { submissionId: subA } },
+      select: { contentHash: true },
+    });
+    const p1 = await db.referenceBug.findFirstOrThrow({
+      where: { externalId: "P1", repository: { benchmark: { slug } } },
+      select: { contentHash: true },
+    });
     await db.judgeVerdict.deleteMany({ where: { leftHash: x7.contentHash, rightHash: p1.contentHash } });
     const judgedBefore = await judgedCalls(X7_TITLE);
 
-    const created = await call(webUrl, "POST", "/api/v1/overrides", { cookie: maintainerCookie }, { submission_id: subA, finding_id: "X7", reference_bug_id: "P1", decision: "match", reason: "Both describe the lexer's column bookkeeping" });
+    const created = await call(
+      webUrl,
+      "POST",
+      "/api/v1/overrides",
+      { cookie: maintainerCookie },
+      {
+        submission_id: subA,
+        finding_id: "X7",
+        reference_bug_id: "P1",
+        decision: "match",
+        reason: "Both describe the lexer's column bookkeeping",
+      },
+    );
     expect(created.status).toBe(201);
     expect(created.json).toMatchObject({ decision: "match", reason: "Both describe the lexer's column bookkeeping" });
     expect(created.json.rescoring.submissions).toEqual([subA, subB].sort());
@@ -207,7 +380,12 @@ describe("overrides", () => {
 
     const after = await waitForStatus(webUrl, subA, owner.token);
     const afterB = await waitForStatus(webUrl, subB, other.token);
-    expect(after.scores.overall).toMatchObject({ matched_findings: 4, findings: 4, precision: 1, matched_reference_bugs: 3 });
+    expect(after.scores.overall).toMatchObject({
+      matched_findings: 4,
+      findings: 4,
+      precision: 1,
+      matched_reference_bugs: 3,
+    });
     expect(after.scoring.maintainer_decided_matches).toBe(1);
     expect(afterB.scores.overall).toMatchObject({ matched_findings: 1, findings: 1, matched_reference_bugs: 1 });
     expect(afterB.scoring.maintainer_decided_matches).toBe(1);
@@ -216,21 +394,42 @@ describe("overrides", () => {
     expect(after.scoring.cached_verdicts).toBe(before.scoring.judge_calls + before.scoring.cached_verdicts - 1);
     expect(await db.judgeVerdict.count({ where: { leftHash: x7.contentHash, rightHash: p1.contentHash } })).toBe(0);
 
-    const matches = await call(webUrl, "GET", `/api/v1/submissions/${subA}/matches?repo=acme/parser`, { token: owner.token });
+    const matches = await call(webUrl, "GET", `/api/v1/submissions/${subA}/matches?repo=acme/parser`, {
+      token: owner.token,
+    });
     expect(matches.json.repositories[0].matched[0]).toEqual({
       reference_bug_id: "P1",
       finding_ids: expect.arrayContaining(["A1", "X7"]),
       decided_by: "maintainer",
-      pairs: expect.arrayContaining([{ finding_id: "A1", decided_by: "judge" }, { finding_id: "X7", decided_by: "maintainer" }]),
+      pairs: expect.arrayContaining([
+        { finding_id: "A1", decided_by: "judge" },
+        { finding_id: "X7", decided_by: "maintainer" },
+      ]),
     });
     expect(matches.json.repositories[0].unmatched_finding_ids).toEqual([]);
     const pair = await call(webUrl, "GET", `/api/v1/submissions/${subA}/pairs/X7/P1`, { cookie: maintainerCookie });
-    expect(pair.json).toMatchObject({ matched: true, decided_by: "maintainer", can_override: true, override: { id: overrideId, decision: "match", created_by: maintainer.email } });
+    expect(pair.json).toMatchObject({
+      matched: true,
+      decided_by: "maintainer",
+      can_override: true,
+      override: { id: overrideId, decision: "match", created_by: maintainer.email },
+    });
 
     const audit = await db.auditLog.findFirstOrThrow({ where: { target: `override:${overrideId}` } });
-    expect(audit).toMatchObject({ actorId: maintainer.id, action: "override.create", reason: "Both describe the lexer's column bookkeeping" });
+    expect(audit).toMatchObject({
+      actorId: maintainer.id,
+      action: "override.create",
+      reason: "Both describe the lexer's column bookkeeping",
+    });
     // judge_said is null: this test removed the judge's verdict above (the e2e walk records a judged pair).
-    expect(audit.details).toMatchObject({ submission_id: subA, finding_id: "X7", reference_bug_id: "P1", decision: "match", judge_said: null, affected_submissions: 2 });
+    expect(audit.details).toMatchObject({
+      submission_id: subA,
+      finding_id: "X7",
+      reference_bug_id: "P1",
+      decision: "match",
+      judge_said: null,
+      affected_submissions: 2,
+    });
   });
 
   it("lists every override for maintainers and admins: who decided, why, the judge's word and where the pair occurs", async () => {
@@ -267,8 +466,15 @@ describe("overrides", () => {
     expect(times).toEqual([...times].sort().reverse());
     const first = await call(webUrl, "GET", "/api/v1/overrides?per_page=1", { token: admin.token });
     expect(first.json.overrides).toHaveLength(1);
-    expect(first.json.pagination).toMatchObject({ page: 1, per_page: 1, total: list.json.pagination.total, pages: list.json.pagination.total });
-    const noMatch = await call(webUrl, "GET", "/api/v1/overrides?decision=no_match&per_page=200", { token: admin.token });
+    expect(first.json.pagination).toMatchObject({
+      page: 1,
+      per_page: 1,
+      total: list.json.pagination.total,
+      pages: list.json.pagination.total,
+    });
+    const noMatch = await call(webUrl, "GET", "/api/v1/overrides?decision=no_match&per_page=200", {
+      token: admin.token,
+    });
     expect(noMatch.json.overrides.every((o: { decision: string }) => o.decision === "no_match")).toBe(true);
     expect(noMatch.json.overrides.some((o: { id: string }) => o.id === overrideId)).toBe(false);
     const bad = await call(webUrl, "GET", "/api/v1/overrides?decision=maybe", { token: admin.token });
@@ -290,7 +496,11 @@ describe("overrides", () => {
     const judgedBefore = await judgedCalls(X7_TITLE);
     const withdrawn = await call(webUrl, "DELETE", `/api/v1/overrides/${overrideId}`, { token: admin.token });
     expect(withdrawn.status).toBe(200);
-    expect(withdrawn.json).toEqual({ id: overrideId, withdrawn: true, rescoring: { submissions: [subA, subB].sort() } });
+    expect(withdrawn.json).toEqual({
+      id: overrideId,
+      withdrawn: true,
+      rescoring: { submissions: [subA, subB].sort() },
+    });
     const after = await waitForStatus(webUrl, subA, owner.token);
     await waitForStatus(webUrl, subB, other.token);
     expect(after.scores.overall).toMatchObject({ matched_findings: 3, precision: 0.75 });
@@ -298,7 +508,11 @@ describe("overrides", () => {
     // The forgotten verdict is asked for again, once for the two submissions (the second reads the cache).
     expect(await judgedCalls(X7_TITLE)).toBeGreaterThan(judgedBefore);
     expect((await call(webUrl, "DELETE", `/api/v1/overrides/${overrideId}`, { token: admin.token })).status).toBe(404);
-    expect(await db.auditLog.count({ where: { target: `override:${overrideId}`, action: "override.withdraw", actorId: admin.id } })).toBe(1);
+    expect(
+      await db.auditLog.count({
+        where: { target: `override:${overrideId}`, action: "override.withdraw", actorId: admin.id },
+      }),
+    ).toBe(1);
   });
 });
 
@@ -307,26 +521,60 @@ describe("reference bugs of a repository", () => {
     await approve(subA);
     const bugs = await call(webUrl, "GET", `/api/v1/repositories/acme/parser/bugs?benchmark=${slug}@1`);
     expect(bugs.status).toBe(200);
-    expect(bugs.json).toMatchObject({ benchmark: `${slug}@1`, configurations: 1, reference_bugs: 3, never_found: 1, details_visible: true });
-    expect(bugs.json.bugs.map((b: { id: string; found_by: number }) => [b.id, b.found_by])).toEqual([["P1", 1], ["P2", 1], ["P3", 0]]);
-    expect(bugs.json.bugs[0]).toMatchObject({ title: expect.stringContaining("Lexer drops the last token"), file: "parser/lexer.py", found_by_share: 1 });
-    const never = await call(webUrl, "GET", `/api/v1/repositories/acme/parser/bugs?benchmark=${slug}@1&never_found=true`);
+    expect(bugs.json).toMatchObject({
+      benchmark: `${slug}@1`,
+      configurations: 1,
+      reference_bugs: 3,
+      never_found: 1,
+      details_visible: true,
+    });
+    expect(bugs.json.bugs.map((b: { id: string; found_by: number }) => [b.id, b.found_by])).toEqual([
+      ["P1", 1],
+      ["P2", 1],
+      ["P3", 0],
+    ]);
+    expect(bugs.json.bugs[0]).toMatchObject({
+      title: expect.stringContaining("Lexer drops the last token"),
+      file: "parser/lexer.py",
+      found_by_share: 1,
+    });
+    const never = await call(
+      webUrl,
+      "GET",
+      `/api/v1/repositories/acme/parser/bugs?benchmark=${slug}@1&never_found=true`,
+    );
     expect(never.json.bugs.map((b: { id: string }) => b.id)).toEqual(["P3"]);
-    expect((await call(webUrl, "GET", `/api/v1/repositories/acme/parser/bugs?benchmark=${slug}@1&severity=high`)).json.bugs).toEqual([]);
-    expect((await call(webUrl, "GET", `/api/v1/repositories/acme/parser/bugs?benchmark=${slug}@1&category=Unhandled%20degenerate%20value`)).json.bugs).toHaveLength(3);
-    expect((await call(webUrl, "GET", `/api/v1/repositories/acme/parser/bugs?benchmark=${slug}@1&severity=urgent`)).status).toBe(422);
+    expect(
+      (await call(webUrl, "GET", `/api/v1/repositories/acme/parser/bugs?benchmark=${slug}@1&severity=high`)).json.bugs,
+    ).toEqual([]);
+    expect(
+      (
+        await call(
+          webUrl,
+          "GET",
+          `/api/v1/repositories/acme/parser/bugs?benchmark=${slug}@1&category=Unhandled%20degenerate%20value`,
+        )
+      ).json.bugs,
+    ).toHaveLength(3);
+    expect(
+      (await call(webUrl, "GET", `/api/v1/repositories/acme/parser/bugs?benchmark=${slug}@1&severity=urgent`)).status,
+    ).toBe(422);
     expect((await call(webUrl, "GET", `/api/v1/repositories/acme/nope/bugs?benchmark=${slug}@1`)).status).toBe(404);
     const csv = await call(webUrl, "GET", `/api/v1/repositories/acme/parser/bugs?benchmark=${slug}@1&format=csv`);
     expect(csv.text.split("\r\n")[3]).toMatch(/^wb-[^,]+@1,acme\/parser,P3,/);
 
     const detail = await call(webUrl, "GET", `/api/v1/repositories/acme/parser/bugs/P1?benchmark=${slug}@1`);
-    expect(detail.json.matched_by.map((m: { submission_id: string; finding_id: string }) => [m.submission_id, m.finding_id])).toEqual([[subA, "A1"]]);
+    expect(
+      detail.json.matched_by.map((m: { submission_id: string; finding_id: string }) => [m.submission_id, m.finding_id]),
+    ).toEqual([[subA, "A1"]]);
     // An unapproved submission's findings never appear (B's finding is not matched anyway; the owner's approved one is).
     expect(detail.json.matched_by.every((m: { submission_id: string }) => m.submission_id !== subB)).toBe(true);
   });
 
   it("compares two submissions on one repository", async () => {
-    const compared = await call(webUrl, "GET", `/api/v1/compare?repo=acme/parser&a=${subA}&b=${subB}`, { token: maintainer.token });
+    const compared = await call(webUrl, "GET", `/api/v1/compare?repo=acme/parser&a=${subA}&b=${subB}`, {
+      token: maintainer.token,
+    });
     expect(compared.status).toBe(200);
     expect(compared.json).toMatchObject({ both: [], only_a: ["P1", "P2"], only_b: [], neither: ["P3"] });
     // B is not approved: a stranger cannot compare with it.
@@ -341,7 +589,9 @@ describe("hidden reference details", () => {
 
   beforeAll(async () => {
     hiddenSlug = uniqueSlug("wbh");
-    await importBenchmark(benchmarkFileSchema.parse({ ...smallBenchmark(hiddenSlug), reference_visibility: "maintainers" }));
+    await importBenchmark(
+      benchmarkFileSchema.parse({ ...smallBenchmark(hiddenSlug), reference_visibility: "maintainers" }),
+    );
     hiddenSub = await upload(owner, { ...fileA(), benchmark: hiddenSlug, model: "Workbench hidden" });
     await waitForStatus(webUrl, hiddenSub, owner.token);
     await approve(hiddenSub);
@@ -351,29 +601,79 @@ describe("hidden reference details", () => {
     const title = "Lexer drops the last token";
     const anonymous = await call(webUrl, "GET", `/api/v1/repositories/acme/parser/bugs?benchmark=${hiddenSlug}@1`);
     expect(anonymous.status).toBe(200);
-    expect(anonymous.json).toMatchObject({ reference_visibility: "maintainers", details_visible: false, configurations: 1 });
-    expect(anonymous.json.bugs[0]).toEqual({ id: "P1", repo: "acme/parser", severity: "medium", category: "Unhandled degenerate value", trigger: null, hidden: true, found_by: 1, configurations: 1, found_by_share: 1 });
+    expect(anonymous.json).toMatchObject({
+      reference_visibility: "maintainers",
+      details_visible: false,
+      configurations: 1,
+    });
+    expect(anonymous.json.bugs[0]).toEqual({
+      id: "P1",
+      repo: "acme/parser",
+      severity: "medium",
+      category: "Unhandled degenerate value",
+      trigger: null,
+      hidden: true,
+      found_by: 1,
+      configurations: 1,
+      found_by_share: 1,
+    });
     expect(anonymous.text).not.toContain(title);
-    expect((await call(webUrl, "GET", `/api/v1/repositories/acme/parser/bugs?benchmark=${hiddenSlug}@1&format=csv`)).text).not.toContain(title);
+    expect(
+      (await call(webUrl, "GET", `/api/v1/repositories/acme/parser/bugs?benchmark=${hiddenSlug}@1&format=csv`)).text,
+    ).not.toContain(title);
     // A matching finding would describe the hidden bug: who found it is public, the finding is not.
-    const hiddenDetail = await call(webUrl, "GET", `/api/v1/repositories/acme/parser/bugs/P1?benchmark=${hiddenSlug}@1`, { token: other.token });
+    const hiddenDetail = await call(
+      webUrl,
+      "GET",
+      `/api/v1/repositories/acme/parser/bugs/P1?benchmark=${hiddenSlug}@1`,
+      { token: other.token },
+    );
     expect(hiddenDetail.text).not.toContain(title);
-    expect(hiddenDetail.json.matched_by).toEqual([expect.objectContaining({ submission_id: hiddenSub, finding_id: null, title: null, file: null, line_start: null })]);
+    expect(hiddenDetail.json.matched_by).toEqual([
+      expect.objectContaining({
+        submission_id: hiddenSub,
+        finding_id: null,
+        title: null,
+        file: null,
+        line_start: null,
+      }),
+    ]);
     expect(hiddenDetail.text).not.toContain("Final token lost");
-    expect((await call(webUrl, "GET", `/api/v1/repositories/acme/parser/bugs?benchmark=${hiddenSlug}@1`, { token: maintainer.token })).text).toContain(title);
+    expect(
+      (
+        await call(webUrl, "GET", `/api/v1/repositories/acme/parser/bugs?benchmark=${hiddenSlug}@1`, {
+          token: maintainer.token,
+        })
+      ).text,
+    ).toContain(title);
 
     // Matches of an approved submission stay private; its submitter sees the pair without the reference details.
     expect((await call(webUrl, "GET", `/api/v1/submissions/${hiddenSub}/matches`)).status).toBe(404);
-    expect((await call(webUrl, "GET", `/api/v1/submissions/${hiddenSub}/matches`, { token: other.token })).status).toBe(404);
-    expect((await call(webUrl, "GET", `/api/v1/submissions/${hiddenSub}/matches`, { token: owner.token })).status).toBe(200);
-    const ownMatches = await call(webUrl, "GET", `/api/v1/submissions/${hiddenSub}/matches?format=csv`, { token: owner.token });
+    expect((await call(webUrl, "GET", `/api/v1/submissions/${hiddenSub}/matches`, { token: other.token })).status).toBe(
+      404,
+    );
+    expect((await call(webUrl, "GET", `/api/v1/submissions/${hiddenSub}/matches`, { token: owner.token })).status).toBe(
+      200,
+    );
+    const ownMatches = await call(webUrl, "GET", `/api/v1/submissions/${hiddenSub}/matches?format=csv`, {
+      token: owner.token,
+    });
     expect(ownMatches.text).toMatch(/unmatched_finding,,X7,,,/);
     const pair = await call(webUrl, "GET", `/api/v1/submissions/${hiddenSub}/pairs/X7/P1`, { token: owner.token });
-    expect(pair.json.reference_bug).toEqual({ id: "P1", repo: "acme/parser", severity: "medium", category: "Unhandled degenerate value", trigger: null, hidden: true });
+    expect(pair.json.reference_bug).toEqual({
+      id: "P1",
+      repo: "acme/parser",
+      severity: "medium",
+      category: "Unhandled degenerate value",
+      trigger: null,
+      hidden: true,
+    });
     expect(pair.json.signals).toBeNull();
     expect(pair.json.verdict.rationale).toBeNull();
     expect(pair.text).not.toContain(title);
-    const staff = await call(webUrl, "GET", `/api/v1/submissions/${hiddenSub}/pairs/X7/P1`, { token: maintainer.token });
+    const staff = await call(webUrl, "GET", `/api/v1/submissions/${hiddenSub}/pairs/X7/P1`, {
+      token: maintainer.token,
+    });
     expect(staff.json.reference_bug.title).toContain(title);
 
     // The pages too.
@@ -381,6 +681,12 @@ describe("hidden reference details", () => {
     expect(page.status).toBe(200);
     expect(page.text).not.toContain(title);
     expect(page.text).toContain("hidden");
-    expect((await call(webUrl, "GET", `/reference-bugs/acme/parser/P1?benchmark=${hiddenSlug}@1`, { cookie: maintainerCookie })).text).toContain(title);
+    expect(
+      (
+        await call(webUrl, "GET", `/reference-bugs/acme/parser/P1?benchmark=${hiddenSlug}@1`, {
+          cookie: maintainerCookie,
+        })
+      ).text,
+    ).toContain(title);
   });
 });

@@ -11,9 +11,18 @@ const webUrl = inject("webUrl");
 
 async function snapshot(submissionId: string) {
   const { scoringAttemptId: attemptId } = await db.submission.findUniqueOrThrow({ where: { id: submissionId } });
-  const matches = await db.match.findMany({ where: { attemptId, finding: { run: { submissionId } } }, select: { id: true, findingId: true, referenceBugId: true } });
-  const pairs = await db.candidatePair.findMany({ where: { attemptId, finding: { run: { submissionId } } }, select: { id: true } });
-  const scores = await db.score.findMany({ where: { submissionId }, orderBy: [{ kind: "asc" }, { scope: "asc" }, { key: "asc" }, { runId: "asc" }] });
+  const matches = await db.match.findMany({
+    where: { attemptId, finding: { run: { submissionId } } },
+    select: { id: true, findingId: true, referenceBugId: true },
+  });
+  const pairs = await db.candidatePair.findMany({
+    where: { attemptId, finding: { run: { submissionId } } },
+    select: { id: true },
+  });
+  const scores = await db.score.findMany({
+    where: { submissionId },
+    orderBy: [{ kind: "asc" }, { scope: "asc" }, { key: "asc" }, { runId: "asc" }],
+  });
   return {
     matchIds: matches.map((m) => m.id).sort(),
     matchPairs: matches.map((m) => `${m.findingId}:${m.referenceBugId}`).sort(),
@@ -67,9 +76,26 @@ describe("scoring jobs are idempotent", () => {
     const repo = submission.benchmark.repositories.find((r) => r.name === "acme/parser")!;
     const f = finding("P2", "acme/parser", "parser/ast.py", 100, 110, "Binary operator precedence wrong for exponent");
     await db.finding.create({
-      data: { runId: submission.runs[0]!.id, repositoryId: repo.id, ordinal: 0, file: f.file, lineStart: f.line_start, lineEnd: f.line_end, title: f.title, description: f.description, codeSnippet: f.code_snippet, contentHash: "direct-hash-1" },
+      data: {
+        runId: submission.runs[0]!.id,
+        repositoryId: repo.id,
+        ordinal: 0,
+        file: f.file,
+        lineStart: f.line_start,
+        lineEnd: f.line_end,
+        title: f.title,
+        description: f.description,
+        codeSnippet: f.code_snippet,
+        contentHash: "direct-hash-1",
+      },
     });
-    const deps = { judge: new OfflineJudge(), embedder: new OfflineEmbeddingProvider(), concurrency: 4, budget: 1_000, malformedRetries: 2 };
+    const deps = {
+      judge: new OfflineJudge(),
+      embedder: new OfflineEmbeddingProvider(),
+      concurrency: 4,
+      budget: 1_000,
+      malformedRetries: 2,
+    };
     const first = await scoreSubmission((await claimSubmission(submission.id))!, deps);
     const rowsAfterFirst = await snapshot(submission.id);
     await db.submission.update({ where: { id: submission.id }, data: { scoringStatus: "queued" } });
@@ -81,7 +107,9 @@ describe("scoring jobs are idempotent", () => {
     expect(rowsAfterSecond.matchPairs).toEqual(rowsAfterFirst.matchPairs);
     expect(rowsAfterSecond.pairIds).toHaveLength(rowsAfterFirst.pairIds.length);
     // The first attempt's rows are gone, not hidden: nothing is duplicated.
-    expect(await db.candidatePair.count({ where: { finding: { run: { submissionId: submission.id } } } })).toBe(rowsAfterFirst.pairIds.length);
+    expect(await db.candidatePair.count({ where: { finding: { run: { submissionId: submission.id } } } })).toBe(
+      rowsAfterFirst.pairIds.length,
+    );
     expect(rowsAfterSecond.scores).toEqual(rowsAfterFirst.scores);
     expect(second.judge.cached).toBe(second.judge.requested);
     const usage = await db.judgeUsage.findMany({ where: { submissionId: submission.id } });

@@ -12,7 +12,16 @@ import { claimSubmission } from "../../worker/features/scoring/claim-submission"
 import { scoreSubmission, UndecidedPairsError } from "../../worker/features/scoring/score-submission";
 import { startFakeOpenAi } from "../support/fake-openai";
 import { db } from "../support/fixtures";
-import { copySubmission, freePort, PrivateRedis, privateQueue, seedRepeatedRunSubmission, startWorker, stopProcess, waitFor } from "../support/fault-harness";
+import {
+  copySubmission,
+  freePort,
+  PrivateRedis,
+  privateQueue,
+  seedRepeatedRunSubmission,
+  startWorker,
+  stopProcess,
+  waitFor,
+} from "../support/fault-harness";
 
 let redis: PrivateRedis;
 let queue: Queue;
@@ -47,7 +56,12 @@ describe("worker recovery", () => {
     const id = await seedRepeatedRunSubmission(randomUUID().slice(0, 8));
     expect(await queue.getJob(id)).toBeUndefined();
     child = startWorker({ REDIS_URL: redis.url, OPENAI_BASE_URL: fake.url, JUDGE_CONCURRENCY: "8" });
-    await waitFor(async () => (await db.submission.findUniqueOrThrow({ where: { id } })).scoringStatus, (s) => s === "scored" || s === "failed", 240_000, "the re-queued submission to be scored");
+    await waitFor(
+      async () => (await db.submission.findUniqueOrThrow({ where: { id } })).scoringStatus,
+      (s) => s === "scored" || s === "failed",
+      240_000,
+      "the re-queued submission to be scored",
+    );
     expect((await db.submission.findUniqueOrThrow({ where: { id } })).scoringStatus).toBe("scored");
     expect(await queue.getJob(id)).toBeDefined();
     await stopProcess(child, "SIGTERM");
@@ -59,7 +73,10 @@ describe("worker recovery", () => {
     const started = new Date();
     // One judge call at a time: the first pair gets its ask and both retries malformed, every later pair a verdict.
     fake.control.malformedNext = 3;
-    const failure = await scoreSubmission((await claimSubmission(id))!, deps({ concurrency: 1, malformedRetries: 2 })).then(
+    const failure = await scoreSubmission(
+      (await claimSubmission(id))!,
+      deps({ concurrency: 1, malformedRetries: 2 }),
+    ).then(
       () => undefined,
       (error: unknown) => error,
     );

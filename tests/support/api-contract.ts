@@ -15,7 +15,11 @@ ajv.addSchema({ ...document, $id: DOCUMENT_ID });
 
 // Templates with more literal segments first, so /api/v1/submissions/{id}/panel beats a looser match.
 const templates = Object.keys(document.paths)
-  .map((template) => ({ template, pattern: new RegExp(`^${template.replace(/[.]/g, "\\.").replace(/\{[^}]+\}/g, "[^/]+")}$`), literal: template.split("/").filter((s) => s && !s.startsWith("{")).length }))
+  .map((template) => ({
+    template,
+    pattern: new RegExp(`^${template.replace(/[.]/g, "\\.").replace(/\{[^}]+\}/g, "[^/]+")}$`),
+    literal: template.split("/").filter((s) => s && !s.startsWith("{")).length,
+  }))
   .sort((a, b) => b.literal - a.literal);
 
 const validators = new Map<string, ValidateFunction>();
@@ -27,7 +31,13 @@ export function isContractPath(pathname: string): boolean {
 }
 
 /** Throws, naming the route, status and every mismatch, when an answer is not what the document says. */
-export function assertMatchesContract(method: string, url: string, status: number, contentType: string | null, body: unknown): void {
+export function assertMatchesContract(
+  method: string,
+  url: string,
+  status: number,
+  contentType: string | null,
+  body: unknown,
+): void {
   const pathname = new URL(url, "http://localhost").pathname;
   if (!isContractPath(pathname)) return;
   const match = templates.find((t) => t.pattern.test(pathname));
@@ -35,22 +45,32 @@ export function assertMatchesContract(method: string, url: string, status: numbe
   const operation = match ? document.paths[match.template]![verb] : undefined;
   if (!match || !operation) throw new Error(`Contract: ${method} ${pathname} is not in the OpenAPI document`);
   const response = operation.responses[String(status)];
-  if (!response) throw new Error(`Contract: ${method} ${match.template} answered ${status}, which the document does not list (${Object.keys(operation.responses).join(", ")})`);
+  if (!response)
+    throw new Error(
+      `Contract: ${method} ${match.template} answered ${status}, which the document does not list (${Object.keys(operation.responses).join(", ")})`,
+    );
   if (status === 304 || body === undefined) return;
   if (!contentType?.includes("json")) {
     if (!response.content || Object.keys(response.content).some((type) => contentType?.startsWith(type))) return;
-    throw new Error(`Contract: ${method} ${match.template} ${status} answered ${contentType}, not ${Object.keys(response.content).join(" or ")}`);
+    throw new Error(
+      `Contract: ${method} ${match.template} ${status} answered ${contentType}, not ${Object.keys(response.content).join(" or ")}`,
+    );
   }
-  if (!response.content?.["application/json"]) throw new Error(`Contract: ${method} ${match.template} ${status} has no JSON body in the document`);
+  if (!response.content?.["application/json"])
+    throw new Error(`Contract: ${method} ${match.template} ${status} has no JSON body in the document`);
   const key = `${verb} ${match.template} ${status}`;
   let validate = validators.get(key);
   if (!validate) {
-    validate = ajv.compile({ $ref: `${DOCUMENT_ID}#/${pointer("paths", match.template, verb, "responses", String(status), "content", "application/json", "schema")}` });
+    validate = ajv.compile({
+      $ref: `${DOCUMENT_ID}#/${pointer("paths", match.template, verb, "responses", String(status), "content", "application/json", "schema")}`,
+    });
     validators.set(key, validate);
   }
   if (!validate(body)) {
     const problems = (validate.errors ?? []).slice(0, 10).map((e) => `${e.instancePath || "(root)"} ${e.message}`);
-    throw new Error(`Contract: ${method} ${match.template} ${status} does not match the document:\n  ${problems.join("\n  ")}\nbody: ${JSON.stringify(body).slice(0, 500)}`);
+    throw new Error(
+      `Contract: ${method} ${match.template} ${status} does not match the document:\n  ${problems.join("\n  ")}\nbody: ${JSON.stringify(body).slice(0, 500)}`,
+    );
   }
 }
 

@@ -8,7 +8,10 @@ import { chromium, type Browser, type BrowserContext, type Page } from "playwrig
 export type WatchedBrowser = { browser: Browser; cspViolations: string[] };
 
 export async function launchBrowser(): Promise<WatchedBrowser> {
-  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
+  const browser = await chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+  });
   const cspViolations: string[] = [];
   // Once per context: Playwright's newPage goes through newContext.
   const watched = new WeakSet<BrowserContext>();
@@ -16,7 +19,8 @@ export async function launchBrowser(): Promise<WatchedBrowser> {
     if (watched.has(context)) return;
     watched.add(context);
     context.on("console", (message) => {
-      if (/Content Security Policy/i.test(message.text())) cspViolations.push(`${message.location().url}: ${message.text()}`);
+      if (/Content Security Policy/i.test(message.text()))
+        cspViolations.push(`${message.location().url}: ${message.text()}`);
     });
   };
   const newContext = browser.newContext.bind(browser);
@@ -41,7 +45,8 @@ type AxeViolation = { id: string; impact: string; nodes: { target: string[] }[] 
 export async function axeViolations(page: Page): Promise<string[]> {
   await page.evaluate(AXE);
   const found = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (c: Document, o: object) => Promise<{ violations: unknown[] }> } }).axe;
+    const axe = (window as unknown as { axe: { run: (c: Document, o: object) => Promise<{ violations: unknown[] }> } })
+      .axe;
     return (await axe.run(document, { resultTypes: ["violations"] })).violations;
   })) as AxeViolation[];
   return found.map((v) => `${page.url()}: ${v.impact} ${v.id} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);

@@ -20,11 +20,15 @@ export function engineClient(): Docker {
 /** Throws a message naming what is missing unless the engine answers and has the sandbox image. */
 export async function requireContainerEngine(): Promise<Docker> {
   const docker = engineClient();
-  const fix = "run scripts/container-engine.sh (as root; it installs and starts Podman) and set TEST_DOCKER_HOST to the DOCKER_HOST it prints, or set TEST_SKIP_CONTAINER_ENGINE=1 to skip the tests that need a container engine";
+  const fix =
+    "run scripts/container-engine.sh (as root; it installs and starts Podman) and set TEST_DOCKER_HOST to the DOCKER_HOST it prints, or set TEST_SKIP_CONTAINER_ENGINE=1 to skip the tests that need a container engine";
   try {
     await docker.ping();
   } catch (error) {
-    throw new Error(`No container engine answers at TEST_DOCKER_HOST=${TEST_DOCKER_HOST} (${error instanceof Error ? error.message : error}): ${fix}`);
+    throw new Error(
+      `No container engine answers at TEST_DOCKER_HOST=${TEST_DOCKER_HOST} (${error instanceof Error ? error.message : error}): ${fix}`,
+      { cause: error },
+    );
   }
   try {
     await docker.getImage(TEST_SANDBOX_IMAGE).inspect();
@@ -46,9 +50,17 @@ export async function containersOfRun(docker: Docker, runId: string): Promise<Do
  */
 export async function ensureContainerEngine(root: string): Promise<void> {
   if (SKIP_CONTAINER_ENGINE || process.env.TEST_DOCKER_HOST || process.getuid?.() !== 0) return;
-  const ready = await requireContainerEngine().then(() => true, () => false);
+  const ready = await requireContainerEngine().then(
+    () => true,
+    () => false,
+  );
   if (ready) return;
   console.log("No container engine answers: setting up Podman with scripts/container-engine.sh (once) ...");
-  const result = spawnSync(path.join(root, "scripts", "container-engine.sh"), { stdio: ["ignore", "pipe", "inherit"], encoding: "utf8", timeout: 900_000 });
-  if (result.status !== 0) console.log("scripts/container-engine.sh failed; the container engine tests will say what is missing.");
+  const result = spawnSync(path.join(root, "scripts", "container-engine.sh"), {
+    stdio: ["ignore", "pipe", "inherit"],
+    encoding: "utf8",
+    timeout: 900_000,
+  });
+  if (result.status !== 0)
+    console.log("scripts/container-engine.sh failed; the container engine tests will say what is missing.");
 }

@@ -13,7 +13,13 @@ import type { Socket } from "node:net";
 // `execs` to assert the isolation settings and the exec options.
 
 // copied: container path -> host directory holding an archive uploaded there (PUT /containers/{id}/archive).
-export type FakeContainer = { id: string; options: Record<string, any>; started: boolean; removed: boolean; copied: Record<string, string> };
+export type FakeContainer = {
+  id: string;
+  options: Record<string, any>;
+  started: boolean;
+  removed: boolean;
+  copied: Record<string, string>;
+};
 export type FakeExec = { id: string; containerId: string; options: Record<string, any>; exitCode: number | null };
 
 export function frame(stream: 1 | 2, data: Buffer): Buffer {
@@ -30,7 +36,9 @@ export async function startFakeDocker(socketPath: string) {
 
   function hostDir(container: FakeContainer, workingDir: string): string {
     if (container.copied[workingDir]) return container.copied[workingDir]!;
-    const bind = (container.options.HostConfig?.Binds as string[] | undefined)?.map((b) => b.split(":")).find(([, target]) => target === workingDir);
+    const bind = (container.options.HostConfig?.Binds as string[] | undefined)
+      ?.map((b) => b.split(":"))
+      .find(([, target]) => target === workingDir);
     return bind?.[0] ?? process.cwd();
   }
 
@@ -46,9 +54,14 @@ export async function startFakeDocker(socketPath: string) {
         // The engine refuses an upload into a read-only root filesystem unless the target is a volume mount.
         const container = containers.get(archive[1]!);
         const target = url.searchParams.get("path") ?? "";
-        const volume = (container?.options.HostConfig?.Mounts as { Type: string; Target: string }[] | undefined)?.some((m) => m.Type === "volume" && m.Target === target);
+        const volume = (container?.options.HostConfig?.Mounts as { Type: string; Target: string }[] | undefined)?.some(
+          (m) => m.Type === "volume" && m.Target === target,
+        );
         if (!container || container.removed) return void res.writeHead(404).end();
-        if (container.options.HostConfig?.ReadonlyRootfs && !volume) return void res.writeHead(403, { "content-type": "application/json" }).end(JSON.stringify({ message: "container rootfs is marked read-only" }));
+        if (container.options.HostConfig?.ReadonlyRootfs && !volume)
+          return void res
+            .writeHead(403, { "content-type": "application/json" })
+            .end(JSON.stringify({ message: "container rootfs is marked read-only" }));
         const dir = mkdtempSync(nodePath.join(tmpdir(), "fake-docker-volume-"));
         const untar = spawnSync("tar", ["-xzf", "-", "-C", dir], { input: Buffer.concat(chunks) });
         if (untar.status !== 0) return void res.writeHead(400).end();
@@ -68,8 +81,13 @@ export async function startFakeDocker(socketPath: string) {
       }
       if (req.method === "GET" && path === "/containers/json") {
         const filters = JSON.parse(url.searchParams.get("filters") ?? "{}") as { label?: string[] };
-        const list = [...containers.values()].filter((c) => !c.removed && (filters.label ?? []).every((l) => l.split("=")[0]! in (c.options.Labels ?? {})));
-        return send(200, list.map((c) => ({ Id: c.id, Labels: c.options.Labels ?? {}, State: c.started ? "running" : "created" })));
+        const list = [...containers.values()].filter(
+          (c) => !c.removed && (filters.label ?? []).every((l) => l.split("=")[0]! in (c.options.Labels ?? {})),
+        );
+        return send(
+          200,
+          list.map((c) => ({ Id: c.id, Labels: c.options.Labels ?? {}, State: c.started ? "running" : "created" })),
+        );
       }
       if ((m = /^\/containers\/(\w+)\/(start|json|exec)$/.exec(path))) {
         const container = containers.get(m[1]!);
@@ -78,14 +96,22 @@ export async function startFakeDocker(socketPath: string) {
           container.started = true;
           return send(204);
         }
-        if (m[2] === "json") return send(200, { Id: container.id, State: { Running: container.started, Status: container.started ? "running" : "created" }, Config: { Labels: container.options.Labels }, HostConfig: container.options.HostConfig });
+        if (m[2] === "json")
+          return send(200, {
+            Id: container.id,
+            State: { Running: container.started, Status: container.started ? "running" : "created" },
+            Config: { Labels: container.options.Labels },
+            HostConfig: container.options.HostConfig,
+          });
         const id = randomUUID().replace(/-/g, "");
         execs.set(id, { id, containerId: container.id, options: body, exitCode: null });
         return send(201, { Id: id });
       }
       if ((m = /^\/exec\/(\w+)\/json$/.exec(path))) {
         const exec = execs.get(m[1]!);
-        return exec ? send(200, { ID: exec.id, Running: exec.exitCode === null, ExitCode: exec.exitCode }) : send(404, { message: "No such exec instance" });
+        return exec
+          ? send(200, { ID: exec.id, Running: exec.exitCode === null, ExitCode: exec.exitCode })
+          : send(404, { message: "No such exec instance" });
       }
       if (req.method === "DELETE" && (m = /^\/containers\/(\w+)$/.exec(path))) {
         const container = containers.get(m[1]!);
@@ -107,9 +133,14 @@ export async function startFakeDocker(socketPath: string) {
       socket.end("HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n");
       return;
     }
-    socket.write("HTTP/1.1 101 UPGRADED\r\nContent-Type: application/vnd.docker.raw-stream\r\nConnection: Upgrade\r\nUpgrade: tcp\r\n\r\n");
+    socket.write(
+      "HTTP/1.1 101 UPGRADED\r\nContent-Type: application/vnd.docker.raw-stream\r\nConnection: Upgrade\r\nUpgrade: tcp\r\n\r\n",
+    );
     const [cmd, ...args] = exec.options.Cmd as string[];
-    const child = spawn(cmd!, args, { cwd: hostDir(container, exec.options.WorkingDir ?? container.options.WorkingDir), stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(cmd!, args, {
+      cwd: hostDir(container, exec.options.WorkingDir ?? container.options.WorkingDir),
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     child.stdout.on("data", (d: Buffer) => socket.write(frame(1, d)));
     child.stderr.on("data", (d: Buffer) => socket.write(frame(2, d)));
     child.on("error", () => {
@@ -127,6 +158,10 @@ export async function startFakeDocker(socketPath: string) {
     containers,
     execs,
     requests,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -8,10 +8,22 @@ import type { IncomingMessage } from "node:http";
 // submit_findings with one finding per target file (or one for the file read). mode "explore" never submits: it
 // lists and reads until a limit, the budget or a cancel stops the pass. Steered by POST /__agent.
 
-export type AgentControl = { mode: "submit" | "explore"; latencyMs: number; promptTokens: number | null; completionTokens: number; submitInvalidFirst: boolean };
+export type AgentControl = {
+  mode: "submit" | "explore";
+  latencyMs: number;
+  promptTokens: number | null;
+  completionTokens: number;
+  submitInvalidFirst: boolean;
+};
 export type AgentStats = { toolCalls: number; contextCalls: number; requests: number };
 
-const defaults = (): AgentControl => ({ mode: "submit", latencyMs: 0, promptTokens: null, completionTokens: 50, submitInvalidFirst: false });
+const defaults = (): AgentControl => ({
+  mode: "submit",
+  latencyMs: 0,
+  promptTokens: null,
+  completionTokens: 50,
+  submitInvalidFirst: false,
+});
 export const agentControl: AgentControl = defaults();
 export const agentStats: AgentStats = { toolCalls: 0, contextCalls: 0, requests: 0 };
 
@@ -33,7 +45,12 @@ function firstListedFile(messages: Msg[]): string | undefined {
 
 function call(name: string, args: unknown) {
   agentStats.toolCalls++;
-  return { content: null, tool_calls: [{ id: `call_${agentStats.toolCalls}`, type: "function", function: { name, arguments: JSON.stringify(args) } }] };
+  return {
+    content: null,
+    tool_calls: [
+      { id: `call_${agentStats.toolCalls}`, type: "function", function: { name, arguments: JSON.stringify(args) } },
+    ],
+  };
 }
 
 function nextTurn(messages: Msg[]) {
@@ -41,13 +58,23 @@ function nextTurn(messages: Msg[]) {
   const user = messages.find((m) => m.role === "user")?.content ?? "";
   const targets = targetFiles(user);
   const file = targets[0] ?? firstListedFile(messages) ?? "README.md";
-  if (agentControl.mode === "explore") return turn % 2 === 0 ? call("list_dir", { path: "." }) : call("read_file", { path: file, start_line: 1, end_line: 20 });
+  if (agentControl.mode === "explore")
+    return turn % 2 === 0
+      ? call("list_dir", { path: "." })
+      : call("read_file", { path: file, start_line: 1, end_line: 20 });
   if (turn === 0) return call("list_dir", { path: "." });
   if (turn === 1) return call("read_file", { path: file, start_line: 1, end_line: 40 });
-  if (turn === 2) return call("run", { command: "python3 -c \"import urllib.request; urllib.request.urlopen('http://example.com', timeout=3)\" && echo NETWORK-REACHABLE || echo NETWORK-BLOCKED", timeout_s: 20 });
+  if (turn === 2)
+    return call("run", {
+      command:
+        "python3 -c \"import urllib.request; urllib.request.urlopen('http://example.com', timeout=3)\" && echo NETWORK-REACHABLE || echo NETWORK-BLOCKED",
+      timeout_s: 20,
+    });
   const lastTool = [...messages].reverse().find((m) => m.role === "tool")?.content ?? "";
   if (agentControl.submitInvalidFirst && !lastTool.startsWith("submit_findings was not accepted")) {
-    return call("submit_findings", { findings: [{ file, line_start: 5, line_end: 2, title: "", description: "x", severity: "urgent" }] });
+    return call("submit_findings", {
+      findings: [{ file, line_start: 5, line_end: 2, title: "", description: "x", severity: "urgent" }],
+    });
   }
   const files = targets.length ? targets : [file];
   return call("submit_findings", {
@@ -65,12 +92,17 @@ function nextTurn(messages: Msg[]) {
 }
 
 function contextDocument(messages: Msg[]): string {
-  const repo = /Repository: (\S+)/.exec(messages.find((m) => m.role === "user")?.content ?? "")?.[1] ?? "the repository";
+  const repo =
+    /Repository: (\S+)/.exec(messages.find((m) => m.role === "user")?.content ?? "")?.[1] ?? "the repository";
   return `# ${repo}\n\n## Purpose\nA fake context document written by the test model.\n\n## Intentional deviations\nNone known.`;
 }
 
 /** Handles the agent's requests and /__agent control; false for everything else (the judge and embeddings). */
-export function handleAgentRequest(req: IncomingMessage, body: { messages?: Msg[]; tools?: unknown[]; model?: string }, send: Send): boolean {
+export function handleAgentRequest(
+  req: IncomingMessage,
+  body: { messages?: Msg[]; tools?: unknown[]; model?: string },
+  send: Send,
+): boolean {
   if (req.url === "/__agent" && req.method === "POST") {
     Object.assign(agentControl, defaults(), body);
     Object.assign(agentStats, { toolCalls: 0, contextCalls: 0, requests: 0 });
@@ -98,8 +130,18 @@ export function handleAgentRequest(req: IncomingMessage, body: { messages?: Msg[
       object: "chat.completion",
       created: Math.floor(Date.now() / 1000),
       model: body.model,
-      choices: [{ index: 0, finish_reason: isContext || !("tool_calls" in message) ? "stop" : "tool_calls", message: { role: "assistant", ...message } }],
-      usage: { prompt_tokens: agentControl.promptTokens ?? Math.ceil(prompt.length / 4), completion_tokens: agentControl.completionTokens, total_tokens: 0 },
+      choices: [
+        {
+          index: 0,
+          finish_reason: isContext || !("tool_calls" in message) ? "stop" : "tool_calls",
+          message: { role: "assistant", ...message },
+        },
+      ],
+      usage: {
+        prompt_tokens: agentControl.promptTokens ?? Math.ceil(prompt.length / 4),
+        completion_tokens: agentControl.completionTokens,
+        total_tokens: 0,
+      },
     });
   if (agentControl.latencyMs > 0) setTimeout(reply, agentControl.latencyMs);
   else reply();

@@ -19,7 +19,16 @@ import { handlePanelSandboxRequest } from "./fake-panel-sandbox";
  * failRate / malformedRate: a share of chat completions answered 429 or 500 (alternately) / with a reply that is not
  * JSON, at random: an endpoint under load, for the fault tests.
  */
-export type FakeControl = { latencyMs: number; latencyJitterMs: number; failNext: number; failStatus: number; malformedNext: number; failRate: number; malformedRate: number; rationaleSuffix: string };
+export type FakeControl = {
+  latencyMs: number;
+  latencyJitterMs: number;
+  failNext: number;
+  failStatus: number;
+  malformedNext: number;
+  failRate: number;
+  malformedRate: number;
+  rationaleSuffix: string;
+};
 export type FakeStats = { chatCalls: number; embeddingCalls: number; failuresServed: number; malformedServed: number };
 
 type Report = { file: string; start: number; end: number; title: string; text: string };
@@ -60,8 +69,19 @@ export function decideFake(userMessage: string): { match: boolean; rationale: st
   return { match, rationale: `fake rule: same-location=${overlap}, title similarity ${titleSimilarity.toFixed(2)}` };
 }
 
-export async function startFakeOpenAi(port = 0): Promise<{ url: string; close: () => Promise<void>; control: FakeControl; stats: FakeStats }> {
-  const control: FakeControl = { latencyMs: 0, latencyJitterMs: 0, failNext: 0, failStatus: 500, malformedNext: 0, failRate: 0, malformedRate: 0, rationaleSuffix: "" };
+export async function startFakeOpenAi(
+  port = 0,
+): Promise<{ url: string; close: () => Promise<void>; control: FakeControl; stats: FakeStats }> {
+  const control: FakeControl = {
+    latencyMs: 0,
+    latencyJitterMs: 0,
+    failNext: 0,
+    failStatus: 500,
+    malformedNext: 0,
+    failRate: 0,
+    malformedRate: 0,
+    rationaleSuffix: "",
+  };
   const stats: FakeStats = { chatCalls: 0, embeddingCalls: 0, failuresServed: 0, malformedServed: 0 };
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -74,7 +94,12 @@ export async function startFakeOpenAi(port = 0): Promise<{ url: string; close: (
       const body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString("utf8")) : {};
       // Tool-using requests: a panel judge in a sandbox (fake-panel-sandbox.ts) or with the read-only repository tools
       // (fake-analysis.ts), in-house audit runs and their context document (fake-openai-agent.ts).
-      if (handlePanelSandboxRequest(req, body, send) || handleRepositoryJudgeRequest(req, body, send) || handleAgentRequest(req, body, send)) return;
+      if (
+        handlePanelSandboxRequest(req, body, send) ||
+        handleRepositoryJudgeRequest(req, body, send) ||
+        handleAgentRequest(req, body, send)
+      )
+        return;
       if (req.url === "/__control" && req.method === "POST") {
         Object.assign(control, body);
         return send(200, control);
@@ -83,21 +108,39 @@ export async function startFakeOpenAi(port = 0): Promise<{ url: string; close: (
       const judgedLog = judgedAnswer(req.url);
       if (judgedLog) return send(200, judgedLog);
       if (req.url === "/__reset" && req.method === "POST") {
-        Object.assign(control, { latencyMs: 0, latencyJitterMs: 0, failNext: 0, failStatus: 500, malformedNext: 0, failRate: 0, malformedRate: 0, rationaleSuffix: "" });
+        Object.assign(control, {
+          latencyMs: 0,
+          latencyJitterMs: 0,
+          failNext: 0,
+          failStatus: 500,
+          malformedNext: 0,
+          failRate: 0,
+          malformedRate: 0,
+          rationaleSuffix: "",
+        });
         Object.assign(stats, { chatCalls: 0, embeddingCalls: 0, failuresServed: 0, malformedServed: 0 });
         return send(200, { ok: true });
       }
       const respond = () => {
-        if (req.headers.authorization !== "Bearer test-key") return send(401, { error: { message: "bad key", type: "invalid_request_error" } });
+        if (req.headers.authorization !== "Bearer test-key")
+          return send(401, { error: { message: "bad key", type: "invalid_request_error" } });
         if (control.failNext > 0 && (req.url?.endsWith("/chat/completions") || req.url?.endsWith("/embeddings"))) {
           control.failNext--;
           stats.failuresServed++;
-          return send(control.failStatus, { error: { message: "injected failure", type: "server_error" } }, control.failStatus === 429 ? { "retry-after": "0" } : {});
+          return send(
+            control.failStatus,
+            { error: { message: "injected failure", type: "server_error" } },
+            control.failStatus === 429 ? { "retry-after": "0" } : {},
+          );
         }
         if (req.url?.endsWith("/chat/completions") && control.failRate > 0 && Math.random() < control.failRate) {
           stats.failuresServed++;
           const status = stats.failuresServed % 2 === 0 ? 429 : 500;
-          return send(status, { error: { message: "injected failure", type: "server_error" } }, status === 429 ? { "retry-after-ms": "5" } : {});
+          return send(
+            status,
+            { error: { message: "injected failure", type: "server_error" } },
+            status === 429 ? { "retry-after-ms": "5" } : {},
+          );
         }
         if (req.url?.endsWith("/chat/completions")) {
           stats.chatCalls++;
@@ -107,7 +150,8 @@ export async function startFakeOpenAi(port = 0): Promise<{ url: string; close: (
           const analysis = answerAnalysisRequest(body);
           if (!analysis) recordJudged(userMessage);
           const verdict = analysis ? undefined : decideFake(userMessage);
-          let content = analysis ?? JSON.stringify({ ...verdict, rationale: verdict!.rationale + control.rationaleSuffix });
+          let content =
+            analysis ?? JSON.stringify({ ...verdict, rationale: verdict!.rationale + control.rationaleSuffix });
           if (control.malformedNext > 0 || (control.malformedRate > 0 && Math.random() < control.malformedRate)) {
             control.malformedNext = Math.max(0, control.malformedNext - 1);
             stats.malformedServed++;
@@ -119,7 +163,11 @@ export async function startFakeOpenAi(port = 0): Promise<{ url: string; close: (
             created: Math.floor(Date.now() / 1000),
             model: body.model,
             choices: [{ index: 0, finish_reason: "stop", message: { role: "assistant", content } }],
-            usage: { prompt_tokens: Math.ceil(prompt.length / 4), completion_tokens: 30, total_tokens: Math.ceil(prompt.length / 4) + 30 },
+            usage: {
+              prompt_tokens: Math.ceil(prompt.length / 4),
+              completion_tokens: 30,
+              total_tokens: Math.ceil(prompt.length / 4) + 30,
+            },
           });
         }
         if (req.url?.endsWith("/embeddings")) {
@@ -128,7 +176,11 @@ export async function startFakeOpenAi(port = 0): Promise<{ url: string; close: (
           return send(200, {
             object: "list",
             model: body.model,
-            data: inputs.map((text, index) => ({ object: "embedding", index, embedding: Array.from(embedOffline(text)) })),
+            data: inputs.map((text, index) => ({
+              object: "embedding",
+              index,
+              embedding: Array.from(embedOffline(text)),
+            })),
             usage: { prompt_tokens: 0, total_tokens: 0 },
           });
         }
@@ -145,6 +197,10 @@ export async function startFakeOpenAi(port = 0): Promise<{ url: string; close: (
     url: `http://127.0.0.1:${actual}/v1`,
     control,
     stats,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -28,19 +28,42 @@ function nextTurn(model: string, messages: Msg[]) {
   const turn = messages.filter((m) => m.role === "assistant").length;
   const f = finding(messages);
   const text = `${String(f.title ?? "")}\n${String(f.description ?? "")}`;
-  const call = (name: string, args: unknown) => ({ content: null, tool_calls: [{ id: `poc_${panelSandboxStats.requests}`, type: "function", function: { name, arguments: JSON.stringify(args) } }] });
+  const call = (name: string, args: unknown) => ({
+    content: null,
+    tool_calls: [
+      {
+        id: `poc_${panelSandboxStats.requests}`,
+        type: "function",
+        function: { name, arguments: JSON.stringify(args) },
+      },
+    ],
+  });
   if (text.includes("[poc:stall]")) return call("list_dir", { path: "." });
   if (turn === 0 && text.includes("[poc:none]")) return call("list_dir", { path: "." });
-  if (turn === 0 && text.includes("[poc:oom]")) return call("run", { command: `python3 -c "b = bytearray(1 << 30); b[::4096] = b'x' * len(b[::4096])"`, timeout_s: 30 });
-  if (turn === 0) return call("run", { command: `head -n 3 ./${String(f.file ?? "README.md")} && echo POC-OK`, timeout_s: 20 });
+  if (turn === 0 && text.includes("[poc:oom]"))
+    return call("run", {
+      command: `python3 -c "b = bytearray(1 << 30); b[::4096] = b'x' * len(b[::4096])"`,
+      timeout_s: 30,
+    });
+  if (turn === 0)
+    return call("run", { command: `head -n 3 ./${String(f.file ?? "README.md")} && echo POC-OK`, timeout_s: 20 });
   const verdict = fakePanelVerdict(model, String(f.title ?? ""), String(f.description ?? ""));
   return call("submit_verdict", { ...verdict, rationale: `${verdict.rationale} (sandboxed)` });
 }
 
 /** Handles a sandboxed panel judge's request; false for every other request. */
-export function handlePanelSandboxRequest(req: IncomingMessage, body: { model?: string; messages?: Msg[]; tools?: { function?: { name?: string } }[] }, send: Send): boolean {
+export function handlePanelSandboxRequest(
+  req: IncomingMessage,
+  body: { model?: string; messages?: Msg[]; tools?: { function?: { name?: string } }[] },
+  send: Send,
+): boolean {
   // A sandboxed judge has `run`; one with the read-only repository tools is answered by fake-analysis.ts.
-  if (!req.url?.endsWith("/chat/completions") || !body.tools?.some((t) => t.function?.name === "submit_verdict") || !body.tools.some((t) => t.function?.name === "run")) return false;
+  if (
+    !req.url?.endsWith("/chat/completions") ||
+    !body.tools?.some((t) => t.function?.name === "submit_verdict") ||
+    !body.tools.some((t) => t.function?.name === "run")
+  )
+    return false;
   if (req.headers.authorization !== "Bearer test-key") {
     send(401, { error: { message: "bad key", type: "invalid_request_error" } });
     return true;
@@ -54,7 +77,11 @@ export function handlePanelSandboxRequest(req: IncomingMessage, body: { model?: 
     created: Math.floor(Date.now() / 1000),
     model: body.model,
     choices: [{ index: 0, finish_reason: "tool_calls", message: { role: "assistant", ...message } }],
-    usage: { prompt_tokens: Math.ceil(messages.map((m) => m.content ?? "").join("\n").length / 4), completion_tokens: 40, total_tokens: 0 },
+    usage: {
+      prompt_tokens: Math.ceil(messages.map((m) => m.content ?? "").join("\n").length / 4),
+      completion_tokens: 40,
+      total_tokens: 0,
+    },
   });
   return true;
 }

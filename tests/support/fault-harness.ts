@@ -33,7 +33,11 @@ export class PrivateRedis {
     return `redis://127.0.0.1:${this.port}`;
   }
   async start(): Promise<void> {
-    this.child = spawn("redis-server", ["--port", String(this.port), "--bind", "127.0.0.1", "--dir", this.dir, "--save", "1 1", "--appendonly", "no"], { stdio: "ignore" });
+    this.child = spawn(
+      "redis-server",
+      ["--port", String(this.port), "--bind", "127.0.0.1", "--dir", this.dir, "--save", "1 1", "--appendonly", "no"],
+      { stdio: "ignore" },
+    );
     for (let i = 0; i < 100; i++) {
       const probe = new Redis(this.url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
       try {
@@ -54,7 +58,9 @@ export class PrivateRedis {
     await client.connect();
     await client.call("SHUTDOWN", "SAVE").catch(() => undefined);
     client.disconnect();
-    await new Promise<void>((resolve) => (this.child?.exitCode !== null ? resolve() : this.child.once("exit", () => resolve())));
+    await new Promise<void>((resolve) =>
+      this.child?.exitCode !== null ? resolve() : this.child.once("exit", () => resolve()),
+    );
   }
 }
 
@@ -68,7 +74,12 @@ export function privateQueue(redisUrl: string): Queue {
 let workerCount = 0;
 export function startWorker(env: Record<string, string>): ChildProcess {
   workerCount += 1;
-  return startProcess(`fault-worker-${workerCount}`, process.execPath, [...WORKER_NODE_ARGS, path.join(ROOT, "worker/index.ts")], { env, logDir: LOG_DIR });
+  return startProcess(
+    `fault-worker-${workerCount}`,
+    process.execPath,
+    [...WORKER_NODE_ARGS, path.join(ROOT, "worker/index.ts")],
+    { env, logDir: LOG_DIR },
+  );
 }
 
 export { stopProcess };
@@ -79,7 +90,13 @@ export { stopProcess };
  */
 export async function seedRepeatedRunSubmission(tag: string): Promise<string> {
   const benchmark = await db.benchmark.create({
-    data: { slug: `faults-${tag}`, name: "Fault tests", version: "1", snapshotDate: new Date("2025-01-01"), repositories: { create: [{ name: "acme/engine", language: "python" }] } },
+    data: {
+      slug: `faults-${tag}`,
+      name: "Fault tests",
+      version: "1",
+      snapshotDate: new Date("2025-01-01"),
+      repositories: { create: [{ name: "acme/engine", language: "python" }] },
+    },
     include: { repositories: true },
   });
   const repositoryId = benchmark.repositories[0]!.id;
@@ -94,17 +111,39 @@ export async function seedRepeatedRunSubmission(tag: string): Promise<string> {
   });
   for (let r = 0; r < 20; r++) {
     const t = text(r, 0);
-    await db.referenceBug.create({ data: { repositoryId, externalId: `R${r}`, ...t, title: `${t.title} [root:R${r}-${tag}]`, contentHash: bugContentHash({ ...t, title: `${t.title} [root:R${r}-${tag}]` }) } });
+    await db.referenceBug.create({
+      data: {
+        repositoryId,
+        externalId: `R${r}`,
+        ...t,
+        title: `${t.title} [root:R${r}-${tag}]`,
+        contentHash: bugContentHash({ ...t, title: `${t.title} [root:R${r}-${tag}]` }),
+      },
+    });
   }
-  const submission = await db.submission.create({ data: { benchmarkId: benchmark.id, model: `Faults ${tag}`, scoringStatus: "queued", runs: { create: [{ index: 0 }, { index: 1 }, { index: 2 }] } }, include: { runs: { orderBy: { index: "asc" } } } });
+  const submission = await db.submission.create({
+    data: {
+      benchmarkId: benchmark.id,
+      model: `Faults ${tag}`,
+      scoringStatus: "queued",
+      runs: { create: [{ index: 0 }, { index: 1 }, { index: 2 }] },
+    },
+    include: { runs: { orderBy: { index: "asc" } } },
+  });
   for (const run of submission.runs) {
     let ordinal = 0;
     for (let l = 0; l < 30; l++) {
       if ((l * 7 + run.index * 3) % 4 === 0) continue;
       const root = l < 15 ? `R${l}-${tag}` : `L${l}-${tag}`;
       const t = text(l, run.index + 1);
-      const data = { ...t, title: `${t.title} [root:${root}]`, suggestedFix: `Check the ${words[l % 10]} length first.` };
-      await db.finding.create({ data: { runId: run.id, repositoryId, ordinal: ordinal++, ...data, contentHash: bugContentHash(data) } });
+      const data = {
+        ...t,
+        title: `${t.title} [root:${root}]`,
+        suggestedFix: `Check the ${words[l % 10]} length first.`,
+      };
+      await db.finding.create({
+        data: { runId: run.id, repositoryId, ordinal: ordinal++, ...data, contentHash: bugContentHash(data) },
+      });
     }
   }
   return submission.id;
@@ -112,11 +151,18 @@ export async function seedRepeatedRunSubmission(tag: string): Promise<string> {
 
 /** A copy of a submission (same findings), queued, to score undisturbed. */
 export async function copySubmission(id: string): Promise<string> {
-  const source = await db.submission.findUniqueOrThrow({ where: { id }, include: { runs: { orderBy: { index: "asc" }, include: { findings: { orderBy: { ordinal: "asc" } } } } } });
-  const copy = await db.submission.create({ data: { benchmarkId: source.benchmarkId, model: `${source.model} (undisturbed)`, scoringStatus: "queued" } });
+  const source = await db.submission.findUniqueOrThrow({
+    where: { id },
+    include: { runs: { orderBy: { index: "asc" }, include: { findings: { orderBy: { ordinal: "asc" } } } } },
+  });
+  const copy = await db.submission.create({
+    data: { benchmarkId: source.benchmarkId, model: `${source.model} (undisturbed)`, scoringStatus: "queued" },
+  });
   for (const run of source.runs) {
     const created = await db.run.create({ data: { submissionId: copy.id, index: run.index } });
-    await db.finding.createMany({ data: run.findings.map(({ id: _id, runId: _r, ...f }) => ({ ...f, runId: created.id })) });
+    await db.finding.createMany({
+      data: run.findings.map(({ id: _id, runId: _r, ...f }) => ({ ...f, runId: created.id })),
+    });
   }
   return copy.id;
 }
@@ -126,13 +172,33 @@ export async function resultOf(id: string) {
   const submission = await db.submission.findUniqueOrThrow({ where: { id }, include: { runs: true } });
   const runIndex = new Map(submission.runs.map((r) => [r.id, r.index]));
   const scores = await db.score.findMany({ where: { submissionId: id } });
-  const matches = await db.match.findMany({ where: { attemptId: submission.scoringAttemptId, finding: { run: { submissionId: id } } }, include: { finding: { include: { run: true } }, referenceBug: true } });
+  const matches = await db.match.findMany({
+    where: { attemptId: submission.scoringAttemptId, finding: { run: { submissionId: id } } },
+    include: { finding: { include: { run: true } }, referenceBug: true },
+  });
   return {
     status: submission.scoringStatus,
     scores: scores
-      .map((s) => [s.kind, s.runId === null ? "" : runIndex.get(s.runId), s.n, s.scope, s.key, s.recall, s.precision, s.f1, s.matchedReferenceBugs, s.referenceBugs, s.matchedFindings, s.findings].join("|"))
+      .map((s) =>
+        [
+          s.kind,
+          s.runId === null ? "" : runIndex.get(s.runId),
+          s.n,
+          s.scope,
+          s.key,
+          s.recall,
+          s.precision,
+          s.f1,
+          s.matchedReferenceBugs,
+          s.referenceBugs,
+          s.matchedFindings,
+          s.findings,
+        ].join("|"),
+      )
       .sort(),
-    matches: matches.map((m) => `${m.finding.run.index}:${m.finding.ordinal}->${m.referenceBug.externalId}:${m.source}`).sort(),
+    matches: matches
+      .map((m) => `${m.finding.run.index}:${m.finding.ordinal}->${m.referenceBug.externalId}:${m.source}`)
+      .sort(),
   };
 }
 
@@ -149,11 +215,18 @@ export async function derivedRowCounts(id: string) {
     currentCrossRun: await db.crossRunPair.count({ where: { submissionId: id, attemptId } }),
     usage: await db.judgeUsage.count({ where: { submissionId: id } }),
     scores: await db.score.count({ where: { submissionId: id } }),
-    distinctScores: (await db.score.groupBy({ by: ["kind", "runId", "n", "scope", "key"], where: { submissionId: id } })).length,
+    distinctScores: (
+      await db.score.groupBy({ by: ["kind", "runId", "n", "scope", "key"], where: { submissionId: id } })
+    ).length,
   };
 }
 
-export async function waitFor<T>(read: () => Promise<T>, until: (value: T) => boolean, timeoutMs: number, what: string): Promise<T> {
+export async function waitFor<T>(
+  read: () => Promise<T>,
+  until: (value: T) => boolean,
+  timeoutMs: number,
+  what: string,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
@@ -162,4 +235,3 @@ export async function waitFor<T>(read: () => Promise<T>, until: (value: T) => bo
     await new Promise((r) => setTimeout(r, 100));
   }
 }
-

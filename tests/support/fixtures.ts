@@ -23,9 +23,33 @@ export function smallBenchmark(slug: string): BenchmarkFile {
       { name: "acme/ui", language: "typescript", domain: "rendering" },
     ],
     reference_bugs: [
-      ref("P1", "acme/parser", "parser/lexer.py", 40, 48, "Lexer drops the last token when input lacks a trailing newline", "next_token(buf)"),
-      ref("P2", "acme/parser", "parser/ast.py", 100, 110, "Binary operator precedence wrong for exponent", "parse_binary(left, op)"),
-      ref("P3", "acme/parser", "parser/errors.py", 10, 14, "Error position uses byte offset instead of column", "format_error(pos)"),
+      ref(
+        "P1",
+        "acme/parser",
+        "parser/lexer.py",
+        40,
+        48,
+        "Lexer drops the last token when input lacks a trailing newline",
+        "next_token(buf)",
+      ),
+      ref(
+        "P2",
+        "acme/parser",
+        "parser/ast.py",
+        100,
+        110,
+        "Binary operator precedence wrong for exponent",
+        "parse_binary(left, op)",
+      ),
+      ref(
+        "P3",
+        "acme/parser",
+        "parser/errors.py",
+        10,
+        14,
+        "Error position uses byte offset instead of column",
+        "format_error(pos)",
+      ),
       ref("U1", "acme/ui", "src/render.ts", 200, 215, "Tooltip not removed when chart unmounts", "removeTooltip(node)"),
     ],
   });
@@ -65,7 +89,9 @@ export async function seedBenchmark(slug = uniqueSlug("itest")): Promise<string>
   return slug;
 }
 
-export async function userWithToken(role: "user" | "maintainer" | "admin" = "user"): Promise<{ id: string; token: string; email: string }> {
+export async function userWithToken(
+  role: "user" | "maintainer" | "admin" = "user",
+): Promise<{ id: string; token: string; email: string }> {
   const email = `${role}-${randomUUID().slice(0, 8)}@example.test`;
   const user = await createUser({ email, role });
   // Staff tokens carry the admin scope, as an admin or maintainer would choose for API work.
@@ -73,10 +99,18 @@ export async function userWithToken(role: "user" | "maintainer" | "admin" = "use
   return { id: user.id, token, email };
 }
 
-export async function waitForStatus(webUrl: string, id: string, token: string, until: string[] = ["scored", "failed"], timeoutMs = 90_000) {
+export async function waitForStatus(
+  webUrl: string,
+  id: string,
+  token: string,
+  until: string[] = ["scored", "failed"],
+  timeoutMs = 90_000,
+) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const response = await contractFetch(`${webUrl}/api/v1/submissions/${id}`, { headers: { authorization: `Bearer ${token}` } });
+    const response = await contractFetch(`${webUrl}/api/v1/submissions/${id}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     const body = await response.json();
     if (until.includes(body.status)) return body;
     if (Date.now() > deadline) throw new Error(`submission ${id} still ${body.status} after ${timeoutMs} ms`);

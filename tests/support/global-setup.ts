@@ -4,7 +4,15 @@ import type { ChildProcess } from "node:child_process";
 import { Redis } from "ioredis";
 import type { TestProject } from "vitest/node";
 import { canConnect, migrate, recreateDatabase } from "../../scripts/lib/database";
-import { ROOT, TSX_NODE_ARGS, WORKER_NODE_ARGS, run, startProcess, stopProcess, waitForHttp } from "../../scripts/lib/processes";
+import {
+  ROOT,
+  TSX_NODE_ARGS,
+  WORKER_NODE_ARGS,
+  run,
+  startProcess,
+  stopProcess,
+  waitForHttp,
+} from "../../scripts/lib/processes";
 import { ensureContainerEngine } from "./container-engine";
 import { startFakeOpenAi } from "./fake-openai";
 
@@ -36,7 +44,8 @@ export default async function setup(project: TestProject) {
   await recreateDatabase(DATABASE_URL);
   await migrate(DATABASE_URL);
   // The snapshot store and the runs' work directories belong to the database just recreated.
-  for (const dir of ["snapshots", "audit", "panel-sandbox"]) rmSync(path.join(ROOT, "test-artifacts", dir), { recursive: true, force: true });
+  for (const dir of ["snapshots", "audit", "panel-sandbox"])
+    rmSync(path.join(ROOT, "test-artifacts", dir), { recursive: true, force: true });
 
   const fake = await startFakeOpenAi();
   const env: Record<string, string> = {
@@ -52,7 +61,14 @@ export default async function setup(project: TestProject) {
     SCORING_ATTEMPTS: "2",
     SCORING_RETRY_DELAY_MS: "200",
     EMBEDDING_PROVIDER: "offline",
-    MODEL_PRICES_JSON: JSON.stringify({ "fake-judge-1": { input: 1, output: 2 }, "fake-auditor-1": { input: 1, output: 2 }, "fake-panel-a": { input: 1, output: 2 }, "fake-panel-b": { input: 1, output: 2 }, "fake-panel-tier2": { input: 3, output: 6 }, "fake-attribution": { input: 1, output: 2 } }),
+    MODEL_PRICES_JSON: JSON.stringify({
+      "fake-judge-1": { input: 1, output: 2 },
+      "fake-auditor-1": { input: 1, output: 2 },
+      "fake-panel-a": { input: 1, output: 2 },
+      "fake-panel-b": { input: 1, output: 2 },
+      "fake-panel-tier2": { input: 3, output: 6 },
+      "fake-attribution": { input: 1, output: 2 },
+    }),
     // In-house runs: passes run under bubblewrap; snapshots imported by the tests are where the worker reads them.
     SANDBOX: "process",
     SNAPSHOT_STORE: path.join(ROOT, "test-artifacts", "snapshots"),
@@ -117,7 +133,9 @@ async function portIsFree(port: number): Promise<boolean> {
 async function startStack(env: Record<string, string>): Promise<void> {
   // A server left over from an earlier run would answer the health check with a stale build and database.
   if (!(await portIsFree(WEB_PORT))) {
-    throw new Error(`Port ${WEB_PORT} is already in use (a web server left over from an earlier run?). Stop it or set TEST_WEB_PORT.`);
+    throw new Error(
+      `Port ${WEB_PORT} is already in use (a web server left over from an earlier run?). Stop it or set TEST_WEB_PORT.`,
+    );
   }
   worker = startProcess("worker", process.execPath, [...WORKER_NODE_ARGS, "worker/index.ts"], { env, logDir: LOG_DIR });
 
@@ -125,7 +143,10 @@ async function startStack(env: Record<string, string>): Promise<void> {
   if (!(process.env.TEST_REUSE_BUILD === "1" && existsSync(path.join(ROOT, DIST_DIR, "BUILD_ID")))) {
     await run("npx", ["next", "build"], { env, quiet: true });
   }
-  web = startProcess("web", process.execPath, [...TSX_NODE_ARGS, "server/server.ts"], { env: { ...env, PORT: String(WEB_PORT), HOST: "127.0.0.1" }, logDir: LOG_DIR });
+  web = startProcess("web", process.execPath, [...TSX_NODE_ARGS, "server/server.ts"], {
+    env: { ...env, PORT: String(WEB_PORT), HOST: "127.0.0.1" },
+    logDir: LOG_DIR,
+  });
   await waitForHttp(`http://127.0.0.1:${WEB_PORT}/api/health`, 60_000, "The web server");
 }
 

@@ -33,11 +33,19 @@ function classifier(profile: Profile): JobErrorClassifier {
   return (error) => {
     const extra = profile.extra?.(error);
     if (extra !== undefined) return { permanent: true, message: extra };
-    if (isTransientError(error)) return { permanent: false, message: profile.transient(error instanceof OpenAI.APIError ? error.status : undefined) };
+    if (isTransientError(error))
+      return {
+        permanent: false,
+        message: profile.transient(error instanceof OpenAI.APIError ? error.status : undefined),
+      };
     if (error instanceof OpenAI.APIError) {
-      if (error.status === 401 || error.status === 403) return { permanent: true, message: `The ${profile.endpoint} rejected the configured API key.` };
+      if (error.status === 401 || error.status === 403)
+        return { permanent: true, message: `The ${profile.endpoint} rejected the configured API key.` };
       if (error.status === 404) return { permanent: true, message: profile.notFound };
-      return { permanent: true, message: `The ${profile.endpoint} refused the request (HTTP ${error.status ?? "unknown"}).` };
+      return {
+        permanent: true,
+        message: `The ${profile.endpoint} refused the request (HTTP ${error.status ?? "unknown"}).`,
+      };
     }
     return { permanent: false, message: profile.internal };
   };
@@ -55,7 +63,8 @@ export const classifyScoringError = classifier({
     if (error instanceof UndecidedPairsError) {
       return `${error.count} candidate pair(s) stayed undecided: the judge model's replies were not the required {match, rationale} JSON after retries. Every other verdict is stored; rescoring asks only for these.`;
     }
-    if (error instanceof EmbeddingError) return "The embedding provider returned an invalid vector (wrong length or non-finite values); check EMBEDDING_MODEL and the endpoint.";
+    if (error instanceof EmbeddingError)
+      return "The embedding provider returned an invalid vector (wrong length or non-finite values); check EMBEDDING_MODEL and the endpoint.";
     if (error instanceof JudgeReplyError) return "The judge model did not return the required {match, rationale} JSON.";
     return undefined;
   },
@@ -65,12 +74,15 @@ function analysisClassifier(what: "Panel validation" | "Bug-type attribution"): 
   return classifier({
     endpoint: "LLM endpoint",
     transient: (status) => unavailable("LLM endpoint", status, what.toLowerCase()),
-    notFound: "A configured model or the endpoint was not found; check PANEL_JUDGE_MODELS, PANEL_TIER2_MODEL, ATTRIBUTION_MODEL and OPENAI_BASE_URL.",
+    notFound:
+      "A configured model or the endpoint was not found; check PANEL_JUDGE_MODELS, PANEL_TIER2_MODEL, ATTRIBUTION_MODEL and OPENAI_BASE_URL.",
     internal: `${what} failed because of an internal error; it will be retried.`,
     extra: (error) => {
       // Our own errors carry client-safe messages, e.g. a snapshot refused at extraction (docs/security.md).
-      if (error instanceof PanelInputError || error instanceof AttributionInputError || error instanceof AppError) return error.message;
-      if (error instanceof JudgeReplyError) return `${what} stopped: a model kept answering without the required JSON. Every answer already stored is kept; starting again asks only for the rest.`;
+      if (error instanceof PanelInputError || error instanceof AttributionInputError || error instanceof AppError)
+        return error.message;
+      if (error instanceof JudgeReplyError)
+        return `${what} stopped: a model kept answering without the required JSON. Every answer already stored is kept; starting again asks only for the rest.`;
       return undefined;
     },
   });

@@ -46,7 +46,12 @@ export function createWorker<S extends z.ZodType>(
     stalledInterval: Math.min(30_000, env.WORKER_LOCK_MS),
     maxStalledCount: env.WORKER_MAX_STALLED,
   });
-  worker.on("failed", (job, error) => log.warn({ queue: queue.name, jobId: job?.id, attempt: job ? job.attemptsMade : undefined }, `job failed: ${error.message}`));
+  worker.on("failed", (job, error) =>
+    log.warn(
+      { queue: queue.name, jobId: job?.id, attempt: job ? job.attemptsMade : undefined },
+      `job failed: ${error.message}`,
+    ),
+  );
   worker.on("completed", (job) => log.info({ queue: queue.name, jobId: job.id }, "job completed"));
   worker.on("error", (error) => log.error({ queue: queue.name, err: error }, "worker error"));
   return worker;

@@ -27,7 +27,10 @@ export type ClaimedJob<P, C, R> = {
  * attempt's failure is recorded as final. An attempt whose claim was taken over (LostClaimError, in the work or in
  * the recording) stops quietly: the row belongs to the later attempt.
  */
-export async function runClaimedJob<P, C, R>(job: Job, spec: ClaimedJob<P, C, R>): Promise<R | { skipped: true } | { superseded: true }> {
+export async function runClaimedJob<P, C, R>(
+  job: Job,
+  spec: ClaimedJob<P, C, R>,
+): Promise<R | { skipped: true } | { superseded: true }> {
   const parsed = spec.parse.safeParse(job.data);
   if (!parsed.success) throw new UnrecoverableError(`invalid ${job.queueName} job payload`);
   const payload = parsed.data;
@@ -39,7 +42,10 @@ export async function runClaimedJob<P, C, R>(job: Job, spec: ClaimedJob<P, C, R>
     }
     try {
       // Queue progress is for dashboards only: Postgres holds the real progress, so a Redis hiccup must not fail the job.
-      return await spec.work(claim, { job, onProgress: (percent) => job.updateProgress(percent).catch(() => undefined) });
+      return await spec.work(claim, {
+        job,
+        onProgress: (percent) => job.updateProgress(percent).catch(() => undefined),
+      });
     } catch (error) {
       if (error instanceof LostClaimError) {
         log.warn("superseded by a later attempt; stopping without writing");

@@ -12,13 +12,18 @@ import { withSandboxMetrics } from "../sandbox-metrics";
 import { panelSandboxForEnv } from "../features/panel/panel-sandbox";
 
 // Panel validation and bug-type attribution: a PanelRun / AttributionRun row each, fenced like scoring.
-function processAnalysisJob(kind: AnalysisKind, job: Job, work: (claim: AnalysisClaim, context: JobContext) => Promise<unknown>): Promise<unknown> {
+function processAnalysisJob(
+  kind: AnalysisKind,
+  job: Job,
+  work: (claim: AnalysisClaim, context: JobContext) => Promise<unknown>,
+): Promise<unknown> {
   return runClaimedJob(job, {
     parse: (kind === "panel" ? panelQueue : attributionQueue).payload,
     claim: ({ runId }) => claimAnalysis(kind, runId),
     logFields: ({ runId }) => ({ runId }),
     classify: kind === "panel" ? classifyPanelError : classifyAttributionError,
-    record: (claim, { message, final }) => updateAnalysis(claim, final ? { status: "failed", error: message } : { error: message }),
+    record: (claim, { message, final }) =>
+      updateAnalysis(claim, final ? { status: "failed", error: message } : { error: message }),
     work,
   });
 }
@@ -33,8 +38,16 @@ export function processPanelJob(job: Job): Promise<unknown> {
     // PANEL_SANDBOX auto (default) or on: the worker's sandbox, chosen once per process (SANDBOX=auto: Docker, else
     // bubblewrap, else none); judges of a finding with a snapshot read it either way.
     const choice = env.PANEL_SANDBOX === "off" ? null : await workerSandbox();
-    const sandbox = choice ? panelSandboxForEnv({ ...choice, provider: choice.provider ? withSandboxMetrics(choice.provider) : null }) : null;
-    return runPanel(claim, { client: createStructuredClient(), config: config.config, concurrency: env.PANEL_CONCURRENCY, onProgress, sandbox });
+    const sandbox = choice
+      ? panelSandboxForEnv({ ...choice, provider: choice.provider ? withSandboxMetrics(choice.provider) : null })
+      : null;
+    return runPanel(claim, {
+      client: createStructuredClient(),
+      config: config.config,
+      concurrency: env.PANEL_CONCURRENCY,
+      onProgress,
+      sandbox,
+    });
   });
 }
 
@@ -45,6 +58,11 @@ export function processAttributionJob(job: Job): Promise<unknown> {
       await updateAnalysis(claim, { status: "failed", error: model.message });
       return { failed: model.message };
     }
-    return attributeBugs(claim, { client: createStructuredClient(), model: model.model, concurrency: env.ATTRIBUTION_CONCURRENCY, onProgress });
+    return attributeBugs(claim, {
+      client: createStructuredClient(),
+      model: model.model,
+      concurrency: env.ATTRIBUTION_CONCURRENCY,
+      onProgress,
+    });
   });
 }

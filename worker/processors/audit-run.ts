@@ -32,7 +32,9 @@ export function createAuditProcessor(sandbox: SandboxChoice) {
       },
       work: async (claim) => {
         if (!provider) throw new AppError("unavailable", noSandboxMessage(record));
-        return claim.kind === "start-run" ? startAuditRun(claim.runId, undefined, record) : runAuditPass(claim.pass, provider);
+        return claim.kind === "start-run"
+          ? startAuditRun(claim.runId, undefined, record)
+          : runAuditPass(claim.pass, provider);
       },
     });
 }

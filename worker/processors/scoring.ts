@@ -22,7 +22,10 @@ export function processScoringJob(job: Job): Promise<unknown> {
     logFields: ({ submissionId }) => ({ submissionId }),
     classify: classifyScoringError,
     record: async (claim, { message, final }) => {
-      await updateClaimed(claim, final ? { scoringStatus: "failed", scoringError: message } : { scoringError: message });
+      await updateClaimed(
+        claim,
+        final ? { scoringStatus: "failed", scoringError: message } : { scoringError: message },
+      );
       if (final) await emitSubmissionEvent("submission.failed", claim.submissionId, { error: message });
     },
     work: async (claim, { onProgress }) => {
@@ -35,7 +38,10 @@ export function processScoringJob(job: Job): Promise<unknown> {
         onProgress,
       });
       // Bug-type attribution follows scoring (when an LLM is configured); a failure to queue it never fails scoring.
-      if (summary.outcome === "scored") await queueAttributionAfterScoring(claim.submissionId).catch((error) => log.error({ err: error }, "queueing attribution failed"));
+      if (summary.outcome === "scored")
+        await queueAttributionAfterScoring(claim.submissionId).catch((error) =>
+          log.error({ err: error }, "queueing attribution failed"),
+        );
       if (summary.outcome === "scored") await emitSubmissionEvent("submission.scored", claim.submissionId);
       // §C.4 and §E.2 from the stored matches and curves (tens of milliseconds per run, see docs/analyses.md); a
       // failure leaves the scores standing and the analyses absent, never fails scoring.

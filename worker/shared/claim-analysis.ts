@@ -24,7 +24,10 @@ type RunUpdate = Prisma.PanelRunUpdateManyMutationInput & Prisma.AttributionRunU
 /** Updates the job row only while the claim holds; throws LostClaimError otherwise. */
 export async function updateAnalysis(claim: AnalysisClaim, data: RunUpdate): Promise<void> {
   const where = { id: claim.runId, token: claim.token };
-  const { count } = claim.kind === "panel" ? await db.panelRun.updateMany({ where, data }) : await db.attributionRun.updateMany({ where, data });
+  const { count } =
+    claim.kind === "panel"
+      ? await db.panelRun.updateMany({ where, data })
+      : await db.attributionRun.updateMany({ where, data });
   if (count !== 1) throw new LostClaimError(`${claim.kind} run ${claim.runId}`);
 }
 

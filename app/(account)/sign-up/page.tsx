@@ -21,7 +21,10 @@ export default async function SignUpPage({ searchParams }: Props) {
     return (
       <>
         <h1>Create an account</h1>
-        <p>Sign-up is closed on this server. Ask an administrator for an account, then <Link href="/sign-in">sign in</Link>.</p>
+        <p>
+          Sign-up is closed on this server. Ask an administrator for an account, then{" "}
+          <Link href="/sign-in">sign in</Link>.
+        </p>
       </>
     );
   }

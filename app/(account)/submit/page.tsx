@@ -16,13 +16,17 @@ export default async function SubmitPage() {
     <>
       <h1>Upload findings</h1>
       <p className="muted">
-        The file is checked in your browser with the same rules as the server before anything is sent. Scoring runs in the background; you
-        can leave this page and follow it under My submissions.
+        The file is checked in your browser with the same rules as the server before anything is sent. Scoring runs in
+        the background; you can leave this page and follow it under My submissions.
       </p>
       <SubmitForm
         maxBytes={env.UPLOAD_MAX_BYTES}
         quota={quota}
-        benchmarks={benchmarks.map((b) => ({ slug: b.slug, version: b.version, repositories: b.repositories.map((r) => r.name) }))}
+        benchmarks={benchmarks.map((b) => ({
+          slug: b.slug,
+          version: b.version,
+          repositories: b.repositories.map((r) => r.name),
+        }))}
       />
     </>
   );

@@ -36,7 +36,10 @@ export default async function ReviewQueuePage({ searchParams }: Props) {
       {held.length > 0 && (
         <section data-testid="awaiting-approval">
           <h2>Waiting for judge-call approval</h2>
-          <p className="muted">Scoring stopped before judging: the estimate is above the per-submission budget (JUDGE_CALL_BUDGET). Approving continues it.</p>
+          <p className="muted">
+            Scoring stopped before judging: the estimate is above the per-submission budget (JUDGE_CALL_BUDGET).
+            Approving continues it.
+          </p>
           {held.map((h) => (
             <article key={h.id} className={`card ${styles.reviewItem}`} data-submission-id={h.id}>
               <div>
@@ -44,7 +47,8 @@ export default async function ReviewQueuePage({ searchParams }: Props) {
                   <Link href={`/account/submissions/${h.id}`}>{h.model}</Link>
                 </strong>{" "}
                 <span className="muted">
-                  {h.benchmark} · up to {h.estimated_calls === null ? "?" : count(h.estimated_calls)} judge calls, budget {count(h.budget)}
+                  {h.benchmark} · up to {h.estimated_calls === null ? "?" : count(h.estimated_calls)} judge calls,
+                  budget {count(h.budget)}
                 </span>
               </div>
               <ApproveSpendButton id={h.id} model={h.model} calls={h.estimated_calls} />
@@ -53,8 +57,8 @@ export default async function ReviewQueuePage({ searchParams }: Props) {
         </section>
       )}
       <p className="muted">
-        Only approved submissions appear on the public leaderboard and in downloads. Pending submissions are listed once scored. Every
-        decision is recorded in the audit log.
+        Only approved submissions appear on the public leaderboard and in downloads. Pending submissions are listed once
+        scored. Every decision is recorded in the audit log.
       </p>
       <p>
         {TABS.map((t) => (
@@ -68,7 +72,12 @@ export default async function ReviewQueuePage({ searchParams }: Props) {
       ) : (
         <div className={styles.form} style={{ maxWidth: "none" }} data-testid="review-queue">
           {submissions.map((s) => (
-            <article key={s.id} className={`card ${styles.reviewItem}`} data-testid="review-item" data-submission-id={s.id}>
+            <article
+              key={s.id}
+              className={`card ${styles.reviewItem}`}
+              data-testid="review-item"
+              data-submission-id={s.id}
+            >
               <div>
                 <h2 style={{ margin: "0 0 4px" }}>
                   <Link href={`/account/submissions/${s.id}`}>{s.model}</Link>
@@ -77,7 +86,13 @@ export default async function ReviewQueuePage({ searchParams }: Props) {
                   {s.benchmark} · {s.submitter?.email ?? s.source} · uploaded {formatUtc(s.created_at, "minute")} UTC
                 </div>
                 <div className="muted">
-                  {[s.reasoning_effort && `effort ${s.reasoning_effort}`, s.harness, s.cost_usd !== null && `$${s.cost_usd.toFixed(2)}`, s.open_model === null ? null : s.open_model ? "open weights" : "closed", `${s.runs} run${s.runs === 1 ? "" : "s"}`]
+                  {[
+                    s.reasoning_effort && `effort ${s.reasoning_effort}`,
+                    s.harness,
+                    s.cost_usd !== null && `$${s.cost_usd.toFixed(2)}`,
+                    s.open_model === null ? null : s.open_model ? "open weights" : "closed",
+                    `${s.runs} run${s.runs === 1 ? "" : "s"}`,
+                  ]
                     .filter(Boolean)
                     .join(" · ")}
                   {s.report_url && /^https?:\/\//i.test(s.report_url) && (
@@ -90,13 +105,25 @@ export default async function ReviewQueuePage({ searchParams }: Props) {
                   )}
                 </div>
                 <p style={{ margin: "8px 0 0" }}>
-                  Recall <strong>{s.scores ? ratioText(s.scores, "recall") : DASH}</strong> · precision <strong>{s.scores ? ratioText(s.scores, "precision") : DASH}</strong> · F1{" "}
+                  Recall <strong>{s.scores ? ratioText(s.scores, "recall") : DASH}</strong> · precision{" "}
+                  <strong>{s.scores ? ratioText(s.scores, "precision") : DASH}</strong> · F1{" "}
                   <strong>{s.scores ? ratioText(s.scores, "f1") : DASH}</strong>
-                  {s.scores && <span className="muted"> ({count(s.scores.findings)} findings, {count(s.scores.reference_bugs)} reference bugs)</span>} ·{" "}
-                  {s.offline_judge ? <span className="badge offline">offline judge</span> : <span className="muted">judge {s.judge_model ?? "–"}</span>}
+                  {s.scores && (
+                    <span className="muted">
+                      {" "}
+                      ({count(s.scores.findings)} findings, {count(s.scores.reference_bugs)} reference bugs)
+                    </span>
+                  )}{" "}
+                  ·{" "}
+                  {s.offline_judge ? (
+                    <span className="badge offline">offline judge</span>
+                  ) : (
+                    <span className="muted">judge {s.judge_model ?? "–"}</span>
+                  )}
                 </p>
                 <p style={{ margin: "6px 0 0" }}>
-                  <ReviewBadge status={s.review_status} /> {s.review_reason && <span className="muted">{s.review_reason}</span>}
+                  <ReviewBadge status={s.review_status} />{" "}
+                  {s.review_reason && <span className="muted">{s.review_reason}</span>}
                   {s.status === "scored" && (
                     <>
                       {" · "}
@@ -109,7 +136,9 @@ export default async function ReviewQueuePage({ searchParams }: Props) {
                 <ReviewActions
                   id={s.id}
                   model={s.model}
-                  canApprove={s.status === "scored" && (s.review_status === "pending" || s.review_status === "rejected")}
+                  canApprove={
+                    s.status === "scored" && (s.review_status === "pending" || s.review_status === "rejected")
+                  }
                   canReject={s.review_status === "pending" || s.review_status === "approved"}
                 />
               )}
@@ -117,7 +146,12 @@ export default async function ReviewQueuePage({ searchParams }: Props) {
           ))}
         </div>
       )}
-      <Pager info={pagination} path="/admin" params={{ status: status === "pending" ? undefined : status }} noun="submissions" />
+      <Pager
+        info={pagination}
+        path="/admin"
+        params={{ status: status === "pending" ? undefined : status }}
+        noun="submissions"
+      />
     </>
   );
 }

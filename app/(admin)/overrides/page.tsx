@@ -20,33 +20,49 @@ const DECISIONS = [
   { value: "no_match", text: "Not a match" },
 ] as const;
 
-const decisionText = (d: "match" | "no_match" | null) => (d === null ? "not judged" : d === "match" ? "Match" : "Not a match");
+const decisionText = (d: "match" | "no_match" | null) =>
+  d === null ? "not judged" : d === "match" ? "Match" : "Not a match";
 
 export default async function OverridesPage({ searchParams }: Props) {
   await requirePageStaff("/overrides");
   const params = await searchParams;
   const decision = params.decision === "match" || params.decision === "no_match" ? params.decision : undefined;
-  const { overrides, pagination } = await listOverrides({ page: pageFromSearchParam(params.page), per_page: 50, decision });
+  const { overrides, pagination } = await listOverrides({
+    page: pageFromSearchParam(params.page),
+    per_page: 50,
+    decision,
+  });
   const api = `/api/v1/overrides${decision ? `?decision=${decision}` : ""}`;
   return (
     <>
       <h1>Match overrides</h1>
       <p className="lede">
-        Every pair a maintainer decided instead of the judge, newest first. An override decides the pair in every submission holding the same finding text against
-        the same reference bug; writing or withdrawing one rescores them all. Decide a pair from its pair view (a submission&apos;s matches, then the pair). Also as{" "}
+        Every pair a maintainer decided instead of the judge, newest first. An override decides the pair in every
+        submission holding the same finding text against the same reference bug; writing or withdrawing one rescores
+        them all. Decide a pair from its pair view (a submission&apos;s matches, then the pair). Also as{" "}
         <a href={api}>JSON</a>.
       </p>
       <nav aria-label="Decision">
         <p>
           {DECISIONS.map((d) => (
             <span key={d.text} style={{ marginRight: 14 }}>
-              {d.value === decision ? <strong aria-current="page">{d.text}</strong> : <Link href={d.value ? `/overrides?decision=${d.value}` : "/overrides"}>{d.text}</Link>}
+              {d.value === decision ? (
+                <strong aria-current="page">{d.text}</strong>
+              ) : (
+                <Link href={d.value ? `/overrides?decision=${d.value}` : "/overrides"}>{d.text}</Link>
+              )}
             </span>
           ))}
         </p>
       </nav>
       {overrides.length === 0 ? (
-        <p className="card empty-state">{pagination.total === 0 ? (decision ? "No override with this decision." : "No override yet.") : "No override on this page."}</p>
+        <p className="card empty-state">
+          {pagination.total === 0
+            ? decision
+              ? "No override with this decision."
+              : "No override yet."
+            : "No override on this page."}
+        </p>
       ) : (
         <div className="table-wrap" {...scrollRegion("Match overrides")}>
           <table data-testid="overrides">
@@ -58,7 +74,9 @@ export default async function OverridesPage({ searchParams }: Props) {
                 <th scope="col">Pair</th>
                 <th scope="col">Reason</th>
                 <th scope="col">Submissions</th>
-                <th scope="col"><span className="visually-hidden">Actions</span></th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -77,13 +95,18 @@ export default async function OverridesPage({ searchParams }: Props) {
                   <td style={{ whiteSpace: "normal", minWidth: 280 }}>
                     {o.example ? (
                       <>
-                        <Link href={`/submissions/${o.example.submission_id}/pairs/${encodeURIComponent(o.example.finding_id)}/${encodeURIComponent(o.example.reference_bug_id)}?run=${o.example.run}`}>
+                        <Link
+                          href={`/submissions/${o.example.submission_id}/pairs/${encodeURIComponent(o.example.finding_id)}/${encodeURIComponent(o.example.reference_bug_id)}?run=${o.example.run}`}
+                        >
                           {o.example.finding_title}
                         </Link>
                         <br />
                         <span className="muted small">
-                          {o.example.repo} <code>{o.example.file}:{o.example.line_start}-{o.example.line_end}</code> against {o.example.reference_bug_id} ({o.example.reference_title}),{" "}
-                          {o.example.benchmark}
+                          {o.example.repo}{" "}
+                          <code>
+                            {o.example.file}:{o.example.line_start}-{o.example.line_end}
+                          </code>{" "}
+                          against {o.example.reference_bug_id} ({o.example.reference_title}), {o.example.benchmark}
                         </span>
                       </>
                     ) : (

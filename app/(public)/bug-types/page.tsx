@@ -5,9 +5,19 @@ import { benchmarkParam, loadPublicPage } from "@/app/(public)/load-public-page"
 import { loadBugTypes, type Distribution, type DistributionRow } from "@/lib/server/leaderboard/load-bug-types";
 import { CaptionedTable } from "@/components/ui/captioned-table";
 import { DistanceSection } from "@/components/analyses/distance-section";
-import { AGENT_POOL_SOURCES, agentPoolQuerySchema, DEFAULT_AGENT_POOL, FULL_HARNESS, type AgentPool } from "@/lib/attribution/agent-pool";
+import {
+  AGENT_POOL_SOURCES,
+  agentPoolQuerySchema,
+  DEFAULT_AGENT_POOL,
+  FULL_HARNESS,
+  type AgentPool,
+} from "@/lib/attribution/agent-pool";
 
-const SOURCE_LABELS: Record<AgentPool["source"], string> = { all: "Uploaded and in-house", upload: "Uploaded only", in_house: "In-house runs only" };
+const SOURCE_LABELS: Record<AgentPool["source"], string> = {
+  all: "Uploaded and in-house",
+  upload: "Uploaded only",
+  in_house: "In-house runs only",
+};
 
 /** The pool filter: a plain GET form, so the choice is a shareable link and works without JavaScript. */
 function PoolFilter({ benchmark, pool }: { benchmark: string; pool: AgentPool }) {
@@ -16,18 +26,28 @@ function PoolFilter({ benchmark, pool }: { benchmark: string; pool: AgentPool })
       <input type="hidden" name="benchmark" value={benchmark} />
       <label>
         Harness{" "}
-        <input name="harness" defaultValue={pool.harness} maxLength={100} list="bug-types-harnesses" aria-describedby="bug-types-harness-hint" />
+        <input
+          name="harness"
+          defaultValue={pool.harness}
+          maxLength={100}
+          list="bug-types-harnesses"
+          aria-describedby="bug-types-harness-hint"
+        />
         <datalist id="bug-types-harnesses">
           <option value={FULL_HARNESS} />
           <option value="all" />
         </datalist>
       </label>{" "}
-      <span id="bug-types-harness-hint" className="muted small">({FULL_HARNESS}: the full harness, as the paper; all: every harness)</span>{" "}
+      <span id="bug-types-harness-hint" className="muted small">
+        ({FULL_HARNESS}: the full harness, as the paper; all: every harness)
+      </span>{" "}
       <label>
         Source{" "}
         <select name="source" defaultValue={pool.source}>
           {AGENT_POOL_SOURCES.map((s) => (
-            <option key={s} value={s}>{SOURCE_LABELS[s]}</option>
+            <option key={s} value={s}>
+              {SOURCE_LABELS[s]}
+            </option>
           ))}
         </select>
       </label>{" "}
@@ -50,7 +70,17 @@ function Bars({ row, max }: { row: DistributionRow; max: number }) {
   );
 }
 
-function DistributionTable({ rows, first, caption, showFamily }: { rows: DistributionRow[]; first: string; caption: string; showFamily: boolean }) {
+function DistributionTable({
+  rows,
+  first,
+  caption,
+  showFamily,
+}: {
+  rows: DistributionRow[];
+  first: string;
+  caption: string;
+  showFamily: boolean;
+}) {
   const max = Math.max(0, ...rows.flatMap((r) => [r.humanShare ?? 0, r.agentShare ?? 0]));
   return (
     <CaptionedTable
@@ -61,22 +91,43 @@ function DistributionTable({ rows, first, caption, showFamily }: { rows: Distrib
         <>
           <th scope="col">{first}</th>
           {showFamily && <th scope="col">Family</th>}
-          <th scope="col" className="num">Maintainers %</th>
-          <th scope="col" className="num">Agents %</th>
-          <th scope="col" className="num">Agent range %</th>
-          <th scope="col" className="num">Gap (pp)</th>
-          <th scope="col"><span className="visually-hidden">Bars</span><span aria-hidden="true"><span className="bar human" style={{ width: 10 }} /> maint. <span className="bar agent" style={{ width: 10 }} /> agents</span></th>
+          <th scope="col" className="num">
+            Maintainers %
+          </th>
+          <th scope="col" className="num">
+            Agents %
+          </th>
+          <th scope="col" className="num">
+            Agent range %
+          </th>
+          <th scope="col" className="num">
+            Gap (pp)
+          </th>
+          <th scope="col">
+            <span className="visually-hidden">Bars</span>
+            <span aria-hidden="true">
+              <span className="bar human" style={{ width: 10 }} /> maint.{" "}
+              <span className="bar agent" style={{ width: 10 }} /> agents
+            </span>
+          </th>
         </>
       }
     >
       {rows.map((r) => (
         <tr key={r.name}>
-          <th scope="row" className="wrap">{r.name}</th>
+          <th scope="row" className="wrap">
+            {r.name}
+          </th>
           {showFamily && <td className="wrap">{r.family ?? <span className="muted">{DASH}</span>}</td>}
-          <td className="num">{pct(r.humanShare)}{r.humanN !== null && <span className="muted small"> ({count(r.humanN)})</span>}</td>
+          <td className="num">
+            {pct(r.humanShare)}
+            {r.humanN !== null && <span className="muted small"> ({count(r.humanN)})</span>}
+          </td>
           <td className="num">{pct(r.agentShare)}</td>
           <td className="num">{r.agentRange ? pctInterval(r.agentRange) : DASH}</td>
-          <td className={`num ${r.gap === null ? "" : r.gap > 0 ? "gap-pos" : "gap-neg"}`}>{r.gap === null ? DASH : `${r.gap > 0 ? "+" : ""}${(100 * r.gap).toFixed(1)}`}</td>
+          <td className={`num ${r.gap === null ? "" : r.gap > 0 ? "gap-pos" : "gap-neg"}`}>
+            {r.gap === null ? DASH : `${r.gap > 0 ? "+" : ""}${(100 * r.gap).toFixed(1)}`}
+          </td>
           <Bars row={r} max={max} />
         </tr>
       ))}
@@ -104,8 +155,9 @@ function Section({ d, title, source }: { d: Distribution; title: string; source:
       />
       {d.insufficientTriggers && (
         <p className="muted small" data-testid="insufficient-triggers">
-          Trigger level 0 (insufficient information), not in the shares: {count(d.insufficientTriggers.maintainers)} reference bug{d.insufficientTriggers.maintainers === 1 ? "" : "s"},{" "}
-          {count(d.insufficientTriggers.agents)} agent finding{d.insufficientTriggers.agents === 1 ? "" : "s"}.
+          Trigger level 0 (insufficient information), not in the shares: {count(d.insufficientTriggers.maintainers)}{" "}
+          reference bug{d.insufficientTriggers.maintainers === 1 ? "" : "s"}, {count(d.insufficientTriggers.agents)}{" "}
+          agent finding{d.insufficientTriggers.agents === 1 ? "" : "s"}.
         </p>
       )}
       {d.notes && <p className="muted small">{d.notes}</p>}
@@ -113,7 +165,11 @@ function Section({ d, title, source }: { d: Distribution; title: string; source:
   );
 }
 
-export default async function BugTypesPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function BugTypesPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const params = await searchParams;
   const ref = benchmarkParam(params);
   const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) || undefined;
@@ -122,21 +178,31 @@ export default async function BugTypesPage({ searchParams }: { searchParams: Pro
   const page = await loadPublicPage(() => loadBugTypes(ref, pool));
   if (!page) return <p className="card empty-state">No benchmark version has been imported yet.</p>;
   const { benchmark, stored, reported } = page.value;
-  const poolQuery = new URLSearchParams({ benchmark: benchmark.key, harness: pool.harness, source: pool.source }).toString();
+  const poolQuery = new URLSearchParams({
+    benchmark: benchmark.key,
+    harness: pool.harness,
+    source: pool.source,
+  }).toString();
   return (
     <>
       <div className="page-head">
         <div>
           <h1>Bug types</h1>
           <p className="lede">
-            Do agents report the kinds of bugs maintainers fix? Each bug type&apos;s share among the reference bugs of {benchmark.name} {benchmark.version} next to its
-            share among agent findings. Categories come from the benchmark&apos;s taxonomy: a reference bug&apos;s own where it carries one, else attributed by an
-            LLM; every agent finding is attributed by the same LLM and prompt, and a submitter&apos;s own category stays on the finding as their label, never in
-            the shares. Also as JSON or CSV:{" "}
-            <a href={`/api/v1/bug-types?${poolQuery}`}>JSON</a>, <a href={`/api/v1/bug-types?${poolQuery}&format=csv`}>CSV</a>.
+            Do agents report the kinds of bugs maintainers fix? Each bug type&apos;s share among the reference bugs of{" "}
+            {benchmark.name} {benchmark.version} next to its share among agent findings. Categories come from the
+            benchmark&apos;s taxonomy: a reference bug&apos;s own where it carries one, else attributed by an LLM; every
+            agent finding is attributed by the same LLM and prompt, and a submitter&apos;s own category stays on the
+            finding as their label, never in the shares. Also as JSON or CSV:{" "}
+            <a href={`/api/v1/bug-types?${poolQuery}`}>JSON</a>,{" "}
+            <a href={`/api/v1/bug-types?${poolQuery}&format=csv`}>CSV</a>.
           </p>
         </div>
-        <BenchmarkSelector benchmarks={page.benchmarks} current={benchmark.key} hrefFor={(b) => benchmarkQueryHref("/bug-types", b)} />
+        <BenchmarkSelector
+          benchmarks={page.benchmarks}
+          current={benchmark.key}
+          hrefFor={(b) => benchmarkQueryHref("/bug-types", b)}
+        />
       </div>
       <PoolFilter benchmark={benchmark.key} pool={pool} />
       {stored && (
@@ -145,14 +211,22 @@ export default async function BugTypesPage({ searchParams }: { searchParams: Pro
           title="Scored here"
           source={`${count(stored.humanTotal)} categorised reference bugs. ${
             stored.agentConfigurations
-              ? stored.pool?.description ?? ""
+              ? (stored.pool?.description ?? "")
               : "No public verified configuration of this pool has LLM-attributed findings yet; choose another harness or source above."
           }`}
         />
       )}
       {stored && <DistanceSection benchmark={benchmark.key} />}
-      {reported && <Section d={reported} title="As published" source="Figures transcribed from the publication (reported, not recomputed here); the publication lists only some of its categories." />}
-      {!stored && !reported && <p className="card empty-state">No reference bug or finding of this version carries a bug type yet.</p>}
+      {reported && (
+        <Section
+          d={reported}
+          title="As published"
+          source="Figures transcribed from the publication (reported, not recomputed here); the publication lists only some of its categories."
+        />
+      )}
+      {!stored && !reported && (
+        <p className="card empty-state">No reference bug or finding of this version carries a bug type yet.</p>
+      )}
     </>
   );
 }

@@ -14,14 +14,21 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 export default async function ComparePage({ searchParams }: Props) {
   const query = await searchParams;
   const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) || undefined;
-  const parsed = compareQuerySchema.safeParse({ repo: first(query.repo), a: first(query.a), b: first(query.b), run_a: first(query.run_a), run_b: first(query.run_b) });
+  const parsed = compareQuerySchema.safeParse({
+    repo: first(query.repo),
+    a: first(query.a),
+    b: first(query.b),
+    run_a: first(query.run_a),
+    run_b: first(query.run_b),
+  });
   if (!parsed.success) {
     return (
       <>
         <h1>Compare two submissions</h1>
         <p className="card empty-state" role="alert">
-          Choose a repository and two submissions: {parsed.error.issues.map((i) => `${String(i.path[0])} ${i.message}`).join("; ")}. Open a
-          submission&apos;s matches page and use its Compare form.
+          Choose a repository and two submissions:{" "}
+          {parsed.error.issues.map((i) => `${String(i.path[0])} ${i.message}`).join("; ")}. Open a submission&apos;s
+          matches page and use its Compare form.
         </p>
       </>
     );
@@ -41,8 +48,15 @@ export default async function ComparePage({ searchParams }: Props) {
     <>
       <h1>Compare on {c.repo}</h1>
       <p className="lede">
-        {c.benchmark}: <Link href={`/submissions/${c.a.id}/matches?repo=${encodeURIComponent(c.repo)}&run=${c.a.run}`}>{label(c.a)}</Link> (run {c.a.run}) and{" "}
-        <Link href={`/submissions/${c.b.id}/matches?repo=${encodeURIComponent(c.repo)}&run=${c.b.run}`}>{label(c.b)}</Link> (run {c.b.run}).
+        {c.benchmark}:{" "}
+        <Link href={`/submissions/${c.a.id}/matches?repo=${encodeURIComponent(c.repo)}&run=${c.a.run}`}>
+          {label(c.a)}
+        </Link>{" "}
+        (run {c.a.run}) and{" "}
+        <Link href={`/submissions/${c.b.id}/matches?repo=${encodeURIComponent(c.repo)}&run=${c.b.run}`}>
+          {label(c.b)}
+        </Link>{" "}
+        (run {c.b.run}).
       </p>
       {groups.map((g) => (
         <section key={g.key} aria-labelledby={`${g.key}-heading`}>
@@ -55,7 +69,11 @@ export default async function ComparePage({ searchParams }: Props) {
             <ul className="plain-list">
               {g.ids.map((id) => (
                 <li key={id}>
-                  <Link href={`/reference-bugs/${c.repo}/${encodeURIComponent(id)}?benchmark=${encodeURIComponent(c.benchmark)}`}>{id}</Link>
+                  <Link
+                    href={`/reference-bugs/${c.repo}/${encodeURIComponent(id)}?benchmark=${encodeURIComponent(c.benchmark)}`}
+                  >
+                    {id}
+                  </Link>
                   {c.titles[id] && <> {c.titles[id]}</>}
                 </li>
               ))}

@@ -11,7 +11,11 @@ export const metadata: Metadata = { title: "Repositories" };
 // Per request (the version comes from the query); the data itself comes from the stamp-checked cache.
 export const dynamic = "force-dynamic";
 
-export default async function RepositoriesPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function RepositoriesPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const ref = benchmarkParam(await searchParams);
   const page = await loadPublicPage(() => getRepositoryTables(ref));
   if (!page) {
@@ -30,30 +34,47 @@ export default async function RepositoriesPage({ searchParams }: { searchParams:
         <div>
           <h1>Repositories</h1>
           <p className="lede">
-            The repositories of {benchmark.name} {benchmark.version} and how configurations fare on each. Mean recall and precision average the
-            configurations evaluated on all repositories; reference bugs are the maintainer-fixed bugs of the reference set.
+            The repositories of {benchmark.name} {benchmark.version} and how configurations fare on each. Mean recall
+            and precision average the configurations evaluated on all repositories; reference bugs are the
+            maintainer-fixed bugs of the reference set.
           </p>
         </div>
-        <BenchmarkSelector benchmarks={page.benchmarks} current={benchmark.key} hrefFor={(b) => benchmarkQueryHref("/repositories", b)} />
+        <BenchmarkSelector
+          benchmarks={page.benchmarks}
+          current={benchmark.key}
+          hrefFor={(b) => benchmarkQueryHref("/repositories", b)}
+        />
       </div>
       <div className="table-wrap" {...scrollRegion("Repositories")}>
         <table>
-          <caption>{tables.repositories.length} repositories of {benchmark.key}</caption>
+          <caption>
+            {tables.repositories.length} repositories of {benchmark.key}
+          </caption>
           <thead>
             <tr>
               <th scope="col">Repository</th>
               <th scope="col">Language</th>
               <th scope="col">Domain</th>
-              <th scope="col" className="num">Reference bugs</th>
-              <th scope="col" className="num">Configurations</th>
-              <th scope="col" className="num">Mean recall %</th>
-              <th scope="col" className="num">Mean precision %</th>
+              <th scope="col" className="num">
+                Reference bugs
+              </th>
+              <th scope="col" className="num">
+                Configurations
+              </th>
+              <th scope="col" className="num">
+                Mean recall %
+              </th>
+              <th scope="col" className="num">
+                Mean precision %
+              </th>
             </tr>
           </thead>
           <tbody>
             {tables.repositories.map((r) => (
               <tr key={r.name}>
-                <th scope="row"><Link href={`/repositories/${r.name}${q}`}>{r.name}</Link></th>
+                <th scope="row">
+                  <Link href={`/repositories/${r.name}${q}`}>{r.name}</Link>
+                </th>
                 <td>{r.language}</td>
                 <td>{r.domain ?? <span className="muted">–</span>}</td>
                 <td className="num">{count(r.referenceBugs)}</td>
@@ -66,7 +87,11 @@ export default async function RepositoriesPage({ searchParams }: { searchParams:
         </table>
       </div>
       <p className="downloads">
-        Download the per-repository tables: <a href={`/api/v1/repositories${q}&format=csv`} download>CSV</a> · <a href={`/api/v1/repositories${q}`}>JSON</a>
+        Download the per-repository tables:{" "}
+        <a href={`/api/v1/repositories${q}&format=csv`} download>
+          CSV
+        </a>{" "}
+        · <a href={`/api/v1/repositories${q}`}>JSON</a>
       </p>
       <h2 id="recall">Recall per repository (Table 12 style)</h2>
       <RepositoryMatrix id="matrix-recall" tables={tables} metric="recall" benchmarkKey={benchmark.key} />

@@ -16,15 +16,29 @@ export const approveJudgeSpendBodySchema = z.object({
  * stored on the row, the submission goes back to the queue, and scoring continues (embeddings and any verdicts
  * already cached are reused). Audit-logged with the estimate and the budget.
  */
-export async function approveJudgeSpend(actorId: string, id: string, body: unknown): Promise<{ id: string; status: string; approved_judge_calls: number }> {
+export async function approveJudgeSpend(
+  actorId: string,
+  id: string,
+  body: unknown,
+): Promise<{ id: string; status: string; approved_judge_calls: number }> {
   const { calls } = parseOrThrow(approveJudgeSpendBodySchema, body ?? {}, "The approval");
   const approved = await db.$transaction(async (tx) => {
-    const submission = await tx.submission.findUnique({ where: { id }, select: { scoringStatus: true, model: true, judgeUsage: { select: { estimatedCalls: true } } } });
+    const submission = await tx.submission.findUnique({
+      where: { id },
+      select: { scoringStatus: true, model: true, judgeUsage: { select: { estimatedCalls: true } } },
+    });
     if (!submission) throw new AppError("not_found", "Submission not found");
-    if (submission.scoringStatus !== "awaiting_approval") throw new AppError("conflict", `Only a submission waiting for approval can be approved; this one is ${submission.scoringStatus}`);
+    if (submission.scoringStatus !== "awaiting_approval")
+      throw new AppError(
+        "conflict",
+        `Only a submission waiting for approval can be approved; this one is ${submission.scoringStatus}`,
+      );
     const estimate = submission.judgeUsage[0]?.estimatedCalls ?? 0;
     const approvedCalls = calls ?? estimate;
-    if (approvedCalls < estimate) throw new AppError("invalid_input", "The approval is below the estimate", [{ path: "calls", message: `must be at least the estimate, ${estimate}` }]);
+    if (approvedCalls < estimate)
+      throw new AppError("invalid_input", "The approval is below the estimate", [
+        { path: "calls", message: `must be at least the estimate, ${estimate}` },
+      ]);
     const { count } = await tx.submission.updateMany({
       where: { id, scoringStatus: "awaiting_approval" },
       data: { approvedJudgeCalls: approvedCalls, scoringStatus: "queued", scoringError: null },
@@ -50,7 +64,14 @@ export async function listAwaitingApproval() {
     where: { scoringStatus: "awaiting_approval" },
     orderBy: { createdAt: "asc" },
     take: 50,
-    select: { id: true, model: true, createdAt: true, scoringError: true, benchmark: { select: { slug: true, version: true } }, judgeUsage: { select: { estimatedCalls: true, keptPairs: true, crossRunKept: true } } },
+    select: {
+      id: true,
+      model: true,
+      createdAt: true,
+      scoringError: true,
+      benchmark: { select: { slug: true, version: true } },
+      judgeUsage: { select: { estimatedCalls: true, keptPairs: true, crossRunKept: true } },
+    },
   });
   return rows.map((r) => ({
     id: r.id,

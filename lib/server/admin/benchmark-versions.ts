@@ -30,7 +30,19 @@ export type BenchmarkVersionRow = {
 /** Every benchmark version, newest first, with its counts (one grouped query each, whatever the number of versions). */
 export async function listBenchmarkVersions(): Promise<BenchmarkVersionRow[]> {
   const [benchmarks, repositories, snapshots, bugs, submissions, approved] = await Promise.all([
-    db.benchmark.findMany({ orderBy: [...NEWEST_VERSION_FIRST], select: { id: true, slug: true, version: true, name: true, snapshotDate: true, referenceVisibility: true, taxonomy: true, createdAt: true } }),
+    db.benchmark.findMany({
+      orderBy: [...NEWEST_VERSION_FIRST],
+      select: {
+        id: true,
+        slug: true,
+        version: true,
+        name: true,
+        snapshotDate: true,
+        referenceVisibility: true,
+        taxonomy: true,
+        createdAt: true,
+      },
+    }),
     db.repository.groupBy({ by: ["benchmarkId"], _count: { _all: true } }),
     db.$queryRaw<{ benchmarkId: string; n: number }[]>`
       SELECT r."benchmarkId", count(*)::int AS n FROM "RepositorySnapshot" s JOIN "Repository" r ON r.id = s."repositoryId" GROUP BY 1`,
@@ -39,8 +51,10 @@ export async function listBenchmarkVersions(): Promise<BenchmarkVersionRow[]> {
     db.submission.groupBy({ by: ["benchmarkId"], _count: { _all: true } }),
     db.submission.groupBy({ by: ["benchmarkId"], where: { reviewStatus: "approved" }, _count: { _all: true } }),
   ]);
-  const countOf = (rows: { benchmarkId: string; _count: { _all: number } }[], id: string) => rows.find((r) => r.benchmarkId === id)?._count._all ?? 0;
-  const nOf = (rows: { benchmarkId: string; n: number }[], id: string) => rows.find((r) => r.benchmarkId === id)?.n ?? 0;
+  const countOf = (rows: { benchmarkId: string; _count: { _all: number } }[], id: string) =>
+    rows.find((r) => r.benchmarkId === id)?._count._all ?? 0;
+  const nOf = (rows: { benchmarkId: string; n: number }[], id: string) =>
+    rows.find((r) => r.benchmarkId === id)?.n ?? 0;
   return benchmarks.map((b) => ({
     key: benchmarkKey(b),
     slug: b.slug,
@@ -59,7 +73,10 @@ export async function listBenchmarkVersions(): Promise<BenchmarkVersionRow[]> {
 }
 
 /** Imports a benchmark file sent by an admin: validated whole (every problem by path), stored and audit-logged at once. */
-export async function importBenchmarkVersion(actorId: string, text: string): Promise<ImportedBenchmark & { key: string }> {
+export async function importBenchmarkVersion(
+  actorId: string,
+  text: string,
+): Promise<ImportedBenchmark & { key: string }> {
   const file = parseOrThrow(benchmarkFileSchema, parseJsonText(text, "The benchmark file"), "The benchmark file");
   const imported = await importBenchmark(file, {
     onImported: (tx, b) =>
@@ -67,7 +84,12 @@ export async function importBenchmarkVersion(actorId: string, text: string): Pro
         actorId,
         action: "benchmark.import",
         target: `benchmark:${b.id}`,
-        details: { benchmark: `${b.slug}@${b.version}`, repositories: b.repositories, reference_bugs: b.referenceBugs, reference_visibility: file.reference_visibility ?? "public" },
+        details: {
+          benchmark: `${b.slug}@${b.version}`,
+          repositories: b.repositories,
+          reference_bugs: b.referenceBugs,
+          reference_visibility: file.reference_visibility ?? "public",
+        },
       }),
   });
   return { ...imported, key: `${imported.slug}@${imported.version}` };

@@ -35,15 +35,21 @@ export type ReviewQueueItem = {
 };
 
 /** Submissions for the admin review page. Pending ones are listed only once scored: there is nothing to judge before. */
-export async function listReviewQueue(query: unknown): Promise<{ submissions: ReviewQueueItem[]; pagination: PageInfo }> {
+export async function listReviewQueue(
+  query: unknown,
+): Promise<{ submissions: ReviewQueueItem[]; pagination: PageInfo }> {
   const { review_status, page, per_page } = parseOrThrow(reviewQueueQuerySchema, query, "The query");
-  const where = { reviewStatus: review_status, ...(review_status === "pending" ? { scoringStatus: "scored" as const } : {}) };
+  const where = {
+    reviewStatus: review_status,
+    ...(review_status === "pending" ? { scoringStatus: "scored" as const } : {}),
+  };
   const [total, rows] = await Promise.all([
     db.submission.count({ where }),
     db.submission.findMany({
       where,
       // id breaks ties so that pages never overlap or skip a row
-      orderBy: review_status === "pending" ? [{ scoredAt: "asc" }, { id: "asc" }] : [{ updatedAt: "desc" }, { id: "asc" }],
+      orderBy:
+        review_status === "pending" ? [{ scoredAt: "asc" }, { id: "asc" }] : [{ updatedAt: "desc" }, { id: "asc" }],
       ...pageWindow(page, per_page),
       include: {
         benchmark: { select: { slug: true, version: true } },

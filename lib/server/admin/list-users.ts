@@ -27,7 +27,14 @@ export type UserSummary = {
 /** Users for the admin page, searchable by email or name. Password hashes never leave this function. */
 export async function listUsers(query: unknown): Promise<{ users: UserSummary[]; pagination: PageInfo }> {
   const { q, page, per_page } = parseOrThrow(listUsersQuerySchema, query, "The query");
-  const where = q ? { OR: [{ email: { contains: q, mode: "insensitive" as const } }, { name: { contains: q, mode: "insensitive" as const } }] } : {};
+  const where = q
+    ? {
+        OR: [
+          { email: { contains: q, mode: "insensitive" as const } },
+          { name: { contains: q, mode: "insensitive" as const } },
+        ],
+      }
+    : {};
   const [total, rows] = await Promise.all([
     db.user.count({ where }),
     db.user.findMany({

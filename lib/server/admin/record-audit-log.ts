@@ -14,6 +14,12 @@ export type AuditLogEntry = {
 /** Writes an audit log row inside the caller's transaction, so an action and its record commit together. */
 export async function recordAuditLog(tx: Prisma.TransactionClient, entry: AuditLogEntry): Promise<void> {
   await tx.auditLog.create({
-    data: { actorId: entry.actorId, action: entry.action, target: entry.target, reason: entry.reason ?? null, details: entry.details },
+    data: {
+      actorId: entry.actorId,
+      action: entry.action,
+      target: entry.target,
+      reason: entry.reason ?? null,
+      details: entry.details,
+    },
   });
 }

@@ -12,7 +12,8 @@ export const reviewSubmissionBodySchema = z
   })
   .superRefine((body, ctx) => {
     // A submitter reads the reason of a rejection on their submissions page; an approval needs none.
-    if (body.decision === "reject" && !body.reason) ctx.addIssue({ code: "custom", path: ["reason"], message: "required when rejecting" });
+    if (body.decision === "reject" && !body.reason)
+      ctx.addIssue({ code: "custom", path: ["reason"], message: "required when rejecting" });
   });
 
 /**
@@ -20,20 +21,38 @@ export const reviewSubmissionBodySchema = z
  * off the board again). The status change is guarded on the status read, and recorded in the audit log in the same
  * transaction.
  */
-export async function reviewSubmission(actorId: string, id: string, body: unknown): Promise<{ id: string; review_status: "approved" | "rejected" }> {
+export async function reviewSubmission(
+  actorId: string,
+  id: string,
+  body: unknown,
+): Promise<{ id: string; review_status: "approved" | "rejected" }> {
   const { decision, reason } = parseOrThrow(reviewSubmissionBodySchema, body, "The review");
   const reviewed = await db.$transaction(async (tx) => {
-    const submission = await tx.submission.findUnique({ where: { id }, select: { id: true, reviewStatus: true, scoringStatus: true, model: true, benchmarkId: true } });
+    const submission = await tx.submission.findUnique({
+      where: { id },
+      select: { id: true, reviewStatus: true, scoringStatus: true, model: true, benchmarkId: true },
+    });
     if (!submission) throw new AppError("not_found", "Submission not found");
     const from = submission.reviewStatus;
     const allowedFrom = decision === "approve" ? ["pending", "rejected"] : ["pending", "approved"];
-    if (!allowedFrom.includes(from)) throw new AppError("conflict", `A ${from} submission cannot be ${decision === "approve" ? "approved" : "rejected"}`);
+    if (!allowedFrom.includes(from))
+      throw new AppError(
+        "conflict",
+        `A ${from} submission cannot be ${decision === "approve" ? "approved" : "rejected"}`,
+      );
     if (decision === "approve" && submission.scoringStatus !== "scored") {
-      throw new AppError("conflict", `Only a scored submission can be approved; this one is ${submission.scoringStatus}`);
+      throw new AppError(
+        "conflict",
+        `Only a scored submission can be approved; this one is ${submission.scoringStatus}`,
+      );
     }
     const to = decision === "approve" ? "approved" : "rejected";
-    const { count } = await tx.submission.updateMany({ where: { id, reviewStatus: from }, data: { reviewStatus: to, reviewReason: reason ?? null } });
-    if (count === 0) throw new AppError("conflict", "The submission changed while you were reviewing it; reload and try again");
+    const { count } = await tx.submission.updateMany({
+      where: { id, reviewStatus: from },
+      data: { reviewStatus: to, reviewReason: reason ?? null },
+    });
+    if (count === 0)
+      throw new AppError("conflict", "The submission changed while you were reviewing it; reload and try again");
     await recordAuditLog(tx, {
       actorId,
       action: `submission.${decision}`,
@@ -45,6 +64,8 @@ export async function reviewSubmission(actorId: string, id: string, body: unknow
   });
   // §C.4: the approved runs are the family Holm adjusts across, so it changed.
   await refreshHolm(reviewed.benchmarkId);
-  await emitSubmissionEvent(reviewed.review_status === "approved" ? "submission.approved" : "submission.rejected", id, { reason: reason ?? null });
+  await emitSubmissionEvent(reviewed.review_status === "approved" ? "submission.approved" : "submission.rejected", id, {
+    reason: reason ?? null,
+  });
   return { id: reviewed.id, review_status: reviewed.review_status };
 }

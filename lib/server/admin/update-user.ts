@@ -15,7 +15,11 @@ export const updateUserBodySchema = z
   })
   .superRefine((body, ctx) => {
     if (body.role === undefined && body.submission_quota_per_day === undefined && body.disabled === undefined) {
-      ctx.addIssue({ code: "custom", path: [], message: "nothing to change: give role, submission_quota_per_day or disabled" });
+      ctx.addIssue({
+        code: "custom",
+        path: [],
+        message: "nothing to change: give role, submission_quota_per_day or disabled",
+      });
     }
   });
 
@@ -35,26 +39,37 @@ export async function updateUser(actorId: string, userId: string, body: unknown)
     if (change.role !== undefined && change.role !== user.role) {
       entries.push({ action: "user.role", details: { email: user.email, from: user.role, to: change.role } });
     }
-    if (change.submission_quota_per_day !== undefined && change.submission_quota_per_day !== user.submissionQuotaPerDay) {
-      entries.push({ action: "user.quota", details: { email: user.email, from: user.submissionQuotaPerDay, to: change.submission_quota_per_day } });
+    if (
+      change.submission_quota_per_day !== undefined &&
+      change.submission_quota_per_day !== user.submissionQuotaPerDay
+    ) {
+      entries.push({
+        action: "user.quota",
+        details: { email: user.email, from: user.submissionQuotaPerDay, to: change.submission_quota_per_day },
+      });
     }
     // Disabling revokes every API token for good (enabling again does not bring them back): the holder of a disabled
     // account may have minted them, so the user creates fresh ones once trusted again.
     const revokedTokens = change.disabled ? await revokeUserTokens(tx, userId) : 0;
     if (change.disabled !== undefined && change.disabled !== (user.disabledAt !== null)) {
-      entries.push({ action: change.disabled ? "user.disable" : "user.enable", details: { email: user.email, ...(change.disabled ? { revoked_tokens: revokedTokens } : {}) } });
+      entries.push({
+        action: change.disabled ? "user.disable" : "user.enable",
+        details: { email: user.email, ...(change.disabled ? { revoked_tokens: revokedTokens } : {}) },
+      });
     }
     const updated = await tx.user.update({
       where: { id: userId },
       data: {
         role: change.role,
         submissionQuotaPerDay: change.submission_quota_per_day,
-        disabledAt: change.disabled === undefined ? undefined : change.disabled ? (user.disabledAt ?? new Date()) : null,
+        disabledAt:
+          change.disabled === undefined ? undefined : change.disabled ? (user.disabledAt ?? new Date()) : null,
       },
     });
     // A disabled user is signed out everywhere at once.
     if (change.disabled) await tx.session.deleteMany({ where: { userId } });
-    for (const entry of entries) await recordAuditLog(tx, { ...entry, actorId, target: `user:${userId}`, reason: change.reason });
+    for (const entry of entries)
+      await recordAuditLog(tx, { ...entry, actorId, target: `user:${userId}`, reason: change.reason });
     return {
       id: updated.id,
       email: updated.email,

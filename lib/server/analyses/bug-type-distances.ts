@@ -16,18 +16,36 @@ import type { AgentPool } from "../../attribution/agent-pool";
 // Figure 6 compares every configuration, whatever its harness or source.
 const EVERY_CONFIGURATION: AgentPool = { harness: "all", source: "all" };
 
-export type DistanceSubjectView = { key: string; label: string; kind: "reference" | "configuration"; submission_id: string | null; n: number };
-export type BugTypeDistances = { benchmark: BenchmarkRef; categories: string[]; subjects: DistanceSubjectView[]; distances: (number | null)[][] };
+export type DistanceSubjectView = {
+  key: string;
+  label: string;
+  kind: "reference" | "configuration";
+  submission_id: string | null;
+  n: number;
+};
+export type BugTypeDistances = {
+  benchmark: BenchmarkRef;
+  categories: string[];
+  subjects: DistanceSubjectView[];
+  distances: (number | null)[][];
+};
 
 export async function loadBugTypeDistances(benchmarkRef: string | null | undefined): Promise<BugTypeDistances> {
   const b = await resolveBenchmark(benchmarkRef);
-  return cachedByStamp(`bug-type-distances:${b.id}`, () => readBenchmarkStamp(b.id), () => readDistances(b));
+  return cachedByStamp(
+    `bug-type-distances:${b.id}`,
+    () => readBenchmarkStamp(b.id),
+    () => readDistances(b),
+  );
 }
 
 async function readDistances(b: BenchmarkRef): Promise<BugTypeDistances> {
   const benchmark = await db.benchmark.findUniqueOrThrow({ where: { id: b.id }, select: { taxonomy: true } });
   const taxonomy = readTaxonomy(benchmark.taxonomy);
-  const [references, findings] = await Promise.all([countAttributedReferences(b.id, benchmark.taxonomy), countAttributedFindings(b.id, benchmark.taxonomy, EVERY_CONFIGURATION)]);
+  const [references, findings] = await Promise.all([
+    countAttributedReferences(b.id, benchmark.taxonomy),
+    countAttributedFindings(b.id, benchmark.taxonomy, EVERY_CONFIGURATION),
+  ]);
   const add = (counts: Record<string, number>, category: string | null, n: number) => {
     if (category) counts[category] = (counts[category] ?? 0) + n;
   };
@@ -41,16 +59,40 @@ async function readDistances(b: BenchmarkRef): Promise<BugTypeDistances> {
     add(counts, f.category, f.n);
     byRun.set(f.group, counts);
   }
-  const runs = byRun.size ? await db.run.findMany({ where: { id: { in: [...byRun.keys()] } }, select: { id: true, submission: { select: { id: true, model: true, reasoningEffort: true, harness: true } } } }) : [];
+  const runs = byRun.size
+    ? await db.run.findMany({
+        where: { id: { in: [...byRun.keys()] } },
+        select: { id: true, submission: { select: { id: true, model: true, reasoningEffort: true, harness: true } } },
+      })
+    : [];
   const total = (c: CategoryCounts) => Object.values(c).reduce((s, n) => s + n, 0);
   const subjects: (DistanceSubjectView & { counts: CategoryCounts })[] = [];
-  if (total(referenceCounts) > 0) subjects.push({ key: "reference", label: "Maintainers (reference set)", kind: "reference", submission_id: null, n: total(referenceCounts), counts: referenceCounts });
-  for (const run of runs.sort((x, y) => x.submission.model.localeCompare(y.submission.model) || x.submission.id.localeCompare(y.submission.id))) {
+  if (total(referenceCounts) > 0)
+    subjects.push({
+      key: "reference",
+      label: "Maintainers (reference set)",
+      kind: "reference",
+      submission_id: null,
+      n: total(referenceCounts),
+      counts: referenceCounts,
+    });
+  for (const run of runs.sort(
+    (x, y) => x.submission.model.localeCompare(y.submission.model) || x.submission.id.localeCompare(y.submission.id),
+  )) {
     const s = run.submission;
     const counts = byRun.get(run.id)!;
-    subjects.push({ key: s.id, label: [s.model, s.reasoningEffort, s.harness].filter(Boolean).join(" · "), kind: "configuration", submission_id: s.id, n: total(counts), counts });
+    subjects.push({
+      key: s.id,
+      label: [s.model, s.reasoningEffort, s.harness].filter(Boolean).join(" · "),
+      kind: "configuration",
+      submission_id: s.id,
+      n: total(counts),
+      counts,
+    });
   }
-  const categories = taxonomy ? taxonomyCategories(taxonomy).map((c) => c.name) : [...new Set(subjects.flatMap((s) => Object.keys(s.counts)))].sort();
+  const categories = taxonomy
+    ? taxonomyCategories(taxonomy).map((c) => c.name)
+    : [...new Set(subjects.flatMap((s) => Object.keys(s.counts)))].sort();
   return {
     benchmark: b,
     categories,

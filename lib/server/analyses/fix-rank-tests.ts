@@ -1,5 +1,13 @@
 import { db } from "../../db";
-import { DEFAULT_PERMUTATION_SEED, DEFAULT_PERMUTATIONS, fixRankPermutationTest, holmAdjust, MIN_MATCHED_FOR_TEST, normaliseFixRanks, type FixRanks } from "../../analyses/fix-rank";
+import {
+  DEFAULT_PERMUTATION_SEED,
+  DEFAULT_PERMUTATIONS,
+  fixRankPermutationTest,
+  holmAdjust,
+  MIN_MATCHED_FOR_TEST,
+  normaliseFixRanks,
+  type FixRanks,
+} from "../../analyses/fix-rank";
 
 // Storing §C.4's fix-rank tests: the worker computes each run's test after scoring (and for every run of a version
 // when its fix dates are imported); Holm's adjustment is recomputed over the version's approved verified runs
@@ -17,7 +25,10 @@ async function loadFixRanks(benchmarkId: string): Promise<{ ranks: FixRanks; dat
     where: { repository: { benchmarkId }, fixedAt: { not: null } },
     select: { id: true, fixedAt: true, repository: { select: { name: true } } },
   });
-  return { ranks: normaliseFixRanks(bugs.map((b) => ({ id: b.id, repo: b.repository.name, fixedAt: b.fixedAt!.getTime() }))), dated: bugs.length };
+  return {
+    ranks: normaliseFixRanks(bugs.map((b) => ({ id: b.id, repo: b.repository.name, fixedAt: b.fixedAt!.getTime() }))),
+    dated: bugs.length,
+  };
 }
 
 /** Matched reference bugs per run of the submission's current scoring attempt. */
@@ -42,9 +53,16 @@ async function matchedByRun(submissionId: string): Promise<Map<string, Set<strin
  * Computes and stores the test of every run of a scored submission (one row per run, replaced in place), then
  * refreshes Holm's adjustment of its benchmark version. Returns the milliseconds the permutations took.
  */
-export async function computeFixRankTests(submissionId: string, options: { permutations?: number; seed?: number; ranks?: { ranks: FixRanks; dated: number } } = {}): Promise<{ runs: number; ms: number }> {
-  const submission = await db.submission.findUnique({ where: { id: submissionId }, select: { benchmarkId: true, scoringStatus: true, source: true, runs: { select: { id: true } } } });
-  if (!submission || submission.scoringStatus !== "scored" || submission.source === "reported") return { runs: 0, ms: 0 };
+export async function computeFixRankTests(
+  submissionId: string,
+  options: { permutations?: number; seed?: number; ranks?: { ranks: FixRanks; dated: number } } = {},
+): Promise<{ runs: number; ms: number }> {
+  const submission = await db.submission.findUnique({
+    where: { id: submissionId },
+    select: { benchmarkId: true, scoringStatus: true, source: true, runs: { select: { id: true } } },
+  });
+  if (!submission || submission.scoringStatus !== "scored" || submission.source === "reported")
+    return { runs: 0, ms: 0 };
   const permutations = options.permutations ?? DEFAULT_PERMUTATIONS;
   const seed = options.seed ?? DEFAULT_PERMUTATION_SEED;
   const { ranks, dated } = options.ranks ?? (await loadFixRanks(submission.benchmarkId));
@@ -55,8 +73,10 @@ export async function computeFixRankTests(submissionId: string, options: { permu
   for (const run of submission.runs) {
     const ids = new Set([...(matched.get(run.id) ?? [])].filter((id) => datedIds.has(id)));
     const base = { runId: run.id, submissionId, matched: ids.size, permutations, seed };
-    if (dated === 0) rows.push({ ...base, reason: "no_fix_dates" as NoTestReason, d: null, at: null, p: null, cdf: [] });
-    else if (ids.size < MIN_MATCHED_FOR_TEST) rows.push({ ...base, reason: "too_few_matched" as NoTestReason, d: null, at: null, p: null, cdf: [] });
+    if (dated === 0)
+      rows.push({ ...base, reason: "no_fix_dates" as NoTestReason, d: null, at: null, p: null, cdf: [] });
+    else if (ids.size < MIN_MATCHED_FOR_TEST)
+      rows.push({ ...base, reason: "too_few_matched" as NoTestReason, d: null, at: null, p: null, cdf: [] });
     else {
       const test = fixRankPermutationTest(ranks, ids, { permutations, seed });
       rows.push({ ...base, reason: null, d: test.d, at: test.at, p: test.p, cdf: test.cdf });
@@ -89,10 +109,19 @@ export async function refreshHolm(benchmarkId: string): Promise<{ family: number
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`fix-rank-holm:${benchmarkId}`}))`;
     const tests = await tx.fixRankTest.findMany({
       where: { submission: { benchmarkId } },
-      select: { id: true, submissionId: true, p: true, pHolm: true, holmFamily: true, submission: { select: { reviewStatus: true, source: true } } },
+      select: {
+        id: true,
+        submissionId: true,
+        p: true,
+        pHolm: true,
+        holmFamily: true,
+        submission: { select: { reviewStatus: true, source: true } },
+      },
       orderBy: { id: "asc" },
     });
-    const family = tests.filter((t) => t.p !== null && t.submission.reviewStatus === "approved" && t.submission.source !== "reported");
+    const family = tests.filter(
+      (t) => t.p !== null && t.submission.reviewStatus === "approved" && t.submission.source !== "reported",
+    );
     const adjusted = holmAdjust(family.map((t) => t.p!));
     const next = new Map(family.map((t, i) => [t.id, adjusted[i]!]));
     const changed = new Set<string>();
@@ -105,15 +134,21 @@ export async function refreshHolm(benchmarkId: string): Promise<{ family: number
       }
     }
     // Public pages cache by the version's stamp (latest submission update): a changed adjustment must move it.
-    if (changed.size > 0) await tx.$executeRaw`UPDATE "Submission" SET "updatedAt" = now() AT TIME ZONE 'UTC' WHERE id = ANY(${[...changed]}::text[])`;
+    if (changed.size > 0)
+      await tx.$executeRaw`UPDATE "Submission" SET "updatedAt" = now() AT TIME ZONE 'UTC' WHERE id = ANY(${[...changed]}::text[])`;
     return { family: family.length };
   });
 }
 
 /** Recomputes every scored run of a version (after its fix dates were imported). */
-export async function computeFixRankTestsOfBenchmark(benchmarkId: string): Promise<{ submissions: number; ms: number }> {
+export async function computeFixRankTestsOfBenchmark(
+  benchmarkId: string,
+): Promise<{ submissions: number; ms: number }> {
   const ranks = await loadFixRanks(benchmarkId);
-  const submissions = await db.submission.findMany({ where: { benchmarkId, scoringStatus: "scored", source: { not: "reported" } }, select: { id: true } });
+  const submissions = await db.submission.findMany({
+    where: { benchmarkId, scoringStatus: "scored", source: { not: "reported" } },
+    select: { id: true },
+  });
   let ms = 0;
   for (const s of submissions) ms += (await computeFixRankTests(s.id, { ranks })).ms;
   return { submissions: submissions.length, ms };

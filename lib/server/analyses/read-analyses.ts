@@ -3,8 +3,17 @@ import { z } from "zod";
 import { db } from "../../db";
 import { AppError } from "../../errors";
 import { cutoffPosition, type CutoffPosition } from "../../analyses/fix-rank";
-import { summariseContamination, type ContaminationSummary, type FixRankRun } from "../../analyses/contamination-summary";
-import { cdfPointSchema, stableBetaFitSchema, type FixRankRunView, type SubmissionAnalyses } from "../../contracts/analyses";
+import {
+  summariseContamination,
+  type ContaminationSummary,
+  type FixRankRun,
+} from "../../analyses/contamination-summary";
+import {
+  cdfPointSchema,
+  stableBetaFitSchema,
+  type FixRankRunView,
+  type SubmissionAnalyses,
+} from "../../contracts/analyses";
 import { reportedFixRankSchema } from "../reported/reported-file";
 import { canViewSubmission, type Viewer } from "../submissions/get-submission-status";
 import { NO_TEST_REASONS, type NoTestReason } from "./fix-rank-tests";
@@ -18,7 +27,11 @@ export type { SubmissionAnalyses, FixRankRunView } from "../../contracts/analyse
 
 /** The earliest and latest fix of the version's reference bugs; null without fix dates. */
 export async function readReferenceWindow(benchmarkId: string): Promise<{ from: Date; to: Date } | null> {
-  const { _min, _max } = await db.referenceBug.aggregate({ where: { repository: { benchmarkId } }, _min: { fixedAt: true }, _max: { fixedAt: true } });
+  const { _min, _max } = await db.referenceBug.aggregate({
+    where: { repository: { benchmarkId } },
+    _min: { fixedAt: true },
+    _max: { fixedAt: true },
+  });
   return _min.fixedAt && _max.fixedAt ? { from: _min.fixedAt, to: _max.fixedAt } : null;
 }
 
@@ -26,7 +39,19 @@ function positionOf(cutoff: string | null, window: { from: Date; to: Date } | nu
   return cutoffPosition(cutoff, window ? { from: window.from.getTime(), to: window.to.getTime() } : null);
 }
 
-type StoredTest = { runIndex: number; matched: number; d: number | null; at: number | null; p: number | null; pHolm: number | null; holmFamily: number | null; reason: string | null; permutations: number; seed: number; cdf: unknown };
+type StoredTest = {
+  runIndex: number;
+  matched: number;
+  d: number | null;
+  at: number | null;
+  p: number | null;
+  pHolm: number | null;
+  holmFamily: number | null;
+  reason: string | null;
+  permutations: number;
+  seed: number;
+  cdf: unknown;
+};
 
 function runViewOf(t: StoredTest, withCdf: boolean): FixRankRunView {
   return {
@@ -45,22 +70,56 @@ function runViewOf(t: StoredTest, withCdf: boolean): FixRankRunView {
 }
 
 function reportedRunsOf(reportedData: unknown): FixRankRunView[] {
-  const rows = z.array(reportedFixRankSchema).catch([]).parse((reportedData as { fix_rank?: unknown } | null)?.fix_rank ?? []);
-  return rows.map((r) => ({ run: r.run, matched: r.matched, d: r.d, at: null, p: r.p, p_holm: r.p_holm, holm_family: null, permutations: null, seed: null, no_test_reason: null, cdf: [] }));
+  const rows = z
+    .array(reportedFixRankSchema)
+    .catch([])
+    .parse((reportedData as { fix_rank?: unknown } | null)?.fix_rank ?? []);
+  return rows.map((r) => ({
+    run: r.run,
+    matched: r.matched,
+    d: r.d,
+    at: null,
+    p: r.p,
+    p_holm: r.p_holm,
+    holm_family: null,
+    permutations: null,
+    seed: null,
+    no_test_reason: null,
+    cdf: [],
+  }));
 }
 
 const reportedCutoffOf = (reportedData: unknown) => {
   const data = (reportedData ?? {}) as { knowledge_cutoff?: unknown; knowledge_cutoff_note?: unknown };
-  return { cutoff: typeof data.knowledge_cutoff === "string" ? data.knowledge_cutoff : null, note: typeof data.knowledge_cutoff_note === "string" ? data.knowledge_cutoff_note : null };
+  return {
+    cutoff: typeof data.knowledge_cutoff === "string" ? data.knowledge_cutoff : null,
+    note: typeof data.knowledge_cutoff_note === "string" ? data.knowledge_cutoff_note : null,
+  };
 };
 
-const testSelect = { matched: true, d: true, at: true, p: true, pHolm: true, holmFamily: true, reason: true, permutations: true, seed: true, run: { select: { index: true, submissionId: true } } } as const;
+const testSelect = {
+  matched: true,
+  d: true,
+  at: true,
+  p: true,
+  pHolm: true,
+  holmFamily: true,
+  reason: true,
+  permutations: true,
+  seed: true,
+  run: { select: { index: true, submissionId: true } },
+} as const;
 
 /** The leaderboard's contamination cell of each entry, from stored tests (verified) or Table 16 (reported). */
-export async function readContaminationSummaries(benchmarkId: string, submissions: { id: string; source: string; knowledgeCutoff: string | null; reportedData: unknown }[]): Promise<Map<string, ContaminationSummary | null>> {
+export async function readContaminationSummaries(
+  benchmarkId: string,
+  submissions: { id: string; source: string; knowledgeCutoff: string | null; reportedData: unknown }[],
+): Promise<Map<string, ContaminationSummary | null>> {
   const window = await readReferenceWindow(benchmarkId);
   const verified = submissions.filter((s) => s.source !== "reported").map((s) => s.id);
-  const tests = verified.length ? await db.fixRankTest.findMany({ where: { submissionId: { in: verified } }, select: testSelect }) : [];
+  const tests = verified.length
+    ? await db.fixRankTest.findMany({ where: { submissionId: { in: verified } }, select: testSelect })
+    : [];
   const bySubmission = new Map<string, FixRankRun[]>();
   for (const t of tests.sort((a, b) => a.run.index - b.run.index)) {
     const list = bySubmission.get(t.run.submissionId) ?? [];
@@ -71,9 +130,23 @@ export async function readContaminationSummaries(benchmarkId: string, submission
     submissions.map((s) => {
       if (s.source === "reported") {
         const { cutoff } = reportedCutoffOf(s.reportedData);
-        return [s.id, summariseContamination(reportedRunsOf(s.reportedData), { source: "reported", knowledgeCutoff: cutoff, cutoffPosition: positionOf(cutoff, window) })];
+        return [
+          s.id,
+          summariseContamination(reportedRunsOf(s.reportedData), {
+            source: "reported",
+            knowledgeCutoff: cutoff,
+            cutoffPosition: positionOf(cutoff, window),
+          }),
+        ];
       }
-      return [s.id, summariseContamination(bySubmission.get(s.id) ?? [], { source: "computed", knowledgeCutoff: s.knowledgeCutoff, cutoffPosition: positionOf(s.knowledgeCutoff, window) })];
+      return [
+        s.id,
+        summariseContamination(bySubmission.get(s.id) ?? [], {
+          source: "computed",
+          knowledgeCutoff: s.knowledgeCutoff,
+          cutoffPosition: positionOf(s.knowledgeCutoff, window),
+        }),
+      ];
     }),
   );
 }
@@ -82,7 +155,16 @@ export async function readContaminationSummaries(benchmarkId: string, submission
 export async function readSubmissionAnalyses(submissionId: string, viewer: Viewer): Promise<SubmissionAnalyses> {
   const submission = await db.submission.findUnique({
     where: { id: submissionId },
-    select: { submitterId: true, reviewStatus: true, benchmarkId: true, source: true, knowledgeCutoff: true, reportedData: true, _count: { select: { runs: true } }, repeatedRunFit: true },
+    select: {
+      submitterId: true,
+      reviewStatus: true,
+      benchmarkId: true,
+      source: true,
+      knowledgeCutoff: true,
+      reportedData: true,
+      _count: { select: { runs: true } },
+      repeatedRunFit: true,
+    },
   });
   // Someone who may not see the submission learns nothing, not even that it exists.
   if (!submission || !canViewSubmission(viewer, submission)) throw new AppError("not_found", "Submission not found");
@@ -91,7 +173,14 @@ export async function readSubmissionAnalyses(submissionId: string, viewer: Viewe
   if (submission.source === "reported") {
     const { cutoff, note } = reportedCutoffOf(submission.reportedData);
     return {
-      contamination: { source: "reported", knowledge_cutoff: cutoff, knowledge_cutoff_note: note, reference_window, cutoff_position: positionOf(cutoff, window), runs: reportedRunsOf(submission.reportedData) },
+      contamination: {
+        source: "reported",
+        knowledge_cutoff: cutoff,
+        knowledge_cutoff_note: note,
+        reference_window,
+        cutoff_position: positionOf(cutoff, window),
+        runs: reportedRunsOf(submission.reportedData),
+      },
       repeated: null,
     };
   }
@@ -105,11 +194,18 @@ export async function readSubmissionAnalyses(submissionId: string, viewer: Viewe
       knowledge_cutoff_note: null,
       reference_window,
       cutoff_position: positionOf(submission.knowledgeCutoff, window),
-      runs: tests.sort((a, b) => a.run.index - b.run.index).map((t) => runViewOf({ ...t, runIndex: t.run.index }, true)),
+      runs: tests
+        .sort((a, b) => a.run.index - b.run.index)
+        .map((t) => runViewOf({ ...t, runIndex: t.run.index }, true)),
     },
     repeated:
       submission._count.runs > 1 && fitRow
-        ? { fit: fit?.success ? fit.data : null, no_fit_reason: fitRow.reason ? (NO_FIT_REASONS[fitRow.reason as keyof typeof NO_FIT_REASONS] ?? fitRow.reason) : null }
+        ? {
+            fit: fit?.success ? fit.data : null,
+            no_fit_reason: fitRow.reason
+              ? (NO_FIT_REASONS[fitRow.reason as keyof typeof NO_FIT_REASONS] ?? fitRow.reason)
+              : null,
+          }
         : null,
   };
 }

@@ -12,7 +12,11 @@ export const NO_FIT_REASONS = {
 
 /** The spectrum K_1..K_k of a scored submission from its curve rows, or null for a single run. */
 export async function readFrequencySpectrum(submissionId: string): Promise<number[] | null> {
-  const curve = await db.score.findMany({ where: { submissionId, kind: "curve", scope: "overall" }, select: { n: true, findings: true }, orderBy: { n: "asc" } });
+  const curve = await db.score.findMany({
+    where: { submissionId, kind: "curve", scope: "overall" },
+    select: { n: true, findings: true },
+    orderBy: { n: "asc" },
+  });
   if (curve.length < 2) return null;
   return spectrumFromAtLeast(curve.map((c) => c.findings));
 }

@@ -11,9 +11,23 @@ import type { AgentPool } from "../../attribution/agent-pool";
 // the pool (by default the full-harness ones, as the paper's Tables 20-21). Reference bugs: the benchmark's own
 // category where it carries one, else their LLM attribution.
 
-export type AttributedCount = { group: string; category: string | null; trigger: string | null; level: number | null; selfReported: boolean; n: number };
+export type AttributedCount = {
+  group: string;
+  category: string | null;
+  trigger: string | null;
+  level: number | null;
+  selfReported: boolean;
+  n: number;
+};
 
-type Row = { grp: string; category: string | null; level: number | null; trigger: string | null; self: boolean; n: number };
+type Row = {
+  grp: string;
+  category: string | null;
+  level: number | null;
+  trigger: string | null;
+  self: boolean;
+  n: number;
+};
 
 function withTrigger(taxonomy: ReturnType<typeof readTaxonomy>, row: Row): Pick<AttributedCount, "trigger" | "level"> {
   const level = row.level ?? (taxonomy && row.trigger ? triggerLevelOf(taxonomy, row.trigger) : null);
@@ -21,9 +35,16 @@ function withTrigger(taxonomy: ReturnType<typeof readTaxonomy>, row: Row): Pick<
   return { trigger, level };
 }
 
-export async function countAttributedFindings(benchmarkId: string, taxonomyValue: unknown, pool: AgentPool): Promise<AttributedCount[]> {
+export async function countAttributedFindings(
+  benchmarkId: string,
+  taxonomyValue: unknown,
+  pool: AgentPool,
+): Promise<AttributedCount[]> {
   const taxonomy = readTaxonomy(taxonomyValue);
-  const harness = pool.harness === "all" ? Prisma.empty : Prisma.sql`AND lower(btrim(coalesce(s.harness, ''))) = lower(${pool.harness})`;
+  const harness =
+    pool.harness === "all"
+      ? Prisma.empty
+      : Prisma.sql`AND lower(btrim(coalesce(s.harness, ''))) = lower(${pool.harness})`;
   const source = pool.source === "all" ? Prisma.empty : Prisma.sql`AND s.source::text = ${pool.source}`;
   const rows = await db.$queryRaw<Row[]>`
     SELECT f."runId" AS grp,
@@ -42,10 +63,19 @@ export async function countAttributedFindings(benchmarkId: string, taxonomyValue
     ) a ON true
     WHERE s."benchmarkId" = ${benchmarkId} AND ${publicSubmissionSql("s")} AND s.source <> 'reported' ${harness} ${source}
     GROUP BY 1, 2, 3, 4, 5`;
-  return rows.map((r) => ({ group: r.grp, category: r.category, ...withTrigger(taxonomy, r), selfReported: r.self, n: r.n }));
+  return rows.map((r) => ({
+    group: r.grp,
+    category: r.category,
+    ...withTrigger(taxonomy, r),
+    selfReported: r.self,
+    n: r.n,
+  }));
 }
 
-export async function countAttributedReferences(benchmarkId: string, taxonomyValue: unknown): Promise<AttributedCount[]> {
+export async function countAttributedReferences(
+  benchmarkId: string,
+  taxonomyValue: unknown,
+): Promise<AttributedCount[]> {
   const taxonomy = readTaxonomy(taxonomyValue);
   const rows = await db.$queryRaw<Row[]>`
     SELECT '' AS grp,
@@ -62,5 +92,11 @@ export async function countAttributedReferences(benchmarkId: string, taxonomyVal
       ORDER BY b."createdAt" DESC LIMIT 1
     ) a ON true
     GROUP BY 1, 2, 3, 4, 5`;
-  return rows.map((r) => ({ group: r.grp, category: r.category, ...withTrigger(taxonomy, r), selfReported: false, n: r.n }));
+  return rows.map((r) => ({
+    group: r.grp,
+    category: r.category,
+    ...withTrigger(taxonomy, r),
+    selfReported: false,
+    n: r.n,
+  }));
 }

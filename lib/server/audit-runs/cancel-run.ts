@@ -12,10 +12,22 @@ export async function cancelAuditRun(actorId: string, id: string): Promise<{ id:
   await db.$transaction(async (tx) => {
     const run = await tx.auditRun.findUnique({ where: { id }, select: { status: true } });
     if (!run) throw new AppError("not_found", "Audit run not found");
-    const { count } = await tx.auditRun.updateMany({ where: { id, status: { in: ["queued", "running"] } }, data: { status: "cancelled", error: "cancelled by an admin" } });
-    if (count === 0) throw new AppError("conflict", `Only a queued or running run can be cancelled; this one is ${run.status}`);
-    await tx.auditPass.updateMany({ where: { runId: id, status: "queued" }, data: { status: "skipped", error: "the run was cancelled" } });
-    await recordAuditLog(tx, { actorId, action: "audit_run.cancel", target: `audit_run:${id}`, details: { from: run.status } });
+    const { count } = await tx.auditRun.updateMany({
+      where: { id, status: { in: ["queued", "running"] } },
+      data: { status: "cancelled", error: "cancelled by an admin" },
+    });
+    if (count === 0)
+      throw new AppError("conflict", `Only a queued or running run can be cancelled; this one is ${run.status}`);
+    await tx.auditPass.updateMany({
+      where: { runId: id, status: "queued" },
+      data: { status: "skipped", error: "the run was cancelled" },
+    });
+    await recordAuditLog(tx, {
+      actorId,
+      action: "audit_run.cancel",
+      target: `audit_run:${id}`,
+      details: { from: run.status },
+    });
   });
   // Records the end now when no pass is running; otherwise the last running pass does when it stops.
   await finishRunIfComplete(id);

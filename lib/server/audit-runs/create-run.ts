@@ -19,7 +19,10 @@ export const createRunBodySchema = z
     benchmark: requiredText(TEXT_LIMITS.shortLabel),
     model: requiredText(TEXT_LIMITS.model),
     reasoning_effort: boundedText(50).optional(),
-    base_url: z.url({ protocol: /^https?$/ }).max(500).optional(),
+    base_url: z
+      .url({ protocol: /^https?$/ })
+      .max(500)
+      .optional(),
     harness: harnessSchema,
     repos: z.array(requiredText(TEXT_LIMITS.repo)).max(500).optional(),
     budget: runBudgetSchema.default({}),
@@ -34,40 +37,69 @@ export const NO_ENDPOINT_MESSAGE =
  * Creates a run and its passes in one transaction (audit-logged), then queues its start. Every audited repository
  * needs a snapshot, and for the pass harnesses its plan; the passes are fixed here, so the run's size is known at once.
  */
-export async function createAuditRun(actorId: string, body: unknown): Promise<{ id: string; status: "queued"; passes_total: number }> {
+export async function createAuditRun(
+  actorId: string,
+  body: unknown,
+): Promise<{ id: string; status: "queued"; passes_total: number }> {
   const input = parseOrThrow(createRunBodySchema, body, "The run");
   if (!defaultAuditEndpoint()) throw new AppError("unavailable", NO_ENDPOINT_MESSAGE);
   // Until a worker has said which sandbox it has, a run is accepted and waits in the queue.
   const sandbox = await readSandboxStatus();
   if (sandbox?.kind === "none") throw new AppError("unavailable", noSandboxMessage(sandbox));
   if (input.base_url && !isAllowedBaseUrl(input.base_url)) {
-    throw new AppError("invalid_input", "The run names an endpoint that is not allowed", [{ path: "base_url", message: "not the default endpoint and not listed in AUDIT_BASE_URLS" }]);
+    throw new AppError("invalid_input", "The run names an endpoint that is not allowed", [
+      { path: "base_url", message: "not the default endpoint and not listed in AUDIT_BASE_URLS" },
+    ]);
   }
   const benchmark = await findBenchmark(input.benchmark);
-  if (!benchmark) throw new AppError("invalid_input", "The run names an unknown benchmark", [{ path: "benchmark", message: `unknown benchmark "${input.benchmark}"` }]);
+  if (!benchmark)
+    throw new AppError("invalid_input", "The run names an unknown benchmark", [
+      { path: "benchmark", message: `unknown benchmark "${input.benchmark}"` },
+    ]);
   const repositories = await db.repository.findMany({
     where: { benchmarkId: benchmark.id },
     orderBy: { name: "asc" },
-    select: { id: true, name: true, snapshot: { select: { sha256: true, plans: { orderBy: { createdAt: "desc" }, take: 1, select: { plan: true } } } } },
+    select: {
+      id: true,
+      name: true,
+      snapshot: {
+        select: { sha256: true, plans: { orderBy: { createdAt: "desc" }, take: 1, select: { plan: true } } },
+      },
+    },
   });
   const issues: FieldIssue[] = [];
   const wanted = input.repos?.length ? [...new Set(input.repos)] : null;
   wanted?.forEach((name, i) => {
-    if (!repositories.some((r) => r.name === name)) issues.push({ path: `repos[${i}]`, message: `unknown repository "${name}" in ${benchmark.slug}@${benchmark.version}` });
+    if (!repositories.some((r) => r.name === name))
+      issues.push({
+        path: `repos[${i}]`,
+        message: `unknown repository "${name}" in ${benchmark.slug}@${benchmark.version}`,
+      });
   });
   const chosen = repositories.filter((r) => (wanted ? wanted.includes(r.name) : r.snapshot !== null));
   for (const r of chosen) {
     const i = wanted ? wanted.indexOf(r.name) : -1;
     const where = i >= 0 ? `repos[${i}]` : "repos";
-    if (!r.snapshot) issues.push({ path: where, message: `${r.name} has no snapshot: import one with \`probebench snapshot import\`` });
-    else if (input.harness !== "vanilla" && !r.snapshot.plans[0]) issues.push({ path: where, message: `${r.name} has no pass plan` });
+    if (!r.snapshot)
+      issues.push({
+        path: where,
+        message: `${r.name} has no snapshot: import one with \`probebench snapshot import\``,
+      });
+    else if (input.harness !== "vanilla" && !r.snapshot.plans[0])
+      issues.push({ path: where, message: `${r.name} has no pass plan` });
   }
-  if (chosen.length === 0 && issues.length === 0) issues.push({ path: "repos", message: `no repository of ${benchmark.slug}@${benchmark.version} has a snapshot` });
+  if (chosen.length === 0 && issues.length === 0)
+    issues.push({ path: "repos", message: `no repository of ${benchmark.slug}@${benchmark.version} has a snapshot` });
   if (issues.length) throw new AppError("invalid_input", "The run cannot audit these repositories", issues);
 
   const passes = chosen.flatMap((r) => {
     const plan = r.snapshot?.plans[0] ? passPlanSchema.parse(r.snapshot.plans[0].plan) : null;
-    return passesForHarness(input.harness, plan).map((p) => ({ repositoryId: r.id, repo: r.name, passKey: p.passKey, files: p.files }));
+    return passesForHarness(input.harness, plan).map((p) => ({
+      repositoryId: r.id,
+      repo: r.name,
+      passKey: p.passKey,
+      files: p.files,
+    }));
   });
   const run = await db.$transaction(async (tx) => {
     const created = await tx.auditRun.create({
@@ -90,11 +122,20 @@ export async function createAuditRun(actorId: string, body: unknown): Promise<{ 
       actorId,
       action: "audit_run.create",
       target: `audit_run:${created.id}`,
-      details: { benchmark: `${benchmark.slug}@${benchmark.version}`, model: input.model, harness: input.harness, repos: chosen.length, passes: passes.length, budget: input.budget },
+      details: {
+        benchmark: `${benchmark.slug}@${benchmark.version}`,
+        model: input.model,
+        harness: input.harness,
+        repos: chosen.length,
+        passes: passes.length,
+        budget: input.budget,
+      },
     });
     return created;
   });
   // The rows exist first; a lost enqueue is picked up by the worker's start-up scan of queued runs.
-  await enqueueAuditJob({ kind: "start-run", runId: run.id }).catch((error) => log.error({ err: error, runId: run.id }, "could not queue the audit run"));
+  await enqueueAuditJob({ kind: "start-run", runId: run.id }).catch((error) =>
+    log.error({ err: error, runId: run.id }, "could not queue the audit run"),
+  );
   return { id: run.id, status: "queued", passes_total: passes.length };
 }

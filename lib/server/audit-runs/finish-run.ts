@@ -23,24 +23,45 @@ export async function finishRunIfComplete(runId: string): Promise<void> {
     db.auditPass.count({ where: { runId, status: "failed" } }),
   ]);
   if (run.status === "cancelled" || run.status === "failed" || run.status === "queued") {
-    await finishOnce({ where: { id: runId, finishedAt: null }, data: { finishedAt: new Date(), passesDone: done, passesFailed: failed } });
+    await finishOnce({
+      where: { id: runId, finishedAt: null },
+      data: { finishedAt: new Date(), passesDone: done, passesFailed: failed },
+    });
     return;
   }
   if (run.status === "over_budget" && done === 0) {
     // Nothing finished before the budget ran out: there is nothing to submit.
-    await finishOnce({ where: { id: runId, finishedAt: null }, data: { finishedAt: new Date(), passesDone: done, passesFailed: failed } });
+    await finishOnce({
+      where: { id: runId, finishedAt: null },
+      data: { finishedAt: new Date(), passesDone: done, passesFailed: failed },
+    });
     return;
   }
   if (run.status === "running" && done === 0) {
     await finishOnce({
       where: { id: runId, finishedAt: null },
-      data: { status: "failed", error: run.error ?? "no pass finished", finishedAt: new Date(), passesDone: done, passesFailed: failed },
+      data: {
+        status: "failed",
+        error: run.error ?? "no pass finished",
+        finishedAt: new Date(),
+        passesDone: done,
+        passesFailed: failed,
+      },
     });
     return;
   }
-  const passes = await db.auditPass.findMany({ where: { runId, status: "done" }, orderBy: { ordinal: "asc" }, select: { findings: true } });
-  const findings: FindingInput[] = passes.flatMap((p) => (Array.isArray(p.findings) ? p.findings : []).map((f) => findingSchema.parse(f)));
-  const benchmark = await db.benchmark.findUniqueOrThrow({ where: { id: run.benchmarkId }, select: { slug: true, version: true } });
+  const passes = await db.auditPass.findMany({
+    where: { runId, status: "done" },
+    orderBy: { ordinal: "asc" },
+    select: { findings: true },
+  });
+  const findings: FindingInput[] = passes.flatMap((p) =>
+    (Array.isArray(p.findings) ? p.findings : []).map((f) => findingSchema.parse(f)),
+  );
+  const benchmark = await db.benchmark.findUniqueOrThrow({
+    where: { id: run.benchmarkId },
+    select: { slug: true, version: true },
+  });
   const existing = await db.submission.findUnique({ where: { id: run.id }, select: { id: true } });
   if (!existing) {
     try {
@@ -63,12 +84,21 @@ export async function finishRunIfComplete(runId: string): Promise<void> {
   }
   await finishOnce({
     where: { id: runId, finishedAt: null },
-    data: { submissionId: run.id, status: run.status === "running" ? "done" : run.status, finishedAt: new Date(), passesDone: done, passesFailed: failed },
+    data: {
+      submissionId: run.id,
+      status: run.status === "running" ? "done" : run.status,
+      finishedAt: new Date(),
+      passesDone: done,
+      passesFailed: failed,
+    },
   });
 }
 
 /** Marks the run finished (once: the guard on finishedAt) and tells admins' webhooks when this call did it. */
-async function finishOnce(args: { where: { id: string; finishedAt: null }; data: Prisma.AuditRunUncheckedUpdateManyInput }): Promise<void> {
+async function finishOnce(args: {
+  where: { id: string; finishedAt: null };
+  data: Prisma.AuditRunUncheckedUpdateManyInput;
+}): Promise<void> {
   const { count } = await db.auditRun.updateMany(args);
   if (count > 0) await emitAuditRunFinished(args.where.id);
 }

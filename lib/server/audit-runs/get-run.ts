@@ -6,7 +6,11 @@ import { pageInfo, pageQuerySchema, pageWindow } from "../pagination";
 import { passSummary, runSummary } from "./run-view";
 
 async function passCounts(runIds: string[]) {
-  const groups = await db.auditPass.groupBy({ by: ["runId", "status"], where: { runId: { in: runIds } }, _count: { _all: true } });
+  const groups = await db.auditPass.groupBy({
+    by: ["runId", "status"],
+    where: { runId: { in: runIds } },
+    _count: { _all: true },
+  });
   const counts = new Map<string, { done: number; failed: number; running: number }>();
   for (const id of runIds) counts.set(id, { done: 0, failed: 0, running: 0 });
   for (const g of groups) {
@@ -19,7 +23,10 @@ async function passCounts(runIds: string[]) {
 }
 
 async function benchmarkKeys(ids: string[]) {
-  const rows = await db.benchmark.findMany({ where: { id: { in: ids } }, select: { id: true, slug: true, version: true } });
+  const rows = await db.benchmark.findMany({
+    where: { id: { in: ids } },
+    select: { id: true, slug: true, version: true },
+  });
   return new Map(rows.map((b) => [b.id, `${b.slug}@${b.version}`]));
 }
 
@@ -34,7 +41,9 @@ export async function getAuditRun(id: string) {
   ]);
   return {
     ...runSummary(run, keys.get(run.benchmarkId) ?? "?", counts.get(id)!),
-    passes: passes.map(({ findings, ...p }) => passSummary({ ...p, findingsCount: Array.isArray(findings) ? findings.length : 0 })),
+    passes: passes.map(({ findings, ...p }) =>
+      passSummary({ ...p, findingsCount: Array.isArray(findings) ? findings.length : 0 }),
+    ),
   };
 }
 
@@ -48,8 +57,14 @@ export async function listAuditRuns(query: unknown) {
     db.auditRun.findMany({ orderBy: { createdAt: "desc" }, ...pageWindow(page, per_page) }),
   ]);
   const ids = runs.map((r) => r.id);
-  const [counts, keys] = await Promise.all([passCounts(ids), benchmarkKeys([...new Set(runs.map((r) => r.benchmarkId))])]);
-  return { runs: runs.map((r) => runSummary(r, keys.get(r.benchmarkId) ?? "?", counts.get(r.id)!)), pagination: pageInfo(total, page, per_page) };
+  const [counts, keys] = await Promise.all([
+    passCounts(ids),
+    benchmarkKeys([...new Set(runs.map((r) => r.benchmarkId))]),
+  ]);
+  return {
+    runs: runs.map((r) => runSummary(r, keys.get(r.benchmarkId) ?? "?", counts.get(r.id)!)),
+    pagination: pageInfo(total, page, per_page),
+  };
 }
 
 /** One pass with its transcript (the messages of its latest attempt) and findings. */
@@ -57,7 +72,11 @@ export async function getAuditPass(runId: string, passId: string) {
   const pass = await db.auditPass.findFirst({ where: { id: passId, runId } });
   if (!pass) throw new AppError("not_found", "Pass not found");
   const { findings, ...rest } = pass;
-  const messages = await db.auditPassMessage.findMany({ where: { passId, attempt: pass.attempts }, orderBy: { seq: "asc" }, select: { message: true } });
+  const messages = await db.auditPassMessage.findMany({
+    where: { passId, attempt: pass.attempts },
+    orderBy: { seq: "asc" },
+    select: { message: true },
+  });
   return {
     ...passSummary({ ...rest, findingsCount: Array.isArray(findings) ? findings.length : 0 }),
     findings_list: Array.isArray(findings) ? findings : [],

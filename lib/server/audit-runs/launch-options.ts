@@ -9,7 +9,11 @@ export type LaunchOptions = {
   // The sandbox the last worker to start chose, or null before any worker has started.
   sandbox: SandboxRecord | null;
   baseUrls: string[];
-  benchmarks: { key: string; name: string; repositories: { name: string; language: string; passes: number | null }[] }[];
+  benchmarks: {
+    key: string;
+    name: string;
+    repositories: { name: string; language: string; passes: number | null }[];
+  }[];
 };
 
 /** What the launch form offers: benchmark versions with the repositories that have a snapshot (and their plan's size). */
@@ -21,7 +25,15 @@ export async function getLaunchOptions(): Promise<LaunchOptions> {
       slug: true,
       version: true,
       name: true,
-      repositories: { orderBy: { name: "asc" }, where: { snapshot: { isNot: null } }, select: { name: true, language: true, snapshot: { select: { plans: { orderBy: { createdAt: "desc" }, take: 1, select: { passes: true } } } } } },
+      repositories: {
+        orderBy: { name: "asc" },
+        where: { snapshot: { isNot: null } },
+        select: {
+          name: true,
+          language: true,
+          snapshot: { select: { plans: { orderBy: { createdAt: "desc" }, take: 1, select: { passes: true } } } },
+        },
+      },
     },
   });
   return {
@@ -33,7 +45,11 @@ export async function getLaunchOptions(): Promise<LaunchOptions> {
       .map((b) => ({
         key: `${b.slug}@${b.version}`,
         name: b.name,
-        repositories: b.repositories.map((r) => ({ name: r.name, language: r.language, passes: r.snapshot?.plans[0]?.passes ?? null })),
+        repositories: b.repositories.map((r) => ({
+          name: r.name,
+          language: r.language,
+          passes: r.snapshot?.plans[0]?.passes ?? null,
+        })),
       })),
   };
 }

@@ -5,7 +5,11 @@ import { sandboxRecordSchema } from "../../sandbox/sandbox-record";
 export type RunSummary = ReturnType<typeof runSummary>;
 export type PassSummary = ReturnType<typeof passSummary>;
 
-export function runSummary(run: AuditRun, benchmark: string, counts: { done: number; failed: number; running: number }) {
+export function runSummary(
+  run: AuditRun,
+  benchmark: string,
+  counts: { done: number; failed: number; running: number },
+) {
   return {
     id: run.id,
     benchmark,
@@ -17,7 +21,10 @@ export function runSummary(run: AuditRun, benchmark: string, counts: { done: num
     status: run.status,
     error: run.error,
     // The sandbox the passes ran in and why; null until the run starts.
-    sandbox: sandboxRecordSchema.nullable().catch(null).parse(run.sandbox ?? null),
+    sandbox: sandboxRecordSchema
+      .nullable()
+      .catch(null)
+      .parse(run.sandbox ?? null),
     passes_total: run.passesTotal,
     passes_done: counts.done,
     passes_failed: counts.failed,

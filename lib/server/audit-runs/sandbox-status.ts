@@ -10,7 +10,12 @@ const globalForStatus = globalThis as unknown as { sandboxStatusRedis?: Redis };
 // Its own connection that gives up quickly: a page must not wait for a Redis that is down.
 function reader(): Redis {
   if (!globalForStatus.sandboxStatusRedis) {
-    globalForStatus.sandboxStatusRedis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: true, commandTimeout: 1_000, connectTimeout: 2_000 });
+    globalForStatus.sandboxStatusRedis = new Redis(env.REDIS_URL, {
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: true,
+      commandTimeout: 1_000,
+      connectTimeout: 2_000,
+    });
     globalForStatus.sandboxStatusRedis.on("error", () => undefined);
   }
   return globalForStatus.sandboxStatusRedis;

@@ -5,17 +5,30 @@ import type { BenchmarkFile } from "../../validation/benchmark-file";
 import { NEWEST_VERSION_FIRST, parseBenchmarkRef } from "../../benchmarks/benchmark-ref";
 import { bugTextOf } from "../../validation/common";
 
-export type ImportedBenchmark = { id: string; slug: string; version: string; repositories: number; referenceBugs: number };
-
+export type ImportedBenchmark = {
+  id: string;
+  slug: string;
+  version: string;
+  repositories: number;
+  referenceBugs: number;
+};
 
 /**
  * Stores a benchmark version with its repositories and reference set, all or nothing. Versions are immutable.
  * `onImported` runs inside the same transaction (an admin's import writes its audit record there).
  */
-export async function importBenchmark(file: BenchmarkFile, opts: { onImported?: (tx: Tx, imported: ImportedBenchmark) => Promise<void> } = {}): Promise<ImportedBenchmark> {
-  const existing = await db.benchmark.findUnique({ where: { slug_version: { slug: file.slug, version: file.version } } });
+export async function importBenchmark(
+  file: BenchmarkFile,
+  opts: { onImported?: (tx: Tx, imported: ImportedBenchmark) => Promise<void> } = {},
+): Promise<ImportedBenchmark> {
+  const existing = await db.benchmark.findUnique({
+    where: { slug_version: { slug: file.slug, version: file.version } },
+  });
   if (existing) {
-    throw new AppError("conflict", `Benchmark ${file.slug} version ${file.version} already exists; import a new version instead`);
+    throw new AppError(
+      "conflict",
+      `Benchmark ${file.slug} version ${file.version} already exists; import a new version instead`,
+    );
   }
   return db.$transaction(
     async (tx) => {

@@ -15,6 +15,11 @@ export async function listBenchmarks() {
     version: b.version,
     snapshot_date: formatUtc(b.snapshotDate),
     reference_bugs: b.repositories.reduce((n, r) => n + r._count.referenceBugs, 0),
-    repositories: b.repositories.map((r) => ({ name: r.name, language: r.language, domain: r.domain, reference_bugs: r._count.referenceBugs })),
+    repositories: b.repositories.map((r) => ({
+      name: r.name,
+      language: r.language,
+      domain: r.domain,
+      reference_bugs: r._count.referenceBugs,
+    })),
   }));
 }

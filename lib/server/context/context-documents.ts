@@ -36,16 +36,27 @@ export type ContextDocumentView = {
 
 async function findRepository(benchmarkRef: string | null | undefined, name: string) {
   const benchmark = await resolveBenchmark(benchmarkRef);
-  const repository = await db.repository.findUnique({ where: { benchmarkId_name: { benchmarkId: benchmark.id, name } }, select: { id: true, name: true } });
+  const repository = await db.repository.findUnique({
+    where: { benchmarkId_name: { benchmarkId: benchmark.id, name } },
+    select: { id: true, name: true },
+  });
   if (!repository) throw new AppError("not_found", `${name} is not a repository of ${benchmark.key}`);
   return { benchmark, repository };
 }
 
-export async function getContextDocument(benchmarkRef: string | null | undefined, name: string, kindInput: string): Promise<ContextDocumentView> {
+export async function getContextDocument(
+  benchmarkRef: string | null | undefined,
+  name: string,
+  kindInput: string,
+): Promise<ContextDocumentView> {
   const kind = parseOrThrow(contextKindSchema, kindInput, "The document kind");
   const { benchmark, repository } = await findRepository(benchmarkRef, name);
-  const doc = await db.contextDocument.findUnique({ where: { repositoryId_kind: { repositoryId: repository.id, kind } } });
-  const editor = doc?.editedById ? await db.user.findUnique({ where: { id: doc.editedById }, select: { email: true } }) : null;
+  const doc = await db.contextDocument.findUnique({
+    where: { repositoryId_kind: { repositoryId: repository.id, kind } },
+  });
+  const editor = doc?.editedById
+    ? await db.user.findUnique({ where: { id: doc.editedById }, select: { email: true } })
+    : null;
   return {
     benchmark: benchmark.key,
     repository: repository.name,
@@ -62,16 +73,33 @@ export async function getContextDocument(benchmarkRef: string | null | undefined
 }
 
 /** A maintainer's or admin's edit (audit-logged with the previous and new lengths). */
-export async function putContextDocument(actorId: string, benchmarkRef: string | null | undefined, name: string, kindInput: string, body: unknown): Promise<ContextDocumentView> {
+export async function putContextDocument(
+  actorId: string,
+  benchmarkRef: string | null | undefined,
+  name: string,
+  kindInput: string,
+  body: unknown,
+): Promise<ContextDocumentView> {
   const kind = parseOrThrow(contextKindSchema, kindInput, "The document kind");
   const { text, reason } = parseOrThrow(putContextBodySchema, body, "The context document");
   const { benchmark, repository } = await findRepository(benchmarkRef, name);
   await db.$transaction(async (tx) => {
-    const previous = await tx.contextDocument.findUnique({ where: { repositoryId_kind: { repositoryId: repository.id, kind } }, select: { text: true } });
+    const previous = await tx.contextDocument.findUnique({
+      where: { repositoryId_kind: { repositoryId: repository.id, kind } },
+      select: { text: true },
+    });
     const now = new Date();
     await tx.contextDocument.upsert({
       where: { repositoryId_kind: { repositoryId: repository.id, kind } },
-      create: { repositoryId: repository.id, kind, text, model: MAINTAINER_EDIT_MODEL, promptVersion: "edit", editedById: actorId, editedAt: now },
+      create: {
+        repositoryId: repository.id,
+        kind,
+        text,
+        model: MAINTAINER_EDIT_MODEL,
+        promptVersion: "edit",
+        editedById: actorId,
+        editedAt: now,
+      },
       update: { text, editedById: actorId, editedAt: now },
     });
     await recordAuditLog(tx, {
@@ -79,7 +107,13 @@ export async function putContextDocument(actorId: string, benchmarkRef: string |
       action: "context_document.edit",
       target: `repository:${repository.id}`,
       reason: reason ?? null,
-      details: { benchmark: benchmark.key, repository: repository.name, kind, previous_chars: previous?.text.length ?? 0, chars: text.length },
+      details: {
+        benchmark: benchmark.key,
+        repository: repository.name,
+        kind,
+        previous_chars: previous?.text.length ?? 0,
+        chars: text.length,
+      },
     });
   });
   return getContextDocument(benchmark.key, name, kind);

@@ -16,7 +16,16 @@ describe("carriesCredentials", () => {
 
 describe("pageCacheControl", () => {
   it("shares public documents with anonymous visitors only", () => {
-    for (const path of ["/", "/leaderboard/probe/1", "/repositories", "/repositories/a/b", "/bug-types", "/method", "/submit-guide", "/submissions/x"]) {
+    for (const path of [
+      "/",
+      "/leaderboard/probe/1",
+      "/repositories",
+      "/repositories/a/b",
+      "/bug-types",
+      "/method",
+      "/submit-guide",
+      "/submissions/x",
+    ]) {
       expect(pageCacheControl(path, h()), path).toBe(PUBLIC_PAGE_CACHE_CONTROL);
       expect(pageCacheControl(path, h({ cookie: "next-auth.session-token=s" })), path).toBe(PRIVATE_CACHE_CONTROL);
       expect(pageCacheControl(path, h({ authorization: "Bearer t" })), path).toBe(PRIVATE_CACHE_CONTROL);
@@ -24,7 +33,8 @@ describe("pageCacheControl", () => {
   });
 
   it("leaves private pages and RSC payloads to Next", () => {
-    for (const path of ["/account", "/account/submissions", "/admin", "/submit", "/sign-in", "/no-such-page"]) expect(pageCacheControl(path, h()), path).toBeNull();
+    for (const path of ["/account", "/account/submissions", "/admin", "/submit", "/sign-in", "/no-such-page"])
+      expect(pageCacheControl(path, h()), path).toBeNull();
     expect(pageCacheControl("/", h({ rsc: "1" }))).toBeNull();
   });
 });

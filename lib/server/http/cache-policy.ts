@@ -38,7 +38,16 @@ export function publicReadCacheControl(request: Request): string {
 // The public pages: the same HTML for every anonymous visitor (the user menu is filled in by the browser). A
 // submission page shows unapproved submissions to their owner and staff only, so it is public for anonymous
 // visitors alone, which is the only case this is used for.
-const PUBLIC_PAGES = [/^\/$/, /^\/leaderboard\/[^/]+\/[^/]+$/, /^\/repositories(\/.*)?$/, /^\/bug-types$/, /^\/method$/, /^\/submit-guide$/, /^\/docs\/api$/, /^\/submissions\/[^/]+$/];
+const PUBLIC_PAGES = [
+  /^\/$/,
+  /^\/leaderboard\/[^/]+\/[^/]+$/,
+  /^\/repositories(\/.*)?$/,
+  /^\/bug-types$/,
+  /^\/method$/,
+  /^\/submit-guide$/,
+  /^\/docs\/api$/,
+  /^\/submissions\/[^/]+$/,
+];
 
 /**
  * Cache-Control for a page request, or null to keep Next's own (private, no-store for dynamic pages). Only full HTML

@@ -23,7 +23,9 @@ export async function readBodyText(request: Request, maxBytes: number): Promise<
     if (next > maxBytes || (single && next > single.length)) {
       await reader.cancel().catch(() => undefined);
       if (next > maxBytes) throw tooLarge();
-      throw new AppError("invalid_input", "The request body is longer than its Content-Length", [{ path: "(root)", message: "body longer than declared" }]);
+      throw new AppError("invalid_input", "The request body is longer than its Content-Length", [
+        { path: "(root)", message: "body longer than declared" },
+      ]);
     }
     if (single) single.set(value, total);
     else chunks.push(value);
@@ -35,7 +37,9 @@ export async function readBodyText(request: Request, maxBytes: number): Promise<
   try {
     return decoder.decode(bytes);
   } catch {
-    throw new AppError("invalid_json", "The request body is not valid UTF-8 text", [{ path: "(root)", message: "not UTF-8" }]);
+    throw new AppError("invalid_json", "The request body is not valid UTF-8 text", [
+      { path: "(root)", message: "not UTF-8" },
+    ]);
   }
 }
 

@@ -26,7 +26,12 @@ export function json(body: unknown, status = 200, headers: Record<string, string
  * so a handler cannot answer a shape the OpenAPI document does not describe. Not parsed at run time (the integration
  * suite validates every answer against the document).
  */
-export function respond<S extends z.ZodType>(_schema: S, body: z.input<S>, status = 200, headers: Record<string, string> = {}): Response {
+export function respond<S extends z.ZodType>(
+  _schema: S,
+  body: z.input<S>,
+  status = 200,
+  headers: Record<string, string> = {},
+): Response {
   return json(body, status, headers);
 }
 
@@ -47,7 +52,9 @@ export function toErrorResponse(error: unknown): { status: number; body: ErrorBo
   if (error instanceof z.ZodError) {
     return {
       status: 422,
-      body: { error: { code: "invalid_input", message: "Invalid input", issues: issuesFromZod(error).slice(0, 1_000) } },
+      body: {
+        error: { code: "invalid_input", message: "Invalid input", issues: issuesFromZod(error).slice(0, 1_000) },
+      },
       headers: {},
     };
   }

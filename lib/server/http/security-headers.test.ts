@@ -5,9 +5,13 @@ const scriptSrc = (csp: string) => csp.split("; ").find((d) => d.startsWith("scr
 
 describe("contentSecurityPolicy", () => {
   it("allows scripts by nonce on pages and never inline scripts", () => {
-    expect(scriptSrc(contentSecurityPolicy({ nonce: "abc", dev: false }))).toBe("script-src 'self' 'nonce-abc' 'strict-dynamic'");
+    expect(scriptSrc(contentSecurityPolicy({ nonce: "abc", dev: false }))).toBe(
+      "script-src 'self' 'nonce-abc' 'strict-dynamic'",
+    );
     expect(scriptSrc(contentSecurityPolicy({ dev: false }))).toBe("script-src 'self'");
-    expect(scriptSrc(contentSecurityPolicy({ nonce: "abc", dev: true }))).toBe("script-src 'self' 'nonce-abc' 'strict-dynamic' 'unsafe-eval'");
+    expect(scriptSrc(contentSecurityPolicy({ nonce: "abc", dev: true }))).toBe(
+      "script-src 'self' 'nonce-abc' 'strict-dynamic' 'unsafe-eval'",
+    );
   });
 });
 

@@ -4,7 +4,14 @@ import { publicReadCacheControl } from "../http/cache-policy";
 // leaderboard page checking its cached HTML) can ask "changed?" and get a bodiless 304 when nothing did.
 export function downloadResponse(
   request: Request,
-  opts: { format: "json" | "csv"; stamp: string; variant: string; filename: string; json: () => unknown; csv: () => string },
+  opts: {
+    format: "json" | "csv";
+    stamp: string;
+    variant: string;
+    filename: string;
+    json: () => unknown;
+    csv: () => string;
+  },
 ): Response {
   const etag = etagFor(opts.format, opts.stamp, opts.variant);
   const headers: Record<string, string> = {
@@ -22,7 +29,11 @@ export function downloadResponse(
   bodyCache.set(etag, body);
   if (opts.format === "csv") {
     return new Response(body, {
-      headers: { ...headers, "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${opts.filename}.csv"` },
+      headers: {
+        ...headers,
+        "content-type": "text/csv; charset=utf-8",
+        "content-disposition": `attachment; filename="${opts.filename}.csv"`,
+      },
     });
   }
   return new Response(body, { headers: { ...headers, "content-type": "application/json" } });

@@ -4,7 +4,12 @@ import { computeRepositoryTables, type RepositoryTables } from "../../leaderboar
 import { loadLeaderboardData } from "./load-leaderboard-data";
 import type { BenchmarkRef, LeaderboardData } from "../../leaderboard/types";
 
-export type RepositoryTablesResult = { benchmark: BenchmarkRef; stamp: string; data: LeaderboardData; tables: RepositoryTables };
+export type RepositoryTablesResult = {
+  benchmark: BenchmarkRef;
+  stamp: string;
+  data: LeaderboardData;
+  tables: RepositoryTables;
+};
 
 /** The Tables 12-13 matrices of a benchmark version, from the cached leaderboard data. */
 export async function getRepositoryTables(benchmarkRef: string | null | undefined): Promise<RepositoryTablesResult> {

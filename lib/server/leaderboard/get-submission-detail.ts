@@ -19,11 +19,15 @@ export async function getSubmissionDetail(id: string, viewer: Viewer) {
     include: {
       benchmark: { include: { repositories: { orderBy: { name: "asc" } } } },
       judgeUsage: true,
-      runs: { orderBy: { index: "asc" }, select: { id: true, index: true, costUsd: true, _count: { select: { findings: true } } } },
+      runs: {
+        orderBy: { index: "asc" },
+        select: { id: true, index: true, costUsd: true, _count: { select: { findings: true } } },
+      },
     },
   });
   if (!submission || !canViewSubmission(viewer, submission)) throw new AppError("not_found", "Submission not found");
-  const reported = submission.source === "reported" ? ((submission.reportedData ?? {}) as Record<string, unknown>) : null;
+  const reported =
+    submission.source === "reported" ? ((submission.reportedData ?? {}) as Record<string, unknown>) : null;
   const usage = submission.judgeUsage[0] ?? null;
   const k = submission.runs.length;
   const scores = await readScoreBreakdowns(id, { runCount: reported ? Number(reported.runs ?? 1) : k });
@@ -42,7 +46,12 @@ export async function getSubmissionDetail(id: string, viewer: Viewer) {
     openModel: submission.openModel,
     createdAt: submission.createdAt.toISOString(),
     scoredAt: submission.scoredAt?.toISOString() ?? null,
-    benchmark: { slug: submission.benchmark.slug, version: submission.benchmark.version, name: submission.benchmark.name, key: benchmarkKey(submission.benchmark) },
+    benchmark: {
+      slug: submission.benchmark.slug,
+      version: submission.benchmark.version,
+      name: submission.benchmark.name,
+      key: benchmarkKey(submission.benchmark),
+    },
     runCount: reported ? Number(reported.runs ?? 1) : k,
     findings: submission.runs.reduce((n, r) => n + r._count.findings, 0),
     reported,

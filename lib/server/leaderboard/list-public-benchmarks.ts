@@ -8,23 +8,28 @@ import { benchmarkKey, NEWEST_VERSION_FIRST, pickBenchmarkVersion } from "../../
 
 /** Every benchmark version with its count of public entries, newest first. `recheck`: see cachedByStamp. */
 export async function listPublicBenchmarks(options: { recheck?: boolean } = {}): Promise<PublicBenchmark[]> {
-  return cachedByStamp("benchmarks", readGlobalStamp, async () => {
-    const [benchmarks, counts] = await Promise.all([
-      db.benchmark.findMany({ orderBy: [...NEWEST_VERSION_FIRST] }),
-      db.submission.groupBy({ by: ["benchmarkId", "source"], where: PUBLIC_SUBMISSION, _count: { _all: true } }),
-    ]);
-    return benchmarks.map((b) => {
-      const mine = counts.filter((c) => c.benchmarkId === b.id);
-      const reported = mine.filter((c) => c.source === "reported").reduce((n, c) => n + c._count._all, 0);
-      const verified = mine.filter((c) => c.source !== "reported").reduce((n, c) => n + c._count._all, 0);
-      return {
-        ...summarizeBenchmark(b),
-        entries: reported + verified,
-        verified,
-        reported,
-      };
-    });
-  }, options);
+  return cachedByStamp(
+    "benchmarks",
+    readGlobalStamp,
+    async () => {
+      const [benchmarks, counts] = await Promise.all([
+        db.benchmark.findMany({ orderBy: [...NEWEST_VERSION_FIRST] }),
+        db.submission.groupBy({ by: ["benchmarkId", "source"], where: PUBLIC_SUBMISSION, _count: { _all: true } }),
+      ]);
+      return benchmarks.map((b) => {
+        const mine = counts.filter((c) => c.benchmarkId === b.id);
+        const reported = mine.filter((c) => c.source === "reported").reduce((n, c) => n + c._count._all, 0);
+        const verified = mine.filter((c) => c.source !== "reported").reduce((n, c) => n + c._count._all, 0);
+        return {
+          ...summarizeBenchmark(b),
+          entries: reported + verified,
+          verified,
+          reported,
+        };
+      });
+    },
+    options,
+  );
 }
 
 /**
@@ -51,7 +56,8 @@ export async function resolveBenchmark(ref: string | null | undefined): Promise<
   }
   // The list is newest first (NEWEST_VERSION_FIRST), so the stable sort keeps the database's tie-break.
   // A version imported within the last second may not be in this instance's cached list yet: look again before a 404.
-  const found = pickBenchmarkVersion(list, ref) ?? pickBenchmarkVersion(await listPublicBenchmarks({ recheck: true }), ref);
+  const found =
+    pickBenchmarkVersion(list, ref) ?? pickBenchmarkVersion(await listPublicBenchmarks({ recheck: true }), ref);
   if (!found) throw new AppError("not_found", `Unknown benchmark version "${ref}"`);
   return found;
 }

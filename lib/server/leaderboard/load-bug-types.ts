@@ -1,7 +1,6 @@
 import "server-only";
 import { db } from "../../db";
 import { resolveBenchmark } from "./list-public-benchmarks";
-import { PUBLIC_SUBMISSION } from "./public-submission";
 import { cachedByStamp, readBenchmarkStamp } from "./stamp-cache";
 import { countAttributedFindings, countAttributedReferences } from "../attribution/attributed-counts";
 import type { BenchmarkRef } from "../../leaderboard/types";
@@ -48,27 +47,56 @@ type TaxonomyLabels = {
   families?: { name: string; categories: { name: string }[] }[];
   triggers?: { level: number; name: string }[];
   reported?: {
-    bug_types?: { category: string; family?: string; human_n?: number; human_pct?: number; agent_pct?: number; agent_range?: [number, number]; gap_pp?: number }[];
-    triggers?: { name: string; human_n?: number; human_pct?: number; agent_pct?: number; agent_range?: [number, number] }[];
+    bug_types?: {
+      category: string;
+      family?: string;
+      human_n?: number;
+      human_pct?: number;
+      agent_pct?: number;
+      agent_range?: [number, number];
+      gap_pp?: number;
+    }[];
+    triggers?: {
+      name: string;
+      human_n?: number;
+      human_pct?: number;
+      agent_pct?: number;
+      agent_range?: [number, number];
+    }[];
     bug_type_notes?: string | null;
   };
 };
 
-export async function loadBugTypes(benchmarkRef: string | null | undefined, pool: AgentPool = DEFAULT_AGENT_POOL): Promise<BugTypes> {
+export async function loadBugTypes(
+  benchmarkRef: string | null | undefined,
+  pool: AgentPool = DEFAULT_AGENT_POOL,
+): Promise<BugTypes> {
   const b = await resolveBenchmark(benchmarkRef);
-  return cachedByStamp(`bug-types:${b.id}:${pool.source}:${pool.harness.toLowerCase()}`, () => readBenchmarkStamp(b.id), () => readBugTypes(b, pool));
+  return cachedByStamp(
+    `bug-types:${b.id}:${pool.source}:${pool.harness.toLowerCase()}`,
+    () => readBenchmarkStamp(b.id),
+    () => readBugTypes(b, pool),
+  );
 }
 
 async function readBugTypes(b: BenchmarkRef, pool: AgentPool): Promise<BugTypes> {
   const benchmark = await db.benchmark.findUniqueOrThrow({ where: { id: b.id } });
   const taxonomy = (benchmark.taxonomy ?? {}) as TaxonomyLabels;
-  const familyOf = new Map((taxonomy.families ?? []).flatMap((f) => f.categories.map((c) => [c.name, f.name] as const)));
+  const familyOf = new Map(
+    (taxonomy.families ?? []).flatMap((f) => f.categories.map((c) => [c.name, f.name] as const)),
+  );
   const levelOf = new Map((taxonomy.triggers ?? []).map((t) => [t.name, t.level]));
 
   // Reference bugs: the benchmark's own category, else the LLM's; findings: the LLM's only.
-  const [refCounts, findingCounts] = await Promise.all([countAttributedReferences(b.id, benchmark.taxonomy), countAttributedFindings(b.id, benchmark.taxonomy, pool)]);
+  const [refCounts, findingCounts] = await Promise.all([
+    countAttributedReferences(b.id, benchmark.taxonomy),
+    countAttributedFindings(b.id, benchmark.taxonomy, pool),
+  ]);
   // Level 0 is not a trigger level of Table 21: counted apart, out of the denominators.
-  const insufficient = { maintainers: refCounts.filter((r) => r.level === 0).reduce((n, r) => n + r.n, 0), agents: findingCounts.filter((r) => r.level === 0).reduce((n, r) => n + r.n, 0) };
+  const insufficient = {
+    maintainers: refCounts.filter((r) => r.level === 0).reduce((n, r) => n + r.n, 0),
+    agents: findingCounts.filter((r) => r.level === 0).reduce((n, r) => n + r.n, 0),
+  };
   const leveled = (rows: typeof refCounts) => rows.map((r) => (r.level === 0 ? { ...r, trigger: null } : r));
   const sumBy = <K extends "category" | "trigger">(rows: typeof refCounts, key: K, withGroup: boolean) => {
     const m = new Map<string, { group: string; key: string | null; n: number }>();
@@ -81,9 +109,20 @@ async function readBugTypes(b: BenchmarkRef, pool: AgentPool): Promise<BugTypes>
     return [...m.values()];
   };
   const refCategories = sumBy(refCounts, "category", false).map((r) => ({ category: r.key, _count: { _all: r.n } }));
-  const refTriggers = sumBy(leveled(refCounts), "trigger", false).map((r) => ({ trigger: r.key, _count: { _all: r.n } }));
-  const findingCategories = sumBy(findingCounts, "category", true).map((r) => ({ runId: r.group, category: r.key, _count: { _all: r.n } }));
-  const findingTriggers = sumBy(leveled(findingCounts), "trigger", true).map((r) => ({ runId: r.group, trigger: r.key, _count: { _all: r.n } }));
+  const refTriggers = sumBy(leveled(refCounts), "trigger", false).map((r) => ({
+    trigger: r.key,
+    _count: { _all: r.n },
+  }));
+  const findingCategories = sumBy(findingCounts, "category", true).map((r) => ({
+    runId: r.group,
+    category: r.key,
+    _count: { _all: r.n },
+  }));
+  const findingTriggers = sumBy(leveled(findingCounts), "trigger", true).map((r) => ({
+    runId: r.group,
+    trigger: r.key,
+    _count: { _all: r.n },
+  }));
   const pooled = findingCounts.reduce((n, r) => n + r.n, 0);
   const categorised = findingCounts.filter((r) => r.category).reduce((n, r) => n + r.n, 0);
   const selfReported = findingCounts.filter((r) => r.selfReported).reduce((n, r) => n + r.n, 0);
@@ -106,7 +145,13 @@ async function readBugTypes(b: BenchmarkRef, pool: AgentPool): Promise<BugTypes>
         humanTotal: refCategories.filter((r) => r.category).reduce((n, r) => n + r._count._all, 0),
         agentConfigurations: new Set(findingCategories.filter((r) => r.category).map((r) => r.runId)).size,
         insufficientTriggers: insufficient,
-        pool: { ...pool, description: describeAgentPool(pool, new Set(findingCategories.filter((r) => r.category).map((r) => r.runId)).size) },
+        pool: {
+          ...pool,
+          description: describeAgentPool(
+            pool,
+            new Set(findingCategories.filter((r) => r.category).map((r) => r.runId)).size,
+          ),
+        },
         notes: sourceNote,
       }
     : null;
@@ -129,7 +174,12 @@ async function readBugTypes(b: BenchmarkRef, pool: AgentPool): Promise<BugTypes>
   return { benchmark: b, stored, reported };
 }
 
-function publishedRow(name: string, family: string | null, level: number | null, r: { human_n?: number; human_pct?: number; agent_pct?: number; agent_range?: [number, number]; gap_pp?: number }): DistributionRow {
+function publishedRow(
+  name: string,
+  family: string | null,
+  level: number | null,
+  r: { human_n?: number; human_pct?: number; agent_pct?: number; agent_range?: [number, number]; gap_pp?: number },
+): DistributionRow {
   const human = r.human_pct !== undefined ? r.human_pct / 100 : null;
   const agent = r.agent_pct !== undefined ? r.agent_pct / 100 : null;
   return {
@@ -146,7 +196,10 @@ function publishedRow(name: string, family: string | null, level: number | null,
 }
 
 /** Shares per key among maintainers and, per group (a run), among agents; null keys (uncategorised) are left out. */
-export function distribution(human: { key: string | null; n: number }[], agents: { group: string; key: string | null; n: number }[]): DistributionRow[] {
+export function distribution(
+  human: { key: string | null; n: number }[],
+  agents: { group: string; key: string | null; n: number }[],
+): DistributionRow[] {
   const humanTotal = human.filter((h) => h.key).reduce((s, h) => s + h.n, 0);
   const groups = new Map<string, Map<string, number>>();
   for (const a of agents) {
@@ -155,7 +208,9 @@ export function distribution(human: { key: string | null; n: number }[], agents:
     g.set(a.key, (g.get(a.key) ?? 0) + a.n);
     groups.set(a.group, g);
   }
-  const keys = new Set([...human.map((h) => h.key), ...agents.map((a) => a.key)].filter((k): k is string => Boolean(k)));
+  const keys = new Set(
+    [...human.map((h) => h.key), ...agents.map((a) => a.key)].filter((k): k is string => Boolean(k)),
+  );
   const rows = [...keys].map((key) => {
     const humanN = human.filter((h) => h.key === key).reduce((s, h) => s + h.n, 0);
     const shares = [...groups.values()].map((g) => (g.get(key) ?? 0) / [...g.values()].reduce((s, n) => s + n, 0));

@@ -7,7 +7,13 @@ import { PUBLIC_SUBMISSION } from "./public-submission";
 import { cachedByStamp, readBenchmarkStamp } from "./stamp-cache";
 import { readPanelValidities } from "../panel/panel-validities";
 import { readContaminationSummaries } from "../analyses/read-analyses";
-import type { Coverage, LeaderboardData, LeaderboardEntry, PanelValidity, RepositoryInfo } from "../../leaderboard/types";
+import type {
+  Coverage,
+  LeaderboardData,
+  LeaderboardEntry,
+  PanelValidity,
+  RepositoryInfo,
+} from "../../leaderboard/types";
 import { formatUtc } from "../../format";
 import { OFFLINE_EMBEDDING_PROVIDER } from "../../embeddings/offline-embedder";
 
@@ -19,7 +25,11 @@ type LeaderboardScoreRow = Omit<StoredScoreRow, "n"> & { submissionId: string };
 /** The cached data of a version given as `slug@version` (or the default version when empty). */
 export async function loadLeaderboardData(benchmarkRef: string | null | undefined): Promise<LeaderboardData> {
   const benchmark = await resolveBenchmark(benchmarkRef);
-  return cachedByStamp(`leaderboard:${benchmark.id}`, () => readBenchmarkStamp(benchmark.id), (stamp) => readLeaderboardData(benchmark.id, stamp));
+  return cachedByStamp(
+    `leaderboard:${benchmark.id}`,
+    () => readBenchmarkStamp(benchmark.id),
+    (stamp) => readLeaderboardData(benchmark.id, stamp),
+  );
 }
 
 async function readLeaderboardData(benchmarkId: string, stamp: string): Promise<LeaderboardData> {
@@ -70,7 +80,14 @@ async function readLeaderboardData(benchmarkId: string, stamp: string): Promise<
   const bySubmission = new Map<string, LeaderboardScoreRow[]>();
   for (const row of scores) bySubmission.set(row.submissionId, [...(bySubmission.get(row.submissionId) ?? []), row]);
 
-  const taxonomy = (benchmark.taxonomy ?? {}) as { reported?: { source?: { year?: number | null }; reference_bugs?: number; repository_count?: number; subsets?: Record<string, { repository_count?: number; reference_bugs?: number }> } };
+  const taxonomy = (benchmark.taxonomy ?? {}) as {
+    reported?: {
+      source?: { year?: number | null };
+      reference_bugs?: number;
+      repository_count?: number;
+      subsets?: Record<string, { repository_count?: number; reference_bugs?: number }>;
+    };
+  };
   const publishedYear = taxonomy.reported?.source?.year ?? null;
 
   const repositories: RepositoryInfo[] = benchmark.repositories.map((r) => ({
@@ -105,7 +122,9 @@ async function readLeaderboardData(benchmarkId: string, stamp: string): Promise<
       contamination: contamination.get(s.id) ?? null,
       overall: overall ? storedScoreOf(overall) : null,
       languages: Object.fromEntries(mean.filter((r) => r.scope === "language").map((r) => [r.key, storedScoreOf(r)])),
-      repositories: Object.fromEntries(mean.filter((r) => r.scope === "repository").map((r) => [r.key, storedScoreOf(r)])),
+      repositories: Object.fromEntries(
+        mean.filter((r) => r.scope === "repository").map((r) => [r.key, storedScoreOf(r)]),
+      ),
       runScores:
         s.runs.length > 1
           ? s.runs.map((run) => {
@@ -113,14 +132,18 @@ async function readLeaderboardData(benchmarkId: string, stamp: string): Promise<
               const runOverall = mine.find((r) => r.scope === "overall");
               return {
                 overall: runOverall ? storedScoreOf(runOverall) : null,
-                repositories: Object.fromEntries(mine.filter((r) => r.scope === "repository").map((r) => [r.key, storedScoreOf(r)])),
+                repositories: Object.fromEntries(
+                  mine.filter((r) => r.scope === "repository").map((r) => [r.key, storedScoreOf(r)]),
+                ),
               };
             })
           : [],
     };
   });
 
-  const coverages: Coverage[] = [{ key: "full", label: "All repositories", repositoryCount: null, referenceBugs: null }];
+  const coverages: Coverage[] = [
+    { key: "full", label: "All repositories", repositoryCount: null, referenceBugs: null },
+  ];
   for (const key of new Set(entries.map((e) => e.coverage))) {
     if (key === "full") continue;
     const subset = taxonomy.reported?.subsets?.[key];
@@ -150,7 +173,13 @@ async function readLeaderboardData(benchmarkId: string, stamp: string): Promise<
 /** Table 14 verdicts of a reported entry; the interval is recomputed from the counts when they are given. */
 function panelOf(value: unknown): PanelValidity | null {
   if (!value || typeof value !== "object") return null;
-  const p = value as { confirmed?: number; rejected?: number; abstained?: number; validity?: number; ci?: [number, number] };
+  const p = value as {
+    confirmed?: number;
+    rejected?: number;
+    abstained?: number;
+    validity?: number;
+    ci?: [number, number];
+  };
   const decided = p.confirmed !== undefined && p.rejected !== undefined ? p.confirmed + p.rejected : null;
   const interval = decided ? clopperPearson(p.confirmed!, decided) : null;
   return {

@@ -13,5 +13,7 @@ export const PUBLIC_SUBMISSION = {
 
 /** The PUBLIC_SUBMISSION rule in SQL, for the "Submission" row named `alias`. */
 export function publicSubmissionSql(alias: string): Prisma.Sql {
-  return Prisma.raw(`${alias}."reviewStatus" = 'approved' AND (${alias}."scoringStatus" = 'scored' OR ${alias}."scoredAt" IS NOT NULL)`);
+  return Prisma.raw(
+    `${alias}."reviewStatus" = 'approved' AND (${alias}."scoringStatus" = 'scored' OR ${alias}."scoredAt" IS NOT NULL)`,
+  );
 }

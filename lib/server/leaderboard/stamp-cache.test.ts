@@ -43,7 +43,10 @@ describe("cachedByStamp", () => {
   it("shares one reload between concurrent callers", async () => {
     const k = fresh();
     const load = vi.fn(async () => ({ rows: 1 }));
-    const [a, b] = await Promise.all([cachedByStamp(k, async () => "s", load), cachedByStamp(k, async () => "s", load)]);
+    const [a, b] = await Promise.all([
+      cachedByStamp(k, async () => "s", load),
+      cachedByStamp(k, async () => "s", load),
+    ]);
     expect(a).toBe(b);
     expect(load).toHaveBeenCalledTimes(1);
   });
@@ -66,7 +69,19 @@ describe("cachedByStamp", () => {
     expect(load).toHaveBeenCalledTimes(1);
 
     const empty = fresh();
-    await expect(cachedByStamp(empty, async () => "s", async () => Promise.reject(new Error("load failed")))).rejects.toThrow("load failed");
-    expect(await cachedByStamp(empty, async () => "s", async () => "recovered")).toBe("recovered");
+    await expect(
+      cachedByStamp(
+        empty,
+        async () => "s",
+        async () => Promise.reject(new Error("load failed")),
+      ),
+    ).rejects.toThrow("load failed");
+    expect(
+      await cachedByStamp(
+        empty,
+        async () => "s",
+        async () => "recovered",
+      ),
+    ).toBe("recovered");
   });
 });

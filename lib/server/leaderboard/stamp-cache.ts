@@ -25,7 +25,12 @@ const slots = (globalCache.__probebenchStampCache ??= new Map<string, Slot>());
  * `recheck` reads the stamp now even within the second: for a caller whose cached value lacks what it looks for (a
  * benchmark version imported a moment ago), so it gets a 404 only when the database agrees.
  */
-export async function cachedByStamp<T>(key: string, readStamp: () => Promise<string>, load: (stamp: string) => Promise<T>, options: { recheck?: boolean } = {}): Promise<T> {
+export async function cachedByStamp<T>(
+  key: string,
+  readStamp: () => Promise<string>,
+  load: (stamp: string) => Promise<T>,
+  options: { recheck?: boolean } = {},
+): Promise<T> {
   const slot = slots.get(key);
   if (slot?.loading) return (await slot.loading).value as T;
   if (slot && !options.recheck && Date.now() - slot.checkedAt < STAMP_CHECK_MS) return slot.value as T;
@@ -66,7 +71,9 @@ export async function readBenchmarkStamp(benchmarkId: string): Promise<string> {
 
 /** The stamp of the list of benchmark versions and of who is public in them. */
 export async function readGlobalStamp(): Promise<string> {
-  const rows = await db.$queryRaw<{ benchmarks: bigint; created: Date | null; submissions: bigint; updated: Date | null }[]>`
+  const rows = await db.$queryRaw<
+    { benchmarks: bigint; created: Date | null; submissions: bigint; updated: Date | null }[]
+  >`
     SELECT
       (SELECT count(*) FROM "Benchmark") AS benchmarks,
       (SELECT max("createdAt") FROM "Benchmark") AS created,

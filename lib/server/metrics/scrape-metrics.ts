@@ -15,17 +15,35 @@ const globalForScrape = globalThis as unknown as { metricsRedis?: Redis };
 // Its own connection, which gives up quickly: a scrape must answer even while Redis is away (without worker metrics).
 function redis(): Redis {
   if (!globalForScrape.metricsRedis) {
-    globalForScrape.metricsRedis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, connectTimeout: 2_000, enableOfflineQueue: false, lazyConnect: false });
+    globalForScrape.metricsRedis = new Redis(env.REDIS_URL, {
+      maxRetriesPerRequest: 1,
+      connectTimeout: 2_000,
+      enableOfflineQueue: false,
+      lazyConnect: false,
+    });
     globalForScrape.metricsRedis.on("error", () => undefined);
   }
   return globalForScrape.metricsRedis;
 }
 
-const QUEUE_STATES = ["waiting", "active", "delayed", "failed", "completed", "prioritized", "waiting-children"] as const;
+const QUEUE_STATES = [
+  "waiting",
+  "active",
+  "delayed",
+  "failed",
+  "completed",
+  "prioritized",
+  "waiting-children",
+] as const;
 
 async function queueDepths(): Promise<Registry> {
   const out = new Registry();
-  const gauge = new Gauge({ name: "probebench_queue_jobs", help: "Jobs in each queue, by state.", labelNames: ["queue", "state"] as const, registers: [out] });
+  const gauge = new Gauge({
+    name: "probebench_queue_jobs",
+    help: "Jobs in each queue, by state.",
+    labelNames: ["queue", "state"] as const,
+    registers: [out],
+  });
   for (const queue of QUEUES) {
     const counts = await queue.queue().getJobCounts(...QUEUE_STATES);
     for (const state of QUEUE_STATES) gauge.set({ queue: queue.name, state }, counts[state] ?? 0);

@@ -7,16 +7,31 @@ import type { PanelValidity } from "../../leaderboard/types";
 export async function readPanelValidities(submissionIds: string[]): Promise<Map<string, PanelValidity>> {
   const out = new Map<string, PanelValidity>();
   if (submissionIds.length === 0) return out;
-  const runs = await db.panelRun.findMany({ where: { submissionId: { in: submissionIds }, status: "done" }, select: { id: true, submissionId: true } });
+  const runs = await db.panelRun.findMany({
+    where: { submissionId: { in: submissionIds }, status: "done" },
+    select: { id: true, submissionId: true },
+  });
   if (runs.length === 0) return out;
-  const counts = await db.panelSample.groupBy({ by: ["panelRunId", "verdict", "repositoryRead"], where: { panelRunId: { in: runs.map((r) => r.id) } }, _count: { _all: true } });
+  const counts = await db.panelSample.groupBy({
+    by: ["panelRunId", "verdict", "repositoryRead"],
+    where: { panelRunId: { in: runs.map((r) => r.id) } },
+    _count: { _all: true },
+  });
   for (const run of runs) {
     const mine = counts.filter((c) => c.panelRunId === run.id);
     const n = (verdict: string) => mine.filter((c) => c.verdict === verdict).reduce((sum, c) => sum + c._count._all, 0);
     const v = validityCounts(n("confirmed"), n("rejected"), n("abstained"));
     const textOnly = mine.filter((c) => !c.repositoryRead).reduce((sum, c) => sum + c._count._all, 0);
     const sampled = mine.reduce((sum, c) => sum + c._count._all, 0);
-    out.set(run.submissionId, { confirmed: v.confirmed, rejected: v.rejected, abstained: v.abstained, validity: v.validity, interval: v.validity_interval, textOnly, sampled });
+    out.set(run.submissionId, {
+      confirmed: v.confirmed,
+      rejected: v.rejected,
+      abstained: v.abstained,
+      validity: v.validity,
+      interval: v.validity_interval,
+      textOnly,
+      sampled,
+    });
   }
   return out;
 }

@@ -10,7 +10,11 @@ import { canViewSubmission, type Viewer } from "../submissions/get-submission-st
 // who may see the submission) and each sampled finding's verdicts and rationales (maintainers and admins).
 
 /** cost_usd: the stored verdicts; spent_usd: every call the panel paid for (replies asked again, killed attempts). */
-export type PanelView = PanelSummaryCounts & { status: "queued" | "running" | "done" | "failed"; cost_usd: number; spent_usd: number };
+export type PanelView = PanelSummaryCounts & {
+  status: "queued" | "running" | "done" | "failed";
+  cost_usd: number;
+  spent_usd: number;
+};
 export type PanelJobView = {
   status: "queued" | "running" | "done" | "failed";
   progress: number;
@@ -33,11 +37,20 @@ export type PanelJobView = {
 export async function readPanelView(submissionId: string): Promise<{ panel: PanelView; job: PanelJobView } | null> {
   const run = await db.panelRun.findUnique({ where: { submissionId } });
   if (!run) return null;
-  const samples = await db.panelSample.findMany({ where: { panelRunId: run.id }, select: { verdict: true, matched: true, reason: true, pocRan: true, repositoryRead: true } });
+  const samples = await db.panelSample.findMany({
+    where: { panelRunId: run.id },
+    select: { verdict: true, matched: true, reason: true, pocRan: true, repositoryRead: true },
+  });
   // Figures are shown only from a finished panel: a running one would show a partial, misleading validity.
   const counts = summarizeVerdicts(run.status === "done" ? samples : []);
   return {
-    panel: { status: run.status, ...counts, sampled: run.status === "done" ? counts.sampled : run.sampled, cost_usd: run.costUsd, spent_usd: run.spentUsd },
+    panel: {
+      status: run.status,
+      ...counts,
+      sampled: run.status === "done" ? counts.sampled : run.sampled,
+      cost_usd: run.costUsd,
+      spent_usd: run.spentUsd,
+    },
     job: {
       status: run.status,
       progress: run.progress,
@@ -113,17 +126,29 @@ export type SampledFindingView = {
   }[];
 };
 
-function proofOfConcept(review: { sandboxed: boolean; pocRan: boolean; poc: unknown }): (PocRecord & { ran: boolean }) | null {
+function proofOfConcept(review: {
+  sandboxed: boolean;
+  pocRan: boolean;
+  poc: unknown;
+}): (PocRecord & { ran: boolean }) | null {
   if (!review.sandboxed) return null;
   const record = pocRecordSchema.safeParse(review.poc);
   return { ran: review.pocRan, ...(record.success ? record.data : { turns: 0, commands: [], commands_omitted: 0 }) };
 }
 
 /** GET /api/v1/submissions/{id}/panel: every sampled finding with each judge's verdict and rationale (staff only). */
-export async function listPanelReviews(submissionId: string, viewer: Viewer, query: Record<string, unknown>): Promise<{ findings: SampledFindingView[]; pagination: PageInfo }> {
-  const submission = await db.submission.findUnique({ where: { id: submissionId }, select: { submitterId: true, reviewStatus: true } });
+export async function listPanelReviews(
+  submissionId: string,
+  viewer: Viewer,
+  query: Record<string, unknown>,
+): Promise<{ findings: SampledFindingView[]; pagination: PageInfo }> {
+  const submission = await db.submission.findUnique({
+    where: { id: submissionId },
+    select: { submitterId: true, reviewStatus: true },
+  });
   if (!submission || !canViewSubmission(viewer, submission)) throw new AppError("not_found", "Submission not found");
-  if (!viewer || (viewer.role !== "maintainer" && viewer.role !== "admin")) throw new AppError("forbidden", "Only maintainers and admins can read the panel's rationales");
+  if (!viewer || (viewer.role !== "maintainer" && viewer.role !== "admin"))
+    throw new AppError("forbidden", "Only maintainers and admins can read the panel's rationales");
   const { page, per_page, verdict } = parseOrThrow(panelReviewsQuerySchema, query, "The query");
   const run = await db.panelRun.findUnique({ where: { submissionId }, select: { id: true } });
   if (!run) return { findings: [], pagination: pageInfo(0, page, per_page) };
@@ -134,7 +159,17 @@ export async function listPanelReviews(submissionId: string, viewer: Viewer, que
       where,
       orderBy: [{ runIndex: "asc" }, { repository: "asc" }, { opaqueId: "asc" }],
       ...pageWindow(page, per_page),
-      include: { finding: { select: { file: true, lineStart: true, lineEnd: true, title: true, panelReviews: { where: { panelRunId: run.id }, orderBy: [{ tier: "asc" }, { judge: "asc" }] } } } },
+      include: {
+        finding: {
+          select: {
+            file: true,
+            lineStart: true,
+            lineEnd: true,
+            title: true,
+            panelReviews: { where: { panelRunId: run.id }, orderBy: [{ tier: "asc" }, { judge: "asc" }] },
+          },
+        },
+      },
     }),
   ]);
   return {
@@ -154,7 +189,16 @@ export async function listPanelReviews(submissionId: string, viewer: Viewer, que
       confidence: r.confidence,
       repository_read: r.repositoryRead,
       proof_of_concept_ran: r.pocRan,
-      reviews: r.finding.panelReviews.map((v) => ({ tier: v.tier, judge: v.judge, verdict: v.verdict, reason: v.reason, severity: v.severity, confidence: v.confidence, rationale: v.rationale, proof_of_concept: proofOfConcept(v) })),
+      reviews: r.finding.panelReviews.map((v) => ({
+        tier: v.tier,
+        judge: v.judge,
+        verdict: v.verdict,
+        reason: v.reason,
+        severity: v.severity,
+        confidence: v.confidence,
+        rationale: v.rationale,
+        proof_of_concept: proofOfConcept(v),
+      })),
     })),
     pagination: pageInfo(total, page, per_page),
   };

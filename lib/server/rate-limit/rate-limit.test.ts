@@ -18,7 +18,10 @@ afterAll(() => {
 
 describe("rate limits without Redis", () => {
   it("refuse sign-in and sign-up attempts (fail closed)", async () => {
-    await expect(rateLimit.consumeRateLimit("sign-in", "a@example.test|1.2.3.4")).rejects.toMatchObject({ code: "unavailable", status: 503 });
+    await expect(rateLimit.consumeRateLimit("sign-in", "a@example.test|1.2.3.4")).rejects.toMatchObject({
+      code: "unavailable",
+      status: 503,
+    });
     await expect(rateLimit.enforceRateLimit("sign-up", "1.2.3.4")).rejects.toMatchObject({ code: "unavailable" });
   });
 
@@ -27,6 +30,9 @@ describe("rate limits without Redis", () => {
     for (let i = 0; i < 4; i++) results.push(await rateLimit.consumeRateLimit("api-read", "ip:5.6.7.8"));
     expect(results.map((r) => r.allowed)).toEqual([true, true, true, false]);
     expect(results[3]!.retryAfterSeconds).toBeGreaterThan(0);
-    await expect(rateLimit.enforceRateLimit("api-read", "ip:5.6.7.8")).rejects.toMatchObject({ code: "rate_limited", headers: { "retry-after": expect.any(String) } });
+    await expect(rateLimit.enforceRateLimit("api-read", "ip:5.6.7.8")).rejects.toMatchObject({
+      code: "rate_limited",
+      headers: { "retry-after": expect.any(String) },
+    });
   });
 });

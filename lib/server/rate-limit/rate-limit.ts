@@ -8,7 +8,8 @@ import { log } from "../../observability/log";
 // Most buckets carry an in-memory insurance limiter: when Redis is unreachable each instance keeps counting on its
 // own, so limits loosen (by the number of instances) but never vanish. Sign-in and sign-up have no insurance: they
 // fail closed, because a password guesser would otherwise gain a fresh allowance per instance and per restart.
-export type RateLimitBucket = "public-read" | "api-read" | "api-write" | "sign-in" | "sign-in-account" | "sign-up" | "upload-in-flight";
+export type RateLimitBucket =
+  "public-read" | "api-read" | "api-write" | "sign-in" | "sign-in-account" | "sign-up" | "upload-in-flight";
 
 export type RateLimitResult = { allowed: boolean; limit: number; remaining: number; retryAfterSeconds: number };
 
@@ -29,18 +30,36 @@ function policy(bucket: RateLimitBucket): Policy {
     // Password guessing and account creation are slowed per 15 minutes, whatever the API window is.
     case "sign-in":
     case "sign-up":
-      return { limit: env.RATE_LIMIT_SIGN_IN, windowSeconds: FIFTEEN_MINUTES, failClosed: true, describe: "15 minutes" };
+      return {
+        limit: env.RATE_LIMIT_SIGN_IN,
+        windowSeconds: FIFTEEN_MINUTES,
+        failClosed: true,
+        describe: "15 minutes",
+      };
     // Per account whatever the client: client addresses can be rotated, so guessing one account stays bounded.
     case "sign-in-account":
-      return { limit: env.RATE_LIMIT_SIGN_IN * 5, windowSeconds: FIFTEEN_MINUTES, failClosed: true, describe: "15 minutes" };
+      return {
+        limit: env.RATE_LIMIT_SIGN_IN * 5,
+        windowSeconds: FIFTEEN_MINUTES,
+        failClosed: true,
+        describe: "15 minutes",
+      };
     // Not a rate: uploads a user has in flight. Consumed when one starts and given back when it ends; the window is
     // only a safety expiry for a web process that died mid-upload.
     case "upload-in-flight":
-      return { limit: env.UPLOADS_IN_FLIGHT_PER_USER, windowSeconds: FIFTEEN_MINUTES, failClosed: false, describe: "at once" };
+      return {
+        limit: env.UPLOADS_IN_FLIGHT_PER_USER,
+        windowSeconds: FIFTEEN_MINUTES,
+        failClosed: false,
+        describe: "at once",
+      };
   }
 }
 
-const globalForRateLimit = globalThis as unknown as { rateLimitRedis?: Redis; rateLimiters?: Map<RateLimitBucket, RateLimiterRedis> };
+const globalForRateLimit = globalThis as unknown as {
+  rateLimitRedis?: Redis;
+  rateLimiters?: Map<RateLimitBucket, RateLimiterRedis>;
+};
 
 // Its own connection: BullMQ's connections wait forever for Redis, while a rate check must give up quickly.
 function redis(): Redis {
@@ -86,10 +105,18 @@ export async function consumeRateLimit(bucket: RateLimitBucket, key: string): Pr
     return { allowed: true, limit, remaining: result.remainingPoints, retryAfterSeconds: 0 };
   } catch (error) {
     if (error instanceof RateLimiterRes) {
-      return { allowed: false, limit, remaining: 0, retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1_000)) };
+      return {
+        allowed: false,
+        limit,
+        remaining: 0,
+        retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1_000)),
+      };
     }
     log.warn({ bucket, err: error }, "rate limiter unavailable");
-    if (failClosed) throw new AppError("unavailable", "This is temporarily unavailable. Try again in a minute.", [], { "retry-after": "60" });
+    if (failClosed)
+      throw new AppError("unavailable", "This is temporarily unavailable. Try again in a minute.", [], {
+        "retry-after": "60",
+      });
     // Unreachable with an insurance limiter; kept so a store error can never let a request through unannounced.
     throw new AppError("unavailable", "The service is busy. Try again in a minute.", [], { "retry-after": "60" });
   }
@@ -104,11 +131,17 @@ export async function releaseRateLimit(bucket: RateLimitBucket, key: string): Pr
 
 export function rateLimitedError(bucket: RateLimitBucket, result: RateLimitResult, message?: string): AppError {
   const wait = result.retryAfterSeconds;
-  return new AppError("rate_limited", message ?? `Too many requests: the limit is ${result.limit} per ${policy(bucket).describe}. Try again in ${wait} s.`, [], {
-    "retry-after": String(wait),
-    "x-ratelimit-limit": String(result.limit),
-    "x-ratelimit-remaining": "0",
-  });
+  return new AppError(
+    "rate_limited",
+    message ??
+      `Too many requests: the limit is ${result.limit} per ${policy(bucket).describe}. Try again in ${wait} s.`,
+    [],
+    {
+      "retry-after": String(wait),
+      "x-ratelimit-limit": String(result.limit),
+      "x-ratelimit-remaining": "0",
+    },
+  );
 }
 
 /** Throws a 429 with Retry-After when `key` has used up `bucket` in the current window. */

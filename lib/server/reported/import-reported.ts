@@ -34,7 +34,13 @@ export type ImportReportedSummary = {
 
 type ScoreData = Omit<ScoreRow, "runId">;
 
-type ReportedFields = { model: string; reasoningEffort: string | null; harness: string | null; costUsd: number | null; reportUrl: string };
+type ReportedFields = {
+  model: string;
+  reasoningEffort: string | null;
+  harness: string | null;
+  costUsd: number | null;
+  reportUrl: string;
+};
 
 /** The columns of a reported entry: published elsewhere, shown as approved and scored, never re-scored here. */
 function reportedFields(benchmarkId: string, fields: ReportedFields, raw: Prisma.InputJsonValue) {
@@ -57,13 +63,23 @@ export async function importReportedResults(path: string): Promise<ImportReporte
   return storeReportedResults(file, (raw.configurations ?? []) as Prisma.InputJsonValue[]);
 }
 
-async function storeReportedResults(file: ReportedFile, rawRows: Prisma.InputJsonValue[]): Promise<ImportReportedSummary> {
+async function storeReportedResults(
+  file: ReportedFile,
+  rawRows: Prisma.InputJsonValue[],
+): Promise<ImportReportedSummary> {
   const { benchmark: meta } = file;
-  const summary: ImportReportedSummary = { benchmark: `${meta.slug}@${meta.version}`, created: 0, updated: 0, unchanged: 0, removed: 0 };
+  const summary: ImportReportedSummary = {
+    benchmark: `${meta.slug}@${meta.version}`,
+    created: 0,
+    updated: 0,
+    unchanged: 0,
+    removed: 0,
+  };
   const bugsOf = new Map(meta.repositories.map((r) => [r.name, r.bugs]));
   for (const config of file.configurations) {
     for (const repo of Object.keys(config.per_repository ?? {})) {
-      if (!bugsOf.has(repo)) throw new Error(`configuration ${config.model} names repository ${repo}, which the file does not list`);
+      if (!bugsOf.has(repo))
+        throw new Error(`configuration ${config.model} names repository ${repo}, which the file does not list`);
     }
   }
 
@@ -71,10 +87,20 @@ async function storeReportedResults(file: ReportedFile, rawRows: Prisma.InputJso
     async (tx) => {
       const benchmark = await upsertBenchmark(tx, file);
       for (const repo of meta.repositories) {
-        const data = { language: repo.language.toLowerCase(), domain: repo.domain ?? null, referenceBugCount: repo.bugs ?? null };
-        const existing = await tx.repository.findUnique({ where: { benchmarkId_name: { benchmarkId: benchmark.id, name: repo.name } } });
+        const data = {
+          language: repo.language.toLowerCase(),
+          domain: repo.domain ?? null,
+          referenceBugCount: repo.bugs ?? null,
+        };
+        const existing = await tx.repository.findUnique({
+          where: { benchmarkId_name: { benchmarkId: benchmark.id, name: repo.name } },
+        });
         if (!existing) await tx.repository.create({ data: { benchmarkId: benchmark.id, name: repo.name, ...data } });
-        else if (existing.language !== data.language || existing.domain !== data.domain || existing.referenceBugCount !== data.referenceBugCount) {
+        else if (
+          existing.language !== data.language ||
+          existing.domain !== data.domain ||
+          existing.referenceBugCount !== data.referenceBugCount
+        ) {
           await tx.repository.update({ where: { id: existing.id }, data });
         }
       }
@@ -82,7 +108,10 @@ async function storeReportedResults(file: ReportedFile, rawRows: Prisma.InputJso
       const keep: string[] = [];
       for (const [index, config] of file.configurations.entries()) {
         const id = reportedSubmissionId(summary.benchmark, config);
-        if (keep.includes(id)) throw new Error(`configuration ${config.model} (${config.reasoning_effort}, ${config.harness}, ${config.subset}) is listed twice`);
+        if (keep.includes(id))
+          throw new Error(
+            `configuration ${config.model} (${config.reasoning_effort}, ${config.harness}, ${config.subset}) is listed twice`,
+          );
         keep.push(id);
         const fields: ReportedFields = {
           model: config.model,
@@ -94,7 +123,9 @@ async function storeReportedResults(file: ReportedFile, rawRows: Prisma.InputJso
         const scores = scoreRowsOf(file, config);
         const existing = await tx.submission.findUnique({ where: { id }, include: { scores: true } });
         if (!existing) {
-          await tx.submission.create({ data: { id, ...reportedFields(benchmark.id, fields, rawRows[index]!), scores: { create: scores } } });
+          await tx.submission.create({
+            data: { id, ...reportedFields(benchmark.id, fields, rawRows[index]!), scores: { create: scores } },
+          });
           summary.created += 1;
           continue;
         }
@@ -121,7 +152,9 @@ async function storeReportedResults(file: ReportedFile, rawRows: Prisma.InputJso
         });
         summary.updated += 1;
       }
-      const stale = await tx.submission.deleteMany({ where: { benchmarkId: benchmark.id, source: "reported", id: { notIn: keep } } });
+      const stale = await tx.submission.deleteMany({
+        where: { benchmarkId: benchmark.id, source: "reported", id: { notIn: keep } },
+      });
       summary.removed = stale.count;
     },
     { timeout: 60_000 },
@@ -141,12 +174,15 @@ async function upsertBenchmark(tx: Prisma.TransactionClient, file: ReportedFile)
     triggers: file.triggers,
   };
   const families = new Map<string, string[]>();
-  for (const row of file.bug_types) if (row.family) families.set(row.family, [...(families.get(row.family) ?? []), row.category]);
+  for (const row of file.bug_types)
+    if (row.family) families.set(row.family, [...(families.get(row.family) ?? []), row.category]);
   const derivedTaxonomy = {
     families: [...families].map(([name, categories]) => ({ name, categories: categories.map((c) => ({ name: c })) })),
     triggers: file.triggers.map((t, i) => ({ level: i + 1, name: t.name, definition: t.paper_name })),
   };
-  const existing = await tx.benchmark.findUnique({ where: { slug_version: { slug: meta.slug, version: meta.version } } });
+  const existing = await tx.benchmark.findUnique({
+    where: { slug_version: { slug: meta.slug, version: meta.version } },
+  });
   if (!existing) {
     return tx.benchmark.create({
       data: {
@@ -170,17 +206,30 @@ async function upsertBenchmark(tx: Prisma.TransactionClient, file: ReportedFile)
 
 /** Deterministic, so a second import finds the rows of the first. */
 export function reportedSubmissionId(benchmarkKey: string, config: ReportedConfiguration): string {
-  const identity = [benchmarkKey, config.model, config.reasoning_effort ?? "", config.harness ?? "", config.subset].join("\u0000");
+  const identity = [
+    benchmarkKey,
+    config.model,
+    config.reasoning_effort ?? "",
+    config.harness ?? "",
+    config.subset,
+  ].join("\u0000");
   return `reported_${createHash("sha256").update(identity).digest("hex").slice(0, 24)}`;
 }
 
 const fraction = (percent: number | undefined) => (percent === undefined ? NaN : percent / 100);
 const derivedCount = (ratio: number, total: number, mean = false) =>
-  Number.isFinite(ratio) && Number.isFinite(total) ? (mean ? Number((ratio * total).toFixed(6)) : Math.round(ratio * total)) : NaN;
+  Number.isFinite(ratio) && Number.isFinite(total)
+    ? mean
+      ? Number((ratio * total).toFixed(6))
+      : Math.round(ratio * total)
+    : NaN;
 
 function scoreRowsOf(file: ReportedFile, config: ReportedConfiguration): ScoreData[] {
   const rows: ScoreData[] = [];
-  const totalBugs = config.subset === "full" ? file.benchmark.reference_bugs : (file.benchmark.subsets[config.subset]?.reference_bugs ?? NaN);
+  const totalBugs =
+    config.subset === "full"
+      ? file.benchmark.reference_bugs
+      : (file.benchmark.subsets[config.subset]?.reference_bugs ?? NaN);
   const mean = config.runs > 1;
   if (config.recall !== undefined || config.precision !== undefined || config.f1 !== undefined) {
     const recall = fraction(config.recall);
@@ -221,7 +270,12 @@ function scoreRowsOf(file: ReportedFile, config: ReportedConfiguration): ScoreDa
   }
   // Figure 9 points (union / intersection of repeated runs) where the publication gives them as numbers.
   const curve = file.repeated_run_curves.find(
-    (c) => config.subset === "full" && c.model === config.model && c.reasoning_effort === config.reasoning_effort && c.harness === config.harness && c.runs === config.runs,
+    (c) =>
+      config.subset === "full" &&
+      c.model === config.model &&
+      c.reasoning_effort === config.reasoning_effort &&
+      c.harness === config.harness &&
+      c.runs === config.runs,
   );
   for (const point of curve?.points ?? []) {
     const recall = fraction(point.recall);
@@ -242,7 +296,15 @@ function scoreRowsOf(file: ReportedFile, config: ReportedConfiguration): ScoreDa
   return rows;
 }
 
-const SCORE_FIELDS = ["recall", "precision", "f1", "matchedReferenceBugs", "referenceBugs", "matchedFindings", "findings"] as const;
+const SCORE_FIELDS = [
+  "recall",
+  "precision",
+  "f1",
+  "matchedReferenceBugs",
+  "referenceBugs",
+  "matchedFindings",
+  "findings",
+] as const;
 
 function sameScores(stored: (ScoreData & { runId: string | null })[], wanted: ScoreData[]): boolean {
   if (stored.length !== wanted.length) return false;
@@ -257,6 +319,10 @@ function sameScores(stored: (ScoreData & { runId: string | null })[], wanted: Sc
 /** JSON with sorted keys: jsonb does not keep key order, so compare canonical forms. */
 function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+    v && typeof v === "object" && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        )
+      : v,
   );
 }

@@ -70,7 +70,16 @@ export const reportedFileSchema = z.looseObject({
     snapshot_date: z.iso.date(),
     reference_bugs: z.number().int().min(0),
     repository_count: z.number().int().min(1).optional(),
-    subsets: z.record(z.string(), z.looseObject({ repository_count: z.number().int().optional(), reference_bugs: z.number().int().optional(), notes: z.string().optional() })).default({}),
+    subsets: z
+      .record(
+        z.string(),
+        z.looseObject({
+          repository_count: z.number().int().optional(),
+          reference_bugs: z.number().int().optional(),
+          notes: z.string().optional(),
+        }),
+      )
+      .default({}),
     repositories: z.array(reportedRepositorySchema).min(1),
   }),
   source: z.looseObject({ title: z.string(), url: z.url(), year: z.number().int().optional() }),
@@ -82,7 +91,15 @@ export const reportedFileSchema = z.looseObject({
         reasoning_effort: z.string().optional(),
         harness: z.string().optional(),
         runs: z.number().int().min(1),
-        points: z.array(z.looseObject({ min_runs: z.number().int().min(1), label: z.string().optional(), recall: percent.optional(), precision: percent.optional(), cost_usd: z.number().optional() })),
+        points: z.array(
+          z.looseObject({
+            min_runs: z.number().int().min(1),
+            label: z.string().optional(),
+            recall: percent.optional(),
+            precision: percent.optional(),
+            cost_usd: z.number().optional(),
+          }),
+        ),
       }),
     )
     .default([]),

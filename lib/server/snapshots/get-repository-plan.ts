@@ -8,7 +8,14 @@ import { resolveBenchmark } from "../leaderboard/list-public-benchmarks";
 export type RepositoryPlanView = {
   benchmark: { key: string };
   repository: string;
-  snapshot: { sha256: string; files: number; lines: number; languages: Record<string, number>; image: string | null; importedAt: string };
+  snapshot: {
+    sha256: string;
+    files: number;
+    lines: number;
+    languages: Record<string, number>;
+    image: string | null;
+    importedAt: string;
+  };
   plan: PassPlan;
 };
 
@@ -16,7 +23,10 @@ export type RepositoryPlanView = {
  * The stored snapshot and pass plan of a repository in a benchmark version (the current planner version's plan when
  * stored, else the newest), or null when no snapshot or plan was imported. Reads only: plans are made at import.
  */
-export async function findRepositoryPlan(benchmarkRef: string | null | undefined, name: string): Promise<RepositoryPlanView | null> {
+export async function findRepositoryPlan(
+  benchmarkRef: string | null | undefined,
+  name: string,
+): Promise<RepositoryPlanView | null> {
   const benchmark = await resolveBenchmark(benchmarkRef);
   const repository = await db.repository.findUnique({
     where: { benchmarkId_name: { benchmarkId: benchmark.id, name } },
@@ -42,11 +52,17 @@ export async function findRepositoryPlan(benchmarkRef: string | null | undefined
 }
 
 /** As findRepositoryPlan, with a 404 that says what is missing. */
-export async function getRepositoryPlan(benchmarkRef: string | null | undefined, name: string): Promise<RepositoryPlanView> {
+export async function getRepositoryPlan(
+  benchmarkRef: string | null | undefined,
+  name: string,
+): Promise<RepositoryPlanView> {
   const found = await findRepositoryPlan(benchmarkRef, name);
   if (!found) {
     const key = (await resolveBenchmark(benchmarkRef)).key;
-    throw new AppError("not_found", `No snapshot or pass plan of ${name} has been imported for ${key} (npx probebench snapshot import)`);
+    throw new AppError(
+      "not_found",
+      `No snapshot or pass plan of ${name} has been imported for ${key} (npx probebench snapshot import)`,
+    );
   }
   return found;
 }

@@ -33,8 +33,11 @@ export type ImportSnapshotResult = {
 export async function importSnapshot(input: ImportSnapshotInput): Promise<ImportSnapshotResult> {
   const benchmark = await findBenchmark(input.benchmark);
   if (!benchmark) throw new AppError("not_found", `Unknown benchmark version "${input.benchmark}"`);
-  const repository = await db.repository.findUnique({ where: { benchmarkId_name: { benchmarkId: benchmark.id, name: input.repo } } });
-  if (!repository) throw new AppError("not_found", `${input.repo} is not a repository of ${benchmark.slug}@${benchmark.version}`);
+  const repository = await db.repository.findUnique({
+    where: { benchmarkId_name: { benchmarkId: benchmark.id, name: input.repo } },
+  });
+  if (!repository)
+    throw new AppError("not_found", `${input.repo} is not a repository of ${benchmark.slug}@${benchmark.version}`);
 
   const tree = await readSourceTree(input.source, snapshotLimits());
   const files = tree.entries.filter((e): e is Extract<TreeEntry, { type: "file" }> => e.type === "file");
@@ -47,10 +50,16 @@ export async function importSnapshot(input: ImportSnapshotInput): Promise<Import
 
   const existing = await db.repositorySnapshot.findUnique({ where: { repositoryId: repository.id } });
   if (existing && existing.sha256 !== sha256) {
-    throw new AppError("conflict", `${input.repo} in ${benchmark.slug}@${benchmark.version} already has a different snapshot (sha256 ${existing.sha256}): a version's snapshots never change`);
+    throw new AppError(
+      "conflict",
+      `${input.repo} in ${benchmark.slug}@${benchmark.version} already has a different snapshot (sha256 ${existing.sha256}): a version's snapshots never change`,
+    );
   }
   if (existing && input.image !== undefined && existing.image !== null && existing.image !== input.image) {
-    throw new AppError("conflict", `The snapshot of ${input.repo} already names the environment image ${existing.image}`);
+    throw new AppError(
+      "conflict",
+      `The snapshot of ${input.repo} already names the environment image ${existing.image}`,
+    );
   }
 
   const storagePath = `${sha256.slice(0, 2)}/${sha256}.tar.gz`;
@@ -61,12 +70,23 @@ export async function importSnapshot(input: ImportSnapshotInput): Promise<Import
   let snapshot = existing;
   if (!snapshot) {
     snapshot = await db.repositorySnapshot
-      .create({ data: { repositoryId: repository.id, sha256, storagePath, fileCount: files.length, lines, languages, image: input.image ?? null } })
+      .create({
+        data: {
+          repositoryId: repository.id,
+          sha256,
+          storagePath,
+          fileCount: files.length,
+          lines,
+          languages,
+          image: input.image ?? null,
+        },
+      })
       .catch(async (error: unknown) => {
         // Another import of the same repository won the race: identical content is still a no-op.
         const raced = await db.repositorySnapshot.findUnique({ where: { repositoryId: repository.id } });
         if (raced?.sha256 === sha256) return raced;
-        if (raced) throw new AppError("conflict", `${input.repo} already has a different snapshot (sha256 ${raced.sha256})`);
+        if (raced)
+          throw new AppError("conflict", `${input.repo} already has a different snapshot (sha256 ${raced.sha256})`);
         throw error;
       });
     status = "created";

@@ -31,7 +31,10 @@ export async function createSubmission(
       { path: "benchmark", message: `unknown benchmark "${file.benchmark}"` },
     ]);
   }
-  const repositories = await db.repository.findMany({ where: { benchmarkId: benchmark.id }, select: { id: true, name: true } });
+  const repositories = await db.repository.findMany({
+    where: { benchmarkId: benchmark.id },
+    select: { id: true, name: true },
+  });
   const repoIds = new Map(repositories.map((r) => [r.name, r.id]));
   const runs = runsOf(file);
   checkFileCaps(runs, file.runs !== undefined);
@@ -40,13 +43,22 @@ export async function createSubmission(
     run.findings.forEach((finding, f) => {
       if (repoIds.has(finding.repo)) return;
       const path = file.runs ? `runs[${r}].findings[${f}].repo` : `findings[${f}].repo`;
-      unknown.add({ path, message: `unknown repository "${finding.repo}" in benchmark ${benchmark.slug}@${benchmark.version}` });
+      unknown.add({
+        path,
+        message: `unknown repository "${finding.repo}" in benchmark ${benchmark.slug}@${benchmark.version}`,
+      });
     });
   });
-  if (unknown.total) throw new AppError("invalid_input", "The findings file names repositories that are not in the benchmark", unknown.listed());
+  if (unknown.total)
+    throw new AppError(
+      "invalid_input",
+      "The findings file names repositories that are not in the benchmark",
+      unknown.listed(),
+    );
 
   const total = runs.reduce((n, run) => n + run.findings.length, 0);
-  const costUsd = file.cost_usd ?? (file.runs ? runs.reduce((s, r) => s + (r.cost_usd ?? 0), 0) / runs.length : undefined);
+  const costUsd =
+    file.cost_usd ?? (file.runs ? runs.reduce((s, r) => s + (r.cost_usd ?? 0), 0) / runs.length : undefined);
   // Rows and their content hashes are made before the transaction, which then only writes.
   const prepared: FindingInsertRow[][] = [];
   for (const run of runs) {
@@ -78,16 +90,35 @@ export async function createSubmission(
     await client.query(
       `INSERT INTO "Submission" ("id", "benchmarkId", "submitterId", "model", "reasoningEffort", "harness", "costUsd", "reportUrl", "openModel", "knowledgeCutoff", "source", "createdAt", "updatedAt")
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::"SubmissionSource", now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC')`,
-      [submissionId, benchmark.id, submitterId, file.model, file.reasoning_effort ?? null, file.harness ?? null, costUsd ?? null, file.report_url ?? null, file.open_model ?? null, file.knowledge_cutoff ?? null, opts.source ?? "upload"],
+      [
+        submissionId,
+        benchmark.id,
+        submitterId,
+        file.model,
+        file.reasoning_effort ?? null,
+        file.harness ?? null,
+        costUsd ?? null,
+        file.report_url ?? null,
+        file.open_model ?? null,
+        file.knowledge_cutoff ?? null,
+        opts.source ?? "upload",
+      ],
     );
     for (const [index, run] of runs.entries()) {
       const runId = randomUUID();
       const runCost = run.cost_usd ?? (file.runs ? undefined : file.cost_usd);
-      await client.query(`INSERT INTO "Run" ("id", "submissionId", "index", "costUsd") VALUES ($1, $2, $3, $4)`, [runId, submissionId, index, runCost ?? null]);
+      await client.query(`INSERT INTO "Run" ("id", "submissionId", "index", "costUsd") VALUES ($1, $2, $3, $4)`, [
+        runId,
+        submissionId,
+        index,
+        runCost ?? null,
+      ]);
       await insertFindings(client, runId, prepared[index]!);
     }
   });
   // The row is committed before the job exists; if Redis is briefly down the worker re-queues it at start-up.
-  await enqueueScoring(submissionId).catch((error) => log.error({ err: error, submissionId }, "could not queue scoring"));
+  await enqueueScoring(submissionId).catch((error) =>
+    log.error({ err: error, submissionId }, "could not queue scoring"),
+  );
   return { id: submissionId, status: "queued", findings: total, runs: runs.length };
 }

@@ -8,10 +8,17 @@ import { AppError, type FieldIssue } from "../../errors";
  */
 export function checkFileCaps(runs: readonly { findings: readonly unknown[] }[], multiRun: boolean): void {
   const issues: FieldIssue[] = [];
-  if (runs.length > env.MAX_RUNS_PER_FILE) issues.push({ path: "runs", message: `${runs.length} runs; at most ${env.MAX_RUNS_PER_FILE} per file (MAX_RUNS_PER_FILE)` });
+  if (runs.length > env.MAX_RUNS_PER_FILE)
+    issues.push({
+      path: "runs",
+      message: `${runs.length} runs; at most ${env.MAX_RUNS_PER_FILE} per file (MAX_RUNS_PER_FILE)`,
+    });
   runs.forEach((run, r) => {
     if (run.findings.length > env.MAX_FINDINGS_PER_RUN && issues.length < 20) {
-      issues.push({ path: multiRun ? `runs[${r}].findings` : "findings", message: `${run.findings.length} findings; at most ${env.MAX_FINDINGS_PER_RUN} per run (MAX_FINDINGS_PER_RUN)` });
+      issues.push({
+        path: multiRun ? `runs[${r}].findings` : "findings",
+        message: `${run.findings.length} findings; at most ${env.MAX_FINDINGS_PER_RUN} per run (MAX_FINDINGS_PER_RUN)`,
+      });
     }
   });
   if (issues.length) throw new AppError("invalid_input", "The findings file is above the per-file caps", issues);

@@ -10,7 +10,10 @@ import type { ReviewStatus, ScoringStatus } from "../../generated/prisma/enums";
 export type Viewer = { id: string; role: "user" | "maintainer" | "admin" } | null;
 
 /** Whether a viewer may see a submission: approved ones are public; others only to their submitter and staff. */
-export function canViewSubmission(viewer: Viewer, submission: { submitterId: string | null; reviewStatus: string }): boolean {
+export function canViewSubmission(
+  viewer: Viewer,
+  submission: { submitterId: string | null; reviewStatus: string },
+): boolean {
   if (submission.reviewStatus === "approved") return true;
   if (!viewer) return false;
   return viewer.role === "admin" || viewer.role === "maintainer" || viewer.id === submission.submitterId;
@@ -31,7 +34,12 @@ export type SubmissionStatus = {
   findings: number;
   created_at: string;
   scored_at: string | null;
-  scores?: StoredBreakdown & Partial<DistinctCounts> & { runs?: StoredScores["runs"]; curves?: StoredScores["curves"]; spectrum?: StoredScores["spectrum"] };
+  scores?: StoredBreakdown &
+    Partial<DistinctCounts> & {
+      runs?: StoredScores["runs"];
+      curves?: StoredScores["curves"];
+      spectrum?: StoredScores["spectrum"];
+    };
   scoring?: z.input<typeof scoringRecordSchema>;
   /** Panel validation (docs/panel-and-attribution.md); null when no panel was started. */
   panel: PanelView | null;
@@ -41,15 +49,28 @@ export type SubmissionStatus = {
 };
 
 /** Matches (finding/reference pairs, all runs) of the current scoring that a maintainer's override decided. */
-export async function countMaintainerDecidedMatches(submission: { id: string; scoringAttemptId: string }): Promise<number> {
-  return db.match.count({ where: { attemptId: submission.scoringAttemptId, source: "override", finding: { run: { submissionId: submission.id } } } });
+export async function countMaintainerDecidedMatches(submission: {
+  id: string;
+  scoringAttemptId: string;
+}): Promise<number> {
+  return db.match.count({
+    where: {
+      attemptId: submission.scoringAttemptId,
+      source: "override",
+      finding: { run: { submissionId: submission.id } },
+    },
+  });
 }
 
 /** The API view of a submission. Unknown and invisible submissions are both "not found", so ids cannot be probed. */
 export async function getSubmissionStatus(id: string, viewer: Viewer): Promise<SubmissionStatus> {
   const submission = await db.submission.findUnique({
     where: { id },
-    include: { benchmark: true, judgeUsage: true, runs: { select: { id: true, _count: { select: { findings: true } } } } },
+    include: {
+      benchmark: true,
+      judgeUsage: true,
+      runs: { select: { id: true, _count: { select: { findings: true } } } },
+    },
   });
   if (!submission || !canViewSubmission(viewer, submission)) throw new AppError("not_found", "Submission not found");
   const result: SubmissionStatus = {
@@ -74,7 +95,11 @@ export async function getSubmissionStatus(id: string, viewer: Viewer): Promise<S
   if (panel) Object.assign(result, { panel: panel.panel, panel_job: panel.job });
   result.attribution = await readAttributionJob(submission.id);
   // A failure, or why scoring waits for an admin (the judge-call budget), is shown to the submitter.
-  if ((submission.scoringStatus === "failed" || submission.scoringStatus === "awaiting_approval") && submission.scoringError) result.error = submission.scoringError;
+  if (
+    (submission.scoringStatus === "failed" || submission.scoringStatus === "awaiting_approval") &&
+    submission.scoringError
+  )
+    result.error = submission.scoringError;
   if (submission.scoringStatus === "scored") {
     const breakdowns = await readScoreBreakdowns(submission.id);
     if (breakdowns.mean) {

@@ -22,7 +22,11 @@ const BATCH = 5_000;
  * Inserts one run's findings with `INSERT ... SELECT FROM unnest(arrays)`: 200,000 findings in 40 statements, each
  * batch's arrays built just before it is sent, so the write holds little beyond the rows themselves.
  */
-export async function insertFindings(client: pg.PoolClient, runId: string, rows: readonly FindingInsertRow[]): Promise<void> {
+export async function insertFindings(
+  client: pg.PoolClient,
+  runId: string,
+  rows: readonly FindingInsertRow[],
+): Promise<void> {
   for (let start = 0; start < rows.length; start += BATCH) {
     const batch = rows.slice(start, start + BATCH);
     const column = <T>(pick: (row: FindingInsertRow) => T) => batch.map(pick);

@@ -26,7 +26,10 @@ export type SubmissionSummary = {
 };
 
 /** The submissions of one user, newest first: the submitter's private view, whatever their review status. */
-export async function listUserSubmissions(userId: string, query: unknown = {}): Promise<{ submissions: SubmissionSummary[]; pagination: PageInfo }> {
+export async function listUserSubmissions(
+  userId: string,
+  query: unknown = {},
+): Promise<{ submissions: SubmissionSummary[]; pagination: PageInfo }> {
   const { page, per_page } = parseOrThrow(userSubmissionsQuerySchema, query, "The query");
   const where = { submitterId: userId };
   const [total, rows] = await Promise.all([
@@ -35,7 +38,10 @@ export async function listUserSubmissions(userId: string, query: unknown = {}): 
       where,
       orderBy: [{ createdAt: "desc" }, { id: "asc" }],
       ...pageWindow(page, per_page),
-      include: { benchmark: { select: { slug: true, version: true } }, scores: { where: { kind: "mean", scope: "overall" } } },
+      include: {
+        benchmark: { select: { slug: true, version: true } },
+        scores: { where: { kind: "mean", scope: "overall" } },
+      },
     }),
   ]);
   const submissions = rows.map((s) => ({

@@ -36,7 +36,10 @@ export type ScoreRow = ScoreValues & {
 export type DistinctCounts = { distinct_findings: number | null; matched_distinct_findings: number | null };
 
 function distinctOf(row: ScoreRow | undefined): DistinctCounts {
-  return { distinct_findings: known(row?.distinctFindings ?? null), matched_distinct_findings: known(row?.matchedDistinctFindings ?? null) };
+  return {
+    distinct_findings: known(row?.distinctFindings ?? null),
+    matched_distinct_findings: known(row?.matchedDistinctFindings ?? null),
+  };
 }
 
 // A null ratio has an empty denominator; a NaN is a number a reported entry does not publish. Both are "no value".
@@ -95,10 +98,16 @@ export type StoredScores = {
  * labelled by the one label table (lib/scoring/components.ts labelRunCurvePoint). `runCount` overrides the number of
  * runs for entries whose runs are not stored (reported ones).
  */
-export async function readScoreBreakdowns(submissionId: string, options: { runCount?: number } = {}): Promise<StoredScores> {
+export async function readScoreBreakdowns(
+  submissionId: string,
+  options: { runCount?: number } = {},
+): Promise<StoredScores> {
   const submission = await db.submission.findUniqueOrThrow({
     where: { id: submissionId },
-    select: { benchmark: { select: { repositories: { select: { name: true, language: true } } } }, runs: { select: { id: true, index: true }, orderBy: { index: "asc" } } },
+    select: {
+      benchmark: { select: { repositories: { select: { name: true, language: true } } } },
+      runs: { select: { id: true, index: true }, orderBy: { index: "asc" } },
+    },
   });
   const languageOfRepo = new Map(submission.benchmark.repositories.map((r) => [r.name, r.language]));
   const rows = await db.score.findMany({ where: { submissionId } });

@@ -16,11 +16,19 @@ export async function getSubmissionQuota(userId: string, client: Reader = db): P
   const user = await client.user.findUnique({ where: { id: userId }, select: { submissionQuotaPerDay: true } });
   const limit = user?.submissionQuotaPerDay ?? env.SUBMISSION_QUOTA_PER_DAY;
   const counted = await client.submission.findMany({
-    where: { submitterId: userId, source: "upload", createdAt: { gte: quotaWindowStart() }, scoringStatus: { not: "failed" } },
+    where: {
+      submitterId: userId,
+      source: "upload",
+      createdAt: { gte: quotaWindowStart() },
+      scoringStatus: { not: "failed" },
+    },
     select: { createdAt: true },
     orderBy: { createdAt: "asc" },
   });
-  return quotaStatus(limit, counted.map((c) => c.createdAt));
+  return quotaStatus(
+    limit,
+    counted.map((c) => c.createdAt),
+  );
 }
 
 export function quotaWindowStart(now = Date.now()): Date {
@@ -41,18 +49,17 @@ export function quotaStatus(limit: number, counted: Date[]): QuotaStatus {
 }
 
 export function quotaError(quota: QuotaStatus): AppError {
-  const retryAfter = quota.resets_at ? Math.max(1, Math.ceil((Date.parse(quota.resets_at) - Date.now()) / 1_000)) : 24 * 3600;
-  const when = quota.resets_at ? ` The next upload is possible at ${quota.resets_at} (in ${formatWait(retryAfter)}).` : "";
+  const retryAfter = quota.resets_at
+    ? Math.max(1, Math.ceil((Date.parse(quota.resets_at) - Date.now()) / 1_000))
+    : 24 * 3600;
+  const when = quota.resets_at
+    ? ` The next upload is possible at ${quota.resets_at} (in ${formatWait(retryAfter)}).`
+    : "";
   const message =
     quota.limit === 0
       ? "Uploads are not enabled for your account. Ask an administrator."
       : `Submission quota reached: ${quota.used} of ${quota.limit} uploads in the last 24 hours.${when} Ask an administrator if you need more.`;
-  return new AppError(
-    "rate_limited",
-    message,
-    [],
-    { "retry-after": String(retryAfter) },
-  );
+  return new AppError("rate_limited", message, [], { "retry-after": String(retryAfter) });
 }
 
 function formatWait(seconds: number): string {
@@ -74,11 +81,17 @@ export async function assertWithinQuota(userId: string): Promise<void> {
  */
 export async function assertWithinQuotaLocked(client: pg.PoolClient, userId: string): Promise<void> {
   await client.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`submission-quota:${userId}`]);
-  const user = await client.query<{ quota: number | null }>(`SELECT "submissionQuotaPerDay" AS quota FROM "User" WHERE id = $1`, [userId]);
+  const user = await client.query<{ quota: number | null }>(
+    `SELECT "submissionQuotaPerDay" AS quota FROM "User" WHERE id = $1`,
+    [userId],
+  );
   const counted = await client.query<{ createdAt: Date }>(
     `SELECT ("createdAt" AT TIME ZONE 'UTC') AS "createdAt" FROM "Submission" WHERE "submitterId" = $1 AND source = 'upload' AND "createdAt" >= ($2::timestamptz AT TIME ZONE 'UTC') AND "scoringStatus" <> 'failed' ORDER BY "createdAt"`,
     [userId, quotaWindowStart().toISOString()],
   );
-  const quota = quotaStatus(user.rows[0]?.quota ?? env.SUBMISSION_QUOTA_PER_DAY, counted.rows.map((r) => r.createdAt));
+  const quota = quotaStatus(
+    user.rows[0]?.quota ?? env.SUBMISSION_QUOTA_PER_DAY,
+    counted.rows.map((r) => r.createdAt),
+  );
   if (quota.remaining <= 0) throw quotaError(quota);
 }

@@ -24,7 +24,11 @@ export async function submitFindings(submitterId: string, body: UploadBody): Pro
   const slot = await consumeRateLimit("upload-in-flight", slotKey);
   if (!slot.allowed) {
     await releaseRateLimit("upload-in-flight", slotKey);
-    throw rateLimitedError("upload-in-flight", { ...slot, retryAfterSeconds: 10 }, `You already have ${slot.limit} uploads in progress. Wait for one to finish, then try again.`);
+    throw rateLimitedError(
+      "upload-in-flight",
+      { ...slot, retryAfterSeconds: 10 },
+      `You already have ${slot.limit} uploads in progress. Wait for one to finish, then try again.`,
+    );
   }
   try {
     const reservation = reserveUploadBytes(body.declaredBytes);
@@ -43,7 +47,11 @@ export async function submitFindings(submitterId: string, body: UploadBody): Pro
 /** A SARIF log converted to the findings it stands for (lib/validation/sarif.ts), then stored like a findings file. */
 async function submitSarif(submitterId: string, text: string, query: SarifUploadQuery): Promise<SubmittedFindings> {
   const benchmark = query.benchmark ? await findBenchmark(query.benchmark) : null;
-  const known = benchmark ? (await db.repository.findMany({ where: { benchmarkId: benchmark.id }, select: { name: true } })).map((r) => r.name) : [];
+  const known = benchmark
+    ? (await db.repository.findMany({ where: { benchmarkId: benchmark.id }, select: { name: true } })).map(
+        (r) => r.name,
+      )
+    : [];
   const { file, skippedWithoutLocation, sources } = parseSarifText(text, query, known);
   try {
     const created = await createSubmission(file, submitterId, { enforceQuota: true });

@@ -10,11 +10,16 @@ const globalForBudget = globalThis as unknown as { uploadBytesInFlight?: number 
 export type Reservation = { bytes: number; release: () => void };
 
 export function reserveUploadBytes(declaredBytes: number | undefined): Reservation {
-  const bytes = Math.min(declaredBytes && declaredBytes > 0 ? declaredBytes : env.UPLOAD_MAX_BYTES, env.UPLOAD_MAX_BYTES);
+  const bytes = Math.min(
+    declaredBytes && declaredBytes > 0 ? declaredBytes : env.UPLOAD_MAX_BYTES,
+    env.UPLOAD_MAX_BYTES,
+  );
   const inFlight = globalForBudget.uploadBytesInFlight ?? 0;
   // One upload is always let through when none is in flight, even if it alone exceeds a small budget.
   if (inFlight > 0 && inFlight + bytes > env.UPLOAD_PARSE_BUDGET_BYTES) {
-    throw new AppError("unavailable", "The server is busy processing other uploads. Try again in a few seconds.", [], { "retry-after": "5" });
+    throw new AppError("unavailable", "The server is busy processing other uploads. Try again in a few seconds.", [], {
+      "retry-after": "5",
+    });
   }
   globalForBudget.uploadBytesInFlight = inFlight + bytes;
   let released = false;

@@ -7,13 +7,27 @@ import { canViewSubmission, type Viewer } from "./get-submission-status";
  * The submitter takes back a submission awaiting review; it then never becomes public. Someone who cannot see the
  * submission gets "not found"; staff who can see it but did not submit it are refused (they reject instead).
  */
-export async function withdrawSubmission(viewer: NonNullable<Viewer>, id: string): Promise<{ id: string; review_status: "withdrawn" }> {
-  const submission = await db.submission.findUnique({ where: { id }, select: { id: true, submitterId: true, reviewStatus: true } });
+export async function withdrawSubmission(
+  viewer: NonNullable<Viewer>,
+  id: string,
+): Promise<{ id: string; review_status: "withdrawn" }> {
+  const submission = await db.submission.findUnique({
+    where: { id },
+    select: { id: true, submitterId: true, reviewStatus: true },
+  });
   if (!submission || !canViewSubmission(viewer, submission)) throw new AppError("not_found", "Submission not found");
-  if (submission.submitterId !== viewer.id) throw new AppError("forbidden", "Only the submitter can withdraw a submission");
+  if (submission.submitterId !== viewer.id)
+    throw new AppError("forbidden", "Only the submitter can withdraw a submission");
   // Guarded on the status, so a withdrawal racing an approval cannot undo it.
-  const { count } = await db.submission.updateMany({ where: { id, reviewStatus: "pending" }, data: { reviewStatus: "withdrawn" } });
-  if (count === 0) throw new AppError("conflict", `Only a submission awaiting review can be withdrawn; this one is ${submission.reviewStatus}`);
+  const { count } = await db.submission.updateMany({
+    where: { id, reviewStatus: "pending" },
+    data: { reviewStatus: "withdrawn" },
+  });
+  if (count === 0)
+    throw new AppError(
+      "conflict",
+      `Only a submission awaiting review can be withdrawn; this one is ${submission.reviewStatus}`,
+    );
   return { id, review_status: "withdrawn" };
 }
 

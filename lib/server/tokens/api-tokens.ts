@@ -32,7 +32,16 @@ export type ApiTokenSummary = {
   revoked_at: string | null;
 };
 
-type TokenRow = { id: string; name: string; prefix: string; scopes: TokenScope[]; createdAt: Date; expiresAt: Date; lastUsedAt: Date | null; revokedAt: Date | null };
+type TokenRow = {
+  id: string;
+  name: string;
+  prefix: string;
+  scopes: TokenScope[];
+  createdAt: Date;
+  expiresAt: Date;
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
+};
 
 function summarize(row: TokenRow, now = new Date()): ApiTokenSummary {
   return {
@@ -53,7 +62,10 @@ function summarize(row: TokenRow, now = new Date()): ApiTokenSummary {
  * route still checks the role, so a maintainer's admin-scoped token never reaches the admin API). The plain token is
  * returned once, only its hash kept.
  */
-async function issueToken(user: { id: string; role: Role }, body: CreateApiTokenBody): Promise<ApiTokenSummary & { token: string }> {
+async function issueToken(
+  user: { id: string; role: Role },
+  body: CreateApiTokenBody,
+): Promise<ApiTokenSummary & { token: string }> {
   if (body.scopes.includes("admin") && user.role === "user") {
     throw new AppError("forbidden", "Only admins and maintainers can create a token with the `admin` scope");
   }
@@ -78,19 +90,29 @@ async function issueToken(user: { id: string; role: Role }, body: CreateApiToken
  * Creates an API token for a user by email (CLI, demo, tests), with the same rules as the web: scopes default to
  * submit + read, expiry to 90 days. The plain token is returned once.
  */
-export async function createApiToken(email: string, options: { name?: string; scopes?: TokenScope[]; expires_days?: number } = {}) {
+export async function createApiToken(
+  email: string,
+  options: { name?: string; scopes?: TokenScope[]; expires_days?: number } = {},
+) {
   const body = parseOrThrow(createApiTokenBodySchema, { name: "cli", ...options }, "The token");
   const user = await db.user.findUnique({ where: { email: email.trim().toLowerCase() } });
   if (!user) throw new AppError("not_found", `No user with email ${email}`);
-  if (user.disabledAt) throw new AppError("conflict", `${user.email} is disabled: enable the account before creating tokens`);
+  if (user.disabledAt)
+    throw new AppError("conflict", `${user.email} is disabled: enable the account before creating tokens`);
   return issueToken(user, body);
 }
 
 /** Creates a token for the signed-in user (web); the plain token is in the answer and nowhere else. */
-export async function createApiTokenForUser(user: { id: string; role: Role }, body: unknown): Promise<ApiTokenSummary & { token: string }> {
+export async function createApiTokenForUser(
+  user: { id: string; role: Role },
+  body: unknown,
+): Promise<ApiTokenSummary & { token: string }> {
   const parsed = parseOrThrow(createApiTokenBodySchema, body, "The token");
-  const active = await db.apiToken.count({ where: { userId: user.id, revokedAt: null, expiresAt: { gt: new Date() } } });
-  if (active >= MAX_ACTIVE_TOKENS) throw new AppError("conflict", `You already have ${MAX_ACTIVE_TOKENS} active tokens: revoke one first`);
+  const active = await db.apiToken.count({
+    where: { userId: user.id, revokedAt: null, expiresAt: { gt: new Date() } },
+  });
+  if (active >= MAX_ACTIVE_TOKENS)
+    throw new AppError("conflict", `You already have ${MAX_ACTIVE_TOKENS} active tokens: revoke one first`);
   return issueToken(user, parsed);
 }
 
@@ -105,7 +127,10 @@ export async function listApiTokens(userId: string): Promise<ApiTokenSummary[]> 
  * Revokes one of the caller's own tokens. Another user's token is "not found", so ids cannot be probed. A token may
  * revoke itself (a leaked one can be killed with what leaked) but not its owner's other tokens: that needs a session.
  */
-export async function revokeApiToken(caller: Pick<ApiCaller, "id" | "token">, tokenId: string): Promise<{ id: string; revoked_at: string }> {
+export async function revokeApiToken(
+  caller: Pick<ApiCaller, "id" | "token">,
+  tokenId: string,
+): Promise<{ id: string; revoked_at: string }> {
   const token = await db.apiToken.findFirst({ where: { id: tokenId, userId: caller.id } });
   if (!token) throw new AppError("not_found", "Token not found");
   if (caller.token && caller.token.id !== token.id) {
@@ -118,11 +143,15 @@ export async function revokeApiToken(caller: Pick<ApiCaller, "id" | "token">, to
 
 /** Revokes every token of a user (password reset, disabling), inside the caller's transaction; returns how many. */
 export async function revokeUserTokens(tx: Prisma.TransactionClient, userId: string): Promise<number> {
-  const { count } = await tx.apiToken.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: new Date() } });
+  const { count } = await tx.apiToken.updateMany({
+    where: { userId, revokedAt: null },
+    data: { revokedAt: new Date() },
+  });
   return count;
 }
 
-const refused = (message: string) => new AppError("unauthorized", message, [], { "www-authenticate": 'Bearer realm="probebench", error="invalid_token"' });
+const refused = (message: string) =>
+  new AppError("unauthorized", message, [], { "www-authenticate": 'Bearer realm="probebench", error="invalid_token"' });
 
 /** The user behind a bearer token. 401 for an unknown, revoked or expired token, or a disabled user. */
 export async function authenticateToken(token: string): Promise<TokenOwner> {
@@ -130,7 +159,9 @@ export async function authenticateToken(token: string): Promise<TokenOwner> {
   const row = await db.apiToken.findUnique({ where: { tokenHash: sha256(token) }, include: { user: true } });
   if (!row || row.revokedAt || row.user.disabledAt) throw refused("The API token is invalid or revoked");
   if (isTokenExpired(row.expiresAt)) {
-    throw refused(`The API token expired on ${formatTokenExpiry(row.expiresAt)}: create a new one at /account/tokens or with \`probebench token create\``);
+    throw refused(
+      `The API token expired on ${formatTokenExpiry(row.expiresAt)}: create a new one at /account/tokens or with \`probebench token create\``,
+    );
   }
   // Recording last use is best effort and must not slow or fail the request.
   void db.apiToken.update({ where: { id: row.id }, data: { lastUsedAt: new Date() } }).catch(() => undefined);

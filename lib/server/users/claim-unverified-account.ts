@@ -22,15 +22,24 @@ export type ClaimResult = "none" | "claimed" | "taken" | "disabled";
 export async function claimUnverifiedAccount(email: string, identity: LinkedIdentity): Promise<ClaimResult> {
   const address = email.trim().toLowerCase();
   return db.$transaction(async (tx) => {
-    const user = await tx.user.findUnique({ where: { email: address }, include: { _count: { select: { accounts: true, submissions: true } } } });
+    const user = await tx.user.findUnique({
+      where: { email: address },
+      include: { _count: { select: { accounts: true, submissions: true } } },
+    });
     if (!user) return "none";
     if (user.emailVerified || user._count.accounts > 0) return "taken";
     if (user.disabledAt) return "disabled";
     const now = new Date();
-    const claimed = await tx.user.updateMany({ where: { id: user.id, emailVerified: null }, data: { emailVerified: now, passwordHash: null } });
+    const claimed = await tx.user.updateMany({
+      where: { id: user.id, emailVerified: null },
+      data: { emailVerified: now, passwordHash: null },
+    });
     if (claimed.count === 0) return "taken";
     const sessions = await tx.session.deleteMany({ where: { userId: user.id } });
-    const tokens = await tx.apiToken.updateMany({ where: { userId: user.id, revokedAt: null }, data: { revokedAt: now } });
+    const tokens = await tx.apiToken.updateMany({
+      where: { userId: user.id, revokedAt: null },
+      data: { revokedAt: now },
+    });
     await tx.account.create({ data: { userId: user.id, ...identity } });
     await recordAuditLog(tx, {
       actorId: null,

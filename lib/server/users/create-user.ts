@@ -8,7 +8,11 @@ export const createUserInputSchema = z.object({
   email: z.email({ message: "must be an email address" }).transform((e) => e.toLowerCase()),
   role: roleSchema.default("user"),
   name: z.string().max(200).optional(),
-  password: z.string().min(MIN_PASSWORD_LENGTH, { message: `must be at least ${MIN_PASSWORD_LENGTH} characters` }).max(200).optional(),
+  password: z
+    .string()
+    .min(MIN_PASSWORD_LENGTH, { message: `must be at least ${MIN_PASSWORD_LENGTH} characters` })
+    .max(200)
+    .optional(),
 });
 
 export async function createUser(input: z.input<typeof createUserInputSchema>) {

@@ -20,7 +20,13 @@ export async function setUserRole(email: string, role: string): Promise<{ email:
   const user = await findByEmail(email);
   await db.$transaction(async (tx) => {
     await tx.user.update({ where: { id: user.id }, data: { role: to } });
-    await recordAuditLog(tx, { actorId: null, action: "user.role", target: `user:${user.id}`, reason: "operator (CLI)", details: { email: user.email, from: user.role, to } });
+    await recordAuditLog(tx, {
+      actorId: null,
+      action: "user.role",
+      target: `user:${user.id}`,
+      reason: "operator (CLI)",
+      details: { email: user.email, from: user.role, to },
+    });
   });
   return { email: user.email, from: user.role, to };
 }
@@ -29,14 +35,27 @@ export async function setUserRole(email: string, role: string): Promise<{ email:
  * Sets a new password, signs the user out everywhere and revokes their API tokens: a reset usually follows a suspected
  * compromise, and a token minted by whoever held the account must not outlive it.
  */
-export async function setUserPassword(email: string, password: string): Promise<{ email: string; revokedSessions: number; revokedTokens: number }> {
-  const { password: valid } = parseOrThrow(createUserInputSchema.pick({ password: true }).required(), { password }, "The password");
+export async function setUserPassword(
+  email: string,
+  password: string,
+): Promise<{ email: string; revokedSessions: number; revokedTokens: number }> {
+  const { password: valid } = parseOrThrow(
+    createUserInputSchema.pick({ password: true }).required(),
+    { password },
+    "The password",
+  );
   const user = await findByEmail(email);
   const passwordHash = await hashPassword(valid);
   const revokedTokens = await db.$transaction(async (tx) => {
     await tx.user.update({ where: { id: user.id }, data: { passwordHash } });
     const revoked = await revokeUserTokens(tx, user.id);
-    await recordAuditLog(tx, { actorId: null, action: "user.password", target: `user:${user.id}`, reason: "operator (CLI)", details: { email: user.email, revoked_tokens: revoked } });
+    await recordAuditLog(tx, {
+      actorId: null,
+      action: "user.password",
+      target: `user:${user.id}`,
+      reason: "operator (CLI)",
+      details: { email: user.email, revoked_tokens: revoked },
+    });
     return revoked;
   });
   return { email: user.email, revokedSessions: await revokeUserSessions(user.id), revokedTokens };

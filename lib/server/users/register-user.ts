@@ -6,9 +6,15 @@ import { enforceRateLimit } from "../rate-limit/rate-limit";
 import { MIN_PASSWORD_LENGTH, hashPassword } from "./password";
 
 export const registerUserBodySchema = z.object({
-  email: z.email({ message: "must be an email address" }).max(320).transform((e) => e.toLowerCase()),
+  email: z
+    .email({ message: "must be an email address" })
+    .max(320)
+    .transform((e) => e.toLowerCase()),
   name: z.string().trim().max(200).optional(),
-  password: z.string().min(MIN_PASSWORD_LENGTH, { message: `must be at least ${MIN_PASSWORD_LENGTH} characters` }).max(200),
+  password: z
+    .string()
+    .min(MIN_PASSWORD_LENGTH, { message: `must be at least ${MIN_PASSWORD_LENGTH} characters` })
+    .max(200),
 });
 
 /**
@@ -16,7 +22,8 @@ export const registerUserBodySchema = z.object({
  * never promoted by ADMIN_EMAILS and cannot take over a GitHub identity with the same email.
  */
 export async function registerUser(body: unknown, client: string): Promise<{ id: string; email: string }> {
-  if (!env.ALLOW_SIGNUP) throw new AppError("forbidden", "Sign-up is closed on this server; ask an administrator for an account");
+  if (!env.ALLOW_SIGNUP)
+    throw new AppError("forbidden", "Sign-up is closed on this server; ask an administrator for an account");
   await enforceRateLimit("sign-up", client);
   const data = parseOrThrow(registerUserBodySchema, body, "The sign-up form");
   const existing = await db.user.findUnique({ where: { email: data.email }, select: { id: true } });
@@ -28,7 +35,8 @@ export async function registerUser(body: unknown, client: string): Promise<{ id:
     return { id: user.id, email: user.email };
   } catch (error) {
     // Two sign-ups for one address at once: the unique index decides, the loser gets the same answer as above.
-    if ((error as { code?: string }).code === "P2002") throw new AppError("conflict", "An account with this email already exists: sign in instead");
+    if ((error as { code?: string }).code === "P2002")
+      throw new AppError("conflict", "An account with this email already exists: sign in instead");
     throw error;
   }
 }

@@ -16,7 +16,9 @@ export type SessionUser = {
 /** Starts a session for a user; returns the random id to put in the cookie. */
 export async function createSession(userId: string, maxAgeSeconds: number): Promise<string> {
   const sid = randomBytes(32).toString("base64url");
-  await db.session.create({ data: { userId, tokenHash: sha256(sid), expires: new Date(Date.now() + maxAgeSeconds * 1_000) } });
+  await db.session.create({
+    data: { userId, tokenHash: sha256(sid), expires: new Date(Date.now() + maxAgeSeconds * 1_000) },
+  });
   // Expired rows are useless; clearing a user's own at sign-in keeps the table small without a cron job.
   await db.session.deleteMany({ where: { userId, expires: { lt: new Date() } } });
   return sid;
@@ -27,7 +29,11 @@ export async function findSessionUser(sid: string | undefined | null): Promise<S
   if (!sid || sid.length > 100) return null;
   const session = await db.session.findUnique({
     where: { tokenHash: sha256(sid) },
-    select: { id: true, expires: true, user: { select: { id: true, email: true, name: true, role: true, disabledAt: true } } },
+    select: {
+      id: true,
+      expires: true,
+      user: { select: { id: true, email: true, name: true, role: true, disabledAt: true } },
+    },
   });
   if (!session || session.expires.getTime() <= Date.now() || session.user.disabledAt) return null;
   const { id, email, name, role } = session.user;

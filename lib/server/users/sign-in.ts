@@ -14,12 +14,23 @@ let dummyHash: Promise<string> | undefined;
  * Checks an email + password. Null for any mismatch (unknown email, no password set, wrong password, disabled
  * user) so the answer never tells which. Attempts are limited per email and client to slow password guessing.
  */
-export async function authenticateWithPassword(email: string, password: string, client: string): Promise<SignedInUser | null> {
+export async function authenticateWithPassword(
+  email: string,
+  password: string,
+  client: string,
+): Promise<SignedInUser | null> {
   const normalized = email.trim().toLowerCase();
   if (!normalized || !password || password.length > 200 || normalized.length > 320) return null;
-  for (const [bucket, key] of [["sign-in", `${normalized}|${client}`], ["sign-in-account", normalized]] as const) {
+  for (const [bucket, key] of [
+    ["sign-in", `${normalized}|${client}`],
+    ["sign-in-account", normalized],
+  ] as const) {
     const limit = await consumeRateLimit(bucket, key);
-    if (!limit.allowed) throw new AppError("rate_limited", `Too many sign-in attempts. Try again in ${Math.ceil(limit.retryAfterSeconds / 60)} minutes.`);
+    if (!limit.allowed)
+      throw new AppError(
+        "rate_limited",
+        `Too many sign-in attempts. Try again in ${Math.ceil(limit.retryAfterSeconds / 60)} minutes.`,
+      );
   }
   const user = await db.user.findUnique({ where: { email: normalized } });
   if (!user?.passwordHash) {

@@ -8,14 +8,28 @@ import { queueDelivery } from "./webhook-endpoints";
 
 type SubmissionEvent = Exclude<WebhookEventType, "audit_run.finished">;
 
-export async function emitSubmissionEvent(type: SubmissionEvent, submissionId: string, extra: Record<string, unknown> = {}): Promise<void> {
+export async function emitSubmissionEvent(
+  type: SubmissionEvent,
+  submissionId: string,
+  extra: Record<string, unknown> = {},
+): Promise<void> {
   try {
     const submission = await db.submission.findUnique({
       where: { id: submissionId },
-      select: { id: true, submitterId: true, model: true, scoringStatus: true, reviewStatus: true, benchmark: { select: { slug: true, version: true } } },
+      select: {
+        id: true,
+        submitterId: true,
+        model: true,
+        scoringStatus: true,
+        reviewStatus: true,
+        benchmark: { select: { slug: true, version: true } },
+      },
     });
     if (!submission?.submitterId) return;
-    const endpoints = await db.webhookEndpoint.findMany({ where: { userId: submission.submitterId, events: { has: type } }, select: { id: true } });
+    const endpoints = await db.webhookEndpoint.findMany({
+      where: { userId: submission.submitterId, events: { has: type } },
+      select: { id: true },
+    });
     const data = {
       submission_id: submission.id,
       benchmark: `${submission.benchmark.slug}@${submission.benchmark.version}`,
@@ -25,7 +39,8 @@ export async function emitSubmissionEvent(type: SubmissionEvent, submissionId: s
       url: `/api/v1/submissions/${submission.id}`,
       ...extra,
     };
-    for (const endpoint of endpoints) await queueDelivery(endpoint.id, { type, timestamp: new Date().toISOString(), data });
+    for (const endpoint of endpoints)
+      await queueDelivery(endpoint.id, { type, timestamp: new Date().toISOString(), data });
   } catch (error) {
     log.error({ err: error, submissionId, event: type }, "could not queue a webhook delivery");
   }
@@ -33,11 +48,24 @@ export async function emitSubmissionEvent(type: SubmissionEvent, submissionId: s
 
 export async function emitAuditRunFinished(runId: string): Promise<void> {
   try {
-    const run = await db.auditRun.findUnique({ where: { id: runId }, select: { id: true, status: true, model: true, submissionId: true } });
+    const run = await db.auditRun.findUnique({
+      where: { id: runId },
+      select: { id: true, status: true, model: true, submissionId: true },
+    });
     if (!run) return;
-    const endpoints = await db.webhookEndpoint.findMany({ where: { events: { has: "audit_run.finished" }, user: { role: "admin", disabledAt: null } }, select: { id: true } });
-    const data = { audit_run_id: run.id, status: run.status, model: run.model, submission_id: run.submissionId ?? undefined, url: `/api/v1/admin/runs/${run.id}` };
-    for (const endpoint of endpoints) await queueDelivery(endpoint.id, { type: "audit_run.finished", timestamp: new Date().toISOString(), data });
+    const endpoints = await db.webhookEndpoint.findMany({
+      where: { events: { has: "audit_run.finished" }, user: { role: "admin", disabledAt: null } },
+      select: { id: true },
+    });
+    const data = {
+      audit_run_id: run.id,
+      status: run.status,
+      model: run.model,
+      submission_id: run.submissionId ?? undefined,
+      url: `/api/v1/admin/runs/${run.id}`,
+    };
+    for (const endpoint of endpoints)
+      await queueDelivery(endpoint.id, { type: "audit_run.finished", timestamp: new Date().toISOString(), data });
   } catch (error) {
     log.error({ err: error, runId, event: "audit_run.finished" }, "could not queue a webhook delivery");
   }

@@ -28,7 +28,8 @@ export async function sendWebhookRequest(
   } catch {
     return { kind: "refused", error: "not a URL" };
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") return { kind: "refused", error: `${url.protocol} is not http(s)` };
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    return { kind: "refused", error: `${url.protocol} is not http(s)` };
   const host = url.hostname.replace(/^\[|\]$/g, "");
   let addresses: { address: string; family: number }[];
   try {
@@ -43,7 +44,8 @@ export async function sendWebhookRequest(
   }
   const pinned = allowed[0]!;
   const pinnedLookup: LookupFunction = (_hostname, options, callback) => {
-    if (options.all) (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [pinned]);
+    if (options.all)
+      (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [pinned]);
     else callback(null, pinned.address, pinned.family);
   };
   const client = url.protocol === "https:" ? https : http;
@@ -58,20 +60,35 @@ export async function sendWebhookRequest(
     };
     const request = client.request(
       url,
-      { method: "POST", headers: { ...headers, "content-length": String(Buffer.byteLength(body)) }, lookup: pinnedLookup, agent: false },
+      {
+        method: "POST",
+        headers: { ...headers, "content-length": String(Buffer.byteLength(body)) },
+        lookup: pinnedLookup,
+        agent: false,
+      },
       (response) => {
         let excerpt = "";
         response.setEncoding("utf8");
         response.on("data", (chunk: string) => {
           excerpt += chunk;
-          if (excerpt.length >= RESPONSE_EXCERPT_CHARS) finish({ kind: "answered", status: response.statusCode ?? 0, excerpt: excerpt.slice(0, RESPONSE_EXCERPT_CHARS) });
+          if (excerpt.length >= RESPONSE_EXCERPT_CHARS)
+            finish({
+              kind: "answered",
+              status: response.statusCode ?? 0,
+              excerpt: excerpt.slice(0, RESPONSE_EXCERPT_CHARS),
+            });
         });
         response.on("end", () => finish({ kind: "answered", status: response.statusCode ?? 0, excerpt }));
         response.on("error", () => finish({ kind: "answered", status: response.statusCode ?? 0, excerpt }));
       },
     );
-    const timer = setTimeout(() => finish({ kind: "failed", error: `no answer within ${opts.timeoutMs / 1_000} s` }), opts.timeoutMs);
-    request.on("error", (error: NodeJS.ErrnoException) => finish({ kind: "failed", error: `connection failed (${error.code ?? "error"})` }));
+    const timer = setTimeout(
+      () => finish({ kind: "failed", error: `no answer within ${opts.timeoutMs / 1_000} s` }),
+      opts.timeoutMs,
+    );
+    request.on("error", (error: NodeJS.ErrnoException) =>
+      finish({ kind: "failed", error: `connection failed (${error.code ?? "error"})` }),
+    );
     request.end(body);
   });
 }

@@ -21,7 +21,14 @@ import { webhookSecretKey } from "./webhook-key";
 
 const deliveryEventSchema = webhookPayloadSchema.shape.type;
 
-type EndpointRow = { id: string; url: string; events: string[]; description: string | null; createdAt: Date; deliveries?: { createdAt: Date; status: string; responseStatus: number | null }[] };
+type EndpointRow = {
+  id: string;
+  url: string;
+  events: string[];
+  description: string | null;
+  createdAt: Date;
+  deliveries?: { createdAt: Date; status: string; responseStatus: number | null }[];
+};
 
 function endpointView(row: EndpointRow) {
   const last = row.deliveries?.[0];
@@ -34,21 +41,33 @@ function endpointView(row: EndpointRow) {
     }),
     description: row.description,
     created_at: row.createdAt.toISOString(),
-    last_delivery: last ? { at: last.createdAt.toISOString(), status: last.status, response_status: last.responseStatus } : null,
+    last_delivery: last
+      ? { at: last.createdAt.toISOString(), status: last.status, response_status: last.responseStatus }
+      : null,
   };
 }
 
 export async function createWebhook(caller: Pick<ApiCaller, "id" | "role">, body: unknown) {
   const input = parseOrThrow(createWebhookBodySchema, body, "The webhook");
   const adminOnly = input.events.filter((e) => ADMIN_WEBHOOK_EVENTS.includes(e));
-  if (adminOnly.length && caller.role !== "admin") throw new AppError("forbidden", `Only admins may subscribe to ${adminOnly.join(", ")}`);
+  if (adminOnly.length && caller.role !== "admin")
+    throw new AppError("forbidden", `Only admins may subscribe to ${adminOnly.join(", ")}`);
   const key = webhookSecretKey();
   if ((await db.webhookEndpoint.count({ where: { userId: caller.id } })) >= MAX_WEBHOOKS_PER_USER) {
-    throw new AppError("conflict", `You have ${MAX_WEBHOOKS_PER_USER} webhook endpoints, the most allowed; delete one first`);
+    throw new AppError(
+      "conflict",
+      `You have ${MAX_WEBHOOKS_PER_USER} webhook endpoints, the most allowed; delete one first`,
+    );
   }
   const secret = newSigningSecret();
   const row = await db.webhookEndpoint.create({
-    data: { userId: caller.id, url: input.url, events: input.events, description: input.description ?? null, secretEncrypted: encryptSecret(secret, key) },
+    data: {
+      userId: caller.id,
+      url: input.url,
+      events: input.events,
+      description: input.description ?? null,
+      secretEncrypted: encryptSecret(secret, key),
+    },
   });
   return { ...endpointView(row), secret };
 }
@@ -57,7 +76,13 @@ export async function listWebhooks(userId: string) {
   const rows = await db.webhookEndpoint.findMany({
     where: { userId },
     orderBy: { createdAt: "desc" },
-    include: { deliveries: { orderBy: { createdAt: "desc" }, take: 1, select: { createdAt: true, status: true, responseStatus: true } } },
+    include: {
+      deliveries: {
+        orderBy: { createdAt: "desc" },
+        take: 1,
+        select: { createdAt: true, status: true, responseStatus: true },
+      },
+    },
   });
   return { webhooks: rows.map(endpointView) };
 }
@@ -80,7 +105,12 @@ export async function listWebhookDeliveries(userId: string, id: string, query: u
   const { page, per_page } = parseOrThrow(webhookDeliveriesQuerySchema, query, "The query");
   const [total, rows] = await Promise.all([
     db.webhookDelivery.count({ where: { endpointId: id } }),
-    db.webhookDelivery.findMany({ where: { endpointId: id }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip: (page - 1) * per_page, take: per_page }),
+    db.webhookDelivery.findMany({
+      where: { endpointId: id },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      skip: (page - 1) * per_page,
+      take: per_page,
+    }),
   ]);
   return {
     deliveries: rows.map((d) => ({
@@ -102,13 +132,19 @@ export async function listWebhookDeliveries(userId: string, id: string, query: u
 /** Stores one delivery of an event to an endpoint and queues it; the id is the `webhook-id` of every attempt. */
 export async function queueDelivery(endpointId: string, payload: WebhookPayload): Promise<string> {
   const id = `msg_${randomUUID().replace(/-/g, "")}`;
-  await db.webhookDelivery.create({ data: { id, endpointId, event: payload.type, payload: payload as unknown as Prisma.InputJsonObject } });
+  await db.webhookDelivery.create({
+    data: { id, endpointId, event: payload.type, payload: payload as unknown as Prisma.InputJsonObject },
+  });
   await enqueueWebhookDelivery(id);
   return id;
 }
 
 export async function sendTestEvent(userId: string, id: string) {
   const endpoint = await ownEndpoint(userId, id);
-  const deliveryId = await queueDelivery(endpoint.id, { type: "webhook.test", timestamp: new Date().toISOString(), data: { url: endpoint.url } });
+  const deliveryId = await queueDelivery(endpoint.id, {
+    type: "webhook.test",
+    timestamp: new Date().toISOString(),
+    data: { url: endpoint.url },
+  });
   return { delivery_id: deliveryId, status: "pending" as const };
 }

@@ -12,7 +12,12 @@ import { loadWorkbenchSubmission, pickRun } from "./load-workbench-submission";
 const submissionId = z.string().trim().min(1, { message: "required" }).max(100);
 const runIndex = z.coerce.number().int().min(0).max(1_000).optional();
 export const compareQuerySchema = z.object({
-  repo: z.string().trim().min(1, { message: "required (owner/name)" }).max(200).regex(/^[^/\s]+\/[^/\s]+$/, { message: "must be owner/name" }),
+  repo: z
+    .string()
+    .trim()
+    .min(1, { message: "required (owner/name)" })
+    .max(200)
+    .regex(/^[^/\s]+\/[^/\s]+$/, { message: "must be owner/name" }),
   a: submissionId,
   b: submissionId,
   run_a: runIndex,
@@ -21,7 +26,11 @@ export const compareQuerySchema = z.object({
 });
 export type CompareQuery = z.infer<typeof compareQuerySchema>;
 
-async function matchedReferenceIds(submission: Awaited<ReturnType<typeof loadWorkbenchSubmission>>, runId: string, repositoryId: string): Promise<Set<string>> {
+async function matchedReferenceIds(
+  submission: Awaited<ReturnType<typeof loadWorkbenchSubmission>>,
+  runId: string,
+  repositoryId: string,
+): Promise<Set<string>> {
   if (submission.scoringStatus !== "scored") return new Set();
   const rows = await db.match.findMany({
     where: { attemptId: submission.scoringAttemptId, finding: { runId, repositoryId } },
@@ -32,19 +41,37 @@ async function matchedReferenceIds(submission: Awaited<ReturnType<typeof loadWor
 }
 
 export async function compareSubmissions(query: Omit<CompareQuery, "format">, viewer: WorkbenchViewer) {
-  const [a, b] = await Promise.all([loadWorkbenchSubmission(query.a, viewer), loadWorkbenchSubmission(query.b, viewer)]);
-  if (a.benchmark.id !== b.benchmark.id) throw new AppError("invalid_input", `The two submissions are on different benchmark versions (${a.benchmarkKey} and ${b.benchmarkKey}); compare within one version`);
+  const [a, b] = await Promise.all([
+    loadWorkbenchSubmission(query.a, viewer),
+    loadWorkbenchSubmission(query.b, viewer),
+  ]);
+  if (a.benchmark.id !== b.benchmark.id)
+    throw new AppError(
+      "invalid_input",
+      `The two submissions are on different benchmark versions (${a.benchmarkKey} and ${b.benchmarkKey}); compare within one version`,
+    );
   const repository = a.benchmark.repositories.find((r) => r.name === query.repo);
   if (!repository) throw new AppError("not_found", `Repository ${query.repo} is not part of ${a.benchmarkKey}`);
   const runA = pickRun(a, query.run_a);
   const runB = pickRun(b, query.run_b);
   const visible = a.detailsVisible;
   const [refs, matchedA, matchedB] = await Promise.all([
-    db.referenceBug.findMany({ where: { repositoryId: repository.id }, orderBy: { externalId: "asc" }, select: { externalId: true, title: true, severity: true } }),
+    db.referenceBug.findMany({
+      where: { repositoryId: repository.id },
+      orderBy: { externalId: "asc" },
+      select: { externalId: true, title: true, severity: true },
+    }),
     matchedReferenceIds(a, runA.id, repository.id),
     matchedReferenceIds(b, runB.id, repository.id),
   ]);
-  const side = (s: typeof a, run: number) => ({ id: s.id, model: s.model, reasoning_effort: s.reasoningEffort, harness: s.harness, run, status: s.scoringStatus });
+  const side = (s: typeof a, run: number) => ({
+    id: s.id,
+    model: s.model,
+    reasoning_effort: s.reasoningEffort,
+    harness: s.harness,
+    run,
+    status: s.scoringStatus,
+  });
   return {
     benchmark: a.benchmarkKey,
     repo: repository.name,
@@ -52,7 +79,11 @@ export async function compareSubmissions(query: Omit<CompareQuery, "format">, vi
     details_visible: visible,
     a: side(a, runA.index),
     b: side(b, runB.index),
-    ...compareMatched(refs.map((r) => r.externalId), matchedA, matchedB),
+    ...compareMatched(
+      refs.map((r) => r.externalId),
+      matchedA,
+      matchedB,
+    ),
     titles: visible ? Object.fromEntries(refs.map((r) => [r.externalId, r.title])) : {},
   };
 }

@@ -17,13 +17,24 @@ export type MatchesFinding = ReportLocation & {
   nearest: { reference_bug_id: string; signal: string; strength: number } | null;
 };
 
-export type ReferenceRow = { id: string; repo: string; title: string | null; file: string | null; line_start: number | null; line_end: number | null; severity: string | null };
+export type ReferenceRow = {
+  id: string;
+  repo: string;
+  title: string | null;
+  file: string | null;
+  line_start: number | null;
+  line_end: number | null;
+  severity: string | null;
+};
 
 export async function getSubmissionMatches(id: string, viewer: WorkbenchViewer, query: MatchesQuery = {}) {
   const submission = await loadWorkbenchSubmission(id, viewer);
   const run = pickRun(submission, query.run);
-  const repositories = query.repo ? submission.benchmark.repositories.filter((r) => r.name === query.repo) : submission.benchmark.repositories;
-  if (query.repo && repositories.length === 0) throw new AppError("not_found", `Repository ${query.repo} is not part of ${submission.benchmarkKey}`);
+  const repositories = query.repo
+    ? submission.benchmark.repositories.filter((r) => r.name === query.repo)
+    : submission.benchmark.repositories;
+  if (query.repo && repositories.length === 0)
+    throw new AppError("not_found", `Repository ${query.repo} is not part of ${submission.benchmarkKey}`);
   const repositoryIds = repositories.map((r) => r.id);
   const repoName = new Map(submission.benchmark.repositories.map((r) => [r.id, r.name]));
   const scored = submission.scoringStatus === "scored";
@@ -33,18 +44,50 @@ export async function getSubmissionMatches(id: string, viewer: WorkbenchViewer, 
     db.finding.findMany({
       where: { runId: run.id, repositoryId: { in: repositoryIds } },
       orderBy: { ordinal: "asc" },
-      select: { id: true, ordinal: true, externalId: true, repositoryId: true, file: true, lineStart: true, lineEnd: true, title: true },
+      select: {
+        id: true,
+        ordinal: true,
+        externalId: true,
+        repositoryId: true,
+        file: true,
+        lineStart: true,
+        lineEnd: true,
+        title: true,
+      },
     }),
     db.referenceBug.findMany({
       where: { repositoryId: { in: repositoryIds } },
       orderBy: { externalId: "asc" },
-      select: { id: true, externalId: true, repositoryId: true, title: true, file: true, lineStart: true, lineEnd: true, severity: true },
+      select: {
+        id: true,
+        externalId: true,
+        repositoryId: true,
+        title: true,
+        file: true,
+        lineStart: true,
+        lineEnd: true,
+        severity: true,
+      },
     }),
-    scored ? db.match.findMany({ where: { attemptId, finding: { runId: run.id, repositoryId: { in: repositoryIds } } }, select: { findingId: true, referenceBugId: true, source: true } }) : [],
+    scored
+      ? db.match.findMany({
+          where: { attemptId, finding: { runId: run.id, repositoryId: { in: repositoryIds } } },
+          select: { findingId: true, referenceBugId: true, source: true },
+        })
+      : [],
     scored
       ? db.candidatePair.findMany({
           where: { attemptId, finding: { runId: run.id, repositoryId: { in: repositoryIds } } },
-          select: { findingId: true, referenceBugId: true, lineOverlap: true, fullTextEmbedding: true, descriptionEmbedding: true, snippetTokens: true, identifiers: true, apiCalls: true },
+          select: {
+            findingId: true,
+            referenceBugId: true,
+            lineOverlap: true,
+            fullTextEmbedding: true,
+            descriptionEmbedding: true,
+            snippetTokens: true,
+            identifiers: true,
+            apiCalls: true,
+          },
         })
       : [],
   ]);
@@ -53,7 +96,12 @@ export async function getSubmissionMatches(id: string, viewer: WorkbenchViewer, 
   for (const p of pairs) {
     const best = strongestSignal(p);
     const current = nearest.get(p.findingId);
-    if (!current || best.strength > current.strength) nearest.set(p.findingId, { reference_bug_id: refById.get(p.referenceBugId)?.externalId ?? "", signal: best.signal, strength: best.strength });
+    if (!current || best.strength > current.strength)
+      nearest.set(p.findingId, {
+        reference_bug_id: refById.get(p.referenceBugId)?.externalId ?? "",
+        signal: best.signal,
+        strength: best.strength,
+      });
   }
   // With hidden reference details, how close a finding came to a reference bug is a hint of where that bug is.
   const visible = submission.detailsVisible;
@@ -90,7 +138,11 @@ export async function getSubmissionMatches(id: string, viewer: WorkbenchViewer, 
   const findingById = new Map(findingRows.map(({ key: _key, ...f }) => [f.id, f]));
   // Unmatched findings, near misses first (in the API too).
   const unmatchedFindings = (group: RepositoryMatches): MatchesFinding[] =>
-    sortByStrength(group.unmatched_finding_ids.map((fid) => findingById.get(fid)!).map((f) => ({ ...f, strength: f.nearest?.strength ?? null })));
+    sortByStrength(
+      group.unmatched_finding_ids
+        .map((fid) => findingById.get(fid)!)
+        .map((f) => ({ ...f, strength: f.nearest?.strength ?? null })),
+    );
   const groups = grouped.map((g) => ({ ...g, unmatched_finding_ids: unmatchedFindings(g).map((f) => f.id) }));
   return {
     submission: {
@@ -128,12 +180,20 @@ export function matchesJson(m: SubmissionMatches) {
 }
 
 /** Per repository of one run: reference bugs and how many were matched (the matches page's repository tabs). */
-export async function getMatchCounts(id: string, viewer: WorkbenchViewer, run?: number): Promise<{ repo: string; matched: number; reference_bugs: number }[]> {
+export async function getMatchCounts(
+  id: string,
+  viewer: WorkbenchViewer,
+  run?: number,
+): Promise<{ repo: string; matched: number; reference_bugs: number }[]> {
   const submission = await loadWorkbenchSubmission(id, viewer);
   const chosen = pickRun(submission, run);
   const repositoryIds = submission.benchmark.repositories.map((r) => r.id);
   const [refs, matched] = await Promise.all([
-    db.referenceBug.groupBy({ by: ["repositoryId"], where: { repositoryId: { in: repositoryIds } }, _count: { _all: true } }),
+    db.referenceBug.groupBy({
+      by: ["repositoryId"],
+      where: { repositoryId: { in: repositoryIds } },
+      _count: { _all: true },
+    }),
     submission.scoringStatus === "scored"
       ? db.$queryRaw<{ repositoryId: string; n: bigint }[]>`
           SELECT f."repositoryId", count(DISTINCT m."referenceBugId") AS n
@@ -144,5 +204,9 @@ export async function getMatchCounts(id: string, viewer: WorkbenchViewer, run?: 
   ]);
   const refCount = new Map(refs.map((r) => [r.repositoryId, r._count._all]));
   const matchedCount = new Map(matched.map((m) => [m.repositoryId, Number(m.n)]));
-  return submission.benchmark.repositories.map((r) => ({ repo: r.name, matched: matchedCount.get(r.id) ?? 0, reference_bugs: refCount.get(r.id) ?? 0 }));
+  return submission.benchmark.repositories.map((r) => ({
+    repo: r.name,
+    matched: matchedCount.get(r.id) ?? 0,
+    reference_bugs: refCount.get(r.id) ?? 0,
+  }));
 }

@@ -6,7 +6,17 @@ import { createJavaScriptRegexEngine } from "shiki/engine/javascript";
 // in the npm package, so nothing is fetched at run time). The JavaScript regex engine avoids loading WebAssembly in
 // the web process. Only the benchmark's languages are loaded; other files are shown as plain text.
 
-const LANGUAGES: Record<string, string> = { py: "python", js: "javascript", mjs: "javascript", cjs: "javascript", jsx: "jsx", ts: "typescript", mts: "typescript", cts: "typescript", tsx: "tsx" };
+const LANGUAGES: Record<string, string> = {
+  py: "python",
+  js: "javascript",
+  mjs: "javascript",
+  cjs: "javascript",
+  jsx: "jsx",
+  ts: "typescript",
+  mts: "typescript",
+  cts: "typescript",
+  tsx: "tsx",
+};
 // The high-contrast variant: every token colour passes WCAG AA contrast on its background (the axe checks in the browser tests).
 const THEME = "github-light-high-contrast";
 
@@ -15,7 +25,13 @@ let highlighter: Promise<HighlighterCore> | undefined;
 function getHighlighter(): Promise<HighlighterCore> {
   highlighter ??= createHighlighterCore({
     themes: [import("shiki/themes/github-light-high-contrast.mjs")],
-    langs: [import("shiki/langs/python.mjs"), import("shiki/langs/javascript.mjs"), import("shiki/langs/jsx.mjs"), import("shiki/langs/typescript.mjs"), import("shiki/langs/tsx.mjs")],
+    langs: [
+      import("shiki/langs/python.mjs"),
+      import("shiki/langs/javascript.mjs"),
+      import("shiki/langs/jsx.mjs"),
+      import("shiki/langs/typescript.mjs"),
+      import("shiki/langs/tsx.mjs"),
+    ],
     engine: createJavaScriptRegexEngine(),
   });
   return highlighter;

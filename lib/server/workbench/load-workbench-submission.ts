@@ -1,7 +1,12 @@
 import { db } from "../../db";
 import { AppError } from "../../errors";
 import { findingPublicId, parseGeneratedFindingId } from "../../workbench/finding-ids";
-import { canReadMatches, isStaff, seesReferenceDetails, type WorkbenchViewer } from "../../workbench/reference-visibility";
+import {
+  canReadMatches,
+  isStaff,
+  seesReferenceDetails,
+  type WorkbenchViewer,
+} from "../../workbench/reference-visibility";
 
 // Shared loading for the workbench reads: a submission the viewer may inspect, and findings and reference bugs by
 // the ids people see (uploaded or generated finding ids, benchmark-file reference ids). Anything the viewer may not
@@ -24,12 +29,22 @@ export async function loadWorkbenchSubmission(id: string, viewer: WorkbenchViewe
       harness: true,
       source: true,
       benchmark: {
-        select: { id: true, slug: true, version: true, referenceVisibility: true, repositories: { select: { id: true, name: true, language: true }, orderBy: { name: "asc" } } },
+        select: {
+          id: true,
+          slug: true,
+          version: true,
+          referenceVisibility: true,
+          repositories: { select: { id: true, name: true, language: true }, orderBy: { name: "asc" } },
+        },
       },
       runs: { select: { id: true, index: true }, orderBy: { index: "asc" } },
     },
   });
-  if (!submission || submission.source === "reported" || !canReadMatches(viewer, submission, submission.benchmark.referenceVisibility)) {
+  if (
+    !submission ||
+    submission.source === "reported" ||
+    !canReadMatches(viewer, submission, submission.benchmark.referenceVisibility)
+  ) {
     throw new AppError("not_found", "Submission not found");
   }
   return {
@@ -44,7 +59,11 @@ export async function loadWorkbenchSubmission(id: string, viewer: WorkbenchViewe
 export function pickRun(submission: WorkbenchSubmission, run: number | undefined) {
   const index = run ?? 0;
   const found = submission.runs.find((r) => r.index === index);
-  if (!found) throw new AppError("not_found", `Run ${index} not found: this submission has ${submission.runs.length} run${submission.runs.length === 1 ? "" : "s"} (0-based)`);
+  if (!found)
+    throw new AppError(
+      "not_found",
+      `Run ${index} not found: this submission has ${submission.runs.length} run${submission.runs.length === 1 ? "" : "s"} (0-based)`,
+    );
   return found;
 }
 
@@ -89,7 +108,10 @@ export async function findFindingByPublicId(submission: WorkbenchSubmission, pub
   const generated = parseGeneratedFindingId(publicId);
   const generatedRun = generated && runs.find((r) => r.index === generated.run);
   if (generated && generatedRun) {
-    const row = await db.finding.findUnique({ where: { runId_ordinal: { runId: generatedRun.id, ordinal: generated.ordinal } }, select: findingSelect });
+    const row = await db.finding.findUnique({
+      where: { runId_ordinal: { runId: generatedRun.id, ordinal: generated.ordinal } },
+      select: findingSelect,
+    });
     // A finding uploaded with an id is addressed by that id only.
     if (row && row.externalId === null) return row;
   }
@@ -130,7 +152,11 @@ export async function findReferenceBug(benchmarkId: string, externalId: string, 
     where: { externalId, repository: { benchmarkId, ...(repositoryName ? { name: repositoryName } : {}) } },
     select: referenceSelect,
   });
-  if (!row) throw new AppError("not_found", `Reference bug ${externalId} not found in this benchmark version${repositoryName ? ` and repository ${repositoryName}` : ""}`);
+  if (!row)
+    throw new AppError(
+      "not_found",
+      `Reference bug ${externalId} not found in this benchmark version${repositoryName ? ` and repository ${repositoryName}` : ""}`,
+    );
   return row;
 }
 

@@ -17,7 +17,11 @@ export const createOverrideBodySchema = z.strictObject({
   finding_id: z.string().trim().min(1, { message: "required" }).max(200),
   reference_bug_id: z.string().trim().min(1, { message: "required" }).max(200),
   decision: z.enum(["match", "no_match"], { message: 'must be "match" or "no_match"' }),
-  reason: z.string({ message: "required: say why the judge was wrong" }).trim().min(1, { message: "required: say why the judge was wrong" }).max(2_000, { message: "must be at most 2000 characters" }),
+  reason: z
+    .string({ message: "required: say why the judge was wrong" })
+    .trim()
+    .min(1, { message: "required: say why the judge was wrong" })
+    .max(2_000, { message: "must be at most 2000 characters" }),
   // Which run the finding id refers to, when an uploaded id repeats across runs (default: the first run holding it).
   run: z.number().int().min(0).max(1_000).optional(),
 });
@@ -51,13 +55,18 @@ async function affectedSubmissions(findingHash: string, referenceHash: string): 
   return rows.map((r) => r.submissionId).sort();
 }
 
-
 /** Puts scored (or scoring) submissions back in the queue; those queued already stay; held or failed ones are left. */
 async function requeue(tx: Tx, ids: string[]): Promise<string[]> {
   if (ids.length === 0) return [];
-  const rows = await tx.submission.findMany({ where: { id: { in: ids }, scoringStatus: { in: ["scored", "scoring", "queued"] } }, select: { id: true } });
+  const rows = await tx.submission.findMany({
+    where: { id: { in: ids }, scoringStatus: { in: ["scored", "scoring", "queued"] } },
+    select: { id: true },
+  });
   const requeued = rows.map((r) => r.id).sort();
-  await tx.submission.updateMany({ where: { id: { in: requeued }, scoringStatus: { in: ["scored", "scoring"] } }, data: { scoringStatus: "queued", scoringProgress: 0 } });
+  await tx.submission.updateMany({
+    where: { id: { in: requeued }, scoringStatus: { in: ["scored", "scoring"] } },
+    data: { scoringStatus: "queued", scoringProgress: 0 },
+  });
   return requeued;
 }
 
@@ -73,7 +82,10 @@ export async function createOverride(caller: Pick<ApiCaller, "id" | "role">, bod
   const reference = await findReferenceBug(submission.benchmark.id, input.reference_bug_id);
   if (reference.repositoryId !== finding.repositoryId) {
     throw new AppError("invalid_input", "The override is invalid: 1 problem", [
-      { path: "reference_bug_id", message: `${input.reference_bug_id} is in ${reference.repository.name}, but finding ${input.finding_id} is in ${finding.repository.name}` },
+      {
+        path: "reference_bug_id",
+        message: `${input.reference_bug_id} is in ${reference.repository.name}, but finding ${input.finding_id} is in ${finding.repository.name}`,
+      },
     ]);
   }
   const match = input.decision === "match";
@@ -84,9 +96,22 @@ export async function createOverride(caller: Pick<ApiCaller, "id" | "role">, bod
   const affected = await affectedSubmissions(finding.contentHash, reference.contentHash);
   const key = { findingContentHash: finding.contentHash, referenceHash: reference.contentHash };
   const { row, requeued } = await db.$transaction(async (tx) => {
-    const previous = await tx.matchOverride.findUnique({ where: { findingContentHash_referenceHash: key }, select: { match: true, reason: true } });
-    const data = { match, reason: input.reason, createdById: caller.id, createdAt: new Date(), verdictId: pair?.verdictId ?? null };
-    const row = await tx.matchOverride.upsert({ where: { findingContentHash_referenceHash: key }, create: { ...key, ...data }, update: data });
+    const previous = await tx.matchOverride.findUnique({
+      where: { findingContentHash_referenceHash: key },
+      select: { match: true, reason: true },
+    });
+    const data = {
+      match,
+      reason: input.reason,
+      createdById: caller.id,
+      createdAt: new Date(),
+      verdictId: pair?.verdictId ?? null,
+    };
+    const row = await tx.matchOverride.upsert({
+      where: { findingContentHash_referenceHash: key },
+      create: { ...key, ...data },
+      update: data,
+    });
     const requeued = await requeue(tx, affected);
     await recordAuditLog(tx, {
       actorId: caller.id,
@@ -119,7 +144,10 @@ export async function createOverride(caller: Pick<ApiCaller, "id" | "role">, bod
 }
 
 /** Withdraws an override: the judge decides that pair again (from its cached verdict, or a new call) after a rescore. */
-export async function withdrawOverride(caller: Pick<ApiCaller, "id">, id: string): Promise<{ id: string; withdrawn: true; rescoring: { submissions: string[] } }> {
+export async function withdrawOverride(
+  caller: Pick<ApiCaller, "id">,
+  id: string,
+): Promise<{ id: string; withdrawn: true; rescoring: { submissions: string[] } }> {
   const existing = await db.matchOverride.findUnique({ where: { id } });
   if (!existing) throw new AppError("not_found", "Override not found");
   const affected = await affectedSubmissions(existing.findingContentHash, existing.referenceHash);
@@ -132,7 +160,11 @@ export async function withdrawOverride(caller: Pick<ApiCaller, "id">, id: string
       action: "override.withdraw",
       target: `override:${id}`,
       reason: null,
-      details: { decision: existing.match ? "match" : "no_match", reason: existing.reason, affected_submissions: affected.length },
+      details: {
+        decision: existing.match ? "match" : "no_match",
+        reason: existing.reason,
+        affected_submissions: affected.length,
+      },
     });
     return requeued;
   });

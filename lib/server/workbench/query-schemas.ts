@@ -1,11 +1,21 @@
 import { z } from "zod";
 
 // Query strings of the workbench reads (docs/workbench.md).
-const runIndex = z.coerce.number({ message: "must be a run number (0-based)" }).int({ message: "must be a run number (0-based)" }).min(0, { message: "must be 0 or more" }).max(1_000).optional();
+const runIndex = z.coerce
+  .number({ message: "must be a run number (0-based)" })
+  .int({ message: "must be a run number (0-based)" })
+  .min(0, { message: "must be 0 or more" })
+  .max(1_000)
+  .optional();
 
 // GET /api/v1/submissions/{id}/matches
 export const matchesQuerySchema = z.object({
-  repo: z.string().trim().max(200).regex(/^[^/\s]+\/[^/\s]+$/, { message: "must be owner/name" }).optional(),
+  repo: z
+    .string()
+    .trim()
+    .max(200)
+    .regex(/^[^/\s]+\/[^/\s]+$/, { message: "must be owner/name" })
+    .optional(),
   run: runIndex,
   format: z.enum(["json", "csv"]).default("json"),
 });
@@ -15,7 +25,12 @@ export const pairQuerySchema = z.object({ run: runIndex });
 
 // GET /api/v1/repositories/{owner}/{name}/bugs/{bug_id}
 export const referenceBugQuerySchema = z.object({
-  benchmark: z.string().trim().max(120).regex(/^[a-z0-9][a-z0-9-]*(@[^\s@]+)?$/, { message: "must be slug or slug@version" }).optional(),
+  benchmark: z
+    .string()
+    .trim()
+    .max(120)
+    .regex(/^[a-z0-9][a-z0-9-]*(@[^\s@]+)?$/, { message: "must be slug or slug@version" })
+    .optional(),
   format: z.enum(["json", "csv"]).default("json"),
 });
 

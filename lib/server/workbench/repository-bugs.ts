@@ -27,7 +27,9 @@ export const repositoryBugsQuerySchema = z.object({
     .transform((v) => v === "true" || v === "1"),
   category: label,
   trigger: label,
-  severity: z.enum(["low", "medium", "high", "critical"], { message: "must be low, medium, high or critical" }).optional(),
+  severity: z
+    .enum(["low", "medium", "high", "critical"], { message: "must be low, medium, high or critical" })
+    .optional(),
   format: z.enum(["json", "csv"]).default("json"),
 });
 export type RepositoryBugsQuery = z.infer<typeof repositoryBugsQuerySchema>;
@@ -40,22 +42,47 @@ async function loadRepository(benchmarkRef: string | undefined, name: string) {
   // A named version is read from Postgres directly (the public list is cached per process); none named: the default.
   const benchmark = benchmarkRef ? await findBenchmark(benchmarkRef) : await resolveBenchmark(null);
   if (!benchmark) throw new AppError("not_found", `Unknown benchmark version "${benchmarkRef}"`);
-  const row = await db.benchmark.findUnique({ where: { id: benchmark.id }, select: { id: true, slug: true, version: true, referenceVisibility: true } });
-  const repository = await db.repository.findUnique({ where: { benchmarkId_name: { benchmarkId: benchmark.id, name } }, select: { id: true, name: true, language: true, domain: true } });
-  if (!row || !repository) throw new AppError("not_found", `Repository ${name} is not part of ${benchmark.slug}@${benchmark.version}`);
+  const row = await db.benchmark.findUnique({
+    where: { id: benchmark.id },
+    select: { id: true, slug: true, version: true, referenceVisibility: true },
+  });
+  const repository = await db.repository.findUnique({
+    where: { benchmarkId_name: { benchmarkId: benchmark.id, name } },
+    select: { id: true, name: true, language: true, domain: true },
+  });
+  if (!row || !repository)
+    throw new AppError("not_found", `Repository ${name} is not part of ${benchmark.slug}@${benchmark.version}`);
   return { benchmark: { ...row, key: `${row.slug}@${row.version}` }, repository };
 }
 
-export async function getRepositoryBugs(benchmarkRef: string | undefined, name: string, viewer: WorkbenchViewer, filters: Omit<RepositoryBugsQuery, "benchmark" | "format"> = { never_found: false }) {
+export async function getRepositoryBugs(
+  benchmarkRef: string | undefined,
+  name: string,
+  viewer: WorkbenchViewer,
+  filters: Omit<RepositoryBugsQuery, "benchmark" | "format"> = { never_found: false },
+) {
   const { benchmark, repository } = await loadRepository(benchmarkRef, name);
   const visible = seesReferenceDetails(viewer, benchmark.referenceVisibility);
   const [bugs, configurations, foundBy] = await Promise.all([
     db.referenceBug.findMany({
       where: { repositoryId: repository.id },
       orderBy: { externalId: "asc" },
-      select: { id: true, externalId: true, file: true, lineStart: true, lineEnd: true, title: true, severity: true, category: true, trigger: true },
+      select: {
+        id: true,
+        externalId: true,
+        file: true,
+        lineStart: true,
+        lineEnd: true,
+        title: true,
+        severity: true,
+        category: true,
+        trigger: true,
+      },
     }),
-    db.$queryRawUnsafe<{ n: bigint }[]>(`SELECT count(*) AS n FROM "Submission" s WHERE s."benchmarkId" = $1 AND ${APPROVED_SCORED}`, benchmark.id),
+    db.$queryRawUnsafe<{ n: bigint }[]>(
+      `SELECT count(*) AS n FROM "Submission" s WHERE s."benchmarkId" = $1 AND ${APPROVED_SCORED}`,
+      benchmark.id,
+    ),
     db.$queryRawUnsafe<{ referenceBugId: string; n: bigint }[]>(
       `SELECT m."referenceBugId", count(DISTINCT s.id) AS n
        FROM "Match" m JOIN "Finding" f ON f.id = m."findingId" JOIN "Run" r ON r.id = f."runId" JOIN "Submission" s ON s.id = r."submissionId"
@@ -69,8 +96,16 @@ export async function getRepositoryBugs(benchmarkRef: string | undefined, name: 
   const all = bugs.map((b) => {
     const n = found.get(b.id) ?? 0;
     // The list carries what a row shows; the full record (description, snippet, fix) is on the bug's own answer.
-    const labels = { id: b.externalId, repo: repository.name, severity: b.severity, category: b.category, trigger: b.trigger };
-    const row = visible ? { ...labels, file: b.file, line_start: b.lineStart, line_end: b.lineEnd, title: b.title } : { ...labels, hidden: true as const };
+    const labels = {
+      id: b.externalId,
+      repo: repository.name,
+      severity: b.severity,
+      category: b.category,
+      trigger: b.trigger,
+    };
+    const row = visible
+      ? { ...labels, file: b.file, line_start: b.lineStart, line_end: b.lineEnd, title: b.title }
+      : { ...labels, hidden: true as const };
     return { ...row, found_by: n, configurations: total, found_by_share: total > 0 ? n / total : null };
   });
   const rows = all.filter(
@@ -80,7 +115,8 @@ export async function getRepositoryBugs(benchmarkRef: string | undefined, name: 
       (!filters.trigger || b.trigger === filters.trigger) &&
       (!filters.severity || b.severity === filters.severity),
   );
-  const distinct = (pick: (b: (typeof all)[number]) => string | null) => [...new Set(all.map(pick).filter((v): v is string => !!v))].sort();
+  const distinct = (pick: (b: (typeof all)[number]) => string | null) =>
+    [...new Set(all.map(pick).filter((v): v is string => !!v))].sort();
   return {
     benchmark: benchmark.key,
     repository: { name: repository.name, language: repository.language, domain: repository.domain },
@@ -89,8 +125,17 @@ export async function getRepositoryBugs(benchmarkRef: string | undefined, name: 
     configurations: total,
     reference_bugs: all.length,
     never_found: all.filter((b) => b.found_by === 0).length,
-    filters: { never_found: filters.never_found, category: filters.category ?? null, trigger: filters.trigger ?? null, severity: filters.severity ?? null },
-    choices: { categories: distinct((b) => b.category), triggers: distinct((b) => b.trigger), severities: distinct((b) => b.severity) },
+    filters: {
+      never_found: filters.never_found,
+      category: filters.category ?? null,
+      trigger: filters.trigger ?? null,
+      severity: filters.severity ?? null,
+    },
+    choices: {
+      categories: distinct((b) => b.category),
+      triggers: distinct((b) => b.trigger),
+      severities: distinct((b) => b.severity),
+    },
     bugs: rows,
   };
 }
@@ -98,13 +143,34 @@ export async function getRepositoryBugs(benchmarkRef: string | undefined, name: 
 export type RepositoryBugs = Awaited<ReturnType<typeof getRepositoryBugs>>;
 
 /** One reference bug with every finding of an approved submission that matched it (current attempts only). */
-export async function getReferenceBugDetail(benchmarkRef: string | undefined, name: string, bugId: string, viewer: WorkbenchViewer) {
+export async function getReferenceBugDetail(
+  benchmarkRef: string | undefined,
+  name: string,
+  bugId: string,
+  viewer: WorkbenchViewer,
+) {
   const { benchmark, repository } = await loadRepository(benchmarkRef, name);
-  const bug = await db.referenceBug.findUnique({ where: { repositoryId_externalId: { repositoryId: repository.id, externalId: bugId } }, select: referenceSelect });
+  const bug = await db.referenceBug.findUnique({
+    where: { repositoryId_externalId: { repositoryId: repository.id, externalId: bugId } },
+    select: referenceSelect,
+  });
   if (!bug) throw new AppError("not_found", `Reference bug ${bugId} not found in ${name} (${benchmark.key})`);
   const visible = seesReferenceDetails(viewer, benchmark.referenceVisibility);
   const matches = await db.$queryRawUnsafe<
-    { submissionId: string; model: string; reasoningEffort: string | null; harness: string | null; run: number; externalId: string | null; ordinal: number; file: string; lineStart: number; lineEnd: number; title: string; source: string }[]
+    {
+      submissionId: string;
+      model: string;
+      reasoningEffort: string | null;
+      harness: string | null;
+      run: number;
+      externalId: string | null;
+      ordinal: number;
+      file: string;
+      lineStart: number;
+      lineEnd: number;
+      title: string;
+      source: string;
+    }[]
   >(
     `SELECT s.id AS "submissionId", s.model, s."reasoningEffort", s.harness, r.index AS run, f."externalId", f.ordinal, f.file, f."lineStart", f."lineEnd", f.title, m.source
      FROM "Match" m JOIN "Finding" f ON f.id = m."findingId" JOIN "Run" r ON r.id = f."runId" JOIN "Submission" s ON s.id = r."submissionId"

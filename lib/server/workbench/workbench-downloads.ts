@@ -6,10 +6,21 @@ import type { ReferenceBugDetail, RepositoryBugs } from "./repository-bugs";
 // CSV and JSON downloads of each workbench list. Answers depend on who asks (unapproved submissions, hidden reference
 // details), so they are never stored by shared caches.
 
-export function workbenchDownload(format: "json" | "csv", filename: string, json: () => unknown, csv: () => string): Response {
+export function workbenchDownload(
+  format: "json" | "csv",
+  filename: string,
+  json: () => unknown,
+  csv: () => string,
+): Response {
   const headers: Record<string, string> = { "cache-control": "private, no-store", vary: "cookie, authorization" };
   if (format === "csv") {
-    return new Response(csv(), { headers: { ...headers, "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${filename}.csv"` } });
+    return new Response(csv(), {
+      headers: {
+        ...headers,
+        "content-type": "text/csv; charset=utf-8",
+        "content-disposition": `attachment; filename="${filename}.csv"`,
+      },
+    });
   }
   return new Response(JSON.stringify(json()), { headers: { ...headers, "content-type": "application/json" } });
 }
@@ -20,7 +31,21 @@ export function fileSafe(text: string): string {
 
 export function repositoryBugsCsv(view: RepositoryBugs): string {
   return toCsv(
-    ["benchmark", "repo", "reference_bug_id", "title", "file", "line_start", "line_end", "severity", "category", "trigger", "found_by", "configurations", "found_by_share"],
+    [
+      "benchmark",
+      "repo",
+      "reference_bug_id",
+      "title",
+      "file",
+      "line_start",
+      "line_end",
+      "severity",
+      "category",
+      "trigger",
+      "found_by",
+      "configurations",
+      "found_by_share",
+    ],
     view.bugs.map((b) => [
       view.benchmark,
       b.repo,
@@ -41,8 +66,38 @@ export function repositoryBugsCsv(view: RepositoryBugs): string {
 
 export function referenceBugFindingsCsv(view: ReferenceBugDetail): string {
   return toCsv(
-    ["benchmark", "repo", "reference_bug_id", "submission_id", "model", "reasoning_effort", "harness", "run", "finding_id", "title", "file", "line_start", "line_end", "decided_by"],
-    view.matched_by.map((m) => [view.benchmark, view.repository.name, view.reference_bug.id, m.submission_id, m.model, m.reasoning_effort, m.harness, m.run, m.finding_id, m.title, m.file, m.line_start, m.line_end, m.decided_by]),
+    [
+      "benchmark",
+      "repo",
+      "reference_bug_id",
+      "submission_id",
+      "model",
+      "reasoning_effort",
+      "harness",
+      "run",
+      "finding_id",
+      "title",
+      "file",
+      "line_start",
+      "line_end",
+      "decided_by",
+    ],
+    view.matched_by.map((m) => [
+      view.benchmark,
+      view.repository.name,
+      view.reference_bug.id,
+      m.submission_id,
+      m.model,
+      m.reasoning_effort,
+      m.harness,
+      m.run,
+      m.finding_id,
+      m.title,
+      m.file,
+      m.line_start,
+      m.line_end,
+      m.decided_by,
+    ]),
   );
 }
 
@@ -50,16 +105,58 @@ export function referenceBugFindingsCsv(view: ReferenceBugDetail): string {
 export function matchesCsv(m: SubmissionMatches): string {
   const rows: (string | number | null)[][] = [];
   for (const repo of m.repositories) {
-    for (const bug of repo.matched) for (const p of bug.pairs) rows.push([m.submission.id, m.run, repo.repo, "matched", bug.reference_bug_id, p.finding_id, p.decided_by, null, null]);
-    for (const id of repo.unmatched_reference_bug_ids) rows.push([m.submission.id, m.run, repo.repo, "missed", id, null, null, null, null]);
-    for (const f of m.unmatchedFindings(repo)) rows.push([m.submission.id, m.run, repo.repo, "unmatched_finding", f.nearest?.reference_bug_id ?? null, f.id, null, f.nearest?.signal ?? null, f.nearest?.strength ?? null]);
+    for (const bug of repo.matched)
+      for (const p of bug.pairs)
+        rows.push([
+          m.submission.id,
+          m.run,
+          repo.repo,
+          "matched",
+          bug.reference_bug_id,
+          p.finding_id,
+          p.decided_by,
+          null,
+          null,
+        ]);
+    for (const id of repo.unmatched_reference_bug_ids)
+      rows.push([m.submission.id, m.run, repo.repo, "missed", id, null, null, null, null]);
+    for (const f of m.unmatchedFindings(repo))
+      rows.push([
+        m.submission.id,
+        m.run,
+        repo.repo,
+        "unmatched_finding",
+        f.nearest?.reference_bug_id ?? null,
+        f.id,
+        null,
+        f.nearest?.signal ?? null,
+        f.nearest?.strength ?? null,
+      ]);
   }
-  return toCsv(["submission_id", "run", "repo", "kind", "reference_bug_id", "finding_id", "decided_by", "strongest_signal", "strength_vs_threshold"], rows);
+  return toCsv(
+    [
+      "submission_id",
+      "run",
+      "repo",
+      "kind",
+      "reference_bug_id",
+      "finding_id",
+      "decided_by",
+      "strongest_signal",
+      "strength_vs_threshold",
+    ],
+    rows,
+  );
 }
 
 export function comparisonCsv(c: SubmissionComparison): string {
   const rows: (string | null)[][] = [];
-  for (const [kind, ids] of [["both", c.both], ["only_a", c.only_a], ["only_b", c.only_b], ["neither", c.neither]] as const) {
+  for (const [kind, ids] of [
+    ["both", c.both],
+    ["only_a", c.only_a],
+    ["only_b", c.only_b],
+    ["neither", c.neither],
+  ] as const) {
     for (const id of ids) rows.push([c.benchmark, c.repo, id, kind, c.titles[id] ?? null]);
   }
   return toCsv(["benchmark", "repo", "reference_bug_id", "found_by", "title"], rows);

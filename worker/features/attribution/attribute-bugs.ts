@@ -28,12 +28,36 @@ export const ATTRIBUTION_PROMPT = "bug-type-attribution";
 export const SELF_REPORTED = "self-reported";
 export const BENCHMARK_LABEL = "benchmark";
 
-export type AttributionDeps = { client: StructuredClient; model: string; concurrency: number; onProgress?: (percent: number) => Promise<void> };
-export type AttributionSummary = { total: number; selfReported: number; classified: number; cached: number; asked: number };
+export type AttributionDeps = {
+  client: StructuredClient;
+  model: string;
+  concurrency: number;
+  onProgress?: (percent: number) => Promise<void>;
+};
+export type AttributionSummary = {
+  total: number;
+  selfReported: number;
+  classified: number;
+  cached: number;
+  asked: number;
+};
 
 export class AttributionInputError extends Error {}
 
-type Subject = { kind: "finding" | "reference"; id: string; category: string | null; trigger: string | null; repo: string; file: string; lineStart: number; lineEnd: number; title: string; description: string; codeSnippet: string; suggestedFix: string | null };
+type Subject = {
+  kind: "finding" | "reference";
+  id: string;
+  category: string | null;
+  trigger: string | null;
+  repo: string;
+  file: string;
+  lineStart: number;
+  lineEnd: number;
+  title: string;
+  description: string;
+  codeSnippet: string;
+  suggestedFix: string | null;
+};
 
 const BATCH = 1_000;
 
@@ -44,7 +68,12 @@ export async function attributeBugs(claim: AnalysisClaim, deps: AttributionDeps)
     (u) =>
       db.attributionRun.updateMany({
         where: { id: claim.runId },
-        data: { judgeCalls: { increment: 1 }, inputTokens: { increment: u.inputTokens }, outputTokens: { increment: u.outputTokens }, costUsd: { increment: u.costUsd } },
+        data: {
+          judgeCalls: { increment: 1 },
+          inputTokens: { increment: u.inputTokens },
+          outputTokens: { increment: u.outputTokens },
+          costUsd: { increment: u.costUsd },
+        },
       }),
     () => classifySubjects(claim, deps),
   );
@@ -52,9 +81,15 @@ export async function attributeBugs(claim: AnalysisClaim, deps: AttributionDeps)
 
 async function classifySubjects(claim: AnalysisClaim, deps: AttributionDeps): Promise<AttributionSummary> {
   const progress = progressWriter(claim, deps.onProgress);
-  const run = await db.attributionRun.findUniqueOrThrow({ where: { id: claim.runId }, include: { submission: { include: { benchmark: true } } } });
+  const run = await db.attributionRun.findUniqueOrThrow({
+    where: { id: claim.runId },
+    include: { submission: { include: { benchmark: true } } },
+  });
   const taxonomy = readTaxonomy(run.submission.benchmark.taxonomy);
-  if (!taxonomy) throw new AttributionInputError(`Benchmark ${run.submission.benchmark.slug}@${run.submission.benchmark.version} has no bug-type taxonomy to attribute against.`);
+  if (!taxonomy)
+    throw new AttributionInputError(
+      `Benchmark ${run.submission.benchmark.slug}@${run.submission.benchmark.version} has no bug-type taxonomy to attribute against.`,
+    );
   const prompt = loadPrompt(ATTRIBUTION_PROMPT);
   const promptVersion = `${prompt.name}@${prompt.version}`;
   const taxHash = taxonomyHash(taxonomy);
@@ -62,10 +97,30 @@ async function classifySubjects(claim: AnalysisClaim, deps: AttributionDeps): Pr
   const reply = attributionReplySchema(taxonomy);
   const promptHash = deps.client.configHash({ template: prompt.body, reply: replyJson });
 
-  const select = { id: true, category: true, trigger: true, file: true, lineStart: true, lineEnd: true, title: true, description: true, codeSnippet: true, suggestedFix: true, repository: { select: { name: true } } } as const;
+  const select = {
+    id: true,
+    category: true,
+    trigger: true,
+    file: true,
+    lineStart: true,
+    lineEnd: true,
+    title: true,
+    description: true,
+    codeSnippet: true,
+    suggestedFix: true,
+    repository: { select: { name: true } },
+  } as const;
   const [findings, references] = await Promise.all([
-    db.finding.findMany({ where: { run: { submissionId: run.submissionId } }, select, orderBy: [{ runId: "asc" }, { ordinal: "asc" }] }),
-    db.referenceBug.findMany({ where: { repository: { benchmarkId: run.submission.benchmarkId } }, select, orderBy: { id: "asc" } }),
+    db.finding.findMany({
+      where: { run: { submissionId: run.submissionId } },
+      select,
+      orderBy: [{ runId: "asc" }, { ordinal: "asc" }],
+    }),
+    db.referenceBug.findMany({
+      where: { repository: { benchmarkId: run.submission.benchmarkId } },
+      select,
+      orderBy: { id: "asc" },
+    }),
   ]);
   const subjects: Subject[] = [
     ...findings.map((f) => ({ ...f, kind: "finding" as const, repo: f.repository.name })),
@@ -96,11 +151,20 @@ async function classifySubjects(claim: AnalysisClaim, deps: AttributionDeps): Pr
   // the same text elsewhere? Else ask.
   const toClassify = subjects.filter((s) => s.kind === "finding" || attributionPlan(s.category) === "classify");
   const textHashes = new Map(toClassify.map((s) => [s.id, attributionTextHash(s)]));
-  const summary: AttributionSummary = { total: subjects.length, selfReported: given.filter((s) => s.kind === "finding").length, classified: toClassify.length, cached: 0, asked: 0 };
+  const summary: AttributionSummary = {
+    total: subjects.length,
+    selfReported: given.filter((s) => s.kind === "finding").length,
+    classified: toClassify.length,
+    cached: 0,
+    asked: 0,
+  };
   const done = new Set<string>();
   for (let i = 0; i < toClassify.length; i += BATCH) {
     const ids = toClassify.slice(i, i + BATCH).map((s) => s.id);
-    const rows = await db.bugTypeAttribution.findMany({ where: { subjectId: { in: ids }, model: deps.model, taxonomyHash: taxHash, promptHash }, select: { subjectId: true, textHash: true } });
+    const rows = await db.bugTypeAttribution.findMany({
+      where: { subjectId: { in: ids }, model: deps.model, taxonomyHash: taxHash, promptHash },
+      select: { subjectId: true, textHash: true },
+    });
     for (const r of rows) if (r.textHash === textHashes.get(r.subjectId)) done.add(r.subjectId);
   }
   const pending = toClassify.filter((s) => !done.has(s.id));
@@ -112,23 +176,71 @@ async function classifySubjects(claim: AnalysisClaim, deps: AttributionDeps): Pr
   await pMap(
     [...byText.entries()],
     async ([textHash, group]) => {
-      const cached = await db.bugTypeAttribution.findFirst({ where: { textHash, taxonomyHash: taxHash, model: deps.model, promptHash, source: "llm" }, orderBy: { createdAt: "asc" } });
-      let answer: { category: string; triggerLevel: number; rationale: string | null; inputTokens: number; outputTokens: number };
+      const cached = await db.bugTypeAttribution.findFirst({
+        where: { textHash, taxonomyHash: taxHash, model: deps.model, promptHash, source: "llm" },
+        orderBy: { createdAt: "asc" },
+      });
+      let answer: {
+        category: string;
+        triggerLevel: number;
+        rationale: string | null;
+        inputTokens: number;
+        outputTokens: number;
+      };
       if (cached) {
-        answer = { category: cached.category, triggerLevel: cached.triggerLevel ?? 0, rationale: cached.rationale, inputTokens: 0, outputTokens: 0 };
+        answer = {
+          category: cached.category,
+          triggerLevel: cached.triggerLevel ?? 0,
+          rationale: cached.rationale,
+          inputTokens: 0,
+          outputTokens: 0,
+        };
         summary.cached += group.length;
       } else {
         const s = group[0]!;
-        const record = bugRecordJson({ id: `B-${sha256(textHash).slice(0, 10)}`, repo: s.repo, file: s.file, lineStart: s.lineStart, lineEnd: s.lineEnd, title: s.title, description: s.description, codeSnippet: s.codeSnippet, suggestedFix: s.suggestedFix });
-        const messages = renderBlockMessages(prompt, { taxonomy: { families: taxonomy.families, trigger_levels: [{ level: 0, name: "Insufficient information" }, ...taxonomy.triggers] }, report: record });
+        const record = bugRecordJson({
+          id: `B-${sha256(textHash).slice(0, 10)}`,
+          repo: s.repo,
+          file: s.file,
+          lineStart: s.lineStart,
+          lineEnd: s.lineEnd,
+          title: s.title,
+          description: s.description,
+          codeSnippet: s.codeSnippet,
+          suggestedFix: s.suggestedFix,
+        });
+        const messages = renderBlockMessages(prompt, {
+          taxonomy: {
+            families: taxonomy.families,
+            trigger_levels: [{ level: 0, name: "Insufficient information" }, ...taxonomy.triggers],
+          },
+          report: record,
+        });
         const result = await deps.client.ask(deps.model, messages, "bug_type_attribution", replyJson, reply);
         summary.asked++;
-        answer = { category: result.value.category, triggerLevel: result.value.trigger_level, rationale: result.value.rationale, inputTokens: result.inputTokens, outputTokens: result.outputTokens };
+        answer = {
+          category: result.value.category,
+          triggerLevel: result.value.trigger_level,
+          rationale: result.value.rationale,
+          inputTokens: result.inputTokens,
+          outputTokens: result.outputTokens,
+        };
         summary.cached += group.length - 1;
       }
       for (const [index, s] of group.entries()) {
         // Tokens are recorded once per answer, on its first subject, so sums give the spend.
-        const data = { category: answer.category, family: familyOf(taxonomy, answer.category), triggerLevel: answer.triggerLevel, source: "llm", textHash, taxonomyHash: taxHash, promptHash, rationale: answer.rationale, inputTokens: index === 0 ? answer.inputTokens : 0, outputTokens: index === 0 ? answer.outputTokens : 0 };
+        const data = {
+          category: answer.category,
+          family: familyOf(taxonomy, answer.category),
+          triggerLevel: answer.triggerLevel,
+          source: "llm",
+          textHash,
+          taxonomyHash: taxHash,
+          promptHash,
+          rationale: answer.rationale,
+          inputTokens: index === 0 ? answer.inputTokens : 0,
+          outputTokens: index === 0 ? answer.outputTokens : 0,
+        };
         await db.bugTypeAttribution.upsert({
           where: { subjectKind_subjectId_model: { subjectKind: s.kind, subjectId: s.id, model: deps.model } },
           create: { subjectKind: s.kind, subjectId: s.id, model: deps.model, ...data },

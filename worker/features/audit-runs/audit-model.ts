@@ -9,22 +9,31 @@ import { timedModelCall } from "../../../lib/observability/metrics";
 // The model side of a pass: OpenAI-compatible chat completions with function tools. The SDK retries 429 / 5xx /
 // timeouts itself; what outlasts that fails the pass attempt, and the pass job is retried (AUDIT_ATTEMPTS).
 export function createAuditClient(endpoint: ModelEndpoint): OpenAI {
-  return new OpenAI({ apiKey: endpoint.apiKey, baseURL: endpoint.baseUrl, timeout: env.AUDIT_MODEL_TIMEOUT_MS, maxRetries: 4 });
+  return new OpenAI({
+    apiKey: endpoint.apiKey,
+    baseURL: endpoint.baseUrl,
+    timeout: env.AUDIT_MODEL_TIMEOUT_MS,
+    maxRetries: 4,
+  });
 }
 
 export function toolCompleter(client: OpenAI, model: string, reasoningEffort: string | null) {
   return async (messages: ChatCompletionMessageParam[]): Promise<AssistantTurn> => {
-    const completion = await timedModelCall("audit", () => client.chat.completions.create({
-      model,
-      messages,
-      tools: TOOL_DEFINITIONS as unknown as OpenAI.Chat.Completions.ChatCompletionTool[],
-      tool_choice: "auto",
-      ...(reasoningEffort ? { reasoning_effort: reasoningEffort as OpenAI.ReasoningEffort } : {}),
-    }));
+    const completion = await timedModelCall("audit", () =>
+      client.chat.completions.create({
+        model,
+        messages,
+        tools: TOOL_DEFINITIONS as unknown as OpenAI.Chat.Completions.ChatCompletionTool[],
+        tool_choice: "auto",
+        ...(reasoningEffort ? { reasoning_effort: reasoningEffort as OpenAI.ReasoningEffort } : {}),
+      }),
+    );
     const message = completion.choices[0]?.message;
     return {
       content: message?.content ?? null,
-      toolCalls: (message?.tool_calls ?? []).flatMap((c) => (c.type === "function" ? [{ id: c.id, name: c.function.name, arguments: c.function.arguments }] : [])),
+      toolCalls: (message?.tool_calls ?? []).flatMap((c) =>
+        c.type === "function" ? [{ id: c.id, name: c.function.name, arguments: c.function.arguments }] : [],
+      ),
       inputTokens: completion.usage?.prompt_tokens ?? 0,
       outputTokens: completion.usage?.completion_tokens ?? 0,
     };

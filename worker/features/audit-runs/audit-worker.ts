@@ -23,12 +23,18 @@ export async function startAuditWorker(connection: Redis): Promise<{ close: () =
   const sandbox = { ...chosen, provider: chosen.provider && withSandboxMetrics(chosen.provider) };
   const { provider: sandboxes, ...record } = sandbox;
   log[sandboxes && !record.warning ? "info" : "warn"]({ sandbox: record.kind }, `sandbox: ${describeSandbox(record)}`);
-  if (!sandboxes && env.PANEL_SANDBOX === "on") log.warn("PANEL_SANDBOX=on, but without a sandbox panel judges work without one (their confidence capped)");
-  await publishSandboxStatus(connection, record).catch((error) => log.error({ err: error }, "could not publish the sandbox choice"));
+  if (!sandboxes && env.PANEL_SANDBOX === "on")
+    log.warn("PANEL_SANDBOX=on, but without a sandbox panel judges work without one (their confidence capped)");
+  await publishSandboxStatus(connection, record).catch((error) =>
+    log.error({ err: error }, "could not publish the sandbox choice"),
+  );
   const removed = sandboxes
     ? await sandboxes
         .removeOrphans(async (labels) =>
-          isPanelSandbox(labels) ? panelSandboxIsOrphan(labels) : (await db.auditPass.findUnique({ where: { id: labels.passId }, select: { status: true } }))?.status !== "running",
+          isPanelSandbox(labels)
+            ? panelSandboxIsOrphan(labels)
+            : (await db.auditPass.findUnique({ where: { id: labels.passId }, select: { status: true } }))?.status !==
+              "running",
         )
         .catch((error) => {
           log.error({ sandbox: sandboxes.kind, err: error }, "could not list sandboxes for orphan removal");
@@ -36,11 +42,17 @@ export async function startAuditWorker(connection: Redis): Promise<{ close: () =
         })
     : 0;
   // A pass waits on the model and the sandbox, never on the CPU, so its lock is renewed on time.
-  const worker = createWorker(auditQueue, createAuditProcessor(sandbox), { connection, concurrency: env.AUDIT_CONCURRENCY });
+  const worker = createWorker(auditQueue, createAuditProcessor(sandbox), {
+    connection,
+    concurrency: env.AUDIT_CONCURRENCY,
+  });
   await worker.waitUntilReady();
   const queued = await db.auditRun.findMany({ where: { status: "queued" }, select: { id: true } });
   for (const { id } of queued) await enqueueAuditJob({ kind: "start-run", runId: id });
-  const running = await db.auditRun.findMany({ where: { status: { in: ["running", "over_budget", "cancelled"] }, finishedAt: null }, select: { id: true, status: true } });
+  const running = await db.auditRun.findMany({
+    where: { status: { in: ["running", "over_budget", "cancelled"] }, finishedAt: null },
+    select: { id: true, status: true },
+  });
   for (const run of running) {
     if (run.status === "running") {
       const passes = await db.auditPass.findMany({ where: { runId: run.id, status: "queued" }, select: { id: true } });
@@ -49,7 +61,15 @@ export async function startAuditWorker(connection: Redis): Promise<{ close: () =
     await finishRunIfComplete(run.id);
   }
   await removeEndedRunDirs().catch((error) => log.error({ err: error }, "could not clean AUDIT_WORK_DIR"));
-  log.info({ sandbox: record.kind, concurrency: env.AUDIT_CONCURRENCY, removedSandboxes: removed, requeuedRuns: queued.length }, "audit worker ready on the audit queue");
+  log.info(
+    {
+      sandbox: record.kind,
+      concurrency: env.AUDIT_CONCURRENCY,
+      removedSandboxes: removed,
+      requeuedRuns: queued.length,
+    },
+    "audit worker ready on the audit queue",
+  );
   return {
     close: async () => {
       await worker.close();

@@ -34,33 +34,67 @@ export async function ensureContextDocument(opts: {
   client: OpenAI;
   model: string;
 }): Promise<{ generated: boolean; inputTokens: number; outputTokens: number; costUsd: number }> {
-  const existing = await db.contextDocument.findUnique({ where: { repositoryId_kind: { repositoryId: opts.repositoryId, kind: "audit" } } });
-  if (existing && (existing.editedById || existing.snapshotSha === opts.snapshotSha)) return { generated: false, inputTokens: 0, outputTokens: 0, costUsd: 0 };
+  const existing = await db.contextDocument.findUnique({
+    where: { repositoryId_kind: { repositoryId: opts.repositoryId, kind: "audit" } },
+  });
+  if (existing && (existing.editedById || existing.snapshotSha === opts.snapshotSha))
+    return { generated: false, inputTokens: 0, outputTokens: 0, costUsd: 0 };
   const files = await walkSnapshotFiles(opts.snapshotDir, { maxEntries: TREE_MAX_ENTRIES });
   let docs = "";
-  for (const f of files.filter((f) => /(^|\/)(readme|contributing|architecture)[^/]*$/i.test(f) || /^docs?\/.*\.(md|rst|txt)$/i.test(f))) {
+  for (const f of files.filter(
+    (f) => /(^|\/)(readme|contributing|architecture)[^/]*$/i.test(f) || /^docs?\/.*\.(md|rst|txt)$/i.test(f),
+  )) {
     if (docs.length >= DOCS_MAX_CHARS) break;
     const text = await readText(opts.snapshotDir, f, DOCS_MAX_CHARS - docs.length);
     if (text !== null) docs += `=== ${f}\n${text}\n`;
   }
   let sources = "";
-  const ranked = (opts.plan?.passes ?? []).filter((p) => p.kind === "individual").flatMap((p) => p.files).concat(opts.plan?.audited_files ?? []);
+  const ranked = (opts.plan?.passes ?? [])
+    .filter((p) => p.kind === "individual")
+    .flatMap((p) => p.files)
+    .concat(opts.plan?.audited_files ?? []);
   for (const f of [...new Set(ranked)]) {
     if (sources.length >= SOURCES_MAX_CHARS) break;
     const text = (await readText(opts.snapshotDir, f, SOURCES_MAX_CHARS)) ?? "";
-    sources += `=== ${f}\n${text.split("\n").slice(0, SOURCE_HEAD_LINES).join("\n").slice(0, SOURCES_MAX_CHARS - sources.length)}\n`;
+    sources += `=== ${f}\n${text
+      .split("\n")
+      .slice(0, SOURCE_HEAD_LINES)
+      .join("\n")
+      .slice(0, SOURCES_MAX_CHARS - sources.length)}\n`;
   }
   const template = loadPrompt(CONTEXT_PROMPT);
-  const messages = buildContextMessages(template, { name: opts.repo, language: opts.language, tree: files.join("\n"), docs: docs || "(none)", sources: sources || "(none)" });
-  const completion = await timedModelCall("audit-context", () => opts.client.chat.completions.create({ model: opts.model, messages }));
+  const messages = buildContextMessages(template, {
+    name: opts.repo,
+    language: opts.language,
+    tree: files.join("\n"),
+    docs: docs || "(none)",
+    sources: sources || "(none)",
+  });
+  const completion = await timedModelCall("audit-context", () =>
+    opts.client.chat.completions.create({ model: opts.model, messages }),
+  );
   const text = (completion.choices[0]?.message?.content ?? "").trim().slice(0, 100_000);
   if (!text) throw new Error("the model returned an empty context document");
   const inputTokens = completion.usage?.prompt_tokens ?? 0;
   const outputTokens = completion.usage?.completion_tokens ?? 0;
   const costUsd = judgeCostUsd(opts.model, inputTokens, outputTokens);
-  const data = { text, model: opts.model, promptVersion: `${template.name}@${template.version}`, snapshotSha: opts.snapshotSha, tokens: inputTokens + outputTokens, costUsd, editedById: null, editedAt: null };
+  const data = {
+    text,
+    model: opts.model,
+    promptVersion: `${template.name}@${template.version}`,
+    snapshotSha: opts.snapshotSha,
+    tokens: inputTokens + outputTokens,
+    costUsd,
+    editedById: null,
+    editedAt: null,
+  };
   // Never replace a maintainer's edit made meanwhile.
   if (existing) await db.contextDocument.updateMany({ where: { id: existing.id, editedById: null }, data });
-  else await db.contextDocument.upsert({ where: { repositoryId_kind: { repositoryId: opts.repositoryId, kind: "audit" } }, create: { repositoryId: opts.repositoryId, kind: "audit", ...data }, update: {} });
+  else
+    await db.contextDocument.upsert({
+      where: { repositoryId_kind: { repositoryId: opts.repositoryId, kind: "audit" } },
+      create: { repositoryId: opts.repositoryId, kind: "audit", ...data },
+      update: {},
+    });
   return { generated: true, inputTokens, outputTokens, costUsd };
 }

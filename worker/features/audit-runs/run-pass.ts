@@ -30,8 +30,15 @@ const SNIPPET_AFTER = 6;
 export type PassClaim = { passId: string; runId: string; token: number; attempt: number };
 
 async function stopRunOverBudget(runId: string, reason: string): Promise<void> {
-  const { count } = await db.auditRun.updateMany({ where: { id: runId, status: "running" }, data: { status: "over_budget", error: `Stopped: ${reason}.` } });
-  if (count) await db.auditPass.updateMany({ where: { runId, status: "queued" }, data: { status: "skipped", error: "the run's budget was spent first" } });
+  const { count } = await db.auditRun.updateMany({
+    where: { id: runId, status: "running" },
+    data: { status: "over_budget", error: `Stopped: ${reason}.` },
+  });
+  if (count)
+    await db.auditPass.updateMany({
+      where: { runId, status: "queued" },
+      data: { status: "skipped", error: "the run's budget was spent first" },
+    });
 }
 
 /** Why the run must not go on (cancelled, failed, over budget), or null. Marks the run over_budget when it is spent. */
@@ -40,7 +47,11 @@ async function runStopReason(runId: string): Promise<string | null> {
   if (!run) return "the run was deleted";
   if (run.status !== "running") return `the run is ${run.status.replace("_", " ")}`;
   const reason = budgetExhausted(
-    { usd: run.budgetUsd ?? undefined, tokens: run.budgetTokens ?? undefined, wall_minutes: run.budgetWallMinutes ?? undefined },
+    {
+      usd: run.budgetUsd ?? undefined,
+      tokens: run.budgetTokens ?? undefined,
+      wall_minutes: run.budgetWallMinutes ?? undefined,
+    },
     { tokens: run.inputTokens + run.outputTokens, costUsd: run.costUsd, startedAt: run.startedAt },
     new Date(),
   );
@@ -51,14 +62,28 @@ async function runStopReason(runId: string): Promise<string | null> {
 
 /** Claims a queued or running pass for a new attempt; null when it is done, failed, stopped or skipped. */
 export async function claimPass(passId: string): Promise<PassClaim | null> {
-  const pass = await db.auditPass.findUnique({ where: { id: passId }, select: { status: true, claimToken: true, runId: true, attempts: true } });
+  const pass = await db.auditPass.findUnique({
+    where: { id: passId },
+    select: { status: true, claimToken: true, runId: true, attempts: true },
+  });
   // Done, failed, stopped or skipped: a job that runs again changes nothing.
   if (!pass || (pass.status !== "queued" && pass.status !== "running")) return null;
   const attempt = pass.attempts + 1;
   const claimed = await db.$transaction(async (tx) => {
     const { count } = await tx.auditPass.updateMany({
       where: { id: passId, claimToken: pass.claimToken, status: { in: ["queued", "running"] } },
-      data: { status: "running", claimToken: { increment: 1 }, attempts: attempt, turns: 0, inputTokens: 0, outputTokens: 0, costUsd: 0, error: null, startedAt: new Date(), finishedAt: null },
+      data: {
+        status: "running",
+        claimToken: { increment: 1 },
+        attempts: attempt,
+        turns: 0,
+        inputTokens: 0,
+        outputTokens: 0,
+        costUsd: 0,
+        error: null,
+        startedAt: new Date(),
+        finishedAt: null,
+      },
     });
     // The transcript shown is the latest attempt's: a lost attempt's messages go.
     if (count) await tx.auditPassMessage.deleteMany({ where: { passId, attempt: { lt: attempt } } });
@@ -67,13 +92,23 @@ export async function claimPass(passId: string): Promise<PassClaim | null> {
   return claimed ? { passId, runId: pass.runId, token: pass.claimToken + 1, attempt } : null;
 }
 
-async function updateClaimedPass(claim: PassClaim, data: Prisma.AuditPassUpdateManyMutationInput, messages: ChatCompletionMessageParam[] = [], firstSeq = 0): Promise<void> {
+async function updateClaimedPass(
+  claim: PassClaim,
+  data: Prisma.AuditPassUpdateManyMutationInput,
+  messages: ChatCompletionMessageParam[] = [],
+  firstSeq = 0,
+): Promise<void> {
   await db.$transaction(async (tx) => {
     const { count } = await tx.auditPass.updateMany({ where: { id: claim.passId, claimToken: claim.token }, data });
     if (count === 0) throw new LostClaimError(`pass ${claim.passId}`);
     if (messages.length) {
       await tx.auditPassMessage.createMany({
-        data: messages.map((message, i) => ({ passId: claim.passId, attempt: claim.attempt, seq: firstSeq + i, message: message as unknown as Prisma.InputJsonValue })),
+        data: messages.map((message, i) => ({
+          passId: claim.passId,
+          attempt: claim.attempt,
+          seq: firstSeq + i,
+          message: message as unknown as Prisma.InputJsonValue,
+        })),
       });
     }
   });
@@ -106,7 +141,11 @@ async function withSnippets(dir: string, sites: CallSite[]): Promise<SnippetSite
   return out;
 }
 
-export type PassOutcome = { outcome: LoopResult["outcome"] | "skipped" | "superseded"; findings?: number; reason?: string };
+export type PassOutcome = {
+  outcome: LoopResult["outcome"] | "skipped" | "superseded";
+  findings?: number;
+  reason?: string;
+};
 
 export async function runAuditPass(claim: PassClaim, sandboxes: SandboxProvider): Promise<PassOutcome> {
   const { passId } = claim;
@@ -122,14 +161,21 @@ export async function runAuditPass(claim: PassClaim, sandboxes: SandboxProvider)
   const harness = harnessSchema.parse(run.harness);
   const repository = await db.repository.findUniqueOrThrow({
     where: { id: pass.repositoryId },
-    include: { snapshot: { include: { plans: { orderBy: { createdAt: "desc" }, take: 1 } } }, contextDocuments: { where: { kind: "audit" } } },
+    include: {
+      snapshot: { include: { plans: { orderBy: { createdAt: "desc" }, take: 1 } } },
+      contextDocuments: { where: { kind: "audit" } },
+    },
   });
   if (!repository.snapshot) throw new Error(`${repository.name} has no snapshot`);
   const endpoint = runEndpoint(run.baseUrl);
   if (!endpoint) throw new Error("no model endpoint is configured");
   const dir = await snapshotDirFor(run.id, repository.snapshot);
 
-  const input: PassPromptInput = { repo: repository.name, language: repository.language, pass: { id: pass.passKey, kind: "repository", files: pass.files } };
+  const input: PassPromptInput = {
+    repo: repository.name,
+    language: repository.language,
+    pass: { id: pass.passKey, kind: "repository", files: pass.files },
+  };
   if (harness !== "vanilla") {
     const plan = passPlanSchema.parse(repository.snapshot.plans[0]?.plan);
     const planned = plan.passes.find((p) => p.id === pass.passKey);
@@ -151,35 +197,61 @@ export async function runAuditPass(claim: PassClaim, sandboxes: SandboxProvider)
       input.calleesTotal = planned.callees_total;
     }
   }
-  const messages: ChatCompletionMessageParam[] = buildPassMessages(harness, loadPrompt(HARNESS_PROMPTS[harness]), input);
+  const messages: ChatCompletionMessageParam[] = buildPassMessages(
+    harness,
+    loadPrompt(HARNESS_PROMPTS[harness]),
+    input,
+  );
   await updateClaimedPass(claim, {}, messages);
   // Messages stored so far: each turn appends only what is new.
   let stored = messages.length;
 
   // A container of an earlier attempt of this pass (its worker died) goes first.
   await sandboxes.removeOrphans(async (labels) => labels.passId === passId);
-  const sandbox = await sandboxes.create({ runId: run.id, passId, snapshotDir: dir, archivePath: snapshotArchivePath(repository.snapshot), image: repository.snapshot.image });
+  const sandbox = await sandboxes.create({
+    runId: run.id,
+    passId,
+    snapshotDir: dir,
+    archivePath: snapshotArchivePath(repository.snapshot),
+    image: repository.snapshot.image,
+  });
   let result: LoopResult;
   try {
     const complete = toolCompleter(createAuditClient(endpoint), run.model, run.reasoningEffort);
     result = await runAgentLoop(messages, {
       repo: repository.name,
-      limits: { maxTurns: env.AUDIT_PASS_MAX_TURNS, maxTokens: env.AUDIT_PASS_MAX_TOKENS, wallMs: env.AUDIT_PASS_WALL_MINUTES * 60_000 },
+      limits: {
+        maxTurns: env.AUDIT_PASS_MAX_TURNS,
+        maxTokens: env.AUDIT_PASS_MAX_TOKENS,
+        wallMs: env.AUDIT_PASS_WALL_MINUTES * 60_000,
+      },
       complete,
       exec: (command) => sandbox.exec(command),
       now: () => Date.now(),
       afterTurn: async (u) => {
         const deltaCost = judgeCostUsd(run.model, u.deltaInput, u.deltaOutput);
         const fresh = u.messages.slice(stored);
-        await updateClaimedPass(claim, {
-          turns: u.turns,
-          inputTokens: u.inputTokens,
-          outputTokens: u.outputTokens,
-          costUsd: judgeCostUsd(run.model, u.inputTokens, u.outputTokens),
-        }, fresh, stored);
+        await updateClaimedPass(
+          claim,
+          {
+            turns: u.turns,
+            inputTokens: u.inputTokens,
+            outputTokens: u.outputTokens,
+            costUsd: judgeCostUsd(run.model, u.inputTokens, u.outputTokens),
+          },
+          fresh,
+          stored,
+        );
         stored += fresh.length;
         // What a pass spends counts at once, also when its attempt is lost later: the budget is real money.
-        await db.auditRun.update({ where: { id: run.id }, data: { inputTokens: { increment: u.deltaInput }, outputTokens: { increment: u.deltaOutput }, costUsd: { increment: deltaCost } } });
+        await db.auditRun.update({
+          where: { id: run.id },
+          data: {
+            inputTokens: { increment: u.deltaInput },
+            outputTokens: { increment: u.deltaOutput },
+            costUsd: { increment: deltaCost },
+          },
+        });
         return runStopReason(run.id);
       },
     });
@@ -195,19 +267,40 @@ export async function runAuditPass(claim: PassClaim, sandboxes: SandboxProvider)
     finishedAt: new Date(),
   };
   if (result.outcome === "submitted") {
-    await updateClaimedPass(claim, { ...final, status: "done", findings: result.findings as unknown as Prisma.InputJsonValue }, rest, stored);
+    await updateClaimedPass(
+      claim,
+      { ...final, status: "done", findings: result.findings as unknown as Prisma.InputJsonValue },
+      rest,
+      stored,
+    );
   } else {
-    await updateClaimedPass(claim, { ...final, status: result.outcome === "limit" ? "failed" : "stopped", error: `${result.reason[0]!.toUpperCase()}${result.reason.slice(1)}.` }, rest, stored);
+    await updateClaimedPass(
+      claim,
+      {
+        ...final,
+        status: result.outcome === "limit" ? "failed" : "stopped",
+        error: `${result.reason[0]!.toUpperCase()}${result.reason.slice(1)}.`,
+      },
+      rest,
+      stored,
+    );
   }
   await finishRunIfComplete(run.id);
   await removeEndedRunDirs(run.id);
-  return { outcome: result.outcome, findings: result.outcome === "submitted" ? result.findings.length : 0, reason: result.outcome === "submitted" ? undefined : result.reason };
+  return {
+    outcome: result.outcome,
+    findings: result.outcome === "submitted" ? result.findings.length : 0,
+    reason: result.outcome === "submitted" ? undefined : result.reason,
+  };
 }
 
 /** Records a pass attempt that failed for good (permanent model error, or the last attempt). */
 export async function failAuditPass(passId: string, message: string): Promise<void> {
   const pass = await db.auditPass.findUnique({ where: { id: passId }, select: { runId: true } });
   if (!pass) return;
-  await db.auditPass.updateMany({ where: { id: passId, status: { in: ["queued", "running"] } }, data: { status: "failed", error: message, finishedAt: new Date() } });
+  await db.auditPass.updateMany({
+    where: { id: passId, status: { in: ["queued", "running"] } },
+    data: { status: "failed", error: message, finishedAt: new Date() },
+  });
   await finishRunIfComplete(pass.runId);
 }

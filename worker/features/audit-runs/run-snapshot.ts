@@ -7,7 +7,10 @@ import { snapshotLimits } from "../../../lib/server/snapshots/snapshot-limits";
 import { snapshotArchivePath } from "../../shared/snapshot-archive";
 
 /** The run's read-only copy of a snapshot (extracted once per run and snapshot; every pass mounts it at /repo). */
-export async function snapshotDirFor(runId: string, snapshot: { sha256: string; storagePath: string }): Promise<string> {
+export async function snapshotDirFor(
+  runId: string,
+  snapshot: { sha256: string; storagePath: string },
+): Promise<string> {
   const archive = snapshotArchivePath(snapshot);
   const target = path.resolve(env.AUDIT_WORK_DIR, runId, snapshot.sha256);
   return extractSnapshot(archive, target, snapshotLimits());

@@ -14,9 +14,16 @@ import { snapshotDirFor } from "./run-snapshot";
  * document (F.5.1; generated once per snapshot, charged to this run), then queues every pass still queued. Running it
  * twice queues nothing twice (pass job ids are the pass ids).
  */
-export async function startAuditRun(runId: string, queue?: Queue<AuditJob>, sandbox?: SandboxRecord): Promise<{ started: boolean; passes: number }> {
+export async function startAuditRun(
+  runId: string,
+  queue?: Queue<AuditJob>,
+  sandbox?: SandboxRecord,
+): Promise<{ started: boolean; passes: number }> {
   // The run records the sandbox its passes use (and why it was chosen) when it starts.
-  await db.auditRun.updateMany({ where: { id: runId, status: "queued" }, data: { status: "running", startedAt: new Date(), ...(sandbox ? { sandbox } : {}) } });
+  await db.auditRun.updateMany({
+    where: { id: runId, status: "queued" },
+    data: { status: "running", startedAt: new Date(), ...(sandbox ? { sandbox } : {}) },
+  });
   const run = await db.auditRun.findUnique({ where: { id: runId } });
   if (!run || run.status !== "running") return { started: false, passes: 0 };
   if (run.harness === "probe-passes") {
@@ -31,13 +38,33 @@ export async function startAuditRun(runId: string, queue?: Queue<AuditJob>, sand
       if (!r.snapshot) continue;
       const dir = await snapshotDirFor(run.id, r.snapshot);
       const plan = r.snapshot.plans[0] ? passPlanSchema.parse(r.snapshot.plans[0].plan) : null;
-      const spent = await ensureContextDocument({ repositoryId: r.id, repo: r.name, language: r.language, snapshotSha: r.snapshot.sha256, snapshotDir: dir, plan, client, model: run.model });
+      const spent = await ensureContextDocument({
+        repositoryId: r.id,
+        repo: r.name,
+        language: r.language,
+        snapshotSha: r.snapshot.sha256,
+        snapshotDir: dir,
+        plan,
+        client,
+        model: run.model,
+      });
       if (spent.generated) {
-        await db.auditRun.update({ where: { id: run.id }, data: { inputTokens: { increment: spent.inputTokens }, outputTokens: { increment: spent.outputTokens }, costUsd: { increment: spent.costUsd } } });
+        await db.auditRun.update({
+          where: { id: run.id },
+          data: {
+            inputTokens: { increment: spent.inputTokens },
+            outputTokens: { increment: spent.outputTokens },
+            costUsd: { increment: spent.costUsd },
+          },
+        });
       }
     }
   }
-  const passes = await db.auditPass.findMany({ where: { runId, status: "queued" }, orderBy: { ordinal: "asc" }, select: { id: true } });
+  const passes = await db.auditPass.findMany({
+    where: { runId, status: "queued" },
+    orderBy: { ordinal: "asc" },
+    select: { id: true },
+  });
   for (const p of passes) await enqueueAuditJob({ kind: "pass", passId: p.id }, queue);
   // A run whose every pass was skipped (e.g. cancelled meanwhile) ends here.
   if (passes.length === 0) await finishRunIfComplete(runId);
@@ -46,7 +73,13 @@ export async function startAuditRun(runId: string, queue?: Queue<AuditJob>, sand
 
 /** Marks a run failed (its start could not complete) and skips its passes. */
 export async function failAuditRun(runId: string, message: string): Promise<void> {
-  await db.auditRun.updateMany({ where: { id: runId, status: { in: ["queued", "running"] } }, data: { status: "failed", error: message } });
-  await db.auditPass.updateMany({ where: { runId, status: "queued" }, data: { status: "skipped", error: "the run failed to start" } });
+  await db.auditRun.updateMany({
+    where: { id: runId, status: { in: ["queued", "running"] } },
+    data: { status: "failed", error: message },
+  });
+  await db.auditPass.updateMany({
+    where: { runId, status: "queued" },
+    data: { status: "skipped", error: "the run failed to start" },
+  });
   await finishRunIfComplete(runId);
 }

@@ -19,24 +19,44 @@ const MAX_DOCUMENT_CHARS = 20_000;
 const EXCERPT_BUDGET = 60_000;
 const FILE_CAP = 8_000;
 const LISTED_PATHS = 400;
-export const NO_SNAPSHOT_NOTE = "Written without a snapshot of the repository (none was imported): from its name, language, domain and the files its reference bugs name only.";
+export const NO_SNAPSHOT_NOTE =
+  "Written without a snapshot of the repository (none was imported): from its name, language, domain and the files its reference bugs name only.";
 
-const contextReplySchema = z.object({ document: z.string().min(1).transform((s) => s.slice(0, MAX_DOCUMENT_CHARS)) });
-const contextReplyJsonSchema = { type: "object", properties: { document: { type: "string" } }, required: ["document"], additionalProperties: false } as const;
+const contextReplySchema = z.object({
+  document: z
+    .string()
+    .min(1)
+    .transform((s) => s.slice(0, MAX_DOCUMENT_CHARS)),
+});
+const contextReplyJsonSchema = {
+  type: "object",
+  properties: { document: { type: "string" } },
+  required: ["document"],
+  additionalProperties: false,
+} as const;
 
 export type PanelContext = { text: string; hash: string };
 
 const isReadme = (p: string) => /(^|\/)readme(\.[a-z]+)?$/i.test(p);
-const isSource = (p: string) => /\.(py|js|mjs|cjs|jsx|ts|tsx|mts|cts|md|rst|txt|toml|cfg)$/i.test(p) && !/(^|\/)(tests?|__tests__|node_modules|vendor|dist|build)\//.test(p);
+const isSource = (p: string) =>
+  /\.(py|js|mjs|cjs|jsx|ts|tsx|mts|cts|md|rst|txt|toml|cfg)$/i.test(p) &&
+  !/(^|\/)(tests?|__tests__|node_modules|vendor|dist|build)\//.test(p);
 
 /** Files the context writer reads: READMEs first, then top-level before nested source, within a character budget. */
-async function snapshotExcerpt(storagePath: string): Promise<{ paths: string[]; files: { path: string; text: string }[] }> {
+async function snapshotExcerpt(
+  storagePath: string,
+): Promise<{ paths: string[]; files: { path: string; text: string }[] }> {
   const tree = await readSourceTree(path.resolve(env.SNAPSHOT_STORE, storagePath), snapshotLimits());
   const files = tree.entries.filter((e): e is Extract<typeof e, { type: "file" }> => e.type === "file");
   const paths = files.map((f) => f.path).sort();
   const ranked = files
     .filter((f) => isReadme(f.path) || isSource(f.path))
-    .sort((a, b) => Number(isReadme(b.path)) - Number(isReadme(a.path)) || a.path.split("/").length - b.path.split("/").length || (a.path < b.path ? -1 : 1));
+    .sort(
+      (a, b) =>
+        Number(isReadme(b.path)) - Number(isReadme(a.path)) ||
+        a.path.split("/").length - b.path.split("/").length ||
+        (a.path < b.path ? -1 : 1),
+    );
   const out: { path: string; text: string }[] = [];
   let budget = EXCERPT_BUDGET;
   for (const f of ranked) {
@@ -49,30 +69,71 @@ async function snapshotExcerpt(storagePath: string): Promise<{ paths: string[]; 
 }
 
 /** The repository's panel context document, generating and storing it when missing or written for another snapshot. */
-export async function ensurePanelContext(repositoryId: string, client: StructuredClient, model: string): Promise<PanelContext> {
-  const repository = await db.repository.findUniqueOrThrow({ where: { id: repositoryId }, include: { snapshot: true } });
+export async function ensurePanelContext(
+  repositoryId: string,
+  client: StructuredClient,
+  model: string,
+): Promise<PanelContext> {
+  const repository = await db.repository.findUniqueOrThrow({
+    where: { id: repositoryId },
+    include: { snapshot: true },
+  });
   const snapshotSha = repository.snapshot?.sha256 ?? null;
-  const existing = await db.contextDocument.findUnique({ where: { repositoryId_kind: { repositoryId, kind: "panel" } } });
-  if (existing && (existing.editedById || existing.editedAt || existing.snapshotSha === snapshotSha)) return { text: existing.text, hash: sha(existing.text) };
+  const existing = await db.contextDocument.findUnique({
+    where: { repositoryId_kind: { repositoryId, kind: "panel" } },
+  });
+  if (existing && (existing.editedById || existing.editedAt || existing.snapshotSha === snapshotSha))
+    return { text: existing.text, hash: sha(existing.text) };
 
   const prompt = loadPrompt(PANEL_CONTEXT_PROMPT);
   let blocks: Record<string, unknown>;
   if (repository.snapshot) {
     const excerpt = await snapshotExcerpt(repository.snapshot.storagePath);
     blocks = {
-      repository: { name: repository.name, language: repository.language, domain: repository.domain, snapshot_commit: repository.snapshotCommit, all_paths: excerpt.paths },
+      repository: {
+        name: repository.name,
+        language: repository.language,
+        domain: repository.domain,
+        snapshot_commit: repository.snapshotCommit,
+        all_paths: excerpt.paths,
+      },
       files: excerpt.files,
     };
   } else {
-    const named = await db.referenceBug.findMany({ where: { repositoryId }, distinct: ["file"], select: { file: true }, orderBy: { file: "asc" }, take: LISTED_PATHS });
+    const named = await db.referenceBug.findMany({
+      where: { repositoryId },
+      distinct: ["file"],
+      select: { file: true },
+      orderBy: { file: "asc" },
+      take: LISTED_PATHS,
+    });
     blocks = {
-      repository: { name: repository.name, language: repository.language, domain: repository.domain, snapshot_commit: repository.snapshotCommit, note: "No snapshot of this repository was imported." },
+      repository: {
+        name: repository.name,
+        language: repository.language,
+        domain: repository.domain,
+        snapshot_commit: repository.snapshotCommit,
+        note: "No snapshot of this repository was imported.",
+      },
       files: named.map((f) => ({ path: f.file, text: "" })),
     };
   }
-  const answer = await client.ask(model, renderBlockMessages(prompt, blocks), "panel_context", contextReplyJsonSchema, contextReplySchema);
+  const answer = await client.ask(
+    model,
+    renderBlockMessages(prompt, blocks),
+    "panel_context",
+    contextReplyJsonSchema,
+    contextReplySchema,
+  );
   const text = repository.snapshot ? answer.value.document : `${NO_SNAPSHOT_NOTE}\n\n${answer.value.document}`;
-  const data = { text, model, promptVersion: `${prompt.name}@${prompt.version}`, snapshotSha, tokens: answer.inputTokens + answer.outputTokens, costUsd: answer.costUsd };
+  const data = {
+    text,
+    model,
+    promptVersion: `${prompt.name}@${prompt.version}`,
+    snapshotSha,
+    tokens: answer.inputTokens + answer.outputTokens,
+    costUsd: answer.costUsd,
+  };
   // Two workers may write it at once: the unique (repository, kind) keeps one row; a maintainer edit in between wins.
   const stored = await db.contextDocument.upsert({
     where: { repositoryId_kind: { repositoryId, kind: "panel" } },

@@ -1,4 +1,14 @@
-import { GREP_MAX_FILES, GREP_MAX_MATCHES, READ_MAX_BYTES, formatDirListing, formatFileLines, formatGrep, grepContent, parseRepositoryCall, underPath } from "../../../lib/panel/repository-tools";
+import {
+  GREP_MAX_FILES,
+  GREP_MAX_MATCHES,
+  READ_MAX_BYTES,
+  formatDirListing,
+  formatFileLines,
+  formatGrep,
+  grepContent,
+  parseRepositoryCall,
+  underPath,
+} from "../../../lib/panel/repository-tools";
 import { AppError } from "../../../lib/errors";
 import { listSnapshotDir, readSnapshotFile, walkSnapshotFiles } from "../../../lib/snapshots/snapshot-fs";
 
@@ -24,11 +34,18 @@ async function repositoryTool(root: string, name: string, rawArgs: unknown): Pro
   if ("error" in call) return call.error;
   switch (call.tool) {
     case "read_file":
-      return formatFileLines(call.path, await readSnapshotFile(root, call.path, { maxBytes: READ_MAX_BYTES }), call.start, call.end);
+      return formatFileLines(
+        call.path,
+        await readSnapshotFile(root, call.path, { maxBytes: READ_MAX_BYTES }),
+        call.start,
+        call.end,
+      );
     case "list_dir":
       return formatDirListing(call.path, await listSnapshotDir(root, call.path));
     case "grep": {
-      const files = (await walkSnapshotFiles(root, { maxEntries: WALK_MAX_ENTRIES })).filter((f) => underPath(f, call.path));
+      const files = (await walkSnapshotFiles(root, { maxEntries: WALK_MAX_ENTRIES })).filter((f) =>
+        underPath(f, call.path),
+      );
       const matches: string[] = [];
       let scanned = 0;
       for (const file of files.slice(0, GREP_MAX_FILES)) {
@@ -36,9 +53,16 @@ async function repositoryTool(root: string, name: string, rawArgs: unknown): Pro
         scanned++;
         // A file swapped for a link since the walk is skipped, not followed.
         const content = await readSnapshotFile(root, file, { maxBytes: READ_MAX_BYTES }).catch(() => null);
-        if (content) matches.push(...grepContent(file, content, call.pattern, call.ignoreCase, GREP_MAX_MATCHES - matches.length));
+        if (content)
+          matches.push(...grepContent(file, content, call.pattern, call.ignoreCase, GREP_MAX_MATCHES - matches.length));
       }
-      return formatGrep(call.pattern, matches, scanned, Math.max(0, files.length - GREP_MAX_FILES), matches.length >= GREP_MAX_MATCHES);
+      return formatGrep(
+        call.pattern,
+        matches,
+        scanned,
+        Math.max(0, files.length - GREP_MAX_FILES),
+        matches.length >= GREP_MAX_MATCHES,
+      );
     }
   }
 }

@@ -9,7 +9,14 @@ import type { PassLimits } from "../../../lib/agent/budget";
 import type { StructuredClient } from "../../../lib/llm/analysis-client";
 import { judgeCostUsd } from "../../../lib/llm/judge";
 import type { JudgeMessage } from "../../../lib/llm/judge-messages";
-import { abstainedAtLimit, PANEL_TOOL_DEFINITIONS, proofOfConceptRan, recordRun, submitVerdictTool, type PocRecord } from "../../../lib/panel/sandbox-judge";
+import {
+  abstainedAtLimit,
+  PANEL_TOOL_DEFINITIONS,
+  proofOfConceptRan,
+  recordRun,
+  submitVerdictTool,
+  type PocRecord,
+} from "../../../lib/panel/sandbox-judge";
 import type { PanelReply } from "../../../lib/panel/verdicts";
 import type { SandboxProvider } from "../../../lib/sandbox/sandbox";
 import { extractSnapshot } from "../../../lib/sandbox/extract-snapshot";
@@ -31,10 +38,17 @@ export type PanelSandboxDeps = { provider: SandboxProvider; limits: PassLimits; 
 
 /** The limits of one judge that uses tools (sandboxed or read-only): turns, tokens and wall time. */
 export function panelJudgeLimitsFromEnv(): PassLimits {
-  return { maxTurns: env.PANEL_SANDBOX_MAX_TURNS, maxTokens: env.PANEL_SANDBOX_MAX_TOKENS, wallMs: env.PANEL_SANDBOX_WALL_SECONDS * 1000 };
+  return {
+    maxTurns: env.PANEL_SANDBOX_MAX_TURNS,
+    maxTokens: env.PANEL_SANDBOX_MAX_TOKENS,
+    wallMs: env.PANEL_SANDBOX_WALL_SECONDS * 1000,
+  };
 }
 
-export function panelSandboxFromEnv(provider: SandboxProvider, required = env.PANEL_SANDBOX === "on"): PanelSandboxDeps {
+export function panelSandboxFromEnv(
+  provider: SandboxProvider,
+  required = env.PANEL_SANDBOX === "on",
+): PanelSandboxDeps {
   return { provider, limits: panelJudgeLimitsFromEnv(), required };
 }
 
@@ -44,10 +58,17 @@ export function panelSandboxFromEnv(provider: SandboxProvider, required = env.PA
  * snapshot then read it without running code; on, the worker's sandbox, required (a sandbox that fails to start
  * fails the review, and a worker without one refuses the panel, saying why).
  */
-export function panelSandboxForEnv(choice: { provider: SandboxProvider | null; reason: string }): PanelSandboxDeps | null {
+export function panelSandboxForEnv(choice: {
+  provider: SandboxProvider | null;
+  reason: string;
+}): PanelSandboxDeps | null {
   if (env.PANEL_SANDBOX === "off") return null;
   if (env.PANEL_SANDBOX === "on") {
-    if (!choice.provider) throw new AppError("unavailable", `PANEL_SANDBOX=on, but this worker has no sandbox (${choice.reason}). Set PANEL_SANDBOX=auto to judge without proofs of concept, or make a sandbox available.`);
+    if (!choice.provider)
+      throw new AppError(
+        "unavailable",
+        `PANEL_SANDBOX=on, but this worker has no sandbox (${choice.reason}). Set PANEL_SANDBOX=auto to judge without proofs of concept, or make a sandbox available.`,
+      );
     return panelSandboxFromEnv(choice.provider, true);
   }
   return choice.provider ? panelSandboxFromEnv(choice.provider, false) : null;
@@ -64,7 +85,11 @@ export function panelWorkDir(panelRunId: string): string {
 }
 
 export async function panelSnapshotDir(panelRunId: string, snapshot: SandboxedSnapshot): Promise<string> {
-  return extractSnapshot(snapshotArchivePath(snapshot), path.join(panelWorkDir(panelRunId), snapshot.sha256), snapshotLimits());
+  return extractSnapshot(
+    snapshotArchivePath(snapshot),
+    path.join(panelWorkDir(panelRunId), snapshot.sha256),
+    snapshotLimits(),
+  );
 }
 
 export async function removePanelWorkDir(panelRunId: string): Promise<void> {
@@ -80,17 +105,34 @@ export function isPanelSandbox(labels: { passId: string }): boolean {
 }
 
 export async function panelSandboxIsOrphan(labels: { runId: string }): Promise<boolean> {
-  return (await db.panelRun.findUnique({ where: { id: labels.runId }, select: { status: true } }))?.status !== "running";
+  return (
+    (await db.panelRun.findUnique({ where: { id: labels.runId }, select: { status: true } }))?.status !== "running"
+  );
 }
 
-export type SandboxedVerdict = { reply: PanelReply; pocRan: boolean; poc: PocRecord; inputTokens: number; outputTokens: number; costUsd: number };
+export type SandboxedVerdict = {
+  reply: PanelReply;
+  pocRan: boolean;
+  poc: PocRecord;
+  inputTokens: number;
+  outputTokens: number;
+  costUsd: number;
+};
 
 /**
  * One judge's review in a fresh sandbox of the snapshot; the sandbox is removed when it ends. Null when the sandbox
  * could not be created and none is required (PANEL_SANDBOX=auto): the caller then judges with the read-only tools.
  */
 export async function judgeInSandbox(
-  input: { panelRunId: string; reviewKey: string; repo: string; snapshot: SandboxedSnapshot; snapshotDir: string; judge: string; messages: JudgeMessage[] },
+  input: {
+    panelRunId: string;
+    reviewKey: string;
+    repo: string;
+    snapshot: SandboxedSnapshot;
+    snapshotDir: string;
+    judge: string;
+    messages: JudgeMessage[];
+  },
   client: StructuredClient,
   deps: PanelSandboxDeps,
 ): Promise<SandboxedVerdict | null> {
@@ -105,7 +147,10 @@ export async function judgeInSandbox(
     });
   } catch (error) {
     if (deps.required) throw error;
-    log.warn({ err: error, reviewKey: input.reviewKey }, "panel review without a sandbox: the judge reads the repository without running code");
+    log.warn(
+      { err: error, reviewKey: input.reviewKey },
+      "panel review without a sandbox: the judge reads the repository without running code",
+    );
     return null;
   }
   const poc: PocRecord = { turns: 0, commands: [], commands_omitted: 0 };
@@ -128,13 +173,30 @@ export async function judgeInSandbox(
     });
     poc.turns = result.turns;
     const reply = result.outcome === "submitted" ? result.findings : abstainedAtLimit(result.reason);
-    return { reply, pocRan: proofOfConceptRan(poc), poc, inputTokens: result.inputTokens, outputTokens: result.outputTokens, costUsd: judgeCostUsd(input.judge, result.inputTokens, result.outputTokens) };
+    return {
+      reply,
+      pocRan: proofOfConceptRan(poc),
+      poc,
+      inputTokens: result.inputTokens,
+      outputTokens: result.outputTokens,
+      costUsd: judgeCostUsd(input.judge, result.inputTokens, result.outputTokens),
+    };
   } finally {
-    await sandbox.close().catch((error) => log.error({ err: error, reviewKey: input.reviewKey }, "could not remove the sandbox of a panel review"));
+    await sandbox
+      .close()
+      .catch((error) =>
+        log.error({ err: error, reviewKey: input.reviewKey }, "could not remove the sandbox of a panel review"),
+      );
   }
 }
 
-export type RepositoryVerdict = { reply: PanelReply; turns: number; inputTokens: number; outputTokens: number; costUsd: number };
+export type RepositoryVerdict = {
+  reply: PanelReply;
+  turns: number;
+  inputTokens: number;
+  outputTokens: number;
+  costUsd: number;
+};
 
 /**
  * One judge's review with the read-only repository tools over the extracted snapshot (no sandbox needed): it can
@@ -156,5 +218,11 @@ export async function judgeWithRepository(
     now: () => Date.now(),
   });
   const reply = result.outcome === "submitted" ? result.findings : abstainedAtLimit(result.reason);
-  return { reply, turns: result.turns, inputTokens: result.inputTokens, outputTokens: result.outputTokens, costUsd: judgeCostUsd(input.judge, result.inputTokens, result.outputTokens) };
+  return {
+    reply,
+    turns: result.turns,
+    inputTokens: result.inputTokens,
+    outputTokens: result.outputTokens,
+    costUsd: judgeCostUsd(input.judge, result.inputTokens, result.outputTokens),
+  };
 }

@@ -6,11 +6,26 @@ import type { StructuredClient } from "../../../lib/llm/analysis-client";
 import { bugRecordJson, renderBlockMessages } from "../../../lib/llm/analysis-messages";
 import { loadPrompt } from "../../../lib/llm/prompts";
 import { samplePanelFindings } from "../../../lib/panel/sample";
-import { agreedVerdict, capConfidence, panelReplyJsonSchema, panelReplySchema, type PanelReply, type TierReview } from "../../../lib/panel/verdicts";
+import {
+  agreedVerdict,
+  capConfidence,
+  panelReplyJsonSchema,
+  panelReplySchema,
+  type PanelReply,
+  type TierReview,
+} from "../../../lib/panel/verdicts";
 import { Prisma } from "../../../lib/generated/prisma/client";
 import { progressWriter, updateAnalysis, type AnalysisClaim } from "../../shared/claim-analysis";
 import { ensurePanelContext, type PanelContext } from "./panel-context";
-import { judgeInSandbox, judgeWithRepository, panelJudgeLimitsFromEnv, panelSnapshotDir, removePanelWorkDir, type PanelSandboxDeps, type SandboxedSnapshot } from "./panel-sandbox";
+import {
+  judgeInSandbox,
+  judgeWithRepository,
+  panelJudgeLimitsFromEnv,
+  panelSnapshotDir,
+  removePanelWorkDir,
+  type PanelSandboxDeps,
+  type SandboxedSnapshot,
+} from "./panel-sandbox";
 import type { PassLimits } from "../../../lib/agent/budget";
 import { emitSubmissionEvent } from "../../../lib/server/webhooks/emit-webhook-event";
 
@@ -38,7 +53,13 @@ export type PanelDeps = {
   /** Limits of a judge with the read-only repository tools (default: the PANEL_SANDBOX_* limits). */
   judgeLimits?: PassLimits;
 };
-export type PanelSummary = { sampled: number; asked: number; reused: number; retries: number; malformedReplies: number };
+export type PanelSummary = {
+  sampled: number;
+  asked: number;
+  reused: number;
+  retries: number;
+  malformedReplies: number;
+};
 
 /** A permanent problem with the request itself (not scored, nothing to sample): recorded on the row, not retried. */
 export class PanelInputError extends Error {}
@@ -50,7 +71,12 @@ export async function runPanel(claim: AnalysisClaim, deps: PanelDeps): Promise<P
     (u) =>
       db.panelRun.updateMany({
         where: { id: claim.runId },
-        data: { spentCalls: { increment: 1 }, spentInputTokens: { increment: u.inputTokens }, spentOutputTokens: { increment: u.outputTokens }, spentUsd: { increment: u.costUsd } },
+        data: {
+          spentCalls: { increment: 1 },
+          spentInputTokens: { increment: u.inputTokens },
+          spentOutputTokens: { increment: u.outputTokens },
+          spentUsd: { increment: u.costUsd },
+        },
       }),
     () => validateSample(claim, deps),
   );
@@ -58,12 +84,30 @@ export async function runPanel(claim: AnalysisClaim, deps: PanelDeps): Promise<P
 
 async function validateSample(claim: AnalysisClaim, deps: PanelDeps): Promise<PanelSummary> {
   const progress = progressWriter(claim, deps.onProgress);
-  const run = await db.panelRun.findUniqueOrThrow({ where: { id: claim.runId }, include: { submission: { select: { id: true, scoringStatus: true, scoringAttemptId: true } } } });
-  if (run.submission.scoringStatus !== "scored") throw new PanelInputError("The submission is not scored; the panel needs its matches.");
+  const run = await db.panelRun.findUniqueOrThrow({
+    where: { id: claim.runId },
+    include: { submission: { select: { id: true, scoringStatus: true, scoringAttemptId: true } } },
+  });
+  if (run.submission.scoringStatus !== "scored")
+    throw new PanelInputError("The submission is not scored; the panel needs its matches.");
 
   const findings = await db.finding.findMany({
     where: { run: { submissionId: run.submissionId } },
-    select: { id: true, ordinal: true, file: true, lineStart: true, lineEnd: true, title: true, description: true, codeSnippet: true, suggestedFix: true, severity: true, repositoryId: true, repository: { select: { name: true } }, run: { select: { index: true } } },
+    select: {
+      id: true,
+      ordinal: true,
+      file: true,
+      lineStart: true,
+      lineEnd: true,
+      title: true,
+      description: true,
+      codeSnippet: true,
+      suggestedFix: true,
+      severity: true,
+      repositoryId: true,
+      repository: { select: { name: true } },
+      run: { select: { index: true } },
+    },
   });
   if (findings.length === 0) throw new PanelInputError("The submission has no findings to validate.");
   const byId = new Map(findings.map((f) => [f.id, f]));
@@ -73,9 +117,19 @@ async function validateSample(claim: AnalysisClaim, deps: PanelDeps): Promise<Pa
   );
   const sampledIds = sample.map((s) => s.findingId);
   const matched = new Set(
-    (await db.match.findMany({ where: { attemptId: run.submission.scoringAttemptId, findingId: { in: sampledIds } }, select: { findingId: true }, distinct: ["findingId"] })).map((m) => m.findingId),
+    (
+      await db.match.findMany({
+        where: { attemptId: run.submission.scoringAttemptId, findingId: { in: sampledIds } },
+        select: { findingId: true },
+        distinct: ["findingId"],
+      })
+    ).map((m) => m.findingId),
   );
-  const prompts = { text: loadPrompt(PANEL_PROMPT), repository: loadPrompt(PANEL_REPOSITORY_PROMPT), sandbox: loadPrompt(PANEL_SANDBOX_PROMPT) };
+  const prompts = {
+    text: loadPrompt(PANEL_PROMPT),
+    repository: loadPrompt(PANEL_REPOSITORY_PROMPT),
+    sandbox: loadPrompt(PANEL_SANDBOX_PROMPT),
+  };
   const limits = deps.judgeLimits ?? panelJudgeLimitsFromEnv();
 
   // The sampled repositories' context documents (one per snapshot, shared by all panels) and snapshots, extracted
@@ -84,7 +138,12 @@ async function validateSample(claim: AnalysisClaim, deps: PanelDeps): Promise<Pa
   const snapshots = new Map<string, { snapshot: SandboxedSnapshot; dir: string }>();
   try {
     for (const repositoryId of new Set(sample.map((s) => byId.get(s.findingId)!.repositoryId))) {
-      const snapshot = (await db.repository.findUniqueOrThrow({ where: { id: repositoryId }, select: { snapshot: { select: { sha256: true, storagePath: true, image: true } } } })).snapshot;
+      const snapshot = (
+        await db.repository.findUniqueOrThrow({
+          where: { id: repositoryId },
+          select: { snapshot: { select: { sha256: true, storagePath: true, image: true } } },
+        })
+      ).snapshot;
       if (snapshot) snapshots.set(repositoryId, { snapshot, dir: await panelSnapshotDir(run.id, snapshot) });
     }
   } catch (error) {
@@ -103,7 +162,11 @@ async function validateSample(claim: AnalysisClaim, deps: PanelDeps): Promise<Pa
     db.panelReview.deleteMany({
       where: {
         panelRunId: run.id,
-        OR: [{ findingId: { notIn: sampledIds } }, { tier: 1, judge: { notIn: deps.config.judges } }, { tier: 2, judge: { not: deps.config.tier2Judge } }],
+        OR: [
+          { findingId: { notIn: sampledIds } },
+          { tier: 1, judge: { notIn: deps.config.judges } },
+          { tier: 2, judge: { not: deps.config.tier2Judge } },
+        ],
       },
     }),
     db.panelSample.createMany({
@@ -118,11 +181,23 @@ async function validateSample(claim: AnalysisClaim, deps: PanelDeps): Promise<Pa
       })),
       skipDuplicates: true,
     }),
-    db.panelSample.updateMany({ where: { panelRunId: run.id, findingId: { in: [...matched] } }, data: { matched: true } }),
-    db.panelSample.updateMany({ where: { panelRunId: run.id, findingId: { notIn: [...matched] } }, data: { matched: false } }),
+    db.panelSample.updateMany({
+      where: { panelRunId: run.id, findingId: { in: [...matched] } },
+      data: { matched: true },
+    }),
+    db.panelSample.updateMany({
+      where: { panelRunId: run.id, findingId: { notIn: [...matched] } },
+      data: { matched: false },
+    }),
     // A snapshot imported since the last run of this panel: its findings are now judged against it.
-    db.panelSample.updateMany({ where: { panelRunId: run.id, findingId: { in: readIds } }, data: { repositoryRead: true } }),
-    db.panelSample.updateMany({ where: { panelRunId: run.id, findingId: { notIn: readIds } }, data: { repositoryRead: false } }),
+    db.panelSample.updateMany({
+      where: { panelRunId: run.id, findingId: { in: readIds } },
+      data: { repositoryRead: true },
+    }),
+    db.panelSample.updateMany({
+      where: { panelRunId: run.id, findingId: { notIn: readIds } },
+      data: { repositoryRead: false },
+    }),
   ]);
   await updateAnalysis(claim, { sampled: sample.length, promptVersion });
   await progress(5);
@@ -155,42 +230,121 @@ async function validateSample(claim: AnalysisClaim, deps: PanelDeps): Promise<Pa
     let mode: Mode = !repo ? "text" : deps.sandbox ? "sandbox" : "repository";
     const hit = stored.get(`${findingId}|${tier}|${judge}`);
     // With PANEL_SANDBOX=auto a review may have fallen back to the read-only tools; either answer is kept on a rerun.
-    const acceptable = [hashFor(mode, judge, context.hash, repo?.snapshot.sha256 ?? null), ...(mode === "sandbox" && !deps.sandbox!.required ? [hashFor("repository", judge, context.hash, repo!.snapshot.sha256)] : [])];
+    const acceptable = [
+      hashFor(mode, judge, context.hash, repo?.snapshot.sha256 ?? null),
+      ...(mode === "sandbox" && !deps.sandbox!.required
+        ? [hashFor("repository", judge, context.hash, repo!.snapshot.sha256)]
+        : []),
+    ];
     if (hit && acceptable.includes(hit.configHash)) {
       summary.reused++;
-      return { judge, verdict: hit.verdict, reason: hit.reason, severity: hit.severity, confidence: hit.confidence ?? "low", pocRan: hit.pocRan };
+      return {
+        judge,
+        verdict: hit.verdict,
+        reason: hit.reason,
+        severity: hit.severity,
+        confidence: hit.confidence ?? "low",
+        pocRan: hit.pocRan,
+      };
     }
-    const record = bugRecordJson({ id: opaqueId, repo: f.repository.name, file: f.file, lineStart: f.lineStart, lineEnd: f.lineEnd, title: f.title, description: f.description, codeSnippet: f.codeSnippet, suggestedFix: f.suggestedFix, severity: f.severity });
+    const record = bugRecordJson({
+      id: opaqueId,
+      repo: f.repository.name,
+      file: f.file,
+      lineStart: f.lineStart,
+      lineEnd: f.lineEnd,
+      title: f.title,
+      description: f.description,
+      codeSnippet: f.codeSnippet,
+      suggestedFix: f.suggestedFix,
+      severity: f.severity,
+    });
     const blocks = { context: context.text, finding: record };
     let answer: { value: PanelReply; inputTokens: number; outputTokens: number; costUsd: number } | null = null;
-    let poc: { sandboxed: boolean; pocRan: boolean; poc: Prisma.InputJsonValue | typeof Prisma.DbNull } = { sandboxed: false, pocRan: false, poc: Prisma.DbNull };
+    let poc: { sandboxed: boolean; pocRan: boolean; poc: Prisma.InputJsonValue | typeof Prisma.DbNull } = {
+      sandboxed: false,
+      pocRan: false,
+      poc: Prisma.DbNull,
+    };
     if (mode === "sandbox" && repo) {
       const verdict = await judgeInSandbox(
-        { panelRunId: run.id, reviewKey: `${findingId}-${tier}-${judge}`, repo: f.repository.name, snapshot: repo.snapshot, snapshotDir: repo.dir, judge, messages: renderBlockMessages(prompts.sandbox, blocks) },
+        {
+          panelRunId: run.id,
+          reviewKey: `${findingId}-${tier}-${judge}`,
+          repo: f.repository.name,
+          snapshot: repo.snapshot,
+          snapshotDir: repo.dir,
+          judge,
+          messages: renderBlockMessages(prompts.sandbox, blocks),
+        },
         deps.client,
         deps.sandbox!,
       );
       if (verdict) {
-        answer = { value: verdict.reply, inputTokens: verdict.inputTokens, outputTokens: verdict.outputTokens, costUsd: verdict.costUsd };
+        answer = {
+          value: verdict.reply,
+          inputTokens: verdict.inputTokens,
+          outputTokens: verdict.outputTokens,
+          costUsd: verdict.costUsd,
+        };
         poc = { sandboxed: true, pocRan: verdict.pocRan, poc: verdict.poc };
       } else mode = "repository";
     }
     if (mode === "repository" && repo) {
-      const verdict = await judgeWithRepository({ repo: f.repository.name, snapshotDir: repo.dir, judge, messages: renderBlockMessages(prompts.repository, blocks) }, deps.client, limits);
-      answer = { value: verdict.reply, inputTokens: verdict.inputTokens, outputTokens: verdict.outputTokens, costUsd: verdict.costUsd };
+      const verdict = await judgeWithRepository(
+        {
+          repo: f.repository.name,
+          snapshotDir: repo.dir,
+          judge,
+          messages: renderBlockMessages(prompts.repository, blocks),
+        },
+        deps.client,
+        limits,
+      );
+      answer = {
+        value: verdict.reply,
+        inputTokens: verdict.inputTokens,
+        outputTokens: verdict.outputTokens,
+        costUsd: verdict.costUsd,
+      };
     }
-    if (!answer) answer = await deps.client.ask(judge, renderBlockMessages(prompts.text, blocks), "panel_verdict", panelReplyJsonSchema, panelReplySchema);
+    if (!answer)
+      answer = await deps.client.ask(
+        judge,
+        renderBlockMessages(prompts.text, blocks),
+        "panel_verdict",
+        panelReplyJsonSchema,
+        panelReplySchema,
+      );
     summary.asked++;
     // F.6.2: a confirmation without an executed proof of concept is at most Low, whatever the judge said.
     const reply = capConfidence(answer.value, poc.pocRan);
     const configHash = hashFor(mode, judge, context.hash, repo?.snapshot.sha256 ?? null);
-    const data = { verdict: reply.verdict, reason: reply.reason, severity: reply.severity, confidence: reply.confidence, rationale: reply.rationale, configHash, inputTokens: answer.inputTokens, outputTokens: answer.outputTokens, costUsd: answer.costUsd, ...poc };
+    const data = {
+      verdict: reply.verdict,
+      reason: reply.reason,
+      severity: reply.severity,
+      confidence: reply.confidence,
+      rationale: reply.rationale,
+      configHash,
+      inputTokens: answer.inputTokens,
+      outputTokens: answer.outputTokens,
+      costUsd: answer.costUsd,
+      ...poc,
+    };
     await db.panelReview.upsert({
       where: { panelRunId_findingId_tier_judge: { panelRunId: run.id, findingId, tier, judge } },
       create: { panelRunId: run.id, findingId, tier, judge, ...data },
       update: data,
     });
-    return { judge, verdict: reply.verdict, reason: reply.reason, severity: reply.severity, confidence: reply.confidence, pocRan: poc.pocRan };
+    return {
+      judge,
+      verdict: reply.verdict,
+      reason: reply.reason,
+      severity: reply.severity,
+      confidence: reply.confidence,
+      pocRan: poc.pocRan,
+    };
   };
 
   let done = 0;
@@ -199,13 +353,22 @@ async function validateSample(claim: AnalysisClaim, deps: PanelDeps): Promise<Pa
       sample,
       async (s) => {
         // The tier 1 judges answer independently, so they are asked at once.
-        const tier1: TierReview[] = await Promise.all(deps.config.judges.map((judge) => review(s.findingId, s.opaqueId, 1, judge)));
+        const tier1: TierReview[] = await Promise.all(
+          deps.config.judges.map((judge) => review(s.findingId, s.opaqueId, 1, judge)),
+        );
         const final = agreedVerdict(tier1) ?? (await review(s.findingId, s.opaqueId, 2, deps.config.tier2Judge));
         // A tier 2 review left from an earlier disagreement is dropped when tier 1 now agrees.
-        if (agreedVerdict(tier1)) await db.panelReview.deleteMany({ where: { panelRunId: run.id, findingId: s.findingId, tier: 2 } });
+        if (agreedVerdict(tier1))
+          await db.panelReview.deleteMany({ where: { panelRunId: run.id, findingId: s.findingId, tier: 2 } });
         await db.panelSample.update({
           where: { panelRunId_findingId: { panelRunId: run.id, findingId: s.findingId } },
-          data: { verdict: final.verdict, reason: final.reason, severity: final.severity as Severity | null, confidence: final.confidence, pocRan: final.pocRan },
+          data: {
+            verdict: final.verdict,
+            reason: final.reason,
+            severity: final.severity as Severity | null,
+            confidence: final.confidence,
+            pocRan: final.pocRan,
+          },
         });
         done++;
         await progress(10 + (88 * done) / sample.length);
@@ -218,7 +381,11 @@ async function validateSample(claim: AnalysisClaim, deps: PanelDeps): Promise<Pa
 
   summary.retries = deps.client.requests.retries;
   summary.malformedReplies = deps.client.stats.malformedReplies;
-  const totals = await db.panelReview.aggregate({ where: { panelRunId: run.id }, _count: { _all: true }, _sum: { inputTokens: true, outputTokens: true, costUsd: true } });
+  const totals = await db.panelReview.aggregate({
+    where: { panelRunId: run.id },
+    _count: { _all: true },
+    _sum: { inputTokens: true, outputTokens: true, costUsd: true },
+  });
   await updateAnalysis(claim, {
     status: "done",
     progress: 100,

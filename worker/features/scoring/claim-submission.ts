@@ -17,13 +17,24 @@ export async function claimSubmission(submissionId: string): Promise<Claim | nul
   const row = rows[0];
   if (!row) return null;
   // Attempt ids sort by token, so rows of an older attempt are recognisable.
-  return { submissionId, token: row.scoringToken, attemptId: `a${String(row.scoringToken).padStart(8, "0")}-${Date.now().toString(36)}` };
+  return {
+    submissionId,
+    token: row.scoringToken,
+    attemptId: `a${String(row.scoringToken).padStart(8, "0")}-${Date.now().toString(36)}`,
+  };
 }
 
 type Fenceable = { submission: { updateMany: typeof db.submission.updateMany } };
 
 /** Updates the submission only while the claim holds; throws LostClaimError otherwise. */
-export async function updateClaimed(claim: Claim, data: Parameters<typeof db.submission.updateMany>[0]["data"], client: Fenceable = db): Promise<void> {
-  const { count } = await client.submission.updateMany({ where: { id: claim.submissionId, scoringToken: claim.token }, data });
+export async function updateClaimed(
+  claim: Claim,
+  data: Parameters<typeof db.submission.updateMany>[0]["data"],
+  client: Fenceable = db,
+): Promise<void> {
+  const { count } = await client.submission.updateMany({
+    where: { id: claim.submissionId, scoringToken: claim.token },
+    data,
+  });
   if (count !== 1) throw new LostClaimError(`submission ${claim.submissionId}`);
 }

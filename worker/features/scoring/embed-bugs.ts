@@ -26,7 +26,8 @@ function toBytes(v: Float32Array): Uint8Array<ArrayBuffer> {
  * rows. Either is an error of the provider, reported as such.
  */
 export function checkVector(vector: Float32Array, dims: number, what: string): void {
-  if (vector.length !== dims || dims === 0) throw new EmbeddingError(`${what}: embedding has ${vector.length} dimensions, expected ${dims}`);
+  if (vector.length !== dims || dims === 0)
+    throw new EmbeddingError(`${what}: embedding has ${vector.length} dimensions, expected ${dims}`);
   for (let k = 0; k < vector.length; k++) {
     if (!Number.isFinite(vector[k]!)) throw new EmbeddingError(`${what}: embedding has a non-finite value at ${k}`);
   }
@@ -43,7 +44,10 @@ function fromBytes(bytes: Uint8Array): Float32Array {
  * Embeds the matcher's two texts of every bug, reading and filling the vector cache keyed by the text's hash,
  * the provider and the model, so a reference set is embedded once across all submissions.
  */
-export async function embedBugs(bugs: BugText[], provider: EmbeddingProvider): Promise<{ maps: EmbeddingMaps; stats: EmbeddingStats }> {
+export async function embedBugs(
+  bugs: BugText[],
+  provider: EmbeddingProvider,
+): Promise<{ maps: EmbeddingMaps; stats: EmbeddingStats }> {
   const maps: EmbeddingMaps = { fullText: new Map(), description: new Map() };
   const stats: EmbeddingStats = { texts: 0, cached: 0, embedded: 0 };
   let dims = 0;
@@ -70,7 +74,13 @@ export async function embedBugs(bugs: BugText[], provider: EmbeddingProvider): P
     // Reads of 1,000 vectors: the client decodes a result in one synchronous stretch, so big reads would stall the loop.
     for (let i = 0; i < hashes.length; i += 1_000) {
       const rows = await db.embedding.findMany({
-        where: { contentHash: { in: hashes.slice(i, i + 1_000) }, kind, provider: provider.provider, model: provider.model, configHash: provider.configHash },
+        where: {
+          contentHash: { in: hashes.slice(i, i + 1_000) },
+          kind,
+          provider: provider.provider,
+          model: provider.model,
+          configHash: provider.configHash,
+        },
         select: { contentHash: true, vector: true },
       });
       for (const row of rows) {
@@ -85,8 +95,11 @@ export async function embedBugs(bugs: BugText[], provider: EmbeddingProvider): P
     for (let i = 0; i < missing.length; i += 128) {
       const chunk = missing.slice(i, i + 128);
       const vectors = await provider.embed(chunk.map((h) => byHash.get(h)!.text));
-      if (vectors.length !== chunk.length) throw new EmbeddingError(`the embedding provider returned ${vectors.length} vectors for ${chunk.length} texts`);
-      vectors.forEach((vector, j) => check(vector, `${provider.provider}/${provider.model} ${kind} vector of ${chunk[j]}`));
+      if (vectors.length !== chunk.length)
+        throw new EmbeddingError(`the embedding provider returned ${vectors.length} vectors for ${chunk.length} texts`);
+      vectors.forEach((vector, j) =>
+        check(vector, `${provider.provider}/${provider.model} ${kind} vector of ${chunk[j]}`),
+      );
       const rows: Prisma.EmbeddingCreateManyInput[] = chunk.map((hash, j) => ({
         contentHash: hash,
         kind,
@@ -97,9 +110,23 @@ export async function embedBugs(bugs: BugText[], provider: EmbeddingProvider): P
         vector: toBytes(vectors[j]!),
       }));
       // A vector another worker stored meanwhile is the same vector (same text, provider and model).
-      await insertRows(db, "Embedding", { contentHash: "text", kind: "text", provider: "text", model: "text", configHash: "text", dims: "int4", vector: "bytea" }, rows, {
-        onConflictDoNothing: true,
-      });
+      await insertRows(
+        db,
+        "Embedding",
+        {
+          contentHash: "text",
+          kind: "text",
+          provider: "text",
+          model: "text",
+          configHash: "text",
+          dims: "int4",
+          vector: "bytea",
+        },
+        rows,
+        {
+          onConflictDoNothing: true,
+        },
+      );
       chunk.forEach((hash, j) => found.set(hash, vectors[j]!));
       stats.embedded += chunk.length;
     }

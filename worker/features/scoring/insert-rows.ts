@@ -9,14 +9,18 @@ import { randomUUID } from "node:crypto";
 export type ColumnType = "text" | "float8" | "int4" | "bool" | "bytea";
 
 /** The tables the scoring pipeline bulk-writes; each has a text primary key "id" without a database default. */
-export type BulkTable = "CandidatePair" | "Match" | "CrossRunPair" | "JudgeVerdict" | "Embedding" | "Score" | "RunSpectrum";
+export type BulkTable =
+  "CandidatePair" | "Match" | "CrossRunPair" | "JudgeVerdict" | "Embedding" | "Score" | "RunSpectrum";
 
 /** What insertRows needs of a Prisma client or transaction client. */
 export type RawExecutor = { $executeRawUnsafe(query: string, ...values: unknown[]): Promise<number> };
 
 // Every required field of the row type must be given a column type; optional ones may be left to their default.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- `{} extends Pick<T, K>` is how optionality is tested
 type RequiredKeys<T> = { [K in keyof T]-?: {} extends Pick<T, K> ? never : K }[keyof T];
-type Columns<Row> = { [K in Exclude<RequiredKeys<Row> & string, "id">]: ColumnType } & { [K in Exclude<keyof Row & string, "id">]?: ColumnType };
+type Columns<Row> = { [K in Exclude<RequiredKeys<Row> & string, "id">]: ColumnType } & {
+  [K in Exclude<keyof Row & string, "id">]?: ColumnType;
+};
 
 /**
  * Inserts rows in chunks, giving each a fresh id (crypto.randomUUID; the id columns take any string, and nothing orders rows by id). Columns left out of `columns` take their database
@@ -40,7 +44,11 @@ export async function insertRows<Row extends object>(
   for (let start = 0; start < rows.length; start += chunkSize) {
     const chunk = rows.slice(start, start + chunkSize);
     const values = names.map((name) => chunk.map((row) => (row as Record<string, unknown>)[name] ?? null));
-    inserted += await client.$executeRawUnsafe(sql, chunk.map(() => randomUUID()), ...values);
+    inserted += await client.$executeRawUnsafe(
+      sql,
+      chunk.map(() => randomUUID()),
+      ...values,
+    );
   }
   return inserted;
 }

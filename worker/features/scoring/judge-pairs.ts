@@ -10,7 +10,14 @@ import { insertRows } from "./insert-rows";
 // undecided. Which pairs are judged, and in which order, is the caller's (score-submission.ts); this file only calls
 // and stores.
 
-export type JudgeRequest = { leftHash: string; rightHash: string; configHash: string; left: JudgeText; right: JudgeText; signals: SignalValues };
+export type JudgeRequest = {
+  leftHash: string;
+  rightHash: string;
+  configHash: string;
+  left: JudgeText;
+  right: JudgeText;
+  signals: SignalValues;
+};
 export type Verdict = { id: string; match: boolean };
 export type JudgeStats = {
   requested: number;
@@ -33,7 +40,10 @@ export function requestKey(r: { leftHash: string; rightHash: string; configHash:
  * the unique index, 2,000 at a time. (Filtering by left and right hashes separately returned every verdict between
  * the two sets, hundreds of thousands of rows for repeated runs, decoded in one stretch of the event loop.)
  */
-export async function readCachedVerdicts(requests: readonly JudgeRequest[], judge: Judge): Promise<Map<string, Verdict>> {
+export async function readCachedVerdicts(
+  requests: readonly JudgeRequest[],
+  judge: Judge,
+): Promise<Map<string, Verdict>> {
   const out = new Map<string, Verdict>();
   for (let i = 0; i < requests.length; i += 2_000) {
     const chunk = requests.slice(i, i + 2_000);
@@ -48,7 +58,8 @@ export async function readCachedVerdicts(requests: readonly JudgeRequest[], judg
         WHERE "leftHash" = w.l AND "rightHash" = w.r AND "judgeModel" = ${judge.model} AND "promptVersion" = ${judge.promptVersion} AND "configHash" = w.c
         LIMIT 1
       ) v`;
-    for (const row of rows) out.set(requestKey({ leftHash: row.l, rightHash: row.r, configHash: row.c }), { id: row.id, match: row.match });
+    for (const row of rows)
+      out.set(requestKey({ leftHash: row.l, rightHash: row.r, configHash: row.c }), { id: row.id, match: row.match });
   }
   return out;
 }
@@ -69,7 +80,17 @@ const STARTS_PER_TURN = 8;
  * `malformedRetries` more asks is undecided (judge() resolves undefined) and counted.
  */
 export class JudgeRunner {
-  readonly stats: JudgeStats = { requested: 0, calls: 0, cached: 0, inputTokens: 0, outputTokens: 0, costUsd: 0, retries: 0, malformedReplies: 0, undecided: 0 };
+  readonly stats: JudgeStats = {
+    requested: 0,
+    calls: 0,
+    cached: 0,
+    inputTokens: 0,
+    outputTokens: 0,
+    costUsd: 0,
+    retries: 0,
+    malformedReplies: 0,
+    undecided: 0,
+  };
   private decided: { request: JudgeRequest; decision: JudgeDecision }[] = [];
   private storing: Promise<void> = Promise.resolve();
   private failure: { error: unknown } | undefined;
@@ -164,7 +185,18 @@ async function storeVerdicts(batch: { request: JudgeRequest; decision: JudgeDeci
   await insertRows(
     db,
     "JudgeVerdict",
-    { leftHash: "text", rightHash: "text", judgeModel: "text", promptVersion: "text", configHash: "text", match: "bool", rationale: "text", offline: "bool", inputTokens: "int4", outputTokens: "int4" },
+    {
+      leftHash: "text",
+      rightHash: "text",
+      judgeModel: "text",
+      promptVersion: "text",
+      configHash: "text",
+      match: "bool",
+      rationale: "text",
+      offline: "bool",
+      inputTokens: "int4",
+      outputTokens: "int4",
+    },
     rows,
     { onConflictDoNothing: true },
   );

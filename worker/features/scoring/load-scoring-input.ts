@@ -19,11 +19,39 @@ export type LoadedFinding = LoadedBug & { runIndex: number; duplicateHash: strin
 /** `key` names the exact texts and embedding provider (the prefilter thread keeps its prepared side under it). */
 export type ReferenceSide = { key: string; refs: LoadedBug[]; embeddings: Embeddings };
 
-type BugRow = { id: string; repositoryId: string; file: string; lineStart: number; lineEnd: number; title: string; description: string; codeSnippet: string; contentHash: string };
-const BUG_SELECT = { id: true, repositoryId: true, file: true, lineStart: true, lineEnd: true, title: true, description: true, codeSnippet: true, contentHash: true } as const;
+type BugRow = {
+  id: string;
+  repositoryId: string;
+  file: string;
+  lineStart: number;
+  lineEnd: number;
+  title: string;
+  description: string;
+  codeSnippet: string;
+  contentHash: string;
+};
+const BUG_SELECT = {
+  id: true,
+  repositoryId: true,
+  file: true,
+  lineStart: true,
+  lineEnd: true,
+  title: true,
+  description: true,
+  codeSnippet: true,
+  contentHash: true,
+} as const;
 
 function toBug(row: BugRow, repo: string): LoadedBug {
-  const text = { repo, file: row.file, lineStart: row.lineStart, lineEnd: row.lineEnd, title: row.title, description: row.description, codeSnippet: row.codeSnippet };
+  const text = {
+    repo,
+    file: row.file,
+    lineStart: row.lineStart,
+    lineEnd: row.lineEnd,
+    title: row.title,
+    description: row.description,
+    codeSnippet: row.codeSnippet,
+  };
   return { id: row.id, ...text, hash: row.contentHash, judgeText: text };
 }
 
@@ -38,10 +66,20 @@ const referenceMemo = new Map<string, ReferenceSide>();
 const MEMO_ENTRIES = 2;
 
 /** The reference side of a benchmark version, prepared once per process for its exact reference texts. */
-export async function loadReferenceSide(benchmarkId: string, repoName: Map<string, string>, embedder: EmbeddingProvider): Promise<ReferenceSide> {
-  const rows = await db.referenceBug.findMany({ where: { repository: { benchmarkId } }, select: BUG_SELECT, orderBy: { id: "asc" } });
+export async function loadReferenceSide(
+  benchmarkId: string,
+  repoName: Map<string, string>,
+  embedder: EmbeddingProvider,
+): Promise<ReferenceSide> {
+  const rows = await db.referenceBug.findMany({
+    where: { repository: { benchmarkId } },
+    select: BUG_SELECT,
+    orderBy: { id: "asc" },
+  });
   // Keyed by the texts themselves, so a re-imported version is never served stale.
-  const key = sha256(JSON.stringify([benchmarkId, embedder.configHash, rows.map((r) => [r.id, r.repositoryId, r.contentHash])]));
+  const key = sha256(
+    JSON.stringify([benchmarkId, embedder.configHash, rows.map((r) => [r.id, r.repositoryId, r.contentHash])]),
+  );
   const hit = referenceMemo.get(key);
   if (hit) return hit;
   const refs = rows.map((r) => toBug(r, repoName.get(r.repositoryId)!));
@@ -52,12 +90,14 @@ export async function loadReferenceSide(benchmarkId: string, repoName: Map<strin
   return side;
 }
 
-
 /** The submission, its runs' findings (run order, then file order) and the reference side. */
 export async function loadScoringInput(submissionId: string, embedder: EmbeddingProvider) {
   const submission = await db.submission.findUnique({
     where: { id: submissionId },
-    include: { benchmark: { include: { repositories: true } }, runs: { orderBy: { index: "asc" }, select: { id: true, index: true } } },
+    include: {
+      benchmark: { include: { repositories: true } },
+      runs: { orderBy: { index: "asc" }, select: { id: true, index: true } },
+    },
   });
   if (!submission) throw new Error(`submission ${submissionId} does not exist`);
   const repoName = new Map(submission.benchmark.repositories.map((r) => [r.id, r.name]));
@@ -69,7 +109,11 @@ export async function loadScoringInput(submissionId: string, embedder: Embedding
     const findings: LoadedFinding[] = [];
     const last = await db.finding.aggregate({ where: { runId: run.id }, _max: { ordinal: true } });
     for (let from = 0; from <= (last._max.ordinal ?? -1); from += 2_000) {
-      const page = await db.finding.findMany({ where: { runId: run.id, ordinal: { gte: from, lt: from + 2_000 } }, orderBy: { ordinal: "asc" }, select: { ...BUG_SELECT, suggestedFix: true } });
+      const page = await db.finding.findMany({
+        where: { runId: run.id, ordinal: { gte: from, lt: from + 2_000 } },
+        orderBy: { ordinal: "asc" },
+        select: { ...BUG_SELECT, suggestedFix: true },
+      });
       for (const row of page) {
         const bug = toBug(row, repoName.get(row.repositoryId)!);
         const duplicate = duplicateText(bug, row.suggestedFix);

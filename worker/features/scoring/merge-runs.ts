@@ -16,7 +16,16 @@ import { writeCrossRunPairs } from "./write-attempt";
 
 /** `bound`: the most calls the phase could make when it started (boundCrossRunCalls); -1 before it is known. */
 /** Duplicate candidates within and across runs; `withinCompared` / `withinKept` are the part within runs. */
-export type CrossRunFigures = { compared: number; kept: number; withinCompared: number; withinKept: number; judged: number; cached: number; skipped: number; bound: number };
+export type CrossRunFigures = {
+  compared: number;
+  kept: number;
+  withinCompared: number;
+  withinKept: number;
+  judged: number;
+  cached: number;
+  skipped: number;
+  bound: number;
+};
 
 // Candidates per cache read and per write: building, serialising and sending a window happens in one turn of the
 // event loop, which at 5,000 rows took 150-230 ms on this 2-core machine; 1,000 keep a turn to tens of milliseconds.
@@ -40,7 +49,10 @@ export async function mergeRuns(input: {
   const { findings, crossPairs, judge } = input;
   const maybeYield = createYielder();
   // The prefilter thread hands the candidates over in judging order (strongest first).
-  const candidates = { left: crossPairs.left.subarray(0, crossPairs.length), right: crossPairs.right.subarray(0, crossPairs.length) };
+  const candidates = {
+    left: crossPairs.left.subarray(0, crossPairs.length),
+    right: crossPairs.right.subarray(0, crossPairs.length),
+  };
 
   const request = (i: number): JudgeRequest => {
     const a = findings[candidates.left[i]!]!;
@@ -48,7 +60,14 @@ export async function mergeRuns(input: {
     const key = orderedPairKey(a.duplicateHash, b.duplicateHash);
     const [x, y] = key.left === a.duplicateHash ? [a, b] : [b, a];
     const signals = crossPairs.signalsAt(i);
-    return { leftHash: key.left, rightHash: key.right, configHash: judge.configHash(signals), left: x.duplicateText, right: y.duplicateText, signals };
+    return {
+      leftHash: key.left,
+      rightHash: key.right,
+      configHash: judge.configHash(signals),
+      left: x.duplicateText,
+      right: y.duplicateText,
+      signals,
+    };
   };
 
   // Cached verdicts of every candidate: 0 none, 1 "no", 2 "yes".
@@ -65,7 +84,13 @@ export async function mergeRuns(input: {
   }
   const known = (i: number) => (cached[i] === 0 ? undefined : cached[i] === 2);
   const edges = input.sharedEdges.map(([a, b]) => [input.findingIndex.get(a)!, input.findingIndex.get(b)!] as const);
-  input.figures.bound = await boundCrossRunCalls({ findingCount: findings.length, edges, candidates, known, pause: maybeYield });
+  input.figures.bound = await boundCrossRunCalls({
+    findingCount: findings.length,
+    edges,
+    candidates,
+    known,
+    pause: maybeYield,
+  });
   if (!(await input.allowCalls(input.figures.bound))) return { stopped: true };
 
   // How each candidate was decided (1 cached, 2 judged; 0 skipped or undecided), for the rows written at the end.

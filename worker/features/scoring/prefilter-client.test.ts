@@ -8,9 +8,27 @@ import { prefilterInThread, stopPrefilterThread } from "./prefilter-client";
 // The prefilter thread must keep exactly the pairs the in-process prefilter keeps, with the same six signals, and
 // index them the way scoring reads them: findings by position across runs (run order), reference bugs by position.
 
-const WORDS = ["parse", "token", "buffer", "index", "offset", "close", "open", "lock", "cache", "retry", "flush", "limit"];
+const WORDS = [
+  "parse",
+  "token",
+  "buffer",
+  "index",
+  "offset",
+  "close",
+  "open",
+  "lock",
+  "cache",
+  "retry",
+  "flush",
+  "limit",
+];
 
-function makeBugs(prefix: string, count: number, random: () => number, dims: number): { bugs: BugText[]; embeddings: Embeddings } {
+function makeBugs(
+  prefix: string,
+  count: number,
+  random: () => number,
+  dims: number,
+): { bugs: BugText[]; embeddings: Embeddings } {
   const pick = () => WORDS[Math.floor(random() * WORDS.length)]!;
   const bugs: BugText[] = [];
   const embeddings: Embeddings = { fullText: new Map(), description: new Map() };
@@ -29,8 +47,14 @@ function makeBugs(prefix: string, count: number, random: () => number, dims: num
     bugs.push(bug);
     // One bug in seven has no embedding: its cosines are 0 on both sides.
     if (i % 7 === 3) continue;
-    embeddings.fullText.set(bug.id, Float32Array.from({ length: dims }, () => random() - 0.3));
-    embeddings.description.set(bug.id, Float32Array.from({ length: dims }, () => random() - 0.3));
+    embeddings.fullText.set(
+      bug.id,
+      Float32Array.from({ length: dims }, () => random() - 0.3),
+    );
+    embeddings.description.set(
+      bug.id,
+      Float32Array.from({ length: dims }, () => random() - 0.3),
+    );
   }
   return { bugs, embeddings };
 }
@@ -41,9 +65,21 @@ const merge = (...sides: Embeddings[]): Embeddings => ({
 });
 
 /** Kept pairs as "left|right|six signals" lines, for comparing whole sets. */
-function expected(left: BugText[], right: BugText[] | undefined, embeddings: Embeddings, leftIndex: Map<string, number>, rightIndex: Map<string, number>): string[] {
+function expected(
+  left: BugText[],
+  right: BugText[] | undefined,
+  embeddings: Embeddings,
+  leftIndex: Map<string, number>,
+  rightIndex: Map<string, number>,
+): string[] {
   return buildCandidatePairs({ left, right, embeddings, thresholds: PAPER_THRESHOLDS })
-    .pairs.map((p) => [leftIndex.get(p.leftId), rightIndex.get(p.rightId), ...SIGNAL_NAMES.map((name) => p.signals[name].toFixed(12))].join("|"))
+    .pairs.map((p) =>
+      [
+        leftIndex.get(p.leftId),
+        rightIndex.get(p.rightId),
+        ...SIGNAL_NAMES.map((name) => p.signals[name].toFixed(12)),
+      ].join("|"),
+    )
     .sort();
 }
 
@@ -76,12 +112,15 @@ describe("prefilterInThread", () => {
     const progress: number[] = [];
     const result = await prefilterInThread({ ...input, onProgress: (done, total) => progress.push(done / total) });
     const all = merge(reference.embeddings, input.embeddings);
-    const referenceExpected = runs.flatMap((run) => expected(run.bugs, reference.bugs, all, findingIndex, referenceIndex)).sort();
+    const referenceExpected = runs
+      .flatMap((run) => expected(run.bugs, reference.bugs, all, findingIndex, referenceIndex))
+      .sort();
     // Duplicate candidates within each run (a run against itself), then across every pair of runs.
     const withinExpected = runs.flatMap((run) => expected(run.bugs, undefined, all, findingIndex, findingIndex));
     const crossExpected: string[] = [...withinExpected];
     for (let i = 0; i < runs.length; i++) {
-      for (let j = i + 1; j < runs.length; j++) crossExpected.push(...expected(runs[i]!.bugs, runs[j]!.bugs, all, findingIndex, findingIndex));
+      for (let j = i + 1; j < runs.length; j++)
+        crossExpected.push(...expected(runs[i]!.bugs, runs[j]!.bugs, all, findingIndex, findingIndex));
     }
     expect(referenceExpected.length).toBeGreaterThan(10);
     expect(crossExpected.length).toBeGreaterThan(10);
@@ -89,12 +128,18 @@ describe("prefilterInThread", () => {
     expect(result.withinKept).toBe(withinExpected.length);
     expect(lines(result.referencePairs)).toEqual(referenceExpected);
     expect(lines(result.crossPairs)).toEqual(crossExpected.sort());
-    const sameRepository = (a: BugText[], b: BugText[]) => a.reduce((n, x) => n + b.filter((y) => y.repo === x.repo).length, 0);
+    const sameRepository = (a: BugText[], b: BugText[]) =>
+      a.reduce((n, x) => n + b.filter((y) => y.repo === x.repo).length, 0);
     expect(result.referenceCompared).toBe(runs.reduce((n, run) => n + sameRepository(run.bugs, reference.bugs), 0));
     // Within a run each unordered pair of distinct findings of one repository once.
     const withinCompared = runs.reduce((n, run) => n + (sameRepository(run.bugs, run.bugs) - run.bugs.length) / 2, 0);
     expect(result.withinCompared).toBe(withinCompared);
-    expect(result.crossCompared).toBe(withinCompared + sameRepository(runs[0]!.bugs, runs[1]!.bugs) + sameRepository(runs[0]!.bugs, runs[2]!.bugs) + sameRepository(runs[1]!.bugs, runs[2]!.bugs));
+    expect(result.crossCompared).toBe(
+      withinCompared +
+        sameRepository(runs[0]!.bugs, runs[1]!.bugs) +
+        sameRepository(runs[0]!.bugs, runs[2]!.bugs) +
+        sameRepository(runs[1]!.bugs, runs[2]!.bugs),
+    );
     expect(progress.every((p) => p >= 0 && p <= 1)).toBe(true);
     // The buffers grow like any PairBuffer after the transfer.
     result.crossPairs.push(1, 2, result.crossPairs.signalsAt(0));
@@ -104,7 +149,10 @@ describe("prefilterInThread", () => {
   it("reuses the reference side it holds, and the result does not change", async () => {
     const first = await prefilterInThread(input);
     // The thread must use what it kept: the texts sent now are ignored (and would give other pairs).
-    const second = await prefilterInThread({ ...input, reference: { bugs: [], embeddings: { fullText: new Map(), description: new Map() } } });
+    const second = await prefilterInThread({
+      ...input,
+      reference: { bugs: [], embeddings: { fullText: new Map(), description: new Map() } },
+    });
     expect(lines(second.referencePairs)).toEqual(lines(first.referencePairs));
   });
 
@@ -112,10 +160,17 @@ describe("prefilterInThread", () => {
     // Inside one chunk of findings: refused before it is sent.
     const broken = merge(input.embeddings);
     broken.fullText.set("b3", new Float32Array(5));
-    await expect(prefilterInThread({ ...input, referenceKey: "version-2", embeddings: broken })).rejects.toThrow("embedding of b3 has 5 dimensions, expected 8");
+    await expect(prefilterInThread({ ...input, referenceKey: "version-2", embeddings: broken })).rejects.toThrow(
+      "embedding of b3 has 5 dimensions, expected 8",
+    );
     // Between the reference side and the findings: found by the thread.
-    const shorter = { fullText: new Map([...input.embeddings.fullText].map(([id, v]) => [id, v.subarray(0, 5)])), description: input.embeddings.description };
-    await expect(prefilterInThread({ ...input, referenceKey: "version-3", embeddings: shorter })).rejects.toThrow(/prefilter: embedding of \w+ has 5 dimensions, expected 8/);
+    const shorter = {
+      fullText: new Map([...input.embeddings.fullText].map(([id, v]) => [id, v.subarray(0, 5)])),
+      description: input.embeddings.description,
+    };
+    await expect(prefilterInThread({ ...input, referenceKey: "version-3", embeddings: shorter })).rejects.toThrow(
+      /prefilter: embedding of \w+ has 5 dimensions, expected 8/,
+    );
     const after = await prefilterInThread({ ...input, referenceKey: "version-3" });
     const usual = await prefilterInThread(input);
     expect(lines(after.referencePairs)).toEqual(lines(usual.referencePairs));

@@ -15,7 +15,12 @@ const KEPT_REFERENCES = 2;
 /** Bugs per message: serialising one holds this loop for a few milliseconds at most. */
 const CHUNK = 500;
 
-type Pending = { referenceKey: string; resolve: (result: PrefilterResult) => void; reject: (error: Error) => void; onProgress?: (done: number, total: number) => void };
+type Pending = {
+  referenceKey: string;
+  resolve: (result: PrefilterResult) => void;
+  reject: (error: Error) => void;
+  onProgress?: (done: number, total: number) => void;
+};
 type Thread = { worker: Worker; pending: Map<number, Pending>; references: string[] };
 
 let thread: Thread | undefined;
@@ -31,7 +36,10 @@ import(workerData.tsx).then(({ register }) => { register(); return import(worker
 function startThread(): Thread {
   const worker = new Worker(BOOTSTRAP, {
     eval: true,
-    workerData: { tsx: import.meta.resolve("tsx/esm/api"), entry: new URL("./prefilter-thread.ts", import.meta.url).href },
+    workerData: {
+      tsx: import.meta.resolve("tsx/esm/api"),
+      entry: new URL("./prefilter-thread.ts", import.meta.url).href,
+    },
   });
   // A kept thread never holds the process open.
   worker.unref();
@@ -71,7 +79,8 @@ function pack(bugs: BugText[], vectors: Map<string, Float32Array>): PackedVector
     const vector = vectors.get(bug.id);
     if (!vector) return;
     // The prefilter checks dimensions across sides (packEmbeddings); inside one chunk they must agree to be packed.
-    if (vector.length !== dims) throw new Error(`embedding of ${bug.id} has ${vector.length} dimensions, expected ${dims}`);
+    if (vector.length !== dims)
+      throw new Error(`embedding of ${bug.id} has ${vector.length} dimensions, expected ${dims}`);
     packed.vectors.set(vector, i * dims);
     packed.present[i] = 1;
   });
@@ -79,7 +88,16 @@ function pack(bugs: BugText[], vectors: Map<string, Float32Array>): PackedVector
 }
 
 /** Only the fields the signals read: a finding's judge texts and hashes stay on this side. */
-const bugText = (b: BugText): BugText => ({ id: b.id, repo: b.repo, file: b.file, lineStart: b.lineStart, lineEnd: b.lineEnd, title: b.title, description: b.description, codeSnippet: b.codeSnippet });
+const bugText = (b: BugText): BugText => ({
+  id: b.id,
+  repo: b.repo,
+  file: b.file,
+  lineStart: b.lineStart,
+  lineEnd: b.lineEnd,
+  title: b.title,
+  description: b.description,
+  codeSnippet: b.codeSnippet,
+});
 
 export type PrefilterInput = {
   /** Identifies the reference side's exact texts and embeddings (loadReferenceSide's key). */
@@ -96,24 +114,46 @@ export type PrefilterInput = {
  * prefilter thread. `crossPairs` holds the duplicate candidates within and across runs; `crossCompared` counts both,
  * `withinCompared` / `withinKept` the part within runs.
  */
-export async function prefilterInThread(
-  input: PrefilterInput,
-): Promise<{ referencePairs: PairBuffer; referenceCompared: number; crossPairs: PairBuffer; crossCompared: number; withinCompared: number; withinKept: number }> {
+export async function prefilterInThread(input: PrefilterInput): Promise<{
+  referencePairs: PairBuffer;
+  referenceCompared: number;
+  crossPairs: PairBuffer;
+  crossCompared: number;
+  withinCompared: number;
+  withinKept: number;
+}> {
   thread ??= startThread();
   const current = thread;
   const job = nextJob++;
   const sendsReference = !current.references.includes(input.referenceKey);
-  current.references = [input.referenceKey, ...current.references.filter((key) => key !== input.referenceKey)].slice(0, KEPT_REFERENCES);
-  const done = new Promise<PrefilterResult>((resolve, reject) => current.pending.set(job, { referenceKey: input.referenceKey, resolve, reject, onProgress: input.onProgress }));
-  const post = (message: PrefilterMessage, transfer: ArrayBuffer[] = []) => current.worker.postMessage(message, transfer);
+  current.references = [input.referenceKey, ...current.references.filter((key) => key !== input.referenceKey)].slice(
+    0,
+    KEPT_REFERENCES,
+  );
+  const done = new Promise<PrefilterResult>((resolve, reject) =>
+    current.pending.set(job, { referenceKey: input.referenceKey, resolve, reject, onProgress: input.onProgress }),
+  );
+  const post = (message: PrefilterMessage, transfer: ArrayBuffer[] = []) =>
+    current.worker.postMessage(message, transfer);
   try {
-    post({ type: "start", job, referenceKey: input.referenceKey, keep: current.references, sendsReference, runSizes: input.runs.map((r) => r.length), thresholds: input.thresholds });
+    post({
+      type: "start",
+      job,
+      referenceKey: input.referenceKey,
+      keep: current.references,
+      sendsReference,
+      runSizes: input.runs.map((r) => r.length),
+      thresholds: input.thresholds,
+    });
     const send = async (side: "reference" | "findings", bugs: BugText[], embeddings: Embeddings) => {
       for (let from = 0; from < bugs.length; from += CHUNK) {
         const chunk = bugs.slice(from, from + CHUNK).map(bugText);
         const fullText = pack(chunk, embeddings.fullText);
         const description = pack(chunk, embeddings.description);
-        post({ type: "bugs", job, side, bugs: chunk, fullText, description }, [fullText.vectors.buffer as ArrayBuffer, description.vectors.buffer as ArrayBuffer]);
+        post({ type: "bugs", job, side, bugs: chunk, fullText, description }, [
+          fullText.vectors.buffer as ArrayBuffer,
+          description.vectors.buffer as ArrayBuffer,
+        ]);
         await yieldToEventLoop();
       }
     };

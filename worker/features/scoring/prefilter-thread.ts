@@ -16,12 +16,16 @@ import { runInNewContext } from "node:vm";
 import { parentPort } from "node:worker_threads";
 import { orderPairsForJudging } from "../../../lib/scoring/cross-run";
 import { PairBuffer, type PairArrays } from "../../../lib/scoring/pair-buffer";
-import { generateCandidatePairs, prepareBugs, type Embeddings, type PreparedSide } from "../../../lib/scoring/prefilter";
+import {
+  generateCandidatePairs,
+  prepareBugs,
+  type Embeddings,
+  type PreparedSide,
+} from "../../../lib/scoring/prefilter";
 import type { BugText, Thresholds } from "../../../lib/scoring/types";
 
 /** One kind of embedding for a chunk of bugs: row i is bug i's vector when present[i] is 1. */
 export type PackedVectors = { dims: number; vectors: Float32Array; present: Uint8Array };
-
 
 export type PrefilterMessage =
   | {
@@ -35,7 +39,14 @@ export type PrefilterMessage =
       runSizes: number[];
       thresholds: Thresholds;
     }
-  | { type: "bugs"; job: number; side: "reference" | "findings"; bugs: BugText[]; fullText: PackedVectors; description: PackedVectors }
+  | {
+      type: "bugs";
+      job: number;
+      side: "reference" | "findings";
+      bugs: BugText[];
+      fullText: PackedVectors;
+      description: PackedVectors;
+    }
   | { type: "run"; job: number }
   /** The client could not send the whole job: the thread forgets it. */
   | { type: "cancel"; job: number };
@@ -96,7 +107,9 @@ function receive(message: PrefilterMessage): void {
       referenceKey: message.referenceKey,
       runSizes: message.runSizes,
       thresholds: message.thresholds,
-      reference: message.sendsReference ? { bugs: [], embeddings: { fullText: new Map(), description: new Map() } } : undefined,
+      reference: message.sendsReference
+        ? { bugs: [], embeddings: { fullText: new Map(), description: new Map() } }
+        : undefined,
       findings: [],
       embeddings: { fullText: new Map(), description: new Map() },
     });
@@ -133,7 +146,11 @@ function receive(message: PrefilterMessage): void {
 
 function referenceSide(job: Job): ThreadReference {
   if (job.reference) {
-    const side = { bugs: job.reference.bugs, prepared: prepareBugs(job.reference.bugs), embeddings: job.reference.embeddings };
+    const side = {
+      bugs: job.reference.bugs,
+      prepared: prepareBugs(job.reference.bugs),
+      embeddings: job.reference.embeddings,
+    };
     references.set(job.referenceKey, side);
     return side;
   }
@@ -150,14 +167,16 @@ function runJob(jobId: number, job: Job): PrefilterResult {
     runs.push({ offset, bugs: job.findings.slice(offset, offset + size) });
     offset += size;
   }
-  if (offset !== job.findings.length) throw new Error(`prefilter job ${jobId} expected ${offset} findings, received ${job.findings.length}`);
+  if (offset !== job.findings.length)
+    throw new Error(`prefilter job ${jobId} expected ${offset} findings, received ${job.findings.length}`);
   const prepared = runs.map((run) => prepareBugs(run.bugs));
   // One map per kind holding both sides, as the prefilter reads it (ids are unique across both).
   const embeddings: Embeddings = {
     fullText: new Map([...reference.embeddings.fullText, ...job.embeddings.fullText]),
     description: new Map([...reference.embeddings.description, ...job.embeddings.description]),
   };
-  const indexOf = (side: { offset: number; bugs: BugText[] }) => new Map(side.bugs.map((bug, i) => [bug.id, side.offset + i]));
+  const indexOf = (side: { offset: number; bugs: BugText[] }) =>
+    new Map(side.bugs.map((bug, i) => [bug.id, side.offset + i]));
   const referenceIndex = indexOf({ offset: 0, bugs: reference.bugs });
   const findingIndexes = runs.map(indexOf);
 
@@ -177,7 +196,8 @@ function runJob(jobId: number, job: Job): PrefilterResult {
   };
   let total = 0;
   for (const side of prepared) total += pairsBetween(side, reference.prepared) + (repeated ? pairsWithin(side) : 0);
-  for (let i = 0; i < prepared.length; i++) for (let j = i + 1; j < prepared.length; j++) total += pairsBetween(prepared[i]!, prepared[j]!);
+  for (let i = 0; i < prepared.length; i++)
+    for (let j = i + 1; j < prepared.length; j++) total += pairsBetween(prepared[i]!, prepared[j]!);
   let done = 0;
   let lastReport = performance.now();
   const report = (compared: number) => {
@@ -190,31 +210,44 @@ function runJob(jobId: number, job: Job): PrefilterResult {
   const referencePairs = new PairBuffer();
   let referenceCompared = 0;
   prepared.forEach((side, r) => {
-    for (const slice of generateCandidatePairs({ left: side, right: reference.prepared, embeddings, thresholds: job.thresholds })) {
+    for (const slice of generateCandidatePairs({
+      left: side,
+      right: reference.prepared,
+      embeddings,
+      thresholds: job.thresholds,
+    })) {
       referenceCompared += slice.compared;
-      for (const p of slice.pairs) referencePairs.push(findingIndexes[r]!.get(p.leftId)!, referenceIndex.get(p.rightId)!, p.signals);
+      for (const p of slice.pairs)
+        referencePairs.push(findingIndexes[r]!.get(p.leftId)!, referenceIndex.get(p.rightId)!, p.signals);
       report(slice.compared);
     }
   });
   const crossPairs = new PairBuffer();
-  let crossRunCompared = 0;
   let withinRunCompared = 0;
   if (repeated) {
     prepared.forEach((side, r) => {
       for (const slice of generateCandidatePairs({ left: side, embeddings, thresholds: job.thresholds })) {
         withinRunCompared += slice.compared;
-        for (const p of slice.pairs) crossPairs.push(findingIndexes[r]!.get(p.leftId)!, findingIndexes[r]!.get(p.rightId)!, p.signals);
+        for (const p of slice.pairs)
+          crossPairs.push(findingIndexes[r]!.get(p.leftId)!, findingIndexes[r]!.get(p.rightId)!, p.signals);
         report(slice.compared);
       }
     });
   }
   const withinRunKept = crossPairs.length;
-  crossRunCompared = withinRunCompared;
+  // Compared pairs of the duplicate search in all: within runs, then across every pair of runs.
+  let crossRunCompared = withinRunCompared;
   for (let i = 0; i < prepared.length; i++) {
     for (let j = i + 1; j < prepared.length; j++) {
-      for (const slice of generateCandidatePairs({ left: prepared[i]!, right: prepared[j]!, embeddings, thresholds: job.thresholds })) {
+      for (const slice of generateCandidatePairs({
+        left: prepared[i]!,
+        right: prepared[j]!,
+        embeddings,
+        thresholds: job.thresholds,
+      })) {
         crossRunCompared += slice.compared;
-        for (const p of slice.pairs) crossPairs.push(findingIndexes[i]!.get(p.leftId)!, findingIndexes[j]!.get(p.rightId)!, p.signals);
+        for (const p of slice.pairs)
+          crossPairs.push(findingIndexes[i]!.get(p.leftId)!, findingIndexes[j]!.get(p.rightId)!, p.signals);
         report(slice.compared);
       }
     }
@@ -234,6 +267,10 @@ parentPort!.on("message", (message: PrefilterMessage) => {
     receive(message);
   } catch (error) {
     jobs.delete(message.job);
-    parentPort!.postMessage({ type: "error", job: message.job, message: error instanceof Error ? error.message : String(error) } satisfies PrefilterReply);
+    parentPort!.postMessage({
+      type: "error",
+      job: message.job,
+      message: error instanceof Error ? error.message : String(error),
+    } satisfies PrefilterReply);
   }
 });

@@ -3,7 +3,15 @@ import type { Score, ScoreBreakdown } from "../../../lib/scoring/types";
 
 // Score rows of a submission: one per (run or mean or curve point, scope, key).
 
-export function scoreRow(submissionId: string, runId: string | null, kind: string, n: number, scope: string, key: string, m: Score): Prisma.ScoreCreateManyInput {
+export function scoreRow(
+  submissionId: string,
+  runId: string | null,
+  kind: string,
+  n: number,
+  scope: string,
+  key: string,
+  m: Score,
+): Prisma.ScoreCreateManyInput {
   return {
     submissionId,
     runId,
@@ -36,7 +44,11 @@ export function breakdownRows(
   distinct?: { distinct: number; matched: number },
 ): Prisma.ScoreCreateManyInput[] {
   return [
-    { ...scoreRow(submissionId, runId, kind, n, "overall", "", b.overall), distinctFindings: distinct?.distinct ?? null, matchedDistinctFindings: distinct?.matched ?? null },
+    {
+      ...scoreRow(submissionId, runId, kind, n, "overall", "", b.overall),
+      distinctFindings: distinct?.distinct ?? null,
+      matchedDistinctFindings: distinct?.matched ?? null,
+    },
     ...b.languages.map((l) => scoreRow(submissionId, runId, kind, n, "language", l.language, l)),
     ...b.repositories.map((r) => scoreRow(submissionId, runId, kind, n, "repository", r.repo, r)),
   ];

@@ -7,18 +7,37 @@ import { referenceSharedEdges } from "../../../lib/scoring/cross-run";
 import { deriveMatches, matchKey, type DerivedMatch } from "../../../lib/scoring/matches";
 import { computeScoreBreakdown, meanScoreBreakdown } from "../../../lib/scoring/metrics";
 import { PREFILTER_VERSION } from "../../../lib/scoring/prefilter";
-import { distinctFindingsByRun, frequencySpectrum, summarizeComponents, type SpectrumPoint } from "../../../lib/scoring/spectrum";
+import {
+  distinctFindingsByRun,
+  frequencySpectrum,
+  summarizeComponents,
+  type SpectrumPoint,
+} from "../../../lib/scoring/spectrum";
 import { PAPER_THRESHOLDS } from "../../../lib/scoring/thresholds";
 import type { ScoreBreakdown } from "../../../lib/scoring/types";
 import { updateClaimed, type Claim } from "./claim-submission";
 import { embedBugs } from "./embed-bugs";
-import { JudgeRunner, readCachedVerdicts, requestKey, type JudgeRequest, type JudgeStats, type Verdict } from "./judge-pairs";
+import {
+  JudgeRunner,
+  readCachedVerdicts,
+  requestKey,
+  type JudgeRequest,
+  type JudgeStats,
+  type Verdict,
+} from "./judge-pairs";
 import { loadScoringInput, type LoadedFinding, type ReferenceSide } from "./load-scoring-input";
 import { mergeRuns, type CrossRunFigures } from "./merge-runs";
 import { breakdownRows, scoreRow } from "./score-rows";
 import { prefilterInThread } from "./prefilter-client";
 import { createYielder } from "./yielder";
-import { deleteAttempt, deleteOtherAttempts, markScored, switchToAttempt, writeCandidatePairs, writeMatches } from "./write-attempt";
+import {
+  deleteAttempt,
+  deleteOtherAttempts,
+  markScored,
+  switchToAttempt,
+  writeCandidatePairs,
+  writeMatches,
+} from "./write-attempt";
 
 export type ScoringDeps = {
   judge: Judge;
@@ -37,7 +56,15 @@ export type ScoringSummary = {
   estimatedCalls: number;
   judge: JudgeStats;
   crossRun: CrossRunFigures;
-  timings: { loadMs: number; embedMs: number; prefilterMs: number; judgeMs: number; crossRunMs: number; writeMs: number; totalMs: number };
+  timings: {
+    loadMs: number;
+    embedMs: number;
+    prefilterMs: number;
+    judgeMs: number;
+    crossRunMs: number;
+    writeMs: number;
+    totalMs: number;
+  };
   overall?: ScoreBreakdown["overall"];
 };
 
@@ -76,7 +103,8 @@ async function embedAndPrefilter(
     runs: runs.map((run) => run.findings),
     embeddings: maps,
     thresholds: PAPER_THRESHOLDS,
-    onProgress: (done, total) => void progress(10 + Math.floor((15 * done) / Math.max(total, 1))).catch(() => undefined),
+    onProgress: (done, total) =>
+      void progress(10 + Math.floor((15 * done) / Math.max(total, 1))).catch(() => undefined),
   });
   timings.prefilterMs = Date.now() - t;
   return result;
@@ -109,12 +137,25 @@ function orderedProgress(claim: Claim, onProgress: ScoringDeps["onProgress"]): P
  * The reference phase's requests, what the verdict cache already answers, and the pairs left to judge. One request per
  * distinct (finding text, reference text, config); a maintainer's override decides its pair, so it is never judged.
  */
-async function planReferenceJudging(findings: LoadedFinding[], reference: ReferenceSide, refPairs: ReferencePairs, judge: Judge, maybeYield: Yield) {
+async function planReferenceJudging(
+  findings: LoadedFinding[],
+  reference: ReferenceSide,
+  refPairs: ReferencePairs,
+  judge: Judge,
+  maybeYield: Yield,
+) {
   const refRequest = (i: number): JudgeRequest => {
     const finding = findings[refPairs.left[i]!]!;
     const ref = reference.refs[refPairs.right[i]!]!;
     const signals = refPairs.signalsAt(i);
-    return { leftHash: finding.hash, rightHash: ref.hash, configHash: judge.configHash(signals), left: finding.judgeText, right: ref.judgeText, signals };
+    return {
+      leftHash: finding.hash,
+      rightHash: ref.hash,
+      configHash: judge.configHash(signals),
+      left: finding.judgeText,
+      right: ref.judgeText,
+      signals,
+    };
   };
   const refKeys: string[] = new Array(refPairs.length);
   const distinct = new Map<string, number>();
@@ -127,7 +168,11 @@ async function planReferenceJudging(findings: LoadedFinding[], reference: Refere
   const refVerdicts = new Map<string, Verdict>();
   const distinctIndexes = [...distinct.values()];
   for (let k = 0; k < distinctIndexes.length; k += WRITE_BATCH) {
-    for (const [key, verdict] of await readCachedVerdicts(distinctIndexes.slice(k, k + WRITE_BATCH).map(refRequest), judge)) refVerdicts.set(key, verdict);
+    for (const [key, verdict] of await readCachedVerdicts(
+      distinctIndexes.slice(k, k + WRITE_BATCH).map(refRequest),
+      judge,
+    ))
+      refVerdicts.set(key, verdict);
   }
   // A maintainer's override decides its pair (lib/scoring/matches.ts), so the judge is never asked about it. Read
   // 2,000 hashes at a time: one query with tens of thousands of parameters held the event loop while the client
@@ -139,10 +184,12 @@ async function planReferenceJudging(findings: LoadedFinding[], reference: Refere
       where: { findingContentHash: { in: findingHashes.slice(k, k + 2_000) } },
       select: { findingContentHash: true, referenceHash: true, match: true },
     });
-    for (const o of rows) overrides.push({ findingHash: o.findingContentHash, referenceHash: o.referenceHash, match: o.match });
+    for (const o of rows)
+      overrides.push({ findingHash: o.findingContentHash, referenceHash: o.referenceHash, match: o.match });
   }
   const overridden = new Set(overrides.map((o) => matchKey(o.findingHash, o.referenceHash)));
-  const isOverridden = (i: number) => overridden.has(matchKey(findings[refPairs.left[i]!]!.hash, reference.refs[refPairs.right[i]!]!.hash));
+  const isOverridden = (i: number) =>
+    overridden.has(matchKey(findings[refPairs.left[i]!]!.hash, reference.refs[refPairs.right[i]!]!.hash));
   const undecided: number[] = [];
   const uncached: number[] = [];
   for (const [k, i] of distinctIndexes.entries()) {
@@ -240,7 +287,14 @@ async function computeScores(
   const runScores: ScoreBreakdown[] = [];
   for (const [index, run] of runs.entries()) {
     await maybeYield();
-    runScores.push(computeScoreBreakdown({ repositories, referenceBugs, findings: run.findings.map((f) => ({ id: f.id, repo: f.repo })), matches: matchesByRun[index]! }));
+    runScores.push(
+      computeScoreBreakdown({
+        repositories,
+        referenceBugs,
+        findings: run.findings.map((f) => ({ id: f.id, repo: f.repo })),
+        matches: matchesByRun[index]!,
+      }),
+    );
   }
   const mean = meanScoreBreakdown(runScores);
   // Repeated runs: the curve counts distinct findings (components), each run has its distinct-finding count next to
@@ -252,13 +306,21 @@ async function computeScores(
     await maybeYield();
     const { components, componentOf } = componentsOfSet(findings, set);
     await maybeYield();
-    curves = computeRunCurves({ runCount: runs.length, components, componentOf, referenceBugCount: reference.refs.length, matches });
+    curves = computeRunCurves({
+      runCount: runs.length,
+      components,
+      componentOf,
+      referenceBugCount: reference.refs.length,
+      matches,
+    });
     const summaries = summarizeComponents(components, componentOf, matches);
     distinctByRun = distinctFindingsByRun(runs.length, summaries);
     spectrum = frequencySpectrum(runs.length, summaries);
   }
-  const meanOf = (pick: (d: { distinct: number; matched: number }) => number) => distinctByRun.reduce((sum, d) => sum + pick(d), 0) / Math.max(distinctByRun.length, 1);
-  const meanDistinct = distinctByRun.length > 0 ? { distinct: meanOf((d) => d.distinct), matched: meanOf((d) => d.matched) } : undefined;
+  const meanOf = (pick: (d: { distinct: number; matched: number }) => number) =>
+    distinctByRun.reduce((sum, d) => sum + pick(d), 0) / Math.max(distinctByRun.length, 1);
+  const meanDistinct =
+    distinctByRun.length > 0 ? { distinct: meanOf((d) => d.distinct), matched: meanOf((d) => d.matched) } : undefined;
   return { runScores, mean, curves, distinctByRun, spectrum, meanDistinct };
 }
 
@@ -299,7 +361,14 @@ async function writeAttempt(input: {
       }
       await writeCandidatePairs(rows);
     }
-    await writeMatches(matches.map((m) => ({ attemptId: claim.attemptId, findingId: m.findingId, referenceBugId: m.referenceId, source: m.source })));
+    await writeMatches(
+      matches.map((m) => ({
+        attemptId: claim.attemptId,
+        findingId: m.findingId,
+        referenceBugId: m.referenceId,
+        source: m.source,
+      })),
+    );
     await merged.writeRows();
     await progress(95);
     const scoreRows = [
@@ -350,13 +419,14 @@ export async function scoreSubmission(claim: Claim, deps: ScoringDeps): Promise<
   // Embed and prefilter. Each run against the reference set on its own (a run's score never depends on the other
   // runs), then, for several runs, each run against itself and each pair of runs for duplicate candidates (§A.4 merges
   // duplicates within and across runs): in the prefilter thread, which hands back compact buffers of kept pairs.
-  const { referencePairs: refPairs, referenceCompared: comparedPairs, crossPairs, crossCompared, withinCompared, withinKept } = await embedAndPrefilter(
-    reference,
-    runs,
-    deps.embedder,
-    timings,
-    progress,
-  );
+  const {
+    referencePairs: refPairs,
+    referenceCompared: comparedPairs,
+    crossPairs,
+    crossCompared,
+    withinCompared,
+    withinKept,
+  } = await embedAndPrefilter(reference, runs, deps.embedder, timings, progress);
   const maybeYield = createYielder();
   await progress(25);
   const plan = await planReferenceJudging(findings, reference, refPairs, deps.judge, maybeYield);
@@ -371,7 +441,16 @@ export async function scoreSubmission(claim: Claim, deps: ScoringDeps): Promise<
   runner.stats.requested = plan.distinct.size;
   // Overridden pairs without a cached verdict are neither judged nor cached.
   runner.stats.cached = plan.distinct.size - plan.undecided.length;
-  const crossRun: CrossRunFigures = { compared: crossCompared, kept: crossPairs.length, withinCompared, withinKept, judged: 0, cached: 0, skipped: 0, bound: -1 };
+  const crossRun: CrossRunFigures = {
+    compared: crossCompared,
+    kept: crossPairs.length,
+    withinCompared,
+    withinKept,
+    judged: 0,
+    cached: 0,
+    skipped: 0,
+    bound: -1,
+  };
   const usage = () => ({
     judgeModel: deps.judge.model,
     offlineJudge: deps.judge.offline,
@@ -401,14 +480,26 @@ export async function scoreSubmission(claim: Claim, deps: ScoringDeps): Promise<
   });
   const summary = (outcome: ScoringSummary["outcome"]): ScoringSummary => {
     timings.totalMs = Date.now() - started;
-    return { outcome, comparedPairs, keptPairs: refPairs.length, estimatedCalls, judge: runner.stats, crossRun, timings };
+    return {
+      outcome,
+      comparedPairs,
+      keptPairs: refPairs.length,
+      estimatedCalls,
+      judge: runner.stats,
+      crossRun,
+      timings,
+    };
   };
   const awaitApproval = async () => {
     await updateClaimed(claim, {
       scoringStatus: "awaiting_approval",
       scoringError: `Scoring needs up to ${estimatedCalls.toLocaleString("en-US")} judge calls, above the budget of ${allowed.toLocaleString("en-US")} per submission (JUDGE_CALL_BUDGET). An admin can approve the spend; scoring then continues.`,
     });
-    await db.judgeUsage.upsert({ where: { submissionId: claim.submissionId }, create: { submissionId: claim.submissionId, ...usage() }, update: usage() });
+    await db.judgeUsage.upsert({
+      where: { submissionId: claim.submissionId },
+      create: { submissionId: claim.submissionId, ...usage() },
+      update: usage(),
+    });
     return summary("awaiting_approval");
   };
   if (plan.uncached.length > allowed) return awaitApproval();
@@ -447,7 +538,20 @@ export async function scoreSubmission(claim: Claim, deps: ScoringDeps): Promise<
   // Score, then write.
   const scores = await computeScores(input, findings, findingIndex, matches, merged.set, maybeYield);
   t = Date.now();
-  await writeAttempt({ claim, runs, findings, reference, refPairs, plan, matches, merged, scores, usage, progress, maybeYield });
+  await writeAttempt({
+    claim,
+    runs,
+    findings,
+    reference,
+    refPairs,
+    plan,
+    matches,
+    merged,
+    scores,
+    usage,
+    progress,
+    maybeYield,
+  });
   timings.writeMs = Date.now() - t;
   return { ...summary("scored"), overall: scores.mean.overall };
 }

@@ -22,7 +22,14 @@ export const CANDIDATE_PAIR_COLUMNS = {
   verdictId: "text",
 } as const;
 export const MATCH_COLUMNS = { attemptId: "text", findingId: "text", referenceBugId: "text", source: "text" } as const;
-export const CROSS_RUN_COLUMNS = { attemptId: "text", submissionId: "text", leftId: "text", rightId: "text", decision: "text", verdictId: "text" } as const;
+export const CROSS_RUN_COLUMNS = {
+  attemptId: "text",
+  submissionId: "text",
+  leftId: "text",
+  rightId: "text",
+  decision: "text",
+  verdictId: "text",
+} as const;
 
 export async function writeCandidatePairs(rows: Prisma.CandidatePairCreateManyInput[]): Promise<void> {
   await insertRows(db, "CandidatePair", CANDIDATE_PAIR_COLUMNS, rows, { onConflictDoNothing: true, chunkSize: 2_000 });
@@ -56,7 +63,14 @@ const SCORE_COLUMNS = {
   distinctFindings: "float8",
   matchedDistinctFindings: "float8",
 } as const;
-const SPECTRUM_COLUMNS = { submissionId: "text", n: "int4", exactlyMatched: "int4", exactlyUnmatched: "int4", unionMatched: "int4", unionUnmatched: "int4" } as const;
+const SPECTRUM_COLUMNS = {
+  submissionId: "text",
+  n: "int4",
+  exactlyMatched: "int4",
+  exactlyUnmatched: "int4",
+  unionMatched: "int4",
+  unionUnmatched: "int4",
+} as const;
 
 export async function switchToAttempt(
   claim: Claim,
@@ -75,14 +89,23 @@ export async function switchToAttempt(
     await insertRows(tx, "Score", SCORE_COLUMNS, scoreRows);
     await tx.runSpectrum.deleteMany({ where: { submissionId: claim.submissionId } });
     await insertRows(tx, "RunSpectrum", SPECTRUM_COLUMNS, spectrumRows);
-    await tx.judgeUsage.upsert({ where: { submissionId: claim.submissionId }, create: { submissionId: claim.submissionId, ...usage }, update: usage });
+    await tx.judgeUsage.upsert({
+      where: { submissionId: claim.submissionId },
+      create: { submissionId: claim.submissionId, ...usage },
+      update: usage,
+    });
     await tx.submission.update({ where: { id: claim.submissionId }, data: { scoringAttemptId: claim.attemptId } });
     return current[0].scoringAttemptId;
   });
 }
 
 export async function markScored(claim: Claim): Promise<void> {
-  await updateClaimed(claim, { scoringStatus: "scored", scoringProgress: 100, scoringError: null, scoredAt: new Date() });
+  await updateClaimed(claim, {
+    scoringStatus: "scored",
+    scoringProgress: 100,
+    scoringError: null,
+    scoredAt: new Date(),
+  });
 }
 
 const DELETE_BATCH = 10_000;

@@ -20,13 +20,17 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 export default async function MySubmissionsPage({ searchParams }: Props) {
   const user = await requirePageUser("/account/submissions");
   const page = pageFromSearchParam((await searchParams).page);
-  const [{ submissions, pagination }, quota] = await Promise.all([listUserSubmissions(user.id, { page }), getSubmissionQuota(user.id)]);
+  const [{ submissions, pagination }, quota] = await Promise.all([
+    listUserSubmissions(user.id, { page }),
+    getSubmissionQuota(user.id),
+  ]);
   const busy = submissions.some((s) => s.status === "queued" || s.status === "scoring");
   return (
     <>
       <h1>My submissions</h1>
       <p className="muted">
-        Scores are private until an admin approves a submission for the public leaderboard. Uploads left today: {quota.remaining} of {quota.limit}.
+        Scores are private until an admin approves a submission for the public leaderboard. Uploads left today:{" "}
+        {quota.remaining} of {quota.limit}.
       </p>
       <AutoRefresh active={busy} />
       {pagination.total === 0 ? (
@@ -36,7 +40,20 @@ export default async function MySubmissionsPage({ searchParams }: Props) {
       ) : (
         <div className="table-wrap" {...scrollRegion("My submissions")}>
           <table data-testid="my-submissions">
-            <ColumnHeads columns={["Model", "Benchmark", "Uploaded (UTC)", "Scoring", "Review", { label: "Recall", num: true }, { label: "Precision", num: true }, { label: "F1", num: true }, { label: "Actions", hidden: true }]} scoped={false} />
+            <ColumnHeads
+              columns={[
+                "Model",
+                "Benchmark",
+                "Uploaded (UTC)",
+                "Scoring",
+                "Review",
+                { label: "Recall", num: true },
+                { label: "Precision", num: true },
+                { label: "F1", num: true },
+                { label: "Actions", hidden: true },
+              ]}
+              scoped={false}
+            />
             <tbody>
               {submissions.map((s) => (
                 <tr key={s.id}>

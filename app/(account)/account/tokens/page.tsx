@@ -15,11 +15,16 @@ export default async function TokensPage() {
     <>
       <h1>API tokens</h1>
       <p className="muted">
-        Tokens let the CLI and scripts act as you, within the scopes you give them, until they expire (times are UTC). Only a hash is
-        stored: a lost token cannot be shown again, so revoke it and create a new one. Tokens are created here, from a signed-in browser,
-        or by an operator with <code>npx probebench token create</code>; a token cannot create tokens.
+        Tokens let the CLI and scripts act as you, within the scopes you give them, until they expire (times are UTC).
+        Only a hash is stored: a lost token cannot be shown again, so revoke it and create a new one. Tokens are created
+        here, from a signed-in browser, or by an operator with <code>npx probebench token create</code>; a token cannot
+        create tokens.
       </p>
-      <TokensManager initial={tokens} serverUrl={env.NEXTAUTH_URL ?? env.PROBEBENCH_URL} canAdmin={user.role !== "user"} />
+      <TokensManager
+        initial={tokens}
+        serverUrl={env.NEXTAUTH_URL ?? env.PROBEBENCH_URL}
+        canAdmin={user.role !== "user"}
+      />
     </>
   );
 }

@@ -15,9 +15,10 @@ export default async function WebhooksPage() {
     <>
       <h1>Webhooks</h1>
       <p className="muted">
-        Instead of polling, have probebench call your endpoint when your submissions are scored, fail, are reviewed, or finish panel validation.
-        Requests are signed per Standard Webhooks (<code>webhook-id</code>, <code>webhook-timestamp</code>, <code>webhook-signature</code>);
-        failed deliveries are retried with growing waits for up to a day. Only public addresses are called.
+        Instead of polling, have probebench call your endpoint when your submissions are scored, fail, are reviewed, or
+        finish panel validation. Requests are signed per Standard Webhooks (<code>webhook-id</code>,{" "}
+        <code>webhook-timestamp</code>, <code>webhook-signature</code>); failed deliveries are retried with growing
+        waits for up to a day. Only public addresses are called.
       </p>
       {env.WEBHOOK_SECRET_KEY ? (
         <WebhooksManager initial={webhooks} isAdmin={user.role === "admin"} />

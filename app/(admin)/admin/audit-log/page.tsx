@@ -17,7 +17,11 @@ function one(v: string | string[] | undefined): string | undefined {
 export default async function AuditLogPage({ searchParams }: Props) {
   await requirePageAdmin("/admin/audit-log");
   const params = await searchParams;
-  const { entries, next } = await listAuditLog({ action: one(params.action), target: one(params.target), before: one(params.before) });
+  const { entries, next } = await listAuditLog({
+    action: one(params.action),
+    target: one(params.target),
+    before: one(params.before),
+  });
   return (
     <>
       <h1>Audit log</h1>
@@ -57,7 +61,9 @@ export default async function AuditLogPage({ searchParams }: Props) {
       {entries.length === 0 && <p>No entries.</p>}
       {next && (
         <p>
-          <Link href={`/admin/audit-log?${new URLSearchParams({ ...(one(params.action) ? { action: one(params.action)! } : {}), ...(one(params.target) ? { target: one(params.target)! } : {}), before: next })}`}>
+          <Link
+            href={`/admin/audit-log?${new URLSearchParams({ ...(one(params.action) ? { action: one(params.action)! } : {}), ...(one(params.target) ? { target: one(params.target)! } : {}), before: next })}`}
+          >
             Older entries
           </Link>
         </p>

@@ -18,7 +18,8 @@ export default async function BenchmarkVersionsPage() {
     <>
       <h1>Benchmark versions</h1>
       <p className="muted">
-        Every version a submission can be scored against, newest first. A version is immutable once imported; scores of different versions are never mixed.
+        Every version a submission can be scored against, newest first. A version is immutable once imported; scores of
+        different versions are never mixed.
       </p>
       {versions.length === 0 ? (
         <p className="card empty-state">No benchmark version has been imported yet: import the first one below.</p>
@@ -29,11 +30,17 @@ export default async function BenchmarkVersionsPage() {
             <thead>
               <tr>
                 <th scope="col">Version</th>
-                <th scope="col" className="num">Repositories</th>
-                <th scope="col" className="num">Reference bugs</th>
+                <th scope="col" className="num">
+                  Repositories
+                </th>
+                <th scope="col" className="num">
+                  Reference bugs
+                </th>
                 <th scope="col">Details shown to</th>
                 <th scope="col">Taxonomy</th>
-                <th scope="col" className="num">Submissions</th>
+                <th scope="col" className="num">
+                  Submissions
+                </th>
                 <th scope="col">Imported (UTC)</th>
               </tr>
             </thead>
@@ -41,7 +48,9 @@ export default async function BenchmarkVersionsPage() {
               {versions.map((v) => (
                 <tr key={v.key}>
                   <td>
-                    <Link href={`/leaderboard/${encodeURIComponent(v.slug)}/${encodeURIComponent(v.version)}`}>{v.name} {v.version}</Link>
+                    <Link href={`/leaderboard/${encodeURIComponent(v.slug)}/${encodeURIComponent(v.version)}`}>
+                      {v.name} {v.version}
+                    </Link>
                     <br />
                     <code className="small">{v.key}</code>
                     <span className="muted small">, snapshot of {v.snapshot_date}</span>
@@ -51,7 +60,9 @@ export default async function BenchmarkVersionsPage() {
                     <br />
                     <span className="muted small">{count(v.snapshots)} with a snapshot</span>
                   </td>
-                  <td className="num">{v.reference_bugs ? count(v.reference_bugs) : <span className="muted">none (reported only)</span>}</td>
+                  <td className="num">
+                    {v.reference_bugs ? count(v.reference_bugs) : <span className="muted">none (reported only)</span>}
+                  </td>
                   <td>{v.reference_visibility === "maintainers" ? "maintainers" : "everyone"}</td>
                   <td>{v.taxonomy ? "yes" : <span className="muted">none</span>}</td>
                   <td className="num">

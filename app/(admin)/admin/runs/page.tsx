@@ -28,9 +28,9 @@ export default async function RunsPage({ searchParams }: Props) {
     <>
       <h1>In-house runs</h1>
       <p className="muted">
-        probebench audits a benchmark version itself: every pass of the plan runs as a tool-using agent against an OpenAI-compatible
-        model, in an isolated sandbox with the snapshot and no network. A finished run becomes an in-house submission, scored and
-        reviewed like any other.
+        probebench audits a benchmark version itself: every pass of the plan runs as a tool-using agent against an
+        OpenAI-compatible model, in an isolated sandbox with the snapshot and no network. A finished run becomes an
+        in-house submission, scored and reviewed like any other.
       </p>
       {options.sandbox?.kind === "none" ? (
         <div className={styles.alert} role="alert" data-testid="no-sandbox">
@@ -41,14 +41,18 @@ export default async function RunsPage({ searchParams }: Props) {
           Tool calls run in the {describeSandbox(options.sandbox)}.
         </p>
       ) : (
-        <p className="muted" data-testid="sandbox">No worker has started yet: runs wait in the queue until one says which sandbox it has.</p>
+        <p className="muted" data-testid="sandbox">
+          No worker has started yet: runs wait in the queue until one says which sandbox it has.
+        </p>
       )}
       {options.sandbox?.kind === "none" ? null : !options.endpointConfigured ? (
         <div className={styles.info} role="status" data-testid="no-endpoint">
           {NO_ENDPOINT_MESSAGE}
         </div>
       ) : options.benchmarks.length === 0 ? (
-        <p className="card empty-state">No repository has a snapshot yet: import one with <code>npx probebench snapshot import</code>.</p>
+        <p className="card empty-state">
+          No repository has a snapshot yet: import one with <code>npx probebench snapshot import</code>.
+        </p>
       ) : (
         <LaunchRunForm options={{ baseUrls: options.baseUrls, benchmarks: options.benchmarks }} />
       )}
@@ -60,7 +64,18 @@ export default async function RunsPage({ searchParams }: Props) {
         <div className="table-wrap">
           <table>
             <caption>In-house runs, newest first</caption>
-            <ColumnHeads columns={["Run", "Status", "Benchmark", "Harness", "Passes done / total", "Tokens", "Cost", "Started (UTC)"]} />
+            <ColumnHeads
+              columns={[
+                "Run",
+                "Status",
+                "Benchmark",
+                "Harness",
+                "Passes done / total",
+                "Tokens",
+                "Cost",
+                "Started (UTC)",
+              ]}
+            />
             <tbody>
               {runs.map((r) => (
                 <tr key={r.id} data-run-id={r.id}>
@@ -71,7 +86,9 @@ export default async function RunsPage({ searchParams }: Props) {
                     <RunStatusBadge status={r.status} />
                   </td>
                   <td>{r.benchmark}</td>
-                  <td><code>{r.harness}</code></td>
+                  <td>
+                    <code>{r.harness}</code>
+                  </td>
                   <td>
                     {r.passes_done} / {r.passes_total}
                     {r.passes_failed > 0 && <span className="muted"> ({r.passes_failed} failed)</span>}

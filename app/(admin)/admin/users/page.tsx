@@ -24,12 +24,21 @@ export default async function UsersPage({ searchParams }: Props) {
     <>
       <h1>Users</h1>
       <p className="muted">
-        Roles: user (uploads), maintainer (sees every submission, also unapproved ones), admin (reviews, manages users). An empty quota
-        means the default of {env.SUBMISSION_QUOTA_PER_DAY} uploads a day. Disabling signs the user out and revokes their API tokens for good.
+        Roles: user (uploads), maintainer (sees every submission, also unapproved ones), admin (reviews, manages users).
+        An empty quota means the default of {env.SUBMISSION_QUOTA_PER_DAY} uploads a day. Disabling signs the user out
+        and revokes their API tokens for good.
       </p>
       <form method="get" style={{ margin: "8px 0 14px" }}>
         <div className={styles.actions}>
-          <input className={styles.input} style={{ maxWidth: 320 }} type="search" name="q" defaultValue={q ?? ""} placeholder="Search email or name" aria-label="Search users" />
+          <input
+            className={styles.input}
+            style={{ maxWidth: 320 }}
+            type="search"
+            name="q"
+            defaultValue={q ?? ""}
+            placeholder="Search email or name"
+            aria-label="Search users"
+          />
           <button className={styles.button} type="submit">
             Search
           </button>
@@ -53,7 +62,9 @@ export default async function UsersPage({ searchParams }: Props) {
                   {u.name && <div className="muted">{u.name}</div>}
                 </td>
                 <td className="muted">
-                  {[u.has_password && "password", u.github && "GitHub", !u.email_verified && "unverified email"].filter(Boolean).join(" · ") || "–"}
+                  {[u.has_password && "password", u.github && "GitHub", !u.email_verified && "unverified email"]
+                    .filter(Boolean)
+                    .join(" · ") || "–"}
                 </td>
                 <td className="num">{u.submissions}</td>
                 <td>

@@ -11,9 +11,10 @@ export default function ApiReferencePage() {
       <div className="prose">
         <h1>API reference</h1>
         <p>
-          Every route of the HTTP API with its parameters, token scopes, answers and errors, generated from the schemas the server validates and
-          answers with. The raw document is at <a href="/api/v1/openapi.json">/api/v1/openapi.json</a> (OpenAPI 3.1) for client generators; uploads
-          and webhooks are explained in the <Link href="/submit-guide">submit guide</Link>.
+          Every route of the HTTP API with its parameters, token scopes, answers and errors, generated from the schemas
+          the server validates and answers with. The raw document is at{" "}
+          <a href="/api/v1/openapi.json">/api/v1/openapi.json</a> (OpenAPI 3.1) for client generators; uploads and
+          webhooks are explained in the <Link href="/submit-guide">submit guide</Link>.
         </p>
       </div>
       <section aria-label="Operations">

@@ -12,7 +12,11 @@ export async function ContextSection({ benchmarkKey, repository }: { benchmarkKe
     <section aria-labelledby="context-documents">
       <h2 id="context-documents">Context documents</h2>
       {views.map((v) => (
-        <ContextDocumentEditor key={v.kind} initial={v} apiPath={`/api/v1/repositories/${repository}/context/${v.kind}${q}`} />
+        <ContextDocumentEditor
+          key={v.kind}
+          initial={v}
+          apiPath={`/api/v1/repositories/${repository}/context/${v.kind}${q}`}
+        />
       ))}
     </section>
   );

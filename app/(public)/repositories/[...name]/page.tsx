@@ -18,7 +18,10 @@ import { EmptyRow } from "@/components/ui/empty-row";
 
 export const dynamic = "force-dynamic";
 
-type Props = { params: Promise<{ name: string[] }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = {
+  params: Promise<{ name: string[] }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 const nameOf = async (params: Props["params"]) => (await params).name.map(decodeURIComponent).join("/");
 
@@ -48,10 +51,16 @@ export default async function RepositoryPage({ params, searchParams }: Props) {
   const api = `/api/v1/repositories/${repository.name}${q}`;
   return (
     <>
-      <p className="muted small"><Link href={`/repositories${q}`}>Repositories of {benchmark.key}</Link> / {repository.name}</p>
+      <p className="muted small">
+        <Link href={`/repositories${q}`}>Repositories of {benchmark.key}</Link> / {repository.name}
+      </p>
       <div className="page-head">
         <h1>{repository.name}</h1>
-        <BenchmarkSelector benchmarks={versions} current={benchmark.key} hrefFor={(b) => `/repositories/${repository.name}?benchmark=${encodeURIComponent(b.key)}`} />
+        <BenchmarkSelector
+          benchmarks={versions}
+          current={benchmark.key}
+          hrefFor={(b) => `/repositories/${repository.name}?benchmark=${encodeURIComponent(b.key)}`}
+        />
       </div>
       <dl className="facts">
         <dt>Language</dt>
@@ -60,16 +69,21 @@ export default async function RepositoryPage({ params, searchParams }: Props) {
         <dd>{repository.domain ?? "–"}</dd>
         <dt>Reference bugs</dt>
         <dd>
-          {count(repository.referenceBugs)} (<Link href={`/reference-bugs/${repository.name}${q}`}>which configurations found each</Link>)
+          {count(repository.referenceBugs)} (
+          <Link href={`/reference-bugs/${repository.name}${q}`}>which configurations found each</Link>)
         </dd>
         {repository.snapshotCommit && (
           <>
             <dt>Snapshot</dt>
-            <dd><code>{repository.snapshotCommit.slice(0, 12)}</code></dd>
+            <dd>
+              <code>{repository.snapshotCommit.slice(0, 12)}</code>
+            </dd>
           </>
         )}
         <dt>Mean recall / precision</dt>
-        <dd>{pct(repository.meanRecall)}% / {pct(repository.meanPrecision)}%</dd>
+        <dd>
+          {pct(repository.meanRecall)}% / {pct(repository.meanPrecision)}%
+        </dd>
       </dl>
 
       <h2>By configuration</h2>
@@ -83,10 +97,18 @@ export default async function RepositoryPage({ params, searchParams }: Props) {
             <tr>
               <th scope="col">Configuration</th>
               <th scope="col">Source</th>
-              <th scope="col" className="num">Recall %</th>
-              <th scope="col" className="num">Precision %</th>
-              <th scope="col" className="num">Matched / reference bugs</th>
-              <th scope="col" className="num">Findings</th>
+              <th scope="col" className="num">
+                Recall %
+              </th>
+              <th scope="col" className="num">
+                Precision %
+              </th>
+              <th scope="col" className="num">
+                Matched / reference bugs
+              </th>
+              <th scope="col" className="num">
+                Findings
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -94,26 +116,54 @@ export default async function RepositoryPage({ params, searchParams }: Props) {
               const cell = row!.cells[c.id]!;
               return (
                 <tr key={c.id}>
-                  <th scope="row" className="wrap"><Link href={`/submissions/${c.id}`}>{c.label}</Link>{c.coverage !== "full" && <span className="badge subset">{c.coverage}</span>}</th>
-                  <td><SourceBadge source={c.source} /></td>
+                  <th scope="row" className="wrap">
+                    <Link href={`/submissions/${c.id}`}>{c.label}</Link>
+                    {c.coverage !== "full" && <span className="badge subset">{c.coverage}</span>}
+                  </th>
+                  <td>
+                    <SourceBadge source={c.source} />
+                  </td>
                   <MetricCell score={cell} metric="recall" best={bestRecall.has(c.id)} />
                   <MetricCell score={cell} metric="precision" best={bestPrecision.has(c.id)} />
-                  <td className="num">{count(cell.matched_reference_bugs)} / {count(cell.reference_bugs)}</td>
+                  <td className="num">
+                    {count(cell.matched_reference_bugs)} / {count(cell.reference_bugs)}
+                  </td>
                   <td className="num">{count(cell.findings)}</td>
                 </tr>
               );
             })}
-            {configurations.length === 0 && <EmptyRow columns={6}>No public configuration has a score for this repository yet.</EmptyRow>}
+            {configurations.length === 0 && (
+              <EmptyRow columns={6}>No public configuration has a score for this repository yet.</EmptyRow>
+            )}
           </tbody>
         </table>
       </div>
       <DownloadLinks api={api} />
 
       <h2>Compared with the other {repository.language} repositories</h2>
-      <RepositoryMatrix id="matrix-recall" tables={tables} metric="recall" benchmarkKey={benchmark.key} languages={[repository.language]} highlight={repository.name} />
-      <RepositoryMatrix id="matrix-precision" tables={tables} metric="precision" benchmarkKey={benchmark.key} languages={[repository.language]} highlight={repository.name} />
+      <RepositoryMatrix
+        id="matrix-recall"
+        tables={tables}
+        metric="recall"
+        benchmarkKey={benchmark.key}
+        languages={[repository.language]}
+        highlight={repository.name}
+      />
+      <RepositoryMatrix
+        id="matrix-precision"
+        tables={tables}
+        metric="precision"
+        benchmarkKey={benchmark.key}
+        languages={[repository.language]}
+        highlight={repository.name}
+      />
 
-      <PlanSection view={plan} page={pageFromSearchParam(query.page)} path={`/repositories/${repository.name}`} benchmarkKey={benchmark.key} />
+      <PlanSection
+        view={plan}
+        page={pageFromSearchParam(query.page)}
+        path={`/repositories/${repository.name}`}
+        benchmarkKey={benchmark.key}
+      />
       <ContextSection benchmarkKey={benchmark.key} repository={repository.name} />
     </>
   );

@@ -11,12 +11,24 @@ const PASSES_PER_PAGE = 20;
 const FILES_SHOWN = 5;
 
 /** The stored snapshot and pass plan of a repository: facts, a paginated pass table with call-graph excerpts. */
-export function PlanSection({ view, page, path, benchmarkKey }: { view: RepositoryPlanView | null; page: number; path: string; benchmarkKey: string }) {
+export function PlanSection({
+  view,
+  page,
+  path,
+  benchmarkKey,
+}: {
+  view: RepositoryPlanView | null;
+  page: number;
+  path: string;
+  benchmarkKey: string;
+}) {
   if (!view) {
     return (
       <section aria-labelledby="plan-heading">
         <h2 id="plan-heading">Audit plan</h2>
-        <p className="muted">No snapshot of this repository has been imported for {benchmarkKey} yet, so there is no pass plan.</p>
+        <p className="muted">
+          No snapshot of this repository has been imported for {benchmarkKey} yet, so there is no pass plan.
+        </p>
       </section>
     );
   }
@@ -26,7 +38,9 @@ export function PlanSection({ view, page, path, benchmarkKey }: { view: Reposito
   const individual = plan.passes.filter((p) => p.kind === "individual").length;
   const tokens = plan.passes.reduce((n, p) => n + p.tokens, 0);
   const graph = plan.call_graph;
-  const languages = Object.entries(snapshot.languages).map(([l, lines]) => `${l} ${count(lines)}`).join(", ");
+  const languages = Object.entries(snapshot.languages)
+    .map(([l, lines]) => `${l} ${count(lines)}`)
+    .join(", ");
   const api = `/api/v1/repositories/${view.repository}/plan?benchmark=${encodeURIComponent(benchmarkKey)}`;
   return (
     <section aria-labelledby="plan-heading">
@@ -38,14 +52,16 @@ export function PlanSection({ view, page, path, benchmarkKey }: { view: Reposito
       <dl className="facts">
         <dt>Snapshot</dt>
         <dd>
-          <code title={snapshot.sha256}>sha256 {snapshot.sha256.slice(0, 16)}</code>, {count(snapshot.files)} files, {count(snapshot.lines)} source lines
+          <code title={snapshot.sha256}>sha256 {snapshot.sha256.slice(0, 16)}</code>, {count(snapshot.files)} files,{" "}
+          {count(snapshot.lines)} source lines
           {languages && ` (${languages})`}
         </dd>
         <dt>Environment image</dt>
         <dd>{snapshot.image ? <code>{snapshot.image}</code> : "–"}</dd>
         <dt>Passes</dt>
         <dd>
-          {count(plan.passes.length)} ({individual} individual, {plan.passes.length - individual} batches), {count(tokens)} tokens, planner version {plan.planner_version}
+          {count(plan.passes.length)} ({individual} individual, {plan.passes.length - individual} batches),{" "}
+          {count(tokens)} tokens, planner version {plan.planner_version}
         </dd>
         <dt>Audited files</dt>
         <dd>
@@ -53,8 +69,9 @@ export function PlanSection({ view, page, path, benchmarkKey }: { view: Reposito
         </dd>
         <dt>Call graph</dt>
         <dd>
-          {count(graph.calls)} calls: {count(graph.resolved_by_import)} resolved by import, {count(graph.resolved_by_name)} by unique name,{" "}
-          {count(graph.same_file)} within a file, {count(graph.unresolved)} unresolved
+          {count(graph.calls)} calls: {count(graph.resolved_by_import)} resolved by import,{" "}
+          {count(graph.resolved_by_name)} by unique name, {count(graph.same_file)} within a file,{" "}
+          {count(graph.unresolved)} unresolved
         </dd>
       </dl>
 
@@ -65,11 +82,17 @@ export function PlanSection({ view, page, path, benchmarkKey }: { view: Reposito
           <tbody>
             {shown.map((pass) => (
               <tr key={pass.id}>
-                <th scope="row"><code>{pass.id}</code></th>
+                <th scope="row">
+                  <code>{pass.id}</code>
+                </th>
                 <td>{pass.kind}</td>
-                <td className="wrap"><PassFiles pass={pass} /></td>
+                <td className="wrap">
+                  <PassFiles pass={pass} />
+                </td>
                 <td className="num">{count(pass.tokens)}</td>
-                <td className="wrap"><Excerpt pass={pass} /></td>
+                <td className="wrap">
+                  <Excerpt pass={pass} />
+                </td>
               </tr>
             ))}
           </tbody>
@@ -81,7 +104,9 @@ export function PlanSection({ view, page, path, benchmarkKey }: { view: Reposito
           <summary>Excluded files ({count(plan.excluded.length)})</summary>
           <ul className="small">
             {plan.excluded.map((e) => (
-              <li key={e.file}><code>{e.file}</code> <span className="muted">{e.reason}</span></li>
+              <li key={e.file}>
+                <code>{e.file}</code> <span className="muted">{e.reason}</span>
+              </li>
             ))}
           </ul>
         </details>
@@ -97,7 +122,9 @@ function PassFiles({ pass }: { pass: Pass }) {
   const list = (files: string[]) => (
     <ul className="plain small">
       {files.map((f) => (
-        <li key={f}><code>{f}</code></li>
+        <li key={f}>
+          <code>{f}</code>
+        </li>
       ))}
     </ul>
   );
@@ -114,21 +141,31 @@ function PassFiles({ pass }: { pass: Pass }) {
 }
 
 function Excerpt({ pass }: { pass: Pass }) {
-  if (pass.callers_total === 0 && pass.callees_total === 0) return <span className="muted">No calls to or from other passes</span>;
+  if (pass.callers_total === 0 && pass.callees_total === 0)
+    return <span className="muted">No calls to or from other passes</span>;
   const sites = (label: string, list: CallSite[], total: number) =>
     list.length > 0 && (
       <>
-        <p className="small">{label} ({list.length < total ? `${list.length} of ${total}` : total})</p>
+        <p className="small">
+          {label} ({list.length < total ? `${list.length} of ${total}` : total})
+        </p>
         <ul className="plain small">
           {list.map((s) => (
-            <li key={`${s.file}:${s.line}:${s.name}`}><code>{s.name}</code> <span className="muted">{s.file}:{s.line}</span></li>
+            <li key={`${s.file}:${s.line}:${s.name}`}>
+              <code>{s.name}</code>{" "}
+              <span className="muted">
+                {s.file}:{s.line}
+              </span>
+            </li>
           ))}
         </ul>
       </>
     );
   return (
     <details>
-      <summary>{pass.callers_total} callers, {pass.callees_total} callees</summary>
+      <summary>
+        {pass.callers_total} callers, {pass.callees_total} callees
+      </summary>
       {sites("Called from", pass.callers, pass.callers_total)}
       {sites("Calls", pass.callees, pass.callees_total)}
     </details>

@@ -9,7 +9,10 @@ import { SubmissionView, loadSubmissionForViewer } from "./submission-view";
 // Rendered per request: what a viewer may see depends on who they are (canViewSubmission).
 export const dynamic = "force-dynamic";
 
-type Params = { params: Promise<{ id: string }>; searchParams?: Promise<Record<string, string | string[] | undefined>> };
+type Params = {
+  params: Promise<{ id: string }>;
+  searchParams?: Promise<Record<string, string | string[] | undefined>>;
+};
 
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
   const { id } = await params;
@@ -29,8 +32,17 @@ export default async function SubmissionPage({ params, searchParams }: Params) {
   return (
     <>
       <SubmissionView detail={detail} />
-      {(detail.source === "reported" || detail.scoringStatus === "scored") && <AnalysesSection id={id} viewer={viewer} />}
-      {detail.source === "verified" && <PanelSection id={id} scored={detail.scoringStatus === "scored"} viewer={viewer} search={{ panel_page: one(search.page), panel_verdict: one(search.panel_verdict) }} />}
+      {(detail.source === "reported" || detail.scoringStatus === "scored") && (
+        <AnalysesSection id={id} viewer={viewer} />
+      )}
+      {detail.source === "verified" && (
+        <PanelSection
+          id={id}
+          scored={detail.scoringStatus === "scored"}
+          viewer={viewer}
+          search={{ panel_page: one(search.page), panel_verdict: one(search.panel_verdict) }}
+        />
+      )}
     </>
   );
 }

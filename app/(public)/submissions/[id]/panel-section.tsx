@@ -23,7 +23,14 @@ function validityText(c: ValidityCounts): string {
 
 function Progress({ label, percent }: { label: string; percent: number }) {
   return (
-    <div className={styles.progress} role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+    <div
+      className={styles.progress}
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={percent}
+    >
       <div className={styles.progressBar} style={{ width: `${percent}%` }} />
     </div>
   );
@@ -42,10 +49,14 @@ function PanelFigures({ p, job }: { p: PanelView["panel"]; job: PanelView["job"]
         <dt>Validity</dt>
         <dd data-testid="panel-validity">{validityText(p)}</dd>
         <dt>Verdicts</dt>
-        <dd>{count(p.confirmed)} confirmed, {count(p.rejected)} rejected, {count(p.abstained)} abstained of {count(p.sampled)} sampled</dd>
+        <dd>
+          {count(p.confirmed)} confirmed, {count(p.rejected)} rejected, {count(p.abstained)} abstained of{" "}
+          {count(p.sampled)} sampled
+        </dd>
         <dt>Evidence of the confirmations</dt>
         <dd data-testid="panel-evidence">
-          {count(p.confirmed_with_poc)} with an executed proof of concept, {count(p.confirmed_reasoning_only)} on reasoning only (capped at low confidence)
+          {count(p.confirmed_with_poc)} with an executed proof of concept, {count(p.confirmed_reasoning_only)} on
+          reasoning only (capped at low confidence)
         </dd>
         <dt>Repository read</dt>
         <dd data-testid="panel-text-only">
@@ -55,29 +66,52 @@ function PanelFigures({ p, job }: { p: PanelView["panel"]; job: PanelView["job"]
         </dd>
         <dt>Panel</dt>
         <dd>
-          {job.judges.join(", ")}; tier 2 {job.tier2_judge}; seed <code>{job.seed}</code>, {job.runs === "first" ? `${job.sample_size} findings of the first run` : `${job.sample_size} findings of every run`}; {count(job.judge_calls)} verdicts, cost {usd(p.cost_usd)}
+          {job.judges.join(", ")}; tier 2 {job.tier2_judge}; seed <code>{job.seed}</code>,{" "}
+          {job.runs === "first"
+            ? `${job.sample_size} findings of the first run`
+            : `${job.sample_size} findings of every run`}
+          ; {count(job.judge_calls)} verdicts, cost {usd(p.cost_usd)}
         </dd>
         <dt>Spent</dt>
         <dd data-testid="panel-spent">
-          {usd(p.spent_usd)} in {count(job.spent_calls)} LLM call{job.spent_calls === 1 ? "" : "s"}, counted as each reply arrived: also replies asked again,
-          context documents written for this panel, and calls of interrupted attempts
+          {usd(p.spent_usd)} in {count(job.spent_calls)} LLM call{job.spent_calls === 1 ? "" : "s"}, counted as each
+          reply arrived: also replies asked again, context documents written for this panel, and calls of interrupted
+          attempts
         </dd>
       </dl>
       <div className="table-wrap" {...scrollRegion("Validity by match")}>
         <table>
-          <caption>Validity of findings that matched a reference bug and of those that matched none (the paper: 96% vs 84%).</caption>
+          <caption>
+            Validity of findings that matched a reference bug and of those that matched none (the paper: 96% vs 84%).
+          </caption>
           <thead>
             <tr>
               <th scope="col">Findings</th>
-              <th scope="col" className="num">Sampled</th>
-              <th scope="col" className="num">Confirmed</th>
-              <th scope="col" className="num">Rejected</th>
-              <th scope="col" className="num">Abstained</th>
-              <th scope="col" className="num">Validity % [95% interval]</th>
+              <th scope="col" className="num">
+                Sampled
+              </th>
+              <th scope="col" className="num">
+                Confirmed
+              </th>
+              <th scope="col" className="num">
+                Rejected
+              </th>
+              <th scope="col" className="num">
+                Abstained
+              </th>
+              <th scope="col" className="num">
+                Validity % [95% interval]
+              </th>
             </tr>
           </thead>
           <tbody>
-            {([["All sampled", p], ["Matched a reference bug", p.matched], ["Matched none", p.unmatched]] as const).map(([label, c]) => (
+            {(
+              [
+                ["All sampled", p],
+                ["Matched a reference bug", p.matched],
+                ["Matched none", p.unmatched],
+              ] as const
+            ).map(([label, c]) => (
               <tr key={label}>
                 <th scope="row">{label}</th>
                 <td className="num">{count(c.sampled)}</td>
@@ -96,7 +130,9 @@ function PanelFigures({ p, job }: { p: PanelView["panel"]; job: PanelView["job"]
           <thead>
             <tr>
               <th scope="col">Reason</th>
-              <th scope="col" className="num">Findings</th>
+              <th scope="col" className="num">
+                Findings
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -105,14 +141,17 @@ function PanelFigures({ p, job }: { p: PanelView["panel"]; job: PanelView["job"]
               .map(([reason, n]) => (
                 <tr key={reason}>
                   <th scope="row">
-                    <code>{reason}</code> <span className="muted small">{REASON_LABELS[reason as RejectionReason] ?? ""}</span>
+                    <code>{reason}</code>{" "}
+                    <span className="muted small">{REASON_LABELS[reason as RejectionReason] ?? ""}</span>
                   </th>
                   <td className="num">{count(n)}</td>
                 </tr>
               ))}
             {Object.keys(p.by_reason).length === 0 && (
               <tr>
-                <td colSpan={2} className="empty">No finding was rejected.</td>
+                <td colSpan={2} className="empty">
+                  No finding was rejected.
+                </td>
               </tr>
             )}
           </tbody>
@@ -138,7 +177,12 @@ function ProofOfConcept({ poc }: { poc: ProofOfConceptView }) {
         <ol>
           {poc.commands.map((c, i) => (
             <li key={i}>
-              <code>{c.command}</code> — {c.out_of_memory ? "killed: out of memory" : c.timed_out ? "killed at its time limit" : `exit status ${c.exit_code ?? "unknown"}`}
+              <code>{c.command}</code> —{" "}
+              {c.out_of_memory
+                ? "killed: out of memory"
+                : c.timed_out
+                  ? "killed at its time limit"
+                  : `exit status ${c.exit_code ?? "unknown"}`}
               <pre>{c.output || "(no output)"}</pre>
             </li>
           ))}
@@ -150,7 +194,15 @@ function ProofOfConcept({ poc }: { poc: ProofOfConceptView }) {
 }
 
 /** Maintainers and admins: each sampled finding with its verdicts and the judges' rationales, filtered and paged. */
-function PanelReviews({ id, reviews, verdictFilter }: { id: string; reviews: Reviews; verdictFilter: string | undefined }) {
+function PanelReviews({
+  id,
+  reviews,
+  verdictFilter,
+}: {
+  id: string;
+  reviews: Reviews;
+  verdictFilter: string | undefined;
+}) {
   return (
     <>
       <h3 id="panel-findings">Sampled findings and the judges&apos; rationales</h3>
@@ -158,7 +210,11 @@ function PanelReviews({ id, reviews, verdictFilter }: { id: string; reviews: Rev
         Show:{" "}
         {[undefined, "confirmed", "rejected", "abstained"].map((v) => (
           <span key={v ?? "all"}>
-            {verdictFilter === v ? <strong>{v ?? "all"}</strong> : <Link href={`/submissions/${id}${v ? `?panel_verdict=${v}` : ""}#panel-findings`}>{v ?? "all"}</Link>}{" "}
+            {verdictFilter === v ? (
+              <strong>{v ?? "all"}</strong>
+            ) : (
+              <Link href={`/submissions/${id}${v ? `?panel_verdict=${v}` : ""}#panel-findings`}>{v ?? "all"}</Link>
+            )}{" "}
           </span>
         ))}
       </nav>
@@ -168,7 +224,11 @@ function PanelReviews({ id, reviews, verdictFilter }: { id: string; reviews: Rev
             <p>
               <strong>{f.verdict ?? "undecided"}</strong>
               {f.reason ? ` (${f.reason})` : ""}
-              {f.severity ? `, severity ${f.severity}` : ""} · <code>{f.opaque_id}</code> · run {f.run + 1} · {f.repository} <code>{f.file}:{f.line_start}-{f.line_end}</code>
+              {f.severity ? `, severity ${f.severity}` : ""} · <code>{f.opaque_id}</code> · run {f.run + 1} ·{" "}
+              {f.repository}{" "}
+              <code>
+                {f.file}:{f.line_start}-{f.line_end}
+              </code>
               {f.matched ? " · matched a reference bug" : ""}
             </p>
             <p>{f.title}</p>
@@ -188,39 +248,89 @@ function PanelReviews({ id, reviews, verdictFilter }: { id: string; reviews: Rev
         ))}
         {reviews.findings.length === 0 && <li className="empty">No sampled finding has this verdict.</li>}
       </ul>
-      <Pager info={reviews.pagination} path={`/submissions/${id}`} params={{ panel_verdict: verdictFilter }} noun="sampled findings" />
+      <Pager
+        info={reviews.pagination}
+        path={`/submissions/${id}`}
+        params={{ panel_verdict: verdictFilter }}
+        noun="sampled findings"
+      />
     </>
   );
 }
 
 /** Bug-type attribution: its state, what it classified and spent, and the admin's start button. */
-function AttributionPart({ id, scored, isAdmin, attribution }: { id: string; scored: boolean; isAdmin: boolean; attribution: AttributionJob }) {
+function AttributionPart({
+  id,
+  scored,
+  isAdmin,
+  attribution,
+}: {
+  id: string;
+  scored: boolean;
+  isAdmin: boolean;
+  attribution: AttributionJob;
+}) {
   const attributionModel = readAttributionModel();
   return (
     <>
-    <h2 id="attribution-heading">Bug-type attribution</h2>
-    {!attribution && <p className="empty">Bug types have not been attributed for this submission{attributionModel.ok ? "" : " (no LLM is configured: agent bug-type shares need the LLM's attribution)"}.</p>}
-    {attribution && (attribution.status === "queued" || attribution.status === "running") && (
-      <div aria-live="polite">
-        <p>Attribution {attribution.status}: {attribution.progress}%.</p>
-        <Progress label="Attribution progress" percent={attribution.progress} />
-      </div>
-    )}
-    {attribution?.status === "failed" && <p role="alert" className="card">Attribution failed: {attribution.error ?? "unknown reason"}</p>}
-    {attribution?.status === "done" && (
-      <p>
-        {count(attribution.classified)} findings (all of them) and reference bugs without a category were attributed by <code>{attribution.model}</code> (<code>{attribution.prompt_version}</code>,{" "}
-        {count(attribution.cached)} from the cache, cost {usd(attribution.cost_usd)}); {count(attribution.self_reported)} findings also carry the submitter&apos;s own category, kept
-        as their label and not counted in the bug-type shares. See{" "}
-        <Link href="/bug-types">bug types</Link>.
-      </p>
-    )}
-    {isAdmin && scored && <StartAnalysis id={id} kind="attribution" again={Boolean(attribution)} disabledReason={!attributionModel.ok ? attributionModel.message : attribution?.status === "queued" || attribution?.status === "running" ? "Attribution is in progress." : null} />}
+      <h2 id="attribution-heading">Bug-type attribution</h2>
+      {!attribution && (
+        <p className="empty">
+          Bug types have not been attributed for this submission
+          {attributionModel.ok ? "" : " (no LLM is configured: agent bug-type shares need the LLM's attribution)"}.
+        </p>
+      )}
+      {attribution && (attribution.status === "queued" || attribution.status === "running") && (
+        <div aria-live="polite">
+          <p>
+            Attribution {attribution.status}: {attribution.progress}%.
+          </p>
+          <Progress label="Attribution progress" percent={attribution.progress} />
+        </div>
+      )}
+      {attribution?.status === "failed" && (
+        <p role="alert" className="card">
+          Attribution failed: {attribution.error ?? "unknown reason"}
+        </p>
+      )}
+      {attribution?.status === "done" && (
+        <p>
+          {count(attribution.classified)} findings (all of them) and reference bugs without a category were attributed
+          by <code>{attribution.model}</code> (<code>{attribution.prompt_version}</code>, {count(attribution.cached)}{" "}
+          from the cache, cost {usd(attribution.cost_usd)}); {count(attribution.self_reported)} findings also carry the
+          submitter&apos;s own category, kept as their label and not counted in the bug-type shares. See{" "}
+          <Link href="/bug-types">bug types</Link>.
+        </p>
+      )}
+      {isAdmin && scored && (
+        <StartAnalysis
+          id={id}
+          kind="attribution"
+          again={Boolean(attribution)}
+          disabledReason={
+            !attributionModel.ok
+              ? attributionModel.message
+              : attribution?.status === "queued" || attribution?.status === "running"
+                ? "Attribution is in progress."
+                : null
+          }
+        />
+      )}
     </>
   );
 }
 
-export async function PanelSection({ id, scored, viewer, search }: { id: string; scored: boolean; viewer: Viewer; search: { panel_page?: string; panel_verdict?: string } }) {
+export async function PanelSection({
+  id,
+  scored,
+  viewer,
+  search,
+}: {
+  id: string;
+  scored: boolean;
+  viewer: Viewer;
+  search: { panel_page?: string; panel_verdict?: string };
+}) {
   const [view, attribution] = await Promise.all([readPanelView(id), readAttributionJob(id)]);
   const isAdmin = viewer?.role === "admin";
   const isStaff = isAdmin || viewer?.role === "maintainer";
@@ -228,8 +338,17 @@ export async function PanelSection({ id, scored, viewer, search }: { id: string;
   const panelRunning = view?.job.status === "queued" || view?.job.status === "running";
   const active = panelRunning || attribution?.status === "queued" || attribution?.status === "running";
   // An unknown verdict filter in a hand-edited link shows every verdict rather than an error.
-  const verdictFilter = (PANEL_VERDICTS as readonly string[]).includes(search.panel_verdict ?? "") ? search.panel_verdict : undefined;
-  const reviews = isStaff && view?.panel.status === "done" ? await listPanelReviews(id, viewer, { page: String(pageFromSearchParam(search.panel_page)), per_page: "20", ...(verdictFilter ? { verdict: verdictFilter } : {}) }) : null;
+  const verdictFilter = (PANEL_VERDICTS as readonly string[]).includes(search.panel_verdict ?? "")
+    ? search.panel_verdict
+    : undefined;
+  const reviews =
+    isStaff && view?.panel.status === "done"
+      ? await listPanelReviews(id, viewer, {
+          page: String(pageFromSearchParam(search.panel_page)),
+          per_page: "20",
+          ...(verdictFilter ? { verdict: verdictFilter } : {}),
+        })
+      : null;
   const p = view?.panel;
 
   return (
@@ -237,24 +356,45 @@ export async function PanelSection({ id, scored, viewer, search }: { id: string;
       <AutoRefresh active={Boolean(active)} />
       <h2 id="panel-heading">Panel validation</h2>
       <p className="muted small">
-        A sample of findings of the first run (in proportion to each repository&apos;s findings, as the paper&apos;s Table 14) is judged by two distinct LLM
-        judges under opaque ids; a third, distinct judge settles their disagreements. Where the repository&apos;s snapshot was imported, every judge reads its
-        code (not only the code the finding quotes) and, with a sandbox, may run a proof of concept. Validity = confirmed / (confirmed + rejected), with its
-        95% Clopper-Pearson interval; abstentions are excluded. A confirmation keeps a medium or high confidence only when its judge ran a proof of concept;
-        otherwise it rests on reasoning and is capped at low.
+        A sample of findings of the first run (in proportion to each repository&apos;s findings, as the paper&apos;s
+        Table 14) is judged by two distinct LLM judges under opaque ids; a third, distinct judge settles their
+        disagreements. Where the repository&apos;s snapshot was imported, every judge reads its code (not only the code
+        the finding quotes) and, with a sandbox, may run a proof of concept. Validity = confirmed / (confirmed +
+        rejected), with its 95% Clopper-Pearson interval; abstentions are excluded. A confirmation keeps a medium or
+        high confidence only when its judge ran a proof of concept; otherwise it rests on reasoning and is capped at
+        low.
       </p>
-      {!view && <p className="empty">No panel has validated this submission yet{isAdmin ? "" : "; validity is shown once an admin runs it"}.</p>}
+      {!view && (
+        <p className="empty">
+          No panel has validated this submission yet{isAdmin ? "" : "; validity is shown once an admin runs it"}.
+        </p>
+      )}
       {view && (view.job.status === "queued" || view.job.status === "running") && (
         <div aria-live="polite">
-          <p>Panel {view.job.status}: {view.job.progress}% ({count(view.panel.sampled)} findings sampled, seed <code>{view.job.seed}</code>).</p>
+          <p>
+            Panel {view.job.status}: {view.job.progress}% ({count(view.panel.sampled)} findings sampled, seed{" "}
+            <code>{view.job.seed}</code>).
+          </p>
           <Progress label="Panel progress" percent={view.job.progress} />
         </div>
       )}
-      {view?.job.status === "failed" && <p role="alert" className="card">The panel failed: {view.job.error ?? "unknown reason"}</p>}
-      {view && view.job.status !== "failed" && view.job.error && view.job.status !== "done" && <p className="muted small">Last problem (retrying): {view.job.error}</p>}
+      {view?.job.status === "failed" && (
+        <p role="alert" className="card">
+          The panel failed: {view.job.error ?? "unknown reason"}
+        </p>
+      )}
+      {view && view.job.status !== "failed" && view.job.error && view.job.status !== "done" && (
+        <p className="muted small">Last problem (retrying): {view.job.error}</p>
+      )}
       {view && p && p.status === "done" && <PanelFigures p={p} job={view.job} />}
       {isAdmin && scored && (
-        <StartAnalysis id={id} kind="panel" again={Boolean(view)} defaultSampleSize={env.PANEL_SAMPLE_SIZE} disabledReason={!panelConfig.ok ? panelConfig.message : panelRunning ? "A panel is in progress." : null} />
+        <StartAnalysis
+          id={id}
+          kind="panel"
+          again={Boolean(view)}
+          defaultSampleSize={env.PANEL_SAMPLE_SIZE}
+          disabledReason={!panelConfig.ok ? panelConfig.message : panelRunning ? "A panel is in progress." : null}
+        />
       )}
 
       {reviews && <PanelReviews id={id} reviews={reviews} verdictFilter={verdictFilter} />}

@@ -1,11 +1,15 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { DASH, count, formatUtc, pct, ratioText, usd } from "@/lib/format";
+import { DASH, count, formatUtc, ratioText, usd } from "@/lib/format";
 import { MetricCell } from "@/components/ui/metric-cell";
 import { OfflineBadge, OfflineEmbedderBadge, SourceBadge } from "@/components/ui/source-badge";
 import { RunSpectrum } from "@/components/submission/run-spectrum";
 import { AppError } from "@/lib/errors";
-import { getSubmissionDetail, type DetailCell, type SubmissionDetail } from "@/lib/server/leaderboard/get-submission-detail";
+import {
+  getSubmissionDetail,
+  type DetailCell,
+  type SubmissionDetail,
+} from "@/lib/server/leaderboard/get-submission-detail";
 import type { Viewer } from "@/lib/server/submissions/get-submission-status";
 import { CaptionedTable } from "@/components/ui/captioned-table";
 
@@ -26,13 +30,25 @@ function ScoreRow({ label, cell, scope = "row" }: { label: React.ReactNode; cell
       <MetricCell score={cell} metric="recall" />
       <MetricCell score={cell} metric="precision" />
       <td className="num">{ratioText(cell, "f1")}</td>
-      <td className="num">{count(cell.matched_reference_bugs)} / {count(cell.reference_bugs)}</td>
-      <td className="num">{count(cell.matched_findings)} / {count(cell.findings)}</td>
+      <td className="num">
+        {count(cell.matched_reference_bugs)} / {count(cell.reference_bugs)}
+      </td>
+      <td className="num">
+        {count(cell.matched_findings)} / {count(cell.findings)}
+      </td>
     </tr>
   );
 }
 
-function ScoreTable({ caption, first, rows }: { caption: string; first: string; rows: { key: string; label: React.ReactNode; cell: DetailCell }[] }) {
+function ScoreTable({
+  caption,
+  first,
+  rows,
+}: {
+  caption: string;
+  first: string;
+  rows: { key: string; label: React.ReactNode; cell: DetailCell }[];
+}) {
   return (
     <CaptionedTable
       caption={caption}
@@ -41,15 +57,27 @@ function ScoreTable({ caption, first, rows }: { caption: string; first: string; 
       head={
         <>
           <th scope="col">{first}</th>
-          <th scope="col" className="num">Recall %</th>
-          <th scope="col" className="num">Precision %</th>
-          <th scope="col" className="num">F1 %</th>
-          <th scope="col" className="num">Matched / reference bugs</th>
-          <th scope="col" className="num">Matched / findings</th>
+          <th scope="col" className="num">
+            Recall %
+          </th>
+          <th scope="col" className="num">
+            Precision %
+          </th>
+          <th scope="col" className="num">
+            F1 %
+          </th>
+          <th scope="col" className="num">
+            Matched / reference bugs
+          </th>
+          <th scope="col" className="num">
+            Matched / findings
+          </th>
         </>
       }
     >
-      {rows.map((r) => <ScoreRow key={r.key} label={r.label} cell={r.cell} />)}
+      {rows.map((r) => (
+        <ScoreRow key={r.key} label={r.label} cell={r.cell} />
+      ))}
     </CaptionedTable>
   );
 }
@@ -74,20 +102,29 @@ function SubmissionHeader({ detail: d }: { detail: SubmissionDetail }) {
       </h1>
       {d.reviewStatus !== "approved" && (
         <p className="card" role="note">
-          Review status: <strong>{d.reviewStatus}</strong>. This submission is not on the public leaderboard; only you and the maintainers can see it.
+          Review status: <strong>{d.reviewStatus}</strong>. This submission is not on the public leaderboard; only you
+          and the maintainers can see it.
         </p>
       )}
       <dl className="facts">
         <dt>Benchmark version</dt>
-        <dd>{d.benchmark.name} {d.benchmark.version} (<code>{d.benchmark.key}</code>)</dd>
+        <dd>
+          {d.benchmark.name} {d.benchmark.version} (<code>{d.benchmark.key}</code>)
+        </dd>
         <dt>Model</dt>
-        <dd>{d.model}{d.openModel ? " (open weights)" : ""}</dd>
+        <dd>
+          {d.model}
+          {d.openModel ? " (open weights)" : ""}
+        </dd>
         <dt>Reasoning effort</dt>
         <dd>{d.effort ?? "not stated"}</dd>
         <dt>Harness</dt>
         <dd>{d.harness ?? "not stated"}</dd>
         <dt>Runs</dt>
-        <dd>{d.runCount}{d.runCount > 1 ? " (scores are means over runs)" : ""}</dd>
+        <dd>
+          {d.runCount}
+          {d.runCount > 1 ? " (scores are means over runs)" : ""}
+        </dd>
         <dt>Cost per run</dt>
         <dd>{usd(d.costUsd)}</dd>
         {d.source === "verified" && (
@@ -98,14 +135,22 @@ function SubmissionHeader({ detail: d }: { detail: SubmissionDetail }) {
             <dd>
               {formatUtc(d.createdAt)}
               {d.scoredAt ? `, scored ${formatUtc(d.scoredAt)}` : ` (scoring: ${d.scoringStatus})`}
-              {d.scoredAt && d.scoringStatus !== "scored" && <span data-testid="rescoring">; {RESCORING[d.scoringStatus]}: the scores below are from that scoring until new ones replace them</span>}
+              {d.scoredAt && d.scoringStatus !== "scored" && (
+                <span data-testid="rescoring">
+                  ; {RESCORING[d.scoringStatus]}: the scores below are from that scoring until new ones replace them
+                </span>
+              )}
             </dd>
           </>
         )}
         {d.reportUrl && (
           <>
             <dt>Report</dt>
-            <dd><a href={d.reportUrl} rel="noopener noreferrer">{d.reportUrl}</a></dd>
+            <dd>
+              <a href={d.reportUrl} rel="noopener noreferrer">
+                {d.reportUrl}
+              </a>
+            </dd>
           </>
         )}
       </dl>
@@ -126,12 +171,17 @@ function ScoresByScope({ detail: d }: { detail: SubmissionDetail }) {
       />
 
       <h2>Per language (pooled)</h2>
-      <ScoreTable caption="Counts pooled over the repositories of each language, then divided." first="Language" rows={d.languages.map((l) => ({ key: l.language, label: l.language, cell: l }))} />
+      <ScoreTable
+        caption="Counts pooled over the repositories of each language, then divided."
+        first="Language"
+        rows={d.languages.map((l) => ({ key: l.language, label: l.language, cell: l }))}
+      />
 
       <h2>Per repository</h2>
       {d.source === "verified" && (
         <p className="small">
-          <Link href={`/submissions/${d.id}/matches`}>Matches per repository</Link>: matched and missed reference bugs, unmatched findings, and why the matcher decided each pair.
+          <Link href={`/submissions/${d.id}/matches`}>Matches per repository</Link>: matched and missed reference bugs,
+          unmatched findings, and why the matcher decided each pair.
         </p>
       )}
       <ScoreTable
@@ -141,7 +191,8 @@ function ScoresByScope({ detail: d }: { detail: SubmissionDetail }) {
           key: r.repo,
           label: (
             <>
-              <Link href={`/repositories/${r.repo}${benchmarkQuery}`}>{r.repo}</Link> <span className="muted small">{r.language}</span>
+              <Link href={`/repositories/${r.repo}${benchmarkQuery}`}>{r.repo}</Link>{" "}
+              <span className="muted small">{r.language}</span>
             </>
           ),
           cell: r,
@@ -161,7 +212,13 @@ function RunsSection({ detail: d }: { detail: SubmissionDetail }) {
           <ScoreTable
             caption="Each run scored on its own over its reported findings (as the paper's Table 3); the leaderboard shows their mean and range."
             first="Run"
-            rows={d.runs.filter((r) => r.cell).map((r) => ({ key: String(r.index), label: `Run ${r.index + 1} (${count(r.findings)} findings, ${usd(r.costUsd)})`, cell: r.cell! }))}
+            rows={d.runs
+              .filter((r) => r.cell)
+              .map((r) => ({
+                key: String(r.index),
+                label: `Run ${r.index + 1} (${count(r.findings)} findings, ${usd(r.costUsd)})`,
+                cell: r.cell!,
+              }))}
           />
           <CaptionedTable
             caption="Reported and distinct findings per run. Recall and precision count reported findings; a distinct finding is a group of reports with one root cause, so two reports of one bug in a run count once."
@@ -170,10 +227,18 @@ function RunsSection({ detail: d }: { detail: SubmissionDetail }) {
             head={
               <>
                 <th scope="col">Run</th>
-                <th scope="col" className="num">Reported findings</th>
-                <th scope="col" className="num">Matched reported</th>
-                <th scope="col" className="num">Distinct findings</th>
-                <th scope="col" className="num">Matched distinct</th>
+                <th scope="col" className="num">
+                  Reported findings
+                </th>
+                <th scope="col" className="num">
+                  Matched reported
+                </th>
+                <th scope="col" className="num">
+                  Distinct findings
+                </th>
+                <th scope="col" className="num">
+                  Matched distinct
+                </th>
               </>
             }
           >
@@ -188,11 +253,15 @@ function RunsSection({ detail: d }: { detail: SubmissionDetail }) {
             ))}
           </CaptionedTable>
           {d.runs.some((r) => r.distinctFindings === null) && (
-            <p className="muted small">n/a: scored before distinct findings were counted; scoring the submission again fills them in.</p>
+            <p className="muted small">
+              n/a: scored before distinct findings were counted; scoring the submission again fills them in.
+            </p>
           )}
           <p className="small">
-            Download: <a href={`/api/v1/submissions/${d.id}/runs?format=csv&table=runs`}>runs (CSV)</a>, <a href={`/api/v1/submissions/${d.id}/runs?format=csv&table=curve`}>union to intersection (CSV)</a>,{" "}
-            <a href={`/api/v1/submissions/${d.id}/runs?format=csv&table=spectrum`}>frequency spectrum (CSV)</a>, <a href={`/api/v1/submissions/${d.id}/runs`}>all (JSON)</a>
+            Download: <a href={`/api/v1/submissions/${d.id}/runs?format=csv&table=runs`}>runs (CSV)</a>,{" "}
+            <a href={`/api/v1/submissions/${d.id}/runs?format=csv&table=curve`}>union to intersection (CSV)</a>,{" "}
+            <a href={`/api/v1/submissions/${d.id}/runs?format=csv&table=spectrum`}>frequency spectrum (CSV)</a>,{" "}
+            <a href={`/api/v1/submissions/${d.id}/runs`}>all (JSON)</a>
           </p>
         </>
       )}
@@ -219,28 +288,46 @@ function HowItWasScored({ detail: d }: { detail: SubmissionDetail }) {
       {d.scoring ? (
         <dl className="facts">
           <dt>Judge</dt>
-          <dd>{d.scoring.judgeModel} {d.scoring.offlineJudge && <OfflineBadge />}</dd>
+          <dd>
+            {d.scoring.judgeModel} {d.scoring.offlineJudge && <OfflineBadge />}
+          </dd>
           <dt>Prompt version</dt>
-          <dd><code>{d.scoring.promptVersion}</code></dd>
+          <dd>
+            <code>{d.scoring.promptVersion}</code>
+          </dd>
           <dt>Embeddings</dt>
           <dd>
-            {d.scoring.embeddingProvider} / {d.scoring.embeddingModel} {d.scoring.offlineEmbedder && <OfflineEmbedderBadge />}
+            {d.scoring.embeddingProvider} / {d.scoring.embeddingModel}{" "}
+            {d.scoring.offlineEmbedder && <OfflineEmbedderBadge />}
             {d.scoring.offlineEmbedder && (
               <p className="small" data-testid="offline-embedder-note">
-                The offline embedder is a lexical stand-in for all-MiniLM-L6-v2, and its cosines sit far below the paper&apos;s thresholds (a paraphrase scores about 0.39,
-                unrelated texts about 0.04, against 0.57 and 0.65). Two of the six prefilter signals, the full-text and description embeddings, therefore rarely send a
-                pair to the judge: pairs that only an embedding would have caught can be missed, so recall and merged duplicates may be lower than with MiniLM.
+                The offline embedder is a lexical stand-in for all-MiniLM-L6-v2, and its cosines sit far below the
+                paper&apos;s thresholds (a paraphrase scores about 0.39, unrelated texts about 0.04, against 0.57 and
+                0.65). Two of the six prefilter signals, the full-text and description embeddings, therefore rarely send
+                a pair to the judge: pairs that only an embedding would have caught can be missed, so recall and merged
+                duplicates may be lower than with MiniLM.
               </p>
             )}
           </dd>
           <dt>Prefilter version</dt>
-          <dd><code>{d.scoring.prefilterVersion}</code> (tokenizer, paths and candidate rules; a score of another version may have judged other pairs)</dd>
+          <dd>
+            <code>{d.scoring.prefilterVersion}</code> (tokenizer, paths and candidate rules; a score of another version
+            may have judged other pairs)
+          </dd>
           <dt>Benchmark version</dt>
-          <dd><code>{d.scoring.benchmarkVersion}</code></dd>
+          <dd>
+            <code>{d.scoring.benchmarkVersion}</code>
+          </dd>
           <dt>Prefilter thresholds</dt>
-          <dd>{Object.entries(d.scoring.thresholds).map(([k, v]) => `${k} ${v}`).join(", ")}</dd>
+          <dd>
+            {Object.entries(d.scoring.thresholds)
+              .map(([k, v]) => `${k} ${v}`)
+              .join(", ")}
+          </dd>
           <dt>Candidate pairs</dt>
-          <dd>{count(d.scoring.keptPairs)} of {count(d.scoring.comparedPairs)} compared pairs went to the judge</dd>
+          <dd>
+            {count(d.scoring.keptPairs)} of {count(d.scoring.comparedPairs)} compared pairs went to the judge
+          </dd>
           <dt>Judge calls</dt>
           <dd>
             {d.scoring.offlineJudge
@@ -251,10 +338,11 @@ function HowItWasScored({ detail: d }: { detail: SubmissionDetail }) {
             <>
               <dt>Merging duplicates</dt>
               <dd>
-                {count(d.scoring.crossRun.kept)} of {count(d.scoring.crossRun.compared)} pairs of findings (of one run or of two runs) kept as possible duplicates, of
-                which {count(d.scoring.crossRun.withinKept)} of {count(d.scoring.crossRun.withinCompared)} within one run:{" "}
-                {count(d.scoring.crossRun.judged)} judged, {count(d.scoring.crossRun.cached)} decided from the cache, {count(d.scoring.crossRun.skipped)} skipped as already
-                connected
+                {count(d.scoring.crossRun.kept)} of {count(d.scoring.crossRun.compared)} pairs of findings (of one run
+                or of two runs) kept as possible duplicates, of which {count(d.scoring.crossRun.withinKept)} of{" "}
+                {count(d.scoring.crossRun.withinCompared)} within one run: {count(d.scoring.crossRun.judged)} judged,{" "}
+                {count(d.scoring.crossRun.cached)} decided from the cache, {count(d.scoring.crossRun.skipped)} skipped
+                as already connected
               </dd>
             </>
           )}
@@ -268,15 +356,23 @@ function HowItWasScored({ detail: d }: { detail: SubmissionDetail }) {
           </dd>
           <dt>Matches decided by a maintainer</dt>
           <dd>
-            {d.scoring.maintainerDecidedMatches ? count(d.scoring.maintainerDecidedMatches) : "none"} (a maintainer&apos;s override replaces the judge&apos;s verdict on a pair,
-            as a match or as no match; <Link href={`/submissions/${d.id}/matches`}>matches per repository</Link> say who decided each)
+            {d.scoring.maintainerDecidedMatches ? count(d.scoring.maintainerDecidedMatches) : "none"} (a
+            maintainer&apos;s override replaces the judge&apos;s verdict on a pair, as a match or as no match;{" "}
+            <Link href={`/submissions/${d.id}/matches`}>matches per repository</Link> say who decided each)
           </dd>
         </dl>
       ) : d.source === "reported" ? (
         <div className="prose">
           <p>
-            Not scored here. These numbers are transcribed from the publication{d.reportUrl ? <> (<a href={d.reportUrl}>source</a>)</> : null}. Counts are derived from the
-            published percentages (matched = round(percentage × total)); values the publication does not give are left empty.
+            Not scored here. These numbers are transcribed from the publication
+            {d.reportUrl ? (
+              <>
+                {" "}
+                (<a href={d.reportUrl}>source</a>)
+              </>
+            ) : null}
+            . Counts are derived from the published percentages (matched = round(percentage × total)); values the
+            publication does not give are left empty.
           </p>
           {typeof d.reported?.notes === "string" && <p className="muted">Note: {d.reported.notes}</p>}
           <PanelFacts reported={d.reported} />
@@ -292,7 +388,10 @@ export function SubmissionView({ detail: d }: { detail: SubmissionDetail }) {
   return (
     <article>
       <p className="muted small">
-        <Link href={`/leaderboard/${encodeURIComponent(d.benchmark.slug)}/${encodeURIComponent(d.benchmark.version)}`}>Leaderboard {d.benchmark.key}</Link> / submission
+        <Link href={`/leaderboard/${encodeURIComponent(d.benchmark.slug)}/${encodeURIComponent(d.benchmark.version)}`}>
+          Leaderboard {d.benchmark.key}
+        </Link>{" "}
+        / submission
       </p>
       <SubmissionHeader detail={d} />
       <ScoresByScope detail={d} />
@@ -303,18 +402,24 @@ export function SubmissionView({ detail: d }: { detail: SubmissionDetail }) {
 }
 
 function PanelFacts({ reported }: { reported: Record<string, unknown> | null }) {
-  const panel = reported?.panel as { confirmed?: number; rejected?: number; abstained?: number; validity?: number; ci?: [number, number] } | undefined;
+  const panel = reported?.panel as
+    { confirmed?: number; rejected?: number; abstained?: number; validity?: number; ci?: [number, number] } | undefined;
   if (!panel) return null;
   return (
     <>
       <h3>Panel validation (Table 14)</h3>
       <dl className="facts">
         <dt>Validity</dt>
-        <dd>{panel.validity !== undefined ? `${panel.validity}%` : "–"}{panel.ci ? ` (95% interval ${panel.ci[0]}–${panel.ci[1]}%)` : ""}</dd>
+        <dd>
+          {panel.validity !== undefined ? `${panel.validity}%` : "–"}
+          {panel.ci ? ` (95% interval ${panel.ci[0]}–${panel.ci[1]}%)` : ""}
+        </dd>
         {panel.confirmed !== undefined && (
           <>
             <dt>Verdicts</dt>
-            <dd>{panel.confirmed} confirmed, {panel.rejected ?? "–"} rejected, {panel.abstained ?? "–"} abstained</dd>
+            <dd>
+              {panel.confirmed} confirmed, {panel.rejected ?? "–"} rejected, {panel.abstained ?? "–"} abstained
+            </dd>
           </>
         )}
       </dl>

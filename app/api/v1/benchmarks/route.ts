@@ -7,5 +7,7 @@ export const dynamic = "force-dynamic";
 
 // GET /api/v1/benchmarks - benchmark versions with their repositories (public)
 export const GET = withErrors(async (request: Request) =>
-  respond(benchmarkListSchema, { benchmarks: await listBenchmarks() }, 200, { "cache-control": publicReadCacheControl(request) }),
+  respond(benchmarkListSchema, { benchmarks: await listBenchmarks() }, 200, {
+    "cache-control": publicReadCacheControl(request),
+  }),
 );

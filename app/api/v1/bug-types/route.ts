@@ -11,15 +11,22 @@ const bugTypesQuerySchema = downloadQuerySchema.extend(agentPoolQuerySchema.shap
 
 export const dynamic = "force-dynamic";
 
-const csvCell = (v: unknown) => (v === null || v === undefined ? "" : /[",\n]/.test(String(v)) ? `"${String(v).replace(/"/g, '""')}"` : String(v));
+const csvCell = (v: unknown) =>
+  v === null || v === undefined ? "" : /[",\n]/.test(String(v)) ? `"${String(v).replace(/"/g, '""')}"` : String(v);
 
 // GET /api/v1/bug-types?benchmark=slug@version[&harness=probe-passes|all|<label>][&source=all|upload|in_house][&format=csv]
 // - bug-type and trigger shares, maintainers vs agents (agents: LLM-attributed findings of the pooled configurations)
 export const GET = withErrors(async (request: Request) => {
   const query = parseOrThrow(bugTypesQuerySchema, Object.fromEntries(new URL(request.url).searchParams), "The query");
   const data = await loadBugTypes(query.benchmark, { harness: query.harness, source: query.source });
-  const rows = (kind: string, list: DistributionRow[] | undefined, source: string) => (list ?? []).map((r) => ({ source, kind, ...r }));
-  const all = [...rows("category", data.stored?.categories, "stored"), ...rows("trigger", data.stored?.triggers, "stored"), ...rows("category", data.reported?.categories, "reported"), ...rows("trigger", data.reported?.triggers, "reported")];
+  const rows = (kind: string, list: DistributionRow[] | undefined, source: string) =>
+    (list ?? []).map((r) => ({ source, kind, ...r }));
+  const all = [
+    ...rows("category", data.stored?.categories, "stored"),
+    ...rows("trigger", data.stored?.triggers, "stored"),
+    ...rows("category", data.reported?.categories, "reported"),
+    ...rows("trigger", data.reported?.triggers, "reported"),
+  ];
   return downloadResponse(request, {
     format: query.format,
     stamp: await readBenchmarkStamp(data.benchmark.id),
@@ -27,6 +34,37 @@ export const GET = withErrors(async (request: Request) => {
     filename: `bug-types-${fileSafe(data.benchmark.key)}`,
     json: () => shaped(bugTypesSchema, data),
     csv: () =>
-      [["source", "kind", "name", "family", "level", "human_n", "human_share", "agent_share", "agent_min", "agent_max", "gap"].join(","), ...all.map((r) => [r.source, r.kind, r.name, r.family, r.level, r.humanN, r.humanShare, r.agentShare, r.agentRange?.[0], r.agentRange?.[1], r.gap].map(csvCell).join(","))].join("\n") + "\n",
+      [
+        [
+          "source",
+          "kind",
+          "name",
+          "family",
+          "level",
+          "human_n",
+          "human_share",
+          "agent_share",
+          "agent_min",
+          "agent_max",
+          "gap",
+        ].join(","),
+        ...all.map((r) =>
+          [
+            r.source,
+            r.kind,
+            r.name,
+            r.family,
+            r.level,
+            r.humanN,
+            r.humanShare,
+            r.agentShare,
+            r.agentRange?.[0],
+            r.agentRange?.[1],
+            r.gap,
+          ]
+            .map(csvCell)
+            .join(","),
+        ),
+      ].join("\n") + "\n",
   });
 });

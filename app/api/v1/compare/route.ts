@@ -11,7 +11,16 @@ export const dynamic = "force-dynamic";
 // found, only one found, and neither, on one repository
 export const GET = withErrors(async (request: Request) => {
   const caller = await identifyCaller(request, { access: "read", tokens: "read" });
-  const { format, ...query } = parseOrThrow(compareQuerySchema, Object.fromEntries(new URL(request.url).searchParams), "The query");
+  const { format, ...query } = parseOrThrow(
+    compareQuerySchema,
+    Object.fromEntries(new URL(request.url).searchParams),
+    "The query",
+  );
   const view = await compareSubmissions(query, caller);
-  return workbenchDownload(format, `compare-${fileSafe(view.repo)}-${fileSafe(query.a)}-${fileSafe(query.b)}`, () => shaped(comparisonSchema, view), () => comparisonCsv(view));
+  return workbenchDownload(
+    format,
+    `compare-${fileSafe(view.repo)}-${fileSafe(query.a)}-${fileSafe(query.b)}`,
+    () => shaped(comparisonSchema, view),
+    () => comparisonCsv(view),
+  );
 });

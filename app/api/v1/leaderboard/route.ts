@@ -10,7 +10,11 @@ export const dynamic = "force-dynamic";
 
 // GET /api/v1/leaderboard?benchmark=slug@version[&repos=a/b,c/d][&language=python][&format=csv] - public leaderboard (pooled over a subset)
 export const GET = withErrors(async (request: Request) => {
-  const query = parseOrThrow(leaderboardQuerySchema, Object.fromEntries(new URL(request.url).searchParams), "The query");
+  const query = parseOrThrow(
+    leaderboardQuerySchema,
+    Object.fromEntries(new URL(request.url).searchParams),
+    "The query",
+  );
   const view = await getLeaderboardView(query);
   return downloadResponse(request, {
     format: query.format,

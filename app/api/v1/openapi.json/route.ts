@@ -7,5 +7,8 @@ export const dynamic = "force-dynamic";
 // GET /api/v1/openapi.json - the OpenAPI 3.1 document of this API, generated from the schemas the handlers use
 // (public; shared caches may keep it like the published JSON Schemas)
 export const GET = withErrors(async (request: Request) =>
-  json(buildOpenApiDocument(), 200, { "cache-control": publicReadCacheControl(request), "access-control-allow-origin": "*" }),
+  json(buildOpenApiDocument(), 200, {
+    "cache-control": publicReadCacheControl(request),
+    "access-control-allow-origin": "*",
+  }),
 );

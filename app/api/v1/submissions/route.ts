@@ -15,7 +15,10 @@ export const dynamic = "force-dynamic";
 // GET /api/v1/submissions?page=&per_page= - the caller's own submissions, newest first (private scores included), and their upload quota; tokens need `read`
 export const GET = withErrors(async (request: Request) => {
   const caller = await requireCaller(request, { access: "read", tokens: "read" });
-  const [list, quota] = await Promise.all([listUserSubmissions(caller.id, Object.fromEntries(new URL(request.url).searchParams)), getSubmissionQuota(caller.id)]);
+  const [list, quota] = await Promise.all([
+    listUserSubmissions(caller.id, Object.fromEntries(new URL(request.url).searchParams)),
+    getSubmissionQuota(caller.id),
+  ]);
   return respond(submissionListSchema, { ...list, quota });
 });
 
@@ -25,11 +28,14 @@ export const GET = withErrors(async (request: Request) => {
 export const POST = withErrors(async (request: Request) => {
   const caller = await requireCaller(request, { access: "write", tokens: "submit" });
   const declared = Number(request.headers.get("content-length") ?? "NaN");
-  const isSarif = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase() === SARIF_CONTENT_TYPE;
+  const isSarif =
+    (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase() === SARIF_CONTENT_TYPE;
   const created = await submitFindings(caller.id, {
     declaredBytes: Number.isFinite(declared) ? declared : undefined,
     read: () => readBodyText(request, env.UPLOAD_MAX_BYTES),
-    sarif: isSarif ? parseOrThrow(sarifUploadQuerySchema, Object.fromEntries(new URL(request.url).searchParams), "The query") : undefined,
+    sarif: isSarif
+      ? parseOrThrow(sarifUploadQuerySchema, Object.fromEntries(new URL(request.url).searchParams), "The query")
+      : undefined,
   });
   return respond(createdSubmissionSchema, created, 202, { location: `/api/v1/submissions/${created.id}` });
 });

@@ -30,7 +30,8 @@ export default async function SubmissionPage({ params }: Props) {
     <>
       <h1>{status.model}</h1>
       <p className="muted">
-        {status.benchmark.slug}@{status.benchmark.version} · {status.runs} run{status.runs === 1 ? "" : "s"}, {status.findings} findings
+        {status.benchmark.slug}@{status.benchmark.version} · {status.runs} run{status.runs === 1 ? "" : "s"},{" "}
+        {status.findings} findings
         {status.reasoning_effort ? ` · effort ${status.reasoning_effort}` : ""}
         {status.harness ? ` · ${status.harness}` : ""}
         {status.cost_usd !== null ? ` · $${status.cost_usd.toFixed(2)}` : ""}
@@ -40,12 +41,31 @@ export default async function SubmissionPage({ params }: Props) {
         {withdrawable && <WithdrawButton id={status.id} model={status.model} />}
         {status.review_status === "approved" && <Link href={`/submissions/${status.id}`}>Public page</Link>}
       </p>
-      <SubmissionProgress id={status.id} initial={status.status === "scored" || status.status === "failed" ? status : undefined} />
+      <SubmissionProgress
+        id={status.id}
+        initial={status.status === "scored" || status.status === "failed" ? status : undefined}
+      />
       {scores && (
         <>
-          <ScoreTable title="Per language" labelHeader="Language" note={meanNote} rows={scores.languages.map((l) => ({ ...l, label: l.language }))} />
-          <ScoreTable title="Per repository" labelHeader="Repository" note={meanNote} rows={scores.repositories.map((r) => ({ ...r, label: r.repo }))} />
-          {scores.runs && <ScoreTable title="Per run" labelHeader="Run" rows={scores.runs.map((r) => ({ ...r.overall, label: `run ${r.run + 1}` }))} />}
+          <ScoreTable
+            title="Per language"
+            labelHeader="Language"
+            note={meanNote}
+            rows={scores.languages.map((l) => ({ ...l, label: l.language }))}
+          />
+          <ScoreTable
+            title="Per repository"
+            labelHeader="Repository"
+            note={meanNote}
+            rows={scores.repositories.map((r) => ({ ...r, label: r.repo }))}
+          />
+          {scores.runs && (
+            <ScoreTable
+              title="Per run"
+              labelHeader="Run"
+              rows={scores.runs.map((r) => ({ ...r.overall, label: `run ${r.run + 1}` }))}
+            />
+          )}
         </>
       )}
     </>

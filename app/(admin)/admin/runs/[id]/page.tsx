@@ -39,7 +39,13 @@ export default async function RunPage({ params, searchParams }: Props) {
   const shown = run.passes.slice((page - 1) * PASSES_PER_PAGE, page * PASSES_PER_PAGE);
   const finishedPasses = run.passes.filter((p) => !["queued", "running"].includes(p.status)).length;
   const percent = run.passes_total ? Math.round((finishedPasses / run.passes_total) * 100) : 100;
-  const budget = [run.budget.usd !== null && `$${run.budget.usd}`, run.budget.tokens !== null && `${count(run.budget.tokens)} tokens`, run.budget.wall_minutes !== null && `${run.budget.wall_minutes} min`].filter(Boolean).join(", ");
+  const budget = [
+    run.budget.usd !== null && `$${run.budget.usd}`,
+    run.budget.tokens !== null && `${count(run.budget.tokens)} tokens`,
+    run.budget.wall_minutes !== null && `${run.budget.wall_minutes} min`,
+  ]
+    .filter(Boolean)
+    .join(", ");
   return (
     <>
       <p className="muted small">
@@ -55,14 +61,17 @@ export default async function RunPage({ params, searchParams }: Props) {
       {run.error && <p className={run.status === "failed" ? styles.alert : styles.info}>{run.error}</p>}
       {run.submission_id && (
         <p className={styles.notice} data-testid="run-submission">
-          The run became an in-house submission: <Link href={`/account/submissions/${run.submission_id}`}>scores and review</Link>.
+          The run became an in-house submission:{" "}
+          <Link href={`/account/submissions/${run.submission_id}`}>scores and review</Link>.
         </p>
       )}
       <dl className="facts">
         <dt>Benchmark</dt>
         <dd>{run.benchmark}</dd>
         <dt>Harness</dt>
-        <dd><code>{run.harness}</code></dd>
+        <dd>
+          <code>{run.harness}</code>
+        </dd>
         <dt>Sandbox</dt>
         <dd data-testid="run-sandbox">
           {run.sandbox ? describeSandbox(run.sandbox) : "not chosen yet (the run has not started)"}
@@ -77,20 +86,31 @@ export default async function RunPage({ params, searchParams }: Props) {
           {run.passes_done} done, {run.passes_failed} failed, {run.passes_running} running of {run.passes_total}
         </dd>
         <dt>Tokens</dt>
-        <dd>{count(run.tokens)} ({count(run.input_tokens)} in, {count(run.output_tokens)} out)</dd>
+        <dd>
+          {count(run.tokens)} ({count(run.input_tokens)} in, {count(run.output_tokens)} out)
+        </dd>
         <dt>Cost</dt>
         <dd>{usd(run.cost_usd)}</dd>
         <dt>Budget</dt>
         <dd>{budget || "none"}</dd>
       </dl>
-      <div className={styles.progress} role="progressbar" aria-label="Passes finished" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+      <div
+        className={styles.progress}
+        role="progressbar"
+        aria-label="Passes finished"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+      >
         <div className={styles.progressBar} style={{ width: `${percent}%` }} />
       </div>
       <h2>Passes</h2>
       <div className="table-wrap">
         <table>
           <caption>Passes of this run, in plan order</caption>
-          <ColumnHeads columns={["Pass", "Status", "Files", "Turns", "Tokens", "Cost", "Findings", "Attempts", "Note"]} />
+          <ColumnHeads
+            columns={["Pass", "Status", "Files", "Turns", "Tokens", "Cost", "Findings", "Attempts", "Note"]}
+          />
           <tbody>
             {shown.map((p) => (
               <tr key={p.id} data-pass-status={p.status}>
@@ -99,7 +119,9 @@ export default async function RunPage({ params, searchParams }: Props) {
                     {p.repo} {p.pass}
                   </Link>
                 </td>
-                <td><RunStatusBadge status={p.status} /></td>
+                <td>
+                  <RunStatusBadge status={p.status} />
+                </td>
                 <td title={p.files.join("\n")}>{p.files.length || "all"}</td>
                 <td>{p.turns}</td>
                 <td>{count(p.tokens)}</td>

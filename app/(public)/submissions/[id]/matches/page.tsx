@@ -42,7 +42,11 @@ function MatchedReferenceBugs({ all, group, pairHref }: { all: Matches; group: G
             {group.matched.map((m) => (
               <tr key={m.reference_bug_id}>
                 <th scope="row">
-                  <Link href={`/reference-bugs/${group.repo}/${encodeURIComponent(m.reference_bug_id)}?benchmark=${encodeURIComponent(s.benchmark)}`}>{m.reference_bug_id}</Link>
+                  <Link
+                    href={`/reference-bugs/${group.repo}/${encodeURIComponent(m.reference_bug_id)}?benchmark=${encodeURIComponent(s.benchmark)}`}
+                  >
+                    {m.reference_bug_id}
+                  </Link>
                 </th>
                 <td className="wrap">{ref(m.reference_bug_id)?.title ?? <span className="muted">hidden</span>}</td>
                 <td className="wrap">
@@ -56,7 +60,9 @@ function MatchedReferenceBugs({ all, group, pairHref }: { all: Matches; group: G
                 </td>
               </tr>
             ))}
-            {group.matched.length === 0 && <EmptyRow columns={3}>No reference bug of {group.repo} was matched in this run.</EmptyRow>}
+            {group.matched.length === 0 && (
+              <EmptyRow columns={3}>No reference bug of {group.repo} was matched in this run.</EmptyRow>
+            )}
           </tbody>
         </table>
       </div>
@@ -77,7 +83,11 @@ function MissedReferenceBugs({ all, group }: { all: Matches; group: Group }) {
         <ul className="plain-list">
           {group.unmatched_reference_bug_ids.map((refId) => (
             <li key={refId}>
-              <Link href={`/reference-bugs/${group.repo}/${encodeURIComponent(refId)}?benchmark=${encodeURIComponent(s.benchmark)}`}>{refId}</Link>
+              <Link
+                href={`/reference-bugs/${group.repo}/${encodeURIComponent(refId)}?benchmark=${encodeURIComponent(s.benchmark)}`}
+              >
+                {refId}
+              </Link>
               {ref(refId)?.title && <> {ref(refId)!.title}</>}
             </li>
           ))}
@@ -92,7 +102,9 @@ function UnmatchedFindings({ all, group, pairHref }: { all: Matches; group: Grou
   return (
     <>
       <h2 id="unmatched-heading">Unmatched findings ({group.unmatched_finding_ids.length})</h2>
-      <p className="table-note">Near misses first: sorted by the strongest signal against its threshold (1.00 = at the threshold).</p>
+      <p className="table-note">
+        Near misses first: sorted by the strongest signal against its threshold (1.00 = at the threshold).
+      </p>
       <div className="table-wrap" {...scrollRegion("Unmatched findings")}>
         <table aria-labelledby="unmatched-heading">
           <thead>
@@ -101,20 +113,38 @@ function UnmatchedFindings({ all, group, pairHref }: { all: Matches; group: Grou
               <th scope="col">Title</th>
               <th scope="col">Location</th>
               <th scope="col">Nearest reference bug</th>
-              <th scope="col" className="num">Strongest signal / threshold</th>
+              <th scope="col" className="num">
+                Strongest signal / threshold
+              </th>
             </tr>
           </thead>
           <tbody>
             {all.unmatchedFindings(group).map((f) => (
               <tr key={f.id}>
-                <th scope="row">{f.nearest ? <Link href={pairHref(f.id, f.nearest.reference_bug_id)}>{f.id}</Link> : f.id}</th>
+                <th scope="row">
+                  {f.nearest ? <Link href={pairHref(f.id, f.nearest.reference_bug_id)}>{f.id}</Link> : f.id}
+                </th>
                 <td className="wrap">{f.title}</td>
-                <td><code>{f.file}:{f.line_start}–{f.line_end}</code></td>
-                <td>{f.nearest ? <Link href={pairHref(f.id, f.nearest.reference_bug_id)}>{f.nearest.reference_bug_id}</Link> : <span className="muted">none kept by the prefilter</span>}</td>
-                <td className="num">{f.nearest ? `${f.nearest.strength.toFixed(2)} (${f.nearest.signal.replaceAll("_", " ")})` : "–"}</td>
+                <td>
+                  <code>
+                    {f.file}:{f.line_start}–{f.line_end}
+                  </code>
+                </td>
+                <td>
+                  {f.nearest ? (
+                    <Link href={pairHref(f.id, f.nearest.reference_bug_id)}>{f.nearest.reference_bug_id}</Link>
+                  ) : (
+                    <span className="muted">none kept by the prefilter</span>
+                  )}
+                </td>
+                <td className="num">
+                  {f.nearest ? `${f.nearest.strength.toFixed(2)} (${f.nearest.signal.replaceAll("_", " ")})` : "–"}
+                </td>
               </tr>
             ))}
-            {group.unmatched_finding_ids.length === 0 && <EmptyRow columns={5}>Every finding on {group.repo} matched a reference bug.</EmptyRow>}
+            {group.unmatched_finding_ids.length === 0 && (
+              <EmptyRow columns={5}>Every finding on {group.repo} matched a reference bug.</EmptyRow>
+            )}
           </tbody>
         </table>
       </div>
@@ -123,7 +153,15 @@ function UnmatchedFindings({ all, group, pairHref }: { all: Matches; group: Grou
 }
 
 /** Compare this submission with another on the chosen repository. */
-function CompareForm({ id, repo, comparable }: { id: string; repo: string; comparable: Awaited<ReturnType<typeof listComparableSubmissions>> }) {
+function CompareForm({
+  id,
+  repo,
+  comparable,
+}: {
+  id: string;
+  repo: string;
+  comparable: Awaited<ReturnType<typeof listComparableSubmissions>>;
+}) {
   return (
     <>
       <form action="/compare" method="get" className="filters" aria-label="Compare with another submission">
@@ -134,7 +172,9 @@ function CompareForm({ id, repo, comparable }: { id: string; repo: string; compa
           {comparable.length > 0 ? (
             <select id="compare-b" name="b" required>
               {comparable.map((c) => (
-                <option key={c.id} value={c.id}>{c.label}</option>
+                <option key={c.id} value={c.id}>
+                  {c.label}
+                </option>
               ))}
             </select>
           ) : (
@@ -163,7 +203,8 @@ export default async function MatchesPage({ params, searchParams }: Props) {
   const s = all.submission;
   const base = `/submissions/${id}/matches`;
   const href = (r: string, runIndex = all.run) => `${base}?repo=${encodeURIComponent(r)}&run=${runIndex}`;
-  const pairHref = (findingId: string, refId: string) => `/submissions/${id}/pairs/${encodeURIComponent(findingId)}/${encodeURIComponent(refId)}?run=${all.run}`;
+  const pairHref = (findingId: string, refId: string) =>
+    `/submissions/${id}/pairs/${encodeURIComponent(findingId)}/${encodeURIComponent(refId)}?run=${all.run}`;
   const api = `/api/v1/submissions/${id}/matches?run=${all.run}${repo ? `&repo=${encodeURIComponent(repo)}` : ""}`;
   const comparable = await listComparableSubmissions(s.benchmark, id);
   return (
@@ -189,7 +230,9 @@ export default async function MatchesPage({ params, searchParams }: Props) {
           <ul>
             {Array.from({ length: s.runs }, (_, i) => (
               <li key={i}>
-                <Link href={href(repo ?? "", i)} aria-current={i === all.run ? "page" : undefined}>{i}</Link>
+                <Link href={href(repo ?? "", i)} aria-current={i === all.run ? "page" : undefined}>
+                  {i}
+                </Link>
               </li>
             ))}
           </ul>
@@ -201,7 +244,10 @@ export default async function MatchesPage({ params, searchParams }: Props) {
           {counts.map((r) => (
             <li key={r.repo}>
               <Link href={href(r.repo)} aria-current={r.repo === repo ? "page" : undefined}>
-                {r.repo} <span className="muted">{r.matched}/{r.reference_bugs} found</span>
+                {r.repo}{" "}
+                <span className="muted">
+                  {r.matched}/{r.reference_bugs} found
+                </span>
               </Link>
             </li>
           ))}

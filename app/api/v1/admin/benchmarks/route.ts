@@ -21,7 +21,14 @@ export const POST = withErrors(async (request: Request) => {
   const imported = await importBenchmarkVersion(caller.id, await readBodyText(request, env.UPLOAD_MAX_BYTES));
   return respond(
     importedBenchmarkSchema,
-    { id: imported.id, key: imported.key, slug: imported.slug, version: imported.version, repositories: imported.repositories, reference_bugs: imported.referenceBugs },
+    {
+      id: imported.id,
+      key: imported.key,
+      slug: imported.slug,
+      version: imported.version,
+      repositories: imported.repositories,
+      reference_bugs: imported.referenceBugs,
+    },
     201,
   );
 });

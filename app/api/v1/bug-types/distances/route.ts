@@ -8,7 +8,8 @@ import { downloadQuerySchema } from "@/lib/leaderboard/query-schemas";
 
 export const dynamic = "force-dynamic";
 
-const csvCell = (v: unknown) => (v === null || v === undefined ? "" : /[",\n]/.test(String(v)) ? `"${String(v).replace(/"/g, '""')}"` : String(v));
+const csvCell = (v: unknown) =>
+  v === null || v === undefined ? "" : /[",\n]/.test(String(v)) ? `"${String(v).replace(/"/g, '""')}"` : String(v);
 
 // GET /api/v1/bug-types/distances?benchmark=slug@version[&format=csv] - Jensen-Shannon distances between the bug-type
 // distributions of the reference set and of every public verified configuration (§4.2, Figure 6)
@@ -24,7 +25,11 @@ export const GET = withErrors(async (request: Request) => {
     csv: () =>
       [
         ["from", "from_submission_id", "to", "to_submission_id", "js_distance"].join(","),
-        ...data.subjects.flatMap((a, i) => data.subjects.map((b, j) => [a.label, a.submission_id, b.label, b.submission_id, data.distances[i]![j]].map(csvCell).join(","))),
+        ...data.subjects.flatMap((a, i) =>
+          data.subjects.map((b, j) =>
+            [a.label, a.submission_id, b.label, b.submission_id, data.distances[i]![j]].map(csvCell).join(","),
+          ),
+        ),
       ].join("\n") + "\n",
   });
 });

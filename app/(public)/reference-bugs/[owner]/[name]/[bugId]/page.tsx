@@ -14,7 +14,10 @@ import { ColumnHeads } from "@/components/ui/column-heads";
 // finding of an approved submission that matched it.
 export const dynamic = "force-dynamic";
 
-type Props = { params: Promise<{ owner: string; name: string; bugId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = {
+  params: Promise<{ owner: string; name: string; bugId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { bugId } = await params;
@@ -26,7 +29,14 @@ export default async function ReferenceBugPage({ params, searchParams }: Props) 
   const repoName = `${pathSegment(owner)}/${pathSegment(name)}`;
   const query = await searchParams;
   const user = await getCurrentUser();
-  const page = await loadPublicPage(() => getReferenceBugDetail(benchmarkParam(query) ?? undefined, repoName, pathSegment(bugId), user ? { id: user.id, role: user.role } : null));
+  const page = await loadPublicPage(() =>
+    getReferenceBugDetail(
+      benchmarkParam(query) ?? undefined,
+      repoName,
+      pathSegment(bugId),
+      user ? { id: user.id, role: user.role } : null,
+    ),
+  );
   if (!page) return <p className="card empty-state">No benchmark version has been imported yet.</p>;
   const view = page.value;
   const bug = view.reference_bug;
@@ -35,11 +45,16 @@ export default async function ReferenceBugPage({ params, searchParams }: Props) 
   return (
     <>
       <p className="muted small">
-        <Link href={`/repositories/${view.repository.name}${q}`}>{view.repository.name}</Link> / <Link href={`/reference-bugs/${view.repository.name}${q}`}>reference bugs</Link> / {bug.id}
+        <Link href={`/repositories/${view.repository.name}${q}`}>{view.repository.name}</Link> /{" "}
+        <Link href={`/reference-bugs/${view.repository.name}${q}`}>reference bugs</Link> / {bug.id}
       </p>
       <h1>Reference bug {bug.id}</h1>
       <p className="lede">{view.benchmark}</p>
-      {"hidden" in bug ? <HiddenReference id={bug.id} headingId="record-heading" /> : <ReportRecord headingId="record-heading" heading="Record" report={bug} />}
+      {"hidden" in bug ? (
+        <HiddenReference id={bug.id} headingId="record-heading" />
+      ) : (
+        <ReportRecord headingId="record-heading" heading="Record" report={bug} />
+      )}
 
       <h2 id="found-heading">Found by ({view.matched_by.length})</h2>
       <div className="table-wrap" {...scrollRegion(`Findings that matched ${bug.id}`)}>
@@ -50,18 +65,38 @@ export default async function ReferenceBugPage({ params, searchParams }: Props) 
             {view.matched_by.map((m) => (
               <tr key={`${m.submission_id}-${m.run}-${m.finding_id}`}>
                 <th scope="row" className="wrap">
-                  <Link href={`/submissions/${m.submission_id}`}>{[m.model, m.reasoning_effort, m.harness].filter(Boolean).join(" · ")}</Link>
+                  <Link href={`/submissions/${m.submission_id}`}>
+                    {[m.model, m.reasoning_effort, m.harness].filter(Boolean).join(" · ")}
+                  </Link>
                 </th>
                 <td>{m.run}</td>
                 <td>
-                  {m.finding_id ? <Link href={`/submissions/${m.submission_id}/pairs/${encodeURIComponent(m.finding_id)}/${encodeURIComponent(bug.id)}?run=${m.run}`}>{m.finding_id}</Link> : <span className="muted">hidden</span>}
+                  {m.finding_id ? (
+                    <Link
+                      href={`/submissions/${m.submission_id}/pairs/${encodeURIComponent(m.finding_id)}/${encodeURIComponent(bug.id)}?run=${m.run}`}
+                    >
+                      {m.finding_id}
+                    </Link>
+                  ) : (
+                    <span className="muted">hidden</span>
+                  )}
                 </td>
                 <td className="wrap">{m.title ?? <span className="muted">hidden</span>}</td>
-                <td>{m.file ? <code>{m.file}:{m.line_start}–{m.line_end}</code> : <span className="muted">hidden</span>}</td>
+                <td>
+                  {m.file ? (
+                    <code>
+                      {m.file}:{m.line_start}–{m.line_end}
+                    </code>
+                  ) : (
+                    <span className="muted">hidden</span>
+                  )}
+                </td>
                 <td>{m.decided_by}</td>
               </tr>
             ))}
-            {view.matched_by.length === 0 && <EmptyRow columns={6}>No approved configuration has found this bug yet.</EmptyRow>}
+            {view.matched_by.length === 0 && (
+              <EmptyRow columns={6}>No approved configuration has found this bug yet.</EmptyRow>
+            )}
           </tbody>
         </table>
       </div>

@@ -9,16 +9,22 @@ import { downloadQuerySchema } from "@/lib/leaderboard/query-schemas";
 export const dynamic = "force-dynamic";
 
 // GET /api/v1/repositories/{owner}/{name}?benchmark=slug@version[&format=csv] - one repository's recall/precision per configuration
-export const GET = withErrors(async (request: Request, context: { params: Promise<{ owner: string; name: string }> }) => {
-  const { owner, name } = await context.params;
-  const query = parseOrThrow(downloadQuerySchema, Object.fromEntries(new URL(request.url).searchParams), "The query");
-  const detail = await getRepositoryDetail(query.benchmark, `${owner}/${name}`);
-  return downloadResponse(request, {
-    format: query.format,
-    stamp: detail.stamp,
-    variant: `repository|${detail.benchmark.key}|${detail.repository.name}`,
-    filename: `repository-${fileSafe(detail.repository.name)}-${fileSafe(detail.benchmark.key)}`,
-    json: () => shaped(repositoryDetailSchema, repositoryDetailJson(detail.benchmark, detail.tables, detail.repository, detail.row)),
-    csv: () => repositoryDetailCsv(detail.benchmark, detail.tables, detail.row),
-  });
-});
+export const GET = withErrors(
+  async (request: Request, context: { params: Promise<{ owner: string; name: string }> }) => {
+    const { owner, name } = await context.params;
+    const query = parseOrThrow(downloadQuerySchema, Object.fromEntries(new URL(request.url).searchParams), "The query");
+    const detail = await getRepositoryDetail(query.benchmark, `${owner}/${name}`);
+    return downloadResponse(request, {
+      format: query.format,
+      stamp: detail.stamp,
+      variant: `repository|${detail.benchmark.key}|${detail.repository.name}`,
+      filename: `repository-${fileSafe(detail.repository.name)}-${fileSafe(detail.benchmark.key)}`,
+      json: () =>
+        shaped(
+          repositoryDetailSchema,
+          repositoryDetailJson(detail.benchmark, detail.tables, detail.repository, detail.row),
+        ),
+      csv: () => repositoryDetailCsv(detail.benchmark, detail.tables, detail.row),
+    });
+  },
+);

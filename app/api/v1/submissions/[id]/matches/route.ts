@@ -15,5 +15,10 @@ export const GET = withErrors(async (request: Request, context: { params: Promis
   const caller = await identifyCaller(request, { access: "read", tokens: "read" });
   const query = parseOrThrow(matchesQuerySchema, Object.fromEntries(new URL(request.url).searchParams), "The query");
   const matches = await getSubmissionMatches(id, caller, { repo: query.repo, run: query.run });
-  return workbenchDownload(query.format, `matches-${fileSafe(id)}-run${matches.run}${query.repo ? `-${fileSafe(query.repo)}` : ""}`, () => shaped(submissionMatchesSchema, matchesJson(matches)), () => matchesCsv(matches));
+  return workbenchDownload(
+    query.format,
+    `matches-${fileSafe(id)}-run${matches.run}${query.repo ? `-${fileSafe(query.repo)}` : ""}`,
+    () => shaped(submissionMatchesSchema, matchesJson(matches)),
+    () => matchesCsv(matches),
+  );
 });

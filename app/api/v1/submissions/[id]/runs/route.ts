@@ -12,7 +12,16 @@ export const dynamic = "force-dynamic";
 export const GET = withErrors(async (request: Request, context: { params: Promise<{ id: string }> }) => {
   const { id } = await context.params;
   const caller = await identifyCaller(request, { access: "read", tokens: "read" });
-  const query = parseOrThrow(repeatedRunsQuerySchema, Object.fromEntries(new URL(request.url).searchParams), "The query");
+  const query = parseOrThrow(
+    repeatedRunsQuerySchema,
+    Object.fromEntries(new URL(request.url).searchParams),
+    "The query",
+  );
   const data = await getRepeatedRuns(id, caller);
-  return workbenchDownload(query.format, `runs-${fileSafe(id)}-${query.table}`, () => shaped(repeatedRunsSchema, data), () => repeatedRunsCsv(data, query.table));
+  return workbenchDownload(
+    query.format,
+    `runs-${fileSafe(id)}-${query.table}`,
+    () => shaped(repeatedRunsSchema, data),
+    () => repeatedRunsCsv(data, query.table),
+  );
 });

@@ -9,5 +9,8 @@ export const dynamic = "force-dynamic";
 export const GET = withErrors(async (request: Request, context: { params: Promise<{ id: string }> }) => {
   const { id } = await context.params;
   const caller = await requireCaller(request, { access: "read", tokens: "read" });
-  return respond(webhookDeliveriesSchema, await listWebhookDeliveries(caller.id, id, Object.fromEntries(new URL(request.url).searchParams)));
+  return respond(
+    webhookDeliveriesSchema,
+    await listWebhookDeliveries(caller.id, id, Object.fromEntries(new URL(request.url).searchParams)),
+  );
 });

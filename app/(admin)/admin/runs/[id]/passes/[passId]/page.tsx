@@ -27,7 +27,8 @@ export default async function PassPage({ params }: Props) {
   return (
     <>
       <p className="muted small">
-        <Link href="/admin/runs">In-house runs</Link> / <Link href={`/admin/runs/${id}`}>run</Link> / {pass.repo} {pass.pass}
+        <Link href="/admin/runs">In-house runs</Link> / <Link href={`/admin/runs/${id}`}>run</Link> / {pass.repo}{" "}
+        {pass.pass}
       </p>
       <h1>
         {pass.repo} {pass.pass} <RunStatusBadge status={pass.status} />
@@ -57,7 +58,15 @@ export default async function PassPage({ params }: Props) {
         <>
           <h2>Findings</h2>
           <ul>
-            {(pass.findings_list as { file?: string; line_start?: number; line_end?: number; title?: string; severity?: string }[]).map((f, i) => (
+            {(
+              pass.findings_list as {
+                file?: string;
+                line_start?: number;
+                line_end?: number;
+                title?: string;
+                severity?: string;
+              }[]
+            ).map((f, i) => (
               <li key={i}>
                 <code>
                   {f.file}:{f.line_start}-{f.line_end}
@@ -69,7 +78,9 @@ export default async function PassPage({ params }: Props) {
         </>
       )}
       <h2>Transcript</h2>
-      <p className="muted small">The messages of the latest attempt; tool outputs as the model saw them (cut to 12,000 characters).</p>
+      <p className="muted small">
+        The messages of the latest attempt; tool outputs as the model saw them (cut to 12,000 characters).
+      </p>
       <TranscriptView messages={pass.transcript} />
     </>
   );

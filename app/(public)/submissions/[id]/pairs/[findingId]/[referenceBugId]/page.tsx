@@ -13,7 +13,10 @@ import { pathSegment } from "@/lib/server/workbench/query-schemas";
 // the judge's verdict and rationale, and, for maintainers, the override form with the rescoring after it.
 export const dynamic = "force-dynamic";
 
-type Props = { params: Promise<{ id: string; findingId: string; referenceBugId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = {
+  params: Promise<{ id: string; findingId: string; referenceBugId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { findingId, referenceBugId } = await params;
@@ -27,7 +30,10 @@ export default async function PairPage({ params, searchParams }: Props) {
   const user = await getCurrentUser();
   const viewer = user ? { id: user.id, role: user.role } : null;
   const pair = await loadOr404(() => getPair(id, pathSegment(findingId), pathSegment(referenceBugId), viewer, runText));
-  const before = pair.can_override && pair.submission.status === "scored" ? ((await readScoreBreakdowns(id)).mean?.overall ?? null) : null;
+  const before =
+    pair.can_override && pair.submission.status === "scored"
+      ? ((await readScoreBreakdowns(id)).mean?.overall ?? null)
+      : null;
   const ref = pair.reference_bug;
   const repoQuery = `?repo=${encodeURIComponent(pair.finding.repo)}&run=${pair.run}`;
   const decision = pair.override
@@ -40,21 +46,53 @@ export default async function PairPage({ params, searchParams }: Props) {
   return (
     <>
       <p className="muted small">
-        <Link href={`/submissions/${id}`}>{pair.submission.model}</Link> / <Link href={`/submissions/${id}/matches${repoQuery}`}>Matches on {pair.finding.repo}</Link> / pair
+        <Link href={`/submissions/${id}`}>{pair.submission.model}</Link> /{" "}
+        <Link href={`/submissions/${id}/matches${repoQuery}`}>Matches on {pair.finding.repo}</Link> / pair
       </p>
       <h1>
         Finding {pair.finding.id} × reference bug {ref.id}
       </h1>
       <p className="lede">
-        <strong>{decision}.</strong> {pair.matched ? "The current score counts this pair as a match." : "The current score does not count this pair as a match."}
-        {pair.submission.status !== "scored" && <> The submission is {pair.submission.status} ({pair.submission.progress}%); this page shows the last scoring.</>}
+        <strong>{decision}.</strong>{" "}
+        {pair.matched
+          ? "The current score counts this pair as a match."
+          : "The current score does not count this pair as a match."}
+        {pair.submission.status !== "scored" && (
+          <>
+            {" "}
+            The submission is {pair.submission.status} ({pair.submission.progress}%); this page shows the last scoring.
+          </>
+        )}
       </p>
       <div className="side-by-side">
-        <ReportRecord submitterLabels headingId="finding-heading" heading={<>Finding {pair.finding.id}{pair.finding.confidence !== null && <span className="badge">confidence {pair.finding.confidence}</span>}</>} report={pair.finding} />
+        <ReportRecord
+          submitterLabels
+          headingId="finding-heading"
+          heading={
+            <>
+              Finding {pair.finding.id}
+              {pair.finding.confidence !== null && <span className="badge">confidence {pair.finding.confidence}</span>}
+            </>
+          }
+          report={pair.finding}
+        />
         {"hidden" in ref ? (
           <HiddenReference id={ref.id} headingId="reference-heading" />
         ) : (
-          <ReportRecord headingId="reference-heading" heading={<>Reference bug <Link href={`/reference-bugs/${ref.repo}/${encodeURIComponent(ref.id)}?benchmark=${encodeURIComponent(pair.submission.benchmark)}`}>{ref.id}</Link></>} report={ref} />
+          <ReportRecord
+            headingId="reference-heading"
+            heading={
+              <>
+                Reference bug{" "}
+                <Link
+                  href={`/reference-bugs/${ref.repo}/${encodeURIComponent(ref.id)}?benchmark=${encodeURIComponent(pair.submission.benchmark)}`}
+                >
+                  {ref.id}
+                </Link>
+              </>
+            }
+            report={ref}
+          />
         )}
       </div>
 
@@ -66,8 +104,12 @@ export default async function PairPage({ params, searchParams }: Props) {
             <thead>
               <tr>
                 <th scope="col">Signal</th>
-                <th scope="col" className="num">Value</th>
-                <th scope="col" className="num">Threshold</th>
+                <th scope="col" className="num">
+                  Value
+                </th>
+                <th scope="col" className="num">
+                  Threshold
+                </th>
                 <th scope="col">Reached</th>
               </tr>
             </thead>
@@ -84,23 +126,35 @@ export default async function PairPage({ params, searchParams }: Props) {
           </table>
         </div>
       ) : (
-        <p className="muted">{pair.proposed ? "Signal values are shown to maintainers only for this benchmark version." : "The prefilter did not keep this pair: no signal reached its threshold, so no values were stored."}</p>
+        <p className="muted">
+          {pair.proposed
+            ? "Signal values are shown to maintainers only for this benchmark version."
+            : "The prefilter did not keep this pair: no signal reached its threshold, so no values were stored."}
+        </p>
       )}
 
       <h2>Verdict</h2>
       {pair.verdict ? (
         <dl className="facts">
           <dt>Judge</dt>
-          <dd>{pair.verdict.judge_model}{pair.verdict.offline_judge && <span className="badge offline">offline judge</span>}</dd>
+          <dd>
+            {pair.verdict.judge_model}
+            {pair.verdict.offline_judge && <span className="badge offline">offline judge</span>}
+          </dd>
           <dt>Prompt version</dt>
           <dd>{pair.verdict.prompt_version}</dd>
           <dt>Decision</dt>
           <dd>{pair.verdict.match ? "Match" : "Not a match"}</dd>
           <dt>Rationale</dt>
-          <dd className="pre-line">{pair.verdict.rationale ?? "Shown to maintainers only for this benchmark version."}</dd>
+          <dd className="pre-line">
+            {pair.verdict.rationale ?? "Shown to maintainers only for this benchmark version."}
+          </dd>
         </dl>
       ) : (
-        <p className="muted">The judge has not decided this pair{pair.override ? " (a maintainer's override decides it, so the judge is not asked)" : ""}.</p>
+        <p className="muted">
+          The judge has not decided this pair
+          {pair.override ? " (a maintainer's override decides it, so the judge is not asked)" : ""}.
+        </p>
       )}
       {pair.override && (
         <>
@@ -115,7 +169,10 @@ export default async function PairPage({ params, searchParams }: Props) {
               </>
             )}
             <dt>Decided</dt>
-            <dd>{pair.override.created_at.slice(0, 16).replace("T", " ")} UTC{pair.override.created_by ? ` by ${pair.override.created_by}` : ""}</dd>
+            <dd>
+              {pair.override.created_at.slice(0, 16).replace("T", " ")} UTC
+              {pair.override.created_by ? ` by ${pair.override.created_by}` : ""}
+            </dd>
           </dl>
         </>
       )}
@@ -130,7 +187,12 @@ export default async function PairPage({ params, searchParams }: Props) {
         />
       )}
       <p className="downloads">
-        Download: <a href={`/api/v1/submissions/${id}/pairs/${encodeURIComponent(pair.finding.id)}/${encodeURIComponent(ref.id)}?run=${pair.run}`}>JSON</a>
+        Download:{" "}
+        <a
+          href={`/api/v1/submissions/${id}/pairs/${encodeURIComponent(pair.finding.id)}/${encodeURIComponent(ref.id)}?run=${pair.run}`}
+        >
+          JSON
+        </a>
       </p>
     </>
   );

@@ -14,5 +14,8 @@ export const dynamic = "force-dynamic";
 export const POST = withErrors(async (request: Request, context: { params: Promise<{ key: string }> }) => {
   const { key } = await context.params;
   const caller = await requireCaller(request, { access: "write", roles: ["admin"], tokens: "admin" });
-  return respond(importedFixDatesSchema, await importFixDates(caller.id, decodeURIComponent(key), await readBodyText(request, env.UPLOAD_MAX_BYTES)));
+  return respond(
+    importedFixDatesSchema,
+    await importFixDates(caller.id, decodeURIComponent(key), await readBodyText(request, env.UPLOAD_MAX_BYTES)),
+  );
 });

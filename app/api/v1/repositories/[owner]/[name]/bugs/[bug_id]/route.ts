@@ -15,7 +15,16 @@ type Params = { params: Promise<{ owner: string; name: string; bug_id: string }>
 export const GET = withErrors(async (request: Request, context: Params) => {
   const { owner, name, bug_id } = await context.params;
   const caller = await identifyCaller(request, { access: "read", tokens: "read" });
-  const query = parseOrThrow(referenceBugQuerySchema, Object.fromEntries(new URL(request.url).searchParams), "The query");
+  const query = parseOrThrow(
+    referenceBugQuerySchema,
+    Object.fromEntries(new URL(request.url).searchParams),
+    "The query",
+  );
   const view = await getReferenceBugDetail(query.benchmark, `${owner}/${name}`, pathSegment(bug_id), caller);
-  return workbenchDownload(query.format, `reference-bug-${fileSafe(view.reference_bug.id)}-${fileSafe(view.benchmark)}`, () => shaped(referenceBugDetailSchema, view), () => referenceBugFindingsCsv(view));
+  return workbenchDownload(
+    query.format,
+    `reference-bug-${fileSafe(view.reference_bug.id)}-${fileSafe(view.benchmark)}`,
+    () => shaped(referenceBugDetailSchema, view),
+    () => referenceBugFindingsCsv(view),
+  );
 });

@@ -26,5 +26,8 @@ export const PUT = withErrors(async (request: Request, context: Context) => {
   const caller = await requireCaller(request, { access: "write", roles: ["maintainer", "admin"], tokens: "none" });
   const query = parseOrThrow(planQuerySchema, Object.fromEntries(new URL(request.url).searchParams), "The query");
   const body = parseJsonText(await readBodyText(request, 512 * 1024), "The request body");
-  return respond(contextDocumentSchema, await putContextDocument(caller.id, query.benchmark, `${owner}/${name}`, kind, body));
+  return respond(
+    contextDocumentSchema,
+    await putContextDocument(caller.id, query.benchmark, `${owner}/${name}`, kind, body),
+  );
 });

@@ -15,5 +15,8 @@ export const GET = withErrors(async (request: Request, context: Params) => {
   const { id, finding_id, reference_bug_id } = await context.params;
   const caller = await identifyCaller(request, { access: "read", tokens: "read" });
   const query = parseOrThrow(pairQuerySchema, Object.fromEntries(new URL(request.url).searchParams), "The query");
-  return respond(pairViewSchema, await getPair(id, pathSegment(finding_id), pathSegment(reference_bug_id), caller, query.run));
+  return respond(
+    pairViewSchema,
+    await getPair(id, pathSegment(finding_id), pathSegment(reference_bug_id), caller, query.run),
+  );
 });
