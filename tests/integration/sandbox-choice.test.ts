@@ -78,10 +78,15 @@ describe("a worker without a sandbox", () => {
       reason: "SANDBOX=off",
       warning: null,
     });
-    const logs = (await import("node:fs")).readdirSync(logDir).filter((f) => f.startsWith("fault-worker-"));
-    expect(
-      logs.some((f) => readFileSync(path.join(logDir, f), "utf8").includes("sandbox: no sandbox: SANDBOX=off")),
-    ).toBe(true);
+    // The worker's output reaches its log file through this process's pipe: wait for the line rather than race it.
+    const logged = () =>
+      (async () => {
+        const logs = (await import("node:fs")).readdirSync(logDir).filter((f) => f.startsWith("fault-worker-"));
+        return logs.some((f) =>
+          readFileSync(path.join(logDir, f), "utf8").includes("sandbox: no sandbox: SANDBOX=off"),
+        );
+      })();
+    expect(await waitFor(logged, (found) => found, 15_000, "the worker to log its sandbox choice")).toBe(true);
 
     // What that worker published, as the web app's Redis would hold it were it the deployment's worker.
     published = await shared.get(KEY);

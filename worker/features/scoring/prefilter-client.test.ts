@@ -146,6 +146,21 @@ describe("prefilterInThread", () => {
     expect(result.crossPairs.length).toBe(crossExpected.length + 1);
   });
 
+  it("serves a job that uses a reference version another job is still sending", async () => {
+    // The sender's reference takes several messages; the second job, sending none, must not run before it is held.
+    const big = makeBugs("big", 1_200, createSeededRandom(11), 8);
+    const sending = prefilterInThread({ ...input, referenceKey: "version-race", reference: big });
+    const using = prefilterInThread({
+      ...input,
+      referenceKey: "version-race",
+      reference: { bugs: [], embeddings: { fullText: new Map(), description: new Map() } },
+      runs: [runs[0]!.bugs],
+      embeddings: runs[0]!.embeddings,
+    });
+    const [, second] = await Promise.all([sending, using]);
+    expect(second.referenceCompared).toBeGreaterThan(0);
+  });
+
   it("reuses the reference side it holds, and the result does not change", async () => {
     const first = await prefilterInThread(input);
     // The thread must use what it kept: the texts sent now are ignored (and would give other pairs).

@@ -21,7 +21,15 @@ type Pending = {
   reject: (error: Error) => void;
   onProgress?: (done: number, total: number) => void;
 };
-type Thread = { worker: Worker; pending: Map<number, Pending>; references: string[] };
+// `posting`: reference versions whose sending job has not yet posted its "run" message. The thread stores a
+// reference side when that job runs and handles messages in order, so a job using the same version without sending
+// it posts its own "run" only after the sender's.
+type Thread = {
+  worker: Worker;
+  pending: Map<number, Pending>;
+  references: string[];
+  posting: Map<string, Promise<void>>;
+};
 
 let thread: Thread | undefined;
 let nextJob = 1;
@@ -43,7 +51,7 @@ function startThread(): Thread {
   });
   // A kept thread never holds the process open.
   worker.unref();
-  const started: Thread = { worker, pending: new Map(), references: [] };
+  const started: Thread = { worker, pending: new Map(), references: [], posting: new Map() };
   const fail = (error: Error) => {
     if (thread === started) thread = undefined;
     for (const pending of started.pending.values()) pending.reject(error);
@@ -130,6 +138,10 @@ export async function prefilterInThread(input: PrefilterInput): Promise<{
     0,
     KEPT_REFERENCES,
   );
+  const sender = current.posting.get(input.referenceKey);
+  let posted: () => void = () => undefined;
+  const posting = new Promise<void>((resolve) => (posted = resolve));
+  if (sendsReference) current.posting.set(input.referenceKey, posting);
   const done = new Promise<PrefilterResult>((resolve, reject) =>
     current.pending.set(job, { referenceKey: input.referenceKey, resolve, reject, onProgress: input.onProgress }),
   );
@@ -159,6 +171,7 @@ export async function prefilterInThread(input: PrefilterInput): Promise<{
     };
     if (sendsReference) await send("reference", input.reference.bugs, input.reference.embeddings);
     for (const run of input.runs) await send("findings", run, input.embeddings);
+    if (!sendsReference && sender) await sender;
     post({ type: "run", job });
   } catch (error) {
     // The thread may hold part of the job: it drops it, and the reference it may not have received in full is sent
@@ -167,6 +180,11 @@ export async function prefilterInThread(input: PrefilterInput): Promise<{
     if (thread === current) post({ type: "cancel", job });
     current.references = current.references.filter((key) => key !== input.referenceKey);
     throw error;
+  } finally {
+    if (sendsReference) {
+      posted();
+      if (current.posting.get(input.referenceKey) === posting) current.posting.delete(input.referenceKey);
+    }
   }
   const result = await done;
   return {
