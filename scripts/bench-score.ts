@@ -1,4 +1,4 @@
-// npm run bench:score — the scoring pipeline at full PROBE scale (issues 3 and 9).
+// npm run bench:score — the scoring pipeline at full PROBE scale.
 //
 // `-- --runs K --findings-per-run N` scores a repeated-run submission instead (docs/performance.md: Luna's shape is 10 x 2,636,
 // Muse Spark's 5 x 7,770): K runs drawn from a pool of latent findings with stable report probabilities, so runs

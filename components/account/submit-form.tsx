@@ -64,10 +64,120 @@ function countFindings(doc: Record<string, unknown>): number {
   );
 }
 
-/** Drop a findings file, see every problem by JSON path, complete the metadata, upload with progress, watch it score. */
-export function SubmitForm({ maxBytes, benchmarks, quota }: Props) {
+/** The metadata a document carries and every problem of the document, against the known benchmarks. */
+function checkDocument(document: Record<string, unknown>, benchmarks: KnownBenchmark[]) {
+  const prefilled = metadataFromFile(document);
+  const fileIssues = [...validateFindings(document, prefilled), ...validateAgainstBenchmarks(document, benchmarks)];
+  return { prefilled, fileIssues };
+}
+
+/** The drop target: click, Enter or Space opens the file chooser; a dropped or chosen file goes to `onFile`. */
+function FileDropzone({ onFile }: { onFile: (file: File) => void }) {
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
+  return (
+    <div
+      className={`${styles.dropzone} ${dragging ? styles.dropzoneActive : ""}`}
+      role="button"
+      tabIndex={0}
+      onClick={() => input.current?.click()}
+      onKeyDown={(e) => (e.key === "Enter" || e.key === " ") && input.current?.click()}
+      onDragOver={(e) => {
+        e.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={(e) => {
+        e.preventDefault();
+        setDragging(false);
+        const file = e.dataTransfer.files[0];
+        if (file) onFile(file);
+      }}
+    >
+      <strong>Drop a findings file here</strong> or click to choose one (JSON, or a SARIF 2.1.0 log of a static
+      analyser: .sarif).
+      <input
+        ref={input}
+        type="file"
+        accept=".json,.sarif,application/json,application/sarif+json"
+        hidden
+        data-testid="findings-file-input"
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          if (file) onFile(file);
+          e.target.value = "";
+        }}
+      />
+    </div>
+  );
+}
+
+/** After the upload: the new submission's id, its scoring progress and where to follow it. */
+function Uploaded({ name, submissionId }: { name: string | undefined; submissionId: string }) {
+  return (
+    <div className={styles.form} style={{ maxWidth: 720 }}>
+      <div className={styles.notice}>
+        Uploaded <strong>{name}</strong> as submission <code>{submissionId}</code>. It stays private until an admin
+        approves it.
+      </div>
+      <SubmissionProgress id={submissionId} />
+      <div className={styles.actions}>
+        <Link href={`/account/submissions/${submissionId}`}>Open the submission</Link>
+        <Link href="/account/submissions">All my submissions</Link>
+      </div>
+    </div>
+  );
+}
+
+/** What the file holds; for a SARIF log, the benchmark version it is converted for (a log does not name one). */
+function LoadedSummary({
+  loaded,
+  benchmarks,
+  onBenchmark,
+}: {
+  loaded: Loaded;
+  benchmarks: KnownBenchmark[];
+  onBenchmark: (key: string) => void;
+}) {
+  const runs = loaded.document.runs;
+  return (
+    <>
+      <p>
+        <strong>{loaded.name}</strong> ({megabytes(loaded.size)}): {countFindings(loaded.document)} findings
+        {Array.isArray(runs) ? ` in ${runs.length} runs` : ""}, benchmark{" "}
+        <code>{String(loaded.document.benchmark ?? "?")}</code>.
+        {loaded.sarif && loaded.sarif.skipped > 0 && ` ${loaded.sarif.skipped} results without a location are skipped.`}
+      </p>
+      {loaded.sarif && (
+        <label className={styles.field}>
+          <span>Benchmark version of this SARIF log</span>
+          <select value={loaded.sarif.benchmark} onChange={(e) => onBenchmark(e.target.value)}>
+            {benchmarks.map((b) => (
+              <option key={`${b.slug}@${b.version}`} value={`${b.slug}@${b.version}`}>
+                {b.slug}@{b.version}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+    </>
+  );
+}
+
+function UploadProgressBar({ progress }: { progress: number }) {
+  const percent = Math.round(progress * 100);
+  return (
+    <div>
+      <div className={styles.hint}>Uploading: {percent}%</div>
+      <div className={styles.progress} role="progressbar" aria-label="Upload progress" aria-valuenow={percent}>
+        <div className={styles.progressBar} style={{ width: `${progress * 100}%` }} />
+      </div>
+    </div>
+  );
+}
+
+/** Drop a findings file, see every problem by JSON path, complete the metadata, upload with progress, watch it score. */
+export function SubmitForm({ maxBytes, benchmarks, quota }: Props) {
   const [reading, setReading] = useState(false);
   const [loaded, setLoaded] = useState<Loaded>();
   const [readError, setReadError] = useState<{ message: string; issues: FieldIssue[] }>();
@@ -102,11 +212,7 @@ export function SubmitForm({ maxBytes, benchmarks, quota }: Props) {
       setReadError({ message: parsed.message, issues: parsed.issues });
       return;
     }
-    const prefilled = metadataFromFile(parsed.document);
-    const fileIssues = [
-      ...validateFindings(parsed.document, prefilled),
-      ...validateAgainstBenchmarks(parsed.document, benchmarks),
-    ];
+    const { prefilled, fileIssues } = checkDocument(parsed.document, benchmarks);
     setMetadata(prefilled);
     setLoaded({ name: file.name, size: file.size, document: parsed.document, fileIssues });
     setReading(false);
@@ -125,12 +231,8 @@ export function SubmitForm({ maxBytes, benchmarks, quota }: Props) {
       setReadError({ message: converted.message, issues: converted.issues });
       return;
     }
-    const prefilled = metadataFromFile(converted.document);
+    const { prefilled, fileIssues } = checkDocument(converted.document, benchmarks);
     setMetadata(prefilled);
-    const fileIssues = [
-      ...validateFindings(converted.document, prefilled),
-      ...validateAgainstBenchmarks(converted.document, benchmarks),
-    ];
     setLoaded({
       name,
       size,
@@ -153,21 +255,7 @@ export function SubmitForm({ maxBytes, benchmarks, quota }: Props) {
     }
   }
 
-  if (submissionId) {
-    return (
-      <div className={styles.form} style={{ maxWidth: 720 }}>
-        <div className={styles.notice}>
-          Uploaded <strong>{loaded?.name}</strong> as submission <code>{submissionId}</code>. It stays private until an
-          admin approves it.
-        </div>
-        <SubmissionProgress id={submissionId} />
-        <div className={styles.actions}>
-          <Link href={`/account/submissions/${submissionId}`}>Open the submission</Link>
-          <Link href="/account/submissions">All my submissions</Link>
-        </div>
-      </div>
-    );
-  }
+  if (submissionId) return <Uploaded name={loaded?.name} submissionId={submissionId} />;
 
   const blocked = quota.remaining <= 0;
   const issues = loaded ? loaded.fileIssues : [];
@@ -181,39 +269,7 @@ export function SubmitForm({ maxBytes, benchmarks, quota }: Props) {
           ? quotaMessage(quota)
           : `Uploads left today: ${quota.remaining} of ${quota.limit}. Files up to ${megabytes(maxBytes)}.`}
       </p>
-      <div
-        className={`${styles.dropzone} ${dragging ? styles.dropzoneActive : ""}`}
-        role="button"
-        tabIndex={0}
-        onClick={() => input.current?.click()}
-        onKeyDown={(e) => (e.key === "Enter" || e.key === " ") && input.current?.click()}
-        onDragOver={(e) => {
-          e.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={(e) => {
-          e.preventDefault();
-          setDragging(false);
-          const file = e.dataTransfer.files[0];
-          if (file) void acceptFile(file);
-        }}
-      >
-        <strong>Drop a findings file here</strong> or click to choose one (JSON, or a SARIF 2.1.0 log of a static
-        analyser: .sarif).
-        <input
-          ref={input}
-          type="file"
-          accept=".json,.sarif,application/json,application/sarif+json"
-          hidden
-          data-testid="findings-file-input"
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            if (file) void acceptFile(file);
-            e.target.value = "";
-          }}
-        />
-      </div>
+      <FileDropzone onFile={(file) => void acceptFile(file)} />
       <p className={styles.hint}>
         The format is described in the <Link href="/submit-guide">submit guide</Link> and the{" "}
         <a href="/schemas/findings-file.schema.json">JSON Schema</a>; the API is in the{" "}
@@ -223,29 +279,11 @@ export function SubmitForm({ maxBytes, benchmarks, quota }: Props) {
       {readError && <ErrorMessage message={readError.message} issues={readError.issues} />}
       {loaded && (
         <>
-          <p>
-            <strong>{loaded.name}</strong> ({megabytes(loaded.size)}): {countFindings(loaded.document)} findings
-            {Array.isArray(loaded.document.runs) ? ` in ${loaded.document.runs.length} runs` : ""}, benchmark{" "}
-            <code>{String(loaded.document.benchmark ?? "?")}</code>.
-            {loaded.sarif &&
-              loaded.sarif.skipped > 0 &&
-              ` ${loaded.sarif.skipped} results without a location are skipped.`}
-          </p>
-          {loaded.sarif && (
-            <label className={styles.field}>
-              <span>Benchmark version of this SARIF log</span>
-              <select
-                value={loaded.sarif.benchmark}
-                onChange={(e) => loadSarif(loaded.name, loaded.size, loaded.sarif!.text, e.target.value)}
-              >
-                {benchmarks.map((b) => (
-                  <option key={`${b.slug}@${b.version}`} value={`${b.slug}@${b.version}`}>
-                    {b.slug}@{b.version}
-                  </option>
-                ))}
-              </select>
-            </label>
-          )}
+          <LoadedSummary
+            loaded={loaded}
+            benchmarks={benchmarks}
+            onBenchmark={(key) => loadSarif(loaded.name, loaded.size, loaded.sarif!.text, key)}
+          />
           {issues.length > 0 ? (
             <ErrorMessage
               message={`The file has ${issues.length} problem${issues.length === 1 ? "" : "s"}; fix them and drop it again. Nothing was uploaded.`}
@@ -257,19 +295,7 @@ export function SubmitForm({ maxBytes, benchmarks, quota }: Props) {
             </div>
           )}
           <MetadataFields value={metadata} onChange={setMetadata} issues={metadataIssues} />
-          {uploadProgress !== undefined && (
-            <div>
-              <div className={styles.hint}>Uploading: {Math.round(uploadProgress * 100)}%</div>
-              <div
-                className={styles.progress}
-                role="progressbar"
-                aria-label="Upload progress"
-                aria-valuenow={Math.round(uploadProgress * 100)}
-              >
-                <div className={styles.progressBar} style={{ width: `${uploadProgress * 100}%` }} />
-              </div>
-            </div>
-          )}
+          {uploadProgress !== undefined && <UploadProgressBar progress={uploadProgress} />}
           {uploadError && <ErrorMessage message={uploadError.message} issues={uploadError.issues} />}
           <div className={styles.actions}>
             <button

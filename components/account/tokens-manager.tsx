@@ -10,19 +10,17 @@ import {
   TOKEN_SCOPE_LABELS,
   type TokenScope,
 } from "@/lib/validation/api-token";
-import { ApiError, callApi, type ApiIssue } from "@/lib/api-client";
+import { callApi } from "@/lib/api-client";
 import { ErrorMessage } from "./error-message";
+import { CheckboxGroup } from "./checkbox-group";
+import { ShownOnce } from "./shown-once";
+import { useApiAction } from "./use-api-action";
+import { formatUtc } from "@/lib/format";
 import styles from "./ui.module.css";
 import { scrollRegion } from "@/components/ui/scroll-region";
 import { ColumnHeads } from "@/components/ui/column-heads";
 
-// "30 Dec 2026, 13:05 UTC": the month spelt out, so no reader mistakes day for month; fixed to UTC, so the server's
-// and the browser's renderings agree.
-function when(iso: string | null): string {
-  return iso
-    ? `${new Date(iso).toLocaleString("en-GB", { timeZone: "UTC", dateStyle: "medium", timeStyle: "short" })} UTC`
-    : "never";
-}
+const when = (iso: string | null) => (iso ? `${formatUtc(iso, "minute")} UTC` : "never");
 
 function TokenStatus({ token }: { token: ApiTokenSummary }) {
   if (token.revoked_at) return <span className={`${styles.status} ${styles.statusBad}`}>revoked</span>;
@@ -45,21 +43,7 @@ export function TokensManager({
   const [scopes, setScopes] = useState<TokenScope[]>([...DEFAULT_TOKEN_SCOPES]);
   const [expiresDays, setExpiresDays] = useState(DEFAULT_TOKEN_EXPIRY_DAYS);
   const [created, setCreated] = useState<ApiTokenSummary & { token: string }>();
-  const [error, setError] = useState<{ message: string; issues: ApiIssue[] }>();
-  const [busy, setBusy] = useState(false);
-
-  async function run(action: () => Promise<void>) {
-    setBusy(true);
-    setError(undefined);
-    try {
-      await action();
-    } catch (e) {
-      const err = e instanceof ApiError ? e : new ApiError(0, "The request failed.");
-      setError({ message: err.message, issues: err.issues });
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, error, run } = useApiAction();
 
   const create = (event: React.FormEvent) => {
     event.preventDefault();
@@ -75,10 +59,6 @@ export function TokensManager({
     });
   };
 
-  const toggleScope = (scope: TokenScope, on: boolean) =>
-    // kept in the canonical order, so the request and the list read the same way
-    setScopes(TOKEN_SCOPES.filter((s) => (s === scope ? on : scopes.includes(s))));
-
   const revoke = (token: ApiTokenSummary) => {
     if (!window.confirm(`Revoke "${token.name}" (${token.prefix}…)? Programs using it will stop working.`)) return;
     void run(async () => {
@@ -93,19 +73,23 @@ export function TokensManager({
     <div className={`${styles.form} ${styles.wide}`}>
       {error && <ErrorMessage message={error.message} issues={error.issues} />}
       {created && (
-        <div className={styles.notice} role="status">
-          <p style={{ marginTop: 0 }}>
-            Token <strong>{created.name}</strong> created with the {created.scopes.length === 1 ? "scope" : "scopes"}{" "}
-            {created.scopes.join(", ")}; it expires {when(created.expires_at)}. Copy it now: it is shown only this once.
-          </p>
-          <div className={styles.secret} data-testid="new-token">
-            {created.token}
-          </div>
-          <p className={styles.hint} style={{ marginBottom: 0 }}>
-            Use it with the CLI:{" "}
-            <code>PROBEBENCH_URL={serverUrl} PROBEBENCH_TOKEN=… npx probebench submit findings.json --wait</code>
-          </p>
-        </div>
+        <ShownOnce
+          what={
+            <>
+              Token <strong>{created.name}</strong> created with the {created.scopes.length === 1 ? "scope" : "scopes"}{" "}
+              {created.scopes.join(", ")}; it expires {when(created.expires_at)}. Copy it now: it is shown only this
+              once.
+            </>
+          }
+          secret={created.token}
+          testId="new-token"
+          usage={
+            <>
+              Use it with the CLI:{" "}
+              <code>PROBEBENCH_URL={serverUrl} PROBEBENCH_TOKEN=… npx probebench submit findings.json --wait</code>
+            </>
+          }
+        />
       )}
       <form className={`${styles.form} ${styles.wide}`} onSubmit={create} aria-label="Create an API token">
         <div className={styles.actions}>
@@ -144,26 +128,15 @@ export function TokensManager({
             Create token
           </button>
         </div>
-        <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
-          <legend className={styles.label} style={{ marginBottom: 6 }}>
-            Scopes: what the token may do
-          </legend>
-          <div className={styles.field}>
-            {TOKEN_SCOPES.filter((scope) => scope !== "admin" || canAdmin).map((scope) => (
-              <label key={scope}>
-                <input
-                  type="checkbox"
-                  name="scopes"
-                  value={scope}
-                  checked={scopes.includes(scope)}
-                  onChange={(e) => toggleScope(scope, e.target.checked)}
-                />{" "}
-                <code>{scope}</code> <span className={styles.hint}>{TOKEN_SCOPE_LABELS[scope]}</span>
-              </label>
-            ))}
-          </div>
-          {scopes.length === 0 && <p className={styles.hint}>Choose at least one scope.</p>}
-        </fieldset>
+        <CheckboxGroup
+          legend="Scopes: what the token may do"
+          name="scopes"
+          choices={TOKEN_SCOPES.filter((scope) => scope !== "admin" || canAdmin)}
+          checked={scopes}
+          labels={TOKEN_SCOPE_LABELS}
+          onChange={setScopes}
+        />
+        {scopes.length === 0 && <p className={styles.hint}>Choose at least one scope.</p>}
       </form>
       {tokens.length === 0 ? (
         <p className="muted">No tokens yet.</p>

@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useState } from "react";
 import type { z } from "zod";
-import { ApiError, callApi, type ApiIssue } from "@/lib/api-client";
+import { ApiError, callApi } from "@/lib/api-client";
 import {
   ADMIN_WEBHOOK_EVENTS,
   WEBHOOK_EVENTS,
@@ -14,6 +14,10 @@ import {
 import { ColumnHeads } from "@/components/ui/column-heads";
 import { scrollRegion } from "@/components/ui/scroll-region";
 import { ErrorMessage } from "./error-message";
+import { CheckboxGroup } from "./checkbox-group";
+import { ShownOnce } from "./shown-once";
+import { useApiAction } from "./use-api-action";
+import { formatUtc } from "@/lib/format";
 import styles from "./ui.module.css";
 
 type Endpoint = z.infer<typeof webhookSchema>;
@@ -29,11 +33,7 @@ const EVENT_LABELS: Record<WebhookEventType, string> = {
   "audit_run.finished": "an in-house audit run finished (admins)",
 };
 
-function when(iso: string | null): string {
-  return iso
-    ? `${new Date(iso).toLocaleString("en-GB", { timeZone: "UTC", dateStyle: "medium", timeStyle: "medium" })} UTC`
-    : "—";
-}
+const when = (iso: string | null) => (iso ? `${formatUtc(iso, "second")} UTC` : "—");
 
 function DeliveryLog({ endpoint }: { endpoint: Endpoint }) {
   const [page, setPage] = useState<Deliveries>();
@@ -145,23 +145,8 @@ export function WebhooksManager({ initial, isAdmin }: { initial: Endpoint[]; isA
   const [created, setCreated] = useState<Created>();
   const [open, setOpen] = useState<string>();
   const [notice, setNotice] = useState<string>();
-  const [error, setError] = useState<{ message: string; issues: ApiIssue[] }>();
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useApiAction(() => setNotice(undefined));
   const choices = WEBHOOK_EVENTS.filter((e) => isAdmin || !ADMIN_WEBHOOK_EVENTS.includes(e));
-
-  async function run(action: () => Promise<void>) {
-    setBusy(true);
-    setError(undefined);
-    setNotice(undefined);
-    try {
-      await action();
-    } catch (e) {
-      const err = e instanceof ApiError ? e : new ApiError(0, "The request failed.");
-      setError({ message: err.message, issues: err.issues });
-    } finally {
-      setBusy(false);
-    }
-  }
 
   const create = (event: React.FormEvent) => {
     event.preventDefault();
@@ -205,16 +190,17 @@ export function WebhooksManager({ initial, isAdmin }: { initial: Endpoint[]; isA
         </p>
       )}
       {created && (
-        <div className={styles.notice} role="status">
-          <p style={{ marginTop: 0 }}>Webhook to {created.url} registered. Its signing secret, shown only this once:</p>
-          <div className={styles.secret} data-testid="new-webhook-secret">
-            {created.secret}
-          </div>
-          <p className={styles.hint} style={{ marginBottom: 0 }}>
-            Verify each request with a Standard Webhooks library, e.g.{" "}
-            <code>new Webhook(secret).verify(body, headers)</code>.
-          </p>
-        </div>
+        <ShownOnce
+          what={<>Webhook to {created.url} registered. Its signing secret, shown only this once:</>}
+          secret={created.secret}
+          testId="new-webhook-secret"
+          usage={
+            <>
+              Verify each request with a Standard Webhooks library, e.g.{" "}
+              <code>new Webhook(secret).verify(body, headers)</code>.
+            </>
+          }
+        />
       )}
       <form className={`${styles.form} ${styles.wide}`} onSubmit={create} aria-label="Register a webhook">
         <label className={styles.field}>
@@ -240,25 +226,14 @@ export function WebhooksManager({ initial, isAdmin }: { initial: Endpoint[]; isA
             onChange={(e) => setDescription(e.target.value)}
           />
         </label>
-        <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
-          <legend className={styles.label} style={{ marginBottom: 6 }}>
-            Events about your submissions
-          </legend>
-          <div className={styles.field}>
-            {choices.map((e) => (
-              <label key={e}>
-                <input
-                  type="checkbox"
-                  name="events"
-                  value={e}
-                  checked={events.includes(e)}
-                  onChange={(x) => setEvents(choices.filter((c) => (c === e ? x.target.checked : events.includes(c))))}
-                />{" "}
-                <code>{e}</code> <span className={styles.hint}>{EVENT_LABELS[e]}</span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <CheckboxGroup
+          legend="Events about your submissions"
+          name="events"
+          choices={choices}
+          checked={events}
+          labels={EVENT_LABELS}
+          onChange={setEvents}
+        />
         <div className={styles.actions}>
           <button
             type="submit"

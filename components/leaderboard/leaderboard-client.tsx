@@ -72,38 +72,31 @@ export function LeaderboardClient(props: Props) {
   );
 }
 
-function InteractiveLeaderboard({
+/**
+ * The view for the chosen scope: a conditional request for the default scope (checks the cached page is current), a
+ * plain one for a language or subset; with what is being loaded, or what went wrong, as a status line.
+ */
+function useScopedView({
   benchmark,
-  repositories,
-  languages,
-  coverages,
-  totalRepositories,
+  state,
+  hydrated,
   initialView,
-  totalRows,
-  options: serverOptions,
   initialEtag,
-}: Props) {
-  // history "replace": typing in the search box should not flood the history.
-  const [urlState, setUrlState] = useQueryStates(tableStateParsers, { urlKeys: tableStateUrlKeys, history: "replace" });
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  // Before hydration the server's default view is shown, whatever the URL says (the HTML is shared by every URL).
-  const state: TableState = hydrated ? (urlState as TableState) : DEFAULT_STATE;
-  const setState = useCallback(
-    (next: TableState | ((s: TableState) => TableState)) =>
-      void setUrlState((current) => {
-        const value = typeof next === "function" ? next(current as TableState) : next;
-        return value as unknown as Partial<typeof current>;
-      }),
-    [setUrlState],
-  );
+  totalRows,
+  totalRepositories,
+}: {
+  benchmark: BenchmarkRef;
+  state: TableState;
+  hydrated: boolean;
+  initialView: LeaderboardView;
+  initialEtag: string;
+  totalRows: number;
+  totalRepositories: number;
+}) {
   const [view, setView] = useState(initialView);
   const [status, setStatus] = useState<{ busy: boolean; message: string }>({ busy: false, message: "" });
   // A conditional request only makes sense while the page holds every row; otherwise the full view is needed anyway.
   const etagRef = useRef<string | null>(initialView.rows.length >= totalRows ? initialEtag : null);
-
-  // Numbers for the chosen scope: a conditional request for the default scope (checks the cached page is current),
-  // a plain one for a language or subset.
   const scope = scopeKey(state);
   useEffect(() => {
     if (!hydrated) return;
@@ -133,6 +126,71 @@ function InteractiveLeaderboard({
     // state is read only for its scope, which `scope` captures.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [scope, hydrated, benchmark.key]);
+  return { view, status };
+}
+
+/**
+ * How to read the table. It sits above the table rather than in the caption: a wide table scrolls sideways on a
+ * phone, and its caption would scroll (and be cut) with it.
+ */
+function TableNote({ incomplete, whole }: { incomplete: number; whole: boolean }) {
+  return (
+    <p id="lb-desc" className="table-note">
+      Ranked by F1. Recall and precision in %, with the 95% Clopper–Pearson interval below each value and, for repeated
+      runs, the range over runs; <abbr className="tie">≈n</abbr>: cannot be told apart from rank n (both intervals
+      overlap).
+      {incomplete > 0 &&
+        (whole ? (
+          <>
+            {" "}
+            {incomplete} row{incomplete === 1 ? " has" : "s have"} no published overall numbers (only per-repository
+            cells).
+          </>
+        ) : (
+          <>
+            {" "}
+            {incomplete} row{incomplete === 1 ? " lacks" : "s lack"} a published number for a repository of this subset
+            and show none.
+          </>
+        ))}
+    </p>
+  );
+}
+
+function InteractiveLeaderboard({
+  benchmark,
+  repositories,
+  languages,
+  coverages,
+  totalRepositories,
+  initialView,
+  totalRows,
+  options: serverOptions,
+  initialEtag,
+}: Props) {
+  // history "replace": typing in the search box should not flood the history.
+  const [urlState, setUrlState] = useQueryStates(tableStateParsers, { urlKeys: tableStateUrlKeys, history: "replace" });
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  // Before hydration the server's default view is shown, whatever the URL says (the HTML is shared by every URL).
+  const state: TableState = hydrated ? (urlState as TableState) : DEFAULT_STATE;
+  const setState = useCallback(
+    (next: TableState | ((s: TableState) => TableState)) =>
+      void setUrlState((current) => {
+        const value = typeof next === "function" ? next(current as TableState) : next;
+        return value as unknown as Partial<typeof current>;
+      }),
+    [setUrlState],
+  );
+  const { view, status } = useScopedView({
+    benchmark,
+    state,
+    hydrated,
+    initialView,
+    initialEtag,
+    totalRows,
+    totalRepositories,
+  });
 
   // Any change of what is shown starts again at the first page; paging and column choices keep it.
   const update = useCallback(
@@ -182,30 +240,6 @@ function InteractiveLeaderboard({
       {rows.length === 1 ? "" : "s"}, {describeScope(view, totalRepositories)}
     </>
   );
-  // The explanation sits above the table rather than in the caption: a wide table scrolls sideways on a phone,
-  // and its caption would scroll (and be cut) with it.
-  const description = (
-    <p id="lb-desc" className="table-note">
-      Ranked by F1. Recall and precision in %, with the 95% Clopper–Pearson interval below each value and, for repeated
-      runs, the range over runs; <abbr className="tie">≈n</abbr>: cannot be told apart from rank n (both intervals
-      overlap).
-      {incomplete > 0 &&
-        (whole ? (
-          <>
-            {" "}
-            {incomplete} row{incomplete === 1 ? " has" : "s have"} no published overall numbers (only per-repository
-            cells).
-          </>
-        ) : (
-          <>
-            {" "}
-            {incomplete} row{incomplete === 1 ? " lacks" : "s lack"} a published number for a repository of this subset
-            and show none.
-          </>
-        ))}
-    </p>
-  );
-
   return (
     <section aria-labelledby="lb-heading" className="leaderboard-section" data-hydrated={hydrated ? "true" : undefined}>
       <h2 id="lb-heading" className="visually-hidden">
@@ -224,7 +258,7 @@ function InteractiveLeaderboard({
       <p className="status-line" role="status" aria-live="polite">
         {status.message}
       </p>
-      {description}
+      <TableNote incomplete={incomplete} whole={whole} />
       <div className="lb-table">
         <LeaderboardTable
           rows={rows}

@@ -4,7 +4,7 @@ import type { LeaderboardView } from "./types";
 // CSV downloads (RFC 4180: CRLF line ends, quotes doubled). Ratios are fractions in 0..1, as in the JSON API, so a
 // spreadsheet and a script read the same numbers; empty means "not published / not applicable".
 
-type CsvValue = string | number | boolean | null | undefined;
+export type CsvValue = string | number | boolean | null | undefined;
 
 export function toCsv(header: string[], rows: CsvValue[][]): string {
   const cell = (v: CsvValue) => {
@@ -18,95 +18,92 @@ export function toCsv(header: string[], rows: CsvValue[][]): string {
   return [header, ...rows].map((r) => r.map(cell).join(",")).join("\r\n") + "\r\n";
 }
 
+/** A CSV column: its header and how a row gives its cell. Header and cells are written together, so they never drift. */
+export type CsvColumn<R> = readonly [header: string, cell: (row: R) => CsvValue];
+
+export function columnsCsv<R>(columns: readonly CsvColumn<R>[], rows: readonly R[]): string {
+  return toCsv(
+    columns.map(([header]) => header),
+    rows.map((row) => columns.map(([, cell]) => cell(row))),
+  );
+}
+
+type Ratios = {
+  recall: number | null;
+  precision: number | null;
+  recall_ci?: readonly [number, number] | null;
+  precision_ci?: readonly [number, number] | null;
+};
+type Count = number | null | undefined;
+type Counts = { matched_reference_bugs: Count; reference_bugs: Count; matched_findings: Count; findings: Count };
+
+/** Recall and precision with their 95% intervals, as fractions: the same six columns in every CSV. */
+export function ratioColumns<R>(of: (row: R) => Ratios): CsvColumn<R>[] {
+  return [
+    ["recall", (r) => of(r).recall],
+    ["recall_ci_low", (r) => of(r).recall_ci?.[0]],
+    ["recall_ci_high", (r) => of(r).recall_ci?.[1]],
+    ["precision", (r) => of(r).precision],
+    ["precision_ci_low", (r) => of(r).precision_ci?.[0]],
+    ["precision_ci_high", (r) => of(r).precision_ci?.[1]],
+  ];
+}
+
+/** The counts behind the ratios: the same four columns in every CSV. */
+export function countColumns<R>(of: (row: R) => Counts): CsvColumn<R>[] {
+  return [
+    ["matched_reference_bugs", (r) => of(r).matched_reference_bugs],
+    ["reference_bugs", (r) => of(r).reference_bugs],
+    ["matched_findings", (r) => of(r).matched_findings],
+    ["findings", (r) => of(r).findings],
+  ];
+}
+
+type Row = LeaderboardView["rows"][number];
+type Ranked = { row: Row; rank: number | null; tiedWithRank: number | null };
+
+function leaderboardColumns(view: LeaderboardView): CsvColumn<Ranked>[] {
+  return [
+    ["rank", (x) => x.rank],
+    ["cannot_tell_apart_from_rank", (x) => x.tiedWithRank],
+    ["model", (x) => x.row.model],
+    ["reasoning_effort", (x) => x.row.reasoning_effort],
+    ["harness", (x) => x.row.harness],
+    ["source", (x) => x.row.source],
+    ["coverage", (x) => x.row.coverage],
+    ...ratioColumns<Ranked>((x) => x.row),
+    ["f1", (x) => x.row.f1],
+    ["recall_min", (x) => x.row.range?.recall?.min],
+    ["recall_max", (x) => x.row.range?.recall?.max],
+    ["precision_min", (x) => x.row.range?.precision?.min],
+    ["precision_max", (x) => x.row.range?.precision?.max],
+    ["f1_min", (x) => x.row.range?.f1?.min],
+    ["f1_max", (x) => x.row.range?.f1?.max],
+    ...countColumns<Ranked>((x) => x.row),
+    ["cost_usd", (x) => x.row.cost_usd],
+    ["runs", (x) => x.row.runs],
+    ["date", (x) => x.row.date],
+    ["panel_validity", (x) => x.row.panel_validity],
+    ["contamination_max_d", (x) => x.row.contamination?.max_d],
+    ["contamination_min_p", (x) => x.row.contamination?.min_p],
+    ["contamination_min_p_holm", (x) => x.row.contamination?.min_p_holm],
+    ["knowledge_cutoff", (x) => x.row.contamination?.knowledge_cutoff],
+    ["knowledge_cutoff_position", (x) => x.row.contamination?.cutoff_position],
+    ["offline_judge", (x) => x.row.offline_judge],
+    ["offline_embedder", (x) => x.row.offline_embedder],
+    ["complete", (x) => x.row.complete],
+    ["benchmark", () => view.benchmark.key],
+    ["repositories", () => view.scope.repos.join(" ")],
+    ["language", () => view.scope.language],
+    ["submission_id", (x) => x.row.id],
+    ["report_url", (x) => x.row.report_url],
+  ];
+}
+
 export function leaderboardCsv(view: LeaderboardView): string {
   const ranks = rankRows(view.rows);
-  const rows = [...view.rows].sort((a, b) => (ranks.get(a.id)!.rank ?? Infinity) - (ranks.get(b.id)!.rank ?? Infinity));
-  return toCsv(
-    [
-      "rank",
-      "cannot_tell_apart_from_rank",
-      "model",
-      "reasoning_effort",
-      "harness",
-      "source",
-      "coverage",
-      "recall",
-      "recall_ci_low",
-      "recall_ci_high",
-      "precision",
-      "precision_ci_low",
-      "precision_ci_high",
-      "f1",
-      "recall_min",
-      "recall_max",
-      "precision_min",
-      "precision_max",
-      "f1_min",
-      "f1_max",
-      "matched_reference_bugs",
-      "reference_bugs",
-      "matched_findings",
-      "findings",
-      "cost_usd",
-      "runs",
-      "date",
-      "panel_validity",
-      "contamination_max_d",
-      "contamination_min_p",
-      "contamination_min_p_holm",
-      "knowledge_cutoff",
-      "knowledge_cutoff_position",
-      "offline_judge",
-      "offline_embedder",
-      "complete",
-      "benchmark",
-      "repositories",
-      "language",
-      "submission_id",
-      "report_url",
-    ],
-    rows.map((r) => [
-      ranks.get(r.id)!.rank,
-      ranks.get(r.id)!.tiedWithRank,
-      r.model,
-      r.reasoning_effort,
-      r.harness,
-      r.source,
-      r.coverage,
-      r.recall,
-      r.recall_ci?.[0],
-      r.recall_ci?.[1],
-      r.precision,
-      r.precision_ci?.[0],
-      r.precision_ci?.[1],
-      r.f1,
-      r.range?.recall?.min,
-      r.range?.recall?.max,
-      r.range?.precision?.min,
-      r.range?.precision?.max,
-      r.range?.f1?.min,
-      r.range?.f1?.max,
-      r.matched_reference_bugs,
-      r.reference_bugs,
-      r.matched_findings,
-      r.findings,
-      r.cost_usd,
-      r.runs,
-      r.date,
-      r.panel_validity,
-      r.contamination?.max_d,
-      r.contamination?.min_p,
-      r.contamination?.min_p_holm,
-      r.contamination?.knowledge_cutoff,
-      r.contamination?.cutoff_position,
-      r.offline_judge,
-      r.offline_embedder,
-      r.complete,
-      view.benchmark.key,
-      view.scope.repos.join(" "),
-      view.scope.language,
-      r.id,
-      r.report_url,
-    ]),
-  );
+  const ranked = view.rows
+    .map((row) => ({ row, rank: ranks.get(row.id)!.rank, tiedWithRank: ranks.get(row.id)!.tiedWithRank }))
+    .sort((a, b) => (a.rank ?? Infinity) - (b.rank ?? Infinity));
+  return columnsCsv(leaderboardColumns(view), ranked);
 }

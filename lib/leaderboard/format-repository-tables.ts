@@ -1,5 +1,5 @@
 import type { RepositoryTables, TableCell, TableConfiguration, TableRow } from "./compute-repository-tables";
-import { toCsv } from "./format-csv";
+import { columnsCsv, countColumns, ratioColumns, type CsvColumn } from "./format-csv";
 import type { BenchmarkRef, RepositoryInfo } from "./types";
 
 // JSON (snake_case, like the rest of the public API) and CSV of the per-repository tables. The CSV is long format,
@@ -80,72 +80,40 @@ export function repositoryDetailJson(
   };
 }
 
-const CSV_HEADER = [
-  "benchmark",
-  "row",
-  "pooled",
-  "language",
-  "configuration_id",
-  "model",
-  "reasoning_effort",
-  "harness",
-  "source",
-  "coverage",
-  "recall",
-  "recall_ci_low",
-  "recall_ci_high",
-  "precision",
-  "precision_ci_low",
-  "precision_ci_high",
-  "matched_reference_bugs",
-  "reference_bugs",
-  "matched_findings",
-  "findings",
-];
+type CsvLine = { row: TableRow; configuration: TableConfiguration; cell: TableCell };
 
-function csvLines(benchmark: BenchmarkRef, configurations: TableConfiguration[], rows: TableRow[]) {
-  return rows.flatMap((r) =>
-    configurations
-      .filter((c) => r.cells[c.id])
-      .map((c) => {
-        const cell = r.cells[c.id]!;
-        return [
-          benchmark.key,
-          r.key,
-          r.pooled,
-          r.language,
-          c.id,
-          c.model,
-          c.effort,
-          c.harness,
-          c.source,
-          c.coverage,
-          cell.recall,
-          cell.recall_ci?.[0],
-          cell.recall_ci?.[1],
-          cell.precision,
-          cell.precision_ci?.[0],
-          cell.precision_ci?.[1],
-          cell.matched_reference_bugs,
-          cell.reference_bugs,
-          cell.matched_findings,
-          cell.findings,
-        ];
-      }),
+function csvColumns(benchmark: BenchmarkRef): CsvColumn<CsvLine>[] {
+  return [
+    ["benchmark", () => benchmark.key],
+    ["row", (x) => x.row.key],
+    ["pooled", (x) => x.row.pooled],
+    ["language", (x) => x.row.language],
+    ["configuration_id", (x) => x.configuration.id],
+    ["model", (x) => x.configuration.model],
+    ["reasoning_effort", (x) => x.configuration.effort],
+    ["harness", (x) => x.configuration.harness],
+    ["source", (x) => x.configuration.source],
+    ["coverage", (x) => x.configuration.coverage],
+    ...ratioColumns<CsvLine>((x) => x.cell),
+    ...countColumns<CsvLine>((x) => x.cell),
+  ];
+}
+
+/** Long format: one line per (row, configuration) that has a cell. */
+function csvLines(configurations: TableConfiguration[], rows: TableRow[]): CsvLine[] {
+  return rows.flatMap((row) =>
+    configurations.flatMap((configuration) => {
+      const cell = row.cells[configuration.id];
+      return cell ? [{ row, configuration, cell }] : [];
+    }),
   );
 }
 
 export function repositoryTablesCsv(benchmark: BenchmarkRef, tables: RepositoryTables): string {
-  return toCsv(
-    CSV_HEADER,
-    csvLines(
-      benchmark,
-      tables.configurations,
-      tables.groups.flatMap((g) => [...g.rows, g.pooled]),
-    ),
-  );
+  const rows = tables.groups.flatMap((g) => [...g.rows, g.pooled]);
+  return columnsCsv(csvColumns(benchmark), csvLines(tables.configurations, rows));
 }
 
 export function repositoryDetailCsv(benchmark: BenchmarkRef, tables: RepositoryTables, row: TableRow | null): string {
-  return toCsv(CSV_HEADER, row ? csvLines(benchmark, tables.configurations, [row]) : []);
+  return columnsCsv(csvColumns(benchmark), row ? csvLines(tables.configurations, [row]) : []);
 }

@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OfflineEmbeddingProvider } from "../../lib/embeddings/provider";
 import { OpenAiJudge } from "../../lib/llm/judge";
 import { claimSubmission } from "../../worker/features/scoring/claim-submission";
-import { scoreSubmission, UndecidedPairsError } from "../../worker/features/scoring/score-submission";
+import { scoreSubmission } from "../../worker/features/scoring/score-submission";
+import { PermanentJobError } from "../../worker/jobs/job-failure";
 import { startFakeOpenAi } from "../support/fake-openai";
 import { db } from "../support/fixtures";
 import {
@@ -80,8 +81,8 @@ describe("worker recovery", () => {
       () => undefined,
       (error: unknown) => error,
     );
-    expect(failure).toBeInstanceOf(UndecidedPairsError);
-    expect((failure as UndecidedPairsError).count).toBe(1);
+    expect(failure).toBeInstanceOf(PermanentJobError);
+    expect((failure as PermanentJobError).userMessage).toMatch(/^1 candidate pair\(s\) stayed undecided/);
     const stored = await db.judgeVerdict.count({ where: { createdAt: { gte: started } } });
     expect(stored).toBeGreaterThan(0);
 

@@ -1,10 +1,8 @@
 import OpenAI from "openai";
 import { describe, expect, it } from "vitest";
 import { JudgeReplyError } from "../../lib/llm/judge";
-import { AttributionInputError } from "../features/attribution/attribute-bugs";
-import { EmbeddingError } from "../features/scoring/embed-bugs";
-import { PanelInputError } from "../features/panel/run-panel";
-import { UndecidedPairsError } from "../features/scoring/score-submission";
+import { PermanentJobError } from "./job-failure";
+import { undecidedPairsError } from "../features/scoring/score-submission";
 import {
   classifyAttributionError,
   classifyAuditError,
@@ -49,13 +47,14 @@ describe("classifyScoringError", () => {
       permanent: true,
       message: "The judge model did not return the required {match, rationale} JSON.",
     });
-    expect(classifyScoringError(new UndecidedPairsError(3))).toMatchObject({
+    expect(classifyScoringError(undecidedPairsError(3))).toMatchObject({
       permanent: true,
       message: expect.stringMatching(/^3 candidate pair\(s\) stayed undecided/),
     });
-    expect(classifyScoringError(new EmbeddingError("dimension 3 != 8"))).toMatchObject({
+    const vector = new PermanentJobError("The embedding provider returned an invalid vector.", "dimension 3 != 8");
+    expect(classifyScoringError(vector)).toEqual({
       permanent: true,
-      message: expect.stringContaining("EMBEDDING_MODEL"),
+      message: "The embedding provider returned an invalid vector.",
     });
     expect(classifyScoringError(apiError(400))).toEqual({
       permanent: true,
@@ -82,11 +81,11 @@ describe("classifyPanelError and classifyAttributionError", () => {
   });
 
   it("stop on the feature's input errors with their own message, on a rejected key and on malformed replies", () => {
-    expect(classifyPanelError(new PanelInputError("The sample is empty."))).toEqual({
+    expect(classifyPanelError(new PermanentJobError("The sample is empty."))).toEqual({
       permanent: true,
       message: "The sample is empty.",
     });
-    expect(classifyAttributionError(new AttributionInputError("No reference bugs."))).toEqual({
+    expect(classifyAttributionError(new PermanentJobError("No reference bugs."))).toEqual({
       permanent: true,
       message: "No reference bugs.",
     });

@@ -2,10 +2,7 @@ import OpenAI from "openai";
 import { AppError } from "../../lib/errors";
 import { JudgeReplyError } from "../../lib/llm/judge";
 import { isTransientError } from "../../lib/llm/retry";
-import { AttributionInputError } from "../features/attribution/attribute-bugs";
-import { EmbeddingError } from "../features/scoring/embed-bugs";
-import { PanelInputError } from "../features/panel/run-panel";
-import { UndecidedPairsError } from "../features/scoring/score-submission";
+import { PermanentJobError } from "./job-failure";
 
 /** A failure as shown on the job's row (a message fit for users, no internal details) and whether a retry can help. */
 export type ClassifiedError = { permanent: boolean; message: string };
@@ -20,17 +17,18 @@ type Profile = {
   notFound: string;
   /** The message of an unknown error (retried: it may be a database or network hiccup). */
   internal: string;
-  /** Failures of the feature's own that no retry can fix, checked first; undefined when the error is not one. */
+  /** Further failures no retry can fix, checked after PermanentJobError; undefined when the error is not one. */
   extra?: (error: unknown) => string | undefined;
 };
 
 /**
  * The one classifier of LLM, HTTP and engine errors: timeouts, 429 and 5xx can succeed later; a rejected key, a
- * missing model, a refused request or the feature's own input errors cannot; anything unknown is retried and
+ * missing model, a refused request or a PermanentJobError cannot; anything unknown is retried and
  * reported without its text (it may hold a connection string or a path).
  */
 function classifier(profile: Profile): JobErrorClassifier {
   return (error) => {
+    if (error instanceof PermanentJobError) return { permanent: true, message: error.userMessage };
     const extra = profile.extra?.(error);
     if (extra !== undefined) return { permanent: true, message: extra };
     if (isTransientError(error))
@@ -59,15 +57,10 @@ export const classifyScoringError = classifier({
   transient: (status) => unavailable("judge endpoint", status, "scoring"),
   notFound: "The judge model or endpoint was not found; check JUDGE_MODEL and OPENAI_BASE_URL.",
   internal: "Scoring failed because of an internal error; it will be retried.",
-  extra: (error) => {
-    if (error instanceof UndecidedPairsError) {
-      return `${error.count} candidate pair(s) stayed undecided: the judge model's replies were not the required {match, rationale} JSON after retries. Every other verdict is stored; rescoring asks only for these.`;
-    }
-    if (error instanceof EmbeddingError)
-      return "The embedding provider returned an invalid vector (wrong length or non-finite values); check EMBEDDING_MODEL and the endpoint.";
-    if (error instanceof JudgeReplyError) return "The judge model did not return the required {match, rationale} JSON.";
-    return undefined;
-  },
+  extra: (error) =>
+    error instanceof JudgeReplyError
+      ? "The judge model did not return the required {match, rationale} JSON."
+      : undefined,
 });
 
 function analysisClassifier(what: "Panel validation" | "Bug-type attribution"): JobErrorClassifier {
@@ -79,8 +72,7 @@ function analysisClassifier(what: "Panel validation" | "Bug-type attribution"): 
     internal: `${what} failed because of an internal error; it will be retried.`,
     extra: (error) => {
       // Our own errors carry client-safe messages, e.g. a snapshot refused at extraction (docs/security.md).
-      if (error instanceof PanelInputError || error instanceof AttributionInputError || error instanceof AppError)
-        return error.message;
+      if (error instanceof AppError) return error.message;
       if (error instanceof JudgeReplyError)
         return `${what} stopped: a model kept answering without the required JSON. Every answer already stored is kept; starting again asks only for the rest.`;
       return undefined;

@@ -1,6 +1,7 @@
 import { Prisma } from "../../lib/generated/prisma/client";
 import type { AnalysisKind } from "../../lib/queue/analysis-queues";
 import { db } from "../../lib/db";
+import type { CallUsage, StructuredClient } from "../../lib/llm/analysis-client";
 import { LostClaimError } from "../jobs/lost-claim";
 
 // Fencing for panel and attribution jobs, as for scoring (claim-submission.ts): every claim takes a new token and
@@ -21,14 +22,46 @@ export async function claimAnalysis(kind: AnalysisKind, runId: string): Promise<
 
 type RunUpdate = Prisma.PanelRunUpdateManyMutationInput & Prisma.AttributionRunUpdateManyMutationInput;
 
+function updateRows(
+  kind: AnalysisKind,
+  where: Prisma.PanelRunWhereInput & Prisma.AttributionRunWhereInput,
+  data: RunUpdate,
+) {
+  return kind === "panel" ? db.panelRun.updateMany({ where, data }) : db.attributionRun.updateMany({ where, data });
+}
+
 /** Updates the job row only while the claim holds; throws LostClaimError otherwise. */
 export async function updateAnalysis(claim: AnalysisClaim, data: RunUpdate): Promise<void> {
-  const where = { id: claim.runId, token: claim.token };
-  const { count } =
-    claim.kind === "panel"
-      ? await db.panelRun.updateMany({ where, data })
-      : await db.attributionRun.updateMany({ where, data });
+  const { count } = await updateRows(claim.kind, { id: claim.runId, token: claim.token }, data);
   if (count !== 1) throw new LostClaimError(`${claim.kind} run ${claim.runId}`);
+}
+
+/** The columns each job row counts its spend in (PanelRun.spent*, AttributionRun's calls, tokens and cost). */
+const SPEND: Record<AnalysisKind, (u: CallUsage) => RunUpdate> = {
+  panel: (u) => ({
+    spentCalls: { increment: 1 },
+    spentInputTokens: { increment: u.inputTokens },
+    spentOutputTokens: { increment: u.outputTokens },
+    spentUsd: { increment: u.costUsd },
+  }),
+  attribution: (u) => ({
+    judgeCalls: { increment: 1 },
+    inputTokens: { increment: u.inputTokens },
+    outputTokens: { increment: u.outputTokens },
+    costUsd: { increment: u.costUsd },
+  }),
+};
+
+/**
+ * Runs an analysis with what it pays counted call by call on its row. Not fenced: a superseded or killed attempt's
+ * calls were paid for too; a retried job pays again only for what it had not stored.
+ */
+export function withSpendCounted<T>(
+  claim: AnalysisClaim,
+  client: StructuredClient,
+  work: () => Promise<T>,
+): Promise<T> {
+  return client.withUsage((u) => updateRows(claim.kind, { id: claim.runId }, SPEND[claim.kind](u)), work);
 }
 
 /** A progress writer that writes only when the percentage moves. */

@@ -14,7 +14,8 @@ import {
   taxonomyHash,
   triggerLevelOf,
 } from "../../../lib/attribution/taxonomy";
-import { progressWriter, updateAnalysis, type AnalysisClaim } from "../../shared/claim-analysis";
+import { progressWriter, updateAnalysis, withSpendCounted, type AnalysisClaim } from "../../shared/claim-analysis";
+import { PermanentJobError } from "../../jobs/job-failure";
 
 // Bug-type attribution of one submission (paper D, F.7.3): every finding of every run and every reference bug of
 // its benchmark version gets one category of the version's taxonomy and one trigger level. Every finding is classified
@@ -42,8 +43,6 @@ export type AttributionSummary = {
   asked: number;
 };
 
-export class AttributionInputError extends Error {}
-
 type Subject = {
   kind: "finding" | "reference";
   id: string;
@@ -62,21 +61,7 @@ type Subject = {
 const BATCH = 1_000;
 
 export async function attributeBugs(claim: AnalysisClaim, deps: AttributionDeps): Promise<AttributionSummary> {
-  // The spend of every attempt, counted call by call (not fenced: a superseded or killed attempt's calls were paid
-  // for too); a retried job pays again only for what it had not stored.
-  return deps.client.withUsage(
-    (u) =>
-      db.attributionRun.updateMany({
-        where: { id: claim.runId },
-        data: {
-          judgeCalls: { increment: 1 },
-          inputTokens: { increment: u.inputTokens },
-          outputTokens: { increment: u.outputTokens },
-          costUsd: { increment: u.costUsd },
-        },
-      }),
-    () => classifySubjects(claim, deps),
-  );
+  return withSpendCounted(claim, deps.client, () => classifySubjects(claim, deps));
 }
 
 async function classifySubjects(claim: AnalysisClaim, deps: AttributionDeps): Promise<AttributionSummary> {
@@ -87,7 +72,7 @@ async function classifySubjects(claim: AnalysisClaim, deps: AttributionDeps): Pr
   });
   const taxonomy = readTaxonomy(run.submission.benchmark.taxonomy);
   if (!taxonomy)
-    throw new AttributionInputError(
+    throw new PermanentJobError(
       `Benchmark ${run.submission.benchmark.slug}@${run.submission.benchmark.version} has no bug-type taxonomy to attribute against.`,
     );
   const prompt = loadPrompt(ATTRIBUTION_PROMPT);

@@ -15,7 +15,7 @@ import {
   type TierReview,
 } from "../../../lib/panel/verdicts";
 import { Prisma } from "../../../lib/generated/prisma/client";
-import { progressWriter, updateAnalysis, type AnalysisClaim } from "../../shared/claim-analysis";
+import { progressWriter, updateAnalysis, withSpendCounted, type AnalysisClaim } from "../../shared/claim-analysis";
 import { ensurePanelContext, type PanelContext } from "./panel-context";
 import {
   judgeInSandbox,
@@ -28,6 +28,7 @@ import {
 } from "./panel-sandbox";
 import type { PassLimits } from "../../../lib/agent/budget";
 import { emitSubmissionEvent } from "../../../lib/server/webhooks/emit-webhook-event";
+import { PermanentJobError } from "../../jobs/job-failure";
 
 // Panel validation of one submission (paper 2.3, C.3, F.6): sample the findings of its first run (Table 14; every run
 // when the admin chose runs = all) in proportion to repositories, ask the tier 1 judges for a verdict on each (under an opaque id, with the repository's panel context document),
@@ -61,38 +62,70 @@ export type PanelSummary = {
   malformedReplies: number;
 };
 
-/** A permanent problem with the request itself (not scored, nothing to sample): recorded on the row, not retried. */
-export class PanelInputError extends Error {}
-
 export async function runPanel(claim: AnalysisClaim, deps: PanelDeps): Promise<PanelSummary> {
-  // What the panel pays is counted call by call (PanelRun.spent*, not fenced: a superseded attempt's calls were paid
-  // for too); costUsd, below, is the cost of the reviews it keeps.
-  return deps.client.withUsage(
-    (u) =>
-      db.panelRun.updateMany({
-        where: { id: claim.runId },
-        data: {
-          spentCalls: { increment: 1 },
-          spentInputTokens: { increment: u.inputTokens },
-          spentOutputTokens: { increment: u.outputTokens },
-          spentUsd: { increment: u.costUsd },
-        },
-      }),
-    () => validateSample(claim, deps),
-  );
+  // PanelRun.spent* counts what the panel pays; costUsd, below, is the cost of the reviews it keeps.
+  return withSpendCounted(claim, deps.client, () => validateSample(claim, deps));
 }
 
 async function validateSample(claim: AnalysisClaim, deps: PanelDeps): Promise<PanelSummary> {
   const progress = progressWriter(claim, deps.onProgress);
-  const run = await db.panelRun.findUniqueOrThrow({
-    where: { id: claim.runId },
-    include: { submission: { select: { id: true, scoringStatus: true, scoringAttemptId: true } } },
+  const { run, sample, matched } = await loadSample(claim.runId);
+  const repositoryIds = new Set(sample.map((s) => s.finding.repositoryId));
+  const snapshots = await extractSnapshots(run.id, repositoryIds);
+  const prompts = {
+    text: loadPrompt(PANEL_PROMPT),
+    repository: loadPrompt(PANEL_REPOSITORY_PROMPT),
+    sandbox: loadPrompt(PANEL_SANDBOX_PROMPT),
+  };
+  const used = [prompts.text, ...(snapshots.size > 0 ? [deps.sandbox ? prompts.sandbox : prompts.repository] : [])];
+  await writeSample(run.id, sample, matched, snapshots, deps.config);
+  await updateAnalysis(claim, {
+    sampled: sample.length,
+    promptVersion: used.map((p) => `${p.name}@${p.version}`).join("+"),
   });
-  if (run.submission.scoringStatus !== "scored")
-    throw new PanelInputError("The submission is not scored; the panel needs its matches.");
+  await progress(5);
 
-  const findings = await db.finding.findMany({
-    where: { run: { submissionId: run.submissionId } },
+  // The sampled repositories' context documents (one per snapshot, shared by all panels).
+  const contexts = new Map<string, PanelContext>();
+  for (const repositoryId of repositoryIds) {
+    contexts.set(repositoryId, await ensurePanelContext(repositoryId, deps.client, deps.config.contextModel));
+  }
+  await progress(10);
+
+  const summary: PanelSummary = { sampled: sample.length, asked: 0, reused: 0, retries: 0, malformedReplies: 0 };
+  const review = await reviewer({ panelRunId: run.id, contexts, snapshots, prompts, summary, deps });
+  let done = 0;
+  try {
+    await pMap(
+      sample,
+      async (s) => {
+        // The tier 1 judges answer independently, so they are asked at once.
+        const tier1 = await Promise.all(deps.config.judges.map((judge) => review(s, 1, judge)));
+        const final = agreedVerdict(tier1) ?? (await review(s, 2, deps.config.tier2Judge));
+        await writeFinalVerdict(run.id, s.findingId, final, agreedVerdict(tier1) !== null);
+        done++;
+        await progress(10 + (88 * done) / sample.length);
+      },
+      { concurrency: deps.concurrency },
+    );
+  } finally {
+    if (snapshots.size > 0) await removePanelWorkDir(run.id);
+  }
+  summary.retries = deps.client.requests.retries;
+  summary.malformedReplies = deps.client.stats.malformedReplies;
+  await finishPanel(claim, run, summary);
+  return summary;
+}
+
+type SampledFinding = ReturnType<typeof samplePanelFindings>[number] & { finding: LoadedFinding };
+type LoadedFinding = Awaited<ReturnType<typeof loadFindings>>[number];
+type Snapshots = Map<string, { snapshot: SandboxedSnapshot; dir: string }>;
+type Prompts = Record<Mode, ReturnType<typeof loadPrompt>>;
+type Mode = "text" | "repository" | "sandbox";
+
+function loadFindings(submissionId: string) {
+  return db.finding.findMany({
+    where: { run: { submissionId } },
     select: {
       id: true,
       ordinal: true,
@@ -109,109 +142,114 @@ async function validateSample(claim: AnalysisClaim, deps: PanelDeps): Promise<Pa
       run: { select: { index: true } },
     },
   });
-  if (findings.length === 0) throw new PanelInputError("The submission has no findings to validate.");
+}
+
+/** The panel's row, its sample (Table 14: seed, size and runs give the same rows) and which sampled findings matched. */
+async function loadSample(panelRunId: string) {
+  const run = await db.panelRun.findUniqueOrThrow({
+    where: { id: panelRunId },
+    include: { submission: { select: { id: true, scoringStatus: true, scoringAttemptId: true } } },
+  });
+  if (run.submission.scoringStatus !== "scored")
+    throw new PermanentJobError("The submission is not scored; the panel needs its matches.");
+  const findings = await loadFindings(run.submissionId);
+  if (findings.length === 0) throw new PermanentJobError("The submission has no findings to validate.");
   const byId = new Map(findings.map((f) => [f.id, f]));
-  const sample = samplePanelFindings(
+  const sample: SampledFinding[] = samplePanelFindings(
     findings.map((f) => ({ id: f.id, runIndex: f.run.index, repository: f.repository.name, ordinal: f.ordinal })),
     { sampleSize: run.sampleSize, seed: run.seed, runs: run.runs },
-  );
-  const sampledIds = sample.map((s) => s.findingId);
-  const matched = new Set(
-    (
-      await db.match.findMany({
-        where: { attemptId: run.submission.scoringAttemptId, findingId: { in: sampledIds } },
-        select: { findingId: true },
-        distinct: ["findingId"],
-      })
-    ).map((m) => m.findingId),
-  );
-  const prompts = {
-    text: loadPrompt(PANEL_PROMPT),
-    repository: loadPrompt(PANEL_REPOSITORY_PROMPT),
-    sandbox: loadPrompt(PANEL_SANDBOX_PROMPT),
-  };
-  const limits = deps.judgeLimits ?? panelJudgeLimitsFromEnv();
+  ).map((s) => ({ ...s, finding: byId.get(s.findingId)! }));
+  const rows = await db.match.findMany({
+    where: { attemptId: run.submission.scoringAttemptId, findingId: { in: sample.map((s) => s.findingId) } },
+    select: { findingId: true },
+    distinct: ["findingId"],
+  });
+  return { run, sample, matched: new Set(rows.map((m) => m.findingId)) };
+}
 
-  // The sampled repositories' context documents (one per snapshot, shared by all panels) and snapshots, extracted
-  // once for this panel: every judge of a finding whose repository has one reads it.
-  const contexts = new Map<string, PanelContext>();
-  const snapshots = new Map<string, { snapshot: SandboxedSnapshot; dir: string }>();
+/** The sampled repositories' snapshots, extracted once for this panel: every judge of their findings reads them. */
+async function extractSnapshots(panelRunId: string, repositoryIds: Set<string>): Promise<Snapshots> {
+  const snapshots: Snapshots = new Map();
   try {
-    for (const repositoryId of new Set(sample.map((s) => byId.get(s.findingId)!.repositoryId))) {
-      const snapshot = (
-        await db.repository.findUniqueOrThrow({
-          where: { id: repositoryId },
-          select: { snapshot: { select: { sha256: true, storagePath: true, image: true } } },
-        })
-      ).snapshot;
-      if (snapshot) snapshots.set(repositoryId, { snapshot, dir: await panelSnapshotDir(run.id, snapshot) });
+    for (const repositoryId of repositoryIds) {
+      const { snapshot } = await db.repository.findUniqueOrThrow({
+        where: { id: repositoryId },
+        select: { snapshot: { select: { sha256: true, storagePath: true, image: true } } },
+      });
+      if (snapshot) snapshots.set(repositoryId, { snapshot, dir: await panelSnapshotDir(panelRunId, snapshot) });
     }
   } catch (error) {
     // A snapshot refused at extraction fails the panel with the refusal; nothing half-extracted stays behind.
-    await removePanelWorkDir(run.id);
+    await removePanelWorkDir(panelRunId);
     throw error;
   }
-  const used = [prompts.text, ...(snapshots.size > 0 ? [deps.sandbox ? prompts.sandbox : prompts.repository] : [])];
-  const promptVersion = used.map((p) => `${p.name}@${p.version}`).join("+");
+  return snapshots;
+}
 
-  const readIds = sample.filter((s) => snapshots.has(byId.get(s.findingId)!.repositoryId)).map((s) => s.findingId);
-  // The sample rows (same seed, size and runs: the same rows); reviews of findings or judges no longer in the panel go.
+/** The sample rows (same seed, size and runs: the same rows); reviews of findings or judges no longer in the panel go. */
+async function writeSample(
+  panelRunId: string,
+  sample: SampledFinding[],
+  matched: Set<string>,
+  snapshots: Snapshots,
+  config: PanelConfig,
+) {
+  const sampledIds = sample.map((s) => s.findingId);
+  const readIds = sample.filter((s) => snapshots.has(s.finding.repositoryId)).map((s) => s.findingId);
   await db.$transaction([
     // Opaque ids derive from (seed, finding): this drops findings no longer sampled and rows of an earlier seed.
-    db.panelSample.deleteMany({ where: { panelRunId: run.id, opaqueId: { notIn: sample.map((s) => s.opaqueId) } } }),
+    db.panelSample.deleteMany({ where: { panelRunId, opaqueId: { notIn: sample.map((s) => s.opaqueId) } } }),
     db.panelReview.deleteMany({
       where: {
-        panelRunId: run.id,
+        panelRunId,
         OR: [
           { findingId: { notIn: sampledIds } },
-          { tier: 1, judge: { notIn: deps.config.judges } },
-          { tier: 2, judge: { not: deps.config.tier2Judge } },
+          { tier: 1, judge: { notIn: config.judges } },
+          { tier: 2, judge: { not: config.tier2Judge } },
         ],
       },
     }),
     db.panelSample.createMany({
       data: sample.map((s) => ({
-        panelRunId: run.id,
+        panelRunId,
         findingId: s.findingId,
         opaqueId: s.opaqueId,
         runIndex: s.runIndex,
         repository: s.repository,
         matched: matched.has(s.findingId),
-        repositoryRead: snapshots.has(byId.get(s.findingId)!.repositoryId),
+        repositoryRead: snapshots.has(s.finding.repositoryId),
       })),
       skipDuplicates: true,
     }),
-    db.panelSample.updateMany({
-      where: { panelRunId: run.id, findingId: { in: [...matched] } },
-      data: { matched: true },
-    }),
-    db.panelSample.updateMany({
-      where: { panelRunId: run.id, findingId: { notIn: [...matched] } },
-      data: { matched: false },
-    }),
+    db.panelSample.updateMany({ where: { panelRunId, findingId: { in: [...matched] } }, data: { matched: true } }),
+    db.panelSample.updateMany({ where: { panelRunId, findingId: { notIn: [...matched] } }, data: { matched: false } }),
     // A snapshot imported since the last run of this panel: its findings are now judged against it.
+    db.panelSample.updateMany({ where: { panelRunId, findingId: { in: readIds } }, data: { repositoryRead: true } }),
     db.panelSample.updateMany({
-      where: { panelRunId: run.id, findingId: { in: readIds } },
-      data: { repositoryRead: true },
-    }),
-    db.panelSample.updateMany({
-      where: { panelRunId: run.id, findingId: { notIn: readIds } },
+      where: { panelRunId, findingId: { notIn: readIds } },
       data: { repositoryRead: false },
     }),
   ]);
-  await updateAnalysis(claim, { sampled: sample.length, promptVersion });
-  await progress(5);
+}
 
-  for (const repositoryId of new Set(sample.map((s) => byId.get(s.findingId)!.repositoryId))) {
-    contexts.set(repositoryId, await ensurePanelContext(repositoryId, deps.client, deps.config.contextModel));
-  }
-  await progress(10);
+type ReviewerInput = {
+  panelRunId: string;
+  contexts: Map<string, PanelContext>;
+  snapshots: Snapshots;
+  prompts: Prompts;
+  summary: PanelSummary;
+  deps: PanelDeps;
+};
 
-  const existing = await db.panelReview.findMany({ where: { panelRunId: run.id } });
+/**
+ * One judge's review of one sampled finding: the stored one when its configuration is unchanged, else a new answer,
+ * stored (upserted by panel, finding, tier and judge) before it is returned.
+ */
+async function reviewer(input: ReviewerInput) {
+  const { panelRunId, contexts, snapshots, prompts, summary, deps } = input;
+  const limits = deps.judgeLimits ?? panelJudgeLimitsFromEnv();
+  const existing = await db.panelReview.findMany({ where: { panelRunId } });
   const stored = new Map(existing.map((r) => [`${r.findingId}|${r.tier}|${r.judge}`, r]));
-  const summary: PanelSummary = { sampled: sample.length, asked: 0, reused: 0, retries: 0, malformedReplies: 0 };
-
-  type Mode = "text" | "repository" | "sandbox";
   // What decides an answer: the template, the model, the context, and with tools the snapshot and the limits.
   const hashFor = (mode: Mode, judge: string, contextHash: string, snapshotSha: string | null) =>
     deps.client.configHash({
@@ -223,164 +261,146 @@ async function validateSample(claim: AnalysisClaim, deps: PanelDeps): Promise<Pa
       ...(mode === "repository" ? { repository: { snapshot: snapshotSha, limits } } : {}),
     });
 
-  const review = async (findingId: string, opaqueId: string, tier: number, judge: string): Promise<TierReview> => {
-    const f = byId.get(findingId)!;
-    const context = contexts.get(f.repositoryId)!;
-    const repo = snapshots.get(f.repositoryId);
-    let mode: Mode = !repo ? "text" : deps.sandbox ? "sandbox" : "repository";
-    const hit = stored.get(`${findingId}|${tier}|${judge}`);
+  return async (s: SampledFinding, tier: number, judge: string): Promise<TierReview> => {
+    const context = contexts.get(s.finding.repositoryId)!;
+    const repo = snapshots.get(s.finding.repositoryId);
+    const sha = repo?.snapshot.sha256 ?? null;
+    const mode: Mode = !repo ? "text" : deps.sandbox ? "sandbox" : "repository";
+    const hit = stored.get(`${s.findingId}|${tier}|${judge}`);
     // With PANEL_SANDBOX=auto a review may have fallen back to the read-only tools; either answer is kept on a rerun.
     const acceptable = [
-      hashFor(mode, judge, context.hash, repo?.snapshot.sha256 ?? null),
-      ...(mode === "sandbox" && !deps.sandbox!.required
-        ? [hashFor("repository", judge, context.hash, repo!.snapshot.sha256)]
-        : []),
+      hashFor(mode, judge, context.hash, sha),
+      ...(mode === "sandbox" && !deps.sandbox!.required ? [hashFor("repository", judge, context.hash, sha)] : []),
     ];
     if (hit && acceptable.includes(hit.configHash)) {
       summary.reused++;
-      return {
-        judge,
-        verdict: hit.verdict,
-        reason: hit.reason,
-        severity: hit.severity,
-        confidence: hit.confidence ?? "low",
-        pocRan: hit.pocRan,
-      };
+      const { verdict, reason, severity, pocRan } = hit;
+      return { judge, verdict, reason, severity, confidence: hit.confidence ?? "low", pocRan };
     }
-    const record = bugRecordJson({
-      id: opaqueId,
-      repo: f.repository.name,
-      file: f.file,
-      lineStart: f.lineStart,
-      lineEnd: f.lineEnd,
-      title: f.title,
-      description: f.description,
-      codeSnippet: f.codeSnippet,
-      suggestedFix: f.suggestedFix,
-      severity: f.severity,
-    });
-    const blocks = { context: context.text, finding: record };
-    let answer: { value: PanelReply; inputTokens: number; outputTokens: number; costUsd: number } | null = null;
-    let poc: { sandboxed: boolean; pocRan: boolean; poc: Prisma.InputJsonValue | typeof Prisma.DbNull } = {
-      sandboxed: false,
-      pocRan: false,
-      poc: Prisma.DbNull,
-    };
-    if (mode === "sandbox" && repo) {
-      const verdict = await judgeInSandbox(
-        {
-          panelRunId: run.id,
-          reviewKey: `${findingId}-${tier}-${judge}`,
-          repo: f.repository.name,
-          snapshot: repo.snapshot,
-          snapshotDir: repo.dir,
-          judge,
-          messages: renderBlockMessages(prompts.sandbox, blocks),
-        },
-        deps.client,
-        deps.sandbox!,
-      );
-      if (verdict) {
-        answer = {
-          value: verdict.reply,
-          inputTokens: verdict.inputTokens,
-          outputTokens: verdict.outputTokens,
-          costUsd: verdict.costUsd,
-        };
-        poc = { sandboxed: true, pocRan: verdict.pocRan, poc: verdict.poc };
-      } else mode = "repository";
-    }
-    if (mode === "repository" && repo) {
-      const verdict = await judgeWithRepository(
-        {
-          repo: f.repository.name,
-          snapshotDir: repo.dir,
-          judge,
-          messages: renderBlockMessages(prompts.repository, blocks),
-        },
-        deps.client,
-        limits,
-      );
-      answer = {
-        value: verdict.reply,
-        inputTokens: verdict.inputTokens,
-        outputTokens: verdict.outputTokens,
-        costUsd: verdict.costUsd,
-      };
-    }
-    if (!answer)
-      answer = await deps.client.ask(
-        judge,
-        renderBlockMessages(prompts.text, blocks),
-        "panel_verdict",
-        panelReplyJsonSchema,
-        panelReplySchema,
-      );
+    const answer = await askJudge({ panelRunId, s, tier, judge, mode, context, repo, prompts, limits, deps });
     summary.asked++;
     // F.6.2: a confirmation without an executed proof of concept is at most Low, whatever the judge said.
-    const reply = capConfidence(answer.value, poc.pocRan);
-    const configHash = hashFor(mode, judge, context.hash, repo?.snapshot.sha256 ?? null);
+    const reply = capConfidence(answer.value, answer.poc.pocRan);
     const data = {
       verdict: reply.verdict,
       reason: reply.reason,
       severity: reply.severity,
       confidence: reply.confidence,
       rationale: reply.rationale,
-      configHash,
+      configHash: hashFor(answer.mode, judge, context.hash, sha),
       inputTokens: answer.inputTokens,
       outputTokens: answer.outputTokens,
       costUsd: answer.costUsd,
-      ...poc,
+      ...answer.poc,
     };
+    const key = { panelRunId, findingId: s.findingId, tier, judge };
     await db.panelReview.upsert({
-      where: { panelRunId_findingId_tier_judge: { panelRunId: run.id, findingId, tier, judge } },
-      create: { panelRunId: run.id, findingId, tier, judge, ...data },
+      where: { panelRunId_findingId_tier_judge: key },
+      create: { ...key, ...data },
       update: data,
     });
-    return {
-      judge,
-      verdict: reply.verdict,
-      reason: reply.reason,
-      severity: reply.severity,
-      confidence: reply.confidence,
-      pocRan: poc.pocRan,
-    };
+    const { verdict, reason, severity, confidence } = reply;
+    return { judge, verdict, reason, severity, confidence, pocRan: answer.poc.pocRan };
   };
+}
 
-  let done = 0;
-  try {
-    await pMap(
-      sample,
-      async (s) => {
-        // The tier 1 judges answer independently, so they are asked at once.
-        const tier1: TierReview[] = await Promise.all(
-          deps.config.judges.map((judge) => review(s.findingId, s.opaqueId, 1, judge)),
-        );
-        const final = agreedVerdict(tier1) ?? (await review(s.findingId, s.opaqueId, 2, deps.config.tier2Judge));
-        // A tier 2 review left from an earlier disagreement is dropped when tier 1 now agrees.
-        if (agreedVerdict(tier1))
-          await db.panelReview.deleteMany({ where: { panelRunId: run.id, findingId: s.findingId, tier: 2 } });
-        await db.panelSample.update({
-          where: { panelRunId_findingId: { panelRunId: run.id, findingId: s.findingId } },
-          data: {
-            verdict: final.verdict,
-            reason: final.reason,
-            severity: final.severity as Severity | null,
-            confidence: final.confidence,
-            pocRan: final.pocRan,
-          },
-        });
-        done++;
-        await progress(10 + (88 * done) / sample.length);
+type Answer = {
+  value: PanelReply;
+  inputTokens: number;
+  outputTokens: number;
+  costUsd: number;
+  /** The mode that answered: a sandboxed judge that could not start falls back to the read-only tools. */
+  mode: Mode;
+  poc: { sandboxed: boolean; pocRan: boolean; poc: Prisma.InputJsonValue | typeof Prisma.DbNull };
+};
+
+/** Asks one judge in the finding's mode: in a sandbox, with the read-only repository tools, or from the text alone. */
+async function askJudge(input: {
+  panelRunId: string;
+  s: SampledFinding;
+  tier: number;
+  judge: string;
+  mode: Mode;
+  context: PanelContext;
+  repo: { snapshot: SandboxedSnapshot; dir: string } | undefined;
+  prompts: Prompts;
+  limits: PassLimits;
+  deps: PanelDeps;
+}): Promise<Answer> {
+  const { s, judge, repo, prompts, deps } = input;
+  const f = s.finding;
+  const record = bugRecordJson({
+    id: s.opaqueId,
+    repo: f.repository.name,
+    file: f.file,
+    lineStart: f.lineStart,
+    lineEnd: f.lineEnd,
+    title: f.title,
+    description: f.description,
+    codeSnippet: f.codeSnippet,
+    suggestedFix: f.suggestedFix,
+    severity: f.severity,
+  });
+  const blocks = { context: input.context.text, finding: record };
+  const noPoc = { sandboxed: false, pocRan: false, poc: Prisma.DbNull };
+  if (input.mode === "sandbox" && repo) {
+    const verdict = await judgeInSandbox(
+      {
+        panelRunId: input.panelRunId,
+        reviewKey: `${s.findingId}-${input.tier}-${judge}`,
+        repo: f.repository.name,
+        snapshot: repo.snapshot,
+        snapshotDir: repo.dir,
+        judge,
+        messages: renderBlockMessages(prompts.sandbox, blocks),
       },
-      { concurrency: deps.concurrency },
+      deps.client,
+      deps.sandbox!,
     );
-  } finally {
-    if (snapshots.size > 0) await removePanelWorkDir(run.id);
+    if (verdict) {
+      const { reply, inputTokens, outputTokens, costUsd, pocRan, poc } = verdict;
+      return {
+        value: reply,
+        inputTokens,
+        outputTokens,
+        costUsd,
+        mode: "sandbox",
+        poc: { sandboxed: true, pocRan, poc },
+      };
+    }
   }
+  if (input.mode !== "text" && repo) {
+    const messages = renderBlockMessages(prompts.repository, blocks);
+    const verdict = await judgeWithRepository(
+      { repo: f.repository.name, snapshotDir: repo.dir, judge, messages },
+      deps.client,
+      input.limits,
+    );
+    const { reply, inputTokens, outputTokens, costUsd } = verdict;
+    return { value: reply, inputTokens, outputTokens, costUsd, mode: "repository", poc: noPoc };
+  }
+  const messages = renderBlockMessages(prompts.text, blocks);
+  const answer = await deps.client.ask(judge, messages, "panel_verdict", panelReplyJsonSchema, panelReplySchema);
+  return { ...answer, mode: "text", poc: noPoc };
+}
 
-  summary.retries = deps.client.requests.retries;
-  summary.malformedReplies = deps.client.stats.malformedReplies;
+/** A finding's final verdict; a tier 2 review left from an earlier disagreement goes when tier 1 now agrees. */
+async function writeFinalVerdict(panelRunId: string, findingId: string, final: TierReview, tier1Agreed: boolean) {
+  if (tier1Agreed) await db.panelReview.deleteMany({ where: { panelRunId, findingId, tier: 2 } });
+  await db.panelSample.update({
+    where: { panelRunId_findingId: { panelRunId, findingId } },
+    data: {
+      verdict: final.verdict,
+      reason: final.reason,
+      severity: final.severity as Severity | null,
+      confidence: final.confidence,
+      pocRan: final.pocRan,
+    },
+  });
+}
+
+/** The totals of the reviews the panel keeps, the row marked done, the public pages' stamp moved, the event sent. */
+async function finishPanel(claim: AnalysisClaim, run: { id: string; submissionId: string }, summary: PanelSummary) {
   const totals = await db.panelReview.aggregate({
     where: { panelRunId: run.id },
     _count: { _all: true },
@@ -401,5 +421,4 @@ async function validateSample(claim: AnalysisClaim, deps: PanelDeps): Promise<Pa
   // Public pages are cached until the benchmark's stamp (latest Submission.updatedAt) moves: move it.
   await db.submission.update({ where: { id: run.submissionId }, data: { updatedAt: new Date() } });
   await emitSubmissionEvent("panel.completed", run.submissionId, { panel_run_id: run.id });
-  return summary;
 }

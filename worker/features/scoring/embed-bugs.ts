@@ -6,6 +6,7 @@ import { sha256 } from "../../../lib/hash";
 import { descriptionText, fullText } from "../../../lib/scoring/tokenize";
 import type { BugText } from "../../../lib/scoring/types";
 import { insertRows } from "./insert-rows";
+import { PermanentJobError } from "../../jobs/job-failure";
 
 export type EmbeddingMaps = { fullText: Map<string, Float32Array>; description: Map<string, Float32Array> };
 export type EmbeddingStats = { texts: number; cached: number; embedded: number };
@@ -27,13 +28,19 @@ function toBytes(v: Float32Array): Uint8Array<ArrayBuffer> {
  */
 export function checkVector(vector: Float32Array, dims: number, what: string): void {
   if (vector.length !== dims || dims === 0)
-    throw new EmbeddingError(`${what}: embedding has ${vector.length} dimensions, expected ${dims}`);
+    throw invalidVector(`${what}: embedding has ${vector.length} dimensions, expected ${dims}`);
   for (let k = 0; k < vector.length; k++) {
-    if (!Number.isFinite(vector[k]!)) throw new EmbeddingError(`${what}: embedding has a non-finite value at ${k}`);
+    if (!Number.isFinite(vector[k]!)) throw invalidVector(`${what}: embedding has a non-finite value at ${k}`);
   }
 }
 
-export class EmbeddingError extends Error {}
+const INVALID_VECTOR =
+  "The embedding provider returned an invalid vector (wrong length or non-finite values); check EMBEDDING_MODEL and the endpoint.";
+
+/** A broken vector fails the job for good: the same provider answers the same way on a retry. */
+function invalidVector(detail: string): PermanentJobError {
+  return new PermanentJobError(INVALID_VECTOR, detail);
+}
 
 function fromBytes(bytes: Uint8Array): Float32Array {
   const copy = new Uint8Array(bytes);
@@ -96,7 +103,7 @@ export async function embedBugs(
       const chunk = missing.slice(i, i + 128);
       const vectors = await provider.embed(chunk.map((h) => byHash.get(h)!.text));
       if (vectors.length !== chunk.length)
-        throw new EmbeddingError(`the embedding provider returned ${vectors.length} vectors for ${chunk.length} texts`);
+        throw invalidVector(`the embedding provider returned ${vectors.length} vectors for ${chunk.length} texts`);
       vectors.forEach((vector, j) =>
         check(vector, `${provider.provider}/${provider.model} ${kind} vector of ${chunk[j]}`),
       );

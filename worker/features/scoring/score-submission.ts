@@ -30,6 +30,7 @@ import { mergeRuns, type CrossRunFigures } from "./merge-runs";
 import { breakdownRows, scoreRow } from "./score-rows";
 import { prefilterInThread } from "./prefilter-client";
 import { createYielder } from "./yielder";
+import { PermanentJobError } from "../../jobs/job-failure";
 import {
   deleteAttempt,
   deleteOtherAttempts,
@@ -69,10 +70,10 @@ export type ScoringSummary = {
 };
 
 /** Pairs were left undecided (the judge's replies stayed malformed): the submission fails with their count. */
-export class UndecidedPairsError extends Error {
-  constructor(readonly count: number) {
-    super(`${count} pair(s) stayed undecided: the judge's replies were not the required {match, rationale} JSON`);
-  }
+export function undecidedPairsError(count: number): PermanentJobError {
+  return new PermanentJobError(
+    `${count} candidate pair(s) stayed undecided: the judge model's replies were not the required {match, rationale} JSON after retries. Every other verdict is stored; rescoring asks only for these.`,
+  );
 }
 
 // Rows per cache read and per insert: one batch is built, serialised and sent in one turn of the event loop.
@@ -533,7 +534,7 @@ export async function scoreSubmission(claim: Claim, deps: ScoringDeps): Promise<
   await runner.flush();
   if (merged.stopped) return awaitApproval();
   timings.crossRunMs = Date.now() - t;
-  if (runner.stats.undecided > 0) throw new UndecidedPairsError(runner.stats.undecided);
+  if (runner.stats.undecided > 0) throw undecidedPairsError(runner.stats.undecided);
 
   // Score, then write.
   const scores = await computeScores(input, findings, findingIndex, matches, merged.set, maybeYield);

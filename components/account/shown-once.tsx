@@ -1,0 +1,27 @@
+import type { ReactNode } from "react";
+import styles from "./ui.module.css";
+
+/** A secret the server shows only once (a new API token, a webhook's signing secret), with what it is and how to use it. */
+export function ShownOnce({
+  what,
+  secret,
+  testId,
+  usage,
+}: {
+  what: ReactNode;
+  secret: string;
+  testId: string;
+  usage: ReactNode;
+}) {
+  return (
+    <div className={styles.notice} role="status">
+      <p style={{ marginTop: 0 }}>{what}</p>
+      <div className={styles.secret} data-testid={testId}>
+        {secret}
+      </div>
+      <p className={styles.hint} style={{ marginBottom: 0 }}>
+        {usage}
+      </p>
+    </div>
+  );
+}
