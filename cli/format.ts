@@ -1,6 +1,7 @@
 // Plain-text rendering of scores for the terminal: the API's score shape, the pages' percentages and "n/a".
 import { DASH, count, pct as percent, ratioText } from "../lib/format";
 import type { StoredScore } from "../lib/scoring/types";
+import type { ValidityCounts } from "../lib/panel/verdicts";
 
 type Metrics = StoredScore;
 const pct = (m: Metrics, metric: "recall" | "precision" | "f1") => ratioText(m, metric, { sign: true });
@@ -33,15 +34,7 @@ export function formatScores(status: {
     }[];
   };
   scoring?: { judge_model?: unknown; offline_judge?: unknown; embedding_provider?: unknown; embedding_model?: unknown };
-  panel?: {
-    status: string;
-    sampled: number;
-    confirmed: number;
-    rejected: number;
-    abstained: number;
-    validity: number | null;
-    validity_interval: [number, number] | null;
-  } | null;
+  panel?: (ValidityCounts & { status: string }) | null;
   panel_job?: { progress: number; error: string | null } | null;
 }): string {
   const lines = [`Submission ${status.id}: ${status.status}`];

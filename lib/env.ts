@@ -7,6 +7,16 @@ const optionalUrl = z
   .transform((v) => (v === "" ? undefined : v))
   .pipe(z.url().optional())
   .optional();
+/** A comma-separated list; blanks and empty entries dropped. */
+const commaList = z
+  .string()
+  .default("")
+  .transform((v) =>
+    v
+      .split(",")
+      .map((e) => e.trim())
+      .filter(Boolean),
+  );
 const optionalString = z
   .string()
   .trim()
@@ -23,15 +33,7 @@ const envSchema = z.object({
   // Which proxies' X-Forwarded-For to believe: none by default (the socket address is the client). HOPS counts
   // proxies from the app outwards (1 = one nginx in front); PROXIES lists addresses, CIDRs or proxy-addr presets.
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
-  TRUSTED_PROXIES: z
-    .string()
-    .default("")
-    .transform((v) =>
-      v
-        .split(",")
-        .map((e) => e.trim())
-        .filter(Boolean),
-    ),
+  TRUSTED_PROXIES: commaList,
 
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: optionalUrl,
@@ -48,15 +50,7 @@ const envSchema = z.object({
 
   // Panel validation (docs/panel-and-attribution.md): tier 1 judges (comma-separated, two in the paper), the tier 2 judge
   // that settles their disagreements, the model that writes panel context documents, findings sampled per run.
-  PANEL_JUDGE_MODELS: z
-    .string()
-    .default("")
-    .transform((v) =>
-      v
-        .split(",")
-        .map((e) => e.trim())
-        .filter(Boolean),
-    ),
+  PANEL_JUDGE_MODELS: commaList,
   PANEL_TIER2_MODEL: optionalString,
   PANEL_CONTEXT_MODEL: optionalString,
   PANEL_SAMPLE_SIZE: z.coerce.number().int().min(1).max(1_000).default(100),

@@ -19,6 +19,7 @@ import { migrate, recreateDatabase } from "./lib/database";
 import { startNginx, startStaticNginx, type RunningNginx } from "./lib/nginx";
 import { ROOT, TSX_NODE_ARGS, buildForBench, sparePort, startProcess, stopProcess, waitForHttp } from "./lib/processes";
 import { runWrk, type WrkResult } from "./lib/wrk";
+import { scoreRow } from "../worker/features/scoring/score-rows";
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/probebench_bench_pages";
 const CONFIGURATIONS = 200;
@@ -102,21 +103,7 @@ async function seed(): Promise<void> {
       { scope: "overall", key: "", m: b.overall },
       ...b.languages.map((l) => ({ scope: "language", key: l.language, m: l })),
       ...b.repositories.map((r) => ({ scope: "repository", key: r.repo, m: r })),
-    ].map(({ scope, key, m }) => ({
-      submissionId,
-      runId,
-      kind,
-      n: 0,
-      scope,
-      key,
-      recall: m.recall,
-      precision: m.precision,
-      f1: m.f1,
-      matchedReferenceBugs: m.matched_reference_bugs,
-      referenceBugs: m.reference_bugs,
-      matchedFindings: m.matched_findings,
-      findings: m.findings,
-    }));
+    ].map(({ scope, key, m }) => scoreRow(submissionId, runId, kind, 0, scope, key, m));
 
   for (let i = 0; i < CONFIGURATIONS; i++) {
     const runCount = i % 10 === 0 ? 3 : 1;

@@ -25,6 +25,7 @@ import { Redis } from "ioredis";
 import type { PassFigures } from "./lib/bench-report";
 import { canConnect, migrate, recreateDatabase } from "./lib/database";
 import { TSX_NODE_ARGS, WORKER_NODE_ARGS, run } from "./lib/processes";
+import { BUG_TEXT_SELECT } from "../lib/db-selects";
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/probebench_bench";
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379/9";
@@ -232,31 +233,9 @@ async function scorePass(label: string, submissionId: string, fake: Fake) {
 
 /** The OpenAI-compatible provider against the fake /embeddings, cold then cached (transport and cache cost only). */
 async function measureRemoteEmbeddings(submissionId: string, fake: Fake) {
-  const findings = await db.finding.findMany({
-    where: { run: { submissionId } },
-    select: {
-      id: true,
-      repositoryId: true,
-      file: true,
-      lineStart: true,
-      lineEnd: true,
-      title: true,
-      description: true,
-      codeSnippet: true,
-    },
-  });
-  const refs = await db.referenceBug.findMany({
-    select: {
-      id: true,
-      repositoryId: true,
-      file: true,
-      lineStart: true,
-      lineEnd: true,
-      title: true,
-      description: true,
-      codeSnippet: true,
-    },
-  });
+  const select = { id: true, repositoryId: true, ...BUG_TEXT_SELECT } as const;
+  const findings = await db.finding.findMany({ where: { run: { submissionId } }, select });
+  const refs = await db.referenceBug.findMany({ select });
   const bugs = [...refs, ...findings].map((b) => ({ ...b, repo: b.repositoryId }));
   const provider = new OpenAiEmbeddingProvider("all-minilm", {
     apiKey: "test-key",

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { findingSchema, type FindingInput } from "../validation/findings-file";
 import { formatPath } from "../errors";
+import type { ExecResult } from "../sandbox/sandbox";
 
 // The agent's tools (docs/in-house-runs.md), as OpenAI function tools. Every tool but submit_findings runs as a
 // command in the pass's sandbox, with the snapshot at /repo; paths are relative to it. Pure: no I/O here.
@@ -177,14 +178,7 @@ export function toolCommand(
 }
 
 /** What the model sees of a command's result: exit status, output cut to the documented size. */
-export function formatToolOutput(result: {
-  exitCode: number | null;
-  stdout: string;
-  stderr: string;
-  timedOut: boolean;
-  oomKilled: boolean;
-  droppedBytes: number;
-}): string {
+export function formatToolOutput(result: ExecResult): string {
   let text = result.stdout;
   if (result.stderr) text += (text && !text.endsWith("\n") ? "\n" : "") + `[stderr]\n${result.stderr}`;
   // The OOM killer may take one process of a command that carries on: its exit status is then worth keeping.

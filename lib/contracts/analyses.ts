@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { StableBetaFit } from "../analyses/stable-beta";
-import { scoreBreakdownSchema, scoreSchema } from "./common";
+import { SCORE_EXAMPLE, scoreBreakdownSchema, scoreSchema } from "./common";
 
 // Answers of the analyses reads: the fix-rank contamination tests (§C.4) and the stable-beta fit (§E.2) of one
 // submission, its repeated runs (§E.2, Table 22).
@@ -149,13 +149,7 @@ export const repeatedRunsSchema = z
       runs: [
         {
           run: 0,
-          recall: 0.25,
-          precision: 0.5,
-          f1: 0.3333,
-          matched_reference_bugs: 1,
-          reference_bugs: 4,
-          matched_findings: 1,
-          findings: 2,
+          ...SCORE_EXAMPLE,
           distinct_findings: 2,
           matched_distinct_findings: 1,
         },

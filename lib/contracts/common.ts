@@ -56,6 +56,16 @@ export const intervalSchema = z
 
 // Counts are null only for reported entries transcribed without them (lib/scoring/types.ts StoredScore); the mean
 // over repeated runs averages them, so they need not be whole.
+/** The example score of the API reference: 1 of 4 reference bugs found by 1 of 2 findings. */
+export const SCORE_EXAMPLE = {
+  recall: 0.25,
+  precision: 0.5,
+  f1: 0.3333,
+  matched_reference_bugs: 1,
+  reference_bugs: 4,
+  matched_findings: 1,
+  findings: 2,
+};
 const countSchema = z.number().nullable().meta({ description: "A count; the mean over runs for repeated runs" });
 export const scoreSchema = z
   .looseObject({
@@ -67,18 +77,7 @@ export const scoreSchema = z
     matched_findings: countSchema,
     findings: countSchema,
   })
-  .meta({
-    id: "Score",
-    example: {
-      recall: 0.25,
-      precision: 0.5,
-      f1: 0.3333,
-      matched_reference_bugs: 1,
-      reference_bugs: 4,
-      matched_findings: 1,
-      findings: 2,
-    },
-  });
+  .meta({ id: "Score", example: SCORE_EXAMPLE });
 
 export const scoreBreakdownSchema = z
   .looseObject({

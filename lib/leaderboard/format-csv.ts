@@ -59,6 +59,25 @@ export function countColumns<R>(of: (row: R) => Counts): CsvColumn<R>[] {
   ];
 }
 
+type Configuration = {
+  model: string;
+  effort: string | null;
+  harness: string | null;
+  source: string;
+  coverage: string;
+};
+
+/** Which configuration a line is about: model, reasoning effort, harness, source and coverage. */
+export function configurationColumns<R>(of: (row: R) => Configuration): CsvColumn<R>[] {
+  return [
+    ["model", (r) => of(r).model],
+    ["reasoning_effort", (r) => of(r).effort],
+    ["harness", (r) => of(r).harness],
+    ["source", (r) => of(r).source],
+    ["coverage", (r) => of(r).coverage],
+  ];
+}
+
 type Row = LeaderboardView["rows"][number];
 type Ranked = { row: Row; rank: number | null; tiedWithRank: number | null };
 
@@ -66,11 +85,7 @@ function leaderboardColumns(view: LeaderboardView): CsvColumn<Ranked>[] {
   return [
     ["rank", (x) => x.rank],
     ["cannot_tell_apart_from_rank", (x) => x.tiedWithRank],
-    ["model", (x) => x.row.model],
-    ["reasoning_effort", (x) => x.row.reasoning_effort],
-    ["harness", (x) => x.row.harness],
-    ["source", (x) => x.row.source],
-    ["coverage", (x) => x.row.coverage],
+    ...configurationColumns<Ranked>((x) => ({ ...x.row, effort: x.row.reasoning_effort })),
     ...ratioColumns<Ranked>((x) => x.row),
     ["f1", (x) => x.row.f1],
     ["recall_min", (x) => x.row.range?.recall?.min],

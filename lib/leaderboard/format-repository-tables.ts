@@ -1,5 +1,5 @@
 import type { RepositoryTables, TableCell, TableConfiguration, TableRow } from "./compute-repository-tables";
-import { columnsCsv, countColumns, ratioColumns, type CsvColumn } from "./format-csv";
+import { columnsCsv, configurationColumns, countColumns, ratioColumns, type CsvColumn } from "./format-csv";
 import type { BenchmarkRef, RepositoryInfo } from "./types";
 
 // JSON (snake_case, like the rest of the public API) and CSV of the per-repository tables. The CSV is long format,
@@ -89,11 +89,7 @@ function csvColumns(benchmark: BenchmarkRef): CsvColumn<CsvLine>[] {
     ["pooled", (x) => x.row.pooled],
     ["language", (x) => x.row.language],
     ["configuration_id", (x) => x.configuration.id],
-    ["model", (x) => x.configuration.model],
-    ["reasoning_effort", (x) => x.configuration.effort],
-    ["harness", (x) => x.configuration.harness],
-    ["source", (x) => x.configuration.source],
-    ["coverage", (x) => x.configuration.coverage],
+    ...configurationColumns<CsvLine>((x) => x.configuration),
     ...ratioColumns<CsvLine>((x) => x.cell),
     ...countColumns<CsvLine>((x) => x.cell),
   ];

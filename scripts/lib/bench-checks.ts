@@ -2,6 +2,7 @@
 // found are the planted ones (the fake judge decides by `[root:ID]` markers, so they are known in advance).
 
 import { db } from "../../lib/db";
+import { SCORE_FIGURES_SELECT } from "../../lib/db-selects";
 
 /** Every stored result of a submission, in a stable order, without row ids or timestamps. */
 export async function readResultSnapshot(submissionId: string): Promise<string> {
@@ -17,13 +18,7 @@ export async function readResultSnapshot(submissionId: string): Promise<string> 
       n: true,
       scope: true,
       key: true,
-      recall: true,
-      precision: true,
-      f1: true,
-      matchedReferenceBugs: true,
-      referenceBugs: true,
-      matchedFindings: true,
-      findings: true,
+      ...SCORE_FIGURES_SELECT,
     },
     orderBy: [{ kind: "asc" }, { runId: "asc" }, { n: "asc" }, { scope: "asc" }, { key: "asc" }],
   });

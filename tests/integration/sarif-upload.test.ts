@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { contractFetch } from "../support/api-contract";
 import { db, seedBenchmark, userWithToken, waitForStatus } from "../support/fixtures";
+import { BUG_TEXT_SELECT } from "../../lib/db-selects";
 
 const webUrl = inject("webUrl");
 
@@ -135,16 +136,7 @@ describe("SARIF uploads", () => {
       await db.finding.findMany({
         where: { run: { submissionId: id } },
         orderBy: [{ title: "asc" }],
-        select: {
-          file: true,
-          lineStart: true,
-          lineEnd: true,
-          title: true,
-          description: true,
-          codeSnippet: true,
-          severity: true,
-          contentHash: true,
-        },
+        select: { ...BUG_TEXT_SELECT, severity: true, contentHash: true },
       });
     expect(await stored(sarif.body.id)).toEqual(await stored(json.body.id));
   });

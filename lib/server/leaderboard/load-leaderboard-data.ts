@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "../../db";
+import { SCORE_FIGURES_SELECT } from "../../db-selects";
 import { storedScoreOf, type ScoreRow as StoredScoreRow } from "../submissions/read-scores";
 import { clopperPearson } from "../../scoring/stats";
 import { resolveBenchmark, summarizeBenchmark } from "./list-public-benchmarks";
@@ -64,13 +65,7 @@ async function readLeaderboardData(benchmarkId: string, stamp: string): Promise<
       kind: true,
       scope: true,
       key: true,
-      recall: true,
-      precision: true,
-      f1: true,
-      matchedReferenceBugs: true,
-      referenceBugs: true,
-      matchedFindings: true,
-      findings: true,
+      ...SCORE_FIGURES_SELECT,
     },
   });
   // Verified entries: validity from their finished panel (never from anything else).

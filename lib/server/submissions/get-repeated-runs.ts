@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "../../db";
 import { AppError } from "../../errors";
-import { toCsv } from "../../leaderboard/format-csv";
+import { columnsCsv, type CsvColumn } from "../../leaderboard/format-csv";
 import { canViewSubmission, type Viewer } from "./get-submission-status";
 import { readScoreBreakdowns } from "./read-scores";
 
@@ -49,70 +49,54 @@ export async function getRepeatedRuns(id: string, viewer: Viewer) {
 
 export type RepeatedRuns = Awaited<ReturnType<typeof getRepeatedRuns>>;
 
+type Figures = {
+  matched_reference_bugs: number | null;
+  reference_bugs: number | null;
+  recall: number | null;
+  precision: number | null;
+  f1: number | null;
+};
+
+/** Reference bugs found and the ratios, the last columns of the runs and curve tables. */
+function figureColumns<R extends Figures>(): CsvColumn<R>[] {
+  return [
+    ["matched_reference_bugs", (r) => r.matched_reference_bugs],
+    ["reference_bugs", (r) => r.reference_bugs],
+    ["recall", (r) => r.recall],
+    ["precision", (r) => r.precision],
+    ["f1", (r) => r.f1],
+  ];
+}
+
+const RUN_COLUMNS: CsvColumn<RepeatedRuns["runs"][number]>[] = [
+  ["run", (r) => r.run + 1],
+  ["reported_findings", (r) => r.findings],
+  ["matched_reported_findings", (r) => r.matched_findings],
+  ["distinct_findings", (r) => r.distinct_findings],
+  ["matched_distinct_findings", (r) => r.matched_distinct_findings],
+  ...figureColumns(),
+];
+
+// The curve counts distinct findings (components), not reports.
+const CURVE_COLUMNS: CsvColumn<RepeatedRuns["curve"][number]>[] = [
+  ["n", (c) => c.n],
+  ["label", (c) => c.label],
+  ["distinct_findings", (c) => c.findings],
+  ["matched_distinct_findings", (c) => c.matched_findings],
+  ...figureColumns(),
+];
+
+const SPECTRUM_COLUMNS: CsvColumn<RepeatedRuns["spectrum"][number]>[] = [
+  ["n", (p) => p.n],
+  ["exactly_n_runs_matched", (p) => p.exactly_matched],
+  ["exactly_n_runs_unmatched", (p) => p.exactly_unmatched],
+  ["union_runs_1_to_n_matched", (p) => p.union_matched],
+  ["union_runs_1_to_n_unmatched", (p) => p.union_unmatched],
+];
+
 /** One table of the download as CSV (ratios as fractions in 0..1, empty when there is no value). */
 export function repeatedRunsCsv(data: RepeatedRuns, table: "runs" | "curve" | "spectrum"): string {
-  if (table === "runs") {
-    return toCsv(
-      [
-        "run",
-        "reported_findings",
-        "matched_reported_findings",
-        "distinct_findings",
-        "matched_distinct_findings",
-        "matched_reference_bugs",
-        "reference_bugs",
-        "recall",
-        "precision",
-        "f1",
-      ],
-      data.runs.map((r) => [
-        r.run + 1,
-        r.findings,
-        r.matched_findings,
-        r.distinct_findings,
-        r.matched_distinct_findings,
-        r.matched_reference_bugs,
-        r.reference_bugs,
-        r.recall,
-        r.precision,
-        r.f1,
-      ]),
-    );
-  }
-  if (table === "curve") {
-    return toCsv(
-      [
-        "n",
-        "label",
-        "distinct_findings",
-        "matched_distinct_findings",
-        "matched_reference_bugs",
-        "reference_bugs",
-        "recall",
-        "precision",
-        "f1",
-      ],
-      data.curve.map((c) => [
-        c.n,
-        c.label,
-        c.findings,
-        c.matched_findings,
-        c.matched_reference_bugs,
-        c.reference_bugs,
-        c.recall,
-        c.precision,
-        c.f1,
-      ]),
-    );
-  }
-  return toCsv(
-    [
-      "n",
-      "exactly_n_runs_matched",
-      "exactly_n_runs_unmatched",
-      "union_runs_1_to_n_matched",
-      "union_runs_1_to_n_unmatched",
-    ],
-    data.spectrum.map((p) => [p.n, p.exactly_matched, p.exactly_unmatched, p.union_matched, p.union_unmatched]),
-  );
+  if (table === "runs") return columnsCsv(RUN_COLUMNS, data.runs);
+  if (table === "curve") return columnsCsv(CURVE_COLUMNS, data.curve);
+  return columnsCsv(SPECTRUM_COLUMNS, data.spectrum);
 }

@@ -1,4 +1,5 @@
 import { db } from "../../db";
+import { PAIR_SIGNALS_SELECT } from "../../db-selects";
 import { AppError } from "../../errors";
 import { PAPER_THRESHOLDS } from "../../scoring/thresholds";
 import { referenceForViewer, type WorkbenchViewer } from "../../workbench/reference-visibility";
@@ -36,12 +37,7 @@ export async function getPair(
     db.candidatePair.findFirst({
       where: { attemptId, findingId: finding.id, referenceBugId: reference.id },
       select: {
-        lineOverlap: true,
-        fullTextEmbedding: true,
-        descriptionEmbedding: true,
-        snippetTokens: true,
-        identifiers: true,
-        apiCalls: true,
+        ...PAIR_SIGNALS_SELECT,
         verdict: {
           select: {
             match: true,

@@ -1,4 +1,5 @@
 import { db } from "../../db";
+import { PAIR_SIGNALS_SELECT } from "../../db-selects";
 import { AppError } from "../../errors";
 import { findingPublicId } from "../../workbench/finding-ids";
 import { groupMatches, type RepositoryMatches } from "../../workbench/group-matches";
@@ -81,12 +82,7 @@ export async function getSubmissionMatches(id: string, viewer: WorkbenchViewer, 
           select: {
             findingId: true,
             referenceBugId: true,
-            lineOverlap: true,
-            fullTextEmbedding: true,
-            descriptionEmbedding: true,
-            snippetTokens: true,
-            identifiers: true,
-            apiCalls: true,
+            ...PAIR_SIGNALS_SELECT,
           },
         })
       : [],

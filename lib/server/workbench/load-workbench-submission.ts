@@ -1,4 +1,5 @@
 import { db } from "../../db";
+import { BUG_TEXT_SELECT } from "../../db-selects";
 import { AppError } from "../../errors";
 import { findingPublicId, parseGeneratedFindingId } from "../../workbench/finding-ids";
 import {
@@ -69,12 +70,7 @@ export function pickRun(submission: WorkbenchSubmission, run: number | undefined
 
 /** The columns a finding and a reference bug share: location, text, labels and the row's keys. */
 const reportSelect = {
-  file: true,
-  lineStart: true,
-  lineEnd: true,
-  title: true,
-  description: true,
-  codeSnippet: true,
+  ...BUG_TEXT_SELECT,
   severity: true,
   suggestedFix: true,
   category: true,

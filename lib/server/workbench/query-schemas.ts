@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { benchmarkRefSchema } from "../../benchmarks/benchmark-ref";
 
 // Query strings of the workbench reads (docs/workbench.md).
 const runIndex = z.coerce
@@ -25,12 +26,7 @@ export const pairQuerySchema = z.object({ run: runIndex });
 
 // GET /api/v1/repositories/{owner}/{name}/bugs/{bug_id}
 export const referenceBugQuerySchema = z.object({
-  benchmark: z
-    .string()
-    .trim()
-    .max(120)
-    .regex(/^[a-z0-9][a-z0-9-]*(@[^\s@]+)?$/, { message: "must be slug or slug@version" })
-    .optional(),
+  benchmark: benchmarkRefSchema.optional(),
   format: z.enum(["json", "csv"]).default("json"),
 });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { benchmarkRefSchema } from "../../benchmarks/benchmark-ref";
 import { db } from "../../db";
 import { AppError } from "../../errors";
 import { findingPublicId } from "../../workbench/finding-ids";
@@ -15,12 +16,7 @@ import { referenceRecord, referenceSelect } from "./load-workbench-submission";
 
 const label = z.string().trim().min(1).max(200).optional();
 export const repositoryBugsQuerySchema = z.object({
-  benchmark: z
-    .string()
-    .trim()
-    .max(120)
-    .regex(/^[a-z0-9][a-z0-9-]*(@[^\s@]+)?$/, { message: "must be slug or slug@version" })
-    .optional(),
+  benchmark: benchmarkRefSchema.optional(),
   never_found: z
     .enum(["true", "false", "1", "0"], { message: "must be true or false" })
     .optional()

@@ -86,17 +86,17 @@ export async function ensurePanelContext(
     return { text: existing.text, hash: sha(existing.text) };
 
   const prompt = loadPrompt(PANEL_CONTEXT_PROMPT);
+  const about = {
+    name: repository.name,
+    language: repository.language,
+    domain: repository.domain,
+    snapshot_commit: repository.snapshotCommit,
+  };
   let blocks: Record<string, unknown>;
   if (repository.snapshot) {
     const excerpt = await snapshotExcerpt(repository.snapshot.storagePath);
     blocks = {
-      repository: {
-        name: repository.name,
-        language: repository.language,
-        domain: repository.domain,
-        snapshot_commit: repository.snapshotCommit,
-        all_paths: excerpt.paths,
-      },
+      repository: { ...about, all_paths: excerpt.paths },
       files: excerpt.files,
     };
   } else {
@@ -108,13 +108,7 @@ export async function ensurePanelContext(
       take: LISTED_PATHS,
     });
     blocks = {
-      repository: {
-        name: repository.name,
-        language: repository.language,
-        domain: repository.domain,
-        snapshot_commit: repository.snapshotCommit,
-        note: "No snapshot of this repository was imported.",
-      },
+      repository: { ...about, note: "No snapshot of this repository was imported." },
       files: named.map((f) => ({ path: f.file, text: "" })),
     };
   }

@@ -1,4 +1,5 @@
 import pMap from "p-map";
+import { BUG_TEXT_SELECT } from "../../../lib/db-selects";
 import { db } from "../../../lib/db";
 import type { Severity } from "../../../lib/generated/prisma/client";
 import type { PanelConfig } from "../../../lib/llm/analysis-config";
@@ -129,12 +130,7 @@ function loadFindings(submissionId: string) {
     select: {
       id: true,
       ordinal: true,
-      file: true,
-      lineStart: true,
-      lineEnd: true,
-      title: true,
-      description: true,
-      codeSnippet: true,
+      ...BUG_TEXT_SELECT,
       suggestedFix: true,
       severity: true,
       repositoryId: true,

@@ -1,4 +1,5 @@
 import { db } from "../../../lib/db";
+import { BUG_TEXT_SELECT } from "../../../lib/db-selects";
 import type { EmbeddingProvider } from "../../../lib/embeddings/provider";
 import { sha256 } from "../../../lib/hash";
 import type { JudgeText } from "../../../lib/llm/judge";
@@ -19,28 +20,8 @@ export type LoadedFinding = LoadedBug & { runIndex: number; duplicateHash: strin
 /** `key` names the exact texts and embedding provider (the prefilter thread keeps its prepared side under it). */
 export type ReferenceSide = { key: string; refs: LoadedBug[]; embeddings: Embeddings };
 
-type BugRow = {
-  id: string;
-  repositoryId: string;
-  file: string;
-  lineStart: number;
-  lineEnd: number;
-  title: string;
-  description: string;
-  codeSnippet: string;
-  contentHash: string;
-};
-const BUG_SELECT = {
-  id: true,
-  repositoryId: true,
-  file: true,
-  lineStart: true,
-  lineEnd: true,
-  title: true,
-  description: true,
-  codeSnippet: true,
-  contentHash: true,
-} as const;
+type BugRow = Omit<BugText, "repo"> & { repositoryId: string; contentHash: string };
+const BUG_SELECT = { id: true, repositoryId: true, ...BUG_TEXT_SELECT, contentHash: true } as const;
 
 function toBug(row: BugRow, repo: string): LoadedBug {
   const text = {

@@ -395,6 +395,46 @@ async function writeAttempt(input: {
   }
 }
 
+/** The attempt's JudgeUsage row as it stands when written: models, thresholds, pairs, and the spend so far. */
+function usageRecorder(input: {
+  deps: ScoringDeps;
+  benchmarkVersion: string;
+  comparedPairs: number;
+  keptPairs: number;
+  runner: JudgeRunner;
+  crossRun: CrossRunFigures;
+  estimatedCalls: () => number;
+}) {
+  const { deps, runner, crossRun } = input;
+  return () => ({
+    judgeModel: deps.judge.model,
+    offlineJudge: deps.judge.offline,
+    promptVersion: deps.judge.promptVersion,
+    embeddingProvider: deps.embedder.provider,
+    embeddingModel: deps.embedder.model,
+    thresholds: PAPER_THRESHOLDS,
+    benchmarkVersion: input.benchmarkVersion,
+    comparedPairs: input.comparedPairs,
+    keptPairs: input.keptPairs,
+    judgeCalls: runner.stats.calls,
+    cachedVerdicts: runner.stats.cached,
+    inputTokens: runner.stats.inputTokens,
+    outputTokens: runner.stats.outputTokens,
+    costUsd: runner.stats.costUsd,
+    retries: runner.stats.retries,
+    malformedReplies: runner.stats.malformedReplies,
+    crossRunCompared: crossRun.compared,
+    crossRunKept: crossRun.kept,
+    crossRunJudged: crossRun.judged,
+    crossRunCached: crossRun.cached,
+    crossRunSkipped: crossRun.skipped,
+    withinRunCompared: crossRun.withinCompared,
+    withinRunKept: crossRun.withinKept,
+    prefilterVersion: PREFILTER_VERSION,
+    estimatedCalls: input.estimatedCalls(),
+  });
+}
+
 /**
  * Scores a claimed submission end to end, in phases: load, embed and prefilter (per run and across runs, in the
  * prefilter thread), the budget check, judge the kept reference pairs (bounded concurrency, cached verdicts reused),
@@ -452,32 +492,14 @@ export async function scoreSubmission(claim: Claim, deps: ScoringDeps): Promise<
     skipped: 0,
     bound: -1,
   };
-  const usage = () => ({
-    judgeModel: deps.judge.model,
-    offlineJudge: deps.judge.offline,
-    promptVersion: deps.judge.promptVersion,
-    embeddingProvider: deps.embedder.provider,
-    embeddingModel: deps.embedder.model,
-    thresholds: PAPER_THRESHOLDS,
+  const usage = usageRecorder({
+    deps,
     benchmarkVersion: `${submission.benchmark.slug}@${submission.benchmark.version}`,
     comparedPairs,
     keptPairs: refPairs.length,
-    judgeCalls: runner.stats.calls,
-    cachedVerdicts: runner.stats.cached,
-    inputTokens: runner.stats.inputTokens,
-    outputTokens: runner.stats.outputTokens,
-    costUsd: runner.stats.costUsd,
-    retries: runner.stats.retries,
-    malformedReplies: runner.stats.malformedReplies,
-    crossRunCompared: crossRun.compared,
-    crossRunKept: crossRun.kept,
-    crossRunJudged: crossRun.judged,
-    crossRunCached: crossRun.cached,
-    crossRunSkipped: crossRun.skipped,
-    withinRunCompared: crossRun.withinCompared,
-    withinRunKept: crossRun.withinKept,
-    prefilterVersion: PREFILTER_VERSION,
-    estimatedCalls,
+    runner,
+    crossRun,
+    estimatedCalls: () => estimatedCalls,
   });
   const summary = (outcome: ScoringSummary["outcome"]): ScoringSummary => {
     timings.totalMs = Date.now() - started;
