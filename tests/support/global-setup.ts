@@ -14,6 +14,7 @@ import {
   waitForHttp,
 } from "../../scripts/lib/processes";
 import { ensureContainerEngine } from "./container-engine";
+import { ensureTestPrerequisites } from "./test-prerequisites";
 import { startFakeOpenAi } from "./fake-openai";
 
 // Integration and browser tests share one real stack: a fresh PostgreSQL database with the migrations applied,
@@ -27,7 +28,24 @@ export const LOG_DIR = path.join(ROOT, "test-artifacts", "logs");
 let worker: ChildProcess | undefined;
 let web: ChildProcess | undefined;
 
+async function redisAnswers(url: string): Promise<boolean> {
+  const client = new Redis(url, { maxRetriesPerRequest: 0, lazyConnect: true, retryStrategy: () => null });
+  client.on("error", () => undefined);
+  try {
+    await client.connect();
+    return (await client.ping()) === "PONG";
+  } catch {
+    return false;
+  } finally {
+    client.disconnect();
+  }
+}
+
 export default async function setup(project: TestProject) {
+  await ensureTestPrerequisites(ROOT, {
+    postgres: () => canConnect(DATABASE_URL),
+    redis: () => redisAnswers(REDIS_URL),
+  });
   if (!(await canConnect(DATABASE_URL))) {
     throw new Error(`PostgreSQL is not reachable at ${DATABASE_URL}. Start it (see .ci/run) or set TEST_DATABASE_URL.`);
   }
