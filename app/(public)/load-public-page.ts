@@ -3,10 +3,14 @@ import { notFound } from "next/navigation";
 import { AppError } from "@/lib/errors";
 import { listPublicBenchmarks } from "@/lib/server/leaderboard/list-public-benchmarks";
 
+/** A search param's first value when it is repeated; an empty one reads as absent. */
+export function firstParam(value: string | string[] | undefined): string | undefined {
+  return (Array.isArray(value) ? value[0] : value) || undefined;
+}
+
 /** The `?benchmark=` value of a page's search params (first value if repeated). */
 export function benchmarkParam(searchParams: Record<string, string | string[] | undefined>): string | null {
-  const value = searchParams.benchmark;
-  return (Array.isArray(value) ? value[0] : value) || null;
+  return firstParam(searchParams.benchmark) ?? null;
 }
 
 /**

@@ -2,7 +2,7 @@ import "server-only";
 import { CUTOFF_POSITION_LABELS, formatP } from "@/lib/analyses/contamination-summary";
 import type { SubmissionAnalyses } from "@/lib/server/analyses/read-analyses";
 import { DASH, count } from "@/lib/format";
-import { scrollRegion } from "@/components/ui/scroll-region";
+import { ColumnTable, numericColumns } from "@/components/ui/column-table";
 import { CdfChart } from "./cdf-chart";
 
 // The submission page's §C.4 section: each run's fix-rank test (Table 16's columns), where the model's knowledge
@@ -50,48 +50,29 @@ export function ContaminationSection({ contamination }: { contamination: Submiss
             : "Not computed yet: the test runs after scoring."}
         </p>
       ) : (
-        <div className="table-wrap" {...scrollRegion("Fix-rank tests per run")}>
-          <table>
-            <caption>Fix-rank test per run</caption>
-            <thead>
-              <tr>
-                <th scope="col">Run</th>
-                <th scope="col" className="num">
-                  Matched
-                </th>
-                <th scope="col" className="num">
-                  D
-                </th>
-                <th scope="col" className="num">
-                  p
-                </th>
-                <th scope="col" className="num">
-                  p_Holm
-                </th>
-                <th scope="col">Note</th>
-              </tr>
-            </thead>
-            <tbody>
-              {c.runs.map((r, i) => (
-                <tr key={i}>
-                  <th scope="row">{r.run ?? 1}</th>
-                  <td className="num">{count(r.matched)}</td>
-                  <td className="num">{fmt3(r.d)}</td>
-                  <td className="num">{formatP(r.p)}</td>
-                  <td className="num">{formatP(r.p_holm)}</td>
-                  <td>
-                    {r.no_test_reason ??
-                      (r.p !== null && r.p_holm === null && c.source === "computed"
-                        ? "Adjusted once the entry is approved."
-                        : r.holm_family
-                          ? `Holm over ${r.holm_family} runs`
-                          : "")}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ColumnTable
+          label="Fix-rank tests per run"
+          caption="Fix-rank test per run"
+          columns={["Run", ...numericColumns("Matched", "D", "p", "p_Holm"), "Note"]}
+        >
+          {c.runs.map((r, i) => (
+            <tr key={i}>
+              <th scope="row">{r.run ?? 1}</th>
+              <td className="num">{count(r.matched)}</td>
+              <td className="num">{fmt3(r.d)}</td>
+              <td className="num">{formatP(r.p)}</td>
+              <td className="num">{formatP(r.p_holm)}</td>
+              <td>
+                {r.no_test_reason ??
+                  (r.p !== null && r.p_holm === null && c.source === "computed"
+                    ? "Adjusted once the entry is approved."
+                    : r.holm_family
+                      ? `Holm over ${r.holm_family} runs`
+                      : "")}
+              </td>
+            </tr>
+          ))}
+        </ColumnTable>
       )}
       {tested
         .filter((r) => r.cdf.length > 0)
@@ -111,45 +92,27 @@ export function ContaminationSection({ contamination }: { contamination: Submiss
                 Solid: matched bugs (observed). Dashed: repository-weighted null. Red: the largest gap D.
               </figcaption>
             </figure>
-            <div className="table-wrap" {...scrollRegion(`CDF data, run ${r.run ?? 1}`)}>
-              <table>
-                <caption>Both CDFs at every tenth of u, and where the gap is largest (run {r.run ?? 1})</caption>
-                <thead>
-                  <tr>
-                    <th scope="col" className="num">
-                      u
+            <ColumnTable
+              label={`CDF data, run ${r.run ?? 1}`}
+              caption={<>Both CDFs at every tenth of u, and where the gap is largest (run {r.run ?? 1})</>}
+              columns={numericColumns("u", "Observed F(u)", "Null F0(u)", "Gap")}
+            >
+              {r.cdf
+                .filter(
+                  (p) =>
+                    Math.abs(p.x * 10 - Math.round(p.x * 10)) < 1e-9 || (r.at !== null && Math.abs(p.x - r.at) < 1e-9),
+                )
+                .map((p) => (
+                  <tr key={p.x}>
+                    <th scope="row" className="num">
+                      {p.x.toFixed(3)}
                     </th>
-                    <th scope="col" className="num">
-                      Observed F(u)
-                    </th>
-                    <th scope="col" className="num">
-                      Null F0(u)
-                    </th>
-                    <th scope="col" className="num">
-                      Gap
-                    </th>
+                    <td className="num">{p.observed.toFixed(3)}</td>
+                    <td className="num">{p.expected.toFixed(3)}</td>
+                    <td className="num">{(p.observed - p.expected).toFixed(3)}</td>
                   </tr>
-                </thead>
-                <tbody>
-                  {r.cdf
-                    .filter(
-                      (p) =>
-                        Math.abs(p.x * 10 - Math.round(p.x * 10)) < 1e-9 ||
-                        (r.at !== null && Math.abs(p.x - r.at) < 1e-9),
-                    )
-                    .map((p) => (
-                      <tr key={p.x}>
-                        <th scope="row" className="num">
-                          {p.x.toFixed(3)}
-                        </th>
-                        <td className="num">{p.observed.toFixed(3)}</td>
-                        <td className="num">{p.expected.toFixed(3)}</td>
-                        <td className="num">{(p.observed - p.expected).toFixed(3)}</td>
-                      </tr>
-                    ))}
-                </tbody>
-              </table>
-            </div>
+                ))}
+            </ColumnTable>
           </details>
         ))}
     </section>

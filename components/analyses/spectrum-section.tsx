@@ -1,7 +1,7 @@
 import "server-only";
 import type { SubmissionAnalyses } from "@/lib/server/analyses/read-analyses";
 import { DASH, count } from "@/lib/format";
-import { scrollRegion } from "@/components/ui/scroll-region";
+import { ColumnTable, numericColumns } from "@/components/ui/column-table";
 
 // The submission page's §E.2 section for repeated runs: the observed frequency spectrum (distinct findings reported in
 // exactly j of the n runs) beside the stable-beta fit, with Table 22's goodness of fit and Table 23's parameters.
@@ -49,37 +49,23 @@ export function SpectrumSection({ repeated }: { repeated: NonNullable<Submission
               , √(χ²/N) = {fit.effectSize.toFixed(3)}
             </dd>
           </dl>
-          <div className="table-wrap" {...scrollRegion("Frequency spectrum")}>
-            <table>
-              <caption>
-                Distinct findings reported in exactly j of {fit.runs} runs: observed and expected under the fit
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col" className="num">
-                    j
-                  </th>
-                  <th scope="col" className="num">
-                    Observed
-                  </th>
-                  <th scope="col" className="num">
-                    Expected
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {fit.observed.map((k, j) => (
-                  <tr key={j}>
-                    <th scope="row" className="num">
-                      {j + 1}
-                    </th>
-                    <td className="num">{count(k)}</td>
-                    <td className="num">{fit.expected[j]!.toFixed(1)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ColumnTable
+            label="Frequency spectrum"
+            caption={
+              <>Distinct findings reported in exactly j of {fit.runs} runs: observed and expected under the fit</>
+            }
+            columns={numericColumns("j", "Observed", "Expected")}
+          >
+            {fit.observed.map((k, j) => (
+              <tr key={j}>
+                <th scope="row" className="num">
+                  {j + 1}
+                </th>
+                <td className="num">{count(k)}</td>
+                <td className="num">{fit.expected[j]!.toFixed(1)}</td>
+              </tr>
+            ))}
+          </ColumnTable>
         </>
       )}
     </section>

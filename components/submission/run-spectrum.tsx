@@ -75,6 +75,23 @@ function StackedBars({
   );
 }
 
+/** The table's columns: n, then matched, unmatched and all for each of the two counts (exactly n runs, runs 1..n). */
+const SPECTRUM_COLUMNS = [
+  "n",
+  ...["In exactly n runs", "Union of runs 1..n"].flatMap((group) => [`${group}: matched`, "unmatched", "all"]),
+];
+
+/** One count of the table's row: matched, unmatched and both together. */
+function CountCells({ matched, unmatched }: { matched: number; unmatched: number }) {
+  return (
+    <>
+      <td className="num">{count(matched)}</td>
+      <td className="num">{count(unmatched)}</td>
+      <td className="num">{count(matched + unmatched)}</td>
+    </>
+  );
+}
+
 export function RunSpectrum({ spectrum }: { spectrum: SpectrumPoint[] }) {
   if (spectrum.length === 0) return null;
   const k = spectrum.length;
@@ -105,45 +122,21 @@ export function RunSpectrum({ spectrum }: { spectrum: SpectrumPoint[] }) {
       </div>
       <CaptionedTable
         caption="Frequency spectrum and accumulated union (distinct findings), matched and unmatched apart."
-        columns={7}
+        columns={SPECTRUM_COLUMNS.length}
         empty={false}
-        head={
-          <>
-            <th scope="col" className="num">
-              n
-            </th>
-            <th scope="col" className="num">
-              In exactly n runs: matched
-            </th>
-            <th scope="col" className="num">
-              unmatched
-            </th>
-            <th scope="col" className="num">
-              all
-            </th>
-            <th scope="col" className="num">
-              Union of runs 1..n: matched
-            </th>
-            <th scope="col" className="num">
-              unmatched
-            </th>
-            <th scope="col" className="num">
-              all
-            </th>
-          </>
-        }
+        head={SPECTRUM_COLUMNS.map((label, i) => (
+          <th key={i} scope="col" className="num">
+            {label}
+          </th>
+        ))}
       >
         {spectrum.map((p) => (
           <tr key={p.n}>
             <th scope="row" className="num">
               {p.n}
             </th>
-            <td className="num">{count(p.exactly_matched)}</td>
-            <td className="num">{count(p.exactly_unmatched)}</td>
-            <td className="num">{count(p.exactly_matched + p.exactly_unmatched)}</td>
-            <td className="num">{count(p.union_matched)}</td>
-            <td className="num">{count(p.union_unmatched)}</td>
-            <td className="num">{count(p.union_matched + p.union_unmatched)}</td>
+            <CountCells matched={p.exactly_matched} unmatched={p.exactly_unmatched} />
+            <CountCells matched={p.union_matched} unmatched={p.union_unmatched} />
           </tr>
         ))}
       </CaptionedTable>

@@ -1,8 +1,11 @@
-/** The CSV and JSON downloads of an API list; `api` already has a query string (the CSV adds `&format=csv`). */
-export function DownloadLinks({ api }: { api: string }) {
+/**
+ * The CSV and JSON downloads of an API list; `api` already has a query string (the CSV adds `&format=csv`). `label`
+ * says what is downloaded when the page offers more than one list.
+ */
+export function DownloadLinks({ api, label = "Download" }: { api: string; label?: string }) {
   return (
     <p className="downloads">
-      Download:{" "}
+      {`${label}:`}{" "}
       <a href={`${api}&format=csv`} download>
         CSV
       </a>{" "}

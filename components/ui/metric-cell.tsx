@@ -17,9 +17,7 @@ export function MetricCell({
   if (!score)
     return (
       <td className="num">
-        <span className="muted" title="not published">
-          {DASH}
-        </span>
+        <NotPublished />
       </td>
     );
   const value = score[metric];
@@ -38,9 +36,7 @@ export function MetricCell({
             {NO_VALUE}
           </span>
         ) : (
-          <span className="muted" title="not published">
-            {DASH}
-          </span>
+          <NotPublished />
         )
       ) : (
         <span className="metric">
@@ -57,5 +53,14 @@ export function MetricCell({
         </span>
       )}
     </td>
+  );
+}
+
+/** The mark of a ratio that was never published (no score, or a score without it). */
+function NotPublished() {
+  return (
+    <span className="muted" title="not published">
+      {DASH}
+    </span>
   );
 }

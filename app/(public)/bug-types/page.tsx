@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { BenchmarkSelector, benchmarkQueryHref } from "@/components/benchmark-selector";
 import { count, DASH, pct, pctInterval } from "@/lib/format";
-import { benchmarkParam, loadPublicPage } from "@/app/(public)/load-public-page";
+import { benchmarkParam, firstParam, loadPublicPage } from "@/app/(public)/load-public-page";
 import { loadBugTypes, type Distribution, type DistributionRow } from "@/lib/server/leaderboard/load-bug-types";
 import { CaptionedTable } from "@/components/ui/captioned-table";
 import { DistanceSection } from "@/components/analyses/distance-section";
@@ -70,6 +70,9 @@ function Bars({ row, max }: { row: DistributionRow; max: number }) {
   );
 }
 
+/** The numeric columns of a distribution table: each side's share, the agents' range, and the gap between them. */
+const SHARE_COLUMNS = ["Maintainers %", "Agents %", "Agent range %", "Gap (pp)"];
+
 function DistributionTable({
   rows,
   first,
@@ -91,18 +94,11 @@ function DistributionTable({
         <>
           <th scope="col">{first}</th>
           {showFamily && <th scope="col">Family</th>}
-          <th scope="col" className="num">
-            Maintainers %
-          </th>
-          <th scope="col" className="num">
-            Agents %
-          </th>
-          <th scope="col" className="num">
-            Agent range %
-          </th>
-          <th scope="col" className="num">
-            Gap (pp)
-          </th>
+          {SHARE_COLUMNS.map((label) => (
+            <th key={label} scope="col" className="num">
+              {label}
+            </th>
+          ))}
           <th scope="col">
             <span className="visually-hidden">Bars</span>
             <span aria-hidden="true">
@@ -172,8 +168,10 @@ export default async function BugTypesPage({
 }) {
   const params = await searchParams;
   const ref = benchmarkParam(params);
-  const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) || undefined;
-  const parsedPool = agentPoolQuerySchema.safeParse({ harness: first(params.harness), source: first(params.source) });
+  const parsedPool = agentPoolQuerySchema.safeParse({
+    harness: firstParam(params.harness),
+    source: firstParam(params.source),
+  });
   const pool = parsedPool.success ? parsedPool.data : DEFAULT_AGENT_POOL;
   const page = await loadPublicPage(() => loadBugTypes(ref, pool));
   if (!page) return <p className="card empty-state">No benchmark version has been imported yet.</p>;

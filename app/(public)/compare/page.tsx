@@ -4,6 +4,8 @@ import { loadOr404 } from "@/components/workbench/load-or-404";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { compareQuerySchema, compareSubmissions } from "@/lib/server/workbench/compare-submissions";
 import { DownloadLinks } from "@/components/ui/download-links";
+import { firstParam } from "@/app/(public)/load-public-page";
+import { ReferenceBugLink } from "@/components/ui/reference-bug-link";
 
 // Compare two submissions on one repository (docs/workbench.md): the reference bugs both found, only one found, and neither.
 export const dynamic = "force-dynamic";
@@ -13,13 +15,12 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 
 export default async function ComparePage({ searchParams }: Props) {
   const query = await searchParams;
-  const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) || undefined;
   const parsed = compareQuerySchema.safeParse({
-    repo: first(query.repo),
-    a: first(query.a),
-    b: first(query.b),
-    run_a: first(query.run_a),
-    run_b: first(query.run_b),
+    repo: firstParam(query.repo),
+    a: firstParam(query.a),
+    b: firstParam(query.b),
+    run_a: firstParam(query.run_a),
+    run_b: firstParam(query.run_b),
   });
   if (!parsed.success) {
     return (
@@ -69,11 +70,7 @@ export default async function ComparePage({ searchParams }: Props) {
             <ul className="plain-list">
               {g.ids.map((id) => (
                 <li key={id}>
-                  <Link
-                    href={`/reference-bugs/${c.repo}/${encodeURIComponent(id)}?benchmark=${encodeURIComponent(c.benchmark)}`}
-                  >
-                    {id}
-                  </Link>
+                  <ReferenceBugLink repo={c.repo} id={id} benchmark={c.benchmark} />
                   {c.titles[id] && <> {c.titles[id]}</>}
                 </li>
               ))}

@@ -5,7 +5,8 @@ import { count, pct } from "@/lib/format";
 import { benchmarkParam, loadPublicPage } from "@/app/(public)/load-public-page";
 import { RepositoryMatrix } from "@/components/repository-matrix";
 import { getRepositoryTables } from "@/lib/server/leaderboard/get-repository-tables";
-import { scrollRegion } from "@/components/ui/scroll-region";
+import { ColumnTable, numericColumns } from "@/components/ui/column-table";
+import { DownloadLinks } from "@/components/ui/download-links";
 
 export const metadata: Metadata = { title: "Repositories" };
 // Per request (the version comes from the query); the data itself comes from the stamp-checked cache.
@@ -45,54 +46,35 @@ export default async function RepositoriesPage({
           hrefFor={(b) => benchmarkQueryHref("/repositories", b)}
         />
       </div>
-      <div className="table-wrap" {...scrollRegion("Repositories")}>
-        <table>
-          <caption>
+      <ColumnTable
+        label="Repositories"
+        caption={
+          <>
             {tables.repositories.length} repositories of {benchmark.key}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Repository</th>
-              <th scope="col">Language</th>
-              <th scope="col">Domain</th>
-              <th scope="col" className="num">
-                Reference bugs
-              </th>
-              <th scope="col" className="num">
-                Configurations
-              </th>
-              <th scope="col" className="num">
-                Mean recall %
-              </th>
-              <th scope="col" className="num">
-                Mean precision %
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {tables.repositories.map((r) => (
-              <tr key={r.name}>
-                <th scope="row">
-                  <Link href={`/repositories/${r.name}${q}`}>{r.name}</Link>
-                </th>
-                <td>{r.language}</td>
-                <td>{r.domain ?? <span className="muted">–</span>}</td>
-                <td className="num">{count(r.referenceBugs)}</td>
-                <td className="num">{r.configurations}</td>
-                <td className="num">{pct(r.meanRecall)}</td>
-                <td className="num">{pct(r.meanPrecision)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <p className="downloads">
-        Download the per-repository tables:{" "}
-        <a href={`/api/v1/repositories${q}&format=csv`} download>
-          CSV
-        </a>{" "}
-        · <a href={`/api/v1/repositories${q}`}>JSON</a>
-      </p>
+          </>
+        }
+        columns={[
+          "Repository",
+          "Language",
+          "Domain",
+          ...numericColumns("Reference bugs", "Configurations", "Mean recall %", "Mean precision %"),
+        ]}
+      >
+        {tables.repositories.map((r) => (
+          <tr key={r.name}>
+            <th scope="row">
+              <Link href={`/repositories/${r.name}${q}`}>{r.name}</Link>
+            </th>
+            <td>{r.language}</td>
+            <td>{r.domain ?? <span className="muted">–</span>}</td>
+            <td className="num">{count(r.referenceBugs)}</td>
+            <td className="num">{r.configurations}</td>
+            <td className="num">{pct(r.meanRecall)}</td>
+            <td className="num">{pct(r.meanPrecision)}</td>
+          </tr>
+        ))}
+      </ColumnTable>
+      <DownloadLinks api={`/api/v1/repositories${q}`} label="Download the per-repository tables" />
       <h2 id="recall">Recall per repository (Table 12 style)</h2>
       <RepositoryMatrix id="matrix-recall" tables={tables} metric="recall" benchmarkKey={benchmark.key} />
       <h2 id="precision">Precision per repository (Table 13 style)</h2>

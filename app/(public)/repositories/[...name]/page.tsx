@@ -8,13 +8,12 @@ import { MetricCell } from "@/components/ui/metric-cell";
 import { SourceBadge } from "@/components/ui/source-badge";
 import { bestCells } from "@/lib/leaderboard/compute-repository-tables";
 import { getRepositoryDetail } from "@/lib/server/leaderboard/get-repository-tables";
-import { scrollRegion } from "@/components/ui/scroll-region";
 import { pageFromSearchParam } from "@/lib/server/pagination";
 import { findRepositoryPlan } from "@/lib/server/snapshots/get-repository-plan";
 import { PlanSection } from "./plan-section";
 import { ContextSection } from "./context-section";
 import { DownloadLinks } from "@/components/ui/download-links";
-import { EmptyRow } from "@/components/ui/empty-row";
+import { ColumnTable, numericColumns } from "@/components/ui/column-table";
 
 export const dynamic = "force-dynamic";
 
@@ -90,73 +89,52 @@ export default async function RepositoryPage({ params, searchParams }: Props) {
       <p className="table-note" id="by-config-note">
         Best recall first; 95% intervals where the counts are known. Highlighted: the best value of each column.
       </p>
-      <div className="table-wrap" {...scrollRegion(`Recall and precision on ${repository.name}`)}>
-        <table aria-describedby="by-config-note">
-          <caption>Recall and precision on {repository.name}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Configuration</th>
-              <th scope="col">Source</th>
-              <th scope="col" className="num">
-                Recall %
+      <ColumnTable
+        label={`Recall and precision on ${repository.name}`}
+        caption={<>Recall and precision on {repository.name}</>}
+        table={{ "aria-describedby": "by-config-note" }}
+        columns={[
+          "Configuration",
+          "Source",
+          ...numericColumns("Recall %", "Precision %", "Matched / reference bugs", "Findings"),
+        ]}
+        empty={configurations.length === 0 && "No public configuration has a score for this repository yet."}
+      >
+        {configurations.map((c) => {
+          const cell = row!.cells[c.id]!;
+          return (
+            <tr key={c.id}>
+              <th scope="row" className="wrap">
+                <Link href={`/submissions/${c.id}`}>{c.label}</Link>
+                {c.coverage !== "full" && <span className="badge subset">{c.coverage}</span>}
               </th>
-              <th scope="col" className="num">
-                Precision %
-              </th>
-              <th scope="col" className="num">
-                Matched / reference bugs
-              </th>
-              <th scope="col" className="num">
-                Findings
-              </th>
+              <td>
+                <SourceBadge source={c.source} />
+              </td>
+              <MetricCell score={cell} metric="recall" best={bestRecall.has(c.id)} />
+              <MetricCell score={cell} metric="precision" best={bestPrecision.has(c.id)} />
+              <td className="num">
+                {count(cell.matched_reference_bugs)} / {count(cell.reference_bugs)}
+              </td>
+              <td className="num">{count(cell.findings)}</td>
             </tr>
-          </thead>
-          <tbody>
-            {configurations.map((c) => {
-              const cell = row!.cells[c.id]!;
-              return (
-                <tr key={c.id}>
-                  <th scope="row" className="wrap">
-                    <Link href={`/submissions/${c.id}`}>{c.label}</Link>
-                    {c.coverage !== "full" && <span className="badge subset">{c.coverage}</span>}
-                  </th>
-                  <td>
-                    <SourceBadge source={c.source} />
-                  </td>
-                  <MetricCell score={cell} metric="recall" best={bestRecall.has(c.id)} />
-                  <MetricCell score={cell} metric="precision" best={bestPrecision.has(c.id)} />
-                  <td className="num">
-                    {count(cell.matched_reference_bugs)} / {count(cell.reference_bugs)}
-                  </td>
-                  <td className="num">{count(cell.findings)}</td>
-                </tr>
-              );
-            })}
-            {configurations.length === 0 && (
-              <EmptyRow columns={6}>No public configuration has a score for this repository yet.</EmptyRow>
-            )}
-          </tbody>
-        </table>
-      </div>
+          );
+        })}
+      </ColumnTable>
       <DownloadLinks api={api} />
 
       <h2>Compared with the other {repository.language} repositories</h2>
-      <RepositoryMatrix
-        id="matrix-recall"
-        tables={tables}
-        metric="recall"
-        benchmarkKey={benchmark.key}
-        languages={[repository.language]}
-        highlight={repository.name}
-      />
-      <RepositoryMatrix
-        id="matrix-precision"
-        tables={tables}
-        metric="precision"
-        benchmarkKey={benchmark.key}
-        languages={[repository.language]}
-        highlight={repository.name}
-      />
+      {(["recall", "precision"] as const).map((metric) => (
+        <RepositoryMatrix
+          key={metric}
+          id={`matrix-${metric}`}
+          tables={tables}
+          metric={metric}
+          benchmarkKey={benchmark.key}
+          languages={[repository.language]}
+          highlight={repository.name}
+        />
+      ))}
 
       <PlanSection
         view={plan}

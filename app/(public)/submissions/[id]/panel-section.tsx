@@ -1,12 +1,12 @@
 import "server-only";
 import Link from "next/link";
 import { AutoRefresh } from "@/components/account/auto-refresh";
-import styles from "@/components/account/ui.module.css";
 import { StartAnalysis } from "@/components/admin/start-analysis";
 import { count, pct, pctInterval, usd } from "@/lib/format";
 import { Pager } from "@/components/ui/pager";
 import { pageFromSearchParam } from "@/lib/server/pagination";
-import { scrollRegion } from "@/components/ui/scroll-region";
+import { ColumnTable, numericColumns } from "@/components/ui/column-table";
+import { ProgressBar } from "@/components/ui/progress-bar";
 import { env } from "@/lib/env";
 import { readAttributionModel, readPanelConfig } from "@/lib/llm/analysis-config";
 import { PANEL_VERDICTS, REASON_LABELS, type RejectionReason, type ValidityCounts } from "@/lib/panel/verdicts";
@@ -19,21 +19,6 @@ import type { Viewer } from "@/lib/server/submissions/get-submission-status";
 function validityText(c: ValidityCounts): string {
   if (c.validity === null) return c.sampled > 0 ? "– (nothing decided)" : "–";
   return `${pct(c.validity, 0)}% [${pctInterval(c.validity_interval)}]`;
-}
-
-function Progress({ label, percent }: { label: string; percent: number }) {
-  return (
-    <div
-      className={styles.progress}
-      role="progressbar"
-      aria-label={label}
-      aria-valuemin={0}
-      aria-valuemax={100}
-      aria-valuenow={percent}
-    >
-      <div className={styles.progressBar} style={{ width: `${percent}%` }} />
-    </div>
-  );
 }
 
 type PanelView = NonNullable<Awaited<ReturnType<typeof readPanelView>>>;
@@ -79,84 +64,49 @@ function PanelFigures({ p, job }: { p: PanelView["panel"]; job: PanelView["job"]
           attempts
         </dd>
       </dl>
-      <div className="table-wrap" {...scrollRegion("Validity by match")}>
-        <table>
-          <caption>
-            Validity of findings that matched a reference bug and of those that matched none (the paper: 96% vs 84%).
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Findings</th>
-              <th scope="col" className="num">
-                Sampled
+      <ColumnTable
+        label="Validity by match"
+        caption="Validity of findings that matched a reference bug and of those that matched none (the paper: 96% vs 84%)."
+        columns={[
+          "Findings",
+          ...numericColumns("Sampled", "Confirmed", "Rejected", "Abstained", "Validity % [95% interval]"),
+        ]}
+      >
+        {(
+          [
+            ["All sampled", p],
+            ["Matched a reference bug", p.matched],
+            ["Matched none", p.unmatched],
+          ] as const
+        ).map(([label, c]) => (
+          <tr key={label}>
+            <th scope="row">{label}</th>
+            <td className="num">{count(c.sampled)}</td>
+            <td className="num">{count(c.confirmed)}</td>
+            <td className="num">{count(c.rejected)}</td>
+            <td className="num">{count(c.abstained)}</td>
+            <td className="num">{validityText(c)}</td>
+          </tr>
+        ))}
+      </ColumnTable>
+      <ColumnTable
+        label="Rejections by reason"
+        caption="Rejected findings by reason."
+        columns={["Reason", ...numericColumns("Findings")]}
+        empty={Object.keys(p.by_reason).length === 0 && "No finding was rejected."}
+      >
+        {Object.entries(p.by_reason)
+          .sort((a, b) => b[1] - a[1])
+          .map(([reason, n]) => (
+            <tr key={reason}>
+              <th scope="row">
+                <code>{reason}</code>{" "}
+                <span className="muted small">{REASON_LABELS[reason as RejectionReason] ?? ""}</span>
               </th>
-              <th scope="col" className="num">
-                Confirmed
-              </th>
-              <th scope="col" className="num">
-                Rejected
-              </th>
-              <th scope="col" className="num">
-                Abstained
-              </th>
-              <th scope="col" className="num">
-                Validity % [95% interval]
-              </th>
+              <td className="num">{count(n)}</td>
             </tr>
-          </thead>
-          <tbody>
-            {(
-              [
-                ["All sampled", p],
-                ["Matched a reference bug", p.matched],
-                ["Matched none", p.unmatched],
-              ] as const
-            ).map(([label, c]) => (
-              <tr key={label}>
-                <th scope="row">{label}</th>
-                <td className="num">{count(c.sampled)}</td>
-                <td className="num">{count(c.confirmed)}</td>
-                <td className="num">{count(c.rejected)}</td>
-                <td className="num">{count(c.abstained)}</td>
-                <td className="num">{validityText(c)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <div className="table-wrap" {...scrollRegion("Rejections by reason")}>
-        <table>
-          <caption>Rejected findings by reason.</caption>
-          <thead>
-            <tr>
-              <th scope="col">Reason</th>
-              <th scope="col" className="num">
-                Findings
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {Object.entries(p.by_reason)
-              .sort((a, b) => b[1] - a[1])
-              .map(([reason, n]) => (
-                <tr key={reason}>
-                  <th scope="row">
-                    <code>{reason}</code>{" "}
-                    <span className="muted small">{REASON_LABELS[reason as RejectionReason] ?? ""}</span>
-                  </th>
-                  <td className="num">{count(n)}</td>
-                </tr>
-              ))}
-            {Object.keys(p.by_reason).length === 0 && (
-              <tr>
-                <td colSpan={2} className="empty">
-                  No finding was rejected.
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </table>
-      </div>
+          ))}
+      </ColumnTable>
     </>
   );
 }
@@ -285,7 +235,7 @@ function AttributionPart({
           <p>
             Attribution {attribution.status}: {attribution.progress}%.
           </p>
-          <Progress label="Attribution progress" percent={attribution.progress} />
+          <ProgressBar label="Attribution progress" percent={attribution.progress} />
         </div>
       )}
       {attribution?.status === "failed" && (
@@ -375,7 +325,7 @@ export async function PanelSection({
             Panel {view.job.status}: {view.job.progress}% ({count(view.panel.sampled)} findings sampled, seed{" "}
             <code>{view.job.seed}</code>).
           </p>
-          <Progress label="Panel progress" percent={view.job.progress} />
+          <ProgressBar label="Panel progress" percent={view.job.progress} />
         </div>
       )}
       {view?.job.status === "failed" && (

@@ -11,7 +11,7 @@ import {
   type SubmissionDetail,
 } from "@/lib/server/leaderboard/get-submission-detail";
 import type { Viewer } from "@/lib/server/submissions/get-submission-status";
-import { CaptionedTable } from "@/components/ui/captioned-table";
+import { ColumnTable, numericColumns } from "@/components/ui/column-table";
 
 /** Loads the submission for a viewer (sign-in passes the session's viewer), turning "not visible" into a 404. */
 export async function loadSubmissionForViewer(id: string, viewer: Viewer): Promise<SubmissionDetail> {
@@ -40,6 +40,15 @@ function ScoreRow({ label, cell, scope = "row" }: { label: React.ReactNode; cell
   );
 }
 
+/** The columns after a score table's first: both ratios and F1 in percent, then the counts behind them. */
+const SCORE_COLUMNS = numericColumns(
+  "Recall %",
+  "Precision %",
+  "F1 %",
+  "Matched / reference bugs",
+  "Matched / findings",
+);
+
 function ScoreTable({
   caption,
   first,
@@ -50,35 +59,15 @@ function ScoreTable({
   rows: { key: string; label: React.ReactNode; cell: DetailCell }[];
 }) {
   return (
-    <CaptionedTable
+    <ColumnTable
       caption={caption}
-      columns={6}
+      columns={[first, ...SCORE_COLUMNS]}
       empty={rows.length === 0 && "Nothing published for this scope."}
-      head={
-        <>
-          <th scope="col">{first}</th>
-          <th scope="col" className="num">
-            Recall %
-          </th>
-          <th scope="col" className="num">
-            Precision %
-          </th>
-          <th scope="col" className="num">
-            F1 %
-          </th>
-          <th scope="col" className="num">
-            Matched / reference bugs
-          </th>
-          <th scope="col" className="num">
-            Matched / findings
-          </th>
-        </>
-      }
     >
       {rows.map((r) => (
         <ScoreRow key={r.key} label={r.label} cell={r.cell} />
       ))}
-    </CaptionedTable>
+    </ColumnTable>
   );
 }
 
@@ -220,27 +209,13 @@ function RunsSection({ detail: d }: { detail: SubmissionDetail }) {
                 cell: r.cell!,
               }))}
           />
-          <CaptionedTable
+          <ColumnTable
             caption="Reported and distinct findings per run. Recall and precision count reported findings; a distinct finding is a group of reports with one root cause, so two reports of one bug in a run count once."
-            columns={5}
+            columns={[
+              "Run",
+              ...numericColumns("Reported findings", "Matched reported", "Distinct findings", "Matched distinct"),
+            ]}
             empty={d.runs.length === 0 && "No runs."}
-            head={
-              <>
-                <th scope="col">Run</th>
-                <th scope="col" className="num">
-                  Reported findings
-                </th>
-                <th scope="col" className="num">
-                  Matched reported
-                </th>
-                <th scope="col" className="num">
-                  Distinct findings
-                </th>
-                <th scope="col" className="num">
-                  Matched distinct
-                </th>
-              </>
-            }
           >
             {d.runs.map((r) => (
               <tr key={r.index}>
@@ -251,7 +226,7 @@ function RunsSection({ detail: d }: { detail: SubmissionDetail }) {
                 <td className="num">{r.matchedDistinctFindings === null ? "n/a" : count(r.matchedDistinctFindings)}</td>
               </tr>
             ))}
-          </CaptionedTable>
+          </ColumnTable>
           {d.runs.some((r) => r.distinctFindings === null) && (
             <p className="muted small">
               n/a: scored before distinct findings were counted; scoring the submission again fills them in.

@@ -13,6 +13,7 @@ import { CancelRunButton } from "@/components/audit-runs/cancel-run-button";
 import { RunStatusBadge, usd } from "@/components/audit-runs/run-status";
 import styles from "@/components/account/ui.module.css";
 import { ColumnHeads } from "@/components/ui/column-heads";
+import { ProgressBar } from "@/components/ui/progress-bar";
 
 export const metadata: Metadata = { title: "In-house run", robots: { index: false } };
 export const dynamic = "force-dynamic";
@@ -94,16 +95,7 @@ export default async function RunPage({ params, searchParams }: Props) {
         <dt>Budget</dt>
         <dd>{budget || "none"}</dd>
       </dl>
-      <div
-        className={styles.progress}
-        role="progressbar"
-        aria-label="Passes finished"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-      >
-        <div className={styles.progressBar} style={{ width: `${percent}%` }} />
-      </div>
+      <ProgressBar label="Passes finished" percent={percent} />
       <h2>Passes</h2>
       <div className="table-wrap">
         <table>

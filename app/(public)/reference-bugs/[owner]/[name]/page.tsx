@@ -1,13 +1,14 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { benchmarkParam, loadPublicPage } from "@/app/(public)/load-public-page";
+import { benchmarkParam, firstParam, loadPublicPage } from "@/app/(public)/load-public-page";
+import { DownloadLinks } from "@/components/ui/download-links";
 import { Pager } from "@/components/ui/pager";
-import { scrollRegion } from "@/components/ui/scroll-region";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { pageFromSearchParam, pageInfo } from "@/lib/server/pagination";
 import { pathSegment } from "@/lib/server/workbench/query-schemas";
 import { getRepositoryBugs, repositoryBugsQuerySchema } from "@/lib/server/workbench/repository-bugs";
-import { ColumnHeads } from "@/components/ui/column-heads";
+import { ReferenceBugFilters } from "./reference-bug-filters";
+import { ReferenceBugTable } from "./reference-bug-table";
 
 // Per repository (docs/workbench.md): the reference bugs with the share of approved configurations that found each, filtered
 // like Figure 8 of the paper (never found, category, trigger, severity). Filters live in the URL, so views can be shared.
@@ -25,19 +26,22 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: `Reference bugs of ${pathSegment(owner)}/${pathSegment(name)}` };
 }
 
+/** The filters of the page's URL; unknown values read as "no filter" on the page (the API answers 422 instead). */
+function readFilters(query: Awaited<Props["searchParams"]>) {
+  const parsed = repositoryBugsQuerySchema.safeParse({
+    never_found: firstParam(query.never_found),
+    category: firstParam(query.category),
+    trigger: firstParam(query.trigger),
+    severity: firstParam(query.severity),
+  });
+  return parsed.success ? parsed.data : { never_found: false };
+}
+
 export default async function ReferenceBugsPage({ params, searchParams }: Props) {
   const { owner, name } = await params;
   const repoName = `${pathSegment(owner)}/${pathSegment(name)}`;
   const query = await searchParams;
-  const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) || undefined;
-  // Unknown filter values read as "no filter" on the page (the API answers 422 instead).
-  const parsed = repositoryBugsQuerySchema.safeParse({
-    never_found: first(query.never_found),
-    category: first(query.category),
-    trigger: first(query.trigger),
-    severity: first(query.severity),
-  });
-  const filters = parsed.success ? parsed.data : { never_found: false };
+  const filters = readFilters(query);
   const user = await getCurrentUser();
   const page = await loadPublicPage(() =>
     getRepositoryBugs(
@@ -63,7 +67,6 @@ export default async function ReferenceBugsPage({ params, searchParams }: Props)
     Object.entries(params_).filter((e): e is [string, string] => Boolean(e[1])),
   ).toString();
   const api = `/api/v1/repositories/${view.repository.name}/bugs?${search}`;
-  const pct = (v: number | null) => (v === null ? "–" : `${Math.round(v * 100)}%`);
   return (
     <>
       <p className="muted small">
@@ -83,105 +86,10 @@ export default async function ReferenceBugsPage({ params, searchParams }: Props)
           only. Counts and reference bug ids stay public.
         </p>
       )}
-      <form method="get" className="filters" aria-label="Filter reference bugs">
-        <input type="hidden" name="benchmark" value={view.benchmark} />
-        <label className="check">
-          <input type="checkbox" name="never_found" value="true" defaultChecked={view.filters.never_found} /> Never
-          found
-        </label>
-        <div className="field">
-          <label htmlFor="filter-category">Category</label>
-          <select id="filter-category" name="category" defaultValue={view.filters.category ?? ""}>
-            <option value="">Any</option>
-            {view.choices.categories.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="filter-trigger">Trigger</label>
-          <select id="filter-trigger" name="trigger" defaultValue={view.filters.trigger ?? ""}>
-            <option value="">Any</option>
-            {view.choices.triggers.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="filter-severity">Severity</label>
-          <select id="filter-severity" name="severity" defaultValue={view.filters.severity ?? ""}>
-            <option value="">Any</option>
-            {["low", "medium", "high", "critical"].map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit">Filter</button>
-        <Link href={`/reference-bugs/${view.repository.name}?benchmark=${encodeURIComponent(view.benchmark)}`}>
-          Clear
-        </Link>
-      </form>
-      <div className="table-wrap" {...scrollRegion(`Reference bugs of ${view.repository.name}`)}>
-        <table>
-          <caption>
-            {view.bugs.length} of {view.reference_bugs} reference bugs; found by = approved configurations with a
-            finding that matched the bug
-          </caption>
-          <ColumnHeads
-            columns={["Id", "Title", "Location", "Severity", "Category", "Trigger", { label: "Found by", num: true }]}
-          />
-          <tbody>
-            {rows.map((b) => (
-              <tr key={b.id}>
-                <th scope="row">
-                  <Link
-                    href={`/reference-bugs/${view.repository.name}/${encodeURIComponent(b.id)}?benchmark=${encodeURIComponent(view.benchmark)}`}
-                  >
-                    {b.id}
-                  </Link>
-                </th>
-                <td className="wrap">{"title" in b ? b.title : <span className="muted">hidden</span>}</td>
-                <td>
-                  {"file" in b ? (
-                    <code>
-                      {b.file}:{b.line_start}–{b.line_end}
-                    </code>
-                  ) : (
-                    <span className="muted">hidden</span>
-                  )}
-                </td>
-                <td>{b.severity ?? "–"}</td>
-                <td className="wrap">{b.category ?? "–"}</td>
-                <td className="wrap">{b.trigger ?? "–"}</td>
-                <td className="num">
-                  {b.found_by} of {b.configurations} ({pct(b.found_by_share)})
-                </td>
-              </tr>
-            ))}
-            {rows.length === 0 && (
-              <tr>
-                <td colSpan={7} className="empty">
-                  No reference bug matches these filters.
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </table>
-      </div>
+      <ReferenceBugFilters view={view} />
+      <ReferenceBugTable view={view} rows={rows} />
       <Pager info={info} path={`/reference-bugs/${view.repository.name}`} params={params_} noun="reference bugs" />
-      <p className="downloads">
-        Download:{" "}
-        <a href={`${api}&format=csv`} download>
-          CSV
-        </a>{" "}
-        · <a href={api}>JSON</a>
-      </p>
+      <DownloadLinks api={api} />
     </>
   );
 }

@@ -7,6 +7,8 @@ import { listComparableSubmissions } from "@/lib/server/workbench/compare-submis
 import { getMatchCounts, getSubmissionMatches } from "@/lib/server/workbench/get-submission-matches";
 import { DownloadLinks } from "@/components/ui/download-links";
 import { EmptyRow } from "@/components/ui/empty-row";
+import { ColumnHeads } from "@/components/ui/column-heads";
+import { ReferenceBugLink } from "@/components/ui/reference-bug-link";
 
 // Per submission and repository (docs/workbench.md): matched pairs, missed reference bugs, and unmatched findings sorted by
 // their strongest signal (near misses first), each linking to the pair view.
@@ -31,22 +33,12 @@ function MatchedReferenceBugs({ all, group, pairHref }: { all: Matches; group: G
       <h2 id="matched-heading">Matched reference bugs ({group.matched.length})</h2>
       <div className="table-wrap" {...scrollRegion("Matched reference bugs")}>
         <table aria-labelledby="matched-heading">
-          <thead>
-            <tr>
-              <th scope="col">Reference bug</th>
-              <th scope="col">Title</th>
-              <th scope="col">Matched by findings</th>
-            </tr>
-          </thead>
+          <ColumnHeads columns={["Reference bug", "Title", "Matched by findings"]} />
           <tbody>
             {group.matched.map((m) => (
               <tr key={m.reference_bug_id}>
                 <th scope="row">
-                  <Link
-                    href={`/reference-bugs/${group.repo}/${encodeURIComponent(m.reference_bug_id)}?benchmark=${encodeURIComponent(s.benchmark)}`}
-                  >
-                    {m.reference_bug_id}
-                  </Link>
+                  <ReferenceBugLink repo={group.repo} id={m.reference_bug_id} benchmark={s.benchmark} />
                 </th>
                 <td className="wrap">{ref(m.reference_bug_id)?.title ?? <span className="muted">hidden</span>}</td>
                 <td className="wrap">
@@ -83,11 +75,7 @@ function MissedReferenceBugs({ all, group }: { all: Matches; group: Group }) {
         <ul className="plain-list">
           {group.unmatched_reference_bug_ids.map((refId) => (
             <li key={refId}>
-              <Link
-                href={`/reference-bugs/${group.repo}/${encodeURIComponent(refId)}?benchmark=${encodeURIComponent(s.benchmark)}`}
-              >
-                {refId}
-              </Link>
+              <ReferenceBugLink repo={group.repo} id={refId} benchmark={s.benchmark} />
               {ref(refId)?.title && <> {ref(refId)!.title}</>}
             </li>
           ))}
@@ -107,17 +95,15 @@ function UnmatchedFindings({ all, group, pairHref }: { all: Matches; group: Grou
       </p>
       <div className="table-wrap" {...scrollRegion("Unmatched findings")}>
         <table aria-labelledby="unmatched-heading">
-          <thead>
-            <tr>
-              <th scope="col">Finding</th>
-              <th scope="col">Title</th>
-              <th scope="col">Location</th>
-              <th scope="col">Nearest reference bug</th>
-              <th scope="col" className="num">
-                Strongest signal / threshold
-              </th>
-            </tr>
-          </thead>
+          <ColumnHeads
+            columns={[
+              "Finding",
+              "Title",
+              "Location",
+              "Nearest reference bug",
+              { label: "Strongest signal / threshold", num: true },
+            ]}
+          />
           <tbody>
             {all.unmatchedFindings(group).map((f) => (
               <tr key={f.id}>
