@@ -1,4 +1,4 @@
-import styles from "@/components/account/ui.module.css";
+import styles from "./ui.module.css";
 
 /** How far a job has got (0 to 100), as a bar with its value for screen readers; pages that follow a job share it. */
 export function ProgressBar({ label, percent }: { label: string; percent: number }) {
