@@ -186,6 +186,7 @@ export const benchmarkVersionListSchema = z
         repositories: z.number().int(),
         snapshots: z.number().int(),
         reference_bugs: z.number().int(),
+        fix_dated_bugs: z.number().int().meta({ description: "Reference bugs with a fix date (fixed_at)" }),
         submissions: z.number().int(),
         public_submissions: z.number().int(),
         created_at: timestampSchema,

@@ -7,7 +7,7 @@ import path from "node:path";
 import { randomUUID } from "node:crypto";
 import type { Browser } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
-import { db, smallBenchmark } from "../support/fixtures";
+import { db, seedBenchmark, smallBenchmark } from "../support/fixtures";
 import { axeViolations, launchBrowser } from "../support/browser";
 import { createTestUser, type TestUser } from "../integration/authz-support";
 
@@ -71,6 +71,57 @@ describe("benchmark versions page", () => {
     await row.getByRole("link").click();
     await page.waitForURL((url) => url.pathname === `/leaderboard/${slug}/1`);
     expect(await page.locator("h1").innerText()).toBe("Leaderboard");
+    await page.close();
+  });
+
+  it("dates a version imported without fix dates; a bad file names its problem and dates nothing", async () => {
+    const slug = await seedBenchmark(`e2e-dates-${randomUUID().slice(0, 8)}`);
+    const key = `${slug}@1`;
+    const bugs = smallBenchmark(slug).reference_bugs;
+    const dir = path.join(tmpdir(), `probebench-${slug}`);
+    mkdirSync(dir, { recursive: true });
+    const good = path.join(dir, "fix-dates.json");
+    const bad = path.join(dir, "bad.json");
+    const dates = bugs.map((b, i) => ({ repo: b.repo, id: b.id, fixed_at: `2025-0${i + 1}-15T10:00:00Z` }));
+    writeFileSync(good, JSON.stringify({ fix_dates: dates }));
+    writeFileSync(
+      bad,
+      JSON.stringify({ fix_dates: [...dates, { repo: "acme/parser", id: "NOPE", fixed_at: "2025-06-01T00:00:00Z" }] }),
+    );
+
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${webUrl}/sign-in?callbackUrl=${encodeURIComponent("/admin/benchmarks")}`);
+    await page.getByLabel("Email").fill(admin.email);
+    await page.getByLabel("Password").fill(admin.password);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await page.waitForURL((url) => url.pathname === "/admin/benchmarks", { timeout: 30_000 });
+    const row = page.getByTestId("benchmark-versions").locator("tr", { hasText: key });
+    expect(await row.innerText()).toContain("none");
+
+    await page.getByLabel("Version without fix dates").selectOption(key);
+    await page.getByLabel("Fix-dates file (JSON)").setInputFiles(bad);
+    await page.getByRole("button", { name: "Import fix dates" }).click();
+    const alert = page.getByRole("alert");
+    await alert.waitFor();
+    expect(await alert.innerText()).toContain("NOPE");
+    expect(
+      await db.referenceBug.count({ where: { repository: { benchmark: { slug } }, fixedAt: { not: null } } }),
+    ).toBe(0);
+
+    await page.getByLabel("Fix-dates file (JSON)").setInputFiles(good);
+    await page.getByRole("button", { name: "Import fix dates" }).click();
+    const status = page.getByRole("status").filter({ hasText: "Dated" });
+    await status.waitFor({ timeout: 30_000 });
+    expect(await status.innerText()).toContain(`Dated ${bugs.length} of ${bugs.length} reference bugs of ${key}`);
+    expect(
+      await db.referenceBug.count({ where: { repository: { benchmark: { slug } }, fixedAt: { not: null } } }),
+    ).toBe(bugs.length);
+    // The page refreshed: the version is dated, and no longer offered.
+    await page.waitForFunction((k) => ![...document.querySelectorAll("option")].some((o) => o.value === k), key, {
+      timeout: 10_000,
+    });
+    expect(await row.locator("td").nth(5).innerText()).toBe("all");
+    expect(await axeViolations(page)).toEqual([]);
     await page.close();
   });
 });

@@ -22,6 +22,8 @@ export type BenchmarkVersionRow = {
   repositories: number;
   snapshots: number;
   reference_bugs: number;
+  /** Reference bugs with a fix date: all of them, or none for a version imported without (the fix-dates import). */
+  fix_dated_bugs: number;
   submissions: number;
   public_submissions: number;
   created_at: string;
@@ -46,8 +48,9 @@ export async function listBenchmarkVersions(): Promise<BenchmarkVersionRow[]> {
     db.repository.groupBy({ by: ["benchmarkId"], _count: { _all: true } }),
     db.$queryRaw<{ benchmarkId: string; n: number }[]>`
       SELECT r."benchmarkId", count(*)::int AS n FROM "RepositorySnapshot" s JOIN "Repository" r ON r.id = s."repositoryId" GROUP BY 1`,
-    db.$queryRaw<{ benchmarkId: string; n: number }[]>`
-      SELECT r."benchmarkId", count(*)::int AS n FROM "ReferenceBug" b JOIN "Repository" r ON r.id = b."repositoryId" GROUP BY 1`,
+    db.$queryRaw<{ benchmarkId: string; n: number; dated: number }[]>`
+      SELECT r."benchmarkId", count(*)::int AS n, count(b."fixedAt")::int AS dated
+      FROM "ReferenceBug" b JOIN "Repository" r ON r.id = b."repositoryId" GROUP BY 1`,
     db.submission.groupBy({ by: ["benchmarkId"], _count: { _all: true } }),
     db.submission.groupBy({ by: ["benchmarkId"], where: { reviewStatus: "approved" }, _count: { _all: true } }),
   ]);
@@ -66,6 +69,7 @@ export async function listBenchmarkVersions(): Promise<BenchmarkVersionRow[]> {
     repositories: countOf(repositories, b.id),
     snapshots: nOf(snapshots, b.id),
     reference_bugs: nOf(bugs, b.id),
+    fix_dated_bugs: bugs.find((r) => r.benchmarkId === b.id)?.dated ?? 0,
     submissions: countOf(submissions, b.id),
     public_submissions: countOf(approved, b.id),
     created_at: b.createdAt.toISOString(),

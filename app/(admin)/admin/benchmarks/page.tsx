@@ -5,6 +5,7 @@ import { requirePageAdmin } from "@/lib/auth/current-user";
 import { env } from "@/lib/env";
 import { listBenchmarkVersions } from "@/lib/server/admin/benchmark-versions";
 import { BenchmarkImportForm } from "@/components/admin/benchmark-import-form";
+import { FixDatesImportForm } from "@/components/admin/fix-dates-import-form";
 import { ColumnTable, numericColumns } from "@/components/ui/column-table";
 import { count, formatUtc } from "@/lib/format";
 
@@ -34,6 +35,7 @@ export default async function BenchmarkVersionsPage() {
             ...numericColumns("Repositories", "Reference bugs"),
             "Details shown to",
             "Taxonomy",
+            "Fix dates",
             ...numericColumns("Submissions"),
             "Imported (UTC)",
           ]}
@@ -58,6 +60,9 @@ export default async function BenchmarkVersionsPage() {
               </td>
               <td>{v.reference_visibility === "maintainers" ? "maintainers" : "everyone"}</td>
               <td>{v.taxonomy ? "yes" : <span className="muted">none</span>}</td>
+              <td>
+                <FixDates dated={v.fix_dated_bugs} bugs={v.reference_bugs} />
+              </td>
               <td className="num">
                 {count(v.submissions)}
                 <br />
@@ -70,6 +75,30 @@ export default async function BenchmarkVersionsPage() {
       )}
       <h2>Import a version</h2>
       <BenchmarkImportForm maxBytes={env.UPLOAD_MAX_BYTES} />
+      <h2>Import fix dates</h2>
+      <p className="muted">
+        The contamination test ranks each repository&apos;s reference bugs by the date of their fix. A version imported
+        without <code>fixed_at</code> gets its dates once, from a fix-dates file; its fix-rank tests are then
+        recomputed.
+      </p>
+      <FixDatesImportForm
+        maxBytes={env.UPLOAD_MAX_BYTES}
+        versions={versions
+          .filter((v) => v.reference_bugs > 0 && v.fix_dated_bugs === 0)
+          .map((v) => ({ key: v.key, label: `${v.name} ${v.version} (${v.key})` }))}
+      />
+    </>
+  );
+}
+
+/** Whether a version's reference bugs carry fix dates: all, none (importable below), or (never expected) some. */
+function FixDates({ dated, bugs }: { dated: number; bugs: number }) {
+  if (bugs === 0) return <span className="muted">no reference bugs</span>;
+  if (dated === bugs) return <>all</>;
+  if (dated === 0) return <span className="muted">none</span>;
+  return (
+    <>
+      {count(dated)} of {count(bugs)}
     </>
   );
 }
