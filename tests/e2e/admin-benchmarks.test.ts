@@ -101,9 +101,9 @@ describe("benchmark versions page", () => {
     await page.getByLabel("Version without fix dates").selectOption(key);
     await page.getByLabel("Fix-dates file (JSON)").setInputFiles(bad);
     await page.getByRole("button", { name: "Import fix dates" }).click();
-    const alert = page.getByRole("alert");
+    const alert = page.getByRole("alert").filter({ hasText: "The fix-dates file" });
     await alert.waitFor();
-    expect(await alert.innerText()).toContain("NOPE");
+    expect(await alert.innerText()).toContain(`fix_dates.${bugs.length}: no reference bug NOPE in acme/parser`);
     expect(
       await db.referenceBug.count({ where: { repository: { benchmark: { slug } }, fixedAt: { not: null } } }),
     ).toBe(0);

@@ -53,6 +53,7 @@ describe("benchmark versions (admin)", () => {
       repositories: file.repositories.length,
       snapshots: 0,
       reference_bugs: file.reference_bugs.length,
+      fix_dated_bugs: file.reference_bugs.filter((b) => b.fixed_at).length,
       submissions: 0,
       public_submissions: 0,
       created_at: expect.any(String),
