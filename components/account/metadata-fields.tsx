@@ -3,6 +3,7 @@
 import { useId } from "react";
 import type { FieldIssue } from "@/lib/errors";
 import type { MetadataForm } from "@/lib/validation/findings-upload";
+import { HintedInput } from "./form-field";
 import styles from "./ui.module.css";
 
 const EFFORTS = ["minimal", "low", "medium", "high", "xhigh"];
@@ -26,24 +27,16 @@ export function MetadataFields({
     hint: string,
     props: React.InputHTMLAttributes<HTMLInputElement> = {},
   ) => (
-    <div className={styles.field}>
-      <label className={styles.label} htmlFor={`${id}-${key}`}>
-        {label}
-      </label>
-      <input
-        id={`${id}-${key}`}
-        className={styles.input}
-        name={key}
-        value={value[key]}
-        aria-invalid={problem(key) ? true : undefined}
-        aria-describedby={`${id}-${key}-hint`}
-        onChange={(e) => onChange({ ...value, [key]: e.target.value })}
-        {...props}
-      />
-      <span id={`${id}-${key}-hint`} className={styles.hint}>
-        {problem(key) ? <strong style={{ color: "var(--bad)" }}>{problem(key)}</strong> : hint}
-      </span>
-    </div>
+    <HintedInput
+      id={`${id}-${key}`}
+      label={label}
+      hint={problem(key) ? <strong style={{ color: "var(--bad)" }}>{problem(key)}</strong> : hint}
+      invalid={Boolean(problem(key))}
+      name={key}
+      value={value[key]}
+      onChange={(e) => onChange({ ...value, [key]: e.target.value })}
+      {...props}
+    />
   );
   return (
     <fieldset className={styles.grid2} style={{ border: 0, padding: 0, margin: 0 }}>

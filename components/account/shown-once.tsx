@@ -1,4 +1,6 @@
-import type { ReactNode } from "react";
+"use client";
+
+import { useState, type ReactNode } from "react";
 import styles from "./ui.module.css";
 
 /** A secret the server shows only once (a new API token, a webhook's signing secret), with what it is and how to use it. */
@@ -24,4 +26,18 @@ export function ShownOnce({
       </p>
     </div>
   );
+}
+
+/**
+ * The user's tokens or webhooks and the one just created: that one keeps its secret for ShownOnce, and joins the top of
+ * the list without it, as the server lists it.
+ */
+export function useCreatedOnce<Item, Made extends Item>(initial: Item[], withoutSecret: (made: Made) => Item) {
+  const [items, setItems] = useState(initial);
+  const [created, setCreated] = useState<Made>();
+  const add = (made: Made) => {
+    setCreated(made);
+    setItems([withoutSecret(made), ...items]);
+  };
+  return { items, setItems, created, add };
 }

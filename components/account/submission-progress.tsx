@@ -5,6 +5,7 @@ import { count, ratioText } from "@/lib/format";
 import type { SubmissionStatus } from "@/lib/server/submissions/get-submission-status";
 import { ApiError, callApi } from "@/lib/api-client";
 import type { ReviewStatus } from "@/lib/generated/prisma/enums";
+import { ProgressBar } from "@/components/ui/progress-bar";
 import styles from "./ui.module.css";
 
 // What the viewer should know about who can see the result.
@@ -99,18 +100,7 @@ export function SubmissionProgress({
           once approved.
         </div>
       )}
-      {(current === "scoring" || current === "scored") && (
-        <div
-          className={styles.progress}
-          role="progressbar"
-          aria-label="Scoring progress"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={progress}
-        >
-          <div className={styles.progressBar} style={{ width: `${progress}%` }} />
-        </div>
-      )}
+      {(current === "scoring" || current === "scored") && <ProgressBar label="Scoring progress" percent={progress} />}
       {current === "failed" && (
         <div className={styles.alert} role="alert">
           Reason: {status?.error ?? "unknown"}. Your quota is not charged for failed submissions; fix the cause and

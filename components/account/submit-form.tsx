@@ -8,6 +8,7 @@ import { ErrorMessage } from "./error-message";
 import { MetadataFields } from "./metadata-fields";
 import { SubmissionProgress } from "./submission-progress";
 import styles from "./ui.module.css";
+import barStyles from "@/components/ui/ui.module.css";
 import { uploadFindings } from "./upload-file";
 import {
   applyMetadata,
@@ -169,8 +170,9 @@ function UploadProgressBar({ progress }: { progress: number }) {
   return (
     <div>
       <div className={styles.hint}>Uploading: {percent}%</div>
-      <div className={styles.progress} role="progressbar" aria-label="Upload progress" aria-valuenow={percent}>
-        <div className={styles.progressBar} style={{ width: `${progress * 100}%` }} />
+      {/* ProgressBar's look, not ProgressBar itself: the upload's width is not rounded to a whole percent. */}
+      <div className={barStyles.progress} role="progressbar" aria-label="Upload progress" aria-valuenow={percent}>
+        <div className={barStyles.progressBar} style={{ width: `${progress * 100}%` }} />
       </div>
     </div>
   );

@@ -27,3 +27,10 @@ export function useApiAction(onStart?: () => void) {
   }
   return { busy, error, run };
 }
+
+/** What a manager's create form gets: the manager's `run` (one error box serves every action) and the created item. */
+export type CreateFormProps<Made> = {
+  busy: boolean;
+  run: ReturnType<typeof useApiAction>["run"];
+  onCreated: (made: Made) => void;
+};

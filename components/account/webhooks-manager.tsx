@@ -15,9 +15,11 @@ import { ColumnHeads } from "@/components/ui/column-heads";
 import { scrollRegion } from "@/components/ui/scroll-region";
 import { ErrorMessage } from "./error-message";
 import { CheckboxGroup } from "./checkbox-group";
-import { ShownOnce } from "./shown-once";
-import { useApiAction } from "./use-api-action";
+import { LabelledInput, SubmitButton } from "./form-field";
+import { ShownOnce, useCreatedOnce } from "./shown-once";
+import { useApiAction, type CreateFormProps } from "./use-api-action";
 import { formatUtc } from "@/lib/format";
+import { SmallButton } from "./small-button";
 import styles from "./ui.module.css";
 
 type Endpoint = z.infer<typeof webhookSchema>;
@@ -109,59 +111,29 @@ function DeliveryLog({ endpoint }: { endpoint: Endpoint }) {
         </table>
       </div>
       <div className={styles.actions}>
-        <button
-          type="button"
-          className={`${styles.button} ${styles.small}`}
-          disabled={pagination.page <= 1}
-          onClick={() => void load(pagination.page - 1)}
-        >
+        <SmallButton disabled={pagination.page <= 1} onClick={() => void load(pagination.page - 1)}>
           Newer
-        </button>
+        </SmallButton>
         <span className={styles.hint}>
           Page {pagination.page} of {pagination.pages} ({pagination.total} deliveries)
         </span>
-        <button
-          type="button"
-          className={`${styles.button} ${styles.small}`}
-          disabled={pagination.page >= pagination.pages}
-          onClick={() => void load(pagination.page + 1)}
-        >
+        <SmallButton disabled={pagination.page >= pagination.pages} onClick={() => void load(pagination.page + 1)}>
           Older
-        </button>
-        <button type="button" className={`${styles.button} ${styles.small}`} onClick={() => void load(pagination.page)}>
-          Refresh
-        </button>
+        </SmallButton>
+        <SmallButton onClick={() => void load(pagination.page)}>Refresh</SmallButton>
       </div>
     </div>
   );
 }
 
+const withoutSecret = ({ secret: _secret, ...endpoint }: Created): Endpoint => endpoint;
+
 /** Register endpoints (the signing secret is shown once), send test events, read the delivery log, delete. */
 export function WebhooksManager({ initial, isAdmin }: { initial: Endpoint[]; isAdmin: boolean }) {
-  const [endpoints, setEndpoints] = useState(initial);
-  const [url, setUrl] = useState("");
-  const [description, setDescription] = useState("");
-  const [events, setEvents] = useState<WebhookEventType[]>(["submission.scored", "submission.failed"]);
-  const [created, setCreated] = useState<Created>();
+  const { items: endpoints, setItems: setEndpoints, created, add } = useCreatedOnce(initial, withoutSecret);
   const [open, setOpen] = useState<string>();
   const [notice, setNotice] = useState<string>();
   const { busy, error, run } = useApiAction(() => setNotice(undefined));
-  const choices = WEBHOOK_EVENTS.filter((e) => isAdmin || !ADMIN_WEBHOOK_EVENTS.includes(e));
-
-  const create = (event: React.FormEvent) => {
-    event.preventDefault();
-    void run(async () => {
-      const made = await callApi<Created>("/api/v1/webhooks", {
-        method: "POST",
-        body: { url, events, ...(description.trim() ? { description } : {}) },
-      });
-      const { secret: _secret, ...endpoint } = made;
-      setCreated(made);
-      setEndpoints([endpoint, ...endpoints]);
-      setUrl("");
-      setDescription("");
-    });
-  };
 
   const sendTest = (endpoint: Endpoint) =>
     void run(async () => {
@@ -189,121 +161,153 @@ export function WebhooksManager({ initial, isAdmin }: { initial: Endpoint[]; isA
           {notice}
         </p>
       )}
-      {created && (
-        <ShownOnce
-          what={<>Webhook to {created.url} registered. Its signing secret, shown only this once:</>}
-          secret={created.secret}
-          testId="new-webhook-secret"
-          usage={
-            <>
-              Verify each request with a Standard Webhooks library, e.g.{" "}
-              <code>new Webhook(secret).verify(body, headers)</code>.
-            </>
-          }
-        />
-      )}
-      <form className={`${styles.form} ${styles.wide}`} onSubmit={create} aria-label="Register a webhook">
-        <label className={styles.field}>
-          <span className={styles.label}>Endpoint URL</span>
-          <input
-            className={styles.input}
-            type="url"
-            name="url"
-            required
-            maxLength={2000}
-            placeholder="https://ci.example.com/probebench"
-            value={url}
-            onChange={(e) => setUrl(e.target.value)}
-          />
-        </label>
-        <label className={styles.field}>
-          <span className={styles.label}>Description (optional)</span>
-          <input
-            className={styles.input}
-            name="description"
-            maxLength={200}
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
-          />
-        </label>
-        <CheckboxGroup
-          legend="Events about your submissions"
-          name="events"
-          choices={choices}
-          checked={events}
-          labels={EVENT_LABELS}
-          onChange={setEvents}
-        />
-        <div className={styles.actions}>
-          <button
-            type="submit"
-            className={`${styles.button} ${styles.primary}`}
-            disabled={busy || !url.trim() || events.length === 0}
-          >
-            Register webhook
-          </button>
-        </div>
-      </form>
+      {created && <NewWebhook created={created} />}
+      <RegisterWebhookForm isAdmin={isAdmin} busy={busy} run={run} onCreated={add} />
       {endpoints.length === 0 ? (
         <p className="muted">No webhooks yet.</p>
       ) : (
-        <div className="table-wrap" {...scrollRegion("Webhooks")}>
-          <table>
-            <caption>Your webhook endpoints</caption>
-            <ColumnHeads columns={["URL", "Events", "Created", "Last delivery", { label: "Actions", hidden: true }]} />
-            <tbody>
-              {endpoints.map((e) => (
-                <tr key={e.id}>
-                  <td>
-                    <code>{e.url}</code>
-                    {e.description && <div className={styles.hint}>{e.description}</div>}
-                  </td>
-                  <td>{e.events.join(", ")}</td>
-                  <td>{when(e.created_at)}</td>
-                  <td>
-                    {e.last_delivery
-                      ? `${e.last_delivery.status}${e.last_delivery.response_status ? ` (${e.last_delivery.response_status})` : ""}, ${when(e.last_delivery.at)}`
-                      : "—"}
-                  </td>
-                  <td>
-                    <div className={styles.actions}>
-                      <button
-                        type="button"
-                        className={`${styles.button} ${styles.small}`}
-                        disabled={busy}
-                        onClick={() => sendTest(e)}
-                      >
-                        Send test event
-                      </button>
-                      <button
-                        type="button"
-                        className={`${styles.button} ${styles.small}`}
-                        aria-expanded={open === e.id}
-                        onClick={() => setOpen(open === e.id ? undefined : e.id)}
-                      >
-                        Deliveries
-                      </button>
-                      <button
-                        type="button"
-                        className={`${styles.button} ${styles.small} ${styles.danger}`}
-                        disabled={busy}
-                        onClick={() => remove(e)}
-                      >
-                        Delete
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <WebhookTable
+          endpoints={endpoints}
+          busy={busy}
+          open={open}
+          onTest={sendTest}
+          onToggle={(e) => setOpen(open === e.id ? undefined : e.id)}
+          onRemove={remove}
+        />
       )}
       {endpoints
         .filter((e) => e.id === open)
         .map((e) => (
           <DeliveryLog key={e.id} endpoint={e} />
         ))}
+    </div>
+  );
+}
+
+/** The endpoint just registered, with its signing secret: the only time the server shows it. */
+function NewWebhook({ created }: { created: Created }) {
+  return (
+    <ShownOnce
+      what={<>Webhook to {created.url} registered. Its signing secret, shown only this once:</>}
+      secret={created.secret}
+      testId="new-webhook-secret"
+      usage={
+        <>
+          Verify each request with a Standard Webhooks library, e.g.{" "}
+          <code>new Webhook(secret).verify(body, headers)</code>.
+        </>
+      }
+    />
+  );
+}
+
+/** A new endpoint's URL, description and events (admins also see the admin-only ones); cleared once registered. */
+function RegisterWebhookForm({ isAdmin, busy, run, onCreated }: CreateFormProps<Created> & { isAdmin: boolean }) {
+  const [url, setUrl] = useState("");
+  const [description, setDescription] = useState("");
+  const [events, setEvents] = useState<WebhookEventType[]>(["submission.scored", "submission.failed"]);
+  const choices = WEBHOOK_EVENTS.filter((e) => isAdmin || !ADMIN_WEBHOOK_EVENTS.includes(e));
+
+  const create = (event: React.FormEvent) => {
+    event.preventDefault();
+    void run(async () => {
+      const made = await callApi<Created>("/api/v1/webhooks", {
+        method: "POST",
+        body: { url, events, ...(description.trim() ? { description } : {}) },
+      });
+      onCreated(made);
+      setUrl("");
+      setDescription("");
+    });
+  };
+
+  return (
+    <form className={`${styles.form} ${styles.wide}`} onSubmit={create} aria-label="Register a webhook">
+      <LabelledInput
+        label="Endpoint URL"
+        type="url"
+        name="url"
+        required
+        maxLength={2000}
+        placeholder="https://ci.example.com/probebench"
+        value={url}
+        onChange={(e) => setUrl(e.target.value)}
+      />
+      <LabelledInput
+        label="Description (optional)"
+        name="description"
+        maxLength={200}
+        value={description}
+        onChange={(e) => setDescription(e.target.value)}
+      />
+      <CheckboxGroup
+        legend="Events about your submissions"
+        name="events"
+        choices={choices}
+        checked={events}
+        labels={EVENT_LABELS}
+        onChange={setEvents}
+      />
+      <div className={styles.actions}>
+        <SubmitButton disabled={busy || !url.trim() || events.length === 0}>Register webhook</SubmitButton>
+      </div>
+    </form>
+  );
+}
+
+/** The user's endpoints, each with its last delivery and its actions: a test event, the delivery log, delete. */
+function WebhookTable({
+  endpoints,
+  busy,
+  open,
+  onTest,
+  onToggle,
+  onRemove,
+}: {
+  endpoints: Endpoint[];
+  busy: boolean;
+  /** The endpoint whose delivery log is shown. */
+  open: string | undefined;
+  onTest: (endpoint: Endpoint) => void;
+  onToggle: (endpoint: Endpoint) => void;
+  onRemove: (endpoint: Endpoint) => void;
+}) {
+  return (
+    <div className="table-wrap" {...scrollRegion("Webhooks")}>
+      <table>
+        <caption>Your webhook endpoints</caption>
+        <ColumnHeads columns={["URL", "Events", "Created", "Last delivery", { label: "Actions", hidden: true }]} />
+        <tbody>
+          {endpoints.map((e) => (
+            <tr key={e.id}>
+              <td>
+                <code>{e.url}</code>
+                {e.description && <div className={styles.hint}>{e.description}</div>}
+              </td>
+              <td>{e.events.join(", ")}</td>
+              <td>{when(e.created_at)}</td>
+              <td>
+                {e.last_delivery
+                  ? `${e.last_delivery.status}${e.last_delivery.response_status ? ` (${e.last_delivery.response_status})` : ""}, ${when(e.last_delivery.at)}`
+                  : "—"}
+              </td>
+              <td>
+                <div className={styles.actions}>
+                  <SmallButton disabled={busy} onClick={() => onTest(e)}>
+                    Send test event
+                  </SmallButton>
+                  <SmallButton aria-expanded={open === e.id} onClick={() => onToggle(e)}>
+                    Deliveries
+                  </SmallButton>
+                  <SmallButton danger disabled={busy} onClick={() => onRemove(e)}>
+                    Delete
+                  </SmallButton>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </div>
   );
 }

@@ -3,6 +3,7 @@
 import { useId, useState } from "react";
 import { ApiError, callApi, type ApiIssue } from "@/lib/api-client";
 import { ErrorMessage } from "@/components/account/error-message";
+import { LabelledField, LabelledInput, SubmitButton } from "@/components/account/form-field";
 import styles from "@/components/account/ui.module.css";
 
 type View = {
@@ -72,8 +73,7 @@ export function ContextDocumentEditor({ initial, apiPath }: { initial: View; api
       )}
       {editing ? (
         <form className={`${styles.form} ${styles.wide}`} onSubmit={(e) => void save(e)}>
-          <label className={styles.field}>
-            <span className={styles.label}>Text (Markdown, at most 100,000 characters)</span>
+          <LabelledField label="Text (Markdown, at most 100,000 characters)">
             <textarea
               className={styles.textarea}
               rows={18}
@@ -82,21 +82,16 @@ export function ContextDocumentEditor({ initial, apiPath }: { initial: View; api
               maxLength={100_000}
               required
             />
-          </label>
-          <label className={styles.field}>
-            <span className={styles.label}>Reason (for the audit log, optional)</span>
-            <input
-              className={styles.input}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-              maxLength={500}
-            />
-          </label>
+          </LabelledField>
+          <LabelledInput
+            label="Reason (for the audit log, optional)"
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            maxLength={500}
+          />
           {error && <ErrorMessage message={error.message} issues={error.issues} />}
           <div className={styles.actions}>
-            <button type="submit" className={`${styles.button} ${styles.primary}`} disabled={busy}>
-              {busy ? "Saving…" : "Save"}
-            </button>
+            <SubmitButton disabled={busy}>{busy ? "Saving…" : "Save"}</SubmitButton>
             <button
               type="button"
               className={styles.button}

@@ -1,10 +1,13 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useId, useMemo, useState } from "react";
-import { ApiError, callApi, type ApiIssue } from "@/lib/api-client";
+import { useId, useState } from "react";
+import { ApiError, callApi } from "@/lib/api-client";
 import { ErrorMessage } from "@/components/account/error-message";
+import { LabelledField, LabelledInput, SubmitButton } from "@/components/account/form-field";
+import type { ActionError } from "@/components/account/use-api-action";
 import styles from "@/components/account/ui.module.css";
+import { SelectOptions } from "@/components/ui/select-options";
 import { HARNESSES, HARNESS_LABELS } from "@/lib/agent/harness-names";
 
 type Options = {
@@ -15,55 +18,63 @@ type Options = {
     repositories: { name: string; language: string; passes: number | null }[];
   }[];
 };
+type Repository = Options["benchmarks"][number]["repositories"][number];
+type Harness = (typeof HARNESSES)[number];
 
 const EFFORTS = ["", "minimal", "low", "medium", "high"] as const;
+
+// The run stops at the first limit spent; the fields stay text until sent, so an empty one means "no limit".
+const BUDGET_FIELDS = [
+  { key: "usd", label: "USD", min: "0", step: "any" },
+  { key: "tokens", label: "Tokens", min: "1", step: "1" },
+  { key: "wall_minutes", label: "Wall minutes", min: "0", step: "any" },
+] as const;
+type Budget = Record<(typeof BUDGET_FIELDS)[number]["key"], string>;
+
+type Settings = {
+  benchmark: string;
+  model: string;
+  effort: string;
+  harness: Harness;
+  baseUrl: string;
+  repos: string[];
+  budget: Budget;
+};
 
 function optionalNumber(value: string): number | undefined {
   const n = Number(value);
   return value.trim() === "" || !Number.isFinite(n) ? undefined : n;
 }
 
-/** Launches an in-house run: benchmark version, model, harness, repositories and budget; then opens the run's page. */
-export function LaunchRunForm({ options }: { options: Options }) {
-  const router = useRouter();
-  const id = useId();
-  const [benchmark, setBenchmark] = useState(options.benchmarks[0]?.key ?? "");
-  const [model, setModel] = useState("");
-  const [effort, setEffort] = useState("");
-  const [harness, setHarness] = useState<(typeof HARNESSES)[number]>("probe-passes");
-  const [baseUrl, setBaseUrl] = useState("");
-  const [selected, setSelected] = useState<string[]>([]);
-  const [usdBudget, setUsdBudget] = useState("");
-  const [tokenBudget, setTokenBudget] = useState("");
-  const [minutes, setMinutes] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<{ message: string; issues: ApiIssue[] }>();
-  const repositories = useMemo(
-    () => options.benchmarks.find((b) => b.key === benchmark)?.repositories ?? [],
-    [benchmark, options.benchmarks],
-  );
+/** The API's request for the form's settings: what is left empty is left out, so the server's defaults apply. */
+function runRequest(s: Settings) {
+  return {
+    benchmark: s.benchmark,
+    model: s.model,
+    harness: s.harness,
+    reasoning_effort: s.effort || undefined,
+    base_url: s.baseUrl || undefined,
+    repos: s.repos.length ? s.repos : undefined,
+    budget: {
+      usd: optionalNumber(s.budget.usd),
+      tokens: optionalNumber(s.budget.tokens),
+      wall_minutes: optionalNumber(s.budget.wall_minutes),
+    },
+  };
+}
 
-  async function launch(event: React.FormEvent) {
-    event.preventDefault();
+/** Posts the run, then opens its page; `busy` stays on while the page opens, and a failure leaves the form to retry. */
+function useLaunchRun() {
+  const router = useRouter();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ActionError>();
+  async function launch(settings: Settings) {
     setBusy(true);
     setError(undefined);
     try {
-      const budget = {
-        usd: optionalNumber(usdBudget),
-        tokens: optionalNumber(tokenBudget),
-        wall_minutes: optionalNumber(minutes),
-      };
       const created = await callApi<{ id: string }>("/api/v1/admin/runs", {
         method: "POST",
-        body: {
-          benchmark,
-          model,
-          harness,
-          reasoning_effort: effort || undefined,
-          base_url: baseUrl || undefined,
-          repos: selected.length ? selected : undefined,
-          budget,
-        },
+        body: runRequest(settings),
       });
       router.push(`/admin/runs/${created.id}`);
     } catch (e) {
@@ -75,146 +86,181 @@ export function LaunchRunForm({ options }: { options: Options }) {
       setBusy(false);
     }
   }
+  return { busy, error, launch };
+}
+
+/** Launches an in-house run: benchmark version, model, harness, repositories and budget; then opens the run's page. */
+export function LaunchRunForm({ options }: { options: Options }) {
+  const id = useId();
+  const [settings, setSettings] = useState<Settings>({
+    benchmark: options.benchmarks[0]?.key ?? "",
+    model: "",
+    effort: "",
+    harness: "probe-passes",
+    baseUrl: "",
+    repos: [],
+    budget: { usd: "", tokens: "", wall_minutes: "" },
+  });
+  const update = (patch: Partial<Settings>) => setSettings((s) => ({ ...s, ...patch }));
+  const { busy, error, launch } = useLaunchRun();
+  const repositories = options.benchmarks.find((b) => b.key === settings.benchmark)?.repositories ?? [];
 
   return (
     <form
       className={`card ${styles.form} ${styles.wide}`}
-      onSubmit={(e) => void launch(e)}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void launch(settings);
+      }}
       aria-labelledby={`${id}-title`}
     >
       <h2 id={`${id}-title`}>Launch a run</h2>
-      <div className={styles.grid2}>
-        <label className={styles.field}>
-          <span className={styles.label}>Benchmark version</span>
-          <select
-            className={styles.select}
-            value={benchmark}
-            onChange={(e) => {
-              setBenchmark(e.target.value);
-              setSelected([]);
-            }}
-            required
-          >
-            {options.benchmarks.map((b) => (
-              <option key={b.key} value={b.key}>
-                {b.key} ({b.name})
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className={styles.field}>
-          <span className={styles.label}>Model</span>
-          <input
-            className={styles.input}
-            value={model}
-            onChange={(e) => setModel(e.target.value)}
-            required
-            maxLength={200}
-            placeholder="e.g. gpt-5"
-          />
-        </label>
-        <label className={styles.field}>
-          <span className={styles.label}>Reasoning effort</span>
-          <select className={styles.select} value={effort} onChange={(e) => setEffort(e.target.value)}>
-            {EFFORTS.map((e) => (
-              <option key={e} value={e}>
-                {e || "model default"}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className={styles.field}>
-          <span className={styles.label}>Endpoint</span>
-          <select className={styles.select} value={baseUrl} onChange={(e) => setBaseUrl(e.target.value)}>
-            <option value="">configured default</option>
-            {options.baseUrls.map((u) => (
-              <option key={u} value={u}>
-                {u}
-              </option>
-            ))}
-          </select>
-        </label>
-      </div>
-      <fieldset className={styles.field}>
-        <legend className={styles.label}>Harness</legend>
-        {HARNESSES.map((h) => (
-          <label key={h}>
-            <input
-              type="radio"
-              name={`${id}-harness`}
-              value={h}
-              checked={harness === h}
-              onChange={() => setHarness(h)}
-            />{" "}
-            <code>{h}</code>: {HARNESS_LABELS[h]}
-          </label>
-        ))}
-      </fieldset>
-      <fieldset className={styles.field}>
-        <legend className={styles.label}>Repositories (none ticked: all {repositories.length} with a snapshot)</legend>
-        {repositories.map((r) => (
-          <label key={r.name}>
-            <input
-              type="checkbox"
-              checked={selected.includes(r.name)}
-              onChange={(e) =>
-                setSelected(e.target.checked ? [...selected, r.name] : selected.filter((n) => n !== r.name))
-              }
-            />{" "}
-            {r.name}{" "}
-            <span className="muted">
-              ({r.language}
-              {harness === "vanilla" ? ", 1 session" : r.passes === null ? ", no plan" : `, ${r.passes} passes`})
-            </span>
-          </label>
-        ))}
-      </fieldset>
-      <fieldset className={styles.field}>
-        <legend className={styles.label}>
-          Budget (the run stops when any is spent, keeping finished passes; empty = no limit)
-        </legend>
-        <div className={styles.grid2}>
-          <label className={styles.field}>
-            <span className={styles.hint}>USD</span>
-            <input
-              className={styles.input}
-              type="number"
-              min="0"
-              step="any"
-              value={usdBudget}
-              onChange={(e) => setUsdBudget(e.target.value)}
-            />
-          </label>
-          <label className={styles.field}>
-            <span className={styles.hint}>Tokens</span>
-            <input
-              className={styles.input}
-              type="number"
-              min="1"
-              step="1"
-              value={tokenBudget}
-              onChange={(e) => setTokenBudget(e.target.value)}
-            />
-          </label>
-          <label className={styles.field}>
-            <span className={styles.hint}>Wall minutes</span>
-            <input
-              className={styles.input}
-              type="number"
-              min="0"
-              step="any"
-              value={minutes}
-              onChange={(e) => setMinutes(e.target.value)}
-            />
-          </label>
-        </div>
-      </fieldset>
+      <ModelFields options={options} settings={settings} onChange={update} />
+      <HarnessChoice name={`${id}-harness`} value={settings.harness} onChange={(harness) => update({ harness })} />
+      <RepositoryChoice
+        repositories={repositories}
+        harness={settings.harness}
+        selected={settings.repos}
+        onChange={(repos) => update({ repos })}
+      />
+      <BudgetFields value={settings.budget} onChange={(budget) => update({ budget })} />
       {error && <ErrorMessage message={error.message} issues={error.issues} />}
       <div className={styles.actions}>
-        <button type="submit" className={`${styles.button} ${styles.primary}`} disabled={busy || !benchmark}>
-          {busy ? "Launching…" : "Launch run"}
-        </button>
+        <SubmitButton disabled={busy || !settings.benchmark}>{busy ? "Launching…" : "Launch run"}</SubmitButton>
       </div>
     </form>
+  );
+}
+
+/** What runs: the benchmark version (choosing another clears the repositories ticked), model, effort and endpoint. */
+function ModelFields({
+  options,
+  settings,
+  onChange,
+}: {
+  options: Options;
+  settings: Settings;
+  onChange: (patch: Partial<Settings>) => void;
+}) {
+  return (
+    <div className={styles.grid2}>
+      <LabelledField label="Benchmark version">
+        <select
+          className={styles.select}
+          value={settings.benchmark}
+          onChange={(e) => onChange({ benchmark: e.target.value, repos: [] })}
+          required
+        >
+          {options.benchmarks.map((b) => (
+            <option key={b.key} value={b.key}>
+              {b.key} ({b.name})
+            </option>
+          ))}
+        </select>
+      </LabelledField>
+      <LabelledInput
+        label="Model"
+        value={settings.model}
+        onChange={(e) => onChange({ model: e.target.value })}
+        required
+        maxLength={200}
+        placeholder="e.g. gpt-5"
+      />
+      <LabelledField label="Reasoning effort">
+        <select
+          className={styles.select}
+          value={settings.effort}
+          onChange={(e) => onChange({ effort: e.target.value })}
+        >
+          {EFFORTS.map((e) => (
+            <option key={e} value={e}>
+              {e || "model default"}
+            </option>
+          ))}
+        </select>
+      </LabelledField>
+      <LabelledField label="Endpoint">
+        <select
+          className={styles.select}
+          value={settings.baseUrl}
+          onChange={(e) => onChange({ baseUrl: e.target.value })}
+        >
+          <SelectOptions anyLabel="configured default" values={options.baseUrls} />
+        </select>
+      </LabelledField>
+    </div>
+  );
+}
+
+/** The harness as radio buttons, each with what it does. */
+function HarnessChoice({ name, value, onChange }: { name: string; value: Harness; onChange: (h: Harness) => void }) {
+  return (
+    <fieldset className={styles.field}>
+      <legend className={styles.label}>Harness</legend>
+      {HARNESSES.map((h) => (
+        <label key={h}>
+          <input type="radio" name={name} value={h} checked={value === h} onChange={() => onChange(h)} />{" "}
+          <code>{h}</code>: {HARNESS_LABELS[h]}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** The repositories to run on (none ticked: every one with a snapshot), each with how many sessions it will take. */
+function RepositoryChoice({
+  repositories,
+  harness,
+  selected,
+  onChange,
+}: {
+  repositories: Repository[];
+  harness: Harness;
+  selected: string[];
+  onChange: (repos: string[]) => void;
+}) {
+  return (
+    <fieldset className={styles.field}>
+      <legend className={styles.label}>Repositories (none ticked: all {repositories.length} with a snapshot)</legend>
+      {repositories.map((r) => (
+        <label key={r.name}>
+          <input
+            type="checkbox"
+            checked={selected.includes(r.name)}
+            onChange={(e) => onChange(e.target.checked ? [...selected, r.name] : selected.filter((n) => n !== r.name))}
+          />{" "}
+          {r.name}{" "}
+          <span className="muted">
+            ({r.language}
+            {harness === "vanilla" ? ", 1 session" : r.passes === null ? ", no plan" : `, ${r.passes} passes`})
+          </span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** The run's limits in money, tokens and time; each may stay empty. */
+function BudgetFields({ value, onChange }: { value: Budget; onChange: (budget: Budget) => void }) {
+  return (
+    <fieldset className={styles.field}>
+      <legend className={styles.label}>
+        Budget (the run stops when any is spent, keeping finished passes; empty = no limit)
+      </legend>
+      <div className={styles.grid2}>
+        {BUDGET_FIELDS.map((f) => (
+          <LabelledInput
+            key={f.key}
+            label={f.label}
+            quiet
+            type="number"
+            min={f.min}
+            step={f.step}
+            value={value[f.key]}
+            onChange={(e) => onChange({ ...value, [f.key]: e.target.value })}
+          />
+        ))}
+      </div>
+    </fieldset>
   );
 }

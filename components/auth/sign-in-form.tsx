@@ -4,7 +4,9 @@ import Link from "next/link";
 import { signIn } from "next-auth/react";
 import { useState } from "react";
 import { safeCallbackPath } from "@/lib/auth/safe-callback";
+import { SubmitButton } from "../account/form-field";
 import styles from "../account/ui.module.css";
+import { CredentialInput } from "./credential-input";
 
 // next-auth reports failures as codes; these are the ones a person can act on.
 const MESSAGES: Record<string, string> = {
@@ -56,34 +58,10 @@ export function SignInForm(props: { callbackUrl: string; github: boolean; signup
         </div>
       )}
       <form className={styles.form} onSubmit={submit} method="post">
-        <label className={styles.field}>
-          <span className={styles.label}>Email</span>
-          <input
-            className={styles.input}
-            type="email"
-            name="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </label>
-        <label className={styles.field}>
-          <span className={styles.label}>Password</span>
-          <input
-            className={styles.input}
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </label>
+        <CredentialInput kind="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+        <CredentialInput kind="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
         <div className={styles.actions}>
-          <button className={`${styles.button} ${styles.primary}`} type="submit" disabled={busy}>
-            {busy ? "Signing in…" : "Sign in"}
-          </button>
+          <SubmitButton disabled={busy}>{busy ? "Signing in…" : "Sign in"}</SubmitButton>
           {props.signup && (
             <span className={styles.hint}>
               No account? <Link href={`/sign-up?callbackUrl=${encodeURIComponent(props.callbackUrl)}`}>Create one</Link>

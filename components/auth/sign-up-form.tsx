@@ -5,7 +5,9 @@ import { useState } from "react";
 import { safeCallbackPath } from "@/lib/auth/safe-callback";
 import { ApiError, callApi, type ApiIssue } from "@/lib/api-client";
 import { ErrorMessage } from "../account/error-message";
+import { HintedInput, LabelledInput, SubmitButton } from "../account/form-field";
 import styles from "../account/ui.module.css";
+import { CredentialInput } from "./credential-input";
 
 export function SignUpForm(props: { callbackUrl: string; minPasswordLength: number }) {
   const [form, setForm] = useState({ name: "", email: "", password: "" });
@@ -39,53 +41,29 @@ export function SignUpForm(props: { callbackUrl: string; minPasswordLength: numb
   return (
     <form className={styles.form} onSubmit={submit} method="post">
       {error && <ErrorMessage message={error.message} issues={error.issues} />}
-      <label className={styles.field}>
-        <span className={styles.label}>Name (optional)</span>
-        <input
-          className={styles.input}
-          name="name"
-          autoComplete="name"
-          value={form.name}
-          onChange={set("name")}
-          maxLength={200}
-        />
-      </label>
-      <label className={styles.field}>
-        <span className={styles.label}>Email</span>
-        <input
-          className={styles.input}
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={form.email}
-          onChange={set("email")}
-        />
-      </label>
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor="sign-up-password">
-          Password
-        </label>
-        <input
-          id="sign-up-password"
-          aria-describedby="sign-up-password-hint"
-          className={styles.input}
-          type="password"
-          name="password"
-          autoComplete="new-password"
-          required
-          minLength={props.minPasswordLength}
-          value={form.password}
-          onChange={set("password")}
-        />
-        <span id="sign-up-password-hint" className={styles.hint}>
-          At least {props.minPasswordLength} characters.
-        </span>
-      </div>
+      <LabelledInput
+        label="Name (optional)"
+        name="name"
+        autoComplete="name"
+        value={form.name}
+        onChange={set("name")}
+        maxLength={200}
+      />
+      <CredentialInput kind="email" value={form.email} onChange={set("email")} />
+      <HintedInput
+        id="sign-up-password"
+        label="Password"
+        hint={`At least ${props.minPasswordLength} characters.`}
+        type="password"
+        name="password"
+        autoComplete="new-password"
+        required
+        minLength={props.minPasswordLength}
+        value={form.password}
+        onChange={set("password")}
+      />
       <div className={styles.actions}>
-        <button className={`${styles.button} ${styles.primary}`} type="submit" disabled={busy}>
-          {busy ? "Creating account…" : "Create account"}
-        </button>
+        <SubmitButton disabled={busy}>{busy ? "Creating account…" : "Create account"}</SubmitButton>
       </div>
     </form>
   );

@@ -1,5 +1,6 @@
 "use client";
 
+import type { ReactNode } from "react";
 import { CartesianGrid, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from "recharts";
 import { compactUsd, linearTicks, logTicks } from "../../lib/charts/axis-ticks";
 import { configurationName, count, usd } from "@/lib/format";
@@ -100,116 +101,131 @@ export default function LeaderboardCharts({ rows }: { rows: RankedRow[] }) {
 
   return (
     <div className="charts">
-      <figure className="chart" aria-labelledby="chart-cost-caption">
-        <h3 className="chart-title">F1 over cost</h3>
-        <ChartLegend
-          items={[
-            ...sweeps.map((s, i) => ({ label: s.name, color: PALETTE[i % PALETTE.length]!, line: true })),
-            { label: "Other configurations", color: "#6b7280", line: false },
-          ]}
-        />
-        <div className="chart-box">
-          <ScatterChart
-            responsive
-            style={{ width: "100%", height: "100%" }}
-            margin={{ top: 10, right: 16, bottom: 28, left: 4 }}
-            title="F1 over cost"
-          >
-            <CartesianGrid strokeDasharray="3 3" />
-            <XAxis
-              type="number"
-              dataKey="cost"
-              name="Cost"
-              scale="log"
-              domain={costAxis.domain}
-              ticks={costAxis.ticks}
-              allowDataOverflow
-              tickFormatter={compactUsd}
-              label={{ value: "Cost per run (USD, log scale)", position: "insideBottom", offset: -16 }}
-            />
-            <YAxis
-              type="number"
-              dataKey="f1"
-              name="F1"
-              unit="%"
-              width={48}
-              domain={f1Axis.domain}
-              ticks={f1Axis.ticks}
-            />
-            <Tooltip content={<PointTooltip />} />
-            {sweeps.map((s, i) => (
-              <Scatter
-                key={s.name}
-                name={s.name}
-                data={s.points}
-                fill={PALETTE[i % PALETTE.length]}
-                line
-                lineType="joint"
-              />
-            ))}
-            <Scatter name="Other configurations" data={singles} fill="#6b7280" />
-          </ScatterChart>
-        </div>
-        <figcaption id="chart-cost-caption">
-          F1 over cost per run for {costed.length} configuration{costed.length === 1 ? "" : "s"} with a published cost
-          {points.length > costed.length
-            ? ` (${points.length - costed.length} without cost or F1 are not plotted)`
-            : ""}
-          . Lines join the reasoning-effort sweeps of one model and harness.
-          <ChartData points={costed} first="cost" />
-        </figcaption>
-      </figure>
-      <figure className="chart" aria-labelledby="chart-rp-caption">
-        <h3 className="chart-title">Recall over precision</h3>
-        <ChartLegend
-          items={[
-            { label: "verified", color: "#1a7f37", line: false },
-            { label: "reported", color: "#9a6700", line: false, diamond: true },
-          ]}
-        />
-        <div className="chart-box">
-          <ScatterChart
-            responsive
-            style={{ width: "100%", height: "100%" }}
-            margin={{ top: 10, right: 16, bottom: 28, left: 4 }}
-            title="Recall over precision"
-          >
-            <CartesianGrid strokeDasharray="3 3" />
-            <XAxis
-              type="number"
-              dataKey="precision"
-              name="Precision"
-              unit="%"
-              domain={precisionAxis.domain}
-              ticks={precisionAxis.ticks}
-              label={{ value: "Precision (%)", position: "insideBottom", offset: -16 }}
-            />
-            <YAxis
-              type="number"
-              dataKey="recall"
-              name="Recall"
-              unit="%"
-              width={48}
-              domain={recallAxis.domain}
-              ticks={recallAxis.ticks}
-            />
-            <Tooltip content={<PointTooltip />} />
-            <Scatter name="verified" data={verified} fill="#1a7f37" />
-            <Scatter name="reported" data={reported} fill="#9a6700" shape="diamond" />
-          </ScatterChart>
-        </div>
-        <figcaption id="chart-rp-caption">
-          Recall over precision for {rp.length} configuration{rp.length === 1 ? "" : "s"} with both numbers (green
-          circles: verified; amber diamonds: reported).
-          <ChartData points={rp} first="precision" />
-        </figcaption>
-      </figure>
+      <ChartFrame
+        id="chart-cost"
+        title="F1 over cost"
+        legend={[
+          ...sweeps.map((s, i) => ({ label: s.name, color: PALETTE[i % PALETTE.length]!, line: true })),
+          { label: "Other configurations", color: "#6b7280", line: false },
+        ]}
+        axes={[
+          <XAxis
+            key="x"
+            type="number"
+            dataKey="cost"
+            name="Cost"
+            scale="log"
+            domain={costAxis.domain}
+            ticks={costAxis.ticks}
+            allowDataOverflow
+            tickFormatter={compactUsd}
+            label={{ value: "Cost per run (USD, log scale)", position: "insideBottom", offset: -16 }}
+          />,
+          <YAxis key="y" type="number" dataKey="f1" name="F1" unit="%" width={48} {...f1Axis} />,
+        ]}
+        caption={
+          <>
+            F1 over cost per run for {costed.length} configuration{costed.length === 1 ? "" : "s"} with a published cost
+            {points.length > costed.length
+              ? ` (${points.length - costed.length} without cost or F1 are not plotted)`
+              : ""}
+            . Lines join the reasoning-effort sweeps of one model and harness.
+            <ChartData points={costed} first="cost" />
+          </>
+        }
+      >
+        {sweeps.map((s, i) => (
+          <Scatter
+            key={s.name}
+            name={s.name}
+            data={s.points}
+            fill={PALETTE[i % PALETTE.length]}
+            line
+            lineType="joint"
+          />
+        ))}
+        <Scatter name="Other configurations" data={singles} fill="#6b7280" />
+      </ChartFrame>
+      <ChartFrame
+        id="chart-rp"
+        title="Recall over precision"
+        legend={[
+          { label: "verified", color: "#1a7f37", line: false },
+          { label: "reported", color: "#9a6700", line: false, diamond: true },
+        ]}
+        axes={[
+          <XAxis
+            key="x"
+            type="number"
+            dataKey="precision"
+            name="Precision"
+            unit="%"
+            {...precisionAxis}
+            label={{ value: "Precision (%)", position: "insideBottom", offset: -16 }}
+          />,
+          <YAxis key="y" type="number" dataKey="recall" name="Recall" unit="%" width={48} {...recallAxis} />,
+        ]}
+        caption={
+          <>
+            Recall over precision for {rp.length} configuration{rp.length === 1 ? "" : "s"} with both numbers (green
+            circles: verified; amber diamonds: reported).
+            <ChartData points={rp} first="precision" />
+          </>
+        }
+      >
+        <Scatter name="verified" data={verified} fill="#1a7f37" />
+        <Scatter name="reported" data={reported} fill="#9a6700" shape="diamond" />
+      </ChartFrame>
     </div>
   );
 }
 
+type LegendItem = { label: string; color: string; line: boolean; diamond?: boolean };
+
+/**
+ * One scatter chart with its title, legend and caption; the caption (which holds the data as a table) names the
+ * figure, so the chart has a text alternative.
+ */
+function ChartFrame({
+  id,
+  title,
+  legend,
+  axes,
+  caption,
+  children,
+}: {
+  id: string;
+  title: string;
+  legend: LegendItem[];
+  axes: ReactNode;
+  caption: ReactNode;
+  /** The scatters, drawn in this order. */
+  children: ReactNode;
+}) {
+  return (
+    <figure className="chart" aria-labelledby={`${id}-caption`}>
+      <h3 className="chart-title">{title}</h3>
+      <ChartLegend items={legend} />
+      <div className="chart-box">
+        <ScatterChart
+          responsive
+          style={{ width: "100%", height: "100%" }}
+          margin={{ top: 10, right: 16, bottom: 28, left: 4 }}
+          title={title}
+        >
+          <CartesianGrid strokeDasharray="3 3" />
+          {axes}
+          <Tooltip content={<PointTooltip />} />
+          {children}
+        </ScatterChart>
+      </div>
+      <figcaption id={`${id}-caption`}>{caption}</figcaption>
+    </figure>
+  );
+}
+
 // An HTML legend: wraps on narrow screens (recharts' own legend overlaps the plot there) and is read by screen readers.
-function ChartLegend({ items }: { items: { label: string; color: string; line: boolean; diamond?: boolean }[] }) {
+function ChartLegend({ items }: { items: LegendItem[] }) {
   return (
     <ul className="chart-legend" aria-hidden="true">
       {items.map((item) => (

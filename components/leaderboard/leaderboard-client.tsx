@@ -84,14 +84,9 @@ function useScopedView({
   initialEtag,
   totalRows,
   totalRepositories,
-}: {
-  benchmark: BenchmarkRef;
+}: Pick<Props, "benchmark" | "initialView" | "initialEtag" | "totalRows" | "totalRepositories"> & {
   state: TableState;
   hydrated: boolean;
-  initialView: LeaderboardView;
-  initialEtag: string;
-  totalRows: number;
-  totalRepositories: number;
 }) {
   const [view, setView] = useState(initialView);
   const [status, setStatus] = useState<{ busy: boolean; message: string }>({ busy: false, message: "" });
@@ -157,17 +152,8 @@ function TableNote({ incomplete, whole }: { incomplete: number; whole: boolean }
   );
 }
 
-function InteractiveLeaderboard({
-  benchmark,
-  repositories,
-  languages,
-  coverages,
-  totalRepositories,
-  initialView,
-  totalRows,
-  options: serverOptions,
-  initialEtag,
-}: Props) {
+function InteractiveLeaderboard(props: Props) {
+  const { benchmark, repositories, languages, coverages, totalRepositories, initialView, totalRows } = props;
   // history "replace": typing in the search box should not flood the history.
   const [urlState, setUrlState] = useQueryStates(tableStateParsers, { urlKeys: tableStateUrlKeys, history: "replace" });
   const [hydrated, setHydrated] = useState(false);
@@ -182,15 +168,7 @@ function InteractiveLeaderboard({
       }),
     [setUrlState],
   );
-  const { view, status } = useScopedView({
-    benchmark,
-    state,
-    hydrated,
-    initialView,
-    initialEtag,
-    totalRows,
-    totalRepositories,
-  });
+  const { view, status } = useScopedView({ ...props, state, hydrated });
 
   // Any change of what is shown starts again at the first page; paging and column choices keep it.
   const update = useCallback(
@@ -211,11 +189,11 @@ function InteractiveLeaderboard({
   const inCoverage = useMemo(() => view.rows.filter((r) => r.coverage === state.coverage), [view, state.coverage]);
   const options = useMemo(
     () => ({
-      models: unique([...serverOptions.models, ...inCoverage.map((r) => r.model)]),
-      harnesses: unique([...serverOptions.harnesses, ...inCoverage.map((r) => r.harness)]),
-      efforts: unique([...serverOptions.efforts, ...inCoverage.map((r) => r.reasoning_effort)]),
+      models: unique([...props.options.models, ...inCoverage.map((r) => r.model)]),
+      harnesses: unique([...props.options.harnesses, ...inCoverage.map((r) => r.harness)]),
+      efforts: unique([...props.options.efforts, ...inCoverage.map((r) => r.reasoning_effort)]),
     }),
-    [inCoverage, serverOptions],
+    [inCoverage, props.options],
   );
   const rows: RankedRow[] = useMemo(() => {
     const q = state.q.trim().toLowerCase();

@@ -1,6 +1,7 @@
 "use client";
 
 import type { Coverage, RepositoryInfo } from "@/lib/leaderboard/types";
+import { SelectOptions } from "@/components/ui/select-options";
 import { COLUMN_LABELS, HIDEABLE_COLUMNS } from "./leaderboard-table";
 import type { TableState } from "./url-state";
 
@@ -17,6 +18,20 @@ type Props = {
   // false until hydration has applied the URL's state
   ready: boolean;
 };
+
+// The filters that keep one model, harness, effort or language (empty: all of them).
+const OPTION_FILTERS = [
+  { key: "model", label: "Model", allLabel: "All models" },
+  { key: "harness", label: "Harness", allLabel: "All harnesses" },
+  { key: "effort", label: "Effort", allLabel: "All efforts" },
+  { key: "language", label: "Language", allLabel: "All languages" },
+] as const;
+type OptionFilter = (typeof OPTION_FILTERS)[number]["key"];
+
+/** The change of one filter; a new language clears the ticked repositories, which may be of another language. */
+function filterPatch(key: OptionFilter, value: string): Partial<TableState> {
+  return key === "language" ? { language: value, repos: [] } : { [key]: value };
+}
 
 function Select({
   id,
@@ -37,12 +52,7 @@ function Select({
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
-        <option value="">{allLabel}</option>
-        {values.map((v) => (
-          <option key={v} value={v}>
-            {v}
-          </option>
-        ))}
+        <SelectOptions anyLabel={allLabel} values={values} />
       </select>
     </div>
   );
@@ -63,6 +73,7 @@ export function LeaderboardFilters({
   const toggleColumn = (id: string, visible: boolean) =>
     onChange({ hidden: visible ? state.hidden.filter((h) => h !== id) : [...state.hidden, id] });
   const shownRepos = repositories.filter((r) => !state.language || r.language === state.language);
+  const valuesOf = { model: options.models, harness: options.harnesses, effort: options.efforts, language: languages };
 
   return (
     <form className="filters" role="search" aria-label="Filter the leaderboard" onSubmit={(e) => e.preventDefault()}>
@@ -90,38 +101,17 @@ export function LeaderboardFilters({
             <option value="reported">Reported only</option>
           </select>
         </div>
-        <Select
-          id="lb-model"
-          label="Model"
-          value={state.model}
-          values={options.models}
-          allLabel="All models"
-          onChange={(v) => onChange({ model: v })}
-        />
-        <Select
-          id="lb-harness"
-          label="Harness"
-          value={state.harness}
-          values={options.harnesses}
-          allLabel="All harnesses"
-          onChange={(v) => onChange({ harness: v })}
-        />
-        <Select
-          id="lb-effort"
-          label="Effort"
-          value={state.effort}
-          values={options.efforts}
-          allLabel="All efforts"
-          onChange={(v) => onChange({ effort: v })}
-        />
-        <Select
-          id="lb-language"
-          label="Language"
-          value={state.language}
-          values={languages}
-          allLabel="All languages"
-          onChange={(v) => onChange({ language: v, repos: [] })}
-        />
+        {OPTION_FILTERS.map(({ key, label, allLabel }) => (
+          <Select
+            key={key}
+            id={`lb-${key}`}
+            label={label}
+            value={state[key]}
+            values={valuesOf[key]}
+            allLabel={allLabel}
+            onChange={(v) => onChange(filterPatch(key, v))}
+          />
+        ))}
         {coverages.length > 1 && (
           <div className="field">
             <label htmlFor="lb-coverage">Evaluated on</label>

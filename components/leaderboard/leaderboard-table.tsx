@@ -76,6 +76,18 @@ export const COLUMN_LABELS: Record<string, string> = {
   contamination: "Contamination (fix-rank p)",
 };
 
+/** Recall, precision or F1: best first, with its interval and range over runs under the value. */
+function metricColumn(metric: "recall" | "precision" | "f1") {
+  return column.accessor((r) => num(r[metric]), {
+    id: metric,
+    header: COLUMN_LABELS[metric],
+    sortUndefined: "last",
+    sortDescFirst: true,
+    meta: { numeric: true },
+    cell: ({ row: { original: r } }) => <Metric row={r} metric={metric} range={r.range?.[metric]} />,
+  });
+}
+
 const columns = [
   column.accessor((r) => num(r.rank), {
     id: "rank",
@@ -138,30 +150,9 @@ const columns = [
     sortUndefined: "last",
     cell: (c) => c.getValue() ?? DASH,
   }),
-  column.accessor((r) => num(r.recall), {
-    id: "recall",
-    header: COLUMN_LABELS.recall,
-    sortUndefined: "last",
-    sortDescFirst: true,
-    meta: { numeric: true },
-    cell: ({ row: { original: r } }) => <Metric row={r} metric="recall" range={r.range?.recall} />,
-  }),
-  column.accessor((r) => num(r.precision), {
-    id: "precision",
-    header: COLUMN_LABELS.precision,
-    sortUndefined: "last",
-    sortDescFirst: true,
-    meta: { numeric: true },
-    cell: ({ row: { original: r } }) => <Metric row={r} metric="precision" range={r.range?.precision} />,
-  }),
-  column.accessor((r) => num(r.f1), {
-    id: "f1",
-    header: COLUMN_LABELS.f1,
-    sortUndefined: "last",
-    sortDescFirst: true,
-    meta: { numeric: true },
-    cell: ({ row: { original: r } }) => <Metric row={r} metric="f1" range={r.range?.f1} />,
-  }),
+  metricColumn("recall"),
+  metricColumn("precision"),
+  metricColumn("f1"),
   column.accessor((r) => num(r.findings), {
     id: "findings",
     header: COLUMN_LABELS.findings,

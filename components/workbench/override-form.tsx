@@ -26,20 +26,21 @@ type Props = {
   before: Overall | null;
 };
 
-export function OverrideForm({ submissionId, findingId, referenceBugId, run, override, before }: Props) {
+type Rescoring = { count: number; status?: Status };
+type RescoringAnswer = { rescoring: { submissions: string[] } };
+
+/**
+ * Follows the rescoring an override started: polls this submission each second until it is scored (or failed, or
+ * waits for approval), then refreshes the page; polling stops when the form goes away.
+ */
+function useRescoring(submissionId: string) {
   const router = useRouter();
-  const reasonId = useId();
-  const errorId = useId();
-  // The score when the page loaded: the page refreshes after the rescore, and "before" must stay the old one.
-  const [initial] = useState(before);
-  const [reason, setReason] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [rescoring, setRescoring] = useState<{ count: number; status?: Status } | null>(null);
+  const [rescoring, setRescoring] = useState<Rescoring | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const follow = (count: number) => {
+    setRescoring({ count });
     const poll = async () => {
       try {
         const status = await callApi<Status>(`/api/v1/submissions/${submissionId}`);
@@ -55,58 +56,67 @@ export function OverrideForm({ submissionId, findingId, referenceBugId, run, ove
     };
     void poll();
   };
+  return { rescoring, follow };
+}
+
+/** The maintainer's decision on a pair, or the withdrawal of the current one, then the rescoring it started. */
+export function OverrideForm({ submissionId, findingId, referenceBugId, run, override, before }: Props) {
+  const reasonId = useId();
+  const errorId = useId();
+  // The score when the page loaded: the page refreshes after the rescore, and "before" must stay the old one.
+  const [initial] = useState(before);
+  const [reason, setReason] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const { rescoring, follow } = useRescoring(submissionId);
+
+  // Saving and withdrawing both answer with the submissions being rescored, and fail with a message of their own.
+  const send = async (request: () => Promise<RescoringAnswer>, failure: (e: unknown) => string) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await request();
+      follow(answer.rescoring.submissions.length);
+    } catch (e) {
+      setError(failure(e));
+    } finally {
+      setBusy(false);
+    }
+  };
 
   const decide = async (decision: "match" | "no_match") => {
     if (!reason.trim()) {
       setError("Give a reason: say why the judge's decision was wrong (it is kept in the audit log).");
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
-      const created = await callApi<{ rescoring: { submissions: string[] } }>("/api/v1/overrides", {
-        method: "POST",
-        body: {
-          submission_id: submissionId,
-          finding_id: findingId,
-          reference_bug_id: referenceBugId,
-          decision,
-          reason: reason.trim(),
-          run,
-        },
-      });
-      setRescoring({ count: created.rescoring.submissions.length });
-      follow(created.rescoring.submissions.length);
-    } catch (e) {
-      setError(
+    await send(
+      () =>
+        callApi<RescoringAnswer>("/api/v1/overrides", {
+          method: "POST",
+          body: {
+            submission_id: submissionId,
+            finding_id: findingId,
+            reference_bug_id: referenceBugId,
+            decision,
+            reason: reason.trim(),
+            run,
+          },
+        }),
+      (e) =>
         e instanceof ApiError
           ? [e.message, ...e.issues.map((i) => `${i.path}: ${i.message}`)].join(" ")
           : "The override could not be saved.",
-      );
-    } finally {
-      setBusy(false);
-    }
+    );
   };
 
   const withdraw = async () => {
     if (!override) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const done = await callApi<{ rescoring: { submissions: string[] } }>(`/api/v1/overrides/${override.id}`, {
-        method: "DELETE",
-      });
-      setRescoring({ count: done.rescoring.submissions.length });
-      follow(done.rescoring.submissions.length);
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : "The override could not be withdrawn.");
-    } finally {
-      setBusy(false);
-    }
+    await send(
+      () => callApi<RescoringAnswer>(`/api/v1/overrides/${override.id}`, { method: "DELETE" }),
+      (e) => (e instanceof ApiError ? e.message : "The override could not be withdrawn."),
+    );
   };
 
-  const status = rescoring?.status;
-  const after = status?.status === "scored" ? status.scores?.overall : undefined;
   return (
     <section className="card" aria-labelledby="override-heading">
       <h2 id="override-heading">Maintainer decision</h2>
@@ -114,14 +124,7 @@ export function OverrideForm({ submissionId, findingId, referenceBugId, run, ove
         An override decides this finding text against this reference bug in every submission that holds them; those
         submissions are rescored, and the judge is not asked about the pair again. It is recorded in the audit log.
       </p>
-      {override && (
-        <p>
-          Current override: <strong>{override.decision === "match" ? "Match" : "Not a match"}</strong>{" "}
-          <button type="button" className="link" onClick={withdraw} disabled={busy}>
-            Withdraw override
-          </button>
-        </p>
-      )}
+      {override && <CurrentOverride decision={override.decision} busy={busy} onWithdraw={withdraw} />}
       <div className="field">
         <label htmlFor={reasonId}>Reason (required)</label>
         <textarea
@@ -148,32 +151,56 @@ export function OverrideForm({ submissionId, findingId, referenceBugId, run, ove
         </p>
       )}
       <div aria-live="polite" className="rescoring">
-        {rescoring && !after && (
-          <p>
-            Rescoring {rescoring.count} submission{rescoring.count === 1 ? "" : "s"}…{" "}
-            {status
-              ? `this one is ${status.status}${status.status === "scoring" ? ` (${status.progress}%)` : ""}`
-              : "queued"}
-            {status?.status === "scoring" && (
-              <progress max={100} value={status.progress} aria-label="Rescoring progress" />
-            )}
-            {status?.status === "failed" && (
-              <span className="error-text"> Rescoring failed: {status.error ?? "see the submission page"}</span>
-            )}
-          </p>
-        )}
-        {after && (
-          <p data-testid="rescored">
-            Rescored. Precision {initial ? `${ratioText(initial, "precision", { sign: true })} → ` : ""}
-            {ratioText(after, "precision", { sign: true })}, recall{" "}
-            {initial ? `${ratioText(initial, "recall", { sign: true })} → ` : ""}
-            {ratioText(after, "recall", { sign: true })}, F1{" "}
-            {initial ? `${ratioText(initial, "f1", { sign: true })} → ` : ""}
-            {ratioText(after, "f1", { sign: true })}; matches decided by a maintainer:{" "}
-            {status?.scoring?.maintainer_decided_matches ?? 0}.
-          </p>
-        )}
+        {rescoring && <RescoringProgress rescoring={rescoring} before={initial} />}
       </div>
     </section>
+  );
+}
+
+/** The override in force on this pair, which the maintainer can withdraw (the judge's decision then applies again). */
+function CurrentOverride({
+  decision,
+  busy,
+  onWithdraw,
+}: {
+  decision: "match" | "no_match";
+  busy: boolean;
+  onWithdraw: () => void;
+}) {
+  return (
+    <p>
+      Current override: <strong>{decision === "match" ? "Match" : "Not a match"}</strong>{" "}
+      <button type="button" className="link" onClick={onWithdraw} disabled={busy}>
+        Withdraw override
+      </button>
+    </p>
+  );
+}
+
+/** How far the rescoring is; once this submission is scored, its precision, recall and F1 before and after. */
+function RescoringProgress({ rescoring, before }: { rescoring: Rescoring; before: Overall | null }) {
+  const { status } = rescoring;
+  const after = status?.status === "scored" ? status.scores?.overall : undefined;
+  if (!after) {
+    return (
+      <p>
+        Rescoring {rescoring.count} submission{rescoring.count === 1 ? "" : "s"}…{" "}
+        {status
+          ? `this one is ${status.status}${status.status === "scoring" ? ` (${status.progress}%)` : ""}`
+          : "queued"}
+        {status?.status === "scoring" && <progress max={100} value={status.progress} aria-label="Rescoring progress" />}
+        {status?.status === "failed" && (
+          <span className="error-text"> Rescoring failed: {status.error ?? "see the submission page"}</span>
+        )}
+      </p>
+    );
+  }
+  const change = (metric: "precision" | "recall" | "f1") =>
+    `${before ? `${ratioText(before, metric, { sign: true })} → ` : ""}${ratioText(after, metric, { sign: true })}`;
+  return (
+    <p data-testid="rescored">
+      Rescored. Precision {change("precision")}, recall {change("recall")}, F1 {change("f1")}; matches decided by a
+      maintainer: {status?.scoring?.maintainer_decided_matches ?? 0}.
+    </p>
   );
 }

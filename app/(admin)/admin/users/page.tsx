@@ -6,6 +6,7 @@ import { listUsers } from "@/lib/server/admin/list-users";
 import { pageFromSearchParam } from "@/lib/server/pagination";
 import { Pager } from "@/components/ui/pager";
 import styles from "@/components/account/ui.module.css";
+import { InlineInput } from "@/components/account/form-field";
 import { UserEditor } from "@/components/admin/user-editor";
 import { scrollRegion } from "@/components/ui/scroll-region";
 
@@ -30,9 +31,7 @@ export default async function UsersPage({ searchParams }: Props) {
       </p>
       <form method="get" style={{ margin: "8px 0 14px" }}>
         <div className={styles.actions}>
-          <input
-            className={styles.input}
-            style={{ maxWidth: 320 }}
+          <InlineInput
             type="search"
             name="q"
             defaultValue={q ?? ""}
