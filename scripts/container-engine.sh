@@ -25,11 +25,9 @@ command -v podman >/dev/null 2>&1 || missing+=(podman)
 command -v runc >/dev/null 2>&1 || missing+=(runc)
 command -v mmdebstrap >/dev/null 2>&1 || missing+=(mmdebstrap)
 command -v curl >/dev/null 2>&1 || missing+=(curl)
-if [ ${#missing[@]} -gt 0 ]; then
-  say "installing ${missing[*]}"
-  apt-get update -qq >&2
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
-fi
+# shellcheck source=lib/apt-install-missing.sh
+source "$(dirname "$0")/lib/apt-install-missing.sh"
+apt_install_missing container-engine
 
 # runc, not crun: crun fails on hybrid cgroup hierarchies and when it cannot raise rlimits (no CAP_SYS_RESOURCE),
 # so the rlimits are set at values any container may have. cgroupfs: no systemd in containers/CI machines.

@@ -22,11 +22,9 @@ command -v pg_ctlcluster >/dev/null 2>&1 || missing+=(postgresql)
 command -v openssl >/dev/null 2>&1 || missing+=(openssl)
 # In-house runs on machines without Docker: the process sandbox is bubblewrap (its tests run it for real).
 command -v bwrap >/dev/null 2>&1 || missing+=(bubblewrap)
-if [ ${#missing[@]} -gt 0 ]; then
-  say "installing ${missing[*]}"
-  apt-get update -qq >&2
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
-fi
+# shellcheck source=lib/apt-install-missing.sh
+source "$(dirname "$0")/lib/apt-install-missing.sh"
+apt_install_missing test-prerequisites
 
 if ! pg_isready -q -h 127.0.0.1 -p 5432; then
   say "starting PostgreSQL"

@@ -19,6 +19,7 @@ export function useFileImport<T>(maxBytes: number, noun: string) {
   const megabytes = `${Math.round(maxBytes / (1024 * 1024))} MB`;
 
   function choose(chosen: File | undefined) {
+    if (!chosen && input.current) input.current.value = "";
     setFile(chosen);
     setError(undefined);
     setResult(undefined);

@@ -29,6 +29,17 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** A new page, signed in as the admin, on /admin/benchmarks. */
+async function openAsAdmin() {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await page.goto(`${webUrl}/sign-in?callbackUrl=${encodeURIComponent("/admin/benchmarks")}`);
+  await page.getByLabel("Email").fill(admin.email);
+  await page.getByLabel("Password").fill(admin.password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await page.waitForURL((url) => url.pathname === "/admin/benchmarks", { timeout: 30_000 });
+  return page;
+}
+
 describe("benchmark versions page", () => {
   it("imports a version from a file; a bad file lists its problems and stores nothing", async () => {
     const slug = `e2e-import-${randomUUID().slice(0, 8)}`;
@@ -40,12 +51,7 @@ describe("benchmark versions page", () => {
     writeFileSync(good, JSON.stringify(file));
     writeFileSync(bad, JSON.stringify({ ...file, repositories: [] }));
 
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(`${webUrl}/sign-in?callbackUrl=${encodeURIComponent("/admin/benchmarks")}`);
-    await page.getByLabel("Email").fill(admin.email);
-    await page.getByLabel("Password").fill(admin.password);
-    await page.getByRole("button", { name: "Sign in", exact: true }).click();
-    await page.waitForURL((url) => url.pathname === "/admin/benchmarks", { timeout: 30_000 });
+    const page = await openAsAdmin();
     expect(await page.getByRole("link", { name: "Benchmark versions" }).getAttribute("aria-current")).toBe("page");
 
     await page.getByLabel("Benchmark file (JSON)").setInputFiles(bad);
@@ -89,12 +95,7 @@ describe("benchmark versions page", () => {
       JSON.stringify({ fix_dates: [...dates, { repo: "acme/parser", id: "NOPE", fixed_at: "2025-06-01T00:00:00Z" }] }),
     );
 
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(`${webUrl}/sign-in?callbackUrl=${encodeURIComponent("/admin/benchmarks")}`);
-    await page.getByLabel("Email").fill(admin.email);
-    await page.getByLabel("Password").fill(admin.password);
-    await page.getByRole("button", { name: "Sign in", exact: true }).click();
-    await page.waitForURL((url) => url.pathname === "/admin/benchmarks", { timeout: 30_000 });
+    const page = await openAsAdmin();
     const row = page.getByTestId("benchmark-versions").locator("tr", { hasText: key });
     expect(await row.innerText()).toContain("none");
 
