@@ -4,7 +4,7 @@ import { Prisma } from "../../generated/prisma/client";
 import { parseOrThrow } from "../../errors";
 import { findingPublicId } from "../../workbench/finding-ids";
 import { pageInfo, pageQuerySchema, type PageInfo } from "../pagination";
-import { pairHoldersSql } from "./overrides";
+import { pairHoldersSql, type OverrideCore } from "./overrides";
 
 // Every maintainer's override in one list (for the maintainers who audit the matching): newest
 // first, with who decided, why, what the judge had said, and one place the pair occurs, to open its pair view. An
@@ -17,11 +17,7 @@ export const listOverridesQuerySchema = z.object({
 });
 export type ListOverridesQuery = z.infer<typeof listOverridesQuerySchema>;
 
-export type OverrideListItem = {
-  id: string;
-  decision: "match" | "no_match";
-  reason: string;
-  created_at: string;
+export type OverrideListItem = OverrideCore & {
   created_by: string | null;
   /** What the judge had answered for the pair when the override was written; null when it never judged it. */
   judge_said: "match" | "no_match" | null;

@@ -27,11 +27,10 @@ export const createOverrideBodySchema = z.strictObject({
 });
 export type CreateOverrideBody = z.infer<typeof createOverrideBodySchema>;
 
-export type OverrideResult = {
-  id: string;
-  decision: "match" | "no_match";
-  reason: string;
-  created_at: string;
+/** What every answer about an override says of it. */
+export type OverrideCore = { id: string; decision: "match" | "no_match"; reason: string; created_at: string };
+
+export type OverrideResult = OverrideCore & {
   finding_content_hash: string;
   reference_hash: string;
   rescoring: { submissions: string[] };

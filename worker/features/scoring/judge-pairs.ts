@@ -19,6 +19,23 @@ export type JudgeRequest = {
   signals: SignalValues;
 };
 export type Verdict = { id: string; match: boolean };
+
+/** The request for one kept pair: its two sides (hash and text), its signals, and the cache key the signals give. */
+export function pairRequest(
+  judge: Judge,
+  left: { hash: string; text: JudgeText },
+  right: { hash: string; text: JudgeText },
+  signals: SignalValues,
+): JudgeRequest {
+  return {
+    leftHash: left.hash,
+    rightHash: right.hash,
+    configHash: judge.configHash(signals),
+    left: left.text,
+    right: right.text,
+    signals,
+  };
+}
 export type JudgeStats = {
   requested: number;
   calls: number;

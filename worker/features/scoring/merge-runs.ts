@@ -3,7 +3,7 @@ import { boundCrossRunCalls, mergeCrossRunDuplicates, orderedPairKey } from "../
 import type { DisjointSet } from "../../../lib/scoring/disjoint-set";
 import type { PairBuffer } from "../../../lib/scoring/pair-buffer";
 import type { Claim } from "./claim-submission";
-import { readCachedVerdicts, requestKey, type JudgeRequest, type JudgeRunner } from "./judge-pairs";
+import { pairRequest, readCachedVerdicts, requestKey, type JudgeRequest, type JudgeRunner } from "./judge-pairs";
 import type { LoadedFinding } from "./load-scoring-input";
 import { createYielder } from "./yielder";
 import { writeCrossRunPairs } from "./write-attempt";
@@ -59,15 +59,12 @@ export async function mergeRuns(input: {
     const b = findings[candidates.right[i]!]!;
     const key = orderedPairKey(a.duplicateHash, b.duplicateHash);
     const [x, y] = key.left === a.duplicateHash ? [a, b] : [b, a];
-    const signals = crossPairs.signalsAt(i);
-    return {
-      leftHash: key.left,
-      rightHash: key.right,
-      configHash: judge.configHash(signals),
-      left: x.duplicateText,
-      right: y.duplicateText,
-      signals,
-    };
+    return pairRequest(
+      judge,
+      { hash: key.left, text: x.duplicateText },
+      { hash: key.right, text: y.duplicateText },
+      crossPairs.signalsAt(i),
+    );
   };
 
   // Cached verdicts of every candidate: 0 none, 1 "no", 2 "yes".

@@ -19,6 +19,7 @@ import { updateClaimed, type Claim } from "./claim-submission";
 import { embedBugs } from "./embed-bugs";
 import {
   JudgeRunner,
+  pairRequest,
   readCachedVerdicts,
   requestKey,
   type JudgeRequest,
@@ -148,15 +149,12 @@ async function planReferenceJudging(
   const refRequest = (i: number): JudgeRequest => {
     const finding = findings[refPairs.left[i]!]!;
     const ref = reference.refs[refPairs.right[i]!]!;
-    const signals = refPairs.signalsAt(i);
-    return {
-      leftHash: finding.hash,
-      rightHash: ref.hash,
-      configHash: judge.configHash(signals),
-      left: finding.judgeText,
-      right: ref.judgeText,
-      signals,
-    };
+    return pairRequest(
+      judge,
+      { hash: finding.hash, text: finding.judgeText },
+      { hash: ref.hash, text: ref.judgeText },
+      refPairs.signalsAt(i),
+    );
   };
   const refKeys: string[] = new Array(refPairs.length);
   const distinct = new Map<string, number>();
