@@ -220,12 +220,17 @@ export function parseFindingsText(text: string, what = "The findings file"): Fin
   return validateFindingsFile(parseJsonText(text, what, FINDINGS_FILE_SHAPE), what);
 }
 
-/** Like parseFindingsText, yielding to the event loop between slices of findings so a server keeps answering. */
-export async function parseFindingsTextYielding(text: string, what = "The findings file"): Promise<FindingsFile> {
-  const steps = validateInSlices(parseJsonText(text, what, FINDINGS_FILE_SHAPE), what);
+/** Like validateFindingsFile, yielding to the event loop between slices of findings so a server keeps answering. */
+export async function validateFindingsFileYielding(value: unknown, what = "The findings file"): Promise<FindingsFile> {
+  const steps = validateInSlices(value, what);
   for (;;) {
     const step = steps.next();
     if (step.done) return step.value;
     await new Promise((resolve) => setImmediate(resolve));
   }
+}
+
+/** Like parseFindingsText, yielding to the event loop between slices of findings so a server keeps answering. */
+export async function parseFindingsTextYielding(text: string, what = "The findings file"): Promise<FindingsFile> {
+  return validateFindingsFileYielding(parseJsonText(text, what, FINDINGS_FILE_SHAPE), what);
 }

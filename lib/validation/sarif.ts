@@ -2,7 +2,13 @@ import { z } from "zod";
 import { AppError, invalidInput, issuesFromZod, type FieldIssue } from "../errors";
 import { normalizePath } from "../scoring/signals";
 import { TEXT_LIMITS } from "./common";
-import { MAX_FINDINGS_PER_FILE, MAX_RUNS_PER_FILE, validateFindingsFile, type FindingsFile } from "./findings-file";
+import {
+  MAX_FINDINGS_PER_FILE,
+  MAX_RUNS_PER_FILE,
+  validateFindingsFile,
+  validateFindingsFileYielding,
+  type FindingsFile,
+} from "./findings-file";
 import { parseJsonText, type JsonShapeLimits } from "./parse-json";
 
 // SARIF 2.1.0 logs (the output of static analysers) as uploads: each result becomes a finding of the findings file
@@ -313,6 +319,34 @@ export function sarifToFindingsFile(
   query: SarifUploadQuery,
   knownRepositories: readonly string[] = [],
 ): SarifConversion {
+  const { document, skipped, sources, repeated } = convertSarif(value, query, knownRepositories);
+  try {
+    return { file: validateFindingsFile(document, "The SARIF log"), skippedWithoutLocation: skipped, sources };
+  } catch (error) {
+    throw sarifPaths(error, sources, repeated);
+  }
+}
+
+/** Like sarifToFindingsFile, validating the converted findings in slices so a server keeps answering. */
+export async function sarifToFindingsFileYielding(
+  value: unknown,
+  query: SarifUploadQuery,
+  knownRepositories: readonly string[] = [],
+): Promise<SarifConversion> {
+  const { document, skipped, sources, repeated } = convertSarif(value, query, knownRepositories);
+  try {
+    const file = await validateFindingsFileYielding(document, "The SARIF log");
+    return { file, skippedWithoutLocation: skipped, sources };
+  } catch (error) {
+    throw sarifPaths(error, sources, repeated);
+  }
+}
+
+/** A SARIF log's findings file before it is validated, with the SARIF result each finding came from. */
+type Converted = { document: Record<string, unknown>; skipped: number; sources: string[][]; repeated: boolean };
+
+/** The findings file a parsed SARIF log stands for, before it is validated as one. */
+function convertSarif(value: unknown, query: SarifUploadQuery, knownRepositories: readonly string[]): Converted {
   const parsed = sarifLogSchema.safeParse(value);
   if (!parsed.success) {
     const issues = issuesFromZod(parsed.error);
@@ -381,11 +415,7 @@ export function sarifToFindingsFile(
       : { runs: groups.map((g) => ({ findings: g.findings })) }),
   };
   const sources = groups.length <= 1 ? [groups[0]?.sources ?? []] : groups.map((g) => g.sources);
-  try {
-    return { file: validateFindingsFile(document, "The SARIF log"), skippedWithoutLocation: skipped, sources };
-  } catch (error) {
-    throw sarifPaths(error, sources, groups.length > 1);
-  }
+  return { document, skipped, sources, repeated: groups.length > 1 };
 }
 
 /** Rewrites findings-file paths (`runs[1].findings[4].title`) in a 422 to the SARIF result they came from. */
@@ -414,4 +444,13 @@ export function parseSarifText(
   knownRepositories: readonly string[] = [],
 ): SarifConversion {
   return sarifToFindingsFile(parseJsonText(text, "The SARIF log", SARIF_SHAPE), query, knownRepositories);
+}
+
+/** Like parseSarifText, for servers: the converted findings are validated in slices between turns of the event loop. */
+export function parseSarifTextYielding(
+  text: string,
+  query: SarifUploadQuery,
+  knownRepositories: readonly string[] = [],
+): Promise<SarifConversion> {
+  return sarifToFindingsFileYielding(parseJsonText(text, "The SARIF log", SARIF_SHAPE), query, knownRepositories);
 }

@@ -2,7 +2,7 @@ import "server-only";
 import { consumeRateLimit, rateLimitedError, releaseRateLimit } from "../rate-limit/rate-limit";
 import { db } from "../../db";
 import { parseFindingsTextYielding } from "../../validation/findings-file";
-import { parseSarifText, sarifPaths, type SarifUploadQuery } from "../../validation/sarif";
+import { parseSarifTextYielding, sarifPaths, type SarifUploadQuery } from "../../validation/sarif";
 import { findBenchmark } from "../benchmarks/import-benchmark";
 import { createSubmission, type CreatedSubmission } from "./create-submission";
 import { assertWithinQuota } from "./submission-quota";
@@ -52,7 +52,7 @@ async function submitSarif(submitterId: string, text: string, query: SarifUpload
         (r) => r.name,
       )
     : [];
-  const { file, skippedWithoutLocation, sources } = parseSarifText(text, query, known);
+  const { file, skippedWithoutLocation, sources } = await parseSarifTextYielding(text, query, known);
   try {
     const created = await createSubmission(file, submitterId, { enforceQuota: true });
     return { ...created, skipped: { without_location: skippedWithoutLocation } };
