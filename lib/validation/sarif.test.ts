@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "../errors";
-import { parseSarifText, repositoryFromUri, sarifToFindingsFile, severityFromScore } from "./sarif";
+import {
+  parseSarifText,
+  parseSarifTextYielding,
+  repositoryFromUri,
+  sarifToFindingsFile,
+  severityFromScore,
+} from "./sarif";
 
 const QUERY = { benchmark: "probe@2026.1" };
 
@@ -198,6 +204,27 @@ describe("SARIF to findings", () => {
     );
     expect(emptyRepo[0]!.path).toBe("runs[0].results[0]");
     expect(emptyRepo[0]!.message).toMatch(/^file: /);
+  });
+
+  it("converts the same on the server's yielding path, problems named by the same SARIF paths", async () => {
+    const text = JSON.stringify(log([semgrepRun]));
+    expect(await parseSarifTextYielding(text, QUERY, ["acme/parser"])).toEqual(
+      parseSarifText(text, QUERY, ["acme/parser"]),
+    );
+    const emptyUri = JSON.stringify(
+      log([
+        {
+          tool: { driver: { name: "T" } },
+          results: [
+            { message: { text: "x" }, locations: [{ physicalLocation: { artifactLocation: { uri: "   " } } }] },
+          ],
+        },
+      ]),
+    );
+    const query = { ...QUERY, repo: "o/n" } as typeof QUERY;
+    const refused = await parseSarifTextYielding(emptyUri, query).catch((error: AppError) => error);
+    expect(refused).toBeInstanceOf(AppError);
+    expect((refused as AppError).issues[0]!.path).toBe("runs[0].results[0]");
   });
 
   it("bounds the text before parsing it like a findings upload", () => {
