@@ -53,12 +53,13 @@ export function ContaminationSection({ contamination }: { contamination: Submiss
         <ColumnTable
           label="Fix-rank tests per run"
           caption="Fix-rank test per run"
-          columns={["Run", ...numericColumns("Matched", "D", "p", "p_Holm"), "Note"]}
+          columns={["Run", ...numericColumns("Matched with a fix date", "D", "p", "p_Holm"), "Note"]}
         >
           {c.runs.map((r, i) => (
             <tr key={i}>
               <th scope="row">{r.run ?? 1}</th>
-              <td className="num">{count(r.matched)}</td>
+              {/* Without fix dates nothing can be ranked: no count rather than a misleading 0. */}
+              <td className="num">{c.reference_window ? count(r.matched) : DASH}</td>
               <td className="num">{fmt3(r.d)}</td>
               <td className="num">{formatP(r.p)}</td>
               <td className="num">{formatP(r.p_holm)}</td>

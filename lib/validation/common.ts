@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "./zod-messages";
 import type { BugText } from "../scoring/types";
 
 // Limits on uploaded text, documented in the README ("File formats"). Postgres cannot store NUL characters,

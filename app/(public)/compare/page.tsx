@@ -53,11 +53,11 @@ export default async function ComparePage({ searchParams }: Props) {
         <Link href={`/submissions/${c.a.id}/matches?repo=${encodeURIComponent(c.repo)}&run=${c.a.run}`}>
           {label(c.a)}
         </Link>{" "}
-        (run {c.a.run}) and{" "}
+        (run {c.a.run + 1}) and{" "}
         <Link href={`/submissions/${c.b.id}/matches?repo=${encodeURIComponent(c.repo)}&run=${c.b.run}`}>
           {label(c.b)}
         </Link>{" "}
-        (run {c.b.run}).
+        (run {c.b.run + 1}).
       </p>
       {groups.map((g) => (
         <section key={g.key} aria-labelledby={`${g.key}-heading`}>

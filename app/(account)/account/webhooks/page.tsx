@@ -18,7 +18,10 @@ export default async function WebhooksPage() {
         Instead of polling, have probebench call your endpoint when your submissions are scored, fail, are reviewed, or
         finish panel validation. Requests are signed per Standard Webhooks (<code>webhook-id</code>,{" "}
         <code>webhook-timestamp</code>, <code>webhook-signature</code>); failed deliveries are retried with growing
-        waits for up to a day. Only public addresses are called.
+        waits for up to a day.{" "}
+        {env.WEBHOOK_ALLOW_PRIVATE
+          ? "This server also calls private and local addresses (its operator set WEBHOOK_ALLOW_PRIVATE, as for a demo or tests)."
+          : "Only public addresses are called: an endpoint on a private or local network is refused."}
       </p>
       {env.WEBHOOK_SECRET_KEY ? (
         <WebhooksManager initial={webhooks} isAdmin={user.role === "admin"} />

@@ -210,7 +210,7 @@ function RunsSection({ detail: d }: { detail: SubmissionDetail }) {
               }))}
           />
           <ColumnTable
-            caption="Reported and distinct findings per run. Recall and precision count reported findings; a distinct finding is a group of reports with one root cause, so two reports of one bug in a run count once."
+            caption="Reported and distinct findings per run. Recall and precision count reported findings; a distinct finding is a group of reports with one root cause, so two reports of one bug in a run count once. A distinct finding is matched when any report of its root cause, in any run, matches a reference bug: a run can have more matched distinct findings than matched reports."
             columns={[
               "Run",
               ...numericColumns("Reported findings", "Matched reported", "Distinct findings", "Matched distinct"),

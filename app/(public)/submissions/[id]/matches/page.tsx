@@ -200,7 +200,7 @@ export default async function MatchesPage({ params, searchParams }: Props) {
       </p>
       <h1>Matches of {s.model}</h1>
       <p className="lede">
-        {s.benchmark}, run {all.run} of {s.runs}
+        {s.benchmark}, run {all.run + 1} of {s.runs}
         {s.review_status !== "approved" && <span className="badge subset">{s.review_status}, visible to you only</span>}
         {!s.details_visible && <span className="badge">reference details hidden</span>}
       </p>
@@ -217,7 +217,7 @@ export default async function MatchesPage({ params, searchParams }: Props) {
             {Array.from({ length: s.runs }, (_, i) => (
               <li key={i}>
                 <Link href={href(repo ?? "", i)} aria-current={i === all.run ? "page" : undefined}>
-                  {i}
+                  {i + 1}
                 </Link>
               </li>
             ))}

@@ -69,7 +69,7 @@ export default async function ReferenceBugPage({ params, searchParams }: Props) 
                     {[m.model, m.reasoning_effort, m.harness].filter(Boolean).join(" · ")}
                   </Link>
                 </th>
-                <td>{m.run}</td>
+                <td>{m.run + 1}</td>
                 <td>
                   {m.finding_id ? (
                     <Link
