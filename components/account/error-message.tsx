@@ -11,17 +11,21 @@ export function ErrorMessage({
   issues?: ApiIssue[];
   limit?: number;
 }) {
+  // A whole-document problem (malformed JSON) already says everything in the message: listing it again under
+  // "(root)" would repeat it in other words.
+  const listed =
+    issues.length === 1 && issues[0]!.path === "(root)" && message.includes("not valid JSON") ? [] : issues;
   return (
     <div className={styles.alert} role="alert">
       <div>{message}</div>
-      {issues.length > 0 && (
+      {listed.length > 0 && (
         <ul className={styles.issues} aria-label="Problems by JSON path">
-          {issues.slice(0, limit).map((issue, i) => (
+          {listed.slice(0, limit).map((issue, i) => (
             <li key={`${issue.path}-${i}`}>
               <code>{issue.path}</code>: {issue.message}
             </li>
           ))}
-          {issues.length > limit && <li>… and {issues.length - limit} more</li>}
+          {listed.length > limit && <li>… and {listed.length - limit} more</li>}
         </ul>
       )}
     </div>
