@@ -34,12 +34,15 @@ export function ApiReference() {
     return () => observer.disconnect();
   }, []);
   return (
-    <div ref={root}>
+    // The class lets app/globals.css keep the site's element styles (buttons, tables, headings) out of Scalar's markup.
+    <div ref={root} className="api-reference">
       <ApiReferenceReact
         configuration={{
           url: "/api/v1/openapi.json",
           withDefaultFonts: false,
           hideClientButton: true,
+          // Scalar's developer toolbar (shown on localhost by default) advertises its paid SDK generation and sharing.
+          showToolbar: "never",
           hideDarkModeToggle: true,
           forceDarkModeState: "light",
           showSidebar: true,

@@ -2,6 +2,7 @@
 
 import type { Coverage, RepositoryInfo } from "@/lib/leaderboard/types";
 import { SelectOptions } from "@/components/ui/select-options";
+import { DropdownDetails } from "@/components/ui/dropdown-details";
 import { COLUMN_LABELS, HIDEABLE_COLUMNS } from "./leaderboard-table";
 import type { TableState } from "./url-state";
 
@@ -124,8 +125,7 @@ export function LeaderboardFilters({
             </select>
           </div>
         )}
-        <details className="field dropdown">
-          <summary>Repositories: {state.repos.length ? `${state.repos.length} selected` : "all"}</summary>
+        <DropdownDetails summary={`Repositories: ${state.repos.length ? `${state.repos.length} selected` : "all"}`}>
           <fieldset>
             <legend>Pool recall and precision over these repositories</legend>
             {shownRepos.map((r) => (
@@ -146,9 +146,8 @@ export function LeaderboardFilters({
               </button>
             )}
           </fieldset>
-        </details>
-        <details className="field dropdown">
-          <summary>Columns</summary>
+        </DropdownDetails>
+        <DropdownDetails summary="Columns">
           <fieldset>
             <legend>Visible columns</legend>
             {HIDEABLE_COLUMNS.map((id) => (
@@ -164,7 +163,7 @@ export function LeaderboardFilters({
               </label>
             ))}
           </fieldset>
-        </details>
+        </DropdownDetails>
         <div className="field actions">
           <button type="button" onClick={onReset}>
             Reset view

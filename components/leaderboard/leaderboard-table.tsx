@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useMemo } from "react";
+import { useMemo, useRef } from "react";
 import {
   createColumnHelper,
   flexRender,
@@ -19,6 +19,7 @@ import { PAGE_SIZES } from "./url-state";
 import { OfflineBadge, OfflineEmbedderBadge } from "../ui/source-badge";
 import { ContaminationCell, contaminationSortValue } from "./contamination-cell";
 import { scrollRegion } from "@/components/ui/scroll-region";
+import { useHorizontalOverflow } from "@/components/ui/use-horizontal-overflow";
 
 export type RankedRow = LeaderboardRow & RankInfo;
 
@@ -258,71 +259,82 @@ export function LeaderboardTable({
     enableSortingRemoval: false,
   });
   const visible = table.getVisibleLeafColumns().length;
+  const frame = useRef<HTMLDivElement>(null);
+  const overflows = useHorizontalOverflow(frame);
 
   return (
-    <div className="table-wrap" aria-busy={busy} {...scrollRegion("Configurations")}>
-      <table className="leaderboard" aria-describedby="lb-desc">
-        <caption>{caption}</caption>
-        <thead>
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
-              {group.headers.map((header) => {
-                const sorted = header.column.getIsSorted();
-                const numeric = (header.column.columnDef.meta as { numeric?: boolean } | undefined)?.numeric;
-                return (
-                  <th
-                    key={header.id}
-                    scope="col"
-                    className={numeric ? "num" : undefined}
-                    aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : "none"}
-                  >
-                    <button type="button" className="sort" onClick={header.column.getToggleSortingHandler()}>
-                      {flexRender(header.column.columnDef.header, header.getContext())}
-                      <span aria-hidden="true" className="sort-mark">
-                        {sorted === "asc" ? "▲" : sorted === "desc" ? "▼" : "↕"}
-                      </span>
-                    </button>
-                  </th>
-                );
-              })}
-            </tr>
-          ))}
-        </thead>
-        <tbody>
-          {table.getRowModel().rows.map((row) => (
-            <tr key={row.id} data-row-id={row.id} className={row.original.complete ? undefined : "incomplete"}>
-              {row.getVisibleCells().map((cell) => {
-                const content = flexRender(cell.column.columnDef.cell, cell.getContext());
-                return cell.column.id === "model" ? (
-                  <th key={cell.id} scope="row">
-                    {content}
-                  </th>
-                ) : (
-                  // Alignment comes from the data-col attribute in CSS: no per-cell class in the (cached, shared) HTML.
-                  <td key={cell.id} data-col={cell.column.id}>
-                    {content}
-                  </td>
-                );
-              })}
-            </tr>
-          ))}
-          {rows.length === 0 && (
-            <tr>
-              <td colSpan={visible} className="empty">
-                {empty}
-              </td>
-            </tr>
-          )}
-        </tbody>
-      </table>
-      <Pager
-        total={pendingTotal ?? rows.length}
-        pageIndex={pageIndex}
-        pageCount={pageCount}
-        perPage={perPage}
-        onPage={onPage}
-      />
-    </div>
+    <>
+      {/* Rank and model stay put while the other columns scroll (app/globals.css); the hint says there are more. */}
+      {overflows && (
+        <p className="scroll-hint">
+          Scroll sideways for more columns <span aria-hidden="true">→</span>
+        </p>
+      )}
+      <div ref={frame} className="table-wrap" aria-busy={busy} {...scrollRegion("Configurations")}>
+        <table className="leaderboard" aria-describedby="lb-desc">
+          <caption>{caption}</caption>
+          <thead>
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => {
+                  const sorted = header.column.getIsSorted();
+                  const numeric = (header.column.columnDef.meta as { numeric?: boolean } | undefined)?.numeric;
+                  return (
+                    <th
+                      key={header.id}
+                      scope="col"
+                      data-col={header.column.id}
+                      className={numeric ? "num" : undefined}
+                      aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : "none"}
+                    >
+                      <button type="button" className="sort" onClick={header.column.getToggleSortingHandler()}>
+                        {flexRender(header.column.columnDef.header, header.getContext())}
+                        <span aria-hidden="true" className="sort-mark">
+                          {sorted === "asc" ? "▲" : sorted === "desc" ? "▼" : "↕"}
+                        </span>
+                      </button>
+                    </th>
+                  );
+                })}
+              </tr>
+            ))}
+          </thead>
+          <tbody>
+            {table.getRowModel().rows.map((row) => (
+              <tr key={row.id} data-row-id={row.id} className={row.original.complete ? undefined : "incomplete"}>
+                {row.getVisibleCells().map((cell) => {
+                  const content = flexRender(cell.column.columnDef.cell, cell.getContext());
+                  return cell.column.id === "model" ? (
+                    <th key={cell.id} scope="row">
+                      {content}
+                    </th>
+                  ) : (
+                    // Alignment comes from the data-col attribute in CSS: no per-cell class in the (cached, shared) HTML.
+                    <td key={cell.id} data-col={cell.column.id}>
+                      {content}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+            {rows.length === 0 && (
+              <tr>
+                <td colSpan={visible} className="empty">
+                  {empty}
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+        <Pager
+          total={pendingTotal ?? rows.length}
+          pageIndex={pageIndex}
+          pageCount={pageCount}
+          perPage={perPage}
+          onPage={onPage}
+        />
+      </div>
+    </>
   );
 }
 

@@ -474,7 +474,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   {
     method: "get",
     path: "/api/v1/webhooks",
-    tag: "Webhooks",
+    tag: "Webhook endpoints",
     summary: "The caller's webhook endpoints",
     auth: READ,
     success: { status: 200, schema: webhookListSchema, description: "Endpoints (never the secret)" },
@@ -482,7 +482,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   {
     method: "post",
     path: "/api/v1/webhooks",
-    tag: "Webhooks",
+    tag: "Webhook endpoints",
     summary: "Register a webhook endpoint",
     description: "Needs a session, or a token with both `read` and `submit`. The signing secret is returned this once.",
     auth: { kind: "required", scopes: ["read", "submit"] },
@@ -493,7 +493,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   {
     method: "delete",
     path: "/api/v1/webhooks/{id}",
-    tag: "Webhooks",
+    tag: "Webhook endpoints",
     summary: "Delete a webhook endpoint",
     auth: { kind: "required", scopes: ["read", "submit"] },
     params: id,
@@ -503,7 +503,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   {
     method: "get",
     path: "/api/v1/webhooks/{id}/deliveries",
-    tag: "Webhooks",
+    tag: "Webhook endpoints",
     summary: "An endpoint's delivery log, newest first",
     auth: READ,
     params: id,
@@ -514,7 +514,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   {
     method: "post",
     path: "/api/v1/webhooks/{id}/test",
-    tag: "Webhooks",
+    tag: "Webhook endpoints",
     summary: "Send a test event to an endpoint",
     auth: { kind: "required", scopes: ["read", "submit"] },
     params: id,

@@ -184,7 +184,7 @@ export function buildOpenApiDocument(): object {
       title: "probebench API",
       version: "1",
       description:
-        "Upload findings (JSON or SARIF), follow scoring, read the leaderboard and its data, and receive signed webhooks. Errors are `{error: {code, message, issues?}}`. See docs/api.md.",
+        "Upload findings (JSON or SARIF), follow scoring, read the leaderboard and its data, and receive signed webhooks. Errors are `{error: {code, message, issues?}}`. The [submit guide](/submit-guide) explains uploads and webhooks step by step.",
     },
     servers: [{ url: "/" }],
     tags: [
@@ -193,7 +193,8 @@ export function buildOpenApiDocument(): object {
       "Public data",
       "Analyses",
       "Account",
-      "Webhooks",
+      // Not "Webhooks": the reference lists the `webhooks` (the events an endpoint receives) under that name.
+      "Webhook endpoints",
       "Staff",
       "Admin",
       "Service",

@@ -1,0 +1,13 @@
+import { TabNav } from "@/components/ui/tab-nav";
+
+const ACCOUNT_TABS = [
+  { href: "/account/submissions", text: "My submissions" },
+  { href: "/submit", text: "Upload" },
+  { href: "/account/tokens", text: "API tokens" },
+  { href: "/account/webhooks", text: "Webhooks" },
+];
+
+/** The account area's tabs, shown on every account page (the upload page lives at /submit, outside /account). */
+export function AccountTabs() {
+  return <TabNav label="Account" tabs={ACCOUNT_TABS} />;
+}
