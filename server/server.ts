@@ -90,7 +90,9 @@ async function main(): Promise<void> {
     measure(request, response, pathname);
     try {
       if (countsAsPublicRead(request, pathname)) {
-        const limit = await consumeRateLimit("public-read", address);
+        // Next.js marks the router's link prefetches; they have a bucket of their own (rate-limit.ts).
+        const bucket = request.headers["next-router-prefetch"] ? "public-prefetch" : "public-read";
+        const limit = await consumeRateLimit(bucket, address);
         if (!limit.allowed) {
           refuse(
             response,

@@ -57,6 +57,16 @@ describe("client address", () => {
       expect(await redis.exists(`rl:public-read:${claimed}`)).toBe(0);
   });
 
+  it("counts the router's link prefetches apart from page reads", async () => {
+    const from = "127.0.0.73";
+    await redis.del(`rl:public-read:${from}`, `rl:public-prefetch:${from}`);
+    const prefetch = await request(from, "GET", "/method", { rsc: "1", "next-router-prefetch": "1" });
+    expect(prefetch.status).toBe(200);
+    expect(await request(from, "GET", "/method", {})).toMatchObject({ status: 200 });
+    expect(Number(await redis.get(`rl:public-prefetch:${from}`))).toBe(1);
+    expect(Number(await redis.get(`rl:public-read:${from}`))).toBe(1);
+  });
+
   it("limits sign-ups per client however the client rotates X-Forwarded-For", async () => {
     const from = "127.0.0.72";
     await redis.del(`rl:sign-up:${from}`);

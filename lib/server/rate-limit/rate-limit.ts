@@ -9,7 +9,19 @@ import { log } from "../../observability/log";
 // own, so limits loosen (by the number of instances) but never vanish. Sign-in and sign-up have no insurance: they
 // fail closed, because a password guesser would otherwise gain a fresh allowance per instance and per restart.
 export type RateLimitBucket =
-  "public-read" | "api-read" | "api-write" | "sign-in" | "sign-in-account" | "sign-up" | "upload-in-flight";
+  | "public-read"
+  | "public-prefetch"
+  | "api-read"
+  | "api-write"
+  | "sign-in"
+  | "sign-in-account"
+  | "sign-up"
+  | "upload-in-flight";
+
+// A page view makes 30 to 60 link prefetches (Next.js fetches the pages its visible links lead to): counted apart,
+// with room for this many per page read, so a reader who browses quickly is not refused pages for what the browser
+// fetched on its own, while requests that claim to be prefetches are still bounded.
+const PREFETCHES_PER_PAGE_READ = 4;
 
 export type RateLimitResult = { allowed: boolean; limit: number; remaining: number; retryAfterSeconds: number };
 
@@ -23,6 +35,13 @@ function policy(bucket: RateLimitBucket): Policy {
   switch (bucket) {
     case "public-read":
       return { limit: env.RATE_LIMIT_PUBLIC_READS, windowSeconds, failClosed: false, describe: window };
+    case "public-prefetch":
+      return {
+        limit: env.RATE_LIMIT_PUBLIC_READS * PREFETCHES_PER_PAGE_READ,
+        windowSeconds,
+        failClosed: false,
+        describe: window,
+      };
     case "api-read":
       return { limit: env.RATE_LIMIT_API_READS, windowSeconds, failClosed: false, describe: window };
     case "api-write":
