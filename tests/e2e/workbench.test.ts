@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vi
 import { closeQueues } from "../../lib/queue/queues";
 import { finding, seedBenchmark, waitForStatus } from "../support/fixtures";
 import { axeViolations, launchBrowser } from "../support/browser";
-import { call, createTestUser, type TestUser } from "../integration/authz-support";
+import { approveSubmission, call, createTestUser, type TestUser } from "../integration/authz-support";
 
 // The maintainer's walk through the workbench in a real browser (docs/workbench.md): repository -> reference bug (highlighted
 // snippet) -> pair (signals, verdict) -> override with a reason -> the rescored score; axe finds no violation on the
@@ -78,17 +78,7 @@ beforeAll(async () => {
   expect(created.status).toBe(202);
   submissionId = created.json.id;
   await waitForStatus(webUrl, submissionId, owner.token);
-  expect(
-    (
-      await call(
-        webUrl,
-        "POST",
-        `/api/v1/admin/submissions/${submissionId}/review`,
-        { token: admin.token },
-        { decision: "approve" },
-      )
-    ).status,
-  ).toBe(200);
+  expect(await approveSubmission(webUrl, submissionId, admin.token)).toBe(200);
   ({ browser, cspViolations } = await launchBrowser());
 });
 

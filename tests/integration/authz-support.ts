@@ -96,3 +96,15 @@ export async function call(webUrl: string, method: string, path: string, auth: A
   assertMatchesContract(method, `${webUrl}${path}`, response.status, response.headers.get("content-type"), json);
   return { status: response.status, headers: response.headers, text, json: json as Record<string, any> };
 }
+
+/** An admin approves a submission (POST .../review); the answer's status, for the test to assert. */
+export async function approveSubmission(webUrl: string, id: string, adminToken: string): Promise<number> {
+  const answer = await call(
+    webUrl,
+    "POST",
+    `/api/v1/admin/submissions/${id}/review`,
+    { token: adminToken },
+    { decision: "approve" },
+  );
+  return answer.status;
+}

@@ -34,7 +34,7 @@ import {
   waitFor,
 } from "../support/fault-harness";
 import { db, smallBenchmark, uniqueSlug, waitForStatus } from "../support/fixtures";
-import { call, createTestUser, type TestUser } from "./authz-support";
+import { approveSubmission, call, createTestUser, type TestUser } from "./authz-support";
 
 const webUrl = inject("webUrl");
 const JUDGES = ["fake-panel-a", "fake-panel-b"];
@@ -331,17 +331,7 @@ describe("panel and attribution through the API", () => {
   });
 
   it("once approved, the leaderboard shows the panel's validity with its interval and bug types use the attribution", async () => {
-    expect(
-      (
-        await call(
-          webUrl,
-          "POST",
-          `/api/v1/admin/submissions/${id}/review`,
-          { token: admin.token },
-          { decision: "approve" },
-        )
-      ).status,
-    ).toBe(200);
+    expect(await approveSubmission(webUrl, id, admin.token)).toBe(200);
     const submission = (await call(webUrl, "GET", `/api/v1/submissions/${id}`, { token: submitter.token })).json;
     const board = await waitFor(
       async () => (await call(webUrl, "GET", `/api/v1/leaderboard?benchmark=${slug}@1`)).json,

@@ -10,7 +10,7 @@ import { closeQueues } from "../../lib/queue/queues";
 import { importBenchmark } from "../../lib/server/benchmarks/import-benchmark";
 import { benchmarkFileSchema } from "../../lib/validation/benchmark-file";
 import { db, finding, smallBenchmark, uniqueSlug, waitForStatus } from "../support/fixtures";
-import { call, createTestUser, signIn, type TestUser } from "./authz-support";
+import { approveSubmission, call, createTestUser, signIn, type TestUser } from "./authz-support";
 
 const webUrl = inject("webUrl");
 const fakeUrl = inject("fakeOpenAiUrl");
@@ -58,17 +58,7 @@ async function upload(user: TestUser, file: unknown): Promise<string> {
 }
 
 async function approve(id: string): Promise<void> {
-  expect(
-    (
-      await call(
-        webUrl,
-        "POST",
-        `/api/v1/admin/submissions/${id}/review`,
-        { token: admin.token },
-        { decision: "approve" },
-      )
-    ).status,
-  ).toBe(200);
+  expect(await approveSubmission(webUrl, id, admin.token)).toBe(200);
 }
 
 beforeAll(async () => {

@@ -58,6 +58,7 @@ export async function listBenchmarkVersions(): Promise<BenchmarkVersionRow[]> {
     rows.find((r) => r.benchmarkId === id)?._count._all ?? 0;
   const nOf = (rows: { benchmarkId: string; n: number }[], id: string) =>
     rows.find((r) => r.benchmarkId === id)?.n ?? 0;
+  const datedOf = new Map(bugs.map((r) => [r.benchmarkId, r.dated]));
   return benchmarks.map((b) => ({
     key: benchmarkKey(b),
     slug: b.slug,
@@ -69,7 +70,7 @@ export async function listBenchmarkVersions(): Promise<BenchmarkVersionRow[]> {
     repositories: countOf(repositories, b.id),
     snapshots: nOf(snapshots, b.id),
     reference_bugs: nOf(bugs, b.id),
-    fix_dated_bugs: bugs.find((r) => r.benchmarkId === b.id)?.dated ?? 0,
+    fix_dated_bugs: datedOf.get(b.id) ?? 0,
     submissions: countOf(submissions, b.id),
     public_submissions: countOf(approved, b.id),
     created_at: b.createdAt.toISOString(),
