@@ -79,7 +79,7 @@ export const classifyScoringError = classifier({
       : undefined,
 });
 
-function analysisClassifier(what: "Panel validation" | "Bug-type attribution"): JobErrorClassifier {
+function findingReviewClassifier(what: "Panel validation" | "Bug-type attribution"): JobErrorClassifier {
   // Admins start both from the submission page; answers already stored are kept, so starting again asks for the rest.
   const again = `An admin can start it again from the submission page; answers already stored are kept.`;
   return classifier({
@@ -100,8 +100,8 @@ function analysisClassifier(what: "Panel validation" | "Bug-type attribution"): 
     },
   });
 }
-export const classifyPanelError = analysisClassifier("Panel validation");
-export const classifyAttributionError = analysisClassifier("Bug-type attribution");
+export const classifyPanelError = findingReviewClassifier("Panel validation");
+export const classifyAttributionError = findingReviewClassifier("Bug-type attribution");
 
 export const classifyAuditError = classifier({
   endpoint: "model endpoint",
