@@ -7,6 +7,7 @@ import { enqueueFixRankTests, fixRankQueue } from "../lib/queue/fix-rank-queue";
 import { closeQueues } from "../lib/queue/queues";
 import { enqueueScoring, scoringQueue } from "../lib/queue/scoring-queue";
 import { webhookQueue } from "../lib/queue/webhook-queue";
+import { bindWebhookSecrets } from "../lib/server/webhooks/bind-webhook-secrets";
 import { startAuditWorker } from "./features/audit-runs/audit-worker";
 import { startHeartbeat } from "./heartbeat";
 import { createWorker } from "./jobs/create-worker";
@@ -29,6 +30,7 @@ async function main(): Promise<void> {
     createWorker(webhookQueue, processWebhookJob, { connection, concurrency: 16 }),
   ];
   for (const worker of workers) await worker.waitUntilReady();
+  await bindWebhookSecrets();
 
   // Rows are written before jobs are queued: re-queue any row whose job was lost (e.g. Redis was down).
   const orphans = await db.submission.findMany({ where: { scoringStatus: "queued" }, select: { id: true } });

@@ -77,6 +77,7 @@ import {
   webhookDeliveriesSchema,
   webhookListSchema,
   deletedWebhookSchema,
+  enabledWebhookSchema,
   sentTestEventSchema,
   webhookDeliveriesQuerySchema,
 } from "./webhooks";
@@ -518,7 +519,20 @@ export const API_ROUTES: readonly ApiRoute[] = [
     summary: "Send a test event to an endpoint",
     auth: { kind: "required", scopes: ["read", "submit"] },
     params: id,
+    description:
+      "At most `WEBHOOK_TEST_EVENTS_PER_HOUR` (10) a user, over all their endpoints; a disabled endpoint is re-enabled first (409).",
     success: { status: 202, schema: sentTestEventSchema, description: "Queued for delivery" },
+    errors: [404, 409],
+  },
+  {
+    method: "post",
+    path: "/api/v1/webhooks/{id}/enable",
+    tag: "Webhook endpoints",
+    summary: "Re-enable an endpoint that was disabled after a day of failed deliveries",
+    description: "Clears the failure count; events from now on are delivered again (those given up are not re-sent).",
+    auth: { kind: "required", scopes: ["read", "submit"] },
+    params: id,
+    success: { status: 200, schema: enabledWebhookSchema, description: "The endpoint, enabled" },
     errors: [404],
   },
   // Admin
