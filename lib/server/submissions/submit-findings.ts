@@ -2,11 +2,12 @@ import "server-only";
 import { consumeRateLimit, rateLimitedError, releaseRateLimit } from "../rate-limit/rate-limit";
 import { db } from "../../db";
 import { parseFindingsTextYielding } from "../../validation/findings-file";
-import { parseSarifTextYielding, sarifPaths, type SarifUploadQuery } from "../../validation/sarif";
+import { parseSarifTextYielding, sarifPaths } from "../../validation/sarif";
 import { findBenchmark } from "../benchmarks/import-benchmark";
 import { createSubmission, type CreatedSubmission } from "./create-submission";
 import { assertWithinQuota } from "./submission-quota";
 import { reserveUploadBytes } from "./upload-budget";
+import { type SarifUploadQuery } from "../../contracts/submissions";
 
 /** The upload's text, and its format: a findings file, or a SARIF log with what it does not say (the query). */
 export type UploadBody = { declaredBytes?: number; read: () => Promise<string>; sarif?: SarifUploadQuery };
