@@ -23,6 +23,10 @@ export const createdSubmissionSchema = z
       .object({ without_location: z.number().int() })
       .optional()
       .meta({ description: "SARIF uploads: results that were not imported (no physical location), counted" }),
+    paths: z.object({ mapped: z.number().int(), unmapped: z.number().int() }).optional().meta({
+      description:
+        "SARIF uploads: results whose file was found among the repository's files (its snapshot's, else its reference bugs'), and those kept as written",
+    }),
   })
   .meta({ id: "CreatedSubmission", example: { id: "cmabc123", status: "queued", findings: 42, runs: 1 } });
 
@@ -184,6 +188,7 @@ export const submissionStatusSchema = z
   })
   .meta({ id: "SubmissionStatus" });
 export type SubmissionStatusBody = z.infer<typeof submissionStatusSchema>;
+export type CreatedSubmission = z.infer<typeof createdSubmissionSchema>;
 
 export const quotaSchema = z
   .object({

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BUG_RECORD_SHAPE, TEXT_LIMITS, boundedText, checkLineRange, requiredText } from "./common";
+import { BUG_RECORD_SHAPE, TEXT_LIMITS, boundedText, checkLineRange, requiredText, WHEN_LINES_PARSE } from "./common";
 
 // The benchmark file (import format): a benchmark version, its repositories and its reference set.
 export const languageSchema = z.string().trim().toLowerCase().min(1).max(50);
@@ -26,7 +26,7 @@ export const referenceBugSchema = z
     ...BUG_RECORD_SHAPE,
     fixed_at: fixedAtSchema.optional(),
   })
-  .superRefine(checkLineRange);
+  .superRefine(checkLineRange, WHEN_LINES_PARSE);
 
 export const taxonomySchema = z.object({
   families: z.array(
