@@ -7,7 +7,7 @@ import { reviewQueueQuerySchema } from "../server/admin/list-review-queue";
 import { listUsersQuerySchema } from "../server/admin/list-users";
 import { reviewSubmissionBodySchema } from "../server/admin/review-submission";
 import { updateUserBodySchema } from "../server/admin/update-user";
-import { startPanelBodySchema } from "../server/analysis/start-analysis";
+import { startPanelBodySchema } from "../server/finding-review/start-finding-review";
 import { putContextBodySchema } from "../server/context/context-documents";
 import { panelReviewsQuerySchema } from "../server/panel/read-panel";
 import { createRunBodySchema } from "../server/audit-runs/create-run";
@@ -77,6 +77,7 @@ import {
   webhookDeliveriesSchema,
   webhookListSchema,
   deletedWebhookSchema,
+  enabledWebhookSchema,
   sentTestEventSchema,
   webhookDeliveriesQuerySchema,
 } from "./webhooks";
@@ -518,7 +519,20 @@ export const API_ROUTES: readonly ApiRoute[] = [
     summary: "Send a test event to an endpoint",
     auth: { kind: "required", scopes: ["read", "submit"] },
     params: id,
+    description:
+      "At most `WEBHOOK_TEST_EVENTS_PER_HOUR` (10) a user, over all their endpoints; a disabled endpoint is re-enabled first (409).",
     success: { status: 202, schema: sentTestEventSchema, description: "Queued for delivery" },
+    errors: [404, 409],
+  },
+  {
+    method: "post",
+    path: "/api/v1/webhooks/{id}/enable",
+    tag: "Webhook endpoints",
+    summary: "Re-enable an endpoint that was disabled after a day of failed deliveries",
+    description: "Clears the failure count; events from now on are delivered again (those given up are not re-sent).",
+    auth: { kind: "required", scopes: ["read", "submit"] },
+    params: id,
+    success: { status: 200, schema: enabledWebhookSchema, description: "The endpoint, enabled" },
     errors: [404],
   },
   // Admin
@@ -597,9 +611,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
     method: "post",
     path: "/api/v1/admin/benchmarks/{key}/fix-dates",
     tag: "Admin",
-    summary: "Date the reference bugs of a version imported without fix dates",
+    summary: "Add fix dates, fix commits and window counts to a version imported without them",
     description:
-      "The body is a fix-dates file (docs/file-formats.md), at most `UPLOAD_MAX_BYTES`. All listed bugs are dated in one transaction (audit-logged), then the fix-rank tests of the version's scored runs are recomputed. 409 when the version already has fix dates; 422 names every row that matches no reference bug.",
+      "The body is a fix-dates file (docs/file-formats.md), at most `UPLOAD_MAX_BYTES`: fix dates and fix commits of reference bugs, each repository's bug-fixing commits and commit and test counts, the reference window's end. Everything is written in one transaction (audit-logged), then the fix-rank tests of the version's scored runs and its datasheet are recomputed. 409 when the version already has what the file gives; 422 names every row that matches no reference bug, repository or listed fix commit.",
     auth: ADMIN,
     params: z.object({ key: z.string().meta({ description: "The version as slug@version (URL-encoded)" }) }),
     body: bodyJson(fixDatesFileSchema, "A fix-dates file (docs/file-formats.md)"),

@@ -187,6 +187,10 @@ export const benchmarkVersionListSchema = z
         snapshots: z.number().int(),
         reference_bugs: z.number().int(),
         fix_dated_bugs: z.number().int().meta({ description: "Reference bugs with a fix date (fixed_at)" }),
+        fix_commit_bugs: z
+          .number()
+          .int()
+          .meta({ description: "Reference bugs that name their fix commit (fix_commit)" }),
         submissions: z.number().int(),
         public_submissions: z.number().int(),
         created_at: timestampSchema,
@@ -272,10 +276,10 @@ export const cancelledAuditRunSchema = z
 export const approvedSpendSchema = z
   .object({ id: z.string(), status: z.string(), approved_judge_calls: z.number().int() })
   .meta({ id: "ApprovedSpend" });
-const startedAnalysis = { id: z.string(), submission_id: z.string(), status: z.literal("queued") };
+const startedFindingReview = { id: z.string(), submission_id: z.string(), status: z.literal("queued") };
 export const startedPanelSchema = z
   .object({
-    ...startedAnalysis,
+    ...startedFindingReview,
     sample_size: z.number().int(),
     seed: z.string(),
     runs: z
@@ -298,7 +302,7 @@ export const startedPanelSchema = z
     },
   });
 export const startedAttributionSchema = z
-  .object({ ...startedAnalysis, model: z.string() })
+  .object({ ...startedFindingReview, model: z.string() })
   .meta({ id: "StartedAttribution" });
 
 export const healthSchema = z.object({ ok: z.literal(true) }).meta({ id: "Health" });
@@ -306,7 +310,8 @@ export const healthSchema = z.object({ ok: z.literal(true) }).meta({ id: "Health
 export const importedFixDatesSchema = z
   .object({
     benchmark: z.string().meta({ description: "slug@version" }),
-    dated: z.number().int().meta({ description: "Reference bugs the file dated" }),
+    dated: z.number().int().meta({ description: "Reference bugs the file dated (by fixed_at or by their fix commit)" }),
+    fix_commits: z.number().int().meta({ description: "Bug-fixing commits the file listed, over all repositories" }),
     reference_bugs: z.number().int().meta({ description: "Reference bugs of the version" }),
     tests: z
       .literal("queued")

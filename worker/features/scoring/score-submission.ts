@@ -17,15 +17,14 @@ import { PAPER_THRESHOLDS } from "../../../lib/scoring/thresholds";
 import type { ScoreBreakdown } from "../../../lib/scoring/types";
 import { updateClaimed, type Claim } from "./claim-submission";
 import { embedBugs } from "./embed-bugs";
+import { JudgeRunner, type JudgeStats } from "../../shared/judge/judge-runner";
 import {
-  JudgeRunner,
   pairRequest,
   readCachedVerdicts,
   requestKey,
   type JudgeRequest,
-  type JudgeStats,
   type Verdict,
-} from "./judge-pairs";
+} from "../../shared/judge/verdict-cache";
 import { loadScoringInput, type LoadedFinding, type ReferenceSide } from "./load-scoring-input";
 import { mergeRuns, type CrossRunFigures } from "./merge-runs";
 import { breakdownRows, scoreRow } from "./score-rows";
