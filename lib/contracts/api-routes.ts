@@ -80,6 +80,7 @@ import {
   sentTestEventSchema,
   webhookDeliveriesQuerySchema,
 } from "./webhooks";
+import { JUDGE_QUALITY_ROUTES } from "./judge-quality-routes";
 
 // Every route under app/api with what it takes and answers: the one table the OpenAPI document is built from
 // (lib/contracts/openapi-document.ts). A test walks app/api and fails when a route or method is missing here.
@@ -711,6 +712,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     success: { status: 201, schema: registeredUserSchema, description: "Created; the page then signs in" },
     errors: [400, 403, 409, 413],
   },
+  ...JUDGE_QUALITY_ROUTES,
 ];
 
 // next-auth's own endpoints (sign-in, callbacks, CSRF, session) follow its protocol, not this API's conventions; the
