@@ -140,6 +140,10 @@ export const leaderboardSchema = z
         report_url: z.string().nullable(),
         panel_validity: z.number().nullable(),
         panel_validity_ci: intervalSchema.nullable(),
+        panel_graded: z.number().int().nullable().meta({
+          description:
+            "Of a verified panel's sample, the findings maintainers graded blind; the agreement is under GET /api/v1/judge-quality",
+        }),
         panel_text_only: z.number().int().nullable().meta({
           description:
             "Of a verified panel's sample, the findings judged from their text alone (no snapshot); null for reported rows",
