@@ -24,7 +24,7 @@ export const GET = withErrors(async (request: Request) => {
     json: () => shaped(bugTypeDistancesSchema, data),
     csv: () =>
       [
-        ["from", "from_submission_id", "to", "to_submission_id", "js_distance"].join(","),
+        ["from", "from_submission_id", "to", "to_submission_id", "js_distance_base2"].join(","),
         ...data.subjects.flatMap((a, i) =>
           data.subjects.map((b, j) =>
             [a.label, a.submission_id, b.label, b.submission_id, data.distances[i]![j]].map(csvCell).join(","),
