@@ -18,7 +18,7 @@ describe("bug-type CSV downloads", () => {
       ],
     });
     expect(csv.split("\r\n")).toEqual([
-      "from,from_submission_id,to,to_submission_id,js_distance",
+      "from,from_submission_id,to,to_submission_id,js_distance_base2",
       "Maintainers,,Maintainers,,0",
       `Maintainers,,"'=HYPERLINK(""http://evil.test"",""x"")",s1,0.25`,
       `"'=HYPERLINK(""http://evil.test"",""x"")",s1,Maintainers,,0.25`,
