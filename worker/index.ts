@@ -11,6 +11,7 @@ import { startAuditWorker } from "./features/audit-runs/audit-worker";
 import { startHeartbeat } from "./heartbeat";
 import { createWorker } from "./jobs/create-worker";
 import { startMetricsPublisher } from "./metrics-publisher";
+import { closeWithin } from "./shutdown";
 import { processAttributionJob, processPanelJob } from "./processors/analysis";
 import { processFixRankJob, processScoringJob } from "./processors/scoring";
 import { processWebhookJob } from "./processors/webhook";
@@ -63,11 +64,11 @@ async function main(): Promise<void> {
     stopping = true;
     log.info({ signal }, "worker stopping: finishing active jobs");
     stopHeartbeat();
-    await auditWorker.close();
-    for (const worker of workers) await worker.close();
-    await stopMetrics();
-    await closeQueues();
-    await disconnectDb();
+    await closeWithin(connection, [auditWorker, ...workers], env.WORKER_SHUTDOWN_MS, async () => {
+      await stopMetrics();
+      await closeQueues();
+      await disconnectDb();
+    });
     process.exit(0);
   };
   process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -136,7 +136,7 @@ export default function MethodPage() {
       </p>
       <p>
         Every view shows one benchmark version; versions never mix. To take part, read the{" "}
-        <Link href="/submit-guide">submit guide</Link>.
+        <Link href="/submit">submit page</Link>.
       </p>
     </article>
   );

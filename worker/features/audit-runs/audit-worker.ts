@@ -17,7 +17,7 @@ import { isPanelSandbox, panelSandboxIsOrphan } from "../panel/panel-sandbox";
  * The in-house run side of the worker: removes sandboxes no running pass owns (a worker that died leaves its
  * containers), re-queues steps whose jobs were lost (rows are written before jobs), and processes the audit queue.
  */
-export async function startAuditWorker(connection: Redis): Promise<{ close: () => Promise<void> }> {
+export async function startAuditWorker(connection: Redis): Promise<{ close: (force?: boolean) => Promise<void> }> {
   // The sandbox (SANDBOX, "auto" by default) and why, once: in the log, for the web app, and on each run it starts.
   const chosen = await workerSandbox();
   const sandbox = { ...chosen, provider: chosen.provider && withSandboxMetrics(chosen.provider) };
@@ -71,8 +71,8 @@ export async function startAuditWorker(connection: Redis): Promise<{ close: () =
     "audit worker ready on the audit queue",
   );
   return {
-    close: async () => {
-      await worker.close();
+    close: async (force?: boolean) => {
+      await worker.close(force);
     },
   };
 }
