@@ -2,7 +2,7 @@ import { db, disconnectDb } from "../lib/db";
 import { env } from "../lib/env";
 import { log } from "../lib/observability/log";
 import { createRedisConnection } from "../lib/queue/connection";
-import { attributionQueue, enqueueAnalysis, panelQueue } from "../lib/queue/analysis-queues";
+import { attributionQueue, enqueueFindingReview, panelQueue } from "../lib/queue/finding-review-queues";
 import { enqueueFixRankTests, fixRankQueue } from "../lib/queue/fix-rank-queue";
 import { closeQueues } from "../lib/queue/queues";
 import { enqueueScoring, scoringQueue } from "../lib/queue/scoring-queue";
@@ -12,7 +12,7 @@ import { startHeartbeat } from "./heartbeat";
 import { createWorker } from "./jobs/create-worker";
 import { startMetricsPublisher } from "./metrics-publisher";
 import { closeWithin } from "./shutdown";
-import { processAttributionJob, processPanelJob } from "./processors/analysis";
+import { processAttributionJob, processPanelJob } from "./processors/finding-review";
 import { processFixRankJob, processScoringJob } from "./processors/scoring";
 import { processWebhookJob } from "./processors/webhook";
 
@@ -35,12 +35,12 @@ async function main(): Promise<void> {
   const orphans = await db.submission.findMany({ where: { scoringStatus: "queued" }, select: { id: true } });
   for (const { id } of orphans) await enqueueScoring(id);
   for (const run of await db.panelRun.findMany({ where: { status: "queued" }, select: { id: true, updatedAt: true } }))
-    await enqueueAnalysis("panel", run.id, run.updatedAt.getTime());
+    await enqueueFindingReview("panel", run.id, run.updatedAt.getTime());
   for (const run of await db.attributionRun.findMany({
     where: { status: "queued" },
     select: { id: true, updatedAt: true },
   }))
-    await enqueueAnalysis("attribution", run.id, run.updatedAt.getTime());
+    await enqueueFindingReview("attribution", run.id, run.updatedAt.getTime());
   // Fix dates imported while their job was lost: a run still marked "no fix dates" in a version that has them.
   for (const b of await db.benchmark.findMany({
     where: {

@@ -7,7 +7,7 @@ import { reviewQueueQuerySchema } from "../server/admin/list-review-queue";
 import { listUsersQuerySchema } from "../server/admin/list-users";
 import { reviewSubmissionBodySchema } from "../server/admin/review-submission";
 import { updateUserBodySchema } from "../server/admin/update-user";
-import { startPanelBodySchema } from "../server/analysis/start-analysis";
+import { startPanelBodySchema } from "../server/finding-review/start-finding-review";
 import { putContextBodySchema } from "../server/context/context-documents";
 import { panelReviewsQuerySchema } from "../server/panel/read-panel";
 import { createRunBodySchema } from "../server/audit-runs/create-run";

@@ -272,10 +272,10 @@ export const cancelledAuditRunSchema = z
 export const approvedSpendSchema = z
   .object({ id: z.string(), status: z.string(), approved_judge_calls: z.number().int() })
   .meta({ id: "ApprovedSpend" });
-const startedAnalysis = { id: z.string(), submission_id: z.string(), status: z.literal("queued") };
+const startedFindingReview = { id: z.string(), submission_id: z.string(), status: z.literal("queued") };
 export const startedPanelSchema = z
   .object({
-    ...startedAnalysis,
+    ...startedFindingReview,
     sample_size: z.number().int(),
     seed: z.string(),
     runs: z
@@ -298,7 +298,7 @@ export const startedPanelSchema = z
     },
   });
 export const startedAttributionSchema = z
-  .object({ ...startedAnalysis, model: z.string() })
+  .object({ ...startedFindingReview, model: z.string() })
   .meta({ id: "StartedAttribution" });
 
 export const healthSchema = z.object({ ok: z.literal(true) }).meta({ id: "Health" });

@@ -63,7 +63,7 @@ export const classifyScoringError = classifier({
       : undefined,
 });
 
-function analysisClassifier(what: "Panel validation" | "Bug-type attribution"): JobErrorClassifier {
+function findingReviewClassifier(what: "Panel validation" | "Bug-type attribution"): JobErrorClassifier {
   return classifier({
     endpoint: "LLM endpoint",
     transient: (status) => unavailable("LLM endpoint", status, what.toLowerCase()),
@@ -79,8 +79,8 @@ function analysisClassifier(what: "Panel validation" | "Bug-type attribution"): 
     },
   });
 }
-export const classifyPanelError = analysisClassifier("Panel validation");
-export const classifyAttributionError = analysisClassifier("Bug-type attribution");
+export const classifyPanelError = findingReviewClassifier("Panel validation");
+export const classifyAttributionError = findingReviewClassifier("Bug-type attribution");
 
 export const classifyAuditError = classifier({
   endpoint: "model endpoint",

@@ -7,7 +7,7 @@ import { fixRankQueue } from "../../lib/queue/fix-rank-queue";
 import { scoringQueue } from "../../lib/queue/scoring-queue";
 import { computeFixRankTests, computeFixRankTestsOfBenchmark } from "../../lib/server/analyses/fix-rank-tests";
 import { computeRepeatedRunFit } from "../../lib/server/analyses/repeated-run-fit";
-import { queueAttributionAfterScoring } from "../../lib/server/analysis/start-analysis";
+import { queueAttributionAfterScoring } from "../../lib/server/finding-review/start-finding-review";
 import { emitSubmissionEvent } from "../../lib/server/webhooks/emit-webhook-event";
 import { classifyScoringError } from "../jobs/classify-job-error";
 import { runClaimedJob } from "../jobs/run-claimed-job";

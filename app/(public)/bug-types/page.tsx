@@ -5,7 +5,7 @@ import { benchmarkParam, firstParam, loadPublicPage } from "@/app/(public)/load-
 import { loadBugTypes, type Distribution, type DistributionRow } from "@/lib/server/leaderboard/load-bug-types";
 import { CaptionedTable } from "@/components/ui/captioned-table";
 import { listPublicHarnesses } from "@/lib/server/leaderboard/list-public-harnesses";
-import { readAttributionModel } from "@/lib/llm/analysis-config";
+import { readAttributionModel } from "@/lib/llm/finding-review-config";
 import { DistanceSection } from "@/components/analyses/distance-section";
 import {
   AGENT_POOL_SOURCES,

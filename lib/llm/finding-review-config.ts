@@ -1,5 +1,5 @@
 import { env, type Env } from "../env";
-import { StructuredClient } from "./analysis-client";
+import { StructuredClient } from "./structured-client";
 import { ENABLE_LLM_HINT, llmEndpoint } from "./endpoint";
 
 // What the panel and the attribution need configured, and their clients. Without an API key neither runs: the panel

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { startFakeOpenAi } from "../../tests/support/fake-openai";
-import { StructuredClient, type CallUsage } from "./analysis-client";
+import { StructuredClient, type CallUsage } from "./structured-client";
 import { JudgeReplyError } from "./judge";
 
 type Fake = Awaited<ReturnType<typeof startFakeOpenAi>>;

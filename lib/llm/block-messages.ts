@@ -26,12 +26,12 @@ export function renderBlockMessages(template: PromptTemplate, blocks: Record<str
 }
 
 /** A finding or reference bug as the panel and the classifier read it (no submission, model or submitter). */
-export type AnalysisBug = BugText & {
+export type ReviewedBug = BugText & {
   suggestedFix?: string | null;
   severity?: string | null;
 };
 
-export function bugRecordJson(b: AnalysisBug): Record<string, unknown> {
+export function bugRecordJson(b: ReviewedBug): Record<string, unknown> {
   return {
     id: b.id,
     repository: b.repo,

@@ -1,38 +1,38 @@
 import type { Job } from "bullmq";
 import { env } from "../../lib/env";
-import { createStructuredClient, readAttributionModel, readPanelConfig } from "../../lib/llm/analysis-config";
-import { attributionQueue, panelQueue, type AnalysisKind } from "../../lib/queue/analysis-queues";
+import { createStructuredClient, readAttributionModel, readPanelConfig } from "../../lib/llm/finding-review-config";
+import { attributionQueue, panelQueue, type FindingReviewKind } from "../../lib/queue/finding-review-queues";
 import { workerSandbox } from "../../lib/sandbox/choose-sandbox";
 import { classifyAttributionError, classifyPanelError } from "../jobs/classify-job-error";
 import { runClaimedJob, type JobContext } from "../jobs/run-claimed-job";
 import { attributeBugs } from "../features/attribution/attribute-bugs";
-import { claimAnalysis, updateAnalysis, type AnalysisClaim } from "../shared/claim-analysis";
+import { claimFindingReview, updateFindingReview, type FindingReviewClaim } from "../shared/claim-finding-review";
 import { runPanel } from "../features/panel/run-panel";
 import { withSandboxMetrics } from "../sandbox-metrics";
 import { panelSandboxForEnv } from "../features/panel/panel-sandbox";
 
 // Panel validation and bug-type attribution: a PanelRun / AttributionRun row each, fenced like scoring.
-function processAnalysisJob(
-  kind: AnalysisKind,
+function processFindingReviewJob(
+  kind: FindingReviewKind,
   job: Job,
-  work: (claim: AnalysisClaim, context: JobContext) => Promise<unknown>,
+  work: (claim: FindingReviewClaim, context: JobContext) => Promise<unknown>,
 ): Promise<unknown> {
   return runClaimedJob(job, {
     parse: (kind === "panel" ? panelQueue : attributionQueue).payload,
-    claim: ({ runId }) => claimAnalysis(kind, runId),
+    claim: ({ runId }) => claimFindingReview(kind, runId),
     logFields: ({ runId }) => ({ runId }),
     classify: kind === "panel" ? classifyPanelError : classifyAttributionError,
     record: (claim, { message, final }) =>
-      updateAnalysis(claim, final ? { status: "failed", error: message } : { error: message }),
+      updateFindingReview(claim, final ? { status: "failed", error: message } : { error: message }),
     work,
   });
 }
 
 export function processPanelJob(job: Job): Promise<unknown> {
-  return processAnalysisJob("panel", job, async (claim, { onProgress }) => {
+  return processFindingReviewJob("panel", job, async (claim, { onProgress }) => {
     const config = readPanelConfig();
     if (!config.ok) {
-      await updateAnalysis(claim, { status: "failed", error: config.message });
+      await updateFindingReview(claim, { status: "failed", error: config.message });
       return { failed: config.message };
     }
     // PANEL_SANDBOX auto (default) or on: the worker's sandbox, chosen once per process (SANDBOX=auto: Docker, else
@@ -52,10 +52,10 @@ export function processPanelJob(job: Job): Promise<unknown> {
 }
 
 export function processAttributionJob(job: Job): Promise<unknown> {
-  return processAnalysisJob("attribution", job, async (claim, { onProgress }) => {
+  return processFindingReviewJob("attribution", job, async (claim, { onProgress }) => {
     const model = readAttributionModel();
     if (!model.ok) {
-      await updateAnalysis(claim, { status: "failed", error: model.message });
+      await updateFindingReview(claim, { status: "failed", error: model.message });
       return { failed: model.message };
     }
     return attributeBugs(claim, {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readAttributionModel, readPanelConfig } from "./analysis-config";
+import { readAttributionModel, readPanelConfig } from "./finding-review-config";
 
 const base = {
   OPENAI_API_KEY: undefined,

@@ -94,7 +94,7 @@ export class StructuredClient {
     let inputTokens = 0;
     let outputTokens = 0;
     for (let attempt = 0; ; attempt++) {
-      const completion = await timedModelCall("analysis", () =>
+      const completion = await timedModelCall("finding-review", () =>
         this.client.chat.completions.create({
           model,
           temperature: 0,
@@ -138,7 +138,7 @@ export class StructuredClient {
     messages: ChatCompletionMessageParam[],
     tools: readonly object[],
   ): Promise<AssistantTurn> {
-    const completion = await timedModelCall("analysis-tools", () =>
+    const completion = await timedModelCall("finding-review-tools", () =>
       this.client.chat.completions.create({
         model,
         temperature: 0,

@@ -5,7 +5,7 @@ import { ActionError, useApiAction } from "@/components/ui/action-button";
 import styles from "../account/ui.module.css";
 
 /** Admins start (or rerun) panel validation with a sample size and seed, or bug-type attribution; the page then follows progress. */
-export function StartAnalysis({
+export function StartFindingReview({
   id,
   kind,
   again,

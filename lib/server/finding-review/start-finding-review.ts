@@ -3,8 +3,8 @@ import { z } from "zod";
 import { db } from "../../db";
 import { env } from "../../env";
 import { AppError, parseOrThrow } from "../../errors";
-import { readAttributionModel, readPanelConfig } from "../../llm/analysis-config";
-import { enqueueAnalysis } from "../../queue/analysis-queues";
+import { readAttributionModel, readPanelConfig } from "../../llm/finding-review-config";
+import { enqueueFindingReview } from "../../queue/finding-review-queues";
 import { recordAuditLog } from "../admin/record-audit-log";
 import { PANEL_RUN_SCOPES, type PanelRunScope } from "../../panel/sample";
 
@@ -21,7 +21,7 @@ export const startPanelBodySchema = z
   })
   .strict();
 
-export type StartedAnalysis = { id: string; submission_id: string; status: "queued" };
+export type StartedFindingReview = { id: string; submission_id: string; status: "queued" };
 
 async function requireScored(id: string) {
   const submission = await db.submission.findUnique({
@@ -40,7 +40,13 @@ export async function startPanel(
   submissionId: string,
   body: unknown,
 ): Promise<
-  StartedAnalysis & { sample_size: number; seed: string; runs: PanelRunScope; judges: string[]; tier2_judge: string }
+  StartedFindingReview & {
+    sample_size: number;
+    seed: string;
+    runs: PanelRunScope;
+    judges: string[];
+    tier2_judge: string;
+  }
 > {
   const input = parseOrThrow(startPanelBodySchema, body ?? {}, "The panel request");
   const config = readPanelConfig();
@@ -81,7 +87,7 @@ export async function startPanel(
     });
     return row;
   });
-  await enqueueAnalysis("panel", run.id, run.updatedAt.getTime());
+  await enqueueFindingReview("panel", run.id, run.updatedAt.getTime());
   return {
     id: run.id,
     submission_id: submissionId,
@@ -112,7 +118,7 @@ export async function startAttribution(
   actorId: string,
   submissionId: string,
   body: unknown,
-): Promise<StartedAnalysis & { model: string }> {
+): Promise<StartedFindingReview & { model: string }> {
   parseOrThrow(z.object({}).strict(), body ?? {}, "The attribution request");
   const model = readAttributionModel();
   if (!model.ok) throw new AppError("unavailable", model.message);
@@ -126,7 +132,7 @@ export async function startAttribution(
     reason: null,
     details: { model: submission.model, attribution_model: model.model },
   });
-  await enqueueAnalysis("attribution", run.id, run.updatedAt.getTime());
+  await enqueueFindingReview("attribution", run.id, run.updatedAt.getTime());
   return { id: run.id, submission_id: submissionId, status: "queued", model: model.model };
 }
 
@@ -135,5 +141,5 @@ export async function queueAttributionAfterScoring(submissionId: string): Promis
   const model = readAttributionModel();
   if (!model.ok || !env.ATTRIBUTION_AFTER_SCORING) return;
   const run = await queueAttribution(submissionId, model.model, null);
-  if (run) await enqueueAnalysis("attribution", run.id, run.updatedAt.getTime());
+  if (run) await enqueueFindingReview("attribution", run.id, run.updatedAt.getTime());
 }

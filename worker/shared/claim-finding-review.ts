@@ -1,18 +1,18 @@
 import { Prisma } from "../../lib/generated/prisma/client";
-import type { AnalysisKind } from "../../lib/queue/analysis-queues";
+import type { FindingReviewKind } from "../../lib/queue/finding-review-queues";
 import { db } from "../../lib/db";
-import type { CallUsage, StructuredClient } from "../../lib/llm/analysis-client";
+import type { CallUsage, StructuredClient } from "../../lib/llm/structured-client";
 import { LostClaimError } from "../jobs/lost-claim";
 
 // Fencing for panel and attribution jobs, as for scoring (claim-submission.ts): every claim takes a new token and
 // every write of the job row checks it, so after a lapsed lock only the latest claimant moves the row.
 
-export type AnalysisClaim = { kind: AnalysisKind; runId: string; token: number };
+export type FindingReviewClaim = { kind: FindingReviewKind; runId: string; token: number };
 
 const TABLE = { panel: Prisma.sql`"PanelRun"`, attribution: Prisma.sql`"AttributionRun"` } as const;
 
 /** Claims a queued or running job row; null when there is nothing to do (done, failed, or deleted). */
-export async function claimAnalysis(kind: AnalysisKind, runId: string): Promise<AnalysisClaim | null> {
+export async function claimFindingReview(kind: FindingReviewKind, runId: string): Promise<FindingReviewClaim | null> {
   const rows = await db.$queryRaw<{ token: number }[]>`
     UPDATE ${TABLE[kind]} SET token = token + 1, status = 'running', error = NULL, "updatedAt" = now()
     WHERE id = ${runId} AND status IN ('queued', 'running')
@@ -23,7 +23,7 @@ export async function claimAnalysis(kind: AnalysisKind, runId: string): Promise<
 type RunUpdate = Prisma.PanelRunUpdateManyMutationInput & Prisma.AttributionRunUpdateManyMutationInput;
 
 function updateRows(
-  kind: AnalysisKind,
+  kind: FindingReviewKind,
   where: Prisma.PanelRunWhereInput & Prisma.AttributionRunWhereInput,
   data: RunUpdate,
 ) {
@@ -31,13 +31,13 @@ function updateRows(
 }
 
 /** Updates the job row only while the claim holds; throws LostClaimError otherwise. */
-export async function updateAnalysis(claim: AnalysisClaim, data: RunUpdate): Promise<void> {
+export async function updateFindingReview(claim: FindingReviewClaim, data: RunUpdate): Promise<void> {
   const { count } = await updateRows(claim.kind, { id: claim.runId, token: claim.token }, data);
   if (count !== 1) throw new LostClaimError(`${claim.kind} run ${claim.runId}`);
 }
 
 /** The columns each job row counts its spend in (PanelRun.spent*, AttributionRun's calls, tokens and cost). */
-const SPEND: Record<AnalysisKind, (u: CallUsage) => RunUpdate> = {
+const SPEND: Record<FindingReviewKind, (u: CallUsage) => RunUpdate> = {
   panel: (u) => ({
     spentCalls: { increment: 1 },
     spentInputTokens: { increment: u.inputTokens },
@@ -53,11 +53,11 @@ const SPEND: Record<AnalysisKind, (u: CallUsage) => RunUpdate> = {
 };
 
 /**
- * Runs an analysis with what it pays counted call by call on its row. Not fenced: a superseded or killed attempt's
+ * Runs a panel or attribution job with what it pays counted call by call on its row. Not fenced: a superseded or killed attempt's
  * calls were paid for too; a retried job pays again only for what it had not stored.
  */
 export function withSpendCounted<T>(
-  claim: AnalysisClaim,
+  claim: FindingReviewClaim,
   client: StructuredClient,
   work: () => Promise<T>,
 ): Promise<T> {
@@ -65,13 +65,13 @@ export function withSpendCounted<T>(
 }
 
 /** A progress writer that writes only when the percentage moves. */
-export function progressWriter(claim: AnalysisClaim, onProgress?: (percent: number) => Promise<void>) {
+export function progressWriter(claim: FindingReviewClaim, onProgress?: (percent: number) => Promise<void>) {
   let last = -1;
   return async (percent: number) => {
     const p = Math.max(0, Math.min(100, Math.floor(percent)));
     if (p === last) return;
     last = p;
-    await updateAnalysis(claim, { progress: p });
+    await updateFindingReview(claim, { progress: p });
     await onProgress?.(p);
   };
 }

@@ -1,4 +1,4 @@
-// npm run bench:analysis — panel validation and bug-type attribution at a realistic size (docs/panel-and-attribution.md).
+// npm run bench:finding-review — panel validation and bug-type attribution at a realistic size (docs/panel-and-attribution.md).
 //
 // Imports the demo benchmark (4 repositories, 39 reference bugs, with its taxonomy) into a scratch database, stores a
 // scored submission of RUNS x FINDINGS synthetic findings (default 3 x 400, none with a category), and runs the real
@@ -6,12 +6,13 @@
 // fake OpenAI server at a fixed 200 ms latency; then runs both again, which must make no LLM call and leave every
 // row as it was. Prints wall time, LLM calls and calls per second. PANEL_CONCURRENCY / ATTRIBUTION_CONCURRENCY are
 // read from lib/env.ts as the worker does. Environment: BENCH_DATABASE_URL (default
-// postgresql://postgres@127.0.0.1:5432/probebench_bench_analysis, dropped and recreated every run).
+// postgresql://postgres@127.0.0.1:5432/probebench_bench_finding_review, dropped and recreated every run).
 
 import { readFileSync } from "node:fs";
 import { canConnect, migrate, recreateDatabase } from "./lib/database";
 
-const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/probebench_bench_analysis";
+const DATABASE_URL =
+  process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/probebench_bench_finding_review";
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const FINDINGS = Number(process.env.BENCH_FINDINGS_PER_RUN ?? 400);
 const LATENCY_MS = 200;
@@ -20,11 +21,11 @@ process.env.DATABASE_URL = DATABASE_URL;
 const { db, disconnectDb } = await import("../lib/db");
 const { env } = await import("../lib/env");
 const { bugContentHash } = await import("../lib/hash");
-const { StructuredClient } = await import("../lib/llm/analysis-client");
+const { StructuredClient } = await import("../lib/llm/structured-client");
 const { importBenchmark } = await import("../lib/server/benchmarks/import-benchmark");
 const { benchmarkFileSchema } = await import("../lib/validation/benchmark-file");
 const { attributeBugs } = await import("../worker/features/attribution/attribute-bugs");
-const { claimAnalysis } = await import("../worker/shared/claim-analysis");
+const { claimFindingReview } = await import("../worker/shared/claim-finding-review");
 const { runPanel } = await import("../worker/features/panel/run-panel");
 const { startFakeOpenAi } = await import("../tests/support/fake-openai");
 
@@ -103,7 +104,7 @@ const panelRows = async () =>
   JSON.stringify(await db.panelSample.findMany({ where: { panelRunId: panelRun.id }, orderBy: { id: "asc" } }));
 const config = { judges, tier2Judge: tier2, contextModel: "bench-context" };
 const cold = await timed(`panel, cold (${RUNS} x 100 sampled, concurrency ${env.PANEL_CONCURRENCY})`, async () =>
-  runPanel((await claimAnalysis("panel", panelRun.id))!, {
+  runPanel((await claimFindingReview("panel", panelRun.id))!, {
     client: authed(),
     config,
     concurrency: env.PANEL_CONCURRENCY,
@@ -112,7 +113,7 @@ const cold = await timed(`panel, cold (${RUNS} x 100 sampled, concurrency ${env.
 const panelBefore = await panelRows();
 await db.panelRun.update({ where: { id: panelRun.id }, data: { status: "queued" } });
 const warm = await timed("panel, rerun", async () =>
-  runPanel((await claimAnalysis("panel", panelRun.id))!, {
+  runPanel((await claimFindingReview("panel", panelRun.id))!, {
     client: authed(),
     config,
     concurrency: env.PANEL_CONCURRENCY,
@@ -127,7 +128,7 @@ const attributionRows = async () => JSON.stringify(await db.bugTypeAttribution.f
 const aCold = await timed(
   `attribution, cold (${RUNS * FINDINGS} findings + ${file.reference_bugs.length} reference bugs, concurrency ${env.ATTRIBUTION_CONCURRENCY})`,
   async () =>
-    attributeBugs((await claimAnalysis("attribution", attribution.id))!, {
+    attributeBugs((await claimFindingReview("attribution", attribution.id))!, {
       client: authed(),
       model: "bench-attribution",
       concurrency: env.ATTRIBUTION_CONCURRENCY,
@@ -136,7 +137,7 @@ const aCold = await timed(
 const attributionBefore = await attributionRows();
 await db.attributionRun.update({ where: { id: attribution.id }, data: { status: "queued" } });
 const aWarm = await timed("attribution, rerun", async () =>
-  attributeBugs((await claimAnalysis("attribution", attribution.id))!, {
+  attributeBugs((await claimFindingReview("attribution", attribution.id))!, {
     client: authed(),
     model: "bench-attribution",
     concurrency: env.ATTRIBUTION_CONCURRENCY,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bugRecordJson, renderBlockMessages } from "./analysis-messages";
+import { bugRecordJson, renderBlockMessages } from "./block-messages";
 import { loadPrompt } from "./prompts";
 
 const hostile = {
