@@ -39,7 +39,7 @@ export function addSnapshotCommands(program: Command, closeDb: () => Promise<voi
       const flags = parseOrThrow(
         importFlagsSchema,
         { "--benchmark": opts.benchmark, "--repo": opts.repo, "--image": opts.image },
-        "The options",
+        "The command line",
       );
       const { importSnapshot } = await import("../lib/server/snapshots/import-snapshot");
       const result = await importSnapshot({
