@@ -127,7 +127,7 @@ function invert3(m: number[][]): number[][] | null {
  * reads an undeclared variable (a ReferenceError in strict mode), so shrinking is switched off (sigma = 1 stops the
  * search where it would shrink) and a fresh simplex around the best point takes its place.
  */
-function minimiseWithRestarts(objective: (x: number[]) => number, start: number[]): { x: number[]; fx: number } {
+export function minimiseWithRestarts(objective: (x: number[]) => number, start: number[]): { x: number[]; fx: number } {
   let best = nelderMead(objective, start, { maxIterations: 2_000, minErrorDelta: 1e-12, sigma: 1 });
   for (let restart = 0; restart < 100; restart++) {
     const next = nelderMead(objective, [...best.x], { maxIterations: 2_000, minErrorDelta: 1e-12, sigma: 1 });

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 
-// Bulk inserts for the scoring write path. Through Prisma's createMany a row costs about 0.3 ms and 15 KB of garbage
+// Bulk inserts for the scoring write path and the verdict cache. Through Prisma's createMany a row costs about 0.3 ms and 15 KB of garbage
 // in the query compiler: measured on `npm run bench:score`, 51,805 candidate pairs took 16-22 s and grew the heap by
 // 600-900 MB. One `INSERT ... SELECT FROM unnest(...)` per chunk, with one array parameter per column, writes the same
 // rows in about 2 s and allocates little. Column names are the Prisma field names (the schema maps none), and callers

@@ -2,27 +2,31 @@ import type { Redis } from "ioredis";
 import { db } from "../../../lib/db";
 import { env } from "../../../lib/env";
 import { log } from "../../../lib/observability/log";
-import { auditQueue, enqueueAuditJob } from "../../../lib/queue/audit-queue";
-import { workerSandbox } from "../../../lib/sandbox/choose-sandbox";
-import { describeSandbox } from "../../../lib/sandbox/sandbox-record";
+import { enqueueAuditJob } from "../../../lib/queue/audit-queue";
+import { workerSandbox, type SandboxChoice } from "../../../lib/sandbox/choose-sandbox";
+import { describeIsolation, describeSandbox } from "../../../lib/sandbox/sandbox-record";
 import { finishRunIfComplete } from "../../../lib/server/audit-runs/finish-run";
 import { publishSandboxStatus } from "../../../lib/server/audit-runs/sandbox-status";
-import { createWorker } from "../../jobs/create-worker";
-import { createAuditProcessor } from "../../processors/audit-run";
 import { withSandboxMetrics } from "../../sandbox-metrics";
 import { removeEndedRunDirs } from "./run-snapshot";
 import { isPanelSandbox, panelSandboxIsOrphan } from "../panel/panel-sandbox";
 
+// The in-house run side of the worker's start-up: the sandbox choice, sandboxes no running pass owns (a worker that
+// died leaves its containers), and steps whose jobs were lost (rows are written before jobs).
+
 /**
- * The in-house run side of the worker: removes sandboxes no running pass owns (a worker that died leaves its
- * containers), re-queues steps whose jobs were lost (rows are written before jobs), and processes the audit queue.
+ * The sandbox (SANDBOX, "auto" by default) and why, chosen once: in the log, for the web app, and for each run it
+ * starts. Removes orphan sandboxes of audit passes and panel judges before any consumer starts.
  */
-export async function startAuditWorker(connection: Redis): Promise<{ close: () => Promise<void> }> {
-  // The sandbox (SANDBOX, "auto" by default) and why, once: in the log, for the web app, and on each run it starts.
+export async function prepareAuditSandbox(connection: Redis): Promise<SandboxChoice> {
   const chosen = await workerSandbox();
   const sandbox = { ...chosen, provider: chosen.provider && withSandboxMetrics(chosen.provider) };
   const { provider: sandboxes, ...record } = sandbox;
-  log[sandboxes && !record.warning ? "info" : "warn"]({ sandbox: record.kind }, `sandbox: ${describeSandbox(record)}`);
+  const isolation = describeIsolation(record);
+  log[sandboxes && !record.warning ? "info" : "warn"](
+    { sandbox: record.kind },
+    `sandbox: ${describeSandbox(record)}${isolation ? `. Isolation: ${isolation}` : ""}`,
+  );
   if (!sandboxes && env.PANEL_SANDBOX === "on")
     log.warn("PANEL_SANDBOX=on, but without a sandbox panel judges work without one (their confidence capped)");
   await publishSandboxStatus(connection, record).catch((error) =>
@@ -41,12 +45,15 @@ export async function startAuditWorker(connection: Redis): Promise<{ close: () =
           return 0;
         })
     : 0;
-  // A pass waits on the model and the sandbox, never on the CPU, so its lock is renewed on time.
-  const worker = createWorker(auditQueue, createAuditProcessor(sandbox), {
-    connection,
-    concurrency: env.AUDIT_CONCURRENCY,
-  });
-  await worker.waitUntilReady();
+  log.info({ sandbox: record.kind, removedSandboxes: removed }, "audit sandbox ready");
+  return sandbox;
+}
+
+/**
+ * Re-queues queued runs and the queued passes of running runs, finishes runs whose last step ended meanwhile, and
+ * removes ended runs' directories; returns how many runs were re-queued.
+ */
+export async function requeueLostAuditRuns(): Promise<number> {
   const queued = await db.auditRun.findMany({ where: { status: "queued" }, select: { id: true } });
   for (const { id } of queued) await enqueueAuditJob({ kind: "start-run", runId: id });
   const running = await db.auditRun.findMany({
@@ -61,18 +68,5 @@ export async function startAuditWorker(connection: Redis): Promise<{ close: () =
     await finishRunIfComplete(run.id);
   }
   await removeEndedRunDirs().catch((error) => log.error({ err: error }, "could not clean AUDIT_WORK_DIR"));
-  log.info(
-    {
-      sandbox: record.kind,
-      concurrency: env.AUDIT_CONCURRENCY,
-      removedSandboxes: removed,
-      requeuedRuns: queued.length,
-    },
-    "audit worker ready on the audit queue",
-  );
-  return {
-    close: async () => {
-      await worker.close();
-    },
-  };
+  return queued.length;
 }

@@ -1,41 +1,11 @@
-import { db } from "../../../lib/db";
-import { JudgeReplyError, judgeCostUsd, type Judge, type JudgeDecision, type JudgeText } from "../../../lib/llm/judge";
-import type { Prisma } from "../../../lib/generated/prisma/client";
-import type { SignalValues } from "../../../lib/scoring/types";
+import { JudgeReplyError, judgeCostUsd, type Judge, type JudgeDecision } from "../../../lib/llm/judge";
 import { createTurnPacer } from "../../../lib/llm/turn-pacer";
-import { insertRows } from "./insert-rows";
+import { storeVerdicts, type JudgeRequest } from "./verdict-cache";
 
-// The judge, as the scoring pipeline uses it: verdicts cached across submissions by (the two texts, model, prompt
-// version, configHash), new ones stored in batches while calls go on, malformed replies asked again and then left
-// undecided. Which pairs are judged, and in which order, is the caller's (score-submission.ts); this file only calls
-// and stores.
+// The judge as a batch consumer uses it (scoring's reference and cross-run phases, or any other feature): calls with
+// paced starts, new verdicts stored in batches while calls go on (verdict-cache.ts), malformed replies asked again
+// and then left undecided.
 
-export type JudgeRequest = {
-  leftHash: string;
-  rightHash: string;
-  configHash: string;
-  left: JudgeText;
-  right: JudgeText;
-  signals: SignalValues;
-};
-export type Verdict = { id: string; match: boolean };
-
-/** The request for one kept pair: its two sides (hash and text), its signals, and the cache key the signals give. */
-export function pairRequest(
-  judge: Judge,
-  left: { hash: string; text: JudgeText },
-  right: { hash: string; text: JudgeText },
-  signals: SignalValues,
-): JudgeRequest {
-  return {
-    leftHash: left.hash,
-    rightHash: right.hash,
-    configHash: judge.configHash(signals),
-    left: left.text,
-    right: right.text,
-    signals,
-  };
-}
 export type JudgeStats = {
   requested: number;
   calls: number;
@@ -47,39 +17,6 @@ export type JudgeStats = {
   malformedReplies: number;
   undecided: number;
 };
-
-export function requestKey(r: { leftHash: string; rightHash: string; configHash: string }): string {
-  return `${r.leftHash}:${r.rightHash}:${r.configHash}`;
-}
-
-/**
- * Cached verdicts of the given requests for this judge: an exact lookup of the (left, right, config) triples through
- * the unique index, 2,000 at a time. (Filtering by left and right hashes separately returned every verdict between
- * the two sets, hundreds of thousands of rows for repeated runs, decoded in one stretch of the event loop.)
- */
-export async function readCachedVerdicts(
-  requests: readonly JudgeRequest[],
-  judge: Judge,
-): Promise<Map<string, Verdict>> {
-  const out = new Map<string, Verdict>();
-  for (let i = 0; i < requests.length; i += 2_000) {
-    const chunk = requests.slice(i, i + 2_000);
-    // One index probe per requested key (LATERAL ... LIMIT 1). As a plain join, a table filled faster than
-    // autovacuum analyses it was planned as a nested loop over a sequential scan: 2,000 keys x 42,000 verdicts took
-    // 30 s a query in bench:score, while the probes take ~15 ms.
-    const rows = await db.$queryRaw<{ id: string; l: string; r: string; c: string; match: boolean }[]>`
-      SELECT v.id, w.l, w.r, w.c, v.match
-      FROM unnest(${chunk.map((r) => r.leftHash)}::text[], ${chunk.map((r) => r.rightHash)}::text[], ${chunk.map((r) => r.configHash)}::text[]) AS w(l, r, c)
-      CROSS JOIN LATERAL (
-        SELECT id, match FROM "JudgeVerdict"
-        WHERE "leftHash" = w.l AND "rightHash" = w.r AND "judgeModel" = ${judge.model} AND "promptVersion" = ${judge.promptVersion} AND "configHash" = w.c
-        LIMIT 1
-      ) v`;
-    for (const row of rows)
-      out.set(requestKey({ leftHash: row.l, rightHash: row.r, configHash: row.c }), { id: row.id, match: row.match });
-  }
-  return out;
-}
 
 // Verdicts are stored in batches of this size while judging goes on, so a retried job repeats at most the calls of
 // one unsaved batch (plus those in flight).
@@ -183,38 +120,4 @@ export class JudgeRunner {
       }
     });
   }
-}
-
-async function storeVerdicts(batch: { request: JudgeRequest; decision: JudgeDecision }[], judge: Judge): Promise<void> {
-  const rows: Prisma.JudgeVerdictCreateManyInput[] = batch.map(({ request, decision }) => ({
-    leftHash: request.leftHash,
-    rightHash: request.rightHash,
-    judgeModel: judge.model,
-    promptVersion: judge.promptVersion,
-    configHash: request.configHash,
-    match: decision.match,
-    rationale: decision.rationale,
-    offline: judge.offline,
-    inputTokens: decision.inputTokens,
-    outputTokens: decision.outputTokens,
-  }));
-  // A verdict another worker stored meanwhile wins (same texts, model, prompt and config): the pair is decided once.
-  await insertRows(
-    db,
-    "JudgeVerdict",
-    {
-      leftHash: "text",
-      rightHash: "text",
-      judgeModel: "text",
-      promptVersion: "text",
-      configHash: "text",
-      match: "bool",
-      rationale: "text",
-      offline: "bool",
-      inputTokens: "int4",
-      outputTokens: "int4",
-    },
-    rows,
-    { onConflictDoNothing: true },
-  );
 }
