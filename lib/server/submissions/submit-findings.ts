@@ -4,15 +4,17 @@ import { db } from "../../db";
 import { parseFindingsTextYielding } from "../../validation/findings-file";
 import { parseSarifTextYielding, sarifPaths } from "../../validation/sarif";
 import { findBenchmark } from "../benchmarks/import-benchmark";
-import { createSubmission, type CreatedSubmission } from "./create-submission";
+import { createSubmission } from "./create-submission";
 import { assertWithinQuota } from "./submission-quota";
 import { reserveUploadBytes } from "./upload-budget";
 import { type SarifUploadQuery } from "../../contracts/submissions";
+import type { z } from "zod";
+import type { createdSubmissionSchema } from "../../contracts/submissions";
 
 /** The upload's text, and its format: a findings file, or a SARIF log with what it does not say (the query). */
 export type UploadBody = { declaredBytes?: number; read: () => Promise<string>; sarif?: SarifUploadQuery };
 
-export type SubmittedFindings = CreatedSubmission & { skipped?: { without_location: number } };
+export type SubmittedFindings = z.input<typeof createdSubmissionSchema>;
 
 /**
  * An upload from a signed-in user or API token. Before the body is read: the daily quota, the user's uploads in
