@@ -13,6 +13,7 @@ import { closeQueues } from "../lib/queue/queues";
 import { scoringQueue } from "../lib/queue/scoring-queue";
 import { webhookQueue } from "../lib/queue/webhook-queue";
 import type { SandboxChoice } from "../lib/sandbox/choose-sandbox";
+import { bindWebhookSecrets } from "../lib/server/webhooks/bind-webhook-secrets";
 import { requeueLostAttributions } from "./features/attribution/recovery";
 import { prepareAuditSandbox, requeueLostAuditRuns } from "./features/audit-runs/recovery";
 import { requeueLostPanels } from "./features/panel/recovery";
@@ -20,6 +21,7 @@ import { requeueLostScoring } from "./features/scoring/recovery";
 import { startHeartbeat } from "./heartbeat";
 import { createWorker } from "./jobs/create-worker";
 import { startMetricsPublisher } from "./metrics-publisher";
+import { closeWithin } from "./shutdown";
 import { processAttributionJob } from "./processors/attribution";
 import { createAuditProcessor } from "./processors/audit-run";
 import { processFixRankJob, requeueLostFixRankTests } from "./processors/fix-rank";
@@ -83,6 +85,7 @@ async function main(): Promise<void> {
   const connection = createRedisConnection();
   // Before any consumer starts: the sandbox choice, and orphan sandboxes of dead workers removed.
   const auditSandbox = await prepareAuditSandbox(connection);
+  await bindWebhookSecrets();
   const workers = await startConsumers(connection, consumers(auditSandbox));
   // Liveness follows the scoring consumer, the first of the list.
   const stopHeartbeat = startHeartbeat(env.WORKER_HEARTBEAT_FILE, connection, () => workers[0]!.isRunning());
@@ -94,10 +97,11 @@ async function main(): Promise<void> {
     stopping = true;
     log.info({ signal }, "worker stopping: finishing active jobs");
     stopHeartbeat();
-    for (const worker of workers) await worker.close();
-    await stopMetrics();
-    await closeQueues();
-    await disconnectDb();
+    await closeWithin(connection, workers, env.WORKER_SHUTDOWN_MS, async () => {
+      await stopMetrics();
+      await closeQueues();
+      await disconnectDb();
+    });
     process.exit(0);
   };
   process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -381,7 +381,7 @@ describe("panel and attribution through the API", () => {
     expect((await call(webUrl, "GET", `/api/v1/bug-types?benchmark=${slug}@1&source=elsewhere`)).status).toBe(422);
     const csv = await contractFetch(`${webUrl}/api/v1/bug-types?benchmark=${slug}@1&format=csv`);
     expect(csv.headers.get("content-type")).toContain("text/csv");
-    expect((await csv.text()).split("\n")[0]).toBe(
+    expect((await csv.text()).split("\r\n")[0]).toBe(
       "source,kind,name,family,level,human_n,human_share,agent_share,agent_min,agent_max,gap",
     );
   });

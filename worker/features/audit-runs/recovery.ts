@@ -4,7 +4,7 @@ import { env } from "../../../lib/env";
 import { log } from "../../../lib/observability/log";
 import { enqueueAuditJob } from "../../../lib/queue/audit-queue";
 import { workerSandbox, type SandboxChoice } from "../../../lib/sandbox/choose-sandbox";
-import { describeSandbox } from "../../../lib/sandbox/sandbox-record";
+import { describeIsolation, describeSandbox } from "../../../lib/sandbox/sandbox-record";
 import { finishRunIfComplete } from "../../../lib/server/audit-runs/finish-run";
 import { publishSandboxStatus } from "../../../lib/server/audit-runs/sandbox-status";
 import { withSandboxMetrics } from "../../sandbox-metrics";
@@ -22,7 +22,11 @@ export async function prepareAuditSandbox(connection: Redis): Promise<SandboxCho
   const chosen = await workerSandbox();
   const sandbox = { ...chosen, provider: chosen.provider && withSandboxMetrics(chosen.provider) };
   const { provider: sandboxes, ...record } = sandbox;
-  log[sandboxes && !record.warning ? "info" : "warn"]({ sandbox: record.kind }, `sandbox: ${describeSandbox(record)}`);
+  const isolation = describeIsolation(record);
+  log[sandboxes && !record.warning ? "info" : "warn"](
+    { sandbox: record.kind },
+    `sandbox: ${describeSandbox(record)}${isolation ? `. Isolation: ${isolation}` : ""}`,
+  );
   if (!sandboxes && env.PANEL_SANDBOX === "on")
     log.warn("PANEL_SANDBOX=on, but without a sandbox panel judges work without one (their confidence capped)");
   await publishSandboxStatus(connection, record).catch((error) =>
