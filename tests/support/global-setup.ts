@@ -165,7 +165,8 @@ async function startStack(env: Record<string, string>): Promise<void> {
     env: { ...env, PORT: String(WEB_PORT), HOST: "127.0.0.1" },
     logDir: LOG_DIR,
   });
-  await waitForHttp(`http://127.0.0.1:${WEB_PORT}/api/health`, 60_000, "The web server");
+  // On the shared 2-core machine under load the web server can take more than a minute to answer.
+  await waitForHttp(`http://127.0.0.1:${WEB_PORT}/api/health`, 180_000, "The web server");
 }
 
 declare module "vitest" {
