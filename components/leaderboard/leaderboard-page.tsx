@@ -129,7 +129,9 @@ export async function LeaderboardPage({ benchmarkRef }: { benchmarkRef: string |
         Data as of {formatUtc(data.generatedAt, "minute")} UTC. <span className="badge verified">verified</span> rows
         were scored here from the submitted findings; <span className="badge reported">reported</span> rows repeat
         published numbers (counts derived from the published percentages) and are not re-scored. Per-repository tables:{" "}
-        <Link href={`/repositories?benchmark=${encodeURIComponent(data.benchmark.key)}`}>repositories</Link>.
+        <Link href={`/repositories?benchmark=${encodeURIComponent(data.benchmark.key)}`}>repositories</Link>. Panel
+        validity beyond the reference set, against precision and a blind human grader:{" "}
+        <Link href={`/validity?benchmark=${encodeURIComponent(data.benchmark.key)}`}>validity</Link>.
       </p>
     </>
   );

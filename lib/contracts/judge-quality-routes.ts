@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { ApiRoute, RouteBody } from "./api-routes";
+import type { ApiRoute, RouteBody } from "./route-kit";
 import {
   drawLabelSampleBodySchema,
   drawReferenceAuditBodySchema,

@@ -301,6 +301,33 @@ describe("public API", () => {
     const csv = await (await fetch(`${webUrl}/api/v1/repositories?benchmark=probe@2026.1&format=csv`)).text();
     expect(csv).toContain("py-pdf/pypdf,false,python");
   });
+
+  it("shows what the published data hold: pooled validity, Table 15, Figure 5, Tables 16 and 22-23", async () => {
+    const validity = await (await fetch(`${webUrl}/api/v1/validity?benchmark=probe@2026.1`)).json();
+    expect(validity.reported.pooled).toMatchObject({ all: 0.85, unmatched: 0.84, matched: 0.96 });
+    expect(validity.reported.agreement).toMatchObject({ total: 180, both_conclusive: 131 });
+    expect(validity.reported.agreement.agreement).toBeCloseTo(122 / 131, 9);
+    // Table 14's entries with a published precision; GPT-5.6 Luna (medium) publishes only its mean over 10 runs.
+    const luna = validity.points.find((p: { label: string }) => p.label.startsWith("GPT-5.6 Luna · medium · PROBE"));
+    expect(luna).toMatchObject({ validity_basis: "reported", precision_basis: "mean_of_runs" });
+    expect(validity.points.length).toBeGreaterThanOrEqual(5);
+    const csv = await (await fetch(`${webUrl}/api/v1/validity?benchmark=probe@2026.1&format=csv`)).text();
+    expect(csv.split("\n")[0]).toBe(
+      "submission_id,label,source,runs,validity,validity_low,validity_high,validity_basis,precision,precision_low,precision_high,precision_basis",
+    );
+    const muse = await db.submission.findFirstOrThrow({
+      where: { model: "Muse Spark 1.3", source: "reported", reportedData: { path: ["subset"], equals: "full" } },
+    });
+    const analyses = await (await fetch(`${webUrl}/api/v1/submissions/${muse.id}/analyses`)).json();
+    expect(analyses.contamination.runs[0]).toMatchObject({ p_holm: 1, holm_family: 27 });
+    expect(analyses.repeated).toMatchObject({ source: "reported", runs: 5, distinct: 15233 });
+    expect(analyses.repeated.models.map((m: { model: string }) => m.model)).toEqual([
+      "binomial",
+      "beta_binomial",
+      "stable_beta",
+    ]);
+    expect(analyses.repeated.models[1].parameters[0]).toMatchObject({ name: "a", value: 0.01, atBound: true });
+  });
 });
 
 describe("pages", () => {
@@ -319,6 +346,7 @@ describe("pages", () => {
       ["repository-verified", `/repositories/acme/parser?benchmark=${slug}@1`],
       ["bug-types", "/bug-types?benchmark=probe@2026.1"],
       ["bug-types-verified", `/bug-types?benchmark=${slug}@1`],
+      ["validity", "/validity?benchmark=probe@2026.1"],
       ["submission-verified", `/submissions/${submissionA}`],
       ["submission-reported", `/submissions/${reportedId}`],
       ["method", "/method"],
