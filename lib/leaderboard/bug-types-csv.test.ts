@@ -7,6 +7,7 @@ describe("bug-type CSV downloads", () => {
   it("keep a submitter's formula-like label as text", () => {
     const csv = bugTypeDistancesCsv({
       benchmark,
+      base: 2,
       categories: ["x"],
       subjects: [
         { key: "ref", label: "Maintainers", kind: "reference", submission_id: null, n: 3 },

@@ -169,7 +169,7 @@ export default async function MethodPage({ searchParams }: Props) {
       )}
       <p>
         Every view shows one benchmark version; versions never mix. To take part, read the{" "}
-        <Link href="/submit-guide">submit guide</Link>.
+        <Link href="/submit">submit page</Link>.
       </p>
     </article>
   );
