@@ -71,6 +71,7 @@ import {
 } from "./submissions";
 import { repeatedRunsQuerySchema, repeatedRunsSchema, submissionAnalysesSchema } from "./analyses";
 import { fixDatesFileSchema } from "../validation/fix-dates-file";
+import { datasheetPathSchema, datasheetQuerySchema, datasheetSchema } from "./datasheet";
 import {
   createdWebhookSchema,
   createWebhookBodySchema,
@@ -279,6 +280,20 @@ export const API_ROUTES: readonly ApiRoute[] = [
     summary: "Benchmark versions with their repositories",
     auth: { kind: "public" },
     success: { status: 200, schema: benchmarkListSchema, description: "Newest version first" },
+  },
+  // The benchmark datasheet (one block, to move into its own routes file).
+  {
+    method: "get",
+    path: "/api/v1/benchmarks/{slug}/{version}/datasheet",
+    tag: "Public data",
+    summary: "A benchmark version's datasheet: Tables 1, 6, 8, 9, the held-out check, Figures 3 and 10",
+    description:
+      "Computed from the version's imported data (docs/analyses.md). `missing` names each part that cannot be computed and the benchmark-file field that provides it; `reported` holds the published values of a transcribed version. `format=csv` returns one table, chosen by `table`.",
+    auth: { kind: "public" },
+    params: datasheetPathSchema,
+    query: datasheetQuerySchema,
+    success: { status: 200, schema: datasheetSchema, description: "The datasheet", csv: true, etag: true },
+    errors: [404],
   },
   {
     method: "get",

@@ -13,6 +13,7 @@ import { packCanonicalTar, sha256Hex } from "../../snapshots/canonical-tar";
 import { readSourceTree, type TreeEntry } from "../../snapshots/read-source-tree";
 import { snapshotLimits } from "./snapshot-limits";
 import { storePlan } from "./store-plan";
+import { refreshDatasheet } from "../datasheet/refresh-datasheet";
 
 export type ImportSnapshotInput = { benchmark: string; repo: string; source: string; image?: string };
 export type ImportSnapshotResult = {
@@ -99,6 +100,8 @@ export async function importSnapshot(input: ImportSnapshotInput): Promise<Import
     .filter((f) => audited.has(f.path))
     .reduce((n, f) => n + countLines(f.content.toString("utf8")), 0);
   await storePlan(snapshot.id, plan, auditedLines);
+  // Table 6 counts the audited files, lines and passes of the plan.
+  await refreshDatasheet(benchmark.id);
   return { status, ...summary, passes: plan.passes.length, auditedFiles: plan.audited_files.length };
 }
 
