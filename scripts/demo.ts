@@ -61,8 +61,7 @@ async function main(): Promise<void> {
       NEXTAUTH_URL: process.env.NEXTAUTH_URL ?? `http://localhost:${port}`,
       NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET ?? demoSecret(),
       // Webhooks to receivers on this machine (the SSRF guard would refuse them); the key is kept like the secret.
-      WEBHOOK_SECRET_KEY:
-        process.env.WEBHOOK_SECRET_KEY ?? demoSecret("webhook-secret-key", () => randomBytes(32).toString("hex")),
+      WEBHOOK_SECRET_KEY: process.env.WEBHOOK_SECRET_KEY ?? demoWebhookKey(),
       WEBHOOK_ALLOW_PRIVATE: process.env.WEBHOOK_ALLOW_PRIVATE ?? "true",
     };
     const logDir = path.join(ROOT, ".data", "logs");
@@ -104,6 +103,12 @@ function demoSecret(name = "nextauth-secret", make = () => randomBytes(32).toStr
   const secret = make();
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** The demo's webhook key, base64; a key an older demo kept in hex is the same 32 bytes, so its secrets still open. */
+function demoWebhookKey(): string {
+  const kept = demoSecret("webhook-secret-key", () => randomBytes(32).toString("base64"));
+  return /^[0-9a-f]{64}$/i.test(kept) ? Buffer.from(kept, "hex").toString("base64") : kept;
 }
 
 /**

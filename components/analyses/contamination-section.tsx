@@ -1,9 +1,9 @@
 import "server-only";
 import { CUTOFF_POSITION_LABELS, formatP } from "@/lib/analyses/contamination-summary";
-import type { SubmissionAnalyses } from "@/lib/server/analyses/read-analyses";
 import { DASH, count } from "@/lib/format";
 import { ColumnTable, numericColumns } from "@/components/ui/column-table";
 import { CdfChart } from "./cdf-chart";
+import { type SubmissionAnalyses } from "@/lib/contracts/analyses";
 
 // The submission page's §C.4 section: each run's fix-rank test (Table 16's columns), where the model's knowledge
 // cut-off falls against the reference window, and per tested run the two CDFs as a chart with its data table.

@@ -1,7 +1,7 @@
 import "server-only";
-import type { SubmissionAnalyses } from "@/lib/server/analyses/read-analyses";
 import { DASH, count } from "@/lib/format";
 import { ColumnTable, numericColumns } from "@/components/ui/column-table";
+import { type SubmissionAnalyses } from "@/lib/contracts/analyses";
 
 // The submission page's §E.2 section for repeated runs: the observed frequency spectrum (distinct findings reported in
 // exactly j of the n runs) beside the stable-beta fit, with Table 22's goodness of fit and Table 23's parameters.

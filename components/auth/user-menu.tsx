@@ -40,7 +40,12 @@ export function UserMenu() {
       <Link href="/account/submissions" title={user.email ?? undefined}>
         My account
       </Link>
-      {(user.role === "admin" || user.role === "maintainer") && <Link href="/overrides">Overrides</Link>}
+      {(user.role === "admin" || user.role === "maintainer") && (
+        <>
+          <Link href="/overrides">Overrides</Link>
+          <Link href="/labelling">Validation</Link>
+        </>
+      )}
       {user.role === "admin" && <Link href="/admin">Admin</Link>}
       <button type="button" className={styles.linkButton} onClick={() => void signOut({ callbackUrl: "/" })}>
         Sign out

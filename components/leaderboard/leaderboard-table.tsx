@@ -56,6 +56,13 @@ function Validity({ row }: { row: LeaderboardRow }) {
       {row.panel_text_only ? (
         <span className="ci">{row.panel_text_only} judged from text alone (no snapshot)</span>
       ) : null}
+      {row.panel_graded ? (
+        <span className="ci">
+          <Link href={`/method?submission=${row.id}#grading-${row.id}`} prefetch={false}>
+            {row.panel_graded} graded blind
+          </Link>
+        </span>
+      ) : null}
     </>
   );
 }

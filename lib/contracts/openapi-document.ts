@@ -6,7 +6,8 @@ import {
 } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
 import { errorBodySchema } from "./common";
-import { API_ROUTES, type ApiRoute } from "./api-routes";
+import { API_ROUTES } from "./api-routes";
+import type { ApiRoute } from "./route-kit";
 import { WEBHOOK_EVENTS, webhookPayloadSchema } from "./webhooks";
 
 // The OpenAPI 3.1 document of the HTTP API, generated from the zod schemas the handlers validate with and answer in

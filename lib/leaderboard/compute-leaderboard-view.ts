@@ -97,6 +97,7 @@ function rowOf(entry: LeaderboardEntry, repos: string[], whole: boolean, languag
     panel_validity: entry.panel?.validity ?? null,
     panel_validity_ci: entry.panel?.interval ?? null,
     panel_text_only: entry.panel?.textOnly ?? null,
+    panel_graded: entry.panel?.graded ?? null,
     contamination: entry.contamination,
     ...withIntervals(cell ?? EMPTY_SCORE),
     range: knownRuns.length > 1 && knownRuns.length === runs.length ? rangeOf(knownRuns) : null,

@@ -42,6 +42,8 @@ export type PanelValidity = {
   /** Verified panels: sampled findings judged from their text alone (their repository had no snapshot). */
   textOnly: number | null;
   sampled: number | null;
+  /** Verified panels: sampled findings a maintainer graded blind (Table 15); null for reported rows. */
+  graded: number | null;
 };
 
 /** A public configuration of one benchmark version, with every precomputed score row the views may pool. */
@@ -109,6 +111,8 @@ export type LeaderboardRow = ScoreWithIntervals & {
   panel_validity_ci: Interval | null;
   /** Of a verified panel's sample, the findings judged from their text alone (no snapshot); null for reported rows. */
   panel_text_only: number | null;
+  /** Of a verified panel's sample, the findings maintainers graded blind (its Table 15 is on /method); null otherwise. */
+  panel_graded: number | null;
   /** §C.4: fix-rank tests of the configuration's runs (smallest p, Holm-adjusted p, largest D; cut-off placement). */
   contamination: ContaminationSummary | null;
   /** Min-max over runs, for repeated-run rows whose runs were scored here. */

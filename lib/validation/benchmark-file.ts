@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BUG_RECORD_SHAPE, TEXT_LIMITS, boundedText, checkLineRange, requiredText } from "./common";
+import { BUG_RECORD_SHAPE, TEXT_LIMITS, boundedText, checkLineRange, requiredText, WHEN_LINES_PARSE } from "./common";
 
 // The benchmark file (import format): a benchmark version, its repositories and its reference set.
 export const languageSchema = z.string().trim().toLowerCase().min(1).max(50);
@@ -68,7 +68,7 @@ export const referenceBugSchema = z
     // The bug-fixing commit that fixed it: one of its repository's fix_commits when the repository lists them.
     fix_commit: commitHashSchema.optional(),
   })
-  .superRefine(checkLineRange);
+  .superRefine(checkLineRange, WHEN_LINES_PARSE);
 
 export const taxonomySchema = z.object({
   families: z.array(

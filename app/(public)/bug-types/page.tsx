@@ -5,13 +5,8 @@ import { benchmarkParam, firstParam, loadPublicPage } from "@/app/(public)/load-
 import { loadBugTypes, type Distribution, type DistributionRow } from "@/lib/server/leaderboard/load-bug-types";
 import { CaptionedTable } from "@/components/ui/captioned-table";
 import { DistanceSection } from "@/components/analyses/distance-section";
-import {
-  AGENT_POOL_SOURCES,
-  agentPoolQuerySchema,
-  DEFAULT_AGENT_POOL,
-  FULL_HARNESS,
-  type AgentPool,
-} from "@/lib/attribution/agent-pool";
+import { DEFAULT_AGENT_POOL, type AgentPool } from "@/lib/attribution/agent-pool";
+import { AGENT_POOL_SOURCES, agentPoolQuerySchema, FULL_HARNESS } from "@/lib/contracts/public-reads";
 
 const SOURCE_LABELS: Record<AgentPool["source"], string> = {
   all: "Uploaded and in-house",

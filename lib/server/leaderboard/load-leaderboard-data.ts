@@ -185,5 +185,6 @@ function panelOf(value: unknown): PanelValidity | null {
     interval: interval ?? (p.ci ? [p.ci[0] / 100, p.ci[1] / 100] : null),
     textOnly: null,
     sampled: null,
+    graded: null,
   };
 }

@@ -17,6 +17,11 @@ export async function readPanelValidities(submissionIds: string[]): Promise<Map<
     where: { panelRunId: { in: runs.map((r) => r.id) } },
     _count: { _all: true },
   });
+  const graded = await db.panelSample.groupBy({
+    by: ["panelRunId"],
+    where: { panelRunId: { in: runs.map((r) => r.id) }, grades: { some: {} } },
+    _count: { _all: true },
+  });
   for (const run of runs) {
     const mine = counts.filter((c) => c.panelRunId === run.id);
     const n = (verdict: string) => mine.filter((c) => c.verdict === verdict).reduce((sum, c) => sum + c._count._all, 0);
@@ -31,6 +36,7 @@ export async function readPanelValidities(submissionIds: string[]): Promise<Map<
       interval: v.validity_interval,
       textOnly,
       sampled,
+      graded: graded.find((g) => g.panelRunId === run.id)?._count._all ?? 0,
     });
   }
   return out;

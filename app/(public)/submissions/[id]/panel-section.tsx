@@ -1,14 +1,14 @@
 import "server-only";
 import Link from "next/link";
 import { AutoRefresh } from "@/components/account/auto-refresh";
-import { StartAnalysis } from "@/components/admin/start-analysis";
+import { StartFindingReview } from "@/components/admin/start-finding-review";
 import { count, pct, pctInterval, usd } from "@/lib/format";
 import { Pager } from "@/components/ui/pager";
 import { pageFromSearchParam } from "@/lib/server/pagination";
 import { ColumnTable, numericColumns } from "@/components/ui/column-table";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { env } from "@/lib/env";
-import { readAttributionModel, readPanelConfig } from "@/lib/llm/analysis-config";
+import { readAttributionModel, readPanelConfig } from "@/lib/llm/finding-review-config";
 import { PANEL_VERDICTS, REASON_LABELS, type RejectionReason, type ValidityCounts } from "@/lib/panel/verdicts";
 import { listPanelReviews, readAttributionJob, readPanelView } from "@/lib/server/panel/read-panel";
 import type { Viewer } from "@/lib/server/submissions/get-submission-status";
@@ -253,7 +253,7 @@ function AttributionPart({
         </p>
       )}
       {isAdmin && scored && (
-        <StartAnalysis
+        <StartFindingReview
           id={id}
           kind="attribution"
           again={Boolean(attribution)}
@@ -338,7 +338,7 @@ export async function PanelSection({
       )}
       {view && p && p.status === "done" && <PanelFigures p={p} job={view.job} />}
       {isAdmin && scored && (
-        <StartAnalysis
+        <StartFindingReview
           id={id}
           kind="panel"
           again={Boolean(view)}
