@@ -55,7 +55,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
             Scored with the PROBE method (Paina et al., 2026). Public data:{" "}
             <a href="/api/v1/leaderboard">leaderboard API</a>, <a href="/api/v1/repositories">repositories API</a>,{" "}
             <a href="/schemas/findings-file.schema.json">findings-file JSON Schema</a>,{" "}
-            <Link href="/docs/api">API reference</Link>.
+            <Link href="/docs/api">API reference</Link>, <Link href="/benchmarks">benchmark datasheets</Link>.
           </div>
         </footer>
       </body>

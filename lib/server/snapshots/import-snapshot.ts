@@ -14,6 +14,7 @@ import type { SnapshotLimits } from "../../snapshots/snapshot-rules";
 import { recordAuditLog } from "../admin/record-audit-log";
 import { snapshotLimits } from "./snapshot-limits";
 import { storePlan } from "./store-plan";
+import { refreshDatasheet } from "../datasheet/refresh-datasheet";
 
 export type ImportSnapshotInput = {
   benchmark: string;
@@ -132,6 +133,8 @@ export async function importSnapshot(input: ImportSnapshotInput): Promise<Import
       .filter((f) => audited.has(f.path))
       .reduce((n, f) => n + countLines(f.content.toString("utf8")), 0);
     await storePlan(snapshot.id, plan, auditedLines);
+    // Table 6 counts the audited files, lines and passes of the plan.
+    await refreshDatasheet(benchmark.id);
     return { status, ...summary, passes: plan.passes.length, auditedFiles: plan.audited_files.length };
   } finally {
     await rm(incoming.file, { force: true });
