@@ -42,9 +42,16 @@ export const errorBodySchema = z
   });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
+// Page-number pagination for the account and admin lists: links stay shareable (?page=3) and the total is shown.
+export const pageQuerySchema = {
+  page: z.coerce.number().int().min(1, "must be 1 or more").max(1_000_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(200).default(50),
+};
+
 export const pageInfoSchema = z
   .object({ page: z.number().int(), per_page: z.number().int(), total: z.number().int(), pages: z.number().int() })
   .meta({ id: "PageInfo", example: { page: 1, per_page: 50, total: 3, pages: 1 } });
+export type PageInfo = z.infer<typeof pageInfoSchema>;
 
 export const timestampSchema = z.string().meta({ format: "date-time", example: "2026-12-01T14:50:00.000Z" });
 

@@ -6,7 +6,8 @@ import {
 } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
 import { errorBodySchema } from "./common";
-import { API_ROUTES, type ApiRoute } from "./api-routes";
+import { API_ROUTES } from "./api-routes";
+import type { ApiRoute } from "./route-kit";
 import { WEBHOOK_EVENTS, webhookPayloadSchema } from "./webhooks";
 
 // The OpenAPI 3.1 document of the HTTP API, generated from the zod schemas the handlers validate with and answer in
@@ -184,7 +185,7 @@ export function buildOpenApiDocument(): object {
       title: "probebench API",
       version: "1",
       description:
-        "Upload findings (JSON or SARIF), follow scoring, read the leaderboard and its data, and receive signed webhooks. Errors are `{error: {code, message, issues?}}`. The [submit guide](/submit-guide) explains uploads and webhooks step by step.",
+        "Upload findings (JSON or SARIF), follow scoring, read the leaderboard and its data, and receive signed webhooks. Errors are `{error: {code, message, issues?}}`. The [submit page](/submit) explains uploads and webhooks step by step.",
     },
     servers: [{ url: "/" }],
     tags: [

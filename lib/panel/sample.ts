@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { createSeededRandom } from "../scoring/seeded-random";
+import { type PanelRunScope } from "../contracts/panel";
 
 // The panel's sample (paper 2.3, C.3, Table 14): `sampleSize` findings of the submission's first run (the first of
 // its repeats), spread over the repositories in proportion to each repository's share of the run's findings (largest
@@ -9,7 +10,7 @@ import { createSeededRandom } from "../scoring/seeded-random";
 export type SampleCandidate = { id: string; runIndex: number; repository: string; ordinal: number };
 export type SampledFinding = { findingId: string; opaqueId: string; runIndex: number; repository: string };
 
-function seedNumber(...parts: (string | number)[]): number {
+export function seedNumber(...parts: (string | number)[]): number {
   return createHash("sha256").update(parts.join("\u0000")).digest().readUInt32BE(0);
 }
 
@@ -48,7 +49,7 @@ export function allocateProportionally(counts: ReadonlyMap<string, number>, seat
 }
 
 /** Fisher-Yates with the seeded PRNG: the same seed always gives the same order. */
-function shuffle<T>(items: T[], random: () => number): T[] {
+export function shuffle<T>(items: T[], random: () => number): T[] {
   const out = [...items];
   for (let i = out.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
@@ -56,9 +57,6 @@ function shuffle<T>(items: T[], random: () => number): T[] {
   }
   return out;
 }
-
-export const PANEL_RUN_SCOPES = ["first", "all"] as const;
-export type PanelRunScope = (typeof PANEL_RUN_SCOPES)[number];
 
 /** The sample of the first run (or of every run), in run, repository and draw order. */
 export function samplePanelFindings(

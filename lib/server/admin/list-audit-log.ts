@@ -1,14 +1,7 @@
-import { z } from "zod";
+import "server-only";
 import { db } from "../../db";
 import { parseOrThrow } from "../../errors";
-
-export const auditLogQuerySchema = z.object({
-  action: z.string().trim().max(100).optional(),
-  target: z.string().trim().max(200).optional(),
-  // id of the last entry of the previous page (entries are newest first)
-  before: z.string().trim().max(100).optional(),
-  take: z.coerce.number().int().min(1).max(500).default(100),
-});
+import { auditLogQuerySchema } from "../../contracts/admin";
 
 export type AuditLogEntry = {
   id: string;

@@ -1,16 +1,12 @@
-import { z } from "zod";
+import "server-only";
 import { db } from "../../db";
 import { parseOrThrow } from "../../errors";
-import { type PageInfo, pageInfo, pageQuerySchema, pageWindow } from "../pagination";
+import { pageInfo, pageWindow } from "../pagination";
 import type { StoredScore } from "../../scoring/types";
 import { summarizeSubmission } from "../submissions/summarize-submission";
 import type { ReviewStatus } from "../../generated/prisma/enums";
-
-export const reviewQueueQuerySchema = z.object({
-  // "pending" is the queue proper: scored submissions awaiting a decision
-  review_status: z.enum(["pending", "approved", "rejected", "withdrawn"]).default("pending"),
-  ...pageQuerySchema,
-});
+import { type PageInfo } from "../../contracts/common";
+import { reviewQueueQuerySchema } from "../../contracts/admin";
 
 export type ReviewQueueItem = {
   id: string;

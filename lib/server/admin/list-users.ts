@@ -1,13 +1,10 @@
-import { z } from "zod";
+import "server-only";
 import { db } from "../../db";
 import { env } from "../../env";
 import { parseOrThrow } from "../../errors";
-import { type PageInfo, pageInfo, pageQuerySchema, pageWindow } from "../pagination";
-
-export const listUsersQuerySchema = z.object({
-  q: z.string().trim().max(320).optional(),
-  ...pageQuerySchema,
-});
+import { pageInfo, pageWindow } from "../pagination";
+import { type PageInfo } from "../../contracts/common";
+import { listUsersQuerySchema } from "../../contracts/admin";
 
 export type UserSummary = {
   id: string;

@@ -1,10 +1,11 @@
-import { z } from "zod";
 import { db } from "../../db";
 import { AppError, parseOrThrow } from "../../errors";
 import { pocRecordSchema, type PocRecord } from "../../panel/sandbox-judge";
 import { summarizeVerdicts, type PanelSummaryCounts } from "../../panel/verdicts";
-import { pageInfo, pageQuerySchema, pageWindow, type PageInfo } from "../pagination";
+import { pageInfo, pageWindow } from "../pagination";
 import { canViewSubmission, type Viewer } from "../submissions/get-submission-status";
+import { type PageInfo } from "../../contracts/common";
+import { panelReviewsQuerySchema } from "../../contracts/panel";
 
 // Reading panel and attribution results: the `panel` object of GET /api/v1/submissions/{id} (counts only, for anyone
 // who may see the submission) and each sampled finding's verdicts and rationales (maintainers and admins).
@@ -88,12 +89,6 @@ export async function readAttributionJob(submissionId: string) {
     finished_at: run.finishedAt?.toISOString() ?? null,
   };
 }
-
-export const panelReviewsQuerySchema = z.object({
-  ...pageQuerySchema,
-  per_page: z.coerce.number().int().min(1).max(200).default(25),
-  verdict: z.enum(["confirmed", "rejected", "abstained"]).optional(),
-});
 
 export type SampledFindingView = {
   opaque_id: string;

@@ -2,9 +2,10 @@ import "server-only";
 import { z } from "zod";
 import { db } from "../../db";
 import { parseOrThrow } from "../../errors";
-import { type PageInfo, pageInfo, pageQuerySchema, pageWindow } from "../pagination";
+import { pageInfo, pageWindow } from "../pagination";
 import type { StoredScore } from "../../scoring/types";
 import { summarizeSubmission } from "./summarize-submission";
+import { type PageInfo, pageQuerySchema } from "../../contracts/common";
 
 const userSubmissionsQuerySchema = z.object(pageQuerySchema);
 

@@ -4,14 +4,8 @@ import { db } from "../../db";
 import { AppError, parseOrThrow } from "../../errors";
 import type { Prisma } from "../../generated/prisma/client";
 import { sha256 } from "../../hash";
-import {
-  createApiTokenBodySchema,
-  formatTokenExpiry,
-  isTokenExpired,
-  tokenExpiresAt,
-  type CreateApiTokenBody,
-  type TokenScope,
-} from "../../validation/api-token";
+import { formatTokenExpiry, isTokenExpired, tokenExpiresAt, type TokenScope } from "../../validation/api-token";
+import { createApiTokenBodySchema, type CreateApiTokenBody } from "../../contracts/account";
 
 const TOKEN_PREFIX = "pb_";
 // Enough for several CI systems and machines; more live tokens mostly means forgotten ones.

@@ -1,21 +1,17 @@
-import { z } from "zod";
+import "server-only";
 import { db } from "../../db";
 import { Prisma } from "../../generated/prisma/client";
 import { parseOrThrow } from "../../errors";
 import { findingPublicId } from "../../workbench/finding-ids";
-import { pageInfo, pageQuerySchema, type PageInfo } from "../pagination";
+import { pageInfo } from "../pagination";
 import { pairHoldersSql, type OverrideCore } from "./overrides";
+import { type PageInfo } from "../../contracts/common";
+import { listOverridesQuerySchema } from "../../contracts/overrides";
 
 // Every maintainer's override in one list (for the maintainers who audit the matching): newest
 // first, with who decided, why, what the judge had said, and one place the pair occurs, to open its pair view. An
 // override is keyed by text hashes, so the pair shown is the first stored finding with that text against a reference
 // bug with that text; `submissions` counts every submission holding the pair, which all follow the override.
-
-export const listOverridesQuerySchema = z.object({
-  ...pageQuerySchema,
-  decision: z.enum(["match", "no_match"], { message: 'must be "match" or "no_match"' }).optional(),
-});
-export type ListOverridesQuery = z.infer<typeof listOverridesQuerySchema>;
 
 export type OverrideListItem = OverrideCore & {
   created_by: string | null;
