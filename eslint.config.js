@@ -128,6 +128,7 @@ export default tseslint.config(
       "lib/validation/**/*.ts",
       "lib/leaderboard/**/*.ts",
       "lib/charts/**/*.ts",
+      "lib/datasheet/**/*.ts",
       "lib/format.ts",
       "lib/errors.ts",
     ],

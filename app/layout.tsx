@@ -40,7 +40,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
               <Link href="/repositories">Repositories</Link>
               <Link href="/bug-types">Bug types</Link>
               <Link href="/method">Method</Link>
-              <Link href="/submit-guide">Submit</Link>
+              <Link href="/submit">Submit</Link>
             </div>
             <div className="nav-end">
               <UserMenu />

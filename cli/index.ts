@@ -69,17 +69,18 @@ apiOptions(
   benchmark
     .command("fix-dates <benchmark> <file>")
     .description(
-      "date the reference bugs of a version imported without fix dates (admin token; §C.4 contamination test)",
+      "add fix dates, fix commits and the reference window's commit counts to a version imported without them (admin token; §C.4 contamination test, §A.3 datasheet)",
     ),
 ).action(async (ref: string, file: string, opts: { url: string; token?: string }) => {
   if (!opts.token) throw new ApiError(401, "An admin API token is required: pass --token or set PROBEBENCH_TOKEN");
   const result = (await cliClient(opts.url, opts.token).importFixDates(ref, readFileSync(file, "utf8"))) as {
     benchmark: string;
     dated: number;
+    fix_commits: number;
     reference_bugs: number;
   };
   console.log(
-    `Dated ${result.dated} of ${result.reference_bugs} reference bugs of ${result.benchmark}; the worker now recomputes the version's fix-rank tests`,
+    `Dated ${result.dated} of ${result.reference_bugs} reference bugs of ${result.benchmark} and stored ${result.fix_commits} fix commits; the worker now recomputes the version's fix-rank tests and its datasheet`,
   );
 });
 apiOptions(benchmark.command("list").description("list benchmark versions on the server")).action(

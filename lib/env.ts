@@ -1,4 +1,6 @@
+import proxyaddr from "proxy-addr";
 import { z } from "zod";
+import { SECRET_KEY_HINT, isSecretKeyText } from "./webhooks/secret-box";
 
 // The one typed view of process.env. Every variable is documented in .env.example.
 const optionalUrl = z
@@ -34,6 +36,25 @@ const envSchema = z.object({
   // proxies from the app outwards (1 = one nginx in front); PROXIES lists addresses, CIDRs or proxy-addr presets.
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   TRUSTED_PROXIES: commaList,
+  // Who may be one of those hops: a peer outside this list is the client itself, whatever X-Forwarded-For it sends.
+  // Addresses, CIDRs or proxy-addr presets; default loopback and the private ranges (which hold the compose network).
+  TRUSTED_PROXY_ADDRESSES: z
+    .string()
+    .default("loopback,uniquelocal")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((e) => e.trim())
+        .filter(Boolean),
+    )
+    .refine((list) => {
+      try {
+        proxyaddr.compile(list);
+        return true;
+      } catch {
+        return false;
+      }
+    }, "must be comma-separated addresses, CIDRs or proxy-addr presets (loopback, linklocal, uniquelocal)"),
 
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: optionalUrl,
@@ -98,6 +119,9 @@ const envSchema = z.object({
   // died) before BullMQ gives up on it. Scoring yields the event loop, so the lock is renewed on time.
   WORKER_LOCK_MS: z.coerce.number().int().min(1_000).default(30_000),
   WORKER_MAX_STALLED: z.coerce.number().int().min(0).default(10),
+  // How long a stopping worker waits for its active jobs while Redis answers; without Redis it waits for nothing.
+  // An attempt cut short is taken up again by another worker (claims are fenced), so stopping never loses work.
+  WORKER_SHUTDOWN_MS: z.coerce.number().int().min(0).default(20_000),
   SCORING_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(4),
   SCORING_RETRY_DELAY_MS: z.coerce.number().int().min(0).default(5_000),
 
@@ -177,21 +201,15 @@ const envSchema = z.object({
   ALLOW_SIGNUP: z.stringbool().default(true),
 
   // Webhooks (docs/api.md, "Webhooks"). The key that encrypts endpoints' signing secrets at rest (AES-256-GCM): 32
-  // bytes as 64 hex characters or base64; without it endpoints cannot be registered. Rotating it invalidates every
-  // stored secret (users register their endpoints again).
-  WEBHOOK_SECRET_KEY: optionalString.pipe(
-    z
-      .string()
-      .refine(
-        (v) => /^[0-9a-fA-F]{64}$/.test(v) || Buffer.from(v, "base64").length === 32,
-        "must be 32 bytes: 64 hex characters or base64",
-      )
-      .optional(),
-  ),
+  // bytes in base64; without it endpoints cannot be registered. Rotating it invalidates every stored secret (users
+  // register their endpoints again).
+  WEBHOOK_SECRET_KEY: optionalString.pipe(z.string().refine(isSecretKeyText, SECRET_KEY_HINT).optional()),
   // Deliver to loopback, private, link-local and metadata addresses too. Off in production (SSRF); for tests and the
   // demo, whose receivers run on this machine.
   WEBHOOK_ALLOW_PRIVATE: z.stringbool().default(false),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(30_000).default(10_000),
+  // Test events one user may send per hour, over all their endpoints.
+  WEBHOOK_TEST_EVENTS_PER_HOUR: z.coerce.number().int().min(1).max(1_000).default(10),
   // The first retry's wait; each next one doubles, 12 attempts in all. At most 40 s keeps every retry within 24 hours.
   WEBHOOK_RETRY_DELAY_MS: z.coerce.number().int().min(10).max(40_000).default(30_000),
   SESSION_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(365).default(30),

@@ -20,12 +20,16 @@ async function main(): Promise<void> {
   const plan = planDemo(process.env.DATABASE_URL);
   let localPg: LocalPostgres | undefined;
   const children: ChildProcess[] = [];
+  const services: ChildProcess[] = [];
 
+  // In order: web and worker first (together, so neither is left running alone), then the services they use. A
+  // worker whose Redis had already gone waited on reconnects; each step is bounded (stopProcess kills after 10 s).
   const shutdown = async (code: number) => {
     log("stopping ...");
-    // All at once: a second signal or a parent that gives up soon must not leave the worker running alone.
     await Promise.all(children.map((child) => stopProcess(child)));
+    await Promise.all(services.map((child) => stopProcess(child)));
     if (localPg) await localPg.stop().catch(() => undefined);
+    log("stopped");
     process.exit(code);
   };
   process.on("SIGINT", () => void shutdown(0));
@@ -41,7 +45,7 @@ async function main(): Promise<void> {
     await ensureDatabase(process.env.DATABASE_URL!);
     if (!process.env.REDIS_URL) {
       const redis = await startLocalRedis(log);
-      if (redis.process) children.push(redis.process);
+      if (redis.process) services.push(redis.process);
       process.env.REDIS_URL = redis.url;
     } else {
       log("Using REDIS_URL from the environment");
@@ -52,7 +56,10 @@ async function main(): Promise<void> {
     log((await migrate(process.env.DATABASE_URL!)).trim());
     const token = await seedDemoData(plan);
 
-    if (!process.env.OPENAI_API_KEY) log("No OPENAI_API_KEY: scores use the offline judge and are labelled as such.");
+    if (!process.env.OPENAI_API_KEY && !process.env.OPENAI_BASE_URL)
+      log(
+        "No OPENAI_API_KEY or OPENAI_BASE_URL: scores use the offline judge and are labelled as such; panel validation and bug-type attribution stay off (docs/operating.md shows how to turn them on with a local model server).",
+      );
     const env = {
       DATABASE_URL: process.env.DATABASE_URL,
       REDIS_URL: process.env.REDIS_URL,
@@ -61,8 +68,7 @@ async function main(): Promise<void> {
       NEXTAUTH_URL: process.env.NEXTAUTH_URL ?? `http://localhost:${port}`,
       NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET ?? demoSecret(),
       // Webhooks to receivers on this machine (the SSRF guard would refuse them); the key is kept like the secret.
-      WEBHOOK_SECRET_KEY:
-        process.env.WEBHOOK_SECRET_KEY ?? demoSecret("webhook-secret-key", () => randomBytes(32).toString("hex")),
+      WEBHOOK_SECRET_KEY: process.env.WEBHOOK_SECRET_KEY ?? demoWebhookKey(),
       WEBHOOK_ALLOW_PRIVATE: process.env.WEBHOOK_ALLOW_PRIVATE ?? "true",
     };
     const logDir = path.join(ROOT, ".data", "logs");
@@ -104,6 +110,12 @@ function demoSecret(name = "nextauth-secret", make = () => randomBytes(32).toStr
   const secret = make();
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** The demo's webhook key, base64; a key an older demo kept in hex is the same 32 bytes, so its secrets still open. */
+function demoWebhookKey(): string {
+  const kept = demoSecret("webhook-secret-key", () => randomBytes(32).toString("base64"));
+  return /^[0-9a-f]{64}$/i.test(kept) ? Buffer.from(kept, "hex").toString("base64") : kept;
 }
 
 /**

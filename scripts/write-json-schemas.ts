@@ -7,6 +7,7 @@ import { pathToFileURL } from "node:url";
 import { z } from "zod";
 import { benchmarkFileSchema } from "../lib/validation/benchmark-file";
 import { findingsFileSchema } from "../lib/validation/findings-file";
+import { fixDatesFileSchema } from "../lib/validation/fix-dates-file";
 import { buildOpenApiDocument } from "../lib/contracts/openapi-document";
 
 export const SCHEMA_DIR = path.resolve(import.meta.dirname, "..", "public", "schemas");
@@ -24,7 +25,14 @@ const SCHEMAS = [
     schema: benchmarkFileSchema,
     title: "probebench benchmark file",
     description:
-      "A benchmark version: its repositories, its reference set of maintainer-fixed bugs, and optionally its bug-type taxonomy and trigger levels. Uniqueness of repository names and reference-bug ids is checked by the server.",
+      "A benchmark version: its repositories, its reference set of maintainer-fixed bugs, and optionally its bug-type taxonomy and trigger levels, its collection pipeline's stage counts, each repository's bug-fixing commits over the reference window and each reference bug's fix commit. Uniqueness of repository names, reference-bug ids and fix commits, and that a bug's fix_commit is among its repository's fix_commits, are checked by the server.",
+  },
+  {
+    file: "fix-dates-file.schema.json",
+    schema: fixDatesFileSchema,
+    title: "probebench fix-dates file",
+    description:
+      "Fix dates and fix commits of the reference bugs of an existing benchmark version, and each repository's bug-fixing commits and commit and test counts over the reference window, for a version imported without them. That every row names a known reference bug, repository and listed fix commit is checked by the server.",
   },
 ] as const;
 

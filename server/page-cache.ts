@@ -45,10 +45,12 @@ export async function servePage(
   request: IncomingMessage,
   response: ServerResponse,
   pathname: string,
+  search: string,
   render: () => Promise<void>,
 ): Promise<void> {
   if (!cacheable(request, pathname)) return render();
-  const key = request.url ?? pathname;
+  // Keyed by the normalised path: `/a/../b` and `/b` are one page.
+  const key = pathname + search;
   const stamp = await currentStamp();
   const hit = cache.get(key);
   if (hit && hit.expires > Date.now() && hit.stamp === stamp) {

@@ -7,7 +7,8 @@ import { CLIENT_ADDRESS_HEADER, compileTrust, resolveClientAddress } from "../li
 import { env } from "../lib/env";
 import { log, withLogContext } from "../lib/observability/log";
 import { httpDuration, httpRequests } from "../lib/observability/metrics";
-import { compileRoutes, routeLabel } from "../lib/observability/route-label";
+import { compileRoutes, methodLabel, routeLabel } from "../lib/observability/route-label";
+import { normaliseRequestPath } from "../lib/server/http/request-path";
 import { consumeRateLimit } from "../lib/server/rate-limit/rate-limit";
 import { servePage } from "./page-cache";
 
@@ -18,7 +19,11 @@ import { servePage } from "./page-cache";
 // and on every log line written while it is handled; requests are counted and timed by route and status.
 const ROOT = path.resolve(import.meta.dirname, "..");
 const dev = process.argv.includes("--dev");
-const trust = compileTrust({ hops: env.TRUSTED_PROXY_HOPS, proxies: env.TRUSTED_PROXIES });
+const trust = compileTrust({
+  hops: env.TRUSTED_PROXY_HOPS,
+  proxies: env.TRUSTED_PROXIES,
+  hopAddresses: env.TRUSTED_PROXY_ADDRESSES,
+});
 const routes = compileRoutes(
   readdirSync(path.join(ROOT, "app"), { recursive: true, encoding: "utf8" }).map(
     (file) => `app/${file.split(path.sep).join("/")}`,
@@ -34,13 +39,14 @@ function measure(request: IncomingMessage, response: ServerResponse, pathname: s
   const started = process.hrtime.bigint();
   response.once("finish", () => {
     const route = routeLabel(routes, pathname);
-    const method = request.method ?? "GET";
+    const method = methodLabel(request.method);
     httpRequests.inc({ method, route, status: String(response.statusCode) });
     httpDuration.observe({ method, route }, Number(process.hrtime.bigint() - started) / 1e9);
   });
 }
 
-// Build output and the health check are not reads a client could use to load the database or the renderer.
+// Build output and the health check are not reads a client could use to load the database or the renderer. `pathname`
+// is the normalised path (lib/server/http/request-path.ts), the one Next.js serves.
 function countsAsPublicRead(request: IncomingMessage, pathname: string): boolean {
   if (request.method !== "GET" && request.method !== "HEAD") return false;
   return !(
@@ -86,8 +92,15 @@ async function main(): Promise<void> {
   const handleRequest = async (request: IncomingMessage, response: ServerResponse) => {
     const address = resolveClientAddress(request, trust);
     request.headers[CLIENT_ADDRESS_HEADER] = address;
-    const pathname = (request.url ?? "/").split("?")[0]!;
-    measure(request, response, pathname);
+    // Every decision below is made on the path Next.js will route, never on the raw request target.
+    const target = normaliseRequestPath(request.url);
+    const pathname = target.ok ? target.pathname : "/";
+    measure(request, response, target.ok ? pathname : "(refused)");
+    if (!target.ok) {
+      response.writeHead(400, { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" });
+      response.end(`Bad request: ${target.reason}.`);
+      return;
+    }
     try {
       if (countsAsPublicRead(request, pathname)) {
         // Next.js marks the router's link prefetches; they have a bucket of their own (rate-limit.ts).
@@ -104,7 +117,7 @@ async function main(): Promise<void> {
           return;
         }
       }
-      await servePage(request, response, pathname, () => handle(request, response));
+      await servePage(request, response, pathname, target.search, () => handle(request, response));
     } catch (error) {
       log.error({ err: error, method: request.method, path: pathname }, "request failed");
       if (!response.headersSent) refuse(response, pathname, 503, "The service is busy. Try again in a minute.", 60);
@@ -121,6 +134,7 @@ async function main(): Promise<void> {
         url: `http://${env.HOST}:${env.PORT}`,
         trustedProxyHops: env.TRUSTED_PROXY_HOPS,
         trustedProxies: env.TRUSTED_PROXIES,
+        trustedProxyAddresses: env.TRUSTED_PROXY_ADDRESSES,
       },
       "probebench web listening",
     );

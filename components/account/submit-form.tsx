@@ -9,11 +9,12 @@ import { MetadataFields } from "./metadata-fields";
 import { SubmissionProgress } from "./submission-progress";
 import styles from "./ui.module.css";
 import barStyles from "@/components/ui/ui.module.css";
-import { uploadFindings } from "./upload-file";
+import { uploadFindings, type UploadResult } from "./upload-file";
 import {
   applyMetadata,
   isSarifFileName,
   sarifAsFindingsFile,
+  sarifUploadQuery,
   metadataFromFile,
   parseFindingsText,
   validateAgainstBenchmarks,
@@ -29,7 +30,7 @@ type Loaded = {
   size: number;
   document: Record<string, unknown>;
   fileIssues: FieldIssue[];
-  sarif?: { text: string; benchmark: string; skipped: number };
+  sarif?: { text: string; benchmark: string; skipped: number; sourceRoot: string };
 };
 type Props = {
   maxBytes: number;
@@ -114,12 +115,14 @@ function FileDropzone({ onFile }: { onFile: (file: File) => void }) {
 }
 
 /** After the upload: the new submission's id, its scoring progress and where to follow it. */
-function Uploaded({ name, submissionId }: { name: string | undefined; submissionId: string }) {
+function Uploaded({ name, created }: { name: string | undefined; created: UploadResult }) {
+  const submissionId = created.id;
   return (
     <div className={styles.form} style={{ maxWidth: 720 }}>
       <div className={styles.notice}>
         Uploaded <strong>{name}</strong> as submission <code>{submissionId}</code>. It stays private until an admin
         approves it.
+        {created.paths && ` ${sarifPathsSummary(created)}`}
       </div>
       <SubmissionProgress id={submissionId} />
       <div className={styles.actions}>
@@ -130,15 +133,24 @@ function Uploaded({ name, submissionId }: { name: string | undefined; submission
   );
 }
 
+/** How the server placed a SARIF log's results in their repositories. */
+function sarifPathsSummary(created: UploadResult): string {
+  const { mapped, unmapped } = created.paths!;
+  const skipped = created.skipped?.without_location ?? 0;
+  return `Of its results, ${mapped} name a file of their repository, ${unmapped} were kept as written (no such file known), ${skipped} had no location and were skipped.`;
+}
+
 /** What the file holds; for a SARIF log, the benchmark version it is converted for (a log does not name one). */
 function LoadedSummary({
   loaded,
   benchmarks,
   onBenchmark,
+  onSourceRoot,
 }: {
   loaded: Loaded;
   benchmarks: KnownBenchmark[];
   onBenchmark: (key: string) => void;
+  onSourceRoot: (root: string) => void;
 }) {
   const runs = loaded.document.runs;
   return (
@@ -159,6 +171,20 @@ function LoadedSummary({
               </option>
             ))}
           </select>
+        </label>
+      )}
+      {loaded.sarif && (
+        <label className={styles.field}>
+          <span>Source root (optional)</span>
+          <input
+            defaultValue={loaded.sarif.sourceRoot}
+            placeholder="/home/ci/checkout/flowq"
+            onBlur={(e) => onSourceRoot(e.target.value)}
+          />
+          <span className={styles.hint}>
+            The directory the analyser ran in, if it wrote absolute paths. Without it, absolute paths are matched to the
+            repository&apos;s files by their longest common ending.
+          </span>
         </label>
       )}
     </>
@@ -186,7 +212,7 @@ export function SubmitForm({ maxBytes, benchmarks, quota }: Props) {
   const [metadata, setMetadata] = useState<MetadataForm>(EMPTY);
   const [uploadProgress, setUploadProgress] = useState<number>();
   const [uploadError, setUploadError] = useState<ApiError>();
-  const [submissionId, setSubmissionId] = useState<string>();
+  const [created, setCreated] = useState<UploadResult>();
   const metadataIssues = useMemo(() => validateMetadata(metadata), [metadata]);
 
   async function acceptFile(file: File) {
@@ -205,7 +231,7 @@ export function SubmitForm({ maxBytes, benchmarks, quota }: Props) {
     await new Promise((resolve) => setTimeout(resolve, 0));
     const text = await file.text();
     if (isSarifFileName(file.name)) {
-      loadSarif(file.name, file.size, text, benchmarks[0] ? `${benchmarks[0].slug}@${benchmarks[0].version}` : "");
+      loadSarif(file.name, file.size, text, benchmarks[0] ? `${benchmarks[0].slug}@${benchmarks[0].version}` : "", "");
       return;
     }
     const parsed = parseFindingsText(text);
@@ -221,14 +247,14 @@ export function SubmitForm({ maxBytes, benchmarks, quota }: Props) {
   }
 
   /** A SARIF log as the findings file it stands for in the chosen benchmark version (a log does not name one). */
-  function loadSarif(name: string, size: number, text: string, benchmarkKey: string) {
+  function loadSarif(name: string, size: number, text: string, benchmarkKey: string, sourceRoot: string) {
     setReading(false);
     const benchmark = benchmarks.find((b) => `${b.slug}@${b.version}` === benchmarkKey);
     if (!benchmark) {
       setReadError({ message: "There is no benchmark version to upload a SARIF log to yet.", issues: [] });
       return;
     }
-    const converted = sarifAsFindingsFile(text, benchmark);
+    const converted = sarifAsFindingsFile(text, benchmark, sourceRoot);
     if (!converted.ok) {
       setReadError({ message: converted.message, issues: converted.issues });
       return;
@@ -240,7 +266,7 @@ export function SubmitForm({ maxBytes, benchmarks, quota }: Props) {
       size,
       document: converted.document,
       fileIssues,
-      sarif: { text, benchmark: benchmarkKey, skipped: converted.skipped ?? 0 },
+      sarif: { text, benchmark: benchmarkKey, skipped: converted.skipped ?? 0, sourceRoot },
     });
   }
 
@@ -249,15 +275,22 @@ export function SubmitForm({ maxBytes, benchmarks, quota }: Props) {
     setUploadError(undefined);
     setUploadProgress(0);
     try {
-      const created = await uploadFindings(JSON.stringify(applyMetadata(loaded.document, metadata)), setUploadProgress);
-      setSubmissionId(created.id);
+      // A SARIF log is sent as it is: the server maps its absolute paths by the repositories' snapshots.
+      const answer = loaded.sarif
+        ? await uploadFindings(
+            loaded.sarif.text,
+            setUploadProgress,
+            sarifUploadQuery(loaded.sarif.benchmark, metadata, loaded.sarif.sourceRoot),
+          )
+        : await uploadFindings(JSON.stringify(applyMetadata(loaded.document, metadata)), setUploadProgress);
+      setCreated(answer);
     } catch (e) {
       setUploadError(e instanceof ApiError ? e : new ApiError(0, "The upload failed."));
       setUploadProgress(undefined);
     }
   }
 
-  if (submissionId) return <Uploaded name={loaded?.name} submissionId={submissionId} />;
+  if (created) return <Uploaded name={loaded?.name} created={created} />;
 
   const blocked = quota.remaining <= 0;
   const issues = loaded ? loaded.fileIssues : [];
@@ -273,9 +306,8 @@ export function SubmitForm({ maxBytes, benchmarks, quota }: Props) {
       </p>
       <FileDropzone onFile={(file) => void acceptFile(file)} />
       <p className={styles.hint}>
-        The format is described in the <Link href="/submit-guide">submit guide</Link> and the{" "}
-        <a href="/schemas/findings-file.schema.json">JSON Schema</a>; the API is in the{" "}
-        <Link href="/docs/api">API reference</Link>.
+        The format is described below in the guide and the <a href="/schemas/findings-file.schema.json">JSON Schema</a>;
+        the API is in the <Link href="/docs/api">API reference</Link>.
       </p>
       {reading && <p className={styles.hint}>Checking the file…</p>}
       {readError && <ErrorMessage message={readError.message} issues={readError.issues} />}
@@ -284,7 +316,12 @@ export function SubmitForm({ maxBytes, benchmarks, quota }: Props) {
           <LoadedSummary
             loaded={loaded}
             benchmarks={benchmarks}
-            onBenchmark={(key) => loadSarif(loaded.name, loaded.size, loaded.sarif!.text, key)}
+            onBenchmark={(key) =>
+              loadSarif(loaded.name, loaded.size, loaded.sarif!.text, key, loaded.sarif!.sourceRoot)
+            }
+            onSourceRoot={(root) =>
+              loadSarif(loaded.name, loaded.size, loaded.sarif!.text, loaded.sarif!.benchmark, root)
+            }
           />
           {issues.length > 0 ? (
             <ErrorMessage

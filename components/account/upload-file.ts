@@ -1,16 +1,23 @@
 import { errorFromResponse } from "@/lib/api-client";
 
-export type UploadResult = { id: string; status: string; findings: number; runs: number };
+import type { CreatedSubmission } from "@/lib/contracts/submissions";
+
+export type UploadResult = CreatedSubmission;
 
 /**
  * POSTs a findings document with the session cookie. XMLHttpRequest rather than fetch because only it reports
  * upload progress, which a 50 MB file needs.
  */
-export function uploadFindings(body: string, onProgress: (fraction: number) => void): Promise<UploadResult> {
+export function uploadFindings(
+  body: string,
+  onProgress: (fraction: number) => void,
+  // A SARIF log is sent as it is, with what it does not say in the query.
+  sarif?: URLSearchParams,
+): Promise<UploadResult> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open("POST", "/api/v1/submissions");
-    xhr.setRequestHeader("content-type", "application/json");
+    xhr.open("POST", sarif ? `/api/v1/submissions?${sarif.toString()}` : "/api/v1/submissions");
+    xhr.setRequestHeader("content-type", sarif ? "application/sarif+json" : "application/json");
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total);
     };

@@ -145,6 +145,15 @@ export function WebhooksManager({ initial, isAdmin }: { initial: Endpoint[]; isA
       setTimeout(() => setOpen(endpoint.id), 1_500);
     });
 
+  const enable = (endpoint: Endpoint) =>
+    void run(async () => {
+      const enabled = await callApi<Endpoint>(`/api/v1/webhooks/${encodeURIComponent(endpoint.id)}/enable`, {
+        method: "POST",
+      });
+      setEndpoints(endpoints.map((e) => (e.id === enabled.id ? enabled : e)));
+      setNotice(`The webhook to ${endpoint.url} is enabled again: new events will be delivered.`);
+    });
+
   const remove = (endpoint: Endpoint) => {
     if (!window.confirm(`Delete the webhook to ${endpoint.url} and its delivery log?`)) return;
     void run(async () => {
@@ -163,14 +172,21 @@ export function WebhooksManager({ initial, isAdmin }: { initial: Endpoint[]; isA
       )}
       {created && <NewWebhook created={created} />}
       <RegisterWebhookForm isAdmin={isAdmin} busy={busy} run={run} onCreated={add} />
+      {endpoints.some((e) => e.disabled_at) && (
+        <p className={styles.alert} role="alert">
+          A webhook below is disabled: every delivery to it failed for 24 hours, so it gets no events. Fix the receiver,
+          then choose &ldquo;Re-enable&rdquo;.
+        </p>
+      )}
       {endpoints.length === 0 ? (
-        <p className="muted">No webhooks yet.</p>
+        <p className="muted">No webhooks yet: register an endpoint above, then send it a test event.</p>
       ) : (
         <WebhookTable
           endpoints={endpoints}
           busy={busy}
           open={open}
           onTest={sendTest}
+          onEnable={enable}
           onToggle={(e) => setOpen(open === e.id ? undefined : e.id)}
           onRemove={remove}
         />
@@ -261,6 +277,7 @@ function WebhookTable({
   busy,
   open,
   onTest,
+  onEnable,
   onToggle,
   onRemove,
 }: {
@@ -269,6 +286,7 @@ function WebhookTable({
   /** The endpoint whose delivery log is shown. */
   open: string | undefined;
   onTest: (endpoint: Endpoint) => void;
+  onEnable: (endpoint: Endpoint) => void;
   onToggle: (endpoint: Endpoint) => void;
   onRemove: (endpoint: Endpoint) => void;
 }) {
@@ -276,7 +294,9 @@ function WebhookTable({
     <div className="table-wrap" {...scrollRegion("Webhooks")}>
       <table>
         <caption>Your webhook endpoints</caption>
-        <ColumnHeads columns={["URL", "Events", "Created", "Last delivery", { label: "Actions", hidden: true }]} />
+        <ColumnHeads
+          columns={["URL", "Events", "Created", "State", "Last delivery", { label: "Actions", hidden: true }]}
+        />
         <tbody>
           {endpoints.map((e) => (
             <tr key={e.id}>
@@ -287,15 +307,24 @@ function WebhookTable({
               <td>{e.events.join(", ")}</td>
               <td>{when(e.created_at)}</td>
               <td>
+                <EndpointState endpoint={e} />
+              </td>
+              <td>
                 {e.last_delivery
                   ? `${e.last_delivery.status}${e.last_delivery.response_status ? ` (${e.last_delivery.response_status})` : ""}, ${when(e.last_delivery.at)}`
                   : "—"}
               </td>
               <td>
                 <div className={styles.actions}>
-                  <SmallButton disabled={busy} onClick={() => onTest(e)}>
-                    Send test event
-                  </SmallButton>
+                  {e.disabled_at ? (
+                    <SmallButton disabled={busy} onClick={() => onEnable(e)}>
+                      Re-enable
+                    </SmallButton>
+                  ) : (
+                    <SmallButton disabled={busy} onClick={() => onTest(e)}>
+                      Send test event
+                    </SmallButton>
+                  )}
                   <SmallButton aria-expanded={open === e.id} onClick={() => onToggle(e)}>
                     Deliveries
                   </SmallButton>
@@ -310,4 +339,28 @@ function WebhookTable({
       </table>
     </div>
   );
+}
+
+/** Active, failing (since when, how many attempts in a row) or disabled (when and why). */
+function EndpointState({ endpoint: e }: { endpoint: Endpoint }) {
+  if (e.disabled_at)
+    return (
+      <>
+        <span className={`${styles.status} ${styles.statusBad}`}>disabled</span>
+        <div className={styles.hint}>
+          {when(e.disabled_at)}: {e.disabled_reason ?? "disabled by the server"}
+        </div>
+      </>
+    );
+  if (e.consecutive_failures > 0)
+    return (
+      <>
+        <span className={`${styles.status} ${styles.statusWarn}`}>failing</span>
+        <div className={styles.hint}>
+          {e.consecutive_failures} failed attempt{e.consecutive_failures === 1 ? "" : "s"} in a row since{" "}
+          {when(e.failing_since)}; disabled after 24 hours of failures
+        </div>
+      </>
+    );
+  return <span className={`${styles.status} ${styles.statusOk}`}>active</span>;
 }

@@ -5,7 +5,7 @@ import { LabelledField } from "@/components/account/form-field";
 import styles from "@/components/account/ui.module.css";
 import { JsonImportForm } from "./json-import-form";
 
-type Imported = { benchmark: string; dated: number; reference_bugs: number };
+type Imported = { benchmark: string; dated: number; fix_commits: number; reference_bugs: number };
 
 /**
  * Dates the reference bugs of a version imported without `fixed_at` (the contamination test ranks bugs by their fix
@@ -28,9 +28,13 @@ export function FixDatesImportForm({
       fileLabel="Fix-dates file (JSON)"
       submitLabel="Import fix dates"
       url={version ? `/api/v1/admin/benchmarks/${encodeURIComponent(version)}/fix-dates` : null}
-      empty={versions.length === 0 && <p className="muted">Every version with reference bugs has its fix dates.</p>}
+      empty={
+        versions.length === 0 && (
+          <p className="muted">Every version with reference bugs has its fix dates and fix commits.</p>
+        )
+      }
       fields={(clearFile) => (
-        <LabelledField label="Version without fix dates">
+        <LabelledField label="Version without fix dates or fix commits">
           <select
             className={styles.select}
             value={version}
@@ -50,15 +54,21 @@ export function FixDatesImportForm({
       hint={(megabytes) => (
         <>
           The format of <code>npx probebench benchmark fix-dates</code>:{" "}
-          <code>{'{"fix_dates": [{"repo": "owner/name", "id": "…", "fixed_at": "2025-09-14T10:22:00Z"}]}'}</code>, the
-          date-time of each bug&apos;s fixing commit. At most {megabytes}. A version gets its fix dates once: a
-          correction is a new version.
+          <code>
+            {
+              '{"fix_dates": [{"repo": "owner/name", "id": "…", "fixed_at": "2025-09-14T10:22:00Z", "fix_commit": "…"}]}'
+            }
+          </code>
+          , the date-time and commit of each bug&apos;s fix, optionally with <code>repositories</code> (each one&apos;s{" "}
+          <code>fix_commits</code>, <code>commits</code> and <code>tests</code>) and <code>reference_window_end</code>.
+          At most {megabytes}. What a version has it keeps: a correction is a new version.
         </>
       )}
       done={(imported) => (
         <p className={styles.notice} role="status">
           Dated {imported.dated.toLocaleString("en-US")} of {imported.reference_bugs.toLocaleString("en-US")} reference
-          bugs of <strong>{imported.benchmark}</strong>. The fix-rank tests of its scored runs are being recomputed.
+          bugs of <strong>{imported.benchmark}</strong> and stored {imported.fix_commits.toLocaleString("en-US")} fix
+          commits. The fix-rank tests of its scored runs and its datasheet are being recomputed.
         </p>
       )}
     />

@@ -1,5 +1,5 @@
 import type { CallSite, PassPlan } from "../validation/pass-plan";
-import { encodeBlock } from "../llm/analysis-messages";
+import { encodeBlock } from "../llm/block-messages";
 import { renderPrompt, type PromptTemplate } from "../llm/prompts";
 import type { Harness } from "./harness-names";
 

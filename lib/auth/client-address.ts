@@ -6,15 +6,18 @@ import proxyaddr from "proxy-addr";
 // so the server passes its decision on in this header, overwriting whatever a client sent under the same name.
 export const CLIENT_ADDRESS_HEADER = "x-probebench-client-address";
 
-export type ProxyTrust = { hops: number; proxies: string[] };
+export type ProxyTrust = { hops: number; proxies: string[]; hopAddresses: string[] };
 
 /**
  * proxy-addr's trust function: the configured addresses / CIDRs / presets (`loopback`, `uniquelocal`, ...), or the
- * nearest `hops` hops (TRUSTED_PROXY_HOPS=1: one proxy such as nginx in front of the app). Default: trust nobody.
+ * nearest `hops` hops (TRUSTED_PROXY_HOPS=1: one proxy such as nginx in front of the app), each only while it is one
+ * of `hopAddresses` (TRUSTED_PROXY_ADDRESSES): a client that connects straight to the app from elsewhere is not a
+ * proxy, so its X-Forwarded-For is its own claim. Default: trust nobody.
  */
-export function compileTrust({ hops, proxies }: ProxyTrust): (address: string, hop: number) => boolean {
+export function compileTrust({ hops, proxies, hopAddresses }: ProxyTrust): (address: string, hop: number) => boolean {
   if (proxies.length) return proxyaddr.compile(proxies);
-  return (_address, hop) => hop < hops;
+  const isProxy = proxyaddr.compile(hopAddresses);
+  return (address, hop) => hop < hops && isProxy(address, hop);
 }
 
 /** IPv4 clients reached over an IPv6 socket appear as `::ffff:1.2.3.4`; one client, one key. */

@@ -75,9 +75,9 @@ export const ADMIN_ROUTES: ApiRoute[] = [
     method: "post",
     path: "/api/v1/admin/benchmarks/{key}/fix-dates",
     tag: "Admin",
-    summary: "Date the reference bugs of a version imported without fix dates",
+    summary: "Add fix dates, fix commits and window counts to a version imported without them",
     description:
-      "The body is a fix-dates file (docs/file-formats.md), at most `UPLOAD_MAX_BYTES`. All listed bugs are dated in one transaction (audit-logged), then the fix-rank tests of the version's scored runs are recomputed. 409 when the version already has fix dates; 422 names every row that matches no reference bug.",
+      "The body is a fix-dates file (docs/file-formats.md), at most `UPLOAD_MAX_BYTES`: fix dates and fix commits of reference bugs, each repository's bug-fixing commits and commit and test counts, the reference window's end. Everything is written in one transaction (audit-logged), then the fix-rank tests of the version's scored runs and its datasheet are recomputed. 409 when the version already has what the file gives; 422 names every row that matches no reference bug, repository or listed fix commit.",
     auth: ADMIN,
     params: z.object({ key: z.string().meta({ description: "The version as slug@version (URL-encoded)" }) }),
     body: bodyJson(fixDatesFileSchema, "A fix-dates file (docs/file-formats.md)"),

@@ -161,6 +161,10 @@ export const benchmarkVersionListSchema = z
         snapshots: z.number().int(),
         reference_bugs: z.number().int(),
         fix_dated_bugs: z.number().int().meta({ description: "Reference bugs with a fix date (fixed_at)" }),
+        fix_commit_bugs: z
+          .number()
+          .int()
+          .meta({ description: "Reference bugs that name their fix commit (fix_commit)" }),
         submissions: z.number().int(),
         public_submissions: z.number().int(),
         created_at: timestampSchema,
@@ -186,7 +190,8 @@ export const approvedSpendSchema = z
 export const importedFixDatesSchema = z
   .object({
     benchmark: z.string().meta({ description: "slug@version" }),
-    dated: z.number().int().meta({ description: "Reference bugs the file dated" }),
+    dated: z.number().int().meta({ description: "Reference bugs the file dated (by fixed_at or by their fix commit)" }),
+    fix_commits: z.number().int().meta({ description: "Bug-fixing commits the file listed, over all repositories" }),
     reference_bugs: z.number().int().meta({ description: "Reference bugs of the version" }),
     tests: z
       .literal("queued")
@@ -194,5 +199,5 @@ export const importedFixDatesSchema = z
   })
   .meta({
     id: "ImportedFixDates",
-    example: { benchmark: "probe@2026.1", dated: 413, reference_bugs: 413, tests: "queued" },
+    example: { benchmark: "probe@2026.1", dated: 413, fix_commits: 1049, reference_bugs: 413, tests: "queued" },
   });

@@ -3,6 +3,7 @@ import { ADMIN_ROUTES } from "./admin-routes";
 import { ANALYSES_ROUTES } from "./analyses-routes";
 import { AUDIT_RUNS_ROUTES } from "./audit-runs-routes";
 import { CONTEXT_DOCUMENTS_ROUTES } from "./context-documents-routes";
+import { JUDGE_QUALITY_ROUTES } from "./judge-quality-routes";
 import { OVERRIDES_ROUTES } from "./overrides-routes";
 import { PANEL_ROUTES } from "./panel-routes";
 import { PUBLIC_READS_ROUTES } from "./public-reads-routes";
@@ -29,6 +30,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...ADMIN_ROUTES,
   ...AUDIT_RUNS_ROUTES,
   ...SERVICE_ROUTES,
+  ...JUDGE_QUALITY_ROUTES,
 ];
 
 // next-auth's own endpoints (sign-in, callbacks, CSRF, session) follow its protocol, not this API's conventions; the

@@ -64,6 +64,17 @@ const auditRunSummarySchema = z.looseObject({
       kind: z.enum(["docker", "process", "none"]),
       reason: z.string().meta({ description: "Why this sandbox: SANDBOX's value, or what auto-detection found" }),
       warning: z.string().nullable().meta({ description: "A limit that does not hold as documented, else null" }),
+      isolation: z
+        .object({
+          cgroup: z
+            .string()
+            .nullable()
+            .meta({ description: "Where the limits hold as a whole (cgroup v1/v2, container); null: per process" }),
+          namespaces: z.string().meta({ description: "The namespaces a command runs in, and which it may create" }),
+          syscalls: z.string().meta({ description: "The syscall policy (seccomp) a command runs under" }),
+        })
+        .nullable()
+        .meta({ description: "How a command is isolated; null for runs recorded before it was kept" }),
     })
     .nullable()
     .meta({ description: "The sandbox the worker ran the passes in; null before it started" }),

@@ -192,7 +192,7 @@ export function buildOpenApiDocument(): object {
       title: "probebench API",
       version: "1",
       description:
-        "Upload findings (JSON or SARIF), follow scoring, read the leaderboard and its data, and receive signed webhooks. Errors are `{error: {code, message, issues?}}`. The [submit guide](/submit-guide) explains uploads and webhooks step by step.",
+        "Upload findings (JSON or SARIF), follow scoring, read the leaderboard and its data, and receive signed webhooks. Errors are `{error: {code, message, issues?}}`. The [submit page](/submit) explains uploads and webhooks step by step.",
     },
     servers: [{ url: "/" }],
     tags: [

@@ -106,6 +106,11 @@ export const contaminationSummarySchema = z
     min_p_holm: z.number().nullable().meta({
       description: "Smallest Holm-adjusted p over the runs; null until the entry is in the adjusted family (approved)",
     }),
+    holm_family: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "How many tests min_p_holm adjusts across (Table 16 of the paper: 27)" }),
     knowledge_cutoff: z.string().nullable(),
     cutoff_position: z.enum(["inside", "before", "after", "unknown"]),
     no_test_reason: z.string().nullable(),
@@ -140,10 +145,22 @@ export const leaderboardSchema = z
         report_url: z.string().nullable(),
         panel_validity: z.number().nullable(),
         panel_validity_ci: intervalSchema.nullable(),
+        panel_graded: z.number().int().nullable().meta({
+          description:
+            "Of a verified panel's sample, the findings maintainers graded blind; the agreement is under GET /api/v1/judge-quality",
+        }),
         panel_text_only: z.number().int().nullable().meta({
           description:
             "Of a verified panel's sample, the findings judged from their text alone (no snapshot); null for reported rows",
         }),
+        panel_validity_basis: z.enum(["repository_checked", "text_only", "reported"]).nullable().meta({
+          description:
+            "What panel_validity rests on: the verdicts of judges that read the repository (wherever any exist), only text-only verdicts (no repository was checked), or the published figure",
+        }),
+        panel_text_only_validity: z.number().nullable().meta({
+          description: "Validity of the text-only verdicts, beside a repository-checked panel_validity; null otherwise",
+        }),
+        panel_text_only_ci: intervalSchema.nullable(),
         contamination: contaminationSummarySchema.nullable(),
         range: z.object({ recall: rangeSchema, precision: rangeSchema, f1: rangeSchema }).nullable(),
         complete: z.boolean(),
@@ -247,6 +264,10 @@ export const bugTypesSchema = z
 export const bugTypeDistancesSchema = z
   .object({
     benchmark: benchmarkRefSchema,
+    base: z.literal(2).meta({
+      description:
+        "Logarithm base of the Jensen-Shannon divergence: 2, so distances lie in [0, 1]. The paper does not state its base; a natural-log distance (scipy's default) is 1/sqrt(ln 2) = 0.83 times this one",
+    }),
     categories: z.array(z.string()),
     subjects: z.array(
       z.object({
@@ -273,6 +294,7 @@ export const bugTypeDistancesSchema = z
         key: "probe@2026.1",
         snapshotDate: "2026-01-15",
       },
+      base: 2,
       categories: ["memory-safety", "logic"],
       subjects: [
         { key: "reference", label: "Maintainers (reference set)", kind: "reference", submission_id: null, n: 413 },

@@ -43,6 +43,10 @@ export const sarifUploadQuerySchema = z.object({
       description:
         "SARIF uploads: the repository of results whose run names none (versionControlProvenance, originalUriBaseIds)",
     }),
+  source_root: z.string().trim().min(1, "must not be empty").max(4_000).optional().meta({
+    description:
+      "SARIF uploads: the directory the analyser ran in (a path or file:// URI); absolute result paths under it are made relative to it",
+  }),
 });
 export type SarifUploadQuery = z.infer<typeof sarifUploadQuerySchema>;
 
@@ -61,6 +65,10 @@ export const createdSubmissionSchema = z
       .object({ without_location: z.number().int() })
       .optional()
       .meta({ description: "SARIF uploads: results that were not imported (no physical location), counted" }),
+    paths: z.object({ mapped: z.number().int(), unmapped: z.number().int() }).optional().meta({
+      description:
+        "SARIF uploads: results whose file was found among the repository's files (its snapshot's, else its reference bugs'), and those kept as written",
+    }),
   })
   .meta({ id: "CreatedSubmission", example: { id: "cmabc123", status: "queued", findings: 42, runs: 1 } });
 
@@ -152,6 +160,7 @@ export const submissionStatusSchema = z
   })
   .meta({ id: "SubmissionStatus" });
 export type SubmissionStatusBody = z.infer<typeof submissionStatusSchema>;
+export type CreatedSubmission = z.infer<typeof createdSubmissionSchema>;
 
 export const quotaSchema = z
   .object({

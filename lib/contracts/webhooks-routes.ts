@@ -3,6 +3,7 @@ import {
   createWebhookBodySchema,
   createdWebhookSchema,
   deletedWebhookSchema,
+  enabledWebhookSchema,
   sentTestEventSchema,
   webhookDeliveriesQuerySchema,
   webhookDeliveriesSchema,
@@ -58,7 +59,20 @@ export const WEBHOOKS_ROUTES: ApiRoute[] = [
     summary: "Send a test event to an endpoint",
     auth: { kind: "required", scopes: ["read", "submit"] },
     params: idPath,
+    description:
+      "At most `WEBHOOK_TEST_EVENTS_PER_HOUR` (10) a user, over all their endpoints; a disabled endpoint is re-enabled first (409).",
     success: { status: 202, schema: sentTestEventSchema, description: "Queued for delivery" },
+    errors: [404, 409],
+  },
+  {
+    method: "post",
+    path: "/api/v1/webhooks/{id}/enable",
+    tag: "Webhook endpoints",
+    summary: "Re-enable an endpoint that was disabled after a day of failed deliveries",
+    description: "Clears the failure count; events from now on are delivered again (those given up are not re-sent).",
+    auth: { kind: "required", scopes: ["read", "submit"] },
+    params: idPath,
+    success: { status: 200, schema: enabledWebhookSchema, description: "The endpoint, enabled" },
     errors: [404],
   },
 ];

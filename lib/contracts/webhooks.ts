@@ -47,6 +47,16 @@ export const webhookSchema = z
     last_delivery: z
       .object({ at: timestampSchema, status: z.string(), response_status: z.number().int().nullable() })
       .nullable(),
+    consecutive_failures: z.number().int().meta({ description: "Attempts that failed in a row; 0 after a success" }),
+    failing_since: timestampSchema
+      .nullable()
+      .meta({
+        description: "When the first of those failed attempts was made; after 24 hours the endpoint is disabled",
+      }),
+    disabled_at: timestampSchema
+      .nullable()
+      .meta({ description: "Set when the endpoint was disabled: it gets no events until re-enabled" }),
+    disabled_reason: z.string().nullable(),
   })
   .meta({ id: "Webhook" });
 export const webhookListSchema = z.object({ webhooks: z.array(webhookSchema) }).meta({ id: "WebhookList" });
@@ -82,6 +92,7 @@ export const webhookDeliveriesQuerySchema = z.object({
 export const webhookDeliveriesSchema = z
   .object({ deliveries: z.array(webhookDeliverySchema), pagination: pageInfoSchema })
   .meta({ id: "WebhookDeliveries" });
+export const enabledWebhookSchema = webhookSchema.meta({ id: "EnabledWebhook" });
 export const sentTestEventSchema = z
   .object({ delivery_id: z.string(), status: z.literal("pending") })
   .meta({ id: "SentTestEvent" });

@@ -18,7 +18,7 @@ const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
 // (a turn that took a while finds all the replies that came in meanwhile), and the SDK's work on each (response
 // object, JSON, schema check, the caller's bookkeeping) is about half a millisecond: 256 at once held the loop for
 // ~150-200 ms. Reading the bytes stays immediate; the rest is spread over turns like the call starts
-// (worker/features/scoring/judge-pairs.ts, STARTS_PER_TURN).
+// (worker/shared/judge/judge-runner.ts, STARTS_PER_TURN).
 const REPLIES_PER_TURN = 16;
 const replyTurn = createTurnPacer(REPLIES_PER_TURN);
 

@@ -1,4 +1,4 @@
-// Pacing of call starts by turns of the event loop (see worker/features/scoring/judge-pairs.ts for why the judge needs it).
+// Pacing of call starts by turns of the event loop (see worker/shared/judge/judge-runner.ts for why the judge needs it).
 
 /**
  * Lets at most `perTurn` callers through per turn of the event loop, in order; the rest wait for later turns. Written

@@ -11,7 +11,7 @@ function createMetrics() {
 
   const jobsTotal = new Counter({
     name: "probebench_jobs_total",
-    help: "Jobs processed, by queue and outcome (completed, failed, retried, superseded, skipped).",
+    help: "Jobs processed, by queue and outcome (completed, failed, retried, deferred, superseded, skipped).",
     labelNames: ["queue", "outcome"] as const,
     registers: [registry],
   });

@@ -1,4 +1,4 @@
-import type { Redis } from "ioredis";
+import { Redis } from "ioredis";
 import type { MetricObjectWithValues, MetricValue } from "prom-client";
 
 // How worker processes hand their metrics to the web server's GET /api/metrics: each worker writes its registry (as
@@ -12,6 +12,17 @@ const KEY_TTL_SECONDS = 60;
 const PREFIX = "probebench:metrics:worker:";
 
 export type PublishedRegistry = MetricObjectWithValues<MetricValue<string>>[];
+
+/**
+ * The web's connection for reading the published registries. It gives up quickly (a scrape must answer, without
+ * worker metrics, while Redis is away), but keeps the offline queue: a command sent before the connection is up,
+ * as the first scrape after a start is, waits for it (at most `commandTimeout`) instead of failing at once.
+ */
+export function connectMetricsReader(url: string): Redis {
+  const client = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 2_000, commandTimeout: 2_000 });
+  client.on("error", () => undefined);
+  return client;
+}
 
 export async function publishRegistry(redis: Redis, workerId: string, metrics: PublishedRegistry): Promise<void> {
   await redis.set(`${PREFIX}${workerId}`, JSON.stringify(metrics), "EX", KEY_TTL_SECONDS);

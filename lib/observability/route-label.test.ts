@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compileRoutes, routeLabel } from "./route-label";
+import { compileRoutes, methodLabel, routeLabel } from "./route-label";
 
 const routes = compileRoutes([
   "app/(public)/page.tsx",
@@ -33,5 +33,15 @@ describe("routeLabel", () => {
     expect(routeLabel(routes, "/api/v1/submissions/a/b/c")).toBe("(other)");
     expect(routeLabel(routes, "/_next/static/chunks/x.js")).toBe("/_next");
     expect(routeLabel(routes, "/api/auth")).toBe("(other)");
+  });
+});
+
+describe("methodLabel", () => {
+  it("keeps the methods the app answers and labels every other one `other`", () => {
+    for (const method of ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"])
+      expect(methodLabel(method)).toBe(method);
+    for (const method of ["PROPFIND", "MKCOL", "PURGE", "TRACE", "CONNECT", "X-EVIL-1", ""])
+      expect(methodLabel(method)).toBe("other");
+    expect(methodLabel(undefined)).toBe("GET");
   });
 });

@@ -41,3 +41,12 @@ export function routeLabel(routes: RoutePattern[], pathname: string): string {
   const parts = pathname.split("/").filter(Boolean);
   return routes.find((route) => matches(route, parts))?.label ?? "(other)";
 }
+
+// The `method` label: the methods the app answers, and "other" for the rest (PROPFIND, MKCOL, PURGE, made-up ones),
+// so a client cannot grow the label's values.
+const KNOWN_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+
+export function methodLabel(method: string | undefined): string {
+  const upper = (method ?? "GET").toUpperCase();
+  return KNOWN_METHODS.has(upper) ? upper : "other";
+}

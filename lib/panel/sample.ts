@@ -10,7 +10,7 @@ import { type PanelRunScope } from "../contracts/panel";
 export type SampleCandidate = { id: string; runIndex: number; repository: string; ordinal: number };
 export type SampledFinding = { findingId: string; opaqueId: string; runIndex: number; repository: string };
 
-function seedNumber(...parts: (string | number)[]): number {
+export function seedNumber(...parts: (string | number)[]): number {
   return createHash("sha256").update(parts.join("\u0000")).digest().readUInt32BE(0);
 }
 
@@ -49,7 +49,7 @@ export function allocateProportionally(counts: ReadonlyMap<string, number>, seat
 }
 
 /** Fisher-Yates with the seeded PRNG: the same seed always gives the same order. */
-function shuffle<T>(items: T[], random: () => number): T[] {
+export function shuffle<T>(items: T[], random: () => number): T[] {
   const out = [...items];
   for (let i = out.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));

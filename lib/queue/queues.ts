@@ -1,4 +1,4 @@
-import { attributionQueue, panelQueue } from "./analysis-queues";
+import { attributionQueue, panelQueue } from "./finding-review-queues";
 import { auditQueue } from "./audit-queue";
 import { fixRankQueue } from "./fix-rank-queue";
 import { scoringQueue } from "./scoring-queue";

@@ -1,8 +1,39 @@
 import { z } from "zod";
-import { BUG_RECORD_SHAPE, TEXT_LIMITS, boundedText, checkLineRange, requiredText } from "./common";
+import { BUG_RECORD_SHAPE, TEXT_LIMITS, boundedText, checkLineRange, requiredText, WHEN_LINES_PARSE } from "./common";
 
 // The benchmark file (import format): a benchmark version, its repositories and its reference set.
 export const languageSchema = z.string().trim().toLowerCase().min(1).max(50);
+
+const commitHashSchema = z
+  .string()
+  .regex(/^[0-9a-f]{7,40}$/i, { message: "must be a git commit hash" })
+  .transform((s) => s.toLowerCase());
+
+/** When the fixing commit landed: an ISO 8601 date-time with a zone (§C.4 ranks a repository's bugs by it). */
+export const fixedAtSchema = z.iso.datetime({
+  offset: true,
+  message: "must be an ISO 8601 date-time with a time zone, e.g. 2025-09-14T10:22:00Z",
+});
+
+const countSchema = z.number().int({ message: "must be a whole number" }).min(0);
+
+/** One bug-fixing commit of the reference window (§A.3 counts time in these; Figure 10 counts them per month). */
+export const fixCommitSchema = z.object({ sha: commitHashSchema, date: fixedAtSchema });
+
+/**
+ * A repository's bug-fixing commits over the reference window, oldest first: the order is the list's, the dates are
+ * for the calendar (Figure 10). Each sha at most once.
+ */
+export const fixCommitListSchema = z
+  .array(fixCommitSchema)
+  .max(100_000)
+  .superRefine((list, ctx) => {
+    const seen = new Set<string>();
+    list.forEach((c, i) => {
+      if (seen.has(c.sha)) ctx.addIssue({ code: "custom", path: [i, "sha"], message: `duplicate commit ${c.sha}` });
+      seen.add(c.sha);
+    });
+  });
 
 export const repositorySchema = z.object({
   name: requiredText(TEXT_LIMITS.repo).regex(/^[^/\s]+\/[^/\s]+$/, { message: "must be owner/name" }),
@@ -12,21 +43,32 @@ export const repositorySchema = z.object({
     .string()
     .regex(/^[0-9a-f]{7,40}$/i, { message: "must be a git commit hash" })
     .optional(),
+  // Table 6: tests that pass at the snapshot, and all commits over the reference window.
+  tests: countSchema.optional(),
+  commits: countSchema.optional(),
+  fix_commits: fixCommitListSchema.optional(),
 });
 
-/** When the fixing commit landed: an ISO 8601 date-time with a zone (§C.4 ranks a repository's bugs by it). */
-export const fixedAtSchema = z.iso.datetime({
-  offset: true,
-  message: "must be an ISO 8601 date-time with a time zone, e.g. 2025-09-14T10:22:00Z",
+/** Table 1: the collection pipeline's stage counts, in stage order. */
+export const pipelineSchema = z.object({
+  commits: countSchema,
+  bug_fix_commits: countSchema,
+  candidate_bugs: countSchema,
+  anchored_candidates: countSchema,
+  present_candidates: countSchema,
+  deduplicated_bugs: countSchema,
 });
+export type Pipeline = z.infer<typeof pipelineSchema>;
 
 export const referenceBugSchema = z
   .object({
     id: requiredText(TEXT_LIMITS.id),
     ...BUG_RECORD_SHAPE,
     fixed_at: fixedAtSchema.optional(),
+    // The bug-fixing commit that fixed it: one of its repository's fix_commits when the repository lists them.
+    fix_commit: commitHashSchema.optional(),
   })
-  .superRefine(checkLineRange);
+  .superRefine(checkLineRange, WHEN_LINES_PARSE);
 
 export const taxonomySchema = z.object({
   families: z.array(
@@ -54,6 +96,9 @@ export const benchmarkFileSchema = z
     name: requiredText(TEXT_LIMITS.shortLabel),
     version: requiredText(50),
     snapshot_date: z.iso.date({ message: "must be a date YYYY-MM-DD" }),
+    // T1: the reference window runs from the snapshot to this date (exclusive).
+    reference_window_end: z.iso.date({ message: "must be a date YYYY-MM-DD" }).optional(),
+    pipeline: pipelineSchema.optional(),
     description: boundedText(5_000).optional(),
     repositories: z.array(repositorySchema).min(1, { message: "must list at least one repository" }),
     reference_bugs: z.array(referenceBugSchema).max(200_000),
@@ -65,12 +110,14 @@ export const benchmarkFileSchema = z
       .optional(),
   })
   .superRefine((file, ctx) => {
-    const repos = new Set<string>();
+    const repos = new Map<string, Set<string> | null>();
     file.repositories.forEach((r, i) => {
       if (repos.has(r.name))
         ctx.addIssue({ code: "custom", path: ["repositories", i, "name"], message: `duplicate repository ${r.name}` });
-      repos.add(r.name);
+      repos.set(r.name, r.fix_commits ? new Set(r.fix_commits.map((c) => c.sha)) : null);
     });
+    if (file.reference_window_end && file.reference_window_end <= file.snapshot_date)
+      ctx.addIssue({ code: "custom", path: ["reference_window_end"], message: "must be after snapshot_date" });
     const ids = new Set<string>();
     file.reference_bugs.forEach((b, i) => {
       if (!repos.has(b.repo))
@@ -78,6 +125,13 @@ export const benchmarkFileSchema = z
       if (ids.has(b.id))
         ctx.addIssue({ code: "custom", path: ["reference_bugs", i, "id"], message: `duplicate id ${b.id}` });
       ids.add(b.id);
+      const listed = repos.get(b.repo);
+      if (b.fix_commit && listed && !listed.has(b.fix_commit))
+        ctx.addIssue({
+          code: "custom",
+          path: ["reference_bugs", i, "fix_commit"],
+          message: `commit ${b.fix_commit} is not among the fix_commits of ${b.repo}`,
+        });
     });
   });
 

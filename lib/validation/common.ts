@@ -1,6 +1,7 @@
 import { z } from "zod";
 import "./zod-messages";
 import type { BugText } from "../scoring/types";
+import { bidiControlProblem, climbsOutOfRepository, normalizeRepoPath } from "./safe-text";
 
 // Limits on uploaded text, documented in the README ("File formats"). Postgres cannot store NUL characters,
 // and unbounded fields would let one file exhaust memory in the matcher.
@@ -24,12 +25,21 @@ export function boundedText(max: number) {
   return z
     .string()
     .max(max, { message: `must be at most ${max} characters` })
-    .refine((s) => !s.includes("\u0000"), { message: "must not contain NUL characters" });
+    .refine((s) => !s.includes("\u0000"), { message: "must not contain NUL characters" })
+    .superRefine((s, ctx) => {
+      const problem = bidiControlProblem(s);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    });
 }
 
 export function requiredText(max: number) {
   return boundedText(max).refine((s) => s.trim().length > 0, { message: "must not be empty" });
 }
+
+/** A file path inside the repository: one that climbs out is refused, others are stored normalised (`a/./b` is `a/b`). */
+export const repoFileSchema = requiredText(TEXT_LIMITS.file)
+  .refine((s) => !climbsOutOfRepository(s), { message: "must stay inside the repository (no `..` above its root)" })
+  .overwrite(normalizeRepoPath);
 
 export const severitySchema = z.enum(["low", "medium", "high", "critical"]);
 
@@ -39,7 +49,19 @@ export const lineNumberSchema = z
   .min(1, { message: "must be >= 1" })
   .max(MAX_LINE);
 
-/** Adds an issue on line_end when a record's range runs backwards. */
+/**
+ * When checkLineRange runs: as soon as both line numbers are valid, even if other fields of the record are not, so
+ * one answer lists a backwards range together with every other bad field (zod skips refinements of an object with
+ * bad fields unless told when to run them).
+ */
+export const WHEN_LINES_PARSE = {
+  when: (payload: z.core.ParsePayload): boolean => {
+    const value = payload.value as { line_start?: unknown; line_end?: unknown } | null;
+    return lineNumberSchema.safeParse(value?.line_start).success && lineNumberSchema.safeParse(value?.line_end).success;
+  },
+};
+
+/** Adds an issue on line_end when a record's range runs backwards (with WHEN_LINES_PARSE). */
 export function checkLineRange(value: { line_start: number; line_end: number }, ctx: z.RefinementCtx): void {
   if (value.line_end < value.line_start) {
     ctx.addIssue({ code: "custom", path: ["line_end"], message: `must be >= line_start (${value.line_start})` });
@@ -52,7 +74,7 @@ export function checkLineRange(value: { line_start: number; line_end: number }, 
  */
 export const BUG_RECORD_SHAPE = {
   repo: requiredText(TEXT_LIMITS.repo),
-  file: requiredText(TEXT_LIMITS.file),
+  file: repoFileSchema,
   line_start: lineNumberSchema,
   line_end: lineNumberSchema,
   title: requiredText(TEXT_LIMITS.title),

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "../errors";
-import { MAX_FINDINGS_PER_FILE, findingsFileSchema, parseFindingsText, runsOf } from "./findings-file";
+import {
+  MAX_FINDINGS_PER_FILE,
+  findingsFileSchema,
+  parseFindingsText,
+  runsOf,
+  validateFindingsFile,
+} from "./findings-file";
 
 const finding = { repo: "o/r", file: "a.py", line_start: 1, line_end: 2, title: "t", description: "d" };
 
@@ -105,5 +111,37 @@ describe("parseFindingsText on hostile files", () => {
   it("accepts a valid file and returns what the schema returns", () => {
     const file = { benchmark: "b", model: "m", runs: [{ cost_usd: 2, findings: [finding] }, { findings: [] }] };
     expect(parseFindingsText(JSON.stringify(file))).toEqual(findingsFileSchema.parse(file));
+  });
+});
+
+describe("every problem of a finding at once", () => {
+  it("lists a backwards line range together with a bad severity, and refuses climbing paths and bidi controls", () => {
+    const finding = {
+      repo: "o/n",
+      file: "%2e%2e/x.py",
+      line_start: 5,
+      line_end: 2,
+      title: "Looks like \u202Efdp.exe",
+      description: "d",
+      severity: "urgent",
+    };
+    const error = (() => {
+      try {
+        validateFindingsFile({ benchmark: "b", model: "m\u2066", findings: [finding] });
+      } catch (e) {
+        return e as AppError;
+      }
+    })();
+    expect(error?.issues.map((i) => i.path).sort()).toEqual(
+      ["findings[0].file", "findings[0].line_end", "findings[0].severity", "findings[0].title", "model"].sort(),
+    );
+    expect(error?.issues.find((i) => i.path === "findings[0].line_end")?.message).toBe("must be >= line_start (5)");
+    expect(error?.issues.find((i) => i.path === "findings[0].title")?.message).toMatch(/U\+202E/);
+    const stored = validateFindingsFile({
+      benchmark: "b",
+      model: "m",
+      findings: [{ ...finding, file: "./src//a/../x.py", line_end: 9, title: "t", severity: "low" }],
+    });
+    expect(stored.findings![0]!.file).toBe("src/x.py");
   });
 });

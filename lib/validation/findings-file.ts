@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { formatPath, invalidInput, type FieldIssue } from "../errors";
 import { MAX_LISTED_ISSUES, parseJsonText, type JsonShapeLimits } from "./parse-json";
-import { BUG_RECORD_SHAPE, TEXT_LIMITS, boundedText, checkLineRange, requiredText } from "./common";
+import { BUG_RECORD_SHAPE, TEXT_LIMITS, boundedText, checkLineRange, requiredText, WHEN_LINES_PARSE } from "./common";
 
 // The findings file (the upload format). Same record fields as a reference bug; `suggested_fix`,
 // `category` and `confidence` are optional. One run uses `findings`; repeated runs use `runs`.
@@ -14,7 +14,7 @@ export const findingSchema = z
     ...BUG_RECORD_SHAPE,
     confidence: z.number().min(0).max(1).optional(),
   })
-  .superRefine(checkLineRange);
+  .superRefine(checkLineRange, WHEN_LINES_PARSE);
 
 export const knowledgeCutoffSchema = z
   .string()
@@ -149,7 +149,7 @@ const SLICE = 1_000;
  * zod errors in turn, never a million at once. A generator, so a server can yield between slices of findings; throws
  * a 422 listing the first problems and counting the rest.
  */
-function* validateInSlices(value: unknown, what: string): Generator<void, FindingsFile> {
+export function* validateFindingsFileSteps(value: unknown, what: string): Generator<void, FindingsFile> {
   const problems = new IssueList();
   const envelope = findingsFileEnvelopeSchema.safeParse(value);
   if (!envelope.success) {
@@ -208,7 +208,7 @@ function* validateInSlices(value: unknown, what: string): Generator<void, Findin
 
 /** Validates a parsed findings file in one go (the browser and the CLI). */
 export function validateFindingsFile(value: unknown, what = "The findings file"): FindingsFile {
-  const steps = validateInSlices(value, what);
+  const steps = validateFindingsFileSteps(value, what);
   for (;;) {
     const step = steps.next();
     if (step.done) return step.value;
@@ -222,7 +222,7 @@ export function parseFindingsText(text: string, what = "The findings file"): Fin
 
 /** Like validateFindingsFile, yielding to the event loop between slices of findings so a server keeps answering. */
 export async function validateFindingsFileYielding(value: unknown, what = "The findings file"): Promise<FindingsFile> {
-  const steps = validateInSlices(value, what);
+  const steps = validateFindingsFileSteps(value, what);
   for (;;) {
     const step = steps.next();
     if (step.done) return step.value;

@@ -59,21 +59,35 @@ export function isSarifFileName(name: string): boolean {
 
 /**
  * A SARIF log converted in the browser to the findings file the server would make of it for `benchmark` (the same
- * conversion: lib/validation/sarif.ts), so it is checked, completed and uploaded like one. `skipped`: results
- * without a location.
+ * conversion: lib/validation/sarif.ts), so every problem is listed before anything is uploaded. The log itself is
+ * uploaded: the server maps absolute paths by the repositories' snapshots, which the browser does not hold.
+ * `skipped`: results without a location.
  */
-export function sarifAsFindingsFile(text: string, benchmark: KnownBenchmark): ParsedFile & { skipped?: number } {
+export function sarifAsFindingsFile(
+  text: string,
+  benchmark: KnownBenchmark,
+  sourceRoot = "",
+): ParsedFile & { skipped?: number } {
   try {
     const { file, skippedWithoutLocation } = parseSarifText(
       text,
-      { benchmark: `${benchmark.slug}@${benchmark.version}` },
-      benchmark.repositories,
+      { benchmark: `${benchmark.slug}@${benchmark.version}`, source_root: sourceRoot.trim() || undefined },
+      { repositories: benchmark.repositories },
     );
     return { ok: true, document: file as unknown as Record<string, unknown>, skipped: skippedWithoutLocation };
   } catch (error) {
     if (error instanceof AppError) return { ok: false, message: error.message, issues: error.issues };
     return { ok: false, message: "The file could not be read as a SARIF log", issues: [] };
   }
+}
+
+/** The query of a SARIF upload (POST /api/v1/submissions): the benchmark, the metadata form, the source root. */
+export function sarifUploadQuery(benchmark: string, form: MetadataForm, sourceRoot: string): URLSearchParams {
+  const params = new URLSearchParams({ benchmark });
+  for (const [key, value] of Object.entries(metadataValues(form)))
+    if (value !== undefined) params.set(key, String(value));
+  if (sourceRoot.trim()) params.set("source_root", sourceRoot.trim());
+  return params;
 }
 
 export function metadataFromFile(doc: Record<string, unknown>): MetadataForm {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "../errors";
 import {
+  fillPlaceholders,
+  looksLikeSarif,
   parseSarifText,
   parseSarifTextYielding,
   repositoryFromUri,
@@ -121,7 +123,9 @@ describe("SARIF to findings", () => {
     expect(sarifToFindingsFile(log([run]), { ...QUERY, repo: "x/y" }).file.findings![0]!.repo).toBe("x/y");
     // A known repository named in the checkout path
     const checkout = { ...run, originalUriBaseIds: { ROOT: { uri: "file:///workspace/o/n/" } } };
-    expect(sarifToFindingsFile(log([checkout]), QUERY, ["o/n", "p/q"]).file.findings![0]!.repo).toBe("o/n");
+    expect(sarifToFindingsFile(log([checkout]), QUERY, { repositories: ["o/n", "p/q"] }).file.findings![0]!.repo).toBe(
+      "o/n",
+    );
     expect(() => sarifToFindingsFile(log([run]), QUERY)).toThrow(AppError);
     try {
       sarifToFindingsFile(log([run]), QUERY);
@@ -208,8 +212,8 @@ describe("SARIF to findings", () => {
 
   it("converts the same on the server's yielding path, problems named by the same SARIF paths", async () => {
     const text = JSON.stringify(log([semgrepRun]));
-    expect(await parseSarifTextYielding(text, QUERY, ["acme/parser"])).toEqual(
-      parseSarifText(text, QUERY, ["acme/parser"]),
+    expect(await parseSarifTextYielding(text, QUERY, { repositories: ["acme/parser"] })).toEqual(
+      parseSarifText(text, QUERY, { repositories: ["acme/parser"] }),
     );
     const emptyUri = JSON.stringify(
       log([
@@ -238,5 +242,124 @@ describe("SARIF to findings", () => {
     expect(repositoryFromUri("git@github.com:acme/widgets.git")).toBe("acme/widgets");
     expect(repositoryFromUri("file:///src/x")).toBeNull();
     expect([9, 7, 4, 3.9].map(severityFromScore)).toEqual(["critical", "high", "medium", "low"]);
+  });
+});
+
+describe("SARIF bounds and paths", () => {
+  const issuesOf = (run: unknown, query: typeof QUERY & Record<string, string> = QUERY, context = {}) => {
+    try {
+      sarifToFindingsFile(log([run]), query, context);
+    } catch (error) {
+      return (error as AppError).issues;
+    }
+    return [];
+  };
+  const result = (uri: string, message: unknown = { text: "x" }) => ({
+    ruleId: "r",
+    message,
+    locations: [{ physicalLocation: { artifactLocation: { uri }, region: { startLine: 3 } } }],
+  });
+
+  it("fills placeholders only up to the description limit, and names the result that would pass it", () => {
+    expect(fillPlaceholders("a {0} b {1} {2}", ["x", "y"], 100)).toBe("a x b y {2}");
+    expect(fillPlaceholders("{0}".repeat(50_000), ["y".repeat(5_000)], 20_000)).toBeNull();
+    const started = performance.now();
+    const issues = issuesOf(
+      {
+        tool: { driver: { name: "T" } },
+        results: [result("a.py"), result("a.py", { text: "{0}".repeat(50_000), arguments: ["y".repeat(5_000)] })],
+      },
+      { ...QUERY, repo: "o/n" },
+    );
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(issues).toEqual([{ path: "runs[0].results[1].message", message: expect.stringContaining("20000") }]);
+    // A rule's help copied into every finding counts against the text budget
+    const bigRule = { tool: { driver: { name: "T", rules: [{ id: "r", help: { text: "h".repeat(20_000) } }] } } };
+    const budget = issuesOf(
+      { ...bigRule, results: Array.from({ length: 10 }, () => result("a.py")) },
+      { ...QUERY, repo: "o/n" },
+      { maxTextChars: 100_000 },
+    );
+    expect(budget[0]).toMatchObject({ path: "runs[0].results[4]", message: expect.stringContaining("100000") });
+  });
+
+  it("answers a malformed percent-encoding with the JSON path that holds it", () => {
+    const provenance = issuesOf({
+      tool: { driver: { name: "T" } },
+      versionControlProvenance: [{ repositoryUri: "https://github.com/%E0%A4%A/x" }],
+      results: [result("a.py")],
+    });
+    expect(provenance).toEqual([
+      { path: "runs[0].versionControlProvenance[0].repositoryUri", message: expect.stringContaining("valid URI") },
+    ]);
+    const artifact = issuesOf(
+      { tool: { driver: { name: "T" } }, results: [result("src/%E0%A4%A.py")] },
+      {
+        ...QUERY,
+        repo: "o/n",
+      },
+    );
+    expect(artifact).toEqual([
+      {
+        path: "runs[0].results[0].locations[0].physicalLocation.artifactLocation.uri",
+        message: expect.stringContaining("valid URI"),
+      },
+    ]);
+  });
+
+  it("refuses files that climb out of the repository and bidi controls, by result", () => {
+    const issues = issuesOf(
+      {
+        tool: { driver: { name: "T" } },
+        results: [result("../../etc/passwd"), result("%2e%2e/x"), result("ok.py", { text: "a\u202Eb" })],
+      },
+      { ...QUERY, repo: "o/n" },
+    );
+    expect(issues.map((i) => `${i.path} ${i.message.split(":")[0]}`)).toEqual([
+      "runs[0].results[0] file",
+      "runs[0].results[1] file",
+      "runs[0].results[2] title",
+      "runs[0].results[2] description",
+    ]);
+  });
+
+  it("maps absolute file:// paths to the repository's files by the longest suffix, or by a source root", () => {
+    const run = {
+      tool: { driver: { name: "ESLint" } },
+      results: [
+        result("file:///tmp/ci/checkout/flowq/lib/queue.js"),
+        result("file:///tmp/ci/checkout/flowq/lib/store/memory-store.js"),
+        result("file:///tmp/ci/checkout/flowq/lib/new-file.js"),
+        { ruleId: "r", message: { text: "no location" } },
+      ],
+    };
+    const files = { "demo/flowq": ["lib/queue.js", "queue.js", "lib/store/memory-store.js"] };
+    // No repo given: the repository is the one whose files the paths end with
+    const mapped = sarifToFindingsFile(log([run]), QUERY, { repositories: ["demo/flowq", "demo/x"], files });
+    expect(mapped.file.findings!.map((f) => [f.repo, f.file])).toEqual([
+      ["demo/flowq", "lib/queue.js"],
+      ["demo/flowq", "lib/store/memory-store.js"],
+      ["demo/flowq", "lib/new-file.js"],
+    ]);
+    expect([mapped.mapped, mapped.unmapped, mapped.skippedWithoutLocation]).toEqual([2, 1, 1]);
+    // Without files: the source root, else what follows the repository's name
+    const rooted = sarifToFindingsFile(log([run]), {
+      ...QUERY,
+      repo: "demo/flowq",
+      source_root: "/tmp/ci/checkout/flowq/",
+    });
+    expect(rooted.file.findings!.map((f) => f.file)).toEqual([
+      "lib/queue.js",
+      "lib/store/memory-store.js",
+      "lib/new-file.js",
+    ]);
+    const byName = sarifToFindingsFile(log([run]), { ...QUERY, repo: "demo/flowq" });
+    expect(byName.file.findings![0]!.file).toBe("lib/queue.js");
+  });
+
+  it("tells a SARIF log from a findings file by its content", () => {
+    expect(looksLikeSarif(log([semgrepRun]))).toBe(true);
+    expect(looksLikeSarif({ version: "2.1.0", runs: [{ tool: {} }] })).toBe(true);
+    expect(looksLikeSarif({ benchmark: "b", model: "m", findings: [] })).toBe(false);
   });
 });

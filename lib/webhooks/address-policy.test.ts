@@ -1,7 +1,8 @@
+import { createCipheriv, randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { refusedAddressReason } from "./address-policy";
 import { MAX_RETRY_WINDOW_MS, WEBHOOK_ATTEMPTS, retryDelayMs } from "./delivery-schedule";
-import { decryptSecret, encryptSecret, newSigningSecret, parseSecretKey } from "./secret-box";
+import { encryptSecret, isSecretKeyText, newSigningSecret, openSecret, parseSecretKey } from "./secret-box";
 
 describe("webhook address policy", () => {
   it("refuses loopback, private, link-local, metadata and other non-public addresses", () => {
@@ -20,10 +21,16 @@ describe("webhook address policy", () => {
       "::ffff:10.0.0.1",
       "224.0.0.1",
       "255.255.255.255",
+      // IPv4-compatible IPv6 (::/96), as the URL parser spells `[::127.0.0.1]` and as written.
+      "::7f00:1",
+      "::a00:1",
+      "::808:808",
+      "::127.0.0.1",
     ]) {
       expect(refusedAddressReason(address), address).not.toBeNull();
     }
     expect(refusedAddressReason("169.254.169.254")).toBe("169.254.169.254 is a linkLocal address");
+    expect(refusedAddressReason("::7f00:1")).toBe("::7f00:1 is a reserved address (IPv4-compatible IPv6)");
   });
 
   it("allows public unicast addresses", () => {
@@ -48,13 +55,42 @@ describe("webhook retries", () => {
 });
 
 describe("webhook secrets at rest", () => {
-  it("round-trip under the key and fail under another", () => {
-    const key = parseSecretKey("00".repeat(32));
+  const key = parseSecretKey(Buffer.alloc(32, 7).toString("base64"));
+
+  it("round-trip under the key for their endpoint, and fail under another key or on another endpoint's row", () => {
     const secret = newSigningSecret();
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
-    const stored = encryptSecret(secret, key);
+    const stored = encryptSecret(secret, key, "endpoint-a");
+    expect(stored).toMatch(/^v2\./);
     expect(stored).not.toContain(secret.slice(6));
-    expect(decryptSecret(stored, key)).toBe(secret);
-    expect(() => decryptSecret(stored, parseSecretKey(Buffer.alloc(32, 1).toString("base64")))).toThrow();
+    expect(openSecret(stored, key, "endpoint-a")).toEqual({ secret });
+    expect(() => openSecret(stored, parseSecretKey(Buffer.alloc(32, 1).toString("base64")), "endpoint-a")).toThrow();
+    expect(() => openSecret(stored, key, "endpoint-b")).toThrow();
+  });
+
+  it("open a secret stored without an endpoint (v1) and hand it back bound, so none is lost", () => {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv("aes-256-gcm", key, iv);
+    const data = Buffer.concat([cipher.update("whsec_old", "utf8"), cipher.final()]);
+    const v1 = ["v1", iv.toString("base64url"), cipher.getAuthTag().toString("base64url"), data.toString("base64url")];
+    const opened = openSecret(v1.join("."), key, "endpoint-a");
+    expect(opened.secret).toBe("whsec_old");
+    expect(openSecret(opened.upgraded!, key, "endpoint-a")).toEqual({ secret: "whsec_old" });
+    expect(() => openSecret(opened.upgraded!, key, "endpoint-b")).toThrow();
+  });
+
+  it("take only clean base64 of 32 bytes as the key, with a hint that says how to make one", () => {
+    expect(isSecretKeyText(Buffer.alloc(32, 9).toString("base64"))).toBe(true);
+    for (const text of [
+      "00".repeat(32), // hex: 64 characters, 48 bytes as base64
+      Buffer.alloc(31).toString("base64"),
+      Buffer.alloc(33).toString("base64"),
+      Buffer.alloc(32, 255).toString("base64url"),
+      Buffer.alloc(32, 9).toString("base64").slice(0, 43), // no padding
+      ` ${Buffer.alloc(32, 9).toString("base64")}`,
+      "ASNFZ4mrze8BI0VniavN7wEjRWeJq83vASNFZ4mrze9=", // non-zero bits past the 32 bytes: not canonical
+    ])
+      expect(isSecretKeyText(text), text).toBe(false);
+    expect(() => parseSecretKey("00".repeat(32))).toThrow(/openssl rand -base64 32/);
   });
 });

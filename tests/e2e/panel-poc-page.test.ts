@@ -3,12 +3,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { StructuredClient } from "../../lib/llm/analysis-client";
+import { StructuredClient } from "../../lib/llm/structured-client";
 import { ProcessSandboxProvider } from "../../lib/sandbox/process-sandbox";
 import { importBenchmark } from "../../lib/server/benchmarks/import-benchmark";
 import { importSnapshot } from "../../lib/server/snapshots/import-snapshot";
 import { benchmarkFileSchema } from "../../lib/validation/benchmark-file";
-import { claimAnalysis } from "../../worker/shared/claim-analysis";
+import { claimFindingReview } from "../../worker/shared/claim-finding-review";
 import { runPanel } from "../../worker/features/panel/run-panel";
 import { axeViolations, launchBrowser } from "../support/browser";
 import { db, smallBenchmark, uniqueSlug, waitForStatus } from "../support/fixtures";
@@ -59,7 +59,7 @@ beforeAll(async () => {
       tier2Judge: "fake-panel-tier2",
     },
   });
-  await runPanel((await claimAnalysis("panel", run.id))!, {
+  await runPanel((await claimFindingReview("panel", run.id))!, {
     client: new StructuredClient({
       apiKey: "test-key",
       baseURL: inject("fakeOpenAiUrl"),

@@ -54,6 +54,7 @@ describe("benchmark versions (admin)", () => {
       snapshots: 0,
       reference_bugs: file.reference_bugs.length,
       fix_dated_bugs: file.reference_bugs.filter((b) => b.fixed_at).length,
+      fix_commit_bugs: 0,
       submissions: 0,
       public_submissions: 0,
       created_at: expect.any(String),

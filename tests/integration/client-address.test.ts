@@ -77,6 +77,33 @@ describe("client address", () => {
     expect(Number(await redis.get(`rl:public-read:${from}`))).toBe(1);
   });
 
+  it("decides public reads, assets and metrics labels on the path Next.js routes, refusing encoded dot segments", async () => {
+    const from = "127.0.0.74";
+    await redis.del(`rl:public-read:${from}`);
+    const requests = async (route: string, method = "GET") => {
+      const text = (await request("127.0.0.1", "GET", "/api/metrics", {})).body;
+      // Summed over statuses.
+      return text
+        .split("\n")
+        .filter((l) => l.startsWith(`probebench_http_requests_total{method="${method}",route="${route}",status="`))
+        .reduce((sum, l) => sum + Number(l.slice(l.lastIndexOf(" ") + 1)), 0);
+    };
+    const benchmarksBefore = await requests("/api/v1/benchmarks");
+    // Percent-encoded dot segments are refused before anything is served.
+    for (const path of ["/_next/static/%2e%2e/%2e%2e/api/v1/benchmarks", "/_next/static/%2E%2E/%2e%2e/"])
+      expect((await request(from, "GET", path, {})).status, path).toBe(400);
+    // Plain dot segments are resolved as Next resolves them, and the read counts like a direct one.
+    expect((await request(from, "GET", "/_next/static/../../api/v1/benchmarks", {})).status).toBe(200);
+    expect((await request(from, "GET", "/_next/static/../../", {})).status).toBe(200);
+    expect(Number(await redis.get(`rl:public-read:${from}`))).toBe(2);
+    // The request is labelled with the route it reached; a method the app does not know is "other".
+    expect(await requests("/api/v1/benchmarks")).toBe(benchmarksBefore + 1);
+    const otherBefore = await requests("/api/v1/benchmarks", "other");
+    await request(from, "PROPFIND", "/api/v1/benchmarks", {});
+    expect(await requests("/api/v1/benchmarks", "other")).toBe(otherBefore + 1);
+    expect((await request("127.0.0.1", "GET", "/api/metrics", {})).body).not.toContain('method="PROPFIND"');
+  });
+
   it("limits sign-ups per client however the client rotates X-Forwarded-For", async () => {
     const from = "127.0.0.72";
     await redis.del(`rl:sign-up:${from}`);

@@ -200,6 +200,15 @@ describe("front proxy (nginx)", () => {
     expect(JSON.parse(tooLarge.body).error.code).toBe("payload_too_large");
   });
 
+  it("passes the raw path on, so the app's decisions on the normalised path hold behind it too", async () => {
+    // nginx routes on its own normalised path but hands the app the request as sent: the app refuses encoded dot
+    // segments and resolves plain ones to the route Next serves (and counts: tests/integration/client-address.test.ts).
+    expect((await request(proxy, "/_next/static/%2e%2e/%2e%2e/api/v1/benchmarks")).status).toBe(400);
+    const resolved = await request(proxy, "/_next/static/../../api/v1/benchmarks");
+    expect(resolved.status).toBe(200);
+    expect(resolved.headers["content-type"]).toMatch(/^application\/json/);
+  });
+
   it("sends HSTS over HTTPS and redirects plain HTTP to HTTPS", async () => {
     const secure = await request(proxy, "/");
     expect(secure.headers["strict-transport-security"]).toMatch(/max-age=\d{7,}/);

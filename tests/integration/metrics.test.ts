@@ -97,9 +97,13 @@ describe("metrics", () => {
       const user = await userWithToken("user");
       expect((await scrape(base, { ...from, authorization: `Bearer ${user.token}` })).status).toBe(403);
       const admin = await userWithToken("admin");
+      // The first scrape this server answers already holds the worker's metrics (its scoring job of the test above).
       const allowed = await scrape(base, { ...from, authorization: `Bearer ${admin.token}` });
       expect(allowed.status).toBe(200);
       expect(allowed.text).toContain("probebench_http_requests_total");
+      expect(
+        sample(allowed.text, "probebench_jobs_total", { queue: "scoring-queue", outcome: "completed" }),
+      ).toBeGreaterThan(0);
       // The internal network needs no token (here: the proxy's own loopback address, no X-Forwarded-For).
       expect((await scrape(base)).status).toBe(200);
       expect((await scrape(base, { "x-forwarded-for": "10.1.2.3" })).status).toBe(200);

@@ -1,5 +1,5 @@
 // Panel validation and bug-type attribution (docs/panel-and-attribution.md) against real Postgres, Redis and worker processes; only the LLM
-// is the local fake (tests/support/fake-analysis.ts decides verdicts and categories from the report text). The API
+// is the local fake (tests/support/fake-finding-review.ts decides verdicts and categories from the report text). The API
 // part uses the shared stack; the fault part runs its own workers on a private Redis with an endpoint answering
 // 429/500 and malformed JSON at random, kills a worker mid-queue, and checks that a rerun writes the same rows.
 
@@ -12,18 +12,18 @@ import type { ChildProcess } from "node:child_process";
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { StructuredClient } from "../../lib/llm/analysis-client";
+import { StructuredClient } from "../../lib/llm/structured-client";
 import { validityCounts } from "../../lib/panel/verdicts";
-import { PANEL_QUEUE } from "../../lib/queue/analysis-queues";
+import { PANEL_QUEUE } from "../../lib/queue/finding-review-queues";
 import { SCORING_QUEUE } from "../../lib/queue/scoring-queue";
 import { importBenchmark } from "../../lib/server/benchmarks/import-benchmark";
 import { benchmarkFileSchema } from "../../lib/validation/benchmark-file";
 import { attributeBugs } from "../../worker/features/attribution/attribute-bugs";
-import { claimAnalysis } from "../../worker/shared/claim-analysis";
+import { claimFindingReview } from "../../worker/shared/claim-finding-review";
 import { runPanel } from "../../worker/features/panel/run-panel";
 import { ensurePanelContext } from "../../worker/features/panel/panel-context";
 import { importSnapshot } from "../../lib/server/snapshots/import-snapshot";
-import { fakeFinalVerdict } from "../support/fake-analysis";
+import { fakeFinalVerdict } from "../support/fake-finding-review";
 import { startFakeOpenAi } from "../support/fake-openai";
 import {
   freePort,
@@ -381,7 +381,7 @@ describe("panel and attribution through the API", () => {
     expect((await call(webUrl, "GET", `/api/v1/bug-types?benchmark=${slug}@1&source=elsewhere`)).status).toBe(422);
     const csv = await contractFetch(`${webUrl}/api/v1/bug-types?benchmark=${slug}@1&format=csv`);
     expect(csv.headers.get("content-type")).toContain("text/csv");
-    expect((await csv.text()).split("\n")[0]).toBe(
+    expect((await csv.text()).split("\r\n")[0]).toBe(
       "source,kind,name,family,level,human_n,human_share,agent_share,agent_min,agent_max,gap",
     );
   });
@@ -548,7 +548,7 @@ describe("panel and attribution queues through faults", () => {
     expect(run.costUsd).toBeGreaterThan(0);
 
     await db.attributionRun.update({ where: { id: run.id }, data: { status: "queued" } });
-    const rerun = await attributeBugs((await claimAnalysis("attribution", run.id))!, {
+    const rerun = await attributeBugs((await claimFindingReview("attribution", run.id))!, {
       client: client(),
       model: run.model,
       concurrency: 4,
@@ -620,7 +620,7 @@ describe("panel and attribution queues through faults", () => {
     expect(done.spentUsd).toBeGreaterThanOrEqual(done.costUsd - 1e-9);
 
     await db.panelRun.update({ where: { id: run.id }, data: { status: "queued" } });
-    const rerun = await runPanel((await claimAnalysis("panel", run.id))!, {
+    const rerun = await runPanel((await claimFindingReview("panel", run.id))!, {
       client: client(),
       config: { judges: JUDGES, tier2Judge: TIER2, contextModel: "fake-context" },
       concurrency: 4,

@@ -11,14 +11,14 @@ import type { ChildProcess } from "node:child_process";
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { StructuredClient } from "../../lib/llm/analysis-client";
+import { StructuredClient } from "../../lib/llm/structured-client";
 import { pocRecordSchema } from "../../lib/panel/sandbox-judge";
-import { PANEL_QUEUE } from "../../lib/queue/analysis-queues";
+import { PANEL_QUEUE } from "../../lib/queue/finding-review-queues";
 import { ProcessSandboxProvider } from "../../lib/sandbox/process-sandbox";
 import { importBenchmark } from "../../lib/server/benchmarks/import-benchmark";
 import { importSnapshot } from "../../lib/server/snapshots/import-snapshot";
 import { benchmarkFileSchema } from "../../lib/validation/benchmark-file";
-import { claimAnalysis } from "../../worker/shared/claim-analysis";
+import { claimFindingReview } from "../../worker/shared/claim-finding-review";
 import { isPanelSandbox, panelSandboxIsOrphan, panelWorkDir } from "../../worker/features/panel/panel-sandbox";
 import { runPanel } from "../../worker/features/panel/run-panel";
 import { freePort, PrivateRedis, startWorker, stopProcess, waitFor } from "../support/fault-harness";
@@ -256,7 +256,7 @@ describe("panel judges in a sandbox of the snapshot", () => {
       required: true,
     };
     await db.panelRun.update({ where: { id: run.id }, data: { status: "queued" } });
-    const rerun = await runPanel((await claimAnalysis("panel", run.id))!, {
+    const rerun = await runPanel((await claimFindingReview("panel", run.id))!, {
       client: client(),
       config,
       concurrency: 2,
@@ -268,7 +268,11 @@ describe("panel judges in a sandbox of the snapshot", () => {
     // The sandbox off: the judges are asked again (another configuration) and still read the snapshot, with the
     // read-only repository tools (no `run`); every confirmation is capped.
     await db.panelRun.update({ where: { id: run.id }, data: { status: "queued" } });
-    const off = await runPanel((await claimAnalysis("panel", run.id))!, { client: client(), config, concurrency: 2 });
+    const off = await runPanel((await claimFindingReview("panel", run.id))!, {
+      client: client(),
+      config,
+      concurrency: 2,
+    });
     expect(off.asked).toBe(reviews.length - of("Tooltip leaks").length);
     const plain = await reviewsOf(run.id);
     for (const r of plain) {

@@ -151,13 +151,16 @@ describe("runClaimedJob", () => {
     const { outcome, recorded, row } = await runJob(id, 2, async () => {
       throw unavailable();
     });
-    const message = "The judge endpoint is unavailable (HTTP 503); scoring will be retried.";
+    const retried = "The judge endpoint is unavailable (HTTP 503); scoring will be retried.";
+    // The last attempt promises no retry: it says scoring stopped and what the submitter can do.
+    const stopped =
+      "The judge endpoint was still unavailable (HTTP 503) at the last attempt, so scoring stopped. Submit the findings file again later; if it keeps failing, tell the site's admins.";
     expect(outcome).toMatchObject({ state: "failed", reason: expect.stringContaining("503"), attemptsMade: 2 });
     expect(recorded).toEqual([
-      { message, final: false },
-      { message, final: true },
+      { message: retried, final: false },
+      { message: stopped, final: true },
     ]);
-    expect(row).toMatchObject({ scoringStatus: "failed", scoringError: message });
+    expect(row).toMatchObject({ scoringStatus: "failed", scoringError: stopped });
   });
 
   it("stops quietly when a later claim took the row over, writing nothing", async () => {

@@ -44,7 +44,7 @@ const { importBenchmark } = await import("../../lib/server/benchmarks/import-ben
 const { importSnapshot } = await import("../../lib/server/snapshots/import-snapshot");
 const { benchmarkFileSchema } = await import("../../lib/validation/benchmark-file");
 const { pocRecordSchema } = await import("../../lib/panel/sandbox-judge");
-const { PANEL_QUEUE } = await import("../../lib/queue/analysis-queues");
+const { PANEL_QUEUE } = await import("../../lib/queue/finding-review-queues");
 const { Queue } = await import("bullmq");
 const { Redis } = await import("ioredis");
 
@@ -288,7 +288,7 @@ describeEngine("in-house runs and sandboxed panel judges on the real engine", ()
       }
     };
     await waitFor(
-      async () => log().includes("audit worker ready"),
+      async () => log().includes("worker ready on"),
       (ok) => ok,
       90_000,
       "the worker to start",

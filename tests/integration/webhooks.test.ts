@@ -1,8 +1,11 @@
+import { createCipheriv, randomBytes } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { sendWebhookRequest } from "../../lib/server/webhooks/send-webhook-request";
+import { queueDelivery } from "../../lib/server/webhooks/webhook-endpoints";
+import { openSecret } from "../../lib/webhooks/secret-box";
 import { createApiToken } from "../../lib/server/tokens/api-tokens";
 import { contractFetch } from "../support/api-contract";
 import { db, finding, seedBenchmark, userWithToken, waitForStatus } from "../support/fixtures";
@@ -13,6 +16,8 @@ const webUrl = inject("webUrl");
 type Received = { method: string; url: string; headers: IncomingHttpHeaders; body: string };
 const received: Received[] = [];
 const script: number[] = [];
+// Requests to /slow... held open right now, and the most ever held at once.
+const slow = { open: 0, most: 0 };
 let receiver: Server;
 let receiverUrl: string;
 
@@ -26,7 +31,13 @@ beforeAll(async () => {
         response.writeHead(302, { location: `${receiverUrl}/redirected` }).end();
         return;
       }
-      if (request.url === "/slow") return; // never answers
+      if (request.url?.startsWith("/slow")) {
+        // Never answers; counted while the sender keeps the connection open.
+        slow.open++;
+        slow.most = Math.max(slow.most, slow.open);
+        request.socket.once("close", () => slow.open--);
+        return;
+      }
       response.writeHead(script.shift() ?? 200, { "content-type": "text/plain" }).end(`ok ${"x".repeat(2_000)}`);
     });
   });
@@ -170,9 +181,11 @@ describe("webhooks", () => {
       "http://169.254.169.254/latest/meta-data/",
       "http://[::1]/x",
       "http://10.0.0.1/x",
+      "http://[::127.0.0.1]:9/x",
     ]) {
       const outcome = await sendWebhookRequest(target, "{}", {}, { allowPrivate: false, timeoutMs: 1_000 });
-      expect(outcome, target).toMatchObject({ kind: "refused", error: expect.stringContaining("non-public address") });
+      // The refusal names no address: the delivery log must not map internal host names for its reader.
+      expect(outcome, target).toEqual({ kind: "refused", error: "refused: private address" });
     }
     expect(received.length).toBe(before);
   });
@@ -209,5 +222,140 @@ describe("webhooks", () => {
       deleted: true,
     });
     expect((await api("POST", `/api/v1/webhooks/${mine.body.id}/test`, user.token)).status).toBe(404);
+  });
+});
+
+describe("webhook fairness", () => {
+  it("bounds one endpoint's deliveries in flight, so a flooded slow receiver does not hold up another user's", async () => {
+    const flooder = await userWithToken();
+    const slowHook = await api("POST", "/api/v1/webhooks", flooder.token, {
+      url: `${receiverUrl}/slow/flooded`,
+      events: ["submission.scored"],
+    });
+    expect(slowHook.status).toBe(201);
+    // 48 events at once (as many submissions would make), each attempt held until the 2 s timeout: without a fair
+    // share they fill all 16 delivery slots for 6 s and more.
+    for (let i = 0; i < 48; i++)
+      await queueDelivery(slowHook.body.id, {
+        type: "submission.scored",
+        timestamp: new Date().toISOString(),
+        data: { submission_id: `flood-${i}` },
+      });
+    await until("the flood to reach the receiver", () => (slow.open > 0 ? true : undefined));
+
+    const other = await userWithToken();
+    const hook = await api("POST", "/api/v1/webhooks", other.token, {
+      url: `${receiverUrl}/hooks/fair`,
+      events: ["submission.scored"],
+    });
+    const started = Date.now();
+    const sent = await api("POST", `/api/v1/webhooks/${hook.body.id}/test`, other.token);
+    expect(sent.status).toBe(202);
+    await until("the other user's delivery", () => received.find((r) => r.url === "/hooks/fair"), 15_000);
+    const waited = Date.now() - started;
+    // Two slots for a healthy endpoint, one once it fails: never more than two open at once.
+    expect(slow.most).toBeLessThanOrEqual(2);
+    expect(waited).toBeLessThan(3_000);
+    // The flood was not given up: its deliveries are waiting their turn, attempts unspent.
+    const waiting = await db.webhookDelivery.count({ where: { endpointId: slowHook.body.id, attempts: 0 } });
+    expect(waiting).toBeGreaterThan(40);
+    await api("DELETE", `/api/v1/webhooks/${slowHook.body.id}`, flooder.token);
+  });
+
+  it("limits test events per user, over all their endpoints", async () => {
+    const user = await userWithToken();
+    const ids: string[] = [];
+    for (const path of ["/hooks/limit-a", "/hooks/limit-b"])
+      ids.push(
+        (
+          await api("POST", "/api/v1/webhooks", user.token, {
+            url: `${receiverUrl}${path}`,
+            events: ["submission.scored"],
+          })
+        ).body.id,
+      );
+    // WEBHOOK_TEST_EVENTS_PER_HOUR is 10.
+    for (let i = 0; i < 10; i++)
+      expect((await api("POST", `/api/v1/webhooks/${ids[i % 2]}/test`, user.token)).status).toBe(202);
+    const refused = await api("POST", `/api/v1/webhooks/${ids[0]}/test`, user.token);
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.message).toMatch(/^Too many test events: at most 10 an hour/);
+  });
+
+  it("disables an endpoint after a day of failed deliveries, says so, and lets its owner re-enable it", async () => {
+    const user = await userWithToken();
+    const hook = await api("POST", "/api/v1/webhooks", user.token, {
+      url: `${receiverUrl}/hooks/down`,
+      events: ["submission.scored"],
+    });
+    // It has been failing since yesterday; one more failed attempt disables it.
+    await db.webhookEndpoint.update({
+      where: { id: hook.body.id },
+      data: { consecutiveFailures: 30, failingSince: new Date(Date.now() - 25 * 3600 * 1_000) },
+    });
+    script.push(500);
+    const sent = await api("POST", `/api/v1/webhooks/${hook.body.id}/test`, user.token);
+    const listed = await until("the endpoint to be disabled", async () => {
+      const { body } = await api("GET", "/api/v1/webhooks", user.token);
+      const endpoint = body.webhooks.find((w: { id: string }) => w.id === hook.body.id);
+      return endpoint.disabled_at ? endpoint : undefined;
+    });
+    expect(listed).toMatchObject({
+      consecutive_failures: 31,
+      disabled_reason: "every delivery attempt failed for 24 hours",
+    });
+    // Its retry is given up without a request, and nothing new is sent to it.
+    const delivery = await until("the retry to be given up", async () => {
+      const row = await db.webhookDelivery.findUniqueOrThrow({ where: { id: sent.body.delivery_id } });
+      return row.status === "failed" ? row : undefined;
+    });
+    expect(delivery.error).toBe("not sent: the endpoint is disabled");
+    expect(received.filter((r) => r.url === "/hooks/down")).toHaveLength(1);
+    const refused = await api("POST", `/api/v1/webhooks/${hook.body.id}/test`, user.token);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toMatch(/re-enable it first/);
+
+    const stranger = await userWithToken();
+    expect((await api("POST", `/api/v1/webhooks/${hook.body.id}/enable`, stranger.token)).status).toBe(404);
+    const enabled = await api("POST", `/api/v1/webhooks/${hook.body.id}/enable`, user.token);
+    expect(enabled.status).toBe(200);
+    expect(enabled.body).toMatchObject({ disabled_at: null, consecutive_failures: 0, failing_since: null });
+    const again = await api("POST", `/api/v1/webhooks/${hook.body.id}/test`, user.token);
+    expect(again.status).toBe(202);
+    await until("a delivery after re-enabling", () =>
+      received.filter((r) => r.url === "/hooks/down").length === 2 ? true : undefined,
+    );
+  });
+
+  it("binds a secret stored before secrets were bound to their endpoint, and keeps signing with it", async () => {
+    const user = await userWithToken();
+    const hook = await api("POST", "/api/v1/webhooks", user.token, {
+      url: `${receiverUrl}/hooks/legacy`,
+      events: ["submission.scored"],
+    });
+    const stored = await db.webhookEndpoint.findUniqueOrThrow({ where: { id: hook.body.id } });
+    expect(stored.secretEncrypted).toMatch(/^v2\./);
+    // The same secret as an older server stored it: AES-GCM without associated data.
+    const key = Buffer.from(process.env.WEBHOOK_SECRET_KEY!, "base64");
+    const iv = randomBytes(12);
+    const cipher = createCipheriv("aes-256-gcm", key, iv);
+    const data = Buffer.concat([cipher.update(hook.body.secret, "utf8"), cipher.final()]);
+    const v1 = ["v1", iv, cipher.getAuthTag(), data].map((p) => (typeof p === "string" ? p : p.toString("base64url")));
+    await db.webhookEndpoint.update({ where: { id: hook.body.id }, data: { secretEncrypted: v1.join(".") } });
+
+    await api("POST", `/api/v1/webhooks/${hook.body.id}/test`, user.token);
+    const request = await until("the legacy endpoint's delivery", () =>
+      received.find((r) => r.url === "/hooks/legacy"),
+    );
+    expect(new Webhook(hook.body.secret).verify(request.body, request.headers as Record<string, string>)).toMatchObject(
+      {
+        type: "webhook.test",
+      },
+    );
+    const rebound = await db.webhookEndpoint.findUniqueOrThrow({ where: { id: hook.body.id } });
+    expect(rebound.secretEncrypted).toMatch(/^v2\./);
+    // Another endpoint's row cannot take it over.
+    expect(() => openSecret(rebound.secretEncrypted, key, "another-endpoint")).toThrow();
+    expect(openSecret(rebound.secretEncrypted, key, hook.body.id).secret).toBe(hook.body.secret);
   });
 });

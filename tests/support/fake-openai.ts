@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { embedOffline } from "../../lib/embeddings/offline-embedder";
 import { handleAgentRequest } from "./fake-openai-agent";
 import { judgedAnswer, recordJudged } from "./fake-judge-log";
-import { answerAnalysisRequest, handleRepositoryJudgeRequest } from "./fake-analysis";
+import { answerFindingReviewRequest, handleRepositoryJudgeRequest } from "./fake-finding-review";
 import { handlePanelSandboxRequest } from "./fake-panel-sandbox";
 
 // A small local server speaking the OpenAI wire format (chat completions with json_schema replies, embeddings).
@@ -93,7 +93,7 @@ export async function startFakeOpenAi(
       };
       const body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString("utf8")) : {};
       // Tool-using requests: a panel judge in a sandbox (fake-panel-sandbox.ts) or with the read-only repository tools
-      // (fake-analysis.ts), in-house audit runs and their context document (fake-openai-agent.ts).
+      // (fake-finding-review.ts), in-house audit runs and their context document (fake-openai-agent.ts).
       if (
         handlePanelSandboxRequest(req, body, send) ||
         handleRepositoryJudgeRequest(req, body, send) ||
@@ -147,11 +147,11 @@ export async function startFakeOpenAi(
           const messages: { role: string; content: string }[] = body.messages ?? [];
           const prompt = messages.map((m) => m.content).join("\n");
           const userMessage = messages.findLast((m) => m.role === "user")?.content ?? "";
-          const analysis = answerAnalysisRequest(body);
-          if (!analysis) recordJudged(userMessage);
-          const verdict = analysis ? undefined : decideFake(userMessage);
+          const review = answerFindingReviewRequest(body);
+          if (!review) recordJudged(userMessage);
+          const verdict = review ? undefined : decideFake(userMessage);
           let content =
-            analysis ?? JSON.stringify({ ...verdict, rationale: verdict!.rationale + control.rationaleSuffix });
+            review ?? JSON.stringify({ ...verdict, rationale: verdict!.rationale + control.rationaleSuffix });
           if (control.malformedNext > 0 || (control.malformedRate > 0 && Math.random() < control.malformedRate)) {
             control.malformedNext = Math.max(0, control.malformedNext - 1);
             stats.malformedServed++;

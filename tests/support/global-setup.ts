@@ -91,7 +91,7 @@ export default async function setup(project: TestProject) {
     SANDBOX: "process",
     SNAPSHOT_STORE: path.join(ROOT, "test-artifacts", "snapshots"),
     AUDIT_WORK_DIR: path.join(ROOT, "test-artifacts", "audit"),
-    // Panel and attribution (tests/support/fake-analysis.ts answers them). Attribution after scoring is off here so
+    // Panel and attribution (tests/support/fake-finding-review.ts answers them). Attribution after scoring is off here so
     // suites that count LLM calls are undisturbed; panel-attribution.test.ts turns it on in its own workers.
     PANEL_JUDGE_MODELS: "fake-panel-a,fake-panel-b",
     PANEL_TIER2_MODEL: "fake-panel-tier2",
@@ -113,7 +113,7 @@ export default async function setup(project: TestProject) {
     RATE_LIMIT_SIGN_IN: "10",
     RATE_LIMIT_PUBLIC_READS: "20000",
     // Receivers of the webhook tests listen on 127.0.0.1; the SSRF guard itself is tested with the flag off.
-    WEBHOOK_SECRET_KEY: "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
+    WEBHOOK_SECRET_KEY: "ASNFZ4mrze8BI0VniavN7wEjRWeJq83vASNFZ4mrze8=",
     WEBHOOK_ALLOW_PRIVATE: "true",
     WEBHOOK_TIMEOUT_MS: "2000",
     WEBHOOK_RETRY_DELAY_MS: "200",
@@ -165,7 +165,8 @@ async function startStack(env: Record<string, string>): Promise<void> {
     env: { ...env, PORT: String(WEB_PORT), HOST: "127.0.0.1" },
     logDir: LOG_DIR,
   });
-  await waitForHttp(`http://127.0.0.1:${WEB_PORT}/api/health`, 60_000, "The web server");
+  // A loaded machine (CI beside other work) can take minutes to start the server, not seconds.
+  await waitForHttp(`http://127.0.0.1:${WEB_PORT}/api/health`, 240_000, "The web server");
 }
 
 declare module "vitest" {

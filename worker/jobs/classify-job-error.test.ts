@@ -68,6 +68,25 @@ describe("classifyScoringError", () => {
   });
 });
 
+describe("the last attempt", () => {
+  it("says the work stopped and what the user can do, never that it will be retried", () => {
+    const last = { last: true };
+    expect(classifyScoringError(new OpenAI.APIConnectionTimeoutError(), last)).toEqual({
+      permanent: false,
+      message:
+        "The judge endpoint was still unavailable (timeout or connection error) at the last attempt, so scoring stopped. Submit the findings file again later; if it keeps failing, tell the site's admins.",
+    });
+    expect(classifyScoringError(new Error("boom"), last).message).toMatch(/^Scoring failed .* so it stopped\. Submit/);
+    expect(classifyPanelError(apiError(503), last).message).toBe(
+      "The LLM endpoint was still unavailable (HTTP 503) at the last attempt, so panel validation stopped. An admin can start it again from the submission page; answers already stored are kept.",
+    );
+    expect(classifyAttributionError(new Error("boom"), last).message).toMatch(/so it stopped\. An admin can start/);
+    for (const classify of [classifyScoringError, classifyPanelError, classifyAttributionError, classifyAuditError])
+      for (const error of [apiError(429), apiError(502), new OpenAI.APIConnectionTimeoutError(), new Error("x")])
+        expect(classify(error, last).message).not.toMatch(/retried/);
+  });
+});
+
 describe("classifyPanelError and classifyAttributionError", () => {
   it("name the feature in transient and internal messages", () => {
     expect(classifyPanelError(apiError(502))).toEqual({

@@ -6,17 +6,21 @@ import { PermanentJobError } from "./job-failure";
 
 /** A failure as shown on the job's row (a message fit for users, no internal details) and whether a retry can help. */
 export type ClassifiedError = { permanent: boolean; message: string };
-export type JobErrorClassifier = (error: unknown) => ClassifiedError;
+/**
+ * `attempt.last`: no retry follows this attempt (the lifecycle records its failure as final), so the message says
+ * what happened and what the user can do instead of promising a retry.
+ */
+export type JobErrorClassifier = (error: unknown, attempt?: { last: boolean }) => ClassifiedError;
 
 type Profile = {
   /** How the feature names the model endpoint it calls ("judge endpoint", "LLM endpoint", "model endpoint"). */
   endpoint: string;
   /** The message of a transient endpoint failure (timeout, connection error, 408/409/429/5xx). */
-  transient: (status: number | undefined) => string;
+  transient: (status: number | undefined, last: boolean) => string;
   /** The message of a 404: which settings to check. */
   notFound: string;
   /** The message of an unknown error (retried: it may be a database or network hiccup). */
-  internal: string;
+  internal: (last: boolean) => string;
   /** Further failures no retry can fix, checked after PermanentJobError; undefined when the error is not one. */
   extra?: (error: unknown) => string | undefined;
 };
@@ -27,14 +31,15 @@ type Profile = {
  * reported without its text (it may hold a connection string or a path).
  */
 function classifier(profile: Profile): JobErrorClassifier {
-  return (error) => {
+  return (error, attempt) => {
+    const last = attempt?.last ?? false;
     if (error instanceof PermanentJobError) return { permanent: true, message: error.userMessage };
     const extra = profile.extra?.(error);
     if (extra !== undefined) return { permanent: true, message: extra };
     if (isTransientError(error))
       return {
         permanent: false,
-        message: profile.transient(error instanceof OpenAI.APIError ? error.status : undefined),
+        message: profile.transient(error instanceof OpenAI.APIError ? error.status : undefined, last),
       };
     if (error instanceof OpenAI.APIError) {
       if (error.status === 401 || error.status === 403)
@@ -45,31 +50,47 @@ function classifier(profile: Profile): JobErrorClassifier {
         message: `The ${profile.endpoint} refused the request (HTTP ${error.status ?? "unknown"}).`,
       };
     }
-    return { permanent: false, message: profile.internal };
+    return { permanent: false, message: profile.internal(last) };
   };
 }
 
-const unavailable = (endpoint: string, status: number | undefined, retried: string) =>
-  `The ${endpoint} is unavailable${status ? ` (HTTP ${status})` : " (timeout or connection error)"}; ${retried} will be retried.`;
+const cause = (status: number | undefined) => (status ? ` (HTTP ${status})` : " (timeout or connection error)");
+/** A transient failure: a retry follows, or (the last attempt) the job stopped and `next` says what the user can do. */
+const unavailable = (endpoint: string, status: number | undefined, what: string, last: boolean, next: string) =>
+  last
+    ? `The ${endpoint} was still unavailable${cause(status)} at the last attempt, so ${what} stopped. ${next}`
+    : `The ${endpoint} is unavailable${cause(status)}; ${what} will be retried.`;
+
+// Nothing rescores a failed submission by itself, and admins have no rescore of failed submissions: a new upload is
+// the way on (it counts against the daily quota like any upload).
+const RESUBMIT = "Submit the findings file again later; if it keeps failing, tell the site's admins.";
 
 export const classifyScoringError = classifier({
   endpoint: "judge endpoint",
-  transient: (status) => unavailable("judge endpoint", status, "scoring"),
+  transient: (status, last) => unavailable("judge endpoint", status, "scoring", last, RESUBMIT),
   notFound: "The judge model or endpoint was not found; check JUDGE_MODEL and OPENAI_BASE_URL.",
-  internal: "Scoring failed because of an internal error; it will be retried.",
+  internal: (last) =>
+    last
+      ? `Scoring failed because of an internal error at the last attempt, so it stopped. ${RESUBMIT}`
+      : "Scoring failed because of an internal error; it will be retried.",
   extra: (error) =>
     error instanceof JudgeReplyError
       ? "The judge model did not return the required {match, rationale} JSON."
       : undefined,
 });
 
-function analysisClassifier(what: "Panel validation" | "Bug-type attribution"): JobErrorClassifier {
+function findingReviewClassifier(what: "Panel validation" | "Bug-type attribution"): JobErrorClassifier {
+  // Admins start both from the submission page; answers already stored are kept, so starting again asks for the rest.
+  const again = `An admin can start it again from the submission page; answers already stored are kept.`;
   return classifier({
     endpoint: "LLM endpoint",
-    transient: (status) => unavailable("LLM endpoint", status, what.toLowerCase()),
+    transient: (status, last) => unavailable("LLM endpoint", status, what.toLowerCase(), last, again),
     notFound:
       "A configured model or the endpoint was not found; check PANEL_JUDGE_MODELS, PANEL_TIER2_MODEL, ATTRIBUTION_MODEL and OPENAI_BASE_URL.",
-    internal: `${what} failed because of an internal error; it will be retried.`,
+    internal: (last) =>
+      last
+        ? `${what} failed because of an internal error at the last attempt, so it stopped. ${again}`
+        : `${what} failed because of an internal error; it will be retried.`,
     extra: (error) => {
       // Our own errors carry client-safe messages, e.g. a snapshot refused at extraction (docs/security.md).
       if (error instanceof AppError) return error.message;
@@ -79,14 +100,14 @@ function analysisClassifier(what: "Panel validation" | "Bug-type attribution"): 
     },
   });
 }
-export const classifyPanelError = analysisClassifier("Panel validation");
-export const classifyAttributionError = analysisClassifier("Bug-type attribution");
+export const classifyPanelError = findingReviewClassifier("Panel validation");
+export const classifyAttributionError = findingReviewClassifier("Bug-type attribution");
 
 export const classifyAuditError = classifier({
   endpoint: "model endpoint",
   transient: () => "The model endpoint was unavailable (timeout, 429 or 5xx).",
   notFound: "The model or endpoint was not found; check the model name and base URL.",
-  internal: "The pass failed because of an internal error.",
+  internal: () => "The pass failed because of an internal error.",
   // Our own errors carry client-safe messages: a snapshot refused at extraction (docs/security.md), no sandbox.
   extra: (error) => (error instanceof AppError ? error.message : undefined),
 });

@@ -1,4 +1,4 @@
-import { UnrecoverableError, Worker, type Job } from "bullmq";
+import { DelayedError, UnrecoverableError, Worker, type Job } from "bullmq";
 import type { Redis } from "ioredis";
 import type { z } from "zod";
 import { env } from "../../lib/env";
@@ -20,19 +20,20 @@ function outcomeOf(job: Job, result: unknown): string {
  */
 export function createWorker<S extends z.ZodType>(
   queue: QueueDefinition<S>,
-  processor: (job: Job<z.infer<S>>) => Promise<unknown>,
+  processor: (job: Job<z.infer<S>>, token?: string) => Promise<unknown>,
   opts: { connection: Redis; concurrency: number },
 ): Worker<z.infer<S>> {
-  const measured = async (job: Job<z.infer<S>>) => {
+  const measured = async (job: Job<z.infer<S>>, token?: string) => {
     const stop = jobDuration.startTimer({ queue: queue.name });
     let outcome = "failed";
     try {
-      const result = await processor(job);
+      const result = await processor(job, token);
       outcome = outcomeOf(job, result);
       return result;
     } catch (error) {
       const last = error instanceof UnrecoverableError || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-      outcome = last ? "failed" : "retried";
+      // A job that put itself back to wait (a webhook delivery without a free slot) neither failed nor used an attempt.
+      outcome = error instanceof DelayedError ? "deferred" : last ? "failed" : "retried";
       throw error;
     } finally {
       stop({ outcome });

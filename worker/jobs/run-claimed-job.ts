@@ -15,7 +15,7 @@ export type ClaimedJob<P, C, R> = {
   /** The ids to put on every log line of the job (submission, run or pass). */
   logFields: (payload: P) => LogContext;
   work: (claim: C, context: JobContext) => Promise<R>;
-  classify: (error: unknown) => ClassifiedError;
+  classify: (error: unknown, attempt: { last: boolean }) => ClassifiedError;
   /** Writes a failure on the row: `final` for a permanent failure or the last attempt, otherwise a retry note. */
   record: (claim: C, failure: { message: string; final: boolean }) => Promise<void>;
 };
@@ -51,9 +51,10 @@ export async function runClaimedJob<P, C, R>(
         log.warn("superseded by a later attempt; stopping without writing");
         return { superseded: true as const };
       }
-      const { permanent, message } = spec.classify(error);
       const attempt = job.attemptsMade + 1;
-      const final = permanent || attempt >= (job.opts.attempts ?? 1);
+      const last = attempt >= (job.opts.attempts ?? 1);
+      const { permanent, message } = spec.classify(error, { last });
+      const final = permanent || last;
       log.error({ err: error, attempt, permanent, final }, `job attempt failed: ${message}`);
       try {
         await spec.record(claim, { message, final });

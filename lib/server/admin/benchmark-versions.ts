@@ -34,8 +34,8 @@ export async function listBenchmarkVersions(): Promise<BenchmarkVersionRow[]> {
     db.repository.groupBy({ by: ["benchmarkId"], _count: { _all: true } }),
     db.$queryRaw<{ benchmarkId: string; n: number }[]>`
       SELECT r."benchmarkId", count(*)::int AS n FROM "RepositorySnapshot" s JOIN "Repository" r ON r.id = s."repositoryId" GROUP BY 1`,
-    db.$queryRaw<{ benchmarkId: string; n: number; dated: number }[]>`
-      SELECT r."benchmarkId", count(*)::int AS n, count(b."fixedAt")::int AS dated
+    db.$queryRaw<{ benchmarkId: string; n: number; dated: number; committed: number }[]>`
+      SELECT r."benchmarkId", count(*)::int AS n, count(b."fixedAt")::int AS dated, count(b."fixCommit")::int AS committed
       FROM "ReferenceBug" b JOIN "Repository" r ON r.id = b."repositoryId" GROUP BY 1`,
     db.submission.groupBy({ by: ["benchmarkId"], _count: { _all: true } }),
     db.submission.groupBy({ by: ["benchmarkId"], where: { reviewStatus: "approved" }, _count: { _all: true } }),
@@ -45,6 +45,7 @@ export async function listBenchmarkVersions(): Promise<BenchmarkVersionRow[]> {
   const nOf = (rows: { benchmarkId: string; n: number }[], id: string) =>
     rows.find((r) => r.benchmarkId === id)?.n ?? 0;
   const datedOf = new Map(bugs.map((r) => [r.benchmarkId, r.dated]));
+  const committedOf = new Map(bugs.map((r) => [r.benchmarkId, r.committed]));
   return benchmarks.map((b) => ({
     key: benchmarkKey(b),
     slug: b.slug,
@@ -57,6 +58,7 @@ export async function listBenchmarkVersions(): Promise<BenchmarkVersionRow[]> {
     snapshots: nOf(snapshots, b.id),
     reference_bugs: nOf(bugs, b.id),
     fix_dated_bugs: datedOf.get(b.id) ?? 0,
+    fix_commit_bugs: committedOf.get(b.id) ?? 0,
     submissions: countOf(submissions, b.id),
     public_submissions: countOf(approved, b.id),
     created_at: b.createdAt.toISOString(),

@@ -1,27 +1,44 @@
 import "server-only";
-import { db } from "../../db";
+import { db, type Tx } from "../../db";
 import { AppError, parseOrThrow } from "../../errors";
 import { fixDatesFileSchema, type FixDatesFile } from "../../validation/fix-dates-file";
 import { parseJsonText } from "../../validation/parse-json";
 import { parseBenchmarkRef } from "../../benchmarks/benchmark-ref";
 import { enqueueFixRankTests } from "../../queue/fix-rank-queue";
+import { createFixCommits } from "../benchmarks/import-benchmark";
 import { recordAuditLog } from "./record-audit-log";
 
-// Fix dates for a benchmark version imported without them (§C.4 needs them): all listed bugs are dated in one
-// transaction with its audit record, or none is. A version that already has fix dates keeps them: a correction is a
-// new version, as for every other field. The fix-rank tests of the version's scored runs are then recomputed by the worker.
+// Fix dates, fix commits and the reference window's commit counts for a benchmark version imported without them
+// (§C.4, §A.3, Table 6, Figure 10): everything the file gives is written in one transaction with its audit record, or
+// nothing is. What a version already has it keeps: a correction is a new version, as for every other field (409). A
+// fix commit with no fixed_at dates an undated bug by its commit. The fix-rank tests of the version's scored runs are
+// then recomputed by the worker, and its datasheet is computed again.
 
-export type ImportedFixDates = { benchmark: string; dated: number; reference_bugs: number; tests: "queued" };
+export type ImportedFixDates = {
+  benchmark: string;
+  dated: number;
+  fix_commits: number;
+  reference_bugs: number;
+  tests: "queued";
+};
 
 async function findVersion(ref: string) {
   const { slug, version } = parseBenchmarkRef(ref);
   if (!version) throw new AppError("invalid_input", "Name the version exactly: slug@version");
   const benchmark = await db.benchmark.findUnique({
     where: { slug_version: { slug, version } },
-    select: { id: true, slug: true, version: true },
+    select: { id: true, slug: true, version: true, referenceWindowEnd: true },
   });
   if (!benchmark) throw new AppError("not_found", `Unknown benchmark version "${ref}"`);
   return benchmark;
+}
+
+function refuseUnknown(key: string, problems: string[], what: string): void {
+  if (problems.length === 0) return;
+  throw new AppError(
+    "invalid_input",
+    `The fix-dates file names ${problems.length} ${what} that ${key} does not have: ${problems.slice(0, 20).join("; ")}${problems.length > 20 ? "; ..." : ""}`,
+  );
 }
 
 export async function importFixDates(actorId: string, ref: string, text: string): Promise<ImportedFixDates> {
@@ -32,48 +49,129 @@ export async function importFixDates(actorId: string, ref: string, text: string)
   );
   const benchmark = await findVersion(ref);
   const key = `${benchmark.slug}@${benchmark.version}`;
-  const total = await db.$transaction(
+  const result = await db.$transaction(
     async (tx) => {
-      // One import at a time per version: the check below and the writes must see the same state.
+      // One import at a time per version: the checks below and the writes must see the same state.
       await tx.$executeRaw`SELECT id FROM "Benchmark" WHERE id = ${benchmark.id} FOR UPDATE`;
-      const bugs = await tx.referenceBug.findMany({
-        where: { repository: { benchmarkId: benchmark.id } },
-        select: { id: true, externalId: true, fixedAt: true, repository: { select: { name: true } } },
-      });
-      if (bugs.some((b) => b.fixedAt !== null))
-        throw new AppError("conflict", `${key} already has fix dates; import a new version to change them`);
-      const idOf = new Map(bugs.map((b) => [`${b.repository.name}\u0000${b.externalId}`, b.id]));
-      const unknown = file.fix_dates
-        .map((row, i) => ({ row, i }))
-        .filter(({ row }) => !idOf.has(`${row.repo}\u0000${row.id}`));
-      if (unknown.length > 0) {
-        const shown = unknown
-          .slice(0, 20)
-          .map(({ row, i }) => `fix_dates.${i}: no reference bug ${row.id} in ${row.repo}`);
-        throw new AppError(
-          "invalid_input",
-          `The fix-dates file names ${unknown.length} reference bug(s) that ${key} does not have: ${shown.join("; ")}${unknown.length > 20 ? "; ..." : ""}`,
-        );
-      }
-      const ids = file.fix_dates.map((row) => idOf.get(`${row.repo}\u0000${row.id}`)!);
-      // Prisma stores DateTime as UTC in a zone-less column: the instants are converted the same way.
-      const dates = file.fix_dates.map((row) => new Date(row.fixed_at).toISOString());
-      await tx.$executeRaw`
-        UPDATE "ReferenceBug" AS r SET "fixedAt" = (v.fixed_at::timestamptz AT TIME ZONE 'UTC')
-          FROM unnest(${ids}::text[], ${dates}::text[]) AS v(id, fixed_at)
-         WHERE r.id = v.id`;
+      const written = await writeFile(tx, benchmark, key, file);
       await recordAuditLog(tx, {
         actorId,
         action: "benchmark.fix_dates",
         target: `benchmark:${benchmark.id}`,
         reason: null,
-        details: { benchmark: key, dated: ids.length, reference_bugs: bugs.length },
+        details: { benchmark: key, ...written },
       });
-      return bugs.length;
+      return written;
     },
     { timeout: 60_000 },
   );
   // Every scored run of the version is tested again: seconds per run under 10,000 permutations, so in the worker.
   await enqueueFixRankTests(benchmark.id);
-  return { benchmark: key, dated: file.fix_dates.length, reference_bugs: total, tests: "queued" };
+  return { benchmark: key, ...result, tests: "queued" };
+}
+
+async function writeFile(
+  tx: Tx,
+  benchmark: { id: string; referenceWindowEnd: Date | null },
+  key: string,
+  file: FixDatesFile,
+): Promise<{ dated: number; fix_commits: number; reference_bugs: number }> {
+  const repositories = await tx.repository.findMany({
+    where: { benchmarkId: benchmark.id },
+    select: { id: true, name: true, testCount: true, commitCount: true, fixCommitCount: true },
+  });
+  const repoOf = new Map(repositories.map((r) => [r.name, r]));
+  refuseUnknown(
+    key,
+    (file.repositories ?? []).flatMap((r, i) => (repoOf.has(r.name) ? [] : [`repositories.${i}: ${r.name}`])),
+    "repositories",
+  );
+  if (file.reference_window_end) {
+    const end = new Date(`${file.reference_window_end}T00:00:00Z`);
+    if (benchmark.referenceWindowEnd && benchmark.referenceWindowEnd.getTime() !== end.getTime())
+      throw new AppError("conflict", `${key} already has a reference window end; import a new version to change it`);
+    await tx.benchmark.update({ where: { id: benchmark.id }, data: { referenceWindowEnd: end } });
+  }
+  let fixCommits = 0;
+  for (const entry of file.repositories ?? []) {
+    const repo = repoOf.get(entry.name)!;
+    const clash = (field: string, stored: number | null, given: number | undefined) => {
+      if (given !== undefined && stored !== null && stored !== given)
+        throw new AppError(
+          "conflict",
+          `${entry.name} in ${key} already has ${field}; import a new version to change it`,
+        );
+    };
+    clash("tests", repo.testCount, entry.tests);
+    clash("commits", repo.commitCount, entry.commits);
+    if (entry.fix_commits && repo.fixCommitCount !== null)
+      throw new AppError("conflict", `${entry.name} in ${key} already lists its fix commits`);
+    await tx.repository.update({
+      where: { id: repo.id },
+      data: {
+        testCount: entry.tests ?? repo.testCount,
+        commitCount: entry.commits ?? repo.commitCount,
+        fixCommitCount: entry.fix_commits?.length ?? repo.fixCommitCount,
+      },
+    });
+    if (entry.fix_commits) {
+      await createFixCommits(tx, repo.id, entry.fix_commits);
+      fixCommits += entry.fix_commits.length;
+    }
+  }
+
+  const bugs = await tx.referenceBug.findMany({
+    where: { repository: { benchmarkId: benchmark.id } },
+    select: { id: true, externalId: true, fixedAt: true, fixCommit: true, repository: { select: { name: true } } },
+  });
+  const rows = file.fix_dates ?? [];
+  if (rows.some((r) => r.fixed_at) && bugs.some((b) => b.fixedAt !== null))
+    throw new AppError("conflict", `${key} already has fix dates; import a new version to change them`);
+  const bugOf = new Map(bugs.map((b) => [`${b.repository.name}\u0000${b.externalId}`, b]));
+  refuseUnknown(
+    key,
+    rows.flatMap((row, i) =>
+      bugOf.has(`${row.repo}\u0000${row.id}`) ? [] : [`fix_dates.${i}: no reference bug ${row.id} in ${row.repo}`],
+    ),
+    "reference bug(s)",
+  );
+  // Fix commits must be among the repository's listed ones (stored before, or just written above).
+  const listed = await tx.fixCommit.findMany({
+    where: { repository: { benchmarkId: benchmark.id } },
+    select: { sha: true, committedAt: true, repository: { select: { name: true } } },
+  });
+  const commitDate = new Map(listed.map((c) => [`${c.repository.name}\u0000${c.sha}`, c.committedAt]));
+  const listedRepos = new Set(listed.map((c) => c.repository.name));
+  refuseUnknown(
+    key,
+    rows.flatMap((row, i) =>
+      row.fix_commit && listedRepos.has(row.repo) && !commitDate.has(`${row.repo}\u0000${row.fix_commit}`)
+        ? [`fix_dates.${i}: commit ${row.fix_commit} is not among the fix commits of ${row.repo}`]
+        : [],
+    ),
+    "fix commit(s)",
+  );
+  if (rows.some((r) => r.fix_commit && bugOf.get(`${r.repo}\u0000${r.id}`)!.fixCommit !== null))
+    throw new AppError("conflict", `${key} already has fix commits; import a new version to change them`);
+
+  const ids: string[] = [];
+  const dates: string[] = [];
+  const commits: string[] = [];
+  for (const row of rows) {
+    const bug = bugOf.get(`${row.repo}\u0000${row.id}`)!;
+    const derived = row.fix_commit ? commitDate.get(`${row.repo}\u0000${row.fix_commit}`) : undefined;
+    const date = row.fixed_at ? new Date(row.fixed_at) : bug.fixedAt ? null : (derived ?? null);
+    ids.push(bug.id);
+    dates.push(date ? date.toISOString() : "");
+    commits.push(row.fix_commit ?? "");
+  }
+  // Prisma stores DateTime as UTC in a zone-less column: the instants are converted the same way.
+  if (ids.length > 0)
+    await tx.$executeRaw`
+      UPDATE "ReferenceBug" AS r
+         SET "fixedAt" = COALESCE(NULLIF(v.fixed_at, '')::timestamptz AT TIME ZONE 'UTC', r."fixedAt"),
+             "fixCommit" = COALESCE(NULLIF(v.fix_commit, ''), r."fixCommit")
+        FROM unnest(${ids}::text[], ${dates}::text[], ${commits}::text[]) AS v(id, fixed_at, fix_commit)
+       WHERE r.id = v.id`;
+  return { dated: dates.filter((d) => d !== "").length, fix_commits: fixCommits, reference_bugs: bugs.length };
 }

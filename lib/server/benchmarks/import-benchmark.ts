@@ -41,8 +41,12 @@ export async function importBenchmark(
           snapshotDate: new Date(`${file.snapshot_date}T00:00:00Z`),
           taxonomy: file.taxonomy ?? undefined,
           referenceVisibility: file.reference_visibility ?? "public",
+          pipeline: file.pipeline ?? undefined,
+          referenceWindowEnd: file.reference_window_end ? new Date(`${file.reference_window_end}T00:00:00Z`) : null,
         },
       });
+      // A bug with a fix commit but no fixed_at is dated by its commit (the fix-rank test of §C.4 needs the date).
+      const commitDates = new Map<string, string>();
       const repoIds = new Map<string, string>();
       for (const repo of file.repositories) {
         const row = await tx.repository.create({
@@ -52,9 +56,14 @@ export async function importBenchmark(
             language: repo.language,
             domain: repo.domain,
             snapshotCommit: repo.snapshot_commit,
+            testCount: repo.tests ?? null,
+            commitCount: repo.commits ?? null,
+            fixCommitCount: repo.fix_commits?.length ?? null,
           },
         });
         repoIds.set(repo.name, row.id);
+        for (const commit of repo.fix_commits ?? []) commitDates.set(`${repo.name}\u0000${commit.sha}`, commit.date);
+        await createFixCommits(tx, row.id, repo.fix_commits ?? []);
       }
       const rows = file.reference_bugs.map((bug) => {
         const text = bugTextOf(bug);
@@ -66,7 +75,8 @@ export async function importBenchmark(
           suggestedFix: bug.suggested_fix,
           category: bug.category,
           trigger: bug.trigger,
-          fixedAt: bug.fixed_at ? new Date(bug.fixed_at) : null,
+          fixCommit: bug.fix_commit ?? null,
+          fixedAt: fixedAtOf(bug.fixed_at ?? commitDates.get(`${bug.repo}\u0000${bug.fix_commit}`)),
           contentHash: bugContentHash(text),
         };
       });
@@ -83,6 +93,20 @@ export async function importBenchmark(
     },
     { timeout: 120_000 },
   );
+}
+
+function fixedAtOf(date: string | undefined): Date | null {
+  return date ? new Date(date) : null;
+}
+
+/** Stores a repository's bug-fixing commits in the order given (position 1 is the oldest). */
+export async function createFixCommits(
+  tx: Tx,
+  repositoryId: string,
+  commits: readonly { sha: string; date: string }[],
+): Promise<void> {
+  const rows = commits.map((c, i) => ({ repositoryId, position: i + 1, sha: c.sha, committedAt: new Date(c.date) }));
+  for (let i = 0; i < rows.length; i += 5_000) await tx.fixCommit.createMany({ data: rows.slice(i, i + 5_000) });
 }
 
 /** A benchmark by `slug` (its newest version: lib/benchmarks/benchmark-ref.ts) or `slug@version`. */

@@ -1,5 +1,5 @@
 import "server-only";
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 import { AggregatorRegistry, Gauge, Registry, type MetricObjectWithValues, type MetricValue } from "prom-client";
 import { env } from "../../env";
 import { AppError } from "../../errors";
@@ -7,22 +7,14 @@ import { identifyCaller } from "../../auth/api-caller";
 import { CLIENT_ADDRESS_HEADER } from "../../auth/client-address";
 import { metricsAccess } from "../../observability/metrics-access";
 import { registry } from "../../observability/metrics";
-import { readPublishedRegistries } from "../../observability/published-metrics";
+import { connectMetricsReader, readPublishedRegistries } from "../../observability/published-metrics";
 import { QUEUES } from "../../queue/queues";
 
 const globalForScrape = globalThis as unknown as { metricsRedis?: Redis };
 
-// Its own connection, which gives up quickly: a scrape must answer even while Redis is away (without worker metrics).
+// Its own connection (see connectMetricsReader): made once per process, on the first scrape.
 function redis(): Redis {
-  if (!globalForScrape.metricsRedis) {
-    globalForScrape.metricsRedis = new Redis(env.REDIS_URL, {
-      maxRetriesPerRequest: 1,
-      connectTimeout: 2_000,
-      enableOfflineQueue: false,
-      lazyConnect: false,
-    });
-    globalForScrape.metricsRedis.on("error", () => undefined);
-  }
+  globalForScrape.metricsRedis ??= connectMetricsReader(env.REDIS_URL);
   return globalForScrape.metricsRedis;
 }
 

@@ -16,7 +16,8 @@ export type RateLimitBucket =
   | "sign-in"
   | "sign-in-account"
   | "sign-up"
-  | "upload-in-flight";
+  | "upload-in-flight"
+  | "webhook-test";
 
 // A page view makes 30 to 60 link prefetches (Next.js fetches the pages its visible links lead to): counted apart,
 // with room for this many per page read, so a reader who browses quickly is not refused pages for what the browser
@@ -63,6 +64,9 @@ function policy(bucket: RateLimitBucket): Policy {
         failClosed: true,
         describe: "15 minutes",
       };
+    // Per user: each test event can hold a delivery slot for a whole timeout, 12 times over (lib/webhooks/fair-share.ts).
+    case "webhook-test":
+      return { limit: env.WEBHOOK_TEST_EVENTS_PER_HOUR, windowSeconds: 3600, failClosed: false, describe: "hour" };
     // Not a rate: uploads a user has in flight. Consumed when one starts and given back when it ends; the window is
     // only a safety expiry for a web process that died mid-upload.
     case "upload-in-flight":

@@ -172,6 +172,7 @@ async function upsertBenchmark(tx: Prisma.TransactionClient, file: ReportedFile)
     bug_types: file.bug_types,
     bug_type_notes: file.bug_type_notes ?? null,
     triggers: file.triggers,
+    validity: file.validity_summary ?? null,
   };
   const families = new Map<string, string[]>();
   for (const row of file.bug_types)

@@ -94,7 +94,11 @@ export async function importSnapshot(input: ImportSnapshotInput): Promise<Import
     // Naming the environment image later does not change the snapshot's content.
     snapshot = await db.repositorySnapshot.update({ where: { id: snapshot.id }, data: { image: input.image } });
   }
-  await storePlan(snapshot.id, plan);
+  const audited = new Set(plan.audited_files);
+  const auditedLines = files
+    .filter((f) => audited.has(f.path))
+    .reduce((n, f) => n + countLines(f.content.toString("utf8")), 0);
+  await storePlan(snapshot.id, plan, auditedLines);
   return { status, ...summary, passes: plan.passes.length, auditedFiles: plan.audited_files.length };
 }
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { consumeRateLimit, rateLimitedError, releaseRateLimit } from "../rate-limit/rate-limit";
-import { db } from "../../db";
+import { AppError } from "../../errors";
 import { parseFindingsTextYielding } from "../../validation/findings-file";
 import { parseSarifTextYielding, sarifPaths } from "../../validation/sarif";
 import { findBenchmark } from "../benchmarks/import-benchmark";
@@ -10,6 +10,7 @@ import { reserveUploadBytes } from "./upload-budget";
 import { type SarifUploadQuery } from "../../contracts/submissions";
 import type { z } from "zod";
 import type { createdSubmissionSchema } from "../../contracts/submissions";
+import { loadSarifContext } from "./sarif-context";
 
 /** The upload's text, and its format: a findings file, or a SARIF log with what it does not say (the query). */
 export type UploadBody = { declaredBytes?: number; read: () => Promise<string>; sarif?: SarifUploadQuery };
@@ -36,7 +37,7 @@ export async function submitFindings(submitterId: string, body: UploadBody): Pro
   try {
     const reservation = reserveUploadBytes(body.declaredBytes);
     try {
-      if (body.sarif) return await submitSarif(submitterId, await body.read(), body.sarif);
+      if (body.sarif) return await submitSarif(submitterId, body.read, body.sarif);
       const file = await parseFindingsTextYielding(await body.read());
       return await createSubmission(file, submitterId, { enforceQuota: true });
     } finally {
@@ -47,18 +48,34 @@ export async function submitFindings(submitterId: string, body: UploadBody): Pro
   }
 }
 
-/** A SARIF log converted to the findings it stands for (lib/validation/sarif.ts), then stored like a findings file. */
-async function submitSarif(submitterId: string, text: string, query: SarifUploadQuery): Promise<SubmittedFindings> {
-  const benchmark = query.benchmark ? await findBenchmark(query.benchmark) : null;
-  const known = benchmark
-    ? (await db.repository.findMany({ where: { benchmarkId: benchmark.id }, select: { name: true } })).map(
-        (r) => r.name,
-      )
-    : [];
-  const { file, skippedWithoutLocation, sources } = await parseSarifTextYielding(text, query, known);
+/**
+ * A SARIF log converted to the findings it stands for (lib/validation/sarif.ts), then stored like a findings file.
+ * The benchmark is looked up before the log is even read: a log for no benchmark costs nothing to refuse.
+ */
+async function submitSarif(
+  submitterId: string,
+  read: () => Promise<string>,
+  query: SarifUploadQuery,
+): Promise<SubmittedFindings> {
+  if (!query.benchmark)
+    throw new AppError("invalid_input", "The SARIF upload names no benchmark", [
+      { path: "benchmark", message: "required for a SARIF upload: pass benchmark=slug@version (CLI: --benchmark)" },
+    ]);
+  const benchmark = await findBenchmark(query.benchmark);
+  if (!benchmark)
+    throw new AppError("invalid_input", "The SARIF upload names an unknown benchmark", [
+      { path: "benchmark", message: `unknown benchmark "${query.benchmark}"` },
+    ]);
+  const context = await loadSarifContext(benchmark.id);
+  const converted = await parseSarifTextYielding(await read(), query, context);
+  const { file, sources } = converted;
   try {
     const created = await createSubmission(file, submitterId, { enforceQuota: true });
-    return { ...created, skipped: { without_location: skippedWithoutLocation } };
+    return {
+      ...created,
+      skipped: { without_location: converted.skippedWithoutLocation },
+      paths: { mapped: converted.mapped, unmapped: converted.unmapped },
+    };
   } catch (error) {
     // Unknown repositories are named by the SARIF result they came from, not by a findings file the user never wrote.
     throw sarifPaths(error, sources, file.runs !== undefined);

@@ -1,8 +1,10 @@
 import { Webhook } from "standardwebhooks";
 import { db } from "../../db";
 import { env } from "../../env";
+import { log } from "../../observability/log";
 import { isDelivered, retryDelayMs } from "../../webhooks/delivery-schedule";
-import { decryptSecret, parseSecretKey } from "../../webhooks/secret-box";
+import { DISABLED_REASON, disableCutoff } from "../../webhooks/fair-share";
+import { openSecret, parseSecretKey } from "../../webhooks/secret-box";
 import { sendWebhookRequest } from "./send-webhook-request";
 
 // One attempt at a delivery (worker/processors/webhook.ts): signed per Standard Webhooks with the endpoint's secret,
@@ -34,9 +36,22 @@ export async function deliverWebhook(
           data.status === "retrying" ? new Date(Date.now() + retryDelayMs(attempt, env.WEBHOOK_RETRY_DELAY_MS)) : null,
       },
     });
+  // A disabled endpoint gets nothing more until its owner re-enables it; what was still queued is given up.
+  if (delivery.endpoint.disabledAt) {
+    await record({ status: "failed", error: "not sent: the endpoint is disabled" });
+    return "done";
+  }
   let secret: string;
   try {
-    secret = decryptSecret(delivery.endpoint.secretEncrypted, parseSecretKey(env.WEBHOOK_SECRET_KEY ?? ""));
+    const stored = delivery.endpoint.secretEncrypted;
+    const opened = openSecret(stored, parseSecretKey(env.WEBHOOK_SECRET_KEY ?? ""), delivery.endpointId);
+    secret = opened.secret;
+    // A secret stored before it was bound to its endpoint: stored again, bound (unless it changed meanwhile).
+    if (opened.upgraded)
+      await db.webhookEndpoint.updateMany({
+        where: { id: delivery.endpointId, secretEncrypted: stored },
+        data: { secretEncrypted: opened.upgraded },
+      });
   } catch {
     await record({
       status: "failed",
@@ -57,6 +72,7 @@ export async function deliverWebhook(
     allowPrivate: env.WEBHOOK_ALLOW_PRIVATE,
     timeoutMs: env.WEBHOOK_TIMEOUT_MS,
   });
+  await recordEndpointHealth(delivery.endpointId, outcome.kind === "answered" && isDelivered(outcome.status));
   if (outcome.kind === "answered" && isDelivered(outcome.status)) {
     await record({
       status: "succeeded",
@@ -80,4 +96,31 @@ export async function deliverWebhook(
     error,
   });
   return status === "retrying" ? "retry" : "done";
+}
+
+/**
+ * Counts the endpoint's failures in a row (a success resets them) and disables it once every attempt has failed for
+ * a day (lib/webhooks/fair-share.ts). Each step is one guarded update, so attempts in flight together cannot undo
+ * each other's counts.
+ */
+async function recordEndpointHealth(endpointId: string, delivered: boolean): Promise<void> {
+  if (delivered) {
+    await db.webhookEndpoint.updateMany({
+      where: { id: endpointId, consecutiveFailures: { gt: 0 } },
+      data: { consecutiveFailures: 0, failingSince: null },
+    });
+    return;
+  }
+  const now = new Date();
+  await db.webhookEndpoint.updateMany({ where: { id: endpointId }, data: { consecutiveFailures: { increment: 1 } } });
+  await db.webhookEndpoint.updateMany({ where: { id: endpointId, failingSince: null }, data: { failingSince: now } });
+  const disabled = await db.webhookEndpoint.updateMany({
+    where: {
+      id: endpointId,
+      disabledAt: null,
+      failingSince: { lte: disableCutoff(now) },
+    },
+    data: { disabledAt: now, disabledReason: DISABLED_REASON },
+  });
+  if (disabled.count) log.warn({ endpointId }, "webhook endpoint disabled: every attempt failed for 24 hours");
 }

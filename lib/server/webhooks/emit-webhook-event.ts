@@ -27,7 +27,7 @@ export async function emitSubmissionEvent(
     });
     if (!submission?.submitterId) return;
     const endpoints = await db.webhookEndpoint.findMany({
-      where: { userId: submission.submitterId, events: { has: type } },
+      where: { userId: submission.submitterId, events: { has: type }, disabledAt: null },
       select: { id: true },
     });
     const data = {
@@ -54,7 +54,7 @@ export async function emitAuditRunFinished(runId: string): Promise<void> {
     });
     if (!run) return;
     const endpoints = await db.webhookEndpoint.findMany({
-      where: { events: { has: "audit_run.finished" }, user: { role: "admin", disabledAt: null } },
+      where: { events: { has: "audit_run.finished" }, disabledAt: null, user: { role: "admin", disabledAt: null } },
       select: { id: true },
     });
     const data = {

@@ -2,6 +2,7 @@ import { lookup } from "node:dns/promises";
 import http from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
+import { log } from "../../observability/log";
 import { refusedAddressReason } from "../../webhooks/address-policy";
 import { RESPONSE_EXCERPT_CHARS } from "../../webhooks/delivery-schedule";
 
@@ -39,8 +40,11 @@ export async function sendWebhookRequest(
   }
   const allowed = opts.allowPrivate ? addresses : addresses.filter((a) => refusedAddressReason(a.address) === null);
   if (allowed.length === 0) {
+    // The delivery log is the user's to read: naming the address would let anyone map internal host names. The
+    // operator's log has the reason.
     const reason = addresses.map((a) => refusedAddressReason(a.address)).find(Boolean) ?? "no address";
-    return { kind: "refused", error: `refused: ${host} resolves to a non-public address (${reason})` };
+    log.warn({ host, reason }, "webhook target refused");
+    return { kind: "refused", error: "refused: private address" };
   }
   const pinned = allowed[0]!;
   const pinnedLookup: LookupFunction = (_hostname, options, callback) => {

@@ -15,6 +15,7 @@ import {
 import { enqueueWebhookDelivery } from "../../queue/webhook-queue";
 import { encryptSecret, newSigningSecret } from "../../webhooks/secret-box";
 import { pageInfo } from "../pagination";
+import { consumeRateLimit, rateLimitedError } from "../rate-limit/rate-limit";
 import { webhookSecretKey } from "./webhook-key";
 
 // A user's webhook endpoints: register (the secret is shown once), list, delete, the delivery log, a test event.
@@ -27,6 +28,10 @@ type EndpointRow = {
   events: string[];
   description: string | null;
   createdAt: Date;
+  consecutiveFailures: number;
+  failingSince: Date | null;
+  disabledAt: Date | null;
+  disabledReason: string | null;
   deliveries?: { createdAt: Date; status: string; responseStatus: number | null }[];
 };
 
@@ -44,6 +49,10 @@ function endpointView(row: EndpointRow) {
     last_delivery: last
       ? { at: last.createdAt.toISOString(), status: last.status, response_status: last.responseStatus }
       : null,
+    consecutive_failures: row.consecutiveFailures,
+    failing_since: row.failingSince?.toISOString() ?? null,
+    disabled_at: row.disabledAt?.toISOString() ?? null,
+    disabled_reason: row.disabledReason,
   };
 }
 
@@ -60,14 +69,21 @@ export async function createWebhook(caller: Pick<ApiCaller, "id" | "role">, body
     );
   }
   const secret = newSigningSecret();
-  const row = await db.webhookEndpoint.create({
-    data: {
-      userId: caller.id,
-      url: input.url,
-      events: input.events,
-      description: input.description ?? null,
-      secretEncrypted: encryptSecret(secret, key),
-    },
+  // The ciphertext is bound to the endpoint's id (lib/webhooks/secret-box.ts), which exists once the row does.
+  const row = await db.$transaction(async (tx) => {
+    const created = await tx.webhookEndpoint.create({
+      data: {
+        userId: caller.id,
+        url: input.url,
+        events: input.events,
+        description: input.description ?? null,
+        secretEncrypted: "",
+      },
+    });
+    return tx.webhookEndpoint.update({
+      where: { id: created.id },
+      data: { secretEncrypted: encryptSecret(secret, key, created.id) },
+    });
   });
   return { ...endpointView(row), secret };
 }
@@ -92,6 +108,23 @@ async function ownEndpoint(userId: string, id: string) {
   const row = await db.webhookEndpoint.findFirst({ where: { id, userId } });
   if (!row) throw new AppError("not_found", "Webhook endpoint not found");
   return row;
+}
+
+/** Lets a disabled endpoint receive events again, with its failure count cleared. */
+export async function enableWebhook(userId: string, id: string) {
+  await ownEndpoint(userId, id);
+  const row = await db.webhookEndpoint.update({
+    where: { id },
+    data: { disabledAt: null, disabledReason: null, consecutiveFailures: 0, failingSince: null },
+    include: {
+      deliveries: {
+        orderBy: { createdAt: "desc" },
+        take: 1,
+        select: { createdAt: true, status: true, responseStatus: true },
+      },
+    },
+  });
+  return endpointView(row);
 }
 
 export async function deleteWebhook(userId: string, id: string) {
@@ -141,6 +174,19 @@ export async function queueDelivery(endpointId: string, payload: WebhookPayload)
 
 export async function sendTestEvent(userId: string, id: string) {
   const endpoint = await ownEndpoint(userId, id);
+  if (endpoint.disabledAt)
+    throw new AppError(
+      "conflict",
+      `This endpoint was disabled (${endpoint.disabledReason ?? "by the server"}); re-enable it first`,
+    );
+  // Per user, not per endpoint: test events are the one kind a user can make at will (lib/webhooks/fair-share.ts).
+  const limit = await consumeRateLimit("webhook-test", userId);
+  if (!limit.allowed)
+    throw rateLimitedError(
+      "webhook-test",
+      limit,
+      `Too many test events: at most ${limit.limit} an hour. Try again in ${limit.retryAfterSeconds} s.`,
+    );
   const deliveryId = await queueDelivery(endpoint.id, {
     type: "webhook.test",
     timestamp: new Date().toISOString(),

@@ -2,8 +2,8 @@ import pMap from "p-map";
 import { BUG_TEXT_SELECT } from "../../../lib/db-selects";
 import type { BugText } from "../../../lib/scoring/types";
 import { db } from "../../../lib/db";
-import type { StructuredClient } from "../../../lib/llm/analysis-client";
-import { bugRecordJson, renderBlockMessages } from "../../../lib/llm/analysis-messages";
+import type { StructuredClient } from "../../../lib/llm/structured-client";
+import { bugRecordJson, renderBlockMessages } from "../../../lib/llm/block-messages";
 import { loadPrompt } from "../../../lib/llm/prompts";
 import { sha256 } from "../../../lib/hash";
 import {
@@ -17,7 +17,12 @@ import {
   taxonomyHash,
   triggerLevelOf,
 } from "../../../lib/attribution/taxonomy";
-import { progressWriter, updateAnalysis, withSpendCounted, type AnalysisClaim } from "../../shared/claim-analysis";
+import {
+  progressWriter,
+  updateFindingReview,
+  withSpendCounted,
+  type FindingReviewClaim,
+} from "../../shared/claim-finding-review";
 import { PermanentJobError } from "../../jobs/job-failure";
 
 // Bug-type attribution of one submission (paper D, F.7.3): every finding of every run and every reference bug of
@@ -55,11 +60,11 @@ type Subject = BugText & {
 
 const BATCH = 1_000;
 
-export async function attributeBugs(claim: AnalysisClaim, deps: AttributionDeps): Promise<AttributionSummary> {
+export async function attributeBugs(claim: FindingReviewClaim, deps: AttributionDeps): Promise<AttributionSummary> {
   return withSpendCounted(claim, deps.client, () => classifySubjects(claim, deps));
 }
 
-async function classifySubjects(claim: AnalysisClaim, deps: AttributionDeps): Promise<AttributionSummary> {
+async function classifySubjects(claim: FindingReviewClaim, deps: AttributionDeps): Promise<AttributionSummary> {
   const progress = progressWriter(claim, deps.onProgress);
   const { run, taxonomy, subjects } = await loadSubjects(claim.runId);
   const prompt = loadPrompt(ATTRIBUTION_PROMPT);
@@ -72,7 +77,7 @@ async function classifySubjects(claim: AnalysisClaim, deps: AttributionDeps): Pr
     reply: attributionReplySchema(taxonomy),
     promptHash: deps.client.configHash({ template: prompt.body, reply: replyJson }),
   };
-  await updateAnalysis(claim, {
+  await updateFindingReview(claim, {
     total: subjects.length,
     promptVersion: `${prompt.name}@${prompt.version}`,
     model: deps.model,
@@ -113,7 +118,7 @@ async function classifySubjects(claim: AnalysisClaim, deps: AttributionDeps): Pr
     { concurrency: deps.concurrency },
   );
 
-  await updateAnalysis(claim, {
+  await updateFindingReview(claim, {
     status: "done",
     progress: 100,
     error: null,

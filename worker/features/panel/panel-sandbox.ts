@@ -6,7 +6,7 @@ import { AppError } from "../../../lib/errors";
 import { env } from "../../../lib/env";
 import { runAgentLoop } from "../../../lib/agent/agent-loop";
 import type { PassLimits } from "../../../lib/agent/budget";
-import type { StructuredClient } from "../../../lib/llm/analysis-client";
+import type { StructuredClient } from "../../../lib/llm/structured-client";
 import { judgeCostUsd } from "../../../lib/llm/judge";
 import type { JudgeMessage } from "../../../lib/llm/judge-messages";
 import {

@@ -2,9 +2,9 @@ import pMap from "p-map";
 import { BUG_TEXT_SELECT } from "../../../lib/db-selects";
 import { db } from "../../../lib/db";
 import type { Severity } from "../../../lib/generated/prisma/client";
-import type { PanelConfig } from "../../../lib/llm/analysis-config";
-import type { StructuredClient } from "../../../lib/llm/analysis-client";
-import { bugRecordJson, renderBlockMessages } from "../../../lib/llm/analysis-messages";
+import type { PanelConfig } from "../../../lib/llm/finding-review-config";
+import type { StructuredClient } from "../../../lib/llm/structured-client";
+import { bugRecordJson, renderBlockMessages } from "../../../lib/llm/block-messages";
 import { loadPrompt } from "../../../lib/llm/prompts";
 import { samplePanelFindings } from "../../../lib/panel/sample";
 import {
@@ -16,7 +16,12 @@ import {
   type TierReview,
 } from "../../../lib/panel/verdicts";
 import { Prisma } from "../../../lib/generated/prisma/client";
-import { progressWriter, updateAnalysis, withSpendCounted, type AnalysisClaim } from "../../shared/claim-analysis";
+import {
+  progressWriter,
+  updateFindingReview,
+  withSpendCounted,
+  type FindingReviewClaim,
+} from "../../shared/claim-finding-review";
 import { ensurePanelContext, type PanelContext } from "./panel-context";
 import {
   judgeInSandbox,
@@ -63,12 +68,12 @@ export type PanelSummary = {
   malformedReplies: number;
 };
 
-export async function runPanel(claim: AnalysisClaim, deps: PanelDeps): Promise<PanelSummary> {
+export async function runPanel(claim: FindingReviewClaim, deps: PanelDeps): Promise<PanelSummary> {
   // PanelRun.spent* counts what the panel pays; costUsd, below, is the cost of the reviews it keeps.
   return withSpendCounted(claim, deps.client, () => validateSample(claim, deps));
 }
 
-async function validateSample(claim: AnalysisClaim, deps: PanelDeps): Promise<PanelSummary> {
+async function validateSample(claim: FindingReviewClaim, deps: PanelDeps): Promise<PanelSummary> {
   const progress = progressWriter(claim, deps.onProgress);
   const { run, sample, matched } = await loadSample(claim.runId);
   const repositoryIds = new Set(sample.map((s) => s.finding.repositoryId));
@@ -80,7 +85,7 @@ async function validateSample(claim: AnalysisClaim, deps: PanelDeps): Promise<Pa
   };
   const used = [prompts.text, ...(snapshots.size > 0 ? [deps.sandbox ? prompts.sandbox : prompts.repository] : [])];
   await writeSample(run.id, sample, matched, snapshots, deps.config);
-  await updateAnalysis(claim, {
+  await updateFindingReview(claim, {
     sampled: sample.length,
     promptVersion: used.map((p) => `${p.name}@${p.version}`).join("+"),
   });
@@ -396,13 +401,17 @@ async function writeFinalVerdict(panelRunId: string, findingId: string, final: T
 }
 
 /** The totals of the reviews the panel keeps, the row marked done, the public pages' stamp moved, the event sent. */
-async function finishPanel(claim: AnalysisClaim, run: { id: string; submissionId: string }, summary: PanelSummary) {
+async function finishPanel(
+  claim: FindingReviewClaim,
+  run: { id: string; submissionId: string },
+  summary: PanelSummary,
+) {
   const totals = await db.panelReview.aggregate({
     where: { panelRunId: run.id },
     _count: { _all: true },
     _sum: { inputTokens: true, outputTokens: true, costUsd: true },
   });
-  await updateAnalysis(claim, {
+  await updateFindingReview(claim, {
     status: "done",
     progress: 100,
     error: null,

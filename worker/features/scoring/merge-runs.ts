@@ -3,7 +3,8 @@ import { boundCrossRunCalls, mergeCrossRunDuplicates, orderedPairKey } from "../
 import type { DisjointSet } from "../../../lib/scoring/disjoint-set";
 import type { PairBuffer } from "../../../lib/scoring/pair-buffer";
 import type { Claim } from "./claim-submission";
-import { pairRequest, readCachedVerdicts, requestKey, type JudgeRequest, type JudgeRunner } from "./judge-pairs";
+import type { JudgeRunner } from "../../shared/judge/judge-runner";
+import { pairRequest, readCachedVerdicts, requestKey, type JudgeRequest } from "../../shared/judge/verdict-cache";
 import type { LoadedFinding } from "./load-scoring-input";
 import { createYielder } from "./yielder";
 import { writeCrossRunPairs } from "./write-attempt";

@@ -84,7 +84,7 @@ export default async function BenchmarkVersionsPage() {
       <FixDatesImportForm
         maxBytes={env.UPLOAD_MAX_BYTES}
         versions={versions
-          .filter((v) => v.reference_bugs > 0 && v.fix_dated_bugs === 0)
+          .filter((v) => v.reference_bugs > 0 && (v.fix_dated_bugs === 0 || v.fix_commit_bugs === 0))
           .map((v) => ({ key: v.key, label: `${v.name} ${v.version} (${v.key})` }))}
       />
     </>

@@ -1,14 +1,14 @@
 import "server-only";
 import Link from "next/link";
 import { AutoRefresh } from "@/components/account/auto-refresh";
-import { StartAnalysis } from "@/components/admin/start-analysis";
+import { StartFindingReview } from "@/components/admin/start-finding-review";
 import { count, pct, pctInterval, usd } from "@/lib/format";
 import { Pager } from "@/components/ui/pager";
 import { pageFromSearchParam } from "@/lib/server/pagination";
 import { ColumnTable, numericColumns } from "@/components/ui/column-table";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { env } from "@/lib/env";
-import { readAttributionModel, readPanelConfig } from "@/lib/llm/analysis-config";
+import { readAttributionModel, readPanelConfig } from "@/lib/llm/finding-review-config";
 import { PANEL_VERDICTS, REASON_LABELS, type RejectionReason, type ValidityCounts } from "@/lib/panel/verdicts";
 import { listPanelReviews, readAttributionJob, readPanelView } from "@/lib/server/panel/read-panel";
 import type { Viewer } from "@/lib/server/submissions/get-submission-status";
@@ -224,12 +224,14 @@ function AttributionPart({
   return (
     <>
       <h2 id="attribution-heading">Bug-type attribution</h2>
-      {!attribution && (
-        <p className="empty">
-          Bug types have not been attributed for this submission
-          {attributionModel.ok ? "" : " (no LLM is configured: agent bug-type shares need the LLM's attribution)"}.
-        </p>
-      )}
+      {!attribution &&
+        (attributionModel.ok ? (
+          <p className="empty">Bug types have not been attributed for this submission yet.</p>
+        ) : (
+          <p className="empty" data-testid="enable-attribution">
+            {attributionModel.message}
+          </p>
+        ))}
       {attribution && (attribution.status === "queued" || attribution.status === "running") && (
         <div aria-live="polite">
           <p>
@@ -253,7 +255,7 @@ function AttributionPart({
         </p>
       )}
       {isAdmin && scored && (
-        <StartAnalysis
+        <StartFindingReview
           id={id}
           kind="attribution"
           again={Boolean(attribution)}
@@ -314,11 +316,16 @@ export async function PanelSection({
         high confidence only when its judge ran a proof of concept; otherwise it rests on reasoning and is capped at
         low.
       </p>
-      {!view && (
-        <p className="empty">
-          No panel has validated this submission yet{isAdmin ? "" : "; validity is shown once an admin runs it"}.
-        </p>
-      )}
+      {!view &&
+        (panelConfig.ok ? (
+          <p className="empty">
+            No panel has validated this submission yet{isAdmin ? "" : "; validity is shown once an admin runs it"}.
+          </p>
+        ) : (
+          <p className="empty" data-testid="enable-panel">
+            {panelConfig.message}
+          </p>
+        ))}
       {view && (view.job.status === "queued" || view.job.status === "running") && (
         <div aria-live="polite">
           <p>
@@ -338,7 +345,7 @@ export async function PanelSection({
       )}
       {view && p && p.status === "done" && <PanelFigures p={p} job={view.job} />}
       {isAdmin && scored && (
-        <StartAnalysis
+        <StartFindingReview
           id={id}
           kind="panel"
           again={Boolean(view)}

@@ -4,11 +4,9 @@ import { shaped, withErrors } from "@/lib/server/http/respond";
 import { downloadResponse, fileSafe } from "@/lib/server/leaderboard/download-response";
 import { loadBugTypeDistances } from "@/lib/server/analyses/bug-type-distances";
 import { readBenchmarkStamp } from "@/lib/server/leaderboard/stamp-cache";
+import { bugTypeDistancesCsv } from "@/lib/leaderboard/bug-types-csv";
 
 export const dynamic = "force-dynamic";
-
-const csvCell = (v: unknown) =>
-  v === null || v === undefined ? "" : /[",\n]/.test(String(v)) ? `"${String(v).replace(/"/g, '""')}"` : String(v);
 
 // GET /api/v1/bug-types/distances?benchmark=slug@version[&format=csv] - Jensen-Shannon distances between the bug-type
 // distributions of the reference set and of every public verified configuration (§4.2, Figure 6)
@@ -21,14 +19,6 @@ export const GET = withErrors(async (request: Request) => {
     variant: `bug-type-distances|${data.benchmark.key}`,
     filename: `bug-type-distances-${fileSafe(data.benchmark.key)}`,
     json: () => shaped(bugTypeDistancesSchema, data),
-    csv: () =>
-      [
-        ["from", "from_submission_id", "to", "to_submission_id", "js_distance"].join(","),
-        ...data.subjects.flatMap((a, i) =>
-          data.subjects.map((b, j) =>
-            [a.label, a.submission_id, b.label, b.submission_id, data.distances[i]![j]].map(csvCell).join(","),
-          ),
-        ),
-      ].join("\n") + "\n",
+    csv: () => bugTypeDistancesCsv(shaped(bugTypeDistancesSchema, data)),
   });
 });

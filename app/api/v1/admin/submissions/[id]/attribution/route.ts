@@ -1,5 +1,5 @@
 import { requireCaller } from "@/lib/auth/api-caller";
-import { startAttribution } from "@/lib/server/analysis/start-analysis";
+import { startAttribution } from "@/lib/server/finding-review/start-finding-review";
 import { readOptionalJsonBody } from "@/lib/server/http/read-body";
 import { respond, withErrors } from "@/lib/server/http/respond";
 import { startedAttributionSchema } from "@/lib/contracts/panel";

@@ -1,0 +1,56 @@
+import type { z } from "zod";
+import type { bugTypeDistancesSchema, bugTypesSchema } from "../contracts/public-reads";
+import { columnsCsv, type CsvColumn } from "./format-csv";
+
+// The bug-types page's downloads, written by the one guarded CSV writer (format-csv.ts): configuration labels are
+// typed by submitters, so a label such as `=HYPERLINK(...)` must stay text in a spreadsheet.
+
+type BugTypes = z.infer<typeof bugTypesSchema>;
+type Distribution = NonNullable<BugTypes["stored"]>;
+type Row = Distribution["categories"][number] & { source: string; kind: string };
+
+const BUG_TYPE_COLUMNS: CsvColumn<Row>[] = [
+  ["source", (r) => r.source],
+  ["kind", (r) => r.kind],
+  ["name", (r) => r.name],
+  ["family", (r) => r.family],
+  ["level", (r) => r.level],
+  ["human_n", (r) => r.humanN],
+  ["human_share", (r) => r.humanShare],
+  ["agent_share", (r) => r.agentShare],
+  ["agent_min", (r) => r.agentRange?.[0]],
+  ["agent_max", (r) => r.agentRange?.[1]],
+  ["gap", (r) => r.gap],
+];
+
+/** GET /api/v1/bug-types?format=csv: one row per category and trigger, stored and reported distributions. */
+export function bugTypesCsv(data: BugTypes): string {
+  const rows = (kind: string, list: Distribution["categories"] | undefined, source: string): Row[] =>
+    (list ?? []).map((r) => ({ ...r, source, kind }));
+  return columnsCsv(BUG_TYPE_COLUMNS, [
+    ...rows("category", data.stored?.categories, "stored"),
+    ...rows("trigger", data.stored?.triggers, "stored"),
+    ...rows("category", data.reported?.categories, "reported"),
+    ...rows("trigger", data.reported?.triggers, "reported"),
+  ]);
+}
+
+type Distances = z.infer<typeof bugTypeDistancesSchema>;
+type Subject = Distances["subjects"][number];
+type Pair = { a: Subject; b: Subject; distance: number | null };
+
+const DISTANCE_COLUMNS: CsvColumn<Pair>[] = [
+  ["from", (p) => p.a.label],
+  ["from_submission_id", (p) => p.a.submission_id],
+  ["to", (p) => p.b.label],
+  ["to_submission_id", (p) => p.b.submission_id],
+  ["js_distance_base2", (p) => p.distance],
+];
+
+/** GET /api/v1/bug-types/distances?format=csv: every ordered pair of subjects with its Jensen-Shannon distance. */
+export function bugTypeDistancesCsv(data: Distances): string {
+  const pairs = data.subjects.flatMap((a, i) =>
+    data.subjects.map((b, j) => ({ a, b, distance: data.distances[i]?.[j] ?? null })),
+  );
+  return columnsCsv(DISTANCE_COLUMNS, pairs);
+}

@@ -1,0 +1,163 @@
+import OpenAI from "openai";
+import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
+import type { z } from "zod";
+import type { AssistantTurn } from "../agent/agent-loop";
+import { sha256 } from "../hash";
+import { judgeCostUsd, JudgeReplyError } from "./judge";
+import type { JudgeMessage } from "./judge-messages";
+import { countingFetch, type RequestCounter } from "./retry";
+import { timedModelCall } from "../observability/metrics";
+
+// Structured-output calls for the panel, the context writer and the bug-type classifier: any OpenAI-compatible
+// endpoint, a json_schema reply validated with zod. The SDK retries 429 / 5xx / timeouts itself (maxRetries,
+// Retry-After honoured); a reply that is not the required JSON is asked again up to `malformedRetries` times.
+
+export type ClientOptions = {
+  apiKey: string;
+  baseURL?: string;
+  timeoutMs: number;
+  maxRetries: number;
+  malformedRetries: number;
+};
+
+export type StructuredAnswer<T> = { value: T; inputTokens: number; outputTokens: number; costUsd: number };
+
+export type CallStats = {
+  calls: number;
+  malformedReplies: number;
+  inputTokens: number;
+  outputTokens: number;
+  costUsd: number;
+};
+
+/** What one answered call cost: every reply counts, a malformed one too. */
+export type CallUsage = { model: string; inputTokens: number; outputTokens: number; costUsd: number };
+
+export class StructuredClient {
+  readonly requests: RequestCounter = { requests: 0, retries: 0 };
+  /** Every answered call since the client was made, malformed replies included. */
+  readonly stats: CallStats = { calls: 0, malformedReplies: 0, inputTokens: 0, outputTokens: 0, costUsd: 0 };
+  private readonly client: OpenAI;
+  private readonly usageListeners = new Set<(usage: CallUsage) => Promise<unknown>>();
+
+  constructor(private readonly opts: ClientOptions) {
+    this.client = new OpenAI({
+      apiKey: opts.apiKey,
+      baseURL: opts.baseURL,
+      timeout: opts.timeoutMs,
+      maxRetries: opts.maxRetries,
+      fetch: countingFetch(this.requests),
+    });
+  }
+
+  get endpoint(): string {
+    return this.client.baseURL;
+  }
+
+  /**
+   * Runs `work`, calling `listener` as each reply arrives, before it is used, and waiting for it: a job's spend is
+   * recorded call by call, so a worker killed later loses none of it.
+   */
+  async withUsage<T>(listener: (usage: CallUsage) => Promise<unknown>, work: () => Promise<T>): Promise<T> {
+    this.usageListeners.add(listener);
+    try {
+      return await work();
+    } finally {
+      this.usageListeners.delete(listener);
+    }
+  }
+
+  private async record(model: string, inputTokens: number, outputTokens: number): Promise<number> {
+    const costUsd = judgeCostUsd(model, inputTokens, outputTokens);
+    Object.assign(this.stats, {
+      calls: this.stats.calls + 1,
+      inputTokens: this.stats.inputTokens + inputTokens,
+      outputTokens: this.stats.outputTokens + outputTokens,
+      costUsd: this.stats.costUsd + costUsd,
+    });
+    for (const listener of this.usageListeners) await listener({ model, inputTokens, outputTokens, costUsd });
+    return costUsd;
+  }
+
+  /** Hash of what besides the input decides an answer: template, reply schema, model, endpoint (cache keys). */
+  configHash(parts: Record<string, unknown>): string {
+    return sha256(JSON.stringify({ ...parts, endpoint: this.endpoint }));
+  }
+
+  async ask<T>(
+    model: string,
+    messages: JudgeMessage[],
+    schemaName: string,
+    jsonSchema: object,
+    reply: z.ZodType<T>,
+  ): Promise<StructuredAnswer<T>> {
+    let inputTokens = 0;
+    let outputTokens = 0;
+    for (let attempt = 0; ; attempt++) {
+      const completion = await timedModelCall("finding-review", () =>
+        this.client.chat.completions.create({
+          model,
+          temperature: 0,
+          messages,
+          response_format: {
+            type: "json_schema",
+            json_schema: { name: schemaName, strict: true, schema: jsonSchema as Record<string, unknown> },
+          },
+        }),
+      );
+      const callInput = completion.usage?.prompt_tokens ?? 0;
+      const callOutput = completion.usage?.completion_tokens ?? 0;
+      await this.record(model, callInput, callOutput);
+      inputTokens += callInput;
+      outputTokens += callOutput;
+      const text = completion.choices[0]?.message?.content ?? "";
+      let parsed: z.ZodSafeParseResult<T> | undefined;
+      try {
+        parsed = reply.safeParse(JSON.parse(text));
+      } catch {
+        parsed = undefined;
+      }
+      // The answer carries the tokens of every attempt it took, malformed ones included.
+      if (parsed?.success)
+        return {
+          value: parsed.data,
+          inputTokens,
+          outputTokens,
+          costUsd: judgeCostUsd(model, inputTokens, outputTokens),
+        };
+      this.stats.malformedReplies += 1;
+      if (attempt >= this.opts.malformedRetries) {
+        throw new JudgeReplyError(`model ${model} returned a reply that is not the required ${schemaName} JSON`);
+      }
+    }
+  }
+
+  /** One turn of a tool-using loop (a panel judge in a sandbox), counted in the same stats. */
+  async completeWithTools(
+    model: string,
+    messages: ChatCompletionMessageParam[],
+    tools: readonly object[],
+  ): Promise<AssistantTurn> {
+    const completion = await timedModelCall("finding-review-tools", () =>
+      this.client.chat.completions.create({
+        model,
+        temperature: 0,
+        messages,
+        tools: tools as unknown as OpenAI.Chat.Completions.ChatCompletionTool[],
+        tool_choice: "auto",
+      }),
+    );
+    const inputTokens = completion.usage?.prompt_tokens ?? 0;
+    const outputTokens = completion.usage?.completion_tokens ?? 0;
+    await this.record(model, inputTokens, outputTokens);
+    const message = completion.choices[0]?.message;
+    return {
+      content: message?.content ?? null,
+      toolCalls: (message?.tool_calls ?? []).flatMap((c) =>
+        c.type === "function" ? [{ id: c.id, name: c.function.name, arguments: c.function.arguments }] : [],
+      ),
+      inputTokens,
+      outputTokens,
+    };
+  }
+}

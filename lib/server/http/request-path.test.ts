@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { normaliseRequestPath } from "./request-path";
+
+describe("normaliseRequestPath", () => {
+  it("resolves dot segments and backslashes as Next.js does before routing", () => {
+    expect(normaliseRequestPath("/_next/static/../../")).toEqual({ ok: true, pathname: "/", search: "" });
+    expect(normaliseRequestPath("/_next/static/../../api/v1/benchmarks?x=1")).toEqual({
+      ok: true,
+      pathname: "/api/v1/benchmarks",
+      search: "?x=1",
+    });
+    expect(normaliseRequestPath("/a/./b\\c")).toMatchObject({ pathname: "/a/b/c" });
+    expect(normaliseRequestPath("/../../etc")).toMatchObject({ pathname: "/etc" });
+    // A leading `//` stays a path (Next prefixes its own origin), not a host.
+    expect(normaliseRequestPath("//evil/x")).toMatchObject({ pathname: "//evil/x" });
+    expect(normaliseRequestPath(undefined)).toMatchObject({ pathname: "/" });
+    expect(normaliseRequestPath("/api/v1/submissions/abc")).toMatchObject({ pathname: "/api/v1/submissions/abc" });
+  });
+
+  it("refuses percent-encoded dot segments in any spelling, and only those", () => {
+    for (const path of [
+      "/_next/static/%2e%2e/%2e%2e/api/v1/benchmarks",
+      "/_next/static/%2E%2E/x",
+      "/_next/static/.%2e/x",
+      "/_next/static/%2e./x",
+      "/a/%2e/b",
+      "/_next/static\\%2e%2e\\x",
+    ])
+      expect(normaliseRequestPath(path), path).toEqual({ ok: false, reason: "encoded dot segment in the path" });
+    // Encoded dots inside a longer segment, or in the query, are not dot segments.
+    expect(normaliseRequestPath("/files/%2e%2e%2fx")).toMatchObject({ ok: true });
+    expect(normaliseRequestPath("/files/a%2e%2e")).toMatchObject({ ok: true });
+    expect(normaliseRequestPath("/search?q=%2e%2e")).toMatchObject({ ok: true, search: "?q=%2e%2e" });
+  });
+});

@@ -1,0 +1,102 @@
+import { Prisma } from "../../lib/generated/prisma/client";
+import type { Job } from "bullmq";
+import { attributionQueue, panelQueue, type FindingReviewKind } from "../../lib/queue/finding-review-queues";
+import { db } from "../../lib/db";
+import type { CallUsage, StructuredClient } from "../../lib/llm/structured-client";
+import type { JobErrorClassifier } from "../jobs/classify-job-error";
+import { assertClaimHeld, claimFencedRow, type FencedTable } from "../jobs/fenced-row";
+import { runClaimedJob, type JobContext } from "../jobs/run-claimed-job";
+
+// Panel and attribution job rows (PanelRun, AttributionRun), fenced by their token (worker/jobs/fenced-row.ts): every
+// claim takes a new token and every write of the row checks it, so after a lapsed lock only the latest claimant
+// moves the row.
+
+export type FindingReviewClaim = { kind: FindingReviewKind; runId: string; token: number };
+
+const TABLE: Record<FindingReviewKind, FencedTable> = {
+  panel: { table: "PanelRun", token: "token" },
+  attribution: { table: "AttributionRun", token: "token" },
+};
+
+/** Claims a queued or running job row; null when there is nothing to do (done, failed, or deleted). */
+export async function claimFindingReview(kind: FindingReviewKind, runId: string): Promise<FindingReviewClaim | null> {
+  const row = await claimFencedRow(db, TABLE[kind], runId, {
+    set: Prisma.sql`status = 'running', error = NULL, "updatedAt" = now()`,
+    claimable: Prisma.sql`status IN ('queued', 'running')`,
+  });
+  return row ? { kind, runId, token: row.token } : null;
+}
+
+type RunUpdate = Prisma.PanelRunUpdateManyMutationInput & Prisma.AttributionRunUpdateManyMutationInput;
+
+function updateRows(
+  kind: FindingReviewKind,
+  where: Prisma.PanelRunWhereInput & Prisma.AttributionRunWhereInput,
+  data: RunUpdate,
+) {
+  return kind === "panel" ? db.panelRun.updateMany({ where, data }) : db.attributionRun.updateMany({ where, data });
+}
+
+/** Updates the job row only while the claim holds; throws LostClaimError otherwise. */
+export async function updateFindingReview(claim: FindingReviewClaim, data: RunUpdate): Promise<void> {
+  const { count } = await updateRows(claim.kind, { id: claim.runId, token: claim.token }, data);
+  assertClaimHeld(count, `${claim.kind} run ${claim.runId}`);
+}
+
+/** The columns each job row counts its spend in (PanelRun.spent*, AttributionRun's calls, tokens and cost). */
+const SPEND: Record<FindingReviewKind, (u: CallUsage) => RunUpdate> = {
+  panel: (u) => ({
+    spentCalls: { increment: 1 },
+    spentInputTokens: { increment: u.inputTokens },
+    spentOutputTokens: { increment: u.outputTokens },
+    spentUsd: { increment: u.costUsd },
+  }),
+  attribution: (u) => ({
+    judgeCalls: { increment: 1 },
+    inputTokens: { increment: u.inputTokens },
+    outputTokens: { increment: u.outputTokens },
+    costUsd: { increment: u.costUsd },
+  }),
+};
+
+/**
+ * Runs a panel or attribution job with what it pays counted call by call on its row. Not fenced: a superseded or killed attempt's
+ * calls were paid for too; a retried job pays again only for what it had not stored.
+ */
+export function withSpendCounted<T>(
+  claim: FindingReviewClaim,
+  client: StructuredClient,
+  work: () => Promise<T>,
+): Promise<T> {
+  return client.withUsage((u) => updateRows(claim.kind, { id: claim.runId }, SPEND[claim.kind](u)), work);
+}
+
+/** A progress writer that writes only when the percentage moves. */
+export function progressWriter(claim: FindingReviewClaim, onProgress?: (percent: number) => Promise<void>) {
+  let last = -1;
+  return async (percent: number) => {
+    const p = Math.max(0, Math.min(100, Math.floor(percent)));
+    if (p === last) return;
+    last = p;
+    await updateFindingReview(claim, { progress: p });
+    await onProgress?.(p);
+  };
+}
+
+/** A panel or attribution job through the one lifecycle: claim its run row, run `work`, record a failure on the row. */
+export function runFindingReviewJob(
+  kind: FindingReviewKind,
+  job: Job,
+  classify: JobErrorClassifier,
+  work: (claim: FindingReviewClaim, context: JobContext) => Promise<unknown>,
+): Promise<unknown> {
+  return runClaimedJob(job, {
+    parse: (kind === "panel" ? panelQueue : attributionQueue).payload,
+    claim: ({ runId }) => claimFindingReview(kind, runId),
+    logFields: ({ runId }) => ({ runId }),
+    classify,
+    record: (claim, { message, final }) =>
+      updateFindingReview(claim, final ? { status: "failed", error: message } : { error: message }),
+    work,
+  });
+}

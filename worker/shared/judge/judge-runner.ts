@@ -1,0 +1,123 @@
+import { JudgeReplyError, judgeCostUsd, type Judge, type JudgeDecision } from "../../../lib/llm/judge";
+import { createTurnPacer } from "../../../lib/llm/turn-pacer";
+import { storeVerdicts, type JudgeRequest } from "./verdict-cache";
+
+// The judge as a batch consumer uses it (scoring's reference and cross-run phases, or any other feature): calls with
+// paced starts, new verdicts stored in batches while calls go on (verdict-cache.ts), malformed replies asked again
+// and then left undecided.
+
+export type JudgeStats = {
+  requested: number;
+  calls: number;
+  cached: number;
+  inputTokens: number;
+  outputTokens: number;
+  costUsd: number;
+  retries: number;
+  malformedReplies: number;
+  undecided: number;
+};
+
+// Verdicts are stored in batches of this size while judging goes on, so a retried job repeats at most the calls of
+// one unsaved batch (plus those in flight).
+const STORE_BATCH = 1_000;
+
+// Calls started per turn of the event loop. At JUDGE_CONCURRENCY=256 and a steady latency, calls started together
+// come back together: every 200 ms a wave of 256 replies was parsed and 256 new requests built and written in one
+// stretch (about 0.7 ms of CPU a call, so 180 ms at best and 0.6-0.9 s on the loaded machine). Starting at most this
+// many a turn spreads the starts over the latency, so replies, and the next starts, arrive spread out as well.
+const STARTS_PER_TURN = 8;
+
+/**
+ * Judges single requests for one scoring attempt and stores what it decides. A failure the SDK's retries did not
+ * overcome (or a failed write) stops further calls and is rethrown by flush(); a reply that stays malformed after
+ * `malformedRetries` more asks is undecided (judge() resolves undefined) and counted.
+ */
+export class JudgeRunner {
+  readonly stats: JudgeStats = {
+    requested: 0,
+    calls: 0,
+    cached: 0,
+    inputTokens: 0,
+    outputTokens: 0,
+    costUsd: 0,
+    retries: 0,
+    malformedReplies: 0,
+    undecided: 0,
+  };
+  private decided: { request: JudgeRequest; decision: JudgeDecision }[] = [];
+  private storing: Promise<void> = Promise.resolve();
+  private failure: { error: unknown } | undefined;
+  private readonly retriesBefore: number;
+  private readonly pace = createTurnPacer(STARTS_PER_TURN);
+
+  constructor(
+    private readonly judge: Judge,
+    private readonly opts: { malformedRetries: number; onStored?: (count: number) => Promise<void> },
+  ) {
+    this.retriesBefore = judge.requests.retries;
+  }
+
+  get failed(): boolean {
+    return this.failure !== undefined;
+  }
+
+  private throwIfFailed(): void {
+    if (this.failure) throw this.failure.error;
+  }
+
+  async decide(request: JudgeRequest): Promise<boolean | undefined> {
+    if (this.failure) throw this.failure.error;
+    for (let attempt = 0; ; attempt++) {
+      let decision: JudgeDecision;
+      await this.pace();
+      // A failure may have come in while this call waited for its turn.
+      this.throwIfFailed();
+      try {
+        decision = await this.judge.decide(request.left, request.right, request.signals);
+      } catch (error) {
+        // The SDK retries transport failures; a malformed reply is ours to ask again (no library covers that).
+        if (error instanceof JudgeReplyError) {
+          this.stats.malformedReplies++;
+          if (!this.judge.offline) this.stats.calls++;
+          if (attempt < this.opts.malformedRetries) continue;
+          this.stats.undecided++;
+          return undefined;
+        }
+        this.failure ??= { error };
+        throw error;
+      }
+      if (!this.judge.offline) this.stats.calls++;
+      this.stats.inputTokens += decision.inputTokens;
+      this.stats.outputTokens += decision.outputTokens;
+      this.decided.push({ request, decision });
+      if (this.decided.length >= STORE_BATCH) this.store();
+      return decision.match;
+    }
+  }
+
+  /** Stores what is decided and waits for every write; rethrows the first failure. */
+  async flush(): Promise<void> {
+    this.store();
+    await this.storing;
+    this.stats.retries = this.judge.requests.retries - this.retriesBefore;
+    this.stats.costUsd = judgeCostUsd(this.judge.model, this.stats.inputTokens, this.stats.outputTokens);
+    if (this.failure) throw this.failure.error;
+  }
+
+  private store(): void {
+    const batch = this.decided;
+    this.decided = [];
+    if (batch.length === 0) return;
+    // One write at a time, in order, while the judge calls go on.
+    this.storing = this.storing.then(async () => {
+      if (this.failure) return;
+      try {
+        await storeVerdicts(batch, this.judge);
+        await this.opts.onStored?.(batch.length);
+      } catch (error) {
+        this.failure ??= { error };
+      }
+    });
+  }
+}
