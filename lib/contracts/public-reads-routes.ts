@@ -12,6 +12,7 @@ import {
   repositoryPlanSchema,
   repositoryTablesSchema,
 } from "./public-reads";
+import { validitySchema } from "./validity";
 
 // The public reads: benchmarks, leaderboard, repositories, plans, bug types.
 export const PUBLIC_READS_ROUTES: ApiRoute[] = [
@@ -100,6 +101,24 @@ export const PUBLIC_READS_ROUTES: ApiRoute[] = [
       status: 200,
       schema: bugTypeDistancesSchema,
       description: "Subjects and the distance matrix",
+      csv: true,
+      etag: true,
+    },
+    errors: [404],
+  },
+  {
+    method: "get",
+    path: "/api/v1/validity",
+    tag: "Public data",
+    summary: "Validity beyond the reference set: published pooled figures, Table 15, and Figure 5's points",
+    description:
+      "§4.2, §C.3: the published pooled panel validity (all, unmatched, matched findings) and the panel against a blind grader (Table 15) where the version has them; per entry its panel validity over its precision, both with 95% Clopper-Pearson intervals (the CSV has these points).",
+    auth: { kind: "public" },
+    query: downloadQuerySchema,
+    success: {
+      status: 200,
+      schema: validitySchema,
+      description: "Published figures and the points",
       csv: true,
       etag: true,
     },

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { benchmarkRefSchema as benchmarkRefTextSchema } from "../benchmarks/benchmark-ref";
 import { passPlanSchema } from "../validation/pass-plan";
-import { intervalSchema, ratioSchema, scoreSchema, timestampSchema } from "./common";
+import { countSchema, intervalSchema, ratioSchema, scoreSchema, timestampSchema } from "./common";
 
 // The public reads: benchmarks, leaderboard, repositories, bug types and plans, with their query strings.
 
@@ -106,6 +106,11 @@ export const contaminationSummarySchema = z
     min_p_holm: z.number().nullable().meta({
       description: "Smallest Holm-adjusted p over the runs; null until the entry is in the adjusted family (approved)",
     }),
+    holm_family: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "How many tests min_p_holm adjusts across (Table 16 of the paper: 27)" }),
     knowledge_cutoff: z.string().nullable(),
     cutoff_position: z.enum(["inside", "before", "after", "unknown"]),
     no_test_reason: z.string().nullable(),
@@ -148,6 +153,14 @@ export const leaderboardSchema = z
           description:
             "Of a verified panel's sample, the findings judged from their text alone (no snapshot); null for reported rows",
         }),
+        panel_validity_basis: z.enum(["repository_checked", "text_only", "reported"]).nullable().meta({
+          description:
+            "What panel_validity rests on: the verdicts of judges that read the repository (wherever any exist), only text-only verdicts (no repository was checked), or the published figure",
+        }),
+        panel_text_only_validity: z.number().nullable().meta({
+          description: "Validity of the text-only verdicts, beside a repository-checked panel_validity; null otherwise",
+        }),
+        panel_text_only_ci: intervalSchema.nullable(),
         contamination: contaminationSummarySchema.nullable(),
         range: z.object({ recall: rangeSchema, precision: rangeSchema, f1: rangeSchema }).nullable(),
         complete: z.boolean(),
@@ -181,10 +194,11 @@ const cellSchema = z.looseObject({
   precision: ratioSchema,
   recall_ci: intervalSchema.nullable(),
   precision_ci: intervalSchema.nullable(),
-  matched_reference_bugs: z.number().int().nullable(),
-  reference_bugs: z.number().int().nullable(),
-  matched_findings: z.number().int().nullable(),
-  findings: z.number().int().nullable(),
+  // Means over runs for repeated runs, and derived from the published percentages for reported rows: not always whole.
+  matched_reference_bugs: countSchema,
+  reference_bugs: countSchema,
+  matched_findings: countSchema,
+  findings: countSchema,
 });
 // A table row: the repository (or language pool) and one cell per configuration id (the paper's Tables 12-13).
 const tableRowSchema = z.looseObject({
@@ -250,6 +264,10 @@ export const bugTypesSchema = z
 export const bugTypeDistancesSchema = z
   .object({
     benchmark: benchmarkRefSchema,
+    base: z.literal(2).meta({
+      description:
+        "Logarithm base of the Jensen-Shannon divergence: 2, so distances lie in [0, 1]. The paper does not state its base; a natural-log distance (scipy's default) is 1/sqrt(ln 2) = 0.83 times this one",
+    }),
     categories: z.array(z.string()),
     subjects: z.array(
       z.object({
@@ -276,6 +294,7 @@ export const bugTypeDistancesSchema = z
         key: "probe@2026.1",
         snapshotDate: "2026-01-15",
       },
+      base: 2,
       categories: ["memory-safety", "logic"],
       subjects: [
         { key: "reference", label: "Maintainers (reference set)", kind: "reference", submission_id: null, n: 413 },
