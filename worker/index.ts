@@ -32,7 +32,8 @@ import { processWebhookJob } from "./processors/webhook";
 /** One queue's consumer: its processor, how many jobs at once, and how it re-queues rows whose job was lost. */
 type Consumer = {
   queue: QueueDefinition<z.ZodType>;
-  process: (job: Job) => Promise<unknown>;
+  /** `token` is the job lock's, for a processor that moves its job back to the delayed set (webhook.ts). */
+  process: (job: Job, token?: string) => Promise<unknown>;
   concurrency: number;
   /** Rows are written before jobs are queued: re-queues every row whose job was lost (e.g. Redis was down). */
   recover?: () => Promise<number>;
