@@ -245,7 +245,8 @@ type SubmitOptions = {
 /** A SARIF log checked locally (its shape and the flags it needs), as the server will; the text to send. */
 async function checkSarifFile(file: string, opts: SubmitOptions): Promise<string> {
   const text = readFileSync(file, "utf8");
-  const { SARIF_SHAPE, sarifLogSchema, sarifUploadQuerySchema } = await import("../lib/validation/sarif");
+  const { SARIF_SHAPE, sarifLogSchema } = await import("../lib/validation/sarif");
+  const { sarifUploadQuerySchema } = await import("../lib/contracts/submissions");
   const { parseJsonText } = await import("../lib/validation/parse-json");
   parseOrThrow(sarifLogSchema, parseJsonText(text, "The SARIF log", SARIF_SHAPE), "The SARIF log");
   const flags = parseOrThrow(

@@ -1,61 +1,93 @@
-import { db, disconnectDb } from "../lib/db";
+import type { Job, Worker } from "bullmq";
+import type { Redis } from "ioredis";
+import type { z } from "zod";
+import { disconnectDb } from "../lib/db";
 import { env } from "../lib/env";
 import { log } from "../lib/observability/log";
+import { auditQueue } from "../lib/queue/audit-queue";
 import { createRedisConnection } from "../lib/queue/connection";
-import { attributionQueue, enqueueFindingReview, panelQueue } from "../lib/queue/finding-review-queues";
-import { enqueueFixRankTests, fixRankQueue } from "../lib/queue/fix-rank-queue";
+import type { QueueDefinition } from "../lib/queue/define-queue";
+import { attributionQueue, panelQueue } from "../lib/queue/finding-review-queues";
+import { fixRankQueue } from "../lib/queue/fix-rank-queue";
 import { closeQueues } from "../lib/queue/queues";
-import { enqueueScoring, scoringQueue } from "../lib/queue/scoring-queue";
+import { scoringQueue } from "../lib/queue/scoring-queue";
 import { webhookQueue } from "../lib/queue/webhook-queue";
+import type { SandboxChoice } from "../lib/sandbox/choose-sandbox";
 import { bindWebhookSecrets } from "../lib/server/webhooks/bind-webhook-secrets";
-import { startAuditWorker } from "./features/audit-runs/audit-worker";
+import { requeueLostAttributions } from "./features/attribution/recovery";
+import { prepareAuditSandbox, requeueLostAuditRuns } from "./features/audit-runs/recovery";
+import { requeueLostPanels } from "./features/panel/recovery";
+import { requeueLostScoring } from "./features/scoring/recovery";
 import { startHeartbeat } from "./heartbeat";
 import { createWorker } from "./jobs/create-worker";
 import { startMetricsPublisher } from "./metrics-publisher";
-import { processAttributionJob, processPanelJob } from "./processors/finding-review";
-import { processFixRankJob, processScoringJob } from "./processors/scoring";
+import { closeWithin } from "./shutdown";
+import { processAttributionJob } from "./processors/attribution";
+import { createAuditProcessor } from "./processors/audit-run";
+import { processFixRankJob, requeueLostFixRankTests } from "./processors/fix-rank";
+import { processPanelJob } from "./processors/panel";
+import { processScoringJob } from "./processors/scoring";
 import { processWebhookJob } from "./processors/webhook";
+
+/** One queue's consumer: its processor, how many jobs at once, and how it re-queues rows whose job was lost. */
+type Consumer = {
+  queue: QueueDefinition<z.ZodType>;
+  process: (job: Job) => Promise<unknown>;
+  concurrency: number;
+  /** Rows are written before jobs are queued: re-queues every row whose job was lost (e.g. Redis was down). */
+  recover?: () => Promise<number>;
+};
+
+/** The one list of the worker's consumers. */
+function consumers(auditSandbox: SandboxChoice): Consumer[] {
+  return [
+    {
+      queue: scoringQueue,
+      process: processScoringJob,
+      concurrency: env.WORKER_CONCURRENCY,
+      recover: requeueLostScoring,
+    },
+    { queue: panelQueue, process: processPanelJob, concurrency: env.WORKER_CONCURRENCY, recover: requeueLostPanels },
+    {
+      queue: attributionQueue,
+      process: processAttributionJob,
+      concurrency: env.WORKER_CONCURRENCY,
+      recover: requeueLostAttributions,
+    },
+    // Fix-rank recomputations are short and rare: one at a time.
+    { queue: fixRankQueue, process: processFixRankJob, concurrency: 1, recover: requeueLostFixRankTests },
+    // Webhook deliveries: short network calls, many at once; a stalled one is simply sent again (same webhook-id).
+    { queue: webhookQueue, process: processWebhookJob, concurrency: 16 },
+    // A pass waits on the model and the sandbox, never on the CPU, so its lock is renewed on time.
+    {
+      queue: auditQueue,
+      process: createAuditProcessor(auditSandbox),
+      concurrency: env.AUDIT_CONCURRENCY,
+      recover: requeueLostAuditRuns,
+    },
+  ];
+}
+
+async function startConsumers(connection: Redis, list: Consumer[]): Promise<Worker[]> {
+  const workers = list.map((c) => createWorker(c.queue, c.process, { connection, concurrency: c.concurrency }));
+  for (const worker of workers) await worker.waitUntilReady();
+  const requeued: Record<string, number> = {};
+  for (const c of list) if (c.recover) requeued[c.queue.name] = await c.recover();
+  log.info(
+    { concurrency: Object.fromEntries(list.map((c) => [c.queue.name, c.concurrency])), requeued },
+    `worker ready on ${list.map((c) => c.queue.name).join(", ")}`,
+  );
+  return workers;
+}
 
 // The worker process: jobs from Redis, state in Postgres. Many workers may share one Redis.
 async function main(): Promise<void> {
   const connection = createRedisConnection();
-  const options = { connection, concurrency: env.WORKER_CONCURRENCY };
-  const workers = [
-    createWorker(scoringQueue, processScoringJob, options),
-    createWorker(panelQueue, processPanelJob, options),
-    createWorker(attributionQueue, processAttributionJob, options),
-    // Fix-rank recomputations are short and rare: one at a time.
-    createWorker(fixRankQueue, processFixRankJob, { connection, concurrency: 1 }),
-    // Webhook deliveries: short network calls, many at once; a stalled one is simply sent again (same webhook-id).
-    createWorker(webhookQueue, processWebhookJob, { connection, concurrency: 16 }),
-  ];
-  for (const worker of workers) await worker.waitUntilReady();
+  // Before any consumer starts: the sandbox choice, and orphan sandboxes of dead workers removed.
+  const auditSandbox = await prepareAuditSandbox(connection);
   await bindWebhookSecrets();
-
-  // Rows are written before jobs are queued: re-queue any row whose job was lost (e.g. Redis was down).
-  const orphans = await db.submission.findMany({ where: { scoringStatus: "queued" }, select: { id: true } });
-  for (const { id } of orphans) await enqueueScoring(id);
-  for (const run of await db.panelRun.findMany({ where: { status: "queued" }, select: { id: true, updatedAt: true } }))
-    await enqueueFindingReview("panel", run.id, run.updatedAt.getTime());
-  for (const run of await db.attributionRun.findMany({
-    where: { status: "queued" },
-    select: { id: true, updatedAt: true },
-  }))
-    await enqueueFindingReview("attribution", run.id, run.updatedAt.getTime());
-  // Fix dates imported while their job was lost: a run still marked "no fix dates" in a version that has them.
-  for (const b of await db.benchmark.findMany({
-    where: {
-      repositories: { some: { referenceBugs: { some: { fixedAt: { not: null } } } } },
-      submissions: { some: { fixRankTests: { some: { reason: "no_fix_dates" } } } },
-    },
-    select: { id: true },
-  }))
-    await enqueueFixRankTests(b.id);
-  log.info(
-    { concurrency: env.WORKER_CONCURRENCY, requeued: orphans.length },
-    "worker ready on the scoring, panel, attribution, fix-rank and webhook queues",
-  );
-  const auditWorker = await startAuditWorker(connection);
+  const workers = await startConsumers(connection, consumers(auditSandbox));
+  // Liveness follows the scoring consumer, the first of the list.
   const stopHeartbeat = startHeartbeat(env.WORKER_HEARTBEAT_FILE, connection, () => workers[0]!.isRunning());
   const stopMetrics = startMetricsPublisher(connection);
 
@@ -65,11 +97,11 @@ async function main(): Promise<void> {
     stopping = true;
     log.info({ signal }, "worker stopping: finishing active jobs");
     stopHeartbeat();
-    await auditWorker.close();
-    for (const worker of workers) await worker.close();
-    await stopMetrics();
-    await closeQueues();
-    await disconnectDb();
+    await closeWithin(connection, workers, env.WORKER_SHUTDOWN_MS, async () => {
+      await stopMetrics();
+      await closeQueues();
+      await disconnectDb();
+    });
     process.exit(0);
   };
   process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -1,9 +1,10 @@
 import "server-only";
 import { CUTOFF_POSITION_LABELS, formatP } from "@/lib/analyses/contamination-summary";
-import type { SubmissionAnalyses } from "@/lib/server/analyses/read-analyses";
+import { LOW_POWER_NOTE } from "@/lib/analyses/holm-family";
 import { DASH, count } from "@/lib/format";
 import { ColumnTable, numericColumns } from "@/components/ui/column-table";
 import { CdfChart } from "./cdf-chart";
+import { type SubmissionAnalyses } from "@/lib/contracts/analyses";
 
 // The submission page's §C.4 section: each run's fix-rank test (Table 16's columns), where the model's knowledge
 // cut-off falls against the reference window, and per tested run the two CDFs as a chart with its data table.
@@ -22,8 +23,9 @@ export function ContaminationSection({ contamination }: { contamination: Submiss
         training would match early- (or late-) fixed bugs more often than chance. D is the largest gap between the
         matched bugs&apos; rank distribution and a repository-weighted null; p comes from{" "}
         {c.runs[0]?.permutations ? count(c.runs[0].permutations) : "10,000"} within-repository permutations; p_Holm
-        adjusts across every approved run of this benchmark version (§C.4 of the paper). See{" "}
-        <a href="/method">the method</a>.
+        adjusts across Holm&apos;s family, as Table 16 of the paper does: every tested run of every approved
+        full-harness configuration of this benchmark version (small runs included) plus the p-values the paper publishes
+        for it. The family&apos;s size is shown beside each p_Holm. See <a href="/method">the method</a>.
       </p>
       <dl className="facts">
         <dt>Knowledge cut-off</dt>
@@ -43,6 +45,12 @@ export function ContaminationSection({ contamination }: { contamination: Submiss
           </>
         )}
       </dl>
+      {!c.reference_window && c.source !== "reported" && (
+        <p className="muted" data-testid="enable-fix-rank">
+          This version has no fix dates, so no bug can be ranked: an admin imports them under Admin, Benchmarks (Import
+          fix dates) or with <code>probebench benchmark fix-dates SLUG@VERSION FILE</code>, and the test runs by itself.
+        </p>
+      )}
       {c.runs.length === 0 ? (
         <p className="muted">
           {c.source === "reported"
@@ -53,7 +61,7 @@ export function ContaminationSection({ contamination }: { contamination: Submiss
         <ColumnTable
           label="Fix-rank tests per run"
           caption="Fix-rank test per run"
-          columns={["Run", ...numericColumns("Matched with a fix date", "D", "p", "p_Holm"), "Note"]}
+          columns={["Run", ...numericColumns("Matched with a fix date", "D", "p", "p_Holm", "Family size"), "Note"]}
         >
           {c.runs.map((r, i) => (
             <tr key={i}>
@@ -63,14 +71,8 @@ export function ContaminationSection({ contamination }: { contamination: Submiss
               <td className="num">{fmt3(r.d)}</td>
               <td className="num">{formatP(r.p)}</td>
               <td className="num">{formatP(r.p_holm)}</td>
-              <td>
-                {r.no_test_reason ??
-                  (r.p !== null && r.p_holm === null && c.source === "computed"
-                    ? "Adjusted once the entry is approved."
-                    : r.holm_family
-                      ? `Holm over ${r.holm_family} runs`
-                      : "")}
-              </td>
+              <td className="num">{r.holm_family === null ? DASH : count(r.holm_family)}</td>
+              <td>{[r.no_test_reason, r.holm_note, r.low_power ? LOW_POWER_NOTE : null].filter(Boolean).join(" ")}</td>
             </tr>
           ))}
         </ColumnTable>

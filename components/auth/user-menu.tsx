@@ -36,11 +36,15 @@ export function UserMenu() {
   }
   return (
     <span className={styles.userMenu} data-testid="user-menu">
-      <Link href="/submit">Upload</Link>
       <Link href="/account/submissions" title={user.email ?? undefined}>
         My account
       </Link>
-      {(user.role === "admin" || user.role === "maintainer") && <Link href="/overrides">Overrides</Link>}
+      {(user.role === "admin" || user.role === "maintainer") && (
+        <>
+          <Link href="/overrides">Overrides</Link>
+          <Link href="/labelling">Validation</Link>
+        </>
+      )}
       {user.role === "admin" && <Link href="/admin">Admin</Link>}
       <button type="button" className={styles.linkButton} onClick={() => void signOut({ callbackUrl: "/" })}>
         Sign out

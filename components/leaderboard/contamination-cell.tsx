@@ -12,7 +12,9 @@ export function ContaminationCell({ summary }: { summary: ContaminationSummary |
   return (
     <>
       <span className="value">
-        {adjusted ? `p_Holm ${formatP(summary.min_p_holm)}` : `p ${formatP(summary.min_p)}`}
+        {adjusted
+          ? `p_Holm ${formatP(summary.min_p_holm)}${summary.holm_family ? ` (of ${summary.holm_family} tests)` : ""}`
+          : `p ${formatP(summary.min_p)}`}
       </span>
       <span className="ci">
         D {summary.max_d?.toFixed(3) ?? DASH} · cut-off {summary.cutoff_position}

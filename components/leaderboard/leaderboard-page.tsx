@@ -79,8 +79,8 @@ export async function LeaderboardPage({ benchmarkRef }: { benchmarkRef: string |
         <div className="card empty-state">
           <p>No benchmark version has been imported yet, so there is nothing to rank.</p>
           <p>
-            Import a benchmark and its results (see <Link href="/submit-guide">the submit guide</Link>), or load the
-            published PROBE results with <code>npx tsx scripts/import-reported.ts</code>.
+            Import a benchmark and its results (see <Link href="/submit">Submit</Link>), or load the published PROBE
+            results with <code>npx tsx scripts/import-reported.ts</code>.
           </p>
         </div>
       </>
@@ -129,7 +129,9 @@ export async function LeaderboardPage({ benchmarkRef }: { benchmarkRef: string |
         Data as of {formatUtc(data.generatedAt, "minute")} UTC. <span className="badge verified">verified</span> rows
         were scored here from the submitted findings; <span className="badge reported">reported</span> rows repeat
         published numbers (counts derived from the published percentages) and are not re-scored. Per-repository tables:{" "}
-        <Link href={`/repositories?benchmark=${encodeURIComponent(data.benchmark.key)}`}>repositories</Link>.
+        <Link href={`/repositories?benchmark=${encodeURIComponent(data.benchmark.key)}`}>repositories</Link>. Panel
+        validity beyond the reference set, against precision and a blind human grader:{" "}
+        <Link href={`/validity?benchmark=${encodeURIComponent(data.benchmark.key)}`}>validity</Link>.
       </p>
     </>
   );

@@ -53,8 +53,22 @@ function Validity({ row }: { row: LeaderboardRow }) {
     <>
       <span className="value">{pct(row.panel_validity)}</span>
       {row.panel_validity_ci && <span className="ci">{pctInterval(row.panel_validity_ci)}</span>}
-      {row.panel_text_only ? (
-        <span className="ci">{row.panel_text_only} judged from text alone (no snapshot)</span>
+      {row.panel_validity_basis === "repository_checked" && <span className="ci">repository-checked verdicts</span>}
+      {row.panel_validity_basis === "text_only" && (
+        <span className="ci">text-only verdicts: no judge read the repository</span>
+      )}
+      {row.panel_validity_basis === "repository_checked" && row.panel_text_only ? (
+        <span className="ci">
+          text only ({row.panel_text_only} findings, no snapshot):{" "}
+          {row.panel_text_only_validity === null ? DASH : pct(row.panel_text_only_validity)}
+        </span>
+      ) : null}
+      {row.panel_graded ? (
+        <span className="ci">
+          <Link href={`/method?submission=${row.id}#grading-${row.id}`} prefetch={false}>
+            {row.panel_graded} graded blind
+          </Link>
+        </span>
       ) : null}
     </>
   );

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { PageInfo } from "@/lib/server/pagination";
+import { type PageInfo } from "@/lib/contracts/common";
 
 /** Previous / next links for a server-rendered list; keeps the page's other query parameters. */
 export function Pager({

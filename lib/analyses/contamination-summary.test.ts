@@ -6,7 +6,7 @@ describe("summariseContamination", () => {
     const summary = summariseContamination(
       [
         { run: 1, matched: 40, d: 0.05, p: 0.2, p_holm: 1, no_test_reason: null },
-        { run: 2, matched: 35, d: 0.09, p: 0.01, p_holm: 0.27, no_test_reason: null },
+        { run: 2, matched: 35, d: 0.09, p: 0.01, p_holm: 0.27, holm_family: 27, no_test_reason: null },
         { run: 3, matched: 12, d: null, p: null, p_holm: null, no_test_reason: "too few" },
       ],
       { source: "computed", knowledgeCutoff: "2025-08", cutoffPosition: "inside" },
@@ -18,6 +18,7 @@ describe("summariseContamination", () => {
       max_d: 0.09,
       min_p: 0.01,
       min_p_holm: 0.27,
+      holm_family: 27,
       knowledge_cutoff: "2025-08",
       cutoff_position: "inside",
       no_test_reason: null,

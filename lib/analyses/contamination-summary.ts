@@ -11,6 +11,8 @@ export type FixRankRun = {
   d: number | null;
   p: number | null;
   p_holm: number | null;
+  /** How many tests p_holm adjusts across (Holm's family); null without an adjusted p. */
+  holm_family?: number | null;
   /** Why there is no test (d and p null), as a sentence. */
   no_test_reason: string | null;
 };
@@ -23,6 +25,8 @@ export type ContaminationSummary = {
   min_p: number | null;
   /** The smallest Holm-adjusted p over the runs; null until the entry is in the adjusted family (approved). */
   min_p_holm: number | null;
+  /** The size of Holm's family min_p_holm was adjusted in (Table 16: 27). */
+  holm_family: number | null;
   knowledge_cutoff: string | null;
   cutoff_position: CutoffPosition;
   /** When no run has a test: why (the first run's reason). */
@@ -47,6 +51,7 @@ export function summariseContamination(
     max_d: maxOf(tested.map((r) => r.d)),
     min_p: minOf(tested.map((r) => r.p)),
     min_p_holm: minOf(tested.map((r) => r.p_holm)),
+    holm_family: maxOf(tested.map((r) => (r.p_holm === null ? null : (r.holm_family ?? null)))),
     knowledge_cutoff: context.knowledgeCutoff,
     cutoff_position: context.cutoffPosition,
     no_test_reason: tested.length === 0 ? (runs[0]!.no_test_reason ?? null) : null,

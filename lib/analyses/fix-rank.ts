@@ -12,8 +12,6 @@ export type DatedBug = { id: string; repo: string; fixedAt: number };
 /** Normalised fix ranks of one benchmark version: per repository, u of each bug. */
 export type FixRanks = Map<string, { ids: string[]; u: Float64Array }>;
 
-/** The fewest matched bugs a run needs for the test to be run at all (a KS test on a handful is meaningless). */
-export const MIN_MATCHED_FOR_TEST = 20;
 /** §C.4: 10,000 within-repository permutations per run. */
 export const DEFAULT_PERMUTATIONS = 10_000;
 export const DEFAULT_PERMUTATION_SEED = 20_260_301;

@@ -67,9 +67,14 @@ describe("fitStableBeta", () => {
     expect(fit.meanPerRun).toBeCloseTo(truth.alpha, 3);
   });
 
-  it("has no fit for one run or an empty spectrum, and no p-value without spare cells", () => {
+  it("has no fit where it is not identified or not testable (fewer than four runs), nor for an empty spectrum", () => {
     expect(fitStableBeta([10])).toBeNull();
-    expect(fitStableBeta([0, 0, 0])).toBeNull();
-    expect(fitStableBeta([50, 20, 10])!.p).toBeNull();
+    // Two runs: one share, two shape parameters (not identified). Three runs: an exact fit, df = 0.
+    expect(fitStableBeta([100, 50])).toBeNull();
+    expect(fitStableBeta([50, 20, 10])).toBeNull();
+    expect(fitStableBeta([0, 0, 0, 0])).toBeNull();
+    const four = fitStableBeta([50, 20, 10, 5])!;
+    expect(four.degreesOfFreedom).toBe(1);
+    expect(four.p).not.toBeNull();
   });
 });

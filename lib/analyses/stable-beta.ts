@@ -54,7 +54,7 @@ export type StableBetaFit = {
   /** Pearson's chi-squared over the n cells; df = n - 1 - 2 (two fitted shape parameters, conditional on N). */
   chiSquared: number;
   degreesOfFreedom: number;
-  /** Null when df < 1 (three runs or fewer): the fit then has no spare cells to test. */
+  /** Chi-squared's upper tail at df (df >= 1: fits need at least four runs). */
   p: number | null;
   /** sqrt(chi^2 / N), Table 22's effect size. */
   effectSize: number;
@@ -62,7 +62,13 @@ export type StableBetaFit = {
   meanPerRun: number;
 };
 
-const MIN_RUNS_FOR_FIT = 2;
+/**
+ * The fewest runs the fit is shown for. n runs give n spectrum cells; conditional on N the shares have n - 1 degrees
+ * of freedom and the fit spends two (c, sigma). With 2 runs the two parameters are not identified (one share, two
+ * unknowns: the optimiser returns an arbitrary point on a ridge); with 3 they reproduce the spectrum exactly
+ * (chi-squared 0, df 0), so nothing is tested. From 4 runs df >= 1.
+ */
+export const MIN_RUNS_FOR_FIT = 4;
 
 /** Maps unconstrained optimiser coordinates to 0 < sigma < 1 and c > -sigma. */
 function fromCoordinates([a, b]: number[]): { c: number; sigma: number } {
@@ -139,8 +145,8 @@ export function minimiseWithRestarts(objective: (x: number[]) => number, start: 
 }
 
 /**
- * Maximum-likelihood fit of the stable-beta process to a spectrum [K_1, ..., K_n] (n >= 2 runs, at least one
- * finding). Nelder-Mead from fmin over transformed (c, sigma), from a few starts; the best optimum is kept.
+ * Maximum-likelihood fit of the stable-beta process to a spectrum [K_1, ..., K_n] (n >= MIN_RUNS_FOR_FIT runs, at
+ * least one finding); null otherwise. Nelder-Mead from fmin over transformed (c, sigma), from a few starts; the best optimum is kept.
  */
 export function fitStableBeta(spectrum: readonly number[]): StableBetaFit | null {
   const runs = spectrum.length;

@@ -1,16 +1,10 @@
-import { z } from "zod";
+import { type z } from "zod";
+import { FULL_HARNESS, type agentPoolQuerySchema } from "../contracts/public-reads";
 
 // Which configurations the agent side of the bug-type shares pools (Tables 20-21 pool the paper's full-harness
 // configurations, one run each). The default is the full harness (probe-passes, F.5.2); `harness` may name another
 // harness label (as a findings file gives it) or "all", and `source` keeps uploads or in-house runs only. Pure.
 
-export const FULL_HARNESS = "probe-passes";
-export const AGENT_POOL_SOURCES = ["all", "upload", "in_house"] as const;
-
-export const agentPoolQuerySchema = z.object({
-  harness: z.string().trim().min(1).max(100).default(FULL_HARNESS),
-  source: z.enum(AGENT_POOL_SOURCES).default("all"),
-});
 export type AgentPool = z.infer<typeof agentPoolQuerySchema>;
 
 export const DEFAULT_AGENT_POOL: AgentPool = { harness: FULL_HARNESS, source: "all" };

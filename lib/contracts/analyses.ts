@@ -19,7 +19,18 @@ export const fixRankRunSchema = z
     at: z.number().nullable(),
     p: z.number().nullable(),
     p_holm: z.number().nullable(),
-    holm_family: z.number().int().nullable(),
+    holm_family: z.number().int().nullable().meta({
+      description:
+        "How many tests p_holm adjusts across: every tested run of the version's approved full-harness configurations plus the published p-values of its reported rows (Table 16: 27)",
+    }),
+    holm_note: z
+      .string()
+      .nullable()
+      .meta({ description: "Why a tested run has no p_holm (not approved yet, or not a full-harness configuration)" }),
+    low_power: z.boolean().meta({
+      description:
+        "Tested, but with fewer than 20 matched bugs with a fix date: too small for the test to have power (kept in Holm's family)",
+    }),
     permutations: z.number().int().nullable(),
     seed: z.number().int().nullable(),
     no_test_reason: z.string().nullable(),
@@ -43,6 +54,35 @@ export const stableBetaFitSchema = z
   })
   .meta({ id: "StableBetaFit" }) satisfies z.ZodType<StableBetaFit>;
 
+/** Tables 22-23: one model's fit to a frequency spectrum, computed here or as published. */
+export const frequencyModelSchema = z
+  .object({
+    model: z.enum(["binomial", "beta_binomial", "stable_beta"]),
+    k: z.number().int().meta({ description: "Fitted parameters, conditional on N (Table 22's k)" }),
+    parameters: z.array(
+      z.object({
+        name: z.string(),
+        value: z.number(),
+        se: z.number().nullable().optional(),
+        atBound: z.boolean().meta({ description: "At its bound (Table 23's dagger): the fit wants to go beyond it" }),
+      }),
+    ),
+    poolSize: z
+      .number()
+      .nullable()
+      .meta({ description: "Implied pool of findings; null where infinite (see poolInfinite) or set by a bound" }),
+    poolInfinite: z.boolean(),
+    expected: z.array(z.number()).meta({ description: "Expected K_j, j = 1..n (empty for a published row)" }),
+    logLikelihood: z.number().nullable(),
+    chiSquared: z.number().nullable(),
+    degreesOfFreedom: z.number().int().nullable(),
+    p: z.number().nullable(),
+    pBelow: z.number().nullable().optional().meta({ description: "Published as p < this value (Table 22: <1e-99)" }),
+    effectSize: z.number().nullable().meta({ description: "sqrt(chi-squared / N)" }),
+  })
+  .meta({ id: "FrequencyModelFit" });
+export type FrequencyModelView = z.infer<typeof frequencyModelSchema>;
+
 /** GET /api/v1/submissions/{id}/analyses: the response body. */
 export const submissionAnalysesSchema = z
   .object({
@@ -61,7 +101,17 @@ export const submissionAnalysesSchema = z
       }),
     }),
     repeated: z
-      .object({ fit: stableBetaFitSchema.nullable(), no_fit_reason: z.string().nullable() })
+      .object({
+        source: z.enum(["computed", "reported"]),
+        fit: stableBetaFitSchema.nullable(),
+        no_fit_reason: z.string().nullable(),
+        models: z.array(frequencyModelSchema).meta({
+          description:
+            "Tables 22-23: binomial, beta-binomial and stable-beta fits side by side (computed: each where it has a degree of freedom; reported: as published)",
+        }),
+        distinct: z.number().nullable().meta({ description: "N: distinct findings reported in at least one run" }),
+        runs: z.number().int().nullable(),
+      })
       .nullable()
       .meta({ description: "Repeated runs only: the stable-beta fit of the frequency spectrum, or why there is none" }),
   })
@@ -83,6 +133,8 @@ export const submissionAnalysesSchema = z
             p: 0.31,
             p_holm: 0.62,
             holm_family: 2,
+            holm_note: null,
+            low_power: false,
             permutations: 10000,
             seed: 1,
             no_test_reason: null,

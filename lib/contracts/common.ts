@@ -42,9 +42,16 @@ export const errorBodySchema = z
   });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
+// Page-number pagination for the account and admin lists: links stay shareable (?page=3) and the total is shown.
+export const pageQuerySchema = {
+  page: z.coerce.number().int().min(1, "must be 1 or more").max(1_000_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(200).default(50),
+};
+
 export const pageInfoSchema = z
   .object({ page: z.number().int(), per_page: z.number().int(), total: z.number().int(), pages: z.number().int() })
   .meta({ id: "PageInfo", example: { page: 1, per_page: 50, total: 3, pages: 1 } });
+export type PageInfo = z.infer<typeof pageInfoSchema>;
 
 export const timestampSchema = z.string().meta({ format: "date-time", example: "2026-12-01T14:50:00.000Z" });
 
@@ -66,7 +73,8 @@ export const SCORE_EXAMPLE = {
   matched_findings: 1,
   findings: 2,
 };
-const countSchema = z.number().nullable().meta({ description: "A count; the mean over runs for repeated runs" });
+/** A count that need not be whole: the mean over runs for repeated runs, derived from published figures for reported rows. */
+export const countSchema = z.number().nullable().meta({ description: "A count; the mean over runs for repeated runs" });
 export const scoreSchema = z
   .looseObject({
     recall: ratioSchema,

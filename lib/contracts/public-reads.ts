@@ -1,9 +1,53 @@
 import { z } from "zod";
+import { benchmarkRefSchema as benchmarkRefTextSchema } from "../benchmarks/benchmark-ref";
 import { passPlanSchema } from "../validation/pass-plan";
-import { intervalSchema, ratioSchema, scoreSchema, severityOrNull, timestampSchema } from "./common";
-import { referenceRecordSchema } from "./submissions";
+import { countSchema, intervalSchema, ratioSchema, scoreSchema, timestampSchema } from "./common";
 
-// Answers of the public reads: benchmarks, leaderboard, repositories, bug types, plans and reference bugs.
+// The public reads: benchmarks, leaderboard, repositories, bug types and plans, with their query strings.
+
+const benchmarkQuery = benchmarkRefTextSchema.optional();
+
+export const downloadQuerySchema = z.object({
+  benchmark: benchmarkQuery,
+  format: z.enum(["json", "csv"]).default("json"),
+});
+
+export const leaderboardQuerySchema = downloadQuerySchema.extend({
+  // Comma-separated owner/name list; the view pools counts over exactly these repositories.
+  repos: z
+    .string()
+    .max(20_000)
+    .optional()
+    .transform((v) =>
+      v
+        ? [
+            ...new Set(
+              v
+                .split(",")
+                .map((s) => s.trim())
+                .filter(Boolean),
+            ),
+          ]
+        : [],
+    ),
+  language: z.string().trim().toLowerCase().max(50).optional(),
+});
+
+// GET /api/v1/repositories/{owner}/{name}/plan
+export const planQuerySchema = z.object({ benchmark: benchmarkQuery });
+
+// Which configurations the agent side of the bug-type shares pools (Tables 20-21 pool the paper's full-harness
+// configurations, one run each). The default is the full harness (probe-passes, F.5.2); `harness` may name another
+// harness label (as a findings file gives it) or "all", and `source` keeps uploads or in-house runs only.
+export const FULL_HARNESS = "probe-passes";
+export const AGENT_POOL_SOURCES = ["all", "upload", "in_house"] as const;
+export const agentPoolQuerySchema = z.object({
+  harness: z.string().trim().min(1).max(100).default(FULL_HARNESS),
+  source: z.enum(AGENT_POOL_SOURCES).default("all"),
+});
+
+// GET /api/v1/bug-types
+export const bugTypesQuerySchema = downloadQuerySchema.extend(agentPoolQuerySchema.shape);
 
 export const benchmarkRefSchema = z
   .looseObject({
@@ -62,6 +106,11 @@ export const contaminationSummarySchema = z
     min_p_holm: z.number().nullable().meta({
       description: "Smallest Holm-adjusted p over the runs; null until the entry is in the adjusted family (approved)",
     }),
+    holm_family: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "How many tests min_p_holm adjusts across (Table 16 of the paper: 27)" }),
     knowledge_cutoff: z.string().nullable(),
     cutoff_position: z.enum(["inside", "before", "after", "unknown"]),
     no_test_reason: z.string().nullable(),
@@ -96,10 +145,22 @@ export const leaderboardSchema = z
         report_url: z.string().nullable(),
         panel_validity: z.number().nullable(),
         panel_validity_ci: intervalSchema.nullable(),
+        panel_graded: z.number().int().nullable().meta({
+          description:
+            "Of a verified panel's sample, the findings maintainers graded blind; the agreement is under GET /api/v1/judge-quality",
+        }),
         panel_text_only: z.number().int().nullable().meta({
           description:
             "Of a verified panel's sample, the findings judged from their text alone (no snapshot); null for reported rows",
         }),
+        panel_validity_basis: z.enum(["repository_checked", "text_only", "reported"]).nullable().meta({
+          description:
+            "What panel_validity rests on: the verdicts of judges that read the repository (wherever any exist), only text-only verdicts (no repository was checked), or the published figure",
+        }),
+        panel_text_only_validity: z.number().nullable().meta({
+          description: "Validity of the text-only verdicts, beside a repository-checked panel_validity; null otherwise",
+        }),
+        panel_text_only_ci: intervalSchema.nullable(),
         contamination: contaminationSummarySchema.nullable(),
         range: z.object({ recall: rangeSchema, precision: rangeSchema, f1: rangeSchema }).nullable(),
         complete: z.boolean(),
@@ -133,10 +194,11 @@ const cellSchema = z.looseObject({
   precision: ratioSchema,
   recall_ci: intervalSchema.nullable(),
   precision_ci: intervalSchema.nullable(),
-  matched_reference_bugs: z.number().int().nullable(),
-  reference_bugs: z.number().int().nullable(),
-  matched_findings: z.number().int().nullable(),
-  findings: z.number().int().nullable(),
+  // Means over runs for repeated runs, and derived from the published percentages for reported rows: not always whole.
+  matched_reference_bugs: countSchema,
+  reference_bugs: countSchema,
+  matched_findings: countSchema,
+  findings: countSchema,
 });
 // A table row: the repository (or language pool) and one cell per configuration id (the paper's Tables 12-13).
 const tableRowSchema = z.looseObject({
@@ -202,6 +264,10 @@ export const bugTypesSchema = z
 export const bugTypeDistancesSchema = z
   .object({
     benchmark: benchmarkRefSchema,
+    base: z.literal(2).meta({
+      description:
+        "Logarithm base of the Jensen-Shannon divergence: 2, so distances lie in [0, 1]. The paper does not state its base; a natural-log distance (scipy's default) is 1/sqrt(ln 2) = 0.83 times this one",
+    }),
     categories: z.array(z.string()),
     subjects: z.array(
       z.object({
@@ -228,6 +294,7 @@ export const bugTypeDistancesSchema = z
         key: "probe@2026.1",
         snapshotDate: "2026-01-15",
       },
+      base: 2,
       categories: ["memory-safety", "logic"],
       subjects: [
         { key: "reference", label: "Maintainers (reference set)", kind: "reference", submission_id: null, n: 413 },
@@ -255,72 +322,3 @@ export const repositoryPlanSchema = z
     plan: passPlanSchema,
   })
   .meta({ id: "RepositoryPlan" });
-
-const bugLabels = {
-  id: z.string(),
-  repo: z.string(),
-  severity: severityOrNull,
-  category: z.string().nullable(),
-  trigger: z.string().nullable(),
-};
-const foundBy = { found_by: z.number().int(), configurations: z.number().int(), found_by_share: z.number().nullable() };
-export const repositoryBugsSchema = z
-  .looseObject({
-    benchmark: z.string(),
-    repository: z.looseObject({ name: z.string(), language: z.string(), domain: z.string().nullable() }),
-    reference_visibility: z.string(),
-    details_visible: z.boolean(),
-    configurations: z.number().int(),
-    reference_bugs: z.number().int(),
-    never_found: z.number().int(),
-    filters: z.looseObject({
-      never_found: z.boolean(),
-      category: z.string().nullable(),
-      trigger: z.string().nullable(),
-      severity: severityOrNull,
-    }),
-    choices: z.looseObject({
-      categories: z.array(z.string()),
-      triggers: z.array(z.string()),
-      severities: z.array(z.string()),
-    }),
-    bugs: z.array(
-      z.union([
-        z.looseObject({
-          ...bugLabels,
-          ...foundBy,
-          file: z.string(),
-          line_start: z.number().int(),
-          line_end: z.number().int(),
-          title: z.string(),
-        }),
-        z.looseObject({ ...bugLabels, ...foundBy, hidden: z.literal(true) }),
-      ]),
-    ),
-  })
-  .meta({ id: "RepositoryBugs" });
-
-export const referenceBugDetailSchema = z
-  .looseObject({
-    benchmark: z.string(),
-    repository: z.looseObject({ name: z.string(), language: z.string() }),
-    reference_visibility: z.string(),
-    details_visible: z.boolean(),
-    reference_bug: referenceRecordSchema,
-    matched_by: z.array(
-      z.looseObject({
-        submission_id: z.string(),
-        model: z.string(),
-        reasoning_effort: z.string().nullable(),
-        harness: z.string().nullable(),
-        run: z.number().int(),
-        finding_id: z.string().nullable(),
-        title: z.string().nullable(),
-        file: z.string().nullable(),
-        line_start: z.number().int().nullable(),
-        line_end: z.number().int().nullable(),
-        decided_by: z.enum(["judge", "maintainer"]),
-      }),
-    ),
-  })
-  .meta({ id: "ReferenceBugDetail" });

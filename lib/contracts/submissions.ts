@@ -1,17 +1,59 @@
 import { z } from "zod";
+import { TEXT_LIMITS } from "../validation/common";
 import { curvePointSchema, distinctCountsShape, runBreakdownSchema, spectrumPointSchema } from "./analyses";
 import {
-  intervalSchema,
   pageInfoSchema,
+  pageQuerySchema,
   reviewStatusSchema,
   scoreBreakdownSchema,
   scoreSchema,
   scoringStatusSchema,
-  severityOrNull,
   timestampSchema,
 } from "./common";
+import { attributionJobSchema, panelJobSchema, panelViewSchema } from "./panel";
 
-// Answers of /api/v1/submissions/*: the upload, the status with scores, the caller's list, and the workbench reads.
+// /api/v1/submissions: the upload (a findings file or a SARIF log), the status with scores, the caller's list, and
+// withdrawing. The findings file itself is a published file format (lib/validation/findings-file.ts).
+
+// What a SARIF log does not say: the benchmark, and optionally the configuration's labels. Query parameters of
+// POST /api/v1/submissions (CLI flags of `probebench submit x.sarif`), read for SARIF uploads only.
+const queryText = (max: number) => z.string().trim().min(1, "must not be empty").max(max);
+export const sarifUploadQuerySchema = z.object({
+  benchmark: queryText(TEXT_LIMITS.shortLabel)
+    .optional()
+    .meta({ description: "SARIF uploads: the benchmark version, slug@version (required for SARIF)" }),
+  model: queryText(TEXT_LIMITS.model)
+    .optional()
+    .meta({ description: "SARIF uploads: the configuration's name; default the tool's name and version" }),
+  harness: queryText(TEXT_LIMITS.shortLabel).optional().meta({ description: "SARIF uploads: the harness label" }),
+  reasoning_effort: queryText(TEXT_LIMITS.shortLabel).optional(),
+  cost_usd: z.coerce.number().min(0).optional(),
+  report_url: z
+    .url({ protocol: /^https?$/, message: "must be an http(s) URL" })
+    .max(2_000)
+    .optional(),
+  open_model: z.enum(["true", "false"]).optional(),
+  repo: z
+    .string()
+    .trim()
+    .max(TEXT_LIMITS.repo)
+    .regex(/^[^/\s]+\/[^/\s]+$/, "must be owner/name")
+    .optional()
+    .meta({
+      description:
+        "SARIF uploads: the repository of results whose run names none (versionControlProvenance, originalUriBaseIds)",
+    }),
+  source_root: z.string().trim().min(1, "must not be empty").max(4_000).optional().meta({
+    description:
+      "SARIF uploads: the directory the analyser ran in (a path or file:// URI); absolute result paths under it are made relative to it",
+  }),
+});
+export type SarifUploadQuery = z.infer<typeof sarifUploadQuerySchema>;
+
+/** The SARIF body as the route documents it; lib/validation/sarif.ts reads the log in full. */
+export const sarifUploadBodySchema = z.looseObject({ version: z.literal("2.1.0"), runs: z.array(z.looseObject({})) });
+
+export const listSubmissionsQuerySchema = z.object(pageQuerySchema);
 
 export const createdSubmissionSchema = z
   .object({
@@ -29,76 +71,6 @@ export const createdSubmissionSchema = z
     }),
   })
   .meta({ id: "CreatedSubmission", example: { id: "cmabc123", status: "queued", findings: 42, runs: 1 } });
-
-const panelCountsSchema = z.looseObject({
-  sampled: z.number().int(),
-  confirmed: z.number().int(),
-  rejected: z.number().int(),
-  abstained: z.number().int(),
-  validity: z.number().nullable(),
-  validity_interval: intervalSchema.nullable(),
-});
-
-export const panelViewSchema = panelCountsSchema
-  .extend({
-    status: z.enum(["queued", "running", "done", "failed"]),
-    cost_usd: z.number(),
-    spent_usd: z.number(),
-    matched: panelCountsSchema,
-    unmatched: panelCountsSchema,
-    by_reason: z.record(z.string(), z.number()),
-    confirmed_with_poc: z
-      .number()
-      .int()
-      .meta({ description: "Confirmations whose final judge executed a proof of concept (§F.6.2)" }),
-    confirmed_reasoning_only: z
-      .number()
-      .int()
-      .meta({ description: "Confirmations on reasoning only, so capped at low confidence (§F.6.2)" }),
-    judged_text_only: z.number().int().meta({
-      description:
-        "Sampled findings whose repository had no snapshot: judged from the finding's text and the context document",
-    }),
-  })
-  .meta({ id: "PanelSummary" });
-
-export const panelJobSchema = z
-  .looseObject({
-    status: z.enum(["queued", "running", "done", "failed"]),
-    progress: z.number(),
-    error: z.string().nullable(),
-    started_at: timestampSchema,
-    finished_at: timestampSchema.nullable(),
-    seed: z.string(),
-    sample_size: z.number().int(),
-    runs: z
-      .enum(["first", "all"])
-      .meta({ description: "Which runs were sampled: the first (Table 14, the default) or all" }),
-    judges: z.array(z.string()),
-    tier2_judge: z.string(),
-    judge_calls: z.number().int(),
-    spent_calls: z.number().int(),
-    retries: z.number().int(),
-    confidence_cap: z.string(),
-  })
-  .meta({ id: "PanelJob" });
-
-export const attributionJobSchema = z
-  .looseObject({
-    status: z.enum(["queued", "running", "done", "failed"]),
-    progress: z.number(),
-    error: z.string().nullable(),
-    model: z.string(),
-    prompt_version: z.string(),
-    subjects: z.number().int(),
-    self_reported: z.number().int(),
-    classified: z.number().int(),
-    cached: z.number().int(),
-    llm_calls: z.number().int(),
-    cost_usd: z.number(),
-    finished_at: timestampSchema.nullable(),
-  })
-  .meta({ id: "AttributionJob" });
 
 export const submissionScoresSchema = scoreBreakdownSchema
   .extend({
@@ -224,200 +196,3 @@ export const submissionListSchema = z
 export const withdrawnSubmissionSchema = z
   .object({ id: z.string(), review_status: z.literal("withdrawn") })
   .meta({ id: "WithdrawnSubmission" });
-
-const decidedBySchema = z.enum(["judge", "maintainer"]);
-export const submissionMatchesSchema = z
-  .looseObject({
-    submission_id: z.string(),
-    run: z.number().int(),
-    runs: z.number().int(),
-    status: scoringStatusSchema,
-    repositories: z.array(
-      z.looseObject({
-        repo: z.string(),
-        matched: z.array(
-          z.looseObject({
-            reference_bug_id: z.string(),
-            finding_ids: z.array(z.string()),
-            decided_by: decidedBySchema,
-            pairs: z.array(z.object({ finding_id: z.string(), decided_by: decidedBySchema })),
-          }),
-        ),
-        unmatched_reference_bug_ids: z.array(z.string()),
-        unmatched_finding_ids: z.array(z.string()),
-      }),
-    ),
-  })
-  .meta({ id: "SubmissionMatches" });
-
-const locationFields = {
-  id: z.string(),
-  repo: z.string(),
-  file: z.string(),
-  line_start: z.number().int(),
-  line_end: z.number().int(),
-};
-export const referenceRecordSchema = z
-  .union([
-    z.looseObject({
-      ...locationFields,
-      title: z.string(),
-      description: z.string(),
-      code_snippet: z.string(),
-      suggested_fix: z.string().nullable(),
-      severity: z.string().nullable(),
-      category: z.string().nullable(),
-      trigger: z.string().nullable(),
-    }),
-    z.looseObject({
-      id: z.string(),
-      repo: z.string(),
-      severity: z.string().nullable(),
-      category: z.string().nullable(),
-      trigger: z.string().nullable(),
-      hidden: z.literal(true),
-    }),
-  ])
-  .meta({
-    id: "ReferenceRecord",
-    description: "In full, or only id, repository and labels when the version hides reference details",
-  });
-
-export const pairViewSchema = z
-  .looseObject({
-    submission: z.looseObject({
-      id: z.string(),
-      model: z.string(),
-      benchmark: z.string(),
-      status: scoringStatusSchema,
-      progress: z.number(),
-      review_status: reviewStatusSchema,
-    }),
-    run: z.number().int(),
-    finding: z.looseObject({
-      ...locationFields,
-      run: z.number().int(),
-      title: z.string(),
-      description: z.string(),
-      code_snippet: z.string(),
-      suggested_fix: z.string().nullable(),
-      severity: severityOrNull,
-      confidence: z.number().nullable(),
-      category: z.string().nullable(),
-      trigger: z.string().nullable(),
-    }),
-    reference_bug: referenceRecordSchema,
-    signals: z
-      .array(
-        z.object({
-          signal: z.string(),
-          label: z.string(),
-          value: z.number(),
-          threshold: z.number(),
-          reached: z.boolean(),
-        }),
-      )
-      .nullable(),
-    proposed: z.boolean(),
-    verdict: z
-      .looseObject({
-        match: z.boolean(),
-        judge_model: z.string(),
-        prompt_version: z.string(),
-        offline_judge: z.boolean(),
-        rationale: z.string().nullable(),
-      })
-      .nullable(),
-    override: z
-      .looseObject({
-        id: z.string(),
-        decision: z.enum(["match", "no_match"]),
-        reason: z.string().nullable(),
-        created_at: timestampSchema,
-        created_by: z.string().nullable(),
-      })
-      .nullable(),
-    matched: z.boolean(),
-    decided_by: decidedBySchema.nullable(),
-    can_override: z.boolean(),
-  })
-  .meta({ id: "PairView" });
-
-const pocSchema = z.looseObject({
-  ran: z.boolean(),
-  turns: z.number().int(),
-  commands: z.array(
-    z.object({
-      command: z.string(),
-      exit_code: z.number().int().nullable(),
-      timed_out: z.boolean(),
-      output: z.string(),
-    }),
-  ),
-  commands_omitted: z.number().int(),
-});
-
-export const panelReviewsSchema = z
-  .looseObject({
-    findings: z.array(
-      z.looseObject({
-        opaque_id: z.string(),
-        finding_id: z.string(),
-        run: z.number().int(),
-        repository: z.string(),
-        file: z.string(),
-        line_start: z.number().int(),
-        line_end: z.number().int(),
-        title: z.string(),
-        matched: z.boolean(),
-        verdict: z.string().nullable(),
-        reason: z.string().nullable(),
-        severity: z.string().nullable(),
-        confidence: z.string().nullable(),
-        repository_read: z.boolean().meta({
-          description: "Whether the judges could read the repository snapshot; false: judged from the text alone",
-        }),
-        proof_of_concept_ran: z
-          .boolean()
-          .meta({ description: "Whether the final verdict's judge executed a proof of concept" }),
-        reviews: z.array(
-          z.looseObject({
-            tier: z.number().int(),
-            judge: z.string(),
-            verdict: z.string(),
-            reason: z.string().nullable(),
-            severity: z.string().nullable(),
-            confidence: z.string().nullable(),
-            rationale: z.string().nullable(),
-            proof_of_concept: pocSchema.nullable(),
-          }),
-        ),
-      }),
-    ),
-    pagination: pageInfoSchema,
-  })
-  .meta({ id: "PanelReviews" });
-
-const compareSideSchema = z.looseObject({
-  id: z.string(),
-  model: z.string(),
-  reasoning_effort: z.string().nullable(),
-  harness: z.string().nullable(),
-  run: z.number().int(),
-  status: scoringStatusSchema,
-});
-export const comparisonSchema = z
-  .looseObject({
-    benchmark: z.string(),
-    repo: z.string(),
-    reference_visibility: z.string(),
-    details_visible: z.boolean(),
-    a: compareSideSchema,
-    b: compareSideSchema,
-    titles: z.record(z.string(), z.string()),
-    both: z.array(z.string()),
-    only_a: z.array(z.string()),
-    only_b: z.array(z.string()),
-    neither: z.array(z.string()),
-  })
-  .meta({ id: "Comparison" });

@@ -7,6 +7,7 @@ describe("bug-type CSV downloads", () => {
   it("keep a submitter's formula-like label as text", () => {
     const csv = bugTypeDistancesCsv({
       benchmark,
+      base: 2,
       categories: ["x"],
       subjects: [
         { key: "ref", label: "Maintainers", kind: "reference", submission_id: null, n: 3 },
@@ -18,7 +19,7 @@ describe("bug-type CSV downloads", () => {
       ],
     });
     expect(csv.split("\r\n")).toEqual([
-      "from,from_submission_id,to,to_submission_id,js_distance",
+      "from,from_submission_id,to,to_submission_id,js_distance_base2",
       "Maintainers,,Maintainers,,0",
       `Maintainers,,"'=HYPERLINK(""http://evil.test"",""x"")",s1,0.25`,
       `"'=HYPERLINK(""http://evil.test"",""x"")",s1,Maintainers,,0.25`,

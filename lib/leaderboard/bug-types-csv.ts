@@ -44,7 +44,7 @@ const DISTANCE_COLUMNS: CsvColumn<Pair>[] = [
   ["from_submission_id", (p) => p.a.submission_id],
   ["to", (p) => p.b.label],
   ["to_submission_id", (p) => p.b.submission_id],
-  ["js_distance", (p) => p.distance],
+  ["js_distance_base2", (p) => p.distance],
 ];
 
 /** GET /api/v1/bug-types/distances?format=csv: every ordered pair of subjects with its Jensen-Shannon distance. */

@@ -1,4 +1,5 @@
 import type { ContaminationSummary } from "../analyses/contamination-summary";
+import type { ValidityBasis } from "../panel/verdicts";
 import type { Interval, ScoreWithIntervals, StoredScore } from "../scoring/types";
 
 // Shapes shared by the leaderboard data layer, the API and the pages. Everything here is plain JSON (no Dates, no
@@ -39,9 +40,16 @@ export type PanelValidity = {
   abstained: number | null;
   validity: number | null;
   interval: Interval | null;
+  /** What `validity` rests on: repository-checked verdicts where any exist, else text-only ones; or published. */
+  basis: ValidityBasis;
   /** Verified panels: sampled findings judged from their text alone (their repository had no snapshot). */
   textOnly: number | null;
+  /** Validity of the text-only verdicts, beside a repository-checked headline; null otherwise. */
+  textOnlyValidity: number | null;
+  textOnlyInterval: Interval | null;
   sampled: number | null;
+  /** Verified panels: sampled findings a maintainer graded blind (Table 15); null for reported rows. */
+  graded: number | null;
 };
 
 /** A public configuration of one benchmark version, with every precomputed score row the views may pool. */
@@ -109,6 +117,13 @@ export type LeaderboardRow = ScoreWithIntervals & {
   panel_validity_ci: Interval | null;
   /** Of a verified panel's sample, the findings judged from their text alone (no snapshot); null for reported rows. */
   panel_text_only: number | null;
+  /** Of a verified panel's sample, the findings maintainers graded blind (its Table 15 is on /method); null otherwise. */
+  panel_graded: number | null;
+  /** What panel_validity rests on: repository-checked verdicts, text-only verdicts (none checked), or published. */
+  panel_validity_basis: ValidityBasis | null;
+  /** Validity of the text-only verdicts, shown beside a repository-checked headline. */
+  panel_text_only_validity: number | null;
+  panel_text_only_ci: Interval | null;
   /** §C.4: fix-rank tests of the configuration's runs (smallest p, Holm-adjusted p, largest D; cut-off placement). */
   contamination: ContaminationSummary | null;
   /** Min-max over runs, for repeated-run rows whose runs were scored here. */

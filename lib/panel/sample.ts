@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { createSeededRandom } from "../scoring/seeded-random";
+import { type PanelRunScope } from "../contracts/panel";
 
 // The panel's sample (paper 2.3, C.3, Table 14): `sampleSize` findings of the submission's first run (the first of
 // its repeats), spread over the repositories in proportion to each repository's share of the run's findings (largest
@@ -56,9 +57,6 @@ export function shuffle<T>(items: T[], random: () => number): T[] {
   }
   return out;
 }
-
-export const PANEL_RUN_SCOPES = ["first", "all"] as const;
-export type PanelRunScope = (typeof PANEL_RUN_SCOPES)[number];
 
 /** The sample of the first run (or of every run), in run, repository and draw order. */
 export function samplePanelFindings(

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { agreedVerdict, capConfidence, panelReplySchema, summarizeVerdicts, validityCounts } from "./verdicts";
+import {
+  agreedVerdict,
+  capConfidence,
+  headlineValidity,
+  panelReplySchema,
+  summarizeVerdicts,
+  validityCounts,
+} from "./verdicts";
 
 const round4 = (x: number) => Math.round(x * 10_000) / 10_000;
 
@@ -100,5 +107,22 @@ describe("agreedVerdict", () => {
     expect(agreedVerdict([r("rejected", "a"), r("rejected", "b")])?.judge).toBe("a");
     expect(agreedVerdict([r("confirmed"), r("rejected")])).toBeNull();
     expect(agreedVerdict([r("confirmed"), r("abstained")])).toBeNull();
+  });
+});
+
+describe("headlineValidity", () => {
+  it("heads with the repository-checked verdicts where any exist, the text-only figure beside them", () => {
+    // 8 of 10 checked confirmed (80%); 9 of 10 text-only confirmed (90%) stays beside it, not in it.
+    const { headline, basis, textOnly } = headlineValidity(validityCounts(8, 2, 0), validityCounts(9, 1, 1));
+    expect(basis).toBe("repository_checked");
+    expect(headline.validity).toBeCloseTo(0.8, 12);
+    expect(textOnly?.validity).toBeCloseTo(0.9, 12);
+  });
+
+  it("falls back to the text-only verdicts, saying so, when no judge read the repository", () => {
+    const { headline, basis, textOnly } = headlineValidity(validityCounts(0, 0, 0), validityCounts(3, 1, 0));
+    expect(basis).toBe("text_only");
+    expect(headline.validity).toBeCloseTo(0.75, 12);
+    expect(textOnly).toBeNull();
   });
 });

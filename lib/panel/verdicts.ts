@@ -166,3 +166,20 @@ export function summarizeVerdicts(samples: readonly SampleOutcome[]): PanelSumma
     judged_text_only: samples.filter((s) => !s.repositoryRead).length,
   };
 }
+
+/** What a headline validity figure rests on (shown beside it on the board). */
+export type ValidityBasis = "repository_checked" | "text_only" | "reported";
+
+/**
+ * §4.2 and F.6.2: the panel demonstrates a bug on the repository. A verdict given without a snapshot reads only the
+ * finding's text, so the headline validity comes from the repository-checked verdicts wherever any exist, and the
+ * text-only figure is kept beside it; an entry judged entirely from text shows that figure, marked as such.
+ */
+export function headlineValidity(
+  checked: ValidityCounts,
+  textOnly: ValidityCounts,
+): { headline: ValidityCounts; basis: Exclude<ValidityBasis, "reported">; textOnly: ValidityCounts | null } {
+  if (checked.sampled > 0)
+    return { headline: checked, basis: "repository_checked", textOnly: textOnly.sampled > 0 ? textOnly : null };
+  return { headline: textOnly, basis: "text_only", textOnly: null };
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ownCgroupPaths } from "./cgroup";
-import { describeSandbox, noSandboxMessage } from "./sandbox-record";
+import { describeIsolation, describeSandbox, noSandboxMessage } from "./sandbox-record";
 
 describe("the worker's cgroup paths", () => {
   it("reads v1 controllers (also combined ones) and the v2 path from /proc/self/cgroup", () => {
@@ -27,6 +27,15 @@ describe("the sandbox record's wording", () => {
     expect(describeSandbox({ kind: "process", reason: "SANDBOX=process", warning: "no cgroup" })).toBe(
       "process sandbox (bubblewrap): SANDBOX=process. Warning: no cgroup",
     );
+    expect(
+      describeIsolation({
+        kind: "process",
+        reason: "SANDBOX=process",
+        warning: null,
+        isolation: { cgroup: "cgroup v2", namespaces: "all unshared", syscalls: "seccomp filter" },
+      }),
+    ).toBe("limits as a whole (cgroup v2); namespaces: all unshared; syscalls: seccomp filter");
+    expect(describeIsolation({ kind: "none", reason: "SANDBOX=off", warning: null })).toBeNull();
     expect(noSandboxMessage({ kind: "none", reason: "SANDBOX=off", warning: null })).toContain(
       "the worker has none: SANDBOX=off.",
     );

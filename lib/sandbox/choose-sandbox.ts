@@ -55,28 +55,39 @@ async function tryBubblewrap(provider: ProcessSandboxProvider): Promise<string |
   }
 }
 
+/** The record's view of how a provider isolates a command. */
+export function isolationOf(provider: SandboxProvider): NonNullable<SandboxRecord["isolation"]> {
+  const { cgroup, namespaces, syscalls } = provider.isolation;
+  return { cgroup, namespaces, syscalls };
+}
+
 function processChoice(provider: ProcessSandboxProvider, reason: string): SandboxChoice {
-  return { kind: "process", provider, reason, warning: provider.isolation.warning };
+  return { kind: "process", provider, reason, warning: provider.isolation.warning, isolation: isolationOf(provider) };
 }
 
 export async function chooseSandbox(setting = env.SANDBOX): Promise<SandboxChoice> {
   if (setting === "off") return { kind: "none", provider: null, reason: "SANDBOX=off", warning: null };
-  if (setting === "docker")
+  if (setting === "docker") {
+    const provider = new DockerSandboxProvider(limits(), env.SANDBOX_IMAGE, new Docker(), env.SANDBOX_SNAPSHOT);
     return {
       kind: "docker",
-      provider: new DockerSandboxProvider(limits(), env.SANDBOX_IMAGE, new Docker(), env.SANDBOX_SNAPSHOT),
+      provider,
       reason: `SANDBOX=docker (engine at ${dockerHost()})`,
       warning: null,
+      isolation: isolationOf(provider),
     };
+  }
   if (setting === "process") return processChoice(new ProcessSandboxProvider(limits()), "SANDBOX=process");
   const docker = new Docker();
   const dockerError = await pingDocker(docker);
   if (dockerError === null) {
+    const provider = new DockerSandboxProvider(limits(), env.SANDBOX_IMAGE, docker, env.SANDBOX_SNAPSHOT);
     return {
       kind: "docker",
-      provider: new DockerSandboxProvider(limits(), env.SANDBOX_IMAGE, docker, env.SANDBOX_SNAPSHOT),
+      provider,
       reason: `SANDBOX=auto: the Docker engine at ${dockerHost()} answers`,
       warning: null,
+      isolation: isolationOf(provider),
     };
   }
   const noDocker = `no Docker engine answers at ${dockerHost()} (${dockerError})`;

@@ -179,8 +179,15 @@ class DockerSandbox implements Sandbox {
 
 export class DockerSandboxProvider implements SandboxProvider {
   readonly kind = "docker" as const;
-  // The engine puts each container in a cgroup of its own (memory, pids, CPU): nothing to warn about.
-  readonly isolation: SandboxIsolation = { cgroup: "container", warning: null };
+  // The engine puts each container in a cgroup of its own (memory, pids, CPU): nothing to warn about. The syscall
+  // policy is the engine's default seccomp profile (Docker's and Podman's refuse unshare, mount, keyctl, bpf, ptrace,
+  // ... to a container without CAP_SYS_ADMIN), with every capability dropped and no-new-privileges.
+  readonly isolation: SandboxIsolation = {
+    cgroup: "container",
+    namespaces: "the container's own (network: none); every capability dropped, no-new-privileges",
+    syscalls: "the container engine's default seccomp profile",
+    warning: null,
+  };
   // `new Docker()` reads DOCKER_HOST (and DOCKER_TLS_VERIFY / DOCKER_CERT_PATH) itself.
   constructor(
     private readonly limits: SandboxLimits,

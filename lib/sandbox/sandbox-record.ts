@@ -8,6 +8,15 @@ export const sandboxRecordSchema = z.object({
   reason: z.string().max(2_000),
   // A limit that does not hold as documented (the process sandbox without a cgroup), else null.
   warning: z.string().max(2_000).nullable(),
+  // How the sandbox isolates a command (lib/sandbox/sandbox.ts SandboxIsolation); null without a sandbox. Absent
+  // from records stored before it was kept.
+  isolation: z
+    .object({
+      cgroup: z.string().max(200).nullable(),
+      namespaces: z.string().max(1_000),
+      syscalls: z.string().max(2_000),
+    })
+    .nullish(),
 });
 export type SandboxRecord = z.infer<typeof sandboxRecordSchema>;
 
@@ -20,6 +29,13 @@ export function describeSandbox(record: SandboxRecord): string {
         ? "process sandbox (bubblewrap)"
         : "no sandbox";
   return `${what}: ${record.reason}${record.warning ? `. Warning: ${record.warning}` : ""}`;
+}
+
+/** How the sandbox isolates a command, in one line; null when the record does not say (no sandbox, older runs). */
+export function describeIsolation(record: SandboxRecord): string | null {
+  const i = record.isolation;
+  if (!i) return null;
+  return `limits ${i.cgroup ? `as a whole (${i.cgroup})` : "per process"}; namespaces: ${i.namespaces}; syscalls: ${i.syscalls}`;
 }
 
 /** The message for a launch refused, or a sandboxed panel run without its sandbox, when the worker has none. */

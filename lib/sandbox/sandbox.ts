@@ -44,6 +44,10 @@ export type SandboxSpec = {
 export type SandboxIsolation = {
   // Process sandbox: "cgroup v1" / "cgroup v2", or null with `warning` saying why limits are per process only.
   cgroup: string | null;
+  // The namespaces the command runs in, and which of them it may create.
+  namespaces: string;
+  // The syscall policy (seccomp) the command runs under.
+  syscalls: string;
   warning: string | null;
 };
 

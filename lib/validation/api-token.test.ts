@@ -1,13 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { issuesFromZod } from "../errors";
-import {
-  createApiTokenBodySchema,
-  expiryDaysTextSchema,
-  formatTokenExpiry,
-  isTokenExpired,
-  scopeListSchema,
-  tokenExpiresAt,
-} from "./api-token";
+import { expiryDaysTextSchema, formatTokenExpiry, isTokenExpired, scopeListSchema, tokenExpiresAt } from "./api-token";
+import { createApiTokenBodySchema } from "../contracts/account";
 
 function issues(
   schema: { safeParse: (v: unknown) => { success: boolean; error?: unknown } },

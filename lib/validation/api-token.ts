@@ -44,18 +44,6 @@ export const tokenExpiryDaysSchema = z
   .min(1, { message: `must be between 1 and ${MAX_TOKEN_EXPIRY_DAYS} days` })
   .max(MAX_TOKEN_EXPIRY_DAYS, { message: `must be between 1 and ${MAX_TOKEN_EXPIRY_DAYS} days` });
 
-// Strict, so a misspelt field (`scope`, `expiresDays`) is an error rather than a silent default.
-export const createApiTokenBodySchema = z.strictObject({
-  name: z
-    .string()
-    .trim()
-    .min(1, { message: "must not be empty" })
-    .max(100, { message: "must be at most 100 characters" }),
-  scopes: tokenScopesSchema.default(() => [...DEFAULT_TOKEN_SCOPES]),
-  expires_days: tokenExpiryDaysSchema.default(DEFAULT_TOKEN_EXPIRY_DAYS),
-});
-export type CreateApiTokenBody = z.infer<typeof createApiTokenBodySchema>;
-
 /** `--scopes submit,read` (CLI): comma-separated, blanks around names ignored. */
 export const scopeListSchema = z
   .string()

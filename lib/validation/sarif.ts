@@ -9,6 +9,7 @@ import {
   type FindingsFile,
 } from "./findings-file";
 import { parseJsonText, type JsonShapeLimits } from "./parse-json";
+import { type SarifUploadQuery } from "../contracts/submissions";
 import {
   MalformedUriError,
   decodeUri,
@@ -25,41 +26,6 @@ import {
 // server, the CLI and the upload page run the same conversion. Mapping in docs/file-formats.md ("SARIF").
 
 export const SARIF_CONTENT_TYPE = "application/sarif+json";
-
-// What the log does not say: the benchmark, and optionally the configuration's labels. Query parameters of
-// POST /api/v1/submissions (CLI flags of `probebench submit x.sarif`), read for SARIF uploads only.
-const queryText = (max: number) => z.string().trim().min(1, "must not be empty").max(max);
-export const sarifUploadQuerySchema = z.object({
-  benchmark: queryText(TEXT_LIMITS.shortLabel)
-    .optional()
-    .meta({ description: "SARIF uploads: the benchmark version, slug@version (required for SARIF)" }),
-  model: queryText(TEXT_LIMITS.model)
-    .optional()
-    .meta({ description: "SARIF uploads: the configuration's name; default the tool's name and version" }),
-  harness: queryText(TEXT_LIMITS.shortLabel).optional().meta({ description: "SARIF uploads: the harness label" }),
-  reasoning_effort: queryText(TEXT_LIMITS.shortLabel).optional(),
-  cost_usd: z.coerce.number().min(0).optional(),
-  report_url: z
-    .url({ protocol: /^https?$/, message: "must be an http(s) URL" })
-    .max(2_000)
-    .optional(),
-  open_model: z.enum(["true", "false"]).optional(),
-  repo: z
-    .string()
-    .trim()
-    .max(TEXT_LIMITS.repo)
-    .regex(/^[^/\s]+\/[^/\s]+$/, "must be owner/name")
-    .optional()
-    .meta({
-      description:
-        "SARIF uploads: the repository of results whose run names none (versionControlProvenance, originalUriBaseIds)",
-    }),
-  source_root: z.string().trim().min(1, "must not be empty").max(4_000).optional().meta({
-    description:
-      "SARIF uploads: the directory the analyser ran in (a path or file:// URI); absolute result paths under it are made relative to it",
-  }),
-});
-export type SarifUploadQuery = z.infer<typeof sarifUploadQuerySchema>;
 
 // The scan's bounds before JSON.parse builds anything (lib/validation/parse-json.ts): results are counted like
 // findings (at most MAX_FINDINGS_PER_FILE in all), runs like runs. SARIF nests deeper than a findings file (code

@@ -81,6 +81,8 @@ type Analyses = {
       p: number | null;
       p_holm: number | null;
       holm_family: number | null;
+      holm_note: string | null;
+      low_power: boolean;
       permutations: number;
       no_test_reason: string | null;
       cdf: unknown[];
@@ -88,6 +90,7 @@ type Analyses = {
   };
   repeated: {
     fit: { runs: number; distinct: number; observed: number[]; parameters: { sigma: number } } | null;
+    no_fit_reason: string | null;
   } | null;
 };
 
@@ -107,6 +110,7 @@ beforeAll(async () => {
     body: JSON.stringify({
       benchmark: slug,
       model: "Early Fixer",
+      harness: "probe-passes",
       knowledge_cutoff: "2025-03",
       runs: [{ findings: run1 }, { findings: run2 }],
     }),
@@ -126,13 +130,22 @@ describe("fix-rank contamination test", () => {
     const { status, body } = await api<Analyses>(`/api/v1/submissions/${id}/analyses`, submitter.token);
     expect(status).toBe(200);
     const [first, second] = body.contamination.runs;
-    expect(first).toMatchObject({ run: 1, matched: 25, permutations: 10_000, no_test_reason: null, p_holm: null });
+    expect(first).toMatchObject({
+      run: 1,
+      matched: 25,
+      permutations: 10_000,
+      no_test_reason: null,
+      p_holm: null,
+      low_power: false,
+    });
+    expect(first!.holm_note).toContain("approved");
     // All matched bugs are the earliest fixes: F reaches 1 at u = 0.5 where the null is near 0.45.
     expect(first!.d!).toBeGreaterThan(0.4);
     expect(first!.p!).toBeLessThan(0.001);
     expect(first!.cdf.length).toBeGreaterThan(100);
-    expect(second).toMatchObject({ run: 2, matched: 10, d: null, p: null });
-    expect(second!.no_test_reason).toContain("Fewer than 20");
+    // A small run is tested all the same (§C.4 drops none), and flagged as too small to have power.
+    expect(second).toMatchObject({ run: 2, matched: 10, no_test_reason: null, low_power: true });
+    expect(second!.p).not.toBeNull();
     expect(body.contamination).toMatchObject({ knowledge_cutoff: "2025-03", cutoff_position: "inside" });
     // Someone else does not see an unapproved submission's analyses, nor learns that it exists.
     expect((await api(`/api/v1/submissions/${id}/analyses`)).status).toBe(404);
@@ -145,9 +158,11 @@ describe("fix-rank contamination test", () => {
     });
     expect(review.status).toBe(200);
     const { body } = await api<Analyses>(`/api/v1/submissions/${id}/analyses`);
-    // A family of one tested run: p_Holm = p.
-    expect(body.contamination.runs[0]!.p_holm).toBe(body.contamination.runs[0]!.p);
-    expect(body.contamination.runs[0]!.holm_family).toBe(1);
+    // A family of the two tested runs: the smaller p is doubled (Holm's first step).
+    const [first, second] = body.contamination.runs;
+    expect(first!.p_holm).toBeCloseTo(Math.min(1, 2 * first!.p!), 12);
+    expect(first!.holm_family).toBe(2);
+    expect(second!.holm_family).toBe(2);
     await expect
       .poll(
         async () =>
@@ -158,15 +173,15 @@ describe("fix-rank contamination test", () => {
           ).body.rows.find((r) => r.id === id)?.contamination ?? null,
         { timeout: 20_000 },
       )
-      .toMatchObject({ tested_runs: 1, min_p_holm: body.contamination.runs[0]!.p });
+      .toMatchObject({ tested_runs: 2, min_p_holm: first!.p_holm, holm_family: 2 });
     const csv = (await api<string>(`/api/v1/leaderboard?benchmark=${slug}@1&format=csv`)).body;
-    expect(csv.split("\n")[0]).toContain("contamination_min_p_holm");
+    expect(csv.split("\n")[0]).toContain("contamination_min_p_holm,contamination_holm_family");
   });
 
-  it("fits the stable-beta process to the repeated runs' spectrum", async () => {
+  it("shows no stable-beta fit for two runs, saying why (not identified, nothing to test)", async () => {
     const { body } = await api<Analyses>(`/api/v1/submissions/${id}/analyses`);
-    // 25 distinct findings: the 10 of run 2 were also reported by run 1.
-    expect(body.repeated?.fit).toMatchObject({ runs: 2, distinct: 25, observed: [15, 10] });
+    expect(body.repeated?.fit).toBeNull();
+    expect(body.repeated?.no_fit_reason).toContain("not identified");
   });
 
   it("takes fix dates once for a version imported without them, audited, and then tests its runs", async () => {
@@ -221,15 +236,15 @@ describe("fix-rank contamination test", () => {
       await db.auditLog.count({ where: { action: "benchmark.fix_dates", actorId: admin.id } }),
     ).toBeGreaterThanOrEqual(1);
     expect((await api(path, admin.token, { method: "POST", body: JSON.stringify(file) })).status).toBe(409);
-    // The worker recomputes the version's tests.
+    // The worker recomputes the version's tests: one matched dated bug is tested, flagged as lacking power.
     await expect
       .poll(
         async () =>
           (await api<Analyses>(`/api/v1/submissions/${created.body.id}/analyses`, submitter.token)).body.contamination
-            .runs[0]?.no_test_reason ?? "",
+            .runs[0]?.low_power ?? false,
         { timeout: 30_000 },
       )
-      .toContain("Fewer than 20");
+      .toBe(true);
     const after = await api<Analyses>(`/api/v1/submissions/${created.body.id}/analyses`, submitter.token);
     expect(after.body.contamination.reference_window).toEqual({
       from: "2025-03-01T10:00:00.000Z",
@@ -257,6 +272,7 @@ describe("bug-type distances", () => {
     // Bump the version's stamp the way a new attribution does, so the cached distances are read again.
     await db.submission.update({ where: { id }, data: { updatedAt: new Date() } });
     type Distances = {
+      base: number;
       subjects: { kind: string; submission_id: string | null; n: number }[];
       distances: (number | null)[][];
     };
@@ -267,6 +283,7 @@ describe("bug-type distances", () => {
       )
       .toBe(2);
     const { body } = await api<Distances>(`/api/v1/bug-types/distances?benchmark=${slug}@1`);
+    expect(body.base).toBe(2);
     expect(body.subjects.map((s) => [s.kind, s.n])).toEqual([
       ["reference", 60],
       ["configuration", 25],
@@ -306,7 +323,7 @@ describe("pages", () => {
     await page.getByRole("img", { name: /Cumulative share of matched bugs/ }).waitFor();
     await page.getByRole("table", { name: /Both CDFs at every tenth/ }).waitFor();
     await page.getByRole("heading", { name: "Repeated discovery: stable-beta fit" }).waitFor();
-    await page.getByRole("table", { name: /exactly j of 2 runs/ }).waitFor();
+    await page.getByText(/parameters are not identified/).waitFor();
 
     found.push(...(await violations(page, `/bug-types?benchmark=${slug}@1`)));
     await page.getByRole("table", { name: /Jensen-Shannon distance/ }).waitFor();

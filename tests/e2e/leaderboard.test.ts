@@ -216,6 +216,30 @@ describe("leaderboard page", () => {
     await page.close();
   });
 
+  it("lists a model evaluated on a subset apart and switches to that subset; on a phone the table comes first", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await openLeaderboard(page, `${webUrl}/`);
+    // Claude Opus 5 was evaluated on a five-repository subset only (Table 5).
+    const apart = page.locator("#lb-model optgroup option", { hasText: "Claude Opus 5" });
+    expect(await apart.innerText()).toMatch(/^Claude Opus 5 \(.+\)$/);
+    expect(await page.locator("#lb-coverage").inputValue()).toBe("full");
+    await page.locator("#lb-model").selectOption("Claude Opus 5");
+    await expect.poll(() => page.locator("#lb-coverage").inputValue()).not.toBe("full");
+    const rows = page.locator("table.leaderboard tbody tr[data-row-id]");
+    await expect.poll(() => rows.count()).toBeGreaterThan(0);
+    for (const text of await rows.locator("th").allInnerTexts()) expect(text).toContain("Claude Opus 5");
+
+    await page.setViewportSize({ width: 390, height: 900 });
+    await openLeaderboard(page, `${webUrl}/`);
+    expect(await page.locator("#lb-filters").isVisible()).toBe(false);
+    expect((await page.locator("table.leaderboard").boundingBox())!.y).toBeLessThan(900);
+    const toggle = page.getByRole("button", { name: /^Filters/ });
+    await toggle.click();
+    expect(await toggle.getAttribute("aria-expanded")).toBe("true");
+    expect(await page.locator("#lb-model").isVisible()).toBe(true);
+    await page.close();
+  });
+
   it("recomputes pooled recall and precision for a repository subset", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     // Verified benchmark: exact counts from the worker. Agent A on acme/parser: 2 of 3 reference bugs, 2 of 3 findings.
@@ -301,6 +325,33 @@ describe("public API", () => {
     const csv = await (await fetch(`${webUrl}/api/v1/repositories?benchmark=probe@2026.1&format=csv`)).text();
     expect(csv).toContain("py-pdf/pypdf,false,python");
   });
+
+  it("shows what the published data hold: pooled validity, Table 15, Figure 5, Tables 16 and 22-23", async () => {
+    const validity = await (await fetch(`${webUrl}/api/v1/validity?benchmark=probe@2026.1`)).json();
+    expect(validity.reported.pooled).toMatchObject({ all: 0.85, unmatched: 0.84, matched: 0.96 });
+    expect(validity.reported.agreement).toMatchObject({ total: 180, both_conclusive: 131 });
+    expect(validity.reported.agreement.agreement).toBeCloseTo(122 / 131, 9);
+    // Table 14's entries with a published precision; GPT-5.6 Luna (medium) publishes only its mean over 10 runs.
+    const luna = validity.points.find((p: { label: string }) => p.label.startsWith("GPT-5.6 Luna · medium · PROBE"));
+    expect(luna).toMatchObject({ validity_basis: "reported", precision_basis: "mean_of_runs" });
+    expect(validity.points.length).toBeGreaterThanOrEqual(5);
+    const csv = await (await fetch(`${webUrl}/api/v1/validity?benchmark=probe@2026.1&format=csv`)).text();
+    expect(csv.split("\n")[0]).toBe(
+      "submission_id,label,source,runs,validity,validity_low,validity_high,validity_basis,precision,precision_low,precision_high,precision_basis",
+    );
+    const muse = await db.submission.findFirstOrThrow({
+      where: { model: "Muse Spark 1.3", source: "reported", reportedData: { path: ["subset"], equals: "full" } },
+    });
+    const analyses = await (await fetch(`${webUrl}/api/v1/submissions/${muse.id}/analyses`)).json();
+    expect(analyses.contamination.runs[0]).toMatchObject({ p_holm: 1, holm_family: 27 });
+    expect(analyses.repeated).toMatchObject({ source: "reported", runs: 5, distinct: 15233 });
+    expect(analyses.repeated.models.map((m: { model: string }) => m.model)).toEqual([
+      "binomial",
+      "beta_binomial",
+      "stable_beta",
+    ]);
+    expect(analyses.repeated.models[1].parameters[0]).toMatchObject({ name: "a", value: 0.01, atBound: true });
+  });
 });
 
 describe("pages", () => {
@@ -319,10 +370,11 @@ describe("pages", () => {
       ["repository-verified", `/repositories/acme/parser?benchmark=${slug}@1`],
       ["bug-types", "/bug-types?benchmark=probe@2026.1"],
       ["bug-types-verified", `/bug-types?benchmark=${slug}@1`],
+      ["validity", "/validity?benchmark=probe@2026.1"],
       ["submission-verified", `/submissions/${submissionA}`],
       ["submission-reported", `/submissions/${reportedId}`],
       ["method", "/method"],
-      ["submit-guide", "/submit-guide"],
+      ["submit", "/submit"],
     ];
     for (const [name, url] of pages) await screenshot(page, name, `${webUrl}${url}`);
     await page.setViewportSize({ width: 1280, height: 900 });

@@ -288,7 +288,7 @@ describeEngine("in-house runs and sandboxed panel judges on the real engine", ()
       }
     };
     await waitFor(
-      async () => log().includes("audit worker ready"),
+      async () => log().includes("worker ready on"),
       (ok) => ok,
       90_000,
       "the worker to start",

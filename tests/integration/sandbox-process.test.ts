@@ -77,6 +77,80 @@ describe("ProcessSandbox (bubblewrap)", () => {
   });
 });
 
+// Untrusted code must not reach kernel code behind namespaces and privileges: no new user namespace (so no root
+// inside one, no mounts), a seccomp filter refusing the calls an audit command never needs, and nothing of the host
+// in /proc/1 (bubblewrap, pid 1 of the sandbox).
+describe("ProcessSandbox namespaces and syscalls", () => {
+  const unbounded = new ProcessSandboxProvider({ memoryMb: 1024, cpus: 1, pids: 64, tmpMb: 16 }, "bwrap", {
+    version: null,
+    reason: "none for this test",
+  });
+  // errno of a raw syscall made with ctypes (0: it succeeded).
+  const syscall = (nr: number, args: string) =>
+    `python3 -c "import ctypes, sys; libc = ctypes.CDLL(None, use_errno=True); r = libc.syscall(${nr}, ${args}); print(ctypes.get_errno() if r == -1 else 0)"`;
+
+  it("refuses new user namespaces: unshare -Ur gives no root, and no tmpfs can be mounted", async () => {
+    const result = await run(
+      "unshare -Ur id; echo rc=$?; unshare -Urm sh -c 'mount -t tmpfs none /tmp && echo mounted'; echo rc=$?",
+    );
+    expect(result.stdout).not.toContain("uid=0");
+    expect(result.stdout).not.toContain("mounted");
+    expect(result.stdout).toMatch(/rc=[1-9]\d*\nrc=[1-9]/);
+    expect(result.stderr).toMatch(/unshare failed: Operation not permitted/);
+  });
+
+  it("runs under the seccomp filter: unshare, mount, keyctl, ptrace and bpf answer EPERM", async () => {
+    const result = await run(
+      [
+        "grep ^Seccomp: /proc/self/status",
+        syscall(272, "0x10000000"), // unshare(CLONE_NEWUSER)
+        syscall(165, "b'none', b'/tmp', b'tmpfs', 0, None"), // mount
+        syscall(250, "0, -3, 0"), // keyctl(KEYCTL_GET_KEYRING_ID, session keyring)
+        syscall(101, "0, 0, 0, 0"), // ptrace(PTRACE_TRACEME)
+        syscall(321, "0, None, 0"), // bpf
+      ].join("; "),
+    );
+    expect(result.stdout).toBe("Seccomp:\t2\n1\n1\n1\n1\n1\n");
+  });
+
+  it("still runs ordinary programs: shell pipelines, python threads and subprocesses, node", async () => {
+    const result = await run(
+      `cat pkg/core.py | wc -l; python3 -c "import threading, subprocess; t = threading.Thread(target=print, args=('thread',)); t.start(); t.join(); print(subprocess.run(['echo', 'child'], capture_output=True, text=True).stdout.strip())"; node -e "console.log(require('child_process').execFileSync('echo', ['node']).toString().trim())"`,
+    );
+    expect(result.stdout).toBe("1\nthread\nchild\nnode\n");
+  });
+
+  it("shows nothing of the host in /proc/1: no snapshot path, no cgroup files, no inherited descriptors", async () => {
+    for (const using of [provider, unbounded]) {
+      const result = await run(
+        "tr '\\0' ' ' < /proc/1/cmdline; echo; tr '\\0' ' ' < /proc/1/environ; echo; readlink /proc/self/fd/3 /proc/self/fd/4 || echo closed",
+        20_000,
+        using,
+      );
+      expect(result.exitCode).toBe(0);
+      expect(result.stdout).toMatch(/^bwrap --args 3 -- prlimit .*\nPATH=\/usr\/bin:\/bin (PWD=\/ )?\nclosed\n$/);
+      expect(result.stdout).not.toContain(snapshotDir);
+      expect(result.stdout).not.toMatch(/PROBEBENCH|cgroup/i);
+    }
+  });
+
+  it("without a cgroup, no tmpfs grows unbounded: / and /dev are read-only, /tmp and /dev/shm have SANDBOX_TMP_MB", async () => {
+    const result = await run(
+      "head -c 20M /dev/zero > /dev/big; echo dev=$?; head -c 20M /dev/zero > /big; echo root=$?; echo x > /dev/null && echo null-ok; grep -E ' - tmpfs ' /proc/self/mountinfo | awk '{print $5, $6, $NF}'",
+      20_000,
+      unbounded,
+    );
+    expect(result.stdout).toMatch(/^dev=[1-9]\d*\nroot=[1-9]\d*\nnull-ok\n/);
+    const mounts = result.stdout.trim().split("\n").slice(3);
+    expect(mounts.length).toBeGreaterThanOrEqual(4);
+    for (const line of mounts) expect(line, line).toMatch(/^\S+ ro,|size=/);
+    expect(mounts.filter((l) => l.startsWith("/tmp ") || l.startsWith("/dev/shm "))).toEqual([
+      expect.stringContaining("size=16384k"),
+      expect.stringContaining("size=16384k"),
+    ]);
+  });
+});
+
 // The limits hold for the whole command, not per process: each exec runs in a cgroup of its own (v1 here, v2
 // elsewhere). Without one these tests fail and name what is missing.
 describe("ProcessSandbox limits as a whole (cgroup)", () => {
@@ -99,7 +173,7 @@ describe("ProcessSandbox limits as a whole (cgroup)", () => {
       support.version === null ? support.reason : "ok",
       "the process sandbox needs a writable cgroup (v1 memory, pids, cpu or v2 with them delegated)",
     ).toBe("ok");
-    expect(limited.isolation).toEqual({ cgroup: `cgroup v${support.version}`, warning: null });
+    expect(limited.isolation).toMatchObject({ cgroup: `cgroup v${support.version}`, warning: null });
   });
 
   it("bounds /dev/shm: 20 files of 15 MB do not fit (SANDBOX_TMP_MB each for /tmp and /dev/shm)", async () => {

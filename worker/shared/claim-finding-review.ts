@@ -1,23 +1,30 @@
 import { Prisma } from "../../lib/generated/prisma/client";
-import type { FindingReviewKind } from "../../lib/queue/finding-review-queues";
+import type { Job } from "bullmq";
+import { attributionQueue, panelQueue, type FindingReviewKind } from "../../lib/queue/finding-review-queues";
 import { db } from "../../lib/db";
 import type { CallUsage, StructuredClient } from "../../lib/llm/structured-client";
-import { LostClaimError } from "../jobs/lost-claim";
+import type { JobErrorClassifier } from "../jobs/classify-job-error";
+import { assertClaimHeld, claimFencedRow, type FencedTable } from "../jobs/fenced-row";
+import { runClaimedJob, type JobContext } from "../jobs/run-claimed-job";
 
-// Fencing for panel and attribution jobs, as for scoring (claim-submission.ts): every claim takes a new token and
-// every write of the job row checks it, so after a lapsed lock only the latest claimant moves the row.
+// Panel and attribution job rows (PanelRun, AttributionRun), fenced by their token (worker/jobs/fenced-row.ts): every
+// claim takes a new token and every write of the row checks it, so after a lapsed lock only the latest claimant
+// moves the row.
 
 export type FindingReviewClaim = { kind: FindingReviewKind; runId: string; token: number };
 
-const TABLE = { panel: Prisma.sql`"PanelRun"`, attribution: Prisma.sql`"AttributionRun"` } as const;
+const TABLE: Record<FindingReviewKind, FencedTable> = {
+  panel: { table: "PanelRun", token: "token" },
+  attribution: { table: "AttributionRun", token: "token" },
+};
 
 /** Claims a queued or running job row; null when there is nothing to do (done, failed, or deleted). */
 export async function claimFindingReview(kind: FindingReviewKind, runId: string): Promise<FindingReviewClaim | null> {
-  const rows = await db.$queryRaw<{ token: number }[]>`
-    UPDATE ${TABLE[kind]} SET token = token + 1, status = 'running', error = NULL, "updatedAt" = now()
-    WHERE id = ${runId} AND status IN ('queued', 'running')
-    RETURNING token`;
-  return rows[0] ? { kind, runId, token: rows[0].token } : null;
+  const row = await claimFencedRow(db, TABLE[kind], runId, {
+    set: Prisma.sql`status = 'running', error = NULL, "updatedAt" = now()`,
+    claimable: Prisma.sql`status IN ('queued', 'running')`,
+  });
+  return row ? { kind, runId, token: row.token } : null;
 }
 
 type RunUpdate = Prisma.PanelRunUpdateManyMutationInput & Prisma.AttributionRunUpdateManyMutationInput;
@@ -33,7 +40,7 @@ function updateRows(
 /** Updates the job row only while the claim holds; throws LostClaimError otherwise. */
 export async function updateFindingReview(claim: FindingReviewClaim, data: RunUpdate): Promise<void> {
   const { count } = await updateRows(claim.kind, { id: claim.runId, token: claim.token }, data);
-  if (count !== 1) throw new LostClaimError(`${claim.kind} run ${claim.runId}`);
+  assertClaimHeld(count, `${claim.kind} run ${claim.runId}`);
 }
 
 /** The columns each job row counts its spend in (PanelRun.spent*, AttributionRun's calls, tokens and cost). */
@@ -74,4 +81,22 @@ export function progressWriter(claim: FindingReviewClaim, onProgress?: (percent:
     await updateFindingReview(claim, { progress: p });
     await onProgress?.(p);
   };
+}
+
+/** A panel or attribution job through the one lifecycle: claim its run row, run `work`, record a failure on the row. */
+export function runFindingReviewJob(
+  kind: FindingReviewKind,
+  job: Job,
+  classify: JobErrorClassifier,
+  work: (claim: FindingReviewClaim, context: JobContext) => Promise<unknown>,
+): Promise<unknown> {
+  return runClaimedJob(job, {
+    parse: (kind === "panel" ? panelQueue : attributionQueue).payload,
+    claim: ({ runId }) => claimFindingReview(kind, runId),
+    logFields: ({ runId }) => ({ runId }),
+    classify,
+    record: (claim, { message, final }) =>
+      updateFindingReview(claim, final ? { status: "failed", error: message } : { error: message }),
+    work,
+  });
 }

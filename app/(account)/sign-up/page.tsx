@@ -5,9 +5,9 @@ import { redirect } from "next/navigation";
 import { siteOrigin } from "@/lib/auth/config";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { env } from "@/lib/env";
-import { MIN_PASSWORD_LENGTH } from "@/lib/server/users/password";
 import { SignUpForm } from "@/components/auth/sign-up-form";
 import { safeCallbackPath } from "@/lib/auth/safe-callback";
+import { MIN_PASSWORD_LENGTH } from "@/lib/contracts/account";
 
 export const metadata: Metadata = { title: "Create an account", robots: { index: false } };
 export const dynamic = "force-dynamic";

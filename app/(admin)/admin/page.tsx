@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { requirePageAdmin } from "@/lib/auth/current-user";
-import { listReviewQueue, reviewQueueQuerySchema } from "@/lib/server/admin/list-review-queue";
+import { listReviewQueue } from "@/lib/server/admin/list-review-queue";
 import { pageFromSearchParam } from "@/lib/server/pagination";
 import { ReviewBadge } from "@/components/account/status-badges";
 import { count, DASH, formatUtc, ratioText } from "@/lib/format";
@@ -10,6 +10,7 @@ import { ReviewActions } from "@/components/admin/review-actions";
 import { ApproveSpendButton } from "@/components/admin/approve-spend-button";
 import { listAwaitingApproval } from "@/lib/server/admin/approve-judge-spend";
 import { Pager } from "@/components/ui/pager";
+import { reviewQueueQuerySchema } from "@/lib/contracts/admin";
 
 export const metadata: Metadata = { title: "Review queue", robots: { index: false } };
 export const dynamic = "force-dynamic";

@@ -2,10 +2,11 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { loadOr404 } from "@/components/workbench/load-or-404";
 import { getCurrentUser } from "@/lib/auth/current-user";
-import { compareQuerySchema, compareSubmissions } from "@/lib/server/workbench/compare-submissions";
+import { compareSubmissions } from "@/lib/server/workbench/compare-submissions";
 import { DownloadLinks } from "@/components/ui/download-links";
 import { firstParam } from "@/app/(public)/load-public-page";
 import { ReferenceBugLink } from "@/components/ui/reference-bug-link";
+import { compareQuerySchema } from "@/lib/contracts/workbench";
 
 // Compare two submissions on one repository (docs/workbench.md): the reference bugs both found, only one found, and neither.
 export const dynamic = "force-dynamic";

@@ -3,8 +3,17 @@ import Link from "next/link";
 import { PAPER_THRESHOLDS } from "@/lib/scoring/thresholds";
 import { scrollRegion } from "@/components/ui/scroll-region";
 import { ColumnHeads } from "@/components/ui/column-heads";
+import { TrustSection } from "@/components/judge-quality/trust-section";
+import { BenchmarkSelector, benchmarkQueryHref } from "@/components/benchmark-selector";
+import { listPublicBenchmarks, resolveBenchmark } from "@/lib/server/leaderboard/list-public-benchmarks";
+import { judgeQualityReport } from "@/lib/server/judge-quality/judge-quality-report";
+import { loadVersion, versionKeyOfSubmission } from "@/lib/server/judge-quality/load-version";
 
 export const metadata: Metadata = { title: "Method" };
+// The method is static; "How far to trust the judges" is live, per benchmark version.
+export const dynamic = "force-dynamic";
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 // Static: the numbers come from lib/scoring/thresholds.ts, so this page cannot drift from what the scorer uses.
 const SIGNALS: { key: keyof typeof PAPER_THRESHOLDS; name: string; reads: string; score: string }[] = [
@@ -41,7 +50,21 @@ const SIGNALS: { key: keyof typeof PAPER_THRESHOLDS; name: string; reads: string
   { key: "apiCalls", name: "API calls", reads: "names called in code_snippet", score: "IDF-weighted Jaccard" },
 ];
 
-export default function MethodPage() {
+export default async function MethodPage({ searchParams }: Props) {
+  const params = await searchParams;
+  const benchmarks = await listPublicBenchmarks();
+  // ?submission=ID (the leaderboard's link to a submission's grading) names the version that submission belongs to.
+  const key =
+    typeof params.submission === "string"
+      ? await versionKeyOfSubmission(params.submission)
+      : typeof params.benchmark === "string"
+        ? params.benchmark
+        : null;
+  // A version imported a moment ago may not be in this instance's cached list yet: resolveBenchmark looks again.
+  const current = await resolveBenchmark(key)
+    .catch(() => resolveBenchmark(null))
+    .catch(() => null);
+  const quality = current ? await judgeQualityReport(await loadVersion(current.key)) : null;
   return (
     <article className="prose">
       <h1>How scoring works</h1>
@@ -134,9 +157,19 @@ export default function MethodPage() {
         paper). Their counts are derived from the published percentages (matched = round(percentage × total)), and
         numbers the publication does not give stay empty rather than being guessed.
       </p>
+      {quality && current && (
+        <>
+          <BenchmarkSelector
+            benchmarks={benchmarks}
+            current={current.key}
+            hrefFor={(b) => `${benchmarkQueryHref("/method", b)}#judges`}
+          />
+          <TrustSection quality={quality} />
+        </>
+      )}
       <p>
         Every view shows one benchmark version; versions never mix. To take part, read the{" "}
-        <Link href="/submit-guide">submit guide</Link>.
+        <Link href="/submit">submit page</Link>.
       </p>
     </article>
   );

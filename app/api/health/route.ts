@@ -1,7 +1,7 @@
 import "server-only";
-import { healthSchema } from "@/lib/contracts/staff";
 import { db } from "@/lib/db";
 import { respond, withErrors } from "@/lib/server/http/respond";
+import { healthSchema } from "@/lib/contracts/service";
 
 export const dynamic = "force-dynamic";
 

@@ -1,15 +1,10 @@
-import { z } from "zod";
 import { db } from "../../db";
 import { env } from "../../env";
 import { AppError, parseOrThrow } from "../../errors";
 import { enqueueScoring } from "../../queue/scoring-queue";
 import { recordAuditLog } from "./record-audit-log";
 import { benchmarkKey } from "../../benchmarks/benchmark-ref";
-
-export const approveJudgeSpendBodySchema = z.object({
-  // Judge calls approved; defaults to the estimate scoring stopped at.
-  calls: z.number().int().positive().optional(),
-});
+import { approveJudgeSpendBodySchema } from "../../contracts/admin";
 
 /**
  * An admin lifts the judge-call budget for one submission that stopped above it: the approved number of calls is

@@ -1,20 +1,10 @@
-import { z } from "zod";
+import "server-only";
 import { db } from "../../db";
 import { AppError, parseOrThrow } from "../../errors";
 import { recordAuditLog } from "./record-audit-log";
 import { emitSubmissionEvent } from "../webhooks/emit-webhook-event";
 import { refreshHolm } from "../analyses/fix-rank-tests";
-
-export const reviewSubmissionBodySchema = z
-  .object({
-    decision: z.enum(["approve", "reject"]),
-    reason: z.string().trim().max(2_000, { message: "must be at most 2000 characters" }).optional(),
-  })
-  .superRefine((body, ctx) => {
-    // A submitter reads the reason of a rejection on their submissions page; an approval needs none.
-    if (body.decision === "reject" && !body.reason)
-      ctx.addIssue({ code: "custom", path: ["reason"], message: "required when rejecting" });
-  });
+import { reviewSubmissionBodySchema } from "../../contracts/admin";
 
 /**
  * An admin approves a scored submission for the public board, or rejects one (also an approved one, which takes it

@@ -1,27 +1,9 @@
-import { z } from "zod";
+import "server-only";
 import { db } from "../../db";
 import { AppError, parseOrThrow } from "../../errors";
 import { revokeUserTokens } from "../tokens/api-tokens";
-import { roleSchema } from "../users/create-user";
 import { recordAuditLog, type AuditLogEntry } from "./record-audit-log";
-
-export const updateUserBodySchema = z
-  .object({
-    role: roleSchema.optional(),
-    // null restores the configured default (SUBMISSION_QUOTA_PER_DAY)
-    submission_quota_per_day: z.number().int().min(0).max(100_000).nullable().optional(),
-    disabled: z.boolean().optional(),
-    reason: z.string().trim().min(1, { message: "required: say why, for the audit log" }).max(2_000),
-  })
-  .superRefine((body, ctx) => {
-    if (body.role === undefined && body.submission_quota_per_day === undefined && body.disabled === undefined) {
-      ctx.addIssue({
-        code: "custom",
-        path: [],
-        message: "nothing to change: give role, submission_quota_per_day or disabled",
-      });
-    }
-  });
+import { updateUserBodySchema } from "../../contracts/admin";
 
 /**
  * An admin changes a user's role, quota override or disabled flag. Every change is one audit row, written in the

@@ -25,6 +25,8 @@ export type DistanceSubjectView = {
 };
 export type BugTypeDistances = {
   benchmark: BenchmarkRef;
+  /** The logarithm base of the divergence (so distances lie in [0, 1]). */
+  base: 2;
   categories: string[];
   subjects: DistanceSubjectView[];
   distances: (number | null)[][];
@@ -95,6 +97,7 @@ async function readDistances(b: BenchmarkRef): Promise<BugTypeDistances> {
     : [...new Set(subjects.flatMap((s) => Object.keys(s.counts)))].sort();
   return {
     benchmark: b,
+    base: 2,
     categories,
     subjects: subjects.map(({ counts: _counts, ...rest }) => rest),
     distances: distanceMatrix(subjects, categories),

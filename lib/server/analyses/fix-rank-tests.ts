@@ -1,22 +1,25 @@
+import { z } from "zod";
 import { db } from "../../db";
 import {
   DEFAULT_PERMUTATION_SEED,
   DEFAULT_PERMUTATIONS,
   fixRankPermutationTest,
-  holmAdjust,
-  MIN_MATCHED_FOR_TEST,
   normaliseFixRanks,
   type FixRanks,
 } from "../../analyses/fix-rank";
+import { adjustHolmFamily, isFullBenchmarkConfiguration, type HolmCandidate } from "../../analyses/holm-family";
+import { reportedFixRankSchema } from "../reported/reported-file";
 
 // Storing §C.4's fix-rank tests: the worker computes each run's test after scoring (and for every run of a version
-// when its fix dates are imported); Holm's adjustment is recomputed over the version's approved verified runs
-// whenever that family changes (approval, rejection, withdrawal, rescoring). Pages only read the rows.
+// when its fix dates are imported); Holm's adjustment is recomputed over the version's family (lib/analyses/
+// holm-family.ts) whenever it changes (approval, rejection, withdrawal, rescoring). Pages only read the rows.
 
 /** Why a run has no test, shown beside it. */
 export const NO_TEST_REASONS = {
   no_fix_dates: "The benchmark version has no fix dates for its reference bugs, so fix ranks cannot be computed.",
-  too_few_matched: `Fewer than ${MIN_MATCHED_FOR_TEST} matched reference bugs with a fix date: too few for the test.`,
+  no_matched: "No matched reference bug has a fix date: there is nothing to rank.",
+  // Rows written before small runs were tested; the next rescoring or fix-dates import tests them.
+  too_few_matched: "Fewer than 20 matched reference bugs with a fix date; not tested when this row was computed.",
 } as const;
 export type NoTestReason = keyof typeof NO_TEST_REASONS;
 
@@ -75,8 +78,9 @@ export async function computeFixRankTests(
     const base = { runId: run.id, submissionId, matched: ids.size, permutations, seed };
     if (dated === 0)
       rows.push({ ...base, reason: "no_fix_dates" as NoTestReason, d: null, at: null, p: null, cdf: [] });
-    else if (ids.size < MIN_MATCHED_FOR_TEST)
-      rows.push({ ...base, reason: "too_few_matched" as NoTestReason, d: null, at: null, p: null, cdf: [] });
+    // §C.4 tests every run: a small one is tested too (and flagged as lacking power when it is read).
+    else if (ids.size === 0)
+      rows.push({ ...base, reason: "no_matched" as NoTestReason, d: null, at: null, p: null, cdf: [] });
     else {
       const test = fixRankPermutationTest(ranks, ids, { permutations, seed });
       rows.push({ ...base, reason: null, d: test.d, at: test.at, p: test.p, cdf: test.cdf });
@@ -100,9 +104,10 @@ export async function computeFixRankTests(
 }
 
 /**
- * Holm across every tested run of the version's approved verified submissions (Table 16 adjusts for all of the
- * paper's runs). Runs outside that family carry no adjusted p. Serialised per version with an advisory lock, so two
- * approvals at once cannot write adjustments of two different families.
+ * Holm across the version's family (Table 16 adjusts for all 27 tests of the paper): every tested run of its approved
+ * full-harness configurations, plus the published p-values of its reported full-benchmark rows. Runs outside the
+ * family carry no adjusted p. Serialised per version with an advisory lock, so two approvals at once cannot write
+ * adjustments of two different families.
  */
 export async function refreshHolm(benchmarkId: string): Promise<{ family: number }> {
   return db.$transaction(async (tx) => {
@@ -115,19 +120,40 @@ export async function refreshHolm(benchmarkId: string): Promise<{ family: number
         p: true,
         pHolm: true,
         holmFamily: true,
-        submission: { select: { reviewStatus: true, source: true } },
+        submission: { select: { reviewStatus: true, source: true, harness: true } },
       },
       orderBy: { id: "asc" },
     });
-    const family = tests.filter(
-      (t) => t.p !== null && t.submission.reviewStatus === "approved" && t.submission.source !== "reported",
-    );
-    const adjusted = holmAdjust(family.map((t) => t.p!));
-    const next = new Map(family.map((t, i) => [t.id, adjusted[i]!]));
+    const reported = await tx.submission.findMany({
+      where: { benchmarkId, source: "reported", reviewStatus: "approved" },
+      select: { id: true, harness: true, reportedData: true },
+    });
+    const candidates: HolmCandidate[] = tests
+      .filter((t) => t.submission.source !== "reported")
+      .map((t) => ({
+        key: t.id,
+        p: t.p,
+        approved: t.submission.reviewStatus === "approved",
+        fullBenchmark: isFullBenchmarkConfiguration({ source: t.submission.source, harness: t.submission.harness }),
+      }));
+    for (const s of reported) {
+      const data = (s.reportedData ?? {}) as { subset?: unknown; fix_rank?: unknown };
+      const rows = z
+        .array(reportedFixRankSchema)
+        .catch([])
+        .parse(data.fix_rank ?? []);
+      const fullBenchmark = isFullBenchmarkConfiguration({
+        source: "reported",
+        harness: s.harness,
+        subset: typeof data.subset === "string" ? data.subset : "full",
+      });
+      rows.forEach((r, i) => candidates.push({ key: `reported:${s.id}:${i}`, p: r.p, approved: true, fullBenchmark }));
+    }
+    const { adjusted, family } = adjustHolmFamily(candidates);
     const changed = new Set<string>();
     for (const test of tests) {
-      const pHolm = next.get(test.id) ?? null;
-      const holmFamily = pHolm === null ? null : family.length;
+      const pHolm = adjusted.get(test.id) ?? null;
+      const holmFamily = pHolm === null ? null : family;
       if (test.pHolm !== pHolm || test.holmFamily !== holmFamily) {
         await tx.fixRankTest.update({ where: { id: test.id }, data: { pHolm, holmFamily } });
         changed.add(test.submissionId);
@@ -136,7 +162,7 @@ export async function refreshHolm(benchmarkId: string): Promise<{ family: number
     // Public pages cache by the version's stamp (latest submission update): a changed adjustment must move it.
     if (changed.size > 0)
       await tx.$executeRaw`UPDATE "Submission" SET "updatedAt" = now() AT TIME ZONE 'UTC' WHERE id = ANY(${[...changed]}::text[])`;
-    return { family: family.length };
+    return { family };
   });
 }
 

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { db } from "../../db";
 import { AppError } from "../../errors";
 import { cutoffPosition, type CutoffPosition } from "../../analyses/fix-rank";
+import { holmExclusionReason, isFullBenchmarkConfiguration, MIN_MATCHED_FOR_POWER } from "../../analyses/holm-family";
 import {
   summariseContamination,
   type ContaminationSummary,
@@ -10,14 +11,16 @@ import {
 } from "../../analyses/contamination-summary";
 import {
   cdfPointSchema,
+  frequencyModelSchema,
   stableBetaFitSchema,
   type FixRankRunView,
   type SubmissionAnalyses,
 } from "../../contracts/analyses";
-import { reportedFixRankSchema } from "../reported/reported-file";
+import { reportedFixRankSchema, reportedFrequencyModelSchema } from "../reported/reported-file";
 import { canViewSubmission, type Viewer } from "../submissions/get-submission-status";
 import { NO_TEST_REASONS, type NoTestReason } from "./fix-rank-tests";
 import { NO_FIT_REASONS } from "./repeated-run-fit";
+import { MIN_RUNS_FOR_FIT } from "../../analyses/stable-beta";
 
 // Reading the stored analyses (§C.4 fix-rank tests, §E.2 stable-beta fit) for the leaderboard, the submission page,
 // the API and the CSV. Only stored rows are read: nothing is computed per view.
@@ -53,7 +56,10 @@ type StoredTest = {
   cdf: unknown;
 };
 
-function runViewOf(t: StoredTest, withCdf: boolean): FixRankRunView {
+/** Whether the run's entry is in Holm's family (approved, full harness); null where that is not known here. */
+type FamilyContext = { approved: boolean; fullBenchmark: boolean } | null;
+
+function runViewOf(t: StoredTest, withCdf: boolean, family: FamilyContext = null): FixRankRunView {
   return {
     run: t.runIndex + 1,
     matched: t.matched,
@@ -62,6 +68,8 @@ function runViewOf(t: StoredTest, withCdf: boolean): FixRankRunView {
     p: t.p,
     p_holm: t.pHolm,
     holm_family: t.holmFamily,
+    holm_note: family ? holmExclusionReason({ p: t.p, pHolm: t.pHolm, ...family }) : null,
+    low_power: t.p !== null && t.matched < MIN_MATCHED_FOR_POWER,
     permutations: t.permutations,
     seed: t.seed,
     no_test_reason: t.reason ? (NO_TEST_REASONS[t.reason as NoTestReason] ?? t.reason) : null,
@@ -81,7 +89,9 @@ function reportedRunsOf(reportedData: unknown): FixRankRunView[] {
     at: null,
     p: r.p,
     p_holm: r.p_holm,
-    holm_family: null,
+    holm_family: r.holm_family ?? null,
+    holm_note: null,
+    low_power: r.matched < MIN_MATCHED_FOR_POWER,
     permutations: null,
     seed: null,
     no_test_reason: null,
@@ -151,6 +161,37 @@ export async function readContaminationSummaries(
   );
 }
 
+/** Tables 22-23 as published for a reported repeated configuration; null where the paper gives none. */
+function reportedRepeatedOf(reportedData: unknown): SubmissionAnalyses["repeated"] {
+  const data = (reportedData ?? {}) as { frequency_models?: unknown; distinct_findings?: unknown; runs?: unknown };
+  const rows = z
+    .array(reportedFrequencyModelSchema)
+    .catch([])
+    .parse(data.frequency_models ?? []);
+  if (rows.length === 0) return null;
+  return {
+    source: "reported",
+    fit: null,
+    no_fit_reason: null,
+    distinct: typeof data.distinct_findings === "number" ? data.distinct_findings : null,
+    runs: typeof data.runs === "number" ? data.runs : null,
+    models: rows.map((r) => ({
+      model: r.model,
+      k: r.k,
+      parameters: r.parameters.map((x) => ({ name: x.name, value: x.value, se: null, atBound: x.at_bound })),
+      poolSize: r.pool_size,
+      poolInfinite: r.pool_infinite,
+      expected: [],
+      logLikelihood: null,
+      chiSquared: r.chi_squared,
+      degreesOfFreedom: r.df,
+      p: r.p,
+      pBelow: r.p_below,
+      effectSize: r.effect_size,
+    })),
+  };
+}
+
 /** Everything the submission page's analyses section and GET /api/v1/submissions/{id}/analyses show. */
 export async function readSubmissionAnalyses(submissionId: string, viewer: Viewer): Promise<SubmissionAnalyses> {
   const submission = await db.submission.findUnique({
@@ -160,6 +201,7 @@ export async function readSubmissionAnalyses(submissionId: string, viewer: Viewe
       reviewStatus: true,
       benchmarkId: true,
       source: true,
+      harness: true,
       knowledgeCutoff: true,
       reportedData: true,
       _count: { select: { runs: true } },
@@ -181,12 +223,16 @@ export async function readSubmissionAnalyses(submissionId: string, viewer: Viewe
         cutoff_position: positionOf(cutoff, window),
         runs: reportedRunsOf(submission.reportedData),
       },
-      repeated: null,
+      repeated: reportedRepeatedOf(submission.reportedData),
     };
   }
   const tests = await db.fixRankTest.findMany({ where: { submissionId }, select: { ...testSelect, cdf: true } });
   const fitRow = submission.repeatedRunFit;
-  const fit = fitRow?.fit ? stableBetaFitSchema.safeParse(fitRow.fit) : null;
+  const parsed = fitRow?.fit ? stableBetaFitSchema.safeParse(fitRow.fit) : null;
+  // A fit stored before fits needed df >= 1 is not shown; the reason says why.
+  const fit = parsed?.success && parsed.data.runs >= MIN_RUNS_FOR_FIT ? parsed.data : null;
+  const fitReason =
+    parsed?.success && !fit ? "too_few_runs" : (fitRow?.reason as keyof typeof NO_FIT_REASONS | null | undefined);
   return {
     contamination: {
       source: "computed",
@@ -196,15 +242,25 @@ export async function readSubmissionAnalyses(submissionId: string, viewer: Viewe
       cutoff_position: positionOf(submission.knowledgeCutoff, window),
       runs: tests
         .sort((a, b) => a.run.index - b.run.index)
-        .map((t) => runViewOf({ ...t, runIndex: t.run.index }, true)),
+        .map((t) =>
+          runViewOf({ ...t, runIndex: t.run.index }, true, {
+            approved: submission.reviewStatus === "approved",
+            fullBenchmark: isFullBenchmarkConfiguration({ source: submission.source, harness: submission.harness }),
+          }),
+        ),
     },
     repeated:
       submission._count.runs > 1 && fitRow
         ? {
-            fit: fit?.success ? fit.data : null,
-            no_fit_reason: fitRow.reason
-              ? (NO_FIT_REASONS[fitRow.reason as keyof typeof NO_FIT_REASONS] ?? fitRow.reason)
-              : null,
+            source: "computed",
+            fit,
+            no_fit_reason: fitReason ? (NO_FIT_REASONS[fitReason] ?? fitReason) : null,
+            models: z
+              .array(frequencyModelSchema)
+              .catch([])
+              .parse(fitRow.models ?? []),
+            distinct: fit?.distinct ?? null,
+            runs: submission._count.runs,
           }
         : null,
   };

@@ -1,34 +1,15 @@
-import { z } from "zod";
 import { db } from "../../db";
 import { AppError, parseOrThrow, type FieldIssue } from "../../errors";
 import { enqueueAuditJob } from "../../queue/audit-queue";
 import { passesForHarness } from "../../agent/harness";
-import { harnessSchema } from "../../agent/harness-names";
-import { runBudgetSchema } from "../../agent/budget";
 import { passPlanSchema } from "../../validation/pass-plan";
-import { boundedText, requiredText, TEXT_LIMITS } from "../../validation/common";
 import { findBenchmark } from "../benchmarks/import-benchmark";
 import { recordAuditLog } from "../admin/record-audit-log";
 import { defaultAuditEndpoint, isAllowedBaseUrl } from "./model-endpoint";
 import { log } from "../../observability/log";
 import { readSandboxStatus } from "./sandbox-status";
 import { noSandboxMessage } from "../../sandbox/sandbox-record";
-
-export const createRunBodySchema = z
-  .object({
-    benchmark: requiredText(TEXT_LIMITS.shortLabel),
-    model: requiredText(TEXT_LIMITS.model),
-    reasoning_effort: boundedText(50).optional(),
-    base_url: z
-      .url({ protocol: /^https?$/ })
-      .max(500)
-      .optional(),
-    harness: harnessSchema,
-    repos: z.array(requiredText(TEXT_LIMITS.repo)).max(500).optional(),
-    budget: runBudgetSchema.default({}),
-  })
-  .strict();
-export type CreateRunBody = z.infer<typeof createRunBodySchema>;
+import { createRunBodySchema } from "../../contracts/audit-runs";
 
 export const NO_ENDPOINT_MESSAGE =
   "A model endpoint is needed for in-house runs: set AUDIT_API_KEY (or OPENAI_API_KEY) and, for a server other than OpenAI, AUDIT_BASE_URL, then restart the web app and the worker.";

@@ -1,9 +1,9 @@
 import "server-only";
-import { z } from "zod";
 import { db } from "../../db";
 import { AppError, parseOrThrow } from "../../errors";
-import { pageInfo, pageQuerySchema, pageWindow } from "../pagination";
+import { pageInfo, pageWindow } from "../pagination";
 import { passSummary, runSummary } from "./run-view";
+import { listRunsQuerySchema } from "../../contracts/audit-runs";
 
 async function passCounts(runIds: string[]) {
   const groups = await db.auditPass.groupBy({
@@ -46,8 +46,6 @@ export async function getAuditRun(id: string) {
     ),
   };
 }
-
-export const listRunsQuerySchema = z.object(pageQuerySchema);
 
 /** Runs, newest first, paginated. */
 export async function listAuditRuns(query: unknown) {

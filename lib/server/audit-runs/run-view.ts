@@ -21,10 +21,7 @@ export function runSummary(
     status: run.status,
     error: run.error,
     // The sandbox the passes ran in and why; null until the run starts.
-    sandbox: sandboxRecordSchema
-      .nullable()
-      .catch(null)
-      .parse(run.sandbox ?? null),
+    sandbox: sandboxView(run.sandbox),
     passes_total: run.passesTotal,
     passes_done: counts.done,
     passes_failed: counts.failed,
@@ -57,4 +54,12 @@ export function passSummary(p: Omit<AuditPass, "findings"> & { findingsCount: nu
     started_at: p.startedAt?.toISOString() ?? null,
     finished_at: p.finishedAt?.toISOString() ?? null,
   };
+}
+
+function sandboxView(stored: unknown) {
+  const record = sandboxRecordSchema
+    .nullable()
+    .catch(null)
+    .parse(stored ?? null);
+  return record && { ...record, isolation: record.isolation ?? null };
 }

@@ -1,38 +1,15 @@
-import { z } from "zod";
+import "server-only";
 import { db } from "../../db";
 import { AppError, parseOrThrow } from "../../errors";
 import { recordAuditLog } from "../admin/record-audit-log";
 import { resolveBenchmark } from "../leaderboard/list-public-benchmarks";
-import { boundedText } from "../../validation/common";
+import { contextKindSchema, putContextBodySchema } from "../../contracts/context-documents";
+import type { z } from "zod";
+import type { contextDocumentSchema } from "../../contracts/context-documents";
 
-// Repository context documents (F.5.1 "audit", F.6.1 "panel"): read by anyone who can see the repository, edited by
-// maintainers and admins. An edit replaces the text for every later pass and panel judge, and is audit-logged.
-export const CONTEXT_KINDS = ["audit", "panel"] as const;
-export const contextKindSchema = z.enum(CONTEXT_KINDS, { message: "must be audit or panel" });
-export type ContextKind = z.infer<typeof contextKindSchema>;
-export const CONTEXT_MAX_CHARS = 100_000;
 export const MAINTAINER_EDIT_MODEL = "maintainer-edit";
 
-export const putContextBodySchema = z
-  .object({
-    text: boundedText(CONTEXT_MAX_CHARS).refine((s) => s.trim().length > 0, { message: "must not be empty" }),
-    reason: boundedText(500).optional(),
-  })
-  .strict();
-
-export type ContextDocumentView = {
-  benchmark: string;
-  repository: string;
-  kind: ContextKind;
-  text: string | null;
-  source: "llm" | "maintainer" | null;
-  model: string | null;
-  prompt_version: string | null;
-  snapshot_sha: string | null;
-  edited_by: string | null;
-  edited_at: string | null;
-  updated_at: string | null;
-};
+export type ContextDocumentView = z.input<typeof contextDocumentSchema>;
 
 async function findRepository(benchmarkRef: string | null | undefined, name: string) {
   const benchmark = await resolveBenchmark(benchmarkRef);

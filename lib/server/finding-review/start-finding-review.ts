@@ -6,20 +6,11 @@ import { AppError, parseOrThrow } from "../../errors";
 import { readAttributionModel, readPanelConfig } from "../../llm/finding-review-config";
 import { enqueueFindingReview } from "../../queue/finding-review-queues";
 import { recordAuditLog } from "../admin/record-audit-log";
-import { PANEL_RUN_SCOPES, type PanelRunScope } from "../../panel/sample";
+import { startPanelBodySchema, type PanelRunScope } from "../../contracts/panel";
 
 // Starting panel validation and bug-type attribution (admins, audit-logged; attribution also after every scoring).
 // The job row is written first, then the job is queued with the row's id. Not server-only: the
 // worker queues attribution after scoring through the same function.
-
-export const startPanelBodySchema = z
-  .object({
-    sample_size: z.number().int().min(1).max(1_000).optional(),
-    seed: z.string().trim().min(1).max(100).optional(),
-    // Table 14: the first run of the repeats (default); "all" samples every run, each in the same way.
-    runs: z.enum(PANEL_RUN_SCOPES).optional(),
-  })
-  .strict();
 
 export type StartedFindingReview = { id: string; submission_id: string; status: "queued" };
 

@@ -183,7 +183,11 @@ function panelOf(value: unknown): PanelValidity | null {
     abstained: p.abstained ?? null,
     validity: decided ? p.confirmed! / decided : p.validity !== undefined ? p.validity / 100 : null,
     interval: interval ?? (p.ci ? [p.ci[0] / 100, p.ci[1] / 100] : null),
+    basis: "reported",
     textOnly: null,
+    textOnlyValidity: null,
+    textOnlyInterval: null,
     sampled: null,
+    graded: null,
   };
 }

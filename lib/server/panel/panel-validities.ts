@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "../../db";
-import { validityCounts } from "../../panel/verdicts";
+import { headlineValidity, validityCounts } from "../../panel/verdicts";
 import type { PanelValidity } from "../../leaderboard/types";
 
 /** Validity of each submission's finished panel (verdict counts of its sample), for the leaderboard. */
@@ -17,20 +17,37 @@ export async function readPanelValidities(submissionIds: string[]): Promise<Map<
     where: { panelRunId: { in: runs.map((r) => r.id) } },
     _count: { _all: true },
   });
+  const graded = await db.panelSample.groupBy({
+    by: ["panelRunId"],
+    where: { panelRunId: { in: runs.map((r) => r.id) }, grades: { some: {} } },
+    _count: { _all: true },
+  });
   for (const run of runs) {
     const mine = counts.filter((c) => c.panelRunId === run.id);
-    const n = (verdict: string) => mine.filter((c) => c.verdict === verdict).reduce((sum, c) => sum + c._count._all, 0);
-    const v = validityCounts(n("confirmed"), n("rejected"), n("abstained"));
-    const textOnly = mine.filter((c) => !c.repositoryRead).reduce((sum, c) => sum + c._count._all, 0);
-    const sampled = mine.reduce((sum, c) => sum + c._count._all, 0);
+    const countsOf = (read: boolean) => {
+      const part = mine.filter((c) => c.repositoryRead === read);
+      const n = (verdict: string) =>
+        part.filter((c) => c.verdict === verdict).reduce((sum, c) => sum + c._count._all, 0);
+      return validityCounts(
+        n("confirmed"),
+        n("rejected"),
+        n("abstained"),
+        part.reduce((sum, c) => sum + c._count._all, 0),
+      );
+    };
+    const { headline: v, basis, textOnly } = headlineValidity(countsOf(true), countsOf(false));
     out.set(run.submissionId, {
       confirmed: v.confirmed,
       rejected: v.rejected,
       abstained: v.abstained,
       validity: v.validity,
       interval: v.validity_interval,
-      textOnly,
-      sampled,
+      basis,
+      textOnly: countsOf(false).sampled,
+      textOnlyValidity: textOnly?.validity ?? null,
+      textOnlyInterval: textOnly?.validity_interval ?? null,
+      graded: graded.find((g) => g.panelRunId === run.id)?._count._all ?? 0,
+      sampled: mine.reduce((sum, c) => sum + c._count._all, 0),
     });
   }
   return out;

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { knowledgeCutoffSchema } from "../../validation/findings-file";
+import { pipelineSchema } from "../../validation/benchmark-file";
+import { reportedDatasheetSchema } from "../../contracts/datasheet";
 
 // The shape of data/probe-reported.json: results published elsewhere (the PROBE paper and blog), transcribed as data.
 // Percentages are as printed (0..100). Unknown keys are kept (loose objects): the raw configuration row is stored as
@@ -13,6 +15,23 @@ export const reportedFixRankSchema = z.object({
   d: z.number().min(0).max(1),
   p: z.number().min(0).max(1),
   p_holm: z.number().min(0).max(1),
+  // How many tests the published p_holm adjusts across (Table 16: "all 27 tests").
+  holm_family: z.number().int().min(1).optional(),
+});
+
+/** A published Table 22-23 row: one model's parameters, implied pool and goodness of fit. */
+export const reportedFrequencyModelSchema = z.object({
+  model: z.enum(["binomial", "beta_binomial", "stable_beta"]),
+  k: z.number().int().min(0),
+  parameters: z.array(z.object({ name: z.string(), value: z.number(), at_bound: z.boolean().default(false) })),
+  pool_size: z.number().nullable(),
+  pool_infinite: z.boolean(),
+  chi_squared: z.number().nullable(),
+  df: z.number().int().nullable(),
+  p: z.number().nullable(),
+  // Printed as "p < 10^-99": the bound.
+  p_below: z.number().nullable(),
+  effect_size: z.number().nullable(),
 });
 
 const cellSchema = z.looseObject({ recall: percent.optional(), precision: percent.optional() });
@@ -46,13 +65,40 @@ export const reportedConfigurationSchema = z.looseObject({
   knowledge_cutoff_note: z.string().max(500).optional(),
   // Table 16 as published: one row per run (run is null for a single-run configuration).
   fix_rank: z.array(reportedFixRankSchema).max(100).optional(),
+  // Tables 22-23 as published for a repeated configuration: N, and each model's fit.
+  distinct_findings: z.number().int().min(0).optional(),
+  frequency_models_source: z.string().optional(),
+  frequency_models: z.array(reportedFrequencyModelSchema).max(10).optional(),
 });
+
+export const reportedValiditySchema = z.looseObject({
+  panel_validity_pct: percent.optional(),
+  panel_validity_unmatched_pct: percent.optional(),
+  panel_validity_matched_pct: percent.optional(),
+  findings_sampled_per_configuration: z.number().int().optional(),
+  source: z.string().optional(),
+  author_vs_panel: z
+    .looseObject({
+      source: z.string().optional(),
+      // Rows: the grader's confirmed, rejected, unsure; columns: the panel's confirmed, rejected, abstained.
+      counts: z.array(z.array(z.number().int().min(0)).length(3)).length(3),
+    })
+    .optional(),
+});
+export type ReportedValidity = z.infer<typeof reportedValiditySchema>;
 
 export const reportedRepositorySchema = z.looseObject({
   name: z.string().regex(/^[^/\s]+\/[^/\s]+$/),
   language: z.string().min(1),
   domain: z.string().optional(),
   bugs: z.number().int().min(0).optional(),
+  // Table 6 as published.
+  files: z.number().int().min(0).optional(),
+  passes: z.number().int().min(0).optional(),
+  kloc: z.number().min(0).optional(),
+  tests: z.number().int().min(0).optional(),
+  commits: z.number().int().min(0).optional(),
+  fix_commits: z.number().int().min(0).optional(),
 });
 
 const distributionRowSchema = z.looseObject({
@@ -70,6 +116,9 @@ export const reportedFileSchema = z.looseObject({
     snapshot_date: z.iso.date(),
     reference_bugs: z.number().int().min(0),
     repository_count: z.number().int().min(1).optional(),
+    // Table 1 and §A.3 (Tables 8-9, the held-out check) as published.
+    pipeline: pipelineSchema.optional(),
+    bug_pool: reportedDatasheetSchema.shape.bug_pool.unwrap().optional(),
     subsets: z
       .record(
         z.string(),
@@ -106,6 +155,9 @@ export const reportedFileSchema = z.looseObject({
   bug_types: z.array(distributionRowSchema.extend({ category: z.string(), family: z.string().optional() })).default([]),
   bug_type_notes: z.string().optional(),
   triggers: z.array(distributionRowSchema.extend({ name: z.string(), paper_name: z.string().optional() })).default([]),
+  // §4.2 and the blog: validity pooled over every panel sample (85%), over unmatched (84%) and matched (96%) findings;
+  // Table 15: the blind grader's verdicts against the panel's.
+  validity_summary: reportedValiditySchema.optional(),
 });
 
 export type ReportedFile = z.infer<typeof reportedFileSchema>;

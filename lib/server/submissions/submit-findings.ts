@@ -2,18 +2,15 @@ import "server-only";
 import { consumeRateLimit, rateLimitedError, releaseRateLimit } from "../rate-limit/rate-limit";
 import { AppError, parseOrThrow } from "../../errors";
 import { parseFindingsTextYielding } from "../../validation/findings-file";
-import {
-  looksLikeSarifText,
-  parseSarifTextYielding,
-  sarifPaths,
-  sarifUploadQuerySchema,
-  type SarifUploadQuery,
-} from "../../validation/sarif";
+import { looksLikeSarifText, parseSarifTextYielding, sarifPaths } from "../../validation/sarif";
 import { findBenchmark } from "../benchmarks/import-benchmark";
-import { createSubmission, type CreatedSubmission } from "./create-submission";
+import { createSubmission } from "./create-submission";
 import { assertWithinQuota } from "./submission-quota";
 import { reserveUploadBytes } from "./upload-budget";
+import { sarifUploadQuerySchema, type SarifUploadQuery } from "../../contracts/submissions";
 import { loadSarifContext } from "./sarif-context";
+import type { z } from "zod";
+import type { createdSubmissionSchema } from "../../contracts/submissions";
 
 /** The upload's text, and its format: a findings file, or a SARIF log with what it does not say (the query). */
 export type UploadBody = {
@@ -24,10 +21,7 @@ export type UploadBody = {
   query?: Record<string, string>;
 };
 
-export type SubmittedFindings = CreatedSubmission & {
-  skipped?: { without_location: number };
-  paths?: { mapped: number; unmapped: number };
-};
+export type SubmittedFindings = z.input<typeof createdSubmissionSchema>;
 
 /**
  * An upload from a signed-in user or API token. Before the body is read: the daily quota, the user's uploads in

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { db } from "../../db";
 import { AppError, parseOrThrow } from "../../errors";
-import { MIN_PASSWORD_LENGTH, hashPassword } from "./password";
+import { hashPassword } from "./password";
+import { MIN_PASSWORD_LENGTH } from "../../contracts/account";
+import { roleSchema } from "../../contracts/common";
 
-export const roleSchema = z.enum(["user", "maintainer", "admin"]);
 export const createUserInputSchema = z.object({
   email: z.email({ message: "must be an email address" }).transform((e) => e.toLowerCase()),
   role: roleSchema.default("user"),

@@ -2,9 +2,10 @@ import { db } from "../../db";
 import { AppError, parseOrThrow } from "../../errors";
 import { recordAuditLog } from "../admin/record-audit-log";
 import { revokeUserTokens } from "../tokens/api-tokens";
-import { roleSchema, createUserInputSchema } from "./create-user";
+import { createUserInputSchema } from "./create-user";
 import { hashPassword } from "./password";
 import { revokeUserSessions } from "./sessions";
+import { roleSchema } from "../../contracts/common";
 
 // Operator commands for the CLI (DATABASE_URL access is the authority here, e.g. to recover from a locked-out
 // admin). They are audit-logged like admin actions, with no actor and the reason "operator (CLI)".

@@ -10,7 +10,6 @@ const scrypt = promisify(scryptCallback) as (
 
 // scrypt with N=2^15 (about 50 ms here): slow enough to make offline guessing expensive, built into Node.
 const PARAMS = { N: 32768, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
-export const MIN_PASSWORD_LENGTH = 10;
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);

@@ -1,21 +1,10 @@
-import { z } from "zod";
+import "server-only";
 import { db } from "../../db";
 import { env } from "../../env";
 import { AppError, parseOrThrow } from "../../errors";
 import { enforceRateLimit } from "../rate-limit/rate-limit";
-import { MIN_PASSWORD_LENGTH, hashPassword } from "./password";
-
-export const registerUserBodySchema = z.object({
-  email: z
-    .email({ message: "must be an email address" })
-    .max(320)
-    .transform((e) => e.toLowerCase()),
-  name: z.string().trim().max(200).optional(),
-  password: z
-    .string()
-    .min(MIN_PASSWORD_LENGTH, { message: `must be at least ${MIN_PASSWORD_LENGTH} characters` })
-    .max(200),
-});
+import { hashPassword } from "./password";
+import { registerUserBodySchema } from "../../contracts/account";
 
 /**
  * Self-service email + password sign-up (when ALLOW_SIGNUP). The address is not verified, so such accounts are

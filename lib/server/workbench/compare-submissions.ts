@@ -1,29 +1,16 @@
-import { z } from "zod";
+import "server-only";
+import { type z } from "zod";
 import { db } from "../../db";
 import { PUBLIC_SUBMISSION } from "../leaderboard/public-submission";
 import { AppError } from "../../errors";
 import { compareMatched } from "../../workbench/compare-submissions";
 import type { WorkbenchViewer } from "../../workbench/reference-visibility";
 import { loadWorkbenchSubmission, pickRun } from "./load-workbench-submission";
+import { type compareQuerySchema } from "../../contracts/workbench";
 
 // Compare two submissions on one repository (docs/workbench.md): the reference bugs both found, only one found, and neither,
 // for one run of each (run 0 unless chosen). Each submission must be readable by the viewer, as for its matches.
 
-const submissionId = z.string().trim().min(1, { message: "required" }).max(100);
-const runIndex = z.coerce.number().int().min(0).max(1_000).optional();
-export const compareQuerySchema = z.object({
-  repo: z
-    .string()
-    .trim()
-    .min(1, { message: "required (owner/name)" })
-    .max(200)
-    .regex(/^[^/\s]+\/[^/\s]+$/, { message: "must be owner/name" }),
-  a: submissionId,
-  b: submissionId,
-  run_a: runIndex,
-  run_b: runIndex,
-  format: z.enum(["json", "csv"]).default("json"),
-});
 export type CompareQuery = z.infer<typeof compareQuerySchema>;
 
 async function matchedReferenceIds(

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import "server-only";
 import { db, type Tx } from "../../db";
 import { Prisma } from "../../generated/prisma/client";
 import { AppError, parseOrThrow } from "../../errors";
@@ -6,35 +6,19 @@ import { enqueueScoring } from "../../queue/scoring-queue";
 import { recordAuditLog } from "../admin/record-audit-log";
 import type { ApiCaller } from "../../auth/authorize-caller";
 import { findFindingByPublicId, findReferenceBug, loadWorkbenchSubmission } from "./load-workbench-submission";
+import { createOverrideBodySchema } from "../../contracts/overrides";
+import type { z } from "zod";
+import type { overrideResultSchema } from "../../contracts/overrides";
 
 // Maintainers' match overrides (docs/workbench.md). An override is keyed by the finding's text hash and the reference bug's
 // text hash, so it decides that pair in every submission holding the same finding text against that reference bug;
 // scoring reads it over the judge (lib/scoring/matches.ts) and does not ask the judge about the pair at all. Writing
 // or withdrawing one is audit-logged and queues a rescore of every affected submission.
 
-export const createOverrideBodySchema = z.strictObject({
-  submission_id: z.string().trim().min(1, { message: "required" }).max(100),
-  finding_id: z.string().trim().min(1, { message: "required" }).max(200),
-  reference_bug_id: z.string().trim().min(1, { message: "required" }).max(200),
-  decision: z.enum(["match", "no_match"], { message: 'must be "match" or "no_match"' }),
-  reason: z
-    .string({ message: "required: say why the judge was wrong" })
-    .trim()
-    .min(1, { message: "required: say why the judge was wrong" })
-    .max(2_000, { message: "must be at most 2000 characters" }),
-  // Which run the finding id refers to, when an uploaded id repeats across runs (default: the first run holding it).
-  run: z.number().int().min(0).max(1_000).optional(),
-});
-export type CreateOverrideBody = z.infer<typeof createOverrideBodySchema>;
-
 /** What every answer about an override says of it. */
-export type OverrideCore = { id: string; decision: "match" | "no_match"; reason: string; created_at: string };
+export type OverrideCore = Pick<OverrideResult, "id" | "decision" | "reason" | "created_at">;
 
-export type OverrideResult = OverrideCore & {
-  finding_content_hash: string;
-  reference_hash: string;
-  rescoring: { submissions: string[] };
-};
+export type OverrideResult = z.input<typeof overrideResultSchema>;
 
 /**
  * The ids of the submissions an override of this pair decides: those holding a finding with this text in a repository

@@ -1,5 +1,4 @@
-import { z } from "zod";
-import { benchmarkRefSchema } from "../../benchmarks/benchmark-ref";
+import { type z } from "zod";
 import { db } from "../../db";
 import { AppError } from "../../errors";
 import { findingPublicId } from "../../workbench/finding-ids";
@@ -8,26 +7,13 @@ import { findBenchmark } from "../benchmarks/import-benchmark";
 import { resolveBenchmark } from "../leaderboard/list-public-benchmarks";
 import { publicSubmissionSql } from "../leaderboard/public-submission";
 import { referenceRecord, referenceSelect } from "./load-workbench-submission";
+import { type repositoryBugsQuerySchema } from "../../contracts/workbench";
 
 // GET /api/v1/repositories/{owner}/{name}/bugs and the reference-bug pages: each reference bug of a repository with
 // found_by, how many approved configurations (scored here; reported entries have no findings) matched it, of how
 // many; filterable as in Figure 8 of the paper ("which bugs every agent misses"). A bug's page adds every finding of
 // an approved submission that matched it.
 
-const label = z.string().trim().min(1).max(200).optional();
-export const repositoryBugsQuerySchema = z.object({
-  benchmark: benchmarkRefSchema.optional(),
-  never_found: z
-    .enum(["true", "false", "1", "0"], { message: "must be true or false" })
-    .optional()
-    .transform((v) => v === "true" || v === "1"),
-  category: label,
-  trigger: label,
-  severity: z
-    .enum(["low", "medium", "high", "critical"], { message: "must be low, medium, high or critical" })
-    .optional(),
-  format: z.enum(["json", "csv"]).default("json"),
-});
 export type RepositoryBugsQuery = z.infer<typeof repositoryBugsQuerySchema>;
 
 // What makes a configuration count: public (approved; scored, or being rescored), scored here (not a reported row),

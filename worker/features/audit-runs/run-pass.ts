@@ -12,9 +12,9 @@ import { runEndpoint } from "../../../lib/server/audit-runs/model-endpoint";
 import type { SandboxProvider } from "../../../lib/sandbox/sandbox";
 import { readSnapshotFile } from "../../../lib/snapshots/snapshot-fs";
 import { passPlanSchema, type CallSite } from "../../../lib/validation/pass-plan";
-import type { Prisma } from "../../../lib/generated/prisma/client";
+import { Prisma } from "../../../lib/generated/prisma/client";
 import { log } from "../../../lib/observability/log";
-import { LostClaimError } from "../../jobs/lost-claim";
+import { assertClaimHeld, claimFencedRow, type FencedTable } from "../../jobs/fenced-row";
 import { createAuditClient, toolCompleter } from "./audit-model";
 import { snapshotArchivePath } from "../../shared/snapshot-archive";
 import { removeEndedRunDirs, snapshotDirFor } from "./run-snapshot";
@@ -60,36 +60,23 @@ async function runStopReason(runId: string): Promise<string | null> {
   return reason;
 }
 
+const PASS: FencedTable = { table: "AuditPass", token: "claimToken" };
+
 /** Claims a queued or running pass for a new attempt; null when it is done, failed, stopped or skipped. */
 export async function claimPass(passId: string): Promise<PassClaim | null> {
-  const pass = await db.auditPass.findUnique({
-    where: { id: passId },
-    select: { status: true, claimToken: true, runId: true, attempts: true },
-  });
-  // Done, failed, stopped or skipped: a job that runs again changes nothing.
-  if (!pass || (pass.status !== "queued" && pass.status !== "running")) return null;
-  const attempt = pass.attempts + 1;
-  const claimed = await db.$transaction(async (tx) => {
-    const { count } = await tx.auditPass.updateMany({
-      where: { id: passId, claimToken: pass.claimToken, status: { in: ["queued", "running"] } },
-      data: {
-        status: "running",
-        claimToken: { increment: 1 },
-        attempts: attempt,
-        turns: 0,
-        inputTokens: 0,
-        outputTokens: 0,
-        costUsd: 0,
-        error: null,
-        startedAt: new Date(),
-        finishedAt: null,
-      },
+  return db.$transaction(async (tx) => {
+    // Done, failed, stopped or skipped: a job that runs again changes nothing.
+    const row = await claimFencedRow<{ runId: string; attempts: number }>(tx, PASS, passId, {
+      set: Prisma.sql`status = 'running', attempts = attempts + 1, turns = 0, "inputTokens" = 0, "outputTokens" = 0,
+        "costUsd" = 0, error = NULL, "startedAt" = now() AT TIME ZONE 'UTC', "finishedAt" = NULL`,
+      claimable: Prisma.sql`status IN ('queued', 'running')`,
+      returning: Prisma.sql`"runId", attempts`,
     });
+    if (!row) return null;
     // The transcript shown is the latest attempt's: a lost attempt's messages go.
-    if (count) await tx.auditPassMessage.deleteMany({ where: { passId, attempt: { lt: attempt } } });
-    return count > 0;
+    await tx.auditPassMessage.deleteMany({ where: { passId, attempt: { lt: row.attempts } } });
+    return { passId, runId: row.runId, token: row.token, attempt: row.attempts };
   });
-  return claimed ? { passId, runId: pass.runId, token: pass.claimToken + 1, attempt } : null;
 }
 
 async function updateClaimedPass(
@@ -100,7 +87,7 @@ async function updateClaimedPass(
 ): Promise<void> {
   await db.$transaction(async (tx) => {
     const { count } = await tx.auditPass.updateMany({ where: { id: claim.passId, claimToken: claim.token }, data });
-    if (count === 0) throw new LostClaimError(`pass ${claim.passId}`);
+    assertClaimHeld(count, `pass ${claim.passId}`);
     if (messages.length) {
       await tx.auditPassMessage.createMany({
         data: messages.map((message, i) => ({

@@ -1,26 +1,26 @@
+import { Prisma } from "../../../lib/generated/prisma/client";
 import { db } from "../../../lib/db";
-import { LostClaimError } from "../../jobs/lost-claim";
+import { assertClaimHeld, claimFencedRow, type FencedTable } from "../../jobs/fenced-row";
 
-// Fencing: a BullMQ lock can lapse (a stalled worker, a Redis restart) and hand the
-// job to a second worker while the first still runs. Each claim therefore takes a new token, and every write of
-// scoring state checks the token in the same statement: only the latest claimant can move the submission.
+// Scoring's job row is the submission, fenced by its scoringToken (worker/jobs/fenced-row.ts): every write of scoring
+// state checks the token, so only the latest claimant can move the submission.
 
 export type Claim = { submissionId: string; token: number; attemptId: string };
 
+const SUBMISSION: FencedTable = { table: "Submission", token: "scoringToken" };
+
 /** Claims the submission for a new scoring attempt; null when nothing is to be scored (already scored, held, failed). */
 export async function claimSubmission(submissionId: string): Promise<Claim | null> {
-  const rows = await db.$queryRaw<{ scoringToken: number }[]>`
-    UPDATE "Submission"
-    SET "scoringToken" = "scoringToken" + 1, "scoringStatus" = 'scoring', "scoringProgress" = 0, "scoringError" = NULL, "updatedAt" = now()
-    WHERE id = ${submissionId} AND "scoringStatus" IN ('queued', 'scoring')
-    RETURNING "scoringToken"`;
-  const row = rows[0];
+  const row = await claimFencedRow(db, SUBMISSION, submissionId, {
+    set: Prisma.sql`"scoringStatus" = 'scoring', "scoringProgress" = 0, "scoringError" = NULL, "updatedAt" = now()`,
+    claimable: Prisma.sql`"scoringStatus" IN ('queued', 'scoring')`,
+  });
   if (!row) return null;
   // Attempt ids sort by token, so rows of an older attempt are recognisable.
   return {
     submissionId,
-    token: row.scoringToken,
-    attemptId: `a${String(row.scoringToken).padStart(8, "0")}-${Date.now().toString(36)}`,
+    token: row.token,
+    attemptId: `a${String(row.token).padStart(8, "0")}-${Date.now().toString(36)}`,
   };
 }
 
@@ -36,5 +36,5 @@ export async function updateClaimed(
     where: { id: claim.submissionId, scoringToken: claim.token },
     data,
   });
-  if (count !== 1) throw new LostClaimError(`submission ${claim.submissionId}`);
+  assertClaimHeld(count, `submission ${claim.submissionId}`);
 }

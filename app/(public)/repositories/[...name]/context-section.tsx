@@ -1,6 +1,7 @@
 import { getCurrentUser } from "@/lib/auth/current-user";
-import { CONTEXT_KINDS, getContextDocument } from "@/lib/server/context/context-documents";
+import { getContextDocument } from "@/lib/server/context/context-documents";
 import { ContextDocumentEditor } from "@/components/audit-runs/context-document-editor";
+import { CONTEXT_KINDS } from "@/lib/contracts/context-documents";
 
 /** The repository's context documents, for maintainers and admins only (other visitors see nothing of them). */
 export async function ContextSection({ benchmarkKey, repository }: { benchmarkKey: string; repository: string }) {

@@ -1,10 +1,10 @@
-import { registeredUserSchema } from "@/lib/contracts/staff";
 import { assertSameOrigin } from "@/lib/auth/origin";
 import { clientKey } from "@/lib/auth/client-key";
 import { readBodyText } from "@/lib/server/http/read-body";
 import { respond, withErrors } from "@/lib/server/http/respond";
 import { registerUser } from "@/lib/server/users/register-user";
 import { parseJsonText } from "@/lib/validation/parse-json";
+import { registeredUserSchema } from "@/lib/contracts/account";
 
 export const dynamic = "force-dynamic";
 

@@ -1,14 +1,10 @@
-import { bugTypesSchema } from "@/lib/contracts/public-reads";
+import { bugTypesQuerySchema, bugTypesSchema } from "@/lib/contracts/public-reads";
 import { parseOrThrow } from "@/lib/errors";
 import { shaped, withErrors } from "@/lib/server/http/respond";
 import { downloadResponse, fileSafe } from "@/lib/server/leaderboard/download-response";
 import { loadBugTypes } from "@/lib/server/leaderboard/load-bug-types";
 import { bugTypesCsv } from "@/lib/leaderboard/bug-types-csv";
 import { readBenchmarkStamp } from "@/lib/server/leaderboard/stamp-cache";
-import { downloadQuerySchema } from "@/lib/leaderboard/query-schemas";
-import { agentPoolQuerySchema } from "@/lib/attribution/agent-pool";
-
-const bugTypesQuerySchema = downloadQuerySchema.extend(agentPoolQuerySchema.shape);
 
 export const dynamic = "force-dynamic";
 

@@ -1,9 +1,9 @@
-import { comparisonSchema } from "@/lib/contracts/submissions";
 import { identifyCaller } from "@/lib/auth/api-caller";
 import { parseOrThrow } from "@/lib/errors";
 import { shaped, withErrors } from "@/lib/server/http/respond";
-import { compareQuerySchema, compareSubmissions } from "@/lib/server/workbench/compare-submissions";
+import { compareSubmissions } from "@/lib/server/workbench/compare-submissions";
 import { comparisonCsv, fileSafe, workbenchDownload } from "@/lib/server/workbench/workbench-downloads";
+import { comparisonSchema, compareQuerySchema } from "@/lib/contracts/workbench";
 
 export const dynamic = "force-dynamic";
 

@@ -1,10 +1,9 @@
-import { leaderboardSchema } from "@/lib/contracts/public-reads";
+import { leaderboardSchema, leaderboardQuerySchema } from "@/lib/contracts/public-reads";
 import { parseOrThrow } from "@/lib/errors";
 import { shaped, withErrors } from "@/lib/server/http/respond";
 import { downloadResponse, fileSafe, leaderboardVariant } from "@/lib/server/leaderboard/download-response";
 import { leaderboardCsv } from "@/lib/leaderboard/format-csv";
 import { getLeaderboardView } from "@/lib/server/leaderboard/get-leaderboard-view";
-import { leaderboardQuerySchema } from "@/lib/leaderboard/query-schemas";
 
 export const dynamic = "force-dynamic";
 

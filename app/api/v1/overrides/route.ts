@@ -1,10 +1,10 @@
-import { overrideListSchema, overrideResultSchema } from "@/lib/contracts/staff";
 import { requireCaller } from "@/lib/auth/api-caller";
 import { readBodyText } from "@/lib/server/http/read-body";
 import { respond, withErrors } from "@/lib/server/http/respond";
 import { createOverride } from "@/lib/server/workbench/overrides";
 import { listOverrides } from "@/lib/server/workbench/list-overrides";
 import { parseJsonText } from "@/lib/validation/parse-json";
+import { overrideListSchema, overrideResultSchema } from "@/lib/contracts/overrides";
 
 export const dynamic = "force-dynamic";
 

@@ -1,10 +1,9 @@
-import { repositoryTablesSchema } from "@/lib/contracts/public-reads";
+import { repositoryTablesSchema, downloadQuerySchema } from "@/lib/contracts/public-reads";
 import { parseOrThrow } from "@/lib/errors";
 import { shaped, withErrors } from "@/lib/server/http/respond";
 import { downloadResponse, fileSafe } from "@/lib/server/leaderboard/download-response";
 import { repositoryTablesCsv, repositoryTablesJson } from "@/lib/leaderboard/format-repository-tables";
 import { getRepositoryTables } from "@/lib/server/leaderboard/get-repository-tables";
-import { downloadQuerySchema } from "@/lib/leaderboard/query-schemas";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { createdSubmissionSchema, submissionListSchema } from "@/lib/contracts/submissions";
+import { createdSubmissionSchema, submissionListSchema, sarifUploadQuerySchema } from "@/lib/contracts/submissions";
 import { requireCaller } from "@/lib/auth/api-caller";
 import { env } from "@/lib/env";
 import { readBodyText } from "@/lib/server/http/read-body";
@@ -8,7 +8,7 @@ import { listUserSubmissions } from "@/lib/server/submissions/list-user-submissi
 import { getSubmissionQuota } from "@/lib/server/submissions/submission-quota";
 import { submitFindings } from "@/lib/server/submissions/submit-findings";
 import { parseOrThrow } from "@/lib/errors";
-import { SARIF_CONTENT_TYPE, sarifUploadQuerySchema } from "@/lib/validation/sarif";
+import { SARIF_CONTENT_TYPE } from "@/lib/validation/sarif";
 
 export const dynamic = "force-dynamic";
 

@@ -1,9 +1,9 @@
-import { apiTokenListSchema, createdApiTokenSchema } from "@/lib/contracts/staff";
 import { requireCaller } from "@/lib/auth/api-caller";
 import { readBodyText } from "@/lib/server/http/read-body";
 import { respond, withErrors } from "@/lib/server/http/respond";
 import { createApiTokenForUser, listApiTokens } from "@/lib/server/tokens/api-tokens";
 import { parseJsonText } from "@/lib/validation/parse-json";
+import { apiTokenListSchema, createdApiTokenSchema } from "@/lib/contracts/account";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { describeSandbox } from "@/lib/sandbox/sandbox-record";
+import { describeIsolation, describeSandbox } from "@/lib/sandbox/sandbox-record";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { requirePageAdmin } from "@/lib/auth/current-user";
@@ -78,6 +78,12 @@ export default async function RunPage({ params, searchParams }: Props) {
           {run.sandbox ? describeSandbox(run.sandbox) : "not chosen yet (the run has not started)"}
           {run.sandbox?.warning && <span className={styles.info}> Limits not enforced as a whole.</span>}
         </dd>
+        {run.sandbox?.isolation && (
+          <>
+            <dt>Isolation</dt>
+            <dd data-testid="run-isolation">{describeIsolation(run.sandbox)}</dd>
+          </>
+        )}
         <dt>Reasoning effort</dt>
         <dd>{run.reasoning_effort ?? "model default"}</dd>
         <dt>Repositories</dt>

@@ -5,10 +5,11 @@ import { DownloadLinks } from "@/components/ui/download-links";
 import { Pager } from "@/components/ui/pager";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { pageFromSearchParam, pageInfo } from "@/lib/server/pagination";
-import { pathSegment } from "@/lib/server/workbench/query-schemas";
-import { getRepositoryBugs, repositoryBugsQuerySchema } from "@/lib/server/workbench/repository-bugs";
+import { getRepositoryBugs } from "@/lib/server/workbench/repository-bugs";
 import { ReferenceBugFilters } from "./reference-bug-filters";
 import { ReferenceBugTable } from "./reference-bug-table";
+import { pathSegment } from "@/lib/workbench/path-segment";
+import { repositoryBugsQuerySchema } from "@/lib/contracts/workbench";
 
 // Per repository (docs/workbench.md): the reference bugs with the share of approved configurations that found each, filtered
 // like Figure 8 of the paper (never found, category, trigger, severity). Filters live in the URL, so views can be shared.

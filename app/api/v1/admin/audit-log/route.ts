@@ -1,7 +1,7 @@
-import { auditLogSchema } from "@/lib/contracts/staff";
 import { requireCaller } from "@/lib/auth/api-caller";
 import { respond, withErrors } from "@/lib/server/http/respond";
 import { listAuditLog } from "@/lib/server/admin/list-audit-log";
+import { auditLogSchema } from "@/lib/contracts/admin";
 
 export const dynamic = "force-dynamic";
 

@@ -1,10 +1,10 @@
 import "server-only";
-import { benchmarkVersionListSchema, importedBenchmarkSchema } from "@/lib/contracts/staff";
 import { requireCaller } from "@/lib/auth/api-caller";
 import { env } from "@/lib/env";
 import { importBenchmarkVersion, listBenchmarkVersions } from "@/lib/server/admin/benchmark-versions";
 import { readBodyText } from "@/lib/server/http/read-body";
 import { respond, withErrors } from "@/lib/server/http/respond";
+import { benchmarkVersionListSchema, importedBenchmarkSchema } from "@/lib/contracts/admin";
 
 export const dynamic = "force-dynamic";
 

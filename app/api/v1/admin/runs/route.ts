@@ -1,10 +1,10 @@
-import { auditRunListSchema, createdAuditRunSchema } from "@/lib/contracts/staff";
 import { requireCaller } from "@/lib/auth/api-caller";
 import { readBodyText } from "@/lib/server/http/read-body";
 import { respond, withErrors } from "@/lib/server/http/respond";
 import { createAuditRun } from "@/lib/server/audit-runs/create-run";
 import { listAuditRuns } from "@/lib/server/audit-runs/get-run";
 import { parseJsonText } from "@/lib/validation/parse-json";
+import { auditRunListSchema, createdAuditRunSchema } from "@/lib/contracts/audit-runs";
 
 export const dynamic = "force-dynamic";
 

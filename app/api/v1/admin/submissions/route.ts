@@ -1,7 +1,7 @@
-import { reviewQueueSchema } from "@/lib/contracts/staff";
 import { requireCaller } from "@/lib/auth/api-caller";
 import { respond, withErrors } from "@/lib/server/http/respond";
 import { listReviewQueue } from "@/lib/server/admin/list-review-queue";
+import { reviewQueueSchema } from "@/lib/contracts/admin";
 
 export const dynamic = "force-dynamic";
 

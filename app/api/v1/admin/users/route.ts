@@ -1,7 +1,7 @@
-import { userListSchema } from "@/lib/contracts/staff";
 import { requireCaller } from "@/lib/auth/api-caller";
 import { respond, withErrors } from "@/lib/server/http/respond";
 import { listUsers } from "@/lib/server/admin/list-users";
+import { userListSchema } from "@/lib/contracts/admin";
 
 export const dynamic = "force-dynamic";
 

@@ -1,10 +1,9 @@
-import { bugTypeDistancesSchema } from "@/lib/contracts/public-reads";
+import { bugTypeDistancesSchema, downloadQuerySchema } from "@/lib/contracts/public-reads";
 import { parseOrThrow } from "@/lib/errors";
 import { shaped, withErrors } from "@/lib/server/http/respond";
 import { downloadResponse, fileSafe } from "@/lib/server/leaderboard/download-response";
 import { loadBugTypeDistances } from "@/lib/server/analyses/bug-type-distances";
 import { readBenchmarkStamp } from "@/lib/server/leaderboard/stamp-cache";
-import { downloadQuerySchema } from "@/lib/leaderboard/query-schemas";
 import { bugTypeDistancesCsv } from "@/lib/leaderboard/bug-types-csv";
 
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
-import { withdrawnOverrideSchema } from "@/lib/contracts/staff";
 import { requireCaller } from "@/lib/auth/api-caller";
 import { respond, withErrors } from "@/lib/server/http/respond";
 import { withdrawOverride } from "@/lib/server/workbench/overrides";
+import { withdrawnOverrideSchema } from "@/lib/contracts/overrides";
 
 export const dynamic = "force-dynamic";
 

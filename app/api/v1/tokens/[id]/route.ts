@@ -1,7 +1,7 @@
-import { revokedApiTokenSchema } from "@/lib/contracts/staff";
 import { requireCaller } from "@/lib/auth/api-caller";
 import { respond, withErrors } from "@/lib/server/http/respond";
 import { revokeApiToken } from "@/lib/server/tokens/api-tokens";
+import { revokedApiTokenSchema } from "@/lib/contracts/account";
 
 export const dynamic = "force-dynamic";
 

@@ -4,11 +4,11 @@ import { benchmarkParam, loadPublicPage } from "@/app/(public)/load-public-page"
 import { scrollRegion } from "@/components/ui/scroll-region";
 import { HiddenReference, ReportRecord } from "@/components/workbench/report-record";
 import { getCurrentUser } from "@/lib/auth/current-user";
-import { pathSegment } from "@/lib/server/workbench/query-schemas";
 import { getReferenceBugDetail } from "@/lib/server/workbench/repository-bugs";
 import { DownloadLinks } from "@/components/ui/download-links";
 import { EmptyRow } from "@/components/ui/empty-row";
 import { ColumnHeads } from "@/components/ui/column-heads";
+import { pathSegment } from "@/lib/workbench/path-segment";
 
 // A reference bug's page (docs/workbench.md): its record (syntax-highlighted snippet with line numbers, suggested fix) and every
 // finding of an approved submission that matched it.

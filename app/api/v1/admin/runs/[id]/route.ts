@@ -1,7 +1,7 @@
-import { auditRunSchema } from "@/lib/contracts/staff";
 import { requireCaller } from "@/lib/auth/api-caller";
 import { respond, withErrors } from "@/lib/server/http/respond";
 import { getAuditRun } from "@/lib/server/audit-runs/get-run";
+import { auditRunSchema } from "@/lib/contracts/audit-runs";
 
 export const dynamic = "force-dynamic";
 

@@ -1,9 +1,9 @@
-import { updatedUserSchema } from "@/lib/contracts/staff";
 import { requireCaller } from "@/lib/auth/api-caller";
 import { readBodyText } from "@/lib/server/http/read-body";
 import { respond, withErrors } from "@/lib/server/http/respond";
 import { updateUser } from "@/lib/server/admin/update-user";
 import { parseJsonText } from "@/lib/validation/parse-json";
+import { updatedUserSchema } from "@/lib/contracts/admin";
 
 export const dynamic = "force-dynamic";
 

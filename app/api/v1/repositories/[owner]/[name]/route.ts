@@ -1,10 +1,9 @@
-import { repositoryDetailSchema } from "@/lib/contracts/public-reads";
+import { repositoryDetailSchema, downloadQuerySchema } from "@/lib/contracts/public-reads";
 import { parseOrThrow } from "@/lib/errors";
 import { shaped, withErrors } from "@/lib/server/http/respond";
 import { downloadResponse, fileSafe } from "@/lib/server/leaderboard/download-response";
 import { repositoryDetailCsv, repositoryDetailJson } from "@/lib/leaderboard/format-repository-tables";
 import { getRepositoryDetail } from "@/lib/server/leaderboard/get-repository-tables";
-import { downloadQuerySchema } from "@/lib/leaderboard/query-schemas";
 
 export const dynamic = "force-dynamic";
 

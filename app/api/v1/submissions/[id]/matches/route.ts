@@ -1,10 +1,9 @@
-import { submissionMatchesSchema } from "@/lib/contracts/submissions";
 import { identifyCaller } from "@/lib/auth/api-caller";
 import { parseOrThrow } from "@/lib/errors";
 import { shaped, withErrors } from "@/lib/server/http/respond";
 import { getSubmissionMatches, matchesJson } from "@/lib/server/workbench/get-submission-matches";
-import { matchesQuerySchema } from "@/lib/server/workbench/query-schemas";
 import { fileSafe, matchesCsv, workbenchDownload } from "@/lib/server/workbench/workbench-downloads";
+import { submissionMatchesSchema, matchesQuerySchema } from "@/lib/contracts/workbench";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
-import { panelReviewsSchema } from "@/lib/contracts/submissions";
 import { requireCaller } from "@/lib/auth/api-caller";
 import { respond, withErrors } from "@/lib/server/http/respond";
 import { listPanelReviews } from "@/lib/server/panel/read-panel";
+import { panelReviewsSchema } from "@/lib/contracts/panel";
 
 export const dynamic = "force-dynamic";
 

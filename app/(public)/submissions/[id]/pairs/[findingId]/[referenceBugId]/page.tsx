@@ -5,8 +5,8 @@ import { OverrideForm } from "@/components/workbench/override-form";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { readScoreBreakdowns } from "@/lib/server/submissions/read-scores";
 import { getPair } from "@/lib/server/workbench/get-pair";
-import { pathSegment } from "@/lib/server/workbench/query-schemas";
 import { describeDecision, PairReports, PairSignals, PairVerdict } from "./pair-sections";
+import { pathSegment } from "@/lib/workbench/path-segment";
 
 // The pair view (docs/workbench.md): a finding and a reference bug side by side, the six signals against their thresholds,
 // the judge's verdict and rationale, and, for maintainers, the override form with the rescoring after it.

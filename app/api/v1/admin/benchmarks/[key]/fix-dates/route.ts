@@ -1,10 +1,10 @@
 import "server-only";
-import { importedFixDatesSchema } from "@/lib/contracts/staff";
 import { requireCaller } from "@/lib/auth/api-caller";
 import { env } from "@/lib/env";
 import { importFixDates } from "@/lib/server/admin/import-fix-dates";
 import { readBodyText } from "@/lib/server/http/read-body";
 import { respond, withErrors } from "@/lib/server/http/respond";
+import { importedFixDatesSchema } from "@/lib/contracts/admin";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
-import { cancelledAuditRunSchema } from "@/lib/contracts/staff";
 import { requireCaller } from "@/lib/auth/api-caller";
 import { respond, withErrors } from "@/lib/server/http/respond";
 import { cancelAuditRun } from "@/lib/server/audit-runs/cancel-run";
+import { cancelledAuditRunSchema } from "@/lib/contracts/audit-runs";
 
 export const dynamic = "force-dynamic";
 

@@ -1,8 +1,8 @@
-import { approvedSpendSchema } from "@/lib/contracts/staff";
 import { requireCaller } from "@/lib/auth/api-caller";
 import { approveJudgeSpend } from "@/lib/server/admin/approve-judge-spend";
 import { readOptionalJsonBody } from "@/lib/server/http/read-body";
 import { respond, withErrors } from "@/lib/server/http/respond";
+import { approvedSpendSchema } from "@/lib/contracts/admin";
 
 export const dynamic = "force-dynamic";
 

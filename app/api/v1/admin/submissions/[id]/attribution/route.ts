@@ -1,8 +1,8 @@
-import { startedAttributionSchema } from "@/lib/contracts/staff";
 import { requireCaller } from "@/lib/auth/api-caller";
 import { startAttribution } from "@/lib/server/finding-review/start-finding-review";
 import { readOptionalJsonBody } from "@/lib/server/http/read-body";
 import { respond, withErrors } from "@/lib/server/http/respond";
+import { startedAttributionSchema } from "@/lib/contracts/panel";
 
 export const dynamic = "force-dynamic";
 

@@ -1,8 +1,8 @@
-import { startedPanelSchema } from "@/lib/contracts/staff";
 import { requireCaller } from "@/lib/auth/api-caller";
 import { startPanel } from "@/lib/server/finding-review/start-finding-review";
 import { readOptionalJsonBody } from "@/lib/server/http/read-body";
 import { respond, withErrors } from "@/lib/server/http/respond";
+import { startedPanelSchema } from "@/lib/contracts/panel";
 
 export const dynamic = "force-dynamic";
 

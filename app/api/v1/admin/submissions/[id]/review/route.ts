@@ -1,9 +1,9 @@
-import { reviewedSubmissionSchema } from "@/lib/contracts/staff";
 import { requireCaller } from "@/lib/auth/api-caller";
 import { readBodyText } from "@/lib/server/http/read-body";
 import { respond, withErrors } from "@/lib/server/http/respond";
 import { reviewSubmission } from "@/lib/server/admin/review-submission";
 import { parseJsonText } from "@/lib/validation/parse-json";
+import { reviewedSubmissionSchema } from "@/lib/contracts/admin";
 
 export const dynamic = "force-dynamic";
 

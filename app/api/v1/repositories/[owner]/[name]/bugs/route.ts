@@ -1,9 +1,9 @@
-import { repositoryBugsSchema } from "@/lib/contracts/public-reads";
 import { identifyCaller } from "@/lib/auth/api-caller";
 import { parseOrThrow } from "@/lib/errors";
 import { shaped, withErrors } from "@/lib/server/http/respond";
-import { getRepositoryBugs, repositoryBugsQuerySchema } from "@/lib/server/workbench/repository-bugs";
+import { getRepositoryBugs } from "@/lib/server/workbench/repository-bugs";
 import { fileSafe, repositoryBugsCsv, workbenchDownload } from "@/lib/server/workbench/workbench-downloads";
+import { repositoryBugsSchema, repositoryBugsQuerySchema } from "@/lib/contracts/workbench";
 
 export const dynamic = "force-dynamic";
 

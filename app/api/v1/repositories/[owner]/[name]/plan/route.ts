@@ -1,7 +1,6 @@
-import { repositoryPlanSchema } from "@/lib/contracts/public-reads";
+import { repositoryPlanSchema, planQuerySchema } from "@/lib/contracts/public-reads";
 import { parseOrThrow } from "@/lib/errors";
 import { respond, withErrors } from "@/lib/server/http/respond";
-import { planQuerySchema } from "@/lib/leaderboard/query-schemas";
 import { getRepositoryPlan } from "@/lib/server/snapshots/get-repository-plan";
 
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
-import { auditPassSchema } from "@/lib/contracts/staff";
 import { requireCaller } from "@/lib/auth/api-caller";
 import { respond, withErrors } from "@/lib/server/http/respond";
 import { getAuditPass } from "@/lib/server/audit-runs/get-run";
+import { auditPassSchema } from "@/lib/contracts/audit-runs";
 
 export const dynamic = "force-dynamic";
 

@@ -1,10 +1,10 @@
-import { referenceBugDetailSchema } from "@/lib/contracts/public-reads";
 import { identifyCaller } from "@/lib/auth/api-caller";
 import { parseOrThrow } from "@/lib/errors";
 import { shaped, withErrors } from "@/lib/server/http/respond";
-import { pathSegment, referenceBugQuerySchema } from "@/lib/server/workbench/query-schemas";
 import { getReferenceBugDetail } from "@/lib/server/workbench/repository-bugs";
 import { fileSafe, referenceBugFindingsCsv, workbenchDownload } from "@/lib/server/workbench/workbench-downloads";
+import { referenceBugDetailSchema, referenceBugQuerySchema } from "@/lib/contracts/workbench";
+import { pathSegment } from "@/lib/workbench/path-segment";
 
 export const dynamic = "force-dynamic";
 

@@ -1,11 +1,11 @@
-import { contextDocumentSchema } from "@/lib/contracts/staff";
 import { requireCaller } from "@/lib/auth/api-caller";
 import { parseOrThrow } from "@/lib/errors";
 import { getContextDocument, putContextDocument } from "@/lib/server/context/context-documents";
 import { readBodyText } from "@/lib/server/http/read-body";
 import { respond, withErrors } from "@/lib/server/http/respond";
-import { planQuerySchema } from "@/lib/leaderboard/query-schemas";
 import { parseJsonText } from "@/lib/validation/parse-json";
+import { contextDocumentSchema } from "@/lib/contracts/context-documents";
+import { planQuerySchema } from "@/lib/contracts/public-reads";
 
 export const dynamic = "force-dynamic";
 

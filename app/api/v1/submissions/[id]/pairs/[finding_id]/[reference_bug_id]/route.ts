@@ -1,9 +1,9 @@
-import { pairViewSchema } from "@/lib/contracts/submissions";
 import { identifyCaller } from "@/lib/auth/api-caller";
 import { parseOrThrow } from "@/lib/errors";
 import { respond, withErrors } from "@/lib/server/http/respond";
 import { getPair } from "@/lib/server/workbench/get-pair";
-import { pairQuerySchema, pathSegment } from "@/lib/server/workbench/query-schemas";
+import { pairViewSchema, pairQuerySchema } from "@/lib/contracts/workbench";
+import { pathSegment } from "@/lib/workbench/path-segment";
 
 export const dynamic = "force-dynamic";
 

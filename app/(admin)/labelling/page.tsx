@@ -1,0 +1,114 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { requirePageStaff } from "@/lib/auth/current-user";
+import { listPublicBenchmarks } from "@/lib/server/leaderboard/list-public-benchmarks";
+import { listLabelPairs } from "@/lib/server/judge-quality/label-pairs";
+import { loadOr404 } from "@/components/workbench/load-or-404";
+import { BenchmarkSelector, benchmarkQueryHref } from "@/components/benchmark-selector";
+import { ValidationNav } from "@/components/judge-quality/validation-nav";
+import { DrawForm } from "@/components/judge-quality/judgement-forms";
+import { scrollRegion } from "@/components/ui/scroll-region";
+import { formatUtc } from "@/lib/format";
+
+// Labelling the matcher's pairs, blind (docs/judge-quality.md): maintainers draw samples and label each pair.
+export const metadata: Metadata = { title: "Label matcher pairs", robots: { index: false } };
+export const dynamic = "force-dynamic";
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+const LABELS = { same: "Same root cause", different: "Different", debatable: "Debatable" } as const;
+
+export default async function LabellingPage({ searchParams }: Props) {
+  const user = await requirePageStaff("/labelling");
+  const params = await searchParams;
+  const benchmarks = await listPublicBenchmarks();
+  const current = (typeof params.benchmark === "string" && params.benchmark) || benchmarks[0]?.key;
+  if (!current) return <p className="card empty-state">Import a benchmark version first.</p>;
+  const { samples, pairs } = await loadOr404(() => listLabelPairs(user, { benchmark: current }));
+  const mine = pairs.filter((p) => p.my_label !== null).length;
+  const next = pairs.find((p) => p.my_label === null);
+  return (
+    <>
+      <h1>Label matcher pairs</h1>
+      <ValidationNav current="labelling" benchmark={current} />
+      <p className="lede">
+        Decide for each pair whether the two reports describe the same defect (fixing the root cause of one would fix
+        the other). You see the two texts and their code only: the judge&apos;s verdict, the signals and the submission
+        appear once your label is saved. The judge&apos;s precision and recall against these labels are on{" "}
+        <Link href={`/method?benchmark=${encodeURIComponent(current)}#judges`}>the method page</Link>.
+      </p>
+      <BenchmarkSelector
+        benchmarks={benchmarks}
+        current={current}
+        hrefFor={(b) => benchmarkQueryHref("/labelling", b)}
+      />
+      <p>
+        You labelled <strong>{mine}</strong> of {pairs.length} pairs.{" "}
+        {next && <Link href={`/labelling/${next.id}`}>Label the next pair (#{next.position})</Link>}
+      </p>
+      {pairs.length === 0 && (
+        <p className="card empty-state">
+          No pairs to label yet: draw a sample of 50 below and label them to see the judge&apos;s precision.
+        </p>
+      )}
+      <h2>Draw a sample</h2>
+      <p className="muted small">
+        Pairs are drawn from the current scorings of this version: 40% the judge matched, 40% it rejected, 20% the
+        prefilter never sent to it (so its misses are counted too), by a recorded seed. A pair already drawn is never
+        drawn again.
+      </p>
+      <DrawForm
+        url="/api/v1/labelling/samples"
+        benchmark={current}
+        noun="sample"
+        defaultSize={50}
+        kinds={[
+          { value: "reference", label: "Finding and reference bug" },
+          { value: "duplicate", label: "Two findings (duplicates across runs)" },
+        ]}
+      />
+      {samples.length > 0 && (
+        <>
+          <h2>Samples</h2>
+          <ul>
+            {samples.map((s) => (
+              <li key={s.id}>
+                {formatUtc(s.created_at, "minute")}: {s.kind === "reference" ? "reference" : "duplicate"} pairs, seed{" "}
+                <code>{s.seed}</code>, asked {s.requested}, drawn {s.drawn.judged_match} judged matches,{" "}
+                {s.drawn.judged_no_match} judged no-matches, {s.drawn.filtered_out} filtered out
+              </li>
+            ))}
+          </ul>
+          <h2>Pairs</h2>
+          <div className="table-wrap" {...scrollRegion("Pairs to label")}>
+            <table data-testid="label-pairs">
+              <caption className="visually-hidden">Pairs to label</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Pair</th>
+                  <th scope="col">Kind</th>
+                  <th scope="col">Your label</th>
+                  <th scope="col" className="num">
+                    Labellers
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {pairs.map((p) => (
+                  <tr key={p.id}>
+                    <td>
+                      <Link href={`/labelling/${p.id}`}>#{p.position}</Link>
+                    </td>
+                    <td>{p.kind === "reference" ? "finding / reference bug" : "finding / finding"}</td>
+                    <td>{p.my_label ? LABELS[p.my_label] : <span className="muted">not yet</span>}</td>
+                    <td className="num">{p.labellers}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,32 @@
+import { createHash } from "node:crypto";
+import { judgeQualityQuerySchema, judgeQualitySchema } from "@/lib/contracts/judge-quality";
+import { parseOrThrow } from "@/lib/errors";
+import { judgeQualityCsv } from "@/lib/judge-quality/judge-quality-csv";
+import { shaped, withErrors } from "@/lib/server/http/respond";
+import { downloadResponse, fileSafe } from "@/lib/server/leaderboard/download-response";
+import { loadPublicJudgeQuality } from "@/lib/server/judge-quality/public-judge-quality";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/v1/judge-quality?benchmark=slug@version[&format=csv] - how far to trust the judges of a version: the matcher
+// per judge configuration against labelled pairs, the panel against blind graders (Table 15), the reference set audit
+// (§2.2); aggregates only, the labels stay with maintainers
+export const GET = withErrors(async (request: Request) => {
+  const query = parseOrThrow(
+    judgeQualityQuerySchema,
+    Object.fromEntries(new URL(request.url).searchParams),
+    "The query",
+  );
+  const data = await loadPublicJudgeQuality(query.benchmark);
+  const format = query.format ?? "json";
+  return downloadResponse(request, {
+    format,
+    // The figures move with every label, grade and mark, which the benchmark stamp does not follow: the answer's
+    // own hash is its stamp.
+    stamp: createHash("sha256").update(JSON.stringify(data)).digest("hex").slice(0, 16),
+    variant: `judge-quality|${data.benchmark}`,
+    filename: `judge-quality-${fileSafe(data.benchmark)}`,
+    json: () => shaped(judgeQualitySchema, data),
+    csv: () => judgeQualityCsv(data),
+  });
+});

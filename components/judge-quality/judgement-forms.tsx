@@ -1,0 +1,189 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useId, useState } from "react";
+import { ApiError, callApi } from "@/lib/api-client";
+
+// The forms of human validation (docs/judge-quality.md): drawing a sample, labelling a pair, grading a finding and
+// marking a reference bug. Each posts to the API and refreshes the page, which then shows what was hidden; a failure
+// names the bad field. Plain buttons and radio groups, so everything works from the keyboard.
+
+function errorText(e: unknown, fallback: string): string {
+  return e instanceof ApiError ? [e.message, ...e.issues.map((i) => `${i.path}: ${i.message}`)].join(" ") : fallback;
+}
+
+function useSubmit(fallback: string) {
+  const router = useRouter();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const submit = async (url: string, body: unknown, after?: (answer: unknown) => string | null) => {
+    setBusy(true);
+    setError(null);
+    setDone(null);
+    try {
+      const answer = await callApi(url, { method: "POST", body });
+      setDone(after ? after(answer) : "Saved.");
+      router.refresh();
+    } catch (e) {
+      setError(errorText(e, fallback));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, error, done, submit };
+}
+
+function Status({ error, done }: { error: string | null; done: string | null }) {
+  return (
+    <p aria-live="polite" className="small">
+      {error ? (
+        <span role="alert" className="error-text">
+          {error}
+        </span>
+      ) : (
+        done
+      )}
+    </p>
+  );
+}
+
+/** Draws a labelling sample (pairs) or a reference audit (bugs): size and an optional seed. */
+export function DrawForm({
+  url,
+  benchmark,
+  kinds,
+  noun,
+  defaultSize,
+  goTo,
+}: {
+  url: string;
+  benchmark: string;
+  kinds?: readonly { value: string; label: string }[];
+  noun: string;
+  defaultSize: number;
+  goTo?: (answer: { id: string }) => string;
+}) {
+  const router = useRouter();
+  const sizeId = useId();
+  const seedId = useId();
+  const kindId = useId();
+  const [size, setSize] = useState(String(defaultSize));
+  const [seed, setSeed] = useState("");
+  const [kind, setKind] = useState(kinds?.[0]?.value ?? "");
+  const { busy, error, done, submit } = useSubmit(`The ${noun} could not be drawn.`);
+  return (
+    <form
+      className="card"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit(
+          url,
+          { benchmark, size: Number(size), ...(seed.trim() ? { seed: seed.trim() } : {}), ...(kinds ? { kind } : {}) },
+          (answer) => {
+            if (goTo) router.push(goTo(answer as { id: string }));
+            return `Drawn.`;
+          },
+        );
+      }}
+    >
+      <div className="field">
+        <label htmlFor={sizeId}>How many</label>
+        <input id={sizeId} type="number" min={1} max={500} value={size} onChange={(e) => setSize(e.target.value)} />
+      </div>
+      {kinds && (
+        <div className="field">
+          <label htmlFor={kindId}>Pairs</label>
+          <select id={kindId} value={kind} onChange={(e) => setKind(e.target.value)}>
+            {kinds.map((k) => (
+              <option key={k.value} value={k.value}>
+                {k.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      <div className="field">
+        <label htmlFor={seedId}>Seed (optional; a random one is recorded)</label>
+        <input id={seedId} value={seed} maxLength={64} onChange={(e) => setSeed(e.target.value)} />
+      </div>
+      <button type="submit" disabled={busy}>
+        {busy ? "Drawing…" : `Draw the ${noun}`}
+      </button>
+      <Status error={error} done={done} />
+    </form>
+  );
+}
+
+/**
+ * A choice among a few values with an optional or required text, saved with one button: the pair's label, a finding's
+ * grade, a reference bug's mark.
+ */
+export function ChoiceForm({
+  url,
+  legend,
+  choices,
+  current,
+  textLabel,
+  textRequired,
+  field,
+  extra,
+  currentText,
+}: {
+  url: string;
+  legend: string;
+  choices: readonly { value: string; label: string }[];
+  current: string | null;
+  textLabel: string;
+  textRequired?: boolean;
+  /** The body field the choice goes in, and the one the text goes in. */
+  field: { choice: string; text: string };
+  extra?: Record<string, string>;
+  currentText?: string | null;
+}) {
+  const name = useId();
+  const textId = useId();
+  const [choice, setChoice] = useState<string | null>(current);
+  const [text, setText] = useState(currentText ?? "");
+  const { busy, error, done, submit } = useSubmit("It could not be saved.");
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!choice) return;
+        void submit(url, { ...extra, [field.choice]: choice, ...(text.trim() ? { [field.text]: text.trim() } : {}) });
+      }}
+    >
+      <fieldset>
+        <legend>{legend}</legend>
+        {choices.map((c) => (
+          <label key={c.value} style={{ marginRight: 16 }}>
+            <input
+              type="radio"
+              name={name}
+              value={c.value}
+              checked={choice === c.value}
+              onChange={() => setChoice(c.value)}
+            />{" "}
+            {c.label}
+          </label>
+        ))}
+      </fieldset>
+      <div className="field">
+        <label htmlFor={textId}>{textLabel}</label>
+        <textarea
+          id={textId}
+          rows={2}
+          maxLength={2000}
+          value={text}
+          required={textRequired}
+          onChange={(e) => setText(e.target.value)}
+        />
+      </div>
+      <button type="submit" disabled={busy || !choice}>
+        {busy ? "Saving…" : current ? "Save the change" : "Save"}
+      </button>
+      <Status error={error} done={done} />
+    </form>
+  );
+}

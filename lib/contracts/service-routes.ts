@@ -1,0 +1,22 @@
+import { type ApiRoute } from "./route-kit";
+import { healthSchema, openApiDocumentSchema } from "./service";
+
+// The service's own routes: the OpenAPI document and liveness.
+export const SERVICE_ROUTES: ApiRoute[] = [
+  {
+    method: "get",
+    path: "/api/v1/openapi.json",
+    tag: "Service",
+    summary: "This OpenAPI 3.1 document",
+    auth: { kind: "public" },
+    success: { status: 200, schema: openApiDocumentSchema, description: "The document" },
+  },
+  {
+    method: "get",
+    path: "/api/health",
+    tag: "Service",
+    summary: "Liveness plus a database round trip",
+    auth: { kind: "public" },
+    success: { status: 200, schema: healthSchema, description: "Up" },
+  },
+];

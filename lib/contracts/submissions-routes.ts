@@ -1,0 +1,77 @@
+import { type ApiRoute, idPath, READ } from "./route-kit";
+import {
+  createdSubmissionSchema,
+  listSubmissionsQuerySchema,
+  sarifUploadBodySchema,
+  sarifUploadQuerySchema,
+  submissionListSchema,
+  submissionStatusSchema,
+  withdrawnSubmissionSchema,
+} from "./submissions";
+import { findingsFileSchema } from "../validation/findings-file";
+
+// Uploads (a findings file or a SARIF log), the caller's list, status and withdrawal.
+export const SUBMISSIONS_ROUTES: ApiRoute[] = [
+  {
+    method: "post",
+    path: "/api/v1/submissions",
+    tag: "Submissions",
+    summary: "Upload a findings file or a SARIF log",
+    description:
+      "The body is a findings file (`application/json`) or a SARIF 2.1.0 log (`application/sarif+json`, with the benchmark and model in the query). Stored in one transaction, then scoring is queued. At most `UPLOAD_MAX_BYTES`; malformed files get 422 with every problem by JSON path.",
+    auth: { kind: "required", scopes: ["submit"] },
+    query: sarifUploadQuerySchema,
+    body: [
+      {
+        contentType: "application/json",
+        schema: findingsFileSchema,
+        description: "A findings file (public/schemas/findings-file.schema.json)",
+      },
+      {
+        contentType: "application/sarif+json",
+        schema: sarifUploadBodySchema,
+        description: "A SARIF 2.1.0 log; see docs/file-formats.md for the mapping",
+      },
+    ],
+    success: {
+      status: 202,
+      schema: createdSubmissionSchema,
+      description: "Stored; scoring is queued. `Location` names the status URL",
+    },
+    errors: [400, 413, 503],
+  },
+  {
+    method: "get",
+    path: "/api/v1/submissions",
+    tag: "Submissions",
+    summary: "The caller's submissions and upload quota",
+    auth: READ,
+    query: listSubmissionsQuerySchema,
+    success: { status: 200, schema: submissionListSchema, description: "Newest first, with private scores" },
+  },
+  {
+    method: "get",
+    path: "/api/v1/submissions/{id}",
+    tag: "Submissions",
+    summary: "A submission's status and scores",
+    description: "Unapproved submissions exist only for their submitter and staff (404 for anyone else).",
+    auth: { kind: "optional", scope: "read" },
+    params: idPath,
+    success: {
+      status: 200,
+      schema: submissionStatusSchema,
+      description: "Status, progress, scores once scored, panel and attribution",
+    },
+    errors: [404],
+  },
+  {
+    method: "post",
+    path: "/api/v1/submissions/{id}/withdraw",
+    tag: "Submissions",
+    summary: "Withdraw one's own pending submission",
+    auth: { kind: "required", scopes: ["submit"] },
+    params: idPath,
+    success: { status: 200, schema: withdrawnSubmissionSchema, description: "Withdrawn" },
+    errors: [404, 409],
+  },
+];

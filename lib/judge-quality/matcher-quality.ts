@@ -1,0 +1,149 @@
+import {
+  binaryQuality,
+  countConfusion,
+  proportion,
+  type BinaryQuality,
+  type LabelledDecision,
+  type Proportion,
+} from "./binary-quality";
+
+// The matcher measured against maintainers' labels (§2.3, §A.4), per judge configuration. Pure: labelled pairs and the
+// verdicts the verdict cache holds for them in, figures out.
+//
+// - A pair's label is the consensus of its labellers' blind labels: one label when they all agree, "debatable" when any
+//   says debatable or they disagree. Debatable pairs are reported apart (the paper's three debatable pairs), never
+//   counted as right or wrong.
+// - "With the filter": a pair the prefilter never sent to the judge counts as "no match" (that is what scoring does);
+//   a pair the configuration judged counts its verdict. "Judge alone": only pairs the configuration judged, filtered
+//   out or not (a candidate judge run over the labelled set judges every labelled pair: the paper's "filter off").
+// - The filter's recall: labelled matches the prefilter kept, of all labelled matches.
+// - Repeat agreement: pairs judged more than once by one model and prompt (another endpoint or rendering: another
+//   cache key), the share whose verdicts are all identical.
+
+export const PAIR_LABELS = ["same", "different", "debatable"] as const;
+export type PairLabel = (typeof PAIR_LABELS)[number];
+export const STRATA = ["judged_match", "judged_no_match", "filtered_out"] as const;
+export type Stratum = (typeof STRATA)[number];
+
+export type LabelledPair = {
+  id: string;
+  stratum: Stratum;
+  prefilterVersion: string;
+  embedder: string;
+  /** The blind label of each labeller who labelled it (empty: not labelled yet). */
+  labels: readonly PairLabel[];
+};
+
+export type CachedVerdict = {
+  pairId: string;
+  judgeModel: string;
+  promptVersion: string;
+  configHash: string;
+  match: boolean;
+};
+
+export function consensusLabel(labels: readonly PairLabel[]): PairLabel | null {
+  if (labels.length === 0) return null;
+  const first = labels[0]!;
+  return labels.every((l) => l === first) ? first : "debatable";
+}
+
+export type FilterQuality = {
+  prefilterVersion: string;
+  embedder: string;
+  /** Labelled pairs drawn from scorings with this filter. */
+  labelled: number;
+  recall: Proportion;
+};
+
+export type JudgeConfigurationQuality = {
+  judgeModel: string;
+  promptVersion: string;
+  prefilterVersion: string;
+  embedder: string;
+  /** Pairs labelled same or different (debatable ones apart). */
+  withFilter: BinaryQuality;
+  judgeAlone: BinaryQuality;
+  debatable: { pairs: number; judgedMatch: number };
+  repeatAgreement: Proportion;
+};
+
+export type MatcherQuality = {
+  labelled: number;
+  unlabelled: number;
+  byLabel: Record<PairLabel, number>;
+  filters: FilterQuality[];
+  configurations: JudgeConfigurationQuality[];
+};
+
+const byKey = <T>(items: readonly T[], key: (t: T) => string): Map<string, T[]> => {
+  const out = new Map<string, T[]>();
+  for (const item of items) out.set(key(item), [...(out.get(key(item)) ?? []), item]);
+  return out;
+};
+
+export function matcherQuality(pairs: readonly LabelledPair[], verdicts: readonly CachedVerdict[]): MatcherQuality {
+  const labelOf = new Map(pairs.map((p) => [p.id, consensusLabel(p.labels)]));
+  const labelled = pairs.filter((p) => labelOf.get(p.id) !== null);
+  const byLabel: Record<PairLabel, number> = { same: 0, different: 0, debatable: 0 };
+  for (const p of labelled) byLabel[labelOf.get(p.id)!]++;
+
+  const filters = [...byKey(labelled, (p) => `${p.prefilterVersion}\u0000${p.embedder}`).values()].map((group) => {
+    const matches = group.filter((p) => labelOf.get(p.id) === "same");
+    return {
+      prefilterVersion: group[0]!.prefilterVersion,
+      embedder: group[0]!.embedder,
+      labelled: group.length,
+      recall: proportion(matches.filter((p) => p.stratum !== "filtered_out").length, matches.length),
+    };
+  });
+
+  const pairById = new Map(labelled.map((p) => [p.id, p]));
+  const configurations: JudgeConfigurationQuality[] = [];
+  const relevant = verdicts.filter((v) => pairById.has(v.pairId));
+  for (const judged of byKey(relevant, (v) => `${v.judgeModel}\u0000${v.promptVersion}`).values()) {
+    const { judgeModel, promptVersion } = judged[0]!;
+    const perPair = byKey(judged, (v) => v.pairId);
+    const repeated = [...perPair.values()].filter((vs) => vs.length > 1);
+    const repeatAgreement = proportion(
+      repeated.filter((vs) => vs.every((v) => v.match === vs[0]!.match)).length,
+      repeated.length,
+    );
+    // One configuration row per filter the labelled pairs were drawn with.
+    for (const group of byKey(labelled, (p) => `${p.prefilterVersion}\u0000${p.embedder}`).values()) {
+      const withFilter: LabelledDecision[] = [];
+      const judgeAlone: LabelledDecision[] = [];
+      const debatable = { pairs: 0, judgedMatch: 0 };
+      let judgedHere = 0;
+      for (const pair of group) {
+        const verdict = perPair.get(pair.id)?.[0];
+        if (verdict) judgedHere++;
+        const label = labelOf.get(pair.id)!;
+        if (label === "debatable") {
+          if (verdict) {
+            debatable.pairs++;
+            if (verdict.match) debatable.judgedMatch++;
+          }
+          continue;
+        }
+        const truth = label === "same";
+        if (verdict) judgeAlone.push({ truth, predicted: verdict.match });
+        if (pair.stratum === "filtered_out") withFilter.push({ truth, predicted: false });
+        else if (verdict) withFilter.push({ truth, predicted: verdict.match });
+      }
+      if (judgedHere === 0) continue;
+      configurations.push({
+        judgeModel,
+        promptVersion,
+        prefilterVersion: group[0]!.prefilterVersion,
+        embedder: group[0]!.embedder,
+        withFilter: binaryQuality(countConfusion(withFilter)),
+        judgeAlone: binaryQuality(countConfusion(judgeAlone)),
+        debatable,
+        repeatAgreement,
+      });
+    }
+  }
+  configurations.sort((a, b) => b.withFilter.pairs - a.withFilter.pairs || a.judgeModel.localeCompare(b.judgeModel));
+  return { labelled: labelled.length, unlabelled: pairs.length - labelled.length, byLabel, filters, configurations };
+}

@@ -1,0 +1,295 @@
+import "server-only";
+import { db } from "../../db";
+import { Prisma } from "../../generated/prisma/client";
+import type { JudgeQuality, MatcherQualityAnswer } from "../../contracts/judge-quality";
+import type { BinaryQuality, Proportion } from "../../judge-quality/binary-quality";
+import { cohenKappa, type Kappa } from "../../judge-quality/cohen-kappa";
+import {
+  matcherQuality,
+  type CachedVerdict,
+  type LabelledPair,
+  type PairLabel,
+} from "../../judge-quality/matcher-quality";
+import {
+  addCrossTables,
+  crossTabulate,
+  GRADES,
+  panelAgreement,
+  type Grade,
+  type PanelAgreement,
+  type PanelVerdict,
+} from "../../judge-quality/panel-grading";
+import { proportion } from "../../judge-quality/binary-quality";
+import { publicSubmissionSql } from "../leaderboard/public-submission";
+import { lastBlind, type Version } from "./load-version";
+
+// How far to trust the judges of one benchmark version (docs/judge-quality.md), computed live from the stored labels,
+// grades and marks: the matcher per judge configuration, the panel against blind graders (Table 15), the reference
+// set audit (§2.2). Only aggregates: the labels themselves stay with maintainers.
+
+const proportionOut = (p: Proportion) => p;
+const binaryOut = (q: BinaryQuality) => ({
+  pairs: q.pairs,
+  true_positives: q.truePositives,
+  false_positives: q.falsePositives,
+  false_negatives: q.falseNegatives,
+  true_negatives: q.trueNegatives,
+  precision: q.precision,
+  recall: q.recall,
+  agreement: q.agreement,
+});
+const kappaOut = (k: Kappa) => ({
+  n: k.n,
+  observed: k.observed,
+  expected: k.expected,
+  kappa: k.kappa,
+  interval: k.interval,
+});
+
+type InUse = { judgeModel: string; promptVersion: string; prefilterVersion: string; embedder: string } | null;
+
+async function judgeInUse(benchmarkId: string): Promise<InUse> {
+  const usage = await db.judgeUsage.findFirst({
+    where: { submission: { benchmarkId, scoringStatus: "scored" } },
+    orderBy: { updatedAt: "desc" },
+    select: {
+      judgeModel: true,
+      promptVersion: true,
+      prefilterVersion: true,
+      embeddingProvider: true,
+      embeddingModel: true,
+    },
+  });
+  return usage
+    ? {
+        judgeModel: usage.judgeModel,
+        promptVersion: usage.promptVersion,
+        prefilterVersion: usage.prefilterVersion,
+        embedder: `${usage.embeddingProvider}/${usage.embeddingModel}`,
+      }
+    : null;
+}
+
+async function matcherFigures(
+  version: Version,
+  kind: "reference" | "duplicate",
+  inUse: InUse,
+): Promise<MatcherQualityAnswer> {
+  const rows = await db.labelPair.findMany({
+    where: { benchmarkId: version.id, kind },
+    select: {
+      id: true,
+      stratum: true,
+      prefilterVersion: true,
+      embedder: true,
+      leftHash: true,
+      rightHash: true,
+      labels: { select: { labelerId: true, label: true, afterReveal: true, createdAt: true } },
+    },
+  });
+  let changedAfterReveal = 0;
+  const pairs: LabelledPair[] = rows.map((r) => {
+    const withBy = r.labels.map((l) => ({ ...l, by: l.labelerId }));
+    const blind = lastBlind(withBy);
+    for (const [by, label] of blind) {
+      const latest = withBy
+        .filter((l) => l.by === by)
+        .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+        .at(-1)!;
+      if (latest.label !== label.label) changedAfterReveal++;
+    }
+    return {
+      id: r.id,
+      stratum: r.stratum,
+      prefilterVersion: r.prefilterVersion,
+      embedder: r.embedder,
+      labels: [...blind.values()].map((l) => l.label as PairLabel),
+    };
+  });
+  const verdictRows =
+    rows.length === 0
+      ? []
+      : await db.$queryRaw<
+          {
+            leftHash: string;
+            rightHash: string;
+            judgeModel: string;
+            promptVersion: string;
+            configHash: string;
+            match: boolean;
+          }[]
+        >(Prisma.sql`
+          SELECT v."leftHash", v."rightHash", v."judgeModel", v."promptVersion", v."configHash", v.match
+          FROM "JudgeVerdict" v
+          JOIN unnest(${rows.map((r) => r.leftHash)}::text[], ${rows.map((r) => r.rightHash)}::text[]) AS p(l, r)
+            ON v."leftHash" = p.l AND v."rightHash" = p.r
+          ORDER BY v."createdAt", v.id`);
+  const pairIds = new Map(rows.map((r) => [`${r.leftHash}\u0000${r.rightHash}`, r.id]));
+  const verdicts: CachedVerdict[] = verdictRows.map((v) => ({
+    pairId: pairIds.get(`${v.leftHash}\u0000${v.rightHash}`)!,
+    judgeModel: v.judgeModel,
+    promptVersion: v.promptVersion,
+    configHash: v.configHash,
+    match: v.match,
+  }));
+  const q = matcherQuality(pairs, verdicts);
+  const overrides =
+    kind === "reference"
+      ? await db.$queryRaw<{ count: bigint; reversed: bigint }[]>(Prisma.sql`
+          SELECT count(*) AS count, count(*) FILTER (WHERE v.match IS NOT NULL AND v.match <> o.match) AS reversed
+          FROM "MatchOverride" o LEFT JOIN "JudgeVerdict" v ON v.id = o."verdictId"
+          WHERE EXISTS (SELECT 1 FROM "ReferenceBug" b JOIN "Repository" r ON r.id = b."repositoryId"
+                        WHERE r."benchmarkId" = ${version.id} AND b."contentHash" = o."referenceHash")`)
+      : [{ count: 0n, reversed: 0n }];
+  return {
+    kind,
+    labelled_pairs: q.labelled,
+    unlabelled_pairs: q.unlabelled,
+    by_label: q.byLabel,
+    labels_changed_after_reveal: changedAfterReveal,
+    overrides: { count: Number(overrides[0]!.count), reversed_judge: Number(overrides[0]!.reversed) },
+    filters: q.filters.map((f) => ({
+      prefilter_version: f.prefilterVersion,
+      embedder: f.embedder,
+      labelled: f.labelled,
+      recall: proportionOut(f.recall),
+    })),
+    configurations: q.configurations.map((c) => ({
+      judge_model: c.judgeModel,
+      prompt_version: c.promptVersion,
+      prefilter_version: c.prefilterVersion,
+      embedder: c.embedder,
+      in_use:
+        inUse !== null &&
+        inUse.judgeModel === c.judgeModel &&
+        inUse.promptVersion === c.promptVersion &&
+        inUse.prefilterVersion === c.prefilterVersion &&
+        inUse.embedder === c.embedder,
+      with_filter: binaryOut(c.withFilter),
+      judge_alone: binaryOut(c.judgeAlone),
+      debatable: { pairs: c.debatable.pairs, judged_match: c.debatable.judgedMatch },
+      repeat_agreement: c.repeatAgreement,
+    })),
+  };
+}
+
+const agreementOut = (a: PanelAgreement) => ({
+  graded: a.graded,
+  conclusive: a.conclusive,
+  table: a.table,
+  agreement: a.agreement,
+  grader_confirm_rate: a.graderConfirmRate,
+  panel_confirm_rate: a.panelConfirmRate,
+});
+
+async function panelFigures(version: Version): Promise<JudgeQuality["panel"]> {
+  const panels = await db.panelRun.findMany({
+    where: { status: "done", submission: { benchmarkId: version.id } },
+    select: {
+      submissionId: true,
+      submission: { select: { model: true, reasoningEffort: true } },
+      samples: {
+        select: {
+          verdict: true,
+          grades: { select: { graderId: true, grade: true, afterReveal: true, createdAt: true } },
+        },
+      },
+    },
+  });
+  const publicIds = new Set(
+    (
+      await db.$queryRaw<{ id: string }[]>(Prisma.sql`
+        SELECT s.id FROM "Submission" s WHERE s."benchmarkId" = ${version.id} AND ${publicSubmissionSql("s")}`)
+    ).map((r) => r.id),
+  );
+  const kappaTable = GRADES.map(() => GRADES.map(() => 0));
+  const perSubmission: (PanelAgreement & { submissionId: string; model: string; effort: string | null })[] = [];
+  for (const panel of panels) {
+    const grades = panel.samples.flatMap((s) => s.grades);
+    if (grades.length === 0) continue;
+    // The first grader of this panel (earliest grade) is the one Table 15 crosses with the panel; a second one is
+    // compared with the first (kappa).
+    const graders = [
+      ...new Set([...grades].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()).map((g) => g.graderId)),
+    ];
+    const pairs: { grade: Grade; panel: PanelVerdict }[] = [];
+    for (const sample of panel.samples) {
+      const blind = lastBlind(sample.grades.map((g) => ({ ...g, by: g.graderId })));
+      const first = blind.get(graders[0]!);
+      if (first && sample.verdict) pairs.push({ grade: first.grade, panel: sample.verdict });
+      const second = graders[1] ? blind.get(graders[1]) : undefined;
+      if (first && second) kappaTable[GRADES.indexOf(first.grade)]![GRADES.indexOf(second.grade)]!++;
+    }
+    if (pairs.length === 0) continue;
+    perSubmission.push({
+      ...panelAgreement(crossTabulate(pairs)),
+      submissionId: panel.submissionId,
+      model: panel.submission.model,
+      effort: panel.submission.reasoningEffort,
+    });
+  }
+  return {
+    pooled: agreementOut(panelAgreement(addCrossTables(perSubmission.map((p) => p.table)))),
+    second_grader: kappaOut(cohenKappa(kappaTable)),
+    submissions: perSubmission
+      .filter((p) => publicIds.has(p.submissionId))
+      .map((p) => ({ ...agreementOut(p), submission_id: p.submissionId, model: p.model, reasoning_effort: p.effort })),
+  };
+}
+
+const MARKS = ["valid", "invalid", "unsure"] as const;
+
+async function referenceSetFigures(version: Version): Promise<JudgeQuality["reference_set"]> {
+  const items = await db.referenceAuditItem.findMany({
+    where: { audit: { benchmarkId: version.id } },
+    select: {
+      referenceBugId: true,
+      marks: { select: { auditorId: true, mark: true, afterReveal: true, createdAt: true } },
+    },
+  });
+  // One bug may sit in several audits: its marks are pooled, each auditor's blind mark counts once.
+  const byBug = new Map<
+    string,
+    { by: string; mark: (typeof MARKS)[number]; afterReveal: boolean; createdAt: Date }[]
+  >();
+  for (const item of items)
+    byBug.set(item.referenceBugId, [
+      ...(byBug.get(item.referenceBugId) ?? []),
+      ...item.marks.map((m) => ({ ...m, by: m.auditorId })),
+    ]);
+  const blindByBug = [...byBug.values()].map((marks) => lastBlind(marks)).filter((m) => m.size > 0);
+  const counts = new Map<string, number>();
+  for (const blind of blindByBug) for (const by of blind.keys()) counts.set(by, (counts.get(by) ?? 0) + 1);
+  // The two auditors with the most marks are the pair kappa compares.
+  const [a, b] = [...counts.entries()].sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1)).map(([by]) => by);
+  const marks = { valid: 0, invalid: 0, unsure: 0 };
+  const table = MARKS.map(() => MARKS.map(() => 0));
+  for (const blind of blindByBug) {
+    // The bug's mark: the first auditor's (by most marks) when they marked it, else any auditor's earliest.
+    const primary =
+      (a ? blind.get(a) : undefined) ??
+      [...blind.values()].sort((x, y) => x.createdAt.getTime() - y.createdAt.getTime())[0]!;
+    marks[primary.mark]++;
+    const ma = a ? blind.get(a) : undefined;
+    const mb = b ? blind.get(b) : undefined;
+    if (ma && mb) table[MARKS.indexOf(ma.mark)]![MARKS.indexOf(mb.mark)]!++;
+  }
+  return {
+    audited: blindByBug.length,
+    marks,
+    invalid_share: proportion(marks.invalid, blindByBug.length),
+    kappa: kappaOut(cohenKappa(table)),
+    auditors: counts.size,
+  };
+}
+
+export async function judgeQualityReport(version: Version): Promise<JudgeQuality> {
+  const inUse = await judgeInUse(version.id);
+  const [reference, duplicate, panel, referenceSet] = await Promise.all([
+    matcherFigures(version, "reference", inUse),
+    matcherFigures(version, "duplicate", inUse),
+    panelFigures(version),
+    referenceSetFigures(version),
+  ]);
+  return { benchmark: version.key, matcher: { reference, duplicate }, panel, reference_set: referenceSet };
+}

@@ -1,0 +1,84 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { db } from "../../db";
+import { AppError } from "../../errors";
+import { benchmarkKey } from "../../benchmarks/benchmark-ref";
+import { findBenchmark } from "../benchmarks/import-benchmark";
+
+// Shared steps of the human-validation operations: the benchmark version a request names, who wrote a row, and the
+// text of a finding or reference bug as the labelling and grading views show it.
+
+export type Version = { id: string; key: string; referenceVisibility: "public" | "maintainers" };
+
+export async function loadVersion(ref: string): Promise<Version> {
+  const row = await findBenchmark(ref);
+  if (!row) throw new AppError("not_found", `Unknown benchmark version "${ref}"`);
+  return { id: row.id, key: benchmarkKey(row), referenceVisibility: row.referenceVisibility };
+}
+
+/** The version of a submission, or null (an unknown id). */
+export async function versionKeyOfSubmission(id: string): Promise<string | null> {
+  const row = await db.submission.findUnique({
+    where: { id },
+    select: { benchmark: { select: { slug: true, version: true } } },
+  });
+  return row ? benchmarkKey(row.benchmark) : null;
+}
+
+export function newSeed(): string {
+  return randomBytes(6).toString("hex");
+}
+
+/** Display names of users by id (name, else e-mail); unknown ids (deleted users) are left out. */
+export async function userNames(ids: Iterable<string>): Promise<Map<string, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db.user.findMany({ where: { id: { in: unique } }, select: { id: true, name: true, email: true } });
+  return new Map(rows.map((u) => [u.id, u.name ?? u.email]));
+}
+
+type TextRow = {
+  file: string;
+  lineStart: number;
+  lineEnd: number;
+  title: string;
+  description: string;
+  codeSnippet: string;
+  suggestedFix: string | null;
+  repository: { name: string };
+};
+export const TEXT_SELECT = {
+  file: true,
+  lineStart: true,
+  lineEnd: true,
+  title: true,
+  description: true,
+  codeSnippet: true,
+  suggestedFix: true,
+  repository: { select: { name: true } },
+} as const;
+
+export function bugText(row: TextRow) {
+  return {
+    repo: row.repository.name,
+    file: row.file,
+    line_start: row.lineStart,
+    line_end: row.lineEnd,
+    title: row.title,
+    description: row.description,
+    code_snippet: row.codeSnippet,
+    suggested_fix: row.suggestedFix,
+  };
+}
+
+/** The label, grade or mark each person wrote last before `until` (their blind one), by person. */
+export function lastBlind<T extends { by: string; createdAt: Date; afterReveal: boolean }>(
+  rows: readonly T[],
+): Map<string, T> {
+  const out = new Map<string, T>();
+  for (const row of [...rows].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())) {
+    if (row.afterReveal) continue;
+    out.set(row.by, row);
+  }
+  return out;
+}

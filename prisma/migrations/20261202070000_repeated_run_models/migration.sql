@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "RepeatedRunFit" ADD COLUMN     "models" JSONB;

@@ -1,0 +1,368 @@
+// Human validation of the LLM judgments (docs/judge-quality.md) through the real web app and worker: maintainers label
+// matcher pairs, grade a panel's sample and audit the reference set, blind (the API answers no hidden field before the
+// caller's own label, grade or mark is stored); changes after the reveal keep their history; everything is
+// audit-logged; and the public figures (API, CSV, /method) follow, each checked against the test's own arithmetic.
+
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { closeQueues } from "../../lib/queue/queues";
+import { importBenchmark } from "../../lib/server/benchmarks/import-benchmark";
+import { db, finding, smallBenchmark, uniqueSlug, waitForStatus } from "../support/fixtures";
+import { waitFor } from "../support/fault-harness";
+import { approveSubmission, call, createTestUser, type TestUser } from "./authz-support";
+
+const webUrl = inject("webUrl");
+const tag = randomUUID().slice(0, 8);
+const MODEL = `Validation agent ${tag}`;
+
+let slug: string;
+let key: string;
+let submitter: TestUser;
+let user: TestUser;
+let m1: TestUser;
+let m2: TestUser;
+let admin: TestUser;
+let submissionId: string;
+
+const rootOf = (text: string) => /\[root:([^\]]+)\]/.exec(text)?.[1];
+const pctText = (successes: number, trials: number) => ((100 * successes) / trials).toFixed(1);
+
+beforeAll(async () => {
+  slug = uniqueSlug("jq");
+  key = `${slug}@1`;
+  await importBenchmark(smallBenchmark(slug));
+  [submitter, user, m1, m2, admin] = await Promise.all([
+    createTestUser("user"),
+    createTestUser("user"),
+    createTestUser("maintainer"),
+    createTestUser("maintainer"),
+    createTestUser("admin"),
+  ]);
+  const created = await call(
+    webUrl,
+    "POST",
+    "/api/v1/submissions",
+    { token: submitter.token },
+    {
+      benchmark: slug,
+      model: MODEL,
+      findings: [
+        finding("P1", "acme/parser", "parser/lexer.py", 42, 47, `Final token lost (${tag}) [panel:confirmed]`),
+        finding("P2", "acme/parser", "parser/ast.py", 101, 104, `Exponent binds loosely (${tag}) [panel:confirmed]`),
+        finding(
+          "X7",
+          "acme/parser",
+          "parser/lexer.py",
+          44,
+          52,
+          `Tab width ignored (${tag}) [panel:rejected:intentional]`,
+        ),
+        finding("U1", "acme/ui", "src/render.ts", 201, 214, `Tooltip leaks (${tag}) [panel:split]`),
+      ],
+    },
+  );
+  expect(created.status).toBe(202);
+  submissionId = created.json.id;
+  expect((await waitForStatus(webUrl, submissionId, submitter.token)).status).toBe("scored");
+  expect(await approveSubmission(webUrl, submissionId, admin.token)).toBe(200);
+});
+
+afterAll(async () => {
+  await closeQueues();
+});
+
+describe("labelling matcher pairs", () => {
+  it("is for maintainers only, and refuses a bad request naming the field", async () => {
+    const body = { benchmark: key, size: 10, seed: "s1" };
+    expect((await call(webUrl, "POST", "/api/v1/labelling/samples", {}, body)).status).toBe(401);
+    expect((await call(webUrl, "POST", "/api/v1/labelling/samples", { token: user.token }, body)).status).toBe(403);
+    expect((await call(webUrl, "GET", `/api/v1/labelling/pairs?benchmark=${key}`, { token: user.token })).status).toBe(
+      403,
+    );
+    const bad = await call(webUrl, "POST", "/api/v1/labelling/samples", { token: m1.token }, { ...body, size: 0 });
+    expect(bad.status).toBe(422);
+    expect(bad.json.error.issues.map((i: { path: string }) => i.path)).toEqual(["size"]);
+  });
+
+  it("draws a seeded mix, shows each pair blind, reveals after the label, and keeps a changed label's history", async () => {
+    const drawn = await call(
+      webUrl,
+      "POST",
+      "/api/v1/labelling/samples",
+      { token: m1.token },
+      { benchmark: key, size: 10, seed: "s1" },
+    );
+    expect(drawn.status).toBe(201);
+    expect(drawn.json.shares).toEqual({ judged_match: 0.4, judged_no_match: 0.4, filtered_out: 0.2 });
+    const rows = await db.labelPair.findMany({ where: { sampleId: drawn.json.id } });
+    const byStratum = (s: string) => rows.filter((r) => r.stratum === s).length;
+    expect(drawn.json.drawn).toEqual({
+      judged_match: byStratum("judged_match"),
+      judged_no_match: byStratum("judged_no_match"),
+      filtered_out: byStratum("filtered_out"),
+    });
+    // The three judged matches (P1, P2, U1) are all drawn (4 seats, 3 there); 2 filtered-out pairs.
+    expect(drawn.json.drawn.judged_match).toBe(3);
+    expect(drawn.json.drawn.filtered_out).toBe(2);
+
+    const list = await call(webUrl, "GET", `/api/v1/labelling/pairs?benchmark=${key}`, { token: m1.token });
+    expect(list.status).toBe(200);
+    expect(list.json.pairs).toHaveLength(rows.length);
+    // The sample records its shares per stratum; the pairs carry nothing of their own stratum or verdict.
+    const pairsText = JSON.stringify(list.json.pairs);
+    for (const hidden of ["stratum", "judged_", "verdict", submissionId, MODEL])
+      expect(pairsText).not.toContain(hidden);
+
+    for (const item of list.json.pairs) {
+      const before = await call(webUrl, "GET", `/api/v1/labelling/pairs/${item.id}`, { token: m1.token });
+      expect(before.status).toBe(200);
+      expect(before.json.reveal).toBe(null);
+      for (const hidden of ["stratum", "judged_", "rationale", "signals", submissionId, MODEL, "fake"])
+        expect(before.text).not.toContain(hidden);
+      const truth = rootOf(before.json.left.title) === rootOf(before.json.right.title) ? "same" : "different";
+      const saved = await call(
+        webUrl,
+        "POST",
+        `/api/v1/labelling/pairs/${item.id}/labels`,
+        { token: m1.token },
+        { label: truth },
+      );
+      expect(saved.status).toBe(201);
+      const row = rows.find((r) => r.id === item.id)!;
+      expect(saved.json.reveal.stratum).toBe(row.stratum);
+      expect(saved.json.reveal.submission).toMatchObject({ id: submissionId, model: MODEL });
+      expect(saved.json.reveal.verdicts.length).toBe(row.stratum === "filtered_out" ? 0 : 1);
+    }
+
+    // A label changed after the reveal is a new row; the blind one still counts.
+    const first = list.json.pairs[0];
+    const changed = await call(
+      webUrl,
+      "POST",
+      `/api/v1/labelling/pairs/${first.id}/labels`,
+      { token: m1.token },
+      { label: "debatable", note: "on second thought" },
+    );
+    expect(changed.json.my_label).toBe("debatable");
+    expect(changed.json.reveal.labels.map((l: { after_reveal: boolean }) => l.after_reveal)).toEqual([false, true]);
+    const actions = await db.auditLog.findMany({
+      where: { target: `label_pair:${first.id}` },
+      orderBy: { createdAt: "asc" },
+    });
+    expect(actions.map((a) => a.action)).toEqual(["label.create", "label.change"]);
+    expect(
+      await db.auditLog.count({ where: { action: "label_sample.draw", target: `label_sample:${drawn.json.id}` } }),
+    ).toBe(1);
+  });
+
+  it("publishes the judge's precision and recall against the blind labels, exactly", async () => {
+    const pairs = await db.labelPair.findMany({
+      where: { benchmarkId: (await db.benchmark.findFirstOrThrow({ where: { slug } })).id },
+      include: { labels: { orderBy: { createdAt: "asc" } } },
+    });
+    // Own arithmetic: the blind (first) label against the judge with the filter (filtered-out pairs say no).
+    let tp = 0;
+    let fp = 0;
+    let fn = 0;
+    let tn = 0;
+    for (const p of pairs) {
+      const same = p.labels[0]!.label === "same";
+      const verdict = await db.judgeVerdict.findFirst({ where: { leftHash: p.leftHash, rightHash: p.rightHash } });
+      const said = p.stratum !== "filtered_out" && verdict?.match === true;
+      if (same && said) tp++;
+      else if (!same && said) fp++;
+      else if (same) fn++;
+      else tn++;
+    }
+    const answer = await call(webUrl, "GET", `/api/v1/judge-quality?benchmark=${key}`);
+    expect(answer.status).toBe(200);
+    const m = answer.json.matcher.reference;
+    expect(m.labelled_pairs).toBe(pairs.length);
+    expect(m.labels_changed_after_reveal).toBe(1);
+    expect(m.configurations).toHaveLength(1);
+    const c = m.configurations[0];
+    expect(c.in_use).toBe(true);
+    expect(c.with_filter).toMatchObject({
+      true_positives: tp,
+      false_positives: fp,
+      false_negatives: fn,
+      true_negatives: tn,
+    });
+    expect(c.with_filter.precision.value).toBe(tp / (tp + fp));
+    expect(c.with_filter.recall.value).toBe(tp / (tp + fn));
+    // No label may leak: the public answer carries counts only.
+    expect(answer.text).not.toContain(pairs[0]!.id);
+    const csv = await call(webUrl, "GET", `/api/v1/judge-quality?benchmark=${key}&format=csv`);
+    expect(csv.headers.get("content-type")).toMatch(/text\/csv/);
+    expect(csv.text).toContain(`matcher,${c.judge_model}`);
+    const page = (await (await fetch(`${webUrl}/method?benchmark=${key}`)).text()).replaceAll("<!-- -->", "");
+    expect(page).toContain("How far to trust the judges");
+    expect(page).toContain(`${pctText(tp, tp + fp)}%`);
+  });
+});
+
+describe("grading a panel's sample blind (Table 15)", () => {
+  let panelId: string;
+
+  it("hides the panel's verdicts and the configuration until every finding is graded", async () => {
+    const started = await call(
+      webUrl,
+      "POST",
+      `/api/v1/admin/submissions/${submissionId}/panel`,
+      { token: admin.token },
+      { sample_size: 4, seed: "jq" },
+    );
+    expect(started.status).toBe(202);
+    await waitFor(
+      async () => (await call(webUrl, "GET", `/api/v1/submissions/${submissionId}`, { token: admin.token })).json,
+      (b) => b.panel?.status === "done",
+      90_000,
+      "the panel to finish",
+    );
+    const panels = await call(webUrl, "GET", `/api/v1/grading/panels?benchmark=${key}`, { token: m1.token });
+    expect(panels.json.panels).toHaveLength(1);
+    panelId = panels.json.panels[0].id;
+    expect(panels.text).not.toContain(MODEL);
+
+    const view = await call(webUrl, "GET", `/api/v1/grading/panels/${panelId}`, { token: m1.token });
+    expect(view.json.reveal).toBe(null);
+    for (const hidden of [MODEL, submissionId, "panel_verdict", "fake-panel"]) expect(view.text).not.toContain(hidden);
+    const findings: string[] = view.json.findings.map((f: { finding: string }) => f.finding);
+    expect(findings).toHaveLength(4);
+    const grades = ["confirmed", "confirmed", "rejected", "unsure"];
+    for (const [i, finding] of findings.entries()) {
+      const saved = await call(
+        webUrl,
+        "POST",
+        `/api/v1/grading/panels/${panelId}/grades`,
+        { token: m1.token },
+        { finding, grade: grades[i] },
+      );
+      expect(saved.status).toBe(201);
+      const after = await call(webUrl, "GET", `/api/v1/grading/panels/${panelId}`, { token: m1.token });
+      if (i < findings.length - 1) {
+        expect(after.json.reveal).toBe(null);
+        expect(after.text).not.toContain(MODEL);
+      } else {
+        expect(after.json.reveal).toMatchObject({ submission_id: submissionId, model: MODEL });
+        expect(after.json.findings.every((f: { reveal: unknown }) => f.reveal !== null)).toBe(true);
+      }
+    }
+    // A second grader, and a grade changed after the reveal (history kept, counted apart).
+    for (const finding of findings)
+      await call(
+        webUrl,
+        "POST",
+        `/api/v1/grading/panels/${panelId}/grades`,
+        { token: m2.token },
+        { finding, grade: "confirmed" },
+      );
+    const changed = await call(
+      webUrl,
+      "POST",
+      `/api/v1/grading/panels/${panelId}/grades`,
+      { token: m1.token },
+      { finding: findings[3], grade: "rejected" },
+    );
+    expect(changed.json.after_reveal).toBe(true);
+    expect(await db.auditLog.count({ where: { target: `panel:${panelId}`, action: "grade.create" } })).toBe(8);
+    expect(await db.auditLog.count({ where: { target: `panel:${panelId}`, action: "grade.change" } })).toBe(1);
+  });
+
+  it("publishes the cross-table, agreement on conclusive findings and both confirm rates, exactly", async () => {
+    const samples = await db.panelSample.findMany({ where: { panelRunId: panelId } });
+    const view = await call(webUrl, "GET", `/api/v1/grading/panels/${panelId}`, { token: m1.token });
+    const grades = ["confirmed", "confirmed", "rejected", "unsure"];
+    const table: Record<string, Record<string, number>> = {
+      confirmed: { confirmed: 0, rejected: 0, abstained: 0 },
+      rejected: { confirmed: 0, rejected: 0, abstained: 0 },
+      unsure: { confirmed: 0, rejected: 0, abstained: 0 },
+    };
+    view.json.findings.forEach((f: { finding: string }, i: number) => {
+      const verdict = samples.find((s) => s.opaqueId === f.finding)!.verdict!;
+      table[grades[i]!]![verdict]!++;
+    });
+    const conclusive = ["confirmed", "rejected"].flatMap((g) => ["confirmed", "rejected"].map((v) => table[g]![v]!));
+    const n = conclusive.reduce((a, b) => a + b, 0);
+    const agree = table.confirmed!.confirmed! + table.rejected!.rejected!;
+    const answer = await call(webUrl, "GET", `/api/v1/judge-quality?benchmark=${key}`);
+    const pooled = answer.json.panel.pooled;
+    expect(pooled.table).toEqual(table);
+    expect(pooled.graded).toBe(4);
+    expect(pooled.conclusive).toBe(n);
+    expect(pooled.agreement.successes).toBe(agree);
+    expect(pooled.grader_confirm_rate.successes).toBe(table.confirmed!.confirmed! + table.confirmed!.rejected!);
+    expect(pooled.panel_confirm_rate.successes).toBe(table.confirmed!.confirmed! + table.rejected!.confirmed!);
+    expect(answer.json.panel.submissions.map((s: { submission_id: string }) => s.submission_id)).toEqual([
+      submissionId,
+    ]);
+    expect(answer.json.panel.second_grader.n).toBe(4);
+    // The leaderboard's Validity cell links to the grading.
+    const board = await call(webUrl, "GET", `/api/v1/leaderboard?benchmark=${key}`);
+    const row = board.json.rows.find((r: { id: string }) => r.id === submissionId);
+    expect(row.panel_graded).toBe(4);
+  });
+});
+
+describe("auditing the reference set (§2.2)", () => {
+  it("samples per repository, keeps auditors independent, and measures their kappa without touching scores", async () => {
+    const scoreBefore = await call(webUrl, "GET", `/api/v1/submissions/${submissionId}`, { token: submitter.token });
+    const drawn = await call(
+      webUrl,
+      "POST",
+      "/api/v1/reference-audits",
+      { token: m1.token },
+      { benchmark: key, size: 3, seed: "a1" },
+    );
+    expect(drawn.status).toBe(201);
+    // 4 bugs: acme/parser 3, acme/ui 1; 3 seats: parser 2.25 -> 2, ui 0.75 -> 0, the seat left goes to the larger remainder (ui).
+    expect(drawn.json.per_repository).toEqual({ "acme/parser": 2, "acme/ui": 1 });
+    const ids: string[] = drawn.json.items.map((i: { reference_bug_id: string }) => i.reference_bug_id);
+    const m1Marks = ["valid", "invalid", "valid"];
+    for (const [i, id] of ids.entries())
+      await call(
+        webUrl,
+        "POST",
+        `/api/v1/reference-audits/${drawn.json.id}/marks`,
+        { token: m1.token },
+        { reference_bug_id: id, mark: m1Marks[i], reason: "checked" },
+      );
+    const blind = await call(webUrl, "GET", `/api/v1/reference-audits/${drawn.json.id}`, { token: m2.token });
+    expect(blind.json.items.every((i: { reveal: unknown }) => i.reveal === null)).toBe(true);
+    expect(blind.text).not.toContain("checked");
+    const missing = await call(
+      webUrl,
+      "POST",
+      `/api/v1/reference-audits/${drawn.json.id}/marks`,
+      { token: m2.token },
+      { reference_bug_id: ids[0], mark: "valid" },
+    );
+    expect(missing.status).toBe(422);
+    expect(missing.json.error.issues.map((i: { path: string }) => i.path)).toEqual(["reason"]);
+    for (const id of ids.slice(0, 2))
+      await call(
+        webUrl,
+        "POST",
+        `/api/v1/reference-audits/${drawn.json.id}/marks`,
+        { token: m2.token },
+        { reference_bug_id: id, mark: "valid", reason: "fine" },
+      );
+    const seen = await call(webUrl, "GET", `/api/v1/reference-audits/${drawn.json.id}`, { token: m2.token });
+    expect(seen.json.items[0].reveal.marks).toHaveLength(2);
+    expect(seen.json.items[2].reveal).toBe(null);
+
+    const answer = await call(webUrl, "GET", `/api/v1/judge-quality?benchmark=${key}`);
+    const audit = answer.json.reference_set;
+    expect(audit).toMatchObject({ audited: 3, auditors: 2, marks: { valid: 2, invalid: 1, unsure: 0 } });
+    expect(audit.invalid_share.value).toBeCloseTo(1 / 3, 12);
+    // Two bugs both marked: m1 valid/invalid, m2 valid/valid: po = 0.5, pe = 0.5 * 1 + 0.5 * 0 = 0.5, kappa = 0.
+    expect(audit.kappa).toMatchObject({ n: 2, observed: 0.5, expected: 0.5, kappa: 0 });
+    expect(
+      await db.auditLog.count({
+        where: { action: "reference_audit.mark", details: { path: ["audit"], equals: drawn.json.id } },
+      }),
+    ).toBe(5);
+    const scoreAfter = await call(webUrl, "GET", `/api/v1/submissions/${submissionId}`, { token: submitter.token });
+    expect(scoreAfter.json.scores).toEqual(scoreBefore.json.scores);
+  });
+});

@@ -1,0 +1,23 @@
+import type { Job } from "bullmq";
+import { env } from "../../lib/env";
+import { createStructuredClient, readAttributionModel } from "../../lib/llm/finding-review-config";
+import { classifyAttributionError } from "../jobs/classify-job-error";
+import { attributeBugs } from "../features/attribution/attribute-bugs";
+import { runFindingReviewJob, updateFindingReview } from "../shared/claim-finding-review";
+
+// attribution-queue: an AttributionRun row each, fenced like scoring.
+export function processAttributionJob(job: Job): Promise<unknown> {
+  return runFindingReviewJob("attribution", job, classifyAttributionError, async (claim, { onProgress }) => {
+    const model = readAttributionModel();
+    if (!model.ok) {
+      await updateFindingReview(claim, { status: "failed", error: model.message });
+      return { failed: model.message };
+    }
+    return attributeBugs(claim, {
+      client: createStructuredClient(),
+      model: model.model,
+      concurrency: env.ATTRIBUTION_CONCURRENCY,
+      onProgress,
+    });
+  });
+}
