@@ -3,7 +3,8 @@
 // Recreates a dedicated database (BENCH_DATABASE_URL, default probebench_bench_upload) with the demo benchmark and
 // three users, builds the web app into its own dist folder (BENCH_REUSE_BUILD=1 reuses it), starts server/server.ts on
 // a spare port with the default limits (50 MB uploads, 100 MB parse budget), then posts one file of each hostile
-// shape, each ~50 MB, and for each prints the status, the seconds to the answer, the server's resident memory
+// shape, each ~50 MB, and the worst SARIF logs (amplifying placeholders and rule texts; BENCH_ONLY_SARIF=1 sends only
+// those), and for each prints the status, the seconds to the answer, the server's resident memory
 // before and at its peak (VmHWM, reset before each upload), and the slowest /api/health answer while the upload
 // was processed (how long the event loop was held). Last, two of the largest valid files at once.
 import { readFileSync, writeFileSync } from "node:fs";
@@ -14,7 +15,8 @@ import { ROOT, TSX_NODE_ARGS, buildForBench, sparePort, startProcess, stopProces
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/probebench_bench_upload";
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379/12";
-const DIST_DIR = ".next-bench-upload";
+// BENCH_DIST_DIR: another production build of the same code to reuse with BENCH_REUSE_BUILD=1 (e.g. the tests' one)
+const DIST_DIR = process.env.BENCH_DIST_DIR ?? ".next-bench-upload";
 const LOG_DIR = path.join(ROOT, "test-artifacts", "logs");
 const SIZE = 50 * 1024 * 1024 - 4096;
 const log = (msg: string) => console.log(`[bench:upload] ${msg}`);
@@ -84,6 +86,90 @@ const SHAPES: { name: string; make: () => string }[] = [
   },
 ];
 
+// SARIF logs that amplify in conversion: `{0}` placeholders filled with a long argument, and a rule's long texts
+// named by every result. Each is sent as application/sarif+json with `query`.
+type SarifShape = { name: string; query: string; make: () => string };
+const sarifLog = (run: unknown) => JSON.stringify({ version: "2.1.0", runs: [run] });
+const sarifResult = (message: unknown, extra: Record<string, unknown> = {}) => ({
+  ruleId: "r",
+  message,
+  locations: [{ physicalLocation: { artifactLocation: { uri: "tinysql/parser.py" }, region: { startLine: 1 } } }],
+  ...extra,
+});
+const SARIF_QUERY = `?benchmark=${demo.slug}@${demo.version}&repo=${REPO}`;
+const SARIF_SHAPES: SarifShape[] = [
+  {
+    name: 'SARIF: 2 results of "{0}" x 50,000, 5,000-char argument, unknown benchmark',
+    query: "?benchmark=no-such-benchmark",
+    make: () =>
+      sarifLog({
+        tool: { driver: { name: "T" } },
+        results: [0, 1].map(() => sarifResult({ text: "{0}".repeat(50_000), arguments: ["a".repeat(5_000)] })),
+      }),
+  },
+  {
+    name: 'SARIF: 2 results of "{0}" x 50,000, 5,000-char argument',
+    query: SARIF_QUERY,
+    make: () =>
+      sarifLog({
+        tool: { driver: { name: "T" } },
+        results: [0, 1].map(() => sarifResult({ text: "{0}".repeat(50_000), arguments: ["a".repeat(5_000)] })),
+      }),
+  },
+  {
+    name: 'SARIF: results of "{0}" x 100,000 (5,000-char argument) up to 50 MB',
+    query: SARIF_QUERY,
+    make: () => {
+      const one = JSON.stringify(sarifResult({ text: "{0}".repeat(100_000), arguments: ["a".repeat(5_000)] }));
+      const count = Math.floor((SIZE - 200) / (one.length + 1));
+      return `{"version":"2.1.0","runs":[{"tool":{"driver":{"name":"T"}},"results":[${Array(count).fill(one).join(",")}]}]}`;
+    },
+  },
+  {
+    name: "SARIF: ~150,000 results naming a rule with 1 MB message, help and fix texts",
+    query: SARIF_QUERY,
+    make: () => {
+      const big = "m".repeat(1_000_000);
+      const rule = {
+        id: "r",
+        shortDescription: { text: big },
+        help: { text: big },
+        messageStrings: { m: { text: big } },
+      };
+      const one = JSON.stringify(sarifResult({ id: "m" }, { fixes: Array(5).fill({ description: { id: "m" } }) }));
+      const count = Math.min(200_000, Math.floor((SIZE - 3_100_000) / (one.length + 1)));
+      return `{"version":"2.1.0","runs":[{"tool":{"driver":{"name":"T","rules":[${JSON.stringify(rule)}]}},"results":[${Array(count).fill(one).join(",")}]}]}`;
+    },
+  },
+  {
+    name: "SARIF: 150,000 valid results, absolute paths (~40 MB, stored)",
+    query: SARIF_QUERY,
+    make: () => {
+      const results = Array.from({ length: 150_000 }, (_, i) =>
+        JSON.stringify({
+          ruleId: `r${i % 50}`,
+          message: { text: `Finding ${i} ${"d".repeat(60)}` },
+          locations: [
+            {
+              physicalLocation: {
+                artifactLocation: { uri: `file:///ci/checkout/tinysql/tinysql/m${i % 50}.py` },
+                region: { startLine: 1 + (i % 400), endLine: 3 + (i % 400) },
+              },
+            },
+          ],
+        }),
+      );
+      // 20 runs over the same repository: 20 runs of 10,000 results (the per-run cap is 20,000 findings)
+      const runs = Array.from(
+        { length: 20 },
+        (_, r) =>
+          `{"tool":{"driver":{"name":"T"}},"results":[${results.slice(r * 10_000, (r + 1) * 10_000).join(",")}]}`,
+      );
+      return `{"version":"2.1.0","runs":[${runs.join(",")}]}`;
+    },
+  },
+];
+
 function memory(pid: number): { rss: number; peak: number } {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
   const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) * 1024;
@@ -119,11 +205,15 @@ async function upload(
   base: string,
   token: string,
   body: string,
+  sarifQuery?: string,
 ): Promise<{ status: number; seconds: number; answer: string }> {
   const started = performance.now();
-  const response = await fetch(`${base}/api/v1/submissions`, {
+  const response = await fetch(`${base}/api/v1/submissions${sarifQuery ?? ""}`, {
     method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    headers: {
+      "content-type": sarifQuery === undefined ? "application/json" : "application/sarif+json",
+      authorization: `Bearer ${token}`,
+    },
     body,
   });
   const text = await response.text();
@@ -152,6 +242,15 @@ function probeHealth(base: string): { stop: () => Promise<number> } {
     }
   })();
   return { stop: async () => ((running = false), await loop, slowest) };
+}
+
+function printRows(rows: string[][]): void {
+  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
+  console.log("");
+  for (const row of rows)
+    console.log(
+      `  ${row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join("  ")}`,
+    );
 }
 
 async function main(): Promise<void> {
@@ -186,14 +285,18 @@ async function main(): Promise<void> {
     const rows: string[][] = [
       ["shape", "bytes", "status", "s", "RSS before", "peak RSS", "peak - before", "slowest health"],
     ];
-    for (const shape of SHAPES) {
+    const only = process.env.BENCH_ONLY_SARIF === "1";
+    const shapes: { name: string; query?: string; make: () => string }[] = only
+      ? SARIF_SHAPES
+      : [...SHAPES, ...SARIF_SHAPES];
+    for (const shape of shapes) {
       let body: string | undefined = shape.make();
       const bytes = Buffer.byteLength(body);
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       resetPeak(pid);
       const before = memory(pid).rss;
       const probe = probeHealth(base);
-      const result = await upload(base, tokens[0]!, body);
+      const result = await upload(base, tokens[0]!, body, shape.query);
       body = undefined;
       const slowest = await probe.stop();
       const { peak } = memory(pid);
@@ -210,6 +313,7 @@ async function main(): Promise<void> {
       ]);
     }
     // Two of the largest valid files at once, from two users: what the default 100 MB parse budget admits.
+    if (only) return printRows(rows);
     const largest = SHAPES[SHAPES.length - 1]!.make();
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     resetPeak(pid);
@@ -229,13 +333,7 @@ async function main(): Promise<void> {
       mb(peak - before),
       `${slowest.toFixed(0)} ms`,
     ]);
-
-    const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
-    console.log("");
-    for (const row of rows)
-      console.log(
-        `  ${row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join("  ")}`,
-      );
+    printRows(rows);
   } finally {
     await stopProcess(web);
   }

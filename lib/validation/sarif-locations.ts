@@ -90,8 +90,10 @@ export function fileInRepository(
   const absolute = /^(?:[/\\]|[A-Za-z]:[/\\])/.test(path);
   if (absolute) {
     const name = repo.slice(repo.lastIndexOf("/") + 1);
-    const at = file.lastIndexOf(`/${name}/`);
-    if (at >= 0) return { file: file.slice(at + name.length + 2), mapped: false };
+    // The outermost directory so named: a checkout may hold a package of its own name (tinysql/tinysql/).
+    const rooted = `/${file}`;
+    const at = rooted.indexOf(`/${name}/`);
+    if (at >= 0) return { file: rooted.slice(at + name.length + 2), mapped: false };
   }
   return { file, mapped: false };
 }

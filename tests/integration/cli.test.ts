@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { finding, smallBenchmark, uniqueSlug } from "../support/fixtures";
+import { db, finding, smallBenchmark, uniqueSlug, waitForStatus } from "../support/fixtures";
 import { runCli } from "../support/cli";
 
 const webUrl = inject("webUrl");
@@ -94,7 +94,7 @@ describe("npx probebench", () => {
     });
     expect(result.code).toBe(0);
     expect(result.stderr).toMatch(
-      /Uploaded .*results\.sarif.*1 findings in 1 run\(s\), queued; 1 results without a location skipped/,
+      /Uploaded .*results\.sarif.*1 findings in 1 run\(s\), queued; of the SARIF results, 1 name a file of their repository, 0 were kept as written, 1 without a location were skipped/,
     );
     expect(result.stdout).toMatch(/overall\s+recall\s+25\.0%/);
     const broken = writeJson("broken.sarif", {
@@ -109,6 +109,47 @@ describe("npx probebench", () => {
     const refused = await cli(["submit", broken, "--benchmark", `${slug}@1`], { PROBEBENCH_TOKEN: token });
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain("runs[0].results[0].locations[0].physicalLocation.region.startLine");
+  });
+
+  it("reads a SARIF log named .json as SARIF, prints JSON without --wait, and status fails for a failed submission", async () => {
+    const log = {
+      version: "2.1.0",
+      runs: [
+        {
+          tool: { driver: { name: "Analyser" } },
+          results: [
+            {
+              ruleId: "r",
+              message: { text: "Final token lost" },
+              locations: [
+                {
+                  physicalLocation: {
+                    artifactLocation: { uri: "file:///ci/work/parser/parser/lexer.py" },
+                    region: { startLine: 42 },
+                  },
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    const file = writeJson("analyser-output.json", log);
+    const validated = await cli(["validate", file], { PROBEBENCH_URL: "http://127.0.0.1:9" });
+    expect(validated.code).toBe(0);
+    expect(validated.stdout).toContain("OK: SARIF log: 1 results become findings");
+    const submitted = await cli(
+      ["submit", file, "--benchmark", `${slug}@1`, "--source-root", "/ci/work/parser", "--json"],
+      { PROBEBENCH_TOKEN: token },
+    );
+    expect(submitted.code).toBe(0);
+    const created = JSON.parse(submitted.stdout);
+    expect(created).toMatchObject({ status: "queued", findings: 1, paths: { mapped: 1, unmapped: 0 } });
+    await waitForStatus(webUrl, created.id, token);
+    await db.submission.update({ where: { id: created.id }, data: { scoringStatus: "failed" } });
+    const status = await cli(["status", created.id, "--json"], { PROBEBENCH_TOKEN: token });
+    expect(JSON.parse(status.stdout).status).toBe("failed");
+    expect(status.code).toBe(1);
   });
 
   it("lists every bad field of an invalid file and exits non-zero", async () => {

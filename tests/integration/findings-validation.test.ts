@@ -53,6 +53,46 @@ const cases: Case[] = [
     paths: ["findings[0].line_end"],
   },
   {
+    name: "a bad severity and a backwards line range, both in one answer",
+    body: () =>
+      JSON.stringify({
+        benchmark: slug,
+        model: "m",
+        findings: [{ ...good(), severity: "urgent", line_start: 5, line_end: 2 }],
+      }),
+    status: 422,
+    paths: ["findings[0].severity", "findings[0].line_end"],
+  },
+  {
+    name: "files that climb out of the repository, plain or percent-encoded",
+    body: () =>
+      JSON.stringify({
+        benchmark: slug,
+        model: "m",
+        findings: [good(), { ...good(), file: "../../etc/passwd" }, { ...good(), file: "%2e%2e/x" }],
+      }),
+    status: 422,
+    paths: ["findings[1].file", "findings[2].file"],
+  },
+  {
+    name: "bidirectional control characters in names and titles",
+    body: () =>
+      JSON.stringify({
+        benchmark: slug,
+        model: "m\u2067",
+        findings: [{ ...good(), file: "parser/\u202Eyp.lexer", title: "ok \u202D" }],
+      }),
+    status: 422,
+    paths: ["model", "findings[0].file", "findings[0].title"],
+  },
+  {
+    name: "a SARIF log sent as a findings file without a benchmark",
+    body: () => JSON.stringify({ version: "2.1.0", runs: [{ tool: { driver: { name: "T" } }, results: [] }] }),
+    status: 422,
+    paths: ["(root)"],
+    message: /SARIF log/,
+  },
+  {
     name: "an unknown benchmark",
     body: () => JSON.stringify({ benchmark: "no-such-benchmark", model: "m", findings: [good()] }),
     status: 422,
