@@ -23,6 +23,7 @@ const panel = (confirmed: number, rejected: number): PanelValidity => ({
   textOnlyValidity: null,
   textOnlyInterval: null,
   sampled: confirmed + rejected,
+  graded: null,
 });
 const entry = (id: string, patch: Partial<LeaderboardEntry>): LeaderboardEntry => ({
   id,
