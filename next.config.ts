@@ -14,6 +14,10 @@ const nextConfig: NextConfig = {
   // Defence in depth for every response (lib/server/http/security-headers.ts). This CSP has no nonce and allows no
   // inline script; proxy.ts replaces it on pages with one carrying the request's nonce. HSTS belongs to the HTTPS
   // proxy in front of the app (deploy/nginx).
+  // The submit guide and the upload form are one page now; old links keep working.
+  async redirects() {
+    return [{ source: "/submit-guide", destination: "/submit", permanent: true }];
+  },
   async headers() {
     const csp = contentSecurityPolicy({ dev: process.env.NODE_ENV === "development" });
     return [

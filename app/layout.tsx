@@ -40,7 +40,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
               <Link href="/repositories">Repositories</Link>
               <Link href="/bug-types">Bug types</Link>
               <Link href="/method">Method</Link>
-              <Link href="/submit-guide">Submit</Link>
+              <Link href="/submit">Submit</Link>
             </div>
             <div className="nav-end">
               <UserMenu />
@@ -55,7 +55,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
             Scored with the PROBE method (Paina et al., 2026). Public data:{" "}
             <a href="/api/v1/leaderboard">leaderboard API</a>, <a href="/api/v1/repositories">repositories API</a>,{" "}
             <a href="/schemas/findings-file.schema.json">findings-file JSON Schema</a>,{" "}
-            <Link href="/docs/api">API reference</Link>.
+            <Link href="/docs/api">API reference</Link>, <Link href="/benchmarks">benchmark datasheets</Link>.
           </div>
         </footer>
       </body>

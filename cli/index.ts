@@ -133,7 +133,7 @@ program
     const flags = parseOrThrow(
       z.object({ "--scopes": scopeListSchema, "--expires-days": expiryDaysTextSchema }),
       { "--scopes": opts.scopes, "--expires-days": opts.expiresDays },
-      "The options",
+      "The command line",
     );
     const { createApiToken } = await import("../lib/server/tokens/api-tokens");
     const created = await createApiToken(opts.email, {
@@ -192,13 +192,41 @@ async function checkFindingsFile(file: string): Promise<{ text: string; summary:
   };
 }
 
+/** A SARIF log converted locally as the server will (without the repositories' file lists); a summary. */
+async function checkSarifConversion(text: string, opts: SarifFlags): Promise<string> {
+  const { parseSarifText } = await import("../lib/validation/sarif");
+  const { runsOf } = await import("../lib/validation/findings-file");
+  const converted = parseSarifText(text, {
+    benchmark: opts.benchmark ?? "(benchmark)",
+    // Without --repo the server decides each result's repository (from its files); here any name will do.
+    repo: opts.repo ?? "(decided-on-upload)/(repository)",
+    source_root: opts.sourceRoot,
+  });
+  const findings = runsOf(converted.file).reduce((n, r) => n + r.findings.length, 0);
+  return `SARIF log: ${findings} results become findings, ${converted.skippedWithoutLocation} without a location are skipped`;
+}
+
+type SarifFlags = { benchmark?: string; repo?: string; sourceRoot?: string };
+
+/** Whether a file is a SARIF log: by its name (.sarif) or by its content (a `.json` written by an analyser). */
+async function isSarifFile(file: string, text: string): Promise<boolean> {
+  const { looksLikeSarifText } = await import("../lib/validation/sarif");
+  return /\.sarif(\.json)?$/i.test(file) || looksLikeSarifText(text);
+}
+
 program
   .command("validate <file>")
   .description(
-    "check a findings file locally, without uploading (the server also checks benchmark and repository names)",
+    "check a findings file or a SARIF log locally, without uploading (the server also checks benchmark and repository names)",
   )
-  .action(async (file: string) => {
-    const { summary } = await checkFindingsFile(file);
+  .option("--benchmark <slug@version>", "SARIF: the benchmark version")
+  .option("--repo <owner/name>", "SARIF: the repository of runs that name none")
+  .option("--source-root <dir>", "SARIF: the directory the analyser ran in (absolute paths are made relative to it)")
+  .action(async (file: string, opts: SarifFlags) => {
+    const text = readFileSync(file, "utf8");
+    const summary = (await isSarifFile(file, text))
+      ? await checkSarifConversion(text, opts)
+      : (await checkFindingsFile(file)).summary;
     console.log(`OK: ${summary}. Benchmark and repository names are checked by the server on upload.`);
   });
 
@@ -211,6 +239,7 @@ type SubmitOptions = {
   model?: string;
   harness?: string;
   repo?: string;
+  sourceRoot?: string;
 };
 
 /** A SARIF log checked locally (its shape and the flags it needs), as the server will; the text to send. */
@@ -223,12 +252,18 @@ async function checkSarifFile(file: string, opts: SubmitOptions): Promise<string
   const flags = parseOrThrow(
     z.object({ "--benchmark": z.string().min(1, "is required for a SARIF file (slug@version)") }),
     { "--benchmark": opts.benchmark ?? "" },
-    "The options",
+    "The command line",
   );
   parseOrThrow(
     sarifUploadQuerySchema,
-    { benchmark: flags["--benchmark"], model: opts.model, harness: opts.harness, repo: opts.repo },
-    "The options",
+    {
+      benchmark: flags["--benchmark"],
+      model: opts.model,
+      harness: opts.harness,
+      repo: opts.repo,
+      source_root: opts.sourceRoot,
+    },
+    "The command line",
   );
   return text;
 }
@@ -239,11 +274,12 @@ apiOptions(
     .description("upload a findings file, or a SARIF 2.1.0 log (.sarif) of a static analyser"),
 )
   .option("--wait", "wait until scoring finishes, showing progress")
-  .option("--json", "print the final status as JSON")
+  .option("--json", "print JSON: the created submission, or with --wait the final status")
   .option("--benchmark <slug@version>", "SARIF: the benchmark version (a findings file names its own)")
   .option("--model <name>", "SARIF: the configuration's name (default: the tool's name and version)")
   .option("--harness <name>", "SARIF: the harness label")
   .option("--repo <owner/name>", "SARIF: the repository of runs that name none (no versionControlProvenance)")
+  .option("--source-root <dir>", "SARIF: the directory the analyser ran in (absolute paths are made relative to it)")
   .action(async (file: string, opts: SubmitOptions) => {
     if (!opts.token)
       throw new ApiError(
@@ -253,23 +289,24 @@ apiOptions(
     const size = statSync(file).size;
     const client = cliClient(opts.url, opts.token);
     // Local checks first: a malformed file is reported at once, without a round trip or a rate-limit charge.
-    const sarif = /\.sarif(\.json)?$/i.test(file);
+    const sarif = await isSarifFile(file, readFileSync(file, "utf8"));
     const created = sarif
       ? await client.submitSarif(await checkSarifFile(file, opts), {
           benchmark: opts.benchmark,
           model: opts.model,
           harness: opts.harness,
           repo: opts.repo,
+          source_root: opts.sourceRoot,
         })
       : await client.submit((await checkFindingsFile(file)).text);
-    const skipped = created.skipped?.without_location
-      ? `; ${created.skipped.without_location} results without a location skipped`
+    const skipped = created.paths
+      ? `; of the SARIF results, ${created.paths.mapped} name a file of their repository, ${created.paths.unmapped} were kept as written, ${created.skipped?.without_location ?? 0} without a location were skipped`
       : "";
     console.error(
       `Uploaded ${file} (${(size / 1024).toFixed(0)} KB): submission ${created.id}, ${created.findings} findings in ${created.runs} run(s), ${created.status}${skipped}`,
     );
     if (!opts.wait) {
-      console.log(created.id);
+      console.log(opts.json ? JSON.stringify(created, null, 2) : created.id);
       return;
     }
     const final = await waitForScores(client, created.id);
@@ -296,6 +333,8 @@ apiOptions(program.command("status <id>").description("show a submission's statu
   .action(async (id: string, opts: { url: string; token?: string; json?: boolean }) => {
     const status = await cliClient(opts.url, opts.token).status(id);
     console.log(opts.json ? JSON.stringify(status, null, 2) : formatScores(status));
+    // As `submit --wait`: a failed submission is a failure for scripts.
+    if (status.status === "failed") process.exitCode = 1;
   });
 
 addSnapshotCommands(program, closeDb);

@@ -2,7 +2,7 @@
 
 import { ApiReferenceReact } from "@scalar/api-reference-react";
 import "@scalar/api-reference-react/style.css";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 
 // Darker method and muted colours than Scalar's light theme, for WCAG AA contrast on white.
 const CONTRAST_CSS = `.light-mode, .light-mode .sidebar {
@@ -14,14 +14,18 @@ const CONTRAST_CSS = `.light-mode, .light-mode .sidebar {
 // The interactive API reference, rendered from /api/v1/openapi.json by Scalar's React component (an older release
 // line that runs on Node 20 with React 19: docs/api.md says why). Its fonts, the "Try it" proxy and the client
 // download button are off: the page's CSP allows this origin only (lib/server/http/security-headers.ts).
-export function ApiReference() {
+// `children` (the server-rendered list of operations) is what the page shows at first paint, while Scalar loads and
+// parses the document in the browser (seconds on a slow machine); it gives way once Scalar's content is there.
+export function ApiReference({ children }: { children?: ReactNode }) {
   const root = useRef<HTMLDivElement>(null);
+  const [rendered, setRendered] = useState(false);
   // Scalar renders its content in a <main>; the page already has one (app/layout.tsx), and a page has one main
   // landmark, so the inner one is made a named region once it appears.
   useEffect(() => {
     const node = root.current;
     if (!node) return;
     const fix = () => {
+      if (node.querySelector("main .section, main section")) setRendered(true);
       for (const main of node.querySelectorAll("main")) {
         if (main.getAttribute("role") === "region") continue;
         main.setAttribute("role", "region");
@@ -35,7 +39,8 @@ export function ApiReference() {
   }, []);
   return (
     // The class lets app/globals.css keep the site's element styles (buttons, tables, headings) out of Scalar's markup.
-    <div ref={root} className="api-reference">
+    <div ref={root} className="api-reference" data-rendered={rendered ? "true" : undefined}>
+      {!rendered && children}
       <ApiReferenceReact
         configuration={{
           url: "/api/v1/openapi.json",

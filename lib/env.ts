@@ -119,6 +119,9 @@ const envSchema = z.object({
   // died) before BullMQ gives up on it. Scoring yields the event loop, so the lock is renewed on time.
   WORKER_LOCK_MS: z.coerce.number().int().min(1_000).default(30_000),
   WORKER_MAX_STALLED: z.coerce.number().int().min(0).default(10),
+  // How long a stopping worker waits for its active jobs while Redis answers; without Redis it waits for nothing.
+  // An attempt cut short is taken up again by another worker (claims are fenced), so stopping never loses work.
+  WORKER_SHUTDOWN_MS: z.coerce.number().int().min(0).default(20_000),
   SCORING_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(4),
   SCORING_RETRY_DELAY_MS: z.coerce.number().int().min(0).default(5_000),
 

@@ -20,12 +20,16 @@ async function main(): Promise<void> {
   const plan = planDemo(process.env.DATABASE_URL);
   let localPg: LocalPostgres | undefined;
   const children: ChildProcess[] = [];
+  const services: ChildProcess[] = [];
 
+  // In order: web and worker first (together, so neither is left running alone), then the services they use. A
+  // worker whose Redis had already gone waited on reconnects; each step is bounded (stopProcess kills after 10 s).
   const shutdown = async (code: number) => {
     log("stopping ...");
-    // All at once: a second signal or a parent that gives up soon must not leave the worker running alone.
     await Promise.all(children.map((child) => stopProcess(child)));
+    await Promise.all(services.map((child) => stopProcess(child)));
     if (localPg) await localPg.stop().catch(() => undefined);
+    log("stopped");
     process.exit(code);
   };
   process.on("SIGINT", () => void shutdown(0));
@@ -41,7 +45,7 @@ async function main(): Promise<void> {
     await ensureDatabase(process.env.DATABASE_URL!);
     if (!process.env.REDIS_URL) {
       const redis = await startLocalRedis(log);
-      if (redis.process) children.push(redis.process);
+      if (redis.process) services.push(redis.process);
       process.env.REDIS_URL = redis.url;
     } else {
       log("Using REDIS_URL from the environment");
@@ -52,7 +56,10 @@ async function main(): Promise<void> {
     log((await migrate(process.env.DATABASE_URL!)).trim());
     const token = await seedDemoData(plan);
 
-    if (!process.env.OPENAI_API_KEY) log("No OPENAI_API_KEY: scores use the offline judge and are labelled as such.");
+    if (!process.env.OPENAI_API_KEY && !process.env.OPENAI_BASE_URL)
+      log(
+        "No OPENAI_API_KEY or OPENAI_BASE_URL: scores use the offline judge and are labelled as such; panel validation and bug-type attribution stay off (docs/operating.md shows how to turn them on with a local model server).",
+      );
     const env = {
       DATABASE_URL: process.env.DATABASE_URL,
       REDIS_URL: process.env.REDIS_URL,

@@ -21,6 +21,7 @@ import { requeueLostScoring } from "./features/scoring/recovery";
 import { startHeartbeat } from "./heartbeat";
 import { createWorker } from "./jobs/create-worker";
 import { startMetricsPublisher } from "./metrics-publisher";
+import { closeWithin } from "./shutdown";
 import { processAttributionJob } from "./processors/attribution";
 import { createAuditProcessor } from "./processors/audit-run";
 import { processFixRankJob, requeueLostFixRankTests } from "./processors/fix-rank";
@@ -96,10 +97,11 @@ async function main(): Promise<void> {
     stopping = true;
     log.info({ signal }, "worker stopping: finishing active jobs");
     stopHeartbeat();
-    for (const worker of workers) await worker.close();
-    await stopMetrics();
-    await closeQueues();
-    await disconnectDb();
+    await closeWithin(connection, workers, env.WORKER_SHUTDOWN_MS, async () => {
+      await stopMetrics();
+      await closeQueues();
+      await disconnectDb();
+    });
     process.exit(0);
   };
   process.on("SIGINT", () => void shutdown("SIGINT"));

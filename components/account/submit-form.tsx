@@ -306,9 +306,8 @@ export function SubmitForm({ maxBytes, benchmarks, quota }: Props) {
       </p>
       <FileDropzone onFile={(file) => void acceptFile(file)} />
       <p className={styles.hint}>
-        The format is described in the <Link href="/submit-guide">submit guide</Link> and the{" "}
-        <a href="/schemas/findings-file.schema.json">JSON Schema</a>; the API is in the{" "}
-        <Link href="/docs/api">API reference</Link>.
+        The format is described below in the guide and the <a href="/schemas/findings-file.schema.json">JSON Schema</a>;
+        the API is in the <Link href="/docs/api">API reference</Link>.
       </p>
       {reading && <p className={styles.hint}>Checking the file…</p>}
       {readError && <ErrorMessage message={readError.message} issues={readError.issues} />}

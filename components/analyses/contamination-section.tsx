@@ -45,6 +45,12 @@ export function ContaminationSection({ contamination }: { contamination: Submiss
           </>
         )}
       </dl>
+      {!c.reference_window && c.source !== "reported" && (
+        <p className="muted" data-testid="enable-fix-rank">
+          This version has no fix dates, so no bug can be ranked: an admin imports them under Admin, Benchmarks (Import
+          fix dates) or with <code>probebench benchmark fix-dates SLUG@VERSION FILE</code>, and the test runs by itself.
+        </p>
+      )}
       {c.runs.length === 0 ? (
         <p className="muted">
           {c.source === "reported"

@@ -11,7 +11,8 @@ function shade(distance: number | null): string | undefined {
   return `hsl(212 85% ${Math.round(97 - 42 * Math.min(1, distance))}%)`;
 }
 
-export function DistanceHeatmap({ data }: { data: BugTypeDistances }) {
+/** `enable`: what turns the attribution on, said where no configuration has attributed bug types yet. */
+export function DistanceHeatmap({ data, enable }: { data: BugTypeDistances; enable?: string }) {
   const { subjects, distances } = data;
   // Columns are narrow: a short tag on screen, the full name for screen readers.
   let configuration = 0;
@@ -20,7 +21,7 @@ export function DistanceHeatmap({ data }: { data: BugTypeDistances }) {
     return (
       <p className="card empty-state">
         Distances need at least two distributions: the reference set and a configuration whose findings have attributed
-        bug types.
+        bug types.{enable ? ` ${enable}` : ""}
       </p>
     );
   }

@@ -1,10 +1,12 @@
 import "server-only";
 import { loadBugTypeDistances } from "@/lib/server/analyses/bug-type-distances";
+import { readAttributionModel } from "@/lib/llm/finding-review-config";
 import { DistanceHeatmap } from "./distance-heatmap";
 
 // The bug-types page's §4.2 / Figure 6 section: how far apart the bug-type distributions are.
 export async function DistanceSection({ benchmark }: { benchmark: string }) {
   const data = await loadBugTypeDistances(benchmark);
+  const attribution = readAttributionModel();
   const q = encodeURIComponent(data.benchmark.key);
   return (
     <section aria-labelledby="distances-heading">
@@ -18,7 +20,7 @@ export async function DistanceSection({ benchmark }: { benchmark: string }) {
         <a href={`/api/v1/bug-types/distances?benchmark=${q}`}>JSON</a> or{" "}
         <a href={`/api/v1/bug-types/distances?benchmark=${q}&format=csv`}>CSV</a>.
       </p>
-      <DistanceHeatmap data={data} />
+      <DistanceHeatmap data={data} enable={attribution.ok ? undefined : attribution.message} />
     </section>
   );
 }

@@ -36,7 +36,6 @@ export function UserMenu() {
   }
   return (
     <span className={styles.userMenu} data-testid="user-menu">
-      <Link href="/submit">Upload</Link>
       <Link href="/account/submissions" title={user.email ?? undefined}>
         My account
       </Link>

@@ -6,6 +6,7 @@ import { rankRows } from "@/lib/leaderboard/rank-rows";
 import type { BenchmarkRef, Coverage, LeaderboardView, RepositoryInfo } from "@/lib/leaderboard/types";
 import { count } from "@/lib/format";
 import { LeaderboardFilters } from "./leaderboard-filters";
+import { filterOptions } from "./filter-options";
 import { LeaderboardTable, type RankedRow } from "./leaderboard-table";
 import { useQueryStates } from "nuqs";
 import { NuqsAdapter } from "nuqs/adapters/react";
@@ -188,12 +189,14 @@ function InteractiveLeaderboard(props: Props) {
 
   const inCoverage = useMemo(() => view.rows.filter((r) => r.coverage === state.coverage), [view, state.coverage]);
   const options = useMemo(
-    () => ({
-      models: unique([...props.options.models, ...inCoverage.map((r) => r.model)]),
-      harnesses: unique([...props.options.harnesses, ...inCoverage.map((r) => r.harness)]),
-      efforts: unique([...props.options.efforts, ...inCoverage.map((r) => r.reasoning_effort)]),
-    }),
-    [inCoverage, props.options],
+    () =>
+      filterOptions(
+        { model: props.options.models, harness: props.options.harnesses, effort: props.options.efforts },
+        view.rows,
+        state.coverage,
+        coverages,
+      ),
+    [view, state.coverage, coverages, props.options],
   );
   const rows: RankedRow[] = useMemo(() => {
     const q = state.q.trim().toLowerCase();
@@ -209,6 +212,10 @@ function InteractiveLeaderboard(props: Props) {
     return shown.map((r) => ({ ...r, ...ranks.get(r.id)! }));
   }, [inCoverage, state.q, state.source, state.model, state.harness, state.effort]);
 
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const activeFilters =
+    [state.q, state.source, state.model, state.harness, state.effort, state.language].filter(Boolean).length +
+    (state.repos.length > 0 ? 1 : 0);
   const incomplete = rows.filter((r) => !r.complete).length;
   const loadedAll = view.rows.length >= totalRows || view !== initialView;
   const whole = view.scope.repos.length === 0 && !view.scope.language;
@@ -223,16 +230,28 @@ function InteractiveLeaderboard(props: Props) {
       <h2 id="lb-heading" className="visually-hidden">
         Leaderboard table
       </h2>
-      <LeaderboardFilters
-        state={state}
-        options={options}
-        languages={languages}
-        repositories={repositories}
-        coverages={coverages}
-        onChange={update}
-        onReset={() => setState(DEFAULT_STATE)}
-        ready={hydrated}
-      />
+      {/* On a phone the table comes first: the filters open from one button (wider screens always show them). */}
+      <button
+        type="button"
+        className="filters-toggle"
+        aria-expanded={filtersOpen}
+        aria-controls="lb-filters"
+        onClick={() => setFiltersOpen((open) => !open)}
+      >
+        Filters{activeFilters > 0 ? ` (${activeFilters} on)` : ""}
+      </button>
+      <div id="lb-filters" className={filtersOpen ? "filters-panel open" : "filters-panel"}>
+        <LeaderboardFilters
+          state={state}
+          options={options}
+          languages={languages}
+          repositories={repositories}
+          coverages={coverages}
+          onChange={update}
+          onReset={() => setState(DEFAULT_STATE)}
+          ready={hydrated}
+        />
+      </div>
       <p className="status-line" role="status" aria-live="polite">
         {status.message}
       </p>
@@ -275,10 +294,6 @@ function InteractiveLeaderboard(props: Props) {
       <LeaderboardCharts rows={rows} />
     </section>
   );
-}
-
-function unique(values: (string | null)[]): string[] {
-  return [...new Set(values.filter((v): v is string => Boolean(v)))].sort((a, b) => a.localeCompare(b));
 }
 
 function describeScope(view: LeaderboardView, total: number): string {

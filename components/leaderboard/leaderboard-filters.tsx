@@ -5,12 +5,11 @@ import { SelectOptions } from "@/components/ui/select-options";
 import { DropdownDetails } from "@/components/ui/dropdown-details";
 import { COLUMN_LABELS, HIDEABLE_COLUMNS } from "./leaderboard-table";
 import type { TableState } from "./url-state";
-
-type Options = { models: string[]; harnesses: string[]; efforts: string[] };
+import type { ElsewhereOption, FilterOptions } from "./filter-options";
 
 type Props = {
   state: TableState;
-  options: Options;
+  options: FilterOptions;
   languages: string[];
   repositories: RepositoryInfo[];
   coverages: Coverage[];
@@ -34,11 +33,13 @@ function filterPatch(key: OptionFilter, value: string): Partial<TableState> {
   return key === "language" ? { language: value, repos: [] } : { [key]: value };
 }
 
+/** A value only rows of another "Evaluated on" choice carry is listed apart; choosing it switches to that choice. */
 function Select({
   id,
   label,
   value,
   values,
+  elsewhere,
   allLabel,
   onChange,
 }: {
@@ -46,14 +47,25 @@ function Select({
   label: string;
   value: string;
   values: string[];
+  elsewhere: ElsewhereOption[];
   allLabel: string;
-  onChange: (v: string) => void;
+  onChange: (v: string, coverage?: string) => void;
 }) {
+  const pick = (v: string) => onChange(v, elsewhere.find((o) => o.value === v && !values.includes(v))?.coverage);
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+      <select id={id} value={value} onChange={(e) => pick(e.target.value)}>
         <SelectOptions anyLabel={allLabel} values={values} />
+        {elsewhere.length > 0 && (
+          <optgroup label="Under another “Evaluated on” choice">
+            {elsewhere.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.value} ({o.coverageLabel})
+              </option>
+            ))}
+          </optgroup>
+        )}
       </select>
     </div>
   );
@@ -74,7 +86,8 @@ export function LeaderboardFilters({
   const toggleColumn = (id: string, visible: boolean) =>
     onChange({ hidden: visible ? state.hidden.filter((h) => h !== id) : [...state.hidden, id] });
   const shownRepos = repositories.filter((r) => !state.language || r.language === state.language);
-  const valuesOf = { model: options.models, harness: options.harnesses, effort: options.efforts, language: languages };
+  const valuesOf = { model: options.model, harness: options.harness, effort: options.effort, language: languages };
+  const elsewhereOf = { ...options.elsewhere, language: [] };
 
   return (
     <form className="filters" role="search" aria-label="Filter the leaderboard" onSubmit={(e) => e.preventDefault()}>
@@ -109,8 +122,9 @@ export function LeaderboardFilters({
             label={label}
             value={state[key]}
             values={valuesOf[key]}
+            elsewhere={elsewhereOf[key]}
             allLabel={allLabel}
-            onChange={(v) => onChange(filterPatch(key, v))}
+            onChange={(v, coverage) => onChange({ ...filterPatch(key, v), ...(coverage ? { coverage } : {}) })}
           />
         ))}
         {coverages.length > 1 && (

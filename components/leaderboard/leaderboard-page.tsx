@@ -79,8 +79,8 @@ export async function LeaderboardPage({ benchmarkRef }: { benchmarkRef: string |
         <div className="card empty-state">
           <p>No benchmark version has been imported yet, so there is nothing to rank.</p>
           <p>
-            Import a benchmark and its results (see <Link href="/submit-guide">the submit guide</Link>), or load the
-            published PROBE results with <code>npx tsx scripts/import-reported.ts</code>.
+            Import a benchmark and its results (see <Link href="/submit">Submit</Link>), or load the published PROBE
+            results with <code>npx tsx scripts/import-reported.ts</code>.
           </p>
         </div>
       </>

@@ -79,7 +79,7 @@ export const reviewQueueSchema = z
         open_model: z.boolean().nullable(),
         source: z.string(),
         status: z.string(),
-        review_status: z.string(),
+        review_status: reviewStatusSchema,
         review_reason: z.string().nullable(),
         runs: z.number().int(),
         created_at: timestampSchema,

@@ -3,6 +3,7 @@ import { ADMIN_ROUTES } from "./admin-routes";
 import { ANALYSES_ROUTES } from "./analyses-routes";
 import { AUDIT_RUNS_ROUTES } from "./audit-runs-routes";
 import { CONTEXT_DOCUMENTS_ROUTES } from "./context-documents-routes";
+import { DATASHEET_ROUTES } from "./datasheet-routes";
 import { JUDGE_QUALITY_ROUTES } from "./judge-quality-routes";
 import { OVERRIDES_ROUTES } from "./overrides-routes";
 import { PANEL_ROUTES } from "./panel-routes";
@@ -23,6 +24,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...ANALYSES_ROUTES,
   ...PANEL_ROUTES,
   ...PUBLIC_READS_ROUTES,
+  ...DATASHEET_ROUTES,
   ...CONTEXT_DOCUMENTS_ROUTES,
   ...OVERRIDES_ROUTES,
   ...ACCOUNT_ROUTES,

@@ -73,7 +73,8 @@ export const SCORE_EXAMPLE = {
   matched_findings: 1,
   findings: 2,
 };
-const countSchema = z.number().nullable().meta({ description: "A count; the mean over runs for repeated runs" });
+/** A count that need not be whole: the mean over runs for repeated runs, derived from published figures for reported rows. */
+export const countSchema = z.number().nullable().meta({ description: "A count; the mean over runs for repeated runs" });
 export const scoreSchema = z
   .looseObject({
     recall: ratioSchema,

@@ -6,6 +6,29 @@ import { pipelineSchema } from "../validation/benchmark-file";
 // a version whose results were transcribed from the paper. Pure zod: lib/datasheet builds it, lib/server stores it,
 // the page and the API read it.
 
+/** The tables of the CSV download, one a request. */
+export const DATASHEET_TABLES = [
+  "pipeline",
+  "repositories",
+  "calendar",
+  "fits",
+  "held_out",
+  "density",
+  "horizons",
+] as const;
+
+export const datasheetQuerySchema = z.object({
+  format: z.enum(["json", "csv"]).default("json"),
+  table: z.enum(DATASHEET_TABLES).default("repositories").meta({
+    description: "Which table the CSV holds (Table 1, 6, Figure 10, Table 8, held-out check, Figure 3, Table 9)",
+  }),
+});
+
+export const datasheetPathSchema = z.object({
+  slug: z.string().meta({ description: "The benchmark's slug" }),
+  version: z.string().meta({ description: "The version" }),
+});
+
 const family = z.enum(["exponential", "weibull", "lognormal"]);
 
 /** What cannot be computed and which field of the benchmark (or fix-dates) file, or which step, provides it. */
@@ -105,9 +128,23 @@ export const bugPoolSchema = z.object({
   horizons_missing: z.string().nullable().meta({ description: "Why the 5- and 10-year columns are empty" }),
 });
 
+const reportedNumber = z.number().nullable();
+
 export const reportedDatasheetSchema = z.object({
   source: z.string(),
   pipeline: pipelineSchema.nullable(),
+  repositories: z.array(
+    z.object({
+      repo: z.string(),
+      files: reportedNumber,
+      kloc: reportedNumber,
+      passes: reportedNumber,
+      tests: reportedNumber,
+      commits: reportedNumber,
+      fix_commits: reportedNumber,
+      bugs: reportedNumber,
+    }),
+  ),
   bug_pool: z
     .object({
       full_window_bugs: z.number().int(),
@@ -157,4 +194,6 @@ export type RepositoryRow = z.infer<typeof repositoryRowSchema>;
 export type Calendar = z.infer<typeof calendarSchema>;
 export type BugPool = z.infer<typeof bugPoolSchema>;
 export type ReportedDatasheet = z.infer<typeof reportedDatasheetSchema>;
+export type ReportedBugPool = NonNullable<ReportedDatasheet["bug_pool"]>;
 export type FamilyName = z.infer<typeof family>;
+export type DatasheetTable = (typeof DATASHEET_TABLES)[number];

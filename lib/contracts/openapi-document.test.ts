@@ -87,3 +87,30 @@ describe("the OpenAPI document", () => {
     }
   });
 });
+
+describe("what third-party OpenAPI tools require of the document", () => {
+  const document = buildOpenApiDocument() as {
+    paths: Record<string, Record<string, { parameters?: { in: string; name: string; schema: { type?: unknown } }[] }>>;
+    webhooks: Record<string, Record<string, { operationId?: string; security?: unknown[] }>>;
+  };
+
+  it("types no query parameter as null (a query string cannot carry null)", () => {
+    const nullable = Object.entries(document.paths).flatMap(([p, ops]) =>
+      Object.entries(ops).flatMap(([m, op]) =>
+        (op.parameters ?? [])
+          .filter((q) => Array.isArray(q.schema.type) && q.schema.type.includes("null"))
+          .map((q) => `${m} ${p} ${q.name}`),
+      ),
+    );
+    expect(nullable).toEqual([]);
+  });
+
+  it("gives every webhook an operationId and an explicit (empty) security requirement", () => {
+    const operations = Object.values(document.webhooks).flatMap((ops) => Object.values(ops));
+    expect(operations.length).toBeGreaterThanOrEqual(7);
+    for (const op of operations) {
+      expect(op.operationId).toMatch(/^webhook[A-Z]/);
+      expect(op.security).toEqual([]);
+    }
+  });
+});

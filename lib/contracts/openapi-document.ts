@@ -48,7 +48,8 @@ function statusesOf(route: ApiRoute): number[] {
   if (route.auth.kind === "optional") [401, 403].forEach((s) => statuses.add(s)); // a bad or under-scoped token
   if (route.auth.kind === "same-origin") statuses.add(403);
   if (route.query || route.body) statuses.add(422);
-  if (route.path.startsWith("/api/v1/") && route.path !== "/api/v1/openapi.json") statuses.add(429);
+  // Every /api/v1 read counts against the client's public-read budget (server/server.ts), this document included.
+  if (route.path.startsWith("/api/v1/")) statuses.add(429);
   statuses.add(500);
   return [...statuses].sort((a, b) => a - b);
 }
@@ -170,6 +171,12 @@ export function buildOpenApiDocument(): object {
     registry.registerWebhook({
       method: "post",
       path: event,
+      operationId: `webhook${event
+        .split(/[._]/)
+        .map((w) => w[0]!.toUpperCase() + w.slice(1))
+        .join("")}`,
+      // The receiver checks the Standard Webhooks signature in the headers; no credential of this API is sent.
+      security: [],
       summary: `The ${event} event`,
       description:
         "Headers `webhook-id` (the same on every retry), `webhook-timestamp` (Unix seconds) and `webhook-signature` (`v1,<base64 HMAC-SHA256 of id.timestamp.body>` with the endpoint's secret). Answer 2xx within 10 s; anything else is retried with exponential backoff for up to 24 hours.",
@@ -179,13 +186,13 @@ export function buildOpenApiDocument(): object {
   }
   for (const route of API_ROUTES) registerRoute(registry, route);
   const generator = new OpenApiGeneratorV31(registry.definitions);
-  cached = generator.generateDocument({
+  const document = generator.generateDocument({
     openapi: "3.1.0",
     info: {
       title: "probebench API",
       version: "1",
       description:
-        "Upload findings (JSON or SARIF), follow scoring, read the leaderboard and its data, and receive signed webhooks. Errors are `{error: {code, message, issues?}}`. The [submit guide](/submit-guide) explains uploads and webhooks step by step.",
+        "Upload findings (JSON or SARIF), follow scoring, read the leaderboard and its data, and receive signed webhooks. Errors are `{error: {code, message, issues?}}`. The [submit page](/submit) explains uploads and webhooks step by step.",
     },
     servers: [{ url: "/" }],
     tags: [
@@ -201,5 +208,25 @@ export function buildOpenApiDocument(): object {
       "Service",
     ].map((name) => ({ name })),
   });
+  cached = withoutNullQueryTypes(document);
   return cached;
+}
+
+/**
+ * A query string cannot carry null, yet optional coerced numbers come out typed ["number", "null"]: keep the
+ * non-null type of every parameter.
+ */
+function withoutNullQueryTypes<D extends { paths?: object }>(document: D): D {
+  for (const operations of Object.values(document.paths ?? {}))
+    for (const operation of Object.values(
+      operations as Record<string, { parameters?: { schema?: { type?: unknown } }[] }>,
+    ))
+      for (const parameter of operation.parameters ?? []) {
+        const type = parameter.schema?.type;
+        if (Array.isArray(type) && type.includes("null")) {
+          const rest = type.filter((t) => t !== "null");
+          parameter.schema!.type = rest.length === 1 ? rest[0] : rest;
+        }
+      }
+  return document;
 }

@@ -102,6 +102,7 @@ const pocSchema = z.looseObject({
       command: z.string(),
       exit_code: z.number().int().nullable(),
       timed_out: z.boolean(),
+      out_of_memory: z.boolean().meta({ description: "Killed at the sandbox's memory limit" }),
       output: z.string(),
     }),
   ),

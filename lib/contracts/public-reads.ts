@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { benchmarkRefSchema as benchmarkRefTextSchema } from "../benchmarks/benchmark-ref";
 import { passPlanSchema } from "../validation/pass-plan";
-import { intervalSchema, ratioSchema, scoreSchema, timestampSchema } from "./common";
+import { countSchema, intervalSchema, ratioSchema, scoreSchema, timestampSchema } from "./common";
 
 // The public reads: benchmarks, leaderboard, repositories, bug types and plans, with their query strings.
 
@@ -194,10 +194,11 @@ const cellSchema = z.looseObject({
   precision: ratioSchema,
   recall_ci: intervalSchema.nullable(),
   precision_ci: intervalSchema.nullable(),
-  matched_reference_bugs: z.number().int().nullable(),
-  reference_bugs: z.number().int().nullable(),
-  matched_findings: z.number().int().nullable(),
-  findings: z.number().int().nullable(),
+  // Means over runs for repeated runs, and derived from the published percentages for reported rows: not always whole.
+  matched_reference_bugs: countSchema,
+  reference_bugs: countSchema,
+  matched_findings: countSchema,
+  findings: countSchema,
 });
 // A table row: the repository (or language pool) and one cell per configuration id (the paper's Tables 12-13).
 const tableRowSchema = z.looseObject({

@@ -3,6 +3,7 @@ import { readAttributionModel, readPanelConfig } from "./finding-review-config";
 
 const base = {
   OPENAI_API_KEY: undefined,
+  OPENAI_BASE_URL: undefined,
   PANEL_JUDGE_MODELS: [] as string[],
   PANEL_TIER2_MODEL: undefined,
   PANEL_CONTEXT_MODEL: undefined,
@@ -14,7 +15,10 @@ describe("offline behaviour of the panel and attribution", () => {
   it("refuses the panel and names every missing setting", () => {
     const result = readPanelConfig(base);
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.message).toContain("OPENAI_API_KEY, PANEL_JUDGE_MODELS, PANEL_TIER2_MODEL");
+    if (!result.ok)
+      expect(result.message).toContain(
+        "OPENAI_API_KEY (or OPENAI_BASE_URL alone for a local server), PANEL_JUDGE_MODELS, PANEL_TIER2_MODEL",
+      );
     const noTier2 = readPanelConfig({ ...base, OPENAI_API_KEY: "k", PANEL_JUDGE_MODELS: ["a", "b"] });
     expect(noTier2.ok ? "" : noTier2.message).toMatch(/set PANEL_TIER2_MODEL \(/);
   });
@@ -42,5 +46,7 @@ describe("offline behaviour of the panel and attribution", () => {
   it("attribution needs an API key and defaults to the judge model", () => {
     expect(readAttributionModel(base).ok).toBe(false);
     expect(readAttributionModel({ ...base, OPENAI_API_KEY: "k" })).toEqual({ ok: true, model: "gpt-4.1-mini" });
+    // A local OpenAI-compatible server (vLLM, llama.cpp, Ollama) needs no key.
+    expect(readAttributionModel({ ...base, OPENAI_BASE_URL: "http://127.0.0.1:11434/v1" }).ok).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import { env, type Env } from "../env";
 import { StructuredClient } from "./structured-client";
+import { ENABLE_LLM_HINT, llmEndpoint } from "./endpoint";
 
 // What the panel and the attribution need configured, and their clients. Without an API key neither runs: the panel
 // would otherwise invent validity figures, so it refuses to start and names what is missing.
@@ -9,19 +10,24 @@ export type PanelConfig = { judges: string[]; tier2Judge: string; contextModel: 
 /** The panel's models, or the sentence saying what is missing. */
 type PanelEnv = Pick<
   Env,
-  "OPENAI_API_KEY" | "PANEL_JUDGE_MODELS" | "PANEL_TIER2_MODEL" | "PANEL_CONTEXT_MODEL" | "JUDGE_MODEL"
+  | "OPENAI_API_KEY"
+  | "OPENAI_BASE_URL"
+  | "PANEL_JUDGE_MODELS"
+  | "PANEL_TIER2_MODEL"
+  | "PANEL_CONTEXT_MODEL"
+  | "JUDGE_MODEL"
 >;
 
 export function readPanelConfig(e: PanelEnv = env): { ok: true; config: PanelConfig } | { ok: false; message: string } {
   const missing = [
-    !e.OPENAI_API_KEY && "OPENAI_API_KEY",
+    !llmEndpoint(e) && "OPENAI_API_KEY (or OPENAI_BASE_URL alone for a local server)",
     e.PANEL_JUDGE_MODELS.length === 0 && "PANEL_JUDGE_MODELS",
     !e.PANEL_TIER2_MODEL && "PANEL_TIER2_MODEL",
   ].filter(Boolean);
   if (missing.length > 0) {
     return {
       ok: false,
-      message: `Panel validation needs an LLM endpoint and its judges: set ${missing.join(", ")} (see .env.example). No panel figures are shown without them.`,
+      message: `Panel validation needs an LLM endpoint and its judges: set ${missing.join(", ")} (see .env.example and docs/operating.md). No panel figures are shown without them.`,
     };
   }
   // §2.3, F.6.2: two distinct tier 1 judges, and a third, distinct from both, settles their disagreements. With one
@@ -48,22 +54,21 @@ export function readPanelConfig(e: PanelEnv = env): { ok: true; config: PanelCon
 }
 
 export function readAttributionModel(
-  e: Pick<Env, "OPENAI_API_KEY" | "ATTRIBUTION_MODEL" | "JUDGE_MODEL"> = env,
+  e: Pick<Env, "OPENAI_API_KEY" | "OPENAI_BASE_URL" | "ATTRIBUTION_MODEL" | "JUDGE_MODEL"> = env,
 ): { ok: true; model: string } | { ok: false; message: string } {
-  if (!e.OPENAI_API_KEY)
+  if (!llmEndpoint(e))
     return {
       ok: false,
-      message:
-        "Bug-type attribution needs an LLM endpoint: set OPENAI_API_KEY (and optionally ATTRIBUTION_MODEL). Until then only self-reported categories are shown.",
+      message: `Bug-type attribution needs an LLM: ${ENABLE_LLM_HINT}. Until then only self-reported categories are shown.`,
     };
   return { ok: true, model: e.ATTRIBUTION_MODEL ?? e.JUDGE_MODEL };
 }
 
 export function createStructuredClient(): StructuredClient {
-  if (!env.OPENAI_API_KEY) throw new Error("createStructuredClient needs OPENAI_API_KEY");
+  const endpoint = llmEndpoint();
+  if (!endpoint) throw new Error("createStructuredClient needs OPENAI_API_KEY or OPENAI_BASE_URL");
   return new StructuredClient({
-    apiKey: env.OPENAI_API_KEY,
-    baseURL: env.OPENAI_BASE_URL,
+    ...endpoint,
     timeoutMs: env.JUDGE_TIMEOUT_MS,
     maxRetries: env.JUDGE_MAX_RETRIES,
     malformedRetries: env.JUDGE_MALFORMED_RETRIES,

@@ -1,6 +1,7 @@
 import OpenAI from "openai";
 import { z } from "zod";
 import { env } from "../env";
+import { llmEndpoint } from "./endpoint";
 import type { BugText, SignalValues } from "../scoring/types";
 import { sha256 } from "../hash";
 import { capRationale, renderJudgeMessages } from "./judge-messages";
@@ -115,7 +116,7 @@ export class OpenAiJudge implements Judge {
 export class JudgeReplyError extends Error {}
 
 /**
- * The documented offline judge, used when no OPENAI_API_KEY is set. It is a deterministic rule over the prefilter
+ * The documented offline judge, used when no LLM endpoint is configured (neither OPENAI_API_KEY nor OPENAI_BASE_URL). It is a deterministic rule over the prefilter
  * signals, far weaker than an LLM: it matches a pair when the line ranges overlap substantially and the texts agree,
  * or when the texts are near-duplicates. Every score it produces is labelled "offline judge".
  */
@@ -146,12 +147,12 @@ export class OfflineJudge implements Judge {
   }
 }
 
-/** The judge the configuration asks for: the LLM when an API key is set, else the offline rule. */
+/** The judge the configuration asks for: the LLM when an endpoint is configured, else the offline rule. */
 export function createJudge(): Judge {
-  if (!env.OPENAI_API_KEY) return new OfflineJudge();
+  const endpoint = llmEndpoint();
+  if (!endpoint) return new OfflineJudge();
   return new OpenAiJudge(env.JUDGE_MODEL, {
-    apiKey: env.OPENAI_API_KEY,
-    baseURL: env.OPENAI_BASE_URL,
+    ...endpoint,
     timeoutMs: env.JUDGE_TIMEOUT_MS,
     maxRetries: env.JUDGE_MAX_RETRIES,
   });

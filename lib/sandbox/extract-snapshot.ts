@@ -5,6 +5,7 @@ import { pipeline } from "node:stream/promises";
 import { createGunzip } from "node:zlib";
 import tar from "tar-stream";
 import { DEFAULT_SNAPSHOT_LIMITS } from "../snapshots/read-source-tree";
+import { canonicalMemberKind } from "../snapshots/check-snapshot-archive";
 import { SnapshotChecker, type SnapshotLimits } from "../snapshots/snapshot-rules";
 
 // Snapshots are stored as canonical .tar.gz (lib/snapshots/canonical-tar.ts); a run extracts each one once into its
@@ -33,15 +34,9 @@ export async function extractSnapshot(
   const writing = (async () => {
     for await (const entry of extract) {
       const { header } = entry;
-      const kind =
-        header.type === "file" || header.type === "contiguous-file"
-          ? "file"
-          : header.type === "symlink"
-            ? "symlink"
-            : `${header.type ?? "unknown"} (not in a canonical snapshot)`;
       const admitted = checker.admit({
         name: header.name,
-        kind,
+        kind: canonicalMemberKind(header.type),
         size: header.size ?? 0,
         linkname: header.linkname ?? undefined,
       });

@@ -80,7 +80,7 @@ describe("mergeCrossRunDuplicates", () => {
         },
         concurrency: 1 + Math.floor(random() * 6),
         windowSize: 1 + Math.floor(random() * 20),
-        waveSize: 1 + Math.floor(random() * 8),
+        judgeWindow: 1 + Math.floor(random() * 8),
       });
       const reference = allPairsComponents(n, edges, candidates.left, candidates.right, truth);
       expect(partition(n, merged.set), `seed ${seed}`).toBe(partition(n, reference));
@@ -131,8 +131,8 @@ describe("mergeCrossRunDuplicates", () => {
       known: () => undefined,
       judge: async (i) => (calls.push(i), true),
       concurrency: 1,
-      // One candidate a wave: each is chosen knowing every verdict before it.
-      waveSize: 1,
+      // A window of one call: each candidate is examined knowing every verdict before it.
+      judgeWindow: 1,
     });
     expect(calls).toEqual([0, 1]);
     expect(cold).toMatchObject({ judged: 2, skipped: 1, known: 0 });
@@ -149,10 +149,11 @@ describe("mergeCrossRunDuplicates", () => {
     expect(warm).toMatchObject({ judged: 0, known: 2, skipped: 1 });
   });
 
-  it("judges in waves: the calls depend on the verdicts, never on the order replies come back in", async () => {
-    // f0 - f1, f1 - f2, f0 - f2, f3 - f4, f2 - f3: with waves of 2, wave 1 is {0-1, 1-2} (both "yes"); 0-2 is then
-    // connected and skipped; wave 2 is {3-4, 2-3}.
-    const candidates = { left: Int32Array.from([0, 1, 0, 3, 2]), right: Int32Array.from([1, 2, 2, 4, 3]) };
+  it("judges behind a fixed window: the calls depend on the verdicts, never on the order replies come back in", async () => {
+    // f0 - f1, f1 - f2, f3 - f4, f0 - f2, f2 - f3, with a window of 2 (a candidate is examined knowing every verdict
+    // but the last call's): 0-1 and 1-2 are called at once; 3-4 is examined knowing 0-1 and called; 0-2 knowing 0-1 and
+    // 1-2, so it is connected and skipped; 2-3 knowing 0-1 and 1-2, and called. 3-4 is the only "no".
+    const candidates = { left: Int32Array.from([0, 1, 3, 0, 2]), right: Int32Array.from([1, 2, 4, 2, 3]) };
     const runOnce = async (delays: number[], concurrency: number) => {
       const calls: number[] = [];
       const merged = await mergeCrossRunDuplicates({
@@ -163,20 +164,67 @@ describe("mergeCrossRunDuplicates", () => {
         judge: async (i) => {
           calls.push(i);
           await new Promise((resolve) => setTimeout(resolve, delays[i]));
-          return i !== 3;
+          return i !== 2;
         },
         concurrency,
-        waveSize: 2,
+        judgeWindow: 2,
       });
       return { calls: [...calls].sort(), merged };
     };
     const a = await runOnce([5, 0, 0, 0, 5], 2);
-    const b = await runOnce([0, 5, 0, 5, 0], 1);
-    expect(a.calls).toEqual([0, 1, 3, 4]);
+    const b = await runOnce([0, 5, 5, 0, 0], 1);
+    const c = await runOnce([5, 5, 0, 0, 0], 8);
+    expect(a.calls).toEqual([0, 1, 2, 4]);
     expect(b.calls).toEqual(a.calls);
+    expect(c.calls).toEqual(a.calls);
     expect(a.merged).toMatchObject({ judged: 4, skipped: 1, duplicates: [0, 1, 4] });
-    expect(b.merged.duplicates).toEqual(a.merged.duplicates);
-    expect(partition(5, a.merged.set)).toBe(partition(5, b.merged.set));
+    expect(b.merged).toMatchObject({ judged: 4, skipped: 1, duplicates: [0, 1, 4] });
+    expect(partition(5, a.merged.set)).toBe(partition(5, c.merged.set));
+  });
+
+  it("keeps the pool full: a call starts as soon as one ends, not when a batch is back", async () => {
+    // 40 candidates on distinct findings (none can be skipped), concurrency 4, window 16: one slow call (candidate 0)
+    // must not hold the others back while the window has room.
+    const n = 40;
+    const candidates = {
+      left: Int32Array.from({ length: n }, (_, i) => 2 * i),
+      right: Int32Array.from({ length: n }, (_, i) => 2 * i + 1),
+    };
+    let inFlight = 0;
+    let most = 0;
+    let startedWhileSlow = 0;
+    let finishedOthers = 0;
+    let slowDone = false;
+    let releaseSlow: () => void = () => undefined;
+    await mergeCrossRunDuplicates({
+      findingCount: 2 * n,
+      edges: [],
+      candidates,
+      known: () => undefined,
+      judge: async (i) => {
+        inFlight++;
+        most = Math.max(most, inFlight);
+        if (i === 0) {
+          // Out until the window's other calls are back (or 2 s, should the pool wait for it).
+          await new Promise<void>((resolve) => {
+            releaseSlow = resolve;
+            setTimeout(resolve, 2_000);
+          });
+          slowDone = true;
+        } else {
+          if (!slowDone) startedWhileSlow++;
+          await new Promise((resolve) => setImmediate(resolve));
+          if (++finishedOthers === 15) releaseSlow();
+        }
+        inFlight--;
+        return false;
+      },
+      concurrency: 4,
+      judgeWindow: 16,
+    });
+    expect(most).toBe(4);
+    // Up to the window's edge (calls 1-15) run while call 0 is still out.
+    expect(startedWhileSlow).toBe(15);
   });
 
   it("records undecided pairs and goes on", async () => {

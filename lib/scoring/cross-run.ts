@@ -105,8 +105,8 @@ export type CrossRunMergeInput = {
   judge: (i: number) => Promise<boolean | undefined>;
   concurrency: number;
   windowSize?: number;
-  /** Candidates per wave (DEFAULT_WAVE_SIZE); the calls made depend on it, so it must stay fixed between scorings. */
-  waveSize?: number;
+  /** Calls a candidate may be behind on (JUDGE_WINDOW); the calls made depend on it, so it stays fixed between scorings. */
+  judgeWindow?: number;
   onProgress?: (examined: number, total: number) => void;
 };
 
@@ -123,8 +123,8 @@ export type CrossRunMergeResult = {
 
 /**
  * Merges findings into components: known edges and every known (cached) verdict first, then the other candidates in
- * order, in deterministic waves, each skipped when its ends are connected by the edges known before its wave, at most
- * `concurrency` judge calls in flight. Applying what is known before judging anything makes the call count bounded in advance
+ * order, each skipped when its ends are connected by the edges known when it is reached (a deterministic window behind
+ * the calls in flight), at most `concurrency` judge calls in flight. Applying what is known before judging anything makes the call count bounded in advance
  * (boundCrossRunCalls) and lets a rescore with a warm cache reach every candidate with at least the connections the
  * first scoring had, so it makes no call.
  */
@@ -155,75 +155,99 @@ export async function mergeCrossRunDuplicates(input: CrossRunMergeInput): Promis
     await new Promise<void>((resolve) => setImmediate(resolve));
   }
 
-  // Deterministic waves: a wave is the next `waveSize` candidates, in judging order, that are neither decided nor
-  // connected by the edges known before the wave; they are judged (at most `concurrency` at a time) and their "yes"
-  // verdicts joined only once the whole wave is back. Which candidates are judged, and so the calls, the stored
-  // verdicts and the pair rows, depends on the verdicts and never on the order replies arrive in. (Joining each
-  // verdict as it came back skipped a few more pairs, but which ones depended on reply timing.)
-  const waveSize = Math.max(1, input.waveSize ?? DEFAULT_WAVE_SIZE);
+  // Deterministic sliding window: candidates are examined in judging order, and one is judged unless its ends are
+  // connected by the edges known so far and the "yes" verdicts of every call made before it except the last
+  // `judgeWindow - 1`. Verdicts are applied in call order, each exactly when the next examination needs it, so which
+  // candidates are judged, and so the calls, the stored verdicts and the pair rows, depends on the verdicts and never
+  // on the order replies arrive in or on the concurrency. Unlike waves (a batch judged, then joined), the pool is
+  // refilled as each call ends: it idles only when the oldest unapplied call is `judgeWindow` calls behind.
+  const judgeWindow = Math.max(1, input.judgeWindow ?? JUDGE_WINDOW);
+  const concurrency = Math.max(1, input.concurrency);
+  const calls: number[] = [];
+  const verdicts: (boolean | undefined)[] = [];
+  const back: boolean[] = [];
+  let started = 0;
+  let inFlight = 0;
+  let failure: { error: unknown } | undefined;
+  let wake: (() => void) | undefined;
+  const replied = () => {
+    const resume = wake;
+    wake = undefined;
+    resume?.();
+  };
+  const startCalls = () => {
+    while (!failure && inFlight < concurrency && started < calls.length) {
+      const k = started++;
+      inFlight++;
+      input
+        .judge(calls[k]!)
+        .then(
+          (match) => {
+            verdicts[k] = match;
+            back[k] = true;
+          },
+          (error: unknown) => {
+            failure ??= { error };
+          },
+        )
+        .finally(() => {
+          inFlight--;
+          startCalls();
+          replied();
+        });
+    }
+  };
+  const nextReply = () => new Promise<void>((resolve) => (wake = resolve));
+  let applied = 0;
+  const applyNext = () => {
+    const k = applied++;
+    const i = calls[k]!;
+    const match = verdicts[k];
+    if (match === undefined) result.undecided.push(i);
+    else if (match) {
+      result.duplicates.push(i);
+      set.union(left[i]!, right[i]!);
+    }
+  };
   let cursor = 0;
-  while (cursor < total) {
-    const wave: number[] = [];
-    while (cursor < total && wave.length < waveSize) {
-      const i = cursor++;
-      if (decided[i]) continue;
-      if (set.connected(left[i]!, right[i]!)) {
-        result.skipped++;
-        continue;
-      }
-      wave.push(i);
-      // A long run of skipped candidates hands the event loop back now and then.
-      if (cursor % windowSize === 0) await new Promise<void>((resolve) => setImmediate(resolve));
+  while (!failure) {
+    // The verdicts every examination from here on must see: all calls but the last `judgeWindow - 1`.
+    const needed = cursor < total ? Math.max(0, calls.length + 1 - judgeWindow) : calls.length;
+    if (applied < needed) {
+      if (back[applied]) applyNext();
+      else await nextReply();
+      continue;
     }
-    result.judged += wave.length;
-    const verdicts = await judgeAll(wave, input.judge, input.concurrency);
-    for (let k = 0; k < wave.length; k++) {
-      const i = wave[k]!;
-      const match = verdicts[k];
-      if (match === undefined) result.undecided.push(i);
-      else if (match) {
-        result.duplicates.push(i);
-        set.union(left[i]!, right[i]!);
+    if (cursor >= total) break;
+    const i = cursor++;
+    if (!decided[i]) {
+      if (set.connected(left[i]!, right[i]!)) result.skipped++;
+      else {
+        calls.push(i);
+        startCalls();
       }
     }
-    input.onProgress?.(cursor, total);
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    // Long runs of skipped candidates hand the event loop back now and then.
+    if (cursor % windowSize === 0) {
+      input.onProgress?.(cursor, total);
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
   }
+  // The first failure stops further calls and is rethrown once the calls in flight have ended.
+  while (inFlight > 0) await nextReply();
+  if (failure) throw failure.error;
+  result.judged = calls.length;
+  input.onProgress?.(total, total);
   result.duplicates.sort((a, b) => a - b);
   return result;
 }
 
-/** Candidates judged per wave by default (mergeCrossRunDuplicates); fixed, so the calls never depend on concurrency. */
-export const DEFAULT_WAVE_SIZE = 2_048;
-
 /**
- * Judges the given candidates, at most `concurrency` at a time, and returns their verdicts in input order. The first
- * failure stops further calls and is rethrown once the calls in flight have ended.
+ * Calls a candidate may be behind on (mergeCrossRunDuplicates): it is judged knowing every verdict but those of the
+ * last JUDGE_WINDOW - 1 calls before it. Fixed, so the calls never depend on concurrency; above JUDGE_CONCURRENCY, so
+ * the pool stays full.
  */
-async function judgeAll(
-  items: number[],
-  judge: (i: number) => Promise<boolean | undefined>,
-  concurrency: number,
-): Promise<(boolean | undefined)[]> {
-  const verdicts = new Array<boolean | undefined>(items.length);
-  let next = 0;
-  let failure: { error: unknown } | undefined;
-  // Each lane takes the next item when its call ends: one promise chain a lane, no race over the calls in flight
-  // (awaiting Promise.race over 256 calls for every call left ~10^8 reactions to collect).
-  const lane = async () => {
-    while (!failure && next < items.length) {
-      const k = next++;
-      try {
-        verdicts[k] = await judge(items[k]!);
-      } catch (error) {
-        failure ??= { error };
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(Math.max(1, concurrency), items.length) }, lane));
-  if (failure) throw failure.error;
-  return verdicts;
-}
+export const JUDGE_WINDOW = 1_024;
 
 /**
  * The most judge calls mergeCrossRunDuplicates can make for these candidates: those without a known verdict whose

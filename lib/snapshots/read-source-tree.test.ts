@@ -4,9 +4,10 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import tar, { type Header } from "tar-stream";
 import { afterEach, describe, expect, it } from "vitest";
-import { packCanonicalTar, sha256Hex } from "./canonical-tar";
+import { packCanonicalTar, sha256Hex, writeCanonicalTarGz } from "./canonical-tar";
+import { checkSnapshotArchive } from "./check-snapshot-archive";
 import { readSourceTree, type TreeEntry } from "./read-source-tree";
-import { assertLinksStayInside } from "./snapshot-rules";
+import { assertLinksStayInside, MAX_PATH_BYTES } from "./snapshot-rules";
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -287,5 +288,51 @@ describe("readSourceTree", () => {
     // A directory is held to the same limits as an archive.
     const root = makeTree(Object.fromEntries(many.map((m) => [m.name, "1"])));
     await expect(readSourceTree(root, limits)).rejects.toThrow("more than 10 members (SNAPSHOT_MAX_FILES)");
+  });
+
+  it("counts a hard link as the copy it becomes: 4 MiB and 40 links are over a 16 MiB SNAPSHOT_MAX_BYTES", async () => {
+    const links = Array.from({ length: 40 }, (_, i) => ({
+      name: `copy${i}.bin`,
+      type: "link" as const,
+      linkname: "big.bin",
+    }));
+    const archive = await makeTar([{ name: "big.bin", type: "file" }, ...links], {
+      "big.bin": "x".repeat(4 * 1024 ** 2),
+    });
+    await expect(
+      readSourceTree(archive, { maxBytes: 16 * 1024 ** 2, maxFiles: 100, maxFileBytes: 8 * 1024 ** 2 }),
+    ).rejects.toThrow(
+      'over 16 MiB uncompressed (SNAPSHOT_MAX_BYTES), counting each hard link as a copy of its file; refused at "copy3.bin"',
+    );
+  });
+
+  it("refuses names a file system would refuse at extraction, naming the member", async () => {
+    const long = "n".repeat(300);
+    await expect(readSourceTree(await makeTar([{ name: `src/${long}.py`, type: "file" }]))).rejects.toThrow(
+      `The snapshot member "src/${long}.py" has a name of 303 bytes`,
+    );
+    // Bytes, not characters: 128 two-byte characters are 256 bytes.
+    await expect(readSourceTree(await makeTar([{ name: "é".repeat(128), type: "file" }]))).rejects.toThrow(
+      "has a name of 256 bytes",
+    );
+    const deep = Array.from({ length: 20 }, () => "d".repeat(200)).join("/");
+    await expect(readSourceTree(await makeTar([{ name: `${deep}/x.py`, type: "file" }]))).rejects.toThrow(
+      `has a path of ${deep.length + 5} bytes, over the ${MAX_PATH_BYTES} allowed`,
+    );
+    await expect(
+      readSourceTree(await makeTar([{ name: "l", type: "symlink", linkname: "./".repeat(2000) }])),
+    ).rejects.toThrow('The symbolic link "l" has a target of 4000 bytes');
+  });
+
+  it("writes the canonical tar streamed, gzipped, with the same sha256, and it passes extraction's rules", async () => {
+    const tree = await readSourceTree(makeTree({ [`${"a".repeat(255)}/b.py`]: "x = 1\n", "c.py": "y\n" }));
+    const dir = makeTree({});
+    const file = path.join(dir, "snapshot.tar.gz");
+    const written = await writeCanonicalTarGz(tree.entries, file);
+    const whole = await packCanonicalTar(tree.entries);
+    expect(written).toEqual({ sha256: sha256Hex(whole), bytes: whole.length });
+    await expect(checkSnapshotArchive(file, { maxBytes: 10_000, maxFiles: 10, maxFileBytes: 1000 })).resolves.toBe(
+      undefined,
+    );
   });
 });

@@ -4,8 +4,9 @@ import { normalizePath } from "../planner/resolve-imports";
 // The rules every member of a repository snapshot obeys, checked one member at a time while an archive streams in:
 // at import (lib/snapshots/read-source-tree.ts) and again at every extraction (lib/sandbox/extract-snapshot.ts), since
 // the store is only as trusted as its disk. A snapshot is untrusted input (docs/security.md): no member may name a
-// path outside the tree, pass through a symbolic link or a file, or link out of the tree; and its size is bounded
-// before any member is read, so a small archive of zeros cannot make the reader hold gigabytes.
+// path outside the tree, pass through a symbolic link or a file, link out of the tree, or have a name a file system
+// refuses; and its size is bounded before any member is read (hard links counted as the copies they become), so a
+// small archive cannot make the reader hold gigabytes. The same rules at both ends: an accepted snapshot extracts.
 
 export type SnapshotLimits = {
   /** Uncompressed bytes of all members together, revision history included. */
@@ -22,6 +23,12 @@ export type MemberHeader = { name: string; kind: MemberKind | string; size: numb
 
 /** A member as admitted: its normalised path, or null when it is the tree's root or revision history (skipped). */
 export type AdmittedMember = { path: string; kind: MemberKind; linkTarget?: string } | null;
+
+// What a Linux file system takes: 255 bytes a name (NAME_MAX), 4,096 a path with its NUL (PATH_MAX). A snapshot's
+// paths are extracted below a work directory (AUDIT_WORK_DIR/<run>/<sha256>.tmp-...), and a symbolic link's target
+// is stored whole: both are held to 3,072 bytes, which leaves a work directory path of up to 1,000 bytes.
+export const MAX_NAME_BYTES = 255;
+export const MAX_PATH_BYTES = 3_072;
 
 const HISTORY = new Set([".git", ".hg", ".svn"]);
 export const isHistoryPath = (relative: string) => relative.split("/").some((part) => HISTORY.has(part));
@@ -52,6 +59,8 @@ export function memberPath(name: string): string {
 export class SnapshotChecker {
   private readonly kinds = new Map<string, "file" | "symlink" | "directory">();
   private readonly links = new Map<string, string>();
+  // Sizes of the regular files admitted: a hard link is stored (and extracted) as a copy of its file.
+  private readonly sizes = new Map<string, number>();
   private members = 0;
   private bytes = 0;
   removedHistoryEntries = 0;
@@ -95,6 +104,7 @@ export class SnapshotChecker {
     }
 
     const parts = rel.split("/");
+    assertNameFits(header.name, rel, parts);
     for (let i = 1; i < parts.length; i++) {
       const prefix = parts.slice(0, i).join("/");
       const seen = this.kinds.get(prefix);
@@ -125,18 +135,31 @@ export class SnapshotChecker {
           `The snapshot member ${JSON.stringify(header.name)} is a hard link to ${JSON.stringify(header.linkname ?? "")}, which is not a regular file earlier in the archive`,
         );
       }
+      // Its bytes count again: the canonical snapshot holds the link as a copy of the file.
+      this.bytes += this.sizes.get(target!) ?? 0;
+      if (this.bytes > this.limits.maxBytes) {
+        refuse(
+          `The snapshot is over ${formatBytes(this.limits.maxBytes)} uncompressed (SNAPSHOT_MAX_BYTES), counting each hard link as a copy of its file; refused at ${JSON.stringify(header.name)}`,
+        );
+      }
       this.kinds.set(rel, "file");
+      this.sizes.set(rel, this.sizes.get(target!) ?? 0);
       return { path: rel, kind, linkTarget: target! };
     }
     if (kind === "symlink") {
       const target = header.linkname ?? "";
       if (target === "" || target.includes("\0"))
         refuse(`The symbolic link ${JSON.stringify(header.name)} has an empty or invalid target`);
+      if (Buffer.byteLength(target) > MAX_PATH_BYTES)
+        refuse(
+          `The symbolic link ${JSON.stringify(header.name)} has a target of ${Buffer.byteLength(target)} bytes, over the ${MAX_PATH_BYTES} allowed`,
+        );
       this.kinds.set(rel, "symlink");
       this.links.set(rel, target);
       return { path: rel, kind, linkTarget: target };
     }
     this.kinds.set(rel, "file");
+    this.sizes.set(rel, size);
     return { path: rel, kind };
   }
 
@@ -144,6 +167,19 @@ export class SnapshotChecker {
   finish(): void {
     assertLinksStayInside(this.links);
   }
+}
+
+/** Refuses a path a file system would not take (a name over 255 bytes, a path over MAX_PATH_BYTES), naming it. */
+function assertNameFits(name: string, rel: string, parts: readonly string[]): void {
+  const long = parts.find((part) => Buffer.byteLength(part) > MAX_NAME_BYTES);
+  if (long !== undefined)
+    refuse(
+      `The snapshot member ${JSON.stringify(name)} has a name of ${Buffer.byteLength(long)} bytes (${JSON.stringify(long.slice(0, 40))}...), over the ${MAX_NAME_BYTES} a file system allows`,
+    );
+  if (Buffer.byteLength(rel) > MAX_PATH_BYTES)
+    refuse(
+      `The snapshot member ${JSON.stringify(name)} has a path of ${Buffer.byteLength(rel)} bytes, over the ${MAX_PATH_BYTES} allowed`,
+    );
 }
 
 function memberPathOrNull(name: string): string | null {

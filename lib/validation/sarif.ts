@@ -192,6 +192,18 @@ export function looksLikeSarif(value: unknown): boolean {
   );
 }
 
+/**
+ * Whether an upload's text is a SARIF log, from its first 4 KB (before anything is parsed): a `$schema` naming
+ * SARIF, or `"version": "2.1.0"` next to `"runs"`. Findings files have neither.
+ */
+export function looksLikeSarifText(text: string): boolean {
+  const head = text.slice(0, 4096);
+  return (
+    /"\$schema"\s*:\s*"[^"]*sarif/i.test(head) ||
+    (/"version"\s*:\s*"2\.1\.0"/.test(head) && /"runs"\s*:\s*\[/.test(head))
+  );
+}
+
 function cut(value: string, max: number): string {
   return value.length <= max ? value : `${value.slice(0, max - 1)}…`;
 }

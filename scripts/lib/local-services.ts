@@ -76,9 +76,7 @@ export async function startLocalRedis(log: (msg: string) => void): Promise<Local
     "redis",
     "redis-server",
     ["--port", String(REDIS_PORT), "--bind", "127.0.0.1", "--dir", dir, "--save", "", "--appendonly", "no"],
-    {
-      logDir: path.join(DATA_DIR, "logs"),
-    },
+    { logDir: path.join(DATA_DIR, "logs"), detached: true },
   );
   for (let i = 0; i < 50; i++) {
     if (await ping(url)) {

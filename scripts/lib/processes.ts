@@ -59,7 +59,7 @@ export function startProcess(
   name: string,
   command: string,
   args: string[],
-  opts: { env?: Record<string, string | undefined>; logDir: string; echo?: boolean },
+  opts: { env?: Record<string, string | undefined>; logDir: string; echo?: boolean; detached?: boolean },
 ): ChildProcess {
   mkdirSync(opts.logDir, { recursive: true });
   const log = createWriteStream(path.join(opts.logDir, `${name}.log`), { flags: "w" });
@@ -67,7 +67,9 @@ export function startProcess(
     cwd: ROOT,
     env: { ...process.env, ...opts.env },
     stdio: ["ignore", "pipe", "pipe"],
-    detached: false,
+    // A service started detached has its own process group, so a signal to ours (Ctrl-C) does not stop it before
+    // the processes that use it; its starter stops it last.
+    detached: opts.detached ?? false,
   });
   const forward = (d: Buffer) => {
     log.write(d);

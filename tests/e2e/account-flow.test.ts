@@ -171,6 +171,10 @@ describe("account flow in a browser", () => {
       )
       .toBe(true);
     await shot(page, "07-public-leaderboard");
+    // The bug-types page offers the public entries' harnesses as a choice, not a free text box.
+    await page.goto(`${webUrl}/bug-types`);
+    const harnesses = await page.getByLabel("Harness").locator("option").allInnerTexts();
+    expect(harnesses).toEqual(expect.arrayContaining(["Every harness", "e2e-harness"]));
 
     // The submitter's own page now says the result is public.
     await page.goto(`${webUrl}/account/submissions`);

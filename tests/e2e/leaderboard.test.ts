@@ -216,6 +216,30 @@ describe("leaderboard page", () => {
     await page.close();
   });
 
+  it("lists a model evaluated on a subset apart and switches to that subset; on a phone the table comes first", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await openLeaderboard(page, `${webUrl}/`);
+    // Claude Opus 5 was evaluated on a five-repository subset only (Table 5).
+    const apart = page.locator("#lb-model optgroup option", { hasText: "Claude Opus 5" });
+    expect(await apart.innerText()).toMatch(/^Claude Opus 5 \(.+\)$/);
+    expect(await page.locator("#lb-coverage").inputValue()).toBe("full");
+    await page.locator("#lb-model").selectOption("Claude Opus 5");
+    await expect.poll(() => page.locator("#lb-coverage").inputValue()).not.toBe("full");
+    const rows = page.locator("table.leaderboard tbody tr[data-row-id]");
+    await expect.poll(() => rows.count()).toBeGreaterThan(0);
+    for (const text of await rows.locator("th").allInnerTexts()) expect(text).toContain("Claude Opus 5");
+
+    await page.setViewportSize({ width: 390, height: 900 });
+    await openLeaderboard(page, `${webUrl}/`);
+    expect(await page.locator("#lb-filters").isVisible()).toBe(false);
+    expect((await page.locator("table.leaderboard").boundingBox())!.y).toBeLessThan(900);
+    const toggle = page.getByRole("button", { name: /^Filters/ });
+    await toggle.click();
+    expect(await toggle.getAttribute("aria-expanded")).toBe("true");
+    expect(await page.locator("#lb-model").isVisible()).toBe(true);
+    await page.close();
+  });
+
   it("recomputes pooled recall and precision for a repository subset", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     // Verified benchmark: exact counts from the worker. Agent A on acme/parser: 2 of 3 reference bugs, 2 of 3 findings.
@@ -350,7 +374,7 @@ describe("pages", () => {
       ["submission-verified", `/submissions/${submissionA}`],
       ["submission-reported", `/submissions/${reportedId}`],
       ["method", "/method"],
-      ["submit-guide", "/submit-guide"],
+      ["submit", "/submit"],
     ];
     for (const [name, url] of pages) await screenshot(page, name, `${webUrl}${url}`);
     await page.setViewportSize({ width: 1280, height: 900 });

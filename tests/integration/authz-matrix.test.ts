@@ -410,7 +410,6 @@ describe("API authorization matrix", () => {
 
 describe("private pages", () => {
   const pages: { name: string; path: () => string; expect: Record<Who, number> }[] = [
-    { name: "/submit", path: () => "/submit", expect: { anonymous: 307, user: 200, maintainer: 200, admin: 200 } },
     {
       name: "/account/submissions",
       path: () => "/account/submissions",
@@ -466,6 +465,19 @@ describe("private pages", () => {
       expect(actual).toEqual(page.expect);
     });
   }
+
+  it("shows /submit to everyone, with the upload form only to a signed-in user; /submit-guide leads there", async () => {
+    const anonymous = await call(webUrl, "GET", "/submit");
+    expect(anonymous.status).toBe(200);
+    expect(anonymous.text).toContain("The findings file");
+    expect(anonymous.text).toContain("/sign-in?callbackUrl=%2Fsubmit");
+    expect(anonymous.text).not.toContain("findings-file-input");
+    const user = await call(webUrl, "GET", "/submit", auth("user", "session"));
+    expect(user.text).toContain("findings-file-input");
+    const old = await fetch(`${webUrl}/submit-guide`, { redirect: "manual" });
+    expect(old.status).toBe(308);
+    expect(new URL(old.headers.get("location")!, webUrl).pathname).toBe("/submit");
+  });
 
   it("lets the owner open their own pending submission page", async () => {
     const response = await call(webUrl, "GET", `/account/submissions/${ids.pending}`, { cookie: ownerCookie });

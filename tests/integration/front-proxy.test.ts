@@ -13,16 +13,24 @@ const uploadMaxBytes = Number(process.env.UPLOAD_MAX_BYTES);
 
 type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
 
-/** One request over HTTPS to nginx, trusting its self-signed certificate. */
+/** One request over HTTPS to nginx, trusting its self-signed certificate; `path` is sent as written (not resolved). */
 function request(
   proxy: RunningNginx,
   path: string,
   opts: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {},
 ): Promise<Answer> {
+  const { hostname, port } = new URL(proxy.httpsUrl);
   return new Promise((resolve, reject) => {
     const req = https.request(
-      `${proxy.httpsUrl}${path}`,
-      { method: opts.method ?? "GET", headers: opts.headers, ca: proxy.certificate, agent: false },
+      {
+        hostname,
+        port,
+        path,
+        method: opts.method ?? "GET",
+        headers: opts.headers,
+        ca: proxy.certificate,
+        agent: false,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));

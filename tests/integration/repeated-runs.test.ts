@@ -3,7 +3,7 @@ import { db, finding, seedBenchmark, userWithToken, waitForStatus } from "../sup
 
 // Repeated runs at the paper's method (§A.4, §E.2): duplicates inside one run are merged like duplicates across runs,
 // runs show reported and distinct findings, the frequency spectrum and union growth are stored and served, and judging
-// in deterministic waves makes a cold rescoring make the same calls and store the same rows, whatever order the
+// behind a deterministic window makes a cold rescoring make the same calls and store the same rows, whatever order the
 // judge's replies come back in. Real web, worker, PostgreSQL and Redis; only the LLM API is the fake server.
 
 const webUrl = inject("webUrl");
@@ -201,7 +201,7 @@ describe("reproducible to the call", () => {
     const first = await scoreCold("Cold A");
     const second = await scoreCold("Cold B");
 
-    // The scorings judged (many candidates in more than one wave) and skipped pairs connected by earlier waves.
+    // The scorings judged (more candidates than the window) and skipped pairs connected by earlier verdicts.
     expect(first.rows.usage.crossRunKept).toBe((120 * 119) / 2);
     expect(first.rows.usage.withinRunKept).toBe(3 * ((40 * 39) / 2));
     expect(first.rows.usage.crossRunSkipped).toBeGreaterThan(0);

@@ -3,6 +3,8 @@
 // and a judge that fails on some pairs keeps every verdict it did give, so a rescore asks only for the rest.
 
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import type { ChildProcess } from "node:child_process";
 import type { Queue } from "bullmq";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -23,6 +25,7 @@ import {
   stopProcess,
   waitFor,
 } from "../support/fault-harness";
+import { LOG_DIR } from "../support/global-setup";
 
 let redis: PrivateRedis;
 let queue: Queue;
@@ -93,4 +96,30 @@ describe("worker recovery", () => {
     expect(fake.stats.chatCalls - callsBefore).toBeLessThanOrEqual(1);
     expect((await db.submission.findUniqueOrThrow({ where: { id: copy } })).scoringStatus).toBe("scored");
   }, 300_000);
+
+  it("a worker whose Redis has gone stops within seconds of SIGTERM", async () => {
+    const gone = new PrivateRedis(await freePort());
+    await gone.start();
+    const name = `shutdown-worker-${randomUUID().slice(0, 6)}`;
+    const worker = startWorker({ REDIS_URL: gone.url, OPENAI_BASE_URL: fake.url }, name);
+    const logText = () => {
+      try {
+        return readFileSync(path.join(LOG_DIR, `${name}.log`), "utf8");
+      } catch {
+        return "";
+      }
+    };
+    try {
+      await waitFor(async () => logText().includes("worker ready"), Boolean, 90_000, "the worker to start");
+      await gone.stop();
+      const started = Date.now();
+      const exited = new Promise<number>((resolve) => worker.once("exit", () => resolve(Date.now() - started)));
+      worker.kill("SIGTERM");
+      // Before the bound, BullMQ's close waited on reconnecting to the stopped Redis for well over 30 s.
+      const elapsed = await Promise.race([exited, new Promise<number>((r) => setTimeout(() => r(Infinity), 20_000))]);
+      expect(elapsed).toBeLessThan(8_000);
+    } finally {
+      await stopProcess(worker, "SIGKILL");
+    }
+  }, 150_000);
 });

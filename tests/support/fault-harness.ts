@@ -72,14 +72,12 @@ export function privateQueue(redisUrl: string): Queue {
 }
 
 let workerCount = 0;
-export function startWorker(env: Record<string, string>): ChildProcess {
-  workerCount += 1;
-  return startProcess(
-    `fault-worker-${workerCount}`,
-    process.execPath,
-    [...WORKER_NODE_ARGS, path.join(ROOT, "worker/index.ts")],
-    { env, logDir: LOG_DIR },
-  );
+/** A worker process on the given environment; its log is `test-artifacts/logs/<name>.log`. */
+export function startWorker(env: Record<string, string>, name = `fault-worker-${++workerCount}`): ChildProcess {
+  return startProcess(name, process.execPath, [...WORKER_NODE_ARGS, path.join(ROOT, "worker/index.ts")], {
+    env,
+    logDir: LOG_DIR,
+  });
 }
 
 export { stopProcess };

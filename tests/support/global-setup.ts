@@ -165,7 +165,8 @@ async function startStack(env: Record<string, string>): Promise<void> {
     env: { ...env, PORT: String(WEB_PORT), HOST: "127.0.0.1" },
     logDir: LOG_DIR,
   });
-  await waitForHttp(`http://127.0.0.1:${WEB_PORT}/api/health`, 60_000, "The web server");
+  // A loaded machine (CI beside other work) can take minutes to start the server, not seconds.
+  await waitForHttp(`http://127.0.0.1:${WEB_PORT}/api/health`, 240_000, "The web server");
 }
 
 declare module "vitest" {

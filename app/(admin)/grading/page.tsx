@@ -3,6 +3,7 @@ import Link from "next/link";
 import { requirePageStaff } from "@/lib/auth/current-user";
 import { listPublicBenchmarks } from "@/lib/server/leaderboard/list-public-benchmarks";
 import { listGradingPanels } from "@/lib/server/judge-quality/panel-grading";
+import { loadOr404 } from "@/components/workbench/load-or-404";
 import { BenchmarkSelector, benchmarkQueryHref } from "@/components/benchmark-selector";
 import { ValidationNav } from "@/components/judge-quality/validation-nav";
 import { scrollRegion } from "@/components/ui/scroll-region";
@@ -19,7 +20,7 @@ export default async function GradingPage({ searchParams }: Props) {
   const benchmarks = await listPublicBenchmarks();
   const current = (typeof params.benchmark === "string" && params.benchmark) || benchmarks[0]?.key;
   if (!current) return <p className="card empty-state">Import a benchmark version first.</p>;
-  const { panels } = await listGradingPanels(user, { benchmark: current });
+  const { panels } = await loadOr404(() => listGradingPanels(user, { benchmark: current }));
   return (
     <>
       <h1>Grade panel samples</h1>

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { requirePageStaff } from "@/lib/auth/current-user";
 import { listPublicBenchmarks } from "@/lib/server/leaderboard/list-public-benchmarks";
 import { listLabelPairs } from "@/lib/server/judge-quality/label-pairs";
+import { loadOr404 } from "@/components/workbench/load-or-404";
 import { BenchmarkSelector, benchmarkQueryHref } from "@/components/benchmark-selector";
 import { ValidationNav } from "@/components/judge-quality/validation-nav";
 import { DrawForm } from "@/components/judge-quality/judgement-forms";
@@ -23,7 +24,7 @@ export default async function LabellingPage({ searchParams }: Props) {
   const benchmarks = await listPublicBenchmarks();
   const current = (typeof params.benchmark === "string" && params.benchmark) || benchmarks[0]?.key;
   if (!current) return <p className="card empty-state">Import a benchmark version first.</p>;
-  const { samples, pairs } = await listLabelPairs(user, { benchmark: current });
+  const { samples, pairs } = await loadOr404(() => listLabelPairs(user, { benchmark: current }));
   const mine = pairs.filter((p) => p.my_label !== null).length;
   const next = pairs.find((p) => p.my_label === null);
   return (

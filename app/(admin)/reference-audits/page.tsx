@@ -3,6 +3,7 @@ import Link from "next/link";
 import { requirePageStaff } from "@/lib/auth/current-user";
 import { listPublicBenchmarks } from "@/lib/server/leaderboard/list-public-benchmarks";
 import { listReferenceAudits } from "@/lib/server/judge-quality/reference-audit";
+import { loadOr404 } from "@/components/workbench/load-or-404";
 import { BenchmarkSelector, benchmarkQueryHref } from "@/components/benchmark-selector";
 import { ValidationNav } from "@/components/judge-quality/validation-nav";
 import { DrawForm } from "@/components/judge-quality/judgement-forms";
@@ -20,7 +21,7 @@ export default async function ReferenceAuditsPage({ searchParams }: Props) {
   const benchmarks = await listPublicBenchmarks();
   const current = (typeof params.benchmark === "string" && params.benchmark) || benchmarks[0]?.key;
   if (!current) return <p className="card empty-state">Import a benchmark version first.</p>;
-  const { audits } = await listReferenceAudits(user, { benchmark: current });
+  const { audits } = await loadOr404(() => listReferenceAudits(user, { benchmark: current }));
   return (
     <>
       <h1>Audit the reference set</h1>

@@ -4,6 +4,8 @@ import { count, DASH, pct, pctInterval } from "@/lib/format";
 import { benchmarkParam, firstParam, loadPublicPage } from "@/app/(public)/load-public-page";
 import { loadBugTypes, type Distribution, type DistributionRow } from "@/lib/server/leaderboard/load-bug-types";
 import { CaptionedTable } from "@/components/ui/captioned-table";
+import { listPublicHarnesses } from "@/lib/server/leaderboard/list-public-harnesses";
+import { readAttributionModel } from "@/lib/llm/finding-review-config";
 import { DistanceSection } from "@/components/analyses/distance-section";
 import { DEFAULT_AGENT_POOL, type AgentPool } from "@/lib/attribution/agent-pool";
 import { AGENT_POOL_SOURCES, agentPoolQuerySchema, FULL_HARNESS } from "@/lib/contracts/public-reads";
@@ -14,28 +16,38 @@ const SOURCE_LABELS: Record<AgentPool["source"], string> = {
   in_house: "In-house runs only",
 };
 
+/** The harness choices: the full harness (the paper's pool), every harness, then each harness a public entry names. */
+function harnessOptions(harnesses: string[], current: string): { value: string; label: string }[] {
+  const options = [
+    { value: FULL_HARNESS, label: `${FULL_HARNESS} (the full harness, as the paper)` },
+    { value: "all", label: "Every harness" },
+  ];
+  const taken = new Set(options.map((o) => o.value.toLowerCase()));
+  for (const harness of [...harnesses, current]) {
+    if (taken.has(harness.toLowerCase())) continue;
+    taken.add(harness.toLowerCase());
+    options.push({ value: harness, label: harness });
+  }
+  return options;
+}
+
 /** The pool filter: a plain GET form, so the choice is a shareable link and works without JavaScript. */
-function PoolFilter({ benchmark, pool }: { benchmark: string; pool: AgentPool }) {
+function PoolFilter({ benchmark, pool, harnesses }: { benchmark: string; pool: AgentPool; harnesses: string[] }) {
+  const options = harnessOptions(harnesses, pool.harness);
+  const current = options.find((o) => o.value.toLowerCase() === pool.harness.toLowerCase());
   return (
     <form className="filters" method="get" action="/bug-types" aria-label="Which configurations the agent shares pool">
       <input type="hidden" name="benchmark" value={benchmark} />
       <label>
         Harness{" "}
-        <input
-          name="harness"
-          defaultValue={pool.harness}
-          maxLength={100}
-          list="bug-types-harnesses"
-          aria-describedby="bug-types-harness-hint"
-        />
-        <datalist id="bug-types-harnesses">
-          <option value={FULL_HARNESS} />
-          <option value="all" />
-        </datalist>
+        <select name="harness" defaultValue={current?.value ?? pool.harness}>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
       </label>{" "}
-      <span id="bug-types-harness-hint" className="muted small">
-        ({FULL_HARNESS}: the full harness, as the paper; all: every harness)
-      </span>{" "}
       <label>
         Source{" "}
         <select name="source" defaultValue={pool.source}>
@@ -173,6 +185,8 @@ export default async function BugTypesPage({
   const page = await loadPublicPage(() => loadBugTypes(ref, pool));
   if (!page) return <p className="card empty-state">No benchmark version has been imported yet.</p>;
   const { benchmark, stored, reported } = page.value;
+  const harnesses = await listPublicHarnesses(benchmark.id);
+  const attribution = readAttributionModel();
   const poolQuery = new URLSearchParams({
     benchmark: benchmark.key,
     harness: pool.harness,
@@ -199,7 +213,7 @@ export default async function BugTypesPage({
           hrefFor={(b) => benchmarkQueryHref("/bug-types", b)}
         />
       </div>
-      <PoolFilter benchmark={benchmark.key} pool={pool} />
+      <PoolFilter benchmark={benchmark.key} pool={pool} harnesses={harnesses} />
       {stored && (
         <Section
           d={stored}
@@ -207,7 +221,9 @@ export default async function BugTypesPage({
           source={`${count(stored.humanTotal)} categorised reference bugs. ${
             stored.agentConfigurations
               ? (stored.pool?.description ?? "")
-              : "No public verified configuration of this pool has LLM-attributed findings yet; choose another harness or source above."
+              : attribution.ok
+                ? "No public verified configuration of this pool has LLM-attributed findings yet; choose another harness or source above, or an admin starts the attribution on a submission's page."
+                : attribution.message
           }`}
         />
       )}

@@ -5,7 +5,7 @@ import { scrollRegion } from "@/components/ui/scroll-region";
 import { ColumnHeads } from "@/components/ui/column-heads";
 import { TrustSection } from "@/components/judge-quality/trust-section";
 import { BenchmarkSelector, benchmarkQueryHref } from "@/components/benchmark-selector";
-import { listPublicBenchmarks } from "@/lib/server/leaderboard/list-public-benchmarks";
+import { listPublicBenchmarks, resolveBenchmark } from "@/lib/server/leaderboard/list-public-benchmarks";
 import { judgeQualityReport } from "@/lib/server/judge-quality/judge-quality-report";
 import { loadVersion, versionKeyOfSubmission } from "@/lib/server/judge-quality/load-version";
 
@@ -60,8 +60,10 @@ export default async function MethodPage({ searchParams }: Props) {
       : typeof params.benchmark === "string"
         ? params.benchmark
         : null;
-  const asked = key ? benchmarks.find((b) => b.key === key) : undefined;
-  const current = asked ?? benchmarks[0];
+  // A version imported a moment ago may not be in this instance's cached list yet: resolveBenchmark looks again.
+  const current = await resolveBenchmark(key)
+    .catch(() => resolveBenchmark(null))
+    .catch(() => null);
   const quality = current ? await judgeQualityReport(await loadVersion(current.key)) : null;
   return (
     <article className="prose">
@@ -167,7 +169,7 @@ export default async function MethodPage({ searchParams }: Props) {
       )}
       <p>
         Every view shows one benchmark version; versions never mix. To take part, read the{" "}
-        <Link href="/submit-guide">submit guide</Link>.
+        <Link href="/submit">submit page</Link>.
       </p>
     </article>
   );

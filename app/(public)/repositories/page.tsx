@@ -75,6 +75,13 @@ export default async function RepositoriesPage({
         ))}
       </ColumnTable>
       <DownloadLinks api={`/api/v1/repositories${q}`} label="Download the per-repository tables" />
+      <p>
+        Files, passes, tests, commits and the bug-pool estimate of these repositories:{" "}
+        <Link href={`/benchmarks/${encodeURIComponent(benchmark.slug)}/${encodeURIComponent(benchmark.version)}`}>
+          the datasheet of {benchmark.name} {benchmark.version}
+        </Link>
+        .
+      </p>
       <h2 id="recall">Recall per repository (Table 12 style)</h2>
       <RepositoryMatrix id="matrix-recall" tables={tables} metric="recall" benchmarkKey={benchmark.key} />
       <h2 id="precision">Precision per repository (Table 13 style)</h2>

@@ -6,30 +6,14 @@ import { benchmarkFileSchema } from "../../validation/benchmark-file";
 import { parseJsonText } from "../../validation/parse-json";
 import { importBenchmark, type ImportedBenchmark } from "../benchmarks/import-benchmark";
 import { recordAuditLog } from "./record-audit-log";
+import type { z } from "zod";
+import type { benchmarkVersionListSchema } from "../../contracts/admin";
 
 // Admins manage benchmark versions from the web: every version with what it holds, and the import of a new
 // one from its benchmark file (the format `npx probebench benchmark import` reads). Versions are immutable: a file
 // naming an existing slug and version is refused (409), and an import is all or nothing, with its audit record.
 
-export type BenchmarkVersionRow = {
-  key: string;
-  slug: string;
-  version: string;
-  name: string;
-  snapshot_date: string;
-  reference_visibility: string;
-  taxonomy: boolean;
-  repositories: number;
-  snapshots: number;
-  reference_bugs: number;
-  /** Reference bugs with a fix date: all of them, or none for a version imported without (the fix-dates import). */
-  fix_dated_bugs: number;
-  /** Reference bugs that name their fix commit (the bug-pool estimate of the datasheet needs them). */
-  fix_commit_bugs: number;
-  submissions: number;
-  public_submissions: number;
-  created_at: string;
-};
+export type BenchmarkVersionRow = z.input<typeof benchmarkVersionListSchema>["benchmarks"][number];
 
 /** Every benchmark version, newest first, with its counts (one grouped query each, whatever the number of versions). */
 export async function listBenchmarkVersions(): Promise<BenchmarkVersionRow[]> {

@@ -2,19 +2,13 @@ import "server-only";
 import { db } from "../../db";
 import { parseOrThrow } from "../../errors";
 import { auditLogQuerySchema } from "../../contracts/admin";
+import type { z } from "zod";
+import type { auditLogSchema } from "../../contracts/admin";
 
-export type AuditLogEntry = {
-  id: string;
-  at: string;
-  actor: { id: string; email: string } | null;
-  action: string;
-  target: string;
-  reason: string | null;
-  details: unknown;
-};
+type AuditLogListEntry = z.input<typeof auditLogSchema>["entries"][number];
 
 /** The admin audit log, newest first: who did what to which target, when and why. */
-export async function listAuditLog(query: unknown): Promise<{ entries: AuditLogEntry[]; next: string | null }> {
+export async function listAuditLog(query: unknown): Promise<{ entries: AuditLogListEntry[]; next: string | null }> {
   const { action, target, before, take } = parseOrThrow(auditLogQuerySchema, query, "The query");
   const rows = await db.auditLog.findMany({
     where: { ...(action ? { action } : {}), ...(target ? { target } : {}) },

@@ -2,33 +2,13 @@ import "server-only";
 import { db } from "../../db";
 import { parseOrThrow } from "../../errors";
 import { pageInfo, pageWindow } from "../pagination";
-import type { StoredScore } from "../../scoring/types";
 import { summarizeSubmission } from "../submissions/summarize-submission";
-import type { ReviewStatus } from "../../generated/prisma/enums";
 import { type PageInfo } from "../../contracts/common";
 import { reviewQueueQuerySchema } from "../../contracts/admin";
+import type { z } from "zod";
+import type { reviewQueueSchema } from "../../contracts/admin";
 
-export type ReviewQueueItem = {
-  id: string;
-  model: string;
-  benchmark: string;
-  submitter: { id: string; email: string } | null;
-  reasoning_effort: string | null;
-  harness: string | null;
-  cost_usd: number | null;
-  report_url: string | null;
-  open_model: boolean | null;
-  source: string;
-  status: string;
-  review_status: ReviewStatus;
-  review_reason: string | null;
-  runs: number;
-  created_at: string;
-  scored_at: string | null;
-  scores: StoredScore | null;
-  offline_judge: boolean | null;
-  judge_model: string | null;
-};
+export type ReviewQueueItem = z.input<typeof reviewQueueSchema>["submissions"][number];
 
 /** Submissions for the admin review page. Pending ones are listed only once scored: there is nothing to judge before. */
 export async function listReviewQueue(

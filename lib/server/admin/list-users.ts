@@ -5,21 +5,10 @@ import { parseOrThrow } from "../../errors";
 import { pageInfo, pageWindow } from "../pagination";
 import { type PageInfo } from "../../contracts/common";
 import { listUsersQuerySchema } from "../../contracts/admin";
+import type { z } from "zod";
+import type { userListSchema } from "../../contracts/admin";
 
-export type UserSummary = {
-  id: string;
-  email: string;
-  name: string | null;
-  role: "user" | "maintainer" | "admin";
-  email_verified: boolean;
-  has_password: boolean;
-  github: boolean;
-  disabled: boolean;
-  submission_quota_per_day: number | null;
-  effective_quota_per_day: number;
-  submissions: number;
-  created_at: string;
-};
+export type UserSummary = z.input<typeof userListSchema>["users"][number];
 
 /** Users for the admin page, searchable by email or name. Password hashes never leave this function. */
 export async function listUsers(query: unknown): Promise<{ users: UserSummary[]; pagination: PageInfo }> {

@@ -4,6 +4,7 @@ import { bugContentHash } from "../../hash";
 import type { BenchmarkFile } from "../../validation/benchmark-file";
 import { NEWEST_VERSION_FIRST, parseBenchmarkRef } from "../../benchmarks/benchmark-ref";
 import { bugTextOf } from "../../validation/common";
+import { refreshDatasheet } from "../datasheet/refresh-datasheet";
 
 export type ImportedBenchmark = {
   id: string;
@@ -30,7 +31,7 @@ export async function importBenchmark(
       `Benchmark ${file.slug} version ${file.version} already exists; import a new version instead`,
     );
   }
-  return db.$transaction(
+  const result = await db.$transaction(
     async (tx) => {
       const benchmark = await tx.benchmark.create({
         data: {
@@ -93,6 +94,9 @@ export async function importBenchmark(
     },
     { timeout: 120_000 },
   );
+  // The version's datasheet (Tables 1, 6, 8, 9, Figures 3, 10) is computed from what was just stored.
+  await refreshDatasheet(result.id);
+  return result;
 }
 
 function fixedAtOf(date: string | undefined): Date | null {

@@ -3,23 +3,13 @@ import { db } from "../../db";
 import { AppError, parseOrThrow } from "../../errors";
 import { recordAuditLog } from "../admin/record-audit-log";
 import { resolveBenchmark } from "../leaderboard/list-public-benchmarks";
-import { type ContextKind, contextKindSchema, putContextBodySchema } from "../../contracts/context-documents";
+import { contextKindSchema, putContextBodySchema } from "../../contracts/context-documents";
+import type { z } from "zod";
+import type { contextDocumentSchema } from "../../contracts/context-documents";
 
 export const MAINTAINER_EDIT_MODEL = "maintainer-edit";
 
-export type ContextDocumentView = {
-  benchmark: string;
-  repository: string;
-  kind: ContextKind;
-  text: string | null;
-  source: "llm" | "maintainer" | null;
-  model: string | null;
-  prompt_version: string | null;
-  snapshot_sha: string | null;
-  edited_by: string | null;
-  edited_at: string | null;
-  updated_at: string | null;
-};
+export type ContextDocumentView = z.input<typeof contextDocumentSchema>;
 
 async function findRepository(benchmarkRef: string | null | undefined, name: string) {
   const benchmark = await resolveBenchmark(benchmarkRef);

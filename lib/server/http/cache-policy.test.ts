@@ -23,7 +23,7 @@ describe("pageCacheControl", () => {
       "/repositories/a/b",
       "/bug-types",
       "/method",
-      "/submit-guide",
+      "/submit",
       "/submissions/x",
     ]) {
       expect(pageCacheControl(path, h()), path).toBe(PUBLIC_PAGE_CACHE_CONTROL);
@@ -33,7 +33,7 @@ describe("pageCacheControl", () => {
   });
 
   it("leaves private pages and RSC payloads to Next", () => {
-    for (const path of ["/account", "/account/submissions", "/admin", "/submit", "/sign-in", "/no-such-page"])
+    for (const path of ["/account", "/account/submissions", "/admin", "/submit-guide", "/sign-in", "/no-such-page"])
       expect(pageCacheControl(path, h()), path).toBeNull();
     expect(pageCacheControl("/", h({ rsc: "1" }))).toBeNull();
   });

@@ -44,7 +44,7 @@ const PUBLIC_PAGES = [
   /^\/repositories(\/.*)?$/,
   /^\/bug-types$/,
   /^\/method$/,
-  /^\/submit-guide$/,
+  /^\/submit$/,
   /^\/docs\/api$/,
   /^\/submissions\/[^/]+$/,
 ];

@@ -1,38 +1,20 @@
 import { db } from "../../db";
 import { AppError, parseOrThrow } from "../../errors";
 import { pocRecordSchema, type PocRecord } from "../../panel/sandbox-judge";
-import { summarizeVerdicts, type PanelSummaryCounts } from "../../panel/verdicts";
+import { summarizeVerdicts } from "../../panel/verdicts";
 import { pageInfo, pageWindow } from "../pagination";
 import { canViewSubmission, type Viewer } from "../submissions/get-submission-status";
 import { type PageInfo } from "../../contracts/common";
 import { panelReviewsQuerySchema } from "../../contracts/panel";
+import type { z } from "zod";
+import type { panelJobSchema, panelReviewsSchema, panelViewSchema } from "../../contracts/panel";
 
 // Reading panel and attribution results: the `panel` object of GET /api/v1/submissions/{id} (counts only, for anyone
 // who may see the submission) and each sampled finding's verdicts and rationales (maintainers and admins).
 
 /** cost_usd: the stored verdicts; spent_usd: every call the panel paid for (replies asked again, killed attempts). */
-export type PanelView = PanelSummaryCounts & {
-  status: "queued" | "running" | "done" | "failed";
-  cost_usd: number;
-  spent_usd: number;
-};
-export type PanelJobView = {
-  status: "queued" | "running" | "done" | "failed";
-  progress: number;
-  error: string | null;
-  started_at: string;
-  finished_at: string | null;
-  seed: string;
-  sample_size: number;
-  /** Which runs were sampled: the first (Table 14, the default) or all of them (an admin's choice). */
-  runs: "first" | "all";
-  judges: string[];
-  tier2_judge: string;
-  judge_calls: number;
-  spent_calls: number;
-  retries: number;
-  confidence_cap: string;
-};
+export type PanelView = z.input<typeof panelViewSchema>;
+export type PanelJobView = z.input<typeof panelJobSchema>;
 
 /** The panel object, exactly as the API documents it, and its job's progress; null when no panel was ever started. */
 export async function readPanelView(submissionId: string): Promise<{ panel: PanelView; job: PanelJobView } | null> {
@@ -90,36 +72,7 @@ export async function readAttributionJob(submissionId: string) {
   };
 }
 
-export type SampledFindingView = {
-  opaque_id: string;
-  finding_id: string;
-  run: number;
-  repository: string;
-  file: string;
-  line_start: number;
-  line_end: number;
-  title: string;
-  matched: boolean;
-  verdict: string | null;
-  reason: string | null;
-  severity: string | null;
-  confidence: string | null;
-  /** Whether the judges could read the repository (an imported snapshot); false: judged from the text alone. */
-  repository_read: boolean;
-  /** Whether the final verdict's judge executed a proof of concept. */
-  proof_of_concept_ran: boolean;
-  reviews: {
-    tier: number;
-    judge: string;
-    verdict: string;
-    reason: string | null;
-    severity: string | null;
-    confidence: string | null;
-    rationale: string | null;
-    /** Null when the judge had no sandbox (PANEL_SANDBOX off or no snapshot); `ran`: it executed a command there. */
-    proof_of_concept: (PocRecord & { ran: boolean }) | null;
-  }[];
-};
+export type SampledFindingView = z.input<typeof panelReviewsSchema>["findings"][number];
 
 function proofOfConcept(review: {
   sandboxed: boolean;

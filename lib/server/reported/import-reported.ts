@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { ScoreRow } from "../submissions/read-scores";
 import { db } from "../../db";
+import { refreshDatasheet } from "../datasheet/refresh-datasheet";
 import { parseOrThrow } from "../../errors";
 import type { Prisma } from "../../generated/prisma/client";
 import { parseJsonText } from "../../validation/parse-json";
@@ -83,7 +84,7 @@ async function storeReportedResults(
     }
   }
 
-  await db.$transaction(
+  const benchmarkId = await db.$transaction(
     async (tx) => {
       const benchmark = await upsertBenchmark(tx, file);
       for (const repo of meta.repositories) {
@@ -156,9 +157,11 @@ async function storeReportedResults(
         where: { benchmarkId: benchmark.id, source: "reported", id: { notIn: keep } },
       });
       summary.removed = stale.count;
+      return benchmark.id;
     },
     { timeout: 60_000 },
   );
+  await refreshDatasheet(benchmarkId);
   return summary;
 }
 
@@ -173,6 +176,22 @@ async function upsertBenchmark(tx: Prisma.TransactionClient, file: ReportedFile)
     bug_type_notes: file.bug_type_notes ?? null,
     triggers: file.triggers,
     validity: file.validity_summary ?? null,
+    // The datasheet shows these beside what it computes (lib/contracts/datasheet.ts reportedDatasheetSchema).
+    datasheet: {
+      source: `${source.title}: Tables 1, 6, 8 and 9 and §A.3`,
+      pipeline: meta.pipeline ?? null,
+      repositories: meta.repositories.map((r) => ({
+        repo: r.name,
+        files: r.files ?? null,
+        kloc: r.kloc ?? null,
+        passes: r.passes ?? null,
+        tests: r.tests ?? null,
+        commits: r.commits ?? null,
+        fix_commits: r.fix_commits ?? null,
+        bugs: r.bugs ?? null,
+      })),
+      bug_pool: meta.bug_pool ?? null,
+    },
   };
   const families = new Map<string, string[]>();
   for (const row of file.bug_types)

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { knowledgeCutoffSchema } from "../../validation/findings-file";
+import { pipelineSchema } from "../../validation/benchmark-file";
+import { reportedDatasheetSchema } from "../../contracts/datasheet";
 
 // The shape of data/probe-reported.json: results published elsewhere (the PROBE paper and blog), transcribed as data.
 // Percentages are as printed (0..100). Unknown keys are kept (loose objects): the raw configuration row is stored as
@@ -90,6 +92,13 @@ export const reportedRepositorySchema = z.looseObject({
   language: z.string().min(1),
   domain: z.string().optional(),
   bugs: z.number().int().min(0).optional(),
+  // Table 6 as published.
+  files: z.number().int().min(0).optional(),
+  passes: z.number().int().min(0).optional(),
+  kloc: z.number().min(0).optional(),
+  tests: z.number().int().min(0).optional(),
+  commits: z.number().int().min(0).optional(),
+  fix_commits: z.number().int().min(0).optional(),
 });
 
 const distributionRowSchema = z.looseObject({
@@ -107,6 +116,9 @@ export const reportedFileSchema = z.looseObject({
     snapshot_date: z.iso.date(),
     reference_bugs: z.number().int().min(0),
     repository_count: z.number().int().min(1).optional(),
+    // Table 1 and §A.3 (Tables 8-9, the held-out check) as published.
+    pipeline: pipelineSchema.optional(),
+    bug_pool: reportedDatasheetSchema.shape.bug_pool.unwrap().optional(),
     subsets: z
       .record(
         z.string(),

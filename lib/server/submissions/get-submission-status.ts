@@ -1,11 +1,10 @@
 import type { z } from "zod";
-import type { scoringRecordSchema } from "../../contracts/submissions";
 import { db } from "../../db";
 import { AppError } from "../../errors";
-import { readScoreBreakdowns, type DistinctCounts, type StoredBreakdown, type StoredScores } from "./read-scores";
+import { readScoreBreakdowns } from "./read-scores";
 import { OFFLINE_EMBEDDING_PROVIDER } from "../../embeddings/offline-embedder";
-import { readAttributionJob, readPanelView, type PanelJobView, type PanelView } from "../panel/read-panel";
-import type { ReviewStatus, ScoringStatus } from "../../generated/prisma/enums";
+import { readAttributionJob, readPanelView } from "../panel/read-panel";
+import type { submissionStatusSchema } from "../../contracts/submissions";
 
 export type Viewer = { id: string; role: "user" | "maintainer" | "admin" } | null;
 
@@ -19,34 +18,7 @@ export function canViewSubmission(
   return viewer.role === "admin" || viewer.role === "maintainer" || viewer.id === submission.submitterId;
 }
 
-export type SubmissionStatus = {
-  id: string;
-  status: ScoringStatus;
-  progress: number;
-  error?: string;
-  review_status: ReviewStatus;
-  benchmark: { slug: string; version: string };
-  model: string;
-  reasoning_effort: string | null;
-  harness: string | null;
-  cost_usd: number | null;
-  runs: number;
-  findings: number;
-  created_at: string;
-  scored_at: string | null;
-  scores?: StoredBreakdown &
-    Partial<DistinctCounts> & {
-      runs?: StoredScores["runs"];
-      curves?: StoredScores["curves"];
-      spectrum?: StoredScores["spectrum"];
-    };
-  scoring?: z.input<typeof scoringRecordSchema>;
-  /** Panel validation (docs/panel-and-attribution.md); null when no panel was started. */
-  panel: PanelView | null;
-  /** Progress and settings of the panel and attribution jobs, for the pages that follow them. */
-  panel_job: PanelJobView | null;
-  attribution: Awaited<ReturnType<typeof readAttributionJob>>;
-};
+export type SubmissionStatus = z.input<typeof submissionStatusSchema>;
 
 /** Matches (finding/reference pairs, all runs) of the current scoring that a maintainer's override decided. */
 export async function countMaintainerDecidedMatches(submission: {

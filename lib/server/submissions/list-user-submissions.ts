@@ -3,28 +3,13 @@ import { z } from "zod";
 import { db } from "../../db";
 import { parseOrThrow } from "../../errors";
 import { pageInfo, pageWindow } from "../pagination";
-import type { StoredScore } from "../../scoring/types";
 import { summarizeSubmission } from "./summarize-submission";
 import { type PageInfo, pageQuerySchema } from "../../contracts/common";
+import type { submissionSummarySchema } from "../../contracts/submissions";
 
 const userSubmissionsQuerySchema = z.object(pageQuerySchema);
 
-export type SubmissionSummary = {
-  id: string;
-  model: string;
-  benchmark: string;
-  reasoning_effort: string | null;
-  harness: string | null;
-  status: "queued" | "scoring" | "scored" | "failed" | "awaiting_approval";
-  progress: number;
-  error: string | null;
-  review_status: "pending" | "approved" | "rejected" | "withdrawn";
-  review_reason: string | null;
-  created_at: string;
-  scored_at: string | null;
-  // mean over runs, overall; private until approved, shown to the submitter only
-  scores: StoredScore | null;
-};
+export type SubmissionSummary = z.input<typeof submissionSummarySchema>;
 
 /** The submissions of one user, newest first: the submitter's private view, whatever their review status. */
 export async function listUserSubmissions(

@@ -3,12 +3,14 @@ import { env } from "../../env";
 import { AppError } from "../../errors";
 import type pg from "pg";
 import type { Prisma } from "../../generated/prisma/client";
+import type { z } from "zod";
+import type { quotaSchema } from "../../contracts/submissions";
 
 // Fair use: uploads per user in any rolling 24 hours. Submissions whose scoring failed do not count: a judge outage
 // must not cost a submitter their quota. Withdrawn ones do count: they were scored.
 const WINDOW_MS = 24 * 3600 * 1_000;
 
-export type QuotaStatus = { limit: number; used: number; remaining: number; resets_at: string | null };
+export type QuotaStatus = z.input<typeof quotaSchema>;
 
 type Reader = Pick<Prisma.TransactionClient, "user" | "submission">;
 

@@ -1,22 +1,27 @@
 import "server-only";
 import { consumeRateLimit, rateLimitedError, releaseRateLimit } from "../rate-limit/rate-limit";
-import { AppError } from "../../errors";
+import { AppError, parseOrThrow } from "../../errors";
 import { parseFindingsTextYielding } from "../../validation/findings-file";
-import { parseSarifTextYielding, sarifPaths } from "../../validation/sarif";
+import { looksLikeSarifText, parseSarifTextYielding, sarifPaths } from "../../validation/sarif";
 import { findBenchmark } from "../benchmarks/import-benchmark";
-import { createSubmission, type CreatedSubmission } from "./create-submission";
+import { createSubmission } from "./create-submission";
 import { assertWithinQuota } from "./submission-quota";
 import { reserveUploadBytes } from "./upload-budget";
-import { type SarifUploadQuery } from "../../contracts/submissions";
+import { sarifUploadQuerySchema, type SarifUploadQuery } from "../../contracts/submissions";
 import { loadSarifContext } from "./sarif-context";
+import type { z } from "zod";
+import type { createdSubmissionSchema } from "../../contracts/submissions";
 
 /** The upload's text, and its format: a findings file, or a SARIF log with what it does not say (the query). */
-export type UploadBody = { declaredBytes?: number; read: () => Promise<string>; sarif?: SarifUploadQuery };
-
-export type SubmittedFindings = CreatedSubmission & {
-  skipped?: { without_location: number };
-  paths?: { mapped: number; unmapped: number };
+export type UploadBody = {
+  declaredBytes?: number;
+  read: () => Promise<string>;
+  sarif?: SarifUploadQuery;
+  // The query of an upload not declared as SARIF: read when its text turns out to be a SARIF log after all.
+  query?: Record<string, string>;
 };
+
+export type SubmittedFindings = z.input<typeof createdSubmissionSchema>;
 
 /**
  * An upload from a signed-in user or API token. Before the body is read: the daily quota, the user's uploads in
@@ -39,7 +44,9 @@ export async function submitFindings(submitterId: string, body: UploadBody): Pro
     const reservation = reserveUploadBytes(body.declaredBytes);
     try {
       if (body.sarif) return await submitSarif(submitterId, body.read, body.sarif);
-      const file = await parseFindingsTextYielding(await body.read());
+      const text = await body.read();
+      if (looksLikeSarifText(text)) return await submitUndeclaredSarif(submitterId, text, body.query ?? {});
+      const file = await parseFindingsTextYielding(text);
       return await createSubmission(file, submitterId, { enforceQuota: true });
     } finally {
       reservation.release();
@@ -47,6 +54,26 @@ export async function submitFindings(submitterId: string, body: UploadBody): Pro
   } finally {
     await releaseRateLimit("upload-in-flight", slotKey);
   }
+}
+
+/**
+ * A SARIF log sent as a findings file (`application/json`, as tools name their `.sarif.json` output): converted when
+ * the query names the benchmark, else refused with what to send instead (not with the findings file's missing fields).
+ */
+async function submitUndeclaredSarif(
+  submitterId: string,
+  text: string,
+  query: Record<string, string>,
+): Promise<SubmittedFindings> {
+  if (!query.benchmark)
+    throw new AppError("invalid_input", "This is a SARIF log, not a findings file", [
+      {
+        path: "(root)",
+        message:
+          "a SARIF 2.1.0 log: send it with Content-Type application/sarif+json and benchmark=slug@version in the query (CLI: probebench submit log.sarif --benchmark slug@version)",
+      },
+    ]);
+  return submitSarif(submitterId, async () => text, parseOrThrow(sarifUploadQuerySchema, query, "The query"));
 }
 
 /**

@@ -6,6 +6,8 @@ import type { Prisma } from "../../generated/prisma/client";
 import { sha256 } from "../../hash";
 import { formatTokenExpiry, isTokenExpired, tokenExpiresAt, type TokenScope } from "../../validation/api-token";
 import { createApiTokenBodySchema, type CreateApiTokenBody } from "../../contracts/account";
+import type { z } from "zod";
+import type { apiTokenSchema } from "../../contracts/account";
 
 const TOKEN_PREFIX = "pb_";
 // Enough for several CI systems and machines; more live tokens mostly means forgotten ones.
@@ -13,18 +15,7 @@ export const MAX_ACTIVE_TOKENS = 20;
 
 export type TokenOwner = { id: string; email: string; role: Role; tokenId: string; scopes: TokenScope[] };
 
-export type ApiTokenSummary = {
-  id: string;
-  name: string;
-  prefix: string;
-  scopes: TokenScope[];
-  created_at: string;
-  expires_at: string;
-  // as of the answer; a listed token stays as it is on a page left open
-  expired: boolean;
-  last_used_at: string | null;
-  revoked_at: string | null;
-};
+export type ApiTokenSummary = z.input<typeof apiTokenSchema>;
 
 type TokenRow = {
   id: string;

@@ -4,36 +4,18 @@ import { Prisma } from "../../generated/prisma/client";
 import { parseOrThrow } from "../../errors";
 import { findingPublicId } from "../../workbench/finding-ids";
 import { pageInfo } from "../pagination";
-import { pairHoldersSql, type OverrideCore } from "./overrides";
+import { pairHoldersSql } from "./overrides";
 import { type PageInfo } from "../../contracts/common";
 import { listOverridesQuerySchema } from "../../contracts/overrides";
+import type { z } from "zod";
+import type { overrideListSchema } from "../../contracts/overrides";
 
 // Every maintainer's override in one list (for the maintainers who audit the matching): newest
 // first, with who decided, why, what the judge had said, and one place the pair occurs, to open its pair view. An
 // override is keyed by text hashes, so the pair shown is the first stored finding with that text against a reference
 // bug with that text; `submissions` counts every submission holding the pair, which all follow the override.
 
-export type OverrideListItem = OverrideCore & {
-  created_by: string | null;
-  /** What the judge had answered for the pair when the override was written; null when it never judged it. */
-  judge_said: "match" | "no_match" | null;
-  /** Submissions holding this finding text against this reference bug text (all rescored when it changes). */
-  submissions: number;
-  /** One occurrence of the pair, to open; null when no stored submission holds it any more. */
-  example: {
-    submission_id: string;
-    run: number;
-    finding_id: string;
-    finding_title: string;
-    repo: string;
-    file: string;
-    line_start: number;
-    line_end: number;
-    reference_bug_id: string;
-    reference_title: string;
-    benchmark: string;
-  } | null;
-};
+export type OverrideListItem = z.input<typeof overrideListSchema>["overrides"][number];
 
 type Row = {
   id: string;

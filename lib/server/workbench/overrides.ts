@@ -7,6 +7,8 @@ import { recordAuditLog } from "../admin/record-audit-log";
 import type { ApiCaller } from "../../auth/authorize-caller";
 import { findFindingByPublicId, findReferenceBug, loadWorkbenchSubmission } from "./load-workbench-submission";
 import { createOverrideBodySchema } from "../../contracts/overrides";
+import type { z } from "zod";
+import type { overrideResultSchema } from "../../contracts/overrides";
 
 // Maintainers' match overrides (docs/workbench.md). An override is keyed by the finding's text hash and the reference bug's
 // text hash, so it decides that pair in every submission holding the same finding text against that reference bug;
@@ -14,13 +16,9 @@ import { createOverrideBodySchema } from "../../contracts/overrides";
 // or withdrawing one is audit-logged and queues a rescore of every affected submission.
 
 /** What every answer about an override says of it. */
-export type OverrideCore = { id: string; decision: "match" | "no_match"; reason: string; created_at: string };
+export type OverrideCore = Pick<OverrideResult, "id" | "decision" | "reason" | "created_at">;
 
-export type OverrideResult = OverrideCore & {
-  finding_content_hash: string;
-  reference_hash: string;
-  rescoring: { submissions: string[] };
-};
+export type OverrideResult = z.input<typeof overrideResultSchema>;
 
 /**
  * The ids of the submissions an override of this pair decides: those holding a finding with this text in a repository

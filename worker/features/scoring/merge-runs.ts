@@ -11,8 +11,8 @@ import { writeCrossRunPairs } from "./write-attempt";
 
 // Repeated runs: the I/O around lib/scoring/cross-run.ts. Candidates are pairs of findings within one run or of two
 // runs. The cached verdicts of every candidate are read first (a window at a time, kept as one byte a candidate),
-// which bounds the calls this phase can make before it makes any; then candidates are judged strongest first in
-// deterministic waves, skipping pairs already connected; decided pairs are kept compactly and written as
+// which bounds the calls this phase can make before it makes any; then candidates are judged strongest first behind
+// a deterministic window of calls, skipping pairs already connected; decided pairs are kept compactly and written as
 // CrossRunPair rows of the attempt at the end (within-run pairs among them: both findings in one run).
 
 /** `bound`: the most calls the phase could make when it started (boundCrossRunCalls); -1 before it is known. */

@@ -35,7 +35,7 @@ export default async function MySubmissionsPage({ searchParams }: Props) {
       <AutoRefresh active={busy} />
       {pagination.total === 0 ? (
         <p>
-          Nothing yet. <Link href="/submit">Upload a findings file</Link>.
+          Nothing yet. <Link href="/submit">Submit a findings file</Link>.
         </p>
       ) : (
         <div className="table-wrap" {...scrollRegion("My submissions")}>

@@ -49,6 +49,13 @@ export default async function BenchmarkVersionsPage() {
                 <br />
                 <code className="small">{v.key}</code>
                 <span className="muted small">, snapshot of {v.snapshot_date}</span>
+                <br />
+                <Link
+                  className="small"
+                  href={`/benchmarks/${encodeURIComponent(v.slug)}/${encodeURIComponent(v.version)}`}
+                >
+                  Datasheet
+                </Link>
               </td>
               <td className="num">
                 {count(v.repositories)}

@@ -224,12 +224,14 @@ function AttributionPart({
   return (
     <>
       <h2 id="attribution-heading">Bug-type attribution</h2>
-      {!attribution && (
-        <p className="empty">
-          Bug types have not been attributed for this submission
-          {attributionModel.ok ? "" : " (no LLM is configured: agent bug-type shares need the LLM's attribution)"}.
-        </p>
-      )}
+      {!attribution &&
+        (attributionModel.ok ? (
+          <p className="empty">Bug types have not been attributed for this submission yet.</p>
+        ) : (
+          <p className="empty" data-testid="enable-attribution">
+            {attributionModel.message}
+          </p>
+        ))}
       {attribution && (attribution.status === "queued" || attribution.status === "running") && (
         <div aria-live="polite">
           <p>
@@ -314,11 +316,16 @@ export async function PanelSection({
         high confidence only when its judge ran a proof of concept; otherwise it rests on reasoning and is capped at
         low.
       </p>
-      {!view && (
-        <p className="empty">
-          No panel has validated this submission yet{isAdmin ? "" : "; validity is shown once an admin runs it"}.
-        </p>
-      )}
+      {!view &&
+        (panelConfig.ok ? (
+          <p className="empty">
+            No panel has validated this submission yet{isAdmin ? "" : "; validity is shown once an admin runs it"}.
+          </p>
+        ) : (
+          <p className="empty" data-testid="enable-panel">
+            {panelConfig.message}
+          </p>
+        ))}
       {view && (view.job.status === "queued" || view.job.status === "running") && (
         <div aria-live="polite">
           <p>

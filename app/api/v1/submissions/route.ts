@@ -22,20 +22,20 @@ export const GET = withErrors(async (request: Request) => {
   return respond(submissionListSchema, { ...list, quota });
 });
 
-// POST /api/v1/submissions - upload a findings file, or a SARIF log (Content-Type application/sarif+json, benchmark and
-// labels in the query) (Bearer token with `submit`, or the session cookie from a same-origin page);
+// POST /api/v1/submissions - upload a findings file, or a SARIF log (Content-Type application/sarif+json, or a SARIF
+// log sent as application/json; benchmark and labels in the query) (Bearer token with `submit`, or the session cookie from a same-origin page);
 // 202 {id, status} and scoring is queued; 429 with Retry-After when the daily quota or the rate limit is used up
 export const POST = withErrors(async (request: Request) => {
   const caller = await requireCaller(request, { access: "write", tokens: "submit" });
   const declared = Number(request.headers.get("content-length") ?? "NaN");
   const isSarif =
     (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase() === SARIF_CONTENT_TYPE;
+  const query = Object.fromEntries(new URL(request.url).searchParams);
   const created = await submitFindings(caller.id, {
     declaredBytes: Number.isFinite(declared) ? declared : undefined,
     read: () => readBodyText(request, env.UPLOAD_MAX_BYTES),
-    sarif: isSarif
-      ? parseOrThrow(sarifUploadQuerySchema, Object.fromEntries(new URL(request.url).searchParams), "The query")
-      : undefined,
+    sarif: isSarif ? parseOrThrow(sarifUploadQuerySchema, query, "The query") : undefined,
+    query,
   });
   return respond(createdSubmissionSchema, created, 202, { location: `/api/v1/submissions/${created.id}` });
 });

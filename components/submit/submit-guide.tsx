@@ -1,8 +1,5 @@
-import type { Metadata } from "next";
 import Link from "next/link";
 import { scrollRegion } from "@/components/ui/scroll-region";
-
-export const metadata: Metadata = { title: "Submit" };
 
 const EXAMPLE = `{
   "benchmark": "probe-demo@2026.1",
@@ -26,16 +23,11 @@ const EXAMPLE = `{
   ]
 }`;
 
-export default function SubmitGuidePage() {
+/** How to submit: the findings file, the CLI and API, SARIF, following scoring and approval (server-rendered). */
+export function SubmitGuide() {
   return (
-    <article className="prose">
-      <h1>Submit results</h1>
-      <p>
-        Run your bug finder on the repository snapshots of a benchmark version, collect its findings in one JSON file,
-        and upload it. Scoring runs in the background; you can watch it and see your results before an admin approves
-        them for the public leaderboard.
-      </p>
-      <h2>The findings file</h2>
+    <article className="prose" aria-labelledby="submit-guide">
+      <h2 id="submit-guide">The findings file</h2>
       <p>
         The format is published as a JSON Schema:{" "}
         <a href="/schemas/findings-file.schema.json">findings-file.schema.json</a> (and, for benchmark maintainers,{" "}
@@ -66,7 +58,7 @@ export default function SubmitGuidePage() {
       <pre {...scrollRegion("Example findings file")}>
         <code>{EXAMPLE}</code>
       </pre>
-      <h2>Uploading</h2>
+      <h2>From the command line or the API</h2>
       <ol>
         <li>
           Sign in and create an API token on <Link href="/account/tokens">API tokens</Link>. The defaults fit: scopes{" "}
@@ -81,7 +73,7 @@ export default function SubmitGuidePage() {
           A static analyser&apos;s SARIF 2.1.0 log can be uploaded as it is:{" "}
           <code>probebench submit results.sarif --benchmark probe@2026.1 --model &quot;Semgrep 1.x&quot;</code>, or{" "}
           <code>POST /api/v1/submissions?benchmark=…</code> with <code>Content-Type: application/sarif+json</code>, or
-          dropped on the upload page. Each result becomes a finding (rule and message as title and description, the
+          dropped on the form above. Each result becomes a finding (rule and message as title and description, the
           first location as file and lines).
         </li>
         <li>

@@ -1,0 +1,112 @@
+import { db } from "../../db";
+import { reportedDatasheetSchema, type Datasheet } from "../../contracts/datasheet";
+import { datasheetSchema } from "../../contracts/datasheet";
+import { buildDatasheet, type DatasheetInput } from "../../datasheet/build-datasheet";
+import { benchmarkKey } from "../../benchmarks/benchmark-ref";
+import type { Prisma } from "../../generated/prisma/client";
+import { sha256 } from "../../hash";
+import { pipelineSchema } from "../../validation/benchmark-file";
+
+// A benchmark version's datasheet is computed from its stored data and kept with the hash of that data. Every write
+// that changes the data (benchmark import, fix-dates import, snapshot import, the reported import) refreshes it; a
+// refresh whose input hash equals the stored one does nothing, so repeating it is free.
+
+/** Everything the datasheet reads of a version, in a canonical order (the hash is taken over it). */
+export async function loadDatasheetInput(benchmarkId: string): Promise<DatasheetInput> {
+  const benchmark = await db.benchmark.findUniqueOrThrow({
+    where: { id: benchmarkId },
+    select: {
+      slug: true,
+      version: true,
+      name: true,
+      snapshotDate: true,
+      referenceWindowEnd: true,
+      pipeline: true,
+      taxonomy: true,
+      repositories: {
+        orderBy: { name: "asc" },
+        select: {
+          id: true,
+          name: true,
+          language: true,
+          domain: true,
+          testCount: true,
+          commitCount: true,
+          fixCommitCount: true,
+          referenceBugCount: true,
+          fixCommits: { orderBy: { position: "asc" }, select: { sha: true, committedAt: true } },
+          snapshot: {
+            select: {
+              plans: {
+                orderBy: { createdAt: "desc" },
+                select: { plannerVersion: true, auditedFiles: true, auditedLines: true, passes: true },
+              },
+            },
+          },
+        },
+      },
+    },
+  });
+  const bugs = await db.referenceBug.findMany({
+    where: { repository: { benchmarkId } },
+    orderBy: [{ repositoryId: "asc" }, { externalId: "asc" }],
+    select: { repositoryId: true, fixCommit: true },
+  });
+  const bugsOf = new Map<string, (string | null)[]>();
+  for (const b of bugs) bugsOf.set(b.repositoryId, [...(bugsOf.get(b.repositoryId) ?? []), b.fixCommit]);
+  const pipeline = pipelineSchema.safeParse(benchmark.pipeline);
+  const reported = reportedDatasheetSchema.safeParse(
+    (benchmark.taxonomy as { reported?: { datasheet?: unknown } } | null)?.reported?.datasheet,
+  );
+  const referenceBugs = benchmark.repositories.reduce(
+    (n, r) => n + (bugsOf.get(r.id)?.length || r.referenceBugCount || 0),
+    0,
+  );
+  return {
+    benchmark: {
+      key: benchmarkKey(benchmark),
+      slug: benchmark.slug,
+      version: benchmark.version,
+      name: benchmark.name,
+      snapshot_date: benchmark.snapshotDate.toISOString().slice(0, 10),
+      reference_window_end: benchmark.referenceWindowEnd?.toISOString().slice(0, 10) ?? null,
+    },
+    pipeline: pipeline.success ? pipeline.data : null,
+    referenceBugs,
+    repositories: benchmark.repositories.map((r) => {
+      const stored = bugsOf.get(r.id) ?? [];
+      // The newest planner's plan (plans of older planner versions stay stored beside it).
+      const plan = r.snapshot?.plans[0] ?? null;
+      return {
+        name: r.name,
+        language: r.language,
+        domain: r.domain,
+        tests: r.testCount,
+        commits: r.commitCount,
+        fixCommits:
+          r.fixCommitCount === null
+            ? null
+            : r.fixCommits.map((c) => ({ sha: c.sha, date: c.committedAt.toISOString() })),
+        bugs: stored.length || r.referenceBugCount || 0,
+        bugFixCommits: stored,
+        plan,
+      };
+    }),
+    reported: reported.success ? reported.data : null,
+  };
+}
+
+/** Computes and stores the datasheet of a version unless the stored one was computed from the same data. */
+export async function refreshDatasheet(benchmarkId: string): Promise<Datasheet> {
+  const input = await loadDatasheetInput(benchmarkId);
+  const inputHash = sha256(JSON.stringify(input));
+  const stored = await db.benchmarkDatasheet.findUnique({ where: { benchmarkId } });
+  if (stored?.inputHash === inputHash) {
+    const parsed = datasheetSchema.safeParse(stored.datasheet);
+    if (parsed.success) return parsed.data;
+  }
+  const datasheet = buildDatasheet(input, inputHash, new Date().toISOString());
+  const data = { inputHash, datasheet: datasheet as unknown as Prisma.InputJsonValue };
+  await db.benchmarkDatasheet.upsert({ where: { benchmarkId }, create: { benchmarkId, ...data }, update: data });
+  return datasheet;
+}
