@@ -79,8 +79,9 @@ export function ContaminationSection({ contamination }: { contamination: Submiss
       )}
       {tested
         .filter((r) => r.cdf.length > 0)
-        .map((r) => (
-          <details key={r.run ?? 0} open={tested.length === 1}>
+        .map((r, i) => (
+          // The first tested run's chart is open; the others are one click away.
+          <details key={r.run ?? 0} open={i === 0}>
             <summary>
               Run {r.run ?? 1}: matched bugs&apos; fix ranks against the null (D = {fmt3(r.d)} at u = {fmt3(r.at)})
             </summary>

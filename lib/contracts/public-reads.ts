@@ -233,7 +233,12 @@ const distributionRowSchema = z.looseObject({
   humanShare: z.number().nullable(),
   agentShare: z.number().nullable(),
   agentRange: intervalSchema.nullable(),
+  agentMeanN: z
+    .number()
+    .nullable()
+    .meta({ description: "Table 20's n-bar: mean count per configuration (one run each) among agent findings" }),
   gap: z.number().nullable(),
+  ratio: z.number().nullable().meta({ description: "Table 20's Ratio: agent share over maintainer share" }),
 });
 const distributionSchema = z
   .looseObject({

@@ -37,11 +37,13 @@ describe("bug-type CSV downloads", () => {
       humanShare: 0.5,
       agentShare: null,
       agentRange: null,
+      agentMeanN: 1.5,
       gap: null,
+      ratio: null,
     };
     const csv = bugTypesCsv({ benchmark, stored: { categories: [row], triggers: [] } as never, reported: null });
     expect(csv).toBe(
-      "source,kind,name,family,level,human_n,human_share,agent_share,agent_min,agent_max,gap\r\nstored,category,'@risky,F,,2,0.5,,,,\r\n",
+      "source,kind,name,family,level,human_n,human_share,agent_share,agent_min,agent_max,agent_mean_n,gap,ratio\r\nstored,category,'@risky,F,,2,0.5,,,,1.5,,\r\n",
     );
   });
 });

@@ -20,7 +20,9 @@ const BUG_TYPE_COLUMNS: CsvColumn<Row>[] = [
   ["agent_share", (r) => r.agentShare],
   ["agent_min", (r) => r.agentRange?.[0]],
   ["agent_max", (r) => r.agentRange?.[1]],
+  ["agent_mean_n", (r) => r.agentMeanN],
   ["gap", (r) => r.gap],
+  ["ratio", (r) => r.ratio],
 ];
 
 /** GET /api/v1/bug-types?format=csv: one row per category and trigger, stored and reported distributions. */

@@ -336,7 +336,7 @@ describe("public API", () => {
     expect(luna).toMatchObject({ validity_basis: "reported", precision_basis: "mean_of_runs" });
     expect(validity.points.length).toBeGreaterThanOrEqual(5);
     const csv = await (await fetch(`${webUrl}/api/v1/validity?benchmark=probe@2026.1&format=csv`)).text();
-    expect(csv.split("\n")[0]).toBe(
+    expect(csv.split("\r\n")[0]).toBe(
       "submission_id,label,source,runs,validity,validity_low,validity_high,validity_basis,precision,precision_low,precision_high,precision_basis",
     );
     const muse = await db.submission.findFirstOrThrow({

@@ -78,7 +78,7 @@ function Bars({ row, max }: { row: DistributionRow; max: number }) {
 }
 
 /** The numeric columns of a distribution table: each side's share, the agents' range, and the gap between them. */
-const SHARE_COLUMNS = ["Maintainers %", "Agents %", "Agent range %", "Gap (pp)"];
+const SHARE_COLUMNS = ["Maintainers %", "Agents n̄", "Agents %", "Agent range %", "Gap (pp)", "Ratio"];
 
 function DistributionTable({
   rows,
@@ -95,7 +95,7 @@ function DistributionTable({
   return (
     <CaptionedTable
       caption={caption}
-      columns={showFamily ? 7 : 6}
+      columns={showFamily ? 9 : 8}
       empty={rows.length === 0 && "No categorised bugs or findings yet."}
       head={
         <>
@@ -126,11 +126,13 @@ function DistributionTable({
             {pct(r.humanShare)}
             {r.humanN !== null && <span className="muted small"> ({count(r.humanN)})</span>}
           </td>
+          <td className="num">{r.agentMeanN === null ? DASH : r.agentMeanN.toFixed(r.agentMeanN >= 100 ? 0 : 1)}</td>
           <td className="num">{pct(r.agentShare)}</td>
           <td className="num">{r.agentRange ? pctInterval(r.agentRange) : DASH}</td>
           <td className={`num ${r.gap === null ? "" : r.gap > 0 ? "gap-pos" : "gap-neg"}`}>
             {r.gap === null ? DASH : `${r.gap > 0 ? "+" : ""}${(100 * r.gap).toFixed(1)}`}
           </td>
+          <td className="num">{r.ratio === null ? DASH : r.ratio.toFixed(2)}</td>
           <Bars row={r} max={max} />
         </tr>
       ))}
