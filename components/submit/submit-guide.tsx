@@ -73,8 +73,8 @@ export function SubmitGuide() {
           A static analyser&apos;s SARIF 2.1.0 log can be uploaded as it is:{" "}
           <code>probebench submit results.sarif --benchmark probe@2026.1 --model &quot;Semgrep 1.x&quot;</code>, or{" "}
           <code>POST /api/v1/submissions?benchmark=…</code> with <code>Content-Type: application/sarif+json</code>, or
-          dropped on the form above. Each result becomes a finding (rule and message as title and description, the
-          first location as file and lines).
+          dropped on the form above. Each result becomes a finding (rule and message as title and description, the first
+          location as file and lines).
         </li>
         <li>
           Poll <code>GET /api/v1/submissions/&lt;id&gt;</code> until its status is <code>scored</code>, or register a

@@ -48,11 +48,9 @@ export const webhookSchema = z
       .object({ at: timestampSchema, status: z.string(), response_status: z.number().int().nullable() })
       .nullable(),
     consecutive_failures: z.number().int().meta({ description: "Attempts that failed in a row; 0 after a success" }),
-    failing_since: timestampSchema
-      .nullable()
-      .meta({
-        description: "When the first of those failed attempts was made; after 24 hours the endpoint is disabled",
-      }),
+    failing_since: timestampSchema.nullable().meta({
+      description: "When the first of those failed attempts was made; after 24 hours the endpoint is disabled",
+    }),
     disabled_at: timestampSchema
       .nullable()
       .meta({ description: "Set when the endpoint was disabled: it gets no events until re-enabled" }),

@@ -30,8 +30,8 @@ function OperationIndex() {
           <ul>
             {API_ROUTES.filter((r) => r.tag === tag).map((r) => (
               <li key={`${r.method} ${r.path}`}>
-                <code>{`${r.method.toUpperCase()} ${r.path}`}</code>{" "}
-                {r.summary} <span className="muted small">({authWords(r.auth)})</span>
+                <code>{`${r.method.toUpperCase()} ${r.path}`}</code> {r.summary}{" "}
+                <span className="muted small">({authWords(r.auth)})</span>
               </li>
             ))}
           </ul>
