@@ -4,6 +4,8 @@ import { db } from "../../db";
 import { AppError } from "../../errors";
 import { benchmarkKey } from "../../benchmarks/benchmark-ref";
 import { findBenchmark } from "../benchmarks/import-benchmark";
+import { BUG_TEXT_SELECT } from "../../db-selects";
+import type { BugText } from "../../scoring/types";
 
 // Shared steps of the human-validation operations: the benchmark version a request names, who wrote a row, and the
 // text of a finding or reference bug as the labelling and grading views show it.
@@ -37,26 +39,13 @@ export async function userNames(ids: Iterable<string>): Promise<Map<string, stri
   return new Map(rows.map((u) => [u.id, u.name ?? u.email]));
 }
 
-type TextRow = {
-  file: string;
-  lineStart: number;
-  lineEnd: number;
-  title: string;
-  description: string;
-  codeSnippet: string;
-  suggestedFix: string | null;
-  repository: { name: string };
-};
+// The bug record's shared columns (lib/db-selects.ts), with the suggested fix and the repository for the blind views.
 export const TEXT_SELECT = {
-  file: true,
-  lineStart: true,
-  lineEnd: true,
-  title: true,
-  description: true,
-  codeSnippet: true,
+  ...BUG_TEXT_SELECT,
   suggestedFix: true,
   repository: { select: { name: true } },
 } as const;
+type TextRow = Omit<BugText, "id" | "repo"> & { suggestedFix: string | null; repository: { name: string } };
 
 export function bugText(row: TextRow) {
   return {
