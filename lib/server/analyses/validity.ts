@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "../../db";
-import { AUTHOR_VERDICTS, PANEL_VERDICT_COLUMNS, summarisePanelAgreement } from "../../analyses/panel-agreement";
+import { GRADES, PANEL_VERDICTS, emptyCrossTable, panelAgreement } from "../../judge-quality/panel-grading";
 import { validityOverPrecision } from "../../analyses/validity-points";
 import type { ValidityView } from "../../contracts/validity";
 import { loadLeaderboardData } from "../leaderboard/load-leaderboard-data";
@@ -20,7 +20,8 @@ export async function loadValidity(benchmarkRef: string | null | undefined): Pro
   const v = parsed?.success ? parsed.data : null;
   const pct = (x: number | undefined) => (x === undefined ? null : x / 100);
   const matrix = v?.author_vs_panel;
-  const summary = matrix ? summarisePanelAgreement(matrix.counts) : null;
+  // Table 15 as published goes through the same computation as the live blind grading (lib/judge-quality).
+  const summary = matrix ? panelAgreement(crossTableOf(matrix.counts)) : null;
   return {
     benchmark: data.benchmark,
     reported: v
@@ -36,20 +37,27 @@ export async function loadValidity(benchmarkRef: string | null | undefined): Pro
             matrix && summary
               ? {
                   source: matrix.source ?? null,
-                  author_verdicts: [...AUTHOR_VERDICTS],
-                  panel_verdicts: [...PANEL_VERDICT_COLUMNS],
+                  author_verdicts: [...GRADES],
+                  panel_verdicts: [...PANEL_VERDICTS],
                   counts: matrix.counts,
-                  total: summary.total,
-                  both_conclusive: summary.bothConclusive,
-                  agreement: summary.agreement,
-                  grader_validity: summary.graderValidity,
-                  panel_validity: summary.panelValidity,
-                  panel_confirmed_grader_rejected: summary.panelLenient,
-                  panel_rejected_grader_confirmed: summary.panelStrict,
+                  total: summary.graded,
+                  both_conclusive: summary.conclusive,
+                  agreement: summary.agreement.value,
+                  grader_validity: summary.graderConfirmRate.value,
+                  panel_validity: summary.panelConfirmRate.value,
+                  panel_confirmed_grader_rejected: summary.table.rejected.confirmed,
+                  panel_rejected_grader_confirmed: summary.table.confirmed.rejected,
                 }
               : null,
         }
       : null,
     points: validityOverPrecision(data.entries),
   };
+}
+
+/** The published matrix (rows: the grader's verdicts, columns: the panel's, in the orders of GRADES and PANEL_VERDICTS). */
+function crossTableOf(counts: readonly (readonly number[])[]) {
+  const table = emptyCrossTable();
+  GRADES.forEach((grade, i) => PANEL_VERDICTS.forEach((verdict, j) => (table[grade][verdict] = counts[i]?.[j] ?? 0)));
+  return table;
 }
