@@ -180,8 +180,9 @@ class DockerSandbox implements Sandbox {
 export class DockerSandboxProvider implements SandboxProvider {
   readonly kind = "docker" as const;
   // The engine puts each container in a cgroup of its own (memory, pids, CPU): nothing to warn about. The syscall
-  // policy is the engine's default seccomp profile (Docker's and Podman's refuse unshare, mount, keyctl, bpf, ptrace,
-  // ... to a container without CAP_SYS_ADMIN), with every capability dropped and no-new-privileges.
+  // policy is the engine's default seccomp profile, with every capability dropped and no-new-privileges. Docker's
+  // profile refuses unshare, mount, keyctl, bpf and ptrace to a container without CAP_SYS_ADMIN; Podman's lets a
+  // command create a user namespace (docs/security.md says so; the process sandbox refuses it).
   readonly isolation: SandboxIsolation = {
     cgroup: "container",
     namespaces: "the container's own (network: none); every capability dropped, no-new-privileges",

@@ -352,6 +352,7 @@ describeEngine("in-house runs and sandboxed panel judges on the real engine", ()
       kind: "docker",
       reason: `SANDBOX=auto: the Docker engine at ${TEST_DOCKER_HOST} answers`,
       warning: null,
+      isolation: expect.objectContaining({ syscalls: "the container engine's default seccomp profile" }),
     });
   });
 
