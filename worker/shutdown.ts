@@ -15,7 +15,7 @@ export async function closeWithin(
   graceMs: number,
   after: () => Promise<void>,
 ): Promise<void> {
-  const redisUp = connection.status === "ready";
+  const redisUp = await answers(connection);
   const limitMs = redisUp ? graceMs : Math.min(graceMs, 3_000);
   const deadline = setTimeout(() => {
     log.warn({ limitMs, redisUp }, "worker shutdown took too long: exiting with jobs still active");
@@ -24,4 +24,19 @@ export async function closeWithin(
   await Promise.all(consumers.map((consumer) => consumer.close(!redisUp).catch(() => undefined)));
   await after().catch((error: unknown) => log.warn({ err: error }, "worker shutdown: closing connections failed"));
   clearTimeout(deadline);
+}
+
+/** Whether Redis answers a PING within a second (a connection's status lags behind a server that just went away). */
+async function answers(connection: Redis): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), 1_000)));
+  const ping = connection.ping().then(
+    () => true,
+    () => false,
+  );
+  try {
+    return await Promise.race([ping, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
