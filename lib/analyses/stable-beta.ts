@@ -14,6 +14,7 @@ import gammaln from "@stdlib/math-base-special-gammaln";
 import gammainc from "@stdlib/math-base-special-gammainc";
 import { nelderMead } from "fmin/src/nelderMead.js";
 import { createSeededRandom } from "../scoring/seeded-random";
+import { numericalHessian } from "./numerical-hessian";
 
 export type StableBetaParameters = { alpha: number; c: number; sigma: number };
 
@@ -93,20 +94,7 @@ function poissonLogLikelihood(spectrum: readonly number[], [alpha, c, sigma]: nu
 
 /** Standard errors: the inverse of the negated numerical Hessian (central differences) at the estimate. */
 function standardErrorsAt(spectrum: readonly number[], theta: number[]): (number | null)[] {
-  const steps = theta.map((t) => 1e-4 * Math.max(Math.abs(t), 1e-2));
-  const f = (x: number[]) => poissonLogLikelihood(spectrum, x);
-  const h: number[][] = theta.map(() => theta.map(() => 0));
-  for (let i = 0; i < 3; i++)
-    for (let k = i; k < 3; k++) {
-      const at = (di: number, dk: number) => {
-        const x = [...theta];
-        x[i]! += di * steps[i]!;
-        x[k]! += dk * steps[k]!;
-        return f(x);
-      };
-      const value = (at(1, 1) - at(1, -1) - at(-1, 1) + at(-1, -1)) / (4 * steps[i]! * steps[k]!);
-      h[i]![k] = h[k]![i] = -value;
-    }
+  const h = numericalHessian((x) => -poissonLogLikelihood(spectrum, x), theta, 1e-2);
   const inverse = invert3(h);
   return inverse
     ? inverse.map((row, i) => (row[i]! > 0 && Number.isFinite(row[i]!) ? Math.sqrt(row[i]!) : null))

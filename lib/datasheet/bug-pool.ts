@@ -1,4 +1,5 @@
 import { minimiseWithRestarts } from "../analyses/stable-beta";
+import { numericalHessian } from "../analyses/numerical-hessian";
 import type { Family, FamilyName } from "./fix-families";
 
 // §A.3, estimating the total bug pool. Time is counted in bug-fixing commits: a bug fixed by the k-th bug-fixing
@@ -49,25 +50,6 @@ export function conditionalLogLikelihood(
     for (const t of r.positions) value += family.logPdf(t, theta) - logWindow;
   }
   return value;
-}
-
-/** Numerical Hessian of f at x (central differences with steps relative to each coordinate). */
-export function numericalHessian(f: (x: number[]) => number, x: readonly number[]): number[][] {
-  const steps = x.map((v) => 1e-4 * Math.max(Math.abs(v), 1e-6));
-  const n = x.length;
-  const h = x.map(() => x.map(() => 0));
-  for (let i = 0; i < n; i++)
-    for (let k = i; k < n; k++) {
-      const at = (di: number, dk: number) => {
-        const y = [...x];
-        y[i]! += di * steps[i]!;
-        y[k]! += dk * steps[k]!;
-        return f(y);
-      };
-      const value = (at(1, 1) - at(1, -1) - at(-1, 1) + at(-1, -1)) / (4 * steps[i]! * steps[k]!);
-      h[i]![k] = h[k]![i] = value;
-    }
-  return h;
 }
 
 /** Square roots of the diagonal of the inverse of a 1x1 or 2x2 matrix (the information), null where not positive. */
