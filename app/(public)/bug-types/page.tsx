@@ -185,7 +185,7 @@ export default async function BugTypesPage({
   const page = await loadPublicPage(() => loadBugTypes(ref, pool));
   if (!page) return <p className="card empty-state">No benchmark version has been imported yet.</p>;
   const { benchmark, stored, reported } = page.value;
-  const harnesses = await listPublicHarnesses(benchmark.id);
+  const harnesses = await listPublicHarnesses(benchmark.key);
   const attribution = readAttributionModel();
   const poolQuery = new URLSearchParams({
     benchmark: benchmark.key,
