@@ -189,12 +189,12 @@ describe("ProcessSandbox limits as a whole (cgroup)", () => {
 
   it("bounds the memory of 4 processes together: each holding 60 MB under a 128 MB limit is killed out of memory", async () => {
     const hold = `python3 -c "import time; b = bytearray(60 * 1024 * 1024); b[::4096] = b'x' * len(b[::4096]); time.sleep(4)"`;
-    const started = Date.now();
-    const result = await run(`for i in 1 2 3 4; do ${hold} & done; wait; echo done`, 15_000, limited);
+    // A quarter of a CPU starts four interpreters slowly on a loaded machine: the time limit is generous, and the
+    // assertion is that memory, not time, ended the command.
+    const result = await run(`for i in 1 2 3 4; do ${hold} & done; wait; echo done`, 40_000, limited);
     expect(result).toMatchObject({ oomKilled: true, timedOut: false });
-    expect(Date.now() - started).toBeLessThan(12_000);
     expect(leftovers()).toEqual([]);
-  });
+  }, 60_000);
 
   it("reports a single command killed at the memory limit as out of memory, not as a time limit", async () => {
     const result = await run(
