@@ -4,8 +4,8 @@ import Link from "next/link";
 import { signIn } from "next-auth/react";
 import { useState } from "react";
 import { safeCallbackPath } from "@/lib/auth/safe-callback";
-import { SubmitButton } from "../account/form-field";
-import styles from "../account/ui.module.css";
+import { SubmitButton } from "@/components/ui/form-field";
+import styles from "@/components/ui/forms.module.css";
 import { CredentialInput } from "./credential-input";
 
 // next-auth reports failures as codes; these are the ones a person can act on.

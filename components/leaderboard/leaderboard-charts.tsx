@@ -2,7 +2,7 @@
 
 import type { ReactNode } from "react";
 import { CartesianGrid, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from "recharts";
-import { compactUsd, linearTicks, logTicks } from "../../lib/charts/axis-ticks";
+import { compactUsd, linearTicks, logTicks } from "@/lib/charts/axis-ticks";
 import { configurationName, count, usd } from "@/lib/format";
 import type { RankedRow } from "./leaderboard-table";
 import { scrollRegion } from "@/components/ui/scroll-region";

@@ -1,5 +1,5 @@
 import type { AuditPass, AuditRun } from "../../generated/prisma/client";
-import { sandboxRecordSchema } from "../../sandbox/sandbox-record";
+import { sandboxRecordSchema } from "../../contracts/sandbox-record";
 
 // The JSON shape of a run and of its passes, shared by the admin API and the admin pages.
 export type RunSummary = ReturnType<typeof runSummary>;

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { describeIsolation, describeSandbox } from "@/lib/sandbox/sandbox-record";
+import { describeIsolation, describeSandbox } from "@/lib/contracts/sandbox-record";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { requirePageAdmin } from "@/lib/auth/current-user";
@@ -11,7 +11,7 @@ import { count } from "@/lib/format";
 import { AutoRefresh } from "@/components/account/auto-refresh";
 import { CancelRunButton } from "@/components/audit-runs/cancel-run-button";
 import { RunStatusBadge, usd } from "@/components/audit-runs/run-status";
-import styles from "@/components/account/ui.module.css";
+import styles from "@/components/ui/forms.module.css";
 import { ColumnHeads } from "@/components/ui/column-heads";
 import { ProgressBar } from "@/components/ui/progress-bar";
 
