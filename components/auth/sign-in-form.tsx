@@ -20,7 +20,7 @@ const MESSAGES: Record<string, string> = {
   SessionRequired: "Sign in to continue.",
 };
 
-export function describeSignInError(code: string | undefined | null): string | undefined {
+function describeSignInError(code: string | undefined | null): string | undefined {
   if (!code) return undefined;
   return MESSAGES[code] ?? "Signing in failed. Try again.";
 }

@@ -49,7 +49,7 @@ function toPoint(r: RankedRow): Point {
 }
 
 /** Groups rows that differ only in reasoning effort; groups with two or more efforts are drawn as a line. */
-export function effortSweeps(points: Point[], rows: RankedRow[]): { name: string; points: Point[] }[] {
+function effortSweeps(points: Point[], rows: RankedRow[]): { name: string; points: Point[] }[] {
   const byKey = new Map<string, Point[]>();
   rows.forEach((r, i) => {
     const key = `${r.model}|${r.harness ?? ""}|${r.source}|${r.coverage}`;

@@ -56,7 +56,7 @@ async function tryBubblewrap(provider: ProcessSandboxProvider): Promise<string |
 }
 
 /** The record's view of how a provider isolates a command. */
-export function isolationOf(provider: SandboxProvider): NonNullable<SandboxRecord["isolation"]> {
+function isolationOf(provider: SandboxProvider): NonNullable<SandboxRecord["isolation"]> {
   const { cgroup, namespaces, syscalls } = provider.isolation;
   return { cgroup, namespaces, syscalls };
 }
