@@ -17,7 +17,7 @@ import {
   type SubmissionAnalyses,
 } from "../../contracts/analyses";
 import { reportedFixRankSchema, reportedFrequencyModelSchema } from "../reported/reported-file";
-import { canViewSubmission, type Viewer } from "../submissions/get-submission-status";
+import { canViewSubmission, type Viewer } from "../../auth/viewer";
 import { NO_TEST_REASONS, type NoTestReason } from "./fix-rank-tests";
 import { NO_FIT_REASONS } from "./repeated-run-fit";
 import { MIN_RUNS_FOR_FIT } from "../../analyses/stable-beta";
