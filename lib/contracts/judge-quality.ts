@@ -10,13 +10,13 @@ import { intervalSchema, timestampSchema } from "./common";
 
 const STRATA = ["judged_match", "judged_no_match", "filtered_out"] as const;
 const PAIR_KINDS = ["reference", "duplicate"] as const;
-const pairLabelSchema = z.enum(["same", "different", "debatable"], {
+export const pairLabelSchema = z.enum(["same", "different", "debatable"], {
   message: 'must be "same", "different" or "debatable"',
 });
-const humanGradeSchema = z.enum(["confirmed", "rejected", "unsure"], {
+export const humanGradeSchema = z.enum(["confirmed", "rejected", "unsure"], {
   message: 'must be "confirmed", "rejected" or "unsure"',
 });
-const auditMarkSchema = z.enum(["valid", "invalid", "unsure"], {
+export const auditMarkSchema = z.enum(["valid", "invalid", "unsure"], {
   message: 'must be "valid", "invalid" or "unsure"',
 });
 const note = z.string().trim().max(2_000, { message: "must be at most 2000 characters" });
