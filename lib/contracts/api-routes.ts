@@ -5,6 +5,7 @@ import { AUDIT_RUNS_ROUTES } from "./audit-runs-routes";
 import { CONTEXT_DOCUMENTS_ROUTES } from "./context-documents-routes";
 import { DATASHEET_ROUTES } from "./datasheet-routes";
 import { JUDGE_QUALITY_ROUTES } from "./judge-quality-routes";
+import { JUDGE_TRIALS_ROUTES } from "./judge-trials-routes";
 import { OVERRIDES_ROUTES } from "./overrides-routes";
 import { PANEL_ROUTES } from "./panel-routes";
 import { PUBLIC_READS_ROUTES } from "./public-reads-routes";
@@ -33,6 +34,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...AUDIT_RUNS_ROUTES,
   ...SERVICE_ROUTES,
   ...JUDGE_QUALITY_ROUTES,
+  ...JUDGE_TRIALS_ROUTES,
 ];
 
 // next-auth's own endpoints (sign-in, callbacks, CSRF, session) follow its protocol, not this API's conventions; the
