@@ -12,7 +12,7 @@ function errorText(e: unknown, fallback: string): string {
   return e instanceof ApiError ? [e.message, ...e.issues.map((i) => `${i.path}: ${i.message}`)].join(" ") : fallback;
 }
 
-function useSubmit(fallback: string) {
+export function useSubmit(fallback: string) {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -34,7 +34,7 @@ function useSubmit(fallback: string) {
   return { busy, error, done, submit };
 }
 
-function Status({ error, done }: { error: string | null; done: string | null }) {
+export function Status({ error, done }: { error: string | null; done: string | null }) {
   return (
     <p aria-live="polite" className="small">
       {error ? (
