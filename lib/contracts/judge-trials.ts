@@ -15,6 +15,9 @@ const modelName = z
   .max(120, { message: "must be at most 120 characters" })
   .regex(/^[A-Za-z0-9][A-Za-z0-9._:/@+-]*$/, {
     message: "must be a model name: letters, digits and . _ : / @ + - (no spaces)",
+  })
+  .refine((name) => !name.includes("://"), {
+    message: "must be a model name, not a URL: the trial always calls the configured endpoint",
   });
 
 export const startJudgeTrialBodySchema = z.strictObject({
