@@ -13,6 +13,7 @@ export function StartTrialForm({ benchmark }: { benchmark: string }) {
       className="card"
       onSubmit={(e) => {
         e.preventDefault();
+        if (busy) return;
         void submit("/api/v1/admin/judge-trials", { benchmark, model: model.trim() }, () => "Trial queued.");
       }}
     >
@@ -28,7 +29,7 @@ export function StartTrialForm({ benchmark }: { benchmark: string }) {
           onChange={(e) => setModel(e.target.value)}
         />
       </div>
-      <button type="submit" disabled={busy}>
+      <button type="submit" aria-disabled={busy}>
         {busy ? "Starting…" : "Start the trial"}
       </button>
       <Status error={error} done={done} />

@@ -150,7 +150,7 @@ export function ChoiceForm({
     <form
       onSubmit={(e) => {
         e.preventDefault();
-        if (!choice) return;
+        if (!choice || busy) return;
         void submit(url, { ...extra, [field.choice]: choice, ...(text.trim() ? { [field.text]: text.trim() } : {}) });
       }}
     >
@@ -180,7 +180,9 @@ export function ChoiceForm({
           onChange={(e) => setText(e.target.value)}
         />
       </div>
-      <button type="submit" disabled={busy || !choice}>
+      {/* Not disabled while saving: a disabled button drops the keyboard focus to the page, and the form stays mounted
+          after the save (keyed by its item, not by the saved value), so focus stays here and the status is read out. */}
+      <button type="submit" disabled={!choice} aria-disabled={busy}>
         {busy ? "Saving…" : current ? "Save the change" : "Save"}
       </button>
       <Status error={error} done={done} />
