@@ -62,7 +62,8 @@ export function DrawForm({
   kinds?: readonly { value: string; label: string }[];
   noun: string;
   defaultSize: number;
-  goTo?: (answer: { id: string }) => string;
+  /** Where to go after drawing: this path followed by the new id (a string: a server page cannot pass a function). */
+  goTo?: string;
 }) {
   const router = useRouter();
   const sizeId = useId();
@@ -81,7 +82,7 @@ export function DrawForm({
           url,
           { benchmark, size: Number(size), ...(seed.trim() ? { seed: seed.trim() } : {}), ...(kinds ? { kind } : {}) },
           (answer) => {
-            if (goTo) router.push(goTo(answer as { id: string }));
+            if (goTo) router.push(`${goTo}${encodeURIComponent((answer as { id: string }).id)}`);
             return `Drawn.`;
           },
         );

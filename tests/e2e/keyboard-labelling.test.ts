@@ -29,11 +29,14 @@ async function focused(page: Page): Promise<{ kind: string; text: string; checke
 
 /** Presses Tab until the focus is on what `wanted` accepts (at most 80 presses). */
 async function tabTo(page: Page, wanted: (f: { kind: string; text: string }) => boolean, what: string) {
+  const seen: string[] = [];
   for (let i = 0; i < 80; i++) {
     await page.keyboard.press("Tab");
-    if (wanted(await focused(page))) return;
+    const f = await focused(page);
+    if (wanted(f)) return;
+    seen.push(`${f.kind} "${f.text.slice(0, 40)}"`);
   }
-  throw new Error(`Tab never reached ${what}`);
+  throw new Error(`Tab never reached ${what}; it went through ${seen.join(", ")}`);
 }
 
 beforeAll(async () => {

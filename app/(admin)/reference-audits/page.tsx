@@ -47,7 +47,7 @@ export default async function ReferenceAuditsPage({ searchParams }: Props) {
         benchmark={current}
         noun="sample"
         defaultSize={100}
-        goTo={(a) => `/reference-audits/${a.id}`}
+        goTo="/reference-audits/"
       />
       {audits.length === 0 ? (
         <p className="card empty-state">
