@@ -72,7 +72,7 @@ export const createdSubmissionSchema = z
   })
   .meta({ id: "CreatedSubmission", example: { id: "cmabc123", status: "queued", findings: 42, runs: 1 } });
 
-export const submissionScoresSchema = scoreBreakdownSchema
+const submissionScoresSchema = scoreBreakdownSchema
   .extend({
     // Repeated runs only: recall and precision count reported findings (Table 3); the distinct counts, the curve and
     // the spectrum count distinct findings (same-root-cause components).
@@ -91,7 +91,7 @@ export const submissionScoresSchema = scoreBreakdownSchema
       "Mean over runs; for repeated runs also distinct findings, per-run scores, the n-of-k curve and the frequency spectrum",
   });
 
-export const scoringRecordSchema = z
+const scoringRecordSchema = z
   .looseObject({
     judge_model: z.string(),
     offline_judge: z.boolean(),

@@ -1,7 +1,8 @@
 import "server-only";
 import { db } from "../../db";
 import { AppError } from "../../errors";
-import { canViewSubmission, countMaintainerDecidedMatches, type Viewer } from "../submissions/get-submission-status";
+import { countMaintainerDecidedMatches } from "../submissions/get-submission-status";
+import { canViewSubmission, type Viewer } from "../../auth/viewer";
 import type { ScoreWithIntervals } from "../../scoring/types";
 import { readScoreBreakdowns } from "../submissions/read-scores";
 import { withIntervals } from "../../leaderboard/compute-leaderboard-view";

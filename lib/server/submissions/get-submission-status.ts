@@ -5,18 +5,7 @@ import { readScoreBreakdowns } from "./read-scores";
 import { OFFLINE_EMBEDDING_PROVIDER } from "../../embeddings/offline-embedder";
 import { readAttributionJob, readPanelView } from "../panel/read-panel";
 import type { submissionStatusSchema } from "../../contracts/submissions";
-
-export type Viewer = { id: string; role: "user" | "maintainer" | "admin" } | null;
-
-/** Whether a viewer may see a submission: approved ones are public; others only to their submitter and staff. */
-export function canViewSubmission(
-  viewer: Viewer,
-  submission: { submitterId: string | null; reviewStatus: string },
-): boolean {
-  if (submission.reviewStatus === "approved") return true;
-  if (!viewer) return false;
-  return viewer.role === "admin" || viewer.role === "maintainer" || viewer.id === submission.submitterId;
-}
+import { canViewSubmission, type Viewer } from "../../auth/viewer";
 
 export type SubmissionStatus = z.input<typeof submissionStatusSchema>;
 

@@ -1,26 +1,20 @@
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { DASH, count, formatUtc, ratioText, usd } from "@/lib/format";
 import { MetricCell } from "@/components/ui/metric-cell";
 import { OfflineBadge, OfflineEmbedderBadge, SourceBadge } from "@/components/ui/source-badge";
 import { RunSpectrum } from "@/components/submission/run-spectrum";
-import { AppError } from "@/lib/errors";
 import {
   getSubmissionDetail,
   type DetailCell,
   type SubmissionDetail,
 } from "@/lib/server/leaderboard/get-submission-detail";
-import type { Viewer } from "@/lib/server/submissions/get-submission-status";
+import type { Viewer } from "@/lib/auth/viewer";
 import { ColumnTable, numericColumns } from "@/components/ui/column-table";
+import { orNotFound } from "@/app/or-not-found";
 
 /** Loads the submission for a viewer (sign-in passes the session's viewer), turning "not visible" into a 404. */
 export async function loadSubmissionForViewer(id: string, viewer: Viewer): Promise<SubmissionDetail> {
-  try {
-    return await getSubmissionDetail(id, viewer);
-  } catch (error) {
-    if (error instanceof AppError && error.code === "not_found") notFound();
-    throw error;
-  }
+  return orNotFound(getSubmissionDetail(id, viewer));
 }
 
 function ScoreRow({ label, cell, scope = "row" }: { label: React.ReactNode; cell: DetailCell; scope?: "row" }) {
