@@ -14,7 +14,7 @@ import { timedModelCall } from "../observability/metrics";
 const judgeFetch = createNodeFetch();
 
 const JUDGE_PROMPT = "judge-match";
-const OFFLINE_JUDGE_MODEL = "offline-heuristic-v1";
+export const OFFLINE_JUDGE_MODEL = "offline-heuristic-v1";
 
 /** What the judge reads of a bug record: the one text shape of matching, embedding and hashing, without the id. */
 export type JudgeText = Omit<BugText, "id">;
