@@ -9,7 +9,7 @@ import { closeQueues } from "../../lib/queue/queues";
 import { importBenchmark } from "../../lib/server/benchmarks/import-benchmark";
 import { db, finding, smallBenchmark, uniqueSlug, waitForStatus } from "../support/fixtures";
 import { waitFor } from "../support/fault-harness";
-import { approveSubmission, call, createTestUser, type TestUser } from "./authz-support";
+import { approveSubmission, call, createTestUser, signIn, type TestUser } from "./authz-support";
 
 const webUrl = inject("webUrl");
 const tag = randomUUID().slice(0, 8);
@@ -155,5 +155,15 @@ describe("a candidate-judge trial", () => {
     const list = await call(webUrl, "GET", `/api/v1/admin/judge-trials?benchmark=${key}`, { token: admin.token });
     expect(list.json.trials[0]).toMatchObject({ id: trial.id, active: true });
     expect(list.json.labelled_pairs).toBe(counted.length);
+    // The admin page shows both side by side, and the trust section on /method names the judge in use.
+    const cookie = await signIn(webUrl, admin);
+    const html = async (path: string) =>
+      (await (await fetch(`${webUrl}${path}`, { headers: { cookie } })).text()).replaceAll("<!-- -->", "");
+    const page = await html(`/admin/judge-trials?benchmark=${key}`);
+    expect(page).toContain(`${CANDIDATE} against fake-judge-1 (in use)`);
+    expect(page).toContain(`${((100 * same) / counted.length).toFixed(1)}%`);
+    expect(await html(`/method?benchmark=${key}`)).toContain(
+      `New scorings use the judge <strong>${CANDIDATE}</strong>`,
+    );
   });
 });
