@@ -8,8 +8,8 @@ import {
 import { ADMIN, bodyJson, idPath, type ApiRoute } from "./route-kit";
 
 // Candidate-judge trials (docs/judge-quality.md): admins only.
-export const JUDGE_TRIALS_ROUTES: readonly ApiRoute[] = [
-  {
+export const judgeTrialsRoutes = {
+  getAdminJudgeTrials: {
     method: "get",
     path: "/api/v1/admin/judge-trials",
     tag: "Admin",
@@ -19,7 +19,7 @@ export const JUDGE_TRIALS_ROUTES: readonly ApiRoute[] = [
     success: { status: 200, schema: judgeTrialListSchema, description: "Trials, newest first" },
     errors: [404],
   },
-  {
+  postAdminJudgeTrials: {
     method: "post",
     path: "/api/v1/admin/judge-trials",
     tag: "Admin",
@@ -29,7 +29,7 @@ export const JUDGE_TRIALS_ROUTES: readonly ApiRoute[] = [
     success: { status: 201, schema: judgeTrialSchema, description: "The queued trial" },
     errors: [404, 409, 413],
   },
-  {
+  getAdminJudgeTrialsId: {
     method: "get",
     path: "/api/v1/admin/judge-trials/{id}",
     tag: "Admin",
@@ -39,7 +39,7 @@ export const JUDGE_TRIALS_ROUTES: readonly ApiRoute[] = [
     success: { status: 200, schema: judgeTrialSchema, description: "The trial" },
     errors: [404],
   },
-  {
+  postAdminJudgeTrialsIdSwitch: {
     method: "post",
     path: "/api/v1/admin/judge-trials/{id}/switch",
     tag: "Admin",
@@ -49,4 +49,4 @@ export const JUDGE_TRIALS_ROUTES: readonly ApiRoute[] = [
     success: { status: 200, schema: activeJudgeSchema, description: "The judge new scorings use" },
     errors: [404, 409],
   },
-];
+} satisfies Record<string, ApiRoute>;

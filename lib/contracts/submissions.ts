@@ -91,7 +91,7 @@ const submissionScoresSchema = scoreBreakdownSchema
       "Mean over runs; for repeated runs also distinct findings, per-run scores, the n-of-k curve and the frequency spectrum",
   });
 
-const scoringRecordSchema = z
+export const scoringRecordSchema = z
   .looseObject({
     judge_model: z.string(),
     offline_judge: z.boolean(),
