@@ -14,7 +14,7 @@ function errorText(e: unknown, fallback: string): string {
   return e instanceof ApiError ? [e.message, ...e.issues.map((i) => `${i.path}: ${i.message}`)].join(" ") : fallback;
 }
 
-function useSubmit(fallback: string) {
+export function useSubmit(fallback: string) {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -37,7 +37,7 @@ function useSubmit(fallback: string) {
   return { busy, error, done, submit };
 }
 
-function Status({ error, done }: { error: string | null; done: string | null }) {
+export function Status({ error, done }: { error: string | null; done: string | null }) {
   return (
     <p aria-live="polite" className="small">
       {error ? (
@@ -190,7 +190,7 @@ export function ChoiceForm({
     <form
       onSubmit={(e) => {
         e.preventDefault();
-        if (!choice) return;
+        if (!choice || busy) return;
         void submit(() => saveChoice(target, choice, text));
       }}
     >
@@ -220,7 +220,9 @@ export function ChoiceForm({
           onChange={(e) => setText(e.target.value)}
         />
       </div>
-      <button type="submit" disabled={busy || !choice}>
+      {/* Not disabled while saving: a disabled button drops the keyboard focus to the page, and the form stays mounted
+          after the save (keyed by its item, not by the saved value), so focus stays here and the status is read out. */}
+      <button type="submit" disabled={!choice} aria-disabled={busy}>
         {busy ? "Saving…" : current ? "Save the change" : "Save"}
       </button>
       <Status error={error} done={done} />

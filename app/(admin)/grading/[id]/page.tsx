@@ -46,7 +46,7 @@ export default async function PanelGradingPage({ params }: Props) {
           <li key={f.finding} id={f.finding}>
             <BugText heading={f.finding} text={f.text} headingId={`h-${f.finding}`} />
             <ChoiceForm
-              key={f.my_grade ?? "none"}
+              key={`${view.id}:${f.finding}`}
               target={{ kind: "grade", panel: view.id, finding: f.finding }}
               legend={`Your grade of ${f.finding}`}
               choices={CHOICES}

@@ -46,7 +46,7 @@ export default async function LabelPairPage({ params }: Props) {
       <section className="card" aria-labelledby="label-heading">
         <h2 id="label-heading">Your label</h2>
         <ChoiceForm
-          key={pair.my_label ?? "none"}
+          key={pair.id}
           target={{ kind: "label", pair: pair.id }}
           legend="Same defect?"
           choices={CHOICES}

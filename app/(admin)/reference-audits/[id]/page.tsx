@@ -43,7 +43,7 @@ export default async function ReferenceAuditPage({ params }: Props) {
           <li key={item.reference_bug_id}>
             <BugText heading={item.reference_bug_id} text={item.text} headingId={`h-${item.reference_bug_id}`} />
             <ChoiceForm
-              key={item.my_mark ?? "none"}
+              key={`${audit.id}:${item.reference_bug_id}`}
               target={{ kind: "mark", audit: audit.id, referenceBugId: item.reference_bug_id }}
               legend={`Is ${item.reference_bug_id} a real bug of the snapshot?`}
               choices={CHOICES}
