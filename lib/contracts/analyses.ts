@@ -175,13 +175,22 @@ export const curvePointSchema = scoreSchema
   .extend({ n: z.number().int(), label: z.string() })
   .meta({ id: "RunCurvePoint", description: "Findings count distinct findings, not reports" });
 
+export const unionGrowthRowSchema = z
+  .object({
+    n: z.number().int(),
+    observed: z.number().nullable().meta({ description: "Distinct findings reported by runs 1..n; null beyond k" }),
+    expected: z.number().nullable().meta({ description: "Expected under the stable-beta fit; null without one" }),
+    projected: z.boolean().meta({ description: "n > k: a projection beyond the observed runs" }),
+  })
+  .meta({ id: "UnionGrowthRow" });
+
 /** GET /api/v1/submissions/{id}/runs: the query (`table` picks the CSV table). */
 export const repeatedRunsQuerySchema = z.object({
   format: z.enum(["json", "csv"]).default("json"),
-  table: z
-    .enum(["runs", "curve", "spectrum"])
-    .default("runs")
-    .meta({ description: "With format=csv: per-run scores, the n-of-k curve, or the frequency spectrum" }),
+  table: z.enum(["runs", "curve", "spectrum", "union_growth"]).default("runs").meta({
+    description:
+      "With format=csv: per-run scores, the n-of-k curve, the frequency spectrum, or the union's growth with its stable-beta projection",
+  }),
 });
 
 /** GET /api/v1/submissions/{id}/runs: the response body. */
@@ -193,6 +202,10 @@ export const repeatedRunsSchema = z
     ),
     curve: z.array(curvePointSchema),
     spectrum: z.array(spectrumPointSchema),
+    union_growth: z.array(unionGrowthRowSchema).meta({
+      description:
+        "Figure 9: distinct findings reported by runs 1..n, observed for n <= k, with the stable-beta fit's expected union at n = 1..2k (n > k projected) where the fit is identified (df >= 1); expected null otherwise",
+    }),
   })
   .meta({
     id: "RepeatedRuns",
@@ -220,6 +233,7 @@ export const repeatedRunsSchema = z
         },
       ],
       spectrum: [{ n: 1, exactly_matched: 1, exactly_unmatched: 2, union_matched: 1, union_unmatched: 2 }],
+      union_growth: [{ n: 1, observed: 3, expected: null, projected: false }],
     },
   });
 

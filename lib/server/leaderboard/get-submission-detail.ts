@@ -5,6 +5,7 @@ import { readScoringRecord } from "../submissions/scoring-usage";
 import { canViewSubmission, type Viewer } from "../../auth/viewer";
 import type { ScoreWithIntervals } from "../../scoring/types";
 import { readScoreBreakdowns } from "../submissions/read-scores";
+import { readUnionGrowth } from "../analyses/union-growth";
 import { withIntervals } from "../../leaderboard/compute-leaderboard-view";
 import { benchmarkKey } from "../../benchmarks/benchmark-ref";
 
@@ -76,6 +77,7 @@ export async function getSubmissionDetail(id: string, viewer: Viewer) {
     meanDistinctFindings: scores.mean?.distinct_findings ?? null,
     curves: scores.curves.map((point) => ({ ...point, ...withIntervals(point) })),
     spectrum: scores.spectrum,
+    unionGrowth: reported ? [] : await readUnionGrowth(id, scores.spectrum),
     scoring: usage ? await readScoringRecord(submission, usage) : null,
   };
 }

@@ -4,6 +4,7 @@ import { AppError } from "../../errors";
 import { columnsCsv, type CsvColumn } from "../../leaderboard/format-csv";
 import { canViewSubmission, type Viewer } from "../../auth/viewer";
 import { readScoreBreakdowns } from "./read-scores";
+import { readUnionGrowth } from "../analyses/union-growth";
 
 // Repeated runs of one submission as a download: each run's scores over its reported findings with its distinct
 // findings next to them, the union / at-least-n / intersection curve over distinct findings, and the frequency
@@ -44,6 +45,7 @@ export async function getRepeatedRuns(id: string, viewer: Viewer) {
     // Findings and precision of the curve count distinct findings (components), not reports.
     curve: scores.curves,
     spectrum: scores.spectrum,
+    union_growth: await readUnionGrowth(id, scores.spectrum),
   };
 }
 
@@ -94,8 +96,16 @@ const SPECTRUM_COLUMNS: CsvColumn<RepeatedRuns["spectrum"][number]>[] = [
   ["union_runs_1_to_n_unmatched", (p) => p.union_unmatched],
 ];
 
+const UNION_GROWTH_COLUMNS: CsvColumn<RepeatedRuns["union_growth"][number]>[] = [
+  ["n", (r) => r.n],
+  ["observed_union", (r) => r.observed],
+  ["expected_union_stable_beta", (r) => r.expected],
+  ["projected", (r) => r.projected],
+];
+
 /** One table of the download as CSV (ratios as fractions in 0..1, empty when there is no value). */
-export function repeatedRunsCsv(data: RepeatedRuns, table: "runs" | "curve" | "spectrum"): string {
+export function repeatedRunsCsv(data: RepeatedRuns, table: "runs" | "curve" | "spectrum" | "union_growth"): string {
+  if (table === "union_growth") return columnsCsv(UNION_GROWTH_COLUMNS, data.union_growth);
   if (table === "runs") return columnsCsv(RUN_COLUMNS, data.runs);
   if (table === "curve") return columnsCsv(CURVE_COLUMNS, data.curve);
   return columnsCsv(SPECTRUM_COLUMNS, data.spectrum);
