@@ -112,7 +112,7 @@ export function RunDistances({ rows, csvHref }: { rows: Row[]; csvHref: string }
         </figcaption>
       </figure>
       <ColumnTable
-        caption="Jensen-Shannon distances (base 2) over every run of each configuration: between its runs and from the maintainers' reference set to each run"
+        caption="Over every run of each configuration: distances between its runs and from the maintainers' reference set to each run (Jensen-Shannon, base 2)"
         columns={[
           "#",
           "Configuration",

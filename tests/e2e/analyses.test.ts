@@ -256,15 +256,16 @@ describe("fix-rank contamination test", () => {
 describe("bug-type distances", () => {
   it("gives the Jensen-Shannon distance of each configuration to the reference set", async () => {
     // The attribution worker's output for run 1's findings (attribution after scoring is off in tests): all in one category.
+    // Run 2's findings all in the other category: the runs are as far apart as can be (1).
     const findings = await db.finding.findMany({
-      where: { run: { submissionId: id, index: 0 } },
-      select: { id: true },
+      where: { run: { submissionId: id } },
+      select: { id: true, run: { select: { index: true } } },
     });
     await db.bugTypeAttribution.createMany({
       data: findings.map((f) => ({
         subjectKind: "finding",
         subjectId: f.id,
-        category: CATEGORIES[0]!,
+        category: CATEGORIES[f.run.index]!,
         model: "fake-attribution",
         source: "llm",
       })),
@@ -275,6 +276,11 @@ describe("bug-type distances", () => {
       base: number;
       subjects: { kind: string; submission_id: string | null; n: number }[];
       distances: (number | null)[][];
+      within_configuration: {
+        runs: number;
+        run_to_run: { n: number; mean: number } | null;
+        reference_to_runs: { n: number; mean: number; min: number; max: number } | null;
+      }[];
     };
     await expect
       .poll(
@@ -289,7 +295,15 @@ describe("bug-type distances", () => {
       ["configuration", 25],
     ]);
     // (1/2, 1/2) against (1, 0): sqrt(1.5 - 0.75 log2 3).
-    expect(body.distances[0]![1]).toBeCloseTo(Math.sqrt(1.5 - 0.75 * Math.log2(3)), 9);
+    const d = Math.sqrt(1.5 - 0.75 * Math.log2(3));
+    expect(body.distances[0]![1]).toBeCloseTo(d, 9);
+    // Over every run: run 1 (all the first category) against run 2 (all the second) is 1; the reference set is d
+    // from each.
+    const [within] = body.within_configuration;
+    expect(within).toMatchObject({ runs: 2, run_to_run: { n: 1 }, reference_to_runs: { n: 2 } });
+    expect(within!.run_to_run!.mean).toBeCloseTo(1, 9);
+    expect(within!.reference_to_runs!.min).toBeCloseTo(d, 9);
+    expect(within!.reference_to_runs!.max).toBeCloseTo(d, 9);
   });
 });
 
@@ -324,9 +338,13 @@ describe("pages", () => {
     await page.getByRole("table", { name: /Both CDFs at every tenth/ }).waitFor();
     await page.getByRole("heading", { name: "Repeated discovery: stable-beta fit" }).waitFor();
     await page.getByText(/parameters are not identified/).waitFor();
+    await page.getByRole("img", { name: /^Precision over recall/ }).waitFor();
+    await page.getByRole("img", { name: "Distinct findings reported by runs 1 to n" }).waitFor();
+    await page.getByRole("table", { name: /^Union of runs 1\.\.n/ }).waitFor();
 
     found.push(...(await violations(page, `/bug-types?benchmark=${slug}@1`)));
     await page.getByRole("table", { name: /Jensen-Shannon distance/ }).waitFor();
+    await page.getByRole("table", { name: /^Over every run of each configuration/ }).waitFor();
 
     // The contamination column is hidden by default and chosen in the column chooser (kept in the URL).
     await page.goto(`${webUrl}/?benchmark=${slug}@1`, { waitUntil: "load" });
