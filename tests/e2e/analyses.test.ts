@@ -253,6 +253,26 @@ describe("fix-rank contamination test", () => {
   });
 });
 
+describe("overlap within bug types (Figure 7)", () => {
+  it("compares the runs' overlap with one another to their recall, per category", async () => {
+    // Category 0 (even bugs, 30): run 1 finds 8 + 5 = 13, run 2 finds 5 of them: recall 9 / 30, overlap
+    // (5/13 + 1) / 2 = 9/13, ratio 30/13. Category 1 (odd, 30): 7 + 5 = 12 and 5: recall 17/60, overlap 17/24, ratio 2.5.
+    type Runs = {
+      category_overlap: {
+        median_ratio: number;
+        categories: { category: string; reference_recall: number; run_overlap: number; ratio: number }[];
+      };
+    };
+    const { body } = await api<Runs>(`/api/v1/submissions/${id}/runs`, submitter.token);
+    const [even, odd] = body.category_overlap.categories;
+    expect(even!.category).toBe(CATEGORIES[0]);
+    expect(even!.reference_recall).toBeCloseTo(0.3, 9);
+    expect(even!.run_overlap).toBeCloseTo(9 / 13, 9);
+    expect(odd!.ratio).toBeCloseTo(2.5, 9);
+    expect(body.category_overlap.median_ratio).toBeCloseTo((30 / 13 + 2.5) / 2, 9);
+  });
+});
+
 describe("bug-type distances", () => {
   it("gives the Jensen-Shannon distance of each configuration to the reference set", async () => {
     // The attribution worker's output for run 1's findings (attribution after scoring is off in tests): all in one category.
@@ -341,6 +361,7 @@ describe("pages", () => {
     await page.getByRole("img", { name: /^Precision over recall/ }).waitFor();
     await page.getByRole("img", { name: "Distinct findings reported by runs 1 to n" }).waitFor();
     await page.getByRole("table", { name: /^Union of runs 1\.\.n/ }).waitFor();
+    await page.getByRole("table", { name: /^Per bug type: overlap between runs/ }).waitFor();
 
     found.push(...(await violations(page, `/bug-types?benchmark=${slug}@1`)));
     await page.getByRole("table", { name: /Jensen-Shannon distance/ }).waitFor();

@@ -6,6 +6,7 @@ import { canViewSubmission, type Viewer } from "../../auth/viewer";
 import type { ScoreWithIntervals } from "../../scoring/types";
 import { readScoreBreakdowns } from "../submissions/read-scores";
 import { readUnionGrowth } from "../analyses/union-growth";
+import { readCategoryOverlap } from "../analyses/category-overlap";
 import { withIntervals } from "../../leaderboard/compute-leaderboard-view";
 import { benchmarkKey } from "../../benchmarks/benchmark-ref";
 
@@ -78,6 +79,7 @@ export async function getSubmissionDetail(id: string, viewer: Viewer) {
     curves: scores.curves.map((point) => ({ ...point, ...withIntervals(point) })),
     spectrum: scores.spectrum,
     unionGrowth: reported ? [] : await readUnionGrowth(id, scores.spectrum),
+    categoryOverlap: reported ? null : await readCategoryOverlap(id),
     scoring: usage ? await readScoringRecord(submission, usage) : null,
   };
 }

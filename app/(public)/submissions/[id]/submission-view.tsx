@@ -5,6 +5,7 @@ import { OfflineBadge, OfflineEmbedderBadge, SourceBadge } from "@/components/ui
 import { RunSpectrum } from "@/components/submission/run-spectrum";
 import { PrecisionRecallChart, UnionGrowthChart, UnionGrowthTable } from "@/components/analyses/union-curve-charts";
 import { precisionRecallPoints } from "@/lib/analyses/union-growth";
+import { CategoryOverlapSection } from "@/components/analyses/category-overlap";
 import {
   getSubmissionDetail,
   type DetailCell,
@@ -260,6 +261,10 @@ function RunsSection({ detail: d }: { detail: SubmissionDetail }) {
         </>
       )}
       <RunSpectrum spectrum={d.spectrum} />
+      <CategoryOverlapSection
+        data={d.categoryOverlap}
+        csvHref={`/api/v1/submissions/${d.id}/runs?format=csv&table=category_overlap`}
+      />
     </>
   );
 }
