@@ -11,7 +11,7 @@ import { readCategoryOverlap } from "../analyses/category-overlap";
 // findings next to them, the union / at-least-n / intersection curve over distinct findings, and the frequency
 // spectrum with the accumulated union (§E.2, Table 22). Same visibility as the submission itself.
 
-// GET /api/v1/submissions/{id}/runs[?format=csv&table=runs|curve|spectrum]: the query and answer are in lib/contracts/analyses.ts.
+// GET /api/v1/submissions/{id}/runs[?format=csv&table=runs|curve|spectrum|union_growth|category_overlap]: the query and answer are in lib/contracts/analyses.ts.
 export { repeatedRunsQuerySchema } from "../../contracts/analyses";
 
 export async function getRepeatedRuns(id: string, viewer: Viewer) {
