@@ -131,7 +131,7 @@ export function UnionGrowthChart({ rows }: { rows: UnionGrowthRow[] }) {
   return (
     <figure className="chart">
       <Frame
-        label={`Distinct findings reported by runs 1 to n${hasFit ? ", with the stable-beta projection" : ""}`}
+        label={`Union growth: distinct findings reported by runs 1 to n${hasFit ? ", with the stable-beta projection" : ""}`}
         xTicks={xTicks}
         yTicks={yTicks}
         x={x}

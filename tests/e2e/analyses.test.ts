@@ -359,7 +359,7 @@ describe("pages", () => {
     await page.getByRole("heading", { name: "Repeated discovery: stable-beta fit" }).waitFor();
     await page.getByText(/parameters are not identified/).waitFor();
     await page.getByRole("img", { name: /^Precision over recall/ }).waitFor();
-    await page.getByRole("img", { name: "Distinct findings reported by runs 1 to n" }).waitFor();
+    await page.getByRole("img", { name: /^Union growth: distinct findings/ }).waitFor();
     await page.getByRole("table", { name: /^Union of runs 1\.\.n/ }).waitFor();
     await page.getByRole("table", { name: /^Per bug type: overlap between runs/ }).waitFor();
 
