@@ -102,6 +102,17 @@ describeEngine("the Docker sandbox on a real engine", () => {
         maxOutputBytes: 1_000,
       });
       expect(caps.stdout).toBe("CapPrm:\t0000000000000000\nCapEff:\t0000000000000000\nCapBnd:\t0000000000000000\n");
+      // The sandbox's own seccomp profile (lib/sandbox/seccomp-profile.ts), as a file Podman reads: no user or mount
+      // namespace, which Podman's default profile would allow (`unshare -Ur id` prints uid 0 there).
+      expect(info.HostConfig.SecurityOpt).toEqual(["no-new-privileges", expect.stringMatching(/^seccomp=\/.+\.json$/)]);
+      for (const argv of [
+        ["unshare", "-Ur", "id"],
+        ["unshare", "-m", "true"],
+      ]) {
+        const refused = await sandbox.exec({ argv, timeoutMs: 10_000, maxOutputBytes: 1_000 });
+        expect(refused).toMatchObject({ exitCode: 1, stdout: "" });
+        expect(refused.stderr).toMatch(/unshare failed: Operation not permitted/);
+      }
 
       const inside = await sandbox.exec({
         argv: [
