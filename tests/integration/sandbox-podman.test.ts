@@ -39,6 +39,7 @@ const { seedAuditBenchmark, setAgent } = await import("../support/audit-fixtures
 const { createAuditRun } = await import("../../lib/server/audit-runs/create-run");
 const { auditQueue } = await import("../../lib/queue/audit-queue");
 const { DockerSandboxProvider } = await import("../../lib/sandbox/docker-sandbox");
+const { describeSeccompProfile } = await import("../../lib/sandbox/seccomp-profile");
 const { packCanonicalTar } = await import("../../lib/snapshots/canonical-tar");
 const { importBenchmark } = await import("../../lib/server/benchmarks/import-benchmark");
 const { importSnapshot } = await import("../../lib/server/snapshots/import-snapshot");
@@ -363,7 +364,7 @@ describeEngine("in-house runs and sandboxed panel judges on the real engine", ()
       kind: "docker",
       reason: `SANDBOX=auto: the Docker engine at ${TEST_DOCKER_HOST} answers`,
       warning: null,
-      isolation: expect.objectContaining({ syscalls: "the container engine's default seccomp profile" }),
+      isolation: expect.objectContaining({ syscalls: describeSeccompProfile() }),
     });
   });
 
