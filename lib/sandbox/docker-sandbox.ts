@@ -190,7 +190,7 @@ class DockerSandbox implements Sandbox {
  * value as the path of a file on the engine's host and refuses JSON. For Podman the profile is written to
  * `profileDir`, which the engine must see at the same path (as it sees AUDIT_WORK_DIR in bind mode).
  */
-export async function seccompOption(docker: Docker, profileDir: string): Promise<string> {
+async function seccompOption(docker: Docker, profileDir: string): Promise<string> {
   const json = JSON.stringify(buildSeccompProfile());
   const version = await docker.version().catch(() => null);
   const podman = version?.Components?.some((c) => /podman/i.test(c.Name)) ?? false;

@@ -1,4 +1,4 @@
-import { BLOCKED_SYSCALLS, CLONE_NAMESPACE_FLAGS } from "./seccomp-filter";
+import { BLOCKED_SYSCALLS, CLONE_NAMESPACE_FLAGS, ENOSYS, EPERM } from "./seccomp-filter";
 
 // The Docker sandbox's syscall policy: the process sandbox's (./seccomp-filter.ts, the same names) as a seccomp
 // profile in the JSON format Docker and Podman read (runc compiles it with libseccomp). The engines' default profiles
@@ -11,9 +11,6 @@ import { BLOCKED_SYSCALLS, CLONE_NAMESPACE_FLAGS } from "./seccomp-filter";
 // builds the filter for the native ABI only; libseccomp's filter refuses a call made through another ABI (32-bit
 // int 0x80) rather than letting it past these rules.
 
-const EPERM = 1;
-const ENOSYS = 38;
-
 type SyscallRule = {
   names: string[];
   action: "SCMP_ACT_ERRNO";
@@ -21,7 +18,7 @@ type SyscallRule = {
   args?: { index: number; value: number; valueTwo: number; op: "SCMP_CMP_MASKED_EQ" }[];
 };
 
-export type SeccompProfile = { defaultAction: "SCMP_ACT_ALLOW"; syscalls: SyscallRule[] };
+type SeccompProfile = { defaultAction: "SCMP_ACT_ALLOW"; syscalls: SyscallRule[] };
 
 /** The bits of a flag mask, one by one. */
 function bitsOf(mask: number): number[] {

@@ -160,10 +160,3 @@ export async function parseSarifBytes(
   const { head, runs, sources } = await parseInThread(bytes, { kind: "sarif", query, context });
   return { file: withFindings(head.file, runs), ...head.sarif!, sources };
 }
-
-/** Stops the threads (tests); the next upload starts new ones. */
-export async function stopUploadParseThreads(): Promise<void> {
-  const threads = pool.threads;
-  pool.threads = [];
-  await Promise.all(threads.map((t) => t.worker.terminate()));
-}

@@ -15,7 +15,7 @@ import { parseSarifText, type SarifContext } from "../../validation/sarif";
 import type { SarifUploadQuery } from "../../contracts/submissions";
 import { decodeBodyText } from "../http/read-body";
 
-export type UploadParseJob =
+type UploadParseJob =
   | { type: "parse"; job: number; kind: "findings"; bytes: Uint8Array }
   | { type: "parse"; job: number; kind: "sarif"; bytes: Uint8Array; query: SarifUploadQuery; context: SarifContext };
 
@@ -35,7 +35,7 @@ export type ParsedHead = {
   sarif?: { skippedWithoutLocation: number; mapped: number; unmapped: number };
 };
 
-export type SerializedError = {
+type SerializedError = {
   code: ErrorCode;
   message: string;
   issues: FieldIssue[];
@@ -49,7 +49,7 @@ export type UploadParseReply =
   | { type: "failed"; job: number; message: string };
 
 /** Findings per slice copied back: deserialising one holds the web server's loop for a few milliseconds at most. */
-export const SLICE_FINDINGS = 2_000;
+const SLICE_FINDINGS = 2_000;
 
 type Parsed = { runs: FindingInput[][]; sources?: string[][] };
 const parsed = new Map<number, Parsed>();
