@@ -5,7 +5,8 @@ import { bugContentHash } from "../../hash";
 import { withPgTransaction } from "../../pg-pool";
 import { enqueueScoring } from "../../queue/scoring-queue";
 import { IssueList, runsOf, type FindingsFile } from "../../validation/findings-file";
-import { checkFileCaps } from "./file-caps";
+import { checkFileCaps } from "../../validation/file-caps";
+import { fileCaps } from "./file-caps";
 import { findBenchmark } from "../benchmarks/import-benchmark";
 import { insertFindings, type FindingInsertRow } from "./insert-findings";
 import { assertWithinQuotaLocked } from "./submission-quota";
@@ -37,7 +38,7 @@ export async function createSubmission(
   });
   const repoIds = new Map(repositories.map((r) => [r.name, r.id]));
   const runs = runsOf(file);
-  checkFileCaps(runs, file.runs !== undefined);
+  checkFileCaps(runs, file.runs !== undefined, fileCaps());
   const unknown = new IssueList();
   runs.forEach((run, r) => {
     run.findings.forEach((finding, f) => {

@@ -9,6 +9,7 @@ import { reserveUploadBytes } from "./upload-budget";
 import { sarifUploadQuerySchema, type SarifUploadQuery } from "../../contracts/submissions";
 import { loadSarifContext } from "./sarif-context";
 import { parseFindingsBytes, parseSarifBytes } from "./upload-parse-client";
+import { fileCaps } from "./file-caps";
 import type { z } from "zod";
 import type { createdSubmissionSchema } from "../../contracts/submissions";
 
@@ -48,7 +49,7 @@ export async function submitFindings(submitterId: string, body: UploadBody): Pro
       // The first 16 KB hold at least the 4,096 characters the check reads (a character is at most 4 bytes).
       if (looksLikeSarifText(new TextDecoder().decode(bytes.subarray(0, 16_384))))
         return await submitUndeclaredSarif(submitterId, bytes, body.query ?? {});
-      const file = await parseFindingsBytes(bytes);
+      const file = await parseFindingsBytes(bytes, fileCaps());
       return await createSubmission(file, submitterId, { enforceQuota: true });
     } finally {
       reservation.release();
@@ -97,7 +98,7 @@ async function submitSarif(
       { path: "benchmark", message: `unknown benchmark "${query.benchmark}"` },
     ]);
   const context = await loadSarifContext(benchmark.id);
-  const converted = await parseSarifBytes(await read(), query, context);
+  const converted = await parseSarifBytes(await read(), query, context, fileCaps());
   const { file, sources } = converted;
   try {
     const created = await createSubmission(file, submitterId, { enforceQuota: true });

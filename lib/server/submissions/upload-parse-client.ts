@@ -3,6 +3,7 @@ import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { AppError } from "../../errors";
 import type { SarifUploadQuery } from "../../contracts/submissions";
+import type { FileCaps } from "../../validation/file-caps";
 import type { FindingInput, FindingsFile } from "../../validation/findings-file";
 import type { SarifContext, SarifConversion } from "../../validation/sarif";
 import type { ParsedHead, UploadParseReply, UploadParseRequest } from "./upload-parse-thread";
@@ -100,7 +101,9 @@ function transferable(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
     : bytes.slice();
 }
 
-type Job = { kind: "findings" } | { kind: "sarif"; query: SarifUploadQuery; context: SarifContext };
+type Job =
+  | { kind: "findings"; caps: FileCaps }
+  | { kind: "sarif"; caps: FileCaps; query: SarifUploadQuery; context: SarifContext };
 
 async function parseInThread(
   bytes: Uint8Array,
@@ -146,8 +149,8 @@ function withFindings(file: FindingsFile, runs: FindingInput[][]): FindingsFile 
 }
 
 /** A findings file's bytes parsed and validated (lib/validation/findings-file.ts) in a thread; 4xx as in-process. */
-export async function parseFindingsBytes(bytes: Uint8Array): Promise<FindingsFile> {
-  const { head, runs } = await parseInThread(bytes, { kind: "findings" });
+export async function parseFindingsBytes(bytes: Uint8Array, caps: FileCaps): Promise<FindingsFile> {
+  const { head, runs } = await parseInThread(bytes, { kind: "findings", caps });
   return withFindings(head.file, runs);
 }
 
@@ -156,7 +159,8 @@ export async function parseSarifBytes(
   bytes: Uint8Array,
   query: SarifUploadQuery,
   context: SarifContext,
+  caps: FileCaps,
 ): Promise<SarifConversion> {
-  const { head, runs, sources } = await parseInThread(bytes, { kind: "sarif", query, context });
+  const { head, runs, sources } = await parseInThread(bytes, { kind: "sarif", caps, query, context });
   return { file: withFindings(head.file, runs), ...head.sarif!, sources };
 }

@@ -11,13 +11,22 @@
 import { parentPort } from "node:worker_threads";
 import { AppError, type ErrorCode, type FieldIssue } from "../../errors";
 import { parseFindingsText, type FindingInput, type FindingsFile } from "../../validation/findings-file";
-import { parseSarifText, type SarifContext } from "../../validation/sarif";
+import { checkFileCaps, type FileCaps } from "../../validation/file-caps";
+import { parseSarifText, sarifPaths, type SarifContext } from "../../validation/sarif";
 import type { SarifUploadQuery } from "../../contracts/submissions";
 import { decodeBodyText } from "../http/read-body";
 
 type UploadParseJob =
-  | { type: "parse"; job: number; kind: "findings"; bytes: Uint8Array }
-  | { type: "parse"; job: number; kind: "sarif"; bytes: Uint8Array; query: SarifUploadQuery; context: SarifContext };
+  | { type: "parse"; job: number; kind: "findings"; bytes: Uint8Array; caps: FileCaps }
+  | {
+      type: "parse";
+      job: number;
+      kind: "sarif";
+      bytes: Uint8Array;
+      caps: FileCaps;
+      query: SarifUploadQuery;
+      context: SarifContext;
+    };
 
 /** The next slice of run `run`'s findings (and, for a SARIF log, the SARIF path of each), from `from`. */
 export type UploadParseRequest =
@@ -64,6 +73,12 @@ function parse(job: Extract<UploadParseRequest, { type: "parse" }>): void {
   if (job.kind === "findings") {
     const file = parseFindingsText(text);
     const runs = file.runs ? file.runs.map((r) => r.findings) : [file.findings!];
+    // A file above the caps is refused here, before its findings are copied back to the web server's loop.
+    checkFileCaps(
+      runs.map((findings) => ({ findings })),
+      file.runs !== undefined,
+      job.caps,
+    );
     parsed.set(job.job, { runs });
     post({ type: "parsed", job: job.job, head: { file: withoutFindings(file), runSizes: runs.map((r) => r.length) } });
     return;
@@ -71,6 +86,15 @@ function parse(job: Extract<UploadParseRequest, { type: "parse" }>): void {
   const converted = parseSarifText(text, job.query, job.context);
   const { file } = converted;
   const runs = file.runs ? file.runs.map((r) => r.findings) : [file.findings!];
+  try {
+    checkFileCaps(
+      runs.map((findings) => ({ findings })),
+      file.runs !== undefined,
+      job.caps,
+    );
+  } catch (error) {
+    throw sarifPaths(error, converted.sources, file.runs !== undefined);
+  }
   parsed.set(job.job, { runs, sources: converted.sources });
   post({
     type: "parsed",
