@@ -9,6 +9,7 @@ import { createRedisConnection } from "../lib/queue/connection";
 import type { QueueDefinition } from "../lib/queue/define-queue";
 import { attributionQueue, panelQueue } from "../lib/queue/finding-review-queues";
 import { fixRankQueue } from "../lib/queue/fix-rank-queue";
+import { judgeTrialQueue } from "../lib/queue/judge-trial-queue";
 import { closeQueues } from "../lib/queue/queues";
 import { scoringQueue } from "../lib/queue/scoring-queue";
 import { webhookQueue } from "../lib/queue/webhook-queue";
@@ -16,6 +17,7 @@ import type { SandboxChoice } from "../lib/sandbox/choose-sandbox";
 import { bindWebhookSecrets } from "../lib/server/webhooks/bind-webhook-secrets";
 import { requeueLostAttributions } from "./features/attribution/recovery";
 import { prepareAuditSandbox, requeueLostAuditRuns } from "./features/audit-runs/recovery";
+import { requeueLostJudgeTrials } from "./features/judge-trial/recovery";
 import { requeueLostPanels } from "./features/panel/recovery";
 import { requeueLostScoring } from "./features/scoring/recovery";
 import { startHeartbeat } from "./heartbeat";
@@ -25,6 +27,7 @@ import { closeWithin } from "./shutdown";
 import { processAttributionJob } from "./processors/attribution";
 import { createAuditProcessor } from "./processors/audit-run";
 import { processFixRankJob, requeueLostFixRankTests } from "./processors/fix-rank";
+import { processJudgeTrialJob } from "./processors/judge-trial";
 import { processPanelJob } from "./processors/panel";
 import { processScoringJob } from "./processors/scoring";
 import { processWebhookJob } from "./processors/webhook";
@@ -57,6 +60,8 @@ function consumers(auditSandbox: SandboxChoice): Consumer[] {
     },
     // Fix-rank recomputations are short and rare: one at a time.
     { queue: fixRankQueue, process: processFixRankJob, concurrency: 1, recover: requeueLostFixRankTests },
+    // Candidate-judge trials: an admin's rare, bounded job; one at a time (its calls run concurrently inside).
+    { queue: judgeTrialQueue, process: processJudgeTrialJob, concurrency: 1, recover: requeueLostJudgeTrials },
     // Webhook deliveries: short network calls, many at once; a stalled one is simply sent again (same webhook-id).
     { queue: webhookQueue, process: processWebhookJob, concurrency: 16 },
     // A pass waits on the model and the sandbox, never on the CPU, so its lock is renewed on time.

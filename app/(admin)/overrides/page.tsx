@@ -3,7 +3,7 @@ import Link from "next/link";
 import { requirePageStaff } from "@/lib/auth/current-user";
 import { listOverrides } from "@/lib/server/workbench/list-overrides";
 import { pageFromSearchParam } from "@/lib/server/pagination";
-import { ActionButton } from "@/components/ui/action-button";
+import { WithdrawOverrideButton } from "@/components/workbench/withdraw-override-button";
 import { Pager } from "@/components/ui/pager";
 import { scrollRegion } from "@/components/ui/scroll-region";
 import { count, formatUtc } from "@/lib/format";
@@ -116,18 +116,11 @@ export default async function OverridesPage({ searchParams }: Props) {
                   <td style={{ whiteSpace: "normal", minWidth: 200, maxWidth: 360 }}>{o.reason}</td>
                   <td>{count(o.submissions)}</td>
                   <td>
-                    <ActionButton
-                      url={`/api/v1/overrides/${encodeURIComponent(o.id)}`}
-                      method="DELETE"
-                      confirm={`Withdraw this override? The ${o.submissions} submission${o.submissions === 1 ? "" : "s"} holding the pair are rescored and the judge decides it again.`}
-                      failure="The override could not be withdrawn."
-                      className="link"
-                      ariaLabel={`Withdraw the override of ${o.example ? `${o.example.finding_id} against ${o.example.reference_bug_id}` : "this pair"}`}
-                      busyChildren="Withdrawing…"
-                      inline
-                    >
-                      Withdraw
-                    </ActionButton>
+                    <WithdrawOverrideButton
+                      id={o.id}
+                      submissions={o.submissions}
+                      pair={o.example ? `${o.example.finding_id} against ${o.example.reference_bug_id}` : "this pair"}
+                    />
                   </td>
                 </tr>
               ))}

@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import { randomUUID } from "node:crypto";
 import { db } from "../../db";
 import { AppError } from "../../errors";
@@ -12,8 +13,10 @@ import { insertFindings, type FindingInsertRow } from "./insert-findings";
 import { assertWithinQuotaLocked } from "./submission-quota";
 import { bugTextOf } from "../../validation/common";
 import { log } from "../../observability/log";
+import type { createdSubmissionSchema } from "../../contracts/submissions";
 
-export type CreatedSubmission = { id: string; status: "queued"; findings: number; runs: number };
+/** What storing a findings file answers (the SARIF-only counts are added by the upload). */
+export type CreatedSubmission = Omit<z.input<typeof createdSubmissionSchema>, "skipped" | "paths">;
 
 /**
  * Stores a submission with its runs and findings in one transaction, then queues scoring with the submission id as
