@@ -20,6 +20,12 @@ import type { ParsedHead, UploadParseReply, UploadParseRequest } from "./upload-
  */
 const THREADS = 2;
 
+/**
+ * Heap of one parse thread. A 50 MB findings file or SARIF log parses in a few hundred megabytes; a body shaped to
+ * blow up in memory stops at this bound instead of taking the web server's memory, and is refused with a 413.
+ */
+const THREAD_HEAP_MB = 1_536;
+
 // A worker's entry is loaded before any --import of its execArgv takes effect, so this bootstrap registers tsx's
 // loader and then imports the entry. tsx is found from the project folder, its ESM API by its package's exports (the
 // CommonJS build of that API cannot register from an eval'd thread).
@@ -48,6 +54,7 @@ function startThread(): Thread {
   const worker = new Worker(BOOTSTRAP, {
     eval: true,
     workerData: { root, entry: path.join(root, "lib/server/submissions/upload-parse-thread.ts") },
+    resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB },
   });
   // An idle thread never holds the process open.
   worker.unref();
@@ -63,7 +70,16 @@ function startThread(): Thread {
     thread.pending.delete(reply.job);
     pending?.resolve(reply);
   });
-  worker.on("error", (error) => fail(new Error(`an upload parse thread failed: ${error.message}`)));
+  worker.on("error", (error: Error & { code?: string }) =>
+    fail(
+      error.code === "ERR_WORKER_OUT_OF_MEMORY"
+        ? new AppError(
+            "payload_too_large",
+            `The file needs more than ${THREAD_HEAP_MB} MB of memory to read; split it into smaller files`,
+          )
+        : new Error(`an upload parse thread failed: ${error.message}`),
+    ),
+  );
   worker.on("exit", (code) => fail(new Error(`an upload parse thread exited with code ${code}`)));
   return thread;
 }
