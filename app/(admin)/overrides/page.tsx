@@ -7,6 +7,8 @@ import { WithdrawOverrideButton } from "@/components/workbench/withdraw-override
 import { Pager } from "@/components/ui/pager";
 import { scrollRegion } from "@/components/ui/scroll-region";
 import { count, formatUtc } from "@/lib/format";
+import { listOverridesQuerySchema } from "@/lib/contracts/overrides";
+import { parseOrThrow } from "@/lib/errors";
 
 // Every maintainer's override, for maintainers and admins (the audit log, admins only, has the history of each).
 export const metadata: Metadata = { title: "Match overrides", robots: { index: false } };
@@ -27,11 +29,13 @@ export default async function OverridesPage({ searchParams }: Props) {
   await requirePageStaff("/overrides");
   const params = await searchParams;
   const decision = params.decision === "match" || params.decision === "no_match" ? params.decision : undefined;
-  const { overrides, pagination } = await listOverrides({
-    page: pageFromSearchParam(params.page),
-    per_page: 50,
-    decision,
-  });
+  const { overrides, pagination } = await listOverrides(
+    parseOrThrow(
+      listOverridesQuerySchema,
+      { page: pageFromSearchParam(params.page), per_page: 50, decision },
+      "The query",
+    ),
+  );
   const api = `/api/v1/overrides${decision ? `?decision=${decision}` : ""}`;
   return (
     <>
