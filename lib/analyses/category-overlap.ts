@@ -11,7 +11,7 @@
 // The median ratio is over the categories that have one. Runs are compared on the reference bugs they match, the
 // only findings whose identity across runs and with the reference set is stored. Pure: no I/O.
 
-export type CategoryOverlapRow = {
+type CategoryOverlapRow = {
   category: string;
   referenceBugs: number;
   /** Mean over runs of the reference bugs of the category found. */

@@ -175,7 +175,7 @@ export const curvePointSchema = scoreSchema
   .extend({ n: z.number().int(), label: z.string() })
   .meta({ id: "RunCurvePoint", description: "Findings count distinct findings, not reports" });
 
-export const unionGrowthRowSchema = z
+const unionGrowthRowSchema = z
   .object({
     n: z.number().int(),
     observed: z.number().nullable().meta({ description: "Distinct findings reported by runs 1..n; null beyond k" }),
@@ -184,7 +184,7 @@ export const unionGrowthRowSchema = z
   })
   .meta({ id: "UnionGrowthRow" });
 
-export const categoryOverlapSchema = z
+const categoryOverlapSchema = z
   .object({
     median_ratio: z.number().nullable().meta({
       description: "Median over categories of run_overlap / reference_recall (the paper: 6.3 for GPT-5.6 Luna)",
