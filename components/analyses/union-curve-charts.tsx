@@ -8,7 +8,7 @@ import type { PrecisionRecallPoint, UnionGrowthRow } from "@/lib/analyses/union-
 
 const WIDTH = 420;
 const HEIGHT = 260;
-const PAD = { left: 48, right: 16, top: 12, bottom: 40 };
+const PAD = { left: 58, right: 16, top: 12, bottom: 40 };
 const PLOT_W = WIDTH - PAD.left - PAD.right;
 const PLOT_H = HEIGHT - PAD.top - PAD.bottom;
 const LINE = "#1f6feb";
