@@ -8,6 +8,7 @@ import { auditQueue } from "../lib/queue/audit-queue";
 import { createRedisConnection } from "../lib/queue/connection";
 import type { QueueDefinition } from "../lib/queue/define-queue";
 import { attributionQueue, panelQueue } from "../lib/queue/finding-review-queues";
+import { datasheetQueue } from "../lib/queue/datasheet-queue";
 import { fixRankQueue } from "../lib/queue/fix-rank-queue";
 import { closeQueues } from "../lib/queue/queues";
 import { scoringQueue } from "../lib/queue/scoring-queue";
@@ -24,6 +25,7 @@ import { startMetricsPublisher } from "./metrics-publisher";
 import { closeWithin } from "./shutdown";
 import { processAttributionJob } from "./processors/attribution";
 import { createAuditProcessor } from "./processors/audit-run";
+import { processDatasheetJob, requeueLostDatasheets } from "./processors/datasheet";
 import { processFixRankJob, requeueLostFixRankTests } from "./processors/fix-rank";
 import { processPanelJob } from "./processors/panel";
 import { processScoringJob } from "./processors/scoring";
@@ -57,6 +59,8 @@ function consumers(auditSandbox: SandboxChoice): Consumer[] {
     },
     // Fix-rank recomputations are short and rare: one at a time.
     { queue: fixRankQueue, process: processFixRankJob, concurrency: 1, recover: requeueLostFixRankTests },
+    // Datasheets: a few seconds of fitting per version, after imports only.
+    { queue: datasheetQueue, process: processDatasheetJob, concurrency: 1, recover: requeueLostDatasheets },
     // Webhook deliveries: short network calls, many at once; a stalled one is simply sent again (same webhook-id).
     { queue: webhookQueue, process: processWebhookJob, concurrency: 16 },
     // A pass waits on the model and the sandbox, never on the CPU, so its lock is renewed on time.

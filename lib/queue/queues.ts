@@ -1,12 +1,21 @@
 import { attributionQueue, panelQueue } from "./finding-review-queues";
 import { auditQueue } from "./audit-queue";
+import { datasheetQueue } from "./datasheet-queue";
 import { fixRankQueue } from "./fix-rank-queue";
 import { scoringQueue } from "./scoring-queue";
 import { webhookQueue } from "./webhook-queue";
 
 // Every queue of the app, one module each (name, payload schema, enqueue). The worker consumes them all; the metrics
 // endpoint reports the depth of each; shutdown closes the producers this process opened.
-export const QUEUES = [scoringQueue, panelQueue, attributionQueue, auditQueue, fixRankQueue, webhookQueue] as const;
+export const QUEUES = [
+  scoringQueue,
+  panelQueue,
+  attributionQueue,
+  auditQueue,
+  fixRankQueue,
+  datasheetQueue,
+  webhookQueue,
+] as const;
 
 /** Closes the producers this process opened (a queue never used opens no connection). */
 export async function closeQueues(): Promise<void> {
