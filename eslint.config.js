@@ -58,6 +58,10 @@ const pureBoundary = {
   message:
     "A pure folder (lib/scoring, lib/planner, lib/validation, ...) does no I/O: move the I/O to lib/server/<domain> or worker/ and pass data in.",
 };
+const aliasInWeb = {
+  regex: "^\\.\\./",
+  message: "In app/ and components/, import other folders with `@/` paths (one import style per layer).",
+};
 const aliasOnlyInWeb = {
   group: ["@/*"],
   message: "Outside app/ and components/, import with relative paths (one import style per layer).",
@@ -110,14 +114,27 @@ export default tseslint.config(
       "react-hooks/incompatible-library": "off",
     },
   },
+  // Web code imports with `@/` paths; `./` reaches only the same folder.
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    rules: { "no-restricted-imports": ["error", { patterns: [aliasInWeb] }] },
+  },
   // Components are presentational: they read through props and server actions, not the database or the worker.
   {
     files: ["components/**/*.{ts,tsx}"],
     rules: {
-      "no-restricted-imports": forbid({
-        group: [...UPWARD.app, ...UPWARD.worker, ...UPWARD.server],
-        message: "components/ never imports app/, worker/ or server/.",
-      }),
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: [...UPWARD.app, ...UPWARD.worker, ...UPWARD.server],
+              message: "components/ never imports app/, worker/ or server/.",
+            },
+            aliasInWeb,
+          ],
+        },
+      ],
     },
   },
   { files: ["lib/**/*.ts"], rules: { "no-restricted-imports": forbid(libBoundary, aliasOnlyInWeb) } },

@@ -6,7 +6,7 @@ import type { ValidityCounts } from "../lib/panel/verdicts";
 type Metrics = StoredScore;
 const pct = (m: Metrics, metric: "recall" | "precision" | "f1") => ratioText(m, metric, { sign: true });
 
-export function formatMetricsLine(label: string, m: Metrics): string {
+function formatMetricsLine(label: string, m: Metrics): string {
   return `${label.padEnd(28)} recall ${pct(m, "recall").padStart(6)}  precision ${pct(m, "precision").padStart(6)}  F1 ${pct(m, "f1").padStart(6)}  (${count(m.matched_reference_bugs)}/${count(m.reference_bugs)} bugs, ${count(m.matched_findings)}/${count(m.findings)} findings)`;
 }
 

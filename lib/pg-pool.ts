@@ -7,7 +7,7 @@ import { log } from "./observability/log";
 // one bulk path that must stay within a small multiple of its input writes here. Everything else uses lib/db.ts.
 const globalForPg = globalThis as unknown as { pgPool?: pg.Pool };
 
-export function pgPool(): pg.Pool {
+function pgPool(): pg.Pool {
   if (!globalForPg.pgPool) {
     globalForPg.pgPool = new pg.Pool({ connectionString: requireDatabaseUrl(), max: 4, allowExitOnIdle: true });
     globalForPg.pgPool.on("error", (error) => log.warn({ err: error }, "idle pg connection failed"));

@@ -1,7 +1,6 @@
 import "server-only";
-import { notFound } from "next/navigation";
-import { AppError } from "@/lib/errors";
 import { listPublicBenchmarks } from "@/lib/server/leaderboard/list-public-benchmarks";
+import { orNotFound } from "@/app/or-not-found";
 
 /** A search param's first value when it is repeated; an empty one reads as absent. */
 export function firstParam(value: string | string[] | undefined): string | undefined {
@@ -20,10 +19,5 @@ export function benchmarkParam(searchParams: Record<string, string | string[] | 
 export async function loadPublicPage<T>(load: () => Promise<T>) {
   const benchmarks = await listPublicBenchmarks();
   if (benchmarks.length === 0) return null;
-  try {
-    return { benchmarks, value: await load() };
-  } catch (error) {
-    if (error instanceof AppError && error.code === "not_found") notFound();
-    throw error;
-  }
+  return { benchmarks, value: await orNotFound(load()) };
 }

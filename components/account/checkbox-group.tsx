@@ -1,4 +1,4 @@
-import styles from "./ui.module.css";
+import styles from "@/components/ui/forms.module.css";
 
 /** A group of checkboxes over a fixed list, kept in the list's order (so a request and the page read the same way). */
 export function CheckboxGroup<T extends string>({

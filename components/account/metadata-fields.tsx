@@ -3,8 +3,8 @@
 import { useId } from "react";
 import type { FieldIssue } from "@/lib/errors";
 import type { MetadataForm } from "@/lib/validation/findings-upload";
-import { HintedInput } from "./form-field";
-import styles from "./ui.module.css";
+import { HintedInput } from "@/components/ui/form-field";
+import styles from "@/components/ui/forms.module.css";
 
 const EFFORTS = ["minimal", "low", "medium", "high", "xhigh"];
 

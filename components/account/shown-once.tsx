@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, type ReactNode } from "react";
-import styles from "./ui.module.css";
+import styles from "@/components/ui/forms.module.css";
 
 /** A secret the server shows only once (a new API token, a webhook's signing secret), with what it is and how to use it. */
 export function ShownOnce({

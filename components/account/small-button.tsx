@@ -1,5 +1,5 @@
 import type { ButtonHTMLAttributes } from "react";
-import styles from "./ui.module.css";
+import styles from "@/components/ui/forms.module.css";
 
 /** A small button in a table row or under a log (revoke, delete, send a test event); `danger` for what destroys. */
 export function SmallButton({

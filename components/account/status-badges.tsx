@@ -1,5 +1,5 @@
 import type { ReviewStatus, ScoringStatus } from "@/lib/generated/prisma/enums";
-import styles from "./ui.module.css";
+import styles from "@/components/ui/forms.module.css";
 
 // Every status has a tone and a label: the tables are keyed by the Prisma enums, so a new status fails the build
 // until it is given both.

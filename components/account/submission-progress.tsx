@@ -6,7 +6,7 @@ import type { SubmissionStatus } from "@/lib/server/submissions/get-submission-s
 import { ApiError, callApi } from "@/lib/api-client";
 import type { ReviewStatus } from "@/lib/generated/prisma/enums";
 import { ProgressBar } from "@/components/ui/progress-bar";
-import styles from "./ui.module.css";
+import styles from "@/components/ui/forms.module.css";
 
 // What the viewer should know about who can see the result.
 const RESULT_LABEL: Record<ReviewStatus, string> = {

@@ -4,10 +4,10 @@ import Link from "next/link";
 import { useMemo, useRef, useState } from "react";
 import type { FieldIssue } from "@/lib/errors";
 import { ApiError } from "@/lib/api-client";
-import { ErrorMessage } from "./error-message";
+import { ErrorMessage } from "@/components/ui/error-message";
 import { MetadataFields } from "./metadata-fields";
 import { SubmissionProgress } from "./submission-progress";
-import styles from "./ui.module.css";
+import styles from "@/components/ui/forms.module.css";
 import barStyles from "@/components/ui/ui.module.css";
 import { uploadFindings, type UploadResult } from "./upload-file";
 import {

@@ -11,14 +11,14 @@ import {
   type TokenScope,
 } from "@/lib/validation/api-token";
 import { callApi } from "@/lib/api-client";
-import { ErrorMessage } from "./error-message";
+import { ErrorMessage } from "@/components/ui/error-message";
 import { CheckboxGroup } from "./checkbox-group";
-import { InlineInput, SubmitButton } from "./form-field";
+import { InlineInput, SubmitButton } from "@/components/ui/form-field";
 import { ShownOnce, useCreatedOnce } from "./shown-once";
 import { useApiAction, type CreateFormProps } from "./use-api-action";
 import { formatUtc } from "@/lib/format";
 import { SmallButton } from "./small-button";
-import styles from "./ui.module.css";
+import styles from "@/components/ui/forms.module.css";
 import { scrollRegion } from "@/components/ui/scroll-region";
 import { ColumnHeads } from "@/components/ui/column-heads";
 

@@ -13,14 +13,14 @@ import {
 } from "@/lib/contracts/webhooks";
 import { ColumnHeads } from "@/components/ui/column-heads";
 import { scrollRegion } from "@/components/ui/scroll-region";
-import { ErrorMessage } from "./error-message";
+import { ErrorMessage } from "@/components/ui/error-message";
 import { CheckboxGroup } from "./checkbox-group";
-import { LabelledInput, SubmitButton } from "./form-field";
+import { LabelledInput, SubmitButton } from "@/components/ui/form-field";
 import { ShownOnce, useCreatedOnce } from "./shown-once";
 import { useApiAction, type CreateFormProps } from "./use-api-action";
 import { formatUtc } from "@/lib/format";
 import { SmallButton } from "./small-button";
-import styles from "./ui.module.css";
+import styles from "@/components/ui/forms.module.css";
 
 type Endpoint = z.infer<typeof webhookSchema>;
 type Created = z.infer<typeof createdWebhookSchema>;

@@ -1,7 +1,7 @@
 "use client";
 
 import { ActionButton } from "@/components/ui/action-button";
-import styles from "./ui.module.css";
+import styles from "@/components/ui/forms.module.css";
 
 export function WithdrawButton({ id, model }: { id: string; model: string }) {
   return (

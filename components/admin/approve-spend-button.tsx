@@ -1,7 +1,7 @@
 "use client";
 
 import { ActionButton } from "@/components/ui/action-button";
-import styles from "../account/ui.module.css";
+import styles from "@/components/ui/forms.module.css";
 
 /** Approves the judge calls of a submission that stopped above the per-submission budget; scoring then continues. */
 export function ApproveSpendButton({ id, model, calls }: { id: string; model: string; calls: number | null }) {

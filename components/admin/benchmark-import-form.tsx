@@ -1,6 +1,6 @@
 "use client";
 
-import styles from "@/components/account/ui.module.css";
+import styles from "@/components/ui/forms.module.css";
 import { JsonImportForm } from "./json-import-form";
 
 type Imported = { key: string; repositories: number; reference_bugs: number };

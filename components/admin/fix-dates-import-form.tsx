@@ -1,8 +1,8 @@
 "use client";
 
 import { useState } from "react";
-import { LabelledField } from "@/components/account/form-field";
-import styles from "@/components/account/ui.module.css";
+import { LabelledField } from "@/components/ui/form-field";
+import styles from "@/components/ui/forms.module.css";
 import { JsonImportForm } from "./json-import-form";
 
 type Imported = { benchmark: string; dated: number; fix_commits: number; reference_bugs: number };

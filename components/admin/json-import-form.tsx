@@ -1,9 +1,9 @@
 "use client";
 
 import { useId, type ReactNode } from "react";
-import { ErrorMessage } from "@/components/account/error-message";
-import { SubmitButton } from "@/components/account/form-field";
-import styles from "@/components/account/ui.module.css";
+import { ErrorMessage } from "@/components/ui/error-message";
+import { SubmitButton } from "@/components/ui/form-field";
+import styles from "@/components/ui/forms.module.css";
 import { useFileImport } from "./use-file-import";
 
 /**

@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { ApiError, callApi } from "@/lib/api-client";
-import styles from "../account/ui.module.css";
+import styles from "@/components/ui/forms.module.css";
 
 /** Approve or reject one submission; a rejection needs a reason, which the submitter will read. */
 export function ReviewActions({

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { ActionError, useApiAction } from "@/components/ui/action-button";
-import styles from "../account/ui.module.css";
+import styles from "@/components/ui/forms.module.css";
 
 /** Admins start (or rerun) panel validation with a sample size and seed, or bug-type attribution; the page then follows progress. */
 export function StartFindingReview({

@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import type { UserSummary } from "@/lib/server/admin/list-users";
 import { ApiError, callApi } from "@/lib/api-client";
-import styles from "../account/ui.module.css";
+import styles from "@/components/ui/forms.module.css";
 
 /** Edits one user's role, quota override and disabled flag; a reason is required and goes to the audit log. */
 export function UserEditor({

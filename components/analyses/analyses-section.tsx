@@ -1,6 +1,6 @@
 import "server-only";
 import { readSubmissionAnalyses } from "@/lib/server/analyses/read-analyses";
-import type { Viewer } from "@/lib/server/submissions/get-submission-status";
+import type { Viewer } from "@/lib/auth/viewer";
 import { ContaminationSection } from "./contamination-section";
 import { SpectrumSection } from "./spectrum-section";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { ActionButton } from "@/components/ui/action-button";
-import styles from "@/components/account/ui.module.css";
+import styles from "@/components/ui/forms.module.css";
 
 /** Cancels a queued or running run after a confirmation; running passes stop at their next turn. */
 export function CancelRunButton({ id }: { id: string }) {

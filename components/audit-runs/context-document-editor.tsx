@@ -2,9 +2,9 @@
 
 import { useId, useState } from "react";
 import { ApiError, callApi, type ApiIssue } from "@/lib/api-client";
-import { ErrorMessage } from "@/components/account/error-message";
-import { LabelledField, LabelledInput, SubmitButton } from "@/components/account/form-field";
-import styles from "@/components/account/ui.module.css";
+import { ErrorMessage } from "@/components/ui/error-message";
+import { LabelledField, LabelledInput, SubmitButton } from "@/components/ui/form-field";
+import styles from "@/components/ui/forms.module.css";
 
 type View = {
   kind: "audit" | "panel";

@@ -3,12 +3,12 @@
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 import { ApiError, callApi } from "@/lib/api-client";
-import { ErrorMessage } from "@/components/account/error-message";
-import { LabelledField, LabelledInput, SubmitButton } from "@/components/account/form-field";
+import { ErrorMessage } from "@/components/ui/error-message";
+import { LabelledField, LabelledInput, SubmitButton } from "@/components/ui/form-field";
 import type { ActionError } from "@/components/account/use-api-action";
-import styles from "@/components/account/ui.module.css";
+import styles from "@/components/ui/forms.module.css";
 import { SelectOptions } from "@/components/ui/select-options";
-import { HARNESSES, HARNESS_LABELS } from "@/lib/agent/harness-names";
+import { HARNESSES, HARNESS_LABELS } from "@/lib/contracts/harnesses";
 
 type Options = {
   baseUrls: string[];

@@ -1,5 +1,5 @@
 import type { AuditPassStatus, AuditRunStatus } from "@/lib/generated/prisma/enums";
-import styles from "@/components/account/ui.module.css";
+import styles from "@/components/ui/forms.module.css";
 
 // Keyed by the Prisma enums: a new run or pass status fails the build until it has a tone and a label.
 type Status = AuditRunStatus | AuditPassStatus;

@@ -1,5 +1,5 @@
 import type { ChangeEventHandler } from "react";
-import { LabelledInput } from "@/components/account/form-field";
+import { LabelledInput } from "@/components/ui/form-field";
 
 // The autocomplete names tell password managers which saved value goes where.
 const CREDENTIALS = {

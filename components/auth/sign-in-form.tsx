@@ -4,8 +4,8 @@ import Link from "next/link";
 import { signIn } from "next-auth/react";
 import { useState } from "react";
 import { safeCallbackPath } from "@/lib/auth/safe-callback";
-import { SubmitButton } from "../account/form-field";
-import styles from "../account/ui.module.css";
+import { SubmitButton } from "@/components/ui/form-field";
+import styles from "@/components/ui/forms.module.css";
 import { CredentialInput } from "./credential-input";
 
 // next-auth reports failures as codes; these are the ones a person can act on.
@@ -20,7 +20,7 @@ const MESSAGES: Record<string, string> = {
   SessionRequired: "Sign in to continue.",
 };
 
-export function describeSignInError(code: string | undefined | null): string | undefined {
+function describeSignInError(code: string | undefined | null): string | undefined {
   if (!code) return undefined;
   return MESSAGES[code] ?? "Signing in failed. Try again.";
 }

@@ -4,9 +4,9 @@ import { signIn } from "next-auth/react";
 import { useState } from "react";
 import { safeCallbackPath } from "@/lib/auth/safe-callback";
 import { ApiError, callApi, type ApiIssue } from "@/lib/api-client";
-import { ErrorMessage } from "../account/error-message";
-import { HintedInput, LabelledInput, SubmitButton } from "../account/form-field";
-import styles from "../account/ui.module.css";
+import { ErrorMessage } from "@/components/ui/error-message";
+import { HintedInput, LabelledInput, SubmitButton } from "@/components/ui/form-field";
+import styles from "@/components/ui/forms.module.css";
 import { CredentialInput } from "./credential-input";
 
 export function SignUpForm(props: { callbackUrl: string; minPasswordLength: number }) {

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { signOut } from "next-auth/react";
 import { useEffect, useState } from "react";
-import styles from "../account/ui.module.css";
+import styles from "@/components/ui/forms.module.css";
 
 type MenuUser = { name?: string | null; email?: string | null; role?: "user" | "maintainer" | "admin" };
 

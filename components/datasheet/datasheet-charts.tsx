@@ -8,7 +8,7 @@ import { scrollRegion } from "@/components/ui/scroll-region";
 const WIDTH = 640;
 const HEIGHT = 280;
 const PAD = { left: 48, right: 12, top: 14, bottom: 40 };
-export const FAMILY_COLOURS = { exponential: "#1f6feb", weibull: "#d97706", lognormal: "#8250df" } as const;
+const FAMILY_COLOURS = { exponential: "#1f6feb", weibull: "#d97706", lognormal: "#8250df" } as const;
 export const FAMILY_LABELS = { exponential: "Exponential", weibull: "Weibull", lognormal: "Lognormal" } as const;
 
 function niceMax(value: number): number {

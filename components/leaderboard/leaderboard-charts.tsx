@@ -2,7 +2,7 @@
 
 import type { ReactNode } from "react";
 import { CartesianGrid, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from "recharts";
-import { compactUsd, linearTicks, logTicks } from "../../lib/charts/axis-ticks";
+import { compactUsd, linearTicks, logTicks } from "@/lib/charts/axis-ticks";
 import { configurationName, count, usd } from "@/lib/format";
 import type { RankedRow } from "./leaderboard-table";
 import { scrollRegion } from "@/components/ui/scroll-region";
@@ -49,7 +49,7 @@ function toPoint(r: RankedRow): Point {
 }
 
 /** Groups rows that differ only in reasoning effort; groups with two or more efforts are drawn as a line. */
-export function effortSweeps(points: Point[], rows: RankedRow[]): { name: string; points: Point[] }[] {
+function effortSweeps(points: Point[], rows: RankedRow[]): { name: string; points: Point[] }[] {
   const byKey = new Map<string, Point[]>();
   rows.forEach((r, i) => {
     const key = `${r.model}|${r.harness ?? ""}|${r.source}|${r.coverage}`;

@@ -6,7 +6,7 @@ import { listPublicBenchmarks, resolveBenchmark } from "@/lib/server/leaderboard
 import { rankRows } from "@/lib/leaderboard/rank-rows";
 import { loadLeaderboardData } from "@/lib/server/leaderboard/load-leaderboard-data";
 import type { LeaderboardData } from "@/lib/leaderboard/types";
-import { BenchmarkSelector } from "../benchmark-selector";
+import { BenchmarkSelector } from "@/components/benchmark-selector";
 import { count, formatUtc } from "@/lib/format";
 import { LeaderboardClient } from "./leaderboard-client";
 import { DEFAULT_PER_PAGE, DEFAULT_STATE, STATE_KEYS } from "./url-state";

@@ -32,7 +32,7 @@ export const PAGE_SIZES = [20, 50, 100, 0] as const;
 export const DEFAULT_PER_PAGE = 20;
 
 // The fix-rank contamination column (§C.4) is for readers who look for it: hidden until chosen.
-export const DEFAULT_HIDDEN: string[] = ["contamination"];
+const DEFAULT_HIDDEN: string[] = ["contamination"];
 
 export const DEFAULT_STATE: TableState = {
   sort: null,

@@ -1,6 +1,6 @@
 import { count } from "@/lib/format";
 import type { SpectrumPoint } from "@/lib/scoring/spectrum";
-import { CaptionedTable } from "../ui/captioned-table";
+import { CaptionedTable } from "@/components/ui/captioned-table";
 
 // Repeated runs: the frequency spectrum (distinct findings reported in exactly n of k runs) and the accumulated union
 // (distinct findings reported by runs 1..n), matched and unmatched apart, as stacked-bar charts drawn on the server

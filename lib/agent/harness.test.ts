@@ -2,7 +2,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadPrompt } from "../llm/prompts";
 import { buildPassMessages, passesForHarness } from "./harness";
-import { HARNESS_PROMPTS } from "./harness-names";
+import { HARNESS_PROMPTS } from "../contracts/harnesses";
 import type { PassPlan } from "../validation/pass-plan";
 
 const plan: PassPlan = {

@@ -1,11 +1,11 @@
 import type { CallSite, PassPlan } from "../validation/pass-plan";
 import { encodeBlock } from "../llm/block-messages";
 import { renderPrompt, type PromptTemplate } from "../llm/prompts";
-import type { Harness } from "./harness-names";
+import type { Harness } from "../contracts/harnesses";
 
 // The harnesses (harness-names.ts) in practice. Pure: which passes a repository
 // gets and what each pass's prompt says; the worker supplies file contents and snippets.
-export const VANILLA_PASS_KEY = "repository";
+const VANILLA_PASS_KEY = "repository";
 
 export type PlannedPass = { passKey: string; files: string[] };
 

@@ -12,17 +12,17 @@ export const TOOL_OUTPUT_HEAD_CHARS = 8_000;
 export const TOOL_OUTPUT_TAIL_CHARS = 4_000;
 // Bytes the sandbox keeps of each stream before truncation (the rest is counted only).
 export const TOOL_CAPTURE_BYTES = 256 * 1024;
-export const DEFAULT_RUN_TIMEOUT_S = 60;
-export const MAX_RUN_TIMEOUT_S = 600;
+const DEFAULT_RUN_TIMEOUT_S = 60;
+const MAX_RUN_TIMEOUT_S = 600;
 const FILE_TOOL_TIMEOUT_S = 30;
-export const MAX_FINDINGS_PER_PASS = 200;
+const MAX_FINDINGS_PER_PASS = 200;
 
 const pathArg = z
   .string()
   .max(1_000)
   .refine((s) => !s.includes("\u0000"), "must not contain NUL characters");
 
-export const toolArgSchemas = {
+const toolArgSchemas = {
   read_file: z.object({
     path: pathArg,
     start_line: z.number().int().min(1).optional(),
@@ -38,7 +38,6 @@ export const toolArgSchemas = {
 } as const;
 
 export type ToolName = keyof typeof toolArgSchemas;
-export const TOOL_NAMES = Object.keys(toolArgSchemas) as ToolName[];
 
 const findingItemProperties = {
   file: { type: "string", description: "path relative to the repository root" },

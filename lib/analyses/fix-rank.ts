@@ -242,7 +242,7 @@ export function cutoffPosition(
 }
 
 /** The first and last millisecond a `YYYY-MM` or `YYYY-MM-DD` cut-off covers (UTC), or null if malformed. */
-export function cutoffRange(cutoff: string): { start: number; end: number } | null {
+function cutoffRange(cutoff: string): { start: number; end: number } | null {
   const month = /^(\d{4})-(\d{2})$/.exec(cutoff);
   if (month) {
     const [y, m] = [Number(month[1]), Number(month[2])];

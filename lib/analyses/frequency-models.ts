@@ -15,11 +15,11 @@ import gammaln from "@stdlib/math-base-special-gammaln";
 import gammainc from "@stdlib/math-base-special-gammainc";
 import { minimiseWithRestarts, type StableBetaFit } from "./stable-beta";
 
-export const BETA_BINOMIAL_LOWER_BOUND = 0.01;
+const BETA_BINOMIAL_LOWER_BOUND = 0.01;
 /** A parameter within this of its bound counts as at it (the optimiser approaches a bound, never reaches it). */
 const AT_BOUND = 1e-3;
 
-export type ModelParameter = { name: string; value: number; se?: number | null; atBound: boolean };
+type ModelParameter = { name: string; value: number; se?: number | null; atBound: boolean };
 
 export type FrequencyModelFit = {
   model: "binomial" | "beta_binomial" | "stable_beta";
@@ -73,7 +73,7 @@ function goodnessOfFit(
 }
 
 /** Zero-truncated binomial cell log-probabilities for j = 1..n. */
-export function binomialLogProbabilities(runs: number, q: number): number[] {
+function binomialLogProbabilities(runs: number, q: number): number[] {
   const logZero = runs * Math.log1p(-q);
   const norm = log1mExp(logZero);
   return Array.from({ length: runs }, (_, i) => {
@@ -112,7 +112,7 @@ export function fitBinomial(spectrum: readonly number[]): FrequencyModelFit | nu
 }
 
 /** Zero-truncated beta-binomial cell log-probabilities for j = 1..n, and log P(0) of the untruncated law. */
-export function betaBinomialLogProbabilities(runs: number, a: number, b: number): { logP: number[]; logZero: number } {
+function betaBinomialLogProbabilities(runs: number, a: number, b: number): { logP: number[]; logZero: number } {
   const base = logBeta(a, b);
   const logZero = logBeta(a, runs + b) - base;
   const norm = log1mExp(logZero);

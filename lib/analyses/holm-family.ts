@@ -8,7 +8,7 @@ import { FULL_HARNESS } from "../contracts/public-reads";
 import { holmAdjust } from "./fix-rank";
 
 /** The harness label of the paper's own rows (Table 3) as the reported data file spells it. */
-export const REPORTED_FULL_HARNESS = "PROBE full harness";
+const REPORTED_FULL_HARNESS = "PROBE full harness";
 
 /**
  * The fewest matched bugs with a fix date for the test to have useful power. Smaller runs are tested all the same and

@@ -8,7 +8,7 @@ import type { LeaderboardEntry } from "../leaderboard/types";
 import type { ValidityBasis } from "../panel/verdicts";
 import type { Interval } from "../scoring/types";
 
-export type PrecisionBasis = "single_run" | "first_run" | "mean_of_runs";
+type PrecisionBasis = "single_run" | "first_run" | "mean_of_runs";
 
 export type ValidityPoint = {
   id: string;
@@ -23,7 +23,7 @@ export type ValidityPoint = {
   precision_basis: PrecisionBasis;
 };
 
-export const labelOf = (e: { model: string; effort: string | null; harness: string | null }) =>
+const labelOf = (e: { model: string; effort: string | null; harness: string | null }) =>
   [e.model, e.effort, e.harness].filter(Boolean).join(" · ");
 
 /** One point per full-benchmark entry with both a panel validity and a precision; the others are left out. */

@@ -43,7 +43,7 @@ function pathOnOrigin(url: string, origin: string): string {
 }
 
 /** `value` normalized when it is a path on the site it is resolved against, else null. */
-export function sameOriginPath(value: string): string | null {
+function sameOriginPath(value: string): string | null {
   if (value.length > MAX_LENGTH || !isPlainPath(value)) return null;
   // The path part is decoded layer by layer (the query and fragment cannot change where a browser goes).
   let layer = value.split(/[?#]/, 1)[0]!;

@@ -3,7 +3,7 @@ import { findSessionUser, type SessionUser } from "../server/users/sessions";
 import { authSecret, sessionCookieName } from "./config";
 
 /** The value of one cookie in a Cookie header. */
-export function readCookie(header: string | null, name: string): string | undefined {
+function readCookie(header: string | null, name: string): string | undefined {
   if (!header) return undefined;
   for (const part of header.split(";")) {
     const eq = part.indexOf("=");

@@ -38,7 +38,7 @@ type Dated = { snapshotDate: Date | string; createdAt?: Date | string };
 const time = (value: Date | string | undefined) => (value === undefined ? 0 : new Date(value).getTime());
 
 /** Sort comparator for NEWEST_VERSION_FIRST in memory. */
-export function compareNewestFirst(a: Dated, b: Dated): number {
+function compareNewestFirst(a: Dated, b: Dated): number {
   return time(b.snapshotDate) - time(a.snapshotDate) || time(b.createdAt) - time(a.createdAt);
 }
 

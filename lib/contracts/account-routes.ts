@@ -9,8 +9,8 @@ import {
 } from "./account";
 
 // The caller's API tokens and email + password sign-up.
-export const ACCOUNT_ROUTES: ApiRoute[] = [
-  {
+export const accountRoutes = {
+  getTokens: {
     method: "get",
     path: "/api/v1/tokens",
     tag: "Account",
@@ -18,7 +18,7 @@ export const ACCOUNT_ROUTES: ApiRoute[] = [
     auth: READ,
     success: { status: 200, schema: apiTokenListSchema, description: "Tokens" },
   },
-  {
+  postTokens: {
     method: "post",
     path: "/api/v1/tokens",
     tag: "Account",
@@ -28,7 +28,7 @@ export const ACCOUNT_ROUTES: ApiRoute[] = [
     success: { status: 201, schema: createdApiTokenSchema, description: "The token, shown this once" },
     errors: [400, 409, 413],
   },
-  {
+  deleteTokensId: {
     method: "delete",
     path: "/api/v1/tokens/{id}",
     tag: "Account",
@@ -38,7 +38,7 @@ export const ACCOUNT_ROUTES: ApiRoute[] = [
     success: { status: 200, schema: revokedApiTokenSchema, description: "Revoked" },
     errors: [404],
   },
-  {
+  postAuthRegister: {
     method: "post",
     path: "/api/auth/register",
     tag: "Account",
@@ -48,4 +48,4 @@ export const ACCOUNT_ROUTES: ApiRoute[] = [
     success: { status: 201, schema: registeredUserSchema, description: "Created; the page then signs in" },
     errors: [400, 403, 409, 413],
   },
-];
+} satisfies Record<string, ApiRoute>;

@@ -21,8 +21,8 @@ import { benchmarkFileSchema } from "../validation/benchmark-file";
 import { fixDatesFileSchema } from "../validation/fix-dates-file";
 
 // The admin API: review queue, judge spend, users, audit log, benchmark versions.
-export const ADMIN_ROUTES: ApiRoute[] = [
-  {
+export const adminRoutes = {
+  getAdminSubmissions: {
     method: "get",
     path: "/api/v1/admin/submissions",
     tag: "Admin",
@@ -31,7 +31,7 @@ export const ADMIN_ROUTES: ApiRoute[] = [
     query: reviewQueueQuerySchema,
     success: { status: 200, schema: reviewQueueSchema, description: "Submissions" },
   },
-  {
+  postAdminSubmissionsIdReview: {
     method: "post",
     path: "/api/v1/admin/submissions/{id}/review",
     tag: "Admin",
@@ -42,7 +42,7 @@ export const ADMIN_ROUTES: ApiRoute[] = [
     success: { status: 200, schema: reviewedSubmissionSchema, description: "Reviewed" },
     errors: [400, 404, 409, 413],
   },
-  {
+  postAdminSubmissionsIdApproveSpend: {
     method: "post",
     path: "/api/v1/admin/submissions/{id}/approve-spend",
     tag: "Admin",
@@ -53,7 +53,7 @@ export const ADMIN_ROUTES: ApiRoute[] = [
     success: { status: 200, schema: approvedSpendSchema, description: "Approved; scoring resumes" },
     errors: [400, 404, 409, 413],
   },
-  {
+  getAdminBenchmarks: {
     method: "get",
     path: "/api/v1/admin/benchmarks",
     tag: "Admin",
@@ -61,7 +61,7 @@ export const ADMIN_ROUTES: ApiRoute[] = [
     auth: ADMIN,
     success: { status: 200, schema: benchmarkVersionListSchema, description: "Versions" },
   },
-  {
+  postAdminBenchmarks: {
     method: "post",
     path: "/api/v1/admin/benchmarks",
     tag: "Admin",
@@ -71,7 +71,7 @@ export const ADMIN_ROUTES: ApiRoute[] = [
     success: { status: 201, schema: importedBenchmarkSchema, description: "Imported" },
     errors: [400, 409, 413],
   },
-  {
+  postAdminBenchmarksKeyFixDates: {
     method: "post",
     path: "/api/v1/admin/benchmarks/{key}/fix-dates",
     tag: "Admin",
@@ -84,7 +84,7 @@ export const ADMIN_ROUTES: ApiRoute[] = [
     success: { status: 200, schema: importedFixDatesSchema, description: "Dated; the tests are queued" },
     errors: [400, 404, 409, 413],
   },
-  {
+  getAdminUsers: {
     method: "get",
     path: "/api/v1/admin/users",
     tag: "Admin",
@@ -93,7 +93,7 @@ export const ADMIN_ROUTES: ApiRoute[] = [
     query: listUsersQuerySchema,
     success: { status: 200, schema: userListSchema, description: "Users" },
   },
-  {
+  patchAdminUsersId: {
     method: "patch",
     path: "/api/v1/admin/users/{id}",
     tag: "Admin",
@@ -104,7 +104,7 @@ export const ADMIN_ROUTES: ApiRoute[] = [
     success: { status: 200, schema: updatedUserSchema, description: "Updated" },
     errors: [400, 404, 409, 413],
   },
-  {
+  getAdminAuditLog: {
     method: "get",
     path: "/api/v1/admin/audit-log",
     tag: "Admin",
@@ -113,4 +113,4 @@ export const ADMIN_ROUTES: ApiRoute[] = [
     query: auditLogQuerySchema,
     success: { status: 200, schema: auditLogSchema, description: "Entries and the cursor for older ones" },
   },
-];
+} satisfies Record<string, ApiRoute>;

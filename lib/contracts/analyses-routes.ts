@@ -2,8 +2,8 @@ import { type ApiRoute, idPath } from "./route-kit";
 import { repeatedRunsQuerySchema, repeatedRunsSchema, submissionAnalysesSchema } from "./analyses";
 
 // The paper's statistics of one submission: fix-rank contamination tests, repeated runs.
-export const ANALYSES_ROUTES: ApiRoute[] = [
-  {
+export const analysesRoutes = {
+  getSubmissionsIdAnalyses: {
     method: "get",
     path: "/api/v1/submissions/{id}/analyses",
     tag: "Analyses",
@@ -19,7 +19,7 @@ export const ANALYSES_ROUTES: ApiRoute[] = [
     },
     errors: [404],
   },
-  {
+  getSubmissionsIdRuns: {
     method: "get",
     path: "/api/v1/submissions/{id}/runs",
     tag: "Analyses",
@@ -32,4 +32,4 @@ export const ANALYSES_ROUTES: ApiRoute[] = [
     success: { status: 200, schema: repeatedRunsSchema, description: "Runs, curve and spectrum", csv: true },
     errors: [404, 409],
   },
-];
+} satisfies Record<string, ApiRoute>;

@@ -8,7 +8,7 @@ import { SCORE_EXAMPLE, scoreBreakdownSchema, scoreSchema } from "./common";
 
 export const cdfPointSchema = z.object({ x: z.number(), observed: z.number(), expected: z.number() });
 
-export const fixRankRunSchema = z
+const fixRankRunSchema = z
   .object({
     run: z.number().int().nullable().meta({ description: "1-based run number; null for a reported row without one" }),
     matched: z.number().int(),

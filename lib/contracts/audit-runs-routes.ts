@@ -11,8 +11,8 @@ import {
 } from "./audit-runs";
 
 // In-house audit runs (admins).
-export const AUDIT_RUNS_ROUTES: ApiRoute[] = [
-  {
+export const auditRunsRoutes = {
+  postAdminRuns: {
     method: "post",
     path: "/api/v1/admin/runs",
     tag: "Admin",
@@ -22,7 +22,7 @@ export const AUDIT_RUNS_ROUTES: ApiRoute[] = [
     success: { status: 202, schema: createdAuditRunSchema, description: "Queued" },
     errors: [400, 404, 413, 503],
   },
-  {
+  getAdminRuns: {
     method: "get",
     path: "/api/v1/admin/runs",
     tag: "Admin",
@@ -31,7 +31,7 @@ export const AUDIT_RUNS_ROUTES: ApiRoute[] = [
     query: listRunsQuerySchema,
     success: { status: 200, schema: auditRunListSchema, description: "Runs" },
   },
-  {
+  getAdminRunsId: {
     method: "get",
     path: "/api/v1/admin/runs/{id}",
     tag: "Admin",
@@ -41,7 +41,7 @@ export const AUDIT_RUNS_ROUTES: ApiRoute[] = [
     success: { status: 200, schema: auditRunSchema, description: "The run" },
     errors: [404],
   },
-  {
+  postAdminRunsIdCancel: {
     method: "post",
     path: "/api/v1/admin/runs/{id}/cancel",
     tag: "Admin",
@@ -51,7 +51,7 @@ export const AUDIT_RUNS_ROUTES: ApiRoute[] = [
     success: { status: 200, schema: cancelledAuditRunSchema, description: "Cancelled" },
     errors: [404, 409],
   },
-  {
+  getAdminRunsIdPassesPassId: {
     method: "get",
     path: "/api/v1/admin/runs/{id}/passes/{passId}",
     tag: "Admin",
@@ -61,4 +61,4 @@ export const AUDIT_RUNS_ROUTES: ApiRoute[] = [
     success: { status: 200, schema: auditPassSchema, description: "The pass" },
     errors: [404],
   },
-];
+} satisfies Record<string, ApiRoute>;

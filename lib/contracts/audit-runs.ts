@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { harnessSchema } from "../agent/harness-names";
+import { harnessSchema } from "./harnesses";
 import { runBudgetSchema } from "../agent/budget";
 import { boundedText, requiredText, TEXT_LIMITS } from "../validation/common";
 import { pageInfoSchema, pageQuerySchema, timestampSchema } from "./common";

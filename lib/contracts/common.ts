@@ -3,7 +3,7 @@ import { z } from "zod";
 // Shapes every API answer shares: the error body (lib/errors.ts writes it), page info, scores and intervals. Each
 // schema carries an `id`, so the OpenAPI document (lib/contracts/openapi-document.ts) names it as a component.
 
-export const ERROR_CODES = [
+const ERROR_CODES = [
   "invalid_json",
   "invalid_input",
   "unauthorized",
@@ -17,7 +17,7 @@ export const ERROR_CODES = [
   "internal",
 ] as const;
 
-export const fieldIssueSchema = z.object({ path: z.string(), message: z.string() }).meta({ id: "FieldIssue" });
+const fieldIssueSchema = z.object({ path: z.string(), message: z.string() }).meta({ id: "FieldIssue" });
 
 export const errorBodySchema = z
   .object({
@@ -40,7 +40,6 @@ export const errorBodySchema = z
       },
     },
   });
-export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 // Page-number pagination for the account and admin lists: links stay shareable (?page=3) and the total is shown.
 export const pageQuerySchema = {

@@ -3,8 +3,8 @@ import { contextDocumentSchema, contextPath, putContextBodySchema } from "./cont
 import { planQuerySchema } from "./public-reads";
 
 // A repository's audit and panel context documents (staff).
-export const CONTEXT_DOCUMENTS_ROUTES: ApiRoute[] = [
-  {
+export const contextDocumentsRoutes = {
+  getRepositoriesOwnerNameContextKind: {
     method: "get",
     path: "/api/v1/repositories/{owner}/{name}/context/{kind}",
     tag: "Staff",
@@ -15,7 +15,7 @@ export const CONTEXT_DOCUMENTS_ROUTES: ApiRoute[] = [
     success: { status: 200, schema: contextDocumentSchema, description: "The document (text null when none)" },
     errors: [404],
   },
-  {
+  putRepositoriesOwnerNameContextKind: {
     method: "put",
     path: "/api/v1/repositories/{owner}/{name}/context/{kind}",
     tag: "Staff",
@@ -27,4 +27,4 @@ export const CONTEXT_DOCUMENTS_ROUTES: ApiRoute[] = [
     success: { status: 200, schema: contextDocumentSchema, description: "The stored document" },
     errors: [400, 404, 413],
   },
-];
+} satisfies Record<string, ApiRoute>;

@@ -2,8 +2,8 @@ import { datasheetPathSchema, datasheetQuerySchema, datasheetSchema } from "./da
 import type { ApiRoute } from "./route-kit";
 
 // The benchmark datasheet (Tables 1, 6, 8, 9, Figures 3 and 10 computed from a version's data).
-export const DATASHEET_ROUTES: ApiRoute[] = [
-  {
+export const datasheetRoutes = {
+  getBenchmarksSlugVersionDatasheet: {
     method: "get",
     path: "/api/v1/benchmarks/{slug}/{version}/datasheet",
     tag: "Public data",
@@ -16,4 +16,4 @@ export const DATASHEET_ROUTES: ApiRoute[] = [
     success: { status: 200, schema: datasheetSchema, description: "The datasheet", csv: true, etag: true },
     errors: [404],
   },
-];
+} satisfies Record<string, ApiRoute>;

@@ -7,15 +7,7 @@ import { pipelineSchema } from "../validation/benchmark-file";
 // the page and the API read it.
 
 /** The tables of the CSV download, one a request. */
-export const DATASHEET_TABLES = [
-  "pipeline",
-  "repositories",
-  "calendar",
-  "fits",
-  "held_out",
-  "density",
-  "horizons",
-] as const;
+const DATASHEET_TABLES = ["pipeline", "repositories", "calendar", "fits", "held_out", "density", "horizons"] as const;
 
 export const datasheetQuerySchema = z.object({
   format: z.enum(["json", "csv"]).default("json"),
@@ -32,26 +24,26 @@ export const datasheetPathSchema = z.object({
 const family = z.enum(["exponential", "weibull", "lognormal"]);
 
 /** What cannot be computed and which field of the benchmark (or fix-dates) file, or which step, provides it. */
-export const missingPartSchema = z.object({
+const missingPartSchema = z.object({
   part: z.string().meta({ description: 'The table or figure, e.g. "Table 1"' }),
   field: z.string().meta({ description: 'What provides it, e.g. "pipeline" or "repositories[].fix_commits"' }),
   detail: z.string(),
 });
 
 /** A Table 6 cell: the value, or null with the field that provides it. */
-export const datasheetCellSchema = z.object({
+const datasheetCellSchema = z.object({
   value: z.number().nullable(),
   missing: z.string().nullable().meta({ description: "The field or step that provides a missing value" }),
 });
 
-export const pipelineStageSchema = z.object({
+const pipelineStageSchema = z.object({
   stage: pipelineSchema.keyof(),
   label: z.string(),
   count: z.number().int(),
   change_pct: z.number().nullable().meta({ description: "Change against the previous stage, in %" }),
 });
 
-export const repositoryRowSchema = z.object({
+const repositoryRowSchema = z.object({
   repo: z.string(),
   language: z.string(),
   domain: z.string().nullable(),
@@ -65,7 +57,7 @@ export const repositoryRowSchema = z.object({
   planner_version: z.string().nullable(),
 });
 
-export const calendarSchema = z.object({
+const calendarSchema = z.object({
   months: z.array(z.string()).meta({ description: "YYYY-MM, the months of the reference window" }),
   fix_commits: z.number().int().meta({ description: "Bug-fixing commits counted (inside the window)" }),
   outside_window: z.number().int().meta({ description: "Listed bug-fixing commits dated outside the window" }),
@@ -82,7 +74,7 @@ export const calendarSchema = z.object({
 
 const estimateSchema = z.object({ value: z.number(), se: z.number().nullable() });
 
-export const bugPoolSchema = z.object({
+const bugPoolSchema = z.object({
   bugs: z.number().int().meta({ description: "Reference bugs with a fix position (full window)" }),
   first_half_bugs: z.number().int(),
   repositories: z.number().int().meta({ description: "Repositories with bugs with a fix position" }),
@@ -212,6 +204,5 @@ export type RepositoryRow = z.infer<typeof repositoryRowSchema>;
 export type Calendar = z.infer<typeof calendarSchema>;
 export type BugPool = z.infer<typeof bugPoolSchema>;
 export type ReportedDatasheet = z.infer<typeof reportedDatasheetSchema>;
-export type ReportedBugPool = NonNullable<ReportedDatasheet["bug_pool"]>;
 export type FamilyName = z.infer<typeof family>;
 export type DatasheetTable = (typeof DATASHEET_TABLES)[number];

@@ -30,8 +30,8 @@ const STAFF_READ = { kind: "required", scopes: ["read"], roles: ["maintainer", "
 const STAFF_WRITE = { kind: "required", scopes: ["admin"], roles: ["maintainer", "admin"] } as const;
 const TAG = "Staff";
 
-export const JUDGE_QUALITY_ROUTES: readonly ApiRoute[] = [
-  {
+export const judgeQualityRoutes = {
+  postLabellingSamples: {
     method: "post",
     path: "/api/v1/labelling/samples",
     tag: TAG,
@@ -45,7 +45,7 @@ export const JUDGE_QUALITY_ROUTES: readonly ApiRoute[] = [
     },
     errors: [404, 409, 413],
   },
-  {
+  getLabellingPairs: {
     method: "get",
     path: "/api/v1/labelling/pairs",
     tag: TAG,
@@ -55,7 +55,7 @@ export const JUDGE_QUALITY_ROUTES: readonly ApiRoute[] = [
     success: { status: 200, schema: labelPairListSchema, description: "Samples and pairs" },
     errors: [404],
   },
-  {
+  getLabellingPairsId: {
     method: "get",
     path: "/api/v1/labelling/pairs/{id}",
     tag: TAG,
@@ -65,7 +65,7 @@ export const JUDGE_QUALITY_ROUTES: readonly ApiRoute[] = [
     success: { status: 200, schema: labelPairViewSchema, description: "The pair" },
     errors: [404],
   },
-  {
+  postLabellingPairsIdLabels: {
     method: "post",
     path: "/api/v1/labelling/pairs/{id}/labels",
     tag: TAG,
@@ -76,7 +76,7 @@ export const JUDGE_QUALITY_ROUTES: readonly ApiRoute[] = [
     success: { status: 201, schema: labelPairViewSchema, description: "The pair with what was hidden" },
     errors: [404, 413],
   },
-  {
+  getGradingPanels: {
     method: "get",
     path: "/api/v1/grading/panels",
     tag: TAG,
@@ -86,7 +86,7 @@ export const JUDGE_QUALITY_ROUTES: readonly ApiRoute[] = [
     success: { status: 200, schema: gradingPanelListSchema, description: "Panels" },
     errors: [404],
   },
-  {
+  getGradingPanelsId: {
     method: "get",
     path: "/api/v1/grading/panels/{id}",
     tag: TAG,
@@ -96,7 +96,7 @@ export const JUDGE_QUALITY_ROUTES: readonly ApiRoute[] = [
     success: { status: 200, schema: panelGradingViewSchema, description: "The sample" },
     errors: [404],
   },
-  {
+  postGradingPanelsIdGrades: {
     method: "post",
     path: "/api/v1/grading/panels/{id}/grades",
     tag: TAG,
@@ -107,7 +107,7 @@ export const JUDGE_QUALITY_ROUTES: readonly ApiRoute[] = [
     success: { status: 201, schema: savedGradeSchema, description: "Stored" },
     errors: [404, 413],
   },
-  {
+  getReferenceAudits: {
     method: "get",
     path: "/api/v1/reference-audits",
     tag: TAG,
@@ -117,7 +117,7 @@ export const JUDGE_QUALITY_ROUTES: readonly ApiRoute[] = [
     success: { status: 200, schema: referenceAuditListSchema, description: "Audits" },
     errors: [404],
   },
-  {
+  postReferenceAudits: {
     method: "post",
     path: "/api/v1/reference-audits",
     tag: TAG,
@@ -127,7 +127,7 @@ export const JUDGE_QUALITY_ROUTES: readonly ApiRoute[] = [
     success: { status: 201, schema: referenceAuditViewSchema, description: "The audit" },
     errors: [404, 409, 413],
   },
-  {
+  getReferenceAuditsId: {
     method: "get",
     path: "/api/v1/reference-audits/{id}",
     tag: TAG,
@@ -137,7 +137,7 @@ export const JUDGE_QUALITY_ROUTES: readonly ApiRoute[] = [
     success: { status: 200, schema: referenceAuditViewSchema, description: "The audit" },
     errors: [404],
   },
-  {
+  postReferenceAuditsIdMarks: {
     method: "post",
     path: "/api/v1/reference-audits/{id}/marks",
     tag: TAG,
@@ -148,7 +148,7 @@ export const JUDGE_QUALITY_ROUTES: readonly ApiRoute[] = [
     success: { status: 201, schema: referenceAuditViewSchema, description: "The audit" },
     errors: [404, 413],
   },
-  {
+  getJudgeQuality: {
     method: "get",
     path: "/api/v1/judge-quality",
     tag: "Public data",
@@ -158,4 +158,4 @@ export const JUDGE_QUALITY_ROUTES: readonly ApiRoute[] = [
     success: { status: 200, schema: judgeQualitySchema, description: "The figures", csv: true, etag: true },
     errors: [404],
   },
-];
+} satisfies Record<string, ApiRoute>;

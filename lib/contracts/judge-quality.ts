@@ -10,13 +10,13 @@ import { intervalSchema, timestampSchema } from "./common";
 
 const STRATA = ["judged_match", "judged_no_match", "filtered_out"] as const;
 const PAIR_KINDS = ["reference", "duplicate"] as const;
-export const pairLabelSchema = z.enum(["same", "different", "debatable"], {
+const pairLabelSchema = z.enum(["same", "different", "debatable"], {
   message: 'must be "same", "different" or "debatable"',
 });
-export const humanGradeSchema = z.enum(["confirmed", "rejected", "unsure"], {
+const humanGradeSchema = z.enum(["confirmed", "rejected", "unsure"], {
   message: 'must be "confirmed", "rejected" or "unsure"',
 });
-export const auditMarkSchema = z.enum(["valid", "invalid", "unsure"], {
+const auditMarkSchema = z.enum(["valid", "invalid", "unsure"], {
   message: 'must be "valid", "invalid" or "unsure"',
 });
 const note = z.string().trim().max(2_000, { message: "must be at most 2000 characters" });
@@ -81,7 +81,6 @@ export const judgeQualityQuerySchema = z.object({
   benchmark: benchmarkRefSchema.optional(),
   format: z.enum(["json", "csv"]).optional(),
 });
-export type JudgeQualityQuery = z.infer<typeof judgeQualityQuerySchema>;
 
 // ---- answers
 

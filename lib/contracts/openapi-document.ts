@@ -138,7 +138,7 @@ function registerRoute(registry: OpenAPIRegistry, route: ApiRoute): void {
 }
 
 /** `get /api/v1/submissions/{id}` -> `getSubmissionsId`: stable, readable ids for generated clients. */
-export function operationId(route: Pick<ApiRoute, "method" | "path">): string {
+function operationId(route: Pick<ApiRoute, "method" | "path">): string {
   const words = route.path
     .replace(/^\/api\/(v1\/)?/, "")
     .split(/[/.\-_]/)

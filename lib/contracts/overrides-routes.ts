@@ -8,8 +8,8 @@ import {
 } from "./overrides";
 
 // Maintainers' match overrides.
-export const OVERRIDES_ROUTES: ApiRoute[] = [
-  {
+export const overridesRoutes = {
+  postOverrides: {
     method: "post",
     path: "/api/v1/overrides",
     tag: "Staff",
@@ -19,7 +19,7 @@ export const OVERRIDES_ROUTES: ApiRoute[] = [
     success: { status: 201, schema: overrideResultSchema, description: "The override" },
     errors: [400, 404, 409, 413],
   },
-  {
+  getOverrides: {
     method: "get",
     path: "/api/v1/overrides",
     tag: "Staff",
@@ -28,7 +28,7 @@ export const OVERRIDES_ROUTES: ApiRoute[] = [
     query: listOverridesQuerySchema,
     success: { status: 200, schema: overrideListSchema, description: "Overrides" },
   },
-  {
+  deleteOverridesId: {
     method: "delete",
     path: "/api/v1/overrides/{id}",
     tag: "Staff",
@@ -42,4 +42,4 @@ export const OVERRIDES_ROUTES: ApiRoute[] = [
     },
     errors: [404],
   },
-];
+} satisfies Record<string, ApiRoute>;

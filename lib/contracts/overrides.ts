@@ -3,7 +3,7 @@ import { pageInfoSchema, pageQuerySchema, timestampSchema } from "./common";
 
 // Maintainers' match overrides (/api/v1/overrides): decide a finding/reference pair over the judge, list, withdraw.
 
-export const overrideDecisionSchema = z.enum(["match", "no_match"], { message: 'must be "match" or "no_match"' });
+const overrideDecisionSchema = z.enum(["match", "no_match"], { message: 'must be "match" or "no_match"' });
 
 export const createOverrideBodySchema = z.strictObject({
   submission_id: z.string().trim().min(1, { message: "required" }).max(100),

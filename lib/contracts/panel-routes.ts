@@ -9,8 +9,8 @@ import {
 } from "./panel";
 
 // Panel validation and bug-type attribution: each sampled finding's verdicts, and starting either.
-export const PANEL_ROUTES: ApiRoute[] = [
-  {
+export const panelRoutes = {
+  getSubmissionsIdPanel: {
     method: "get",
     path: "/api/v1/submissions/{id}/panel",
     tag: "Analyses",
@@ -21,7 +21,7 @@ export const PANEL_ROUTES: ApiRoute[] = [
     success: { status: 200, schema: panelReviewsSchema, description: "Sampled findings, 25 a page" },
     errors: [404],
   },
-  {
+  postAdminSubmissionsIdPanel: {
     method: "post",
     path: "/api/v1/admin/submissions/{id}/panel",
     tag: "Admin",
@@ -32,7 +32,7 @@ export const PANEL_ROUTES: ApiRoute[] = [
     success: { status: 202, schema: startedPanelSchema, description: "Queued" },
     errors: [400, 404, 409, 413, 503],
   },
-  {
+  postAdminSubmissionsIdAttribution: {
     method: "post",
     path: "/api/v1/admin/submissions/{id}/attribution",
     tag: "Admin",
@@ -43,4 +43,4 @@ export const PANEL_ROUTES: ApiRoute[] = [
     success: { status: 202, schema: startedAttributionSchema, description: "Queued" },
     errors: [400, 404, 409, 413, 503],
   },
-];
+} satisfies Record<string, ApiRoute>;

@@ -5,7 +5,7 @@ import { intervalSchema, pageInfoSchema, pageQuerySchema, timestampSchema } from
 // finding's verdicts (/api/v1/submissions/{id}/panel), and starting either (/api/v1/admin/submissions/{id}/...).
 
 // Table 14: the first run of the repeats (default); "all" samples every run, each in the same way.
-export const PANEL_RUN_SCOPES = ["first", "all"] as const;
+const PANEL_RUN_SCOPES = ["first", "all"] as const;
 export type PanelRunScope = (typeof PANEL_RUN_SCOPES)[number];
 
 export const startPanelBodySchema = z

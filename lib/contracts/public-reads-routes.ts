@@ -15,8 +15,8 @@ import {
 import { validitySchema } from "./validity";
 
 // The public reads: benchmarks, leaderboard, repositories, plans, bug types.
-export const PUBLIC_READS_ROUTES: ApiRoute[] = [
-  {
+export const publicReadsRoutes = {
+  getBenchmarks: {
     method: "get",
     path: "/api/v1/benchmarks",
     tag: "Public data",
@@ -24,7 +24,7 @@ export const PUBLIC_READS_ROUTES: ApiRoute[] = [
     auth: { kind: "public" },
     success: { status: 200, schema: benchmarkListSchema, description: "Newest version first" },
   },
-  {
+  getLeaderboard: {
     method: "get",
     path: "/api/v1/leaderboard",
     tag: "Public data",
@@ -34,7 +34,7 @@ export const PUBLIC_READS_ROUTES: ApiRoute[] = [
     success: { status: 200, schema: leaderboardSchema, description: "Rows ranked by F1", csv: true, etag: true },
     errors: [404],
   },
-  {
+  getRepositories: {
     method: "get",
     path: "/api/v1/repositories",
     tag: "Public data",
@@ -44,7 +44,7 @@ export const PUBLIC_READS_ROUTES: ApiRoute[] = [
     success: { status: 200, schema: repositoryTablesSchema, description: "Tables per language", csv: true, etag: true },
     errors: [404],
   },
-  {
+  getRepositoriesOwnerName: {
     method: "get",
     path: "/api/v1/repositories/{owner}/{name}",
     tag: "Public data",
@@ -61,7 +61,7 @@ export const PUBLIC_READS_ROUTES: ApiRoute[] = [
     },
     errors: [404],
   },
-  {
+  getRepositoriesOwnerNamePlan: {
     method: "get",
     path: "/api/v1/repositories/{owner}/{name}/plan",
     tag: "Public data",
@@ -72,7 +72,7 @@ export const PUBLIC_READS_ROUTES: ApiRoute[] = [
     success: { status: 200, schema: repositoryPlanSchema, description: "Snapshot facts and the plan" },
     errors: [404],
   },
-  {
+  getBugTypes: {
     method: "get",
     path: "/api/v1/bug-types",
     tag: "Public data",
@@ -88,7 +88,7 @@ export const PUBLIC_READS_ROUTES: ApiRoute[] = [
     },
     errors: [404],
   },
-  {
+  getBugTypesDistances: {
     method: "get",
     path: "/api/v1/bug-types/distances",
     tag: "Public data",
@@ -106,7 +106,7 @@ export const PUBLIC_READS_ROUTES: ApiRoute[] = [
     },
     errors: [404],
   },
-  {
+  getValidity: {
     method: "get",
     path: "/api/v1/validity",
     tag: "Public data",
@@ -124,4 +124,4 @@ export const PUBLIC_READS_ROUTES: ApiRoute[] = [
     },
     errors: [404],
   },
-];
+} satisfies Record<string, ApiRoute>;

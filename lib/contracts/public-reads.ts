@@ -96,7 +96,7 @@ export const benchmarkListSchema = z
     },
   });
 
-export const contaminationSummarySchema = z
+const contaminationSummarySchema = z
   .looseObject({
     source: z.enum(["computed", "reported"]),
     runs: z.number().int(),

@@ -3,13 +3,13 @@ import { z } from "zod";
 // What every route list (lib/contracts/<resource>-routes.ts) is written with: the route type, who may call, body
 // helpers and the shared path parameters. Pure zod, so the browser, the CLI and the server import it alike.
 
-export type Method = "get" | "post" | "put" | "patch" | "delete";
+type Method = "get" | "post" | "put" | "patch" | "delete";
 
 /**
  * Who may call: `public` (no credentials read), `optional` (a token with the scope, or a session, widens what is
  * visible), `required` (a token with the scope, or a session; `roles` limits both), `session` (a browser session only).
  */
-export type RouteAuth =
+type RouteAuth =
   | { kind: "public" }
   | { kind: "optional"; scope: "read" }
   | { kind: "required"; scopes: readonly ("read" | "submit" | "admin")[]; roles?: readonly ("maintainer" | "admin")[] }

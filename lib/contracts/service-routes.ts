@@ -2,8 +2,8 @@ import { type ApiRoute } from "./route-kit";
 import { healthSchema, openApiDocumentSchema } from "./service";
 
 // The service's own routes: the OpenAPI document and liveness.
-export const SERVICE_ROUTES: ApiRoute[] = [
-  {
+export const serviceRoutes = {
+  getOpenapiJson: {
     method: "get",
     path: "/api/v1/openapi.json",
     tag: "Service",
@@ -11,7 +11,7 @@ export const SERVICE_ROUTES: ApiRoute[] = [
     auth: { kind: "public" },
     success: { status: 200, schema: openApiDocumentSchema, description: "The document" },
   },
-  {
+  getHealth: {
     method: "get",
     path: "/api/health",
     tag: "Service",
@@ -19,4 +19,4 @@ export const SERVICE_ROUTES: ApiRoute[] = [
     auth: { kind: "public" },
     success: { status: 200, schema: healthSchema, description: "Up" },
   },
-];
+} satisfies Record<string, ApiRoute>;

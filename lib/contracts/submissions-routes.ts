@@ -11,8 +11,8 @@ import {
 import { findingsFileSchema } from "../validation/findings-file";
 
 // Uploads (a findings file or a SARIF log), the caller's list, status and withdrawal.
-export const SUBMISSIONS_ROUTES: ApiRoute[] = [
-  {
+export const submissionsRoutes = {
+  postSubmissions: {
     method: "post",
     path: "/api/v1/submissions",
     tag: "Submissions",
@@ -40,7 +40,7 @@ export const SUBMISSIONS_ROUTES: ApiRoute[] = [
     },
     errors: [400, 413, 503],
   },
-  {
+  getSubmissions: {
     method: "get",
     path: "/api/v1/submissions",
     tag: "Submissions",
@@ -49,7 +49,7 @@ export const SUBMISSIONS_ROUTES: ApiRoute[] = [
     query: listSubmissionsQuerySchema,
     success: { status: 200, schema: submissionListSchema, description: "Newest first, with private scores" },
   },
-  {
+  getSubmissionsId: {
     method: "get",
     path: "/api/v1/submissions/{id}",
     tag: "Submissions",
@@ -64,7 +64,7 @@ export const SUBMISSIONS_ROUTES: ApiRoute[] = [
     },
     errors: [404],
   },
-  {
+  postSubmissionsIdWithdraw: {
     method: "post",
     path: "/api/v1/submissions/{id}/withdraw",
     tag: "Submissions",
@@ -74,4 +74,4 @@ export const SUBMISSIONS_ROUTES: ApiRoute[] = [
     success: { status: 200, schema: withdrawnSubmissionSchema, description: "Withdrawn" },
     errors: [404, 409],
   },
-];
+} satisfies Record<string, ApiRoute>;

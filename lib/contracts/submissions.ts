@@ -72,7 +72,7 @@ export const createdSubmissionSchema = z
   })
   .meta({ id: "CreatedSubmission", example: { id: "cmabc123", status: "queued", findings: 42, runs: 1 } });
 
-export const submissionScoresSchema = scoreBreakdownSchema
+const submissionScoresSchema = scoreBreakdownSchema
   .extend({
     // Repeated runs only: recall and precision count reported findings (Table 3); the distinct counts, the curve and
     // the spectrum count distinct findings (same-root-cause components).

@@ -8,7 +8,7 @@ import { benchmarkRefSchema } from "./public-reads";
 
 const share = z.number().nullable();
 
-export const validityPointSchema = z
+const validityPointSchema = z
   .object({
     id: z.string(),
     label: z.string(),

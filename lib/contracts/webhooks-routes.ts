@@ -11,8 +11,8 @@ import {
 } from "./webhooks";
 
 // The caller's webhook endpoints and their delivery log.
-export const WEBHOOKS_ROUTES: ApiRoute[] = [
-  {
+export const webhooksRoutes = {
+  getWebhooks: {
     method: "get",
     path: "/api/v1/webhooks",
     tag: "Webhook endpoints",
@@ -20,7 +20,7 @@ export const WEBHOOKS_ROUTES: ApiRoute[] = [
     auth: READ,
     success: { status: 200, schema: webhookListSchema, description: "Endpoints (never the secret)" },
   },
-  {
+  postWebhooks: {
     method: "post",
     path: "/api/v1/webhooks",
     tag: "Webhook endpoints",
@@ -31,7 +31,7 @@ export const WEBHOOKS_ROUTES: ApiRoute[] = [
     success: { status: 201, schema: createdWebhookSchema, description: "The endpoint with its secret" },
     errors: [400, 403, 409, 413],
   },
-  {
+  deleteWebhooksId: {
     method: "delete",
     path: "/api/v1/webhooks/{id}",
     tag: "Webhook endpoints",
@@ -41,7 +41,7 @@ export const WEBHOOKS_ROUTES: ApiRoute[] = [
     success: { status: 200, schema: deletedWebhookSchema, description: "Deleted" },
     errors: [404],
   },
-  {
+  getWebhooksIdDeliveries: {
     method: "get",
     path: "/api/v1/webhooks/{id}/deliveries",
     tag: "Webhook endpoints",
@@ -52,7 +52,7 @@ export const WEBHOOKS_ROUTES: ApiRoute[] = [
     success: { status: 200, schema: webhookDeliveriesSchema, description: "Deliveries with status codes" },
     errors: [404],
   },
-  {
+  postWebhooksIdTest: {
     method: "post",
     path: "/api/v1/webhooks/{id}/test",
     tag: "Webhook endpoints",
@@ -64,7 +64,7 @@ export const WEBHOOKS_ROUTES: ApiRoute[] = [
     success: { status: 202, schema: sentTestEventSchema, description: "Queued for delivery" },
     errors: [404, 409],
   },
-  {
+  postWebhooksIdEnable: {
     method: "post",
     path: "/api/v1/webhooks/{id}/enable",
     tag: "Webhook endpoints",
@@ -75,4 +75,4 @@ export const WEBHOOKS_ROUTES: ApiRoute[] = [
     success: { status: 200, schema: enabledWebhookSchema, description: "The endpoint, enabled" },
     errors: [404],
   },
-];
+} satisfies Record<string, ApiRoute>;

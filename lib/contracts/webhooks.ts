@@ -35,7 +35,6 @@ export const createWebhookBodySchema = z
     id: "CreateWebhookBody",
     example: { url: "https://ci.example.com/probebench", events: ["submission.scored", "submission.failed"] },
   });
-export type CreateWebhookBody = z.infer<typeof createWebhookBodySchema>;
 
 export const webhookSchema = z
   .object({
@@ -65,8 +64,8 @@ export const deletedWebhookSchema = z
   .object({ id: z.string(), deleted: z.literal(true) })
   .meta({ id: "DeletedWebhook" });
 
-export const DELIVERY_STATUSES = ["pending", "succeeded", "retrying", "failed"] as const;
-export const webhookDeliverySchema = z
+const DELIVERY_STATUSES = ["pending", "succeeded", "retrying", "failed"] as const;
+const webhookDeliverySchema = z
   .object({
     id: z.string().meta({ description: "The `webhook-id` header: the same on every retry of one event" }),
     event: webhookEventSchema.or(z.literal("webhook.test")),

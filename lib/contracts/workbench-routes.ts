@@ -15,8 +15,8 @@ import {
 } from "./workbench";
 
 // The workbench reads: matches, pairs, comparisons, a repository's reference bugs.
-export const WORKBENCH_ROUTES: ApiRoute[] = [
-  {
+export const workbenchRoutes = {
+  getSubmissionsIdMatches: {
     method: "get",
     path: "/api/v1/submissions/{id}/matches",
     tag: "Workbench",
@@ -27,7 +27,7 @@ export const WORKBENCH_ROUTES: ApiRoute[] = [
     success: { status: 200, schema: submissionMatchesSchema, description: "Matches by repository", csv: true },
     errors: [404],
   },
-  {
+  getSubmissionsIdPairsFindingIdReferenceBugId: {
     method: "get",
     path: "/api/v1/submissions/{id}/pairs/{finding_id}/{reference_bug_id}",
     tag: "Workbench",
@@ -38,7 +38,7 @@ export const WORKBENCH_ROUTES: ApiRoute[] = [
     success: { status: 200, schema: pairViewSchema, description: "The pair" },
     errors: [404],
   },
-  {
+  getCompare: {
     method: "get",
     path: "/api/v1/compare",
     tag: "Workbench",
@@ -48,7 +48,7 @@ export const WORKBENCH_ROUTES: ApiRoute[] = [
     success: { status: 200, schema: comparisonSchema, description: "Both, only one, neither", csv: true },
     errors: [404],
   },
-  {
+  getRepositoriesOwnerNameBugs: {
     method: "get",
     path: "/api/v1/repositories/{owner}/{name}/bugs",
     tag: "Workbench",
@@ -59,7 +59,7 @@ export const WORKBENCH_ROUTES: ApiRoute[] = [
     success: { status: 200, schema: repositoryBugsSchema, description: "Reference bugs", csv: true },
     errors: [404],
   },
-  {
+  getRepositoriesOwnerNameBugsBugId: {
     method: "get",
     path: "/api/v1/repositories/{owner}/{name}/bugs/{bug_id}",
     tag: "Workbench",
@@ -70,4 +70,4 @@ export const WORKBENCH_ROUTES: ApiRoute[] = [
     success: { status: 200, schema: referenceBugDetailSchema, description: "The bug and its matches", csv: true },
     errors: [404],
   },
-];
+} satisfies Record<string, ApiRoute>;

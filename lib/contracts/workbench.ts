@@ -100,7 +100,7 @@ const locationFields = {
   line_start: z.number().int(),
   line_end: z.number().int(),
 };
-export const referenceRecordSchema = z
+const referenceRecordSchema = z
   .union([
     z.looseObject({
       ...locationFields,

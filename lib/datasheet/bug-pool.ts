@@ -53,7 +53,7 @@ export function conditionalLogLikelihood(
 }
 
 /** Square roots of the diagonal of the inverse of a 1x1 or 2x2 matrix (the information), null where not positive. */
-export function standardErrorsFromInformation(information: number[][]): (number | null)[] {
+function standardErrorsFromInformation(information: number[][]): (number | null)[] {
   const root = (v: number) => (Number.isFinite(v) && v > 0 ? Math.sqrt(v) : null);
   if (information.length === 1) return [root(1 / information[0]![0]!)];
   const [[a, b], [c, d]] = information as [[number, number], [number, number]];

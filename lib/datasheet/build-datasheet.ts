@@ -45,7 +45,7 @@ function cell(value: number | null, missing: string): DatasheetCell {
 }
 
 /** Table 6 for one repository. */
-export function repositoryRow(r: DatasheetRepositoryInput): RepositoryRow {
+function repositoryRow(r: DatasheetRepositoryInput): RepositoryRow {
   const plan = r.plan;
   return {
     repo: r.name,

@@ -16,8 +16,8 @@ import { FAMILIES } from "./fix-families";
 // observed pace (N fix commits over the window's months), as the paper does. Pure.
 
 /** Figure 3's bins over the position within a window (t / N). */
-export const POSITION_BINS = 10;
-export const HORIZON_YEARS = [5, 10] as const;
+const POSITION_BINS = 10;
+const HORIZON_YEARS = [5, 10] as const;
 
 const byFamily = <T>(make: (name: FamilyName) => T) =>
   ({ exponential: make("exponential"), weibull: make("weibull"), lognormal: make("lognormal") }) as Record<

@@ -3,7 +3,7 @@ import type { Pipeline } from "../validation/benchmark-file";
 // Table 1: the commits and candidate bugs left after each stage of collecting the reference set, each with its change
 // against the stage before (Δ, in %). Pure.
 
-export const PIPELINE_STAGES: readonly { stage: keyof Pipeline; label: string }[] = [
+const PIPELINE_STAGES: readonly { stage: keyof Pipeline; label: string }[] = [
   { stage: "commits", label: "Commits" },
   { stage: "bug_fix_commits", label: "Bug-fix commits" },
   { stage: "candidate_bugs", label: "Candidate bugs" },

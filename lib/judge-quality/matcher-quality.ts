@@ -20,8 +20,7 @@ import {
 // - Repeat agreement: pairs judged more than once by one model and prompt (another endpoint or rendering: another
 //   cache key), the share whose verdicts are all identical.
 
-export const PAIR_LABELS = ["same", "different", "debatable"] as const;
-export type PairLabel = (typeof PAIR_LABELS)[number];
+export type PairLabel = "same" | "different" | "debatable";
 export const STRATA = ["judged_match", "judged_no_match", "filtered_out"] as const;
 export type Stratum = (typeof STRATA)[number];
 
@@ -48,7 +47,7 @@ export function consensusLabel(labels: readonly PairLabel[]): PairLabel | null {
   return labels.every((l) => l === first) ? first : "debatable";
 }
 
-export type FilterQuality = {
+type FilterQuality = {
   prefilterVersion: string;
   embedder: string;
   /** Labelled pairs drawn from scorings with this filter. */
@@ -56,7 +55,7 @@ export type FilterQuality = {
   recall: Proportion;
 };
 
-export type JudgeConfigurationQuality = {
+type JudgeConfigurationQuality = {
   judgeModel: string;
   promptVersion: string;
   prefilterVersion: string;

@@ -21,7 +21,7 @@ import type {
 //   needs it is null, and an entry missing a repository of the subset is marked incomplete with no numbers.
 
 /** Normalizes a requested scope against the version: unknown repositories are dropped, the language lowercased. */
-export function normalizeScope(data: LeaderboardData, scope: Partial<LeaderboardScope>): LeaderboardScope {
+function normalizeScope(data: LeaderboardData, scope: Partial<LeaderboardScope>): LeaderboardScope {
   const language = scope.language ? scope.language.toLowerCase() : null;
   const known = new Set(data.repositories.map((r) => r.name));
   const repos = [...new Set(scope.repos ?? [])].filter((r) => known.has(r)).sort();
@@ -29,7 +29,7 @@ export function normalizeScope(data: LeaderboardData, scope: Partial<Leaderboard
 }
 
 /** The repositories a scope covers. */
-export function scopeRepositories(data: LeaderboardData, scope: LeaderboardScope): string[] {
+function scopeRepositories(data: LeaderboardData, scope: LeaderboardScope): string[] {
   return data.repositories
     .filter(
       (r) =>

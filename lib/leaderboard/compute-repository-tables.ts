@@ -46,7 +46,7 @@ export type RepositoryTables = {
   })[];
 };
 
-export function configurationLabel(e: Pick<LeaderboardEntry, "model" | "effort" | "harness">): string {
+function configurationLabel(e: Pick<LeaderboardEntry, "model" | "effort" | "harness">): string {
   return configurationName({ model: e.model, reasoning_effort: e.effort, harness: e.harness });
 }
 

@@ -34,7 +34,7 @@ export function rankRows(rows: Rankable[]): Map<string, RankInfo> {
   return result;
 }
 
-export function cannotTellApart(a: Rankable, b: Rankable): boolean {
+function cannotTellApart(a: Rankable, b: Rankable): boolean {
   if (!a.recall_ci || !b.recall_ci || !a.precision_ci || !b.precision_ci) return false;
   return intervalsOverlap(a.recall_ci, b.recall_ci) && intervalsOverlap(a.precision_ci, b.precision_ci);
 }

@@ -13,8 +13,8 @@ import { timedModelCall } from "../observability/metrics";
 // One keep-alive connection pool for every judge of the process.
 const judgeFetch = createNodeFetch();
 
-export const JUDGE_PROMPT = "judge-match";
-export const OFFLINE_JUDGE_MODEL = "offline-heuristic-v1";
+const JUDGE_PROMPT = "judge-match";
+const OFFLINE_JUDGE_MODEL = "offline-heuristic-v1";
 
 /** What the judge reads of a bug record: the one text shape of matching, embedding and hashing, without the id. */
 export type JudgeText = Omit<BugText, "id">;
@@ -40,7 +40,7 @@ export interface Judge {
 // are kept, and an over-long rationale is cut rather than refused: a wordy model must not fail a submission. The
 // cap is applied here, not as a token limit on the request: reasoning models count hidden reasoning against that
 // limit, so a tight one would turn long thinking into truncated, unusable replies.
-export const judgeReplySchema = z.object({ match: z.boolean(), rationale: z.string().transform(capRationale) });
+const judgeReplySchema = z.object({ match: z.boolean(), rationale: z.string().transform(capRationale) });
 const judgeReplyJsonSchema = {
   type: "object",
   properties: { match: { type: "boolean" }, rationale: { type: "string" } },

@@ -39,8 +39,3 @@ export { log };
 export function withLogContext<T>(fields: LogContext, fn: () => T): T {
   return context.run({ ...context.getStore(), ...fields }, fn);
 }
-
-/** The context of the current request or job (e.g. the request id to echo in a response header). */
-export function currentLogContext(): LogContext {
-  return context.getStore() ?? {};
-}

@@ -81,17 +81,9 @@ function createMetrics() {
 }
 
 const globalForMetrics = globalThis as unknown as { probebenchMetrics?: ReturnType<typeof createMetrics> };
-export const {
-  registry,
-  jobsTotal,
-  jobDuration,
-  llmCalls,
-  llmLatency,
-  sandboxStarts,
-  sandboxFailures,
-  httpRequests,
-  httpDuration,
-} = (globalForMetrics.probebenchMetrics ??= createMetrics());
+const metrics = (globalForMetrics.probebenchMetrics ??= createMetrics());
+const { llmCalls, llmLatency } = metrics;
+export const { registry, jobsTotal, jobDuration, sandboxStarts, sandboxFailures, httpRequests, httpDuration } = metrics;
 
 /** Times `call`, counting it as ok or error under `purpose`. */
 export async function timedModelCall<T>(purpose: string, call: () => Promise<T>): Promise<T> {

@@ -11,22 +11,22 @@ import { panelReplyJsonSchema } from "./verdicts";
 // reads themselves are in worker/features/panel/panel-repository-tools.ts.
 
 export const REPOSITORY_TOOL_NAMES = ["read_file", "list_dir", "grep"] as const;
-export type RepositoryToolName = (typeof REPOSITORY_TOOL_NAMES)[number];
+type RepositoryToolName = (typeof REPOSITORY_TOOL_NAMES)[number];
 
 /** A file read (or scanned by grep) is at most this many bytes; larger files are cut and say so. */
 export const READ_MAX_BYTES = 1024 * 1024;
 /** grep scans at most this many files (in path order) and reports at most this many matching lines. */
 export const GREP_MAX_FILES = 5_000;
 export const GREP_MAX_MATCHES = 200;
-export const GREP_MAX_LINE_CHARS = 300;
-export const LIST_MAX_ENTRIES = 500;
+const GREP_MAX_LINE_CHARS = 300;
+const LIST_MAX_ENTRIES = 500;
 const MAX_PATTERN = 200;
 
 const pathArg = z
   .string()
   .max(1_000)
   .refine((s) => !s.includes("\u0000"), "must not contain NUL characters");
-export const repositoryToolArgSchemas = {
+const repositoryToolArgSchemas = {
   read_file: z.object({
     path: pathArg,
     start_line: z.number().int().min(1).optional(),

@@ -41,7 +41,7 @@ export const submitVerdictTool: SubmitTool<PanelReply> = {
 };
 
 // out_of_memory: killed at the sandbox's memory limit (records written before it was told apart lack it: false).
-export const pocCommandSchema = z.object({
+const pocCommandSchema = z.object({
   command: z.string(),
   exit_code: z.number().int().nullable(),
   timed_out: z.boolean(),
@@ -53,7 +53,6 @@ export const pocRecordSchema = z.object({
   commands: z.array(pocCommandSchema),
   commands_omitted: z.number().int().min(0),
 });
-export type PocCommand = z.infer<typeof pocCommandSchema>;
 export type PocRecord = z.infer<typeof pocRecordSchema>;
 
 /** Adds one executed `run` call to the record (the first POC_MAX_COMMANDS are kept, the rest counted). */

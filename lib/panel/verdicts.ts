@@ -4,7 +4,7 @@ import { clopperPearson } from "../scoring/stats";
 // The panel's verdicts (paper F.6.2, Table 14) and how they add up. Pure: shared by the worker, the API and pages.
 
 export const PANEL_VERDICTS = ["confirmed", "rejected", "abstained"] as const;
-export const REJECTION_REASONS = [
+const REJECTION_REASONS = [
   "code-mismatch",
   "unreachable",
   "intentional",
@@ -12,10 +12,10 @@ export const REJECTION_REASONS = [
   "out-of-scope",
   "style-only",
 ] as const;
-export const PANEL_SEVERITIES = ["low", "medium", "high", "critical"] as const;
-export const PANEL_CONFIDENCES = ["low", "medium", "high"] as const;
+const PANEL_SEVERITIES = ["low", "medium", "high", "critical"] as const;
+const PANEL_CONFIDENCES = ["low", "medium", "high"] as const;
 
-export type PanelVerdict = (typeof PANEL_VERDICTS)[number];
+type PanelVerdict = (typeof PANEL_VERDICTS)[number];
 export type RejectionReason = (typeof REJECTION_REASONS)[number];
 
 export const REASON_LABELS: Record<RejectionReason, string> = {
@@ -41,7 +41,7 @@ export const panelReplyJsonSchema = {
   additionalProperties: false,
 } as const;
 
-export const MAX_PANEL_RATIONALE = 2_000;
+const MAX_PANEL_RATIONALE = 2_000;
 
 export const panelReplySchema = z
   .object({

@@ -8,7 +8,7 @@ import { countLines, type SourceLanguage } from "./select-files";
 
 export type Definition = { name: string; line: number };
 /** A call site; `receiver` is the object of a method or module call (`z` in `z.f()`), when it is a plain name. */
-export type Call = { name: string; line: number; receiver?: string };
+type Call = { name: string; line: number; receiver?: string };
 /**
  * One name an import statement binds in the file: `local` is the name used in the file, `imported` the name in the
  * module (`"default"` for a default import), or null when the module itself is bound (`import x.y as z`,

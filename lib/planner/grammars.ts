@@ -7,7 +7,7 @@ import type { SourceLanguage } from "./select-files";
 // Loads the tree-sitter grammars (the .wasm builds shipped inside the grammar packages, whose native install scripts
 // are disabled) and their tags.scm queries, once per process. The only I/O of the planner besides reading the tree.
 
-export type Grammar = { language: Language; tags: Query; imports: Query };
+type Grammar = { language: Language; tags: Query; imports: Query };
 export type Grammars = { parser: Parser; byLanguage: Record<SourceLanguage, Grammar> };
 
 // Imports are not in tags.scm: these small queries find the statements; extract-facts.ts reads their fields.

@@ -105,7 +105,7 @@ function directoryOf(path: string): string {
 }
 
 /** Consecutive files (in path order) while the batch stays within the budget; a file over the budget goes alone. */
-export function splitByTokens(files: readonly FileFacts[], budget: number): FileFacts[][] {
+function splitByTokens(files: readonly FileFacts[], budget: number): FileFacts[][] {
   const out: FileFacts[][] = [];
   let current: FileFacts[] = [];
   let tokens = 0;

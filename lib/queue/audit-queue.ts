@@ -16,10 +16,9 @@ export const auditQueue = defineQueue(
   ]),
   () => retryingJobOptions(env.AUDIT_ATTEMPTS, 5_000),
 );
-export const AUDIT_QUEUE = auditQueue.name;
 export type AuditJob = z.infer<typeof auditQueue.payload>;
 
-export function auditJobId(job: AuditJob): string {
+function auditJobId(job: AuditJob): string {
   return job.kind === "pass" ? `pass-${job.passId}` : `${job.kind}-${job.runId}`;
 }
 

@@ -6,14 +6,12 @@ import { retryingJobOptions } from "./job-options";
 // Panel validation and bug-type attribution: a queue each, a job per PanelRun / AttributionRun row. Same fault
 // behaviour as scoring: transient failures retry the job, which reuses every stored verdict.
 const findingReviewJobSchema = z.object({ runId: z.string().min(1) });
-export type FindingReviewJob = z.infer<typeof findingReviewJobSchema>;
 export type FindingReviewKind = "panel" | "attribution";
 
 const options = () => retryingJobOptions(env.SCORING_ATTEMPTS, env.SCORING_RETRY_DELAY_MS);
 export const panelQueue = defineQueue("panel-queue", findingReviewJobSchema, options);
 export const attributionQueue = defineQueue("attribution-queue", findingReviewJobSchema, options);
 export const PANEL_QUEUE = panelQueue.name;
-export const ATTRIBUTION_QUEUE = attributionQueue.name;
 
 /**
  * Queues a panel or attribution job for a row that already exists. `generation` (the row's start time) makes the

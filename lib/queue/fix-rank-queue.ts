@@ -8,8 +8,6 @@ import { retryingJobOptions } from "./job-options";
 export const fixRankQueue = defineQueue("fix-rank-queue", z.object({ benchmarkId: z.string().min(1) }), () =>
   retryingJobOptions(env.SCORING_ATTEMPTS, env.SCORING_RETRY_DELAY_MS),
 );
-export const FIX_RANK_QUEUE = fixRankQueue.name;
-export type FixRankJob = z.infer<typeof fixRankQueue.payload>;
 
 /** Queues the recomputation of a version's fix-rank tests. */
 export async function enqueueFixRankTests(benchmarkId: string): Promise<void> {

@@ -9,7 +9,6 @@ export const scoringQueue = defineQueue("scoring-queue", z.object({ submissionId
   retryingJobOptions(env.SCORING_ATTEMPTS, env.SCORING_RETRY_DELAY_MS),
 );
 export const SCORING_QUEUE = scoringQueue.name;
-export type ScoringJob = z.infer<typeof scoringQueue.payload>;
 
 /** Queues scoring for a submission whose row already exists; the job id is the submission id. */
 export async function enqueueScoring(submissionId: string, opts: { rescore?: boolean } = {}): Promise<void> {

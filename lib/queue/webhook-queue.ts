@@ -10,7 +10,6 @@ import { retryingJobOptions } from "./job-options";
 export const webhookQueue = defineQueue("webhook-queue", z.object({ deliveryId: z.string().min(1) }), () =>
   retryingJobOptions(WEBHOOK_ATTEMPTS, env.WEBHOOK_RETRY_DELAY_MS),
 );
-export const WEBHOOK_QUEUE = webhookQueue.name;
 export const webhookJobSchema = webhookQueue.payload;
 export type WebhookJob = z.infer<typeof webhookQueue.payload>;
 

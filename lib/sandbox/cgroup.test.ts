@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ownCgroupPaths } from "./cgroup";
-import { describeIsolation, describeSandbox, noSandboxMessage } from "./sandbox-record";
+import { describeIsolation, describeSandbox, noSandboxMessage } from "../contracts/sandbox-record";
 
 describe("the worker's cgroup paths", () => {
   it("reads v1 controllers (also combined ones) and the v2 path from /proc/self/cgroup", () => {

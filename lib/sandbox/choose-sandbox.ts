@@ -3,7 +3,7 @@ import { env } from "../env";
 import { DockerSandboxProvider } from "./docker-sandbox";
 import { ProcessSandboxProvider } from "./process-sandbox";
 import type { SandboxProvider } from "./sandbox";
-import type { SandboxRecord } from "./sandbox-record";
+import type { SandboxRecord } from "../contracts/sandbox-record";
 
 // SANDBOX picks where tool calls run; "auto" (the default) looks at what this machine has: a Docker Engine API that
 // answers at DOCKER_HOST (or the default socket), else bubblewrap that can start a command, else nothing.
@@ -56,7 +56,7 @@ async function tryBubblewrap(provider: ProcessSandboxProvider): Promise<string |
 }
 
 /** The record's view of how a provider isolates a command. */
-export function isolationOf(provider: SandboxProvider): NonNullable<SandboxRecord["isolation"]> {
+function isolationOf(provider: SandboxProvider): NonNullable<SandboxRecord["isolation"]> {
   const { cgroup, namespaces, syscalls } = provider.isolation;
   return { cgroup, namespaces, syscalls };
 }

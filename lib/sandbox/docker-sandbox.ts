@@ -19,13 +19,13 @@ import {
 // remote engine): the canonical .tar.gz is uploaded into an anonymous volume at /repo before the container starts;
 // its files belong to root (0644/0755) and the sandbox user is not root and has no capabilities, so it cannot write.
 export type SnapshotMode = "bind" | "copy";
-export const RUN_LABEL = "probebench.run";
-export const PASS_LABEL = "probebench.pass";
+const RUN_LABEL = "probebench.run";
+const PASS_LABEL = "probebench.pass";
 // A non-root user that exists in every Debian-based image.
-export const SANDBOX_USER = "65534:65534";
+const SANDBOX_USER = "65534:65534";
 
 /** The container's create options: the isolation settings the issue lists, asserted by the fake engine's tests. */
-export function containerOptions(
+function containerOptions(
   spec: SandboxSpec,
   image: string,
   limits: SandboxLimits,

@@ -38,11 +38,11 @@ const ROOT_TMPFS_BYTES = 1024 * 1024;
 const SYSCALL_ARCH = currentSyscallArch();
 const SECCOMP_PROGRAM = SYSCALL_ARCH && encodeSeccompProgram(buildSeccompProgram(SYSCALL_ARCH));
 
-export const PROCESS_SANDBOX_NAMESPACES =
+const PROCESS_SANDBOX_NAMESPACES =
   "user, mount, pid, network (loopback only), IPC, UTS and cgroup namespaces of its own; no new user namespace inside (bubblewrap --disable-userns)";
 
 /** bwrap's options: the mounts, namespaces and identity of the sandbox (read by bwrap from a pipe, never shown). */
-export function bwrapOptions(snapshotDir: string, limits: SandboxLimits, seccomp: boolean): string[] {
+function bwrapOptions(snapshotDir: string, limits: SandboxLimits, seccomp: boolean): string[] {
   const tmpBytes = String(limits.tmpMb * 1024 * 1024);
   return [
     "--unshare-all",
@@ -118,7 +118,7 @@ export function bwrapOptions(snapshotDir: string, limits: SandboxLimits, seccomp
 }
 
 /** What bwrap starts: the command under its per-process limits and its wall-clock limit. */
-export function sandboxCommand(limits: SandboxLimits, argv: string[], timeoutS: number, inCgroup: boolean): string[] {
+function sandboxCommand(limits: SandboxLimits, argv: string[], timeoutS: number, inCgroup: boolean): string[] {
   return [
     // File size and CPU seconds per process; memory (address space) per process only without a cgroup, which
     // bounds memory and processes as a whole. `timeout` kills the command at its wall limit.

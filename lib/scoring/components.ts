@@ -7,7 +7,7 @@ import { DisjointSet } from "./disjoint-set";
 import { computeMetrics } from "./metrics";
 import type { Score } from "./types";
 
-export type RunComponent = { id: number; findingIds: string[]; runs: number[] };
+type RunComponent = { id: number; findingIds: string[]; runs: number[] };
 
 export type RunComponents = { componentOf: Map<string, number>; components: RunComponent[] };
 

@@ -61,7 +61,7 @@ export type CrossRunCandidates = { left: Int32Array; right: Int32Array };
  * made, are reproducible. One comparator-free numeric sort of packed keys (strength quantised to 1e-5, then
  * position): a million candidates sort in a fraction of the time a comparator takes.
  */
-export function judgingOrder(strength: Float32Array): Int32Array {
+function judgingOrder(strength: Float32Array): Int32Array {
   const n = strength.length;
   const order = new Int32Array(n);
   const SLOTS = 2 ** 24;
@@ -247,7 +247,7 @@ export async function mergeCrossRunDuplicates(input: CrossRunMergeInput): Promis
  * last JUDGE_WINDOW - 1 calls before it. Fixed, so the calls never depend on concurrency; above JUDGE_CONCURRENCY, so
  * the pool stays full.
  */
-export const JUDGE_WINDOW = 1_024;
+const JUDGE_WINDOW = 1_024;
 
 /**
  * The most judge calls mergeCrossRunDuplicates can make for these candidates: those without a known verdict whose

@@ -52,7 +52,7 @@ export const PREFILTER_VERSION = "2";
 
 /** One side of a comparison, tokenised once: token sets and path spellings per document, grouped by repository. */
 export type PreparedSide = { byRepo: Map<string, PreparedRepository>; size: number };
-export type PreparedRepository = {
+type PreparedRepository = {
   bugs: BugText[];
   snippet: string[][];
   identifiers: string[][];

@@ -11,7 +11,7 @@ import type { TreeEntry } from "./read-source-tree";
 // It is streamed (each member as the reader takes it, with backpressure): the tree is held once, never the tar.
 
 /** The canonical tar as a stream (tar-stream's pack: one member written at a time, as the reader drains it). */
-export function canonicalTarStream(entries: readonly TreeEntry[]): tar.Pack {
+function canonicalTarStream(entries: readonly TreeEntry[]): tar.Pack {
   const pack = tar.pack();
   const sorted = [...entries].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const common = { mtime: new Date(0), uid: 0, gid: 0, uname: "", gname: "" };

@@ -27,7 +27,7 @@ export type AdmittedMember = { path: string; kind: MemberKind; linkTarget?: stri
 // What a Linux file system takes: 255 bytes a name (NAME_MAX), 4,096 a path with its NUL (PATH_MAX). A snapshot's
 // paths are extracted below a work directory (AUDIT_WORK_DIR/<run>/<sha256>.tmp-...), and a symbolic link's target
 // is stored whole: both are held to 3,072 bytes, which leaves a work directory path of up to 1,000 bytes.
-export const MAX_NAME_BYTES = 255;
+const MAX_NAME_BYTES = 255;
 export const MAX_PATH_BYTES = 3_072;
 
 const HISTORY = new Set([".git", ".hg", ".svn"]);

@@ -24,7 +24,7 @@ export const TOKEN_EXPIRY_CHOICES = [7, 30, 90, 180, 365] as const;
 const DAY_MS = 24 * 60 * 60 * 1_000;
 const scopeNames = `${TOKEN_SCOPES.slice(0, -1).join(", ")} or ${TOKEN_SCOPES.at(-1)}`;
 
-export const tokenScopeSchema = z.enum(TOKEN_SCOPES, {
+const tokenScopeSchema = z.enum(TOKEN_SCOPES, {
   error: (issue) => `${JSON.stringify(issue.input)} is not a scope: use ${scopeNames}`,
 });
 

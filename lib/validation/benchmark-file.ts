@@ -2,7 +2,7 @@ import { z } from "zod";
 import { BUG_RECORD_SHAPE, TEXT_LIMITS, boundedText, checkLineRange, requiredText, WHEN_LINES_PARSE } from "./common";
 
 // The benchmark file (import format): a benchmark version, its repositories and its reference set.
-export const languageSchema = z.string().trim().toLowerCase().min(1).max(50);
+const languageSchema = z.string().trim().toLowerCase().min(1).max(50);
 
 const commitHashSchema = z
   .string()
@@ -35,7 +35,7 @@ export const fixCommitListSchema = z
     });
   });
 
-export const repositorySchema = z.object({
+const repositorySchema = z.object({
   name: requiredText(TEXT_LIMITS.repo).regex(/^[^/\s]+\/[^/\s]+$/, { message: "must be owner/name" }),
   language: languageSchema,
   domain: boundedText(TEXT_LIMITS.shortLabel).optional(),
@@ -60,7 +60,7 @@ export const pipelineSchema = z.object({
 });
 export type Pipeline = z.infer<typeof pipelineSchema>;
 
-export const referenceBugSchema = z
+const referenceBugSchema = z
   .object({
     id: requiredText(TEXT_LIMITS.id),
     ...BUG_RECORD_SHAPE,

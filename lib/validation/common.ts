@@ -19,7 +19,7 @@ export const TEXT_LIMITS = {
   shortLabel: 200,
 } as const;
 
-export const MAX_LINE = 10_000_000;
+const MAX_LINE = 10_000_000;
 
 export function boundedText(max: number) {
   return z
@@ -37,13 +37,13 @@ export function requiredText(max: number) {
 }
 
 /** A file path inside the repository: one that climbs out is refused, others are stored normalised (`a/./b` is `a/b`). */
-export const repoFileSchema = requiredText(TEXT_LIMITS.file)
+const repoFileSchema = requiredText(TEXT_LIMITS.file)
   .refine((s) => !climbsOutOfRepository(s), { message: "must stay inside the repository (no `..` above its root)" })
   .overwrite(normalizeRepoPath);
 
-export const severitySchema = z.enum(["low", "medium", "high", "critical"]);
+const severitySchema = z.enum(["low", "medium", "high", "critical"]);
 
-export const lineNumberSchema = z
+const lineNumberSchema = z
   .number()
   .int({ message: "must be an integer" })
   .min(1, { message: "must be >= 1" })

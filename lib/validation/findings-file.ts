@@ -23,7 +23,7 @@ export const knowledgeCutoffSchema = z
     message: "is not a calendar date",
   });
 
-export const runSchema = z.object({
+const runSchema = z.object({
   cost_usd: z.number().min(0).optional(),
   // An empty array is valid: the finder found nothing.
   findings: z.array(findingSchema, { message: "must be an array of findings (an empty array is allowed)" }),
@@ -221,7 +221,7 @@ export function parseFindingsText(text: string, what = "The findings file"): Fin
 }
 
 /** Like validateFindingsFile, yielding to the event loop between slices of findings so a server keeps answering. */
-export async function validateFindingsFileYielding(value: unknown, what = "The findings file"): Promise<FindingsFile> {
+async function validateFindingsFileYielding(value: unknown, what = "The findings file"): Promise<FindingsFile> {
   const steps = validateFindingsFileSteps(value, what);
   for (;;) {
     const step = steps.next();

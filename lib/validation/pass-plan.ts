@@ -3,13 +3,13 @@ import { z } from "zod";
 // The pass plan of one repository snapshot (Appendix B): what `probebench plan --json` prints, what is stored per
 // snapshot and what GET /api/v1/repositories/{owner}/{name}/plan serves. Pure data: the browser may import it.
 
-export const callSiteSchema = z.object({
+const callSiteSchema = z.object({
   file: z.string(),
   line: z.number().int().positive(),
   name: z.string(),
 });
 
-export const passSchema = z.object({
+const passSchema = z.object({
   id: z.string(),
   kind: z.enum(["individual", "batch"]),
   files: z.array(z.string()),
@@ -22,7 +22,7 @@ export const passSchema = z.object({
   callees_total: z.number().int().min(0),
 });
 
-export const callGraphStatsSchema = z.object({
+const callGraphStatsSchema = z.object({
   definitions: z.number().int().min(0),
   calls: z.number().int().min(0),
   same_file: z.number().int().min(0),

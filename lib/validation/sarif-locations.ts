@@ -51,7 +51,7 @@ export function indexRepositoryFiles(files: Iterable<string>): RepositoryFiles {
 }
 
 /** The longest file of `files` that `path` ends with (as whole segments), or null. */
-export function longestSuffixFile(path: string, files: RepositoryFiles): string | null {
+function longestSuffixFile(path: string, files: RepositoryFiles): string | null {
   if (files.all.has(path)) return path;
   const name = path.slice(path.lastIndexOf("/") + 1);
   let best: string | null = null;

@@ -123,7 +123,6 @@ const runEnvelopeSchema = runSchema.extend({
 const logEnvelopeSchema = sarifLogSchema.extend({
   runs: z.array(runEnvelopeSchema).min(1, "must contain at least one run").max(MAX_RUNS_PER_FILE),
 });
-export type SarifLog = z.infer<typeof sarifLogSchema>;
 type SarifRule = z.infer<typeof ruleSchema>;
 type SarifResult = z.infer<typeof resultSchema>;
 type SarifArtifact = z.infer<typeof artifactSchema>;
@@ -140,7 +139,7 @@ export type SarifContext = {
   maxTextChars?: number;
 };
 
-export const DEFAULT_SARIF_TEXT_BUDGET = 50 * 1024 * 1024;
+const DEFAULT_SARIF_TEXT_BUDGET = 50 * 1024 * 1024;
 
 /**
  * The findings file a SARIF log stands for; how many results were skipped (no location); of the others, how many
@@ -614,7 +613,7 @@ export function sarifToFindingsFile(
 }
 
 /** Like sarifToFindingsFile, converting and validating in slices between turns of the event loop (servers). */
-export async function sarifToFindingsFileYielding(
+async function sarifToFindingsFileYielding(
   value: unknown,
   query: SarifUploadQuery,
   context: SarifContext = {},

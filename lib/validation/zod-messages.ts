@@ -33,7 +33,7 @@ function sized(origin: string, bound: number | bigint): string {
   return bound.toLocaleString("en-US");
 }
 
-export const houseErrorMap: z.core.$ZodErrorMap = (issue) => {
+const houseErrorMap: z.core.$ZodErrorMap = (issue) => {
   switch (issue.code) {
     case "invalid_type":
       if (issue.input === undefined) return "required";

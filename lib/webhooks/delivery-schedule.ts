@@ -2,7 +2,7 @@
 // in all. The 11 waits add up to 30 s x (2^11 - 1) = 17 h 4 min; the largest first wait allowed (40 s) gives 22 h 45 min,
 // inside the 24 hours a receiver may be down before a delivery is given up.
 export const WEBHOOK_ATTEMPTS = 12;
-export const DEFAULT_FIRST_RETRY_MS = 30_000;
+const DEFAULT_FIRST_RETRY_MS = 30_000;
 export const MAX_RETRY_WINDOW_MS = 24 * 3600 * 1_000;
 
 /** The wait before attempt `attempt + 1` after `attempt` failed (1-based), as BullMQ's exponential backoff computes it. */

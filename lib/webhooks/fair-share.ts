@@ -6,9 +6,9 @@
 // one that has failed for a whole day is disabled until its owner re-enables it (as Stripe and GitHub do).
 
 /** Deliveries one endpoint may have in flight at once while it answers. */
-export const ENDPOINT_IN_FLIGHT = 2;
+const ENDPOINT_IN_FLIGHT = 2;
 /** ... and while its last attempt failed (timeouts hold a slot for WEBHOOK_TIMEOUT_MS each). */
-export const FAILING_ENDPOINT_IN_FLIGHT = 1;
+const FAILING_ENDPOINT_IN_FLIGHT = 1;
 /** Deliveries one user may have in flight over all their endpoints: a quarter of the default 16 slots. */
 export const USER_IN_FLIGHT = 4;
 /** An endpoint whose attempts have all failed for this long is disabled. */

@@ -2,7 +2,7 @@
 // findings that matched it and who decided, the reference bugs no finding matched, and the findings that matched
 // nothing. Pure: the server loads rows, this shapes them.
 
-export type DecidedBy = "judge" | "maintainer";
+type DecidedBy = "judge" | "maintainer";
 
 export type RepositoryMatches = {
   repo: string;

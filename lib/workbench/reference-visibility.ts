@@ -3,15 +3,12 @@
 // data through the board. Everyone else sees aggregates, reference bug ids and the labels the filters use (severity,
 // category, trigger).
 
-export type ReferenceVisibility = "public" | "maintainers";
-export type WorkbenchViewer = { id: string; role: "user" | "maintainer" | "admin" } | null;
+import { isStaff, type Viewer } from "../auth/viewer";
 
-export function isStaff(viewer: WorkbenchViewer): boolean {
-  return viewer?.role === "maintainer" || viewer?.role === "admin";
-}
+export type ReferenceVisibility = "public" | "maintainers";
 
 /** Whether the viewer may read reference bug texts, files and lines of a benchmark version. */
-export function seesReferenceDetails(viewer: WorkbenchViewer, visibility: ReferenceVisibility): boolean {
+export function seesReferenceDetails(viewer: Viewer, visibility: ReferenceVisibility): boolean {
   return visibility === "public" || isStaff(viewer);
 }
 
@@ -20,7 +17,7 @@ export function seesReferenceDetails(viewer: WorkbenchViewer, visibility: Refere
  * is approved, unless the version hides reference details (which pairs matched would reveal where the bugs are).
  */
 export function canReadMatches(
-  viewer: WorkbenchViewer,
+  viewer: Viewer,
   submission: { submitterId: string | null; reviewStatus: string },
   visibility: ReferenceVisibility,
 ): boolean {

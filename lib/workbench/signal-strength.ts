@@ -5,7 +5,7 @@ import type { SignalName, SignalValues, Thresholds } from "../scoring/types";
 // threshold (1 = exactly at the threshold). A pair's strength is its strongest signal's share, so unmatched findings
 // sort near misses first.
 
-export const SIGNAL_LABELS: Record<SignalName, string> = {
+const SIGNAL_LABELS: Record<SignalName, string> = {
   lineOverlap: "Line overlap (Jaccard, same file)",
   fullTextEmbedding: "Full-text embedding (cosine)",
   descriptionEmbedding: "Description embedding (cosine)",
@@ -14,7 +14,7 @@ export const SIGNAL_LABELS: Record<SignalName, string> = {
   apiCalls: "API calls (IDF-weighted Jaccard)",
 };
 
-export const SIGNAL_KEYS: Record<SignalName, string> = {
+const SIGNAL_KEYS: Record<SignalName, string> = {
   lineOverlap: "line_overlap",
   fullTextEmbedding: "full_text_embedding",
   descriptionEmbedding: "description_embedding",

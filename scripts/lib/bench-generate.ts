@@ -18,8 +18,8 @@ import { findingsFileSchema, type FindingsFile } from "../../lib/validation/find
 import { BUG_KINDS, writeFinding, writeReference, writeSnippet, type BugContext, type Style } from "./bench-text";
 import { createSeededRandom } from "../../lib/scoring/seeded-random";
 
-export const BENCH_REFERENCE_BUGS = 2457; // §2.2: reference bugs of PROBE
-export const BENCH_FINDINGS = 8285; // Table 1: findings of GPT-5.6 Sol (high), one run
+const BENCH_REFERENCE_BUGS = 2457; // §2.2: reference bugs of PROBE
+const BENCH_FINDINGS = 8285; // Table 1: findings of GPT-5.6 Sol (high), one run
 
 type RepositorySpec = {
   name: string;

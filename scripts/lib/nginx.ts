@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { ROOT, run, sparePort, stopProcess } from "./processes";
 
-export const NGINX_TEMPLATE = path.join(ROOT, "deploy", "nginx", "nginx.conf.template");
+const NGINX_TEMPLATE = path.join(ROOT, "deploy", "nginx", "nginx.conf.template");
 const NGINX_BIN = process.env.NGINX_BIN ?? "/usr/sbin/nginx";
 
 export type RunningNginx = {
@@ -24,7 +24,7 @@ export type RunningNginx = {
 };
 
 /** Fills the ${PROBEBENCH_*} placeholders of a template; a placeholder without a value is an error, not a blank. */
-export function renderTemplate(template: string, values: Record<string, string>): string {
+function renderTemplate(template: string, values: Record<string, string>): string {
   return template.replace(/\$\{(PROBEBENCH_[A-Z0-9_]+)\}/g, (_, name: string) => {
     const value = values[name];
     if (value === undefined) throw new Error(`No value for ${name} in the nginx template`);
@@ -32,12 +32,12 @@ export function renderTemplate(template: string, values: Record<string, string>)
   });
 }
 
-export function nginxAvailable(): boolean {
+function nginxAvailable(): boolean {
   return existsSync(NGINX_BIN);
 }
 
 /** A self-signed certificate for 127.0.0.1 and localhost, valid for two days. */
-export async function makeSelfSignedCertificate(dir: string): Promise<void> {
+async function makeSelfSignedCertificate(dir: string): Promise<void> {
   await run(
     "openssl",
     [
@@ -153,7 +153,7 @@ http {
  * Runs nginx with a given config file in `dir` (not daemonized, so it ends with its parent's stop) and waits for
  * `readyUrl` (default: the health location of the HTTP server).
  */
-export async function launch(
+async function launch(
   dir: string,
   configFile: string,
   urls: { httpUrl: string; httpsUrl: string; httpsPort: number },

@@ -16,14 +16,14 @@ export type WrkResult = {
 };
 
 /** A wrk duration ("812.00us", "4.51ms", "1.20s", "2.00m") in milliseconds. */
-export function durationMs(text: string): number {
+function durationMs(text: string): number {
   const match = /^([\d.]+)(us|ms|s|m)$/.exec(text.trim());
   if (!match) throw new Error(`unexpected wrk duration "${text}"`);
   const value = Number(match[1]);
   return value * { us: 0.001, ms: 1, s: 1000, m: 60_000 }[match[2] as "us" | "ms" | "s" | "m"];
 }
 
-export function parseWrk(output: string): WrkResult {
+function parseWrk(output: string): WrkResult {
   const percentile = (p: number) => {
     const match = new RegExp(`^\\s+${p}%\\s+(\\S+)`, "m").exec(output);
     if (!match) throw new Error(`no ${p}% latency in wrk output:\n${output}`);

@@ -5,7 +5,7 @@ import type { ChildProcess } from "node:child_process";
 import { Redis } from "ioredis";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { chooseSandbox } from "../../lib/sandbox/choose-sandbox";
-import { sandboxRecordSchema } from "../../lib/sandbox/sandbox-record";
+import { sandboxRecordSchema } from "../../lib/contracts/sandbox-record";
 import { freePort, PrivateRedis, startWorker, stopProcess, waitFor } from "../support/fault-harness";
 import { seedAuditBenchmark } from "../support/audit-fixtures";
 import { call, createTestUser, signIn } from "./authz-support";

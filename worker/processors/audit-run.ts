@@ -2,7 +2,7 @@ import type { Job } from "bullmq";
 import { AppError } from "../../lib/errors";
 import { auditQueue } from "../../lib/queue/audit-queue";
 import type { SandboxChoice } from "../../lib/sandbox/choose-sandbox";
-import { noSandboxMessage } from "../../lib/sandbox/sandbox-record";
+import { noSandboxMessage } from "../../lib/contracts/sandbox-record";
 import { classifyAuditError } from "../jobs/classify-job-error";
 import { runClaimedJob } from "../jobs/run-claimed-job";
 import { claimPass, failAuditPass, runAuditPass, type PassClaim } from "../features/audit-runs/run-pass";

@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 // rows in about 2 s and allocates little. Column names are the Prisma field names (the schema maps none), and callers
 // type rows with Prisma's CreateManyInput types, so renaming a field breaks the type check here, not a run.
 
-export type ColumnType = "text" | "float8" | "int4" | "bool" | "bytea";
+type ColumnType = "text" | "float8" | "int4" | "bool" | "bytea";
 
 /** The tables the scoring pipeline bulk-writes; each has a text primary key "id" without a database default. */
 export type BulkTable =

@@ -5,7 +5,7 @@ import { listReviewQueue } from "@/lib/server/admin/list-review-queue";
 import { pageFromSearchParam } from "@/lib/server/pagination";
 import { ReviewBadge } from "@/components/account/status-badges";
 import { count, DASH, formatUtc, ratioText } from "@/lib/format";
-import styles from "@/components/account/ui.module.css";
+import styles from "@/components/ui/forms.module.css";
 import { ReviewActions } from "@/components/admin/review-actions";
 import { ApproveSpendButton } from "@/components/admin/approve-spend-button";
 import { listAwaitingApproval } from "@/lib/server/admin/approve-judge-spend";

@@ -4,7 +4,7 @@ import { ValidityChart } from "@/components/analyses/validity-chart";
 import { ColumnTable, numericColumns } from "@/components/ui/column-table";
 import { count, DASH, pct, pctInterval } from "@/lib/format";
 import { loadValidity } from "@/lib/server/analyses/validity";
-import { benchmarkParam, loadPublicPage } from "../load-public-page";
+import { benchmarkParam, loadPublicPage } from "@/app/(public)/load-public-page";
 
 // How valid agent findings are beyond the reference set (§4.2, §C.3): the published pooled figures and Table 15 where
 // the version carries them, and Figure 5 (panel validity over precision, both with 95% intervals) from the entries'

@@ -16,7 +16,7 @@ import type { AgentPool } from "../../attribution/agent-pool";
 // Figure 6 compares every configuration, whatever its harness or source.
 const EVERY_CONFIGURATION: AgentPool = { harness: "all", source: "all" };
 
-export type DistanceSubjectView = {
+type DistanceSubjectView = {
   key: string;
   label: string;
   kind: "reference" | "configuration";

@@ -17,7 +17,7 @@ import {
   type SubmissionAnalyses,
 } from "../../contracts/analyses";
 import { reportedFixRankSchema, reportedFrequencyModelSchema } from "../reported/reported-file";
-import { canViewSubmission, type Viewer } from "../submissions/get-submission-status";
+import { canViewSubmission, type Viewer } from "../../auth/viewer";
 import { NO_TEST_REASONS, type NoTestReason } from "./fix-rank-tests";
 import { NO_FIT_REASONS } from "./repeated-run-fit";
 import { MIN_RUNS_FOR_FIT } from "../../analyses/stable-beta";
@@ -26,10 +26,10 @@ import { MIN_RUNS_FOR_FIT } from "../../analyses/stable-beta";
 // the API and the CSV. Only stored rows are read: nothing is computed per view.
 
 // The answer's shape lives with the API contract (lib/contracts/analyses.ts); stored rows are parsed with its parts.
-export type { SubmissionAnalyses, FixRankRunView } from "../../contracts/analyses";
+export type { SubmissionAnalyses } from "../../contracts/analyses";
 
 /** The earliest and latest fix of the version's reference bugs; null without fix dates. */
-export async function readReferenceWindow(benchmarkId: string): Promise<{ from: Date; to: Date } | null> {
+async function readReferenceWindow(benchmarkId: string): Promise<{ from: Date; to: Date } | null> {
   const { _min, _max } = await db.referenceBug.aggregate({
     where: { repository: { benchmarkId } },
     _min: { fixedAt: true },

@@ -13,7 +13,7 @@ export const NO_FIT_REASONS = {
 } as const;
 
 /** The spectrum K_1..K_k of a scored submission from its curve rows, or null for a single run. */
-export async function readFrequencySpectrum(submissionId: string): Promise<number[] | null> {
+async function readFrequencySpectrum(submissionId: string): Promise<number[] | null> {
   const curve = await db.score.findMany({
     where: { submissionId, kind: "curve", scope: "overall" },
     select: { n: true, findings: true },

@@ -8,7 +8,7 @@ import { recordAuditLog } from "../admin/record-audit-log";
 import { defaultAuditEndpoint, isAllowedBaseUrl } from "./model-endpoint";
 import { log } from "../../observability/log";
 import { readSandboxStatus } from "./sandbox-status";
-import { noSandboxMessage } from "../../sandbox/sandbox-record";
+import { noSandboxMessage } from "../../contracts/sandbox-record";
 import { createRunBodySchema } from "../../contracts/audit-runs";
 
 export const NO_ENDPOINT_MESSAGE =

@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "../../db";
 import { defaultAuditEndpoint, allowedBaseUrls } from "./model-endpoint";
 import { readSandboxStatus } from "./sandbox-status";
-import type { SandboxRecord } from "../../sandbox/sandbox-record";
+import type { SandboxRecord } from "../../contracts/sandbox-record";
 
 export type LaunchOptions = {
   endpointConfigured: boolean;

@@ -1,9 +1,5 @@
 import type { AuditPass, AuditRun } from "../../generated/prisma/client";
-import { sandboxRecordSchema } from "../../sandbox/sandbox-record";
-
-// The JSON shape of a run and of its passes, shared by the admin API and the admin pages.
-export type RunSummary = ReturnType<typeof runSummary>;
-export type PassSummary = ReturnType<typeof passSummary>;
+import { sandboxRecordSchema } from "../../contracts/sandbox-record";
 
 export function runSummary(
   run: AuditRun,

@@ -1,6 +1,6 @@
 import { Redis } from "ioredis";
 import { env } from "../../env";
-import { sandboxRecordSchema, type SandboxRecord } from "../../sandbox/sandbox-record";
+import { sandboxRecordSchema, type SandboxRecord } from "../../contracts/sandbox-record";
 
 // The sandbox the last worker to start chose (lib/sandbox/choose-sandbox.ts), kept in Redis for the web app: launch
 // is refused with a 503 and /admin/runs says why when it is "none". Absent until a worker has started.

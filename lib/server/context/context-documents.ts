@@ -7,7 +7,7 @@ import { contextKindSchema, putContextBodySchema } from "../../contracts/context
 import type { z } from "zod";
 import type { contextDocumentSchema } from "../../contracts/context-documents";
 
-export const MAINTAINER_EDIT_MODEL = "maintainer-edit";
+const MAINTAINER_EDIT_MODEL = "maintainer-edit";
 
 export type ContextDocumentView = z.input<typeof contextDocumentSchema>;
 

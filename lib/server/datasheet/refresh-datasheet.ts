@@ -11,7 +11,7 @@ import { pipelineSchema } from "../../validation/benchmark-file";
 // equals the stored one stores nothing, so repeating it is free.
 
 /** Everything the datasheet reads of a version, in a canonical order (the hash is taken over it). */
-export async function loadDatasheetInput(benchmarkId: string): Promise<DatasheetInput> {
+async function loadDatasheetInput(benchmarkId: string): Promise<DatasheetInput> {
   const benchmark = await db.benchmark.findUniqueOrThrow({
     where: { id: benchmarkId },
     select: {

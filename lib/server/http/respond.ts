@@ -40,10 +40,10 @@ export function shaped<S extends z.ZodType>(_schema: S, body: z.input<S>): z.inp
   return body;
 }
 
-export type ErrorBody = { error: { code: ErrorCode; message: string; issues?: FieldIssue[] } };
+type ErrorBody = { error: { code: ErrorCode; message: string; issues?: FieldIssue[] } };
 
 /** Maps any thrown value to a status and a client-safe body; unknown errors are logged, never echoed. */
-export function toErrorResponse(error: unknown): { status: number; body: ErrorBody; headers: Record<string, string> } {
+function toErrorResponse(error: unknown): { status: number; body: ErrorBody; headers: Record<string, string> } {
   if (error instanceof AppError) {
     const body: ErrorBody = { error: { code: error.code, message: error.message } };
     if (error.issues.length) body.error.issues = error.issues.slice(0, 1_000);

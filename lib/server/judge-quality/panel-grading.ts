@@ -20,7 +20,7 @@ import { bugText, loadVersion, TEXT_SELECT, userNames } from "./load-version";
 type GradeRow = { sampleId: string; graderId: string; createdAt: Date };
 
 /** When a grader's reveal happened: the moment their last missing finding got its first grade; null before. */
-export function revealTime(sampleIds: readonly string[], grades: readonly GradeRow[], graderId: string): Date | null {
+function revealTime(sampleIds: readonly string[], grades: readonly GradeRow[], graderId: string): Date | null {
   if (sampleIds.length === 0) return null;
   let latest = 0;
   for (const id of sampleIds) {

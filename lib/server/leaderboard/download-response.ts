@@ -48,7 +48,7 @@ export function etagFor(format: "json" | "csv", stamp: string, variant: string):
 }
 
 /** A short stable hash (FNV-1a) of the query, so different scopes of one stamp get different ETags. */
-export function hashText(text: string): string {
+function hashText(text: string): string {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     h ^= text.charCodeAt(i);

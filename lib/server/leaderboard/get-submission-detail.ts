@@ -1,12 +1,12 @@
 import "server-only";
 import { db } from "../../db";
 import { AppError } from "../../errors";
-import { canViewSubmission, countMaintainerDecidedMatches, type Viewer } from "../submissions/get-submission-status";
+import { readScoringRecord } from "../submissions/scoring-usage";
+import { canViewSubmission, type Viewer } from "../../auth/viewer";
 import type { ScoreWithIntervals } from "../../scoring/types";
 import { readScoreBreakdowns } from "../submissions/read-scores";
 import { withIntervals } from "../../leaderboard/compute-leaderboard-view";
 import { benchmarkKey } from "../../benchmarks/benchmark-ref";
-import { OFFLINE_EMBEDDING_PROVIDER } from "../../embeddings/offline-embedder";
 
 // Everything the public submission page shows, from precomputed Score rows and JudgeUsage (never from findings).
 // Unknown and invisible submissions are both "not found", so ids cannot be probed.
@@ -76,36 +76,7 @@ export async function getSubmissionDetail(id: string, viewer: Viewer) {
     meanDistinctFindings: scores.mean?.distinct_findings ?? null,
     curves: scores.curves.map((point) => ({ ...point, ...withIntervals(point) })),
     spectrum: scores.spectrum,
-    scoring: usage
-      ? {
-          judgeModel: usage.judgeModel,
-          offlineJudge: usage.offlineJudge,
-          promptVersion: usage.promptVersion,
-          embeddingProvider: usage.embeddingProvider,
-          embeddingModel: usage.embeddingModel,
-          offlineEmbedder: usage.embeddingProvider === OFFLINE_EMBEDDING_PROVIDER,
-          prefilterVersion: usage.prefilterVersion,
-          thresholds: usage.thresholds as Record<string, number>,
-          benchmarkVersion: usage.benchmarkVersion,
-          comparedPairs: usage.comparedPairs,
-          keptPairs: usage.keptPairs,
-          judgeCalls: usage.judgeCalls,
-          cachedVerdicts: usage.cachedVerdicts,
-          judgeCostUsd: usage.costUsd,
-          retries: usage.retries,
-          malformedReplies: usage.malformedReplies,
-          crossRun: {
-            compared: usage.crossRunCompared,
-            kept: usage.crossRunKept,
-            withinCompared: usage.withinRunCompared,
-            withinKept: usage.withinRunKept,
-            judged: usage.crossRunJudged,
-            cached: usage.crossRunCached,
-            skipped: usage.crossRunSkipped,
-          },
-          maintainerDecidedMatches: await countMaintainerDecidedMatches(submission),
-        }
-      : null,
+    scoring: usage ? await readScoringRecord(submission, usage) : null,
   };
 }
 

@@ -36,7 +36,7 @@ export async function listPublicBenchmarks(options: { recheck?: boolean } = {}):
  * The version a page shows when none is chosen: the one with the most public entries (the benchmark people compare
  * on), the newest on a tie. Null when there is no benchmark at all.
  */
-export async function defaultBenchmark(): Promise<PublicBenchmark | null> {
+async function defaultBenchmark(): Promise<PublicBenchmark | null> {
   const list = await listPublicBenchmarks();
   let best: PublicBenchmark | null = null;
   for (const b of list) if (!best || b.entries > best.entries) best = b;

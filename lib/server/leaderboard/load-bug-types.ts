@@ -213,7 +213,7 @@ function publishedRow(
 }
 
 /** Shares per key among maintainers and, per group (a run), among agents; null keys (uncategorised) are left out. */
-export function distribution(
+function distribution(
   human: { key: string | null; n: number }[],
   agents: { group: string; key: string | null; n: number }[],
 ): DistributionRow[] {

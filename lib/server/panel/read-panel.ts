@@ -3,7 +3,7 @@ import { AppError, parseOrThrow } from "../../errors";
 import { pocRecordSchema, type PocRecord } from "../../panel/sandbox-judge";
 import { summarizeVerdicts } from "../../panel/verdicts";
 import { pageInfo, pageWindow } from "../pagination";
-import { canViewSubmission, type Viewer } from "../submissions/get-submission-status";
+import { canViewSubmission, type Viewer } from "../../auth/viewer";
 import { type PageInfo } from "../../contracts/common";
 import { panelReviewsQuerySchema } from "../../contracts/panel";
 import type { z } from "zod";

@@ -225,7 +225,7 @@ async function upsertBenchmark(tx: Prisma.TransactionClient, file: ReportedFile)
 }
 
 /** Deterministic, so a second import finds the rows of the first. */
-export function reportedSubmissionId(benchmarkKey: string, config: ReportedConfiguration): string {
+function reportedSubmissionId(benchmarkKey: string, config: ReportedConfiguration): string {
   const identity = [
     benchmarkKey,
     config.model,

@@ -36,7 +36,7 @@ export const reportedFrequencyModelSchema = z.object({
 
 const cellSchema = z.looseObject({ recall: percent.optional(), precision: percent.optional() });
 
-export const reportedConfigurationSchema = z.looseObject({
+const reportedConfigurationSchema = z.looseObject({
   model: z.string().min(1),
   reasoning_effort: z.string().min(1).optional(),
   harness: z.string().min(1).optional(),
@@ -85,9 +85,8 @@ export const reportedValiditySchema = z.looseObject({
     })
     .optional(),
 });
-export type ReportedValidity = z.infer<typeof reportedValiditySchema>;
 
-export const reportedRepositorySchema = z.looseObject({
+const reportedRepositorySchema = z.looseObject({
   name: z.string().regex(/^[^/\s]+\/[^/\s]+$/),
   language: z.string().min(1),
   domain: z.string().optional(),

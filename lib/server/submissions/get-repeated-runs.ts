@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "../../db";
 import { AppError } from "../../errors";
 import { columnsCsv, type CsvColumn } from "../../leaderboard/format-csv";
-import { canViewSubmission, type Viewer } from "./get-submission-status";
+import { canViewSubmission, type Viewer } from "../../auth/viewer";
 import { readScoreBreakdowns } from "./read-scores";
 
 // Repeated runs of one submission as a download: each run's scores over its reported findings with its distinct

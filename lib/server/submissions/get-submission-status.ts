@@ -2,37 +2,12 @@ import type { z } from "zod";
 import { db } from "../../db";
 import { AppError } from "../../errors";
 import { readScoreBreakdowns } from "./read-scores";
-import { OFFLINE_EMBEDDING_PROVIDER } from "../../embeddings/offline-embedder";
+import { readScoringRecord } from "./scoring-usage";
 import { readAttributionJob, readPanelView } from "../panel/read-panel";
 import type { submissionStatusSchema } from "../../contracts/submissions";
-
-export type Viewer = { id: string; role: "user" | "maintainer" | "admin" } | null;
-
-/** Whether a viewer may see a submission: approved ones are public; others only to their submitter and staff. */
-export function canViewSubmission(
-  viewer: Viewer,
-  submission: { submitterId: string | null; reviewStatus: string },
-): boolean {
-  if (submission.reviewStatus === "approved") return true;
-  if (!viewer) return false;
-  return viewer.role === "admin" || viewer.role === "maintainer" || viewer.id === submission.submitterId;
-}
+import { canViewSubmission, type Viewer } from "../../auth/viewer";
 
 export type SubmissionStatus = z.input<typeof submissionStatusSchema>;
-
-/** Matches (finding/reference pairs, all runs) of the current scoring that a maintainer's override decided. */
-export async function countMaintainerDecidedMatches(submission: {
-  id: string;
-  scoringAttemptId: string;
-}): Promise<number> {
-  return db.match.count({
-    where: {
-      attemptId: submission.scoringAttemptId,
-      source: "override",
-      finding: { run: { submissionId: submission.id } },
-    },
-  });
-}
 
 /** The API view of a submission. Unknown and invisible submissions are both "not found", so ids cannot be probed. */
 export async function getSubmissionStatus(id: string, viewer: Viewer): Promise<SubmissionStatus> {
@@ -87,42 +62,7 @@ export async function getSubmissionStatus(id: string, viewer: Viewer): Promise<S
       }
     }
     const usage = submission.judgeUsage[0];
-    if (usage) {
-      result.scoring = {
-        judge_model: usage.judgeModel,
-        offline_judge: usage.offlineJudge,
-        prompt_version: usage.promptVersion,
-        embedding_provider: usage.embeddingProvider,
-        embedding_model: usage.embeddingModel,
-        // The offline embedder stands in for all-MiniLM-L6-v2: its cosines sit far below the paper's thresholds, so
-        // the two embedding signals rarely fire (docs/scoring.md).
-        offline_embedder: usage.embeddingProvider === OFFLINE_EMBEDDING_PROVIDER,
-        prefilter_version: usage.prefilterVersion,
-        thresholds: usage.thresholds,
-        benchmark_version: usage.benchmarkVersion,
-        compared_pairs: usage.comparedPairs,
-        kept_pairs: usage.keptPairs,
-        judge_calls: usage.judgeCalls,
-        cached_verdicts: usage.cachedVerdicts,
-        judge_cost_usd: usage.costUsd,
-        // Faults survived: HTTP retries of judge calls (429 / 5xx / timeouts) and malformed replies asked again.
-        retries: usage.retries,
-        malformed_replies: usage.malformedReplies,
-        estimated_calls: usage.estimatedCalls,
-        // Repeated runs: duplicate candidate pairs (within and across runs) compared, kept, judged, decided from the
-        // cache, skipped as connected; within_run_* are the part within one run.
-        cross_run: {
-          compared: usage.crossRunCompared,
-          kept: usage.crossRunKept,
-          within_run_compared: usage.withinRunCompared,
-          within_run_kept: usage.withinRunKept,
-          judged: usage.crossRunJudged,
-          cached: usage.crossRunCached,
-          skipped_connected: usage.crossRunSkipped,
-        },
-        maintainer_decided_matches: await countMaintainerDecidedMatches(submission),
-      };
-    }
+    if (usage) result.scoring = await readScoringRecord(submission, usage);
   }
   return result;
 }

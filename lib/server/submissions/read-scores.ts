@@ -33,7 +33,7 @@ export type ScoreRow = ScoreValues & {
  * one bug in a run count once) and how many match a reference bug, next to the reported findings that recall and
  * precision count. Null for a single run and for scores made before distinct findings were counted.
  */
-export type DistinctCounts = { distinct_findings: number | null; matched_distinct_findings: number | null };
+type DistinctCounts = { distinct_findings: number | null; matched_distinct_findings: number | null };
 
 function distinctOf(row: ScoreRow | undefined): DistinctCounts {
   return {
@@ -58,7 +58,7 @@ export function storedScoreOf(row: ScoreValues): StoredScore {
   };
 }
 
-export type StoredBreakdown = {
+type StoredBreakdown = {
   overall: StoredScore;
   languages: (StoredScore & { language: string })[];
   repositories: (StoredScore & { repo: string; language: string })[];
@@ -68,7 +68,7 @@ export type StoredBreakdown = {
 const byKey = (a: { key: string }, b: { key: string }) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
 
 /** The overall, per-language and per-repository scores among `rows` (one kind, one run). */
-export function breakdownOf(rows: ScoreRow[], languageOfRepo: Map<string, string>): StoredBreakdown | undefined {
+function breakdownOf(rows: ScoreRow[], languageOfRepo: Map<string, string>): StoredBreakdown | undefined {
   const overall = rows.find((r) => r.scope === "overall");
   if (!overall) return undefined;
   return {

@@ -33,12 +33,12 @@ export async function getSubmissionQuota(userId: string, client: Reader = db): P
   );
 }
 
-export function quotaWindowStart(now = Date.now()): Date {
+function quotaWindowStart(now = Date.now()): Date {
   return new Date(now - WINDOW_MS);
 }
 
 /** The quota from the limit and the counted uploads' times (oldest first). */
-export function quotaStatus(limit: number, counted: Date[]): QuotaStatus {
+function quotaStatus(limit: number, counted: Date[]): QuotaStatus {
   const used = counted.length;
   // When full, the next slot opens as the oldest counted upload leaves the window.
   const freeing = limit > 0 && used >= limit ? counted[used - limit]! : undefined;
@@ -50,7 +50,7 @@ export function quotaStatus(limit: number, counted: Date[]): QuotaStatus {
   };
 }
 
-export function quotaError(quota: QuotaStatus): AppError {
+function quotaError(quota: QuotaStatus): AppError {
   const retryAfter = quota.resets_at
     ? Math.max(1, Math.ceil((Date.parse(quota.resets_at) - Date.now()) / 1_000))
     : 24 * 3600;

@@ -32,7 +32,3 @@ export function reserveUploadBytes(declaredBytes: number | undefined): Reservati
     },
   };
 }
-
-export function uploadBytesInFlight(): number {
-  return globalForBudget.uploadBytesInFlight ?? 0;
-}

@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "../../db";
 import { AppError } from "../../errors";
-import { canViewSubmission, type Viewer } from "./get-submission-status";
+import { canViewSubmission, type Viewer } from "../../auth/viewer";
 
 /**
  * The submitter takes back a submission awaiting review; it then never becomes public. Someone who cannot see the

@@ -11,7 +11,7 @@ import type { apiTokenSchema } from "../../contracts/account";
 
 const TOKEN_PREFIX = "pb_";
 // Enough for several CI systems and machines; more live tokens mostly means forgotten ones.
-export const MAX_ACTIVE_TOKENS = 20;
+const MAX_ACTIVE_TOKENS = 20;
 
 export type TokenOwner = { id: string; email: string; role: Role; tokenId: string; scopes: TokenScope[] };
 

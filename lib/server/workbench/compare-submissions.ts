@@ -4,7 +4,7 @@ import { db } from "../../db";
 import { PUBLIC_SUBMISSION } from "../leaderboard/public-submission";
 import { AppError } from "../../errors";
 import { compareMatched } from "../../workbench/compare-submissions";
-import type { WorkbenchViewer } from "../../workbench/reference-visibility";
+import type { Viewer } from "../../auth/viewer";
 import { loadWorkbenchSubmission, pickRun } from "./load-workbench-submission";
 import { type compareQuerySchema } from "../../contracts/workbench";
 
@@ -27,7 +27,7 @@ async function matchedReferenceIds(
   return new Set(rows.map((r) => r.referenceBug.externalId));
 }
 
-export async function compareSubmissions(query: Omit<CompareQuery, "format">, viewer: WorkbenchViewer) {
+export async function compareSubmissions(query: Omit<CompareQuery, "format">, viewer: Viewer) {
   const [a, b] = await Promise.all([
     loadWorkbenchSubmission(query.a, viewer),
     loadWorkbenchSubmission(query.b, viewer),

@@ -1,8 +1,9 @@
+import type { Viewer } from "../../auth/viewer";
 import { db } from "../../db";
 import { PAIR_SIGNALS_SELECT } from "../../db-selects";
 import { AppError } from "../../errors";
 import { PAPER_THRESHOLDS } from "../../scoring/thresholds";
-import { referenceForViewer, type WorkbenchViewer } from "../../workbench/reference-visibility";
+import { referenceForViewer } from "../../workbench/reference-visibility";
 import { readSignals } from "../../workbench/signal-strength";
 import {
   findFindingByPublicId,
@@ -20,7 +21,7 @@ export async function getPair(
   submissionId: string,
   findingId: string,
   referenceBugId: string,
-  viewer: WorkbenchViewer,
+  viewer: Viewer,
   run?: number,
 ) {
   const submission = await loadWorkbenchSubmission(submissionId, viewer);

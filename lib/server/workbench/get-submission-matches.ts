@@ -1,9 +1,10 @@
+import type { Viewer } from "../../auth/viewer";
 import { db } from "../../db";
 import { PAIR_SIGNALS_SELECT } from "../../db-selects";
 import { AppError } from "../../errors";
 import { findingPublicId } from "../../workbench/finding-ids";
 import { groupMatches, type RepositoryMatches } from "../../workbench/group-matches";
-import type { ReportLocation, WorkbenchViewer } from "../../workbench/reference-visibility";
+import type { ReportLocation } from "../../workbench/reference-visibility";
 import { sortByStrength, strongestSignal } from "../../workbench/signal-strength";
 import { loadWorkbenchSubmission, pickRun } from "./load-workbench-submission";
 
@@ -28,7 +29,7 @@ export type ReferenceRow = {
   severity: string | null;
 };
 
-export async function getSubmissionMatches(id: string, viewer: WorkbenchViewer, query: MatchesQuery = {}) {
+export async function getSubmissionMatches(id: string, viewer: Viewer, query: MatchesQuery = {}) {
   const submission = await loadWorkbenchSubmission(id, viewer);
   const run = pickRun(submission, query.run);
   const repositories = query.repo
@@ -178,7 +179,7 @@ export function matchesJson(m: SubmissionMatches) {
 /** Per repository of one run: reference bugs and how many were matched (the matches page's repository tabs). */
 export async function getMatchCounts(
   id: string,
-  viewer: WorkbenchViewer,
+  viewer: Viewer,
   run?: number,
 ): Promise<{ repo: string; matched: number; reference_bugs: number }[]> {
   const submission = await loadWorkbenchSubmission(id, viewer);

@@ -37,7 +37,7 @@ function getHighlighter(): Promise<HighlighterCore> {
   return highlighter;
 }
 
-export function languageOf(file: string): string {
+function languageOf(file: string): string {
   const ext = /\.([a-z0-9]+)$/i.exec(file)?.[1]?.toLowerCase() ?? "";
   return LANGUAGES[ext] ?? "text";
 }

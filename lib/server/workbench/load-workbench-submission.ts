@@ -2,12 +2,8 @@ import { db } from "../../db";
 import { BUG_TEXT_SELECT } from "../../db-selects";
 import { AppError } from "../../errors";
 import { findingPublicId, parseGeneratedFindingId } from "../../workbench/finding-ids";
-import {
-  canReadMatches,
-  isStaff,
-  seesReferenceDetails,
-  type WorkbenchViewer,
-} from "../../workbench/reference-visibility";
+import { canReadMatches, seesReferenceDetails } from "../../workbench/reference-visibility";
+import { isStaff, type Viewer } from "../../auth/viewer";
 
 // Shared loading for the workbench reads: a submission the viewer may inspect, and findings and reference bugs by
 // the ids people see (uploaded or generated finding ids, benchmark-file reference ids). Anything the viewer may not
@@ -15,7 +11,7 @@ import {
 
 export type WorkbenchSubmission = Awaited<ReturnType<typeof loadWorkbenchSubmission>>;
 
-export async function loadWorkbenchSubmission(id: string, viewer: WorkbenchViewer) {
+export async function loadWorkbenchSubmission(id: string, viewer: Viewer) {
   const submission = await db.submission.findUnique({
     where: { id },
     select: {

@@ -15,9 +15,6 @@ import type { overrideResultSchema } from "../../contracts/overrides";
 // scoring reads it over the judge (lib/scoring/matches.ts) and does not ask the judge about the pair at all. Writing
 // or withdrawing one is audit-logged and queues a rescore of every affected submission.
 
-/** What every answer about an override says of it. */
-export type OverrideCore = Pick<OverrideResult, "id" | "decision" | "reason" | "created_at">;
-
 export type OverrideResult = z.input<typeof overrideResultSchema>;
 
 /**

@@ -1,8 +1,9 @@
+import type { Viewer } from "../../auth/viewer";
 import { type z } from "zod";
 import { db } from "../../db";
 import { AppError } from "../../errors";
 import { findingPublicId } from "../../workbench/finding-ids";
-import { referenceForViewer, seesReferenceDetails, type WorkbenchViewer } from "../../workbench/reference-visibility";
+import { referenceForViewer, seesReferenceDetails } from "../../workbench/reference-visibility";
 import { findBenchmark } from "../benchmarks/import-benchmark";
 import { resolveBenchmark } from "../leaderboard/list-public-benchmarks";
 import { publicSubmissionSql } from "../leaderboard/public-submission";
@@ -40,7 +41,7 @@ async function loadRepository(benchmarkRef: string | undefined, name: string) {
 export async function getRepositoryBugs(
   benchmarkRef: string | undefined,
   name: string,
-  viewer: WorkbenchViewer,
+  viewer: Viewer,
   filters: Omit<RepositoryBugsQuery, "benchmark" | "format"> = { never_found: false },
 ) {
   const { benchmark, repository } = await loadRepository(benchmarkRef, name);
@@ -129,7 +130,7 @@ export async function getReferenceBugDetail(
   benchmarkRef: string | undefined,
   name: string,
   bugId: string,
-  viewer: WorkbenchViewer,
+  viewer: Viewer,
 ) {
   const { benchmark, repository } = await loadRepository(benchmarkRef, name);
   const bug = await db.referenceBug.findUnique({

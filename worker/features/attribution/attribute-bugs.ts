@@ -33,9 +33,9 @@ import { PermanentJobError } from "../../jobs/job-failure";
 // submission, a rerun, a retried job) are never classified twice. Rows are keyed by (subject, model): a rerun writes
 // the same rows.
 
-export const ATTRIBUTION_PROMPT = "bug-type-attribution";
-export const SELF_REPORTED = "self-reported";
-export const BENCHMARK_LABEL = "benchmark";
+const ATTRIBUTION_PROMPT = "bug-type-attribution";
+const SELF_REPORTED = "self-reported";
+const BENCHMARK_LABEL = "benchmark";
 
 export type AttributionDeps = {
   client: StructuredClient;

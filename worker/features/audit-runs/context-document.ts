@@ -11,7 +11,7 @@ import { timedModelCall } from "../../../lib/observability/metrics";
 // and read by every pass of every model. A maintainer's edit is never overwritten; a document of another snapshot is
 // replaced. The pass reads a bounded digest of the snapshot: the file tree, the documentation, and the start of the
 // plan's most connected files.
-export const CONTEXT_PROMPT = "audit-context";
+const CONTEXT_PROMPT = "audit-context";
 const TREE_MAX_ENTRIES = 2_000;
 const DOCS_MAX_CHARS = 20_000;
 const SOURCES_MAX_CHARS = 40_000;

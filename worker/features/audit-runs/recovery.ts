@@ -4,7 +4,7 @@ import { env } from "../../../lib/env";
 import { log } from "../../../lib/observability/log";
 import { enqueueAuditJob } from "../../../lib/queue/audit-queue";
 import { workerSandbox, type SandboxChoice } from "../../../lib/sandbox/choose-sandbox";
-import { describeIsolation, describeSandbox } from "../../../lib/sandbox/sandbox-record";
+import { describeIsolation, describeSandbox } from "../../../lib/contracts/sandbox-record";
 import { finishRunIfComplete } from "../../../lib/server/audit-runs/finish-run";
 import { publishSandboxStatus } from "../../../lib/server/audit-runs/sandbox-status";
 import { withSandboxMetrics } from "../../sandbox-metrics";

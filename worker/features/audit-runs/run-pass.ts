@@ -4,7 +4,7 @@ import { env } from "../../../lib/env";
 import { runAgentLoop, type LoopResult } from "../../../lib/agent/agent-loop";
 import { budgetExhausted } from "../../../lib/agent/budget";
 import { buildPassMessages, type PassPromptInput, type SnippetSite } from "../../../lib/agent/harness";
-import { HARNESS_PROMPTS, harnessSchema } from "../../../lib/agent/harness-names";
+import { HARNESS_PROMPTS, harnessSchema } from "../../../lib/contracts/harnesses";
 import { judgeCostUsd } from "../../../lib/llm/judge";
 import { loadPrompt } from "../../../lib/llm/prompts";
 import { finishRunIfComplete } from "../../../lib/server/audit-runs/finish-run";

@@ -16,7 +16,7 @@ export async function snapshotDirFor(
   return extractSnapshot(archive, target, snapshotLimits());
 }
 
-export function runWorkDir(runId: string): string {
+function runWorkDir(runId: string): string {
   return path.resolve(env.AUDIT_WORK_DIR, runId);
 }
 

@@ -4,7 +4,7 @@ import { runEndpoint } from "../../../lib/server/audit-runs/model-endpoint";
 import { passPlanSchema } from "../../../lib/validation/pass-plan";
 import { finishRunIfComplete } from "../../../lib/server/audit-runs/finish-run";
 import type { Queue } from "bullmq";
-import type { SandboxRecord } from "../../../lib/sandbox/sandbox-record";
+import type { SandboxRecord } from "../../../lib/contracts/sandbox-record";
 import { createAuditClient } from "./audit-model";
 import { ensureContextDocument } from "./context-document";
 import { snapshotDirFor } from "./run-snapshot";

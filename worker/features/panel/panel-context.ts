@@ -14,12 +14,12 @@ import { readSourceTree } from "../../../lib/snapshots/read-source-tree";
 // submission. A maintainer's edit is never overwritten. Without an imported snapshot it is written from what the
 // database has (name, language, domain, the files the reference bugs name), and its first line says so.
 
-export const PANEL_CONTEXT_PROMPT = "panel-context";
+const PANEL_CONTEXT_PROMPT = "panel-context";
 const MAX_DOCUMENT_CHARS = 20_000;
 const EXCERPT_BUDGET = 60_000;
 const FILE_CAP = 8_000;
 const LISTED_PATHS = 400;
-export const NO_SNAPSHOT_NOTE =
+const NO_SNAPSHOT_NOTE =
   "Written without a snapshot of the repository (none was imported): from its name, language, domain and the files its reference bugs name only.";
 
 const contextReplySchema = z.object({

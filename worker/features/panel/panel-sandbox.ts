@@ -45,10 +45,7 @@ export function panelJudgeLimitsFromEnv(): PassLimits {
   };
 }
 
-export function panelSandboxFromEnv(
-  provider: SandboxProvider,
-  required = env.PANEL_SANDBOX === "on",
-): PanelSandboxDeps {
+function panelSandboxFromEnv(provider: SandboxProvider, required = env.PANEL_SANDBOX === "on"): PanelSandboxDeps {
   return { provider, limits: panelJudgeLimitsFromEnv(), required };
 }
 

@@ -46,9 +46,9 @@ import { PermanentJobError } from "../../jobs/job-failure";
 // tools. Only a judge that executed a proof of concept keeps a confirmation above Low (F.6.2). Findings of a
 // repository without a snapshot are judged from their text and the context document, and counted as such.
 
-export const PANEL_PROMPT = "panel-judge";
-export const PANEL_REPOSITORY_PROMPT = "panel-judge-repository";
-export const PANEL_SANDBOX_PROMPT = "panel-judge-sandbox";
+const PANEL_PROMPT = "panel-judge";
+const PANEL_REPOSITORY_PROMPT = "panel-judge-repository";
+const PANEL_SANDBOX_PROMPT = "panel-judge-sandbox";
 
 export type PanelDeps = {
   client: StructuredClient;

@@ -26,7 +26,7 @@ function toBytes(v: Float32Array): Uint8Array<ArrayBuffer> {
  * values. A NaN would make every comparison false and silently drop pairs; a short vector would misalign the packed
  * rows. Either is an error of the provider, reported as such.
  */
-export function checkVector(vector: Float32Array, dims: number, what: string): void {
+function checkVector(vector: Float32Array, dims: number, what: string): void {
   if (vector.length !== dims || dims === 0)
     throw invalidVector(`${what}: embedding has ${vector.length} dimensions, expected ${dims}`);
   for (let k = 0; k < vector.length; k++) {

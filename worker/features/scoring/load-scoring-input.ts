@@ -37,7 +37,7 @@ function toBug(row: BugRow, repo: string): LoadedBug {
 }
 
 /** Cross-run duplicates are judged with suggested fixes appended to descriptions (§A.4: repeated-run merging). */
-export function duplicateText(bug: LoadedBug, suggestedFix: string | null): { text: JudgeText; hash: string } {
+function duplicateText(bug: LoadedBug, suggestedFix: string | null): { text: JudgeText; hash: string } {
   if (!suggestedFix) return { text: bug.judgeText, hash: bug.hash };
   const text = { ...bug.judgeText, description: `${bug.judgeText.description}\n\nSuggested fix: ${suggestedFix}` };
   return { text, hash: sha256(JSON.stringify(["with-fix", bug.hash, suggestedFix])) };
@@ -47,7 +47,7 @@ const referenceMemo = new Map<string, ReferenceSide>();
 const MEMO_ENTRIES = 2;
 
 /** The reference side of a benchmark version, prepared once per process for its exact reference texts. */
-export async function loadReferenceSide(
+async function loadReferenceSide(
   benchmarkId: string,
   repoName: Map<string, string>,
   embedder: EmbeddingProvider,

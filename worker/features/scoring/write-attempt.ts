@@ -9,7 +9,7 @@ import { insertRows } from "../../shared/insert-rows";
 // together with the (few hundred) Score rows. Readers of CandidatePair / Match / CrossRunPair take the rows of the
 // current attempt only, so a reader never sees half an attempt, and an attempt that dies leaves nothing visible.
 
-export const CANDIDATE_PAIR_COLUMNS = {
+const CANDIDATE_PAIR_COLUMNS = {
   attemptId: "text",
   findingId: "text",
   referenceBugId: "text",
@@ -21,8 +21,8 @@ export const CANDIDATE_PAIR_COLUMNS = {
   apiCalls: "float8",
   verdictId: "text",
 } as const;
-export const MATCH_COLUMNS = { attemptId: "text", findingId: "text", referenceBugId: "text", source: "text" } as const;
-export const CROSS_RUN_COLUMNS = {
+const MATCH_COLUMNS = { attemptId: "text", findingId: "text", referenceBugId: "text", source: "text" } as const;
+const CROSS_RUN_COLUMNS = {
   attemptId: "text",
   submissionId: "text",
   leftId: "text",

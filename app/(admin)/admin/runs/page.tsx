@@ -4,14 +4,14 @@ import { requirePageAdmin } from "@/lib/auth/current-user";
 import { listAuditRuns } from "@/lib/server/audit-runs/get-run";
 import { getLaunchOptions } from "@/lib/server/audit-runs/launch-options";
 import { NO_ENDPOINT_MESSAGE } from "@/lib/server/audit-runs/create-run";
-import { describeSandbox, noSandboxMessage } from "@/lib/sandbox/sandbox-record";
+import { describeSandbox, noSandboxMessage } from "@/lib/contracts/sandbox-record";
 import { pageFromSearchParam } from "@/lib/server/pagination";
 import { count } from "@/lib/format";
 import { AutoRefresh } from "@/components/account/auto-refresh";
 import { Pager } from "@/components/ui/pager";
 import { LaunchRunForm } from "@/components/audit-runs/launch-run-form";
 import { RunStatusBadge, usd } from "@/components/audit-runs/run-status";
-import styles from "@/components/account/ui.module.css";
+import styles from "@/components/ui/forms.module.css";
 import { ColumnHeads } from "@/components/ui/column-heads";
 
 export const metadata: Metadata = { title: "In-house runs", robots: { index: false } };

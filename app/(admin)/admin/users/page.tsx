@@ -5,8 +5,8 @@ import { env } from "@/lib/env";
 import { listUsers } from "@/lib/server/admin/list-users";
 import { pageFromSearchParam } from "@/lib/server/pagination";
 import { Pager } from "@/components/ui/pager";
-import styles from "@/components/account/ui.module.css";
-import { InlineInput } from "@/components/account/form-field";
+import styles from "@/components/ui/forms.module.css";
+import { InlineInput } from "@/components/ui/form-field";
 import { UserEditor } from "@/components/admin/user-editor";
 import { scrollRegion } from "@/components/ui/scroll-region";
 

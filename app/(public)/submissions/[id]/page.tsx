@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { getSubmissionDetail } from "@/lib/server/leaderboard/get-submission-detail";
-import type { Viewer } from "@/lib/server/submissions/get-submission-status";
+import type { Viewer } from "@/lib/auth/viewer";
 import { AnalysesSection } from "@/components/analyses/analyses-section";
 import { PanelSection } from "./panel-section";
 import { SubmissionView, loadSubmissionForViewer } from "./submission-view";

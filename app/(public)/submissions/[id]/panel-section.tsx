@@ -11,7 +11,7 @@ import { env } from "@/lib/env";
 import { readAttributionModel, readPanelConfig } from "@/lib/llm/finding-review-config";
 import { PANEL_VERDICTS, REASON_LABELS, type RejectionReason, type ValidityCounts } from "@/lib/panel/verdicts";
 import { listPanelReviews, readAttributionJob, readPanelView } from "@/lib/server/panel/read-panel";
-import type { Viewer } from "@/lib/server/submissions/get-submission-status";
+import type { Viewer } from "@/lib/auth/viewer";
 
 // The submission page's panel validation and bug-type attribution: figures for everyone who may see the submission,
 // each sampled finding's verdicts and rationales for maintainers and admins, start buttons and progress for admins.

@@ -1,26 +1,20 @@
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { DASH, count, formatUtc, ratioText, usd } from "@/lib/format";
 import { MetricCell } from "@/components/ui/metric-cell";
 import { OfflineBadge, OfflineEmbedderBadge, SourceBadge } from "@/components/ui/source-badge";
 import { RunSpectrum } from "@/components/submission/run-spectrum";
-import { AppError } from "@/lib/errors";
 import {
   getSubmissionDetail,
   type DetailCell,
   type SubmissionDetail,
 } from "@/lib/server/leaderboard/get-submission-detail";
-import type { Viewer } from "@/lib/server/submissions/get-submission-status";
+import type { Viewer } from "@/lib/auth/viewer";
 import { ColumnTable, numericColumns } from "@/components/ui/column-table";
+import { orNotFound } from "@/app/or-not-found";
 
 /** Loads the submission for a viewer (sign-in passes the session's viewer), turning "not visible" into a 404. */
 export async function loadSubmissionForViewer(id: string, viewer: Viewer): Promise<SubmissionDetail> {
-  try {
-    return await getSubmissionDetail(id, viewer);
-  } catch (error) {
-    if (error instanceof AppError && error.code === "not_found") notFound();
-    throw error;
-  }
+  return orNotFound(getSubmissionDetail(id, viewer));
 }
 
 function ScoreRow({ label, cell, scope = "row" }: { label: React.ReactNode; cell: DetailCell; scope?: "row" }) {
@@ -86,8 +80,8 @@ function SubmissionHeader({ detail: d }: { detail: SubmissionDetail }) {
     <>
       <h1>
         {name} <SourceBadge source={d.source} />
-        {d.scoring?.offlineJudge && <OfflineBadge />}
-        {d.scoring?.offlineEmbedder && <OfflineEmbedderBadge />}
+        {d.scoring?.offline_judge && <OfflineBadge />}
+        {d.scoring?.offline_embedder && <OfflineEmbedderBadge />}
       </h1>
       {d.reviewStatus !== "approved" && (
         <p className="card" role="note">
@@ -256,6 +250,11 @@ function RunsSection({ detail: d }: { detail: SubmissionDetail }) {
 }
 
 /** How the submission was scored (judge, embeddings, prefilter, calls, faults), or where reported numbers come from. */
+/** The prefilter thresholds stored with a score (name to value); anything else shows as none. */
+function thresholdsOf(value: unknown): Record<string, unknown> {
+  return value !== null && typeof value === "object" ? (value as Record<string, unknown>) : {};
+}
+
 function HowItWasScored({ detail: d }: { detail: SubmissionDetail }) {
   return (
     <>
@@ -264,17 +263,17 @@ function HowItWasScored({ detail: d }: { detail: SubmissionDetail }) {
         <dl className="facts">
           <dt>Judge</dt>
           <dd>
-            {d.scoring.judgeModel} {d.scoring.offlineJudge && <OfflineBadge />}
+            {d.scoring.judge_model} {d.scoring.offline_judge && <OfflineBadge />}
           </dd>
           <dt>Prompt version</dt>
           <dd>
-            <code>{d.scoring.promptVersion}</code>
+            <code>{d.scoring.prompt_version}</code>
           </dd>
           <dt>Embeddings</dt>
           <dd>
-            {d.scoring.embeddingProvider} / {d.scoring.embeddingModel}{" "}
-            {d.scoring.offlineEmbedder && <OfflineEmbedderBadge />}
-            {d.scoring.offlineEmbedder && (
+            {d.scoring.embedding_provider} / {d.scoring.embedding_model}{" "}
+            {d.scoring.offline_embedder && <OfflineEmbedderBadge />}
+            {d.scoring.offline_embedder && (
               <p className="small" data-testid="offline-embedder-note">
                 The offline embedder is a lexical stand-in for all-MiniLM-L6-v2, and its cosines sit far below the
                 paper&apos;s thresholds (a paraphrase scores about 0.39, unrelated texts about 0.04, against 0.57 and
@@ -286,52 +285,52 @@ function HowItWasScored({ detail: d }: { detail: SubmissionDetail }) {
           </dd>
           <dt>Prefilter version</dt>
           <dd>
-            <code>{d.scoring.prefilterVersion}</code> (tokenizer, paths and candidate rules; a score of another version
+            <code>{d.scoring.prefilter_version}</code> (tokenizer, paths and candidate rules; a score of another version
             may have judged other pairs)
           </dd>
           <dt>Benchmark version</dt>
           <dd>
-            <code>{d.scoring.benchmarkVersion}</code>
+            <code>{d.scoring.benchmark_version}</code>
           </dd>
           <dt>Prefilter thresholds</dt>
           <dd>
-            {Object.entries(d.scoring.thresholds)
+            {Object.entries(thresholdsOf(d.scoring.thresholds))
               .map(([k, v]) => `${k} ${v}`)
               .join(", ")}
           </dd>
           <dt>Candidate pairs</dt>
           <dd>
-            {count(d.scoring.keptPairs)} of {count(d.scoring.comparedPairs)} compared pairs went to the judge
+            {count(d.scoring.kept_pairs)} of {count(d.scoring.compared_pairs)} compared pairs went to the judge
           </dd>
           <dt>Judge calls</dt>
           <dd>
-            {d.scoring.offlineJudge
-              ? `none: the offline judge decides each pair locally, at no cost (${count(d.scoring.cachedVerdicts)} verdicts reused from the cache)`
-              : `${count(d.scoring.judgeCalls)} (${count(d.scoring.cachedVerdicts)} verdicts reused from the cache), judge cost ${usd(d.scoring.judgeCostUsd)}`}
+            {d.scoring.offline_judge
+              ? `none: the offline judge decides each pair locally, at no cost (${count(d.scoring.cached_verdicts)} verdicts reused from the cache)`
+              : `${count(d.scoring.judge_calls)} (${count(d.scoring.cached_verdicts)} verdicts reused from the cache), judge cost ${usd(d.scoring.judge_cost_usd)}`}
           </dd>
           {d.runCount > 1 && (
             <>
               <dt>Merging duplicates</dt>
               <dd>
-                {count(d.scoring.crossRun.kept)} of {count(d.scoring.crossRun.compared)} pairs of findings (of one run
-                or of two runs) kept as possible duplicates, of which {count(d.scoring.crossRun.withinKept)} of{" "}
-                {count(d.scoring.crossRun.withinCompared)} within one run: {count(d.scoring.crossRun.judged)} judged,{" "}
-                {count(d.scoring.crossRun.cached)} decided from the cache, {count(d.scoring.crossRun.skipped)} skipped
-                as already connected
+                {count(d.scoring.cross_run.kept)} of {count(d.scoring.cross_run.compared)} pairs of findings (of one run
+                or of two runs) kept as possible duplicates, of which {count(d.scoring.cross_run.within_run_kept)} of{" "}
+                {count(d.scoring.cross_run.within_run_compared)} within one run: {count(d.scoring.cross_run.judged)}{" "}
+                judged, {count(d.scoring.cross_run.cached)} decided from the cache,{" "}
+                {count(d.scoring.cross_run.skipped_connected)} skipped as already connected
               </dd>
             </>
           )}
           <dt>Faults survived</dt>
           <dd>
-            {d.scoring.retries || d.scoring.malformedReplies
-              ? `${count(d.scoring.retries)} judge request${d.scoring.retries === 1 ? "" : "s"} retried (rate limits, server errors, timeouts), ${count(d.scoring.malformedReplies)} malformed repl${d.scoring.malformedReplies === 1 ? "y" : "ies"} asked again`
-              : d.scoring.offlineJudge
+            {d.scoring.retries || d.scoring.malformed_replies
+              ? `${count(d.scoring.retries)} judge request${d.scoring.retries === 1 ? "" : "s"} retried (rate limits, server errors, timeouts), ${count(d.scoring.malformed_replies)} malformed repl${d.scoring.malformed_replies === 1 ? "y" : "ies"} asked again`
+              : d.scoring.offline_judge
                 ? "none: the offline judge makes no request"
                 : "none: every judge request was answered the first time"}
           </dd>
           <dt>Matches decided by a maintainer</dt>
           <dd>
-            {d.scoring.maintainerDecidedMatches ? count(d.scoring.maintainerDecidedMatches) : "none"} (a
+            {d.scoring.maintainer_decided_matches ? count(d.scoring.maintainer_decided_matches) : "none"} (a
             maintainer&apos;s override replaces the judge&apos;s verdict on a pair, as a match or as no match;{" "}
             <Link href={`/submissions/${d.id}/matches`}>matches per repository</Link> say who decided each)
           </dd>

@@ -1,14 +1,13 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { requirePageUser } from "@/lib/auth/current-user";
-import { AppError } from "@/lib/errors";
 import { getSubmissionStatus } from "@/lib/server/submissions/get-submission-status";
 import { canWithdrawSubmission } from "@/lib/server/submissions/withdraw-submission";
 import { ReviewBadge } from "@/components/account/status-badges";
 import { ScoreTable } from "@/components/account/score-tables";
 import { SubmissionProgress } from "@/components/account/submission-progress";
 import { WithdrawButton } from "@/components/account/withdraw-button";
+import { orNotFound } from "@/app/or-not-found";
 
 export const metadata: Metadata = { title: "Submission", robots: { index: false } };
 export const dynamic = "force-dynamic";
@@ -19,10 +18,7 @@ export default async function SubmissionPage({ params }: Props) {
   const { id } = await params;
   const user = await requirePageUser(`/account/submissions/${encodeURIComponent(id)}`);
   // The same visibility rule as the API: someone else's unapproved submission does not exist for this viewer.
-  const status = await getSubmissionStatus(id, user).catch((error: unknown) => {
-    if (error instanceof AppError && error.code === "not_found") notFound();
-    throw error;
-  });
+  const status = await orNotFound(getSubmissionStatus(id, user));
   const scores = status.scores;
   const withdrawable = await canWithdrawSubmission(user.id, status.id);
   const meanNote = status.runs > 1 ? `Means over the ${status.runs} runs; counts are per-run means.` : undefined;

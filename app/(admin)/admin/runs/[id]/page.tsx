@@ -1,9 +1,7 @@
 import type { Metadata } from "next";
-import { describeIsolation, describeSandbox } from "@/lib/sandbox/sandbox-record";
+import { describeIsolation, describeSandbox } from "@/lib/contracts/sandbox-record";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { requirePageAdmin } from "@/lib/auth/current-user";
-import { AppError } from "@/lib/errors";
 import { getAuditRun } from "@/lib/server/audit-runs/get-run";
 import { pageFromSearchParam, pageInfo } from "@/lib/server/pagination";
 import { Pager } from "@/components/ui/pager";
@@ -11,9 +9,10 @@ import { count } from "@/lib/format";
 import { AutoRefresh } from "@/components/account/auto-refresh";
 import { CancelRunButton } from "@/components/audit-runs/cancel-run-button";
 import { RunStatusBadge, usd } from "@/components/audit-runs/run-status";
-import styles from "@/components/account/ui.module.css";
+import styles from "@/components/ui/forms.module.css";
 import { ColumnHeads } from "@/components/ui/column-heads";
 import { ProgressBar } from "@/components/ui/progress-bar";
+import { orNotFound } from "@/app/or-not-found";
 
 export const metadata: Metadata = { title: "In-house run", robots: { index: false } };
 export const dynamic = "force-dynamic";
@@ -21,13 +20,8 @@ export const dynamic = "force-dynamic";
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 const PASSES_PER_PAGE = 50;
 
-async function load(id: string) {
-  try {
-    return await getAuditRun(id);
-  } catch (error) {
-    if (error instanceof AppError && error.code === "not_found") notFound();
-    throw error;
-  }
+function load(id: string) {
+  return orNotFound(getAuditRun(id));
 }
 
 export default async function RunPage({ params, searchParams }: Props) {

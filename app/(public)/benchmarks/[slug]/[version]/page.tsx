@@ -1,7 +1,5 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
-import { AppError } from "@/lib/errors";
 import { count, formatUtc } from "@/lib/format";
 import { getDatasheet } from "@/lib/server/datasheet/get-datasheet";
 import { DownloadLinks } from "@/components/ui/download-links";
@@ -13,6 +11,7 @@ import {
   PipelineTable,
   RepositoriesTable,
 } from "@/components/datasheet/datasheet-tables";
+import { orNotFound } from "@/app/or-not-found";
 
 // A benchmark version's datasheet: the paper's Appendix A computed from the version's own data (stored when it was
 // imported or its data changed), with the published values beside it for a transcribed version.
@@ -22,12 +21,7 @@ type Params = { params: Promise<{ slug: string; version: string }> };
 
 async function load(params: Params["params"]) {
   const { slug, version } = await params;
-  try {
-    return await getDatasheet(decodeURIComponent(slug), decodeURIComponent(version));
-  } catch (error) {
-    if (error instanceof AppError && error.code === "not_found") notFound();
-    throw error;
-  }
+  return orNotFound(getDatasheet(decodeURIComponent(slug), decodeURIComponent(version)));
 }
 
 export async function generateMetadata({ params }: Params): Promise<Metadata> {

@@ -1,8 +1,7 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
 import { LeaderboardPage } from "@/components/leaderboard/leaderboard-page";
-import { AppError } from "@/lib/errors";
 import { resolveBenchmark } from "@/lib/server/leaderboard/list-public-benchmarks";
+import { orNotFound } from "@/app/or-not-found";
 
 // The leaderboard of one benchmark version, rendered and cached like the home page (see app/page.tsx).
 
@@ -11,12 +10,7 @@ type Params = { params: Promise<{ slug: string; version: string }> };
 async function refOf(params: Params["params"]): Promise<string> {
   const { slug, version } = await params;
   const ref = `${decodeURIComponent(slug)}@${decodeURIComponent(version)}`;
-  try {
-    await resolveBenchmark(ref);
-  } catch (error) {
-    if (error instanceof AppError && error.code === "not_found") notFound();
-    throw error;
-  }
+  await orNotFound(resolveBenchmark(ref));
   return ref;
 }
 

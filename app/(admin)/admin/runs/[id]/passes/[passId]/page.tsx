@@ -1,13 +1,12 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { requirePageAdmin } from "@/lib/auth/current-user";
-import { AppError } from "@/lib/errors";
 import { getAuditPass } from "@/lib/server/audit-runs/get-run";
 import { count } from "@/lib/format";
 import { AutoRefresh } from "@/components/account/auto-refresh";
 import { RunStatusBadge, usd } from "@/components/audit-runs/run-status";
 import { TranscriptView } from "@/components/audit-runs/transcript-view";
+import { orNotFound } from "@/app/or-not-found";
 
 export const metadata: Metadata = { title: "Pass transcript", robots: { index: false } };
 export const dynamic = "force-dynamic";
@@ -17,13 +16,7 @@ type Props = { params: Promise<{ id: string; passId: string }> };
 export default async function PassPage({ params }: Props) {
   const { id, passId } = await params;
   await requirePageAdmin(`/admin/runs/${id}/passes/${passId}`);
-  let pass;
-  try {
-    pass = await getAuditPass(id, passId);
-  } catch (error) {
-    if (error instanceof AppError && error.code === "not_found") notFound();
-    throw error;
-  }
+  const pass = await orNotFound(getAuditPass(id, passId));
   return (
     <>
       <p className="muted small">

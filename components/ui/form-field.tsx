@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes, ReactNode } from "react";
-import styles from "./ui.module.css";
+import styles from "./forms.module.css";
 
 type InputProps = InputHTMLAttributes<HTMLInputElement>;
 

@@ -1,5 +1,5 @@
 import type { ApiIssue } from "@/lib/api-client";
-import styles from "./ui.module.css";
+import styles from "./forms.module.css";
 
 /** An error box with the message and, when given, every problem listed by its JSON path. */
 export function ErrorMessage({
