@@ -159,8 +159,9 @@ async function seedDemoData(plan: DemoPlan): Promise<string | undefined> {
   const benchmark = await db.benchmark.findUniqueOrThrow({
     where: { slug_version: { slug: benchmarkFile.slug, version: benchmarkFile.version } },
   });
-  // One run, three runs, and five runs (the fewest with a stable-beta fit that is tested: df >= 1, not exact). Each
-  // file is submitted once per database, so a demo database made before a file was added gets it on the next start.
+  // One run, three runs (the stable-beta fit is exact there, so not shown), and five runs: distinct findings reported in
+  // exactly 1..5 runs 10, 4, 5, 2, 9, a fit with df = 2 and chi-squared 1.5. Each file is submitted once per database,
+  // so a demo database made before a file was added gets it on the next start.
   for (const name of ["findings-agent-a.json", "findings-agent-b-3runs.json", "findings-agent-c-5runs.json"]) {
     const file = await parseFindingsTextYielding(readFileSync(path.join(ROOT, "data/demo", name), "utf8"));
     const present = await db.submission.count({
