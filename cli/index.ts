@@ -76,12 +76,7 @@ apiOptions(
     ),
 ).action(async (ref: string, file: string, opts: { url: string; token?: string }) => {
   if (!opts.token) throw new ApiError(401, "An admin API token is required: pass --token or set PROBEBENCH_TOKEN");
-  const result = (await cliClient(opts.url, opts.token).importFixDates(ref, readFileSync(file, "utf8"))) as {
-    benchmark: string;
-    dated: number;
-    fix_commits: number;
-    reference_bugs: number;
-  };
+  const result = await cliClient(opts.url, opts.token).importFixDates(ref, readFileSync(file, "utf8"));
   console.log(
     `Dated ${result.dated} of ${result.reference_bugs} reference bugs of ${result.benchmark} and stored ${result.fix_commits} fix commits; the worker now recomputes the version's fix-rank tests and its datasheet`,
   );

@@ -2,6 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiError, createApiClient, errorFromResponse } from "./api-client";
+import { accountRoutes } from "./contracts/account-routes";
 
 describe("errorFromResponse", () => {
   it("carries the server's message, every bad field and the rate limit's wait", () => {
@@ -57,14 +58,19 @@ describe("createApiClient", () => {
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  it("sends the token and a file's text as is, objects as JSON, and throws one error type", async () => {
+  it("sends the token and a file's text as is, objects as JSON, parses every answer, and throws one error type", async () => {
     const client = createApiClient({ baseUrl: url, token: "pb_test" });
     await expect(client.submit('{"benchmark":"probe"}')).rejects.toMatchObject({
       name: "ApiError",
       status: 401,
       message: "An API token is required",
     });
-    expect(await client.request("POST", "/api/v1/tokens", { name: "x" })).toEqual({ ok: true });
+    // The fake answers { ok: true }: not a created token, so the answer is refused rather than trusted.
+    await expect(client.call(accountRoutes.postTokens, { body: { name: "x" } })).rejects.toMatchObject({
+      name: "ApiError",
+      status: 502,
+      message: "The server's answer to POST /api/v1/tokens is not what its contract says.",
+    });
     expect(seen.map((s) => [s.auth, s.type, s.body])).toEqual([
       ["Bearer pb_test", "application/json", '{"benchmark":"probe"}'],
       ["Bearer pb_test", "application/json", '{"name":"x"}'],

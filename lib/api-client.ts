@@ -1,10 +1,15 @@
 import { z } from "zod";
-import { benchmarkListSchema } from "./contracts/public-reads";
-import { createdSubmissionSchema, submissionStatusSchema } from "./contracts/submissions";
+import { adminRoutes } from "./contracts/admin-routes";
+import { publicReadsRoutes } from "./contracts/public-reads-routes";
+import type { ApiRoute, RouteBody } from "./contracts/route-kit";
+import { submissionsRoutes } from "./contracts/submissions-routes";
 
 // The one client of probebench's HTTP API, for the browser (same origin, session cookie) and the CLI (a base URL
-// and a bearer token). Errors are one type, ApiError, carrying the server's message (written for people), every bad
-// field of an invalid input, and how long to wait after a rate limit. Pure: fetch is the only I/O.
+// and a bearer token). It calls a route of the route list (lib/contracts/<resource>-routes.ts, keyed by the OpenAPI
+// operationId): the route's path, query and body types come from its schemas, and every answer is parsed with the
+// route's success schema, so no caller writes the answer's type or trusts a cast. Errors are one type, ApiError,
+// carrying the server's message (written for people), every bad field of an invalid input, and how long to wait
+// after a rate limit. Pure: fetch is the only I/O.
 
 export type ApiIssue = { path: string; message: string };
 
@@ -55,6 +60,43 @@ export function errorFromResponse(status: number, text: string, retryAfter: stri
   );
 }
 
+// ---- what a call to a route takes and gives, derived from the route
+
+type BodySchema<B> = B extends readonly (infer E)[]
+  ? E extends RouteBody<infer S>
+    ? S
+    : never
+  : B extends RouteBody<infer S>
+    ? S
+    : never;
+type ParamsInput<R> = R extends { params: infer P extends z.ZodType } ? { params: z.input<P> } : { params?: undefined };
+type QueryInput<R> = R extends { query: infer Q extends z.ZodType } ? { query?: z.input<Q> } : { query?: undefined };
+/** A JSON body typed by the route's schema, or a file's text sent as it is (`text`, with its content type). */
+type BodyInput<R> = R extends { body: infer B }
+  ? | (B extends { optional: true } ? { body?: z.input<BodySchema<B>> } : { body: z.input<BodySchema<B>> })
+    | { text: string; contentType?: string }
+  : { body?: undefined };
+
+export type CallInput<R extends ApiRoute> = ParamsInput<R> & QueryInput<R> & BodyInput<R>;
+export type Answer<R extends ApiRoute> = z.output<R["success"]["schema"]>;
+/** The input argument may be left out when the route needs nothing. */
+type CallArgs<R extends ApiRoute> = object extends CallInput<R> ? [input?: CallInput<R>] : [input: CallInput<R>];
+
+/** The route's path with its parameters filled in and its query appended. */
+export function routeUrl(route: ApiRoute, params: object | undefined, query: object | undefined): string {
+  const values = (params ?? {}) as Record<string, unknown>;
+  const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = values[name];
+    if (value === undefined || value === null) throw new Error(`${route.path}: the path parameter ${name} is missing`);
+    return encodeURIComponent(String(value));
+  });
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {}))
+    if (value !== undefined && value !== null) search.set(key, String(value));
+  const qs = search.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
 export type ApiClientOptions = {
   /** Origin of the server; empty for the browser's own origin. */
   baseUrl?: string;
@@ -94,32 +136,47 @@ export function createApiClient(options: ApiClientOptions = {}) {
     return (text ? JSON.parse(text) : undefined) as T;
   }
 
-  // Answers are parsed with the schemas the server answers in (lib/contracts): a client never trusts a cast.
+  /** Calls a route of the route list; the answer is parsed with the route's success schema. */
+  async function call<R extends ApiRoute>(route: R, ...[input]: CallArgs<R>): Promise<Answer<R>> {
+    const given = (input ?? {}) as {
+      params?: object;
+      query?: object;
+      body?: unknown;
+      text?: string;
+      contentType?: string;
+    };
+    const bodies = route.body === undefined ? [] : Array.isArray(route.body) ? route.body : [route.body];
+    const answer = await request(
+      route.method.toUpperCase(),
+      routeUrl(route, given.params, given.query),
+      given.text ?? given.body,
+      given.contentType ?? bodies[0]?.contentType ?? "application/json",
+    );
+    const parsed = route.success.schema.safeParse(answer);
+    if (!parsed.success)
+      throw new ApiError(
+        502,
+        `The server's answer to ${route.method.toUpperCase()} ${route.path} is not what its contract says.`,
+      );
+    return parsed.data as Answer<R>;
+  }
+
   return {
-    request,
-    submit: async (fileText: string) =>
-      createdSubmissionSchema.parse(await request("POST", "/api/v1/submissions", fileText)),
+    call,
+    submit: (fileText: string) => call(submissionsRoutes.postSubmissions, { text: fileText }),
     /** A SARIF log; the query carries what the log does not say (benchmark, model, ...). */
-    submitSarif: async (logText: string, query: Record<string, string | undefined>) => {
-      const search = new URLSearchParams(
-        Object.entries(query).filter((e): e is [string, string] => e[1] !== undefined),
-      );
-      return createdSubmissionSchema.parse(
-        await request("POST", `/api/v1/submissions?${search}`, logText, "application/sarif+json"),
-      );
-    },
-    status: async (id: string) =>
-      submissionStatusSchema.parse(await request("GET", `/api/v1/submissions/${encodeURIComponent(id)}`)),
-    benchmarks: async () => benchmarkListSchema.parse(await request("GET", "/api/v1/benchmarks")),
+    submitSarif: (logText: string, query: CallInput<typeof submissionsRoutes.postSubmissions>["query"]) =>
+      call(submissionsRoutes.postSubmissions, { text: logText, contentType: "application/sarif+json", query }),
+    status: (id: string) => call(submissionsRoutes.getSubmissionsId, { params: { id } }),
+    benchmarks: () => call(publicReadsRoutes.getBenchmarks),
     importFixDates: (benchmark: string, fileText: string) =>
-      request("POST", `/api/v1/admin/benchmarks/${encodeURIComponent(benchmark)}/fix-dates`, fileText),
-    analyses: (id: string) => request("GET", `/api/v1/submissions/${encodeURIComponent(id)}/analyses`),
+      call(adminRoutes.postAdminBenchmarksKeyFixDates, { params: { key: benchmark }, text: fileText }),
   };
 }
 
 const browserClient = createApiClient();
 
-/** The browser's call to its own origin's API with the session cookie. */
-export function callApi<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  return browserClient.request<T>(init.method ?? "GET", path, init.body);
+/** The browser's call to a route of its own origin's API, with the session cookie. */
+export function callApi<R extends ApiRoute>(route: R, ...input: CallArgs<R>): Promise<Answer<R>> {
+  return browserClient.call(route, ...input);
 }

@@ -10,6 +10,7 @@ import type { QueueDefinition } from "../lib/queue/define-queue";
 import { attributionQueue, panelQueue } from "../lib/queue/finding-review-queues";
 import { datasheetQueue } from "../lib/queue/datasheet-queue";
 import { fixRankQueue } from "../lib/queue/fix-rank-queue";
+import { judgeTrialQueue } from "../lib/queue/judge-trial-queue";
 import { closeQueues } from "../lib/queue/queues";
 import { scoringQueue } from "../lib/queue/scoring-queue";
 import { webhookQueue } from "../lib/queue/webhook-queue";
@@ -17,6 +18,7 @@ import type { SandboxChoice } from "../lib/sandbox/choose-sandbox";
 import { bindWebhookSecrets } from "../lib/server/webhooks/bind-webhook-secrets";
 import { requeueLostAttributions } from "./features/attribution/recovery";
 import { prepareAuditSandbox, requeueLostAuditRuns } from "./features/audit-runs/recovery";
+import { requeueLostJudgeTrials } from "./features/judge-trial/recovery";
 import { requeueLostPanels } from "./features/panel/recovery";
 import { requeueLostScoring } from "./features/scoring/recovery";
 import { startHeartbeat } from "./heartbeat";
@@ -27,6 +29,7 @@ import { processAttributionJob } from "./processors/attribution";
 import { createAuditProcessor } from "./processors/audit-run";
 import { processDatasheetJob, requeueLostDatasheets } from "./processors/datasheet";
 import { processFixRankJob, requeueLostFixRankTests } from "./processors/fix-rank";
+import { processJudgeTrialJob } from "./processors/judge-trial";
 import { processPanelJob } from "./processors/panel";
 import { processScoringJob } from "./processors/scoring";
 import { processWebhookJob } from "./processors/webhook";
@@ -61,6 +64,8 @@ function consumers(auditSandbox: SandboxChoice): Consumer[] {
     { queue: fixRankQueue, process: processFixRankJob, concurrency: 1, recover: requeueLostFixRankTests },
     // Datasheets: a few seconds of fitting per version, after imports only.
     { queue: datasheetQueue, process: processDatasheetJob, concurrency: 1, recover: requeueLostDatasheets },
+    // Candidate-judge trials: an admin's rare, bounded job; one at a time (its calls run concurrently inside).
+    { queue: judgeTrialQueue, process: processJudgeTrialJob, concurrency: 1, recover: requeueLostJudgeTrials },
     // Webhook deliveries: short network calls, many at once; a stalled one is simply sent again (same webhook-id).
     { queue: webhookQueue, process: processWebhookJob, concurrency: 16 },
     // A pass waits on the model and the sandbox, never on the CPU, so its lock is renewed on time.

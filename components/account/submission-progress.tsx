@@ -2,11 +2,12 @@
 
 import { useEffect, useState } from "react";
 import { count, ratioText } from "@/lib/format";
-import type { SubmissionStatus } from "@/lib/server/submissions/get-submission-status";
+import type { SubmissionStatusBody as SubmissionStatus } from "@/lib/contracts/submissions";
 import { ApiError, callApi } from "@/lib/api-client";
 import type { ReviewStatus } from "@/lib/generated/prisma/enums";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import styles from "@/components/ui/forms.module.css";
+import { submissionsRoutes } from "@/lib/contracts/submissions-routes";
 
 // What the viewer should know about who can see the result.
 const RESULT_LABEL: Record<ReviewStatus, string> = {
@@ -37,7 +38,7 @@ export function SubmissionProgress({
     let timer: ReturnType<typeof setTimeout> | undefined;
     const poll = async () => {
       try {
-        const next = await callApi<SubmissionStatus>(`/api/v1/submissions/${encodeURIComponent(id)}`);
+        const next = await callApi(submissionsRoutes.getSubmissionsId, { params: { id } });
         if (stopped) return;
         setStatus(next);
         setError(undefined);

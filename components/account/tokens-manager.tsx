@@ -21,6 +21,7 @@ import { SmallButton } from "./small-button";
 import styles from "@/components/ui/forms.module.css";
 import { scrollRegion } from "@/components/ui/scroll-region";
 import { ColumnHeads } from "@/components/ui/column-heads";
+import { accountRoutes } from "@/lib/contracts/account-routes";
 
 const when = (iso: string | null) => (iso ? `${formatUtc(iso, "minute")} UTC` : "never");
 
@@ -50,9 +51,7 @@ export function TokensManager({
   const revoke = (token: ApiTokenSummary) => {
     if (!window.confirm(`Revoke "${token.name}" (${token.prefix}…)? Programs using it will stop working.`)) return;
     void run(async () => {
-      const { revoked_at } = await callApi<{ revoked_at: string }>(`/api/v1/tokens/${encodeURIComponent(token.id)}`, {
-        method: "DELETE",
-      });
+      const { revoked_at } = await callApi(accountRoutes.deleteTokensId, { params: { id: token.id } });
       setTokens(tokens.map((t) => (t.id === token.id ? { ...t, revoked_at } : t)));
     });
   };
@@ -102,10 +101,7 @@ function CreateTokenForm({ canAdmin, busy, run, onCreated }: CreateFormProps<Cre
   const create = (event: React.FormEvent) => {
     event.preventDefault();
     void run(async () => {
-      const made = await callApi<CreatedToken>("/api/v1/tokens", {
-        method: "POST",
-        body: { name, scopes, expires_days: expiresDays },
-      });
+      const made = await callApi(accountRoutes.postTokens, { body: { name, scopes, expires_days: expiresDays } });
       onCreated(made);
       setName("");
     });

@@ -1,5 +1,5 @@
-import { errorFromResponse } from "@/lib/api-client";
-
+import { ApiError, errorFromResponse, routeUrl } from "@/lib/api-client";
+import { submissionsRoutes } from "@/lib/contracts/submissions-routes";
 import type { CreatedSubmission } from "@/lib/contracts/submissions";
 
 export type UploadResult = CreatedSubmission;
@@ -16,7 +16,8 @@ export function uploadFindings(
 ): Promise<UploadResult> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open("POST", sarif ? `/api/v1/submissions?${sarif.toString()}` : "/api/v1/submissions");
+    const route = submissionsRoutes.postSubmissions;
+    xhr.open("POST", routeUrl(route, undefined, sarif ? Object.fromEntries(sarif) : undefined));
     xhr.setRequestHeader("content-type", sarif ? "application/sarif+json" : "application/json");
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total);
@@ -24,7 +25,16 @@ export function uploadFindings(
     xhr.onload = () => {
       if (xhr.status === 202) {
         onProgress(1);
-        resolve(JSON.parse(xhr.responseText) as UploadResult);
+        // Parsed with the route's answer schema, as every answer of the API client is.
+        let answer: unknown;
+        try {
+          answer = JSON.parse(xhr.responseText);
+        } catch {
+          /* refused below */
+        }
+        const parsed = route.success.schema.safeParse(answer);
+        if (parsed.success) resolve(parsed.data);
+        else reject(new ApiError(502, "The server's answer to the upload is not what its contract says."));
       } else {
         reject(errorFromResponse(xhr.status, xhr.responseText, xhr.getResponseHeader("retry-after")));
       }

@@ -21,6 +21,7 @@ import { useApiAction, type CreateFormProps } from "./use-api-action";
 import { formatUtc } from "@/lib/format";
 import { SmallButton } from "./small-button";
 import styles from "@/components/ui/forms.module.css";
+import { webhooksRoutes } from "@/lib/contracts/webhooks-routes";
 
 type Endpoint = z.infer<typeof webhookSchema>;
 type Created = z.infer<typeof createdWebhookSchema>;
@@ -45,9 +46,10 @@ function DeliveryLog({ endpoint }: { endpoint: Endpoint }) {
       try {
         setError(undefined);
         setPage(
-          await callApi<Deliveries>(
-            `/api/v1/webhooks/${encodeURIComponent(endpoint.id)}/deliveries?page=${n}&per_page=20`,
-          ),
+          await callApi(webhooksRoutes.getWebhooksIdDeliveries, {
+            params: { id: endpoint.id },
+            query: { page: n, per_page: 20 },
+          }),
         );
       } catch (e) {
         setError(e instanceof ApiError ? e.message : "The delivery log could not be loaded.");
@@ -137,9 +139,7 @@ export function WebhooksManager({ initial, isAdmin }: { initial: Endpoint[]; isA
 
   const sendTest = (endpoint: Endpoint) =>
     void run(async () => {
-      const sent = await callApi<{ delivery_id: string }>(`/api/v1/webhooks/${encodeURIComponent(endpoint.id)}/test`, {
-        method: "POST",
-      });
+      const sent = await callApi(webhooksRoutes.postWebhooksIdTest, { params: { id: endpoint.id } });
       setNotice(`A test event (${sent.delivery_id}) is on its way to ${endpoint.url}.`);
       setOpen(undefined);
       setTimeout(() => setOpen(endpoint.id), 1_500);
@@ -147,9 +147,7 @@ export function WebhooksManager({ initial, isAdmin }: { initial: Endpoint[]; isA
 
   const enable = (endpoint: Endpoint) =>
     void run(async () => {
-      const enabled = await callApi<Endpoint>(`/api/v1/webhooks/${encodeURIComponent(endpoint.id)}/enable`, {
-        method: "POST",
-      });
+      const enabled = await callApi(webhooksRoutes.postWebhooksIdEnable, { params: { id: endpoint.id } });
       setEndpoints(endpoints.map((e) => (e.id === enabled.id ? enabled : e)));
       setNotice(`The webhook to ${endpoint.url} is enabled again: new events will be delivered.`);
     });
@@ -157,7 +155,7 @@ export function WebhooksManager({ initial, isAdmin }: { initial: Endpoint[]; isA
   const remove = (endpoint: Endpoint) => {
     if (!window.confirm(`Delete the webhook to ${endpoint.url} and its delivery log?`)) return;
     void run(async () => {
-      await callApi(`/api/v1/webhooks/${encodeURIComponent(endpoint.id)}`, { method: "DELETE" });
+      await callApi(webhooksRoutes.deleteWebhooksId, { params: { id: endpoint.id } });
       setEndpoints(endpoints.filter((e) => e.id !== endpoint.id));
     });
   };
@@ -227,8 +225,7 @@ function RegisterWebhookForm({ isAdmin, busy, run, onCreated }: CreateFormProps<
   const create = (event: React.FormEvent) => {
     event.preventDefault();
     void run(async () => {
-      const made = await callApi<Created>("/api/v1/webhooks", {
-        method: "POST",
+      const made = await callApi(webhooksRoutes.postWebhooks, {
         body: { url, events, ...(description.trim() ? { description } : {}) },
       });
       onCreated(made);

@@ -2,12 +2,13 @@
 
 import { ActionButton } from "@/components/ui/action-button";
 import styles from "@/components/ui/forms.module.css";
+import { callApi } from "@/lib/api-client";
+import { submissionsRoutes } from "@/lib/contracts/submissions-routes";
 
 export function WithdrawButton({ id, model }: { id: string; model: string }) {
   return (
     <ActionButton
-      url={`/api/v1/submissions/${encodeURIComponent(id)}/withdraw`}
-      body={{}}
+      action={() => callApi(submissionsRoutes.postSubmissionsIdWithdraw, { params: { id } })}
       confirm={`Withdraw the submission "${model}"? It will never be published; this cannot be undone.`}
       failure="Withdrawing failed."
       className={`${styles.button} ${styles.small} ${styles.danger}`}

@@ -2,8 +2,8 @@
 
 import styles from "@/components/ui/forms.module.css";
 import { JsonImportForm } from "./json-import-form";
-
-type Imported = { key: string; repositories: number; reference_bugs: number };
+import { callApi } from "@/lib/api-client";
+import { adminRoutes } from "@/lib/contracts/admin-routes";
 
 /**
  * Imports a benchmark version from its benchmark file: choose the file, import, and read either what was stored or
@@ -11,13 +11,13 @@ type Imported = { key: string; repositories: number; reference_bugs: number };
  */
 export function BenchmarkImportForm({ maxBytes }: { maxBytes: number }) {
   return (
-    <JsonImportForm<Imported>
+    <JsonImportForm
       maxBytes={maxBytes}
       noun="benchmark file"
       fileLabel="Benchmark file (JSON)"
       fileTestId="benchmark-file-input"
       submitLabel="Import version"
-      url="/api/v1/admin/benchmarks"
+      upload={(text) => callApi(adminRoutes.postAdminBenchmarks, { text })}
       hint={(megabytes) => (
         <>
           The format of <code>npx probebench benchmark import</code>: slug, name, version, snapshot date, repositories,

@@ -4,8 +4,8 @@ import { useState } from "react";
 import { LabelledField } from "@/components/ui/form-field";
 import styles from "@/components/ui/forms.module.css";
 import { JsonImportForm } from "./json-import-form";
-
-type Imported = { benchmark: string; dated: number; fix_commits: number; reference_bugs: number };
+import { callApi } from "@/lib/api-client";
+import { adminRoutes } from "@/lib/contracts/admin-routes";
 
 /**
  * Dates the reference bugs of a version imported without `fixed_at` (the contamination test ranks bugs by their fix
@@ -22,12 +22,16 @@ export function FixDatesImportForm({
   // A version dated a moment ago leaves the list when the page refreshes: the next one is then selected.
   const version = versions.some((v) => v.key === chosen) ? chosen : (versions[0]?.key ?? "");
   return (
-    <JsonImportForm<Imported>
+    <JsonImportForm
       maxBytes={maxBytes}
       noun="fix-dates file"
       fileLabel="Fix-dates file (JSON)"
       submitLabel="Import fix dates"
-      url={version ? `/api/v1/admin/benchmarks/${encodeURIComponent(version)}/fix-dates` : null}
+      upload={
+        version
+          ? (text) => callApi(adminRoutes.postAdminBenchmarksKeyFixDates, { params: { key: version }, text })
+          : null
+      }
       empty={
         versions.length === 0 && (
           <p className="muted">Every version with reference bugs has its fix dates and fix commits.</p>

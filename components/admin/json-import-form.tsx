@@ -9,7 +9,7 @@ import { useFileImport } from "./use-file-import";
 /**
  * The form of one admin import of a JSON file (a benchmark version, a version's fix dates): fields of its own before
  * the file, the file with its format, the button, then either every problem the API named or what was stored.
- * `url` null disables the button; `empty`, when set, replaces the form (nothing left to import) and keeps the result.
+ * `upload` (the file's text to the import route) null disables the button; `empty`, when set, replaces the form (nothing left to import) and keeps the result.
  */
 export function JsonImportForm<T>(props: {
   maxBytes: number;
@@ -18,7 +18,7 @@ export function JsonImportForm<T>(props: {
   fileTestId?: string;
   hint: (megabytes: string) => ReactNode;
   submitLabel: string;
-  url: string | null;
+  upload: ((text: string) => Promise<T>) | null;
   fields?: (clearFile: () => void) => ReactNode;
   empty?: ReactNode;
   done: (result: T) => ReactNode;
@@ -33,13 +33,13 @@ export function JsonImportForm<T>(props: {
         {props.empty}
       </>
     );
-  const url = props.url;
+  const upload = props.upload;
   return (
     <form
       className={styles.form}
       onSubmit={(event) => {
         event.preventDefault();
-        if (url) void send(url);
+        if (upload) void send(upload);
       }}
       aria-busy={busy}
     >
@@ -60,7 +60,7 @@ export function JsonImportForm<T>(props: {
         <span className={styles.hint}>{props.hint(megabytes)}</span>
       </div>
       <div className={styles.actions}>
-        <SubmitButton disabled={busy || !url}>{busy ? "Importing…" : props.submitLabel}</SubmitButton>
+        <SubmitButton disabled={busy || !upload}>{busy ? "Importing…" : props.submitLabel}</SubmitButton>
       </div>
       {error && <ErrorMessage message={error.message} issues={error.issues} />}
       {done}

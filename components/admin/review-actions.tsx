@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { ApiError, callApi } from "@/lib/api-client";
 import styles from "@/components/ui/forms.module.css";
+import { adminRoutes } from "@/lib/contracts/admin-routes";
 
 /** Approve or reject one submission; a rejection needs a reason, which the submitter will read. */
 export function ReviewActions({
@@ -26,8 +27,8 @@ export function ReviewActions({
     setBusy(true);
     setError(undefined);
     try {
-      await callApi(`/api/v1/admin/submissions/${encodeURIComponent(id)}/review`, {
-        method: "POST",
+      await callApi(adminRoutes.postAdminSubmissionsIdReview, {
+        params: { id },
         body: { decision, reason: reason.trim() || undefined },
       });
       router.refresh();

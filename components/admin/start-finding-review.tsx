@@ -3,6 +3,8 @@
 import { useState } from "react";
 import { ActionError, useApiAction } from "@/components/ui/action-button";
 import styles from "@/components/ui/forms.module.css";
+import { callApi } from "@/lib/api-client";
+import { panelRoutes } from "@/lib/contracts/panel-routes";
 
 /** Admins start (or rerun) panel validation with a sample size and seed, or bug-type attribution; the page then follows progress. */
 export function StartFindingReview({
@@ -34,9 +36,14 @@ export function StartFindingReview({
 
   async function start(event: React.FormEvent) {
     event.preventDefault();
-    const body =
-      kind === "panel" ? { sample_size: Number(sampleSize), runs, ...(seed.trim() ? { seed: seed.trim() } : {}) } : {};
-    await run(`/api/v1/admin/submissions/${encodeURIComponent(id)}/${kind}`, body);
+    await run(() =>
+      kind === "panel"
+        ? callApi(panelRoutes.postAdminSubmissionsIdPanel, {
+            params: { id },
+            body: { sample_size: Number(sampleSize), runs, ...(seed.trim() ? { seed: seed.trim() } : {}) },
+          })
+        : callApi(panelRoutes.postAdminSubmissionsIdAttribution, { params: { id }, body: {} }),
+    );
   }
 
   return (

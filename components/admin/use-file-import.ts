@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
-import { ApiError, callApi } from "@/lib/api-client";
+import { ApiError } from "@/lib/api-client";
 
 /**
  * One admin import of a JSON file (a benchmark version, a version's fix dates): the file's own text is the request
@@ -25,7 +25,8 @@ export function useFileImport<T>(maxBytes: number, noun: string) {
     setResult(undefined);
   }
 
-  async function send(url: string) {
+  /** Sends the file's text with `upload` (a `callApi` of the import route). */
+  async function send(upload: (text: string) => Promise<T>) {
     setError(undefined);
     setResult(undefined);
     if (!file) return setError(new ApiError(0, `Choose a ${noun} first.`));
@@ -38,7 +39,7 @@ export function useFileImport<T>(maxBytes: number, noun: string) {
       );
     setBusy(true);
     try {
-      setResult(await callApi<T>(url, { method: "POST", body: await file.text() }));
+      setResult(await upload(await file.text()));
       setFile(undefined);
       if (input.current) input.current.value = "";
       router.refresh();

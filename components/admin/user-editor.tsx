@@ -5,6 +5,9 @@ import { useState } from "react";
 import type { UserSummary } from "@/lib/server/admin/list-users";
 import { ApiError, callApi } from "@/lib/api-client";
 import styles from "@/components/ui/forms.module.css";
+import { adminRoutes } from "@/lib/contracts/admin-routes";
+import type { updateUserBodySchema } from "@/lib/contracts/admin";
+import type { z } from "zod";
 
 /** Edits one user's role, quota override and disabled flag; a reason is required and goes to the audit log. */
 export function UserEditor({
@@ -33,12 +36,12 @@ export function UserEditor({
     event.preventDefault();
     setBusy(true);
     setMessage(undefined);
-    const body: Record<string, unknown> = { reason };
+    const body: z.input<typeof updateUserBodySchema> = { reason };
     if (role !== user.role) body.role = role;
     if (quotaValue !== user.submission_quota_per_day) body.submission_quota_per_day = quotaValue;
     if (disabled !== user.disabled) body.disabled = disabled;
     try {
-      await callApi(`/api/v1/admin/users/${encodeURIComponent(user.id)}`, { method: "PATCH", body });
+      await callApi(adminRoutes.patchAdminUsersId, { params: { id: user.id }, body });
       setReason("");
       setMessage({ ok: true, text: "Saved." });
       router.refresh();

@@ -5,16 +5,11 @@ import { ApiError, callApi, type ApiIssue } from "@/lib/api-client";
 import { ErrorMessage } from "@/components/ui/error-message";
 import { LabelledField, LabelledInput, SubmitButton } from "@/components/ui/form-field";
 import styles from "@/components/ui/forms.module.css";
+import type { z } from "zod";
+import type { contextDocumentSchema } from "@/lib/contracts/context-documents";
+import { contextDocumentsRoutes } from "@/lib/contracts/context-documents-routes";
 
-type View = {
-  kind: "audit" | "panel";
-  text: string | null;
-  source: "llm" | "maintainer" | null;
-  model: string | null;
-  prompt_version: string | null;
-  edited_by: string | null;
-  edited_at: string | null;
-};
+type View = z.infer<typeof contextDocumentSchema>;
 
 const TITLES = { audit: "Audit context document", panel: "Panel context document" } as const;
 const ABOUT = {
@@ -24,8 +19,18 @@ const ABOUT = {
 } as const;
 
 /** Shows one context document and lets a maintainer or admin replace its text (audit-logged). */
-export function ContextDocumentEditor({ initial, apiPath }: { initial: View; apiPath: string }) {
+export function ContextDocumentEditor({
+  initial,
+  benchmark,
+  repository,
+}: {
+  initial: View;
+  benchmark: string;
+  /** owner/name */
+  repository: string;
+}) {
   const id = useId();
+  const [owner = "", name = ""] = repository.split("/");
   const [view, setView] = useState(initial);
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(initial.text ?? "");
@@ -39,7 +44,11 @@ export function ContextDocumentEditor({ initial, apiPath }: { initial: View; api
     setBusy(true);
     setError(undefined);
     try {
-      const next = await callApi<View>(apiPath, { method: "PUT", body: { text: draft, reason: reason || undefined } });
+      const next = await callApi(contextDocumentsRoutes.putRepositoriesOwnerNameContextKind, {
+        params: { owner, name, kind: view.kind },
+        query: { benchmark },
+        body: { text: draft, reason: reason || undefined },
+      });
       setView(next);
       setEditing(false);
       setSaved(true);

@@ -9,6 +9,7 @@ import type { ActionError } from "@/components/account/use-api-action";
 import styles from "@/components/ui/forms.module.css";
 import { SelectOptions } from "@/components/ui/select-options";
 import { HARNESSES, HARNESS_LABELS } from "@/lib/contracts/harnesses";
+import { auditRunsRoutes } from "@/lib/contracts/audit-runs-routes";
 
 type Options = {
   baseUrls: string[];
@@ -72,10 +73,7 @@ function useLaunchRun() {
     setBusy(true);
     setError(undefined);
     try {
-      const created = await callApi<{ id: string }>("/api/v1/admin/runs", {
-        method: "POST",
-        body: runRequest(settings),
-      });
+      const created = await callApi(auditRunsRoutes.postAdminRuns, { body: runRequest(settings) });
       router.push(`/admin/runs/${created.id}`);
     } catch (e) {
       setError(

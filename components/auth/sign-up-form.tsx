@@ -8,6 +8,7 @@ import { ErrorMessage } from "@/components/ui/error-message";
 import { HintedInput, LabelledInput, SubmitButton } from "@/components/ui/form-field";
 import styles from "@/components/ui/forms.module.css";
 import { CredentialInput } from "./credential-input";
+import { accountRoutes } from "@/lib/contracts/account-routes";
 
 export function SignUpForm(props: { callbackUrl: string; minPasswordLength: number }) {
   const [form, setForm] = useState({ name: "", email: "", password: "" });
@@ -19,7 +20,7 @@ export function SignUpForm(props: { callbackUrl: string; minPasswordLength: numb
     setBusy(true);
     setError(undefined);
     try {
-      await callApi("/api/auth/register", { method: "POST", body: { ...form, name: form.name || undefined } });
+      await callApi(accountRoutes.postAuthRegister, { body: { ...form, name: form.name || undefined } });
       const result = await signIn("credentials", {
         email: form.email,
         password: form.password,

@@ -1,6 +1,6 @@
 import type { JudgeQuality } from "@/lib/contracts/judge-quality";
 import { GRADES, PANEL_VERDICTS } from "@/lib/judge-quality/panel-grading";
-import { NO_VALUE, pct, pctInterval } from "@/lib/format";
+import { formatUtc, NO_VALUE, pct, pctInterval } from "@/lib/format";
 import { scrollRegion } from "@/components/ui/scroll-region";
 
 // "How far to trust the judges" on /method (docs/judge-quality.md): each LLM judgment of one benchmark version measured
@@ -9,7 +9,7 @@ import { scrollRegion } from "@/components/ui/scroll-region";
 type P = { value: number | null; successes: number; trials: number; interval: [number, number] | null };
 
 /** "93.1% (122 of 131; 95% CI 87.4–96.8)", or n/a with the count when there is nothing to divide. */
-function Figure({ p }: { p: P }) {
+export function Figure({ p }: { p: P }) {
   if (p.value === null) return <span className="muted">{NO_VALUE}</span>;
   return (
     <>
@@ -161,6 +161,15 @@ export function TrustSection({ quality }: { quality: JudgeQuality }) {
         a kappa of 0.29 between the expert and agent audits of its reference set. Also as{" "}
         <a href={`/api/v1/judge-quality?benchmark=${encodeURIComponent(quality.benchmark)}`}>JSON</a> and{" "}
         <a href={`/api/v1/judge-quality?benchmark=${encodeURIComponent(quality.benchmark)}&format=csv`}>CSV</a>.
+      </p>
+      <p data-testid="active-judge">
+        New scorings use the judge <strong>{quality.active_judge.model}</strong>
+        {quality.active_judge.source === "stored"
+          ? `, which an admin switched to after trying it on the labelled pairs${quality.active_judge.since ? ` (${formatUtc(quality.active_judge.since, "minute")} UTC)` : ""}.`
+          : quality.active_judge.source === "environment"
+            ? " (the configured JUDGE_MODEL)."
+            : ": no LLM endpoint is configured, so the offline rule judges."}{" "}
+        Scores keep the judge they were scored with.
       </p>
       <MatcherBlock m={quality.matcher.reference} title="The matcher: findings against reference bugs" />
       <MatcherBlock m={quality.matcher.duplicate} title="Duplicates across runs" />

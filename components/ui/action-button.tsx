@@ -2,22 +2,22 @@
 
 import { useRouter } from "next/navigation";
 import { useState, type ReactNode } from "react";
-import { ApiError, callApi } from "@/lib/api-client";
+import { ApiError } from "@/lib/api-client";
 import styles from "./ui.module.css";
 
 /**
- * Posts to (or deletes at) an API route, then refreshes the page; while it runs `busy` is true, and a failure leaves the API's own
- * message (or `failure` when the request did not reach it) in `error`.
+ * Runs an API call (`callApi` on a route of the route list), then refreshes the page; while it runs `busy` is true, and
+ * a failure leaves the API's own message (or `failure` when the request did not reach it) in `error`.
  */
 export function useApiAction(failure: string) {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
-  async function run(url: string, body?: unknown, method: "POST" | "DELETE" = "POST") {
+  async function run(action: () => Promise<unknown>) {
     setBusy(true);
     setError(undefined);
     try {
-      await callApi(url, { method, body });
+      await action();
       router.refresh();
     } catch (e) {
       setError(e instanceof ApiError ? e.message : failure);
@@ -40,10 +40,8 @@ export function ActionError({ error, spaced = false }: { error: string | undefin
 }
 
 type ActionButtonProps = {
-  url: string;
-  /** POST (the default) or DELETE. */
-  method?: "POST" | "DELETE";
-  body?: unknown;
+  /** The API call, e.g. `() => callApi(submissionsRoutes.postSubmissionsIdWithdraw, { params: { id } })`. */
+  action: () => Promise<unknown>;
   /** Asked with window.confirm first; the action runs only when the user agrees. */
   confirm?: string;
   failure: string;
@@ -57,9 +55,7 @@ type ActionButtonProps = {
 
 /** One button that posts an action (approve, cancel, withdraw) and shows its failure next to it. */
 export function ActionButton({
-  url,
-  method = "POST",
-  body,
+  action,
   confirm,
   failure,
   className,
@@ -76,7 +72,7 @@ export function ActionButton({
       disabled={busy}
       onClick={() => {
         if (confirm !== undefined && !window.confirm(confirm)) return;
-        void run(url, body, method);
+        void run(action);
       }}
       aria-label={ariaLabel}
     >

@@ -5,18 +5,15 @@ import { useEffect, useId, useRef, useState } from "react";
 import { ApiError, callApi } from "@/lib/api-client";
 import { ratioText } from "@/lib/format";
 import type { StoredScore } from "@/lib/scoring/types";
+import type { SubmissionStatusBody } from "@/lib/contracts/submissions";
+import { submissionsRoutes } from "@/lib/contracts/submissions-routes";
+import { overridesRoutes } from "@/lib/contracts/overrides-routes";
 
 // The maintainer's decision on a pair (docs/workbench.md): "Match" / "Not a match" with a required reason, or withdrawing an
 // earlier override; then the rescoring of this submission followed to the end, with the score before and after.
 
 type Overall = StoredScore;
-type Status = {
-  status: string;
-  progress: number;
-  error?: string;
-  scores?: { overall: Overall };
-  scoring?: { maintainer_decided_matches?: number };
-};
+type Status = SubmissionStatusBody;
 type Props = {
   submissionId: string;
   findingId: string;
@@ -27,6 +24,7 @@ type Props = {
 };
 
 type Rescoring = { count: number; status?: Status };
+// Saving and withdrawing an override both answer with the submissions being rescored.
 type RescoringAnswer = { rescoring: { submissions: string[] } };
 
 /**
@@ -43,7 +41,7 @@ function useRescoring(submissionId: string) {
     setRescoring({ count });
     const poll = async () => {
       try {
-        const status = await callApi<Status>(`/api/v1/submissions/${submissionId}`);
+        const status = await callApi(submissionsRoutes.getSubmissionsId, { params: { id: submissionId } });
         setRescoring({ count, status });
         if (status.status === "scored" || status.status === "failed" || status.status === "awaiting_approval") {
           router.refresh();
@@ -91,8 +89,7 @@ export function OverrideForm({ submissionId, findingId, referenceBugId, run, ove
     }
     await send(
       () =>
-        callApi<RescoringAnswer>("/api/v1/overrides", {
-          method: "POST",
+        callApi(overridesRoutes.postOverrides, {
           body: {
             submission_id: submissionId,
             finding_id: findingId,
@@ -112,7 +109,7 @@ export function OverrideForm({ submissionId, findingId, referenceBugId, run, ove
   const withdraw = async () => {
     if (!override) return;
     await send(
-      () => callApi<RescoringAnswer>(`/api/v1/overrides/${override.id}`, { method: "DELETE" }),
+      () => callApi(overridesRoutes.deleteOverridesId, { params: { id: override.id } }),
       (e) => (e instanceof ApiError ? e.message : "The override could not be withdrawn."),
     );
   };

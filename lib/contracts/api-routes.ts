@@ -5,6 +5,7 @@ import { auditRunsRoutes } from "./audit-runs-routes";
 import { contextDocumentsRoutes } from "./context-documents-routes";
 import { datasheetRoutes } from "./datasheet-routes";
 import { judgeQualityRoutes } from "./judge-quality-routes";
+import { judgeTrialsRoutes } from "./judge-trials-routes";
 import { overridesRoutes } from "./overrides-routes";
 import { panelRoutes } from "./panel-routes";
 import { publicReadsRoutes } from "./public-reads-routes";
@@ -33,6 +34,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...Object.values(auditRunsRoutes),
   ...Object.values(serviceRoutes),
   ...Object.values(judgeQualityRoutes),
+  ...Object.values(judgeTrialsRoutes),
 ];
 
 // next-auth's own endpoints (sign-in, callbacks, CSRF, session) follow its protocol, not this API's conventions; the

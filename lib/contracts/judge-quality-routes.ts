@@ -1,5 +1,4 @@
-import { z } from "zod";
-import type { ApiRoute, RouteBody } from "./route-kit";
+import { type ApiRoute, bodyJson, idPath, STAFF_READ, STAFF_WRITE } from "./route-kit";
 import {
   drawLabelSampleBodySchema,
   drawReferenceAuditBodySchema,
@@ -24,10 +23,6 @@ import {
 // The routes of human validation (docs/judge-quality.md): labelling matcher pairs, grading panel samples and auditing
 // the reference set (maintainers and admins, blind), and the public figures of how far the judges can be trusted.
 
-const id = z.object({ id: z.string().meta({ description: "The id, as returned when it was created" }) });
-const json = (schema: z.ZodType): RouteBody => ({ contentType: "application/json", schema });
-const STAFF_READ = { kind: "required", scopes: ["read"], roles: ["maintainer", "admin"] } as const;
-const STAFF_WRITE = { kind: "required", scopes: ["admin"], roles: ["maintainer", "admin"] } as const;
 const TAG = "Staff";
 
 export const judgeQualityRoutes = {
@@ -37,7 +32,7 @@ export const judgeQualityRoutes = {
     tag: TAG,
     summary: "Draw pairs to label (40% judged matches, 40% judged no-matches, 20% filtered out), seeded",
     auth: STAFF_WRITE,
-    body: json(drawLabelSampleBodySchema),
+    body: bodyJson(drawLabelSampleBodySchema),
     success: {
       status: 201,
       schema: labelSampleSchema,
@@ -61,7 +56,7 @@ export const judgeQualityRoutes = {
     tag: TAG,
     summary: "One pair, blind: its two texts; the verdicts, signals and submission only after the caller's label",
     auth: STAFF_READ,
-    params: id,
+    params: idPath,
     success: { status: 200, schema: labelPairViewSchema, description: "The pair" },
     errors: [404],
   },
@@ -71,8 +66,8 @@ export const judgeQualityRoutes = {
     tag: TAG,
     summary: "Label a pair same / different / debatable (a later label keeps the history)",
     auth: STAFF_WRITE,
-    params: id,
-    body: json(saveLabelBodySchema),
+    params: idPath,
+    body: bodyJson(saveLabelBodySchema),
     success: { status: 201, schema: labelPairViewSchema, description: "The pair with what was hidden" },
     errors: [404, 413],
   },
@@ -92,7 +87,7 @@ export const judgeQualityRoutes = {
     tag: TAG,
     summary: "A panel's sample, blind: verdicts and configuration only once the caller graded every finding",
     auth: STAFF_READ,
-    params: id,
+    params: idPath,
     success: { status: 200, schema: panelGradingViewSchema, description: "The sample" },
     errors: [404],
   },
@@ -102,8 +97,8 @@ export const judgeQualityRoutes = {
     tag: TAG,
     summary: "Grade one sampled finding confirmed / rejected / unsure",
     auth: STAFF_WRITE,
-    params: id,
-    body: json(saveGradeBodySchema),
+    params: idPath,
+    body: bodyJson(saveGradeBodySchema),
     success: { status: 201, schema: savedGradeSchema, description: "Stored" },
     errors: [404, 413],
   },
@@ -123,7 +118,7 @@ export const judgeQualityRoutes = {
     tag: TAG,
     summary: "Draw reference bugs to audit, per repository in proportion, seeded",
     auth: STAFF_WRITE,
-    body: json(drawReferenceAuditBodySchema),
+    body: bodyJson(drawReferenceAuditBodySchema),
     success: { status: 201, schema: referenceAuditViewSchema, description: "The audit" },
     errors: [404, 409, 413],
   },
@@ -133,7 +128,7 @@ export const judgeQualityRoutes = {
     tag: TAG,
     summary: "An audit; other auditors' marks on a bug only after the caller's own",
     auth: STAFF_READ,
-    params: id,
+    params: idPath,
     success: { status: 200, schema: referenceAuditViewSchema, description: "The audit" },
     errors: [404],
   },
@@ -143,8 +138,8 @@ export const judgeQualityRoutes = {
     tag: TAG,
     summary: "Mark a reference bug valid / invalid / unsure with a reason (never changes a score)",
     auth: STAFF_WRITE,
-    params: id,
-    body: json(saveMarkBodySchema),
+    params: idPath,
+    body: bodyJson(saveMarkBodySchema),
     success: { status: 201, schema: referenceAuditViewSchema, description: "The audit" },
     errors: [404, 413],
   },

@@ -10,13 +10,13 @@ import { intervalSchema, timestampSchema } from "./common";
 
 const STRATA = ["judged_match", "judged_no_match", "filtered_out"] as const;
 const PAIR_KINDS = ["reference", "duplicate"] as const;
-const pairLabelSchema = z.enum(["same", "different", "debatable"], {
+export const pairLabelSchema = z.enum(["same", "different", "debatable"], {
   message: 'must be "same", "different" or "debatable"',
 });
-const humanGradeSchema = z.enum(["confirmed", "rejected", "unsure"], {
+export const humanGradeSchema = z.enum(["confirmed", "rejected", "unsure"], {
   message: 'must be "confirmed", "rejected" or "unsure"',
 });
-const auditMarkSchema = z.enum(["valid", "invalid", "unsure"], {
+export const auditMarkSchema = z.enum(["valid", "invalid", "unsure"], {
   message: 'must be "valid", "invalid" or "unsure"',
 });
 const note = z.string().trim().max(2_000, { message: "must be at most 2000 characters" });
@@ -295,7 +295,7 @@ export const referenceAuditListSchema = z
   .meta({ id: "ReferenceAuditList" });
 export type ReferenceAuditList = z.infer<typeof referenceAuditListSchema>;
 
-const binaryQualitySchema = z.object({
+export const binaryQualitySchema = z.object({
   pairs: z.number().int(),
   true_positives: z.number().int(),
   false_positives: z.number().int(),
@@ -360,9 +360,24 @@ const matcherQualitySchema = z.object({
   ),
 });
 
+/** The judge model new scorings use: one an admin switched to after a trial, else JUDGE_MODEL, else the offline rule. */
+export const activeJudgeSchema = z
+  .object({
+    model: z.string(),
+    source: z.enum(["stored", "environment", "offline"]).meta({
+      description:
+        "stored: an admin switched to it after a trial; environment: JUDGE_MODEL; offline: no LLM endpoint is configured",
+    }),
+    trial_id: z.string().nullable(),
+    since: timestampSchema.nullable(),
+  })
+  .meta({ id: "ActiveJudge" });
+export type ActiveJudgeAnswer = z.infer<typeof activeJudgeSchema>;
+
 export const judgeQualitySchema = z
   .object({
     benchmark: z.string(),
+    active_judge: activeJudgeSchema,
     matcher: z.object({ reference: matcherQualitySchema, duplicate: matcherQualitySchema }),
     panel: z.object({
       pooled: panelAgreementSchema,

@@ -16,8 +16,13 @@ type RouteAuth =
   | { kind: "session"; roles?: readonly ("maintainer" | "admin")[] }
   | { kind: "same-origin" };
 
-/** `optional`: the body may be left out (read as `{}`). */
-export type RouteBody = { contentType: string; schema: z.ZodType; description?: string; optional?: boolean };
+/** `optional`: the body may be left out (read as `{}`). `S` keeps the schema's type for the typed client. */
+export type RouteBody<S extends z.ZodType = z.ZodType> = {
+  contentType: string;
+  schema: S;
+  description?: string;
+  optional?: boolean;
+};
 
 export type ApiRoute = {
   method: Method;
@@ -39,12 +44,12 @@ export type ApiRoute = {
 export const idPath = z.object({ id: z.string().meta({ description: "The id, as returned when it was created" }) });
 export const repoPath = z.object({ owner: z.string(), name: z.string() });
 
-export const bodyJson = (schema: z.ZodType, description?: string): RouteBody => ({
+export const bodyJson = <S extends z.ZodType>(schema: S, description?: string): RouteBody<S> => ({
   contentType: "application/json",
   schema,
   description,
 });
-export const optionalBodyJson = (schema: z.ZodType): RouteBody => ({
+export const optionalBodyJson = <S extends z.ZodType>(schema: S): RouteBody<S> & { optional: true } => ({
   contentType: "application/json",
   schema,
   optional: true,

@@ -14,7 +14,7 @@ import { timedModelCall } from "../observability/metrics";
 const judgeFetch = createNodeFetch();
 
 const JUDGE_PROMPT = "judge-match";
-const OFFLINE_JUDGE_MODEL = "offline-heuristic-v1";
+export const OFFLINE_JUDGE_MODEL = "offline-heuristic-v1";
 
 /** What the judge reads of a bug record: the one text shape of matching, embedding and hashing, without the id. */
 export type JudgeText = Omit<BugText, "id">;
@@ -147,11 +147,14 @@ export class OfflineJudge implements Judge {
   }
 }
 
-/** The judge the configuration asks for: the LLM when an endpoint is configured, else the offline rule. */
-export function createJudge(): Judge {
+/**
+ * The judge the configuration asks for: the LLM when an endpoint is configured (`model`: the active judge an admin
+ * switched to, else JUDGE_MODEL; lib/server/judge-quality/active-judge.ts), else the offline rule.
+ */
+export function createJudge(model: string = env.JUDGE_MODEL): Judge {
   const endpoint = llmEndpoint();
   if (!endpoint) return new OfflineJudge();
-  return new OpenAiJudge(env.JUDGE_MODEL, {
+  return new OpenAiJudge(model, {
     ...endpoint,
     timeoutMs: env.JUDGE_TIMEOUT_MS,
     maxRetries: env.JUDGE_MAX_RETRIES,

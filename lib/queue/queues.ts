@@ -2,6 +2,7 @@ import { attributionQueue, panelQueue } from "./finding-review-queues";
 import { auditQueue } from "./audit-queue";
 import { datasheetQueue } from "./datasheet-queue";
 import { fixRankQueue } from "./fix-rank-queue";
+import { judgeTrialQueue } from "./judge-trial-queue";
 import { scoringQueue } from "./scoring-queue";
 import { webhookQueue } from "./webhook-queue";
 
@@ -15,6 +16,7 @@ export const QUEUES = [
   fixRankQueue,
   datasheetQueue,
   webhookQueue,
+  judgeTrialQueue,
 ] as const;
 
 /** Closes the producers this process opened (a queue never used opens no connection). */

@@ -1,3 +1,4 @@
+import path from "node:path";
 import Docker from "dockerode";
 import { env } from "../env";
 import { DockerSandboxProvider } from "./docker-sandbox";
@@ -68,7 +69,13 @@ function processChoice(provider: ProcessSandboxProvider, reason: string): Sandbo
 export async function chooseSandbox(setting = env.SANDBOX): Promise<SandboxChoice> {
   if (setting === "off") return { kind: "none", provider: null, reason: "SANDBOX=off", warning: null };
   if (setting === "docker") {
-    const provider = new DockerSandboxProvider(limits(), env.SANDBOX_IMAGE, new Docker(), env.SANDBOX_SNAPSHOT);
+    const provider = new DockerSandboxProvider(
+      limits(),
+      env.SANDBOX_IMAGE,
+      new Docker(),
+      env.SANDBOX_SNAPSHOT,
+      path.resolve(env.AUDIT_WORK_DIR),
+    );
     return {
       kind: "docker",
       provider,
@@ -81,7 +88,13 @@ export async function chooseSandbox(setting = env.SANDBOX): Promise<SandboxChoic
   const docker = new Docker();
   const dockerError = await pingDocker(docker);
   if (dockerError === null) {
-    const provider = new DockerSandboxProvider(limits(), env.SANDBOX_IMAGE, docker, env.SANDBOX_SNAPSHOT);
+    const provider = new DockerSandboxProvider(
+      limits(),
+      env.SANDBOX_IMAGE,
+      docker,
+      env.SANDBOX_SNAPSHOT,
+      path.resolve(env.AUDIT_WORK_DIR),
+    );
     return {
       kind: "docker",
       provider,

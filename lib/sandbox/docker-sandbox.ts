@@ -1,4 +1,8 @@
+import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
+import { mkdir, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { Writable } from "node:stream";
 import Docker from "dockerode";
 import {
@@ -12,6 +16,7 @@ import {
   type SandboxProvider,
   type SandboxSpec,
 } from "./sandbox";
+import { buildSeccompProfile, describeSeccompProfile } from "./seccomp-profile";
 
 // One container per pass (paper §3: separate containers, no network, no revision history). dockerode talks to the
 // engine DOCKER_HOST names (unix socket, tcp or ssh), so passes can run on a remote Docker host. The snapshot is
@@ -30,6 +35,8 @@ function containerOptions(
   image: string,
   limits: SandboxLimits,
   mode: SnapshotMode = "bind",
+  // `seccomp=<profile>` as the engine takes it (seccompOption)
+  seccomp?: string,
 ): Docker.ContainerCreateOptions {
   const memory = limits.memoryMb * 1024 * 1024;
   return {
@@ -46,7 +53,7 @@ function containerOptions(
       NetworkMode: "none",
       ReadonlyRootfs: true,
       CapDrop: ["ALL"],
-      SecurityOpt: ["no-new-privileges"],
+      SecurityOpt: ["no-new-privileges", ...(seccomp ? [seccomp] : [])],
       PidsLimit: limits.pids,
       Memory: memory,
       // Equal to Memory: no swap on top.
@@ -177,31 +184,63 @@ class DockerSandbox implements Sandbox {
   }
 }
 
+/**
+ * The SecurityOpt entry that gives a container the sandbox's seccomp profile (./seccomp-profile.ts). Docker takes the
+ * profile's JSON itself (its CLI reads a profile file and sends the text); Podman's Docker API (4.x, 5.x) reads the
+ * value as the path of a file on the engine's host and refuses JSON. For Podman the profile is written to
+ * `profileDir`, which the engine must see at the same path (as it sees AUDIT_WORK_DIR in bind mode).
+ */
+async function seccompOption(docker: Docker, profileDir: string): Promise<string> {
+  const json = JSON.stringify(buildSeccompProfile());
+  const version = await docker.version().catch(() => null);
+  const podman = version?.Components?.some((c) => /podman/i.test(c.Name)) ?? false;
+  if (!podman) return `seccomp=${json}`;
+  const file = path.resolve(profileDir, `seccomp-${createHash("sha256").update(json).digest("hex").slice(0, 16)}.json`);
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, json, { mode: 0o644 });
+  return `seccomp=${file}`;
+}
+
 export class DockerSandboxProvider implements SandboxProvider {
   readonly kind = "docker" as const;
   // The engine puts each container in a cgroup of its own (memory, pids, CPU): nothing to warn about. The syscall
-  // policy is the engine's default seccomp profile, with every capability dropped and no-new-privileges. Docker's
-  // profile refuses unshare, mount, keyctl, bpf and ptrace to a container without CAP_SYS_ADMIN; Podman's lets a
-  // command create a user namespace (docs/security.md says so; the process sandbox refuses it).
+  // policy is the sandbox's own seccomp profile, the same calls on Docker and Podman (the engines' defaults differ:
+  // Podman's lets a command create a user namespace), with every capability dropped and no-new-privileges.
   readonly isolation: SandboxIsolation = {
     cgroup: "container",
     namespaces: "the container's own (network: none); every capability dropped, no-new-privileges",
-    syscalls: "the container engine's default seccomp profile",
+    syscalls: describeSeccompProfile(),
     warning: null,
   };
+  private seccomp: Promise<string> | undefined;
   // `new Docker()` reads DOCKER_HOST (and DOCKER_TLS_VERIFY / DOCKER_CERT_PATH) itself.
   constructor(
     private readonly limits: SandboxLimits,
     private readonly defaultImage: string,
     private readonly docker: Docker = new Docker(),
     private readonly mode: SnapshotMode = "bind",
+    // Where a Podman engine reads the seccomp profile from (seccompOption): AUDIT_WORK_DIR in the worker.
+    private readonly profileDir: string = tmpdir(),
   ) {}
 
   async create(spec: SandboxSpec): Promise<Sandbox> {
     if (this.mode === "copy" && !spec.archivePath) throw new Error("copy mode needs the snapshot archive");
-    const container = await this.docker.createContainer(
-      containerOptions(spec, spec.image ?? this.defaultImage, this.limits, this.mode),
-    );
+    this.seccomp ??= seccompOption(this.docker, this.profileDir).catch((error: unknown) => {
+      this.seccomp = undefined;
+      throw error;
+    });
+    const seccomp = await this.seccomp;
+    const container = await this.docker
+      .createContainer(containerOptions(spec, spec.image ?? this.defaultImage, this.limits, this.mode, seccomp))
+      .catch((error: Error) => {
+        // A remote Podman engine cannot read a profile written on this host.
+        if (/opening seccomp profile failed/.test(String(error?.message)))
+          throw new Error(
+            `the container engine could not read the sandbox's seccomp profile (${seccomp.slice(0, 200)}): Podman reads it from its own host, which must see ${this.profileDir} at the same path`,
+            { cause: error },
+          );
+        throw error;
+      });
     try {
       // A created container accepts an archive into a volume even with a read-only root filesystem.
       if (this.mode === "copy")

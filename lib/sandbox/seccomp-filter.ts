@@ -76,7 +76,7 @@ const CLONE3 = { x64: 435, arm64: 435 } as const;
 
 // <linux/sched.h>: the namespace flags clone() takes (CLONE_NEWTIME is clone3/unshare only: in clone() its bit is
 // part of the exit signal).
-const CLONE_NAMESPACE_FLAGS =
+export const CLONE_NAMESPACE_FLAGS =
   0x00020000 | // CLONE_NEWNS
   0x02000000 | // CLONE_NEWCGROUP
   0x04000000 | // CLONE_NEWUTS

@@ -423,8 +423,11 @@ function resultToFinding(result: SarifResult, run: SarifRun, resolve: RepoResolv
   return { finding, mapped, chars };
 }
 
-// Results converted between two yields to the event loop on a server (as findings are validated: ~1,000 a slice).
+// Results converted between two yields to the event loop (as findings are validated: ~1,000 a slice), and the text
+// they may make: results that each copy a rule's long texts make up to 60,000 characters each, and 1,000 of them
+// took a second.
 const SLICE = 1_000;
+const SLICE_CHARS = 2_000_000;
 
 /** A SARIF log's findings file before it is validated, with the SARIF result each finding came from. */
 type Converted = {
@@ -522,8 +525,12 @@ function* convertSarif(value: unknown, query: SarifUploadQuery, context: SarifCo
     const resolve = repositoryResolver(run, r, query.repo, c.known, c.indexes);
     const findings: Record<string, unknown>[] = [];
     const sources: string[] = [];
+    let sliceChars = 0;
     for (const [i, raw] of (run.results ?? []).entries()) {
-      if (++counter.n % SLICE === 0) yield;
+      if (++counter.n % SLICE === 0 || sliceChars > SLICE_CHARS) {
+        sliceChars = 0;
+        yield;
+      }
       const parsed = resultSchema.safeParse(raw);
       if (!parsed.success) {
         for (const issue of parsed.error.issues)
@@ -536,6 +543,7 @@ function* convertSarif(value: unknown, query: SarifUploadQuery, context: SarifCo
         problems.add({ path: `runs[${r}].results[${i}].${mapped.issue.path}`, message: mapped.issue.message });
       else {
         chars += mapped.chars;
+        sliceChars += mapped.chars;
         if (chars > budget) {
           problems.add({
             path: `runs[${r}].results[${i}]`,

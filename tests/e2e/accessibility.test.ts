@@ -154,6 +154,7 @@ describe("accessibility (axe-core)", () => {
       "/admin?status=approved",
       "/admin/users",
       "/admin/audit-log",
+      "/admin/judge-trials",
     ]) {
       found.push(...(await violations(page, url)));
     }

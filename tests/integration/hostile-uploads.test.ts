@@ -72,6 +72,18 @@ describe("hostile upload shapes", () => {
       path: "findings[0]",
       message: /more than 64 keys/,
     },
+    {
+      // Refused in the upload parse thread, before the findings are copied back to the server's loop.
+      name: "more runs than the per-file cap",
+      body: () =>
+        JSON.stringify({
+          benchmark: slug,
+          model: "m",
+          runs: Array.from({ length: 11 }, () => ({ findings: [finding("X", "acme/parser", "a.py", 1, 2, "t")] })),
+        }),
+      path: "runs",
+      message: /above the per-file caps/,
+    },
   ];
 
   for (const shape of shapes) {

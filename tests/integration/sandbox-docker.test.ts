@@ -6,6 +6,7 @@ import path from "node:path";
 import Docker from "dockerode";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DockerSandboxProvider } from "../../lib/sandbox/docker-sandbox";
+import { buildSeccompProfile } from "../../lib/sandbox/seccomp-profile";
 import { startFakeDocker } from "../support/fake-docker";
 
 // DockerSandbox against a fake Docker Engine API on a unix socket: the container's isolation settings, labels,
@@ -44,7 +45,8 @@ describe("DockerSandbox", () => {
       NetworkMode: "none",
       ReadonlyRootfs: true,
       CapDrop: ["ALL"],
-      SecurityOpt: ["no-new-privileges"],
+      // Docker takes the seccomp profile's JSON itself (Podman a path: sandbox-podman.test.ts).
+      SecurityOpt: ["no-new-privileges", `seccomp=${JSON.stringify(buildSeccompProfile())}`],
       PidsLimit: 128,
       Memory: 512 * 1024 * 1024,
       MemorySwap: 512 * 1024 * 1024,

@@ -39,6 +39,7 @@ const { seedAuditBenchmark, setAgent } = await import("../support/audit-fixtures
 const { createAuditRun } = await import("../../lib/server/audit-runs/create-run");
 const { auditQueue } = await import("../../lib/queue/audit-queue");
 const { DockerSandboxProvider } = await import("../../lib/sandbox/docker-sandbox");
+const { describeSeccompProfile } = await import("../../lib/sandbox/seccomp-profile");
 const { packCanonicalTar } = await import("../../lib/snapshots/canonical-tar");
 const { importBenchmark } = await import("../../lib/server/benchmarks/import-benchmark");
 const { importSnapshot } = await import("../../lib/server/snapshots/import-snapshot");
@@ -102,6 +103,17 @@ describeEngine("the Docker sandbox on a real engine", () => {
         maxOutputBytes: 1_000,
       });
       expect(caps.stdout).toBe("CapPrm:\t0000000000000000\nCapEff:\t0000000000000000\nCapBnd:\t0000000000000000\n");
+      // The sandbox's own seccomp profile (lib/sandbox/seccomp-profile.ts), as a file Podman reads: no user or mount
+      // namespace, which Podman's default profile would allow (`unshare -Ur id` prints uid 0 there).
+      expect(info.HostConfig.SecurityOpt).toEqual(["no-new-privileges", expect.stringMatching(/^seccomp=\/.+\.json$/)]);
+      for (const argv of [
+        ["unshare", "-Ur", "id"],
+        ["unshare", "-m", "true"],
+      ]) {
+        const refused = await sandbox.exec({ argv, timeoutMs: 10_000, maxOutputBytes: 1_000 });
+        expect(refused).toMatchObject({ exitCode: 1, stdout: "" });
+        expect(refused.stderr).toMatch(/unshare failed: Operation not permitted/);
+      }
 
       const inside = await sandbox.exec({
         argv: [
@@ -352,7 +364,7 @@ describeEngine("in-house runs and sandboxed panel judges on the real engine", ()
       kind: "docker",
       reason: `SANDBOX=auto: the Docker engine at ${TEST_DOCKER_HOST} answers`,
       warning: null,
-      isolation: expect.objectContaining({ syscalls: "the container engine's default seccomp profile" }),
+      isolation: expect.objectContaining({ syscalls: describeSeccompProfile() }),
     });
   });
 

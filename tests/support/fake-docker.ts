@@ -74,6 +74,13 @@ export async function startFakeDocker(socketPath: string) {
         res.end(value === undefined ? "" : JSON.stringify(value));
       };
       let m: RegExpExecArray | null;
+      // Docker's answer (Podman names itself "Podman Engine" here).
+      if (req.method === "GET" && path === "/version")
+        return send(200, {
+          Version: "27.3.1",
+          ApiVersion: "1.47",
+          Components: [{ Name: "Engine", Version: "27.3.1" }],
+        });
       if (req.method === "POST" && path === "/containers/create") {
         const id = randomUUID().replace(/-/g, "");
         containers.set(id, { id, options: body, started: false, removed: false, copied: {} });

@@ -9,7 +9,8 @@ import { handlePanelSandboxRequest } from "./fake-panel-sandbox";
 // A small local server speaking the OpenAI wire format (chat completions with json_schema replies, embeddings).
 // It replaces only the paid LLM API in tests and benchmarks. Its "judgement" is a fixed rule:
 //  - reports that both carry a `[root:NAME]` marker match exactly when the names agree;
-//  - otherwise they match when they share a file with overlapping lines and similar titles, or near-identical titles.
+//  - otherwise they match when they share a file with overlapping lines and similar titles, or near-identical titles;
+//  - a model named fake-always-match… matches every pair.
 // Tests steer it through POST /__control (latency, injected failures, a suffix for every rationale) and read counters
 // from GET /__stats.
 
@@ -149,7 +150,12 @@ export async function startFakeOpenAi(
           const userMessage = messages.findLast((m) => m.role === "user")?.content ?? "";
           const review = answerFindingReviewRequest(body);
           if (!review) recordJudged(userMessage);
-          const verdict = review ? undefined : decideFake(userMessage);
+          // A model named fake-always-match… says "match" to every pair (a candidate judge with known answers).
+          const verdict = review
+            ? undefined
+            : String(body.model ?? "").startsWith("fake-always-match")
+              ? { match: true, rationale: "always match" }
+              : decideFake(userMessage);
           let content =
             review ?? JSON.stringify({ ...verdict, rationale: verdict!.rationale + control.rationaleSuffix });
           if (control.malformedNext > 0 || (control.malformedRate > 0 && Math.random() < control.malformedRate)) {

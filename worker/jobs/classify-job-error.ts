@@ -125,3 +125,23 @@ export const classifyDatasheetError = classifier({
       : "The datasheet could not be computed because of an internal error; it will be retried.",
   extra: (error) => (error instanceof AppError ? error.message : undefined),
 });
+
+export const classifyJudgeTrialError = classifier({
+  endpoint: "judge endpoint",
+  transient: (status, last) =>
+    unavailable(
+      "judge endpoint",
+      status,
+      "the judge trial",
+      last,
+      "Start the trial again later; verdicts already stored are reused.",
+    ),
+  notFound:
+    "The candidate or current judge model was not found on the endpoint; check the model name and OPENAI_BASE_URL.",
+  internal: (last) =>
+    last
+      ? "The judge trial failed because of an internal error at the last attempt, so it stopped. Start it again."
+      : "The judge trial failed because of an internal error; it will be retried.",
+  extra: (error) =>
+    error instanceof JudgeReplyError ? "A judge model did not return the required {match, rationale} JSON." : undefined,
+});

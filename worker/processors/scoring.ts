@@ -2,6 +2,7 @@ import type { Job } from "bullmq";
 import { env } from "../../lib/env";
 import { createEmbeddingProvider } from "../../lib/embeddings/provider";
 import { createJudge } from "../../lib/llm/judge";
+import { readActiveJudge } from "../../lib/server/judge-quality/active-judge";
 import { scoringQueue } from "../../lib/queue/scoring-queue";
 import { emitSubmissionEvent } from "../../lib/server/webhooks/emit-webhook-event";
 import { classifyScoringError } from "../jobs/classify-job-error";
@@ -26,7 +27,8 @@ export function processScoringJob(job: Job): Promise<unknown> {
     },
     work: async (claim, { onProgress }) => {
       const summary = await scoreSubmission(claim, {
-        judge: createJudge(),
+        // The model an admin switched to after a trial, else JUDGE_MODEL: read per attempt, so a switch affects new scoring.
+        judge: createJudge((await readActiveJudge()).model),
         embedder: createEmbeddingProvider(),
         concurrency: env.JUDGE_CONCURRENCY,
         budget: env.JUDGE_CALL_BUDGET,

@@ -11,6 +11,7 @@ export default function AdminLayout({ children }: { children: React.ReactNode })
           { href: "/admin/users", text: "Users" },
           { href: "/admin/benchmarks", text: "Benchmark versions" },
           { href: "/admin/runs", text: "In-house runs" },
+          { href: "/admin/judge-trials", text: "Judge trials" },
           { href: "/admin/audit-log", text: "Audit log" },
         ]}
       />

@@ -57,16 +57,7 @@ export default async function LabellingPage({ searchParams }: Props) {
         prefilter never sent to it (so its misses are counted too), by a recorded seed. A pair already drawn is never
         drawn again.
       </p>
-      <DrawForm
-        url="/api/v1/labelling/samples"
-        benchmark={current}
-        noun="sample"
-        defaultSize={50}
-        kinds={[
-          { value: "reference", label: "Finding and reference bug" },
-          { value: "duplicate", label: "Two findings (duplicates across runs)" },
-        ]}
-      />
+      <DrawForm draw="pairs" benchmark={current} noun="sample" defaultSize={50} />
       {samples.length > 0 && (
         <>
           <h2>Samples</h2>

@@ -3,10 +3,12 @@ import Link from "next/link";
 import { requirePageStaff } from "@/lib/auth/current-user";
 import { listOverrides } from "@/lib/server/workbench/list-overrides";
 import { pageFromSearchParam } from "@/lib/server/pagination";
-import { ActionButton } from "@/components/ui/action-button";
+import { WithdrawOverrideButton } from "@/components/workbench/withdraw-override-button";
 import { Pager } from "@/components/ui/pager";
 import { scrollRegion } from "@/components/ui/scroll-region";
 import { count, formatUtc } from "@/lib/format";
+import { listOverridesQuerySchema } from "@/lib/contracts/overrides";
+import { parseOrThrow } from "@/lib/errors";
 
 // Every maintainer's override, for maintainers and admins (the audit log, admins only, has the history of each).
 export const metadata: Metadata = { title: "Match overrides", robots: { index: false } };
@@ -27,11 +29,13 @@ export default async function OverridesPage({ searchParams }: Props) {
   await requirePageStaff("/overrides");
   const params = await searchParams;
   const decision = params.decision === "match" || params.decision === "no_match" ? params.decision : undefined;
-  const { overrides, pagination } = await listOverrides({
-    page: pageFromSearchParam(params.page),
-    per_page: 50,
-    decision,
-  });
+  const { overrides, pagination } = await listOverrides(
+    parseOrThrow(
+      listOverridesQuerySchema,
+      { page: pageFromSearchParam(params.page), per_page: 50, decision },
+      "The query",
+    ),
+  );
   const api = `/api/v1/overrides${decision ? `?decision=${decision}` : ""}`;
   return (
     <>
@@ -116,18 +120,11 @@ export default async function OverridesPage({ searchParams }: Props) {
                   <td style={{ whiteSpace: "normal", minWidth: 200, maxWidth: 360 }}>{o.reason}</td>
                   <td>{count(o.submissions)}</td>
                   <td>
-                    <ActionButton
-                      url={`/api/v1/overrides/${encodeURIComponent(o.id)}`}
-                      method="DELETE"
-                      confirm={`Withdraw this override? The ${o.submissions} submission${o.submissions === 1 ? "" : "s"} holding the pair are rescored and the judge decides it again.`}
-                      failure="The override could not be withdrawn."
-                      className="link"
-                      ariaLabel={`Withdraw the override of ${o.example ? `${o.example.finding_id} against ${o.example.reference_bug_id}` : "this pair"}`}
-                      busyChildren="Withdrawing…"
-                      inline
-                    >
-                      Withdraw
-                    </ActionButton>
+                    <WithdrawOverrideButton
+                      id={o.id}
+                      submissions={o.submissions}
+                      pair={o.example ? `${o.example.finding_id} against ${o.example.reference_bug_id}` : "this pair"}
+                    />
                   </td>
                 </tr>
               ))}

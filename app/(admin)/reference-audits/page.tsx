@@ -42,13 +42,7 @@ export default async function ReferenceAuditsPage({ searchParams }: Props) {
       <p className="muted small">
         Spread over the repositories in proportion to their reference bugs, by a recorded seed.
       </p>
-      <DrawForm
-        url="/api/v1/reference-audits"
-        benchmark={current}
-        noun="sample"
-        defaultSize={100}
-        goTo={(a) => `/reference-audits/${a.id}`}
-      />
+      <DrawForm draw="reference-bugs" benchmark={current} noun="sample" defaultSize={100} />
       {audits.length === 0 ? (
         <p className="card empty-state">
           No audit yet: draw a sample of 100 and mark each bug to see how valid the set is.

@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import "server-only";
 import { db, type Tx } from "../../db";
 import { AppError, parseOrThrow } from "../../errors";
@@ -8,6 +9,7 @@ import { enqueueFixRankTests } from "../../queue/fix-rank-queue";
 import { createFixCommits } from "../benchmarks/import-benchmark";
 import { queueDatasheet } from "../datasheet/queue-datasheet";
 import { recordAuditLog } from "./record-audit-log";
+import type { importedFixDatesSchema } from "../../contracts/admin";
 
 // Fix dates, fix commits and the reference window's commit counts for a benchmark version imported without them
 // (§C.4, §A.3, Table 6, Figure 10): everything the file gives is written in one transaction with its audit record, or
@@ -15,13 +17,7 @@ import { recordAuditLog } from "./record-audit-log";
 // fix commit with no fixed_at dates an undated bug by its commit. The fix-rank tests of the version's scored runs are
 // then recomputed by the worker, and its datasheet is computed again.
 
-export type ImportedFixDates = {
-  benchmark: string;
-  dated: number;
-  fix_commits: number;
-  reference_bugs: number;
-  tests: "queued";
-};
+export type ImportedFixDates = z.input<typeof importedFixDatesSchema>;
 
 async function findVersion(ref: string) {
   const { slug, version } = parseBenchmarkRef(ref);

@@ -1,15 +1,17 @@
 import "server-only";
 import { db } from "../../db";
-import { parseOrThrow } from "../../errors";
-import { auditLogQuerySchema } from "../../contracts/admin";
+
+import { type auditLogQuerySchema } from "../../contracts/admin";
 import type { z } from "zod";
 import type { auditLogSchema } from "../../contracts/admin";
 
 type AuditLogListEntry = z.input<typeof auditLogSchema>["entries"][number];
 
 /** The admin audit log, newest first: who did what to which target, when and why. */
-export async function listAuditLog(query: unknown): Promise<{ entries: AuditLogListEntry[]; next: string | null }> {
-  const { action, target, before, take } = parseOrThrow(auditLogQuerySchema, query, "The query");
+export async function listAuditLog(
+  query: z.output<typeof auditLogQuerySchema>,
+): Promise<{ entries: AuditLogListEntry[]; next: string | null }> {
+  const { action, target, before, take } = query;
   const rows = await db.auditLog.findMany({
     where: { ...(action ? { action } : {}), ...(target ? { target } : {}) },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],

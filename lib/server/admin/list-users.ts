@@ -1,18 +1,20 @@
 import "server-only";
 import { db } from "../../db";
 import { env } from "../../env";
-import { parseOrThrow } from "../../errors";
+
 import { pageInfo, pageWindow } from "../pagination";
 import { type PageInfo } from "../../contracts/common";
-import { listUsersQuerySchema } from "../../contracts/admin";
+import { type listUsersQuerySchema } from "../../contracts/admin";
 import type { z } from "zod";
 import type { userListSchema } from "../../contracts/admin";
 
 export type UserSummary = z.input<typeof userListSchema>["users"][number];
 
 /** Users for the admin page, searchable by email or name. Password hashes never leave this function. */
-export async function listUsers(query: unknown): Promise<{ users: UserSummary[]; pagination: PageInfo }> {
-  const { q, page, per_page } = parseOrThrow(listUsersQuerySchema, query, "The query");
+export async function listUsers(
+  query: z.output<typeof listUsersQuerySchema>,
+): Promise<{ users: UserSummary[]; pagination: PageInfo }> {
+  const { q, page, per_page } = query;
   const where = q
     ? {
         OR: [

@@ -1,4 +1,6 @@
 import "server-only";
+import type { z } from "zod";
+import type { bugTypeDistancesSchema } from "../../contracts/public-reads";
 import { db } from "../../db";
 import { distanceMatrix, type CategoryCounts } from "../../analyses/bug-type-distance";
 import { readTaxonomy, taxonomyCategories } from "../../attribution/taxonomy";
@@ -16,21 +18,8 @@ import type { AgentPool } from "../../attribution/agent-pool";
 // Figure 6 compares every configuration, whatever its harness or source.
 const EVERY_CONFIGURATION: AgentPool = { harness: "all", source: "all" };
 
-type DistanceSubjectView = {
-  key: string;
-  label: string;
-  kind: "reference" | "configuration";
-  submission_id: string | null;
-  n: number;
-};
-export type BugTypeDistances = {
-  benchmark: BenchmarkRef;
-  /** The logarithm base of the divergence (so distances lie in [0, 1]). */
-  base: 2;
-  categories: string[];
-  subjects: DistanceSubjectView[];
-  distances: (number | null)[][];
-};
+export type BugTypeDistances = z.input<typeof bugTypeDistancesSchema>;
+type DistanceSubjectView = BugTypeDistances["subjects"][number];
 
 export async function loadBugTypeDistances(benchmarkRef: string | null | undefined): Promise<BugTypeDistances> {
   const b = await resolveBenchmark(benchmarkRef);

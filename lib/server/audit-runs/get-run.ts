@@ -1,9 +1,10 @@
 import "server-only";
+import type { z } from "zod";
 import { db } from "../../db";
-import { AppError, parseOrThrow } from "../../errors";
+import { AppError } from "../../errors";
 import { pageInfo, pageWindow } from "../pagination";
 import { passSummary, runSummary } from "./run-view";
-import { listRunsQuerySchema } from "../../contracts/audit-runs";
+import { type listRunsQuerySchema } from "../../contracts/audit-runs";
 
 async function passCounts(runIds: string[]) {
   const groups = await db.auditPass.groupBy({
@@ -48,8 +49,8 @@ export async function getAuditRun(id: string) {
 }
 
 /** Runs, newest first, paginated. */
-export async function listAuditRuns(query: unknown) {
-  const { page, per_page } = parseOrThrow(listRunsQuerySchema, query, "The query");
+export async function listAuditRuns(query: z.output<typeof listRunsQuerySchema>) {
+  const { page, per_page } = query;
   const [total, runs] = await Promise.all([
     db.auditRun.count(),
     db.auditRun.findMany({ orderBy: { createdAt: "desc" }, ...pageWindow(page, per_page) }),

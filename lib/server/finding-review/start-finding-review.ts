@@ -7,12 +7,14 @@ import { readAttributionModel, readPanelConfig } from "../../llm/finding-review-
 import { enqueueFindingReview } from "../../queue/finding-review-queues";
 import { recordAuditLog } from "../admin/record-audit-log";
 import { startPanelBodySchema, type PanelRunScope } from "../../contracts/panel";
+import type { startedPanelSchema } from "../../contracts/panel";
 
 // Starting panel validation and bug-type attribution (admins, audit-logged; attribution also after every scoring).
 // The job row is written first, then the job is queued with the row's id. Not server-only: the
 // worker queues attribution after scoring through the same function.
 
-export type StartedFindingReview = { id: string; submission_id: string; status: "queued" };
+/** What starting a panel or an attribution has in common (the panel adds its sample). */
+export type StartedFindingReview = Pick<z.input<typeof startedPanelSchema>, "id" | "submission_id" | "status">;
 
 async function requireScored(id: string) {
   const submission = await db.submission.findUnique({

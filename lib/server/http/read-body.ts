@@ -3,15 +3,22 @@ import { parseJsonText } from "../../validation/parse-json";
 
 /**
  * Reads a request body as UTF-8 text, refusing it as soon as it exceeds `maxBytes` (nothing is buffered past that).
+ */
+export async function readBodyText(request: Request, maxBytes: number): Promise<string> {
+  return decodeBodyText(await readBodyBytes(request, maxBytes));
+}
+
+/**
+ * Reads a request body's bytes, refusing it as soon as it exceeds `maxBytes` (nothing is buffered past that).
  * A body that declares its length is copied into one buffer of that size as it arrives, so reading costs the body's
  * size once rather than twice (chunks plus their concatenation).
  */
-export async function readBodyText(request: Request, maxBytes: number): Promise<string> {
+export async function readBodyBytes(request: Request, maxBytes: number): Promise<Uint8Array> {
   const limitMb = (maxBytes / (1024 * 1024)).toFixed(0);
   const tooLarge = () => new AppError("payload_too_large", `The request body exceeds the ${limitMb} MB limit`);
   const declared = Number(request.headers.get("content-length") ?? "NaN");
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge();
-  if (!request.body) return "";
+  if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
   const single = Number.isFinite(declared) && declared > 0 ? Buffer.allocUnsafe(declared) : undefined;
   const chunks: Uint8Array[] = [];
@@ -33,6 +40,11 @@ export async function readBodyText(request: Request, maxBytes: number): Promise<
   }
   const bytes = single ? single.subarray(0, total) : Buffer.concat(chunks, total);
   chunks.length = 0;
+  return bytes;
+}
+
+/** A body's bytes as UTF-8 text; a 400 when they are not UTF-8. */
+export function decodeBodyText(bytes: Uint8Array): string {
   const decoder = new TextDecoder("utf-8", { fatal: true });
   try {
     return decoder.decode(bytes);

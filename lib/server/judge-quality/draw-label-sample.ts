@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import "server-only";
 import { db } from "../../db";
 import { AppError } from "../../errors";
@@ -7,6 +8,7 @@ import { allocateStrata, DEFAULT_STRATUM_SHARES, drawFilteredOut, drawSeeded } f
 import type { Stratum } from "../../judge-quality/matcher-quality";
 import { recordAuditLog } from "../admin/record-audit-log";
 import { loadVersion, newSeed } from "./load-version";
+import type { labelSampleSchema } from "../../contracts/judge-quality";
 
 // Draws pairs for maintainers to label (§2.3, §A.4), from the current scorings of the version's scored submissions:
 // pairs the judge matched, pairs it rejected, and pairs the prefilter never sent to it, in DEFAULT_STRATUM_SHARES
@@ -141,16 +143,7 @@ async function filteredOutPool(
 
 const orderedKey = (a: string, b: string) => (a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`);
 
-export type DrawnLabelSample = {
-  id: string;
-  benchmark: string;
-  kind: "reference" | "duplicate";
-  seed: string;
-  requested: number;
-  shares: Record<Stratum, number>;
-  drawn: Record<Stratum, number>;
-  created_at: string;
-};
+export type DrawnLabelSample = z.input<typeof labelSampleSchema>;
 
 export async function drawLabelSample(caller: { id: string }, input: DrawLabelSampleBody): Promise<DrawnLabelSample> {
   const version = await loadVersion(input.benchmark);

@@ -21,7 +21,10 @@ import {
 } from "../../judge-quality/panel-grading";
 import { proportion } from "../../judge-quality/binary-quality";
 import { publicSubmissionSql } from "../leaderboard/public-submission";
-import { lastBlind, type Version } from "./load-version";
+import { lastBlind } from "../../judge-quality/blind-labels";
+import { activeJudgeOut } from "../judge-trials/judge-trial-view";
+import { readActiveJudge } from "./active-judge";
+import type { Version } from "./load-version";
 
 // How far to trust the judges of one benchmark version (docs/judge-quality.md), computed live from the stored labels,
 // grades and marks: the matcher per judge configuration, the panel against blind graders (Table 15), the reference
@@ -285,11 +288,18 @@ async function referenceSetFigures(version: Version): Promise<JudgeQuality["refe
 
 export async function judgeQualityReport(version: Version): Promise<JudgeQuality> {
   const inUse = await judgeInUse(version.id);
-  const [reference, duplicate, panel, referenceSet] = await Promise.all([
+  const [active, reference, duplicate, panel, referenceSet] = await Promise.all([
+    readActiveJudge(),
     matcherFigures(version, "reference", inUse),
     matcherFigures(version, "duplicate", inUse),
     panelFigures(version),
     referenceSetFigures(version),
   ]);
-  return { benchmark: version.key, matcher: { reference, duplicate }, panel, reference_set: referenceSet };
+  return {
+    benchmark: version.key,
+    active_judge: activeJudgeOut(active),
+    matcher: { reference, duplicate },
+    panel,
+    reference_set: referenceSet,
+  };
 }

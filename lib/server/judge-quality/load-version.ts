@@ -59,15 +59,3 @@ export function bugText(row: TextRow) {
     suggested_fix: row.suggestedFix,
   };
 }
-
-/** The label, grade or mark each person wrote last before `until` (their blind one), by person. */
-export function lastBlind<T extends { by: string; createdAt: Date; afterReveal: boolean }>(
-  rows: readonly T[],
-): Map<string, T> {
-  const out = new Map<string, T>();
-  for (const row of [...rows].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())) {
-    if (row.afterReveal) continue;
-    out.set(row.by, row);
-  }
-  return out;
-}

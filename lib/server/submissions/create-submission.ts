@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import { randomUUID } from "node:crypto";
 import { db } from "../../db";
 import { AppError } from "../../errors";
@@ -5,14 +6,17 @@ import { bugContentHash } from "../../hash";
 import { withPgTransaction } from "../../pg-pool";
 import { enqueueScoring } from "../../queue/scoring-queue";
 import { IssueList, runsOf, type FindingsFile } from "../../validation/findings-file";
-import { checkFileCaps } from "./file-caps";
+import { checkFileCaps } from "../../validation/file-caps";
+import { fileCaps } from "./file-caps";
 import { findBenchmark } from "../benchmarks/import-benchmark";
 import { insertFindings, type FindingInsertRow } from "./insert-findings";
 import { assertWithinQuotaLocked } from "./submission-quota";
 import { bugTextOf } from "../../validation/common";
 import { log } from "../../observability/log";
+import type { createdSubmissionSchema } from "../../contracts/submissions";
 
-export type CreatedSubmission = { id: string; status: "queued"; findings: number; runs: number };
+/** What storing a findings file answers (the SARIF-only counts are added by the upload). */
+export type CreatedSubmission = Omit<z.input<typeof createdSubmissionSchema>, "skipped" | "paths">;
 
 /**
  * Stores a submission with its runs and findings in one transaction, then queues scoring with the submission id as
@@ -37,7 +41,7 @@ export async function createSubmission(
   });
   const repoIds = new Map(repositories.map((r) => [r.name, r.id]));
   const runs = runsOf(file);
-  checkFileCaps(runs, file.runs !== undefined);
+  checkFileCaps(runs, file.runs !== undefined, fileCaps());
   const unknown = new IssueList();
   runs.forEach((run, r) => {
     run.findings.forEach((finding, f) => {
@@ -78,7 +82,7 @@ export async function createSubmission(
         contentHash: bugContentHash(text),
       });
       // Hashing 200,000 findings takes seconds: let the server answer other requests in between.
-      if (ordinal % 2_000 === 1_999) await new Promise((resolve) => setImmediate(resolve));
+      if (ordinal % 500 === 499) await new Promise((resolve) => setImmediate(resolve));
     }
     prepared.push(rows);
   }

@@ -1,21 +1,22 @@
 import "server-only";
 import { consumeRateLimit, rateLimitedError, releaseRateLimit } from "../rate-limit/rate-limit";
 import { AppError, parseOrThrow } from "../../errors";
-import { parseFindingsTextYielding } from "../../validation/findings-file";
-import { looksLikeSarifText, parseSarifTextYielding, sarifPaths } from "../../validation/sarif";
+import { looksLikeSarifText, sarifPaths } from "../../validation/sarif";
 import { findBenchmark } from "../benchmarks/import-benchmark";
 import { createSubmission } from "./create-submission";
 import { assertWithinQuota } from "./submission-quota";
 import { reserveUploadBytes } from "./upload-budget";
 import { sarifUploadQuerySchema, type SarifUploadQuery } from "../../contracts/submissions";
 import { loadSarifContext } from "./sarif-context";
+import { parseFindingsBytes, parseSarifBytes } from "./upload-parse-client";
+import { fileCaps } from "./file-caps";
 import type { z } from "zod";
 import type { createdSubmissionSchema } from "../../contracts/submissions";
 
-/** The upload's text, and its format: a findings file, or a SARIF log with what it does not say (the query). */
+/** The upload's bytes, and its format: a findings file, or a SARIF log with what it does not say (the query). */
 export type UploadBody = {
   declaredBytes?: number;
-  read: () => Promise<string>;
+  read: () => Promise<Uint8Array>;
   sarif?: SarifUploadQuery;
   // The query of an upload not declared as SARIF: read when its text turns out to be a SARIF log after all.
   query?: Record<string, string>;
@@ -44,9 +45,11 @@ export async function submitFindings(submitterId: string, body: UploadBody): Pro
     const reservation = reserveUploadBytes(body.declaredBytes);
     try {
       if (body.sarif) return await submitSarif(submitterId, body.read, body.sarif);
-      const text = await body.read();
-      if (looksLikeSarifText(text)) return await submitUndeclaredSarif(submitterId, text, body.query ?? {});
-      const file = await parseFindingsTextYielding(text);
+      const bytes = await body.read();
+      // The first 16 KB hold at least the 4,096 characters the check reads (a character is at most 4 bytes).
+      if (looksLikeSarifText(new TextDecoder().decode(bytes.subarray(0, 16_384))))
+        return await submitUndeclaredSarif(submitterId, bytes, body.query ?? {});
+      const file = await parseFindingsBytes(bytes, fileCaps());
       return await createSubmission(file, submitterId, { enforceQuota: true });
     } finally {
       reservation.release();
@@ -62,7 +65,7 @@ export async function submitFindings(submitterId: string, body: UploadBody): Pro
  */
 async function submitUndeclaredSarif(
   submitterId: string,
-  text: string,
+  bytes: Uint8Array,
   query: Record<string, string>,
 ): Promise<SubmittedFindings> {
   if (!query.benchmark)
@@ -73,7 +76,7 @@ async function submitUndeclaredSarif(
           "a SARIF 2.1.0 log: send it with Content-Type application/sarif+json and benchmark=slug@version in the query (CLI: probebench submit log.sarif --benchmark slug@version)",
       },
     ]);
-  return submitSarif(submitterId, async () => text, parseOrThrow(sarifUploadQuerySchema, query, "The query"));
+  return submitSarif(submitterId, async () => bytes, parseOrThrow(sarifUploadQuerySchema, query, "The query"));
 }
 
 /**
@@ -82,7 +85,7 @@ async function submitUndeclaredSarif(
  */
 async function submitSarif(
   submitterId: string,
-  read: () => Promise<string>,
+  read: () => Promise<Uint8Array>,
   query: SarifUploadQuery,
 ): Promise<SubmittedFindings> {
   if (!query.benchmark)
@@ -95,7 +98,7 @@ async function submitSarif(
       { path: "benchmark", message: `unknown benchmark "${query.benchmark}"` },
     ]);
   const context = await loadSarifContext(benchmark.id);
-  const converted = await parseSarifTextYielding(await read(), query, context);
+  const converted = await parseSarifBytes(await read(), query, context, fileCaps());
   const { file, sources } = converted;
   try {
     const created = await createSubmission(file, submitterId, { enforceQuota: true });

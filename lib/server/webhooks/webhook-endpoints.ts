@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import { randomUUID } from "node:crypto";
 import { db } from "../../db";
 import type { Prisma } from "../../generated/prisma/client";
@@ -6,7 +7,7 @@ import type { ApiCaller } from "../../auth/authorize-caller";
 import {
   ADMIN_WEBHOOK_EVENTS,
   MAX_WEBHOOKS_PER_USER,
-  createWebhookBodySchema,
+  type createWebhookBodySchema,
   webhookDeliveriesQuerySchema,
   webhookEventSchema,
   webhookPayloadSchema,
@@ -56,8 +57,10 @@ function endpointView(row: EndpointRow) {
   };
 }
 
-export async function createWebhook(caller: Pick<ApiCaller, "id" | "role">, body: unknown) {
-  const input = parseOrThrow(createWebhookBodySchema, body, "The webhook");
+export async function createWebhook(
+  caller: Pick<ApiCaller, "id" | "role">,
+  input: z.output<typeof createWebhookBodySchema>,
+) {
   const adminOnly = input.events.filter((e) => ADMIN_WEBHOOK_EVENTS.includes(e));
   if (adminOnly.length && caller.role !== "admin")
     throw new AppError("forbidden", `Only admins may subscribe to ${adminOnly.join(", ")}`);

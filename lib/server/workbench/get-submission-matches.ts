@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import type { Viewer } from "../../auth/viewer";
 import { db } from "../../db";
 import { PAIR_SIGNALS_SELECT } from "../../db-selects";
@@ -7,11 +8,12 @@ import { groupMatches, type RepositoryMatches } from "../../workbench/group-matc
 import type { ReportLocation } from "../../workbench/reference-visibility";
 import { sortByStrength, strongestSignal } from "../../workbench/signal-strength";
 import { loadWorkbenchSubmission, pickRun } from "./load-workbench-submission";
+import type { matchesQuerySchema } from "../../contracts/workbench";
 
 // GET /api/v1/submissions/{id}/matches and the per-submission workbench page: one run's matched pairs, missed
 // reference bugs and unmatched findings per repository, read from the rows of the current scoring attempt.
 
-export type MatchesQuery = { repo?: string; run?: number };
+export type MatchesQuery = Omit<z.output<typeof matchesQuerySchema>, "format">;
 
 export type MatchesFinding = ReportLocation & {
   title: string;

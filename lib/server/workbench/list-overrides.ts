@@ -1,12 +1,12 @@
 import "server-only";
 import { db } from "../../db";
 import { Prisma } from "../../generated/prisma/client";
-import { parseOrThrow } from "../../errors";
+
 import { findingPublicId } from "../../workbench/finding-ids";
 import { pageInfo } from "../pagination";
 import { pairHoldersSql } from "./overrides";
 import { type PageInfo } from "../../contracts/common";
-import { listOverridesQuerySchema } from "../../contracts/overrides";
+import { type listOverridesQuerySchema } from "../../contracts/overrides";
 import type { z } from "zod";
 import type { overrideListSchema } from "../../contracts/overrides";
 
@@ -41,8 +41,9 @@ type Row = {
 };
 
 /** One page of overrides, newest first; `decision` narrows to matches or non-matches. */
-export async function listOverrides(query: unknown): Promise<{ overrides: OverrideListItem[]; pagination: PageInfo }> {
-  const q = parseOrThrow(listOverridesQuerySchema, query, "The query");
+export async function listOverrides(
+  q: z.output<typeof listOverridesQuerySchema>,
+): Promise<{ overrides: OverrideListItem[]; pagination: PageInfo }> {
   const match = q.decision === undefined ? null : q.decision === "match";
   const total = await db.matchOverride.count({ where: match === null ? {} : { match } });
   // Findings and reference bugs are found through their contentHash indexes; only this page's overrides are looked up.

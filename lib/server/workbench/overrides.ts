@@ -1,12 +1,12 @@
 import "server-only";
 import { db, type Tx } from "../../db";
 import { Prisma } from "../../generated/prisma/client";
-import { AppError, parseOrThrow } from "../../errors";
+import { AppError } from "../../errors";
 import { enqueueScoring } from "../../queue/scoring-queue";
 import { recordAuditLog } from "../admin/record-audit-log";
 import type { ApiCaller } from "../../auth/authorize-caller";
 import { findFindingByPublicId, findReferenceBug, loadWorkbenchSubmission } from "./load-workbench-submission";
-import { createOverrideBodySchema } from "../../contracts/overrides";
+import { type createOverrideBodySchema } from "../../contracts/overrides";
 import type { z } from "zod";
 import type { overrideResultSchema } from "../../contracts/overrides";
 
@@ -55,8 +55,10 @@ async function enqueueAll(ids: string[]): Promise<void> {
   for (const id of ids) await enqueueScoring(id, { rescore: true });
 }
 
-export async function createOverride(caller: Pick<ApiCaller, "id" | "role">, body: unknown): Promise<OverrideResult> {
-  const input = parseOrThrow(createOverrideBodySchema, body, "The override");
+export async function createOverride(
+  caller: Pick<ApiCaller, "id" | "role">,
+  input: z.output<typeof createOverrideBodySchema>,
+): Promise<OverrideResult> {
   const submission = await loadWorkbenchSubmission(input.submission_id, { id: caller.id, role: caller.role });
   const finding = await findFindingByPublicId(submission, input.finding_id, input.run);
   const reference = await findReferenceBug(submission.benchmark.id, input.reference_bug_id);

@@ -4,6 +4,8 @@ import { requirePageAdmin } from "@/lib/auth/current-user";
 import { listAuditLog } from "@/lib/server/admin/list-audit-log";
 import { scrollRegion } from "@/components/ui/scroll-region";
 import { formatUtc } from "@/lib/format";
+import { auditLogQuerySchema } from "@/lib/contracts/admin";
+import { parseOrThrow } from "@/lib/errors";
 
 export const metadata: Metadata = { title: "Audit log", robots: { index: false } };
 export const dynamic = "force-dynamic";
@@ -17,11 +19,13 @@ function one(v: string | string[] | undefined): string | undefined {
 export default async function AuditLogPage({ searchParams }: Props) {
   await requirePageAdmin("/admin/audit-log");
   const params = await searchParams;
-  const { entries, next } = await listAuditLog({
-    action: one(params.action),
-    target: one(params.target),
-    before: one(params.before),
-  });
+  const { entries, next } = await listAuditLog(
+    parseOrThrow(
+      auditLogQuerySchema,
+      { action: one(params.action), target: one(params.target), before: one(params.before) },
+      "The query",
+    ),
+  );
   return (
     <>
       <h1>Audit log</h1>

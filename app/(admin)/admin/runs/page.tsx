@@ -13,6 +13,8 @@ import { LaunchRunForm } from "@/components/audit-runs/launch-run-form";
 import { RunStatusBadge, usd } from "@/components/audit-runs/run-status";
 import styles from "@/components/ui/forms.module.css";
 import { ColumnHeads } from "@/components/ui/column-heads";
+import { listRunsQuerySchema } from "@/lib/contracts/audit-runs";
+import { parseOrThrow } from "@/lib/errors";
 
 export const metadata: Metadata = { title: "In-house runs", robots: { index: false } };
 export const dynamic = "force-dynamic";
@@ -22,7 +24,10 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 export default async function RunsPage({ searchParams }: Props) {
   await requirePageAdmin("/admin/runs");
   const page = pageFromSearchParam((await searchParams).page);
-  const [{ runs, pagination }, options] = await Promise.all([listAuditRuns({ page }), getLaunchOptions()]);
+  const [{ runs, pagination }, options] = await Promise.all([
+    listAuditRuns(parseOrThrow(listRunsQuerySchema, { page }, "The query")),
+    getLaunchOptions(),
+  ]);
   const active = runs.some((r) => r.status === "queued" || r.status === "running");
   return (
     <>

@@ -9,6 +9,8 @@ import styles from "@/components/ui/forms.module.css";
 import { InlineInput } from "@/components/ui/form-field";
 import { UserEditor } from "@/components/admin/user-editor";
 import { scrollRegion } from "@/components/ui/scroll-region";
+import { listUsersQuerySchema } from "@/lib/contracts/admin";
+import { parseOrThrow } from "@/lib/errors";
 
 export const metadata: Metadata = { title: "Users", robots: { index: false } };
 export const dynamic = "force-dynamic";
@@ -20,7 +22,7 @@ export default async function UsersPage({ searchParams }: Props) {
   const params = await searchParams;
   const q = typeof params.q === "string" && params.q.trim() ? params.q.trim() : undefined;
   const page = pageFromSearchParam(params.page);
-  const { users, pagination } = await listUsers({ q, page });
+  const { users, pagination } = await listUsers(parseOrThrow(listUsersQuerySchema, { q, page }, "The query"));
   return (
     <>
       <h1>Users</h1>

@@ -46,14 +46,12 @@ export default async function PanelGradingPage({ params }: Props) {
           <li key={f.finding} id={f.finding}>
             <BugText heading={f.finding} text={f.text} headingId={`h-${f.finding}`} />
             <ChoiceForm
-              key={f.my_grade ?? "none"}
-              url={`/api/v1/grading/panels/${view.id}/grades`}
+              key={`${view.id}:${f.finding}`}
+              target={{ kind: "grade", panel: view.id, finding: f.finding }}
               legend={`Your grade of ${f.finding}`}
               choices={CHOICES}
               current={f.my_grade}
               textLabel="Note (optional)"
-              field={{ choice: "grade", text: "note" }}
-              extra={{ finding: f.finding }}
             />
             {f.reveal && (
               <p className="small">

@@ -46,13 +46,12 @@ export default async function LabelPairPage({ params }: Props) {
       <section className="card" aria-labelledby="label-heading">
         <h2 id="label-heading">Your label</h2>
         <ChoiceForm
-          key={pair.my_label ?? "none"}
-          url={`/api/v1/labelling/pairs/${pair.id}/labels`}
+          key={pair.id}
+          target={{ kind: "label", pair: pair.id }}
           legend="Same defect?"
           choices={CHOICES}
           current={pair.my_label}
           textLabel="Note (optional)"
-          field={{ choice: "label", text: "note" }}
         />
         {pair.next_unlabelled && (
           <p>

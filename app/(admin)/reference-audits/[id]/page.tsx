@@ -43,16 +43,14 @@ export default async function ReferenceAuditPage({ params }: Props) {
           <li key={item.reference_bug_id}>
             <BugText heading={item.reference_bug_id} text={item.text} headingId={`h-${item.reference_bug_id}`} />
             <ChoiceForm
-              key={item.my_mark ?? "none"}
-              url={`/api/v1/reference-audits/${audit.id}/marks`}
+              key={`${audit.id}:${item.reference_bug_id}`}
+              target={{ kind: "mark", audit: audit.id, referenceBugId: item.reference_bug_id }}
               legend={`Is ${item.reference_bug_id} a real bug of the snapshot?`}
               choices={CHOICES}
               current={item.my_mark}
               currentText={item.my_reason}
               textLabel="Reason (required)"
               textRequired
-              field={{ choice: "mark", text: "reason" }}
-              extra={{ reference_bug_id: item.reference_bug_id }}
             />
             {item.reveal && (
               <p className="small">

@@ -8,16 +8,11 @@ export async function ContextSection({ benchmarkKey, repository }: { benchmarkKe
   const user = await getCurrentUser();
   if (!user || (user.role !== "maintainer" && user.role !== "admin")) return null;
   const views = await Promise.all(CONTEXT_KINDS.map((kind) => getContextDocument(benchmarkKey, repository, kind)));
-  const q = `?benchmark=${encodeURIComponent(benchmarkKey)}`;
   return (
     <section aria-labelledby="context-documents">
       <h2 id="context-documents">Context documents</h2>
       {views.map((v) => (
-        <ContextDocumentEditor
-          key={v.kind}
-          initial={v}
-          apiPath={`/api/v1/repositories/${repository}/context/${v.kind}${q}`}
-        />
+        <ContextDocumentEditor key={v.kind} initial={v} benchmark={benchmarkKey} repository={repository} />
       ))}
     </section>
   );

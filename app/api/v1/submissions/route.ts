@@ -2,7 +2,7 @@ import "server-only";
 import { createdSubmissionSchema, submissionListSchema, sarifUploadQuerySchema } from "@/lib/contracts/submissions";
 import { requireCaller } from "@/lib/auth/api-caller";
 import { env } from "@/lib/env";
-import { readBodyText } from "@/lib/server/http/read-body";
+import { readBodyBytes } from "@/lib/server/http/read-body";
 import { respond, withErrors } from "@/lib/server/http/respond";
 import { listUserSubmissions } from "@/lib/server/submissions/list-user-submissions";
 import { getSubmissionQuota } from "@/lib/server/submissions/submission-quota";
@@ -33,7 +33,7 @@ export const POST = withErrors(async (request: Request) => {
   const query = Object.fromEntries(new URL(request.url).searchParams);
   const created = await submitFindings(caller.id, {
     declaredBytes: Number.isFinite(declared) ? declared : undefined,
-    read: () => readBodyText(request, env.UPLOAD_MAX_BYTES),
+    read: () => readBodyBytes(request, env.UPLOAD_MAX_BYTES),
     sarif: isSarif ? parseOrThrow(sarifUploadQuerySchema, query, "The query") : undefined,
     query,
   });

@@ -1,10 +1,11 @@
 import { assertTokenScope } from "@/lib/auth/authorize-caller";
 import { requireCaller } from "@/lib/auth/api-caller";
-import { createdWebhookSchema, webhookListSchema } from "@/lib/contracts/webhooks";
+import { createWebhookBodySchema, createdWebhookSchema, webhookListSchema } from "@/lib/contracts/webhooks";
 import { readBodyText } from "@/lib/server/http/read-body";
 import { respond, withErrors } from "@/lib/server/http/respond";
 import { createWebhook, listWebhooks } from "@/lib/server/webhooks/webhook-endpoints";
 import { parseJsonText } from "@/lib/validation/parse-json";
+import { parseOrThrow } from "@/lib/errors";
 
 export const dynamic = "force-dynamic";
 
@@ -20,5 +21,9 @@ export const POST = withErrors(async (request: Request) => {
   const caller = await requireCaller(request, { access: "write", tokens: "submit" });
   assertTokenScope(caller, "read");
   const body = parseJsonText(await readBodyText(request, 16 * 1024), "The request body");
-  return respond(createdWebhookSchema, await createWebhook(caller, body), 201);
+  return respond(
+    createdWebhookSchema,
+    await createWebhook(caller, parseOrThrow(createWebhookBodySchema, body, "The webhook")),
+    201,
+  );
 });

@@ -5,6 +5,8 @@ import { createAuditRun } from "@/lib/server/audit-runs/create-run";
 import { listAuditRuns } from "@/lib/server/audit-runs/get-run";
 import { parseJsonText } from "@/lib/validation/parse-json";
 import { auditRunListSchema, createdAuditRunSchema } from "@/lib/contracts/audit-runs";
+import { listRunsQuerySchema } from "@/lib/contracts/audit-runs";
+import { parseOrThrow } from "@/lib/errors";
 
 export const dynamic = "force-dynamic";
 
@@ -18,5 +20,10 @@ export const POST = withErrors(async (request: Request) => {
 // GET /api/v1/admin/runs?page=&per_page= - in-house runs, newest first (admins)
 export const GET = withErrors(async (request: Request) => {
   await requireCaller(request, { access: "read", roles: ["admin"], tokens: "admin" });
-  return respond(auditRunListSchema, await listAuditRuns(Object.fromEntries(new URL(request.url).searchParams)));
+  return respond(
+    auditRunListSchema,
+    await listAuditRuns(
+      parseOrThrow(listRunsQuerySchema, Object.fromEntries(new URL(request.url).searchParams), "The query"),
+    ),
+  );
 });

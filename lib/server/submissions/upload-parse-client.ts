@@ -1,0 +1,166 @@
+import "server-only";
+import path from "node:path";
+import { Worker } from "node:worker_threads";
+import { AppError } from "../../errors";
+import type { SarifUploadQuery } from "../../contracts/submissions";
+import type { FileCaps } from "../../validation/file-caps";
+import type { FindingInput, FindingsFile } from "../../validation/findings-file";
+import type { SarifContext, SarifConversion } from "../../validation/sarif";
+import type { ParsedHead, UploadParseReply, UploadParseRequest } from "./upload-parse-thread";
+
+// The web server's side of the upload parse threads (upload-parse-thread.ts says why they exist). Threads start on
+// first use and are kept (starting one loads TypeScript and zod: hundreds of milliseconds); at most THREADS parse at
+// once and further uploads wait their turn. A thread that fails or exits is replaced; its upload fails with a 500.
+// Hand-written rather than a pool library: the thread runs TypeScript through tsx, and the entry is found at run time
+// from the project folder (next build bundles this module, so a path relative to it would point into the bundle).
+
+/**
+ * Threads parsing at once. Uploads held at once are bounded before this (UPLOAD_PARSE_BUDGET_BYTES: two 50 MB
+ * bodies by default); two threads use the second core without starving the server's own loop of CPU.
+ */
+const THREADS = 2;
+
+// A worker's entry is loaded before any --import of its execArgv takes effect, so this bootstrap registers tsx's
+// loader and then imports the entry. tsx is found from the project folder, its ESM API by its package's exports (the
+// CommonJS build of that API cannot register from an eval'd thread).
+const BOOTSTRAP = `
+const { workerData } = require("node:worker_threads");
+const { createRequire } = require("node:module");
+const path = require("node:path");
+const { pathToFileURL } = require("node:url");
+const manifest = createRequire(path.join(workerData.root, "package.json")).resolve("tsx/package.json");
+const api = path.join(path.dirname(manifest), require(manifest).exports["./esm/api"].import.default);
+import(pathToFileURL(api).href)
+  .then(({ register }) => { register(); return import(pathToFileURL(workerData.entry).href); });
+`;
+
+type Pending = { resolve: (reply: UploadParseReply) => void; reject: (error: Error) => void };
+type Thread = { worker: Worker; pending: Map<number, Pending>; busy: boolean };
+
+const globalForThreads = globalThis as unknown as {
+  uploadParseThreads?: { threads: Thread[]; waiting: (() => void)[] };
+};
+const pool = (globalForThreads.uploadParseThreads ??= { threads: [], waiting: [] });
+let nextJob = 1;
+
+function startThread(): Thread {
+  const root = process.cwd();
+  const worker = new Worker(BOOTSTRAP, {
+    eval: true,
+    workerData: { root, entry: path.join(root, "lib/server/submissions/upload-parse-thread.ts") },
+  });
+  // An idle thread never holds the process open.
+  worker.unref();
+  const thread: Thread = { worker, pending: new Map(), busy: false };
+  const fail = (error: Error) => {
+    pool.threads = pool.threads.filter((t) => t !== thread);
+    for (const pending of thread.pending.values()) pending.reject(error);
+    thread.pending.clear();
+    pool.waiting.shift()?.();
+  };
+  worker.on("message", (reply: UploadParseReply) => {
+    const pending = thread.pending.get(reply.job);
+    thread.pending.delete(reply.job);
+    pending?.resolve(reply);
+  });
+  worker.on("error", (error) => fail(new Error(`an upload parse thread failed: ${error.message}`)));
+  worker.on("exit", (code) => fail(new Error(`an upload parse thread exited with code ${code}`)));
+  return thread;
+}
+
+async function acquire(): Promise<Thread> {
+  for (;;) {
+    const idle = pool.threads.find((t) => !t.busy);
+    if (idle) return ((idle.busy = true), idle);
+    if (pool.threads.length < THREADS) {
+      const thread = startThread();
+      pool.threads.push(thread);
+      thread.busy = true;
+      return thread;
+    }
+    await new Promise<void>((resolve) => pool.waiting.push(resolve));
+  }
+}
+
+function release(thread: Thread): void {
+  thread.busy = false;
+  pool.waiting.shift()?.();
+}
+
+function ask(thread: Thread, message: UploadParseRequest, transfer: ArrayBuffer[] = []): Promise<UploadParseReply> {
+  return new Promise((resolve, reject) => {
+    thread.pending.set(message.job, { resolve, reject });
+    thread.worker.postMessage(message, transfer);
+  });
+}
+
+/** The body's own buffer when it can be handed over whole (no copy), else a copy of its bytes. */
+function transferable(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
+  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer
+    ? (bytes as Uint8Array<ArrayBuffer>)
+    : bytes.slice();
+}
+
+type Job =
+  | { kind: "findings"; caps: FileCaps }
+  | { kind: "sarif"; caps: FileCaps; query: SarifUploadQuery; context: SarifContext };
+
+async function parseInThread(
+  bytes: Uint8Array,
+  job: Job,
+): Promise<{ head: ParsedHead; runs: FindingInput[][]; sources: string[][] }> {
+  const thread = await acquire();
+  const id = nextJob++;
+  try {
+    const body = transferable(bytes);
+    const first = await ask(thread, { type: "parse", job: id, bytes: body, ...job }, [body.buffer]);
+    if (first.type === "refused")
+      throw new AppError(first.error.code, first.error.message, first.error.issues, first.error.headers);
+    if (first.type !== "parsed")
+      throw new Error(`upload parse thread: ${"message" in first ? first.message : first.type}`);
+    // Copied back a slice per message, each asked for after the last arrived: the loop is free in between.
+    const runs: FindingInput[][] = [];
+    const sources: string[][] = [];
+    for (const [run, size] of first.head.runSizes.entries()) {
+      const findings: FindingInput[] = [];
+      const paths: string[] = [];
+      while (findings.length < size) {
+        const slice = await ask(thread, { type: "slice", job: id, run, from: findings.length });
+        if (slice.type !== "slice" || !slice.findings.length)
+          throw new Error(`upload parse thread: ${"message" in slice ? slice.message : "an empty slice"}`);
+        findings.push(...slice.findings);
+        if (slice.sources) paths.push(...slice.sources);
+      }
+      runs.push(findings);
+      sources.push(paths);
+    }
+    return { head: first.head, runs, sources };
+  } finally {
+    if (pool.threads.includes(thread))
+      thread.worker.postMessage({ type: "drop", job: id } satisfies UploadParseRequest);
+    release(thread);
+  }
+}
+
+function withFindings(file: FindingsFile, runs: FindingInput[][]): FindingsFile {
+  return file.runs
+    ? { ...file, runs: file.runs.map((r, i) => ({ ...r, findings: runs[i] ?? [] })) }
+    : { ...file, findings: runs[0] ?? [] };
+}
+
+/** A findings file's bytes parsed and validated (lib/validation/findings-file.ts) in a thread; 4xx as in-process. */
+export async function parseFindingsBytes(bytes: Uint8Array, caps: FileCaps): Promise<FindingsFile> {
+  const { head, runs } = await parseInThread(bytes, { kind: "findings", caps });
+  return withFindings(head.file, runs);
+}
+
+/** A SARIF log's bytes parsed and converted (lib/validation/sarif.ts) in a thread; 4xx as in-process. */
+export async function parseSarifBytes(
+  bytes: Uint8Array,
+  query: SarifUploadQuery,
+  context: SarifContext,
+  caps: FileCaps,
+): Promise<SarifConversion> {
+  const { head, runs, sources } = await parseInThread(bytes, { kind: "sarif", caps, query, context });
+  return { file: withFindings(head.file, runs), ...head.sarif!, sources };
+}

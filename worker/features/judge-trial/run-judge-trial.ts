@@ -1,0 +1,155 @@
+import pMap from "p-map";
+import { db } from "../../../lib/db";
+import { BUG_TEXT_SELECT } from "../../../lib/db-selects";
+import { lastBlind } from "../../../lib/judge-quality/blind-labels";
+import { compareOnLabelledPairs, isTrialPair, type TrialConfusions } from "../../../lib/judge-quality/judge-trial";
+import type { PairLabel } from "../../../lib/judge-quality/matcher-quality";
+import { createJudge, type Judge, type JudgeText } from "../../../lib/llm/judge";
+import type { SignalValues } from "../../../lib/scoring/types";
+import { PermanentJobError } from "../../jobs/job-failure";
+import { JudgeRunner } from "../../shared/judge/judge-runner";
+import { pairRequest, readCachedVerdicts, requestKey, type JudgeRequest } from "../../shared/judge/verdict-cache";
+import { updateTrial, type TrialClaim } from "./claim-judge-trial";
+
+// A candidate judge and the judge in use, each asked about every labelled pair of the version (the paper's "filter
+// off": the prefilter is not in the way, so both are measured on exactly the same pairs). Verdicts come from and go
+// into the shared verdict cache, keyed by model, prompt and endpoint: a candidate's never stand in for the current
+// judge's. The calls the cache cannot answer are bounded by the per-submission judge budget before the first one.
+
+// An LLM judge reads only the two texts; the signals key only the offline rule's verdicts, which a trial never asks.
+const NO_SIGNALS: SignalValues = {
+  lineOverlap: 0,
+  fullTextEmbedding: 0,
+  descriptionEmbedding: 0,
+  snippetTokens: 0,
+  identifiers: 0,
+  apiCalls: 0,
+};
+const TEXT = { select: { ...BUG_TEXT_SELECT, repository: { select: { name: true } } } } as const;
+
+type TrialPair = {
+  labels: PairLabel[];
+  left: { hash: string; text: JudgeText };
+  right: { hash: string; text: JudgeText };
+};
+
+const judgeText = (row: Omit<JudgeText, "repo"> & { repository: { name: string } }): JudgeText => ({
+  repo: row.repository.name,
+  file: row.file,
+  lineStart: row.lineStart,
+  lineEnd: row.lineEnd,
+  title: row.title,
+  description: row.description,
+  codeSnippet: row.codeSnippet,
+});
+
+/** The version's pairs labelled same or different (blind labels, consensus), once per pair of texts. */
+async function loadTrialPairs(benchmarkId: string): Promise<TrialPair[]> {
+  const rows = await db.labelPair.findMany({
+    where: { benchmarkId, labels: { some: {} } },
+    orderBy: [{ kind: "asc" }, { position: "asc" }],
+    select: {
+      leftHash: true,
+      rightHash: true,
+      leftFinding: TEXT,
+      rightFinding: TEXT,
+      referenceBug: TEXT,
+      labels: { select: { labelerId: true, label: true, afterReveal: true, createdAt: true } },
+    },
+  });
+  const seen = new Set<string>();
+  const out: TrialPair[] = [];
+  for (const r of rows) {
+    const labels = [...lastBlind(r.labels.map((l) => ({ ...l, by: l.labelerId }))).values()].map((l) => l.label);
+    const right = r.referenceBug ?? r.rightFinding;
+    const key = `${r.leftHash}\u0000${r.rightHash}`;
+    if (!right || !isTrialPair(labels) || seen.has(key)) continue;
+    seen.add(key);
+    out.push({
+      labels,
+      left: { hash: r.leftHash, text: judgeText(r.leftFinding) },
+      right: { hash: r.rightHash, text: judgeText(right) },
+    });
+  }
+  return out;
+}
+
+type Side = { judge: Judge; requests: JudgeRequest[]; decided: Map<string, boolean>; uncached: JudgeRequest[] };
+
+async function planSide(judge: Judge, pairs: readonly TrialPair[]): Promise<Side> {
+  const requests = pairs.map((p) => pairRequest(judge, p.left, p.right, NO_SIGNALS));
+  const cached = await readCachedVerdicts(requests, judge);
+  const decided = new Map([...cached].map(([key, v]) => [key, v.match]));
+  return { judge, requests, decided, uncached: requests.filter((r) => !decided.has(requestKey(r))) };
+}
+
+export type TrialDeps = { budget: number; concurrency: number; malformedRetries: number };
+
+export async function runJudgeTrial(
+  claim: TrialClaim,
+  deps: TrialDeps,
+  onProgress: (percent: number) => Promise<void>,
+): Promise<TrialConfusions> {
+  const pairs = await loadTrialPairs(claim.benchmarkId);
+  if (pairs.length === 0)
+    throw new PermanentJobError("This version has no pairs labelled same or different: label pairs first.");
+  const current = createJudge(claim.currentModel);
+  const candidate = createJudge(claim.candidateModel);
+  if (current.offline || candidate.offline)
+    throw new PermanentJobError("A judge trial needs an LLM endpoint (OPENAI_API_KEY or OPENAI_BASE_URL).");
+  const sides = [await planSide(current, pairs), await planSide(candidate, pairs)];
+  const calls = sides.reduce((n, s) => n + s.uncached.length, 0);
+  const cachedVerdicts = sides.reduce((n, s) => n + s.decided.size, 0);
+  // The judge's own spend limit: a trial may not ask for more calls than one submission's scoring could.
+  if (calls > deps.budget)
+    throw new PermanentJobError(
+      `The trial needs ${calls.toLocaleString("en-US")} judge calls, above the budget of ${deps.budget.toLocaleString("en-US")} (JUDGE_CALL_BUDGET).`,
+    );
+  await updateTrial(claim, { promptVersion: candidate.promptVersion, pairs: pairs.length, cachedVerdicts });
+
+  let done = 0;
+  let lastPercent = -1;
+  const stats = { calls: 0, inputTokens: 0, outputTokens: 0, costUsd: 0 };
+  for (const side of sides) {
+    const runner = new JudgeRunner(side.judge, { malformedRetries: deps.malformedRetries });
+    try {
+      await pMap(
+        side.uncached,
+        async (request) => {
+          const match = await runner.decide(request);
+          if (match !== undefined) side.decided.set(requestKey(request), match);
+          done++;
+          const percent = Math.floor((100 * done) / Math.max(1, calls));
+          if (percent !== lastPercent) {
+            lastPercent = percent;
+            await updateTrial(claim, { progress: Math.min(99, percent) });
+            await onProgress(percent);
+          }
+        },
+        { concurrency: deps.concurrency },
+      );
+    } finally {
+      // What was decided is stored even when a call failed: a retried job pays only for the rest.
+      await runner.flush().catch(() => undefined);
+    }
+    await runner.flush();
+    stats.calls += runner.stats.calls;
+    stats.inputTokens += runner.stats.inputTokens;
+    stats.outputTokens += runner.stats.outputTokens;
+    stats.costUsd += runner.stats.costUsd;
+  }
+  const verdict = (side: Side, i: number) => side.decided.get(requestKey(side.requests[i]!));
+  const result = compareOnLabelledPairs(
+    pairs.map((p, i) => ({ labels: p.labels, current: verdict(sides[0]!, i), candidate: verdict(sides[1]!, i) })),
+  );
+  await updateTrial(claim, {
+    status: "done",
+    progress: 100,
+    judgeCalls: stats.calls,
+    inputTokens: stats.inputTokens,
+    outputTokens: stats.outputTokens,
+    costUsd: stats.costUsd,
+    result,
+  });
+  return result;
+}
