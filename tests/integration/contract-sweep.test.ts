@@ -22,7 +22,15 @@ const webUrl = inject("webUrl");
 let key: string;
 let admin: TestUser;
 const ids = {} as Record<
-  "submission" | "other" | "finding" | "referenceBug" | "webhook" | "labelPair" | "gradingPanel" | "audit",
+  | "submission"
+  | "other"
+  | "finding"
+  | "referenceBug"
+  | "webhook"
+  | "labelPair"
+  | "gradingPanel"
+  | "audit"
+  | "judgeTrial",
   string
 >;
 
@@ -51,6 +59,7 @@ const pathValues = (template: string): Record<string, string> | undefined => {
     "/api/v1/labelling/pairs/{id}": { id: ids.labelPair },
     "/api/v1/grading/panels/{id}": { id: ids.gradingPanel },
     "/api/v1/reference-audits/{id}": { id: ids.audit },
+    "/api/v1/admin/judge-trials/{id}": { id: ids.judgeTrial },
   };
   return byTemplate[template];
 };
@@ -219,6 +228,24 @@ beforeAll(async () => {
   ids.finding = parser.matched[0].finding_ids[0];
   const pairs = await call(webUrl, "GET", `/api/v1/labelling/pairs?benchmark=${key}`, { token: admin.token });
   ids.labelPair = pairs.json.pairs[0].id;
+  // One labelled pair is what a candidate-judge trial needs.
+  const label = await call(
+    webUrl,
+    "POST",
+    `/api/v1/labelling/pairs/${ids.labelPair}/labels`,
+    { token: admin.token },
+    { label: "same" },
+  );
+  expect(label.status).toBe(201);
+  const trial = await call(
+    webUrl,
+    "POST",
+    "/api/v1/admin/judge-trials",
+    { token: admin.token },
+    { benchmark: key, model: "sweep-candidate" },
+  );
+  expect(trial.status).toBe(201);
+  ids.judgeTrial = trial.json.id;
   await waitFor(
     async () => (await call(webUrl, "GET", `/api/v1/submissions/${ids.submission}`, { token: admin.token })).json,
     (b) => b.panel?.status === "done",
