@@ -153,7 +153,7 @@ export const reportedDatasheetSchema = z.object({
 });
 
 /** current: computed from the version's data as they are; computing: queued or running in the worker; failed. */
-export const DATASHEET_STATUSES = ["current", "computing", "failed"] as const;
+const DATASHEET_STATUSES = ["current", "computing", "failed"] as const;
 
 /** What the worker computes and stores (the BenchmarkDatasheet row); the answer adds the row's status. */
 export const computedDatasheetSchema = z.object({

@@ -9,8 +9,6 @@ import { retryingJobOptions } from "./job-options";
 export const datasheetQueue = defineQueue("datasheet-queue", z.object({ datasheetId: z.string().min(1) }), () =>
   retryingJobOptions(env.SCORING_ATTEMPTS, env.SCORING_RETRY_DELAY_MS),
 );
-export const DATASHEET_QUEUE = datasheetQueue.name;
-export type DatasheetJob = z.infer<typeof datasheetQueue.payload>;
 
 /**
  * Queues the computation of a datasheet row at its generation (the row's token after the change that queued it), one

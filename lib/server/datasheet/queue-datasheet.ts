@@ -1,5 +1,9 @@
 import { db } from "../../db";
+import { log } from "../../observability/log";
 import { enqueueDatasheet } from "../../queue/datasheet-queue";
+
+/** How long an import waits for Redis before leaving the queued row to the worker's start-up recovery. */
+const ENQUEUE_WAIT_MS = 5_000;
 
 /**
  * Queues the recomputation of a version's datasheet after its data changed (benchmark, fix-dates, snapshot and
@@ -13,5 +17,23 @@ export async function queueDatasheet(benchmarkId: string): Promise<void> {
     update: { status: "queued", error: null, token: { increment: 1 } },
     select: { id: true, token: true },
   });
-  await enqueueDatasheet(row.id, row.token);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    await Promise.race([
+      enqueueDatasheet(row.id, row.token),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`Redis did not answer within ${ENQUEUE_WAIT_MS} ms`)),
+          ENQUEUE_WAIT_MS,
+        );
+      }),
+    ]);
+  } catch (error) {
+    log.warn(
+      { benchmarkId, err: error instanceof Error ? error.message : String(error) },
+      "datasheet not queued: it is computed when a worker next starts",
+    );
+  } finally {
+    clearTimeout(timer);
+  }
 }
