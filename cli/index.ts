@@ -40,9 +40,12 @@ function apiOptions(cmd: Command): Command {
     .addOption(new Option("--token <token>", "API token").env("PROBEBENCH_TOKEN"));
 }
 
+/** Closes the database and the queue producers (imports queue the datasheet's computation in the worker). */
 async function closeDb(): Promise<void> {
   const { disconnectDb } = await import("../lib/db");
+  const { closeQueues } = await import("../lib/queue/queues");
   await disconnectDb();
+  await closeQueues();
 }
 
 const benchmark = program.command("benchmark").description("benchmark versions");

@@ -40,6 +40,7 @@ async function seed(): Promise<void> {
   process.env.DATABASE_URL = DATABASE_URL;
   // Imported after DATABASE_URL is set: lib/env.ts reads the environment once, at import.
   const { db, disconnectDb } = await import("../lib/db");
+  const { closeQueues } = await import("../lib/queue/queues");
   const { importBenchmark } = await import("../lib/server/benchmarks/import-benchmark");
   const { computeMetrics, meanScoreBreakdown, poolCounts } = await import("../lib/scoring/metrics");
   type Breakdown = ReturnType<typeof meanScoreBreakdown>;
@@ -149,7 +150,8 @@ async function seed(): Promise<void> {
       },
     });
   }
-  await disconnectDb();
+  // The import queued the version's datasheet (no worker runs here; the page under test does not read it).
+  await Promise.all([disconnectDb(), closeQueues()]);
 }
 
 type Result = { latencies: number[]; bytes: number; statuses: Map<number, number> };

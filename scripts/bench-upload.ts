@@ -198,11 +198,14 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
 async function seed(): Promise<string[]> {
   process.env.DATABASE_URL = DATABASE_URL;
+  // The import queues the datasheet's computation, for the bench's worker on the bench's Redis.
+  process.env.REDIS_URL = REDIS_URL;
   const { importBenchmark } = await import("../lib/server/benchmarks/import-benchmark");
   const { benchmarkFileSchema } = await import("../lib/validation/benchmark-file");
   const { createUser } = await import("../lib/server/users/create-user");
   const { createApiToken } = await import("../lib/server/tokens/api-tokens");
   const { disconnectDb } = await import("../lib/db");
+  const { closeQueues } = await import("../lib/queue/queues");
   await importBenchmark(benchmarkFileSchema.parse(demo));
   const tokens: string[] = [];
   for (let i = 0; i < 3; i++) {
@@ -210,7 +213,7 @@ async function seed(): Promise<string[]> {
     await createUser({ email, role: "user" });
     tokens.push((await createApiToken(email)).token);
   }
-  await disconnectDb();
+  await Promise.all([disconnectDb(), closeQueues()]);
   return tokens;
 }
 

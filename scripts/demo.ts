@@ -119,7 +119,7 @@ function demoWebhookKey(): string {
 }
 
 /**
- * Imports the demo benchmark and two demo submissions (approved), once; in the demo's own database also a demo admin
+ * Imports the demo benchmark and three demo submissions (approved), once; in the demo's own database also a demo admin
  * (who owns the submissions) with a new API token, returned. In a configured database the submissions have no owner.
  */
 async function seedDemoData(plan: DemoPlan): Promise<string | undefined> {
@@ -159,15 +159,19 @@ async function seedDemoData(plan: DemoPlan): Promise<string | undefined> {
   const benchmark = await db.benchmark.findUniqueOrThrow({
     where: { slug_version: { slug: benchmarkFile.slug, version: benchmarkFile.version } },
   });
-  const count = await db.submission.count({ where: { benchmarkId: benchmark.id, source: "upload" } });
-  if (count === 0) {
-    for (const name of ["findings-agent-a.json", "findings-agent-b-3runs.json"]) {
-      const file = await parseFindingsTextYielding(readFileSync(path.join(ROOT, "data/demo", name), "utf8"));
-      const created = await createSubmission(file, ownerId);
-      // Demo entries are pre-approved so the public pages have something to show.
-      await db.submission.update({ where: { id: created.id }, data: { reviewStatus: "approved" } });
-      log(`Submitted demo ${name}: ${created.findings} findings in ${created.runs} run(s); the worker scores it`);
-    }
+  // One run, three runs (the stable-beta fit is exact there, so not shown), and five runs: distinct findings reported in
+  // exactly 1..5 runs 10, 4, 5, 2, 9, a fit with df = 2 and chi-squared 1.5. Each file is submitted once per database,
+  // so a demo database made before a file was added gets it on the next start.
+  for (const name of ["findings-agent-a.json", "findings-agent-b-3runs.json", "findings-agent-c-5runs.json"]) {
+    const file = await parseFindingsTextYielding(readFileSync(path.join(ROOT, "data/demo", name), "utf8"));
+    const present = await db.submission.count({
+      where: { benchmarkId: benchmark.id, source: "upload", model: file.model },
+    });
+    if (present > 0) continue;
+    const created = await createSubmission(file, ownerId);
+    // Demo entries are pre-approved so the public pages have something to show.
+    await db.submission.update({ where: { id: created.id }, data: { reviewStatus: "approved" } });
+    log(`Submitted demo ${name}: ${created.findings} findings in ${created.runs} run(s); the worker scores it`);
   }
   return token;
 }

@@ -2,6 +2,7 @@
 // reported leaderboard entries into DATABASE_URL. Safe to run again: an unchanged file changes nothing.
 import path from "node:path";
 import { disconnectDb } from "../lib/db";
+import { closeQueues } from "../lib/queue/queues";
 import { importReportedResults } from "../lib/server/reported/import-reported";
 import { ROOT } from "./lib/processes";
 
@@ -19,4 +20,5 @@ main()
     console.error(error instanceof Error ? error.message : error);
     process.exitCode = 1;
   })
-  .finally(() => disconnectDb());
+  // The import queued the version's datasheet in the worker.
+  .finally(() => Promise.all([disconnectDb(), closeQueues()]));

@@ -8,6 +8,7 @@ import { auditQueue } from "../lib/queue/audit-queue";
 import { createRedisConnection } from "../lib/queue/connection";
 import type { QueueDefinition } from "../lib/queue/define-queue";
 import { attributionQueue, panelQueue } from "../lib/queue/finding-review-queues";
+import { datasheetQueue } from "../lib/queue/datasheet-queue";
 import { fixRankQueue } from "../lib/queue/fix-rank-queue";
 import { judgeTrialQueue } from "../lib/queue/judge-trial-queue";
 import { closeQueues } from "../lib/queue/queues";
@@ -26,6 +27,7 @@ import { startMetricsPublisher } from "./metrics-publisher";
 import { closeWithin } from "./shutdown";
 import { processAttributionJob } from "./processors/attribution";
 import { createAuditProcessor } from "./processors/audit-run";
+import { processDatasheetJob, requeueLostDatasheets } from "./processors/datasheet";
 import { processFixRankJob, requeueLostFixRankTests } from "./processors/fix-rank";
 import { processJudgeTrialJob } from "./processors/judge-trial";
 import { processPanelJob } from "./processors/panel";
@@ -60,6 +62,8 @@ function consumers(auditSandbox: SandboxChoice): Consumer[] {
     },
     // Fix-rank recomputations are short and rare: one at a time.
     { queue: fixRankQueue, process: processFixRankJob, concurrency: 1, recover: requeueLostFixRankTests },
+    // Datasheets: a few seconds of fitting per version, after imports only.
+    { queue: datasheetQueue, process: processDatasheetJob, concurrency: 1, recover: requeueLostDatasheets },
     // Candidate-judge trials: an admin's rare, bounded job; one at a time (its calls run concurrently inside).
     { queue: judgeTrialQueue, process: processJudgeTrialJob, concurrency: 1, recover: requeueLostJudgeTrials },
     // Webhook deliveries: short network calls, many at once; a stalled one is simply sent again (same webhook-id).

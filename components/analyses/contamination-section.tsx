@@ -29,7 +29,11 @@ export function ContaminationSection({ contamination }: { contamination: Submiss
       </p>
       <dl className="facts">
         <dt>Knowledge cut-off</dt>
-        <dd>{c.knowledge_cutoff ?? c.knowledge_cutoff_note ?? "not given"}</dd>
+        <dd>
+          {c.knowledge_cutoff ??
+            c.knowledge_cutoff_note ??
+            "not given: the findings file's knowledge_cutoff (YYYY-MM or YYYY-MM-DD) places it against the reference window"}
+        </dd>
         <dt>Reference window</dt>
         <dd>
           {c.reference_window

@@ -7,7 +7,8 @@ import { scrollRegion } from "@/components/ui/scroll-region";
 
 const WIDTH = 640;
 const HEIGHT = 280;
-const PAD = { left: 48, right: 12, top: 14, bottom: 40 };
+// The top padding holds the y-axis title above the top tick, which it would otherwise overlap.
+const PAD = { left: 48, right: 12, top: 28, bottom: 40 };
 const FAMILY_COLOURS = { exponential: "#1f6feb", weibull: "#d97706", lognormal: "#8250df" } as const;
 export const FAMILY_LABELS = { exponential: "Exponential", weibull: "Weibull", lognormal: "Lognormal" } as const;
 
@@ -55,7 +56,7 @@ function Frame({
           {l.text}
         </text>
       ))}
-      <text x={12} y={PAD.top + 4} fontSize={11} fill="currentColor">
+      <text x={12} y={12} fontSize={11} fill="currentColor">
         {yLabel}
       </text>
       {children}

@@ -152,30 +152,48 @@ export const reportedDatasheetSchema = z.object({
     .nullable(),
 });
 
-export const datasheetSchema = z
-  .object({
-    benchmark: z.object({
-      key: z.string(),
-      slug: z.string(),
-      version: z.string(),
-      name: z.string(),
-      snapshot_date: z.string(),
-      reference_window_end: z.string().nullable(),
-      window_months: z.number().nullable(),
+/** current: computed from the version's data as they are; computing: queued or running in the worker; failed. */
+const DATASHEET_STATUSES = ["current", "computing", "failed"] as const;
+
+/** What the worker computes and stores (the BenchmarkDatasheet row); the answer adds the row's status. */
+export const computedDatasheetSchema = z.object({
+  benchmark: z.object({
+    key: z.string(),
+    slug: z.string(),
+    version: z.string(),
+    name: z.string(),
+    snapshot_date: z.string(),
+    reference_window_end: z.string().nullable(),
+    window_months: z.number().nullable(),
+  }),
+  input_hash: z.string().meta({ description: "sha256 of the data the sheet was computed from" }),
+  computed_at: z.string(),
+  missing: z.array(missingPartSchema),
+  pipeline: z
+    .object({
+      stages: z.array(pipelineStageSchema),
+      reference_bugs: z.number().int().meta({ description: "Reference bugs imported, beside the last stage" }),
+    })
+    .nullable(),
+  repositories: z.array(repositoryRowSchema),
+  calendar: calendarSchema.nullable(),
+  bug_pool: bugPoolSchema.nullable(),
+  reported: reportedDatasheetSchema.nullable().meta({ description: "Published values, for a transcribed version" }),
+});
+export type ComputedDatasheet = z.infer<typeof computedDatasheetSchema>;
+
+export const datasheetSchema = computedDatasheetSchema
+  .extend({
+    status: z.enum(DATASHEET_STATUSES).meta({
+      description:
+        "current: computed from the version's data as they are; computing: the worker is recomputing it after the data changed (the parts are the previous computation's, or empty before the first one ends); failed: the last computation failed (status_detail says why; the parts are the previous computation's)",
     }),
-    input_hash: z.string().meta({ description: "sha256 of the data the sheet was computed from" }),
-    computed_at: z.string(),
-    missing: z.array(missingPartSchema),
-    pipeline: z
-      .object({
-        stages: z.array(pipelineStageSchema),
-        reference_bugs: z.number().int().meta({ description: "Reference bugs imported, beside the last stage" }),
-      })
-      .nullable(),
-    repositories: z.array(repositoryRowSchema),
-    calendar: calendarSchema.nullable(),
-    bug_pool: bugPoolSchema.nullable(),
-    reported: reportedDatasheetSchema.nullable().meta({ description: "Published values, for a transcribed version" }),
+    status_detail: z.string().nullable(),
+    input_hash: z
+      .string()
+      .nullable()
+      .meta({ description: "sha256 of the data the sheet was computed from; null before the first computation ends" }),
+    computed_at: z.string().nullable(),
   })
   .meta({ id: "BenchmarkDatasheet" });
 

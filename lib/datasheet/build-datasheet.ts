@@ -1,4 +1,11 @@
-import type { Datasheet, DatasheetCell, MissingPart, ReportedDatasheet, RepositoryRow } from "../contracts/datasheet";
+import type {
+  ComputedDatasheet,
+  Datasheet,
+  DatasheetCell,
+  MissingPart,
+  ReportedDatasheet,
+  RepositoryRow,
+} from "../contracts/datasheet";
 import type { Pipeline } from "../validation/benchmark-file";
 import { fixPosition, type RepositoryPositions } from "./bug-pool";
 import { estimateBugPool } from "./estimate-bug-pool";
@@ -82,7 +89,7 @@ export function fixPositions(repositories: readonly DatasheetRepositoryInput[]):
   return { positions, unpositioned };
 }
 
-export function buildDatasheet(input: DatasheetInput, inputHash: string, computedAt: string): Datasheet {
+export function buildDatasheet(input: DatasheetInput, inputHash: string, computedAt: string): ComputedDatasheet {
   const { benchmark } = input;
   const missing: MissingPart[] = [];
   const end = benchmark.reference_window_end;
@@ -103,7 +110,7 @@ export function buildDatasheet(input: DatasheetInput, inputHash: string, compute
     missing.push({ part: "Table 6", field, detail: `Cells shown as "-" come from ${field}.` });
 
   const listed = input.repositories.filter((r) => r.fixCommits);
-  let calendar: Datasheet["calendar"] = null;
+  let calendar: ComputedDatasheet["calendar"] = null;
   if (listed.length === 0)
     missing.push({
       part: "Figure 10",
@@ -162,5 +169,41 @@ export function buildDatasheet(input: DatasheetInput, inputHash: string, compute
     calendar,
     bug_pool: bugPool,
     reported: input.reported,
+  };
+}
+
+/** The job row of a version's datasheet, as the answer reads it. */
+export type DatasheetJobState = { status: "queued" | "running" | "done" | "failed"; error: string | null };
+
+/**
+ * A version's datasheet as answered: the last computed sheet with its job's status. Before the first computation ends
+ * the parts are empty and `missing` is too (nothing is known missing yet): the page says it is computing.
+ */
+export function datasheetView(
+  benchmark: DatasheetInput["benchmark"],
+  stored: ComputedDatasheet | null,
+  job: DatasheetJobState,
+): Datasheet {
+  const status = job.status === "done" ? "current" : job.status === "failed" ? "failed" : "computing";
+  const sheet: ComputedDatasheet | Omit<ComputedDatasheet, "input_hash" | "computed_at"> = stored ?? {
+    benchmark: {
+      ...benchmark,
+      window_months: benchmark.reference_window_end
+        ? monthsBetween(benchmark.snapshot_date, benchmark.reference_window_end)
+        : null,
+    },
+    missing: [],
+    pipeline: null,
+    repositories: [],
+    calendar: null,
+    bug_pool: null,
+    reported: null,
+  };
+  return {
+    input_hash: null,
+    computed_at: null,
+    ...sheet,
+    status,
+    status_detail: job.status === "failed" ? job.error : null,
   };
 }

@@ -14,6 +14,7 @@ export type LogContext = {
   submissionId?: string;
   runId?: string;
   passId?: string;
+  datasheetId?: string;
 };
 
 // The web server (server/server.ts) and Next's bundle of the route handlers load this module separately: the context

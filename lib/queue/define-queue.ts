@@ -1,5 +1,6 @@
 import { Queue, type JobsOptions } from "bullmq";
 import type { z } from "zod";
+import type { Redis } from "ioredis";
 import { createRedisConnection } from "./connection";
 
 /**
@@ -15,7 +16,10 @@ export type QueueDefinition<S extends z.ZodType> = {
   close: () => Promise<void>;
 };
 
-const globalForQueues = globalThis as unknown as { probebenchQueues?: Map<string, Queue> };
+const globalForQueues = globalThis as unknown as {
+  probebenchQueues?: Map<string, Queue>;
+  probebenchQueueConnections?: Map<string, Redis>;
+};
 
 export function defineQueue<S extends z.ZodType>(
   name: string,
@@ -23,24 +27,28 @@ export function defineQueue<S extends z.ZodType>(
   defaultJobOptions: () => JobsOptions,
 ): QueueDefinition<S> {
   const queues = (globalForQueues.probebenchQueues ??= new Map());
+  const connections = (globalForQueues.probebenchQueueConnections ??= new Map());
   return {
     name,
     payload,
     queue: () => {
       let queue = queues.get(name) as Queue<z.infer<S>> | undefined;
       if (!queue) {
-        queue = new Queue<z.infer<S>>(name, {
-          connection: createRedisConnection(),
-          defaultJobOptions: defaultJobOptions(),
-        });
+        const connection = createRedisConnection();
+        queue = new Queue<z.infer<S>>(name, { connection, defaultJobOptions: defaultJobOptions() });
         queues.set(name, queue as Queue);
+        connections.set(name, connection);
       }
       return queue;
     },
     close: async () => {
       const queue = queues.get(name);
+      const connection = connections.get(name);
       queues.delete(name);
+      connections.delete(name);
       await queue?.close();
+      // BullMQ leaves a connection it was handed open: a CLI or script that queued a job would never exit.
+      await connection?.quit().catch(() => connection.disconnect());
     },
   };
 }

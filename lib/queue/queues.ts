@@ -1,5 +1,6 @@
 import { attributionQueue, panelQueue } from "./finding-review-queues";
 import { auditQueue } from "./audit-queue";
+import { datasheetQueue } from "./datasheet-queue";
 import { fixRankQueue } from "./fix-rank-queue";
 import { judgeTrialQueue } from "./judge-trial-queue";
 import { scoringQueue } from "./scoring-queue";
@@ -13,6 +14,7 @@ export const QUEUES = [
   attributionQueue,
   auditQueue,
   fixRankQueue,
+  datasheetQueue,
   webhookQueue,
   judgeTrialQueue,
 ] as const;

@@ -4,7 +4,9 @@
 
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, inject, it } from "vitest";
+import { queueDatasheet } from "../../lib/server/datasheet/queue-datasheet";
 import { db, smallBenchmark, userWithToken } from "../support/fixtures";
+import { waitFor } from "../support/fault-harness";
 import { call } from "./authz-support";
 
 const webUrl = inject("webUrl");
@@ -13,6 +15,16 @@ let admin: { token: string };
 beforeAll(async () => {
   admin = await userWithToken("admin");
 });
+
+/** The datasheet once the worker's job has computed it from the version's data as they are now. */
+async function currentSheet(path: string) {
+  return waitFor(
+    async () => (await call(webUrl, "GET", path)).json,
+    (sheet) => sheet.status === "current",
+    60_000,
+    `the datasheet ${path} to be computed`,
+  );
+}
 
 const sha = (repo: string, i: number) => `${repo === "acme/parser" ? "a" : "b"}${String(i).padStart(6, "0")}`;
 
@@ -80,7 +92,7 @@ describe("benchmark datasheet", () => {
     ).toBe(0);
 
     const path = `/api/v1/benchmarks/${slug}/1/datasheet`;
-    const sheet = (await call(webUrl, "GET", path)).json;
+    const sheet = await currentSheet(path);
     expect(sheet.missing.map((m: { field: string }) => m.field)).toEqual([
       "the repository's snapshot (npx probebench snapshot import)",
     ]);
@@ -141,7 +153,7 @@ describe("benchmark datasheet", () => {
     );
     expect(created.status).toBe(201);
     const path = `/api/v1/benchmarks/${slug}/1/datasheet`;
-    const bare = (await call(webUrl, "GET", path)).json;
+    const bare = await currentSheet(path);
     expect(bare.pipeline).toBeNull();
     expect(bare.calendar).toBeNull();
     expect(bare.bug_pool).toBeNull();
@@ -179,10 +191,35 @@ describe("benchmark datasheet", () => {
     );
     expect(imported.status).toBe(200);
     expect(imported.json).toMatchObject({ dated: 4, fix_commits: 30, reference_bugs: 4 });
-    const filled = (await call(webUrl, "GET", path)).json;
+    const filled = await waitFor(
+      async () => (await call(webUrl, "GET", path)).json,
+      (sheet) => sheet.status === "current" && sheet.input_hash !== bare.input_hash,
+      60_000,
+      "the datasheet recomputed after the fix dates",
+    );
     expect(filled.bug_pool).toMatchObject({ bugs: 4, repositories: 2, unpositioned_bugs: 0 });
     expect(filled.calendar.fix_commits).toBe(30);
     expect(filled.repositories[0].commits).toEqual({ value: 90, missing: null });
+
+    // Queued again with unchanged data, the job keeps the stored sheet: same hash, same computation time.
+    const benchmarkId = created.json.id as string;
+    await queueDatasheet(benchmarkId);
+    const row = await waitFor(
+      () => db.benchmarkDatasheet.findUniqueOrThrow({ where: { benchmarkId } }),
+      (r) => r.status === "done",
+      60_000,
+      "the unchanged datasheet's job",
+    );
+    expect(row.inputHash).toBe(filled.input_hash);
+    expect((await currentSheet(path)).computed_at).toBe(filled.computed_at);
+
+    // While the worker computes, the page says so above the previous computation.
+    await db.benchmarkDatasheet.update({ where: { benchmarkId }, data: { status: "running" } });
+    const computing = await (await fetch(`${webUrl}/benchmarks/${slug}/1`)).text();
+    expect(computing).toContain("Computing: the worker is recomputing this datasheet from the version&#x27;s data");
+    expect(computing).toContain("(Table 6)");
+    expect((await call(webUrl, "GET", path)).json.status).toBe("computing");
+    await db.benchmarkDatasheet.update({ where: { benchmarkId }, data: { status: "done" } });
 
     // What the version has it keeps: the same fix commits again are a 409.
     const again = await call(

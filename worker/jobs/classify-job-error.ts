@@ -112,6 +112,20 @@ export const classifyAuditError = classifier({
   extra: (error) => (error instanceof AppError ? error.message : undefined),
 });
 
+// A datasheet reads only the database: an unknown failure is retried; one that outlasts the retries is recorded, and
+// the next change of the version's data (an import) queues the computation again.
+export const classifyDatasheetError = classifier({
+  endpoint: "database",
+  transient: (_status, last) =>
+    last ? "The datasheet could not be computed at the last attempt." : "The datasheet will be computed again.",
+  notFound: "The datasheet's benchmark version was not found.",
+  internal: (last) =>
+    last
+      ? "The datasheet could not be computed because of an internal error at the last attempt; importing the version's fix dates again queues it anew."
+      : "The datasheet could not be computed because of an internal error; it will be retried.",
+  extra: (error) => (error instanceof AppError ? error.message : undefined),
+});
+
 export const classifyJudgeTrialError = classifier({
   endpoint: "judge endpoint",
   transient: (status, last) =>

@@ -3,6 +3,7 @@ import { BenchmarkSelector, benchmarkQueryHref } from "@/components/benchmark-se
 import { ValidityChart } from "@/components/analyses/validity-chart";
 import { ColumnTable, numericColumns } from "@/components/ui/column-table";
 import { count, DASH, pct, pctInterval } from "@/lib/format";
+import { readPanelConfig } from "@/lib/llm/finding-review-config";
 import { loadValidity } from "@/lib/server/analyses/validity";
 import { benchmarkParam, loadPublicPage } from "@/app/(public)/load-public-page";
 
@@ -40,6 +41,8 @@ export default async function ValidityPage({
   const { benchmark, reported, points } = page.value;
   const q = encodeURIComponent(benchmark.key);
   const agreement = reported?.agreement ?? null;
+  // Without an LLM endpoint and judges no panel can run: the empty figure says what enables it.
+  const panel = readPanelConfig();
   return (
     <>
       <div className="page-head">
@@ -123,8 +126,10 @@ export default async function ValidityPage({
         </p>
         {points.length === 0 ? (
           <p className="card empty-state">
-            No entry of this version has a panel validity yet. A maintainer starts the panel from a scored
-            submission&apos;s page; its validity then appears here.
+            No entry of this version has a panel validity yet.{" "}
+            {panel.ok
+              ? "A maintainer starts the panel from a scored submission's page; its validity then appears here."
+              : `${panel.message} With them, a maintainer starts the panel from a scored submission's page.`}
           </p>
         ) : (
           <>

@@ -7,7 +7,7 @@ import { parseJsonText } from "../../validation/parse-json";
 import { parseBenchmarkRef } from "../../benchmarks/benchmark-ref";
 import { enqueueFixRankTests } from "../../queue/fix-rank-queue";
 import { createFixCommits } from "../benchmarks/import-benchmark";
-import { refreshDatasheet } from "../datasheet/refresh-datasheet";
+import { queueDatasheet } from "../datasheet/queue-datasheet";
 import { recordAuditLog } from "./record-audit-log";
 import type { importedFixDatesSchema } from "../../contracts/admin";
 
@@ -62,9 +62,10 @@ export async function importFixDates(actorId: string, ref: string, text: string)
     },
     { timeout: 60_000 },
   );
-  // Every scored run of the version is tested again: seconds per run under 10,000 permutations, so in the worker.
+  // Every scored run of the version is tested again: seconds per run under 10,000 permutations, so in the worker; the
+  // datasheet's bug-pool fits too.
   await enqueueFixRankTests(benchmark.id);
-  await refreshDatasheet(benchmark.id);
+  await queueDatasheet(benchmark.id);
   return { benchmark: key, ...result, tests: "queued" };
 }
 

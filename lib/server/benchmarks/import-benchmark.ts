@@ -4,7 +4,7 @@ import { bugContentHash } from "../../hash";
 import type { BenchmarkFile } from "../../validation/benchmark-file";
 import { NEWEST_VERSION_FIRST, parseBenchmarkRef } from "../../benchmarks/benchmark-ref";
 import { bugTextOf } from "../../validation/common";
-import { refreshDatasheet } from "../datasheet/refresh-datasheet";
+import { queueDatasheet } from "../datasheet/queue-datasheet";
 
 export type ImportedBenchmark = {
   id: string;
@@ -94,8 +94,8 @@ export async function importBenchmark(
     },
     { timeout: 120_000 },
   );
-  // The version's datasheet (Tables 1, 6, 8, 9, Figures 3, 10) is computed from what was just stored.
-  await refreshDatasheet(result.id);
+  // The version's datasheet (Tables 1, 6, 8, 9, Figures 3, 10): the worker computes it from what was just stored.
+  await queueDatasheet(result.id);
   return result;
 }
 

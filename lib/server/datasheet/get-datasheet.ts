@@ -1,19 +1,43 @@
 import "server-only";
 import { db } from "../../db";
-import { datasheetSchema, type Datasheet } from "../../contracts/datasheet";
+import { computedDatasheetSchema, type Datasheet } from "../../contracts/datasheet";
+import { benchmarkKey } from "../../benchmarks/benchmark-ref";
+import { datasheetView } from "../../datasheet/build-datasheet";
 import { AppError } from "../../errors";
-import { refreshDatasheet } from "./refresh-datasheet";
+import { queueDatasheet } from "./queue-datasheet";
 
 /**
- * The stored datasheet of one benchmark version (computed when its data were imported or changed). A version stored
- * before datasheets existed gets its sheet computed here once.
+ * The stored datasheet of one benchmark version, with the status of the worker job that computes it ("computing"
+ * while the version's data changed since). A version stored before datasheets were computed in the worker gets its
+ * computation queued here once; meanwhile the answer is an empty sheet marked computing.
  */
 export async function getDatasheet(slug: string, version: string): Promise<Datasheet> {
   const benchmark = await db.benchmark.findUnique({
     where: { slug_version: { slug, version } },
-    select: { id: true, datasheet: { select: { datasheet: true } } },
+    select: {
+      id: true,
+      slug: true,
+      version: true,
+      name: true,
+      snapshotDate: true,
+      referenceWindowEnd: true,
+      datasheet: { select: { datasheet: true, status: true, error: true } },
+    },
   });
   if (!benchmark) throw new AppError("not_found", `Unknown benchmark version "${slug}@${version}"`);
-  const stored = datasheetSchema.safeParse(benchmark.datasheet?.datasheet);
-  return stored.success ? stored.data : refreshDatasheet(benchmark.id);
+  const row = benchmark.datasheet;
+  if (!row) await queueDatasheet(benchmark.id);
+  const stored = computedDatasheetSchema.safeParse(row?.datasheet);
+  return datasheetView(
+    {
+      key: benchmarkKey(benchmark),
+      slug: benchmark.slug,
+      version: benchmark.version,
+      name: benchmark.name,
+      snapshot_date: benchmark.snapshotDate.toISOString().slice(0, 10),
+      reference_window_end: benchmark.referenceWindowEnd?.toISOString().slice(0, 10) ?? null,
+    },
+    stored.success ? stored.data : null,
+    row ?? { status: "queued", error: null },
+  );
 }

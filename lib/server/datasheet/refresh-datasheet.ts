@@ -1,15 +1,14 @@
 import { db } from "../../db";
-import { reportedDatasheetSchema, type Datasheet } from "../../contracts/datasheet";
-import { datasheetSchema } from "../../contracts/datasheet";
+import { reportedDatasheetSchema, type ComputedDatasheet } from "../../contracts/datasheet";
 import { buildDatasheet, type DatasheetInput } from "../../datasheet/build-datasheet";
 import { benchmarkKey } from "../../benchmarks/benchmark-ref";
-import type { Prisma } from "../../generated/prisma/client";
 import { sha256 } from "../../hash";
 import { pipelineSchema } from "../../validation/benchmark-file";
 
 // A benchmark version's datasheet is computed from its stored data and kept with the hash of that data. Every write
-// that changes the data (benchmark import, fix-dates import, snapshot import, the reported import) refreshes it; a
-// refresh whose input hash equals the stored one does nothing, so repeating it is free.
+// that changes the data (benchmark import, fix-dates import, snapshot import, the reported import) queues its
+// computation in the worker (queue-datasheet.ts, worker/processors/datasheet.ts); a computation whose input hash
+// equals the stored one stores nothing, so repeating it is free.
 
 /** Everything the datasheet reads of a version, in a canonical order (the hash is taken over it). */
 async function loadDatasheetInput(benchmarkId: string): Promise<DatasheetInput> {
@@ -96,17 +95,17 @@ async function loadDatasheetInput(benchmarkId: string): Promise<DatasheetInput> 
   };
 }
 
-/** Computes and stores the datasheet of a version unless the stored one was computed from the same data. */
-export async function refreshDatasheet(benchmarkId: string): Promise<Datasheet> {
+/**
+ * The datasheet of a version computed from its data as they are now, or `unchanged` when their content hash equals
+ * the hash the stored sheet was computed from (a repeated import, a snapshot imported again). The worker's datasheet
+ * job calls it and stores the result.
+ */
+export async function computeDatasheet(
+  benchmarkId: string,
+  storedHash: string | null,
+): Promise<{ unchanged: true } | { unchanged: false; inputHash: string; datasheet: ComputedDatasheet }> {
   const input = await loadDatasheetInput(benchmarkId);
   const inputHash = sha256(JSON.stringify(input));
-  const stored = await db.benchmarkDatasheet.findUnique({ where: { benchmarkId } });
-  if (stored?.inputHash === inputHash) {
-    const parsed = datasheetSchema.safeParse(stored.datasheet);
-    if (parsed.success) return parsed.data;
-  }
-  const datasheet = buildDatasheet(input, inputHash, new Date().toISOString());
-  const data = { inputHash, datasheet: datasheet as unknown as Prisma.InputJsonValue };
-  await db.benchmarkDatasheet.upsert({ where: { benchmarkId }, create: { benchmarkId, ...data }, update: data });
-  return datasheet;
+  if (storedHash === inputHash) return { unchanged: true };
+  return { unchanged: false, inputHash, datasheet: buildDatasheet(input, inputHash, new Date().toISOString()) };
 }

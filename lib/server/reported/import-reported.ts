@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { ScoreRow } from "../submissions/read-scores";
 import { db } from "../../db";
-import { refreshDatasheet } from "../datasheet/refresh-datasheet";
+import { queueDatasheet } from "../datasheet/queue-datasheet";
 import { parseOrThrow } from "../../errors";
 import type { Prisma } from "../../generated/prisma/client";
 import { parseJsonText } from "../../validation/parse-json";
@@ -161,7 +161,7 @@ async function storeReportedResults(
     },
     { timeout: 60_000 },
   );
-  await refreshDatasheet(benchmarkId);
+  await queueDatasheet(benchmarkId);
   return summary;
 }
 

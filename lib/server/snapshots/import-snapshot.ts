@@ -14,7 +14,7 @@ import type { SnapshotLimits } from "../../snapshots/snapshot-rules";
 import { recordAuditLog } from "../admin/record-audit-log";
 import { snapshotLimits } from "./snapshot-limits";
 import { storePlan } from "./store-plan";
-import { refreshDatasheet } from "../datasheet/refresh-datasheet";
+import { queueDatasheet } from "../datasheet/queue-datasheet";
 
 export type ImportSnapshotInput = {
   benchmark: string;
@@ -134,7 +134,7 @@ export async function importSnapshot(input: ImportSnapshotInput): Promise<Import
       .reduce((n, f) => n + countLines(f.content.toString("utf8")), 0);
     await storePlan(snapshot.id, plan, auditedLines);
     // Table 6 counts the audited files, lines and passes of the plan.
-    await refreshDatasheet(benchmark.id);
+    await queueDatasheet(benchmark.id);
     return { status, ...summary, passes: plan.passes.length, auditedFiles: plan.audited_files.length };
   } finally {
     await rm(incoming.file, { force: true });

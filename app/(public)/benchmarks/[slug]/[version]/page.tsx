@@ -43,12 +43,12 @@ function Missing({ part, sheet }: { part: string; sheet: Awaited<ReturnType<type
   );
 }
 
+type Sheet = Awaited<ReturnType<typeof load>>;
+
 export default async function DatasheetPage({ params }: Params) {
   const sheet = await load(params);
   const { benchmark } = sheet;
-  const reported = sheet.reported;
   const api = `/api/v1/benchmarks/${encodeURIComponent(benchmark.slug)}/${encodeURIComponent(benchmark.version)}/datasheet`;
-  const pool = sheet.bug_pool;
   return (
     <>
       <h1>
@@ -66,11 +66,44 @@ export default async function DatasheetPage({ params }: Params) {
         </Link>{" "}
         · <Link href={`/repositories?benchmark=${encodeURIComponent(benchmark.key)}`}>Repositories</Link>
       </p>
-      <p className="muted small">
-        Computed {formatUtc(sheet.computed_at, "minute")} UTC from data with hash{" "}
-        <code>{sheet.input_hash.slice(0, 12)}</code>.
-        {reported && ` Published values (${reported.source}) stand in columns of their own.`}
+      <DatasheetStatus sheet={sheet} />
+      {sheet.computed_at && sheet.input_hash && (
+        <p className="muted small">
+          Computed {formatUtc(sheet.computed_at, "minute")} UTC from data with hash{" "}
+          <code>{sheet.input_hash.slice(0, 12)}</code>.
+          {sheet.reported && ` Published values (${sheet.reported.source}) stand in columns of their own.`}
+        </p>
+      )}
+      {sheet.computed_at ? <DatasheetParts sheet={sheet} api={api} /> : null}
+    </>
+  );
+}
+
+/** The worker's job: a line while it computes, the reason when it failed. */
+function DatasheetStatus({ sheet }: { sheet: Sheet }) {
+  if (sheet.status === "current") return null;
+  if (sheet.status === "failed")
+    return (
+      <p className="card empty-state" role="status">
+        The last computation of this datasheet failed: {sheet.status_detail ?? "no reason was recorded."}{" "}
+        {sheet.computed_at ? "Shown below is the previous computation." : ""}
       </p>
+    );
+  const line = sheet.computed_at
+    ? "Computing: the worker is recomputing this datasheet from the version's data, which changed at its last import; shown below is the previous computation. Reload the page in a moment."
+    : "Computing: the worker is computing this datasheet from the version's data. Reload the page in a moment.";
+  return (
+    <p className="card empty-state" role="status" data-datasheet-status="computing">
+      {line}
+    </p>
+  );
+}
+
+function DatasheetParts({ sheet, api }: { sheet: Sheet; api: string }) {
+  const reported = sheet.reported;
+  const pool = sheet.bug_pool;
+  return (
+    <>
       <DownloadLinks api={`${api}?table=repositories`} label="Download Table 6" />
       {sheet.missing.length > 0 && (
         <section aria-labelledby="missing" className="card">

@@ -19,7 +19,8 @@ export const GET = withErrors(
     const sheet = await getDatasheet(decodeURIComponent(slug), decodeURIComponent(version));
     return downloadResponse(request, {
       format: query.format,
-      stamp: sheet.input_hash.slice(0, 16),
+      // The job's status is part of the answer: a sheet being recomputed is not the answer of the computed one.
+      stamp: `${sheet.status}-${(sheet.input_hash ?? "none").slice(0, 16)}`,
       variant: `datasheet|${sheet.benchmark.key}|${query.format === "csv" ? query.table : ""}`,
       filename: `datasheet-${fileSafe(sheet.benchmark.key)}-${query.table}`,
       json: () => shaped(datasheetSchema, sheet),
