@@ -2,6 +2,7 @@ import "server-only";
 import { loadBugTypeDistances } from "@/lib/server/analyses/bug-type-distances";
 import { readAttributionModel } from "@/lib/llm/finding-review-config";
 import { DistanceHeatmap } from "./distance-heatmap";
+import { RunDistances } from "./run-distances";
 
 // The bug-types page's §4.2 / Figure 6 section: how far apart the bug-type distributions are.
 export async function DistanceSection({ benchmark }: { benchmark: string }) {
@@ -21,6 +22,10 @@ export async function DistanceSection({ benchmark }: { benchmark: string }) {
         <a href={`/api/v1/bug-types/distances?benchmark=${q}&format=csv`}>CSV</a>.
       </p>
       <DistanceHeatmap data={data} enable={attribution.ok ? undefined : attribution.message} />
+      <RunDistances
+        rows={data.within_configuration}
+        csvHref={`/api/v1/bug-types/distances?benchmark=${q}&format=csv&table=runs`}
+      />
     </section>
   );
 }

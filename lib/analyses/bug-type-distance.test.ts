@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { distanceMatrix, jensenShannonDistance } from "./bug-type-distance";
+import {
+  distanceMatrix,
+  jensenShannonDistance,
+  runDistances,
+  summariseDistances,
+  type CategoryCounts,
+} from "./bug-type-distance";
 
 describe("jensenShannonDistance", () => {
   it("is 0 for proportional counts and 1 for disjoint supports", () => {
@@ -39,5 +45,34 @@ describe("jensenShannonDistance", () => {
     ]);
     expect(matrix[0]![0]).toBe(0);
     expect(matrix[0]![1]).toBeCloseTo(matrix[1]![0]!, 15);
+  });
+});
+
+describe("runDistances", () => {
+  // Runs (3, 3), (10, 0), (1, 1) over x, y: run 1 and run 3 are proportional (0), each against run 2 is
+  // sqrt(1.5 - 0.75 log2 3) = 0.557923 (the hand-computed case above).
+  const d = Math.sqrt(1.5 - 0.75 * Math.log2(3));
+  const runs: CategoryCounts[] = [{ x: 3, y: 3 }, { x: 10 }, { x: 1, y: 1 }];
+
+  it("summarises every unordered pair of runs once, and the reference against each run", () => {
+    const result = runDistances({ y: 4 }, runs);
+    expect(result.runToRun!.n).toBe(3);
+    expect(result.runToRun!.min).toBeCloseTo(0, 12);
+    expect(result.runToRun!.max).toBeCloseTo(d, 12);
+    expect(result.runToRun!.mean).toBeCloseTo((2 * d) / 3, 12);
+    // Reference (0, 1): against (1/2, 1/2) the same 0.557923 by symmetry, against (1, 0) disjoint: 1.
+    expect(result.referenceToRuns!.n).toBe(3);
+    expect(result.referenceToRuns!.min).toBeCloseTo(d, 12);
+    expect(result.referenceToRuns!.max).toBeCloseTo(1, 12);
+    expect(result.referenceToRuns!.mean).toBeCloseTo((2 * d + 1) / 3, 12);
+  });
+
+  it("has no run-to-run distance for one run, and leaves empty runs out", () => {
+    expect(runDistances({ x: 1 }, [{ x: 3, y: 3 }]).runToRun).toBeNull();
+    const withEmpty = runDistances(null, [{ x: 3, y: 3 }, {}, { x: 10 }]);
+    expect(withEmpty.runToRun).toMatchObject({ n: 1 });
+    expect(withEmpty.runToRun!.mean).toBeCloseTo(d, 12);
+    expect(withEmpty.referenceToRuns).toBeNull();
+    expect(summariseDistances([null])).toBeNull();
   });
 });

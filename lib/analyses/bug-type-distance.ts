@@ -40,3 +40,39 @@ export function distanceMatrix(
     subjects.map((b, j) => (i === j ? 0 : jensenShannonDistance(a.counts, b.counts, categories))),
   );
 }
+
+/** The spread of a set of distances: how many, their mean, smallest and largest. */
+export type DistanceSummary = { n: number; mean: number; min: number; max: number };
+
+/** Mean, min and max of the distances that exist (null entries are left out); null when none does. */
+export function summariseDistances(values: readonly (number | null)[]): DistanceSummary | null {
+  const known = values.filter((v): v is number => v !== null);
+  if (known.length === 0) return null;
+  return {
+    n: known.length,
+    mean: known.reduce((sum, v) => sum + v, 0) / known.length,
+    min: Math.min(...known),
+    max: Math.max(...known),
+  };
+}
+
+/**
+ * Figure 6 over repeated runs of one configuration: the distances of each run to the configuration's other runs
+ * (every unordered pair once) and of the reference set to each run. A run whose distribution is empty has no
+ * distance and is left out; a configuration with one run has no run-to-run distance.
+ */
+export function runDistances(
+  reference: CategoryCounts | null,
+  runs: readonly CategoryCounts[],
+  categories?: readonly string[],
+): { runToRun: DistanceSummary | null; referenceToRuns: DistanceSummary | null } {
+  const pairs: (number | null)[] = [];
+  for (let i = 0; i < runs.length; i++)
+    for (let j = i + 1; j < runs.length; j++) pairs.push(jensenShannonDistance(runs[i]!, runs[j]!, categories));
+  return {
+    runToRun: summariseDistances(pairs),
+    referenceToRuns: reference
+      ? summariseDistances(runs.map((run) => jensenShannonDistance(reference, run, categories)))
+      : null,
+  };
+}

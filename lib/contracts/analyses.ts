@@ -175,13 +175,45 @@ export const curvePointSchema = scoreSchema
   .extend({ n: z.number().int(), label: z.string() })
   .meta({ id: "RunCurvePoint", description: "Findings count distinct findings, not reports" });
 
+const unionGrowthRowSchema = z
+  .object({
+    n: z.number().int(),
+    observed: z.number().nullable().meta({ description: "Distinct findings reported by runs 1..n; null beyond k" }),
+    expected: z.number().nullable().meta({ description: "Expected under the stable-beta fit; null without one" }),
+    projected: z.boolean().meta({ description: "n > k: a projection beyond the observed runs" }),
+  })
+  .meta({ id: "UnionGrowthRow" });
+
+const categoryOverlapSchema = z
+  .object({
+    median_ratio: z.number().nullable().meta({
+      description: "Median over categories of run_overlap / reference_recall (the paper: 6.3 for GPT-5.6 Luna)",
+    }),
+    uncategorised_reference_bugs: z.number().int().meta({ description: "Reference bugs without a category, left out" }),
+    categories: z.array(
+      z.object({
+        category: z.string(),
+        reference_bugs: z.number().int(),
+        mean_found: z.number().meta({ description: "Reference bugs of the category a run finds, mean over runs" }),
+        reference_recall: z.number().meta({ description: "mean_found / reference_bugs" }),
+        run_overlap: z.number().nullable().meta({
+          description:
+            "|R_i ∩ R_j| / |R_i| over ordered pairs of runs with R_i non-empty (R_i: the category's reference bugs run i finds); null when no run finds one",
+        }),
+        pairs: z.number().int(),
+        ratio: z.number().nullable().meta({ description: "run_overlap / reference_recall" }),
+      }),
+    ),
+  })
+  .meta({ id: "CategoryOverlap" });
+
 /** GET /api/v1/submissions/{id}/runs: the query (`table` picks the CSV table). */
 export const repeatedRunsQuerySchema = z.object({
   format: z.enum(["json", "csv"]).default("json"),
-  table: z
-    .enum(["runs", "curve", "spectrum"])
-    .default("runs")
-    .meta({ description: "With format=csv: per-run scores, the n-of-k curve, or the frequency spectrum" }),
+  table: z.enum(["runs", "curve", "spectrum", "union_growth"]).default("runs").meta({
+    description:
+      "With format=csv: per-run scores, the n-of-k curve, the frequency spectrum, the union's growth with its stable-beta projection, or the per-category overlap of the runs",
+  }),
 });
 
 /** GET /api/v1/submissions/{id}/runs: the response body. */
@@ -193,6 +225,14 @@ export const repeatedRunsSchema = z
     ),
     curve: z.array(curvePointSchema),
     spectrum: z.array(spectrumPointSchema),
+    union_growth: z.array(unionGrowthRowSchema).meta({
+      description:
+        "Figure 9: distinct findings reported by runs 1..n, observed for n <= k, with the stable-beta fit's expected union at n = 1..2k (n > k projected) where the fit is identified (df >= 1); expected null otherwise",
+    }),
+    category_overlap: categoryOverlapSchema.nullable().meta({
+      description:
+        "Figure 7: per category of the reference bugs, how much the runs overlap with one another against their recall of the reference set",
+    }),
   })
   .meta({
     id: "RepeatedRuns",
@@ -220,6 +260,22 @@ export const repeatedRunsSchema = z
         },
       ],
       spectrum: [{ n: 1, exactly_matched: 1, exactly_unmatched: 2, union_matched: 1, union_unmatched: 2 }],
+      union_growth: [{ n: 1, observed: 3, expected: null, projected: false }],
+      category_overlap: {
+        median_ratio: 2,
+        uncategorised_reference_bugs: 0,
+        categories: [
+          {
+            category: "logic",
+            reference_bugs: 4,
+            mean_found: 2,
+            reference_recall: 0.5,
+            run_overlap: 1,
+            pairs: 2,
+            ratio: 2,
+          },
+        ],
+      },
     },
   });
 

@@ -1,6 +1,7 @@
 import { type ApiRoute, repoPath } from "./route-kit";
 import {
   benchmarkListSchema,
+  bugTypeDistancesQuerySchema,
   bugTypeDistancesSchema,
   bugTypesQuerySchema,
   bugTypesSchema,
@@ -94,9 +95,9 @@ export const publicReadsRoutes = {
     tag: "Public data",
     summary: "Jensen-Shannon distances between the bug-type distributions of the reference set and each configuration",
     description:
-      "§4.2, Figure 6: one row and column per subject (the reference set, then every public verified configuration with attributed findings).",
+      "§4.2, Figure 6: one row and column per subject (the reference set, then every public verified configuration with attributed findings, its first run), and per configuration the distances between its runs and from the reference set to each run.",
     auth: { kind: "public" },
-    query: downloadQuerySchema,
+    query: bugTypeDistancesQuerySchema,
     success: {
       status: 200,
       schema: bugTypeDistancesSchema,

@@ -12,6 +12,14 @@ export const downloadQuerySchema = z.object({
   format: z.enum(["json", "csv"]).default("json"),
 });
 
+/** GET /api/v1/bug-types/distances: `table` picks the CSV table. */
+export const bugTypeDistancesQuerySchema = downloadQuerySchema.extend({
+  table: z.enum(["pairs", "runs"]).default("pairs").meta({
+    description:
+      "With format=csv: every ordered pair of the heat map (first runs), or per configuration the run-to-run and reference-to-run distances over every run",
+  }),
+});
+
 export const leaderboardQuerySchema = downloadQuerySchema.extend({
   // Comma-separated owner/name list; the view pools counts over exactly these repositories.
   repos: z
@@ -265,6 +273,14 @@ export const bugTypesSchema = z
   .meta({ id: "BugTypes" });
 
 // §4.2, Figure 6: Jensen-Shannon distances between bug-type distributions.
+const distanceSummarySchema = z
+  .object({
+    n: z.number().int().meta({ description: "Distances summarised" }),
+    mean: z.number(),
+    min: z.number(),
+    max: z.number(),
+  })
+  .meta({ id: "DistanceSummary" });
 /** GET /api/v1/bug-types/distances: the response body. */
 export const bugTypeDistancesSchema = z
   .object({
@@ -285,8 +301,26 @@ export const bugTypeDistancesSchema = z
     ),
     distances: z.array(z.array(z.number().nullable())).meta({
       description:
-        "Jensen-Shannon distance (base 2, 0..1) between subjects i and j; null when either has no labelled item",
+        "Jensen-Shannon distance (base 2, 0..1) between subjects i and j (each configuration's first run); null when either has no labelled item",
     }),
+    within_configuration: z
+      .array(
+        z.object({
+          submission_id: z.string(),
+          label: z.string(),
+          runs: z.number().int().meta({ description: "Runs with attributed findings" }),
+          run_to_run: distanceSummarySchema
+            .nullable()
+            .meta({ description: "Distances between the configuration's runs, each pair once; null with one run" }),
+          reference_to_runs: distanceSummarySchema
+            .nullable()
+            .meta({ description: "Distances of the reference set to each run; null without a reference distribution" }),
+        }),
+      )
+      .meta({
+        description:
+          "Figure 6 over every run: per configuration, how far its runs are from one another and from the reference set",
+      }),
   })
   .meta({
     id: "BugTypeDistances",
@@ -308,6 +342,15 @@ export const bugTypeDistancesSchema = z
       distances: [
         [0, 0.21],
         [0.21, 0],
+      ],
+      within_configuration: [
+        {
+          submission_id: "cmabc123",
+          label: "model-x · high",
+          runs: 3,
+          run_to_run: { n: 3, mean: 0.08, min: 0.06, max: 0.11 },
+          reference_to_runs: { n: 3, mean: 0.22, min: 0.21, max: 0.24 },
+        },
       ],
     },
   });

@@ -56,3 +56,23 @@ export function bugTypeDistancesCsv(data: Distances): string {
   );
   return columnsCsv(DISTANCE_COLUMNS, pairs);
 }
+
+type Within = Distances["within_configuration"][number];
+const summaryColumns = (prefix: string, of: (row: Within) => Within["run_to_run"]): CsvColumn<Within>[] => [
+  [`${prefix}_n`, (r) => of(r)?.n],
+  [`${prefix}_mean`, (r) => of(r)?.mean],
+  [`${prefix}_min`, (r) => of(r)?.min],
+  [`${prefix}_max`, (r) => of(r)?.max],
+];
+const RUN_DISTANCE_COLUMNS: CsvColumn<Within>[] = [
+  ["configuration", (r) => r.label],
+  ["submission_id", (r) => r.submission_id],
+  ["runs", (r) => r.runs],
+  ...summaryColumns("run_to_run_js_distance_base2", (r) => r.run_to_run),
+  ...summaryColumns("reference_to_runs_js_distance_base2", (r) => r.reference_to_runs),
+];
+
+/** GET /api/v1/bug-types/distances?format=csv&table=runs: per configuration, its runs' distances to one another and from the reference set. */
+export function bugTypeRunDistancesCsv(data: Distances): string {
+  return columnsCsv(RUN_DISTANCE_COLUMNS, data.within_configuration);
+}

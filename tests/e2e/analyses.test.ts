@@ -253,18 +253,39 @@ describe("fix-rank contamination test", () => {
   });
 });
 
+describe("overlap within bug types (Figure 7)", () => {
+  it("compares the runs' overlap with one another to their recall, per category", async () => {
+    // Category 0 (even bugs, 30): run 1 finds 8 + 5 = 13, run 2 finds 5 of them: recall 9 / 30, overlap
+    // (5/13 + 1) / 2 = 9/13, ratio 30/13. Category 1 (odd, 30): 7 + 5 = 12 and 5: recall 17/60, overlap 17/24, ratio 2.5.
+    type Runs = {
+      category_overlap: {
+        median_ratio: number;
+        categories: { category: string; reference_recall: number; run_overlap: number; ratio: number }[];
+      };
+    };
+    const { body } = await api<Runs>(`/api/v1/submissions/${id}/runs`, submitter.token);
+    const [even, odd] = body.category_overlap.categories;
+    expect(even!.category).toBe(CATEGORIES[0]);
+    expect(even!.reference_recall).toBeCloseTo(0.3, 9);
+    expect(even!.run_overlap).toBeCloseTo(9 / 13, 9);
+    expect(odd!.ratio).toBeCloseTo(2.5, 9);
+    expect(body.category_overlap.median_ratio).toBeCloseTo((30 / 13 + 2.5) / 2, 9);
+  });
+});
+
 describe("bug-type distances", () => {
   it("gives the Jensen-Shannon distance of each configuration to the reference set", async () => {
     // The attribution worker's output for run 1's findings (attribution after scoring is off in tests): all in one category.
+    // Run 2's findings all in the other category: the runs are as far apart as can be (1).
     const findings = await db.finding.findMany({
-      where: { run: { submissionId: id, index: 0 } },
-      select: { id: true },
+      where: { run: { submissionId: id } },
+      select: { id: true, run: { select: { index: true } } },
     });
     await db.bugTypeAttribution.createMany({
       data: findings.map((f) => ({
         subjectKind: "finding",
         subjectId: f.id,
-        category: CATEGORIES[0]!,
+        category: CATEGORIES[f.run.index]!,
         model: "fake-attribution",
         source: "llm",
       })),
@@ -275,6 +296,11 @@ describe("bug-type distances", () => {
       base: number;
       subjects: { kind: string; submission_id: string | null; n: number }[];
       distances: (number | null)[][];
+      within_configuration: {
+        runs: number;
+        run_to_run: { n: number; mean: number } | null;
+        reference_to_runs: { n: number; mean: number; min: number; max: number } | null;
+      }[];
     };
     await expect
       .poll(
@@ -289,7 +315,15 @@ describe("bug-type distances", () => {
       ["configuration", 25],
     ]);
     // (1/2, 1/2) against (1, 0): sqrt(1.5 - 0.75 log2 3).
-    expect(body.distances[0]![1]).toBeCloseTo(Math.sqrt(1.5 - 0.75 * Math.log2(3)), 9);
+    const d = Math.sqrt(1.5 - 0.75 * Math.log2(3));
+    expect(body.distances[0]![1]).toBeCloseTo(d, 9);
+    // Over every run: run 1 (all the first category) against run 2 (all the second) is 1; the reference set is d
+    // from each.
+    const [within] = body.within_configuration;
+    expect(within).toMatchObject({ runs: 2, run_to_run: { n: 1 }, reference_to_runs: { n: 2 } });
+    expect(within!.run_to_run!.mean).toBeCloseTo(1, 9);
+    expect(within!.reference_to_runs!.min).toBeCloseTo(d, 9);
+    expect(within!.reference_to_runs!.max).toBeCloseTo(d, 9);
   });
 });
 
@@ -324,9 +358,14 @@ describe("pages", () => {
     await page.getByRole("table", { name: /Both CDFs at every tenth/ }).waitFor();
     await page.getByRole("heading", { name: "Repeated discovery: stable-beta fit" }).waitFor();
     await page.getByText(/parameters are not identified/).waitFor();
+    await page.getByRole("img", { name: /^Precision over recall/ }).waitFor();
+    await page.getByRole("img", { name: /^Union growth: distinct findings/ }).waitFor();
+    await page.getByRole("table", { name: /^Union of runs 1\.\.n/ }).waitFor();
+    await page.getByRole("table", { name: /^Per bug type: overlap between runs/ }).waitFor();
 
     found.push(...(await violations(page, `/bug-types?benchmark=${slug}@1`)));
     await page.getByRole("table", { name: /Jensen-Shannon distance/ }).waitFor();
+    await page.getByRole("table", { name: /^Over every run of each configuration/ }).waitFor();
 
     // The contamination column is hidden by default and chosen in the column chooser (kept in the URL).
     await page.goto(`${webUrl}/?benchmark=${slug}@1`, { waitUntil: "load" });

@@ -123,6 +123,11 @@ describe("duplicates within a run", () => {
     expect(spectrumCsv).toBe(
       "n,exactly_n_runs_matched,exactly_n_runs_unmatched,union_runs_1_to_n_matched,union_runs_1_to_n_unmatched\r\n1,0,2,1,1\r\n2,1,0,1,2\r\n",
     );
+    // Figure 9's union growth: two runs give no identified fit, so nothing is expected or projected.
+    const growthCsv = await (
+      await fetch(`${webUrl}/api/v1/submissions/${created.body.id}/runs?format=csv&table=union_growth`, { headers })
+    ).text();
+    expect(growthCsv).toBe("n,observed_union,expected_union_stable_beta,projected\r\n1,2,,false\r\n2,3,,false\r\n");
     const bad = await fetch(`${webUrl}/api/v1/submissions/${created.body.id}/runs?table=nope`, { headers });
     expect(bad.status).toBe(422);
   });

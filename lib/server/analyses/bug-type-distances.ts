@@ -2,7 +2,7 @@ import "server-only";
 import type { z } from "zod";
 import type { bugTypeDistancesSchema } from "../../contracts/public-reads";
 import { db } from "../../db";
-import { distanceMatrix, type CategoryCounts } from "../../analyses/bug-type-distance";
+import { distanceMatrix, runDistances, type CategoryCounts } from "../../analyses/bug-type-distance";
 import { readTaxonomy, taxonomyCategories } from "../../attribution/taxonomy";
 import type { BenchmarkRef } from "../../leaderboard/types";
 import { countAttributedFindings, countAttributedReferences } from "../attribution/attributed-counts";
@@ -11,9 +11,12 @@ import { cachedByStamp, readBenchmarkStamp } from "../leaderboard/stamp-cache";
 import type { AgentPool } from "../../attribution/agent-pool";
 
 // §4.2, Figure 6: Jensen-Shannon distances between the bug-type distributions of every public verified configuration
-// (its first run, as the bug-types page counts it) and the maintainers' reference set. Only categories attributed by
-// the one classifier are pooled (a submitter's own labels are theirs, not comparable); the distance runs over the
-// taxonomy's categories. A few hundred pairs over a few dozen categories: computed on read, cached by the stamp.
+// (its first run, as the bug-types page counts it) and the maintainers' reference set, and, over every run of each
+// configuration, the distances of each run to the configuration's other runs and of the reference set to each run
+// (the paper's "of each agent run to the other runs and of the human reference set to all runs"). Only categories
+// attributed by the one classifier are pooled (a submitter's own labels are theirs, not comparable); the distance
+// runs over the taxonomy's categories. A few hundred pairs over a few dozen categories: computed on read, cached by
+// the stamp.
 
 // Figure 6 compares every configuration, whatever its harness or source.
 const EVERY_CONFIGURATION: AgentPool = { harness: "all", source: "all" };
@@ -30,12 +33,15 @@ export async function loadBugTypeDistances(benchmarkRef: string | null | undefin
   );
 }
 
+const labelOf = (s: { model: string; reasoningEffort: string | null; harness: string | null }) =>
+  [s.model, s.reasoningEffort, s.harness].filter(Boolean).join(" · ");
+
 async function readDistances(b: BenchmarkRef): Promise<BugTypeDistances> {
   const benchmark = await db.benchmark.findUniqueOrThrow({ where: { id: b.id }, select: { taxonomy: true } });
   const taxonomy = readTaxonomy(benchmark.taxonomy);
   const [references, findings] = await Promise.all([
     countAttributedReferences(b.id, benchmark.taxonomy),
-    countAttributedFindings(b.id, benchmark.taxonomy, EVERY_CONFIGURATION),
+    countAttributedFindings(b.id, benchmark.taxonomy, EVERY_CONFIGURATION, { allRuns: true }),
   ]);
   const add = (counts: Record<string, number>, category: string | null, n: number) => {
     if (category) counts[category] = (counts[category] ?? 0) + n;
@@ -53,9 +59,19 @@ async function readDistances(b: BenchmarkRef): Promise<BugTypeDistances> {
   const runs = byRun.size
     ? await db.run.findMany({
         where: { id: { in: [...byRun.keys()] } },
-        select: { id: true, submission: { select: { id: true, model: true, reasoningEffort: true, harness: true } } },
+        select: {
+          id: true,
+          index: true,
+          submission: { select: { id: true, model: true, reasoningEffort: true, harness: true } },
+        },
       })
     : [];
+  const runsOf = new Map<string, { index: number; counts: CategoryCounts }[]>();
+  for (const run of runs) {
+    const list = runsOf.get(run.submission.id) ?? [];
+    list.push({ index: run.index, counts: byRun.get(run.id)! });
+    runsOf.set(run.submission.id, list);
+  }
   const total = (c: CategoryCounts) => Object.values(c).reduce((s, n) => s + n, 0);
   const subjects: (DistanceSubjectView & { counts: CategoryCounts })[] = [];
   if (total(referenceCounts) > 0)
@@ -67,28 +83,50 @@ async function readDistances(b: BenchmarkRef): Promise<BugTypeDistances> {
       n: total(referenceCounts),
       counts: referenceCounts,
     });
-  for (const run of runs.sort(
+  const firstRuns = runs.filter((r) => r.index === 0);
+  for (const run of firstRuns.sort(
     (x, y) => x.submission.model.localeCompare(y.submission.model) || x.submission.id.localeCompare(y.submission.id),
   )) {
     const s = run.submission;
     const counts = byRun.get(run.id)!;
     subjects.push({
       key: s.id,
-      label: [s.model, s.reasoningEffort, s.harness].filter(Boolean).join(" · "),
+      label: labelOf(s),
       kind: "configuration",
       submission_id: s.id,
       n: total(counts),
       counts,
     });
   }
+  const reference = total(referenceCounts) > 0 ? referenceCounts : null;
   const categories = taxonomy
     ? taxonomyCategories(taxonomy).map((c) => c.name)
     : [...new Set(subjects.flatMap((s) => Object.keys(s.counts)))].sort();
+  // Every configuration with an attributed run, in the heat map's order (one whose first run has none is still here).
+  const configurations = [...new Map(runs.map((r) => [r.submission.id, r.submission])).values()].sort(
+    (x, y) => x.model.localeCompare(y.model) || x.id.localeCompare(y.id),
+  );
+  const withinConfiguration = configurations.map((c) => {
+    const list = runsOf.get(c.id)!.sort((x, y) => x.index - y.index);
+    const { runToRun, referenceToRuns } = runDistances(
+      reference,
+      list.map((r) => r.counts),
+      categories,
+    );
+    return {
+      submission_id: c.id,
+      label: labelOf(c),
+      runs: list.length,
+      run_to_run: runToRun,
+      reference_to_runs: referenceToRuns,
+    };
+  });
   return {
     benchmark: b,
     base: 2,
     categories,
     subjects: subjects.map(({ counts: _counts, ...rest }) => rest),
     distances: distanceMatrix(subjects, categories),
+    within_configuration: withinConfiguration,
   };
 }

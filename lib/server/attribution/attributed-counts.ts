@@ -39,8 +39,11 @@ export async function countAttributedFindings(
   benchmarkId: string,
   taxonomyValue: unknown,
   pool: AgentPool,
+  options: { allRuns?: boolean } = {},
 ): Promise<AttributedCount[]> {
   const taxonomy = readTaxonomy(taxonomyValue);
+  // The bug-types page counts first runs; Figure 6 over runs (bug-type-distances.ts) reads every run.
+  const firstRunOnly = options.allRuns ? Prisma.empty : Prisma.sql`AND r.index = 0`;
   const harness =
     pool.harness === "all"
       ? Prisma.empty
@@ -54,7 +57,7 @@ export async function countAttributedFindings(
       (f.category IS NOT NULL AND btrim(f.category) <> '') AS self,
       count(*)::int AS n
     FROM "Finding" f
-    JOIN "Run" r ON r.id = f."runId" AND r.index = 0
+    JOIN "Run" r ON r.id = f."runId" ${firstRunOnly}
     JOIN "Submission" s ON s.id = r."submissionId"
     LEFT JOIN LATERAL (
       SELECT b.category, b."triggerLevel" FROM "BugTypeAttribution" b

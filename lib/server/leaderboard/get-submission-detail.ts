@@ -5,6 +5,8 @@ import { readScoringRecord } from "../submissions/scoring-usage";
 import { canViewSubmission, type Viewer } from "../../auth/viewer";
 import type { ScoreWithIntervals } from "../../scoring/types";
 import { readScoreBreakdowns } from "../submissions/read-scores";
+import { readUnionGrowth } from "../analyses/union-growth";
+import { readCategoryOverlap } from "../analyses/category-overlap";
 import { withIntervals } from "../../leaderboard/compute-leaderboard-view";
 import { benchmarkKey } from "../../benchmarks/benchmark-ref";
 
@@ -76,6 +78,8 @@ export async function getSubmissionDetail(id: string, viewer: Viewer) {
     meanDistinctFindings: scores.mean?.distinct_findings ?? null,
     curves: scores.curves.map((point) => ({ ...point, ...withIntervals(point) })),
     spectrum: scores.spectrum,
+    unionGrowth: reported ? [] : await readUnionGrowth(id, scores.spectrum),
+    categoryOverlap: reported ? null : await readCategoryOverlap(id),
     scoring: usage ? await readScoringRecord(submission, usage) : null,
   };
 }

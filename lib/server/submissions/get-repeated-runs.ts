@@ -4,12 +4,14 @@ import { AppError } from "../../errors";
 import { columnsCsv, type CsvColumn } from "../../leaderboard/format-csv";
 import { canViewSubmission, type Viewer } from "../../auth/viewer";
 import { readScoreBreakdowns } from "./read-scores";
+import { readUnionGrowth } from "../analyses/union-growth";
+import { readCategoryOverlap } from "../analyses/category-overlap";
 
 // Repeated runs of one submission as a download: each run's scores over its reported findings with its distinct
 // findings next to them, the union / at-least-n / intersection curve over distinct findings, and the frequency
 // spectrum with the accumulated union (§E.2, Table 22). Same visibility as the submission itself.
 
-// GET /api/v1/submissions/{id}/runs[?format=csv&table=runs|curve|spectrum]: the query and answer are in lib/contracts/analyses.ts.
+// GET /api/v1/submissions/{id}/runs[?format=csv&table=runs|curve|spectrum|union_growth|category_overlap]: the query and answer are in lib/contracts/analyses.ts.
 export { repeatedRunsQuerySchema } from "../../contracts/analyses";
 
 export async function getRepeatedRuns(id: string, viewer: Viewer) {
@@ -44,6 +46,8 @@ export async function getRepeatedRuns(id: string, viewer: Viewer) {
     // Findings and precision of the curve count distinct findings (components), not reports.
     curve: scores.curves,
     spectrum: scores.spectrum,
+    union_growth: await readUnionGrowth(id, scores.spectrum),
+    category_overlap: await readCategoryOverlap(id),
   };
 }
 
@@ -94,8 +98,32 @@ const SPECTRUM_COLUMNS: CsvColumn<RepeatedRuns["spectrum"][number]>[] = [
   ["union_runs_1_to_n_unmatched", (p) => p.union_unmatched],
 ];
 
+const UNION_GROWTH_COLUMNS: CsvColumn<RepeatedRuns["union_growth"][number]>[] = [
+  ["n", (r) => r.n],
+  ["observed_union", (r) => r.observed],
+  ["expected_union_stable_beta", (r) => r.expected],
+  ["projected", (r) => r.projected],
+];
+
+type OverlapRow = NonNullable<RepeatedRuns["category_overlap"]>["categories"][number];
+const CATEGORY_OVERLAP_COLUMNS: CsvColumn<OverlapRow>[] = [
+  ["category", (r) => r.category],
+  ["reference_bugs", (r) => r.reference_bugs],
+  ["mean_found", (r) => r.mean_found],
+  ["reference_recall", (r) => r.reference_recall],
+  ["run_overlap", (r) => r.run_overlap],
+  ["run_pairs", (r) => r.pairs],
+  ["ratio", (r) => r.ratio],
+];
+
 /** One table of the download as CSV (ratios as fractions in 0..1, empty when there is no value). */
-export function repeatedRunsCsv(data: RepeatedRuns, table: "runs" | "curve" | "spectrum"): string {
+export function repeatedRunsCsv(
+  data: RepeatedRuns,
+  table: "runs" | "curve" | "spectrum" | "union_growth" | "category_overlap",
+): string {
+  if (table === "category_overlap")
+    return columnsCsv(CATEGORY_OVERLAP_COLUMNS, data.category_overlap?.categories ?? []);
+  if (table === "union_growth") return columnsCsv(UNION_GROWTH_COLUMNS, data.union_growth);
   if (table === "runs") return columnsCsv(RUN_COLUMNS, data.runs);
   if (table === "curve") return columnsCsv(CURVE_COLUMNS, data.curve);
   return columnsCsv(SPECTRUM_COLUMNS, data.spectrum);

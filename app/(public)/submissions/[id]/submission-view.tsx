@@ -3,6 +3,9 @@ import { DASH, count, formatUtc, ratioText, usd } from "@/lib/format";
 import { MetricCell } from "@/components/ui/metric-cell";
 import { OfflineBadge, OfflineEmbedderBadge, SourceBadge } from "@/components/ui/source-badge";
 import { RunSpectrum } from "@/components/submission/run-spectrum";
+import { PrecisionRecallChart, UnionGrowthChart, UnionGrowthTable } from "@/components/analyses/union-curve-charts";
+import { precisionRecallPoints } from "@/lib/analyses/union-growth";
+import { CategoryOverlapSection } from "@/components/analyses/category-overlap";
 import {
   getSubmissionDetail,
   type DetailCell,
@@ -242,9 +245,26 @@ function RunsSection({ detail: d }: { detail: SubmissionDetail }) {
             first="Distinct findings kept"
             rows={d.curves.map((c) => ({ key: String(c.n), label: c.label, cell: c }))}
           />
+          <div className="charts">
+            <PrecisionRecallChart points={precisionRecallPoints(d.curves)} runs={d.runCount} />
+            <UnionGrowthChart rows={d.unionGrowth} />
+          </div>
+          <UnionGrowthTable rows={d.unionGrowth} />
+          {d.unionGrowth.length > 0 && (
+            <p className="small">
+              Download:{" "}
+              <a href={`/api/v1/submissions/${d.id}/runs?format=csv&table=union_growth`}>
+                union growth and projection (CSV)
+              </a>
+            </p>
+          )}
         </>
       )}
       <RunSpectrum spectrum={d.spectrum} />
+      <CategoryOverlapSection
+        data={d.categoryOverlap}
+        csvHref={`/api/v1/submissions/${d.id}/runs?format=csv&table=category_overlap`}
+      />
     </>
   );
 }

@@ -1,24 +1,31 @@
-import { bugTypeDistancesSchema, downloadQuerySchema } from "@/lib/contracts/public-reads";
+import { bugTypeDistancesQuerySchema, bugTypeDistancesSchema } from "@/lib/contracts/public-reads";
 import { parseOrThrow } from "@/lib/errors";
 import { shaped, withErrors } from "@/lib/server/http/respond";
 import { downloadResponse, fileSafe } from "@/lib/server/leaderboard/download-response";
 import { loadBugTypeDistances } from "@/lib/server/analyses/bug-type-distances";
 import { readBenchmarkStamp } from "@/lib/server/leaderboard/stamp-cache";
-import { bugTypeDistancesCsv } from "@/lib/leaderboard/bug-types-csv";
+import { bugTypeDistancesCsv, bugTypeRunDistancesCsv } from "@/lib/leaderboard/bug-types-csv";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/v1/bug-types/distances?benchmark=slug@version[&format=csv] - Jensen-Shannon distances between the bug-type
+// GET /api/v1/bug-types/distances?benchmark=slug@version[&format=csv[&table=pairs|runs]] - Jensen-Shannon distances between the bug-type
 // distributions of the reference set and of every public verified configuration (§4.2, Figure 6)
 export const GET = withErrors(async (request: Request) => {
-  const query = parseOrThrow(downloadQuerySchema, Object.fromEntries(new URL(request.url).searchParams), "The query");
+  const query = parseOrThrow(
+    bugTypeDistancesQuerySchema,
+    Object.fromEntries(new URL(request.url).searchParams),
+    "The query",
+  );
   const data = await loadBugTypeDistances(query.benchmark);
   return downloadResponse(request, {
     format: query.format,
     stamp: await readBenchmarkStamp(data.benchmark.id),
-    variant: `bug-type-distances|${data.benchmark.key}`,
-    filename: `bug-type-distances-${fileSafe(data.benchmark.key)}`,
+    variant: `bug-type-distances|${data.benchmark.key}|${query.table}`,
+    filename: `bug-type-distances-${query.table === "runs" ? "runs-" : ""}${fileSafe(data.benchmark.key)}`,
     json: () => shaped(bugTypeDistancesSchema, data),
-    csv: () => bugTypeDistancesCsv(shaped(bugTypeDistancesSchema, data)),
+    csv: () =>
+      query.table === "runs"
+        ? bugTypeRunDistancesCsv(shaped(bugTypeDistancesSchema, data))
+        : bugTypeDistancesCsv(shaped(bugTypeDistancesSchema, data)),
   });
 });

@@ -1,0 +1,125 @@
+import { DASH, pct } from "@/lib/format";
+import { ColumnTable, numericColumns } from "@/components/ui/column-table";
+import type { CategoryOverlapView } from "@/lib/server/analyses/category-overlap";
+
+// Figure 7 of the paper for a repeated entry: per bug type, how much the runs overlap with one another (the recall of
+// one run against another's bugs) against their recall of the reference set, as paired dots on 0..100% with the
+// table of the same numbers. Plain SVG drawn on the server.
+
+const WIDTH = 520;
+const ROW_H = 22;
+const PAD = { left: 40, right: 16, top: 8, bottom: 34 };
+const OVERLAP = "#1f6feb";
+const RECALL = "#bf3989";
+
+export function CategoryOverlapSection({ data, csvHref }: { data: CategoryOverlapView | null; csvHref: string }) {
+  if (!data) return null;
+  const rows = data.categories;
+  const plotW = WIDTH - PAD.left - PAD.right;
+  const height = PAD.top + rows.length * ROW_H + PAD.bottom;
+  const x = (v: number) => PAD.left + v * plotW;
+  const ticks = [0, 0.25, 0.5, 0.75, 1];
+  return (
+    <>
+      <h2 id="category-overlap">Overlap within bug types</h2>
+      <p className="small">
+        For each category of the reference bugs: the recall of one run measured against the bugs another run found
+        (every ordered pair of runs), beside the runs&apos; recall of the reference set (the paper&apos;s Figure 7).
+        Runs picking their bugs of a category independently at random would give a ratio of 1.{" "}
+        {data.median_ratio !== null
+          ? `Median ratio over categories: ${data.median_ratio.toFixed(1)} (the paper: 6.3 for GPT-5.6 Luna's nine runs).`
+          : "No category has a ratio: no run found a reference bug."}{" "}
+        Runs are compared on the reference bugs they match.
+        {data.uncategorised_reference_bugs > 0
+          ? ` ${data.uncategorised_reference_bugs} reference bugs without a category are left out.`
+          : ""}{" "}
+        Also as <a href={csvHref}>CSV</a>.
+      </p>
+      {rows.length > 0 && (
+        <figure className="chart">
+          <svg
+            viewBox={`0 0 ${WIDTH} ${height}`}
+            width="100%"
+            style={{ maxWidth: WIDTH }}
+            role="img"
+            aria-label="Overlap between runs and recall of the reference set per bug type"
+          >
+            {ticks.map((t) => (
+              <g key={t}>
+                <line
+                  x1={x(t)}
+                  x2={x(t)}
+                  y1={PAD.top}
+                  y2={height - PAD.bottom}
+                  stroke="currentColor"
+                  strokeOpacity={0.12}
+                />
+                <text x={x(t)} y={height - PAD.bottom + 14} fontSize={11} textAnchor="middle" fill="currentColor">
+                  {pct(t, 0)}%
+                </text>
+              </g>
+            ))}
+            <text x={PAD.left + plotW / 2} y={height - 4} fontSize={11} textAnchor="middle" fill="currentColor">
+              share of bugs found
+            </text>
+            {rows.map((r, i) => {
+              const y = PAD.top + i * ROW_H + ROW_H / 2;
+              return (
+                <g key={r.category}>
+                  <text x={PAD.left - 6} y={y + 4} fontSize={11} textAnchor="end" fill="currentColor">
+                    #{i + 1}
+                  </text>
+                  {r.run_overlap !== null && (
+                    <line
+                      x1={x(r.reference_recall)}
+                      x2={x(r.run_overlap)}
+                      y1={y}
+                      y2={y}
+                      stroke="currentColor"
+                      strokeOpacity={0.3}
+                    />
+                  )}
+                  <circle cx={x(r.reference_recall)} cy={y} r={4} fill={RECALL}>
+                    <title>{`${r.category}: recall of the reference set ${pct(r.reference_recall)}%`}</title>
+                  </circle>
+                  {r.run_overlap !== null && (
+                    <circle cx={x(r.run_overlap)} cy={y} r={4} fill={OVERLAP}>
+                      <title>{`${r.category}: overlap between runs ${pct(r.run_overlap)}%`}</title>
+                    </circle>
+                  )}
+                </g>
+              );
+            })}
+          </svg>
+          <figcaption className="small">
+            <span style={{ color: OVERLAP }}>●</span> overlap between runs, <span style={{ color: RECALL }}>●</span>{" "}
+            recall of the reference set; rows numbered as in the table below.
+          </figcaption>
+        </figure>
+      )}
+      <ColumnTable
+        caption="Per bug type: overlap between runs against recall of the reference set"
+        columns={[
+          "#",
+          "Category",
+          ...numericColumns("Reference bugs", "Found per run", "Recall of reference", "Overlap between runs", "Ratio"),
+        ]}
+        empty={rows.length === 0 && "No reference bug has a category."}
+      >
+        {rows.map((r, i) => (
+          <tr key={r.category}>
+            <td>{i + 1}</td>
+            <th scope="row" className="wrap">
+              {r.category}
+            </th>
+            <td className="num">{r.reference_bugs}</td>
+            <td className="num">{r.mean_found.toFixed(1)}</td>
+            <td className="num">{pct(r.reference_recall)}%</td>
+            <td className="num">{r.run_overlap === null ? DASH : `${pct(r.run_overlap)}%`}</td>
+            <td className="num">{r.ratio === null ? DASH : r.ratio.toFixed(1)}</td>
+          </tr>
+        ))}
+      </ColumnTable>
+    </>
+  );
+}

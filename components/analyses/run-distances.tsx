@@ -1,0 +1,148 @@
+import type { BugTypeDistances } from "@/lib/server/analyses/bug-type-distances";
+import { DASH } from "@/lib/format";
+import { ColumnTable, numericColumns } from "@/components/ui/column-table";
+
+// Figure 6 over repeated runs: per configuration, the Jensen-Shannon distances between its runs (every pair once)
+// beside those of the reference set to each run, as a range chart (mean dot, min-max whisker, on 0..1) and the table
+// that carries the same numbers. Plain SVG drawn on the server.
+
+type Row = BugTypeDistances["within_configuration"][number];
+type Summary = NonNullable<Row["run_to_run"]>;
+
+const WIDTH = 520;
+const ROW_H = 26;
+const PAD = { left: 40, right: 16, top: 8, bottom: 34 };
+const RUNS = "#1f6feb";
+const REFERENCE = "#bf3989";
+
+const fixed = (s: Summary | null, pick: keyof Summary) => (s ? s[pick].toFixed(3) : DASH);
+
+function Whisker({
+  s,
+  x,
+  y,
+  color,
+  label,
+}: {
+  s: Summary;
+  x: (v: number) => number;
+  y: number;
+  color: string;
+  label: string;
+}) {
+  return (
+    <g>
+      <line x1={x(s.min)} x2={x(s.max)} y1={y} y2={y} stroke={color} strokeWidth={2} />
+      <circle cx={x(s.mean)} cy={y} r={4} fill={color}>
+        <title>{`${label}: mean ${s.mean.toFixed(3)}, ${s.min.toFixed(3)} to ${s.max.toFixed(3)}`}</title>
+      </circle>
+    </g>
+  );
+}
+
+export function RunDistances({ rows, csvHref }: { rows: Row[]; csvHref: string }) {
+  const shown = rows.filter((r) => r.run_to_run !== null || r.reference_to_runs !== null);
+  if (shown.length === 0) return null;
+  const plotW = WIDTH - PAD.left - PAD.right;
+  const height = PAD.top + shown.length * ROW_H + PAD.bottom;
+  const x = (v: number) => PAD.left + v * plotW;
+  const ticks = [0, 0.25, 0.5, 0.75, 1];
+  return (
+    <>
+      <h3 id="run-distances-heading">Over every run</h3>
+      <p className="muted small">
+        The paper computes the distances of each agent run to the other runs and of the human reference set to all runs.
+        Per configuration: the distances between its runs (each pair once) and from the reference set to each of its
+        runs, their mean and range. Runs of one configuration far closer to one another than to the reference set mean
+        the gap to the maintainers is not run-to-run noise. Also as <a href={csvHref}>CSV</a>.
+      </p>
+      <figure className="chart">
+        <svg
+          viewBox={`0 0 ${WIDTH} ${height}`}
+          width="100%"
+          style={{ maxWidth: WIDTH }}
+          role="img"
+          aria-label="Run-to-run and reference-to-run Jensen-Shannon distances per configuration"
+        >
+          {ticks.map((t) => (
+            <g key={t}>
+              <line
+                x1={x(t)}
+                x2={x(t)}
+                y1={PAD.top}
+                y2={height - PAD.bottom}
+                stroke="currentColor"
+                strokeOpacity={0.12}
+              />
+              <text x={x(t)} y={height - PAD.bottom + 14} fontSize={11} textAnchor="middle" fill="currentColor">
+                {t}
+              </text>
+            </g>
+          ))}
+          <text x={PAD.left + plotW / 2} y={height - 4} fontSize={11} textAnchor="middle" fill="currentColor">
+            Jensen-Shannon distance (base 2)
+          </text>
+          {shown.map((r, i) => {
+            const y = PAD.top + i * ROW_H + ROW_H / 2;
+            return (
+              <g key={r.submission_id}>
+                <text x={PAD.left - 6} y={y + 4} fontSize={11} textAnchor="end" fill="currentColor">
+                  #{i + 1}
+                </text>
+                {r.run_to_run && (
+                  <Whisker s={r.run_to_run} x={x} y={y - 5} color={RUNS} label={`${r.label}, run to run`} />
+                )}
+                {r.reference_to_runs && (
+                  <Whisker
+                    s={r.reference_to_runs}
+                    x={x}
+                    y={y + 5}
+                    color={REFERENCE}
+                    label={`${r.label}, reference to runs`}
+                  />
+                )}
+              </g>
+            );
+          })}
+        </svg>
+        <figcaption className="small">
+          <span style={{ color: RUNS }}>●</span> between the configuration&apos;s runs,{" "}
+          <span style={{ color: REFERENCE }}>●</span> from the reference set to each run: the dot is the mean, the line
+          the smallest to the largest. Rows are numbered as in the table below.
+        </figcaption>
+      </figure>
+      <ColumnTable
+        caption="Over every run of each configuration: distances between its runs and from the maintainers' reference set to each run (Jensen-Shannon, base 2)"
+        columns={[
+          "#",
+          "Configuration",
+          ...numericColumns(
+            "Runs",
+            "Run to run: mean",
+            "Run to run: min",
+            "Run to run: max",
+            "Reference to runs: mean",
+            "Reference to runs: min",
+            "Reference to runs: max",
+          ),
+        ]}
+      >
+        {shown.map((r, i) => (
+          <tr key={r.submission_id}>
+            <td>{i + 1}</td>
+            <th scope="row" className="wrap">
+              <a href={`/submissions/${r.submission_id}`}>{r.label}</a>
+            </th>
+            <td className="num">{r.runs}</td>
+            <td className="num">{fixed(r.run_to_run, "mean")}</td>
+            <td className="num">{fixed(r.run_to_run, "min")}</td>
+            <td className="num">{fixed(r.run_to_run, "max")}</td>
+            <td className="num">{fixed(r.reference_to_runs, "mean")}</td>
+            <td className="num">{fixed(r.reference_to_runs, "min")}</td>
+            <td className="num">{fixed(r.reference_to_runs, "max")}</td>
+          </tr>
+        ))}
+      </ColumnTable>
+    </>
+  );
+}

@@ -1,0 +1,187 @@
+import { DASH, count, pct } from "@/lib/format";
+import { ColumnTable, numericColumns } from "@/components/ui/column-table";
+import type { PrecisionRecallPoint, UnionGrowthRow } from "@/lib/analyses/union-growth";
+
+// Figure 9 of the paper for a repeated entry: precision over recall from the union (n = 1) to the intersection
+// (n = k), one point per n, and the union's growth with the stable-beta fit's expectation, projected (dashed) beyond
+// the observed runs. Plain SVG drawn on the server; the data tables beside them carry the same numbers.
+
+const WIDTH = 420;
+const HEIGHT = 260;
+const PAD = { left: 58, right: 16, top: 12, bottom: 40 };
+const PLOT_W = WIDTH - PAD.left - PAD.right;
+const PLOT_H = HEIGHT - PAD.top - PAD.bottom;
+const LINE = "#1f6feb";
+
+/** Rounded-up axis maximum with four even ticks. */
+function axis(max: number): number[] {
+  if (max <= 0) return [0, 1];
+  const step = 10 ** Math.floor(Math.log10(max / 4));
+  const nice = [1, 2, 2.5, 5, 10].map((m) => m * step).find((s) => s * 4 >= max) ?? 10 * step;
+  return [0, 1, 2, 3, 4].map((i) => i * nice);
+}
+
+function Frame({
+  label,
+  xTicks,
+  yTicks,
+  x,
+  y,
+  xLabel,
+  yLabel,
+  format,
+  children,
+}: {
+  label: string;
+  xTicks: number[];
+  yTicks: number[];
+  x: (v: number) => number;
+  y: (v: number) => number;
+  xLabel: string;
+  yLabel: string;
+  format: { x: (v: number) => string; y: (v: number) => string };
+  children: React.ReactNode;
+}) {
+  return (
+    <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width="100%" style={{ maxWidth: WIDTH }} role="img" aria-label={label}>
+      {yTicks.map((t) => (
+        <g key={`y${t}`}>
+          <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(t)} y2={y(t)} stroke="currentColor" strokeOpacity={0.12} />
+          <text x={PAD.left - 6} y={y(t) + 4} fontSize={11} textAnchor="end" fill="currentColor">
+            {format.y(t)}
+          </text>
+        </g>
+      ))}
+      {xTicks.map((t) => (
+        <text key={`x${t}`} x={x(t)} y={HEIGHT - PAD.bottom + 16} fontSize={11} textAnchor="middle" fill="currentColor">
+          {format.x(t)}
+        </text>
+      ))}
+      <text x={PAD.left + PLOT_W / 2} y={HEIGHT - 6} fontSize={11} textAnchor="middle" fill="currentColor">
+        {xLabel}
+      </text>
+      <text
+        transform={`translate(12 ${PAD.top + PLOT_H / 2}) rotate(-90)`}
+        fontSize={11}
+        textAnchor="middle"
+        fill="currentColor"
+      >
+        {yLabel}
+      </text>
+      {children}
+    </svg>
+  );
+}
+
+const path = (points: [number, number][]) =>
+  points.map(([px, py], i) => `${i === 0 ? "M" : "L"} ${px.toFixed(1)} ${py.toFixed(1)}`).join(" ");
+
+/** Precision over recall, one labelled point per n (the numbers are in the "Across runs" table). */
+export function PrecisionRecallChart({ points, runs }: { points: PrecisionRecallPoint[]; runs: number }) {
+  if (points.length === 0) return null;
+  const xTicks = axis(Math.max(...points.map((p) => p.recall)));
+  const yTicks = axis(Math.max(...points.map((p) => p.precision)));
+  const x = (v: number) => PAD.left + (v / xTicks.at(-1)!) * PLOT_W;
+  const y = (v: number) => PAD.top + PLOT_H - (v / yTicks.at(-1)!) * PLOT_H;
+  return (
+    <figure className="chart">
+      <Frame
+        label={`Precision over recall of distinct findings kept when reported in at least n of ${runs} runs`}
+        xTicks={xTicks}
+        yTicks={yTicks}
+        x={x}
+        y={y}
+        xLabel="recall"
+        yLabel="precision"
+        format={{ x: (v) => `${pct(v, 0)}%`, y: (v) => `${pct(v, 0)}%` }}
+      >
+        <path d={path(points.map((p) => [x(p.recall), y(p.precision)]))} fill="none" stroke={LINE} strokeWidth={2} />
+        {points.map((p) => (
+          <g key={p.n}>
+            <circle cx={x(p.recall)} cy={y(p.precision)} r={3.5} fill={LINE}>
+              <title>{`${p.label}: recall ${pct(p.recall)}%, precision ${pct(p.precision)}%`}</title>
+            </circle>
+            <text x={x(p.recall) + 6} y={y(p.precision) - 6} fontSize={11} fill="currentColor">
+              {p.n}
+            </text>
+          </g>
+        ))}
+      </Frame>
+      <figcaption className="small">
+        Union (n = 1) to intersection (n = {runs}): each point keeps the distinct findings reported in at least n runs
+        (the paper&apos;s Figure 9). Curves of subsets of the runs (the first m runs, m &lt; {runs}) are not drawn:
+        scoring stores the cross-run groups of all {runs} runs only, and two reports of earlier runs may be joined
+        through a later run, so the groups of a subset cannot be recovered from the stored data.
+      </figcaption>
+    </figure>
+  );
+}
+
+/** Observed union of runs 1..n (solid), the fit's expectation (dashed, projected beyond k); UnionGrowthTable has the numbers. */
+export function UnionGrowthChart({ rows }: { rows: UnionGrowthRow[] }) {
+  if (rows.length === 0) return null;
+  const k = rows.filter((r) => !r.projected).length;
+  const hasFit = rows.some((r) => r.expected !== null);
+  const yTicks = axis(Math.max(...rows.map((r) => Math.max(r.observed ?? 0, r.expected ?? 0))));
+  const xTicks = rows.map((r) => r.n);
+  const x = (v: number) => PAD.left + ((v - 1) / Math.max(rows.length - 1, 1)) * PLOT_W;
+  const y = (v: number) => PAD.top + PLOT_H - (v / yTicks.at(-1)!) * PLOT_H;
+  const observed = rows.filter((r) => r.observed !== null);
+  const expected = rows.filter((r) => r.expected !== null);
+  return (
+    <figure className="chart">
+      <Frame
+        label={`Union growth: distinct findings reported by runs 1 to n${hasFit ? ", with the stable-beta projection" : ""}`}
+        xTicks={xTicks}
+        yTicks={yTicks}
+        x={x}
+        y={y}
+        xLabel="runs 1 to n"
+        yLabel="distinct findings"
+        format={{ x: String, y: (v) => count(v) }}
+      >
+        {hasFit && (
+          <path
+            d={path(expected.map((r) => [x(r.n), y(r.expected!)]))}
+            fill="none"
+            stroke="currentColor"
+            strokeDasharray="5 4"
+            strokeWidth={1.5}
+          />
+        )}
+        <path d={path(observed.map((r) => [x(r.n), y(r.observed!)]))} fill="none" stroke={LINE} strokeWidth={2} />
+        {observed.map((r) => (
+          <circle key={r.n} cx={x(r.n)} cy={y(r.observed!)} r={3} fill={LINE} />
+        ))}
+      </Frame>
+      <figcaption className="small">
+        Distinct findings reported by at least one of runs 1 to n (solid, runs in upload order)
+        {hasFit
+          ? `; dashed: the stable-beta fit's expected union, projected beyond the ${k} observed runs to ${2 * k}.`
+          : `. No projection: the stable-beta fit is shown from four runs on (df >= 1), where it is identified and tested.`}
+      </figcaption>
+    </figure>
+  );
+}
+
+/** The union-growth chart's numbers. */
+export function UnionGrowthTable({ rows }: { rows: UnionGrowthRow[] }) {
+  if (rows.length === 0) return null;
+  return (
+    <ColumnTable
+      caption="Union of runs 1..n: observed, and expected under the stable-beta fit (projected beyond the observed runs)"
+      columns={[...numericColumns("n", "Observed", "Expected (stable-beta)"), { label: "Projected", hidden: true }]}
+    >
+      {rows.map((r) => (
+        <tr key={r.n}>
+          <th scope="row" className="num">
+            {r.n}
+          </th>
+          <td className="num">{r.observed === null ? DASH : count(r.observed)}</td>
+          <td className="num">{r.expected === null ? DASH : r.expected.toFixed(1)}</td>
+          <td>{r.projected ? "projected" : ""}</td>
+        </tr>
+      ))}
+    </ColumnTable>
+  );
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { categoryOverlap, median } from "./category-overlap";
+
+const categories = new Map<string, string>([
+  ...["a1", "a2", "a3", "a4"].map((id) => [id, "A"] as [string, string]),
+  ...Array.from({ length: 10 }, (_, i) => [`b${i + 1}`, "B"] as [string, string]),
+  ["c1", "C"],
+]);
+
+describe("categoryOverlap", () => {
+  it("matches hand-computed overlaps, recalls and their median ratio", () => {
+    const result = categoryOverlap(
+      [new Set(["a1", "a2", "b1"]), new Set(["a1", "a2", "b1", "b2", "unknown"])],
+      categories,
+    );
+    // A (4 bugs): both runs find a1, a2: recall 1/2, overlap 1, ratio 2.
+    expect(result.rows[0]).toEqual({
+      category: "A",
+      referenceBugs: 4,
+      meanFound: 2,
+      referenceRecall: 0.5,
+      runOverlap: 1,
+      pairs: 2,
+      ratio: 2,
+    });
+    // B (10 bugs): {b1} and {b1, b2}: recall (0.1 + 0.2) / 2 = 0.15; overlap (1/1 + 1/2) / 2 = 0.75; ratio 5.
+    const b = result.rows[1]!;
+    expect(b.referenceRecall).toBeCloseTo(0.15, 12);
+    expect(b.runOverlap).toBeCloseTo(0.75, 12);
+    expect(b.ratio).toBeCloseTo(5, 12);
+    // C: found by no run: no overlap, no ratio.
+    expect(result.rows[2]).toMatchObject({ category: "C", meanFound: 0, runOverlap: null, pairs: 0, ratio: null });
+    expect(result.medianRatio).toBeCloseTo(3.5, 12);
+  });
+
+  it("counts only the pairs whose first run found a bug of the category", () => {
+    // Three runs on A: {a1}, {}, {a1, a2}: pairs (0,1) 0, (0,2) 1, (2,0) 1/2, (2,1) 0 -> 1.5 / 4; recall (1 + 0 + 2) / 12.
+    const [a] = categoryOverlap([new Set(["a1"]), new Set<string>(), new Set(["a1", "a2"])], categories).rows;
+    expect(a!.pairs).toBe(4);
+    expect(a!.runOverlap).toBeCloseTo(0.375, 12);
+    expect(a!.referenceRecall).toBeCloseTo(0.25, 12);
+    expect(a!.ratio).toBeCloseTo(1.5, 12);
+  });
+
+  it("needs two runs", () => {
+    expect(() => categoryOverlap([new Set(["a1"])], categories)).toThrow(/two runs/);
+  });
+});
+
+describe("median", () => {
+  it("takes the middle value, or the mean of the two middle ones", () => {
+    expect(median([5, 1, 3])).toBe(3);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+    expect(median([])).toBeNull();
+  });
+});
