@@ -140,6 +140,8 @@ function DistributionTable({
   );
 }
 
+// Captions start with the section's title: both sections can be on the page, and each table's region is named by its
+// caption, which must be unique.
 function Section({ d, title, source }: { d: Distribution; title: string; source: string }) {
   return (
     <section>
@@ -149,14 +151,14 @@ function Section({ d, title, source }: { d: Distribution; title: string; source:
         rows={d.categories}
         first="Bug type"
         showFamily
-        caption="Share of each bug type among maintainer-fixed reference bugs and among agent findings (mean over configurations), sorted by the gap: over-represented in agent findings first."
+        caption={`${title}: share of each bug type among maintainer-fixed reference bugs and among agent findings (mean over configurations), sorted by the gap: over-represented in agent findings first.`}
       />
       <h3>Trigger levels</h3>
       <DistributionTable
         rows={d.triggers}
         first="What it takes to observe the bug"
         showFamily={false}
-        caption="Share of each trigger level among reference bugs and agent findings; level 0 (insufficient information) is left out, so the levels sum to 100%."
+        caption={`${title}: share of each trigger level among reference bugs and agent findings; level 0 (insufficient information) is left out, so the levels sum to 100%.`}
       />
       {d.insufficientTriggers && (
         <p className="muted small" data-testid="insufficient-triggers">
