@@ -1,6 +1,7 @@
 import { DASH, pct } from "@/lib/format";
 import { ColumnTable, numericColumns } from "@/components/ui/column-table";
 import type { CategoryOverlapView } from "@/lib/server/analyses/category-overlap";
+import { VerticalGrid } from "./vertical-grid";
 
 // Figure 7 of the paper for a repeated entry: per bug type, how much the runs overlap with one another (the recall of
 // one run against another's bugs) against their recall of the reference set, as paired dots on 0..100% with the
@@ -44,21 +45,13 @@ export function CategoryOverlapSection({ data, csvHref }: { data: CategoryOverla
             role="img"
             aria-label="Overlap between runs and recall of the reference set per bug type"
           >
-            {ticks.map((t) => (
-              <g key={t}>
-                <line
-                  x1={x(t)}
-                  x2={x(t)}
-                  y1={PAD.top}
-                  y2={height - PAD.bottom}
-                  stroke="currentColor"
-                  strokeOpacity={0.12}
-                />
-                <text x={x(t)} y={height - PAD.bottom + 14} fontSize={11} textAnchor="middle" fill="currentColor">
-                  {pct(t, 0)}%
-                </text>
-              </g>
-            ))}
+            <VerticalGrid
+              ticks={ticks}
+              x={x}
+              top={PAD.top}
+              bottom={height - PAD.bottom}
+              label={(t) => `${pct(t, 0)}%`}
+            />
             <text x={PAD.left + plotW / 2} y={height - 4} fontSize={11} textAnchor="middle" fill="currentColor">
               share of bugs found
             </text>

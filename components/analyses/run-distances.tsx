@@ -1,6 +1,7 @@
 import type { BugTypeDistances } from "@/lib/server/analyses/bug-type-distances";
 import { DASH } from "@/lib/format";
 import { ColumnTable, numericColumns } from "@/components/ui/column-table";
+import { VerticalGrid } from "./vertical-grid";
 
 // Figure 6 over repeated runs: per configuration, the Jensen-Shannon distances between its runs (every pair once)
 // beside those of the reference set to each run, as a range chart (mean dot, min-max whisker, on 0..1) and the table
@@ -64,21 +65,7 @@ export function RunDistances({ rows, csvHref }: { rows: Row[]; csvHref: string }
           role="img"
           aria-label="Run-to-run and reference-to-run Jensen-Shannon distances per configuration"
         >
-          {ticks.map((t) => (
-            <g key={t}>
-              <line
-                x1={x(t)}
-                x2={x(t)}
-                y1={PAD.top}
-                y2={height - PAD.bottom}
-                stroke="currentColor"
-                strokeOpacity={0.12}
-              />
-              <text x={x(t)} y={height - PAD.bottom + 14} fontSize={11} textAnchor="middle" fill="currentColor">
-                {t}
-              </text>
-            </g>
-          ))}
+          <VerticalGrid ticks={ticks} x={x} top={PAD.top} bottom={height - PAD.bottom} label={(t) => String(t)} />
           <text x={PAD.left + plotW / 2} y={height - 4} fontSize={11} textAnchor="middle" fill="currentColor">
             Jensen-Shannon distance (base 2)
           </text>

@@ -52,3 +52,15 @@ export function binaryQuality(c: Confusion): BinaryQuality {
     agreement: proportion(c.truePositives + c.trueNegatives, pairs),
   };
 }
+
+/** A judge's figures on labelled pairs as the API writes them (judge quality and judge trials). */
+export const binaryOut = (q: BinaryQuality) => ({
+  pairs: q.pairs,
+  true_positives: q.truePositives,
+  false_positives: q.falsePositives,
+  false_negatives: q.falseNegatives,
+  true_negatives: q.trueNegatives,
+  precision: q.precision,
+  recall: q.recall,
+  agreement: q.agreement,
+});

@@ -19,7 +19,7 @@ import {
   type PanelAgreement,
   type PanelVerdict,
 } from "../../judge-quality/panel-grading";
-import { proportion } from "../../judge-quality/binary-quality";
+import { binaryOut, proportion } from "../../judge-quality/binary-quality";
 import { publicSubmissionSql } from "../leaderboard/public-submission";
 import { lastBlind } from "../../judge-quality/blind-labels";
 import { activeJudgeOut } from "../judge-trials/judge-trial-view";
@@ -31,16 +31,6 @@ import type { Version } from "./load-version";
 // set audit (§2.2). Only aggregates: the labels themselves stay with maintainers.
 
 const proportionOut = (p: Proportion) => p;
-const binaryOut = (q: BinaryQuality) => ({
-  pairs: q.pairs,
-  true_positives: q.truePositives,
-  false_positives: q.falsePositives,
-  false_negatives: q.falseNegatives,
-  true_negatives: q.trueNegatives,
-  precision: q.precision,
-  recall: q.recall,
-  agreement: q.agreement,
-});
 const kappaOut = (k: Kappa) => ({
   n: k.n,
   observed: k.observed,

@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "../../db";
 import type { ActiveJudgeAnswer } from "../../contracts/judge-quality";
 import type { JudgeTrialAnswer } from "../../contracts/judge-trials";
-import { binaryQuality, type Confusion } from "../../judge-quality/binary-quality";
+import { binaryOut, binaryQuality, type Confusion } from "../../judge-quality/binary-quality";
 import { lastBlind } from "../../judge-quality/blind-labels";
 import { isTrialPair } from "../../judge-quality/judge-trial";
 import type { Prisma } from "../../generated/prisma/client";
@@ -35,19 +35,7 @@ export function activeJudgeOut(a: ActiveJudge): ActiveJudgeAnswer {
   return { model: a.model, source: a.source, trial_id: a.trialId, since: a.setAt?.toISOString() ?? null };
 }
 
-const binaryOut = (c: Confusion) => {
-  const q = binaryQuality(c);
-  return {
-    pairs: q.pairs,
-    true_positives: q.truePositives,
-    false_positives: q.falsePositives,
-    false_negatives: q.falseNegatives,
-    true_negatives: q.trueNegatives,
-    precision: q.precision,
-    recall: q.recall,
-    agreement: q.agreement,
-  };
-};
+const trialOut = (c: Confusion) => binaryOut(binaryQuality(c));
 
 export async function trialsOut(rows: readonly TrialRow[], active: ActiveJudge): Promise<JudgeTrialAnswer[]> {
   const names = await userNames(rows.flatMap((r) => (r.startedById ? [r.startedById] : [])));
@@ -69,7 +57,7 @@ export async function trialsOut(rows: readonly TrialRow[], active: ActiveJudge):
       started_by: r.startedById ? (names.get(r.startedById) ?? null) : null,
       created_at: r.createdAt.toISOString(),
       comparison: result
-        ? { pairs: result.pairs, current: binaryOut(result.current), candidate: binaryOut(result.candidate) }
+        ? { pairs: result.pairs, current: trialOut(result.current), candidate: trialOut(result.candidate) }
         : null,
       active: active.source === "stored" && active.trialId === r.id,
     };
