@@ -252,6 +252,34 @@ const rows: Row[] = [
     path: () => "/api/v1/admin/runs/ckunknownrun/passes/ckunknownpass",
     expect: { anonymous: 401, user: 403, maintainer: 403, admin: 404 },
   },
+  // Candidate-judge trials: admins only. The matrix's version has no labelled pair, so an admin's start is refused
+  // after authorization (409), and unknown trial ids are 404 for admins only.
+  {
+    name: "list judge trials",
+    method: "GET",
+    path: () => `/api/v1/admin/judge-trials?benchmark=${slug}@1`,
+    expect: { anonymous: 401, user: 403, maintainer: 403, admin: 200 },
+  },
+  {
+    name: "start a judge trial",
+    method: "POST",
+    path: () => "/api/v1/admin/judge-trials",
+    body: { benchmark: "@slug", model: "matrix-candidate" },
+    expect: { anonymous: 401, user: 403, maintainer: 403, admin: 409 },
+  },
+  {
+    name: "read a judge trial",
+    method: "GET",
+    path: () => "/api/v1/admin/judge-trials/ckunknowntrial",
+    expect: { anonymous: 401, user: 403, maintainer: 403, admin: 404 },
+  },
+  {
+    name: "switch to a trial's judge",
+    method: "POST",
+    path: () => "/api/v1/admin/judge-trials/ckunknowntrial/switch",
+    body: {},
+    expect: { anonymous: 401, user: 403, maintainer: 403, admin: 404 },
+  },
   // Context documents: maintainers and admins read and edit them; edits need a browser session.
   {
     name: "read a context document",
