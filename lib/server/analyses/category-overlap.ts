@@ -20,17 +20,18 @@ export type CategoryOverlapView = {
   }[];
 };
 
+/** The submission as its reader already loaded it: runs in order, the current scoring attempt. */
+export type OverlapSubmission = {
+  id: string;
+  benchmarkId: string;
+  scoredAt: Date | null;
+  scoringAttemptId: string;
+  runs: readonly { id: string }[];
+};
+
 /** Null for one run or an unscored submission. */
-export async function readCategoryOverlap(submissionId: string): Promise<CategoryOverlapView | null> {
-  const submission = await db.submission.findUniqueOrThrow({
-    where: { id: submissionId },
-    select: {
-      benchmarkId: true,
-      scoredAt: true,
-      scoringAttemptId: true,
-      runs: { select: { id: true, index: true }, orderBy: { index: "asc" } },
-    },
-  });
+export async function readCategoryOverlap(submission: OverlapSubmission): Promise<CategoryOverlapView | null> {
+  const submissionId = submission.id;
   if (submission.runs.length < 2 || !submission.scoredAt) return null;
   const [references, matches] = await Promise.all([
     db.referenceBug.findMany({

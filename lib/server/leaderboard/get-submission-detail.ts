@@ -33,6 +33,12 @@ export async function getSubmissionDetail(id: string, viewer: Viewer) {
   const usage = submission.judgeUsage[0] ?? null;
   const k = submission.runs.length;
   const scores = await readScoreBreakdowns(id, { runCount: reported ? Number(reported.runs ?? 1) : k });
+  // Figures 9 and 7 and how it was scored: independent reads of what is stored, together.
+  const [unionGrowth, categoryOverlap, scoring] = await Promise.all([
+    reported ? [] : readUnionGrowth(id, scores.spectrum),
+    reported ? null : readCategoryOverlap(submission),
+    usage ? readScoringRecord(submission, usage) : null,
+  ]);
 
   return {
     id: submission.id,
@@ -78,9 +84,9 @@ export async function getSubmissionDetail(id: string, viewer: Viewer) {
     meanDistinctFindings: scores.mean?.distinct_findings ?? null,
     curves: scores.curves.map((point) => ({ ...point, ...withIntervals(point) })),
     spectrum: scores.spectrum,
-    unionGrowth: reported ? [] : await readUnionGrowth(id, scores.spectrum),
-    categoryOverlap: reported ? null : await readCategoryOverlap(id),
-    scoring: usage ? await readScoringRecord(submission, usage) : null,
+    unionGrowth,
+    categoryOverlap,
+    scoring,
   };
 }
 

@@ -23,7 +23,9 @@ export async function getRepeatedRuns(id: string, viewer: Viewer) {
       reviewStatus: true,
       scoringStatus: true,
       scoredAt: true,
-      runs: { select: { index: true }, orderBy: { index: "asc" } },
+      benchmarkId: true,
+      scoringAttemptId: true,
+      runs: { select: { id: true, index: true }, orderBy: { index: "asc" } },
     },
   });
   if (!submission || !canViewSubmission(viewer, submission)) throw new AppError("not_found", "Submission not found");
@@ -33,6 +35,10 @@ export async function getRepeatedRuns(id: string, viewer: Viewer) {
   if (!submission.scoredAt)
     throw new AppError("conflict", `The submission is not scored yet (status: ${submission.scoringStatus})`);
   const scores = await readScoreBreakdowns(id);
+  const [unionGrowth, categoryOverlap] = await Promise.all([
+    readUnionGrowth(id, scores.spectrum),
+    readCategoryOverlap(submission),
+  ]);
   return {
     submission_id: submission.id,
     runs: scores.runs.map((run) => ({
@@ -46,8 +52,8 @@ export async function getRepeatedRuns(id: string, viewer: Viewer) {
     // Findings and precision of the curve count distinct findings (components), not reports.
     curve: scores.curves,
     spectrum: scores.spectrum,
-    union_growth: await readUnionGrowth(id, scores.spectrum),
-    category_overlap: await readCategoryOverlap(id),
+    union_growth: unionGrowth,
+    category_overlap: categoryOverlap,
   };
 }
 
