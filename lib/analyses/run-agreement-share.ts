@@ -58,7 +58,7 @@ export type RunAgreementShare = {
 type Coverage = { found: Uint8Array; covered: Uint8Array };
 
 /** Mean over configurations of found / covered within `picked` (bug indices); null when none covers a picked bug. */
-function meanShare(picked: ArrayLike<number>, configurations: readonly Coverage[]): number | null {
+function meanShare(picked: Int32Array, configurations: readonly Coverage[]): number | null {
   let sum = 0;
   let counted = 0;
   for (const c of configurations) {
@@ -117,7 +117,7 @@ export function runAgreementShare(
 
   const random = createSeededRandom(seed);
   const buckets = byBucket.map((members, x): AgreementBucket => {
-    const othersShare = meanShare(members, configurations);
+    const othersShare = meanShare(Int32Array.from(members), configurations);
     const perPool = new Map<string, number>();
     for (const i of members) {
       const key = poolKey(bugs[i]!);
@@ -149,11 +149,12 @@ export function runAgreementShare(
 
 /**
  * `draws` times: as many bugs of each pool as the bucket holds, drawn without replacement (a partial Fisher-Yates
- * shuffle of the pool, in pool order), and the mean share over the configurations of the drawn set.
+ * shuffle of the pool, in pool order, undone after each draw), and the mean share over the configurations of the
+ * drawn set.
  */
 function drawBaseline(
   poolOrder: readonly string[],
-  pools: ReadonlyMap<string, number[]>,
+  pools: Map<string, number[]>,
   perPool: ReadonlyMap<string, number>,
   configurations: readonly Coverage[],
   draws: number,
@@ -161,17 +162,28 @@ function drawBaseline(
   size: number,
 ): Baseline | null {
   const picked = new Int32Array(size);
+  const swaps = new Int32Array(size);
   const values: number[] = [];
   for (let d = 0; d < draws; d++) {
     let filled = 0;
     for (const key of poolOrder) {
       const m = perPool.get(key) ?? 0;
       if (m === 0) continue;
-      const pool = [...pools.get(key)!];
+      const pool = pools.get(key)!;
       for (let i = 0; i < m; i++) {
         const j = i + Math.floor(random() * (pool.length - i));
-        [pool[i], pool[j]] = [pool[j]!, pool[i]!];
-        picked[filled++] = pool[i]!;
+        swaps[i] = j;
+        const chosen = pool[j]!;
+        pool[j] = pool[i]!;
+        pool[i] = chosen;
+        picked[filled++] = chosen;
+      }
+      // Undone in reverse, so every draw starts from the pool in its original order (and no copy is made).
+      for (let i = m - 1; i >= 0; i--) {
+        const j = swaps[i]!;
+        const tmp = pool[j]!;
+        pool[j] = pool[i]!;
+        pool[i] = tmp;
       }
     }
     const share = meanShare(picked, configurations);
