@@ -210,7 +210,7 @@ const categoryOverlapSchema = z
 /** GET /api/v1/submissions/{id}/runs: the query (`table` picks the CSV table). */
 export const repeatedRunsQuerySchema = z.object({
   format: z.enum(["json", "csv"]).default("json"),
-  table: z.enum(["runs", "curve", "spectrum", "union_growth"]).default("runs").meta({
+  table: z.enum(["runs", "curve", "spectrum", "union_growth", "category_overlap"]).default("runs").meta({
     description:
       "With format=csv: per-run scores, the n-of-k curve, the frequency spectrum, the union's growth with its stable-beta projection, or the per-category overlap of the runs",
   }),

@@ -1,24 +1,14 @@
 import "server-only";
 import { db } from "../../db";
 import { categoryOverlap } from "../../analyses/category-overlap";
+import type { z } from "zod";
+import type { repeatedRunsSchema } from "../../contracts/analyses";
 
 // Figure 7 of a repeated entry: per bug type, the overlap of its runs with one another against their recall of the
 // reference set, from the current scoring attempt's matches and the benchmark's own categories of the reference bugs.
 
-export type CategoryOverlapView = {
-  median_ratio: number | null;
-  /** Reference bugs without a category, left out of every row. */
-  uncategorised_reference_bugs: number;
-  categories: {
-    category: string;
-    reference_bugs: number;
-    mean_found: number;
-    reference_recall: number;
-    run_overlap: number | null;
-    pairs: number;
-    ratio: number | null;
-  }[];
-};
+/** The `category_overlap` of GET /api/v1/submissions/{id}/runs, which the submission page charts too. */
+export type CategoryOverlapView = NonNullable<z.input<typeof repeatedRunsSchema>["category_overlap"]>;
 
 /** The submission as its reader already loaded it: runs in order, the current scoring attempt. */
 export type OverlapSubmission = {

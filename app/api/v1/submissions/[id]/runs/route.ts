@@ -1,14 +1,15 @@
-import { repeatedRunsSchema } from "@/lib/contracts/analyses";
+import { repeatedRunsQuerySchema, repeatedRunsSchema } from "@/lib/contracts/analyses";
 import { identifyCaller } from "@/lib/auth/api-caller";
 import { parseOrThrow } from "@/lib/errors";
 import { shaped, withErrors } from "@/lib/server/http/respond";
-import { getRepeatedRuns, repeatedRunsCsv, repeatedRunsQuerySchema } from "@/lib/server/submissions/get-repeated-runs";
+import { getRepeatedRuns, repeatedRunsCsv } from "@/lib/server/submissions/get-repeated-runs";
 import { fileSafe, workbenchDownload } from "@/lib/server/workbench/workbench-downloads";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/v1/submissions/{id}/runs[?format=csv&table=runs|curve|spectrum] - repeated runs: per-run reported and
-// distinct findings, the union-to-intersection curve over distinct findings, the frequency spectrum and union growth.
+// GET /api/v1/submissions/{id}/runs[?format=csv&table=runs|curve|spectrum|union_growth|category_overlap] - repeated
+// runs: per-run reported and distinct findings, the union-to-intersection curve over distinct findings, the frequency
+// spectrum, the union's growth and the per-category overlap of the runs.
 export const GET = withErrors(async (request: Request, context: { params: Promise<{ id: string }> }) => {
   const { id } = await context.params;
   const caller = await identifyCaller(request, { access: "read", tokens: "read" });
