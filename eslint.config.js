@@ -140,11 +140,13 @@ export default tseslint.config(
   { files: ["lib/**/*.ts"], rules: { "no-restricted-imports": forbid(libBoundary, aliasOnlyInWeb) } },
   {
     files: [
+      "lib/contracts/**/*.ts",
       "lib/scoring/**/*.ts",
       "lib/planner/**/*.ts",
       "lib/validation/**/*.ts",
       "lib/leaderboard/**/*.ts",
       "lib/charts/**/*.ts",
+      "lib/workbench/**/*.ts",
       "lib/datasheet/**/*.ts",
       "lib/format.ts",
       "lib/errors.ts",

@@ -64,7 +64,7 @@ benchmark
     );
     const result = await importBenchmark(parsed);
     console.log(
-      `Imported ${result.slug}@${result.version}: ${result.repositories} repositories, ${result.referenceBugs} reference bugs`,
+      `Imported ${result.slug}@${result.version}: ${result.repositories} repositories, ${result.reference_bugs} reference bugs`,
     );
     await closeDb();
   });

@@ -140,7 +140,7 @@ async function seedDemoData(plan: DemoPlan): Promise<string | undefined> {
   if (!existing) {
     const imported = await importBenchmark(benchmarkFile);
     log(
-      `Imported demo benchmark ${imported.slug}@${imported.version}: ${imported.repositories} repositories, ${imported.referenceBugs} reference bugs`,
+      `Imported demo benchmark ${imported.slug}@${imported.version}: ${imported.repositories} repositories, ${imported.reference_bugs} reference bugs`,
     );
   }
   await importReported();

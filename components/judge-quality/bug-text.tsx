@@ -1,19 +1,9 @@
 import type { ReactNode } from "react";
 import { CodeSnippet } from "@/components/workbench/code-snippet";
-
-type Text = {
-  repo: string;
-  file: string;
-  line_start: number;
-  line_end: number;
-  title: string;
-  description: string;
-  code_snippet: string;
-  suggested_fix: string | null;
-};
+import type { LabelledText } from "@/lib/contracts/judge-quality";
 
 /** One report as people judging it see it: location, title, description, its code and the suggested fix; nothing else. */
-export function BugText({ heading, text, headingId }: { heading: ReactNode; text: Text; headingId: string }) {
+export function BugText({ heading, text, headingId }: { heading: ReactNode; text: LabelledText; headingId: string }) {
   return (
     <section className="card report" aria-labelledby={headingId}>
       <h2 id={headingId}>{heading}</h2>

@@ -1,4 +1,4 @@
-import type { JudgeQuality } from "@/lib/contracts/judge-quality";
+import type { JudgeQuality, Proportion } from "@/lib/contracts/judge-quality";
 import { GRADES, PANEL_VERDICTS } from "@/lib/judge-quality/panel-grading";
 import { formatUtc, NO_VALUE, pct, pctInterval } from "@/lib/format";
 import { scrollRegion } from "@/components/ui/scroll-region";
@@ -6,10 +6,8 @@ import { scrollRegion } from "@/components/ui/scroll-region";
 // "How far to trust the judges" on /method (docs/judge-quality.md): each LLM judgment of one benchmark version measured
 // against people, live from the stored labels, grades and marks, beside the paper's own figures.
 
-type P = { value: number | null; successes: number; trials: number; interval: [number, number] | null };
-
 /** "93.1% (122 of 131; 95% CI 87.4–96.8)", or n/a with the count when there is nothing to divide. */
-export function Figure({ p }: { p: P }) {
+export function Figure({ p }: { p: Proportion }) {
   if (p.value === null) return <span className="muted">{NO_VALUE}</span>;
   return (
     <>

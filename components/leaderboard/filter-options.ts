@@ -1,4 +1,4 @@
-import type { Coverage } from "@/lib/leaderboard/types";
+import type { Coverage, LeaderboardRow } from "@/lib/leaderboard/types";
 
 // The values the Model, Harness and Effort filters offer under the current "Evaluated on" choice. A value that only
 // rows of another choice carry (a model evaluated on a repository subset only) is offered apart, named with that
@@ -8,7 +8,7 @@ export type OptionKey = "model" | "harness" | "effort";
 export type ElsewhereOption = { value: string; coverage: string; coverageLabel: string };
 export type FilterOptions = Record<OptionKey, string[]> & { elsewhere: Record<OptionKey, ElsewhereOption[]> };
 
-type Row = { coverage: string; model: string; harness: string | null; reasoning_effort: string | null };
+type Row = Pick<LeaderboardRow, "coverage" | "model" | "harness" | "reasoning_effort">;
 
 const FIELD: Record<OptionKey, (r: Row) => string | null> = {
   model: (r) => r.model,

@@ -4,6 +4,8 @@ import dynamic from "next/dynamic";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { rankRows } from "@/lib/leaderboard/rank-rows";
 import type { BenchmarkRef, Coverage, LeaderboardView, RepositoryInfo } from "@/lib/leaderboard/types";
+import type { Answer } from "@/lib/api-client";
+import type { publicReadsRoutes } from "@/lib/contracts/public-reads-routes";
 import { count } from "@/lib/format";
 import { LeaderboardFilters } from "./leaderboard-filters";
 import { filterOptions } from "./filter-options";
@@ -106,7 +108,9 @@ function useScopedView({
       .then(async (response) => {
         if (response.status === 304) return setStatus({ busy: false, message: "" });
         if (!response.ok) throw new Error(`The leaderboard API answered ${response.status}`);
-        const next = (await response.json()) as LeaderboardView;
+        // Typed by the route's contract but not parsed: zod would add ~90 KB (gzip) to the home page's script, and the
+        // server's answer is checked against this schema where it is written (respond) and by the integration suite.
+        const next: LeaderboardView = (await response.json()) as Answer<typeof publicReadsRoutes.getLeaderboard>;
         etagRef.current = isDefault ? response.headers.get("etag") : etagRef.current;
         setView(next);
         setStatus({ busy: false, message: isDefault ? "" : `Pooled over ${describeScope(next, totalRepositories)}.` });

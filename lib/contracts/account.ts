@@ -46,6 +46,11 @@ export const revokedApiTokenSchema = z
 export const registeredUserSchema = z.object({ id: z.string(), email: z.string() }).meta({ id: "RegisteredUser" });
 
 export const MIN_PASSWORD_LENGTH = 10;
+/** A password for email sign-in: the sign-up form's, and an operator's (lib/validation/user-account.ts). */
+export const passwordSchema = z
+  .string()
+  .min(MIN_PASSWORD_LENGTH, { message: `must be at least ${MIN_PASSWORD_LENGTH} characters` })
+  .max(200);
 
 export const registerUserBodySchema = z.object({
   email: z
@@ -53,8 +58,6 @@ export const registerUserBodySchema = z.object({
     .max(320)
     .transform((e) => e.toLowerCase()),
   name: z.string().trim().max(200).optional(),
-  password: z
-    .string()
-    .min(MIN_PASSWORD_LENGTH, { message: `must be at least ${MIN_PASSWORD_LENGTH} characters` })
-    .max(200),
+  password: passwordSchema,
 });
+export type RegisterUserBody = z.output<typeof registerUserBodySchema>;

@@ -95,6 +95,7 @@ const proportionSchema = z
     id: "Proportion",
     description: "successes / trials with its 95% Clopper-Pearson interval; null without trials",
   });
+export type Proportion = z.infer<typeof proportionSchema>;
 
 const bugTextSchema = z
   .object({
@@ -108,6 +109,7 @@ const bugTextSchema = z
     suggested_fix: z.string().nullable(),
   })
   .meta({ id: "LabelledText" });
+export type LabelledText = z.infer<typeof bugTextSchema>;
 
 export const labelSampleSchema = z
   .object({

@@ -171,7 +171,7 @@ export const quotaSchema = z
   })
   .meta({ id: "UploadQuota" });
 
-export const submissionSummarySchema = z
+const submissionSummarySchema = z
   .looseObject({
     id: z.string(),
     model: z.string(),

@@ -1,5 +1,5 @@
 import { clopperPearson } from "../scoring/stats";
-import type { Interval } from "../scoring/types";
+import type { Proportion } from "../contracts/judge-quality";
 
 // How well a yes/no judge agrees with people (§2.3, §A.4: the matcher's precision and recall against expert-labelled
 // pairs). Pure: counts in, proportions with their exact 95% Clopper-Pearson intervals out. A proportion with an empty
@@ -14,9 +14,6 @@ export type Confusion = {
   falseNegatives: number;
   trueNegatives: number;
 };
-
-/** A proportion, its counts, and its 95% Clopper-Pearson interval; value and interval are null with no trials. */
-export type Proportion = { value: number | null; successes: number; trials: number; interval: Interval | null };
 
 export type BinaryQuality = Confusion & {
   pairs: number;

@@ -1,11 +1,10 @@
-import type { JudgeQuality } from "../contracts/judge-quality";
+import type { JudgeQuality, Proportion } from "../contracts/judge-quality";
 import { toCsv, type CsvValue } from "../leaderboard/format-csv";
 
 // The public figures of GET /api/v1/judge-quality as one long table: one row per figure, with what it measures, its
 // value, its 95% interval and its counts, so a spreadsheet can check every number against its own arithmetic.
 
-type P = { value: number | null; successes: number; trials: number; interval: [number, number] | null };
-const row = (section: string, subject: string, figure: string, p: P): CsvValue[] => [
+const row = (section: string, subject: string, figure: string, p: Proportion): CsvValue[] => [
   section,
   subject,
   figure,

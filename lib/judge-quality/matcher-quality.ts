@@ -1,11 +1,5 @@
-import {
-  binaryQuality,
-  countConfusion,
-  proportion,
-  type BinaryQuality,
-  type LabelledDecision,
-  type Proportion,
-} from "./binary-quality";
+import { binaryQuality, countConfusion, proportion, type BinaryQuality, type LabelledDecision } from "./binary-quality";
+import type { Proportion } from "../contracts/judge-quality";
 
 // The matcher measured against maintainers' labels (§2.3, §A.4), per judge configuration. Pure: labelled pairs and the
 // verdicts the verdict cache holds for them in, figures out.

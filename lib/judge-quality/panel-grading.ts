@@ -1,4 +1,5 @@
-import { proportion, type Proportion } from "./binary-quality";
+import { proportion } from "./binary-quality";
+import type { Proportion } from "../contracts/judge-quality";
 
 // A person's blind grades against the panel's verdicts (§C.3, Table 15): rows are the grader's verdict (confirmed /
 // rejected / unsure), columns the panel's (confirmed / rejected / abstained). Agreement and both confirm rates are

@@ -1,6 +1,8 @@
 import type { ContaminationSummary } from "../analyses/contamination-summary";
 import type { ValidityBasis } from "../panel/verdicts";
-import type { Interval, ScoreWithIntervals, StoredScore } from "../scoring/types";
+import type { z } from "zod";
+import type { benchmarkRefSchema, leaderboardSchema } from "../contracts/public-reads";
+import type { Interval, StoredScore } from "../scoring/types";
 
 // Shapes shared by the leaderboard data layer, the API and the pages. Everything here is plain JSON (no Dates, no
 // Maps) because it crosses into client components and the cached ISR payload.
@@ -11,14 +13,7 @@ import type { Interval, ScoreWithIntervals, StoredScore } from "../scoring/types
  * paper does not give; see lib/server/reported/import-reported.ts). Ratios are fractions in 0..1; counts may be
  * fractional for means over runs.
  */
-export type BenchmarkRef = {
-  id: string;
-  slug: string;
-  version: string;
-  name: string;
-  key: string;
-  snapshotDate: string;
-};
+export type BenchmarkRef = z.output<typeof benchmarkRefSchema>;
 
 export type PublicBenchmark = BenchmarkRef & { entries: number; verified: number; reported: number };
 
@@ -93,52 +88,12 @@ export type LeaderboardData = {
   generatedAt: string;
 };
 
-export type MetricRange = { min: number; max: number };
-
 /**
- * One leaderboard row for a chosen scope (all repositories, a language, or a repository subset). Published as-is by
- * GET /api/v1/leaderboard, hence snake_case like the rest of the public API and lib/scoring/types.ts.
+ * One leaderboard view for a chosen scope (all repositories, a language, or a repository subset), published as-is by
+ * GET /api/v1/leaderboard: its rows (snake_case like the rest of the public API and lib/scoring/types.ts) and the
+ * reference bugs in the scope (null when a repository's count is unknown). The contract is the one definition.
  */
-export type LeaderboardRow = ScoreWithIntervals & {
-  id: string;
-  model: string;
-  reasoning_effort: string | null;
-  harness: string | null;
-  source: "verified" | "reported";
-  coverage: string;
-  cost_usd: number | null;
-  runs: number;
-  date: string | null;
-  offline_judge: boolean | null;
-  offline_embedder: boolean | null;
-  report_url: string | null;
-  panel_validity: number | null;
-  /** 95% Clopper-Pearson interval of panel validity (verified: this panel; reported: Table 14). */
-  panel_validity_ci: Interval | null;
-  /** Of a verified panel's sample, the findings judged from their text alone (no snapshot); null for reported rows. */
-  panel_text_only: number | null;
-  /** Of a verified panel's sample, the findings maintainers graded blind (its Table 15 is on /method); null otherwise. */
-  panel_graded: number | null;
-  /** What panel_validity rests on: repository-checked verdicts, text-only verdicts (none checked), or published. */
-  panel_validity_basis: ValidityBasis | null;
-  /** Validity of the text-only verdicts, shown beside a repository-checked headline. */
-  panel_text_only_validity: number | null;
-  panel_text_only_ci: Interval | null;
-  /** §C.4: fix-rank tests of the configuration's runs (smallest p, Holm-adjusted p, largest D; cut-off placement). */
-  contamination: ContaminationSummary | null;
-  /** Min-max over runs, for repeated-run rows whose runs were scored here. */
-  range: { recall: MetricRange | null; precision: MetricRange | null; f1: MetricRange | null } | null;
-  /** False when a repository in the scope has no published cell for this entry, so the scope cannot be pooled. */
-  complete: boolean;
-};
-
-export type LeaderboardScope = { repos: string[]; language: string | null };
-
-export type LeaderboardView = {
-  benchmark: BenchmarkRef;
-  scope: LeaderboardScope;
-  /** Reference bugs in the scope (null when a repository's count is unknown). */
-  scope_reference_bugs: number | null;
-  stamp: string;
-  rows: LeaderboardRow[];
-};
+export type LeaderboardView = z.output<typeof leaderboardSchema>;
+export type LeaderboardRow = LeaderboardView["rows"][number];
+export type LeaderboardScope = LeaderboardView["scope"];
+export type MetricRange = NonNullable<NonNullable<LeaderboardRow["range"]>["recall"]>;

@@ -22,6 +22,7 @@ const { PrivateRedis, startWorker, stopProcess } = await import("../support/faul
 const { db, userWithToken } = await import("../support/fixtures");
 const { seedAuditBenchmark, setAgent } = await import("../support/audit-fixtures");
 const { createAuditRun } = await import("../../lib/server/audit-runs/create-run");
+const { createRunBodySchema } = await import("../../lib/contracts/audit-runs");
 const { auditQueue } = await import("../../lib/queue/audit-queue");
 
 const redis = new PrivateRedis(port);
@@ -64,11 +65,10 @@ describe("a worker killed mid-run", () => {
     const bench = await seedAuditBenchmark(2, "audit-kill");
     // 4 turns of ~600 ms per pass: time to kill the worker in the middle of the first pass.
     await setAgent(fakeUrl, { latencyMs: 600, promptTokens: 1_000, completionTokens: 50 });
-    const { id } = await createAuditRun(admin.id, {
-      benchmark: bench.ref,
-      model: "fake-auditor-1",
-      harness: "passes-only",
-    });
+    const { id } = await createAuditRun(
+      admin.id,
+      createRunBodySchema.parse({ benchmark: bench.ref, model: "fake-auditor-1", harness: "passes-only" }),
+    );
 
     const first = startWorker(workerEnv());
     workers.push(first);

@@ -128,6 +128,15 @@ describe("duplicates within a run", () => {
       await fetch(`${webUrl}/api/v1/submissions/${created.body.id}/runs?format=csv&table=union_growth`, { headers })
     ).text();
     expect(growthCsv).toBe("n,observed_union,expected_union_stable_beta,projected\r\n1,2,,false\r\n2,3,,false\r\n");
+    // Figure 7's table, which the submission page links to.
+    const overlap = await fetch(
+      `${webUrl}/api/v1/submissions/${created.body.id}/runs?format=csv&table=category_overlap`,
+      { headers },
+    );
+    expect(overlap.status).toBe(200);
+    expect((await overlap.text()).split("\r\n")[0]).toBe(
+      "category,reference_bugs,mean_found,reference_recall,run_overlap,run_pairs,ratio",
+    );
     const bad = await fetch(`${webUrl}/api/v1/submissions/${created.body.id}/runs?table=nope`, { headers });
     expect(bad.status).toBe(422);
   });

@@ -37,6 +37,7 @@ const { PrivateRedis, stopProcess, waitFor } = await import("../support/fault-ha
 const { db, smallBenchmark, uniqueSlug, userWithToken, waitForStatus } = await import("../support/fixtures");
 const { seedAuditBenchmark, setAgent } = await import("../support/audit-fixtures");
 const { createAuditRun } = await import("../../lib/server/audit-runs/create-run");
+const { createRunBodySchema } = await import("../../lib/contracts/audit-runs");
 const { auditQueue } = await import("../../lib/queue/audit-queue");
 const { DockerSandboxProvider } = await import("../../lib/sandbox/docker-sandbox");
 const { describeSeccompProfile } = await import("../../lib/sandbox/seccomp-profile");
@@ -324,11 +325,10 @@ describeEngine("in-house runs and sandboxed panel judges on the real engine", ()
     const admin = await userWithToken("admin");
     const bench = await seedAuditBenchmark(2, "audit-podman");
     await setAgent(fakeUrl, {});
-    const { id } = await createAuditRun(admin.id, {
-      benchmark: bench.ref,
-      model: "fake-auditor-1",
-      harness: "passes-only",
-    });
+    const { id } = await createAuditRun(
+      admin.id,
+      createRunBodySchema.parse({ benchmark: bench.ref, model: "fake-auditor-1", harness: "passes-only" }),
+    );
     const run = await waitFor(
       () => db.auditRun.findUniqueOrThrow({ where: { id } }),
       (r) => r.finishedAt !== null,

@@ -11,6 +11,7 @@ import { ApproveSpendButton } from "@/components/admin/approve-spend-button";
 import { listAwaitingApproval } from "@/lib/server/admin/approve-judge-spend";
 import { Pager } from "@/components/ui/pager";
 import { reviewQueueQuerySchema } from "@/lib/contracts/admin";
+import { parseOrThrow } from "@/lib/errors";
 
 export const metadata: Metadata = { title: "Review queue", robots: { index: false } };
 export const dynamic = "force-dynamic";
@@ -29,7 +30,9 @@ export default async function ReviewQueuePage({ searchParams }: Props) {
   const params = await searchParams;
   const status = reviewQueueQuerySchema.shape.review_status.safeParse(params.status).data ?? "pending";
   const page = pageFromSearchParam(params.page);
-  const { submissions, pagination } = await listReviewQueue({ review_status: status, page });
+  const { submissions, pagination } = await listReviewQueue(
+    parseOrThrow(reviewQueueQuerySchema, { review_status: status, page }, "The query"),
+  );
   const held = await listAwaitingApproval();
   return (
     <>

@@ -1,10 +1,11 @@
 import { db } from "../../db";
 import { env } from "../../env";
-import { AppError, parseOrThrow } from "../../errors";
+import type { z } from "zod";
+import { AppError } from "../../errors";
 import { enqueueScoring } from "../../queue/scoring-queue";
 import { recordAuditLog } from "./record-audit-log";
 import { benchmarkKey } from "../../benchmarks/benchmark-ref";
-import { approveJudgeSpendBodySchema } from "../../contracts/admin";
+import type { approveJudgeSpendBodySchema, approvedSpendSchema } from "../../contracts/admin";
 
 /**
  * An admin lifts the judge-call budget for one submission that stopped above it: the approved number of calls is
@@ -14,9 +15,9 @@ import { approveJudgeSpendBodySchema } from "../../contracts/admin";
 export async function approveJudgeSpend(
   actorId: string,
   id: string,
-  body: unknown,
-): Promise<{ id: string; status: string; approved_judge_calls: number }> {
-  const { calls } = parseOrThrow(approveJudgeSpendBodySchema, body ?? {}, "The approval");
+  approval: z.output<typeof approveJudgeSpendBodySchema>,
+): Promise<z.input<typeof approvedSpendSchema>> {
+  const { calls } = approval;
   const approved = await db.$transaction(async (tx) => {
     const submission = await tx.submission.findUnique({
       where: { id },

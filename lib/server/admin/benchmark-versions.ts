@@ -66,10 +66,7 @@ export async function listBenchmarkVersions(): Promise<BenchmarkVersionRow[]> {
 }
 
 /** Imports a benchmark file sent by an admin: validated whole (every problem by path), stored and audit-logged at once. */
-export async function importBenchmarkVersion(
-  actorId: string,
-  text: string,
-): Promise<ImportedBenchmark & { key: string }> {
+export async function importBenchmarkVersion(actorId: string, text: string): Promise<ImportedBenchmark> {
   const file = parseOrThrow(benchmarkFileSchema, parseJsonText(text, "The benchmark file"), "The benchmark file");
   const imported = await importBenchmark(file, {
     onImported: (tx, b) =>
@@ -78,12 +75,12 @@ export async function importBenchmarkVersion(
         action: "benchmark.import",
         target: `benchmark:${b.id}`,
         details: {
-          benchmark: `${b.slug}@${b.version}`,
+          benchmark: b.key,
           repositories: b.repositories,
-          reference_bugs: b.referenceBugs,
+          reference_bugs: b.reference_bugs,
           reference_visibility: file.reference_visibility ?? "public",
         },
       }),
   });
-  return { ...imported, key: `${imported.slug}@${imported.version}` };
+  return imported;
 }

@@ -74,7 +74,7 @@ async function writeFile(
   benchmark: { id: string; referenceWindowEnd: Date | null },
   key: string,
   file: FixDatesFile,
-): Promise<{ dated: number; fix_commits: number; reference_bugs: number }> {
+): Promise<Pick<ImportedFixDates, "dated" | "fix_commits" | "reference_bugs">> {
   const repositories = await tx.repository.findMany({
     where: { benchmarkId: benchmark.id },
     select: { id: true, name: true, testCount: true, commitCount: true, fixCommitCount: true },

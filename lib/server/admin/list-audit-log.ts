@@ -1,16 +1,13 @@
 import "server-only";
 import { db } from "../../db";
 
-import { type auditLogQuerySchema } from "../../contracts/admin";
 import type { z } from "zod";
-import type { auditLogSchema } from "../../contracts/admin";
-
-type AuditLogListEntry = z.input<typeof auditLogSchema>["entries"][number];
+import type { auditLogQuerySchema, auditLogSchema } from "../../contracts/admin";
 
 /** The admin audit log, newest first: who did what to which target, when and why. */
 export async function listAuditLog(
   query: z.output<typeof auditLogQuerySchema>,
-): Promise<{ entries: AuditLogListEntry[]; next: string | null }> {
+): Promise<z.input<typeof auditLogSchema>> {
   const { action, target, before, take } = query;
   const rows = await db.auditLog.findMany({
     where: { ...(action ? { action } : {}), ...(target ? { target } : {}) },

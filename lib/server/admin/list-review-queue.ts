@@ -1,20 +1,15 @@
 import "server-only";
 import { db } from "../../db";
-import { parseOrThrow } from "../../errors";
 import { pageInfo, pageWindow } from "../pagination";
 import { summarizeSubmission } from "../submissions/summarize-submission";
-import { type PageInfo } from "../../contracts/common";
-import { reviewQueueQuerySchema } from "../../contracts/admin";
 import type { z } from "zod";
-import type { reviewQueueSchema } from "../../contracts/admin";
-
-export type ReviewQueueItem = z.input<typeof reviewQueueSchema>["submissions"][number];
+import type { reviewQueueQuerySchema, reviewQueueSchema } from "../../contracts/admin";
 
 /** Submissions for the admin review page. Pending ones are listed only once scored: there is nothing to judge before. */
 export async function listReviewQueue(
-  query: unknown,
-): Promise<{ submissions: ReviewQueueItem[]; pagination: PageInfo }> {
-  const { review_status, page, per_page } = parseOrThrow(reviewQueueQuerySchema, query, "The query");
+  query: z.output<typeof reviewQueueQuerySchema>,
+): Promise<z.input<typeof reviewQueueSchema>> {
+  const { review_status, page, per_page } = query;
   const where = {
     reviewStatus: review_status,
     ...(review_status === "pending" ? { scoringStatus: "scored" as const } : {}),

@@ -3,17 +3,13 @@ import { db } from "../../db";
 import { env } from "../../env";
 
 import { pageInfo, pageWindow } from "../pagination";
-import { type PageInfo } from "../../contracts/common";
-import { type listUsersQuerySchema } from "../../contracts/admin";
 import type { z } from "zod";
-import type { userListSchema } from "../../contracts/admin";
+import type { listUsersQuerySchema, userListSchema } from "../../contracts/admin";
 
 export type UserSummary = z.input<typeof userListSchema>["users"][number];
 
 /** Users for the admin page, searchable by email or name. Password hashes never leave this function. */
-export async function listUsers(
-  query: z.output<typeof listUsersQuerySchema>,
-): Promise<{ users: UserSummary[]; pagination: PageInfo }> {
+export async function listUsers(query: z.output<typeof listUsersQuerySchema>): Promise<z.input<typeof userListSchema>> {
   const { q, page, per_page } = query;
   const where = q
     ? {

@@ -1,10 +1,11 @@
 import "server-only";
 import { db } from "../../db";
-import { AppError, parseOrThrow } from "../../errors";
+import type { z } from "zod";
+import { AppError } from "../../errors";
 import { recordAuditLog } from "./record-audit-log";
 import { emitSubmissionEvent } from "../webhooks/emit-webhook-event";
 import { refreshHolm } from "../analyses/fix-rank-tests";
-import { reviewSubmissionBodySchema } from "../../contracts/admin";
+import type { reviewSubmissionBodySchema, reviewedSubmissionSchema } from "../../contracts/admin";
 
 /**
  * An admin approves a scored submission for the public board, or rejects one (also an approved one, which takes it
@@ -14,9 +15,9 @@ import { reviewSubmissionBodySchema } from "../../contracts/admin";
 export async function reviewSubmission(
   actorId: string,
   id: string,
-  body: unknown,
-): Promise<{ id: string; review_status: "approved" | "rejected" }> {
-  const { decision, reason } = parseOrThrow(reviewSubmissionBodySchema, body, "The review");
+  review: z.output<typeof reviewSubmissionBodySchema>,
+): Promise<z.input<typeof reviewedSubmissionSchema>> {
+  const { decision, reason } = review;
   const reviewed = await db.$transaction(async (tx) => {
     const submission = await tx.submission.findUnique({
       where: { id },

@@ -4,13 +4,17 @@ import { db } from "../../db";
 import { AppError } from "../../errors";
 import { revokeUserTokens } from "../tokens/api-tokens";
 import { recordAuditLog, type AuditLogEntry } from "./record-audit-log";
-import { type updateUserBodySchema } from "../../contracts/admin";
+import type { updatedUserSchema, updateUserBodySchema } from "../../contracts/admin";
 
 /**
  * An admin changes a user's role, quota override or disabled flag. Every change is one audit row, written in the
  * same transaction. Admins cannot demote or disable themselves, so there is always an admin left to undo mistakes.
  */
-export async function updateUser(actorId: string, userId: string, change: z.output<typeof updateUserBodySchema>) {
+export async function updateUser(
+  actorId: string,
+  userId: string,
+  change: z.output<typeof updateUserBodySchema>,
+): Promise<z.input<typeof updatedUserSchema>> {
   return db.$transaction(async (tx) => {
     const user = await tx.user.findUnique({ where: { id: userId } });
     if (!user) throw new AppError("not_found", "User not found");

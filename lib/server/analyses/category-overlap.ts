@@ -1,23 +1,13 @@
 import { categoryOverlap } from "../../analyses/category-overlap";
 import type { RunMatches } from "./run-matches";
+import type { z } from "zod";
+import type { repeatedRunsSchema } from "../../contracts/analyses";
 
 // Figure 7 of a repeated entry: per bug type, the overlap of its runs with one another against their recall of the
 // reference set, from the current scoring attempt's matches and the benchmark's own categories of the reference bugs.
 
-export type CategoryOverlapView = {
-  median_ratio: number | null;
-  /** Reference bugs without a category, left out of every row. */
-  uncategorised_reference_bugs: number;
-  categories: {
-    category: string;
-    reference_bugs: number;
-    mean_found: number;
-    reference_recall: number;
-    run_overlap: number | null;
-    pairs: number;
-    ratio: number | null;
-  }[];
-};
+/** The `category_overlap` of GET /api/v1/submissions/{id}/runs, which the submission page charts too. */
+export type CategoryOverlapView = NonNullable<z.input<typeof repeatedRunsSchema>["category_overlap"]>;
 
 /** Null where there are no run matches (one run, not scored). */
 export function categoryOverlapView(matches: RunMatches | null): CategoryOverlapView | null {

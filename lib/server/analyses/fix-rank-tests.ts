@@ -8,7 +8,7 @@ import {
   type FixRanks,
 } from "../../analyses/fix-rank";
 import { adjustHolmFamily, isFullBenchmarkConfiguration, type HolmCandidate } from "../../analyses/holm-family";
-import { reportedFixRankSchema } from "../reported/reported-file";
+import { reportedFixRankSchema } from "../../validation/reported-file";
 
 // Storing §C.4's fix-rank tests: the worker computes each run's test after scoring (and for every run of a version
 // when its fix dates are imported); Holm's adjustment is recomputed over the version's family (lib/analyses/

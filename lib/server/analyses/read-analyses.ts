@@ -16,7 +16,7 @@ import {
   type FixRankRunView,
   type SubmissionAnalyses,
 } from "../../contracts/analyses";
-import { reportedFixRankSchema, reportedFrequencyModelSchema } from "../reported/reported-file";
+import { reportedFixRankSchema, reportedFrequencyModelSchema } from "../../validation/reported-file";
 import { canViewSubmission, type Viewer } from "../../auth/viewer";
 import { NO_TEST_REASONS, type NoTestReason } from "./fix-rank-tests";
 import { NO_FIT_REASONS } from "./repeated-run-fit";

@@ -4,7 +4,7 @@ import { GRADES, PANEL_VERDICTS, emptyCrossTable, panelAgreement } from "../../j
 import { validityOverPrecision } from "../../analyses/validity-points";
 import type { ValidityView } from "../../contracts/validity";
 import { loadLeaderboardData } from "../leaderboard/load-leaderboard-data";
-import { reportedValiditySchema } from "../reported/reported-file";
+import { reportedValiditySchema } from "../../validation/reported-file";
 
 // What the validity page and GET /api/v1/validity show: the published pooled validity and Table 15 where the version
 // carries them (stored with the reported import), and Figure 5's points from the cached leaderboard data.

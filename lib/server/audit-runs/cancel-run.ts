@@ -3,12 +3,14 @@ import { db } from "../../db";
 import { AppError } from "../../errors";
 import { finishRunIfComplete } from "./finish-run";
 import { recordAuditLog } from "../admin/record-audit-log";
+import type { z } from "zod";
+import type { cancelledAuditRunSchema } from "../../contracts/audit-runs";
 
 /**
  * Cancels a queued or running run (audit-logged): passes not yet started are skipped, running passes stop at their
  * next turn; the run produces no submission.
  */
-export async function cancelAuditRun(actorId: string, id: string): Promise<{ id: string; status: "cancelled" }> {
+export async function cancelAuditRun(actorId: string, id: string): Promise<z.input<typeof cancelledAuditRunSchema>> {
   await db.$transaction(async (tx) => {
     const run = await tx.auditRun.findUnique({ where: { id }, select: { status: true } });
     if (!run) throw new AppError("not_found", "Audit run not found");

@@ -1,5 +1,6 @@
 import { db } from "../../db";
-import { AppError, parseOrThrow, type FieldIssue } from "../../errors";
+import type { z } from "zod";
+import { AppError, type FieldIssue } from "../../errors";
 import { enqueueAuditJob } from "../../queue/audit-queue";
 import { passesForHarness } from "../../agent/harness";
 import { passPlanSchema } from "../../validation/pass-plan";
@@ -9,7 +10,7 @@ import { defaultAuditEndpoint, isAllowedBaseUrl } from "./model-endpoint";
 import { log } from "../../observability/log";
 import { readSandboxStatus } from "./sandbox-status";
 import { noSandboxMessage } from "../../contracts/sandbox-record";
-import { createRunBodySchema } from "../../contracts/audit-runs";
+import type { createRunBodySchema, createdAuditRunSchema } from "../../contracts/audit-runs";
 
 export const NO_ENDPOINT_MESSAGE =
   "A model endpoint is needed for in-house runs: set AUDIT_API_KEY (or OPENAI_API_KEY) and, for a server other than OpenAI, AUDIT_BASE_URL, then restart the web app and the worker.";
@@ -20,9 +21,8 @@ export const NO_ENDPOINT_MESSAGE =
  */
 export async function createAuditRun(
   actorId: string,
-  body: unknown,
-): Promise<{ id: string; status: "queued"; passes_total: number }> {
-  const input = parseOrThrow(createRunBodySchema, body, "The run");
+  input: z.output<typeof createRunBodySchema>,
+): Promise<z.input<typeof createdAuditRunSchema>> {
   if (!defaultAuditEndpoint()) throw new AppError("unavailable", NO_ENDPOINT_MESSAGE);
   // Until a worker has said which sandbox it has, a run is accepted and waits in the queue.
   const sandbox = await readSandboxStatus();

@@ -5,6 +5,7 @@ import { AppError } from "../../errors";
 import { pageInfo, pageWindow } from "../pagination";
 import { passSummary, runSummary } from "./run-view";
 import { type listRunsQuerySchema } from "../../contracts/audit-runs";
+import { findingSchema, type FindingInput } from "../../validation/findings-file";
 
 async function passCounts(runIds: string[]) {
   const groups = await db.auditPass.groupBy({
@@ -66,6 +67,14 @@ export async function listAuditRuns(query: z.output<typeof listRunsQuerySchema>)
   };
 }
 
+/** A pass's stored findings: the submit tool kept only findings that passed the findings file's check. */
+function storedFindings(json: unknown): FindingInput[] {
+  return (Array.isArray(json) ? json : []).flatMap((f) => {
+    const finding = findingSchema.safeParse(f);
+    return finding.success ? [finding.data] : [];
+  });
+}
+
 /** One pass with its transcript (the messages of its latest attempt) and findings. */
 export async function getAuditPass(runId: string, passId: string) {
   const pass = await db.auditPass.findFirst({ where: { id: passId, runId } });
@@ -78,7 +87,7 @@ export async function getAuditPass(runId: string, passId: string) {
   });
   return {
     ...passSummary({ ...rest, findingsCount: Array.isArray(findings) ? findings.length : 0 }),
-    findings_list: Array.isArray(findings) ? findings : [],
+    findings_list: storedFindings(findings),
     transcript: messages.map((m) => m.message),
   };
 }

@@ -1,18 +1,15 @@
+import type { z } from "zod";
 import { db, type Tx } from "../../db";
 import { AppError } from "../../errors";
 import { bugContentHash } from "../../hash";
 import type { BenchmarkFile } from "../../validation/benchmark-file";
-import { NEWEST_VERSION_FIRST, parseBenchmarkRef } from "../../benchmarks/benchmark-ref";
+import { benchmarkKey, NEWEST_VERSION_FIRST, parseBenchmarkRef } from "../../benchmarks/benchmark-ref";
 import { bugTextOf } from "../../validation/common";
 import { queueDatasheet } from "../datasheet/queue-datasheet";
+import type { importedBenchmarkSchema } from "../../contracts/admin";
 
-export type ImportedBenchmark = {
-  id: string;
-  slug: string;
-  version: string;
-  repositories: number;
-  referenceBugs: number;
-};
+/** POST /api/v1/admin/benchmarks's answer; the CLI and the demo print it too. */
+export type ImportedBenchmark = z.input<typeof importedBenchmarkSchema>;
 
 /**
  * Stores a benchmark version with its repositories and reference set, all or nothing. Versions are immutable.
@@ -84,10 +81,11 @@ export async function importBenchmark(
       for (let i = 0; i < rows.length; i += 2_000) await tx.referenceBug.createMany({ data: rows.slice(i, i + 2_000) });
       const imported = {
         id: benchmark.id,
+        key: benchmarkKey(benchmark),
         slug: benchmark.slug,
         version: benchmark.version,
         repositories: file.repositories.length,
-        referenceBugs: rows.length,
+        reference_bugs: rows.length,
       };
       await opts.onImported?.(tx, imported);
       return imported;

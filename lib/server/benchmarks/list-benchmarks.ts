@@ -2,8 +2,11 @@ import "server-only";
 import { db } from "../../db";
 import { formatUtc } from "../../format";
 import { NEWEST_VERSION_FIRST } from "../../benchmarks/benchmark-ref";
+import type { z } from "zod";
+import type { benchmarkListSchema } from "../../contracts/public-reads";
 
-export async function listBenchmarks() {
+/** GET /api/v1/benchmarks's list, which the submit page offers too. */
+export async function listBenchmarks(): Promise<z.input<typeof benchmarkListSchema>["benchmarks"]> {
   const rows = await db.benchmark.findMany({
     // Per slug, newest version first (the version a bare slug names).
     orderBy: [{ slug: "asc" }, ...NEWEST_VERSION_FIRST],

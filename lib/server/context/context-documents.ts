@@ -1,11 +1,10 @@
 import "server-only";
 import { db } from "../../db";
-import { AppError, parseOrThrow } from "../../errors";
+import { AppError } from "../../errors";
 import { recordAuditLog } from "../admin/record-audit-log";
 import { resolveBenchmark } from "../leaderboard/list-public-benchmarks";
-import { contextKindSchema, putContextBodySchema } from "../../contracts/context-documents";
 import type { z } from "zod";
-import type { contextDocumentSchema } from "../../contracts/context-documents";
+import type { ContextKind, contextDocumentSchema, putContextBodySchema } from "../../contracts/context-documents";
 
 const MAINTAINER_EDIT_MODEL = "maintainer-edit";
 
@@ -24,9 +23,8 @@ async function findRepository(benchmarkRef: string | null | undefined, name: str
 export async function getContextDocument(
   benchmarkRef: string | null | undefined,
   name: string,
-  kindInput: string,
+  kind: ContextKind,
 ): Promise<ContextDocumentView> {
-  const kind = parseOrThrow(contextKindSchema, kindInput, "The document kind");
   const { benchmark, repository } = await findRepository(benchmarkRef, name);
   const doc = await db.contextDocument.findUnique({
     where: { repositoryId_kind: { repositoryId: repository.id, kind } },
@@ -54,11 +52,10 @@ export async function putContextDocument(
   actorId: string,
   benchmarkRef: string | null | undefined,
   name: string,
-  kindInput: string,
-  body: unknown,
+  kind: ContextKind,
+  edit: z.output<typeof putContextBodySchema>,
 ): Promise<ContextDocumentView> {
-  const kind = parseOrThrow(contextKindSchema, kindInput, "The document kind");
-  const { text, reason } = parseOrThrow(putContextBodySchema, body, "The context document");
+  const { text, reason } = edit;
   const { benchmark, repository } = await findRepository(benchmarkRef, name);
   await db.$transaction(async (tx) => {
     const previous = await tx.contextDocument.findUnique({

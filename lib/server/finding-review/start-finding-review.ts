@@ -1,20 +1,16 @@
 import { randomBytes } from "node:crypto";
-import { z } from "zod";
+import type { z } from "zod";
 import { db } from "../../db";
 import { env } from "../../env";
-import { AppError, parseOrThrow } from "../../errors";
+import { AppError } from "../../errors";
 import { readAttributionModel, readPanelConfig } from "../../llm/finding-review-config";
 import { enqueueFindingReview } from "../../queue/finding-review-queues";
 import { recordAuditLog } from "../admin/record-audit-log";
-import { startPanelBodySchema, type PanelRunScope } from "../../contracts/panel";
-import type { startedPanelSchema } from "../../contracts/panel";
+import type { startPanelBodySchema, startedAttributionSchema, startedPanelSchema } from "../../contracts/panel";
 
 // Starting panel validation and bug-type attribution (admins, audit-logged; attribution also after every scoring).
 // The job row is written first, then the job is queued with the row's id. Not server-only: the
 // worker queues attribution after scoring through the same function.
-
-/** What starting a panel or an attribution has in common (the panel adds its sample). */
-export type StartedFindingReview = Pick<z.input<typeof startedPanelSchema>, "id" | "submission_id" | "status">;
 
 async function requireScored(id: string) {
   const submission = await db.submission.findUnique({
@@ -31,17 +27,8 @@ async function requireScored(id: string) {
 export async function startPanel(
   actorId: string,
   submissionId: string,
-  body: unknown,
-): Promise<
-  StartedFindingReview & {
-    sample_size: number;
-    seed: string;
-    runs: PanelRunScope;
-    judges: string[];
-    tier2_judge: string;
-  }
-> {
-  const input = parseOrThrow(startPanelBodySchema, body ?? {}, "The panel request");
+  input: z.output<typeof startPanelBodySchema>,
+): Promise<z.input<typeof startedPanelSchema>> {
   const config = readPanelConfig();
   if (!config.ok) throw new AppError("unavailable", config.message);
   const submission = await requireScored(submissionId);
@@ -106,13 +93,11 @@ async function queueAttribution(
     : db.attributionRun.create({ data: { submissionId, ...fields } });
 }
 
-/** POST /api/v1/admin/submissions/{id}/attribution: (re)starts bug-type attribution on demand. */
+/** POST /api/v1/admin/submissions/{id}/attribution: (re)starts bug-type attribution on demand (its body is empty). */
 export async function startAttribution(
   actorId: string,
   submissionId: string,
-  body: unknown,
-): Promise<StartedFindingReview & { model: string }> {
-  parseOrThrow(z.object({}).strict(), body ?? {}, "The attribution request");
+): Promise<z.input<typeof startedAttributionSchema>> {
   const model = readAttributionModel();
   if (!model.ok) throw new AppError("unavailable", model.message);
   const submission = await requireScored(submissionId);

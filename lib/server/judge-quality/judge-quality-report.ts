@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "../../db";
 import { Prisma } from "../../generated/prisma/client";
 import type { JudgeQuality, MatcherQualityAnswer } from "../../contracts/judge-quality";
-import type { Proportion } from "../../judge-quality/binary-quality";
+import type { Proportion } from "../../contracts/judge-quality";
 import { cohenKappa, type Kappa } from "../../judge-quality/cohen-kappa";
 import {
   matcherQuality,

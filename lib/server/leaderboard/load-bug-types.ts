@@ -4,6 +4,8 @@ import { resolveBenchmark } from "./list-public-benchmarks";
 import { cachedByStamp, readBenchmarkStamp } from "./stamp-cache";
 import { countAttributedFindings, countAttributedReferences } from "../attribution/attributed-counts";
 import type { BenchmarkRef } from "../../leaderboard/types";
+import type { z } from "zod";
+import type { bugTypesSchema } from "../../contracts/public-reads";
 import { DEFAULT_AGENT_POOL, describeAgentPool, type AgentPool } from "../../attribution/agent-pool";
 
 // Bug types and trigger levels of maintainer-fixed reference bugs vs agent findings (Tables 20-21 style).
@@ -18,34 +20,10 @@ import { DEFAULT_AGENT_POOL, describeAgentPool, type AgentPool } from "../../att
 // Group-by counts over findings run once per change of the version's stamp, not per page view.
 // For a reported version (no stored reference set), the published distribution is shown as given.
 
-export type DistributionRow = {
-  name: string;
-  family: string | null;
-  level: number | null;
-  humanN: number | null;
-  humanShare: number | null;
-  agentShare: number | null;
-  agentRange: [number, number] | null;
-  /** Table 20's n-bar: the mean count per configuration's run (agents), beside the share. */
-  agentMeanN: number | null;
-  gap: number | null;
-  /** Table 20's Ratio: the agent share over the maintainers' share; null where the maintainers' share is 0. */
-  ratio: number | null;
-};
-
-export type Distribution = {
-  categories: DistributionRow[];
-  triggers: DistributionRow[];
-  humanTotal: number | null;
-  agentConfigurations: number | null;
-  /** Bugs and findings classified at trigger level 0 (insufficient information): out of the trigger shares. */
-  insufficientTriggers: { maintainers: number; agents: number } | null;
-  /** What the agent side pools (stored distributions only). */
-  pool: (AgentPool & { description: string }) | null;
-  notes: string | null;
-};
-
-export type BugTypes = { benchmark: BenchmarkRef; stored: Distribution | null; reported: Distribution | null };
+/** GET /api/v1/bug-types's answer, which the bug-types page shows too. */
+type BugTypes = z.input<typeof bugTypesSchema>;
+export type Distribution = NonNullable<BugTypes["stored"]>;
+export type DistributionRow = Distribution["categories"][number];
 
 type TaxonomyLabels = {
   families?: { name: string; categories: { name: string }[] }[];

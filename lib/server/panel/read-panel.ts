@@ -1,13 +1,16 @@
 import { db } from "../../db";
-import { AppError, parseOrThrow } from "../../errors";
+import { AppError } from "../../errors";
 import { pocRecordSchema, type PocRecord } from "../../panel/sandbox-judge";
 import { summarizeVerdicts } from "../../panel/verdicts";
 import { pageInfo, pageWindow } from "../pagination";
 import { canViewSubmission, type Viewer } from "../../auth/viewer";
-import { type PageInfo } from "../../contracts/common";
-import { panelReviewsQuerySchema } from "../../contracts/panel";
 import type { z } from "zod";
-import type { panelJobSchema, panelReviewsSchema, panelViewSchema } from "../../contracts/panel";
+import type {
+  panelJobSchema,
+  panelReviewsQuerySchema,
+  panelReviewsSchema,
+  panelViewSchema,
+} from "../../contracts/panel";
 
 // Reading panel and attribution results: the `panel` object of GET /api/v1/submissions/{id} (counts only, for anyone
 // who may see the submission) and each sampled finding's verdicts and rationales (maintainers and admins).
@@ -72,8 +75,6 @@ export async function readAttributionJob(submissionId: string) {
   };
 }
 
-export type SampledFindingView = z.input<typeof panelReviewsSchema>["findings"][number];
-
 function proofOfConcept(review: {
   sandboxed: boolean;
   pocRan: boolean;
@@ -88,8 +89,8 @@ function proofOfConcept(review: {
 export async function listPanelReviews(
   submissionId: string,
   viewer: Viewer,
-  query: Record<string, unknown>,
-): Promise<{ findings: SampledFindingView[]; pagination: PageInfo }> {
+  query: z.output<typeof panelReviewsQuerySchema>,
+): Promise<z.input<typeof panelReviewsSchema>> {
   const submission = await db.submission.findUnique({
     where: { id: submissionId },
     select: { submitterId: true, reviewStatus: true },
@@ -97,7 +98,7 @@ export async function listPanelReviews(
   if (!submission || !canViewSubmission(viewer, submission)) throw new AppError("not_found", "Submission not found");
   if (!viewer || (viewer.role !== "maintainer" && viewer.role !== "admin"))
     throw new AppError("forbidden", "Only maintainers and admins can read the panel's rationales");
-  const { page, per_page, verdict } = parseOrThrow(panelReviewsQuerySchema, query, "The query");
+  const { page, per_page, verdict } = query;
   const run = await db.panelRun.findUnique({ where: { submissionId }, select: { id: true } });
   if (!run) return { findings: [], pagination: pageInfo(0, page, per_page) };
   const where = { panelRunId: run.id, ...(verdict ? { verdict } : {}) };

@@ -6,7 +6,7 @@ import { queueDatasheet } from "../datasheet/queue-datasheet";
 import { parseOrThrow } from "../../errors";
 import type { Prisma } from "../../generated/prisma/client";
 import { parseJsonText } from "../../validation/parse-json";
-import { reportedFileSchema, type ReportedConfiguration, type ReportedFile } from "./reported-file";
+import { reportedFileSchema, type ReportedConfiguration, type ReportedFile } from "../../validation/reported-file";
 
 // Imports results published elsewhere (the PROBE paper's tables, transcribed into data/probe-reported.json) as
 // *reported* leaderboard entries: approved, never re-scored, shown with a "reported" badge.

@@ -1,23 +1,14 @@
 import "server-only";
+import type { z } from "zod";
 import { db } from "../../db";
 import { AppError } from "../../errors";
 import { PLANNER_VERSION } from "../../planner/plan-passes";
-import { passPlanSchema, type PassPlan } from "../../validation/pass-plan";
+import { passPlanSchema } from "../../validation/pass-plan";
 import { resolveBenchmark } from "../leaderboard/list-public-benchmarks";
+import type { repositoryPlanSchema } from "../../contracts/public-reads";
 
-export type RepositoryPlanView = {
-  benchmark: { key: string };
-  repository: string;
-  snapshot: {
-    sha256: string;
-    files: number;
-    lines: number;
-    languages: Record<string, number>;
-    image: string | null;
-    importedAt: string;
-  };
-  plan: PassPlan;
-};
+/** GET /api/v1/repositories/{owner}/{name}/plan's answer, which the repository page shows too. */
+export type RepositoryPlan = z.input<typeof repositoryPlanSchema>;
 
 /**
  * The stored snapshot and pass plan of a repository in a benchmark version (the current planner version's plan when
@@ -26,7 +17,7 @@ export type RepositoryPlanView = {
 export async function findRepositoryPlan(
   benchmarkRef: string | null | undefined,
   name: string,
-): Promise<RepositoryPlanView | null> {
+): Promise<RepositoryPlan | null> {
   const benchmark = await resolveBenchmark(benchmarkRef);
   const repository = await db.repository.findUnique({
     where: { benchmarkId_name: { benchmarkId: benchmark.id, name } },
@@ -37,7 +28,7 @@ export async function findRepositoryPlan(
   const stored = snapshot?.plans.find((p) => p.plannerVersion === PLANNER_VERSION) ?? snapshot?.plans[0];
   if (!snapshot || !stored) return null;
   return {
-    benchmark: { key: benchmark.key },
+    benchmark: benchmark.key,
     repository: repository.name,
     snapshot: {
       sha256: snapshot.sha256,
@@ -45,7 +36,7 @@ export async function findRepositoryPlan(
       lines: snapshot.lines,
       languages: snapshot.languages as Record<string, number>,
       image: snapshot.image,
-      importedAt: snapshot.createdAt.toISOString(),
+      imported_at: snapshot.createdAt.toISOString(),
     },
     plan: passPlanSchema.parse(stored.plan),
   };
@@ -55,7 +46,7 @@ export async function findRepositoryPlan(
 export async function getRepositoryPlan(
   benchmarkRef: string | null | undefined,
   name: string,
-): Promise<RepositoryPlanView> {
+): Promise<RepositoryPlan> {
   const found = await findRepositoryPlan(benchmarkRef, name);
   if (!found) {
     const key = (await resolveBenchmark(benchmarkRef)).key;

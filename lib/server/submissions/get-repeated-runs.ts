@@ -1,6 +1,5 @@
 import "server-only";
 import type { z } from "zod";
-import type { repeatedRunsQuerySchema as runsQuery } from "../../contracts/analyses";
 import { db } from "../../db";
 import { AppError } from "../../errors";
 import { columnsCsv, type CsvColumn } from "../../leaderboard/format-csv";
@@ -10,16 +9,17 @@ import { readUnionGrowth } from "../analyses/union-growth";
 import { categoryOverlapView } from "../analyses/category-overlap";
 import { readRunMatches } from "../analyses/run-matches";
 import { readRunAgreement } from "../analyses/run-agreement-share";
+import type { StoredScore } from "../../scoring/types";
+import type { repeatedRunsQuerySchema, repeatedRunsSchema } from "../../contracts/analyses";
 
 // Repeated runs of one submission as a download: each run's scores over its reported findings with its distinct
 // findings next to them, the union / at-least-n / intersection curve over distinct findings, and the frequency
 // spectrum with the accumulated union (§E.2, Table 22). Same visibility as the submission itself.
 
-// GET /api/v1/submissions/{id}/runs[?format=csv&table=runs|curve|spectrum|union_growth|category_overlap|run_agreement]: the query and answer are in lib/contracts/analyses.ts.
-export { repeatedRunsQuerySchema } from "../../contracts/analyses";
-type RepeatedRunsTable = z.infer<typeof runsQuery>["table"];
+/** GET /api/v1/submissions/{id}/runs's answer (CSV: one of its tables, repeatedRunsCsv). */
+export type RepeatedRuns = z.input<typeof repeatedRunsSchema>;
 
-export async function getRepeatedRuns(id: string, viewer: Viewer) {
+export async function getRepeatedRuns(id: string, viewer: Viewer): Promise<RepeatedRuns> {
   const submission = await db.submission.findUnique({
     where: { id },
     select: {
@@ -66,15 +66,7 @@ export async function getRepeatedRuns(id: string, viewer: Viewer) {
   };
 }
 
-export type RepeatedRuns = Awaited<ReturnType<typeof getRepeatedRuns>>;
-
-type Figures = {
-  matched_reference_bugs: number | null;
-  reference_bugs: number | null;
-  recall: number | null;
-  precision: number | null;
-  f1: number | null;
-};
+type Figures = Pick<StoredScore, "matched_reference_bugs" | "reference_bugs" | "recall" | "precision" | "f1">;
 
 /** Reference bugs found and the ratios, the last columns of the runs and curve tables. */
 function figureColumns<R extends Figures>(): CsvColumn<R>[] {
@@ -145,7 +137,7 @@ const RUN_AGREEMENT_COLUMNS: CsvColumn<AgreementRow>[] = [
 ];
 
 /** One table of the download as CSV (ratios as fractions in 0..1, empty when there is no value). */
-export function repeatedRunsCsv(data: RepeatedRuns, table: RepeatedRunsTable): string {
+export function repeatedRunsCsv(data: RepeatedRuns, table: z.output<typeof repeatedRunsQuerySchema>["table"]): string {
   if (table === "run_agreement") return columnsCsv(RUN_AGREEMENT_COLUMNS, data.run_agreement?.buckets ?? []);
   if (table === "category_overlap")
     return columnsCsv(CATEGORY_OVERLAP_COLUMNS, data.category_overlap?.categories ?? []);

@@ -1,22 +1,16 @@
 import "server-only";
-import { z } from "zod";
+import type { z } from "zod";
 import { db } from "../../db";
-import { parseOrThrow } from "../../errors";
 import { pageInfo, pageWindow } from "../pagination";
 import { summarizeSubmission } from "./summarize-submission";
-import { type PageInfo, pageQuerySchema } from "../../contracts/common";
-import type { submissionSummarySchema } from "../../contracts/submissions";
-
-const userSubmissionsQuerySchema = z.object(pageQuerySchema);
-
-export type SubmissionSummary = z.input<typeof submissionSummarySchema>;
+import type { listSubmissionsQuerySchema, submissionListSchema } from "../../contracts/submissions";
 
 /** The submissions of one user, newest first: the submitter's private view, whatever their review status. */
 export async function listUserSubmissions(
   userId: string,
-  query: unknown = {},
-): Promise<{ submissions: SubmissionSummary[]; pagination: PageInfo }> {
-  const { page, per_page } = parseOrThrow(userSubmissionsQuerySchema, query, "The query");
+  query: z.output<typeof listSubmissionsQuerySchema>,
+): Promise<Omit<z.input<typeof submissionListSchema>, "quota">> {
+  const { page, per_page } = query;
   const where = { submitterId: userId };
   const [total, rows] = await Promise.all([
     db.submission.count({ where }),

@@ -2,6 +2,8 @@ import "server-only";
 import { db } from "../../db";
 import { AppError } from "../../errors";
 import { canViewSubmission, type Viewer } from "../../auth/viewer";
+import type { z } from "zod";
+import type { withdrawnSubmissionSchema } from "../../contracts/submissions";
 
 /**
  * The submitter takes back a submission awaiting review; it then never becomes public. Someone who cannot see the
@@ -10,7 +12,7 @@ import { canViewSubmission, type Viewer } from "../../auth/viewer";
 export async function withdrawSubmission(
   viewer: NonNullable<Viewer>,
   id: string,
-): Promise<{ id: string; review_status: "withdrawn" }> {
+): Promise<z.input<typeof withdrawnSubmissionSchema>> {
   const submission = await db.submission.findUnique({
     where: { id },
     select: { id: true, submitterId: true, reviewStatus: true },

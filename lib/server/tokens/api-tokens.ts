@@ -7,7 +7,7 @@ import { sha256 } from "../../hash";
 import { formatTokenExpiry, isTokenExpired, tokenExpiresAt, type TokenScope } from "../../validation/api-token";
 import { createApiTokenBodySchema, type CreateApiTokenBody } from "../../contracts/account";
 import type { z } from "zod";
-import type { apiTokenSchema } from "../../contracts/account";
+import type { apiTokenSchema, createdApiTokenSchema, revokedApiTokenSchema } from "../../contracts/account";
 
 const TOKEN_PREFIX = "pb_";
 // Enough for several CI systems and machines; more live tokens mostly means forgotten ones.
@@ -50,7 +50,7 @@ function summarize(row: TokenRow, now = new Date()): ApiTokenSummary {
 async function issueToken(
   user: { id: string; role: Role },
   body: CreateApiTokenBody,
-): Promise<ApiTokenSummary & { token: string }> {
+): Promise<z.input<typeof createdApiTokenSchema>> {
   if (body.scopes.includes("admin") && user.role === "user") {
     throw new AppError("forbidden", "Only admins and maintainers can create a token with the `admin` scope");
   }
@@ -77,8 +77,8 @@ async function issueToken(
  */
 export async function createApiToken(
   email: string,
-  options: { name?: string; scopes?: TokenScope[]; expires_days?: number } = {},
-) {
+  options: Partial<z.input<typeof createApiTokenBodySchema>> = {},
+): Promise<z.input<typeof createdApiTokenSchema>> {
   const body = parseOrThrow(createApiTokenBodySchema, { name: "cli", ...options }, "The token");
   const user = await db.user.findUnique({ where: { email: email.trim().toLowerCase() } });
   if (!user) throw new AppError("not_found", `No user with email ${email}`);
@@ -90,15 +90,14 @@ export async function createApiToken(
 /** Creates a token for the signed-in user (web); the plain token is in the answer and nowhere else. */
 export async function createApiTokenForUser(
   user: { id: string; role: Role },
-  body: unknown,
-): Promise<ApiTokenSummary & { token: string }> {
-  const parsed = parseOrThrow(createApiTokenBodySchema, body, "The token");
+  body: CreateApiTokenBody,
+): Promise<z.input<typeof createdApiTokenSchema>> {
   const active = await db.apiToken.count({
     where: { userId: user.id, revokedAt: null, expiresAt: { gt: new Date() } },
   });
   if (active >= MAX_ACTIVE_TOKENS)
     throw new AppError("conflict", `You already have ${MAX_ACTIVE_TOKENS} active tokens: revoke one first`);
-  return issueToken(user, parsed);
+  return issueToken(user, body);
 }
 
 /** A user's tokens, newest first, without their secrets (only the prefix, to tell them apart). */
@@ -115,7 +114,7 @@ export async function listApiTokens(userId: string): Promise<ApiTokenSummary[]> 
 export async function revokeApiToken(
   caller: Pick<ApiCaller, "id" | "token">,
   tokenId: string,
-): Promise<{ id: string; revoked_at: string }> {
+): Promise<z.input<typeof revokedApiTokenSchema>> {
   const token = await db.apiToken.findFirst({ where: { id: tokenId, userId: caller.id } });
   if (!token) throw new AppError("not_found", "Token not found");
   if (caller.token && caller.token.id !== token.id) {

@@ -1,21 +1,10 @@
-import { z } from "zod";
+import type { z } from "zod";
 import { db } from "../../db";
 import { AppError, parseOrThrow } from "../../errors";
 import { hashPassword } from "./password";
-import { MIN_PASSWORD_LENGTH } from "../../contracts/account";
-import { roleSchema } from "../../contracts/common";
+import { createUserInputSchema } from "../../validation/user-account";
 
-export const createUserInputSchema = z.object({
-  email: z.email({ message: "must be an email address" }).transform((e) => e.toLowerCase()),
-  role: roleSchema.default("user"),
-  name: z.string().max(200).optional(),
-  password: z
-    .string()
-    .min(MIN_PASSWORD_LENGTH, { message: `must be at least ${MIN_PASSWORD_LENGTH} characters` })
-    .max(200)
-    .optional(),
-});
-
+/** An operator's account (CLI, demo, tests): its input is checked here, since each of them sends it as typed. */
 export async function createUser(input: z.input<typeof createUserInputSchema>) {
   const data = parseOrThrow(createUserInputSchema, input, "User");
   const existing = await db.user.findUnique({ where: { email: data.email } });

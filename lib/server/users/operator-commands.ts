@@ -2,7 +2,7 @@ import { db } from "../../db";
 import { AppError, parseOrThrow } from "../../errors";
 import { recordAuditLog } from "../admin/record-audit-log";
 import { revokeUserTokens } from "../tokens/api-tokens";
-import { createUserInputSchema } from "./create-user";
+import { createUserInputSchema } from "../../validation/user-account";
 import { hashPassword } from "./password";
 import { revokeUserSessions } from "./sessions";
 import { roleSchema } from "../../contracts/common";

@@ -1,20 +1,27 @@
 import "server-only";
+import type { z } from "zod";
 import { db } from "../../db";
 import { env } from "../../env";
-import { AppError, parseOrThrow } from "../../errors";
+import { AppError } from "../../errors";
 import { enforceRateLimit } from "../rate-limit/rate-limit";
 import { hashPassword } from "./password";
-import { registerUserBodySchema } from "../../contracts/account";
+import type { RegisterUserBody, registeredUserSchema } from "../../contracts/account";
 
 /**
- * Self-service email + password sign-up (when ALLOW_SIGNUP). The address is not verified, so such accounts are
- * never promoted by ADMIN_EMAILS and cannot take over a GitHub identity with the same email.
+ * Whether this client may sign up at all: sign-up is open (ALLOW_SIGNUP) and the client is within the sign-up rate
+ * limit. Checked before the form is read, so a closed server or a flood says so whatever the form holds.
  */
-export async function registerUser(body: unknown, client: string): Promise<{ id: string; email: string }> {
+export async function admitSignUp(client: string): Promise<void> {
   if (!env.ALLOW_SIGNUP)
     throw new AppError("forbidden", "Sign-up is closed on this server; ask an administrator for an account");
   await enforceRateLimit("sign-up", client);
-  const data = parseOrThrow(registerUserBodySchema, body, "The sign-up form");
+}
+
+/**
+ * Self-service email + password sign-up, after admitSignUp. The address is not verified, so such accounts are
+ * never promoted by ADMIN_EMAILS and cannot take over a GitHub identity with the same email.
+ */
+export async function registerUser(data: RegisterUserBody): Promise<z.input<typeof registeredUserSchema>> {
   const existing = await db.user.findUnique({ where: { email: data.email }, select: { id: true } });
   if (existing) throw new AppError("conflict", "An account with this email already exists: sign in instead");
   try {

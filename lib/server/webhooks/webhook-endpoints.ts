@@ -2,13 +2,19 @@ import type { z } from "zod";
 import { randomUUID } from "node:crypto";
 import { db } from "../../db";
 import type { Prisma } from "../../generated/prisma/client";
-import { AppError, parseOrThrow } from "../../errors";
+import { AppError } from "../../errors";
 import type { ApiCaller } from "../../auth/authorize-caller";
 import {
   ADMIN_WEBHOOK_EVENTS,
   MAX_WEBHOOKS_PER_USER,
   type createWebhookBodySchema,
-  webhookDeliveriesQuerySchema,
+  type createdWebhookSchema,
+  type deletedWebhookSchema,
+  type sentTestEventSchema,
+  type webhookDeliveriesQuerySchema,
+  type webhookDeliveriesSchema,
+  type webhookListSchema,
+  type webhookSchema,
   webhookEventSchema,
   webhookPayloadSchema,
   type WebhookPayload,
@@ -36,7 +42,7 @@ type EndpointRow = {
   deliveries?: { createdAt: Date; status: string; responseStatus: number | null }[];
 };
 
-function endpointView(row: EndpointRow) {
+function endpointView(row: EndpointRow): z.input<typeof webhookSchema> {
   const last = row.deliveries?.[0];
   return {
     id: row.id,
@@ -60,7 +66,7 @@ function endpointView(row: EndpointRow) {
 export async function createWebhook(
   caller: Pick<ApiCaller, "id" | "role">,
   input: z.output<typeof createWebhookBodySchema>,
-) {
+): Promise<z.input<typeof createdWebhookSchema>> {
   const adminOnly = input.events.filter((e) => ADMIN_WEBHOOK_EVENTS.includes(e));
   if (adminOnly.length && caller.role !== "admin")
     throw new AppError("forbidden", `Only admins may subscribe to ${adminOnly.join(", ")}`);
@@ -91,7 +97,7 @@ export async function createWebhook(
   return { ...endpointView(row), secret };
 }
 
-export async function listWebhooks(userId: string) {
+export async function listWebhooks(userId: string): Promise<z.input<typeof webhookListSchema>> {
   const rows = await db.webhookEndpoint.findMany({
     where: { userId },
     orderBy: { createdAt: "desc" },
@@ -114,7 +120,7 @@ async function ownEndpoint(userId: string, id: string) {
 }
 
 /** Lets a disabled endpoint receive events again, with its failure count cleared. */
-export async function enableWebhook(userId: string, id: string) {
+export async function enableWebhook(userId: string, id: string): Promise<z.input<typeof webhookSchema>> {
   await ownEndpoint(userId, id);
   const row = await db.webhookEndpoint.update({
     where: { id },
@@ -130,15 +136,19 @@ export async function enableWebhook(userId: string, id: string) {
   return endpointView(row);
 }
 
-export async function deleteWebhook(userId: string, id: string) {
+export async function deleteWebhook(userId: string, id: string): Promise<z.input<typeof deletedWebhookSchema>> {
   await ownEndpoint(userId, id);
   await db.webhookEndpoint.delete({ where: { id } });
   return { id, deleted: true as const };
 }
 
-export async function listWebhookDeliveries(userId: string, id: string, query: unknown) {
+export async function listWebhookDeliveries(
+  userId: string,
+  id: string,
+  query: z.output<typeof webhookDeliveriesQuerySchema>,
+): Promise<z.input<typeof webhookDeliveriesSchema>> {
   await ownEndpoint(userId, id);
-  const { page, per_page } = parseOrThrow(webhookDeliveriesQuerySchema, query, "The query");
+  const { page, per_page } = query;
   const [total, rows] = await Promise.all([
     db.webhookDelivery.count({ where: { endpointId: id } }),
     db.webhookDelivery.findMany({
@@ -175,7 +185,7 @@ export async function queueDelivery(endpointId: string, payload: WebhookPayload)
   return id;
 }
 
-export async function sendTestEvent(userId: string, id: string) {
+export async function sendTestEvent(userId: string, id: string): Promise<z.input<typeof sentTestEventSchema>> {
   const endpoint = await ownEndpoint(userId, id);
   if (endpoint.disabledAt)
     throw new AppError(

@@ -12,6 +12,8 @@ import {
   loadWorkbenchSubmission,
   referenceRecord,
 } from "./load-workbench-submission";
+import type { z } from "zod";
+import type { pairViewSchema } from "../../contracts/workbench";
 
 // GET /api/v1/submissions/{id}/pairs/{finding_id}/{reference_bug_id} and the pair page: both records in full, the
 // six signals against their thresholds, and the judge's verdict or the maintainer's override. With hidden reference
@@ -23,7 +25,7 @@ export async function getPair(
   referenceBugId: string,
   viewer: Viewer,
   run?: number,
-) {
+): Promise<z.input<typeof pairViewSchema>> {
   const submission = await loadWorkbenchSubmission(submissionId, viewer);
   const finding = await findFindingByPublicId(submission, findingId, run);
   const reference = await findReferenceBug(submission.benchmark.id, referenceBugId);

@@ -5,17 +5,13 @@ import { Prisma } from "../../generated/prisma/client";
 import { findingPublicId } from "../../workbench/finding-ids";
 import { pageInfo } from "../pagination";
 import { pairHoldersSql } from "./overrides";
-import { type PageInfo } from "../../contracts/common";
-import { type listOverridesQuerySchema } from "../../contracts/overrides";
 import type { z } from "zod";
-import type { overrideListSchema } from "../../contracts/overrides";
+import type { listOverridesQuerySchema, overrideListSchema } from "../../contracts/overrides";
 
 // Every maintainer's override in one list (for the maintainers who audit the matching): newest
 // first, with who decided, why, what the judge had said, and one place the pair occurs, to open its pair view. An
 // override is keyed by text hashes, so the pair shown is the first stored finding with that text against a reference
 // bug with that text; `submissions` counts every submission holding the pair, which all follow the override.
-
-export type OverrideListItem = z.input<typeof overrideListSchema>["overrides"][number];
 
 type Row = {
   id: string;
@@ -43,7 +39,7 @@ type Row = {
 /** One page of overrides, newest first; `decision` narrows to matches or non-matches. */
 export async function listOverrides(
   q: z.output<typeof listOverridesQuerySchema>,
-): Promise<{ overrides: OverrideListItem[]; pagination: PageInfo }> {
+): Promise<z.input<typeof overrideListSchema>> {
   const match = q.decision === undefined ? null : q.decision === "match";
   const total = await db.matchOverride.count({ where: match === null ? {} : { match } });
   // Findings and reference bugs are found through their contentHash indexes; only this page's overrides are looked up.

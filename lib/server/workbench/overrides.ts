@@ -8,7 +8,7 @@ import type { ApiCaller } from "../../auth/authorize-caller";
 import { findFindingByPublicId, findReferenceBug, loadWorkbenchSubmission } from "./load-workbench-submission";
 import { type createOverrideBodySchema } from "../../contracts/overrides";
 import type { z } from "zod";
-import type { overrideResultSchema } from "../../contracts/overrides";
+import type { overrideResultSchema, withdrawnOverrideSchema } from "../../contracts/overrides";
 
 // Maintainers' match overrides (docs/workbench.md). An override is keyed by the finding's text hash and the reference bug's
 // text hash, so it decides that pair in every submission holding the same finding text against that reference bug;
@@ -129,7 +129,7 @@ export async function createOverride(
 export async function withdrawOverride(
   caller: Pick<ApiCaller, "id">,
   id: string,
-): Promise<{ id: string; withdrawn: true; rescoring: { submissions: string[] } }> {
+): Promise<z.input<typeof withdrawnOverrideSchema>> {
   const existing = await db.matchOverride.findUnique({ where: { id } });
   if (!existing) throw new AppError("not_found", "Override not found");
   const affected = await affectedSubmissions(existing.findingContentHash, existing.referenceHash);

@@ -3,6 +3,8 @@ import Link from "next/link";
 import { requirePageUser } from "@/lib/auth/current-user";
 import { pageFromSearchParam } from "@/lib/server/pagination";
 import { listUserSubmissions } from "@/lib/server/submissions/list-user-submissions";
+import { listSubmissionsQuerySchema } from "@/lib/contracts/submissions";
+import { parseOrThrow } from "@/lib/errors";
 import { Pager } from "@/components/ui/pager";
 import { getSubmissionQuota } from "@/lib/server/submissions/submission-quota";
 import { AutoRefresh } from "@/components/account/auto-refresh";
@@ -21,7 +23,7 @@ export default async function MySubmissionsPage({ searchParams }: Props) {
   const user = await requirePageUser("/account/submissions");
   const page = pageFromSearchParam((await searchParams).page);
   const [{ submissions, pagination }, quota] = await Promise.all([
-    listUserSubmissions(user.id, { page }),
+    listUserSubmissions(user.id, parseOrThrow(listSubmissionsQuerySchema, { page }, "The query")),
     getSubmissionQuota(user.id),
   ]);
   const busy = submissions.some((s) => s.status === "queued" || s.status === "scoring");

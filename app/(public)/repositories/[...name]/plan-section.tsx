@@ -2,7 +2,7 @@ import { count } from "@/lib/format";
 import { Pager } from "@/components/ui/pager";
 import { scrollRegion } from "@/components/ui/scroll-region";
 import { pageInfo } from "@/lib/server/pagination";
-import type { RepositoryPlanView } from "@/lib/server/snapshots/get-repository-plan";
+import type { RepositoryPlan } from "@/lib/server/snapshots/get-repository-plan";
 import type { CallSite, Pass } from "@/lib/validation/pass-plan";
 import { ColumnHeads } from "@/components/ui/column-heads";
 
@@ -17,7 +17,7 @@ export function PlanSection({
   path,
   benchmarkKey,
 }: {
-  view: RepositoryPlanView | null;
+  view: RepositoryPlan | null;
   page: number;
   path: string;
   benchmarkKey: string;

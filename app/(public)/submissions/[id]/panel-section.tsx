@@ -12,6 +12,8 @@ import { readAttributionModel, readPanelConfig } from "@/lib/llm/finding-review-
 import { PANEL_VERDICTS, REASON_LABELS, type RejectionReason, type ValidityCounts } from "@/lib/panel/verdicts";
 import { listPanelReviews, readAttributionJob, readPanelView } from "@/lib/server/panel/read-panel";
 import type { Viewer } from "@/lib/auth/viewer";
+import { panelReviewsQuerySchema } from "@/lib/contracts/panel";
+import { parseOrThrow } from "@/lib/errors";
 
 // The submission page's panel validation and bug-type attribution: figures for everyone who may see the submission,
 // each sampled finding's verdicts and rationales for maintainers and admins, start buttons and progress for admins.
@@ -295,11 +297,15 @@ export async function PanelSection({
     : undefined;
   const reviews =
     isStaff && view?.panel.status === "done"
-      ? await listPanelReviews(id, viewer, {
-          page: String(pageFromSearchParam(search.panel_page)),
-          per_page: "20",
-          ...(verdictFilter ? { verdict: verdictFilter } : {}),
-        })
+      ? await listPanelReviews(
+          id,
+          viewer,
+          parseOrThrow(
+            panelReviewsQuerySchema,
+            { page: pageFromSearchParam(search.panel_page), per_page: 20, verdict: verdictFilter },
+            "The query",
+          ),
+        )
       : null;
   const p = view?.panel;
 

@@ -1,10 +1,11 @@
 import { assertSameOrigin } from "@/lib/auth/origin";
 import { clientKey } from "@/lib/auth/client-key";
+import { parseOrThrow } from "@/lib/errors";
 import { readBodyText } from "@/lib/server/http/read-body";
 import { respond, withErrors } from "@/lib/server/http/respond";
-import { registerUser } from "@/lib/server/users/register-user";
+import { admitSignUp, registerUser } from "@/lib/server/users/register-user";
 import { parseJsonText } from "@/lib/validation/parse-json";
-import { registeredUserSchema } from "@/lib/contracts/account";
+import { registerUserBodySchema, registeredUserSchema } from "@/lib/contracts/account";
 
 export const dynamic = "force-dynamic";
 
@@ -12,5 +13,7 @@ export const dynamic = "force-dynamic";
 export const POST = withErrors(async (request: Request) => {
   assertSameOrigin(request);
   const body = parseJsonText(await readBodyText(request, 16 * 1024), "The request body");
-  return respond(registeredUserSchema, await registerUser(body, clientKey(request.headers)), 201);
+  await admitSignUp(clientKey(request.headers));
+  const data = parseOrThrow(registerUserBodySchema, body, "The sign-up form");
+  return respond(registeredUserSchema, await registerUser(data), 201);
 });

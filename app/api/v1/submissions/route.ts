@@ -1,5 +1,10 @@
 import "server-only";
-import { createdSubmissionSchema, submissionListSchema, sarifUploadQuerySchema } from "@/lib/contracts/submissions";
+import {
+  createdSubmissionSchema,
+  listSubmissionsQuerySchema,
+  submissionListSchema,
+  sarifUploadQuerySchema,
+} from "@/lib/contracts/submissions";
 import { requireCaller } from "@/lib/auth/api-caller";
 import { env } from "@/lib/env";
 import { readBodyBytes } from "@/lib/server/http/read-body";
@@ -15,10 +20,12 @@ export const dynamic = "force-dynamic";
 // GET /api/v1/submissions?page=&per_page= - the caller's own submissions, newest first (private scores included), and their upload quota; tokens need `read`
 export const GET = withErrors(async (request: Request) => {
   const caller = await requireCaller(request, { access: "read", tokens: "read" });
-  const [list, quota] = await Promise.all([
-    listUserSubmissions(caller.id, Object.fromEntries(new URL(request.url).searchParams)),
-    getSubmissionQuota(caller.id),
-  ]);
+  const query = parseOrThrow(
+    listSubmissionsQuerySchema,
+    Object.fromEntries(new URL(request.url).searchParams),
+    "The query",
+  );
+  const [list, quota] = await Promise.all([listUserSubmissions(caller.id, query), getSubmissionQuota(caller.id)]);
   return respond(submissionListSchema, { ...list, quota });
 });
 

@@ -3,7 +3,8 @@ import { readBodyText } from "@/lib/server/http/read-body";
 import { respond, withErrors } from "@/lib/server/http/respond";
 import { createApiTokenForUser, listApiTokens } from "@/lib/server/tokens/api-tokens";
 import { parseJsonText } from "@/lib/validation/parse-json";
-import { apiTokenListSchema, createdApiTokenSchema } from "@/lib/contracts/account";
+import { apiTokenListSchema, createApiTokenBodySchema, createdApiTokenSchema } from "@/lib/contracts/account";
+import { parseOrThrow } from "@/lib/errors";
 
 export const dynamic = "force-dynamic";
 
@@ -18,5 +19,9 @@ export const GET = withErrors(async (request: Request) => {
 export const POST = withErrors(async (request: Request) => {
   const caller = await requireCaller(request, { access: "write", tokens: "none" });
   const body = parseJsonText(await readBodyText(request, 16 * 1024), "The request body");
-  return respond(createdApiTokenSchema, await createApiTokenForUser(caller, body), 201);
+  return respond(
+    createdApiTokenSchema,
+    await createApiTokenForUser(caller, parseOrThrow(createApiTokenBodySchema, body, "The token")),
+    201,
+  );
 });

@@ -19,16 +19,5 @@ export const GET = withErrors(async (request: Request) => {
 export const POST = withErrors(async (request: Request) => {
   const caller = await requireCaller(request, { access: "write", roles: ["admin"], tokens: "admin" });
   const imported = await importBenchmarkVersion(caller.id, await readBodyText(request, env.UPLOAD_MAX_BYTES));
-  return respond(
-    importedBenchmarkSchema,
-    {
-      id: imported.id,
-      key: imported.key,
-      slug: imported.slug,
-      version: imported.version,
-      repositories: imported.repositories,
-      reference_bugs: imported.referenceBugs,
-    },
-    201,
-  );
+  return respond(importedBenchmarkSchema, imported, 201);
 });

@@ -4,8 +4,12 @@ import { respond, withErrors } from "@/lib/server/http/respond";
 import { createAuditRun } from "@/lib/server/audit-runs/create-run";
 import { listAuditRuns } from "@/lib/server/audit-runs/get-run";
 import { parseJsonText } from "@/lib/validation/parse-json";
-import { auditRunListSchema, createdAuditRunSchema } from "@/lib/contracts/audit-runs";
-import { listRunsQuerySchema } from "@/lib/contracts/audit-runs";
+import {
+  auditRunListSchema,
+  createRunBodySchema,
+  createdAuditRunSchema,
+  listRunsQuerySchema,
+} from "@/lib/contracts/audit-runs";
 import { parseOrThrow } from "@/lib/errors";
 
 export const dynamic = "force-dynamic";
@@ -14,7 +18,11 @@ export const dynamic = "force-dynamic";
 export const POST = withErrors(async (request: Request) => {
   const caller = await requireCaller(request, { access: "write", roles: ["admin"], tokens: "admin" });
   const body = parseJsonText(await readBodyText(request, 64 * 1024), "The request body");
-  return respond(createdAuditRunSchema, await createAuditRun(caller.id, body), 202);
+  return respond(
+    createdAuditRunSchema,
+    await createAuditRun(caller.id, parseOrThrow(createRunBodySchema, body, "The run")),
+    202,
+  );
 });
 
 // GET /api/v1/admin/runs?page=&per_page= - in-house runs, newest first (admins)

@@ -1,5 +1,6 @@
 import { requireCaller } from "@/lib/auth/api-caller";
-import { webhookDeliveriesSchema } from "@/lib/contracts/webhooks";
+import { webhookDeliveriesQuerySchema, webhookDeliveriesSchema } from "@/lib/contracts/webhooks";
+import { parseOrThrow } from "@/lib/errors";
 import { respond, withErrors } from "@/lib/server/http/respond";
 import { listWebhookDeliveries } from "@/lib/server/webhooks/webhook-endpoints";
 
@@ -9,8 +10,10 @@ export const dynamic = "force-dynamic";
 export const GET = withErrors(async (request: Request, context: { params: Promise<{ id: string }> }) => {
   const { id } = await context.params;
   const caller = await requireCaller(request, { access: "read", tokens: "read" });
-  return respond(
-    webhookDeliveriesSchema,
-    await listWebhookDeliveries(caller.id, id, Object.fromEntries(new URL(request.url).searchParams)),
+  const query = parseOrThrow(
+    webhookDeliveriesQuerySchema,
+    Object.fromEntries(new URL(request.url).searchParams),
+    "The query",
   );
+  return respond(webhookDeliveriesSchema, await listWebhookDeliveries(caller.id, id, query));
 });

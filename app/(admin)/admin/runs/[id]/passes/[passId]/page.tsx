@@ -51,15 +51,7 @@ export default async function PassPage({ params }: Props) {
         <>
           <h2>Findings</h2>
           <ul>
-            {(
-              pass.findings_list as {
-                file?: string;
-                line_start?: number;
-                line_end?: number;
-                title?: string;
-                severity?: string;
-              }[]
-            ).map((f, i) => (
+            {pass.findings_list.map((f, i) => (
               <li key={i}>
                 <code>
                   {f.file}:{f.line_start}-{f.line_end}

@@ -2,7 +2,8 @@ import { requireCaller } from "@/lib/auth/api-caller";
 import { approveJudgeSpend } from "@/lib/server/admin/approve-judge-spend";
 import { readOptionalJsonBody } from "@/lib/server/http/read-body";
 import { respond, withErrors } from "@/lib/server/http/respond";
-import { approvedSpendSchema } from "@/lib/contracts/admin";
+import { approveJudgeSpendBodySchema, approvedSpendSchema } from "@/lib/contracts/admin";
+import { parseOrThrow } from "@/lib/errors";
 
 export const dynamic = "force-dynamic";
 
@@ -10,6 +11,10 @@ export const dynamic = "force-dynamic";
 export const POST = withErrors(async (request: Request, context: { params: Promise<{ id: string }> }) => {
   const { id } = await context.params;
   const caller = await requireCaller(request, { access: "write", roles: ["admin"], tokens: "admin" });
-  const body = await readOptionalJsonBody(request, 4 * 1024);
-  return respond(approvedSpendSchema, await approveJudgeSpend(caller.id, id, body));
+  const approval = parseOrThrow(
+    approveJudgeSpendBodySchema,
+    (await readOptionalJsonBody(request, 4 * 1024)) ?? {},
+    "The approval",
+  );
+  return respond(approvedSpendSchema, await approveJudgeSpend(caller.id, id, approval));
 });

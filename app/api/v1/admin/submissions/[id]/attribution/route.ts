@@ -2,7 +2,8 @@ import { requireCaller } from "@/lib/auth/api-caller";
 import { startAttribution } from "@/lib/server/finding-review/start-finding-review";
 import { readOptionalJsonBody } from "@/lib/server/http/read-body";
 import { respond, withErrors } from "@/lib/server/http/respond";
-import { startedAttributionSchema } from "@/lib/contracts/panel";
+import { startAttributionBodySchema, startedAttributionSchema } from "@/lib/contracts/panel";
+import { parseOrThrow } from "@/lib/errors";
 
 export const dynamic = "force-dynamic";
 
@@ -10,6 +11,10 @@ export const dynamic = "force-dynamic";
 export const POST = withErrors(async (request: Request, context: { params: Promise<{ id: string }> }) => {
   const { id } = await context.params;
   const caller = await requireCaller(request, { access: "write", roles: ["admin"], tokens: "admin" });
-  const body = await readOptionalJsonBody(request, 1024);
-  return respond(startedAttributionSchema, await startAttribution(caller.id, id, body), 202);
+  parseOrThrow(
+    startAttributionBodySchema,
+    (await readOptionalJsonBody(request, 1024)) ?? {},
+    "The attribution request",
+  );
+  return respond(startedAttributionSchema, await startAttribution(caller.id, id), 202);
 });

@@ -2,7 +2,8 @@ import { requireCaller } from "@/lib/auth/api-caller";
 import { startPanel } from "@/lib/server/finding-review/start-finding-review";
 import { readOptionalJsonBody } from "@/lib/server/http/read-body";
 import { respond, withErrors } from "@/lib/server/http/respond";
-import { startedPanelSchema } from "@/lib/contracts/panel";
+import { startPanelBodySchema, startedPanelSchema } from "@/lib/contracts/panel";
+import { parseOrThrow } from "@/lib/errors";
 
 export const dynamic = "force-dynamic";
 
@@ -10,6 +11,10 @@ export const dynamic = "force-dynamic";
 export const POST = withErrors(async (request: Request, context: { params: Promise<{ id: string }> }) => {
   const { id } = await context.params;
   const caller = await requireCaller(request, { access: "write", roles: ["admin"], tokens: "admin" });
-  const body = await readOptionalJsonBody(request, 4 * 1024);
-  return respond(startedPanelSchema, await startPanel(caller.id, id, body), 202);
+  const input = parseOrThrow(
+    startPanelBodySchema,
+    (await readOptionalJsonBody(request, 4 * 1024)) ?? {},
+    "The panel request",
+  );
+  return respond(startedPanelSchema, await startPanel(caller.id, id, input), 202);
 });

@@ -10,20 +10,6 @@ export const GET = withErrors(
   async (request: Request, context: { params: Promise<{ owner: string; name: string }> }) => {
     const { owner, name } = await context.params;
     const query = parseOrThrow(planQuerySchema, Object.fromEntries(new URL(request.url).searchParams), "The query");
-    const view = await getRepositoryPlan(query.benchmark, `${owner}/${name}`);
-    const { snapshot } = view;
-    return respond(repositoryPlanSchema, {
-      benchmark: view.benchmark.key,
-      repository: view.repository,
-      snapshot: {
-        sha256: snapshot.sha256,
-        files: snapshot.files,
-        lines: snapshot.lines,
-        languages: snapshot.languages,
-        image: snapshot.image,
-        imported_at: snapshot.importedAt,
-      },
-      plan: view.plan,
-    });
+    return respond(repositoryPlanSchema, await getRepositoryPlan(query.benchmark, `${owner}/${name}`));
   },
 );

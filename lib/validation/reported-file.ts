@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { knowledgeCutoffSchema } from "../../validation/findings-file";
-import { pipelineSchema } from "../../validation/benchmark-file";
-import { reportedDatasheetSchema } from "../../contracts/datasheet";
+import { knowledgeCutoffSchema } from "./findings-file";
+import { pipelineSchema } from "./benchmark-file";
+import { reportedDatasheetSchema } from "../contracts/datasheet";
 
 // The shape of data/probe-reported.json: results published elsewhere (the PROBE paper and blog), transcribed as data.
 // Percentages are as printed (0..100). Unknown keys are kept (loose objects): the raw configuration row is stored as
