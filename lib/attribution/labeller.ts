@@ -15,7 +15,7 @@ export type LabellerCandidate = Labeller & {
   references: number;
 };
 
-export type LabellerRule =
+type LabellerRule =
   | "requested"
   | "complete-configured"
   | "complete-most-findings"
@@ -60,7 +60,7 @@ export function describeLabeller(l: Labeller): string {
 }
 
 /** A configuration labelled every reference bug of the version (a version without reference bugs has none to label). */
-export function labelsEveryReference(c: LabellerCandidate, referenceTotal: number): boolean {
+function labelsEveryReference(c: LabellerCandidate, referenceTotal: number): boolean {
   return referenceTotal > 0 && c.references >= referenceTotal;
 }
 
@@ -141,7 +141,7 @@ export const MAINTAINERS_LABELS: LabellerView = {
   description: "maintainers' labels (the benchmark file's categories; another labeller)",
 };
 
-export function labellerView(l: Labeller): LabellerView {
+function labellerView(l: Labeller): LabellerView {
   return {
     kind: "classifier",
     key: labellerKey(l),

@@ -147,7 +147,7 @@ export const auditLogSchema = z
   .meta({ id: "AuditLog" });
 
 // The reference bugs of a version labelled by one classifier configuration (docs/panel-and-attribution.md).
-export const referenceAttributionJobSchema = z
+const referenceAttributionJobSchema = z
   .object({
     id: z.string(),
     labeller: z

@@ -377,7 +377,7 @@ describe("panel and attribution through the API", () => {
     const csv = await contractFetch(`${webUrl}/api/v1/bug-types?benchmark=${slug}@1&format=csv`);
     expect(csv.headers.get("content-type")).toContain("text/csv");
     expect((await csv.text()).split("\r\n")[0]).toBe(
-      "source,kind,name,family,level,human_n,human_share,agent_share,agent_min,agent_max,agent_mean_n,gap,ratio",
+      "source,kind,name,family,level,human_n,human_share,agent_share,agent_min,agent_max,agent_mean_n,gap,ratio,agent_labeller,reference_labeller",
     );
   });
 

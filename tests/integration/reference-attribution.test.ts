@@ -96,6 +96,11 @@ describe("reference bugs labelled by the findings' classifier", () => {
       referenceWithoutTrigger: 3,
     });
     expect(types.stored.labellerNote).toContain("The same-labeller comparison turns on once");
+    // The page says so too (the demo, without an LLM, stays in this state).
+    const page = (await call(webUrl, "GET", `/bug-types?benchmark=${key}`)).text.replaceAll("&#x27;", "'");
+    expect(page).toContain("Maintainers % (maintainers' labels)");
+    expect(page).toContain("maintainers' labels (the benchmark file's categories; another labeller)");
+    expect(page).toContain("The same-labeller comparison turns on once");
     // Only admins start it.
     const path = `/api/v1/admin/benchmarks/${encodeURIComponent(key)}/reference-attribution`;
     expect((await call(webUrl, "POST", path, {}, {})).status).toBe(401);

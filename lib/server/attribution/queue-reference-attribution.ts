@@ -17,7 +17,7 @@ import type { startedReferenceAttributionSchema } from "../../contracts/admin";
 // row's id. Not server-only: the worker queues through the same functions.
 
 /** Reference bugs of the version, and how many of them `labeller` labelled. */
-export async function countReferenceLabels(
+async function countReferenceLabels(
   benchmarkId: string,
   labeller: Labeller,
 ): Promise<{ total: number; labelled: number }> {

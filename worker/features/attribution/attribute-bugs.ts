@@ -21,7 +21,8 @@ import {
 // version's taxonomy and one trigger level from the one classifier (classify-subjects.ts). A submitter's own category
 // is also kept, as a self_reported row, to show as their label, and never counts in the shares. The version's
 // reference bugs are labelled by the same configuration in a job of their own, once per version and configuration
-// (attribute-references.ts): this job queues it when that configuration's reference labels are missing.
+// (attribute-references.ts): the attribution job queues it first when that configuration's reference labels are
+// missing (queueReferenceLabelsFor).
 
 export type AttributionDeps = ClassifierDeps;
 export type AttributionSummary = {
@@ -45,14 +46,6 @@ async function classifyFindings(claim: FindingReviewClaim, deps: AttributionDeps
     promptVersion: `${asking.prompt.name}@${asking.prompt.version}`,
     model: deps.model,
   });
-  // The comparisons need the reference bugs labelled by this same configuration: queued now when missing, so the
-  // two jobs run side by side.
-  await queueMissingReferenceLabels(run.submission.benchmarkId, {
-    model: deps.model,
-    promptHash: asking.promptHash,
-    taxonomyHash: asking.taxHash,
-  });
-
   const given = findings.filter((s) => attributionPlan(s.category) === "given");
   await writeGivenLabels(given, asking, { model: "self-reported", source: "self_reported" });
   await progress(5);
@@ -72,6 +65,30 @@ async function classifyFindings(claim: FindingReviewClaim, deps: AttributionDeps
   // Public pages (bug types) are cached until the benchmark's stamp (latest Submission.updatedAt) moves: move it.
   await db.submission.update({ where: { id: run.submissionId }, data: { updatedAt: new Date() } });
   return { total: findings.length, selfReported: given.length, classified: findings.length, cached, asked };
+}
+
+/**
+ * The bug-type comparisons need the version's reference bugs labelled by this same configuration: queues their job
+ * when some of those labels are missing (the processor calls it before attributeBugs, so both run side by side).
+ */
+export async function queueReferenceLabelsFor(
+  claim: FindingReviewClaim,
+  client: ClassifierDeps["client"],
+  model: string,
+): Promise<void> {
+  const run = await db.attributionRun.findUniqueOrThrow({
+    where: { id: claim.runId },
+    select: { submission: { select: { benchmarkId: true, benchmark: { select: { taxonomy: true } } } } },
+  });
+  const taxonomy = readTaxonomy(run.submission.benchmark.taxonomy);
+  // Without a taxonomy attributeBugs fails and says why.
+  if (!taxonomy) return;
+  const asking = attributionAsking(taxonomy, client);
+  await queueMissingReferenceLabels(run.submission.benchmarkId, {
+    model,
+    promptHash: asking.promptHash,
+    taxonomyHash: asking.taxHash,
+  });
 }
 
 /** The run, its benchmark's taxonomy, and the submission's findings. */
