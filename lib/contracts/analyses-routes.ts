@@ -23,7 +23,8 @@ export const analysesRoutes = {
     method: "get",
     path: "/api/v1/submissions/{id}/runs",
     tag: "Analyses",
-    summary: "Repeated runs: per-run scores with distinct findings, the n-of-k curve and the frequency spectrum",
+    summary:
+      "Repeated runs: per-run scores with distinct findings, the n-of-k curve, the frequency spectrum and the run analyses of Figures 7-9",
     description:
       "`table` picks which table `format=csv` downloads. 404 for a submission with one run (or one the caller may not see); 409 until it has been scored.",
     auth: { kind: "optional", scope: "read" },

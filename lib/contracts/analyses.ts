@@ -207,13 +207,59 @@ const categoryOverlapSchema = z
   })
   .meta({ id: "CategoryOverlap" });
 
+const share = (description: string) => z.number().nullable().meta({ description });
+const runAgreementSchema = z
+  .object({
+    runs: z.number().int(),
+    held_out_run: z.number().int().nullable().meta({
+      description: "0-based index of the held-out run, the last in upload order; null with fewer than three runs",
+    }),
+    configurations: z.number().int().meta({
+      description: "Other public verified configurations of the version, each by its first run",
+    }),
+    draws: z.number().int().meta({ description: "Random draws of the category-matched baseline" }),
+    seed: z
+      .number()
+      .int()
+      .meta({ description: "Seed of the baseline's generator: the same matches give the same numbers" }),
+    no_data_reason: z.string().nullable().meta({ description: "Why there are no buckets (fewer than three runs)" }),
+    buckets: z.array(
+      z.object({
+        runs_finding: z
+          .number()
+          .int()
+          .meta({ description: "How many of the other runs (all but the held-out one) find the bug" }),
+        reference_bugs: z.number().int(),
+        uncategorised_reference_bugs: z
+          .number()
+          .int()
+          .meta({ description: "Bugs of the bucket without a category (the baseline draws them from that pool)" }),
+        configurations: z
+          .number()
+          .int()
+          .meta({ description: "Other configurations covering at least one bug of the bucket: the ones averaged" }),
+        others_share: share("Mean over the other configurations of the share of the bucket's bugs each finds"),
+        held_out_share: share("Share of the bucket's bugs the held-out run finds"),
+        baseline_mean: share(
+          "others_share for bugs picked at random within each category (as many per category as the bucket holds), mean over the draws",
+        ),
+        baseline_low: share("2.5% quantile of the draws"),
+        baseline_high: share("97.5% quantile of the draws"),
+      }),
+    ),
+  })
+  .meta({ id: "RunAgreement" });
+
 /** GET /api/v1/submissions/{id}/runs: the query (`table` picks the CSV table). */
 export const repeatedRunsQuerySchema = z.object({
   format: z.enum(["json", "csv"]).default("json"),
-  table: z.enum(["runs", "curve", "spectrum", "union_growth"]).default("runs").meta({
-    description:
-      "With format=csv: per-run scores, the n-of-k curve, the frequency spectrum, the union's growth with its stable-beta projection, or the per-category overlap of the runs",
-  }),
+  table: z
+    .enum(["runs", "curve", "spectrum", "union_growth", "category_overlap", "run_agreement"])
+    .default("runs")
+    .meta({
+      description:
+        "With format=csv: per-run scores, the n-of-k curve, the frequency spectrum, the union's growth with its stable-beta projection, the per-category overlap of the runs, or the other configurations' share by how many runs find a bug",
+    }),
 });
 
 /** GET /api/v1/submissions/{id}/runs: the response body. */
@@ -232,6 +278,10 @@ export const repeatedRunsSchema = z
     category_overlap: categoryOverlapSchema.nullable().meta({
       description:
         "Figure 7: per category of the reference bugs, how much the runs overlap with one another against their recall of the reference set",
+    }),
+    run_agreement: runAgreementSchema.nullable().meta({
+      description:
+        "Figure 8: by how many of the runs other than the last find a reference bug, the share the version's other configurations find, the share the held-out last run finds, and a category-matched random baseline",
     }),
   })
   .meta({
@@ -273,6 +323,27 @@ export const repeatedRunsSchema = z
             run_overlap: 1,
             pairs: 2,
             ratio: 2,
+          },
+        ],
+      },
+      run_agreement: {
+        runs: 3,
+        held_out_run: 2,
+        configurations: 2,
+        draws: 200,
+        seed: 20260408,
+        no_data_reason: null,
+        buckets: [
+          {
+            runs_finding: 2,
+            reference_bugs: 3,
+            uncategorised_reference_bugs: 0,
+            configurations: 2,
+            others_share: 0.8333,
+            held_out_share: 0.6667,
+            baseline_mean: 0.21,
+            baseline_low: 0,
+            baseline_high: 0.5,
           },
         ],
       },

@@ -6,12 +6,9 @@ import type { BugText, SignalValues } from "../scoring/types";
 import { sha256 } from "../hash";
 import { capRationale, renderJudgeMessages } from "./judge-messages";
 import { loadPrompt, type PromptTemplate } from "./prompts";
-import { createNodeFetch } from "./node-fetch";
-import { countingFetch, type RequestCounter } from "./retry";
+import { CompletionShapeError, JudgeHttp, type Completion } from "./judge-http";
+import type { RequestCounter } from "./retry";
 import { timedModelCall } from "../observability/metrics";
-
-// One keep-alive connection pool for every judge of the process.
-const judgeFetch = createNodeFetch();
 
 const JUDGE_PROMPT = "judge-match";
 export const OFFLINE_JUDGE_MODEL = "offline-heuristic-v1";
@@ -53,7 +50,7 @@ export class OpenAiJudge implements Judge {
   readonly offline = false;
   readonly promptVersion: string;
   readonly requests: RequestCounter = { requests: 0, retries: 0 };
-  private readonly client: OpenAI;
+  private readonly http: JudgeHttp;
   private readonly prompt: PromptTemplate;
   private readonly hash: string;
 
@@ -64,20 +61,15 @@ export class OpenAiJudge implements Judge {
     const prompt = loadPrompt(JUDGE_PROMPT);
     this.promptVersion = `${prompt.name}@${prompt.version}`;
     this.prompt = prompt;
-    // The SDK retries 408 / 409 / 429 / 5xx and dropped connections itself (exponential backoff, Retry-After);
-    // countingFetch only counts the attempts, for the score record.
-    // node:http under the SDK (lib/llm/node-fetch.ts): at high concurrency the standard fetch's CPU per call
-    // capped judge throughput.
-    this.client = new OpenAI({
-      apiKey: opts.apiKey,
-      baseURL: opts.baseURL,
-      timeout: opts.timeoutMs,
+    // The SDK resolves the endpoint (its default, or OPENAI_BASE_URL), which is part of the verdict cache key; the
+    // calls themselves go through JudgeHttp (judge-http.ts: the SDK's retry policy and errors, a fraction of its CPU).
+    const endpoint = new OpenAI({ apiKey: opts.apiKey, baseURL: opts.baseURL }).baseURL;
+    this.http = new JudgeHttp(endpoint, opts.apiKey, {
+      timeoutMs: opts.timeoutMs,
       maxRetries: opts.maxRetries,
-      fetch: countingFetch(this.requests, judgeFetch),
+      counter: this.requests,
     });
-    this.hash = sha256(
-      JSON.stringify({ template: prompt.body, reply: judgeReplyJsonSchema, model, endpoint: this.client.baseURL }),
-    );
+    this.hash = sha256(JSON.stringify({ template: prompt.body, reply: judgeReplyJsonSchema, model, endpoint }));
   }
 
   configHash(): string {
@@ -86,29 +78,36 @@ export class OpenAiJudge implements Judge {
 
   async decide(a: JudgeText, b: JudgeText): Promise<JudgeDecision> {
     const messages = renderJudgeMessages(this.prompt, a, b);
-    const completion = await timedModelCall("judge", () =>
-      this.client.chat.completions.create({
-        model: this.model,
-        temperature: 0,
-        messages,
-        response_format: {
-          type: "json_schema",
-          json_schema: { name: "match_verdict", strict: true, schema: judgeReplyJsonSchema },
-        },
-      }),
-    );
-    const text = completion.choices[0]?.message?.content ?? "";
+    const notJson = () =>
+      new JudgeReplyError(`judge model ${this.model} returned a reply that is not {match, rationale} JSON`);
+    let completion: Completion;
+    try {
+      completion = await timedModelCall("judge", () =>
+        this.http.complete({
+          model: this.model,
+          temperature: 0,
+          messages,
+          response_format: {
+            type: "json_schema",
+            json_schema: { name: "match_verdict", strict: true, schema: judgeReplyJsonSchema },
+          },
+        }),
+      );
+    } catch (error) {
+      if (error instanceof CompletionShapeError) throw notJson();
+      throw error;
+    }
     let reply: z.infer<typeof judgeReplySchema>;
     try {
-      reply = judgeReplySchema.parse(JSON.parse(text));
+      reply = judgeReplySchema.parse(JSON.parse(completion.content));
     } catch {
-      throw new JudgeReplyError(`judge model ${this.model} returned a reply that is not {match, rationale} JSON`);
+      throw notJson();
     }
     return {
       match: reply.match,
       rationale: reply.rationale,
-      inputTokens: completion.usage?.prompt_tokens ?? 0,
-      outputTokens: completion.usage?.completion_tokens ?? 0,
+      inputTokens: completion.inputTokens,
+      outputTokens: completion.outputTokens,
     };
   }
 }

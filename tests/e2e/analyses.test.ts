@@ -19,6 +19,7 @@ const PER_REPO = 30;
 
 let slug: string;
 let id: string;
+let repeatedId: string;
 let submitter: { id: string; token: string };
 let admin: { id: string; token: string };
 let browser: Browser;
@@ -270,6 +271,83 @@ describe("overlap within bug types (Figure 7)", () => {
     expect(even!.run_overlap).toBeCloseTo(9 / 13, 9);
     expect(odd!.ratio).toBeCloseTo(2.5, 9);
     expect(body.category_overlap.median_ratio).toBeCloseTo((30 / 13 + 2.5) / 2, 9);
+    const csv = await api<string>(`/api/v1/submissions/${id}/runs?format=csv&table=category_overlap`, submitter.token);
+    expect(csv.status).toBe(200);
+    expect(csv.body.split("\n")[0]).toContain("category,reference_bugs");
+  });
+});
+
+describe("other configurations' share by runs finding a bug (Figure 8)", () => {
+  type Agreement = {
+    configurations: number;
+    held_out_run: number | null;
+    no_data_reason: string | null;
+    buckets: {
+      runs_finding: number;
+      reference_bugs: number;
+      configurations: number;
+      others_share: number | null;
+      held_out_share: number | null;
+      baseline_mean: number | null;
+      baseline_low: number | null;
+      baseline_high: number | null;
+    }[];
+  };
+
+  it("holds out the last run and compares the other approved entry with a category-matched baseline", async () => {
+    // The approved two-run entry is the other configuration: its first run finds alpha 0-14 and beta 0-9. Here runs 1
+    // and 2 both find alpha 0-4, one of them alpha 5-9 and 20-24; the held-out run 3 finds alpha 0-2 and beta 20.
+    const alpha = (from: number, to: number) =>
+      Array.from({ length: to - from + 1 }, (_, i) => findingFor(REPOS[0]!, from + i));
+    const created = await api<{ id: string }>("/api/v1/submissions", submitter.token, {
+      method: "POST",
+      body: JSON.stringify({
+        benchmark: slug,
+        model: "Repeated Finder",
+        runs: [
+          { findings: alpha(0, 9) },
+          { findings: [...alpha(0, 4), ...alpha(20, 24)] },
+          { findings: [...alpha(0, 2), findingFor(REPOS[1]!, 20)] },
+        ],
+      }),
+    });
+    repeatedId = created.body.id;
+    expect((await waitForStatus(webUrl, repeatedId, submitter.token)).status).toBe("scored");
+    const { body } = await api<{ run_agreement: Agreement }>(`/api/v1/submissions/${repeatedId}/runs`, submitter.token);
+    const agreement = body.run_agreement;
+    expect(agreement).toMatchObject({ configurations: 1, held_out_run: 2, no_data_reason: null });
+    const [none, one, both] = agreement.buckets;
+    // Both runs: alpha 0-4, all found by the other entry; the held-out run finds 3 of 5.
+    expect(both).toMatchObject({ runs_finding: 2, reference_bugs: 5, configurations: 1, others_share: 1 });
+    expect(both!.held_out_share).toBeCloseTo(0.6, 12);
+    // One run: alpha 5-9 (found by the other entry) and 20-24 (not): 1/2; the held-out run none.
+    expect(one).toMatchObject({ runs_finding: 1, reference_bugs: 10, others_share: 0.5, held_out_share: 0 });
+    // Neither: the other 45 bugs, of which the other entry finds alpha 10-14 and beta 0-9; the held-out run beta 20.
+    expect(none).toMatchObject({ runs_finding: 0, reference_bugs: 45 });
+    expect(none!.others_share).toBeCloseTo(15 / 45, 12);
+    expect(none!.held_out_share).toBeCloseTo(1 / 45, 12);
+    // At random within types, alpha 0-4 (three of the even category, two of the odd) would be found
+    // (3 * 13/30 + 2 * 12/30) / 5 = 0.42 of the time: the other entry finds 13 of 30 even bugs and 12 of 30 odd ones.
+    expect(Math.abs(both!.baseline_mean! - 0.42)).toBeLessThan(0.06);
+    expect(both!.baseline_low!).toBeLessThanOrEqual(both!.baseline_mean!);
+    expect(both!.baseline_high!).toBeGreaterThanOrEqual(both!.baseline_mean!);
+    const csv = await api<string>(
+      `/api/v1/submissions/${repeatedId}/runs?format=csv&table=run_agreement`,
+      submitter.token,
+    );
+    expect(csv.body.split(/\r?\n/)[0]).toBe(
+      "runs_finding,reference_bugs,uncategorised_reference_bugs,other_configurations,others_share,held_out_share,baseline_mean,baseline_low_2_5,baseline_high_97_5",
+    );
+    // Two runs leave no run to condition on once one is held out: the reason instead of numbers.
+    const two = await api<{ run_agreement: Agreement }>(`/api/v1/submissions/${id}/runs`);
+    expect(two.body.run_agreement).toMatchObject({ held_out_run: null, buckets: [] });
+    expect(two.body.run_agreement.no_data_reason).toContain("three runs");
+    // Public, so the page test below can read it without signing in.
+    const review = await api(`/api/v1/admin/submissions/${repeatedId}/review`, admin.token, {
+      method: "POST",
+      body: JSON.stringify({ decision: "approve" }),
+    });
+    expect(review.status).toBe(200);
   });
 });
 
@@ -362,6 +440,15 @@ describe("pages", () => {
     await page.getByRole("img", { name: /^Union growth: distinct findings/ }).waitFor();
     await page.getByRole("table", { name: /^Union of runs 1\.\.n/ }).waitFor();
     await page.getByRole("table", { name: /^Per bug type: overlap between runs/ }).waitFor();
+    await page.getByText(/Needs at least three runs/).waitFor();
+    found.push(...(await violations(page, `/submissions/${repeatedId}`)));
+    await page.getByRole("img", { name: /^Share of reference bugs other configurations find/ }).waitFor();
+    expect(
+      await page
+        .getByRole("table", { name: /^Reference bugs by how many of 2 runs/ })
+        .locator("tbody tr")
+        .count(),
+    ).toBe(3);
 
     found.push(...(await violations(page, `/bug-types?benchmark=${slug}@1`)));
     await page.getByRole("table", { name: /Jensen-Shannon distance/ }).waitFor();

@@ -122,13 +122,27 @@ export async function startFakeOpenAi(
         Object.assign(stats, { chatCalls: 0, embeddingCalls: 0, failuresServed: 0, malformedServed: 0 });
         return send(200, { ok: true });
       }
+      // A reply is written `delay` after the request arrived, the fake's own work included, as an endpoint with a
+      // fixed latency answers: work done after the wait made each call 200 ms plus the fake's CPU (3-20 ms on the
+      // loaded 2-core machine), which bench:score counted against the client.
+      const arrived = performance.now();
+      const delay = control.latencyMs + (control.latencyJitterMs > 0 ? Math.random() * control.latencyJitterMs : 0);
+      const reply = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+        const wait = delay - (performance.now() - arrived);
+        if (wait <= 0) return send(status, body, headers);
+        const text = JSON.stringify(body);
+        setTimeout(() => {
+          res.writeHead(status, { "content-type": "application/json", ...headers });
+          res.end(text);
+        }, wait);
+      };
       const respond = () => {
         if (req.headers.authorization !== "Bearer test-key")
-          return send(401, { error: { message: "bad key", type: "invalid_request_error" } });
+          return reply(401, { error: { message: "bad key", type: "invalid_request_error" } });
         if (control.failNext > 0 && (req.url?.endsWith("/chat/completions") || req.url?.endsWith("/embeddings"))) {
           control.failNext--;
           stats.failuresServed++;
-          return send(
+          return reply(
             control.failStatus,
             { error: { message: "injected failure", type: "server_error" } },
             control.failStatus === 429 ? { "retry-after": "0" } : {},
@@ -137,7 +151,7 @@ export async function startFakeOpenAi(
         if (req.url?.endsWith("/chat/completions") && control.failRate > 0 && Math.random() < control.failRate) {
           stats.failuresServed++;
           const status = stats.failuresServed % 2 === 0 ? 429 : 500;
-          return send(
+          return reply(
             status,
             { error: { message: "injected failure", type: "server_error" } },
             status === 429 ? { "retry-after-ms": "5" } : {},
@@ -163,7 +177,7 @@ export async function startFakeOpenAi(
             stats.malformedServed++;
             content = "I think they match.";
           }
-          return send(200, {
+          return reply(200, {
             id: `chatcmpl-${stats.chatCalls}`,
             object: "chat.completion",
             created: Math.floor(Date.now() / 1000),
@@ -179,7 +193,7 @@ export async function startFakeOpenAi(
         if (req.url?.endsWith("/embeddings")) {
           stats.embeddingCalls++;
           const inputs: string[] = Array.isArray(body.input) ? body.input : [body.input];
-          return send(200, {
+          return reply(200, {
             object: "list",
             model: body.model,
             data: inputs.map((text, index) => ({
@@ -190,11 +204,9 @@ export async function startFakeOpenAi(
             usage: { prompt_tokens: 0, total_tokens: 0 },
           });
         }
-        return send(404, { error: { message: "not found" } });
+        return reply(404, { error: { message: "not found" } });
       };
-      const delay = control.latencyMs + (control.latencyJitterMs > 0 ? Math.random() * control.latencyJitterMs : 0);
-      if (delay > 0 && !req.url?.startsWith("/__")) setTimeout(respond, delay);
-      else respond();
+      respond();
     });
   });
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));

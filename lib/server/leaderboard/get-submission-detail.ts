@@ -6,7 +6,9 @@ import { canViewSubmission, type Viewer } from "../../auth/viewer";
 import type { ScoreWithIntervals } from "../../scoring/types";
 import { readScoreBreakdowns } from "../submissions/read-scores";
 import { readUnionGrowth } from "../analyses/union-growth";
-import { readCategoryOverlap } from "../analyses/category-overlap";
+import { categoryOverlapView } from "../analyses/category-overlap";
+import { readRunMatches } from "../analyses/run-matches";
+import { readRunAgreement } from "../analyses/run-agreement-share";
 import { withIntervals } from "../../leaderboard/compute-leaderboard-view";
 import { benchmarkKey } from "../../benchmarks/benchmark-ref";
 
@@ -33,10 +35,13 @@ export async function getSubmissionDetail(id: string, viewer: Viewer) {
   const usage = submission.judgeUsage[0] ?? null;
   const k = submission.runs.length;
   const scores = await readScoreBreakdowns(id, { runCount: reported ? Number(reported.runs ?? 1) : k });
-  // Figures 9 and 7 and how it was scored: independent reads of what is stored, together.
-  const [unionGrowth, categoryOverlap, scoring] = await Promise.all([
+  // Figures 9, 7 and 8 and how it was scored: independent reads of what is stored, together. Figures 7 and 8 compare
+  // the runs on the reference bugs they match, read once for both.
+  const runMatches = reported ? Promise.resolve(null) : readRunMatches(submission);
+  const [unionGrowth, categoryOverlap, runAgreement, scoring] = await Promise.all([
     reported ? [] : readUnionGrowth(id, scores.spectrum),
-    reported ? null : readCategoryOverlap(submission),
+    runMatches.then(categoryOverlapView),
+    reported ? null : readRunAgreement(submission, runMatches),
     usage ? readScoringRecord(submission, usage) : null,
   ]);
 
@@ -86,6 +91,7 @@ export async function getSubmissionDetail(id: string, viewer: Viewer) {
     spectrum: scores.spectrum,
     unionGrowth,
     categoryOverlap,
+    runAgreement,
     scoring,
   };
 }

@@ -1,18 +1,23 @@
 import "server-only";
+import type { z } from "zod";
+import type { repeatedRunsQuerySchema as runsQuery } from "../../contracts/analyses";
 import { db } from "../../db";
 import { AppError } from "../../errors";
 import { columnsCsv, type CsvColumn } from "../../leaderboard/format-csv";
 import { canViewSubmission, type Viewer } from "../../auth/viewer";
 import { readScoreBreakdowns } from "./read-scores";
 import { readUnionGrowth } from "../analyses/union-growth";
-import { readCategoryOverlap } from "../analyses/category-overlap";
+import { categoryOverlapView } from "../analyses/category-overlap";
+import { readRunMatches } from "../analyses/run-matches";
+import { readRunAgreement } from "../analyses/run-agreement-share";
 
 // Repeated runs of one submission as a download: each run's scores over its reported findings with its distinct
 // findings next to them, the union / at-least-n / intersection curve over distinct findings, and the frequency
 // spectrum with the accumulated union (§E.2, Table 22). Same visibility as the submission itself.
 
-// GET /api/v1/submissions/{id}/runs[?format=csv&table=runs|curve|spectrum|union_growth|category_overlap]: the query and answer are in lib/contracts/analyses.ts.
+// GET /api/v1/submissions/{id}/runs[?format=csv&table=runs|curve|spectrum|union_growth|category_overlap|run_agreement]: the query and answer are in lib/contracts/analyses.ts.
 export { repeatedRunsQuerySchema } from "../../contracts/analyses";
+type RepeatedRunsTable = z.infer<typeof runsQuery>["table"];
 
 export async function getRepeatedRuns(id: string, viewer: Viewer) {
   const submission = await db.submission.findUnique({
@@ -35,9 +40,12 @@ export async function getRepeatedRuns(id: string, viewer: Viewer) {
   if (!submission.scoredAt)
     throw new AppError("conflict", `The submission is not scored yet (status: ${submission.scoringStatus})`);
   const scores = await readScoreBreakdowns(id);
-  const [unionGrowth, categoryOverlap] = await Promise.all([
+  // Figures 7 and 8 compare the runs on the reference bugs they match, read once for both.
+  const runMatches = readRunMatches(submission);
+  const [unionGrowth, categoryOverlap, runAgreement] = await Promise.all([
     readUnionGrowth(id, scores.spectrum),
-    readCategoryOverlap(submission),
+    runMatches.then(categoryOverlapView),
+    readRunAgreement(submission, runMatches),
   ]);
   return {
     submission_id: submission.id,
@@ -54,6 +62,7 @@ export async function getRepeatedRuns(id: string, viewer: Viewer) {
     spectrum: scores.spectrum,
     union_growth: unionGrowth,
     category_overlap: categoryOverlap,
+    run_agreement: runAgreement,
   };
 }
 
@@ -122,11 +131,22 @@ const CATEGORY_OVERLAP_COLUMNS: CsvColumn<OverlapRow>[] = [
   ["ratio", (r) => r.ratio],
 ];
 
+type AgreementRow = NonNullable<RepeatedRuns["run_agreement"]>["buckets"][number];
+const RUN_AGREEMENT_COLUMNS: CsvColumn<AgreementRow>[] = [
+  ["runs_finding", (r) => r.runs_finding],
+  ["reference_bugs", (r) => r.reference_bugs],
+  ["uncategorised_reference_bugs", (r) => r.uncategorised_reference_bugs],
+  ["other_configurations", (r) => r.configurations],
+  ["others_share", (r) => r.others_share],
+  ["held_out_share", (r) => r.held_out_share],
+  ["baseline_mean", (r) => r.baseline_mean],
+  ["baseline_low_2_5", (r) => r.baseline_low],
+  ["baseline_high_97_5", (r) => r.baseline_high],
+];
+
 /** One table of the download as CSV (ratios as fractions in 0..1, empty when there is no value). */
-export function repeatedRunsCsv(
-  data: RepeatedRuns,
-  table: "runs" | "curve" | "spectrum" | "union_growth" | "category_overlap",
-): string {
+export function repeatedRunsCsv(data: RepeatedRuns, table: RepeatedRunsTable): string {
+  if (table === "run_agreement") return columnsCsv(RUN_AGREEMENT_COLUMNS, data.run_agreement?.buckets ?? []);
   if (table === "category_overlap")
     return columnsCsv(CATEGORY_OVERLAP_COLUMNS, data.category_overlap?.categories ?? []);
   if (table === "union_growth") return columnsCsv(UNION_GROWTH_COLUMNS, data.union_growth);

@@ -6,6 +6,7 @@ import { RunSpectrum } from "@/components/submission/run-spectrum";
 import { PrecisionRecallChart, UnionGrowthChart, UnionGrowthTable } from "@/components/analyses/union-curve-charts";
 import { precisionRecallPoints } from "@/lib/analyses/union-growth";
 import { CategoryOverlapSection } from "@/components/analyses/category-overlap";
+import { RunAgreementSection } from "@/components/analyses/run-agreement";
 import {
   getSubmissionDetail,
   type DetailCell,
@@ -264,6 +265,10 @@ function RunsSection({ detail: d }: { detail: SubmissionDetail }) {
       <CategoryOverlapSection
         data={d.categoryOverlap}
         csvHref={`/api/v1/submissions/${d.id}/runs?format=csv&table=category_overlap`}
+      />
+      <RunAgreementSection
+        data={d.runAgreement}
+        csvHref={`/api/v1/submissions/${d.id}/runs?format=csv&table=run_agreement`}
       />
     </>
   );

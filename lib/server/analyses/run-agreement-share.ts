@@ -1,0 +1,95 @@
+import "server-only";
+import { db } from "../../db";
+import { runAgreementShare, RUN_AGREEMENT_DRAWS, RUN_AGREEMENT_SEED } from "../../analyses/run-agreement-share";
+import { publicSubmissionSql } from "../leaderboard/public-submission";
+import type { RunMatches, RunsSubmission } from "./run-matches";
+
+// Figure 8 of a repeated entry: the share of reference bugs the version's other configurations find, by how many of
+// its runs (the last held out) find the bug, beside the held-out run and a category-matched random baseline. The
+// other configurations are every other public verified entry of the version, whatever its model or harness, each by
+// its first run (the paper's single-run configurations), on every repository (a verified entry is scored on all).
+
+export type RunAgreementView = {
+  runs: number;
+  /** 0-based index of the held-out run; null with fewer than three runs. */
+  held_out_run: number | null;
+  /** Other public verified configurations of the version. */
+  configurations: number;
+  draws: number;
+  seed: number;
+  /** Why there are no buckets (fewer than three runs), else null. */
+  no_data_reason: string | null;
+  buckets: {
+    runs_finding: number;
+    reference_bugs: number;
+    uncategorised_reference_bugs: number;
+    configurations: number;
+    others_share: number | null;
+    held_out_share: number | null;
+    baseline_mean: number | null;
+    baseline_low: number | null;
+    baseline_high: number | null;
+  }[];
+};
+
+/** The reference bugs each other public verified configuration's first run matched (none: an empty set). One query. */
+async function readOtherConfigurations(submission: RunsSubmission): Promise<Set<string>[]> {
+  const rows = await db.$queryRaw<{ submission: string; bug: string | null }[]>`
+    SELECT s.id AS submission, m."referenceBugId" AS bug
+    FROM "Submission" s
+    JOIN "Run" r ON r."submissionId" = s.id AND r.index = 0
+    LEFT JOIN "Finding" f ON f."runId" = r.id
+    LEFT JOIN "Match" m ON m."findingId" = f.id AND m."attemptId" = s."scoringAttemptId"
+    WHERE s."benchmarkId" = ${submission.benchmarkId} AND ${publicSubmissionSql("s")}
+      AND s.source <> 'reported' AND s.id <> ${submission.id}
+    GROUP BY 1, 2`;
+  const found = new Map<string, Set<string>>();
+  for (const row of rows) {
+    const set = found.get(row.submission) ?? new Set<string>();
+    if (row.bug) set.add(row.bug);
+    found.set(row.submission, set);
+  }
+  return [...found.keys()].sort().map((id) => found.get(id)!);
+}
+
+/** Null where there are no run matches (one run, not scored). */
+export async function readRunAgreement(
+  submission: RunsSubmission,
+  runMatches: Promise<RunMatches | null>,
+): Promise<RunAgreementView | null> {
+  const k = submission.runs.length;
+  const [matches, others] = await Promise.all([
+    runMatches,
+    submission.scoredAt ? readOtherConfigurations(submission) : [],
+  ]);
+  if (!matches) return null;
+  const base = { runs: k, configurations: others.length, draws: RUN_AGREEMENT_DRAWS, seed: RUN_AGREEMENT_SEED };
+  if (k < 3)
+    return {
+      ...base,
+      held_out_run: null,
+      no_data_reason: `Needs at least three runs: the last is held out and at least two condition (this entry has ${k}).`,
+      buckets: [],
+    };
+  const result = runAgreementShare(
+    matches.references.map((r) => ({ id: r.id, category: r.category, repository: r.repositoryId })),
+    matches.found,
+    others.map((found) => ({ found, repositories: null })),
+  );
+  return {
+    ...base,
+    held_out_run: result.heldOutRun,
+    no_data_reason: null,
+    buckets: result.buckets.map((b) => ({
+      runs_finding: b.x,
+      reference_bugs: b.bugs,
+      uncategorised_reference_bugs: b.uncategorised,
+      configurations: b.configurations,
+      others_share: b.othersShare,
+      held_out_share: b.heldOutShare,
+      baseline_mean: b.baseline?.mean ?? null,
+      baseline_low: b.baseline?.low ?? null,
+      baseline_high: b.baseline?.high ?? null,
+    })),
+  };
+}
