@@ -1,4 +1,4 @@
-import { attributionQueue, panelQueue, referenceAttributionQueue } from "./finding-review-queues";
+import { attributionQueue, panelQueue } from "./finding-review-queues";
 import { auditQueue } from "./audit-queue";
 import { datasheetQueue } from "./datasheet-queue";
 import { fixRankQueue } from "./fix-rank-queue";
@@ -12,7 +12,6 @@ export const QUEUES = [
   scoringQueue,
   panelQueue,
   attributionQueue,
-  referenceAttributionQueue,
   auditQueue,
   fixRankQueue,
   datasheetQueue,

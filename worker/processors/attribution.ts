@@ -2,11 +2,10 @@ import type { Job } from "bullmq";
 import { env } from "../../lib/env";
 import { createStructuredClient, readAttributionModel } from "../../lib/llm/finding-review-config";
 import { classifyAttributionError } from "../jobs/classify-job-error";
-import { attributeBugs, queueReferenceLabelsFor } from "../features/attribution/attribute-bugs";
+import { attributeBugs } from "../features/attribution/attribute-bugs";
 import { runFindingReviewJob, updateFindingReview } from "../shared/claim-finding-review";
 
-// attribution-queue: an AttributionRun row each, fenced like scoring. The version's reference bugs are labelled by the
-// same classifier configuration in their own job, queued here first when those labels are missing.
+// attribution-queue: an AttributionRun row each, fenced like scoring.
 export function processAttributionJob(job: Job): Promise<unknown> {
   return runFindingReviewJob("attribution", job, classifyAttributionError, async (claim, { onProgress }) => {
     const model = readAttributionModel();
@@ -14,10 +13,8 @@ export function processAttributionJob(job: Job): Promise<unknown> {
       await updateFindingReview(claim, { status: "failed", error: model.message });
       return { failed: model.message };
     }
-    const client = createStructuredClient();
-    await queueReferenceLabelsFor(claim, client, model.model);
     return attributeBugs(claim, {
-      client,
+      client: createStructuredClient(),
       model: model.model,
       concurrency: env.ATTRIBUTION_CONCURRENCY,
       onProgress,

@@ -8,20 +8,19 @@ import { bugTypeDistancesCsv, bugTypeRunDistancesCsv } from "@/lib/leaderboard/b
 
 export const dynamic = "force-dynamic";
 
-// GET /api/v1/bug-types/distances?benchmark=slug@version[&labeller=<key>][&format=csv[&table=pairs|runs]] - Jensen-Shannon
-// distances between the bug-type distributions of the reference set and of every public verified configuration (§4.2,
-// Figure 6), one labeller for both sides
+// GET /api/v1/bug-types/distances?benchmark=slug@version[&format=csv[&table=pairs|runs]] - Jensen-Shannon distances between the bug-type
+// distributions of the reference set and of every public verified configuration (§4.2, Figure 6)
 export const GET = withErrors(async (request: Request) => {
   const query = parseOrThrow(
     bugTypeDistancesQuerySchema,
     Object.fromEntries(new URL(request.url).searchParams),
     "The query",
   );
-  const data = await loadBugTypeDistances(query.benchmark, query.labeller);
+  const data = await loadBugTypeDistances(query.benchmark);
   return downloadResponse(request, {
     format: query.format,
     stamp: await readBenchmarkStamp(data.benchmark.id),
-    variant: `bug-type-distances|${data.benchmark.key}|${query.table}|${query.labeller ?? ""}`,
+    variant: `bug-type-distances|${data.benchmark.key}|${query.table}`,
     filename: `bug-type-distances-${query.table === "runs" ? "runs-" : ""}${fileSafe(data.benchmark.key)}`,
     json: () => shaped(bugTypeDistancesSchema, data),
     csv: () =>
