@@ -1,4 +1,6 @@
 import "server-only";
+import type { z } from "zod";
+import type { repeatedRunsSchema } from "../../contracts/analyses";
 import { db } from "../../db";
 import { runAgreementShare, RUN_AGREEMENT_DRAWS, RUN_AGREEMENT_SEED } from "../../analyses/run-agreement-share";
 import { publicSubmissionSql } from "../leaderboard/public-submission";
@@ -9,28 +11,8 @@ import type { RunMatches, RunsSubmission } from "./run-matches";
 // other configurations are every other public verified entry of the version, whatever its model or harness, each by
 // its first run (the paper's single-run configurations), on every repository (a verified entry is scored on all).
 
-export type RunAgreementView = {
-  runs: number;
-  /** 0-based index of the held-out run; null with fewer than three runs. */
-  held_out_run: number | null;
-  /** Other public verified configurations of the version. */
-  configurations: number;
-  draws: number;
-  seed: number;
-  /** Why there are no buckets (fewer than three runs), else null. */
-  no_data_reason: string | null;
-  buckets: {
-    runs_finding: number;
-    reference_bugs: number;
-    uncategorised_reference_bugs: number;
-    configurations: number;
-    others_share: number | null;
-    held_out_share: number | null;
-    baseline_mean: number | null;
-    baseline_low: number | null;
-    baseline_high: number | null;
-  }[];
-};
+/** The `run_agreement` of GET /api/v1/submissions/{id}/runs, which the submission page charts too. */
+export type RunAgreementView = NonNullable<z.input<typeof repeatedRunsSchema>["run_agreement"]>;
 
 /** The reference bugs each other public verified configuration's first run matched (none: an empty set). One query. */
 async function readOtherConfigurations(submission: RunsSubmission): Promise<Set<string>[]> {
