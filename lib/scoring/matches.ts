@@ -35,14 +35,27 @@ export type DeriveMatchesInput = {
  * repository only). Each (finding, reference) pair appears at most once.
  */
 export function deriveMatches(input: DeriveMatchesInput): DerivedMatch[] {
+  const steps = deriveMatchesInSteps(input, Infinity);
+  let step = steps.next();
+  while (!step.done) step = steps.next();
+  return step.value;
+}
+
+/**
+ * deriveMatches in steps: pauses (yields) after every `every` pairs, so a caller on an event loop can hand it back
+ * between them (a run's 50,000 pairs held the worker's loop about 100 ms in one stretch).
+ */
+export function* deriveMatchesInSteps(input: DeriveMatchesInput, every: number): Generator<void, DerivedMatch[], void> {
   const overrideOf = new Map(input.overrides.map((o) => [matchKey(o.findingHash, o.referenceHash), o.match]));
   const matches: DerivedMatch[] = [];
   const proposed = new Set<string>();
+  let seen = 0;
   for (const pair of input.pairs) {
     proposed.add(`${pair.findingId}:${pair.referenceId}`);
     const key = matchKey(pair.findingHash, pair.referenceHash);
     const { match, source } = resolveMatch(overrideOf.get(key), input.verdictOf(key));
     if (match) matches.push({ findingId: pair.findingId, referenceId: pair.referenceId, source });
+    if (++seen % every === 0) yield;
   }
   const referencesByHash = groupBy(input.references, (r) => r.hash);
   const positive = groupBy(

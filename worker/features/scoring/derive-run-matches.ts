@@ -1,4 +1,4 @@
-import { deriveMatches, matchKey, type DerivedMatch } from "../../../lib/scoring/matches";
+import { deriveMatchesInSteps, matchKey, type DerivedMatch } from "../../../lib/scoring/matches";
 import type { ReferencePlan } from "./judge-reference-pairs";
 import type { LoadedFinding, ReferenceSide } from "./load-scoring-input";
 import type { ReferencePairs, ScoringInput, Yield } from "./scoring-types";
@@ -26,17 +26,30 @@ export async function deriveRunMatches(
   // One run at a time (a run's pairs and overrides concern its own findings only), handing the loop back between.
   const matches: DerivedMatch[] = [];
   for (const [runIndex, run] of runs.entries()) {
-    const runMatches = deriveMatches({
-      pairs: pairsByRun[runIndex]!.map((i) => {
-        const finding = findings[refPairs.left[i]!]!;
-        const ref = reference.refs[refPairs.right[i]!]!;
-        return { findingId: finding.id, referenceId: ref.id, findingHash: finding.hash, referenceHash: ref.hash };
-      }),
-      verdictOf: (key) => byMatchKey.get(key),
-      overrides,
-      findings: run.findings,
-      references: reference.refs,
-    });
+    const indices = pairsByRun[runIndex]!;
+    const steps = deriveMatchesInSteps(
+      {
+        // Built as they are read, between the pauses, rather than all at once.
+        pairs: (function* () {
+          for (const i of indices) {
+            const finding = findings[refPairs.left[i]!]!;
+            const ref = reference.refs[refPairs.right[i]!]!;
+            yield { findingId: finding.id, referenceId: ref.id, findingHash: finding.hash, referenceHash: ref.hash };
+          }
+        })(),
+        verdictOf: (key) => byMatchKey.get(key),
+        overrides,
+        findings: run.findings,
+        references: reference.refs,
+      },
+      2_000,
+    );
+    let step = steps.next();
+    while (!step.done) {
+      await maybeYield();
+      step = steps.next();
+    }
+    const runMatches = step.value;
     for (const m of runMatches) matches.push(m);
     await maybeYield();
   }
