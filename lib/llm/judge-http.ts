@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import http from "node:http";
 import https from "node:https";
 import OpenAI from "openai";
@@ -201,8 +202,4 @@ function parseCompletion(body: string): Completion {
     inputTokens: parsed.data.usage?.prompt_tokens ?? 0,
     outputTokens: parsed.data.usage?.completion_tokens ?? 0,
   };
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

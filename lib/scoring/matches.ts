@@ -1,3 +1,5 @@
+import { runSteps } from "../steps";
+
 // Finding-to-reference matches (§A.4): many-to-many, from the judge's verdicts on kept pairs, with a maintainer's
 // override winning over the judge (an override rescores). Pure: the worker loads verdicts and overrides,
 // these rules decide.
@@ -35,10 +37,7 @@ export type DeriveMatchesInput = {
  * repository only). Each (finding, reference) pair appears at most once.
  */
 export function deriveMatches(input: DeriveMatchesInput): DerivedMatch[] {
-  const steps = deriveMatchesInSteps(input, Infinity);
-  let step = steps.next();
-  while (!step.done) step = steps.next();
-  return step.value;
+  return runSteps(deriveMatchesInSteps(input, Infinity));
 }
 
 /**

@@ -1,3 +1,4 @@
+import { runSteps, runStepsYielding } from "../steps";
 import { z } from "zod";
 import { formatPath, invalidInput, type FieldIssue } from "../errors";
 import { MAX_LISTED_ISSUES, parseJsonText, type JsonShapeLimits } from "./parse-json";
@@ -208,11 +209,7 @@ export function* validateFindingsFileSteps(value: unknown, what: string): Genera
 
 /** Validates a parsed findings file in one go (the browser and the CLI). */
 export function validateFindingsFile(value: unknown, what = "The findings file"): FindingsFile {
-  const steps = validateFindingsFileSteps(value, what);
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-  }
+  return runSteps(validateFindingsFileSteps(value, what));
 }
 
 /** Parses and validates a findings file's text in one go: malformed JSON by line and column, other problems by path. */
@@ -222,12 +219,7 @@ export function parseFindingsText(text: string, what = "The findings file"): Fin
 
 /** Like validateFindingsFile, yielding to the event loop between slices of findings so a server keeps answering. */
 async function validateFindingsFileYielding(value: unknown, what = "The findings file"): Promise<FindingsFile> {
-  const steps = validateFindingsFileSteps(value, what);
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-    await new Promise((resolve) => setImmediate(resolve));
-  }
+  return runStepsYielding(validateFindingsFileSteps(value, what));
 }
 
 /** Like parseFindingsText, yielding to the event loop between slices of findings so a server keeps answering. */

@@ -1,3 +1,4 @@
+import { runSteps, runStepsYielding } from "../steps";
 import { z } from "zod";
 import { AppError, formatPath, invalidInput, type FieldIssue } from "../errors";
 import { TEXT_LIMITS } from "./common";
@@ -613,11 +614,7 @@ export function sarifToFindingsFile(
   query: SarifUploadQuery,
   context: SarifContext = {},
 ): SarifConversion {
-  const steps = sarifSteps(value, query, context);
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-  }
+  return runSteps(sarifSteps(value, query, context));
 }
 
 /** Like sarifToFindingsFile, converting and validating in slices between turns of the event loop (servers). */
@@ -626,12 +623,7 @@ async function sarifToFindingsFileYielding(
   query: SarifUploadQuery,
   context: SarifContext = {},
 ): Promise<SarifConversion> {
-  const steps = sarifSteps(value, query, context);
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-    await new Promise((resolve) => setImmediate(resolve));
-  }
+  return runStepsYielding(sarifSteps(value, query, context));
 }
 
 /** Rewrites findings-file paths (`runs[1].findings[4].title`) in a 422 to the SARIF result they came from. */

@@ -1,3 +1,4 @@
+import { runStepsYielding } from "../../../lib/steps";
 import { deriveMatchesInSteps, matchKey, type DerivedMatch } from "../../../lib/scoring/matches";
 import type { ReferencePlan } from "./judge-reference-pairs";
 import type { LoadedFinding, ReferenceSide } from "./load-scoring-input";
@@ -44,12 +45,7 @@ export async function deriveRunMatches(
       },
       2_000,
     );
-    let step = steps.next();
-    while (!step.done) {
-      await maybeYield();
-      step = steps.next();
-    }
-    const runMatches = step.value;
+    const runMatches = await runStepsYielding(steps, maybeYield);
     for (const m of runMatches) matches.push(m);
     await maybeYield();
   }
