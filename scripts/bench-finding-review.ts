@@ -2,9 +2,9 @@
 //
 // Imports the demo benchmark (4 repositories, 39 reference bugs, with its taxonomy) into a scratch database, stores a
 // scored submission of RUNS x FINDINGS synthetic findings (default 3 x 400, none with a category), and runs the real
-// runPanel() (100 findings per run, two tier 1 judges, a tier 2 judge) and attributeBugs() in-process against the
-// fake OpenAI server at a fixed 200 ms latency; then runs both again, which must make no LLM call and leave every
-// row as it was. Prints wall time, LLM calls and calls per second. PANEL_CONCURRENCY / ATTRIBUTION_CONCURRENCY are
+// runPanel() (100 findings per run, two tier 1 judges, a tier 2 judge), attributeBugs() and attributeReferences() (the
+// version's reference bugs, same classifier) in-process against the fake OpenAI server at a fixed 200 ms latency;
+// then runs each again, which must make no LLM call and leave every row as it was. Prints wall time, LLM calls and calls per second. PANEL_CONCURRENCY / ATTRIBUTION_CONCURRENCY are
 // read from lib/env.ts as the worker does. Environment: BENCH_DATABASE_URL (default
 // postgresql://postgres@127.0.0.1:5432/probebench_bench_finding_review, dropped and recreated every run).
 
@@ -25,6 +25,9 @@ const { StructuredClient } = await import("../lib/llm/structured-client");
 const { importBenchmark } = await import("../lib/server/benchmarks/import-benchmark");
 const { benchmarkFileSchema } = await import("../lib/validation/benchmark-file");
 const { attributeBugs } = await import("../worker/features/attribution/attribute-bugs");
+const { attributeReferences } = await import("../worker/features/attribution/attribute-references");
+const { attributionAsking } = await import("../lib/llm/attribution-classifier");
+const { readTaxonomy } = await import("../lib/attribution/taxonomy");
 const { claimFindingReview } = await import("../worker/shared/claim-finding-review");
 const { runPanel } = await import("../worker/features/panel/run-panel");
 const { startFakeOpenAi } = await import("../tests/support/fake-openai");
@@ -126,7 +129,7 @@ const attribution = await db.attributionRun.create({
 });
 const attributionRows = async () => JSON.stringify(await db.bugTypeAttribution.findMany({ orderBy: { id: "asc" } }));
 const aCold = await timed(
-  `attribution, cold (${RUNS * FINDINGS} findings + ${file.reference_bugs.length} reference bugs, concurrency ${env.ATTRIBUTION_CONCURRENCY})`,
+  `attribution, cold (${RUNS * FINDINGS} findings, concurrency ${env.ATTRIBUTION_CONCURRENCY})`,
   async () =>
     attributeBugs((await claimFindingReview("attribution", attribution.id))!, {
       client: authed(),
@@ -145,6 +148,30 @@ const aWarm = await timed("attribution, rerun", async () =>
 );
 const attributionSame = (await attributionRows()) === attributionBefore;
 
+// The version's reference bugs, labelled by the same configuration (its row as the worker's would be).
+const asking = attributionAsking(readTaxonomy(benchmark.taxonomy)!, authed());
+const references = await db.referenceAttributionRun.create({
+  data: {
+    benchmarkId: benchmark.id,
+    model: "bench-attribution",
+    promptHash: asking.promptHash,
+    taxonomyHash: asking.taxHash,
+  },
+});
+const referenceDeps = { client: authed(), concurrency: env.ATTRIBUTION_CONCURRENCY };
+const rCold = await timed(`reference bugs, cold (${file.reference_bugs.length})`, async () =>
+  attributeReferences((await claimFindingReview("reference-attribution", references.id))!, referenceDeps),
+);
+const referencesBefore = await attributionRows();
+await db.referenceAttributionRun.update({ where: { id: references.id }, data: { status: "queued" } });
+const rWarm = await timed("reference bugs, rerun", async () =>
+  attributeReferences((await claimFindingReview("reference-attribution", references.id))!, {
+    ...referenceDeps,
+    client: authed(),
+  }),
+);
+const referencesSame = (await attributionRows()) === referencesBefore;
+
 const panel = await db.panelRun.findUniqueOrThrow({ where: { id: panelRun.id } });
 console.log(
   `panel: ${cold.result.sampled} sampled, ${panel.judgeCalls} verdicts stored; rerun asked ${warm.result.asked}, rows identical: ${panelSame}`,
@@ -152,8 +179,11 @@ console.log(
 console.log(
   `attribution: ${aCold.result.classified} classified (${aCold.result.asked} asked, ${aCold.result.cached} shared/cached), ${aCold.result.selfReported} self-reported; rerun asked ${aWarm.result.asked}, rows identical: ${attributionSame}`,
 );
+console.log(
+  `reference bugs: ${rCold.result.classified} classified (${rCold.result.asked} asked); rerun asked ${rWarm.result.asked}, rows identical: ${referencesSame}`,
+);
 await fake.close();
 await disconnectDb();
-const ok = warm.calls === 0 && aWarm.calls === 0 && panelSame && attributionSame;
+const ok = warm.calls === 0 && aWarm.calls === 0 && rWarm.calls === 0 && panelSame && attributionSame && referencesSame;
 console.log(ok ? "all checks passed" : "A CHECK FAILED");
 process.exit(ok ? 0 : 1);

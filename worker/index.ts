@@ -7,7 +7,7 @@ import { log } from "../lib/observability/log";
 import { auditQueue } from "../lib/queue/audit-queue";
 import { createRedisConnection } from "../lib/queue/connection";
 import type { QueueDefinition } from "../lib/queue/define-queue";
-import { attributionQueue, panelQueue } from "../lib/queue/finding-review-queues";
+import { attributionQueue, panelQueue, referenceAttributionQueue } from "../lib/queue/finding-review-queues";
 import { datasheetQueue } from "../lib/queue/datasheet-queue";
 import { fixRankQueue } from "../lib/queue/fix-rank-queue";
 import { judgeTrialQueue } from "../lib/queue/judge-trial-queue";
@@ -16,7 +16,7 @@ import { scoringQueue } from "../lib/queue/scoring-queue";
 import { webhookQueue } from "../lib/queue/webhook-queue";
 import type { SandboxChoice } from "../lib/sandbox/choose-sandbox";
 import { bindWebhookSecrets } from "../lib/server/webhooks/bind-webhook-secrets";
-import { requeueLostAttributions } from "./features/attribution/recovery";
+import { requeueLostAttributions, requeueLostReferenceAttributions } from "./features/attribution/recovery";
 import { prepareAuditSandbox, requeueLostAuditRuns } from "./features/audit-runs/recovery";
 import { requeueLostJudgeTrials } from "./features/judge-trial/recovery";
 import { requeueLostPanels } from "./features/panel/recovery";
@@ -26,6 +26,7 @@ import { createWorker } from "./jobs/create-worker";
 import { startMetricsPublisher } from "./metrics-publisher";
 import { closeWithin } from "./shutdown";
 import { processAttributionJob } from "./processors/attribution";
+import { processReferenceAttributionJob } from "./processors/reference-attribution";
 import { createAuditProcessor } from "./processors/audit-run";
 import { processDatasheetJob, requeueLostDatasheets } from "./processors/datasheet";
 import { processFixRankJob, requeueLostFixRankTests } from "./processors/fix-rank";
@@ -59,6 +60,13 @@ function consumers(auditSandbox: SandboxChoice): Consumer[] {
       process: processAttributionJob,
       concurrency: env.WORKER_CONCURRENCY,
       recover: requeueLostAttributions,
+    },
+    // A version's reference bugs under one classifier configuration: rare (once per version and configuration).
+    {
+      queue: referenceAttributionQueue,
+      process: processReferenceAttributionJob,
+      concurrency: 1,
+      recover: requeueLostReferenceAttributions,
     },
     // Fix-rank recomputations are short and rare: one at a time.
     { queue: fixRankQueue, process: processFixRankJob, concurrency: 1, recover: requeueLostFixRankTests },

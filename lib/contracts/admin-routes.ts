@@ -13,6 +13,7 @@ import {
   reviewQueueSchema,
   reviewSubmissionBodySchema,
   reviewedSubmissionSchema,
+  startedReferenceAttributionSchema,
   updateUserBodySchema,
   updatedUserSchema,
   userListSchema,
@@ -83,6 +84,19 @@ export const adminRoutes = {
     body: bodyJson(fixDatesFileSchema, "A fix-dates file (docs/file-formats.md)"),
     success: { status: 200, schema: importedFixDatesSchema, description: "Dated; the tests are queued" },
     errors: [400, 404, 409, 413],
+  },
+  postAdminBenchmarksKeyReferenceAttribution: {
+    method: "post",
+    path: "/api/v1/admin/benchmarks/{key}/reference-attribution",
+    tag: "Admin",
+    summary: "Label a version's reference bugs with the configured bug-type classifier",
+    description:
+      "The paper's F.7.3: the same model and prompt classify the reference bugs and every configuration's findings, so the bug-types comparisons (Tables 20-21, Figure 6) label both sides alike. Queues the classification of every reference bug of the version with the configured classifier (model, prompt and taxonomy); labels already stored for that configuration are reused, so a rerun asks only for what is missing. The benchmark file's own categories stay as the maintainers' labels. It also runs by itself with the first attribution of a submission whose configuration's reference labels are missing. Progress and errors: `reference_labels` of `GET /api/v1/admin/benchmarks`. 409 while it runs or when the version has no taxonomy or no reference bugs; 503 without an LLM.",
+    auth: ADMIN,
+    params: z.object({ key: z.string().meta({ description: "The version as slug@version (URL-encoded)" }) }),
+    body: optionalBodyJson(z.object({}).strict()),
+    success: { status: 202, schema: startedReferenceAttributionSchema, description: "Queued" },
+    errors: [400, 404, 409, 413, 503],
   },
   getAdminUsers: {
     method: "get",

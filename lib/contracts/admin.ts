@@ -146,6 +146,40 @@ export const auditLogSchema = z
   })
   .meta({ id: "AuditLog" });
 
+// The reference bugs of a version labelled by one classifier configuration (docs/panel-and-attribution.md).
+const referenceAttributionJobSchema = z
+  .object({
+    id: z.string(),
+    labeller: z
+      .string()
+      .meta({ description: "The classifier configuration: model~prompt hash~taxonomy hash (prefixes)" }),
+    model: z.string(),
+    prompt_version: z.string(),
+    configured: z.boolean().meta({ description: "The configuration this deployment classifies with" }),
+    status: z.enum(["queued", "running", "done", "failed"]),
+    progress: z.number().int(),
+    error: z.string().nullable(),
+    total: z.number().int().meta({ description: "Reference bugs of the version" }),
+    labelled: z.number().int().meta({ description: "Reference bugs this configuration has labelled" }),
+    cached: z.number().int().meta({ description: "Labels reused from the cache by the last run" }),
+    llm_calls: z.number().int(),
+    cost_usd: z.number(),
+    automatic: z.boolean().meta({ description: "Queued by a submission's attribution rather than by an admin" }),
+    finished_at: timestampSchema.nullable(),
+  })
+  .meta({ id: "ReferenceAttributionJob" });
+
+export const startedReferenceAttributionSchema = z
+  .object({
+    id: z.string(),
+    benchmark: z.string(),
+    status: z.literal("queued"),
+    labeller: z.string(),
+    model: z.string(),
+    reference_bugs: z.number().int(),
+  })
+  .meta({ id: "StartedReferenceAttribution" });
+
 export const benchmarkVersionListSchema = z
   .object({
     benchmarks: z.array(
@@ -168,6 +202,17 @@ export const benchmarkVersionListSchema = z
         submissions: z.number().int(),
         public_submissions: z.number().int(),
         created_at: timestampSchema,
+        reference_labels: z
+          .object({
+            configured: z.string().nullable().meta({
+              description: "The classifier configuration this deployment labels with; null without an LLM or taxonomy",
+            }),
+            unavailable: z.string().nullable().meta({ description: "Why there is no configured labeller" }),
+            jobs: z
+              .array(referenceAttributionJobSchema)
+              .meta({ description: "Every configuration's run, newest first" }),
+          })
+          .meta({ description: "The reference bugs labelled by the bug-type classifier, per configuration" }),
       }),
     ),
   })

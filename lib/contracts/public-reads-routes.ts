@@ -78,6 +78,8 @@ export const publicReadsRoutes = {
     path: "/api/v1/bug-types",
     tag: "Public data",
     summary: "Bug-type and trigger shares, maintainers vs agents",
+    description:
+      "Tables 20-21. One labeller per comparison (F.7.3: one classifier for the reference bugs and every configuration's findings): `labellers` names each side's, `sameLabeller` says whether the reference bugs are labelled by the agents' classifier configuration or carry the benchmark file's own labels (the maintainers', another labeller), `labellerNote` says why and what turns the same-labeller comparison on, and `labellerChoices` lists the configurations one may pass as `labeller`. Findings labelled by another configuration are not counted.",
     auth: { kind: "public" },
     query: bugTypesQuerySchema,
     success: {
@@ -95,7 +97,7 @@ export const publicReadsRoutes = {
     tag: "Public data",
     summary: "Jensen-Shannon distances between the bug-type distributions of the reference set and each configuration",
     description:
-      "§4.2, Figure 6: one row and column per subject (the reference set, then every public verified configuration with attributed findings, its first run), and per configuration the distances between its runs and from the reference set to each run.",
+      "§4.2, Figure 6: one row and column per subject (the reference set, then every public verified configuration with attributed findings, its first run), and per configuration the distances between its runs and from the reference set to each run. One labeller for every subject (F.7.3), as on `GET /api/v1/bug-types`: `labellers`, `same_labeller`, `labeller_note`, `labeller_choices`.",
     auth: { kind: "public" },
     query: bugTypeDistancesQuerySchema,
     success: {

@@ -12,8 +12,15 @@ export const downloadQuerySchema = z.object({
   format: z.enum(["json", "csv"]).default("json"),
 });
 
+/** The bug-type comparisons' `labeller`: one classifier configuration for both sides (docs/analyses.md). */
+const labellerQuery = z.string().trim().min(1).max(300).optional().meta({
+  description:
+    "The classifier configuration that labels both sides, as `key` of `labeller_choices` (model~prompt hash~taxonomy hash); by default the one docs/analyses.md defines",
+});
+
 /** GET /api/v1/bug-types/distances: `table` picks the CSV table. */
 export const bugTypeDistancesQuerySchema = downloadQuerySchema.extend({
+  labeller: labellerQuery,
   table: z.enum(["pairs", "runs"]).default("pairs").meta({
     description:
       "With format=csv: every ordered pair of the heat map (first runs), or per configuration the run-to-run and reference-to-run distances over every run",
@@ -55,7 +62,10 @@ export const agentPoolQuerySchema = z.object({
 });
 
 // GET /api/v1/bug-types
-export const bugTypesQuerySchema = downloadQuerySchema.extend(agentPoolQuerySchema.shape);
+export const bugTypesQuerySchema = downloadQuerySchema.extend({
+  ...agentPoolQuerySchema.shape,
+  labeller: labellerQuery,
+});
 
 export const benchmarkRefSchema = z
   .looseObject({
@@ -233,6 +243,42 @@ export const repositoryDetailSchema = z
   })
   .meta({ id: "RepositoryDetail" });
 
+// Which labeller one side of a bug-type comparison used (F.7.3: one classifier for both sides).
+const bugTypeLabellerSchema = z
+  .object({
+    kind: z.enum(["classifier", "benchmark"]).meta({
+      description:
+        "classifier: a classifier configuration (model + prompt hash + taxonomy hash); benchmark: the benchmark file's own labels, the maintainers' (another labeller)",
+    }),
+    key: z.string().meta({ description: "model~prompt hash~taxonomy hash (prefixes), or `benchmark`" }),
+    model: z.string().nullable(),
+    prompt_hash: z.string().nullable(),
+    taxonomy_hash: z.string().nullable(),
+    description: z.string(),
+  })
+  .meta({ id: "BugTypeLabeller" });
+const comparisonLabellersSchema = z.object({
+  agents: bugTypeLabellerSchema.nullable().meta({ description: "null when no finding of the pool is labelled" }),
+  reference: bugTypeLabellerSchema,
+});
+const labellerChoicesSchema = z
+  .array(
+    z.object({
+      key: z.string(),
+      description: z.string(),
+      findings: z.number().int().meta({ description: "Findings of the pool it labelled" }),
+      reference_bugs: z.number().int().meta({ description: "Reference bugs of the version it labelled" }),
+      every_reference: z
+        .boolean()
+        .meta({ description: "It labelled every reference bug (a same-labeller comparison)" }),
+      configured: z.boolean().meta({ description: "The configuration this deployment classifies with" }),
+      chosen: z.boolean(),
+    }),
+  )
+  .meta({
+    description: "Every classifier configuration with labels here; pass its key as `labeller` to compare with it",
+  });
+
 const distributionRowSchema = z.looseObject({
   name: z.string(),
   family: z.string().nullable(),
@@ -258,6 +304,10 @@ const distributionSchema = z
       description:
         "Bugs and findings classified at trigger level 0 (insufficient information), left out of the trigger shares",
     }),
+    referenceWithoutTrigger: z.number().int().nullable().meta({
+      description:
+        "Reference bugs whose maintainers' label has a category but no trigger level, left out of the trigger shares (maintainers' labels only)",
+    }),
     pool: z
       .looseObject({ harness: z.string(), source: z.enum(["all", "upload", "in_house"]), description: z.string() })
       .nullable()
@@ -265,6 +315,17 @@ const distributionSchema = z
         description:
           "What the agent side pools (stored distributions only; the `harness` and `source` query parameters)",
       }),
+    labellers: comparisonLabellersSchema.nullable().meta({
+      description: "Which labeller each side used (stored distributions only; null for published figures)",
+    }),
+    sameLabeller: z.boolean().nullable().meta({
+      description: "Both sides labelled by the same classifier configuration (F.7.3); false: the maintainers' labels",
+    }),
+    labellerNote: z
+      .string()
+      .nullable()
+      .meta({ description: "Which labeller each side used and what turns on the same-labeller comparison" }),
+    labellerChoices: labellerChoicesSchema.nullable(),
     notes: z.string().nullable(),
   })
   .nullable();
@@ -296,6 +357,7 @@ export const bugTypeDistancesSchema = z
         label: z.string(),
         kind: z.enum(["reference", "configuration"]),
         submission_id: z.string().nullable(),
+        labeller: z.string().meta({ description: "The key of the labeller of this subject's labels" }),
         n: z.number().int().meta({ description: "Labelled bugs or findings the distribution counts" }),
       }),
     ),
@@ -321,6 +383,12 @@ export const bugTypeDistancesSchema = z
         description:
           "Figure 6 over every run: per configuration, how far its runs are from one another and from the reference set",
       }),
+    labellers: comparisonLabellersSchema,
+    same_labeller: z.boolean().meta({
+      description: "The reference set and the findings labelled by the same classifier configuration (F.7.3)",
+    }),
+    labeller_note: z.string(),
+    labeller_choices: labellerChoicesSchema,
   })
   .meta({
     id: "BugTypeDistances",
@@ -336,8 +404,22 @@ export const bugTypeDistancesSchema = z
       base: 2,
       categories: ["memory-safety", "logic"],
       subjects: [
-        { key: "reference", label: "Maintainers (reference set)", kind: "reference", submission_id: null, n: 413 },
-        { key: "cmabc123", label: "model-x · high", kind: "configuration", submission_id: "cmabc123", n: 120 },
+        {
+          key: "reference",
+          label: "Maintainers (reference set)",
+          kind: "reference",
+          submission_id: null,
+          labeller: "model-c~1f2e3d4c5b6a~9a8b7c6d5e4f",
+          n: 413,
+        },
+        {
+          key: "cmabc123",
+          label: "model-x · high",
+          kind: "configuration",
+          submission_id: "cmabc123",
+          labeller: "model-c~1f2e3d4c5b6a~9a8b7c6d5e4f",
+          n: 120,
+        },
       ],
       distances: [
         [0, 0.21],
@@ -350,6 +432,38 @@ export const bugTypeDistancesSchema = z
           runs: 3,
           run_to_run: { n: 3, mean: 0.08, min: 0.06, max: 0.11 },
           reference_to_runs: { n: 3, mean: 0.22, min: 0.21, max: 0.24 },
+        },
+      ],
+      labellers: {
+        agents: {
+          kind: "classifier",
+          key: "model-c~1f2e3d4c5b6a~9a8b7c6d5e4f",
+          model: "model-c",
+          prompt_hash: "1f2e3d4c5b6a…",
+          taxonomy_hash: "9a8b7c6d5e4f…",
+          description: "classifier model-c (prompt 1f2e3d4c, taxonomy 9a8b7c6d)",
+        },
+        reference: {
+          kind: "classifier",
+          key: "model-c~1f2e3d4c5b6a~9a8b7c6d5e4f",
+          model: "model-c",
+          prompt_hash: "1f2e3d4c5b6a…",
+          taxonomy_hash: "9a8b7c6d5e4f…",
+          description: "classifier model-c (prompt 1f2e3d4c, taxonomy 9a8b7c6d)",
+        },
+      },
+      same_labeller: true,
+      labeller_note:
+        "Both sides are labelled by one classifier configuration, model-c (prompt 1f2e3d4c, taxonomy 9a8b7c6d) (the configured classifier, which labelled every reference bug): the reference bugs and the findings alike, as the paper's F.7.3 does.",
+      labeller_choices: [
+        {
+          key: "model-c~1f2e3d4c5b6a~9a8b7c6d5e4f",
+          description: "model-c (prompt 1f2e3d4c, taxonomy 9a8b7c6d)",
+          findings: 360,
+          reference_bugs: 413,
+          every_reference: true,
+          configured: true,
+          chosen: true,
         },
       ],
     },

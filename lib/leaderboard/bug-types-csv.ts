@@ -7,7 +7,12 @@ import { columnsCsv, type CsvColumn } from "./format-csv";
 
 type BugTypes = z.infer<typeof bugTypesSchema>;
 type Distribution = NonNullable<BugTypes["stored"]>;
-type Row = Distribution["categories"][number] & { source: string; kind: string };
+type Row = Distribution["categories"][number] & {
+  source: string;
+  kind: string;
+  agentLabeller: string | null;
+  referenceLabeller: string | null;
+};
 
 const BUG_TYPE_COLUMNS: CsvColumn<Row>[] = [
   ["source", (r) => r.source],
@@ -23,17 +28,26 @@ const BUG_TYPE_COLUMNS: CsvColumn<Row>[] = [
   ["agent_mean_n", (r) => r.agentMeanN],
   ["gap", (r) => r.gap],
   ["ratio", (r) => r.ratio],
+  // Which labeller each side used (F.7.3: one classifier for both; `benchmark`: the maintainers' own labels).
+  ["agent_labeller", (r) => r.agentLabeller],
+  ["reference_labeller", (r) => r.referenceLabeller],
 ];
 
 /** GET /api/v1/bug-types?format=csv: one row per category and trigger, stored and reported distributions. */
 export function bugTypesCsv(data: BugTypes): string {
-  const rows = (kind: string, list: Distribution["categories"] | undefined, source: string): Row[] =>
-    (list ?? []).map((r) => ({ ...r, source, kind }));
+  const rows = (kind: "categories" | "triggers", d: Distribution | null, source: string): Row[] =>
+    (d?.[kind] ?? []).map((r) => ({
+      ...r,
+      source,
+      kind: kind === "categories" ? "category" : "trigger",
+      agentLabeller: d?.labellers?.agents?.key ?? null,
+      referenceLabeller: d?.labellers?.reference.key ?? null,
+    }));
   return columnsCsv(BUG_TYPE_COLUMNS, [
-    ...rows("category", data.stored?.categories, "stored"),
-    ...rows("trigger", data.stored?.triggers, "stored"),
-    ...rows("category", data.reported?.categories, "reported"),
-    ...rows("trigger", data.reported?.triggers, "reported"),
+    ...rows("categories", data.stored, "stored"),
+    ...rows("triggers", data.stored, "stored"),
+    ...rows("categories", data.reported, "reported"),
+    ...rows("triggers", data.reported, "reported"),
   ]);
 }
 
@@ -47,6 +61,8 @@ const DISTANCE_COLUMNS: CsvColumn<Pair>[] = [
   ["to", (p) => p.b.label],
   ["to_submission_id", (p) => p.b.submission_id],
   ["js_distance_base2", (p) => p.distance],
+  ["from_labeller", (p) => p.a.labeller],
+  ["to_labeller", (p) => p.b.labeller],
 ];
 
 /** GET /api/v1/bug-types/distances?format=csv: every ordered pair of subjects with its Jensen-Shannon distance. */
@@ -57,7 +73,7 @@ export function bugTypeDistancesCsv(data: Distances): string {
   return columnsCsv(DISTANCE_COLUMNS, pairs);
 }
 
-type Within = Distances["within_configuration"][number];
+type Within = Distances["within_configuration"][number] & { labeller: string | null; referenceLabeller: string };
 const summaryColumns = (prefix: string, of: (row: Within) => Within["run_to_run"]): CsvColumn<Within>[] => [
   [`${prefix}_n`, (r) => of(r)?.n],
   [`${prefix}_mean`, (r) => of(r)?.mean],
@@ -70,9 +86,18 @@ const RUN_DISTANCE_COLUMNS: CsvColumn<Within>[] = [
   ["runs", (r) => r.runs],
   ...summaryColumns("run_to_run_js_distance_base2", (r) => r.run_to_run),
   ...summaryColumns("reference_to_runs_js_distance_base2", (r) => r.reference_to_runs),
+  ["labeller", (r) => r.labeller],
+  ["reference_labeller", (r) => r.referenceLabeller],
 ];
 
 /** GET /api/v1/bug-types/distances?format=csv&table=runs: per configuration, its runs' distances to one another and from the reference set. */
 export function bugTypeRunDistancesCsv(data: Distances): string {
-  return columnsCsv(RUN_DISTANCE_COLUMNS, data.within_configuration);
+  return columnsCsv(
+    RUN_DISTANCE_COLUMNS,
+    data.within_configuration.map((r) => ({
+      ...r,
+      labeller: data.labellers.agents?.key ?? null,
+      referenceLabeller: data.labellers.reference.key,
+    })),
+  );
 }

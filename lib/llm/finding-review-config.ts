@@ -59,7 +59,7 @@ export function readAttributionModel(
   if (!llmEndpoint(e))
     return {
       ok: false,
-      message: `Bug-type attribution needs an LLM: ${ENABLE_LLM_HINT}. Until then only self-reported categories are shown.`,
+      message: `Bug-type attribution needs an LLM: ${ENABLE_LLM_HINT}. Until then no finding is labelled by the classifier: submitters' own categories stay their labels, and the reference bugs show the benchmark file's.`,
     };
   return { ok: true, model: e.ATTRIBUTION_MODEL ?? e.JUDGE_MODEL };
 }

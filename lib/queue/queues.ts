@@ -1,4 +1,4 @@
-import { attributionQueue, panelQueue } from "./finding-review-queues";
+import { attributionQueue, panelQueue, referenceAttributionQueue } from "./finding-review-queues";
 import { auditQueue } from "./audit-queue";
 import { datasheetQueue } from "./datasheet-queue";
 import { fixRankQueue } from "./fix-rank-queue";
@@ -12,6 +12,7 @@ export const QUEUES = [
   scoringQueue,
   panelQueue,
   attributionQueue,
+  referenceAttributionQueue,
   auditQueue,
   fixRankQueue,
   datasheetQueue,

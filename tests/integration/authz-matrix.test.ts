@@ -212,6 +212,14 @@ const rows: Row[] = [
     },
     expect: { anonymous: 401, user: 403, maintainer: 403, admin: 409 },
   },
+  // The matrix's version has no taxonomy, so an admin's start is refused after authorization (409).
+  {
+    name: "classify a version's reference bugs",
+    method: "POST",
+    path: () => `/api/v1/admin/benchmarks/${encodeURIComponent(`${slug}@1`)}/reference-attribution`,
+    body: {},
+    expect: { anonymous: 401, user: 403, maintainer: 403, admin: 409 },
+  },
   {
     name: "read the audit log",
     method: "GET",

@@ -2,10 +2,11 @@ import type { Job } from "bullmq";
 import { env } from "../../lib/env";
 import { createStructuredClient, readAttributionModel } from "../../lib/llm/finding-review-config";
 import { classifyAttributionError } from "../jobs/classify-job-error";
-import { attributeBugs } from "../features/attribution/attribute-bugs";
+import { attributeBugs, queueReferenceLabelsFor } from "../features/attribution/attribute-bugs";
 import { runFindingReviewJob, updateFindingReview } from "../shared/claim-finding-review";
 
-// attribution-queue: an AttributionRun row each, fenced like scoring.
+// attribution-queue: an AttributionRun row each, fenced like scoring. The version's reference bugs are labelled by the
+// same classifier configuration in their own job, queued here first when those labels are missing.
 export function processAttributionJob(job: Job): Promise<unknown> {
   return runFindingReviewJob("attribution", job, classifyAttributionError, async (claim, { onProgress }) => {
     const model = readAttributionModel();
@@ -13,8 +14,10 @@ export function processAttributionJob(job: Job): Promise<unknown> {
       await updateFindingReview(claim, { status: "failed", error: model.message });
       return { failed: model.message };
     }
+    const client = createStructuredClient();
+    await queueReferenceLabelsFor(claim, client, model.model);
     return attributeBugs(claim, {
-      client: createStructuredClient(),
+      client,
       model: model.model,
       concurrency: env.ATTRIBUTION_CONCURRENCY,
       onProgress,

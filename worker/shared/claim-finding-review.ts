@@ -1,13 +1,13 @@
 import { Prisma } from "../../lib/generated/prisma/client";
 import type { Job } from "bullmq";
-import { attributionQueue, panelQueue, type FindingReviewKind } from "../../lib/queue/finding-review-queues";
+import { FINDING_REVIEW_QUEUES, type FindingReviewKind } from "../../lib/queue/finding-review-queues";
 import { db } from "../../lib/db";
 import type { CallUsage, StructuredClient } from "../../lib/llm/structured-client";
 import type { JobErrorClassifier } from "../jobs/classify-job-error";
 import { assertClaimHeld, claimFencedRow, type FencedTable } from "../jobs/fenced-row";
 import { runClaimedJob, type JobContext } from "../jobs/run-claimed-job";
 
-// Panel and attribution job rows (PanelRun, AttributionRun), fenced by their token (worker/jobs/fenced-row.ts): every
+// Panel and attribution job rows (PanelRun, AttributionRun, ReferenceAttributionRun), fenced by their token (worker/jobs/fenced-row.ts): every
 // claim takes a new token and every write of the row checks it, so after a lapsed lock only the latest claimant
 // moves the row.
 
@@ -16,6 +16,7 @@ export type FindingReviewClaim = { kind: FindingReviewKind; runId: string; token
 const TABLE: Record<FindingReviewKind, FencedTable> = {
   panel: { table: "PanelRun", token: "token" },
   attribution: { table: "AttributionRun", token: "token" },
+  "reference-attribution": { table: "ReferenceAttributionRun", token: "token" },
 };
 
 /** Claims a queued or running job row; null when there is nothing to do (done, failed, or deleted). */
@@ -27,14 +28,14 @@ export async function claimFindingReview(kind: FindingReviewKind, runId: string)
   return row ? { kind, runId, token: row.token } : null;
 }
 
-type RunUpdate = Prisma.PanelRunUpdateManyMutationInput & Prisma.AttributionRunUpdateManyMutationInput;
+type RunUpdate = Prisma.PanelRunUpdateManyMutationInput &
+  Prisma.AttributionRunUpdateManyMutationInput &
+  Prisma.ReferenceAttributionRunUpdateManyMutationInput;
 
-function updateRows(
-  kind: FindingReviewKind,
-  where: Prisma.PanelRunWhereInput & Prisma.AttributionRunWhereInput,
-  data: RunUpdate,
-) {
-  return kind === "panel" ? db.panelRun.updateMany({ where, data }) : db.attributionRun.updateMany({ where, data });
+function updateRows(kind: FindingReviewKind, where: { id: string; token?: number }, data: RunUpdate) {
+  if (kind === "panel") return db.panelRun.updateMany({ where, data });
+  if (kind === "attribution") return db.attributionRun.updateMany({ where, data });
+  return db.referenceAttributionRun.updateMany({ where, data });
 }
 
 /** Updates the job row only while the claim holds; throws LostClaimError otherwise. */
@@ -43,7 +44,13 @@ export async function updateFindingReview(claim: FindingReviewClaim, data: RunUp
   assertClaimHeld(count, `${claim.kind} run ${claim.runId}`);
 }
 
-/** The columns each job row counts its spend in (PanelRun.spent*, AttributionRun's calls, tokens and cost). */
+/** The columns each job row counts its spend in (PanelRun.spent*, the attribution rows' calls, tokens and cost). */
+const attributionSpend = (u: CallUsage): RunUpdate => ({
+  judgeCalls: { increment: 1 },
+  inputTokens: { increment: u.inputTokens },
+  outputTokens: { increment: u.outputTokens },
+  costUsd: { increment: u.costUsd },
+});
 const SPEND: Record<FindingReviewKind, (u: CallUsage) => RunUpdate> = {
   panel: (u) => ({
     spentCalls: { increment: 1 },
@@ -51,12 +58,8 @@ const SPEND: Record<FindingReviewKind, (u: CallUsage) => RunUpdate> = {
     spentOutputTokens: { increment: u.outputTokens },
     spentUsd: { increment: u.costUsd },
   }),
-  attribution: (u) => ({
-    judgeCalls: { increment: 1 },
-    inputTokens: { increment: u.inputTokens },
-    outputTokens: { increment: u.outputTokens },
-    costUsd: { increment: u.costUsd },
-  }),
+  attribution: attributionSpend,
+  "reference-attribution": attributionSpend,
 };
 
 /**
@@ -91,7 +94,7 @@ export function runFindingReviewJob(
   work: (claim: FindingReviewClaim, context: JobContext) => Promise<unknown>,
 ): Promise<unknown> {
   return runClaimedJob(job, {
-    parse: (kind === "panel" ? panelQueue : attributionQueue).payload,
+    parse: FINDING_REVIEW_QUEUES[kind].queue.payload,
     claim: ({ runId }) => claimFindingReview(kind, runId),
     logFields: ({ runId }) => ({ runId }),
     classify,

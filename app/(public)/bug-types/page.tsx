@@ -2,11 +2,13 @@ import type { Metadata } from "next";
 import { BenchmarkSelector, benchmarkQueryHref } from "@/components/benchmark-selector";
 import { count, DASH, pct, pctInterval } from "@/lib/format";
 import { benchmarkParam, firstParam, loadPublicPage } from "@/app/(public)/load-public-page";
-import { loadBugTypes, type Distribution, type DistributionRow } from "@/lib/server/leaderboard/load-bug-types";
+import { loadBugTypes, type Distribution } from "@/lib/server/leaderboard/load-bug-types";
+import type { DistributionRow } from "@/lib/leaderboard/bug-type-distribution";
 import { CaptionedTable } from "@/components/ui/captioned-table";
 import { listPublicHarnesses } from "@/lib/server/leaderboard/list-public-harnesses";
 import { readAttributionModel } from "@/lib/llm/finding-review-config";
 import { DistanceSection } from "@/components/analyses/distance-section";
+import { LabellerChoices, LabellerNote } from "@/components/analyses/labeller-note";
 import { DEFAULT_AGENT_POOL, type AgentPool } from "@/lib/attribution/agent-pool";
 import { AGENT_POOL_SOURCES, agentPoolQuerySchema, FULL_HARNESS } from "@/lib/contracts/public-reads";
 
@@ -32,12 +34,23 @@ function harnessOptions(harnesses: string[], current: string): { value: string; 
 }
 
 /** The pool filter: a plain GET form, so the choice is a shareable link and works without JavaScript. */
-function PoolFilter({ benchmark, pool, harnesses }: { benchmark: string; pool: AgentPool; harnesses: string[] }) {
+function PoolFilter({
+  benchmark,
+  pool,
+  harnesses,
+  labeller,
+}: {
+  benchmark: string;
+  pool: AgentPool;
+  harnesses: string[];
+  labeller: string | null;
+}) {
   const options = harnessOptions(harnesses, pool.harness);
   const current = options.find((o) => o.value.toLowerCase() === pool.harness.toLowerCase());
   return (
     <form className="filters" method="get" action="/bug-types" aria-label="Which configurations the agent shares pool">
       <input type="hidden" name="benchmark" value={benchmark} />
+      {labeller && <input type="hidden" name="labeller" value={labeller} />}
       <label>
         Harness{" "}
         <select name="harness" defaultValue={current?.value ?? pool.harness}>
@@ -78,18 +91,27 @@ function Bars({ row, max }: { row: DistributionRow; max: number }) {
 }
 
 /** The numeric columns of a distribution table: each side's share, the agents' range, and the gap between them. */
-const SHARE_COLUMNS = ["Maintainers %", "Agents n̄", "Agents %", "Agent range %", "Gap (pp)", "Ratio"];
+const shareColumns = (maintainers: string) => [
+  maintainers,
+  "Agents n̄",
+  "Agents %",
+  "Agent range %",
+  "Gap (pp)",
+  "Ratio",
+];
 
 function DistributionTable({
   rows,
   first,
   caption,
   showFamily,
+  maintainers,
 }: {
   rows: DistributionRow[];
   first: string;
   caption: string;
   showFamily: boolean;
+  maintainers: string;
 }) {
   const max = Math.max(0, ...rows.flatMap((r) => [r.humanShare ?? 0, r.agentShare ?? 0]));
   return (
@@ -101,7 +123,7 @@ function DistributionTable({
         <>
           <th scope="col">{first}</th>
           {showFamily && <th scope="col">Family</th>}
-          {SHARE_COLUMNS.map((label) => (
+          {shareColumns(maintainers).map((label) => (
             <th key={label} scope="col" className="num">
               {label}
             </th>
@@ -142,23 +164,47 @@ function DistributionTable({
 
 // Captions start with the section's title: both sections can be on the page, and each table's region is named by its
 // caption, which must be unique.
-function Section({ d, title, source }: { d: Distribution; title: string; source: string }) {
+function Section({
+  d,
+  title,
+  source,
+  labellerHref,
+}: {
+  d: Distribution;
+  title: string;
+  source: string;
+  labellerHref?: (key: string) => string;
+}) {
+  // The benchmark file's labels come from another labeller than the agents' classifier: the column says so.
+  const maintainers = d.sameLabeller === false ? "Maintainers % (maintainers' labels)" : "Maintainers %";
+  const labelledBy = d.sameLabeller === false ? " (the maintainers' own labels, another labeller)" : "";
   return (
     <section>
       <h2>{title}</h2>
       <p className="muted">{source}</p>
+      {d.labellers && d.labellerNote !== null && (
+        <LabellerNote
+          labellers={d.labellers}
+          sameLabeller={d.sameLabeller === true}
+          note={d.labellerNote}
+          testId="bug-type-labellers"
+        />
+      )}
+      {d.labellerChoices && labellerHref && <LabellerChoices choices={d.labellerChoices} hrefFor={labellerHref} />}
       <DistributionTable
         rows={d.categories}
         first="Bug type"
         showFamily
-        caption={`${title}: share of each bug type among maintainer-fixed reference bugs and among agent findings (mean over configurations), sorted by the gap: over-represented in agent findings first.`}
+        maintainers={maintainers}
+        caption={`${title}: share of each bug type among maintainer-fixed reference bugs${labelledBy} and among agent findings (mean over configurations), sorted by the gap: over-represented in agent findings first.`}
       />
       <h3>Trigger levels</h3>
       <DistributionTable
         rows={d.triggers}
         first="What it takes to observe the bug"
         showFamily={false}
-        caption={`${title}: share of each trigger level among reference bugs and agent findings; level 0 (insufficient information) is left out, so the levels sum to 100%.`}
+        maintainers={maintainers}
+        caption={`${title}: share of each trigger level among reference bugs${labelledBy} and agent findings; level 0 (insufficient information) is left out, so the levels sum to 100%.`}
       />
       {d.insufficientTriggers && (
         <p className="muted small" data-testid="insufficient-triggers">
@@ -167,6 +213,12 @@ function Section({ d, title, source }: { d: Distribution; title: string; source:
           agent finding{d.insufficientTriggers.agents === 1 ? "" : "s"}.
         </p>
       )}
+      {d.referenceWithoutTrigger ? (
+        <p className="muted small" data-testid="reference-without-trigger">
+          Reference bugs whose maintainers&apos; label names no trigger level, not in the trigger shares:{" "}
+          {count(d.referenceWithoutTrigger)}.
+        </p>
+      ) : null}
       {d.notes && <p className="muted small">{d.notes}</p>}
     </section>
   );
@@ -184,16 +236,16 @@ export default async function BugTypesPage({
     source: firstParam(params.source),
   });
   const pool = parsedPool.success ? parsedPool.data : DEFAULT_AGENT_POOL;
-  const page = await loadPublicPage(() => loadBugTypes(ref, pool));
+  const labeller = firstParam(params.labeller)?.trim().slice(0, 300) || null;
+  const page = await loadPublicPage(() => loadBugTypes(ref, pool, labeller));
   if (!page) return <p className="card empty-state">No benchmark version has been imported yet.</p>;
   const { benchmark, stored, reported } = page.value;
   const harnesses = await listPublicHarnesses(benchmark.key);
   const attribution = readAttributionModel();
-  const poolQuery = new URLSearchParams({
-    benchmark: benchmark.key,
-    harness: pool.harness,
-    source: pool.source,
-  }).toString();
+  const poolParams = { benchmark: benchmark.key, harness: pool.harness, source: pool.source };
+  const poolQuery = new URLSearchParams({ ...poolParams, ...(labeller ? { labeller } : {}) }).toString();
+  const labellerHref = (key: string) =>
+    `/bug-types?${new URLSearchParams({ ...poolParams, labeller: key }).toString()}`;
   return (
     <>
       <div className="page-head">
@@ -202,9 +254,10 @@ export default async function BugTypesPage({
           <p className="lede">
             Do agents report the kinds of bugs maintainers fix? Each bug type&apos;s share among the reference bugs of{" "}
             {benchmark.name} {benchmark.version} next to its share among agent findings. Categories come from the
-            benchmark&apos;s taxonomy: a reference bug&apos;s own where it carries one, else attributed by an LLM; every
-            agent finding is attributed by the same LLM and prompt, and a submitter&apos;s own category stays on the
-            finding as their label, never in the shares. Also as JSON or CSV:{" "}
+            benchmark&apos;s taxonomy, and one classifier (one model and prompt, as the paper&apos;s F.7.3) labels the
+            reference bugs and every agent finding alike; until it has labelled the reference bugs, they show the
+            benchmark file&apos;s own labels, marked as the maintainers&apos;. A submitter&apos;s own category stays on
+            the finding as their label, never in the shares. Also as JSON or CSV:{" "}
             <a href={`/api/v1/bug-types?${poolQuery}`}>JSON</a>,{" "}
             <a href={`/api/v1/bug-types?${poolQuery}&format=csv`}>CSV</a>.
           </p>
@@ -215,11 +268,12 @@ export default async function BugTypesPage({
           hrefFor={(b) => benchmarkQueryHref("/bug-types", b)}
         />
       </div>
-      <PoolFilter benchmark={benchmark.key} pool={pool} harnesses={harnesses} />
+      <PoolFilter benchmark={benchmark.key} pool={pool} harnesses={harnesses} labeller={labeller} />
       {stored && (
         <Section
           d={stored}
           title="Scored here"
+          labellerHref={labellerHref}
           source={`${count(stored.humanTotal)} categorised reference bugs. ${
             stored.agentConfigurations
               ? (stored.pool?.description ?? "")
@@ -229,7 +283,7 @@ export default async function BugTypesPage({
           }`}
         />
       )}
-      {stored && <DistanceSection benchmark={benchmark.key} />}
+      {stored && <DistanceSection benchmark={benchmark.key} labeller={labeller} />}
       {reported && (
         <Section
           d={reported}

@@ -6,6 +6,7 @@ import { benchmarkFileSchema } from "../../validation/benchmark-file";
 import { parseJsonText } from "../../validation/parse-json";
 import { importBenchmark, type ImportedBenchmark } from "../benchmarks/import-benchmark";
 import { recordAuditLog } from "./record-audit-log";
+import { readReferenceLabels } from "../attribution/read-reference-labels";
 import type { z } from "zod";
 import type { benchmarkVersionListSchema } from "../../contracts/admin";
 
@@ -45,6 +46,7 @@ export async function listBenchmarkVersions(): Promise<BenchmarkVersionRow[]> {
   const nOf = (rows: { benchmarkId: string; n: number }[], id: string) =>
     rows.find((r) => r.benchmarkId === id)?.n ?? 0;
   const datedOf = new Map(bugs.map((r) => [r.benchmarkId, r.dated]));
+  const referenceLabels = await readReferenceLabels(benchmarks, new Map(bugs.map((r) => [r.benchmarkId, r.n])));
   const committedOf = new Map(bugs.map((r) => [r.benchmarkId, r.committed]));
   return benchmarks.map((b) => ({
     key: benchmarkKey(b),
@@ -62,6 +64,7 @@ export async function listBenchmarkVersions(): Promise<BenchmarkVersionRow[]> {
     submissions: countOf(submissions, b.id),
     public_submissions: countOf(approved, b.id),
     created_at: b.createdAt.toISOString(),
+    reference_labels: referenceLabels.get(b.id)!,
   }));
 }
 

@@ -6,6 +6,7 @@ import { distanceMatrix, runDistances, type CategoryCounts } from "../../analyse
 import { readTaxonomy, taxonomyCategories } from "../../attribution/taxonomy";
 import type { BenchmarkRef } from "../../leaderboard/types";
 import { countAttributedFindings, countAttributedReferences } from "../attribution/attributed-counts";
+import { chooseLabeller } from "../attribution/choose-labeller";
 import { resolveBenchmark } from "../leaderboard/list-public-benchmarks";
 import { cachedByStamp, readBenchmarkStamp } from "../leaderboard/stamp-cache";
 import type { AgentPool } from "../../attribution/agent-pool";
@@ -13,10 +14,13 @@ import type { AgentPool } from "../../attribution/agent-pool";
 // §4.2, Figure 6: Jensen-Shannon distances between the bug-type distributions of every public verified configuration
 // (its first run, as the bug-types page counts it) and the maintainers' reference set, and, over every run of each
 // configuration, the distances of each run to the configuration's other runs and of the reference set to each run
-// (the paper's "of each agent run to the other runs and of the human reference set to all runs"). Only categories
-// attributed by the one classifier are pooled (a submitter's own labels are theirs, not comparable); the distance
-// runs over the taxonomy's categories. A few hundred pairs over a few dozen categories: computed on read, cached by
-// the stamp.
+// (the paper's "of each agent run to the other runs and of the human reference set to all runs"). One labeller for
+// the whole figure (F.7.3: one model and prompt for the taxonomy corpus and every configuration's findings; chosen by
+// lib/attribution/labeller.ts over every run of every configuration): only findings labelled by it count (a
+// submitter's own labels, and another configuration's, are left out), and the reference set is labelled by it too
+// once it has labelled every reference bug, else by the benchmark file (the maintainers' labels, another labeller,
+// said so). The distance runs over the taxonomy's categories. A few hundred pairs over a few dozen categories:
+// computed on read, cached by the stamp.
 
 // Figure 6 compares every configuration, whatever its harness or source.
 const EVERY_CONFIGURATION: AgentPool = { harness: "all", source: "all" };
@@ -24,24 +28,32 @@ const EVERY_CONFIGURATION: AgentPool = { harness: "all", source: "all" };
 export type BugTypeDistances = z.input<typeof bugTypeDistancesSchema>;
 type DistanceSubjectView = BugTypeDistances["subjects"][number];
 
-export async function loadBugTypeDistances(benchmarkRef: string | null | undefined): Promise<BugTypeDistances> {
+export async function loadBugTypeDistances(
+  benchmarkRef: string | null | undefined,
+  labeller: string | null = null,
+): Promise<BugTypeDistances> {
   const b = await resolveBenchmark(benchmarkRef);
   return cachedByStamp(
-    `bug-type-distances:${b.id}`,
+    `bug-type-distances:${b.id}:${labeller ?? ""}`,
     () => readBenchmarkStamp(b.id),
-    () => readDistances(b),
+    () => readDistances(b, labeller),
   );
 }
 
 const labelOf = (s: { model: string; reasoningEffort: string | null; harness: string | null }) =>
   [s.model, s.reasoningEffort, s.harness].filter(Boolean).join(" · ");
 
-async function readDistances(b: BenchmarkRef): Promise<BugTypeDistances> {
+async function readDistances(b: BenchmarkRef, requested: string | null): Promise<BugTypeDistances> {
   const benchmark = await db.benchmark.findUniqueOrThrow({ where: { id: b.id }, select: { taxonomy: true } });
   const taxonomy = readTaxonomy(benchmark.taxonomy);
+  const everyRun = { allRuns: true };
+  const { selection, labellers } = await chooseLabeller(b.id, benchmark.taxonomy, EVERY_CONFIGURATION, {
+    ...everyRun,
+    requested,
+  });
   const [references, findings] = await Promise.all([
-    countAttributedReferences(b.id, benchmark.taxonomy),
-    countAttributedFindings(b.id, benchmark.taxonomy, EVERY_CONFIGURATION, { allRuns: true }),
+    countAttributedReferences(b.id, benchmark.taxonomy, selection.sameLabeller ? selection.labeller : null),
+    countAttributedFindings(b.id, benchmark.taxonomy, EVERY_CONFIGURATION, selection.labeller, everyRun),
   ]);
   const add = (counts: Record<string, number>, category: string | null, n: number) => {
     if (category) counts[category] = (counts[category] ?? 0) + n;
@@ -50,7 +62,7 @@ async function readDistances(b: BenchmarkRef): Promise<BugTypeDistances> {
   for (const r of references) add(referenceCounts, r.category, r.n);
   const byRun = new Map<string, Record<string, number>>();
   for (const f of findings) {
-    // Only the classifier's labels count (a submitter's own category never does, F.7.3).
+    // Only the labeller's labels count (a submitter's own category, or another configuration's, never does; F.7.3).
     if (!f.category) continue;
     const counts = byRun.get(f.group) ?? {};
     add(counts, f.category, f.n);
@@ -77,9 +89,12 @@ async function readDistances(b: BenchmarkRef): Promise<BugTypeDistances> {
   if (total(referenceCounts) > 0)
     subjects.push({
       key: "reference",
-      label: "Maintainers (reference set)",
+      label: labellers.sameLabeller
+        ? "Maintainers (reference set)"
+        : "Maintainers (reference set, maintainers' labels)",
       kind: "reference",
       submission_id: null,
+      labeller: labellers.reference.key,
       n: total(referenceCounts),
       counts: referenceCounts,
     });
@@ -94,6 +109,7 @@ async function readDistances(b: BenchmarkRef): Promise<BugTypeDistances> {
       label: labelOf(s),
       kind: "configuration",
       submission_id: s.id,
+      labeller: labellers.agents!.key,
       n: total(counts),
       counts,
     });
@@ -128,5 +144,9 @@ async function readDistances(b: BenchmarkRef): Promise<BugTypeDistances> {
     subjects: subjects.map(({ counts: _counts, ...rest }) => rest),
     distances: distanceMatrix(subjects, categories),
     within_configuration: withinConfiguration,
+    labellers: { agents: labellers.agents, reference: labellers.reference },
+    same_labeller: labellers.sameLabeller,
+    labeller_note: labellers.note,
+    labeller_choices: labellers.choices,
   };
 }

@@ -58,15 +58,22 @@ export async function cachedByStamp<T>(
 // approval) lower the count; entries joining it, and rescores switching in their scores, bring a newer updatedAt;
 // both move the stamp.
 
-/** The stamp of one benchmark version: its public entries, their latest update, and the repositories. One round trip. */
+/**
+ * The stamp of one benchmark version: its public entries, their latest update, the repositories, and the last
+ * classification of its reference bugs (the bug-type comparisons read those labels). One round trip.
+ */
 export async function readBenchmarkStamp(benchmarkId: string): Promise<string> {
-  const rows = await db.$queryRaw<{ submissions: bigint; updated: Date | null; repositories: bigint }[]>`
+  const rows = await db.$queryRaw<
+    { submissions: bigint; updated: Date | null; repositories: bigint; labelled: Date | null }[]
+  >`
     SELECT
       (SELECT count(*) FROM "Submission" s WHERE s."benchmarkId" = ${benchmarkId} AND ${publicSubmissionSql("s")}) AS submissions,
       (SELECT max(s."updatedAt") FROM "Submission" s WHERE s."benchmarkId" = ${benchmarkId} AND ${publicSubmissionSql("s")}) AS updated,
-      (SELECT count(*) FROM "Repository" WHERE "benchmarkId" = ${benchmarkId}) AS repositories`;
+      (SELECT count(*) FROM "Repository" WHERE "benchmarkId" = ${benchmarkId}) AS repositories,
+      (SELECT max("finishedAt") FROM "ReferenceAttributionRun" WHERE "benchmarkId" = ${benchmarkId}) AS labelled`;
   const row = rows[0]!;
-  return `${row.submissions}.${row.updated?.getTime() ?? 0}.${row.repositories}`;
+  const labelled = row.labelled ? `.${row.labelled.getTime()}` : "";
+  return `${row.submissions}.${row.updated?.getTime() ?? 0}.${row.repositories}${labelled}`;
 }
 
 /** The stamp of the list of benchmark versions and of who is public in them. */

@@ -6,6 +6,8 @@ import { env } from "@/lib/env";
 import { listBenchmarkVersions } from "@/lib/server/admin/benchmark-versions";
 import { BenchmarkImportForm } from "@/components/admin/benchmark-import-form";
 import { FixDatesImportForm } from "@/components/admin/fix-dates-import-form";
+import { ReferenceLabelsCell } from "@/components/admin/reference-labels";
+import { AutoRefresh } from "@/components/account/auto-refresh";
 import { ColumnTable, numericColumns } from "@/components/ui/column-table";
 import { count, formatUtc } from "@/lib/format";
 
@@ -15,9 +17,13 @@ export const dynamic = "force-dynamic";
 export default async function BenchmarkVersionsPage() {
   await requirePageAdmin("/admin/benchmarks");
   const versions = await listBenchmarkVersions();
+  const labelling = versions.some((v) =>
+    v.reference_labels.jobs.some((j) => j.status === "queued" || j.status === "running"),
+  );
   return (
     <>
       <h1>Benchmark versions</h1>
+      <AutoRefresh active={labelling} />
       <p className="muted">
         Every version a submission can be scored against, newest first. A version is immutable once imported; scores of
         different versions are never mixed.
@@ -35,6 +41,7 @@ export default async function BenchmarkVersionsPage() {
             ...numericColumns("Repositories", "Reference bugs"),
             "Details shown to",
             "Taxonomy",
+            "Reference bug types",
             "Fix dates",
             ...numericColumns("Submissions"),
             "Imported (UTC)",
@@ -68,6 +75,13 @@ export default async function BenchmarkVersionsPage() {
               <td>{v.reference_visibility === "maintainers" ? "maintainers" : "everyone"}</td>
               <td>{v.taxonomy ? "yes" : <span className="muted">none</span>}</td>
               <td>
+                <ReferenceLabelsCell
+                  benchmarkKey={v.key}
+                  referenceBugs={v.reference_bugs}
+                  labels={v.reference_labels}
+                />
+              </td>
+              <td>
                 <FixDates dated={v.fix_dated_bugs} bugs={v.reference_bugs} />
               </td>
               <td className="num">
@@ -80,6 +94,12 @@ export default async function BenchmarkVersionsPage() {
           ))}
         </ColumnTable>
       )}
+      <p className="muted small">
+        Reference bug types: the bug-type comparisons (Tables 20-21, Figure 6) label the reference bugs with the same
+        classifier as the agents&apos; findings (the paper&apos;s F.7.3), once per version and classifier configuration.
+        It runs by itself with the first attribution of a submission of the version; the button runs it now (labels
+        already stored are reused). The benchmark file&apos;s own categories stay as the maintainers&apos; labels.
+      </p>
       <h2>Import a version</h2>
       <BenchmarkImportForm maxBytes={env.UPLOAD_MAX_BYTES} />
       <h2>Import fix dates</h2>

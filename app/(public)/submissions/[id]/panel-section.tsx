@@ -249,11 +249,12 @@ function AttributionPart({
       )}
       {attribution?.status === "done" && (
         <p>
-          {count(attribution.classified)} findings (all of them) and reference bugs without a category were attributed
-          by <code>{attribution.model}</code> (<code>{attribution.prompt_version}</code>, {count(attribution.cached)}{" "}
-          from the cache, cost {usd(attribution.cost_usd)}); {count(attribution.self_reported)} findings also carry the
-          submitter&apos;s own category, kept as their label and not counted in the bug-type shares. See{" "}
-          <Link href="/bug-types">bug types</Link>.
+          {count(attribution.classified)} findings (all of them) were attributed by <code>{attribution.model}</code> (
+          <code>{attribution.prompt_version}</code>, {count(attribution.cached)} from the cache, cost{" "}
+          {usd(attribution.cost_usd)}); {count(attribution.self_reported)} findings also carry the submitter&apos;s own
+          category, kept as their label and not counted in the bug-type shares. The version&apos;s reference bugs are
+          labelled by the same classifier in a job of their own, once per version, so both sides of the comparison are
+          labelled alike. See <Link href="/bug-types">bug types</Link>.
         </p>
       )}
       {isAdmin && scored && (

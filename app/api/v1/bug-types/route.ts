@@ -8,15 +8,16 @@ import { readBenchmarkStamp } from "@/lib/server/leaderboard/stamp-cache";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/v1/bug-types?benchmark=slug@version[&harness=probe-passes|all|<label>][&source=all|upload|in_house][&format=csv]
-// - bug-type and trigger shares, maintainers vs agents (agents: LLM-attributed findings of the pooled configurations)
+// GET /api/v1/bug-types?benchmark=slug@version[&harness=probe-passes|all|<label>][&source=all|upload|in_house][&labeller=<key>][&format=csv]
+// - bug-type and trigger shares, maintainers vs agents, both sides labelled by one classifier configuration where it
+// labelled the reference bugs (else the maintainers' own labels, marked)
 export const GET = withErrors(async (request: Request) => {
   const query = parseOrThrow(bugTypesQuerySchema, Object.fromEntries(new URL(request.url).searchParams), "The query");
-  const data = await loadBugTypes(query.benchmark, { harness: query.harness, source: query.source });
+  const data = await loadBugTypes(query.benchmark, { harness: query.harness, source: query.source }, query.labeller);
   return downloadResponse(request, {
     format: query.format,
     stamp: await readBenchmarkStamp(data.benchmark.id),
-    variant: `bug-types|${data.benchmark.key}|${query.source}|${query.harness.toLowerCase()}`,
+    variant: `bug-types|${data.benchmark.key}|${query.source}|${query.harness.toLowerCase()}|${query.labeller ?? ""}`,
     filename: `bug-types-${fileSafe(data.benchmark.key)}`,
     json: () => shaped(bugTypesSchema, data),
     csv: () => bugTypesCsv(shaped(bugTypesSchema, data)),

@@ -8,19 +8,20 @@ import { bugTypeDistancesCsv, bugTypeRunDistancesCsv } from "@/lib/leaderboard/b
 
 export const dynamic = "force-dynamic";
 
-// GET /api/v1/bug-types/distances?benchmark=slug@version[&format=csv[&table=pairs|runs]] - Jensen-Shannon distances between the bug-type
-// distributions of the reference set and of every public verified configuration (§4.2, Figure 6)
+// GET /api/v1/bug-types/distances?benchmark=slug@version[&labeller=<key>][&format=csv[&table=pairs|runs]] - Jensen-Shannon
+// distances between the bug-type distributions of the reference set and of every public verified configuration (§4.2,
+// Figure 6), one labeller for both sides
 export const GET = withErrors(async (request: Request) => {
   const query = parseOrThrow(
     bugTypeDistancesQuerySchema,
     Object.fromEntries(new URL(request.url).searchParams),
     "The query",
   );
-  const data = await loadBugTypeDistances(query.benchmark);
+  const data = await loadBugTypeDistances(query.benchmark, query.labeller);
   return downloadResponse(request, {
     format: query.format,
     stamp: await readBenchmarkStamp(data.benchmark.id),
-    variant: `bug-type-distances|${data.benchmark.key}|${query.table}`,
+    variant: `bug-type-distances|${data.benchmark.key}|${query.table}|${query.labeller ?? ""}`,
     filename: `bug-type-distances-${query.table === "runs" ? "runs-" : ""}${fileSafe(data.benchmark.key)}`,
     json: () => shaped(bugTypeDistancesSchema, data),
     csv: () =>

@@ -1,0 +1,86 @@
+import { db } from "../../../lib/db";
+import { readTaxonomy, attributionPlan } from "../../../lib/attribution/taxonomy";
+import { describeLabeller } from "../../../lib/attribution/labeller";
+import { attributionAsking } from "../../../lib/llm/attribution-classifier";
+import {
+  progressWriter,
+  updateFindingReview,
+  withSpendCounted,
+  type FindingReviewClaim,
+} from "../../shared/claim-finding-review";
+import { PermanentJobError } from "../../jobs/job-failure";
+import {
+  classifySubjects,
+  SUBJECT_SELECT,
+  writeGivenLabels,
+  type ClassifierDeps,
+  type Subject,
+} from "./classify-subjects";
+
+// The reference bugs of one benchmark version labelled by one classifier configuration (paper F.7.3: the same model
+// and prompt classify the taxonomy corpus and every configuration's findings), so Tables 20-21 and Figure 6 compare
+// maintainers' and agents' bugs labelled alike. Every reference bug is classified, whether or not the benchmark file
+// gives it a category; the file's category is kept beside, as the maintainers' own label (a `benchmark` row, written
+// once and never overwritten). Cached like findings: a text already labelled under the configuration is not asked again.
+
+export type ReferenceAttributionSummary = { total: number; classified: number; cached: number; asked: number };
+
+export async function attributeReferences(
+  claim: FindingReviewClaim,
+  deps: Omit<ClassifierDeps, "model">,
+): Promise<ReferenceAttributionSummary> {
+  return withSpendCounted(claim, deps.client, () => classifyReferences(claim, deps));
+}
+
+async function classifyReferences(
+  claim: FindingReviewClaim,
+  deps: Omit<ClassifierDeps, "model">,
+): Promise<ReferenceAttributionSummary> {
+  const progress = progressWriter(claim, deps.onProgress);
+  const run = await db.referenceAttributionRun.findUniqueOrThrow({
+    where: { id: claim.runId },
+    include: { benchmark: { select: { slug: true, version: true, taxonomy: true } } },
+  });
+  const taxonomy = readTaxonomy(run.benchmark.taxonomy);
+  if (!taxonomy)
+    throw new PermanentJobError(
+      `Benchmark ${run.benchmark.slug}@${run.benchmark.version} has no bug-type taxonomy to attribute against.`,
+    );
+  const asking = attributionAsking(taxonomy, deps.client);
+  // The run names the configuration it labels for; a worker with another prompt, endpoint or taxonomy would label for
+  // a different one.
+  if (asking.promptHash !== run.promptHash || asking.taxHash !== run.taxonomyHash)
+    throw new PermanentJobError(
+      `This worker's classifier configuration (${describeLabeller({ model: run.model, promptHash: asking.promptHash, taxonomyHash: asking.taxHash })}) is not the one this run was queued for (${describeLabeller(run)}): the prompt, the endpoint or the taxonomy differ. Start it again from this deployment.`,
+    );
+  const rows = await db.referenceBug.findMany({
+    where: { repository: { benchmarkId: run.benchmarkId } },
+    select: SUBJECT_SELECT,
+    orderBy: { id: "asc" },
+  });
+  const references: Subject[] = rows.map((r) => ({ ...r, kind: "reference" as const, repo: r.repository.name }));
+  await updateFindingReview(claim, {
+    total: references.length,
+    promptVersion: `${asking.prompt.name}@${asking.prompt.version}`,
+  });
+  // The file's own categories: the maintainers' labels, kept beside the classifier's.
+  await writeGivenLabels(
+    references.filter((r) => attributionPlan(r.category) === "given"),
+    asking,
+    { model: "benchmark", source: "benchmark" },
+  );
+  await progress(5);
+  const { cached, asked } = await classifySubjects(references, asking, { ...deps, model: run.model }, progress, 5);
+  // Finishing moves the version's stamp (readBenchmarkStamp reads finishedAt), so cached bug-type pages reload.
+  await updateFindingReview(claim, {
+    status: "done",
+    progress: 100,
+    error: null,
+    finishedAt: new Date(),
+    classified: references.length,
+    cached,
+    retries: { increment: deps.client.requests.retries },
+    malformedReplies: { increment: deps.client.stats.malformedReplies },
+  });
+  return { total: references.length, classified: references.length, cached, asked };
+}
