@@ -60,7 +60,11 @@ export function ReferenceLabelsCell({
           }
           failure="The request failed."
           className={`${styles.button} ${styles.small}`}
-          ariaLabel={`Classify the reference bugs of ${benchmarkKey}`}
+          ariaLabel={
+            current
+              ? `Classify again: the reference bugs of ${benchmarkKey}`
+              : `Classify reference bugs of ${benchmarkKey}`
+          }
         >
           {current ? "Classify again" : "Classify reference bugs"}
         </ActionButton>

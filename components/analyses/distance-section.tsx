@@ -9,7 +9,7 @@ import { RunDistances } from "./run-distances";
 // labelled by one classifier configuration (or, on the maintainers' side until it has labelled the reference bugs,
 // by the benchmark file, said so).
 export async function DistanceSection({ benchmark, labeller }: { benchmark: string; labeller: string | null }) {
-  const data = await loadBugTypeDistances(benchmark, labeller);
+  const { value: data } = await loadBugTypeDistances(benchmark, labeller);
   const attribution = readAttributionModel();
   const q = new URLSearchParams({ benchmark: data.benchmark.key, ...(labeller ? { labeller } : {}) }).toString();
   return (

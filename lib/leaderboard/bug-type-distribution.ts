@@ -1,21 +1,12 @@
+import type { z } from "zod";
+import type { bugTypesSchema } from "../contracts/public-reads";
+
 // The rows of the bug-type tables (Tables 20-21): shares of each category or trigger level among the reference bugs
 // and, per configuration's run, among agent findings; the agents' mean and range over configurations; the gap and the
 // ratio. Pure: no I/O.
 
-export type DistributionRow = {
-  name: string;
-  family: string | null;
-  level: number | null;
-  humanN: number | null;
-  humanShare: number | null;
-  agentShare: number | null;
-  agentRange: [number, number] | null;
-  /** Table 20's n-bar: the mean count per configuration's run (agents), beside the share. */
-  agentMeanN: number | null;
-  gap: number | null;
-  /** Table 20's Ratio: the agent share over the maintainers' share; null where the maintainers' share is 0. */
-  ratio: number | null;
-};
+/** One row of a distribution: the contract's type (GET /api/v1/bug-types), not a second hand-written shape. */
+export type DistributionRow = NonNullable<z.input<typeof bugTypesSchema>["stored"]>["categories"][number];
 
 /** A published row (percentages as printed) as a table row. */
 export function publishedRow(

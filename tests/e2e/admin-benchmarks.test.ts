@@ -118,7 +118,7 @@ describe("benchmark versions page", () => {
       await db.referenceBug.count({ where: { repository: { benchmark: { slug } }, fixedAt: { not: null } } }),
     ).toBe(bugs.length);
     // The page refreshed: the version is dated (still offered for its fix commits, which this file did not give).
-    await expect.poll(() => row.locator("td").nth(5).innerText(), { timeout: 10_000 }).toBe("all");
+    await expect.poll(() => row.locator("td").nth(6).innerText(), { timeout: 10_000 }).toBe("all");
     expect(await page.locator(`option[value="${key}"]`).count()).toBe(1);
     expect(await axeViolations(page)).toEqual([]);
     await page.close();

@@ -111,7 +111,7 @@ describe("panel validation on the submission page", () => {
     await page.screenshot({ path: "test-artifacts/panel-page.png", fullPage: true });
 
     await page.getByRole("button", { name: "Start bug-type attribution" }).click();
-    await page.getByText(/reference bugs without a category were attributed by/).waitFor({ timeout: 60_000 });
+    await page.getByText(/findings \(all of them\) were attributed by/).waitFor({ timeout: 60_000 });
     expect(await axeViolations(page)).toEqual([]);
     expect(cspViolations).toEqual([]);
     await page.close();

@@ -58,6 +58,7 @@ describe("benchmark versions (admin)", () => {
       submissions: 0,
       public_submissions: 0,
       created_at: expect.any(String),
+      reference_labels: { configured: null, jobs: [], unavailable: "This version has no bug-type taxonomy." },
     });
     expect((await call(webUrl, "GET", `/api/v1/leaderboard?benchmark=${slug}@1`)).status).toBe(200);
 

@@ -100,3 +100,42 @@ describe("a benchmark version imported a moment ago", () => {
     expect(JSON.stringify(await missing.json())).toContain(`${fresh}-missing@1`);
   });
 });
+
+describe("an answer read within the second after its data changed", () => {
+  it("is tagged with the stamp it was read at, so the new data is served once the second is over", async () => {
+    const id = await upload("Labelled model");
+    expect(await post(`/api/v1/admin/submissions/${id}/review`, admin.token, { decision: "approve" })).toBe(200);
+    const bugTypes = async () => {
+      const response = await contractFetch(`${webUrl}/api/v1/bug-types?benchmark=${slug}@1&harness=all`);
+      expect(response.status).toBe(200);
+      const body = (await response.json()) as { stored: { agentConfigurations: number | null } | null };
+      return { etag: response.headers.get("etag"), configurations: body.stored?.agentConfigurations ?? 0 };
+    };
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const before = await bugTypes();
+    expect(before.configurations).toBe(0);
+
+    // Within the second the server does not read the stamp again: it labels the findings and moves the stamp the way
+    // an attribution does. The answer may still be the cached one, but then under the stamp it was read at: an ETag
+    // naming the new stamp over the old data would keep the old data for as long as that stamp lasts.
+    const findings = await db.finding.findMany({ where: { run: { submissionId: id } }, select: { id: true } });
+    await db.bugTypeAttribution.createMany({
+      data: findings.map((f) => ({
+        subjectKind: "finding",
+        subjectId: f.id,
+        category: "Unhandled degenerate value",
+        model: "fake-attribution",
+        source: "llm",
+      })),
+    });
+    await db.submission.update({ where: { id }, data: { updatedAt: new Date() } });
+    const within = await bugTypes();
+    if (within.configurations === 0) expect(within.etag).toBe(before.etag);
+    else expect(within.etag).not.toBe(before.etag);
+
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const after = await bugTypes();
+    expect(after.configurations).toBe(1);
+    expect(after.etag).not.toBe(before.etag);
+  });
+});

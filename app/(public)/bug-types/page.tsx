@@ -237,7 +237,7 @@ export default async function BugTypesPage({
   });
   const pool = parsedPool.success ? parsedPool.data : DEFAULT_AGENT_POOL;
   const labeller = firstParam(params.labeller)?.trim().slice(0, 300) || null;
-  const page = await loadPublicPage(() => loadBugTypes(ref, pool, labeller));
+  const page = await loadPublicPage(async () => (await loadBugTypes(ref, pool, labeller)).value);
   if (!page) return <p className="card empty-state">No benchmark version has been imported yet.</p>;
   const { benchmark, stored, reported } = page.value;
   const harnesses = await listPublicHarnesses(benchmark.key);

@@ -36,7 +36,7 @@ export default async function ValidityPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const ref = benchmarkParam(await searchParams);
-  const page = await loadPublicPage(() => loadValidity(ref));
+  const page = await loadPublicPage(async () => (await loadValidity(ref)).value);
   if (!page) return <p className="card empty-state">No benchmark version has been imported yet.</p>;
   const { benchmark, reported, points } = page.value;
   const q = encodeURIComponent(benchmark.key);

@@ -8,7 +8,7 @@ import type { BenchmarkRef } from "../../leaderboard/types";
 import { countAttributedFindings, countAttributedReferences } from "../attribution/attributed-counts";
 import { chooseLabeller } from "../attribution/choose-labeller";
 import { resolveBenchmark } from "../leaderboard/list-public-benchmarks";
-import { cachedByStamp, readBenchmarkStamp } from "../leaderboard/stamp-cache";
+import { cachedWithStamp, readBenchmarkStamp, type Stamped } from "../leaderboard/stamp-cache";
 import type { AgentPool } from "../../attribution/agent-pool";
 
 // §4.2, Figure 6: Jensen-Shannon distances between the bug-type distributions of every public verified configuration
@@ -28,12 +28,13 @@ const EVERY_CONFIGURATION: AgentPool = { harness: "all", source: "all" };
 export type BugTypeDistances = z.input<typeof bugTypeDistancesSchema>;
 type DistanceSubjectView = BugTypeDistances["subjects"][number];
 
+/** The distances with the stamp they were read at (the API's ETag names that stamp). */
 export async function loadBugTypeDistances(
   benchmarkRef: string | null | undefined,
   labeller: string | null = null,
-): Promise<BugTypeDistances> {
+): Promise<Stamped<BugTypeDistances>> {
   const b = await resolveBenchmark(benchmarkRef);
-  return cachedByStamp(
+  return cachedWithStamp(
     `bug-type-distances:${b.id}:${labeller ?? ""}`,
     () => readBenchmarkStamp(b.id),
     () => readDistances(b, labeller),

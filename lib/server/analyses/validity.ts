@@ -4,12 +4,14 @@ import { GRADES, PANEL_VERDICTS, emptyCrossTable, panelAgreement } from "../../j
 import { validityOverPrecision } from "../../analyses/validity-points";
 import type { ValidityView } from "../../contracts/validity";
 import { loadLeaderboardData } from "../leaderboard/load-leaderboard-data";
+import type { Stamped } from "../leaderboard/stamp-cache";
 import { reportedValiditySchema } from "../../validation/reported-file";
 
 // What the validity page and GET /api/v1/validity show: the published pooled validity and Table 15 where the version
 // carries them (stored with the reported import), and Figure 5's points from the cached leaderboard data.
 
-export async function loadValidity(benchmarkRef: string | null | undefined): Promise<ValidityView> {
+/** The view with the stamp of the leaderboard data it comes from (the API's ETag names that stamp). */
+export async function loadValidity(benchmarkRef: string | null | undefined): Promise<Stamped<ValidityView>> {
   const data = await loadLeaderboardData(benchmarkRef);
   const benchmark = await db.benchmark.findUniqueOrThrow({
     where: { id: data.benchmark.id },
@@ -22,7 +24,7 @@ export async function loadValidity(benchmarkRef: string | null | undefined): Pro
   const matrix = v?.author_vs_panel;
   // Table 15 as published goes through the same computation as the live blind grading (lib/judge-quality).
   const summary = matrix ? panelAgreement(crossTableOf(matrix.counts)) : null;
-  return {
+  const value: ValidityView = {
     benchmark: data.benchmark,
     reported: v
       ? {
@@ -53,6 +55,7 @@ export async function loadValidity(benchmarkRef: string | null | undefined): Pro
       : null,
     points: validityOverPrecision(data.entries),
   };
+  return { stamp: data.stamp, value };
 }
 
 /** The published matrix (rows: the grader's verdicts, columns: the panel's, in the orders of GRADES and PANEL_VERDICTS). */

@@ -1,7 +1,8 @@
 import { publicReadCacheControl } from "../http/cache-policy";
 
 // Responses of the public read-only API: JSON or CSV, with an ETag built from the data stamp so clients (and the
-// leaderboard page checking its cached HTML) can ask "changed?" and get a bodiless 304 when nothing did.
+// leaderboard page checking its cached HTML) can ask "changed?" and get a bodiless 304 when nothing did. `stamp` is
+// the stamp the data was loaded under (stamp-cache.ts's Stamped), never one read after it: bodies are kept per ETag.
 export function downloadResponse(
   request: Request,
   opts: {

@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "../../db";
 import { resolveBenchmark } from "./list-public-benchmarks";
-import { cachedByStamp, readBenchmarkStamp } from "./stamp-cache";
+import { cachedWithStamp, readBenchmarkStamp, type Stamped } from "./stamp-cache";
 import { countAttributedFindings, countAttributedReferences } from "../attribution/attributed-counts";
 import { chooseLabeller } from "../attribution/choose-labeller";
 import type { BenchmarkRef } from "../../leaderboard/types";
@@ -56,13 +56,14 @@ type TaxonomyLabels = {
   };
 };
 
+/** The answer with the stamp it was read at (the API's ETag names that stamp). */
 export async function loadBugTypes(
   benchmarkRef: string | null | undefined,
   pool: AgentPool = DEFAULT_AGENT_POOL,
   labeller: string | null = null,
-): Promise<BugTypes> {
+): Promise<Stamped<BugTypes>> {
   const b = await resolveBenchmark(benchmarkRef);
-  return cachedByStamp(
+  return cachedWithStamp(
     `bug-types:${b.id}:${pool.source}:${pool.harness.toLowerCase()}:${labeller ?? ""}`,
     () => readBenchmarkStamp(b.id),
     () => readBugTypes(b, pool, labeller),

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { cachedByStamp } from "./stamp-cache";
+import { cachedByStamp, cachedWithStamp } from "./stamp-cache";
 
 // The public views' cache: a value lives while the data stamp is unchanged, the stamp is read at most once a second,
 // and a failed reload falls back to the last good value (only an empty cache shows the error).
@@ -38,6 +38,26 @@ describe("cachedByStamp", () => {
     expect(await cachedByStamp(k, readStamp, load, { recheck: true })).toBe("value@s2");
     expect(readStamp).toHaveBeenCalledTimes(3);
     expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it("names each value with the stamp it was loaded under, not a newer one read beside it", async () => {
+    const k = fresh();
+    let stamp = "s1";
+    const readStamp = async () => stamp;
+    const load = async (s: string) => `value@${s}`;
+    expect(await cachedWithStamp(k, readStamp, load)).toEqual({ stamp: "s1", value: "value@s1" });
+    stamp = "s2";
+    // Within the second the cached value is served, under its own stamp: an ETag naming s2 here would keep the s1
+    // value under s2's ETag after the reload.
+    expect(await cachedWithStamp(k, readStamp, load)).toEqual({ stamp: "s1", value: "value@s1" });
+    vi.advanceTimersByTime(1_001);
+    expect(await cachedWithStamp(k, readStamp, load)).toEqual({ stamp: "s2", value: "value@s2" });
+    // Callers joining a reload in flight get its pair too.
+    stamp = "s3";
+    vi.advanceTimersByTime(1_001);
+    const [a, b] = await Promise.all([cachedWithStamp(k, readStamp, load), cachedWithStamp(k, readStamp, load)]);
+    expect(a).toEqual({ stamp: "s3", value: "value@s3" });
+    expect(b).toEqual(a);
   });
 
   it("shares one reload between concurrent callers", async () => {

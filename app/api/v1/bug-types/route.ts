@@ -4,7 +4,6 @@ import { shaped, withErrors } from "@/lib/server/http/respond";
 import { downloadResponse, fileSafe } from "@/lib/server/leaderboard/download-response";
 import { loadBugTypes } from "@/lib/server/leaderboard/load-bug-types";
 import { bugTypesCsv } from "@/lib/leaderboard/bug-types-csv";
-import { readBenchmarkStamp } from "@/lib/server/leaderboard/stamp-cache";
 
 export const dynamic = "force-dynamic";
 
@@ -13,10 +12,14 @@ export const dynamic = "force-dynamic";
 // labelled the reference bugs (else the maintainers' own labels, marked)
 export const GET = withErrors(async (request: Request) => {
   const query = parseOrThrow(bugTypesQuerySchema, Object.fromEntries(new URL(request.url).searchParams), "The query");
-  const data = await loadBugTypes(query.benchmark, { harness: query.harness, source: query.source }, query.labeller);
+  const { stamp, value: data } = await loadBugTypes(
+    query.benchmark,
+    { harness: query.harness, source: query.source },
+    query.labeller,
+  );
   return downloadResponse(request, {
     format: query.format,
-    stamp: await readBenchmarkStamp(data.benchmark.id),
+    stamp,
     variant: `bug-types|${data.benchmark.key}|${query.source}|${query.harness.toLowerCase()}|${query.labeller ?? ""}`,
     filename: `bug-types-${fileSafe(data.benchmark.key)}`,
     json: () => shaped(bugTypesSchema, data),

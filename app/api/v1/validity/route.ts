@@ -5,7 +5,6 @@ import { parseOrThrow } from "@/lib/errors";
 import { shaped, withErrors } from "@/lib/server/http/respond";
 import { downloadResponse, fileSafe } from "@/lib/server/leaderboard/download-response";
 import { loadValidity } from "@/lib/server/analyses/validity";
-import { readBenchmarkStamp } from "@/lib/server/leaderboard/stamp-cache";
 import { downloadQuerySchema } from "@/lib/contracts/public-reads";
 
 export const dynamic = "force-dynamic";
@@ -32,10 +31,10 @@ const POINT_COLUMNS: CsvColumn<Point>[] = [
 // Figure 5's points, each entry's panel validity over its precision with both 95% intervals (JSON and CSV)
 export const GET = withErrors(async (request: Request) => {
   const query = parseOrThrow(downloadQuerySchema, Object.fromEntries(new URL(request.url).searchParams), "The query");
-  const data = await loadValidity(query.benchmark);
+  const { stamp, value: data } = await loadValidity(query.benchmark);
   return downloadResponse(request, {
     format: query.format,
-    stamp: await readBenchmarkStamp(data.benchmark.id),
+    stamp,
     variant: `validity|${data.benchmark.key}`,
     filename: `validity-${fileSafe(data.benchmark.key)}`,
     json: () => shaped(validitySchema, data),

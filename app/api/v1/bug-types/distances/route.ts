@@ -3,7 +3,6 @@ import { parseOrThrow } from "@/lib/errors";
 import { shaped, withErrors } from "@/lib/server/http/respond";
 import { downloadResponse, fileSafe } from "@/lib/server/leaderboard/download-response";
 import { loadBugTypeDistances } from "@/lib/server/analyses/bug-type-distances";
-import { readBenchmarkStamp } from "@/lib/server/leaderboard/stamp-cache";
 import { bugTypeDistancesCsv, bugTypeRunDistancesCsv } from "@/lib/leaderboard/bug-types-csv";
 
 export const dynamic = "force-dynamic";
@@ -17,10 +16,10 @@ export const GET = withErrors(async (request: Request) => {
     Object.fromEntries(new URL(request.url).searchParams),
     "The query",
   );
-  const data = await loadBugTypeDistances(query.benchmark, query.labeller);
+  const { stamp, value: data } = await loadBugTypeDistances(query.benchmark, query.labeller);
   return downloadResponse(request, {
     format: query.format,
-    stamp: await readBenchmarkStamp(data.benchmark.id),
+    stamp,
     variant: `bug-type-distances|${data.benchmark.key}|${query.table}|${query.labeller ?? ""}`,
     filename: `bug-type-distances-${query.table === "runs" ? "runs-" : ""}${fileSafe(data.benchmark.key)}`,
     json: () => shaped(bugTypeDistancesSchema, data),
