@@ -2,7 +2,8 @@ import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { db, finding, seedBenchmark, userWithToken, waitForStatus } from "../support/fixtures";
 
 // Repeated runs at the paper's method (§A.4, §E.2): duplicates inside one run are merged like duplicates across runs,
-// runs show reported and distinct findings, the frequency spectrum and union growth are stored and served, and judging
+// runs show reported and distinct findings, the frequency spectrum and union growth are stored and served, Figure 9's
+// subset curves are rebuilt from the stored pair decisions (checked against the stored curve of all runs), and judging
 // behind a deterministic window makes a cold rescoring make the same calls and store the same rows, whatever order the
 // judge's replies come back in. Real web, worker, PostgreSQL and Redis; only the LLM API is the fake server.
 
@@ -259,7 +260,7 @@ describe("reproducible to the call", () => {
       ]);
     expect(first.subsets.csv.split("\r\n").slice(0, 2)).toEqual([
       "subset_runs,subset_size,n,label,distinct_findings,matched_distinct_findings,matched_reference_bugs,reference_bugs,recall,precision,f1",
-      "1 2,2,1,union,12,0,0,4,0,0,",
+      "1 2,2,1,union,12,0,0,4,0,0,0",
     ]);
     // With the verdicts forgotten the groups cannot be rebuilt: the check fails and no subset is drawn.
     const lost = await subsetCurves(first.id);
