@@ -24,15 +24,18 @@ export function subsetCurve(
   subset: readonly number[],
   referenceBugCount: number,
 ): RunCurvePoint[] {
-  const inSubset = new Set(subset);
-  if (inSubset.size !== subset.length || subset.length === 0)
+  if (new Set(subset).size !== subset.length || subset.length === 0)
     throw new Error("a subset lists distinct runs, at least one");
+  // Membership by run index: asked for every group of every subset (80 subsets of thousands of groups at ten runs).
+  const inSubset = new Uint8Array(Math.max(...subset) + 1);
+  for (const run of subset) inSubset[run] = 1;
   return curveOfGroups(
     subset.length,
-    groups.map((group) => ({
-      reportedIn: group.runs.reduce((count, run) => count + (inSubset.has(run) ? 1 : 0), 0),
-      references: group.references,
-    })),
+    groups.map((group) => {
+      let reportedIn = 0;
+      for (const run of group.runs) reportedIn += inSubset[run] ?? 0;
+      return { reportedIn, references: group.references };
+    }),
     referenceBugCount,
   );
 }

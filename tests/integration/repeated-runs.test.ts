@@ -262,8 +262,15 @@ describe("reproducible to the call", () => {
       "subset_runs,subset_size,n,label,distinct_findings,matched_distinct_findings,matched_reference_bugs,reference_bugs,recall,precision,f1",
       "1 2,2,1,union,12,0,0,4,0,0,0",
     ]);
-    // With the verdicts forgotten the groups cannot be rebuilt: the check fails and no subset is drawn.
-    const lost = await subsetCurves(first.id);
-    expect(lost.json).toMatchObject({ subsets: [], unavailable_reason: expect.stringMatching(/lost their verdict/) });
+    // The pair rows keep their decisions when the verdicts are forgotten; pairs read as "no" instead break the groups
+    // apart, the check against the stored curve fails and no subset is drawn.
+    expect((await subsetCurves(first.id)).json.subsets).toHaveLength(3);
+    await db.crossRunPair.updateMany({ where: { submissionId: first.id, match: true }, data: { match: false } });
+    expect((await subsetCurves(first.id)).json).toMatchObject({
+      subsets: [],
+      unavailable_reason: expect.stringMatching(
+        /do not reproduce the stored curve of all 3 runs \(at n = 1 the stored curve has 12 findings, the rebuilt groups 120\)/,
+      ),
+    });
   }, 600_000);
 });

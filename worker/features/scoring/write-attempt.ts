@@ -30,6 +30,7 @@ const CROSS_RUN_COLUMNS = {
   rightId: "text",
   decision: "text",
   verdictId: "text",
+  match: "bool",
 } as const;
 
 export async function writeCandidatePairs(rows: Prisma.CandidatePairCreateManyInput[]): Promise<void> {
