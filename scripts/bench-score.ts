@@ -49,6 +49,7 @@ const { createSubmission } = await import("../lib/server/submissions/create-subm
 const { embedBugs } = await import("../worker/features/scoring/embed-bugs");
 const { claimSubmission } = await import("../worker/features/scoring/claim-submission");
 const { scoreSubmission } = await import("../worker/features/scoring/score-submission");
+const { startPrefilterThread } = await import("../worker/features/scoring/prefilter-client");
 const { generateBenchmark } = await import("./lib/bench-generate");
 const { checkPlantedMatches, readResultSnapshot } = await import("./lib/bench-checks");
 const { checkTargets, formatPass, formatSummaryTable, summarizePass } = await import("./lib/bench-report");
@@ -146,6 +147,8 @@ async function scorePass(label: string, submissionId: string, fake: Fake) {
   const serverCallsBefore = await fake.chatCalls();
   let lastDecile = -1;
   let phasePercent = 0;
+  // The worker starts its prefilter thread at startup, before its first job.
+  startPrefilterThread();
   const stalls = monitorEventLoopDelay({ resolution: 10 });
   stalls.enable();
   // Where the longest stalls happened (scoring progress, and the monotonic time to find them in a --cpu-prof profile).
@@ -272,7 +275,16 @@ const RESULT_PREFIX = "BENCH_PASS_RESULT ";
 async function rescoreInFreshProcess(submissionId: string, fakePort: number): Promise<PassFigures> {
   const output = await run(
     process.execPath,
-    [...WORKER_NODE_ARGS, fileURLToPath(import.meta.url), "--rescore", submissionId, "--fake-port", String(fakePort)],
+    [
+      ...WORKER_NODE_ARGS,
+      // Run under --cpu-prof (docs/performance.md), the rescoring process writes its own profile beside this one's.
+      ...process.execArgv.filter((arg) => arg.startsWith("--cpu-prof")),
+      fileURLToPath(import.meta.url),
+      "--rescore",
+      submissionId,
+      "--fake-port",
+      String(fakePort),
+    ],
     {
       env: {
         BENCH_DATABASE_URL: DATABASE_URL,

@@ -20,6 +20,7 @@ import { requeueLostAttributions, requeueLostReferenceAttributions } from "./fea
 import { prepareAuditSandbox, requeueLostAuditRuns } from "./features/audit-runs/recovery";
 import { requeueLostJudgeTrials } from "./features/judge-trial/recovery";
 import { requeueLostPanels } from "./features/panel/recovery";
+import { startPrefilterThread } from "./features/scoring/prefilter-client";
 import { requeueLostScoring } from "./features/scoring/recovery";
 import { startHeartbeat } from "./heartbeat";
 import { createWorker } from "./jobs/create-worker";
@@ -104,6 +105,7 @@ async function main(): Promise<void> {
   // Before any consumer starts: the sandbox choice, and orphan sandboxes of dead workers removed.
   const auditSandbox = await prepareAuditSandbox(connection);
   await bindWebhookSecrets();
+  startPrefilterThread();
   const workers = await startConsumers(connection, consumers(auditSandbox));
   // Liveness follows the scoring consumer, the first of the list.
   const stopHeartbeat = startHeartbeat(env.WORKER_HEARTBEAT_FILE, connection, () => workers[0]!.isRunning());

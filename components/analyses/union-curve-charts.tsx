@@ -9,17 +9,39 @@ import { Frame, PAD, PLOT_H, PLOT_W, axis, path } from "./line-chart-frame";
 
 const LINE = "#1f6feb";
 
-/** Precision over recall, one labelled point per n (the numbers are in the "Across runs" table). */
-export function PrecisionRecallChart({ points, runs }: { points: PrecisionRecallPoint[]; runs: number }) {
+/** The faint curves under the main one: each subset's runs (0-based) and its points. */
+type SubsetCurveLines = {
+  subsets: { runs: readonly number[]; points: PrecisionRecallPoint[] }[];
+  sampled: boolean;
+  seed: number;
+  /** Why none is drawn, where none is. */
+  unavailableReason: string | null;
+};
+
+/**
+ * Precision over recall, one labelled point per n (the numbers are in the "Across runs" table), over the faint curves
+ * of subsets of the runs (their numbers are in the subset curves CSV).
+ */
+export function PrecisionRecallChart({
+  points,
+  runs,
+  subsets,
+}: {
+  points: PrecisionRecallPoint[];
+  runs: number;
+  subsets: SubsetCurveLines | null;
+}) {
   if (points.length === 0) return null;
-  const xTicks = axis(Math.max(...points.map((p) => p.recall)));
-  const yTicks = axis(Math.max(...points.map((p) => p.precision)));
+  const lines = subsets?.subsets ?? [];
+  const every = [...points, ...lines.flatMap((line) => line.points)];
+  const xTicks = axis(Math.max(...every.map((p) => p.recall)));
+  const yTicks = axis(Math.max(...every.map((p) => p.precision)));
   const x = (v: number) => PAD.left + (v / xTicks.at(-1)!) * PLOT_W;
   const y = (v: number) => PAD.top + PLOT_H - (v / yTicks.at(-1)!) * PLOT_H;
   return (
     <figure className="chart">
       <Frame
-        label={`Precision over recall of distinct findings kept when reported in at least n of ${runs} runs`}
+        label={`Precision over recall of distinct findings kept when reported in at least n of ${runs} runs${lines.length > 0 ? `, over the curves of ${lines.length} subsets of the runs` : ""}`}
         xTicks={xTicks}
         yTicks={yTicks}
         x={x}
@@ -28,6 +50,18 @@ export function PrecisionRecallChart({ points, runs }: { points: PrecisionRecall
         yLabel="precision"
         format={{ x: (v) => `${pct(v, 0)}%`, y: (v) => `${pct(v, 0)}%` }}
       >
+        {lines.map((line) => (
+          <path
+            key={line.runs.join(",")}
+            d={path(line.points.map((p) => [x(p.recall), y(p.precision)]))}
+            fill="none"
+            stroke={LINE}
+            strokeOpacity={0.2}
+            strokeWidth={1}
+          >
+            <title>{`runs ${line.runs.map((r) => r + 1).join(", ")}`}</title>
+          </path>
+        ))}
         <path d={path(points.map((p) => [x(p.recall), y(p.precision)]))} fill="none" stroke={LINE} strokeWidth={2} />
         {points.map((p) => (
           <g key={p.n}>
@@ -42,9 +76,14 @@ export function PrecisionRecallChart({ points, runs }: { points: PrecisionRecall
       </Frame>
       <figcaption className="small">
         Union (n = 1) to intersection (n = {runs}): each point keeps the distinct findings reported in at least n runs
-        (the paper&apos;s Figure 9). Curves of subsets of the runs (the first m runs, m &lt; {runs}) are not drawn:
-        scoring stores the cross-run groups of all {runs} runs only, and two reports of earlier runs may be joined
-        through a later run, so the groups of a subset cannot be recovered from the stored data.
+        (the paper&apos;s Figure 9).{" "}
+        {lines.length > 0 &&
+          `Faint: the same curve for ${lines.length} subsets of 2 to ${runs - 1} runs (${
+            subsets!.sampled
+              ? `ten of each size drawn at random with seed ${subsets!.seed}, every subset of a size that has no more`
+              : "every subset"
+          }), over the distinct findings of all ${runs} runs: a finding counts for a subset when one of its runs reports it.`}
+        {subsets?.unavailableReason && `No subset curves. ${subsets.unavailableReason}`}
       </figcaption>
     </figure>
   );

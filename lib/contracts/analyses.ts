@@ -184,6 +184,30 @@ const unionGrowthRowSchema = z
   })
   .meta({ id: "UnionGrowthRow" });
 
+const subsetCurvesSchema = z
+  .object({
+    runs: z.number().int(),
+    sampled: z.boolean().meta({
+      description:
+        "false: every subset of 2..k-1 runs (up to six runs, at most 60 subsets); true: ten distinct subsets of each size drawn with the fixed seed (all of a size with no more than ten)",
+    }),
+    seed: z.number().int().meta({ description: "Seed of the sample: the same subsets on every read" }),
+    unavailable_reason: z.string().nullable().meta({
+      description:
+        "Why no subset is given: fewer than three runs, or the groups rebuilt from the stored pair decisions do not reproduce the stored curve and spectrum",
+    }),
+    subsets: z.array(
+      z.object({
+        runs: z.array(z.number().int()).meta({ description: "0-based indexes of the subset's runs, ascending" }),
+        points: z.array(curvePointSchema).meta({
+          description:
+            "n = 1..|runs|: the distinct findings of all runs that at least n of the subset's runs report (labels: of |runs|)",
+        }),
+      }),
+    ),
+  })
+  .meta({ id: "SubsetCurves" });
+
 const categoryOverlapSchema = z
   .object({
     median_ratio: z.number().nullable().meta({
@@ -254,11 +278,11 @@ const runAgreementSchema = z
 export const repeatedRunsQuerySchema = z.object({
   format: z.enum(["json", "csv"]).default("json"),
   table: z
-    .enum(["runs", "curve", "spectrum", "union_growth", "category_overlap", "run_agreement"])
+    .enum(["runs", "curve", "subset_curves", "spectrum", "union_growth", "category_overlap", "run_agreement"])
     .default("runs")
     .meta({
       description:
-        "With format=csv: per-run scores, the n-of-k curve, the frequency spectrum, the union's growth with its stable-beta projection, the per-category overlap of the runs, or the other configurations' share by how many runs find a bug",
+        "With format=csv: per-run scores, the n-of-k curve, the curves of subsets of the runs, the frequency spectrum, the union's growth with its stable-beta projection, the per-category overlap of the runs, or the other configurations' share by how many runs find a bug",
     }),
 });
 
@@ -274,6 +298,10 @@ export const repeatedRunsSchema = z
     union_growth: z.array(unionGrowthRowSchema).meta({
       description:
         "Figure 9: distinct findings reported by runs 1..n, observed for n <= k, with the stable-beta fit's expected union at n = 1..2k (n > k projected) where the fit is identified (df >= 1); expected null otherwise",
+    }),
+    subset_curves: subsetCurvesSchema.nullable().meta({
+      description:
+        "Figure 9's faint curves: the curve of a subset of the runs over the distinct findings of all runs (a finding counts for the subset when one of its runs reports it); null for one run",
     }),
     category_overlap: categoryOverlapSchema.nullable().meta({
       description:
@@ -311,6 +339,30 @@ export const repeatedRunsSchema = z
       ],
       spectrum: [{ n: 1, exactly_matched: 1, exactly_unmatched: 2, union_matched: 1, union_unmatched: 2 }],
       union_growth: [{ n: 1, observed: 3, expected: null, projected: false }],
+      subset_curves: {
+        runs: 3,
+        sampled: false,
+        seed: 9,
+        unavailable_reason: null,
+        subsets: [
+          {
+            runs: [0, 1],
+            points: [
+              {
+                n: 1,
+                label: "union",
+                recall: 0.5,
+                precision: 0.5,
+                f1: 0.5,
+                matched_reference_bugs: 2,
+                reference_bugs: 4,
+                matched_findings: 2,
+                findings: 4,
+              },
+            ],
+          },
+        ],
+      },
       category_overlap: {
         median_ratio: 2,
         uncategorised_reference_bugs: 0,

@@ -78,40 +78,72 @@ export type ComputeRunCurvesInput = {
  * matched by any finding of a kept component.
  */
 export function computeRunCurves(input: ComputeRunCurvesInput): RunCurvePoint[] {
-  const referencesOfComponent = new Map<number, Set<string>>();
+  const referencesOfComponent = new Map<number, string[]>();
   for (const match of input.matches) {
     const component = input.componentOf.get(match.findingId);
     if (component === undefined) throw new Error(`match names unknown finding ${match.findingId}`);
-    const set = referencesOfComponent.get(component) ?? new Set<string>();
-    set.add(match.referenceId);
-    referencesOfComponent.set(component, set);
+    const references = referencesOfComponent.get(component) ?? [];
+    references.push(match.referenceId);
+    referencesOfComponent.set(component, references);
   }
+  return curveOfGroups(
+    input.runCount,
+    input.components.map((component) => ({
+      reportedIn: component.runs.length,
+      references: referencesOfComponent.get(component.id) ?? [],
+    })),
+    input.referenceBugCount,
+  );
+}
+
+/** A distinct finding as the curve reads it: how many of the runs report it, and the reference bugs it matches. */
+export type CurveGroup = { reportedIn: number; references: readonly string[] };
+
+/**
+ * The curve over distinct findings of k runs, one point per n = 1..k: the groups reported in >= n runs (a group with
+ * reportedIn 0 is in no point). Linear in the groups and their references: each reference bug counts from n = 1 up
+ * to the most runs reporting a group that matches it.
+ */
+export function curveOfGroups(
+  runCount: number,
+  groups: Iterable<CurveGroup>,
+  referenceBugCount: number,
+): RunCurvePoint[] {
+  // Groups and matched groups reported in exactly c runs; reference bugs whose best group is reported in c runs.
+  const exactly = new Array<number>(runCount + 1).fill(0);
+  const matchedExactly = new Array<number>(runCount + 1).fill(0);
+  const best = new Map<string, number>();
+  for (const group of groups) {
+    const c = group.reportedIn;
+    if (!Number.isInteger(c) || c < 0 || c > runCount) throw new Error(`a group reported in ${c} of ${runCount} runs`);
+    if (c === 0) continue;
+    exactly[c]! += 1;
+    if (group.references.length > 0) matchedExactly[c]! += 1;
+    for (const reference of group.references) best.set(reference, Math.max(best.get(reference) ?? 0, c));
+  }
+  const referencesExactly = new Array<number>(runCount + 1).fill(0);
+  for (const c of best.values()) referencesExactly[c]! += 1;
 
   const points: RunCurvePoint[] = [];
-  for (let n = 1; n <= input.runCount; n++) {
-    let findings = 0;
-    let matchedFindings = 0;
-    const matchedReferences = new Set<string>();
-    for (const component of input.components) {
-      if (component.runs.length < n) continue;
-      findings += 1;
-      const references = referencesOfComponent.get(component.id);
-      if (!references) continue;
-      matchedFindings += 1;
-      for (const reference of references) matchedReferences.add(reference);
-    }
+  let findings = 0;
+  let matchedFindings = 0;
+  let matchedReferences = 0;
+  for (let n = runCount; n >= 1; n--) {
+    findings += exactly[n]!;
+    matchedFindings += matchedExactly[n]!;
+    matchedReferences += referencesExactly[n]!;
     points.push({
       n,
-      label: labelRunCurvePoint(n, input.runCount),
+      label: labelRunCurvePoint(n, runCount),
       ...computeMetrics({
-        matched_reference_bugs: matchedReferences.size,
-        reference_bugs: input.referenceBugCount,
+        matched_reference_bugs: matchedReferences,
+        reference_bugs: referenceBugCount,
         matched_findings: matchedFindings,
         findings,
       }),
     });
   }
-  return points;
+  return points.reverse();
 }
 
 /** "union" (n = 1), "intersection" (n = k) or "at least n of k": one label for the API, pages and CSV. */

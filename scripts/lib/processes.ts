@@ -11,7 +11,7 @@ export const TSX_NODE_ARGS = ["--import", "tsx"];
 /**
  * V8 flags of the scoring worker (also in package.json's `worker` and `bench:score` scripts; checked by
  * processes.test.ts), measured with bench:score at the Muse Spark shape (5 x 7,770 findings):
- * - `--max-semi-space-size=64`: with up to 256 judge calls in flight for 200 ms each, the default 16 MB young
+ * - `--max-semi-space-size=32`: with up to 256 judge calls in flight for 200 ms each, the default 16 MB young
  *   generation was collected every ~80 ms, so each call's request and reply objects outlived two collections and
  *   were promoted; the old generation grew by ~600 MB of garbage between full collections, which held the event loop
  *   up to 250 ms. With 64 MB they die young: garbage collection 87 s -> 25 s, no pause over 50 ms.
@@ -19,7 +19,7 @@ export const TSX_NODE_ARGS = ["--import", "tsx"];
  *   collection before collecting again (265 MB live -> 1,030 MB in the write phase), which took the process's RSS
  *   past 2 GB. Twice is enough: full collections come more often, each pausing the loop for 10-25 ms.
  */
-export const WORKER_V8_FLAGS = ["--max-semi-space-size=64", "--heap-growing-percent=100"];
+export const WORKER_V8_FLAGS = ["--max-semi-space-size=32", "--heap-growing-percent=100"];
 
 /** Node arguments of a scoring worker process (TSX_NODE_ARGS plus WORKER_V8_FLAGS). */
 export const WORKER_NODE_ARGS = [...TSX_NODE_ARGS, ...WORKER_V8_FLAGS];

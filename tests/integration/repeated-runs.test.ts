@@ -2,7 +2,8 @@ import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { db, finding, seedBenchmark, userWithToken, waitForStatus } from "../support/fixtures";
 
 // Repeated runs at the paper's method (§A.4, §E.2): duplicates inside one run are merged like duplicates across runs,
-// runs show reported and distinct findings, the frequency spectrum and union growth are stored and served, and judging
+// runs show reported and distinct findings, the frequency spectrum and union growth are stored and served, Figure 9's
+// subset curves are rebuilt from the stored pair decisions (checked against the stored curve of all runs), and judging
 // behind a deterministic window makes a cold rescoring make the same calls and store the same rows, whatever order the
 // judge's replies come back in. Real web, worker, PostgreSQL and Redis; only the LLM API is the fake server.
 
@@ -128,6 +129,9 @@ describe("duplicates within a run", () => {
       await fetch(`${webUrl}/api/v1/submissions/${created.body.id}/runs?format=csv&table=union_growth`, { headers })
     ).text();
     expect(growthCsv).toBe("n,observed_union,expected_union_stable_beta,projected\r\n1,2,,false\r\n2,3,,false\r\n");
+    // Figure 9's faint curves: two runs have no subset between one run and both.
+    const twoRuns = await (await fetch(`${webUrl}/api/v1/submissions/${created.body.id}/runs`, { headers })).json();
+    expect(twoRuns.subset_curves).toMatchObject({ runs: 2, subsets: [], unavailable_reason: expect.any(String) });
     // Figure 7's table, which the submission page links to.
     const overlap = await fetch(
       `${webUrl}/api/v1/submissions/${created.body.id}/runs?format=csv&table=category_overlap`,
@@ -158,6 +162,15 @@ function crowdedFile(model: string) {
     }),
   }));
   return { benchmark: slug, model, runs };
+}
+
+/** Figure 9's subset curves of a submission, as JSON and CSV. */
+async function subsetCurves(submissionId: string) {
+  const headers = { authorization: `Bearer ${user.token}` };
+  const url = `${webUrl}/api/v1/submissions/${submissionId}/runs`;
+  const json = (await (await fetch(url, { headers })).json()).subset_curves;
+  const csv = await (await fetch(`${url}?format=csv&table=subset_curves`, { headers })).text();
+  return { json, csv };
 }
 
 /** What a scoring stored, named by (run, ordinal) so two submissions of one file compare. */
@@ -208,9 +221,10 @@ describe("reproducible to the call", () => {
       expect(result.status).toBe("scored");
       const calls = (await chatCalls()) - before;
       const rows = await storedRows(created.body.id);
+      const subsets = await subsetCurves(created.body.id);
       // Cold for the next scoring: forget every verdict this one used.
       await db.judgeVerdict.deleteMany({ where: { id: { in: rows.verdictIds } } });
-      return { result, calls, rows };
+      return { id: created.body.id, result, calls, rows, subsets };
     };
     const first = await scoreCold("Cold A");
     const second = await scoreCold("Cold B");
@@ -230,5 +244,33 @@ describe("reproducible to the call", () => {
     // 12 root causes, each reported in all three runs.
     expect(first.result.scores.curves[0]).toMatchObject({ label: "union", findings: 12 });
     expect(first.result.scores.spectrum.at(-1)).toMatchObject({ n: 3, union_matched: 0, union_unmatched: 12 });
+
+    // Figure 9's faint curves: the groups rebuilt from the stored pair decisions reproduced the stored curve and
+    // spectrum of all three runs (else no subset is given), and each pair of runs reports all 12 root causes.
+    expect(first.subsets.json).toMatchObject({ runs: 3, sampled: false, unavailable_reason: null });
+    expect(first.subsets.json.subsets.map((s: { runs: number[] }) => s.runs)).toEqual([
+      [0, 1],
+      [0, 2],
+      [1, 2],
+    ]);
+    for (const subset of first.subsets.json.subsets)
+      expect(subset.points).toMatchObject([
+        { n: 1, label: "union", findings: 12 },
+        { n: 2, label: "intersection", findings: 12 },
+      ]);
+    expect(first.subsets.csv.split("\r\n").slice(0, 2)).toEqual([
+      "subset_runs,subset_size,n,label,distinct_findings,matched_distinct_findings,matched_reference_bugs,reference_bugs,recall,precision,f1",
+      "1 2,2,1,union,12,0,0,4,0,0,0",
+    ]);
+    // The pair rows keep their decisions when the verdicts are forgotten; pairs read as "no" instead break the groups
+    // apart, the check against the stored curve fails and no subset is drawn.
+    expect((await subsetCurves(first.id)).json.subsets).toHaveLength(3);
+    await db.crossRunPair.updateMany({ where: { submissionId: first.id, match: true }, data: { match: false } });
+    expect((await subsetCurves(first.id)).json).toMatchObject({
+      subsets: [],
+      unavailable_reason: expect.stringMatching(
+        /do not reproduce the stored curve of all 3 runs \(at n = 1 the stored curve has 12 findings, the rebuilt groups 120\)/,
+      ),
+    });
   }, 600_000);
 });

@@ -1,3 +1,4 @@
+import { ROWS_PER_QUERY } from "./rows-per-query";
 import { randomUUID } from "node:crypto";
 
 // Bulk inserts for the scoring write path and the verdict cache. Through Prisma's createMany a row costs about 0.3 ms and 15 KB of garbage
@@ -39,7 +40,7 @@ export async function insertRows<Row extends object>(
   const arrays = ["text", ...names.map((name) => columns[name]!)].map((type, i) => `$${i + 1}::${type}[]`).join(", ");
   const conflict = opts.onConflictDoNothing ? " ON CONFLICT DO NOTHING" : "";
   const sql = `INSERT INTO "${table}" (${quoted}) SELECT * FROM unnest(${arrays})${conflict}`;
-  const chunkSize = opts.chunkSize ?? 10_000;
+  const chunkSize = opts.chunkSize ?? ROWS_PER_QUERY;
   let inserted = 0;
   for (let start = 0; start < rows.length; start += chunkSize) {
     const chunk = rows.slice(start, start + chunkSize);

@@ -6,6 +6,7 @@ import { canViewSubmission, type Viewer } from "../../auth/viewer";
 import type { ScoreWithIntervals } from "../../scoring/types";
 import { readScoreBreakdowns } from "../submissions/read-scores";
 import { readUnionGrowth } from "../analyses/union-growth";
+import { readSubsetCurves } from "../analyses/subset-curves";
 import { categoryOverlapView } from "../analyses/category-overlap";
 import { readRunMatches } from "../analyses/run-matches";
 import { readRunAgreement } from "../analyses/run-agreement-share";
@@ -38,8 +39,9 @@ export async function getSubmissionDetail(id: string, viewer: Viewer) {
   // Figures 9, 7 and 8 and how it was scored: independent reads of what is stored, together. Figures 7 and 8 compare
   // the runs on the reference bugs they match, read once for both.
   const runMatches = reported ? Promise.resolve(null) : readRunMatches(submission);
-  const [unionGrowth, categoryOverlap, runAgreement, scoring] = await Promise.all([
+  const [unionGrowth, subsetCurves, categoryOverlap, runAgreement, scoring] = await Promise.all([
     reported ? [] : readUnionGrowth(id, scores.spectrum),
+    reported ? null : readSubsetCurves(submission, scores),
     runMatches.then(categoryOverlapView),
     reported ? null : readRunAgreement(submission, runMatches),
     usage ? readScoringRecord(submission, usage) : null,
@@ -90,6 +92,7 @@ export async function getSubmissionDetail(id: string, viewer: Viewer) {
     curves: scores.curves.map((point) => ({ ...point, ...withIntervals(point) })),
     spectrum: scores.spectrum,
     unionGrowth,
+    subsetCurves,
     categoryOverlap,
     runAgreement,
     scoring,

@@ -6,6 +6,7 @@ import { columnsCsv, type CsvColumn } from "../../leaderboard/format-csv";
 import { canViewSubmission, type Viewer } from "../../auth/viewer";
 import { readScoreBreakdowns } from "./read-scores";
 import { readUnionGrowth } from "../analyses/union-growth";
+import { readSubsetCurves } from "../analyses/subset-curves";
 import { categoryOverlapView } from "../analyses/category-overlap";
 import { readRunMatches } from "../analyses/run-matches";
 import { readRunAgreement } from "../analyses/run-agreement-share";
@@ -13,8 +14,8 @@ import type { StoredScore } from "../../scoring/types";
 import type { repeatedRunsQuerySchema, repeatedRunsSchema } from "../../contracts/analyses";
 
 // Repeated runs of one submission as a download: each run's scores over its reported findings with its distinct
-// findings next to them, the union / at-least-n / intersection curve over distinct findings, and the frequency
-// spectrum with the accumulated union (§E.2, Table 22). Same visibility as the submission itself.
+// findings next to them, the union / at-least-n / intersection curve over distinct findings and the curves of subsets
+// of the runs (Figure 9), and the frequency spectrum with the accumulated union (§E.2, Table 22). Same visibility as the submission itself.
 
 /** GET /api/v1/submissions/{id}/runs's answer (CSV: one of its tables, repeatedRunsCsv). */
 export type RepeatedRuns = z.input<typeof repeatedRunsSchema>;
@@ -42,8 +43,9 @@ export async function getRepeatedRuns(id: string, viewer: Viewer): Promise<Repea
   const scores = await readScoreBreakdowns(id);
   // Figures 7 and 8 compare the runs on the reference bugs they match, read once for both.
   const runMatches = readRunMatches(submission);
-  const [unionGrowth, categoryOverlap, runAgreement] = await Promise.all([
+  const [unionGrowth, subsetCurves, categoryOverlap, runAgreement] = await Promise.all([
     readUnionGrowth(id, scores.spectrum),
+    readSubsetCurves(submission, scores),
     runMatches.then(categoryOverlapView),
     readRunAgreement(submission, runMatches),
   ]);
@@ -61,6 +63,7 @@ export async function getRepeatedRuns(id: string, viewer: Viewer): Promise<Repea
     curve: scores.curves,
     spectrum: scores.spectrum,
     union_growth: unionGrowth,
+    subset_curves: subsetCurves,
     category_overlap: categoryOverlap,
     run_agreement: runAgreement,
   };
@@ -95,6 +98,14 @@ const CURVE_COLUMNS: CsvColumn<RepeatedRuns["curve"][number]>[] = [
   ["distinct_findings", (c) => c.findings],
   ["matched_distinct_findings", (c) => c.matched_findings],
   ...figureColumns(),
+];
+
+type SubsetPointRow = RepeatedRuns["curve"][number] & { runs: readonly number[] };
+// One row per subset and n; the subset's runs 1-based, as in the runs table.
+const SUBSET_CURVE_COLUMNS: CsvColumn<SubsetPointRow>[] = [
+  ["subset_runs", (r) => r.runs.map((run) => run + 1).join(" ")],
+  ["subset_size", (r) => r.runs.length],
+  ...CURVE_COLUMNS,
 ];
 
 const SPECTRUM_COLUMNS: CsvColumn<RepeatedRuns["spectrum"][number]>[] = [
@@ -144,5 +155,10 @@ export function repeatedRunsCsv(data: RepeatedRuns, table: z.output<typeof repea
   if (table === "union_growth") return columnsCsv(UNION_GROWTH_COLUMNS, data.union_growth);
   if (table === "runs") return columnsCsv(RUN_COLUMNS, data.runs);
   if (table === "curve") return columnsCsv(CURVE_COLUMNS, data.curve);
+  if (table === "subset_curves")
+    return columnsCsv(
+      SUBSET_CURVE_COLUMNS,
+      (data.subset_curves?.subsets ?? []).flatMap((s) => s.points.map((point) => ({ ...point, runs: s.runs }))),
+    );
   return columnsCsv(SPECTRUM_COLUMNS, data.spectrum);
 }

@@ -1,3 +1,4 @@
+import { HEAVY_ROWS_PER_QUERY } from "../../shared/rows-per-query";
 import { createYielder } from "./yielder";
 import { db } from "../../../lib/db";
 import type { EmbeddingProvider } from "../../../lib/embeddings/provider";
@@ -78,11 +79,11 @@ export async function embedBugs(
     stats.texts += byHash.size;
     const hashes = [...byHash.keys()];
     const found = new Map<string, Float32Array>();
-    // Reads of 1,000 vectors: the client decodes a result in one synchronous stretch, so big reads would stall the loop.
-    for (let i = 0; i < hashes.length; i += 1_000) {
+    // Reads of a few hundred vectors: the client decodes a result in one synchronous stretch.
+    for (let i = 0; i < hashes.length; i += HEAVY_ROWS_PER_QUERY) {
       const rows = await db.embedding.findMany({
         where: {
-          contentHash: { in: hashes.slice(i, i + 1_000) },
+          contentHash: { in: hashes.slice(i, i + HEAVY_ROWS_PER_QUERY) },
           kind,
           provider: provider.provider,
           model: provider.model,

@@ -57,13 +57,13 @@ export async function planReferenceJudging(
       refVerdicts.set(key, verdict);
   }
   // A maintainer's override decides its pair (lib/scoring/matches.ts), so the judge is never asked about it. Read
-  // 2,000 hashes at a time: one query with tens of thousands of parameters held the event loop while the client
+  // A batch of hashes at a time: one query with tens of thousands of parameters held the event loop while the client
   // compiled it.
   const findingHashes = [...new Set(findings.map((f) => f.hash))];
   const overrides: Override[] = [];
-  for (let k = 0; k < findingHashes.length; k += 2_000) {
+  for (let k = 0; k < findingHashes.length; k += WRITE_BATCH) {
     const rows = await db.matchOverride.findMany({
-      where: { findingContentHash: { in: findingHashes.slice(k, k + 2_000) } },
+      where: { findingContentHash: { in: findingHashes.slice(k, k + WRITE_BATCH) } },
       select: { findingContentHash: true, referenceHash: true, match: true },
     });
     for (const o of rows)

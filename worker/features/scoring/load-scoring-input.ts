@@ -1,3 +1,4 @@
+import { HEAVY_ROWS_PER_QUERY } from "../../shared/rows-per-query";
 import { db } from "../../../lib/db";
 import { BUG_TEXT_SELECT } from "../../../lib/db-selects";
 import type { EmbeddingProvider } from "../../../lib/embeddings/provider";
@@ -86,12 +87,12 @@ export async function loadScoringInput(submissionId: string, embedder: Embedding
   const runs: { id: string; findings: LoadedFinding[] }[] = [];
   const maybeYield = createYielder();
   for (const [runIndex, run] of submission.runs.entries()) {
-    // Pages of 2,000 findings: the client decodes a result in one synchronous stretch.
+    // Pages of a few hundred findings: the client decodes a result in one synchronous stretch.
     const findings: LoadedFinding[] = [];
     const last = await db.finding.aggregate({ where: { runId: run.id }, _max: { ordinal: true } });
-    for (let from = 0; from <= (last._max.ordinal ?? -1); from += 2_000) {
+    for (let from = 0; from <= (last._max.ordinal ?? -1); from += HEAVY_ROWS_PER_QUERY) {
       const page = await db.finding.findMany({
-        where: { runId: run.id, ordinal: { gte: from, lt: from + 2_000 } },
+        where: { runId: run.id, ordinal: { gte: from, lt: from + HEAVY_ROWS_PER_QUERY } },
         orderBy: { ordinal: "asc" },
         select: { ...BUG_SELECT, suggestedFix: true },
       });

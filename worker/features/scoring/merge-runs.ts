@@ -13,7 +13,8 @@ import { writeCrossRunPairs } from "./write-attempt";
 // runs. The cached verdicts of every candidate are read first (a window at a time, kept as one byte a candidate),
 // which bounds the calls this phase can make before it makes any; then candidates are judged strongest first behind
 // a deterministic window of calls, skipping pairs already connected; decided pairs are kept compactly and written as
-// CrossRunPair rows of the attempt at the end (within-run pairs among them: both findings in one run).
+// CrossRunPair rows of the attempt at the end (within-run pairs among them: both findings in one run), each with its
+// verdict and the verdict's match (what rebuilds the attempt's groups on read, lib/server/analyses/subset-curves.ts).
 
 /** `bound`: the most calls the phase could make when it started (boundCrossRunCalls); -1 before it is known. */
 /** Duplicate candidates within and across runs; `withinCompared` / `withinKept` are the part within runs. */
@@ -129,14 +130,18 @@ export async function mergeRuns(input: {
       const verdicts = await readCachedVerdicts(requests, judge);
       await maybeYield();
       await writeCrossRunPairs(
-        slice.map((i, k) => ({
-          attemptId: input.claim.attemptId,
-          submissionId: input.claim.submissionId,
-          leftId: findings[candidates.left[i]!]!.id,
-          rightId: findings[candidates.right[i]!]!.id,
-          decision: how[i] === 1 ? "cached" : "judged",
-          verdictId: verdicts.get(requestKey(requests[k]!))?.id ?? null,
-        })),
+        slice.map((i, k) => {
+          const verdict = verdicts.get(requestKey(requests[k]!));
+          return {
+            attemptId: input.claim.attemptId,
+            submissionId: input.claim.submissionId,
+            leftId: findings[candidates.left[i]!]!.id,
+            rightId: findings[candidates.right[i]!]!.id,
+            decision: how[i] === 1 ? "cached" : "judged",
+            verdictId: verdict?.id ?? null,
+            match: verdict?.match ?? null,
+          };
+        }),
       );
     }
   };

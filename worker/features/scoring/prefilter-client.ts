@@ -197,6 +197,14 @@ export async function prefilterInThread(input: PrefilterInput): Promise<{
   };
 }
 
+/**
+ * Starts the thread ahead of the first job, as the worker does at startup: creating it (the Worker and the loader's
+ * resolution of its entry) holds this loop for tens of milliseconds, which the first scoring would otherwise take.
+ */
+export function startPrefilterThread(): void {
+  thread ??= startThread();
+}
+
 /** Stops the thread (tests, shutdown); the next prefilter starts a new one. */
 export async function stopPrefilterThread(): Promise<void> {
   const current = thread;

@@ -45,4 +45,4 @@ export type Yield = ReturnType<typeof createYielder>;
 export type ReferencePairs = Awaited<ReturnType<typeof prefilterInThread>>["referencePairs"];
 
 // Rows per cache read and per insert: one batch is built, serialised and sent in one turn of the event loop.
-export const WRITE_BATCH = 2_000;
+export { ROWS_PER_QUERY as WRITE_BATCH } from "../../shared/rows-per-query";

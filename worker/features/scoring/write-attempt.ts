@@ -1,3 +1,4 @@
+import { ROWS_PER_QUERY } from "../../shared/rows-per-query";
 import { db } from "../../../lib/db";
 import type { Prisma } from "../../../lib/generated/prisma/client";
 import { LostClaimError } from "../../jobs/lost-claim";
@@ -29,16 +30,23 @@ const CROSS_RUN_COLUMNS = {
   rightId: "text",
   decision: "text",
   verdictId: "text",
+  match: "bool",
 } as const;
 
 export async function writeCandidatePairs(rows: Prisma.CandidatePairCreateManyInput[]): Promise<void> {
-  await insertRows(db, "CandidatePair", CANDIDATE_PAIR_COLUMNS, rows, { onConflictDoNothing: true, chunkSize: 2_000 });
+  await insertRows(db, "CandidatePair", CANDIDATE_PAIR_COLUMNS, rows, {
+    onConflictDoNothing: true,
+    chunkSize: ROWS_PER_QUERY,
+  });
 }
 export async function writeMatches(rows: Prisma.MatchCreateManyInput[]): Promise<void> {
-  await insertRows(db, "Match", MATCH_COLUMNS, rows, { onConflictDoNothing: true, chunkSize: 2_000 });
+  await insertRows(db, "Match", MATCH_COLUMNS, rows, { onConflictDoNothing: true, chunkSize: ROWS_PER_QUERY });
 }
 export async function writeCrossRunPairs(rows: Prisma.CrossRunPairCreateManyInput[]): Promise<void> {
-  await insertRows(db, "CrossRunPair", CROSS_RUN_COLUMNS, rows, { onConflictDoNothing: true, chunkSize: 2_000 });
+  await insertRows(db, "CrossRunPair", CROSS_RUN_COLUMNS, rows, {
+    onConflictDoNothing: true,
+    chunkSize: ROWS_PER_QUERY,
+  });
 }
 
 /**

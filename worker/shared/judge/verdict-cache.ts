@@ -1,3 +1,4 @@
+import { ROWS_PER_QUERY } from "../rows-per-query";
 import { db } from "../../../lib/db";
 import type { JudgeDecision, Judge, JudgeText } from "../../../lib/llm/judge";
 import type { Prisma } from "../../../lib/generated/prisma/client";
@@ -49,8 +50,8 @@ export async function readCachedVerdicts(
   judge: Judge,
 ): Promise<Map<string, Verdict>> {
   const out = new Map<string, Verdict>();
-  for (let i = 0; i < requests.length; i += 2_000) {
-    const chunk = requests.slice(i, i + 2_000);
+  for (let i = 0; i < requests.length; i += ROWS_PER_QUERY) {
+    const chunk = requests.slice(i, i + ROWS_PER_QUERY);
     // One index probe per requested key (LATERAL ... LIMIT 1). As a plain join, a table filled faster than
     // autovacuum analyses it was planned as a nested loop over a sequential scan: 2,000 keys x 42,000 verdicts took
     // 30 s a query in bench:score, while the probes take ~15 ms.

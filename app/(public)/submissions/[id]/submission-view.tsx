@@ -247,13 +247,35 @@ function RunsSection({ detail: d }: { detail: SubmissionDetail }) {
             rows={d.curves.map((c) => ({ key: String(c.n), label: c.label, cell: c }))}
           />
           <div className="charts">
-            <PrecisionRecallChart points={precisionRecallPoints(d.curves)} runs={d.runCount} />
+            <PrecisionRecallChart
+              points={precisionRecallPoints(d.curves)}
+              runs={d.runCount}
+              subsets={
+                d.subsetCurves && {
+                  subsets: d.subsetCurves.subsets.map((s) => ({
+                    runs: s.runs,
+                    points: precisionRecallPoints(s.points),
+                  })),
+                  sampled: d.subsetCurves.sampled,
+                  seed: d.subsetCurves.seed,
+                  unavailableReason: d.subsetCurves.unavailable_reason,
+                }
+              }
+            />
             <UnionGrowthChart rows={d.unionGrowth} />
           </div>
           <UnionGrowthTable rows={d.unionGrowth} />
           {d.unionGrowth.length > 0 && (
             <p className="small">
               Download:{" "}
+              {(d.subsetCurves?.subsets.length ?? 0) > 0 && (
+                <>
+                  <a href={`/api/v1/submissions/${d.id}/runs?format=csv&table=subset_curves`}>
+                    curves of subsets of the runs (CSV)
+                  </a>
+                  ,{" "}
+                </>
+              )}
               <a href={`/api/v1/submissions/${d.id}/runs?format=csv&table=union_growth`}>
                 union growth and projection (CSV)
               </a>

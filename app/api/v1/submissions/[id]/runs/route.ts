@@ -7,9 +7,10 @@ import { fileSafe, workbenchDownload } from "@/lib/server/workbench/workbench-do
 
 export const dynamic = "force-dynamic";
 
-// GET /api/v1/submissions/{id}/runs[?format=csv&table=runs|curve|spectrum|union_growth|category_overlap|run_agreement] -
-// repeated runs: per-run reported and distinct findings, the union-to-intersection curve over distinct findings, the
-// frequency spectrum and union growth, the overlap within bug types and the other configurations' share by runs finding.
+// GET /api/v1/submissions/{id}/runs[?format=csv&table=runs|curve|subset_curves|spectrum|union_growth|category_overlap|run_agreement] -
+// repeated runs: per-run reported and distinct findings, the union-to-intersection curve over distinct findings and
+// the curves of subsets of the runs, the frequency spectrum and union growth, the overlap within bug types and the
+// other configurations' share by runs finding.
 export const GET = withErrors(async (request: Request, context: { params: Promise<{ id: string }> }) => {
   const { id } = await context.params;
   const caller = await identifyCaller(request, { access: "read", tokens: "read" });

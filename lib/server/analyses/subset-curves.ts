@@ -1,0 +1,88 @@
+import "server-only";
+import type { z } from "zod";
+import type { repeatedRunsSchema } from "../../contracts/analyses";
+import { db } from "../../db";
+import {
+  SUBSET_SEED,
+  chooseRunSubsets,
+  fullSetDifference,
+  subsetCurve,
+  type RunGroup,
+} from "../../analyses/subset-curves";
+import { buildRunComponents } from "../../scoring/components";
+import { referenceSharedEdges } from "../../scoring/cross-run";
+import type { StoredScores } from "../submissions/read-scores";
+import type { RunsSubmission } from "./run-matches";
+
+// Figure 9's faint curves of a repeated entry, computed on read from what the current scoring attempt stored: the
+// groups of all k runs are rebuilt with the scoring's own grouping (buildRunComponents over the edges of shared
+// reference bugs and of the pairs decided to be duplicates), checked against the stored curve and spectrum, and
+// restricted to each chosen subset of the runs (lib/analyses/subset-curves.ts). Only the pairs whose verdict is a
+// match leave the database, read from the pair rows' own copy of the match through their index (at Luna's shape 28,535
+// of 483,728 rows, in tens of milliseconds; joining every row to its verdict took over a second); findings come as
+// (id, run) only.
+
+/** The `subset_curves` of GET /api/v1/submissions/{id}/runs, which the submission page charts too. */
+export type SubsetCurvesView = NonNullable<z.input<typeof repeatedRunsSchema>["subset_curves"]>;
+
+type Rebuilt = { groups: RunGroup[] } | { reason: string };
+
+/** The groups of all runs of the current attempt, or why they cannot be rebuilt. Three queries, run together. */
+async function rebuildRunGroups(submission: RunsSubmission): Promise<Rebuilt> {
+  const submissionId = submission.id;
+  const attemptId = submission.scoringAttemptId;
+  const [findings, duplicates, matches] = await Promise.all([
+    db.$queryRaw<{ id: string; runIndex: number }[]>`
+      SELECT f.id, r.index AS "runIndex"
+      FROM "Finding" f JOIN "Run" r ON r.id = f."runId"
+      WHERE r."submissionId" = ${submissionId}`,
+    // Decided pairs whose verdict is a match, and those without a match stored (the groups cannot be rebuilt): two
+    // ranges of the (submission, attempt, match) index.
+    db.$queryRaw<{ leftId: string; rightId: string; lost: boolean }[]>`
+      SELECT p."leftId", p."rightId", p.match IS NULL AS lost
+      FROM "CrossRunPair" p
+      WHERE p."submissionId" = ${submissionId} AND p."attemptId" = ${attemptId} AND p.decision <> 'skipped'
+        AND (p.match OR p.match IS NULL)`,
+    db.$queryRaw<{ findingId: string; referenceId: string }[]>`
+      SELECT m."findingId", m."referenceBugId" AS "referenceId"
+      FROM "Match" m JOIN "Finding" f ON f.id = m."findingId" JOIN "Run" r ON r.id = f."runId"
+      WHERE m."attemptId" = ${attemptId} AND r."submissionId" = ${submissionId}`,
+  ]);
+  const lost = duplicates.filter((p) => p.lost).length;
+  if (lost > 0) return { reason: `${lost} stored pair decision(s) have no verdict` };
+  const edges: [string, string][] = referenceSharedEdges(matches);
+  for (const pair of duplicates) edges.push([pair.leftId, pair.rightId]);
+  const { components, componentOf } = buildRunComponents({ findings, sameRootCauseEdges: edges });
+  const references = components.map(() => [] as string[]);
+  for (const match of matches) references[componentOf.get(match.findingId)!]!.push(match.referenceId);
+  return { groups: components.map((c) => ({ runs: c.runs, references: references[c.id]! })) };
+}
+
+/** Null for one run or an unscored submission. */
+export async function readSubsetCurves(
+  submission: RunsSubmission,
+  stored: Pick<StoredScores, "curves" | "spectrum">,
+): Promise<SubsetCurvesView | null> {
+  const k = submission.runs.length;
+  if (k < 2 || !submission.scoredAt) return null;
+  const { subsets, sampled } = chooseRunSubsets(k);
+  const base = { runs: k, sampled, seed: SUBSET_SEED };
+  const unavailable = (reason: string): SubsetCurvesView => ({ ...base, unavailable_reason: reason, subsets: [] });
+  if (subsets.length === 0) return unavailable("Two runs have no subset between one run and both.");
+  const referenceBugs = stored.curves[0]?.reference_bugs ?? null;
+  if (referenceBugs === null) return unavailable("No curve of all runs is stored.");
+  const rebuilt = await rebuildRunGroups(submission);
+  const difference =
+    "reason" in rebuilt
+      ? rebuilt.reason
+      : fullSetDifference(rebuilt.groups, k, referenceBugs, { curve: stored.curves, spectrum: stored.spectrum });
+  if (difference !== null || "reason" in rebuilt)
+    return unavailable(
+      `Not drawn: the groups rebuilt from the stored pair decisions do not reproduce the stored curve of all ${k} runs (${difference}); scoring the submission again stores them anew.`,
+    );
+  return {
+    ...base,
+    unavailable_reason: null,
+    subsets: subsets.map((runs) => ({ runs, points: subsetCurve(rebuilt.groups, runs, referenceBugs) })),
+  };
+}
