@@ -8,7 +8,7 @@ import type { BenchmarkRef } from "../../leaderboard/types";
 import { countAttributedFindings, countAttributedReferences } from "../attribution/attributed-counts";
 import { chooseLabeller } from "../attribution/choose-labeller";
 import { resolveBenchmark } from "../leaderboard/list-public-benchmarks";
-import { cachedWithStamp, readBenchmarkStamp, type Stamped } from "../leaderboard/stamp-cache";
+import { benchmarkStampSource, cachedWithStamp, type Stamped } from "../leaderboard/stamp-cache";
 import type { AgentPool } from "../../attribution/agent-pool";
 
 // §4.2, Figure 6: Jensen-Shannon distances between the bug-type distributions of every public verified configuration
@@ -34,10 +34,8 @@ export async function loadBugTypeDistances(
   labeller: string | null = null,
 ): Promise<Stamped<BugTypeDistances>> {
   const b = await resolveBenchmark(benchmarkRef);
-  return cachedWithStamp(
-    `bug-type-distances:${b.id}:${labeller ?? ""}`,
-    () => readBenchmarkStamp(b.id),
-    () => readDistances(b, labeller),
+  return cachedWithStamp(`bug-type-distances:${b.id}:${labeller ?? ""}`, benchmarkStampSource(b.id), () =>
+    readDistances(b, labeller),
   );
 }
 

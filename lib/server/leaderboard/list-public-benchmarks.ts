@@ -1,6 +1,6 @@
 import { db } from "../../db";
 import { AppError } from "../../errors";
-import { cachedByStamp, readGlobalStamp } from "./stamp-cache";
+import { cachedByStamp, GLOBAL_STAMP_SOURCE } from "./stamp-cache";
 import { PUBLIC_SUBMISSION } from "./public-submission";
 import type { PublicBenchmark } from "../../leaderboard/types";
 import { formatUtc } from "../../format";
@@ -10,7 +10,7 @@ import { benchmarkKey, NEWEST_VERSION_FIRST, pickBenchmarkVersion } from "../../
 export async function listPublicBenchmarks(options: { recheck?: boolean } = {}): Promise<PublicBenchmark[]> {
   return cachedByStamp(
     "benchmarks",
-    readGlobalStamp,
+    GLOBAL_STAMP_SOURCE,
     async () => {
       const [benchmarks, counts] = await Promise.all([
         db.benchmark.findMany({ orderBy: [...NEWEST_VERSION_FIRST] }),

@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "../../db";
 import { resolveBenchmark } from "./list-public-benchmarks";
-import { cachedWithStamp, readBenchmarkStamp, type Stamped } from "./stamp-cache";
+import { benchmarkStampSource, cachedWithStamp, type Stamped } from "./stamp-cache";
 import { countAttributedFindings, countAttributedReferences } from "../attribution/attributed-counts";
 import { chooseLabeller } from "../attribution/choose-labeller";
 import type { BenchmarkRef } from "../../leaderboard/types";
@@ -65,7 +65,7 @@ export async function loadBugTypes(
   const b = await resolveBenchmark(benchmarkRef);
   return cachedWithStamp(
     `bug-types:${b.id}:${pool.source}:${pool.harness.toLowerCase()}:${labeller ?? ""}`,
-    () => readBenchmarkStamp(b.id),
+    benchmarkStampSource(b.id),
     () => readBugTypes(b, pool, labeller),
   );
 }

@@ -5,7 +5,7 @@ import { storedScoreOf, type ScoreRow as StoredScoreRow } from "../submissions/r
 import { clopperPearson } from "../../scoring/stats";
 import { resolveBenchmark, summarizeBenchmark } from "./list-public-benchmarks";
 import { PUBLIC_SUBMISSION } from "./public-submission";
-import { cachedByStamp, readBenchmarkStamp } from "./stamp-cache";
+import { benchmarkStampSource, cachedByStamp } from "./stamp-cache";
 import { readPanelValidities } from "../panel/panel-validities";
 import { readContaminationSummaries } from "../analyses/read-analyses";
 import type {
@@ -26,10 +26,8 @@ type LeaderboardScoreRow = Omit<StoredScoreRow, "n"> & { submissionId: string };
 /** The cached data of a version given as `slug@version` (or the default version when empty). */
 export async function loadLeaderboardData(benchmarkRef: string | null | undefined): Promise<LeaderboardData> {
   const benchmark = await resolveBenchmark(benchmarkRef);
-  return cachedByStamp(
-    `leaderboard:${benchmark.id}`,
-    () => readBenchmarkStamp(benchmark.id),
-    (stamp) => readLeaderboardData(benchmark.id, stamp),
+  return cachedByStamp(`leaderboard:${benchmark.id}`, benchmarkStampSource(benchmark.id), (stamp) =>
+    readLeaderboardData(benchmark.id, stamp),
   );
 }
 

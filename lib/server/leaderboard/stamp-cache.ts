@@ -5,14 +5,22 @@ import { publicSubmissionSql } from "./public-submission";
 //
 // Why a stamp and not a plain TTL: the app runs as several web instances next to several workers, and Postgres is
 // the only shared state. A TTL cache would show each instance's own stale copy for up to the TTL after
-// a rescore or an approval, whatever instance made the change. Instead every read (at most once per
-// STAMP_CHECK_MS per key, so a burst of requests costs one query) asks Postgres for the stamp: a count and the
-// latest update time of the benchmark version's public submissions, and its repositories. Every change that affects
-// a public view (scoring writes Score rows and then updates the submission; review decisions, reported imports and
-// bug-type attributions update the submission; imports add repositories; a labelling of reference bugs finishes its
-// run) moves the stamp, after the data it covers is written, and the next read on any instance reloads. The stamp
-// query reads one index range; the reload runs once per change, not once per page view.
+// a rescore or an approval, whatever instance made the change. Instead every read asks Postgres for the stamp of its
+// source (a benchmark version, or the list of versions): a count and the latest update time of the version's public
+// submissions, its repositories and its last classification of reference bugs. Every change that affects a public
+// view (scoring writes Score rows and then updates the submission; review decisions, reported imports and bug-type
+// attributions update the submission; imports add repositories; a labelling of reference bugs finishes its run) moves
+// the stamp, after the data it covers is written, and the next read on any instance reloads. The stamp query reads
+// one index range; the reload runs once per change, not once per page view.
+//
+// A source's stamp is read at most once per STAMP_CHECK_MS and shared by every cache of that source (the
+// leaderboard, the bug types, the distances of one version), so a burst of requests costs one query, and once any
+// request of this process has seen a new stamp, no later one gets a value loaded under an older stamp: the views of
+// one version move together, never one answering with the new labels and the next with the old ones.
 const STAMP_CHECK_MS = 1_000;
+
+/** Where a cache's stamp comes from. Caches of one source share its stamp reads (see above). */
+export type StampSource = { key: string; read: () => Promise<string> };
 
 /**
  * A cached value and the stamp it was loaded under. The stamp is read before the value, so the value is never older
@@ -22,57 +30,71 @@ const STAMP_CHECK_MS = 1_000;
  */
 export type Stamped<T> = { stamp: string; value: T };
 
-type Loaded = Stamped<unknown>;
-type Slot = Loaded & { checkedAt: number; loading?: Promise<Loaded> };
+/** A stamp read of a source, shared by its caches for a second. */
+type Observed = { stamp: Promise<string>; at: number };
+type Slot = { stamp: string; value: unknown; loading?: { stamp: string; promise: Promise<unknown> } };
 
 // On globalThis so page bundles and route-handler bundles of one server process share a single cache.
-const globalCache = globalThis as unknown as { __probebenchStampCache?: Map<string, Slot> };
-const slots = (globalCache.__probebenchStampCache ??= new Map<string, Slot>());
+const globalCache = globalThis as unknown as {
+  __probebenchStampCaches?: { stamps: Map<string, Observed>; slots: Map<string, Slot> };
+};
+const { stamps, slots } = (globalCache.__probebenchStampCaches ??= { stamps: new Map(), slots: new Map() });
+
+/** The source's stamp: the one read within the second, else a new read (which every cache of the source then uses). */
+async function currentStamp(source: StampSource, recheck: boolean): Promise<string> {
+  const seen = stamps.get(source.key);
+  if (seen && !recheck && Date.now() - seen.at < STAMP_CHECK_MS) return seen.stamp;
+  const observed: Observed = { stamp: source.read(), at: Date.now() };
+  stamps.set(source.key, observed);
+  try {
+    return await observed.stamp;
+  } catch (error) {
+    if (stamps.get(source.key) === observed) stamps.delete(source.key);
+    throw error;
+  }
+}
 
 /**
- * Returns the cached value while the stamp is unchanged; reloads (once, shared by concurrent callers) otherwise.
- * `recheck` reads the stamp now even within the second: for a caller whose cached value lacks what it looks for (a
- * benchmark version imported a moment ago), so it gets a 404 only when the database agrees.
+ * Returns the cached value while the source's stamp is unchanged; reloads (once, shared by concurrent callers)
+ * otherwise. `recheck` reads the stamp now even within the second: for a caller whose cached value lacks what it
+ * looks for (a benchmark version imported a moment ago), so it gets a 404 only when the database agrees.
  */
 export async function cachedByStamp<T>(
   key: string,
-  readStamp: () => Promise<string>,
+  source: StampSource,
   load: (stamp: string) => Promise<T>,
   options: { recheck?: boolean } = {},
 ): Promise<T> {
-  return (await cachedWithStamp(key, readStamp, load, options)).value;
+  return (await cachedWithStamp(key, source, load, options)).value;
 }
 
 /** As cachedByStamp, with the stamp the value was loaded under: what an answer's ETag names. */
 export async function cachedWithStamp<T>(
   key: string,
-  readStamp: () => Promise<string>,
+  source: StampSource,
   load: (stamp: string) => Promise<T>,
   options: { recheck?: boolean } = {},
 ): Promise<Stamped<T>> {
+  const stamp = await currentStamp(source, options.recheck ?? false);
   const slot = slots.get(key);
-  if (slot?.loading) return (await slot.loading) as Stamped<T>;
-  if (slot && !options.recheck && Date.now() - slot.checkedAt < STAMP_CHECK_MS) return stamped<T>(slot);
-  const loading = (async (): Promise<Loaded> => {
-    const stamp = await readStamp();
-    if (slot && slot.stamp === stamp) return stamped(slot);
-    return { stamp, value: await load(stamp) };
-  })();
-  slots.set(key, { ...(slot ?? { stamp: "", value: undefined, checkedAt: 0 }), loading });
+  if (slot?.stamp === stamp) return { stamp, value: slot.value as T };
+  if (slot?.loading?.stamp === stamp) return { stamp, value: (await slot.loading.promise) as T };
+  const promise = load(stamp);
+  slots.set(key, { stamp: slot?.stamp ?? "", value: slot?.value, loading: { stamp, promise } });
   try {
-    const loaded = await loading;
-    slots.set(key, { stamp: loaded.stamp, value: loaded.value, checkedAt: Date.now() });
-    return loaded as Stamped<T>;
+    const value = await promise;
+    // Stored unless a load under a newer stamp has started meanwhile (that one stores its own).
+    if (slots.get(key)?.loading?.promise === promise) slots.set(key, { stamp, value });
+    return { stamp, value };
   } catch (error) {
-    // Keep serving the last good value after a failed reload; only an empty cache surfaces the error.
-    if (slot) slots.set(key, { ...slot, loading: undefined });
-    else slots.delete(key);
+    // Keep the last good value after a failed reload; only an empty cache is dropped. The error goes to this caller.
+    const now = slots.get(key);
+    if (now?.loading?.promise === promise) {
+      if (now.stamp) slots.set(key, { stamp: now.stamp, value: now.value });
+      else slots.delete(key);
+    }
     throw error;
   }
-}
-
-function stamped<T>(slot: Slot): Stamped<T> {
-  return { stamp: slot.stamp, value: slot.value as T };
 }
 
 // The stamp is public (ETags of the read-only API, the leaderboard page's data stamp), so it reads public entries only:
@@ -80,6 +102,14 @@ function stamped<T>(slot: Slot): Stamped<T> {
 // would let anyone watch private uploads arrive and get scored. Entries leaving the public set (rejected after
 // approval) lower the count; entries joining it, and rescores switching in their scores, bring a newer updatedAt;
 // both move the stamp.
+
+/** The stamp source of one benchmark version (its public views: leaderboard, bug types, distances, validity). */
+export function benchmarkStampSource(benchmarkId: string): StampSource {
+  return { key: `benchmark:${benchmarkId}`, read: () => readBenchmarkStamp(benchmarkId) };
+}
+
+/** The stamp source of the list of benchmark versions (and of the public pages' HTML copies, server/page-cache.ts). */
+export const GLOBAL_STAMP_SOURCE: StampSource = { key: "global", read: () => readGlobalStamp() };
 
 /**
  * The stamp of one benchmark version: its public entries, their latest update, the repositories, and the last
