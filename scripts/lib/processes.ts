@@ -14,7 +14,9 @@ export const TSX_NODE_ARGS = ["--import", "tsx"];
  * - `--max-semi-space-size=32`: with up to 256 judge calls in flight for 200 ms each, the default 16 MB young
  *   generation was collected every ~80 ms, so each call's request and reply objects outlived two collections and
  *   were promoted; the old generation grew by ~600 MB of garbage between full collections, which held the event loop
- *   up to 250 ms. With 64 MB they die young: garbage collection 87 s -> 25 s, no pause over 50 ms.
+ *   up to 250 ms. With 64 MB they died young: garbage collection 87 s -> 25 s, no pause over 50 ms. Since the judge
+ *   sends its own lean POST (lib/llm/judge-http.ts) a call leaves far less garbage, and 32 MB is enough; a scavenge of
+ *   64 MB, while the submission loads and nearly everything stays live, held the loop 85-105 ms (one run, bench:score).
  * - `--heap-growing-percent=100`: V8 let the old generation grow to about four times what survived the last full
  *   collection before collecting again (265 MB live -> 1,030 MB in the write phase), which took the process's RSS
  *   past 2 GB. Twice is enough: full collections come more often, each pausing the loop for 10-25 ms.
