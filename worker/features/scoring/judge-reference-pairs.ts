@@ -1,3 +1,4 @@
+import { ROWS_PER_QUERY } from "../../shared/rows-per-query";
 import pMap from "p-map";
 import { db } from "../../../lib/db";
 import type { Judge } from "../../../lib/llm/judge";
@@ -11,7 +12,7 @@ import {
   type Verdict,
 } from "../../shared/judge/verdict-cache";
 import type { LoadedFinding, ReferenceSide } from "./load-scoring-input";
-import { WRITE_BATCH, type Progress, type ReferencePairs, type ScoringDeps, type Yield } from "./scoring-types";
+import { type Progress, type ReferencePairs, type ScoringDeps, type Yield } from "./scoring-types";
 
 // The reference phase's judging: plan (requests, the verdict cache, overrides), then judge what is left.
 
@@ -49,9 +50,9 @@ export async function planReferenceJudging(
   }
   const refVerdicts = new Map<string, Verdict>();
   const distinctIndexes = [...distinct.values()];
-  for (let k = 0; k < distinctIndexes.length; k += WRITE_BATCH) {
+  for (let k = 0; k < distinctIndexes.length; k += ROWS_PER_QUERY) {
     for (const [key, verdict] of await readCachedVerdicts(
-      distinctIndexes.slice(k, k + WRITE_BATCH).map(refRequest),
+      distinctIndexes.slice(k, k + ROWS_PER_QUERY).map(refRequest),
       judge,
     ))
       refVerdicts.set(key, verdict);
@@ -61,9 +62,9 @@ export async function planReferenceJudging(
   // compiled it.
   const findingHashes = [...new Set(findings.map((f) => f.hash))];
   const overrides: Override[] = [];
-  for (let k = 0; k < findingHashes.length; k += WRITE_BATCH) {
+  for (let k = 0; k < findingHashes.length; k += ROWS_PER_QUERY) {
     const rows = await db.matchOverride.findMany({
-      where: { findingContentHash: { in: findingHashes.slice(k, k + WRITE_BATCH) } },
+      where: { findingContentHash: { in: findingHashes.slice(k, k + ROWS_PER_QUERY) } },
       select: { findingContentHash: true, referenceHash: true, match: true },
     });
     for (const o of rows)
@@ -105,8 +106,8 @@ export async function judgeReferencePairs(
   );
   await runner.flush();
   // Verdict ids of everything judged now, for the pair rows (a verdict another worker stored first is the one kept).
-  for (let k = 0; k < uncached.length; k += WRITE_BATCH) {
-    const judgedRequests = uncached.slice(k, k + WRITE_BATCH).map(refRequest);
+  for (let k = 0; k < uncached.length; k += ROWS_PER_QUERY) {
+    const judgedRequests = uncached.slice(k, k + ROWS_PER_QUERY).map(refRequest);
     for (const [key, verdict] of await readCachedVerdicts(judgedRequests, deps.judge)) refVerdicts.set(key, verdict);
   }
 }

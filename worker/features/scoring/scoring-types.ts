@@ -43,6 +43,3 @@ export type Timings = ScoringSummary["timings"];
 export type Progress = (percent: number) => Promise<void>;
 export type Yield = ReturnType<typeof createYielder>;
 export type ReferencePairs = Awaited<ReturnType<typeof prefilterInThread>>["referencePairs"];
-
-// Rows per cache read and per insert: one batch is built, serialised and sent in one turn of the event loop.
-export { ROWS_PER_QUERY as WRITE_BATCH } from "../../shared/rows-per-query";

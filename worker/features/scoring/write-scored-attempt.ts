@@ -1,3 +1,4 @@
+import { ROWS_PER_QUERY } from "../../shared/rows-per-query";
 import type { DerivedMatch } from "../../../lib/scoring/matches";
 import type { Claim } from "./claim-submission";
 import type { computeScores } from "./compute-scores";
@@ -5,7 +6,7 @@ import type { ReferencePlan } from "./judge-reference-pairs";
 import type { LoadedFinding, ReferenceSide } from "./load-scoring-input";
 import type { mergeRuns } from "./merge-runs";
 import { breakdownRows, scoreRow } from "./score-rows";
-import { WRITE_BATCH, type Progress, type ReferencePairs, type ScoringInput, type Yield } from "./scoring-types";
+import { type Progress, type ReferencePairs, type ScoringInput, type Yield } from "./scoring-types";
 import { deleteAttempt, markScored, switchToAttempt, writeCandidatePairs, writeMatches } from "./write-attempt";
 
 /**
@@ -31,10 +32,10 @@ export async function writeScoredAttempt(input: {
   const { runScores, mean, curves, distinctByRun, spectrum, meanDistinct } = input.scores;
   let switched = false;
   try {
-    for (let start = 0; start < refPairs.length; start += WRITE_BATCH) {
+    for (let start = 0; start < refPairs.length; start += ROWS_PER_QUERY) {
       await maybeYield();
       const rows = [];
-      for (let i = start; i < Math.min(refPairs.length, start + WRITE_BATCH); i++) {
+      for (let i = start; i < Math.min(refPairs.length, start + ROWS_PER_QUERY); i++) {
         rows.push({
           attemptId: claim.attemptId,
           findingId: findings[refPairs.left[i]!]!.id,
