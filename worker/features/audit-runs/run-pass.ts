@@ -84,10 +84,14 @@ async function updateClaimedPass(
   data: Prisma.AuditPassUpdateManyMutationInput,
   messages: ChatCompletionMessageParam[] = [],
   firstSeq = 0,
+  runSpend?: Prisma.AuditRunUpdateInput,
 ): Promise<void> {
   await db.$transaction(async (tx) => {
     const { count } = await tx.auditPass.updateMany({ where: { id: claim.passId, claimToken: claim.token }, data });
     assertClaimHeld(count, `pass ${claim.passId}`);
+    // The run's spend moves with the pass's turn, in one transaction: a worker lost between the two would otherwise
+    // leave tokens spent that the run's budget never sees.
+    if (runSpend) await tx.auditRun.update({ where: { id: claim.runId }, data: runSpend });
     if (messages.length) {
       await tx.auditPassMessage.createMany({
         data: messages.map((message, i) => ({
@@ -228,17 +232,14 @@ export async function runAuditPass(claim: PassClaim, sandboxes: SandboxProvider)
           },
           fresh,
           stored,
-        );
-        stored += fresh.length;
-        // What a pass spends counts at once, also when its attempt is lost later: the budget is real money.
-        await db.auditRun.update({
-          where: { id: run.id },
-          data: {
+          // What a pass spends counts at once, also when its attempt is lost later: the budget is real money.
+          {
             inputTokens: { increment: u.deltaInput },
             outputTokens: { increment: u.deltaOutput },
             costUsd: { increment: deltaCost },
           },
-        });
+        );
+        stored += fresh.length;
         return runStopReason(run.id);
       },
     });
