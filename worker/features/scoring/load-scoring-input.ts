@@ -1,4 +1,4 @@
-import { HEAVY_ROWS_PER_QUERY } from "../../shared/rows-per-query";
+import { HEAVY_ROWS_PER_QUERY, ROWS_PER_QUERY } from "../../shared/rows-per-query";
 import { db } from "../../../lib/db";
 import { BUG_TEXT_SELECT } from "../../../lib/db-selects";
 import type { EmbeddingProvider } from "../../../lib/embeddings/provider";
@@ -47,24 +47,57 @@ function duplicateText(bug: LoadedBug, suggestedFix: string | null): { text: Jud
 const referenceMemo = new Map<string, ReferenceSide>();
 const MEMO_ENTRIES = 2;
 
-/** The reference side of a benchmark version, prepared once per process for its exact reference texts. */
+/** Reads all rows of a query in pages of `size` rows, by ascending id: one large result is decoded in one stretch. */
+async function readPagedById<T extends { id: string }>(
+  size: number,
+  page: (after: string | undefined, take: number) => Promise<T[]>,
+): Promise<T[]> {
+  const rows: T[] = [];
+  for (let after: string | undefined; ;) {
+    const next = await page(after, size);
+    rows.push(...next);
+    if (next.length < size) return rows;
+    after = next[next.length - 1]!.id;
+  }
+}
+
+/**
+ * The reference side of a benchmark version, prepared once per process for its exact reference texts. Its key is
+ * read first (ids and content hashes, light rows), so a rescore against a prepared version reads no texts at all.
+ */
 async function loadReferenceSide(
   benchmarkId: string,
   repoName: Map<string, string>,
   embedder: EmbeddingProvider,
 ): Promise<ReferenceSide> {
-  const rows = await db.referenceBug.findMany({
-    where: { repository: { benchmarkId } },
-    select: BUG_SELECT,
-    orderBy: { id: "asc" },
-  });
+  const where = { repository: { benchmarkId } };
+  const keys = await readPagedById(ROWS_PER_QUERY, (after, take) =>
+    db.referenceBug.findMany({
+      where: after ? { ...where, id: { gt: after } } : where,
+      select: { id: true, repositoryId: true, contentHash: true },
+      orderBy: { id: "asc" },
+      take,
+    }),
+  );
   // Keyed by the texts themselves, so a re-imported version is never served stale.
   const key = sha256(
-    JSON.stringify([benchmarkId, embedder.configHash, rows.map((r) => [r.id, r.repositoryId, r.contentHash])]),
+    JSON.stringify([benchmarkId, embedder.configHash, keys.map((r) => [r.id, r.repositoryId, r.contentHash])]),
   );
   const hit = referenceMemo.get(key);
   if (hit) return hit;
-  const refs = rows.map((r) => toBug(r, repoName.get(r.repositoryId)!));
+  const ids = keys.map((r) => r.id);
+  const refs: LoadedBug[] = [];
+  for (let from = 0; from < ids.length; from += HEAVY_ROWS_PER_QUERY) {
+    const rows = await db.referenceBug.findMany({
+      where: { id: { in: ids.slice(from, from + HEAVY_ROWS_PER_QUERY) } },
+      select: BUG_SELECT,
+      orderBy: { id: "asc" },
+    });
+    for (const r of rows) refs.push(toBug(r, repoName.get(r.repositoryId)!));
+  }
+  // The texts must be those the key names; a version changed in between fails this attempt, and the retry reads again.
+  if (refs.length !== keys.length || refs.some((r, i) => r.hash !== keys[i]!.contentHash))
+    throw new Error(`the reference bugs of benchmark ${benchmarkId} changed while they were read`);
   const { maps } = await embedBugs(refs, embedder);
   const side: ReferenceSide = { key, refs, embeddings: maps };
   referenceMemo.set(key, side);
