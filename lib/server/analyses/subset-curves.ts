@@ -12,7 +12,7 @@ import {
 import { buildRunComponents } from "../../scoring/components";
 import { referenceSharedEdges } from "../../scoring/cross-run";
 import type { StoredScores } from "../submissions/read-scores";
-import type { RunsSubmission } from "./run-matches";
+import type { RunMatches, RunsSubmission } from "./run-matches";
 
 // Figure 9's faint curves of a repeated entry, computed on read from what the current scoring attempt stored: the
 // groups of all k runs are rebuilt with the scoring's own grouping (buildRunComponents over the edges of shared
@@ -20,18 +20,18 @@ import type { RunsSubmission } from "./run-matches";
 // restricted to each chosen subset of the runs (lib/analyses/subset-curves.ts). Only the pairs whose verdict is a
 // match leave the database, read from the pair rows' own copy of the match through their index (at Luna's shape 28,535
 // of 483,728 rows, in tens of milliseconds; joining every row to its verdict took over a second); findings come as
-// (id, run) only.
+// (id, run) only, and the matches are those the runs' reader already holds (run-matches.ts).
 
 /** The `subset_curves` of GET /api/v1/submissions/{id}/runs, which the submission page charts too. */
 export type SubsetCurvesView = NonNullable<z.input<typeof repeatedRunsSchema>["subset_curves"]>;
 
 type Rebuilt = { groups: RunGroup[] } | { reason: string };
 
-/** The groups of all runs of the current attempt, or why they cannot be rebuilt. Three queries, run together. */
-async function rebuildRunGroups(submission: RunsSubmission): Promise<Rebuilt> {
+/** The groups of all runs of the current attempt, or why they cannot be rebuilt. Two queries, run with the matches'. */
+async function rebuildRunGroups(submission: RunsSubmission, runMatches: Promise<RunMatches | null>): Promise<Rebuilt> {
   const submissionId = submission.id;
   const attemptId = submission.scoringAttemptId;
-  const [findings, duplicates, matches] = await Promise.all([
+  const [findings, duplicates, matched] = await Promise.all([
     db.$queryRaw<{ id: string; runIndex: number }[]>`
       SELECT f.id, r.index AS "runIndex"
       FROM "Finding" f JOIN "Run" r ON r.id = f."runId"
@@ -43,11 +43,10 @@ async function rebuildRunGroups(submission: RunsSubmission): Promise<Rebuilt> {
       FROM "CrossRunPair" p
       WHERE p."submissionId" = ${submissionId} AND p."attemptId" = ${attemptId} AND p.decision <> 'skipped'
         AND (p.match OR p.match IS NULL)`,
-    db.$queryRaw<{ findingId: string; referenceId: string }[]>`
-      SELECT m."findingId", m."referenceBugId" AS "referenceId"
-      FROM "Match" m JOIN "Finding" f ON f.id = m."findingId" JOIN "Run" r ON r.id = f."runId"
-      WHERE m."attemptId" = ${attemptId} AND r."submissionId" = ${submissionId}`,
+    runMatches,
   ]);
+  if (matched === null) return { reason: "the matches of the runs could not be read" };
+  const { matches } = matched;
   const lost = duplicates.filter((p) => p.lost).length;
   if (lost > 0) return { reason: `${lost} stored pair decision(s) have no verdict` };
   const edges: [string, string][] = referenceSharedEdges(matches);
@@ -58,10 +57,11 @@ async function rebuildRunGroups(submission: RunsSubmission): Promise<Rebuilt> {
   return { groups: components.map((c) => ({ runs: c.runs, references: references[c.id]! })) };
 }
 
-/** Null for one run or an unscored submission. */
+/** Null for one run or an unscored submission. The matches come from the runs' reader (run-matches.ts). */
 export async function readSubsetCurves(
   submission: RunsSubmission,
   stored: Pick<StoredScores, "curves" | "spectrum">,
+  runMatches: Promise<RunMatches | null>,
 ): Promise<SubsetCurvesView | null> {
   const k = submission.runs.length;
   if (k < 2 || !submission.scoredAt) return null;
@@ -71,7 +71,7 @@ export async function readSubsetCurves(
   if (subsets.length === 0) return unavailable("Two runs have no subset between one run and both.");
   const referenceBugs = stored.curves[0]?.reference_bugs ?? null;
   if (referenceBugs === null) return unavailable("No curve of all runs is stored.");
-  const rebuilt = await rebuildRunGroups(submission);
+  const rebuilt = await rebuildRunGroups(submission, runMatches);
   const difference =
     "reason" in rebuilt
       ? rebuilt.reason

@@ -36,12 +36,12 @@ export async function getSubmissionDetail(id: string, viewer: Viewer) {
   const usage = submission.judgeUsage[0] ?? null;
   const k = submission.runs.length;
   const scores = await readScoreBreakdowns(id, { runCount: reported ? Number(reported.runs ?? 1) : k });
-  // Figures 9, 7 and 8 and how it was scored: independent reads of what is stored, together. Figures 7 and 8 compare
-  // the runs on the reference bugs they match, read once for both.
+  // Figures 9, 7 and 8 and how it was scored: independent reads of what is stored, together. Figures 7, 8 and 9's
+  // subset curves compare the runs on the reference bugs they match, read once for all three.
   const runMatches = reported ? Promise.resolve(null) : readRunMatches(submission);
   const [unionGrowth, subsetCurves, categoryOverlap, runAgreement, scoring] = await Promise.all([
     reported ? [] : readUnionGrowth(id, scores.spectrum),
-    reported ? null : readSubsetCurves(submission, scores),
+    reported ? null : readSubsetCurves(submission, scores, runMatches),
     runMatches.then(categoryOverlapView),
     reported ? null : readRunAgreement(submission, runMatches),
     usage ? readScoringRecord(submission, usage) : null,

@@ -41,11 +41,11 @@ export async function getRepeatedRuns(id: string, viewer: Viewer): Promise<Repea
   if (!submission.scoredAt)
     throw new AppError("conflict", `The submission is not scored yet (status: ${submission.scoringStatus})`);
   const scores = await readScoreBreakdowns(id);
-  // Figures 7 and 8 compare the runs on the reference bugs they match, read once for both.
+  // Figures 7, 8 and 9's subset curves compare the runs on the reference bugs they match, read once for all three.
   const runMatches = readRunMatches(submission);
   const [unionGrowth, subsetCurves, categoryOverlap, runAgreement] = await Promise.all([
     readUnionGrowth(id, scores.spectrum),
-    readSubsetCurves(submission, scores),
+    readSubsetCurves(submission, scores, runMatches),
     runMatches.then(categoryOverlapView),
     readRunAgreement(submission, runMatches),
   ]);
