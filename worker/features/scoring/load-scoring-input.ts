@@ -47,7 +47,7 @@ function duplicateText(bug: LoadedBug, suggestedFix: string | null): { text: Jud
 const referenceMemo = new Map<string, ReferenceSide>();
 const MEMO_ENTRIES = 2;
 
-/** Reads all rows of a query in pages of `size` rows, by ascending id, so that no large result is decoded in one stretch. */
+/** Reads all rows of a query in pages of `size` rows by ascending id, so no large result is decoded in one stretch. */
 async function readPagedById<T extends { id: string }>(
   size: number,
   page: (after: string | undefined, take: number) => Promise<T[]>,
