@@ -7,8 +7,9 @@
 // those), and for each prints the status, the seconds to the answer, the server's resident memory
 // before and at its peak (VmHWM, reset before each upload), the slowest /api/health answer while the upload was
 // processed, and the server's longest event-loop delay meanwhile (scripts/lib/loop-delay-probe.mjs: how long the loop
-// was held, without the database round trip and the wait for a core a health answer includes). Last, two of the
-// largest valid files at once.
+// was held, without the database round trip and the wait for a core a health answer includes). Then the largest
+// valid benchmark file an admin may import (200,000 reference bugs, ~50 MB; BENCH_ONLY_BENCHMARK=1 sends only that),
+// and last, two of the largest valid findings files at once.
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { ChildProcess } from "node:child_process";
@@ -88,6 +89,27 @@ const SHAPES: { name: string; make: () => string }[] = [
     make: () => runsFile((i) => validFinding(i, Math.floor(SIZE / 200_000) - 1), 10, 20_000),
   },
 ];
+
+/** A valid benchmark file of `bugs` reference bugs over 20 repositories, padded to about `SIZE` bytes. */
+function benchmarkFile(bugs: number): string {
+  const repositories = Array.from({ length: 20 }, (_, r) => ({ name: `bench/r${r}`, language: "python" }));
+  const padTo = Math.floor((SIZE - 2_000) / bugs) - 1;
+  const items = Array.from({ length: bugs }, (_, i) => {
+    const base = {
+      id: `b${i}`,
+      repo: `bench/r${i % 20}`,
+      file: `src/m${i % 50}.py`,
+      line_start: 1 + (i % 400),
+      line_end: 3 + (i % 400),
+      title: `Reference bug ${i}`,
+      description: "",
+    };
+    const bare = JSON.stringify(base).length;
+    return JSON.stringify({ ...base, description: `d${"x".repeat(Math.max(1, padTo - bare - 1))}` });
+  });
+  const head = { slug: "bench-import", name: "Bench import", version: "1", snapshot_date: "2025-01-01", repositories };
+  return `${JSON.stringify(head).slice(0, -1)},"reference_bugs":[${items.join(",")}]}`;
+}
 
 // SARIF logs that amplify in conversion: `{0}` placeholders filled with a long argument, and a rule's long texts
 // named by every result. Each is sent as application/sarif+json with `query`.
@@ -196,7 +218,7 @@ function loopDelayBetween(from: number, to: number): number {
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
-async function seed(): Promise<string[]> {
+async function seed(): Promise<{ tokens: string[]; admin: string }> {
   process.env.DATABASE_URL = DATABASE_URL;
   // The import queues the datasheet's computation, for the bench's worker on the bench's Redis.
   process.env.REDIS_URL = REDIS_URL;
@@ -213,21 +235,27 @@ async function seed(): Promise<string[]> {
     await createUser({ email, role: "user" });
     tokens.push((await createApiToken(email)).token);
   }
+  await createUser({ email: "bench-upload-admin@example.test", role: "admin" });
+  const admin = await createApiToken("bench-upload-admin@example.test", { scopes: ["submit", "read", "admin"] });
   await Promise.all([disconnectDb(), closeQueues()]);
-  return tokens;
+  return { tokens, admin: admin.token };
 }
+
+/** Where a shape is posted: the findings route (`query` makes it a SARIF upload) or the admin benchmark import. */
+type Target = { query?: string; benchmark?: boolean };
 
 async function upload(
   base: string,
   token: string,
   body: string,
-  sarifQuery?: string,
+  target: Target = {},
 ): Promise<{ status: number; seconds: number; answer: string }> {
   const started = performance.now();
-  const response = await fetch(`${base}/api/v1/submissions${sarifQuery ?? ""}`, {
+  const route = target.benchmark ? "/api/v1/admin/benchmarks" : `/api/v1/submissions${target.query ?? ""}`;
+  const response = await fetch(`${base}${route}`, {
     method: "POST",
     headers: {
-      "content-type": sarifQuery === undefined ? "application/json" : "application/sarif+json",
+      "content-type": target.query === undefined ? "application/json" : "application/sarif+json",
       authorization: `Bearer ${token}`,
     },
     body,
@@ -235,8 +263,14 @@ async function upload(
   const text = await response.text();
   let answer = text.slice(0, 120);
   try {
-    const json = JSON.parse(text) as { id?: string; error?: { message: string; issues?: unknown[] } };
-    answer = json.error ? `${json.error.message} (${json.error.issues?.length ?? 0} issues listed)` : `id ${json.id}`;
+    const json = JSON.parse(text) as {
+      id?: string;
+      reference_bugs?: number;
+      error?: { message: string; issues?: unknown[] };
+    };
+    answer = json.error
+      ? `${json.error.message} (${json.error.issues?.length ?? 0} issues listed)`
+      : `id ${json.id}${json.reference_bugs === undefined ? "" : `, ${json.reference_bugs} reference bugs`}`;
   } catch {
     /* not JSON */
   }
@@ -273,7 +307,7 @@ async function main(): Promise<void> {
   log(`database ${DATABASE_URL} (recreated)`);
   await recreateDatabase(DATABASE_URL);
   await migrate(DATABASE_URL);
-  const tokens = await seed();
+  const { tokens, admin } = await seed();
   const env = {
     NODE_ENV: "production",
     NEXT_TELEMETRY_DISABLED: "1",
@@ -302,13 +336,22 @@ async function main(): Promise<void> {
     for (let i = 0; i < 20; i++) await fetch(`${base}/api/health`);
     // The upload route's first request loads its code and starts an upload parse thread: not part of any shape.
     await upload(base, tokens[0]!, "{}");
+    await upload(base, admin, "{}", { benchmark: true });
     const rows: string[][] = [
       ["shape", "bytes", "status", "s", "RSS before", "peak RSS", "peak - before", "slowest health", "loop held"],
     ];
-    const only = process.env.BENCH_ONLY_SARIF === "1";
-    const shapes: { name: string; query?: string; make: () => string }[] = only
+    const onlySarif = process.env.BENCH_ONLY_SARIF === "1";
+    const onlyBenchmark = process.env.BENCH_ONLY_BENCHMARK === "1";
+    const benchmarkShape = {
+      name: "benchmark file: 200,000 valid reference bugs (imported)",
+      benchmark: true,
+      make: () => benchmarkFile(200_000),
+    };
+    const shapes: ({ name: string; make: () => string } & Target)[] = onlySarif
       ? SARIF_SHAPES
-      : [...SHAPES, ...SARIF_SHAPES];
+      : onlyBenchmark
+        ? [benchmarkShape]
+        : [...SHAPES, ...SARIF_SHAPES, benchmarkShape];
     for (const shape of shapes) {
       let body: string | undefined = shape.make();
       const bytes = Buffer.byteLength(body);
@@ -317,7 +360,7 @@ async function main(): Promise<void> {
       const before = memory(pid).rss;
       const probe = probeHealth(base);
       const from = Date.now();
-      const result = await upload(base, tokens[0]!, body, shape.query);
+      const result = await upload(base, shape.benchmark ? admin : tokens[0]!, body, shape);
       const held = loopDelayBetween(from, Date.now());
       body = undefined;
       const slowest = await probe.stop();
@@ -336,7 +379,7 @@ async function main(): Promise<void> {
       ]);
     }
     // Two of the largest valid files at once, from two users: what the default 100 MB parse budget admits.
-    if (only) return printRows(rows);
+    if (onlySarif || onlyBenchmark) return printRows(rows);
     const largest = SHAPES[SHAPES.length - 1]!.make();
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     resetPeak(pid);
