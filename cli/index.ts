@@ -54,14 +54,8 @@ benchmark
   .description("import a benchmark file (repositories and reference bugs) into the database")
   .action(async (file: string) => {
     const { importBenchmark } = await import("../lib/server/benchmarks/import-benchmark");
-    const { benchmarkFileSchema } = await import("../lib/validation/benchmark-file");
-    const { parseJsonText } = await import("../lib/validation/parse-json");
-    const { parseOrThrow } = await import("../lib/errors");
-    const parsed = parseOrThrow(
-      benchmarkFileSchema,
-      parseJsonText(readFileSync(file, "utf8"), "The benchmark file"),
-      "The benchmark file",
-    );
+    const { parseBenchmarkText } = await import("../lib/validation/benchmark-file");
+    const parsed = parseBenchmarkText(readFileSync(file, "utf8"));
     const result = await importBenchmark(parsed);
     console.log(
       `Imported ${result.slug}@${result.version}: ${result.repositories} repositories, ${result.reference_bugs} reference bugs`,

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { parseOrThrow } from "../errors";
+import { parseJsonText } from "./parse-json";
 import { BUG_RECORD_SHAPE, TEXT_LIMITS, boundedText, checkLineRange, requiredText, WHEN_LINES_PARSE } from "./common";
 
 // The benchmark file (import format): a benchmark version, its repositories and its reference set.
@@ -136,3 +138,12 @@ export const benchmarkFileSchema = z
   });
 
 export type BenchmarkFile = z.infer<typeof benchmarkFileSchema>;
+
+/**
+ * Parses and validates a benchmark file's text in one go: malformed JSON by line and column, other problems by path.
+ * The web server runs it in an upload parse thread (lib/server/submissions/upload-parse-thread.ts), the CLI in its own
+ * process.
+ */
+export function parseBenchmarkText(text: string, what = "The benchmark file"): BenchmarkFile {
+  return parseOrThrow(benchmarkFileSchema, parseJsonText(text, what), what);
+}

@@ -1,10 +1,8 @@
 import "server-only";
 import { db } from "../../db";
-import { parseOrThrow } from "../../errors";
 import { benchmarkKey, NEWEST_VERSION_FIRST } from "../../benchmarks/benchmark-ref";
-import { benchmarkFileSchema } from "../../validation/benchmark-file";
-import { parseJsonText } from "../../validation/parse-json";
 import { importBenchmark, type ImportedBenchmark } from "../benchmarks/import-benchmark";
+import { parseBenchmarkBytes } from "../submissions/upload-parse-client";
 import { recordAuditLog } from "./record-audit-log";
 import { readReferenceLabels } from "../attribution/read-reference-labels";
 import type { z } from "zod";
@@ -68,9 +66,12 @@ export async function listBenchmarkVersions(): Promise<BenchmarkVersionRow[]> {
   }));
 }
 
-/** Imports a benchmark file sent by an admin: validated whole (every problem by path), stored and audit-logged at once. */
-export async function importBenchmarkVersion(actorId: string, text: string): Promise<ImportedBenchmark> {
-  const file = parseOrThrow(benchmarkFileSchema, parseJsonText(text, "The benchmark file"), "The benchmark file");
+/**
+ * Imports a benchmark file sent by an admin: validated whole (every problem by path), stored and audit-logged at once.
+ * The body is decoded, parsed and validated in an upload parse thread, not on the web server's event loop.
+ */
+export async function importBenchmarkVersion(actorId: string, bytes: Uint8Array): Promise<ImportedBenchmark> {
+  const file = await parseBenchmarkBytes(bytes);
   const imported = await importBenchmark(file, {
     onImported: (tx, b) =>
       recordAuditLog(tx, {

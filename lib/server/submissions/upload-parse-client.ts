@@ -3,6 +3,7 @@ import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { AppError } from "../../errors";
 import type { SarifUploadQuery } from "../../contracts/submissions";
+import type { BenchmarkFile } from "../../validation/benchmark-file";
 import type { FileCaps } from "../../validation/file-caps";
 import type { FindingInput, FindingsFile } from "../../validation/findings-file";
 import type { SarifContext, SarifConversion } from "../../validation/sarif";
@@ -21,7 +22,7 @@ import type { ParsedHead, UploadParseReply, UploadParseRequest } from "./upload-
 const THREADS = 2;
 
 /**
- * Heap of one parse thread. A 50 MB findings file or SARIF log parses in a few hundred megabytes; a body shaped to
+ * Heap of one parse thread. A 50 MB findings file, SARIF log or benchmark file parses in a few hundred megabytes; a body shaped to
  * blow up in memory stops at this bound instead of taking the web server's memory, and is refused with a 413.
  */
 const THREAD_HEAP_MB = 1_536;
@@ -119,12 +120,14 @@ function transferable(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
 
 type Job =
   | { kind: "findings"; caps: FileCaps }
-  | { kind: "sarif"; caps: FileCaps; query: SarifUploadQuery; context: SarifContext };
+  | { kind: "sarif"; caps: FileCaps; query: SarifUploadQuery; context: SarifContext }
+  | { kind: "benchmark" };
 
+/** The head and the lists of a parsed body (upload-parse-thread.ts's ParsedHead says which list holds what). */
 async function parseInThread(
   bytes: Uint8Array,
   job: Job,
-): Promise<{ head: ParsedHead; runs: FindingInput[][]; sources: string[][] }> {
+): Promise<{ head: ParsedHead; lists: unknown[][]; sources: string[][] }> {
   const thread = await acquire();
   const id = nextJob++;
   try {
@@ -135,22 +138,22 @@ async function parseInThread(
     if (first.type !== "parsed")
       throw new Error(`upload parse thread: ${"message" in first ? first.message : first.type}`);
     // Copied back a slice per message, each asked for after the last arrived: the loop is free in between.
-    const runs: FindingInput[][] = [];
+    const lists: unknown[][] = [];
     const sources: string[][] = [];
-    for (const [run, size] of first.head.runSizes.entries()) {
-      const findings: FindingInput[] = [];
+    for (const [list, size] of first.head.sizes.entries()) {
+      const items: unknown[] = [];
       const paths: string[] = [];
-      while (findings.length < size) {
-        const slice = await ask(thread, { type: "slice", job: id, run, from: findings.length });
-        if (slice.type !== "slice" || !slice.findings.length)
+      while (items.length < size) {
+        const slice = await ask(thread, { type: "slice", job: id, list, from: items.length });
+        if (slice.type !== "slice" || !slice.items.length)
           throw new Error(`upload parse thread: ${"message" in slice ? slice.message : "an empty slice"}`);
-        findings.push(...slice.findings);
+        items.push(...slice.items);
         if (slice.sources) paths.push(...slice.sources);
       }
-      runs.push(findings);
+      lists.push(items);
       sources.push(paths);
     }
-    return { head: first.head, runs, sources };
+    return { head: first.head, lists, sources };
   } finally {
     if (pool.threads.includes(thread))
       thread.worker.postMessage({ type: "drop", job: id } satisfies UploadParseRequest);
@@ -158,7 +161,11 @@ async function parseInThread(
   }
 }
 
-function withFindings(file: FindingsFile, runs: FindingInput[][]): FindingsFile {
+// The lists hold what the thread validated against the file's schema; structured cloning keeps them as they were.
+function findingsFileOf(head: ParsedHead, lists: unknown[][]): FindingsFile {
+  if (head.kind !== "findings") throw new Error(`upload parse thread: a ${head.kind} file, not a findings file`);
+  const runs = lists as FindingInput[][];
+  const { file } = head;
   return file.runs
     ? { ...file, runs: file.runs.map((r, i) => ({ ...r, findings: runs[i] ?? [] })) }
     : { ...file, findings: runs[0] ?? [] };
@@ -166,8 +173,8 @@ function withFindings(file: FindingsFile, runs: FindingInput[][]): FindingsFile 
 
 /** A findings file's bytes parsed and validated (lib/validation/findings-file.ts) in a thread; 4xx as in-process. */
 export async function parseFindingsBytes(bytes: Uint8Array, caps: FileCaps): Promise<FindingsFile> {
-  const { head, runs } = await parseInThread(bytes, { kind: "findings", caps });
-  return withFindings(head.file, runs);
+  const { head, lists } = await parseInThread(bytes, { kind: "findings", caps });
+  return findingsFileOf(head, lists);
 }
 
 /** A SARIF log's bytes parsed and converted (lib/validation/sarif.ts) in a thread; 4xx as in-process. */
@@ -177,6 +184,23 @@ export async function parseSarifBytes(
   context: SarifContext,
   caps: FileCaps,
 ): Promise<SarifConversion> {
-  const { head, runs, sources } = await parseInThread(bytes, { kind: "sarif", caps, query, context });
-  return { file: withFindings(head.file, runs), ...head.sarif!, sources };
+  const { head, lists, sources } = await parseInThread(bytes, { kind: "sarif", caps, query, context });
+  if (head.kind !== "findings" || !head.sarif) throw new Error("upload parse thread: not a SARIF conversion");
+  return { file: findingsFileOf(head, lists), ...head.sarif, sources };
+}
+
+type FixCommits = NonNullable<BenchmarkFile["repositories"][number]["fix_commits"]>;
+
+/** A benchmark file's bytes parsed and validated (lib/validation/benchmark-file.ts) in a thread; 4xx as in-process. */
+export async function parseBenchmarkBytes(bytes: Uint8Array): Promise<BenchmarkFile> {
+  const { head, lists } = await parseInThread(bytes, { kind: "benchmark" });
+  if (head.kind !== "benchmark") throw new Error(`upload parse thread: a ${head.kind} file, not a benchmark file`);
+  const [bugs = [], ...fixCommits] = lists;
+  return {
+    ...head.file,
+    reference_bugs: bugs as BenchmarkFile["reference_bugs"],
+    repositories: head.file.repositories.map((r, i) =>
+      r.fix_commits ? { ...r, fix_commits: (fixCommits[i] ?? []) as FixCommits } : r,
+    ),
+  };
 }

@@ -2,7 +2,7 @@ import "server-only";
 import { requireCaller } from "@/lib/auth/api-caller";
 import { env } from "@/lib/env";
 import { importBenchmarkVersion, listBenchmarkVersions } from "@/lib/server/admin/benchmark-versions";
-import { readBodyText } from "@/lib/server/http/read-body";
+import { readBodyBytes } from "@/lib/server/http/read-body";
 import { respond, withErrors } from "@/lib/server/http/respond";
 import { benchmarkVersionListSchema, importedBenchmarkSchema } from "@/lib/contracts/admin";
 
@@ -18,6 +18,6 @@ export const GET = withErrors(async (request: Request) => {
 // UPLOAD_MAX_BYTES); 201 {id, key, slug, version, repositories, reference_bugs}; 409 when the version exists; audit-logged
 export const POST = withErrors(async (request: Request) => {
   const caller = await requireCaller(request, { access: "write", roles: ["admin"], tokens: "admin" });
-  const imported = await importBenchmarkVersion(caller.id, await readBodyText(request, env.UPLOAD_MAX_BYTES));
+  const imported = await importBenchmarkVersion(caller.id, await readBodyBytes(request, env.UPLOAD_MAX_BYTES));
   return respond(importedBenchmarkSchema, imported, 201);
 });
