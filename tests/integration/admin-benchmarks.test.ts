@@ -102,4 +102,67 @@ describe("benchmark versions (admin)", () => {
       }),
     ).toBe(0);
   });
+
+  it("parses a file of 5,000 bugs in the upload parse thread: stored whole and in file order, or refused by path", async () => {
+    // 5,000 bugs and 2,500 fix commits (1.2 MB, under the test stack's 2 MB uploads) come back in several slices each.
+    const slug = `admin-large-${randomUUID().slice(0, 8)}`;
+    const shas = Array.from({ length: 2_500 }, (_, i) => i.toString(16).padStart(40, "0"));
+    const file = {
+      slug,
+      name: "Large import",
+      version: "1",
+      snapshot_date: "2025-01-01",
+      repositories: [
+        {
+          name: "acme/big",
+          language: "python",
+          fix_commits: shas.map((sha, i) => ({ sha, date: new Date(Date.UTC(2025, 1, 1) + i * 60_000).toISOString() })),
+        },
+      ],
+      reference_bugs: Array.from({ length: 5_000 }, (_, i) => ({
+        id: `B${i}`,
+        repo: "acme/big",
+        file: `src/m${i % 50}.py`,
+        line_start: 1 + (i % 400),
+        line_end: 2 + (i % 400),
+        title: `Reference bug ${i}`,
+        description: `Reference bug ${i}, found by the test of large imports.`,
+        ...(i === 4_999 ? { fix_commit: shas[2_499] } : {}),
+      })),
+    };
+
+    const broken = {
+      ...file,
+      reference_bugs: file.reference_bugs.map((b, i) => (i === 4_999 ? { ...b, repo: "acme/nowhere" } : b)),
+    };
+    const refused = await call(webUrl, "POST", "/api/v1/admin/benchmarks", { token: admin.token }, broken);
+    expect(refused.status).toBe(422);
+    expect(refused.json.error).toEqual({
+      code: "invalid_input",
+      message: "The benchmark file is invalid: 1 problem",
+      issues: [{ path: "reference_bugs[4999].repo", message: "unknown repository acme/nowhere" }],
+    });
+
+    const created = await call(webUrl, "POST", "/api/v1/admin/benchmarks", { token: admin.token }, file);
+    expect(created.status).toBe(201);
+    expect(created.json.reference_bugs).toBe(5_000);
+    const bugs = await db.referenceBug.findMany({
+      where: { repository: { benchmarkId: created.json.id } },
+      orderBy: { id: "asc" },
+      select: { externalId: true, title: true, fixCommit: true, fixedAt: true },
+    });
+    expect(bugs.map((b) => b.externalId)).toEqual(file.reference_bugs.map((b) => b.id));
+    expect(bugs[4_999]).toEqual({
+      externalId: "B4999",
+      title: "Reference bug 4999",
+      fixCommit: shas[2_499],
+      fixedAt: new Date(file.repositories[0]!.fix_commits[2_499]!.date),
+    });
+    const commits = await db.fixCommit.findMany({
+      where: { repository: { benchmarkId: created.json.id } },
+      orderBy: { position: "asc" },
+      select: { sha: true },
+    });
+    expect(commits.map((c) => c.sha)).toEqual(shas);
+  });
 });
