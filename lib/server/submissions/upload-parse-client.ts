@@ -22,8 +22,9 @@ import type { ParsedHead, UploadParseReply, UploadParseRequest } from "./upload-
 const THREADS = 2;
 
 /**
- * Heap of one parse thread. A 50 MB findings file, SARIF log or benchmark file parses in a few hundred megabytes; a body shaped to
- * blow up in memory stops at this bound instead of taking the web server's memory, and is refused with a 413.
+ * Heap of one parse thread. A 50 MB findings file, SARIF log or benchmark file parses in a few hundred megabytes; a
+ * body shaped to blow up in memory stops at this bound instead of taking the web server's memory, and is refused with
+ * a 413.
  */
 const THREAD_HEAP_MB = 1_536;
 
