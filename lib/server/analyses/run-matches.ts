@@ -19,7 +19,7 @@ export type RunMatches = {
   /** Per run, in upload order, the reference bug ids it matched. */
   found: Set<string>[];
   /** The current attempt's matches of the submission's findings, one row per finding and reference bug. */
-  matches: { findingId: string; referenceId: string }[];
+  matches: { findingId: string; referenceId: string; runId: string }[];
 };
 
 /** Null for one run or an unscored submission. Two queries, run together. */
@@ -44,6 +44,6 @@ export async function readRunMatches(submission: RunsSubmission): Promise<RunMat
     // The benchmark's own category; a blank one counts as none.
     references: references.map((r) => ({ ...r, category: r.category?.trim() || null })),
     found,
-    matches: matches.map(({ findingId, referenceId }) => ({ findingId, referenceId })),
+    matches,
   };
 }

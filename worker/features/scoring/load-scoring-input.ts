@@ -47,20 +47,6 @@ function duplicateText(bug: LoadedBug, suggestedFix: string | null): { text: Jud
 const referenceMemo = new Map<string, ReferenceSide>();
 const MEMO_ENTRIES = 2;
 
-/** Reads all rows of a query in pages of `size` rows by ascending id, so no large result is decoded in one stretch. */
-async function readPagedById<T extends { id: string }>(
-  size: number,
-  page: (after: string | undefined, take: number) => Promise<T[]>,
-): Promise<T[]> {
-  const rows: T[] = [];
-  for (let after: string | undefined; ;) {
-    const next = await page(after, size);
-    rows.push(...next);
-    if (next.length < size) return rows;
-    after = next[next.length - 1]!.id;
-  }
-}
-
 /**
  * The reference side of a benchmark version, prepared once per process for its exact reference texts. Its key is
  * read first (ids and content hashes, light rows), so a rescore against a prepared version reads no texts at all.
@@ -70,15 +56,19 @@ async function loadReferenceSide(
   repoName: Map<string, string>,
   embedder: EmbeddingProvider,
 ): Promise<ReferenceSide> {
-  const where = { repository: { benchmarkId } };
-  const keys = await readPagedById(ROWS_PER_QUERY, (after, take) =>
-    db.referenceBug.findMany({
-      where: after ? { ...where, id: { gt: after } } : where,
+  // The key's rows in pages by id (a version may hold 200,000 bugs), then the texts 250 at a time.
+  const keys: { id: string; repositoryId: string; contentHash: string }[] = [];
+  for (let page = ROWS_PER_QUERY; page === ROWS_PER_QUERY;) {
+    const after = keys.at(-1)?.id;
+    const rows = await db.referenceBug.findMany({
+      where: { repository: { benchmarkId }, ...(after ? { id: { gt: after } } : {}) },
       select: { id: true, repositoryId: true, contentHash: true },
       orderBy: { id: "asc" },
-      take,
-    }),
-  );
+      take: ROWS_PER_QUERY,
+    });
+    keys.push(...rows);
+    page = rows.length;
+  }
   // Keyed by the texts themselves, so a re-imported version is never served stale.
   const key = sha256(
     JSON.stringify([benchmarkId, embedder.configHash, keys.map((r) => [r.id, r.repositoryId, r.contentHash])]),
