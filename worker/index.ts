@@ -24,6 +24,7 @@ import { startPrefilterThread } from "./features/scoring/prefilter-client";
 import { requeueLostScoring } from "./features/scoring/recovery";
 import { startHeartbeat } from "./heartbeat";
 import { createWorker } from "./jobs/create-worker";
+import { failJobOfRejection } from "./jobs/job-scope";
 import { startMetricsPublisher } from "./metrics-publisher";
 import { closeWithin } from "./shutdown";
 import { processAttributionJob } from "./processors/attribution";
@@ -101,6 +102,8 @@ async function startConsumers(connection: Redis, list: Consumer[]): Promise<Work
 
 // The worker process: jobs from Redis, state in Postgres. Many workers may share one Redis.
 async function main(): Promise<void> {
+  // Before anything runs: a stray rejection fails its job (jobs/job-scope.ts), never the whole process.
+  process.on("unhandledRejection", failJobOfRejection);
   const connection = createRedisConnection();
   // Before any consumer starts: the sandbox choice, and orphan sandboxes of dead workers removed.
   const auditSandbox = await prepareAuditSandbox(connection);
