@@ -5,7 +5,7 @@ const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 describe("AdaptiveGate", () => {
   it("lets up to its limit in, halves the limit on a refusal and grows it back by one per limit's worth of answers", async () => {
-    const gate = new AdaptiveGate(8);
+    const gate = new AdaptiveGate(8, 8);
     for (let i = 0; i < 8; i++) await gate.enter();
     let ninth = false;
     void gate.enter().then(() => (ninth = true));
@@ -24,6 +24,22 @@ describe("AdaptiveGate", () => {
     gate.leave("rate_limited");
     gate.leave("rate_limited");
     expect(gate.current).toBe(1);
+  });
+
+  it("starts small and grows by one per answer until the first refusal", async () => {
+    const gate = new AdaptiveGate(256);
+    expect(gate.current).toBe(8);
+    for (let i = 0; i < 100; i++) {
+      await gate.enter();
+      gate.leave("answered");
+    }
+    expect(gate.current).toBe(108);
+    await gate.enter();
+    gate.leave("rate_limited");
+    expect(gate.current).toBe(54);
+    await gate.enter();
+    gate.leave("answered");
+    expect(gate.current).toBe(54); // now one per 54 answers
   });
 
   it("never grows past the ceiling, which a caller may raise", async () => {

@@ -1,16 +1,22 @@
-// Calls in flight to one provider account, with a limit that adapts: halved when the provider refuses for its rate
-// limit, grown back by one per limit's worth of answered calls (additive increase, multiplicative decrease, as TCP
-// does), never above the ceiling the caller configured. Hand-written: the installed p-limit (3.x) cannot change its
+// Calls in flight to one provider account, with a limit that adapts as TCP's congestion window does: it starts at a
+// few calls and grows by one per answered call (slow start, doubling per round trip) until the first refusal for the
+// rate limit; from then on it is halved on each refusal and grown back by one per limit's worth of answered calls;
+// never above the ceiling the caller configured. Starting small lets the first replies tell the account's limits
+// before a whole ceiling of calls meets them. Hand-written: the installed p-limit (3.x) cannot change its
 // concurrency while running, and no maintained package adapts it to refusals.
 
 export class AdaptiveGate {
   private inFlight = 0;
   private limit: number;
   private credit = 0;
+  private slowStart = true;
   private readonly waiting: (() => void)[] = [];
 
-  constructor(private ceiling: number) {
-    this.limit = ceiling;
+  constructor(
+    private ceiling: number,
+    initial = 8,
+  ) {
+    this.limit = Math.min(ceiling, initial);
   }
 
   /** The limit now (a fraction while growing back). */
@@ -40,6 +46,9 @@ export class AdaptiveGate {
     if (outcome === "rate_limited") {
       this.limit = Math.max(1, this.limit / 2);
       this.credit = 0;
+      this.slowStart = false;
+    } else if (outcome === "answered" && this.slowStart) {
+      this.limit = Math.min(this.ceiling, this.limit + 1);
     } else if (outcome === "answered" && this.limit < this.ceiling) {
       this.credit++;
       if (this.credit >= this.current) {

@@ -3,7 +3,7 @@
 // `json_schema` response format and get JSON mode instead (the prompt itself asks for the JSON object). Known families
 // are set by name; anything else is learned from the first 400 that names the parameter, once per process.
 
-export type StructuredOutput = "json_schema" | "json_object";
+type StructuredOutput = "json_schema" | "json_object";
 
 export type ModelRules = {
   temperature: boolean;
@@ -72,11 +72,11 @@ export function learnFromRefusal(rules: ModelRules, body: unknown): ModelRules |
 /** Rules learned in this process, by endpoint and model. */
 const learned = new Map<string, ModelRules>();
 
-export function modelRules(endpoint: string, model: string): ModelRules {
+function modelRules(endpoint: string, model: string): ModelRules {
   return learned.get(`${endpoint}\0${model}`) ?? rulesByName(model);
 }
 
-export function rememberRules(endpoint: string, model: string, rules: ModelRules): void {
+function rememberRules(endpoint: string, model: string, rules: ModelRules): void {
   learned.set(`${endpoint}\0${model}`, rules);
 }
 

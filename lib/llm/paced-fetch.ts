@@ -38,7 +38,7 @@ function usedTokens(json: unknown): number | undefined {
 }
 
 /** A fetch paced by `limiter`, its replies capped at `capBytes`. */
-export function pacedFetch(limiter: ProviderLimiter, capBytes: number, base: typeof fetch = fetch): typeof fetch {
+function pacedFetch(limiter: ProviderLimiter, capBytes: number, base: typeof fetch = fetch): typeof fetch {
   const capped = cappedFetch(capBytes, base);
   const allowance = new ReplyAllowance(env.LLM_REPLY_TOKENS);
   return async (input, init) => {
@@ -96,7 +96,7 @@ export function pacedFetch(limiter: ProviderLimiter, capBytes: number, base: typ
 }
 
 /** The base URL the SDK will call for `baseURL` (its default, or OPENAI_BASE_URL, when none is given). */
-export function resolvedBaseURL(baseURL: string | undefined): string {
+function resolvedBaseURL(baseURL: string | undefined): string {
   return new OpenAI({ apiKey: "unused", baseURL }).baseURL;
 }
 

@@ -46,7 +46,7 @@ function redis(): Redis {
 }
 
 /** The account's name in Redis: a hash of endpoint and key (the key itself is never stored). */
-export function accountKey(baseURL: string, apiKey: string): string {
+function accountKey(baseURL: string, apiKey: string): string {
   return createHash("sha256").update(`${baseURL}\0${apiKey}`).digest("hex").slice(0, 24);
 }
 

@@ -55,7 +55,7 @@ describe("serverRetryMs", () => {
 });
 
 describe("rateLimitWaitMs", () => {
-  it("waits for the server's delay, else the reset of the bucket that ran out, else backs off", () => {
+  it("waits for the server's delay, else backs off, no longer than the reset of the bucket that ran out", () => {
     expect(rateLimitWaitMs(headers({ "retry-after-ms": "700" }), 0)).toBe(700);
     const out = {
       "x-ratelimit-remaining-requests": "3",
@@ -63,10 +63,11 @@ describe("rateLimitWaitMs", () => {
       "x-ratelimit-reset-requests": "20s",
       "x-ratelimit-reset-tokens": "1.5s",
     };
-    expect(rateLimitWaitMs(headers(out), 0)).toBe(1_500);
-    expect(rateLimitWaitMs(headers({ "x-ratelimit-reset-requests": "2s", "x-ratelimit-reset-tokens": "3s" }), 0)).toBe(
-      3_000,
-    );
+    expect(rateLimitWaitMs(headers(out), 0)).toBe(1_000);
+    expect(rateLimitWaitMs(headers(out), 1)).toBe(1_500);
+    expect(
+      rateLimitWaitMs(headers({ "x-ratelimit-reset-tokens": "30s", "x-ratelimit-remaining-tokens": "0" }), 2),
+    ).toBe(4_000);
     expect([0, 1, 2].map((n) => rateLimitWaitMs(headers({}), n))).toEqual([1_000, 2_000, 4_000]);
   });
 

@@ -64,15 +64,16 @@ export function serverRetryMs(header: HeaderReader, now: number = Date.now()): n
   return Number.isFinite(ms) && ms > 0 ? ms : undefined;
 }
 
-// A 429 that names no delay at all (a local server under load) waits this long, doubling per refusal in a row.
+// A 429 without a retry delay waits this long, doubling per refusal in a row.
 const BARE_429_MS = 1_000;
 const MIN_RATE_LIMIT_WAIT_MS = 100;
 const MAX_RATE_LIMIT_WAIT_MS = 120_000;
 
 /**
- * How long a 429 for the rate limit asks every caller of the account to hold off: the server's retry delay if sent,
- * else the reset time of the bucket that ran out (the one with nothing remaining; the later reset when unclear), else a
- * backoff by the number of refusals in a row. Never less than 100 ms nor more than 2 minutes.
+ * How long a 429 for the rate limit asks every caller of the account to hold off: the server's retry delay if sent;
+ * else a backoff by the number of refusals in a row (1 s doubling), but no longer than the reset time of the bucket
+ * that ran out (OpenAI's reset is when the bucket is full again, far longer than room for the next call; the limiter
+ * paces what follows). Never less than 100 ms nor more than 2 minutes.
  */
 export function rateLimitWaitMs(header: HeaderReader, refusalsInRow: number, now: number = Date.now()): number {
   const clamp = (ms: number) => Math.min(Math.max(ms, MIN_RATE_LIMIT_WAIT_MS), MAX_RATE_LIMIT_WAIT_MS);
@@ -82,8 +83,8 @@ export function rateLimitWaitMs(header: HeaderReader, refusalsInRow: number, now
   const requestsOut = r.remainingRequests === 0 ? r.resetRequestsMs : undefined;
   const tokensOut = r.remainingTokens === 0 ? r.resetTokensMs : undefined;
   const named = Math.max(requestsOut ?? 0, tokensOut ?? 0) || Math.max(r.resetRequestsMs ?? 0, r.resetTokensMs ?? 0);
-  if (named > 0) return clamp(named);
-  return clamp(BARE_429_MS * 2 ** Math.min(refusalsInRow, 7));
+  const backoff = BARE_429_MS * 2 ** Math.min(refusalsInRow, 7);
+  return clamp(named > 0 ? Math.min(named, backoff) : backoff);
 }
 
 /**

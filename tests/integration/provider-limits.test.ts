@@ -28,8 +28,14 @@ afterAll(async () => {
 
 // A fresh model name per run, so no verdict is cached before the test.
 const model = `fake-judge-limits-${randomUUID().slice(0, 8)}`;
-const deps = (fake: Fake, judgeModel = model) => ({
-  judge: new OpenAiJudge(judgeModel, { apiKey: "test-key", baseURL: fake.url, timeoutMs: 10_000, maxRetries: 2 }),
+const deps = (fake: Fake, judgeModel = model, limits = {}) => ({
+  judge: new OpenAiJudge(judgeModel, {
+    apiKey: "test-key",
+    baseURL: fake.url,
+    timeoutMs: 10_000,
+    maxRetries: 2,
+    limits,
+  }),
   embedder: new OfflineEmbeddingProvider(),
   concurrency: 64,
   budget: 1_000_000,
@@ -41,9 +47,11 @@ describe("scoring on an account with limits", () => {
     const id = await seedRepeatedRunSubmission(randomUUID().slice(0, 8));
     const copy = await copySubmission(id);
     // Half of the minute's allowance already spent by another client: the rest is paced at the refill rate.
-    Object.assign(limited.control, { rpm: 300, tpm: 150_000, bucketStartShare: 0.5, latencyMs: 100 });
+    // The operator configured the account's limits (LLM_RPM / LLM_TPM).
+    const limits = { rpm: 300, tpm: 150_000 };
+    Object.assign(limited.control, { ...limits, bucketStartShare: 0.5, latencyMs: 100 });
     const started = Date.now();
-    const summary = await scoreSubmission((await claimSubmission(id))!, deps(limited));
+    const summary = await scoreSubmission((await claimSubmission(id))!, deps(limited, model, limits));
     const seconds = (Date.now() - started) / 1_000;
     await scoreSubmission((await claimSubmission(copy))!, deps(open));
     const calls = limited.stats.chatCalls;

@@ -8,7 +8,7 @@ const CHECK_MS = 2_000;
 // Pauses shorter than this are ordinary pacing, not worth a note.
 const NOTE_FROM_MS = 3_000;
 
-export function rateLimitNote(pauseMs: number): string {
+function rateLimitNote(pauseMs: number): string {
   return `Waiting for the model provider's rate limit; resumes in about ${Math.max(1, Math.round(pauseMs / 1_000))} s.`;
 }
 
