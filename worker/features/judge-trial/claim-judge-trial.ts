@@ -1,8 +1,10 @@
 import { Prisma } from "../../../lib/generated/prisma/client";
 import { db } from "../../../lib/db";
-import { assertClaimHeld, claimFencedRow } from "../../jobs/fenced-row";
+import { assertClaimHeld, claimFencedRow, type FencedTable } from "../../jobs/fenced-row";
 
 // The JudgeTrial job row, fenced by its token (worker/jobs/fenced-row.ts) like the panel's.
+
+export const JUDGE_TRIAL: FencedTable = { table: "JudgeTrial", token: "token", lease: "leaseUntil" };
 
 export type TrialClaim = {
   trialId: string;
@@ -16,7 +18,7 @@ export type TrialClaim = {
 export async function claimJudgeTrial(trialId: string): Promise<TrialClaim | null> {
   const row = await claimFencedRow<Omit<TrialClaim, "trialId" | "token">>(
     db,
-    { table: "JudgeTrial", token: "token" },
+    JUDGE_TRIAL,
     trialId,
     {
       set: Prisma.sql`status = 'running', error = NULL, "updatedAt" = now()`,
