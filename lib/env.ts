@@ -125,6 +125,9 @@ const envSchema = z.object({
   // lease plus one period.
   JOB_LEASE_MS: z.coerce.number().int().min(500).default(60_000),
   RECONCILE_INTERVAL_MS: z.coerce.number().int().min(200).default(30_000),
+  // A Redis that evicts keys (maxmemory-policy other than noeviction) drops queued jobs: the worker refuses to start
+  // on one ("refuse"), or only logs an error ("warn"); the web app always only logs it (lib/queue/queue-store.ts).
+  REDIS_EVICTION_CHECK: z.enum(["refuse", "warn"]).default("refuse"),
   // How long a stopping worker waits for its active jobs while Redis answers; without Redis it waits for nothing.
   // An attempt cut short is taken up again by another worker (claims are fenced), so stopping never loses work.
   WORKER_SHUTDOWN_MS: z.coerce.number().int().min(0).default(20_000),

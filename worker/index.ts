@@ -6,6 +6,7 @@ import { env } from "../lib/env";
 import { log } from "../lib/observability/log";
 import { auditQueue } from "../lib/queue/audit-queue";
 import { createRedisConnection } from "../lib/queue/connection";
+import { checkQueueStore } from "../lib/queue/queue-store";
 import type { QueueDefinition } from "../lib/queue/define-queue";
 import { attributionQueue, panelQueue, referenceAttributionQueue } from "../lib/queue/finding-review-queues";
 import { datasheetQueue } from "../lib/queue/datasheet-queue";
@@ -120,6 +121,11 @@ async function startConsumers(
 
 // The worker process: jobs from Redis, state in Postgres. Many workers may share one Redis.
 async function main(): Promise<void> {
+  // An evicting Redis drops jobs silently: refused before anything is consumed (or logged, REDIS_EVICTION_CHECK=warn).
+  const store = await checkQueueStore();
+  for (const warning of store.warnings) log.warn(warning);
+  if (store.refusal && env.REDIS_EVICTION_CHECK === "refuse") throw new Error(store.refusal);
+  if (store.refusal) log.error(store.refusal);
   const connection = createRedisConnection();
   // Before any consumer starts: the sandbox choice, and orphan sandboxes of dead workers removed.
   const auditSandbox = await prepareAuditSandbox(connection);
