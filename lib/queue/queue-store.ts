@@ -6,7 +6,7 @@ import { env } from "../env";
 // a restart; without it the reconciler queues the lost jobs again from Postgres (worker/jobs/reconcile.ts), so only an
 // evicting Redis is refused.
 
-export type QueueStoreReport = {
+type QueueStoreReport = {
   /** Why this Redis must not hold the queue (it evicts keys), or null. */
   refusal: string | null;
   /** What is worth a warning: no persistence, or settings that could not be read. */

@@ -18,7 +18,7 @@ export function leaseEnd(ms = env.JOB_LEASE_MS): Prisma.Sql {
 }
 
 /** Extends the lease while the claim holds; false when a later claim took the row (or it ended). */
-export async function renewLease(lease: JobLease): Promise<boolean> {
+async function renewLease(lease: JobLease): Promise<boolean> {
   const { fenced } = lease;
   const count = await db.$executeRaw`
     UPDATE ${Prisma.raw(`"${fenced.table}"`)} SET ${Prisma.raw(`"${fenced.lease}"`)} = ${leaseEnd()}

@@ -60,7 +60,7 @@ async function enqueueAgain(rows: StrandedRows, id: string): Promise<boolean> {
  * One pass over every kind of job row; returns how many rows of each queue were queued again, or null when another
  * worker holds the pass.
  */
-export async function reconcileJobs(kinds: StrandedRows[]): Promise<Record<string, number> | null> {
+async function reconcileJobs(kinds: StrandedRows[]): Promise<Record<string, number> | null> {
   return db.$transaction(
     async (tx) => {
       const [lock] = await tx.$queryRaw<{ leader: boolean }[]>`
