@@ -32,16 +32,17 @@ const pgDir = mkdtempSync(path.join(tmpdir(), "probebench-bench-faults-pg-"));
 const DATABASE_URL = `postgresql://postgres@127.0.0.1:${pgPort}/probebench`;
 process.env.DATABASE_URL = DATABASE_URL;
 
-function pgCtl(args: string[]): void {
-  const result = spawnSync(path.join(PG_BIN, "pg_ctl"), ["-D", pgDir, "-w", "-l", path.join(pgDir, "log"), ...args], {
-    encoding: "utf8",
-  });
-  if (result.status !== 0) throw new Error(`pg_ctl ${args[0]} failed: ${result.stderr || result.stdout}`);
+// PostgreSQL refuses to run as root: as root, the cluster is the system user postgres's.
+const asRoot = process.getuid?.() === 0;
+if (asRoot) spawnSync("chown", ["postgres", pgDir]);
+function pgTool(tool: string, args: string[]): void {
+  const command = asRoot ? "runuser" : path.join(PG_BIN, tool);
+  const full = asRoot ? ["-u", "postgres", "--", path.join(PG_BIN, tool), ...args] : args;
+  const result = spawnSync(command, full, { encoding: "utf8" });
+  if (result.status !== 0) throw new Error(`${tool} ${args[0]} failed: ${result.stderr || result.stdout}`);
 }
-const initdb = spawnSync(path.join(PG_BIN, "initdb"), ["-D", pgDir, "-U", "postgres", "--auth=trust", "-E", "UTF8"], {
-  encoding: "utf8",
-});
-if (initdb.status !== 0) throw new Error(`initdb failed: ${initdb.stderr}`);
+const pgCtl = (args: string[]) => pgTool("pg_ctl", ["-D", pgDir, "-w", "-l", path.join(pgDir, "log"), ...args]);
+pgTool("initdb", ["-D", pgDir, "-U", "postgres", "--auth=trust", "-E", "UTF8"]);
 pgCtl(["start", "-o", `-p ${pgPort} -k ${pgDir} -c listen_addresses=127.0.0.1 -c fsync=off`]);
 
 const { ensureDatabase, migrate } = await import("./lib/database");

@@ -130,7 +130,9 @@ export const classifyDatasheetError = classifier({
 export const classifyFixRankError = classifier({
   endpoint: "database",
   transient: (_status, last) =>
-    last ? "The fix-rank tests could not be computed at the last attempt." : "The fix-rank tests will be computed again.",
+    last
+      ? "The fix-rank tests could not be computed at the last attempt."
+      : "The fix-rank tests will be computed again.",
   notFound: "The fix-rank tests' benchmark version was not found.",
   internal: (last) =>
     last

@@ -33,17 +33,20 @@ async function renewLease(lease: JobLease): Promise<boolean> {
  */
 export function keepLease(lease: JobLease): () => void {
   let stopped = false;
-  const timer = setInterval(() => {
-    renewLease(lease).then(
-      (held) => {
-        if (held || stopped) return;
-        stopped = true;
-        clearInterval(timer);
-        log.warn({ row: lease.id }, "lease not renewed: the row was claimed by a later attempt");
-      },
-      (error: unknown) => log.warn({ err: error, row: lease.id }, "lease renewal failed; trying again"),
-    );
-  }, Math.max(100, Math.floor(env.JOB_LEASE_MS / 3)));
+  const timer = setInterval(
+    () => {
+      renewLease(lease).then(
+        (held) => {
+          if (held || stopped) return;
+          stopped = true;
+          clearInterval(timer);
+          log.warn({ row: lease.id }, "lease not renewed: the row was claimed by a later attempt");
+        },
+        (error: unknown) => log.warn({ err: error, row: lease.id }, "lease renewal failed; trying again"),
+      );
+    },
+    Math.max(100, Math.floor(env.JOB_LEASE_MS / 3)),
+  );
   timer.unref();
   return () => {
     stopped = true;

@@ -16,16 +16,11 @@ const DATASHEET: FencedTable = { table: "BenchmarkDatasheet", token: "token", le
 type DatasheetClaim = { datasheetId: string; benchmarkId: string; inputHash: string | null; token: number };
 
 async function claimDatasheet(datasheetId: string): Promise<DatasheetClaim | null> {
-  const row = await claimFencedRow<{ benchmarkId: string; inputHash: string | null }>(
-    db,
-    DATASHEET,
-    datasheetId,
-    {
-      set: Prisma.sql`status = 'running', error = NULL`,
-      claimable: Prisma.sql`status IN ('queued', 'running')`,
-      returning: Prisma.sql`"benchmarkId", "inputHash"`,
-    },
-  );
+  const row = await claimFencedRow<{ benchmarkId: string; inputHash: string | null }>(db, DATASHEET, datasheetId, {
+    set: Prisma.sql`status = 'running', error = NULL`,
+    claimable: Prisma.sql`status IN ('queued', 'running')`,
+    returning: Prisma.sql`"benchmarkId", "inputHash"`,
+  });
   return row ? { datasheetId, ...row } : null;
 }
 

@@ -16,16 +16,11 @@ export type TrialClaim = {
 
 /** Claims a queued or running trial; null when there is nothing to do (done, failed or deleted). */
 export async function claimJudgeTrial(trialId: string): Promise<TrialClaim | null> {
-  const row = await claimFencedRow<Omit<TrialClaim, "trialId" | "token">>(
-    db,
-    JUDGE_TRIAL,
-    trialId,
-    {
-      set: Prisma.sql`status = 'running', error = NULL, "updatedAt" = now()`,
-      claimable: Prisma.sql`status IN ('queued', 'running')`,
-      returning: Prisma.sql`"benchmarkId", "candidateModel", "currentModel"`,
-    },
-  );
+  const row = await claimFencedRow<Omit<TrialClaim, "trialId" | "token">>(db, JUDGE_TRIAL, trialId, {
+    set: Prisma.sql`status = 'running', error = NULL, "updatedAt" = now()`,
+    claimable: Prisma.sql`status IN ('queued', 'running')`,
+    returning: Prisma.sql`"benchmarkId", "candidateModel", "currentModel"`,
+  });
   return row ? { trialId, ...row } : null;
 }
 
