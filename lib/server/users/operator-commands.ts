@@ -1,6 +1,6 @@
 import { db } from "../../db";
 import { AppError, parseOrThrow } from "../../errors";
-import { recordAuditLog } from "../admin/record-audit-log";
+import { recordAuditLog } from "../audit-log/record-audit-log";
 import { revokeUserTokens } from "../tokens/api-tokens";
 import { createUserInputSchema } from "./create-user-input";
 import { hashPassword } from "./password";
