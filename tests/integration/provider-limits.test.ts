@@ -11,7 +11,7 @@ import { classifyScoringError } from "../../worker/jobs/classify-job-error";
 import { claimSubmission } from "../../worker/features/scoring/claim-submission";
 import { scoreSubmission } from "../../worker/features/scoring/score-submission";
 import { startFakeOpenAi } from "../support/fake-openai";
-import { copySubmission, resultOf, seedRepeatedRunSubmission } from "../support/fault-harness";
+import { seedRepeatedRunSubmission } from "../support/fault-harness";
 
 type Fake = Awaited<ReturnType<typeof startFakeOpenAi>>;
 let limited: Fake;
