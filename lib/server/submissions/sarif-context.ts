@@ -9,6 +9,16 @@ import type { SarifContext } from "../../validation/sarif";
  * the audited languages, audited or excluded), else the files its reference bugs name.
  */
 export async function loadSarifContext(benchmarkId: string): Promise<SarifContext> {
+  return (await loadRepositoryFiles(benchmarkId)).context;
+}
+
+/**
+ * The SARIF context, and apart from it the file lists that are complete: those of repositories with an imported
+ * snapshot (an upload whose findings name none of these files is refused, lib/validation/known-paths.ts).
+ */
+export async function loadRepositoryFiles(
+  benchmarkId: string,
+): Promise<{ context: SarifContext; snapshotFiles: Map<string, Set<string>> }> {
   const [repositories, plans, bugFiles] = await Promise.all([
     db.repository.findMany({ where: { benchmarkId }, select: { id: true, name: true } }),
     // Only the two file lists are read out of each plan (the call graph can be large).
@@ -40,5 +50,13 @@ export async function loadSarifContext(benchmarkId: string): Promise<SarifContex
     if (!name || plans.some((p) => p.repositoryId === bug.repositoryId)) continue;
     (files[name] ??= []).push(bug.file);
   }
-  return { repositories: repositories.map((r) => r.name), files, maxTextChars: env.UPLOAD_MAX_BYTES };
+  const snapshotFiles = new Map<string, Set<string>>();
+  for (const plan of plans) {
+    const name = names.get(plan.repositoryId);
+    if (name) snapshotFiles.set(name, new Set(files[name]));
+  }
+  return {
+    context: { repositories: repositories.map((r) => r.name), files, maxTextChars: env.UPLOAD_MAX_BYTES },
+    snapshotFiles,
+  };
 }

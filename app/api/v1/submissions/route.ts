@@ -4,6 +4,7 @@ import {
   listSubmissionsQuerySchema,
   submissionListSchema,
   sarifUploadQuerySchema,
+  uploadOptionsQuerySchema,
 } from "@/lib/contracts/submissions";
 import { requireCaller } from "@/lib/auth/api-caller";
 import { env } from "@/lib/env";
@@ -43,6 +44,7 @@ export const POST = withErrors(async (request: Request) => {
     read: () => readBodyBytes(request, env.UPLOAD_MAX_BYTES),
     sarif: isSarif ? parseOrThrow(sarifUploadQuerySchema, query, "The query") : undefined,
     query,
+    options: parseOrThrow(uploadOptionsQuerySchema, query, "The query"),
   });
   return respond(createdSubmissionSchema, created, 202, { location: `/api/v1/submissions/${created.id}` });
 });
