@@ -92,7 +92,7 @@ async function isSarifFile(file: string, text: string): Promise<boolean> {
 
 /** The SARIF flags checked as the server checks its query, named as flags. */
 async function sarifQuery(opts: SubmitFlags | SarifFlags, labels: Labels) {
-  const { sarifUploadQuerySchema } = await import("../lib/contracts/submissions");
+  const { sarifUploadQuerySchema } = await import("../lib/validation/sarif-query");
   const o = opts as SubmitFlags;
   const query = {
     benchmark: o.benchmark,

@@ -2,7 +2,8 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { db } from "../../db";
 import { AppError } from "../../errors";
-import type { SarifUploadQuery, UploadOptions } from "../../contracts/submissions";
+import type { UploadOptions } from "../../contracts/submissions";
+import type { SarifUploadQuery } from "../../validation/sarif-query";
 import { countKnownPaths, unknownPathsProblem } from "../../validation/known-paths";
 import { runsOf, type FindingsFile } from "../../validation/findings-file";
 

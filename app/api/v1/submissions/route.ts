@@ -3,10 +3,10 @@ import {
   createdSubmissionSchema,
   listSubmissionsQuerySchema,
   submissionListSchema,
-  sarifUploadQuerySchema,
   uploadOptionsQuerySchema,
 } from "@/lib/contracts/submissions";
-import { requireCaller } from "@/lib/auth/api-caller";
+import { sarifUploadQuerySchema } from "@/lib/validation/sarif-query";
+import { requireCaller } from "@/lib/server/auth/api-caller";
 import { env } from "@/lib/env";
 import { readBodyBytes } from "@/lib/server/http/read-body";
 import { respond, withErrors } from "@/lib/server/http/respond";
