@@ -27,7 +27,7 @@ export const EXIT_CODES = {
   rate_limited: 9,
 } as const;
 
-export type ErrorKind = Exclude<keyof typeof EXIT_CODES, "ok" | "scoring_failed">;
+type ErrorKind = Exclude<keyof typeof EXIT_CODES, "ok" | "scoring_failed">;
 
 export type CliIssue = { path: string; message: string };
 

@@ -4,17 +4,11 @@ import { env } from "../../env";
 import type { SarifContext } from "../../validation/sarif";
 
 /**
- * What a SARIF upload to a benchmark version is converted against: its repositories and, per repository, the files
- * absolute result paths are mapped to: the imported snapshot's source files (its newest pass plan lists every file of
- * the audited languages, audited or excluded), else the files its reference bugs name.
- */
-export async function loadSarifContext(benchmarkId: string): Promise<SarifContext> {
-  return (await loadRepositoryFiles(benchmarkId)).context;
-}
-
-/**
- * The SARIF context, and apart from it the file lists that are complete: those of repositories with an imported
- * snapshot (an upload whose findings name none of these files is refused, lib/validation/known-paths.ts).
+ * What an upload to a benchmark version is checked against. `context`, for SARIF conversion: the repositories and, per
+ * repository, the files absolute result paths are mapped to: the imported snapshot's source files (its newest pass
+ * plan lists every file of the audited languages, audited or excluded), else the files its reference bugs name.
+ * `snapshotFiles`: only the complete lists, the snapshots' (an upload whose findings name none of these files is
+ * refused, lib/validation/known-paths.ts).
  */
 export async function loadRepositoryFiles(
   benchmarkId: string,
