@@ -243,11 +243,7 @@ describe("npx probebench", () => {
     await bad(["--scopes", ","], /--scopes: choose at least one scope/);
     await bad(["--expires-days", "0"], /--expires-days: must be between 1 and 365 days/);
     await bad(["--expires-days", "30d"], /--expires-days: must be a whole number of days/);
-    await bad(
-      ["--scopes", "submit,admin"],
-      /Only admins and maintainers can create a token with the `admin` scope/,
-      3,
-    );
+    await bad(["--scopes", "submit,admin"], /Only admins and maintainers can create a token with the `admin` scope/, 3);
   });
 
   it("revokes every token of a user whose password an operator resets", async () => {
