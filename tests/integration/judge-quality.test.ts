@@ -9,6 +9,7 @@ import { closeQueues } from "../../lib/queue/queues";
 import { importBenchmark } from "../../lib/server/benchmarks/import-benchmark";
 import { db, finding, smallBenchmark, uniqueSlug, waitForStatus } from "../support/fixtures";
 import { waitFor } from "../support/fault-harness";
+import { drawSeeded } from "../../lib/judge-quality/sampling";
 import { approveSubmission, call, createTestUser, type TestUser } from "./authz-support";
 
 const webUrl = inject("webUrl");
@@ -93,25 +94,32 @@ describe("labelling matcher pairs", () => {
       { benchmark: key, size: 10, seed: "s1" },
     );
     expect(drawn.status).toBe(201);
-    expect(drawn.json.shares).toEqual({ judged_match: 0.4, judged_no_match: 0.4, filtered_out: 0.2 });
-    const rows = await db.labelPair.findMany({ where: { sampleId: drawn.json.id } });
+    // The drawer labels too: neither the seed nor the strata's counts come back before the sample is labelled.
+    expect(drawn.json.design).toBe(null);
+    expect(drawn.text).not.toContain('"s1"');
+    const rows = await db.labelPair.findMany({ where: { sampleId: drawn.json.id }, orderBy: { position: "asc" } });
     const byStratum = (s: string) => rows.filter((r) => r.stratum === s).length;
-    expect(drawn.json.drawn).toEqual({
-      judged_match: byStratum("judged_match"),
-      judged_no_match: byStratum("judged_no_match"),
-      filtered_out: byStratum("filtered_out"),
-    });
     // The three judged matches (P1, P2, U1) are all drawn (4 seats, 3 there); 2 filtered-out pairs.
-    expect(drawn.json.drawn.judged_match).toBe(3);
-    expect(drawn.json.drawn.filtered_out).toBe(2);
+    expect(byStratum("judged_match")).toBe(3);
+    expect(byStratum("filtered_out")).toBe(2);
 
     const list = await call(webUrl, "GET", `/api/v1/labelling/pairs?benchmark=${key}`, { token: m1.token });
     expect(list.status).toBe(200);
     expect(list.json.pairs).toHaveLength(rows.length);
-    // The sample records its shares per stratum; the pairs carry nothing of their own stratum or verdict.
-    const pairsText = JSON.stringify(list.json.pairs);
-    for (const hidden of ["stratum", "judged_", "verdict", submissionId, MODEL])
-      expect(pairsText).not.toContain(hidden);
+    // Nothing listed names a pair's stratum or verdict, the sample's seed or what each stratum gave.
+    for (const hidden of ["stratum", "judged_", "verdict", "seed", '"s1"', "shares", submissionId, MODEL])
+      expect(list.text).not.toContain(hidden);
+    expect(list.json.samples[0]).toMatchObject({ pairs: rows.length, labelled_by_me: 0, design: null });
+    // The old attack, even handed the seed and the counts the list no longer shows: rebuild the strata in order and
+    // shuffle them with the seed. The keyed order (a server key) does not follow from them.
+    const strata = ["judged_match", "judged_no_match", "filtered_out"] as const;
+    const predicted = drawSeeded(
+      strata.flatMap((s) => Array.from({ length: byStratum(s) }, () => s)),
+      rows.length,
+      "s1",
+      "order",
+    );
+    expect(predicted).not.toEqual(rows.map((r) => r.stratum));
 
     for (const item of list.json.pairs) {
       const before = await call(webUrl, "GET", `/api/v1/labelling/pairs/${item.id}`, { token: m1.token });
@@ -133,6 +141,20 @@ describe("labelling matcher pairs", () => {
       expect(saved.json.reveal.submission).toMatchObject({ id: submissionId, model: MODEL });
       expect(saved.json.reveal.verdicts.length).toBe(row.stratum === "filtered_out" ? 0 : 1);
     }
+
+    // The whole sample labelled: its design is shown to this labeller, and still not to the other maintainer.
+    const after = await call(webUrl, "GET", `/api/v1/labelling/pairs?benchmark=${key}`, { token: m1.token });
+    expect(after.json.samples[0].design).toEqual({
+      seed: "s1",
+      shares: { judged_match: 0.4, judged_no_match: 0.4, filtered_out: 0.2 },
+      drawn: {
+        judged_match: byStratum("judged_match"),
+        judged_no_match: byStratum("judged_no_match"),
+        filtered_out: byStratum("filtered_out"),
+      },
+    });
+    const other = await call(webUrl, "GET", `/api/v1/labelling/pairs?benchmark=${key}`, { token: m2.token });
+    expect(other.json.samples[0].design).toBe(null);
 
     // A label changed after the reveal is a new row; the blind one still counts.
     const first = list.json.pairs[0];
