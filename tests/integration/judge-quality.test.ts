@@ -3,14 +3,14 @@
 // caller's own label, grade or mark is stored); changes after the reveal keep their history; everything is
 // audit-logged; and the public figures (API, CSV, /method) follow, each checked against the test's own arithmetic.
 
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { closeQueues } from "../../lib/queue/queues";
 import { importBenchmark } from "../../lib/server/benchmarks/import-benchmark";
 import { db, finding, smallBenchmark, uniqueSlug, waitForStatus } from "../support/fixtures";
 import { waitFor } from "../support/fault-harness";
 import { drawSeeded } from "../../lib/judge-quality/sampling";
-import { approveSubmission, call, createTestUser, type TestUser } from "./authz-support";
+import { approveSubmission, call, createTestUser, signIn, type TestUser } from "./authz-support";
 
 const webUrl = inject("webUrl");
 const tag = randomUUID().slice(0, 8);
@@ -232,15 +232,24 @@ describe("grading a panel's sample blind (Table 15)", () => {
       "POST",
       `/api/v1/admin/submissions/${submissionId}/panel`,
       { token: admin.token },
-      { sample_size: 4, seed: "jq" },
+      { sample_size: 4, seed: "jq-secret-seed" },
     );
     expect(started.status).toBe(202);
-    await waitFor(
-      async () => (await call(webUrl, "GET", `/api/v1/submissions/${submissionId}`, { token: admin.token })).json,
-      (b) => b.panel?.status === "done",
+    const status = await waitFor(
+      async () => await call(webUrl, "GET", `/api/v1/submissions/${submissionId}`, { token: admin.token }),
+      (b) => b.json.panel?.status === "done",
       90_000,
       "the panel to finish",
     );
+    // The panel's seed is published nowhere: with it and a finding's id, an unkeyed opaque id would follow.
+    expect(status.text).not.toContain("jq-secret-seed");
+    const publicPage = await fetch(`${webUrl}/submissions/${submissionId}`).then((r) => r.text());
+    expect(publicPage).not.toContain("jq-secret-seed");
+    const sampled = await db.panelSample.findMany({ where: { panelRun: { submissionId } } });
+    for (const s of sampled)
+      expect(s.opaqueId).not.toBe(
+        `F-${createHash("sha256").update(`jq-secret-seed\u0000${s.findingId}`).digest("hex").slice(0, 12)}`,
+      );
     const panels = await call(webUrl, "GET", `/api/v1/grading/panels?benchmark=${key}`, { token: m1.token });
     expect(panels.json.panels).toHaveLength(1);
     panelId = panels.json.panels[0].id;
@@ -265,7 +274,26 @@ describe("grading a panel's sample blind (Table 15)", () => {
       if (i < findings.length - 1) {
         expect(after.json.reveal).toBe(null);
         expect(after.text).not.toContain(MODEL);
+        // Mid-grading, the panel's verdicts are refused to this grader everywhere, and the public figures do not move
+        // with their grades (grade, reload, regrade would read a verdict off them).
+        const reviews = await call(webUrl, "GET", `/api/v1/submissions/${submissionId}/panel`, { token: m1.token });
+        expect(reviews.status).toBe(403);
+        expect(reviews.text).not.toContain("rationale");
+        const quality = await call(webUrl, "GET", `/api/v1/judge-quality?benchmark=${key}`);
+        expect(quality.json.panel.pooled.graded).toBe(0);
+        if (i === 0) {
+          const cookie = await signIn(webUrl, m1);
+          const page = await call(webUrl, "GET", `/submissions/${submissionId}`, { cookie });
+          expect(page.text).toContain("You are grading this panel");
+          // Someone not grading it still reads the reviews.
+          const m2Reviews = await call(webUrl, "GET", `/api/v1/submissions/${submissionId}/panel`, {
+            token: m2.token,
+          });
+          expect(m2Reviews.status).toBe(200);
+        }
       } else {
+        const reviews = await call(webUrl, "GET", `/api/v1/submissions/${submissionId}/panel`, { token: m1.token });
+        expect(reviews.status).toBe(200);
         expect(after.json.reveal).toMatchObject({ submission_id: submissionId, model: MODEL });
         expect(after.json.findings.every((f: { reveal: unknown }) => f.reveal !== null)).toBe(true);
       }
