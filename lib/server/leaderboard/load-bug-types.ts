@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "../../db";
 import { resolveBenchmark } from "./list-public-benchmarks";
+import { assertKnownHarness } from "./list-public-harnesses";
 import { benchmarkStampSource, cachedWithStamp, type Stamped } from "./stamp-cache";
 import { countAttributedFindings, countAttributedReferences } from "../attribution/attributed-counts";
 import { chooseLabeller } from "../attribution/choose-labeller";
@@ -63,6 +64,7 @@ export async function loadBugTypes(
   labeller: string | null = null,
 ): Promise<Stamped<BugTypes>> {
   const b = await resolveBenchmark(benchmarkRef);
+  await assertKnownHarness(b.key, pool.harness);
   return cachedWithStamp(
     `bug-types:${b.id}:${pool.source}:${pool.harness.toLowerCase()}:${labeller ?? ""}`,
     benchmarkStampSource(b.id),
