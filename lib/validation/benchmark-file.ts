@@ -158,7 +158,7 @@ export function parseBenchmarkText(text: string, what = "The benchmark file"): B
 // has (FINDINGS_FILE_SHAPE): a valid file is shallow (root > taxonomy > families > family > categories > category >
 // field: depth 6) with at most ~15 keys per object, so a hostile one (15 million `{}` bugs) is refused in the scan,
 // at its 200,001st bug, not after JSON.parse and zod have built it all.
-export const BENCHMARK_FILE_SHAPE: JsonShapeLimits = {
+const BENCHMARK_FILE_SHAPE: JsonShapeLimits = {
   maxDepth: 16,
   maxValues: MAX_REFERENCE_BUGS * 20 + MAX_FIX_COMMITS * 10 * 4 + 100_000,
   maxObjectKeys: 64,
