@@ -8,7 +8,7 @@ import { allocateStrata, DEFAULT_STRATUM_SHARES, drawFilteredOut, drawSeeded } f
 import { STRATA, type Stratum } from "../../judge-quality/matcher-quality";
 import { keyedOrder } from "../../judge-quality/blind-order";
 import { blindingKey } from "../blinding-key";
-import { recordAuditLog } from "../admin/record-audit-log";
+import { recordAuditLog } from "../audit-log/record-audit-log";
 import { loadVersion, newSeed } from "./load-version";
 import type { labelSampleSchema } from "../../contracts/judge-quality";
 
