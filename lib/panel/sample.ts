@@ -15,7 +15,7 @@ export function seedNumber(...parts: (string | number)[]): number {
 }
 
 /**
- * A keyed hash (HMAC with the server's blinding key, lib/server/blinding-key.ts) of the seed and the finding: a plain
+ * A keyed hash (HMAC with the server's blinding key, lib/blinding-key.ts) of the seed and the finding: a plain
  * hash would let anyone holding a finding's id and the seed recompute it, and so tell a grader which submission a
  * finding of the grading came from and, with the panel's reviews, its verdict (docs/security.md, Blindness).
  */

@@ -7,7 +7,7 @@ import type { DrawLabelSampleBody } from "../../contracts/judge-quality";
 import { allocateStrata, DEFAULT_STRATUM_SHARES, drawFilteredOut, drawSeeded } from "../../judge-quality/sampling";
 import { STRATA, type Stratum } from "../../judge-quality/matcher-quality";
 import { keyedOrder } from "../../judge-quality/blind-order";
-import { blindingKey } from "../blinding-key";
+import { blindingKey } from "../../blinding-key";
 import { recordAuditLog } from "../audit-log/record-audit-log";
 import { loadVersion, newSeed } from "./load-version";
 import type { labelSampleSchema } from "../../contracts/judge-quality";

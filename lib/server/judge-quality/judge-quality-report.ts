@@ -240,7 +240,12 @@ async function panelFigures(version: Version): Promise<JudgeQuality["panel"]> {
   return {
     pooled: agreementOut(panelAgreement(addCrossTables(perSubmission.map((p) => p.table)))),
     second_grader: kappaOut(cohenKappa(kappaTable)),
-    submissions: perSubmission.map((p) => ({ ...agreementOut(p), submission_id: p.submissionId, model: p.model, reasoning_effort: p.effort })),
+    submissions: perSubmission.map((p) => ({
+      ...agreementOut(p),
+      submission_id: p.submissionId,
+      model: p.model,
+      reasoning_effort: p.effort,
+    })),
   };
 }
 

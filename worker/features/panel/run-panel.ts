@@ -7,7 +7,7 @@ import type { StructuredClient } from "../../../lib/llm/structured-client";
 import { bugRecordJson, renderBlockMessages } from "../../../lib/llm/block-messages";
 import { loadPrompt } from "../../../lib/llm/prompts";
 import { samplePanelFindings } from "../../../lib/panel/sample";
-import { blindingKey } from "../../../lib/server/blinding-key";
+import { blindingKey } from "../../../lib/blinding-key";
 import {
   agreedVerdict,
   capConfidence,

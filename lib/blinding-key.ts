@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import { env } from "../env";
+import { env } from "./env";
 
 // The server's key for the keyed hashes that keep people's judgements blind (docs/security.md, "Blindness"): the
 // order labellers see a sample's pairs in, and the opaque ids of a panel's findings. Whatever a caller can read (seeds,
