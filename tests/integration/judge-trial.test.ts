@@ -185,7 +185,15 @@ describe("the judge-call budget of trials", () => {
     );
     const trial = (benchmarkId: string, plannedCalls: number) =>
       db.judgeTrial.create({
-        data: { benchmarkId, candidateModel: "a", currentModel: "b", status: "running", plannedCalls },
+        // Leased for an hour: the reconciler leaves these rows (no job behind them) alone during the test.
+        data: {
+          benchmarkId,
+          candidateModel: "a",
+          currentModel: "b",
+          status: "running",
+          plannedCalls,
+          leaseUntil: new Date(Date.now() + 3_600_000),
+        },
       });
     const other = await trial(versions[0]!, 1_000_000);
     const mine = await trial(versions[1]!, 0);
