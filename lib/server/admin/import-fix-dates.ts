@@ -39,12 +39,13 @@ function refuseUnknown(key: string, problems: string[], what: string): void {
 }
 
 export async function importFixDates(actorId: string, ref: string, text: string): Promise<ImportedFixDates> {
+  // The version first: a file for a version that does not exist is refused without being parsed.
+  const benchmark = await findVersion(ref);
   const file: FixDatesFile = parseOrThrow(
     fixDatesFileSchema,
     parseJsonText(text, "The fix-dates file"),
     "The fix-dates file",
   );
-  const benchmark = await findVersion(ref);
   const key = `${benchmark.slug}@${benchmark.version}`;
   const result = await db.$transaction(
     async (tx) => {
@@ -63,7 +64,12 @@ export async function importFixDates(actorId: string, ref: string, text: string)
     { timeout: 60_000 },
   );
   // Every scored run of the version is tested again: seconds per run under 10,000 permutations, so in the worker; the
-  // datasheet's bug-pool fits too.
+  // datasheet's bug-pool fits too. The job row first (keyed by the version's id), so a lost job is queued again.
+  await db.fixRankJob.upsert({
+    where: { id: benchmark.id },
+    create: { id: benchmark.id, benchmarkId: benchmark.id, status: "queued" },
+    update: { status: "queued", error: null, token: { increment: 1 } },
+  });
   await enqueueFixRankTests(benchmark.id);
   await queueDatasheet(benchmark.id);
   return { benchmark: key, ...result, tests: "queued" };

@@ -1,8 +1,10 @@
 import { Prisma } from "../../../lib/generated/prisma/client";
 import { db } from "../../../lib/db";
-import { assertClaimHeld, claimFencedRow } from "../../jobs/fenced-row";
+import { assertClaimHeld, claimFencedRow, type FencedTable } from "../../jobs/fenced-row";
 
 // The JudgeTrial job row, fenced by its token (worker/jobs/fenced-row.ts) like the panel's.
+
+export const JUDGE_TRIAL: FencedTable = { table: "JudgeTrial", token: "token", lease: "leaseUntil" };
 
 export type TrialClaim = {
   trialId: string;
@@ -14,16 +16,11 @@ export type TrialClaim = {
 
 /** Claims a queued or running trial; null when there is nothing to do (done, failed or deleted). */
 export async function claimJudgeTrial(trialId: string): Promise<TrialClaim | null> {
-  const row = await claimFencedRow<Omit<TrialClaim, "trialId" | "token">>(
-    db,
-    { table: "JudgeTrial", token: "token" },
-    trialId,
-    {
-      set: Prisma.sql`status = 'running', error = NULL, "updatedAt" = now()`,
-      claimable: Prisma.sql`status IN ('queued', 'running')`,
-      returning: Prisma.sql`"benchmarkId", "candidateModel", "currentModel"`,
-    },
-  );
+  const row = await claimFencedRow<Omit<TrialClaim, "trialId" | "token">>(db, JUDGE_TRIAL, trialId, {
+    set: Prisma.sql`status = 'running', error = NULL, "updatedAt" = now()`,
+    claimable: Prisma.sql`status IN ('queued', 'running')`,
+    returning: Prisma.sql`"benchmarkId", "candidateModel", "currentModel"`,
+  });
   return row ? { trialId, ...row } : null;
 }
 
@@ -31,4 +28,27 @@ export async function claimJudgeTrial(trialId: string): Promise<TrialClaim | nul
 export async function updateTrial(claim: TrialClaim, data: Prisma.JudgeTrialUpdateManyMutationInput): Promise<void> {
   const { count } = await db.judgeTrial.updateMany({ where: { id: claim.trialId, token: claim.token }, data });
   assertClaimHeld(count, `judge trial ${claim.trialId}`);
+}
+
+/**
+ * Reserves the trial's judge calls against JUDGE_CALL_BUDGET counted over every queued or running trial together (two
+ * versions' trials may run at once; each one alone under the budget could still spend twice it). Serialised by an
+ * advisory lock, so two trials reserving at once cannot both pass. Returns the calls other trials hold when this one
+ * does not fit (nothing reserved then), else null.
+ */
+export async function reserveTrialCalls(claim: TrialClaim, calls: number, budget: number): Promise<number | null> {
+  return db.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('judge-trial-budget'))`;
+    const [row] = await tx.$queryRaw<{ held: number }[]>`
+      SELECT coalesce(sum("plannedCalls"), 0)::int AS held FROM "JudgeTrial"
+      WHERE status IN ('queued', 'running') AND id <> ${claim.trialId}`;
+    const held = row?.held ?? 0;
+    if (held + calls > budget) return held;
+    const { count } = await tx.judgeTrial.updateMany({
+      where: { id: claim.trialId, token: claim.token },
+      data: { plannedCalls: calls },
+    });
+    assertClaimHeld(count, `judge trial ${claim.trialId}`);
+    return null;
+  });
 }
