@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "../../db";
-import { benchmarkKey } from "../../benchmarks/benchmark-ref";
+import { benchmarkKey } from "../../validation/benchmark-ref";
 
 /** The keys (`slug@version`) of the benchmark versions that contain a repository, for links between versions. */
 export async function listBenchmarksWithRepository(name: string): Promise<string[]> {
