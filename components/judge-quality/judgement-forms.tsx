@@ -166,7 +166,7 @@ async function saveChoice(target: ChoiceTarget, choice: string, text: string): P
  * required, they pick and move to the text, whose Enter saves), then the next item without the caller's judgement
  * opens by itself; n and p open the next and previous items; u goes back to the item last saved from this tab, to change it.
  */
-export type Shortcuts = {
+type Shortcuts = {
   /** This item's page. */
   self: string;
   /** Opens after a save made from the keyboard: the next item the caller has not judged (null: none left). */

@@ -81,3 +81,27 @@ describe("the board at phone and desktop widths", () => {
     await page.context().close();
   });
 });
+
+describe("charts at phone and desktop widths", () => {
+  // The leaderboard's charts (drawn in the browser) and Figure 5 (SVG drawn on the server, scaled to its frame).
+  const pages = ["/", "/validity?benchmark=probe%402026.1"];
+  it.each(WIDTHS)("keep their labels readable, 9.5 to 14 px, at $width px", async (viewport) => {
+    const page = await browser.newPage({ viewport });
+    for (const url of pages) {
+      await page.goto(`${webUrl}${url}`, { waitUntil: "networkidle" });
+      const sizes = await page.locator("svg text").evaluateAll((texts) =>
+        texts
+          .filter((t) => (t as SVGTextElement).getBBox().width > 0 && t.textContent?.trim())
+          .map((t) => {
+            const scale = (t as SVGGraphicsElement).getScreenCTM()?.a ?? 1;
+            return { text: t.textContent!.trim(), px: parseFloat(getComputedStyle(t).fontSize) * scale };
+          }),
+      );
+      expect(sizes.length, `${url}: chart labels`).toBeGreaterThan(0);
+      const unreadable = sizes.filter((s) => s.px < 9.5 || s.px > 14).map((s) => `${s.text} ${s.px.toFixed(1)} px`);
+      expect(unreadable, `${url} at ${viewport.width} px`).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    }
+    await page.close();
+  });
+});
