@@ -81,7 +81,7 @@ beforeAll(async () => {
     "POST",
     "/api/v1/labelling/samples",
     { token: maintainer.token },
-    { benchmark: key, size: 2, seed: "kb" },
+    { benchmark: key, size: 6, seed: "kb" },
   );
   expect(sample.status).toBe(201);
   const audit = await call(
@@ -168,7 +168,7 @@ describe("labelling from the keyboard", () => {
     expect(await focused(page)).toMatchObject({ kind: "button", text: "Save" });
     await page.keyboard.press("Enter");
     await expect
-      .poll(() => page.locator("body").innerText())
+      .poll(() => page.locator("body").innerText(), { timeout: 15_000 })
       .toMatch(new RegExp(`Marks:[\\s\\S]*invalid: Not a bug of the snapshot \\(${tag}\\)`));
     await context.close();
   });
@@ -195,7 +195,7 @@ describe("labelling from the keyboard", () => {
       expect(await heading()).toBe(`Pair #${pairs[i]!.position}`);
       await page.keyboard.press(key);
       keystrokes++;
-      if (i < pairs.length - 1) await expect.poll(heading).toBe(`Pair #${pairs[i + 1]!.position}`);
+      if (i < pairs.length - 1) await expect.poll(heading, { timeout: 20_000 }).toBe(`Pair #${pairs[i + 1]!.position}`);
       await ready();
     }
     await expect.poll(async () => (await listed()).slice(0, 2).map((p) => p.my_label)).toEqual(["same", "different"]);
@@ -206,14 +206,14 @@ describe("labelling from the keyboard", () => {
     // u goes back to the pair last labelled from this tab, where its label can be changed; p and n step through.
     if (pairs.length > 2) {
       await page.keyboard.press("u");
-      await expect.poll(heading).toBe(`Pair #${pairs[1]!.position}`);
+      await expect.poll(heading, { timeout: 20_000 }).toBe(`Pair #${pairs[1]!.position}`);
       await ready();
     }
     await page.keyboard.press("p");
-    await expect.poll(heading).toBe(`Pair #${pairs[0]!.position}`);
+    await expect.poll(heading, { timeout: 20_000 }).toBe(`Pair #${pairs[0]!.position}`);
     await ready();
     await page.keyboard.press("n");
-    await expect.poll(heading).toBe(`Pair #${pairs[1]!.position}`);
+    await expect.poll(heading, { timeout: 20_000 }).toBe(`Pair #${pairs[1]!.position}`);
     // What the judge said lists each verdict once, however often the scorings gave it.
     const reveal = await page.getByTestId("reveal").innerText();
     const lines = reveal.split("\n").filter((l) => /^(Match|Not a match) by /.test(l));
