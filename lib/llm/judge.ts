@@ -2,9 +2,9 @@ import OpenAI from "openai";
 import { z } from "zod";
 import { env } from "../env";
 import { llmEndpoint } from "./endpoint";
-import type { BugText, SignalValues } from "../scoring/types";
+import type { SignalValues } from "../scoring/types";
 import { sha256 } from "../hash";
-import { capRationale, renderJudgeMessages } from "./judge-messages";
+import { capRationale, renderJudgeMessages, type JudgeText } from "./judge-messages";
 import { loadPrompt, type PromptTemplate } from "./prompts";
 import { CompletionShapeError, JudgeHttp, type Completion } from "./judge-http";
 import type { RequestCounter } from "./retry";
@@ -12,9 +12,6 @@ import { timedModelCall } from "../observability/metrics";
 
 const JUDGE_PROMPT = "judge-match";
 export const OFFLINE_JUDGE_MODEL = "offline-heuristic-v1";
-
-/** What the judge reads of a bug record: the one text shape of matching, embedding and hashing, without the id. */
-export type JudgeText = Omit<BugText, "id">;
 
 export type JudgeDecision = { match: boolean; rationale: string; inputTokens: number; outputTokens: number };
 
