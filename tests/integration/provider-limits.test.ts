@@ -1,6 +1,7 @@
 // Scoring on an account with limits (docs/scoring.md, "Provider limits"), against real Postgres and Redis and a fake
 // endpoint that enforces requests and tokens per minute as OpenAI documents them (tests/support/fake-rate-limits.ts):
-// an account out of quota fails scoring at once with a message that says so; a reasoning model that refuses `temperature`, and an endpoint without json_schema,
+// the submission is scored exactly, with refusals under 1% of calls; an account out of quota fails scoring at once
+// with a message that says so; a reasoning model that refuses `temperature`, and an endpoint without json_schema,
 // still score it.
 
 import { randomUUID } from "node:crypto";
@@ -11,7 +12,7 @@ import { classifyScoringError } from "../../worker/jobs/classify-job-error";
 import { claimSubmission } from "../../worker/features/scoring/claim-submission";
 import { scoreSubmission } from "../../worker/features/scoring/score-submission";
 import { startFakeOpenAi } from "../support/fake-openai";
-import { seedRepeatedRunSubmission } from "../support/fault-harness";
+import { copySubmission, resultOf, seedRepeatedRunSubmission } from "../support/fault-harness";
 
 type Fake = Awaited<ReturnType<typeof startFakeOpenAi>>;
 let limited: Fake;
@@ -42,6 +43,22 @@ const deps = (fake: Fake, judgeModel = model, limits = {}) => ({
 });
 
 describe("scoring on an account with limits", () => {
+  it("scores exactly within the account's limits, refused for under 1% of calls", async () => {
+    const id = await seedRepeatedRunSubmission(randomUUID().slice(0, 8));
+    const copy = await copySubmission(id);
+    // Half of the minute's allowance already spent by another client: the rest is paced at the refill rate.
+    // The operator configured the account's limits (LLM_RPM / LLM_TPM).
+    const limits = { rpm: 6_000, tpm: 2_400_000 };
+    Object.assign(limited.control, { ...limits, bucketStartShare: 0.5, latencyMs: 100 });
+    const summary = await scoreSubmission((await claimSubmission(id))!, deps(limited, model, limits));
+    await scoreSubmission((await claimSubmission(copy))!, deps(open));
+    const calls = limited.stats.chatCalls;
+    expect(summary.outcome).toBe("scored");
+    expect((await resultOf(id)).scores).toEqual((await resultOf(copy)).scores);
+    expect(calls).toBeGreaterThan(100);
+    expect(limited.stats.rateLimited).toBeLessThan(calls / 100);
+  }, 300_000);
+
   it("fails at once with its own message when the account has no quota left", async () => {
     const id = await seedRepeatedRunSubmission(randomUUID().slice(0, 8));
     Object.assign(limited.control, { quotaExhausted: true });
