@@ -5,6 +5,7 @@ import { disconnectDb } from "../lib/db";
 import { env } from "../lib/env";
 import { log } from "../lib/observability/log";
 import { auditQueue } from "../lib/queue/audit-queue";
+import { benchmarkBuildQueue } from "../lib/queue/benchmark-build-queue";
 import { createRedisConnection } from "../lib/queue/connection";
 import type { QueueDefinition } from "../lib/queue/define-queue";
 import { attributionQueue, panelQueue, referenceAttributionQueue } from "../lib/queue/finding-review-queues";
@@ -15,6 +16,7 @@ import { closeQueues } from "../lib/queue/queues";
 import { scoringQueue } from "../lib/queue/scoring-queue";
 import { webhookQueue } from "../lib/queue/webhook-queue";
 import type { SandboxChoice } from "../lib/sandbox/choose-sandbox";
+import { requeueLostBuildStages } from "../lib/server/benchmark-builds/queue-build-stage";
 import { bindWebhookSecrets } from "../lib/server/webhooks/bind-webhook-secrets";
 import { requeueLostAttributions, requeueLostReferenceAttributions } from "./features/attribution/recovery";
 import { prepareAuditSandbox, requeueLostAuditRuns } from "./features/audit-runs/recovery";
@@ -29,6 +31,7 @@ import { closeWithin } from "./shutdown";
 import { processAttributionJob } from "./processors/attribution";
 import { processReferenceAttributionJob } from "./processors/reference-attribution";
 import { createAuditProcessor } from "./processors/audit-run";
+import { processBenchmarkBuildJob } from "./processors/benchmark-build";
 import { processDatasheetJob, requeueLostDatasheets } from "./processors/datasheet";
 import { processFixRankJob, requeueLostFixRankTests } from "./processors/fix-rank";
 import { processJudgeTrialJob } from "./processors/judge-trial";
@@ -75,6 +78,13 @@ function consumers(auditSandbox: SandboxChoice): Consumer[] {
     { queue: datasheetQueue, process: processDatasheetJob, concurrency: 1, recover: requeueLostDatasheets },
     // Candidate-judge trials: an admin's rare, bounded job; one at a time (its calls run concurrently inside).
     { queue: judgeTrialQueue, process: processJudgeTrialJob, concurrency: 1, recover: requeueLostJudgeTrials },
+    // Benchmark builds: an admin's rare, long job; one stage at a time (its model calls run concurrently inside).
+    {
+      queue: benchmarkBuildQueue,
+      process: processBenchmarkBuildJob,
+      concurrency: 1,
+      recover: requeueLostBuildStages,
+    },
     // Webhook deliveries: short network calls, many at once; a stalled one is simply sent again (same webhook-id).
     { queue: webhookQueue, process: processWebhookJob, concurrency: 16 },
     // A pass waits on the model and the sandbox, never on the CPU, so its lock is renewed on time.
