@@ -1,5 +1,5 @@
 import { z } from "zod";
-import "./zod-messages";
+import "../zod-messages";
 import type { BugText } from "../scoring/types";
 import { bidiControlProblem, climbsOutOfRepository, normalizeRepoPath } from "./safe-text";
 

@@ -4,7 +4,7 @@ import type { z } from "zod";
 import { AppError } from "../../errors";
 import { enqueueScoring } from "../../queue/scoring-queue";
 import { recordAuditLog } from "./record-audit-log";
-import { benchmarkKey } from "../../benchmarks/benchmark-ref";
+import { benchmarkKey } from "../../validation/benchmark-ref";
 import type { approveJudgeSpendBodySchema, approvedSpendSchema } from "../../contracts/admin";
 
 /**

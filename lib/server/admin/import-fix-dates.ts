@@ -4,7 +4,7 @@ import { db, type Tx } from "../../db";
 import { AppError, parseOrThrow } from "../../errors";
 import { fixDatesFileSchema, type FixDatesFile } from "../../validation/fix-dates-file";
 import { parseJsonText } from "../../validation/parse-json";
-import { parseBenchmarkRef } from "../../benchmarks/benchmark-ref";
+import { parseBenchmarkRef } from "../../validation/benchmark-ref";
 import { enqueueFixRankTests } from "../../queue/fix-rank-queue";
 import { createFixCommits } from "../benchmarks/import-benchmark";
 import { queueDatasheet } from "../datasheet/queue-datasheet";

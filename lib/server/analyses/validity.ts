@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "../../db";
 import { GRADES, PANEL_VERDICTS, emptyCrossTable, panelAgreement } from "../../judge-quality/panel-grading";
-import { validityOverPrecision } from "../../analyses/validity-points";
+import { validityOverPrecision } from "../../leaderboard/validity-points";
 import type { ValidityView } from "../../contracts/validity";
 import { loadLeaderboardData } from "../leaderboard/load-leaderboard-data";
 import type { Stamped } from "../leaderboard/stamp-cache";

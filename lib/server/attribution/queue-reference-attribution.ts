@@ -2,7 +2,7 @@ import { z } from "zod";
 import { Prisma } from "../../generated/prisma/client";
 import { db } from "../../db";
 import { AppError, parseOrThrow } from "../../errors";
-import { parseBenchmarkRef } from "../../benchmarks/benchmark-ref";
+import { parseBenchmarkRef } from "../../validation/benchmark-ref";
 import { labellerKey, type Labeller } from "../../attribution/labeller";
 import { readTaxonomy } from "../../attribution/taxonomy";
 import { configuredLabeller } from "../../llm/attribution-classifier";

@@ -5,7 +5,7 @@ import {
   submissionListSchema,
   sarifUploadQuerySchema,
 } from "@/lib/contracts/submissions";
-import { requireCaller } from "@/lib/auth/api-caller";
+import { requireCaller } from "@/lib/server/auth/api-caller";
 import { env } from "@/lib/env";
 import { readBodyBytes } from "@/lib/server/http/read-body";
 import { respond, withErrors } from "@/lib/server/http/respond";

@@ -1,5 +1,5 @@
 import { repeatedRunsQuerySchema, repeatedRunsSchema } from "@/lib/contracts/analyses";
-import { identifyCaller } from "@/lib/auth/api-caller";
+import { identifyCaller } from "@/lib/server/auth/api-caller";
 import { parseOrThrow } from "@/lib/errors";
 import { shaped, withErrors } from "@/lib/server/http/respond";
 import { getRepeatedRuns, repeatedRunsCsv } from "@/lib/server/submissions/get-repeated-runs";

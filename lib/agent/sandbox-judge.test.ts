@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { runAgentLoop, type AssistantTurn } from "../agent/agent-loop";
+import { runAgentLoop, type AssistantTurn } from "./agent-loop";
 import type { ExecResult } from "../sandbox/sandbox";
 import {
   abstainedAtLimit,
@@ -11,7 +11,7 @@ import {
   submitVerdictTool,
   type PocRecord,
 } from "./sandbox-judge";
-import { capConfidence, type PanelReply } from "./verdicts";
+import { capConfidence, type PanelReply } from "../panel/verdicts";
 
 const call = (name: string, args: unknown): AssistantTurn => ({
   content: null,
