@@ -49,8 +49,14 @@ export const SEVERITIES = ["low", "medium", "high", "critical"] as const;
 
 /** F.2.4: the report of a surviving defect, in the present tense, about the snapshot. */
 export const reportReplySchema = z.object({
-  title: z.string().min(1).transform((s) => s.slice(0, 300)),
-  description: z.string().min(1).transform((s) => s.slice(0, 5_000)),
+  title: z
+    .string()
+    .min(1)
+    .transform((s) => s.slice(0, 300)),
+  description: z
+    .string()
+    .min(1)
+    .transform((s) => s.slice(0, 5_000)),
   severity: z.enum(SEVERITIES),
   suggested_fix: text(3_000),
 });
@@ -76,8 +82,7 @@ export function replyJsonSchema(schema: z.ZodType): object {
 }
 
 export type PresenceOutcome =
-  | { verdict: "dropped"; ground: (typeof PRESENCE_GROUNDS)[number] }
-  | { verdict: "kept"; lowConfidence: boolean };
+  { verdict: "dropped"; ground: (typeof PRESENCE_GROUNDS)[number] } | { verdict: "kept"; lowConfidence: boolean };
 
 /**
  * F.2.3's rule: a candidate is dropped only when the check establishes it was not present and names one of the four
@@ -90,7 +95,10 @@ export function presenceOutcome(reply: z.infer<typeof presenceReplySchema>): Pre
 }
 
 /** The first fix line a report quotes (title, description), or null: a report never carries the fix's own text. */
-export function quotedFixLine(report: { title: string; description: string }, fixLines: readonly string[]): string | null {
+export function quotedFixLine(
+  report: { title: string; description: string },
+  fixLines: readonly string[],
+): string | null {
   const haystack = `${report.title}\n${report.description}`;
   return fixLines.find((l) => haystack.includes(l)) ?? null;
 }

@@ -11,7 +11,7 @@ export const BUILD_STAGES = [
   { stage: "presence", label: "Present at the snapshot (F.2.3)", table1: "present_candidates", model: true },
   { stage: "synthesize", label: "Reports written (F.2.4)", table1: null, model: true },
   { stage: "dedup", label: "After deduplication (F.2.5)", table1: "deduplicated_bugs", model: true },
-  { stage: "audit", label: "False-positive audit (F.3.1)", table1: null, model: true },
+  { stage: "audit", label: "Flagged by the false-positive audit (F.3.1)", table1: null, model: true },
 ] as const satisfies readonly { stage: string; label: string; table1: keyof Pipeline | null; model: boolean }[];
 
 export type BuildStageName = (typeof BUILD_STAGES)[number]["stage"];
@@ -30,14 +30,18 @@ export function stagePosition(stage: BuildStageName): number {
 export type StageCount = { stage: BuildStageName; count: number | null };
 export type Table1Row = { stage: BuildStageName; label: string; count: number | null; change: number | null };
 
-/** Table 1: each stage's count and its change relative to the preceding stage's (null while unknown). */
+/**
+ * Table 1: each stage's count and its change relative to the preceding counted stage's (null while unknown, and for the
+ * stages Table 1 has no row for: synthesis keeps every candidate, the audit's count is of bugs it flagged).
+ */
 export function table1Rows(counts: readonly StageCount[]): Table1Row[] {
   const byStage = new Map(counts.map((c) => [c.stage, c.count]));
   let previous: number | null = null;
-  return BUILD_STAGES.map(({ stage, label }) => {
+  return BUILD_STAGES.map(({ stage, label, table1 }) => {
     const count = byStage.get(stage) ?? null;
-    const change = count !== null && previous !== null && previous > 0 ? (count - previous) / previous : null;
-    if (count !== null) previous = count;
+    const counted = table1 !== null && count !== null;
+    const change = counted && previous !== null && previous > 0 ? (count - previous) / previous : null;
+    if (counted) previous = count;
     return { stage, label, count, change };
   });
 }

@@ -103,6 +103,8 @@ CREATE TABLE "BenchmarkBuildCandidate" (
     "duplicateOfId" TEXT,
     "auditGround" TEXT,
     "auditRationale" TEXT,
+    "auditModel" TEXT,
+    "auditPrompt" TEXT,
     "decision" TEXT,
     "decisionBy" TEXT,
     "editedReport" JSONB,

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { db } from "../../../lib/db";
 import { env } from "../../../lib/env";
-import { Prisma } from "../../../lib/generated/prisma/client";
+import { type Prisma } from "../../../lib/generated/prisma/client";
 import { USER_MESSAGE_MARKER, type JudgeMessage } from "../../../lib/llm/judge-messages";
 import { createStructuredClient } from "../../../lib/llm/finding-review-config";
 import { loadPrompt, renderPrompt } from "../../../lib/llm/prompts";

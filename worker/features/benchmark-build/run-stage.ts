@@ -48,7 +48,10 @@ export async function runBuildStage(claim: StageClaim): Promise<{ stage: string;
     await ctx.updateStage({ status: "queued" });
     await db.benchmarkBuild.update({
       where: { id: build.id },
-      data: { status: "awaiting_approval", error: `The build reached its budget of $${build.budgetUsd} during ${stage}.` },
+      data: {
+        status: "awaiting_approval",
+        error: `The build reached its budget of $${build.budgetUsd} during ${stage}.`,
+      },
     });
     return { stage, paused: true };
   }

@@ -91,5 +91,9 @@ export async function runAnchorStage(ctx: StageContext, repos: readonly BuildRep
         });
     }
   }
-  return { countOut: await db.benchmarkBuildCandidate.count({ where: { buildId: ctx.build.id, stage: { not: "extract" }, verdict: "kept" } }) };
+  return {
+    countOut: await db.benchmarkBuildCandidate.count({
+      where: { buildId: ctx.build.id, stage: { not: "extract" }, verdict: "kept" },
+    }),
+  };
 }

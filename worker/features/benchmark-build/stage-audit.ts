@@ -11,7 +11,7 @@ import { bundleDirOf, snapshotFiles } from "./git-queries";
 // reference set after its audit. The marks become the agent rater of the version's reference-set audit (§2.2), and
 // maintainers see them beside each candidate before they publish.
 
-export const AUDIT_PROMPT = "build-false-positive-audit";
+const AUDIT_PROMPT = "build-false-positive-audit";
 const CHUNK = 100;
 const CONTEXT_LINES = 150;
 
@@ -57,7 +57,11 @@ export async function runAuditStage(ctx: StageContext, repos: readonly BuildRepo
                 code_snippet: c.codeSnippet ?? "",
                 suggested_fix: report.suggested_fix,
               },
-              snapshot: { file: c.file, first_line: from, content: sliceLines(file.content, from, c.lineEnd! + CONTEXT_LINES) },
+              snapshot: {
+                file: c.file,
+                first_line: from,
+                content: sliceLines(file.content, from, c.lineEnd! + CONTEXT_LINES),
+              },
               history: { commits_touching_the_file_after_the_snapshot: file.history },
             },
             "false_positive_audit",
@@ -69,6 +73,8 @@ export async function runAuditStage(ctx: StageContext, repos: readonly BuildRepo
             data: {
               stage: "audit",
               auditGround: reply.ground,
+              auditModel: ctx.model,
+              auditPrompt: ctx.promptVersion(AUDIT_PROMPT),
               auditRationale: `${reply.rationale}${cited}`.slice(0, 4_000),
               rationale: withRationale(c.rationale, "audit", `${reply.ground}: ${reply.rationale}`),
             },

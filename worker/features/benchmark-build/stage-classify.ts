@@ -25,7 +25,11 @@ export async function runClassifyStage(ctx: StageContext, repos: readonly BuildR
     });
     for (let i = 0; i < pending.length; i += CHUNK) {
       const chunk = pending.slice(i, i + CHUNK);
-      const diffs = await commitDiffs(bundleDirOf(repo), chunk.map((c) => c.sha), env.BUILD_DIFF_BUDGET_CHARS);
+      const diffs = await commitDiffs(
+        bundleDirOf(repo),
+        chunk.map((c) => c.sha),
+        env.BUILD_DIFF_BUDGET_CHARS,
+      );
       await pMap(
         chunk,
         async (c) => {
@@ -66,7 +70,11 @@ export async function runExtractStage(ctx: StageContext, repos: readonly BuildRe
     const pending = fixes.filter((f) => !done.has(f.sha));
     for (let i = 0; i < pending.length; i += CHUNK) {
       const chunk = pending.slice(i, i + CHUNK);
-      const diffs = await commitDiffs(bundleDirOf(repo), chunk.map((c) => c.sha), env.BUILD_DIFF_BUDGET_CHARS);
+      const diffs = await commitDiffs(
+        bundleDirOf(repo),
+        chunk.map((c) => c.sha),
+        env.BUILD_DIFF_BUDGET_CHARS,
+      );
       await pMap(
         chunk,
         async (c) => {

@@ -1,6 +1,7 @@
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { db } from "../../../lib/db";
+import { SNAPSHOT_ARCHIVE } from "../../../lib/server/benchmark-builds/build-storage";
 import { snapshotLimits } from "../../../lib/server/snapshots/snapshot-limits";
 import { PermanentJobError } from "../../jobs/job-failure";
 import type { BuildRepo, StageContext } from "./build-context";
@@ -9,8 +10,6 @@ import { bundleDirOf, listWindow, snapshotArchive } from "./git-queries";
 // Stage 1 (deterministic): T0 resolved in each repository, the first-parent commits of its default branch in
 // (T0, T1] listed, and the T0 tree exported for the version's snapshot (imported at publish through the snapshot
 // import and its rules).
-
-export const SNAPSHOT_ARCHIVE = "snapshot.tar.gz";
 
 export async function runCommitsStage(ctx: StageContext, repos: readonly BuildRepo[]) {
   let total = 0;

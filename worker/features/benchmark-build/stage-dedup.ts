@@ -82,19 +82,23 @@ export async function runDedupStage(ctx: StageContext, repos: readonly BuildRepo
     // One transaction per repository: a stage run again finds the repository all done or all pending.
     await db.$transaction(async (tx) => {
       for (const [i, c] of kept.entries()) {
-      const rep = representative.get(sets.find(i))!;
-      const duplicate = rep !== i;
-      const repId = texts[rep]!.id;
-      const rationale =
-        why.get(`${repId}|${c.id}`) ?? why.get(`${c.id}|${repId}`) ?? (duplicate ? "same component" : "distinct");
-      await tx.benchmarkBuildCandidate.update({
-        where: { id: c.id },
-        data: {
-          stage: "dedup",
-          ...(duplicate ? { verdict: "duplicate", duplicateOfId: repId } : {}),
-          rationale: withRationale(c.rationale, "dedup", duplicate ? `duplicate: ${rationale}` : "no duplicate kept before it"),
-        },
-      });
+        const rep = representative.get(sets.find(i))!;
+        const duplicate = rep !== i;
+        const repId = texts[rep]!.id;
+        const rationale =
+          why.get(`${repId}|${c.id}`) ?? why.get(`${c.id}|${repId}`) ?? (duplicate ? "same component" : "distinct");
+        await tx.benchmarkBuildCandidate.update({
+          where: { id: c.id },
+          data: {
+            stage: "dedup",
+            ...(duplicate ? { verdict: "duplicate", duplicateOfId: repId } : {}),
+            rationale: withRationale(
+              c.rationale,
+              "dedup",
+              duplicate ? `duplicate: ${rationale}` : "no duplicate kept before it",
+            ),
+          },
+        });
       }
     });
   }

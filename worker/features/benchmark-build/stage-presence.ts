@@ -96,7 +96,11 @@ export async function runPresenceStage(ctx: StageContext, repos: readonly BuildR
       );
     }
   }
-  return { countOut: await db.benchmarkBuildCandidate.count({ where: { buildId: ctx.build.id, stage: "presence", verdict: "kept" } }) };
+  return {
+    countOut: await db.benchmarkBuildCandidate.count({
+      where: { buildId: ctx.build.id, stage: "presence", verdict: "kept" },
+    }),
+  };
 }
 
 export async function runSynthesizeStage(ctx: StageContext, repos: readonly BuildRepo[]) {
