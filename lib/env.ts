@@ -216,8 +216,8 @@ const envSchema = z.object({
 
   // Building benchmark versions from git history (docs/building-benchmarks.md). The model of every build stage (else
   // JUDGE_MODEL), calls in flight per stage, the classifier's and extractor's diff budget (characters, cut at head and
-  // tail), the largest git bundle an admin may upload, the hosts a clone URL may name (comma-separated; empty: no
-  // clone URLs), and the budget above which a build's estimate needs an admin's approval.
+  // tail), the largest git bundle an admin may upload, and the budget above which a build's estimate needs an admin's
+  // approval.
   BUILD_MODEL: optionalString,
   BUILD_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   BUILD_DIFF_BUDGET_CHARS: z.coerce.number().int().min(1_000).max(1_000_000).default(24_000),
@@ -226,15 +226,6 @@ const envSchema = z.object({
     .int()
     .min(1_024)
     .default(512 * 1024 ** 2),
-  BUILD_CLONE_HOSTS: z
-    .string()
-    .default("")
-    .transform((v) =>
-      v
-        .split(",")
-        .map((h) => h.trim().toLowerCase())
-        .filter(Boolean),
-    ),
   BUILD_DEFAULT_BUDGET_USD: z.coerce.number().min(0).default(50),
 
   // Fair use: uploads per user per rolling 24 hours (a user's own override wins), and Redis request rate limits.

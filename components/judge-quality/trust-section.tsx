@@ -211,10 +211,14 @@ export function TrustSection({ quality }: { quality: JudgeQuality }) {
         <p>
           {audit.audited} reference bugs audited by {audit.auditors} auditor{audit.auditors === 1 ? "" : "s"}:{" "}
           {audit.marks.valid} valid, {audit.marks.invalid} invalid, {audit.marks.unsure} unsure; invalid{" "}
-          <Figure p={audit.invalid_share} />. Agreement of two auditors: Cohen&apos;s kappa{" "}
+          <Figure p={audit.invalid_share} />. The false-positive auditor (an LLM agent, §F.3.1) marked{" "}
+          {audit.agent.marked} of them and flagged {audit.agent.flagged}
+          {audit.agent.models.length > 0 ? ` (${audit.agent.models.join(", ")})` : ""}. Agreement of the human audit
+          with the agent&apos;s, valid against invalid (the paper&apos;s 0.29 compares the same two raters):
+          Cohen&apos;s kappa{" "}
           {audit.kappa.n > 0
             ? kappaText(audit.kappa)
-            : `${NO_VALUE} (a second auditor has not marked the same bugs yet)`}
+            : `${NO_VALUE} (no audited bug carries the agent's mark: versions built here get it from the build's audit)`}
           . Marks never change a score.
         </p>
       )}

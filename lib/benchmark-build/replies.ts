@@ -75,9 +75,20 @@ export const auditReplySchema = z.object({
   citations: z.array(text(500)).max(20),
 });
 
-/** The strict JSON schema of a reply, as response_format takes it. */
+/**
+ * The strict JSON schema of a reply, as response_format takes it: what the model must send (zod's input side), every
+ * object closed (strict mode refuses a schema whose objects allow other properties).
+ */
 export function replyJsonSchema(schema: z.ZodType): object {
   const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io: "input" }) as Record<string, unknown>;
+  const close = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(close);
+    if (!node || typeof node !== "object") return;
+    const record = node as Record<string, unknown>;
+    if (record.type === "object") record.additionalProperties = false;
+    Object.values(record).forEach(close);
+  };
+  close(rest);
   return rest;
 }
 

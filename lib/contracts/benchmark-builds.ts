@@ -17,7 +17,7 @@ const buildRepositorySchema = z
       .regex(/^[^/\s]+\/[^/\s]+$/, { message: "must be owner/name" })
       .max(200),
     language: z.string().trim().toLowerCase().min(1).max(50),
-    // An uploaded bundle's id (POST /api/v1/admin/builds/bundles), or a clone URL on an allowed host.
+    // An uploaded bundle's id (POST /api/v1/admin/builds/bundles); a clone URL is refused for now (422).
     bundle: z
       .string()
       .regex(/^[0-9a-f]{64}$/, { message: "must be a bundle id returned by the bundle upload" })

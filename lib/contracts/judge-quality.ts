@@ -396,8 +396,16 @@ export const judgeQualitySchema = z
       audited: z.number().int(),
       marks: z.record(auditMarkSchema, z.number().int()),
       invalid_share: proportionSchema,
-      kappa: kappaSchema,
+      kappa: kappaSchema.meta({
+        description:
+          "§2.2: the human audit against the false-positive auditor's marks (F.3.1), valid/invalid (unsure left out)",
+      }),
       auditors: z.number().int(),
+      agent: z.object({
+        marked: z.number().int().meta({ description: "Audited bugs the false-positive auditor marked" }),
+        flagged: z.number().int().meta({ description: "Of those, marked with a ground (invalid)" }),
+        models: z.array(z.string()),
+      }),
     }),
   })
   .meta({ id: "JudgeQuality" });

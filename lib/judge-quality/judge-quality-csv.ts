@@ -43,7 +43,7 @@ export function judgeQualityCsv(q: JudgeQuality): string {
   for (const s of q.panel.submissions) panel(`submission ${s.submission_id} (${s.model})`, s);
   rows.push(row("reference_set", q.benchmark, "invalid_share", q.reference_set.invalid_share));
   const k = q.reference_set.kappa;
-  rows.push(["reference_set", q.benchmark, "cohen_kappa", k.kappa, k.interval?.[0], k.interval?.[1], null, k.n]);
+  rows.push(["reference_set", q.benchmark, "human_agent_kappa", k.kappa, k.interval?.[0], k.interval?.[1], null, k.n]);
   const g = q.panel.second_grader;
   rows.push(["panel", q.benchmark, "second_grader_kappa", g.kappa, g.interval?.[0], g.interval?.[1], null, g.n]);
   return toCsv(["section", "subject", "figure", "value", "ci_low", "ci_high", "successes", "trials"], rows);

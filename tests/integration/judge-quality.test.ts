@@ -305,7 +305,7 @@ describe("grading a panel's sample blind (Table 15)", () => {
 });
 
 describe("auditing the reference set (§2.2)", () => {
-  it("samples per repository, keeps auditors independent, and measures their kappa without touching scores", async () => {
+  it("samples per repository, keeps auditors independent, and measures the human audit against the agent's without touching scores", async () => {
     const scoreBefore = await call(webUrl, "GET", `/api/v1/submissions/${submissionId}`, { token: submitter.token });
     const drawn = await call(
       webUrl,
@@ -351,12 +351,34 @@ describe("auditing the reference set (§2.2)", () => {
     expect(seen.json.items[0].reveal.marks).toHaveLength(2);
     expect(seen.json.items[2].reveal).toBe(null);
 
+    const before = (await call(webUrl, "GET", `/api/v1/judge-quality?benchmark=${key}`)).json.reference_set;
+    // Without the false-positive auditor's marks there is no kappa: two humans are never set beside the paper's.
+    expect(before.kappa).toMatchObject({ n: 0, kappa: null });
+    // The agent rater (F.3.1), as a build's audit stage leaves it: none, temporal, not_defect.
+    const [slugOf, versionOf] = key.split("@") as [string, string];
+    const rows = await db.referenceBug.findMany({
+      where: { externalId: { in: ids }, repository: { benchmark: { slug: slugOf, version: versionOf } } },
+      select: { id: true, externalId: true },
+    });
+    const grounds = ["none", "temporal", "not_defect"];
+    await db.referenceAgentMark.createMany({
+      data: ids.map((externalId, i) => ({
+        referenceBugId: rows.find((r) => r.externalId === externalId)!.id,
+        ground: grounds[i]!,
+        rationale: "checked the snapshot",
+        model: "fake-auditor-1",
+        promptVersion: "build-false-positive-audit@1",
+      })),
+    });
     const answer = await call(webUrl, "GET", `/api/v1/judge-quality?benchmark=${key}`);
     const audit = answer.json.reference_set;
     expect(audit).toMatchObject({ audited: 3, auditors: 2, marks: { valid: 2, invalid: 1, unsure: 0 } });
+    expect(audit.agent).toMatchObject({ marked: 3, flagged: 2 });
     expect(audit.invalid_share.value).toBeCloseTo(1 / 3, 12);
-    // Two bugs both marked: m1 valid/invalid, m2 valid/valid: po = 0.5, pe = 0.5 * 1 + 0.5 * 0 = 0.5, kappa = 0.
-    expect(audit.kappa).toMatchObject({ n: 2, observed: 0.5, expected: 0.5, kappa: 0 });
+    // The human rater is m1 (most marks): valid, invalid, valid against the agent's valid, invalid, invalid:
+    // po = 2/3; human shares 2/3, 1/3, agent's 1/3, 2/3: pe = 4/9; kappa = (2/9) / (5/9) = 0.4.
+    expect(audit.kappa.n).toBe(3);
+    expect(audit.kappa.kappa).toBeCloseTo(0.4, 12);
     expect(
       await db.auditLog.count({
         where: { action: "reference_audit.mark", details: { path: ["audit"], equals: drawn.json.id } },

@@ -230,7 +230,7 @@ async function panelFigures(version: Version): Promise<JudgeQuality["panel"]> {
   };
 }
 
-const MARKS = ["valid", "invalid", "unsure"] as const;
+type AuditMark = "valid" | "invalid" | "unsure";
 
 async function referenceSetFigures(version: Version): Promise<JudgeQuality["reference_set"]> {
   const items = await db.referenceAuditItem.findMany({
@@ -238,34 +238,47 @@ async function referenceSetFigures(version: Version): Promise<JudgeQuality["refe
     select: {
       referenceBugId: true,
       marks: { select: { auditorId: true, mark: true, afterReveal: true, createdAt: true } },
+      referenceBug: { select: { agentMark: { select: { ground: true, model: true, promptVersion: true } } } },
     },
   });
   // One bug may sit in several audits: its marks are pooled, each auditor's blind mark counts once.
-  const byBug = new Map<
-    string,
-    { by: string; mark: (typeof MARKS)[number]; afterReveal: boolean; createdAt: Date }[]
-  >();
+  const byBug = new Map<string, { by: string; mark: AuditMark; afterReveal: boolean; createdAt: Date }[]>();
+  const agentOf = new Map(items.map((i) => [i.referenceBugId, i.referenceBug.agentMark]));
   for (const item of items)
     byBug.set(item.referenceBugId, [
       ...(byBug.get(item.referenceBugId) ?? []),
       ...item.marks.map((m) => ({ ...m, by: m.auditorId })),
     ]);
-  const blindByBug = [...byBug.values()].map((marks) => lastBlind(marks)).filter((m) => m.size > 0);
+  const blindByBug = [...byBug.entries()]
+    .map(([bugId, marks]) => ({ bugId, blind: lastBlind(marks) }))
+    .filter((m) => m.blind.size > 0);
   const counts = new Map<string, number>();
-  for (const blind of blindByBug) for (const by of blind.keys()) counts.set(by, (counts.get(by) ?? 0) + 1);
-  // The two auditors with the most marks are the pair kappa compares.
-  const [a, b] = [...counts.entries()].sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1)).map(([by]) => by);
+  for (const { blind } of blindByBug) for (const by of blind.keys()) counts.set(by, (counts.get(by) ?? 0) + 1);
+  // The human rater: the auditor with the most marks (the earliest mark of another auditor where they have none).
+  const [a] = [...counts.entries()].sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1)).map(([by]) => by);
   const marks = { valid: 0, invalid: 0, unsure: 0 };
-  const table = MARKS.map(() => MARKS.map(() => 0));
-  for (const blind of blindByBug) {
-    // The bug's mark: the first auditor's (by most marks) when they marked it, else any auditor's earliest.
+  // §2.2's kappa: the human audit against the false-positive auditor's (F.3.1), two categories as the paper's audit
+  // had (valid = the auditor's `none`, invalid = any of its grounds); a human "unsure" is left out.
+  const table = [
+    [0, 0],
+    [0, 0],
+  ];
+  let agentMarked = 0;
+  let agentFlagged = 0;
+  const agentModels = new Set<string>();
+  for (const { bugId, blind } of blindByBug) {
     const primary =
       (a ? blind.get(a) : undefined) ??
       [...blind.values()].sort((x, y) => x.createdAt.getTime() - y.createdAt.getTime())[0]!;
     marks[primary.mark]++;
-    const ma = a ? blind.get(a) : undefined;
-    const mb = b ? blind.get(b) : undefined;
-    if (ma && mb) table[MARKS.indexOf(ma.mark)]![MARKS.indexOf(mb.mark)]!++;
+    const agent = agentOf.get(bugId);
+    if (!agent) continue;
+    agentMarked++;
+    agentModels.add(`${agent.model} (${agent.promptVersion})`);
+    const agentInvalid = agent.ground !== "none";
+    if (agentInvalid) agentFlagged++;
+    if (primary.mark === "unsure") continue;
+    table[primary.mark === "invalid" ? 1 : 0]![agentInvalid ? 1 : 0]!++;
   }
   return {
     audited: blindByBug.length,
@@ -273,6 +286,7 @@ async function referenceSetFigures(version: Version): Promise<JudgeQuality["refe
     invalid_share: proportion(marks.invalid, blindByBug.length),
     kappa: kappaOut(cohenKappa(table)),
     auditors: counts.size,
+    agent: { marked: agentMarked, flagged: agentFlagged, models: [...agentModels].sort() },
   };
 }
 

@@ -1,3 +1,4 @@
+import "server-only";
 import { requireCaller } from "@/lib/server/auth/api-caller";
 import { parseOrThrow } from "@/lib/errors";
 import { readBodyText } from "@/lib/server/http/read-body";

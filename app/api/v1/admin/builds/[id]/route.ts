@@ -1,3 +1,4 @@
+import "server-only";
 import { requireCaller } from "@/lib/server/auth/api-caller";
 import { respond, withErrors } from "@/lib/server/http/respond";
 import { buildViewSchema } from "@/lib/contracts/benchmark-builds";

@@ -1,3 +1,4 @@
+import "server-only";
 import { requireCaller } from "@/lib/server/auth/api-caller";
 import { env } from "@/lib/env";
 import { readBodyBytes } from "@/lib/server/http/read-body";
