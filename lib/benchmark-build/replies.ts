@@ -32,7 +32,7 @@ export const extractorReplySchema = z.object({
 });
 
 /** F.2.3's four grounds for dropping a candidate; each is a fact about the snapshot, not about the commit's text. */
-export const PRESENCE_GROUNDS = [
+const PRESENCE_GROUNDS = [
   "postdated_precondition",
   "deliberate_rejection",
   "absent_capability",
@@ -45,7 +45,7 @@ export const presenceReplySchema = z.object({
   evidence: text(2_000),
 });
 
-export const SEVERITIES = ["low", "medium", "high", "critical"] as const;
+const SEVERITIES = ["low", "medium", "high", "critical"] as const;
 
 /** F.2.4: the report of a surviving defect, in the present tense, about the snapshot. */
 export const reportReplySchema = z.object({
@@ -65,8 +65,7 @@ export const reportReplySchema = z.object({
 export const dedupReplySchema = z.object({ match: z.boolean(), rationale: text(1_000) });
 
 /** F.3.1's grounds, in the paper's priority order, and `none` (the bug stands). */
-export const AUDIT_GROUNDS = ["none", "temporal", "not_defect", "wrong_location", "wrong_description"] as const;
-export type AuditGround = (typeof AUDIT_GROUNDS)[number];
+const AUDIT_GROUNDS = ["none", "temporal", "not_defect", "wrong_location", "wrong_description"] as const;
 
 export const auditReplySchema = z.object({
   ground: z.enum(AUDIT_GROUNDS),

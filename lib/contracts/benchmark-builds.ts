@@ -68,7 +68,7 @@ export type RefreshBuildBody = z.output<typeof refreshBuildBodySchema>;
 
 export const uploadedBundleSchema = z.object({ bundle: z.string(), bytes: z.number().int() });
 
-export const buildStatusSchema = z.enum(["awaiting_approval", "running", "review", "published", "failed", "cancelled"]);
+const buildStatusSchema = z.enum(["awaiting_approval", "running", "review", "published", "failed", "cancelled"]);
 
 const table1RowSchema = z.object({
   stage: z.string(),
@@ -88,7 +88,7 @@ const reportSchema = z.object({
   suggested_fix: z.string(),
 });
 
-export const buildCandidateSchema = z.object({
+const buildCandidateSchema = z.object({
   id: z.string(),
   repo: z.string(),
   commit: z.string(),

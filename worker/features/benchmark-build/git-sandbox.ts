@@ -16,7 +16,6 @@ const PRELUDE = [
   "cd /tmp/r",
 ].join("\n");
 
-export type GitRun = { stdout: string; nonce: string };
 
 /** A fresh nonce framing the sections of one script's output (lib/benchmark-build/git-output.ts splitSections). */
 export function newNonce(): string {
