@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { runAgentLoop, type AssistantTurn } from "./agent-loop";
+import type { AssistantTurn } from "../llm/structured-client";
+import { runAgentLoop } from "./agent-loop";
 import type { ExecResult } from "../sandbox/sandbox";
 import {
   abstainedAtLimit,

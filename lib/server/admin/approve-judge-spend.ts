@@ -3,7 +3,7 @@ import { env } from "../../env";
 import type { z } from "zod";
 import { AppError } from "../../errors";
 import { enqueueScoring } from "../../queue/scoring-queue";
-import { recordAuditLog } from "./record-audit-log";
+import { recordAuditLog } from "../audit-log/record-audit-log";
 import { benchmarkKey } from "../../validation/benchmark-ref";
 import type { approveJudgeSpendBodySchema, approvedSpendSchema } from "../../contracts/admin";
 

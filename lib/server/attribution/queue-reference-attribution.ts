@@ -7,7 +7,7 @@ import { labellerKey, type Labeller } from "../../attribution/labeller";
 import { readTaxonomy } from "../../attribution/taxonomy";
 import { configuredLabeller } from "../../llm/attribution-classifier";
 import { enqueueFindingReview } from "../../queue/finding-review-queues";
-import { recordAuditLog } from "../admin/record-audit-log";
+import { recordAuditLog } from "../audit-log/record-audit-log";
 import type { startedReferenceAttributionSchema } from "../../contracts/admin";
 
 // Labelling a benchmark version's reference bugs with one classifier configuration (paper F.7.3), once per version

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { db, type Tx } from "../../db";
 import { AppError } from "../../errors";
-import { bugContentHash } from "../../hash";
+import { bugContentHash } from "../../validation/bug-content-hash";
 import type { BenchmarkFile } from "../../validation/benchmark-file";
 import { benchmarkKey, NEWEST_VERSION_FIRST, parseBenchmarkRef } from "../../validation/benchmark-ref";
 import { bugTextOf } from "../../validation/common";

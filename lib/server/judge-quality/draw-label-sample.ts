@@ -6,7 +6,7 @@ import { Prisma } from "../../generated/prisma/client";
 import type { DrawLabelSampleBody } from "../../contracts/judge-quality";
 import { allocateStrata, DEFAULT_STRATUM_SHARES, drawFilteredOut, drawSeeded } from "../../judge-quality/sampling";
 import type { Stratum } from "../../judge-quality/matcher-quality";
-import { recordAuditLog } from "../admin/record-audit-log";
+import { recordAuditLog } from "../audit-log/record-audit-log";
 import { loadVersion, newSeed } from "./load-version";
 import type { labelSampleSchema } from "../../contracts/judge-quality";
 

@@ -20,9 +20,9 @@ import {
   type PanelVerdict,
 } from "../../judge-quality/panel-grading";
 import { binaryOut, proportion } from "../../judge-quality/binary-quality";
-import { publicSubmissionSql } from "../leaderboard/public-submission";
+import { publicSubmissionSql } from "../public-reads/public-submission";
 import { lastBlind } from "../../judge-quality/blind-labels";
-import { activeJudgeOut } from "../judge-trials/judge-trial-view";
+import { activeJudgeOut } from "./judge-trial-view";
 import { readActiveJudge } from "./active-judge";
 import type { Version } from "./load-version";
 

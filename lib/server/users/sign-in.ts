@@ -2,7 +2,7 @@ import { db } from "../../db";
 import { env } from "../../env";
 import { AppError } from "../../errors";
 import { consumeRateLimit } from "../rate-limit/rate-limit";
-import { recordAuditLog } from "../admin/record-audit-log";
+import { recordAuditLog } from "../audit-log/record-audit-log";
 import { hashPassword, verifyPassword } from "./password";
 
 export type SignedInUser = { id: string; email: string; name: string | null };

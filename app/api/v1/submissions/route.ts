@@ -1,10 +1,6 @@
 import "server-only";
-import {
-  createdSubmissionSchema,
-  listSubmissionsQuerySchema,
-  submissionListSchema,
-  sarifUploadQuerySchema,
-} from "@/lib/contracts/submissions";
+import { createdSubmissionSchema, listSubmissionsQuerySchema, submissionListSchema } from "@/lib/contracts/submissions";
+import { sarifUploadQuerySchema } from "@/lib/validation/sarif-query";
 import { requireCaller } from "@/lib/server/auth/api-caller";
 import { env } from "@/lib/env";
 import { readBodyBytes } from "@/lib/server/http/read-body";
