@@ -3,7 +3,7 @@ import { db } from "../../db";
 import { env } from "../../env";
 import { AppError } from "../../errors";
 import type { CreateBuildBody, RefreshBuildBody } from "../../contracts/benchmark-builds";
-import { recordAuditLog } from "../admin/record-audit-log";
+import { recordAuditLog } from "../audit-log/record-audit-log";
 import { placeRepositoryBundle, uploadedBundlePath } from "./build-storage";
 import { getBuild, type BuildView } from "./build-view";
 import { queueBuildStage } from "./queue-build-stage";

@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "../../db";
 import { AppError } from "../../errors";
 import type { DecideCandidateBody } from "../../contracts/benchmark-builds";
-import { recordAuditLog } from "../admin/record-audit-log";
+import { recordAuditLog } from "../audit-log/record-audit-log";
 import { getBuild, type BuildView } from "./build-view";
 import { queueBuildStage } from "./queue-build-stage";
 import type { BuildStageName } from "../../benchmark-build/stages";

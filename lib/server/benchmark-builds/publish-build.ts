@@ -8,7 +8,7 @@ import { BUILD_STAGES, pipelineBlock } from "../../benchmark-build/stages";
 import { benchmarkFileSchema, type BenchmarkFile } from "../../validation/benchmark-file";
 import { NEWEST_VERSION_FIRST } from "../../validation/benchmark-ref";
 import type { PublishedBuild } from "../../contracts/benchmark-builds";
-import { recordAuditLog } from "../admin/record-audit-log";
+import { recordAuditLog } from "../audit-log/record-audit-log";
 import { queueMissingReferenceLabels } from "../attribution/queue-reference-attribution";
 import { importBenchmark } from "../benchmarks/import-benchmark";
 import { importSnapshot } from "../snapshots/import-snapshot";

@@ -16,7 +16,6 @@ const PRELUDE = [
   "cd /tmp/r",
 ].join("\n");
 
-
 /** A fresh nonce framing the sections of one script's output (lib/benchmark-build/git-output.ts splitSections). */
 export function newNonce(): string {
   return `@@probebench-${randomBytes(12).toString("hex")}@@`;
