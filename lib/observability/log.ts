@@ -15,6 +15,7 @@ export type LogContext = {
   runId?: string;
   passId?: string;
   datasheetId?: string;
+  benchmarkId?: string;
   buildStageId?: string;
 };
 

@@ -4,8 +4,8 @@ import { stagePosition, type BuildStageName } from "../../benchmark-build/stages
 
 /**
  * Writes (or resets) a build stage's row as queued, with a new generation, and queues its job: the row first, then the
- * job named by the row's id and generation, so a stage queued again is a new job and a lost job is re-queued from the
- * row (requeueLostBuildStages).
+ * job named by the row's id and generation, so a stage queued again is a new job, and a lost job is re-queued from the row by
+ * the worker's reconciler (worker/processors/benchmark-build.ts).
  */
 export async function queueBuildStage(buildId: string, stage: BuildStageName): Promise<void> {
   const row = await db.benchmarkBuildStage.upsert({
@@ -14,14 +14,4 @@ export async function queueBuildStage(buildId: string, stage: BuildStageName): P
     update: { status: "queued", error: null, token: { increment: 1 } },
   });
   await enqueueBuildStage(row.id, row.token);
-}
-
-/** Stage rows still queued or running of running builds, whose job was lost (Redis down, a worker gone): re-queued. */
-export async function requeueLostBuildStages(): Promise<number> {
-  const rows = await db.benchmarkBuildStage.findMany({
-    where: { status: { in: ["queued", "running"] }, build: { status: "running" } },
-    select: { id: true, token: true },
-  });
-  for (const row of rows) await enqueueBuildStage(row.id, row.token);
-  return rows.length;
 }

@@ -46,6 +46,7 @@ CREATE TABLE "BenchmarkBuildStage" (
     "position" INTEGER NOT NULL,
     "status" "AnalysisJobStatus" NOT NULL DEFAULT 'queued',
     "token" INTEGER NOT NULL DEFAULT 0,
+    "leaseUntil" TIMESTAMP(3),
     "countIn" INTEGER,
     "countOut" INTEGER,
     "modelCalls" INTEGER NOT NULL DEFAULT 0,
