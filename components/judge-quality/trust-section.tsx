@@ -1,3 +1,4 @@
+import Link from "next/link";
 import type { JudgeQuality, Proportion } from "@/lib/contracts/judge-quality";
 import { GRADES, PANEL_VERDICTS } from "@/lib/judge-quality/panel-grading";
 import { formatUtc, NO_VALUE, pct, pctInterval } from "@/lib/format";
@@ -26,21 +27,29 @@ const kappaText = (k: JudgeQuality["reference_set"]["kappa"]) =>
 
 const LABELLED_ENOUGH = 50;
 
-function MatcherBlock({ m, title }: { m: JudgeQuality["matcher"]["reference"]; title: string }) {
+function MatcherBlock({
+  m,
+  title,
+  labellingHref,
+}: {
+  m: JudgeQuality["matcher"]["reference"];
+  title: string;
+  labellingHref: string;
+}) {
   return (
     <>
       <h3>{title}</h3>
       {m.labelled_pairs === 0 ? (
         <p className="card empty-state">
-          No labelled pairs yet: maintainers label {LABELLED_ENOUGH} on the labelling page to see the judge&apos;s
-          precision.
+          No labelled pairs yet: maintainers label {LABELLED_ENOUGH} on{" "}
+          <Link href={labellingHref}>the labelling page</Link> to see the judge&apos;s precision.
         </p>
       ) : (
         <>
           <p>
-            {m.labelled_pairs} pairs labelled blind ({m.by_label.same} same root cause, {m.by_label.different}{" "}
-            different, {m.by_label.debatable} debatable, reported apart); {m.unlabelled_pairs} drawn and not labelled
-            yet.
+            {m.labelled_pairs} {m.labelled_pairs === 1 ? "pair" : "pairs"} labelled blind ({m.by_label.same} same root
+            cause, {m.by_label.different} different, {m.by_label.debatable} debatable, reported apart);{" "}
+            {m.unlabelled_pairs} drawn and not labelled yet.
             {m.labelled_pairs < LABELLED_ENOUGH &&
               ` Label ${LABELLED_ENOUGH - m.labelled_pairs} more for tighter intervals.`}{" "}
             {m.labels_changed_after_reveal > 0 &&
@@ -50,7 +59,15 @@ function MatcherBlock({ m, title }: { m: JudgeQuality["matcher"]["reference"]; t
           </p>
           {m.filters.map((f) => (
             <p key={`${f.prefilter_version}/${f.embedder}`}>
-              Prefilter {f.prefilter_version} with {f.embedder} kept <Figure p={f.recall} /> of the labelled matches.
+              Prefilter {f.prefilter_version} with {f.embedder} kept <Figure p={f.recall} /> of the labelled matches
+              {f.recall.value === null && (
+                <>
+                  {" "}
+                  (none of the pairs labelled so far is a match, so there is nothing to keep yet:{" "}
+                  <Link href={labellingHref}>label more pairs</Link>)
+                </>
+              )}
+              .
             </p>
           ))}
           {m.configurations.length === 0 ? (
@@ -147,6 +164,7 @@ function CrossTable({ table, caption }: { table: JudgeQuality["panel"]["pooled"]
 }
 
 export function TrustSection({ quality }: { quality: JudgeQuality }) {
+  const labelling = `/labelling?benchmark=${encodeURIComponent(quality.benchmark)}`;
   const { panel, reference_set: audit } = quality;
   return (
     <section aria-labelledby="judges" data-testid="trust-section">
@@ -169,8 +187,12 @@ export function TrustSection({ quality }: { quality: JudgeQuality }) {
             : ": no LLM endpoint is configured, so the offline rule judges."}{" "}
         Scores keep the judge they were scored with.
       </p>
-      <MatcherBlock m={quality.matcher.reference} title="The matcher: findings against reference bugs" />
-      <MatcherBlock m={quality.matcher.duplicate} title="Duplicates across runs" />
+      <MatcherBlock
+        m={quality.matcher.reference}
+        title="The matcher: findings against reference bugs"
+        labellingHref={labelling}
+      />
+      <MatcherBlock m={quality.matcher.duplicate} title="Duplicates across runs" labellingHref={labelling} />
       <h3>The panel against a blind grader (Table 15)</h3>
       {panel.pooled.graded === 0 ? (
         <p className="card empty-state">
