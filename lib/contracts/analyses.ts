@@ -21,7 +21,11 @@ const fixRankRunSchema = z
     p_holm: z.number().nullable(),
     holm_family: z.number().int().nullable().meta({
       description:
-        "How many tests p_holm adjusts across: every tested run of the version's approved full-harness configurations plus the published p-values of its reported rows (Table 16: 27)",
+        "How many tests p_holm adjusts across: every tested run of the version's approved full-harness configurations plus the published p-values of its reported rows, or, where a reported row says its family was larger (Table 16: 27), that size plus the other members",
+    }),
+    holm_known: z.number().int().nullable().meta({
+      description:
+        "How many of the family's p-values are known; below holm_family, p_holm is Bonferroni's p x holm_family, an upper bound on Holm's whatever the missing p-values are",
     }),
     holm_note: z
       .string()
@@ -133,6 +137,7 @@ export const submissionAnalysesSchema = z
             p: 0.31,
             p_holm: 0.62,
             holm_family: 2,
+            holm_known: 2,
             holm_note: null,
             low_power: false,
             permutations: 10000,
