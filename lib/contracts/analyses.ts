@@ -194,7 +194,7 @@ const subsetCurvesSchema = z
     runs: z.number().int(),
     sampled: z.boolean().meta({
       description:
-        "false: every subset of 2..k-1 runs (up to six runs, at most 60 subsets); true: ten distinct subsets of each size drawn with the fixed seed (all of a size with no more than ten)",
+        "false: every subset of 2..k-1 runs (up to six runs, at most 60 subsets); true: ten distinct subsets of each size, the paper's prefix (runs 1-2, runs 1-5) among them where the size is one of its, the others drawn with the fixed seed (all of a size with no more than ten)",
     }),
     seed: z.number().int().meta({ description: "Seed of the sample: the same subsets on every read" }),
     unavailable_reason: z.string().nullable().meta({
@@ -204,6 +204,9 @@ const subsetCurvesSchema = z
     subsets: z.array(
       z.object({
         runs: z.array(z.number().int()).meta({ description: "0-based indexes of the subset's runs, ascending" }),
+        paper_prefix: z.boolean().meta({
+          description: "One of the paper's own faint curves (Figure 9: the first two or the first five runs)",
+        }),
         points: z.array(curvePointSchema).meta({
           description:
             "n = 1..|runs|: the distinct findings of all runs that at least n of the subset's runs report (labels: of |runs|)",
