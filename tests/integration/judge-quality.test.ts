@@ -179,12 +179,15 @@ describe("labelling matcher pairs", () => {
     expect(await keysOf(b.json.id)).toEqual(drawnA);
     await db.labelSample.delete({ where: { id: b.json.id } });
     // While another draw of the version holds its lock, a draw is refused, not queued.
-    await db.$transaction(async (tx) => {
-      await tx.$queryRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`label-sample:${benchmarkId}`}, 0))`;
-      const refused = await draw();
-      expect(refused.status).toBe(409);
-      expect(refused.json.error.message).toMatch(/being drawn/);
-    });
+    await db.$transaction(
+      async (tx) => {
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`label-sample:${benchmarkId}`}, 0))`;
+        const refused = await draw();
+        expect(refused.status).toBe(409);
+        expect(refused.json.error.message).toMatch(/being drawn/);
+      },
+      { timeout: 60_000 },
+    );
   });
 
   it("publishes the judge's precision and recall against the blind labels, exactly", async () => {
