@@ -1,5 +1,6 @@
 // ESLint (flat config): TypeScript, React hooks and Next's rules, plus import boundaries that encode the architecture
 // (docs/architecture.md, "Layout"). `npm run lint` checks; formatting is Prettier's (`npm run format:check`).
+import path from "node:path";
 import js from "@eslint/js";
 import nextPlugin from "@next/eslint-plugin-next";
 import reactHooks from "eslint-plugin-react-hooks";
@@ -42,6 +43,131 @@ const UPWARD = {
   components: ["**/components/**", "@/components/**"],
   worker: ["**/worker/**", "@/worker/**"],
   server: ["**/server/server", "**/server/page-cache", "@/server/**"],
+};
+
+// The ranks of lib/ (docs/architecture.md, "Ranks of lib/"), lowest first. A unit is a file at the top of lib/, a
+// folder of lib/, or a folder (or file) of lib/server. A unit imports only units of lower ranks, and, within its own
+// rank, units listed before it: so no import runs upward and no two units import each other. A new folder gets its
+// place here and in the docs.
+const LIB_RANKS = [
+  ["base", ["zod-messages", "errors", "format", "hash", "steps", "secret-box", "env"]],
+  ["validation (file formats)", ["validation"]],
+  ["contracts (wire shapes)", ["contracts"]],
+  [
+    "pure domain",
+    [
+      "scoring",
+      "planner",
+      "charts",
+      "webhooks",
+      "auth",
+      "analyses",
+      "attribution",
+      "panel",
+      "workbench",
+      "leaderboard",
+      "datasheet",
+      "judge-quality",
+    ],
+  ],
+  [
+    "adapters",
+    [
+      "generated",
+      "observability",
+      "pg-pool",
+      "db",
+      "db-selects",
+      "queue",
+      "api-client",
+      "snapshots",
+      "llm",
+      "sandbox",
+      "agent",
+      "embeddings",
+    ],
+  ],
+  [
+    "server (use cases)",
+    [
+      "server/audit-log",
+      "server/rate-limit",
+      "server/pagination",
+      "server/tokens",
+      "server/webhooks",
+      "server/finding-review",
+      "server/http",
+      "server/public-reads",
+      "server/users",
+      "server/attribution",
+      "server/auth",
+      "server/context",
+      "server/datasheet",
+      "server/panel",
+      "server/benchmarks",
+      "server/metrics",
+      "server/judge-quality",
+      "server/snapshots",
+      "server/submissions",
+      "server/workbench",
+      "server/analyses",
+      "server/audit-runs",
+      "server/judge-trials",
+      "server/reported",
+      "server/admin",
+      "server/leaderboard",
+    ],
+  ],
+];
+const LIB_ROOT = path.join(import.meta.dirname, "lib");
+const UNIT_PLACE = new Map(
+  LIB_RANKS.flatMap(([rank, units], r) => units.map((unit, order) => [unit, { rank, r, order }])),
+);
+
+/** The unit of a file under lib/ (`server/users`, `scoring`, `env`), or null outside lib/. */
+function libUnit(file) {
+  const rel = path.relative(LIB_ROOT, file);
+  if (rel.startsWith("..") || path.isAbsolute(rel)) return null;
+  const parts = rel.split(path.sep).map((p, i, all) => (i === all.length - 1 ? p.replace(/\.(ts|tsx)$/, "") : p));
+  return parts[0] === "server" && parts.length > 1 ? `server/${parts[1]}` : parts[0];
+}
+
+const libRanksPlugin = {
+  rules: {
+    rank: {
+      meta: { type: "problem", schema: [], docs: { description: "lib/ units import only lower ranks" } },
+      create(context) {
+        const from = libUnit(context.filename);
+        if (!from) return {};
+        const place = UNIT_PLACE.get(from);
+        const check = (node) => {
+          const spec = node.source && node.source.value;
+          if (typeof spec !== "string" || !spec.startsWith(".")) return;
+          const to = libUnit(path.resolve(path.dirname(context.filename), spec));
+          if (!to || to === from) return;
+          if (!place) {
+            context.report({ node, message: `lib/${from} has no rank: place it in LIB_RANKS (eslint.config.js).` });
+            return;
+          }
+          const target = UNIT_PLACE.get(to);
+          if (!target) {
+            context.report({ node, message: `lib/${to} has no rank: place it in LIB_RANKS (eslint.config.js).` });
+          } else if (target.r > place.r || (target.r === place.r && target.order >= place.order)) {
+            context.report({
+              node,
+              message: `lib/${from} (${place.rank}) may not import lib/${to} (${target.rank}${target.r === place.r ? ", listed after it" : ", a higher rank"}): move the shared part down (docs/architecture.md, "Ranks of lib/").`,
+            });
+          }
+        };
+        return {
+          ImportDeclaration: check,
+          ExportNamedDeclaration: check,
+          ExportAllDeclaration: check,
+          ImportExpression: check,
+        };
+      },
+    },
+  },
 };
 
 /** A no-restricted-imports rule forbidding `groups` (glob patterns), with `message`. */
@@ -138,6 +264,12 @@ export default tseslint.config(
     },
   },
   { files: ["lib/**/*.ts"], rules: { "no-restricted-imports": forbid(libBoundary, aliasOnlyInWeb) } },
+  {
+    files: ["lib/**/*.ts"],
+    ignores: ["**/*.test.ts", "lib/generated/**"],
+    plugins: { "lib-ranks": libRanksPlugin },
+    rules: { "lib-ranks/rank": "error" },
+  },
   {
     files: [
       "lib/contracts/**/*.ts",

@@ -5,7 +5,7 @@ import { contentSecurityPolicy, createNonce } from "@/lib/server/http/security-h
 
 // Every page request gets its own CSP nonce, so script-src needs no 'unsafe-inline'. Next reads the nonce from the
 // request's CSP header and puts it on its scripts; our own inline scripts read it from `x-nonce`. A nonce makes
-// every page dynamic: the data behind the pages stays cached in the app (lib/server/leaderboard/stamp-cache.ts) and
+// every page dynamic: the data behind the pages stays cached in the app (lib/server/public-reads/stamp-cache.ts) and
 // the front proxy caches the HTML of public pages for anonymous visitors (the Cache-Control set here). A cached page
 // repeats its nonce to every visitor of that copy, which is fine: a nonce guards against markup injected into the
 // page when it is rendered, and the markup of a cached copy is fixed.

@@ -3,7 +3,7 @@ import { LeaderboardPage } from "@/components/leaderboard/leaderboard-page";
 // The home page is the leaderboard of the default benchmark version.
 //
 // Rendered per request (every page carries its own CSP nonce, see proxy.ts), so it must be cheap: it reads the
-// precomputed, per-process cached data of the version (lib/server/leaderboard/stamp-cache.ts) and a view model
+// precomputed, per-process cached data of the version (lib/server/public-reads/stamp-cache.ts) and a view model
 // derived once per data stamp, and renders only the first page of the ranking (20 rows); the browser loads the full
 // view from the API right after. The front proxy (deploy/nginx) serves repeats of the HTML to anonymous visitors from
 // its cache for up to 30 s (Cache-Control from proxy.ts). Correctness with several instances does not rest on that

@@ -238,7 +238,7 @@ type SubmitOptions = {
 async function checkSarifFile(file: string, opts: SubmitOptions): Promise<string> {
   const text = readFileSync(file, "utf8");
   const { SARIF_SHAPE, sarifLogSchema } = await import("../lib/validation/sarif");
-  const { sarifUploadQuerySchema } = await import("../lib/contracts/submissions");
+  const { sarifUploadQuerySchema } = await import("../lib/validation/sarif-query");
   const { parseJsonText } = await import("../lib/validation/parse-json");
   parseOrThrow(sarifLogSchema, parseJsonText(text, "The SARIF log", SARIF_SHAPE), "The SARIF log");
   const flags = parseOrThrow(

@@ -1,6 +1,6 @@
 import proxyaddr from "proxy-addr";
 import { z } from "zod";
-import { SECRET_KEY_HINT, isSecretKeyText } from "./webhooks/secret-box";
+import { SECRET_KEY_HINT, isSecretKeyText } from "./secret-box";
 
 // The one typed view of process.env. Every variable is documented in .env.example.
 const optionalUrl = z

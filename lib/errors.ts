@@ -1,5 +1,5 @@
 import { type z } from "zod";
-import "./validation/zod-messages";
+import "./zod-messages";
 
 // One error type, mapped to responses in one place (lib/server/http/respond.ts). Internal error text never reaches a client.
 export type ErrorCode =

@@ -2,8 +2,6 @@
 // stored as fractions; they show as percentages with one decimal, like the paper's tables. A value that was never
 // published renders as an en dash; a ratio with an empty denominator (no findings, no reference bugs) as "n/a".
 // Neither is ever shown as 0.
-import type { StoredScore } from "./scoring/types";
-
 export const DASH = "–";
 export const NO_VALUE = "n/a";
 
@@ -27,11 +25,11 @@ export function formatPValue(p: number): string {
 
 export type RatioName = "recall" | "precision" | "f1";
 
+/** What the ratio texts read of a score (lib/scoring/types.ts StoredScore). */
+type ScoreRatios = Record<RatioName, number | null> & { reference_bugs: number | null; findings: number | null };
+
 /** Whether a score's ratio is missing because its denominator is empty (a value that cannot exist), not unpublished. */
-export function hasNoValue(
-  score: Pick<StoredScore, RatioName | "reference_bugs" | "findings">,
-  metric: RatioName,
-): boolean {
+export function hasNoValue(score: ScoreRatios, metric: RatioName): boolean {
   if (score[metric] !== null) return false;
   const noRecall = score.reference_bugs === 0;
   const noPrecision = score.findings === 0;
@@ -39,19 +37,12 @@ export function hasNoValue(
 }
 
 /** What stands in a page for a missing ratio: "n/a" for an empty denominator, a dash for an unpublished value. */
-export function missingRatioText(
-  score: Pick<StoredScore, RatioName | "reference_bugs" | "findings">,
-  metric: RatioName,
-): string {
+export function missingRatioText(score: ScoreRatios, metric: RatioName): string {
   return hasNoValue(score, metric) ? NO_VALUE : DASH;
 }
 
 /** A ratio of a score as a percentage, with the % sign when asked (the CLI), or its missing-value text. */
-export function ratioText(
-  score: Pick<StoredScore, RatioName | "reference_bugs" | "findings">,
-  metric: RatioName,
-  options: { sign?: boolean } = {},
-): string {
+export function ratioText(score: ScoreRatios, metric: RatioName, options: { sign?: boolean } = {}): string {
   const value = score[metric];
   if (value === null || !Number.isFinite(value)) return missingRatioText(score, metric);
   return `${pct(value)}${options.sign ? "%" : ""}`;

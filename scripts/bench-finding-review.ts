@@ -20,7 +20,7 @@ process.env.DATABASE_URL = DATABASE_URL;
 
 const { db, disconnectDb } = await import("../lib/db");
 const { env } = await import("../lib/env");
-const { bugContentHash } = await import("../lib/hash");
+const { bugContentHash } = await import("../lib/validation/bug-content-hash");
 const { StructuredClient } = await import("../lib/llm/structured-client");
 const { importBenchmark } = await import("../lib/server/benchmarks/import-benchmark");
 const { benchmarkFileSchema } = await import("../lib/validation/benchmark-file");

@@ -1,7 +1,7 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { createNonce } from "../lib/server/http/security-headers";
 import { pageCacheControl } from "../lib/server/http/cache-policy";
-import { cachedByStamp, GLOBAL_STAMP_SOURCE } from "../lib/server/leaderboard/stamp-cache";
+import { cachedByStamp, GLOBAL_STAMP_SOURCE } from "../lib/server/public-reads/stamp-cache";
 
 // The public pages' HTML, kept for the same 30 s the front proxy may keep it (s-maxage), so the app alone also
 // answers repeats without rendering. Every page carries a per-request CSP nonce (proxy.ts): a copy is served with its

@@ -1,5 +1,5 @@
 import "server-only";
-import { listPublicBenchmarks } from "@/lib/server/leaderboard/list-public-benchmarks";
+import { listPublicBenchmarks } from "@/lib/server/public-reads/list-public-benchmarks";
 import { orNotFound } from "@/app/or-not-found";
 
 /** A search param's first value when it is repeated; an empty one reads as absent. */

@@ -1,4 +1,4 @@
-import type { ValidityPoint } from "@/lib/analyses/validity-points";
+import type { ValidityPoint } from "@/lib/leaderboard/validity-points";
 
 // Figure 5: panel validity (y) over precision against the reference set (x), each with its 95% interval as a whisker.
 // Plain SVG drawn on the server, scaled to the width it gets; the table beside it carries the same numbers.

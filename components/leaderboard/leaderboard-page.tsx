@@ -2,7 +2,7 @@ import Link from "next/link";
 import { headers } from "next/headers";
 import { computeLeaderboardView } from "@/lib/leaderboard/compute-leaderboard-view";
 import { etagFor, leaderboardVariant } from "@/lib/server/leaderboard/download-response";
-import { listPublicBenchmarks, resolveBenchmark } from "@/lib/server/leaderboard/list-public-benchmarks";
+import { listPublicBenchmarks, resolveBenchmark } from "@/lib/server/public-reads/list-public-benchmarks";
 import { rankRows } from "@/lib/leaderboard/rank-rows";
 import { loadLeaderboardData } from "@/lib/server/leaderboard/load-leaderboard-data";
 import type { LeaderboardData } from "@/lib/leaderboard/types";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { runAgentLoop, type AssistantTurn, type LoopDeps } from "./agent-loop";
+import type { AssistantTurn } from "../llm/structured-client";
+import { runAgentLoop, type LoopDeps } from "./agent-loop";
 
 const call = (name: string, args: unknown, id = name): AssistantTurn => ({
   content: null,

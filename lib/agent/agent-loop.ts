@@ -10,17 +10,11 @@ import {
   type ToolName,
 } from "./tools";
 import type { ExecResult } from "../sandbox/sandbox";
+import type { AssistantTurn } from "../llm/structured-client";
 
 // The agent loop of one pass: call the model with the tools, execute each tool call in the sandbox, feed the
 // (truncated) outputs back, until submit_findings succeeds or a limit is reached. The model never runs in the
 // sandbox. Every dependency (model, sandbox, persistence, clock) is passed in, so the loop is tested without I/O.
-
-export type AssistantTurn = {
-  content: string | null;
-  toolCalls: { id: string; name: string; arguments: string }[];
-  inputTokens: number;
-  outputTokens: number;
-};
 
 /**
  * The tool that ends the loop with a validated value: submit_findings for an audit pass (the default), another one for

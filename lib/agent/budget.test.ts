@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { budgetExhausted, passLimitReached, runBudgetSchema } from "./budget";
+import { runBudgetSchema } from "../contracts/audit-runs";
+import { budgetExhausted, passLimitReached } from "./budget";
 
 describe("run budget", () => {
   const start = new Date("2026-01-01T00:00:00Z");

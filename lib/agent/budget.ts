@@ -1,18 +1,7 @@
-import { z } from "zod";
+import type { RunBudget } from "../contracts/audit-runs";
 
-// A run's budget (any of USD, tokens, wall minutes) and the per-pass limits. Pure.
-export const runBudgetSchema = z
-  .object({
-    usd: z.number().positive().max(1_000_000).optional(),
-    tokens: z.number().int().positive().max(100_000_000_000).optional(),
-    wall_minutes: z
-      .number()
-      .positive()
-      .max(60 * 24 * 30)
-      .optional(),
-  })
-  .strict();
-export type RunBudget = z.infer<typeof runBudgetSchema>;
+// The checks of a run's budget (lib/contracts/audit-runs.ts: any of USD, tokens, wall minutes) and the per-pass
+// limits. Pure.
 
 export type Spent = { tokens: number; costUsd: number; startedAt: Date | null };
 

@@ -46,7 +46,7 @@ export const revokedApiTokenSchema = z
 export const registeredUserSchema = z.object({ id: z.string(), email: z.string() }).meta({ id: "RegisteredUser" });
 
 export const MIN_PASSWORD_LENGTH = 10;
-/** A password for email sign-in: the sign-up form's, and an operator's (lib/validation/user-account.ts). */
+/** A password for email sign-in: the sign-up form's, and an operator's (lib/server/users/create-user-input.ts). */
 export const passwordSchema = z
   .string()
   .min(MIN_PASSWORD_LENGTH, { message: `must be at least ${MIN_PASSWORD_LENGTH} characters` })

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import type { StableBetaFit } from "../analyses/stable-beta";
 import { SCORE_EXAMPLE, scoreBreakdownSchema, scoreSchema } from "./common";
 
 // Answers of the analyses reads: the fix-rank contamination tests (§C.4) and the stable-beta fit (§E.2) of one
@@ -56,7 +55,7 @@ export const stableBetaFitSchema = z
     effectSize: z.number(),
     meanPerRun: z.number(),
   })
-  .meta({ id: "StableBetaFit" }) satisfies z.ZodType<StableBetaFit>;
+  .meta({ id: "StableBetaFit" });
 
 /** Tables 22-23: one model's fit to a frequency spectrum, computed here or as published. */
 export const frequencyModelSchema = z

@@ -1,10 +1,23 @@
 import { z } from "zod";
 import { harnessSchema } from "./harnesses";
-import { runBudgetSchema } from "../agent/budget";
 import { boundedText, requiredText, TEXT_LIMITS } from "../validation/common";
 import { pageInfoSchema, pageQuerySchema, timestampSchema } from "./common";
 
 // In-house audit runs (/api/v1/admin/runs): launch, list, read, cancel, and one pass with its transcript.
+
+/** A run's budget: any of USD, tokens and wall minutes (lib/agent/budget.ts checks it). */
+export const runBudgetSchema = z
+  .object({
+    usd: z.number().positive().max(1_000_000).optional(),
+    tokens: z.number().int().positive().max(100_000_000_000).optional(),
+    wall_minutes: z
+      .number()
+      .positive()
+      .max(60 * 24 * 30)
+      .optional(),
+  })
+  .strict();
+export type RunBudget = z.infer<typeof runBudgetSchema>;
 
 export const createRunBodySchema = z
   .object({

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { pipelineSchema } from "../validation/benchmark-file";
+import { bugPoolFamilySchema, reportedBugPoolSchema } from "../validation/reported-file";
 
 // A benchmark version's datasheet: what the paper's Appendix A shows about PROBE, computed from the version's own
 // imported data (Tables 1, 6, 8, 9, the held-out check, Figures 3 and 10), with the published values beside it for
@@ -21,7 +22,7 @@ export const datasheetPathSchema = z.object({
   version: z.string().meta({ description: "The version" }),
 });
 
-const family = z.enum(["exponential", "weibull", "lognormal"]);
+const family = bugPoolFamilySchema;
 
 /** What cannot be computed and which field of the benchmark (or fix-dates) file, or which step, provides it. */
 const missingPartSchema = z.object({
@@ -137,19 +138,7 @@ export const reportedDatasheetSchema = z.object({
       bugs: reportedNumber,
     }),
   ),
-  bug_pool: z
-    .object({
-      full_window_bugs: z.number().int(),
-      first_half_bugs: z.number().int(),
-      parameters: z.record(family, z.object({ full: z.array(z.number()), first_half: z.array(z.number()) })),
-      held_out: z.object({
-        observed: z.number().int(),
-        predicted: z.record(family, z.number()),
-        underprediction_pct: z.record(family, z.number()),
-      }),
-      horizons: z.record(family, z.object({ five_years: z.number(), ten_years: z.number(), total: z.number() })),
-    })
-    .nullable(),
+  bug_pool: reportedBugPoolSchema.nullable(),
 });
 
 /** current: computed from the version's data as they are; computing: queued or running in the worker; failed. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { benchmarkRefSchema } from "../benchmarks/benchmark-ref";
+import { benchmarkRefSchema } from "../validation/benchmark-ref";
 import { intervalSchema, timestampSchema } from "./common";
 
 // Human validation of the LLM judgments (docs/judge-quality.md): the requests and answers of labelling matcher pairs,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { benchmarkRefSchema } from "../benchmarks/benchmark-ref";
+import { benchmarkRefSchema } from "../validation/benchmark-ref";
 import { timestampSchema } from "./common";
 import { activeJudgeSchema, binaryQualitySchema } from "./judge-quality";
 

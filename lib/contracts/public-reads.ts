@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { benchmarkRefSchema as benchmarkRefTextSchema } from "../benchmarks/benchmark-ref";
+import { benchmarkRefSchema as benchmarkRefTextSchema } from "../validation/benchmark-ref";
 import { passPlanSchema } from "../validation/pass-plan";
 import { countSchema, intervalSchema, ratioSchema, scoreSchema, timestampSchema } from "./common";
 

@@ -3,12 +3,12 @@ import {
   createdSubmissionSchema,
   listSubmissionsQuerySchema,
   sarifUploadBodySchema,
-  sarifUploadQuerySchema,
   submissionListSchema,
   submissionStatusSchema,
   withdrawnSubmissionSchema,
 } from "./submissions";
 import { findingsFileSchema } from "../validation/findings-file";
+import { sarifUploadQuerySchema } from "../validation/sarif-query";
 
 // Uploads (a findings file or a SARIF log), the caller's list, status and withdrawal.
 export const submissionsRoutes = {

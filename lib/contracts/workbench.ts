@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { benchmarkRefSchema } from "../benchmarks/benchmark-ref";
+import { benchmarkRefSchema } from "../validation/benchmark-ref";
 import { repoPath } from "./route-kit";
 import { reviewStatusSchema, scoringStatusSchema, severityOrNull, timestampSchema } from "./common";
 

@@ -1,7 +1,6 @@
 import OpenAI from "openai";
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import type { z } from "zod";
-import type { AssistantTurn } from "../agent/agent-loop";
 import { sha256 } from "../hash";
 import { judgeCostUsd, JudgeReplyError } from "./judge";
 import type { JudgeMessage } from "./judge-messages";
@@ -11,6 +10,14 @@ import { timedModelCall } from "../observability/metrics";
 // Structured-output calls for the panel, the context writer and the bug-type classifier: any OpenAI-compatible
 // endpoint, a json_schema reply validated with zod. The SDK retries 429 / 5xx / timeouts itself (maxRetries,
 // Retry-After honoured); a reply that is not the required JSON is asked again up to `malformedRetries` times.
+
+/** One reply of the model in an agent loop: its text, its tool calls and the tokens it took. */
+export type AssistantTurn = {
+  content: string | null;
+  toolCalls: { id: string; name: string; arguments: string }[];
+  inputTokens: number;
+  outputTokens: number;
+};
 
 export type ClientOptions = {
   apiKey: string;

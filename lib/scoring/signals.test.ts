@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { computeIdf, cosine, lineJaccard, normalizePath, pathKeys, weightedJaccard } from "./signals";
+import { normalizePath } from "../validation/safe-text";
+import { computeIdf, cosine, lineJaccard, pathKeys, weightedJaccard } from "./signals";
 
 const at = (file: string, lineStart: number, lineEnd: number) => ({ file, lineStart, lineEnd });
 

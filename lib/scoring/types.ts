@@ -1,17 +1,10 @@
 // Shared shapes of the pure scoring core. Field names of Counts/Score use snake_case on purpose:
 // they are stored and published as-is, next to the paper's own column names.
 
+import type { BugContent } from "../validation/common";
+
 /** A reference bug or a finding, reduced to the fields the matching signals read. */
-export type BugText = {
-  id: string;
-  repo: string;
-  file: string;
-  lineStart: number;
-  lineEnd: number;
-  title: string;
-  description: string;
-  codeSnippet: string;
-};
+export type BugText = BugContent & { id: string; repo: string };
 
 export type SignalName =
   "lineOverlap" | "fullTextEmbedding" | "descriptionEmbedding" | "snippetTokens" | "identifiers" | "apiCalls";

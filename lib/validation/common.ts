@@ -1,6 +1,5 @@
 import { z } from "zod";
-import "./zod-messages";
-import type { BugText } from "../scoring/types";
+import "../zod-messages";
 import { bidiControlProblem, climbsOutOfRepository, normalizeRepoPath } from "./safe-text";
 
 // Limits on uploaded text, documented in the README ("File formats"). Postgres cannot store NUL characters,
@@ -88,8 +87,17 @@ export const BUG_RECORD_SHAPE = {
 
 export type BugRecord = z.infer<z.ZodObject<typeof BUG_RECORD_SHAPE>>;
 
-/** The text of a bug record that the matcher reads, judges, embeds and hashes (lib/scoring/types.ts BugText). */
-export function bugTextOf(record: BugRecord): Omit<BugText, "id" | "repo"> {
+/** The text of a bug record that the matcher reads, judges, embeds and hashes (lib/scoring/types.ts BugText adds its id and repository). */
+export type BugContent = {
+  file: string;
+  lineStart: number;
+  lineEnd: number;
+  title: string;
+  description: string;
+  codeSnippet: string;
+};
+
+export function bugTextOf(record: BugRecord): BugContent {
   return {
     file: record.file,
     lineStart: record.line_start,

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { AppError, issuesFromZod, type FieldIssue } from "../errors";
 import { FINDINGS_FILE_SHAPE, findingsFileSchema, validateFindingsFile } from "./findings-file";
 import { parseJsonText } from "./parse-json";
-import { parseBenchmarkRef } from "../benchmarks/benchmark-ref";
+import { parseBenchmarkRef } from "./benchmark-ref";
 import { parseSarifText } from "./sarif";
 
 // Browser-side checks of a findings file with the server's own schema (lib/validation/findings-file.ts), so every

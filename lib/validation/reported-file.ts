@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { knowledgeCutoffSchema } from "./findings-file";
 import { pipelineSchema } from "./benchmark-file";
-import { reportedDatasheetSchema } from "../contracts/datasheet";
 
 // The shape of data/probe-reported.json: results published elsewhere (the PROBE paper and blog), transcribed as data.
 // Percentages are as printed (0..100). Unknown keys are kept (loose objects): the raw configuration row is stored as
@@ -107,6 +106,23 @@ const distributionRowSchema = z.looseObject({
   human_n: z.number().int().optional(),
 });
 
+/** The distribution families fitted to the bug pool (§A.3, Tables 8-9). */
+export const bugPoolFamilySchema = z.enum(["exponential", "weibull", "lognormal"]);
+const family = bugPoolFamilySchema;
+
+/** §A.3 (Tables 8-9, the held-out check) as published: the datasheet shows it beside what it computes. */
+export const reportedBugPoolSchema = z.object({
+  full_window_bugs: z.number().int(),
+  first_half_bugs: z.number().int(),
+  parameters: z.record(family, z.object({ full: z.array(z.number()), first_half: z.array(z.number()) })),
+  held_out: z.object({
+    observed: z.number().int(),
+    predicted: z.record(family, z.number()),
+    underprediction_pct: z.record(family, z.number()),
+  }),
+  horizons: z.record(family, z.object({ five_years: z.number(), ten_years: z.number(), total: z.number() })),
+});
+
 export const reportedFileSchema = z.looseObject({
   benchmark: z.looseObject({
     slug: z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/),
@@ -117,7 +133,7 @@ export const reportedFileSchema = z.looseObject({
     repository_count: z.number().int().min(1).optional(),
     // Table 1 and §A.3 (Tables 8-9, the held-out check) as published.
     pipeline: pipelineSchema.optional(),
-    bug_pool: reportedDatasheetSchema.shape.bug_pool.unwrap().optional(),
+    bug_pool: reportedBugPoolSchema.optional(),
     subsets: z
       .record(
         z.string(),

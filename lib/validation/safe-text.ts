@@ -46,3 +46,34 @@ export function normalizeRepoPath(path: string): string {
   const absolute = /^[/\\]/.test(path);
   return `${absolute ? "/" : ""}${out.join("/")}`;
 }
+
+/**
+ * Normalises a repository-relative path so `./src/a.py`, `/src/a.py` and `src\a.py` compare equal: findings come
+ * from agents that spell paths in all of these ways. With the repository ("owner/name") it also drops the checkout
+ * prefixes agents print: `/workspace/<name>/`, `/workspace/<owner>/<name>/` and `<owner>/<name>/`. The sandbox's mount,
+ * `/repo/`, is dropped with or without the repository.
+ */
+export function normalizePath(file: string, repo?: string): string {
+  const slashed = file.trim().replace(/\\/g, "/");
+  let path = stripLeading(slashed);
+  // The sandbox of an in-house run mounts the checkout at /repo, and agents print that mount: `/repo/src/a.py` is
+  // `src/a.py`. Only the absolute spelling is dropped (a repository may well have a top-level `repo/` directory).
+  if (/^\/+repo\//.test(slashed)) path = stripLeading(path.slice("repo/".length));
+  if (!repo) return path;
+  const name = repo.slice(repo.lastIndexOf("/") + 1);
+  for (const prefix of [`workspace/${repo}/`, `workspace/${name}/`, `${repo}/`]) {
+    if (path.startsWith(prefix)) {
+      path = stripLeading(path.slice(prefix.length));
+      break;
+    }
+  }
+  return path;
+}
+
+function stripLeading(path: string): string {
+  for (;;) {
+    if (path.startsWith("./")) path = path.slice(2);
+    else if (path.startsWith("/")) path = path.slice(1);
+    else return path;
+  }
+}

@@ -1,5 +1,4 @@
-import { normalizePath } from "../scoring/signals";
-import { climbsOutOfRepository, normalizeRepoPath } from "./safe-text";
+import { climbsOutOfRepository, normalizePath, normalizeRepoPath } from "./safe-text";
 
 // Where a SARIF result's file is in its repository. Analysers write URIs relative to a base (`%SRCROOT%`), or
 // absolute `file:///` URIs of wherever they ran (ESLint's SARIF formatter, `flawfinder --sarif /abs/dir`): those are

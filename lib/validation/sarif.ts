@@ -10,7 +10,7 @@ import {
   type FindingsFile,
 } from "./findings-file";
 import { parseJsonText, type JsonShapeLimits } from "./parse-json";
-import { type SarifUploadQuery } from "../contracts/submissions";
+import { type SarifUploadQuery } from "./sarif-query";
 import {
   MalformedUriError,
   decodeUri,

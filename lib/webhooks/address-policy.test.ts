@@ -2,7 +2,7 @@ import { createCipheriv, randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { refusedAddressReason } from "./address-policy";
 import { MAX_RETRY_WINDOW_MS, WEBHOOK_ATTEMPTS, retryDelayMs } from "./delivery-schedule";
-import { encryptSecret, isSecretKeyText, newSigningSecret, openSecret, parseSecretKey } from "./secret-box";
+import { encryptSecret, isSecretKeyText, newSigningSecret, openSecret, parseSecretKey } from "../secret-box";
 
 describe("webhook address policy", () => {
   it("refuses loopback, private, link-local, metadata and other non-public addresses", () => {

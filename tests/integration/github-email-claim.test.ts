@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
-import { probebenchAdapter } from "../../lib/auth/adapter";
-import { authorizeGithubSignIn } from "../../lib/auth/github-sign-in";
+import { probebenchAdapter } from "../../lib/server/auth/adapter";
+import { authorizeGithubSignIn } from "../../lib/server/auth/github-sign-in";
 import { createApiToken } from "../../lib/server/tokens/api-tokens";
 import { createUser } from "../../lib/server/users/create-user";
 import { completeSignIn } from "../../lib/server/users/sign-in";

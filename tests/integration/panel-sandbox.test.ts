@@ -12,7 +12,7 @@ import { Queue } from "bullmq";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { StructuredClient } from "../../lib/llm/structured-client";
-import { pocRecordSchema } from "../../lib/panel/sandbox-judge";
+import { pocRecordSchema } from "../../lib/agent/sandbox-judge";
 import { PANEL_QUEUE } from "../../lib/queue/finding-review-queues";
 import { ProcessSandboxProvider } from "../../lib/sandbox/process-sandbox";
 import { importBenchmark } from "../../lib/server/benchmarks/import-benchmark";

@@ -1,6 +1,6 @@
 import { contractFetch } from "../support/api-contract";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { readBenchmarkStamp, readGlobalStamp } from "../../lib/server/leaderboard/stamp-cache";
+import { readBenchmarkStamp, readGlobalStamp } from "../../lib/server/public-reads/stamp-cache";
 import { db, finding, seedBenchmark, userWithToken, waitForStatus } from "../support/fixtures";
 
 // The public data stamp (ETags of the read-only API, the leaderboard's "changed?" check) moves with public entries

@@ -5,7 +5,7 @@ import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { sendWebhookRequest } from "../../lib/server/webhooks/send-webhook-request";
 import { queueDelivery } from "../../lib/server/webhooks/webhook-endpoints";
-import { openSecret } from "../../lib/webhooks/secret-box";
+import { openSecret } from "../../lib/secret-box";
 import { createApiToken } from "../../lib/server/tokens/api-tokens";
 import { contractFetch } from "../support/api-contract";
 import { db, finding, seedBenchmark, userWithToken, waitForStatus } from "../support/fixtures";

@@ -6,7 +6,7 @@ import path from "node:path";
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
 import { db } from "../../lib/db";
-import { bugContentHash } from "../../lib/hash";
+import { bugContentHash } from "../../lib/validation/bug-content-hash";
 import { SCORING_QUEUE } from "../../lib/queue/scoring-queue";
 import { ROOT, WORKER_NODE_ARGS, startProcess, stopProcess } from "../../scripts/lib/processes";
 import { LOG_DIR } from "./global-setup";

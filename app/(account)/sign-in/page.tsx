@@ -1,8 +1,8 @@
 import "server-only";
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { githubEnabled, siteOrigin } from "@/lib/auth/config";
-import { getCurrentUser } from "@/lib/auth/current-user";
+import { githubEnabled, siteOrigin } from "@/lib/server/auth/config";
+import { getCurrentUser } from "@/lib/server/auth/current-user";
 import { env } from "@/lib/env";
 import { SignInForm } from "@/components/auth/sign-in-form";
 import { safeCallbackPath } from "@/lib/auth/safe-callback";

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { requirePageAdmin } from "@/lib/auth/current-user";
+import { requirePageAdmin } from "@/lib/server/auth/current-user";
 import { listReviewQueue } from "@/lib/server/admin/list-review-queue";
 import { pageFromSearchParam } from "@/lib/server/pagination";
 import { ReviewBadge } from "@/components/account/status-badges";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { requirePageStaff } from "@/lib/auth/current-user";
-import { listPublicBenchmarks } from "@/lib/server/leaderboard/list-public-benchmarks";
+import { requirePageStaff } from "@/lib/server/auth/current-user";
+import { listPublicBenchmarks } from "@/lib/server/public-reads/list-public-benchmarks";
 import { listLabelPairs } from "@/lib/server/judge-quality/label-pairs";
 import { loadOr404 } from "@/components/workbench/load-or-404";
 import { BenchmarkSelector, benchmarkQueryHref } from "@/components/benchmark-selector";

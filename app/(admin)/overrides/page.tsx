@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { requirePageStaff } from "@/lib/auth/current-user";
+import { requirePageStaff } from "@/lib/server/auth/current-user";
 import { listOverrides } from "@/lib/server/workbench/list-overrides";
 import { pageFromSearchParam } from "@/lib/server/pagination";
 import { WithdrawOverrideButton } from "@/components/workbench/withdraw-override-button";

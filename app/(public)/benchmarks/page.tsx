@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { ColumnTable, numericColumns } from "@/components/ui/column-table";
 import { count } from "@/lib/format";
-import { listPublicBenchmarks } from "@/lib/server/leaderboard/list-public-benchmarks";
+import { listPublicBenchmarks } from "@/lib/server/public-reads/list-public-benchmarks";
 
 export const metadata: Metadata = { title: "Benchmarks" };
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { loadOr404 } from "@/components/workbench/load-or-404";
-import { getCurrentUser } from "@/lib/auth/current-user";
+import { getCurrentUser } from "@/lib/server/auth/current-user";
 import { compareSubmissions } from "@/lib/server/workbench/compare-submissions";
 import { DownloadLinks } from "@/components/ui/download-links";
 import { firstParam } from "@/app/(public)/load-public-page";

@@ -5,7 +5,7 @@ import { scrollRegion } from "@/components/ui/scroll-region";
 import { ColumnHeads } from "@/components/ui/column-heads";
 import { TrustSection } from "@/components/judge-quality/trust-section";
 import { BenchmarkSelector, benchmarkQueryHref } from "@/components/benchmark-selector";
-import { listPublicBenchmarks, resolveBenchmark } from "@/lib/server/leaderboard/list-public-benchmarks";
+import { listPublicBenchmarks, resolveBenchmark } from "@/lib/server/public-reads/list-public-benchmarks";
 import { judgeQualityReport } from "@/lib/server/judge-quality/judge-quality-report";
 import { loadVersion, versionKeyOfSubmission } from "@/lib/server/judge-quality/load-version";
 

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Metadata } from "next";
 import Link from "next/link";
-import { getCurrentUser } from "@/lib/auth/current-user";
+import { getCurrentUser } from "@/lib/server/auth/current-user";
 import { env } from "@/lib/env";
 import { listBenchmarks } from "@/lib/server/benchmarks/list-benchmarks";
 import { getSubmissionQuota } from "@/lib/server/submissions/submission-quota";

@@ -4,7 +4,7 @@ import { ValidityChart } from "@/components/analyses/validity-chart";
 import { ColumnTable, numericColumns } from "@/components/ui/column-table";
 import { count, DASH, pct, pctInterval } from "@/lib/format";
 import { readPanelConfig } from "@/lib/llm/finding-review-config";
-import { loadValidity } from "@/lib/server/analyses/validity";
+import { loadValidity } from "@/lib/server/leaderboard/validity";
 import { benchmarkParam, loadPublicPage } from "@/app/(public)/load-public-page";
 
 // How valid agent findings are beyond the reference set (§4.2, §C.3): the published pooled figures and Table 15 where

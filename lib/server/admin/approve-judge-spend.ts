@@ -3,8 +3,8 @@ import { env } from "../../env";
 import type { z } from "zod";
 import { AppError } from "../../errors";
 import { enqueueScoring } from "../../queue/scoring-queue";
-import { recordAuditLog } from "./record-audit-log";
-import { benchmarkKey } from "../../benchmarks/benchmark-ref";
+import { recordAuditLog } from "../audit-log/record-audit-log";
+import { benchmarkKey } from "../../validation/benchmark-ref";
 import type { approveJudgeSpendBodySchema, approvedSpendSchema } from "../../contracts/admin";
 
 /**

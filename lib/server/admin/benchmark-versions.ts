@@ -1,9 +1,9 @@
 import "server-only";
 import { db } from "../../db";
-import { benchmarkKey, NEWEST_VERSION_FIRST } from "../../benchmarks/benchmark-ref";
+import { benchmarkKey, NEWEST_VERSION_FIRST } from "../../validation/benchmark-ref";
 import { importBenchmark, type ImportedBenchmark } from "../benchmarks/import-benchmark";
 import { parseBenchmarkBytes } from "../submissions/upload-parse-client";
-import { recordAuditLog } from "./record-audit-log";
+import { recordAuditLog } from "../audit-log/record-audit-log";
 import { readReferenceLabels } from "../attribution/read-reference-labels";
 import type { z } from "zod";
 import type { benchmarkVersionListSchema } from "../../contracts/admin";

@@ -4,11 +4,11 @@ import { db, type Tx } from "../../db";
 import { AppError, parseOrThrow } from "../../errors";
 import { fixDatesFileSchema, type FixDatesFile } from "../../validation/fix-dates-file";
 import { parseJsonText } from "../../validation/parse-json";
-import { parseBenchmarkRef } from "../../benchmarks/benchmark-ref";
+import { parseBenchmarkRef } from "../../validation/benchmark-ref";
 import { enqueueFixRankTests } from "../../queue/fix-rank-queue";
 import { createFixCommits } from "../benchmarks/import-benchmark";
 import { queueDatasheet } from "../datasheet/queue-datasheet";
-import { recordAuditLog } from "./record-audit-log";
+import { recordAuditLog } from "../audit-log/record-audit-log";
 import type { importedFixDatesSchema } from "../../contracts/admin";
 
 // Fix dates, fix commits and the reference window's commit counts for a benchmark version imported without them

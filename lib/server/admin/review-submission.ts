@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "../../db";
 import type { z } from "zod";
 import { AppError } from "../../errors";
-import { recordAuditLog } from "./record-audit-log";
+import { recordAuditLog } from "../audit-log/record-audit-log";
 import { emitSubmissionEvent } from "../webhooks/emit-webhook-event";
 import { refreshHolm } from "../analyses/fix-rank-tests";
 import type { reviewSubmissionBodySchema, reviewedSubmissionSchema } from "../../contracts/admin";

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { db } from "../../db";
 import { AppError } from "../../errors";
 import { revokeUserTokens } from "../tokens/api-tokens";
-import { recordAuditLog, type AuditLogEntry } from "./record-audit-log";
+import { recordAuditLog, type AuditLogEntry } from "../audit-log/record-audit-log";
 import type { updatedUserSchema, updateUserBodySchema } from "../../contracts/admin";
 
 /**

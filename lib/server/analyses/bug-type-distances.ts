@@ -7,8 +7,8 @@ import { readTaxonomy, taxonomyCategories } from "../../attribution/taxonomy";
 import type { BenchmarkRef } from "../../leaderboard/types";
 import { countAttributedFindings, countAttributedReferences } from "../attribution/attributed-counts";
 import { chooseLabeller } from "../attribution/choose-labeller";
-import { resolveBenchmark } from "../leaderboard/list-public-benchmarks";
-import { benchmarkStampSource, cachedWithStamp, type Stamped } from "../leaderboard/stamp-cache";
+import { resolveBenchmark } from "../public-reads/list-public-benchmarks";
+import { benchmarkStampSource, cachedWithStamp, type Stamped } from "../public-reads/stamp-cache";
 import type { AgentPool } from "../../attribution/agent-pool";
 
 // §4.2, Figure 6: Jensen-Shannon distances between the bug-type distributions of every public verified configuration

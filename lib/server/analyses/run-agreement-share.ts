@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { repeatedRunsSchema } from "../../contracts/analyses";
 import { db } from "../../db";
 import { runAgreementShare, RUN_AGREEMENT_DRAWS, RUN_AGREEMENT_SEED } from "../../analyses/run-agreement-share";
-import { publicSubmissionSql } from "../leaderboard/public-submission";
+import { publicSubmissionSql } from "../public-reads/public-submission";
 import type { RunMatches, RunsSubmission } from "./run-matches";
 
 // Figure 8 of a repeated entry: the share of reference bugs the version's other configurations find, by how many of

@@ -1,7 +1,7 @@
 import "server-only";
 import { Prisma } from "../../generated/prisma/client";
 import { db } from "../../db";
-import { publicSubmissionSql } from "../leaderboard/public-submission";
+import { publicSubmissionSql } from "../public-reads/public-submission";
 import { readTaxonomy, triggerLevelOf, triggerName } from "../../attribution/taxonomy";
 import type { AgentPool } from "../../attribution/agent-pool";
 import type { Labeller, LabellerCandidate } from "../../attribution/labeller";

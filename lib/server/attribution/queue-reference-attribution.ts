@@ -2,12 +2,12 @@ import { z } from "zod";
 import { Prisma } from "../../generated/prisma/client";
 import { db } from "../../db";
 import { AppError, parseOrThrow } from "../../errors";
-import { parseBenchmarkRef } from "../../benchmarks/benchmark-ref";
+import { parseBenchmarkRef } from "../../validation/benchmark-ref";
 import { labellerKey, type Labeller } from "../../attribution/labeller";
 import { readTaxonomy } from "../../attribution/taxonomy";
 import { configuredLabeller } from "../../llm/attribution-classifier";
 import { enqueueFindingReview } from "../../queue/finding-review-queues";
-import { recordAuditLog } from "../admin/record-audit-log";
+import { recordAuditLog } from "../audit-log/record-audit-log";
 import type { startedReferenceAttributionSchema } from "../../contracts/admin";
 
 // Labelling a benchmark version's reference bugs with one classifier configuration (paper F.7.3), once per version

@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "../../db";
 import { AppError } from "../../errors";
 import { finishRunIfComplete } from "./finish-run";
-import { recordAuditLog } from "../admin/record-audit-log";
+import { recordAuditLog } from "../audit-log/record-audit-log";
 import type { z } from "zod";
 import type { cancelledAuditRunSchema } from "../../contracts/audit-runs";
 

@@ -5,7 +5,7 @@ import { enqueueAuditJob } from "../../queue/audit-queue";
 import { passesForHarness } from "../../agent/harness";
 import { passPlanSchema } from "../../validation/pass-plan";
 import { findBenchmark } from "../benchmarks/import-benchmark";
-import { recordAuditLog } from "../admin/record-audit-log";
+import { recordAuditLog } from "../audit-log/record-audit-log";
 import { defaultAuditEndpoint, isAllowedBaseUrl } from "./model-endpoint";
 import { log } from "../../observability/log";
 import { readSandboxStatus } from "./sandbox-status";

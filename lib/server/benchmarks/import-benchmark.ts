@@ -1,9 +1,9 @@
 import type { z } from "zod";
 import { db, type Tx } from "../../db";
 import { AppError } from "../../errors";
-import { bugContentHash } from "../../hash";
+import { bugContentHash } from "../../validation/bug-content-hash";
 import type { BenchmarkFile } from "../../validation/benchmark-file";
-import { benchmarkKey, NEWEST_VERSION_FIRST, parseBenchmarkRef } from "../../benchmarks/benchmark-ref";
+import { benchmarkKey, NEWEST_VERSION_FIRST, parseBenchmarkRef } from "../../validation/benchmark-ref";
 import { bugTextOf } from "../../validation/common";
 import { queueDatasheet } from "../datasheet/queue-datasheet";
 import { insertReferenceBugs, type ReferenceBugInsertRow } from "./insert-reference-bugs";
@@ -122,7 +122,7 @@ export async function createFixCommits(
     await tx.fixCommit.createMany({ data: rows.slice(i, i + FIX_COMMITS_PER_STATEMENT) });
 }
 
-/** A benchmark by `slug` (its newest version: lib/benchmarks/benchmark-ref.ts) or `slug@version`. */
+/** A benchmark by `slug` (its newest version: lib/validation/benchmark-ref.ts) or `slug@version`. */
 export async function findBenchmark(ref: string) {
   const { slug, version } = parseBenchmarkRef(ref);
   if (version) return db.benchmark.findUnique({ where: { slug_version: { slug, version } } });

@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "../../db";
 import { formatUtc } from "../../format";
-import { NEWEST_VERSION_FIRST } from "../../benchmarks/benchmark-ref";
+import { NEWEST_VERSION_FIRST } from "../../validation/benchmark-ref";
 import type { z } from "zod";
 import type { benchmarkListSchema } from "../../contracts/public-reads";
 

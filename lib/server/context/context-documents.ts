@@ -1,8 +1,8 @@
 import "server-only";
 import { db } from "../../db";
 import { AppError } from "../../errors";
-import { recordAuditLog } from "../admin/record-audit-log";
-import { resolveBenchmark } from "../leaderboard/list-public-benchmarks";
+import { recordAuditLog } from "../audit-log/record-audit-log";
+import { resolveBenchmark } from "../public-reads/list-public-benchmarks";
 import type { z } from "zod";
 import type { ContextKind, contextDocumentSchema, putContextBodySchema } from "../../contracts/context-documents";
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "../../db";
 import { computedDatasheetSchema, type Datasheet } from "../../contracts/datasheet";
-import { benchmarkKey } from "../../benchmarks/benchmark-ref";
+import { benchmarkKey } from "../../validation/benchmark-ref";
 import { datasheetView } from "../../datasheet/build-datasheet";
 import { AppError } from "../../errors";
 import { queueDatasheet } from "./queue-datasheet";

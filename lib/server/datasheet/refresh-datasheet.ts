@@ -1,7 +1,7 @@
 import { db } from "../../db";
 import { reportedDatasheetSchema, type ComputedDatasheet } from "../../contracts/datasheet";
 import { buildDatasheet, type DatasheetInput } from "../../datasheet/build-datasheet";
-import { benchmarkKey } from "../../benchmarks/benchmark-ref";
+import { benchmarkKey } from "../../validation/benchmark-ref";
 import { sha256 } from "../../hash";
 import { pipelineSchema } from "../../validation/benchmark-file";
 

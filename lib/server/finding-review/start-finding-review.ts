@@ -5,7 +5,7 @@ import { env } from "../../env";
 import { AppError } from "../../errors";
 import { readAttributionModel, readPanelConfig } from "../../llm/finding-review-config";
 import { enqueueFindingReview } from "../../queue/finding-review-queues";
-import { recordAuditLog } from "../admin/record-audit-log";
+import { recordAuditLog } from "../audit-log/record-audit-log";
 import type { startPanelBodySchema, startedAttributionSchema, startedPanelSchema } from "../../contracts/panel";
 
 // Starting panel validation and bug-type attribution (admins, audit-logged; attribution also after every scoring).

@@ -11,7 +11,7 @@ export const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=30, stale-
 export const PUBLIC_READ_CACHE_CONTROL = "public, max-age=0, s-maxage=10, stale-while-revalidate=60";
 export const PRIVATE_CACHE_CONTROL = "private, no-store";
 
-// Both names next-auth may give the session cookie (lib/auth/config.ts: `__Secure-` when NEXTAUTH_URL is https).
+// Both names next-auth may give the session cookie (lib/server/auth/config.ts: `__Secure-` when NEXTAUTH_URL is https).
 // The nginx config (deploy/nginx) matches the same names.
 export const SESSION_COOKIE_NAMES = ["next-auth.session-token", "__Secure-next-auth.session-token"] as const;
 

@@ -5,7 +5,7 @@ import { AppError } from "../../errors";
 import type { DrawLabelSampleBody } from "../../contracts/judge-quality";
 import { allocateStrata, DEFAULT_STRATUM_SHARES, drawSeeded } from "../../judge-quality/sampling";
 import { STRATA, type Stratum } from "../../judge-quality/matcher-quality";
-import { recordAuditLog } from "../admin/record-audit-log";
+import { recordAuditLog } from "../audit-log/record-audit-log";
 import { loadVersion, newSeed } from "./load-version";
 import type { labelSampleSchema } from "../../contracts/judge-quality";
 import { buildLabelPool, drawFromPool, type PoolRow } from "./label-pool";

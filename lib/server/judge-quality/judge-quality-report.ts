@@ -23,9 +23,9 @@ import {
 } from "../../judge-quality/panel-grading";
 import { binaryOut, proportion, type BinaryQuality } from "../../judge-quality/binary-quality";
 import type { WeightedEstimate } from "../../judge-quality/stratified-estimate";
-import { publicSubmissionSql } from "../leaderboard/public-submission";
+import { publicSubmissionSql } from "../public-reads/public-submission";
 import { lastBlind } from "../../judge-quality/blind-labels";
-import { activeJudgeOut } from "../judge-trials/judge-trial-view";
+import { activeJudgeOut } from "./judge-trial-view";
 import { readActiveJudge } from "./active-judge";
 import type { Version } from "./load-version";
 

@@ -3,7 +3,7 @@ import { db } from "../../db";
 import { AppError } from "../../errors";
 import type { LabelPairList, LabelPairsQuery, LabelPairView, SaveLabelBody } from "../../contracts/judge-quality";
 import type { Stratum } from "../../judge-quality/matcher-quality";
-import { recordAuditLog } from "../admin/record-audit-log";
+import { recordAuditLog } from "../audit-log/record-audit-log";
 import { bugText, loadVersion, TEXT_SELECT, userNames } from "./load-version";
 
 // Labelling matcher pairs, blind (docs/judge-quality.md): the view shows the two texts and their code; the stratum the

@@ -2,7 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { db } from "../../db";
 import { AppError } from "../../errors";
-import { benchmarkKey } from "../../benchmarks/benchmark-ref";
+import { benchmarkKey } from "../../validation/benchmark-ref";
 import { findBenchmark } from "../benchmarks/import-benchmark";
 import { BUG_TEXT_SELECT } from "../../db-selects";
 import type { BugText } from "../../scoring/types";

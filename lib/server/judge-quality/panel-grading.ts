@@ -8,7 +8,7 @@ import type {
   SavedGrade,
   SaveGradeBody,
 } from "../../contracts/judge-quality";
-import { recordAuditLog } from "../admin/record-audit-log";
+import { recordAuditLog } from "../audit-log/record-audit-log";
 import { bugText, loadVersion, TEXT_SELECT, userNames } from "./load-version";
 
 // Blind grading of a panel's sample (§C.3, Table 15): maintainers grade each sampled finding under its opaque id as

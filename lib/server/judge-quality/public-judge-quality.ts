@@ -1,6 +1,6 @@
 import "server-only";
 import type { JudgeQuality } from "../../contracts/judge-quality";
-import { resolveBenchmark } from "../leaderboard/list-public-benchmarks";
+import { resolveBenchmark } from "../public-reads/list-public-benchmarks";
 import { judgeQualityReport } from "./judge-quality-report";
 import { loadVersion } from "./load-version";
 

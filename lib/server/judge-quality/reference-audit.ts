@@ -10,7 +10,7 @@ import type {
 } from "../../contracts/judge-quality";
 import { allocateProportionally } from "../../panel/sample";
 import { drawSeeded } from "../../judge-quality/sampling";
-import { recordAuditLog } from "../admin/record-audit-log";
+import { recordAuditLog } from "../audit-log/record-audit-log";
 import { bugText, loadVersion, newSeed, TEXT_SELECT, userNames } from "./load-version";
 
 // Auditing the reference set (§2.2): a seeded sample of the version's reference bugs, per repository in proportion to

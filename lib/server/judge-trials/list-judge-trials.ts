@@ -4,7 +4,7 @@ import { AppError } from "../../errors";
 import type { JudgeTrialAnswer, JudgeTrialList, JudgeTrialsQuery } from "../../contracts/judge-trials";
 import { readActiveJudge } from "../judge-quality/active-judge";
 import { loadVersion } from "../judge-quality/load-version";
-import { activeJudgeOut, countTrialPairs, TRIAL_SELECT, trialsOut } from "./judge-trial-view";
+import { activeJudgeOut, countTrialPairs, TRIAL_SELECT, trialsOut } from "../judge-quality/judge-trial-view";
 
 /** A version's trials, newest first (at most 50), with the judge in use and the labelled pairs a trial would judge. */
 export async function listJudgeTrials(query: JudgeTrialsQuery): Promise<JudgeTrialList> {

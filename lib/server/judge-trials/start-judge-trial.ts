@@ -5,10 +5,10 @@ import type { ApiCaller } from "../../auth/authorize-caller";
 import type { JudgeTrialAnswer, StartJudgeTrialBody } from "../../contracts/judge-trials";
 import { ENABLE_LLM_HINT, llmEndpoint } from "../../llm/endpoint";
 import { enqueueJudgeTrial } from "../../queue/judge-trial-queue";
-import { recordAuditLog } from "../admin/record-audit-log";
+import { recordAuditLog } from "../audit-log/record-audit-log";
 import { readActiveJudge } from "../judge-quality/active-judge";
 import { loadVersion } from "../judge-quality/load-version";
-import { countTrialPairs, TRIAL_SELECT, trialsOut } from "./judge-trial-view";
+import { countTrialPairs, TRIAL_SELECT, trialsOut } from "../judge-quality/judge-trial-view";
 
 /**
  * Queues a trial of a candidate judge model on the version's labelled pairs, next to the judge in use now. The row is

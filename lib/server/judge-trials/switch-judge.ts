@@ -3,9 +3,9 @@ import { db } from "../../db";
 import { AppError } from "../../errors";
 import type { ApiCaller } from "../../auth/authorize-caller";
 import type { ActiveJudgeAnswer } from "../../contracts/judge-quality";
-import { recordAuditLog } from "../admin/record-audit-log";
+import { recordAuditLog } from "../audit-log/record-audit-log";
 import { readActiveJudge } from "../judge-quality/active-judge";
-import { activeJudgeOut } from "./judge-trial-view";
+import { activeJudgeOut } from "../judge-quality/judge-trial-view";
 
 /**
  * Makes a finished trial's candidate the judge new scorings use (the ActiveJudge row; scores already stored keep the

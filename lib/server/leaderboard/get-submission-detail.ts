@@ -11,7 +11,7 @@ import { categoryOverlapView } from "../analyses/category-overlap";
 import { readRunMatches } from "../analyses/run-matches";
 import { readRunAgreement } from "../analyses/run-agreement-share";
 import { withIntervals } from "../../leaderboard/compute-leaderboard-view";
-import { benchmarkKey } from "../../benchmarks/benchmark-ref";
+import { benchmarkKey } from "../../validation/benchmark-ref";
 
 // Everything the public submission page shows, from precomputed Score rows and JudgeUsage (never from findings).
 // Unknown and invisible submissions are both "not found", so ids cannot be probed.

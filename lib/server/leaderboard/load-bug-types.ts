@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "../../db";
-import { resolveBenchmark } from "./list-public-benchmarks";
-import { benchmarkStampSource, cachedWithStamp, type Stamped } from "./stamp-cache";
+import { resolveBenchmark } from "../public-reads/list-public-benchmarks";
+import { benchmarkStampSource, cachedWithStamp, type Stamped } from "../public-reads/stamp-cache";
 import { countAttributedFindings, countAttributedReferences } from "../attribution/attributed-counts";
 import { chooseLabeller } from "../attribution/choose-labeller";
 import type { BenchmarkRef } from "../../leaderboard/types";

@@ -3,9 +3,9 @@ import { db } from "../../db";
 import { SCORE_FIGURES_SELECT } from "../../db-selects";
 import { storedScoreOf, type ScoreRow as StoredScoreRow } from "../submissions/read-scores";
 import { clopperPearson } from "../../scoring/stats";
-import { resolveBenchmark, summarizeBenchmark } from "./list-public-benchmarks";
-import { PUBLIC_SUBMISSION } from "./public-submission";
-import { benchmarkStampSource, cachedByStamp } from "./stamp-cache";
+import { resolveBenchmark, summarizeBenchmark } from "../public-reads/list-public-benchmarks";
+import { PUBLIC_SUBMISSION } from "../public-reads/public-submission";
+import { benchmarkStampSource, cachedByStamp } from "../public-reads/stamp-cache";
 import { readPanelValidities } from "../panel/panel-validities";
 import { readContaminationSummaries } from "../analyses/read-analyses";
 import type {

@@ -3,9 +3,9 @@ import type { Redis } from "ioredis";
 import { AggregatorRegistry, Gauge, Registry, type MetricObjectWithValues, type MetricValue } from "prom-client";
 import { env } from "../../env";
 import { AppError } from "../../errors";
-import { identifyCaller } from "../../auth/api-caller";
+import { identifyCaller } from "../auth/api-caller";
 import { CLIENT_ADDRESS_HEADER } from "../../auth/client-address";
-import { metricsAccess } from "../../observability/metrics-access";
+import { metricsAccess } from "./metrics-access";
 import { registry } from "../../observability/metrics";
 import { connectMetricsReader, readPublishedRegistries } from "../../observability/published-metrics";
 import { QUEUES } from "../../queue/queues";
@@ -43,7 +43,7 @@ async function queueDepths(): Promise<Registry> {
   return out;
 }
 
-/** Throws 404 / 403 unless the caller may read the metrics (lib/observability/metrics-access.ts). */
+/** Throws 404 / 403 unless the caller may read the metrics (lib/server/metrics/metrics-access.ts). */
 export async function authorizeMetricsScrape(request: Request): Promise<void> {
   const address = request.headers.get(CLIENT_ADDRESS_HEADER) ?? "unknown";
   // A token that is not one (unknown, revoked, expired) is anonymous here: a public caller learns nothing either way.

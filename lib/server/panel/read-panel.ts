@@ -1,6 +1,6 @@
 import { db } from "../../db";
 import { AppError } from "../../errors";
-import { pocRecordSchema, type PocRecord } from "../../panel/sandbox-judge";
+import { pocRecordSchema, type PocRecord } from "../../agent/sandbox-judge";
 import { summarizeVerdicts } from "../../panel/verdicts";
 import { pageInfo, pageWindow } from "../pagination";
 import { canViewSubmission, type Viewer } from "../../auth/viewer";

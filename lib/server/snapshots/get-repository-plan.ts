@@ -4,7 +4,7 @@ import { db } from "../../db";
 import { AppError } from "../../errors";
 import { PLANNER_VERSION } from "../../planner/plan-passes";
 import { passPlanSchema } from "../../validation/pass-plan";
-import { resolveBenchmark } from "../leaderboard/list-public-benchmarks";
+import { resolveBenchmark } from "../public-reads/list-public-benchmarks";
 import type { repositoryPlanSchema } from "../../contracts/public-reads";
 
 /** GET /api/v1/repositories/{owner}/{name}/plan's answer, which the repository page shows too. */

@@ -11,7 +11,7 @@ import { writeCanonicalTarGz } from "../../snapshots/canonical-tar";
 import { checkSnapshotArchive } from "../../snapshots/check-snapshot-archive";
 import { readSourceTree, type TreeEntry } from "../../snapshots/read-source-tree";
 import type { SnapshotLimits } from "../../snapshots/snapshot-rules";
-import { recordAuditLog } from "../admin/record-audit-log";
+import { recordAuditLog } from "../audit-log/record-audit-log";
 import { snapshotLimits } from "./snapshot-limits";
 import { storePlan } from "./store-plan";
 import { queueDatasheet } from "../datasheet/queue-datasheet";

@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { randomUUID } from "node:crypto";
 import { db } from "../../db";
 import { AppError } from "../../errors";
-import { bugContentHash } from "../../hash";
+import { bugContentHash } from "../../validation/bug-content-hash";
 import { withPgTransaction } from "../../pg-pool";
 import { enqueueScoring } from "../../queue/scoring-queue";
 import { IssueList, runsOf, type FindingsFile } from "../../validation/findings-file";

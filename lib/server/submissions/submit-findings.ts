@@ -6,7 +6,7 @@ import { findBenchmark } from "../benchmarks/import-benchmark";
 import { createSubmission } from "./create-submission";
 import { assertWithinQuota } from "./submission-quota";
 import { reserveUploadBytes } from "./upload-budget";
-import { sarifUploadQuerySchema, type SarifUploadQuery } from "../../contracts/submissions";
+import { sarifUploadQuerySchema, type SarifUploadQuery } from "../../validation/sarif-query";
 import { loadSarifContext } from "./sarif-context";
 import { parseFindingsBytes, parseSarifBytes } from "./upload-parse-client";
 import { fileCaps } from "./file-caps";

@@ -1,5 +1,5 @@
 import type { StoredScore } from "../../scoring/types";
-import { benchmarkKey } from "../../benchmarks/benchmark-ref";
+import { benchmarkKey } from "../../validation/benchmark-ref";
 import { storedScoreOf, type ScoreValues } from "./read-scores";
 
 // The fields every list of submissions shows (the submitter's own list, the admin review queue), from one row with

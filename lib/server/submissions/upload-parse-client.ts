@@ -2,7 +2,7 @@ import "server-only";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { AppError } from "../../errors";
-import type { SarifUploadQuery } from "../../contracts/submissions";
+import type { SarifUploadQuery } from "../../validation/sarif-query";
 import type { BenchmarkFile } from "../../validation/benchmark-file";
 import type { FileCaps } from "../../validation/file-caps";
 import type { FindingInput, FindingsFile } from "../../validation/findings-file";

@@ -16,7 +16,7 @@ import { parseBenchmarkText, type BenchmarkFile } from "../../validation/benchma
 import { parseFindingsText, type FindingsFile } from "../../validation/findings-file";
 import { checkFileCaps, type FileCaps } from "../../validation/file-caps";
 import { parseSarifText, sarifPaths, type SarifContext } from "../../validation/sarif";
-import type { SarifUploadQuery } from "../../contracts/submissions";
+import type { SarifUploadQuery } from "../../validation/sarif-query";
 import { decodeBodyText } from "../http/read-body";
 
 type UploadParseJob =

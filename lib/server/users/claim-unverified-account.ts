@@ -1,5 +1,5 @@
 import { db } from "../../db";
-import { recordAuditLog } from "../admin/record-audit-log";
+import { recordAuditLog } from "../audit-log/record-audit-log";
 
 export type LinkedIdentity = { provider: string; providerAccountId: string; type: string };
 

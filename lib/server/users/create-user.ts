@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { db } from "../../db";
 import { AppError, parseOrThrow } from "../../errors";
 import { hashPassword } from "./password";
-import { createUserInputSchema } from "../../validation/user-account";
+import { createUserInputSchema } from "./create-user-input";
 
 /** An operator's account (CLI, demo, tests): its input is checked here, since each of them sends it as typed. */
 export async function createUser(input: z.input<typeof createUserInputSchema>) {

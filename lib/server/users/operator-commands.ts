@@ -1,8 +1,8 @@
 import { db } from "../../db";
 import { AppError, parseOrThrow } from "../../errors";
-import { recordAuditLog } from "../admin/record-audit-log";
+import { recordAuditLog } from "../audit-log/record-audit-log";
 import { revokeUserTokens } from "../tokens/api-tokens";
-import { createUserInputSchema } from "../../validation/user-account";
+import { createUserInputSchema } from "./create-user-input";
 import { hashPassword } from "./password";
 import { revokeUserSessions } from "./sessions";
 import { roleSchema } from "../../contracts/common";

@@ -2,7 +2,7 @@ import { db } from "../../db";
 import { env } from "../../env";
 import { AppError } from "../../errors";
 import { consumeRateLimit } from "../rate-limit/rate-limit";
-import { recordAuditLog } from "../admin/record-audit-log";
+import { recordAuditLog } from "../audit-log/record-audit-log";
 import { hashPassword, verifyPassword } from "./password";
 
 export type SignedInUser = { id: string; email: string; name: string | null };
@@ -44,7 +44,7 @@ export async function authenticateWithPassword(
 
 /**
  * Runs after any successful sign-in, before the session is created. GitHub sign-ins only get here with an address
- * GitHub has verified (see lib/auth/options.ts), so it is marked verified; a verified address listed in ADMIN_EMAILS
+ * GitHub has verified (see lib/server/auth/options.ts), so it is marked verified; a verified address listed in ADMIN_EMAILS
  * makes the user admin. Returns false when the user may not sign in (disabled).
  */
 export async function completeSignIn(userId: string, provider: string): Promise<boolean> {

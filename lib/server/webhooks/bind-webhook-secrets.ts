@@ -1,11 +1,11 @@
 import { db } from "../../db";
 import { env } from "../../env";
 import { log } from "../../observability/log";
-import { openSecret, parseSecretKey } from "../../webhooks/secret-box";
+import { openSecret, parseSecretKey } from "../../secret-box";
 
 /**
  * Stores every signing secret still kept in the format without associated data (v1) again, bound to its endpoint
- * (lib/webhooks/secret-box.ts). Run by the worker at start; a delivery also does it for its own endpoint, so nothing
+ * (lib/secret-box.ts). Run by the worker at start; a delivery also does it for its own endpoint, so nothing
  * depends on this having run. A secret this key cannot open is left as it is (its deliveries say to register again).
  */
 export async function bindWebhookSecrets(): Promise<number> {

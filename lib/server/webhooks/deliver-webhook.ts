@@ -4,7 +4,7 @@ import { env } from "../../env";
 import { log } from "../../observability/log";
 import { isDelivered, retryDelayMs } from "../../webhooks/delivery-schedule";
 import { DISABLED_REASON, disableCutoff } from "../../webhooks/fair-share";
-import { openSecret, parseSecretKey } from "../../webhooks/secret-box";
+import { openSecret, parseSecretKey } from "../../secret-box";
 import { sendWebhookRequest } from "./send-webhook-request";
 
 // One attempt at a delivery (worker/processors/webhook.ts): signed per Standard Webhooks with the endpoint's secret,

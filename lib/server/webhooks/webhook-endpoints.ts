@@ -20,7 +20,7 @@ import {
   type WebhookPayload,
 } from "../../contracts/webhooks";
 import { enqueueWebhookDelivery } from "../../queue/webhook-queue";
-import { encryptSecret, newSigningSecret } from "../../webhooks/secret-box";
+import { encryptSecret, newSigningSecret } from "../../secret-box";
 import { pageInfo } from "../pagination";
 import { consumeRateLimit, rateLimitedError } from "../rate-limit/rate-limit";
 import { webhookSecretKey } from "./webhook-key";
@@ -78,7 +78,7 @@ export async function createWebhook(
     );
   }
   const secret = newSigningSecret();
-  // The ciphertext is bound to the endpoint's id (lib/webhooks/secret-box.ts), which exists once the row does.
+  // The ciphertext is bound to the endpoint's id (lib/secret-box.ts), which exists once the row does.
   const row = await db.$transaction(async (tx) => {
     const created = await tx.webhookEndpoint.create({
       data: {

@@ -1,6 +1,6 @@
 import { AppError } from "../../errors";
 import { env } from "../../env";
-import { parseSecretKey } from "../../webhooks/secret-box";
+import { parseSecretKey } from "../../secret-box";
 
 /** WEBHOOK_SECRET_KEY as a key; 503 naming the variable when it is not set (webhooks are then off). */
 export function webhookSecretKey(): Buffer {

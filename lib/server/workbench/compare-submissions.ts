@@ -1,7 +1,7 @@
 import "server-only";
 import { type z } from "zod";
 import { db } from "../../db";
-import { PUBLIC_SUBMISSION } from "../leaderboard/public-submission";
+import { PUBLIC_SUBMISSION } from "../public-reads/public-submission";
 import { AppError } from "../../errors";
 import { compareMatched } from "../../workbench/compare-submissions";
 import type { Viewer } from "../../auth/viewer";

@@ -3,7 +3,7 @@ import { db, type Tx } from "../../db";
 import { Prisma } from "../../generated/prisma/client";
 import { AppError } from "../../errors";
 import { enqueueScoring } from "../../queue/scoring-queue";
-import { recordAuditLog } from "../admin/record-audit-log";
+import { recordAuditLog } from "../audit-log/record-audit-log";
 import type { ApiCaller } from "../../auth/authorize-caller";
 import { findFindingByPublicId, findReferenceBug, loadWorkbenchSubmission } from "./load-workbench-submission";
 import { type createOverrideBodySchema } from "../../contracts/overrides";

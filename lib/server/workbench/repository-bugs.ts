@@ -5,8 +5,8 @@ import { AppError } from "../../errors";
 import { findingPublicId } from "../../workbench/finding-ids";
 import { referenceForViewer, seesReferenceDetails } from "../../workbench/reference-visibility";
 import { findBenchmark } from "../benchmarks/import-benchmark";
-import { resolveBenchmark } from "../leaderboard/list-public-benchmarks";
-import { publicSubmissionSql } from "../leaderboard/public-submission";
+import { resolveBenchmark } from "../public-reads/list-public-benchmarks";
+import { publicSubmissionSql } from "../public-reads/public-submission";
 import { referenceRecord, referenceSelect } from "./load-workbench-submission";
 import { type repositoryBugsQuerySchema } from "../../contracts/workbench";
 

@@ -2,7 +2,7 @@ import OpenAI from "openai";
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import { env } from "../../../lib/env";
 import { TOOL_DEFINITIONS } from "../../../lib/agent/tools";
-import type { AssistantTurn } from "../../../lib/agent/agent-loop";
+import type { AssistantTurn } from "../../../lib/llm/structured-client";
 import type { ModelEndpoint } from "../../../lib/server/audit-runs/model-endpoint";
 import { timedModelCall } from "../../../lib/observability/metrics";
 

@@ -8,7 +8,7 @@ import {
   grepContent,
   parseRepositoryCall,
   underPath,
-} from "../../../lib/panel/repository-tools";
+} from "../../../lib/agent/repository-tools";
 import { AppError } from "../../../lib/errors";
 import { listSnapshotDir, readSnapshotFile, walkSnapshotFiles } from "../../../lib/snapshots/snapshot-fs";
 

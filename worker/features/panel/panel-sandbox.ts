@@ -16,11 +16,11 @@ import {
   recordRun,
   submitVerdictTool,
   type PocRecord,
-} from "../../../lib/panel/sandbox-judge";
+} from "../../../lib/agent/sandbox-judge";
 import type { PanelReply } from "../../../lib/panel/verdicts";
 import type { SandboxProvider } from "../../../lib/sandbox/sandbox";
 import { extractSnapshot } from "../../../lib/sandbox/extract-snapshot";
-import { REPOSITORY_TOOL_DEFINITIONS, REPOSITORY_TOOL_NAMES } from "../../../lib/panel/repository-tools";
+import { REPOSITORY_TOOL_DEFINITIONS, REPOSITORY_TOOL_NAMES } from "../../../lib/agent/repository-tools";
 import { snapshotLimits } from "../../../lib/server/snapshots/snapshot-limits";
 import { snapshotArchivePath } from "../../shared/snapshot-archive";
 import { runRepositoryTool } from "./panel-repository-tools";

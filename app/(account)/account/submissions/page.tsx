@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { requirePageUser } from "@/lib/auth/current-user";
+import { requirePageUser } from "@/lib/server/auth/current-user";
 import { pageFromSearchParam } from "@/lib/server/pagination";
 import { listUserSubmissions } from "@/lib/server/submissions/list-user-submissions";
 import { listSubmissionsQuerySchema } from "@/lib/contracts/submissions";

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Metadata } from "next";
-import { requirePageUser } from "@/lib/auth/current-user";
+import { requirePageUser } from "@/lib/server/auth/current-user";
 import { env } from "@/lib/env";
 import { listApiTokens } from "@/lib/server/tokens/api-tokens";
 import { TokensManager } from "@/components/account/tokens-manager";

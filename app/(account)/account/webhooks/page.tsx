@@ -1,6 +1,6 @@
 import "server-only";
 import type { Metadata } from "next";
-import { requirePageUser } from "@/lib/auth/current-user";
+import { requirePageUser } from "@/lib/server/auth/current-user";
 import { env } from "@/lib/env";
 import { listWebhooks } from "@/lib/server/webhooks/webhook-endpoints";
 import { WebhooksManager } from "@/components/account/webhooks-manager";

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { requirePageAdmin } from "@/lib/auth/current-user";
+import { requirePageAdmin } from "@/lib/server/auth/current-user";
 import { listAuditLog } from "@/lib/server/admin/list-audit-log";
 import { scrollRegion } from "@/components/ui/scroll-region";
 import { formatUtc } from "@/lib/format";

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Metadata } from "next";
 import Link from "next/link";
-import { requirePageAdmin } from "@/lib/auth/current-user";
+import { requirePageAdmin } from "@/lib/server/auth/current-user";
 import { env } from "@/lib/env";
 import { listBenchmarkVersions } from "@/lib/server/admin/benchmark-versions";
 import { BenchmarkImportForm } from "@/components/admin/benchmark-import-form";

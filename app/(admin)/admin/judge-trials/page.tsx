@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { requirePageAdmin } from "@/lib/auth/current-user";
-import { listPublicBenchmarks } from "@/lib/server/leaderboard/list-public-benchmarks";
+import { requirePageAdmin } from "@/lib/server/auth/current-user";
+import { listPublicBenchmarks } from "@/lib/server/public-reads/list-public-benchmarks";
 import { listJudgeTrials } from "@/lib/server/judge-trials/list-judge-trials";
 import type { JudgeTrialAnswer } from "@/lib/contracts/judge-trials";
 import { loadOr404 } from "@/components/workbench/load-or-404";

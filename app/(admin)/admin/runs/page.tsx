@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { requirePageAdmin } from "@/lib/auth/current-user";
+import { requirePageAdmin } from "@/lib/server/auth/current-user";
 import { listAuditRuns } from "@/lib/server/audit-runs/get-run";
 import { getLaunchOptions } from "@/lib/server/audit-runs/launch-options";
 import { NO_ENDPOINT_MESSAGE } from "@/lib/server/audit-runs/create-run";

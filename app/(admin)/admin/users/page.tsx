@@ -1,6 +1,6 @@
 import "server-only";
 import type { Metadata } from "next";
-import { requirePageAdmin } from "@/lib/auth/current-user";
+import { requirePageAdmin } from "@/lib/server/auth/current-user";
 import { env } from "@/lib/env";
 import { listUsers } from "@/lib/server/admin/list-users";
 import { pageFromSearchParam } from "@/lib/server/pagination";

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { requirePageStaff } from "@/lib/auth/current-user";
+import { requirePageStaff } from "@/lib/server/auth/current-user";
 import { getReferenceAudit } from "@/lib/server/judge-quality/reference-audit";
 import { loadOr404 } from "@/components/workbench/load-or-404";
 import { BugText } from "@/components/judge-quality/bug-text";

@@ -1,4 +1,4 @@
-import { getCurrentUser } from "@/lib/auth/current-user";
+import { getCurrentUser } from "@/lib/server/auth/current-user";
 import { getContextDocument } from "@/lib/server/context/context-documents";
 import { ContextDocumentEditor } from "@/components/audit-runs/context-document-editor";
 import { CONTEXT_KINDS } from "@/lib/contracts/context-documents";

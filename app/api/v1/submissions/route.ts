@@ -1,11 +1,7 @@
 import "server-only";
-import {
-  createdSubmissionSchema,
-  listSubmissionsQuerySchema,
-  submissionListSchema,
-  sarifUploadQuerySchema,
-} from "@/lib/contracts/submissions";
-import { requireCaller } from "@/lib/auth/api-caller";
+import { createdSubmissionSchema, listSubmissionsQuerySchema, submissionListSchema } from "@/lib/contracts/submissions";
+import { sarifUploadQuerySchema } from "@/lib/validation/sarif-query";
+import { requireCaller } from "@/lib/server/auth/api-caller";
 import { env } from "@/lib/env";
 import { readBodyBytes } from "@/lib/server/http/read-body";
 import { respond, withErrors } from "@/lib/server/http/respond";

@@ -4,7 +4,7 @@ import { columnsCsv, type CsvColumn } from "@/lib/leaderboard/format-csv";
 import { parseOrThrow } from "@/lib/errors";
 import { shaped, withErrors } from "@/lib/server/http/respond";
 import { downloadResponse, fileSafe } from "@/lib/server/leaderboard/download-response";
-import { loadValidity } from "@/lib/server/analyses/validity";
+import { loadValidity } from "@/lib/server/leaderboard/validity";
 import { downloadQuerySchema } from "@/lib/contracts/public-reads";
 
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
 import { assertTokenScope } from "@/lib/auth/authorize-caller";
-import { requireCaller } from "@/lib/auth/api-caller";
+import { requireCaller } from "@/lib/server/auth/api-caller";
 import { createWebhookBodySchema, createdWebhookSchema, webhookListSchema } from "@/lib/contracts/webhooks";
 import { readBodyText } from "@/lib/server/http/read-body";
 import { respond, withErrors } from "@/lib/server/http/respond";

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { requirePageUser } from "@/lib/auth/current-user";
+import { requirePageUser } from "@/lib/server/auth/current-user";
 import { getSubmissionStatus } from "@/lib/server/submissions/get-submission-status";
 import { canWithdrawSubmission } from "@/lib/server/submissions/withdraw-submission";
 import { ReviewBadge } from "@/components/account/status-badges";

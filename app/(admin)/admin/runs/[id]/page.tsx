@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { describeIsolation, describeSandbox } from "@/lib/contracts/sandbox-record";
 import Link from "next/link";
-import { requirePageAdmin } from "@/lib/auth/current-user";
+import { requirePageAdmin } from "@/lib/server/auth/current-user";
 import { getAuditRun } from "@/lib/server/audit-runs/get-run";
 import { pageFromSearchParam, pageInfo } from "@/lib/server/pagination";
 import { Pager } from "@/components/ui/pager";

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { LeaderboardPage } from "@/components/leaderboard/leaderboard-page";
-import { resolveBenchmark } from "@/lib/server/leaderboard/list-public-benchmarks";
+import { resolveBenchmark } from "@/lib/server/public-reads/list-public-benchmarks";
 import { orNotFound } from "@/app/or-not-found";
 
 // The leaderboard of one benchmark version, rendered and cached like the home page (see app/page.tsx).

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { benchmarkParam, firstParam, loadPublicPage } from "@/app/(public)/load-public-page";
 import { DownloadLinks } from "@/components/ui/download-links";
 import { Pager } from "@/components/ui/pager";
-import { getCurrentUser } from "@/lib/auth/current-user";
+import { getCurrentUser } from "@/lib/server/auth/current-user";
 import { pageFromSearchParam, pageInfo } from "@/lib/server/pagination";
 import { getRepositoryBugs } from "@/lib/server/workbench/repository-bugs";
 import { ReferenceBugFilters } from "./reference-bug-filters";

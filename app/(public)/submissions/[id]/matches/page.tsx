@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { loadOr404 } from "@/components/workbench/load-or-404";
 import { scrollRegion } from "@/components/ui/scroll-region";
-import { getCurrentUser } from "@/lib/auth/current-user";
+import { getCurrentUser } from "@/lib/server/auth/current-user";
 import { listComparableSubmissions } from "@/lib/server/workbench/compare-submissions";
 import { getMatchCounts, getSubmissionMatches } from "@/lib/server/workbench/get-submission-matches";
 import { DownloadLinks } from "@/components/ui/download-links";

@@ -1,4 +1,4 @@
-import { requireCaller } from "@/lib/auth/api-caller";
+import { requireCaller } from "@/lib/server/auth/api-caller";
 import { respond, withErrors } from "@/lib/server/http/respond";
 import { listAuditLog } from "@/lib/server/admin/list-audit-log";
 import { auditLogSchema } from "@/lib/contracts/admin";

@@ -1,5 +1,5 @@
 import "server-only";
-import { requireCaller } from "@/lib/auth/api-caller";
+import { requireCaller } from "@/lib/server/auth/api-caller";
 import { env } from "@/lib/env";
 import { importBenchmarkVersion, listBenchmarkVersions } from "@/lib/server/admin/benchmark-versions";
 import { readBodyBytes } from "@/lib/server/http/read-body";

@@ -1,4 +1,4 @@
-import { requireCaller } from "@/lib/auth/api-caller";
+import { requireCaller } from "@/lib/server/auth/api-caller";
 import { respond, withErrors } from "@/lib/server/http/respond";
 import { listReviewQueue } from "@/lib/server/admin/list-review-queue";
 import { reviewQueueQuerySchema, reviewQueueSchema } from "@/lib/contracts/admin";

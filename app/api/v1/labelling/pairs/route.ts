@@ -1,4 +1,4 @@
-import { requireCaller } from "@/lib/auth/api-caller";
+import { requireCaller } from "@/lib/server/auth/api-caller";
 import { parseOrThrow } from "@/lib/errors";
 import { respond, withErrors } from "@/lib/server/http/respond";
 import { labelPairListSchema, labelPairsQuerySchema } from "@/lib/contracts/judge-quality";

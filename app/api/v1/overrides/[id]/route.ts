@@ -1,4 +1,4 @@
-import { requireCaller } from "@/lib/auth/api-caller";
+import { requireCaller } from "@/lib/server/auth/api-caller";
 import { respond, withErrors } from "@/lib/server/http/respond";
 import { withdrawOverride } from "@/lib/server/workbench/overrides";
 import { withdrawnOverrideSchema } from "@/lib/contracts/overrides";

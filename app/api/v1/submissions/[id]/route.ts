@@ -1,5 +1,5 @@
 import { submissionStatusSchema } from "@/lib/contracts/submissions";
-import { identifyCaller } from "@/lib/auth/api-caller";
+import { identifyCaller } from "@/lib/server/auth/api-caller";
 import { respond, withErrors } from "@/lib/server/http/respond";
 import { getSubmissionStatus } from "@/lib/server/submissions/get-submission-status";
 

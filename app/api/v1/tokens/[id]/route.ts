@@ -1,4 +1,4 @@
-import { requireCaller } from "@/lib/auth/api-caller";
+import { requireCaller } from "@/lib/server/auth/api-caller";
 import { respond, withErrors } from "@/lib/server/http/respond";
 import { revokeApiToken } from "@/lib/server/tokens/api-tokens";
 import { revokedApiTokenSchema } from "@/lib/contracts/account";

@@ -1,5 +1,5 @@
 import { assertTokenScope } from "@/lib/auth/authorize-caller";
-import { requireCaller } from "@/lib/auth/api-caller";
+import { requireCaller } from "@/lib/server/auth/api-caller";
 import { deletedWebhookSchema } from "@/lib/contracts/webhooks";
 import { respond, withErrors } from "@/lib/server/http/respond";
 import { deleteWebhook } from "@/lib/server/webhooks/webhook-endpoints";

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { benchmarkParam, loadPublicPage } from "@/app/(public)/load-public-page";
 import { scrollRegion } from "@/components/ui/scroll-region";
 import { HiddenReference, ReportRecord } from "@/components/workbench/report-record";
-import { getCurrentUser } from "@/lib/auth/current-user";
+import { getCurrentUser } from "@/lib/server/auth/current-user";
 import { getReferenceBugDetail } from "@/lib/server/workbench/repository-bugs";
 import { DownloadLinks } from "@/components/ui/download-links";
 import { EmptyRow } from "@/components/ui/empty-row";

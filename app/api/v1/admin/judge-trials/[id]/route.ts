@@ -1,4 +1,4 @@
-import { requireCaller } from "@/lib/auth/api-caller";
+import { requireCaller } from "@/lib/server/auth/api-caller";
 import { respond, withErrors } from "@/lib/server/http/respond";
 import { judgeTrialSchema } from "@/lib/contracts/judge-trials";
 import { getJudgeTrial } from "@/lib/server/judge-trials/list-judge-trials";

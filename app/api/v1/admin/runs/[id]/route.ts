@@ -1,4 +1,4 @@
-import { requireCaller } from "@/lib/auth/api-caller";
+import { requireCaller } from "@/lib/server/auth/api-caller";
 import { respond, withErrors } from "@/lib/server/http/respond";
 import { getAuditRun } from "@/lib/server/audit-runs/get-run";
 import { auditRunSchema } from "@/lib/contracts/audit-runs";

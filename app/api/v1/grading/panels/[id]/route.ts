@@ -1,4 +1,4 @@
-import { requireCaller } from "@/lib/auth/api-caller";
+import { requireCaller } from "@/lib/server/auth/api-caller";
 import { respond, withErrors } from "@/lib/server/http/respond";
 import { panelGradingViewSchema } from "@/lib/contracts/judge-quality";
 import { getPanelGrading } from "@/lib/server/judge-quality/panel-grading";

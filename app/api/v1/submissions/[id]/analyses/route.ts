@@ -1,5 +1,5 @@
 import { submissionAnalysesSchema } from "@/lib/contracts/analyses";
-import { identifyCaller } from "@/lib/auth/api-caller";
+import { identifyCaller } from "@/lib/server/auth/api-caller";
 import { respond, withErrors } from "@/lib/server/http/respond";
 import { readSubmissionAnalyses } from "@/lib/server/analyses/read-analyses";
 

@@ -1,4 +1,4 @@
-import { requireCaller } from "@/lib/auth/api-caller";
+import { requireCaller } from "@/lib/server/auth/api-caller";
 import { respond, withErrors } from "@/lib/server/http/respond";
 import { listPanelReviews } from "@/lib/server/panel/read-panel";
 import { panelReviewsQuerySchema, panelReviewsSchema } from "@/lib/contracts/panel";

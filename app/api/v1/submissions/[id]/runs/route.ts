@@ -1,8 +1,8 @@
 import { repeatedRunsQuerySchema, repeatedRunsSchema } from "@/lib/contracts/analyses";
-import { identifyCaller } from "@/lib/auth/api-caller";
+import { identifyCaller } from "@/lib/server/auth/api-caller";
 import { parseOrThrow } from "@/lib/errors";
 import { shaped, withErrors } from "@/lib/server/http/respond";
-import { getRepeatedRuns, repeatedRunsCsv } from "@/lib/server/submissions/get-repeated-runs";
+import { getRepeatedRuns, repeatedRunsCsv } from "@/lib/server/analyses/get-repeated-runs";
 import { fileSafe, workbenchDownload } from "@/lib/server/workbench/workbench-downloads";
 
 export const dynamic = "force-dynamic";

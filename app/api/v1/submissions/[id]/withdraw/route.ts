@@ -1,5 +1,5 @@
 import { withdrawnSubmissionSchema } from "@/lib/contracts/submissions";
-import { requireCaller } from "@/lib/auth/api-caller";
+import { requireCaller } from "@/lib/server/auth/api-caller";
 import { respond, withErrors } from "@/lib/server/http/respond";
 import { withdrawSubmission } from "@/lib/server/submissions/withdraw-submission";
 

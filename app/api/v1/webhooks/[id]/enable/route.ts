@@ -1,5 +1,5 @@
 import { assertTokenScope } from "@/lib/auth/authorize-caller";
-import { requireCaller } from "@/lib/auth/api-caller";
+import { requireCaller } from "@/lib/server/auth/api-caller";
 import { enabledWebhookSchema } from "@/lib/contracts/webhooks";
 import { respond, withErrors } from "@/lib/server/http/respond";
 import { enableWebhook } from "@/lib/server/webhooks/webhook-endpoints";

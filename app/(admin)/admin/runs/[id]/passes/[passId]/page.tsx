@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { requirePageAdmin } from "@/lib/auth/current-user";
+import { requirePageAdmin } from "@/lib/server/auth/current-user";
 import { getAuditPass } from "@/lib/server/audit-runs/get-run";
 import { count } from "@/lib/format";
 import { AutoRefresh } from "@/components/account/auto-refresh";

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { loadOr404 } from "@/components/workbench/load-or-404";
 import { OverrideForm } from "@/components/workbench/override-form";
-import { getCurrentUser } from "@/lib/auth/current-user";
+import { getCurrentUser } from "@/lib/server/auth/current-user";
 import { readScoreBreakdowns } from "@/lib/server/submissions/read-scores";
 import { getPair } from "@/lib/server/workbench/get-pair";
 import { describeDecision, PairReports, PairSignals, PairVerdict } from "./pair-sections";

@@ -1,5 +1,5 @@
 import "server-only";
-import { requireCaller } from "@/lib/auth/api-caller";
+import { requireCaller } from "@/lib/server/auth/api-caller";
 import { env } from "@/lib/env";
 import { importFixDates } from "@/lib/server/admin/import-fix-dates";
 import { readBodyText } from "@/lib/server/http/read-body";

@@ -1,5 +1,5 @@
 import "server-only";
-import { requireCaller } from "@/lib/auth/api-caller";
+import { requireCaller } from "@/lib/server/auth/api-caller";
 import { startReferenceAttribution } from "@/lib/server/attribution/queue-reference-attribution";
 import { readOptionalJsonBody } from "@/lib/server/http/read-body";
 import { respond, withErrors } from "@/lib/server/http/respond";

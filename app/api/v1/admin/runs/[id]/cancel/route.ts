@@ -1,4 +1,4 @@
-import { requireCaller } from "@/lib/auth/api-caller";
+import { requireCaller } from "@/lib/server/auth/api-caller";
 import { respond, withErrors } from "@/lib/server/http/respond";
 import { cancelAuditRun } from "@/lib/server/audit-runs/cancel-run";
 import { cancelledAuditRunSchema } from "@/lib/contracts/audit-runs";

@@ -1,4 +1,4 @@
-import { requireCaller } from "@/lib/auth/api-caller";
+import { requireCaller } from "@/lib/server/auth/api-caller";
 import { respond, withErrors } from "@/lib/server/http/respond";
 import { getAuditPass } from "@/lib/server/audit-runs/get-run";
 import { auditPassSchema } from "@/lib/contracts/audit-runs";

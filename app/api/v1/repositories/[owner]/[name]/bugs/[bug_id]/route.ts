@@ -1,4 +1,4 @@
-import { identifyCaller } from "@/lib/auth/api-caller";
+import { identifyCaller } from "@/lib/server/auth/api-caller";
 import { parseOrThrow } from "@/lib/errors";
 import { shaped, withErrors } from "@/lib/server/http/respond";
 import { getReferenceBugDetail } from "@/lib/server/workbench/repository-bugs";

@@ -1,4 +1,4 @@
-import { requireCaller } from "@/lib/auth/api-caller";
+import { requireCaller } from "@/lib/server/auth/api-caller";
 import { parseOrThrow } from "@/lib/errors";
 import { getContextDocument, putContextDocument } from "@/lib/server/context/context-documents";
 import { readBodyText } from "@/lib/server/http/read-body";

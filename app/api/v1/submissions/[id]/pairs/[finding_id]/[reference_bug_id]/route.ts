@@ -1,4 +1,4 @@
-import { identifyCaller } from "@/lib/auth/api-caller";
+import { identifyCaller } from "@/lib/server/auth/api-caller";
 import { parseOrThrow } from "@/lib/errors";
 import { respond, withErrors } from "@/lib/server/http/respond";
 import { getPair } from "@/lib/server/workbench/get-pair";

@@ -1,5 +1,5 @@
 import { decode } from "next-auth/jwt";
-import { findSessionUser, type SessionUser } from "../server/users/sessions";
+import { findSessionUser, type SessionUser } from "../users/sessions";
 import { authSecret, sessionCookieName } from "./config";
 
 /** The value of one cookie in a Cookie header. */

@@ -6,8 +6,8 @@ import { binaryOut, binaryQuality, type Confusion } from "../../judge-quality/bi
 import { lastBlind } from "../../judge-quality/blind-labels";
 import { isTrialPair } from "../../judge-quality/judge-trial";
 import type { Prisma } from "../../generated/prisma/client";
-import type { ActiveJudge } from "../judge-quality/active-judge";
-import { userNames } from "../judge-quality/load-version";
+import type { ActiveJudge } from "./active-judge";
+import { userNames } from "./load-version";
 
 // The answer shapes of candidate-judge trials: a trial row with its comparison, and the judge in use.
 

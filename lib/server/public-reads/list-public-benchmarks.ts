@@ -4,7 +4,7 @@ import { cachedByStamp, GLOBAL_STAMP_SOURCE } from "./stamp-cache";
 import { PUBLIC_SUBMISSION } from "./public-submission";
 import type { PublicBenchmark } from "../../leaderboard/types";
 import { formatUtc } from "../../format";
-import { benchmarkKey, NEWEST_VERSION_FIRST, pickBenchmarkVersion } from "../../benchmarks/benchmark-ref";
+import { benchmarkKey, NEWEST_VERSION_FIRST, pickBenchmarkVersion } from "../../validation/benchmark-ref";
 
 /** Every benchmark version with its count of public entries, newest first. `recheck`: see cachedByStamp. */
 export async function listPublicBenchmarks(options: { recheck?: boolean } = {}): Promise<PublicBenchmark[]> {

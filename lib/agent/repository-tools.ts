@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { formatPath } from "../errors";
-import { repoPath, truncateOutput } from "../agent/tools";
+import { repoPath, truncateOutput } from "./tools";
 import { SUBMIT_VERDICT } from "./sandbox-judge";
-import { panelReplyJsonSchema } from "./verdicts";
+import { panelReplyJsonSchema } from "../panel/verdicts";
 
 // The panel judges' read-only repository tools (§2.3, F.6.2: judges check the cited code, its callers and guards in
 // the repository itself, not in the submitter's quoted snippet). They run on the worker over the extracted snapshot,

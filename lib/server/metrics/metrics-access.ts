@@ -1,5 +1,5 @@
 import ipaddr from "ipaddr.js";
-import type { ApiCaller } from "../auth/authorize-caller";
+import type { ApiCaller } from "../../auth/authorize-caller";
 
 // Who may scrape GET /api/metrics: the internal network (a loopback or private source address, as the web server
 // decided it from the socket and trusted proxies only), or an admin's API token with the admin scope. Everyone else

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import type { SubmitTool } from "../agent/agent-loop";
-import { TOOL_DEFINITIONS, truncateOutput } from "../agent/tools";
+import type { SubmitTool } from "./agent-loop";
+import { TOOL_DEFINITIONS, truncateOutput } from "./tools";
 import type { ExecResult } from "../sandbox/sandbox";
-import { panelReplyJsonSchema, panelReplySchema, type PanelReply } from "./verdicts";
+import { panelReplyJsonSchema, panelReplySchema, type PanelReply } from "../panel/verdicts";
 
 // A panel judge working in a sandbox of the repository's snapshot (docs/panel-and-attribution.md): the agent loop's
 // read-only tools and `run`, and submit_verdict, whose arguments are the panel's reply (the same schema as the

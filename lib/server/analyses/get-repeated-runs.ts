@@ -4,12 +4,12 @@ import { db } from "../../db";
 import { AppError } from "../../errors";
 import { columnsCsv, type CsvColumn } from "../../leaderboard/format-csv";
 import { canViewSubmission, type Viewer } from "../../auth/viewer";
-import { readScoreBreakdowns } from "./read-scores";
-import { readUnionGrowth } from "../analyses/union-growth";
-import { readSubsetCurves } from "../analyses/subset-curves";
-import { categoryOverlapView } from "../analyses/category-overlap";
-import { readRunMatches } from "../analyses/run-matches";
-import { readRunAgreement } from "../analyses/run-agreement-share";
+import { readScoreBreakdowns } from "../submissions/read-scores";
+import { readUnionGrowth } from "./union-growth";
+import { readSubsetCurves } from "./subset-curves";
+import { categoryOverlapView } from "./category-overlap";
+import { readRunMatches } from "./run-matches";
+import { readRunAgreement } from "./run-agreement-share";
 import type { StoredScore } from "../../scoring/types";
 import type { repeatedRunsQuerySchema, repeatedRunsSchema } from "../../contracts/analyses";
 

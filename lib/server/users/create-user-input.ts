@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { passwordSchema } from "../contracts/account";
-import { roleSchema } from "../contracts/common";
+import { passwordSchema } from "../../contracts/account";
+import { roleSchema } from "../../contracts/common";
 
 // An account an operator creates (`probebench user create`, the demo and test fixtures): no HTTP route takes it, so
 // it is not in the API contract; the password follows the sign-up form's rule.

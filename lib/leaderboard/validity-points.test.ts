@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { LeaderboardEntry, PanelValidity } from "../leaderboard/types";
+import type { LeaderboardEntry, PanelValidity } from "./types";
 import type { StoredScore } from "../scoring/types";
 import { validityOverPrecision } from "./validity-points";
 

@@ -3,8 +3,8 @@
 // its first run's; a reported repeated entry publishes only the mean over runs, which is used and marked as such.
 // Pure and browser-safe.
 
-import { intervalOf } from "../leaderboard/compute-leaderboard-view";
-import type { LeaderboardEntry } from "../leaderboard/types";
+import { intervalOf } from "./compute-leaderboard-view";
+import type { LeaderboardEntry } from "./types";
 import type { ValidityBasis } from "../panel/verdicts";
 import type { Interval } from "../scoring/types";
 

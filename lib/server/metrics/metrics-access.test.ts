@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ApiCaller } from "../auth/authorize-caller";
+import type { ApiCaller } from "../../auth/authorize-caller";
 import { isInternalAddress, metricsAccess } from "./metrics-access";
 
 const caller = (

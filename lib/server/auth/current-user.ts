@@ -1,11 +1,11 @@
 import "server-only";
 import { cookies } from "next/headers";
 import { notFound, redirect } from "next/navigation";
-import type { SessionUser } from "../server/users/sessions";
+import type { SessionUser } from "../users/sessions";
 import { sessionCookieName } from "./config";
 import { userFromSessionCookie } from "./session-cookie";
 
-// Session access for server components and pages. Route handlers use lib/auth/api-caller.ts instead.
+// Session access for server components and pages. Route handlers use lib/server/auth/api-caller.ts instead.
 
 /** The signed-in user of this request, or null. */
 export async function getCurrentUser(): Promise<SessionUser | null> {

@@ -3,24 +3,24 @@ import type { NextAuthOptions, Session } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import GithubProvider from "next-auth/providers/github";
 import { z } from "zod";
-import { env } from "../env";
-import { AppError } from "../errors";
-import { authenticateWithPassword, completeSignIn } from "../server/users/sign-in";
-import { createSession, findSessionUser, revokeSession } from "../server/users/sessions";
+import { env } from "../../env";
+import { AppError } from "../../errors";
+import { authenticateWithPassword, completeSignIn } from "../users/sign-in";
+import { createSession, findSessionUser, revokeSession } from "../users/sessions";
 import { probebenchAdapter } from "./adapter";
-import { clientKey } from "./client-key";
+import { clientKey } from "../../auth/client-key";
 import { authSecret, githubEnabled, sessionCookieName, sessionMaxAgeSeconds, useSecureCookies } from "./config";
-import { githubVerifiedEmails } from "./github-emails";
+import { githubVerifiedEmails } from "../../auth/github-emails";
 import { authorizeGithubSignIn } from "./github-sign-in";
-import { safeRedirectUrl } from "./safe-callback";
-import { log } from "../observability/log";
+import { safeRedirectUrl } from "../../auth/safe-callback";
+import { log } from "../../observability/log";
 
 const credentialsSchema = z.object({ email: z.string().max(320), password: z.string().max(200) });
 
 /**
  * next-auth v4 configuration. v4 only lets Credentials sign-ins use JWT sessions, so every sign-in (password or
  * GitHub) ends in the `jwt` callback, which creates a Session row and puts only its random id in the encrypted
- * cookie. Each request then checks that id against Postgres (lib/auth/session-cookie.ts): sessions are revocable,
+ * cookie. Each request then checks that id against Postgres (lib/server/auth/session-cookie.ts): sessions are revocable,
  * and roles and disabling take effect immediately.
  */
 export function authOptions(): NextAuthOptions {

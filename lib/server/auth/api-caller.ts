@@ -1,10 +1,10 @@
 import "server-only";
-import { AppError } from "../errors";
-import { optionalApiCaller } from "../server/http/auth";
-import { enforceRateLimit } from "../server/rate-limit/rate-limit";
-import { assertTokenScope, authorizeCaller, type Access, type ApiCaller } from "./authorize-caller";
-import { clientKey } from "./client-key";
-import { assertSameOrigin } from "./origin";
+import { AppError } from "../../errors";
+import { optionalApiCaller } from "../http/auth";
+import { enforceRateLimit } from "../rate-limit/rate-limit";
+import { assertTokenScope, authorizeCaller, type Access, type ApiCaller } from "../../auth/authorize-caller";
+import { clientKey } from "../../auth/client-key";
+import { assertSameOrigin } from "../../auth/origin";
 import { sessionCookieFromHeader, userFromSessionCookie } from "./session-cookie";
 
 async function authenticate(request: Request, access: Access["access"]): Promise<ApiCaller | null> {

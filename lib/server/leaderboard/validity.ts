@@ -1,10 +1,10 @@
 import "server-only";
 import { db } from "../../db";
 import { GRADES, PANEL_VERDICTS, emptyCrossTable, panelAgreement } from "../../judge-quality/panel-grading";
-import { validityOverPrecision } from "../../analyses/validity-points";
+import { validityOverPrecision } from "../../leaderboard/validity-points";
 import type { ValidityView } from "../../contracts/validity";
-import { loadLeaderboardData } from "../leaderboard/load-leaderboard-data";
-import type { Stamped } from "../leaderboard/stamp-cache";
+import { loadLeaderboardData } from "./load-leaderboard-data";
+import type { Stamped } from "../public-reads/stamp-cache";
 import { reportedValiditySchema } from "../../validation/reported-file";
 
 // What the validity page and GET /api/v1/validity show: the published pooled validity and Table 15 where the version

@@ -1,5 +1,5 @@
 import type { Adapter, AdapterAccount, AdapterUser } from "next-auth/adapters";
-import { db } from "../db";
+import { db } from "../../db";
 
 // The part of a next-auth adapter that OAuth sign-in needs: find or create the user and link the GitHub identity.
 // Sessions are not stored through the adapter: they are JWT-carried ids checked against our Session table

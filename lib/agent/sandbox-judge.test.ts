@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { runAgentLoop, type AssistantTurn } from "../agent/agent-loop";
+import type { AssistantTurn } from "../llm/structured-client";
+import { runAgentLoop } from "./agent-loop";
 import type { ExecResult } from "../sandbox/sandbox";
 import {
   abstainedAtLimit,
@@ -11,7 +12,7 @@ import {
   submitVerdictTool,
   type PocRecord,
 } from "./sandbox-judge";
-import { capConfidence, type PanelReply } from "./verdicts";
+import { capConfidence, type PanelReply } from "../panel/verdicts";
 
 const call = (name: string, args: unknown): AssistantTurn => ({
   content: null,

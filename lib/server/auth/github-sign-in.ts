@@ -1,7 +1,7 @@
 import type { Account, User } from "next-auth";
 import type { AdapterUser } from "next-auth/adapters";
-import { db } from "../db";
-import { claimUnverifiedAccount } from "../server/users/claim-unverified-account";
+import { db } from "../../db";
+import { claimUnverifiedAccount } from "../users/claim-unverified-account";
 
 /**
  * next-auth's signIn callback for GitHub. Returns true to go on, false or an error page to refuse.

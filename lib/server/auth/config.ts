@@ -1,9 +1,9 @@
 import "server-only";
-import { env } from "../env";
-import { log } from "../observability/log";
+import { env } from "../../env";
+import { log } from "../../observability/log";
 
-// Settings shared by the next-auth handler (lib/auth/options.ts) and the code that reads sessions on each request
-// (lib/auth/session-cookie.ts), so both agree on the secret and the cookie.
+// Settings shared by the next-auth handler (lib/server/auth/options.ts) and the code that reads sessions on each request
+// (lib/server/auth/session-cookie.ts), so both agree on the secret and the cookie.
 
 let warned = false;
 
