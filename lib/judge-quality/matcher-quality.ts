@@ -85,7 +85,7 @@ type JudgeConfigurationQuality = {
   weighted: { withFilter: WeightedPair; judgeAlone: WeightedPair } | null;
 };
 
-export type Weighting = {
+type Weighting = {
   /** Whether the weighted figures exist; `reason` says why not. */
   weighted: boolean;
   reason: string | null;
