@@ -119,6 +119,15 @@ const envSchema = z.object({
   // died) before BullMQ gives up on it. Scoring yields the event loop, so the lock is renewed on time.
   WORKER_LOCK_MS: z.coerce.number().int().min(1_000).default(30_000),
   WORKER_MAX_STALLED: z.coerce.number().int().min(0).default(10),
+  // Every job row carries a lease its claimant renews (every third of it) while it works; a row queued or running whose
+  // lease has passed and that no live job names is queued again by the reconciler, which runs at start and then every
+  // RECONCILE_INTERVAL_MS (worker/jobs/reconcile.ts). A row stranded by a lost queue is so picked up within about one
+  // lease plus one period.
+  JOB_LEASE_MS: z.coerce.number().int().min(500).default(60_000),
+  RECONCILE_INTERVAL_MS: z.coerce.number().int().min(200).default(30_000),
+  // A Redis that evicts keys (maxmemory-policy other than noeviction) drops queued jobs: the worker refuses to start
+  // on one ("refuse"), or only logs an error ("warn"); the web app always only logs it (lib/queue/queue-store.ts).
+  REDIS_EVICTION_CHECK: z.enum(["refuse", "warn"]).default("refuse"),
   // How long a stopping worker waits for its active jobs while Redis answers; without Redis it waits for nothing.
   // An attempt cut short is taken up again by another worker (claims are fenced), so stopping never loses work.
   WORKER_SHUTDOWN_MS: z.coerce.number().int().min(0).default(20_000),

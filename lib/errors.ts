@@ -78,3 +78,39 @@ export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown, wha
   }
   return result.data;
 }
+
+// Codes that mean the database cannot be reached right now (restarting, failing over, refusing connections), not that
+// the request was wrong: Prisma's P1001/P1002/P1017, PostgreSQL's class 08 and 57P0x, the socket's own errors.
+const DATABASE_DOWN_CODES = new Set([
+  "P1001",
+  "P1002",
+  "P1017",
+  "08000",
+  "08001",
+  "08003",
+  "08004",
+  "08006",
+  "57P01",
+  "57P02",
+  "57P03",
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+]);
+
+/** Whether an error (or any error it was caused by) says the database is unreachable for now: a 503, not a 500. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === "object" && depth < 8; depth++) {
+    const record = e as {
+      code?: unknown;
+      originalCode?: unknown;
+      cause?: unknown;
+      meta?: { driverAdapterError?: unknown };
+    };
+    if (typeof record.code === "string" && DATABASE_DOWN_CODES.has(record.code)) return true;
+    if (typeof record.originalCode === "string" && DATABASE_DOWN_CODES.has(record.originalCode)) return true;
+    e = record.cause ?? record.meta?.driverAdapterError;
+  }
+  return false;
+}

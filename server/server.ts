@@ -6,6 +6,7 @@ import next from "next";
 import { CLIENT_ADDRESS_HEADER, compileTrust, resolveClientAddress } from "../lib/auth/client-address";
 import { env } from "../lib/env";
 import { log, withLogContext } from "../lib/observability/log";
+import { checkQueueStore } from "../lib/queue/queue-store";
 import { httpDuration, httpRequests } from "../lib/observability/metrics";
 import { compileRoutes, methodLabel, routeLabel } from "../lib/observability/route-label";
 import { normaliseRequestPath } from "../lib/server/http/request-path";
@@ -139,6 +140,14 @@ async function main(): Promise<void> {
       "probebench web listening",
     );
   });
+  // The web app only enqueues, and its pages read Postgres: an evicting Redis is reported loudly, not refused.
+  checkQueueStore().then(
+    (store) => {
+      for (const warning of store.warnings) log.warn(warning);
+      if (store.refusal) log.error(store.refusal);
+    },
+    (error: unknown) => log.warn({ err: error }, "could not check the queue's Redis settings"),
+  );
 
   let stopping = false;
   const shutdown = (signal: string) => {

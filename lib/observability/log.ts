@@ -15,6 +15,7 @@ export type LogContext = {
   runId?: string;
   passId?: string;
   datasheetId?: string;
+  benchmarkId?: string;
 };
 
 // The web server (server/server.ts) and Next's bundle of the route handlers load this module separately: the context

@@ -18,7 +18,7 @@ export const auditQueue = defineQueue(
 );
 export type AuditJob = z.infer<typeof auditQueue.payload>;
 
-function auditJobId(job: AuditJob): string {
+export function auditJobId(job: AuditJob): string {
   return job.kind === "pass" ? `pass-${job.passId}` : `${job.kind}-${job.runId}`;
 }
 

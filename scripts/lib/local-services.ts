@@ -75,7 +75,21 @@ export async function startLocalRedis(log: (msg: string) => void): Promise<Local
   const child = startProcess(
     "redis",
     "redis-server",
-    ["--port", String(REDIS_PORT), "--bind", "127.0.0.1", "--dir", dir, "--save", "", "--appendonly", "no"],
+    // As in production (docs/deploying.md): never evict (BullMQ needs it) and keep the queue in an append-only file.
+    [
+      "--port",
+      String(REDIS_PORT),
+      "--bind",
+      "127.0.0.1",
+      "--dir",
+      dir,
+      "--save",
+      "",
+      "--appendonly",
+      "yes",
+      "--maxmemory-policy",
+      "noeviction",
+    ],
     { logDir: path.join(DATA_DIR, "logs"), detached: true },
   );
   for (let i = 0; i < 50; i++) {

@@ -7,7 +7,7 @@ import { JudgeReplyError } from "../../lib/llm/judge";
 import { scoringQueue } from "../../lib/queue/scoring-queue";
 import { classifyScoringError } from "../../worker/jobs/classify-job-error";
 import { runClaimedJob } from "../../worker/jobs/run-claimed-job";
-import { claimSubmission, updateClaimed, type Claim } from "../../worker/features/scoring/claim-submission";
+import { claimSubmission, SUBMISSION, updateClaimed, type Claim } from "../../worker/features/scoring/claim-submission";
 import { db, seedBenchmark, userWithToken } from "../support/fixtures";
 
 // The one job lifecycle against real Redis (BullMQ retries and failures) and a real Submission row (the fenced
@@ -66,6 +66,7 @@ async function runJob(
       runClaimedJob(job, {
         parse: scoringQueue.payload,
         claim: ({ submissionId: id }) => claimSubmission(id),
+        lease: (claim) => ({ fenced: SUBMISSION, id: claim.submissionId, token: claim.token }),
         logFields: ({ submissionId: id }) => ({ submissionId: id }),
         classify: classifyScoringError,
         record: async (claim, failure) => {

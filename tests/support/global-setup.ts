@@ -79,6 +79,10 @@ export default async function setup(project: TestProject) {
     SCORING_ATTEMPTS: "2",
     SCORING_RETRY_DELAY_MS: "200",
     EMBEDDING_PROVIDER: "offline",
+    // Suites with a private Redis share this database: a reconciler of the shared worker running every few seconds
+    // would take their rows into its own Redis. It reconciles at start only; job-reconciler.test.ts sets a short period
+    // in its own workers.
+    RECONCILE_INTERVAL_MS: "3600000",
     MODEL_PRICES_JSON: JSON.stringify({
       "fake-judge-1": { input: 1, output: 2 },
       "fake-auditor-1": { input: 1, output: 2 },

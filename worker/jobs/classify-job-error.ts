@@ -126,6 +126,21 @@ export const classifyDatasheetError = classifier({
   extra: (error) => (error instanceof AppError ? error.message : undefined),
 });
 
+// Fix-rank tests read only the database, like the datasheet.
+export const classifyFixRankError = classifier({
+  endpoint: "database",
+  transient: (_status, last) =>
+    last
+      ? "The fix-rank tests could not be computed at the last attempt."
+      : "The fix-rank tests will be computed again.",
+  notFound: "The fix-rank tests' benchmark version was not found.",
+  internal: (last) =>
+    last
+      ? "The fix-rank tests could not be computed because of an internal error at the last attempt; importing the version's fix dates again queues them anew."
+      : "The fix-rank tests could not be computed because of an internal error; they will be retried.",
+  extra: (error) => (error instanceof AppError ? error.message : undefined),
+});
+
 export const classifyJudgeTrialError = classifier({
   endpoint: "judge endpoint",
   transient: (status, last) =>

@@ -1,19 +1,22 @@
 import { Prisma } from "../../lib/generated/prisma/client";
 import type { Tx } from "../../lib/db";
+import { leaseEnd } from "./lease";
 import { LostClaimError } from "./lost-claim";
 
 // The one fencing rule of every job row (a submission's scoring, a panel or attribution run, an audit pass). A BullMQ
 // lock can lapse (a stalled worker, a Redis restart) and hand the job to a second worker while the first still runs.
 // A claim therefore takes a new token in the same statement that checks the row is claimable, and every write of the
 // row checks that token in its own statement: only the latest claimant moves the row, an earlier one gets
-// LostClaimError (and run-claimed-job.ts stops it without writing).
+// LostClaimError (and run-claimed-job.ts stops it without writing). The claim also starts the row's lease, which its
+// claimant renews while it works (lease.ts): a row whose lease has passed is queued again by the reconciler.
 
-/** A job row's table and its token column, as named in the schema. */
-export type FencedTable = { table: string; token: string };
+/** A job row's table, its token column and its lease column, as named in the schema. */
+export type FencedTable = { table: string; token: string; lease: string };
 
 /**
- * Claims row `id` when `claimable` holds: increments its token and applies `set` in one statement. Returns the new
- * token with any `returning` columns, or null when the row is not claimable (done, failed, held or deleted).
+ * Claims row `id` when `claimable` holds: increments its token, starts its lease and applies `set` in one statement.
+ * Returns the new token with any `returning` columns, or null when the row is not claimable (done, failed, held or
+ * deleted).
  */
 export async function claimFencedRow<R extends object = object>(
   client: Pick<Tx, "$queryRaw">,
@@ -22,9 +25,10 @@ export async function claimFencedRow<R extends object = object>(
   opts: { set: Prisma.Sql; claimable: Prisma.Sql; returning?: Prisma.Sql },
 ): Promise<(R & { token: number }) | null> {
   const token = Prisma.raw(`"${fenced.token}"`);
+  const lease = Prisma.raw(`"${fenced.lease}"`);
   const returning = opts.returning ? Prisma.sql`, ${opts.returning}` : Prisma.empty;
   const rows = await client.$queryRaw<(R & { token: number })[]>`
-    UPDATE ${Prisma.raw(`"${fenced.table}"`)} SET ${token} = ${token} + 1, ${opts.set}
+    UPDATE ${Prisma.raw(`"${fenced.table}"`)} SET ${token} = ${token} + 1, ${lease} = ${leaseEnd()}, ${opts.set}
     WHERE id = ${id} AND (${opts.claimable})
     RETURNING ${token} AS token${returning}`;
   return rows[0] ?? null;

@@ -2,6 +2,7 @@ import { UnrecoverableError, type Job } from "bullmq";
 import type { z } from "zod";
 import { log, withLogContext, type LogContext } from "../../lib/observability/log";
 import type { ClassifiedError } from "./classify-job-error";
+import { keepLease, type JobLease } from "./lease";
 import { LostClaimError } from "./lost-claim";
 
 /** What a job's work gets besides its claim: the job (for its id and attempt) and a queue progress reporter. */
@@ -12,6 +13,8 @@ export type ClaimedJob<P, C, R> = {
   parse: z.ZodType<P>;
   /** Claims the row with a new fencing token; null when there is nothing to do (done, failed, held, deleted). */
   claim: (payload: P) => Promise<C | null>;
+  /** The claimed row's lease, renewed while the attempt runs (lease.ts). */
+  lease: (claim: C) => JobLease;
   /** The ids to put on every log line of the job (submission, run or pass). */
   logFields: (payload: P) => LogContext;
   work: (claim: C, context: JobContext) => Promise<R>;
@@ -25,7 +28,8 @@ export type ClaimedJob<P, C, R> = {
  * the work, and on failure classify it and record it on the row. A permanent failure stops the job
  * (UnrecoverableError, no retry); a transient one is thrown again so BullMQ retries with backoff, and the last
  * attempt's failure is recorded as final. An attempt whose claim was taken over (LostClaimError, in the work or in
- * the recording) stops quietly: the row belongs to the later attempt.
+ * the recording) stops quietly: the row belongs to the later attempt. The row's lease is renewed from the claim until
+ * the attempt ends, so the reconciler leaves a row alone exactly while someone works on it.
  */
 export async function runClaimedJob<P, C, R>(
   job: Job,
@@ -40,6 +44,7 @@ export async function runClaimedJob<P, C, R>(
       log.info("nothing to do: the row is not queued or running");
       return { skipped: true as const };
     }
+    const stopLease = keepLease(spec.lease(claim));
     try {
       // Queue progress is for dashboards only: Postgres holds the real progress, so a Redis hiccup must not fail the job.
       return await spec.work(claim, {
@@ -63,6 +68,8 @@ export async function runClaimedJob<P, C, R>(
         throw recordError;
       }
       throw permanent ? new UnrecoverableError(message) : error;
+    } finally {
+      stopLease();
     }
   });
 }

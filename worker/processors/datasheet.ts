@@ -1,28 +1,26 @@
 import type { Job } from "bullmq";
 import { db } from "../../lib/db";
 import { Prisma } from "../../lib/generated/prisma/client";
-import { datasheetQueue, enqueueDatasheet } from "../../lib/queue/datasheet-queue";
+import { datasheetQueue } from "../../lib/queue/datasheet-queue";
 import { computeDatasheet } from "../../lib/server/datasheet/refresh-datasheet";
 import { classifyDatasheetError } from "../jobs/classify-job-error";
-import { assertClaimHeld, claimFencedRow } from "../jobs/fenced-row";
+import { assertClaimHeld, claimFencedRow, type FencedTable } from "../jobs/fenced-row";
+import type { StrandedRows } from "../jobs/reconcile";
 import { runClaimedJob } from "../jobs/run-claimed-job";
 
 // datasheet-queue has no worker feature folder: its work is one lib/server operation (computeDatasheet), its claim
 // and writes the fenced ones of every job row.
 
+const DATASHEET: FencedTable = { table: "BenchmarkDatasheet", token: "token", lease: "leaseUntil" };
+
 type DatasheetClaim = { datasheetId: string; benchmarkId: string; inputHash: string | null; token: number };
 
 async function claimDatasheet(datasheetId: string): Promise<DatasheetClaim | null> {
-  const row = await claimFencedRow<{ benchmarkId: string; inputHash: string | null }>(
-    db,
-    { table: "BenchmarkDatasheet", token: "token" },
-    datasheetId,
-    {
-      set: Prisma.sql`status = 'running', error = NULL`,
-      claimable: Prisma.sql`status IN ('queued', 'running')`,
-      returning: Prisma.sql`"benchmarkId", "inputHash"`,
-    },
-  );
+  const row = await claimFencedRow<{ benchmarkId: string; inputHash: string | null }>(db, DATASHEET, datasheetId, {
+    set: Prisma.sql`status = 'running', error = NULL`,
+    claimable: Prisma.sql`status IN ('queued', 'running')`,
+    returning: Prisma.sql`"benchmarkId", "inputHash"`,
+  });
   return row ? { datasheetId, ...row } : null;
 }
 
@@ -39,6 +37,7 @@ export function processDatasheetJob(job: Job): Promise<unknown> {
   return runClaimedJob(job, {
     parse: datasheetQueue.payload,
     claim: ({ datasheetId }) => claimDatasheet(datasheetId),
+    lease: (claim) => ({ fenced: DATASHEET, id: claim.datasheetId, token: claim.token }),
     logFields: ({ datasheetId }) => ({ datasheetId }),
     classify: classifyDatasheetError,
     record: (claim, { message, final }) =>
@@ -60,12 +59,14 @@ export function processDatasheetJob(job: Job): Promise<unknown> {
   });
 }
 
-/** Datasheet rows still queued or running whose job was lost (Redis down at import, a worker gone): re-queued. */
-export async function requeueLostDatasheets(): Promise<number> {
-  const rows = await db.benchmarkDatasheet.findMany({
-    where: { status: { in: ["queued", "running"] } },
-    select: { id: true, token: true },
-  });
-  for (const row of rows) await enqueueDatasheet(row.id, row.token);
-  return rows.length;
-}
+/** Datasheet rows queued or running whose lease has passed (Redis lost their job, a worker died): queued again. */
+export const strandedDatasheets: StrandedRows = {
+  queue: datasheetQueue,
+  jobName: "compute-datasheet",
+  table: "BenchmarkDatasheet",
+  lease: "leaseUntil",
+  pending: Prisma.sql`status IN ('queued', 'running')`,
+  payload: (datasheetId) => ({ datasheetId }),
+  jobId: (datasheetId) => `${datasheetId}-reconciled`,
+  rowOf: (data) => datasheetQueue.payload.safeParse(data).data?.datasheetId,
+};

@@ -1,29 +1,57 @@
-import { UnrecoverableError, type Job } from "bullmq";
+import type { Job } from "bullmq";
 import { db } from "../../lib/db";
-import { enqueueFixRankTests, fixRankQueue } from "../../lib/queue/fix-rank-queue";
+import { Prisma } from "../../lib/generated/prisma/client";
+import { fixRankQueue } from "../../lib/queue/fix-rank-queue";
 import { computeFixRankTestsOfBenchmark } from "../../lib/server/analyses/fix-rank-tests";
+import { classifyFixRankError } from "../jobs/classify-job-error";
+import { assertClaimHeld, claimFencedRow, type FencedTable } from "../jobs/fenced-row";
+import type { StrandedRows } from "../jobs/reconcile";
+import { runClaimedJob } from "../jobs/run-claimed-job";
 
-// fix-rank-queue has no worker feature folder: its work is one lib/server operation, its recovery one query.
+// fix-rank-queue has no worker feature folder: its work is one lib/server operation, its row a FixRankJob (one per
+// version, keyed by the version's id), claimed, fenced and leased like every job row.
 
-/** Recomputes a version's fix-rank tests (after its fix dates were imported). Idempotent. */
-export async function processFixRankJob(job: Job): Promise<unknown> {
-  const parsed = fixRankQueue.payload.safeParse(job.data);
-  if (!parsed.success) throw new UnrecoverableError("invalid fix-rank job payload");
-  return computeFixRankTestsOfBenchmark(parsed.data.benchmarkId);
+const FIX_RANK_JOB: FencedTable = { table: "FixRankJob", token: "token", lease: "leaseUntil" };
+
+type FixRankClaim = { benchmarkId: string; token: number };
+
+async function updateClaimed(claim: FixRankClaim, data: Prisma.FixRankJobUpdateManyMutationInput): Promise<void> {
+  const { count } = await db.fixRankJob.updateMany({ where: { id: claim.benchmarkId, token: claim.token }, data });
+  assertClaimHeld(count, `fix-rank job ${claim.benchmarkId}`);
 }
 
-/**
- * Fix dates imported while their job was lost: re-queues every version that has fix dates and a run still marked
- * "no fix dates"; returns how many.
- */
-export async function requeueLostFixRankTests(): Promise<number> {
-  const benchmarks = await db.benchmark.findMany({
-    where: {
-      repositories: { some: { referenceBugs: { some: { fixedAt: { not: null } } } } },
-      submissions: { some: { fixRankTests: { some: { reason: "no_fix_dates" } } } },
+/** Recomputes a version's fix-rank tests (after its fix dates were imported). Idempotent: the rows are derived. */
+export function processFixRankJob(job: Job): Promise<unknown> {
+  return runClaimedJob(job, {
+    parse: fixRankQueue.payload,
+    claim: async ({ benchmarkId }) => {
+      const row = await claimFencedRow(db, FIX_RANK_JOB, benchmarkId, {
+        set: Prisma.sql`status = 'running', error = NULL, "updatedAt" = now()`,
+        claimable: Prisma.sql`status IN ('queued', 'running')`,
+      });
+      return row && { benchmarkId, token: row.token };
     },
-    select: { id: true },
+    lease: (claim) => ({ fenced: FIX_RANK_JOB, id: claim.benchmarkId, token: claim.token }),
+    logFields: ({ benchmarkId }) => ({ benchmarkId }),
+    classify: classifyFixRankError,
+    record: (claim, { message, final }) =>
+      updateClaimed(claim, final ? { status: "failed", error: message } : { error: message }),
+    work: async (claim) => {
+      const result = await computeFixRankTestsOfBenchmark(claim.benchmarkId);
+      await updateClaimed(claim, { status: "done", error: null });
+      return result;
+    },
   });
-  for (const b of benchmarks) await enqueueFixRankTests(b.id);
-  return benchmarks.length;
 }
+
+/** Versions whose fix-rank recomputation is queued or running with its lease passed: queued again. */
+export const strandedFixRankJobs: StrandedRows = {
+  queue: fixRankQueue,
+  jobName: "compute-fix-rank-tests",
+  table: "FixRankJob",
+  lease: "leaseUntil",
+  pending: Prisma.sql`status IN ('queued', 'running')`,
+  payload: (benchmarkId) => ({ benchmarkId }),
+  jobId: (benchmarkId) => `${benchmarkId}-reconciled`,
+  rowOf: (data) => fixRankQueue.payload.safeParse(data).data?.benchmarkId,
+};

@@ -3,7 +3,7 @@ import { env } from "../../lib/env";
 import { judgeTrialQueue } from "../../lib/queue/judge-trial-queue";
 import { classifyJudgeTrialError } from "../jobs/classify-job-error";
 import { runClaimedJob } from "../jobs/run-claimed-job";
-import { claimJudgeTrial, updateTrial } from "../features/judge-trial/claim-judge-trial";
+import { claimJudgeTrial, JUDGE_TRIAL, updateTrial } from "../features/judge-trial/claim-judge-trial";
 import { runJudgeTrial } from "../features/judge-trial/run-judge-trial";
 
 // judge-trial-queue: a JudgeTrial row each, fenced like the panel's.
@@ -11,6 +11,7 @@ export function processJudgeTrialJob(job: Job): Promise<unknown> {
   return runClaimedJob(job, {
     parse: judgeTrialQueue.payload,
     claim: ({ trialId }) => claimJudgeTrial(trialId),
+    lease: (claim) => ({ fenced: JUDGE_TRIAL, id: claim.trialId, token: claim.token }),
     logFields: ({ trialId }) => ({ runId: trialId }),
     classify: classifyJudgeTrialError,
     record: (claim, { message, final }) =>

@@ -8,7 +8,7 @@ import { emitSubmissionEvent } from "../../lib/server/webhooks/emit-webhook-even
 import { classifyScoringError } from "../jobs/classify-job-error";
 import { runClaimedJob } from "../jobs/run-claimed-job";
 import { afterScoring } from "../features/scoring/after-scoring";
-import { claimSubmission, updateClaimed } from "../features/scoring/claim-submission";
+import { claimSubmission, SUBMISSION, updateClaimed } from "../features/scoring/claim-submission";
 import { scoreSubmission } from "../features/scoring/score-submission";
 
 // scoring-queue: every write to the submission goes through the claim, so a superseded attempt writes nothing.
@@ -16,6 +16,7 @@ export function processScoringJob(job: Job): Promise<unknown> {
   return runClaimedJob(job, {
     parse: scoringQueue.payload,
     claim: ({ submissionId }) => claimSubmission(submissionId),
+    lease: (claim) => ({ fenced: SUBMISSION, id: claim.submissionId, token: claim.token }),
     logFields: ({ submissionId }) => ({ submissionId }),
     classify: classifyScoringError,
     record: async (claim, { message, final }) => {

@@ -14,9 +14,9 @@ import { runClaimedJob, type JobContext } from "../jobs/run-claimed-job";
 export type FindingReviewClaim = { kind: FindingReviewKind; runId: string; token: number };
 
 const TABLE: Record<FindingReviewKind, FencedTable> = {
-  panel: { table: "PanelRun", token: "token" },
-  attribution: { table: "AttributionRun", token: "token" },
-  "reference-attribution": { table: "ReferenceAttributionRun", token: "token" },
+  panel: { table: "PanelRun", token: "token", lease: "leaseUntil" },
+  attribution: { table: "AttributionRun", token: "token", lease: "leaseUntil" },
+  "reference-attribution": { table: "ReferenceAttributionRun", token: "token", lease: "leaseUntil" },
 };
 
 /** Claims a queued or running job row; null when there is nothing to do (done, failed, or deleted). */
@@ -96,6 +96,7 @@ export function runFindingReviewJob(
   return runClaimedJob(job, {
     parse: FINDING_REVIEW_QUEUES[kind].queue.payload,
     claim: ({ runId }) => claimFindingReview(kind, runId),
+    lease: (claim) => ({ fenced: TABLE[kind], id: claim.runId, token: claim.token }),
     logFields: ({ runId }) => ({ runId }),
     classify,
     record: (claim, { message, final }) =>

@@ -63,7 +63,12 @@ export async function importFixDates(actorId: string, ref: string, text: string)
     { timeout: 60_000 },
   );
   // Every scored run of the version is tested again: seconds per run under 10,000 permutations, so in the worker; the
-  // datasheet's bug-pool fits too.
+  // datasheet's bug-pool fits too. The job row first (keyed by the version's id), so a lost job is queued again.
+  await db.fixRankJob.upsert({
+    where: { id: benchmark.id },
+    create: { id: benchmark.id, benchmarkId: benchmark.id, status: "queued" },
+    update: { status: "queued", error: null, token: { increment: 1 } },
+  });
   await enqueueFixRankTests(benchmark.id);
   await queueDatasheet(benchmark.id);
   return { benchmark: key, ...result, tests: "queued" };

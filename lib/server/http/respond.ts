@@ -1,6 +1,6 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
-import { AppError, issuesFromZod, type ErrorCode, type FieldIssue } from "../../errors";
+import { AppError, isDatabaseUnavailable, issuesFromZod, type ErrorCode, type FieldIssue } from "../../errors";
 import { log } from "../../observability/log";
 
 type Handler<C> = (request: Request, context: C) => Promise<Response>;
@@ -56,6 +56,21 @@ function toErrorResponse(error: unknown): { status: number; body: ErrorBody; hea
         error: { code: "invalid_input", message: "Invalid input", issues: issuesFromZod(error).slice(0, 1_000) },
       },
       headers: {},
+    };
+  }
+  if (isDatabaseUnavailable(error)) {
+    // A restart or failover of Postgres: the app recovers by itself (the client reconnects), so the client is told
+    // to come back rather than that something broke.
+    log.warn({ err: error }, "database unavailable");
+    return {
+      status: 503,
+      body: {
+        error: {
+          code: "unavailable",
+          message: "The database is unavailable for a moment (restarting or unreachable). Try again in a few seconds.",
+        },
+      },
+      headers: { "retry-after": "5" },
     };
   }
   log.error({ err: error }, "unhandled error");

@@ -2,7 +2,8 @@ import type { Redis } from "ioredis";
 import { db } from "../../../lib/db";
 import { env } from "../../../lib/env";
 import { log } from "../../../lib/observability/log";
-import { enqueueAuditJob } from "../../../lib/queue/audit-queue";
+import { Prisma } from "../../../lib/generated/prisma/client";
+import { auditJobId, auditQueue } from "../../../lib/queue/audit-queue";
 import { workerSandbox, type SandboxChoice } from "../../../lib/sandbox/choose-sandbox";
 import { describeIsolation, describeSandbox } from "../../../lib/contracts/sandbox-record";
 import { finishRunIfComplete } from "../../../lib/server/audit-runs/finish-run";
@@ -10,9 +11,10 @@ import { publishSandboxStatus } from "../../../lib/server/audit-runs/sandbox-sta
 import { withSandboxMetrics } from "../../sandbox-metrics";
 import { removeEndedRunDirs } from "./run-snapshot";
 import { isPanelSandbox, panelSandboxIsOrphan } from "../panel/panel-sandbox";
+import type { StrandedRows } from "../../jobs/reconcile";
 
 // The in-house run side of the worker's start-up: the sandbox choice, sandboxes no running pass owns (a worker that
-// died leaves its containers), and steps whose jobs were lost (rows are written before jobs).
+// died leaves its containers), runs whose last step ended unfinished, and which rows the reconciler looks at.
 
 /**
  * The sandbox (SANDBOX, "auto" by default) and why, chosen once: in the log, for the web app, and for each run it
@@ -49,24 +51,46 @@ export async function prepareAuditSandbox(connection: Redis): Promise<SandboxCho
   return sandbox;
 }
 
+/** Runs whose start was queued or cut short (its lease still set and passed): the start is queued again. */
+export const strandedAuditStarts: StrandedRows = {
+  queue: auditQueue,
+  jobName: "start-run",
+  table: "AuditRun",
+  lease: "leaseUntil",
+  pending: Prisma.sql`status = 'queued' OR (status = 'running' AND "leaseUntil" IS NOT NULL)`,
+  payload: (runId) => ({ kind: "start-run", runId }),
+  jobId: (runId) => auditJobId({ kind: "start-run", runId }),
+  rowOf: (data) => {
+    const job = auditQueue.payload.safeParse(data).data;
+    return job?.kind === "start-run" ? job.runId : undefined;
+  },
+};
+
+/** Passes queued or running, of a running run, whose lease has passed: queued again. */
+export const strandedAuditPasses: StrandedRows = {
+  queue: auditQueue,
+  jobName: "pass",
+  table: "AuditPass",
+  lease: "leaseUntil",
+  pending: Prisma.sql`status IN ('queued', 'running')
+    AND EXISTS (SELECT 1 FROM "AuditRun" r WHERE r.id = "runId" AND r.status = 'running')`,
+  payload: (passId) => ({ kind: "pass", passId }),
+  jobId: (passId) => auditJobId({ kind: "pass", passId }),
+  rowOf: (data) => {
+    const job = auditQueue.payload.safeParse(data).data;
+    return job?.kind === "pass" ? job.passId : undefined;
+  },
+};
+
 /**
- * Re-queues queued runs and the queued passes of running runs, finishes runs whose last step ended meanwhile, and
- * removes ended runs' directories; returns how many runs were re-queued.
+ * At start-up: finishes runs whose last step ended while no worker could finish them, and removes ended runs'
+ * directories.
  */
-export async function requeueLostAuditRuns(): Promise<number> {
-  const queued = await db.auditRun.findMany({ where: { status: "queued" }, select: { id: true } });
-  for (const { id } of queued) await enqueueAuditJob({ kind: "start-run", runId: id });
-  const running = await db.auditRun.findMany({
+export async function finishEndedAuditRuns(): Promise<void> {
+  const open = await db.auditRun.findMany({
     where: { status: { in: ["running", "over_budget", "cancelled"] }, finishedAt: null },
-    select: { id: true, status: true },
+    select: { id: true },
   });
-  for (const run of running) {
-    if (run.status === "running") {
-      const passes = await db.auditPass.findMany({ where: { runId: run.id, status: "queued" }, select: { id: true } });
-      for (const p of passes) await enqueueAuditJob({ kind: "pass", passId: p.id });
-    }
-    await finishRunIfComplete(run.id);
-  }
+  for (const run of open) await finishRunIfComplete(run.id);
   await removeEndedRunDirs().catch((error) => log.error({ err: error }, "could not clean AUDIT_WORK_DIR"));
-  return queued.length;
 }

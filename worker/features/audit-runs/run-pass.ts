@@ -60,7 +60,7 @@ async function runStopReason(runId: string): Promise<string | null> {
   return reason;
 }
 
-const PASS: FencedTable = { table: "AuditPass", token: "claimToken" };
+export const PASS: FencedTable = { table: "AuditPass", token: "claimToken", lease: "leaseUntil" };
 
 /** Claims a queued or running pass for a new attempt; null when it is done, failed, stopped or skipped. */
 export async function claimPass(passId: string): Promise<PassClaim | null> {

@@ -1,4 +1,6 @@
 import { db } from "../../../lib/db";
+import { Prisma } from "../../../lib/generated/prisma/client";
+import { claimFencedRow, type FencedTable } from "../../jobs/fenced-row";
 import { enqueueAuditJob, type AuditJob } from "../../../lib/queue/audit-queue";
 import { runEndpoint } from "../../../lib/server/audit-runs/model-endpoint";
 import { passPlanSchema } from "../../../lib/validation/pass-plan";
@@ -8,6 +10,28 @@ import type { SandboxRecord } from "../../../lib/contracts/sandbox-record";
 import { createAuditClient } from "./audit-model";
 import { ensureContextDocument } from "./context-document";
 import { snapshotDirFor } from "./run-snapshot";
+
+/** The start step's claim of a run: its token and lease (worker/jobs/lease.ts); the passes carry the run after. */
+export const RUN_START: FencedTable = { table: "AuditRun", token: "startToken", lease: "leaseUntil" };
+
+export type RunStartClaim = { runId: string; token: number };
+
+/**
+ * Claims the start of a run: a queued run, or a running one whose start never ended (its lease is still set). Null
+ * when the run has started (or ended) already.
+ */
+export async function claimRunStart(runId: string): Promise<RunStartClaim | null> {
+  const row = await claimFencedRow(db, RUN_START, runId, {
+    set: Prisma.sql`"updatedAt" = now()`,
+    claimable: Prisma.sql`status = 'queued' OR (status = 'running' AND "leaseUntil" IS NOT NULL)`,
+  });
+  return row ? { runId, token: row.token } : null;
+}
+
+/** The start has queued every pass: its lease ends, and from now on the passes' leases carry the run. */
+export async function endRunStart(claim: RunStartClaim): Promise<void> {
+  await db.auditRun.updateMany({ where: { id: claim.runId, startToken: claim.token }, data: { leaseUntil: null } });
+}
 
 /**
  * Starts a run: claims it (queued -> running), makes sure every repository of the full harness has its context

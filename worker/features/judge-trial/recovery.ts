@@ -1,9 +1,15 @@
-import { db } from "../../../lib/db";
-import { enqueueJudgeTrial } from "../../../lib/queue/judge-trial-queue";
+import { Prisma } from "../../../lib/generated/prisma/client";
+import { judgeTrialQueue } from "../../../lib/queue/judge-trial-queue";
+import type { StrandedRows } from "../../jobs/reconcile";
 
-/** Re-queues every trial still queued (its row was written, its job lost); returns how many. */
-export async function requeueLostJudgeTrials(): Promise<number> {
-  const trials = await db.judgeTrial.findMany({ where: { status: "queued" }, select: { id: true } });
-  for (const trial of trials) await enqueueJudgeTrial(trial.id);
-  return trials.length;
-}
+/** Trials queued or running whose lease has passed: queued again by the reconciler under their own id. */
+export const strandedJudgeTrials: StrandedRows = {
+  queue: judgeTrialQueue,
+  jobName: "try-judge",
+  table: "JudgeTrial",
+  lease: "leaseUntil",
+  pending: Prisma.sql`status IN ('queued', 'running')`,
+  payload: (trialId) => ({ trialId }),
+  jobId: (trialId) => trialId,
+  rowOf: (data) => judgeTrialQueue.payload.safeParse(data).data?.trialId,
+};

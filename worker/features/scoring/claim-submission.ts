@@ -7,7 +7,7 @@ import { assertClaimHeld, claimFencedRow, type FencedTable } from "../../jobs/fe
 
 export type Claim = { submissionId: string; token: number; attemptId: string };
 
-const SUBMISSION: FencedTable = { table: "Submission", token: "scoringToken" };
+export const SUBMISSION: FencedTable = { table: "Submission", token: "scoringToken", lease: "scoringLeaseUntil" };
 
 /** Claims the submission for a new scoring attempt; null when nothing is to be scored (already scored, held, failed). */
 export async function claimSubmission(submissionId: string): Promise<Claim | null> {

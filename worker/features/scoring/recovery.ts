@@ -1,9 +1,15 @@
-import { db } from "../../../lib/db";
-import { enqueueScoring } from "../../../lib/queue/scoring-queue";
+import { Prisma } from "../../../lib/generated/prisma/client";
+import { scoringQueue } from "../../../lib/queue/scoring-queue";
+import type { StrandedRows } from "../../jobs/reconcile";
 
-/** Re-queues every submission still queued for scoring (its row was written, its job lost); returns how many. */
-export async function requeueLostScoring(): Promise<number> {
-  const orphans = await db.submission.findMany({ where: { scoringStatus: "queued" }, select: { id: true } });
-  for (const { id } of orphans) await enqueueScoring(id);
-  return orphans.length;
-}
+/** Submissions queued or being scored whose lease has passed: queued again by the reconciler under their own id. */
+export const strandedScoring: StrandedRows = {
+  queue: scoringQueue,
+  jobName: "score-submission",
+  table: "Submission",
+  lease: "scoringLeaseUntil",
+  pending: Prisma.sql`"scoringStatus" IN ('queued', 'scoring')`,
+  payload: (submissionId) => ({ submissionId }),
+  jobId: (submissionId) => submissionId,
+  rowOf: (data) => scoringQueue.payload.safeParse(data).data?.submissionId,
+};

@@ -1,9 +1,0 @@
-import { db } from "../../../lib/db";
-import { enqueueFindingReview } from "../../../lib/queue/finding-review-queues";
-
-/** Re-queues every panel run still queued (its row was written, its job lost); returns how many. */
-export async function requeueLostPanels(): Promise<number> {
-  const runs = await db.panelRun.findMany({ where: { status: "queued" }, select: { id: true, updatedAt: true } });
-  for (const run of runs) await enqueueFindingReview("panel", run.id, run.updatedAt.getTime());
-  return runs.length;
-}
