@@ -50,7 +50,7 @@ const UPWARD = {
 // rank, units listed before it: so no import runs upward and no two units import each other. A new folder gets its
 // place here and in the docs.
 const LIB_RANKS = [
-  ["base", ["zod-messages", "errors", "format", "hash", "steps", "secret-box", "env"]],
+  ["base", ["zod-messages", "errors", "format", "hash", "steps", "secret-box", "env", "blinding-key"]],
   ["validation (file formats)", ["validation"]],
   ["contracts (wire shapes)", ["contracts"]],
   [

@@ -195,6 +195,9 @@ const envSchema = z.object({
   // Accounts (next-auth v4). NEXTAUTH_URL is the public origin; next-auth itself also reads it.
   NEXTAUTH_URL: optionalUrl,
   NEXTAUTH_SECRET: optionalString,
+  // The key of the keyed hashes that keep people's judgements blind (the order of pairs to label, the opaque ids of a
+  // panel's findings; docs/security.md). Never shown. Default: derived from NEXTAUTH_SECRET (web and worker share it).
+  BLINDING_SECRET: optionalString.pipe(z.string().min(16, "must be at least 16 characters").optional()),
   GITHUB_ID: optionalString,
   GITHUB_SECRET: optionalString,
   // Comma-separated; a user whose verified email is listed becomes admin at sign-in.

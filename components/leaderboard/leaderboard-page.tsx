@@ -55,7 +55,7 @@ function buildModel(data: LeaderboardData) {
     initialView: { ...view, rows: firstPage },
     totalRows: view.rows.length,
     options,
-    etag: etagFor("json", view.stamp, leaderboardVariant(data.benchmark.key, view.scope)),
+    etag: etagFor("/api/v1/leaderboard", "json", view.stamp, leaderboardVariant(data.benchmark.key, view.scope)),
     totalBugs: data.published?.referenceBugs ?? stored,
     totalRepos: data.published?.repositories ?? data.repositories.length,
   };

@@ -116,10 +116,20 @@ export const labelSampleSchema = z
     id: z.string(),
     benchmark: z.string(),
     kind: z.enum(PAIR_KINDS),
-    seed: z.string(),
     requested: z.number().int(),
-    shares: z.record(z.enum(STRATA), z.number()),
-    drawn: z.record(z.enum(STRATA), z.number().int()),
+    pairs: z.number().int().meta({ description: "How many pairs the sample holds" }),
+    labelled_by_me: z.number().int().meta({ description: "How many of them the caller has labelled" }),
+    design: z
+      .object({
+        seed: z.string(),
+        shares: z.record(z.enum(STRATA), z.number()),
+        drawn: z.record(z.enum(STRATA), z.number().int()),
+      })
+      .nullable()
+      .meta({
+        description:
+          "The seed, the strata's shares and what each stratum gave: null until the caller has labelled every pair of the sample (docs/security.md, Blindness)",
+      }),
     created_at: timestampSchema,
   })
   .meta({ id: "LabelSample" });

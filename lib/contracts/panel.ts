@@ -63,7 +63,6 @@ export const panelJobSchema = z
     error: z.string().nullable(),
     started_at: timestampSchema,
     finished_at: timestampSchema.nullable(),
-    seed: z.string(),
     sample_size: z.number().int(),
     runs: z
       .enum(["first", "all"])

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { createHash } from "node:crypto";
 import { allocateProportionally, opaqueFindingId, samplePanelFindings, type SampleCandidate } from "./sample";
+
+const key = Buffer.from("a test blinding key");
 
 function candidates(runs: number, perRepo: Record<string, number>): SampleCandidate[] {
   const out: SampleCandidate[] = [];
@@ -71,7 +74,7 @@ describe("samplePanelFindings", () => {
   it("samples the first run only by default (Table 14), 100 findings in proportion to its repositories", () => {
     const threeRuns = candidates(3, { "acme/a": 120, "acme/b": 60, "acme/c": 20 });
     // The first run's findings: 120 / 60 / 20 of 200, so 100 seats give 60 / 30 / 10.
-    const sample = samplePanelFindings(threeRuns, { sampleSize: 100, seed: "s1" });
+    const sample = samplePanelFindings(threeRuns, { key, sampleSize: 100, seed: "s1" });
     expect(sample).toHaveLength(100);
     expect(new Set(sample.map((f) => f.runIndex))).toEqual(new Set([0]));
     expect(sample.every((f) => f.findingId.startsWith("r0-"))).toBe(true);
@@ -83,15 +86,15 @@ describe("samplePanelFindings", () => {
       new Set(
         samplePanelFindings(
           threeRuns.filter((c) => c.runIndex > 0),
-          { sampleSize: 10, seed: "s1" },
+          { key, sampleSize: 10, seed: "s1" },
         ).map((f) => f.runIndex),
       ),
     ).toEqual(new Set([1]));
-    expect(samplePanelFindings(threeRuns, { sampleSize: 100, seed: "s1", runs: "first" })).toEqual(sample);
+    expect(samplePanelFindings(threeRuns, { key, sampleSize: 100, seed: "s1", runs: "first" })).toEqual(sample);
   });
   it("samples every run when asked explicitly, proportional to repositories, reproducibly from the seed", () => {
-    const first = samplePanelFindings(pool, { sampleSize: 20, seed: "s1", runs: "all" });
-    const again = samplePanelFindings([...pool].reverse(), { sampleSize: 20, seed: "s1", runs: "all" });
+    const first = samplePanelFindings(pool, { key, sampleSize: 20, seed: "s1", runs: "all" });
+    const again = samplePanelFindings([...pool].reverse(), { key, sampleSize: 20, seed: "s1", runs: "all" });
     expect(first).toEqual(again);
     expect(first).toHaveLength(40);
     for (const run of [0, 1]) {
@@ -103,14 +106,21 @@ describe("samplePanelFindings", () => {
     expect(new Set(first.map((f) => f.findingId)).size).toBe(40);
   });
   it("draws another sample from another seed", () => {
-    const a = samplePanelFindings(pool, { sampleSize: 20, seed: "s1" }).map((f) => f.findingId);
-    const b = samplePanelFindings(pool, { sampleSize: 20, seed: "s2" }).map((f) => f.findingId);
+    const a = samplePanelFindings(pool, { key, sampleSize: 20, seed: "s1" }).map((f) => f.findingId);
+    const b = samplePanelFindings(pool, { key, sampleSize: 20, seed: "s2" }).map((f) => f.findingId);
     expect(a).not.toEqual(b);
   });
   it("gives opaque ids that do not reveal the finding id", () => {
-    const [f] = samplePanelFindings(pool, { sampleSize: 1, seed: "s1" });
+    const [f] = samplePanelFindings(pool, { key, sampleSize: 1, seed: "s1" });
     expect(f!.opaqueId).toMatch(/^F-[0-9a-f]{12}$/);
-    expect(f!.opaqueId).toBe(opaqueFindingId("s1", f!.findingId));
+    expect(f!.opaqueId).toBe(opaqueFindingId(key, "s1", f!.findingId));
     expect(f!.opaqueId).not.toContain(f!.findingId);
+  });
+  it("gives opaque ids that the seed and the finding id alone do not recompute (a keyed hash)", () => {
+    const [f] = samplePanelFindings(pool, { key, sampleSize: 1, seed: "s1" });
+    // The unkeyed hash anyone could compute from a published seed and a public finding id.
+    const unkeyed = `F-${createHash("sha256").update(`s1\u0000${f!.findingId}`).digest("hex").slice(0, 12)}`;
+    expect(f!.opaqueId).not.toBe(unkeyed);
+    expect(opaqueFindingId(Buffer.from("another key"), "s1", f!.findingId)).not.toBe(f!.opaqueId);
   });
 });

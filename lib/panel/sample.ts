@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, createHmac } from "node:crypto";
 import { createSeededRandom } from "../scoring/seeded-random";
 import { type PanelRunScope } from "../contracts/panel";
 
@@ -14,8 +14,13 @@ export function seedNumber(...parts: (string | number)[]): number {
   return createHash("sha256").update(parts.join("\u0000")).digest().readUInt32BE(0);
 }
 
-export function opaqueFindingId(seed: string, findingId: string): string {
-  return `F-${createHash("sha256").update(`${seed}\u0000${findingId}`).digest("hex").slice(0, 12)}`;
+/**
+ * A keyed hash (HMAC with the server's blinding key, lib/blinding-key.ts) of the seed and the finding: a plain
+ * hash would let anyone holding a finding's id and the seed recompute it, and so tell a grader which submission a
+ * finding of the grading came from and, with the panel's reviews, its verdict (docs/security.md, Blindness).
+ */
+export function opaqueFindingId(key: Buffer, seed: string, findingId: string): string {
+  return `F-${createHmac("sha256", key).update(`${seed}\u0000${findingId}`).digest("hex").slice(0, 12)}`;
 }
 
 /** Seats per repository: proportional to its findings, largest remainders first (ties by name), never above its count. */
@@ -61,7 +66,7 @@ export function shuffle<T>(items: T[], random: () => number): T[] {
 /** The sample of the first run (or of every run), in run, repository and draw order. */
 export function samplePanelFindings(
   candidates: readonly SampleCandidate[],
-  opts: { sampleSize: number; seed: string; runs?: PanelRunScope },
+  opts: { sampleSize: number; seed: string; key: Buffer; runs?: PanelRunScope },
 ): SampledFinding[] {
   const byRun = new Map<number, Map<string, SampleCandidate[]>>();
   const firstRun = Math.min(...candidates.map((c) => c.runIndex));
@@ -82,7 +87,7 @@ export function samplePanelFindings(
       const ordered = [...repos.get(repository)!].sort((a, b) => a.ordinal - b.ordinal);
       const drawn = shuffle(ordered, createSeededRandom(seedNumber(opts.seed, runIndex, repository))).slice(0, n);
       for (const f of drawn)
-        out.push({ findingId: f.id, opaqueId: opaqueFindingId(opts.seed, f.id), runIndex, repository });
+        out.push({ findingId: f.id, opaqueId: opaqueFindingId(opts.key, opts.seed, f.id), runIndex, repository });
     }
   }
   return out;

@@ -1,9 +1,12 @@
 import { z } from "zod";
 import { parseOrThrow } from "../errors";
-import { parseJsonText } from "./parse-json";
+import { parseJsonText, type JsonShapeLimits } from "./parse-json";
 import { BUG_RECORD_SHAPE, TEXT_LIMITS, boundedText, checkLineRange, requiredText, WHEN_LINES_PARSE } from "./common";
 
 // The benchmark file (import format): a benchmark version, its repositories and its reference set.
+const MAX_REFERENCE_BUGS = 200_000;
+const MAX_FIX_COMMITS = 100_000;
+const MAX_REPOSITORIES = 10_000;
 const languageSchema = z.string().trim().toLowerCase().min(1).max(50);
 
 const commitHashSchema = z
@@ -30,7 +33,7 @@ export const fixCommitSchema = z.object({ sha: commitHashSchema, date: fixedAtSc
  */
 export const fixCommitListSchema = z
   .array(fixCommitSchema)
-  .max(100_000)
+  .max(MAX_FIX_COMMITS)
   .superRefine((list, ctx) => {
     const seen = new Set<string>();
     let reported = false;
@@ -115,8 +118,11 @@ export const benchmarkFileSchema = z
     reference_window_end: z.iso.date({ message: "must be a date YYYY-MM-DD" }).optional(),
     pipeline: pipelineSchema.optional(),
     description: boundedText(5_000).optional(),
-    repositories: z.array(repositorySchema).min(1, { message: "must list at least one repository" }),
-    reference_bugs: z.array(referenceBugSchema).max(200_000),
+    repositories: z
+      .array(repositorySchema)
+      .min(1, { message: "must list at least one repository" })
+      .max(MAX_REPOSITORIES),
+    reference_bugs: z.array(referenceBugSchema).max(MAX_REFERENCE_BUGS),
     taxonomy: taxonomySchema.optional(),
     // "maintainers": reference bug texts, files and lines are shown only to maintainers and admins (a held-out set);
     // absent means "public".
@@ -158,5 +164,23 @@ export type BenchmarkFile = z.infer<typeof benchmarkFileSchema>;
  * process.
  */
 export function parseBenchmarkText(text: string, what = "The benchmark file"): BenchmarkFile {
-  return parseOrThrow(benchmarkFileSchema, parseJsonText(text, what), what);
+  return parseOrThrow(benchmarkFileSchema, parseJsonText(text, what, BENCHMARK_FILE_SHAPE), what);
 }
+
+// The file's shape as the scan sees it before anything is built (lib/validation/parse-json.ts), as the findings file
+// has (FINDINGS_FILE_SHAPE): a valid file is shallow (root > taxonomy > families > family > categories > category >
+// field: depth 6) with at most ~15 keys per object, so a hostile one (15 million `{}` bugs) is refused in the scan,
+// at its 200,001st bug, not after JSON.parse and zod have built it all.
+const BENCHMARK_FILE_SHAPE: JsonShapeLimits = {
+  maxDepth: 16,
+  maxValues: MAX_REFERENCE_BUGS * 20 + MAX_FIX_COMMITS * 10 * 4 + 100_000,
+  maxObjectKeys: 64,
+  maxArrayItems: 1_000,
+  arrays: (path) => {
+    if (path.length === 1 && path[0] === "reference_bugs") return { max: MAX_REFERENCE_BUGS, noun: "reference bugs" };
+    if (path.length === 1 && path[0] === "repositories") return { max: MAX_REPOSITORIES, noun: "repositories" };
+    if (path.length === 3 && path[0] === "repositories" && path[2] === "fix_commits")
+      return { max: MAX_FIX_COMMITS, noun: "fix commits", group: { name: "fix commits", max: MAX_FIX_COMMITS * 10 } };
+    return undefined;
+  },
+};

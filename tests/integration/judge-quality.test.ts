@@ -3,13 +3,14 @@
 // caller's own label, grade or mark is stored); changes after the reveal keep their history; everything is
 // audit-logged; and the public figures (API, CSV, /method) follow, each checked against the test's own arithmetic.
 
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { closeQueues } from "../../lib/queue/queues";
 import { importBenchmark } from "../../lib/server/benchmarks/import-benchmark";
 import { db, finding, smallBenchmark, uniqueSlug, waitForStatus } from "../support/fixtures";
 import { waitFor } from "../support/fault-harness";
-import { approveSubmission, call, createTestUser, type TestUser } from "./authz-support";
+import { drawSeeded } from "../../lib/judge-quality/sampling";
+import { approveSubmission, call, createTestUser, signIn, type TestUser } from "./authz-support";
 
 const webUrl = inject("webUrl");
 const tag = randomUUID().slice(0, 8);
@@ -93,25 +94,32 @@ describe("labelling matcher pairs", () => {
       { benchmark: key, size: 10, seed: "s1" },
     );
     expect(drawn.status).toBe(201);
-    expect(drawn.json.shares).toEqual({ judged_match: 0.4, judged_no_match: 0.4, filtered_out: 0.2 });
-    const rows = await db.labelPair.findMany({ where: { sampleId: drawn.json.id } });
+    // The drawer labels too: neither the seed nor the strata's counts come back before the sample is labelled.
+    expect(drawn.json.design).toBe(null);
+    expect(drawn.text).not.toContain('"s1"');
+    const rows = await db.labelPair.findMany({ where: { sampleId: drawn.json.id }, orderBy: { position: "asc" } });
     const byStratum = (s: string) => rows.filter((r) => r.stratum === s).length;
-    expect(drawn.json.drawn).toEqual({
-      judged_match: byStratum("judged_match"),
-      judged_no_match: byStratum("judged_no_match"),
-      filtered_out: byStratum("filtered_out"),
-    });
     // The three judged matches (P1, P2, U1) are all drawn (4 seats, 3 there); 2 filtered-out pairs.
-    expect(drawn.json.drawn.judged_match).toBe(3);
-    expect(drawn.json.drawn.filtered_out).toBe(2);
+    expect(byStratum("judged_match")).toBe(3);
+    expect(byStratum("filtered_out")).toBe(2);
 
     const list = await call(webUrl, "GET", `/api/v1/labelling/pairs?benchmark=${key}`, { token: m1.token });
     expect(list.status).toBe(200);
     expect(list.json.pairs).toHaveLength(rows.length);
-    // The sample records its shares per stratum; the pairs carry nothing of their own stratum or verdict.
-    const pairsText = JSON.stringify(list.json.pairs);
-    for (const hidden of ["stratum", "judged_", "verdict", submissionId, MODEL])
-      expect(pairsText).not.toContain(hidden);
+    // Nothing listed names a pair's stratum or verdict, the sample's seed or what each stratum gave.
+    for (const hidden of ["stratum", "judged_", "verdict", "seed", '"s1"', "shares", submissionId, MODEL])
+      expect(list.text).not.toContain(hidden);
+    expect(list.json.samples[0]).toMatchObject({ pairs: rows.length, labelled_by_me: 0, design: null });
+    // The old attack, even handed the seed and the counts the list no longer shows: rebuild the strata in order and
+    // shuffle them with the seed. The keyed order (a server key) does not follow from them.
+    const strata = ["judged_match", "judged_no_match", "filtered_out"] as const;
+    const predicted = drawSeeded(
+      strata.flatMap((s) => Array.from({ length: byStratum(s) }, () => s)),
+      rows.length,
+      "s1",
+      "order",
+    );
+    expect(predicted).not.toEqual(rows.map((r) => r.stratum));
 
     for (const item of list.json.pairs) {
       const before = await call(webUrl, "GET", `/api/v1/labelling/pairs/${item.id}`, { token: m1.token });
@@ -133,6 +141,20 @@ describe("labelling matcher pairs", () => {
       expect(saved.json.reveal.submission).toMatchObject({ id: submissionId, model: MODEL });
       expect(saved.json.reveal.verdicts.length).toBe(row.stratum === "filtered_out" ? 0 : 1);
     }
+
+    // The whole sample labelled: its design is shown to this labeller, and still not to the other maintainer.
+    const after = await call(webUrl, "GET", `/api/v1/labelling/pairs?benchmark=${key}`, { token: m1.token });
+    expect(after.json.samples[0].design).toEqual({
+      seed: "s1",
+      shares: { judged_match: 0.4, judged_no_match: 0.4, filtered_out: 0.2 },
+      drawn: {
+        judged_match: byStratum("judged_match"),
+        judged_no_match: byStratum("judged_no_match"),
+        filtered_out: byStratum("filtered_out"),
+      },
+    });
+    const other = await call(webUrl, "GET", `/api/v1/labelling/pairs?benchmark=${key}`, { token: m2.token });
+    expect(other.json.samples[0].design).toBe(null);
 
     // A label changed after the reveal is a new row; the blind one still counts.
     const first = list.json.pairs[0];
@@ -258,15 +280,24 @@ describe("grading a panel's sample blind (Table 15)", () => {
       "POST",
       `/api/v1/admin/submissions/${submissionId}/panel`,
       { token: admin.token },
-      { sample_size: 4, seed: "jq" },
+      { sample_size: 4, seed: "jq-secret-seed" },
     );
     expect(started.status).toBe(202);
-    await waitFor(
-      async () => (await call(webUrl, "GET", `/api/v1/submissions/${submissionId}`, { token: admin.token })).json,
-      (b) => b.panel?.status === "done",
+    const status = await waitFor(
+      async () => await call(webUrl, "GET", `/api/v1/submissions/${submissionId}`, { token: admin.token }),
+      (b) => b.json.panel?.status === "done",
       90_000,
       "the panel to finish",
     );
+    // The panel's seed is published nowhere: with it and a finding's id, an unkeyed opaque id would follow.
+    expect(status.text).not.toContain("jq-secret-seed");
+    const publicPage = await fetch(`${webUrl}/submissions/${submissionId}`).then((r) => r.text());
+    expect(publicPage).not.toContain("jq-secret-seed");
+    const sampled = await db.panelSample.findMany({ where: { panelRun: { submissionId } } });
+    for (const s of sampled)
+      expect(s.opaqueId).not.toBe(
+        `F-${createHash("sha256").update(`jq-secret-seed\u0000${s.findingId}`).digest("hex").slice(0, 12)}`,
+      );
     const panels = await call(webUrl, "GET", `/api/v1/grading/panels?benchmark=${key}`, { token: m1.token });
     expect(panels.json.panels).toHaveLength(1);
     panelId = panels.json.panels[0].id;
@@ -291,7 +322,26 @@ describe("grading a panel's sample blind (Table 15)", () => {
       if (i < findings.length - 1) {
         expect(after.json.reveal).toBe(null);
         expect(after.text).not.toContain(MODEL);
+        // Mid-grading, the panel's verdicts are refused to this grader everywhere, and the public figures do not move
+        // with their grades (grade, reload, regrade would read a verdict off them).
+        const reviews = await call(webUrl, "GET", `/api/v1/submissions/${submissionId}/panel`, { token: m1.token });
+        expect(reviews.status).toBe(403);
+        expect(reviews.text).not.toContain("rationale");
+        const quality = await call(webUrl, "GET", `/api/v1/judge-quality?benchmark=${key}`);
+        expect(quality.json.panel.pooled.graded).toBe(0);
+        if (i === 0) {
+          const cookie = await signIn(webUrl, m1);
+          const page = await call(webUrl, "GET", `/submissions/${submissionId}`, { cookie });
+          expect(page.text).toContain("You are grading this panel");
+          // Someone not grading it still reads the reviews.
+          const m2Reviews = await call(webUrl, "GET", `/api/v1/submissions/${submissionId}/panel`, {
+            token: m2.token,
+          });
+          expect(m2Reviews.status).toBe(200);
+        }
       } else {
+        const reviews = await call(webUrl, "GET", `/api/v1/submissions/${submissionId}/panel`, { token: m1.token });
+        expect(reviews.status).toBe(200);
         expect(after.json.reveal).toMatchObject({ submission_id: submissionId, model: MODEL });
         expect(after.json.findings.every((f: { reveal: unknown }) => f.reveal !== null)).toBe(true);
       }

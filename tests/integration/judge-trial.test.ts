@@ -9,6 +9,7 @@ import { closeQueues } from "../../lib/queue/queues";
 import { importBenchmark } from "../../lib/server/benchmarks/import-benchmark";
 import { db, finding, smallBenchmark, uniqueSlug, waitForStatus } from "../support/fixtures";
 import { waitFor } from "../support/fault-harness";
+import { reserveTrialCalls } from "../../worker/features/judge-trial/claim-judge-trial";
 import { approveSubmission, call, createTestUser, signIn, type TestUser } from "./authz-support";
 
 const webUrl = inject("webUrl");
@@ -94,8 +95,14 @@ describe("a candidate-judge trial", () => {
     }
     const counted = pairs.slice(0, -1);
 
-    const started = await start({ token: admin.token }, CANDIDATE);
-    expect(started.status).toBe(201);
+    // Eight at once: exactly one starts, the others get a 409 (the database holds one active trial per version).
+    const attempts = await Promise.all(Array.from({ length: 8 }, () => start({ token: admin.token }, CANDIDATE)));
+    expect(attempts.map((a) => a.status).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
+    for (const refused of attempts.filter((a) => a.status === 409))
+      expect(refused.json.error.message).toContain("still running");
+    const started = attempts.find((a) => a.status === 201)!;
+    const versionId = (await db.benchmark.findFirstOrThrow({ where: { slug: key.split("@")[0] } })).id;
+    expect(await db.judgeTrial.count({ where: { benchmarkId: versionId } })).toBe(1);
     expect(started.json).toMatchObject({ candidate_model: CANDIDATE, current_model: "fake-judge-1", status: "queued" });
     const trial = await waitFor(
       async () => (await call(webUrl, "GET", `/api/v1/admin/judge-trials/${started.json.id}`, admin)).json,
@@ -165,5 +172,42 @@ describe("a candidate-judge trial", () => {
     expect(await html(`/method?benchmark=${key}`)).toContain(
       `New scorings use the judge <strong>${CANDIDATE}</strong>`,
     );
+  });
+});
+
+describe("the judge-call budget of trials", () => {
+  it("counts every trial running at once together", async () => {
+    const versions = await Promise.all(
+      [uniqueSlug("jtb"), uniqueSlug("jtb")].map(async (slug) => {
+        await importBenchmark(smallBenchmark(slug));
+        return (await db.benchmark.findFirstOrThrow({ where: { slug } })).id;
+      }),
+    );
+    const trial = (benchmarkId: string, plannedCalls: number) =>
+      db.judgeTrial.create({
+        // Leased for an hour: the reconciler leaves these rows (no job behind them) alone during the test.
+        data: {
+          benchmarkId,
+          candidateModel: "a",
+          currentModel: "b",
+          status: "running",
+          plannedCalls,
+          leaseUntil: new Date(Date.now() + 3_600_000),
+        },
+      });
+    const other = await trial(versions[0]!, 1_000_000);
+    const mine = await trial(versions[1]!, 0);
+    const claim = { trialId: mine.id, token: 0, benchmarkId: versions[1]!, candidateModel: "a", currentModel: "b" };
+    try {
+      // Alone under the budget, together above it: refused, nothing reserved.
+      expect(await reserveTrialCalls(claim, 600_000, 1_500_000)).toBeGreaterThanOrEqual(1_000_000);
+      expect((await db.judgeTrial.findUniqueOrThrow({ where: { id: mine.id } })).plannedCalls).toBe(0);
+      expect(await reserveTrialCalls(claim, 400_000, 1_500_000)).toBe(null);
+      expect((await db.judgeTrial.findUniqueOrThrow({ where: { id: mine.id } })).plannedCalls).toBe(400_000);
+      // A second active trial of one version is refused by the database itself.
+      await expect(trial(versions[1]!, 0)).rejects.toThrow();
+    } finally {
+      await db.judgeTrial.updateMany({ where: { id: { in: [other.id, mine.id] } }, data: { status: "failed" } });
+    }
   });
 });

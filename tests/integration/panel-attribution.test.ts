@@ -250,11 +250,12 @@ describe("panel and attribution through the API", () => {
     expect(body.panel_job).toMatchObject({
       status: "done",
       progress: 100,
-      seed: "itest",
       runs: "first",
       confidence_cap: "low",
     });
     expect(body.panel_job.spent_calls).toBeGreaterThanOrEqual(body.panel_job.judge_calls);
+    // The seed is not public (opaque ids are keyed by the server, docs/security.md).
+    expect(body.panel_job).not.toHaveProperty("seed");
     // The panel context document of the repository was written once (no snapshot: it says so).
     const context = await db.contextDocument.findFirstOrThrow({
       where: { kind: "panel", repository: { benchmark: { slug }, name: "acme/parser" } },
@@ -370,9 +371,14 @@ describe("panel and attribution through the API", () => {
         expect(t?.agentShare ?? 0).toBeCloseTo(llm.filter((r) => r.triggerLevel === level).length / (6 - zero), 9);
       }
     }
-    // Another pool: no configuration of harness "vanilla".
-    const vanilla = (await call(webUrl, "GET", `/api/v1/bug-types?benchmark=${slug}@1&harness=vanilla`)).json;
-    expect(vanilla.stored.agentConfigurations).toBe(0);
+    // A harness or labeller that names nothing here is refused, naming the field (each would be cached apart).
+    const vanilla = await call(webUrl, "GET", `/api/v1/bug-types?benchmark=${slug}@1&harness=vanilla`);
+    expect(vanilla.status).toBe(422);
+    expect(vanilla.json.error.issues[0]).toMatchObject({ path: "harness" });
+    expect(vanilla.json.error.issues[0].message).toContain("probe-passes");
+    const labeller = await call(webUrl, "GET", `/api/v1/bug-types?benchmark=${slug}@1&labeller=nobody~0~0`);
+    expect(labeller.status).toBe(422);
+    expect(labeller.json.error.issues[0]).toMatchObject({ path: "labeller" });
     expect((await call(webUrl, "GET", `/api/v1/bug-types?benchmark=${slug}@1&source=elsewhere`)).status).toBe(422);
     const csv = await contractFetch(`${webUrl}/api/v1/bug-types?benchmark=${slug}@1&format=csv`);
     expect(csv.headers.get("content-type")).toContain("text/csv");

@@ -54,8 +54,8 @@ export default async function LabellingPage({ searchParams }: Props) {
       <h2>Draw a sample</h2>
       <p className="muted small">
         Pairs are drawn from the current scorings of this version: 40% the judge matched, 40% it rejected, 20% the
-        prefilter never sent to it (so its misses are counted too), by a recorded seed. A pair already drawn is never
-        drawn again.
+        prefilter never sent to it (so its misses are counted too), by a recorded seed, and listed in an order that says
+        nothing of their stratum. A pair already drawn is never drawn again.
       </p>
       <DrawForm draw="pairs" benchmark={current} noun="sample" defaultSize={50} />
       {samples.length > 0 && (
@@ -64,9 +64,17 @@ export default async function LabellingPage({ searchParams }: Props) {
           <ul>
             {samples.map((s) => (
               <li key={s.id}>
-                {formatUtc(s.created_at, "minute")}: {s.kind === "reference" ? "reference" : "duplicate"} pairs, seed{" "}
-                <code>{s.seed}</code>, asked {s.requested}, drawn {s.drawn.judged_match} judged matches,{" "}
-                {s.drawn.judged_no_match} judged no-matches, {s.drawn.filtered_out} filtered out
+                {formatUtc(s.created_at, "minute")}: {s.kind === "reference" ? "reference" : "duplicate"} pairs, asked{" "}
+                {s.requested}, {s.pairs} drawn, you labelled {s.labelled_by_me}
+                {s.design ? (
+                  <>
+                    {" "}
+                    (seed <code>{s.design.seed}</code>: {s.design.drawn.judged_match} judged matches,{" "}
+                    {s.design.drawn.judged_no_match} judged no-matches, {s.design.drawn.filtered_out} filtered out)
+                  </>
+                ) : (
+                  <span className="muted"> (seed and strata shown once you have labelled every pair)</span>
+                )}
               </li>
             ))}
           </ul>

@@ -9,6 +9,7 @@ import { listPublicHarnesses } from "@/lib/server/leaderboard/list-public-harnes
 import { readAttributionModel } from "@/lib/llm/finding-review-config";
 import { DistanceSection } from "@/components/analyses/distance-section";
 import { LabellerChoices, LabellerNote } from "@/components/analyses/labeller-note";
+import { AppError } from "@/lib/errors";
 import { DEFAULT_AGENT_POOL, type AgentPool } from "@/lib/attribution/agent-pool";
 import { AGENT_POOL_SOURCES, agentPoolQuerySchema, FULL_HARNESS } from "@/lib/contracts/public-reads";
 
@@ -235,9 +236,22 @@ export default async function BugTypesPage({
     harness: firstParam(params.harness),
     source: firstParam(params.source),
   });
-  const pool = parsedPool.success ? parsedPool.data : DEFAULT_AGENT_POOL;
-  const labeller = firstParam(params.labeller)?.trim().slice(0, 300) || null;
-  const page = await loadPublicPage(async () => (await loadBugTypes(ref, pool, labeller)).value);
+  const asked = {
+    pool: parsedPool.success ? parsedPool.data : DEFAULT_AGENT_POOL,
+    labeller: firstParam(params.labeller)?.trim().slice(0, 300) || null,
+  };
+  // A harness or labeller that names nothing here shows the default comparison (the API answers it with a 422).
+  const loaded = await loadPublicPage(async () => {
+    try {
+      return { ...asked, data: (await loadBugTypes(ref, asked.pool, asked.labeller)).value };
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code !== "invalid_input") throw error;
+      return { pool: DEFAULT_AGENT_POOL, labeller: null, data: (await loadBugTypes(ref)).value };
+    }
+  });
+  const page = loaded && { ...loaded, value: loaded.value.data };
+  const pool = loaded?.value.pool ?? asked.pool;
+  const labeller = loaded?.value.labeller ?? null;
   if (!page) return <p className="card empty-state">No benchmark version has been imported yet.</p>;
   const { benchmark, stored, reported } = page.value;
   const harnesses = await listPublicHarnesses(benchmark.key);

@@ -3,6 +3,7 @@ import { db } from "../../db";
 import { benchmarkKey, NEWEST_VERSION_FIRST } from "../../validation/benchmark-ref";
 import { importBenchmark, type ImportedBenchmark } from "../benchmarks/import-benchmark";
 import { parseBenchmarkBytes } from "../submissions/upload-parse-client";
+import { reserveUploadBytes } from "../submissions/upload-budget";
 import { recordAuditLog } from "../audit-log/record-audit-log";
 import { readReferenceLabels } from "../attribution/read-reference-labels";
 import type { z } from "zod";
@@ -70,8 +71,21 @@ export async function listBenchmarkVersions(): Promise<BenchmarkVersionRow[]> {
  * Imports a benchmark file sent by an admin: validated whole (every problem by path), stored and audit-logged at once.
  * The body is decoded, parsed and validated in an upload parse thread, not on the web server's event loop.
  */
-export async function importBenchmarkVersion(actorId: string, bytes: Uint8Array): Promise<ImportedBenchmark> {
-  const file = await parseBenchmarkBytes(bytes);
+/**
+ * The body reserves its bytes of the upload parse budget before its first byte is read, as a findings upload does
+ * (upload-budget.ts): admins' imports and users' uploads share the parse threads and the memory they may hold.
+ */
+export async function importBenchmarkVersion(
+  actorId: string,
+  body: { declaredBytes?: number; read: () => Promise<Uint8Array> },
+): Promise<ImportedBenchmark> {
+  const reservation = reserveUploadBytes(body.declaredBytes);
+  let file;
+  try {
+    file = await parseBenchmarkBytes(await body.read());
+  } finally {
+    reservation.release();
+  }
   const imported = await importBenchmark(file, {
     onImported: (tx, b) =>
       recordAuditLog(tx, {

@@ -39,12 +39,13 @@ function refuseUnknown(key: string, problems: string[], what: string): void {
 }
 
 export async function importFixDates(actorId: string, ref: string, text: string): Promise<ImportedFixDates> {
+  // The version first: a file for a version that does not exist is refused without being parsed.
+  const benchmark = await findVersion(ref);
   const file: FixDatesFile = parseOrThrow(
     fixDatesFileSchema,
     parseJsonText(text, "The fix-dates file"),
     "The fix-dates file",
   );
-  const benchmark = await findVersion(ref);
   const key = `${benchmark.slug}@${benchmark.version}`;
   const result = await db.$transaction(
     async (tx) => {

@@ -3,8 +3,10 @@ import "server-only";
 import { db } from "../../db";
 import { AppError } from "../../errors";
 import type { DrawLabelSampleBody } from "../../contracts/judge-quality";
-import { allocateStrata, DEFAULT_STRATUM_SHARES, drawSeeded } from "../../judge-quality/sampling";
+import { allocateStrata, DEFAULT_STRATUM_SHARES } from "../../judge-quality/sampling";
 import { STRATA, type Stratum } from "../../judge-quality/matcher-quality";
+import { keyedOrder } from "../../judge-quality/blind-order";
+import { blindingKey } from "../../blinding-key";
 import { recordAuditLog } from "../audit-log/record-audit-log";
 import { loadVersion, newSeed } from "./load-version";
 import type { labelSampleSchema } from "../../contracts/judge-quality";
@@ -20,6 +22,15 @@ import { buildLabelPool, drawFromPool, type PoolRow } from "./label-pool";
 
 // The transaction builds the population and inserts the sample; its own time limit, not Prisma's 5 s default.
 const DRAW_TIMEOUT_MS = 120_000;
+
+/**
+ * The strata interleaved by a keyed hash of each pair's texts (lib/judge-quality/blind-order.ts): the server's key is
+ * never shown, so nothing a labeller reads (positions, ids, the seed) tells a pair's stratum.
+ */
+function orderForLabellers(drawn: Record<Stratum, PoolRow[]>, seed: string) {
+  const pairs = STRATA.flatMap((stratum) => drawn[stratum].map((p) => ({ ...p, stratum })));
+  return keyedOrder(pairs, (p) => `${p.leftHash}\u0000${p.rightHash}`, blindingKey(), `label-order\u0000${seed}`);
+}
 
 export type DrawnLabelSample = z.input<typeof labelSampleSchema>;
 
@@ -73,15 +84,7 @@ export async function drawLabelSample(caller: { id: string }, input: DrawLabelSa
         _max: { position: true },
       });
       let position = (last._max.position ?? 0) + 1;
-      // Strata interleaved in a seeded order, so the stratum cannot be guessed from a pair's place in the list.
-      const ordered = drawSeeded(
-        (["judged_match", "judged_no_match", "filtered_out"] as const).flatMap((stratum) =>
-          drawn[stratum].map((p) => ({ ...p, stratum })),
-        ),
-        input.size,
-        seed,
-        "order",
-      );
+      const ordered = orderForLabellers(drawn, seed);
       await tx.labelPair.createMany({
         data: ordered.map(({ stratum, ...p }) => ({
           sampleId: sample.id,
@@ -122,10 +125,11 @@ export async function drawLabelSample(caller: { id: string }, input: DrawLabelSa
     id: sample.id,
     benchmark: version.key,
     kind: input.kind,
-    seed,
     requested: input.size,
-    shares: DEFAULT_STRATUM_SHARES,
-    drawn: counts,
+    pairs: counts.judged_match + counts.judged_no_match + counts.filtered_out,
+    labelled_by_me: 0,
+    // The drawer labels too: the design stays hidden until they have labelled the whole sample (label-pairs.ts).
+    design: null,
     created_at: sample.createdAt.toISOString(),
   };
 }

@@ -231,6 +231,18 @@ const agreementOut = (a: PanelAgreement) => ({
   panel_confirm_rate: a.panelConfirmRate,
 });
 
+/**
+ * The grades of graders who graded every finding of the sample. A grade before that is blind yet may still change,
+ * so figures that moved with it would let a grader read the panel's verdict off them (grade, reload, regrade).
+ */
+function finishedGradings<T extends { graderId: string }>(samples: readonly { grades: T[] }[]): T[] {
+  const all = samples.flatMap((s) => s.grades);
+  const finished = [...new Set(all.map((g) => g.graderId))].filter((id) =>
+    samples.every((s) => s.grades.some((g) => g.graderId === id)),
+  );
+  return all.filter((g) => finished.includes(g.graderId));
+}
+
 async function panelFigures(version: Version): Promise<JudgeQuality["panel"]> {
   const panels = await db.panelRun.findMany({
     where: { status: "done", submission: { benchmarkId: version.id } },
@@ -254,7 +266,9 @@ async function panelFigures(version: Version): Promise<JudgeQuality["panel"]> {
   const kappaTable = GRADES.map(() => GRADES.map(() => 0));
   const perSubmission: (PanelAgreement & { submissionId: string; model: string; effort: string | null })[] = [];
   for (const panel of panels) {
-    const grades = panel.samples.flatMap((s) => s.grades);
+    // Public figures pool public submissions only: a private or withdrawn one's panel is nobody else's business.
+    if (!publicIds.has(panel.submissionId)) continue;
+    const grades = finishedGradings(panel.samples);
     if (grades.length === 0) continue;
     // The first grader of this panel (earliest grade) is the one Table 15 crosses with the panel; a second one is
     // compared with the first (kappa).
@@ -263,7 +277,9 @@ async function panelFigures(version: Version): Promise<JudgeQuality["panel"]> {
     ];
     const pairs: { grade: Grade; panel: PanelVerdict }[] = [];
     for (const sample of panel.samples) {
-      const blind = lastBlind(sample.grades.map((g) => ({ ...g, by: g.graderId })));
+      const blind = lastBlind(
+        sample.grades.filter((g) => graders.includes(g.graderId)).map((g) => ({ ...g, by: g.graderId })),
+      );
       const first = blind.get(graders[0]!);
       if (first && sample.verdict) pairs.push({ grade: first.grade, panel: sample.verdict });
       const second = graders[1] ? blind.get(graders[1]) : undefined;
@@ -280,9 +296,12 @@ async function panelFigures(version: Version): Promise<JudgeQuality["panel"]> {
   return {
     pooled: agreementOut(panelAgreement(addCrossTables(perSubmission.map((p) => p.table)))),
     second_grader: kappaOut(cohenKappa(kappaTable)),
-    submissions: perSubmission
-      .filter((p) => publicIds.has(p.submissionId))
-      .map((p) => ({ ...agreementOut(p), submission_id: p.submissionId, model: p.model, reasoning_effort: p.effort })),
+    submissions: perSubmission.map((p) => ({
+      ...agreementOut(p),
+      submission_id: p.submissionId,
+      model: p.model,
+      reasoning_effort: p.effort,
+    })),
   };
 }
 

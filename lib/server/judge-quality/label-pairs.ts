@@ -9,7 +9,8 @@ import { bugText, loadVersion, TEXT_SELECT, userNames } from "./load-version";
 // Labelling matcher pairs, blind (docs/judge-quality.md): the view shows the two texts and their code; the stratum the
 // sampler drew the pair from, the judge's verdicts, the signals and the submission come only once the caller's own
 // label is stored (`reveal`). Labels are rows that are never changed: a later label is a new row, marked
-// `afterReveal` when the labeller had seen the verdict by then.
+// `afterReveal` when the labeller had seen the verdict by then. A sample's seed and its strata's counts are hidden too
+// until the caller has labelled all its pairs, and the pairs are listed in a keyed-hash order (draw-label-sample.ts).
 
 export async function listLabelPairs(caller: { id: string }, query: LabelPairsQuery): Promise<LabelPairList> {
   const version = await loadVersion(query.benchmark);
@@ -30,18 +31,37 @@ export async function listLabelPairs(caller: { id: string }, query: LabelPairsQu
       },
     }),
   ]);
+  const progress = new Map<string, { pairs: number; mine: number }>();
+  for (const p of pairs) {
+    const entry = progress.get(p.sampleId) ?? { pairs: 0, mine: 0 };
+    entry.pairs++;
+    if (p.labels.some((l) => l.labelerId === caller.id)) entry.mine++;
+    progress.set(p.sampleId, entry);
+  }
   return {
     benchmark: version.key,
-    samples: samples.map((s) => ({
-      id: s.id,
-      benchmark: version.key,
-      kind: s.kind as "reference" | "duplicate",
-      seed: s.seed,
-      requested: s.requested,
-      shares: s.shares as Record<Stratum, number>,
-      drawn: s.drawn as Record<Stratum, number>,
-      created_at: s.createdAt.toISOString(),
-    })),
+    samples: samples.map((s) => {
+      const { pairs: total, mine } = progress.get(s.id) ?? { pairs: 0, mine: 0 };
+      return {
+        id: s.id,
+        benchmark: version.key,
+        kind: s.kind as "reference" | "duplicate",
+        requested: s.requested,
+        pairs: total,
+        labelled_by_me: mine,
+        // The seed and the strata's counts stay hidden until the caller has labelled the whole sample: with the
+        // counts, a labeller could narrow each pair's stratum down by elimination.
+        design:
+          total > 0 && mine === total
+            ? {
+                seed: s.seed,
+                shares: s.shares as Record<Stratum, number>,
+                drawn: s.drawn as Record<Stratum, number>,
+              }
+            : null,
+        created_at: s.createdAt.toISOString(),
+      };
+    }),
     pairs: pairs.map((p) => {
       const mine = p.labels.filter((l) => l.labelerId === caller.id);
       return {

@@ -7,7 +7,8 @@ import { ENABLE_LLM_HINT, llmEndpoint } from "../../llm/endpoint";
 import { enqueueJudgeTrial } from "../../queue/judge-trial-queue";
 import { recordAuditLog } from "../audit-log/record-audit-log";
 import { readActiveJudge } from "../judge-quality/active-judge";
-import { loadVersion } from "../judge-quality/load-version";
+import { loadVersion, type Version } from "../judge-quality/load-version";
+import { Prisma } from "../../generated/prisma/client";
 import { countTrialPairs, TRIAL_SELECT, trialsOut } from "../judge-quality/judge-trial-view";
 
 /**
@@ -25,33 +26,42 @@ export async function startJudgeTrial(caller: ApiCaller, input: StartJudgeTrialB
       "conflict",
       `No pairs of ${version.key} are labelled same or different yet: label pairs first (/labelling).`,
     );
-  const trial = await db.$transaction(async (tx) => {
-    const running = await tx.judgeTrial.findFirst({
-      where: { benchmarkId: version.id, status: { in: ["queued", "running"] } },
-      select: { candidateModel: true },
-    });
-    if (running)
-      throw new AppError(
-        "conflict",
-        `A trial of ${running.candidateModel} on ${version.key} is still running; wait for it to finish.`,
-      );
-    const row = await tx.judgeTrial.create({
-      data: {
-        benchmarkId: version.id,
-        candidateModel: input.model,
-        currentModel: active.model,
-        startedById: caller.id,
-      },
-      select: TRIAL_SELECT,
-    });
-    await recordAuditLog(tx, {
-      actorId: caller.id,
-      action: "judge_trial.start",
-      target: `judge_trial:${row.id}`,
-      details: { benchmark: version.key, candidate: input.model, current: active.model },
-    });
-    return row;
-  });
+  const trial = await createTrial(caller, version, input.model, active.model);
   await enqueueJudgeTrial(trial.id);
   return (await trialsOut([trial], active))[0]!;
+}
+
+/**
+ * The row and its audit-log entry. The check gives the clear message; the partial unique index (one queued or running
+ * trial per version) is what holds when requests race past it: the second insert fails and gets the same 409.
+ */
+async function createTrial(caller: ApiCaller, version: Version, candidateModel: string, currentModel: string) {
+  const busy = (model: string | null) =>
+    new AppError(
+      "conflict",
+      `${model ? `A trial of ${model}` : "Another trial"} on ${version.key} is still running; wait for it to finish.`,
+    );
+  try {
+    return await db.$transaction(async (tx) => {
+      const running = await tx.judgeTrial.findFirst({
+        where: { benchmarkId: version.id, status: { in: ["queued", "running"] } },
+        select: { candidateModel: true },
+      });
+      if (running) throw busy(running.candidateModel);
+      const row = await tx.judgeTrial.create({
+        data: { benchmarkId: version.id, candidateModel, currentModel, startedById: caller.id },
+        select: TRIAL_SELECT,
+      });
+      await recordAuditLog(tx, {
+        actorId: caller.id,
+        action: "judge_trial.start",
+        target: `judge_trial:${row.id}`,
+        details: { benchmark: version.key, candidate: candidateModel, current: currentModel },
+      });
+      return row;
+    });
+  } catch (error) {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") throw busy(null);
+    throw error;
+  }
 }

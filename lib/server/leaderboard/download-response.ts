@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { publicReadCacheControl } from "../http/cache-policy";
 
 // Responses of the public read-only API: JSON or CSV, with an ETag built from the data stamp so clients (and the
@@ -14,7 +15,9 @@ export function downloadResponse(
     csv: () => string;
   },
 ): Response {
-  const etag = etagFor(opts.format, opts.stamp, opts.variant);
+  // The route is the request's own path: two routes never share an entry, whatever their variants say.
+  const key = cacheKey(new URL(request.url).pathname, opts.format, opts.stamp, opts.variant);
+  const etag = etagOf(key);
   const headers: Record<string, string> = {
     etag,
     // Public data: browsers always revalidate (cheap: a 304 when the stamp is unchanged); the front proxy may keep
@@ -25,9 +28,10 @@ export function downloadResponse(
   if (request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
   // The same stamp and scope always give the same bytes, so serialize once: every leaderboard page view fetches
   // the full view right after loading, and JSON.stringify of 200 rows is the expensive part of answering it.
-  const body = bodyCache.get(etag) ?? (opts.format === "csv" ? opts.csv() : JSON.stringify(opts.json()));
+  // Kept under the exact key, not its hash: a body is only ever served for the very query that produced it.
+  const body = bodyCache.get(key) ?? (opts.format === "csv" ? opts.csv() : JSON.stringify(opts.json()));
   if (bodyCache.size >= BODY_CACHE_ENTRIES) bodyCache.delete(bodyCache.keys().next().value!);
-  bodyCache.set(etag, body);
+  bodyCache.set(key, body);
   if (opts.format === "csv") {
     return new Response(body, {
       headers: {
@@ -43,19 +47,23 @@ export function downloadResponse(
 const BODY_CACHE_ENTRIES = 64;
 const bodyCache = new Map<string, string>();
 
-/** The ETag of a download: the data stamp plus the format and scope. The leaderboard page sends it to ask "changed?". */
-export function etagFor(format: "json" | "csv", stamp: string, variant: string): string {
-  return `W/"${stamp}-${hashText(`${format}|${variant}`)}"`;
+/** The body cache's key: the exact route, format, stamp and variant, unambiguous (a JSON array, not a joined string). */
+function cacheKey(route: string, format: "json" | "csv", stamp: string, variant: string): string {
+  return JSON.stringify([route, format, stamp, variant]);
 }
 
-/** A short stable hash (FNV-1a) of the query, so different scopes of one stamp get different ETags. */
-function hashText(text: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return (h >>> 0).toString(36);
+/**
+ * The ETag of a download: a SHA-256 of its cache key. A short hash (32 bits) let anyone find, in seconds, a query of
+ * another route whose ETag matched a leaderboard's, and so have caches that trust ETags (browsers, the front proxy)
+ * serve one answer for the other.
+ */
+function etagOf(key: string): string {
+  return `W/"${createHash("sha256").update(key).digest("base64url")}"`;
+}
+
+/** The ETag of a download of `route`; the leaderboard page sends it to ask "changed?". */
+export function etagFor(route: string, format: "json" | "csv", stamp: string, variant: string): string {
+  return etagOf(cacheKey(route, format, stamp, variant));
 }
 
 /** A file name fragment for a benchmark key (slug@version -> slug-version). */

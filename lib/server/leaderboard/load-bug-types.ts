@@ -2,6 +2,7 @@ import "server-only";
 import { db } from "../../db";
 import { resolveBenchmark } from "../public-reads/list-public-benchmarks";
 import { benchmarkStampSource, cachedWithStamp, type Stamped } from "../public-reads/stamp-cache";
+import { assertKnownHarness } from "./list-public-harnesses";
 import { countAttributedFindings, countAttributedReferences } from "../attribution/attributed-counts";
 import { chooseLabeller } from "../attribution/choose-labeller";
 import type { BenchmarkRef } from "../../leaderboard/types";
@@ -63,6 +64,7 @@ export async function loadBugTypes(
   labeller: string | null = null,
 ): Promise<Stamped<BugTypes>> {
   const b = await resolveBenchmark(benchmarkRef);
+  await assertKnownHarness(b.key, pool.harness);
   return cachedWithStamp(
     `bug-types:${b.id}:${pool.source}:${pool.harness.toLowerCase()}:${labeller ?? ""}`,
     benchmarkStampSource(b.id),

@@ -43,7 +43,7 @@ export async function readPanelView(submissionId: string): Promise<{ panel: Pane
       error: run.error,
       started_at: run.updatedAt.toISOString(),
       finished_at: run.finishedAt?.toISOString() ?? null,
-      seed: run.seed,
+      // No seed: it is not public (docs/security.md, Blindness); the admin who started the panel has it.
       sample_size: run.sampleSize,
       runs: run.runs,
       judges: run.judges,
@@ -75,6 +75,32 @@ export async function readAttributionJob(submissionId: string) {
   };
 }
 
+const GRADING_UNFINISHED =
+  "You are grading this panel's sample: its verdicts and rationales are shown once you have graded every finding of it (on /grading)";
+
+/**
+ * Whether the caller has graded some but not all of the panel's sample: until they finish, the panel's verdicts and
+ * rationales are theirs to see nowhere (this API, the submission page), or their grades would not be blind.
+ */
+async function gradingUnfinished(callerId: string, panelRunId: string): Promise<boolean> {
+  const [sampled, graded] = await Promise.all([
+    db.panelSample.count({ where: { panelRunId } }),
+    db.panelSample.count({ where: { panelRunId, grades: { some: { graderId: callerId } } } }),
+  ]);
+  return graded > 0 && graded < sampled;
+}
+
+/** The submission page's view of the reviews: null while the viewer's grading of the panel is unfinished. */
+export async function readPanelReviewsUnlessGrading(
+  submissionId: string,
+  viewer: NonNullable<Viewer>,
+  query: z.output<typeof panelReviewsQuerySchema>,
+): Promise<z.input<typeof panelReviewsSchema> | null> {
+  const run = await db.panelRun.findUnique({ where: { submissionId }, select: { id: true } });
+  if (run && (await gradingUnfinished(viewer.id, run.id))) return null;
+  return listPanelReviews(submissionId, viewer, query);
+}
+
 function proofOfConcept(review: {
   sandboxed: boolean;
   pocRan: boolean;
@@ -101,6 +127,7 @@ export async function listPanelReviews(
   const { page, per_page, verdict } = query;
   const run = await db.panelRun.findUnique({ where: { submissionId }, select: { id: true } });
   if (!run) return { findings: [], pagination: pageInfo(0, page, per_page) };
+  if (await gradingUnfinished(viewer.id, run.id)) throw new AppError("forbidden", GRADING_UNFINISHED);
   const where = { panelRunId: run.id, ...(verdict ? { verdict } : {}) };
   const [total, rows] = await Promise.all([
     db.panelSample.count({ where }),

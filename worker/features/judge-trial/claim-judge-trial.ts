@@ -29,3 +29,26 @@ export async function updateTrial(claim: TrialClaim, data: Prisma.JudgeTrialUpda
   const { count } = await db.judgeTrial.updateMany({ where: { id: claim.trialId, token: claim.token }, data });
   assertClaimHeld(count, `judge trial ${claim.trialId}`);
 }
+
+/**
+ * Reserves the trial's judge calls against JUDGE_CALL_BUDGET counted over every queued or running trial together (two
+ * versions' trials may run at once; each one alone under the budget could still spend twice it). Serialised by an
+ * advisory lock, so two trials reserving at once cannot both pass. Returns the calls other trials hold when this one
+ * does not fit (nothing reserved then), else null.
+ */
+export async function reserveTrialCalls(claim: TrialClaim, calls: number, budget: number): Promise<number | null> {
+  return db.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('judge-trial-budget'))`;
+    const [row] = await tx.$queryRaw<{ held: number }[]>`
+      SELECT coalesce(sum("plannedCalls"), 0)::int AS held FROM "JudgeTrial"
+      WHERE status IN ('queued', 'running') AND id <> ${claim.trialId}`;
+    const held = row?.held ?? 0;
+    if (held + calls > budget) return held;
+    const { count } = await tx.judgeTrial.updateMany({
+      where: { id: claim.trialId, token: claim.token },
+      data: { plannedCalls: calls },
+    });
+    assertClaimHeld(count, `judge trial ${claim.trialId}`);
+    return null;
+  });
+}

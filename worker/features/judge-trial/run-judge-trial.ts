@@ -9,12 +9,13 @@ import type { SignalValues } from "../../../lib/scoring/types";
 import { PermanentJobError } from "../../jobs/job-failure";
 import { JudgeRunner } from "../../shared/judge/judge-runner";
 import { pairRequest, readCachedVerdicts, requestKey, type JudgeRequest } from "../../shared/judge/verdict-cache";
-import { updateTrial, type TrialClaim } from "./claim-judge-trial";
+import { reserveTrialCalls, updateTrial, type TrialClaim } from "./claim-judge-trial";
 
 // A candidate judge and the judge in use, each asked about every labelled pair of the version (the paper's "filter
 // off": the prefilter is not in the way, so both are measured on exactly the same pairs). Verdicts come from and go
 // into the shared verdict cache, keyed by model, prompt and endpoint: a candidate's never stand in for the current
-// judge's. The calls the cache cannot answer are bounded by the per-submission judge budget before the first one.
+// judge's. The calls the cache cannot answer are bounded by the per-submission judge budget before the first one,
+// counted over every trial running at once.
 
 // An LLM judge reads only the two texts; the signals key only the offline rule's verdicts, which a trial never asks.
 const NO_SIGNALS: SignalValues = {
@@ -100,11 +101,15 @@ export async function runJudgeTrial(
   const sides = [await planSide(current, pairs), await planSide(candidate, pairs)];
   const calls = sides.reduce((n, s) => n + s.uncached.length, 0);
   const cachedVerdicts = sides.reduce((n, s) => n + s.decided.size, 0);
-  // The judge's own spend limit: a trial may not ask for more calls than one submission's scoring could.
-  if (calls > deps.budget)
+  // The judge's own spend limit: the trials running at once may not ask for more calls together than one
+  // submission's scoring could.
+  const held = await reserveTrialCalls(claim, calls, deps.budget);
+  if (held !== null) {
+    const n = (v: number) => v.toLocaleString("en-US");
     throw new PermanentJobError(
-      `The trial needs ${calls.toLocaleString("en-US")} judge calls, above the budget of ${deps.budget.toLocaleString("en-US")} (JUDGE_CALL_BUDGET).`,
+      `The trial needs ${n(calls)} judge calls${held ? `, and other trials running hold ${n(held)}` : ""}: above the budget of ${n(deps.budget)} (JUDGE_CALL_BUDGET).`,
     );
+  }
   await updateTrial(claim, { promptVersion: candidate.promptVersion, pairs: pairs.length, cachedVerdicts });
 
   let done = 0;

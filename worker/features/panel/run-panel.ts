@@ -7,6 +7,7 @@ import type { StructuredClient } from "../../../lib/llm/structured-client";
 import { bugRecordJson, renderBlockMessages } from "../../../lib/llm/block-messages";
 import { loadPrompt } from "../../../lib/llm/prompts";
 import { samplePanelFindings } from "../../../lib/panel/sample";
+import { blindingKey } from "../../../lib/blinding-key";
 import {
   agreedVerdict,
   capConfidence,
@@ -158,7 +159,7 @@ async function loadSample(panelRunId: string) {
   const byId = new Map(findings.map((f) => [f.id, f]));
   const sample: SampledFinding[] = samplePanelFindings(
     findings.map((f) => ({ id: f.id, runIndex: f.run.index, repository: f.repository.name, ordinal: f.ordinal })),
-    { sampleSize: run.sampleSize, seed: run.seed, runs: run.runs },
+    { sampleSize: run.sampleSize, seed: run.seed, key: blindingKey(), runs: run.runs },
   ).map((s) => ({ ...s, finding: byId.get(s.findingId)! }));
   const rows = await db.match.findMany({
     where: { attemptId: run.submission.scoringAttemptId, findingId: { in: sample.map((s) => s.findingId) } },

@@ -10,7 +10,12 @@ import { ProgressBar } from "@/components/ui/progress-bar";
 import { env } from "@/lib/env";
 import { readAttributionModel, readPanelConfig } from "@/lib/llm/finding-review-config";
 import { PANEL_VERDICTS, REASON_LABELS, type RejectionReason, type ValidityCounts } from "@/lib/panel/verdicts";
-import { listPanelReviews, readAttributionJob, readPanelView } from "@/lib/server/panel/read-panel";
+import {
+  type listPanelReviews,
+  readAttributionJob,
+  readPanelReviewsUnlessGrading,
+  readPanelView,
+} from "@/lib/server/panel/read-panel";
 import type { Viewer } from "@/lib/auth/viewer";
 import { panelReviewsQuerySchema } from "@/lib/contracts/panel";
 import { parseOrThrow } from "@/lib/errors";
@@ -53,7 +58,7 @@ function PanelFigures({ p, job }: { p: PanelView["panel"]; job: PanelView["job"]
         </dd>
         <dt>Panel</dt>
         <dd>
-          {job.judges.join(", ")}; tier 2 {job.tier2_judge}; seed <code>{job.seed}</code>,{" "}
+          {job.judges.join(", ")}; tier 2 {job.tier2_judge};{" "}
           {job.runs === "first"
             ? `${job.sample_size} findings of the first run`
             : `${job.sample_size} findings of every run`}
@@ -296,9 +301,10 @@ export async function PanelSection({
   const verdictFilter = (PANEL_VERDICTS as readonly string[]).includes(search.panel_verdict ?? "")
     ? search.panel_verdict
     : undefined;
+  // Null while the viewer's grading of this panel is unfinished: the verdicts would unblind it.
   const reviews =
-    isStaff && view?.panel.status === "done"
-      ? await listPanelReviews(
+    viewer && isStaff && view?.panel.status === "done"
+      ? await readPanelReviewsUnlessGrading(
           id,
           viewer,
           parseOrThrow(
@@ -336,8 +342,7 @@ export async function PanelSection({
       {view && (view.job.status === "queued" || view.job.status === "running") && (
         <div aria-live="polite">
           <p>
-            Panel {view.job.status}: {view.job.progress}% ({count(view.panel.sampled)} findings sampled, seed{" "}
-            <code>{view.job.seed}</code>).
+            Panel {view.job.status}: {view.job.progress}% ({count(view.panel.sampled)} findings sampled).
           </p>
           <ProgressBar label="Panel progress" percent={view.job.progress} />
         </div>
@@ -362,6 +367,12 @@ export async function PanelSection({
       )}
 
       {reviews && <PanelReviews id={id} reviews={reviews} verdictFilter={verdictFilter} />}
+      {isStaff && view?.panel.status === "done" && !reviews && (
+        <p className="card" data-testid="panel-reviews-hidden">
+          You are grading this panel&apos;s sample: its verdicts and rationales appear here once you have graded every
+          finding of it on <Link href="/grading">the grading page</Link>.
+        </p>
+      )}
 
       <AttributionPart id={id} scored={scored} isAdmin={isAdmin} attribution={attribution} />
     </section>

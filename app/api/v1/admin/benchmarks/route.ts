@@ -18,6 +18,10 @@ export const GET = withErrors(async (request: Request) => {
 // UPLOAD_MAX_BYTES); 201 {id, key, slug, version, repositories, reference_bugs}; 409 when the version exists; audit-logged
 export const POST = withErrors(async (request: Request) => {
   const caller = await requireCaller(request, { access: "write", roles: ["admin"], tokens: "admin" });
-  const imported = await importBenchmarkVersion(caller.id, await readBodyBytes(request, env.UPLOAD_MAX_BYTES));
+  const declared = Number(request.headers.get("content-length") ?? "NaN");
+  const imported = await importBenchmarkVersion(caller.id, {
+    declaredBytes: Number.isFinite(declared) ? declared : undefined,
+    read: () => readBodyBytes(request, env.UPLOAD_MAX_BYTES),
+  });
   return respond(importedBenchmarkSchema, imported, 201);
 });
