@@ -1,6 +1,6 @@
 import { type Command } from "commander";
 import { z } from "zod";
-import { parseOrThrow } from "../lib/errors";
+import { parseFlags } from "./api-session";
 import { formatPlan } from "./format-plan";
 
 // `probebench plan` (no database: prints the pass plan of a tree) and `probebench snapshot import` (stores a
@@ -17,7 +17,11 @@ const importFlagsSchema = z.object({
 // --replace takes the admin who answers for it and a reason, both kept in the audit log.
 const replaceFlagsSchema = importFlagsSchema.required({ "--admin": true, "--reason": true });
 
-export function addSnapshotCommands(program: Command, closeDb: () => Promise<void>): void {
+export function addSnapshotCommands(
+  program: Command,
+  closeDb: () => Promise<void>,
+  useOperatorDatabase: () => void,
+): void {
   program
     .command("plan <source>")
     .description("print the deterministic pass plan of a repository (a directory, .tar or .tar.gz), without a database")
@@ -51,17 +55,14 @@ export function addSnapshotCommands(program: Command, closeDb: () => Promise<voi
         source: string,
         opts: { benchmark: string; repo: string; image?: string; replace?: boolean; admin?: string; reason?: string },
       ) => {
-        const flags = parseOrThrow(
-          opts.replace ? replaceFlagsSchema : importFlagsSchema,
-          {
-            "--benchmark": opts.benchmark,
-            "--repo": opts.repo,
-            "--image": opts.image,
-            "--admin": opts.admin,
-            "--reason": opts.reason,
-          },
-          "The command line",
-        );
+        const flags = parseFlags(opts.replace ? replaceFlagsSchema : importFlagsSchema, {
+          "--benchmark": opts.benchmark,
+          "--repo": opts.repo,
+          "--image": opts.image,
+          "--admin": opts.admin,
+          "--reason": opts.reason,
+        });
+        useOperatorDatabase();
         const { importSnapshot } = await import("../lib/server/snapshots/import-snapshot");
         const result = await importSnapshot({
           benchmark: flags["--benchmark"],

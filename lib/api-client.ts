@@ -163,7 +163,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
 
   return {
     call,
-    submit: (fileText: string) => call(submissionsRoutes.postSubmissions, { text: fileText }),
+    /** A findings file; the query may turn off the duplicate and unknown-path checks. */
+    submit: (fileText: string, query?: CallInput<typeof submissionsRoutes.postSubmissions>["query"]) =>
+      call(submissionsRoutes.postSubmissions, { text: fileText, query }),
     /** A SARIF log; the query carries what the log does not say (benchmark, model, ...). */
     submitSarif: (logText: string, query: CallInput<typeof submissionsRoutes.postSubmissions>["query"]) =>
       call(submissionsRoutes.postSubmissions, { text: logText, contentType: "application/sarif+json", query }),

@@ -38,5 +38,10 @@ export const API_ROUTES: readonly ApiRoute[] = [
 ];
 
 // next-auth's own endpoints (sign-in, callbacks, CSRF, session) follow its protocol, not this API's conventions; the
-// metrics scrape answers Prometheus text for a monitoring system, not JSON for API clients (docs/operating.md).
-export const UNDOCUMENTED_ROUTE_FILES = ["app/api/auth/[...nextauth]/route.ts", "app/api/metrics/route.ts"] as const;
+// metrics scrape answers Prometheus text for a monitoring system, not JSON for API clients (docs/operating.md); the
+// catch-all answers the JSON 404 of paths that are not routes.
+export const UNDOCUMENTED_ROUTE_FILES = [
+  "app/api/auth/[...nextauth]/route.ts",
+  "app/api/metrics/route.ts",
+  "app/api/[...path]/route.ts",
+] as const;

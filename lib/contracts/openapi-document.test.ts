@@ -66,9 +66,17 @@ describe("the OpenAPI document", () => {
   }, 60_000);
 
   it("covers every route and method under app/api, and lists nothing that does not exist", () => {
-    const documented = Object.entries(document.paths)
+    const all = Object.entries(document.paths)
       .flatMap(([p, methods]) => Object.keys(methods).map((m) => `${m} ${p}`))
       .sort();
+    // A download's `.csv` twin is served by its JSON route (next.config.ts rewrites it to format=csv).
+    const twins = all.filter((op) => op.endsWith(".csv"));
+    const documented = all.filter((op) => !op.endsWith(".csv"));
+    expect(twins.map((op) => op.slice(0, -".csv".length))).toEqual(
+      API_ROUTES.filter((r) => r.success.csv)
+        .map((r) => `${r.method} ${r.path}`)
+        .sort(),
+    );
     expect(documented).toEqual(routesInApp());
     expect(API_ROUTES.length).toBe(documented.length);
   });
@@ -76,7 +84,7 @@ describe("the OpenAPI document", () => {
   it("answers every status a route can give with the error shape, and names the token scopes", () => {
     const submission = document.paths["/api/v1/submissions"]!.post!;
     expect(Object.keys(submission.responses)).toEqual(
-      expect.arrayContaining(["202", "400", "401", "403", "413", "422", "429", "500", "503"]),
+      expect.arrayContaining(["202", "400", "401", "403", "409", "413", "422", "429", "500", "503"]),
     );
     expect(submission.security).toEqual([{ bearerToken: ["submit"] }, { session: [] }]);
     expect(Object.keys(document.paths["/api/v1/admin/submissions/{id}/review"]!.post!.responses)).toEqual(
@@ -93,6 +101,19 @@ describe("what third-party OpenAPI tools require of the document", () => {
     paths: Record<string, Record<string, { parameters?: { in: string; name: string; schema: { type?: unknown } }[] }>>;
     webhooks: Record<string, Record<string, { operationId?: string; security?: unknown[] }>>;
   };
+
+  it("gives every answer one media type: a download's CSV is its own operation, and servers is a URL", () => {
+    const all = buildOpenApiDocument() as {
+      servers: { url: string }[];
+      paths: Record<string, Record<string, { responses: Record<string, { content?: object }> }>>;
+    };
+    expect(new URL(all.servers[0]!.url).origin).toBe("http://localhost:3000");
+    const board = all.paths["/api/v1/leaderboard"]!.get!.responses["200"]!.content!;
+    expect(Object.keys(board)).toEqual(["application/json"]);
+    const csv = all.paths["/api/v1/leaderboard.csv"]!.get!;
+    expect(Object.keys(csv.responses["200"]!.content!)).toEqual(["text/csv"]);
+    expect(JSON.stringify(csv)).not.toContain('"format"');
+  });
 
   it("types no query parameter as null (a query string cannot carry null)", () => {
     const nullable = Object.entries(document.paths).flatMap(([p, ops]) =>

@@ -85,7 +85,7 @@ function authText(route: ApiRoute): string {
   }
 }
 
-function responsesOf(route: ApiRoute): Record<string, ResponseConfig> {
+function responsesOf(route: ApiRoute, csv = false): Record<string, ResponseConfig> {
   const headers = route.success.etag
     ? {
         ETag: {
@@ -94,8 +94,10 @@ function responsesOf(route: ApiRoute): Record<string, ResponseConfig> {
         },
       }
     : undefined;
-  const content: NonNullable<ResponseConfig["content"]> = { "application/json": { schema: route.success.schema } };
-  if (route.success.csv) content["text/csv"] = { schema: z.string() };
+  // The CSV of a download is its own operation at `<path>.csv` (csvTwinOf), so each answer has one media type.
+  const content: NonNullable<ResponseConfig["content"]> = csv
+    ? { "text/csv": { schema: z.string().meta({ description: "RFC 4180 CSV with a header row" }) } }
+    : { "application/json": { schema: route.success.schema } };
   const responses: Record<string, ResponseConfig> = {
     [route.success.status]: { description: route.success.description, headers, content },
   };
@@ -113,7 +115,35 @@ function responsesOf(route: ApiRoute): Record<string, ResponseConfig> {
   return responses;
 }
 
+/**
+ * A download's query without `format` (the JSON operation answers JSON; its `.csv` twin answers CSV). The handlers
+ * still read `format=csv`, which the `.csv` path is rewritten to (next.config.ts), so links written that way work.
+ */
+function withoutFormat(query: z.ZodObject | undefined): z.ZodObject | undefined {
+  return query && "format" in query.shape ? query.omit({ format: true }) : query;
+}
+
+/** GET <path>.csv: the same download as CSV, typed as text by generated clients. */
+function registerCsvTwin(registry: OpenAPIRegistry, route: ApiRoute): void {
+  const path = `${route.path}.csv`;
+  registry.registerPath({
+    method: route.method,
+    path,
+    operationId: operationId({ method: route.method, path }),
+    summary: `${route.summary} (CSV)`,
+    description: [
+      `The CSV of \`${route.method.toUpperCase()} ${route.path}\` (the same query; also \`?format=csv\` there).`,
+      `**Auth:** ${authText(route)}`,
+    ].join("\n\n"),
+    tags: [route.tag],
+    security: securityOf(route),
+    request: { params: route.params, query: withoutFormat(route.query) },
+    responses: responsesOf(route, true),
+  });
+}
+
 function registerRoute(registry: OpenAPIRegistry, route: ApiRoute): void {
+  if (route.success.csv) registerCsvTwin(registry, route);
   const bodies = route.body === undefined ? [] : Array.isArray(route.body) ? route.body : [route.body];
   registry.registerPath({
     method: route.method,
@@ -125,7 +155,7 @@ function registerRoute(registry: OpenAPIRegistry, route: ApiRoute): void {
     security: securityOf(route),
     request: {
       params: route.params,
-      query: route.query,
+      query: route.success.csv ? withoutFormat(route.query) : route.query,
       body: bodies.length
         ? {
             required: !bodies.some((b) => b.optional),
@@ -145,6 +175,19 @@ function operationId(route: Pick<ApiRoute, "method" | "path">): string {
     .filter(Boolean)
     .map((w) => w.replace(/[{}]/g, ""));
   return route.method + words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join("");
+}
+
+/** Where the API is: the demo's origin (`npm run demo`); a deployment's served document names its own (withServer). */
+const DEFAULT_SERVER = {
+  url: "http://localhost:3000",
+  description: "npm run demo (a deployment serves its own origin)",
+};
+
+/** The document as a deployment serves it: `servers` names its public origin when it is configured. */
+export function withServer(document: object, origin: string | undefined): object {
+  return origin
+    ? { ...document, servers: [{ url: origin, description: "This deployment" }, DEFAULT_SERVER] }
+    : document;
 }
 
 let cached: object | undefined;
@@ -194,7 +237,7 @@ export function buildOpenApiDocument(): object {
       description:
         "Upload findings (JSON or SARIF), follow scoring, read the leaderboard and its data, and receive signed webhooks. Errors are `{error: {code, message, issues?}}`. The [submit page](/submit) explains uploads and webhooks step by step.",
     },
-    servers: [{ url: "/" }],
+    servers: [DEFAULT_SERVER],
     tags: [
       "Submissions",
       "Workbench",

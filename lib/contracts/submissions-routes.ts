@@ -3,12 +3,12 @@ import {
   createdSubmissionSchema,
   listSubmissionsQuerySchema,
   sarifUploadBodySchema,
+  uploadQuerySchema,
   submissionListSchema,
   submissionStatusSchema,
   withdrawnSubmissionSchema,
 } from "./submissions";
 import { findingsFileSchema } from "../validation/findings-file";
-import { sarifUploadQuerySchema } from "../validation/sarif-query";
 
 // Uploads (a findings file or a SARIF log), the caller's list, status and withdrawal.
 export const submissionsRoutes = {
@@ -18,9 +18,9 @@ export const submissionsRoutes = {
     tag: "Submissions",
     summary: "Upload a findings file or a SARIF log",
     description:
-      "The body is a findings file (`application/json`) or a SARIF 2.1.0 log (`application/sarif+json`, with the benchmark and model in the query). Stored in one transaction, then scoring is queued. At most `UPLOAD_MAX_BYTES`; malformed files get 422 with every problem by JSON path.",
+      "The body is a findings file (`application/json`) or a SARIF 2.1.0 log (`application/sarif+json`, with the benchmark and model in the query). Stored in one transaction, then scoring is queued. At most `UPLOAD_MAX_BYTES`; malformed files get 422 with every problem by JSON path. The same file uploaded again by the same user gets 409 naming the earlier submission (`allow_duplicate=true` stores it anyway); findings that name no file of their repositories get 422 (`allow_unknown_paths=true` scores them anyway).",
     auth: { kind: "required", scopes: ["submit"] },
-    query: sarifUploadQuerySchema,
+    query: uploadQuerySchema,
     body: [
       {
         contentType: "application/json",
@@ -38,7 +38,7 @@ export const submissionsRoutes = {
       schema: createdSubmissionSchema,
       description: "Stored; scoring is queued. `Location` names the status URL",
     },
-    errors: [400, 413, 503],
+    errors: [400, 409, 413, 503],
   },
   getSubmissions: {
     method: "get",

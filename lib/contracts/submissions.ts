@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { sarifUploadQuerySchema } from "../validation/sarif-query";
 import { curvePointSchema, distinctCountsShape, runBreakdownSchema, spectrumPointSchema } from "./analyses";
 import {
   pageInfoSchema,
@@ -13,6 +14,23 @@ import { attributionJobSchema, panelJobSchema, panelViewSchema } from "./panel";
 
 // /api/v1/submissions: the upload (a findings file or a SARIF log), the status with scores, the caller's list, and
 // withdrawing. The findings file itself is a published file format (lib/validation/findings-file.ts).
+
+const yes = z.enum(["true", "false"]).optional();
+/** What an upload of either format may ask for on purpose: checks that otherwise refuse it. */
+export const uploadOptionsQuerySchema = z.object({
+  allow_duplicate: yes.meta({
+    description:
+      "Store a file this user uploaded before (same bytes; for SARIF, same labels) as a new entry; otherwise 409 names the earlier submission (one still pending or scored)",
+  }),
+  allow_unknown_paths: yes.meta({
+    description:
+      "Score an upload whose findings name no file of their repositories (checked where a snapshot lists the repository's files); otherwise 422",
+  }),
+});
+export type UploadOptions = z.infer<typeof uploadOptionsQuerySchema>;
+
+/** The query of POST /api/v1/submissions: the SARIF labels and the upload options. */
+export const uploadQuerySchema = sarifUploadQuerySchema.extend(uploadOptionsQuerySchema.shape);
 
 /** The SARIF body as the route documents it; lib/validation/sarif.ts reads the log in full. */
 export const sarifUploadBodySchema = z.looseObject({ version: z.literal("2.1.0"), runs: z.array(z.looseObject({})) });

@@ -368,7 +368,8 @@ function resultToFinding(result: SarifResult, run: SarifRun, resolve: RepoResolv
     return {
       issue: {
         path: `locations[${at}].physicalLocation.artifactLocation`,
-        message: "names no repository: add versionControlProvenance to the run, or pass repo=owner/name",
+        message:
+          "names no repository: add versionControlProvenance to the run, or pass the repository (query repo=owner/name; CLI --repo owner/name)",
       },
     };
   const { file, mapped } = fileInRepository(path, repo, c.indexes.get(repo));

@@ -3,11 +3,13 @@ import path from "node:path";
 import { spawnSync, type ChildProcess } from "node:child_process";
 import { Redis } from "ioredis";
 import { ROOT, startProcess } from "./processes";
+import { DEMO_DATABASE_URL, DEMO_PG_PORT, DEMO_REDIS_PORT } from "../../cli/operator-settings";
 
 // Local PostgreSQL and Redis for `npm run demo` when DATABASE_URL / REDIS_URL are not configured.
 const DATA_DIR = path.join(ROOT, ".data");
-const PG_PORT = 54329;
-const REDIS_PORT = 56379;
+// The CLI's operator commands find the demo's database by the same numbers.
+const PG_PORT = DEMO_PG_PORT;
+const REDIS_PORT = DEMO_REDIS_PORT;
 
 export type LocalPostgres = { url: string; stop: () => Promise<void> };
 
@@ -33,7 +35,7 @@ export async function startEmbeddedPostgres(log: (msg: string) => void): Promise
   }
   await pg.start();
   log(`Started embedded PostgreSQL on 127.0.0.1:${PG_PORT} (data in .data/pg)`);
-  return { url: `postgresql://postgres:postgres@127.0.0.1:${PG_PORT}/probebench`, stop: () => pg.stop() };
+  return { url: DEMO_DATABASE_URL, stop: () => pg.stop() };
 }
 
 export type LocalRedis = { url: string; process?: ChildProcess };

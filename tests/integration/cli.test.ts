@@ -87,7 +87,7 @@ describe("npx probebench", () => {
     };
     const file = writeJson("results.sarif", log);
     const missing = await cli(["submit", file], { PROBEBENCH_TOKEN: token });
-    expect(missing.code).toBe(1);
+    expect(missing.code).toBe(2);
     expect(missing.stderr).toContain("--benchmark: is required for a SARIF file");
     const result = await cli(["submit", file, "--benchmark", `${slug}@1`, "--model", "Semgrep 1.x", "--wait"], {
       PROBEBENCH_TOKEN: token,
@@ -107,7 +107,7 @@ describe("npx probebench", () => {
       ],
     });
     const refused = await cli(["submit", broken, "--benchmark", `${slug}@1`], { PROBEBENCH_TOKEN: token });
-    expect(refused.code).toBe(1);
+    expect(refused.code).toBe(5);
     expect(refused.stderr).toContain("runs[0].results[0].locations[0].physicalLocation.region.startLine");
   });
 
@@ -149,7 +149,7 @@ describe("npx probebench", () => {
     await db.submission.update({ where: { id: created.id }, data: { scoringStatus: "failed" } });
     const status = await cli(["status", created.id, "--json"], { PROBEBENCH_TOKEN: token });
     expect(JSON.parse(status.stdout).status).toBe("failed");
-    expect(status.code).toBe(1);
+    expect(status.code).toBe(6);
   });
 
   it("lists every bad field of an invalid file and exits non-zero", async () => {
@@ -159,7 +159,7 @@ describe("npx probebench", () => {
       findings: [{ repo: "acme/nope", file: "x", line_start: 5, line_end: 1, title: "t", description: "d" }],
     });
     const result = await cli(["submit", file], { PROBEBENCH_TOKEN: token });
-    expect(result.code).toBe(1);
+    expect(result.code).toBe(5);
     expect(result.stderr).toContain("findings[0].line_end: must be >= line_start (5)");
   });
 
@@ -170,7 +170,7 @@ describe("npx probebench", () => {
       findings: [{ repo: "r", file: "f", line_start: 0, line_end: 1, title: "t" }],
     });
     const checked = await cli(["validate", bad], offline);
-    expect(checked.code).toBe(1);
+    expect(checked.code).toBe(5);
     expect(checked.stderr).toContain("model:");
     expect(checked.stderr).toContain("findings[0].description:");
     expect(checked.stderr).toContain("findings[0].line_start:");
@@ -197,7 +197,7 @@ describe("npx probebench", () => {
       /file not found/,
     );
     const down = await cli(["status", "x"], { PROBEBENCH_URL: "http://127.0.0.1:9" });
-    expect(down.code).toBe(1);
+    expect(down.code).toBe(4);
     expect(down.stderr).toMatch(/Cannot reach the probebench server/);
   });
 
@@ -225,16 +225,16 @@ describe("npx probebench", () => {
     const readOnly = created.stdout.trim();
     const file = writeJson("scoped.json", { benchmark: slug, model: "Scoped", findings: [] });
     const refused = await cli(["submit", file], { PROBEBENCH_TOKEN: readOnly });
-    expect(refused.code).toBe(1);
+    expect(refused.code).toBe(3);
     expect(refused.stderr).toMatch(/lacks the `submit` scope/);
     // The default is submit + read for 90 days.
     expect((await cli(["token", "create", "--email", email])).stderr).toMatch(/scopes submit, read; expires /);
   });
 
   it("checks token flags and the admin scope before creating anything", async () => {
-    const bad = async (args: string[], message: string | RegExp) => {
+    const bad = async (args: string[], message: string | RegExp, code = 2) => {
       const result = await cli(["token", "create", "--email", email, ...args]);
-      expect(result.code).toBe(1);
+      expect(result.code).toBe(code);
       expect(result.stdout).toBe("");
       expect(result.stderr).toMatch(message);
     };
@@ -243,7 +243,7 @@ describe("npx probebench", () => {
     await bad(["--scopes", ","], /--scopes: choose at least one scope/);
     await bad(["--expires-days", "0"], /--expires-days: must be between 1 and 365 days/);
     await bad(["--expires-days", "30d"], /--expires-days: must be a whole number of days/);
-    await bad(["--scopes", "submit,admin"], /Only admins and maintainers can create a token with the `admin` scope/);
+    await bad(["--scopes", "submit,admin"], /Only admins and maintainers can create a token with the `admin` scope/, 3);
   });
 
   it("revokes every token of a user whose password an operator resets", async () => {
@@ -255,7 +255,7 @@ describe("npx probebench", () => {
     expect(reset.code).toBe(0);
     expect(reset.stdout).toMatch(/Password set for .*; 0 session\(s\) signed out, 1 API token\(s\) revoked/);
     const after = await cli(["status", "ckunknownid0000000000000", "--token", issued]);
-    expect(after.code).toBe(1);
+    expect(after.code).toBe(3);
     expect(after.stderr).toMatch(/The API token is invalid or revoked/);
   });
 

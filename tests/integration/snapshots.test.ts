@@ -109,7 +109,7 @@ describe("probebench snapshot import", () => {
       "parser/lexer.py": "def next_token(buf):\n    return buf[:2]\n",
     });
     const result = await cli(["snapshot", "import", "--benchmark", `${slug}@1`, "--repo", "acme/parser", root]);
-    expect(result.code).toBe(1);
+    expect(result.code).toBe(8); // conflict
     expect(result.stderr).toMatch(/already has a different snapshot .*a version's snapshots never change/);
   });
 
@@ -120,12 +120,12 @@ describe("probebench snapshot import", () => {
       { "src/secrets": "../../../etc" },
     );
     const escaping = await cli(["snapshot", "import", "--benchmark", `${slug}@1`, "--repo", "acme/ui", root]);
-    expect(escaping.code).toBe(1);
+    expect(escaping.code).toBe(5); // invalid file
     expect(escaping.stderr).toContain(
       "Symbolic links that leave the repository are refused: src/secrets -> ../../../etc",
     );
     const unknown = await cli(["snapshot", "import", "--benchmark", `${slug}@1`, "--repo", "acme/nothing", root]);
-    expect(unknown.code).toBe(1);
+    expect(unknown.code).toBe(7); // not found
     expect(unknown.stderr).toContain("acme/nothing is not a repository of");
     expect(existsSync(store)).toBe(true);
   });

@@ -5,8 +5,8 @@ import { db, finding, seedBenchmark, userWithToken, waitForStatus } from "../sup
 const webUrl = inject("webUrl");
 const fakeUrl = inject("fakeOpenAiUrl");
 
-async function post(token: string | undefined, body: string, headers: Record<string, string> = {}) {
-  const response = await contractFetch(`${webUrl}/api/v1/submissions`, {
+async function post(token: string | undefined, body: string, headers: Record<string, string> = {}, query = "") {
+  const response = await contractFetch(`${webUrl}/api/v1/submissions${query}`, {
     method: "POST",
     headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
     body,
@@ -85,10 +85,15 @@ describe("POST /api/v1/submissions and scoring through the worker", () => {
   });
 
   it("reuses cached verdicts: the same file again makes no judge call and yields identical numbers", async () => {
-    const first = await post(user.token, JSON.stringify(singleRunFile()));
+    // The first test uploaded this file already.
+    const first = await post(user.token, JSON.stringify(singleRunFile()), {}, "?allow_duplicate=true");
     const firstResult = await waitForStatus(webUrl, first.body.id, user.token);
     const before = await fakeStats();
-    const second = await post(user.token, JSON.stringify(singleRunFile()));
+    // The same file again is refused unless asked for (409 names the earlier submission).
+    const refused = await post(user.token, JSON.stringify(singleRunFile()));
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toContain(`You uploaded this file before: submission ${first.body.id}`);
+    const second = await post(user.token, JSON.stringify(singleRunFile()), {}, "?allow_duplicate=true");
     const secondResult = await waitForStatus(webUrl, second.body.id, user.token);
     expect((await fakeStats()).chatCalls).toBe(before.chatCalls);
     expect(secondResult.scores).toEqual(firstResult.scores);
@@ -237,7 +242,7 @@ describe("authorization and visibility", () => {
   });
 
   it("hides an unapproved submission from anonymous visitors and other users, even by id", async () => {
-    const created = await post(user.token, JSON.stringify(singleRunFile()));
+    const created = await post(user.token, JSON.stringify(singleRunFile()), {}, "?allow_duplicate=true");
     const other = await userWithToken();
     const anonymous = await contractFetch(`${webUrl}/api/v1/submissions/${created.body.id}`);
     expect(anonymous.status).toBe(404);

@@ -24,7 +24,8 @@ const templates = Object.keys(document.paths)
   .map((template) => ({
     template,
     pattern: new RegExp(`^${template.replace(/[.]/g, "\\.").replace(/\{[^}]+\}/g, "[^/]+")}$`),
-    literal: template.split("/").filter((s) => s && !s.startsWith("{")).length,
+    // `{name}.csv` counts as literal, so a CSV twin beats its JSON route with a name ending in .csv
+    literal: template.split("/").filter((s) => s && !/^\{[^}]+\}$/.test(s)).length,
   }))
   .sort((a, b) => b.literal - a.literal);
 
@@ -44,7 +45,9 @@ export function assertMatchesContract(
   contentType: string | null,
   body: unknown,
 ): void {
-  const pathname = new URL(url, "http://localhost").pathname;
+  const parsed = new URL(url, "http://localhost");
+  // `?format=csv` is the `.csv` operation's answer (next.config.ts rewrites one to the other).
+  const pathname = parsed.pathname + (parsed.searchParams.get("format") === "csv" ? ".csv" : "");
   if (!isContractPath(pathname)) return;
   const match = templates.find((t) => t.pattern.test(pathname));
   const verb = method.toLowerCase();

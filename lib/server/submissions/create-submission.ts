@@ -27,7 +27,8 @@ export async function createSubmission(
   submitterId: string | null,
   // enforceQuota: count the upload against the submitter's daily quota (web and API uploads; not in-house runs)
   // id: a caller-chosen id (an in-house run uses its own, so finishing the run twice cannot store two submissions)
-  opts: { source?: "upload" | "in_house"; enforceQuota?: boolean; id?: string } = {},
+  // uploadSha256: the upload's identity (upload-checks.ts), kept to recognise the same file sent again
+  opts: { source?: "upload" | "in_house"; enforceQuota?: boolean; id?: string; uploadSha256?: string } = {},
 ): Promise<CreatedSubmission> {
   const benchmark = await findBenchmark(file.benchmark);
   if (!benchmark) {
@@ -92,8 +93,8 @@ export async function createSubmission(
   await withPgTransaction(async (client) => {
     if (opts.enforceQuota && submitterId) await assertWithinQuotaLocked(client, submitterId);
     await client.query(
-      `INSERT INTO "Submission" ("id", "benchmarkId", "submitterId", "model", "reasoningEffort", "harness", "costUsd", "reportUrl", "openModel", "knowledgeCutoff", "source", "createdAt", "updatedAt")
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::"SubmissionSource", now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC')`,
+      `INSERT INTO "Submission" ("id", "benchmarkId", "submitterId", "model", "reasoningEffort", "harness", "costUsd", "reportUrl", "openModel", "knowledgeCutoff", "source", "uploadSha256", "createdAt", "updatedAt")
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::"SubmissionSource", $12, now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC')`,
       [
         submissionId,
         benchmark.id,
@@ -106,6 +107,7 @@ export async function createSubmission(
         file.open_model ?? null,
         file.knowledge_cutoff ?? null,
         opts.source ?? "upload",
+        opts.uploadSha256 ?? null,
       ],
     );
     for (const [index, run] of runs.entries()) {

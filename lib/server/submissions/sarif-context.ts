@@ -4,11 +4,15 @@ import { env } from "../../env";
 import type { SarifContext } from "../../validation/sarif";
 
 /**
- * What a SARIF upload to a benchmark version is converted against: its repositories and, per repository, the files
- * absolute result paths are mapped to: the imported snapshot's source files (its newest pass plan lists every file of
- * the audited languages, audited or excluded), else the files its reference bugs name.
+ * What an upload to a benchmark version is checked against. `context`, for SARIF conversion: the repositories and, per
+ * repository, the files absolute result paths are mapped to: the imported snapshot's source files (its newest pass
+ * plan lists every file of the audited languages, audited or excluded), else the files its reference bugs name.
+ * `snapshotFiles`: only the complete lists, the snapshots' (an upload whose findings name none of these files is
+ * refused, lib/validation/known-paths.ts).
  */
-export async function loadSarifContext(benchmarkId: string): Promise<SarifContext> {
+export async function loadRepositoryFiles(
+  benchmarkId: string,
+): Promise<{ context: SarifContext; snapshotFiles: Map<string, Set<string>> }> {
   const [repositories, plans, bugFiles] = await Promise.all([
     db.repository.findMany({ where: { benchmarkId }, select: { id: true, name: true } }),
     // Only the two file lists are read out of each plan (the call graph can be large).
@@ -40,5 +44,13 @@ export async function loadSarifContext(benchmarkId: string): Promise<SarifContex
     if (!name || plans.some((p) => p.repositoryId === bug.repositoryId)) continue;
     (files[name] ??= []).push(bug.file);
   }
-  return { repositories: repositories.map((r) => r.name), files, maxTextChars: env.UPLOAD_MAX_BYTES };
+  const snapshotFiles = new Map<string, Set<string>>();
+  for (const plan of plans) {
+    const name = names.get(plan.repositoryId);
+    if (name) snapshotFiles.set(name, new Set(files[name]));
+  }
+  return {
+    context: { repositories: repositories.map((r) => r.name), files, maxTextChars: env.UPLOAD_MAX_BYTES },
+    snapshotFiles,
+  };
 }

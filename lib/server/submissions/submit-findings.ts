@@ -7,7 +7,9 @@ import { createSubmission } from "./create-submission";
 import { assertWithinQuota } from "./submission-quota";
 import { reserveUploadBytes } from "./upload-budget";
 import { sarifUploadQuerySchema, type SarifUploadQuery } from "../../validation/sarif-query";
-import { loadSarifContext } from "./sarif-context";
+import type { UploadOptions } from "../../contracts/submissions";
+import { loadRepositoryFiles } from "./sarif-context";
+import { assertKnownPaths, assertNotUploadedBefore, uploadHash } from "./upload-checks";
 import { parseFindingsBytes, parseSarifBytes } from "./upload-parse-client";
 import { fileCaps } from "./file-caps";
 import type { z } from "zod";
@@ -20,6 +22,8 @@ export type UploadBody = {
   sarif?: SarifUploadQuery;
   // The query of an upload not declared as SARIF: read when its text turns out to be a SARIF log after all.
   query?: Record<string, string>;
+  /** Checks the uploader turned off on purpose (a repeat of an earlier upload, paths naming no known file). */
+  options?: UploadOptions;
 };
 
 export type SubmittedFindings = z.input<typeof createdSubmissionSchema>;
@@ -44,13 +48,19 @@ export async function submitFindings(submitterId: string, body: UploadBody): Pro
   try {
     const reservation = reserveUploadBytes(body.declaredBytes);
     try {
-      if (body.sarif) return await submitSarif(submitterId, body.read, body.sarif);
+      const options = body.options ?? {};
+      if (body.sarif) return await submitSarif(submitterId, body.read, body.sarif, options);
       const bytes = await body.read();
       // The first 16 KB hold at least the 4,096 characters the check reads (a character is at most 4 bytes).
       if (looksLikeSarifText(new TextDecoder().decode(bytes.subarray(0, 16_384))))
-        return await submitUndeclaredSarif(submitterId, bytes, body.query ?? {});
+        return await submitUndeclaredSarif(submitterId, bytes, body.query ?? {}, options);
+      const sha256 = uploadHash(bytes);
+      await assertNotUploadedBefore(submitterId, sha256, options);
       const file = await parseFindingsBytes(bytes, fileCaps());
-      return await createSubmission(file, submitterId, { enforceQuota: true });
+      const benchmark = await findBenchmark(file.benchmark);
+      // An unknown benchmark is refused by createSubmission, with the other names.
+      if (benchmark) assertKnownPaths(file, (await loadRepositoryFiles(benchmark.id)).snapshotFiles, options);
+      return await createSubmission(file, submitterId, { enforceQuota: true, uploadSha256: sha256 });
     } finally {
       reservation.release();
     }
@@ -67,6 +77,7 @@ async function submitUndeclaredSarif(
   submitterId: string,
   bytes: Uint8Array,
   query: Record<string, string>,
+  options: UploadOptions,
 ): Promise<SubmittedFindings> {
   if (!query.benchmark)
     throw new AppError("invalid_input", "This is a SARIF log, not a findings file", [
@@ -76,7 +87,7 @@ async function submitUndeclaredSarif(
           "a SARIF 2.1.0 log: send it with Content-Type application/sarif+json and benchmark=slug@version in the query (CLI: probebench submit log.sarif --benchmark slug@version)",
       },
     ]);
-  return submitSarif(submitterId, async () => bytes, parseOrThrow(sarifUploadQuerySchema, query, "The query"));
+  return submitSarif(submitterId, async () => bytes, parseOrThrow(sarifUploadQuerySchema, query, "The query"), options);
 }
 
 /**
@@ -87,6 +98,7 @@ async function submitSarif(
   submitterId: string,
   read: () => Promise<Uint8Array>,
   query: SarifUploadQuery,
+  options: UploadOptions,
 ): Promise<SubmittedFindings> {
   if (!query.benchmark)
     throw new AppError("invalid_input", "The SARIF upload names no benchmark", [
@@ -97,11 +109,15 @@ async function submitSarif(
     throw new AppError("invalid_input", "The SARIF upload names an unknown benchmark", [
       { path: "benchmark", message: `unknown benchmark "${query.benchmark}"` },
     ]);
-  const context = await loadSarifContext(benchmark.id);
-  const converted = await parseSarifBytes(await read(), query, context, fileCaps());
+  const bytes = await read();
+  const sha256 = uploadHash(bytes, query);
+  await assertNotUploadedBefore(submitterId, sha256, options);
+  const { context, snapshotFiles } = await loadRepositoryFiles(benchmark.id);
+  const converted = await parseSarifBytes(bytes, query, context, fileCaps());
   const { file, sources } = converted;
+  assertKnownPaths(file, snapshotFiles, options);
   try {
-    const created = await createSubmission(file, submitterId, { enforceQuota: true });
+    const created = await createSubmission(file, submitterId, { enforceQuota: true, uploadSha256: sha256 });
     return {
       ...created,
       skipped: { without_location: converted.skippedWithoutLocation },

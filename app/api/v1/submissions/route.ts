@@ -1,5 +1,10 @@
 import "server-only";
-import { createdSubmissionSchema, listSubmissionsQuerySchema, submissionListSchema } from "@/lib/contracts/submissions";
+import {
+  createdSubmissionSchema,
+  listSubmissionsQuerySchema,
+  submissionListSchema,
+  uploadOptionsQuerySchema,
+} from "@/lib/contracts/submissions";
 import { sarifUploadQuerySchema } from "@/lib/validation/sarif-query";
 import { requireCaller } from "@/lib/server/auth/api-caller";
 import { env } from "@/lib/env";
@@ -39,6 +44,7 @@ export const POST = withErrors(async (request: Request) => {
     read: () => readBodyBytes(request, env.UPLOAD_MAX_BYTES),
     sarif: isSarif ? parseOrThrow(sarifUploadQuerySchema, query, "The query") : undefined,
     query,
+    options: parseOrThrow(uploadOptionsQuerySchema, query, "The query"),
   });
   return respond(createdSubmissionSchema, created, 202, { location: `/api/v1/submissions/${created.id}` });
 });

@@ -1,0 +1,62 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import { db } from "../../db";
+import { AppError } from "../../errors";
+import type { UploadOptions } from "../../contracts/submissions";
+import type { SarifUploadQuery } from "../../validation/sarif-query";
+import { countKnownPaths, unknownPathsProblem } from "../../validation/known-paths";
+import { runsOf, type FindingsFile } from "../../validation/findings-file";
+
+// Two checks of an upload that refuse it unless the uploader asks (docs/api.md): the same file sent again (each
+// upload counts against the daily quota, and a repeat is usually a script run twice), and findings whose paths name
+// no file of their repositories (they would score zero without saying why).
+
+/** The upload's identity: its bytes and, for a SARIF log, the labels the query adds (the same log as another tool). */
+export function uploadHash(bytes: Uint8Array, sarif?: SarifUploadQuery): string {
+  const hash = createHash("sha256").update(bytes);
+  if (sarif) hash.update(JSON.stringify(Object.entries(sarif).sort(([a], [b]) => a.localeCompare(b))));
+  return hash.digest("hex");
+}
+
+/** 409 when this user uploaded the same file before and that entry still stands (not failed, not withdrawn). */
+export async function assertNotUploadedBefore(
+  submitterId: string,
+  sha256: string,
+  options: UploadOptions,
+): Promise<void> {
+  if (options.allow_duplicate === "true") return;
+  const earlier = await db.submission.findFirst({
+    where: {
+      submitterId,
+      uploadSha256: sha256,
+      scoringStatus: { not: "failed" },
+      reviewStatus: { not: "withdrawn" },
+    },
+    orderBy: { createdAt: "desc" },
+    select: { id: true, createdAt: true, scoringStatus: true },
+  });
+  if (!earlier) return;
+  throw new AppError(
+    "conflict",
+    `You uploaded this file before: submission ${earlier.id} (${earlier.createdAt.toISOString().slice(0, 16).replace("T", " ")} UTC, ${earlier.scoringStatus}). To store it again as a new entry pass allow_duplicate=true (CLI: --allow-duplicate).`,
+  );
+}
+
+/** 422 when no finding names a file of its repository, where snapshots list the repositories' files. */
+export function assertKnownPaths(
+  file: FindingsFile,
+  snapshotFiles: ReadonlyMap<string, ReadonlySet<string>>,
+  options: UploadOptions,
+): void {
+  if (options.allow_unknown_paths === "true" || snapshotFiles.size === 0) return;
+  const problem = unknownPathsProblem(
+    countKnownPaths(
+      runsOf(file).flatMap((r) => r.findings),
+      snapshotFiles,
+    ),
+  );
+  if (problem)
+    throw new AppError("invalid_input", "The findings name no file of their repositories", [
+      { path: "findings[].file", message: problem },
+    ]);
+}
