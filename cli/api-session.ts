@@ -1,6 +1,7 @@
 import { Option, type Command } from "commander";
 import { type z } from "zod";
 import { createApiClient } from "../lib/api-client";
+import { formatPath } from "../lib/errors";
 import { configDir, readLogins } from "./credentials";
 import { AuthError, UsageError } from "./exit-codes";
 import { DEFAULT_SERVER_URL, normaliseServerUrl } from "./server-url";
@@ -76,6 +77,9 @@ export function parseFlags<S extends z.ZodType>(schema: S, values: Record<string
   const parsed = schema.safeParse(values);
   if (parsed.success) return parsed.data;
   throw usageError(
-    parsed.error.issues.map((i) => ({ path: i.path.map(String).join(".") || "(command line)", message: i.message })),
+    parsed.error.issues.map((i) => ({
+      path: i.path.length ? formatPath(i.path) : "(command line)",
+      message: i.message,
+    })),
   );
 }

@@ -15,6 +15,7 @@ describe("describeCliError", () => {
     expect(code(new ApiError(403, "scope"))).toBe(3);
     expect(code(new ApiError(0, "Cannot reach"))).toBe(4);
     expect(code(Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }))).toBe(4);
+    expect(code(Object.assign(new Error("Can't reach database server"), { code: "P1001" }))).toBe(4);
     expect(code(new FileError("is a directory"))).toBe(5);
     expect(code(new AppError("invalid_input", "The findings file is invalid"))).toBe(5);
     expect(code(new ApiError(422, "refused"))).toBe(5);

@@ -1,6 +1,6 @@
 import { CommanderError } from "commander";
 import { ApiError } from "../lib/api-client";
-import { AppError } from "../lib/errors";
+import { AppError, isDatabaseUnavailable } from "../lib/errors";
 
 // What a script can branch on: one exit code per kind of failure (docs/operating.md lists them), and under `--json`
 // the same error as one JSON object on stdout. Pure: the CLI's error handler prints what `describeCliError` returns.
@@ -105,8 +105,9 @@ export function describeCliError(error: unknown): CliErrorReport | null {
     });
   if (error instanceof AppError) return report(kindOfStatus(error.status), error.message, error.issues);
   const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code === "string" && NETWORK_CODES.has(code))
-    return report("network", `Cannot connect: ${error instanceof Error ? error.message : code}`);
+  // An operator command whose database is down (Prisma's P1001 and friends), or a socket that found no peer.
+  if (isDatabaseUnavailable(error) || (typeof code === "string" && NETWORK_CODES.has(code)))
+    return report("network", `Cannot connect: ${error instanceof Error ? error.message : String(code)}`);
   return report("error", error instanceof Error ? error.message : String(error));
 }
 

@@ -13,6 +13,7 @@
 
 import { spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Redis } from "ioredis";
@@ -26,7 +27,16 @@ const RECONCILE_MS = Number(process.env.BENCH_RECONCILE_MS ?? 5_000);
 const LATENCY_MS = Number(process.env.JUDGE_LATENCY_MS ?? 150);
 const CASE_TIMEOUT_MS = 600_000;
 
-const { freePort, PrivateRedis } = await import("../tests/support/fault-harness");
+// Before anything reads lib/env.ts: the database of the bench's own cluster.
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
 const pgPort = await freePort();
 const pgDir = mkdtempSync(path.join(tmpdir(), "probebench-bench-faults-pg-"));
 const DATABASE_URL = `postgresql://postgres@127.0.0.1:${pgPort}/probebench`;
@@ -55,7 +65,7 @@ const { OpenAiJudge } = await import("../lib/llm/judge");
 const { claimSubmission } = await import("../worker/features/scoring/claim-submission");
 const { scoreSubmission } = await import("../worker/features/scoring/score-submission");
 const { startFakeOpenAi } = await import("../tests/support/fake-openai");
-const { copySubmission, privateQueue, resultOf, seedRepeatedRunSubmission, startWorker, stopProcess } =
+const { copySubmission, PrivateRedis, privateQueue, resultOf, seedRepeatedRunSubmission, startWorker, stopProcess } =
   await import("../tests/support/fault-harness");
 
 const redis = new PrivateRedis(await freePort());

@@ -1,3 +1,4 @@
+import Link from "next/link";
 import type { JudgeQuality, Proportion, WeightedEstimateAnswer } from "@/lib/contracts/judge-quality";
 import { GRADES, PANEL_VERDICTS } from "@/lib/judge-quality/panel-grading";
 import { formatUtc, NO_VALUE, pct, pctInterval } from "@/lib/format";
@@ -40,21 +41,29 @@ const kappaText = (k: JudgeQuality["reference_set"]["kappa"]) =>
 
 const LABELLED_ENOUGH = 50;
 
-function MatcherBlock({ m, title }: { m: JudgeQuality["matcher"]["reference"]; title: string }) {
+function MatcherBlock({
+  m,
+  title,
+  labellingHref,
+}: {
+  m: JudgeQuality["matcher"]["reference"];
+  title: string;
+  labellingHref: string;
+}) {
   return (
     <>
       <h3>{title}</h3>
       {m.labelled_pairs === 0 ? (
         <p className="card empty-state">
-          No labelled pairs yet: maintainers label {LABELLED_ENOUGH} on the labelling page to see the judge&apos;s
-          precision.
+          No labelled pairs yet: maintainers label {LABELLED_ENOUGH} on{" "}
+          <Link href={labellingHref}>the labelling page</Link> to see the judge&apos;s precision.
         </p>
       ) : (
         <>
           <p>
-            {m.labelled_pairs} pairs labelled blind ({m.by_label.same} same root cause, {m.by_label.different}{" "}
-            different, {m.by_label.debatable} debatable, reported apart); {m.unlabelled_pairs} drawn and not labelled
-            yet.
+            {m.labelled_pairs} {m.labelled_pairs === 1 ? "pair" : "pairs"} labelled blind ({m.by_label.same} same root
+            cause, {m.by_label.different} different, {m.by_label.debatable} debatable, reported apart);{" "}
+            {m.unlabelled_pairs} drawn and not labelled yet.
             {m.labelled_pairs < LABELLED_ENOUGH &&
               ` Label ${LABELLED_ENOUGH - m.labelled_pairs} more for tighter intervals.`}{" "}
             {m.labels_changed_after_reveal > 0 &&
@@ -72,7 +81,14 @@ function MatcherBlock({ m, title }: { m: JudgeQuality["matcher"]["reference"]; t
           </p>
           {m.filters.map((f) => (
             <p key={`${f.prefilter_version}/${f.embedder}`}>
-              Prefilter {f.prefilter_version} with {f.embedder} keeps <WeightedFigure w={f.recall} /> of the matches.
+              Prefilter {f.prefilter_version} with {f.embedder} keeps <WeightedFigure w={f.recall} /> of the matches
+              {f.recall.value === null && (
+                <>
+                  {" "}
+                  (no weighted figure yet: <Link href={labellingHref}>label more pairs</Link>)
+                </>
+              )}
+              .
               {f.filtered_out?.too_thin &&
                 ` Too few filtered-out pairs are labelled to bound its misses: they may hide up to ${Math.round(f.filtered_out.upper_matches)} matches (recall as low as ${pct(f.filtered_out.recall_floor)}%).`}
             </p>
@@ -171,6 +187,7 @@ function CrossTable({ table, caption }: { table: JudgeQuality["panel"]["pooled"]
 }
 
 export function TrustSection({ quality }: { quality: JudgeQuality }) {
+  const labelling = `/labelling?benchmark=${encodeURIComponent(quality.benchmark)}`;
   const { panel, reference_set: audit } = quality;
   return (
     <section aria-labelledby="judges" data-testid="trust-section">
@@ -193,8 +210,12 @@ export function TrustSection({ quality }: { quality: JudgeQuality }) {
             : ": no LLM endpoint is configured, so the offline rule judges."}{" "}
         Scores keep the judge they were scored with.
       </p>
-      <MatcherBlock m={quality.matcher.reference} title="The matcher: findings against reference bugs" />
-      <MatcherBlock m={quality.matcher.duplicate} title="Duplicates across runs" />
+      <MatcherBlock
+        m={quality.matcher.reference}
+        title="The matcher: findings against reference bugs"
+        labellingHref={labelling}
+      />
+      <MatcherBlock m={quality.matcher.duplicate} title="Duplicates across runs" labellingHref={labelling} />
       <h3>The panel against a blind grader (Table 15)</h3>
       {panel.pooled.graded === 0 ? (
         <p className="card empty-state">

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import type { JudgeText } from "./judge";
+import type { JudgeText } from "./judge-messages";
 import { MAX_RATIONALE_CHARS, capRationale, encodeJudgeRecord, renderJudgeMessages } from "./judge-messages";
 import { loadPrompt } from "./prompts";
 

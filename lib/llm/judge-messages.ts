@@ -1,5 +1,8 @@
-import type { JudgeText } from "./judge";
+import type { BugText } from "../scoring/types";
 import { renderPrompt, type PromptTemplate } from "./prompts";
+
+/** What the judge reads of a bug record: the one text shape of matching, embedding and hashing, without the id. */
+export type JudgeText = Omit<BugText, "id">;
 
 // The judge's chat messages and the shape of its reply. Finding text is untrusted (anyone can upload a findings
 // file), so the prompt is built to keep it data: the instructions are the system message, and each record is one

@@ -3,7 +3,7 @@ import { db } from "../../../lib/db";
 import { BUG_TEXT_SELECT } from "../../../lib/db-selects";
 import type { EmbeddingProvider } from "../../../lib/embeddings/provider";
 import { sha256 } from "../../../lib/hash";
-import type { JudgeText } from "../../../lib/llm/judge";
+import type { JudgeText } from "../../../lib/llm/judge-messages";
 import type { Embeddings } from "../../../lib/scoring/prefilter";
 import type { BugText } from "../../../lib/scoring/types";
 import { embedBugs } from "./embed-bugs";

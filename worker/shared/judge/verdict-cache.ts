@@ -1,6 +1,7 @@
 import { ROWS_PER_QUERY } from "../rows-per-query";
 import { db } from "../../../lib/db";
-import type { JudgeDecision, Judge, JudgeText } from "../../../lib/llm/judge";
+import type { JudgeDecision, Judge } from "../../../lib/llm/judge";
+import type { JudgeText } from "../../../lib/llm/judge-messages";
 import type { Prisma } from "../../../lib/generated/prisma/client";
 import type { SignalValues } from "../../../lib/scoring/types";
 import { insertRows } from "../insert-rows";
