@@ -26,6 +26,9 @@ export function ApiReference({ children }: { children?: ReactNode }) {
     if (!node) return;
     const fix = () => {
       if (node.querySelector("main .section, main section")) setRendered(true);
+      // Scalar links each operation to its API client's request page (/workspace/default/request/<id>), a route
+      // of its own app that this site does not serve (its client is off here): those links would answer 404.
+      for (const link of node.querySelectorAll('a[href^="/workspace/"]')) link.removeAttribute("href");
       for (const main of node.querySelectorAll("main")) {
         if (main.getAttribute("role") === "region") continue;
         main.setAttribute("role", "region");
@@ -34,7 +37,7 @@ export function ApiReference({ children }: { children?: ReactNode }) {
     };
     fix();
     const observer = new MutationObserver(fix);
-    observer.observe(node, { childList: true, subtree: true });
+    observer.observe(node, { childList: true, subtree: true, attributes: true, attributeFilter: ["href"] });
     return () => observer.disconnect();
   }, []);
   return (

@@ -25,6 +25,14 @@ const optionalString = z
   .transform((v) => (v === "" ? undefined : v))
   .optional();
 
+/** A positive whole number, or unset (an empty value counts as unset). */
+const optionalPositiveInt = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .pipe(z.coerce.number<string | undefined>().int().min(1).optional())
+  .optional();
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
   DATABASE_URL: optionalString,
@@ -68,6 +76,19 @@ const envSchema = z.object({
   JUDGE_CALL_BUDGET: z.coerce.number().int().min(0).default(150_000),
   // JSON object: model name -> USD per million input / output tokens, e.g. {"gpt-4.1-mini":{"input":0.4,"output":1.6}}
   MODEL_PRICES_JSON: optionalString,
+  // The account's limits on the OPENAI_* endpoint, requests and tokens per minute (docs/scoring.md, "Provider
+  // limits"); unset, they are learned from the replies' x-ratelimit-* headers, and a local server without them is
+  // only paced by its refusals. Every worker process shares them through Redis.
+  LLM_RPM: optionalPositiveInt,
+  LLM_TPM: optionalPositiveInt,
+  // Tokens a reply is assumed to use before any is seen (the allowance then follows what replies use).
+  LLM_REPLY_TOKENS: z.coerce.number().int().min(1).max(100_000).default(256),
+  // Bytes of one model reply read at most; a longer reply fails the call (lib/llm/reply-cap.ts).
+  LLM_MAX_REPLY_BYTES: z.coerce
+    .number()
+    .int()
+    .min(64 * 1024)
+    .default(4 * 1024 * 1024),
 
   // Panel validation (docs/panel-and-attribution.md): tier 1 judges (comma-separated, two in the paper), the tier 2 judge
   // that settles their disagreements, the model that writes panel context documents, findings sampled per run.

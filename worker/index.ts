@@ -29,6 +29,7 @@ import { strandedScoring } from "./features/scoring/recovery";
 import { strandedFindingReviews } from "./shared/stranded-finding-reviews";
 import { startHeartbeat } from "./heartbeat";
 import { createWorker } from "./jobs/create-worker";
+import { failJobOfRejection } from "./jobs/job-scope";
 import { startReconciler, type StrandedRows } from "./jobs/reconcile";
 import { startMetricsPublisher } from "./metrics-publisher";
 import { closeWithin } from "./shutdown";
@@ -121,6 +122,8 @@ async function startConsumers(
 
 // The worker process: jobs from Redis, state in Postgres. Many workers may share one Redis.
 async function main(): Promise<void> {
+  // Before anything runs: a stray rejection fails its job (jobs/job-scope.ts), never the whole process.
+  process.on("unhandledRejection", failJobOfRejection);
   // An evicting Redis drops jobs silently: refused before anything is consumed (or logged, REDIS_EVICTION_CHECK=warn).
   const store = await checkQueueStore();
   for (const warning of store.warnings) log.warn(warning);

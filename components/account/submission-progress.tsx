@@ -91,6 +91,7 @@ export function SubmissionProgress({
       <div style={{ margin: "12px 0 6px" }}>
         {current === "queued" && "Waiting for a scoring worker…"}
         {current === "scoring" && `Scoring: ${progress}%`}
+        {current === "scoring" && status?.note && <span data-testid="scoring-note"> {status.note}</span>}
         {current === "scored" && "Scored."}
         {current === "failed" && "Scoring failed."}
         {current === "awaiting_approval" && "Scoring is waiting for an administrator to approve its judge calls."}

@@ -2,14 +2,18 @@ import { DASH, pct } from "@/lib/format";
 import { ColumnTable, numericColumns } from "@/components/ui/column-table";
 import type { CategoryOverlapView } from "@/lib/server/analyses/category-overlap";
 import { VerticalGrid } from "./vertical-grid";
+import { ChartSvg } from "@/components/ui/chart-svg";
 
 // Figure 7 of the paper for a repeated entry: per bug type, how much the runs overlap with one another (the recall of
 // one run against another's bugs) against their recall of the reference set, as paired dots on 0..100% with the
 // table of the same numbers. Plain SVG drawn on the server.
 
-const WIDTH = 520;
+const WIDTH = 640;
 const ROW_H = 22;
-const PAD = { left: 40, right: 16, top: 8, bottom: 34 };
+// The left margin holds the category names (long ones shortened, the full name in the table and the dots' titles).
+const PAD = { left: 190, right: 16, top: 8, bottom: 34 };
+const NAME_CHARS = 30;
+const shortName = (name: string) => (name.length > NAME_CHARS ? `${name.slice(0, NAME_CHARS - 1)}…` : name);
 const OVERLAP = "#1f6feb";
 const RECALL = "#bf3989";
 
@@ -38,12 +42,10 @@ export function CategoryOverlapSection({ data, csvHref }: { data: CategoryOverla
       </p>
       {rows.length > 0 && (
         <figure className="chart">
-          <svg
-            viewBox={`0 0 ${WIDTH} ${height}`}
-            width="100%"
-            style={{ maxWidth: WIDTH }}
-            role="img"
-            aria-label="Overlap between runs and recall of the reference set per bug type"
+          <ChartSvg
+            width={WIDTH}
+            height={height}
+            label="Overlap between runs and recall of the reference set per bug type"
           >
             <VerticalGrid
               ticks={ticks}
@@ -60,7 +62,7 @@ export function CategoryOverlapSection({ data, csvHref }: { data: CategoryOverla
               return (
                 <g key={r.category}>
                   <text x={PAD.left - 6} y={y + 4} fontSize={11} textAnchor="end" fill="currentColor">
-                    #{i + 1}
+                    {shortName(r.category)}
                   </text>
                   {r.run_overlap !== null && (
                     <line
@@ -83,7 +85,7 @@ export function CategoryOverlapSection({ data, csvHref }: { data: CategoryOverla
                 </g>
               );
             })}
-          </svg>
+          </ChartSvg>
           <figcaption className="small">
             <span style={{ color: OVERLAP }}>●</span> overlap between runs, <span style={{ color: RECALL }}>●</span>{" "}
             recall of the reference set; rows numbered as in the table below.

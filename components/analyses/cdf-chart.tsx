@@ -1,4 +1,5 @@
 import type { CdfPoint } from "@/lib/analyses/fix-rank";
+import { ChartSvg } from "@/components/ui/chart-svg";
 
 // The two CDFs of a fix-rank test (§C.4) as steps: matched bugs' normalised fix ranks against the repository-weighted
 // null, with the gap D marked. Plain SVG, drawn on the server; the data table beside it carries the same numbers.
@@ -31,7 +32,7 @@ export function CdfChart({
   const gap = at !== null ? points.find((p) => Math.abs(p.x - at) < 1e-9) : undefined;
   const ticks = [0, 0.25, 0.5, 0.75, 1];
   return (
-    <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width="100%" style={{ maxWidth: WIDTH }} role="img" aria-label={label}>
+    <ChartSvg width={WIDTH} height={HEIGHT} label={label}>
       {ticks.map((t) => (
         <g key={t}>
           <line x1={x(0)} x2={x(1)} y1={y(t)} y2={y(t)} stroke="currentColor" strokeOpacity={0.12} />
@@ -57,6 +58,6 @@ export function CdfChart({
       {gap && d !== null && (
         <line x1={x(gap.x)} x2={x(gap.x)} y1={y(gap.observed)} y2={y(gap.expected)} stroke="#cf222e" strokeWidth={2} />
       )}
-    </svg>
+    </ChartSvg>
   );
 }

@@ -76,7 +76,9 @@ export function ContaminationSection({ contamination }: { contamination: Submiss
               <td className="num">{formatP(r.p)}</td>
               <td className="num">{formatP(r.p_holm)}</td>
               <td className="num">{r.holm_family === null ? DASH : count(r.holm_family)}</td>
-              <td>{[r.no_test_reason, r.holm_note, r.low_power ? LOW_POWER_NOTE : null].filter(Boolean).join(" ")}</td>
+              <td className="wrap">
+                {[r.no_test_reason, r.holm_note, r.low_power ? LOW_POWER_NOTE : null].filter(Boolean).join(" ")}
+              </td>
             </tr>
           ))}
         </ColumnTable>

@@ -8,7 +8,26 @@ import { RunDistances } from "./run-distances";
 // The bug-types page's §4.2 / Figure 6 section: how far apart the bug-type distributions are, every distribution
 // labelled by one classifier configuration (or, on the maintainers' side until it has labelled the reference bugs,
 // by the benchmark file, said so).
-export async function DistanceSection({ benchmark, labeller }: { benchmark: string; labeller: string | null }) {
+/** Removes a sentence the page already says once above (what turns bug-type attribution on) from a note. */
+export function withoutSaid(note: string, said: string | undefined): string {
+  return said
+    ? note
+        .replace(said, "")
+        .replace(/\s{2,}/g, " ")
+        .trim()
+    : note;
+}
+
+export async function DistanceSection({
+  benchmark,
+  labeller,
+  said,
+}: {
+  benchmark: string;
+  labeller: string | null;
+  /** What the page says once above, left out here. */
+  said?: string;
+}) {
   const { value: data } = await loadBugTypeDistances(benchmark, labeller);
   const attribution = readAttributionModel();
   const q = new URLSearchParams({ benchmark: data.benchmark.key, ...(labeller ? { labeller } : {}) }).toString();
@@ -27,10 +46,10 @@ export async function DistanceSection({ benchmark, labeller }: { benchmark: stri
       <LabellerNote
         labellers={data.labellers}
         sameLabeller={data.same_labeller}
-        note={data.labeller_note}
+        note={withoutSaid(data.labeller_note, said)}
         testId="distance-labellers"
       />
-      <DistanceHeatmap data={data} enable={attribution.ok ? undefined : attribution.message} />
+      <DistanceHeatmap data={data} enable={attribution.ok || said ? undefined : attribution.message} />
       <RunDistances
         rows={data.within_configuration}
         csvHref={`/api/v1/bug-types/distances?${q}&format=csv&table=runs`}

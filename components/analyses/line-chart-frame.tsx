@@ -1,6 +1,8 @@
 // The frame of the paper's line charts drawn as plain SVG on the server (Figures 8 and 9): the plot's geometry, grid
 // lines and tick labels on both axes, and the axis titles. The charts draw their lines inside it.
 
+import { ChartSvg } from "@/components/ui/chart-svg";
+
 const WIDTH = 420;
 const HEIGHT = 260;
 export const PAD = { left: 58, right: 16, top: 12, bottom: 40 };
@@ -37,7 +39,7 @@ export function Frame({
   children: React.ReactNode;
 }) {
   return (
-    <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width="100%" style={{ maxWidth: WIDTH }} role="img" aria-label={label}>
+    <ChartSvg width={WIDTH} height={HEIGHT} label={label}>
       {yTicks.map((t) => (
         <g key={`y${t}`}>
           <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(t)} y2={y(t)} stroke="currentColor" strokeOpacity={0.12} />
@@ -63,7 +65,7 @@ export function Frame({
         {yLabel}
       </text>
       {children}
-    </svg>
+    </ChartSvg>
   );
 }
 

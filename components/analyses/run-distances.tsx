@@ -2,6 +2,7 @@ import type { BugTypeDistances } from "@/lib/server/analyses/bug-type-distances"
 import { DASH } from "@/lib/format";
 import { ColumnTable, numericColumns } from "@/components/ui/column-table";
 import { VerticalGrid } from "./vertical-grid";
+import { ChartSvg } from "@/components/ui/chart-svg";
 
 // Figure 6 over repeated runs: per configuration, the Jensen-Shannon distances between its runs (every pair once)
 // beside those of the reference set to each run, as a range chart (mean dot, min-max whisker, on 0..1) and the table
@@ -58,12 +59,10 @@ export function RunDistances({ rows, csvHref }: { rows: Row[]; csvHref: string }
         the gap to the maintainers is not run-to-run noise. Also as <a href={csvHref}>CSV</a>.
       </p>
       <figure className="chart">
-        <svg
-          viewBox={`0 0 ${WIDTH} ${height}`}
-          width="100%"
-          style={{ maxWidth: WIDTH }}
-          role="img"
-          aria-label="Run-to-run and reference-to-run Jensen-Shannon distances per configuration"
+        <ChartSvg
+          width={WIDTH}
+          height={height}
+          label="Run-to-run and reference-to-run Jensen-Shannon distances per configuration"
         >
           <VerticalGrid ticks={ticks} x={x} top={PAD.top} bottom={height - PAD.bottom} label={(t) => String(t)} />
           <text x={PAD.left + plotW / 2} y={height - 4} fontSize={11} textAnchor="middle" fill="currentColor">
@@ -91,7 +90,7 @@ export function RunDistances({ rows, csvHref }: { rows: Row[]; csvHref: string }
               </g>
             );
           })}
-        </svg>
+        </ChartSvg>
         <figcaption className="small">
           <span style={{ color: RUNS }}>●</span> between the configuration&apos;s runs,{" "}
           <span style={{ color: REFERENCE }}>●</span> from the reference set to each run: the dot is the mean, the line

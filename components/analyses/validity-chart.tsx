@@ -1,4 +1,5 @@
 import type { ValidityPoint } from "@/lib/leaderboard/validity-points";
+import { ChartSvg } from "@/components/ui/chart-svg";
 
 // Figure 5: panel validity (y) over precision against the reference set (x), each with its 95% interval as a whisker.
 // Plain SVG drawn on the server, scaled to the width it gets; the table beside it carries the same numbers.
@@ -14,7 +15,7 @@ export function ValidityChart({ points, label }: { points: ValidityPoint[]; labe
   const xTicks = Array.from({ length: 5 }, (_, i) => (maxPrecision * i) / 4);
   const yTicks = [0, 0.25, 0.5, 0.75, 1];
   return (
-    <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width="100%" style={{ maxWidth: WIDTH }} role="img" aria-label={label}>
+    <ChartSvg width={WIDTH} height={HEIGHT} label={label}>
       {yTicks.map((t) => (
         <g key={`y${t}`}>
           <line x1={x(0)} x2={x(maxPrecision)} y1={y(t)} y2={y(t)} stroke="currentColor" strokeOpacity={0.12} />
@@ -77,6 +78,6 @@ export function ValidityChart({ points, label }: { points: ValidityPoint[]; labe
           </g>
         );
       })}
-    </svg>
+    </ChartSvg>
   );
 }

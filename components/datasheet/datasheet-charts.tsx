@@ -1,5 +1,6 @@
 import type { BugPool, Calendar } from "@/lib/contracts/datasheet";
 import { scrollRegion } from "@/components/ui/scroll-region";
+import { ChartSvg } from "@/components/ui/chart-svg";
 
 // The datasheet's figures as plain SVG drawn on the server (no script needed), each followed by the data table with
 // the same numbers for screen readers and for reading exact values. The SVG scales to its container (390 px phones
@@ -35,7 +36,7 @@ function Frame({
   const y = (v: number) => HEIGHT - PAD.bottom - (v / yMax) * (HEIGHT - PAD.top - PAD.bottom);
   const ticks = [0, 0.25, 0.5, 0.75, 1].map((f) => f * yMax);
   return (
-    <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width="100%" role="img" aria-label={label}>
+    <ChartSvg width={WIDTH} height={HEIGHT} label={label}>
       {ticks.map((t) => (
         <g key={t}>
           <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(t)} y2={y(t)} stroke="currentColor" strokeOpacity={0.12} />
@@ -60,7 +61,7 @@ function Frame({
         {yLabel}
       </text>
       {children}
-    </svg>
+    </ChartSvg>
   );
 }
 

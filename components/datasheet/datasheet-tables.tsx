@@ -95,16 +95,30 @@ function Cell({
         <span className="visually-hidden"> (as published)</span>
       </td>
     );
-  return (
-    <td className="num" title={`Provided by ${cell.missing}`}>
-      -<span className="visually-hidden"> (provided by {cell.missing})</span>
-    </td>
-  );
+  // What would provide the value is said once under the table, not in every cell.
+  return <td className="num">{DASH}</td>;
 }
 
 export function RepositoriesTable({ sheet, reported }: { sheet: Datasheet; reported: ReportedDatasheet | null }) {
   const published = new Map((reported?.repositories ?? []).map((r) => [r.repo, r]));
   const planners = [...new Set(sheet.repositories.flatMap((r) => (r.planner_version ? [r.planner_version] : [])))];
+  // The fields behind the cells shown as a dash (no value here, none published).
+  const missing = [
+    ...new Set(
+      sheet.repositories.flatMap((r) => {
+        const p = published.get(r.repo);
+        const cells = [
+          [r.files, p?.files],
+          [r.passes, p?.passes],
+          [r.kloc, p?.kloc],
+          [r.tests, p?.tests],
+          [r.commits, p?.commits],
+          [r.fix_commits, p?.fix_commits],
+        ] as const;
+        return cells.flatMap(([c, shown]) => (c.value === null && shown == null && c.missing ? [c.missing] : []));
+      }),
+    ),
+  ];
   return (
     <>
       <ColumnTable
@@ -138,6 +152,18 @@ export function RepositoriesTable({ sheet, reported }: { sheet: Datasheet; repor
       </ColumnTable>
       {reported && published.size > 0 && (
         <p className="muted small">* as published ({reported.source}); not computed from data stored here.</p>
+      )}
+      {missing.length > 0 && (
+        <p className="muted small">
+          {DASH}: not in this version&apos;s data; provided by{" "}
+          {missing.map((m, i) => (
+            <span key={m}>
+              {i > 0 && ", "}
+              <code>{m}</code>
+            </span>
+          ))}{" "}
+          in the benchmark file.
+        </p>
       )}
     </>
   );

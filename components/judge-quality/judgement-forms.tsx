@@ -1,10 +1,11 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { ApiError, callApi } from "@/lib/api-client";
 import { judgeQualityRoutes } from "@/lib/contracts/judge-quality-routes";
 import { auditMarkSchema, humanGradeSchema, pairLabelSchema } from "@/lib/contracts/judge-quality";
+import { lastLabelled, rememberLastLabelled, useShortcutKeys } from "./use-shortcut-keys";
 
 // The forms of human validation (docs/judge-quality.md): drawing a sample, labelling a pair, grading a finding and
 // marking a reference bug. Each posts to the API and refreshes the page, which then shows what was hidden; a failure
@@ -161,6 +162,20 @@ async function saveChoice(target: ChoiceTarget, choice: string, text: string): P
 }
 
 /**
+ * Keys for working through a sample (docs/judge-quality.md): 1, 2, 3 pick a choice and save it (where a text is
+ * required, they pick and move to the text, whose Enter saves), then the next item without the caller's judgement
+ * opens by itself; n and p open the next and previous items; u goes back to the item last saved from this tab, to change it.
+ */
+type Shortcuts = {
+  /** This item's page. */
+  self: string;
+  /** Opens after a save made from the keyboard: the next item the caller has not judged (null: none left). */
+  advance: string | null;
+  previous: string | null;
+  next: string | null;
+};
+
+/**
  * A choice among a few values with an optional or required text, saved with one button: the pair's label, a finding's
  * grade, a reference bug's mark.
  */
@@ -172,6 +187,7 @@ export function ChoiceForm({
   textLabel,
   textRequired,
   currentText,
+  shortcuts,
 }: {
   target: ChoiceTarget;
   legend: string;
@@ -180,44 +196,112 @@ export function ChoiceForm({
   textLabel: string;
   textRequired?: boolean;
   currentText?: string | null;
+  shortcuts?: Shortcuts;
 }) {
+  const router = useRouter();
   const name = useId();
   const textId = useId();
+  const textRef = useRef<HTMLTextAreaElement>(null);
   const [choice, setChoice] = useState<string | null>(current);
   const [text, setText] = useState(currentText ?? "");
   const { busy, error, done, submit } = useSubmit("It could not be saved.");
+  const save = (value: string, advance: boolean) => {
+    if (busy) return;
+    if (textRequired && !text.trim()) return;
+    void submit(
+      () => saveChoice(target, value, text),
+      () => {
+        if (!shortcuts) return "Saved.";
+        rememberLastLabelled(shortcuts.self);
+        if (advance && shortcuts.advance && shortcuts.advance !== shortcuts.self) {
+          router.push(shortcuts.advance);
+          return "Saved; opening the next one.";
+        }
+        return "Saved.";
+      },
+    );
+  };
+  const go = (href: string | null | undefined) => (href ? () => router.push(href) : undefined);
+  // Announces that the keys listen (after hydration), for people and for the browser tests.
+  const [listening, setListening] = useState(false);
+  useShortcutKeys(
+    shortcuts
+      ? {
+          ...Object.fromEntries(
+            choices.map((c, i) => [
+              String(i + 1),
+              () => {
+                setChoice(c.value);
+                if (textRequired && !text.trim()) textRef.current?.focus();
+                else save(c.value, true);
+              },
+            ]),
+          ),
+          n: go(shortcuts.next),
+          p: go(shortcuts.previous),
+          u: () => {
+            const last = lastLabelled();
+            if (last && last !== shortcuts.self) router.push(last);
+          },
+        }
+      : {},
+  );
+  useEffect(() => setListening(true), []);
   return (
     <form
+      data-shortcuts-ready={shortcuts && listening ? "" : undefined}
       onSubmit={(e) => {
         e.preventDefault();
-        if (!choice || busy) return;
-        void submit(() => saveChoice(target, choice, text));
+        if (!choice) return;
+        save(choice, false);
       }}
     >
       <fieldset>
         <legend>{legend}</legend>
-        {choices.map((c) => (
-          <label key={c.value} style={{ marginRight: 16 }}>
-            <input
-              type="radio"
-              name={name}
-              value={c.value}
-              checked={choice === c.value}
-              onChange={() => setChoice(c.value)}
-            />{" "}
-            {c.label}
-          </label>
+        {choices.map((c, i) => (
+          <span key={c.value} style={{ marginRight: 16 }}>
+            <label>
+              <input
+                type="radio"
+                name={name}
+                value={c.value}
+                checked={choice === c.value}
+                onChange={() => setChoice(c.value)}
+              />{" "}
+              {c.label}
+            </label>
+            {shortcuts && (
+              <kbd className="key-hint" aria-hidden="true">
+                {i + 1}
+              </kbd>
+            )}
+          </span>
         ))}
       </fieldset>
+      {shortcuts && (
+        <p className="small muted">
+          Keys: <kbd>1</kbd>–<kbd>{choices.length}</kbd>{" "}
+          {textRequired ? "pick and go to the text, whose Enter saves" : "save the choice (the note goes with it)"} and
+          open the next one not yet done; <kbd>n</kbd> next, <kbd>p</kbd> previous, <kbd>u</kbd> back to the last one
+          saved, to change it.
+        </p>
+      )}
       <div className="field">
         <label htmlFor={textId}>{textLabel}</label>
         <textarea
+          ref={textRef}
           id={textId}
           rows={2}
           maxLength={2000}
           value={text}
           required={textRequired}
           onChange={(e) => setText(e.target.value)}
+          onKeyDown={(e) => {
+            // With the keys on, Enter in the text saves and moves on (Shift+Enter starts a new line).
+            if (!shortcuts || e.key !== "Enter" || e.shiftKey || !choice) return;
+            e.preventDefault();
+            save(choice, true);
+          }}
         />
       </div>
       {/* Not disabled while saving: a disabled button drops the keyboard focus to the page, and the form stays mounted

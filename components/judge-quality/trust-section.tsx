@@ -1,4 +1,5 @@
-import type { JudgeQuality, Proportion } from "@/lib/contracts/judge-quality";
+import Link from "next/link";
+import type { JudgeQuality, Proportion, WeightedEstimateAnswer } from "@/lib/contracts/judge-quality";
 import { GRADES, PANEL_VERDICTS } from "@/lib/judge-quality/panel-grading";
 import { formatUtc, NO_VALUE, pct, pctInterval } from "@/lib/format";
 import { scrollRegion } from "@/components/ui/scroll-region";
@@ -19,6 +20,20 @@ export function Figure({ p }: { p: Proportion }) {
   );
 }
 
+/** "83.2% (95% CI 55.4–97.1; 81 labelled, effective n 15)": a figure weighted by the sample's design. */
+function WeightedFigure({ w }: { w: WeightedEstimateAnswer }) {
+  if (w.value === null) return <span className="muted">{NO_VALUE}</span>;
+  return (
+    <>
+      <strong>{pct(w.value)}%</strong>{" "}
+      <span className="muted small">
+        ({pctInterval(w.interval)}; {w.labelled} labelled
+        {w.effective_n !== null && w.effective_n < w.labelled ? `, effective n ${Math.round(w.effective_n)}` : ""})
+      </span>
+    </>
+  );
+}
+
 const kappaText = (k: JudgeQuality["reference_set"]["kappa"]) =>
   k.kappa === null
     ? NO_VALUE
@@ -26,21 +41,29 @@ const kappaText = (k: JudgeQuality["reference_set"]["kappa"]) =>
 
 const LABELLED_ENOUGH = 50;
 
-function MatcherBlock({ m, title }: { m: JudgeQuality["matcher"]["reference"]; title: string }) {
+function MatcherBlock({
+  m,
+  title,
+  labellingHref,
+}: {
+  m: JudgeQuality["matcher"]["reference"];
+  title: string;
+  labellingHref: string;
+}) {
   return (
     <>
       <h3>{title}</h3>
       {m.labelled_pairs === 0 ? (
         <p className="card empty-state">
-          No labelled pairs yet: maintainers label {LABELLED_ENOUGH} on the labelling page to see the judge&apos;s
-          precision.
+          No labelled pairs yet: maintainers label {LABELLED_ENOUGH} on{" "}
+          <Link href={labellingHref}>the labelling page</Link> to see the judge&apos;s precision.
         </p>
       ) : (
         <>
           <p>
-            {m.labelled_pairs} pairs labelled blind ({m.by_label.same} same root cause, {m.by_label.different}{" "}
-            different, {m.by_label.debatable} debatable, reported apart); {m.unlabelled_pairs} drawn and not labelled
-            yet.
+            {m.labelled_pairs} {m.labelled_pairs === 1 ? "pair" : "pairs"} labelled blind ({m.by_label.same} same root
+            cause, {m.by_label.different} different, {m.by_label.debatable} debatable, reported apart);{" "}
+            {m.unlabelled_pairs} drawn and not labelled yet.
             {m.labelled_pairs < LABELLED_ENOUGH &&
               ` Label ${LABELLED_ENOUGH - m.labelled_pairs} more for tighter intervals.`}{" "}
             {m.labels_changed_after_reveal > 0 &&
@@ -48,9 +71,26 @@ function MatcherBlock({ m, title }: { m: JudgeQuality["matcher"]["reference"]; t
             {m.kind === "reference" &&
               `Maintainer overrides, labels written with the verdict seen, are counted apart: ${m.overrides.count} (${m.overrides.reversed_judge} reversing the judge).`}
           </p>
+          <p className="muted small">
+            Recall and agreement are weighted by how the pairs were drawn: each stratum (judged a match, judged no
+            match, never sent to the judge) counts by its size, not by its share of the sample; 95% intervals by
+            Clopper-Pearson at the design&apos;s effective sample size. Precision is the plain count.
+            {m.weighting.reason && ` These figures ${m.weighting.reason}.`}
+            {m.weighting.pairs_left_out > 0 &&
+              ` ${m.weighting.pairs_left_out} labelled pairs of samples drawn before populations were stored are left out of them.`}
+          </p>
           {m.filters.map((f) => (
             <p key={`${f.prefilter_version}/${f.embedder}`}>
-              Prefilter {f.prefilter_version} with {f.embedder} kept <Figure p={f.recall} /> of the labelled matches.
+              Prefilter {f.prefilter_version} with {f.embedder} keeps <WeightedFigure w={f.recall} /> of the matches
+              {f.recall.value === null && (
+                <>
+                  {" "}
+                  (no weighted figure yet: <Link href={labellingHref}>label more pairs</Link>)
+                </>
+              )}
+              .
+              {f.filtered_out?.too_thin &&
+                ` Too few filtered-out pairs are labelled to bound its misses: they may hide up to ${Math.round(f.filtered_out.upper_matches)} matches (recall as low as ${pct(f.filtered_out.recall_floor)}%).`}
             </p>
           ))}
           {m.configurations.length === 0 ? (
@@ -88,10 +128,10 @@ function MatcherBlock({ m, title }: { m: JudgeQuality["matcher"]["reference"]; t
                         <Figure p={c.with_filter.precision} />
                       </td>
                       <td>
-                        <Figure p={c.with_filter.recall} />
+                        <WeightedFigure w={c.with_filter.recall} />
                       </td>
                       <td>
-                        <Figure p={c.with_filter.agreement} />
+                        <WeightedFigure w={c.with_filter.agreement} />
                       </td>
                       <td>
                         {pct(c.judge_alone.precision.value)} / {pct(c.judge_alone.recall.value)}
@@ -147,6 +187,7 @@ function CrossTable({ table, caption }: { table: JudgeQuality["panel"]["pooled"]
 }
 
 export function TrustSection({ quality }: { quality: JudgeQuality }) {
+  const labelling = `/labelling?benchmark=${encodeURIComponent(quality.benchmark)}`;
   const { panel, reference_set: audit } = quality;
   return (
     <section aria-labelledby="judges" data-testid="trust-section">
@@ -169,8 +210,12 @@ export function TrustSection({ quality }: { quality: JudgeQuality }) {
             : ": no LLM endpoint is configured, so the offline rule judges."}{" "}
         Scores keep the judge they were scored with.
       </p>
-      <MatcherBlock m={quality.matcher.reference} title="The matcher: findings against reference bugs" />
-      <MatcherBlock m={quality.matcher.duplicate} title="Duplicates across runs" />
+      <MatcherBlock
+        m={quality.matcher.reference}
+        title="The matcher: findings against reference bugs"
+        labellingHref={labelling}
+      />
+      <MatcherBlock m={quality.matcher.duplicate} title="Duplicates across runs" labellingHref={labelling} />
       <h3>The panel against a blind grader (Table 15)</h3>
       {panel.pooled.graded === 0 ? (
         <p className="card empty-state">

@@ -1,7 +1,7 @@
 "use client";
 
 import type { ReactNode } from "react";
-import { CartesianGrid, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from "recharts";
+import { CartesianGrid, LabelList, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from "recharts";
 import { compactUsd, linearTicks, logTicks } from "@/lib/charts/axis-ticks";
 import { configurationName, count, usd } from "@/lib/format";
 import type { RankedRow } from "./leaderboard-table";
@@ -19,7 +19,12 @@ type Point = {
   precision: number | null;
   source: string;
   effort: string | null;
+  /** The label drawn beside the point: the model of the five best-ranked rows shown, none for the others. */
+  tag: string;
 };
+
+// More labels than this overlap one another on a phone; every point has its name in the tooltip and the data table.
+const TAGGED_RANKS = 5;
 
 const PALETTE = [
   "#1f5fd1",
@@ -45,6 +50,7 @@ function toPoint(r: RankedRow): Point {
     precision: r.precision === null ? null : 100 * r.precision,
     source: r.source,
     effort: r.reasoning_effort,
+    tag: r.rank !== null && r.rank <= TAGGED_RANKS ? r.model : "",
   };
 }
 
@@ -135,16 +141,13 @@ export default function LeaderboardCharts({ rows }: { rows: RankedRow[] }) {
         }
       >
         {sweeps.map((s, i) => (
-          <Scatter
-            key={s.name}
-            name={s.name}
-            data={s.points}
-            fill={PALETTE[i % PALETTE.length]}
-            line
-            lineType="joint"
-          />
+          <Scatter key={s.name} name={s.name} data={s.points} fill={PALETTE[i % PALETTE.length]} line lineType="joint">
+            <LabelList dataKey="tag" position="right" fontSize={11} fill="#3f434a" />
+          </Scatter>
         ))}
-        <Scatter name="Other configurations" data={singles} fill="#6b7280" />
+        <Scatter name="Other configurations" data={singles} fill="#6b7280">
+          <LabelList dataKey="tag" position="right" fontSize={11} fill="#3f434a" />
+        </Scatter>
       </ChartFrame>
       <ChartFrame
         id="chart-rp"
@@ -173,8 +176,12 @@ export default function LeaderboardCharts({ rows }: { rows: RankedRow[] }) {
           </>
         }
       >
-        <Scatter name="verified" data={verified} fill="#1a7f37" />
-        <Scatter name="reported" data={reported} fill="#9a6700" shape="diamond" />
+        <Scatter name="verified" data={verified} fill="#1a7f37">
+          <LabelList dataKey="tag" position="right" fontSize={11} fill="#3f434a" />
+        </Scatter>
+        <Scatter name="reported" data={reported} fill="#9a6700" shape="diamond">
+          <LabelList dataKey="tag" position="right" fontSize={11} fill="#3f434a" />
+        </Scatter>
       </ChartFrame>
     </div>
   );

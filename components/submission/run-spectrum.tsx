@@ -1,6 +1,7 @@
 import { count } from "@/lib/format";
 import type { SpectrumPoint } from "@/lib/scoring/spectrum";
 import { CaptionedTable } from "@/components/ui/captioned-table";
+import { ChartSvg } from "@/components/ui/chart-svg";
 
 // Repeated runs: the frequency spectrum (distinct findings reported in exactly n of k runs) and the accumulated union
 // (distinct findings reported by runs 1..n), matched and unmatched apart, as stacked-bar charts drawn on the server
@@ -32,7 +33,7 @@ function StackedBars({
   const ticks = [0, max / 2, max].map((v) => Math.round(v));
   return (
     <figure className="chart" aria-labelledby={`${id}-caption`}>
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width="100%" role="img" aria-labelledby={`${id}-caption`}>
+      <ChartSvg width={WIDTH} height={HEIGHT} labelledBy={`${id}-caption`}>
         {ticks.map((t) => (
           <g key={t}>
             <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(t)} y2={y(t)} stroke="#eaeef2" />
@@ -66,7 +67,7 @@ function StackedBars({
         <text x={PAD.left + plotW / 2} y={HEIGHT - 4} textAnchor="middle" fontSize="11" fill="currentColor">
           {xLabel}
         </text>
-      </svg>
+      </ChartSvg>
       <figcaption id={`${id}-caption`}>
         {title} <span style={{ color: MATCHED }}>■</span> matched a reference bug,{" "}
         <span style={{ color: "#8c959f" }}>■</span> unmatched. The numbers are in the table below.

@@ -124,6 +124,10 @@ export const submissionStatusSchema = z
     status: scoringStatusSchema,
     progress: z.number(),
     error: z.string().optional(),
+    note: z
+      .string()
+      .optional()
+      .meta({ description: "What the scoring attempt is waiting for, e.g. the model provider's rate limit" }),
     review_status: reviewStatusSchema,
     benchmark: z.object({ slug: z.string(), version: z.string() }),
     model: z.string(),

@@ -2,6 +2,7 @@ import OpenAI from "openai";
 import { env } from "../env";
 import { sha256 } from "../hash";
 import { countingFetch, type RequestCounter } from "../llm/retry";
+import { accountFetch } from "../llm/paced-fetch";
 import { OFFLINE_EMBEDDING_MODEL, OFFLINE_EMBEDDING_PROVIDER, embedOffline } from "./offline-embedder";
 import { timedModelCall } from "../observability/metrics";
 
@@ -36,6 +37,9 @@ export class OfflineEmbeddingProvider implements EmbeddingProvider {
   }
 }
 
+// Room for one vector of 3,072 dimensions written as JSON floats (about 21 characters each).
+const BYTES_PER_VECTOR = 64 * 1024;
+
 export class OpenAiEmbeddingProvider implements EmbeddingProvider {
   readonly provider = "openai-compatible";
   readonly configHash: string;
@@ -51,7 +55,14 @@ export class OpenAiEmbeddingProvider implements EmbeddingProvider {
       baseURL: opts.baseURL,
       timeout: opts.timeoutMs,
       maxRetries: opts.retries,
-      fetch: countingFetch(this.requests),
+      // Paced by the account's limits; a reply may hold a vector per input, so the cap grows with the batch.
+      fetch: countingFetch(
+        this.requests,
+        accountFetch(opts.baseURL, opts.apiKey ?? "none", {
+          maxConcurrency: 4,
+          capBytes: Math.max(env.LLM_MAX_REPLY_BYTES, opts.batchSize * BYTES_PER_VECTOR),
+        }),
+      ),
     });
     this.batchSize = opts.batchSize;
     this.configHash = sha256(JSON.stringify([this.provider, model, this.client.baseURL]));

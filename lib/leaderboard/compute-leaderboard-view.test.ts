@@ -53,9 +53,30 @@ function entry(id: string, patch: Partial<LeaderboardEntry>): LeaderboardEntry {
 const data: LeaderboardData = {
   benchmark: { id: "b", slug: "t", version: "1", name: "T", key: "t@1", snapshotDate: "2025-01-01" },
   repositories: [
-    { name: "o/a", language: "python", domain: null, snapshotCommit: null, referenceBugs: 10 },
-    { name: "o/b", language: "python", domain: null, snapshotCommit: null, referenceBugs: 20 },
-    { name: "o/c", language: "typescript", domain: null, snapshotCommit: null, referenceBugs: 5 },
+    {
+      name: "o/a",
+      language: "python",
+      domain: null,
+      snapshotCommit: null,
+      referenceBugs: 10,
+      referenceBugsListed: true,
+    },
+    {
+      name: "o/b",
+      language: "python",
+      domain: null,
+      snapshotCommit: null,
+      referenceBugs: 20,
+      referenceBugsListed: true,
+    },
+    {
+      name: "o/c",
+      language: "typescript",
+      domain: null,
+      snapshotCommit: null,
+      referenceBugs: 5,
+      referenceBugsListed: true,
+    },
   ],
   languages: ["python", "typescript"],
   coverages: [],

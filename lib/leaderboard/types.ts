@@ -24,6 +24,8 @@ export type RepositoryInfo = {
   snapshotCommit: string | null;
   /** Stored ReferenceBug rows, or the published count where the rows are not stored. Null when unknown. */
   referenceBugs: number | null;
+  /** Whether the bugs themselves are stored (the reference-bug pages list them), not only a published count. */
+  referenceBugsListed: boolean;
 };
 
 /** A subset of repositories that some reported entries were evaluated on instead of the full benchmark. */

@@ -11,7 +11,10 @@ describe("retryDelayMs", () => {
     expect(retryDelayMs(headers({ "retry-after-ms": "250", "retry-after": "9" }), 0)).toBe(250);
     expect(retryDelayMs(headers({ "retry-after": "2" }), 3)).toBe(2_000);
     expect(retryDelayMs(headers({ "retry-after": "86400" }), 0)).toBe(60_000);
-    expect(retryDelayMs(headers({ "retry-after": new Date(Date.now() - 5_000).toUTCString() }), 0)).toBe(0);
+    // A date in the past, zero or a negative delay count as absent (as in the SDK): the backoff applies.
+    expect(retryDelayMs(headers({ "retry-after": new Date(Date.now() - 5_000).toUTCString() }), 0, 0)).toBe(500);
+    expect(retryDelayMs(headers({ "retry-after-ms": "0" }), 1, 0)).toBe(1_000);
+    expect(retryDelayMs(headers({ "retry-after-ms": "-50", "retry-after": "0" }), 2, 0)).toBe(2_000);
     const inTenSeconds = retryDelayMs(headers({ "retry-after": new Date(Date.now() + 10_000).toUTCString() }), 0);
     expect(inTenSeconds).toBeGreaterThan(8_000);
     expect(inTenSeconds).toBeLessThanOrEqual(10_000);

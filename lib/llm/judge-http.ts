@@ -5,6 +5,10 @@ import OpenAI from "openai";
 import { z } from "zod";
 import type { RequestCounter } from "./retry";
 import { createTurnPacer } from "./turn-pacer";
+import { classifyRefusal, serverRetryMs } from "./rate-limit-headers";
+import type { ProviderLimiter } from "./provider-limiter";
+import { estimatePromptTokens, ReplyAllowance } from "./token-estimate";
+import { ReplyTooLargeError } from "./reply-cap";
 
 // The duplicate judge's exchange with a chat-completions endpoint: one POST over keep-alive node:http / node:https
 // agents, the OpenAI SDK's retry policy, and the SDK's error classes, so callers (lib/llm/retry.ts, the job failure
@@ -33,10 +37,20 @@ const agents = {
 
 const completionSchema = z.object({
   choices: z.array(z.object({ message: z.object({ content: z.string().nullish() }) })),
-  usage: z.object({ prompt_tokens: z.number().optional(), completion_tokens: z.number().optional() }).nullish(),
+  usage: z
+    .object({
+      prompt_tokens: z.number().optional(),
+      completion_tokens: z.number().optional(),
+      prompt_tokens_details: z.object({ cached_tokens: z.number().optional() }).nullish(),
+    })
+    .nullish(),
 });
 
-export type Completion = { content: string; inputTokens: number; outputTokens: number };
+export type Completion = { content: string; inputTokens: number; outputTokens: number; cachedInputTokens: number };
+
+// A refusal for the rate limit is waited out rather than counted against maxRetries; after this long without a
+// single answer, the call fails as unavailable (the job's own retries take over).
+const MAX_RATE_LIMITED_MS = 60 * 60_000;
 
 /** The body answered was not a chat completion (a malformed reply: the caller may ask again). */
 export class CompletionShapeError extends Error {}
@@ -54,23 +68,16 @@ export function shouldRetryStatus(status: number, shouldRetryHeader: string | un
 
 /**
  * How long to wait before retry number `retriesDone + 1`: the server's retry-after-ms, else Retry-After (seconds or an
- * HTTP date), at most a minute; else the SDK's exponential backoff with jitter (`random` in [0, 1)).
+ * HTTP date), at most a minute; else the SDK's exponential backoff with jitter (`random` in [0, 1)). Zero or negative
+ * server delays count as absent (as in the SDK), so an endpoint cannot make the client retry at once in a loop.
  */
 export function retryDelayMs(
   header: (name: string) => string | undefined,
   retriesDone: number,
   random: number = Math.random(),
 ): number {
-  let serverMs: number | undefined;
-  const afterMs = Number.parseFloat(header("retry-after-ms") ?? "");
-  if (!Number.isNaN(afterMs)) serverMs = afterMs;
-  const after = header("retry-after");
-  if (serverMs === undefined && after) {
-    const seconds = Number.parseFloat(after);
-    serverMs = Number.isNaN(seconds) ? Date.parse(after) - Date.now() : seconds * 1000;
-  }
-  if (serverMs !== undefined && Number.isFinite(serverMs))
-    return Math.min(Math.max(serverMs, 0), MAX_SERVER_RETRY_DELAY_MS);
+  const serverMs = serverRetryMs(header);
+  if (serverMs !== undefined) return Math.min(serverMs, MAX_SERVER_RETRY_DELAY_MS);
   const backoff = Math.min(INITIAL_RETRY_DELAY_MS * 2 ** retriesDone, MAX_RETRY_DELAY_MS);
   return backoff * (1 - random * 0.25);
 }
@@ -95,12 +102,21 @@ export class JudgeHttp {
   private readonly transport: typeof http | typeof https;
   private readonly agent: http.Agent;
   private readonly authorization: string;
+  private readonly allowance: ReplyAllowance;
 
   constructor(
     baseURL: string,
     apiKey: string,
-    private readonly opts: { timeoutMs: number; maxRetries: number; counter: RequestCounter },
+    private readonly opts: {
+      timeoutMs: number;
+      maxRetries: number;
+      counter: RequestCounter;
+      limiter: ProviderLimiter;
+      maxReplyBytes: number;
+      replyTokens: number;
+    },
   ) {
+    this.allowance = new ReplyAllowance(opts.replyTokens);
     this.url = new URL(`${baseURL.replace(/\/+$/, "")}/chat/completions`);
     const https_ = this.url.protocol === "https:";
     this.transport = https_ ? https : http;
@@ -108,34 +124,58 @@ export class JudgeHttp {
     this.authorization = `Bearer ${apiKey}`;
   }
 
-  /** Posts `body` (retrying as the SDK does); throws the SDK's APIError, APIConnectionError or timeout error. */
-  async complete(body: object): Promise<Completion> {
+  /**
+   * Posts `body` (retrying as the SDK does, paced by the account's limiter); throws the SDK's APIError,
+   * APIConnectionError or timeout error. A 429 for the rate limit waits for the reset the provider names and is not
+   * counted as a retry; a 429 for the quota (`insufficient_quota`) is thrown at once, since waiting never cures it.
+   */
+  async complete(body: { messages: readonly { content?: unknown }[]; [field: string]: unknown }): Promise<Completion> {
     const payload = JSON.stringify(body);
-    for (let retriesDone = 0; ; retriesDone++) {
+    const limiter = this.opts.limiter;
+    const promptTokens = limiter.countsTokens ? estimatePromptTokens(body.messages) : 0;
+    let rateLimitedSince: number | undefined;
+    for (let retriesDone = 0, attempt = 0; ; attempt++) {
+      const admission = await limiter.admit(promptTokens + this.allowance.tokens);
       this.opts.counter.requests++;
-      if (retriesDone > 0) this.opts.counter.retries++;
+      if (attempt > 0) this.opts.counter.retries++;
       const canRetry = retriesDone < this.opts.maxRetries;
       let reply: RawReply;
       try {
         reply = await this.send(payload);
       } catch (error) {
+        limiter.released();
+        if (error instanceof ReplyTooLargeError) throw error;
         if (canRetry) {
-          await sleep(retryDelayMs(() => undefined, retriesDone));
+          await sleep(retryDelayMs(() => undefined, retriesDone++));
           continue;
         }
         if (error instanceof TimeoutError) throw new OpenAI.APIConnectionTimeoutError();
         throw new OpenAI.APIConnectionError({ cause: error instanceof Error ? error : undefined });
       }
-      if (reply.status >= 200 && reply.status < 300) return parseCompletion(reply.body);
-      if (canRetry && shouldRetryStatus(reply.status, headerValue(reply.headers, "x-should-retry"))) {
-        await sleep(retryDelayMs((name) => headerValue(reply.headers, name), retriesDone));
-        continue;
+      const header = (name: string) => headerValue(reply.headers, name);
+      if (reply.status >= 200 && reply.status < 300) {
+        let completion: Completion | undefined;
+        try {
+          completion = parseCompletion(reply.body);
+          this.allowance.observe(completion.outputTokens);
+          return completion;
+        } finally {
+          limiter.answered(admission, header, completion && completion.inputTokens + completion.outputTokens);
+        }
       }
-      let errorJson: object | undefined;
-      try {
-        errorJson = JSON.parse(reply.body) as object;
-      } catch {
-        errorJson = undefined;
+      const errorJson = parseJson(reply.body);
+      if (reply.status === 429 && classifyRefusal(429, errorJson) === "rate_limited") {
+        const waitMs = await limiter.rateLimited(header);
+        rateLimitedSince ??= Date.now();
+        if (Date.now() - rateLimitedSince < MAX_RATE_LIMITED_MS) {
+          await sleep(waitMs);
+          continue;
+        }
+      } else limiter.released();
+      if (reply.status !== 429) rateLimitedSince = undefined;
+      if (canRetry && reply.status !== 429 && shouldRetryStatus(reply.status, header("x-should-retry"))) {
+        await sleep(retryDelayMs(header, retriesDone++));
+        continue;
       }
       throw OpenAI.APIError.generate(
         reply.status,
@@ -162,7 +202,19 @@ export class JudgeHttp {
         },
         (response) => {
           const chunks: Buffer[] = [];
-          response.on("data", (chunk: Buffer) => chunks.push(chunk));
+          let bytes = 0;
+          const cap = this.opts.maxReplyBytes;
+          // A reply is read up to the cap and no further: the declared length first, then the bytes as they come.
+          const declared = Number(response.headers["content-length"] ?? 0);
+          if (declared > cap) {
+            request.destroy(new ReplyTooLargeError(cap));
+            return;
+          }
+          response.on("data", (chunk: Buffer) => {
+            bytes += chunk.length;
+            if (bytes > cap) request.destroy(new ReplyTooLargeError(cap));
+            else chunks.push(chunk);
+          });
           response.on("error", fail);
           response.on("end", () => {
             clearTimeout(timer);
@@ -188,6 +240,14 @@ export class JudgeHttp {
   }
 }
 
+function parseJson(body: string): object | undefined {
+  try {
+    return JSON.parse(body) as object;
+  } catch {
+    return undefined;
+  }
+}
+
 function parseCompletion(body: string): Completion {
   let json: unknown;
   try {
@@ -201,5 +261,6 @@ function parseCompletion(body: string): Completion {
     content: parsed.data.choices[0]?.message.content ?? "",
     inputTokens: parsed.data.usage?.prompt_tokens ?? 0,
     outputTokens: parsed.data.usage?.completion_tokens ?? 0,
+    cachedInputTokens: parsed.data.usage?.prompt_tokens_details?.cached_tokens ?? 0,
   };
 }

@@ -9,6 +9,8 @@ import { loadPrompt, type PromptTemplate } from "./prompts";
 import { CompletionShapeError, JudgeHttp, type Completion } from "./judge-http";
 import type { RequestCounter } from "./retry";
 import { timedModelCall } from "../observability/metrics";
+import { applyRules, sendWithRules } from "./model-rules";
+import { configuredLimits, providerLimiter, type AccountLimits, type ProviderLimiter } from "./provider-limiter";
 
 const JUDGE_PROMPT = "judge-match";
 export const OFFLINE_JUDGE_MODEL = "offline-heuristic-v1";
@@ -26,6 +28,8 @@ export interface Judge {
   configHash(signals: SignalValues): string;
   /** HTTP attempts repeated so far (429 / 5xx / timeouts, retried by the OpenAI SDK). */
   readonly requests: RequestCounter;
+  /** Milliseconds until the provider's rate limit lets calls go on again (0 when they go on). */
+  rateLimitPauseMs(): number;
   /** Throws JudgeReplyError when the reply is not the required JSON; the caller decides how often to ask again. */
   decide(a: JudgeText, b: JudgeText, signals: SignalValues): Promise<JudgeDecision>;
 }
@@ -47,13 +51,26 @@ export class OpenAiJudge implements Judge {
   readonly offline = false;
   readonly promptVersion: string;
   readonly requests: RequestCounter = { requests: 0, retries: 0 };
+  readonly limiter: ProviderLimiter;
   private readonly http: JudgeHttp;
   private readonly prompt: PromptTemplate;
   private readonly hash: string;
+  private readonly endpoint: string;
 
+  /**
+   * `limits`: the account's requests and tokens per minute (default LLM_RPM / LLM_TPM, else learned from the
+   * replies); `maxConcurrency`: the ceiling of calls in flight (default JUDGE_CONCURRENCY), shrunk on refusals.
+   */
   constructor(
     readonly model: string,
-    opts: { apiKey: string; baseURL?: string; timeoutMs: number; maxRetries: number },
+    opts: {
+      apiKey: string;
+      baseURL?: string;
+      timeoutMs: number;
+      maxRetries: number;
+      limits?: AccountLimits;
+      maxConcurrency?: number;
+    },
   ) {
     const prompt = loadPrompt(JUDGE_PROMPT);
     this.promptVersion = `${prompt.name}@${prompt.version}`;
@@ -61,10 +78,20 @@ export class OpenAiJudge implements Judge {
     // The SDK resolves the endpoint (its default, or OPENAI_BASE_URL), which is part of the verdict cache key; the
     // calls themselves go through JudgeHttp (judge-http.ts: the SDK's retry policy and errors, a fraction of its CPU).
     const endpoint = new OpenAI({ apiKey: opts.apiKey, baseURL: opts.baseURL }).baseURL;
+    this.endpoint = endpoint;
+    this.limiter = providerLimiter(
+      endpoint,
+      opts.apiKey,
+      opts.limits ?? configuredLimits(endpoint, opts.apiKey),
+      opts.maxConcurrency ?? env.JUDGE_CONCURRENCY,
+    );
     this.http = new JudgeHttp(endpoint, opts.apiKey, {
       timeoutMs: opts.timeoutMs,
       maxRetries: opts.maxRetries,
       counter: this.requests,
+      limiter: this.limiter,
+      maxReplyBytes: env.LLM_MAX_REPLY_BYTES,
+      replyTokens: env.LLM_REPLY_TOKENS,
     });
     this.hash = sha256(JSON.stringify({ template: prompt.body, reply: judgeReplyJsonSchema, model, endpoint }));
   }
@@ -73,22 +100,29 @@ export class OpenAiJudge implements Judge {
     return this.hash;
   }
 
+  rateLimitPauseMs(): number {
+    return this.limiter.pausedForMs();
+  }
+
   async decide(a: JudgeText, b: JudgeText): Promise<JudgeDecision> {
     const messages = renderJudgeMessages(this.prompt, a, b);
     const notJson = () =>
       new JudgeReplyError(`judge model ${this.model} returned a reply that is not {match, rationale} JSON`);
     let completion: Completion;
     try {
-      completion = await timedModelCall("judge", () =>
-        this.http.complete({
-          model: this.model,
-          temperature: 0,
-          messages,
-          response_format: {
-            type: "json_schema",
-            json_schema: { name: "match_verdict", strict: true, schema: judgeReplyJsonSchema },
-          },
-        }),
+      // Sent as the model accepts it (model-rules.ts): no temperature to a reasoning model, JSON mode where the
+      // endpoint takes no json_schema.
+      const body = {
+        model: this.model,
+        temperature: 0,
+        messages,
+        response_format: {
+          type: "json_schema",
+          json_schema: { name: "match_verdict", strict: true, schema: judgeReplyJsonSchema },
+        },
+      };
+      completion = await sendWithRules(this.endpoint, this.model, (rules) =>
+        timedModelCall("judge", () => this.http.complete(applyRules(body, rules))),
       );
     } catch (error) {
       if (error instanceof CompletionShapeError) throw notJson();
@@ -121,6 +155,10 @@ export class OfflineJudge implements Judge {
   readonly model = OFFLINE_JUDGE_MODEL;
   readonly promptVersion = "offline-rule@1";
   readonly requests: RequestCounter = { requests: 0, retries: 0 };
+
+  rateLimitPauseMs(): number {
+    return 0;
+  }
 
   /** The rule reads only the signals, so a cached offline verdict is keyed with the values it read. */
   configHash(s: SignalValues): string {

@@ -7,6 +7,8 @@ export function isTransientError(error: unknown): boolean {
   if (error instanceof OpenAI.APIConnectionError) return true; // includes APIConnectionTimeoutError
   if (error instanceof OpenAI.APIError) {
     const status = error.status ?? 0;
+    // A 429 for the account's quota (billing) is never cured by waiting.
+    if (error.code === "insufficient_quota" || error.type === "insufficient_quota") return false;
     return status === 408 || status === 409 || status === 429 || status >= 500;
   }
   return false;

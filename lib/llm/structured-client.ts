@@ -5,6 +5,9 @@ import { sha256 } from "../hash";
 import { judgeCostUsd, JudgeReplyError } from "./judge";
 import type { JudgeMessage } from "./judge-messages";
 import { countingFetch, type RequestCounter } from "./retry";
+import { accountFetch } from "./paced-fetch";
+import { applyRules, sendWithRules } from "./model-rules";
+import { env } from "../env";
 import { timedModelCall } from "../observability/metrics";
 
 // Structured-output calls for the panel, the context writer and the bug-type classifier: any OpenAI-compatible
@@ -53,7 +56,13 @@ export class StructuredClient {
       baseURL: opts.baseURL,
       timeout: opts.timeoutMs,
       maxRetries: opts.maxRetries,
-      fetch: countingFetch(this.requests),
+      // Paced by the account's limits and its replies capped (paced-fetch.ts), shared with every client of the account.
+      fetch: countingFetch(
+        this.requests,
+        accountFetch(opts.baseURL, opts.apiKey, {
+          maxConcurrency: Math.max(env.PANEL_CONCURRENCY, env.ATTRIBUTION_CONCURRENCY),
+        }),
+      ),
     });
   }
 
@@ -101,16 +110,22 @@ export class StructuredClient {
     let inputTokens = 0;
     let outputTokens = 0;
     for (let attempt = 0; ; attempt++) {
-      const completion = await timedModelCall("finding-review", () =>
-        this.client.chat.completions.create({
-          model,
-          temperature: 0,
-          messages,
-          response_format: {
-            type: "json_schema",
-            json_schema: { name: schemaName, strict: true, schema: jsonSchema as Record<string, unknown> },
-          },
-        }),
+      const body = {
+        model,
+        temperature: 0,
+        messages,
+        response_format: {
+          type: "json_schema",
+          json_schema: { name: schemaName, strict: true, schema: jsonSchema as Record<string, unknown> },
+        },
+      };
+      // Sent as the model accepts it (model-rules.ts).
+      const completion = await sendWithRules(this.endpoint, model, (rules) =>
+        timedModelCall("finding-review", () =>
+          this.client.chat.completions.create(
+            applyRules(body, rules) as unknown as OpenAI.Chat.Completions.ChatCompletionCreateParamsNonStreaming,
+          ),
+        ),
       );
       const callInput = completion.usage?.prompt_tokens ?? 0;
       const callOutput = completion.usage?.completion_tokens ?? 0;
@@ -145,14 +160,13 @@ export class StructuredClient {
     messages: ChatCompletionMessageParam[],
     tools: readonly object[],
   ): Promise<AssistantTurn> {
-    const completion = await timedModelCall("finding-review-tools", () =>
-      this.client.chat.completions.create({
-        model,
-        temperature: 0,
-        messages,
-        tools: tools as unknown as OpenAI.Chat.Completions.ChatCompletionTool[],
-        tool_choice: "auto",
-      }),
+    const body = { model, temperature: 0, messages, tools, tool_choice: "auto" };
+    const completion = await sendWithRules(this.endpoint, model, (rules) =>
+      timedModelCall("finding-review-tools", () =>
+        this.client.chat.completions.create(
+          applyRules(body, rules) as unknown as OpenAI.Chat.Completions.ChatCompletionCreateParamsNonStreaming,
+        ),
+      ),
     );
     const inputTokens = completion.usage?.prompt_tokens ?? 0;
     const outputTokens = completion.usage?.completion_tokens ?? 0;

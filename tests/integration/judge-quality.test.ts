@@ -177,6 +177,41 @@ describe("labelling matcher pairs", () => {
     ).toBe(1);
   });
 
+  it("draws within each stratum in SQL, reproducibly from the seed, one draw per version at a time", async () => {
+    const benchmarkId = (await db.benchmark.findFirstOrThrow({ where: { slug } })).id;
+    const first = await db.labelSample.findFirstOrThrow({ where: { benchmarkId }, orderBy: { createdAt: "asc" } });
+    // The population of each stratum is stored with the sample: the three judged matches (P1, P2, U1).
+    expect((first.population as Record<string, number>).judged_match).toBe(3);
+    const draw = () =>
+      call(
+        webUrl,
+        "POST",
+        "/api/v1/labelling/samples",
+        { token: m1.token },
+        { benchmark: key, size: 3, seed: "again" },
+      );
+    const keysOf = async (sampleId: string) =>
+      (await db.labelPair.findMany({ where: { sampleId } })).map((p) => `${p.leftHash}:${p.rightHash}`).sort();
+    const a = await draw();
+    expect(a.status).toBe(201);
+    const drawnA = await keysOf(a.json.id);
+    await db.labelSample.delete({ where: { id: a.json.id } });
+    const b = await draw();
+    expect(b.status).toBe(201);
+    expect(await keysOf(b.json.id)).toEqual(drawnA);
+    await db.labelSample.delete({ where: { id: b.json.id } });
+    // While another draw of the version holds its lock, a draw is refused, not queued.
+    await db.$transaction(
+      async (tx) => {
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`label-sample:${benchmarkId}`}, 0))`;
+        const refused = await draw();
+        expect(refused.status).toBe(409);
+        expect(refused.json.error.message).toMatch(/being drawn/);
+      },
+      { timeout: 60_000 },
+    );
+  });
+
   it("publishes the judge's precision and recall against the blind labels, exactly", async () => {
     const pairs = await db.labelPair.findMany({
       where: { benchmarkId: (await db.benchmark.findFirstOrThrow({ where: { slug } })).id },
@@ -211,7 +246,20 @@ describe("labelling matcher pairs", () => {
       true_negatives: tn,
     });
     expect(c.with_filter.precision.value).toBe(tp / (tp + fp));
-    expect(c.with_filter.recall.value).toBe(tp / (tp + fn));
+    // Recall weighted by the design: each labelled pair stands for its stratum's population over its labelled pairs.
+    const sample = await db.labelSample.findFirstOrThrow({ where: { id: pairs[0]!.sampleId } });
+    const population = sample.population as Record<string, number>;
+    const weight = (stratum: string) => population[stratum]! / pairs.filter((p) => p.stratum === stratum).length;
+    let found = 0;
+    let matches = 0;
+    for (const p of pairs) {
+      if (p.labels[0]!.label !== "same") continue;
+      const verdict = await db.judgeVerdict.findFirst({ where: { leftHash: p.leftHash, rightHash: p.rightHash } });
+      matches += weight(p.stratum);
+      if (p.stratum !== "filtered_out" && verdict?.match === true) found += weight(p.stratum);
+    }
+    expect(m.weighting).toEqual({ weighted: true, reason: null, pairs_left_out: 0 });
+    expect(c.with_filter.recall.value).toBeCloseTo(found / matches, 12);
     // No label may leak: the public answer carries counts only.
     expect(answer.text).not.toContain(pairs[0]!.id);
     const csv = await call(webUrl, "GET", `/api/v1/judge-quality?benchmark=${key}&format=csv`);

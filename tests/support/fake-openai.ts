@@ -5,6 +5,7 @@ import { handleAgentRequest } from "./fake-openai-agent";
 import { judgedAnswer, recordJudged } from "./fake-judge-log";
 import { answerFindingReviewRequest, handleRepositoryJudgeRequest } from "./fake-finding-review";
 import { handlePanelSandboxRequest } from "./fake-panel-sandbox";
+import { FakeAccount } from "./fake-rate-limits";
 
 // A small local server speaking the OpenAI wire format (chat completions with json_schema replies, embeddings).
 // It replaces only the paid LLM API in tests and benchmarks. Its "judgement" is a fixed rule:
@@ -19,6 +20,8 @@ import { handlePanelSandboxRequest } from "./fake-panel-sandbox";
  * an order of their own (the determinism tests of repeated-run scoring).
  * failRate / malformedRate: a share of chat completions answered 429 or 500 (alternately) / with a reply that is not
  * JSON, at random: an endpoint under load, for the fault tests.
+ * rpm / tpm: the account's limits on chat completions, enforced as OpenAI documents them (fake-rate-limits.ts); 0 is
+ * none; bucketStartShare: how full its buckets are at first. quotaExhausted: every chat completion is refused with 429 insufficient_quota (billing).
  */
 export type FakeControl = {
   latencyMs: number;
@@ -29,8 +32,40 @@ export type FakeControl = {
   failRate: number;
   malformedRate: number;
   rationaleSuffix: string;
+  rpm: number;
+  tpm: number;
+  bucketStartShare: number;
+  quotaExhausted: boolean;
 };
-export type FakeStats = { chatCalls: number; embeddingCalls: number; failuresServed: number; malformedServed: number };
+export type FakeStats = {
+  chatCalls: number;
+  embeddingCalls: number;
+  failuresServed: number;
+  malformedServed: number;
+  rateLimited: number;
+};
+
+const CONTROL_DEFAULTS: FakeControl = {
+  latencyMs: 0,
+  latencyJitterMs: 0,
+  failNext: 0,
+  failStatus: 500,
+  malformedNext: 0,
+  failRate: 0,
+  malformedRate: 0,
+  rationaleSuffix: "",
+  rpm: 0,
+  tpm: 0,
+  bucketStartShare: 1,
+  quotaExhausted: false,
+};
+const STATS_ZERO: FakeStats = {
+  chatCalls: 0,
+  embeddingCalls: 0,
+  failuresServed: 0,
+  malformedServed: 0,
+  rateLimited: 0,
+};
 
 type Report = { file: string; start: number; end: number; title: string; text: string };
 
@@ -70,20 +105,48 @@ export function decideFake(userMessage: string): { match: boolean; rationale: st
   return { match, rationale: `fake rule: same-location=${overlap}, title similarity ${titleSimilarity.toFixed(2)}` };
 }
 
+/**
+ * Models' rules as real endpoints enforce them: a model named fake-reasoning… answers 400 to `temperature` and to
+ * `max_tokens`, as OpenAI's reasoning models do; one named fake-no-schema… is served by an endpoint without the
+ * json_schema response format (as some local servers are), which answers 400 to it.
+ */
+function refuseParameters(body: Record<string, unknown>): unknown {
+  const model = String(body.model ?? "");
+  const invalid = (message: string, param: string, code: string) => ({
+    error: { message, type: "invalid_request_error", param, code },
+  });
+  if (model.startsWith("fake-reasoning") && body.temperature !== undefined)
+    return invalid(
+      "Unsupported value: 'temperature' does not support 0 with this model. Only the default (1) value is supported.",
+      "temperature",
+      "unsupported_value",
+    );
+  if (model.startsWith("fake-reasoning") && body.max_tokens !== undefined)
+    return invalid(
+      "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.",
+      "max_tokens",
+      "unsupported_parameter",
+    );
+  const format = body.response_format as { type?: string } | undefined;
+  if (model.startsWith("fake-no-schema") && format?.type === "json_schema")
+    return { error: { message: "response_format type 'json_schema' is not supported by this server", code: null } };
+  return undefined;
+}
+
 export async function startFakeOpenAi(
   port = 0,
 ): Promise<{ url: string; close: () => Promise<void>; control: FakeControl; stats: FakeStats }> {
-  const control: FakeControl = {
-    latencyMs: 0,
-    latencyJitterMs: 0,
-    failNext: 0,
-    failStatus: 500,
-    malformedNext: 0,
-    failRate: 0,
-    malformedRate: 0,
-    rationaleSuffix: "",
+  const control: FakeControl = { ...CONTROL_DEFAULTS };
+  const stats: FakeStats = { ...STATS_ZERO };
+  let account: FakeAccount | undefined;
+  /** The account enforcing control.rpm / control.tpm, made anew (full buckets) when they change. */
+  const currentAccount = () => {
+    if (!control.rpm && !control.tpm) return (account = undefined);
+    const limits = { rpm: control.rpm || 1_000_000_000, tpm: control.tpm || 1_000_000_000_000 };
+    if (!account || account.limits.rpm !== limits.rpm || account.limits.tpm !== limits.tpm)
+      account = new FakeAccount(limits, control.bucketStartShare);
+    return account;
   };
-  const stats: FakeStats = { chatCalls: 0, embeddingCalls: 0, failuresServed: 0, malformedServed: 0 };
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
@@ -109,17 +172,8 @@ export async function startFakeOpenAi(
       const judgedLog = judgedAnswer(req.url);
       if (judgedLog) return send(200, judgedLog);
       if (req.url === "/__reset" && req.method === "POST") {
-        Object.assign(control, {
-          latencyMs: 0,
-          latencyJitterMs: 0,
-          failNext: 0,
-          failStatus: 500,
-          malformedNext: 0,
-          failRate: 0,
-          malformedRate: 0,
-          rationaleSuffix: "",
-        });
-        Object.assign(stats, { chatCalls: 0, embeddingCalls: 0, failuresServed: 0, malformedServed: 0 });
+        Object.assign(control, CONTROL_DEFAULTS);
+        Object.assign(stats, STATS_ZERO);
         return send(200, { ok: true });
       }
       // A reply is written `delay` after the request arrived, the fake's own work included, as an endpoint with a
@@ -157,10 +211,34 @@ export async function startFakeOpenAi(
             status === 429 ? { "retry-after-ms": "5" } : {},
           );
         }
+        let limitHeaders: Record<string, string> = {};
+        const limited = req.url?.endsWith("/chat/completions") ? currentAccount() : undefined;
+        if (req.url?.endsWith("/chat/completions") && control.quotaExhausted) {
+          stats.rateLimited++;
+          return reply(429, {
+            error: {
+              message: "You exceeded your current quota, please check your plan and billing details.",
+              type: "insufficient_quota",
+              param: null,
+              code: "insufficient_quota",
+            },
+          });
+        }
+        const refused = req.url?.endsWith("/chat/completions") ? refuseParameters(body) : undefined;
+        if (refused) return reply(400, refused);
         if (req.url?.endsWith("/chat/completions")) {
-          stats.chatCalls++;
           const messages: { role: string; content: string }[] = body.messages ?? [];
           const prompt = messages.map((m) => m.content).join("\n");
+          if (limited) {
+            const admitted = limited.admit(prompt.length, Number(body.max_completion_tokens ?? body.max_tokens ?? 0));
+            if (!admitted.ok) {
+              stats.rateLimited++;
+              return reply(429, admitted.body, admitted.headers);
+            }
+            limitHeaders = admitted.headers;
+            limited.charge(30);
+          }
+          stats.chatCalls++;
           const userMessage = messages.findLast((m) => m.role === "user")?.content ?? "";
           const review = answerFindingReviewRequest(body);
           if (!review) recordJudged(userMessage);
@@ -177,18 +255,22 @@ export async function startFakeOpenAi(
             stats.malformedServed++;
             content = "I think they match.";
           }
-          return reply(200, {
-            id: `chatcmpl-${stats.chatCalls}`,
-            object: "chat.completion",
-            created: Math.floor(Date.now() / 1000),
-            model: body.model,
-            choices: [{ index: 0, finish_reason: "stop", message: { role: "assistant", content } }],
-            usage: {
-              prompt_tokens: Math.ceil(prompt.length / 4),
-              completion_tokens: 30,
-              total_tokens: Math.ceil(prompt.length / 4) + 30,
+          return reply(
+            200,
+            {
+              id: `chatcmpl-${stats.chatCalls}`,
+              object: "chat.completion",
+              created: Math.floor(Date.now() / 1000),
+              model: body.model,
+              choices: [{ index: 0, finish_reason: "stop", message: { role: "assistant", content } }],
+              usage: {
+                prompt_tokens: Math.ceil(prompt.length / 4),
+                completion_tokens: 30,
+                total_tokens: Math.ceil(prompt.length / 4) + 30,
+              },
             },
-          });
+            limitHeaders,
+          );
         }
         if (req.url?.endsWith("/embeddings")) {
           stats.embeddingCalls++;

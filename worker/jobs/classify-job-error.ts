@@ -2,6 +2,8 @@ import OpenAI from "openai";
 import { AppError } from "../../lib/errors";
 import { JudgeReplyError } from "../../lib/llm/judge";
 import { isTransientError } from "../../lib/llm/retry";
+import { classifyRefusal } from "../../lib/llm/rate-limit-headers";
+import { ReplyTooLargeError } from "../../lib/llm/reply-cap";
 import { PermanentJobError } from "./job-failure";
 
 /** A failure as shown on the job's row (a message fit for users, no internal details) and whether a retry can help. */
@@ -15,6 +17,8 @@ export type JobErrorClassifier = (error: unknown, attempt?: { last: boolean }) =
 type Profile = {
   /** How the feature names the model endpoint it calls ("judge endpoint", "LLM endpoint", "model endpoint"). */
   endpoint: string;
+  /** What stops when the endpoint refuses for good ("scoring", "the judge trial"). */
+  what: string;
   /** The message of a transient endpoint failure (timeout, connection error, 408/409/429/5xx). */
   transient: (status: number | undefined, last: boolean) => string;
   /** The message of a 404: which settings to check. */
@@ -36,6 +40,8 @@ function classifier(profile: Profile): JobErrorClassifier {
     if (error instanceof PermanentJobError) return { permanent: true, message: error.userMessage };
     const extra = profile.extra?.(error);
     if (extra !== undefined) return { permanent: true, message: extra };
+    const incurable = incurableMessage(error, profile);
+    if (incurable !== undefined) return { permanent: true, message: incurable };
     if (isTransientError(error))
       return {
         permanent: false,
@@ -54,6 +60,25 @@ function classifier(profile: Profile): JobErrorClassifier {
   };
 }
 
+/** Refusals that waiting never cures, each with its own message (docs/scoring.md, "Provider limits"). */
+function incurableMessage(error: unknown, profile: Profile): string | undefined {
+  if (error instanceof ReplyTooLargeError)
+    return `The ${profile.endpoint} sent a reply longer than ${Math.round(error.capBytes / 1024)} KiB (LLM_MAX_REPLY_BYTES), so ${profile.what} stopped.`;
+  if (!(error instanceof OpenAI.APIError)) return undefined;
+  switch (
+    classifyRefusal(error.status ?? 0, { error: { code: error.code, type: error.type, message: error.message } })
+  ) {
+    case "insufficient_quota":
+      return `The ${profile.endpoint}'s account has run out of quota (insufficient_quota), which waiting does not cure, so ${profile.what} stopped. The site's admins must add credit or raise the account's spending limit.`;
+    case "context_length":
+      return `A request was longer than the model's context window (context_length_exceeded), so ${profile.what} stopped; it needs a model with a longer context.`;
+    case "model_not_found":
+      return profile.notFound;
+    default:
+      return undefined;
+  }
+}
+
 const cause = (status: number | undefined) => (status ? ` (HTTP ${status})` : " (timeout or connection error)");
 /** A transient failure: a retry follows, or (the last attempt) the job stopped and `next` says what the user can do. */
 const unavailable = (endpoint: string, status: number | undefined, what: string, last: boolean, next: string) =>
@@ -67,6 +92,7 @@ const RESUBMIT = "Submit the findings file again later; if it keeps failing, tel
 
 export const classifyScoringError = classifier({
   endpoint: "judge endpoint",
+  what: "scoring",
   transient: (status, last) => unavailable("judge endpoint", status, "scoring", last, RESUBMIT),
   notFound: "The judge model or endpoint was not found; check JUDGE_MODEL and OPENAI_BASE_URL.",
   internal: (last) =>
@@ -84,6 +110,7 @@ function findingReviewClassifier(what: "Panel validation" | "Bug-type attributio
   const again = `An admin can start it again from the submission page; answers already stored are kept.`;
   return classifier({
     endpoint: "LLM endpoint",
+    what: what.toLowerCase(),
     transient: (status, last) => unavailable("LLM endpoint", status, what.toLowerCase(), last, again),
     notFound:
       "A configured model or the endpoint was not found; check PANEL_JUDGE_MODELS, PANEL_TIER2_MODEL, ATTRIBUTION_MODEL and OPENAI_BASE_URL.",
@@ -105,6 +132,7 @@ export const classifyAttributionError = findingReviewClassifier("Bug-type attrib
 
 export const classifyAuditError = classifier({
   endpoint: "model endpoint",
+  what: "the pass",
   transient: () => "The model endpoint was unavailable (timeout, 429 or 5xx).",
   notFound: "The model or endpoint was not found; check the model name and base URL.",
   internal: () => "The pass failed because of an internal error.",
@@ -116,6 +144,7 @@ export const classifyAuditError = classifier({
 // the next change of the version's data (an import) queues the computation again.
 export const classifyDatasheetError = classifier({
   endpoint: "database",
+  what: "the datasheet",
   transient: (_status, last) =>
     last ? "The datasheet could not be computed at the last attempt." : "The datasheet will be computed again.",
   notFound: "The datasheet's benchmark version was not found.",
@@ -129,6 +158,7 @@ export const classifyDatasheetError = classifier({
 // Fix-rank tests read only the database, like the datasheet.
 export const classifyFixRankError = classifier({
   endpoint: "database",
+  what: "the fix-rank tests",
   transient: (_status, last) =>
     last
       ? "The fix-rank tests could not be computed at the last attempt."
@@ -143,6 +173,7 @@ export const classifyFixRankError = classifier({
 
 export const classifyJudgeTrialError = classifier({
   endpoint: "judge endpoint",
+  what: "the judge trial",
   transient: (status, last) =>
     unavailable(
       "judge endpoint",

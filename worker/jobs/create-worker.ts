@@ -5,6 +5,7 @@ import { env } from "../../lib/env";
 import { log } from "../../lib/observability/log";
 import { jobDuration, jobsTotal } from "../../lib/observability/metrics";
 import type { QueueDefinition } from "../../lib/queue/define-queue";
+import { runInJobScope } from "./job-scope";
 
 function outcomeOf(job: Job, result: unknown): string {
   if (result && typeof result === "object" && "superseded" in result) return "superseded";
@@ -27,7 +28,7 @@ export function createWorker<S extends z.ZodType>(
     const stop = jobDuration.startTimer({ queue: queue.name });
     let outcome = "failed";
     try {
-      const result = await processor(job, token);
+      const result = await runInJobScope(() => processor(job, token));
       outcome = outcomeOf(job, result);
       return result;
     } catch (error) {

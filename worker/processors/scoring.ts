@@ -10,6 +10,7 @@ import { runClaimedJob } from "../jobs/run-claimed-job";
 import { afterScoring } from "../features/scoring/after-scoring";
 import { claimSubmission, SUBMISSION, updateClaimed } from "../features/scoring/claim-submission";
 import { scoreSubmission } from "../features/scoring/score-submission";
+import { watchRateLimit } from "../features/scoring/rate-limit-note";
 
 // scoring-queue: every write to the submission goes through the claim, so a superseded attempt writes nothing.
 export function processScoringJob(job: Job): Promise<unknown> {
@@ -27,15 +28,17 @@ export function processScoringJob(job: Job): Promise<unknown> {
       if (final) await emitSubmissionEvent("submission.failed", claim.submissionId, { error: message });
     },
     work: async (claim, { onProgress }) => {
+      // The model an admin switched to after a trial, else JUDGE_MODEL: read per attempt, so a switch affects new scoring.
+      const judge = createJudge((await readActiveJudge()).model);
+      const stopWatching = watchRateLimit(judge, (note) => updateClaimed(claim, { scoringError: note }));
       const summary = await scoreSubmission(claim, {
-        // The model an admin switched to after a trial, else JUDGE_MODEL: read per attempt, so a switch affects new scoring.
-        judge: createJudge((await readActiveJudge()).model),
+        judge,
         embedder: createEmbeddingProvider(),
         concurrency: env.JUDGE_CONCURRENCY,
         budget: env.JUDGE_CALL_BUDGET,
         malformedRetries: env.JUDGE_MALFORMED_RETRIES,
         onProgress,
-      });
+      }).finally(stopWatching);
       const analyses = summary.outcome === "scored" ? await afterScoring(claim.submissionId) : null;
       const { outcome, comparedPairs, keptPairs, crossRun, timings } = summary;
       return { outcome, comparedPairs, keptPairs, judgeCalls: summary.judge.calls, crossRun, timings, analyses };

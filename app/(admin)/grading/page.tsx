@@ -3,6 +3,7 @@ import Link from "next/link";
 import { requirePageStaff } from "@/lib/server/auth/current-user";
 import { listPublicBenchmarks } from "@/lib/server/public-reads/list-public-benchmarks";
 import { listGradingPanels } from "@/lib/server/judge-quality/panel-grading";
+import { readPanelConfig } from "@/lib/llm/finding-review-config";
 import { loadOr404 } from "@/components/workbench/load-or-404";
 import { BenchmarkSelector, benchmarkQueryHref } from "@/components/benchmark-selector";
 import { ValidationNav } from "@/components/judge-quality/validation-nav";
@@ -21,6 +22,7 @@ export default async function GradingPage({ searchParams }: Props) {
   const current = (typeof params.benchmark === "string" && params.benchmark) || benchmarks[0]?.key;
   if (!current) return <p className="card empty-state">Import a benchmark version first.</p>;
   const { panels } = await loadOr404(() => listGradingPanels(user, { benchmark: current }));
+  const panel = readPanelConfig();
   return (
     <>
       <h1>Grade panel samples</h1>
@@ -37,6 +39,7 @@ export default async function GradingPage({ searchParams }: Props) {
         <p className="card empty-state">
           No finished panel in this version yet: run a panel on a scored submission (its page, Panel), then grade its
           sample here to see how far the panel agrees with people.
+          {panel.ok ? "" : ` The panel is off on this server: ${panel.message}`}
         </p>
       ) : (
         <div className="table-wrap" {...scrollRegion("Panels to grade")}>

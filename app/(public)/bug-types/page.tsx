@@ -7,7 +7,7 @@ import type { DistributionRow } from "@/lib/leaderboard/bug-type-distribution";
 import { CaptionedTable } from "@/components/ui/captioned-table";
 import { listPublicHarnesses } from "@/lib/server/leaderboard/list-public-harnesses";
 import { readAttributionModel } from "@/lib/llm/finding-review-config";
-import { DistanceSection } from "@/components/analyses/distance-section";
+import { DistanceSection, withoutSaid } from "@/components/analyses/distance-section";
 import { LabellerChoices, LabellerNote } from "@/components/analyses/labeller-note";
 import { AppError } from "@/lib/errors";
 import { DEFAULT_AGENT_POOL, type AgentPool } from "@/lib/attribution/agent-pool";
@@ -94,7 +94,8 @@ function Bars({ row, max }: { row: DistributionRow; max: number }) {
 /** The numeric columns of a distribution table: each side's share, the agents' range, and the gap between them. */
 const shareColumns = (maintainers: string) => [
   maintainers,
-  "Agents n̄",
+  // Plain words: a combining macron over "n" renders as "ñ" in common fonts.
+  "Agents, mean n",
   "Agents %",
   "Agent range %",
   "Gap (pp)",
@@ -256,6 +257,7 @@ export default async function BugTypesPage({
   const { benchmark, stored, reported } = page.value;
   const harnesses = await listPublicHarnesses(benchmark.key);
   const attribution = readAttributionModel();
+  const said = attribution.ok ? undefined : attribution.message;
   const poolParams = { benchmark: benchmark.key, harness: pool.harness, source: pool.source };
   const poolQuery = new URLSearchParams({ ...poolParams, ...(labeller ? { labeller } : {}) }).toString();
   const labellerHref = (key: string) =>
@@ -283,9 +285,18 @@ export default async function BugTypesPage({
         />
       </div>
       <PoolFilter benchmark={benchmark.key} pool={pool} harnesses={harnesses} labeller={labeller} />
+      {/* What turns the classifier on, said once here rather than in every section it leaves empty. */}
+      {stored && !attribution.ok && (
+        <p className="card empty-state" role="note" data-testid="attribution-off">
+          {attribution.message}
+        </p>
+      )}
       {stored && (
         <Section
-          d={stored}
+          d={{
+            ...stored,
+            labellerNote: stored.labellerNote === null ? null : withoutSaid(stored.labellerNote, said),
+          }}
           title="Scored here"
           labellerHref={labellerHref}
           source={`${count(stored.humanTotal)} categorised reference bugs. ${
@@ -293,11 +304,11 @@ export default async function BugTypesPage({
               ? (stored.pool?.description ?? "")
               : attribution.ok
                 ? "No public verified configuration of this pool has LLM-attributed findings yet; choose another harness or source above, or an admin starts the attribution on a submission's page."
-                : attribution.message
+                : ""
           }`}
         />
       )}
-      {stored && <DistanceSection benchmark={benchmark.key} labeller={labeller} />}
+      {stored && <DistanceSection benchmark={benchmark.key} labeller={labeller} said={said} />}
       {reported && (
         <Section
           d={reported}

@@ -2,10 +2,12 @@ import "server-only";
 import { db } from "../../db";
 import { Prisma } from "../../generated/prisma/client";
 import type { JudgeQuality, MatcherQualityAnswer } from "../../contracts/judge-quality";
-import type { Proportion } from "../../contracts/judge-quality";
 import { cohenKappa, type Kappa } from "../../judge-quality/cohen-kappa";
+import { z } from "zod";
 import {
   matcherQuality,
+  STRATA,
+  type StratumPopulations,
   type CachedVerdict,
   type LabelledPair,
   type PairLabel,
@@ -19,7 +21,8 @@ import {
   type PanelAgreement,
   type PanelVerdict,
 } from "../../judge-quality/panel-grading";
-import { binaryOut, proportion } from "../../judge-quality/binary-quality";
+import { binaryOut, proportion, type BinaryQuality } from "../../judge-quality/binary-quality";
+import type { WeightedEstimate } from "../../judge-quality/stratified-estimate";
 import { publicSubmissionSql } from "../public-reads/public-submission";
 import { lastBlind } from "../../judge-quality/blind-labels";
 import { activeJudgeOut } from "./judge-trial-view";
@@ -30,7 +33,19 @@ import type { Version } from "./load-version";
 // grades and marks: the matcher per judge configuration, the panel against blind graders (Table 15), the reference
 // set audit (§2.2). Only aggregates: the labels themselves stay with maintainers.
 
-const proportionOut = (p: Proportion) => p;
+/** A weighted figure, or an empty one (the reason is in `weighting`) over the labelled pairs it would have used. */
+const weightedOut = (w: WeightedEstimate | null | undefined, labelled: number) => ({
+  value: w?.value ?? null,
+  interval: w?.interval ?? null,
+  labelled: w?.labelled ?? labelled,
+  effective_n: w?.effectiveN ?? null,
+});
+
+const matcherOut = (q: BinaryQuality, w: { recall: WeightedEstimate; agreement: WeightedEstimate } | undefined) => ({
+  ...binaryOut(q),
+  recall: weightedOut(w?.recall, q.recall.trials),
+  agreement: weightedOut(w?.agreement, q.agreement.trials),
+});
 const kappaOut = (k: Kappa) => ({
   n: k.n,
   observed: k.observed,
@@ -38,6 +53,26 @@ const kappaOut = (k: Kappa) => ({
   kappa: k.kappa,
   interval: k.interval,
 });
+
+const populationSchema = z.record(z.enum(STRATA), z.number().int().nonnegative());
+
+/**
+ * The weights of the samples of one kind: the population of each stratum as the latest sample that stored it found
+ * it (it counts the pairs earlier samples hold), and which samples stored one. Samples drawn one after another without
+ * a rescoring between them are together one uniform draw within each stratum; a rescoring in between makes the latest
+ * population the frame (docs/judge-quality.md).
+ */
+function sampleDesign(samples: readonly { id: string; population: unknown }[]) {
+  let populations: StratumPopulations | null = null;
+  const inDesign = new Set<string>();
+  for (const s of samples) {
+    const parsed = populationSchema.safeParse(s.population);
+    if (!parsed.success) continue;
+    populations = parsed.data;
+    inDesign.add(s.id);
+  }
+  return { populations, inDesign };
+}
 
 type InUse = { judgeModel: string; promptVersion: string; prefilterVersion: string; embedder: string } | null;
 
@@ -68,18 +103,27 @@ async function matcherFigures(
   kind: "reference" | "duplicate",
   inUse: InUse,
 ): Promise<MatcherQualityAnswer> {
-  const rows = await db.labelPair.findMany({
-    where: { benchmarkId: version.id, kind },
-    select: {
-      id: true,
-      stratum: true,
-      prefilterVersion: true,
-      embedder: true,
-      leftHash: true,
-      rightHash: true,
-      labels: { select: { labelerId: true, label: true, afterReveal: true, createdAt: true } },
-    },
-  });
+  const [rows, samples] = await Promise.all([
+    db.labelPair.findMany({
+      where: { benchmarkId: version.id, kind },
+      select: {
+        id: true,
+        sampleId: true,
+        stratum: true,
+        prefilterVersion: true,
+        embedder: true,
+        leftHash: true,
+        rightHash: true,
+        labels: { select: { labelerId: true, label: true, afterReveal: true, createdAt: true } },
+      },
+    }),
+    db.labelSample.findMany({
+      where: { benchmarkId: version.id, kind },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      select: { id: true, population: true },
+    }),
+  ]);
+  const { populations, inDesign } = sampleDesign(samples);
   let changedAfterReveal = 0;
   const pairs: LabelledPair[] = rows.map((r) => {
     const withBy = r.labels.map((l) => ({ ...l, by: l.labelerId }));
@@ -97,6 +141,7 @@ async function matcherFigures(
       prefilterVersion: r.prefilterVersion,
       embedder: r.embedder,
       labels: [...blind.values()].map((l) => l.label as PairLabel),
+      inDesign: inDesign.has(r.sampleId),
     };
   });
   const verdictRows =
@@ -125,7 +170,7 @@ async function matcherFigures(
     configHash: v.configHash,
     match: v.match,
   }));
-  const q = matcherQuality(pairs, verdicts);
+  const q = matcherQuality(pairs, verdicts, populations);
   const overrides =
     kind === "reference"
       ? await db.$queryRaw<{ count: bigint; reversed: bigint }[]>(Prisma.sql`
@@ -141,11 +186,22 @@ async function matcherFigures(
     by_label: q.byLabel,
     labels_changed_after_reveal: changedAfterReveal,
     overrides: { count: Number(overrides[0]!.count), reversed_judge: Number(overrides[0]!.reversed) },
+    weighting: {
+      weighted: q.weighting.weighted,
+      reason: q.weighting.reason,
+      pairs_left_out: q.weighting.pairsLeftOut,
+    },
     filters: q.filters.map((f) => ({
       prefilter_version: f.prefilterVersion,
       embedder: f.embedder,
       labelled: f.labelled,
-      recall: proportionOut(f.recall),
+      recall: weightedOut(f.weightedRecall, f.recall.trials),
+      filtered_out: f.filteredOut && {
+        estimated_matches: f.filteredOut.estimate,
+        upper_matches: f.filteredOut.upper,
+        too_thin: f.filteredOut.tooThin,
+        recall_floor: f.filteredOut.recallFloor,
+      },
     })),
     configurations: q.configurations.map((c) => ({
       judge_model: c.judgeModel,
@@ -158,8 +214,8 @@ async function matcherFigures(
         inUse.promptVersion === c.promptVersion &&
         inUse.prefilterVersion === c.prefilterVersion &&
         inUse.embedder === c.embedder,
-      with_filter: binaryOut(c.withFilter),
-      judge_alone: binaryOut(c.judgeAlone),
+      with_filter: matcherOut(c.withFilter, c.weighted?.withFilter),
+      judge_alone: matcherOut(c.judgeAlone, c.weighted?.judgeAlone),
       debatable: { pairs: c.debatable.pairs, judged_match: c.debatable.judgedMatch },
       repeat_agreement: c.repeatAgreement,
     })),

@@ -89,6 +89,7 @@ async function readLeaderboardData(benchmarkId: string, stamp: string): Promise<
     domain: r.domain,
     snapshotCommit: r.snapshotCommit,
     referenceBugs: r._count.referenceBugs > 0 ? r._count.referenceBugs : r.referenceBugCount,
+    referenceBugsListed: r._count.referenceBugs > 0,
   }));
 
   const entries: LeaderboardEntry[] = submissions.map((s) => {

@@ -47,6 +47,8 @@ export async function getSubmissionStatus(id: string, viewer: Viewer): Promise<S
     submission.scoringError
   )
     result.error = submission.scoringError;
+  // While scoring, the row's message is what the attempt waits for (the provider's rate limit, a retry).
+  if (submission.scoringStatus === "scoring" && submission.scoringError) result.note = submission.scoringError;
   if (submission.scoringStatus === "scored") {
     const breakdowns = await readScoreBreakdowns(submission.id);
     if (breakdowns.mean) {

@@ -5,6 +5,7 @@ import { TOOL_DEFINITIONS } from "../../../lib/agent/tools";
 import type { AssistantTurn } from "../../../lib/llm/structured-client";
 import type { ModelEndpoint } from "../../../lib/server/audit-runs/model-endpoint";
 import { timedModelCall } from "../../../lib/observability/metrics";
+import { accountFetch } from "../../../lib/llm/paced-fetch";
 
 // The model side of a pass: OpenAI-compatible chat completions with function tools. The SDK retries 429 / 5xx /
 // timeouts itself; what outlasts that fails the pass attempt, and the pass job is retried (AUDIT_ATTEMPTS).
@@ -14,6 +15,8 @@ export function createAuditClient(endpoint: ModelEndpoint): OpenAI {
     baseURL: endpoint.baseUrl,
     timeout: env.AUDIT_MODEL_TIMEOUT_MS,
     maxRetries: 4,
+    // Paced by the account's limits, replies capped (lib/llm/paced-fetch.ts).
+    fetch: accountFetch(endpoint.baseUrl, endpoint.apiKey, { maxConcurrency: env.AUDIT_CONCURRENCY }),
   });
 }
 

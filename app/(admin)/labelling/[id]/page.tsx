@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { requirePageStaff } from "@/lib/server/auth/current-user";
-import { getLabelPair } from "@/lib/server/judge-quality/label-pairs";
+import { getLabelPair, listLabelPairs } from "@/lib/server/judge-quality/label-pairs";
 import { loadOr404 } from "@/components/workbench/load-or-404";
 import { BugText } from "@/components/judge-quality/bug-text";
 import { ChoiceForm } from "@/components/judge-quality/judgement-forms";
@@ -20,11 +20,31 @@ const CHOICES = [
 ] as const;
 const labelText = (l: string) => CHOICES.find((c) => c.value === l)?.label ?? l;
 
+type Verdict = { judge_model: string; prompt_version: string; match: boolean; rationale: string };
+
+/** Verdicts that say the same thing (model, prompt, decision, rationale) once each, in first-seen order. */
+function distinctVerdicts(verdicts: Verdict[]): { verdict: Verdict; times: number }[] {
+  const seen = new Map<string, { verdict: Verdict; times: number }>();
+  for (const v of verdicts) {
+    const key = JSON.stringify([v.judge_model, v.prompt_version, v.match, v.rationale]);
+    const known = seen.get(key);
+    if (known) known.times++;
+    else seen.set(key, { verdict: v, times: 1 });
+  }
+  return [...seen.values()];
+}
+
 export default async function LabelPairPage({ params }: Props) {
   const { id } = await params;
   const user = await requirePageStaff(`/labelling/${id}`);
   const pair = await loadOr404(() => getLabelPair(user, id));
   const back = `/labelling?benchmark=${encodeURIComponent(pair.benchmark)}`;
+  // Neighbours in the list's order, for the previous / next keys.
+  const { pairs } = await listLabelPairs(user, { benchmark: pair.benchmark, kind: pair.kind });
+  const at = pairs.findIndex((p) => p.id === pair.id);
+  const href = (p: { id: string } | null | undefined) => (p ? `/labelling/${p.id}` : null);
+  // Every scoring writes its verdict again: the same verdict is listed once, with how often it was given.
+  const verdicts = pair.reveal ? distinctVerdicts(pair.reveal.verdicts) : [];
   return (
     <>
       <p>
@@ -52,6 +72,12 @@ export default async function LabelPairPage({ params }: Props) {
           choices={CHOICES}
           current={pair.my_label}
           textLabel="Note (optional)"
+          shortcuts={{
+            self: `/labelling/${pair.id}`,
+            advance: pair.next_unlabelled && `/labelling/${pair.next_unlabelled}`,
+            previous: href(pairs[at - 1]),
+            next: href(pairs[at + 1]),
+          }}
         />
         {pair.next_unlabelled && (
           <p>
@@ -73,14 +99,14 @@ export default async function LabelPairPage({ params }: Props) {
             <Link href={`/submissions/${pair.reveal.submission.id}`}>{pair.reveal.submission.model}</Link>
             {pair.reveal.submission.submitter ? ` (submitted by ${pair.reveal.submission.submitter})` : ""}.
           </p>
-          {pair.reveal.verdicts.length === 0 ? (
+          {verdicts.length === 0 ? (
             <p className="muted">No judge configuration has judged this pair.</p>
           ) : (
             <ul>
-              {pair.reveal.verdicts.map((v, i) => (
+              {verdicts.map(({ verdict: v, times }, i) => (
                 <li key={i}>
-                  <strong>{v.match ? "Match" : "Not a match"}</strong> by {v.judge_model} (prompt {v.prompt_version}):{" "}
-                  {v.rationale}
+                  <strong>{v.match ? "Match" : "Not a match"}</strong> by {v.judge_model} (prompt {v.prompt_version}
+                  {times > 1 ? `, given ${times} times` : ""}): {v.rationale}
                 </li>
               ))}
             </ul>

@@ -8,6 +8,7 @@ import { MetricCell } from "@/components/ui/metric-cell";
 import { SourceBadge } from "@/components/ui/source-badge";
 import { bestCells } from "@/lib/leaderboard/compute-repository-tables";
 import { getRepositoryDetail } from "@/lib/server/leaderboard/get-repository-tables";
+import { listBenchmarksWithRepository } from "@/lib/server/leaderboard/list-benchmarks-with-repository";
 import { pageFromSearchParam } from "@/lib/server/pagination";
 import { findRepositoryPlan } from "@/lib/server/snapshots/get-repository-plan";
 import { PlanSection } from "./plan-section";
@@ -45,8 +46,10 @@ export default async function RepositoryPage({ params, searchParams }: Props) {
   const ids = configurations.map((c) => c.id);
   const bestRecall = row ? bestCells(row, "recall", ids) : new Set<string>();
   const bestPrecision = row ? bestCells(row, "precision", ids) : new Set<string>();
-  // Versions that contain this repository, for the selector.
+  // Versions that contain this repository link to it; the others to their own list of repositories.
   const versions = page.benchmarks;
+  const holding = new Set(await listBenchmarksWithRepository(repository.name));
+  const published = page.benchmarks.find((b) => b.key === benchmark.key);
   const api = `/api/v1/repositories/${repository.name}${q}`;
   return (
     <>
@@ -58,7 +61,11 @@ export default async function RepositoryPage({ params, searchParams }: Props) {
         <BenchmarkSelector
           benchmarks={versions}
           current={benchmark.key}
-          hrefFor={(b) => `/repositories/${repository.name}?benchmark=${encodeURIComponent(b.key)}`}
+          hrefFor={(b) =>
+            holding.has(b.key)
+              ? `/repositories/${repository.name}?benchmark=${encodeURIComponent(b.key)}`
+              : `/repositories?benchmark=${encodeURIComponent(b.key)}`
+          }
         />
       </div>
       <dl className="facts">
@@ -68,8 +75,17 @@ export default async function RepositoryPage({ params, searchParams }: Props) {
         <dd>{repository.domain ?? "–"}</dd>
         <dt>Reference bugs</dt>
         <dd>
-          {count(repository.referenceBugs)} (
-          <Link href={`/reference-bugs/${repository.name}${q}`}>which configurations found each</Link>)
+          {repository.referenceBugsListed ? (
+            <>
+              {count(repository.referenceBugs)} (
+              <Link href={`/reference-bugs/${repository.name}${q}`}>which configurations found each</Link>)
+            </>
+          ) : (
+            <>
+              {count(repository.referenceBugs)}
+              {repository.referenceBugs !== null && " (the published count: the bugs themselves are not public)"}
+            </>
+          )}
         </dd>
         {repository.snapshotCommit && (
           <>
@@ -98,7 +114,12 @@ export default async function RepositoryPage({ params, searchParams }: Props) {
           "Source",
           ...numericColumns("Recall %", "Precision %", "Matched / reference bugs", "Findings"),
         ]}
-        empty={configurations.length === 0 && "No public configuration has a score for this repository yet."}
+        empty={
+          configurations.length === 0 &&
+          (published && published.verified === 0
+            ? "The published results give no per-repository numbers for this repository, and no entry has been scored on it here."
+            : "No public configuration has a score for this repository yet.")
+        }
       >
         {configurations.map((c) => {
           const cell = row!.cells[c.id]!;

@@ -104,7 +104,6 @@ function DatasheetParts({ sheet, api }: { sheet: Sheet; api: string }) {
   const pool = sheet.bug_pool;
   return (
     <>
-      <DownloadLinks api={`${api}?table=repositories`} label="Download Table 6" />
       {sheet.missing.length > 0 && (
         <section aria-labelledby="missing" className="card">
           <h2 id="missing">Not computed from this version&apos;s data</h2>
@@ -140,6 +139,7 @@ function DatasheetParts({ sheet, api }: { sheet: Sheet; api: string }) {
       <h2 id="repositories">The repositories (Table 6)</h2>
       <RepositoriesTable sheet={sheet} reported={reported} />
       <Missing part="Table 6" sheet={sheet} />
+      <DownloadLinks api={`${api}?table=repositories`} label="Download Table 6" />
 
       <h2 id="calendar">Calendar density of the bug-fixing commits (Figure 10)</h2>
       {sheet.calendar ? (

@@ -6,6 +6,8 @@ import { Pager } from "@/components/ui/pager";
 import { getCurrentUser } from "@/lib/server/auth/current-user";
 import { pageFromSearchParam, pageInfo } from "@/lib/server/pagination";
 import { getRepositoryBugs } from "@/lib/server/workbench/repository-bugs";
+import { getRepositoryDetail } from "@/lib/server/leaderboard/get-repository-tables";
+import { count } from "@/lib/format";
 import { ReferenceBugFilters } from "./reference-bug-filters";
 import { ReferenceBugTable } from "./reference-bug-table";
 import { pathSegment } from "@/lib/workbench/path-segment";
@@ -54,6 +56,9 @@ export default async function ReferenceBugsPage({ params, searchParams }: Props)
   );
   if (!page) return <p className="card empty-state">No benchmark version has been imported yet.</p>;
   const view = page.value;
+  // A version imported from a publication (the reported PROBE results) holds counts only: say so rather than "0".
+  const published =
+    view.reference_bugs === 0 ? (await getRepositoryDetail(view.benchmark, view.repository.name)).repository : null;
   const number = pageFromSearchParam(query.page);
   const info = pageInfo(view.bugs.length, number, PER_PAGE);
   const rows = view.bugs.slice((number - 1) * PER_PAGE, number * PER_PAGE);
@@ -77,20 +82,37 @@ export default async function ReferenceBugsPage({ params, searchParams }: Props)
         / reference bugs
       </p>
       <h1>Reference bugs of {view.repository.name}</h1>
-      <p className="lede">
-        {view.benchmark}: {view.reference_bugs} reference bugs, {view.never_found} never found by any of the{" "}
-        {view.configurations} approved configuration{view.configurations === 1 ? "" : "s"} scored here.
-      </p>
+      {view.reference_bugs > 0 && (
+        <p className="lede">
+          {view.benchmark}: {view.reference_bugs} reference bugs, {view.never_found} never found by any of the{" "}
+          {view.configurations} approved configuration{view.configurations === 1 ? "" : "s"} scored here.
+        </p>
+      )}
+      {published && (
+        <p className="card" role="note">
+          {published.referenceBugs === null
+            ? "This benchmark version lists no reference bugs for this repository."
+            : `${view.benchmark} publishes ${count(published.referenceBugs)} reference bugs for this repository but not the bugs themselves, so there is none to list here; its scores are the published ones.`}{" "}
+          <Link href={`/repositories/${view.repository.name}?benchmark=${encodeURIComponent(view.benchmark)}`}>
+            The repository&apos;s scores
+          </Link>
+          .
+        </p>
+      )}
       {!view.details_visible && (
         <p className="card" role="note">
           This benchmark version keeps its reference details hidden: titles, files and lines are shown to maintainers
           only. Counts and reference bug ids stay public.
         </p>
       )}
-      <ReferenceBugFilters view={view} />
-      <ReferenceBugTable view={view} rows={rows} />
-      <Pager info={info} path={`/reference-bugs/${view.repository.name}`} params={params_} noun="reference bugs" />
-      <DownloadLinks api={api} />
+      {view.reference_bugs > 0 && (
+        <>
+          <ReferenceBugFilters view={view} />
+          <ReferenceBugTable view={view} rows={rows} />
+          <Pager info={info} path={`/reference-bugs/${view.repository.name}`} params={params_} noun="reference bugs" />
+          <DownloadLinks api={api} />
+        </>
+      )}
     </>
   );
 }

@@ -1,0 +1,110 @@
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { importReportedResults } from "../../lib/server/reported/import-reported";
+import { createTestUser, signIn, type TestUser } from "../integration/authz-support";
+import { launchBrowser } from "../support/browser";
+
+// What a reader sees at a phone's width (390 x 844) and a laptop's (1280 x 800), signed in: the board's first screen
+// carries rank, model and the three scores with their intervals, with no sideways scroll.
+const webUrl = inject("webUrl");
+const WIDTHS = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+];
+
+let browser: Browser;
+let cspViolations: string[];
+let admin: TestUser;
+
+async function signedInPage(viewport: { width: number; height: number }): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  const [name, value] = (await signIn(webUrl, admin)).split(/=(.*)/s) as [string, string];
+  await context.addCookies([{ name, value, url: webUrl }]);
+  return context.newPage();
+}
+
+/** Boxes of the elements matched, as laid out: where they are and whether they are drawn at all. */
+async function boxes(page: Page, selector: string) {
+  return page.locator(selector).evaluateAll((elements) =>
+    elements.map((e) => {
+      const r = e.getBoundingClientRect();
+      return { text: (e as HTMLElement).innerText, left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+    }),
+  );
+}
+
+beforeAll(async () => {
+  await importReportedResults(path.resolve("data", "probe-reported.json"));
+  admin = await createTestUser("admin");
+  ({ browser, cspViolations } = await launchBrowser());
+  // The cached board HTML may predate the import.
+  for (let tries = 0; !(await (await fetch(`${webUrl}/`)).text()).includes("data-row-id"); tries++) {
+    if (tries > 180) throw new Error("the board never listed the imported rows");
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+});
+
+afterEach(() => {
+  expect(cspViolations.splice(0)).toEqual([]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("the board at phone and desktop widths", () => {
+  it.each(WIDTHS)("shows rank, model and the three scores on the first screen at $width px", async (viewport) => {
+    const page = await signedInPage(viewport);
+    await page.goto(`${webUrl}/`, { waitUntil: "load" });
+    await page.getByTestId("user-menu").waitFor({ timeout: 30_000 });
+    await page.locator(".leaderboard-section[data-hydrated]").waitFor({ timeout: 30_000 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+
+    const inView = (b: { left: number; right: number; top: number; bottom: number }) =>
+      b.left >= 0 && b.right <= viewport.width && b.top >= 0 && b.bottom <= viewport.height;
+    const row = "table.leaderboard tbody tr[data-row-id]:first-child";
+    for (const cell of [`${row} td[data-col="rank"]`, `${row} th`]) {
+      const [box] = await boxes(page, cell);
+      expect(box && inView(box), `${cell} at ${viewport.width} px: ${JSON.stringify(box)}`).toBe(true);
+    }
+    for (const metric of ["recall", "precision", "f1"]) {
+      const shown = await boxes(page, `${row} td[data-col="${metric}"] :is(.value, .ci)`);
+      // F1 carries no interval of its own; recall and precision do.
+      expect(shown.length).toBe(metric === "f1" ? 1 : 2);
+      for (const box of shown)
+        expect(inView(box), `${metric} at ${viewport.width} px: ${JSON.stringify(box)}`).toBe(true);
+      expect(shown[0]!.text).toMatch(/^\d+(\.\d)?$/);
+    }
+    // Signed in, the header stays compact on a phone (it took 120 px when its links wrapped).
+    const [header] = await boxes(page, ".site-header");
+    if (viewport.width < 640) expect(header!.bottom).toBeLessThanOrEqual(72);
+    await page.context().close();
+  });
+});
+
+describe("charts at phone and desktop widths", () => {
+  // Figure 5, an SVG drawn on the server and scaled to its frame (the board's charts draw fixed-size text).
+  const pages = ["/validity?benchmark=probe%402026.1"];
+  it.each(WIDTHS)("keep their labels readable, 9.5 to 14 px, at $width px", async (viewport) => {
+    const page = await browser.newPage({ viewport });
+    for (const url of pages) {
+      await page.goto(`${webUrl}${url}`, { waitUntil: "networkidle" });
+      const sizes = await page.locator("svg text").evaluateAll((texts) =>
+        texts
+          .filter((t) => (t as SVGTextElement).getBBox().width > 0 && t.textContent?.trim())
+          .map((t) => {
+            // The length of the x unit vector on screen: rotated labels (an axis title) scale the same way.
+            const m = (t as SVGGraphicsElement).getScreenCTM();
+            const scale = m ? Math.hypot(m.a, m.b) : 1;
+            return { text: t.textContent!.trim(), px: parseFloat(getComputedStyle(t).fontSize) * scale };
+          }),
+      );
+      expect(sizes.length, `${url}: chart labels`).toBeGreaterThan(0);
+      const unreadable = sizes.filter((s) => s.px < 9.4 || s.px > 14).map((s) => `${s.text} ${s.px.toFixed(1)} px`);
+      expect(unreadable, `${url} at ${viewport.width} px`).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    }
+    await page.close();
+  });
+});
