@@ -230,6 +230,13 @@ describe("building a benchmark version from a repository's history", () => {
     expect(published.json).toMatchObject({ key: `${slug}@2025.1`, reference_bugs: 3, snapshots: 1 });
     expect(await db.auditLog.count({ where: { action: "benchmark_build.candidate_edit" } })).toBeGreaterThan(0);
 
+    // The worker imports the T0 tree as the version's snapshot, after publication.
+    await waitFor(
+      () => db.repositorySnapshot.count({ where: { repository: { benchmark: { slug } } } }),
+      (n) => n === 1,
+      120_000,
+      "the snapshot import",
+    );
     const version = await db.benchmark.findUniqueOrThrow({
       where: { slug_version: { slug, version: "2025.1" } },
       include: { repositories: { include: { referenceBugs: true, fixCommits: true, snapshot: true } } },

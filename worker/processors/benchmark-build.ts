@@ -50,14 +50,14 @@ export function processBenchmarkBuildJob(job: Job): Promise<unknown> {
 
 /**
  * Stage rows of running builds, queued or running, whose lease has passed (Redis lost their job, a worker died):
- * queued again. A stage waiting for an admin (its build awaiting approval) is not stranded.
+ * queued again (a published build's snapshot import too). A stage waiting for an admin is not stranded.
  */
 export const strandedBuildStages: StrandedRows = {
   queue: benchmarkBuildQueue,
   jobName: "run-build-stage",
   table: "BenchmarkBuildStage",
   lease: "leaseUntil",
-  pending: Prisma.sql`status IN ('queued', 'running') AND "buildId" IN (SELECT id FROM "BenchmarkBuild" WHERE status = 'running')`,
+  pending: Prisma.sql`status IN ('queued', 'running') AND "buildId" IN (SELECT id FROM "BenchmarkBuild" WHERE status IN ('running', 'published'))`,
   payload: (stageId) => ({ stageId }),
   jobId: (stageId) => `${stageId}-reconciled`,
   rowOf: (data) => benchmarkBuildQueue.payload.safeParse(data).data?.stageId,

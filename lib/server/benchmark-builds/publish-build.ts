@@ -1,6 +1,4 @@
 import "server-only";
-import { existsSync } from "node:fs";
-import path from "node:path";
 import { db } from "../../db";
 import { AppError } from "../../errors";
 import { configuredLabeller } from "../../llm/attribution-classifier";
@@ -11,13 +9,12 @@ import type { PublishedBuild } from "../../contracts/benchmark-builds";
 import { recordAuditLog } from "../audit-log/record-audit-log";
 import { queueMissingReferenceLabels } from "../attribution/queue-reference-attribution";
 import { importBenchmark } from "../benchmarks/import-benchmark";
-import { importSnapshot } from "../snapshots/import-snapshot";
-import { SNAPSHOT_ARCHIVE } from "./build-storage";
+import { SNAPSHOTS_STAGE, queueBuildStage } from "./queue-build-stage";
 
 // Publishing a build: its surviving candidates (and those maintainers accepted or edited) become the reference set of
 // a new, immutable benchmark version, imported like any benchmark file (lib/server/benchmarks/import-benchmark.ts)
 // with its pipeline block (Table 1) and every repository's bug-fix commits with their dates; each T0 tree becomes the
-// repository's snapshot through the snapshot import and its rules; the false-positive auditor's marks become the
+// repository's snapshot through the snapshot import and its rules (in the worker, queued here); the false-positive auditor's marks become the
 // version's agent rater (§2.2); bug types are queued with the one labeller when the version has a taxonomy.
 
 type Report = {
@@ -163,16 +160,12 @@ export async function publishBuild(caller: { id: string }, buildId: string): Pro
       });
     },
   });
-  let snapshots = 0;
-  for (const repo of build.repositories) {
-    const archive = repo.bundlePath ? path.join(path.dirname(repo.bundlePath), SNAPSHOT_ARCHIVE) : null;
-    if (!archive || !existsSync(archive)) continue;
-    await importSnapshot({ benchmark: imported.key, repo: repo.name, source: archive });
-    snapshots++;
-  }
+  // The T0 trees are imported by the worker (the snapshot import plans passes with the planner, which the web bundle
+  // does not carry): one job after the version exists.
+  await queueBuildStage(buildId, SNAPSHOTS_STAGE);
   if (file.taxonomy) {
     const labeller = configuredLabeller(file.taxonomy);
     if (labeller.ok) await queueMissingReferenceLabels(imported.id, labeller.labeller);
   }
-  return { key: imported.key, reference_bugs: imported.reference_bugs, snapshots };
+  return { key: imported.key, reference_bugs: imported.reference_bugs, snapshots: build.repositories.length };
 }

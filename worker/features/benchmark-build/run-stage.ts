@@ -3,7 +3,8 @@ import { env } from "../../../lib/env";
 import { judgeCostUsd } from "../../../lib/llm/judge";
 import { estimateBuild } from "../../../lib/benchmark-build/estimate";
 import { BUILD_STAGE_NAMES, nextStage, type BuildStageName } from "../../../lib/benchmark-build/stages";
-import { queueBuildStage } from "../../../lib/server/benchmark-builds/queue-build-stage";
+import { queueBuildStage, SNAPSHOTS_STAGE } from "../../../lib/server/benchmark-builds/queue-build-stage";
+import { importBuildSnapshots } from "./import-build-snapshots";
 import { BudgetReached, loadRepositories, StageContext, type BuildRepo, type StageClaim } from "./build-context";
 import { runAnchorStage } from "./stage-anchor";
 import { runAuditStage } from "./stage-audit";
@@ -32,8 +33,13 @@ const RUNNERS: Record<BuildStageName, StageRunner> = {
 
 export async function runBuildStage(claim: StageClaim): Promise<{ stage: string; countOut?: number; paused?: true }> {
   const build = await db.benchmarkBuild.findUniqueOrThrow({ where: { id: claim.buildId } });
-  const stage = claim.stage as BuildStageName;
   const ctx = new StageContext(claim, build);
+  if (claim.stage === SNAPSHOTS_STAGE) {
+    const countOut = await importBuildSnapshots(build.id);
+    await ctx.updateStage({ status: "done", countOut, finishedAt: new Date(), error: null });
+    return { stage: claim.stage, countOut };
+  }
+  const stage = claim.stage as BuildStageName;
   if (build.status !== "running") {
     // Cancelled or paused while queued: the row waits, untouched, for a resume.
     await ctx.updateStage({ status: "queued" });
