@@ -68,6 +68,7 @@ const LIB_RANKS = [
       "leaderboard",
       "datasheet",
       "judge-quality",
+      "benchmark-build",
     ],
   ],
   [
@@ -116,6 +117,7 @@ const LIB_RANKS = [
       "server/reported",
       "server/admin",
       "server/leaderboard",
+      "server/benchmark-builds",
     ],
   ],
 ];

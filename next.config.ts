@@ -18,15 +18,6 @@ const nextConfig: NextConfig = {
   async redirects() {
     return [{ source: "/submit-guide", destination: "/submit", permanent: true }];
   },
-  // A download's CSV has its own path (`/api/v1/leaderboard.csv`, its own operation in the OpenAPI document); the
-  // handlers read it as `format=csv`, the query they always took.
-  async rewrites() {
-    return {
-      beforeFiles: [{ source: "/api/v1/:path+.csv", destination: "/api/v1/:path+?format=csv" }],
-      afterFiles: [],
-      fallback: [],
-    };
-  },
   async headers() {
     const csp = contentSecurityPolicy({ dev: process.env.NODE_ENV === "development" });
     return [

@@ -247,6 +247,20 @@ const envSchema = z.object({
   WEBHOOK_RETRY_DELAY_MS: z.coerce.number().int().min(10).max(40_000).default(30_000),
   SESSION_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
 
+  // Building benchmark versions from git history (docs/building-benchmarks.md). The model of every build stage (else
+  // JUDGE_MODEL), calls in flight per stage, the classifier's and extractor's diff budget (characters, cut at head and
+  // tail), the largest git bundle an admin may upload, and the budget above which a build's estimate needs an admin's
+  // approval.
+  BUILD_MODEL: optionalString,
+  BUILD_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  BUILD_DIFF_BUDGET_CHARS: z.coerce.number().int().min(1_000).max(1_000_000).default(24_000),
+  BUILD_BUNDLE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1_024)
+    .default(512 * 1024 ** 2),
+  BUILD_DEFAULT_BUDGET_USD: z.coerce.number().min(0).default(50),
+
   // Fair use: uploads per user per rolling 24 hours (a user's own override wins), and Redis request rate limits.
   SUBMISSION_QUOTA_PER_DAY: z.coerce.number().int().min(0).default(5),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),

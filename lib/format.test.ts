@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DASH, formatUtc, hasNoValue, NO_VALUE, pct, ratioText } from "./format";
+import { DASH, formatPValue, formatUtc, hasNoValue, NO_VALUE, pct, ratioText } from "./format";
 
 const score = (
   recall: number | null,
@@ -41,5 +41,14 @@ describe("formatUtc", () => {
     expect(formatUtc(at)).toBe("2026-11-30");
     expect(formatUtc(at, "minute")).toBe("2026-11-30 16:20");
     expect(formatUtc(at.toISOString(), "second")).toBe("2026-11-30 16:20:05");
+  });
+});
+
+describe("formatPValue", () => {
+  it("prints an underflowed p as Table 22 does, never 0.0e+0", () => {
+    expect(formatPValue(0)).toBe("< 1e-99");
+    expect(formatPValue(1e-120)).toBe("< 1e-99");
+    expect(formatPValue(3.2e-7)).toBe("3.2e-7");
+    expect(formatPValue(0.357)).toBe("0.357");
   });
 });

@@ -14,6 +14,15 @@ export function pctInterval(interval: readonly [number, number] | null | undefin
   return interval ? `${pct(interval[0])}–${pct(interval[1])}` : "";
 }
 
+/**
+ * A p-value of a goodness-of-fit test: three decimals, then one significant digit in exponent form; below 1e-99 (or
+ * underflowed to 0) "< 1e-99", as Table 22 of the paper prints it, never "0.0e+0".
+ */
+export function formatPValue(p: number): string {
+  if (p < 1e-99) return "< 1e-99";
+  return p < 0.001 ? p.toExponential(1) : p.toFixed(3);
+}
+
 export type RatioName = "recall" | "precision" | "f1";
 
 /** What the ratio texts read of a score (lib/scoring/types.ts StoredScore). */

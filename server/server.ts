@@ -9,7 +9,7 @@ import { log, withLogContext } from "../lib/observability/log";
 import { checkQueueStore } from "../lib/queue/queue-store";
 import { httpDuration, httpRequests } from "../lib/observability/metrics";
 import { compileRoutes, methodLabel, routeLabel } from "../lib/observability/route-label";
-import { normaliseRequestPath } from "../lib/server/http/request-path";
+import { csvTwinUrl, normaliseRequestPath } from "../lib/server/http/request-path";
 import { consumeRateLimit } from "../lib/server/rate-limit/rate-limit";
 import { servePage } from "./page-cache";
 
@@ -94,7 +94,9 @@ async function main(): Promise<void> {
     const address = resolveClientAddress(request, trust);
     request.headers[CLIENT_ADDRESS_HEADER] = address;
     // Every decision below is made on the path Next.js will route, never on the raw request target.
-    const target = normaliseRequestPath(request.url);
+    let target = normaliseRequestPath(request.url);
+    const csvTwin = target.ok ? csvTwinUrl(target.pathname, target.search) : null;
+    if (csvTwin) target = normaliseRequestPath((request.url = csvTwin));
     const pathname = target.ok ? target.pathname : "/";
     measure(request, response, target.ok ? pathname : "(refused)");
     if (!target.ok) {

@@ -5,6 +5,7 @@ import { disconnectDb } from "../lib/db";
 import { env } from "../lib/env";
 import { log } from "../lib/observability/log";
 import { auditQueue } from "../lib/queue/audit-queue";
+import { benchmarkBuildQueue } from "../lib/queue/benchmark-build-queue";
 import { createRedisConnection } from "../lib/queue/connection";
 import { checkQueueStore } from "../lib/queue/queue-store";
 import type { QueueDefinition } from "../lib/queue/define-queue";
@@ -36,6 +37,7 @@ import { closeWithin } from "./shutdown";
 import { processAttributionJob } from "./processors/attribution";
 import { processReferenceAttributionJob } from "./processors/reference-attribution";
 import { createAuditProcessor } from "./processors/audit-run";
+import { processBenchmarkBuildJob, strandedBuildStages } from "./processors/benchmark-build";
 import { processDatasheetJob, strandedDatasheets } from "./processors/datasheet";
 import { processFixRankJob, strandedFixRankJobs } from "./processors/fix-rank";
 import { processJudgeTrialJob } from "./processors/judge-trial";
@@ -87,6 +89,8 @@ function consumers(auditSandbox: SandboxChoice): Consumer[] {
     { queue: datasheetQueue, process: processDatasheetJob, concurrency: 1, rows: [strandedDatasheets] },
     // Candidate-judge trials: an admin's rare, bounded job; one at a time (its calls run concurrently inside).
     { queue: judgeTrialQueue, process: processJudgeTrialJob, concurrency: 1, rows: [strandedJudgeTrials] },
+    // Benchmark builds: an admin's rare, long job; one stage at a time (its model calls run concurrently inside).
+    { queue: benchmarkBuildQueue, process: processBenchmarkBuildJob, concurrency: 1, rows: [strandedBuildStages] },
     // Webhook deliveries: short network calls, many at once; a stalled one is simply sent again (same webhook-id).
     { queue: webhookQueue, process: processWebhookJob, concurrency: 16, rows: [strandedWebhookDeliveries] },
     // A pass waits on the model and the sandbox, never on the CPU, so its lock is renewed on time.

@@ -1,5 +1,6 @@
 import "server-only";
-import { DASH, count } from "@/lib/format";
+import { DASH, count, formatPValue } from "@/lib/format";
+import { sigmaAtBound } from "@/lib/analyses/stable-beta";
 import { ColumnTable, numericColumns } from "@/components/ui/column-table";
 import type { FrequencyModelView, SubmissionAnalyses } from "@/lib/contracts/analyses";
 
@@ -22,7 +23,7 @@ function formatParameter(p: FrequencyModelView["parameters"][number]): string {
 function formatModelP(m: FrequencyModelView): string {
   if (m.pBelow !== null && m.pBelow !== undefined) return `< ${m.pBelow.toExponential(0)}`;
   if (m.p === null) return DASH;
-  return m.p < 0.001 ? m.p.toExponential(1) : m.p.toFixed(3);
+  return formatPValue(m.p);
 }
 
 /** Tables 22-23 side by side: which model of repeated discovery the spectrum rejects. */
@@ -102,7 +103,10 @@ export function SpectrumSection({ repeated }: { repeated: NonNullable<Submission
               {fit.runs} runs, {count(fit.distinct)} distinct findings
             </dd>
             <dt>Discount σ</dt>
-            <dd>{withSe(fit.parameters.sigma, fit.standardErrors.sigma, 3)}</dd>
+            <dd>
+              {withSe(fit.parameters.sigma, fit.standardErrors.sigma, 3)}
+              {sigmaAtBound(fit.parameters.sigma) && " † at its lower bound: the fit wants σ ≤ 0 (a finite pool)"}
+            </dd>
             <dt>Mass α (findings per run)</dt>
             <dd>
               {withSe(fit.parameters.alpha, fit.standardErrors.alpha, 0)} (observed mean per run{" "}
@@ -113,8 +117,7 @@ export function SpectrumSection({ repeated }: { repeated: NonNullable<Submission
             <dt>Goodness of fit</dt>
             <dd>
               χ² = {fit.chiSquared.toFixed(1)}, df = {fit.degreesOfFreedom}, p ={" "}
-              {fit.p === null ? DASH : fit.p < 0.001 ? fit.p.toExponential(1) : fit.p.toFixed(3)}, √(χ²/N) ={" "}
-              {fit.effectSize.toFixed(3)}
+              {fit.p === null ? DASH : formatPValue(fit.p)}, √(χ²/N) = {fit.effectSize.toFixed(3)}
             </dd>
           </dl>
           <ColumnTable

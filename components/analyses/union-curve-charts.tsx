@@ -11,7 +11,7 @@ const LINE = "#1f6feb";
 
 /** The faint curves under the main one: each subset's runs (0-based) and its points. */
 type SubsetCurveLines = {
-  subsets: { runs: readonly number[]; points: PrecisionRecallPoint[] }[];
+  subsets: { runs: readonly number[]; paperPrefix: boolean; points: PrecisionRecallPoint[] }[];
   sampled: boolean;
   seed: number;
   /** Why none is drawn, where none is. */
@@ -56,10 +56,11 @@ export function PrecisionRecallChart({
             d={path(line.points.map((p) => [x(p.recall), y(p.precision)]))}
             fill="none"
             stroke={LINE}
-            strokeOpacity={0.2}
+            strokeOpacity={line.paperPrefix ? 0.45 : 0.2}
             strokeWidth={1}
+            strokeDasharray={line.paperPrefix ? undefined : "3 2"}
           >
-            <title>{`runs ${line.runs.map((r) => r + 1).join(", ")}`}</title>
+            <title>{`runs ${line.runs.map((r) => r + 1).join(", ")}${line.paperPrefix ? " (the paper's)" : ""}`}</title>
           </path>
         ))}
         <path d={path(points.map((p) => [x(p.recall), y(p.precision)]))} fill="none" stroke={LINE} strokeWidth={2} />
@@ -80,7 +81,7 @@ export function PrecisionRecallChart({
         {lines.length > 0 &&
           `Faint: the same curve for ${lines.length} subsets of 2 to ${runs - 1} runs (${
             subsets!.sampled
-              ? `ten of each size drawn at random with seed ${subsets!.seed}, every subset of a size that has no more`
+              ? `ten of each size: the paper's own, runs 1-2 and runs 1-5 (solid), and others drawn at random with seed ${subsets!.seed} (dotted), every subset of a size that has no more`
               : "every subset"
           }), over the distinct findings of all ${runs} runs: a finding counts for a subset when one of its runs reports it.`}
         {subsets?.unavailableReason && `No subset curves. ${subsets.unavailableReason}`}

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { JudgeQuality, Proportion } from "@/lib/contracts/judge-quality";
+import type { JudgeQuality, Proportion, WeightedEstimateAnswer } from "@/lib/contracts/judge-quality";
 import { GRADES, PANEL_VERDICTS } from "@/lib/judge-quality/panel-grading";
 import { formatUtc, NO_VALUE, pct, pctInterval } from "@/lib/format";
 import { scrollRegion } from "@/components/ui/scroll-region";
@@ -15,6 +15,20 @@ export function Figure({ p }: { p: Proportion }) {
       <strong>{pct(p.value)}%</strong>{" "}
       <span className="muted small">
         ({p.successes} of {p.trials}; {pctInterval(p.interval)})
+      </span>
+    </>
+  );
+}
+
+/** "83.2% (95% CI 55.4–97.1; 81 labelled, effective n 15)": a figure weighted by the sample's design. */
+function WeightedFigure({ w }: { w: WeightedEstimateAnswer }) {
+  if (w.value === null) return <span className="muted">{NO_VALUE}</span>;
+  return (
+    <>
+      <strong>{pct(w.value)}%</strong>{" "}
+      <span className="muted small">
+        ({pctInterval(w.interval)}; {w.labelled} labelled
+        {w.effective_n !== null && w.effective_n < w.labelled ? `, effective n ${Math.round(w.effective_n)}` : ""})
       </span>
     </>
   );
@@ -57,17 +71,26 @@ function MatcherBlock({
             {m.kind === "reference" &&
               `Maintainer overrides, labels written with the verdict seen, are counted apart: ${m.overrides.count} (${m.overrides.reversed_judge} reversing the judge).`}
           </p>
+          <p className="muted small">
+            Recall and agreement are weighted by how the pairs were drawn: each stratum (judged a match, judged no
+            match, never sent to the judge) counts by its size, not by its share of the sample; 95% intervals by
+            Clopper-Pearson at the design&apos;s effective sample size. Precision is the plain count.
+            {m.weighting.reason && ` These figures ${m.weighting.reason}.`}
+            {m.weighting.pairs_left_out > 0 &&
+              ` ${m.weighting.pairs_left_out} labelled pairs of samples drawn before populations were stored are left out of them.`}
+          </p>
           {m.filters.map((f) => (
             <p key={`${f.prefilter_version}/${f.embedder}`}>
-              Prefilter {f.prefilter_version} with {f.embedder} kept <Figure p={f.recall} /> of the labelled matches
+              Prefilter {f.prefilter_version} with {f.embedder} keeps <WeightedFigure w={f.recall} /> of the matches
               {f.recall.value === null && (
                 <>
                   {" "}
-                  (none of the pairs labelled so far is a match, so there is nothing to keep yet:{" "}
-                  <Link href={labellingHref}>label more pairs</Link>)
+                  (no weighted figure yet: <Link href={labellingHref}>label more pairs</Link>)
                 </>
               )}
               .
+              {f.filtered_out?.too_thin &&
+                ` Too few filtered-out pairs are labelled to bound its misses: they may hide up to ${Math.round(f.filtered_out.upper_matches)} matches (recall as low as ${pct(f.filtered_out.recall_floor)}%).`}
             </p>
           ))}
           {m.configurations.length === 0 ? (
@@ -105,10 +128,10 @@ function MatcherBlock({
                         <Figure p={c.with_filter.precision} />
                       </td>
                       <td>
-                        <Figure p={c.with_filter.recall} />
+                        <WeightedFigure w={c.with_filter.recall} />
                       </td>
                       <td>
-                        <Figure p={c.with_filter.agreement} />
+                        <WeightedFigure w={c.with_filter.agreement} />
                       </td>
                       <td>
                         {pct(c.judge_alone.precision.value)} / {pct(c.judge_alone.recall.value)}
@@ -233,10 +256,14 @@ export function TrustSection({ quality }: { quality: JudgeQuality }) {
         <p>
           {audit.audited} reference bugs audited by {audit.auditors} auditor{audit.auditors === 1 ? "" : "s"}:{" "}
           {audit.marks.valid} valid, {audit.marks.invalid} invalid, {audit.marks.unsure} unsure; invalid{" "}
-          <Figure p={audit.invalid_share} />. Agreement of two auditors: Cohen&apos;s kappa{" "}
+          <Figure p={audit.invalid_share} />. The false-positive auditor (an LLM agent, §F.3.1) marked{" "}
+          {audit.agent.marked} of them and flagged {audit.agent.flagged}
+          {audit.agent.models.length > 0 ? ` (${audit.agent.models.join(", ")})` : ""}. Agreement of the human audit
+          with the agent&apos;s, valid against invalid (the paper&apos;s 0.29 compares the same two raters):
+          Cohen&apos;s kappa{" "}
           {audit.kappa.n > 0
             ? kappaText(audit.kappa)
-            : `${NO_VALUE} (a second auditor has not marked the same bugs yet)`}
+            : `${NO_VALUE} (no audited bug carries the agent's mark: versions built here get it from the build's audit)`}
           . Marks never change a score.
         </p>
       )}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fitBetaBinomial, fitBinomial } from "./frequency-models";
+import { fitBetaBinomial, fitBinomial, stableBetaAsModel } from "./frequency-models";
 import { expectedSpectrum, fitStableBeta } from "./stable-beta";
 
 // Direct evaluations, written out independently of the module: products instead of Beta and Gamma functions.
@@ -84,5 +84,30 @@ describe("fitBetaBinomial", () => {
     expect(fit.poolSize).toBeNull();
     // The data reject the beta-binomial where the stable-beta fits exactly.
     expect(fit.chiSquared).toBeGreaterThan(fitStableBeta(spectrum)!.chiSquared + 10);
+  });
+});
+
+describe("stableBetaAsModel", () => {
+  const fit = (sigma: number) => ({
+    runs: 5,
+    distinct: 100,
+    parameters: { alpha: 40, c: 1, sigma },
+    standardErrors: { alpha: null, c: null, sigma: null },
+    observed: [40, 25, 15, 12, 8],
+    expected: [40, 25, 15, 12, 8],
+    chiSquared: 0,
+    degreesOfFreedom: 2,
+    p: 1,
+    effectSize: 0,
+    meanPerRun: 40,
+  });
+
+  it("marks a discount at its lower bound and claims no unbounded pool from it", () => {
+    const atBound = stableBetaAsModel(fit(1e-6));
+    expect(atBound.parameters.find((p) => p.name === "sigma")!.atBound).toBe(true);
+    expect(atBound.poolInfinite).toBe(false);
+    const inside = stableBetaAsModel(fit(0.26));
+    expect(inside.parameters.find((p) => p.name === "sigma")!.atBound).toBe(false);
+    expect(inside.poolInfinite).toBe(true);
   });
 });

@@ -13,7 +13,7 @@
 
 import gammaln from "@stdlib/math-base-special-gammaln";
 import gammainc from "@stdlib/math-base-special-gammainc";
-import { minimiseWithRestarts, type StableBetaFit } from "./stable-beta";
+import { minimiseWithRestarts, sigmaAtBound, type StableBetaFit } from "./stable-beta";
 
 const BETA_BINOMIAL_LOWER_BOUND = 0.01;
 /** A parameter within this of its bound counts as at it (the optimiser approaches a bound, never reaches it). */
@@ -174,11 +174,16 @@ export function stableBetaAsModel(fit: StableBetaFit): FrequencyModelFit {
     parameters: [
       { name: "alpha", value: fit.parameters.alpha, se: fit.standardErrors.alpha, atBound: false },
       { name: "c", value: fit.parameters.c, se: fit.standardErrors.c, atBound: false },
-      { name: "sigma", value: fit.parameters.sigma, se: fit.standardErrors.sigma, atBound: false },
+      {
+        name: "sigma",
+        value: fit.parameters.sigma,
+        se: fit.standardErrors.sigma,
+        atBound: sigmaAtBound(fit.parameters.sigma),
+      },
     ],
     poolSize: null,
-    // A positive discount: distinct findings grow without bound (§E.3).
-    poolInfinite: true,
+    // A positive discount: distinct findings grow without bound (§E.3); a discount at its bound says nothing of it.
+    poolInfinite: !sigmaAtBound(fit.parameters.sigma),
     expected: fit.expected,
     logLikelihood: logLikelihoodOf(fit.observed, logP),
     chiSquared: fit.chiSquared,

@@ -37,16 +37,36 @@ export type HolmCandidate = {
   /** Approved verified entries and reported rows count; pending or rejected entries do not. */
   approved: boolean;
   fullBenchmark: boolean;
+  /** A published row's own family size (Table 16: "all 27 tests"): the paper's tests, of which it may give a few. */
+  publishedFamily?: number;
 };
 
-/** Holm's adjustment over the family; the keys outside it get no adjusted p. `family` is the number of tests. */
+/**
+ * Holm's adjustment over the family; the keys outside it get no adjusted p. `family` is the number of tests, `known`
+ * how many of their p-values are at hand. When published rows say their family was larger than the rows given (the
+ * paper adjusts over 27 tests; the data file holds 6 of them), the family is the published size plus the other
+ * members, the missing p-values are unknown, and Holm over the known ones alone would understate every adjusted p.
+ * Then each gets Bonferroni's p x family (capped at 1), an upper bound on its Holm-adjusted p whatever the missing
+ * p-values are.
+ */
 export function adjustHolmFamily(candidates: readonly HolmCandidate[]): {
   adjusted: Map<string, number>;
   family: number;
+  known: number;
 } {
   const members = candidates.filter((c) => c.p !== null && c.approved && c.fullBenchmark);
-  const adjusted = holmAdjust(members.map((c) => c.p!));
-  return { adjusted: new Map(members.map((c, i) => [c.key, adjusted[i]!])), family: members.length };
+  const published = members.filter((c) => c.publishedFamily !== undefined);
+  const declared = Math.max(0, ...published.map((c) => c.publishedFamily!));
+  const family = Math.max(declared, published.length) + (members.length - published.length);
+  const adjusted =
+    family > members.length ? members.map((c) => Math.min(1, c.p! * family)) : holmAdjust(members.map((c) => c.p!));
+  return { adjusted: new Map(members.map((c, i) => [c.key, adjusted[i]!])), family, known: members.length };
+}
+
+/** What an adjusted p is when only part of its family is known (`known` of `family` p-values), else null. */
+export function partialFamilyNote(family: number | null, known: number | null): string | null {
+  if (family === null || known === null || known >= family) return null;
+  return `Bonferroni bound over the full family of ${family} tests (${known} of their p-values known): Holm's adjusted p is at most this, whatever the missing ones are.`;
 }
 
 /** Why a tested run carries no adjusted p, or null when it does (or has no test at all). */

@@ -71,6 +71,13 @@ export type StableBetaFit = {
  */
 export const MIN_RUNS_FOR_FIT = 4;
 
+/**
+ * The optimiser keeps sigma inside (0, 1); a fit that drives it below this wants sigma <= 0 (a finite pool, the
+ * beta-binomial's regime), so sigma sits at its bound and is marked like Table 23's dagger.
+ */
+const SIGMA_LOWER_BOUND = 1e-3;
+export const sigmaAtBound = (sigma: number) => sigma < SIGMA_LOWER_BOUND;
+
 /** Maps unconstrained optimiser coordinates to 0 < sigma < 1 and c > -sigma. */
 function fromCoordinates([a, b]: number[]): { c: number; sigma: number } {
   const sigma = 1 / (1 + Math.exp(-a!));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chooseRunSubsets, fullSetDifference, subsetCurve, type RunGroup } from "./subset-curves";
+import { chooseRunSubsets, fullSetDifference, isPaperPrefix, subsetCurve, type RunGroup } from "./subset-curves";
 
 // Three runs, four reference bugs (A..D), six distinct findings.
 const groups: RunGroup[] = [
@@ -62,6 +62,16 @@ describe("chooseRunSubsets", () => {
     expect(chooseRunSubsets(4).subsets).toHaveLength(6 + 4);
     expect(chooseRunSubsets(6).sampled).toBe(false);
     expect(chooseRunSubsets(6).subsets).toHaveLength(15 + 20 + 15 + 6);
+  });
+
+  it("draws the paper's prefixes, runs 1-2 and 1-5, among the sampled subsets", () => {
+    const { subsets } = chooseRunSubsets(10);
+    expect(subsets.filter(isPaperPrefix)).toEqual([
+      [0, 1],
+      [0, 1, 2, 3, 4],
+    ]);
+    expect(isPaperPrefix([0, 2])).toBe(false);
+    expect(isPaperPrefix([0, 1, 2])).toBe(false);
   });
 
   it("samples ten distinct subsets a size beyond 60, the same every time", () => {

@@ -57,10 +57,19 @@ function allSubsets(k: number, size: number): number[][] {
   return subsets;
 }
 
+/** Figure 9: "the faint curves use only the first two or five runs". */
+const PAPER_PREFIX_SIZES = [2, 5];
+
+/** Whether a subset is one of the paper's own: the first two or the first five runs. */
+export function isPaperPrefix(runs: readonly number[]): boolean {
+  return PAPER_PREFIX_SIZES.includes(runs.length) && runs.every((run, i) => run === i);
+}
+
 /**
  * The subsets whose curves are drawn: every subset of 2..k-1 runs while there are at most 60 (up to six runs),
- * otherwise SAMPLE_PER_SIZE distinct subsets of each size, drawn with a generator seeded with SUBSET_SEED (all of a
- * size with no more than that, such as the k subsets of k - 1 runs at k <= 10). Ordered by size, then by runs.
+ * otherwise SAMPLE_PER_SIZE distinct subsets of each size: the paper's prefix where the size is one of its (runs 1-2,
+ * runs 1-5), the others drawn with a generator seeded with SUBSET_SEED (all of a size with no more than that, such as
+ * the k subsets of k - 1 runs at k <= 10). Ordered by size, then by runs.
  */
 export function chooseRunSubsets(runCount: number): { subsets: number[][]; sampled: boolean } {
   let total = 0;
@@ -74,6 +83,10 @@ export function chooseRunSubsets(runCount: number): { subsets: number[][]; sampl
       continue;
     }
     const drawn = new Map<string, number[]>();
+    if (PAPER_PREFIX_SIZES.includes(size)) {
+      const prefix = Array.from({ length: size }, (_, i) => i);
+      drawn.set(prefix.join(","), prefix);
+    }
     while (drawn.size < SAMPLE_PER_SIZE) {
       // A partial Fisher-Yates shuffle: the first `size` places are a uniform draw of `size` runs.
       const runs = Array.from({ length: runCount }, (_, i) => i);

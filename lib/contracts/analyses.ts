@@ -20,7 +20,11 @@ const fixRankRunSchema = z
     p_holm: z.number().nullable(),
     holm_family: z.number().int().nullable().meta({
       description:
-        "How many tests p_holm adjusts across: every tested run of the version's approved full-harness configurations plus the published p-values of its reported rows (Table 16: 27)",
+        "How many tests p_holm adjusts across: every tested run of the version's approved full-harness configurations plus the published p-values of its reported rows, or, where a reported row says its family was larger (Table 16: 27), that size plus the other members",
+    }),
+    holm_known: z.number().int().nullable().meta({
+      description:
+        "How many of the family's p-values are known; below holm_family, p_holm is Bonferroni's p x holm_family, an upper bound on Holm's whatever the missing p-values are",
     }),
     holm_note: z
       .string()
@@ -132,6 +136,7 @@ export const submissionAnalysesSchema = z
             p: 0.31,
             p_holm: 0.62,
             holm_family: 2,
+            holm_known: 2,
             holm_note: null,
             low_power: false,
             permutations: 10000,
@@ -188,7 +193,7 @@ const subsetCurvesSchema = z
     runs: z.number().int(),
     sampled: z.boolean().meta({
       description:
-        "false: every subset of 2..k-1 runs (up to six runs, at most 60 subsets); true: ten distinct subsets of each size drawn with the fixed seed (all of a size with no more than ten)",
+        "false: every subset of 2..k-1 runs (up to six runs, at most 60 subsets); true: ten distinct subsets of each size, the paper's prefix (runs 1-2, runs 1-5) among them where the size is one of its, the others drawn with the fixed seed (all of a size with no more than ten)",
     }),
     seed: z.number().int().meta({ description: "Seed of the sample: the same subsets on every read" }),
     unavailable_reason: z.string().nullable().meta({
@@ -198,6 +203,9 @@ const subsetCurvesSchema = z
     subsets: z.array(
       z.object({
         runs: z.array(z.number().int()).meta({ description: "0-based indexes of the subset's runs, ascending" }),
+        paper_prefix: z.boolean().meta({
+          description: "One of the paper's own faint curves (Figure 9: the first two or the first five runs)",
+        }),
         points: z.array(curvePointSchema).meta({
           description:
             "n = 1..|runs|: the distinct findings of all runs that at least n of the subset's runs report (labels: of |runs|)",

@@ -2,6 +2,7 @@ import { accountRoutes } from "./account-routes";
 import { adminRoutes } from "./admin-routes";
 import { analysesRoutes } from "./analyses-routes";
 import { auditRunsRoutes } from "./audit-runs-routes";
+import { benchmarkBuildsRoutes } from "./benchmark-builds-routes";
 import { contextDocumentsRoutes } from "./context-documents-routes";
 import { datasheetRoutes } from "./datasheet-routes";
 import { judgeQualityRoutes } from "./judge-quality-routes";
@@ -35,6 +36,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...Object.values(serviceRoutes),
   ...Object.values(judgeQualityRoutes),
   ...Object.values(judgeTrialsRoutes),
+  ...Object.values(benchmarkBuildsRoutes),
 ];
 
 // next-auth's own endpoints (sign-in, callbacks, CSRF, session) follow its protocol, not this API's conventions; the

@@ -340,6 +340,30 @@ const kappaSchema = z.object({
   interval: z.tuple([z.number(), z.number()]).nullable().meta({ description: "95% large-sample interval" }),
 });
 
+const weightedEstimateSchema = z
+  .object({
+    value: z.number().nullable(),
+    interval: intervalSchema.nullable(),
+    labelled: z.number().int().meta({ description: "Labelled pairs in the denominator" }),
+    effective_n: z
+      .number()
+      .nullable()
+      .meta({ description: "The design's effective sample size: the n of the Clopper-Pearson interval" }),
+  })
+  .meta({
+    id: "WeightedEstimate",
+    description:
+      "A proportion weighted by the stratified design the labelled pairs were drawn with (each pair stands for its stratum's population over its labelled pairs), with Korn and Graubard's 95% interval: Clopper-Pearson at the effective sample size from the stratified variance. null when the pairs cannot be weighted (see weighting)",
+  });
+
+export type WeightedEstimateAnswer = z.infer<typeof weightedEstimateSchema>;
+
+/** A judge configuration's figures: precision counted as labelled; recall and agreement weighted by the design. */
+const matcherBinarySchema = binaryQualitySchema.extend({
+  recall: weightedEstimateSchema,
+  agreement: weightedEstimateSchema,
+});
+
 const matcherQualitySchema = z.object({
   kind: z.enum(PAIR_KINDS),
   labelled_pairs: z.number().int(),
@@ -349,12 +373,33 @@ const matcherQualitySchema = z.object({
   overrides: z
     .object({ count: z.number().int(), reversed_judge: z.number().int() })
     .meta({ description: "Maintainer overrides: labels with the verdict seen, counted apart and never mixed in" }),
+  weighting: z
+    .object({
+      weighted: z.boolean(),
+      reason: z.string().nullable(),
+      pairs_left_out: z
+        .number()
+        .int()
+        .meta({ description: "Labelled pairs of samples drawn before populations were stored, not weighted" }),
+    })
+    .meta({ description: "Whether recall and agreement could be weighted by the sample's design, and why not" }),
   filters: z.array(
     z.object({
       prefilter_version: z.string(),
       embedder: z.string(),
       labelled: z.number().int(),
-      recall: proportionSchema,
+      recall: weightedEstimateSchema,
+      filtered_out: z
+        .object({
+          estimated_matches: z.number(),
+          upper_matches: z.number().meta({ description: "95% upper bound on the matches the filtered-out pairs hide" }),
+          too_thin: z.boolean().meta({
+            description:
+              "The labelled filtered-out pairs cannot rule out that the filter misses as many matches as it keeps",
+          }),
+          recall_floor: z.number().nullable().meta({ description: "The filter's recall at that upper bound" }),
+        })
+        .nullable(),
     }),
   ),
   configurations: z.array(
@@ -364,8 +409,8 @@ const matcherQualitySchema = z.object({
       prefilter_version: z.string(),
       embedder: z.string(),
       in_use: z.boolean(),
-      with_filter: binaryQualitySchema,
-      judge_alone: binaryQualitySchema,
+      with_filter: matcherBinarySchema,
+      judge_alone: matcherBinarySchema,
       debatable: z.object({ pairs: z.number().int(), judged_match: z.number().int() }),
       repeat_agreement: proportionSchema,
     }),
@@ -406,8 +451,16 @@ export const judgeQualitySchema = z
       audited: z.number().int(),
       marks: z.record(auditMarkSchema, z.number().int()),
       invalid_share: proportionSchema,
-      kappa: kappaSchema,
+      kappa: kappaSchema.meta({
+        description:
+          "§2.2: the human audit against the false-positive auditor's marks (F.3.1), valid/invalid (unsure left out)",
+      }),
       auditors: z.number().int(),
+      agent: z.object({
+        marked: z.number().int().meta({ description: "Audited bugs the false-positive auditor marked" }),
+        flagged: z.number().int().meta({ description: "Of those, marked with a ground (invalid)" }),
+        models: z.array(z.string()),
+      }),
     }),
   })
   .meta({ id: "JudgeQuality" });

@@ -69,7 +69,7 @@ describe("the OpenAPI document", () => {
     const all = Object.entries(document.paths)
       .flatMap(([p, methods]) => Object.keys(methods).map((m) => `${m} ${p}`))
       .sort();
-    // A download's `.csv` twin is served by its JSON route (next.config.ts rewrites it to format=csv).
+    // A download's `.csv` twin is served by its JSON route (server/server.ts rewrites it to format=csv).
     const twins = all.filter((op) => op.endsWith(".csv"));
     const documented = all.filter((op) => !op.endsWith(".csv"));
     expect(twins.map((op) => op.slice(0, -".csv".length))).toEqual(

@@ -117,7 +117,7 @@ function responsesOf(route: ApiRoute, csv = false): Record<string, ResponseConfi
 
 /**
  * A download's query without `format` (the JSON operation answers JSON; its `.csv` twin answers CSV). The handlers
- * still read `format=csv`, which the `.csv` path is rewritten to (next.config.ts), so links written that way work.
+ * still read `format=csv`, which the `.csv` path is rewritten to (server/server.ts), so links written that way work.
  */
 function withoutFormat(query: z.ZodObject | undefined): z.ZodObject | undefined {
   return query && "format" in query.shape ? query.omit({ format: true }) : query;

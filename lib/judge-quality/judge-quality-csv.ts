@@ -1,4 +1,4 @@
-import type { JudgeQuality, Proportion } from "../contracts/judge-quality";
+import type { JudgeQuality, Proportion, WeightedEstimateAnswer } from "../contracts/judge-quality";
 import { toCsv, type CsvValue } from "../leaderboard/format-csv";
 
 // The public figures of GET /api/v1/judge-quality as one long table: one row per figure, with what it measures, its
@@ -15,12 +15,24 @@ const row = (section: string, subject: string, figure: string, p: Proportion): C
   p.trials,
 ];
 
+/** A design-weighted figure: no whole successes to count; `trials` holds the labelled pairs it weighs. */
+const weightedRow = (section: string, subject: string, figure: string, w: WeightedEstimateAnswer): CsvValue[] => [
+  section,
+  subject,
+  `${figure}_weighted`,
+  w.value,
+  w.interval?.[0],
+  w.interval?.[1],
+  null,
+  w.labelled,
+];
+
 export function judgeQualityCsv(q: JudgeQuality): string {
   const rows: CsvValue[][] = [];
   for (const m of [q.matcher.reference, q.matcher.duplicate]) {
     const section = m.kind === "reference" ? "matcher" : "duplicates";
     for (const f of m.filters)
-      rows.push(row(section, `prefilter ${f.prefilter_version} / ${f.embedder}`, "filter_recall", f.recall));
+      rows.push(weightedRow(section, `prefilter ${f.prefilter_version} / ${f.embedder}`, "filter_recall", f.recall));
     for (const c of m.configurations) {
       const subject = `${c.judge_model} / prompt ${c.prompt_version} / prefilter ${c.prefilter_version} / ${c.embedder}`;
       for (const [mode, quality] of [
@@ -28,8 +40,8 @@ export function judgeQualityCsv(q: JudgeQuality): string {
         ["judge_alone_", c.judge_alone],
       ] as const) {
         rows.push(row(section, subject, `${mode}precision`, quality.precision));
-        rows.push(row(section, subject, `${mode}recall`, quality.recall));
-        rows.push(row(section, subject, `${mode}agreement`, quality.agreement));
+        rows.push(weightedRow(section, subject, `${mode}recall`, quality.recall));
+        rows.push(weightedRow(section, subject, `${mode}agreement`, quality.agreement));
       }
       rows.push(row(section, subject, "repeat_agreement", c.repeat_agreement));
     }
@@ -43,7 +55,7 @@ export function judgeQualityCsv(q: JudgeQuality): string {
   for (const s of q.panel.submissions) panel(`submission ${s.submission_id} (${s.model})`, s);
   rows.push(row("reference_set", q.benchmark, "invalid_share", q.reference_set.invalid_share));
   const k = q.reference_set.kappa;
-  rows.push(["reference_set", q.benchmark, "cohen_kappa", k.kappa, k.interval?.[0], k.interval?.[1], null, k.n]);
+  rows.push(["reference_set", q.benchmark, "human_agent_kappa", k.kappa, k.interval?.[0], k.interval?.[1], null, k.n]);
   const g = q.panel.second_grader;
   rows.push(["panel", q.benchmark, "second_grader_kappa", g.kappa, g.interval?.[0], g.interval?.[1], null, g.n]);
   return toCsv(["section", "subject", "figure", "value", "ci_low", "ci_high", "successes", "trials"], rows);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { consensusLabel, matcherQuality, type CachedVerdict, type LabelledPair } from "./matcher-quality";
-import { allocateStrata, drawFilteredOut, drawSeeded, DEFAULT_STRATUM_SHARES } from "./sampling";
+import { allocateStrata, drawSeeded, DEFAULT_STRATUM_SHARES } from "./sampling";
 
 const pair = (id: string, stratum: LabelledPair["stratum"], ...labels: LabelledPair["labels"]): LabelledPair => ({
   id,
@@ -8,6 +8,7 @@ const pair = (id: string, stratum: LabelledPair["stratum"], ...labels: LabelledP
   prefilterVersion: "2",
   embedder: "offline/offline-hash-384-v1",
   labels,
+  inDesign: false,
 });
 const verdict = (pairId: string, match: boolean, configHash = "h", judgeModel = "judge-a"): CachedVerdict => ({
   pairId,
@@ -52,7 +53,7 @@ describe("matcher quality per configuration", () => {
   ];
 
   it("counts labels, the filter's recall and the judge's confusion with the filter", () => {
-    const q = matcherQuality(pairs, verdicts);
+    const q = matcherQuality(pairs, verdicts, null);
     expect(q.labelled).toBe(8);
     expect(q.unlabelled).toBe(1);
     expect(q.byLabel).toEqual({ same: 4, different: 3, debatable: 1 });
@@ -77,7 +78,7 @@ describe("matcher quality per configuration", () => {
 
   it("gives a candidate judge that judged every pair its own row", () => {
     const candidate = pairs.map((p) => verdict(p.id, p.labels[0] === "same", "c", "judge-b"));
-    const q = matcherQuality(pairs, [...verdicts, ...candidate]);
+    const q = matcherQuality(pairs, [...verdicts, ...candidate], null);
     const b = q.configurations.find((c) => c.judgeModel === "judge-b")!;
     // Judge alone: every non-debatable labelled pair, all right.
     expect(b.judgeAlone.pairs).toBe(7);
@@ -106,37 +107,5 @@ describe("seeded sampling", () => {
     expect(drawSeeded(pool, 5, "s", "a")).toEqual(drawSeeded(pool, 5, "s", "a"));
     expect(drawSeeded(pool, 5, "s", "a")).not.toEqual(drawSeeded(pool, 5, "t", "a"));
     expect(new Set(drawSeeded(pool, 30, "s", "a")).size).toBe(30);
-  });
-
-  it("draws filtered-out pairs that were never kept", () => {
-    const lefts = [{ id: "f1" }, { id: "f2" }];
-    const rights = [{ id: "r1" }, { id: "r2" }, { id: "r3" }];
-    const kept = new Set(["f1\u0000r1", "f2\u0000r2"]);
-    const drawn = drawFilteredOut(
-      lefts,
-      () => rights,
-      (l, r) => kept.has(`${l.id}\u0000${r.id}`),
-      4,
-      "seed",
-    );
-    expect(drawn).toHaveLength(4);
-    for (const d of drawn) expect(kept.has(`${d.left.id}\u0000${d.right.id}`)).toBe(false);
-    expect(
-      drawFilteredOut(
-        lefts,
-        () => rights,
-        () => false,
-        4,
-        "seed",
-      ),
-    ).toEqual(
-      drawFilteredOut(
-        lefts,
-        () => rights,
-        () => false,
-        4,
-        "seed",
-      ),
-    );
   });
 });

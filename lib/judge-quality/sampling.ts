@@ -30,33 +30,3 @@ export function allocateStrata(
 export function drawSeeded<T>(pool: readonly T[], n: number, seed: string, salt: string): T[] {
   return shuffle([...pool], createSeededRandom(seedNumber(seed, salt))).slice(0, n);
 }
-
-/**
- * Up to `n` pairs the prefilter did not keep, drawn by rejection: a random left item, a random partner of the same
- * repository, refused when `isKept` says the pair was a candidate or it was drawn already. Gives up after 50 tries a
- * pair (a repository whose pairs were nearly all kept has few to give).
- */
-export function drawFilteredOut<L extends { id: string }, R extends { id: string }>(
-  lefts: readonly L[],
-  partnersOf: (left: L) => readonly R[],
-  isKept: (left: L, right: R) => boolean,
-  n: number,
-  seed: string,
-): { left: L; right: R }[] {
-  const random = createSeededRandom(seedNumber(seed, "filtered_out"));
-  const out: { left: L; right: R }[] = [];
-  const seen = new Set<string>();
-  let tries = 0;
-  while (out.length < n && tries < n * 50 && lefts.length > 0) {
-    tries++;
-    const left = lefts[Math.floor(random() * lefts.length)]!;
-    const partners = partnersOf(left);
-    if (partners.length === 0) continue;
-    const right = partners[Math.floor(random() * partners.length)]!;
-    const key = `${left.id}\u0000${right.id}`;
-    if (left.id === right.id || seen.has(key) || isKept(left, right)) continue;
-    seen.add(key);
-    out.push({ left, right });
-  }
-  return out;
-}

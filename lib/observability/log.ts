@@ -16,6 +16,7 @@ export type LogContext = {
   passId?: string;
   datasheetId?: string;
   benchmarkId?: string;
+  buildStageId?: string;
 };
 
 // The web server (server/server.ts) and Next's bundle of the route handlers load this module separately: the context

@@ -1,5 +1,6 @@
 import { attributionQueue, panelQueue, referenceAttributionQueue } from "./finding-review-queues";
 import { auditQueue } from "./audit-queue";
+import { benchmarkBuildQueue } from "./benchmark-build-queue";
 import { datasheetQueue } from "./datasheet-queue";
 import { fixRankQueue } from "./fix-rank-queue";
 import { judgeTrialQueue } from "./judge-trial-queue";
@@ -18,6 +19,7 @@ export const QUEUES = [
   datasheetQueue,
   webhookQueue,
   judgeTrialQueue,
+  benchmarkBuildQueue,
 ] as const;
 
 /** Closes the producers this process opened (a queue never used opens no connection). */

@@ -26,17 +26,30 @@ const countSchema = z.number().int({ message: "must be a whole number" }).min(0)
 export const fixCommitSchema = z.object({ sha: commitHashSchema, date: fixedAtSchema });
 
 /**
- * A repository's bug-fixing commits over the reference window, oldest first: the order is the list's, the dates are
- * for the calendar (Figure 10). Each sha at most once.
+ * A repository's bug-fixing commits over the reference window, oldest first: the order is the list's (a bug's fix rank
+ * is its commit's place in it), the dates are for the calendar (Figure 10). Each sha at most once, and the order is
+ * checked against the dates: a commit dated before the one listed above it is refused, since it would rank the fixes
+ * in an order their dates contradict.
  */
 export const fixCommitListSchema = z
   .array(fixCommitSchema)
   .max(MAX_FIX_COMMITS)
   .superRefine((list, ctx) => {
     const seen = new Set<string>();
+    let reported = false;
     list.forEach((c, i) => {
       if (seen.has(c.sha)) ctx.addIssue({ code: "custom", path: [i, "sha"], message: `duplicate commit ${c.sha}` });
       seen.add(c.sha);
+      const previous = list[i - 1];
+      // One issue is enough to say the list is out of order; a shuffled list of 100,000 would otherwise give as many.
+      if (!reported && previous && Date.parse(c.date) < Date.parse(previous.date)) {
+        reported = true;
+        ctx.addIssue({
+          code: "custom",
+          path: [i, "date"],
+          message: `fix commits must be listed oldest first: ${c.sha} (${c.date}) is dated before the commit above it (${previous.date})`,
+        });
+      }
     });
   });
 

@@ -68,6 +68,8 @@ const pathValues = (template: string): Record<string, string> | undefined => {
 const NOT_SWEPT: Record<string, string> = {
   "/api/v1/admin/runs/{id}": "an in-house audit run needs a sandbox: tests/integration/audit-runs.test.ts",
   "/api/v1/admin/runs/{id}/passes/{passId}": "as above: tests/integration/audit-runs.test.ts",
+  "/api/v1/admin/builds/{id}":
+    "a build needs a git repository and the worker: tests/integration/benchmark-build.test.ts",
 };
 
 /** Query values a route needs to answer about this version: the version itself, and the two entries to compare. */

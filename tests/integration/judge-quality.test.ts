@@ -177,6 +177,41 @@ describe("labelling matcher pairs", () => {
     ).toBe(1);
   });
 
+  it("draws within each stratum in SQL, reproducibly from the seed, one draw per version at a time", async () => {
+    const benchmarkId = (await db.benchmark.findFirstOrThrow({ where: { slug } })).id;
+    const first = await db.labelSample.findFirstOrThrow({ where: { benchmarkId }, orderBy: { createdAt: "asc" } });
+    // The population of each stratum is stored with the sample: the three judged matches (P1, P2, U1).
+    expect((first.population as Record<string, number>).judged_match).toBe(3);
+    const draw = () =>
+      call(
+        webUrl,
+        "POST",
+        "/api/v1/labelling/samples",
+        { token: m1.token },
+        { benchmark: key, size: 3, seed: "again" },
+      );
+    const keysOf = async (sampleId: string) =>
+      (await db.labelPair.findMany({ where: { sampleId } })).map((p) => `${p.leftHash}:${p.rightHash}`).sort();
+    const a = await draw();
+    expect(a.status).toBe(201);
+    const drawnA = await keysOf(a.json.id);
+    await db.labelSample.delete({ where: { id: a.json.id } });
+    const b = await draw();
+    expect(b.status).toBe(201);
+    expect(await keysOf(b.json.id)).toEqual(drawnA);
+    await db.labelSample.delete({ where: { id: b.json.id } });
+    // While another draw of the version holds its lock, a draw is refused, not queued.
+    await db.$transaction(
+      async (tx) => {
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`label-sample:${benchmarkId}`}, 0))`;
+        const refused = await draw();
+        expect(refused.status).toBe(409);
+        expect(refused.json.error.message).toMatch(/being drawn/);
+      },
+      { timeout: 60_000 },
+    );
+  });
+
   it("publishes the judge's precision and recall against the blind labels, exactly", async () => {
     const pairs = await db.labelPair.findMany({
       where: { benchmarkId: (await db.benchmark.findFirstOrThrow({ where: { slug } })).id },
@@ -211,7 +246,20 @@ describe("labelling matcher pairs", () => {
       true_negatives: tn,
     });
     expect(c.with_filter.precision.value).toBe(tp / (tp + fp));
-    expect(c.with_filter.recall.value).toBe(tp / (tp + fn));
+    // Recall weighted by the design: each labelled pair stands for its stratum's population over its labelled pairs.
+    const sample = await db.labelSample.findFirstOrThrow({ where: { id: pairs[0]!.sampleId } });
+    const population = sample.population as Record<string, number>;
+    const weight = (stratum: string) => population[stratum]! / pairs.filter((p) => p.stratum === stratum).length;
+    let found = 0;
+    let matches = 0;
+    for (const p of pairs) {
+      if (p.labels[0]!.label !== "same") continue;
+      const verdict = await db.judgeVerdict.findFirst({ where: { leftHash: p.leftHash, rightHash: p.rightHash } });
+      matches += weight(p.stratum);
+      if (p.stratum !== "filtered_out" && verdict?.match === true) found += weight(p.stratum);
+    }
+    expect(m.weighting).toEqual({ weighted: true, reason: null, pairs_left_out: 0 });
+    expect(c.with_filter.recall.value).toBeCloseTo(found / matches, 12);
     // No label may leak: the public answer carries counts only.
     expect(answer.text).not.toContain(pairs[0]!.id);
     const csv = await call(webUrl, "GET", `/api/v1/judge-quality?benchmark=${key}&format=csv`);
@@ -355,7 +403,7 @@ describe("grading a panel's sample blind (Table 15)", () => {
 });
 
 describe("auditing the reference set (§2.2)", () => {
-  it("samples per repository, keeps auditors independent, and measures their kappa without touching scores", async () => {
+  it("samples per repository, keeps auditors independent, and measures the human audit against the agent's without touching scores", async () => {
     const scoreBefore = await call(webUrl, "GET", `/api/v1/submissions/${submissionId}`, { token: submitter.token });
     const drawn = await call(
       webUrl,
@@ -401,12 +449,34 @@ describe("auditing the reference set (§2.2)", () => {
     expect(seen.json.items[0].reveal.marks).toHaveLength(2);
     expect(seen.json.items[2].reveal).toBe(null);
 
+    const before = (await call(webUrl, "GET", `/api/v1/judge-quality?benchmark=${key}`)).json.reference_set;
+    // Without the false-positive auditor's marks there is no kappa: two humans are never set beside the paper's.
+    expect(before.kappa).toMatchObject({ n: 0, kappa: null });
+    // The agent rater (F.3.1), as a build's audit stage leaves it: none, temporal, not_defect.
+    const [slugOf, versionOf] = key.split("@") as [string, string];
+    const rows = await db.referenceBug.findMany({
+      where: { externalId: { in: ids }, repository: { benchmark: { slug: slugOf, version: versionOf } } },
+      select: { id: true, externalId: true },
+    });
+    const grounds = ["none", "temporal", "not_defect"];
+    await db.referenceAgentMark.createMany({
+      data: ids.map((externalId, i) => ({
+        referenceBugId: rows.find((r) => r.externalId === externalId)!.id,
+        ground: grounds[i]!,
+        rationale: "checked the snapshot",
+        model: "fake-auditor-1",
+        promptVersion: "build-false-positive-audit@1",
+      })),
+    });
     const answer = await call(webUrl, "GET", `/api/v1/judge-quality?benchmark=${key}`);
     const audit = answer.json.reference_set;
     expect(audit).toMatchObject({ audited: 3, auditors: 2, marks: { valid: 2, invalid: 1, unsure: 0 } });
+    expect(audit.agent).toMatchObject({ marked: 3, flagged: 2 });
     expect(audit.invalid_share.value).toBeCloseTo(1 / 3, 12);
-    // Two bugs both marked: m1 valid/invalid, m2 valid/valid: po = 0.5, pe = 0.5 * 1 + 0.5 * 0 = 0.5, kappa = 0.
-    expect(audit.kappa).toMatchObject({ n: 2, observed: 0.5, expected: 0.5, kappa: 0 });
+    // The human rater is m1 (most marks): valid, invalid, valid against the agent's valid, invalid, invalid:
+    // po = 2/3; human shares 2/3, 1/3, agent's 1/3, 2/3: pe = 4/9; kappa = (2/9) / (5/9) = 0.4.
+    expect(audit.kappa.n).toBe(3);
+    expect(audit.kappa.kappa).toBeCloseTo(0.4, 12);
     expect(
       await db.auditLog.count({
         where: { action: "reference_audit.mark", details: { path: ["audit"], equals: drawn.json.id } },

@@ -46,7 +46,7 @@ export function assertMatchesContract(
   body: unknown,
 ): void {
   const parsed = new URL(url, "http://localhost");
-  // `?format=csv` is the `.csv` operation's answer (next.config.ts rewrites one to the other).
+  // `?format=csv` is the `.csv` operation's answer (server/server.ts rewrites one to the other).
   const pathname = parsed.pathname + (parsed.searchParams.get("format") === "csv" ? ".csv" : "");
   if (!isContractPath(pathname)) return;
   const match = templates.find((t) => t.pattern.test(pathname));

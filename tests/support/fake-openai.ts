@@ -5,6 +5,7 @@ import { handleAgentRequest } from "./fake-openai-agent";
 import { judgedAnswer, recordJudged } from "./fake-judge-log";
 import { answerFindingReviewRequest, handleRepositoryJudgeRequest } from "./fake-finding-review";
 import { handlePanelSandboxRequest } from "./fake-panel-sandbox";
+import { answerBuildRequest } from "./fake-build-pipeline";
 import { FakeAccount } from "./fake-rate-limits";
 
 // A small local server speaking the OpenAI wire format (chat completions with json_schema replies, embeddings).
@@ -240,7 +241,8 @@ export async function startFakeOpenAi(
           }
           stats.chatCalls++;
           const userMessage = messages.findLast((m) => m.role === "user")?.content ?? "";
-          const review = answerFindingReviewRequest(body);
+          // The benchmark build's stages (fake-build-pipeline.ts), then panel and attribution (fake-finding-review.ts).
+          const review = answerBuildRequest(body) ?? answerFindingReviewRequest(body);
           if (!review) recordJudged(userMessage);
           // A model named fake-always-match… says "match" to every pair (a candidate judge with known answers).
           const verdict = review

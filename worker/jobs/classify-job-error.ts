@@ -191,3 +191,28 @@ export const classifyJudgeTrialError = classifier({
   extra: (error) =>
     error instanceof JudgeReplyError ? "A judge model did not return the required {match, rationale} JSON." : undefined,
 });
+
+// A benchmark build's stage: candidates already decided are kept, so a stage started again continues.
+export const classifyBuildStageError = classifier({
+  endpoint: "LLM endpoint",
+  what: "the build stage",
+  transient: (status, last) =>
+    unavailable(
+      "LLM endpoint",
+      status,
+      "the build stage",
+      last,
+      "An admin can resume the build from its page; decisions already stored are kept.",
+    ),
+  notFound: "The build's model or the endpoint was not found; check BUILD_MODEL, JUDGE_MODEL and OPENAI_BASE_URL.",
+  internal: (last) =>
+    last
+      ? "The build stage failed because of an internal error at the last attempt, so it stopped. An admin can resume the build from its page."
+      : "The build stage failed because of an internal error; it will be retried.",
+  extra: (error) => {
+    if (error instanceof AppError) return error.message;
+    if (error instanceof JudgeReplyError)
+      return "The build stage stopped: the model kept answering without the required JSON. Decisions already stored are kept; resuming asks only for the rest.";
+    return undefined;
+  },
+});

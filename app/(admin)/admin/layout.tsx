@@ -10,6 +10,7 @@ export default function AdminLayout({ children }: { children: React.ReactNode })
           { href: "/admin", text: "Review queue" },
           { href: "/admin/users", text: "Users" },
           { href: "/admin/benchmarks", text: "Benchmark versions" },
+          { href: "/admin/builds", text: "Builds" },
           { href: "/admin/runs", text: "In-house runs" },
           { href: "/admin/judge-trials", text: "Judge trials" },
           { href: "/admin/audit-log", text: "Audit log" },

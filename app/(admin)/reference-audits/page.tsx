@@ -28,8 +28,8 @@ export default async function ReferenceAuditsPage({ searchParams }: Props) {
       <ValidationNav current="reference-audits" benchmark={current} />
       <p className="lede">
         Is each sampled reference bug a real defect that was present in the snapshot? Mark it valid, invalid or unsure
-        with a reason. Another auditor&apos;s marks on a bug appear once yours is saved, so two audits stay independent;
-        their agreement (Cohen&apos;s kappa) is on{" "}
+        with a reason. Another auditor&apos;s marks on a bug appear once yours is saved, so audits stay independent; the
+        agreement of the human audit with the false-positive auditor&apos;s marks (Cohen&apos;s kappa, as §2.2) is on{" "}
         <Link href={`/method?benchmark=${encodeURIComponent(current)}#judges`}>the method page</Link>. A mark never
         changes a score.
       </p>

@@ -93,8 +93,8 @@ export async function computeFixRankTests(
     rows.map((row) =>
       db.fixRankTest.upsert({
         where: { runId: row.runId },
-        create: { ...row, pHolm: null, holmFamily: null },
-        update: { ...row, pHolm: null, holmFamily: null },
+        create: { ...row, pHolm: null, holmFamily: null, holmKnown: null },
+        update: { ...row, pHolm: null, holmFamily: null, holmKnown: null },
       }),
     ),
   );
@@ -120,6 +120,7 @@ export async function refreshHolm(benchmarkId: string): Promise<{ family: number
         p: true,
         pHolm: true,
         holmFamily: true,
+        holmKnown: true,
         submission: { select: { reviewStatus: true, source: true, harness: true } },
       },
       orderBy: { id: "asc" },
@@ -147,15 +148,24 @@ export async function refreshHolm(benchmarkId: string): Promise<{ family: number
         harness: s.harness,
         subset: typeof data.subset === "string" ? data.subset : "full",
       });
-      rows.forEach((r, i) => candidates.push({ key: `reported:${s.id}:${i}`, p: r.p, approved: true, fullBenchmark }));
+      rows.forEach((r, i) =>
+        candidates.push({
+          key: `reported:${s.id}:${i}`,
+          p: r.p,
+          approved: true,
+          fullBenchmark,
+          ...(r.holm_family !== undefined ? { publishedFamily: r.holm_family } : {}),
+        }),
+      );
     }
-    const { adjusted, family } = adjustHolmFamily(candidates);
+    const { adjusted, family, known } = adjustHolmFamily(candidates);
     const changed = new Set<string>();
     for (const test of tests) {
       const pHolm = adjusted.get(test.id) ?? null;
       const holmFamily = pHolm === null ? null : family;
-      if (test.pHolm !== pHolm || test.holmFamily !== holmFamily) {
-        await tx.fixRankTest.update({ where: { id: test.id }, data: { pHolm, holmFamily } });
+      const holmKnown = pHolm === null ? null : known;
+      if (test.pHolm !== pHolm || test.holmFamily !== holmFamily || test.holmKnown !== holmKnown) {
+        await tx.fixRankTest.update({ where: { id: test.id }, data: { pHolm, holmFamily, holmKnown } });
         changed.add(test.submissionId);
       }
     }

@@ -100,11 +100,12 @@ const CURVE_COLUMNS: CsvColumn<RepeatedRuns["curve"][number]>[] = [
   ...figureColumns(),
 ];
 
-type SubsetPointRow = RepeatedRuns["curve"][number] & { runs: readonly number[] };
+type SubsetPointRow = RepeatedRuns["curve"][number] & { runs: readonly number[]; paperPrefix: boolean };
 // One row per subset and n; the subset's runs 1-based, as in the runs table.
 const SUBSET_CURVE_COLUMNS: CsvColumn<SubsetPointRow>[] = [
   ["subset_runs", (r) => r.runs.map((run) => run + 1).join(" ")],
   ["subset_size", (r) => r.runs.length],
+  ["paper_prefix", (r) => (r.paperPrefix ? "true" : "false")],
   ...CURVE_COLUMNS,
 ];
 
@@ -158,7 +159,9 @@ export function repeatedRunsCsv(data: RepeatedRuns, table: z.output<typeof repea
   if (table === "subset_curves")
     return columnsCsv(
       SUBSET_CURVE_COLUMNS,
-      (data.subset_curves?.subsets ?? []).flatMap((s) => s.points.map((point) => ({ ...point, runs: s.runs }))),
+      (data.subset_curves?.subsets ?? []).flatMap((s) =>
+        s.points.map((point) => ({ ...point, runs: s.runs, paperPrefix: s.paper_prefix })),
+      ),
     );
   return columnsCsv(SPECTRUM_COLUMNS, data.spectrum);
 }

@@ -3,7 +3,12 @@ import { z } from "zod";
 import { db } from "../../db";
 import { AppError } from "../../errors";
 import { cutoffPosition, type CutoffPosition } from "../../analyses/fix-rank";
-import { holmExclusionReason, isFullBenchmarkConfiguration, MIN_MATCHED_FOR_POWER } from "../../analyses/holm-family";
+import {
+  holmExclusionReason,
+  isFullBenchmarkConfiguration,
+  MIN_MATCHED_FOR_POWER,
+  partialFamilyNote,
+} from "../../analyses/holm-family";
 import {
   summariseContamination,
   type ContaminationSummary,
@@ -50,6 +55,7 @@ type StoredTest = {
   p: number | null;
   pHolm: number | null;
   holmFamily: number | null;
+  holmKnown: number | null;
   reason: string | null;
   permutations: number;
   seed: number;
@@ -68,7 +74,10 @@ function runViewOf(t: StoredTest, withCdf: boolean, family: FamilyContext = null
     p: t.p,
     p_holm: t.pHolm,
     holm_family: t.holmFamily,
-    holm_note: family ? holmExclusionReason({ p: t.p, pHolm: t.pHolm, ...family }) : null,
+    holm_known: t.holmKnown,
+    holm_note:
+      partialFamilyNote(t.holmFamily, t.holmKnown) ??
+      (family ? holmExclusionReason({ p: t.p, pHolm: t.pHolm, ...family }) : null),
     low_power: t.p !== null && t.matched < MIN_MATCHED_FOR_POWER,
     permutations: t.permutations,
     seed: t.seed,
@@ -90,6 +99,7 @@ function reportedRunsOf(reportedData: unknown): FixRankRunView[] {
     p: r.p,
     p_holm: r.p_holm,
     holm_family: r.holm_family ?? null,
+    holm_known: null,
     holm_note: null,
     low_power: r.matched < MIN_MATCHED_FOR_POWER,
     permutations: null,
@@ -114,6 +124,7 @@ const testSelect = {
   p: true,
   pHolm: true,
   holmFamily: true,
+  holmKnown: true,
   reason: true,
   permutations: true,
   seed: true,

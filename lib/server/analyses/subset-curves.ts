@@ -6,6 +6,7 @@ import {
   SUBSET_SEED,
   chooseRunSubsets,
   fullSetDifference,
+  isPaperPrefix,
   subsetCurve,
   type RunGroup,
 } from "../../analyses/subset-curves";
@@ -83,6 +84,10 @@ export async function readSubsetCurves(
   return {
     ...base,
     unavailable_reason: null,
-    subsets: subsets.map((runs) => ({ runs, points: subsetCurve(rebuilt.groups, runs, referenceBugs) })),
+    subsets: subsets.map((runs) => ({
+      runs,
+      paper_prefix: isPaperPrefix(runs),
+      points: subsetCurve(rebuilt.groups, runs, referenceBugs),
+    })),
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normaliseRequestPath } from "./request-path";
+import { csvTwinUrl, normaliseRequestPath } from "./request-path";
 
 describe("normaliseRequestPath", () => {
   it("resolves dot segments and backslashes as Next.js does before routing", () => {
@@ -31,5 +31,17 @@ describe("normaliseRequestPath", () => {
     expect(normaliseRequestPath("/files/%2e%2e%2fx")).toMatchObject({ ok: true });
     expect(normaliseRequestPath("/files/a%2e%2e")).toMatchObject({ ok: true });
     expect(normaliseRequestPath("/search?q=%2e%2e")).toMatchObject({ ok: true, search: "?q=%2e%2e" });
+  });
+});
+
+describe("csvTwinUrl", () => {
+  it("turns a download's .csv path into its JSON path with format=csv, keeping the query", () => {
+    expect(csvTwinUrl("/api/v1/leaderboard.csv", "?benchmark=probe%401&format=json")).toBe(
+      "/api/v1/leaderboard?benchmark=probe%401&format=csv",
+    );
+    expect(csvTwinUrl("/api/v1/repositories/acme/parser.csv", "")).toBe("/api/v1/repositories/acme/parser?format=csv");
+    expect(csvTwinUrl("/api/v1/leaderboard", "")).toBeNull();
+    expect(csvTwinUrl("/leaderboard.csv", "")).toBeNull();
+    expect(csvTwinUrl("/api/v1/.csv", "")).toBeNull();
   });
 });

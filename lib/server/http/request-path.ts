@@ -23,3 +23,16 @@ export function normaliseRequestPath(rawUrl: string | undefined): RequestPath {
     return { ok: false, reason: "malformed request target" };
   }
 }
+
+/**
+ * A download's CSV path (`/api/v1/leaderboard.csv?benchmark=...`, its own operation in the OpenAPI document) as the
+ * request its handler reads (`/api/v1/leaderboard?benchmark=...&format=csv`); null for any other path. Rewritten
+ * by the web server before Next.js routes it: a rewrite in next.config.ts reached the handler without its query.
+ */
+export function csvTwinUrl(pathname: string, search: string): string | null {
+  if (!pathname.startsWith("/api/v1/") || !pathname.endsWith(".csv") || pathname.length <= "/api/v1/.csv".length)
+    return null;
+  const params = new URLSearchParams(search);
+  params.set("format", "csv");
+  return `${pathname.slice(0, -".csv".length)}?${params}`;
+}

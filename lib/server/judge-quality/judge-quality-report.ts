@@ -2,10 +2,12 @@ import "server-only";
 import { db } from "../../db";
 import { Prisma } from "../../generated/prisma/client";
 import type { JudgeQuality, MatcherQualityAnswer } from "../../contracts/judge-quality";
-import type { Proportion } from "../../contracts/judge-quality";
 import { cohenKappa, type Kappa } from "../../judge-quality/cohen-kappa";
+import { z } from "zod";
 import {
   matcherQuality,
+  STRATA,
+  type StratumPopulations,
   type CachedVerdict,
   type LabelledPair,
   type PairLabel,
@@ -19,7 +21,8 @@ import {
   type PanelAgreement,
   type PanelVerdict,
 } from "../../judge-quality/panel-grading";
-import { binaryOut, proportion } from "../../judge-quality/binary-quality";
+import { binaryOut, proportion, type BinaryQuality } from "../../judge-quality/binary-quality";
+import type { WeightedEstimate } from "../../judge-quality/stratified-estimate";
 import { publicSubmissionSql } from "../public-reads/public-submission";
 import { lastBlind } from "../../judge-quality/blind-labels";
 import { activeJudgeOut } from "./judge-trial-view";
@@ -30,7 +33,19 @@ import type { Version } from "./load-version";
 // grades and marks: the matcher per judge configuration, the panel against blind graders (Table 15), the reference
 // set audit (§2.2). Only aggregates: the labels themselves stay with maintainers.
 
-const proportionOut = (p: Proportion) => p;
+/** A weighted figure, or an empty one (the reason is in `weighting`) over the labelled pairs it would have used. */
+const weightedOut = (w: WeightedEstimate | null | undefined, labelled: number) => ({
+  value: w?.value ?? null,
+  interval: w?.interval ?? null,
+  labelled: w?.labelled ?? labelled,
+  effective_n: w?.effectiveN ?? null,
+});
+
+const matcherOut = (q: BinaryQuality, w: { recall: WeightedEstimate; agreement: WeightedEstimate } | undefined) => ({
+  ...binaryOut(q),
+  recall: weightedOut(w?.recall, q.recall.trials),
+  agreement: weightedOut(w?.agreement, q.agreement.trials),
+});
 const kappaOut = (k: Kappa) => ({
   n: k.n,
   observed: k.observed,
@@ -38,6 +53,26 @@ const kappaOut = (k: Kappa) => ({
   kappa: k.kappa,
   interval: k.interval,
 });
+
+const populationSchema = z.record(z.enum(STRATA), z.number().int().nonnegative());
+
+/**
+ * The weights of the samples of one kind: the population of each stratum as the latest sample that stored it found
+ * it (it counts the pairs earlier samples hold), and which samples stored one. Samples drawn one after another without
+ * a rescoring between them are together one uniform draw within each stratum; a rescoring in between makes the latest
+ * population the frame (docs/judge-quality.md).
+ */
+function sampleDesign(samples: readonly { id: string; population: unknown }[]) {
+  let populations: StratumPopulations | null = null;
+  const inDesign = new Set<string>();
+  for (const s of samples) {
+    const parsed = populationSchema.safeParse(s.population);
+    if (!parsed.success) continue;
+    populations = parsed.data;
+    inDesign.add(s.id);
+  }
+  return { populations, inDesign };
+}
 
 type InUse = { judgeModel: string; promptVersion: string; prefilterVersion: string; embedder: string } | null;
 
@@ -68,18 +103,27 @@ async function matcherFigures(
   kind: "reference" | "duplicate",
   inUse: InUse,
 ): Promise<MatcherQualityAnswer> {
-  const rows = await db.labelPair.findMany({
-    where: { benchmarkId: version.id, kind },
-    select: {
-      id: true,
-      stratum: true,
-      prefilterVersion: true,
-      embedder: true,
-      leftHash: true,
-      rightHash: true,
-      labels: { select: { labelerId: true, label: true, afterReveal: true, createdAt: true } },
-    },
-  });
+  const [rows, samples] = await Promise.all([
+    db.labelPair.findMany({
+      where: { benchmarkId: version.id, kind },
+      select: {
+        id: true,
+        sampleId: true,
+        stratum: true,
+        prefilterVersion: true,
+        embedder: true,
+        leftHash: true,
+        rightHash: true,
+        labels: { select: { labelerId: true, label: true, afterReveal: true, createdAt: true } },
+      },
+    }),
+    db.labelSample.findMany({
+      where: { benchmarkId: version.id, kind },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      select: { id: true, population: true },
+    }),
+  ]);
+  const { populations, inDesign } = sampleDesign(samples);
   let changedAfterReveal = 0;
   const pairs: LabelledPair[] = rows.map((r) => {
     const withBy = r.labels.map((l) => ({ ...l, by: l.labelerId }));
@@ -97,6 +141,7 @@ async function matcherFigures(
       prefilterVersion: r.prefilterVersion,
       embedder: r.embedder,
       labels: [...blind.values()].map((l) => l.label as PairLabel),
+      inDesign: inDesign.has(r.sampleId),
     };
   });
   const verdictRows =
@@ -125,7 +170,7 @@ async function matcherFigures(
     configHash: v.configHash,
     match: v.match,
   }));
-  const q = matcherQuality(pairs, verdicts);
+  const q = matcherQuality(pairs, verdicts, populations);
   const overrides =
     kind === "reference"
       ? await db.$queryRaw<{ count: bigint; reversed: bigint }[]>(Prisma.sql`
@@ -141,11 +186,22 @@ async function matcherFigures(
     by_label: q.byLabel,
     labels_changed_after_reveal: changedAfterReveal,
     overrides: { count: Number(overrides[0]!.count), reversed_judge: Number(overrides[0]!.reversed) },
+    weighting: {
+      weighted: q.weighting.weighted,
+      reason: q.weighting.reason,
+      pairs_left_out: q.weighting.pairsLeftOut,
+    },
     filters: q.filters.map((f) => ({
       prefilter_version: f.prefilterVersion,
       embedder: f.embedder,
       labelled: f.labelled,
-      recall: proportionOut(f.recall),
+      recall: weightedOut(f.weightedRecall, f.recall.trials),
+      filtered_out: f.filteredOut && {
+        estimated_matches: f.filteredOut.estimate,
+        upper_matches: f.filteredOut.upper,
+        too_thin: f.filteredOut.tooThin,
+        recall_floor: f.filteredOut.recallFloor,
+      },
     })),
     configurations: q.configurations.map((c) => ({
       judge_model: c.judgeModel,
@@ -158,8 +214,8 @@ async function matcherFigures(
         inUse.promptVersion === c.promptVersion &&
         inUse.prefilterVersion === c.prefilterVersion &&
         inUse.embedder === c.embedder,
-      with_filter: binaryOut(c.withFilter),
-      judge_alone: binaryOut(c.judgeAlone),
+      with_filter: matcherOut(c.withFilter, c.weighted?.withFilter),
+      judge_alone: matcherOut(c.judgeAlone, c.weighted?.judgeAlone),
       debatable: { pairs: c.debatable.pairs, judged_match: c.debatable.judgedMatch },
       repeat_agreement: c.repeatAgreement,
     })),
@@ -249,7 +305,7 @@ async function panelFigures(version: Version): Promise<JudgeQuality["panel"]> {
   };
 }
 
-const MARKS = ["valid", "invalid", "unsure"] as const;
+type AuditMark = "valid" | "invalid" | "unsure";
 
 async function referenceSetFigures(version: Version): Promise<JudgeQuality["reference_set"]> {
   const items = await db.referenceAuditItem.findMany({
@@ -257,34 +313,47 @@ async function referenceSetFigures(version: Version): Promise<JudgeQuality["refe
     select: {
       referenceBugId: true,
       marks: { select: { auditorId: true, mark: true, afterReveal: true, createdAt: true } },
+      referenceBug: { select: { agentMark: { select: { ground: true, model: true, promptVersion: true } } } },
     },
   });
   // One bug may sit in several audits: its marks are pooled, each auditor's blind mark counts once.
-  const byBug = new Map<
-    string,
-    { by: string; mark: (typeof MARKS)[number]; afterReveal: boolean; createdAt: Date }[]
-  >();
+  const byBug = new Map<string, { by: string; mark: AuditMark; afterReveal: boolean; createdAt: Date }[]>();
+  const agentOf = new Map(items.map((i) => [i.referenceBugId, i.referenceBug.agentMark]));
   for (const item of items)
     byBug.set(item.referenceBugId, [
       ...(byBug.get(item.referenceBugId) ?? []),
       ...item.marks.map((m) => ({ ...m, by: m.auditorId })),
     ]);
-  const blindByBug = [...byBug.values()].map((marks) => lastBlind(marks)).filter((m) => m.size > 0);
+  const blindByBug = [...byBug.entries()]
+    .map(([bugId, marks]) => ({ bugId, blind: lastBlind(marks) }))
+    .filter((m) => m.blind.size > 0);
   const counts = new Map<string, number>();
-  for (const blind of blindByBug) for (const by of blind.keys()) counts.set(by, (counts.get(by) ?? 0) + 1);
-  // The two auditors with the most marks are the pair kappa compares.
-  const [a, b] = [...counts.entries()].sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1)).map(([by]) => by);
+  for (const { blind } of blindByBug) for (const by of blind.keys()) counts.set(by, (counts.get(by) ?? 0) + 1);
+  // The human rater: the auditor with the most marks (the earliest mark of another auditor where they have none).
+  const [a] = [...counts.entries()].sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1)).map(([by]) => by);
   const marks = { valid: 0, invalid: 0, unsure: 0 };
-  const table = MARKS.map(() => MARKS.map(() => 0));
-  for (const blind of blindByBug) {
-    // The bug's mark: the first auditor's (by most marks) when they marked it, else any auditor's earliest.
+  // §2.2's kappa: the human audit against the false-positive auditor's (F.3.1), two categories as the paper's audit
+  // had (valid = the auditor's `none`, invalid = any of its grounds); a human "unsure" is left out.
+  const table = [
+    [0, 0],
+    [0, 0],
+  ];
+  let agentMarked = 0;
+  let agentFlagged = 0;
+  const agentModels = new Set<string>();
+  for (const { bugId, blind } of blindByBug) {
     const primary =
       (a ? blind.get(a) : undefined) ??
       [...blind.values()].sort((x, y) => x.createdAt.getTime() - y.createdAt.getTime())[0]!;
     marks[primary.mark]++;
-    const ma = a ? blind.get(a) : undefined;
-    const mb = b ? blind.get(b) : undefined;
-    if (ma && mb) table[MARKS.indexOf(ma.mark)]![MARKS.indexOf(mb.mark)]!++;
+    const agent = agentOf.get(bugId);
+    if (!agent) continue;
+    agentMarked++;
+    agentModels.add(`${agent.model} (${agent.promptVersion})`);
+    const agentInvalid = agent.ground !== "none";
+    if (agentInvalid) agentFlagged++;
+    if (primary.mark === "unsure") continue;
+    table[primary.mark === "invalid" ? 1 : 0]![agentInvalid ? 1 : 0]!++;
   }
   return {
     audited: blindByBug.length,
@@ -292,6 +361,7 @@ async function referenceSetFigures(version: Version): Promise<JudgeQuality["refe
     invalid_share: proportion(marks.invalid, blindByBug.length),
     kappa: kappaOut(cohenKappa(table)),
     auditors: counts.size,
+    agent: { marked: agentMarked, flagged: agentFlagged, models: [...agentModels].sort() },
   };
 }
 

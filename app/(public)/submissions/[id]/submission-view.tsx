@@ -254,6 +254,7 @@ function RunsSection({ detail: d }: { detail: SubmissionDetail }) {
                 d.subsetCurves && {
                   subsets: d.subsetCurves.subsets.map((s) => ({
                     runs: s.runs,
+                    paperPrefix: s.paper_prefix,
                     points: precisionRecallPoints(s.points),
                   })),
                   sampled: d.subsetCurves.sampled,

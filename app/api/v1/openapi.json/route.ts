@@ -1,3 +1,4 @@
+import "server-only";
 import { buildOpenApiDocument, withServer } from "@/lib/contracts/openapi-document";
 import { env } from "@/lib/env";
 import { publicReadCacheControl } from "@/lib/server/http/cache-policy";

@@ -1,0 +1,113 @@
+// The fake model's answers to the benchmark build's prompts (prompts/build-*.md), chosen by the reply format's name.
+// Each is a fixed rule over what the real model would read, so a test's repository history decides the outcome:
+//  - classifier: a commit whose message starts with "fix" repairs a bug;
+//  - extractor: one bug, pinned to the removed lines of the diff's first hunk, or (a hunk that only adds lines) to the
+//    parent-side line before the first added one;
+//  - presence: absent (deliberate_rejection) when the snapshot's lines around the pin say "intentional";
+//  - report: the title is the fix commit's summary in the present tense; never the fix's lines;
+//  - dedup: the matcher's fake rule (fake-openai.ts decideFake);
+//  - false-positive audit: `not_defect` when the snapshot's file says "house style", else `none`.
+
+type Body = { response_format?: { json_schema?: { name?: string } }; messages?: { role: string; content: string }[] };
+
+function block(user: string, name: string): Record<string, any> {
+  const text = new RegExp(`<${name}>\\n([\\s\\S]*?)\\n</${name}>`).exec(user)?.[1];
+  return text ? JSON.parse(text) : {};
+}
+
+function summaryOf(message: string): string {
+  return (message.split("\n")[0] ?? "").replace(/^fix(\([^)]*\))?:\s*/i, "").trim();
+}
+
+/** The first hunk's pin: removed lines' parent-side numbers, or the insertion point of a hunk that only adds. */
+function firstHunkPin(diff: string): { file: string; start: number; end: number; insertion: boolean } | null {
+  const lines = diff.split("\n");
+  let file: string | null = null;
+  for (let i = 0; i < lines.length; i++) {
+    const fileHeader = /^diff --git a\/(.+?) b\//.exec(lines[i]!);
+    if (fileHeader) file = fileHeader[1]!;
+    const hunk = /^@@ -(\d+)(?:,\d+)? \+\d+(?:,\d+)? @@/.exec(lines[i]!);
+    if (!hunk || !file) continue;
+    let old = Number(hunk[1]);
+    const removed: number[] = [];
+    let insertAfter: number | null = null;
+    for (let j = i + 1; j < lines.length && !lines[j]!.startsWith("@@") && !lines[j]!.startsWith("diff "); j++) {
+      const l = lines[j]!;
+      if (l.startsWith("-")) removed.push(old++);
+      else if (l.startsWith("+")) insertAfter ??= old - 1;
+      else old++;
+    }
+    if (removed.length > 0) return { file, start: Math.min(...removed), end: Math.max(...removed), insertion: false };
+    if (insertAfter !== null) return { file, start: insertAfter, end: insertAfter, insertion: true };
+  }
+  return null;
+}
+
+export function answerBuildRequest(body: Body): string | undefined {
+  const name = body.response_format?.json_schema?.name;
+  const user = body.messages?.findLast((m) => m.role === "user")?.content ?? "";
+  if (name === "bugfix_classification") {
+    const commit = block(user, "commit");
+    const fix = /^fix\b/i.test(String(commit.message ?? ""));
+    return JSON.stringify({
+      is_bug_fix: fix,
+      confidence: fix ? 0.9 : 0.8,
+      rationale: fix ? "the message and the diff repair wrong behaviour" : "no behaviour is repaired",
+    });
+  }
+  if (name === "bug_extraction") {
+    const commit = block(user, "commit");
+    const pin = firstHunkPin(String(commit.diff ?? ""));
+    return JSON.stringify({
+      bugs: pin
+        ? [
+            {
+              summary: summaryOf(String(commit.message ?? "")),
+              file: pin.file,
+              line_start: pin.start,
+              line_end: pin.end,
+              insertion: pin.insertion,
+            },
+          ]
+        : [],
+      rationale: pin ? "one logical bug" : "no behavioural repair",
+    });
+  }
+  if (name === "presence_check") {
+    const snapshot = block(user, "snapshot_file");
+    const deliberate = /intentional/i.test(String(snapshot.content ?? ""));
+    return JSON.stringify(
+      deliberate
+        ? {
+            present: false,
+            ground: "deliberate_rejection",
+            evidence: "the snapshot marks the behaviour as intentional",
+          }
+        : { present: true, ground: null, evidence: "the faulty lines are in the snapshot" },
+    );
+  }
+  if (name === "bug_report") {
+    const candidate = block(user, "candidate");
+    const summary = String(candidate.summary ?? "a defect");
+    return JSON.stringify({
+      title: summary.charAt(0).toUpperCase() + summary.slice(1),
+      description: `In ${candidate.file} lines ${candidate.line_start}-${candidate.line_end}, ${summary}.`,
+      severity: "medium",
+      suggested_fix: "Correct the computation for the affected inputs.",
+    });
+  }
+  if (name === "false_positive_audit") {
+    const snapshot = block(user, "snapshot_file");
+    const style = /house style/i.test(String(snapshot.content ?? ""));
+    return JSON.stringify(
+      style
+        ? {
+            ground: "not_defect",
+            rationale: "the snapshot documents this as intended",
+            citations: ["snapshot comment"],
+          }
+        : { ground: "none", rationale: "the defect stands", citations: ["temporal check", "identifier search"] },
+    );
+  }
+  return undefined;
+}

@@ -1,0 +1,93 @@
+import type { z } from "zod";
+import { db } from "../../../lib/db";
+import { env } from "../../../lib/env";
+import { type Prisma } from "../../../lib/generated/prisma/client";
+import { USER_MESSAGE_MARKER, type JudgeMessage } from "../../../lib/llm/judge-messages";
+import { createStructuredClient } from "../../../lib/llm/finding-review-config";
+import { loadPrompt, renderPrompt } from "../../../lib/llm/prompts";
+import type { StructuredClient } from "../../../lib/llm/structured-client";
+import { replyJsonSchema } from "../../../lib/benchmark-build/replies";
+import { assertClaimHeld } from "../../jobs/fenced-row";
+
+// What every stage of a build gets: its claimed row, the build, the repositories, and the one way it asks the model
+// (a versioned prompt, the inputs as delimited JSON blocks, the reply validated with zod, the spend recorded on the
+// stage row and the build call by call).
+
+export type StageClaim = { stageId: string; buildId: string; stage: string; token: number };
+
+export type BuildRepo = Awaited<ReturnType<typeof loadRepositories>>[number];
+
+export function loadRepositories(buildId: string) {
+  return db.benchmarkBuildRepository.findMany({ where: { buildId }, orderBy: { name: "asc" } });
+}
+
+/** The spend cap was reached mid-stage: the build waits for an admin's approval, keeping what was decided. */
+export class BudgetReached extends Error {}
+
+export class StageContext {
+  private client: StructuredClient | null = null;
+  readonly model = env.BUILD_MODEL ?? env.JUDGE_MODEL;
+
+  constructor(
+    readonly claim: StageClaim,
+    readonly build: { id: string; budgetUsd: number; windowEnd: Date; snapshotRef: string },
+  ) {}
+
+  /** A fenced update of the stage row (worker/jobs/fenced-row.ts). */
+  async updateStage(data: Prisma.BenchmarkBuildStageUpdateManyMutationInput): Promise<void> {
+    const { count } = await db.benchmarkBuildStage.updateMany({
+      where: { id: this.claim.stageId, token: this.claim.token },
+      data,
+    });
+    assertClaimHeld(count, `build stage ${this.claim.stageId}`);
+  }
+
+  /** The prompt's name@version, stored with what it decided. */
+  promptVersion(name: string): string {
+    const p = loadPrompt(name);
+    return `${p.name}@${p.version}`;
+  }
+
+  /**
+   * Asks the stage's model with prompt `name`, whose user part names each input as `{{key.json}}`. Inputs are
+   * third-party text: JSON with `<` and `>` escaped, so none can close its block.
+   */
+  async ask<T>(name: string, inputs: Record<string, unknown>, schemaName: string, reply: z.ZodType<T>): Promise<T> {
+    const build = await db.benchmarkBuild.findUniqueOrThrow({
+      where: { id: this.build.id },
+      select: { spentUsd: true, budgetUsd: true },
+    });
+    if (build.spentUsd >= build.budgetUsd) throw new BudgetReached();
+    this.client ??= createStructuredClient();
+    const template = loadPrompt(name);
+    const [system, user] = template.body.split(USER_MESSAGE_MARKER);
+    if (system === undefined || user === undefined)
+      throw new Error(`prompts/${name}.md needs exactly one "${USER_MESSAGE_MARKER}" line`);
+    const values = Object.fromEntries(
+      Object.entries(inputs).map(([k, v]) => [
+        k,
+        { json: JSON.stringify(v, null, 2).replace(/</g, "\\u003c").replace(/>/g, "\\u003e") },
+      ]),
+    );
+    const messages: JudgeMessage[] = [
+      { role: "system", content: system.trim() },
+      { role: "user", content: renderPrompt(user.trim(), values) },
+    ];
+    const answer = await this.client.withUsage(
+      (usage) => this.recordUsage(usage.costUsd),
+      () => this.client!.ask(this.model, messages, schemaName, replyJsonSchema(reply), reply),
+    );
+    return answer.value;
+  }
+
+  private async recordUsage(costUsd: number): Promise<void> {
+    await this.updateStage({ modelCalls: { increment: 1 }, costUsd: { increment: costUsd } });
+    await db.benchmarkBuild.update({ where: { id: this.build.id }, data: { spentUsd: { increment: costUsd } } });
+  }
+}
+
+/** Merges one stage's rationale into a candidate's trail. */
+export function withRationale(current: Prisma.JsonValue, stage: string, text: string): Prisma.InputJsonValue {
+  const base = current && typeof current === "object" && !Array.isArray(current) ? current : {};
+  return { ...(base as Record<string, Prisma.InputJsonValue>), [stage]: text };
+}

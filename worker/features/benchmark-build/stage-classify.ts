@@ -1,0 +1,114 @@
+import pMap from "p-map";
+import { db } from "../../../lib/db";
+import { env } from "../../../lib/env";
+import { changedFiles } from "../../../lib/benchmark-build/git-output";
+import { classifierReplySchema, extractorReplySchema } from "../../../lib/benchmark-build/replies";
+import { withRationale, type BuildRepo, type StageContext } from "./build-context";
+import { bundleDirOf, commitDiffs, type CommitDiff } from "./git-queries";
+
+// Stages 2 and 3: the bug-fix classifier (F.2.1) over every commit of the window, then the extractor (F.2.2) over
+// the bug-fix commits. Both read the commit's message, statistics and diff cut to BUILD_DIFF_BUDGET_CHARS. A stage
+// that runs again asks only for commits not yet decided.
+
+const CHUNK = 100;
+
+function commitInput(repo: string, sha: string, d: CommitDiff) {
+  return { repository: repo, commit: sha, message: d.message, file_changes: d.stat, diff: d.diff, diff_bytes: d.size };
+}
+
+export async function runClassifyStage(ctx: StageContext, repos: readonly BuildRepo[]) {
+  for (const repo of repos) {
+    const pending = await db.benchmarkBuildCommit.findMany({
+      where: { repositoryId: repo.id, isBugFix: null },
+      orderBy: { position: "asc" },
+      select: { id: true, sha: true },
+    });
+    for (let i = 0; i < pending.length; i += CHUNK) {
+      const chunk = pending.slice(i, i + CHUNK);
+      const diffs = await commitDiffs(
+        bundleDirOf(repo),
+        chunk.map((c) => c.sha),
+        env.BUILD_DIFF_BUDGET_CHARS,
+      );
+      await pMap(
+        chunk,
+        async (c) => {
+          const reply = await ctx.ask(
+            "build-bugfix-classifier",
+            { commit: commitInput(repo.name, c.sha, diffs.get(c.sha)!) },
+            "bugfix_classification",
+            classifierReplySchema,
+          );
+          await db.benchmarkBuildCommit.update({
+            where: { id: c.id },
+            data: { isBugFix: reply.is_bug_fix, confidence: reply.confidence, rationale: reply.rationale },
+          });
+        },
+        { concurrency: env.BUILD_CONCURRENCY },
+      );
+    }
+  }
+  return { countOut: await db.benchmarkBuildCommit.count({ where: { buildId: ctx.build.id, isBugFix: true } }) };
+}
+
+export async function runExtractStage(ctx: StageContext, repos: readonly BuildRepo[]) {
+  for (const repo of repos) {
+    const fixes = await db.benchmarkBuildCommit.findMany({
+      where: { repositoryId: repo.id, isBugFix: true },
+      orderBy: { position: "asc" },
+      select: { sha: true, committedAt: true },
+    });
+    const done = new Set(
+      (
+        await db.benchmarkBuildCandidate.findMany({
+          where: { repositoryId: repo.id },
+          select: { commitSha: true },
+          distinct: ["commitSha"],
+        })
+      ).map((c) => c.commitSha),
+    );
+    const pending = fixes.filter((f) => !done.has(f.sha));
+    for (let i = 0; i < pending.length; i += CHUNK) {
+      const chunk = pending.slice(i, i + CHUNK);
+      const diffs = await commitDiffs(
+        bundleDirOf(repo),
+        chunk.map((c) => c.sha),
+        env.BUILD_DIFF_BUDGET_CHARS,
+      );
+      await pMap(
+        chunk,
+        async (c) => {
+          const d = diffs.get(c.sha)!;
+          const reply = await ctx.ask(
+            "build-bug-extractor",
+            { commit: commitInput(repo.name, c.sha, d) },
+            "bug_extraction",
+            extractorReplySchema,
+          );
+          // A pin must name a file the commit changed, parent side; anything else cannot be anchored.
+          const files = new Set(changedFiles(d.diff));
+          const bugs = reply.bugs.filter((b) => files.has(b.file) && (b.insertion || b.line_start >= 1));
+          await db.benchmarkBuildCandidate.createMany({
+            data: bugs.map((b, ordinal) => ({
+              buildId: ctx.build.id,
+              repositoryId: repo.id,
+              commitSha: c.sha,
+              fixedAt: c.committedAt,
+              ordinal,
+              parentFile: b.file,
+              parentLineStart: b.line_start,
+              parentLineEnd: b.insertion ? b.line_start : Math.max(b.line_start, b.line_end),
+              insertion: b.insertion,
+              summary: b.summary,
+              stage: "extract",
+              rationale: withRationale({}, "extract", reply.rationale),
+            })),
+            skipDuplicates: true,
+          });
+        },
+        { concurrency: env.BUILD_CONCURRENCY },
+      );
+    }
+  }
+  return { countOut: await db.benchmarkBuildCandidate.count({ where: { buildId: ctx.build.id } }) };
+}

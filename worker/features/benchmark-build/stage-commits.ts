@@ -1,0 +1,49 @@
+import { writeFile } from "node:fs/promises";
+import path from "node:path";
+import { db } from "../../../lib/db";
+import { SNAPSHOT_ARCHIVE } from "../../../lib/server/benchmark-builds/build-storage";
+import { snapshotLimits } from "../../../lib/server/snapshots/snapshot-limits";
+import { PermanentJobError } from "../../jobs/job-failure";
+import type { BuildRepo, StageContext } from "./build-context";
+import { bundleDirOf, listWindow, snapshotArchive } from "./git-queries";
+
+// Stage 1 (deterministic): T0 resolved in each repository, the first-parent commits of its default branch in
+// (T0, T1] listed, and the T0 tree exported for the version's snapshot (imported at publish through the snapshot
+// import and its rules).
+
+export async function runCommitsStage(ctx: StageContext, repos: readonly BuildRepo[]) {
+  let total = 0;
+  for (const repo of repos) {
+    const bundleDir = bundleDirOf(repo);
+    const listing = await listWindow(bundleDir, ctx.build.snapshotRef);
+    if (listing.snapshot.date >= ctx.build.windowEnd)
+      throw new PermanentJobError(`${repo.name}: the snapshot commit is not before the window's end.`);
+    const inWindow = listing.commits.filter((c) => c.committedAt < ctx.build.windowEnd);
+    const archive = await snapshotArchive(bundleDir, listing.snapshot.sha, snapshotLimits().maxBytes);
+    await writeFile(path.join(bundleDir, SNAPSHOT_ARCHIVE), archive, { mode: 0o644 });
+    await db.$transaction(async (tx) => {
+      await tx.benchmarkBuildRepository.update({
+        where: { id: repo.id },
+        data: {
+          snapshotCommit: listing.snapshot.sha,
+          snapshotDate: listing.snapshot.date,
+          defaultBranch: listing.defaultBranch,
+        },
+      });
+      await tx.benchmarkBuildCommit.createMany({
+        data: inWindow.map((c, i) => ({
+          buildId: ctx.build.id,
+          repositoryId: repo.id,
+          sha: c.sha,
+          parentSha: c.parentSha,
+          committedAt: c.committedAt,
+          subject: c.subject,
+          position: i + 1,
+        })),
+        skipDuplicates: true,
+      });
+    });
+    total += inWindow.length;
+  }
+  return { countOut: total };
+}

@@ -1,0 +1,147 @@
+import pMap from "p-map";
+import { db } from "../../../lib/db";
+import { env } from "../../../lib/env";
+import { addedLines, sliceLines } from "../../../lib/benchmark-build/git-output";
+import {
+  presenceOutcome,
+  presenceReplySchema,
+  quotedFixLine,
+  reportReplySchema,
+} from "../../../lib/benchmark-build/replies";
+import { withRationale, type BuildRepo, type StageContext } from "./build-context";
+import { bundleDirOf, commitDiffs, snapshotFiles } from "./git-queries";
+
+// Stages 5 and 6. The presence check (F.2.3) is a model call, not an agent session: the model reads the candidate,
+// the snapshot's file around the pin, the commits that touched the file between T0 and the fix, and the fix's diff;
+// a drop must name one of the four grounds, otherwise the candidate stays (with low confidence when the model
+// believed it absent). Report synthesis (F.2.4) writes the record in the present tense about T0; the snippet is the
+// T0 code the anchoring read, never the model's, and a report that quotes a line the fix added is flagged.
+
+const CHUNK = 100;
+// Lines of the snapshot's file shown around the pin.
+const CONTEXT_LINES = 150;
+
+type Candidate = Awaited<ReturnType<typeof pendingAt>>[number];
+
+function pendingAt(repositoryId: string, stage: string) {
+  return db.benchmarkBuildCandidate.findMany({
+    where: { repositoryId, stage, verdict: "kept" },
+    orderBy: [{ fixedAt: "asc" }, { ordinal: "asc" }],
+  });
+}
+
+function candidateInput(repo: string, c: Candidate) {
+  return {
+    repository: repo,
+    file: c.file,
+    line_start: c.lineStart,
+    line_end: c.lineEnd,
+    code_snippet: c.codeSnippet ?? "",
+    summary: c.summary,
+    fix_only_adds_lines: c.insertion,
+  };
+}
+
+async function repairs(repo: BuildRepo, chunk: readonly Candidate[]) {
+  return commitDiffs(bundleDirOf(repo), [...new Set(chunk.map((c) => c.commitSha))], env.BUILD_DIFF_BUDGET_CHARS);
+}
+
+export async function runPresenceStage(ctx: StageContext, repos: readonly BuildRepo[]) {
+  for (const repo of repos) {
+    const pending = await pendingAt(repo.id, "anchor");
+    for (let i = 0; i < pending.length; i += CHUNK) {
+      const chunk = pending.slice(i, i + CHUNK);
+      const [files, diffs] = await Promise.all([
+        snapshotFiles(
+          bundleDirOf(repo),
+          repo.snapshotCommit!,
+          chunk.map((c) => ({ id: c.id, file: c.file!, commitSha: c.commitSha })),
+          1_000_000,
+        ),
+        repairs(repo, chunk),
+      ]);
+      await pMap(
+        chunk,
+        async (c) => {
+          const file = files.get(c.id)!;
+          const from = Math.max(1, c.lineStart! - CONTEXT_LINES);
+          const reply = await ctx.ask(
+            "build-presence-check",
+            {
+              candidate: candidateInput(repo.name, c),
+              snapshot: {
+                file: c.file,
+                first_line: from,
+                content: sliceLines(file.content, from, c.lineEnd! + CONTEXT_LINES),
+              },
+              history: { commits_touching_the_file_after_the_snapshot: file.history },
+              repair: { commit: c.commitSha, diff: diffs.get(c.commitSha)?.diff ?? "" },
+            },
+            "presence_check",
+            presenceReplySchema,
+          );
+          const outcome = presenceOutcome(reply);
+          await db.benchmarkBuildCandidate.update({
+            where: { id: c.id },
+            data: {
+              stage: "presence",
+              ...(outcome.verdict === "dropped"
+                ? { verdict: "dropped", ground: outcome.ground }
+                : { lowConfidence: outcome.lowConfidence }),
+              rationale: withRationale(c.rationale, "presence", reply.evidence),
+            },
+          });
+        },
+        { concurrency: env.BUILD_CONCURRENCY },
+      );
+    }
+  }
+  return {
+    countOut: await db.benchmarkBuildCandidate.count({
+      where: { buildId: ctx.build.id, stage: "presence", verdict: "kept" },
+    }),
+  };
+}
+
+export async function runSynthesizeStage(ctx: StageContext, repos: readonly BuildRepo[]) {
+  for (const repo of repos) {
+    const pending = await pendingAt(repo.id, "presence");
+    for (let i = 0; i < pending.length; i += CHUNK) {
+      const chunk = pending.slice(i, i + CHUNK);
+      const diffs = await repairs(repo, chunk);
+      await pMap(
+        chunk,
+        async (c) => {
+          const diff = diffs.get(c.commitSha)?.diff ?? "";
+          const report = await ctx.ask(
+            "build-report-synthesis",
+            { candidate: candidateInput(repo.name, c), repair: { diff } },
+            "bug_report",
+            reportReplySchema,
+          );
+          const quoted = quotedFixLine(report, addedLines(diff));
+          await db.benchmarkBuildCandidate.update({
+            where: { id: c.id },
+            data: {
+              stage: "synthesize",
+              report,
+              ...(quoted ? { lowConfidence: true } : {}),
+              rationale: withRationale(
+                c.rationale,
+                "synthesize",
+                quoted
+                  ? `the report quotes a line the fix added ("${quoted.slice(0, 120)}"): a maintainer should edit it`
+                  : "report written",
+              ),
+            },
+          });
+        },
+        { concurrency: env.BUILD_CONCURRENCY },
+      );
+    }
+  }
+  const n = await db.benchmarkBuildCandidate.count({
+    where: { buildId: ctx.build.id, stage: "synthesize", verdict: "kept" },
+  });
+  return { countOut: n };
+}
