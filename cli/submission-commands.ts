@@ -204,7 +204,7 @@ export function addSubmissionCommands(program: Command): void {
       const labels = labelFlags(opts);
       // Local checks first: a malformed file is reported at once, without a round trip or a rate-limit charge.
       const options = {
-        allow_duplicate: opts.allowDuplicate ? ("true" as const) : undefined,
+        allow_duplicate: opts.allowDuplicate ? ("true" as const) : ("false" as const),
         allow_unknown_paths: opts.allowUnknownPaths ? ("true" as const) : undefined,
       };
       const created = (await isSarifFile(file, text))

@@ -143,7 +143,7 @@ class Client:
             "open_model": open_model,
         }
         query = {
-            "allow_duplicate": True if allow_duplicate else None,
+            "allow_duplicate": bool(allow_duplicate),
             "allow_unknown_paths": True if allow_unknown_paths else None,
         }
         if re.search(r"\.sarif(\.json)?$", name, re.I) or _looks_like_sarif(text):

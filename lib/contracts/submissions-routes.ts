@@ -18,7 +18,7 @@ export const submissionsRoutes = {
     tag: "Submissions",
     summary: "Upload a findings file or a SARIF log",
     description:
-      "The body is a findings file (`application/json`) or a SARIF 2.1.0 log (`application/sarif+json`, with the benchmark and model in the query). Stored in one transaction, then scoring is queued. At most `UPLOAD_MAX_BYTES`; malformed files get 422 with every problem by JSON path. The same file uploaded again by the same user gets 409 naming the earlier submission (`allow_duplicate=true` stores it anyway); findings that name no file of their repositories get 422 (`allow_unknown_paths=true` scores them anyway).",
+      "The body is a findings file (`application/json`) or a SARIF 2.1.0 log (`application/sarif+json`, with the benchmark and model in the query). Stored in one transaction, then scoring is queued. At most `UPLOAD_MAX_BYTES`; malformed files get 422 with every problem by JSON path. With `allow_duplicate=false` (the CLI's and the Python client's default), the same file uploaded again by the same user gets 409 naming the earlier submission; findings that name no file of their repositories get 422 (`allow_unknown_paths=true` scores them anyway).",
     auth: { kind: "required", scopes: ["submit"] },
     query: uploadQuerySchema,
     body: [

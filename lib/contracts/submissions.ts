@@ -20,7 +20,7 @@ const yes = z.enum(["true", "false"]).optional();
 export const uploadOptionsQuerySchema = z.object({
   allow_duplicate: yes.meta({
     description:
-      "Store a file this user uploaded before (same bytes; for SARIF, same labels) as a new entry; otherwise 409 names the earlier submission (one still pending or scored)",
+      "`false`: refuse (409, naming the earlier submission) a file this user uploaded before (same bytes; for SARIF, same labels) whose entry is still pending or scored; the CLI and the Python client send `false` unless told otherwise. Absent or `true`: store it as a new entry",
   }),
   allow_unknown_paths: yes.meta({
     description:

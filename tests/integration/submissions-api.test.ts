@@ -89,8 +89,8 @@ describe("POST /api/v1/submissions and scoring through the worker", () => {
     const first = await post(user.token, JSON.stringify(singleRunFile()), {}, "?allow_duplicate=true");
     const firstResult = await waitForStatus(webUrl, first.body.id, user.token);
     const before = await fakeStats();
-    // The same file again is refused unless asked for (409 names the earlier submission).
-    const refused = await post(user.token, JSON.stringify(singleRunFile()));
+    // The same file again is refused where the client asks for the check (409 names the earlier submission).
+    const refused = await post(user.token, JSON.stringify(singleRunFile()), {}, "?allow_duplicate=false");
     expect(refused.status).toBe(409);
     expect(refused.body.error.message).toContain(`You uploaded this file before: submission ${first.body.id}`);
     const second = await post(user.token, JSON.stringify(singleRunFile()), {}, "?allow_duplicate=true");

@@ -7,9 +7,9 @@ import type { SarifUploadQuery } from "../../validation/sarif-query";
 import { countKnownPaths, unknownPathsProblem } from "../../validation/known-paths";
 import { runsOf, type FindingsFile } from "../../validation/findings-file";
 
-// Two checks of an upload that refuse it unless the uploader asks (docs/api.md): the same file sent again (each
-// upload counts against the daily quota, and a repeat is usually a script run twice), and findings whose paths name
-// no file of their repositories (they would score zero without saying why).
+// Two checks of an upload (docs/api.md): the same file sent again, refused where the client asks (each upload counts
+// against the daily quota, and a repeat from a script is usually the script run twice), and findings whose paths name
+// no file of their repositories, refused unless asked (they would score zero without saying why).
 
 /** The upload's identity: its bytes and, for a SARIF log, the labels the query adds (the same log as another tool). */
 export function uploadHash(bytes: Uint8Array, sarif?: SarifUploadQuery): string {
@@ -18,13 +18,16 @@ export function uploadHash(bytes: Uint8Array, sarif?: SarifUploadQuery): string 
   return hash.digest("hex");
 }
 
-/** 409 when this user uploaded the same file before and that entry still stands (not failed, not withdrawn). */
+/**
+ * 409 when the client asks for the check (allow_duplicate=false, sent by the CLI and the Python client unless told
+ * otherwise) and this user uploaded the same file before, its entry still standing (not failed, not withdrawn).
+ */
 export async function assertNotUploadedBefore(
   submitterId: string,
   sha256: string,
   options: UploadOptions,
 ): Promise<void> {
-  if (options.allow_duplicate === "true") return;
+  if (options.allow_duplicate !== "false") return;
   const earlier = await db.submission.findFirst({
     where: {
       submitterId,
