@@ -27,7 +27,7 @@ export function ChartSvg({
     maxWidth: (width * MAX_PX) / FONT_UNITS,
   };
   return (
-    <div className="chart-scroll" {...scrollRegion(label ?? "Chart")}>
+    <div className="chart-scroll" {...scrollRegion(label ?? (labelledBy ? { labelledBy } : "Chart"))}>
       <svg
         viewBox={`0 0 ${width} ${height}`}
         width="100%"

@@ -259,8 +259,8 @@ describe("reproducible to the call", () => {
         { n: 2, label: "intersection", findings: 12 },
       ]);
     expect(first.subsets.csv.split("\r\n").slice(0, 2)).toEqual([
-      "subset_runs,subset_size,n,label,distinct_findings,matched_distinct_findings,matched_reference_bugs,reference_bugs,recall,precision,f1",
-      "1 2,2,1,union,12,0,0,4,0,0,0",
+      "subset_runs,subset_size,paper_prefix,n,label,distinct_findings,matched_distinct_findings,matched_reference_bugs,reference_bugs,recall,precision,f1",
+      "1 2,2,true,1,union,12,0,0,4,0,0,0",
     ]);
     // The pair rows keep their decisions when the verdicts are forgotten; pairs read as "no" instead break the groups
     // apart, the check against the stored curve fails and no subset is drawn.
