@@ -72,7 +72,10 @@ const redis = new PrivateRedis(await freePort());
 await redis.start();
 const fake = await startFakeOpenAi();
 fake.control.latencyMs = LATENCY_MS;
-const queue = privateQueue(redis.url);
+// The product's own retry policy (lib/queue/job-options.ts) with the settings below: a 30 s judge outage outlasts the
+// client's retries, and the job's exponential backoff (1, 2, 4, ... s) carries it past the outage.
+const { retryingJobOptions } = await import("../lib/queue/job-options");
+const queue = privateQueue(redis.url, { ...retryingJobOptions(12, 1000), removeOnComplete: false });
 const workerEnv = {
   DATABASE_URL,
   REDIS_URL: redis.url,

@@ -3,7 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { Queue } from "bullmq";
+import { Queue, type JobsOptions } from "bullmq";
 import { Redis } from "ioredis";
 import { db } from "../../lib/db";
 import { bugContentHash } from "../../lib/validation/bug-content-hash";
@@ -64,10 +64,13 @@ export class PrivateRedis {
   }
 }
 
-export function privateQueue(redisUrl: string): Queue {
+export function privateQueue(
+  redisUrl: string,
+  defaultJobOptions: JobsOptions = { attempts: 6, backoff: { type: "fixed", delay: 300 }, removeOnComplete: false },
+): Queue {
   return new Queue(SCORING_QUEUE, {
     connection: new Redis(redisUrl, { maxRetriesPerRequest: null }),
-    defaultJobOptions: { attempts: 6, backoff: { type: "fixed", delay: 300 }, removeOnComplete: false },
+    defaultJobOptions,
   });
 }
 
