@@ -115,8 +115,9 @@ export class OpenAiJudge implements Judge {
 
   async decide(a: JudgeText, b: JudgeText): Promise<JudgeDecision> {
     const messages = renderJudgeMessages(this.prompt, a, b);
-    const notJson = () =>
-      new JudgeReplyError(`judge model ${this.model} returned a reply that is not {match, rationale} JSON`);
+    // A malformed reply is billed all the same: its tokens go with the error (NO_TOKENS when no body was read).
+    const notJson = (usage: TokenUsage = NO_TOKENS) =>
+      new JudgeReplyError(`judge model ${this.model} returned a reply that is not {match, rationale} JSON`, usage);
     let completion: Completion;
     try {
       // Sent as the model accepts it (model-rules.ts): no temperature to a reasoning model, JSON mode where the
@@ -141,7 +142,7 @@ export class OpenAiJudge implements Judge {
     try {
       reply = judgeReplySchema.parse(JSON.parse(completion.content));
     } catch {
-      throw notJson();
+      throw notJson(completion);
     }
     return {
       match: reply.match,
@@ -153,7 +154,15 @@ export class OpenAiJudge implements Judge {
   }
 }
 
-export class JudgeReplyError extends Error {}
+export class JudgeReplyError extends Error {
+  constructor(
+    message: string,
+    /** The tokens the malformed reply used (billed like any other call). */
+    readonly usage: TokenUsage = NO_TOKENS,
+  ) {
+    super(message);
+  }
+}
 
 /**
  * The documented offline judge, used when no LLM endpoint is configured (neither OPENAI_API_KEY nor OPENAI_BASE_URL). It is a deterministic rule over the prefilter

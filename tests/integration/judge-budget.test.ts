@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
 import { OfflineEmbeddingProvider } from "../../lib/embeddings/provider";
 import { OpenAiJudge } from "../../lib/llm/judge";
-import { approveJudgeSpend } from "../../lib/server/admin/approve-judge-spend";
+import { approveJudgeSpend, listAwaitingApproval } from "../../lib/server/admin/approve-judge-spend";
 import { claimSubmission } from "../../worker/features/scoring/claim-submission";
 import { scoreSubmission } from "../../worker/features/scoring/score-submission";
 import { copySubmission, resultOf, seedRepeatedRunSubmission, waitFor } from "../support/fault-harness";
@@ -51,6 +51,14 @@ describe("judge-call budget per phase", () => {
       `up to ${first.summary.estimatedCalls.toLocaleString("en-US")} judge calls`,
     );
     expect(first.submission.judgeUsage[0]?.estimatedCalls).toBe(first.summary.estimatedCalls);
+    // The estimate in dollars beside it, at fake-judge-1's $1 input and $2 output per million tokens: each call's
+    // prompt as tokenized plus the 256 reply tokens (LLM_REPLY_TOKENS) assumed before any reply is seen.
+    const estimate = first.submission.judgeUsage[0]?.estimatedCostUsd ?? 0;
+    const estimatedCalls = first.summary.estimatedCalls;
+    expect(estimate).toBeGreaterThan((estimatedCalls * (300 + 256 * 2)) / 1e6);
+    expect(estimate).toBeLessThan((estimatedCalls * (3_000 + 256 * 2)) / 1e6);
+    const held = (await listAwaitingApproval()).find((h) => h.id === id);
+    expect(held).toMatchObject({ estimated_calls: estimatedCalls, estimated_cost_usd: estimate });
 
     // A budget that fits the reference phase exactly: it runs, then the cross-run phase is bounded before its first
     // call. Shared reference bugs already connect some candidates, so the bound is below the candidate count.

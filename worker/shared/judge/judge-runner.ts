@@ -85,6 +85,7 @@ export class JudgeRunner {
         if (error instanceof JudgeReplyError) {
           this.stats.malformedReplies++;
           if (!this.judge.offline) this.stats.calls++;
+          addTokenUsage(this.stats, error.usage);
           if (attempt < this.opts.malformedRetries) continue;
           this.stats.undecided++;
           return undefined;
