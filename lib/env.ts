@@ -37,13 +37,13 @@ const optionalPositiveInt = z
  * A model's price in dollars per million tokens: input, cached input (prompt tokens a provider's prefix cache served;
  * unset, they cost the input price), output, and the share of those prices a batch API charges (0.5: half).
  */
-export const modelPriceSchema = z.strictObject({
+const modelPriceSchema = z.strictObject({
   input: z.number().min(0),
   cached_input: z.number().min(0).optional(),
   output: z.number().min(0),
   batch_discount: z.number().gt(0).max(1).optional(),
 });
-export const modelPricesSchema = z.record(z.string().min(1), modelPriceSchema, {
+const modelPricesSchema = z.record(z.string().min(1), modelPriceSchema, {
   error: 'must map model names to prices, e.g. {"gpt-4.1-mini":{"input":0.4,"output":1.6}}',
 });
 export type ModelPrice = z.infer<typeof modelPriceSchema>;

@@ -151,7 +151,7 @@ function meanPromptTokens(judge: Judge, plan: ReferencePlan): number | null {
  * the reply allowance before any reply is seen) at the model's price, none of it cached. 0 for the offline judge;
  * null when the model has no price or no pair is known.
  */
-export function estimateJudgeCostUsd(judge: Judge, calls: number, promptTokensPerCall: number | null): number | null {
+function estimateJudgeCostUsd(judge: Judge, calls: number, promptTokensPerCall: number | null): number | null {
   if (judge.offline || calls === 0) return 0;
   const price = modelPrice(judge.model);
   if (!price || promptTokensPerCall === null) return null;
