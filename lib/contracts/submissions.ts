@@ -94,12 +94,9 @@ export const scoringRecordSchema = z
     judge_calls: z.number().int(),
     cached_verdicts: z.number().int(),
     input_tokens: z.number().int().meta({ description: "Prompt tokens of the judge calls, cached ones included" }),
-    cached_input_tokens: z
-      .number()
-      .int()
-      .meta({
-        description: "The part of input_tokens the provider's prefix cache served (billed at its cached price)",
-      }),
+    cached_input_tokens: z.number().int().meta({
+      description: "The part of input_tokens the provider's prefix cache served (billed at its cached price)",
+    }),
     output_tokens: z.number().int(),
     judge_cost_usd: z.number().nullable().meta({
       description: "Dollars of the judge calls at the model's price (MODEL_PRICES_JSON); null when the model has none",
