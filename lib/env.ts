@@ -33,6 +33,40 @@ const optionalPositiveInt = z
   .pipe(z.coerce.number<string | undefined>().int().min(1).optional())
   .optional();
 
+/**
+ * A model's price in dollars per million tokens: input, cached input (prompt tokens a provider's prefix cache served;
+ * unset, they cost the input price), output, and the share of those prices a batch API charges (0.5: half).
+ */
+const modelPriceSchema = z.strictObject({
+  input: z.number().min(0),
+  cached_input: z.number().min(0).optional(),
+  output: z.number().min(0),
+  batch_discount: z.number().gt(0).max(1).optional(),
+});
+const modelPricesSchema = z.record(z.string().min(1), modelPriceSchema, {
+  error: 'must map model names to prices, e.g. {"gpt-4.1-mini":{"input":0.4,"output":1.6}}',
+});
+export type ModelPrice = z.infer<typeof modelPriceSchema>;
+
+/** MODEL_PRICES_JSON: the JSON text, parsed and checked; empty is no override. */
+export const modelPricesJsonSchema = z
+  .string()
+  .trim()
+  .default("")
+  .transform((text, ctx) => {
+    if (text === "") return {};
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      ctx.addIssue({
+        code: "custom",
+        message: 'must be a JSON object, e.g. {"gpt-4.1-mini":{"input":0.4,"output":1.6}}',
+      });
+      return z.NEVER;
+    }
+  })
+  .pipe(modelPricesSchema);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
   DATABASE_URL: optionalString,
@@ -74,8 +108,9 @@ const envSchema = z.object({
   JUDGE_MALFORMED_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
   // Judge calls one submission may make without an admin's approval, estimated after prefiltering (docs/file-formats.md).
   JUDGE_CALL_BUDGET: z.coerce.number().int().min(0).default(150_000),
-  // JSON object: model name -> USD per million input / output tokens, e.g. {"gpt-4.1-mini":{"input":0.4,"output":1.6}}
-  MODEL_PRICES_JSON: optionalString,
+  // JSON object: model name -> dollars per million tokens, over the defaults of lib/llm/model-prices.ts
+  // (docs/operating.md, "Model prices"). A model in neither has no price: its dollars are unknown, never 0.
+  MODEL_PRICES_JSON: modelPricesJsonSchema,
   // The account's limits on the OPENAI_* endpoint, requests and tokens per minute (docs/scoring.md, "Provider
   // limits"); unset, they are learned from the replies' x-ratelimit-* headers, and a local server without them is
   // only paced by its refusals. Every worker process shares them through Redis.

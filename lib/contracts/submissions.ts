@@ -93,10 +93,21 @@ export const scoringRecordSchema = z
     kept_pairs: z.number().int(),
     judge_calls: z.number().int(),
     cached_verdicts: z.number().int(),
-    judge_cost_usd: z.number(),
+    input_tokens: z.number().int().meta({ description: "Prompt tokens of the judge calls, cached ones included" }),
+    cached_input_tokens: z.number().int().meta({
+      description: "The part of input_tokens the provider's prefix cache served (billed at its cached price)",
+    }),
+    output_tokens: z.number().int(),
+    judge_cost_usd: z.number().nullable().meta({
+      description: "Dollars of the judge calls at the model's price (MODEL_PRICES_JSON); null when the model has none",
+    }),
     retries: z.number().int(),
     malformed_replies: z.number().int(),
     estimated_calls: z.number().int(),
+    estimated_cost_usd: z.number().nullable().meta({
+      description:
+        "Dollars estimated for estimated_calls before judging (prompt tokens by tokenizer, the reply allowance, the price); null without a price",
+    }),
     cross_run: z
       .looseObject({
         compared: z.number().int(),

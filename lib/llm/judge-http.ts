@@ -9,6 +9,7 @@ import { classifyRefusal, serverRetryMs } from "./rate-limit-headers";
 import type { ProviderLimiter } from "./provider-limiter";
 import { estimatePromptTokens, ReplyAllowance } from "./token-estimate";
 import { ReplyTooLargeError } from "./reply-cap";
+import { parseTokenUsage, type TokenUsage } from "./token-usage";
 
 // The duplicate judge's exchange with a chat-completions endpoint: one POST over keep-alive node:http / node:https
 // agents, the OpenAI SDK's retry policy, and the SDK's error classes, so callers (lib/llm/retry.ts, the job failure
@@ -37,16 +38,11 @@ const agents = {
 
 const completionSchema = z.object({
   choices: z.array(z.object({ message: z.object({ content: z.string().nullish() }) })),
-  usage: z
-    .object({
-      prompt_tokens: z.number().optional(),
-      completion_tokens: z.number().optional(),
-      prompt_tokens_details: z.object({ cached_tokens: z.number().optional() }).nullish(),
-    })
-    .nullish(),
+  // Read leniently (token-usage.ts): a provider's odd usage object must not turn a good verdict into a malformed reply.
+  usage: z.unknown(),
 });
 
-export type Completion = { content: string; inputTokens: number; outputTokens: number; cachedInputTokens: number };
+export type Completion = { content: string } & TokenUsage;
 
 // A refusal for the rate limit is waited out rather than counted against maxRetries; after this long without a
 // single answer, the call fails as unavailable (the job's own retries take over).
@@ -257,10 +253,5 @@ function parseCompletion(body: string): Completion {
   }
   const parsed = completionSchema.safeParse(json);
   if (!parsed.success) throw new CompletionShapeError("the reply is not a chat completion");
-  return {
-    content: parsed.data.choices[0]?.message.content ?? "",
-    inputTokens: parsed.data.usage?.prompt_tokens ?? 0,
-    outputTokens: parsed.data.usage?.completion_tokens ?? 0,
-    cachedInputTokens: parsed.data.usage?.prompt_tokens_details?.cached_tokens ?? 0,
-  };
+  return { content: parsed.data.choices[0]?.message.content ?? "", ...parseTokenUsage(parsed.data.usage) };
 }

@@ -129,6 +129,19 @@ describe("OpenAiJudge against the fake server", () => {
     expect(judge.promptVersion).toBe("judge-match@2");
   });
 
+  it("reports the input tokens a provider's prefix cache served, and estimates the prompt before sending it", async () => {
+    const judge = judgeAt(fake.url);
+    // Report A long enough that the instructions and it pass the 1,024 tokens a prefix cache needs.
+    const long = { ...report("P9", "Lexer drops the last token"), description: "The lexer stops early. ".repeat(200) };
+    const first = await judge.decide(long, report("P9", "Final token lost"), signals);
+    const second = await judge.decide(long, report("P8", "Precedence wrong"), signals);
+    expect(first.cachedInputTokens).toBe(0);
+    expect(second.cachedInputTokens).toBeGreaterThanOrEqual(1_024);
+    expect(second.cachedInputTokens).toBeLessThan(second.inputTokens);
+    // The fake counts 4 characters a token, the estimate by the o200k tokenizer (at least characters / 4).
+    expect(judge.promptTokens(long, report("P8", "Precedence wrong"))).toBeGreaterThanOrEqual(second.inputTokens);
+  });
+
   it("retries a 429 and then succeeds", async () => {
     Object.assign(fake.control, { failNext: 1, failStatus: 429 });
     const verdict = await judgeAt(fake.url).decide(report("A", "x"), report("A", "y"), signals);

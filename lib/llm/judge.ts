@@ -10,12 +10,15 @@ import { CompletionShapeError, JudgeHttp, type Completion } from "./judge-http";
 import type { RequestCounter } from "./retry";
 import { timedModelCall } from "../observability/metrics";
 import { applyRules, sendWithRules } from "./model-rules";
+import { NO_TOKENS, type TokenUsage } from "./token-usage";
+import { usageCostUsd } from "./model-prices";
+import { estimatePromptTokens } from "./token-estimate";
 import { configuredLimits, providerLimiter, type AccountLimits, type ProviderLimiter } from "./provider-limiter";
 
 const JUDGE_PROMPT = "judge-match";
 export const OFFLINE_JUDGE_MODEL = "offline-heuristic-v1";
 
-export type JudgeDecision = { match: boolean; rationale: string; inputTokens: number; outputTokens: number };
+export type JudgeDecision = { match: boolean; rationale: string } & TokenUsage;
 
 export interface Judge {
   readonly model: string;
@@ -30,6 +33,8 @@ export interface Judge {
   readonly requests: RequestCounter;
   /** Milliseconds until the provider's rate limit lets calls go on again (0 when they go on). */
   rateLimitPauseMs(): number;
+  /** The prompt tokens one call about (a, b) sends (token-estimate.ts), for cost estimates; 0 for the offline judge. */
+  promptTokens(a: JudgeText, b: JudgeText): number;
   /** Throws JudgeReplyError when the reply is not the required JSON; the caller decides how often to ask again. */
   decide(a: JudgeText, b: JudgeText, signals: SignalValues): Promise<JudgeDecision>;
 }
@@ -104,10 +109,15 @@ export class OpenAiJudge implements Judge {
     return this.limiter.pausedForMs();
   }
 
+  promptTokens(a: JudgeText, b: JudgeText): number {
+    return estimatePromptTokens(renderJudgeMessages(this.prompt, a, b));
+  }
+
   async decide(a: JudgeText, b: JudgeText): Promise<JudgeDecision> {
     const messages = renderJudgeMessages(this.prompt, a, b);
-    const notJson = () =>
-      new JudgeReplyError(`judge model ${this.model} returned a reply that is not {match, rationale} JSON`);
+    // A malformed reply is billed all the same: its tokens go with the error (NO_TOKENS when no body was read).
+    const notJson = (usage: TokenUsage = NO_TOKENS) =>
+      new JudgeReplyError(`judge model ${this.model} returned a reply that is not {match, rationale} JSON`, usage);
     let completion: Completion;
     try {
       // Sent as the model accepts it (model-rules.ts): no temperature to a reasoning model, JSON mode where the
@@ -132,18 +142,27 @@ export class OpenAiJudge implements Judge {
     try {
       reply = judgeReplySchema.parse(JSON.parse(completion.content));
     } catch {
-      throw notJson();
+      throw notJson(completion);
     }
     return {
       match: reply.match,
       rationale: reply.rationale,
       inputTokens: completion.inputTokens,
+      cachedInputTokens: completion.cachedInputTokens,
       outputTokens: completion.outputTokens,
     };
   }
 }
 
-export class JudgeReplyError extends Error {}
+export class JudgeReplyError extends Error {
+  constructor(
+    message: string,
+    /** The tokens the malformed reply used (billed like any other call). */
+    readonly usage: TokenUsage = NO_TOKENS,
+  ) {
+    super(message);
+  }
+}
 
 /**
  * The documented offline judge, used when no LLM endpoint is configured (neither OPENAI_API_KEY nor OPENAI_BASE_URL). It is a deterministic rule over the prefilter
@@ -157,6 +176,10 @@ export class OfflineJudge implements Judge {
   readonly requests: RequestCounter = { requests: 0, retries: 0 };
 
   rateLimitPauseMs(): number {
+    return 0;
+  }
+
+  promptTokens(): number {
     return 0;
   }
 
@@ -177,7 +200,7 @@ export class OfflineJudge implements Judge {
         ? `Offline rule: line ranges overlap (Jaccard ${s.lineOverlap.toFixed(2)}) and the texts agree (${textAgreement.toFixed(2)}).`
         : `Offline rule: the reports are near-duplicates (full-text cosine ${s.fullTextEmbedding.toFixed(2)}).`
       : "Offline rule: neither a substantial location overlap with agreeing text nor near-duplicate text.";
-    return { match, rationale, inputTokens: 0, outputTokens: 0 };
+    return { match, rationale, ...NO_TOKENS };
   }
 }
 
@@ -195,13 +218,11 @@ export function createJudge(model: string = env.JUDGE_MODEL): Judge {
   });
 }
 
-const pricesSchema = z.record(z.string(), z.object({ input: z.number().min(0), output: z.number().min(0) }));
-
-/** USD cost of token usage, from MODEL_PRICES_JSON (USD per million tokens); 0 for unpriced models. */
+/**
+ * Dollars of token usage at the model's price (model-prices.ts), for the features that store a plain number (panel,
+ * attribution, audit runs, benchmark builds): 0 for a model with no price. Judge scoring records an unknown cost as
+ * null instead (JudgeRunner).
+ */
 export function judgeCostUsd(model: string, inputTokens: number, outputTokens: number): number {
-  if (!env.MODEL_PRICES_JSON) return 0;
-  const parsed = pricesSchema.safeParse(JSON.parse(env.MODEL_PRICES_JSON));
-  const price = parsed.success ? parsed.data[model] : undefined;
-  if (!price) return 0;
-  return (inputTokens * price.input + outputTokens * price.output) / 1_000_000;
+  return usageCostUsd(model, { inputTokens, cachedInputTokens: 0, outputTokens }) ?? 0;
 }

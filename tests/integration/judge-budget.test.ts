@@ -8,14 +8,17 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
 import { OfflineEmbeddingProvider } from "../../lib/embeddings/provider";
 import { OpenAiJudge } from "../../lib/llm/judge";
-import { approveJudgeSpend } from "../../lib/server/admin/approve-judge-spend";
+import { approveJudgeSpend, listAwaitingApproval } from "../../lib/server/admin/approve-judge-spend";
 import { claimSubmission } from "../../worker/features/scoring/claim-submission";
 import { scoreSubmission } from "../../worker/features/scoring/score-submission";
+import { usd } from "../../lib/format";
+import { call, createTestUser, signIn } from "./authz-support";
 import { copySubmission, resultOf, seedRepeatedRunSubmission, waitFor } from "../support/fault-harness";
 import { db, userWithToken } from "../support/fixtures";
 
 // The suite's fake OpenAI server, which the suite's worker also calls: same model and endpoint, so one verdict cache.
 const fakeUrl = inject("fakeOpenAiUrl");
+const webUrl = inject("webUrl");
 const chatCalls = async () =>
   ((await (await fetch(fakeUrl.replace(/\/v1$/, "/__stats"))).json()) as { chatCalls: number }).chatCalls;
 
@@ -51,6 +54,20 @@ describe("judge-call budget per phase", () => {
       `up to ${first.summary.estimatedCalls.toLocaleString("en-US")} judge calls`,
     );
     expect(first.submission.judgeUsage[0]?.estimatedCalls).toBe(first.summary.estimatedCalls);
+    // The estimate in dollars beside it, at fake-judge-1's $1 input and $2 output per million tokens: each call's
+    // prompt as tokenized plus the 256 reply tokens (LLM_REPLY_TOKENS) assumed before any reply is seen.
+    const estimate = first.submission.judgeUsage[0]?.estimatedCostUsd ?? 0;
+    const estimatedCalls = first.summary.estimatedCalls;
+    expect(estimate).toBeGreaterThan((estimatedCalls * (300 + 256 * 2)) / 1e6);
+    expect(estimate).toBeLessThan((estimatedCalls * (3_000 + 256 * 2)) / 1e6);
+    const held = (await listAwaitingApproval()).find((h) => h.id === id);
+    expect(held).toMatchObject({ estimated_calls: estimatedCalls, estimated_cost_usd: estimate });
+    // The review queue shows it beside the call count.
+    const staff = await createTestUser("admin");
+    const cookie = await signIn(webUrl, staff);
+    const queue = (await call(webUrl, "GET", "/admin", { cookie })).text;
+    const shown = new RegExp(`data-submission-id="${id}"[\\s\\S]*?data-testid="estimated-cost">([^<]*)<`).exec(queue);
+    expect(shown?.[1]).toBe(`about ${usd(estimate)}`);
 
     // A budget that fits the reference phase exactly: it runs, then the cross-run phase is bounded before its first
     // call. Shared reference bugs already connect some candidates, so the bound is below the candidate count.
@@ -83,6 +100,12 @@ describe("judge-call budget per phase", () => {
     expect(usage.cachedVerdicts).toBe(first.summary.judge.requested);
     expect(calls).toBe(usage.crossRunJudged);
     expect(calls).toBeLessThanOrEqual(bound);
+    // The submission's page shows the judge's tokens and dollars (fake-judge-1 is priced).
+    const page = (await call(webUrl, "GET", `/submissions/${id}`, { cookie })).text;
+    const cost = /data-testid="judge-cost">([\s\S]*?)<\/dd>/.exec(page)?.[1]?.replace(/<!-- -->/g, "");
+    expect(cost).toMatch(
+      /^[\d,]+ input tokens \(0 served by the provider(&#x27;|')s prompt cache\), [\d,]+ output tokens: \$/,
+    );
 
     // Same numbers as a copy scored without any budget in the way.
     const copy = await copySubmission(id);

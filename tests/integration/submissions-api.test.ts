@@ -75,7 +75,15 @@ describe("POST /api/v1/submissions and scoring through the worker", () => {
       embedding_provider: "offline",
     });
     expect(result.scoring.thresholds).toMatchObject({ lineOverlap: 0.02, identifiers: 0.1 });
-    expect(result.scoring.judge_cost_usd).toBeGreaterThan(0);
+    // Tokens as the fake's usage reports them (30 a reply), and dollars at fake-judge-1's price in MODEL_PRICES_JSON
+    // (global-setup.ts: $1 input, $2 output per million tokens; no cached price, so cached tokens cost the input price).
+    const { judge_calls, input_tokens, cached_input_tokens, output_tokens } = result.scoring;
+    expect(judge_calls).toBeGreaterThan(0);
+    expect(input_tokens).toBeGreaterThan(judge_calls * 100);
+    expect(cached_input_tokens).toBe(0);
+    expect(output_tokens).toBe(judge_calls * 30);
+    expect(result.scoring.judge_cost_usd).toBeCloseTo((input_tokens * 1 + output_tokens * 2) / 1e6, 12);
+    expect(result.scoring.estimated_cost_usd).toBeGreaterThan(0);
 
     const matches = await db.match.count({ where: { finding: { run: { submissionId: created.body.id } } } });
     expect(matches).toBe(3);

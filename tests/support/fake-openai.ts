@@ -7,12 +7,15 @@ import { answerFindingReviewRequest, handleRepositoryJudgeRequest } from "./fake
 import { handlePanelSandboxRequest } from "./fake-panel-sandbox";
 import { answerBuildRequest } from "./fake-build-pipeline";
 import { FakeAccount } from "./fake-rate-limits";
+import { FakePrefixCache } from "./fake-prefix-cache";
 
 // A small local server speaking the OpenAI wire format (chat completions with json_schema replies, embeddings).
 // It replaces only the paid LLM API in tests and benchmarks. Its "judgement" is a fixed rule:
 //  - reports that both carry a `[root:NAME]` marker match exactly when the names agree;
 //  - otherwise they match when they share a file with overlapping lines and similar titles, or near-identical titles;
 //  - a model named fake-always-match… matches every pair.
+// Usage reports prompt tokens (4 characters each) and, for a repeated prefix of 1,024 tokens or more, cached tokens as
+// OpenAI's prompt caching does (fake-prefix-cache.ts).
 // Tests steer it through POST /__control (latency, injected failures, a suffix for every rationale) and read counters
 // from GET /__stats.
 
@@ -44,6 +47,9 @@ export type FakeStats = {
   failuresServed: number;
   malformedServed: number;
   rateLimited: number;
+  /** Prompt tokens of the chat completions answered, and the part the emulated prefix cache served. */
+  promptTokens: number;
+  cachedTokens: number;
 };
 
 const CONTROL_DEFAULTS: FakeControl = {
@@ -66,6 +72,8 @@ const STATS_ZERO: FakeStats = {
   failuresServed: 0,
   malformedServed: 0,
   rateLimited: 0,
+  promptTokens: 0,
+  cachedTokens: 0,
 };
 
 type Report = { file: string; start: number; end: number; title: string; text: string };
@@ -139,6 +147,7 @@ export async function startFakeOpenAi(
 ): Promise<{ url: string; close: () => Promise<void>; control: FakeControl; stats: FakeStats }> {
   const control: FakeControl = { ...CONTROL_DEFAULTS };
   const stats: FakeStats = { ...STATS_ZERO };
+  const prefixCache = new FakePrefixCache();
   let account: FakeAccount | undefined;
   /** The account enforcing control.rpm / control.tpm, made anew (full buckets) when they change. */
   const currentAccount = () => {
@@ -175,6 +184,7 @@ export async function startFakeOpenAi(
       if (req.url === "/__reset" && req.method === "POST") {
         Object.assign(control, CONTROL_DEFAULTS);
         Object.assign(stats, STATS_ZERO);
+        prefixCache.clear();
         return send(200, { ok: true });
       }
       // A reply is written `delay` after the request arrived, the fake's own work included, as an endpoint with a
@@ -257,6 +267,10 @@ export async function startFakeOpenAi(
             stats.malformedServed++;
             content = "I think they match.";
           }
+          const promptTokens = Math.ceil(prompt.length / 4);
+          const cachedTokens = prefixCache.serve(String(body.model ?? ""), prompt);
+          stats.promptTokens += promptTokens;
+          stats.cachedTokens += cachedTokens;
           return reply(
             200,
             {
@@ -266,9 +280,10 @@ export async function startFakeOpenAi(
               model: body.model,
               choices: [{ index: 0, finish_reason: "stop", message: { role: "assistant", content } }],
               usage: {
-                prompt_tokens: Math.ceil(prompt.length / 4),
+                prompt_tokens: promptTokens,
                 completion_tokens: 30,
-                total_tokens: Math.ceil(prompt.length / 4) + 30,
+                total_tokens: promptTokens + 30,
+                prompt_tokens_details: { cached_tokens: cachedTokens },
               },
             },
             limitHeaders,

@@ -4,7 +4,7 @@ import { requirePageAdmin } from "@/lib/server/auth/current-user";
 import { listReviewQueue } from "@/lib/server/admin/list-review-queue";
 import { pageFromSearchParam } from "@/lib/server/pagination";
 import { ReviewBadge } from "@/components/account/status-badges";
-import { count, DASH, formatUtc, ratioText } from "@/lib/format";
+import { count, DASH, formatUtc, ratioText, usd } from "@/lib/format";
 import styles from "@/components/ui/forms.module.css";
 import { ReviewActions } from "@/components/admin/review-actions";
 import { ApproveSpendButton } from "@/components/admin/approve-spend-button";
@@ -51,8 +51,13 @@ export default async function ReviewQueuePage({ searchParams }: Props) {
                   <Link href={`/account/submissions/${h.id}`}>{h.model}</Link>
                 </strong>{" "}
                 <span className="muted">
-                  {h.benchmark} · up to {h.estimated_calls === null ? "?" : count(h.estimated_calls)} judge calls,
-                  budget {count(h.budget)}
+                  {h.benchmark} · up to {h.estimated_calls === null ? "?" : count(h.estimated_calls)} judge calls (
+                  <span data-testid="estimated-cost">
+                    {h.estimated_cost_usd === null
+                      ? `cost unknown: no price for ${h.judge_model ?? "the judge model"} in MODEL_PRICES_JSON`
+                      : `about ${usd(h.estimated_cost_usd)}`}
+                  </span>
+                  ), budget {count(h.budget)}
                 </span>
               </div>
               <ApproveSpendButton id={h.id} model={h.model} calls={h.estimated_calls} />

@@ -54,7 +54,7 @@ export async function approveJudgeSpend(
   return { id, status: "queued", approved_judge_calls: approved };
 }
 
-/** Submissions stopped above the judge-call budget, oldest first, with their estimates. */
+/** Submissions stopped above the judge-call budget, oldest first, with their estimates in calls and dollars. */
 export async function listAwaitingApproval() {
   const rows = await db.submission.findMany({
     where: { scoringStatus: "awaiting_approval" },
@@ -66,7 +66,7 @@ export async function listAwaitingApproval() {
       createdAt: true,
       scoringError: true,
       benchmark: { select: { slug: true, version: true } },
-      judgeUsage: { select: { estimatedCalls: true, keptPairs: true, crossRunKept: true } },
+      judgeUsage: { select: { estimatedCalls: true, estimatedCostUsd: true, judgeModel: true } },
     },
   });
   return rows.map((r) => ({
@@ -76,6 +76,9 @@ export async function listAwaitingApproval() {
     created_at: r.createdAt.toISOString(),
     reason: r.scoringError,
     estimated_calls: r.judgeUsage[0]?.estimatedCalls ?? null,
+    // Dollars of those calls at the judge model's price (worker/features/scoring/judge-budget.ts); null: no price.
+    estimated_cost_usd: r.judgeUsage[0]?.estimatedCostUsd ?? null,
+    judge_model: r.judgeUsage[0]?.judgeModel ?? null,
     budget: env.JUDGE_CALL_BUDGET,
   }));
 }

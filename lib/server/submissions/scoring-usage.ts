@@ -30,11 +30,15 @@ export async function readScoringRecord(
     kept_pairs: usage.keptPairs,
     judge_calls: usage.judgeCalls,
     cached_verdicts: usage.cachedVerdicts,
+    input_tokens: usage.inputTokens,
+    cached_input_tokens: usage.cachedInputTokens,
+    output_tokens: usage.outputTokens,
     judge_cost_usd: usage.costUsd,
     // Faults survived: HTTP retries of judge calls (429 / 5xx / timeouts) and malformed replies asked again.
     retries: usage.retries,
     malformed_replies: usage.malformedReplies,
     estimated_calls: usage.estimatedCalls,
+    estimated_cost_usd: usage.estimatedCostUsd,
     // Repeated runs: duplicate candidate pairs (within and across runs) compared, kept, judged, decided from the
     // cache, skipped as connected; within_run_* are the part within one run.
     cross_run: {

@@ -142,7 +142,8 @@ export async function runJudgeTrial(
     stats.calls += runner.stats.calls;
     stats.inputTokens += runner.stats.inputTokens;
     stats.outputTokens += runner.stats.outputTokens;
-    stats.costUsd += runner.stats.costUsd;
+    // A trial stores a plain number: an unpriced judge counts 0 here (the trial page shows cost only above 0).
+    stats.costUsd += runner.stats.costUsd ?? 0;
   }
   const verdict = (side: Side, i: number) => side.decided.get(requestKey(side.requests[i]!));
   const result = compareOnLabelledPairs(

@@ -1,4 +1,7 @@
 import { db } from "../../../lib/db";
+import { env } from "../../../lib/env";
+import type { Judge } from "../../../lib/llm/judge";
+import { modelPrice, priceUsage } from "../../../lib/llm/model-prices";
 import { PREFILTER_VERSION } from "../../../lib/scoring/prefilter";
 import { PAPER_THRESHOLDS } from "../../../lib/scoring/thresholds";
 import { JudgeRunner } from "../../shared/judge/judge-runner";
@@ -39,6 +42,12 @@ export function judgeBudget(input: {
     skipped: 0,
     bound: -1,
   };
+  // The mean prompt of this submission's pairs, measured once (the estimate follows estimatedCalls as it changes).
+  let promptTokensPerCall: number | null | undefined;
+  const estimateCost = (calls: number) => {
+    promptTokensPerCall ??= meanPromptTokens(deps.judge, plan);
+    return estimateJudgeCostUsd(deps.judge, calls, promptTokensPerCall);
+  };
   const usage = usageRecorder({
     deps,
     benchmarkVersion: `${submission.benchmark.slug}@${submission.benchmark.version}`,
@@ -47,6 +56,7 @@ export function judgeBudget(input: {
     runner,
     crossRun,
     estimatedCalls: () => estimatedCalls,
+    estimatedCostUsd: () => estimateCost(estimatedCalls),
   });
   return {
     runner,
@@ -60,7 +70,7 @@ export function judgeBudget(input: {
       estimatedCalls = runner.stats.calls + bound;
       return estimatedCalls <= allowed;
     },
-    /** Holds the submission for an admin's approval of the spend, with the usage so far. */
+    /** Holds the submission for an admin's approval of the spend, with the usage so far and the estimate. */
     awaitApproval: async () => {
       await updateClaimed(claim, {
         scoringStatus: "awaiting_approval",
@@ -84,6 +94,7 @@ function usageRecorder(input: {
   runner: JudgeRunner;
   crossRun: CrossRunFigures;
   estimatedCalls: () => number;
+  estimatedCostUsd: () => number | null;
 }) {
   const { deps, runner, crossRun } = input;
   return () => ({
@@ -99,6 +110,7 @@ function usageRecorder(input: {
     judgeCalls: runner.stats.calls,
     cachedVerdicts: runner.stats.cached,
     inputTokens: runner.stats.inputTokens,
+    cachedInputTokens: runner.stats.cachedInputTokens,
     outputTokens: runner.stats.outputTokens,
     costUsd: runner.stats.costUsd,
     retries: runner.stats.retries,
@@ -112,5 +124,40 @@ function usageRecorder(input: {
     withinRunKept: crossRun.withinKept,
     prefilterVersion: PREFILTER_VERSION,
     estimatedCalls: input.estimatedCalls(),
+    estimatedCostUsd: input.estimatedCostUsd(),
+  });
+}
+
+// Pairs whose prompts are measured for the estimate: evenly spread over the pairs to judge, enough for a stable mean
+// (prompts differ only by the two reports) at a few milliseconds of tokenizing.
+const ESTIMATE_SAMPLE = 64;
+
+/** The mean prompt tokens of a sample of the pairs to judge (any pair when all are cached); null when none. */
+function meanPromptTokens(judge: Judge, plan: ReferencePlan): number | null {
+  const pool = plan.uncached.length > 0 ? plan.uncached : [...plan.distinct.values()];
+  if (judge.offline || pool.length === 0) return null;
+  const step = Math.max(1, pool.length / ESTIMATE_SAMPLE);
+  let tokens = 0;
+  let sampled = 0;
+  for (let k = 0; k < pool.length && sampled < ESTIMATE_SAMPLE; k += step, sampled++) {
+    const request = plan.refRequest(pool[Math.floor(k)]!);
+    tokens += judge.promptTokens(request.left, request.right);
+  }
+  return tokens / sampled;
+}
+
+/**
+ * Dollars `calls` judge calls cost at most, for the admin's approval: calls x (`promptTokensPerCall` + LLM_REPLY_TOKENS,
+ * the reply allowance before any reply is seen) at the model's price, none of it cached. 0 for the offline judge;
+ * null when the model has no price or no pair is known.
+ */
+function estimateJudgeCostUsd(judge: Judge, calls: number, promptTokensPerCall: number | null): number | null {
+  if (judge.offline || calls === 0) return 0;
+  const price = modelPrice(judge.model);
+  if (!price || promptTokensPerCall === null) return null;
+  return priceUsage(price, {
+    inputTokens: Math.round(calls * promptTokensPerCall),
+    cachedInputTokens: 0,
+    outputTokens: calls * env.LLM_REPLY_TOKENS,
   });
 }

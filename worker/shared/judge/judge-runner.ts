@@ -1,4 +1,6 @@
-import { JudgeReplyError, judgeCostUsd, type Judge, type JudgeDecision } from "../../../lib/llm/judge";
+import { JudgeReplyError, type Judge, type JudgeDecision } from "../../../lib/llm/judge";
+import { usageCostUsd } from "../../../lib/llm/model-prices";
+import { addTokenUsage } from "../../../lib/llm/token-usage";
 import { createTurnPacer } from "../../../lib/llm/turn-pacer";
 import { storeVerdicts, type JudgeRequest } from "./verdict-cache";
 
@@ -11,8 +13,10 @@ export type JudgeStats = {
   calls: number;
   cached: number;
   inputTokens: number;
+  cachedInputTokens: number;
   outputTokens: number;
-  costUsd: number;
+  /** Dollars of the tokens at the judge model's price (model-prices.ts); null when the model has no price. */
+  costUsd: number | null;
   retries: number;
   malformedReplies: number;
   undecided: number;
@@ -39,6 +43,7 @@ export class JudgeRunner {
     calls: 0,
     cached: 0,
     inputTokens: 0,
+    cachedInputTokens: 0,
     outputTokens: 0,
     costUsd: 0,
     retries: 0,
@@ -80,6 +85,7 @@ export class JudgeRunner {
         if (error instanceof JudgeReplyError) {
           this.stats.malformedReplies++;
           if (!this.judge.offline) this.stats.calls++;
+          addTokenUsage(this.stats, error.usage);
           if (attempt < this.opts.malformedRetries) continue;
           this.stats.undecided++;
           return undefined;
@@ -88,8 +94,8 @@ export class JudgeRunner {
         throw error;
       }
       if (!this.judge.offline) this.stats.calls++;
-      this.stats.inputTokens += decision.inputTokens;
-      this.stats.outputTokens += decision.outputTokens;
+      // Summed in memory; the job writes the sums once (its JudgeUsage row), never a row per call.
+      addTokenUsage(this.stats, decision);
       this.decided.push({ request, decision });
       if (this.decided.length >= STORE_BATCH) this.store();
       return decision.match;
@@ -101,7 +107,8 @@ export class JudgeRunner {
     this.store();
     await this.storing;
     this.stats.retries = this.judge.requests.retries - this.retriesBefore;
-    this.stats.costUsd = judgeCostUsd(this.judge.model, this.stats.inputTokens, this.stats.outputTokens);
+    // The offline judge makes no call: it costs nothing, whatever the price table says of its name.
+    this.stats.costUsd = this.judge.offline ? 0 : usageCostUsd(this.judge.model, this.stats);
     if (this.failure) throw this.failure.error;
   }
 

@@ -303,6 +303,11 @@ function thresholdsOf(value: unknown): Record<string, unknown> {
   return value !== null && typeof value === "object" ? (value as Record<string, unknown>) : {};
 }
 
+/** Dollars with a cent's precision, and two significant digits below a cent (a small scoring is not "$0.00"). */
+function smallUsd(value: number): string {
+  return value > 0 && value < 0.01 ? `$${value.toPrecision(2)}` : usd(value);
+}
+
 function HowItWasScored({ detail: d }: { detail: SubmissionDetail }) {
   return (
     <>
@@ -354,8 +359,20 @@ function HowItWasScored({ detail: d }: { detail: SubmissionDetail }) {
           <dd>
             {d.scoring.offline_judge
               ? `none: the offline judge decides each pair locally, at no cost (${count(d.scoring.cached_verdicts)} verdicts reused from the cache)`
-              : `${count(d.scoring.judge_calls)} (${count(d.scoring.cached_verdicts)} verdicts reused from the cache), judge cost ${usd(d.scoring.judge_cost_usd)}`}
+              : `${count(d.scoring.judge_calls)} (${count(d.scoring.cached_verdicts)} verdicts reused from the cache)`}
           </dd>
+          {!d.scoring.offline_judge && (
+            <>
+              <dt>Judge tokens and cost</dt>
+              <dd data-testid="judge-cost">
+                {count(d.scoring.input_tokens)} input tokens ({count(d.scoring.cached_input_tokens)} served by the
+                provider&apos;s prompt cache), {count(d.scoring.output_tokens)} output tokens:{" "}
+                {d.scoring.judge_cost_usd === null
+                  ? `cost unknown (no price for ${d.scoring.judge_model} in MODEL_PRICES_JSON)`
+                  : smallUsd(d.scoring.judge_cost_usd)}
+              </dd>
+            </>
+          )}
           {d.runCount > 1 && (
             <>
               <dt>Merging duplicates</dt>

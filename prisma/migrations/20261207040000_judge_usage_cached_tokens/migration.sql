@@ -1,0 +1,4 @@
+-- AlterTable
+ALTER TABLE "JudgeUsage" ADD COLUMN "cachedInputTokens" INTEGER NOT NULL DEFAULT 0,
+ADD COLUMN "estimatedCostUsd" DOUBLE PRECISION,
+ALTER COLUMN "costUsd" DROP NOT NULL;
