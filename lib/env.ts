@@ -292,7 +292,7 @@ const envSchema = z.object({
 export type Env = z.infer<typeof envSchema>;
 
 /** The typed view of `source` (process.env, or another environment an operator command checks); throws naming every bad variable. */
-export function parseEnv(source: NodeJS.ProcessEnv): Env {
+export function parseEnv(source: Record<string, string | undefined>): Env {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
