@@ -18,9 +18,19 @@ import { cappedFetch } from "./reply-cap";
 // again without it, so the report says what the model takes. The limits come from the reply's x-ratelimit-* (or
 // anthropic-ratelimit-*) headers. The probes bypass the shared limiter: a handful of calls, made once by an operator.
 
-/** What became of one probe: answered, or why not. Only `ok` and `rate_limited` leave the endpoint usable. */
+/**
+ * What became of one probe: answered, or why not (`not_probed`: the configuration only, nothing was sent). Only `ok`,
+ * `rate_limited` and `not_probed` leave the endpoint usable.
+ */
 export type ProbeResult =
-  "ok" | "rate_limited" | "unauthorized" | "model_not_found" | "insufficient_quota" | "unreachable" | "failed";
+  | "not_probed"
+  | "ok"
+  | "rate_limited"
+  | "unauthorized"
+  | "model_not_found"
+  | "insufficient_quota"
+  | "unreachable"
+  | "failed";
 
 export type StructuredOutputSupport = "json_schema" | "json_object" | "none";
 
@@ -67,6 +77,8 @@ export type LlmCheckOptions = {
   /** Models to probe for the audit agents, whose model is chosen per run. */
   agentModels?: string[];
   timeoutMs?: number;
+  /** false: only resolve each role's endpoint, account and models, calling nothing (default true). */
+  probe?: boolean;
 };
 
 /** Failures that mean the role cannot work as configured (a 429 for the rate limit is the account working). */
@@ -360,7 +372,11 @@ export async function checkModelEndpoints(e: Env, opts: LlmCheckOptions = {}): P
     const { models, note } = roleModels(role, e, opts);
     const probes: ModelProbe[] = [];
     for (const { model, setting } of models) {
-      const probe = await prober.probe(endpoint, model, role === "embedding" ? "embeddings" : "chat");
+      const kind: ModelProbe["kind"] = role === "embedding" ? "embeddings" : "chat";
+      const probe: Omit<ModelProbe, "setting"> =
+        opts.probe === false
+          ? { model, kind, result: "not_probed" as const, learned: [], limits: {} }
+          : await prober.probe(endpoint, model, kind);
       probes.push({
         ...probe,
         setting,
