@@ -32,7 +32,7 @@ export type ProbeResult =
   | "unreachable"
   | "failed";
 
-export type StructuredOutputSupport = "json_schema" | "json_object" | "none";
+type StructuredOutputSupport = "json_schema" | "json_object" | "none";
 
 export type ModelProbe = {
   model: string;
@@ -73,7 +73,7 @@ export type RoleCheck = {
 
 export type LlmCheckReport = { ok: boolean; roles: RoleCheck[] };
 
-export type LlmCheckOptions = {
+type LlmCheckOptions = {
   /** Models to probe for the audit agents, whose model is chosen per run. */
   agentModels?: string[];
   timeoutMs?: number;
@@ -82,7 +82,7 @@ export type LlmCheckOptions = {
 };
 
 /** Failures that mean the role cannot work as configured (a 429 for the rate limit is the account working). */
-export const FAILED_RESULTS: readonly ProbeResult[] = [
+const FAILED_RESULTS: readonly ProbeResult[] = [
   "unauthorized",
   "model_not_found",
   "insufficient_quota",
