@@ -17,7 +17,8 @@ import { countTrialPairs, TRIAL_SELECT, trialsOut } from "../judge-quality/judge
  */
 export async function startJudgeTrial(caller: ApiCaller, input: StartJudgeTrialBody): Promise<JudgeTrialAnswer> {
   const version = await loadVersion(input.benchmark);
-  if (!roleEndpoint("judge")) throw new AppError("conflict", `A judge trial needs an LLM endpoint: ${ENABLE_LLM_HINT}.`);
+  if (!roleEndpoint("judge"))
+    throw new AppError("conflict", `A judge trial needs an LLM endpoint: ${ENABLE_LLM_HINT}.`);
   const active = await readActiveJudge();
   if (input.model === active.model)
     throw new AppError("conflict", `${input.model} is already the judge in use; name another model to try.`);
