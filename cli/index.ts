@@ -14,6 +14,7 @@ import {
 import { apiOptions, apiSession, parseFlags, requireToken, type ApiFlags } from "./api-session";
 import { describeCliError, formatCliError } from "./exit-codes";
 import { readLocalFile } from "./local-files";
+import { addLlmCommands } from "./llm-commands";
 import { addLoginCommands } from "./login-commands";
 import { loadOperatorSettings } from "./operator-settings";
 import { addSnapshotCommands } from "./snapshot-commands";
@@ -185,6 +186,7 @@ userCommand
 addSubmissionCommands(program);
 addLoginCommands(program);
 addSnapshotCommands(program, closeDb, useOperatorDatabase);
+addLlmCommands(program);
 
 program.parseAsync(process.argv).catch(async (error: unknown) => {
   await closeDb().catch(() => undefined);

@@ -31,3 +31,18 @@ export function loadOperatorSettings(cwd: string, environment: Record<string, st
   }
   return null;
 }
+
+/**
+ * The server's settings for a command that checks them (`llm check`): variables unset here are filled in from the
+ * `.env` files the web app and worker would read (the working directory's, then the checkout's). Returns the files read.
+ */
+export function loadServerSettings(cwd: string, environment: Record<string, string | undefined>): string[] {
+  const read: string[] = [];
+  for (const file of new Set([path.join(cwd, ".env"), path.join(CHECKOUT, ".env")])) {
+    if (!existsSync(file)) continue;
+    read.push(file);
+    const values = parseEnv(readFileSync(file, "utf8"));
+    for (const [name, value] of Object.entries(values)) if (!environment[name]?.trim()) environment[name] = value;
+  }
+  return read;
+}

@@ -116,6 +116,20 @@ const envSchema = z.object({
   // only paced by its refusals. Every worker process shares them through Redis.
   LLM_RPM: optionalPositiveInt,
   LLM_TPM: optionalPositiveInt,
+  // Each model role may have its own endpoint, key and limits (lib/llm/endpoint.ts, docs/operating.md): unset, the
+  // OPENAI_* endpoint and LLM_RPM / LLM_TPM. Roles on one endpoint and key share one budget (the smallest limit named).
+  JUDGE_BASE_URL: optionalUrl,
+  JUDGE_API_KEY: optionalString,
+  JUDGE_RPM: optionalPositiveInt,
+  JUDGE_TPM: optionalPositiveInt,
+  PANEL_BASE_URL: optionalUrl,
+  PANEL_API_KEY: optionalString,
+  PANEL_RPM: optionalPositiveInt,
+  PANEL_TPM: optionalPositiveInt,
+  ATTRIBUTION_BASE_URL: optionalUrl,
+  ATTRIBUTION_API_KEY: optionalString,
+  ATTRIBUTION_RPM: optionalPositiveInt,
+  ATTRIBUTION_TPM: optionalPositiveInt,
   // Tokens a reply is assumed to use before any is seen (the allowance then follows what replies use).
   LLM_REPLY_TOKENS: z.coerce.number().int().min(1).max(100_000).default(256),
   // Bytes of one model reply read at most; a longer reply fails the call (lib/llm/reply-cap.ts).
@@ -147,6 +161,8 @@ const envSchema = z.object({
   EMBEDDING_PROVIDER: z.enum(["offline", "openai"]).optional(),
   EMBEDDING_BASE_URL: optionalUrl,
   EMBEDDING_API_KEY: optionalString,
+  EMBEDDING_RPM: optionalPositiveInt,
+  EMBEDDING_TPM: optionalPositiveInt,
   EMBEDDING_MODEL: z.string().default("all-minilm"),
   EMBEDDING_BATCH_SIZE: z.coerce.number().int().min(1).max(2048).default(128),
 
@@ -211,6 +227,8 @@ const envSchema = z.object({
   // key no run can be launched. AUDIT_BASE_URLS lists further endpoints an admin may choose per run (comma-separated).
   AUDIT_API_KEY: optionalString,
   AUDIT_BASE_URL: optionalUrl,
+  AUDIT_RPM: optionalPositiveInt,
+  AUDIT_TPM: optionalPositiveInt,
   AUDIT_BASE_URLS: z
     .string()
     .default("")
@@ -308,7 +326,8 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-function parseEnv(source: NodeJS.ProcessEnv): Env {
+/** The typed view of `source` (process.env, or another environment an operator command checks); throws naming every bad variable. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");

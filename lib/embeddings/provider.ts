@@ -3,6 +3,7 @@ import { env } from "../env";
 import { sha256 } from "../hash";
 import { countingFetch, type RequestCounter } from "../llm/retry";
 import { accountFetch } from "../llm/paced-fetch";
+import { roleEndpoint } from "../llm/endpoint";
 import { OFFLINE_EMBEDDING_MODEL, OFFLINE_EMBEDDING_PROVIDER, embedOffline } from "./offline-embedder";
 import { timedModelCall } from "../observability/metrics";
 
@@ -89,9 +90,11 @@ export class OpenAiEmbeddingProvider implements EmbeddingProvider {
 export function createEmbeddingProvider(): EmbeddingProvider {
   const wanted = env.EMBEDDING_PROVIDER ?? (env.EMBEDDING_BASE_URL ? "openai" : "offline");
   if (wanted === "offline") return new OfflineEmbeddingProvider();
+  // EMBEDDING_BASE_URL / EMBEDDING_API_KEY, each falling back to OPENAI_* (lib/llm/endpoint.ts).
+  const endpoint = roleEndpoint("embedding");
   return new OpenAiEmbeddingProvider(env.EMBEDDING_MODEL, {
-    apiKey: env.EMBEDDING_API_KEY ?? env.OPENAI_API_KEY,
-    baseURL: env.EMBEDDING_BASE_URL ?? env.OPENAI_BASE_URL,
+    apiKey: endpoint?.apiKey,
+    baseURL: endpoint?.baseURL,
     batchSize: env.EMBEDDING_BATCH_SIZE,
     timeoutMs: env.JUDGE_TIMEOUT_MS,
     retries: env.JUDGE_MAX_RETRIES,

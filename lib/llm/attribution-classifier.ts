@@ -47,7 +47,7 @@ export function configuredLabeller(
   if (!model.ok) return model;
   const taxonomy = readTaxonomy(taxonomyValue);
   if (!taxonomy) return { ok: false, message: "This benchmark version has no bug-type taxonomy to attribute against." };
-  const asking = attributionAsking(taxonomy, createStructuredClient());
+  const asking = attributionAsking(taxonomy, createStructuredClient("attribution"));
   return {
     ok: true,
     labeller: { model: model.model, promptHash: asking.promptHash, taxonomyHash: asking.taxHash },

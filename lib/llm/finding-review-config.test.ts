@@ -17,7 +17,7 @@ describe("offline behaviour of the panel and attribution", () => {
     expect(result.ok).toBe(false);
     if (!result.ok)
       expect(result.message).toContain(
-        "OPENAI_API_KEY (or OPENAI_BASE_URL alone for a local server), PANEL_JUDGE_MODELS, PANEL_TIER2_MODEL",
+        "OPENAI_API_KEY (or OPENAI_BASE_URL alone for a local server, or PANEL_BASE_URL), PANEL_JUDGE_MODELS, PANEL_TIER2_MODEL",
       );
     const noTier2 = readPanelConfig({ ...base, OPENAI_API_KEY: "k", PANEL_JUDGE_MODELS: ["a", "b"] });
     expect(noTier2.ok ? "" : noTier2.message).toMatch(/set PANEL_TIER2_MODEL \(/);

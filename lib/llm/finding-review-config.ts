@@ -1,26 +1,19 @@
 import { env, type Env } from "../env";
 import { StructuredClient } from "./structured-client";
-import { ENABLE_LLM_HINT, llmEndpoint } from "./endpoint";
+import { ENABLE_LLM_HINT, roleEndpoint, type ModelRole, type RoleEnv } from "./endpoint";
 
-// What the panel and the attribution need configured, and their clients. Without an API key neither runs: the panel
-// would otherwise invent validity figures, so it refuses to start and names what is missing.
+// What the panel and the attribution need configured, and their clients, each on its role's endpoint
+// (lib/llm/endpoint.ts). Without an endpoint neither runs: the panel would otherwise invent validity figures, so it
+// refuses to start and names what is missing.
 
 export type PanelConfig = { judges: string[]; tier2Judge: string; contextModel: string };
 
 /** The panel's models, or the sentence saying what is missing. */
-type PanelEnv = Pick<
-  Env,
-  | "OPENAI_API_KEY"
-  | "OPENAI_BASE_URL"
-  | "PANEL_JUDGE_MODELS"
-  | "PANEL_TIER2_MODEL"
-  | "PANEL_CONTEXT_MODEL"
-  | "JUDGE_MODEL"
->;
+type PanelEnv = RoleEnv & Pick<Env, "PANEL_JUDGE_MODELS" | "PANEL_TIER2_MODEL" | "PANEL_CONTEXT_MODEL" | "JUDGE_MODEL">;
 
 export function readPanelConfig(e: PanelEnv = env): { ok: true; config: PanelConfig } | { ok: false; message: string } {
   const missing = [
-    !llmEndpoint(e) && "OPENAI_API_KEY (or OPENAI_BASE_URL alone for a local server)",
+    !roleEndpoint("panel", e) && "OPENAI_API_KEY (or OPENAI_BASE_URL alone for a local server, or PANEL_BASE_URL)",
     e.PANEL_JUDGE_MODELS.length === 0 && "PANEL_JUDGE_MODELS",
     !e.PANEL_TIER2_MODEL && "PANEL_TIER2_MODEL",
   ].filter(Boolean);
@@ -54,9 +47,9 @@ export function readPanelConfig(e: PanelEnv = env): { ok: true; config: PanelCon
 }
 
 export function readAttributionModel(
-  e: Pick<Env, "OPENAI_API_KEY" | "OPENAI_BASE_URL" | "ATTRIBUTION_MODEL" | "JUDGE_MODEL"> = env,
+  e: RoleEnv & Pick<Env, "ATTRIBUTION_MODEL" | "JUDGE_MODEL"> = env,
 ): { ok: true; model: string } | { ok: false; message: string } {
-  if (!llmEndpoint(e))
+  if (!roleEndpoint("attribution", e))
     return {
       ok: false,
       message: `Bug-type attribution needs an LLM: ${ENABLE_LLM_HINT}. Until then no finding is labelled by the classifier: submitters' own categories stay their labels, and the reference bugs show the benchmark file's.`,
@@ -64,11 +57,13 @@ export function readAttributionModel(
   return { ok: true, model: e.ATTRIBUTION_MODEL ?? e.JUDGE_MODEL };
 }
 
-export function createStructuredClient(): StructuredClient {
-  const endpoint = llmEndpoint();
-  if (!endpoint) throw new Error("createStructuredClient needs OPENAI_API_KEY or OPENAI_BASE_URL");
+/** The client of one role's endpoint (a benchmark build, whose model defaults to JUDGE_MODEL, uses the judge's). */
+export function createStructuredClient(role: Extract<ModelRole, "judge" | "panel" | "attribution">): StructuredClient {
+  const endpoint = roleEndpoint(role);
+  if (!endpoint) throw new Error(`createStructuredClient needs an endpoint for the ${role}: ${ENABLE_LLM_HINT}`);
   return new StructuredClient({
-    ...endpoint,
+    apiKey: endpoint.apiKey,
+    baseURL: endpoint.baseURL,
     timeoutMs: env.JUDGE_TIMEOUT_MS,
     maxRetries: env.JUDGE_MAX_RETRIES,
     malformedRetries: env.JUDGE_MALFORMED_RETRIES,

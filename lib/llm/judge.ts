@@ -1,7 +1,7 @@
 import OpenAI from "openai";
 import { z } from "zod";
 import { env } from "../env";
-import { llmEndpoint } from "./endpoint";
+import { roleEndpoint } from "./endpoint";
 import type { SignalValues } from "../scoring/types";
 import { sha256 } from "../hash";
 import { capRationale, renderJudgeMessages, type JudgeText } from "./judge-messages";
@@ -165,7 +165,7 @@ export class JudgeReplyError extends Error {
 }
 
 /**
- * The documented offline judge, used when no LLM endpoint is configured (neither OPENAI_API_KEY nor OPENAI_BASE_URL). It is a deterministic rule over the prefilter
+ * The documented offline judge, used when no LLM endpoint is configured (neither the judge's own JUDGE_API_KEY / JUDGE_BASE_URL nor OPENAI_API_KEY / OPENAI_BASE_URL). It is a deterministic rule over the prefilter
  * signals, far weaker than an LLM: it matches a pair when the line ranges overlap substantially and the texts agree,
  * or when the texts are near-duplicates. Every score it produces is labelled "offline judge".
  */
@@ -209,10 +209,11 @@ export class OfflineJudge implements Judge {
  * switched to, else JUDGE_MODEL; lib/server/judge-quality/active-judge.ts), else the offline rule.
  */
 export function createJudge(model: string = env.JUDGE_MODEL): Judge {
-  const endpoint = llmEndpoint();
+  const endpoint = roleEndpoint("judge");
   if (!endpoint) return new OfflineJudge();
   return new OpenAiJudge(model, {
-    ...endpoint,
+    apiKey: endpoint.apiKey,
+    baseURL: endpoint.baseURL,
     timeoutMs: env.JUDGE_TIMEOUT_MS,
     maxRetries: env.JUDGE_MAX_RETRIES,
   });

@@ -4,6 +4,7 @@ import { BurstyRateLimiter, RateLimiterMemory, RateLimiterQueue, RateLimiterRedi
 import { env } from "../env";
 import { log } from "../observability/log";
 import { AdaptiveGate } from "./adaptive-gate";
+import { accountLimits, type AccountLimits } from "./endpoint";
 import { rateLimitWaitMs, readLimitHeaders, type HeaderReader } from "./rate-limit-headers";
 import { bucketWindow } from "./token-estimate";
 
@@ -18,7 +19,7 @@ import { bucketWindow } from "./token-estimate";
 // windows of W seconds holding W/60 of the limit, two windows back to back never exceed the bucket, and the rate
 // over time is the limit itself (docs/scoring.md, "Provider limits").
 
-export type AccountLimits = { rpm?: number; tpm?: number };
+export type { AccountLimits };
 
 type Bucket = { perMinute: number; points: number; queue: RateLimiterQueue; limiter: RateLimiterRedis };
 
@@ -200,13 +201,11 @@ export class ProviderLimiter {
 }
 
 /**
- * The limits configured for an account: LLM_RPM / LLM_TPM belong to the OPENAI_* endpoint and key; any other account
- * (a role's own endpoint) learns its limits from the provider's headers.
+ * The limits configured for an account: the smallest RPM / TPM named by the roles that call it (LLM_RPM / LLM_TPM for
+ * the OPENAI_* endpoint and key; lib/llm/endpoint.ts); an account none names learns its limits from the headers.
  */
 export function configuredLimits(baseURL: string, apiKey: string): AccountLimits {
-  const openAiBase = new URL(env.OPENAI_BASE_URL ?? "https://api.openai.com/v1").href.replace(/\/+$/, "");
-  const same = new URL(baseURL).href.replace(/\/+$/, "") === openAiBase && apiKey === (env.OPENAI_API_KEY ?? "no-key");
-  return same ? { rpm: env.LLM_RPM, tpm: env.LLM_TPM } : {};
+  return accountLimits(baseURL, apiKey);
 }
 
 /**
@@ -219,7 +218,8 @@ export function providerLimiter(
   limits: AccountLimits,
   maxConcurrency: number,
 ): ProviderLimiter {
-  const key = accountKey(baseURL, apiKey);
+  // One account whether or not its base URL was written with a trailing slash.
+  const key = accountKey(baseURL.replace(/\/+$/, ""), apiKey);
   const limiters = (globalForLimiters.llmLimiters ??= new Map());
   let found = limiters.get(key);
   if (!found) {

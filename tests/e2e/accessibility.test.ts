@@ -155,6 +155,7 @@ describe("accessibility (axe-core)", () => {
       "/admin/users",
       "/admin/audit-log",
       "/admin/judge-trials",
+      "/admin/models",
     ]) {
       found.push(...(await violations(page, url)));
     }

@@ -116,7 +116,8 @@ export function decideFake(userMessage: string): { match: boolean; rationale: st
 
 /**
  * Models' rules as real endpoints enforce them: a model named fake-reasoning… answers 400 to `temperature` and to
- * `max_tokens`, as OpenAI's reasoning models do; one named fake-no-schema… is served by an endpoint without the
+ * `max_tokens`, as OpenAI's reasoning models do (GPT-5's "Unsupported value" for temperature 0; a fake-reasoning-o…
+ * model the o-series' "Unsupported parameter"); one named fake-no-schema… is served by an endpoint without the
  * json_schema response format (as some local servers are), which answers 400 to it.
  */
 function refuseParameters(body: Record<string, unknown>): unknown {
@@ -124,6 +125,12 @@ function refuseParameters(body: Record<string, unknown>): unknown {
   const invalid = (message: string, param: string, code: string) => ({
     error: { message, type: "invalid_request_error", param, code },
   });
+  if (model.startsWith("fake-reasoning-o") && body.temperature !== undefined)
+    return invalid(
+      "Unsupported parameter: 'temperature' is not supported with this model.",
+      "temperature",
+      "unsupported_parameter",
+    );
   if (model.startsWith("fake-reasoning") && body.temperature !== undefined)
     return invalid(
       "Unsupported value: 'temperature' does not support 0 with this model. Only the default (1) value is supported.",
@@ -235,6 +242,16 @@ export async function startFakeOpenAi(
             },
           });
         }
+        // A model the endpoint does not have (OpenAI's 404 for a model named fake-missing…).
+        if (String(body.model ?? "").startsWith("fake-missing"))
+          return reply(404, {
+            error: {
+              message: `The model \`${String(body.model)}\` does not exist or you do not have access to it.`,
+              type: "invalid_request_error",
+              param: null,
+              code: "model_not_found",
+            },
+          });
         const refused = req.url?.endsWith("/chat/completions") ? refuseParameters(body) : undefined;
         if (refused) return reply(400, refused);
         if (req.url?.endsWith("/chat/completions")) {

@@ -94,7 +94,8 @@ export const classifyScoringError = classifier({
   endpoint: "judge endpoint",
   what: "scoring",
   transient: (status, last) => unavailable("judge endpoint", status, "scoring", last, RESUBMIT),
-  notFound: "The judge model or endpoint was not found; check JUDGE_MODEL and OPENAI_BASE_URL.",
+  notFound:
+    "The judge model or endpoint was not found; check JUDGE_MODEL and OPENAI_BASE_URL (or JUDGE_BASE_URL); `npx probebench llm check` probes them.",
   internal: (last) =>
     last
       ? `Scoring failed because of an internal error at the last attempt, so it stopped. ${RESUBMIT}`
@@ -113,7 +114,7 @@ function findingReviewClassifier(what: "Panel validation" | "Bug-type attributio
     what: what.toLowerCase(),
     transient: (status, last) => unavailable("LLM endpoint", status, what.toLowerCase(), last, again),
     notFound:
-      "A configured model or the endpoint was not found; check PANEL_JUDGE_MODELS, PANEL_TIER2_MODEL, ATTRIBUTION_MODEL and OPENAI_BASE_URL.",
+      "A configured model or the endpoint was not found; check PANEL_JUDGE_MODELS, PANEL_TIER2_MODEL, ATTRIBUTION_MODEL and OPENAI_BASE_URL (or PANEL_BASE_URL, ATTRIBUTION_BASE_URL); `npx probebench llm check` probes them.",
     internal: (last) =>
       last
         ? `${what} failed because of an internal error at the last attempt, so it stopped. ${again}`
@@ -183,7 +184,7 @@ export const classifyJudgeTrialError = classifier({
       "Start the trial again later; verdicts already stored are reused.",
     ),
   notFound:
-    "The candidate or current judge model was not found on the endpoint; check the model name and OPENAI_BASE_URL.",
+    "The candidate or current judge model was not found on the endpoint; check the model name and OPENAI_BASE_URL (or JUDGE_BASE_URL).",
   internal: (last) =>
     last
       ? "The judge trial failed because of an internal error at the last attempt, so it stopped. Start it again."
@@ -204,7 +205,8 @@ export const classifyBuildStageError = classifier({
       last,
       "An admin can resume the build from its page; decisions already stored are kept.",
     ),
-  notFound: "The build's model or the endpoint was not found; check BUILD_MODEL, JUDGE_MODEL and OPENAI_BASE_URL.",
+  notFound:
+    "The build's model or the endpoint was not found; check BUILD_MODEL, JUDGE_MODEL and OPENAI_BASE_URL (or JUDGE_BASE_URL).",
   internal: (last) =>
     last
       ? "The build stage failed because of an internal error at the last attempt, so it stopped. An admin can resume the build from its page."

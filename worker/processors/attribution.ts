@@ -14,7 +14,7 @@ export function processAttributionJob(job: Job): Promise<unknown> {
       await updateFindingReview(claim, { status: "failed", error: model.message });
       return { failed: model.message };
     }
-    const client = createStructuredClient();
+    const client = createStructuredClient("attribution");
     await queueReferenceLabelsFor(claim, client, model.model);
     return attributeBugs(claim, {
       client,

@@ -23,7 +23,7 @@ export function processPanelJob(job: Job): Promise<unknown> {
       ? panelSandboxForEnv({ ...choice, provider: choice.provider ? withSandboxMetrics(choice.provider) : null })
       : null;
     return runPanel(claim, {
-      client: createStructuredClient(),
+      client: createStructuredClient("panel"),
       config: config.config,
       concurrency: env.PANEL_CONCURRENCY,
       onProgress,

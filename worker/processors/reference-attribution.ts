@@ -15,7 +15,7 @@ export function processReferenceAttributionJob(job: Job): Promise<unknown> {
       return { failed: model.message };
     }
     return attributeReferences(claim, {
-      client: createStructuredClient(),
+      client: createStructuredClient("attribution"),
       concurrency: env.ATTRIBUTION_CONCURRENCY,
       onProgress,
     });

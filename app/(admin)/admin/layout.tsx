@@ -13,6 +13,7 @@ export default function AdminLayout({ children }: { children: React.ReactNode })
           { href: "/admin/builds", text: "Builds" },
           { href: "/admin/runs", text: "In-house runs" },
           { href: "/admin/judge-trials", text: "Judge trials" },
+          { href: "/admin/models", text: "Model endpoints" },
           { href: "/admin/audit-log", text: "Audit log" },
         ]}
       />

@@ -13,7 +13,7 @@ import { noSandboxMessage } from "../../contracts/sandbox-record";
 import type { createRunBodySchema, createdAuditRunSchema } from "../../contracts/audit-runs";
 
 export const NO_ENDPOINT_MESSAGE =
-  "A model endpoint is needed for in-house runs: set AUDIT_API_KEY (or OPENAI_API_KEY) and, for a server other than OpenAI, AUDIT_BASE_URL, then restart the web app and the worker.";
+  "A model endpoint is needed for in-house runs: set AUDIT_API_KEY (or OPENAI_API_KEY) and, for a server other than OpenAI, AUDIT_BASE_URL (a local server needs no key), then restart the web app and the worker.";
 
 /**
  * Creates a run and its passes in one transaction (audit-logged), then queues its start. Every audited repository

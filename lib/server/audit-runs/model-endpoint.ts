@@ -1,12 +1,13 @@
 import { env } from "../../env";
+import { roleEndpoint } from "../../llm/endpoint";
 
-// The OpenAI-compatible endpoint audit passes call: AUDIT_* when set, else the judge's OPENAI_* settings.
+// The OpenAI-compatible endpoint audit passes call: the agents' role endpoint (AUDIT_API_KEY / AUDIT_BASE_URL, each
+// falling back to OPENAI_*; lib/llm/endpoint.ts).
 export type ModelEndpoint = { apiKey: string; baseUrl: string | undefined };
 
 export function defaultAuditEndpoint(): ModelEndpoint | null {
-  const apiKey = env.AUDIT_API_KEY ?? env.OPENAI_API_KEY;
-  if (!apiKey) return null;
-  return { apiKey, baseUrl: env.AUDIT_BASE_URL ?? env.OPENAI_BASE_URL };
+  const endpoint = roleEndpoint("agent");
+  return endpoint && { apiKey: endpoint.apiKey, baseUrl: endpoint.baseURL };
 }
 
 const normalize = (url: string) => url.trim().replace(/\/+$/, "");
@@ -21,7 +22,7 @@ export function isAllowedBaseUrl(url: string): boolean {
   return allowedBaseUrls().includes(normalize(url));
 }
 
-/** The endpoint of one run, or null when no key is configured. */
+/** The endpoint of one run, or null when no endpoint is configured. */
 export function runEndpoint(baseUrl: string | null): ModelEndpoint | null {
   const endpoint = defaultAuditEndpoint();
   if (!endpoint) return null;

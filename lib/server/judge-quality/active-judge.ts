@@ -1,7 +1,7 @@
 import { db } from "../../db";
 import { env } from "../../env";
 import { OFFLINE_JUDGE_MODEL } from "../../llm/judge";
-import { llmEndpoint } from "../../llm/endpoint";
+import { roleEndpoint } from "../../llm/endpoint";
 
 // The judge model new scorings use: the one an admin switched to after a trial (the ActiveJudge row), else JUDGE_MODEL;
 // without an LLM endpoint, the offline rule whatever is stored. Read by the scoring worker for every attempt, and by
@@ -16,7 +16,7 @@ export type ActiveJudge = {
 };
 
 export async function readActiveJudge(): Promise<ActiveJudge> {
-  if (!llmEndpoint()) return { model: OFFLINE_JUDGE_MODEL, source: "offline", trialId: null, setAt: null };
+  if (!roleEndpoint("judge")) return { model: OFFLINE_JUDGE_MODEL, source: "offline", trialId: null, setAt: null };
   const row = await db.activeJudge.findUnique({ where: { id: "active" } });
   return row
     ? { model: row.model, source: "stored", trialId: row.trialId, setAt: row.updatedAt }

@@ -3,7 +3,7 @@ import { db } from "../../db";
 import { AppError } from "../../errors";
 import type { ApiCaller } from "../../auth/authorize-caller";
 import type { JudgeTrialAnswer, StartJudgeTrialBody } from "../../contracts/judge-trials";
-import { ENABLE_LLM_HINT, llmEndpoint } from "../../llm/endpoint";
+import { ENABLE_LLM_HINT, roleEndpoint } from "../../llm/endpoint";
 import { enqueueJudgeTrial } from "../../queue/judge-trial-queue";
 import { recordAuditLog } from "../audit-log/record-audit-log";
 import { readActiveJudge } from "../judge-quality/active-judge";
@@ -17,7 +17,8 @@ import { countTrialPairs, TRIAL_SELECT, trialsOut } from "../judge-quality/judge
  */
 export async function startJudgeTrial(caller: ApiCaller, input: StartJudgeTrialBody): Promise<JudgeTrialAnswer> {
   const version = await loadVersion(input.benchmark);
-  if (!llmEndpoint()) throw new AppError("conflict", `A judge trial needs an LLM endpoint: ${ENABLE_LLM_HINT}.`);
+  if (!roleEndpoint("judge"))
+    throw new AppError("conflict", `A judge trial needs an LLM endpoint: ${ENABLE_LLM_HINT}.`);
   const active = await readActiveJudge();
   if (input.model === active.model)
     throw new AppError("conflict", `${input.model} is already the judge in use; name another model to try.`);

@@ -58,7 +58,7 @@ export class StageContext {
       select: { spentUsd: true, budgetUsd: true },
     });
     if (build.spentUsd >= build.budgetUsd) throw new BudgetReached();
-    this.client ??= createStructuredClient();
+    this.client ??= createStructuredClient("judge");
     const template = loadPrompt(name);
     const [system, user] = template.body.split(USER_MESSAGE_MARKER);
     if (system === undefined || user === undefined)

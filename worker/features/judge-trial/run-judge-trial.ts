@@ -98,7 +98,9 @@ export async function runJudgeTrial(
   const current = createJudge(claim.currentModel);
   const candidate = createJudge(claim.candidateModel);
   if (current.offline || candidate.offline)
-    throw new PermanentJobError("A judge trial needs an LLM endpoint (OPENAI_API_KEY or OPENAI_BASE_URL).");
+    throw new PermanentJobError(
+      "A judge trial needs an LLM endpoint (JUDGE_API_KEY / JUDGE_BASE_URL, or OPENAI_API_KEY / OPENAI_BASE_URL).",
+    );
   const sides = [await planSide(current, pairs), await planSide(candidate, pairs)];
   const calls = sides.reduce((n, s) => n + s.uncached.length, 0);
   const cachedVerdicts = sides.reduce((n, s) => n + s.decided.size, 0);
