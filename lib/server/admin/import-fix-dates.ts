@@ -1,9 +1,10 @@
 import type { z } from "zod";
 import "server-only";
 import { db, type Tx } from "../../db";
-import { AppError, parseOrThrow } from "../../errors";
-import { fixDatesFileSchema, type FixDatesFile } from "../../validation/fix-dates-file";
-import { parseJsonText } from "../../validation/parse-json";
+import { AppError } from "../../errors";
+import type { FixDatesFile } from "../../validation/fix-dates-file";
+import { parseFixDatesBytes } from "../submissions/upload-parse-client";
+import { reserveUploadBytes } from "../submissions/upload-budget";
 import { parseBenchmarkRef } from "../../validation/benchmark-ref";
 import { enqueueFixRankTests } from "../../queue/fix-rank-queue";
 import { createFixCommits } from "../benchmarks/import-benchmark";
@@ -38,14 +39,24 @@ function refuseUnknown(key: string, problems: string[], what: string): void {
   );
 }
 
-export async function importFixDates(actorId: string, ref: string, text: string): Promise<ImportedFixDates> {
-  // The version first: a file for a version that does not exist is refused without being parsed.
+/**
+ * The body is read only once the version is known (a file for a version that does not exist is refused unread), after
+ * it reserved its bytes of the upload parse budget (upload-budget.ts); it is decoded, parsed and validated in an upload
+ * parse thread, as a benchmark file is, not on the web server's event loop.
+ */
+export async function importFixDates(
+  actorId: string,
+  ref: string,
+  body: { declaredBytes?: number; read: () => Promise<Uint8Array> },
+): Promise<ImportedFixDates> {
   const benchmark = await findVersion(ref);
-  const file: FixDatesFile = parseOrThrow(
-    fixDatesFileSchema,
-    parseJsonText(text, "The fix-dates file"),
-    "The fix-dates file",
-  );
+  const reservation = reserveUploadBytes(body.declaredBytes);
+  let file: FixDatesFile;
+  try {
+    file = await parseFixDatesBytes(await body.read());
+  } finally {
+    reservation.release();
+  }
   const key = `${benchmark.slug}@${benchmark.version}`;
   const result = await db.$transaction(
     async (tx) => {
