@@ -17,7 +17,7 @@ import { loadVersion, type Version } from "./load-version";
 // Unlike the benchmark stamp, this one counts rows the public must not watch (labels in progress, private submissions'
 // judge usage): it stays in this process. The answer's ETag is a hash of the answer itself.
 
-export type PublicJudgeQuality = { data: JudgeQuality; hash: string };
+type PublicJudgeQuality = { data: JudgeQuality; hash: string };
 
 /**
  * The stamp of a version's judge-quality figures: count and latest write of each table judge-quality-report.ts reads
@@ -26,7 +26,7 @@ export type PublicJudgeQuality = { data: JudgeQuality; hash: string };
  * and their marks, the auditor's marks) and the active judge. Rows these tables change in place bump their updatedAt
  * (or, for overrides, createdAt); removed rows lower a count.
  */
-export async function readJudgeQualityStamp(benchmarkId: string): Promise<string> {
+async function readJudgeQualityStamp(benchmarkId: string): Promise<string> {
   const rows = await db.$queryRaw<{ stamp: string }[]>`
     SELECT concat_ws('|',
       (SELECT count(*) || '.' || coalesce(extract(epoch FROM max("createdAt"))::text, '')
