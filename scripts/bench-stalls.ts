@@ -4,11 +4,12 @@
 // admin, and a public scored submission with LABELLED_PAIRS labelled matcher pairs (each with a cached verdict), builds
 // the web app into its own dist folder (BENCH_REUSE_BUILD=1 reuses it; BENCH_DIST_DIR names another build of the same
 // code), starts server/server.ts on a spare port, and measures the slowest /api/health answer (polled every 50 ms)
-// while (a) an admin posts a ~20 MB fix-dates file of 200,000 rows naming no reference bug of the version (a 422) and
-// (b) GET /api/v1/judge-quality is read READS times in a row, anonymously, with the time of the first and the median
-// of the others.
+// while (a) an admin posts a ~20 MB fix-dates file of 200,000 rows, once with a bad date in every row (refused by the
+// schema) and once naming no reference bug of the version (refused by the import's checks), both 422; and (b) GET
+// /api/v1/judge-quality is read anonymously: the first read (computed), READS repeats (cached), and CHANGED_READS
+// reads each after a new label (computed again, as every read was before the cache).
 import type { ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { migrate, recreateDatabase } from "./lib/database";
 import { ROOT, TSX_NODE_ARGS, buildForBench, sparePort, startProcess, stopProcess, waitForHttp } from "./lib/processes";
@@ -17,8 +18,10 @@ const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@12
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379/12";
 const DIST_DIR = process.env.BENCH_DIST_DIR ?? ".next-bench-stalls";
 const LOG_DIR = path.join(ROOT, "test-artifacts", "logs");
+const LOOP_DELAY_FILE = path.join(LOG_DIR, "bench-stalls-loop-delay.txt");
 const LABELLED_PAIRS = 320;
 const READS = 50;
+const CHANGED_READS = 10;
 const FIX_DATE_ROWS = 200_000;
 const log = (msg: string) => console.log(`[bench:stalls] ${msg}`);
 
@@ -29,7 +32,7 @@ const demo = JSON.parse(readFileSync(path.join(ROOT, "data/demo/benchmark.json")
 };
 const KEY = `${demo.slug}@${demo.version}`;
 
-async function seed(): Promise<string> {
+async function seed(): Promise<{ token: string; addLabel: () => Promise<void>; done: () => Promise<void> }> {
   process.env.DATABASE_URL = DATABASE_URL;
   process.env.REDIS_URL = REDIS_URL;
   const { importBenchmark } = await import("../lib/server/benchmarks/import-benchmark");
@@ -118,23 +121,50 @@ async function seed(): Promise<string> {
         rationale: "bench",
       })),
   });
-  await Promise.all([disconnectDb(), closeQueues()]);
-  return token.token;
+  await closeQueues();
+  let added = 0;
+  return {
+    token: token.token,
+    // A second labeller's label of the next pair: what a maintainer labelling adds.
+    addLabel: async () => {
+      await db.pairLabel.create({ data: { pairId: pairs[added++]!.id, labelerId: admin.id, label: "same" } });
+    },
+    done: disconnectDb,
+  };
 }
 
-/** A fix-dates file of `rows` rows naming reference bugs the version does not have, ~100 bytes a row. */
-function fixDatesFile(rows: number): string {
+/**
+ * A fix-dates file of `rows` rows, ~100 bytes a row: each with a date that is not one (`badDates`), or each naming a
+ * reference bug the version does not have (by fix commit only: the demo version has its fix dates, which a row with
+ * `fixed_at` would meet with a 409 before its bug is looked up).
+ */
+function fixDatesFile(rows: number, badDates: boolean): string {
   const repo = demo.repositories[0]!.name;
-  const items = Array.from(
-    { length: rows },
-    (_, i) =>
-      `{"repo":"${repo}","id":"no-such-bug-${String(i).padStart(7, "0")}","fixed_at":"2025-01-01T00:00:00Z","fix_commit":"${i.toString(16).padStart(40, "0")}"}`,
+  const items = Array.from({ length: rows }, (_, i) =>
+    badDates
+      ? `{"repo":"${repo}","id":"bug-${String(i).padStart(7, "0")}","fixed_at":"the day after tomorrow, at about ${i}"}`
+      : `{"repo":"${repo}","id":"no-such-bug-${String(i).padStart(7, "0")}","fix_commit":"${i.toString(16).padStart(40, "0")}"}`,
   );
   return `{"fix_dates":[${items.join(",")}]}`;
 }
 
-/** Polls /api/health every 50 ms until stopped; returns the slowest answer in ms. */
-function probeHealth(base: string): { stop: () => Promise<number> } {
+/** The longest event-loop delay the server wrote between two times (its lines are written every 100 ms). */
+function loopDelayBetween(from: number, to: number): number {
+  let longest = 0;
+  for (const line of readFileSync(LOOP_DELAY_FILE, "utf8").split("\n")) {
+    const [at, ms] = line.split(" ").map(Number);
+    if (at !== undefined && ms !== undefined && at >= from && at <= to + 200) longest = Math.max(longest, ms);
+  }
+  return longest;
+}
+
+/**
+ * Polls /api/health every 50 ms until stopped; returns the slowest answer, and the longest the server's event loop
+ * was held meanwhile (scripts/lib/loop-delay-probe.mjs: without the database round trip and the wait for a core that
+ * a health answer includes), both in ms.
+ */
+function probeHealth(base: string): { stop: () => Promise<string> } {
+  const from = Date.now();
   let slowest = 0;
   let running = true;
   const loop = (async () => {
@@ -147,10 +177,16 @@ function probeHealth(base: string): { stop: () => Promise<number> } {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   })();
-  return { stop: async () => ((running = false), await loop, slowest) };
+  return {
+    stop: async () => {
+      running = false;
+      await loop;
+      return `${slowest.toFixed(0)} ms (loop held ${loopDelayBetween(from, Date.now()).toFixed(0)} ms)`;
+    },
+  };
 }
 
-async function idleHealth(base: string): Promise<number> {
+async function idleHealth(base: string): Promise<string> {
   const probe = probeHealth(base);
   await new Promise((resolve) => setTimeout(resolve, 5_000));
   return probe.stop();
@@ -160,7 +196,7 @@ async function main(): Promise<void> {
   log(`database ${DATABASE_URL} (recreated)`);
   await recreateDatabase(DATABASE_URL);
   await migrate(DATABASE_URL);
-  const token = await seed();
+  const { token, addLabel, done } = await seed();
   const env = {
     NODE_ENV: "production",
     NEXT_TELEMETRY_DISABLED: "1",
@@ -177,8 +213,10 @@ async function main(): Promise<void> {
   const base = `http://127.0.0.1:${port}`;
   let web: ChildProcess | undefined;
   try {
-    web = startProcess("bench-stalls-web", process.execPath, [...TSX_NODE_ARGS, "server/server.ts"], {
-      env: { ...env, PORT: String(port), HOST: "127.0.0.1" },
+    rmSync(LOOP_DELAY_FILE, { force: true });
+    const args = [...TSX_NODE_ARGS, "--import", "./scripts/lib/loop-delay-probe.mjs", "server/server.ts"];
+    web = startProcess("bench-stalls-web", process.execPath, args, {
+      env: { ...env, PORT: String(port), HOST: "127.0.0.1", LOOP_DELAY_FILE },
       logDir: LOG_DIR,
     });
     await waitForHttp(`${base}/api/health`, 60_000, "The web server");
@@ -192,38 +230,50 @@ async function main(): Promise<void> {
       });
     // The routes' first requests load their code and start an upload parse thread: not part of the figures.
     await (await post("{}")).arrayBuffer();
-    log(`idle: slowest /api/health over 5 s ${(await idleHealth(base)).toFixed(0)} ms`);
+    log(`idle: slowest /api/health over 5 s ${await idleHealth(base)}`);
 
-    const body = fixDatesFile(FIX_DATE_ROWS);
-    const probe = probeHealth(base);
-    const started = performance.now();
-    const response = await post(body);
-    const answer = (await response.json()) as { error?: { message: string } };
-    const seconds = (performance.now() - started) / 1000;
-    log(
-      `(a) fix-dates file, ${(Buffer.byteLength(body) / 1024 / 1024).toFixed(1)} MB, ${FIX_DATE_ROWS} unknown rows: ` +
-        `${response.status} in ${seconds.toFixed(2)} s (${answer.error?.message.slice(0, 80) ?? "stored"}); ` +
-        `slowest /api/health ${(await probe.stop()).toFixed(0)} ms`,
-    );
+    for (const badDates of [true, false]) {
+      const body = fixDatesFile(FIX_DATE_ROWS, badDates);
+      const probe = probeHealth(base);
+      const started = performance.now();
+      const response = await post(body);
+      const answer = (await response.json()) as { error?: { message: string } };
+      const seconds = (performance.now() - started) / 1000;
+      log(
+        `(a) fix-dates file, ${(Buffer.byteLength(body) / 1024 / 1024).toFixed(1)} MB, ${FIX_DATE_ROWS} rows ` +
+          `${badDates ? "with bad dates" : "naming unknown bugs"}: ${response.status} in ${seconds.toFixed(2)} s ` +
+          `(${answer.error?.message.slice(0, 70) ?? "stored"}); slowest /api/health ${await probe.stop()}`,
+      );
+    }
 
     const quality = `${base}/api/v1/judge-quality?benchmark=${encodeURIComponent(KEY)}`;
-    const readProbe = probeHealth(base);
-    const times: number[] = [];
-    for (let i = 0; i < READS; i++) {
+    const read = async () => {
       const at = performance.now();
       const reply = await fetch(quality);
       await reply.arrayBuffer();
       if (reply.status !== 200) throw new Error(`GET /api/v1/judge-quality answered ${reply.status}`);
-      times.push(performance.now() - at);
-    }
-    const rest = times.slice(1).sort((x, y) => x - y);
-    log(
-      `(b) judge-quality, ${LABELLED_PAIRS} labelled pairs, ${READS} reads in a row: first ${times[0]!.toFixed(0)} ms, ` +
-        `then median ${rest[Math.floor(rest.length / 2)]!.toFixed(0)} ms, slowest ${rest[rest.length - 1]!.toFixed(0)} ms; ` +
-        `slowest /api/health ${(await readProbe.stop()).toFixed(0)} ms`,
-    );
+      return performance.now() - at;
+    };
+    const reads = async (what: string, count: number, before?: () => Promise<void>) => {
+      const probe = probeHealth(base);
+      const times: number[] = [];
+      for (let i = 0; i < count; i++) {
+        await before?.();
+        times.push(await read());
+      }
+      const slowest = await probe.stop();
+      times.sort((x, y) => x - y);
+      log(
+        `(b) judge-quality, ${LABELLED_PAIRS} labelled pairs, ${what}: median ${times[Math.floor(count / 2)]!.toFixed(0)} ms, ` +
+          `slowest ${times[count - 1]!.toFixed(0)} ms; slowest /api/health ${slowest}`,
+      );
+    };
+    await reads("the first read (computed)", 1);
+    await reads(`${READS} repeats (from the cache)`, READS);
+    await reads(`${CHANGED_READS} reads, each after a new label (computed again)`, CHANGED_READS, addLabel);
   } finally {
     await stopProcess(web);
+    await done();
   }
 }
 
