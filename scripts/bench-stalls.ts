@@ -230,6 +230,7 @@ async function main(): Promise<void> {
       });
     // The routes' first requests load their code and start an upload parse thread: not part of the figures.
     await (await post("{}")).arrayBuffer();
+    await (await fetch(`${base}/api/v1/judge-quality?benchmark=no-such-benchmark@1`)).arrayBuffer();
     log(`idle: slowest /api/health over 5 s ${await idleHealth(base)}`);
 
     for (const badDates of [true, false]) {
