@@ -145,7 +145,8 @@ async function waitForScores(session: ApiSession, id: string, quiet: boolean): P
     const line = `${status.status}${status.status === "scoring" ? ` ${status.progress ?? 0}%` : ""}`;
     if (line !== last && !quiet) console.error(`  ${line}`);
     last = line;
-    if (status.status === "scored" || status.status === "failed") return status;
+    // A withdrawn submission is never scored: its scoring stopped for good.
+    if (status.status === "scored" || status.status === "failed" || status.status === "withdrawn") return status;
     await new Promise((resolve) => setTimeout(resolve, 1_000));
   }
 }

@@ -162,11 +162,11 @@ class Client:
         return self._json("GET", "/api/v1/submissions/" + urllib.parse.quote(submission_id, safe=""))
 
     def wait(self, submission_id, poll_seconds=1.0, timeout_seconds=None):
-        """Polls until the submission is scored or failed; returns its final status."""
+        """Polls until the submission is scored, failed or withdrawn; returns its final status."""
         deadline = None if timeout_seconds is None else time.monotonic() + timeout_seconds
         while True:
             status = self.status(submission_id)
-            if status["status"] in ("scored", "failed"):
+            if status["status"] in ("scored", "failed", "withdrawn"):
                 return status
             if deadline is not None and time.monotonic() > deadline:
                 raise TimeoutError("submission %s is still %s" % (submission_id, status["status"]))

@@ -8,6 +8,7 @@ const SCORING_TONE: Record<ScoringStatus, string> = {
   failed: styles.statusBad,
   scoring: styles.statusWarn,
   awaiting_approval: styles.statusWarn,
+  withdrawn: "",
   queued: "",
 };
 const SCORING_LABEL: Record<ScoringStatus, string> = {
@@ -15,6 +16,7 @@ const SCORING_LABEL: Record<ScoringStatus, string> = {
   failed: "failed",
   scoring: "scoring",
   awaiting_approval: "awaiting approval",
+  withdrawn: "withdrawn",
   queued: "queued",
 };
 const REVIEW_TONE: Record<ReviewStatus, string> = {

@@ -19,8 +19,10 @@ const RESULT_LABEL: Record<ReviewStatus, string> = {
 
 const STEPS = ["uploaded", "queued", "scoring", "scored"] as const;
 const POLL_MS = 1_000;
+/** Statuses that never change by themselves: polling stops there. */
+const FINAL = new Set<SubmissionStatus["status"]>(["scored", "failed", "withdrawn"]);
 
-/** Follows a submission through queued -> scoring (with the worker's percentage) -> scored or failed. */
+/** Follows a submission through queued -> scoring (with the worker's percentage) -> scored, failed or withdrawn. */
 export function SubmissionProgress({
   id,
   initial,
@@ -42,7 +44,7 @@ export function SubmissionProgress({
         if (stopped) return;
         setStatus(next);
         setError(undefined);
-        if (next.status === "scored" || next.status === "failed") {
+        if (FINAL.has(next.status)) {
           onFinished?.(next);
           return;
         }
@@ -55,7 +57,7 @@ export function SubmissionProgress({
         timer = setTimeout(poll, err?.retryAfterSeconds ? err.retryAfterSeconds * 1_000 : POLL_MS * 5);
       }
     };
-    if (initial?.status === "scored" || initial?.status === "failed") return;
+    if (initial && FINAL.has(initial.status)) return;
     void poll();
     return () => {
       stopped = true;
@@ -66,14 +68,15 @@ export function SubmissionProgress({
   }, [id]);
 
   const current = status?.status ?? "queued";
-  const index = current === "failed" || current === "awaiting_approval" ? 2 : STEPS.indexOf(current);
+  const stoppedAtScoring = current === "failed" || current === "withdrawn";
+  const index = stoppedAtScoring || current === "awaiting_approval" ? 2 : STEPS.indexOf(current);
   const progress = current === "scored" ? 100 : current === "scoring" ? (status?.progress ?? 0) : 0;
 
   return (
     <section aria-live="polite" data-testid="submission-progress" data-status={current}>
       <ol className={styles.steps}>
         {STEPS.map((step, i) => {
-          const failedHere = current === "failed" && i === 2;
+          const failedHere = stoppedAtScoring && i === 2;
           const cls = failedHere
             ? styles.stepFailed
             : i < index || (current === "scored" && i === index)
@@ -83,7 +86,7 @@ export function SubmissionProgress({
                 : "";
           return (
             <li key={step} className={`${styles.step} ${cls}`}>
-              {failedHere ? "failed" : step}
+              {failedHere ? current : step}
             </li>
           );
         })}
@@ -94,6 +97,8 @@ export function SubmissionProgress({
         {current === "scoring" && status?.note && <span data-testid="scoring-note"> {status.note}</span>}
         {current === "scored" && "Scored."}
         {current === "failed" && "Scoring failed."}
+        {current === "withdrawn" &&
+          "Withdrawn: you took this submission back before it was scored, so scoring stopped."}
         {current === "awaiting_approval" && "Scoring is waiting for an administrator to approve its judge calls."}
       </div>
       {current === "awaiting_approval" && (

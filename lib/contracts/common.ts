@@ -94,7 +94,7 @@ export const scoreBreakdownSchema = z
   })
   .meta({ id: "ScoreBreakdown" });
 
-export const scoringStatusSchema = z.enum(["queued", "scoring", "scored", "failed", "awaiting_approval"]);
+export const scoringStatusSchema = z.enum(["queued", "scoring", "scored", "failed", "awaiting_approval", "withdrawn"]);
 export const reviewStatusSchema = z.enum(["pending", "approved", "rejected", "withdrawn"]);
 export const roleSchema = z.enum(["user", "maintainer", "admin"]);
 export const severityOrNull = z.enum(["low", "medium", "high", "critical"]).nullable();

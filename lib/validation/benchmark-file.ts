@@ -5,8 +5,8 @@ import { BUG_RECORD_SHAPE, TEXT_LIMITS, boundedText, checkLineRange, requiredTex
 
 // The benchmark file (import format): a benchmark version, its repositories and its reference set.
 const MAX_REFERENCE_BUGS = 200_000;
-const MAX_FIX_COMMITS = 100_000;
-const MAX_REPOSITORIES = 10_000;
+export const MAX_FIX_COMMITS = 100_000;
+export const MAX_REPOSITORIES = 10_000;
 const languageSchema = z.string().trim().toLowerCase().min(1).max(50);
 
 const commitHashSchema = z

@@ -1,4 +1,9 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
+import { OfflineEmbeddingProvider } from "../../lib/embeddings/provider";
+import { OfflineJudge } from "../../lib/llm/judge";
+import { claimSubmission } from "../../worker/features/scoring/claim-submission";
+import { scoreSubmission } from "../../worker/features/scoring/score-submission";
+import { copySubmission } from "../support/fault-harness";
 import { db, finding, seedBenchmark } from "../support/fixtures";
 import { call, createTestUser, signIn, type TestUser } from "./authz-support";
 
@@ -171,6 +176,43 @@ describe("submit, review, publish", () => {
         )
       ).status,
     ).toBe(404);
+  });
+
+  it("reports a submission withdrawn while being scored as withdrawn; its attempt stores nothing and never resumes", async () => {
+    // A copy of a scored upload, claimed the way a worker starts an attempt, and left mid-scoring.
+    const id = await copySubmission(await uploadAndScore("Withdrawn Mid-Scoring"));
+    await db.submission.update({ where: { id }, data: { submitterId: submitter.id } });
+    const claim = (await claimSubmission(id))!;
+    const path = `/api/v1/submissions/${id}`;
+    expect((await call(webUrl, "GET", path, { cookie: submitter.cookie })).json.status).toBe("scoring");
+
+    expect((await call(webUrl, "POST", `${path}/withdraw`, { cookie: submitter.cookie }, {})).status).toBe(200);
+    expect((await call(webUrl, "GET", path, { cookie: submitter.cookie })).json).toMatchObject({
+      status: "withdrawn",
+      review_status: "withdrawn",
+    });
+    const mine = await call(webUrl, "GET", "/api/v1/submissions?per_page=200", { cookie: submitter.cookie });
+    expect(mine.json.submissions.find((s: { id: string }) => s.id === id).status).toBe("withdrawn");
+    const page = await fetch(`${webUrl}/account/submissions/${id}`, { headers: { cookie: submitter.cookie } });
+    expect(await page.text()).toContain('data-status="withdrawn"');
+
+    // The attempt that was running loses its claim at its next write; a job queued again finds nothing to claim.
+    await expect(
+      scoreSubmission(claim, {
+        judge: new OfflineJudge(),
+        embedder: new OfflineEmbeddingProvider(),
+        concurrency: 2,
+        budget: 1_000_000,
+        malformedRetries: 0,
+      }),
+    ).rejects.toThrow(/claimed by a later attempt/);
+    expect(await claimSubmission(id)).toBeNull();
+    const row = await db.submission.findUniqueOrThrow({
+      where: { id },
+      select: { scoringStatus: true, scoredAt: true },
+    });
+    expect(row).toEqual({ scoringStatus: "withdrawn", scoredAt: null });
+    expect(await db.score.count({ where: { submissionId: id } })).toBe(0);
   });
 });
 

@@ -165,4 +165,57 @@ describe("benchmark versions (admin)", () => {
     });
     expect(commits.map((c) => c.sha)).toEqual(shas);
   });
+
+  it("parses a fix-dates file in the upload parse thread: a hostile shape refused in the scan, a large one stored whole", async () => {
+    const slug = `admin-fix-dates-${randomUUID().slice(0, 8)}`;
+    expect(
+      (await call(webUrl, "POST", "/api/v1/admin/benchmarks", { token: admin.token }, smallBenchmark(slug))).status,
+    ).toBe(201);
+    const path = `/api/v1/admin/benchmarks/${encodeURIComponent(`${slug}@1`)}/fix-dates`;
+    // An unknown version is refused before its body is read; 200,001 empty rows stop the scan before anything is built.
+    expect(
+      (await call(webUrl, "POST", `/api/v1/admin/benchmarks/${slug}%402/fix-dates`, { token: admin.token }, "["))
+        .status,
+    ).toBe(404);
+    const hostile = await call(
+      webUrl,
+      "POST",
+      path,
+      { token: admin.token },
+      `{"fix_dates":[${Array(200_001).fill("{}").join(",")}]}`,
+    );
+    expect(hostile.status).toBe(422);
+    expect(hostile.json.error.message).toMatch(/more than 200,000 fix dates/);
+
+    // 4,500 fix commits come back from the thread in several slices, in file order.
+    const shas = Array.from({ length: 4_500 }, (_, i) => i.toString(16).padStart(40, "0"));
+    const file = {
+      repositories: [
+        {
+          name: "acme/parser",
+          fix_commits: shas.map((sha, i) => ({ sha, date: new Date(Date.UTC(2025, 1, 1) + i * 60_000).toISOString() })),
+        },
+      ],
+      fix_dates: [
+        { repo: "acme/parser", id: "P1", fix_commit: shas[4_499] },
+        { repo: "acme/ui", id: "U1", fixed_at: "2025-03-01T00:00:00Z" },
+      ],
+    };
+    const imported = await call(webUrl, "POST", path, { token: admin.token }, file);
+    expect(imported.status).toBe(200);
+    expect(imported.json).toMatchObject({ dated: 2, fix_commits: 4_500 });
+    const benchmarkId = (await db.benchmark.findFirstOrThrow({ where: { slug }, select: { id: true } })).id;
+    const commits = await db.fixCommit.findMany({
+      where: { repository: { benchmarkId } },
+      orderBy: { position: "asc" },
+      select: { sha: true },
+    });
+    expect(commits.map((c) => c.sha)).toEqual(shas);
+    expect(
+      await db.referenceBug.findFirstOrThrow({
+        where: { externalId: "P1", repository: { benchmarkId } },
+        select: { fixCommit: true },
+      }),
+    ).toEqual({ fixCommit: shas[4_499] });
+  });
 });

@@ -269,6 +269,39 @@ describe("labelling matcher pairs", () => {
     expect(page).toContain("How far to trust the judges");
     expect(page).toContain(`${pctText(tp, tp + fp)}%`);
   });
+
+  it("answers repeats from its cache (a 304 on its ETag), and a new label at once", async () => {
+    const path = `/api/v1/judge-quality?benchmark=${key}`;
+    const first = await call(webUrl, "GET", path);
+    const etag = first.headers.get("etag")!;
+    expect((await fetch(`${webUrl}${path}`, { headers: { "if-none-match": etag } })).status).toBe(304);
+    // A stored label rewritten in place (no route does that) moves no stamp: the repeat is the cached answer, not a
+    // recomputation.
+    const benchmarkId = (await db.benchmark.findFirstOrThrow({ where: { slug } })).id;
+    const label = await db.pairLabel.findFirstOrThrow({
+      where: { pair: { benchmarkId, kind: "reference" }, labelerId: m1.id, afterReveal: false },
+      orderBy: { createdAt: "desc" },
+    });
+    const flipped = label.label === "same" ? "different" : "same";
+    await db.pairLabel.update({ where: { id: label.id }, data: { label: flipped } });
+    try {
+      expect((await call(webUrl, "GET", path)).text).toBe(first.text);
+      // A new label moves the stamp: the next answer is computed again.
+      const saved = await call(
+        webUrl,
+        "POST",
+        `/api/v1/labelling/pairs/${label.pairId}/labels`,
+        { token: m2.token },
+        { label: "same" },
+      );
+      expect(saved.status).toBe(201);
+      const next = await call(webUrl, "GET", path);
+      expect(next.text).not.toBe(first.text);
+      expect(next.headers.get("etag")).not.toBe(etag);
+    } finally {
+      await db.pairLabel.update({ where: { id: label.id }, data: { label: label.label } });
+    }
+  });
 });
 
 describe("grading a panel's sample blind (Table 15)", () => {

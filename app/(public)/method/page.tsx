@@ -6,7 +6,7 @@ import { ColumnHeads } from "@/components/ui/column-heads";
 import { TrustSection } from "@/components/judge-quality/trust-section";
 import { BenchmarkSelector, benchmarkQueryHref } from "@/components/benchmark-selector";
 import { listPublicBenchmarks, resolveBenchmark } from "@/lib/server/public-reads/list-public-benchmarks";
-import { judgeQualityReport } from "@/lib/server/judge-quality/judge-quality-report";
+import { cachedJudgeQuality } from "@/lib/server/judge-quality/public-judge-quality";
 import { loadVersion, versionKeyOfSubmission } from "@/lib/server/judge-quality/load-version";
 
 export const metadata: Metadata = { title: "Method" };
@@ -64,7 +64,7 @@ export default async function MethodPage({ searchParams }: Props) {
   const current = await resolveBenchmark(key)
     .catch(() => resolveBenchmark(null))
     .catch(() => null);
-  const quality = current ? await judgeQualityReport(await loadVersion(current.key)) : null;
+  const quality = current ? (await cachedJudgeQuality(await loadVersion(current.key))).data : null;
   return (
     <article className="prose">
       <h1>How scoring works</h1>

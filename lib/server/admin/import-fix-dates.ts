@@ -1,9 +1,10 @@
 import type { z } from "zod";
 import "server-only";
 import { db, type Tx } from "../../db";
-import { AppError, parseOrThrow } from "../../errors";
-import { fixDatesFileSchema, type FixDatesFile } from "../../validation/fix-dates-file";
-import { parseJsonText } from "../../validation/parse-json";
+import { AppError } from "../../errors";
+import type { FixDatesFile } from "../../validation/fix-dates-file";
+import { parseFixDatesBytes } from "../submissions/upload-parse-client";
+import { reserveUploadBytes } from "../submissions/upload-budget";
 import { parseBenchmarkRef } from "../../validation/benchmark-ref";
 import { enqueueFixRankTests } from "../../queue/fix-rank-queue";
 import { createFixCommits } from "../benchmarks/import-benchmark";
@@ -30,22 +31,49 @@ async function findVersion(ref: string) {
   return benchmark;
 }
 
-function refuseUnknown(key: string, problems: string[], what: string): void {
-  if (problems.length === 0) return;
+/**
+ * Refuses the file when any item is unknown, naming the first 20: counted first and described only as listed, since a
+ * file may hold 200,000 rows that each name nothing (hundreds of milliseconds of strings on the web server's loop).
+ */
+function refuseUnknown<T>(
+  key: string,
+  items: readonly T[],
+  unknown: (item: T) => boolean,
+  describe: (item: T, index: number) => string,
+  what: string,
+): void {
+  const listed: string[] = [];
+  let count = 0;
+  items.forEach((item, i) => {
+    if (!unknown(item)) return;
+    count++;
+    if (listed.length < 20) listed.push(describe(item, i));
+  });
+  if (count === 0) return;
   throw new AppError(
     "invalid_input",
-    `The fix-dates file names ${problems.length} ${what} that ${key} does not have: ${problems.slice(0, 20).join("; ")}${problems.length > 20 ? "; ..." : ""}`,
+    `The fix-dates file names ${count} ${what} that ${key} does not have: ${listed.join("; ")}${count > 20 ? "; ..." : ""}`,
   );
 }
 
-export async function importFixDates(actorId: string, ref: string, text: string): Promise<ImportedFixDates> {
-  // The version first: a file for a version that does not exist is refused without being parsed.
+/**
+ * The body is read only once the version is known (a file for a version that does not exist is refused unread), after
+ * it reserved its bytes of the upload parse budget (upload-budget.ts); it is decoded, parsed and validated in an upload
+ * parse thread, as a benchmark file is, not on the web server's event loop.
+ */
+export async function importFixDates(
+  actorId: string,
+  ref: string,
+  body: { declaredBytes?: number; read: () => Promise<Uint8Array> },
+): Promise<ImportedFixDates> {
   const benchmark = await findVersion(ref);
-  const file: FixDatesFile = parseOrThrow(
-    fixDatesFileSchema,
-    parseJsonText(text, "The fix-dates file"),
-    "The fix-dates file",
-  );
+  const reservation = reserveUploadBytes(body.declaredBytes);
+  let file: FixDatesFile;
+  try {
+    file = await parseFixDatesBytes(await body.read());
+  } finally {
+    reservation.release();
+  }
   const key = `${benchmark.slug}@${benchmark.version}`;
   const result = await db.$transaction(
     async (tx) => {
@@ -88,7 +116,9 @@ async function writeFile(
   const repoOf = new Map(repositories.map((r) => [r.name, r]));
   refuseUnknown(
     key,
-    (file.repositories ?? []).flatMap((r, i) => (repoOf.has(r.name) ? [] : [`repositories.${i}: ${r.name}`])),
+    file.repositories ?? [],
+    (r) => !repoOf.has(r.name),
+    (r, i) => `repositories.${i}: ${r.name}`,
     "repositories",
   );
   if (file.reference_window_end) {
@@ -135,9 +165,9 @@ async function writeFile(
   const bugOf = new Map(bugs.map((b) => [`${b.repository.name}\u0000${b.externalId}`, b]));
   refuseUnknown(
     key,
-    rows.flatMap((row, i) =>
-      bugOf.has(`${row.repo}\u0000${row.id}`) ? [] : [`fix_dates.${i}: no reference bug ${row.id} in ${row.repo}`],
-    ),
+    rows,
+    (row) => !bugOf.has(`${row.repo}\u0000${row.id}`),
+    (row, i) => `fix_dates.${i}: no reference bug ${row.id} in ${row.repo}`,
     "reference bug(s)",
   );
   // Fix commits must be among the repository's listed ones (stored before, or just written above).
@@ -149,11 +179,12 @@ async function writeFile(
   const listedRepos = new Set(listed.map((c) => c.repository.name));
   refuseUnknown(
     key,
-    rows.flatMap((row, i) =>
-      row.fix_commit && listedRepos.has(row.repo) && !commitDate.has(`${row.repo}\u0000${row.fix_commit}`)
-        ? [`fix_dates.${i}: commit ${row.fix_commit} is not among the fix commits of ${row.repo}`]
-        : [],
-    ),
+    rows,
+    (row) =>
+      row.fix_commit !== undefined &&
+      listedRepos.has(row.repo) &&
+      !commitDate.has(`${row.repo}\u0000${row.fix_commit}`),
+    (row, i) => `fix_dates.${i}: commit ${row.fix_commit} is not among the fix commits of ${row.repo}`,
     "fix commit(s)",
   );
   if (rows.some((r) => r.fix_commit && bugOf.get(`${r.repo}\u0000${r.id}`)!.fixCommit !== null))

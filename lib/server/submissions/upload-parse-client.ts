@@ -6,6 +6,7 @@ import type { SarifUploadQuery } from "../../validation/sarif-query";
 import type { BenchmarkFile } from "../../validation/benchmark-file";
 import type { FileCaps } from "../../validation/file-caps";
 import type { FindingInput, FindingsFile } from "../../validation/findings-file";
+import type { FixDatesFile } from "../../validation/fix-dates-file";
 import type { SarifContext, SarifConversion } from "../../validation/sarif";
 import type { ParsedHead, UploadParseReply, UploadParseRequest } from "./upload-parse-thread";
 
@@ -122,7 +123,8 @@ function transferable(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
 type Job =
   | { kind: "findings"; caps: FileCaps }
   | { kind: "sarif"; caps: FileCaps; query: SarifUploadQuery; context: SarifContext }
-  | { kind: "benchmark" };
+  | { kind: "benchmark" }
+  | { kind: "fix-dates" };
 
 /** The head and the lists of a parsed body (upload-parse-thread.ts's ParsedHead says which list holds what). */
 async function parseInThread(
@@ -203,5 +205,24 @@ export async function parseBenchmarkBytes(bytes: Uint8Array): Promise<BenchmarkF
     repositories: head.file.repositories.map((r, i) =>
       r.fix_commits ? { ...r, fix_commits: (fixCommits[i] ?? []) as FixCommits } : r,
     ),
+  };
+}
+
+/** A fix-dates file's bytes parsed and validated (lib/validation/fix-dates-file.ts) in a thread; 4xx as in-process. */
+export async function parseFixDatesBytes(bytes: Uint8Array): Promise<FixDatesFile> {
+  const { head, lists } = await parseInThread(bytes, { kind: "fix-dates" });
+  if (head.kind !== "fix-dates") throw new Error(`upload parse thread: a ${head.kind} file, not a fix-dates file`);
+  const [rows = [], ...fixCommits] = lists;
+  const { file } = head;
+  return {
+    ...file,
+    ...(file.fix_dates ? { fix_dates: rows as NonNullable<FixDatesFile["fix_dates"]> } : {}),
+    ...(file.repositories
+      ? {
+          repositories: file.repositories.map((r, i) =>
+            r.fix_commits ? { ...r, fix_commits: (fixCommits[i] ?? []) as FixCommits } : r,
+          ),
+        }
+      : {}),
   };
 }

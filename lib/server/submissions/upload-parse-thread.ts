@@ -1,5 +1,5 @@
 // Upload bodies parsed, validated and converted in a worker thread (upload-parse-client.ts starts it): findings files,
-// SARIF logs, and the benchmark files admins import.
+// SARIF logs, and the benchmark and fix-dates files admins import.
 //
 // A 50 MB findings file, SARIF log or benchmark file costs seconds of CPU: the shape scan, JSON.parse, zod and the
 // SARIF conversion. Slicing that work between turns of the event loop bounded what it cost the rest of the web server
@@ -14,6 +14,7 @@ import { parentPort } from "node:worker_threads";
 import { AppError, type ErrorCode, type FieldIssue } from "../../errors";
 import { parseBenchmarkText, type BenchmarkFile } from "../../validation/benchmark-file";
 import { parseFindingsText, type FindingsFile } from "../../validation/findings-file";
+import { parseFixDatesText, type FixDatesFile } from "../../validation/fix-dates-file";
 import { checkFileCaps, type FileCaps } from "../../validation/file-caps";
 import { parseSarifText, sarifPaths, type SarifContext } from "../../validation/sarif";
 import type { SarifUploadQuery } from "../../validation/sarif-query";
@@ -30,7 +31,8 @@ type UploadParseJob =
       query: SarifUploadQuery;
       context: SarifContext;
     }
-  | { type: "parse"; job: number; kind: "benchmark"; bytes: Uint8Array };
+  | { type: "parse"; job: number; kind: "benchmark"; bytes: Uint8Array }
+  | { type: "parse"; job: number; kind: "fix-dates"; bytes: Uint8Array };
 
 /** The next slice of list `list` (and, for a SARIF log, the SARIF path of each finding), from `from`. */
 export type UploadParseRequest =
@@ -44,7 +46,8 @@ export type UploadParseRequest =
 /**
  * The file without its long lists, which arrive in slices (`sizes[i]` items of list `i`). A findings file's or SARIF
  * log's list `r` is run `r`'s findings; a benchmark file's list 0 is its reference bugs, and list `1 + i` repository
- * `i`'s fix commits (its `fix_commits` stays `[]` in the head when it has them, absent when not).
+ * `i`'s fix commits (its `fix_commits` stays `[]` in the head when it has them, absent when not). A fix-dates file's
+ * list 0 is its fix dates, and list `1 + i` repository `i`'s fix commits, the same way.
  */
 export type ParsedHead = { sizes: number[] } & (
   | {
@@ -53,6 +56,7 @@ export type ParsedHead = { sizes: number[] } & (
       sarif?: { skippedWithoutLocation: number; mapped: number; unmapped: number };
     }
   | { kind: "benchmark"; file: BenchmarkFile }
+  | { kind: "fix-dates"; file: FixDatesFile }
 );
 
 type SerializedError = {
@@ -94,6 +98,21 @@ function parse(job: Extract<UploadParseRequest, { type: "parse" }>): void {
       repositories: file.repositories.map((r) => (r.fix_commits ? { ...r, fix_commits: [] } : r)),
     };
     post({ type: "parsed", job: job.job, head: { kind: "benchmark", file: head, sizes: lists.map((l) => l.length) } });
+    return;
+  }
+  if (job.kind === "fix-dates") {
+    const file = parseFixDatesText(text);
+    const repositories = file.repositories ?? [];
+    const lists = [file.fix_dates ?? [], ...repositories.map((r) => r.fix_commits ?? [])];
+    parsed.set(job.job, { lists });
+    const head = {
+      ...file,
+      ...(file.fix_dates ? { fix_dates: [] } : {}),
+      ...(file.repositories
+        ? { repositories: repositories.map((r) => (r.fix_commits ? { ...r, fix_commits: [] } : r)) }
+        : {}),
+    };
+    post({ type: "parsed", job: job.job, head: { kind: "fix-dates", file: head, sizes: lists.map((l) => l.length) } });
     return;
   }
   if (job.kind === "findings") {

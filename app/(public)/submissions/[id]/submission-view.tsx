@@ -75,6 +75,7 @@ const RESCORING: Record<string, string> = {
   scoring: "being scored again",
   failed: "scoring it again failed",
   awaiting_approval: "scoring it again waits for an admin to approve its judge spend",
+  withdrawn: "withdrawn by its submitter before it was scored again",
 };
 
 /** The title with its badges, the review status, and the submission's facts. */

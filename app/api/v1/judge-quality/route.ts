@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { judgeQualityQuerySchema, judgeQualitySchema } from "@/lib/contracts/judge-quality";
 import { parseOrThrow } from "@/lib/errors";
 import { judgeQualityCsv } from "@/lib/judge-quality/judge-quality-csv";
@@ -17,13 +16,13 @@ export const GET = withErrors(async (request: Request) => {
     Object.fromEntries(new URL(request.url).searchParams),
     "The query",
   );
-  const data = await loadPublicJudgeQuality(query.benchmark);
+  const { data, hash } = await loadPublicJudgeQuality(query.benchmark);
   const format = query.format ?? "json";
   return downloadResponse(request, {
     format,
-    // The figures move with every label, grade and mark, which the benchmark stamp does not follow: the answer's
-    // own hash is its stamp.
-    stamp: createHash("sha256").update(JSON.stringify(data)).digest("hex").slice(0, 16),
+    // The figures move with every label, grade and mark, which the benchmark stamp does not follow, and their own stamp
+    // counts what the public must not watch: the answer's own hash is its stamp (computed once per change).
+    stamp: hash,
     variant: `judge-quality|${data.benchmark}`,
     filename: `judge-quality-${fileSafe(data.benchmark)}`,
     json: () => shaped(judgeQualitySchema, data),

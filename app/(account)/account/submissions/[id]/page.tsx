@@ -37,10 +37,8 @@ export default async function SubmissionPage({ params }: Props) {
         {withdrawable && <WithdrawButton id={status.id} model={status.model} />}
         {status.review_status === "approved" && <Link href={`/submissions/${status.id}`}>Public page</Link>}
       </p>
-      <SubmissionProgress
-        id={status.id}
-        initial={status.status === "scored" || status.status === "failed" ? status : undefined}
-      />
+      {/* The status as of this render (scored, failed, withdrawn, or where scoring is); it polls on from there. */}
+      <SubmissionProgress id={status.id} initial={status} />
       {scores && (
         <>
           <ScoreTable

@@ -2,7 +2,7 @@ import "server-only";
 import { requireCaller } from "@/lib/server/auth/api-caller";
 import { env } from "@/lib/env";
 import { importFixDates } from "@/lib/server/admin/import-fix-dates";
-import { readBodyText } from "@/lib/server/http/read-body";
+import { readBodyBytes } from "@/lib/server/http/read-body";
 import { respond, withErrors } from "@/lib/server/http/respond";
 import { importedFixDatesSchema } from "@/lib/contracts/admin";
 
@@ -14,8 +14,10 @@ export const dynamic = "force-dynamic";
 export const POST = withErrors(async (request: Request, context: { params: Promise<{ key: string }> }) => {
   const { key } = await context.params;
   const caller = await requireCaller(request, { access: "write", roles: ["admin"], tokens: "admin" });
-  return respond(
-    importedFixDatesSchema,
-    await importFixDates(caller.id, decodeURIComponent(key), await readBodyText(request, env.UPLOAD_MAX_BYTES)),
-  );
+  const declared = Number(request.headers.get("content-length") ?? "NaN");
+  const imported = await importFixDates(caller.id, decodeURIComponent(key), {
+    declaredBytes: Number.isFinite(declared) ? declared : undefined,
+    read: () => readBodyBytes(request, env.UPLOAD_MAX_BYTES),
+  });
+  return respond(importedFixDatesSchema, imported);
 });

@@ -1,0 +1,2 @@
+-- AlterEnum
+ALTER TYPE "ScoringStatus" ADD VALUE 'withdrawn';
