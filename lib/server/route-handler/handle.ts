@@ -22,7 +22,7 @@ type CallerOf<A> = A extends { kind: "required" | "session" }
     : null;
 type ParamsOf<R> = R extends { params: infer P extends z.ZodType } ? z.output<P> : Record<string, never>;
 type QueryOf<R> = R extends { query: infer Q extends z.ZodType } ? z.output<Q> : Record<string, never>;
-type BodyOf<R> = R extends { raw: true }
+type BodyOf<R> = R extends { raw: boolean }
   ? undefined
   : R extends { body: infer B }
     ? z.output<BodySchema<B>>
