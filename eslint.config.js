@@ -102,6 +102,7 @@ const LIB_RANKS = [
       "server/users",
       "server/attribution",
       "server/auth",
+      "server/route-handler",
       "server/context",
       "server/datasheet",
       "server/panel",

@@ -66,6 +66,7 @@ export const adminRoutes = {
     method: "post",
     path: "/api/v1/admin/benchmarks",
     tag: "Admin",
+    raw: true,
     summary: "Import a benchmark version from its benchmark file",
     auth: ADMIN,
     body: bodyJson(benchmarkFileSchema, "A benchmark file (public/schemas/benchmark-file.schema.json)"),
@@ -76,6 +77,7 @@ export const adminRoutes = {
     method: "post",
     path: "/api/v1/admin/benchmarks/{key}/fix-dates",
     tag: "Admin",
+    raw: true,
     summary: "Add fix dates, fix commits and window counts to a version imported without them",
     description:
       "The body is a fix-dates file (docs/file-formats.md), at most `UPLOAD_MAX_BYTES`: fix dates and fix commits of reference bugs, each repository's bug-fixing commits and commit and test counts, the reference window's end. Everything is written in one transaction (audit-logged), then the fix-rank tests of the version's scored runs and its datasheet are recomputed. 409 when the version already has what the file gives; 422 names every row that matches no reference bug, repository or listed fix commit.",

@@ -16,6 +16,7 @@ export const benchmarkBuildsRoutes = {
   postAdminBuildsBundles: {
     method: "post",
     path: "/api/v1/admin/builds/bundles",
+    raw: true,
     tag: "Admin",
     summary: "Upload a git bundle (git bundle create repo.bundle --all), at most BUILD_BUNDLE_MAX_BYTES",
     auth: ADMIN,

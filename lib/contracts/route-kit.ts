@@ -39,6 +39,8 @@ export type ApiRoute = {
   success: { status: number; schema: z.ZodType; description: string; csv?: boolean; etag?: boolean };
   /** Error statuses besides those implied by auth (401/403), the query/body (422) and every route's 429/500. */
   errors?: readonly number[];
+  /** The handler reads the body itself (uploads: bytes read under a size limit, parsed by lib/server). */
+  raw?: boolean;
 };
 
 export const idPath = z.object({ id: z.string().meta({ description: "The id, as returned when it was created" }) });

@@ -14,6 +14,7 @@ import { findingsFileSchema } from "../validation/findings-file";
 export const submissionsRoutes = {
   postSubmissions: {
     method: "post",
+    raw: true,
     path: "/api/v1/submissions",
     tag: "Submissions",
     summary: "Upload a findings file or a SARIF log",

@@ -10,17 +10,19 @@ import { importReportedResults } from "../../lib/server/reported/import-reported
 import { importSnapshot } from "../../lib/server/snapshots/import-snapshot";
 import { finding, seedBenchmark } from "../support/fixtures";
 import { waitFor } from "../support/fault-harness";
-import { approveSubmission, call, createTestUser, type Auth, type TestUser } from "./authz-support";
+import { approveSubmission, call, createTestUser, signIn, type Auth, type TestUser } from "./authz-support";
 
 // The contract sweep: every GET route of the route list, walked over one benchmark version that holds what real
 // clients meet (an approved entry of three runs, whose means over runs are fractional, its panel and bug types, and
 // the paper's reported entries), each answer checked with ajv against public/schemas/openapi.json (`call` does the
 // check). The list is the route table itself, so a new GET route is swept as soon as it is listed; one whose path
-// parameters the sweep cannot fill fails here until it gets a line below.
+// parameters the sweep cannot fill fails here until it gets a line below. Every write route is then called once
+// without credentials and once as an admin (at the end of this file).
 
 const webUrl = inject("webUrl");
 let key: string;
 let admin: TestUser;
+let submitter: TestUser;
 const ids = {} as Record<
   | "submission"
   | "other"
@@ -60,6 +62,22 @@ const pathValues = (template: string): Record<string, string> | undefined => {
     "/api/v1/grading/panels/{id}": { id: ids.gradingPanel },
     "/api/v1/reference-audits/{id}": { id: ids.audit },
     "/api/v1/admin/judge-trials/{id}": { id: ids.judgeTrial },
+    // Write routes (below); a write route not listed gets an id that names nothing (a 404 the document lists).
+    "/api/v1/submissions/{id}/withdraw": { id: ids.other },
+    "/api/v1/admin/submissions/{id}/review": { id: ids.submission },
+    "/api/v1/admin/submissions/{id}/approve-spend": { id: ids.submission },
+    "/api/v1/admin/submissions/{id}/panel": { id: ids.submission },
+    "/api/v1/admin/submissions/{id}/attribution": { id: ids.submission },
+    "/api/v1/admin/users/{id}": { id: submitter.id },
+    "/api/v1/admin/benchmarks/{key}/fix-dates": { key },
+    "/api/v1/admin/benchmarks/{key}/reference-attribution": { key },
+    "/api/v1/admin/judge-trials/{id}/switch": { id: ids.judgeTrial },
+    "/api/v1/webhooks/{id}": { id: ids.webhook },
+    "/api/v1/webhooks/{id}/test": { id: ids.webhook },
+    "/api/v1/webhooks/{id}/enable": { id: ids.webhook },
+    "/api/v1/labelling/pairs/{id}/labels": { id: ids.labelPair },
+    "/api/v1/grading/panels/{id}/grades": { id: ids.gradingPanel },
+    "/api/v1/reference-audits/{id}/marks": { id: ids.audit },
   };
   return byTemplate[template];
 };
@@ -95,10 +113,10 @@ function queryVariants(route: ApiRoute): Record<string, string>[] {
   return variants;
 }
 
-function fillPath(route: ApiRoute): string {
+function fillPath(route: ApiRoute, fallback?: string): string {
   const values = pathValues(route.path) ?? {};
   return route.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
-    const value = values[name];
+    const value = values[name] ?? fallback;
     if (!value) throw new Error(`The sweep has no value for {${name}} of GET ${route.path}: add it to pathValues`);
     return encodeURIComponent(value);
   });
@@ -131,7 +149,7 @@ function reportedFileFor(slug: string): string {
 beforeAll(async () => {
   const slug = await seedBenchmark();
   key = `${slug}@1`;
-  const submitter = await createTestUser("user");
+  submitter = await createTestUser("user");
   admin = await createTestUser("admin");
 
   // Three runs finding 1, 2 and 2 of the parser's 3 bugs: mean matched 5/3, a fractional mean over runs.
@@ -258,6 +276,43 @@ beforeAll(async () => {
   ids.gradingPanel = panels.json.panels[0].id;
 }, 300_000);
 
+/** A valid body (and query) per write route, for an admin's session; a route not listed is sent `{}`. */
+const writeInputs = (): Record<string, { body: unknown; query?: Record<string, string> }> => ({
+  "POST /api/v1/submissions": {
+    body: {
+      benchmark: key,
+      model: "Sweep writer",
+      findings: [finding("W1", "acme/parser", "parser/ast.py", 5, 9, "W")],
+    },
+  },
+  "POST /api/v1/admin/submissions/{id}/review": { body: { decision: "approve" } },
+  "POST /api/v1/admin/submissions/{id}/panel": { body: { sample_size: 2, seed: "sweep-write" } },
+  "PUT /api/v1/repositories/{owner}/{name}/context/{kind}": {
+    body: { text: "The parser reads Python-like source.", reason: "sweep" },
+    query: { benchmark: key },
+  },
+  "POST /api/v1/overrides": {
+    body: {
+      submission_id: ids.submission,
+      finding_id: ids.finding,
+      reference_bug_id: ids.referenceBug,
+      decision: "no_match",
+      reason: "sweep",
+    },
+  },
+  "POST /api/v1/tokens": { body: { name: "sweep" } },
+  "POST /api/auth/register": { body: { email: `sweep-${Date.now()}@example.test`, password: "sweep-password-12" } },
+  "POST /api/v1/webhooks": { body: { url: "https://hooks.example.com/sweep", events: ["submission.scored"] } },
+  "PATCH /api/v1/admin/users/{id}": { body: { submission_quota_per_day: 50, reason: "sweep" } },
+  "POST /api/v1/labelling/samples": { body: { benchmark: key, size: 2, seed: "sweep-write" } },
+  "POST /api/v1/labelling/pairs/{id}/labels": { body: { label: "different" } },
+  "POST /api/v1/reference-audits": { body: { benchmark: key, size: 1, seed: "sweep-write" } },
+  "POST /api/v1/reference-audits/{id}/marks": {
+    body: { reference_bug_id: ids.referenceBug, mark: "valid", reason: "sweep" },
+  },
+  "POST /api/v1/admin/judge-trials": { body: { benchmark: key, model: "sweep-candidate-2" } },
+});
+
 afterAll(async () => {
   await closeQueues();
 });
@@ -317,4 +372,63 @@ describe("contract sweep", () => {
     expect(reported.length).toBeGreaterThan(20);
     expect(reported.some((r) => r.runs >= 5 && !Number.isInteger(r.matched_reference_bugs))).toBe(true);
   });
+});
+
+// The write routes, after the reads (they change what the reads above assert). Authentication comes before any
+// lookup or body, so each is refused without credentials whatever its path and body; as an admin's session each
+// answers one of the statuses the document lists for it, with the documented shape, and never a 500 (a 503 is
+// documented: a part the server is not configured for).
+describe("contract sweep of write routes", () => {
+  const writes = API_ROUTES.filter((route) => route.method !== "get");
+
+  it("refuses every write route without credentials with its declared 401 or 403", async () => {
+    const failures: string[] = [];
+    for (const route of writes) {
+      const method = route.method.toUpperCase();
+      const url = fillPath(route, "sweep-none");
+      // A same-origin route (sign-up) refuses a request from another site; every other route an anonymous one.
+      const [anonymous, expected]: [Auth, number] =
+        route.auth.kind === "same-origin" ? [{ origin: "https://elsewhere.example" }, 403] : [{}, 401];
+      try {
+        const answer = await call(webUrl, method, url, anonymous);
+        if (answer.status !== expected) failures.push(`${method} ${url}: ${answer.status}, not ${expected}`);
+      } catch (error) {
+        failures.push(`${method} ${url}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("answers every write route as an admin with a status and shape the document declares", async () => {
+    const session: Auth = { cookie: await signIn(webUrl, admin) };
+    const inputs = writeInputs();
+    const failures: string[] = [];
+    const succeeded: string[] = [];
+    for (const route of writes) {
+      const method = route.method.toUpperCase();
+      const input = inputs[`${method} ${route.path}`];
+      const query = input?.query ? `?${new URLSearchParams(input.query)}` : "";
+      const url = `${fillPath(route, "sweep-none")}${query}`;
+      try {
+        const answer = await call(webUrl, method, url, session, input?.body ?? {});
+        if (answer.status === 500) failures.push(`${method} ${url}: ${answer.status} ${answer.text.slice(0, 300)}`);
+        if (answer.status < 300) succeeded.push(`${method} ${route.path}`);
+      } catch (error) {
+        // call() throws when the status or the answer is not in the document
+        failures.push(`${method} ${url}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    // The bodies above that nothing can refuse were taken.
+    expect(succeeded).toEqual(
+      expect.arrayContaining([
+        "POST /api/v1/submissions",
+        "POST /api/v1/tokens",
+        "POST /api/v1/webhooks",
+        "PATCH /api/v1/admin/users/{id}",
+        "PUT /api/v1/repositories/{owner}/{name}/context/{kind}",
+      ]),
+    );
+    console.log(`contract sweep: ${writes.length} write routes, ${succeeded.length} answered 2xx`);
+  }, 120_000);
 });

@@ -1,12 +1,12 @@
 import "server-only";
+import { serviceRoutes } from "@/lib/contracts/service-routes";
 import { db } from "@/lib/db";
-import { respond, withErrors } from "@/lib/server/http/respond";
-import { healthSchema } from "@/lib/contracts/service";
+import { handle } from "@/lib/server/route-handler/handle";
 
 export const dynamic = "force-dynamic";
 
 // GET /api/health - liveness plus a database round trip
-export const GET = withErrors(async () => {
+export const GET = handle(serviceRoutes.getHealth, async () => {
   await db.$queryRaw`SELECT 1`;
-  return respond(healthSchema, { ok: true });
+  return { ok: true as const };
 });

@@ -1,17 +1,17 @@
-import { bugTypesQuerySchema, bugTypesSchema } from "@/lib/contracts/public-reads";
-import { parseOrThrow } from "@/lib/errors";
-import { shaped, withErrors } from "@/lib/server/http/respond";
+import { publicReadsRoutes } from "@/lib/contracts/public-reads-routes";
+import { bugTypesSchema } from "@/lib/contracts/public-reads";
+import { shaped } from "@/lib/server/http/respond";
 import { downloadResponse, fileSafe } from "@/lib/server/leaderboard/download-response";
 import { loadBugTypes } from "@/lib/server/leaderboard/load-bug-types";
 import { bugTypesCsv } from "@/lib/leaderboard/bug-types-csv";
+import { handle } from "@/lib/server/route-handler/handle";
 
 export const dynamic = "force-dynamic";
 
 // GET /api/v1/bug-types?benchmark=slug@version[&harness=probe-passes|all|<label>][&source=all|upload|in_house][&labeller=<key>][&format=csv]
 // - bug-type and trigger shares, maintainers vs agents, both sides labelled by one classifier configuration where it
 // labelled the reference bugs (else the maintainers' own labels, marked)
-export const GET = withErrors(async (request: Request) => {
-  const query = parseOrThrow(bugTypesQuerySchema, Object.fromEntries(new URL(request.url).searchParams), "The query");
+export const GET = handle(publicReadsRoutes.getBugTypes, async ({ query, request }) => {
   const { stamp, value: data } = await loadBugTypes(
     query.benchmark,
     { harness: query.harness, source: query.source },

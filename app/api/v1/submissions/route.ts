@@ -1,10 +1,5 @@
 import "server-only";
-import {
-  createdSubmissionSchema,
-  listSubmissionsQuerySchema,
-  submissionListSchema,
-  uploadOptionsQuerySchema,
-} from "@/lib/contracts/submissions";
+import { createdSubmissionSchema, uploadOptionsQuerySchema } from "@/lib/contracts/submissions";
 import { sarifUploadQuerySchema } from "@/lib/validation/sarif-query";
 import { requireCaller } from "@/lib/server/auth/api-caller";
 import { env } from "@/lib/env";
@@ -14,20 +9,16 @@ import { listUserSubmissions } from "@/lib/server/submissions/list-user-submissi
 import { getSubmissionQuota } from "@/lib/server/submissions/submission-quota";
 import { submitFindings } from "@/lib/server/submissions/submit-findings";
 import { parseOrThrow } from "@/lib/errors";
+import { submissionsRoutes } from "@/lib/contracts/submissions-routes";
+import { handle } from "@/lib/server/route-handler/handle";
 import { SARIF_CONTENT_TYPE } from "@/lib/validation/sarif";
 
 export const dynamic = "force-dynamic";
 
 // GET /api/v1/submissions?page=&per_page= - the caller's own submissions, newest first (private scores included), and their upload quota; tokens need `read`
-export const GET = withErrors(async (request: Request) => {
-  const caller = await requireCaller(request, { access: "read", tokens: "read" });
-  const query = parseOrThrow(
-    listSubmissionsQuerySchema,
-    Object.fromEntries(new URL(request.url).searchParams),
-    "The query",
-  );
+export const GET = handle(submissionsRoutes.getSubmissions, async ({ caller, query }) => {
   const [list, quota] = await Promise.all([listUserSubmissions(caller.id, query), getSubmissionQuota(caller.id)]);
-  return respond(submissionListSchema, { ...list, quota });
+  return { ...list, quota };
 });
 
 // POST /api/v1/submissions - upload a findings file, or a SARIF log (Content-Type application/sarif+json, or a SARIF

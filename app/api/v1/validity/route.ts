@@ -1,11 +1,11 @@
 import type { z } from "zod";
 import { validitySchema } from "@/lib/contracts/validity";
 import { columnsCsv, type CsvColumn } from "@/lib/leaderboard/format-csv";
-import { parseOrThrow } from "@/lib/errors";
-import { shaped, withErrors } from "@/lib/server/http/respond";
+import { shaped } from "@/lib/server/http/respond";
 import { downloadResponse, fileSafe } from "@/lib/server/leaderboard/download-response";
 import { loadValidity } from "@/lib/server/leaderboard/validity";
-import { downloadQuerySchema } from "@/lib/contracts/public-reads";
+import { publicReadsRoutes } from "@/lib/contracts/public-reads-routes";
+import { handle } from "@/lib/server/route-handler/handle";
 
 export const dynamic = "force-dynamic";
 
@@ -29,8 +29,7 @@ const POINT_COLUMNS: CsvColumn<Point>[] = [
 
 // GET /api/v1/validity?benchmark=slug@version[&format=csv] - the published pooled validity and Table 15 (JSON), and
 // Figure 5's points, each entry's panel validity over its precision with both 95% intervals (JSON and CSV)
-export const GET = withErrors(async (request: Request) => {
-  const query = parseOrThrow(downloadQuerySchema, Object.fromEntries(new URL(request.url).searchParams), "The query");
+export const GET = handle(publicReadsRoutes.getValidity, async ({ query, request }) => {
   const { stamp, value: data } = await loadValidity(query.benchmark);
   return downloadResponse(request, {
     format: query.format,

@@ -1,15 +1,9 @@
-import { requireCaller } from "@/lib/server/auth/api-caller";
-import { parseOrThrow } from "@/lib/errors";
-import { respond, withErrors } from "@/lib/server/http/respond";
-import { labelPairListSchema, labelPairsQuerySchema } from "@/lib/contracts/judge-quality";
+import { judgeQualityRoutes } from "@/lib/contracts/judge-quality-routes";
 import { listLabelPairs } from "@/lib/server/judge-quality/label-pairs";
+import { handle } from "@/lib/server/route-handler/handle";
 
 export const dynamic = "force-dynamic";
 
 // GET /api/v1/labelling/pairs?benchmark=slug@version[&kind=reference|duplicate] - the pairs drawn for labelling with the
 // caller's own label; no verdict, stratum or submission (maintainers and admins)
-export const GET = withErrors(async (request: Request) => {
-  const caller = await requireCaller(request, { access: "read", roles: ["maintainer", "admin"], tokens: "read" });
-  const query = parseOrThrow(labelPairsQuerySchema, Object.fromEntries(new URL(request.url).searchParams), "The query");
-  return respond(labelPairListSchema, await listLabelPairs(caller, query));
-});
+export const GET = handle(judgeQualityRoutes.getLabellingPairs, ({ caller, query }) => listLabelPairs(caller, query));

@@ -1,13 +1,10 @@
-import { requireCaller } from "@/lib/server/auth/api-caller";
-import { respond, withErrors } from "@/lib/server/http/respond";
+import { overridesRoutes } from "@/lib/contracts/overrides-routes";
 import { withdrawOverride } from "@/lib/server/workbench/overrides";
-import { withdrawnOverrideSchema } from "@/lib/contracts/overrides";
+import { handle } from "@/lib/server/route-handler/handle";
 
 export const dynamic = "force-dynamic";
 
 // DELETE /api/v1/overrides/{id} - withdraws an override (audit-logged); the affected submissions are rescored
-export const DELETE = withErrors(async (request: Request, context: { params: Promise<{ id: string }> }) => {
-  const { id } = await context.params;
-  const caller = await requireCaller(request, { access: "write", roles: ["maintainer", "admin"], tokens: "admin" });
-  return respond(withdrawnOverrideSchema, await withdrawOverride(caller, id));
-});
+export const DELETE = handle(overridesRoutes.deleteOverridesId, ({ caller, params }) =>
+  withdrawOverride(caller, params.id),
+);

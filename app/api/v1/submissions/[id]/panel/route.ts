@@ -1,19 +1,10 @@
-import { requireCaller } from "@/lib/server/auth/api-caller";
-import { respond, withErrors } from "@/lib/server/http/respond";
+import { panelRoutes } from "@/lib/contracts/panel-routes";
 import { listPanelReviews } from "@/lib/server/panel/read-panel";
-import { panelReviewsQuerySchema, panelReviewsSchema } from "@/lib/contracts/panel";
-import { parseOrThrow } from "@/lib/errors";
+import { handle } from "@/lib/server/route-handler/handle";
 
 export const dynamic = "force-dynamic";
 
 // GET /api/v1/submissions/{id}/panel?page=&per_page=&verdict= - each sampled finding's verdicts and rationales (maintainers, admins)
-export const GET = withErrors(async (request: Request, context: { params: Promise<{ id: string }> }) => {
-  const { id } = await context.params;
-  const caller = await requireCaller(request, { access: "read", roles: ["maintainer", "admin"], tokens: "read" });
-  const query = parseOrThrow(
-    panelReviewsQuerySchema,
-    Object.fromEntries(new URL(request.url).searchParams),
-    "The query",
-  );
-  return respond(panelReviewsSchema, await listPanelReviews(id, { id: caller.id, role: caller.role }, query));
-});
+export const GET = handle(panelRoutes.getSubmissionsIdPanel, ({ caller, params, query }) =>
+  listPanelReviews(params.id, { id: caller.id, role: caller.role }, query),
+);

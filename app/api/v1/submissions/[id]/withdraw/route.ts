@@ -1,13 +1,10 @@
-import { withdrawnSubmissionSchema } from "@/lib/contracts/submissions";
-import { requireCaller } from "@/lib/server/auth/api-caller";
-import { respond, withErrors } from "@/lib/server/http/respond";
+import { submissionsRoutes } from "@/lib/contracts/submissions-routes";
 import { withdrawSubmission } from "@/lib/server/submissions/withdraw-submission";
+import { handle } from "@/lib/server/route-handler/handle";
 
 export const dynamic = "force-dynamic";
 
 // POST /api/v1/submissions/{id}/withdraw - the submitter withdraws a submission awaiting review (tokens need `submit`)
-export const POST = withErrors(async (request: Request, context: { params: Promise<{ id: string }> }) => {
-  const { id } = await context.params;
-  const caller = await requireCaller(request, { access: "write", tokens: "submit" });
-  return respond(withdrawnSubmissionSchema, await withdrawSubmission(caller, id));
-});
+export const POST = handle(submissionsRoutes.postSubmissionsIdWithdraw, ({ caller, params }) =>
+  withdrawSubmission(caller, params.id),
+);

@@ -1,15 +1,10 @@
-import { assertTokenScope } from "@/lib/auth/authorize-caller";
-import { requireCaller } from "@/lib/server/auth/api-caller";
-import { enabledWebhookSchema } from "@/lib/contracts/webhooks";
-import { respond, withErrors } from "@/lib/server/http/respond";
+import { webhooksRoutes } from "@/lib/contracts/webhooks-routes";
 import { enableWebhook } from "@/lib/server/webhooks/webhook-endpoints";
+import { handle } from "@/lib/server/route-handler/handle";
 
 export const dynamic = "force-dynamic";
 
 // POST /api/v1/webhooks/{id}/enable - re-enable an endpoint disabled after a day of failures (tokens need `read` + `submit`)
-export const POST = withErrors(async (request: Request, context: { params: Promise<{ id: string }> }) => {
-  const { id } = await context.params;
-  const caller = await requireCaller(request, { access: "write", tokens: "submit" });
-  assertTokenScope(caller, "read");
-  return respond(enabledWebhookSchema, await enableWebhook(caller.id, id));
-});
+export const POST = handle(webhooksRoutes.postWebhooksIdEnable, ({ caller, params }) =>
+  enableWebhook(caller.id, params.id),
+);

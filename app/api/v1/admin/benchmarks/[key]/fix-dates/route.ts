@@ -1,23 +1,19 @@
 import "server-only";
-import { requireCaller } from "@/lib/server/auth/api-caller";
+import { adminRoutes } from "@/lib/contracts/admin-routes";
 import { env } from "@/lib/env";
 import { importFixDates } from "@/lib/server/admin/import-fix-dates";
 import { readBodyBytes } from "@/lib/server/http/read-body";
-import { respond, withErrors } from "@/lib/server/http/respond";
-import { importedFixDatesSchema } from "@/lib/contracts/admin";
+import { handle } from "@/lib/server/route-handler/handle";
 
 export const dynamic = "force-dynamic";
 
 // POST /api/v1/admin/benchmarks/{slug@version}/fix-dates - dates the reference bugs of a version imported without
-// fix dates (body: the fix-dates file, at most UPLOAD_MAX_BYTES), then recomputes its fix-rank tests; 409 when the
-// version already has them; audit-logged (admins; tokens need `admin`)
-export const POST = withErrors(async (request: Request, context: { params: Promise<{ key: string }> }) => {
-  const { key } = await context.params;
-  const caller = await requireCaller(request, { access: "write", roles: ["admin"], tokens: "admin" });
+// fix dates (body: the fix-dates file, at most UPLOAD_MAX_BYTES, read only once the version is known), then recomputes
+// its fix-rank tests; 409 when the version already has them; audit-logged (admins; tokens need `admin`)
+export const POST = handle(adminRoutes.postAdminBenchmarksKeyFixDates, async ({ caller, params, request }) => {
   const declared = Number(request.headers.get("content-length") ?? "NaN");
-  const imported = await importFixDates(caller.id, decodeURIComponent(key), {
+  return importFixDates(caller.id, decodeURIComponent(params.key), {
     declaredBytes: Number.isFinite(declared) ? declared : undefined,
     read: () => readBodyBytes(request, env.UPLOAD_MAX_BYTES),
   });
-  return respond(importedFixDatesSchema, imported);
 });

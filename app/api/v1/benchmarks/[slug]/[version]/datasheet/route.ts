@@ -1,21 +1,17 @@
-import { datasheetQuerySchema, datasheetSchema } from "@/lib/contracts/datasheet";
+import { datasheetSchema } from "@/lib/contracts/datasheet";
 import { datasheetCsv } from "@/lib/datasheet/datasheet-csv";
-import { parseOrThrow } from "@/lib/errors";
 import { getDatasheet } from "@/lib/server/datasheet/get-datasheet";
-import { shaped, withErrors } from "@/lib/server/http/respond";
+import { shaped } from "@/lib/server/http/respond";
 import { downloadResponse, fileSafe } from "@/lib/server/leaderboard/download-response";
+import { datasheetRoutes } from "@/lib/contracts/datasheet-routes";
+import { handle } from "@/lib/server/route-handler/handle";
 
 export const dynamic = "force-dynamic";
 
 // GET /api/v1/benchmarks/{slug}/{version}/datasheet[?format=csv&table=repositories] - the version's datasheet (public)
-export const GET = withErrors(
-  async (request: Request, context: { params: Promise<{ slug: string; version: string }> }) => {
-    const { slug, version } = await context.params;
-    const query = parseOrThrow(
-      datasheetQuerySchema,
-      Object.fromEntries(new URL(request.url).searchParams),
-      "The query",
-    );
+export const GET = handle(
+  datasheetRoutes.getBenchmarksSlugVersionDatasheet,
+  async ({ params: { slug, version }, query, request }) => {
     const sheet = await getDatasheet(decodeURIComponent(slug), decodeURIComponent(version));
     return downloadResponse(request, {
       format: query.format,

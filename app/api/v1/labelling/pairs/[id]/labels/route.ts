@@ -1,19 +1,13 @@
-import { requireCaller } from "@/lib/server/auth/api-caller";
-import { parseOrThrow } from "@/lib/errors";
-import { readBodyText } from "@/lib/server/http/read-body";
-import { respond, withErrors } from "@/lib/server/http/respond";
-import { parseJsonText } from "@/lib/validation/parse-json";
-import { labelPairViewSchema, saveLabelBodySchema } from "@/lib/contracts/judge-quality";
+import { judgeQualityRoutes } from "@/lib/contracts/judge-quality-routes";
 import { saveLabel } from "@/lib/server/judge-quality/label-pairs";
+import { handle } from "@/lib/server/route-handler/handle";
 
 export const dynamic = "force-dynamic";
 
 // POST /api/v1/labelling/pairs/{id}/labels - labels a pair {label: same|different|debatable, note?}; answers the pair with
 // what was hidden (maintainers and admins; audit-logged; a later label is a new row)
-export const POST = withErrors(async (request: Request, context: { params: Promise<{ id: string }> }) => {
-  const { id } = await context.params;
-  const caller = await requireCaller(request, { access: "write", roles: ["maintainer", "admin"], tokens: "admin" });
-  const body = parseJsonText(await readBodyText(request, 8 * 1024), "The request body");
-  const input = parseOrThrow(saveLabelBodySchema, body, "The label");
-  return respond(labelPairViewSchema, await saveLabel(caller, id, input), 201);
-});
+export const POST = handle(
+  judgeQualityRoutes.postLabellingPairsIdLabels,
+  ({ caller, params, body }) => saveLabel(caller, params.id, body),
+  { body: "The label", maxBodyBytes: 8 * 1024 },
+);

@@ -1,15 +1,10 @@
-import { repositoryPlanSchema, planQuerySchema } from "@/lib/contracts/public-reads";
-import { parseOrThrow } from "@/lib/errors";
-import { respond, withErrors } from "@/lib/server/http/respond";
+import { publicReadsRoutes } from "@/lib/contracts/public-reads-routes";
 import { getRepositoryPlan } from "@/lib/server/snapshots/get-repository-plan";
+import { handle } from "@/lib/server/route-handler/handle";
 
 export const dynamic = "force-dynamic";
 
 // GET /api/v1/repositories/{owner}/{name}/plan?benchmark=slug@version - the repository snapshot's stored pass plan
-export const GET = withErrors(
-  async (request: Request, context: { params: Promise<{ owner: string; name: string }> }) => {
-    const { owner, name } = await context.params;
-    const query = parseOrThrow(planQuerySchema, Object.fromEntries(new URL(request.url).searchParams), "The query");
-    return respond(repositoryPlanSchema, await getRepositoryPlan(query.benchmark, `${owner}/${name}`));
-  },
+export const GET = handle(publicReadsRoutes.getRepositoriesOwnerNamePlan, ({ params, query }) =>
+  getRepositoryPlan(query.benchmark, `${params.owner}/${params.name}`),
 );
