@@ -6,7 +6,8 @@ import { columnsCsv, type CsvColumn } from "../../leaderboard/format-csv";
 import { canViewSubmission, type Viewer } from "../../auth/viewer";
 import { readScoreBreakdowns } from "../submissions/read-scores";
 import { readUnionGrowth } from "./union-growth";
-import { readSubsetCurves } from "./subset-curves";
+import { readRunGroups, readSubsetCurves } from "./subset-curves";
+import { readRunShare } from "./run-share";
 import { categoryOverlapView } from "./category-overlap";
 import { readRunMatches } from "./run-matches";
 import { readRunAgreement } from "./run-agreement-share";
@@ -43,9 +44,11 @@ export async function getRepeatedRuns(id: string, viewer: Viewer): Promise<Repea
   const scores = await readScoreBreakdowns(id);
   // Figures 7, 8 and 9's subset curves compare the runs on the reference bugs they match, read once for all three.
   const runMatches = readRunMatches(submission);
-  const [unionGrowth, subsetCurves, categoryOverlap, runAgreement] = await Promise.all([
+  const runGroups = readRunGroups(submission, scores, runMatches);
+  const [unionGrowth, subsetCurves, runShare, categoryOverlap, runAgreement] = await Promise.all([
     readUnionGrowth(id, scores.spectrum),
-    readSubsetCurves(submission, scores, runMatches),
+    readSubsetCurves(submission, runGroups),
+    readRunShare(submission, runGroups),
     runMatches.then(categoryOverlapView),
     readRunAgreement(submission, runMatches),
   ]);
@@ -65,6 +68,7 @@ export async function getRepeatedRuns(id: string, viewer: Viewer): Promise<Repea
     union_growth: unionGrowth,
     subset_curves: subsetCurves,
     category_overlap: categoryOverlap,
+    run_share: runShare,
     run_agreement: runAgreement,
   };
 }
@@ -148,8 +152,19 @@ const RUN_AGREEMENT_COLUMNS: CsvColumn<AgreementRow>[] = [
   ["baseline_high_97_5", (r) => r.baseline_high],
 ];
 
+type RunShareRow = { run: number; share: number | null };
+const RUN_SHARE_COLUMNS: CsvColumn<RunShareRow>[] = [
+  ["run", (r) => r.run + 1],
+  ["share_reported_by_another_run", (r) => r.share],
+];
+
 /** One table of the download as CSV (ratios as fractions in 0..1, empty when there is no value). */
 export function repeatedRunsCsv(data: RepeatedRuns, table: z.output<typeof repeatedRunsQuerySchema>["table"]): string {
+  if (table === "run_share")
+    return columnsCsv(
+      RUN_SHARE_COLUMNS,
+      (data.run_share?.per_run ?? []).map((share, run) => ({ run, share })),
+    );
   if (table === "run_agreement") return columnsCsv(RUN_AGREEMENT_COLUMNS, data.run_agreement?.buckets ?? []);
   if (table === "category_overlap")
     return columnsCsv(CATEGORY_OVERLAP_COLUMNS, data.category_overlap?.categories ?? []);

@@ -6,7 +6,8 @@ import { canViewSubmission, type Viewer } from "../../auth/viewer";
 import type { ScoreWithIntervals } from "../../scoring/types";
 import { readScoreBreakdowns } from "../submissions/read-scores";
 import { readUnionGrowth } from "../analyses/union-growth";
-import { readSubsetCurves } from "../analyses/subset-curves";
+import { readRunGroups, readSubsetCurves } from "../analyses/subset-curves";
+import { readRunShare } from "../analyses/run-share";
 import { categoryOverlapView } from "../analyses/category-overlap";
 import { readRunMatches } from "../analyses/run-matches";
 import { readRunAgreement } from "../analyses/run-agreement-share";
@@ -39,9 +40,11 @@ export async function getSubmissionDetail(id: string, viewer: Viewer) {
   // Figures 9, 7 and 8 and how it was scored: independent reads of what is stored, together. Figures 7, 8 and 9's
   // subset curves compare the runs on the reference bugs they match, read once for all three.
   const runMatches = reported ? Promise.resolve(null) : readRunMatches(submission);
-  const [unionGrowth, subsetCurves, categoryOverlap, runAgreement, scoring] = await Promise.all([
+  const runGroups = reported ? Promise.resolve(null) : readRunGroups(submission, scores, runMatches);
+  const [unionGrowth, subsetCurves, runShare, categoryOverlap, runAgreement, scoring] = await Promise.all([
     reported ? [] : readUnionGrowth(id, scores.spectrum),
-    reported ? null : readSubsetCurves(submission, scores, runMatches),
+    reported ? null : readSubsetCurves(submission, runGroups),
+    reported ? null : readRunShare(submission, runGroups),
     runMatches.then(categoryOverlapView),
     reported ? null : readRunAgreement(submission, runMatches),
     usage ? readScoringRecord(submission, usage) : null,
@@ -93,6 +96,7 @@ export async function getSubmissionDetail(id: string, viewer: Viewer) {
     spectrum: scores.spectrum,
     unionGrowth,
     subsetCurves,
+    runShare,
     categoryOverlap,
     runAgreement,
     scoring,

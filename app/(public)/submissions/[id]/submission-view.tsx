@@ -7,6 +7,7 @@ import { PrecisionRecallChart, UnionGrowthChart, UnionGrowthTable } from "@/comp
 import { precisionRecallPoints } from "@/lib/analyses/union-growth";
 import { CategoryOverlapSection } from "@/components/analyses/category-overlap";
 import { RunAgreementSection } from "@/components/analyses/run-agreement";
+import { RunShareSection } from "@/components/analyses/run-share";
 import {
   getSubmissionDetail,
   type DetailCell,
@@ -266,6 +267,7 @@ function RunsSection({ detail: d }: { detail: SubmissionDetail }) {
             <UnionGrowthChart rows={d.unionGrowth} />
           </div>
           <UnionGrowthTable rows={d.unionGrowth} />
+          <RunShareSection data={d.runShare} csvHref={`/api/v1/submissions/${d.id}/runs?format=csv&table=run_share`} />
           {d.unionGrowth.length > 0 && (
             <p className="small">
               Download:{" "}
