@@ -1,6 +1,8 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
   averageRanks,
+  boardFigures,
   extrapolatedPrecision,
   kendallW,
   pearson,
@@ -94,5 +96,106 @@ describe("the precision ceiling and its extrapolation", () => {
     expect(retainedShare(27, 1000)).toBe(0.027);
     expect(retainedShare(0, 0)).toBeNull();
     expect(() => retainedShare(3, 2)).toThrow(/3 kept of 2/);
+  });
+});
+
+describe("boardFigures", () => {
+  const reported = { source: "reported" as const, harness: "PROBE full harness", coverage: "full" };
+  const cells = (a: [number, number], b: [number, number], c?: [number, number]) => ({
+    A: { recall: a[0], precision: a[1] },
+    B: { recall: b[0], precision: b[1] },
+    ...(c ? { C: { recall: c[0], precision: c[1] } } : {}),
+  });
+  const entries = [
+    {
+      ...reported,
+      id: "e1",
+      label: "one",
+      recall: 0.1,
+      findings: 100,
+      repositories: cells([0.1, 0.5], [0.2, 0.4], [0.3, 0.3]),
+    },
+    {
+      ...reported,
+      id: "e2",
+      label: "two",
+      recall: 0.2,
+      findings: 200,
+      repositories: cells([0.2, 0.5], [0.1, 0.4], [0.3, 0.3]),
+    },
+    { ...reported, id: "e3", label: "three", recall: 0.3, findings: 400, repositories: cells([0.1, 0.5], [0.2, 0.4]) },
+    // Another harness and a subset stay out.
+    { ...reported, id: "v", label: "vanilla", harness: "Vanilla", recall: 0.01, findings: 5000, repositories: {} },
+    { ...reported, id: "s", label: "subset", coverage: "five", recall: 0.5, findings: 10, repositories: {} },
+  ];
+  const repositories = [
+    { name: "A", bugs: 30 },
+    { name: "B", bugs: 20 },
+    { name: "C", bugs: 10 },
+  ];
+
+  it("matches hand-computed r, ρ and W over Table 3's kind of entry", () => {
+    const figures = boardFigures(entries, repositories);
+    expect(figures.entries.map((e) => e.id)).toEqual(["e1", "e2", "e3"]);
+    // Recall - 0.2 = -0.1, 0, 0.1; findings - 700/3: Sxy = 30, Sxx = 0.02, Syy = 140000/3.
+    expect(figures.recallFindings.n).toBe(3);
+    expect(figures.recallFindings.r).toBeCloseTo(30 / Math.sqrt(2800 / 3), 12);
+    // Mean recall A 0.4/3, B 0.5/3, C 0.3 against 30, 20, 10 bugs: opposite orders.
+    expect(figures.bugsRecall).toEqual({ rho: expect.closeTo(-1, 12), n: 3 });
+    // Every rater covers A and B only (e3 lacks C). Recall ranks (1,2), (2,1), (1,2): sums 4, 5, S = 0.5,
+    // W = 12 * 0.5 / (9 * 6). Precision: A above B for all three: W = 1.
+    expect(figures.concordanceRepositories).toEqual(["A", "B"]);
+    expect(figures.concordanceEntries).toBe(3);
+    expect(figures.recallConcordance!.w).toBeCloseTo(6 / 54, 12);
+    expect(figures.precisionConcordance!.w).toBeCloseTo(1, 12);
+  });
+
+  it("gives the paper's inputs' figures (the data file's Table 3 rows and 6 of Tables 12-13's 20 repositories)", () => {
+    type Config = {
+      model: string;
+      reasoning_effort: string;
+      harness: string;
+      subset: string;
+      recall: number;
+      findings?: number;
+      per_repository?: Record<string, { recall: number; precision: number }>;
+    };
+    const file = JSON.parse(readFileSync("data/probe-reported.json", "utf8")) as {
+      configurations: Config[];
+      benchmark: { repositories: { name: string; bugs: number; mean_recall?: number }[] };
+    };
+    const board = file.configurations.map((c, i) => ({
+      id: String(i),
+      label: `${c.model} ${c.reasoning_effort}`,
+      source: "reported" as const,
+      harness: c.harness,
+      coverage: c.subset,
+      recall: c.recall / 100,
+      findings: c.findings ?? null,
+      repositories: Object.fromEntries(
+        Object.entries(c.per_repository ?? {}).map(([repo, cell]) => [
+          repo,
+          { recall: cell.recall / 100, precision: cell.precision / 100 },
+        ]),
+      ),
+    }));
+    const figures = boardFigures(board, file.benchmark.repositories);
+    expect(figures.recallFindings).toEqual({ r: expect.closeTo(0.926, 3), n: 11 });
+    // Tables 12-13's 14 configurations rank the six repositories the data file holds cells for.
+    expect(figures.concordanceEntries).toBe(14);
+    expect(figures.concordanceRepositories).toHaveLength(6);
+    expect(figures.recallConcordance!.w).toBeCloseTo(0.922, 3);
+    expect(figures.precisionConcordance!.w).toBeCloseTo(0.832, 3);
+    // ρ over the six repositories with cells, from the rows' own cells (the data file's Mean column averages 14).
+    expect(figures.bugsRecall.n).toBe(6);
+    expect(figures.bugsRecall.rho).toBeCloseTo(-0.829, 3);
+    // The published Mean column over the same six gives the same ranking here.
+    const published = file.benchmark.repositories.filter((r) => r.mean_recall !== undefined);
+    expect(
+      spearman(
+        published.map((r) => r.bugs),
+        published.map((r) => r.mean_recall!),
+      ),
+    ).toBeCloseTo(-0.829, 3);
   });
 });

@@ -5,6 +5,7 @@
 // No I/O. The χ² tail comes from @stdlib (the declared gammainc); the sums are the textbook formulas.
 
 import gammainc from "@stdlib/math-base-special-gammainc";
+import { isFullBenchmarkConfiguration } from "./holm-family";
 
 function mean(values: readonly number[]): number {
   let sum = 0;
@@ -175,4 +176,87 @@ export function extrapolatedPrecision(precision: number, referenceBugs: number, 
 export function retainedShare(kept: number, compared: number): number | null {
   if (kept < 0 || compared < 0 || kept > compared) throw new Error(`retainedShare: ${kept} kept of ${compared}`);
   return compared === 0 ? null : kept / compared;
+}
+
+/** One entry of the board, as the version's leaderboard data holds it (ratios in 0..1). */
+export type BoardEntry = {
+  id: string;
+  label: string;
+  source: "reported" | "upload" | "in_house";
+  harness: string | null;
+  /** "full" or a repository subset's key. */
+  coverage: string;
+  recall: number | null;
+  /** Reported findings (a repeated entry: the mean over its runs, as Table 3). */
+  findings: number | null;
+  repositories: Readonly<Record<string, { recall: number | null; precision: number | null }>>;
+};
+
+const known = (v: number | null | undefined): v is number => v !== null && v !== undefined && Number.isFinite(v);
+
+export type BoardFigures = {
+  /** The entries compared: Table 3's kind (the full harness on the whole benchmark). */
+  entries: { id: string; label: string }[];
+  /** §4.1: Pearson r between recall and reported findings over the entries with both (the paper: 0.94). */
+  recallFindings: { r: number | null; n: number };
+  /** §C.2: Spearman ρ between a repository's reference bugs and its mean recall over the entries (the paper: -0.27). */
+  bugsRecall: { rho: number | null; n: number };
+  /** §C.2: Kendall's W of the entries' rankings of the repositories they all cover (the paper: 0.75 and 0.92). */
+  recallConcordance: KendallW | null;
+  precisionConcordance: KendallW | null;
+  /** The repositories the concordance ranks: those every entry with per-repository cells has a cell for. */
+  concordanceRepositories: string[];
+  concordanceEntries: number;
+};
+
+/**
+ * §4.1 and §C.2 over a version's board: Table 3's kind of entry (the full harness on every repository; other
+ * harnesses and subsets stay out, as the paper's Table 3 and Tables 12-13's Mean column leave them out). ρ pairs each
+ * repository's reference bugs with its mean recall over the entries that have the cell; W ranks, per entry (a rater),
+ * the repositories that every entry with per-repository cells has a cell for, by recall and by precision.
+ */
+export function boardFigures(
+  entries: readonly BoardEntry[],
+  repositories: readonly { name: string; bugs: number | null }[],
+): BoardFigures {
+  const table3 = entries.filter(
+    (e) => e.coverage === "full" && isFullBenchmarkConfiguration({ source: e.source, harness: e.harness }),
+  );
+  const withBoth = table3.filter((e) => known(e.recall) && known(e.findings));
+  const meanRecall = (repo: string) => {
+    const values = table3.map((e) => e.repositories[repo]?.recall).filter(known);
+    return values.length === 0 ? null : mean(values);
+  };
+  const paired = repositories
+    .map((r) => ({ bugs: r.bugs, recall: meanRecall(r.name) }))
+    .filter((p): p is { bugs: number; recall: number } => known(p.bugs) && known(p.recall));
+  const raters = table3.filter((e) => Object.keys(e.repositories).length > 0);
+  const common = repositories
+    .map((r) => r.name)
+    .filter((name) =>
+      raters.every((e) => known(e.repositories[name]?.recall) && known(e.repositories[name]?.precision)),
+    );
+  const matrix = (pick: "recall" | "precision") =>
+    raters.map((e) => common.map((name) => e.repositories[name]![pick]!));
+  return {
+    entries: table3.map((e) => ({ id: e.id, label: e.label })),
+    recallFindings: {
+      r: pearson(
+        withBoth.map((e) => e.recall!),
+        withBoth.map((e) => e.findings!),
+      ),
+      n: withBoth.length,
+    },
+    bugsRecall: {
+      rho: spearman(
+        paired.map((p) => p.bugs),
+        paired.map((p) => p.recall),
+      ),
+      n: paired.length,
+    },
+    recallConcordance: common.length >= 2 ? kendallW(matrix("recall")) : null,
+    precisionConcordance: common.length >= 2 ? kendallW(matrix("precision")) : null,
+    concordanceRepositories: common,
+    concordanceEntries: raters.length,
+  };
 }

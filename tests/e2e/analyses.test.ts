@@ -480,10 +480,16 @@ describe("pages", () => {
     await page.getByRole("table", { name: /Jensen-Shannon distance/ }).waitFor();
     await page.getByRole("table", { name: /^Over every run of each configuration/ }).waitFor();
 
+    // §C.2 under Tables 12-13: the rank agreement beside the paper's values.
+    found.push(...(await violations(page, `/repositories?benchmark=${slug}@1`)));
+    await page.getByRole("table", { name: /^Bug count against recall, and the concordance/ }).waitFor();
+
     // The contamination column is hidden by default and chosen in the column chooser (kept in the URL).
     await page.goto(`${webUrl}/?benchmark=${slug}@1`, { waitUntil: "load" });
     await page.locator("table.leaderboard tbody tr[data-row-id]").first().waitFor({ timeout: 30_000 });
     expect(await page.getByRole("columnheader", { name: /Contamination/ }).count()).toBe(0);
+    // §4.1 under the board: recall against findings over the full-harness entries.
+    expect(await page.getByTestId("recall-findings").textContent()).toMatch(/Pearson r = .*0\.94/);
     await page.locator("details.dropdown summary", { hasText: "Columns" }).click();
     await page.getByRole("checkbox", { name: /Contamination/ }).check();
     await page.getByRole("columnheader", { name: /Contamination/ }).waitFor();

@@ -71,6 +71,8 @@ export async function getSubmissionDetail(id: string, viewer: Viewer) {
       key: benchmarkKey(submission.benchmark),
     },
     runCount: reported ? Number(reported.runs ?? 1) : k,
+    // §2.3: the share of within-repository pairs the paper's prefilter kept, from the version's reported import.
+    publishedRetainedShare: publishedRetainedShare(submission.benchmark.taxonomy),
     findings: submission.runs.reduce((n, r) => n + r._count.findings, 0),
     reported,
     overall: scores.mean ? withIntervals(scores.mean.overall) : null,
@@ -101,6 +103,15 @@ export async function getSubmissionDetail(id: string, viewer: Viewer) {
     runAgreement,
     scoring,
   };
+}
+
+/** The paper's prefilter share (0..1) where the version's reported import carries it (`matcher_validation`). */
+function publishedRetainedShare(taxonomy: unknown): number | null {
+  const validation = (
+    taxonomy as { reported?: { matcher_validation?: { prefilter_retained_pair_share_pct?: unknown } } }
+  )?.reported?.matcher_validation;
+  const pctValue = validation?.prefilter_retained_pair_share_pct;
+  return typeof pctValue === "number" && Number.isFinite(pctValue) ? pctValue / 100 : null;
 }
 
 export type SubmissionDetail = Awaited<ReturnType<typeof getSubmissionDetail>>;

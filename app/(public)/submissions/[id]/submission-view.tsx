@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { DASH, count, formatUtc, ratioText, usd } from "@/lib/format";
+import { DASH, count, formatUtc, pct, ratioText, usd } from "@/lib/format";
 import { MetricCell } from "@/components/ui/metric-cell";
 import { OfflineBadge, OfflineEmbedderBadge, SourceBadge } from "@/components/ui/source-badge";
 import { RunSpectrum } from "@/components/submission/run-spectrum";
@@ -8,6 +8,7 @@ import { precisionRecallPoints } from "@/lib/analyses/union-growth";
 import { CategoryOverlapSection } from "@/components/analyses/category-overlap";
 import { RunAgreementSection } from "@/components/analyses/run-agreement";
 import { RunShareSection } from "@/components/analyses/run-share";
+import { retainedShare } from "@/lib/analyses/paper-figures";
 import {
   getSubmissionDetail,
   type DetailCell,
@@ -351,6 +352,12 @@ function HowItWasScored({ detail: d }: { detail: SubmissionDetail }) {
           <dt>Candidate pairs</dt>
           <dd>
             {count(d.scoring.kept_pairs)} of {count(d.scoring.compared_pairs)} compared pairs went to the judge
+            {d.scoring.compared_pairs > 0 &&
+              ` (${pct(retainedShare(d.scoring.kept_pairs, d.scoring.compared_pairs), 1)}% of the within-repository pairs${
+                d.publishedRetainedShare !== null
+                  ? `; the paper's prefilter: ${pct(d.publishedRetainedShare, 1)}%, §2.3`
+                  : ""
+              })`}
           </dd>
           <dt>Judge calls</dt>
           <dd>
