@@ -93,3 +93,55 @@ export function categoryOverlap(
     medianRatio: median(rows.flatMap((r) => (r.ratio === null ? [] : [r.ratio]))),
   };
 }
+
+/** A distinct finding of all k runs (one root cause across runs) with its bug type; null: not labelled. */
+export type TypedGroup = { runs: readonly number[]; category: string | null };
+
+/**
+ * Figure 7 over every distinct finding, not only the matched ones: within category c, G_i the distinct findings of c
+ * that run i reports, the overlap between runs is |G_i ∩ G_j| / |G_i| over the ordered pairs i != j with G_i
+ * non-empty: the recall of run j measured against everything run i found of that type, the paper's "comparing recall
+ * within each type". Rows in category name order, with the ordered pairs averaged; groups without a category are
+ * counted apart. The ratio to the reference set's recall is the caller's (categoryOverlap's referenceRecall).
+ */
+export function groupRunOverlap(
+  groups: readonly TypedGroup[],
+  k: number,
+): { rows: { category: string; groups: number; runOverlap: number | null; pairs: number }[]; unlabelled: number } {
+  if (k < 2) throw new Error(`run overlap needs at least two runs, got ${k}`);
+  const byCategory = new Map<string, Set<number>[]>();
+  let unlabelled = 0;
+  groups.forEach((group, index) => {
+    if (group.category === null) {
+      unlabelled += 1;
+      return;
+    }
+    const perRun = byCategory.get(group.category) ?? Array.from({ length: k }, () => new Set<number>());
+    for (const run of group.runs) {
+      if (run < 0 || run >= k) throw new Error(`a group names run ${run} of ${k}`);
+      perRun[run]!.add(index);
+    }
+    byCategory.set(group.category, perRun);
+  });
+  const rows = [...byCategory.keys()]
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+    .map((category) => {
+      const sets = byCategory.get(category)!;
+      let sum = 0;
+      let pairs = 0;
+      sets.forEach((a, i) => {
+        if (a.size === 0) return;
+        sets.forEach((b, j) => {
+          if (i === j) return;
+          let shared = 0;
+          for (const id of a) if (b.has(id)) shared += 1;
+          sum += shared / a.size;
+          pairs += 1;
+        });
+      });
+      const all = new Set<number>();
+      for (const s of sets) for (const id of s) all.add(id);
+      return { category, groups: all.size, runOverlap: pairs > 0 ? sum / pairs : null, pairs };
+    });
+  return { rows, unlabelled };
+}
