@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { categoryOverlap, groupRunOverlap, median } from "./category-overlap";
+import { categoryOverlap, distinctFindingOverlap, groupCategory, groupRunOverlap, median } from "./category-overlap";
 
 const categories = new Map<string, string>([
   ...["a1", "a2", "a3", "a4"].map((id) => [id, "A"] as [string, string]),
@@ -75,5 +75,42 @@ describe("groupRunOverlap", () => {
     ]);
     expect(unlabelled).toBe(1);
     expect(() => groupRunOverlap([{ runs: [2], category: "A" }], 2)).toThrow(/run 2 of 2/);
+  });
+});
+
+describe("distinctFindingOverlap", () => {
+  it("types a group by its findings' most frequent label and divides the overlap by the reference recall", () => {
+    const labels = new Map([
+      ["f1", "B"],
+      ["f2", "A"],
+      ["f3", "B"],
+      ["f4", "A"],
+    ]);
+    expect(groupCategory(["f1", "f2", "f3"], labels)).toBe("B");
+    // A tie goes to the first name.
+    expect(groupCategory(["f1", "f2"], labels)).toBe("A");
+    expect(groupCategory(["unlabelled"], labels)).toBeNull();
+    const result = distinctFindingOverlap(
+      [
+        { runs: [0, 1], category: "A" },
+        { runs: [0], category: "A" },
+        { runs: [1], category: "A" },
+        { runs: [0], category: "B" },
+        { runs: [0], category: "C" },
+      ],
+      2,
+      new Map([
+        ["A", 0.25],
+        ["B", 0.5],
+      ]),
+    );
+    // A: overlap 1/2 over recall 1/4: 2. B: overlap 0 over 1/2: 0. C: no reference recall, no ratio.
+    expect(result.rows.map((r) => [r.category, r.ratio])).toEqual([
+      ["A", 2],
+      ["B", 0],
+      ["C", null],
+    ]);
+    expect(result.medianRatio).toBe(1);
+    expect(result.unlabelled).toBe(0);
   });
 });

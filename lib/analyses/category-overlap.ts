@@ -145,3 +145,53 @@ export function groupRunOverlap(
     });
   return { rows, unlabelled };
 }
+
+/** A distinct finding's type: the label most of its findings carry (ties: the first name); null when none has one. */
+export function groupCategory(findingIds: readonly string[], labelOf: ReadonlyMap<string, string>): string | null {
+  const counts = new Map<string, number>();
+  for (const id of findingIds) {
+    const label = labelOf.get(id);
+    if (label !== undefined) counts.set(label, (counts.get(label) ?? 0) + 1);
+  }
+  let best: string | null = null;
+  for (const [label, n] of counts) {
+    const top = best === null ? 0 : counts.get(best)!;
+    if (n > top || (n === top && best !== null && label < best)) best = label;
+  }
+  return best;
+}
+
+export type DistinctFindingOverlapRow = {
+  category: string;
+  groups: number;
+  runOverlap: number | null;
+  pairs: number;
+  /** The runs' mean recall of the category's reference bugs (categoryOverlap's); null when the category has none. */
+  referenceRecall: number | null;
+  ratio: number | null;
+};
+
+/**
+ * Figure 7 over every distinct finding: groupRunOverlap's overlap between runs per type, over the reference set's
+ * recall of that type (from categoryOverlap on the same labels), and the median ratio over the types with one.
+ */
+export function distinctFindingOverlap(
+  groups: readonly TypedGroup[],
+  k: number,
+  referenceRecall: ReadonlyMap<string, number>,
+): { rows: DistinctFindingOverlapRow[]; medianRatio: number | null; unlabelled: number } {
+  const { rows, unlabelled } = groupRunOverlap(groups, k);
+  const withRatio = rows.map((row) => {
+    const recall = referenceRecall.get(row.category) ?? null;
+    return {
+      ...row,
+      referenceRecall: recall,
+      ratio: row.runOverlap !== null && recall !== null && recall > 0 ? row.runOverlap / recall : null,
+    };
+  });
+  return {
+    rows: withRatio,
+    medianRatio: median(withRatio.flatMap((r) => (r.ratio === null ? [] : [r.ratio]))),
+    unlabelled,
+  };
+}

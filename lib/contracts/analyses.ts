@@ -238,6 +238,40 @@ const categoryOverlapSchema = z
   })
   .meta({ id: "CategoryOverlap" });
 
+const distinctOverlapSchema = z
+  .object({
+    labeller: z.string().nullable().meta({
+      description: "Key of the classifier configuration whose labels type the findings (Figure 6's labeller)",
+    }),
+    same_labeller: z.boolean().meta({
+      description:
+        "The reference bugs labelled by the same configuration; false: the benchmark's own categories (another labeller)",
+    }),
+    unavailable_reason: z
+      .string()
+      .nullable()
+      .meta({ description: "Why there are no rows: no labeller yet, or the groups could not be rebuilt" }),
+    unlabelled_groups: z.number().int().meta({ description: "Distinct findings none of whose findings is labelled" }),
+    median_ratio: z.number().nullable(),
+    categories: z.array(
+      z.object({
+        category: z.string(),
+        distinct_findings: z.number().int(),
+        run_overlap: z.number().nullable().meta({
+          description:
+            "|G_i ∩ G_j| / |G_i| over ordered pairs with G_i non-empty, G_i the distinct findings of the type run i reports",
+        }),
+        pairs: z.number().int(),
+        reference_recall: z
+          .number()
+          .nullable()
+          .meta({ description: "The runs' mean recall of the type's reference bugs; null without any" }),
+        ratio: z.number().nullable(),
+      }),
+    ),
+  })
+  .meta({ id: "DistinctCategoryOverlap" });
+
 const share = (description: string) => z.number().nullable().meta({ description });
 const runAgreementSchema = z
   .object({
@@ -333,11 +367,12 @@ export const repeatedRunsQuerySchema = z.object({
       "category_overlap",
       "run_agreement",
       "run_share",
+      "category_overlap_distinct",
     ])
     .default("runs")
     .meta({
       description:
-        "With format=csv: per-run scores, the n-of-k curve, the curves of subsets of the runs, the frequency spectrum, the union's growth with its stable-beta projection, the per-category overlap of the runs, the other configurations' share by how many runs find a bug, or each run's share of findings another run reports",
+        "With format=csv: per-run scores, the n-of-k curve, the curves of subsets of the runs, the frequency spectrum, the union's growth with its stable-beta projection, the per-category overlap of the runs, the other configurations' share by how many runs find a bug, each run's share of findings another run reports, or the per-type overlap over every distinct finding",
     }),
 });
 
@@ -361,6 +396,10 @@ export const repeatedRunsSchema = z
     category_overlap: categoryOverlapSchema.nullable().meta({
       description:
         "Figure 7: per category of the reference bugs, how much the runs overlap with one another against their recall of the reference set",
+    }),
+    category_overlap_distinct: distinctOverlapSchema.nullable().meta({
+      description:
+        "Figure 7 over every distinct finding, matched or not: per type (the findings' labels), the runs' overlap with one another against their recall of the type's reference bugs; null for one run",
     }),
     run_share: runShareSchema.nullable().meta({
       description:
@@ -433,6 +472,23 @@ export const repeatedRunsSchema = z
             reference_recall: 0.5,
             run_overlap: 1,
             pairs: 2,
+            ratio: 2,
+          },
+        ],
+      },
+      category_overlap_distinct: {
+        labeller: "model-c~1f2e3d4c5b6a~9a8b7c6d5e4f",
+        same_labeller: true,
+        unavailable_reason: null,
+        unlabelled_groups: 0,
+        median_ratio: 2,
+        categories: [
+          {
+            category: "Wrong arithmetic or comparison expression",
+            distinct_findings: 3,
+            run_overlap: 0.5,
+            pairs: 6,
+            reference_recall: 0.25,
             ratio: 2,
           },
         ],

@@ -423,6 +423,21 @@ describe("bug-type distances", () => {
     expect(within!.run_to_run!.mean).toBeCloseTo(1, 9);
     expect(within!.reference_to_runs!.min).toBeCloseTo(d, 9);
     expect(within!.reference_to_runs!.max).toBeCloseTo(d, 9);
+    // Figure 7 over every distinct finding, typed by these labels: run 1's 25 distinct findings and run 2's ten (alpha
+    // 0-9, both runs, a tie between the two labels that goes to the first name) are all of the first type; overlap
+    // (10/25 + 10/10) / 2 = 0.7 against the runs' recall of its reference bugs, 0.3 (the benchmark's categories).
+    type Distinct = {
+      same_labeller: boolean;
+      unavailable_reason: string | null;
+      categories: { category: string; distinct_findings: number; run_overlap: number; ratio: number }[];
+    };
+    const runs = await api<{ category_overlap_distinct: Distinct }>(`/api/v1/submissions/${id}/runs`, submitter.token);
+    const distinct = runs.body.category_overlap_distinct;
+    expect(distinct).toMatchObject({ same_labeller: false, unavailable_reason: null });
+    expect(distinct.categories).toHaveLength(1);
+    expect(distinct.categories[0]).toMatchObject({ category: CATEGORIES[0], distinct_findings: 25 });
+    expect(distinct.categories[0]!.run_overlap).toBeCloseTo(0.7, 9);
+    expect(distinct.categories[0]!.ratio).toBeCloseTo(7 / 3, 9);
     // One configuration has attributed runs: no other configuration's runs to compare with.
     expect(within!.to_other_configurations).toBeNull();
     expect(body.run_pairs.within_configurations).toMatchObject({ n: 1 });

@@ -26,7 +26,10 @@ import type { RunMatches, RunsSubmission } from "./run-matches";
 /** The `subset_curves` of GET /api/v1/submissions/{id}/runs, which the submission page charts too. */
 export type SubsetCurvesView = NonNullable<z.input<typeof repeatedRunsSchema>["subset_curves"]>;
 
-type Rebuilt = { groups: RunGroup[] } | { reason: string };
+/** A group of all k runs with the findings it merges (Figure 7 over distinct findings types it by their labels). */
+export type FoundGroup = RunGroup & { findingIds: readonly string[] };
+
+type Rebuilt = { groups: FoundGroup[] } | { reason: string };
 
 /** The groups of all runs of the current attempt, or why they cannot be rebuilt. Two queries, run with the matches'. */
 async function rebuildRunGroups(submission: RunsSubmission, runMatches: Promise<RunMatches | null>): Promise<Rebuilt> {
@@ -55,11 +58,13 @@ async function rebuildRunGroups(submission: RunsSubmission, runMatches: Promise<
   const { components, componentOf } = buildRunComponents({ findings, sameRootCauseEdges: edges });
   const references = components.map(() => [] as string[]);
   for (const match of matches) references[componentOf.get(match.findingId)!]!.push(match.referenceId);
-  return { groups: components.map((c) => ({ runs: c.runs, references: references[c.id]! })) };
+  return {
+    groups: components.map((c) => ({ runs: c.runs, references: references[c.id]!, findingIds: c.findingIds })),
+  };
 }
 
 /** The groups of all runs, checked against the stored curve and spectrum, or why there are none to use. */
-export type CheckedRunGroups = { groups: RunGroup[]; referenceBugs: number } | { reason: string };
+export type CheckedRunGroups = { groups: FoundGroup[]; referenceBugs: number } | { reason: string };
 
 /**
  * The rebuilt groups of all k runs once they reproduce the stored curve and spectrum of all runs: what Figure 9's

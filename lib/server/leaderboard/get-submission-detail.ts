@@ -8,6 +8,7 @@ import { readScoreBreakdowns } from "../submissions/read-scores";
 import { readUnionGrowth } from "../analyses/union-growth";
 import { readRunGroups, readSubsetCurves } from "../analyses/subset-curves";
 import { readRunShare } from "../analyses/run-share";
+import { readDistinctFindingOverlap } from "../analyses/distinct-finding-overlap";
 import { categoryOverlapView } from "../analyses/category-overlap";
 import { readRunMatches } from "../analyses/run-matches";
 import { readRunAgreement } from "../analyses/run-agreement-share";
@@ -41,14 +42,16 @@ export async function getSubmissionDetail(id: string, viewer: Viewer) {
   // subset curves compare the runs on the reference bugs they match, read once for all three.
   const runMatches = reported ? Promise.resolve(null) : readRunMatches(submission);
   const runGroups = reported ? Promise.resolve(null) : readRunGroups(submission, scores, runMatches);
-  const [unionGrowth, subsetCurves, runShare, categoryOverlap, runAgreement, scoring] = await Promise.all([
-    reported ? [] : readUnionGrowth(id, scores.spectrum),
-    reported ? null : readSubsetCurves(submission, runGroups),
-    reported ? null : readRunShare(submission, runGroups),
-    runMatches.then(categoryOverlapView),
-    reported ? null : readRunAgreement(submission, runMatches),
-    usage ? readScoringRecord(submission, usage) : null,
-  ]);
+  const [unionGrowth, subsetCurves, runShare, distinctOverlap, categoryOverlap, runAgreement, scoring] =
+    await Promise.all([
+      reported ? [] : readUnionGrowth(id, scores.spectrum),
+      reported ? null : readSubsetCurves(submission, runGroups),
+      reported ? null : readRunShare(submission, runGroups),
+      reported ? null : readDistinctFindingOverlap(submission, runGroups, runMatches),
+      runMatches.then(categoryOverlapView),
+      reported ? null : readRunAgreement(submission, runMatches),
+      usage ? readScoringRecord(submission, usage) : null,
+    ]);
 
   return {
     id: submission.id,
@@ -99,6 +102,7 @@ export async function getSubmissionDetail(id: string, viewer: Viewer) {
     unionGrowth,
     subsetCurves,
     runShare,
+    distinctOverlap,
     categoryOverlap,
     runAgreement,
     scoring,

@@ -8,6 +8,7 @@ import { precisionRecallPoints } from "@/lib/analyses/union-growth";
 import { CategoryOverlapSection } from "@/components/analyses/category-overlap";
 import { RunAgreementSection } from "@/components/analyses/run-agreement";
 import { RunShareSection } from "@/components/analyses/run-share";
+import { DistinctOverlapSection } from "@/components/analyses/distinct-overlap";
 import { retainedShare } from "@/lib/analyses/paper-figures";
 import {
   getSubmissionDetail,
@@ -292,6 +293,7 @@ function RunsSection({ detail: d }: { detail: SubmissionDetail }) {
         data={d.categoryOverlap}
         csvHref={`/api/v1/submissions/${d.id}/runs?format=csv&table=category_overlap`}
       />
+      {d.categoryOverlap && <DistinctOverlapSection data={d.distinctOverlap} />}
       <RunAgreementSection
         data={d.runAgreement}
         csvHref={`/api/v1/submissions/${d.id}/runs?format=csv&table=run_agreement`}
