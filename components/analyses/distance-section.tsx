@@ -52,6 +52,7 @@ export async function DistanceSection({
       <DistanceHeatmap data={data} enable={attribution.ok || said ? undefined : attribution.message} />
       <RunDistances
         rows={data.within_configuration}
+        pairs={data.run_pairs}
         csvHref={`/api/v1/bug-types/distances?${q}&format=csv&table=runs`}
       />
     </section>

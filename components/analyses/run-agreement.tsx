@@ -4,7 +4,7 @@ import type { RunAgreementView } from "@/lib/server/analyses/run-agreement-share
 import { Frame, PAD, PLOT_H, PLOT_W, path } from "./line-chart-frame";
 
 // Figure 8 of the paper for a repeated entry: by how many of its runs (the last held out) find a reference bug, the
-// share of those bugs the version's other configurations find (solid), the share the held-out run finds (orange), and
+// share of those bugs other models' entries of the version find (solid), the share the held-out run finds (orange), and
 // the same share for bugs picked at random within each bug type (dashed, with the 2.5-97.5% range of the draws as a
 // band). Plain SVG drawn on the server; the table below carries the same numbers.
 
@@ -28,17 +28,28 @@ export function RunAgreementSection({ data, csvHref }: { data: RunAgreementView 
         <>
           <p className="small">
             Run {data.held_out_run! + 1} (the last uploaded) is held out; each reference bug is placed by how many of
-            the other {conditioning} runs find it. For each such group: the share of its bugs that the version&apos;s
-            other public verified configurations find (the mean over configurations, each by its first run), the share
-            the held-out run finds, and the share the other configurations would find of bugs picked at random within
-            each bug type (as many of each type as the group holds; {count(data.draws)} seeded draws, seed {data.seed}).
-            The paper&apos;s Figure 8 (nine GPT-5.6 Luna runs): other models find 5% of the bugs no run finds and 87% of
+            the other {conditioning} runs find it. For each such group: the share of its bugs that other models&apos;
+            public verified entries of the version find (the mean over entries, each by its first run), the share the
+            held-out run finds, and the share the other configurations would find of bugs picked at random within each
+            bug type (as many of each type as the group holds; {count(data.draws)} seeded draws, seed {data.seed}). The
+            paper&apos;s Figure 8 (nine GPT-5.6 Luna runs): other models find 5% of the bugs no run finds and 87% of
             those all nine find, against 12-17% at random within types. Also as <a href={csvHref}>CSV</a>.
+          </p>
+          <p className="small" data-testid="run-agreement-entries">
+            Other models&apos; entries averaged:{" "}
+            {data.other_entries.length === 0
+              ? "none"
+              : data.other_entries
+                  .map((e) => `${e.model}${e.reasoning_effort ? ` (${e.reasoning_effort})` : ""}, ${e.harness}`)
+                  .join("; ")}
+            .{" "}
+            {data.same_model_entries > 0 &&
+              `${data.same_model_entries} entr${data.same_model_entries === 1 ? "y" : "ies"} of this model at another effort, harness or submission left out, as the paper compares with other models.`}
           </p>
           {data.configurations === 0 && (
             <p className="small" data-testid="run-agreement-no-others">
-              No other public verified configuration of this benchmark version yet: only the held-out run is shown. The
-              other configurations&apos; share and the random baseline appear once another entry is approved.
+              No public verified entry of another model on this benchmark version yet: only the held-out run is shown.
+              The other configurations&apos; share and the random baseline appear once another entry is approved.
             </p>
           )}
           <RunAgreementChart buckets={data.buckets} conditioning={conditioning} />

@@ -12,10 +12,11 @@ type Row = BugTypeDistances["within_configuration"][number];
 type Summary = NonNullable<Row["run_to_run"]>;
 
 const WIDTH = 520;
-const ROW_H = 26;
+const ROW_H = 34;
 const PAD = { left: 40, right: 16, top: 8, bottom: 34 };
 const RUNS = "#1f6feb";
 const REFERENCE = "#bf3989";
+const OTHERS = "#1a7f37";
 
 const fixed = (s: Summary | null, pick: keyof Summary) => (s ? s[pick].toFixed(3) : DASH);
 
@@ -42,8 +43,14 @@ function Whisker({
   );
 }
 
-export function RunDistances({ rows, csvHref }: { rows: Row[]; csvHref: string }) {
-  const shown = rows.filter((r) => r.run_to_run !== null || r.reference_to_runs !== null);
+type Pairs = BugTypeDistances["run_pairs"];
+const summaryText = (s: Summary | null) =>
+  s ? `${s.mean.toFixed(3)} (${s.min.toFixed(3)} to ${s.max.toFixed(3)}, ${s.n} pairs)` : DASH;
+
+export function RunDistances({ rows, pairs, csvHref }: { rows: Row[]; pairs: Pairs; csvHref: string }) {
+  const shown = rows.filter(
+    (r) => r.run_to_run !== null || r.reference_to_runs !== null || r.to_other_configurations !== null,
+  );
   if (shown.length === 0) return null;
   const plotW = WIDTH - PAD.left - PAD.right;
   const height = PAD.top + shown.length * ROW_H + PAD.bottom;
@@ -55,14 +62,19 @@ export function RunDistances({ rows, csvHref }: { rows: Row[]; csvHref: string }
       <p className="muted small">
         The paper computes the distances of each agent run to the other runs and of the human reference set to all runs.
         Per configuration: the distances between its runs (each pair once) and from the reference set to each of its
-        runs, their mean and range. Runs of one configuration far closer to one another than to the reference set mean
-        the gap to the maintainers is not run-to-run noise. Also as <a href={csvHref}>CSV</a>.
+        runs, their mean and range, and from each of its runs to every run of the other configurations. Runs of one
+        configuration far closer to one another than to the reference set mean the gap to the maintainers is not
+        run-to-run noise. Also as <a href={csvHref}>CSV</a>.
+      </p>
+      <p className="small" data-testid="run-pairs">
+        Every pair of runs of the version: within one configuration {summaryText(pairs.within_configurations)}; across
+        configurations {summaryText(pairs.across_configurations)}.
       </p>
       <figure className="chart">
         <ChartSvg
           width={WIDTH}
           height={height}
-          label="Run-to-run and reference-to-run Jensen-Shannon distances per configuration"
+          label="Run-to-run, run-to-other-configuration and reference-to-run Jensen-Shannon distances per configuration"
         >
           <VerticalGrid ticks={ticks} x={x} top={PAD.top} bottom={height - PAD.bottom} label={(t) => String(t)} />
           <text x={PAD.left + plotW / 2} y={height - 4} fontSize={11} textAnchor="middle" fill="currentColor">
@@ -76,13 +88,22 @@ export function RunDistances({ rows, csvHref }: { rows: Row[]; csvHref: string }
                   #{i + 1}
                 </text>
                 {r.run_to_run && (
-                  <Whisker s={r.run_to_run} x={x} y={y - 5} color={RUNS} label={`${r.label}, run to run`} />
+                  <Whisker s={r.run_to_run} x={x} y={y - 9} color={RUNS} label={`${r.label}, run to run`} />
+                )}
+                {r.to_other_configurations && (
+                  <Whisker
+                    s={r.to_other_configurations}
+                    x={x}
+                    y={y}
+                    color={OTHERS}
+                    label={`${r.label}, runs to other configurations' runs`}
+                  />
                 )}
                 {r.reference_to_runs && (
                   <Whisker
                     s={r.reference_to_runs}
                     x={x}
-                    y={y + 5}
+                    y={y + 9}
                     color={REFERENCE}
                     label={`${r.label}, reference to runs`}
                   />
@@ -93,12 +114,13 @@ export function RunDistances({ rows, csvHref }: { rows: Row[]; csvHref: string }
         </ChartSvg>
         <figcaption className="small">
           <span style={{ color: RUNS }}>●</span> between the configuration&apos;s runs,{" "}
+          <span style={{ color: OTHERS }}>●</span> from its runs to the other configurations&apos; runs,{" "}
           <span style={{ color: REFERENCE }}>●</span> from the reference set to each run: the dot is the mean, the line
           the smallest to the largest. Rows are numbered as in the table below.
         </figcaption>
       </figure>
       <ColumnTable
-        caption="Over every run of each configuration: distances between its runs and from the maintainers' reference set to each run (Jensen-Shannon, base 2)"
+        caption="Over every run of each configuration: distances between its runs, from the maintainers' reference set to each run and from its runs to the other configurations' runs (Jensen-Shannon, base 2)"
         columns={[
           "#",
           "Configuration",
@@ -110,6 +132,9 @@ export function RunDistances({ rows, csvHref }: { rows: Row[]; csvHref: string }
             "Reference to runs: mean",
             "Reference to runs: min",
             "Reference to runs: max",
+            "To other configurations: mean",
+            "To other configurations: min",
+            "To other configurations: max",
           ),
         ]}
       >
@@ -126,6 +151,9 @@ export function RunDistances({ rows, csvHref }: { rows: Row[]; csvHref: string }
             <td className="num">{fixed(r.reference_to_runs, "mean")}</td>
             <td className="num">{fixed(r.reference_to_runs, "min")}</td>
             <td className="num">{fixed(r.reference_to_runs, "max")}</td>
+            <td className="num">{fixed(r.to_other_configurations, "mean")}</td>
+            <td className="num">{fixed(r.to_other_configurations, "min")}</td>
+            <td className="num">{fixed(r.to_other_configurations, "max")}</td>
           </tr>
         ))}
       </ColumnTable>

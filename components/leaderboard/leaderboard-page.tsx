@@ -5,6 +5,8 @@ import { etagFor, leaderboardVariant } from "@/lib/server/leaderboard/download-r
 import { listPublicBenchmarks, resolveBenchmark } from "@/lib/server/public-reads/list-public-benchmarks";
 import { rankRows } from "@/lib/leaderboard/rank-rows";
 import { loadLeaderboardData } from "@/lib/server/leaderboard/load-leaderboard-data";
+import { boardFiguresOf } from "@/lib/server/analyses/board-figures";
+import { RecallFindingsNote } from "@/components/analyses/board-figures";
 import type { LeaderboardData } from "@/lib/leaderboard/types";
 import { BenchmarkSelector } from "@/components/benchmark-selector";
 import { count, formatUtc } from "@/lib/format";
@@ -125,6 +127,7 @@ export async function LeaderboardPage({ benchmarkRef }: { benchmarkRef: string |
         options={options}
         initialEtag={etag}
       />
+      <RecallFindingsNote figures={boardFiguresOf(data)} />
       <p className="muted small">
         Data as of {formatUtc(data.generatedAt, "minute")} UTC. <span className="badge verified">verified</span> rows
         were scored here from the submitted findings; <span className="badge reported">reported</span> rows repeat

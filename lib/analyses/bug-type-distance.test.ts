@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  crossConfigurationDistances,
   distanceMatrix,
   jensenShannonDistance,
   runDistances,
@@ -74,5 +75,23 @@ describe("runDistances", () => {
     expect(withEmpty.runToRun!.mean).toBeCloseTo(d, 12);
     expect(withEmpty.referenceToRuns).toBeNull();
     expect(summariseDistances([null])).toBeNull();
+  });
+});
+
+describe("crossConfigurationDistances", () => {
+  const d = Math.sqrt(1.5 - 0.75 * Math.log2(3));
+  it("summarises the pairs of runs of different configurations apart from those within one", () => {
+    // Configuration A: (3, 3) and (10, 0); B: (1, 1); C: (0, 4). Within: A's pair, d. Across: A1-B 0, A2-B d, A1-C d,
+    // A2-C 1 (disjoint), B-C d.
+    const result = crossConfigurationDistances([[{ x: 3, y: 3 }, { x: 10 }], [{ x: 1, y: 1 }], [{ y: 4 }]]);
+    expect(result.within).toMatchObject({ n: 1 });
+    expect(result.within!.mean).toBeCloseTo(d, 12);
+    expect(result.across!.n).toBe(5);
+    expect(result.across!.mean).toBeCloseTo((3 * d + 1) / 5, 12);
+    expect(result.perConfiguration[0]!.n).toBe(4);
+    expect(result.perConfiguration[0]!.mean).toBeCloseTo((2 * d + 1) / 4, 12);
+    expect(result.perConfiguration[1]!.mean).toBeCloseTo((0 + d + d) / 3, 12);
+    expect(result.perConfiguration[2]!.max).toBeCloseTo(1, 12);
+    expect(crossConfigurationDistances([[{ x: 1 }]]).across).toBeNull();
   });
 });

@@ -76,3 +76,36 @@ export function runDistances(
       : null,
   };
 }
+
+/**
+ * Figure 6 across configurations: the paper's distances are "of each agent run to the other runs", every run of
+ * every configuration. Per configuration, the distances of each of its runs to every run of the other configurations;
+ * overall, every unordered pair of runs of different configurations once (`across`), beside every pair within a
+ * configuration (`within`). Runs with empty distributions are left out, as in runDistances.
+ */
+export function crossConfigurationDistances(
+  configurations: readonly (readonly CategoryCounts[])[],
+  categories?: readonly string[],
+): { perConfiguration: (DistanceSummary | null)[]; across: DistanceSummary | null; within: DistanceSummary | null } {
+  const perConfiguration: (number | null)[][] = configurations.map(() => []);
+  const across: (number | null)[] = [];
+  const within: (number | null)[] = [];
+  const runs = configurations.flatMap((list, c) => list.map((counts) => ({ c, counts })));
+  for (let i = 0; i < runs.length; i++)
+    for (let j = i + 1; j < runs.length; j++) {
+      const a = runs[i]!;
+      const b = runs[j]!;
+      const d = jensenShannonDistance(a.counts, b.counts, categories);
+      if (a.c === b.c) within.push(d);
+      else {
+        across.push(d);
+        perConfiguration[a.c]!.push(d);
+        perConfiguration[b.c]!.push(d);
+      }
+    }
+  return {
+    perConfiguration: perConfiguration.map(summariseDistances),
+    across: summariseDistances(across),
+    within: summariseDistances(within),
+  };
+}

@@ -93,3 +93,105 @@ export function categoryOverlap(
     medianRatio: median(rows.flatMap((r) => (r.ratio === null ? [] : [r.ratio]))),
   };
 }
+
+/** A distinct finding of all k runs (one root cause across runs) with its bug type; null: not labelled. */
+export type TypedGroup = { runs: readonly number[]; category: string | null };
+
+/**
+ * Figure 7 over every distinct finding, not only the matched ones: within category c, G_i the distinct findings of c
+ * that run i reports, the overlap between runs is |G_i ∩ G_j| / |G_i| over the ordered pairs i != j with G_i
+ * non-empty: the recall of run j measured against everything run i found of that type, the paper's "comparing recall
+ * within each type". Rows in category name order, with the ordered pairs averaged; groups without a category are
+ * counted apart. The ratio to the reference set's recall is the caller's (categoryOverlap's referenceRecall).
+ */
+export function groupRunOverlap(
+  groups: readonly TypedGroup[],
+  k: number,
+): { rows: { category: string; groups: number; runOverlap: number | null; pairs: number }[]; unlabelled: number } {
+  if (k < 2) throw new Error(`run overlap needs at least two runs, got ${k}`);
+  const byCategory = new Map<string, Set<number>[]>();
+  let unlabelled = 0;
+  groups.forEach((group, index) => {
+    if (group.category === null) {
+      unlabelled += 1;
+      return;
+    }
+    const perRun = byCategory.get(group.category) ?? Array.from({ length: k }, () => new Set<number>());
+    for (const run of group.runs) {
+      if (run < 0 || run >= k) throw new Error(`a group names run ${run} of ${k}`);
+      perRun[run]!.add(index);
+    }
+    byCategory.set(group.category, perRun);
+  });
+  const rows = [...byCategory.keys()]
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+    .map((category) => {
+      const sets = byCategory.get(category)!;
+      let sum = 0;
+      let pairs = 0;
+      sets.forEach((a, i) => {
+        if (a.size === 0) return;
+        sets.forEach((b, j) => {
+          if (i === j) return;
+          let shared = 0;
+          for (const id of a) if (b.has(id)) shared += 1;
+          sum += shared / a.size;
+          pairs += 1;
+        });
+      });
+      const all = new Set<number>();
+      for (const s of sets) for (const id of s) all.add(id);
+      return { category, groups: all.size, runOverlap: pairs > 0 ? sum / pairs : null, pairs };
+    });
+  return { rows, unlabelled };
+}
+
+/** A distinct finding's type: the label most of its findings carry (ties: the first name); null when none has one. */
+export function groupCategory(findingIds: readonly string[], labelOf: ReadonlyMap<string, string>): string | null {
+  const counts = new Map<string, number>();
+  for (const id of findingIds) {
+    const label = labelOf.get(id);
+    if (label !== undefined) counts.set(label, (counts.get(label) ?? 0) + 1);
+  }
+  let best: string | null = null;
+  for (const [label, n] of counts) {
+    const top = best === null ? 0 : counts.get(best)!;
+    if (n > top || (n === top && best !== null && label < best)) best = label;
+  }
+  return best;
+}
+
+export type DistinctFindingOverlapRow = {
+  category: string;
+  groups: number;
+  runOverlap: number | null;
+  pairs: number;
+  /** The runs' mean recall of the category's reference bugs (categoryOverlap's); null when the category has none. */
+  referenceRecall: number | null;
+  ratio: number | null;
+};
+
+/**
+ * Figure 7 over every distinct finding: groupRunOverlap's overlap between runs per type, over the reference set's
+ * recall of that type (from categoryOverlap on the same labels), and the median ratio over the types with one.
+ */
+export function distinctFindingOverlap(
+  groups: readonly TypedGroup[],
+  k: number,
+  referenceRecall: ReadonlyMap<string, number>,
+): { rows: DistinctFindingOverlapRow[]; medianRatio: number | null; unlabelled: number } {
+  const { rows, unlabelled } = groupRunOverlap(groups, k);
+  const withRatio = rows.map((row) => {
+    const recall = referenceRecall.get(row.category) ?? null;
+    return {
+      ...row,
+      referenceRecall: recall,
+      ratio: row.runOverlap !== null && recall !== null && recall > 0 ? row.runOverlap / recall : null,
+    };
+  });
+  return {
+    rows: withRatio,
+    medianRatio: median(withRatio.flatMap((r) => (r.ratio === null ? [] : [r.ratio]))),
+    unlabelled,
+  };
+}

@@ -238,6 +238,40 @@ const categoryOverlapSchema = z
   })
   .meta({ id: "CategoryOverlap" });
 
+const distinctOverlapSchema = z
+  .object({
+    labeller: z.string().nullable().meta({
+      description: "Key of the classifier configuration whose labels type the findings (Figure 6's labeller)",
+    }),
+    same_labeller: z.boolean().meta({
+      description:
+        "The reference bugs labelled by the same configuration; false: the benchmark's own categories (another labeller)",
+    }),
+    unavailable_reason: z
+      .string()
+      .nullable()
+      .meta({ description: "Why there are no rows: no labeller yet, or the groups could not be rebuilt" }),
+    unlabelled_groups: z.number().int().meta({ description: "Distinct findings none of whose findings is labelled" }),
+    median_ratio: z.number().nullable(),
+    categories: z.array(
+      z.object({
+        category: z.string(),
+        distinct_findings: z.number().int(),
+        run_overlap: z.number().nullable().meta({
+          description:
+            "|G_i ∩ G_j| / |G_i| over ordered pairs with G_i non-empty, G_i the distinct findings of the type run i reports",
+        }),
+        pairs: z.number().int(),
+        reference_recall: z
+          .number()
+          .nullable()
+          .meta({ description: "The runs' mean recall of the type's reference bugs; null without any" }),
+        ratio: z.number().nullable(),
+      }),
+    ),
+  })
+  .meta({ id: "DistinctCategoryOverlap" });
+
 const share = (description: string) => z.number().nullable().meta({ description });
 const runAgreementSchema = z
   .object({
@@ -246,7 +280,22 @@ const runAgreementSchema = z
       description: "0-based index of the held-out run, the last in upload order; null with fewer than three runs",
     }),
     configurations: z.number().int().meta({
-      description: "Other public verified configurations of the version, each by its first run",
+      description:
+        "Other public verified entries of the version by another model (the paper compares with other models), each by its first run",
+    }),
+    other_entries: z
+      .array(
+        z.object({
+          submission_id: z.string(),
+          model: z.string(),
+          reasoning_effort: z.string().nullable(),
+          harness: z.string(),
+        }),
+      )
+      .meta({ description: "The entries averaged: every other model's public verified entries of the version" }),
+    same_model_entries: z.number().int().meta({
+      description:
+        "Public verified entries of the same model (other efforts, harnesses or submissions), left out as the paper's other models leave them",
     }),
     draws: z.number().int().meta({ description: "Random draws of the category-matched baseline" }),
     seed: z
@@ -281,15 +330,49 @@ const runAgreementSchema = z
   })
   .meta({ id: "RunAgreement" });
 
+const runShareSchema = z
+  .object({
+    runs: z.number().int(),
+    per_run: z.array(share("Of the run's distinct findings, the share at least one other run reports too")).meta({
+      description: "In upload order; null for a run without findings",
+    }),
+    mean: share("Mean over the runs with findings (§4.3: 63% for Muse Spark 1.3, 57% for GPT-5.6 Luna)"),
+    unavailable_reason: z.string().nullable().meta({
+      description:
+        "Why there is no share: the groups rebuilt from the stored pair decisions do not reproduce the stored curve",
+    }),
+    published: z
+      .array(
+        z.object({
+          model: z.string(),
+          reasoning_effort: z.string().nullable(),
+          runs: z.number().int(),
+          share: z.number().meta({ description: "As published, 0..1" }),
+        }),
+      )
+      .meta({ description: "The paper's values for its repeated entries, from the version's reported import" }),
+  })
+  .meta({ id: "RunShare" });
+
 /** GET /api/v1/submissions/{id}/runs: the query (`table` picks the CSV table). */
 export const repeatedRunsQuerySchema = z.object({
   format: z.enum(["json", "csv"]).default("json"),
   table: z
-    .enum(["runs", "curve", "subset_curves", "spectrum", "union_growth", "category_overlap", "run_agreement"])
+    .enum([
+      "runs",
+      "curve",
+      "subset_curves",
+      "spectrum",
+      "union_growth",
+      "category_overlap",
+      "run_agreement",
+      "run_share",
+      "category_overlap_distinct",
+    ])
     .default("runs")
     .meta({
       description:
-        "With format=csv: per-run scores, the n-of-k curve, the curves of subsets of the runs, the frequency spectrum, the union's growth with its stable-beta projection, the per-category overlap of the runs, or the other configurations' share by how many runs find a bug",
+        "With format=csv: per-run scores, the n-of-k curve, the curves of subsets of the runs, the frequency spectrum, the union's growth with its stable-beta projection, the per-category overlap of the runs, the other configurations' share by how many runs find a bug, each run's share of findings another run reports, or the per-type overlap over every distinct finding",
     }),
 });
 
@@ -313,6 +396,14 @@ export const repeatedRunsSchema = z
     category_overlap: categoryOverlapSchema.nullable().meta({
       description:
         "Figure 7: per category of the reference bugs, how much the runs overlap with one another against their recall of the reference set",
+    }),
+    category_overlap_distinct: distinctOverlapSchema.nullable().meta({
+      description:
+        "Figure 7 over every distinct finding, matched or not: per type (the findings' labels), the runs' overlap with one another against their recall of the type's reference bugs; null for one run",
+    }),
+    run_share: runShareSchema.nullable().meta({
+      description:
+        "§4.3: per run, the share of its distinct findings another run also reports, over the groups of all runs, beside the paper's published values; null for one run",
     }),
     run_agreement: runAgreementSchema.nullable().meta({
       description:
@@ -385,10 +476,33 @@ export const repeatedRunsSchema = z
           },
         ],
       },
+      category_overlap_distinct: {
+        labeller: "model-c~1f2e3d4c5b6a~9a8b7c6d5e4f",
+        same_labeller: true,
+        unavailable_reason: null,
+        unlabelled_groups: 0,
+        median_ratio: 2,
+        categories: [
+          {
+            category: "Wrong arithmetic or comparison expression",
+            distinct_findings: 3,
+            run_overlap: 0.5,
+            pairs: 6,
+            reference_recall: 0.25,
+            ratio: 2,
+          },
+        ],
+      },
+      run_share: { runs: 3, per_run: [0.6, 0.5, 0.55], mean: 0.55, unavailable_reason: null, published: [] },
       run_agreement: {
         runs: 3,
         held_out_run: 2,
         configurations: 2,
+        other_entries: [
+          { submission_id: "cmdef456", model: "Other model", reasoning_effort: "high", harness: "probe-passes" },
+          { submission_id: "cmghi789", model: "Third model", reasoning_effort: null, harness: "probe-passes" },
+        ],
+        same_model_entries: 1,
         draws: 200,
         seed: 20260408,
         no_data_reason: null,

@@ -377,12 +377,26 @@ export const bugTypeDistancesSchema = z
           reference_to_runs: distanceSummarySchema
             .nullable()
             .meta({ description: "Distances of the reference set to each run; null without a reference distribution" }),
+          to_other_configurations: distanceSummarySchema.nullable().meta({
+            description:
+              "Distances of each of its runs to every run of the other configurations (the paper's distances of each run to the other runs); null when no other configuration has a run",
+          }),
         }),
       )
       .meta({
         description:
           "Figure 6 over every run: per configuration, how far its runs are from one another and from the reference set",
       }),
+    run_pairs: z
+      .object({
+        within_configurations: distanceSummarySchema
+          .nullable()
+          .meta({ description: "Every pair of runs of one configuration, over all configurations" }),
+        across_configurations: distanceSummarySchema
+          .nullable()
+          .meta({ description: "Every pair of runs of different configurations, each pair once" }),
+      })
+      .meta({ description: "Figure 6 over every pair of runs of the version: within against across configurations" }),
     labellers: comparisonLabellersSchema,
     same_labeller: z.boolean().meta({
       description: "The reference set and the findings labelled by the same classifier configuration (F.7.3)",
@@ -432,8 +446,13 @@ export const bugTypeDistancesSchema = z
           runs: 3,
           run_to_run: { n: 3, mean: 0.08, min: 0.06, max: 0.11 },
           reference_to_runs: { n: 3, mean: 0.22, min: 0.21, max: 0.24 },
+          to_other_configurations: { n: 6, mean: 0.12, min: 0.09, max: 0.15 },
         },
       ],
+      run_pairs: {
+        within_configurations: { n: 3, mean: 0.08, min: 0.06, max: 0.11 },
+        across_configurations: { n: 6, mean: 0.12, min: 0.09, max: 0.15 },
+      },
       labellers: {
         agents: {
           kind: "classifier",

@@ -47,6 +47,7 @@ describe("bug-type CSV downloads", () => {
         [0.25, 0],
       ],
       within_configuration: [],
+      run_pairs: { within_configurations: null, across_configurations: null },
       ...labellerFields,
     });
     expect(csv.split("\r\n")).toEqual([
@@ -73,15 +74,24 @@ describe("bug-type CSV downloads", () => {
           runs: 3,
           run_to_run: { n: 3, mean: 0.1, min: 0.05, max: 0.2 },
           reference_to_runs: { n: 3, mean: 0.3, min: 0.25, max: 0.35 },
+          to_other_configurations: { n: 3, mean: 0.2, min: 0.1, max: 0.3 },
         },
-        { submission_id: "s2", label: "n", runs: 1, run_to_run: null, reference_to_runs: null },
+        {
+          submission_id: "s2",
+          label: "n",
+          runs: 1,
+          run_to_run: null,
+          reference_to_runs: null,
+          to_other_configurations: { n: 3, mean: 0.2, min: 0.1, max: 0.3 },
+        },
       ],
+      run_pairs: { within_configurations: null, across_configurations: null },
       ...labellerFields,
     });
     expect(csv.split("\r\n")).toEqual([
-      "configuration,submission_id,runs,run_to_run_js_distance_base2_n,run_to_run_js_distance_base2_mean,run_to_run_js_distance_base2_min,run_to_run_js_distance_base2_max,reference_to_runs_js_distance_base2_n,reference_to_runs_js_distance_base2_mean,reference_to_runs_js_distance_base2_min,reference_to_runs_js_distance_base2_max,labeller,reference_labeller",
-      "m · high,s1,3,3,0.1,0.05,0.2,3,0.3,0.25,0.35,m~aaaa~bbbb,benchmark",
-      "n,s2,1,,,,,,,,,m~aaaa~bbbb,benchmark",
+      "configuration,submission_id,runs,run_to_run_js_distance_base2_n,run_to_run_js_distance_base2_mean,run_to_run_js_distance_base2_min,run_to_run_js_distance_base2_max,reference_to_runs_js_distance_base2_n,reference_to_runs_js_distance_base2_mean,reference_to_runs_js_distance_base2_min,reference_to_runs_js_distance_base2_max,to_other_configurations_js_distance_base2_n,to_other_configurations_js_distance_base2_mean,to_other_configurations_js_distance_base2_min,to_other_configurations_js_distance_base2_max,labeller,reference_labeller",
+      "m · high,s1,3,3,0.1,0.05,0.2,3,0.3,0.25,0.35,3,0.2,0.1,0.3,m~aaaa~bbbb,benchmark",
+      "n,s2,1,,,,,,,,,3,0.2,0.1,0.3,m~aaaa~bbbb,benchmark",
       "",
     ]);
   });

@@ -86,6 +86,7 @@ const RUN_DISTANCE_COLUMNS: CsvColumn<Within>[] = [
   ["runs", (r) => r.runs],
   ...summaryColumns("run_to_run_js_distance_base2", (r) => r.run_to_run),
   ...summaryColumns("reference_to_runs_js_distance_base2", (r) => r.reference_to_runs),
+  ...summaryColumns("to_other_configurations_js_distance_base2", (r) => r.to_other_configurations),
   ["labeller", (r) => r.labeller],
   ["reference_labeller", (r) => r.referenceLabeller],
 ];

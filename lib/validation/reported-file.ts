@@ -155,6 +155,8 @@ export const reportedFileSchema = z.looseObject({
         reasoning_effort: z.string().optional(),
         harness: z.string().optional(),
         runs: z.number().int().min(1),
+        // §4.3: the mean share of a run's findings that another run also reports.
+        mean_share_reported_by_another_run: percent.optional(),
         points: z.array(
           z.looseObject({
             min_runs: z.number().int().min(1),
@@ -173,6 +175,16 @@ export const reportedFileSchema = z.looseObject({
   // §4.2 and the blog: validity pooled over every panel sample (85%), over unmatched (84%) and matched (96%) findings;
   // Table 15: the blind grader's verdicts against the panel's.
   validity_summary: reportedValiditySchema.optional(),
+  // §2.3: the matcher against expert-validated matches, and the share of within-repository pairs the prefilter kept.
+  matcher_validation: z
+    .looseObject({
+      precision_pct: percent.optional(),
+      recall_pct: percent.optional(),
+      expert_validated_matches: z.number().int().optional(),
+      runs: z.number().int().optional(),
+      prefilter_retained_pair_share_pct: percent.optional(),
+    })
+    .optional(),
 });
 
 export type ReportedFile = z.infer<typeof reportedFileSchema>;

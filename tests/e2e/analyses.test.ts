@@ -280,6 +280,8 @@ describe("overlap within bug types (Figure 7)", () => {
 describe("other configurations' share by runs finding a bug (Figure 8)", () => {
   type Agreement = {
     configurations: number;
+    other_entries: { model: string; harness: string }[];
+    same_model_entries: number;
     held_out_run: number | null;
     no_data_reason: string | null;
     buckets: {
@@ -316,6 +318,9 @@ describe("other configurations' share by runs finding a bug (Figure 8)", () => {
     const { body } = await api<{ run_agreement: Agreement }>(`/api/v1/submissions/${repeatedId}/runs`, submitter.token);
     const agreement = body.run_agreement;
     expect(agreement).toMatchObject({ configurations: 1, held_out_run: 2, no_data_reason: null });
+    // Figure 8's other models: the two-run entry is another model's; none of this model's is left out.
+    expect(agreement.other_entries).toMatchObject([{ model: "Early Fixer", harness: "probe-passes" }]);
+    expect(agreement.same_model_entries).toBe(0);
     const [none, one, both] = agreement.buckets;
     // Both runs: alpha 0-4, all found by the other entry; the held-out run finds 3 of 5.
     expect(both).toMatchObject({ runs_finding: 2, reference_bugs: 5, configurations: 1, others_share: 1 });
@@ -338,6 +343,20 @@ describe("other configurations' share by runs finding a bug (Figure 8)", () => {
     expect(csv.body.split(/\r?\n/)[0]).toBe(
       "runs_finding,reference_bugs,uncategorised_reference_bugs,other_configurations,others_share,held_out_share,baseline_mean,baseline_low_2_5,baseline_high_97_5",
     );
+    // §4.3's share reported by another run, over the groups of all runs: run 1's alpha 0-4 of its ten, run 2's alpha
+    // 0-4 of its ten, run 3's alpha 0-2 of its four.
+    const share = await api<{ run_share: { per_run: number[]; mean: number; published: unknown[] } }>(
+      `/api/v1/submissions/${repeatedId}/runs`,
+      submitter.token,
+    );
+    expect(share.body.run_share.per_run).toEqual([0.5, 0.5, 0.75]);
+    expect(share.body.run_share.mean).toBeCloseTo(1.75 / 3, 12);
+    expect(share.body.run_share.published).toEqual([]);
+    const shareCsv = await api<string>(
+      `/api/v1/submissions/${repeatedId}/runs?format=csv&table=run_share`,
+      submitter.token,
+    );
+    expect(shareCsv.body.split(/\r?\n/).slice(0, 2)).toEqual(["run,share_reported_by_another_run", "1,0.5"]);
     // Two runs leave no run to condition on once one is held out: the reason instead of numbers.
     const two = await api<{ run_agreement: Agreement }>(`/api/v1/submissions/${id}/runs`);
     expect(two.body.run_agreement).toMatchObject({ held_out_run: null, buckets: [] });
@@ -378,7 +397,9 @@ describe("bug-type distances", () => {
         runs: number;
         run_to_run: { n: number; mean: number } | null;
         reference_to_runs: { n: number; mean: number; min: number; max: number } | null;
+        to_other_configurations: { n: number } | null;
       }[];
+      run_pairs: { within_configurations: { n: number; mean: number } | null; across_configurations: unknown };
     };
     await expect
       .poll(
@@ -402,6 +423,25 @@ describe("bug-type distances", () => {
     expect(within!.run_to_run!.mean).toBeCloseTo(1, 9);
     expect(within!.reference_to_runs!.min).toBeCloseTo(d, 9);
     expect(within!.reference_to_runs!.max).toBeCloseTo(d, 9);
+    // Figure 7 over every distinct finding, typed by these labels: run 1's 25 distinct findings and run 2's ten (alpha
+    // 0-9, both runs, a tie between the two labels that goes to the first name) are all of the first type; overlap
+    // (10/25 + 10/10) / 2 = 0.7 against the runs' recall of its reference bugs, 0.3 (the benchmark's categories).
+    type Distinct = {
+      same_labeller: boolean;
+      unavailable_reason: string | null;
+      categories: { category: string; distinct_findings: number; run_overlap: number; ratio: number }[];
+    };
+    const runs = await api<{ category_overlap_distinct: Distinct }>(`/api/v1/submissions/${id}/runs`, submitter.token);
+    const distinct = runs.body.category_overlap_distinct;
+    expect(distinct).toMatchObject({ same_labeller: false, unavailable_reason: null });
+    expect(distinct.categories).toHaveLength(1);
+    expect(distinct.categories[0]).toMatchObject({ category: CATEGORIES[0], distinct_findings: 25 });
+    expect(distinct.categories[0]!.run_overlap).toBeCloseTo(0.7, 9);
+    expect(distinct.categories[0]!.ratio).toBeCloseTo(7 / 3, 9);
+    // One configuration has attributed runs: no other configuration's runs to compare with.
+    expect(within!.to_other_configurations).toBeNull();
+    expect(body.run_pairs.within_configurations).toMatchObject({ n: 1 });
+    expect(body.run_pairs.across_configurations).toBeNull();
   });
 });
 
@@ -442,6 +482,7 @@ describe("pages", () => {
     await page.getByRole("table", { name: /^Per bug type: overlap between runs/ }).waitFor();
     await page.getByText(/Needs at least three runs/).waitFor();
     found.push(...(await violations(page, `/submissions/${repeatedId}`)));
+    await page.getByRole("table", { name: /^Per run: the share of its distinct findings another run/ }).waitFor();
     await page.getByRole("img", { name: /^Share of reference bugs other configurations find/ }).waitFor();
     expect(
       await page
@@ -454,10 +495,16 @@ describe("pages", () => {
     await page.getByRole("table", { name: /Jensen-Shannon distance/ }).waitFor();
     await page.getByRole("table", { name: /^Over every run of each configuration/ }).waitFor();
 
+    // §C.2 under Tables 12-13: the rank agreement beside the paper's values.
+    found.push(...(await violations(page, `/repositories?benchmark=${slug}@1`)));
+    await page.getByRole("table", { name: /^Bug count against recall, and the concordance/ }).waitFor();
+
     // The contamination column is hidden by default and chosen in the column chooser (kept in the URL).
     await page.goto(`${webUrl}/?benchmark=${slug}@1`, { waitUntil: "load" });
     await page.locator("table.leaderboard tbody tr[data-row-id]").first().waitFor({ timeout: 30_000 });
     expect(await page.getByRole("columnheader", { name: /Contamination/ }).count()).toBe(0);
+    // §4.1 under the board: recall against findings over the full-harness entries.
+    expect(await page.getByTestId("recall-findings").textContent()).toMatch(/Pearson r = .*0\.94/);
     await page.locator("details.dropdown summary", { hasText: "Columns" }).click();
     await page.getByRole("checkbox", { name: /Contamination/ }).check();
     await page.getByRole("columnheader", { name: /Contamination/ }).waitFor();

@@ -7,6 +7,8 @@ import { RepositoryMatrix } from "@/components/repository-matrix";
 import { getRepositoryTables } from "@/lib/server/leaderboard/get-repository-tables";
 import { ColumnTable, numericColumns } from "@/components/ui/column-table";
 import { DownloadLinks } from "@/components/ui/download-links";
+import { RepositoryAgreementSection } from "@/components/analyses/board-figures";
+import { boardFiguresOf } from "@/lib/server/analyses/board-figures";
 
 export const metadata: Metadata = { title: "Repositories" };
 // Per request (the version comes from the query); the data itself comes from the stamp-checked cache.
@@ -86,6 +88,7 @@ export default async function RepositoriesPage({
       <RepositoryMatrix id="matrix-recall" tables={tables} metric="recall" benchmarkKey={benchmark.key} />
       <h2 id="precision">Precision per repository (Table 13 style)</h2>
       <RepositoryMatrix id="matrix-precision" tables={tables} metric="precision" benchmarkKey={benchmark.key} />
+      <RepositoryAgreementSection figures={boardFiguresOf(page.value.data)} />
     </>
   );
 }

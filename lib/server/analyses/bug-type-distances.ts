@@ -2,7 +2,12 @@ import "server-only";
 import type { z } from "zod";
 import type { bugTypeDistancesSchema } from "../../contracts/public-reads";
 import { db } from "../../db";
-import { distanceMatrix, runDistances, type CategoryCounts } from "../../analyses/bug-type-distance";
+import {
+  crossConfigurationDistances,
+  distanceMatrix,
+  runDistances,
+  type CategoryCounts,
+} from "../../analyses/bug-type-distance";
 import { readTaxonomy, taxonomyCategories } from "../../attribution/taxonomy";
 import type { BenchmarkRef } from "../../leaderboard/types";
 import { countAttributedFindings, countAttributedReferences } from "../attribution/attributed-counts";
@@ -121,8 +126,14 @@ async function readDistances(b: BenchmarkRef, requested: string | null): Promise
   const configurations = [...new Map(runs.map((r) => [r.submission.id, r.submission])).values()].sort(
     (x, y) => x.model.localeCompare(y.model) || x.id.localeCompare(y.id),
   );
-  const withinConfiguration = configurations.map((c) => {
-    const list = runsOf.get(c.id)!.sort((x, y) => x.index - y.index);
+  const runLists = configurations.map((c) => runsOf.get(c.id)!.sort((x, y) => x.index - y.index));
+  // The paper's "each agent run to the other runs": every run against the runs of every other configuration too.
+  const across = crossConfigurationDistances(
+    runLists.map((list) => list.map((r) => r.counts)),
+    categories,
+  );
+  const withinConfiguration = configurations.map((c, i) => {
+    const list = runLists[i]!;
     const { runToRun, referenceToRuns } = runDistances(
       reference,
       list.map((r) => r.counts),
@@ -134,6 +145,7 @@ async function readDistances(b: BenchmarkRef, requested: string | null): Promise
       runs: list.length,
       run_to_run: runToRun,
       reference_to_runs: referenceToRuns,
+      to_other_configurations: across.perConfiguration[i] ?? null,
     };
   });
   return {
@@ -143,6 +155,7 @@ async function readDistances(b: BenchmarkRef, requested: string | null): Promise
     subjects: subjects.map(({ counts: _counts, ...rest }) => rest),
     distances: distanceMatrix(subjects, categories),
     within_configuration: withinConfiguration,
+    run_pairs: { within_configurations: across.within, across_configurations: across.across },
     labellers: { agents: labellers.agents, reference: labellers.reference },
     same_labeller: labellers.sameLabeller,
     labeller_note: labellers.note,

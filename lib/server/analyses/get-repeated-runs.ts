@@ -6,7 +6,9 @@ import { columnsCsv, type CsvColumn } from "../../leaderboard/format-csv";
 import { canViewSubmission, type Viewer } from "../../auth/viewer";
 import { readScoreBreakdowns } from "../submissions/read-scores";
 import { readUnionGrowth } from "./union-growth";
-import { readSubsetCurves } from "./subset-curves";
+import { readRunGroups, readSubsetCurves } from "./subset-curves";
+import { readRunShare } from "./run-share";
+import { readDistinctFindingOverlap } from "./distinct-finding-overlap";
 import { categoryOverlapView } from "./category-overlap";
 import { readRunMatches } from "./run-matches";
 import { readRunAgreement } from "./run-agreement-share";
@@ -43,9 +45,12 @@ export async function getRepeatedRuns(id: string, viewer: Viewer): Promise<Repea
   const scores = await readScoreBreakdowns(id);
   // Figures 7, 8 and 9's subset curves compare the runs on the reference bugs they match, read once for all three.
   const runMatches = readRunMatches(submission);
-  const [unionGrowth, subsetCurves, categoryOverlap, runAgreement] = await Promise.all([
+  const runGroups = readRunGroups(submission, scores, runMatches);
+  const [unionGrowth, subsetCurves, runShare, distinctOverlap, categoryOverlap, runAgreement] = await Promise.all([
     readUnionGrowth(id, scores.spectrum),
-    readSubsetCurves(submission, scores, runMatches),
+    readSubsetCurves(submission, runGroups),
+    readRunShare(submission, runGroups),
+    readDistinctFindingOverlap(submission, runGroups, runMatches),
     runMatches.then(categoryOverlapView),
     readRunAgreement(submission, runMatches),
   ]);
@@ -65,6 +70,8 @@ export async function getRepeatedRuns(id: string, viewer: Viewer): Promise<Repea
     union_growth: unionGrowth,
     subset_curves: subsetCurves,
     category_overlap: categoryOverlap,
+    category_overlap_distinct: distinctOverlap,
+    run_share: runShare,
     run_agreement: runAgreement,
   };
 }
@@ -148,8 +155,31 @@ const RUN_AGREEMENT_COLUMNS: CsvColumn<AgreementRow>[] = [
   ["baseline_high_97_5", (r) => r.baseline_high],
 ];
 
+type DistinctOverlapRow = NonNullable<RepeatedRuns["category_overlap_distinct"]>["categories"][number];
+const DISTINCT_OVERLAP_COLUMNS: CsvColumn<DistinctOverlapRow>[] = [
+  ["category", (r) => r.category],
+  ["distinct_findings", (r) => r.distinct_findings],
+  ["run_overlap", (r) => r.run_overlap],
+  ["run_pairs", (r) => r.pairs],
+  ["reference_recall", (r) => r.reference_recall],
+  ["ratio", (r) => r.ratio],
+];
+
+type RunShareRow = { run: number; share: number | null };
+const RUN_SHARE_COLUMNS: CsvColumn<RunShareRow>[] = [
+  ["run", (r) => r.run + 1],
+  ["share_reported_by_another_run", (r) => r.share],
+];
+
 /** One table of the download as CSV (ratios as fractions in 0..1, empty when there is no value). */
 export function repeatedRunsCsv(data: RepeatedRuns, table: z.output<typeof repeatedRunsQuerySchema>["table"]): string {
+  if (table === "category_overlap_distinct")
+    return columnsCsv(DISTINCT_OVERLAP_COLUMNS, data.category_overlap_distinct?.categories ?? []);
+  if (table === "run_share")
+    return columnsCsv(
+      RUN_SHARE_COLUMNS,
+      (data.run_share?.per_run ?? []).map((share, run) => ({ run, share })),
+    );
   if (table === "run_agreement") return columnsCsv(RUN_AGREEMENT_COLUMNS, data.run_agreement?.buckets ?? []);
   if (table === "category_overlap")
     return columnsCsv(CATEGORY_OVERLAP_COLUMNS, data.category_overlap?.categories ?? []);

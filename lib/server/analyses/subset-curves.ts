@@ -26,7 +26,10 @@ import type { RunMatches, RunsSubmission } from "./run-matches";
 /** The `subset_curves` of GET /api/v1/submissions/{id}/runs, which the submission page charts too. */
 export type SubsetCurvesView = NonNullable<z.input<typeof repeatedRunsSchema>["subset_curves"]>;
 
-type Rebuilt = { groups: RunGroup[] } | { reason: string };
+/** A group of all k runs with the findings it merges (Figure 7 over distinct findings types it by their labels). */
+export type FoundGroup = RunGroup & { findingIds: readonly string[] };
+
+type Rebuilt = { groups: FoundGroup[] } | { reason: string };
 
 /** The groups of all runs of the current attempt, or why they cannot be rebuilt. Two queries, run with the matches'. */
 async function rebuildRunGroups(submission: RunsSubmission, runMatches: Promise<RunMatches | null>): Promise<Rebuilt> {
@@ -55,14 +58,44 @@ async function rebuildRunGroups(submission: RunsSubmission, runMatches: Promise<
   const { components, componentOf } = buildRunComponents({ findings, sameRootCauseEdges: edges });
   const references = components.map(() => [] as string[]);
   for (const match of matches) references[componentOf.get(match.findingId)!]!.push(match.referenceId);
-  return { groups: components.map((c) => ({ runs: c.runs, references: references[c.id]! })) };
+  return {
+    groups: components.map((c) => ({ runs: c.runs, references: references[c.id]!, findingIds: c.findingIds })),
+  };
 }
 
-/** Null for one run or an unscored submission. The matches come from the runs' reader (run-matches.ts). */
-export async function readSubsetCurves(
+/** The groups of all runs, checked against the stored curve and spectrum, or why there are none to use. */
+export type CheckedRunGroups = { groups: FoundGroup[]; referenceBugs: number } | { reason: string };
+
+/**
+ * The rebuilt groups of all k runs once they reproduce the stored curve and spectrum of all runs: what Figure 9's
+ * subset curves and §4.3's share reported by another run read. Null for one run or an unscored submission. The
+ * matches come from the runs' reader (run-matches.ts).
+ */
+export async function readRunGroups(
   submission: RunsSubmission,
   stored: Pick<StoredScores, "curves" | "spectrum">,
   runMatches: Promise<RunMatches | null>,
+): Promise<CheckedRunGroups | null> {
+  const k = submission.runs.length;
+  if (k < 2 || !submission.scoredAt) return null;
+  const referenceBugs = stored.curves[0]?.reference_bugs ?? null;
+  if (referenceBugs === null) return { reason: "No curve of all runs is stored." };
+  const rebuilt = await rebuildRunGroups(submission, runMatches);
+  const difference =
+    "reason" in rebuilt
+      ? rebuilt.reason
+      : fullSetDifference(rebuilt.groups, k, referenceBugs, { curve: stored.curves, spectrum: stored.spectrum });
+  if (difference !== null || "reason" in rebuilt)
+    return {
+      reason: `the groups rebuilt from the stored pair decisions do not reproduce the stored curve of all ${k} runs (${difference}); scoring the submission again stores them anew`,
+    };
+  return { groups: rebuilt.groups, referenceBugs };
+}
+
+/** Null for one run or an unscored submission. The groups come from readRunGroups. */
+export async function readSubsetCurves(
+  submission: RunsSubmission,
+  runGroups: Promise<CheckedRunGroups | null>,
 ): Promise<SubsetCurvesView | null> {
   const k = submission.runs.length;
   if (k < 2 || !submission.scoredAt) return null;
@@ -70,24 +103,17 @@ export async function readSubsetCurves(
   const base = { runs: k, sampled, seed: SUBSET_SEED };
   const unavailable = (reason: string): SubsetCurvesView => ({ ...base, unavailable_reason: reason, subsets: [] });
   if (subsets.length === 0) return unavailable("Two runs have no subset between one run and both.");
-  const referenceBugs = stored.curves[0]?.reference_bugs ?? null;
-  if (referenceBugs === null) return unavailable("No curve of all runs is stored.");
-  const rebuilt = await rebuildRunGroups(submission, runMatches);
-  const difference =
-    "reason" in rebuilt
-      ? rebuilt.reason
-      : fullSetDifference(rebuilt.groups, k, referenceBugs, { curve: stored.curves, spectrum: stored.spectrum });
-  if (difference !== null || "reason" in rebuilt)
-    return unavailable(
-      `Not drawn: the groups rebuilt from the stored pair decisions do not reproduce the stored curve of all ${k} runs (${difference}); scoring the submission again stores them anew.`,
-    );
+  const checked = await runGroups;
+  if (checked === null) return null;
+  if ("reason" in checked)
+    return unavailable(checked.reason.startsWith("the groups") ? `Not drawn: ${checked.reason}.` : checked.reason);
   return {
     ...base,
     unavailable_reason: null,
     subsets: subsets.map((runs) => ({
       runs,
       paper_prefix: isPaperPrefix(runs),
-      points: subsetCurve(rebuilt.groups, runs, referenceBugs),
+      points: subsetCurve(checked.groups, runs, checked.referenceBugs),
     })),
   };
 }

@@ -6,7 +6,9 @@ import { canViewSubmission, type Viewer } from "../../auth/viewer";
 import type { ScoreWithIntervals } from "../../scoring/types";
 import { readScoreBreakdowns } from "../submissions/read-scores";
 import { readUnionGrowth } from "../analyses/union-growth";
-import { readSubsetCurves } from "../analyses/subset-curves";
+import { readRunGroups, readSubsetCurves } from "../analyses/subset-curves";
+import { readRunShare } from "../analyses/run-share";
+import { readDistinctFindingOverlap } from "../analyses/distinct-finding-overlap";
 import { categoryOverlapView } from "../analyses/category-overlap";
 import { readRunMatches } from "../analyses/run-matches";
 import { readRunAgreement } from "../analyses/run-agreement-share";
@@ -39,13 +41,17 @@ export async function getSubmissionDetail(id: string, viewer: Viewer) {
   // Figures 9, 7 and 8 and how it was scored: independent reads of what is stored, together. Figures 7, 8 and 9's
   // subset curves compare the runs on the reference bugs they match, read once for all three.
   const runMatches = reported ? Promise.resolve(null) : readRunMatches(submission);
-  const [unionGrowth, subsetCurves, categoryOverlap, runAgreement, scoring] = await Promise.all([
-    reported ? [] : readUnionGrowth(id, scores.spectrum),
-    reported ? null : readSubsetCurves(submission, scores, runMatches),
-    runMatches.then(categoryOverlapView),
-    reported ? null : readRunAgreement(submission, runMatches),
-    usage ? readScoringRecord(submission, usage) : null,
-  ]);
+  const runGroups = reported ? Promise.resolve(null) : readRunGroups(submission, scores, runMatches);
+  const [unionGrowth, subsetCurves, runShare, distinctOverlap, categoryOverlap, runAgreement, scoring] =
+    await Promise.all([
+      reported ? [] : readUnionGrowth(id, scores.spectrum),
+      reported ? null : readSubsetCurves(submission, runGroups),
+      reported ? null : readRunShare(submission, runGroups),
+      reported ? null : readDistinctFindingOverlap(submission, runGroups, runMatches),
+      runMatches.then(categoryOverlapView),
+      reported ? null : readRunAgreement(submission, runMatches),
+      usage ? readScoringRecord(submission, usage) : null,
+    ]);
 
   return {
     id: submission.id,
@@ -68,6 +74,8 @@ export async function getSubmissionDetail(id: string, viewer: Viewer) {
       key: benchmarkKey(submission.benchmark),
     },
     runCount: reported ? Number(reported.runs ?? 1) : k,
+    // §2.3: the share of within-repository pairs the paper's prefilter kept, from the version's reported import.
+    publishedRetainedShare: publishedRetainedShare(submission.benchmark.taxonomy),
     findings: submission.runs.reduce((n, r) => n + r._count.findings, 0),
     reported,
     overall: scores.mean ? withIntervals(scores.mean.overall) : null,
@@ -93,10 +101,21 @@ export async function getSubmissionDetail(id: string, viewer: Viewer) {
     spectrum: scores.spectrum,
     unionGrowth,
     subsetCurves,
+    runShare,
+    distinctOverlap,
     categoryOverlap,
     runAgreement,
     scoring,
   };
+}
+
+/** The paper's prefilter share (0..1) where the version's reported import carries it (`matcher_validation`). */
+function publishedRetainedShare(taxonomy: unknown): number | null {
+  const validation = (
+    taxonomy as { reported?: { matcher_validation?: { prefilter_retained_pair_share_pct?: unknown } } }
+  )?.reported?.matcher_validation;
+  const pctValue = validation?.prefilter_retained_pair_share_pct;
+  return typeof pctValue === "number" && Number.isFinite(pctValue) ? pctValue / 100 : null;
 }
 
 export type SubmissionDetail = Awaited<ReturnType<typeof getSubmissionDetail>>;

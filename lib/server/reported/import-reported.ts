@@ -176,6 +176,20 @@ async function upsertBenchmark(tx: Prisma.TransactionClient, file: ReportedFile)
     bug_type_notes: file.bug_type_notes ?? null,
     triggers: file.triggers,
     validity: file.validity_summary ?? null,
+    // §4.3's share of a run's findings another run reports, per published repeated entry (lib/analyses/paper-figures.ts).
+    repeated_shares: file.repeated_run_curves.flatMap((c) =>
+      c.mean_share_reported_by_another_run === undefined
+        ? []
+        : [
+            {
+              model: c.model,
+              reasoning_effort: c.reasoning_effort ?? null,
+              runs: c.runs,
+              share: c.mean_share_reported_by_another_run / 100,
+            },
+          ],
+    ),
+    matcher_validation: file.matcher_validation ?? null,
     // The datasheet shows these beside what it computes (lib/contracts/datasheet.ts reportedDatasheetSchema).
     datasheet: {
       source: `${source.title}: Tables 1, 6, 8 and 9 and §A.3`,

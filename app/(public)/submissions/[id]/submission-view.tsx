@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { DASH, count, formatUtc, ratioText, usd } from "@/lib/format";
+import { DASH, count, formatUtc, pct, ratioText, usd } from "@/lib/format";
 import { MetricCell } from "@/components/ui/metric-cell";
 import { OfflineBadge, OfflineEmbedderBadge, SourceBadge } from "@/components/ui/source-badge";
 import { RunSpectrum } from "@/components/submission/run-spectrum";
@@ -7,6 +7,9 @@ import { PrecisionRecallChart, UnionGrowthChart, UnionGrowthTable } from "@/comp
 import { precisionRecallPoints } from "@/lib/analyses/union-growth";
 import { CategoryOverlapSection } from "@/components/analyses/category-overlap";
 import { RunAgreementSection } from "@/components/analyses/run-agreement";
+import { RunShareSection } from "@/components/analyses/run-share";
+import { DistinctOverlapSection } from "@/components/analyses/distinct-overlap";
+import { retainedShare } from "@/lib/analyses/paper-figures";
 import {
   getSubmissionDetail,
   type DetailCell,
@@ -267,6 +270,7 @@ function RunsSection({ detail: d }: { detail: SubmissionDetail }) {
             <UnionGrowthChart rows={d.unionGrowth} />
           </div>
           <UnionGrowthTable rows={d.unionGrowth} />
+          <RunShareSection data={d.runShare} csvHref={`/api/v1/submissions/${d.id}/runs?format=csv&table=run_share`} />
           {d.unionGrowth.length > 0 && (
             <p className="small">
               Download:{" "}
@@ -290,6 +294,7 @@ function RunsSection({ detail: d }: { detail: SubmissionDetail }) {
         data={d.categoryOverlap}
         csvHref={`/api/v1/submissions/${d.id}/runs?format=csv&table=category_overlap`}
       />
+      {d.categoryOverlap && <DistinctOverlapSection data={d.distinctOverlap} />}
       <RunAgreementSection
         data={d.runAgreement}
         csvHref={`/api/v1/submissions/${d.id}/runs?format=csv&table=run_agreement`}
@@ -355,6 +360,12 @@ function HowItWasScored({ detail: d }: { detail: SubmissionDetail }) {
           <dt>Candidate pairs</dt>
           <dd>
             {count(d.scoring.kept_pairs)} of {count(d.scoring.compared_pairs)} compared pairs went to the judge
+            {d.scoring.compared_pairs > 0 &&
+              ` (${pct(retainedShare(d.scoring.kept_pairs, d.scoring.compared_pairs), 1)}% of the within-repository pairs${
+                d.publishedRetainedShare !== null
+                  ? `; the paper's prefilter: ${pct(d.publishedRetainedShare, 1)}%, §2.3`
+                  : ""
+              })`}
           </dd>
           <dt>Judge calls</dt>
           <dd>

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { count, formatUtc } from "@/lib/format";
 import { getDatasheet } from "@/lib/server/datasheet/get-datasheet";
 import { DownloadLinks } from "@/components/ui/download-links";
+import { PrecisionCeilingNote } from "@/components/analyses/precision-ceiling";
 import { CalendarHeatmap, CalendarLineChart, PositionDensityChart } from "@/components/datasheet/datasheet-charts";
 import {
   FitsTable,
@@ -178,6 +179,17 @@ function DatasheetParts({ sheet, api }: { sheet: Sheet; api: string }) {
           <h3 id="horizons">Bugs fixed within each horizon (Table 9)</h3>
           <HorizonsTable sheet={sheet} reported={reported?.bug_pool ?? null} />
           <Missing part="Table 9" sheet={sheet} />
+          <PrecisionCeilingNote
+            computed={pool ? { referenceBugs: pool.bugs + pool.unpositioned_bugs, horizons: pool.horizons } : null}
+            reported={
+              reported?.bug_pool
+                ? {
+                    referenceBugs: reported.pipeline?.deduplicated_bugs ?? reported.bug_pool.full_window_bugs,
+                    horizons: Object.entries(reported.bug_pool.horizons).map(([family, h]) => ({ family, ...h })),
+                  }
+                : null
+            }
+          />
           <p>
             The {count(pool?.bugs ?? reported?.bug_pool?.full_window_bugs)} observed bugs are a lower bound on the
             snapshot&apos;s bugs that maintainers will fix. The data give no finite upper bound: bugs never fixed leave

@@ -7,7 +7,7 @@ import { handle } from "@/lib/server/route-handler/handle";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/v1/submissions/{id}/runs[?format=csv&table=runs|curve|subset_curves|spectrum|union_growth|category_overlap|run_agreement] -
+// GET /api/v1/submissions/{id}/runs[?format=csv&table=runs|curve|subset_curves|spectrum|union_growth|category_overlap|run_agreement|run_share|category_overlap_distinct] -
 // repeated runs: per-run reported and distinct findings, the union-to-intersection curve over distinct findings and
 // the curves of subsets of the runs, the frequency spectrum and union growth, the overlap within bug types and the
 // other configurations' share by runs finding.
