@@ -3,7 +3,8 @@ import type http from "node:http";
 // The fake's Batch API (platform.openai.com/docs/guides/batch): POST /files (multipart upload, purpose "batch"),
 // GET /files/{id}/content, POST /batches and GET /batches/{id}. Every line of a batch is answered by the same chat
 // handler as a direct call, when the batch completes. Tests steer it through the fake's control:
-//  - batchInProgressPolls: a batch answers "in_progress" to this many retrieves before it completes;
+//  - batchInProgressPolls: a batch answers "in_progress" to this many retrieves before it completes (read at each
+//    retrieve, so a test may hold a batch and then let it go);
 //  - batchExpireAfterLines: >= 0 ends the batch "expired" with only this many lines answered (the rest in the error
 //    file with code batch_expired, as the API reports them);
 //  - batchFailLines: the first this many lines of each batch fail (status 500 in the error file).
@@ -14,14 +15,29 @@ export const BATCH_CONTROL_DEFAULTS: BatchControl = {
   batchExpireAfterLines: -1,
   batchFailLines: 0,
 };
-export type BatchStats = { filesUploaded: number; batchesCreated: number; batchLinesAnswered: number };
-export const BATCH_STATS_ZERO: BatchStats = { filesUploaded: 0, batchesCreated: 0, batchLinesAnswered: 0 };
+/** batchPromptTokens / batchCachedTokens / batchOutputTokens: the usage of the lines answered (200s). */
+export type BatchStats = {
+  filesUploaded: number;
+  batchesCreated: number;
+  batchLinesAnswered: number;
+  batchPromptTokens: number;
+  batchCachedTokens: number;
+  batchOutputTokens: number;
+};
+export const BATCH_STATS_ZERO: BatchStats = {
+  filesUploaded: 0,
+  batchesCreated: 0,
+  batchLinesAnswered: 0,
+  batchPromptTokens: 0,
+  batchCachedTokens: 0,
+  batchOutputTokens: 0,
+};
 
 type FakeBatch = {
   id: string;
   inputFileId: string;
   created: number;
-  pollsLeft: number;
+  polls: number;
   expireAfter: number;
   failLines: number;
   status: string;
@@ -117,7 +133,7 @@ export class FakeBatches {
         id,
         inputFileId: String(body.input_file_id),
         created: Math.floor(Date.now() / 1000),
-        pollsLeft: this.control.batchInProgressPolls,
+        polls: 0,
         expireAfter: this.control.batchExpireAfterLines,
         failLines: this.control.batchFailLines,
         status: "validating",
@@ -138,8 +154,8 @@ export class FakeBatches {
         return true;
       }
       if (batch.status === "validating" || batch.status === "in_progress") {
-        if (batch.pollsLeft > 0) {
-          batch.pollsLeft--;
+        if (batch.polls < this.control.batchInProgressPolls) {
+          batch.polls++;
           batch.status = "in_progress";
         } else this.run(batch, answer);
       }
@@ -195,8 +211,15 @@ export class FakeBatches {
         response: { status_code: reply.status, request_id: id, body: reply.body },
         error: null,
       });
-      if (reply.status === 200) output.push(entry);
-      else errors.push(entry);
+      if (reply.status === 200) {
+        output.push(entry);
+        const usage = (
+          reply.body as { usage: Record<string, number> & { prompt_tokens_details: { cached_tokens: number } } }
+        ).usage;
+        this.stats.batchPromptTokens += usage.prompt_tokens;
+        this.stats.batchCachedTokens += usage.prompt_tokens_details.cached_tokens;
+        this.stats.batchOutputTokens += usage.completion_tokens;
+      } else errors.push(entry);
     }
     batch.status = expired ? "expired" : "completed";
     batch.completed = output.length;
