@@ -50,7 +50,7 @@ type FakeBatch = {
 };
 
 /** The answer to one batch line's body: a chat completion, or an error status and body. */
-export type LineAnswer = (body: Record<string, unknown>) => { status: number; body: unknown };
+type LineAnswer = (body: Record<string, unknown>) => { status: number; body: unknown };
 
 /** The file part of a multipart/form-data upload (the SDK's files.create) and its purpose. */
 function parseMultipart(raw: Buffer, contentType: string): { content: string; purpose: string; filename: string } {
