@@ -217,7 +217,8 @@ async function readBatchOutput(
     const text = await (await client.files.content(batch.output_file_id)).text();
     for (const raw of text.split("\n")) {
       if (!raw.trim()) continue;
-      const line = outputLineSchema.safeParse(JSON.parse(raw));
+      const line = outputLineSchema.safeParse(parseJsonLine(raw));
+      // A line that cannot be read answers nothing: its pair stays uncached and is judged directly.
       if (!line.success) continue;
       const request = pending.get(line.data.custom_id);
       const response = line.data.response;
@@ -242,4 +243,12 @@ async function readBatchOutput(
   }
   log.info({ batch: batch.id, status: batch.status, answered, failed }, "judge batch ended");
   return answered;
+}
+
+function parseJsonLine(raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
 }
