@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OfflineEmbeddingProvider } from "../../lib/embeddings/provider";
 import { OpenAiJudge } from "../../lib/llm/judge";
 import { modelPrice, priceUsage } from "../../lib/llm/model-prices";
+import { getSubmissionStatus } from "../../lib/server/submissions/get-submission-status";
 import { claimSubmission } from "../../worker/features/scoring/claim-submission";
 import type { BatchOptions } from "../../worker/features/scoring/judge-batches";
 import { scoreSubmission } from "../../worker/features/scoring/score-submission";
@@ -108,6 +109,9 @@ describe("judge batch mode", () => {
     expect(usage.costUsd).toBeCloseTo(full - saved, 12);
     expect(saved).toBeGreaterThan(0);
     expect(usage.costUsd!).toBeLessThan(direct.summary.judge.costUsd!);
+    // The API's scoring record shows them.
+    const record = (await getSubmissionStatus(id, { id: "staff", role: "admin" })).scoring!;
+    expect(record).toMatchObject({ batch_calls: lines, judge_cost_usd: usage.costUsd });
   }, 300_000);
 
   it("judges an expired batch's missing lines and failed lines directly, no pair twice", async () => {
