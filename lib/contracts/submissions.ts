@@ -101,6 +101,10 @@ export const scoringRecordSchema = z
     judge_cost_usd: z.number().nullable().meta({
       description: "Dollars of the judge calls at the model's price (MODEL_PRICES_JSON); null when the model has none",
     }),
+    batch_calls: z.number().int().meta({
+      description:
+        "Of judge_calls: the lines answered through the OpenAI Batch API (JUDGE_BATCH), priced with the model's batch discount",
+    }),
     retries: z.number().int(),
     malformed_replies: z.number().int(),
     estimated_calls: z.number().int(),

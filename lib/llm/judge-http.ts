@@ -251,6 +251,11 @@ function parseCompletion(body: string): Completion {
   } catch {
     throw new CompletionShapeError("the reply is not JSON");
   }
+  return parseCompletionJson(json);
+}
+
+/** A chat completion already decoded from JSON (a direct reply, or a line of a batch's output file). */
+export function parseCompletionJson(json: unknown): Completion {
   const parsed = completionSchema.safeParse(json);
   if (!parsed.success) throw new CompletionShapeError("the reply is not a chat completion");
   return { content: parsed.data.choices[0]?.message.content ?? "", ...parseTokenUsage(parsed.data.usage) };

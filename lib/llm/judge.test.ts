@@ -232,3 +232,41 @@ describe("OpenAiJudge against the fake server", () => {
     expect(verdicts.map((v) => v.match)).toEqual(pairs.map((_, i) => i % 3 === 0));
   });
 });
+
+describe("OpenAiJudge's Batch API side", () => {
+  it("sends a batch line the body of a direct call and parses its reply as a direct one", async () => {
+    const judge = new OpenAiJudge("fake-judge-1", {
+      apiKey: "test-key",
+      baseURL: proxy.url,
+      timeoutMs: 5_000,
+      maxRetries: 0,
+    });
+    const [a, b] = [report("P1", "Lexer drops the last token"), report("P1", "Final token lost")];
+    const direct = await judge.decide(a, b);
+    expect(judge.batchRequestBody(a, b)).toEqual(JSON.parse(proxy.lastBody));
+    const completion = (content: string) => ({
+      choices: [{ message: { content } }],
+      usage: { prompt_tokens: 100, completion_tokens: 30, prompt_tokens_details: { cached_tokens: 0 } },
+    });
+    expect(
+      judge.batchVerdict(completion(JSON.stringify({ match: direct.match, rationale: direct.rationale }))),
+    ).toEqual({
+      match: direct.match,
+      rationale: direct.rationale,
+      inputTokens: 100,
+      cachedInputTokens: 0,
+      outputTokens: 30,
+    });
+    // Malformed content is a malformed reply, billed; a body that is no completion at all, one without usage.
+    const malformed = (() => {
+      try {
+        judge.batchVerdict(completion("I think they match."));
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(malformed).toBeInstanceOf(JudgeReplyError);
+    expect((malformed as JudgeReplyError).usage.inputTokens).toBe(100);
+    expect(() => judge.batchVerdict({ error: { message: "x" } })).toThrow(JudgeReplyError);
+  });
+});

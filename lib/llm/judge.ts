@@ -6,10 +6,10 @@ import type { SignalValues } from "../scoring/types";
 import { sha256 } from "../hash";
 import { capRationale, renderJudgeMessages, type JudgeText } from "./judge-messages";
 import { loadPrompt, type PromptTemplate } from "./prompts";
-import { CompletionShapeError, JudgeHttp, type Completion } from "./judge-http";
+import { CompletionShapeError, JudgeHttp, parseCompletionJson, type Completion } from "./judge-http";
 import type { RequestCounter } from "./retry";
 import { timedModelCall } from "../observability/metrics";
-import { applyRules, sendWithRules } from "./model-rules";
+import { applyRules, modelRules, sendWithRules } from "./model-rules";
 import { NO_TOKENS, type TokenUsage } from "./token-usage";
 import { usageCostUsd } from "./model-prices";
 import { estimatePromptTokens } from "./token-estimate";
@@ -61,6 +61,7 @@ export class OpenAiJudge implements Judge {
   private readonly prompt: PromptTemplate;
   private readonly hash: string;
   private readonly endpoint: string;
+  private readonly apiKey: string;
 
   /**
    * `limits`: the account's requests and tokens per minute (default LLM_RPM / LLM_TPM, else learned from the
@@ -84,6 +85,7 @@ export class OpenAiJudge implements Judge {
     // calls themselves go through JudgeHttp (judge-http.ts: the SDK's retry policy and errors, a fraction of its CPU).
     const endpoint = new OpenAI({ apiKey: opts.apiKey, baseURL: opts.baseURL }).baseURL;
     this.endpoint = endpoint;
+    this.apiKey = opts.apiKey;
     this.limiter = providerLimiter(
       endpoint,
       opts.apiKey,
@@ -113,36 +115,31 @@ export class OpenAiJudge implements Judge {
     return estimatePromptTokens(renderJudgeMessages(this.prompt, a, b));
   }
 
-  async decide(a: JudgeText, b: JudgeText): Promise<JudgeDecision> {
-    const messages = renderJudgeMessages(this.prompt, a, b);
+  /** The chat-completions body of one call about (a, b), before the model's rules are applied. */
+  private requestBody(a: JudgeText, b: JudgeText) {
+    return {
+      model: this.model,
+      temperature: 0,
+      messages: renderJudgeMessages(this.prompt, a, b),
+      response_format: {
+        type: "json_schema",
+        json_schema: { name: "match_verdict", strict: true, schema: judgeReplyJsonSchema },
+      },
+    };
+  }
+
+  private notJson(usage: TokenUsage = NO_TOKENS): JudgeReplyError {
     // A malformed reply is billed all the same: its tokens go with the error (NO_TOKENS when no body was read).
-    const notJson = (usage: TokenUsage = NO_TOKENS) =>
-      new JudgeReplyError(`judge model ${this.model} returned a reply that is not {match, rationale} JSON`, usage);
-    let completion: Completion;
-    try {
-      // Sent as the model accepts it (model-rules.ts): no temperature to a reasoning model, JSON mode where the
-      // endpoint takes no json_schema.
-      const body = {
-        model: this.model,
-        temperature: 0,
-        messages,
-        response_format: {
-          type: "json_schema",
-          json_schema: { name: "match_verdict", strict: true, schema: judgeReplyJsonSchema },
-        },
-      };
-      completion = await sendWithRules(this.endpoint, this.model, (rules) =>
-        timedModelCall("judge", () => this.http.complete(applyRules(body, rules))),
-      );
-    } catch (error) {
-      if (error instanceof CompletionShapeError) throw notJson();
-      throw error;
-    }
+    return new JudgeReplyError(`judge model ${this.model} returned a reply that is not {match, rationale} JSON`, usage);
+  }
+
+  /** The verdict a completion carries; throws JudgeReplyError when its content is not the required JSON. */
+  private verdictOf(completion: Completion): JudgeDecision {
     let reply: z.infer<typeof judgeReplySchema>;
     try {
       reply = judgeReplySchema.parse(JSON.parse(completion.content));
     } catch {
-      throw notJson(completion);
+      throw this.notJson(completion);
     }
     return {
       match: reply.match,
@@ -151,6 +148,51 @@ export class OpenAiJudge implements Judge {
       cachedInputTokens: completion.cachedInputTokens,
       outputTokens: completion.outputTokens,
     };
+  }
+
+  async decide(a: JudgeText, b: JudgeText): Promise<JudgeDecision> {
+    const body = this.requestBody(a, b);
+    let completion: Completion;
+    try {
+      // Sent as the model accepts it (model-rules.ts): no temperature to a reasoning model, JSON mode where the
+      // endpoint takes no json_schema.
+      completion = await sendWithRules(this.endpoint, this.model, (rules) =>
+        timedModelCall("judge", () => this.http.complete(applyRules(body, rules))),
+      );
+    } catch (error) {
+      if (error instanceof CompletionShapeError) throw this.notJson();
+      throw error;
+    }
+    return this.verdictOf(completion);
+  }
+
+  /**
+   * The Batch API's side of this judge (docs/scoring.md, "Batch mode"): the same request body a direct call sends
+   * (the model's rules as known now), the same reply parsing, and an SDK client on the same endpoint and key.
+   */
+  batchRequestBody(a: JudgeText, b: JudgeText): Record<string, unknown> {
+    return applyRules(this.requestBody(a, b), modelRules(this.endpoint, this.model));
+  }
+
+  /** The verdict of a batch output line's response body; throws JudgeReplyError like a direct malformed reply. */
+  batchVerdict(responseBody: unknown): JudgeDecision {
+    let completion: Completion;
+    try {
+      completion = parseCompletionJson(responseBody);
+    } catch (error) {
+      if (error instanceof CompletionShapeError) throw this.notJson();
+      throw error;
+    }
+    return this.verdictOf(completion);
+  }
+
+  batchClient(): OpenAI {
+    return new OpenAI({
+      apiKey: this.apiKey,
+      baseURL: this.endpoint,
+      timeout: env.JUDGE_TIMEOUT_MS,
+      maxRetries: env.JUDGE_MAX_RETRIES,
+    });
   }
 }
 

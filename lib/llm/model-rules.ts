@@ -72,7 +72,7 @@ export function learnFromRefusal(rules: ModelRules, body: unknown): ModelRules |
 /** Rules learned in this process, by endpoint and model. */
 const learned = new Map<string, ModelRules>();
 
-function modelRules(endpoint: string, model: string): ModelRules {
+export function modelRules(endpoint: string, model: string): ModelRules {
   return learned.get(`${endpoint}\0${model}`) ?? rulesByName(model);
 }
 

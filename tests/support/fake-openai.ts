@@ -8,6 +8,13 @@ import { handlePanelSandboxRequest } from "./fake-panel-sandbox";
 import { answerBuildRequest } from "./fake-build-pipeline";
 import { FakeAccount } from "./fake-rate-limits";
 import { FakePrefixCache } from "./fake-prefix-cache";
+import {
+  BATCH_CONTROL_DEFAULTS,
+  BATCH_STATS_ZERO,
+  FakeBatches,
+  type BatchControl,
+  type BatchStats,
+} from "./fake-batches";
 
 // A small local server speaking the OpenAI wire format (chat completions with json_schema replies, embeddings).
 // It replaces only the paid LLM API in tests and benchmarks. Its "judgement" is a fixed rule:
@@ -17,7 +24,8 @@ import { FakePrefixCache } from "./fake-prefix-cache";
 // Usage reports prompt tokens (4 characters each) and, for a repeated prefix of 1,024 tokens or more, cached tokens as
 // OpenAI's prompt caching does (fake-prefix-cache.ts).
 // Tests steer it through POST /__control (latency, injected failures, a suffix for every rationale) and read counters
-// from GET /__stats.
+// from GET /__stats. Its Batch API (files and batches) answers each line through the same chat handler
+// (fake-batches.ts).
 
 /**
  * latencyJitterMs: each reply waits latencyMs plus a random 0..latencyJitterMs more, so concurrent calls come back in
@@ -40,7 +48,7 @@ export type FakeControl = {
   tpm: number;
   bucketStartShare: number;
   quotaExhausted: boolean;
-};
+} & BatchControl;
 export type FakeStats = {
   chatCalls: number;
   embeddingCalls: number;
@@ -50,7 +58,7 @@ export type FakeStats = {
   /** Prompt tokens of the chat completions answered, and the part the emulated prefix cache served. */
   promptTokens: number;
   cachedTokens: number;
-};
+} & BatchStats;
 
 const CONTROL_DEFAULTS: FakeControl = {
   latencyMs: 0,
@@ -65,6 +73,7 @@ const CONTROL_DEFAULTS: FakeControl = {
   tpm: 0,
   bucketStartShare: 1,
   quotaExhausted: false,
+  ...BATCH_CONTROL_DEFAULTS,
 };
 const STATS_ZERO: FakeStats = {
   chatCalls: 0,
@@ -74,6 +83,7 @@ const STATS_ZERO: FakeStats = {
   rateLimited: 0,
   promptTokens: 0,
   cachedTokens: 0,
+  ...BATCH_STATS_ZERO,
 };
 
 type Report = { file: string; start: number; end: number; title: string; text: string };
@@ -155,6 +165,7 @@ export async function startFakeOpenAi(
   const control: FakeControl = { ...CONTROL_DEFAULTS };
   const stats: FakeStats = { ...STATS_ZERO };
   const prefixCache = new FakePrefixCache();
+  const batches = new FakeBatches(control, stats);
   let account: FakeAccount | undefined;
   /** The account enforcing control.rpm / control.tpm, made anew (full buckets) when they change. */
   const currentAccount = () => {
@@ -164,6 +175,45 @@ export async function startFakeOpenAi(
       account = new FakeAccount(limits, control.bucketStartShare);
     return account;
   };
+  /** The chat completion a judge or review request gets (direct, or as a batch line): content, usage, counters. */
+  const completionFor = (body: Record<string, unknown>) => {
+    const messages = (body.messages ?? []) as { role: string; content: string }[];
+    const prompt = messages.map((m) => m.content).join("\n");
+    stats.chatCalls++;
+    const userMessage = messages.findLast((m) => m.role === "user")?.content ?? "";
+    // The benchmark build's stages (fake-build-pipeline.ts), then panel and attribution (fake-finding-review.ts).
+    const review = answerBuildRequest(body) ?? answerFindingReviewRequest(body);
+    if (!review) recordJudged(userMessage);
+    // A model named fake-always-match… says "match" to every pair (a candidate judge with known answers).
+    const verdict = review
+      ? undefined
+      : String(body.model ?? "").startsWith("fake-always-match")
+        ? { match: true, rationale: "always match" }
+        : decideFake(userMessage);
+    let content = review ?? JSON.stringify({ ...verdict, rationale: verdict!.rationale + control.rationaleSuffix });
+    if (control.malformedNext > 0 || (control.malformedRate > 0 && Math.random() < control.malformedRate)) {
+      control.malformedNext = Math.max(0, control.malformedNext - 1);
+      stats.malformedServed++;
+      content = "I think they match.";
+    }
+    const promptTokens = Math.ceil(prompt.length / 4);
+    const cachedTokens = prefixCache.serve(String(body.model ?? ""), prompt);
+    stats.promptTokens += promptTokens;
+    stats.cachedTokens += cachedTokens;
+    return {
+      id: `chatcmpl-${stats.chatCalls}`,
+      object: "chat.completion",
+      created: Math.floor(Date.now() / 1000),
+      model: body.model,
+      choices: [{ index: 0, finish_reason: "stop", message: { role: "assistant", content } }],
+      usage: {
+        prompt_tokens: promptTokens,
+        completion_tokens: 30,
+        total_tokens: promptTokens + 30,
+        prompt_tokens_details: { cached_tokens: cachedTokens },
+      },
+    };
+  };
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
@@ -172,7 +222,10 @@ export async function startFakeOpenAi(
         res.writeHead(status, { "content-type": "application/json", ...headers });
         res.end(JSON.stringify(body));
       };
-      const body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString("utf8")) : {};
+      const raw = Buffer.concat(chunks);
+      // A file upload is multipart/form-data (fake-batches.ts reads it); every other request is JSON.
+      const multipart = String(req.headers["content-type"] ?? "").startsWith("multipart/");
+      const body = chunks.length && !multipart ? JSON.parse(raw.toString("utf8")) : {};
       // Tool-using requests: a panel judge in a sandbox (fake-panel-sandbox.ts) or with the read-only repository tools
       // (fake-finding-review.ts), in-house audit runs and their context document (fake-openai-agent.ts).
       if (
@@ -192,6 +245,7 @@ export async function startFakeOpenAi(
         Object.assign(control, CONTROL_DEFAULTS);
         Object.assign(stats, STATS_ZERO);
         prefixCache.clear();
+        batches.clear();
         return send(200, { ok: true });
       }
       // A reply is written `delay` after the request arrived, the fake's own work included, as an endpoint with a
@@ -211,6 +265,15 @@ export async function startFakeOpenAi(
       const respond = () => {
         if (req.headers.authorization !== "Bearer test-key")
           return reply(401, { error: { message: "bad key", type: "invalid_request_error" } });
+        const sendText = (status: number, text: string) => {
+          res.writeHead(status, { "content-type": "application/jsonl" });
+          res.end(text);
+        };
+        const answerLine = (line: Record<string, unknown>) => {
+          const refused = refuseParameters(line);
+          return refused ? { status: 400, body: refused } : { status: 200, body: completionFor(line) };
+        };
+        if (batches.handle(req, raw, body, answerLine, send, sendText)) return;
         if (control.failNext > 0 && (req.url?.endsWith("/chat/completions") || req.url?.endsWith("/embeddings"))) {
           control.failNext--;
           stats.failuresServed++;
@@ -266,45 +329,7 @@ export async function startFakeOpenAi(
             limitHeaders = admitted.headers;
             limited.charge(30);
           }
-          stats.chatCalls++;
-          const userMessage = messages.findLast((m) => m.role === "user")?.content ?? "";
-          // The benchmark build's stages (fake-build-pipeline.ts), then panel and attribution (fake-finding-review.ts).
-          const review = answerBuildRequest(body) ?? answerFindingReviewRequest(body);
-          if (!review) recordJudged(userMessage);
-          // A model named fake-always-match… says "match" to every pair (a candidate judge with known answers).
-          const verdict = review
-            ? undefined
-            : String(body.model ?? "").startsWith("fake-always-match")
-              ? { match: true, rationale: "always match" }
-              : decideFake(userMessage);
-          let content =
-            review ?? JSON.stringify({ ...verdict, rationale: verdict!.rationale + control.rationaleSuffix });
-          if (control.malformedNext > 0 || (control.malformedRate > 0 && Math.random() < control.malformedRate)) {
-            control.malformedNext = Math.max(0, control.malformedNext - 1);
-            stats.malformedServed++;
-            content = "I think they match.";
-          }
-          const promptTokens = Math.ceil(prompt.length / 4);
-          const cachedTokens = prefixCache.serve(String(body.model ?? ""), prompt);
-          stats.promptTokens += promptTokens;
-          stats.cachedTokens += cachedTokens;
-          return reply(
-            200,
-            {
-              id: `chatcmpl-${stats.chatCalls}`,
-              object: "chat.completion",
-              created: Math.floor(Date.now() / 1000),
-              model: body.model,
-              choices: [{ index: 0, finish_reason: "stop", message: { role: "assistant", content } }],
-              usage: {
-                prompt_tokens: promptTokens,
-                completion_tokens: 30,
-                total_tokens: promptTokens + 30,
-                prompt_tokens_details: { cached_tokens: cachedTokens },
-              },
-            },
-            limitHeaders,
-          );
+          return reply(200, completionFor(body), limitHeaders);
         }
         if (req.url?.endsWith("/embeddings")) {
           stats.embeddingCalls++;

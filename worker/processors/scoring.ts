@@ -10,6 +10,7 @@ import { runClaimedJob } from "../jobs/run-claimed-job";
 import { afterScoring } from "../features/scoring/after-scoring";
 import { claimSubmission, SUBMISSION, updateClaimed } from "../features/scoring/claim-submission";
 import { scoreSubmission } from "../features/scoring/score-submission";
+import { batchOptionsFromEnv } from "../features/scoring/judge-batches";
 import { watchRateLimit } from "../features/scoring/rate-limit-note";
 
 // scoring-queue: every write to the submission goes through the claim, so a superseded attempt writes nothing.
@@ -37,6 +38,7 @@ export function processScoringJob(job: Job): Promise<unknown> {
         concurrency: env.JUDGE_CONCURRENCY,
         budget: env.JUDGE_CALL_BUDGET,
         malformedRetries: env.JUDGE_MALFORMED_RETRIES,
+        batch: batchOptionsFromEnv(),
         onProgress,
       }).finally(stopWatching);
       const analyses = summary.outcome === "scored" ? await afterScoring(claim.submissionId) : null;

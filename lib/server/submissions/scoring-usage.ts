@@ -34,6 +34,7 @@ export async function readScoringRecord(
     cached_input_tokens: usage.cachedInputTokens,
     output_tokens: usage.outputTokens,
     judge_cost_usd: usage.costUsd,
+    batch_calls: usage.batchCalls,
     // Faults survived: HTTP retries of judge calls (429 / 5xx / timeouts) and malformed replies asked again.
     retries: usage.retries,
     malformed_replies: usage.malformedReplies,

@@ -108,6 +108,7 @@ function usageRecorder(input: {
     comparedPairs: input.comparedPairs,
     keptPairs: input.keptPairs,
     judgeCalls: runner.stats.calls,
+    batchCalls: runner.stats.batchCalls,
     cachedVerdicts: runner.stats.cached,
     inputTokens: runner.stats.inputTokens,
     cachedInputTokens: runner.stats.cachedInputTokens,

@@ -5,6 +5,7 @@ import { computeScores } from "./compute-scores";
 import { deriveRunMatches } from "./derive-run-matches";
 import { embedAndPrefilter } from "./embed-and-prefilter";
 import { judgeBudget } from "./judge-budget";
+import { judgeReferenceBatches } from "./judge-batches";
 import { judgeReferencePairs, planReferenceJudging } from "./judge-reference-pairs";
 import { loadScoringInput } from "./load-scoring-input";
 import { mergeRuns } from "./merge-runs";
@@ -72,6 +73,8 @@ export async function scoreSubmission(claim: Claim, deps: ScoringDeps): Promise<
   }
 
   t = Date.now();
+  // Batch mode first (judge-batches.ts): what its batches leave uncached is judged directly, as without it.
+  await judgeReferenceBatches({ claim, plan, runner, judge: deps.judge, options: deps.batch, progress });
   await judgeReferencePairs(plan, runner, deps, progress);
   timings.judgeMs = Date.now() - t;
   await progress(70);

@@ -1,6 +1,7 @@
 import type { EmbeddingProvider } from "../../../lib/embeddings/provider";
 import type { Judge } from "../../../lib/llm/judge";
 import type { ScoreBreakdown } from "../../../lib/scoring/types";
+import type { BatchOptions } from "./judge-batches";
 import type { JudgeStats } from "../../shared/judge/judge-runner";
 import type { loadScoringInput } from "./load-scoring-input";
 import type { CrossRunFigures } from "./merge-runs";
@@ -16,6 +17,8 @@ export type ScoringDeps = {
   /** Judge calls allowed without approval (JUDGE_CALL_BUDGET). */
   budget: number;
   malformedRetries: number;
+  /** Batch mode's options (JUDGE_BATCH=cold); undefined judges every pair directly. */
+  batch?: BatchOptions;
   onProgress?: (percent: number) => Promise<void>;
 };
 

@@ -1,6 +1,6 @@
 import { JudgeReplyError, type Judge, type JudgeDecision } from "../../../lib/llm/judge";
-import { usageCostUsd } from "../../../lib/llm/model-prices";
-import { addTokenUsage } from "../../../lib/llm/token-usage";
+import { modelPrice, priceUsage } from "../../../lib/llm/model-prices";
+import { addTokenUsage, type TokenUsage } from "../../../lib/llm/token-usage";
 import { createTurnPacer } from "../../../lib/llm/turn-pacer";
 import { storeVerdicts, type JudgeRequest } from "./verdict-cache";
 
@@ -11,6 +11,8 @@ import { storeVerdicts, type JudgeRequest } from "./verdict-cache";
 export type JudgeStats = {
   requested: number;
   calls: number;
+  /** Of `calls`: the lines answered through the Batch API (priced with the batch discount). */
+  batchCalls: number;
   cached: number;
   inputTokens: number;
   cachedInputTokens: number;
@@ -41,6 +43,7 @@ export class JudgeRunner {
   readonly stats: JudgeStats = {
     requested: 0,
     calls: 0,
+    batchCalls: 0,
     cached: 0,
     inputTokens: 0,
     cachedInputTokens: 0,
@@ -55,6 +58,8 @@ export class JudgeRunner {
   private failure: { error: unknown } | undefined;
   private readonly retriesBefore: number;
   private readonly pace = createTurnPacer(STARTS_PER_TURN);
+  /** The part of the stats' tokens answered through the Batch API. */
+  private readonly batchUsage: TokenUsage = { inputTokens: 0, cachedInputTokens: 0, outputTokens: 0 };
 
   constructor(
     private readonly judge: Judge,
@@ -102,14 +107,48 @@ export class JudgeRunner {
     }
   }
 
+  /**
+   * A verdict read from a Batch API output line: counted, priced at the batch price and stored like a direct one.
+   * A malformed line (`decision` a JudgeReplyError) is counted and billed; its pair stays undecided here, for the
+   * direct path to ask again.
+   */
+  recordBatchLine(request: JudgeRequest, decision: JudgeDecision | JudgeReplyError): void {
+    this.throwIfFailed();
+    this.stats.calls++;
+    this.stats.batchCalls++;
+    const usage = decision instanceof JudgeReplyError ? decision.usage : decision;
+    addTokenUsage(this.stats, usage);
+    addTokenUsage(this.batchUsage, usage);
+    if (decision instanceof JudgeReplyError) {
+      this.stats.malformedReplies++;
+      return;
+    }
+    this.decided.push({ request, decision });
+    if (this.decided.length >= STORE_BATCH) this.store();
+  }
+
   /** Stores what is decided and waits for every write; rethrows the first failure. */
   async flush(): Promise<void> {
     this.store();
     await this.storing;
     this.stats.retries = this.judge.requests.retries - this.retriesBefore;
     // The offline judge makes no call: it costs nothing, whatever the price table says of its name.
-    this.stats.costUsd = this.judge.offline ? 0 : usageCostUsd(this.judge.model, this.stats);
+    this.stats.costUsd = this.judge.offline ? 0 : this.costUsd();
     if (this.failure) throw this.failure.error;
+  }
+
+  /** Direct calls at the model's price, Batch API lines at its batch price; null when the model has no price. */
+  private costUsd(): number | null {
+    const price = modelPrice(this.judge.model);
+    const b = this.batchUsage;
+    const direct = {
+      inputTokens: this.stats.inputTokens - b.inputTokens,
+      cachedInputTokens: this.stats.cachedInputTokens - b.cachedInputTokens,
+      outputTokens: this.stats.outputTokens - b.outputTokens,
+    };
+    const directUsd = priceUsage(price, direct);
+    const batchUsd = priceUsage(price, b, { batch: true });
+    return directUsd === null || batchUsd === null ? null : directUsd + batchUsd;
   }
 
   private store(): void {

@@ -371,7 +371,7 @@ function HowItWasScored({ detail: d }: { detail: SubmissionDetail }) {
           <dd>
             {d.scoring.offline_judge
               ? `none: the offline judge decides each pair locally, at no cost (${count(d.scoring.cached_verdicts)} verdicts reused from the cache)`
-              : `${count(d.scoring.judge_calls)} (${count(d.scoring.cached_verdicts)} verdicts reused from the cache)`}
+              : `${count(d.scoring.judge_calls)}${d.scoring.batch_calls ? `, ${count(d.scoring.batch_calls)} of them through the Batch API at its discount` : ""} (${count(d.scoring.cached_verdicts)} verdicts reused from the cache)`}
           </dd>
           {!d.scoring.offline_judge && (
             <>
