@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { DASH, count, formatUtc, ratioText, usd } from "@/lib/format";
+import { FINDINGS_LICENCE } from "@/lib/contracts/submissions";
 import { MetricCell } from "@/components/ui/metric-cell";
 import { OfflineBadge, OfflineEmbedderBadge, SourceBadge } from "@/components/ui/source-badge";
 import { RunSpectrum } from "@/components/submission/run-spectrum";
@@ -117,7 +118,17 @@ function SubmissionHeader({ detail: d }: { detail: SubmissionDetail }) {
         {d.source === "verified" && (
           <>
             <dt>Findings</dt>
-            <dd>{count(d.findings)}</dd>
+            <dd>
+              {count(d.findings)} (
+              <a href={`/api/v1/submissions/${encodeURIComponent(d.id)}/findings`} download>
+                download the findings with their metadata
+              </a>
+              , JSON, published under{" "}
+              <a href={FINDINGS_LICENCE.url} rel="noopener noreferrer">
+                {FINDINGS_LICENCE.id}
+              </a>
+              )
+            </dd>
             <dt>Submitted</dt>
             <dd>
               {formatUtc(d.createdAt)}
