@@ -2,7 +2,7 @@ import Link from "next/link";
 import { DASH, count, formatUtc, ratioText, usd } from "@/lib/format";
 import { FINDINGS_LICENCE } from "@/lib/contracts/submissions";
 import { MetricCell } from "@/components/ui/metric-cell";
-import { OfflineBadge, OfflineEmbedderBadge, SourceBadge } from "@/components/ui/source-badge";
+import { OfflineBadge, OfflineEmbedderBadge, OpenWeightsBadge, SourceBadge } from "@/components/ui/source-badge";
 import { RunSpectrum } from "@/components/submission/run-spectrum";
 import { PrecisionRecallChart, UnionGrowthChart, UnionGrowthTable } from "@/components/analyses/union-curve-charts";
 import { precisionRecallPoints } from "@/lib/analyses/union-growth";
@@ -102,7 +102,12 @@ function SubmissionHeader({ detail: d }: { detail: SubmissionDetail }) {
         <dt>Model</dt>
         <dd>
           {d.model}
-          {d.openModel ? " (open weights)" : ""}
+          {d.openModel && (
+            <>
+              {" "}
+              <OpenWeightsBadge />
+            </>
+          )}
         </dd>
         <dt>Reasoning effort</dt>
         <dd>{d.effort ?? "not stated"}</dd>
