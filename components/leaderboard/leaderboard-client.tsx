@@ -220,8 +220,7 @@ function InteractiveLeaderboard(props: Props) {
   const [filtersOpen, setFiltersOpen] = useState(false);
   const activeFilters =
     [state.q, state.source, state.weights, state.model, state.harness, state.effort, state.language].filter(Boolean)
-      .length +
-    (state.repos.length > 0 ? 1 : 0);
+      .length + (state.repos.length > 0 ? 1 : 0);
   const incomplete = rows.filter((r) => !r.complete).length;
   const loadedAll = view.rows.length >= totalRows || view !== initialView;
   const whole = view.scope.repos.length === 0 && !view.scope.language;

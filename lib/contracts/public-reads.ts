@@ -172,7 +172,10 @@ export const leaderboardSchema = z
         open_model: z
           .boolean()
           .nullable()
-          .meta({ description: "The submitter states the model's weights are published (true) or not (false); null when not stated" }),
+          .meta({
+            description:
+              "The submitter states the model's weights are published (true) or not (false); null when not stated",
+          }),
         panel_validity: z.number().nullable(),
         panel_validity_ci: intervalSchema.nullable(),
         panel_graded: z.number().int().nullable().meta({

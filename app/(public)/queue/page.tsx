@@ -76,7 +76,12 @@ export default async function QueuePage({ searchParams }: Props) {
           <tr key={e.id} data-testid="queue-row">
             <td>
               {[e.model, e.reasoning_effort].filter(Boolean).join(" · ")}
-              {e.open_model && <> <OpenWeightsBadge /></>}
+              {e.open_model && (
+                <>
+                  {" "}
+                  <OpenWeightsBadge />
+                </>
+              )}
             </td>
             <td>{e.harness ?? "not stated"}</td>
             <td>

@@ -1,7 +1,7 @@
 import "server-only";
 import type { z } from "zod";
 import { db } from "../../db";
-import { Prisma } from "../../generated/prisma/client";
+import type { Prisma } from "../../generated/prisma/client";
 import type { QUEUE_STATUSES, queueQuerySchema, queueSchema } from "../../contracts/public-reads";
 import { pageInfo, pageWindow } from "../pagination";
 import { PUBLIC_SUBMISSION } from "./public-submission";
