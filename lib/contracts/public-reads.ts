@@ -502,7 +502,7 @@ export const repositoryPlanSchema = z
 
 /** Where an entry not yet on the board stands, as the public queue shows it (no error text, no review reason). */
 export const QUEUE_STATUSES = ["queued", "scoring", "awaiting_approval", "failed", "awaiting_review"] as const;
-export const queueStatusSchema = z.enum(QUEUE_STATUSES).meta({
+const queueStatusSchema = z.enum(QUEUE_STATUSES).meta({
   description:
     "queued: waiting for a worker; scoring: being scored; awaiting_approval: its judge calls wait for an admin; failed: scoring failed (the submitter sees why); awaiting_review: scored, waiting for an admin's review",
 });

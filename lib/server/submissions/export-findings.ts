@@ -5,7 +5,7 @@ import { AppError } from "../../errors";
 import { FINDINGS_LICENCE, type submissionFindingsSchema } from "../../contracts/submissions";
 import { canViewSubmission, type Viewer } from "../../auth/viewer";
 
-export type SubmissionFindings = z.input<typeof submissionFindingsSchema>;
+type SubmissionFindings = z.input<typeof submissionFindingsSchema>;
 
 /**
  * One entry's findings as stored, with its metadata and licence: what SWE-bench publishes as predictions. Only the
