@@ -169,13 +169,10 @@ export const leaderboardSchema = z
             "Scored with the offline embedder instead of all-MiniLM-L6-v2 (the embedding signals rarely fire); null for reported rows",
         }),
         report_url: z.string().nullable(),
-        open_model: z
-          .boolean()
-          .nullable()
-          .meta({
-            description:
-              "The submitter states the model's weights are published (true) or not (false); null when not stated",
-          }),
+        open_model: z.boolean().nullable().meta({
+          description:
+            "The submitter states the model's weights are published (true) or not (false); null when not stated",
+        }),
         panel_validity: z.number().nullable(),
         panel_validity_ci: intervalSchema.nullable(),
         panel_graded: z.number().int().nullable().meta({
