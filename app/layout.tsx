@@ -40,6 +40,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
               <Link href="/repositories">Repositories</Link>
               <Link href="/bug-types">Bug types</Link>
               <Link href="/method">Method</Link>
+              <Link href="/queue">Queue</Link>
               <Link href="/submit">Submit</Link>
             </div>
             <div className="nav-end">

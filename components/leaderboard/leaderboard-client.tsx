@@ -207,6 +207,7 @@ function InteractiveLeaderboard(props: Props) {
     const shown = inCoverage.filter(
       (r) =>
         (!state.source || r.source === state.source) &&
+        (!state.weights || (state.weights === "open") === (r.open_model === true)) &&
         (!state.model || r.model === state.model) &&
         (!state.harness || r.harness === state.harness) &&
         (!state.effort || r.reasoning_effort === state.effort) &&
@@ -214,12 +215,12 @@ function InteractiveLeaderboard(props: Props) {
     );
     const ranks = rankRows(shown);
     return shown.map((r) => ({ ...r, ...ranks.get(r.id)! }));
-  }, [inCoverage, state.q, state.source, state.model, state.harness, state.effort]);
+  }, [inCoverage, state.q, state.source, state.weights, state.model, state.harness, state.effort]);
 
   const [filtersOpen, setFiltersOpen] = useState(false);
   const activeFilters =
-    [state.q, state.source, state.model, state.harness, state.effort, state.language].filter(Boolean).length +
-    (state.repos.length > 0 ? 1 : 0);
+    [state.q, state.source, state.weights, state.model, state.harness, state.effort, state.language].filter(Boolean)
+      .length + (state.repos.length > 0 ? 1 : 0);
   const incomplete = rows.filter((r) => !r.complete).length;
   const loadedAll = view.rows.length >= totalRows || view !== initialView;
   const whole = view.scope.repos.length === 0 && !view.scope.language;

@@ -115,6 +115,18 @@ export function LeaderboardFilters({
             <option value="reported">Reported only</option>
           </select>
         </div>
+        <div className="field">
+          <label htmlFor="lb-weights">Weights</label>
+          <select
+            id="lb-weights"
+            value={state.weights}
+            onChange={(e) => onChange({ weights: e.target.value as TableState["weights"] })}
+          >
+            <option value="">Open and closed</option>
+            <option value="open">Open weights only</option>
+            <option value="closed">Closed or not stated</option>
+          </select>
+        </div>
         {OPTION_FILTERS.map(({ key, label, allLabel }) => (
           <Select
             key={key}

@@ -16,7 +16,7 @@ import type { RankInfo } from "@/lib/leaderboard/rank-rows";
 import type { LeaderboardRow, MetricRange } from "@/lib/leaderboard/types";
 import { DASH, count, missingRatioText, pct, pctInterval, usd, type RatioName } from "@/lib/format";
 import { PAGE_SIZES } from "./url-state";
-import { OfflineBadge, OfflineEmbedderBadge } from "@/components/ui/source-badge";
+import { OfflineBadge, OfflineEmbedderBadge, OpenWeightsBadge } from "@/components/ui/source-badge";
 import { ContaminationCell, contaminationSortValue } from "./contamination-cell";
 import { scrollRegion } from "@/components/ui/scroll-region";
 import { useHorizontalOverflow } from "@/components/ui/use-horizontal-overflow";
@@ -133,6 +133,12 @@ const columns = [
         <Link href={`/submissions/${r.id}`} prefetch={false}>
           {r.model}
         </Link>
+        {r.open_model && (
+          <>
+            {" "}
+            <OpenWeightsBadge />
+          </>
+        )}
         {r.offline_judge && (
           <>
             {" "}

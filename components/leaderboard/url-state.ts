@@ -16,6 +16,8 @@ export type TableState = {
   sort: { id: string; desc: boolean } | null;
   q: string;
   source: "" | "verified" | "reported";
+  /** The submitter's open-weights statement: "" any, "open", or "closed" (stated closed or not stated). */
+  weights: "" | "open" | "closed";
   model: string;
   harness: string;
   effort: string;
@@ -38,6 +40,7 @@ export const DEFAULT_STATE: TableState = {
   sort: null,
   q: "",
   source: "",
+  weights: "",
   model: "",
   harness: "",
   effort: "",
@@ -87,6 +90,7 @@ export const tableStateParsers = {
   sort: parseAsSort,
   q: parseAsString.withDefault(""),
   source: parseAsStringLiteral(["", "verified", "reported"] as const).withDefault(""),
+  weights: parseAsStringLiteral(["", "open", "closed"] as const).withDefault(""),
   model: parseAsString.withDefault(""),
   harness: parseAsString.withDefault(""),
   effort: parseAsString.withDefault(""),

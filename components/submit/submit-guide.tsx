@@ -41,7 +41,8 @@ export function SubmitGuide() {
         </li>
         <li>
           <code>model</code>, and optionally <code>reasoning_effort</code>, <code>harness</code>, <code>cost_usd</code>{" "}
-          (per run), <code>report_url</code>, <code>open_model</code>.
+          (per run), <code>report_url</code>, <code>open_model</code> (true when the model&apos;s weights are published:
+          the board shows an &quot;open weights&quot; badge and filters on it).
         </li>
         <li>
           <code>findings</code> for a single run, or <code>runs</code>: an array of{" "}
@@ -55,6 +56,15 @@ export function SubmitGuide() {
           <code>trigger</code>.
         </li>
       </ul>
+      <p>
+        Once approved, an entry&apos;s findings are published with its metadata under{" "}
+        <a href="https://creativecommons.org/licenses/by/4.0/" rel="noopener noreferrer">
+          CC-BY-4.0
+        </a>{" "}
+        (downloadable from its page); the reference bugs are never part of that download. Do not upload findings that
+        may not be published on these terms. Entries waiting to be scored or reviewed are listed on the{" "}
+        <Link href="/queue">queue</Link>.
+      </p>
       <pre {...scrollRegion("Example findings file")}>
         <code>{EXAMPLE}</code>
       </pre>

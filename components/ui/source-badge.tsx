@@ -36,3 +36,12 @@ export function OfflineBadge() {
     </span>
   );
 }
+
+/** The submitter said the model's weights are published (`open_model` of the upload). */
+export function OpenWeightsBadge() {
+  return (
+    <span className="badge subset" title="The submitter states that the model's weights are published">
+      open weights
+    </span>
+  );
+}

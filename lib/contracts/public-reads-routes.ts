@@ -9,6 +9,8 @@ import {
   leaderboardQuerySchema,
   leaderboardSchema,
   planQuerySchema,
+  queueQuerySchema,
+  queueSchema,
   repositoryDetailSchema,
   repositoryPlanSchema,
   repositoryTablesSchema,
@@ -108,6 +110,17 @@ export const publicReadsRoutes = {
       etag: true,
     },
     errors: [404],
+  },
+  getQueue: {
+    method: "get",
+    path: "/api/v1/queue",
+    tag: "Public data",
+    summary: "Entries not yet on the board: queued, scoring, failed or waiting for review",
+    description:
+      "Uploads still pending review and approved ones not yet scored, oldest first, with a public status only (no submitter, findings, error text or review reason). Withdrawn and rejected entries are not listed.",
+    auth: { kind: "public" },
+    query: queueQuerySchema,
+    success: { status: 200, schema: queueSchema, description: "Oldest first, paginated" },
   },
   getValidity: {
     method: "get",

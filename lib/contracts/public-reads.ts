@@ -1,7 +1,15 @@
 import { z } from "zod";
 import { benchmarkRefSchema as benchmarkRefTextSchema } from "../validation/benchmark-ref";
 import { passPlanSchema } from "../validation/pass-plan";
-import { countSchema, intervalSchema, ratioSchema, scoreSchema, timestampSchema } from "./common";
+import {
+  countSchema,
+  intervalSchema,
+  pageInfoSchema,
+  pageQuerySchema,
+  ratioSchema,
+  scoreSchema,
+  timestampSchema,
+} from "./common";
 
 // The public reads: benchmarks, leaderboard, repositories, bug types and plans, with their query strings.
 
@@ -161,6 +169,10 @@ export const leaderboardSchema = z
             "Scored with the offline embedder instead of all-MiniLM-L6-v2 (the embedding signals rarely fire); null for reported rows",
         }),
         report_url: z.string().nullable(),
+        open_model: z.boolean().nullable().meta({
+          description:
+            "The submitter states the model's weights are published (true) or not (false); null when not stated",
+        }),
         panel_validity: z.number().nullable(),
         panel_validity_ci: intervalSchema.nullable(),
         panel_graded: z.number().int().nullable().meta({
@@ -503,3 +515,34 @@ export const repositoryPlanSchema = z
     plan: passPlanSchema,
   })
   .meta({ id: "RepositoryPlan" });
+
+/** Where an entry not yet on the board stands, as the public queue shows it (no error text, no review reason). */
+export const QUEUE_STATUSES = ["queued", "scoring", "awaiting_approval", "failed", "awaiting_review"] as const;
+const queueStatusSchema = z.enum(QUEUE_STATUSES).meta({
+  description:
+    "queued: waiting for a worker; scoring: being scored; awaiting_approval: its judge calls wait for an admin; failed: scoring failed (the submitter sees why); awaiting_review: scored, waiting for an admin's review",
+});
+
+export const queueQuerySchema = z.object({
+  ...pageQuerySchema,
+  status: queueStatusSchema.optional(),
+});
+
+export const queueSchema = z
+  .object({
+    entries: z.array(
+      z.object({
+        id: z.string(),
+        benchmark: z.object({ slug: z.string(), version: z.string() }),
+        model: z.string(),
+        reasoning_effort: z.string().nullable(),
+        harness: z.string().nullable(),
+        open_model: z.boolean().nullable(),
+        status: queueStatusSchema,
+        progress: z.number().meta({ description: "Scoring progress, 0..100" }),
+        created_at: timestampSchema,
+      }),
+    ),
+    pagination: pageInfoSchema,
+  })
+  .meta({ id: "Queue" });

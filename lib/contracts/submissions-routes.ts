@@ -5,6 +5,7 @@ import {
   sarifUploadBodySchema,
   uploadQuerySchema,
   submissionListSchema,
+  submissionFindingsSchema,
   submissionStatusSchema,
   withdrawnSubmissionSchema,
 } from "./submissions";
@@ -63,6 +64,18 @@ export const submissionsRoutes = {
       schema: submissionStatusSchema,
       description: "Status, progress, scores once scored, panel and attribution",
     },
+    errors: [404],
+  },
+  getSubmissionsIdFindings: {
+    method: "get",
+    path: "/api/v1/submissions/{id}/findings",
+    tag: "Submissions",
+    summary: "A submission's findings with its metadata and licence",
+    description:
+      "The findings as stored (every run), the entry's metadata and the licence they are published under (CC-BY-4.0, docs/api.md#licence). Approved entries are public; others exist only for their submitter and staff (404 for anyone else). A SARIF upload is returned in the findings format it was mapped to; the log itself is not kept.",
+    auth: { kind: "optional", scope: "read" },
+    params: idPath,
+    success: { status: 200, schema: submissionFindingsSchema, description: "Metadata, licence and findings per run" },
     errors: [404],
   },
   postSubmissionsIdWithdraw: {

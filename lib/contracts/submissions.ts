@@ -197,3 +197,61 @@ export const submissionListSchema = z
 export const withdrawnSubmissionSchema = z
   .object({ id: z.string(), review_status: z.literal("withdrawn") })
   .meta({ id: "WithdrawnSubmission" });
+
+/** The licence every public entry's findings are published under (docs/api.md#licence). */
+export const FINDINGS_LICENCE = {
+  id: "CC-BY-4.0",
+  url: "https://creativecommons.org/licenses/by/4.0/",
+} as const;
+
+const exportedFindingSchema = z.object({
+  id: z.string().nullable().meta({ description: "The finding's `id` in the uploaded file, if it had one" }),
+  repo: z.string(),
+  file: z.string(),
+  line_start: z.number().int(),
+  line_end: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  code_snippet: z.string(),
+  severity: z.string().nullable(),
+  confidence: z.number().nullable(),
+  suggested_fix: z.string().nullable(),
+  category: z.string().nullable(),
+  trigger: z.string().nullable(),
+});
+
+export const submissionFindingsSchema = z
+  .object({
+    id: z.string(),
+    licence: z
+      .object({ id: z.string(), url: z.string() })
+      .meta({ description: "The findings are published under this licence (docs/api.md#licence)" }),
+    benchmark: z.object({ slug: z.string(), version: z.string() }),
+    model: z.string(),
+    open_model: z.boolean().nullable(),
+    knowledge_cutoff: z.string().nullable(),
+    reasoning_effort: z.string().nullable(),
+    harness: z.string().nullable(),
+    cost_usd: z.number().nullable(),
+    report_url: z.string().nullable(),
+    submitter: z
+      .string()
+      .nullable()
+      .meta({ description: "The submitter's public name (their account's display name), never their email" }),
+    source: z.string(),
+    review_status: reviewStatusSchema,
+    created_at: timestampSchema,
+    scored_at: timestampSchema.nullable(),
+    original_format: z.literal("findings").meta({
+      description:
+        "The upload is stored as findings, not as bytes: a SARIF log is returned in the findings format it was mapped to (docs/file-formats.md)",
+    }),
+    runs: z.array(
+      z.object({ index: z.number().int(), cost_usd: z.number().nullable(), findings: z.array(exportedFindingSchema) }),
+    ),
+  })
+  .meta({
+    id: "SubmissionFindings",
+    description:
+      "The findings of one entry as stored, with its metadata. Reference bugs and matches are not part of it.",
+  });

@@ -94,6 +94,7 @@ function rowOf(entry: LeaderboardEntry, repos: string[], whole: boolean, languag
     offline_judge: entry.offlineJudge,
     offline_embedder: entry.offlineEmbedder,
     report_url: entry.reportUrl,
+    open_model: entry.openModel,
     panel_validity: entry.panel?.validity ?? null,
     panel_validity_ci: entry.panel?.interval ?? null,
     panel_text_only: entry.panel?.textOnly ?? null,

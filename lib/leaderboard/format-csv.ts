@@ -107,6 +107,7 @@ function leaderboardColumns(view: LeaderboardView): CsvColumn<Ranked>[] {
     ["contamination_holm_family", (x) => x.row.contamination?.holm_family],
     ["knowledge_cutoff", (x) => x.row.contamination?.knowledge_cutoff],
     ["knowledge_cutoff_position", (x) => x.row.contamination?.cutoff_position],
+    ["open_model", (x) => x.row.open_model],
     ["offline_judge", (x) => x.row.offline_judge],
     ["offline_embedder", (x) => x.row.offline_embedder],
     ["complete", (x) => x.row.complete],

@@ -66,6 +66,8 @@ export type LeaderboardEntry = {
   /** Scored with the offline embedder: the two embedding signals rarely fire (docs/scoring.md). */
   offlineEmbedder: boolean | null;
   reportUrl: string | null;
+  /** The submitter's statement that the model's weights are published; null when not stated. */
+  openModel: boolean | null;
   notes: string | null;
   panel: PanelValidity | null;
   /** §C.4: the configuration's fix-rank tests summarised; null when none is stored or published. */

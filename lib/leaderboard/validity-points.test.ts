@@ -38,6 +38,7 @@ const entry = (id: string, patch: Partial<LeaderboardEntry>): LeaderboardEntry =
   coverage: "full",
   offlineJudge: false,
   offlineEmbedder: false,
+  openModel: null,
   reportUrl: null,
   notes: null,
   panel: null,

@@ -92,6 +92,7 @@ describe("accessibility (axe-core)", () => {
         "/repositories",
         "/repositories/py-pdf/pypdf",
         "/bug-types",
+        "/queue",
         "/method",
         "/submit",
         "/sign-in",

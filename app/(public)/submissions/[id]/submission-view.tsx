@@ -1,7 +1,8 @@
 import Link from "next/link";
 import { DASH, count, formatUtc, pct, ratioText, usd } from "@/lib/format";
+import { FINDINGS_LICENCE } from "@/lib/contracts/submissions";
 import { MetricCell } from "@/components/ui/metric-cell";
-import { OfflineBadge, OfflineEmbedderBadge, SourceBadge } from "@/components/ui/source-badge";
+import { OfflineBadge, OfflineEmbedderBadge, OpenWeightsBadge, SourceBadge } from "@/components/ui/source-badge";
 import { RunSpectrum } from "@/components/submission/run-spectrum";
 import { PrecisionRecallChart, UnionGrowthChart, UnionGrowthTable } from "@/components/analyses/union-curve-charts";
 import { precisionRecallPoints } from "@/lib/analyses/union-growth";
@@ -105,7 +106,12 @@ function SubmissionHeader({ detail: d }: { detail: SubmissionDetail }) {
         <dt>Model</dt>
         <dd>
           {d.model}
-          {d.openModel ? " (open weights)" : ""}
+          {d.openModel && (
+            <>
+              {" "}
+              <OpenWeightsBadge />
+            </>
+          )}
         </dd>
         <dt>Reasoning effort</dt>
         <dd>{d.effort ?? "not stated"}</dd>
@@ -121,7 +127,17 @@ function SubmissionHeader({ detail: d }: { detail: SubmissionDetail }) {
         {d.source === "verified" && (
           <>
             <dt>Findings</dt>
-            <dd>{count(d.findings)}</dd>
+            <dd>
+              {count(d.findings)} (
+              <a href={`/api/v1/submissions/${encodeURIComponent(d.id)}/findings`} download>
+                download the findings with their metadata
+              </a>
+              , JSON, published under{" "}
+              <a href={FINDINGS_LICENCE.url} rel="noopener noreferrer">
+                {FINDINGS_LICENCE.id}
+              </a>
+              )
+            </dd>
             <dt>Submitted</dt>
             <dd>
               {formatUtc(d.createdAt)}
