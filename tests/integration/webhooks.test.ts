@@ -12,10 +12,12 @@ import { db, finding, seedBenchmark, userWithToken, waitForStatus } from "../sup
 
 const webUrl = inject("webUrl");
 
-// A local receiver: records every request and answers with the next scripted status (200 when the script is done).
+// A local receiver: records every request and answers with the next status scripted for its path (200 when the script
+// is done). Scripts are per path: a delivery of an earlier test still in flight must not take another test's status.
 type Received = { method: string; url: string; headers: IncomingHttpHeaders; body: string };
 const received: Received[] = [];
-const script: number[] = [];
+const scripts = new Map<string, number[]>();
+const script = (path: string, ...statuses: number[]) => scripts.set(path, [...(scripts.get(path) ?? []), ...statuses]);
 // Requests to /slow... held open right now, and the most ever held at once.
 const slow = { open: 0, most: 0 };
 let receiver: Server;
@@ -38,7 +40,9 @@ beforeAll(async () => {
         request.socket.once("close", () => slow.open--);
         return;
       }
-      response.writeHead(script.shift() ?? 200, { "content-type": "text/plain" }).end(`ok ${"x".repeat(2_000)}`);
+      response
+        .writeHead(scripts.get(request.url ?? "")?.shift() ?? 200, { "content-type": "text/plain" })
+        .end(`ok ${"x".repeat(2_000)}`);
     });
   });
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
@@ -140,7 +144,7 @@ describe("webhooks", () => {
       url: `${receiverUrl}/hooks/retry`,
       events: ["submission.approved"],
     });
-    script.push(503, 500);
+    script("/hooks/retry", 503, 500);
     const sent = await api("POST", `/api/v1/webhooks/${created.body.id}/test`, user.token);
     expect(sent.status).toBe(202);
     const attempts = await until("three attempts", () => {
@@ -293,7 +297,7 @@ describe("webhook fairness", () => {
       where: { id: hook.body.id },
       data: { consecutiveFailures: 30, failingSince: new Date(Date.now() - 25 * 3600 * 1_000) },
     });
-    script.push(500);
+    script("/hooks/down", 500);
     const sent = await api("POST", `/api/v1/webhooks/${hook.body.id}/test`, user.token);
     const listed = await until("the endpoint to be disabled", async () => {
       const { body } = await api("GET", "/api/v1/webhooks", user.token);
