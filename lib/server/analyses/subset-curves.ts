@@ -27,7 +27,7 @@ import type { RunMatches, RunsSubmission } from "./run-matches";
 export type SubsetCurvesView = NonNullable<z.input<typeof repeatedRunsSchema>["subset_curves"]>;
 
 /** A group of all k runs with the findings it merges (Figure 7 over distinct findings types it by their labels). */
-export type FoundGroup = RunGroup & { findingIds: readonly string[] };
+type FoundGroup = RunGroup & { findingIds: readonly string[] };
 
 type Rebuilt = { groups: FoundGroup[] } | { reason: string };
 
