@@ -18,7 +18,7 @@ describe("lineJaccard", () => {
     expect(lineJaccard(at("a.py", 1, 10), at("b.py", 1, 10))).toBe(0);
   });
 
-  it("compares normalised paths", () => {
+  it("compares normalized paths", () => {
     expect(normalizePath("./src/a.py")).toBe("src/a.py");
     expect(normalizePath("/src/a.py")).toBe("src/a.py");
     expect(normalizePath(".//src\\a.py")).toBe("src/a.py");
@@ -62,7 +62,7 @@ describe("lineJaccard", () => {
 });
 
 describe("cosine", () => {
-  it("is the normalised dot product", () => {
+  it("is the normalized dot product", () => {
     expect(cosine(new Float32Array([1, 0]), new Float32Array([1, 1]))).toBeCloseTo(Math.SQRT1_2, 6);
     expect(cosine(new Float32Array([2, 0]), new Float32Array([-3, 0]))).toBe(-1);
   });

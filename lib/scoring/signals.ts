@@ -7,7 +7,7 @@ import { normalizePath } from "../validation/safe-text";
 export type LineRange = Pick<BugText, "file" | "lineStart" | "lineEnd">;
 
 /**
- * The spellings under which a file is compared for the line signal: its normalised path and, when it starts with the
+ * The spellings under which a file is compared for the line signal: its normalized path and, when it starts with the
  * repository's bare name (`<name>/x`, an agent's checkout directory), also `x`. The bare name is ambiguous (sqlglot
  * keeps its code in `sqlglot/`), so both spellings are kept rather than guessing: two reports share a file when any
  * of their spellings agree. An extra spelling can only add a candidate pair for the judge, never drop one.

@@ -21,7 +21,7 @@ export type MemberKind = "file" | "directory" | "symlink" | "hardlink";
 
 export type MemberHeader = { name: string; kind: MemberKind | string; size: number; linkname?: string };
 
-/** A member as admitted: its normalised path, or null when it is the tree's root or revision history (skipped). */
+/** A member as admitted: its normalized path, or null when it is the tree's root or revision history (skipped). */
 export type AdmittedMember = { path: string; kind: MemberKind; linkTarget?: string } | null;
 
 // What a Linux file system takes: 255 bytes a name (NAME_MAX), 4,096 a path with its NUL (PATH_MAX). A snapshot's

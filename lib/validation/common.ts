@@ -35,7 +35,7 @@ export function requiredText(max: number) {
   return boundedText(max).refine((s) => s.trim().length > 0, { message: "must not be empty" });
 }
 
-/** A file path inside the repository: one that climbs out is refused, others are stored normalised (`a/./b` is `a/b`). */
+/** A file path inside the repository: one that climbs out is refused, others are stored normalized (`a/./b` is `a/b`). */
 const repoFileSchema = requiredText(TEXT_LIMITS.file)
   .refine((s) => !climbsOutOfRepository(s), { message: "must stay inside the repository (no `..` above its root)" })
   .overwrite(normalizeRepoPath);

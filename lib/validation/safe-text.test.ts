@@ -9,7 +9,7 @@ describe("uploaded text rules", () => {
       expect(bidiControlProblem(`a${c}`)).not.toBeNull();
   });
 
-  it("refuses paths that climb out of the repository, encoded or not, and normalises the rest", () => {
+  it("refuses paths that climb out of the repository, encoded or not, and normalizes the rest", () => {
     for (const p of ["../../etc/passwd", "%2e%2e/x", "a/../../x", "..\\x", "/../etc", "a/%2E%2E/%2e%2e/x"])
       expect(climbsOutOfRepository(p), p).toBe(true);
     for (const p of ["a/../b", "./src/x.py", "src/..x/y", "%2e%2ex/y", "/repo/src/a.py"])

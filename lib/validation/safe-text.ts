@@ -48,7 +48,7 @@ export function normalizeRepoPath(path: string): string {
 }
 
 /**
- * Normalises a repository-relative path so `./src/a.py`, `/src/a.py` and `src\a.py` compare equal: findings come
+ * Normalizes a repository-relative path so `./src/a.py`, `/src/a.py` and `src\a.py` compare equal: findings come
  * from agents that spell paths in all of these ways. With the repository ("owner/name") it also drops the checkout
  * prefixes agents print: `/workspace/<name>/`, `/workspace/<owner>/<name>/` and `<owner>/<name>/`. The sandbox's mount,
  * `/repo/`, is dropped with or without the repository.

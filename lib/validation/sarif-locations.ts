@@ -70,7 +70,7 @@ export function underSourceRoot(path: string, sourceRoot: string | undefined): s
 }
 
 /**
- * A result's file in repository `repo`: relative paths as written (normalised), others by the longest suffix naming
+ * A result's file in repository `repo`: relative paths as written (normalized), others by the longest suffix naming
  * a file of the repository; without a match, what follows the repository's name in the path (a checkout directory),
  * else the path as written. `mapped`: the file is one of the repository's known files.
  */
