@@ -4,7 +4,7 @@ import { createApiClient } from "../lib/api-client";
 import { formatPath } from "../lib/errors";
 import { configDir, readLogins } from "./credentials";
 import { AuthError, UsageError } from "./exit-codes";
-import { DEFAULT_SERVER_URL, normalizeServerUrl } from "./server-url";
+import { DEFAULT_SERVER_URL, normaliseServerUrl } from "./server-url";
 
 // Which server a command talks to and with which token: --url / PROBEBENCH_URL, else the server of the last
 // `probebench login`, else http://localhost:3000; --token / PROBEBENCH_TOKEN, else the token stored for that server.
@@ -39,9 +39,9 @@ export const cliConfigDir = () => configDir({ XDG_CONFIG_HOME: process.env.XDG_C
 export function apiSession(flags: ApiFlags): ApiSession {
   const logins = readLogins(cliConfigDir());
   const url = flags.url
-    ? normalizeServerUrl(flags.url)
+    ? normaliseServerUrl(flags.url)
     : logins.default_url
-      ? normalizeServerUrl(logins.default_url, "the stored login's URL")
+      ? normaliseServerUrl(logins.default_url, "the stored login's URL")
       : DEFAULT_SERVER_URL;
   const stored = logins.hosts[url]?.token;
   const token = flags.token?.trim() || stored;

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { ApiError } from "../lib/api-client";
 import { AppError } from "../lib/errors";
 import { AuthError, EXIT_CODES, FileError, UsageError, describeCliError, formatCliError } from "./exit-codes";
-import { normalizeServerUrl } from "./server-url";
+import { normaliseServerUrl } from "./server-url";
 
 describe("describeCliError", () => {
   it("gives each kind of failure its own exit code", () => {
@@ -48,18 +48,18 @@ describe("describeCliError", () => {
   });
 });
 
-describe("normalizeServerUrl", () => {
+describe("normaliseServerUrl", () => {
   it("drops trailing slashes and an /api or /api/v1 suffix, keeping a path prefix", () => {
-    expect(normalizeServerUrl("http://localhost:3000/")).toBe("http://localhost:3000");
-    expect(normalizeServerUrl("http://localhost:3000/api")).toBe("http://localhost:3000");
-    expect(normalizeServerUrl("https://example.org/probebench/api/v1/")).toBe("https://example.org/probebench");
-    expect(normalizeServerUrl(" https://example.org/apis ")).toBe("https://example.org/apis");
+    expect(normaliseServerUrl("http://localhost:3000/")).toBe("http://localhost:3000");
+    expect(normaliseServerUrl("http://localhost:3000/api")).toBe("http://localhost:3000");
+    expect(normaliseServerUrl("https://example.org/probebench/api/v1/")).toBe("https://example.org/probebench");
+    expect(normaliseServerUrl(" https://example.org/apis ")).toBe("https://example.org/apis");
   });
 
   it("refuses what is not a server's base URL, naming the flag", () => {
-    expect(() => normalizeServerUrl("notaurl")).toThrow(UsageError);
-    expect(() => normalizeServerUrl("notaurl")).toThrow('--url is not a URL: "notaurl"');
-    expect(() => normalizeServerUrl("ftp://example.org")).toThrow("must be an http(s) URL");
-    expect(() => normalizeServerUrl("https://u:p@example.org")).toThrow("without a query, fragment or credentials");
+    expect(() => normaliseServerUrl("notaurl")).toThrow(UsageError);
+    expect(() => normaliseServerUrl("notaurl")).toThrow('--url is not a URL: "notaurl"');
+    expect(() => normaliseServerUrl("ftp://example.org")).toThrow("must be an http(s) URL");
+    expect(() => normaliseServerUrl("https://u:p@example.org")).toThrow("without a query, fragment or credentials");
   });
 });

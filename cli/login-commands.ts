@@ -6,7 +6,7 @@ import { submissionsRoutes } from "../lib/contracts/submissions-routes";
 import { cliConfigDir } from "./api-session";
 import { AuthError } from "./exit-codes";
 import { removeLogin, saveLogin } from "./credentials";
-import { DEFAULT_SERVER_URL, normalizeServerUrl } from "./server-url";
+import { DEFAULT_SERVER_URL, normaliseServerUrl } from "./server-url";
 
 // `probebench login` and `logout`: sign in once per server with an API token (created at /account/tokens), as
 // `gh auth login --with-token` and `huggingface-cli login` do; the token is checked against the server before it is
@@ -46,7 +46,7 @@ export function addLoginCommands(program: Command): void {
     )
     .option("--json", "print JSON on stdout, errors included")
     .action(async (opts: { url?: string; token?: string; json?: boolean }) => {
-      const url = normalizeServerUrl(opts.url ?? DEFAULT_SERVER_URL);
+      const url = normaliseServerUrl(opts.url ?? DEFAULT_SERVER_URL);
       const token = opts.token?.trim() || (await promptToken(url));
       if (!token) throw new AuthError("No token given: pass --token, pipe one on stdin, or paste one when asked");
       const client = createApiClient({
@@ -76,7 +76,7 @@ export function addLoginCommands(program: Command): void {
       const { readLogins } = await import("./credentials");
       const dir = cliConfigDir();
       const given = opts.url ?? readLogins(dir).default_url ?? DEFAULT_SERVER_URL;
-      const url = normalizeServerUrl(given);
+      const url = normaliseServerUrl(given);
       const removed = removeLogin(dir, url);
       if (opts.json) console.log(JSON.stringify({ url, removed }, null, 2));
       else

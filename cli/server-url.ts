@@ -7,7 +7,7 @@ import { UsageError } from "./exit-codes";
 export const DEFAULT_SERVER_URL = "http://localhost:3000";
 
 /** The canonical base URL (no trailing slash, no /api suffix); a UsageError naming `flag` for anything else. */
-export function normalizeServerUrl(given: string, flag = "--url"): string {
+export function normaliseServerUrl(given: string, flag = "--url"): string {
   let url: URL;
   try {
     url = new URL(given.trim());

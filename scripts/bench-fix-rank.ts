@@ -2,7 +2,7 @@
 // repositories (60-240 dated bugs each, about 3,200 in all, with tied dates), 27 runs of about 400 matched bugs, 10,000
 // permutations per run. Prints wall and CPU time per run (CPU time is the honest figure on a shared machine).
 
-import { fixRankPermutationTest, normalizeFixRanks, type DatedBug } from "../lib/analyses/fix-rank";
+import { fixRankPermutationTest, normaliseFixRanks, type DatedBug } from "../lib/analyses/fix-rank";
 import { createSeededRandom } from "../lib/scoring/seeded-random";
 
 const random = createSeededRandom(1);
@@ -12,7 +12,7 @@ for (let r = 0; r < 20; r++) {
   for (let i = 0; i < n; i++)
     bugs.push({ id: `${r}-${i}`, repo: `r${r}`, fixedAt: Math.floor(random() * 500) * 86_400_000 });
 }
-const ranks = normalizeFixRanks(bugs);
+const ranks = normaliseFixRanks(bugs);
 let wall = 0;
 let cpu = 0;
 for (let run = 0; run < 27; run++) {

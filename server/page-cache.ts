@@ -49,7 +49,7 @@ export async function servePage(
   render: () => Promise<void>,
 ): Promise<void> {
   if (!cacheable(request, pathname)) return render();
-  // Keyed by the normalized path: `/a/../b` and `/b` are one page.
+  // Keyed by the normalised path: `/a/../b` and `/b` are one page.
   const key = pathname + search;
   const stamp = await currentStamp();
   const hit = cache.get(key);

@@ -1,7 +1,7 @@
 import type { CdfPoint } from "@/lib/analyses/fix-rank";
 import { ChartSvg } from "@/components/ui/chart-svg";
 
-// The two CDFs of a fix-rank test (§C.4) as steps: matched bugs' normalized fix ranks against the repository-weighted
+// The two CDFs of a fix-rank test (§C.4) as steps: matched bugs' normalised fix ranks against the repository-weighted
 // null, with the gap D marked. Plain SVG, drawn on the server; the data table beside it carries the same numbers.
 
 const WIDTH = 420;
@@ -45,7 +45,7 @@ export function CdfChart({
         </g>
       ))}
       <text x={(x(0) + x(1)) / 2} y={HEIGHT - 4} fontSize={11} textAnchor="middle" fill="currentColor">
-        normalized fix rank u (0 = fixed first)
+        normalised fix rank u (0 = fixed first)
       </text>
       <path
         d={stepPath(points, (p) => p.expected)}

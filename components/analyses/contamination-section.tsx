@@ -96,7 +96,7 @@ export function ContaminationSection({ contamination }: { contamination: Submiss
                 points={r.cdf}
                 at={r.at}
                 d={r.d}
-                label={`Cumulative share of matched bugs by normalized fix rank, run ${r.run ?? 1}: observed (solid) against the repository-weighted null (dashed); largest gap D = ${fmt3(r.d)}`}
+                label={`Cumulative share of matched bugs by normalised fix rank, run ${r.run ?? 1}: observed (solid) against the repository-weighted null (dashed); largest gap D = ${fmt3(r.d)}`}
               />
               <figcaption className="muted small">
                 Solid: matched bugs (observed). Dashed: repository-weighted null. Red: the largest gap D.

@@ -148,7 +148,7 @@ function heat(share: number, max: number): string {
   return `hsl(212 85% ${Math.round(97 - 45 * Math.min(1, share / Math.max(max, 1e-9)))}%)`;
 }
 
-/** Figure 10, bottom: monthly shares per repository, each row normalized to 100%; the heat map is its data table. */
+/** Figure 10, bottom: monthly shares per repository, each row normalised to 100%; the heat map is its data table. */
 export function CalendarHeatmap({ calendar }: { calendar: Calendar }) {
   const max = Math.max(...calendar.repositories.flatMap((r) => r.shares_pct), 1);
   return (

@@ -4,15 +4,15 @@ import {
   fixRankPermutationTest,
   fixRankStatistic,
   holmAdjust,
-  normalizeFixRanks,
+  normaliseFixRanks,
   type DatedBug,
 } from "./fix-rank";
 
 const bug = (id: string, repo: string, fixedAt: number): DatedBug => ({ id, repo, fixedAt });
 
-describe("normalizeFixRanks", () => {
+describe("normaliseFixRanks", () => {
   it("ranks within each repository, ties share the mean rank, u = (rank - 0.5) / n", () => {
-    const ranks = normalizeFixRanks([
+    const ranks = normaliseFixRanks([
       bug("a3", "A", 2),
       bug("a1", "A", 1),
       bug("a2", "A", 2),
@@ -34,7 +34,7 @@ describe("normalizeFixRanks", () => {
 describe("fixRankStatistic", () => {
   it("one repository: D is the largest gap of two step CDFs", () => {
     // u = 0.1, 0.3, 0.5, 0.7, 0.9; the two earliest matched: F = .5, 1, 1, 1, 1 against F0 = .2, .4, .6, .8, 1.
-    const ranks = normalizeFixRanks([1, 2, 3, 4, 5].map((t) => bug(`x${t}`, "X", t)));
+    const ranks = normaliseFixRanks([1, 2, 3, 4, 5].map((t) => bug(`x${t}`, "X", t)));
     const result = fixRankStatistic(ranks, new Set(["x1", "x2"]));
     expect(result.d).toBeCloseTo(0.6, 12);
     expect(result.at).toBeCloseTo(0.3, 12);
@@ -45,7 +45,7 @@ describe("fixRankStatistic", () => {
     // A: u = .125, .5, .5, .875 (a2, a3 tied); B: u = .25, .75. Matched a1, a2, b2: M = 3, m_A = 2, m_B = 1.
     // F  at .125, .25, .5, .75, .875 = 1/3, 1/3, 2/3, 1, 1
     // F0 = 2/3 F_A + 1/3 F_B        = 1/6, 1/3, 2/3, 5/6, 1   ->  D = 1/6 (first at u = .125)
-    const ranks = normalizeFixRanks([
+    const ranks = normaliseFixRanks([
       bug("a1", "A", 1),
       bug("a2", "A", 2),
       bug("a3", "A", 2),
@@ -65,7 +65,7 @@ describe("fixRankStatistic", () => {
 
   it("ignores repositories without matched bugs (they are not part of the null)", () => {
     const bugs = [bug("x1", "X", 1), bug("x2", "X", 2), bug("y1", "Y", 1), bug("y2", "Y", 2), bug("y3", "Y", 3)];
-    const result = fixRankStatistic(normalizeFixRanks(bugs), new Set(["x1"]));
+    const result = fixRankStatistic(normaliseFixRanks(bugs), new Set(["x1"]));
     // Only X: u = .25, .75; F = 1, 1 against F0 = .5, 1.
     expect(result.d).toBeCloseTo(0.5, 12);
   });
@@ -92,7 +92,7 @@ describe("fixRankPermutationTest", () => {
     bug("b4", "B", 8),
     bug("b5", "B", 9),
   ];
-  const ranks = normalizeFixRanks(bugs);
+  const ranks = normaliseFixRanks(bugs);
   const matched = new Set(["a1", "a2", "a4", "b1", "b2"]);
 
   it("agrees with exact enumeration of every within-repository relabelling, within Monte-Carlo error", () => {

@@ -1,6 +1,6 @@
 // §C.4, Table 16: the fix-rank contamination test. A model that saw some of the fixes in training would match the
 // bugs fixed before its cut-off more often than the others; within each repository the matched bugs would then lean
-// towards early (or late) fix ranks. The statistic compares the matched bugs' normalized fix ranks with what a
+// towards early (or late) fix ranks. The statistic compares the matched bugs' normalised fix ranks with what a
 // uniformly random subset of the same size per repository would give (a repository-weighted null), and the p-value
 // comes from within-repository label permutations. Pure: no I/O.
 
@@ -9,7 +9,7 @@ import { createSeededRandom } from "../scoring/seeded-random";
 /** A reference bug with a fix date (epoch milliseconds); bugs without one are left out of the ranking. */
 export type DatedBug = { id: string; repo: string; fixedAt: number };
 
-/** Normalized fix ranks of one benchmark version: per repository, u of each bug. */
+/** Normalised fix ranks of one benchmark version: per repository, u of each bug. */
 export type FixRanks = Map<string, { ids: string[]; u: Float64Array }>;
 
 /**
@@ -21,9 +21,9 @@ export const DEFAULT_PERMUTATION_SEED = 20_260_301;
 
 /**
  * Within each repository, ranks bugs by fix time (1 = earliest; tied times share the mean of their ranks) and
- * normalizes: u = (rank - 0.5) / n_repo, so the ranks of a repository spread evenly over (0, 1).
+ * normalises: u = (rank - 0.5) / n_repo, so the ranks of a repository spread evenly over (0, 1).
  */
-export function normalizeFixRanks(bugs: readonly DatedBug[]): FixRanks {
+export function normaliseFixRanks(bugs: readonly DatedBug[]): FixRanks {
   const byRepo = new Map<string, DatedBug[]>();
   for (const bug of bugs) {
     const list = byRepo.get(bug.repo) ?? [];

@@ -21,7 +21,7 @@ export function compileTrust({ hops, proxies, hopAddresses }: ProxyTrust): (addr
 }
 
 /** IPv4 clients reached over an IPv6 socket appear as `::ffff:1.2.3.4`; one client, one key. */
-function normalizeAddress(address: string): string {
+function normaliseAddress(address: string): string {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
   return (mapped ? mapped[1]! : address).slice(0, 100);
 }
@@ -32,5 +32,5 @@ export function resolveClientAddress(
 ): string {
   // proxy-addr walks X-Forwarded-For from the socket outwards and stops at the first untrusted hop.
   const address = request.socket.remoteAddress ? proxyaddr(request, trust) : undefined;
-  return address ? normalizeAddress(address) : "unknown";
+  return address ? normaliseAddress(address) : "unknown";
 }

@@ -152,7 +152,7 @@ export function expectedFixed(
   return total;
 }
 
-/** Figure 3's fitted curve: expected bugs per bin of normalized position u = t / N, from a fit on the first half. */
+/** Figure 3's fitted curve: expected bugs per bin of normalised position u = t / N, from a fit on the first half. */
 export function expectedPositionCounts(
   family: Family,
   theta: readonly number[],
@@ -172,7 +172,7 @@ export function expectedPositionCounts(
   return counts;
 }
 
-/** Observed bugs per bin of normalized position u = t / N (Figure 3's bars). */
+/** Observed bugs per bin of normalised position u = t / N (Figure 3's bars). */
 export function observedPositionCounts(repositories: readonly RepositoryPositions[], bins: number): number[] {
   const counts = new Array<number>(bins).fill(0);
   for (const r of repositories)

@@ -47,7 +47,7 @@ describe("datasheet", () => {
     ]);
   });
 
-  it("Figure 10: months of the window, shares against uniform, rows normalized to 100%", () => {
+  it("Figure 10: months of the window, shares against uniform, rows normalised to 100%", () => {
     expect(windowMonths("2025-01-01", "2026-07-01")).toHaveLength(18);
     expect(monthsBetween("2025-01-01", "2026-07-01")).toBe(18);
     const calendar = fixCalendar(windowMonths("2025-01-01", "2025-04-01"), [

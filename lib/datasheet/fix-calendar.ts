@@ -1,7 +1,7 @@
 import type { Calendar } from "../contracts/datasheet";
 
 // Figure 10: the calendar density of the bug-fixing commits. Top: each month's share of all fix commits of the
-// reference window, against uniform activity (1 / months). Bottom: each repository's monthly shares, normalized
+// reference window, against uniform activity (1 / months). Bottom: each repository's monthly shares, normalised
 // within the repository so its row sums to 100%. Months are UTC calendar months. Pure.
 
 /** The YYYY-MM months from the month of `start` up to the month before `end` (the window's end is exclusive). */

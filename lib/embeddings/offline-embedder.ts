@@ -13,7 +13,7 @@
 //      of each word padded with "#" (robust to plurals and inflections: "overflow" ~ "overflows").
 //   3. Each feature is hashed with FNV-1a into one of `dims` buckets with a hash-derived sign, so
 //      collisions cancel on average instead of adding up; its weight is group weight x (1 + ln tf).
-//   4. The vector is L2-normalized, so a dot product is a cosine.
+//   4. The vector is L2-normalised, so a dot product is a cosine.
 
 export const OFFLINE_EMBEDDING_MODEL = "offline-hash-384-v1";
 /**

@@ -3,7 +3,7 @@
 // Only a finding and a reference bug (or two findings) of the SAME repository are compared. A pair is
 // kept, and later sent to the judge, when ANY signal reaches its threshold (PAPER_THRESHOLDS):
 //
-//   lineOverlap           Jaccard of the inclusive line ranges, same file only (normalized paths)   0.02
+//   lineOverlap           Jaccard of the inclusive line ranges, same file only (normalised paths)   0.02
 //   fullTextEmbedding     cosine of embeddings of title + description + first 1,000 snippet chars    0.65
 //   descriptionEmbedding  cosine of embeddings of title + description                               0.57
 //   snippetTokens         IDF-weighted Jaccard of snippet words of >= 2 chars                       0.60
@@ -42,7 +42,7 @@ import { calledNames, identifierTokens, snippetTokens } from "./tokenize";
 import type { BugText, CandidatePair, SignalName, SignalValues, Thresholds } from "./types";
 
 /**
- * Version of what decides which pairs reach the judge (tokenizer, path normalization, candidate rules), recorded with
+ * Version of what decides which pairs reach the judge (tokenizer, path normalisation, candidate rules), recorded with
  * every score: a score made under another version may have judged other pairs.
  *   1  the first release
  *   2  words include `$` and non-ASCII letters, generic calls (`f<T>(`) are calls, `/repo/` paths are stripped;

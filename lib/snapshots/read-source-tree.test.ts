@@ -173,7 +173,7 @@ describe("readSourceTree", () => {
     ).rejects.toThrow('"x.py" appears twice');
   });
 
-  it("refuses absolute paths, .. after normalization, devices and FIFOs, naming the member", async () => {
+  it("refuses absolute paths, .. after normalisation, devices and FIFOs, naming the member", async () => {
     await expect(readSourceTree(await makeTar([{ name: "/etc/cron.d/x", type: "file" }]))).rejects.toThrow(
       '"/etc/cron.d/x" is an absolute path',
     );

@@ -36,7 +36,7 @@ export function climbsOutOfRepository(path: string): boolean {
  * path the scoring recognises, such as the sandbox's `/repo/...`). A path that climbs out is returned as given (the
  * schema refuses it).
  */
-export function normalizeRepoPath(path: string): string {
+export function normaliseRepoPath(path: string): string {
   if (climbsOutOfRepository(path)) return path;
   const out: string[] = [];
   for (const segment of segmentsOf(path)) {
@@ -48,12 +48,12 @@ export function normalizeRepoPath(path: string): string {
 }
 
 /**
- * Normalizes a repository-relative path so `./src/a.py`, `/src/a.py` and `src\a.py` compare equal: findings come
+ * Normalises a repository-relative path so `./src/a.py`, `/src/a.py` and `src\a.py` compare equal: findings come
  * from agents that spell paths in all of these ways. With the repository ("owner/name") it also drops the checkout
  * prefixes agents print: `/workspace/<name>/`, `/workspace/<owner>/<name>/` and `<owner>/<name>/`. The sandbox's mount,
  * `/repo/`, is dropped with or without the repository.
  */
-export function normalizePath(file: string, repo?: string): string {
+export function normalisePath(file: string, repo?: string): string {
   const slashed = file.trim().replace(/\\/g, "/");
   let path = stripLeading(slashed);
   // The sandbox of an in-house run mounts the checkout at /repo, and agents print that mount: `/repo/src/a.py` is

@@ -1,4 +1,4 @@
-import { climbsOutOfRepository, normalizePath, normalizeRepoPath } from "./safe-text";
+import { climbsOutOfRepository, normalisePath, normaliseRepoPath } from "./safe-text";
 
 // Where a SARIF result's file is in its repository. Analysers write URIs relative to a base (`%SRCROOT%`), or
 // absolute `file:///` URIs of wherever they ran (ESLint's SARIF formatter, `flawfinder --sarif /abs/dir`): those are
@@ -70,7 +70,7 @@ export function underSourceRoot(path: string, sourceRoot: string | undefined): s
 }
 
 /**
- * A result's file in repository `repo`: relative paths as written (normalized), others by the longest suffix naming
+ * A result's file in repository `repo`: relative paths as written (normalised), others by the longest suffix naming
  * a file of the repository; without a match, what follows the repository's name in the path (a checkout directory),
  * else the path as written. `mapped`: the file is one of the repository's known files.
  */
@@ -79,9 +79,9 @@ export function fileInRepository(
   repo: string,
   files: RepositoryFiles | undefined,
 ): { file: string; mapped: boolean } {
-  const written = normalizePath(path, repo);
+  const written = normalisePath(path, repo);
   if (climbsOutOfRepository(written)) return { file: written, mapped: false };
-  const file = normalizeRepoPath(written);
+  const file = normaliseRepoPath(written);
   if (files) {
     const found = longestSuffixFile(file, files);
     if (found) return { file: found, mapped: true };
@@ -99,7 +99,7 @@ export function fileInRepository(
 
 /** The one repository of `indexes` holding the longest file `path` ends with; null when none or a tie. */
 export function repositoryByFiles(path: string, indexes: ReadonlyMap<string, RepositoryFiles>): string | null {
-  const file = normalizeRepoPath(normalizePath(path));
+  const file = normaliseRepoPath(normalisePath(path));
   let best: { repo: string; length: number } | null = null;
   let tie = false;
   for (const [repo, files] of indexes) {

@@ -208,8 +208,8 @@ describe("front proxy (nginx)", () => {
     expect(JSON.parse(tooLarge.body).error.code).toBe("payload_too_large");
   });
 
-  it("passes the raw path on, so the app's decisions on the normalized path hold behind it too", async () => {
-    // nginx routes on its own normalized path but hands the app the request as sent: the app refuses encoded dot
+  it("passes the raw path on, so the app's decisions on the normalised path hold behind it too", async () => {
+    // nginx routes on its own normalised path but hands the app the request as sent: the app refuses encoded dot
     // segments and resolves plain ones to the route Next serves (and counts: tests/integration/client-address.test.ts).
     expect((await request(proxy, "/_next/static/%2e%2e/%2e%2e/api/v1/benchmarks")).status).toBe(400);
     const resolved = await request(proxy, "/_next/static/../../api/v1/benchmarks");

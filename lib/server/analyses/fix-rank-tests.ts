@@ -4,7 +4,7 @@ import {
   DEFAULT_PERMUTATION_SEED,
   DEFAULT_PERMUTATIONS,
   fixRankPermutationTest,
-  normalizeFixRanks,
+  normaliseFixRanks,
   type FixRanks,
 } from "../../analyses/fix-rank";
 import { adjustHolmFamily, isFullBenchmarkConfiguration, type HolmCandidate } from "../../analyses/holm-family";
@@ -29,7 +29,7 @@ async function loadFixRanks(benchmarkId: string): Promise<{ ranks: FixRanks; dat
     select: { id: true, fixedAt: true, repository: { select: { name: true } } },
   });
   return {
-    ranks: normalizeFixRanks(bugs.map((b) => ({ id: b.id, repo: b.repository.name, fixedAt: b.fixedAt!.getTime() }))),
+    ranks: normaliseFixRanks(bugs.map((b) => ({ id: b.id, repo: b.repository.name, fixedAt: b.fixedAt!.getTime() }))),
     dated: bugs.length,
   };
 }

@@ -5,14 +5,16 @@ type Row = { id?: string; name: string; severity?: string | null; fixedAt: Date 
 
 function recorder() {
   const calls: { sql: string; values: unknown[] }[] = [];
+  const execute = async (sql: string, ...values: unknown[]) => {
+    calls.push({ sql, values });
+    return (values[0] as unknown[]).length;
+  };
   return {
     calls,
-    client: {
-      async $executeRawUnsafe(sql: string, ...values: unknown[]) {
-        calls.push({ sql, values });
-        return (values[0] as unknown[]).length;
-      },
-    },
+    // A Proxy over an empty object, as lib/db.ts's client is.
+    client: new Proxy({} as { $executeRawUnsafe(sql: string, ...values: unknown[]): Promise<number> }, {
+      get: (_, prop) => (prop === "$executeRawUnsafe" ? execute : undefined),
+    }),
   };
 }
 

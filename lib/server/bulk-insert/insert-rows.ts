@@ -57,6 +57,11 @@ type InsertOptions<Row> = {
   computed?: Record<string, ComputedColumn<Row>>;
 };
 
+// Asked through a property read, not `in`: lib/db.ts's client is a Proxy whose target has no properties of its own.
+function isPrisma(client: RawExecutor): client is Extract<RawExecutor, { $executeRawUnsafe: unknown }> {
+  return typeof (client as { $executeRawUnsafe?: unknown }).$executeRawUnsafe === "function";
+}
+
 function sqlType(type: ColumnType): string {
   if (typeof type === "object") return `text[]::"${type.enum}"[]`;
   return `${type}[]`;
@@ -98,10 +103,9 @@ export async function insertRows<Row extends object>(
       chunk.map((row, i) => id(row, start + i)),
       ...all.map((c) => chunk.map((row, i) => cell(c.type, c.value(row, start + i)))),
     ];
-    inserted +=
-      "$executeRawUnsafe" in client
-        ? await client.$executeRawUnsafe(sql, ...values)
-        : ((await client.query(sql, values)).rowCount ?? 0);
+    inserted += isPrisma(client)
+      ? await client.$executeRawUnsafe(sql, ...values)
+      : ((await client.query(sql, values)).rowCount ?? 0);
   }
   return inserted;
 }

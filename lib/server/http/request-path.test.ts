@@ -1,20 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { csvTwinUrl, normalizeRequestPath } from "./request-path";
+import { csvTwinUrl, normaliseRequestPath } from "./request-path";
 
-describe("normalizeRequestPath", () => {
+describe("normaliseRequestPath", () => {
   it("resolves dot segments and backslashes as Next.js does before routing", () => {
-    expect(normalizeRequestPath("/_next/static/../../")).toEqual({ ok: true, pathname: "/", search: "" });
-    expect(normalizeRequestPath("/_next/static/../../api/v1/benchmarks?x=1")).toEqual({
+    expect(normaliseRequestPath("/_next/static/../../")).toEqual({ ok: true, pathname: "/", search: "" });
+    expect(normaliseRequestPath("/_next/static/../../api/v1/benchmarks?x=1")).toEqual({
       ok: true,
       pathname: "/api/v1/benchmarks",
       search: "?x=1",
     });
-    expect(normalizeRequestPath("/a/./b\\c")).toMatchObject({ pathname: "/a/b/c" });
-    expect(normalizeRequestPath("/../../etc")).toMatchObject({ pathname: "/etc" });
+    expect(normaliseRequestPath("/a/./b\\c")).toMatchObject({ pathname: "/a/b/c" });
+    expect(normaliseRequestPath("/../../etc")).toMatchObject({ pathname: "/etc" });
     // A leading `//` stays a path (Next prefixes its own origin), not a host.
-    expect(normalizeRequestPath("//evil/x")).toMatchObject({ pathname: "//evil/x" });
-    expect(normalizeRequestPath(undefined)).toMatchObject({ pathname: "/" });
-    expect(normalizeRequestPath("/api/v1/submissions/abc")).toMatchObject({ pathname: "/api/v1/submissions/abc" });
+    expect(normaliseRequestPath("//evil/x")).toMatchObject({ pathname: "//evil/x" });
+    expect(normaliseRequestPath(undefined)).toMatchObject({ pathname: "/" });
+    expect(normaliseRequestPath("/api/v1/submissions/abc")).toMatchObject({ pathname: "/api/v1/submissions/abc" });
   });
 
   it("refuses percent-encoded dot segments in any spelling, and only those", () => {
@@ -26,11 +26,11 @@ describe("normalizeRequestPath", () => {
       "/a/%2e/b",
       "/_next/static\\%2e%2e\\x",
     ])
-      expect(normalizeRequestPath(path), path).toEqual({ ok: false, reason: "encoded dot segment in the path" });
+      expect(normaliseRequestPath(path), path).toEqual({ ok: false, reason: "encoded dot segment in the path" });
     // Encoded dots inside a longer segment, or in the query, are not dot segments.
-    expect(normalizeRequestPath("/files/%2e%2e%2fx")).toMatchObject({ ok: true });
-    expect(normalizeRequestPath("/files/a%2e%2e")).toMatchObject({ ok: true });
-    expect(normalizeRequestPath("/search?q=%2e%2e")).toMatchObject({ ok: true, search: "?q=%2e%2e" });
+    expect(normaliseRequestPath("/files/%2e%2e%2fx")).toMatchObject({ ok: true });
+    expect(normaliseRequestPath("/files/a%2e%2e")).toMatchObject({ ok: true });
+    expect(normaliseRequestPath("/search?q=%2e%2e")).toMatchObject({ ok: true, search: "?q=%2e%2e" });
   });
 });
 

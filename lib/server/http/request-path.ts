@@ -11,7 +11,7 @@ export type RequestPath = { ok: true; pathname: string; search: string } | { ok:
 // A segment that is a dot segment only once percent-decoded: `%2e`, `.%2e`, `%2E.`, `%2e%2e` (WHATWG URL, path state).
 const ENCODED_DOT_SEGMENT = /^(?:%2e|\.)?%2e$|^%2e\.$/i;
 
-export function normalizeRequestPath(rawUrl: string | undefined): RequestPath {
+export function normaliseRequestPath(rawUrl: string | undefined): RequestPath {
   const raw = rawUrl || "/";
   const rawPath = raw.split(/[?#]/, 1)[0]!;
   if (rawPath.split(/[/\\]/).some((segment) => ENCODED_DOT_SEGMENT.test(segment)))
