@@ -50,7 +50,10 @@ const UPWARD = {
 // rank, units listed before it: so no import runs upward and no two units import each other. A new folder gets its
 // place here and in the docs.
 const LIB_RANKS = [
-  ["base", ["zod-messages", "errors", "format", "hash", "steps", "secret-box", "env", "blinding-key"]],
+  [
+    "base",
+    ["process-globals", "zod-messages", "errors", "format", "hash", "steps", "secret-box", "env", "blinding-key"],
+  ],
   ["validation (file formats)", ["validation"]],
   ["contracts (wire shapes)", ["contracts"]],
   [
@@ -91,6 +94,8 @@ const LIB_RANKS = [
   [
     "server (use cases)",
     [
+      "server/bulk-insert",
+      "server/judge-verdicts",
       "server/audit-log",
       "server/rate-limit",
       "server/pagination",

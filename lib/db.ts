@@ -2,10 +2,11 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "./generated/prisma/client";
 import { requireDatabaseUrl } from "./env";
 import { closePgPool } from "./pg-pool";
+import { processGlobals } from "./process-globals";
 
 // One Prisma client per process, kept across hot reloads in development. It is created on first use so that
 // importing this module (e.g. during `next build`) needs no database.
-const globalForPrisma = globalThis as unknown as { prisma?: PrismaClient };
+const globalForPrisma = processGlobals<{ prisma?: PrismaClient }>();
 
 function getClient(): PrismaClient {
   if (!globalForPrisma.prisma) {

@@ -1,11 +1,12 @@
 import pg from "pg";
 import { requireDatabaseUrl } from "./env";
 import { log } from "./observability/log";
+import { processGlobals } from "./process-globals";
 
 // A small pool of plain `pg` connections for bulk writes. Prisma's raw queries copy array parameters several times
 // on their way to the driver (a 50 MB upload cost ~450 MB of heap that way, ~100 MB through pg directly), so the
 // one bulk path that must stay within a small multiple of its input writes here. Everything else uses lib/db.ts.
-const globalForPg = globalThis as unknown as { pgPool?: pg.Pool };
+const globalForPg = processGlobals<{ pgPool?: pg.Pool }>();
 
 function pgPool(): pg.Pool {
   if (!globalForPg.pgPool) {

@@ -42,7 +42,7 @@ function pathOnOrigin(url: string, origin: string): string {
   return url === origin ? "/" : url.startsWith(`${origin}/`) ? url.slice(origin.length) : url;
 }
 
-/** `value` normalized when it is a path on the site it is resolved against, else null. */
+/** `value` normalised when it is a path on the site it is resolved against, else null. */
 function sameOriginPath(value: string): string | null {
   if (value.length > MAX_LENGTH || !isPlainPath(value)) return null;
   // The path part is decoded layer by layer (the query and fragment cannot change where a browser goes).

@@ -20,8 +20,8 @@ import type {
 // - A cell that was never published (a reported entry's per-repository finding counts) is not a zero: a metric that
 //   needs it is null, and an entry missing a repository of the subset is marked incomplete with no numbers.
 
-/** Normalizes a requested scope against the version: unknown repositories are dropped, the language lowercased. */
-function normalizeScope(data: LeaderboardData, scope: Partial<LeaderboardScope>): LeaderboardScope {
+/** Normalises a requested scope against the version: unknown repositories are dropped, the language lowercased. */
+function normaliseScope(data: LeaderboardData, scope: Partial<LeaderboardScope>): LeaderboardScope {
   const language = scope.language ? scope.language.toLowerCase() : null;
   const known = new Set(data.repositories.map((r) => r.name));
   const repos = [...new Set(scope.repos ?? [])].filter((r) => known.has(r)).sort();
@@ -43,7 +43,7 @@ export function computeLeaderboardView(
   data: LeaderboardData,
   requested: Partial<LeaderboardScope> = {},
 ): LeaderboardView {
-  const scope = normalizeScope(data, requested);
+  const scope = normaliseScope(data, requested);
   const repos = scopeRepositories(data, scope);
   const whole = scope.language === null && (scope.repos.length === 0 || repos.length === data.repositories.length);
   const wholeLanguage = scope.language !== null && scope.repos.length === 0;

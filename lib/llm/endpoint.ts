@@ -42,11 +42,11 @@ export type RoleEndpoint = LlmEndpoint & {
 const NO_KEY = "no-key";
 const OPENAI_DEFAULT_BASE_URL = "https://api.openai.com/v1";
 
-const normalize = (url: string) => url.trim().replace(/\/+$/, "");
+const normalise = (url: string) => url.trim().replace(/\/+$/, "");
 
 /** An account's name in comparisons: the base URL the SDK calls and the key it sends. */
 function accountOf(baseURL: string | undefined, apiKey: string): string {
-  return `${normalize(baseURL ?? OPENAI_DEFAULT_BASE_URL)}\0${apiKey}`;
+  return `${normalise(baseURL ?? OPENAI_DEFAULT_BASE_URL)}\0${apiKey}`;
 }
 
 /** The role's endpoint before limits: its own base URL and key, each falling back to OPENAI_*; null when neither is set. */
@@ -94,7 +94,7 @@ export function roleEndpoint(role: ModelRole, e: RoleEnv = env): RoleEndpoint | 
   return {
     ...endpoint,
     role,
-    resolvedBaseURL: normalize(endpoint.baseURL ?? OPENAI_DEFAULT_BASE_URL),
+    resolvedBaseURL: normalise(endpoint.baseURL ?? OPENAI_DEFAULT_BASE_URL),
     limits: accountLimits(endpoint.baseURL, endpoint.apiKey, e),
   };
 }

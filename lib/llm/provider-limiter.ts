@@ -7,6 +7,7 @@ import { AdaptiveGate } from "./adaptive-gate";
 import { accountLimits, type AccountLimits } from "./endpoint";
 import { rateLimitWaitMs, readLimitHeaders, type HeaderReader } from "./rate-limit-headers";
 import { bucketWindow } from "./token-estimate";
+import { processGlobals } from "../process-globals";
 
 // One limiter per provider account (endpoint and key), shared by every worker process through Redis: many workers,
 // one account, one budget. Requests and tokens per minute are counted by rate-limiter-flexible in Redis; the limits
@@ -29,10 +30,10 @@ export type Admission = { tokens: number };
 /** How often a process reads the account's shared pause from Redis (its own refusals it knows at once). */
 const PAUSE_POLL_MS = 500;
 
-const globalForLimiters = globalThis as unknown as {
+const globalForLimiters = processGlobals<{
   llmLimiterRedis?: Redis;
   llmLimiters?: Map<string, ProviderLimiter>;
-};
+}>();
 
 function redis(): Redis {
   if (!globalForLimiters.llmLimiterRedis) {

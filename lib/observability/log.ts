@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import pino, { type Logger } from "pino";
 import { env } from "../env";
+import { processGlobals } from "../process-globals";
 
 // One logger for the web server and the worker: JSON lines on stdout (one object per line, `level` as a name,
 // `time` as ISO 8601), so an operator's collector can filter by field. Every line carries the context of the work it
@@ -33,7 +34,7 @@ function createLogging() {
   return { context, log };
 }
 
-const globalForLog = globalThis as unknown as { probebenchLogging?: ReturnType<typeof createLogging> };
+const globalForLog = processGlobals<{ probebenchLogging?: ReturnType<typeof createLogging> }>();
 const { context, log } = (globalForLog.probebenchLogging ??= createLogging());
 export { log };
 

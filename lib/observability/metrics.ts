@@ -1,4 +1,5 @@
 import { Counter, Histogram, Registry } from "prom-client";
+import { processGlobals } from "../process-globals";
 
 // The app's Prometheus metrics, one registry per process. The web server and the worker are separate processes:
 // each counts what it does (HTTP requests in the web server; jobs, judge calls and sandboxes in the worker), the
@@ -80,7 +81,7 @@ function createMetrics() {
   };
 }
 
-const globalForMetrics = globalThis as unknown as { probebenchMetrics?: ReturnType<typeof createMetrics> };
+const globalForMetrics = processGlobals<{ probebenchMetrics?: ReturnType<typeof createMetrics> }>();
 const metrics = (globalForMetrics.probebenchMetrics ??= createMetrics());
 const { llmCalls, llmLatency } = metrics;
 export const { registry, jobsTotal, jobDuration, sandboxStarts, sandboxFailures, httpRequests, httpDuration } = metrics;

@@ -25,7 +25,7 @@ export function buildModuleIndex(paths: readonly string[]): ModuleIndex {
 }
 
 /** `a/./b/../c` -> `a/c`; null when the path climbs out of the tree. */
-export function normalizePath(path: string): string | null {
+export function normalisePath(path: string): string | null {
   const out: string[] = [];
   for (const part of path.split("/")) {
     if (part === "" || part === ".") continue;
@@ -89,15 +89,15 @@ const COMPILED_TO_SOURCE: Record<string, string[]> = {
 function resolveJavaScript(index: ModuleIndex, fromFile: string, specifier: string): string | null {
   let base: string | null;
   if (specifier.startsWith("./") || specifier.startsWith("../") || specifier === "." || specifier === "..") {
-    base = normalizePath(joinPath(dirnameOf(fromFile), specifier));
+    base = normalisePath(joinPath(dirnameOf(fromFile), specifier));
   } else if (specifier.startsWith("@/") || specifier.startsWith("~/")) {
     // The common root alias of bundler and tsconfig setups.
-    base = normalizePath(specifier.slice(2));
+    base = normalisePath(specifier.slice(2));
   } else if (specifier.startsWith("/")) {
     return null;
   } else {
     // A bare specifier is a package unless the tree has that path (tsconfig baseUrl imports).
-    base = normalizePath(specifier);
+    base = normalisePath(specifier);
   }
   if (base === null) return null;
   const candidates = [base];

@@ -2,6 +2,7 @@ import { Queue, type JobsOptions } from "bullmq";
 import type { z } from "zod";
 import type { Redis } from "ioredis";
 import { createRedisConnection } from "./connection";
+import { processGlobals } from "../process-globals";
 
 /**
  * One queue: its name, the zod schema of its payload, and its producer (opened on first use, once per process; kept on
@@ -16,10 +17,10 @@ export type QueueDefinition<S extends z.ZodType> = {
   close: () => Promise<void>;
 };
 
-const globalForQueues = globalThis as unknown as {
+const globalForQueues = processGlobals<{
   probebenchQueues?: Map<string, Queue>;
   probebenchQueueConnections?: Map<string, Redis>;
-};
+}>();
 
 export function defineQueue<S extends z.ZodType>(
   name: string,

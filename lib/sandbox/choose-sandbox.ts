@@ -5,6 +5,7 @@ import { DockerSandboxProvider } from "./docker-sandbox";
 import { ProcessSandboxProvider } from "./process-sandbox";
 import type { SandboxProvider } from "./sandbox";
 import type { SandboxRecord } from "../contracts/sandbox-record";
+import { processGlobals } from "../process-globals";
 
 // SANDBOX picks where tool calls run; "auto" (the default) looks at what this machine has: a Docker Engine API that
 // answers at DOCKER_HOST (or the default socket), else bubblewrap that can start a command, else nothing.
@@ -115,7 +116,7 @@ export async function chooseSandbox(setting = env.SANDBOX): Promise<SandboxChoic
   };
 }
 
-const globalForSandbox = globalThis as unknown as { workerSandbox?: Promise<SandboxChoice> };
+const globalForSandbox = processGlobals<{ workerSandbox?: Promise<SandboxChoice> }>();
 
 /** The worker's sandbox, chosen once per process. */
 export function workerSandbox(): Promise<SandboxChoice> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalizePath } from "../validation/safe-text";
+import { normalisePath } from "../validation/safe-text";
 import { computeIdf, cosine, lineJaccard, pathKeys, weightedJaccard } from "./signals";
 
 const at = (file: string, lineStart: number, lineEnd: number) => ({ file, lineStart, lineEnd });
@@ -19,22 +19,22 @@ describe("lineJaccard", () => {
   });
 
   it("compares normalised paths", () => {
-    expect(normalizePath("./src/a.py")).toBe("src/a.py");
-    expect(normalizePath("/src/a.py")).toBe("src/a.py");
-    expect(normalizePath(".//src\\a.py")).toBe("src/a.py");
+    expect(normalisePath("./src/a.py")).toBe("src/a.py");
+    expect(normalisePath("/src/a.py")).toBe("src/a.py");
+    expect(normalisePath(".//src\\a.py")).toBe("src/a.py");
     expect(lineJaccard(at("./src/a.py", 1, 4), at("/src/a.py", 3, 4))).toBe(0.5);
   });
 
   it("drops checkout prefixes agents print before comparing files", () => {
     const repo = "tobymao/sqlglot";
-    expect(normalizePath("/workspace/sqlglot/sqlglot/parser.py", repo)).toBe("sqlglot/parser.py");
-    expect(normalizePath("/workspace/tobymao/sqlglot/sqlglot/parser.py", repo)).toBe("sqlglot/parser.py");
-    expect(normalizePath("tobymao/sqlglot/sqlglot/parser.py", repo)).toBe("sqlglot/parser.py");
-    expect(normalizePath("./sqlglot/parser.py", repo)).toBe("sqlglot/parser.py");
+    expect(normalisePath("/workspace/sqlglot/sqlglot/parser.py", repo)).toBe("sqlglot/parser.py");
+    expect(normalisePath("/workspace/tobymao/sqlglot/sqlglot/parser.py", repo)).toBe("sqlglot/parser.py");
+    expect(normalisePath("tobymao/sqlglot/sqlglot/parser.py", repo)).toBe("sqlglot/parser.py");
+    expect(normalisePath("./sqlglot/parser.py", repo)).toBe("sqlglot/parser.py");
     // The sandbox's mount of the checkout, with or without the repository; a relative `repo/` is a real directory.
-    expect(normalizePath("/repo/sqlglot/parser.py", repo)).toBe("sqlglot/parser.py");
-    expect(normalizePath("/repo/src/a.py")).toBe("src/a.py");
-    expect(normalizePath("repo/src/a.py")).toBe("repo/src/a.py");
+    expect(normalisePath("/repo/sqlglot/parser.py", repo)).toBe("sqlglot/parser.py");
+    expect(normalisePath("/repo/src/a.py")).toBe("src/a.py");
+    expect(normalisePath("repo/src/a.py")).toBe("repo/src/a.py");
     expect(
       lineJaccard(
         { file: "/repo/src/a.py", lineStart: 1, lineEnd: 4 },

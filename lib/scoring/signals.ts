@@ -2,7 +2,7 @@
 // equivalents of these for bulk work; these are the reference definitions and are tested as such.
 
 import type { BugText } from "./types";
-import { normalizePath } from "../validation/safe-text";
+import { normalisePath } from "../validation/safe-text";
 
 export type LineRange = Pick<BugText, "file" | "lineStart" | "lineEnd">;
 
@@ -13,7 +13,7 @@ export type LineRange = Pick<BugText, "file" | "lineStart" | "lineEnd">;
  * of their spellings agree. An extra spelling can only add a candidate pair for the judge, never drop one.
  */
 export function pathKeys(file: string, repo: string): string[] {
-  const path = normalizePath(file, repo);
+  const path = normalisePath(file, repo);
   const name = `${repo.slice(repo.lastIndexOf("/") + 1)}/`;
   return path.startsWith(name) && path.length > name.length ? [path, path.slice(name.length)] : [path];
 }
@@ -30,8 +30,8 @@ function rangeBounds(range: LineRange): [number, number] | null {
  * |A ∩ B| / |A ∪ B| with |A ∪ B| = |A| + |B| - |A ∩ B|, so disjoint ranges score 0 whatever the gap.
  */
 export function lineJaccard(a: LineRange, b: LineRange, repo?: string): number {
-  const keysB = repo ? pathKeys(b.file, repo) : [normalizePath(b.file)];
-  const keysA = repo ? pathKeys(a.file, repo) : [normalizePath(a.file)];
+  const keysB = repo ? pathKeys(b.file, repo) : [normalisePath(b.file)];
+  const keysA = repo ? pathKeys(a.file, repo) : [normalisePath(a.file)];
   if (!keysA.some((key) => keysB.includes(key))) return 0;
   const boundsA = rangeBounds(a);
   const boundsB = rangeBounds(b);

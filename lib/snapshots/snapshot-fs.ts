@@ -14,8 +14,8 @@ export type SnapshotDirEntry = { name: string; type: "file" | "dir" | "symlink";
 
 /** The slash-separated relative path, checked: no absolute path, no `..` above the root, no NUL. */
 function relativeParts(rel: string): string[] {
-  const normalized = memberPath(rel);
-  return normalized === "" ? [] : normalized.split("/");
+  const normalised = memberPath(rel);
+  return normalised === "" ? [] : normalised.split("/");
 }
 
 /** lstat of every component below `root`; throws when one is a symbolic link or not a directory. Null when missing. */

@@ -1,5 +1,5 @@
 import { AppError } from "../errors";
-import { normalizePath } from "../planner/resolve-imports";
+import { normalisePath } from "../planner/resolve-imports";
 
 // The rules every member of a repository snapshot obeys, checked one member at a time while an archive streams in:
 // at import (lib/snapshots/read-source-tree.ts) and again at every extraction (lib/sandbox/extract-snapshot.ts), since
@@ -50,10 +50,10 @@ export function memberPath(name: string): string {
   const trimmed = name.replace(/\/+$/, "");
   if (trimmed.startsWith("/")) refuse(`The snapshot member ${JSON.stringify(name)} is an absolute path`);
   if (trimmed.includes("\0")) refuse(`The snapshot member ${JSON.stringify(name)} holds a NUL character`);
-  const normalized = normalizePath(trimmed);
-  if (normalized === null)
+  const normalised = normalisePath(trimmed);
+  if (normalised === null)
     refuse(`The snapshot member ${JSON.stringify(name)} lies outside the repository (".." above its root)`);
-  return normalized!;
+  return normalised!;
 }
 
 export class SnapshotChecker {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import "../zod-messages";
-import { bidiControlProblem, climbsOutOfRepository, normalizeRepoPath } from "./safe-text";
+import { bidiControlProblem, climbsOutOfRepository, normaliseRepoPath } from "./safe-text";
 
 // Limits on uploaded text, documented in the README ("File formats"). Postgres cannot store NUL characters,
 // and unbounded fields would let one file exhaust memory in the matcher.
@@ -38,7 +38,7 @@ export function requiredText(max: number) {
 /** A file path inside the repository: one that climbs out is refused, others are stored normalised (`a/./b` is `a/b`). */
 const repoFileSchema = requiredText(TEXT_LIMITS.file)
   .refine((s) => !climbsOutOfRepository(s), { message: "must stay inside the repository (no `..` above its root)" })
-  .overwrite(normalizeRepoPath);
+  .overwrite(normaliseRepoPath);
 
 const severitySchema = z.enum(["low", "medium", "high", "critical"]);
 

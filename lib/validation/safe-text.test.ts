@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bidiControlProblem, climbsOutOfRepository, normalizeRepoPath } from "./safe-text";
+import { bidiControlProblem, climbsOutOfRepository, normaliseRepoPath } from "./safe-text";
 
 describe("uploaded text rules", () => {
   it("names the first bidirectional control character and where it is", () => {
@@ -14,9 +14,9 @@ describe("uploaded text rules", () => {
       expect(climbsOutOfRepository(p), p).toBe(true);
     for (const p of ["a/../b", "./src/x.py", "src/..x/y", "%2e%2ex/y", "/repo/src/a.py"])
       expect(climbsOutOfRepository(p), p).toBe(false);
-    expect(normalizeRepoPath("./src//x/../a.py")).toBe("src/a.py");
-    expect(normalizeRepoPath("src\\win\\a.c")).toBe("src/win/a.c");
-    expect(normalizeRepoPath("/repo/./src/a.py")).toBe("/repo/src/a.py");
-    expect(normalizeRepoPath("a/%2e/b")).toBe("a/b");
+    expect(normaliseRepoPath("./src//x/../a.py")).toBe("src/a.py");
+    expect(normaliseRepoPath("src\\win\\a.c")).toBe("src/win/a.c");
+    expect(normaliseRepoPath("/repo/./src/a.py")).toBe("/repo/src/a.py");
+    expect(normaliseRepoPath("a/%2e/b")).toBe("a/b");
   });
 });

@@ -36,7 +36,7 @@ export function climbsOutOfRepository(path: string): boolean {
  * path the scoring recognises, such as the sandbox's `/repo/...`). A path that climbs out is returned as given (the
  * schema refuses it).
  */
-export function normalizeRepoPath(path: string): string {
+export function normaliseRepoPath(path: string): string {
   if (climbsOutOfRepository(path)) return path;
   const out: string[] = [];
   for (const segment of segmentsOf(path)) {
@@ -53,7 +53,7 @@ export function normalizeRepoPath(path: string): string {
  * prefixes agents print: `/workspace/<name>/`, `/workspace/<owner>/<name>/` and `<owner>/<name>/`. The sandbox's mount,
  * `/repo/`, is dropped with or without the repository.
  */
-export function normalizePath(file: string, repo?: string): string {
+export function normalisePath(file: string, repo?: string): string {
   const slashed = file.trim().replace(/\\/g, "/");
   let path = stripLeading(slashed);
   // The sandbox of an in-house run mounts the checkout at /repo, and agents print that mount: `/repo/src/a.py` is

@@ -1,4 +1,4 @@
-import { climbsOutOfRepository, normalizePath, normalizeRepoPath } from "./safe-text";
+import { climbsOutOfRepository, normalisePath, normaliseRepoPath } from "./safe-text";
 
 // Where a SARIF result's file is in its repository. Analysers write URIs relative to a base (`%SRCROOT%`), or
 // absolute `file:///` URIs of wherever they ran (ESLint's SARIF formatter, `flawfinder --sarif /abs/dir`): those are
@@ -79,9 +79,9 @@ export function fileInRepository(
   repo: string,
   files: RepositoryFiles | undefined,
 ): { file: string; mapped: boolean } {
-  const written = normalizePath(path, repo);
+  const written = normalisePath(path, repo);
   if (climbsOutOfRepository(written)) return { file: written, mapped: false };
-  const file = normalizeRepoPath(written);
+  const file = normaliseRepoPath(written);
   if (files) {
     const found = longestSuffixFile(file, files);
     if (found) return { file: found, mapped: true };
@@ -99,7 +99,7 @@ export function fileInRepository(
 
 /** The one repository of `indexes` holding the longest file `path` ends with; null when none or a tie. */
 export function repositoryByFiles(path: string, indexes: ReadonlyMap<string, RepositoryFiles>): string | null {
-  const file = normalizeRepoPath(normalizePath(path));
+  const file = normaliseRepoPath(normalisePath(path));
   let best: { repo: string; length: number } | null = null;
   let tie = false;
   for (const [repo, files] of indexes) {

@@ -3,8 +3,8 @@
 // causes (docs/performance.md, "Where the judge waited"). Smaller queries cost round trips: at 1,000 rows, Luna's
 // 535,000 candidate pairs are written in 536 inserts.
 
-/** Rows of ids, hashes, numbers and short texts (pairs, matches, verdict keys). */
-export const ROWS_PER_QUERY = 1_000;
+/** Rows of ids, hashes, numbers and short texts (pairs, matches, verdict keys): the bulk writer's default. */
+export { ROWS_PER_QUERY } from "../../lib/server/bulk-insert/insert-rows";
 
 /** Rows that carry a bug's full texts or an embedding vector (one to several KB each). */
 export const HEAVY_ROWS_PER_QUERY = 250;

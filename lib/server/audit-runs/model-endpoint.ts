@@ -10,16 +10,16 @@ export function defaultAuditEndpoint(): ModelEndpoint | null {
   return endpoint && { apiKey: endpoint.apiKey, baseUrl: endpoint.baseURL };
 }
 
-const normalize = (url: string) => url.trim().replace(/\/+$/, "");
+const normalise = (url: string) => url.trim().replace(/\/+$/, "");
 
 /** Endpoints an admin may choose per run: the default and AUDIT_BASE_URLS (the key is sent to them). */
 export function allowedBaseUrls(): string[] {
   const fallback = env.AUDIT_BASE_URL ?? env.OPENAI_BASE_URL;
-  return [...new Set([...(fallback ? [normalize(fallback)] : []), ...env.AUDIT_BASE_URLS.map(normalize)])];
+  return [...new Set([...(fallback ? [normalise(fallback)] : []), ...env.AUDIT_BASE_URLS.map(normalise)])];
 }
 
 export function isAllowedBaseUrl(url: string): boolean {
-  return allowedBaseUrls().includes(normalize(url));
+  return allowedBaseUrls().includes(normalise(url));
 }
 
 /** The endpoint of one run, or null when no endpoint is configured. */

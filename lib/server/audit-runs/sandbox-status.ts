@@ -1,11 +1,12 @@
 import { Redis } from "ioredis";
 import { env } from "../../env";
 import { sandboxRecordSchema, type SandboxRecord } from "../../contracts/sandbox-record";
+import { processGlobals } from "../../process-globals";
 
 // The sandbox the last worker to start chose (lib/sandbox/choose-sandbox.ts), kept in Redis for the web app: launch
 // is refused with a 503 and /admin/runs says why when it is "none". Absent until a worker has started.
 const KEY = "probebench:worker-sandbox";
-const globalForStatus = globalThis as unknown as { sandboxStatusRedis?: Redis };
+const globalForStatus = processGlobals<{ sandboxStatusRedis?: Redis }>();
 
 // Its own connection that gives up quickly: a page must not wait for a Redis that is down.
 function reader(): Redis {

@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "../../db";
 import { Prisma } from "../../generated/prisma/client";
+import { verdictsOfPairs } from "../judge-verdicts/verdicts-of-pairs";
 import type { JudgeQuality, MatcherQualityAnswer } from "../../contracts/judge-quality";
 import { cohenKappa, type Kappa } from "../../judge-quality/cohen-kappa";
 import { z } from "zod";
@@ -144,24 +145,7 @@ async function matcherFigures(
       inDesign: inDesign.has(r.sampleId),
     };
   });
-  const verdictRows =
-    rows.length === 0
-      ? []
-      : await db.$queryRaw<
-          {
-            leftHash: string;
-            rightHash: string;
-            judgeModel: string;
-            promptVersion: string;
-            configHash: string;
-            match: boolean;
-          }[]
-        >(Prisma.sql`
-          SELECT v."leftHash", v."rightHash", v."judgeModel", v."promptVersion", v."configHash", v.match
-          FROM "JudgeVerdict" v
-          JOIN unnest(${rows.map((r) => r.leftHash)}::text[], ${rows.map((r) => r.rightHash)}::text[]) AS p(l, r)
-            ON v."leftHash" = p.l AND v."rightHash" = p.r
-          ORDER BY v."createdAt", v.id`);
+  const verdictRows = await verdictsOfPairs(rows);
   const pairIds = new Map(rows.map((r) => [`${r.leftHash}\u0000${r.rightHash}`, r.id]));
   const verdicts: CachedVerdict[] = verdictRows.map((v) => ({
     pairId: pairIds.get(`${v.leftHash}\u0000${v.rightHash}`)!,

@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "../../db";
+import { verdictsOfPairs } from "../judge-verdicts/verdicts-of-pairs";
 import { AppError } from "../../errors";
 import type { LabelPairList, LabelPairsQuery, LabelPairView, SaveLabelBody } from "../../contracts/judge-quality";
 import type { Stratum } from "../../judge-quality/matcher-quality";
@@ -104,11 +105,7 @@ async function nextUnlabelled(callerId: string, pair: { benchmarkId: string; kin
 /** What is hidden until the caller has labelled the pair. Read only after that check. */
 async function revealOf(pair: Awaited<ReturnType<typeof loadPair>>): Promise<NonNullable<LabelPairView["reveal"]>> {
   const [verdicts, candidate, submission] = await Promise.all([
-    db.judgeVerdict.findMany({
-      where: { leftHash: pair.leftHash, rightHash: pair.rightHash },
-      orderBy: { createdAt: "asc" },
-      select: { judgeModel: true, promptVersion: true, match: true, rationale: true },
-    }),
+    verdictsOfPairs([pair], { rationale: true }),
     pair.referenceBugId
       ? db.candidatePair.findFirst({
           where: {
@@ -132,7 +129,7 @@ async function revealOf(pair: Awaited<ReturnType<typeof loadPair>>): Promise<Non
       judge_model: v.judgeModel,
       prompt_version: v.promptVersion,
       match: v.match,
-      rationale: v.rationale,
+      rationale: v.rationale ?? "",
     })),
     signals: candidate
       ? {

@@ -9,8 +9,9 @@ import { metricsAccess } from "./metrics-access";
 import { registry } from "../../observability/metrics";
 import { connectMetricsReader, readPublishedRegistries } from "../../observability/published-metrics";
 import { QUEUES } from "../../queue/queues";
+import { processGlobals } from "../../process-globals";
 
-const globalForScrape = globalThis as unknown as { metricsRedis?: Redis };
+const globalForScrape = processGlobals<{ metricsRedis?: Redis }>();
 
 // Its own connection (see connectMetricsReader): made once per process, on the first scrape.
 function redis(): Redis {

@@ -1,5 +1,6 @@
 import { db } from "../../db";
 import { publicSubmissionSql } from "./public-submission";
+import { processGlobals } from "../../process-globals";
 
 // An in-process cache of public aggregates, keyed by a cheap "stamp" read from Postgres.
 //
@@ -35,9 +36,9 @@ type Observed = { stamp: Promise<string>; at: number };
 type Slot = { stamp: string; value: unknown; loading?: { stamp: string; promise: Promise<unknown> } };
 
 // On globalThis so page bundles and route-handler bundles of one server process share a single cache.
-const globalCache = globalThis as unknown as {
+const globalCache = processGlobals<{
   __probebenchStampCaches?: { stamps: Map<string, Observed>; slots: Map<string, Slot> };
-};
+}>();
 const { stamps, slots } = (globalCache.__probebenchStampCaches ??= { stamps: new Map(), slots: new Map() });
 
 /** The source's stamp: the one read within the second, else a new read (which every cache of the source then uses). */

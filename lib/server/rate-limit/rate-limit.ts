@@ -3,6 +3,7 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limite
 import { env } from "../../env";
 import { AppError } from "../../errors";
 import { log } from "../../observability/log";
+import { processGlobals } from "../../process-globals";
 
 // Request limits shared by every web instance, counted in Redis by rate-limiter-flexible (fixed windows per key).
 // Most buckets carry an in-memory insurance limiter: when Redis is unreachable each instance keeps counting on its
@@ -79,10 +80,10 @@ function policy(bucket: RateLimitBucket): Policy {
   }
 }
 
-const globalForRateLimit = globalThis as unknown as {
+const globalForRateLimit = processGlobals<{
   rateLimitRedis?: Redis;
   rateLimiters?: Map<RateLimitBucket, RateLimiterRedis>;
-};
+}>();
 
 // Its own connection: BullMQ's connections wait forever for Redis, while a rate check must give up quickly.
 function redis(): Redis {

@@ -1,11 +1,12 @@
 import "server-only";
 import { env } from "../../env";
 import { AppError } from "../../errors";
+import { processGlobals } from "../../process-globals";
 
 // Bytes of upload bodies this web process is reading, parsing and storing at once. Each upload reserves its declared
 // size (or the largest allowed when it declares none) before its first byte is read, so the memory uploads can hold
 // is bounded by UPLOAD_PARSE_BUDGET_BYTES times the per-byte cost measured in the README (Limits), whatever arrives.
-const globalForBudget = globalThis as unknown as { uploadBytesInFlight?: number };
+const globalForBudget = processGlobals<{ uploadBytesInFlight?: number }>();
 
 export type Reservation = { bytes: number; release: () => void };
 

@@ -9,6 +9,7 @@ import type { FindingInput, FindingsFile } from "../../validation/findings-file"
 import type { FixDatesFile } from "../../validation/fix-dates-file";
 import type { SarifContext, SarifConversion } from "../../validation/sarif";
 import type { ParsedHead, UploadParseReply, UploadParseRequest } from "./upload-parse-thread";
+import { processGlobals } from "../../process-globals";
 
 // The web server's side of the upload parse threads (upload-parse-thread.ts says why they exist). Threads start on
 // first use and are kept (starting one loads TypeScript and zod: hundreds of milliseconds); at most THREADS parse at
@@ -46,9 +47,9 @@ import(pathToFileURL(api).href)
 type Pending = { resolve: (reply: UploadParseReply) => void; reject: (error: Error) => void };
 type Thread = { worker: Worker; pending: Map<number, Pending>; busy: boolean };
 
-const globalForThreads = globalThis as unknown as {
+const globalForThreads = processGlobals<{
   uploadParseThreads?: { threads: Thread[]; waiting: (() => void)[] };
-};
+}>();
 const pool = (globalForThreads.uploadParseThreads ??= { threads: [], waiting: [] });
 let nextJob = 1;
 

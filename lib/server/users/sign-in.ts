@@ -19,11 +19,11 @@ export async function authenticateWithPassword(
   password: string,
   client: string,
 ): Promise<SignedInUser | null> {
-  const normalized = email.trim().toLowerCase();
-  if (!normalized || !password || password.length > 200 || normalized.length > 320) return null;
+  const normalised = email.trim().toLowerCase();
+  if (!normalised || !password || password.length > 200 || normalised.length > 320) return null;
   for (const [bucket, key] of [
-    ["sign-in", `${normalized}|${client}`],
-    ["sign-in-account", normalized],
+    ["sign-in", `${normalised}|${client}`],
+    ["sign-in-account", normalised],
   ] as const) {
     const limit = await consumeRateLimit(bucket, key);
     if (!limit.allowed)
@@ -32,7 +32,7 @@ export async function authenticateWithPassword(
         `Too many sign-in attempts. Try again in ${Math.ceil(limit.retryAfterSeconds / 60)} minutes.`,
       );
   }
-  const user = await db.user.findUnique({ where: { email: normalized } });
+  const user = await db.user.findUnique({ where: { email: normalised } });
   if (!user?.passwordHash) {
     dummyHash ??= hashPassword("probebench-timing-equaliser");
     await verifyPassword(password, await dummyHash);

@@ -2,6 +2,7 @@ import { Redis } from "ioredis";
 import { db } from "../../db";
 import { env } from "../../env";
 import { USER_IN_FLIGHT, endpointInFlightLimit, slotLeaseMs, slotWaitMs } from "../../webhooks/fair-share";
+import { processGlobals } from "../../process-globals";
 
 // The in-flight limits of lib/webhooks/fair-share.ts, shared by every worker: a counting semaphore per endpoint and
 // per user in Redis, a sorted set of the deliveries holding a slot scored by when their lease ends. Taking both slots
@@ -21,7 +22,7 @@ for i = 1, 2 do
 end
 return 1`;
 
-const globalForSlots = globalThis as unknown as { webhookSlotsRedis?: Redis };
+const globalForSlots = processGlobals<{ webhookSlotsRedis?: Redis }>();
 
 function redis(): Redis {
   globalForSlots.webhookSlotsRedis ??= new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, commandTimeout: 5_000 });

@@ -6,7 +6,7 @@ import type { Prisma } from "../../../lib/generated/prisma/client";
 import { sha256 } from "../../../lib/hash";
 import { descriptionText, fullText } from "../../../lib/scoring/tokenize";
 import type { BugText } from "../../../lib/scoring/types";
-import { insertRows } from "../../shared/insert-rows";
+import { insertRows } from "../../../lib/server/bulk-insert/insert-rows";
 import { PermanentJobError } from "../../jobs/job-failure";
 
 export type EmbeddingMaps = { fullText: Map<string, Float32Array>; description: Map<string, Float32Array> };

@@ -3,7 +3,7 @@ import { db } from "../../../lib/db";
 import type { Prisma } from "../../../lib/generated/prisma/client";
 import { LostClaimError } from "../../jobs/lost-claim";
 import { updateClaimed, type Claim } from "./claim-submission";
-import { insertRows } from "../../shared/insert-rows";
+import { insertRows } from "../../../lib/server/bulk-insert/insert-rows";
 
 // Derived rows of a scoring attempt are written in batches under the attempt's id, outside any long transaction;
 // they become the submission's rows when one short transaction switches Submission.scoringAttemptId to the attempt

@@ -4,7 +4,7 @@ import type { JudgeDecision, Judge } from "../../../lib/llm/judge";
 import type { JudgeText } from "../../../lib/llm/judge-messages";
 import type { Prisma } from "../../../lib/generated/prisma/client";
 import type { SignalValues } from "../../../lib/scoring/types";
-import { insertRows } from "../insert-rows";
+import { insertRows } from "../../../lib/server/bulk-insert/insert-rows";
 
 // The verdict cache every judge consumer shares: a verdict is stored once per (the two texts, model, prompt version,
 // configHash) and reused across submissions, attempts and features. Which pairs are asked, and in which order, is
