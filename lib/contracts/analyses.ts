@@ -289,7 +289,7 @@ const runAgreementSchema = z
           submission_id: z.string(),
           model: z.string(),
           reasoning_effort: z.string().nullable(),
-          harness: z.string(),
+          harness: z.string().nullable(),
         }),
       )
       .meta({ description: "The entries averaged: every other model's public verified entries of the version" }),

@@ -2,13 +2,13 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { z } from "zod";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from "vitest";
 import { API_ROUTES } from "../../lib/contracts/api-routes";
 import type { ApiRoute } from "../../lib/contracts/route-kit";
 import { closeQueues } from "../../lib/queue/queues";
 import { importReportedResults } from "../../lib/server/reported/import-reported";
 import { importSnapshot } from "../../lib/server/snapshots/import-snapshot";
-import { finding, seedBenchmark } from "../support/fixtures";
+import { db, finding, seedBenchmark } from "../support/fixtures";
 import { waitFor } from "../support/fault-harness";
 import { approveSubmission, call, createTestUser, signIn, type Auth, type TestUser } from "./authz-support";
 
@@ -405,6 +405,12 @@ describe("contract sweep of write routes", () => {
     const inputs = writeInputs();
     const failures: string[] = [];
     const succeeded: string[] = [];
+    // Switching to the trial's candidate changes the judge of every later scoring in the suite: put it back after.
+    const judgeBefore = await db.activeJudge.findUnique({ where: { id: "active" } });
+    onTestFinished(async () => {
+      if (judgeBefore) await db.activeJudge.update({ where: { id: "active" }, data: judgeBefore });
+      else await db.activeJudge.deleteMany({ where: { id: "active" } });
+    });
     for (const route of writes) {
       const method = route.method.toUpperCase();
       const input = inputs[`${method} ${route.path}`];
