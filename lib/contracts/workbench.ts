@@ -47,7 +47,7 @@ export const compareQuerySchema = z.object({
 });
 
 // GET /api/v1/compare/entries
-export const MAX_COMPARED_ENTRIES = 12;
+const MAX_COMPARED_ENTRIES = 12;
 export const compareEntriesQuerySchema = z.object({
   benchmark: benchmarkRefSchema.optional(),
   entries: z

@@ -12,7 +12,7 @@ import type { EntriesComparisonView } from "@/lib/server/workbench/compare-entri
 type Entry = EntriesComparisonView["entries"][number];
 type Bug = NonNullable<EntriesComparisonView["selection"]>["found_by_all"][number];
 
-export const entryLabel = (e: Pick<Entry, "model" | "reasoning_effort" | "harness">) =>
+const entryLabel = (e: Pick<Entry, "model" | "reasoning_effort" | "harness">) =>
   [e.model, e.reasoning_effort, e.harness].filter(Boolean).join(" · ");
 
 function BugList({ bugs, benchmark }: { bugs: Bug[]; benchmark: string }) {
