@@ -1,7 +1,7 @@
 // Compare any public entries of one benchmark version (docs/workbench.md): the reference bugs each chosen entry found
 // that the other chosen ones missed, the ones all of them found, and the pairwise overlap of every public entry.
 
-export type EntriesComparison = {
+type EntriesComparison = {
   /** Found by every chosen entry, in `all`'s order. */
   found_by_all: string[];
   /** Per chosen entry (in the order given), found by it and by none of the other chosen ones. */
@@ -22,7 +22,7 @@ export function compareEntrySets(all: readonly string[], found: readonly Readonl
   return out;
 }
 
-export type OverlapCell = { a: number; b: number; both: number; jaccard: number | null };
+type OverlapCell = { a: number; b: number; both: number; jaccard: number | null };
 
 /**
  * Every unordered pair of entries (a < b, by position): how many reference bugs both found, and the Jaccard index
