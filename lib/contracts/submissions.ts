@@ -79,6 +79,7 @@ export const uploadValidationSchema = z
       .meta({ description: "What a real upload would store but may not score as meant, or refuse for now (quota)" }),
   })
   .meta({ id: "UploadValidation" });
+export type UploadValidationBody = z.infer<typeof uploadValidationSchema>;
 
 const submissionScoresSchema = scoreBreakdownSchema
   .extend({
