@@ -703,7 +703,7 @@ describe("hidden reference details", () => {
       title: expect.stringContaining("Lexer drops the last token"),
     });
     const csv = await call(webUrl, "GET", `${base}&format=csv`);
-    expect(csv.text.split("\n")[0]).toBe("benchmark,entry_a,label_a,found_a,entry_b,label_b,found_b,both,jaccard");
+    expect(csv.text.split(/\r?\n/)[0]).toBe("benchmark,entry_a,label_a,found_a,entry_b,label_b,found_b,both,jaccard");
     const page = pageText((await call(webUrl, "GET", `/compare?benchmark=${slug}@1&entry=${subA}&entry=${subB}`)).text);
     expect(page).toContain("Only Workbench B found (0)");
     expect(page).toContain("Overlap of every pair");
