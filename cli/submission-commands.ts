@@ -1,7 +1,7 @@
 import { type Command } from "commander";
 import { z } from "zod";
 import { ApiError } from "../lib/api-client";
-import type { SubmissionStatusBody } from "../lib/contracts/submissions";
+import type { SubmissionStatusBody, UploadValidationBody } from "../lib/contracts/submissions";
 import {
   apiOptions,
   apiSession,
@@ -151,29 +151,74 @@ async function waitForScores(session: ApiSession, id: string, quiet: boolean): P
   }
 }
 
+type ValidateFlags = ApiFlags &
+  SarifFlags & {
+    model?: string;
+    harness?: string;
+    allowDuplicate?: boolean;
+    allowUnknownPaths?: boolean;
+    local?: boolean;
+  };
+
+/** What the server's dry run answered, for people. */
+function formatValidation(url: string, v: UploadValidationBody): string {
+  const lines = [
+    `OK on ${url}: ${v.findings} findings in ${v.runs} run(s) for ${v.benchmark}, model ${v.model}; nothing was stored.`,
+    ...v.repositories.map((r) => `  ${r.repo}: ${r.findings} findings`),
+  ];
+  if (v.known_paths.checked > 0)
+    lines.push(`  ${v.known_paths.known} of ${v.known_paths.checked} findings name a file of their repository`);
+  if (v.paths)
+    lines.push(
+      `  SARIF: ${v.paths.mapped} results name a file of their repository, ${v.paths.unmapped} kept as written, ${v.skipped?.without_location ?? 0} without a location skipped`,
+    );
+  for (const w of v.warnings) lines.push(`Warning: ${w}`);
+  return lines.join("\n");
+}
+
 const print = (json: boolean | undefined, value: unknown, text: string) =>
   console.log(json ? JSON.stringify(value, null, 2) : text);
 
 export function addSubmissionCommands(program: Command): void {
-  program
-    .command("validate <file>")
-    .description(
-      "check a findings file or a SARIF log locally, without uploading (the server also checks benchmark and repository names)",
-    )
+  apiOptions(
+    program
+      .command("validate <file>")
+      .description(
+        "check a findings file or a SARIF log without storing it: locally, then (with a token) every check of an upload on the server",
+      ),
+  )
     .option("--benchmark <slug@version>", "SARIF: the benchmark version")
+    .option("--model <name>", "SARIF: the configuration's name, as `submit` would send it")
+    .option("--harness <name>", "SARIF: the harness label, as `submit` would send it")
     .option("--repo <owner/name>", "SARIF: the repository of runs that name none")
     .option("--source-root <dir>", "SARIF: the directory the analyser ran in (absolute paths are made relative to it)")
-    .option("--json", "print JSON on stdout, errors included")
-    .action(async (file: string, opts: SarifFlags & { json?: boolean }) => {
+    .option("--allow-duplicate", "as `submit --allow-duplicate`: a file uploaded before is a warning, not exit code 8")
+    .option("--allow-unknown-paths", "as `submit --allow-unknown-paths`")
+    .option("--local", "only the local checks, even with a token")
+    .action(async (file: string, opts: ValidateFlags) => {
       const text = readLocalFile(file);
       const sarif = await isSarifFile(file, text);
-      if (sarif) await sarifQuery(opts, {});
+      const query = sarif ? await sarifQuery(opts, {}) : undefined;
       const summary = sarif ? await checkSarifConversion(text, opts) : (await checkFindingsFile(text, {})).summary;
-      print(
-        opts.json,
-        { ok: true, format: sarif ? "sarif" : "findings", summary },
-        `OK: ${summary}. Benchmark and repository names are checked by the server on upload.`,
-      );
+      const format = sarif ? "sarif" : "findings";
+      const session = opts.local ? null : apiSession(opts);
+      if (!session?.token) {
+        const why = opts.local ? "--local" : "no token";
+        return print(
+          opts.json,
+          { ok: true, format, checked: "local", summary },
+          `OK: ${summary}. Local checks only (${why}): the benchmark, repositories, paths and the duplicate check are the server's; run \`probebench login\` (or pass --token) and validate again, or they are checked on upload.`,
+        );
+      }
+      // The server's dry run: a refusal throws the same error as `submit` would meet, with the same exit code.
+      const options = {
+        allow_duplicate: opts.allowDuplicate ? ("true" as const) : ("false" as const),
+        allow_unknown_paths: opts.allowUnknownPaths ? ("true" as const) : undefined,
+      };
+      const server = query
+        ? await session.client.validateSarif(text, { ...query, ...options })
+        : await session.client.validate(text, options);
+      print(opts.json, { ok: true, format, checked: "server", summary, server }, formatValidation(session.url, server));
     });
 
   apiOptions(

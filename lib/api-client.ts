@@ -169,6 +169,12 @@ export function createApiClient(options: ApiClientOptions = {}) {
     /** A SARIF log; the query carries what the log does not say (benchmark, model, ...). */
     submitSarif: (logText: string, query: CallInput<typeof submissionsRoutes.postSubmissions>["query"]) =>
       call(submissionsRoutes.postSubmissions, { text: logText, contentType: "application/sarif+json", query }),
+    /** The server's dry run of `submit` (every check, nothing stored). */
+    validate: (fileText: string, query?: CallInput<typeof submissionsRoutes.postSubmissionsValidate>["query"]) =>
+      call(submissionsRoutes.postSubmissionsValidate, { text: fileText, query }),
+    /** The server's dry run of `submitSarif`. */
+    validateSarif: (logText: string, query: CallInput<typeof submissionsRoutes.postSubmissionsValidate>["query"]) =>
+      call(submissionsRoutes.postSubmissionsValidate, { text: logText, contentType: "application/sarif+json", query }),
     status: (id: string) => call(submissionsRoutes.getSubmissionsId, { params: { id } }),
     benchmarks: () => call(publicReadsRoutes.getBenchmarks),
     importFixDates: (benchmark: string, fileText: string) =>

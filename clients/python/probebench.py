@@ -110,8 +110,24 @@ class Client:
 
     # ---- submissions
 
-    def submit(
+    def submit(self, file, **options):
+        """Uploads a findings file or a SARIF log (a path, or the file's text); returns the created submission.
+
+        A findings file names its own benchmark and model; the labels given here replace the file's. A SARIF log needs
+        `benchmark` (slug@version) and takes the labels in the query. The options are `_upload`'s.
+        """
+        return self._upload("/api/v1/submissions", file, **options)
+
+    def validate(self, file, **options):
+        """The server's dry run of `submit` with the same arguments: every check, the same errors, nothing stored.
+
+        Returns what would be stored (`findings`, `runs`, `repositories`, `known_paths`, `warnings`, ...).
+        """
+        return self._upload("/api/v1/submissions/validate", file, **options)
+
+    def _upload(
         self,
+        path,
         file,
         benchmark=None,
         model=None,
@@ -125,11 +141,6 @@ class Client:
         allow_duplicate=False,
         allow_unknown_paths=False,
     ):
-        """Uploads a findings file or a SARIF log (a path, or the file's text); returns the created submission.
-
-        A findings file names its own benchmark and model; the labels given here replace the file's. A SARIF log needs
-        `benchmark` (slug@version) and takes the labels in the query.
-        """
         if isinstance(file, os.PathLike) or (len(file) < 4096 and os.path.isfile(file)):
             name = os.fspath(file)
             with open(name, encoding="utf-8") as f:
@@ -149,13 +160,13 @@ class Client:
         if re.search(r"\.sarif(\.json)?$", name, re.I) or _looks_like_sarif(text):
             query.update(benchmark=benchmark, model=model, harness=harness, repo=repo, source_root=source_root)
             query.update(labels)
-            return self._json("POST", "/api/v1/submissions", query=query, body=text, content_type=SARIF_CONTENT_TYPE)
+            return self._json("POST", path, query=query, body=text, content_type=SARIF_CONTENT_TYPE)
         given = {k: v for k, v in labels.items() if v is not None}
         if given:
             document = json.loads(text)
             document.update(given)
             text = json.dumps(document)
-        return self._json("POST", "/api/v1/submissions", query=query, body=text)
+        return self._json("POST", path, query=query, body=text)
 
     def status(self, submission_id):
         """A submission's status, and its scores once scored."""

@@ -37,22 +37,49 @@ export const sarifUploadBodySchema = z.looseObject({ version: z.literal("2.1.0")
 
 export const listSubmissionsQuerySchema = z.object(pageQuerySchema);
 
+const sarifCountsShape = {
+  skipped: z
+    .object({ without_location: z.number().int() })
+    .optional()
+    .meta({ description: "SARIF uploads: results that were not imported (no physical location), counted" }),
+  paths: z.object({ mapped: z.number().int(), unmapped: z.number().int() }).optional().meta({
+    description:
+      "SARIF uploads: results whose file was found among the repository's files (its snapshot's, else its reference bugs'), and those kept as written",
+  }),
+};
 export const createdSubmissionSchema = z
   .object({
     id: z.string(),
     status: z.literal("queued"),
     findings: z.number().int(),
     runs: z.number().int(),
-    skipped: z
-      .object({ without_location: z.number().int() })
-      .optional()
-      .meta({ description: "SARIF uploads: results that were not imported (no physical location), counted" }),
-    paths: z.object({ mapped: z.number().int(), unmapped: z.number().int() }).optional().meta({
-      description:
-        "SARIF uploads: results whose file was found among the repository's files (its snapshot's, else its reference bugs'), and those kept as written",
-    }),
+    ...sarifCountsShape,
   })
   .meta({ id: "CreatedSubmission", example: { id: "cmabc123", status: "queued", findings: 42, runs: 1 } });
+
+// POST /api/v1/submissions/validate: what a real upload of the same body would store, stored nowhere.
+export const uploadValidationSchema = z
+  .object({
+    dry_run: z.literal(true),
+    benchmark: z.string().meta({ description: "The version it would be scored on, slug@version" }),
+    model: z.string(),
+    findings: z.number().int(),
+    runs: z.number().int(),
+    repositories: z
+      .array(z.object({ repo: z.string(), findings: z.number().int() }))
+      .meta({ description: "Findings per repository, over all runs" }),
+    known_paths: z.object({ checked: z.number().int(), known: z.number().int() }).meta({
+      description:
+        "Findings in repositories whose file list is known (an imported snapshot), and of those the ones naming a file of it",
+    }),
+    skipped: sarifCountsShape.skipped,
+    paths: sarifCountsShape.paths,
+    warnings: z
+      .array(z.string())
+      .meta({ description: "What a real upload would store but may not score as meant, or refuse for now (quota)" }),
+  })
+  .meta({ id: "UploadValidation" });
+export type UploadValidationBody = z.infer<typeof uploadValidationSchema>;
 
 const submissionScoresSchema = scoreBreakdownSchema
   .extend({

@@ -1,7 +1,9 @@
 import { type ApiRoute, idPath, repoPath } from "./route-kit";
 import {
+  compareEntriesQuerySchema,
   compareQuerySchema,
   comparisonSchema,
+  entriesComparisonSchema,
   matchesQuerySchema,
   pairPath,
   pairQuerySchema,
@@ -46,6 +48,16 @@ export const workbenchRoutes = {
     auth: { kind: "optional", scope: "read" },
     query: compareQuerySchema,
     success: { status: 200, schema: comparisonSchema, description: "Both, only one, neither", csv: true },
+    errors: [404],
+  },
+  getCompareEntries: {
+    method: "get",
+    path: "/api/v1/compare/entries",
+    tag: "Workbench",
+    summary: "Reference bugs two or more public entries of a version found, and every pair's overlap",
+    auth: { kind: "optional", scope: "read" },
+    query: compareEntriesQuerySchema,
+    success: { status: 200, schema: entriesComparisonSchema, description: "Overlap and the chosen entries", csv: true },
     errors: [404],
   },
   getRepositoriesOwnerNameBugs: {

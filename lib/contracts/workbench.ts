@@ -46,6 +46,30 @@ export const compareQuerySchema = z.object({
   format: formatQuery,
 });
 
+// GET /api/v1/compare/entries
+const MAX_COMPARED_ENTRIES = 12;
+export const compareEntriesQuerySchema = z.object({
+  benchmark: benchmarkRefSchema.optional(),
+  entries: z
+    .string()
+    .trim()
+    .max(2_000)
+    .optional()
+    .transform((v) => [
+      ...new Set(
+        (v ?? "")
+          .split(",")
+          .map((id) => id.trim())
+          .filter(Boolean),
+      ),
+    ])
+    .refine((ids) => ids.length !== 1, { message: "choose two or more entries (comma-separated submission ids)" })
+    .refine((ids) => ids.length <= MAX_COMPARED_ENTRIES, {
+      message: `choose at most ${MAX_COMPARED_ENTRIES} entries`,
+    }),
+  format: formatQuery,
+});
+
 // GET /api/v1/repositories/{owner}/{name}/bugs
 const label = z.string().trim().min(1).max(200).optional();
 export const repositoryBugsQuerySchema = z.object({
@@ -209,6 +233,51 @@ export const comparisonSchema = z
     neither: z.array(z.string()),
   })
   .meta({ id: "Comparison" });
+
+const comparedBugSchema = z.looseObject({
+  id: z.string(),
+  repo: z.string(),
+  title: z.string().optional().meta({ description: "Only where the version shows reference details" }),
+});
+const comparedEntrySchema = z.looseObject({
+  id: z.string(),
+  model: z.string(),
+  reasoning_effort: z.string().nullable(),
+  harness: z.string().nullable(),
+  found: z.number().int().meta({ description: "Reference bugs its first run found" }),
+});
+export const entriesComparisonSchema = z
+  .looseObject({
+    benchmark: z.string(),
+    reference_visibility: z.string(),
+    details_visible: z.boolean(),
+    reference_bugs: z.number().int(),
+    entries: z.array(comparedEntrySchema).meta({ description: "Every public verified entry of the version" }),
+    overlap: z
+      .array(
+        z.looseObject({
+          a: z.string(),
+          b: z.string(),
+          both: z.number().int(),
+          jaccard: z.number().nullable(),
+        }),
+      )
+      .meta({
+        description: "Every pair of entries: reference bugs both found and the Jaccard index (null: neither found any)",
+      }),
+    selection: z
+      .looseObject({
+        entries: z.array(z.string()),
+        found_by_all: z.array(comparedBugSchema),
+        only: z
+          .record(z.string(), z.array(comparedBugSchema))
+          .meta({ description: "Per chosen entry id: found by it and by none of the other chosen entries" }),
+        found_by_none: z.array(comparedBugSchema),
+      })
+      .nullable()
+      .meta({ description: "The chosen entries' reference bugs (null: none chosen)" }),
+  })
+  .meta({ id: "EntriesComparison" });
 
 const bugLabels = {
   id: z.string(),

@@ -191,6 +191,46 @@ describe("npx probebench", () => {
     expect(ok.stdout).toContain(`OK: 0 findings in 2 run(s) for ${slug}, model m.`);
   });
 
+  it("validates on the server with a token: every check of an upload, the same refusals and exit codes, nothing stored", async () => {
+    const before = await db.submission.count({ where: { benchmark: { slug } } });
+    const unknownRepo = writeJson("unknown-repo.json", {
+      benchmark: slug,
+      model: "CLI dry run",
+      findings: [finding("P1", "acme/nope", "parser/lexer.py", 42, 47, "Final token lost")],
+    });
+    // The local checks alone pass it; the server refuses it as an upload would.
+    const local = await cli(["validate", unknownRepo, "--local"], { PROBEBENCH_TOKEN: token });
+    expect(local.code).toBe(0);
+    expect(local.stdout).toContain("Local checks only (--local)");
+    const refused = await cli(["validate", unknownRepo, "--json"], { PROBEBENCH_TOKEN: token });
+    expect(refused.code).toBe(5);
+    expect(JSON.parse(refused.stdout).error.issues[0].message).toContain('unknown repository "acme/nope"');
+
+    const good = writeJson("dry-run.json", {
+      benchmark: slug,
+      model: "CLI dry run",
+      findings: [finding("P1", "acme/parser", "parser/lexer.py", 42, 47, "Final token lost without trailing newline")],
+    });
+    const ok = await cli(["validate", good, "--json"], { PROBEBENCH_TOKEN: token });
+    expect(ok.code).toBe(0);
+    expect(JSON.parse(ok.stdout)).toMatchObject({
+      ok: true,
+      checked: "server",
+      server: {
+        dry_run: true,
+        benchmark: `${slug}@1`,
+        findings: 1,
+        runs: 1,
+        repositories: [{ repo: "acme/parser", findings: 1 }],
+      },
+    });
+    // The file the first test submitted: a repeat, refused as `submit` would (409, exit code 8).
+    const repeat = await cli(["validate", path.join(dir, "findings.json")], { PROBEBENCH_TOKEN: token });
+    expect(repeat.code).toBe(8);
+    expect(repeat.stderr).toContain("You uploaded this file before");
+    expect(await db.submission.count({ where: { benchmark: { slug } } })).toBe(before);
+  });
+
   it("explains a missing token, a missing file and an unreachable server", async () => {
     expect((await cli(["submit", "nope.json"], { PROBEBENCH_TOKEN: "" })).stderr).toMatch(/API token is required/);
     expect((await cli(["submit", path.join(dir, "missing.json")], { PROBEBENCH_TOKEN: token })).stderr).toMatch(

@@ -679,4 +679,39 @@ describe("hidden reference details", () => {
       ).text,
     ).toContain(title);
   });
+
+  it("compares public entries of a version: what each found that the others missed, every pair's overlap", async () => {
+    const base = `/api/v1/compare/entries?benchmark=${slug}@1`;
+    // Only A is public yet: B cannot be chosen, and one entry is not a comparison.
+    expect((await call(webUrl, "GET", base)).json.entries.map((e: { id: string }) => e.id)).toEqual([subA]);
+    expect((await call(webUrl, "GET", `${base}&entries=${subA},${subB}`)).status).toBe(404);
+    expect((await call(webUrl, "GET", `${base}&entries=${subA}`)).status).toBe(422);
+    expect(pageText((await call(webUrl, "GET", `/compare?benchmark=${slug}@1`)).text)).toContain(
+      "one public verified entry",
+    );
+
+    await approve(subB);
+    const compared = await call(webUrl, "GET", `${base}&entries=${subB},${subA}`);
+    expect(compared.status).toBe(200);
+    // B's only finding (X7) matches nothing: it shares none of A's bugs.
+    expect(compared.json.overlap).toEqual([{ a: subA, b: subB, both: 0, jaccard: 0 }]);
+    expect(compared.json.selection.found_by_all).toEqual([]);
+    expect(compared.json.selection.only[subB]).toEqual([]);
+    expect(compared.json.selection.only[subA]).toContainEqual({
+      id: "P1",
+      repo: "acme/parser",
+      title: expect.stringContaining("Lexer drops the last token"),
+    });
+    const csv = await call(webUrl, "GET", `${base}&format=csv`);
+    expect(csv.text.split(/\r?\n/)[0]).toBe("benchmark,entry_a,label_a,found_a,entry_b,label_b,found_b,both,jaccard");
+    const page = pageText((await call(webUrl, "GET", `/compare?benchmark=${slug}@1&entry=${subA}&entry=${subB}`)).text);
+    expect(page).toContain("Only Workbench B found (0)");
+    expect(page).toContain("Overlap of every pair");
+
+    // A version with hidden reference details: staff only, like its matches.
+    const hidden = `/api/v1/compare/entries?benchmark=${hiddenSlug}@1`;
+    expect((await call(webUrl, "GET", hidden)).status).toBe(404);
+    const staff = await call(webUrl, "GET", hidden, { token: maintainer.token });
+    expect(staff.json.entries.map((e: { id: string }) => e.id)).toEqual([hiddenSub]);
+  });
 });

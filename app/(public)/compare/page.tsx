@@ -6,16 +6,49 @@ import { compareSubmissions } from "@/lib/server/workbench/compare-submissions";
 import { DownloadLinks } from "@/components/ui/download-links";
 import { firstParam } from "@/app/(public)/load-public-page";
 import { ReferenceBugLink } from "@/components/ui/reference-bug-link";
-import { compareQuerySchema } from "@/lib/contracts/workbench";
+import { compareEntriesQuerySchema, compareQuerySchema } from "@/lib/contracts/workbench";
+import { compareEntries } from "@/lib/server/workbench/compare-entries";
+import { listPublicBenchmarks } from "@/lib/server/public-reads/list-public-benchmarks";
+import { CompareEntriesView } from "./compare-entries-view";
 
-// Compare two submissions on one repository (docs/workbench.md): the reference bugs both found, only one found, and neither.
+// Compare (docs/workbench.md): two submissions on one repository (`repo`, `a`, `b`: the reference bugs both found, only
+// one found, and neither), or else public entries of one version (`benchmark`, `entry` repeated: what each found that
+// the others missed, and the overlap of every pair).
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Compare two submissions" };
+export const metadata: Metadata = { title: "Compare" };
 
-type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Query = Record<string, string | string[] | undefined>;
+type Props = { searchParams: Promise<Query> };
+
+const many = (v: string | string[] | undefined) => (Array.isArray(v) ? v : v ? [v] : []);
+
+async function EntriesPage({ query }: { query: Query }) {
+  // The form ticks `entry` once per entry; the API's comma-separated `entries` works here too, so its links open.
+  const ids = [...many(query.entry), ...many(query.entries).flatMap((v) => v.split(","))].join(",");
+  const parsed = compareEntriesQuerySchema.safeParse({ benchmark: firstParam(query.benchmark), entries: ids });
+  if (!parsed.success) {
+    return (
+      <>
+        <h1>Compare entries</h1>
+        <p className="card empty-state" role="alert">
+          {parsed.error.issues.map((i) => `${String(i.path[0])} ${i.message}`).join("; ")}.{" "}
+          <Link href={`/compare?benchmark=${encodeURIComponent(firstParam(query.benchmark) ?? "")}`}>Start again</Link>.
+        </p>
+      </>
+    );
+  }
+  const user = await getCurrentUser();
+  const { format: _format, ...input } = parsed.data;
+  const [view, versions] = await Promise.all([
+    loadOr404(() => compareEntries(input, user ? { id: user.id, role: user.role } : null)),
+    listPublicBenchmarks(),
+  ]);
+  return <CompareEntriesView view={view} versions={versions.filter((v) => v.verified > 0)} chosen={input.entries} />;
+}
 
 export default async function ComparePage({ searchParams }: Props) {
   const query = await searchParams;
+  if (!query.repo && !query.a && !query.b) return <EntriesPage query={query} />;
   const parsed = compareQuerySchema.safeParse({
     repo: firstParam(query.repo),
     a: firstParam(query.a),
@@ -80,6 +113,12 @@ export default async function ComparePage({ searchParams }: Props) {
         </section>
       ))}
       <DownloadLinks api={api} />
+      <p>
+        <Link href={`/compare?benchmark=${encodeURIComponent(c.benchmark)}&entry=${c.a.id}&entry=${c.b.id}`}>
+          Compare entries over the whole version
+        </Link>{" "}
+        (public entries only).
+      </p>
     </>
   );
 }

@@ -30,37 +30,7 @@ export async function createSubmission(
   // uploadSha256: the upload's identity (upload-checks.ts), kept to recognise the same file sent again
   opts: { source?: "upload" | "in_house"; enforceQuota?: boolean; id?: string; uploadSha256?: string } = {},
 ): Promise<CreatedSubmission> {
-  const benchmark = await findBenchmark(file.benchmark);
-  if (!benchmark) {
-    throw new AppError("invalid_input", "The findings file names an unknown benchmark", [
-      { path: "benchmark", message: `unknown benchmark "${file.benchmark}"` },
-    ]);
-  }
-  const repositories = await db.repository.findMany({
-    where: { benchmarkId: benchmark.id },
-    select: { id: true, name: true },
-  });
-  const repoIds = new Map(repositories.map((r) => [r.name, r.id]));
-  const runs = runsOf(file);
-  checkFileCaps(runs, file.runs !== undefined, fileCaps());
-  const unknown = new IssueList();
-  runs.forEach((run, r) => {
-    run.findings.forEach((finding, f) => {
-      if (repoIds.has(finding.repo)) return;
-      const path = file.runs ? `runs[${r}].findings[${f}].repo` : `findings[${f}].repo`;
-      unknown.add({
-        path,
-        message: `unknown repository "${finding.repo}" in benchmark ${benchmark.slug}@${benchmark.version}`,
-      });
-    });
-  });
-  if (unknown.total)
-    throw new AppError(
-      "invalid_input",
-      "The findings file names repositories that are not in the benchmark",
-      unknown.listed(),
-    );
-
+  const { benchmark, repoIds, runs } = await checkSubmissionFile(file);
   const total = runs.reduce((n, run) => n + run.findings.length, 0);
   const costUsd =
     file.cost_usd ?? (file.runs ? runs.reduce((s, r) => s + (r.cost_usd ?? 0), 0) / runs.length : undefined);
@@ -127,4 +97,44 @@ export async function createSubmission(
     log.error({ err: error, submissionId }, "could not queue scoring"),
   );
   return { id: submissionId, status: "queued", findings: total, runs: runs.length };
+}
+
+/**
+ * The checks a findings file passes before anything is stored: its benchmark version exists, it stays within the
+ * file caps, and every finding names a repository of that version. Shared by a real upload and a dry run, so both
+ * refuse with the same words.
+ */
+export async function checkSubmissionFile(file: FindingsFile) {
+  const benchmark = await findBenchmark(file.benchmark);
+  if (!benchmark) {
+    throw new AppError("invalid_input", "The findings file names an unknown benchmark", [
+      { path: "benchmark", message: `unknown benchmark "${file.benchmark}"` },
+    ]);
+  }
+  const repositories = await db.repository.findMany({
+    where: { benchmarkId: benchmark.id },
+    select: { id: true, name: true },
+  });
+  const repoIds = new Map(repositories.map((r) => [r.name, r.id]));
+  const runs = runsOf(file);
+  checkFileCaps(runs, file.runs !== undefined, fileCaps());
+  const unknown = new IssueList();
+  runs.forEach((run, r) => {
+    run.findings.forEach((finding, f) => {
+      if (repoIds.has(finding.repo)) return;
+      const path = file.runs ? `runs[${r}].findings[${f}].repo` : `findings[${f}].repo`;
+      unknown.add({
+        path,
+        message: `unknown repository "${finding.repo}" in benchmark ${benchmark.slug}@${benchmark.version}`,
+      });
+    });
+  });
+  if (unknown.total)
+    throw new AppError(
+      "invalid_input",
+      "The findings file names repositories that are not in the benchmark",
+      unknown.listed(),
+    );
+
+  return { benchmark, repoIds, runs };
 }

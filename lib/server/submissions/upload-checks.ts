@@ -18,6 +18,25 @@ export function uploadHash(bytes: Uint8Array, sarif?: SarifUploadQuery): string 
   return hash.digest("hex");
 }
 
+/** This user's standing upload (not failed, not withdrawn) of the same file, newest first; null when there is none. */
+export async function findEarlierUpload(submitterId: string, sha256: string) {
+  return db.submission.findFirst({
+    where: {
+      submitterId,
+      uploadSha256: sha256,
+      scoringStatus: { not: "failed" },
+      reviewStatus: { not: "withdrawn" },
+    },
+    orderBy: { createdAt: "desc" },
+    select: { id: true, createdAt: true, scoringStatus: true },
+  });
+}
+
+/** How an earlier upload of the same file is named to its uploader. */
+export function describeEarlierUpload(earlier: NonNullable<Awaited<ReturnType<typeof findEarlierUpload>>>): string {
+  return `You uploaded this file before: submission ${earlier.id} (${earlier.createdAt.toISOString().slice(0, 16).replace("T", " ")} UTC, ${earlier.scoringStatus})`;
+}
+
 /**
  * 409 when the client asks for the check (allow_duplicate=false, sent by the CLI and the Python client unless told
  * otherwise) and this user uploaded the same file before, its entry still standing (not failed, not withdrawn).
@@ -28,20 +47,11 @@ export async function assertNotUploadedBefore(
   options: UploadOptions,
 ): Promise<void> {
   if (options.allow_duplicate !== "false") return;
-  const earlier = await db.submission.findFirst({
-    where: {
-      submitterId,
-      uploadSha256: sha256,
-      scoringStatus: { not: "failed" },
-      reviewStatus: { not: "withdrawn" },
-    },
-    orderBy: { createdAt: "desc" },
-    select: { id: true, createdAt: true, scoringStatus: true },
-  });
+  const earlier = await findEarlierUpload(submitterId, sha256);
   if (!earlier) return;
   throw new AppError(
     "conflict",
-    `You uploaded this file before: submission ${earlier.id} (${earlier.createdAt.toISOString().slice(0, 16).replace("T", " ")} UTC, ${earlier.scoringStatus}). To store it again as a new entry pass allow_duplicate=true (CLI: --allow-duplicate).`,
+    `${describeEarlierUpload(earlier)}. To store it again as a new entry pass allow_duplicate=true (CLI: --allow-duplicate).`,
   );
 }
 

@@ -1,5 +1,6 @@
 import { toCsv } from "../../leaderboard/format-csv";
 import type { SubmissionComparison } from "./compare-submissions";
+import type { EntriesComparisonView } from "./compare-entries";
 import type { SubmissionMatches } from "./get-submission-matches";
 import type { ReferenceBugDetail, RepositoryBugs } from "./repository-bugs";
 
@@ -160,4 +161,27 @@ export function comparisonCsv(c: SubmissionComparison): string {
     for (const id of ids) rows.push([c.benchmark, c.repo, id, kind, c.titles[id] ?? null]);
   }
   return toCsv(["benchmark", "repo", "reference_bug_id", "found_by", "title"], rows);
+}
+
+/** The overlap of every pair of public entries: one row a pair. */
+export function entriesComparisonCsv(c: EntriesComparisonView): string {
+  const label = new Map(c.entries.map((e) => [e.id, e]));
+  const name = (id: string) => {
+    const e = label.get(id)!;
+    return [e.model, e.reasoning_effort, e.harness].filter(Boolean).join(" · ");
+  };
+  return toCsv(
+    ["benchmark", "entry_a", "label_a", "found_a", "entry_b", "label_b", "found_b", "both", "jaccard"],
+    c.overlap.map((p) => [
+      c.benchmark,
+      p.a,
+      name(p.a),
+      String(label.get(p.a)!.found),
+      p.b,
+      name(p.b),
+      String(label.get(p.b)!.found),
+      String(p.both),
+      p.jaccard === null ? null : p.jaccard.toFixed(4),
+    ]),
+  );
 }

@@ -1,17 +1,13 @@
 import "server-only";
-import { createdSubmissionSchema, uploadOptionsQuerySchema } from "@/lib/contracts/submissions";
-import { sarifUploadQuerySchema } from "@/lib/validation/sarif-query";
+import { createdSubmissionSchema } from "@/lib/contracts/submissions";
+import { uploadBodyOf } from "@/lib/server/submissions/upload-request";
 import { requireCaller } from "@/lib/server/auth/api-caller";
-import { env } from "@/lib/env";
-import { readBodyBytes } from "@/lib/server/http/read-body";
 import { respond, withErrors } from "@/lib/server/http/respond";
 import { listUserSubmissions } from "@/lib/server/submissions/list-user-submissions";
 import { getSubmissionQuota } from "@/lib/server/submissions/submission-quota";
 import { submitFindings } from "@/lib/server/submissions/submit-findings";
-import { parseOrThrow } from "@/lib/errors";
 import { submissionsRoutes } from "@/lib/contracts/submissions-routes";
 import { handle } from "@/lib/server/route-handler/handle";
-import { SARIF_CONTENT_TYPE } from "@/lib/validation/sarif";
 
 export const dynamic = "force-dynamic";
 
@@ -26,16 +22,6 @@ export const GET = handle(submissionsRoutes.getSubmissions, async ({ caller, que
 // 202 {id, status} and scoring is queued; 429 with Retry-After when the daily quota or the rate limit is used up
 export const POST = withErrors(async (request: Request) => {
   const caller = await requireCaller(request, { access: "write", tokens: "submit" });
-  const declared = Number(request.headers.get("content-length") ?? "NaN");
-  const isSarif =
-    (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase() === SARIF_CONTENT_TYPE;
-  const query = Object.fromEntries(new URL(request.url).searchParams);
-  const created = await submitFindings(caller.id, {
-    declaredBytes: Number.isFinite(declared) ? declared : undefined,
-    read: () => readBodyBytes(request, env.UPLOAD_MAX_BYTES),
-    sarif: isSarif ? parseOrThrow(sarifUploadQuerySchema, query, "The query") : undefined,
-    query,
-    options: parseOrThrow(uploadOptionsQuerySchema, query, "The query"),
-  });
+  const created = await submitFindings(caller.id, uploadBodyOf(request));
   return respond(createdSubmissionSchema, created, 202, { location: `/api/v1/submissions/${created.id}` });
 });
