@@ -1,4 +1,5 @@
 import type { LlmCheckReport, ModelProbe, ProbeResult, RoleCheck } from "../lib/llm/endpoint-check";
+import { ENABLE_LLM_HINT } from "../lib/llm/endpoint";
 import { EXIT_CODES } from "./exit-codes";
 
 // The text form of `probebench llm check` (a table, then what failed and how to fix it) and its exit code. Pure.
@@ -81,7 +82,11 @@ export function formatLlmCheck(report: LlmCheckReport): string {
   if (problems.length > 0) lines.push("", ...problems);
   lines.push(
     "",
-    report.ok ? "Every configured role can call its models." : "Some roles cannot call their models (above).",
+    !report.roles.some((r) => r.account)
+      ? `No role has a model endpoint, so nothing was called and scoring uses the offline judge: ${ENABLE_LLM_HINT}.`
+      : report.ok
+        ? "Every configured role can call its models."
+        : "Some roles cannot call their models (above).",
   );
   return lines.join("\n");
 }

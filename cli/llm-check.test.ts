@@ -121,6 +121,12 @@ describe("llm check", () => {
     expect(formatLlmCheck(report)).toContain("Some roles cannot call their models");
   });
 
+  it("says so when no role has an endpoint, instead of that every role can call its models", async () => {
+    const report = await checkModelEndpoints(parseEnv({}));
+    expect(llmCheckExitCode(report)).toBe(0);
+    expect(formatLlmCheck(report)).toMatch(/No role has a model endpoint, so nothing was called/);
+  });
+
   it("runs as `npx probebench llm check --json` with the exit code of the failure", async () => {
     const none = { PANEL_JUDGE_MODELS: "", PANEL_TIER2_MODEL: "", EMBEDDING_PROVIDER: "offline", AUDIT_API_KEY: "" };
     const result = await runCli(
