@@ -199,5 +199,13 @@ describe("uploads in flight", () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(status).toBe(202);
+    // Cut off mid-body, neither upload left a row, and neither holds its user's slot.
+    expect(await db.submission.count({ where: { submitterId: { in: [others[0]!.id, others[1]!.id] } } })).toBe(0);
+    for (const cut of others.slice(0, 2)) {
+      const until = Date.now() + 10_000;
+      while (Number(await redis.get(`rl:upload-in-flight:user:${cut.id}`)) > 0 && Date.now() < until)
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      expect(Number(await redis.get(`rl:upload-in-flight:user:${cut.id}`))).toBe(0);
+    }
   });
 });
