@@ -108,7 +108,11 @@ export async function LeaderboardPage({ benchmarkRef }: { benchmarkRef: string |
             {totalBugs !== null ? `, ${count(totalBugs)} maintainer-fixed reference bugs` : ""}. Recall is the share of
             reference bugs found; precision is the share of findings that match one.{" "}
             <Link href="/method">How scoring works</Link>.{" "}
-            <Link href={`/compare?benchmark=${encodeURIComponent(data.benchmark.key)}`}>Compare entries</Link>.
+            {data.comparable && (
+              <>
+                <Link href={`/compare?benchmark=${encodeURIComponent(data.benchmark.key)}`}>Compare entries</Link>.
+              </>
+            )}
           </p>
         </div>
         <BenchmarkSelector

@@ -82,6 +82,7 @@ const data: LeaderboardData = {
   languages: ["python", "typescript"],
   coverages: [],
   published: null,
+  comparable: false,
   stamp: "s",
   generatedAt: "",
   entries: [

@@ -87,6 +87,8 @@ export type LeaderboardData = {
   entries: LeaderboardEntry[];
   /** Size of the benchmark as published, for versions whose reference set is not stored here (reported results). */
   published: { repositories: number; referenceBugs: number } | null;
+  /** Whether anyone may compare its entries (/compare): public reference details and a public verified entry. */
+  comparable: boolean;
   /** Changes whenever anything the views show changes; used as ETag and to check freshness of cached pages. */
   stamp: string;
   generatedAt: string;

@@ -12,6 +12,10 @@ import { launchBrowser } from "../support/browser";
 const webUrl = inject("webUrl");
 const SHOTS = path.resolve("test-artifacts", "screenshots");
 const REPORTED = path.resolve("data", "probe-reported.json");
+// The reported PROBE results, addressed by version: the home page shows whichever version has the most public entries,
+// and other suites import the same reported file into versions of their own.
+const PROBE_BOARD = `${webUrl}/leaderboard/probe/2026.1`;
+const PROBE = { slug: "probe", version: "2026.1" };
 
 let browser: Browser;
 let cspViolations: string[];
@@ -116,21 +120,25 @@ afterAll(async () => {
 describe("reported results import", () => {
   it("is idempotent: a second import changes nothing", async () => {
     const before = await db.submission.findMany({
-      where: { source: "reported" },
+      where: { benchmark: PROBE, source: "reported" },
       select: { id: true, updatedAt: true },
       orderBy: { id: "asc" },
     });
     expect(await importReportedResults(REPORTED)).toMatchObject({ created: 0, updated: 0, unchanged: 27, removed: 0 });
     expect(
       await db.submission.findMany({
-        where: { source: "reported" },
+        where: { benchmark: PROBE, source: "reported" },
         select: { id: true, updatedAt: true },
         orderBy: { id: "asc" },
       }),
     ).toEqual(before);
     const deepseek = await db.score.findFirstOrThrow({
       where: {
-        submission: { model: "DeepSeek V4.1 Flash", reportedData: { path: ["subset"], equals: "full" } },
+        submission: {
+          benchmark: PROBE,
+          model: "DeepSeek V4.1 Flash",
+          reportedData: { path: ["subset"], equals: "full" },
+        },
         scope: "overall",
         kind: "mean",
       },
@@ -150,6 +158,7 @@ describe("reported results import", () => {
       db.score.findFirstOrThrow({
         where: {
           submission: {
+            benchmark: PROBE,
             source: "reported",
             model,
             reasoningEffort: effort,
@@ -166,7 +175,7 @@ describe("reported results import", () => {
     // Muse Spark 1.3: a mean over 5 runs, 15.9% of 2,457 = 390.663 bugs per run on average, not a whole count.
     expect((await overall("Muse Spark 1.3", "high")).matchedReferenceBugs).toBeCloseTo(390.663, 3);
     const benchmark = await db.benchmark.findFirstOrThrow({
-      where: { submissions: { some: { source: "reported" } } },
+      where: PROBE,
       select: { taxonomy: true },
     });
     const taxonomy = benchmark.taxonomy as { triggers: { level: number; definition?: string }[] };
@@ -183,7 +192,7 @@ describe("reported results import", () => {
 describe("leaderboard page", () => {
   it("ranks by F1 and sorts by any column, keeping the sort in the URL", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await openLeaderboard(page, `${webUrl}/`);
+    await openLeaderboard(page, PROBE_BOARD);
     expect(await firstModel(page)).toContain("DeepSeek V4.1 Flash");
     await page.getByRole("button", { name: /^Recall %/ }).click();
     expect(await firstModel(page)).toContain("GPT-5.6 Sol");
@@ -198,7 +207,7 @@ describe("leaderboard page", () => {
 
   it("filters, and a reload of the URL restores the same view", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await openLeaderboard(page, `${webUrl}/`);
+    await openLeaderboard(page, PROBE_BOARD);
     await page.locator("#lb-model").selectOption("GPT-5.6 Luna");
     await page.locator("#lb-harness").selectOption("PROBE full harness");
     await page.getByRole("button", { name: /^F1 %/ }).click();
@@ -218,7 +227,7 @@ describe("leaderboard page", () => {
 
   it("lists a model evaluated on a subset apart and switches to that subset; on a phone the table comes first", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await openLeaderboard(page, `${webUrl}/`);
+    await openLeaderboard(page, PROBE_BOARD);
     // Claude Opus 5 was evaluated on a five-repository subset only (Table 5).
     const apart = page.locator("#lb-model optgroup option", { hasText: "Claude Opus 5" });
     expect(await apart.innerText()).toMatch(/^Claude Opus 5 \(.+\)$/);
@@ -230,7 +239,7 @@ describe("leaderboard page", () => {
     for (const text of await rows.locator("th").allInnerTexts()) expect(text).toContain("Claude Opus 5");
 
     await page.setViewportSize({ width: 390, height: 900 });
-    await openLeaderboard(page, `${webUrl}/`);
+    await openLeaderboard(page, PROBE_BOARD);
     expect(await page.locator("#lb-filters").isVisible()).toBe(false);
     expect((await page.locator("table.leaderboard").boundingBox())!.y).toBeLessThan(900);
     const toggle = page.getByRole("button", { name: /^Filters/ });
@@ -251,7 +260,7 @@ describe("leaderboard page", () => {
     expect(await cellOf(page, "Agent A", "precision")).toBe("66.7");
     expect(new URL(page.url()).searchParams.get("repos")).toBe("acme/parser");
     // Reported PROBE: pypdf + weasyprint pooled from derived counts, (28 + 12) / (165 + 115); precision is not poolable.
-    await openLeaderboard(page, `${webUrl}/?repos=kozea/weasyprint,py-pdf/pypdf`);
+    await openLeaderboard(page, `${PROBE_BOARD}?repos=kozea/weasyprint,py-pdf/pypdf`);
     await expect.poll(() => cellOf(page, "DeepSeek V4.1 Flash", "recall")).toBe("14.3");
     expect(
       await page
@@ -265,7 +274,7 @@ describe("leaderboard page", () => {
 
   it("renders both charts as SVG with a text alternative", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await openLeaderboard(page, `${webUrl}/`);
+    await openLeaderboard(page, PROBE_BOARD);
     await expect.poll(() => page.locator(".charts svg.recharts-surface").count()).toBe(2);
     expect(await page.locator(".charts .recharts-scatter-symbol").count()).toBeGreaterThan(10);
     expect(await page.locator(".charts .recharts-scatter-line").count()).toBeGreaterThan(0); // effort sweeps joined
@@ -357,7 +366,7 @@ describe("public API", () => {
 describe("pages", () => {
   it("render at 1280 and 390 px without page overflow (screenshots)", async () => {
     const page = await browser.newPage();
-    await openLeaderboard(page, `${webUrl}/`);
+    await openLeaderboard(page, PROBE_BOARD);
     const reportedId = (
       await db.submission.findFirstOrThrow({ where: { model: "Muse Spark 1.3", source: "reported" } })
     ).id;

@@ -161,6 +161,7 @@ async function readLeaderboardData(benchmarkId: string, stamp: string): Promise<
       taxonomy.reported?.reference_bugs !== undefined && taxonomy.reported.repository_count !== undefined
         ? { repositories: taxonomy.reported.repository_count, referenceBugs: taxonomy.reported.reference_bugs }
         : null,
+    comparable: benchmark.referenceVisibility === "public" && entries.some((e) => e.source === "verified"),
     stamp,
     generatedAt: new Date().toISOString(),
   };
