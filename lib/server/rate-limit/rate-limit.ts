@@ -30,6 +30,8 @@ export type RateLimitResult = { allowed: boolean; limit: number; remaining: numb
 type Policy = { limit: number; windowSeconds: number; failClosed: boolean; describe: string };
 
 const FIFTEEN_MINUTES = 15 * 60;
+/** How long an upload's slot outlives its last renewal (a third of it apart) when its web process dies. */
+export const UPLOAD_SLOT_LEASE_SECONDS = 30;
 
 function policy(bucket: RateLimitBucket): Policy {
   const windowSeconds = env.RATE_LIMIT_WINDOW_SECONDS;
@@ -69,11 +71,12 @@ function policy(bucket: RateLimitBucket): Policy {
     case "webhook-test":
       return { limit: env.WEBHOOK_TEST_EVENTS_PER_HOUR, windowSeconds: 3600, failClosed: false, describe: "hour" };
     // Not a rate: uploads a user has in flight. Consumed when one starts and given back when it ends; the window is
-    // only a safety expiry for a web process that died mid-upload.
+    // a lease its holder renews while the upload runs (renewRateLimit), so the slots of a web process killed
+    // mid-upload are free again one lease after its last renewal.
     case "upload-in-flight":
       return {
         limit: env.UPLOADS_IN_FLIGHT_PER_USER,
-        windowSeconds: FIFTEEN_MINUTES,
+        windowSeconds: UPLOAD_SLOT_LEASE_SECONDS,
         failClosed: false,
         describe: "at once",
       };
@@ -151,6 +154,16 @@ export async function releaseRateLimit(bucket: RateLimitBucket, key: string): Pr
   await limiter(bucket)
     .reward(key, 1)
     .catch((error: unknown) => log.warn({ bucket, err: error }, "rate limiter could not release"));
+}
+
+/**
+ * Starts `key`'s window in `bucket` afresh: a holder of a slot that is still alive says so. Best effort: with Redis
+ * away the slot is counted in this process (the insurance limiter), which dies with it.
+ */
+export async function renewRateLimit(bucket: RateLimitBucket, key: string): Promise<void> {
+  await redis()
+    .expire(`rl:${bucket}:${key}`, policy(bucket).windowSeconds)
+    .catch((error: unknown) => log.warn({ bucket, err: error }, "rate limiter could not renew"));
 }
 
 export function rateLimitedError(bucket: RateLimitBucket, result: RateLimitResult, message?: string): AppError {

@@ -1,5 +1,11 @@
 import "server-only";
-import { consumeRateLimit, rateLimitedError, releaseRateLimit } from "../rate-limit/rate-limit";
+import {
+  consumeRateLimit,
+  rateLimitedError,
+  releaseRateLimit,
+  renewRateLimit,
+  UPLOAD_SLOT_LEASE_SECONDS,
+} from "../rate-limit/rate-limit";
 import { AppError, parseOrThrow } from "../../errors";
 import { looksLikeSarifText, sarifPaths } from "../../validation/sarif";
 import { findBenchmark } from "../benchmarks/import-benchmark";
@@ -120,6 +126,10 @@ async function withUploadSlot<T>(submitterId: string, declaredBytes: number | un
       `You already have ${slot.limit} uploads in progress. Wait for one to finish, then try again.`,
     );
   }
+  // The slot is a lease: renewed while this upload runs, so a web process killed mid-upload frees it one lease later.
+  const renew = () => void renewRateLimit("upload-in-flight", slotKey);
+  renew();
+  const renewal = setInterval(renew, (UPLOAD_SLOT_LEASE_SECONDS * 1_000) / 3);
   try {
     const reservation = reserveUploadBytes(declaredBytes);
     try {
@@ -128,6 +138,7 @@ async function withUploadSlot<T>(submitterId: string, declaredBytes: number | un
       reservation.release();
     }
   } finally {
+    clearInterval(renewal);
     await releaseRateLimit("upload-in-flight", slotKey);
   }
 }
