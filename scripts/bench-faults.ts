@@ -11,17 +11,13 @@
 // and whether every score and match equals the undisturbed run's. Leases and the reconciler's period are shortened
 // (BENCH_LEASE_MS, default 10000; BENCH_RECONCILE_MS, default 5000) so the bench runs in minutes.
 
-import { spawnSync, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import type { ChildProcess } from "node:child_process";
+import { readdirSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { Redis } from "ioredis";
+import { PrivatePostgres } from "../tests/support/private-postgres";
 
-const PG_BIN = (() => {
-  const versions = readdirSync("/usr/lib/postgresql").sort((a, b) => Number(b) - Number(a));
-  return path.join("/usr/lib/postgresql", versions[0]!, "bin");
-})();
 const LEASE_MS = Number(process.env.BENCH_LEASE_MS ?? 10_000);
 const RECONCILE_MS = Number(process.env.BENCH_RECONCILE_MS ?? 5_000);
 const LATENCY_MS = Number(process.env.JUDGE_LATENCY_MS ?? 150);
@@ -37,23 +33,10 @@ function freePort(): Promise<number> {
     });
   });
 }
-const pgPort = await freePort();
-const pgDir = mkdtempSync(path.join(tmpdir(), "probebench-bench-faults-pg-"));
-const DATABASE_URL = `postgresql://postgres@127.0.0.1:${pgPort}/probebench`;
+const pg = new PrivatePostgres(await freePort());
+const DATABASE_URL = pg.url();
 process.env.DATABASE_URL = DATABASE_URL;
-
-// PostgreSQL refuses to run as root: as root, the cluster is the system user postgres's.
-const asRoot = process.getuid?.() === 0;
-if (asRoot) spawnSync("chown", ["postgres", pgDir]);
-function pgTool(tool: string, args: string[]): void {
-  const command = asRoot ? "runuser" : path.join(PG_BIN, tool);
-  const full = asRoot ? ["-u", "postgres", "--", path.join(PG_BIN, tool), ...args] : args;
-  const result = spawnSync(command, full, { encoding: "utf8" });
-  if (result.status !== 0) throw new Error(`${tool} ${args[0]} failed: ${result.stderr || result.stdout}`);
-}
-const pgCtl = (args: string[]) => pgTool("pg_ctl", ["-D", pgDir, "-w", "-l", path.join(pgDir, "log"), ...args]);
-pgTool("initdb", ["-D", pgDir, "-U", "postgres", "--auth=trust", "-E", "UTF8"]);
-pgCtl(["start", "-o", `-p ${pgPort} -k ${pgDir} -c listen_addresses=127.0.0.1 -c fsync=off`]);
+pg.start();
 
 const { ensureDatabase, migrate } = await import("./lib/database");
 await ensureDatabase(DATABASE_URL);
@@ -133,7 +116,7 @@ const FAULTS: Fault[] = [
     },
   },
   { name: "worker killed (SIGKILL), a new one started", inject: () => restartWorker("SIGKILL") },
-  { name: "PostgreSQL restarted (immediate)", inject: async () => pgCtl(["restart", "-m", "immediate"]) },
+  { name: "PostgreSQL restarted (immediate)", inject: async () => pg.restart("immediate") },
   {
     name: "judge answers 5xx/429 for 30 s",
     inject: async () => {
@@ -240,11 +223,6 @@ try {
   await fake.close();
   await redis.stop().catch(() => undefined);
   await disconnectDb();
-  try {
-    pgCtl(["stop", "-m", "immediate"]);
-  } catch {
-    // already stopped
-  }
-  rmSync(pgDir, { recursive: true, force: true });
+  pg.destroy();
 }
 process.exit(0);

@@ -1,5 +1,6 @@
 import { UnrecoverableError, type Job } from "bullmq";
 import type { z } from "zod";
+import { isDatabaseUnavailable } from "../../lib/errors";
 import { log, withLogContext, type LogContext } from "../../lib/observability/log";
 import type { ClassifiedError } from "./classify-job-error";
 import { keepLease, type JobLease } from "./lease";
@@ -57,7 +58,9 @@ export async function runClaimedJob<P, C, R>(
         return { superseded: true as const };
       }
       const attempt = job.attemptsMade + 1;
-      const last = attempt >= (job.opts.attempts ?? 1);
+      // A database outage never ends a job: past its last attempt, its row keeps its state and the reconciler queues
+      // it again once the lease has passed (reconcile.ts), however long Postgres was away.
+      const last = attempt >= (job.opts.attempts ?? 1) && !isDatabaseUnavailable(error);
       const { permanent, message } = spec.classify(error, { last });
       const final = permanent || last;
       log.error({ err: error, attempt, permanent, final }, `job attempt failed: ${message}`);
