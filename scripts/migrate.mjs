@@ -3,7 +3,10 @@
 // on offline machines, so operators and CI use this instead. `--diff` prints the SQL that takes the migrations to
 // the current schema.prisma from a previous schema file (`--diff --from old.prisma`) or from nothing.
 //
-// Run with: node --experimental-wasm-modules scripts/migrate.mjs [--diff [--from old-schema.prisma]]
+// `--to <migration>` applies the migrations up to that one only (a database at an earlier release's schema, as the
+// upgrade test builds).
+//
+// Run with: node --experimental-wasm-modules scripts/migrate.mjs [--to <migration>] [--diff [--from old-schema.prisma]]
 import { readFileSync, readdirSync, existsSync } from "node:fs";
 import path from "node:path";
 import { SchemaEngine } from "@prisma/schema-engine-wasm";
@@ -14,13 +17,19 @@ const root = path.resolve(import.meta.dirname, "..");
 const migrationsDir = path.join(root, "prisma", "migrations");
 const schemaPath = path.join(root, "prisma", "schema.prisma");
 
-function loadMigrations() {
-  const dirs = existsSync(migrationsDir)
+/** The migrations in order; with `upTo`, only those up to that one (a database at an earlier release's schema). */
+function loadMigrations(upTo) {
+  const all = existsSync(migrationsDir)
     ? readdirSync(migrationsDir, { withFileTypes: true })
         .filter((d) => d.isDirectory())
         .map((d) => d.name)
         .sort()
     : [];
+  if (upTo !== undefined && !all.includes(upTo)) {
+    console.error(`--to ${upTo}: no such migration in prisma/migrations`);
+    process.exit(2);
+  }
+  const dirs = upTo === undefined ? all : all.filter((name) => name <= upTo);
   const lockPath = path.join(migrationsDir, "migration_lock.toml");
   return {
     baseDir: migrationsDir,
@@ -67,7 +76,9 @@ async function main() {
       process.stdout.write(result.stdout ?? "");
       return;
     }
-    const { appliedMigrationNames } = await engine.applyMigrations({ migrationsList: loadMigrations(), filters });
+    const toIndex = process.argv.indexOf("--to");
+    const upTo = toIndex > 0 ? process.argv[toIndex + 1] : undefined;
+    const { appliedMigrationNames } = await engine.applyMigrations({ migrationsList: loadMigrations(upTo), filters });
     console.log(
       appliedMigrationNames.length
         ? `Applied ${appliedMigrationNames.length} migration(s): ${appliedMigrationNames.join(", ")}`

@@ -34,8 +34,10 @@ export async function ensureDatabase(url: string): Promise<void> {
   }
 }
 
-export async function migrate(url: string, quiet = true): Promise<string> {
-  return run(process.execPath, ["--no-warnings", "--experimental-wasm-modules", "scripts/migrate.mjs"], {
+/** Applies the migrations to `url`: every one, or those up to `upTo` (a migration folder's name). */
+export async function migrate(url: string, quiet = true, upTo?: string): Promise<string> {
+  const args = ["--no-warnings", "--experimental-wasm-modules", "scripts/migrate.mjs"];
+  return run(process.execPath, upTo === undefined ? args : [...args, "--to", upTo], {
     env: { DATABASE_URL: url },
     quiet,
   });

@@ -5,6 +5,7 @@
 //   undisturbed <submissionId> <judgeBaseUrl>  an undisturbed copy scored in-process; both results, the derived row
 //                                              counts of the first and the job rows left queued or running
 //   seed-release <tag> <judgeBaseUrl>          the upgrade test's entries (release-data.ts); their ids
+//   result <submissionId>                      its stored numbers and matches
 import { OfflineEmbeddingProvider } from "../../lib/embeddings/provider";
 import { OpenAiJudge } from "../../lib/llm/judge";
 import { db } from "../../lib/db";
@@ -45,11 +46,16 @@ async function answer(mode: string | undefined, args: string[]): Promise<unknown
         nonTerminal: await db.submission.count({ where: { scoringStatus: { in: ["queued", "scoring"] } } }),
       };
     }
+    case "result":
+      if (!a) break;
+      return resultOf(a);
     case "seed-release":
       if (!a || !b) break;
       return seedReleaseEntries(a, b);
   }
-  throw new Error(`usage: database-probe.ts rescore|seed-repeated-run|undisturbed|seed-release ... (got ${mode})`);
+  throw new Error(
+    `usage: database-probe.ts rescore|seed-repeated-run|undisturbed|seed-release|result ... (got ${mode})`,
+  );
 }
 
 async function main(): Promise<void> {

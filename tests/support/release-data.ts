@@ -70,7 +70,12 @@ export async function seedReleaseEntries(tag: string, judgeUrl: string): Promise
       finishedAt: new Date("2026-12-01T10:20:00Z"),
     },
   });
-  const judge = new OpenAiJudge("fake-judge-1", { apiKey: "test-key", baseURL: judgeUrl, timeoutMs: 5_000, maxRetries: 2 });
+  const judge = new OpenAiJudge("fake-judge-1", {
+    apiKey: "test-key",
+    baseURL: judgeUrl,
+    timeoutMs: 5_000,
+    maxRetries: 2,
+  });
   for (const id of [repeated, single, inHouse, pending]) {
     await scoreSubmission((await claimSubmission(id))!, {
       judge,
