@@ -99,17 +99,27 @@ const DATABASE_DOWN_CODES = new Set([
   "ETIMEDOUT",
 ]);
 
+// The same as the kinds of @prisma/adapter-pg's errors (a raw query wraps them in P2010, "Raw query failed").
+const DATABASE_DOWN_KINDS = new Set([
+  "DatabaseNotReachable",
+  "ConnectionClosed",
+  "SocketTimeout",
+  "TooManyConnections",
+]);
+
 /** Whether an error (or any error it was caused by) says the database is unreachable for now: a 503, not a 500. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let e = error, depth = 0; e && typeof e === "object" && depth < 8; depth++) {
     const record = e as {
       code?: unknown;
       originalCode?: unknown;
+      kind?: unknown;
       cause?: unknown;
       meta?: { driverAdapterError?: unknown };
     };
     if (typeof record.code === "string" && DATABASE_DOWN_CODES.has(record.code)) return true;
     if (typeof record.originalCode === "string" && DATABASE_DOWN_CODES.has(record.originalCode)) return true;
+    if (typeof record.kind === "string" && DATABASE_DOWN_KINDS.has(record.kind)) return true;
     e = record.cause ?? record.meta?.driverAdapterError;
   }
   return false;
