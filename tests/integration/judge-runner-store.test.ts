@@ -52,7 +52,12 @@ const stored = (tag: string) => db.judgeVerdict.count({ where: { leftHash: { sta
 
 describe("the judge runner stores verdicts as they come", () => {
   it("stores a few verdicts within a second, and what was decided before a failure", async () => {
-    const judge = new OpenAiJudge("fake-judge-1", { apiKey: "test-key", baseURL: fake.url, maxRetries: 0 });
+    const judge = new OpenAiJudge("fake-judge-1", {
+      apiKey: "test-key",
+      baseURL: fake.url,
+      timeoutMs: 5_000,
+      maxRetries: 0,
+    });
     const runner = new JudgeRunner(judge, { malformedRetries: 0 });
     const tag = randomUUID().slice(0, 8);
     const [first, second] = [requests(judge, `${tag}a`, 20), requests(judge, `${tag}b`, 6)];

@@ -5,7 +5,7 @@
 // reconciler queues one whose job was never sent), and both users' upload slots are free again within their lease.
 
 import http from "node:http";
-import { execFileSync, type ChildProcess } from "node:child_process";
+import { spawnSync, type ChildProcess } from "node:child_process";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UPLOAD_SLOT_LEASE_SECONDS } from "../../lib/server/rate-limit/rate-limit";
@@ -79,8 +79,21 @@ describe("the web process killed mid-upload", () => {
         })),
       });
     const pids: number[] = [];
-    // Killed as the stored user's body has just arrived, then while it is parsed, then while it is written.
-    for (const [round, delayMs] of [0, 150, 600].entries()) {
+    // Killed as the stored user's body has just arrived (parsing), while its findings are being inserted (the
+    // transaction open), and as soon as its row is committed (before or just after its job is queued).
+    const database = new URL(process.env.DATABASE_URL!).pathname.slice(1);
+    const moments = [
+      async () => true,
+      async () =>
+        (
+          await db.$queryRaw<{ n: number }[]>`
+            SELECT count(*)::int AS n FROM pg_stat_activity
+            WHERE datname = ${database} AND state IN ('active', 'idle in transaction')
+              AND query LIKE ${'%INSERT INTO "Finding"%'}`
+        )[0]!.n > 0,
+      async (userId: string) => (await db.submission.count({ where: { submitterId: userId } })) > 0,
+    ];
+    for (const [round, moment] of moments.entries()) {
       const [cut, stored] = [await userWithToken(), await userWithToken()];
       cutUsers.push(cut);
       storedUsers.push(stored);
@@ -95,7 +108,9 @@ describe("the web process killed mid-upload", () => {
         "the cut-off upload to hold its slot",
       );
       await post(port, stored.token, body, false);
-      await new Promise((r) => setTimeout(r, delayMs));
+      // At the moment, or after 30 s if it never came (the upload was through before it was seen).
+      const until = Date.now() + 30_000;
+      while (!(await moment(stored.id)) && Date.now() < until) await new Promise((r) => setTimeout(r, 5));
       child.kill("SIGKILL");
       await new Promise((r) =>
         child.exitCode !== null || child.signalCode !== null ? r(undefined) : child.once("exit", r),
@@ -105,7 +120,7 @@ describe("the web process killed mid-upload", () => {
     // Nothing of the dead servers runs on: no process, and so no upload parse thread.
     for (const pid of pids) {
       expect(() => process.kill(pid, 0)).toThrow();
-      expect(execFileSync("ps", ["-o", "pid=", "--ppid", String(pid)], { encoding: "utf8" }).trim()).toBe("");
+      expect(spawnSync("ps", ["-o", "pid=", "--ppid", String(pid)], { encoding: "utf8" }).stdout.trim()).toBe("");
     }
 
     // The cut-off uploads stored nothing; the others stored everything or nothing.
@@ -115,6 +130,8 @@ describe("the web process killed mid-upload", () => {
       include: { runs: { include: { _count: { select: { findings: true } } } } },
     });
     for (const row of rows) expect(row.runs.map((r) => r._count.findings)).toEqual([FINDINGS]);
+    // The last round was killed once its row was committed.
+    expect(rows.map((r) => r.model)).toContain("killed-2");
 
     // No queued job names a row that does not exist.
     const jobs = await scoringQueue.queue().getJobs(["waiting", "delayed", "active", "prioritized"]);
