@@ -137,6 +137,8 @@ describe("PostgreSQL restarted mid-scoring", () => {
       await waitFor(status, (s) => s === "scored" || s === "failed", 240_000, "scoring to end after the restart"),
     ).toBe("scored");
     expect(worker!.exitCode).toBeNull();
+    // The undisturbed copy is scored by the probe alone: the worker's reconciler would queue the copy too.
+    await stopProcess(worker, "SIGKILL");
 
     fake.control.latencyMs = 0;
     const { disturbed, undisturbed, rows, nonTerminal } = (await probe(["undisturbed", id, fake.url])) as {
