@@ -499,7 +499,10 @@ export type RepeatJudgingAnswer = z.infer<typeof repeatJudgingSchema>;
 
 export const repeatJudgingListSchema = z.object({
   benchmark: z.string(),
-  budget_calls: z.number().int().meta({ description: "JUDGE_CALL_BUDGET: calls queued or running trials and repeats may hold together" }),
+  budget_calls: z
+    .number()
+    .int()
+    .meta({ description: "JUDGE_CALL_BUDGET: calls queued or running trials and repeats may hold together" }),
   repeats: z.array(repeatJudgingSchema),
 });
 export type RepeatJudgingList = z.infer<typeof repeatJudgingListSchema>;
@@ -520,12 +523,10 @@ export const judgeQualitySchema = z
         }),
       ),
     }),
-    repeat_agreement: z
-      .array(repeatJudgingSchema)
-      .meta({
-        description:
-          "§2.3's repeat agreement measured on purpose: finished repeats of public submissions' verdicts, newest first",
-      }),
+    repeat_agreement: z.array(repeatJudgingSchema).meta({
+      description:
+        "§2.3's repeat agreement measured on purpose: finished repeats of public submissions' verdicts, newest first",
+    }),
     reference_set: z.object({
       audited: z.number().int(),
       marks: z.record(auditMarkSchema, z.number().int()),

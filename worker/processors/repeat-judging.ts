@@ -21,9 +21,7 @@ export function processRepeatJudgingJob(job: Job): Promise<unknown> {
     classify: classifyRepeatJudgingError,
     record: async (claim, { message, final }) =>
       assertClaimHeld(
-        Number(
-          await updateRepeatJudging(claim, final ? { status: "failed", error: message } : { error: message }),
-        ),
+        Number(await updateRepeatJudging(claim, final ? { status: "failed", error: message } : { error: message })),
         `repeat judging ${claim.repeatId}`,
       ),
     work: (claim, { onProgress }) =>

@@ -59,7 +59,11 @@ function repeatOut(r: RepeatRow, startedBy: string | null): RepeatJudgingAnswer 
     estimated_cost_usd: r.estimatedCostUsd,
     judge_calls: r.judgeCalls,
     // What the calls cost at the price table's rates (malformed replies included); null for an unpriced model.
-    cost_usd: usageCostUsd(r.judgeModel, { inputTokens: r.inputTokens, cachedInputTokens: 0, outputTokens: r.outputTokens }),
+    cost_usd: usageCostUsd(r.judgeModel, {
+      inputTokens: r.inputTokens,
+      cachedInputTokens: 0,
+      outputTokens: r.outputTokens,
+    }),
     started_by: startedBy,
     created_at: r.createdAt.toISOString(),
     agreement: a.agreement,

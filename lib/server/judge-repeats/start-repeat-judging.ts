@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { db } from "../../db";
 import { env } from "../../env";
 import { AppError } from "../../errors";
-import { Prisma } from "../../generated/prisma/client";
+import type { Prisma } from "../../generated/prisma/client";
 import type { ApiCaller } from "../../auth/authorize-caller";
 import type { RepeatJudgingAnswer, StartRepeatJudgingBody } from "../../contracts/judge-quality";
 import { ENABLE_LLM_HINT, roleEndpoint } from "../../llm/endpoint";
@@ -59,7 +59,10 @@ async function drawJudgedPairs(
 const n = (v: number) => v.toLocaleString("en-US");
 const usd = (v: number) => `$${v.toFixed(4)}`;
 
-export async function startRepeatJudging(caller: ApiCaller, input: StartRepeatJudgingBody): Promise<RepeatJudgingAnswer> {
+export async function startRepeatJudging(
+  caller: ApiCaller,
+  input: StartRepeatJudgingBody,
+): Promise<RepeatJudgingAnswer> {
   const submission = await db.submission.findUnique({
     where: { id: input.submission },
     select: {
@@ -77,7 +80,8 @@ export async function startRepeatJudging(caller: ApiCaller, input: StartRepeatJu
   if (!roleEndpoint("judge"))
     throw new AppError("conflict", `Repeating a judge's verdicts needs an LLM endpoint: ${ENABLE_LLM_HINT}.`);
   const judge = createJudge(usage.judgeModel);
-  if (judge.offline) throw new AppError("conflict", "The scoring's judge is the offline rule: it never changes its mind.");
+  if (judge.offline)
+    throw new AppError("conflict", "The scoring's judge is the offline rule: it never changes its mind.");
   if (judge.promptVersion !== usage.promptVersion)
     throw new AppError(
       "conflict",

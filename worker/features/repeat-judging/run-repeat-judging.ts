@@ -82,8 +82,7 @@ export async function runRepeatJudging(
       pending,
       async (pair) => {
         const decision = await decideAgain(judge, pair, tally, deps.malformedRetries);
-        if (decision)
-          unsaved.push({ position: pair.position, match: decision.match, rationale: decision.rationale });
+        if (decision) unsaved.push({ position: pair.position, match: decision.match, rationale: decision.rationale });
         if (unsaved.length >= STORE_BATCH) store();
         done++;
         const percent = Math.floor((100 * done) / Math.max(1, drawn));
