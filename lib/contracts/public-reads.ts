@@ -372,7 +372,7 @@ export const bugTypeDistancesSchema = z
     benchmark: benchmarkRefSchema,
     base: z.literal(2).meta({
       description:
-        "Logarithm base of the Jensen-Shannon divergence: 2, so distances lie in [0, 1]. The paper does not state its base; a natural-log distance (scipy's default) is 1/sqrt(ln 2) = 0.83 times this one",
+        "Logarithm base of the Jensen-Shannon divergence: 2, so distances lie in [0, 1]. The paper does not state its base; a natural-log distance (scipy's default) is sqrt(ln 2) = 0.83 times this one",
     }),
     categories: z.array(z.string()),
     subjects: z.array(
