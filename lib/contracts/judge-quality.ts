@@ -109,7 +109,7 @@ export const judgeQualityQuerySchema = z.object({
 
 // ---- answers
 
-export const proportionSchema = z
+const proportionSchema = z
   .object({
     value: z.number().nullable(),
     successes: z.number().int(),

@@ -210,7 +210,9 @@ export const classifyRepeatJudgingError = classifier({
       ? "The repeat failed because of an internal error at the last attempt, so it stopped. Start it again."
       : "The repeat failed because of an internal error; it will be retried.",
   extra: (error) =>
-    error instanceof JudgeReplyError ? "The judge model did not return the required {match, rationale} JSON." : undefined,
+    error instanceof JudgeReplyError
+      ? "The judge model did not return the required {match, rationale} JSON."
+      : undefined,
 });
 
 // A benchmark build's stage: candidates already decided are kept, so a stage started again continues.
