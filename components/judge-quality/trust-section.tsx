@@ -154,6 +154,9 @@ function MatcherBlock({
   );
 }
 
+// Disagreements listed on the page per repeat; the JSON and the staff API list every one.
+const SHOWN_DISAGREEMENTS = 20;
+
 /** §2.3's repeat agreement, measured on purpose: each finished repeat of a public scoring's verdicts. */
 function RepeatAgreement({ repeats }: { repeats: JudgeQuality["repeat_agreement"] }) {
   return (
@@ -179,8 +182,11 @@ function RepeatAgreement({ repeats }: { repeats: JudgeQuality["repeat_agreement"
                   {" "}
                   Changed: {r.match_then_no_match} match to no match, {r.no_match_then_match} no match to match (
                   {r.disagreements
+                    .slice(0, SHOWN_DISAGREEMENTS)
                     .map((d) => `finding ${d.finding_id} / reference bug ${d.reference_bug_id}`)
                     .join("; ")}
+                  {r.disagreements.length > SHOWN_DISAGREEMENTS &&
+                    `; ${r.disagreements.length - SHOWN_DISAGREEMENTS} more in the JSON`}
                   ).
                 </>
               )}
