@@ -113,6 +113,7 @@ const LIB_RANKS = [
       "server/panel",
       "server/benchmarks",
       "server/metrics",
+      "server/judge-repeats",
       "server/judge-quality",
       "server/snapshots",
       "server/submissions",

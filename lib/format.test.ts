@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DASH, formatPValue, formatUtc, hasNoValue, NO_VALUE, pct, ratioText } from "./format";
+import { DASH, formatPValue, formatUtc, hasNoValue, NO_VALUE, pct, pValueText, ratioText } from "./format";
 
 const score = (
   recall: number | null,
@@ -50,5 +50,8 @@ describe("formatPValue", () => {
     expect(formatPValue(1e-120)).toBe("< 1e-99");
     expect(formatPValue(3.2e-7)).toBe("3.2e-7");
     expect(formatPValue(0.357)).toBe("0.357");
+    // In a sentence: a p that underflowed (Friedman's upper tail of a large chi-square) reads "p < 1e-99".
+    expect(pValueText(0)).toBe("p < 1e-99");
+    expect(pValueText(3.2e-7)).toBe("p = 3.2e-7");
   });
 });

@@ -23,6 +23,12 @@ export function formatPValue(p: number): string {
   return p < 0.001 ? p.toExponential(1) : p.toFixed(3);
 }
 
+/** "p = 0.012", "p = 3.2e-7", or "p < 1e-99" where formatPValue would print "< 1e-99" (never "p = < 1e-99"). */
+export function pValueText(p: number): string {
+  const text = formatPValue(p);
+  return text.startsWith("<") ? `p ${text}` : `p = ${text}`;
+}
+
 export type RatioName = "recall" | "precision" | "f1";
 
 /** What the ratio texts read of a score (lib/scoring/types.ts StoredScore). */

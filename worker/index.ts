@@ -13,6 +13,7 @@ import { attributionQueue, panelQueue, referenceAttributionQueue } from "../lib/
 import { datasheetQueue } from "../lib/queue/datasheet-queue";
 import { fixRankQueue } from "../lib/queue/fix-rank-queue";
 import { judgeTrialQueue } from "../lib/queue/judge-trial-queue";
+import { repeatJudgingQueue } from "../lib/queue/repeat-judging-queue";
 import { closeQueues } from "../lib/queue/queues";
 import { scoringQueue } from "../lib/queue/scoring-queue";
 import { webhookQueue } from "../lib/queue/webhook-queue";
@@ -25,6 +26,7 @@ import {
   strandedAuditStarts,
 } from "./features/audit-runs/recovery";
 import { strandedJudgeTrials } from "./features/judge-trial/recovery";
+import { strandedRepeatJudgings } from "./features/repeat-judging/recovery";
 import { startPrefilterThread } from "./features/scoring/prefilter-client";
 import { strandedScoring } from "./features/scoring/recovery";
 import { strandedFindingReviews } from "./shared/stranded-finding-reviews";
@@ -41,6 +43,7 @@ import { processBenchmarkBuildJob, strandedBuildStages } from "./processors/benc
 import { processDatasheetJob, strandedDatasheets } from "./processors/datasheet";
 import { processFixRankJob, strandedFixRankJobs } from "./processors/fix-rank";
 import { processJudgeTrialJob } from "./processors/judge-trial";
+import { processRepeatJudgingJob } from "./processors/repeat-judging";
 import { processPanelJob } from "./processors/panel";
 import { processScoringJob } from "./processors/scoring";
 import { processWebhookJob, strandedWebhookDeliveries } from "./processors/webhook";
@@ -89,6 +92,8 @@ function consumers(auditSandbox: SandboxChoice): Consumer[] {
     { queue: datasheetQueue, process: processDatasheetJob, concurrency: 1, rows: [strandedDatasheets] },
     // Candidate-judge trials: an admin's rare, bounded job; one at a time (its calls run concurrently inside).
     { queue: judgeTrialQueue, process: processJudgeTrialJob, concurrency: 1, rows: [strandedJudgeTrials] },
+    // Repeats of a scoring's verdicts (§2.3's repeat agreement): as rare and bounded as trials.
+    { queue: repeatJudgingQueue, process: processRepeatJudgingJob, concurrency: 1, rows: [strandedRepeatJudgings] },
     // Benchmark builds: an admin's rare, long job; one stage at a time (its model calls run concurrently inside).
     { queue: benchmarkBuildQueue, process: processBenchmarkBuildJob, concurrency: 1, rows: [strandedBuildStages] },
     // Webhook deliveries: short network calls, many at once; a stalled one is simply sent again (same webhook-id).

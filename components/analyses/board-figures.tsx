@@ -1,4 +1,4 @@
-import { DASH } from "@/lib/format";
+import { DASH, pValueText } from "@/lib/format";
 import { ColumnTable, numericColumns } from "@/components/ui/column-table";
 import type { BoardFigures } from "@/lib/analyses/paper-figures";
 
@@ -28,13 +28,13 @@ export function RepositoryAgreementSection({ figures }: { figures: BoardFigures 
     [
       "Kendall's W: repositories ranked by recall",
       fixed(recall?.w),
-      recall ? `${recall.raters} entries x ${repos} repositories, p = ${recall.p.toPrecision(2)}` : DASH,
+      recall ? `${recall.raters} entries x ${repos} repositories, ${pValueText(recall.p)}` : DASH,
       "0.75",
     ],
     [
       "Kendall's W: repositories ranked by precision",
       fixed(precision?.w),
-      precision ? `${precision.raters} entries x ${repos} repositories, p = ${precision.p.toPrecision(2)}` : DASH,
+      precision ? `${precision.raters} entries x ${repos} repositories, ${pValueText(precision.p)}` : DASH,
       "0.92",
     ],
   ];

@@ -22,10 +22,11 @@ export function ContaminationSection({ contamination }: { contamination: Submiss
         Within each repository the reference bugs are ranked by when their fix landed. A model that saw some fixes in
         training would match early- (or late-) fixed bugs more often than chance. D is the largest gap between the
         matched bugs&apos; rank distribution and a repository-weighted null; p comes from{" "}
-        {c.runs[0]?.permutations ? count(c.runs[0].permutations) : "10,000"} within-repository permutations; p_Holm
-        adjusts across Holm&apos;s family, as Table 16 of the paper does: every tested run of every approved
-        full-harness configuration of this benchmark version (small runs included) plus the p-values the paper publishes
-        for it. The family&apos;s size is shown beside each p_Holm. See <a href="/method">the method</a>.
+        {c.runs[0]?.permutations ? count(c.runs[0].permutations) : "10,000"} within-repository permutations (the paper
+        does not give its number; this is ours); p_Holm adjusts across Holm&apos;s family, as Table 16 of the paper
+        does: every tested run of every approved full-harness configuration of this benchmark version (small runs
+        included) plus the p-values the paper publishes for it. The family&apos;s size is shown beside each p_Holm. See{" "}
+        <a href="/method">the method</a>.
       </p>
       <dl className="facts">
         <dt>Knowledge cut-off</dt>

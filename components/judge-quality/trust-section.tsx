@@ -154,6 +154,50 @@ function MatcherBlock({
   );
 }
 
+// Disagreements listed on the page per repeat; the JSON and the staff API list every one.
+const SHOWN_DISAGREEMENTS = 20;
+
+/** §2.3's repeat agreement, measured on purpose: each finished repeat of a public scoring's verdicts. */
+function RepeatAgreement({ repeats }: { repeats: JudgeQuality["repeat_agreement"] }) {
+  return (
+    <>
+      <h3>Repeat agreement (§2.3)</h3>
+      <p className="muted small">
+        The paper&apos;s later filtered runs agree with the first on at least 99.8% of pairs. The verdict cache never
+        asks a judge the same pair twice, so maintainers measure it on purpose: a seeded sample of the pairs a scoring
+        judged is asked again of the same judge (model, prompt, endpoint) with the cache bypassed.
+      </p>
+      {repeats.length === 0 ? (
+        <p className="card empty-state">No repeat of a public scoring&apos;s verdicts has finished yet.</p>
+      ) : (
+        <ul data-testid="repeat-agreement">
+          {repeats.map((r) => (
+            <li key={r.id}>
+              {r.judge_model}, prompt {r.prompt_version}: the repeat kept the first verdict on{" "}
+              <Figure p={r.agreement} /> of the pairs asked again (seed {r.seed}
+              {r.undecided > 0 ? `; ${r.undecided} left undecided` : ""}), against the paper&apos;s at least{" "}
+              {pct(r.paper)}%{r.below_paper ? ": this sample rules the paper's figure out" : ""}.
+              {r.disagreements.length > 0 && (
+                <>
+                  {" "}
+                  Changed: {r.match_then_no_match} match to no match, {r.no_match_then_match} no match to match (
+                  {r.disagreements
+                    .slice(0, SHOWN_DISAGREEMENTS)
+                    .map((d) => `finding ${d.finding_id} / reference bug ${d.reference_bug_id}`)
+                    .join("; ")}
+                  {r.disagreements.length > SHOWN_DISAGREEMENTS &&
+                    `; ${r.disagreements.length - SHOWN_DISAGREEMENTS} more in the JSON`}
+                  ).
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
 function CrossTable({ table, caption }: { table: JudgeQuality["panel"]["pooled"]["table"]; caption: string }) {
   return (
     <div className="table-wrap" {...scrollRegion(caption)}>
@@ -216,6 +260,7 @@ export function TrustSection({ quality }: { quality: JudgeQuality }) {
         labellingHref={labelling}
       />
       <MatcherBlock m={quality.matcher.duplicate} title="Duplicates across runs" labellingHref={labelling} />
+      <RepeatAgreement repeats={quality.repeat_agreement} />
       <h3>The panel against a blind grader (Table 15)</h3>
       {panel.pooled.graded === 0 ? (
         <p className="card empty-state">

@@ -53,7 +53,19 @@ function Validity({ row }: { row: LeaderboardRow }) {
     <>
       <span className="value">{pct(row.panel_validity)}</span>
       {row.panel_validity_ci && <span className="ci">{pctInterval(row.panel_validity_ci)}</span>}
-      {row.panel_validity_basis === "repository_checked" && <span className="ci">repository-checked verdicts</span>}
+      {row.panel_validity_basis === "repository_checked" && (
+        <span className="ci">
+          repository-checked verdicts
+          {row.panel_checked_share !== null && row.panel_sampled
+            ? `: ${Math.round(row.panel_checked_share * row.panel_sampled)} of ${row.panel_sampled} sampled (${pct(row.panel_checked_share, 0)}%, chosen by repository)`
+            : ""}
+        </span>
+      )}
+      {row.panel_whole_validity !== null && (
+        <span className="ci">
+          whole sample: {pct(row.panel_whole_validity)} {pctInterval(row.panel_whole_ci)}
+        </span>
+      )}
       {row.panel_validity_basis === "text_only" && (
         <span className="ci">text-only verdicts: no judge read the repository</span>
       )}

@@ -37,6 +37,31 @@ export const drawLabelSampleBodySchema = z.strictObject({
 });
 export type DrawLabelSampleBody = z.infer<typeof drawLabelSampleBodySchema>;
 
+/** §2.3's repeat agreement: a seeded sample of a scoring's judged pairs asked again of its judge, cache bypassed. */
+export const startRepeatJudgingBodySchema = z.strictObject({
+  submission: z
+    .string({ message: "required: the submission whose scoring's verdicts are repeated" })
+    .trim()
+    .min(1, { message: "required: the submission whose scoring's verdicts are repeated" })
+    .max(64, { message: "must be at most 64 characters" }),
+  size: z
+    .number()
+    .int()
+    .min(1, { message: "must be at least 1" })
+    .max(2_000, { message: "must be at most 2000" })
+    .meta({ description: "Judged pairs to ask again (fewer when the scoring judged fewer): one judge call each" }),
+  seed: seed.optional(),
+  max_cost_usd: z
+    .number()
+    .nonnegative({ message: "must be 0 or more" })
+    .max(10_000, { message: "must be at most 10000" })
+    .optional()
+    .meta({ description: "Refuse (409) when the estimate is above this, or unknown (an unpriced model)" }),
+});
+export type StartRepeatJudgingBody = z.infer<typeof startRepeatJudgingBodySchema>;
+
+export const repeatJudgingsQuerySchema = z.object({ benchmark: benchmarkRefSchema });
+
 export const labelPairsQuerySchema = z.object({
   benchmark: benchmarkRefSchema,
   kind: z.enum(PAIR_KINDS).optional(),
@@ -431,6 +456,57 @@ export const activeJudgeSchema = z
   .meta({ id: "ActiveJudge" });
 export type ActiveJudgeAnswer = z.infer<typeof activeJudgeSchema>;
 
+export const repeatJudgingSchema = z
+  .object({
+    id: z.string(),
+    submission_id: z.string(),
+    benchmark: z.string(),
+    judge_model: z.string(),
+    prompt_version: z.string(),
+    seed: z.string(),
+    status: z.enum(["queued", "running", "done", "failed"]),
+    progress: z.number().int().min(0).max(100),
+    error: z.string().nullable(),
+    pairs: z.number().int().meta({ description: "Judged pairs drawn: one call each" }),
+    estimated_cost_usd: z.number().nullable().meta({
+      description:
+        "Before any call: the drawn verdicts' own tokens at the price table's rates; null for an unpriced model",
+    }),
+    judge_calls: z.number().int(),
+    cost_usd: z.number().nullable(),
+    started_by: z.string().nullable(),
+    created_at: timestampSchema,
+    agreement: proportionSchema.meta({ description: "Repeat verdicts identical to the first / pairs asked again" }),
+    undecided: z.number().int().meta({ description: "Drawn pairs without a repeat verdict (not yet, or malformed)" }),
+    match_then_no_match: z.number().int(),
+    no_match_then_match: z.number().int(),
+    paper: z.number().meta({ description: "§2.3: later runs agree with the first on at least this share" }),
+    below_paper: z
+      .boolean()
+      .nullable()
+      .meta({ description: "The interval's upper end is below the paper's share; null without a decided pair" }),
+    disagreements: z.array(
+      z.object({
+        finding_id: z.string(),
+        reference_bug_id: z.string(),
+        first_match: z.boolean(),
+        repeat_match: z.boolean(),
+      }),
+    ),
+  })
+  .meta({ id: "RepeatJudging" });
+export type RepeatJudgingAnswer = z.infer<typeof repeatJudgingSchema>;
+
+export const repeatJudgingListSchema = z.object({
+  benchmark: z.string(),
+  budget_calls: z
+    .number()
+    .int()
+    .meta({ description: "JUDGE_CALL_BUDGET: calls queued or running trials and repeats may hold together" }),
+  repeats: z.array(repeatJudgingSchema),
+});
+export type RepeatJudgingList = z.infer<typeof repeatJudgingListSchema>;
+
 export const judgeQualitySchema = z
   .object({
     benchmark: z.string(),
@@ -446,6 +522,10 @@ export const judgeQualitySchema = z
           reasoning_effort: z.string().nullable(),
         }),
       ),
+    }),
+    repeat_agreement: z.array(repeatJudgingSchema).meta({
+      description:
+        "§2.3's repeat agreement measured on purpose: finished repeats of public submissions' verdicts, newest first",
     }),
     reference_set: z.object({
       audited: z.number().int(),

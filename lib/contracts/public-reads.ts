@@ -191,6 +191,18 @@ export const leaderboardSchema = z
           description: "Validity of the text-only verdicts, beside a repository-checked panel_validity; null otherwise",
         }),
         panel_text_only_ci: intervalSchema.nullable(),
+        panel_sampled: z.number().int().nullable().meta({
+          description: "Of a verified panel: the findings its sample holds; null for reported rows",
+        }),
+        panel_checked_share: z.number().nullable().meta({
+          description:
+            "A repository-checked panel_validity beside text-only verdicts rests on a subset chosen by repository (those with a snapshot), not at random: its share of panel_sampled. null when panel_validity is the whole sample",
+        }),
+        panel_whole_validity: z.number().nullable().meta({
+          description:
+            "Validity of the whole sample (repository-checked and text-only verdicts pooled) beside such a subset; null otherwise",
+        }),
+        panel_whole_ci: intervalSchema.nullable(),
         contamination: contaminationSummarySchema.nullable(),
         range: z.object({ recall: rangeSchema, precision: rangeSchema, f1: rangeSchema }).nullable(),
         complete: z.boolean(),
@@ -360,7 +372,7 @@ export const bugTypeDistancesSchema = z
     benchmark: benchmarkRefSchema,
     base: z.literal(2).meta({
       description:
-        "Logarithm base of the Jensen-Shannon divergence: 2, so distances lie in [0, 1]. The paper does not state its base; a natural-log distance (scipy's default) is 1/sqrt(ln 2) = 0.83 times this one",
+        "Logarithm base of the Jensen-Shannon divergence: 2, so distances lie in [0, 1]. The paper does not state its base; a natural-log distance (scipy's default) is sqrt(ln 2) = 0.83 times this one",
     }),
     categories: z.array(z.string()),
     subjects: z.array(

@@ -46,6 +46,15 @@ export function judgeQualityCsv(q: JudgeQuality): string {
       rows.push(row(section, subject, "repeat_agreement", c.repeat_agreement));
     }
   }
+  for (const r of q.repeat_agreement)
+    rows.push(
+      row(
+        "matcher",
+        `${r.judge_model} / prompt ${r.prompt_version} / repeat ${r.id} (seed ${r.seed})`,
+        "repeat_agreement_measured",
+        r.agreement,
+      ),
+    );
   const panel = (subject: string, a: JudgeQuality["panel"]["pooled"]) => {
     rows.push(row("panel", subject, "agreement_on_conclusive", a.agreement));
     rows.push(row("panel", subject, "grader_confirm_rate", a.grader_confirm_rate));

@@ -101,6 +101,8 @@ function leaderboardColumns(view: LeaderboardView): CsvColumn<Ranked>[] {
     ["panel_validity", (x) => x.row.panel_validity],
     ["panel_validity_basis", (x) => x.row.panel_validity_basis],
     ["panel_text_only_validity", (x) => x.row.panel_text_only_validity],
+    ["panel_checked_share", (x) => x.row.panel_checked_share],
+    ["panel_whole_validity", (x) => x.row.panel_whole_validity],
     ["contamination_max_d", (x) => x.row.contamination?.max_d],
     ["contamination_min_p", (x) => x.row.contamination?.min_p],
     ["contamination_min_p_holm", (x) => x.row.contamination?.min_p_holm],

@@ -44,6 +44,13 @@ export type PanelValidity = {
   /** Validity of the text-only verdicts, beside a repository-checked headline; null otherwise. */
   textOnlyValidity: number | null;
   textOnlyInterval: Interval | null;
+  /**
+   * A repository-checked headline beside text-only verdicts rests on a subset chosen by repository: its share of the
+   * sampled findings, and the whole sample's validity with its interval. Null when the headline is the whole sample.
+   */
+  checkedShare: number | null;
+  wholeValidity: number | null;
+  wholeInterval: Interval | null;
   sampled: number | null;
   /** Verified panels: sampled findings a maintainer graded blind (Table 15); null for reported rows. */
   graded: number | null;

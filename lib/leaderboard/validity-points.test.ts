@@ -22,6 +22,9 @@ const panel = (confirmed: number, rejected: number): PanelValidity => ({
   textOnly: 0,
   textOnlyValidity: null,
   textOnlyInterval: null,
+  checkedShare: null,
+  wholeValidity: null,
+  wholeInterval: null,
   sampled: confirmed + rejected,
   graded: null,
 });

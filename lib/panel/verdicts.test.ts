@@ -119,6 +119,30 @@ describe("headlineValidity", () => {
     expect(textOnly?.validity).toBeCloseTo(0.9, 12);
   });
 
+  it("states the checked subset's share of the sample and the whole sample's validity with its interval", () => {
+    // 10 of 21 sampled were checked on the repository (47.6%); pooled, 17 of 20 decided are confirmed (85%).
+    const v = headlineValidity(validityCounts(8, 2, 0), validityCounts(9, 1, 1));
+    expect(v.checkedShare).toBeCloseTo(10 / 21, 12);
+    expect(v.whole).toMatchObject({ sampled: 21, confirmed: 17, rejected: 3, abstained: 1 });
+    expect(v.whole!.validity).toBeCloseTo(0.85, 12);
+    // Clopper-Pearson at 17 of 20: P(X >= 17 | lower) = 0.025 and P(X <= 17 | upper) = 0.025.
+    const binom = (k: number, p: number) => {
+      let c = 1;
+      for (let i = 0; i < k; i++) c = (c * (20 - i)) / (i + 1);
+      return c * p ** k * (1 - p) ** (20 - k);
+    };
+    const [lower, upper] = v.whole!.validity_interval!;
+    expect([17, 18, 19, 20].reduce((s, k) => s + binom(k, lower), 0)).toBeCloseTo(0.025, 6);
+    expect([...Array(18).keys()].reduce((s, k) => s + binom(k, upper), 0)).toBeCloseTo(0.025, 6);
+    // The subset's interval is the headline's own: 8 of 10.
+    expect(v.headline.validity_interval).toEqual(validityCounts(8, 2, 0).validity_interval);
+    // No subset when every sampled finding was checked: the headline is the whole sample.
+    expect(headlineValidity(validityCounts(8, 2, 0), validityCounts(0, 0, 0))).toMatchObject({
+      checkedShare: null,
+      whole: null,
+    });
+  });
+
   it("falls back to the text-only verdicts, saying so, when no judge read the repository", () => {
     const { headline, basis, textOnly } = headlineValidity(validityCounts(0, 0, 0), validityCounts(3, 1, 0));
     expect(basis).toBe("text_only");

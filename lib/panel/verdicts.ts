@@ -174,12 +174,38 @@ export type ValidityBasis = "repository_checked" | "text_only" | "reported";
  * §4.2 and F.6.2: the panel demonstrates a bug on the repository. A verdict given without a snapshot reads only the
  * finding's text, so the headline validity comes from the repository-checked verdicts wherever any exist, and the
  * text-only figure is kept beside it; an entry judged entirely from text shows that figure, marked as such.
+ *
+ * A repository-checked headline beside text-only verdicts rests on a subset of the sample chosen by repository (those
+ * with a snapshot), not at random: `checkedShare` is its share of the sampled findings and `whole` the validity of the
+ * whole sample (both kinds of verdict pooled) with its own interval, so a reader sees how far the subset may differ.
+ * Both are null when the headline is the whole sample.
  */
 export function headlineValidity(
   checked: ValidityCounts,
   textOnly: ValidityCounts,
-): { headline: ValidityCounts; basis: Exclude<ValidityBasis, "reported">; textOnly: ValidityCounts | null } {
+): {
+  headline: ValidityCounts;
+  basis: Exclude<ValidityBasis, "reported">;
+  textOnly: ValidityCounts | null;
+  checkedShare: number | null;
+  whole: ValidityCounts | null;
+} {
+  if (checked.sampled > 0 && textOnly.sampled > 0) {
+    const sampled = checked.sampled + textOnly.sampled;
+    return {
+      headline: checked,
+      basis: "repository_checked",
+      textOnly,
+      checkedShare: checked.sampled / sampled,
+      whole: validityCounts(
+        checked.confirmed + textOnly.confirmed,
+        checked.rejected + textOnly.rejected,
+        checked.abstained + textOnly.abstained,
+        sampled,
+      ),
+    };
+  }
   if (checked.sampled > 0)
-    return { headline: checked, basis: "repository_checked", textOnly: textOnly.sampled > 0 ? textOnly : null };
-  return { headline: textOnly, basis: "text_only", textOnly: null };
+    return { headline: checked, basis: "repository_checked", textOnly: null, checkedShare: null, whole: null };
+  return { headline: textOnly, basis: "text_only", textOnly: null, checkedShare: null, whole: null };
 }

@@ -4,6 +4,7 @@ import { benchmarkBuildQueue } from "./benchmark-build-queue";
 import { datasheetQueue } from "./datasheet-queue";
 import { fixRankQueue } from "./fix-rank-queue";
 import { judgeTrialQueue } from "./judge-trial-queue";
+import { repeatJudgingQueue } from "./repeat-judging-queue";
 import { scoringQueue } from "./scoring-queue";
 import { webhookQueue } from "./webhook-queue";
 
@@ -19,6 +20,7 @@ export const QUEUES = [
   datasheetQueue,
   webhookQueue,
   judgeTrialQueue,
+  repeatJudgingQueue,
   benchmarkBuildQueue,
 ] as const;
 

@@ -288,6 +288,26 @@ const rows: Row[] = [
     body: {},
     expect: { anonymous: 401, user: 403, maintainer: 403, admin: 404 },
   },
+  // Repeats of a scoring's verdicts (§2.3): maintainers and admins. An unknown submission is 404 after authorization.
+  {
+    name: "list repeats of verdicts",
+    method: "GET",
+    path: () => `/api/v1/judge-quality/repeats?benchmark=${slug}@1`,
+    expect: { anonymous: 401, user: 403, maintainer: 200, admin: 200 },
+  },
+  {
+    name: "start a repeat of verdicts",
+    method: "POST",
+    path: () => "/api/v1/judge-quality/repeats",
+    body: { submission: "ckunknownsubmission", size: 5 },
+    expect: { anonymous: 401, user: 403, maintainer: 404, admin: 404 },
+  },
+  {
+    name: "read a repeat of verdicts",
+    method: "GET",
+    path: () => "/api/v1/judge-quality/repeats/ckunknownrepeat",
+    expect: { anonymous: 401, user: 403, maintainer: 404, admin: 404 },
+  },
   // Context documents: maintainers and admins read and edit them; edits need a browser session.
   {
     name: "read a context document",

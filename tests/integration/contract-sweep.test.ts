@@ -87,6 +87,8 @@ const pathValues = (template: string): Record<string, string> | undefined => {
 const NOT_SWEPT: Record<string, string> = {
   "/api/v1/admin/runs/{id}": "an in-house audit run needs a sandbox: tests/integration/audit-runs.test.ts",
   "/api/v1/admin/runs/{id}/passes/{passId}": "as above: tests/integration/audit-runs.test.ts",
+  "/api/v1/judge-quality/repeats/{id}":
+    "a repeat is checked against the document where it is made: tests/integration/repeat-agreement.test.ts",
   "/api/v1/admin/builds/{id}":
     "a build needs a git repository and the worker: tests/integration/benchmark-build.test.ts",
 };
@@ -312,6 +314,7 @@ const writeInputs = (): Record<string, { body: unknown; query?: Record<string, s
     body: { reference_bug_id: ids.referenceBug, mark: "valid", reason: "sweep" },
   },
   "POST /api/v1/admin/judge-trials": { body: { benchmark: key, model: "sweep-candidate-2" } },
+  "POST /api/v1/judge-quality/repeats": { body: { submission: ids.submission, size: 2, seed: "sweep-write" } },
 });
 
 afterAll(async () => {

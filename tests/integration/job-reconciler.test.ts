@@ -151,4 +151,61 @@ describe("the job reconciler", () => {
     );
     expect(done).toBe("done");
   }, 120_000);
+
+  it("a running repeat of judge verdicts whose job was lost is finished by the running worker's reconciler", async () => {
+    const id = await seedRepeatedRunSubmission(randomUUID().slice(0, 8));
+    const findings = await db.finding.findMany({
+      where: { run: { submissionId: id } },
+      take: 2,
+      orderBy: { id: "asc" },
+    });
+    const bugs = await db.referenceBug.findMany({
+      where: { repository: { benchmark: { submissions: { some: { id } } } } },
+      take: 2,
+      orderBy: { id: "asc" },
+    });
+    // The same judge the worker builds: the model, prompt and endpoint are the repeat's key.
+    const judge = new OpenAiJudge("fake-judge-1", {
+      apiKey: "test-key",
+      baseURL: fake.url,
+      timeoutMs: 5_000,
+      maxRetries: 2,
+    });
+    // As a worker killed mid-repeat leaves it, with Redis emptied: running, its lease passed, no job anywhere.
+    const row = await db.repeatJudging.create({
+      data: {
+        submissionId: id,
+        attemptId: "",
+        judgeModel: judge.model,
+        promptVersion: judge.promptVersion,
+        configHash: judge.configHash(),
+        seed: "reconcile",
+        status: "running",
+        token: 3,
+        leaseUntil: new Date(Date.now() - 1_000),
+        plannedCalls: 2,
+        pairs: {
+          createMany: {
+            data: [0, 1].map((i) => ({
+              position: i,
+              verdictId: `verdict-${i}`,
+              findingId: findings[i]!.id,
+              referenceBugId: bugs[i]!.id,
+              firstMatch: i === 0,
+            })),
+          },
+        },
+      },
+    });
+    if (workers.every((w) => w.exitCode !== null)) worker();
+    const done = await waitFor(
+      async () => db.repeatJudging.findUniqueOrThrow({ where: { id: row.id } }),
+      (r) => r.status === "done" || r.status === "failed",
+      60_000,
+      "the stranded repeat to finish",
+    );
+    expect(done).toMatchObject({ status: "done", judgeCalls: 2, progress: 100 });
+    expect(done.token).toBeGreaterThan(3);
+    expect(await db.repeatJudgingPair.count({ where: { repeatId: row.id, repeatMatch: null } })).toBe(0);
+  }, 120_000);
 });

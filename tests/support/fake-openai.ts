@@ -34,6 +34,8 @@ import {
  * JSON, at random: an endpoint under load, for the fault tests.
  * rpm / tpm: the account's limits on chat completions, enforced as OpenAI documents them (fake-rate-limits.ts); 0 is
  * none; bucketStartShare: how full its buckets are at first. quotaExhausted: every chat completion is refused with 429 insufficient_quota (billing).
+ * flipEvery: every flipEvery-th judge verdict from the time it is set is the opposite of the rule's (0: none), so a
+ * known share of a repeat's verdicts change (the repeat-agreement test); setting it starts the count again.
  */
 export type FakeControl = {
   latencyMs: number;
@@ -48,6 +50,7 @@ export type FakeControl = {
   tpm: number;
   bucketStartShare: number;
   quotaExhausted: boolean;
+  flipEvery: number;
 } & BatchControl;
 export type FakeStats = {
   chatCalls: number;
@@ -73,6 +76,7 @@ const CONTROL_DEFAULTS: FakeControl = {
   tpm: 0,
   bucketStartShare: 1,
   quotaExhausted: false,
+  flipEvery: 0,
   ...BATCH_CONTROL_DEFAULTS,
 };
 const STATS_ZERO: FakeStats = {
@@ -167,6 +171,8 @@ export async function startFakeOpenAi(
   const prefixCache = new FakePrefixCache();
   const batches = new FakeBatches(control, stats);
   let account: FakeAccount | undefined;
+  // Judge verdicts answered since flipEvery was last set.
+  let verdictsSinceFlipSet = 0;
   /** The account enforcing control.rpm / control.tpm, made anew (full buckets) when they change. */
   const currentAccount = () => {
     if (!control.rpm && !control.tpm) return (account = undefined);
@@ -190,6 +196,8 @@ export async function startFakeOpenAi(
       : String(body.model ?? "").startsWith("fake-always-match")
         ? { match: true, rationale: "always match" }
         : decideFake(userMessage);
+    if (verdict && control.flipEvery > 0 && ++verdictsSinceFlipSet % control.flipEvery === 0)
+      verdict.match = !verdict.match;
     let content = review ?? JSON.stringify({ ...verdict, rationale: verdict!.rationale + control.rationaleSuffix });
     if (control.malformedNext > 0 || (control.malformedRate > 0 && Math.random() < control.malformedRate)) {
       control.malformedNext = Math.max(0, control.malformedNext - 1);
@@ -235,6 +243,7 @@ export async function startFakeOpenAi(
       )
         return;
       if (req.url === "/__control" && req.method === "POST") {
+        if ("flipEvery" in body) verdictsSinceFlipSet = 0;
         Object.assign(control, body);
         return send(200, control);
       }
@@ -244,6 +253,7 @@ export async function startFakeOpenAi(
       if (req.url === "/__reset" && req.method === "POST") {
         Object.assign(control, CONTROL_DEFAULTS);
         Object.assign(stats, STATS_ZERO);
+        verdictsSinceFlipSet = 0;
         prefixCache.clear();
         batches.clear();
         return send(200, { ok: true });

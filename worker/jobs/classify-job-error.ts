@@ -193,6 +193,28 @@ export const classifyJudgeTrialError = classifier({
     error instanceof JudgeReplyError ? "A judge model did not return the required {match, rationale} JSON." : undefined,
 });
 
+export const classifyRepeatJudgingError = classifier({
+  endpoint: "judge endpoint",
+  what: "the repeat of the judge's verdicts",
+  transient: (status, last) =>
+    unavailable(
+      "judge endpoint",
+      status,
+      "the repeat of the judge's verdicts",
+      last,
+      "Start a repeat again later with the same seed: it draws the same pairs.",
+    ),
+  notFound: "The scoring's judge model was not found on the endpoint; check OPENAI_BASE_URL (or JUDGE_BASE_URL).",
+  internal: (last) =>
+    last
+      ? "The repeat failed because of an internal error at the last attempt, so it stopped. Start it again."
+      : "The repeat failed because of an internal error; it will be retried.",
+  extra: (error) =>
+    error instanceof JudgeReplyError
+      ? "The judge model did not return the required {match, rationale} JSON."
+      : undefined,
+});
+
 // A benchmark build's stage: candidates already decided are kept, so a stage started again continues.
 export const classifyBuildStageError = classifier({
   endpoint: "LLM endpoint",

@@ -7,6 +7,8 @@ import { loadOr404 } from "@/components/workbench/load-or-404";
 import { BenchmarkSelector, benchmarkQueryHref } from "@/components/benchmark-selector";
 import { ValidationNav } from "@/components/judge-quality/validation-nav";
 import { DrawForm } from "@/components/judge-quality/judgement-forms";
+import { StartRepeatForm } from "@/components/judge-quality/repeat-judging-form";
+import { listRepeatJudgings } from "@/lib/server/judge-repeats/repeat-judging-view";
 import { scrollRegion } from "@/components/ui/scroll-region";
 import { formatUtc } from "@/lib/format";
 
@@ -24,7 +26,10 @@ export default async function LabellingPage({ searchParams }: Props) {
   const benchmarks = await listPublicBenchmarks();
   const current = (typeof params.benchmark === "string" && params.benchmark) || benchmarks[0]?.key;
   if (!current) return <p className="card empty-state">Import a benchmark version first.</p>;
-  const { samples, pairs } = await loadOr404(() => listLabelPairs(user, { benchmark: current }));
+  const [{ samples, pairs }, { repeats, budget_calls }] = await Promise.all([
+    loadOr404(() => listLabelPairs(user, { benchmark: current })),
+    loadOr404(() => listRepeatJudgings({ benchmark: current })),
+  ]);
   const mine = pairs.filter((p) => p.my_label !== null).length;
   const next = pairs.find((p) => p.my_label === null);
   return (
@@ -58,6 +63,32 @@ export default async function LabellingPage({ searchParams }: Props) {
         nothing of their stratum. A pair already drawn is never drawn again.
       </p>
       <DrawForm draw="pairs" benchmark={current} noun="sample" defaultSize={50} />
+      <h2>Repeat agreement (§2.3)</h2>
+      <p className="muted small">
+        Asks a scoring&apos;s judge again about a seeded sample of the pairs it judged, the verdict cache bypassed, and
+        counts how often it keeps its first verdict (the paper: at least 99.8%). One call a pair, estimated from the
+        first verdicts&apos; tokens at the price table&apos;s rates before any call; trials and repeats running together
+        hold at most {budget_calls.toLocaleString("en-US")} calls (JUDGE_CALL_BUDGET). Results, with every disagreement,
+        are on <Link href={`/method?benchmark=${encodeURIComponent(current)}#judges`}>the method page</Link> for public
+        submissions, and in the API for all.
+      </p>
+      <StartRepeatForm />
+      {repeats.length > 0 && (
+        <ul data-testid="repeat-judgings">
+          {repeats.map((r) => (
+            <li key={r.id}>
+              {formatUtc(r.created_at, "minute")}: {r.judge_model}, {r.pairs} pairs of submission{" "}
+              <code>{r.submission_id}</code>, {r.status}
+              {r.status === "done" && r.agreement.value !== null
+                ? `: ${r.agreement.successes} of ${r.agreement.trials} kept their verdict`
+                : r.status === "running"
+                  ? ` (${r.progress}%)`
+                  : ""}
+              {r.error ? ` (${r.error})` : ""}
+            </li>
+          ))}
+        </ul>
+      )}
       {samples.length > 0 && (
         <>
           <h2>Samples</h2>

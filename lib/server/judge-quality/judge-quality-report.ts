@@ -28,6 +28,7 @@ import { publicSubmissionSql } from "../public-reads/public-submission";
 import { lastBlind } from "../../judge-quality/blind-labels";
 import { activeJudgeOut } from "./judge-trial-view";
 import { readActiveJudge } from "./active-judge";
+import { publicRepeatFigures } from "../judge-repeats/repeat-judging-view";
 import type { Version } from "./load-version";
 
 // How far to trust the judges of one benchmark version (docs/judge-quality.md), computed live from the stored labels,
@@ -351,18 +352,20 @@ async function referenceSetFigures(version: Version): Promise<JudgeQuality["refe
 
 export async function judgeQualityReport(version: Version): Promise<JudgeQuality> {
   const inUse = await judgeInUse(version.id);
-  const [active, reference, duplicate, panel, referenceSet] = await Promise.all([
+  const [active, reference, duplicate, panel, referenceSet, repeats] = await Promise.all([
     readActiveJudge(),
     matcherFigures(version, "reference", inUse),
     matcherFigures(version, "duplicate", inUse),
     panelFigures(version),
     referenceSetFigures(version),
+    publicRepeatFigures(version.id),
   ]);
   return {
     benchmark: version.key,
     active_judge: activeJudgeOut(active),
     matcher: { reference, duplicate },
     panel,
+    repeat_agreement: repeats,
     reference_set: referenceSet,
   };
 }

@@ -23,7 +23,7 @@ type PublicJudgeQuality = { data: JudgeQuality; hash: string };
  * The stamp of a version's judge-quality figures: count and latest write of each table judge-quality-report.ts reads
  * for it (label samples, pairs and labels, the verdicts cached for the pairs, overrides of its reference bugs, the
  * judge usage of its scored submissions, finished panels and their grades, its public submissions, reference audits
- * and their marks, the auditor's marks) and the active judge. Rows these tables change in place bump their updatedAt
+ * and their marks, the auditor's marks, finished repeats of verdicts) and the active judge. Rows these tables change in place bump their updatedAt
  * (or, for overrides, createdAt); removed rows lower a count.
  */
 async function readJudgeQualityStamp(benchmarkId: string): Promise<string> {
@@ -62,6 +62,9 @@ async function readJudgeQualityStamp(benchmarkId: string): Promise<string> {
       (SELECT count(*) || '.' || coalesce(extract(epoch FROM max(am."createdAt"))::text, '')
          FROM "ReferenceAgentMark" am JOIN "ReferenceBug" b ON b.id = am."referenceBugId"
          JOIN "Repository" r ON r.id = b."repositoryId" WHERE r."benchmarkId" = ${benchmarkId}),
+      (SELECT count(*) || '.' || coalesce(extract(epoch FROM max(rj."updatedAt"))::text, '')
+         FROM "RepeatJudging" rj JOIN "Submission" s ON s.id = rj."submissionId"
+        WHERE s."benchmarkId" = ${benchmarkId} AND rj.status = 'done'),
       (SELECT coalesce(max(model || '.' || extract(epoch FROM "updatedAt")::text), '') FROM "ActiveJudge")
     ) AS stamp`;
   return rows[0]!.stamp;

@@ -189,6 +189,9 @@ function panelOf(value: unknown): PanelValidity | null {
     textOnly: null,
     textOnlyValidity: null,
     textOnlyInterval: null,
+    checkedShare: null,
+    wholeValidity: null,
+    wholeInterval: null,
     sampled: null,
     graded: null,
   };

@@ -35,7 +35,7 @@ export async function readPanelValidities(submissionIds: string[]): Promise<Map<
         part.reduce((sum, c) => sum + c._count._all, 0),
       );
     };
-    const { headline: v, basis, textOnly } = headlineValidity(countsOf(true), countsOf(false));
+    const { headline: v, basis, textOnly, checkedShare, whole } = headlineValidity(countsOf(true), countsOf(false));
     out.set(run.submissionId, {
       confirmed: v.confirmed,
       rejected: v.rejected,
@@ -46,6 +46,9 @@ export async function readPanelValidities(submissionIds: string[]): Promise<Map<
       textOnly: countsOf(false).sampled,
       textOnlyValidity: textOnly?.validity ?? null,
       textOnlyInterval: textOnly?.validity_interval ?? null,
+      checkedShare,
+      wholeValidity: whole?.validity ?? null,
+      wholeInterval: whole?.validity_interval ?? null,
       graded: graded.find((g) => g.panelRunId === run.id)?._count._all ?? 0,
       sampled: mine.reduce((sum, c) => sum + c._count._all, 0),
     });

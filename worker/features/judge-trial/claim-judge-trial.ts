@@ -1,5 +1,6 @@
 import { Prisma } from "../../../lib/generated/prisma/client";
 import { db } from "../../../lib/db";
+import { heldJudgeCalls, JUDGE_CALL_BUDGET_LOCK } from "../../../lib/server/judge-repeats/repeat-judging-rows";
 import { assertClaimHeld, claimFencedRow, type FencedTable } from "../../jobs/fenced-row";
 
 // The JudgeTrial job row, fenced by its token (worker/jobs/fenced-row.ts) like the panel's.
@@ -31,18 +32,15 @@ export async function updateTrial(claim: TrialClaim, data: Prisma.JudgeTrialUpda
 }
 
 /**
- * Reserves the trial's judge calls against JUDGE_CALL_BUDGET counted over every queued or running trial together (two
- * versions' trials may run at once; each one alone under the budget could still spend twice it). Serialised by an
+ * Reserves the trial's judge calls against JUDGE_CALL_BUDGET counted over every queued or running trial and repeat of
+ * verdicts together (two versions' trials may run at once; each one alone under the budget could still spend twice it). Serialised by an
  * advisory lock, so two trials reserving at once cannot both pass. Returns the calls other trials hold when this one
  * does not fit (nothing reserved then), else null.
  */
 export async function reserveTrialCalls(claim: TrialClaim, calls: number, budget: number): Promise<number | null> {
   return db.$transaction(async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('judge-trial-budget'))`;
-    const [row] = await tx.$queryRaw<{ held: number }[]>`
-      SELECT coalesce(sum("plannedCalls"), 0)::int AS held FROM "JudgeTrial"
-      WHERE status IN ('queued', 'running') AND id <> ${claim.trialId}`;
-    const held = row?.held ?? 0;
+    await tx.$executeRaw(JUDGE_CALL_BUDGET_LOCK);
+    const held = await heldJudgeCalls(tx, claim.trialId);
     if (held + calls > budget) return held;
     const { count } = await tx.judgeTrial.updateMany({
       where: { id: claim.trialId, token: claim.token },
