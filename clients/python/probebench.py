@@ -138,6 +138,9 @@ class Client:
         cost_usd=None,
         report_url=None,
         open_model=None,
+        organisation=None,
+        licence=None,
+        parameter_count=None,
         allow_duplicate=False,
         allow_unknown_paths=False,
     ):
@@ -152,6 +155,9 @@ class Client:
             "cost_usd": cost_usd,
             "report_url": report_url,
             "open_model": open_model,
+            "organisation": organisation,
+            "licence": licence,
+            "parameter_count": parameter_count,
         }
         query = {
             "allow_duplicate": bool(allow_duplicate),
