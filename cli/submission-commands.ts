@@ -28,7 +28,7 @@ type LabelFlags = {
   reportUrl?: string;
   openModel?: boolean;
   organisation?: string;
-  licence?: string;
+  modelLicence?: string;
   parameterCount?: string;
 };
 
@@ -61,7 +61,7 @@ const labelFlagsSchema = z.object({
     .optional(),
   "--open-model": z.boolean().optional(),
   "--organisation": organisationSchema.optional(),
-  "--licence": licenceSchema.optional(),
+  "--model-licence": licenceSchema.optional(),
   "--parameter-count": z
     .string()
     .transform((text, ctx) => {
@@ -81,7 +81,7 @@ function labelFlags(opts: LabelFlags) {
     "--report-url": opts.reportUrl,
     "--open-model": opts.openModel,
     "--organisation": opts.organisation,
-    "--licence": opts.licence,
+    "--model-licence": opts.modelLicence,
     "--parameter-count": opts.parameterCount,
   });
   return {
@@ -90,7 +90,7 @@ function labelFlags(opts: LabelFlags) {
     report_url: flags["--report-url"],
     open_model: flags["--open-model"],
     organisation: flags["--organisation"],
-    licence: flags["--licence"],
+    model_licence: flags["--model-licence"],
     parameter_count: flags["--parameter-count"],
   };
 }
@@ -273,7 +273,7 @@ export function addSubmissionCommands(program: Command): void {
     .option("--no-open-model", "the model's weights are not public")
     .option("--organisation <name>", "the organisation that made the model (replaces the file's)")
     .option(
-      "--licence <id>",
+      "--model-licence <id>",
       "the model's licence, an SPDX id such as apache-2.0, or proprietary (replaces the file's)",
     )
     .option("--parameter-count <n>", "the model's parameter count: 70000000000, 70B or 1.5T (replaces the file's)")

@@ -139,7 +139,7 @@ class Client:
         report_url=None,
         open_model=None,
         organisation=None,
-        licence=None,
+        model_licence=None,
         parameter_count=None,
         allow_duplicate=False,
         allow_unknown_paths=False,
@@ -156,7 +156,7 @@ class Client:
             "report_url": report_url,
             "open_model": open_model,
             "organisation": organisation,
-            "licence": licence,
+            "model_licence": model_licence,
             "parameter_count": parameter_count,
         }
         query = {

@@ -186,7 +186,7 @@ export const leaderboardSchema = z
             "The submitter states the model's weights are published (true) or not (false); null when not stated",
         }),
         organisation: z.string().nullable().meta({ description: "The organisation that made the model, as stated" }),
-        licence: z
+        model_licence: z
           .string()
           .nullable()
           .meta({ description: "The model's licence (an SPDX id or a short name), as stated" }),
@@ -216,6 +216,25 @@ export const leaderboardSchema = z
     ),
   })
   .meta({ id: "Leaderboard" });
+
+// GET /api/v1/submissions/{id}/rank-history
+export const rankHistoryQuerySchema = z.object({ format: z.enum(["json", "csv"]).default("json") });
+
+export const rankHistorySchema = z
+  .looseObject({
+    id: z.string(),
+    benchmark: benchmarkRefSchema,
+    coverage: z.string().meta({ description: "The coverage the entry is ranked within (`full`: every repository)" }),
+    stamp: z.string(),
+    points: z.array(
+      z.object({
+        date: z.iso.date(),
+        rank: z.number().int().nullable().meta({ description: "Rank by F1 at the end of the day; null while off the board" }),
+        ranked: z.number().int().meta({ description: "Entries ranked that day" }),
+      }),
+    ),
+  })
+  .meta({ id: "RankHistory" });
 
 const configurationSchema = z.looseObject({
   id: z.string(),

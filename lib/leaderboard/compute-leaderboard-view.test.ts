@@ -40,7 +40,7 @@ function entry(id: string, patch: Partial<LeaderboardEntry>): LeaderboardEntry {
     offlineEmbedder: false,
     openModel: null,
     organisation: null,
-    licence: null,
+    modelLicence: null,
     parameterCount: null,
     publicPeriods: [{ from: "2025-01-01T00:00:00.000Z", to: null }],
     reportUrl: null,

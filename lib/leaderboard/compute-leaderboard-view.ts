@@ -99,7 +99,7 @@ function rowOf(entry: LeaderboardEntry, repos: string[], whole: boolean, languag
     report_url: entry.reportUrl,
     open_model: entry.openModel,
     organisation: entry.organisation,
-    licence: entry.licence,
+    model_licence: entry.modelLicence,
     parameter_count: entry.parameterCount,
     panel_validity: entry.panel?.validity ?? null,
     panel_validity_ci: entry.panel?.interval ?? null,

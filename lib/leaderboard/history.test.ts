@@ -29,7 +29,7 @@ function entry(id: string, f1: number, periods: LeaderboardEntry["publicPeriods"
     offlineEmbedder: false,
     openModel: null,
     organisation: null,
-    licence: null,
+    modelLicence: null,
     parameterCount: null,
     publicPeriods: periods,
     reportUrl: null,

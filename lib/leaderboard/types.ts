@@ -73,7 +73,7 @@ export type LeaderboardEntry = {
   openModel: boolean | null;
   /** Model metadata as the submitter stated it (lib/validation/model-metadata.ts); null when not stated. */
   organisation: string | null;
-  licence: string | null;
+  modelLicence: string | null;
   parameterCount: number | null;
   /** When the entry was on the board (lib/leaderboard/history.ts), oldest first; the last is open. */
   publicPeriods: PublicPeriod[];

@@ -43,7 +43,7 @@ const findingsFileBaseSchema = z.object({
     .optional(),
   open_model: z.boolean().optional(),
   organisation: organisationSchema.optional(),
-  licence: licenceSchema.optional(),
+  model_licence: licenceSchema.optional(),
   parameter_count: parameterCountSchema.optional(),
   // §C.4: the model's published knowledge cut-off, a month or a day.
   knowledge_cutoff: knowledgeCutoffSchema.optional(),

@@ -21,7 +21,7 @@ export const sarifUploadQuerySchema = z.object({
     .optional(),
   open_model: z.enum(["true", "false"]).optional(),
   organisation: organisationSchema.optional(),
-  licence: licenceSchema.optional(),
+  model_licence: licenceSchema.optional(),
   parameter_count: z.coerce.number().pipe(parameterCountSchema).optional(),
   repo: z
     .string()
