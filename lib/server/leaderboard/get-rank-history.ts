@@ -15,14 +15,21 @@ const computed = new WeakMap<LeaderboardData, Map<string, RankPoint[]>>();
 
 /** A public entry's rank over time (lib/leaderboard/history.ts); "not found" for any entry not on the board. */
 export async function getRankHistory(id: string): Promise<RankHistory> {
+  const history = await findRankHistory(id);
+  if (!history) throw new AppError("not_found", "No public entry with this id");
+  return history;
+}
+
+/** As getRankHistory; null for an entry not on the board. */
+export async function findRankHistory(id: string): Promise<RankHistory | null> {
   const submission = await db.submission.findFirst({
     where: { id, ...PUBLIC_SUBMISSION },
     select: { benchmark: { select: { slug: true, version: true } } },
   });
-  if (!submission) throw new AppError("not_found", "No public entry with this id");
+  if (!submission) return null;
   const data = await loadLeaderboardData(`${submission.benchmark.slug}@${submission.benchmark.version}`);
   const entry = data.entries.find((e) => e.id === id);
-  if (!entry) throw new AppError("not_found", "No public entry with this id");
+  if (!entry) return null;
   let cache = computed.get(data);
   if (!cache) computed.set(data, (cache = new Map()));
   let points = cache.get(id);
