@@ -40,7 +40,7 @@ export const asOfQuery = z.iso
   .date({ message: "must be a date, YYYY-MM-DD" })
   .refine((d) => d <= new Date().toISOString().slice(0, 10), { message: "must not be after today (UTC)" })
   .optional()
-  .meta({ description: "YYYY-MM-DD (UTC): the board as it stood at the end of that day (docs/scoring.md#history)" });
+  .meta({ description: "YYYY-MM-DD (UTC): the board as it stood at the end of that day (docs/api.md#board-history)" });
 
 export const leaderboardQuerySchema = downloadQuerySchema.extend({
   // Comma-separated owner/name list; the view pools counts over exactly these repositories.
@@ -229,7 +229,11 @@ export const rankHistorySchema = z
     points: z.array(
       z.object({
         date: z.iso.date(),
-        rank: z.number().int().nullable().meta({ description: "Rank by F1 at the end of the day; null while off the board" }),
+        rank: z
+          .number()
+          .int()
+          .nullable()
+          .meta({ description: "Rank by F1 at the end of the day; null while off the board" }),
         ranked: z.number().int().meta({ description: "Entries ranked that day" }),
       }),
     ),
