@@ -189,6 +189,14 @@ class Client:
                 raise TimeoutError("submission %s is still %s" % (submission_id, status["status"]))
             time.sleep(poll_seconds)
 
+    def findings(self, submission_id):
+        """A submission's findings with its metadata and licence (approved entries are public)."""
+        return self._json("GET", "/api/v1/submissions/%s/findings" % urllib.parse.quote(submission_id, safe=""))
+
+    def rank_history(self, submission_id):
+        """A public entry's rank by date: {"points": [{"date", "rank", "ranked"}, ...], ...}."""
+        return self._json("GET", "/api/v1/submissions/%s/rank-history" % urllib.parse.quote(submission_id, safe=""))
+
     def my_submissions(self, page=1, per_page=50):
         """The caller's own submissions and upload quota."""
         return self._json("GET", "/api/v1/submissions", query={"page": page, "per_page": per_page})
@@ -199,7 +207,7 @@ class Client:
         return self._json("GET", "/api/v1/benchmarks")
 
     def leaderboard(self, benchmark=None, **filters):
-        """The leaderboard as JSON (dicts); filters as the API's query (repos="a/b,c/d", verified=...)."""
+        """The leaderboard as JSON (dicts); filters as the API's query (repos="a/b,c/d", as_of="2026-01-31", ...)."""
         return self._json("GET", "/api/v1/leaderboard", query=dict(filters, benchmark=benchmark))
 
     def csv(self, resource, **query):

@@ -126,6 +126,17 @@ export async function LeaderboardPage({
   return (
     <>
       <script nonce={nonce} dangerouslySetInnerHTML={{ __html: PENDING_SCRIPT }} />
+      {asOf && (
+        <p className="card history-note" role="note">
+          <strong>A past board:</strong> the entries on the board at the end of {asOf} (UTC) that are still on it today,
+          ranked by their current scores. <Link href={todayHref}>See today&apos;s board</Link>.
+        </p>
+      )}
+      {problem && (
+        <p className="card history-note" role="note">
+          The date to show the board as of {problem}, so this is today&apos;s board.
+        </p>
+      )}
       <div className="page-head">
         <div>
           <h1>Leaderboard</h1>
@@ -151,17 +162,6 @@ export async function LeaderboardPage({
           hrefFor={(b) => `/leaderboard/${encodeURIComponent(b.slug)}/${encodeURIComponent(b.version)}`}
         />
       </div>
-      {asOf && (
-        <p className="card history-note" role="note">
-          <strong>A past board:</strong> the entries on the board at the end of {asOf} (UTC) that are still on it today,
-          ranked by their current scores. <Link href={todayHref}>See today&apos;s board</Link>.
-        </p>
-      )}
-      {problem && (
-        <p className="card history-note" role="note">
-          The date to show the board as of {problem}, so this is today&apos;s board.
-        </p>
-      )}
       <LeaderboardClient
         asOf={asOf}
         benchmark={data.benchmark}

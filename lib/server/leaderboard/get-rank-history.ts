@@ -37,8 +37,8 @@ export async function findRankHistory(id: string): Promise<RankHistory | null> {
   return { id, benchmark: data.benchmark, coverage: entry.coverage, stamp: data.stamp, points };
 }
 
-/** The history as CSV: one line per point. */
+/** The history as CSV: one line per point, CRLF line ends as the other CSV downloads (RFC 4180). */
 export function rankHistoryCsv(history: RankHistory): string {
   const lines = ["date,rank,ranked", ...history.points.map((p) => `${p.date},${p.rank ?? ""},${p.ranked}`)];
-  return `${lines.join("\n")}\n`;
+  return `${lines.join("\r\n")}\r\n`;
 }
