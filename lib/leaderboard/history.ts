@@ -32,14 +32,14 @@ export function publicPeriodsOf(events: readonly ReviewEvent[], fallbackFrom: Da
 }
 
 /** The instant that closes a UTC day (the start of the next): a view "as of" a date includes all of that day. */
-export function endOfDay(date: string): string {
+function endOfDay(date: string): string {
   const next = new Date(`${date}T00:00:00.000Z`);
   next.setUTCDate(next.getUTCDate() + 1);
   return next.toISOString();
 }
 
 /** Whether the entry was on the board at the instant (ISO strings compare in time order). */
-export function publicAt(entry: Pick<LeaderboardEntry, "publicPeriods">, instant: string): boolean {
+function publicAt(entry: Pick<LeaderboardEntry, "publicPeriods">, instant: string): boolean {
   return entry.publicPeriods.some((p) => p.from < instant && (p.to === null || p.to >= instant));
 }
 

@@ -5,7 +5,7 @@ import { requiredText } from "./common";
 // its weights are published under, and its parameter count. Shown on the board and the entry page as stated, never
 // checked against anything: like `open_model`, it is the submitter's word.
 
-export const MODEL_METADATA_LIMITS = {
+const MODEL_METADATA_LIMITS = {
   organisation: 100,
   licence: 64,
   // 10^15: three orders of magnitude above the largest models announced; a JSON number holds it exactly.
