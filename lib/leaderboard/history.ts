@@ -1,5 +1,4 @@
-import { computeLeaderboardView } from "./compute-leaderboard-view";
-import { rankRows } from "./rank-rows";
+import { compareRanked } from "./rank-rows";
 import type { LeaderboardData, LeaderboardEntry, PublicPeriod } from "./types";
 
 // Pure: the board as it stood on a past date, and an entry's rank over time. An entry counts from its approval (the
@@ -60,18 +59,26 @@ export type RankPoint = { date: string; rank: number | null; ranked: number };
 export function rankHistory(data: LeaderboardData, entryId: string): RankPoint[] {
   const entry = data.entries.find((e) => e.id === entryId);
   if (!entry) return [];
+  // The board's default view ranks every repository by the stored overall cell (compute-leaderboard-view.ts), so
+  // each peer's place is fixed: only who is on the board changes from day to day.
+  const peers = data.entries
+    .filter((e) => e.coverage === entry.coverage)
+    .map((e) => ({ entry: e, id: e.id, f1: e.overall?.f1 ?? null, recall: e.overall?.recall ?? null }));
+  const self = peers.find((p) => p.id === entryId)!;
   const first = entry.publicPeriods[0]!.from.slice(0, 10);
   const days = new Set<string>();
-  for (const e of data.entries.filter((x) => x.coverage === entry.coverage))
+  for (const { entry: e } of peers)
     for (const p of e.publicPeriods)
       for (const at of [p.from, p.to]) if (at && at.slice(0, 10) >= first) days.add(at.slice(0, 10));
-  const peers = { ...data, entries: data.entries.filter((e) => e.coverage === entry.coverage) };
   const points: RankPoint[] = [];
   for (const date of [...days].sort()) {
-    const view = computeLeaderboardView(dataAsOf(peers, date));
-    const ranks = rankRows(view.rows);
-    const ranked = [...ranks.values()].filter((r) => r.rank !== null).length;
-    const point = { date, rank: ranks.get(entryId)?.rank ?? null, ranked };
+    const instant = endOfDay(date);
+    const ranked = peers.filter((p) => p.f1 !== null && publicAt(p.entry, instant));
+    const rank =
+      self.f1 !== null && publicAt(entry, instant)
+        ? 1 + ranked.filter((p) => p.id !== entryId && compareRanked(p, self) < 0).length
+        : null;
+    const point = { date, rank, ranked: ranked.length };
     const previous = points.at(-1);
     if (!previous || previous.rank !== point.rank || previous.ranked !== point.ranked) points.push(point);
   }
