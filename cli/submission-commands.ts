@@ -14,6 +14,7 @@ import {
 import { EXIT_CODES } from "./exit-codes";
 import { formatScores } from "./format";
 import { localFileSize, readLocalFile } from "./local-files";
+import { licenceSchema, organisationSchema, parameterCountSchema } from "../lib/validation/model-metadata";
 
 // `probebench validate`, `submit` and `status`: a findings file or a SARIF log checked locally with the server's own
 // schemas, uploaded with the configuration's labels as flags, and followed until it is scored.
@@ -21,7 +22,22 @@ import { localFileSize, readLocalFile } from "./local-files";
 type SarifFlags = { benchmark?: string; repo?: string; sourceRoot?: string };
 
 /** The labels a findings file may carry, settable as flags for either format (SARIF sends them in the query). */
-type LabelFlags = { reasoningEffort?: string; costUsd?: string; reportUrl?: string; openModel?: boolean };
+type LabelFlags = {
+  reasoningEffort?: string;
+  costUsd?: string;
+  reportUrl?: string;
+  openModel?: boolean;
+  organisation?: string;
+  modelLicence?: string;
+  parameterCount?: string;
+};
+
+// 70B, 1.5T, 405000000000: a count with an optional K/M/B/T suffix.
+const PARAMETER_SUFFIX: Record<string, number> = { "": 1, k: 1e3, m: 1e6, b: 1e9, t: 1e12 };
+function parameterCountOf(text: string): number | undefined {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*([kmbt]?)\s*$/i.exec(text);
+  return match ? Math.round(Number(match[1]) * PARAMETER_SUFFIX[match[2]!.toLowerCase()]!) : undefined;
+}
 
 type SubmitFlags = ApiFlags &
   SarifFlags &
@@ -44,6 +60,18 @@ const labelFlagsSchema = z.object({
     .max(2_000)
     .optional(),
   "--open-model": z.boolean().optional(),
+  "--organisation": organisationSchema.optional(),
+  "--model-licence": licenceSchema.optional(),
+  "--parameter-count": z
+    .string()
+    .transform((text, ctx) => {
+      const n = parameterCountOf(text);
+      if (n === undefined)
+        ctx.addIssue({ code: "custom", message: "must be a count such as 70000000000, 70B or 1.5T" });
+      return n ?? 0;
+    })
+    .pipe(parameterCountSchema)
+    .optional(),
 });
 
 function labelFlags(opts: LabelFlags) {
@@ -52,12 +80,18 @@ function labelFlags(opts: LabelFlags) {
     "--cost-usd": opts.costUsd,
     "--report-url": opts.reportUrl,
     "--open-model": opts.openModel,
+    "--organisation": opts.organisation,
+    "--model-licence": opts.modelLicence,
+    "--parameter-count": opts.parameterCount,
   });
   return {
     reasoning_effort: flags["--reasoning-effort"],
     cost_usd: flags["--cost-usd"],
     report_url: flags["--report-url"],
     open_model: flags["--open-model"],
+    organisation: flags["--organisation"],
+    model_licence: flags["--model-licence"],
+    parameter_count: flags["--parameter-count"],
   };
 }
 
@@ -237,6 +271,12 @@ export function addSubmissionCommands(program: Command): void {
     .option("--report-url <url>", "a public write-up of the configuration (replaces the file's)")
     .option("--open-model", "the model's weights are public (replaces the file's)")
     .option("--no-open-model", "the model's weights are not public")
+    .option("--organisation <name>", "the organisation that made the model (replaces the file's)")
+    .option(
+      "--model-licence <id>",
+      "the model's licence, an SPDX id such as apache-2.0, or proprietary (replaces the file's)",
+    )
+    .option("--parameter-count <n>", "the model's parameter count: 70000000000, 70B or 1.5T (replaces the file's)")
     .option("--allow-duplicate", "store a file you uploaded before as a new entry (otherwise refused, exit code 8)")
     .option(
       "--allow-unknown-paths",

@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { DASH, formatPValue, formatUtc, hasNoValue, NO_VALUE, pct, pValueText, ratioText } from "./format";
+import {
+  DASH,
+  formatPValue,
+  formatUtc,
+  hasNoValue,
+  modelMetadataText,
+  NO_VALUE,
+  parameterCountText,
+  pct,
+  pValueText,
+  ratioText,
+} from "./format";
 
 const score = (
   recall: number | null,
@@ -53,5 +64,21 @@ describe("formatPValue", () => {
     // In a sentence: a p that underflowed (Friedman's upper tail of a large chi-square) reads "p < 1e-99".
     expect(pValueText(0)).toBe("p < 1e-99");
     expect(pValueText(3.2e-7)).toBe("p = 3.2e-7");
+  });
+});
+
+describe("model metadata", () => {
+  it("names parameter counts as models are named, and joins what was stated", () => {
+    expect([70e9, 1.5e12, 8_030_000_000, 350e6, 999].map(parameterCountText)).toEqual([
+      "70B",
+      "1.5T",
+      "8.03B",
+      "350M",
+      "999",
+    ]);
+    expect(modelMetadataText({ organisation: "Meta", parameter_count: 70e9, model_licence: "llama3.1" })).toBe(
+      "Meta · 70B parameters · llama3.1",
+    );
+    expect(modelMetadataText({ organisation: null, parameter_count: null, model_licence: null })).toBe("");
   });
 });

@@ -84,3 +84,30 @@ export function formatUtc(value: Date | string, precision: keyof typeof UTC_LENG
   const iso = typeof value === "string" ? new Date(value).toISOString() : value.toISOString();
   return iso.slice(0, UTC_LENGTH[precision]).replace("T", " ");
 }
+
+/** A parameter count as models are named: 70B, 1.5T, 350M, 8.03B (three significant figures at most). */
+export function parameterCountText(value: number): string {
+  const units: [number, string][] = [
+    [1e12, "T"],
+    [1e9, "B"],
+    [1e6, "M"],
+    [1e3, "K"],
+  ];
+  const [size, unit] = units.find(([u]) => value >= u) ?? [1, ""];
+  return `${Number((value / size).toPrecision(3))}${unit}`;
+}
+
+/** The model metadata a submitter stated, on one line ("Meta · 70B parameters · llama3.1"); "" when none. */
+export function modelMetadataText(row: {
+  organisation: string | null;
+  parameter_count: number | null;
+  model_licence: string | null;
+}): string {
+  return [
+    row.organisation,
+    row.parameter_count === null ? null : `${parameterCountText(row.parameter_count)} parameters`,
+    row.model_licence,
+  ]
+    .filter(Boolean)
+    .join(" · ");
+}

@@ -138,6 +138,9 @@ class Client:
         cost_usd=None,
         report_url=None,
         open_model=None,
+        organisation=None,
+        model_licence=None,
+        parameter_count=None,
         allow_duplicate=False,
         allow_unknown_paths=False,
     ):
@@ -152,6 +155,9 @@ class Client:
             "cost_usd": cost_usd,
             "report_url": report_url,
             "open_model": open_model,
+            "organisation": organisation,
+            "model_licence": model_licence,
+            "parameter_count": parameter_count,
         }
         query = {
             "allow_duplicate": bool(allow_duplicate),
@@ -183,6 +189,14 @@ class Client:
                 raise TimeoutError("submission %s is still %s" % (submission_id, status["status"]))
             time.sleep(poll_seconds)
 
+    def findings(self, submission_id):
+        """A submission's findings with its metadata and licence (approved entries are public)."""
+        return self._json("GET", "/api/v1/submissions/%s/findings" % urllib.parse.quote(submission_id, safe=""))
+
+    def rank_history(self, submission_id):
+        """A public entry's rank by date: {"points": [{"date", "rank", "ranked"}, ...], ...}."""
+        return self._json("GET", "/api/v1/submissions/%s/rank-history" % urllib.parse.quote(submission_id, safe=""))
+
     def my_submissions(self, page=1, per_page=50):
         """The caller's own submissions and upload quota."""
         return self._json("GET", "/api/v1/submissions", query={"page": page, "per_page": per_page})
@@ -193,7 +207,7 @@ class Client:
         return self._json("GET", "/api/v1/benchmarks")
 
     def leaderboard(self, benchmark=None, **filters):
-        """The leaderboard as JSON (dicts); filters as the API's query (repos="a/b,c/d", verified=...)."""
+        """The leaderboard as JSON (dicts); filters as the API's query (repos="a/b,c/d", as_of="2026-01-31", ...)."""
         return self._json("GET", "/api/v1/leaderboard", query=dict(filters, benchmark=benchmark))
 
     def csv(self, resource, **query):

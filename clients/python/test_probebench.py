@@ -40,16 +40,23 @@ class ServerTest(unittest.TestCase):
         }
         with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
             json.dump(findings, f)
-        created = self.client.submit(f.name, reasoning_effort="high", cost_usd=2.5)
+        created = self.client.submit(
+            f.name, reasoning_effort="high", cost_usd=2.5, organisation="Py Labs", parameter_count=7000000000
+        )
         self.assertEqual(created["status"], "queued")
         final = self.client.wait(created["id"], poll_seconds=0.2, timeout_seconds=90)
         self.assertEqual(final["status"], "scored")
         self.assertEqual(final["reasoning_effort"], "high")
         self.assertEqual(final["cost_usd"], 2.5)
         self.assertEqual(final["scores"]["overall"]["matched_reference_bugs"], 1)
+        stored = self.client.findings(created["id"])
+        self.assertEqual((stored["organisation"], stored["parameter_count"]), ("Py Labs", 7000000000))
+        self.assertEqual(len(stored["runs"][0]["findings"]), 1)
 
         with self.assertRaises(ProbebenchError) as caught:
-            self.client.submit(f.name, reasoning_effort="high", cost_usd=2.5)
+            self.client.submit(
+                f.name, reasoning_effort="high", cost_usd=2.5, organisation="Py Labs", parameter_count=7000000000
+            )
         self.assertEqual(caught.exception.status, 409)
         with self.assertRaises(ProbebenchError) as invalid:
             self.client.submit(json.dumps({"benchmark": self.benchmark, "findings": []}))

@@ -5,9 +5,16 @@ const coverages = [
   { key: "full", label: "All repositories", repositoryCount: 20, referenceBugs: 100 },
   { key: "opus", label: "Opus subset", repositoryCount: 5, referenceBugs: 30 },
 ];
-const row = (coverage: string, model: string, harness: string | null = "h", effort: string | null = null) => ({
+const row = (
+  coverage: string,
+  model: string,
+  harness: string | null = "h",
+  effort: string | null = null,
+  organisation: string | null = null,
+) => ({
   coverage,
   model,
+  organisation,
   harness,
   reasoning_effort: effort,
 });
@@ -15,8 +22,8 @@ const row = (coverage: string, model: string, harness: string | null = "h", effo
 describe("filterOptions", () => {
   it("offers a value seen only under another choice apart, named with that choice", () => {
     const options = filterOptions(
-      { model: ["A", "B", "C"], harness: ["h"], effort: [] },
-      [row("full", "A"), row("opus", "A"), row("opus", "B", "sub", "high")],
+      { model: ["A", "B", "C"], organisation: [], harness: ["h"], effort: [] },
+      [row("full", "A", "h", null, "Acme"), row("opus", "A"), row("opus", "B", "sub", "high", "Beta Labs")],
       "full",
       coverages,
     );
@@ -25,11 +32,20 @@ describe("filterOptions", () => {
     expect(options.elsewhere.model).toEqual([{ value: "B", coverage: "opus", coverageLabel: "Opus subset" }]);
     expect(options.harness).toEqual(["h"]);
     expect(options.elsewhere.harness).toEqual([{ value: "sub", coverage: "opus", coverageLabel: "Opus subset" }]);
+    expect(options.organisation).toEqual(["Acme"]);
+    expect(options.elsewhere.organisation).toEqual([
+      { value: "Beta Labs", coverage: "opus", coverageLabel: "Opus subset" },
+    ]);
     expect(options.elsewhere.effort).toEqual([{ value: "high", coverage: "opus", coverageLabel: "Opus subset" }]);
   });
 
   it("has nothing apart when every value is under the current choice", () => {
-    const options = filterOptions({ model: [], harness: [], effort: [] }, [row("opus", "B")], "opus", coverages);
+    const options = filterOptions(
+      { model: [], organisation: [], harness: [], effort: [] },
+      [row("opus", "B")],
+      "opus",
+      coverages,
+    );
     expect(options.model).toEqual(["B"]);
     expect(options.elsewhere.model).toEqual([]);
   });

@@ -1,17 +1,18 @@
 import type { Coverage, LeaderboardRow } from "@/lib/leaderboard/types";
 
-// The values the Model, Harness and Effort filters offer under the current "Evaluated on" choice. A value that only
+// The values the Model, Organisation, Harness and Effort filters offer under the current "Evaluated on" choice. A value that only
 // rows of another choice carry (a model evaluated on a repository subset only) is offered apart, named with that
 // choice, and picking it switches to it, instead of silently showing an empty table. Pure, for the client component.
 
-export type OptionKey = "model" | "harness" | "effort";
+export type OptionKey = "model" | "organisation" | "harness" | "effort";
 export type ElsewhereOption = { value: string; coverage: string; coverageLabel: string };
 export type FilterOptions = Record<OptionKey, string[]> & { elsewhere: Record<OptionKey, ElsewhereOption[]> };
 
-type Row = Pick<LeaderboardRow, "coverage" | "model" | "harness" | "reasoning_effort">;
+type Row = Pick<LeaderboardRow, "coverage" | "model" | "organisation" | "harness" | "reasoning_effort">;
 
 const FIELD: Record<OptionKey, (r: Row) => string | null> = {
   model: (r) => r.model,
+  organisation: (r) => r.organisation,
   harness: (r) => r.harness,
   effort: (r) => r.reasoning_effort,
 };
@@ -32,7 +33,7 @@ export function filterOptions(
 ): FilterOptions {
   const labelOf = new Map(coverages.map((c) => [c.key, c.label]));
   const result = { elsewhere: {} } as FilterOptions;
-  for (const key of ["model", "harness", "effort"] as const) {
+  for (const key of ["model", "organisation", "harness", "effort"] as const) {
     const here = new Set<string>();
     const other = new Map<string, string>();
     for (const row of rows) {

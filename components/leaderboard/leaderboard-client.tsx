@@ -43,6 +43,8 @@ const LeaderboardCharts = dynamic(() => import("./leaderboard-charts"), {
 });
 
 type Props = {
+  /** A past date the board is shown as of (YYYY-MM-DD), or null for today's. */
+  asOf: string | null;
   benchmark: BenchmarkRef;
   repositories: RepositoryInfo[];
   languages: string[];
@@ -52,12 +54,18 @@ type Props = {
   /** The server renders the first page only (see leaderboard-page.tsx); the rest arrives from the API. */
   initialView: LeaderboardView;
   totalRows: number;
-  options: { models: string[]; harnesses: string[]; efforts: string[] };
+  options: { models: string[]; organisations: string[]; harnesses: string[]; efforts: string[] };
   initialEtag: string;
 };
 
-function apiUrl(benchmark: string, state: Pick<TableState, "language" | "repos">, format?: "csv" | "json"): string {
+function apiUrl(
+  benchmark: string,
+  asOf: string | null,
+  state: Pick<TableState, "language" | "repos">,
+  format?: "csv" | "json",
+): string {
   const p = new URLSearchParams({ benchmark });
+  if (asOf) p.set("as_of", asOf);
   if (state.repos.length) p.set("repos", [...state.repos].sort().join(","));
   if (state.language) p.set("language", state.language);
   if (format) p.set("format", format);
@@ -87,7 +95,8 @@ function useScopedView({
   initialEtag,
   totalRows,
   totalRepositories,
-}: Pick<Props, "benchmark" | "initialView" | "initialEtag" | "totalRows" | "totalRepositories"> & {
+  asOf,
+}: Pick<Props, "asOf" | "benchmark" | "initialView" | "initialEtag" | "totalRows" | "totalRepositories"> & {
   state: TableState;
   hydrated: boolean;
 }) {
@@ -104,7 +113,7 @@ function useScopedView({
     if (isDefault && etagRef.current) headers["if-none-match"] = etagRef.current;
     if (!isDefault) setStatus({ busy: true, message: "Recomputing recall and precision for the chosen repositories…" });
     else if (!etagRef.current) setStatus({ busy: false, message: `Loading all ${totalRows} configurations…` });
-    fetch(apiUrl(benchmark.key, state), { headers, cache: "no-store", signal: controller.signal })
+    fetch(apiUrl(benchmark.key, asOf, state), { headers, cache: "no-store", signal: controller.signal })
       .then(async (response) => {
         if (response.status === 304) return setStatus({ busy: false, message: "" });
         if (!response.ok) throw new Error(`The leaderboard API answered ${response.status}`);
@@ -195,7 +204,12 @@ function InteractiveLeaderboard(props: Props) {
   const options = useMemo(
     () =>
       filterOptions(
-        { model: props.options.models, harness: props.options.harnesses, effort: props.options.efforts },
+        {
+          model: props.options.models,
+          organisation: props.options.organisations,
+          harness: props.options.harnesses,
+          effort: props.options.efforts,
+        },
         view.rows,
         state.coverage,
         coverages,
@@ -209,18 +223,30 @@ function InteractiveLeaderboard(props: Props) {
         (!state.source || r.source === state.source) &&
         (!state.weights || (state.weights === "open") === (r.open_model === true)) &&
         (!state.model || r.model === state.model) &&
+        (!state.organisation || r.organisation === state.organisation) &&
         (!state.harness || r.harness === state.harness) &&
         (!state.effort || r.reasoning_effort === state.effort) &&
-        (!q || `${r.model} ${r.reasoning_effort ?? ""} ${r.harness ?? ""} ${r.source}`.toLowerCase().includes(q)),
+        (!q ||
+          `${r.model} ${r.organisation ?? ""} ${r.reasoning_effort ?? ""} ${r.harness ?? ""} ${r.source}`
+            .toLowerCase()
+            .includes(q)),
     );
     const ranks = rankRows(shown);
     return shown.map((r) => ({ ...r, ...ranks.get(r.id)! }));
-  }, [inCoverage, state.q, state.source, state.weights, state.model, state.harness, state.effort]);
+  }, [inCoverage, state.q, state.source, state.weights, state.model, state.organisation, state.harness, state.effort]);
 
   const [filtersOpen, setFiltersOpen] = useState(false);
   const activeFilters =
-    [state.q, state.source, state.weights, state.model, state.harness, state.effort, state.language].filter(Boolean)
-      .length + (state.repos.length > 0 ? 1 : 0);
+    [
+      state.q,
+      state.source,
+      state.weights,
+      state.model,
+      state.organisation,
+      state.harness,
+      state.effort,
+      state.language,
+    ].filter(Boolean).length + (state.repos.length > 0 ? 1 : 0);
   const incomplete = rows.filter((r) => !r.complete).length;
   const loadedAll = view.rows.length >= totalRows || view !== initialView;
   const whole = view.scope.repos.length === 0 && !view.scope.language;
@@ -289,10 +315,10 @@ function InteractiveLeaderboard(props: Props) {
       </div>
       <p className="downloads">
         Download this view:{" "}
-        <a href={apiUrl(benchmark.key, state, "csv")} download>
+        <a href={apiUrl(benchmark.key, props.asOf, state, "csv")} download>
           CSV
         </a>{" "}
-        · <a href={apiUrl(benchmark.key, state)}>JSON</a>
+        · <a href={apiUrl(benchmark.key, props.asOf, state)}>JSON</a>
         <span className="muted"> (filters other than language and repositories apply on this page only)</span>
       </p>
       <h2>Charts</h2>

@@ -19,9 +19,10 @@ type Props = {
   ready: boolean;
 };
 
-// The filters that keep one model, harness, effort or language (empty: all of them).
+// The filters that keep one model, organisation, harness, effort or language (empty: all of them).
 const OPTION_FILTERS = [
   { key: "model", label: "Model", allLabel: "All models" },
+  { key: "organisation", label: "Organisation", allLabel: "All organisations" },
   { key: "harness", label: "Harness", allLabel: "All harnesses" },
   { key: "effort", label: "Effort", allLabel: "All efforts" },
   { key: "language", label: "Language", allLabel: "All languages" },
@@ -86,7 +87,13 @@ export function LeaderboardFilters({
   const toggleColumn = (id: string, visible: boolean) =>
     onChange({ hidden: visible ? state.hidden.filter((h) => h !== id) : [...state.hidden, id] });
   const shownRepos = repositories.filter((r) => !state.language || r.language === state.language);
-  const valuesOf = { model: options.model, harness: options.harness, effort: options.effort, language: languages };
+  const valuesOf = {
+    model: options.model,
+    organisation: options.organisation,
+    harness: options.harness,
+    effort: options.effort,
+    language: languages,
+  };
   const elsewhereOf = { ...options.elsewhere, language: [] };
 
   return (
@@ -98,7 +105,7 @@ export function LeaderboardFilters({
           <input
             id="lb-q"
             type="search"
-            placeholder="Model, harness, effort"
+            placeholder="Model, organisation, harness, effort"
             value={state.q}
             onChange={(e) => onChange({ q: e.target.value })}
           />
@@ -127,7 +134,10 @@ export function LeaderboardFilters({
             <option value="closed">Closed or not stated</option>
           </select>
         </div>
-        {OPTION_FILTERS.map(({ key, label, allLabel }) => (
+        {/* Organisation only where some entry states one. */}
+        {OPTION_FILTERS.filter(
+          (f) => f.key !== "organisation" || valuesOf.organisation.length > 0 || state.organisation,
+        ).map(({ key, label, allLabel }) => (
           <Select
             key={key}
             id={`lb-${key}`}

@@ -1,6 +1,8 @@
 import Link from "next/link";
 import { headers } from "next/headers";
 import { computeLeaderboardView } from "@/lib/leaderboard/compute-leaderboard-view";
+import { dataAsOf } from "@/lib/leaderboard/history";
+import { asOfQuery } from "@/lib/contracts/public-reads";
 import { etagFor, leaderboardVariant } from "@/lib/server/leaderboard/download-response";
 import { listPublicBenchmarks, resolveBenchmark } from "@/lib/server/public-reads/list-public-benchmarks";
 import { rankRows } from "@/lib/leaderboard/rank-rows";
@@ -15,7 +17,8 @@ import { DEFAULT_PER_PAGE, DEFAULT_STATE, STATE_KEYS } from "./url-state";
 
 // The leaderboard page body for one benchmark version (the home page shows the default version). Rendered per
 // request (CSP nonces, see proxy.ts) and cached as HTML by the front proxy, so it must not depend on the viewer:
-// it reads no cookies or search params, only the request's nonce.
+// it reads no cookies, only the request's nonce and `as_of` (a past date: the board as it stood then, see
+// lib/leaderboard/history.ts; the cached copies are filed by the whole URL).
 
 // Before hydration, hide the rows if the URL carries table state, so a shared filtered link does not flash the
 // unfiltered table; the client removes the attribute once the state is applied (or after 4 s, whatever happens).
@@ -34,8 +37,8 @@ async function loadPage(benchmarkRef: string | null) {
  */
 const models = new WeakMap<LeaderboardData, ReturnType<typeof buildModel>>();
 
-function buildModel(data: LeaderboardData) {
-  const view = computeLeaderboardView(data, {});
+function buildModel(data: LeaderboardData, asOf: string | null = null) {
+  const view = computeLeaderboardView(data, {}, asOf);
   // Only the first page of the default view goes into the HTML: every visitor downloads it, and its size is what
   // limits how fast the HTML can be served (npm run bench:pages). The client fetches the full view right away.
   const ranks = rankRows(view.rows.filter((r) => r.coverage === DEFAULT_STATE.coverage));
@@ -47,6 +50,7 @@ function buildModel(data: LeaderboardData) {
     [...new Set(values.filter((v): v is string => Boolean(v)))].sort((a, b) => a.localeCompare(b));
   const options = {
     models: unique(view.rows.map((r) => r.model)),
+    organisations: unique(view.rows.map((r) => r.organisation)),
     harnesses: unique(view.rows.map((r) => r.harness)),
     efforts: unique(view.rows.map((r) => r.reasoning_effort)),
   };
@@ -57,7 +61,12 @@ function buildModel(data: LeaderboardData) {
     initialView: { ...view, rows: firstPage },
     totalRows: view.rows.length,
     options,
-    etag: etagFor("/api/v1/leaderboard", "json", view.stamp, leaderboardVariant(data.benchmark.key, view.scope)),
+    etag: etagFor(
+      "/api/v1/leaderboard",
+      "json",
+      view.stamp,
+      leaderboardVariant(data.benchmark.key, view.scope, view.as_of),
+    ),
     totalBugs: data.published?.referenceBugs ?? stored,
     totalRepos: data.published?.repositories ?? data.repositories.length,
   };
@@ -69,7 +78,23 @@ function modelOf(data: LeaderboardData) {
   return model;
 }
 
-export async function LeaderboardPage({ benchmarkRef }: { benchmarkRef: string | null }) {
+/** The page's `as_of`: a valid past date, or the reason it is not one. */
+function parseAsOf(value: string | string[] | undefined): { asOf: string | null; problem: string | null } {
+  if (value === undefined || value === "") return { asOf: null, problem: null };
+  const parsed = asOfQuery.safeParse(Array.isArray(value) ? value[0] : value);
+  return parsed.success
+    ? { asOf: parsed.data ?? null, problem: null }
+    : { asOf: null, problem: parsed.error.issues[0]?.message ?? "is not a date" };
+}
+
+export async function LeaderboardPage({
+  benchmarkRef,
+  asOfParam,
+}: {
+  benchmarkRef: string | null;
+  asOfParam?: string | string[];
+}) {
+  const { asOf, problem } = parseAsOf(asOfParam);
   const [{ benchmarks, data }, nonce] = await Promise.all([
     loadPage(benchmarkRef),
     headers().then((h) => h.get("x-nonce") ?? undefined),
@@ -88,7 +113,12 @@ export async function LeaderboardPage({ benchmarkRef }: { benchmarkRef: string |
       </>
     );
   }
-  const { initialView, totalRows, options, etag, totalBugs, totalRepos } = modelOf(data);
+  const { initialView, totalRows, options, etag, totalBugs, totalRepos } = asOf
+    ? buildModel(dataAsOf(data, asOf), asOf)
+    : modelOf(data);
+  const todayHref = benchmarkRef
+    ? `/leaderboard/${encodeURIComponent(data.benchmark.slug)}/${encodeURIComponent(data.benchmark.version)}`
+    : "/";
   const named =
     data.published && data.published.repositories !== data.repositories.length
       ? ` (${data.repositories.length} of them named in the published material)`
@@ -96,6 +126,17 @@ export async function LeaderboardPage({ benchmarkRef }: { benchmarkRef: string |
   return (
     <>
       <script nonce={nonce} dangerouslySetInnerHTML={{ __html: PENDING_SCRIPT }} />
+      {asOf && (
+        <p className="card history-note" role="note">
+          <strong>A past board:</strong> the entries on the board at the end of {asOf} (UTC) that are still on it today,
+          ranked by their current scores. <Link href={todayHref}>See today&apos;s board</Link>.
+        </p>
+      )}
+      {problem && (
+        <p className="card history-note" role="note">
+          The date to show the board as of {problem}, so this is today&apos;s board.
+        </p>
+      )}
       <div className="page-head">
         <div>
           <h1>Leaderboard</h1>
@@ -122,6 +163,7 @@ export async function LeaderboardPage({ benchmarkRef }: { benchmarkRef: string |
         />
       </div>
       <LeaderboardClient
+        asOf={asOf}
         benchmark={data.benchmark}
         repositories={data.repositories}
         languages={data.languages}
@@ -141,6 +183,18 @@ export async function LeaderboardPage({ benchmarkRef }: { benchmarkRef: string |
         validity beyond the reference set, against precision and a blind human grader:{" "}
         <Link href={`/validity?benchmark=${encodeURIComponent(data.benchmark.key)}`}>validity</Link>.
       </p>
+      <form method="get" action={todayHref} className="history-form">
+        <label htmlFor="lb-as-of">The board as it stood on</label>{" "}
+        <input
+          id="lb-as-of"
+          type="date"
+          name="as_of"
+          defaultValue={asOf ?? ""}
+          max={new Date().toISOString().slice(0, 10)}
+          required
+        />{" "}
+        <button type="submit">Show</button>
+      </form>
     </>
   );
 }

@@ -14,7 +14,7 @@ import {
 } from "@tanstack/react-table";
 import type { RankInfo } from "@/lib/leaderboard/rank-rows";
 import type { LeaderboardRow, MetricRange } from "@/lib/leaderboard/types";
-import { DASH, count, missingRatioText, pct, pctInterval, usd, type RatioName } from "@/lib/format";
+import { DASH, count, missingRatioText, modelMetadataText, pct, pctInterval, usd, type RatioName } from "@/lib/format";
 import { PAGE_SIZES } from "./url-state";
 import { OfflineBadge, OfflineEmbedderBadge, OpenWeightsBadge } from "@/components/ui/source-badge";
 import { ContaminationCell, contaminationSortValue } from "./contamination-cell";
@@ -115,6 +115,12 @@ function metricColumn(metric: "recall" | "precision" | "f1") {
   });
 }
 
+/** The organisation, parameter count and licence the submitter stated, on one small line under the model. */
+function ModelMetadata({ row }: { row: Pick<RankedRow, "organisation" | "parameter_count" | "model_licence"> }) {
+  const text = modelMetadataText(row);
+  return text ? <span className="model-meta">{text}</span> : null;
+}
+
 const columns = [
   column.accessor((r) => num(r.rank), {
     id: "rank",
@@ -168,6 +174,7 @@ const columns = [
             {r.coverage}
           </span>
         )}
+        <ModelMetadata row={r} />
       </>
     ),
   }),

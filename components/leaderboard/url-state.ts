@@ -19,6 +19,8 @@ export type TableState = {
   /** The submitter's open-weights statement: "" any, "open", or "closed" (stated closed or not stated). */
   weights: "" | "open" | "closed";
   model: string;
+  /** The organisation the submitter stated for the model ("" any). */
+  organisation: string;
   harness: string;
   effort: string;
   language: string;
@@ -42,6 +44,7 @@ export const DEFAULT_STATE: TableState = {
   source: "",
   weights: "",
   model: "",
+  organisation: "",
   harness: "",
   effort: "",
   language: "",
@@ -92,6 +95,7 @@ export const tableStateParsers = {
   source: parseAsStringLiteral(["", "verified", "reported"] as const).withDefault(""),
   weights: parseAsStringLiteral(["", "open", "closed"] as const).withDefault(""),
   model: parseAsString.withDefault(""),
+  organisation: parseAsString.withDefault(""),
   harness: parseAsString.withDefault(""),
   effort: parseAsString.withDefault(""),
   language: parseAsString.withDefault(""),
@@ -103,7 +107,13 @@ export const tableStateParsers = {
 };
 
 /** Query keys of the state's fields, where they differ from the field names (short, stable URLs). */
-export const tableStateUrlKeys = { language: "lang", coverage: "cov", hidden: "cols", perPage: "per" } as const;
+export const tableStateUrlKeys = {
+  language: "lang",
+  organisation: "org",
+  coverage: "cov",
+  hidden: "cols",
+  perPage: "per",
+} as const;
 
 /** Query keys this state owns; the page's inline script looks for them before hydration. */
 export const STATE_KEYS: string[] = Object.keys(tableStateParsers).map(

@@ -1,4 +1,4 @@
-import { type ApiRoute, repoPath } from "./route-kit";
+import { type ApiRoute, idPath, repoPath } from "./route-kit";
 import {
   benchmarkListSchema,
   bugTypeDistancesQuerySchema,
@@ -11,6 +11,8 @@ import {
   planQuerySchema,
   queueQuerySchema,
   queueSchema,
+  rankHistoryQuerySchema,
+  rankHistorySchema,
   repositoryDetailSchema,
   repositoryPlanSchema,
   repositoryTablesSchema,
@@ -35,6 +37,19 @@ export const publicReadsRoutes = {
     auth: { kind: "public" },
     query: leaderboardQuerySchema,
     success: { status: 200, schema: leaderboardSchema, description: "Rows ranked by F1", csv: true, etag: true },
+    errors: [404],
+  },
+  getSubmissionsIdRankHistory: {
+    method: "get",
+    path: "/api/v1/submissions/{id}/rank-history",
+    tag: "Public data",
+    summary: "A public entry's rank over time",
+    description:
+      "Its rank by F1 (over every repository, among the entries of its coverage) at the end of each day an entry joined or left the board, from its approval: a point only where its rank or the number of ranked entries changed. Entries count from their approval until a rejection (the audit log); each is ranked by today's scores. 404 for an entry not on the board.",
+    auth: { kind: "public" },
+    params: idPath,
+    query: rankHistoryQuerySchema,
+    success: { status: 200, schema: rankHistorySchema, description: "Oldest first", csv: true, etag: true },
     errors: [404],
   },
   getRepositories: {

@@ -35,6 +35,13 @@ export const bugTypeDistancesQuerySchema = downloadQuerySchema.extend({
   }),
 });
 
+/** A past date to see the board as of: a calendar date, not after today (UTC). */
+export const asOfQuery = z.iso
+  .date({ message: "must be a date, YYYY-MM-DD" })
+  .refine((d) => d <= new Date().toISOString().slice(0, 10), { message: "must not be after today (UTC)" })
+  .optional()
+  .meta({ description: "YYYY-MM-DD (UTC): the board as it stood at the end of that day (docs/api.md#board-history)" });
+
 export const leaderboardQuerySchema = downloadQuerySchema.extend({
   // Comma-separated owner/name list; the view pools counts over exactly these repositories.
   repos: z
@@ -54,6 +61,7 @@ export const leaderboardQuerySchema = downloadQuerySchema.extend({
         : [],
     ),
   language: z.string().trim().toLowerCase().max(50).optional(),
+  as_of: asOfQuery,
 });
 
 // GET /api/v1/repositories/{owner}/{name}/plan
@@ -149,6 +157,10 @@ export const leaderboardSchema = z
     benchmark: benchmarkRefSchema,
     scope: z.object({ repos: z.array(z.string()), language: z.string().nullable() }),
     scope_reference_bugs: z.number().int().nullable(),
+    as_of: z.iso.date().nullable().meta({
+      description:
+        "The past date (UTC) the board is shown as of: the entries on the board at the end of that day, with today's scores; null for today's board",
+    }),
     stamp: z.string(),
     rows: z.array(
       scoreSchema.extend({
@@ -173,6 +185,12 @@ export const leaderboardSchema = z
           description:
             "The submitter states the model's weights are published (true) or not (false); null when not stated",
         }),
+        organisation: z.string().nullable().meta({ description: "The organisation that made the model, as stated" }),
+        model_licence: z
+          .string()
+          .nullable()
+          .meta({ description: "The model's licence (an SPDX id or a short name), as stated" }),
+        parameter_count: z.number().int().nullable().meta({ description: "The model's parameter count, as stated" }),
         panel_validity: z.number().nullable(),
         panel_validity_ci: intervalSchema.nullable(),
         panel_graded: z.number().int().nullable().meta({
@@ -210,6 +228,29 @@ export const leaderboardSchema = z
     ),
   })
   .meta({ id: "Leaderboard" });
+
+// GET /api/v1/submissions/{id}/rank-history
+export const rankHistoryQuerySchema = z.object({ format: z.enum(["json", "csv"]).default("json") });
+
+export const rankHistorySchema = z
+  .looseObject({
+    id: z.string(),
+    benchmark: benchmarkRefSchema,
+    coverage: z.string().meta({ description: "The coverage the entry is ranked within (`full`: every repository)" }),
+    stamp: z.string(),
+    points: z.array(
+      z.object({
+        date: z.iso.date(),
+        rank: z
+          .number()
+          .int()
+          .nullable()
+          .meta({ description: "Rank by F1 at the end of the day; null while off the board" }),
+        ranked: z.number().int().meta({ description: "Entries ranked that day" }),
+      }),
+    ),
+  })
+  .meta({ id: "RankHistory" });
 
 const configurationSchema = z.looseObject({
   id: z.string(),

@@ -256,6 +256,12 @@ export const submissionFindingsSchema = z
     benchmark: z.object({ slug: z.string(), version: z.string() }),
     model: z.string(),
     open_model: z.boolean().nullable(),
+    organisation: z.string().nullable(),
+    model_licence: z
+      .string()
+      .nullable()
+      .meta({ description: "The model's licence as the submitter stated it (not the findings' `licence`)" }),
+    parameter_count: z.number().int().nullable(),
     knowledge_cutoff: z.string().nullable(),
     reasoning_effort: z.string().nullable(),
     harness: z.string().nullable(),

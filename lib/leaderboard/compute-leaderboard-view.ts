@@ -39,9 +39,11 @@ function scopeRepositories(data: LeaderboardData, scope: LeaderboardScope): stri
     .map((r) => r.name);
 }
 
+/** `asOf` (YYYY-MM-DD): the data already cut to that date (history.ts dataAsOf), named in the view. */
 export function computeLeaderboardView(
   data: LeaderboardData,
   requested: Partial<LeaderboardScope> = {},
+  asOf: string | null = null,
 ): LeaderboardView {
   const scope = normaliseScope(data, requested);
   const repos = scopeRepositories(data, scope);
@@ -53,6 +55,7 @@ export function computeLeaderboardView(
     scope,
     scope_reference_bugs:
       bugCounts.length > 0 && bugCounts.every((n) => n !== null) ? bugCounts.reduce((a, b) => a! + b!, 0) : null,
+    as_of: asOf,
     stamp: data.stamp,
     rows: data.entries.map((entry) => rowOf(entry, repos, whole, wholeLanguage ? scope.language : null)),
   };
@@ -95,6 +98,9 @@ function rowOf(entry: LeaderboardEntry, repos: string[], whole: boolean, languag
     offline_embedder: entry.offlineEmbedder,
     report_url: entry.reportUrl,
     open_model: entry.openModel,
+    organisation: entry.organisation,
+    model_licence: entry.modelLicence,
+    parameter_count: entry.parameterCount,
     panel_validity: entry.panel?.validity ?? null,
     panel_validity_ci: entry.panel?.interval ?? null,
     panel_text_only: entry.panel?.textOnly ?? null,

@@ -21,10 +21,16 @@ type Rankable = {
 
 export type RankInfo = { rank: number | null; tiedWithRank: number | null };
 
+/** The ranking order of two rows with an F1: higher F1 first, then higher recall, then by id (stable). */
+export function compareRanked(
+  a: Pick<Rankable, "id" | "f1" | "recall">,
+  b: Pick<Rankable, "id" | "f1" | "recall">,
+): number {
+  return b.f1! - a.f1! || (b.recall ?? 0) - (a.recall ?? 0) || (a.id < b.id ? -1 : 1);
+}
+
 export function rankRows(rows: Rankable[]): Map<string, RankInfo> {
-  const ranked = rows
-    .filter((r) => r.f1 !== null)
-    .sort((a, b) => b.f1! - a.f1! || (b.recall ?? 0) - (a.recall ?? 0) || (a.id < b.id ? -1 : 1));
+  const ranked = rows.filter((r) => r.f1 !== null).sort(compareRanked);
   const result = new Map<string, RankInfo>();
   ranked.forEach((row, index) => {
     const above = ranked[index - 1];

@@ -56,6 +56,9 @@ export type PanelValidity = {
   graded: number | null;
 };
 
+/** A span of time an entry was on the board: ISO instants, `to` null while it still is. */
+export type PublicPeriod = { from: string; to: string | null };
+
 /** A public configuration of one benchmark version, with every precomputed score row the views may pool. */
 export type LeaderboardEntry = {
   id: string;
@@ -75,6 +78,12 @@ export type LeaderboardEntry = {
   reportUrl: string | null;
   /** The submitter's statement that the model's weights are published; null when not stated. */
   openModel: boolean | null;
+  /** Model metadata as the submitter stated it (lib/validation/model-metadata.ts); null when not stated. */
+  organisation: string | null;
+  modelLicence: string | null;
+  parameterCount: number | null;
+  /** When the entry was on the board (lib/leaderboard/history.ts), oldest first; the last is open. */
+  publicPeriods: PublicPeriod[];
   notes: string | null;
   panel: PanelValidity | null;
   /** §C.4: the configuration's fix-rank tests summarised; null when none is stored or published. */

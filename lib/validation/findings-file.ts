@@ -2,6 +2,7 @@ import { runSteps, runStepsYielding } from "../steps";
 import { z } from "zod";
 import { formatPath, invalidInput, type FieldIssue } from "../errors";
 import { MAX_LISTED_ISSUES, parseJsonText, type JsonShapeLimits } from "./parse-json";
+import { licenceSchema, organisationSchema, parameterCountSchema } from "./model-metadata";
 import { BUG_RECORD_SHAPE, TEXT_LIMITS, boundedText, checkLineRange, requiredText, WHEN_LINES_PARSE } from "./common";
 
 // The findings file (the upload format). Same record fields as a reference bug; `suggested_fix`,
@@ -41,6 +42,9 @@ const findingsFileBaseSchema = z.object({
     .max(2_000)
     .optional(),
   open_model: z.boolean().optional(),
+  organisation: organisationSchema.optional(),
+  model_licence: licenceSchema.optional(),
+  parameter_count: parameterCountSchema.optional(),
   // §C.4: the model's published knowledge cut-off, a month or a day.
   knowledge_cutoff: knowledgeCutoffSchema.optional(),
   findings: z.array(findingSchema, { message: "must be an array of findings (an empty array is allowed)" }).optional(),

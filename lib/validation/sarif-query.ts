@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { TEXT_LIMITS } from "./common";
+import { licenceSchema, organisationSchema, parameterCountSchema } from "./model-metadata";
 
 // What a SARIF log does not say: the benchmark, and optionally the configuration's labels. Query parameters of
 // POST /api/v1/submissions (CLI flags of `probebench submit x.sarif`), read for SARIF uploads only.
@@ -19,6 +20,9 @@ export const sarifUploadQuerySchema = z.object({
     .max(2_000)
     .optional(),
   open_model: z.enum(["true", "false"]).optional(),
+  organisation: organisationSchema.optional(),
+  model_licence: licenceSchema.optional(),
+  parameter_count: z.coerce.number().pipe(parameterCountSchema).optional(),
   repo: z
     .string()
     .trim()

@@ -585,6 +585,9 @@ function* convertSarif(value: unknown, query: SarifUploadQuery, context: SarifCo
     ...(query.cost_usd !== undefined ? { cost_usd: query.cost_usd } : {}),
     ...(query.report_url ? { report_url: query.report_url } : {}),
     ...(query.open_model ? { open_model: query.open_model === "true" } : {}),
+    ...(query.organisation ? { organisation: query.organisation } : {}),
+    ...(query.model_licence ? { model_licence: query.model_licence } : {}),
+    ...(query.parameter_count !== undefined ? { parameter_count: query.parameter_count } : {}),
     ...(groups.length <= 1
       ? { findings: groups[0]?.findings ?? [] }
       : { runs: groups.map((g) => ({ findings: g.findings })) }),

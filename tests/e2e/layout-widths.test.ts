@@ -4,7 +4,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vi
 import { importReportedResults } from "../../lib/server/reported/import-reported";
 import { createTestUser, signIn, type TestUser } from "../integration/authz-support";
 import { launchBrowser } from "../support/browser";
-import { seedBenchmark } from "../support/fixtures";
+import { db, seedBenchmark } from "../support/fixtures";
+import { rankRows } from "../../lib/leaderboard/rank-rows";
+import type { LeaderboardView } from "../../lib/leaderboard/types";
 
 // What a reader sees at a phone's width (390 x 844) and a laptop's (1280 x 800), signed in: the board's first screen
 // carries rank, model and the three scores with their intervals, with no sideways scroll.
@@ -15,6 +17,7 @@ const WIDTHS = [
 ];
 
 let browser: Browser;
+let topEntry: string;
 let cspViolations: string[];
 let admin: TestUser;
 
@@ -40,6 +43,14 @@ beforeAll(async () => {
   // A site with many versions (the full suite publishes dozens): the selector must not push the board down.
   for (let i = 0; i < 8; i++) await seedBenchmark();
   admin = await createTestUser("admin");
+  // The board's top entry states its model's metadata (an upload's optional fields).
+  const board = (await (await fetch(`${webUrl}/api/v1/leaderboard`)).json()) as LeaderboardView;
+  const ranks = rankRows(board.rows.filter((r) => r.coverage === "full"));
+  topEntry = [...ranks].find(([, r]) => r.rank === 1)![0];
+  await db.submission.update({
+    where: { id: topEntry },
+    data: { organisation: "Example Org", modelLicence: "mit", parameterCount: 70_000_000_000n },
+  });
   ({ browser, cspViolations } = await launchBrowser());
   // The cached board HTML may predate the import.
   for (let tries = 0; !(await (await fetch(`${webUrl}/`)).text()).includes("data-row-id"); tries++) {
@@ -91,6 +102,42 @@ describe("the board at phone and desktop widths", () => {
     if (viewport.width < 640) expect(header!.bottom).toBeLessThanOrEqual(72);
     await page.context().close();
   });
+});
+
+describe("history and model details at phone and desktop widths", () => {
+  it.each(WIDTHS)(
+    "say a past board is historical, and list an entry's rank over time, at $width px",
+    async (viewport) => {
+      const page = await browser.newPage({ viewport });
+      const today = new Date().toISOString().slice(0, 10);
+      await page.goto(`${webUrl}/?as_of=${today}`, { waitUntil: "load" });
+      await page.locator(".leaderboard-section[data-hydrated]").waitFor({ timeout: 30_000 });
+      const note = page.locator(".history-note");
+      expect(await note.innerText()).toContain(`at the end of ${today} (UTC)`);
+      const [noteBox] = await boxes(page, ".history-note");
+      expect(noteBox!.bottom, "the note is on the first screen").toBeLessThanOrEqual(viewport.height);
+      expect(await note.getByRole("link", { name: "See today's board" }).getAttribute("href")).toBe("/");
+      // The client loaded the same past view from the API (the top entry was approved before today ended).
+      await page.locator(`tr[data-row-id="${topEntry}"] .model-meta`).waitFor({ timeout: 30_000 });
+      const meta = page.locator(`tr[data-row-id="${topEntry}"] .model-meta`);
+      expect(await meta.innerText()).toBe("Example Org · 70B parameters · mit");
+      // Readable: no smaller than the intervals under each score.
+      expect(parseFloat(await meta.evaluate((e) => getComputedStyle(e).fontSize))).toBeGreaterThanOrEqual(11);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+
+      await page.goto(`${webUrl}/submissions/${topEntry}`, { waitUntil: "load" });
+      expect(await page.getByTestId("model-metadata").innerText()).toContain("Example Org · 70B parameters · mit");
+      const history = page.getByTestId("rank-history");
+      await history.scrollIntoViewIfNeeded();
+      const cells = await boxes(page, '[data-testid="rank-history"] tbody :is(th, td)');
+      expect(cells.length).toBeGreaterThanOrEqual(3);
+      for (const cell of cells)
+        expect(cell.right, `rank history cell at ${viewport.width} px`).toBeLessThanOrEqual(viewport.width);
+      expect(await history.locator("tbody td").first().innerText()).toBe("1");
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      await page.close();
+    },
+  );
 });
 
 describe("charts at phone and desktop widths", () => {

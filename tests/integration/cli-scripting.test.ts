@@ -90,11 +90,15 @@ describe("probebench in scripts", () => {
   it("sends the configuration's labels given as flags, and checks them first", async () => {
     const file = writeJson("labelled.json", { benchmark: slug, model: "Labelled", findings: [] });
     const token = { PROBEBENCH_TOKEN: owner.token };
-    const bad = await cli(["submit", file, "--cost-usd", "cheap", "--report-url", "ftp://x", "--json"], token);
+    const bad = await cli(
+      ["submit", file, "--cost-usd", "cheap", "--report-url", "ftp://x", "--parameter-count", "lots", "--json"],
+      token,
+    );
     expect(bad.code).toBe(2);
     expect(jsonError(bad).issues).toEqual([
       { path: "--cost-usd", message: expect.stringContaining("must be a number") },
       { path: "--report-url", message: "must be an http(s) URL" },
+      { path: "--parameter-count", message: "must be a count such as 70000000000, 70B or 1.5T" },
     ]);
     const result = await cli(
       [
@@ -108,6 +112,12 @@ describe("probebench in scripts", () => {
         "--report-url",
         "https://example.org/run",
         "--open-model",
+        "--organisation",
+        "Acme Labs",
+        "--model-licence",
+        "apache-2.0",
+        "--parameter-count",
+        "1.5T",
       ],
       token,
     );
@@ -118,6 +128,9 @@ describe("probebench in scripts", () => {
       costUsd: 12.5,
       reportUrl: "https://example.org/run",
       openModel: true,
+      organisation: "Acme Labs",
+      modelLicence: "apache-2.0",
+      parameterCount: 1_500_000_000_000n,
     });
   });
 

@@ -52,6 +52,7 @@ const pathValues = (template: string): Record<string, string> | undefined => {
     "/api/v1/submissions/{id}/runs": { id: ids.submission },
     "/api/v1/submissions/{id}/panel": { id: ids.submission },
     "/api/v1/submissions/{id}/findings": { id: ids.submission },
+    "/api/v1/submissions/{id}/rank-history": { id: ids.submission },
     "/api/v1/repositories/{owner}/{name}": repo,
     "/api/v1/repositories/{owner}/{name}/bugs": repo,
     "/api/v1/repositories/{owner}/{name}/bugs/{bug_id}": { ...repo, bug_id: ids.referenceBug },

@@ -1,6 +1,6 @@
 // What users of other leaderboards take for granted: an entry's findings downloadable with its metadata and licence
-// (public entries only, never a reference bug's text), a public queue of entries not on the board yet (no private
-// detail), and the open-weights statement shown and filterable on the board.
+// (public entries only, never a reference bug's text, streamed as it was uploaded), a public queue of entries not on
+// the board yet (no private detail), the model metadata shown on the board, and the board's history.
 
 import { contractFetch } from "../support/api-contract";
 import { beforeAll, describe, expect, inject, it } from "vitest";
@@ -43,7 +43,13 @@ beforeAll(async () => {
   submitter = await userWithToken("user");
   await db.user.update({ where: { id: submitter.id }, data: { name: "Public Name" } });
   admin = await userWithToken("admin");
-  id = await upload(submitter.token, "Open Artifact Model", { harness: "probe-harness", open_model: true });
+  id = await upload(submitter.token, "Open Artifact Model", {
+    harness: "probe-harness",
+    open_model: true,
+    organisation: "Acme Labs",
+    model_licence: "apache-2.0",
+    parameter_count: 70_000_000_000,
+  });
   failedId = await upload(submitter.token, "Failing Queue Model");
   expect((await waitForStatus(webUrl, id, submitter.token)).status).toBe("scored");
   await waitForStatus(webUrl, failedId, submitter.token);
@@ -71,6 +77,7 @@ describe("public artifacts", () => {
 
   it("serves an unapproved entry's findings only to its submitter and staff", async () => {
     expect((await contractFetch(`${webUrl}/api/v1/submissions/${id}/findings`)).status).toBe(404);
+    expect((await contractFetch(`${webUrl}/api/v1/submissions/${id}/rank-history`)).status).toBe(404);
     const stranger = await userWithToken("user");
     const asStranger = await contractFetch(`${webUrl}/api/v1/submissions/${id}/findings`, {
       headers: auth(stranger.token),
@@ -95,6 +102,9 @@ describe("public artifacts", () => {
       model: "Open Artifact Model",
       harness: "probe-harness",
       open_model: true,
+      organisation: "Acme Labs",
+      model_licence: "apache-2.0",
+      parameter_count: 70_000_000_000,
       submitter: "Public Name",
       benchmark: { slug, version: "1" },
       licence: { id: "CC-BY-4.0" },
@@ -108,11 +118,100 @@ describe("public artifacts", () => {
     expect((await queue()).entries.map((e) => e.id)).not.toContain(id);
     await new Promise((resolve) => setTimeout(resolve, 1_100)); // the public stamp is re-read once a second
     const board = (await (await contractFetch(`${webUrl}/api/v1/leaderboard?benchmark=${slug}@1`)).json()) as {
-      rows: { id: string; open_model: boolean | null }[];
+      rows: { id: string; open_model: boolean | null; organisation: string | null }[];
     };
-    expect(board.rows.find((r) => r.id === id)?.open_model).toBe(true);
+    expect(board.rows.find((r) => r.id === id)).toMatchObject({ open_model: true, organisation: "Acme Labs" });
+    const csv = await (await fetch(`${webUrl}/api/v1/leaderboard?benchmark=${slug}@1&format=csv`)).text();
+    expect(csv.split("\n")[0]).toContain("organisation,model_licence,parameter_count");
+    expect(csv).toContain("Acme Labs,apache-2.0,70000000000");
     const page = await (await fetch(`${webUrl}/submissions/${id}`)).text();
     expect(page).toContain(`/api/v1/submissions/${id}/findings`);
     expect(page).toContain("open weights");
+    expect(page).toContain("Acme Labs · 70B parameters · apache-2.0");
+  });
+
+  it("shows the board as of a past date from the approvals, and an entry's rank over time", async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const board = async (asOf: string) => {
+      const response = await contractFetch(`${webUrl}/api/v1/leaderboard?benchmark=${slug}@1&as_of=${asOf}`);
+      expect(response.status).toBe(200);
+      return {
+        etag: response.headers.get("etag")!,
+        body: (await response.json()) as { as_of: string; rows: { id: string }[] },
+      };
+    };
+    // Approved today (the audit log): not on yesterday's board, on today's.
+    const past = await board(yesterday);
+    expect(past.body).toMatchObject({ as_of: yesterday, rows: [] });
+    const now = await board(today);
+    expect(now.body.rows.map((r) => r.id)).toEqual([id]);
+    expect(now.etag).not.toBe(past.etag);
+    const again = await fetch(`${webUrl}/api/v1/leaderboard?benchmark=${slug}@1&as_of=${today}`, {
+      headers: { "if-none-match": now.etag },
+    });
+    expect(again.status).toBe(304);
+    const future = await contractFetch(`${webUrl}/api/v1/leaderboard?benchmark=${slug}@1&as_of=${tomorrow}`);
+    expect(future.status).toBe(422);
+    expect(await future.text()).toContain("must not be after today");
+
+    const history = await contractFetch(`${webUrl}/api/v1/submissions/${id}/rank-history`);
+    expect(history.status).toBe(200);
+    expect(await history.json()).toMatchObject({ id, coverage: "full", points: [{ date: today, rank: 1, ranked: 1 }] });
+    const historyCsv = await (await fetch(`${webUrl}/api/v1/submissions/${id}/rank-history?format=csv`)).text();
+    expect(historyCsv).toBe(`date,rank,ranked\r\n${today},1,1\r\n`);
+    expect((await contractFetch(`${webUrl}/api/v1/submissions/${failedId}/rank-history`)).status).toBe(404);
+
+    const pastPage = await (await fetch(`${webUrl}/leaderboard/${slug}/1?as_of=${yesterday}`)).text();
+    expect(pastPage).toContain("A past board:");
+    expect(pastPage).toContain(`href="/leaderboard/${slug}/1"`);
+    expect(pastPage).not.toContain("Open Artifact Model");
+    const entryPage = await (await fetch(`${webUrl}/submissions/${id}`)).text();
+    expect(entryPage).toContain("Rank over time");
+    expect(entryPage).toContain(`?as_of=${today}`);
+  });
+
+  it("streams a large findings file back exactly as it was uploaded", async () => {
+    // Over one page of the stream (1,000 findings) in the first run, and a second run.
+    const owner = await userWithToken("user");
+    const runs = [
+      Array.from({ length: 1_234 }, (_, i) => ({
+        ...finding(`S${i}`, "acme/parser", "parser/lexer.py", 1 + (i % 40), 2 + (i % 40), `Streamed "${i}" \u00e9`),
+        id: `s-${i}`,
+      })),
+      [{ ...finding("T1", "acme/parser", "parser/ast.py", 3, 4, "Second run"), severity: "high", confidence: 0.5 }],
+    ];
+    const response = await contractFetch(`${webUrl}/api/v1/submissions`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...auth(owner.token) },
+      body: JSON.stringify({ benchmark: slug, model: "Streamed", runs: runs.map((findings) => ({ findings })) }),
+    });
+    expect(response.status).toBe(202);
+    const streamedId = ((await response.json()) as { id: string }).id;
+    await contractFetch(`${webUrl}/api/v1/submissions/${streamedId}/withdraw`, {
+      method: "POST",
+      headers: auth(owner.token),
+    });
+    const download = await contractFetch(`${webUrl}/api/v1/submissions/${streamedId}/findings`, {
+      headers: auth(owner.token),
+    });
+    expect(download.status).toBe(200);
+    const body = (await download.json()) as { runs: { index: number; findings: Record<string, unknown>[] }[] };
+    expect(body.runs.map((r) => r.index)).toEqual([0, 1]);
+    const sent = (f: Record<string, unknown>) => ({
+      id: f.id ?? null,
+      repo: f.repo,
+      file: f.file,
+      line_start: f.line_start,
+      line_end: f.line_end,
+      title: f.title,
+      description: f.description,
+      severity: f.severity ?? null,
+      confidence: f.confidence ?? null,
+    });
+    for (const [i, run] of runs.entries()) {
+      expect(body.runs[i]!.findings.map(sent)).toEqual(run.map((f) => sent(f as Record<string, unknown>)));
+    }
   });
 });

@@ -72,6 +72,10 @@ export function fileSafe(text: string): string {
 }
 
 /** The ETag variant of a leaderboard scope; the page computes the same one for the view it renders. */
-export function leaderboardVariant(benchmarkKey: string, scope: { repos: string[]; language: string | null }): string {
-  return `${benchmarkKey}|${scope.language ?? ""}|${scope.repos.join(",")}`;
+export function leaderboardVariant(
+  benchmarkKey: string,
+  scope: { repos: string[]; language: string | null },
+  asOf: string | null = null,
+): string {
+  return `${benchmarkKey}|${scope.language ?? ""}|${scope.repos.join(",")}${asOf ? `|${asOf}` : ""}`;
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { AppError } from "../../errors";
 import { computeLeaderboardView } from "../../leaderboard/compute-leaderboard-view";
+import { dataAsOf } from "../../leaderboard/history";
 import { loadLeaderboardData } from "./load-leaderboard-data";
 import type { LeaderboardView } from "../../leaderboard/types";
 
@@ -12,6 +13,7 @@ export async function getLeaderboardView(query: {
   benchmark?: string;
   repos?: string[];
   language?: string;
+  as_of?: string;
 }): Promise<LeaderboardView> {
   const data = await loadLeaderboardData(query.benchmark);
   const known = new Set(data.repositories.map((r) => r.name));
@@ -28,5 +30,10 @@ export async function getLeaderboardView(query: {
       { path: "language", message: `must be one of ${data.languages.join(", ")}` },
     ]);
   }
-  return computeLeaderboardView(data, { repos: query.repos, language: query.language ?? null });
+  const asOf = query.as_of ?? null;
+  return computeLeaderboardView(
+    asOf ? dataAsOf(data, asOf) : data,
+    { repos: query.repos, language: query.language ?? null },
+    asOf,
+  );
 }

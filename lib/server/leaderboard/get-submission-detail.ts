@@ -14,6 +14,7 @@ import { readRunMatches } from "../analyses/run-matches";
 import { readRunAgreement } from "../analyses/run-agreement-share";
 import { withIntervals } from "../../leaderboard/compute-leaderboard-view";
 import { benchmarkKey } from "../../validation/benchmark-ref";
+import { findRankHistory } from "./get-rank-history";
 
 // Everything the public submission page shows, from precomputed Score rows and JudgeUsage (never from findings).
 // Unknown and invisible submissions are both "not found", so ids cannot be probed.
@@ -42,7 +43,7 @@ export async function getSubmissionDetail(id: string, viewer: Viewer) {
   // subset curves compare the runs on the reference bugs they match, read once for all three.
   const runMatches = reported ? Promise.resolve(null) : readRunMatches(submission);
   const runGroups = reported ? Promise.resolve(null) : readRunGroups(submission, scores, runMatches);
-  const [unionGrowth, subsetCurves, runShare, distinctOverlap, categoryOverlap, runAgreement, scoring] =
+  const [unionGrowth, subsetCurves, runShare, distinctOverlap, categoryOverlap, runAgreement, scoring, rankHistory] =
     await Promise.all([
       reported ? [] : readUnionGrowth(id, scores.spectrum),
       reported ? null : readSubsetCurves(submission, runGroups),
@@ -51,6 +52,7 @@ export async function getSubmissionDetail(id: string, viewer: Viewer) {
       runMatches.then(categoryOverlapView),
       reported ? null : readRunAgreement(submission, runMatches),
       usage ? readScoringRecord(submission, usage) : null,
+      submission.reviewStatus === "approved" ? findRankHistory(id) : null,
     ]);
 
   return {
@@ -65,6 +67,9 @@ export async function getSubmissionDetail(id: string, viewer: Viewer) {
     costUsd: submission.costUsd,
     reportUrl: submission.reportUrl,
     openModel: submission.openModel,
+    organisation: submission.organisation,
+    model_licence: submission.modelLicence,
+    parameter_count: submission.parameterCount === null ? null : Number(submission.parameterCount),
     createdAt: submission.createdAt.toISOString(),
     scoredAt: submission.scoredAt?.toISOString() ?? null,
     benchmark: {
@@ -106,6 +111,7 @@ export async function getSubmissionDetail(id: string, viewer: Viewer) {
     categoryOverlap,
     runAgreement,
     scoring,
+    rankHistory,
   };
 }
 

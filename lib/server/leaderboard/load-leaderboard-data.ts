@@ -13,8 +13,10 @@ import type {
   LeaderboardData,
   LeaderboardEntry,
   PanelValidity,
+  PublicPeriod,
   RepositoryInfo,
 } from "../../leaderboard/types";
+import { publicPeriodsOf, type ReviewEvent } from "../../leaderboard/history";
 import { formatUtc } from "../../format";
 import { OFFLINE_EMBEDDING_PROVIDER } from "../../embeddings/offline-embedder";
 
@@ -47,6 +49,9 @@ async function readLeaderboardData(benchmarkId: string, stamp: string): Promise<
       costUsd: true,
       reportUrl: true,
       openModel: true,
+      organisation: true,
+      modelLicence: true,
+      parameterCount: true,
       reportedData: true,
       knowledgeCutoff: true,
       createdAt: true,
@@ -71,6 +76,7 @@ async function readLeaderboardData(benchmarkId: string, stamp: string): Promise<
   const panels = await readPanelValidities(submissions.filter((s) => s.source !== "reported").map((s) => s.id));
   // §C.4: stored fix-rank tests (verified) or Table 16 (reported), one summary per entry.
   const contamination = await readContaminationSummaries(benchmarkId, submissions);
+  const periods = await readPublicPeriods(submissions);
   const bySubmission = new Map<string, LeaderboardScoreRow[]>();
   for (const row of scores) bySubmission.set(row.submissionId, [...(bySubmission.get(row.submissionId) ?? []), row]);
 
@@ -113,6 +119,10 @@ async function readLeaderboardData(benchmarkId: string, stamp: string): Promise<
       offlineEmbedder: s.judgeUsage[0] ? s.judgeUsage[0].embeddingProvider === OFFLINE_EMBEDDING_PROVIDER : null,
       reportUrl: s.reportUrl,
       openModel: s.openModel,
+      organisation: s.organisation,
+      modelLicence: s.modelLicence,
+      parameterCount: s.parameterCount === null ? null : Number(s.parameterCount),
+      publicPeriods: periods.get(s.id)!,
       notes: reported && typeof reported.notes === "string" ? reported.notes : null,
       panel: reported ? panelOf(reported.panel) : (panels.get(s.id) ?? null),
       contamination: contamination.get(s.id) ?? null,
@@ -165,6 +175,35 @@ async function readLeaderboardData(benchmarkId: string, stamp: string): Promise<
     stamp,
     generatedAt: new Date().toISOString(),
   };
+}
+
+/**
+ * When each entry was on the board, from the approvals and rejections the audit log recorded for it (one indexed
+ * read by target); an entry with none recorded (an import of published results) counts from its scoring.
+ */
+async function readPublicPeriods(
+  submissions: { id: string; createdAt: Date; scoredAt: Date | null }[],
+): Promise<Map<string, PublicPeriod[]>> {
+  const events = await db.auditLog.findMany({
+    where: {
+      target: { in: submissions.map((s) => `submission:${s.id}`) },
+      action: { in: ["submission.approve", "submission.reject"] },
+    },
+    select: { target: true, action: true, createdAt: true },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
+  const byTarget = new Map<string, ReviewEvent[]>();
+  for (const e of events) {
+    const list = byTarget.get(e.target) ?? [];
+    list.push({ action: e.action === "submission.approve" ? "approve" : "reject", at: e.createdAt });
+    byTarget.set(e.target, list);
+  }
+  return new Map(
+    submissions.map((s) => [
+      s.id,
+      publicPeriodsOf(byTarget.get(`submission:${s.id}`) ?? [], s.scoredAt ?? s.createdAt),
+    ]),
+  );
 }
 
 /** Table 14 verdicts of a reported entry; the interval is recomputed from the counts when they are given. */

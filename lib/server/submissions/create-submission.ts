@@ -63,8 +63,8 @@ export async function createSubmission(
   await withPgTransaction(async (client) => {
     if (opts.enforceQuota && submitterId) await assertWithinQuotaLocked(client, submitterId);
     await client.query(
-      `INSERT INTO "Submission" ("id", "benchmarkId", "submitterId", "model", "reasoningEffort", "harness", "costUsd", "reportUrl", "openModel", "knowledgeCutoff", "source", "uploadSha256", "createdAt", "updatedAt")
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::"SubmissionSource", $12, now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC')`,
+      `INSERT INTO "Submission" ("id", "benchmarkId", "submitterId", "model", "reasoningEffort", "harness", "costUsd", "reportUrl", "openModel", "organisation", "modelLicence", "parameterCount", "knowledgeCutoff", "source", "uploadSha256", "createdAt", "updatedAt")
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::"SubmissionSource", $15, now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC')`,
       [
         submissionId,
         benchmark.id,
@@ -75,6 +75,9 @@ export async function createSubmission(
         costUsd ?? null,
         file.report_url ?? null,
         file.open_model ?? null,
+        file.organisation ?? null,
+        file.model_licence ?? null,
+        file.parameter_count ?? null,
         file.knowledge_cutoff ?? null,
         opts.source ?? "upload",
         opts.uploadSha256 ?? null,

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { DASH, count, formatUtc, pct, ratioText, usd } from "@/lib/format";
+import { DASH, count, formatUtc, modelMetadataText, pct, ratioText, usd } from "@/lib/format";
 import { FINDINGS_LICENCE } from "@/lib/contracts/submissions";
 import { MetricCell } from "@/components/ui/metric-cell";
 import { OfflineBadge, OfflineEmbedderBadge, OpenWeightsBadge, SourceBadge } from "@/components/ui/source-badge";
@@ -113,6 +113,12 @@ function SubmissionHeader({ detail: d }: { detail: SubmissionDetail }) {
             </>
           )}
         </dd>
+        {modelMetadataText(d) && (
+          <>
+            <dt>Model details</dt>
+            <dd data-testid="model-metadata">{modelMetadataText(d)} (as stated by the submitter)</dd>
+          </>
+        )}
         <dt>Reasoning effort</dt>
         <dd>{d.effort ?? "not stated"}</dd>
         <dt>Harness</dt>
@@ -462,9 +468,48 @@ export function SubmissionView({ detail: d }: { detail: SubmissionDetail }) {
       </p>
       <SubmissionHeader detail={d} />
       <ScoresByScope detail={d} />
+      <RankHistorySection detail={d} />
       <RunsSection detail={d} />
       <HowItWasScored detail={d} />
     </article>
+  );
+}
+
+// The newest points shown on the page; the API has all of them.
+const RANK_POINTS_SHOWN = 30;
+
+/** A public entry's rank at the end of each day the board changed (lib/leaderboard/history.ts). */
+function RankHistorySection({ detail: d }: { detail: SubmissionDetail }) {
+  const history = d.rankHistory;
+  if (!history || history.points.length === 0) return null;
+  const shown = history.points.slice(-RANK_POINTS_SHOWN);
+  const api = `/api/v1/submissions/${encodeURIComponent(d.id)}/rank-history`;
+  const boardOn = (date: string) =>
+    `/leaderboard/${encodeURIComponent(d.benchmark.slug)}/${encodeURIComponent(d.benchmark.version)}?as_of=${date}`;
+  return (
+    <section aria-labelledby="rank-history">
+      <h2 id="rank-history">Rank over time</h2>
+      <ColumnTable
+        caption={`Rank by F1 over every repository at the end of each day an entry joined or left the board, ranked by today's scores${history.points.length > shown.length ? ` (the last ${shown.length} changes)` : ""}.`}
+        columns={[{ label: "Date (UTC)" }, ...numericColumns("Rank", "Entries ranked")]}
+        table={{ "data-testid": "rank-history" }}
+      >
+        {shown.map((p) => (
+          <tr key={p.date}>
+            <th scope="row">
+              <Link href={boardOn(p.date)} prefetch={false}>
+                {p.date}
+              </Link>
+            </th>
+            <td className="num">{p.rank ?? "off the board"}</td>
+            <td className="num">{count(p.ranked)}</td>
+          </tr>
+        ))}
+      </ColumnTable>
+      <p className="small muted">
+        Every change: <a href={api}>JSON</a> · <a href={`${api}?format=csv`}>CSV</a>.
+      </p>
+    </section>
   );
 }
 

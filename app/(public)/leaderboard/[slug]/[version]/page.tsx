@@ -5,7 +5,10 @@ import { orNotFound } from "@/app/or-not-found";
 
 // The leaderboard of one benchmark version, rendered and cached like the home page (see app/page.tsx).
 
-type Params = { params: Promise<{ slug: string; version: string }> };
+type Params = {
+  params: Promise<{ slug: string; version: string }>;
+  searchParams: Promise<{ as_of?: string | string[] }>;
+};
 
 async function refOf(params: Params["params"]): Promise<string> {
   const { slug, version } = await params;
@@ -18,6 +21,6 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
   return { title: `Leaderboard ${await refOf(params)}` };
 }
 
-export default async function VersionLeaderboardPage({ params }: Params) {
-  return <LeaderboardPage benchmarkRef={await refOf(params)} />;
+export default async function VersionLeaderboardPage({ params, searchParams }: Params) {
+  return <LeaderboardPage benchmarkRef={await refOf(params)} asOfParam={(await searchParams).as_of} />;
 }
