@@ -1,4 +1,3 @@
-import { db } from "../../../lib/db";
 import { readTaxonomy, attributionPlan } from "../../../lib/attribution/taxonomy";
 import { describeLabeller } from "../../../lib/attribution/labeller";
 import { attributionAsking } from "../../../lib/llm/attribution-classifier";
@@ -9,13 +8,8 @@ import {
   type FindingReviewClaim,
 } from "../../shared/claim-finding-review";
 import { PermanentJobError } from "../../jobs/job-failure";
-import {
-  classifySubjects,
-  SUBJECT_SELECT,
-  writeGivenLabels,
-  type ClassifierDeps,
-  type Subject,
-} from "./classify-subjects";
+import { listReferenceSubjects, readReferenceAttributionRun } from "../../../lib/server/attribution/attribution-store";
+import { classifySubjects, writeGivenLabels, type ClassifierDeps } from "./classify-subjects";
 
 // The reference bugs of one benchmark version labelled by one classifier configuration (paper F.7.3: the same model
 // and prompt classify the taxonomy corpus and every configuration's findings), so Tables 20-21 and Figure 6 compare
@@ -37,10 +31,7 @@ async function classifyReferences(
   deps: Omit<ClassifierDeps, "model">,
 ): Promise<ReferenceAttributionSummary> {
   const progress = progressWriter(claim, deps.onProgress);
-  const run = await db.referenceAttributionRun.findUniqueOrThrow({
-    where: { id: claim.runId },
-    include: { benchmark: { select: { slug: true, version: true, taxonomy: true } } },
-  });
+  const run = await readReferenceAttributionRun(claim.runId);
   const taxonomy = readTaxonomy(run.benchmark.taxonomy);
   if (!taxonomy)
     throw new PermanentJobError(
@@ -53,12 +44,7 @@ async function classifyReferences(
     throw new PermanentJobError(
       `This worker's classifier configuration (${describeLabeller({ model: run.model, promptHash: asking.promptHash, taxonomyHash: asking.taxHash })}) is not the one this run was queued for (${describeLabeller(run)}): the prompt, the endpoint or the taxonomy differ. Start it again from this deployment.`,
     );
-  const rows = await db.referenceBug.findMany({
-    where: { repository: { benchmarkId: run.benchmarkId } },
-    select: SUBJECT_SELECT,
-    orderBy: { id: "asc" },
-  });
-  const references: Subject[] = rows.map((r) => ({ ...r, kind: "reference" as const, repo: r.repository.name }));
+  const references = await listReferenceSubjects(run.benchmarkId);
   await updateFindingReview(claim, {
     total: references.length,
     promptVersion: `${asking.prompt.name}@${asking.prompt.version}`,
