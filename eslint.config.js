@@ -94,6 +94,7 @@ const LIB_RANKS = [
   [
     "server (use cases)",
     [
+      "server/health",
       "server/bulk-insert",
       "server/judge-verdicts",
       "server/audit-log",
