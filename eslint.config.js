@@ -97,6 +97,7 @@ const LIB_RANKS = [
       "server/health",
       "server/bulk-insert",
       "server/judge-verdicts",
+      "server/scoring",
       "server/audit-log",
       "server/rate-limit",
       "server/pagination",
