@@ -1,10 +1,6 @@
 import { type ApiRoute, repoPath } from "./route-kit";
 import {
   benchmarkListSchema,
-  bugTypeDistancesQuerySchema,
-  bugTypeDistancesSchema,
-  bugTypesQuerySchema,
-  bugTypesSchema,
   downloadQuerySchema,
   leaderboardQuerySchema,
   leaderboardSchema,
@@ -15,6 +11,7 @@ import {
   repositoryPlanSchema,
   repositoryTablesSchema,
 } from "./public-reads";
+import { bugTypeDistancesQuerySchema, bugTypeDistancesSchema, bugTypesQuerySchema, bugTypesSchema } from "./bug-types";
 import { validitySchema } from "./validity";
 
 // The public reads: benchmarks, leaderboard, repositories, plans, bug types.
