@@ -79,6 +79,7 @@ const LIB_RANKS = [
     [
       "generated",
       "observability",
+      "thread-client",
       "pg-pool",
       "db",
       "db-selects",
