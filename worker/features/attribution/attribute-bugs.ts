@@ -1,16 +1,12 @@
-import { readTaxonomy, attributionPlan } from "../../../lib/attribution/taxonomy";
+import { readTaxonomy } from "../../../lib/attribution/taxonomy";
 import { attributionAsking } from "../../../lib/llm/attribution-classifier";
 import { queueMissingReferenceLabels } from "../../../lib/server/attribution/queue-reference-attribution";
-import {
-  progressWriter,
-  updateFindingReview,
-  withSpendCounted,
-  type FindingReviewClaim,
-} from "../../shared/claim-finding-review";
+import { withSpendCounted, type FindingReviewClaim } from "../../shared/claim-finding-review";
 import { PermanentJobError } from "../../jobs/job-failure";
 import { listFindingSubjects, readAttributionRun } from "../../../lib/server/attribution/attribution-store";
 import { touchSubmission } from "../../../lib/server/submissions/touch-submission";
-import { classifySubjects, writeGivenLabels, type ClassifierDeps } from "./classify-subjects";
+import type { ClassifierDeps } from "./classify-subjects";
+import { runAttribution } from "./run-attribution";
 
 // Bug-type attribution of one submission (paper D, F.7.3): every finding of every run gets one category of the
 // version's taxonomy and one trigger level from the one classifier (classify-subjects.ts). A submitter's own category
@@ -33,33 +29,18 @@ export async function attributeBugs(claim: FindingReviewClaim, deps: Attribution
 }
 
 async function classifyFindings(claim: FindingReviewClaim, deps: AttributionDeps): Promise<AttributionSummary> {
-  const progress = progressWriter(claim, deps.onProgress);
   const { run, taxonomy, findings } = await loadFindings(claim.runId);
-  const asking = attributionAsking(taxonomy, deps.client);
-  await updateFindingReview(claim, {
-    total: findings.length,
-    promptVersion: `${asking.prompt.name}@${asking.prompt.version}`,
+  const { given, cached, asked } = await runAttribution(claim, deps, {
+    subjects: findings,
+    asking: attributionAsking(taxonomy, deps.client),
     model: deps.model,
-  });
-  const given = findings.filter((s) => attributionPlan(s.category) === "given");
-  await writeGivenLabels(given, asking, { model: "self-reported", source: "self_reported" });
-  await progress(5);
-  const { cached, asked } = await classifySubjects(findings, asking, deps, progress, 5);
-
-  await updateFindingReview(claim, {
-    status: "done",
-    progress: 100,
-    error: null,
-    finishedAt: new Date(),
-    selfReported: given.length,
-    classified: findings.length,
-    cached,
-    retries: { increment: deps.client.requests.retries },
-    malformedReplies: { increment: deps.client.stats.malformedReplies },
+    given: { model: "self-reported", source: "self_reported" },
+    startFields: { model: deps.model },
+    doneFields: (given) => ({ selfReported: given }),
   });
   // Public pages (bug types) are cached until the benchmark's stamp (latest Submission.updatedAt) moves: move it.
   await touchSubmission(run.submissionId);
-  return { total: findings.length, selfReported: given.length, classified: findings.length, cached, asked };
+  return { total: findings.length, selfReported: given, classified: findings.length, cached, asked };
 }
 
 /**

@@ -1,15 +1,11 @@
-import { readTaxonomy, attributionPlan } from "../../../lib/attribution/taxonomy";
+import { readTaxonomy } from "../../../lib/attribution/taxonomy";
 import { describeLabeller } from "../../../lib/attribution/labeller";
 import { attributionAsking } from "../../../lib/llm/attribution-classifier";
-import {
-  progressWriter,
-  updateFindingReview,
-  withSpendCounted,
-  type FindingReviewClaim,
-} from "../../shared/claim-finding-review";
+import { withSpendCounted, type FindingReviewClaim } from "../../shared/claim-finding-review";
 import { PermanentJobError } from "../../jobs/job-failure";
 import { listReferenceSubjects, readReferenceAttributionRun } from "../../../lib/server/attribution/attribution-store";
-import { classifySubjects, writeGivenLabels, type ClassifierDeps } from "./classify-subjects";
+import type { ClassifierDeps } from "./classify-subjects";
+import { runAttribution } from "./run-attribution";
 
 // The reference bugs of one benchmark version labelled by one classifier configuration (paper F.7.3: the same model
 // and prompt classify the taxonomy corpus and every configuration's findings), so Tables 20-21 and Figure 6 compare
@@ -30,7 +26,6 @@ async function classifyReferences(
   claim: FindingReviewClaim,
   deps: Omit<ClassifierDeps, "model">,
 ): Promise<ReferenceAttributionSummary> {
-  const progress = progressWriter(claim, deps.onProgress);
   const run = await readReferenceAttributionRun(claim.runId);
   const taxonomy = readTaxonomy(run.benchmark.taxonomy);
   if (!taxonomy)
@@ -45,28 +40,13 @@ async function classifyReferences(
       `This worker's classifier configuration (${describeLabeller({ model: run.model, promptHash: asking.promptHash, taxonomyHash: asking.taxHash })}) is not the one this run was queued for (${describeLabeller(run)}): the prompt, the endpoint or the taxonomy differ. Start it again from this deployment.`,
     );
   const references = await listReferenceSubjects(run.benchmarkId);
-  await updateFindingReview(claim, {
-    total: references.length,
-    promptVersion: `${asking.prompt.name}@${asking.prompt.version}`,
-  });
-  // The file's own categories: the maintainers' labels, kept beside the classifier's.
-  await writeGivenLabels(
-    references.filter((r) => attributionPlan(r.category) === "given"),
-    asking,
-    { model: "benchmark", source: "benchmark" },
-  );
-  await progress(5);
-  const { cached, asked } = await classifySubjects(references, asking, { ...deps, model: run.model }, progress, 5);
   // Finishing moves the version's stamp (readBenchmarkStamp reads finishedAt), so cached bug-type pages reload.
-  await updateFindingReview(claim, {
-    status: "done",
-    progress: 100,
-    error: null,
-    finishedAt: new Date(),
-    classified: references.length,
-    cached,
-    retries: { increment: deps.client.requests.retries },
-    malformedReplies: { increment: deps.client.stats.malformedReplies },
+  const { cached, asked } = await runAttribution(claim, deps, {
+    subjects: references,
+    asking,
+    model: run.model,
+    // The file's own categories: the maintainers' labels, kept beside the classifier's.
+    given: { model: "benchmark", source: "benchmark" },
   });
   return { total: references.length, classified: references.length, cached, asked };
 }
