@@ -79,6 +79,7 @@ const LIB_RANKS = [
     [
       "generated",
       "observability",
+      "thread-client",
       "pg-pool",
       "db",
       "db-selects",
@@ -94,8 +95,10 @@ const LIB_RANKS = [
   [
     "server (use cases)",
     [
+      "server/health",
       "server/bulk-insert",
       "server/judge-verdicts",
+      "server/scoring",
       "server/audit-log",
       "server/rate-limit",
       "server/pagination",
@@ -167,6 +170,79 @@ const libRanksPlugin = {
               message: `lib/${from} (${place.rank}) may not import lib/${to} (${target.rank}${target.r === place.r ? ", listed after it" : ", a higher rank"}): move the shared part down (docs/architecture.md, "Ranks of lib/").`,
             });
           }
+        };
+        return {
+          ImportDeclaration: check,
+          ExportNamedDeclaration: check,
+          ExportAllDeclaration: check,
+          ImportExpression: check,
+        };
+      },
+    },
+  },
+};
+
+// The database client (lib/db's `db` and `Tx`, lib/pg-pool, a PrismaClient of its own, the pg driver) is imported only
+// by lib/server, where data access lives, and by the job claims: the fenced claim, lease and reconciler of worker/jobs
+// and each feature's claim-*.ts, whose token checks must run in the statement or transaction that writes the row
+// (docs/architecture.md, "Data access"). `disconnectDb` (closing the pool at exit) and the `Prisma` namespace (SQL
+// fragments, JSON nulls, input types) are not the client.
+const DATABASE_MODULES = new Map([
+  [path.join(LIB_ROOT, "db"), new Set(["disconnectDb"])],
+  [path.join(LIB_ROOT, "pg-pool"), new Set()],
+  [path.join(LIB_ROOT, "generated", "prisma", "client"), null],
+]);
+const DATABASE_PACKAGES = new Set(["pg", "@prisma/adapter-pg", "@prisma/client"]);
+
+/** The module a specifier names, as an absolute path without extension, or the package name. */
+function importTarget(filename, spec) {
+  if (spec.startsWith("@/")) return path.join(import.meta.dirname, spec.slice(2));
+  if (spec.startsWith(".")) return path.resolve(path.dirname(filename), spec).replace(/\.(ts|tsx|js)$/, "");
+  return spec;
+}
+
+/** The names `const { a, b } = await import(...)` takes; "*" when the module is kept whole. */
+function destructuredNames(node) {
+  const declarator = node.parent?.type === "AwaitExpression" ? node.parent.parent : null;
+  if (declarator?.type !== "VariableDeclarator" || declarator.id.type !== "ObjectPattern") return ["*"];
+  return declarator.id.properties.map((p) => (p.type === "Property" && p.key.type === "Identifier" ? p.key.name : "*"));
+}
+
+const dataAccessPlugin = {
+  rules: {
+    "database-client": {
+      meta: {
+        type: "problem",
+        schema: [],
+        docs: { description: "only lib/server and the job claims import the database client" },
+      },
+      create(context) {
+        const report = (node, what) =>
+          context.report({
+            node,
+            message: `${what} is the database client: only lib/server and the job claims import it. Read and write through a lib/server store (docs/architecture.md, "Data access").`,
+          });
+        const check = (node) => {
+          const spec = node.source && node.source.value;
+          if (typeof spec !== "string") return;
+          const target = importTarget(context.filename, spec);
+          if (DATABASE_PACKAGES.has(target)) return report(node, `"${spec}"`);
+          if (!DATABASE_MODULES.has(target)) return;
+          const allowed = DATABASE_MODULES.get(target);
+          const names =
+            node.type === "ImportDeclaration"
+              ? node.specifiers.map((s) => (s.type === "ImportSpecifier" ? s.imported.name : "*"))
+              : node.type === "ExportNamedDeclaration"
+                ? node.specifiers.map((s) => s.local.name)
+                : node.type === "ImportExpression"
+                  ? destructuredNames(node)
+                  : ["*"];
+          // The generated client: only PrismaClient itself (or the whole module) is the client.
+          const forbidden =
+            allowed === null
+              ? names.filter((n) => n === "PrismaClient" || n === "*")
+              : names.filter((n) => !allowed.has(n));
+          if (forbidden.length > 0) report(node, `${forbidden.join(", ")} of "${spec}"`);
         };
         return {
           ImportDeclaration: check,
@@ -311,6 +387,26 @@ export default tseslint.config(
   {
     files: ["server/**/*.ts", "cli/**/*.ts", "scripts/**/*.ts", "tests/**/*.ts"],
     rules: { "no-restricted-imports": forbid(aliasOnlyInWeb) },
+  },
+  // Data access lives in lib/server (and the job claims): see dataAccessPlugin above. Tests and the scripts (tools
+  // that seed, migrate and measure) reach the database directly.
+  {
+    files: ["**/*.{ts,tsx}"],
+    ignores: [
+      "lib/server/**",
+      "lib/db.ts",
+      "lib/pg-pool.ts",
+      "lib/generated/**",
+      "worker/jobs/fenced-row.ts",
+      "worker/jobs/lease.ts",
+      "worker/jobs/reconcile.ts",
+      "worker/**/claim-*.ts",
+      "tests/**",
+      "scripts/**",
+      "**/*.test.ts",
+    ],
+    plugins: { "data-access": dataAccessPlugin },
+    rules: { "data-access/database-client": "error" },
   },
   // Test doubles stand in for loosely typed wire formats (the Docker API, raw JSON answers).
   {

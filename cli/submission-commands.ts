@@ -120,7 +120,7 @@ async function checkFindingsFile(text: string, labels: Labels) {
 
 /** Whether a file is a SARIF log: by its name (.sarif) or by its content (a `.json` written by an analyser). */
 async function isSarifFile(file: string, text: string): Promise<boolean> {
-  const { looksLikeSarifText } = await import("../lib/validation/sarif");
+  const { looksLikeSarifText } = await import("../lib/validation/sarif-log");
   return /\.sarif(\.json)?$/i.test(file) || looksLikeSarifText(text);
 }
 
@@ -162,7 +162,7 @@ async function checkSarifConversion(text: string, opts: SarifFlags): Promise<str
 
 /** A SARIF log's shape checked locally, and the flags it needs; the query to send. */
 async function checkSarifFile(text: string, opts: SubmitFlags, labels: Labels) {
-  const { SARIF_SHAPE, sarifLogSchema } = await import("../lib/validation/sarif");
+  const { SARIF_SHAPE, sarifLogSchema } = await import("../lib/validation/sarif-log");
   const { parseJsonText } = await import("../lib/validation/parse-json");
   const { parseOrThrow } = await import("../lib/errors");
   parseOrThrow(sarifLogSchema, parseJsonText(text, "The SARIF log", SARIF_SHAPE), "The SARIF log");

@@ -1,6 +1,6 @@
 import { writeFile } from "node:fs/promises";
 import type { Redis } from "ioredis";
-import { db } from "../lib/db";
+import { pingDatabase } from "../lib/server/health/ping-database";
 import { log } from "../lib/observability/log";
 
 // Proof of life for the container health check (docker-compose.yml): the worker rewrites a small file while its event
@@ -13,7 +13,7 @@ export function startHeartbeat(file: string, redis: Redis, isRunning: () => bool
   const beat = async () => {
     try {
       if (!isRunning()) return;
-      await Promise.all([redis.ping(), db.$queryRaw`SELECT 1`]);
+      await Promise.all([redis.ping(), pingDatabase()]);
       await writeFile(file, `${new Date().toISOString()}\n`);
     } catch (error) {
       log.warn({ err: error }, "heartbeat skipped");

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { findingSchema, type FindingInput } from "../validation/findings-file";
 import { formatPath } from "../errors";
-import type { ExecResult } from "../sandbox/sandbox";
+import { KILLED_EXIT_STATUS, type ExecResult } from "../sandbox/sandbox";
 
 // The agent's tools (docs/in-house-runs.md), as OpenAI function tools. Every tool but submit_findings runs as a
 // command in the pass's sandbox, with the snapshot at /repo; paths are relative to it. Pure: no I/O here.
@@ -182,7 +182,7 @@ export function formatToolOutput(result: ExecResult): string {
   if (result.stderr) text += (text && !text.endsWith("\n") ? "\n" : "") + `[stderr]\n${result.stderr}`;
   // The OOM killer may take one process of a command that carries on: its exit status is then worth keeping.
   const status = result.oomKilled
-    ? result.exitCode === 137 || result.exitCode === null
+    ? result.exitCode === KILLED_EXIT_STATUS || result.exitCode === null
       ? "[killed: out of memory]"
       : `[exit status ${result.exitCode}; a process of the command was killed: out of memory]`
     : result.timedOut

@@ -4,7 +4,7 @@
 // configurations, plus the p-values the paper publishes for the same version where a reported row gives them.
 // Pure: no I/O.
 
-import { FULL_HARNESS } from "../contracts/public-reads";
+import { FULL_HARNESS } from "../contracts/bug-types";
 import { holmAdjust } from "./fix-rank";
 
 /** The harness label of the paper's own rows (Table 3) as the reported data file spells it. */

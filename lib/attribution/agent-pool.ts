@@ -1,5 +1,5 @@
 import { type z } from "zod";
-import { FULL_HARNESS, type agentPoolQuerySchema } from "../contracts/public-reads";
+import { FULL_HARNESS, type agentPoolQuerySchema } from "../contracts/bug-types";
 
 // Which configurations the agent side of the bug-type shares pools (Tables 20-21 pool the paper's full-harness
 // configurations, one run each). The default is the full harness (probe-passes, F.5.2); `harness` may name another

@@ -1,5 +1,6 @@
 import { type ApiRoute, idPath } from "./route-kit";
-import { repeatedRunsQuerySchema, repeatedRunsSchema, submissionAnalysesSchema } from "./analyses";
+import { submissionAnalysesSchema } from "./analyses";
+import { repeatedRunsQuerySchema, repeatedRunsSchema } from "./repeated-runs";
 
 // The paper's statistics of one submission: fix-rank contamination tests, repeated runs.
 export const analysesRoutes = {

@@ -1,10 +1,6 @@
 import { type ApiRoute, idPath, repoPath } from "./route-kit";
 import {
   benchmarkListSchema,
-  bugTypeDistancesQuerySchema,
-  bugTypeDistancesSchema,
-  bugTypesQuerySchema,
-  bugTypesSchema,
   downloadQuerySchema,
   leaderboardQuerySchema,
   leaderboardSchema,
@@ -17,6 +13,7 @@ import {
   repositoryPlanSchema,
   repositoryTablesSchema,
 } from "./public-reads";
+import { bugTypeDistancesQuerySchema, bugTypeDistancesSchema, bugTypesQuerySchema, bugTypesSchema } from "./bug-types";
 import { validitySchema } from "./validity";
 
 // The public reads: benchmarks, leaderboard, repositories, plans, bug types.

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { sarifUploadQuerySchema } from "../validation/sarif-query";
-import { curvePointSchema, distinctCountsShape, runBreakdownSchema, spectrumPointSchema } from "./analyses";
+import { curvePointSchema, distinctCountsShape, runBreakdownSchema, spectrumPointSchema } from "./repeated-runs";
 import {
   pageInfoSchema,
   pageQuerySchema,

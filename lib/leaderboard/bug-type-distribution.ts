@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { bugTypesSchema } from "../contracts/public-reads";
+import type { bugTypesSchema } from "../contracts/bug-types";
 
 // The rows of the bug-type tables (Tables 20-21): shares of each category or trigger level among the reference bugs
 // and, per configuration's run, among agent findings; the agents' mean and range over configurations; the gap and the

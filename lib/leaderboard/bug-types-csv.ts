@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { bugTypeDistancesSchema, bugTypesSchema } from "../contracts/public-reads";
+import type { bugTypeDistancesSchema, bugTypesSchema } from "../contracts/bug-types";
 import { columnsCsv, type CsvColumn } from "./format-csv";
 
 // The bug-types page's downloads, written by the one guarded CSV writer (format-csv.ts): configuration labels are

@@ -7,7 +7,11 @@ import { Writable } from "node:stream";
 import Docker from "dockerode";
 import {
   BoundedBuffer,
+  execTimeoutSeconds,
+  KILLED_EXIT_STATUS,
+  reachedTimeLimit,
   SANDBOX_REPO_DIR,
+  underTimeout,
   type ExecRequest,
   type ExecResult,
   type Sandbox,
@@ -92,21 +96,22 @@ class DockerSandbox implements Sandbox {
   }
 
   async exec(request: ExecRequest): Promise<ExecResult> {
-    const timeoutS = Math.max(1, Math.ceil(request.timeoutMs / 1000));
     const started = Date.now();
     const { exitCode, out, err, cutOff } = await this.run(
-      ["timeout", "-s", "KILL", String(timeoutS), ...request.argv],
+      underTimeout(request.argv, execTimeoutSeconds(request.timeoutMs)),
       request.maxOutputBytes,
       request.timeoutMs + 5_000,
     );
     // `timeout -s KILL` and the OOM killer both end the command with exit status 137.
     const oomKilled =
-      !cutOff && exitCode === 137 && (await this.oomKilledSince(Date.now() - started < request.timeoutMs - 250));
+      !cutOff &&
+      exitCode === KILLED_EXIT_STATUS &&
+      (await this.oomKilledSince(!reachedTimeLimit(started, request.timeoutMs)));
     return {
       exitCode,
       stdout: out.text(),
       stderr: err.text(),
-      timedOut: !oomKilled && (cutOff || exitCode === 137),
+      timedOut: !oomKilled && (cutOff || exitCode === KILLED_EXIT_STATUS),
       oomKilled,
       droppedBytes: out.dropped + err.dropped,
     };

@@ -4,7 +4,11 @@ import { detectCgroups, ExecCgroup, removeLeftoverCgroups, type CgroupSupport } 
 import { buildSeccompProgram, currentSyscallArch, describeSyscallPolicy, encodeSeccompProgram } from "./seccomp-filter";
 import {
   BoundedBuffer,
+  execTimeoutSeconds,
+  KILLED_EXIT_STATUS,
+  reachedTimeLimit,
   SANDBOX_REPO_DIR,
+  underTimeout,
   type ExecRequest,
   type ExecResult,
   type Sandbox,
@@ -125,13 +129,9 @@ function sandboxCommand(limits: SandboxLimits, argv: string[], timeoutS: number,
     "prlimit",
     ...(inCgroup ? [] : [`--as=${limits.memoryMb * 1024 * 1024}`]),
     `--fsize=${limits.tmpMb * 1024 * 1024}`,
-    `--cpu=${Math.max(1, timeoutS)}`,
+    `--cpu=${timeoutS}`,
     "--",
-    "timeout",
-    "-s",
-    "KILL",
-    String(Math.max(1, timeoutS)),
-    ...argv,
+    ...underTimeout(argv, timeoutS),
   ];
 }
 
@@ -153,7 +153,7 @@ class ProcessSandbox implements Sandbox {
   ) {}
 
   exec(request: ExecRequest): Promise<ExecResult> {
-    const timeoutS = Math.ceil(request.timeoutMs / 1000);
+    const timeoutS = execTimeoutSeconds(request.timeoutMs);
     const asRoot = process.getuid?.() === 0;
     let group: ExecCgroup | null = null;
     if (this.cgroup.version !== null) {
@@ -232,8 +232,8 @@ class ProcessSandbox implements Sandbox {
         }
         // `timeout -s KILL` makes the command die by SIGKILL: exit status 137 from inside, at the time limit. A
         // SIGKILL well before it without an OOM kill counted (no cgroup) is prlimit's CPU limit or the kernel.
-        const killed = code === 137 || signal === "SIGKILL";
-        const atDeadline = Date.now() - started >= request.timeoutMs - 250;
+        const killed = code === KILLED_EXIT_STATUS || signal === "SIGKILL";
+        const atDeadline = reachedTimeLimit(started, request.timeoutMs);
         const timedOut = !oomKilled && (backstop || (killed && atDeadline));
         resolve({
           exitCode: code,

@@ -1,14 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "../errors";
-import {
-  fillPlaceholders,
-  looksLikeSarif,
-  parseSarifText,
-  parseSarifTextYielding,
-  repositoryFromUri,
-  sarifToFindingsFile,
-  severityFromScore,
-} from "./sarif";
+import { looksLikeSarif, parseSarifText, parseSarifTextYielding, sarifToFindingsFile } from "./sarif";
+import { fillPlaceholders, repositoryFromUri, severityFromScore } from "./sarif-results";
 
 const QUERY = { benchmark: "probe@2026.1" };
 

@@ -1,5 +1,5 @@
 import { Prisma } from "../../lib/generated/prisma/client";
-import type { Tx } from "../../lib/db";
+import { db, type Tx } from "../../lib/db";
 import { leaseEnd } from "./lease";
 import { LostClaimError } from "./lost-claim";
 
@@ -32,6 +32,15 @@ export async function claimFencedRow<R extends object = object>(
     WHERE id = ${id} AND (${opts.claimable})
     RETURNING ${token} AS token${returning}`;
   return rows[0] ?? null;
+}
+
+/** claimFencedRow outside a transaction: the claims of job rows that need no other write with them. */
+export function claimRow<R extends object = object>(
+  fenced: FencedTable,
+  id: string,
+  opts: { set: Prisma.Sql; claimable: Prisma.Sql; returning?: Prisma.Sql },
+): Promise<(R & { token: number }) | null> {
+  return claimFencedRow<R>(db, fenced, id, opts);
 }
 
 /** A fenced write's check: the write matched the claimed row with its token, or the claim was lost. */

@@ -5,15 +5,17 @@ import type { SandboxChoice } from "../../lib/sandbox/choose-sandbox";
 import { noSandboxMessage } from "../../lib/contracts/sandbox-record";
 import { classifyAuditError } from "../jobs/classify-job-error";
 import { runClaimedJob } from "../jobs/run-claimed-job";
-import { claimPass, failAuditPass, PASS, runAuditPass, type PassClaim } from "../features/audit-runs/run-pass";
+import { failAuditPass, runAuditPass } from "../features/audit-runs/run-pass";
+import { failAuditRun, startAuditRun } from "../features/audit-runs/start-run";
 import {
+  claimPass,
   claimRunStart,
   endRunStart,
-  failAuditRun,
+  PASS,
   RUN_START,
-  startAuditRun,
+  type PassClaim,
   type RunStartClaim,
-} from "../features/audit-runs/start-run";
+} from "../features/audit-runs/claim-audit-run";
 
 type AuditClaim = { kind: "start-run"; start: RunStartClaim } | { kind: "pass"; pass: PassClaim };
 

@@ -1,9 +1,9 @@
 import type { Job } from "bullmq";
-import { db } from "../../lib/db";
 import { Prisma } from "../../lib/generated/prisma/client";
 import { benchmarkBuildQueue } from "../../lib/queue/benchmark-build-queue";
+import { setBuildStatus, updateClaimedStage } from "../../lib/server/benchmark-builds/build-stage-store";
 import { classifyBuildStageError } from "../jobs/classify-job-error";
-import { assertClaimHeld, claimFencedRow, type FencedTable } from "../jobs/fenced-row";
+import { assertClaimHeld, claimRow, type FencedTable } from "../jobs/fenced-row";
 import type { StrandedRows } from "../jobs/reconcile";
 import { runClaimedJob } from "../jobs/run-claimed-job";
 import type { StageClaim } from "../features/benchmark-build/build-context";
@@ -15,7 +15,7 @@ import { runBuildStage } from "../features/benchmark-build/run-stage";
 const STAGE: FencedTable = { table: "BenchmarkBuildStage", token: "token", lease: "leaseUntil" };
 
 async function claimStage(stageId: string): Promise<StageClaim | null> {
-  const row = await claimFencedRow<{ buildId: string; stage: string }>(db, STAGE, stageId, {
+  const row = await claimRow<{ buildId: string; stage: string }>(STAGE, stageId, {
     set: Prisma.sql`status = 'running', error = NULL`,
     claimable: Prisma.sql`status IN ('queued', 'running')`,
     returning: Prisma.sql`"buildId", stage`,
@@ -24,16 +24,12 @@ async function claimStage(stageId: string): Promise<StageClaim | null> {
 }
 
 async function recordFailure(claim: StageClaim, failure: { message: string; final: boolean }): Promise<void> {
-  const { count } = await db.benchmarkBuildStage.updateMany({
-    where: { id: claim.stageId, token: claim.token },
-    data: failure.final ? { status: "failed", error: failure.message } : { error: failure.message },
-  });
+  const count = await updateClaimedStage(
+    claim,
+    failure.final ? { status: "failed", error: failure.message } : { error: failure.message },
+  );
   assertClaimHeld(count, `build stage ${claim.stageId}`);
-  if (failure.final)
-    await db.benchmarkBuild.update({
-      where: { id: claim.buildId },
-      data: { status: "failed", error: `${claim.stage}: ${failure.message}` },
-    });
+  if (failure.final) await setBuildStatus(claim.buildId, "failed", `${claim.stage}: ${failure.message}`);
 }
 
 export function processBenchmarkBuildJob(job: Job): Promise<unknown> {

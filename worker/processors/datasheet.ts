@@ -1,10 +1,10 @@
 import type { Job } from "bullmq";
-import { db } from "../../lib/db";
 import { Prisma } from "../../lib/generated/prisma/client";
 import { datasheetQueue } from "../../lib/queue/datasheet-queue";
 import { computeDatasheet } from "../../lib/server/datasheet/refresh-datasheet";
+import { updateClaimedDatasheet } from "../../lib/server/datasheet/datasheet-job";
 import { classifyDatasheetError } from "../jobs/classify-job-error";
-import { assertClaimHeld, claimFencedRow, type FencedTable } from "../jobs/fenced-row";
+import { assertClaimHeld, claimRow, type FencedTable } from "../jobs/fenced-row";
 import type { StrandedRows } from "../jobs/reconcile";
 import { runClaimedJob } from "../jobs/run-claimed-job";
 
@@ -16,7 +16,7 @@ const DATASHEET: FencedTable = { table: "BenchmarkDatasheet", token: "token", le
 type DatasheetClaim = { datasheetId: string; benchmarkId: string; inputHash: string | null; token: number };
 
 async function claimDatasheet(datasheetId: string): Promise<DatasheetClaim | null> {
-  const row = await claimFencedRow<{ benchmarkId: string; inputHash: string | null }>(db, DATASHEET, datasheetId, {
+  const row = await claimRow<{ benchmarkId: string; inputHash: string | null }>(DATASHEET, datasheetId, {
     set: Prisma.sql`status = 'running', error = NULL`,
     claimable: Prisma.sql`status IN ('queued', 'running')`,
     returning: Prisma.sql`"benchmarkId", "inputHash"`,
@@ -25,11 +25,7 @@ async function claimDatasheet(datasheetId: string): Promise<DatasheetClaim | nul
 }
 
 async function updateClaimed(claim: DatasheetClaim, data: Prisma.BenchmarkDatasheetUpdateManyMutationInput) {
-  const { count } = await db.benchmarkDatasheet.updateMany({
-    where: { id: claim.datasheetId, token: claim.token },
-    data,
-  });
-  assertClaimHeld(count, `datasheet ${claim.datasheetId}`);
+  assertClaimHeld(await updateClaimedDatasheet(claim, data), `datasheet ${claim.datasheetId}`);
 }
 
 /** Computes a version's datasheet unless the stored one was computed from the same data (same content hash). */

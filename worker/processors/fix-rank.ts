@@ -1,10 +1,10 @@
 import type { Job } from "bullmq";
-import { db } from "../../lib/db";
 import { Prisma } from "../../lib/generated/prisma/client";
 import { fixRankQueue } from "../../lib/queue/fix-rank-queue";
 import { computeFixRankTestsOfBenchmark } from "../../lib/server/analyses/fix-rank-tests";
+import { updateClaimedFixRankJob } from "../../lib/server/analyses/fix-rank-job";
 import { classifyFixRankError } from "../jobs/classify-job-error";
-import { assertClaimHeld, claimFencedRow, type FencedTable } from "../jobs/fenced-row";
+import { assertClaimHeld, claimRow, type FencedTable } from "../jobs/fenced-row";
 import type { StrandedRows } from "../jobs/reconcile";
 import { runClaimedJob } from "../jobs/run-claimed-job";
 
@@ -16,8 +16,7 @@ const FIX_RANK_JOB: FencedTable = { table: "FixRankJob", token: "token", lease: 
 type FixRankClaim = { benchmarkId: string; token: number };
 
 async function updateClaimed(claim: FixRankClaim, data: Prisma.FixRankJobUpdateManyMutationInput): Promise<void> {
-  const { count } = await db.fixRankJob.updateMany({ where: { id: claim.benchmarkId, token: claim.token }, data });
-  assertClaimHeld(count, `fix-rank job ${claim.benchmarkId}`);
+  assertClaimHeld(await updateClaimedFixRankJob(claim, data), `fix-rank job ${claim.benchmarkId}`);
 }
 
 /** Recomputes a version's fix-rank tests (after its fix dates were imported). Idempotent: the rows are derived. */
@@ -25,7 +24,7 @@ export function processFixRankJob(job: Job): Promise<unknown> {
   return runClaimedJob(job, {
     parse: fixRankQueue.payload,
     claim: async ({ benchmarkId }) => {
-      const row = await claimFencedRow(db, FIX_RANK_JOB, benchmarkId, {
+      const row = await claimRow(FIX_RANK_JOB, benchmarkId, {
         set: Prisma.sql`status = 'running', error = NULL, "updatedAt" = now()`,
         claimable: Prisma.sql`status IN ('queued', 'running')`,
       });

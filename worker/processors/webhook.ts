@@ -1,10 +1,10 @@
 import { DelayedError, type Job } from "bullmq";
-import { db } from "../../lib/db";
 import { env } from "../../lib/env";
 import { Prisma } from "../../lib/generated/prisma/client";
 import { webhookJobSchema, webhookQueue, type WebhookJob } from "../../lib/queue/webhook-queue";
 import { deliverWebhook } from "../../lib/server/webhooks/deliver-webhook";
 import { takeDeliverySlot } from "../../lib/server/webhooks/delivery-slots";
+import { leaseDelivery } from "../../lib/server/webhooks/lease-delivery";
 import type { StrandedRows } from "../jobs/reconcile";
 
 // One delivery attempt; throwing hands the job back to BullMQ, which retries it with exponential backoff. The attempt
@@ -19,10 +19,7 @@ export async function processWebhookJob(job: Job<WebhookJob>, token?: string): P
   }
   try {
     // One attempt is one request, bounded by its timeout: its lease is taken once, not renewed (worker/jobs/lease.ts).
-    await db.webhookDelivery.updateMany({
-      where: { id: deliveryId, status: { in: ["pending", "retrying"] } },
-      data: { leaseUntil: new Date(Date.now() + env.JOB_LEASE_MS) },
-    });
+    await leaseDelivery(deliveryId, new Date(Date.now() + env.JOB_LEASE_MS));
     const attempt = job.attemptsMade + 1;
     const result = await deliverWebhook(deliveryId, attempt, attempt >= (job.opts.attempts ?? 1));
     if (result === "retry") throw new Error(`webhook delivery ${deliveryId}: attempt ${attempt} failed, retrying`);

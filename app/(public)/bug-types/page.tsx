@@ -11,7 +11,7 @@ import { DistanceSection, withoutSaid } from "@/components/analyses/distance-sec
 import { LabellerChoices, LabellerNote } from "@/components/analyses/labeller-note";
 import { AppError } from "@/lib/errors";
 import { DEFAULT_AGENT_POOL, type AgentPool } from "@/lib/attribution/agent-pool";
-import { AGENT_POOL_SOURCES, agentPoolQuerySchema, FULL_HARNESS } from "@/lib/contracts/public-reads";
+import { AGENT_POOL_SOURCES, agentPoolQuerySchema, FULL_HARNESS } from "@/lib/contracts/bug-types";
 
 const SOURCE_LABELS: Record<AgentPool["source"], string> = {
   all: "Uploaded and in-house",

@@ -1,12 +1,12 @@
 import "server-only";
 import { serviceRoutes } from "@/lib/contracts/service-routes";
-import { db } from "@/lib/db";
+import { pingDatabase } from "@/lib/server/health/ping-database";
 import { handle } from "@/lib/server/route-handler/handle";
 
 export const dynamic = "force-dynamic";
 
 // GET /api/health - liveness plus a database round trip
 export const GET = handle(serviceRoutes.getHealth, async () => {
-  await db.$queryRaw`SELECT 1`;
+  await pingDatabase();
   return { ok: true as const };
 });

@@ -1,6 +1,6 @@
 import "server-only";
 import type { z } from "zod";
-import type { bugTypeDistancesSchema } from "../../contracts/public-reads";
+import type { bugTypeDistancesSchema } from "../../contracts/bug-types";
 import { db } from "../../db";
 import {
   crossConfigurationDistances,

@@ -1,7 +1,7 @@
 import { categoryOverlap } from "../../analyses/category-overlap";
 import type { RunMatches } from "./run-matches";
 import type { z } from "zod";
-import type { repeatedRunsSchema } from "../../contracts/analyses";
+import type { repeatedRunsSchema } from "../../contracts/repeated-runs";
 
 // Figure 7 of a repeated entry: per bug type, the overlap of its runs with one another against their recall of the
 // reference set, from the current scoring attempt's matches and the benchmark's own categories of the reference bugs.

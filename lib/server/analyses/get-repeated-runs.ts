@@ -13,7 +13,7 @@ import { categoryOverlapView } from "./category-overlap";
 import { readRunMatches } from "./run-matches";
 import { readRunAgreement } from "./run-agreement-share";
 import type { StoredScore } from "../../scoring/types";
-import type { repeatedRunsQuerySchema, repeatedRunsSchema } from "../../contracts/analyses";
+import type { repeatedRunsQuerySchema, repeatedRunsSchema } from "../../contracts/repeated-runs";
 
 // Repeated runs of one submission as a download: each run's scores over its reported findings with its distinct
 // findings next to them, the union / at-least-n / intersection curve over distinct findings and the curves of subsets

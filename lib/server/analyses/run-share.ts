@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import type { repeatedRunsSchema } from "../../contracts/analyses";
+import type { repeatedRunsSchema } from "../../contracts/repeated-runs";
 import { db } from "../../db";
 import { shareReportedByAnotherRun } from "../../analyses/paper-figures";
 import type { CheckedRunGroups } from "./subset-curves";

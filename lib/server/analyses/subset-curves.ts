@@ -1,6 +1,6 @@
 import "server-only";
 import type { z } from "zod";
-import type { repeatedRunsSchema } from "../../contracts/analyses";
+import type { repeatedRunsSchema } from "../../contracts/repeated-runs";
 import { db } from "../../db";
 import {
   SUBSET_SEED,

@@ -3,8 +3,8 @@ import { db } from "../../db";
 import { Prisma } from "../../generated/prisma/client";
 
 // Reads of the judge-verdict table that more than one reader shares. The judge's own cache lookup (an exact probe
-// per (texts, model, prompt, config) key, worker/shared/judge/verdict-cache.ts) and the joins from an override to the
-// verdict it reversed (list-overrides.ts, judge-quality-report.ts) are different questions and stay with their callers.
+// per (texts, model, prompt, config) key, verdict-cache-store.ts) and the joins from an override to the verdict it
+// reversed (list-overrides.ts, judge-quality-report.ts) are different questions and stay with their callers.
 
 export type PairVerdict = {
   leftHash: string;

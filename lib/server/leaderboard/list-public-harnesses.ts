@@ -1,7 +1,7 @@
 import "server-only";
 import { loadLeaderboardData } from "./load-leaderboard-data";
 import { invalidInput } from "../../errors";
-import { FULL_HARNESS } from "../../contracts/public-reads";
+import { FULL_HARNESS } from "../../contracts/bug-types";
 
 /**
  * The harness labels of a version's public scored configurations (reported rows left out, as in the bug-type shares),

@@ -7,7 +7,7 @@ import { countAttributedFindings, countAttributedReferences } from "../attributi
 import { chooseLabeller } from "../attribution/choose-labeller";
 import type { BenchmarkRef } from "../../leaderboard/types";
 import type { z } from "zod";
-import type { bugTypesSchema } from "../../contracts/public-reads";
+import type { bugTypesSchema } from "../../contracts/bug-types";
 import { DEFAULT_AGENT_POOL, describeAgentPool, type AgentPool } from "../../attribution/agent-pool";
 import type { ComparisonLabellers } from "../../attribution/labeller";
 import { distribution, publishedRow } from "../../leaderboard/bug-type-distribution";

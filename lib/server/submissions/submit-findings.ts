@@ -7,7 +7,8 @@ import {
   UPLOAD_SLOT_LEASE_SECONDS,
 } from "../rate-limit/rate-limit";
 import { AppError, parseOrThrow } from "../../errors";
-import { looksLikeSarifText, sarifPaths } from "../../validation/sarif";
+import { sarifPaths } from "../../validation/sarif";
+import { looksLikeSarifText } from "../../validation/sarif-log";
 import { findBenchmark } from "../benchmarks/import-benchmark";
 import { checkSubmissionFile, createSubmission } from "./create-submission";
 import { getSubmissionQuota } from "./submission-quota";

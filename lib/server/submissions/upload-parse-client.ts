@@ -1,6 +1,6 @@
 import "server-only";
 import path from "node:path";
-import { Worker } from "node:worker_threads";
+import { pathToFileURL } from "node:url";
 import { AppError } from "../../errors";
 import type { SarifUploadQuery } from "../../validation/sarif-query";
 import type { BenchmarkFile } from "../../validation/benchmark-file";
@@ -10,12 +10,14 @@ import type { FixDatesFile } from "../../validation/fix-dates-file";
 import type { SarifContext, SarifConversion } from "../../validation/sarif";
 import type { ParsedHead, UploadParseReply, UploadParseRequest } from "./upload-parse-thread";
 import { processGlobals } from "../../process-globals";
+import { startThread, type ThreadClient } from "../../thread-client";
 
 // The web server's side of the upload parse threads (upload-parse-thread.ts says why they exist). Threads start on
 // first use and are kept (starting one loads TypeScript and zod: hundreds of milliseconds); at most THREADS parse at
 // once and further uploads wait their turn. A thread that fails or exits is replaced; its upload fails with a 500.
-// Hand-written rather than a pool library: the thread runs TypeScript through tsx, and the entry is found at run time
-// from the project folder (next build bundles this module, so a path relative to it would point into the bundle).
+// Hand-written rather than a pool library: the thread runs TypeScript through tsx (lib/thread-client.ts), and the
+// entry and tsx are found at run time from the project folder (next build bundles this module, so a path relative to
+// it would point into the bundle).
 
 /**
  * Threads parsing at once. Uploads held at once are bounded before this (UPLOAD_PARSE_BUDGET_BYTES: two 50 MB
@@ -30,22 +32,8 @@ const THREADS = 2;
  */
 const THREAD_HEAP_MB = 1_536;
 
-// A worker's entry is loaded before any --import of its execArgv takes effect, so this bootstrap registers tsx's
-// loader and then imports the entry. tsx is found from the project folder, its ESM API by its package's exports (the
-// CommonJS build of that API cannot register from an eval'd thread).
-const BOOTSTRAP = `
-const { workerData } = require("node:worker_threads");
-const { createRequire } = require("node:module");
-const path = require("node:path");
-const { pathToFileURL } = require("node:url");
-const manifest = createRequire(path.join(workerData.root, "package.json")).resolve("tsx/package.json");
-const api = path.join(path.dirname(manifest), require(manifest).exports["./esm/api"].import.default);
-import(pathToFileURL(api).href)
-  .then(({ register }) => { register(); return import(pathToFileURL(workerData.entry).href); });
-`;
-
 type Pending = { resolve: (reply: UploadParseReply) => void; reject: (error: Error) => void };
-type Thread = { worker: Worker; pending: Map<number, Pending>; busy: boolean };
+type Thread = ThreadClient<Pending> & { busy: boolean };
 
 const globalForThreads = processGlobals<{
   uploadParseThreads?: { threads: Thread[]; waiting: (() => void)[] };
@@ -53,38 +41,33 @@ const globalForThreads = processGlobals<{
 const pool = (globalForThreads.uploadParseThreads ??= { threads: [], waiting: [] });
 let nextJob = 1;
 
-function startThread(): Thread {
+function startParseThread(): Thread {
   const root = process.cwd();
-  const worker = new Worker(BOOTSTRAP, {
-    eval: true,
-    workerData: { root, entry: path.join(root, "lib/server/submissions/upload-parse-thread.ts") },
-    resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB },
-  });
-  // An idle thread never holds the process open.
-  worker.unref();
-  const thread: Thread = { worker, pending: new Map(), busy: false };
-  const fail = (error: Error) => {
-    pool.threads = pool.threads.filter((t) => t !== thread);
-    for (const pending of thread.pending.values()) pending.reject(error);
-    thread.pending.clear();
-    pool.waiting.shift()?.();
-  };
-  worker.on("message", (reply: UploadParseReply) => {
-    const pending = thread.pending.get(reply.job);
-    thread.pending.delete(reply.job);
-    pending?.resolve(reply);
-  });
-  worker.on("error", (error: Error & { code?: string }) =>
-    fail(
-      error.code === "ERR_WORKER_OUT_OF_MEMORY"
-        ? new AppError(
-            "payload_too_large",
-            `The file needs more than ${THREAD_HEAP_MB} MB of memory to read; split it into smaller files`,
-          )
-        : new Error(`an upload parse thread failed: ${error.message}`),
-    ),
+  const thread: Thread = Object.assign(
+    startThread<UploadParseReply, Pending>({
+      name: "an upload parse thread",
+      entry: pathToFileURL(path.join(root, "lib/server/submissions/upload-parse-thread.ts")).href,
+      tsx: { root },
+      heapMb: THREAD_HEAP_MB,
+      onMessage: (reply, client) => {
+        const pending = client.pending.get(reply.job);
+        client.pending.delete(reply.job);
+        pending?.resolve(reply);
+      },
+      failure: (error) =>
+        error.code === "ERR_WORKER_OUT_OF_MEMORY"
+          ? new AppError(
+              "payload_too_large",
+              `The file needs more than ${THREAD_HEAP_MB} MB of memory to read; split it into smaller files`,
+            )
+          : undefined,
+      onFail: () => {
+        pool.threads = pool.threads.filter((t) => t !== thread);
+        pool.waiting.shift()?.();
+      },
+    }),
+    { busy: false },
   );
-  worker.on("exit", (code) => fail(new Error(`an upload parse thread exited with code ${code}`)));
   return thread;
 }
 
@@ -93,7 +76,7 @@ async function acquire(): Promise<Thread> {
     const idle = pool.threads.find((t) => !t.busy);
     if (idle) return ((idle.busy = true), idle);
     if (pool.threads.length < THREADS) {
-      const thread = startThread();
+      const thread = startParseThread();
       pool.threads.push(thread);
       thread.busy = true;
       return thread;

@@ -1,7 +1,7 @@
 import "server-only";
 import { uploadOptionsQuerySchema } from "../../contracts/submissions";
 import { sarifUploadQuerySchema } from "../../validation/sarif-query";
-import { SARIF_CONTENT_TYPE } from "../../validation/sarif";
+import { SARIF_CONTENT_TYPE } from "../../validation/sarif-log";
 import { env } from "../../env";
 import { parseOrThrow } from "../../errors";
 import { readBodyBytes } from "../http/read-body";

@@ -1,21 +1,12 @@
-import { db } from "../../../lib/db";
-import { readTaxonomy, attributionPlan } from "../../../lib/attribution/taxonomy";
+import { readTaxonomy } from "../../../lib/attribution/taxonomy";
 import { attributionAsking } from "../../../lib/llm/attribution-classifier";
 import { queueMissingReferenceLabels } from "../../../lib/server/attribution/queue-reference-attribution";
-import {
-  progressWriter,
-  updateFindingReview,
-  withSpendCounted,
-  type FindingReviewClaim,
-} from "../../shared/claim-finding-review";
+import { withSpendCounted, type FindingReviewClaim } from "../../shared/claim-finding-review";
 import { PermanentJobError } from "../../jobs/job-failure";
-import {
-  classifySubjects,
-  SUBJECT_SELECT,
-  writeGivenLabels,
-  type ClassifierDeps,
-  type Subject,
-} from "./classify-subjects";
+import { listFindingSubjects, readAttributionRun } from "../../../lib/server/attribution/attribution-store";
+import { touchSubmission } from "../../../lib/server/submissions/touch-submission";
+import type { ClassifierDeps } from "./classify-subjects";
+import { runAttribution } from "./run-attribution";
 
 // Bug-type attribution of one submission (paper D, F.7.3): every finding of every run gets one category of the
 // version's taxonomy and one trigger level from the one classifier (classify-subjects.ts). A submitter's own category
@@ -38,33 +29,18 @@ export async function attributeBugs(claim: FindingReviewClaim, deps: Attribution
 }
 
 async function classifyFindings(claim: FindingReviewClaim, deps: AttributionDeps): Promise<AttributionSummary> {
-  const progress = progressWriter(claim, deps.onProgress);
   const { run, taxonomy, findings } = await loadFindings(claim.runId);
-  const asking = attributionAsking(taxonomy, deps.client);
-  await updateFindingReview(claim, {
-    total: findings.length,
-    promptVersion: `${asking.prompt.name}@${asking.prompt.version}`,
+  const { given, cached, asked } = await runAttribution(claim, deps, {
+    subjects: findings,
+    asking: attributionAsking(taxonomy, deps.client),
     model: deps.model,
-  });
-  const given = findings.filter((s) => attributionPlan(s.category) === "given");
-  await writeGivenLabels(given, asking, { model: "self-reported", source: "self_reported" });
-  await progress(5);
-  const { cached, asked } = await classifySubjects(findings, asking, deps, progress, 5);
-
-  await updateFindingReview(claim, {
-    status: "done",
-    progress: 100,
-    error: null,
-    finishedAt: new Date(),
-    selfReported: given.length,
-    classified: findings.length,
-    cached,
-    retries: { increment: deps.client.requests.retries },
-    malformedReplies: { increment: deps.client.stats.malformedReplies },
+    given: { model: "self-reported", source: "self_reported" },
+    startFields: { model: deps.model },
+    doneFields: (given) => ({ selfReported: given }),
   });
   // Public pages (bug types) are cached until the benchmark's stamp (latest Submission.updatedAt) moves: move it.
-  await db.submission.update({ where: { id: run.submissionId }, data: { updatedAt: new Date() } });
-  return { total: findings.length, selfReported: given.length, classified: findings.length, cached, asked };
+  await touchSubmission(run.submissionId);
+  return { total: findings.length, selfReported: given, classified: findings.length, cached, asked };
 }
 
 /**
@@ -76,10 +52,7 @@ export async function queueReferenceLabelsFor(
   client: ClassifierDeps["client"],
   model: string,
 ): Promise<void> {
-  const run = await db.attributionRun.findUniqueOrThrow({
-    where: { id: claim.runId },
-    select: { submission: { select: { benchmarkId: true, benchmark: { select: { taxonomy: true } } } } },
-  });
+  const run = await readAttributionRun(claim.runId);
   const taxonomy = readTaxonomy(run.submission.benchmark.taxonomy);
   // Without a taxonomy attributeBugs fails and says why.
   if (!taxonomy) return;
@@ -93,20 +66,12 @@ export async function queueReferenceLabelsFor(
 
 /** The run, its benchmark's taxonomy, and the submission's findings. */
 async function loadFindings(runId: string) {
-  const run = await db.attributionRun.findUniqueOrThrow({
-    where: { id: runId },
-    include: { submission: { include: { benchmark: true } } },
-  });
+  const run = await readAttributionRun(runId);
   const taxonomy = readTaxonomy(run.submission.benchmark.taxonomy);
   if (!taxonomy)
     throw new PermanentJobError(
       `Benchmark ${run.submission.benchmark.slug}@${run.submission.benchmark.version} has no bug-type taxonomy to attribute against.`,
     );
-  const rows = await db.finding.findMany({
-    where: { run: { submissionId: run.submissionId } },
-    select: SUBJECT_SELECT,
-    orderBy: [{ runId: "asc" }, { ordinal: "asc" }],
-  });
-  const findings: Subject[] = rows.map((f) => ({ ...f, kind: "finding" as const, repo: f.repository.name }));
+  const findings = await listFindingSubjects(run.submissionId);
   return { run, taxonomy, findings };
 }

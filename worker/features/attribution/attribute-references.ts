@@ -1,21 +1,11 @@
-import { db } from "../../../lib/db";
-import { readTaxonomy, attributionPlan } from "../../../lib/attribution/taxonomy";
+import { readTaxonomy } from "../../../lib/attribution/taxonomy";
 import { describeLabeller } from "../../../lib/attribution/labeller";
 import { attributionAsking } from "../../../lib/llm/attribution-classifier";
-import {
-  progressWriter,
-  updateFindingReview,
-  withSpendCounted,
-  type FindingReviewClaim,
-} from "../../shared/claim-finding-review";
+import { withSpendCounted, type FindingReviewClaim } from "../../shared/claim-finding-review";
 import { PermanentJobError } from "../../jobs/job-failure";
-import {
-  classifySubjects,
-  SUBJECT_SELECT,
-  writeGivenLabels,
-  type ClassifierDeps,
-  type Subject,
-} from "./classify-subjects";
+import { listReferenceSubjects, readReferenceAttributionRun } from "../../../lib/server/attribution/attribution-store";
+import type { ClassifierDeps } from "./classify-subjects";
+import { runAttribution } from "./run-attribution";
 
 // The reference bugs of one benchmark version labelled by one classifier configuration (paper F.7.3: the same model
 // and prompt classify the taxonomy corpus and every configuration's findings), so Tables 20-21 and Figure 6 compare
@@ -36,11 +26,7 @@ async function classifyReferences(
   claim: FindingReviewClaim,
   deps: Omit<ClassifierDeps, "model">,
 ): Promise<ReferenceAttributionSummary> {
-  const progress = progressWriter(claim, deps.onProgress);
-  const run = await db.referenceAttributionRun.findUniqueOrThrow({
-    where: { id: claim.runId },
-    include: { benchmark: { select: { slug: true, version: true, taxonomy: true } } },
-  });
+  const run = await readReferenceAttributionRun(claim.runId);
   const taxonomy = readTaxonomy(run.benchmark.taxonomy);
   if (!taxonomy)
     throw new PermanentJobError(
@@ -53,34 +39,14 @@ async function classifyReferences(
     throw new PermanentJobError(
       `This worker's classifier configuration (${describeLabeller({ model: run.model, promptHash: asking.promptHash, taxonomyHash: asking.taxHash })}) is not the one this run was queued for (${describeLabeller(run)}): the prompt, the endpoint or the taxonomy differ. Start it again from this deployment.`,
     );
-  const rows = await db.referenceBug.findMany({
-    where: { repository: { benchmarkId: run.benchmarkId } },
-    select: SUBJECT_SELECT,
-    orderBy: { id: "asc" },
-  });
-  const references: Subject[] = rows.map((r) => ({ ...r, kind: "reference" as const, repo: r.repository.name }));
-  await updateFindingReview(claim, {
-    total: references.length,
-    promptVersion: `${asking.prompt.name}@${asking.prompt.version}`,
-  });
-  // The file's own categories: the maintainers' labels, kept beside the classifier's.
-  await writeGivenLabels(
-    references.filter((r) => attributionPlan(r.category) === "given"),
-    asking,
-    { model: "benchmark", source: "benchmark" },
-  );
-  await progress(5);
-  const { cached, asked } = await classifySubjects(references, asking, { ...deps, model: run.model }, progress, 5);
+  const references = await listReferenceSubjects(run.benchmarkId);
   // Finishing moves the version's stamp (readBenchmarkStamp reads finishedAt), so cached bug-type pages reload.
-  await updateFindingReview(claim, {
-    status: "done",
-    progress: 100,
-    error: null,
-    finishedAt: new Date(),
-    classified: references.length,
-    cached,
-    retries: { increment: deps.client.requests.retries },
-    malformedReplies: { increment: deps.client.stats.malformedReplies },
+  const { cached, asked } = await runAttribution(claim, deps, {
+    subjects: references,
+    asking,
+    model: run.model,
+    // The file's own categories: the maintainers' labels, kept beside the classifier's.
+    given: { model: "benchmark", source: "benchmark" },
   });
   return { total: references.length, classified: references.length, cached, asked };
 }

@@ -1,7 +1,11 @@
 import pMap from "p-map";
-import { BUG_TEXT_SELECT } from "../../../lib/db-selects";
-import type { BugText } from "../../../lib/scoring/types";
-import { db } from "../../../lib/db";
+import {
+  findLabelForText,
+  insertGivenLabels,
+  listLabelledTexts,
+  saveLabel,
+  type Subject,
+} from "../../../lib/server/attribution/attribution-store";
 import type { StructuredClient } from "../../../lib/llm/structured-client";
 import { bugRecordJson, renderBlockMessages } from "../../../lib/llm/block-messages";
 import { sha256 } from "../../../lib/hash";
@@ -20,23 +24,6 @@ export type ClassifierDeps = {
   concurrency: number;
   onProgress?: (percent: number) => Promise<void>;
 };
-
-export type Subject = BugText & {
-  kind: "finding" | "reference";
-  category: string | null;
-  trigger: string | null;
-  suggestedFix: string | null;
-};
-
-/** The columns a subject is read with (findings and reference bugs alike). */
-export const SUBJECT_SELECT = {
-  id: true,
-  category: true,
-  trigger: true,
-  ...BUG_TEXT_SELECT,
-  suggestedFix: true,
-  repository: { select: { name: true } },
-} as const;
 
 const BATCH = 1_000;
 
@@ -86,10 +73,7 @@ async function readDone(
   const done = new Set<string>();
   for (let i = 0; i < subjects.length; i += BATCH) {
     const ids = subjects.slice(i, i + BATCH).map((s) => s.id);
-    const rows = await db.bugTypeAttribution.findMany({
-      where: { subjectId: { in: ids }, model, taxonomyHash: asking.taxHash, promptHash: asking.promptHash },
-      select: { subjectId: true, textHash: true },
-    });
+    const rows = await listLabelledTexts(ids, { model, taxonomyHash: asking.taxHash, promptHash: asking.promptHash });
     for (const r of rows) if (r.textHash === textHashes.get(r.subjectId)) done.add(r.subjectId);
   }
   return done;
@@ -112,9 +96,10 @@ async function answerFor(
   asking: AttributionAsking,
   deps: ClassifierDeps,
 ): Promise<Answer> {
-  const cached = await db.bugTypeAttribution.findFirst({
-    where: { textHash, taxonomyHash: asking.taxHash, model: deps.model, promptHash: asking.promptHash, source: "llm" },
-    orderBy: { createdAt: "asc" },
+  const cached = await findLabelForText(textHash, {
+    taxonomyHash: asking.taxHash,
+    model: deps.model,
+    promptHash: asking.promptHash,
   });
   if (cached) {
     const { category, rationale } = cached;
@@ -177,11 +162,7 @@ async function writeAnswer(
       promptHash: asking.promptHash,
       taxonomyHash: asking.taxHash,
     };
-    await db.bugTypeAttribution.upsert({
-      where: { subjectConfiguration: key },
-      create: { ...key, ...data },
-      update: data,
-    });
+    await saveLabel(key, data);
   }
 }
 
@@ -195,8 +176,8 @@ export async function writeGivenLabels(
   label: { model: string; source: "self_reported" | "benchmark" },
 ): Promise<void> {
   for (let i = 0; i < given.length; i += BATCH) {
-    await db.bugTypeAttribution.createMany({
-      data: given.slice(i, i + BATCH).map((s) => ({
+    await insertGivenLabels(
+      given.slice(i, i + BATCH).map((s) => ({
         subjectKind: s.kind,
         subjectId: s.id,
         ...label,
@@ -205,7 +186,6 @@ export async function writeGivenLabels(
         triggerLevel: triggerLevelOf(taxonomy, s.trigger),
         taxonomyHash: taxHash,
       })),
-      skipDuplicates: true,
-    });
+    );
   }
 }

@@ -1,8 +1,8 @@
 import type OpenAI from "openai";
-import { db } from "../../../lib/db";
 import { buildContextMessages } from "../../../lib/agent/harness";
 import { judgeCostUsd } from "../../../lib/llm/judge";
 import { loadPrompt } from "../../../lib/llm/prompts";
+import { readContextDocument, storeAuditContext } from "../../../lib/server/context/context-document-store";
 import { readSnapshotFile, walkSnapshotFiles } from "../../../lib/snapshots/snapshot-fs";
 import type { PassPlan } from "../../../lib/validation/pass-plan";
 import { timedModelCall } from "../../../lib/observability/metrics";
@@ -34,9 +34,7 @@ export async function ensureContextDocument(opts: {
   client: OpenAI;
   model: string;
 }): Promise<{ generated: boolean; inputTokens: number; outputTokens: number; costUsd: number }> {
-  const existing = await db.contextDocument.findUnique({
-    where: { repositoryId_kind: { repositoryId: opts.repositoryId, kind: "audit" } },
-  });
+  const existing = await readContextDocument(opts.repositoryId, "audit");
   if (existing && (existing.editedById || existing.snapshotSha === opts.snapshotSha))
     return { generated: false, inputTokens: 0, outputTokens: 0, costUsd: 0 };
   const files = await walkSnapshotFiles(opts.snapshotDir, { maxEntries: TREE_MAX_ENTRIES });
@@ -78,23 +76,14 @@ export async function ensureContextDocument(opts: {
   const inputTokens = completion.usage?.prompt_tokens ?? 0;
   const outputTokens = completion.usage?.completion_tokens ?? 0;
   const costUsd = judgeCostUsd(opts.model, inputTokens, outputTokens);
-  const data = {
+  // Never replace a maintainer's edit made meanwhile.
+  await storeAuditContext(opts.repositoryId, existing?.id ?? null, {
     text,
     model: opts.model,
     promptVersion: `${template.name}@${template.version}`,
     snapshotSha: opts.snapshotSha,
     tokens: inputTokens + outputTokens,
     costUsd,
-    editedById: null,
-    editedAt: null,
-  };
-  // Never replace a maintainer's edit made meanwhile.
-  if (existing) await db.contextDocument.updateMany({ where: { id: existing.id, editedById: null }, data });
-  else
-    await db.contextDocument.upsert({
-      where: { repositoryId_kind: { repositoryId: opts.repositoryId, kind: "audit" } },
-      create: { repositoryId: opts.repositoryId, kind: "audit", ...data },
-      update: {},
-    });
+  });
   return { generated: true, inputTokens, outputTokens, costUsd };
 }

@@ -1,5 +1,4 @@
 import type { Redis } from "ioredis";
-import { db } from "../../../lib/db";
 import { env } from "../../../lib/env";
 import { log } from "../../../lib/observability/log";
 import { Prisma } from "../../../lib/generated/prisma/client";
@@ -7,6 +6,7 @@ import { auditJobId, auditQueue } from "../../../lib/queue/audit-queue";
 import { workerSandbox, type SandboxChoice } from "../../../lib/sandbox/choose-sandbox";
 import { describeIsolation, describeSandbox } from "../../../lib/contracts/sandbox-record";
 import { finishRunIfComplete } from "../../../lib/server/audit-runs/finish-run";
+import { isPassRunning, listUnfinishedRunIds } from "../../../lib/server/audit-runs/audit-run-store";
 import { publishSandboxStatus } from "../../../lib/server/audit-runs/sandbox-status";
 import { withSandboxMetrics } from "../../sandbox-metrics";
 import { removeEndedRunDirs } from "./run-snapshot";
@@ -37,10 +37,7 @@ export async function prepareAuditSandbox(connection: Redis): Promise<SandboxCho
   const removed = sandboxes
     ? await sandboxes
         .removeOrphans(async (labels) =>
-          isPanelSandbox(labels)
-            ? panelSandboxIsOrphan(labels)
-            : (await db.auditPass.findUnique({ where: { id: labels.passId }, select: { status: true } }))?.status !==
-              "running",
+          isPanelSandbox(labels) ? panelSandboxIsOrphan(labels) : !(await isPassRunning(labels.passId)),
         )
         .catch((error) => {
           log.error({ sandbox: sandboxes.kind, err: error }, "could not list sandboxes for orphan removal");
@@ -87,10 +84,6 @@ export const strandedAuditPasses: StrandedRows = {
  * directories.
  */
 export async function finishEndedAuditRuns(): Promise<void> {
-  const open = await db.auditRun.findMany({
-    where: { status: { in: ["running", "over_budget", "cancelled"] }, finishedAt: null },
-    select: { id: true },
-  });
-  for (const run of open) await finishRunIfComplete(run.id);
+  for (const runId of await listUnfinishedRunIds()) await finishRunIfComplete(runId);
   await removeEndedRunDirs().catch((error) => log.error({ err: error }, "could not clean AUDIT_WORK_DIR"));
 }

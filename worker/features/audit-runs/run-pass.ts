@@ -1,5 +1,4 @@
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
-import { db } from "../../../lib/db";
 import { env } from "../../../lib/env";
 import { runAgentLoop, type LoopResult } from "../../../lib/agent/agent-loop";
 import { budgetExhausted } from "../../../lib/agent/budget";
@@ -12,38 +11,29 @@ import { runEndpoint } from "../../../lib/server/audit-runs/model-endpoint";
 import type { SandboxProvider } from "../../../lib/sandbox/sandbox";
 import { readSnapshotFile } from "../../../lib/snapshots/snapshot-fs";
 import { passPlanSchema, type CallSite } from "../../../lib/validation/pass-plan";
-import { Prisma } from "../../../lib/generated/prisma/client";
+import { type Prisma } from "../../../lib/generated/prisma/client";
 import { log } from "../../../lib/observability/log";
-import { assertClaimHeld, claimFencedRow, type FencedTable } from "../../jobs/fenced-row";
+import {
+  markPassFailed,
+  readAuditRun,
+  readPassToRun,
+  stopRunOverBudget,
+} from "../../../lib/server/audit-runs/audit-run-store";
+import { updateClaimedPass, type PassClaim } from "./claim-audit-run";
 import { createAuditClient, toolCompleter } from "./audit-model";
 import { snapshotArchivePath } from "../../shared/snapshot-archive";
 import { removeEndedRunDirs, snapshotDirFor } from "./run-snapshot";
 
-// One pass of a run, as one BullMQ job (the unit of retry). A claim increments the pass's fencing token and resets
-// its progress: a worker killed mid-pass loses only this pass's attempt, and a superseded attempt writes nothing.
+// One pass of a run, as one BullMQ job (the unit of retry), claimed in claim-audit-run.ts.
 const SOURCE_MAX_CHARS = 60_000; // per target file in the prompt; the agent reads the rest with read_file
 const SOURCES_MAX_CHARS = 240_000; // all target files of a pass (the planner keeps batches under 60k tokens)
 const PLANNED_FILE_MAX_BYTES = 4 * 1024 * 1024; // read from the host for the prompt and caller/callee snippets
 const SNIPPET_BEFORE = 2;
 const SNIPPET_AFTER = 6;
 
-export type PassClaim = { passId: string; runId: string; token: number; attempt: number };
-
-async function stopRunOverBudget(runId: string, reason: string): Promise<void> {
-  const { count } = await db.auditRun.updateMany({
-    where: { id: runId, status: "running" },
-    data: { status: "over_budget", error: `Stopped: ${reason}.` },
-  });
-  if (count)
-    await db.auditPass.updateMany({
-      where: { runId, status: "queued" },
-      data: { status: "skipped", error: "the run's budget was spent first" },
-    });
-}
-
 /** Why the run must not go on (cancelled, failed, over budget), or null. Marks the run over_budget when it is spent. */
 async function runStopReason(runId: string): Promise<string | null> {
-  const run = await db.auditRun.findUnique({ where: { id: runId } });
+  const run = await readAuditRun(runId);
   if (!run) return "the run was deleted";
   if (run.status !== "running") return `the run is ${run.status.replace("_", " ")}`;
   const reason = budgetExhausted(
@@ -58,51 +48,6 @@ async function runStopReason(runId: string): Promise<string | null> {
   if (!reason) return null;
   await stopRunOverBudget(runId, reason);
   return reason;
-}
-
-export const PASS: FencedTable = { table: "AuditPass", token: "claimToken", lease: "leaseUntil" };
-
-/** Claims a queued or running pass for a new attempt; null when it is done, failed, stopped or skipped. */
-export async function claimPass(passId: string): Promise<PassClaim | null> {
-  return db.$transaction(async (tx) => {
-    // Done, failed, stopped or skipped: a job that runs again changes nothing.
-    const row = await claimFencedRow<{ runId: string; attempts: number }>(tx, PASS, passId, {
-      set: Prisma.sql`status = 'running', attempts = attempts + 1, turns = 0, "inputTokens" = 0, "outputTokens" = 0,
-        "costUsd" = 0, error = NULL, "startedAt" = now() AT TIME ZONE 'UTC', "finishedAt" = NULL`,
-      claimable: Prisma.sql`status IN ('queued', 'running')`,
-      returning: Prisma.sql`"runId", attempts`,
-    });
-    if (!row) return null;
-    // The transcript shown is the latest attempt's: a lost attempt's messages go.
-    await tx.auditPassMessage.deleteMany({ where: { passId, attempt: { lt: row.attempts } } });
-    return { passId, runId: row.runId, token: row.token, attempt: row.attempts };
-  });
-}
-
-async function updateClaimedPass(
-  claim: PassClaim,
-  data: Prisma.AuditPassUpdateManyMutationInput,
-  messages: ChatCompletionMessageParam[] = [],
-  firstSeq = 0,
-  runSpend?: Prisma.AuditRunUpdateInput,
-): Promise<void> {
-  await db.$transaction(async (tx) => {
-    const { count } = await tx.auditPass.updateMany({ where: { id: claim.passId, claimToken: claim.token }, data });
-    assertClaimHeld(count, `pass ${claim.passId}`);
-    // The run's spend moves with the pass's turn, in one transaction: a worker lost between the two would otherwise
-    // leave tokens spent that the run's budget never sees.
-    if (runSpend) await tx.auditRun.update({ where: { id: claim.runId }, data: runSpend });
-    if (messages.length) {
-      await tx.auditPassMessage.createMany({
-        data: messages.map((message, i) => ({
-          passId: claim.passId,
-          attempt: claim.attempt,
-          seq: firstSeq + i,
-          message: message as unknown as Prisma.InputJsonValue,
-        })),
-      });
-    }
-  });
 }
 
 function snippetAt(text: string | undefined, line: number): string {
@@ -147,16 +92,8 @@ export async function runAuditPass(claim: PassClaim, sandboxes: SandboxProvider)
     await removeEndedRunDirs(claim.runId);
     return { outcome: "skipped", reason: stopBefore };
   }
-  const pass = await db.auditPass.findUniqueOrThrow({ where: { id: passId } });
-  const run = await db.auditRun.findUniqueOrThrow({ where: { id: pass.runId } });
+  const { pass, run, repository } = await readPassToRun(passId);
   const harness = harnessSchema.parse(run.harness);
-  const repository = await db.repository.findUniqueOrThrow({
-    where: { id: pass.repositoryId },
-    include: {
-      snapshot: { include: { plans: { orderBy: { createdAt: "desc" }, take: 1 } } },
-      contextDocuments: { where: { kind: "audit" } },
-    },
-  });
   if (!repository.snapshot) throw new Error(`${repository.name} has no snapshot`);
   const endpoint = runEndpoint(run.baseUrl);
   if (!endpoint) throw new Error("no model endpoint is configured");
@@ -284,11 +221,6 @@ export async function runAuditPass(claim: PassClaim, sandboxes: SandboxProvider)
 
 /** Records a pass attempt that failed for good (permanent model error, or the last attempt). */
 export async function failAuditPass(passId: string, message: string): Promise<void> {
-  const pass = await db.auditPass.findUnique({ where: { id: passId }, select: { runId: true } });
-  if (!pass) return;
-  await db.auditPass.updateMany({
-    where: { id: passId, status: { in: ["queued", "running"] } },
-    data: { status: "failed", error: message, finishedAt: new Date() },
-  });
-  await finishRunIfComplete(pass.runId);
+  const runId = await markPassFailed(passId, message);
+  if (runId) await finishRunIfComplete(runId);
 }

@@ -1,6 +1,6 @@
 import { readdir, rm } from "node:fs/promises";
 import path from "node:path";
-import { db } from "../../../lib/db";
+import { isRunOpen } from "../../../lib/server/audit-runs/audit-run-store";
 import { env } from "../../../lib/env";
 import { extractSnapshot } from "../../../lib/sandbox/extract-snapshot";
 import { snapshotLimits } from "../../../lib/server/snapshots/snapshot-limits";
@@ -25,8 +25,7 @@ export async function removeEndedRunDirs(runId?: string): Promise<number> {
   const ids = runId ? [runId] : await readdir(path.resolve(env.AUDIT_WORK_DIR)).catch(() => [] as string[]);
   let removed = 0;
   for (const id of ids) {
-    const run = await db.auditRun.findUnique({ where: { id }, select: { finishedAt: true } });
-    if (run && !run.finishedAt) continue;
+    if (await isRunOpen(id)) continue;
     await rm(runWorkDir(id), { recursive: true, force: true });
     removed++;
   }

@@ -1,5 +1,4 @@
 import type { z } from "zod";
-import { db } from "../../../lib/db";
 import { env } from "../../../lib/env";
 import { type Prisma } from "../../../lib/generated/prisma/client";
 import { USER_MESSAGE_MARKER, type JudgeMessage } from "../../../lib/llm/judge-messages";
@@ -7,18 +6,25 @@ import { createStructuredClient } from "../../../lib/llm/finding-review-config";
 import { loadPrompt, renderPrompt } from "../../../lib/llm/prompts";
 import type { StructuredClient } from "../../../lib/llm/structured-client";
 import { replyJsonSchema } from "../../../lib/benchmark-build/replies";
+import {
+  addBuildSpend,
+  listBuildRepositories,
+  readBuildSpend,
+  updateClaimedStage,
+  type StageClaim,
+} from "../../../lib/server/benchmark-builds/build-stage-store";
 import { assertClaimHeld } from "../../jobs/fenced-row";
 
 // What every stage of a build gets: its claimed row, the build, the repositories, and the one way it asks the model
 // (a versioned prompt, the inputs as delimited JSON blocks, the reply validated with zod, the spend recorded on the
 // stage row and the build call by call).
 
-export type StageClaim = { stageId: string; buildId: string; stage: string; token: number };
+export type { StageClaim };
 
 export type BuildRepo = Awaited<ReturnType<typeof loadRepositories>>[number];
 
 export function loadRepositories(buildId: string) {
-  return db.benchmarkBuildRepository.findMany({ where: { buildId }, orderBy: { name: "asc" } });
+  return listBuildRepositories(buildId);
 }
 
 /** The spend cap was reached mid-stage: the build waits for an admin's approval, keeping what was decided. */
@@ -35,11 +41,7 @@ export class StageContext {
 
   /** A fenced update of the stage row (worker/jobs/fenced-row.ts). */
   async updateStage(data: Prisma.BenchmarkBuildStageUpdateManyMutationInput): Promise<void> {
-    const { count } = await db.benchmarkBuildStage.updateMany({
-      where: { id: this.claim.stageId, token: this.claim.token },
-      data,
-    });
-    assertClaimHeld(count, `build stage ${this.claim.stageId}`);
+    assertClaimHeld(await updateClaimedStage(this.claim, data), `build stage ${this.claim.stageId}`);
   }
 
   /** The prompt's name@version, stored with what it decided. */
@@ -53,10 +55,7 @@ export class StageContext {
    * third-party text: JSON with `<` and `>` escaped, so none can close its block.
    */
   async ask<T>(name: string, inputs: Record<string, unknown>, schemaName: string, reply: z.ZodType<T>): Promise<T> {
-    const build = await db.benchmarkBuild.findUniqueOrThrow({
-      where: { id: this.build.id },
-      select: { spentUsd: true, budgetUsd: true },
-    });
+    const build = await readBuildSpend(this.build.id);
     if (build.spentUsd >= build.budgetUsd) throw new BudgetReached();
     this.client ??= createStructuredClient("judge");
     const template = loadPrompt(name);
@@ -82,7 +81,7 @@ export class StageContext {
 
   private async recordUsage(costUsd: number): Promise<void> {
     await this.updateStage({ modelCalls: { increment: 1 }, costUsd: { increment: costUsd } });
-    await db.benchmarkBuild.update({ where: { id: this.build.id }, data: { spentUsd: { increment: costUsd } } });
+    await addBuildSpend(this.build.id, costUsd);
   }
 }
 

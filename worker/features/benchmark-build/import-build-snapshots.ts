@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { db } from "../../../lib/db";
+import { readPublishedBuild } from "../../../lib/server/benchmark-builds/build-stage-store";
 import { SNAPSHOT_ARCHIVE } from "../../../lib/server/benchmark-builds/build-storage";
 import { importSnapshot } from "../../../lib/server/snapshots/import-snapshot";
 import { PermanentJobError } from "../../jobs/job-failure";
@@ -10,13 +10,7 @@ import { PermanentJobError } from "../../jobs/job-failure";
  * through the snapshot import and its rules, with its pass plan. Importing the same tree again is a no-op.
  */
 export async function importBuildSnapshots(buildId: string): Promise<number> {
-  const build = await db.benchmarkBuild.findUniqueOrThrow({ where: { id: buildId }, include: { repositories: true } });
-  const version = build.publishedBenchmarkId
-    ? await db.benchmark.findUnique({
-        where: { id: build.publishedBenchmarkId },
-        select: { slug: true, version: true },
-      })
-    : null;
+  const { build, version } = await readPublishedBuild(buildId);
   if (!version)
     throw new PermanentJobError("The build is not published: there is no version to import snapshots into.");
   let imported = 0;

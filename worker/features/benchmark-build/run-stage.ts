@@ -1,9 +1,15 @@
-import { db } from "../../../lib/db";
 import { env } from "../../../lib/env";
 import { judgeCostUsd } from "../../../lib/llm/judge";
 import { estimateBuild } from "../../../lib/benchmark-build/estimate";
 import { BUILD_STAGE_NAMES, nextStage, type BuildStageName } from "../../../lib/benchmark-build/stages";
 import { queueBuildStage, SNAPSHOTS_STAGE } from "../../../lib/server/benchmark-builds/queue-build-stage";
+import {
+  ensureQueuedStage,
+  readBuild,
+  readStageCountOut,
+  recordBuildEstimate,
+  setBuildStatus,
+} from "../../../lib/server/benchmark-builds/build-stage-store";
 import { importBuildSnapshots } from "./import-build-snapshots";
 import { BudgetReached, loadRepositories, StageContext, type BuildRepo, type StageClaim } from "./build-context";
 import { runAnchorStage } from "./stage-anchor";
@@ -32,7 +38,7 @@ const RUNNERS: Record<BuildStageName, StageRunner> = {
 };
 
 export async function runBuildStage(claim: StageClaim): Promise<{ stage: string; countOut?: number; paused?: true }> {
-  const build = await db.benchmarkBuild.findUniqueOrThrow({ where: { id: claim.buildId } });
+  const build = await readBuild(claim.buildId);
   const ctx = new StageContext(claim, build);
   if (claim.stage === SNAPSHOTS_STAGE) {
     const countOut = await importBuildSnapshots(build.id);
@@ -52,25 +58,20 @@ export async function runBuildStage(claim: StageClaim): Promise<{ stage: string;
   } catch (error) {
     if (!(error instanceof BudgetReached)) throw error;
     await ctx.updateStage({ status: "queued" });
-    await db.benchmarkBuild.update({
-      where: { id: build.id },
-      data: {
-        status: "awaiting_approval",
-        error: `The build reached its budget of $${build.budgetUsd} during ${stage}.`,
-      },
-    });
+    await setBuildStatus(
+      build.id,
+      "awaiting_approval",
+      `The build reached its budget of $${build.budgetUsd} during ${stage}.`,
+    );
     return { stage, paused: true };
   }
   const previous = BUILD_STAGE_NAMES[BUILD_STAGE_NAMES.indexOf(stage) - 1];
-  const countIn = previous
-    ? ((await db.benchmarkBuildStage.findUnique({ where: { buildId_stage: { buildId: build.id, stage: previous } } }))
-        ?.countOut ?? null)
-    : countOut;
+  const countIn = previous ? await readStageCountOut(build.id, previous) : countOut;
   await ctx.updateStage({ status: "done", countIn, countOut, finishedAt: new Date(), error: null });
 
   const next = nextStage(stage);
   if (!next) {
-    await db.benchmarkBuild.update({ where: { id: build.id }, data: { status: "review", error: null } });
+    await setBuildStatus(build.id, "review", null);
     return { stage, countOut };
   }
   if (stage === "commits") {
@@ -78,24 +79,17 @@ export async function runBuildStage(claim: StageClaim): Promise<{ stage: string;
       judgeCostUsd(ctx.model, input, output),
     );
     const over = estimate.cost_usd > build.budgetUsd && !build.approvedById;
-    await db.benchmarkBuild.update({
-      where: { id: build.id },
-      data: {
-        estimate,
-        ...(over
-          ? {
-              status: "awaiting_approval",
-              error: `The estimate ($${estimate.cost_usd}) is above the budget ($${build.budgetUsd}): an admin's approval is needed.`,
-            }
-          : {}),
-      },
-    });
+    await recordBuildEstimate(
+      build.id,
+      estimate,
+      over
+        ? {
+            error: `The estimate ($${estimate.cost_usd}) is above the budget ($${build.budgetUsd}): an admin's approval is needed.`,
+          }
+        : null,
+    );
     if (over) {
-      await db.benchmarkBuildStage.upsert({
-        where: { buildId_stage: { buildId: build.id, stage: next } },
-        create: { buildId: build.id, stage: next, position: BUILD_STAGE_NAMES.indexOf(next) + 1, status: "queued" },
-        update: {},
-      });
+      await ensureQueuedStage(build.id, next, BUILD_STAGE_NAMES.indexOf(next) + 1);
       return { stage, countOut, paused: true };
     }
   }

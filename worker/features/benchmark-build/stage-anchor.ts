@@ -1,5 +1,10 @@
-import { db } from "../../../lib/db";
 import { anchorBlame, sliceLines } from "../../../lib/benchmark-build/git-output";
+import {
+  countCandidates,
+  listKeptCandidates,
+  readBugFixParents,
+  recordCandidateDecision,
+} from "../../../lib/server/benchmark-builds/build-candidate-store";
 import { withRationale, type BuildRepo, type StageContext } from "./build-context";
 import { blameRanges, bundleDirOf, snapshotFiles } from "./git-queries";
 
@@ -13,18 +18,8 @@ const CHUNK = 200;
 export async function runAnchorStage(ctx: StageContext, repos: readonly BuildRepo[]) {
   for (const repo of repos) {
     if (!repo.snapshotCommit) throw new Error(`repository ${repo.name} has no snapshot commit`);
-    const parents = new Map(
-      (
-        await db.benchmarkBuildCommit.findMany({
-          where: { repositoryId: repo.id, isBugFix: true },
-          select: { sha: true, parentSha: true },
-        })
-      ).map((c) => [c.sha, c.parentSha]),
-    );
-    const pending = await db.benchmarkBuildCandidate.findMany({
-      where: { repositoryId: repo.id, stage: "extract", verdict: "kept" },
-      orderBy: [{ fixedAt: "asc" }, { ordinal: "asc" }],
-    });
+    const parents = await readBugFixParents(repo.id);
+    const pending = await listKeptCandidates(repo.id, "extract");
     for (let i = 0; i < pending.length; i += CHUNK) {
       const chunk = pending.slice(i, i + CHUNK);
       const requests = chunk.map((c) => ({
@@ -43,37 +38,31 @@ export async function runAnchorStage(ctx: StageContext, repos: readonly BuildRep
           : { kind: "unanchored" as const, reason: "the pinned lines are not in the file at the fix's parent" };
         if (anchor.kind === "anchored") {
           anchored.push({ id: c.id, file: anchor.file, start: anchor.lineStart, end: anchor.lineEnd });
-          await db.benchmarkBuildCandidate.update({
-            where: { id: c.id },
-            data: {
-              stage: "anchor",
-              file: anchor.file,
-              lineStart: anchor.lineStart,
-              lineEnd: anchor.lineEnd,
-              rationale: withRationale(
-                c.rationale,
-                "anchor",
-                `${anchor.lines} pinned line(s) trace to ${anchor.file}:${anchor.lineStart}-${anchor.lineEnd} at the snapshot` +
-                  (anchor.temporalLines > 0 ? `; ${anchor.temporalLines} were added after it` : ""),
-              ),
-            },
+          await recordCandidateDecision(c.id, {
+            stage: "anchor",
+            file: anchor.file,
+            lineStart: anchor.lineStart,
+            lineEnd: anchor.lineEnd,
+            rationale: withRationale(
+              c.rationale,
+              "anchor",
+              `${anchor.lines} pinned line(s) trace to ${anchor.file}:${anchor.lineStart}-${anchor.lineEnd} at the snapshot` +
+                (anchor.temporalLines > 0 ? `; ${anchor.temporalLines} were added after it` : ""),
+            ),
           });
         } else {
-          await db.benchmarkBuildCandidate.update({
-            where: { id: c.id },
-            data: {
-              stage: "anchor",
-              verdict: "dropped",
-              ground: anchor.kind === "temporal" ? "temporal" : "unanchored",
-              introducedBy: anchor.kind === "temporal" ? anchor.introducedBy : null,
-              rationale: withRationale(
-                c.rationale,
-                "anchor",
-                anchor.kind === "temporal"
-                  ? `the pinned lines were introduced after the snapshot by ${anchor.introducedBy}`
-                  : anchor.reason,
-              ),
-            },
+          await recordCandidateDecision(c.id, {
+            stage: "anchor",
+            verdict: "dropped",
+            ground: anchor.kind === "temporal" ? "temporal" : "unanchored",
+            introducedBy: anchor.kind === "temporal" ? anchor.introducedBy : null,
+            rationale: withRationale(
+              c.rationale,
+              "anchor",
+              anchor.kind === "temporal"
+                ? `the pinned lines were introduced after the snapshot by ${anchor.introducedBy}`
+                : anchor.reason,
+            ),
           });
         }
       }
@@ -85,15 +74,12 @@ export async function runAnchorStage(ctx: StageContext, repos: readonly BuildRep
         1_000_000,
       );
       for (const a of anchored)
-        await db.benchmarkBuildCandidate.update({
-          where: { id: a.id },
-          data: { codeSnippet: sliceLines(files.get(a.id)?.content ?? "", a.start, a.end).slice(0, 10_000) },
+        await recordCandidateDecision(a.id, {
+          codeSnippet: sliceLines(files.get(a.id)?.content ?? "", a.start, a.end).slice(0, 10_000),
         });
     }
   }
   return {
-    countOut: await db.benchmarkBuildCandidate.count({
-      where: { buildId: ctx.build.id, stage: { not: "extract" }, verdict: "kept" },
-    }),
+    countOut: await countCandidates(ctx.build.id, { stage: { not: "extract" }, verdict: "kept" }),
   };
 }

@@ -1,8 +1,13 @@
 import pMap from "p-map";
-import { db } from "../../../lib/db";
 import { env } from "../../../lib/env";
 import { sliceLines } from "../../../lib/benchmark-build/git-output";
 import { auditReplySchema } from "../../../lib/benchmark-build/replies";
+import {
+  countCandidates,
+  listKeptCandidates,
+  readLastWindowCommit,
+  recordCandidateDecision,
+} from "../../../lib/server/benchmark-builds/build-candidate-store";
 import { withRationale, type BuildRepo, type StageContext } from "./build-context";
 import { bundleDirOf, snapshotFiles } from "./git-queries";
 
@@ -19,15 +24,8 @@ type Report = { title: string; description: string; severity: string; suggested_
 
 export async function runAuditStage(ctx: StageContext, repos: readonly BuildRepo[]) {
   for (const repo of repos) {
-    const pending = await db.benchmarkBuildCandidate.findMany({
-      where: { repositoryId: repo.id, stage: "dedup", verdict: "kept" },
-      orderBy: [{ fixedAt: "asc" }, { ordinal: "asc" }],
-    });
-    const last = await db.benchmarkBuildCommit.findFirst({
-      where: { repositoryId: repo.id },
-      orderBy: { position: "desc" },
-      select: { sha: true },
-    });
+    const pending = await listKeptCandidates(repo.id, "dedup");
+    const last = await readLastWindowCommit(repo.id);
     for (let i = 0; i < pending.length; i += CHUNK) {
       const chunk = pending.slice(i, i + CHUNK);
       const files = await snapshotFiles(
@@ -68,16 +66,13 @@ export async function runAuditStage(ctx: StageContext, repos: readonly BuildRepo
             auditReplySchema,
           );
           const cited = reply.citations.length > 0 ? ` [${reply.citations.join("; ")}]` : "";
-          await db.benchmarkBuildCandidate.update({
-            where: { id: c.id },
-            data: {
-              stage: "audit",
-              auditGround: reply.ground,
-              auditModel: ctx.model,
-              auditPrompt: ctx.promptVersion(AUDIT_PROMPT),
-              auditRationale: `${reply.rationale}${cited}`.slice(0, 4_000),
-              rationale: withRationale(c.rationale, "audit", `${reply.ground}: ${reply.rationale}`),
-            },
+          await recordCandidateDecision(c.id, {
+            stage: "audit",
+            auditGround: reply.ground,
+            auditModel: ctx.model,
+            auditPrompt: ctx.promptVersion(AUDIT_PROMPT),
+            auditRationale: `${reply.rationale}${cited}`.slice(0, 4_000),
+            rationale: withRationale(c.rationale, "audit", `${reply.ground}: ${reply.rationale}`),
           });
         },
         { concurrency: env.BUILD_CONCURRENCY },
@@ -85,8 +80,6 @@ export async function runAuditStage(ctx: StageContext, repos: readonly BuildRepo
     }
   }
   return {
-    countOut: await db.benchmarkBuildCandidate.count({
-      where: { buildId: ctx.build.id, stage: "audit", verdict: "kept", auditGround: { not: "none" } },
-    }),
+    countOut: await countCandidates(ctx.build.id, { stage: "audit", verdict: "kept", auditGround: { not: "none" } }),
   };
 }

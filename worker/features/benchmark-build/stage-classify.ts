@@ -1,8 +1,16 @@
 import pMap from "p-map";
-import { db } from "../../../lib/db";
 import { env } from "../../../lib/env";
 import { changedFiles } from "../../../lib/benchmark-build/git-output";
 import { classifierReplySchema, extractorReplySchema } from "../../../lib/benchmark-build/replies";
+import {
+  countBugFixCommits,
+  countCandidates,
+  insertCandidates,
+  listBugFixCommits,
+  listExtractedCommits,
+  listUnclassifiedCommits,
+  recordCommitClassification,
+} from "../../../lib/server/benchmark-builds/build-candidate-store";
 import { withRationale, type BuildRepo, type StageContext } from "./build-context";
 import { bundleDirOf, commitDiffs, type CommitDiff } from "./git-queries";
 
@@ -18,11 +26,7 @@ function commitInput(repo: string, sha: string, d: CommitDiff) {
 
 export async function runClassifyStage(ctx: StageContext, repos: readonly BuildRepo[]) {
   for (const repo of repos) {
-    const pending = await db.benchmarkBuildCommit.findMany({
-      where: { repositoryId: repo.id, isBugFix: null },
-      orderBy: { position: "asc" },
-      select: { id: true, sha: true },
-    });
+    const pending = await listUnclassifiedCommits(repo.id);
     for (let i = 0; i < pending.length; i += CHUNK) {
       const chunk = pending.slice(i, i + CHUNK);
       const diffs = await commitDiffs(
@@ -39,34 +43,23 @@ export async function runClassifyStage(ctx: StageContext, repos: readonly BuildR
             "bugfix_classification",
             classifierReplySchema,
           );
-          await db.benchmarkBuildCommit.update({
-            where: { id: c.id },
-            data: { isBugFix: reply.is_bug_fix, confidence: reply.confidence, rationale: reply.rationale },
+          await recordCommitClassification(c.id, {
+            isBugFix: reply.is_bug_fix,
+            confidence: reply.confidence,
+            rationale: reply.rationale,
           });
         },
         { concurrency: env.BUILD_CONCURRENCY },
       );
     }
   }
-  return { countOut: await db.benchmarkBuildCommit.count({ where: { buildId: ctx.build.id, isBugFix: true } }) };
+  return { countOut: await countBugFixCommits(ctx.build.id) };
 }
 
 export async function runExtractStage(ctx: StageContext, repos: readonly BuildRepo[]) {
   for (const repo of repos) {
-    const fixes = await db.benchmarkBuildCommit.findMany({
-      where: { repositoryId: repo.id, isBugFix: true },
-      orderBy: { position: "asc" },
-      select: { sha: true, committedAt: true },
-    });
-    const done = new Set(
-      (
-        await db.benchmarkBuildCandidate.findMany({
-          where: { repositoryId: repo.id },
-          select: { commitSha: true },
-          distinct: ["commitSha"],
-        })
-      ).map((c) => c.commitSha),
-    );
+    const fixes = await listBugFixCommits(repo.id);
+    const done = await listExtractedCommits(repo.id);
     const pending = fixes.filter((f) => !done.has(f.sha));
     for (let i = 0; i < pending.length; i += CHUNK) {
       const chunk = pending.slice(i, i + CHUNK);
@@ -88,8 +81,8 @@ export async function runExtractStage(ctx: StageContext, repos: readonly BuildRe
           // A pin must name a file the commit changed, parent side; anything else cannot be anchored.
           const files = new Set(changedFiles(d.diff));
           const bugs = reply.bugs.filter((b) => files.has(b.file) && (b.insertion || b.line_start >= 1));
-          await db.benchmarkBuildCandidate.createMany({
-            data: bugs.map((b, ordinal) => ({
+          await insertCandidates(
+            bugs.map((b, ordinal) => ({
               buildId: ctx.build.id,
               repositoryId: repo.id,
               commitSha: c.sha,
@@ -103,12 +96,11 @@ export async function runExtractStage(ctx: StageContext, repos: readonly BuildRe
               stage: "extract",
               rationale: withRationale({}, "extract", reply.rationale),
             })),
-            skipDuplicates: true,
-          });
+          );
         },
         { concurrency: env.BUILD_CONCURRENCY },
       );
     }
   }
-  return { countOut: await db.benchmarkBuildCandidate.count({ where: { buildId: ctx.build.id } }) };
+  return { countOut: await countCandidates(ctx.build.id) };
 }

@@ -1,6 +1,6 @@
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import { db } from "../../../lib/db";
+import { recordCommitWindow } from "../../../lib/server/benchmark-builds/build-candidate-store";
 import { SNAPSHOT_ARCHIVE } from "../../../lib/server/benchmark-builds/build-storage";
 import { snapshotLimits } from "../../../lib/server/snapshots/snapshot-limits";
 import { PermanentJobError } from "../../jobs/job-failure";
@@ -21,28 +21,22 @@ export async function runCommitsStage(ctx: StageContext, repos: readonly BuildRe
     const inWindow = listing.commits.filter((c) => c.committedAt < ctx.build.windowEnd);
     const archive = await snapshotArchive(bundleDir, listing.snapshot.sha, snapshotLimits().maxBytes);
     await writeFile(path.join(bundleDir, SNAPSHOT_ARCHIVE), archive, { mode: 0o644 });
-    await db.$transaction(async (tx) => {
-      await tx.benchmarkBuildRepository.update({
-        where: { id: repo.id },
-        data: {
-          snapshotCommit: listing.snapshot.sha,
-          snapshotDate: listing.snapshot.date,
-          defaultBranch: listing.defaultBranch,
-        },
-      });
-      await tx.benchmarkBuildCommit.createMany({
-        data: inWindow.map((c, i) => ({
-          buildId: ctx.build.id,
-          repositoryId: repo.id,
-          sha: c.sha,
-          parentSha: c.parentSha,
-          committedAt: c.committedAt,
-          subject: c.subject,
-          position: i + 1,
-        })),
-        skipDuplicates: true,
-      });
-    });
+    await recordCommitWindow(
+      repo.id,
+      {
+        snapshotCommit: listing.snapshot.sha,
+        snapshotDate: listing.snapshot.date,
+        defaultBranch: listing.defaultBranch,
+      },
+      inWindow.map((c, i) => ({
+        buildId: ctx.build.id,
+        sha: c.sha,
+        parentSha: c.parentSha,
+        committedAt: c.committedAt,
+        subject: c.subject,
+        position: i + 1,
+      })),
+    );
     total += inWindow.length;
   }
   return { countOut: total };

@@ -1,5 +1,4 @@
 import pMap from "p-map";
-import { db } from "../../../lib/db";
 import { env } from "../../../lib/env";
 import { createEmbeddingProvider } from "../../../lib/embeddings/provider";
 import { dedupReplySchema } from "../../../lib/benchmark-build/replies";
@@ -7,6 +6,11 @@ import { DisjointSet } from "../../../lib/scoring/disjoint-set";
 import { buildCandidatePairs } from "../../../lib/scoring/prefilter";
 import { descriptionText, fullText } from "../../../lib/scoring/tokenize";
 import type { BugText } from "../../../lib/scoring/types";
+import {
+  countCandidates,
+  listKeptCandidates,
+  recordDedupDecisions,
+} from "../../../lib/server/benchmark-builds/build-candidate-store";
 import { withRationale, type BuildRepo, type StageContext } from "./build-context";
 
 // Stage 7 (F.2.5): duplicates among the surviving candidates of a repository, with the matcher's machinery: the
@@ -19,10 +23,7 @@ type Report = { title: string; description: string; severity: string; suggested_
 export async function runDedupStage(ctx: StageContext, repos: readonly BuildRepo[]) {
   const embedder = createEmbeddingProvider();
   for (const repo of repos) {
-    const kept = await db.benchmarkBuildCandidate.findMany({
-      where: { repositoryId: repo.id, stage: "synthesize", verdict: "kept" },
-      orderBy: [{ fixedAt: "asc" }, { ordinal: "asc" }, { id: "asc" }],
-    });
+    const kept = await listKeptCandidates(repo.id, "synthesize", true);
     if (kept.length === 0) continue;
     const texts: BugText[] = kept.map((c) => {
       const report = c.report as Report;
@@ -80,31 +81,29 @@ export async function runDedupStage(ctx: StageContext, repos: readonly BuildRepo
       if (!representative.has(root)) representative.set(root, i);
     });
     // One transaction per repository: a stage run again finds the repository all done or all pending.
-    await db.$transaction(async (tx) => {
-      for (const [i, c] of kept.entries()) {
+    await recordDedupDecisions(
+      kept.map((c, i) => {
         const rep = representative.get(sets.find(i))!;
         const duplicate = rep !== i;
         const repId = texts[rep]!.id;
         const rationale =
           why.get(`${repId}|${c.id}`) ?? why.get(`${c.id}|${repId}`) ?? (duplicate ? "same component" : "distinct");
-        await tx.benchmarkBuildCandidate.update({
-          where: { id: c.id },
+        return {
+          id: c.id,
           data: {
             stage: "dedup",
-            ...(duplicate ? { verdict: "duplicate", duplicateOfId: repId } : {}),
+            ...(duplicate ? { verdict: "duplicate" as const, duplicateOfId: repId } : {}),
             rationale: withRationale(
               c.rationale,
               "dedup",
               duplicate ? `duplicate: ${rationale}` : "no duplicate kept before it",
             ),
           },
-        });
-      }
-    });
+        };
+      }),
+    );
   }
   return {
-    countOut: await db.benchmarkBuildCandidate.count({
-      where: { buildId: ctx.build.id, stage: "dedup", verdict: "kept" },
-    }),
+    countOut: await countCandidates(ctx.build.id, { stage: "dedup", verdict: "kept" }),
   };
 }

@@ -1,5 +1,4 @@
 import pMap from "p-map";
-import { db } from "../../../lib/db";
 import { env } from "../../../lib/env";
 import { addedLines, sliceLines } from "../../../lib/benchmark-build/git-output";
 import {
@@ -8,6 +7,12 @@ import {
   quotedFixLine,
   reportReplySchema,
 } from "../../../lib/benchmark-build/replies";
+import {
+  countCandidates,
+  listKeptCandidates,
+  recordCandidateDecision,
+  type BuildCandidate,
+} from "../../../lib/server/benchmark-builds/build-candidate-store";
 import { withRationale, type BuildRepo, type StageContext } from "./build-context";
 import { bundleDirOf, commitDiffs, snapshotFiles } from "./git-queries";
 
@@ -21,16 +26,7 @@ const CHUNK = 100;
 // Lines of the snapshot's file shown around the pin.
 const CONTEXT_LINES = 150;
 
-type Candidate = Awaited<ReturnType<typeof pendingAt>>[number];
-
-function pendingAt(repositoryId: string, stage: string) {
-  return db.benchmarkBuildCandidate.findMany({
-    where: { repositoryId, stage, verdict: "kept" },
-    orderBy: [{ fixedAt: "asc" }, { ordinal: "asc" }],
-  });
-}
-
-function candidateInput(repo: string, c: Candidate) {
+function candidateInput(repo: string, c: BuildCandidate) {
   return {
     repository: repo,
     file: c.file,
@@ -42,13 +38,13 @@ function candidateInput(repo: string, c: Candidate) {
   };
 }
 
-async function repairs(repo: BuildRepo, chunk: readonly Candidate[]) {
+async function repairs(repo: BuildRepo, chunk: readonly BuildCandidate[]) {
   return commitDiffs(bundleDirOf(repo), [...new Set(chunk.map((c) => c.commitSha))], env.BUILD_DIFF_BUDGET_CHARS);
 }
 
 export async function runPresenceStage(ctx: StageContext, repos: readonly BuildRepo[]) {
   for (const repo of repos) {
-    const pending = await pendingAt(repo.id, "anchor");
+    const pending = await listKeptCandidates(repo.id, "anchor");
     for (let i = 0; i < pending.length; i += CHUNK) {
       const chunk = pending.slice(i, i + CHUNK);
       const [files, diffs] = await Promise.all([
@@ -81,15 +77,12 @@ export async function runPresenceStage(ctx: StageContext, repos: readonly BuildR
             presenceReplySchema,
           );
           const outcome = presenceOutcome(reply);
-          await db.benchmarkBuildCandidate.update({
-            where: { id: c.id },
-            data: {
-              stage: "presence",
-              ...(outcome.verdict === "dropped"
-                ? { verdict: "dropped", ground: outcome.ground }
-                : { lowConfidence: outcome.lowConfidence }),
-              rationale: withRationale(c.rationale, "presence", reply.evidence),
-            },
+          await recordCandidateDecision(c.id, {
+            stage: "presence",
+            ...(outcome.verdict === "dropped"
+              ? { verdict: "dropped", ground: outcome.ground }
+              : { lowConfidence: outcome.lowConfidence }),
+            rationale: withRationale(c.rationale, "presence", reply.evidence),
           });
         },
         { concurrency: env.BUILD_CONCURRENCY },
@@ -97,15 +90,13 @@ export async function runPresenceStage(ctx: StageContext, repos: readonly BuildR
     }
   }
   return {
-    countOut: await db.benchmarkBuildCandidate.count({
-      where: { buildId: ctx.build.id, stage: "presence", verdict: "kept" },
-    }),
+    countOut: await countCandidates(ctx.build.id, { stage: "presence", verdict: "kept" }),
   };
 }
 
 export async function runSynthesizeStage(ctx: StageContext, repos: readonly BuildRepo[]) {
   for (const repo of repos) {
-    const pending = await pendingAt(repo.id, "presence");
+    const pending = await listKeptCandidates(repo.id, "presence");
     for (let i = 0; i < pending.length; i += CHUNK) {
       const chunk = pending.slice(i, i + CHUNK);
       const diffs = await repairs(repo, chunk);
@@ -120,28 +111,23 @@ export async function runSynthesizeStage(ctx: StageContext, repos: readonly Buil
             reportReplySchema,
           );
           const quoted = quotedFixLine(report, addedLines(diff));
-          await db.benchmarkBuildCandidate.update({
-            where: { id: c.id },
-            data: {
-              stage: "synthesize",
-              report,
-              ...(quoted ? { lowConfidence: true } : {}),
-              rationale: withRationale(
-                c.rationale,
-                "synthesize",
-                quoted
-                  ? `the report quotes a line the fix added ("${quoted.slice(0, 120)}"): a maintainer should edit it`
-                  : "report written",
-              ),
-            },
+          await recordCandidateDecision(c.id, {
+            stage: "synthesize",
+            report,
+            ...(quoted ? { lowConfidence: true } : {}),
+            rationale: withRationale(
+              c.rationale,
+              "synthesize",
+              quoted
+                ? `the report quotes a line the fix added ("${quoted.slice(0, 120)}"): a maintainer should edit it`
+                : "report written",
+            ),
           });
         },
         { concurrency: env.BUILD_CONCURRENCY },
       );
     }
   }
-  const n = await db.benchmarkBuildCandidate.count({
-    where: { buildId: ctx.build.id, stage: "synthesize", verdict: "kept" },
-  });
+  const n = await countCandidates(ctx.build.id, { stage: "synthesize", verdict: "kept" });
   return { countOut: n };
 }

@@ -1,9 +1,8 @@
 import pMap from "p-map";
-import { db } from "../../../lib/db";
-import { BUG_TEXT_SELECT } from "../../../lib/db-selects";
 import { lastBlind } from "../../../lib/judge-quality/blind-labels";
 import { compareOnLabelledPairs, isTrialPair, type TrialConfusions } from "../../../lib/judge-quality/judge-trial";
 import type { PairLabel } from "../../../lib/judge-quality/matcher-quality";
+import { listLabelledPairs } from "../../../lib/server/judge-trials/labelled-pairs";
 import { createJudge, type Judge } from "../../../lib/llm/judge";
 import type { JudgeText } from "../../../lib/llm/judge-messages";
 import type { SignalValues } from "../../../lib/scoring/types";
@@ -27,8 +26,6 @@ const NO_SIGNALS: SignalValues = {
   identifiers: 0,
   apiCalls: 0,
 };
-const TEXT = { select: { ...BUG_TEXT_SELECT, repository: { select: { name: true } } } } as const;
-
 type TrialPair = {
   labels: PairLabel[];
   left: { hash: string; text: JudgeText };
@@ -47,18 +44,7 @@ const judgeText = (row: Omit<JudgeText, "repo"> & { repository: { name: string }
 
 /** The version's pairs labelled same or different (blind labels, consensus), once per pair of texts. */
 async function loadTrialPairs(benchmarkId: string): Promise<TrialPair[]> {
-  const rows = await db.labelPair.findMany({
-    where: { benchmarkId, labels: { some: {} } },
-    orderBy: [{ kind: "asc" }, { position: "asc" }],
-    select: {
-      leftHash: true,
-      rightHash: true,
-      leftFinding: TEXT,
-      rightFinding: TEXT,
-      referenceBug: TEXT,
-      labels: { select: { labelerId: true, label: true, afterReveal: true, createdAt: true } },
-    },
-  });
+  const rows = await listLabelledPairs(benchmarkId);
   const seen = new Set<string>();
   const out: TrialPair[] = [];
   for (const r of rows) {

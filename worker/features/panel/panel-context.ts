@@ -1,11 +1,16 @@
 import { createHash } from "node:crypto";
 import path from "node:path";
 import { z } from "zod";
-import { db } from "../../../lib/db";
 import { env } from "../../../lib/env";
 import type { StructuredClient } from "../../../lib/llm/structured-client";
 import { renderBlockMessages } from "../../../lib/llm/block-messages";
 import { loadPrompt } from "../../../lib/llm/prompts";
+import {
+  listReferenceBugFiles,
+  readContextDocument,
+  readRepositoryForContext,
+  storePanelContext,
+} from "../../../lib/server/context/context-document-store";
 import { snapshotLimits } from "../../../lib/server/snapshots/snapshot-limits";
 import { readSourceTree } from "../../../lib/snapshots/read-source-tree";
 
@@ -74,14 +79,9 @@ export async function ensurePanelContext(
   client: StructuredClient,
   model: string,
 ): Promise<PanelContext> {
-  const repository = await db.repository.findUniqueOrThrow({
-    where: { id: repositoryId },
-    include: { snapshot: true },
-  });
+  const repository = await readRepositoryForContext(repositoryId);
   const snapshotSha = repository.snapshot?.sha256 ?? null;
-  const existing = await db.contextDocument.findUnique({
-    where: { repositoryId_kind: { repositoryId, kind: "panel" } },
-  });
+  const existing = await readContextDocument(repositoryId, "panel");
   if (existing && (existing.editedById || existing.editedAt || existing.snapshotSha === snapshotSha))
     return { text: existing.text, hash: sha(existing.text) };
 
@@ -100,16 +100,10 @@ export async function ensurePanelContext(
       files: excerpt.files,
     };
   } else {
-    const named = await db.referenceBug.findMany({
-      where: { repositoryId },
-      distinct: ["file"],
-      select: { file: true },
-      orderBy: { file: "asc" },
-      take: LISTED_PATHS,
-    });
+    const named = await listReferenceBugFiles(repositoryId, LISTED_PATHS);
     blocks = {
       repository: { ...about, note: "No snapshot of this repository was imported." },
-      files: named.map((f) => ({ path: f.file, text: "" })),
+      files: named.map((file) => ({ path: file, text: "" })),
     };
   }
   const answer = await client.ask(
@@ -128,17 +122,8 @@ export async function ensurePanelContext(
     tokens: answer.inputTokens + answer.outputTokens,
     costUsd: answer.costUsd,
   };
-  // Two workers may write it at once: the unique (repository, kind) keeps one row; a maintainer edit in between wins.
-  const stored = await db.contextDocument.upsert({
-    where: { repositoryId_kind: { repositoryId, kind: "panel" } },
-    create: { repositoryId, kind: "panel", ...data },
-    update: {},
-  });
-  if (!stored.editedById && !stored.editedAt && stored.snapshotSha !== snapshotSha) {
-    await db.contextDocument.updateMany({ where: { id: stored.id, editedById: null, editedAt: null }, data });
-    return { text, hash: sha(text) };
-  }
-  return { text: stored.text, hash: sha(stored.text) };
+  const stored = await storePanelContext(repositoryId, data);
+  return { text: stored, hash: sha(stored) };
 }
 
 function sha(text: string): string {

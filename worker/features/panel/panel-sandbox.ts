@@ -1,7 +1,7 @@
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
-import { db } from "../../../lib/db";
+import { isPanelRunning } from "../../../lib/server/panel/panel-store";
 import { AppError } from "../../../lib/errors";
 import { env } from "../../../lib/env";
 import { runAgentLoop } from "../../../lib/agent/agent-loop";
@@ -102,9 +102,7 @@ export function isPanelSandbox(labels: { passId: string }): boolean {
 }
 
 export async function panelSandboxIsOrphan(labels: { runId: string }): Promise<boolean> {
-  return (
-    (await db.panelRun.findUnique({ where: { id: labels.runId }, select: { status: true } }))?.status !== "running"
-  );
+  return !(await isPanelRunning(labels.runId));
 }
 
 export type SandboxedVerdict = {

@@ -1,7 +1,4 @@
 import pMap from "p-map";
-import { BUG_TEXT_SELECT } from "../../../lib/db-selects";
-import { db } from "../../../lib/db";
-import type { Severity } from "../../../lib/generated/prisma/client";
 import type { PanelConfig } from "../../../lib/llm/finding-review-config";
 import type { StructuredClient } from "../../../lib/llm/structured-client";
 import { bugRecordJson, renderBlockMessages } from "../../../lib/llm/block-messages";
@@ -35,6 +32,19 @@ import {
 } from "./panel-sandbox";
 import type { PassLimits } from "../../../lib/agent/budget";
 import { emitSubmissionEvent } from "../../../lib/server/webhooks/emit-webhook-event";
+import {
+  listFindingsToSample,
+  listMatchedFindingIds,
+  listPanelReviews,
+  readPanelRun,
+  readRepositorySnapshot,
+  savePanelReview,
+  sumPanelReviews,
+  writeFinalVerdict,
+  writePanelSample,
+  type FindingToSample,
+} from "../../../lib/server/panel/panel-store";
+import { touchSubmission } from "../../../lib/server/submissions/touch-submission";
 import { PermanentJobError } from "../../jobs/job-failure";
 
 // Panel validation of one submission (paper 2.3, C.3, F.6): sample the findings of its first run (Table 14; every run
@@ -124,49 +134,28 @@ async function validateSample(claim: FindingReviewClaim, deps: PanelDeps): Promi
   return summary;
 }
 
-type SampledFinding = ReturnType<typeof samplePanelFindings>[number] & { finding: LoadedFinding };
-type LoadedFinding = Awaited<ReturnType<typeof loadFindings>>[number];
+type SampledFinding = ReturnType<typeof samplePanelFindings>[number] & { finding: FindingToSample };
 type Snapshots = Map<string, { snapshot: SandboxedSnapshot; dir: string }>;
 type Prompts = Record<Mode, ReturnType<typeof loadPrompt>>;
 type Mode = "text" | "repository" | "sandbox";
 
-function loadFindings(submissionId: string) {
-  return db.finding.findMany({
-    where: { run: { submissionId } },
-    select: {
-      id: true,
-      ordinal: true,
-      ...BUG_TEXT_SELECT,
-      suggestedFix: true,
-      severity: true,
-      repositoryId: true,
-      repository: { select: { name: true } },
-      run: { select: { index: true } },
-    },
-  });
-}
-
 /** The panel's row, its sample (Table 14: seed, size and runs give the same rows) and which sampled findings matched. */
 async function loadSample(panelRunId: string) {
-  const run = await db.panelRun.findUniqueOrThrow({
-    where: { id: panelRunId },
-    include: { submission: { select: { id: true, scoringStatus: true, scoringAttemptId: true } } },
-  });
+  const run = await readPanelRun(panelRunId);
   if (run.submission.scoringStatus !== "scored")
     throw new PermanentJobError("The submission is not scored; the panel needs its matches.");
-  const findings = await loadFindings(run.submissionId);
+  const findings = await listFindingsToSample(run.submissionId);
   if (findings.length === 0) throw new PermanentJobError("The submission has no findings to validate.");
   const byId = new Map(findings.map((f) => [f.id, f]));
   const sample: SampledFinding[] = samplePanelFindings(
     findings.map((f) => ({ id: f.id, runIndex: f.run.index, repository: f.repository.name, ordinal: f.ordinal })),
     { sampleSize: run.sampleSize, seed: run.seed, key: blindingKey(), runs: run.runs },
   ).map((s) => ({ ...s, finding: byId.get(s.findingId)! }));
-  const rows = await db.match.findMany({
-    where: { attemptId: run.submission.scoringAttemptId, findingId: { in: sample.map((s) => s.findingId) } },
-    select: { findingId: true },
-    distinct: ["findingId"],
-  });
-  return { run, sample, matched: new Set(rows.map((m) => m.findingId)) };
+  const matched = await listMatchedFindingIds(
+    run.submission.scoringAttemptId,
+    sample.map((s) => s.findingId),
+  );
+  return { run, sample, matched };
 }
 
 /** The sampled repositories' snapshots, extracted once for this panel: every judge of their findings reads them. */
@@ -174,10 +163,7 @@ async function extractSnapshots(panelRunId: string, repositoryIds: Set<string>):
   const snapshots: Snapshots = new Map();
   try {
     for (const repositoryId of repositoryIds) {
-      const { snapshot } = await db.repository.findUniqueOrThrow({
-        where: { id: repositoryId },
-        select: { snapshot: { select: { sha256: true, storagePath: true, image: true } } },
-      });
+      const snapshot = await readRepositorySnapshot(repositoryId);
       if (snapshot) snapshots.set(repositoryId, { snapshot, dir: await panelSnapshotDir(panelRunId, snapshot) });
     }
   } catch (error) {
@@ -196,42 +182,15 @@ async function writeSample(
   snapshots: Snapshots,
   config: PanelConfig,
 ) {
-  const sampledIds = sample.map((s) => s.findingId);
-  const readIds = sample.filter((s) => snapshots.has(s.finding.repositoryId)).map((s) => s.findingId);
-  await db.$transaction([
-    // Opaque ids derive from (seed, finding): this drops findings no longer sampled and rows of an earlier seed.
-    db.panelSample.deleteMany({ where: { panelRunId, opaqueId: { notIn: sample.map((s) => s.opaqueId) } } }),
-    db.panelReview.deleteMany({
-      where: {
-        panelRunId,
-        OR: [
-          { findingId: { notIn: sampledIds } },
-          { tier: 1, judge: { notIn: config.judges } },
-          { tier: 2, judge: { not: config.tier2Judge } },
-        ],
-      },
-    }),
-    db.panelSample.createMany({
-      data: sample.map((s) => ({
-        panelRunId,
-        findingId: s.findingId,
-        opaqueId: s.opaqueId,
-        runIndex: s.runIndex,
-        repository: s.repository,
-        matched: matched.has(s.findingId),
-        repositoryRead: snapshots.has(s.finding.repositoryId),
-      })),
-      skipDuplicates: true,
-    }),
-    db.panelSample.updateMany({ where: { panelRunId, findingId: { in: [...matched] } }, data: { matched: true } }),
-    db.panelSample.updateMany({ where: { panelRunId, findingId: { notIn: [...matched] } }, data: { matched: false } }),
-    // A snapshot imported since the last run of this panel: its findings are now judged against it.
-    db.panelSample.updateMany({ where: { panelRunId, findingId: { in: readIds } }, data: { repositoryRead: true } }),
-    db.panelSample.updateMany({
-      where: { panelRunId, findingId: { notIn: readIds } },
-      data: { repositoryRead: false },
-    }),
-  ]);
+  const rows = sample.map((s) => ({
+    findingId: s.findingId,
+    opaqueId: s.opaqueId,
+    runIndex: s.runIndex,
+    repository: s.repository,
+    matched: matched.has(s.findingId),
+    repositoryRead: snapshots.has(s.finding.repositoryId),
+  }));
+  await writePanelSample(panelRunId, rows, { tier1: config.judges, tier2: config.tier2Judge });
 }
 
 type ReviewerInput = {
@@ -250,7 +209,7 @@ type ReviewerInput = {
 async function reviewer(input: ReviewerInput) {
   const { panelRunId, contexts, snapshots, prompts, summary, deps } = input;
   const limits = deps.judgeLimits ?? panelJudgeLimitsFromEnv();
-  const existing = await db.panelReview.findMany({ where: { panelRunId } });
+  const existing = await listPanelReviews(panelRunId);
   const stored = new Map(existing.map((r) => [`${r.findingId}|${r.tier}|${r.judge}`, r]));
   // What decides an answer: the template, the model, the context, and with tools the snapshot and the limits.
   const hashFor = (mode: Mode, judge: string, contextHash: string, snapshotSha: string | null) =>
@@ -295,12 +254,7 @@ async function reviewer(input: ReviewerInput) {
       costUsd: answer.costUsd,
       ...answer.poc,
     };
-    const key = { panelRunId, findingId: s.findingId, tier, judge };
-    await db.panelReview.upsert({
-      where: { panelRunId_findingId_tier_judge: key },
-      create: { ...key, ...data },
-      update: data,
-    });
+    await savePanelReview({ panelRunId, findingId: s.findingId, tier, judge }, data);
     const { verdict, reason, severity, confidence } = reply;
     return { judge, verdict, reason, severity, confidence, pocRan: answer.poc.pocRan };
   };
@@ -386,45 +340,23 @@ async function askJudge(input: {
   return { ...answer, mode: "text", poc: noPoc };
 }
 
-/** A finding's final verdict; a tier 2 review left from an earlier disagreement goes when tier 1 now agrees. */
-async function writeFinalVerdict(panelRunId: string, findingId: string, final: TierReview, tier1Agreed: boolean) {
-  if (tier1Agreed) await db.panelReview.deleteMany({ where: { panelRunId, findingId, tier: 2 } });
-  await db.panelSample.update({
-    where: { panelRunId_findingId: { panelRunId, findingId } },
-    data: {
-      verdict: final.verdict,
-      reason: final.reason,
-      severity: final.severity as Severity | null,
-      confidence: final.confidence,
-      pocRan: final.pocRan,
-    },
-  });
-}
-
 /** The totals of the reviews the panel keeps, the row marked done, the public pages' stamp moved, the event sent. */
 async function finishPanel(
   claim: FindingReviewClaim,
   run: { id: string; submissionId: string },
   summary: PanelSummary,
 ) {
-  const totals = await db.panelReview.aggregate({
-    where: { panelRunId: run.id },
-    _count: { _all: true },
-    _sum: { inputTokens: true, outputTokens: true, costUsd: true },
-  });
+  const totals = await sumPanelReviews(run.id);
   await updateFindingReview(claim, {
     status: "done",
     progress: 100,
     error: null,
     finishedAt: new Date(),
-    judgeCalls: totals._count._all,
-    inputTokens: totals._sum.inputTokens ?? 0,
-    outputTokens: totals._sum.outputTokens ?? 0,
-    costUsd: totals._sum.costUsd ?? 0,
+    ...totals,
     retries: { increment: summary.retries },
     malformedReplies: { increment: summary.malformedReplies },
   });
   // Public pages are cached until the benchmark's stamp (latest Submission.updatedAt) moves: move it.
-  await db.submission.update({ where: { id: run.submissionId }, data: { updatedAt: new Date() } });
+  await touchSubmission(run.submissionId);
   await emitSubmissionEvent("panel.completed", run.submissionId, { panel_run_id: run.id });
 }

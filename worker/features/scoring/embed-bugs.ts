@@ -1,12 +1,11 @@
 import { HEAVY_ROWS_PER_QUERY } from "../../shared/rows-per-query";
 import { createYielder } from "./yielder";
-import { db } from "../../../lib/db";
 import type { EmbeddingProvider } from "../../../lib/embeddings/provider";
 import type { Prisma } from "../../../lib/generated/prisma/client";
 import { sha256 } from "../../../lib/hash";
 import { descriptionText, fullText } from "../../../lib/scoring/tokenize";
 import type { BugText } from "../../../lib/scoring/types";
-import { insertRows } from "../../../lib/server/bulk-insert/insert-rows";
+import { readStoredEmbeddings, storeEmbeddings } from "../../../lib/server/scoring/embedding-store";
 import { PermanentJobError } from "../../jobs/job-failure";
 
 export type EmbeddingMaps = { fullText: Map<string, Float32Array>; description: Map<string, Float32Array> };
@@ -81,15 +80,11 @@ export async function embedBugs(
     const found = new Map<string, Float32Array>();
     // Reads of a few hundred vectors: the client decodes a result in one synchronous stretch.
     for (let i = 0; i < hashes.length; i += HEAVY_ROWS_PER_QUERY) {
-      const rows = await db.embedding.findMany({
-        where: {
-          contentHash: { in: hashes.slice(i, i + HEAVY_ROWS_PER_QUERY) },
-          kind,
-          provider: provider.provider,
-          model: provider.model,
-          configHash: provider.configHash,
-        },
-        select: { contentHash: true, vector: true },
+      const rows = await readStoredEmbeddings(hashes.slice(i, i + HEAVY_ROWS_PER_QUERY), {
+        kind,
+        provider: provider.provider,
+        model: provider.model,
+        configHash: provider.configHash,
       });
       for (const row of rows) {
         const vector = fromBytes(row.vector);
@@ -117,24 +112,7 @@ export async function embedBugs(
         dims: vectors[j]!.length,
         vector: toBytes(vectors[j]!),
       }));
-      // A vector another worker stored meanwhile is the same vector (same text, provider and model).
-      await insertRows(
-        db,
-        "Embedding",
-        {
-          contentHash: "text",
-          kind: "text",
-          provider: "text",
-          model: "text",
-          configHash: "text",
-          dims: "int4",
-          vector: "bytea",
-        },
-        rows,
-        {
-          onConflictDoNothing: true,
-        },
-      );
+      await storeEmbeddings(rows);
       chunk.forEach((hash, j) => found.set(hash, vectors[j]!));
       stats.embedded += chunk.length;
     }

@@ -2,12 +2,12 @@ import { setTimeout as sleep } from "node:timers/promises";
 import OpenAI, { toFile } from "openai";
 import { z } from "zod";
 import { Prisma } from "../../../lib/generated/prisma/client";
-import { db } from "../../../lib/db";
 import { env } from "../../../lib/env";
 import { JudgeReplyError, OpenAiJudge, type Judge } from "../../../lib/llm/judge";
 import { log } from "../../../lib/observability/log";
 import { ROWS_PER_QUERY } from "../../shared/rows-per-query";
 import type { JudgeRunner } from "../../shared/judge/judge-runner";
+import { readRecordedJudgeBatches } from "../../../lib/server/scoring/scoring-input-store";
 import { readCachedVerdicts, requestKey, type JudgeRequest } from "../../shared/judge/verdict-cache";
 import { updateClaimed, type Claim } from "./claim-submission";
 import type { ReferencePlan } from "./judge-reference-pairs";
@@ -69,11 +69,8 @@ export async function judgeReferenceBatches(input: {
 }): Promise<number> {
   const { claim, plan, runner, judge, options, progress } = input;
   if (!options || !(judge instanceof OpenAiJudge)) return 0;
-  const row = await db.submission.findUniqueOrThrow({
-    where: { id: claim.submissionId },
-    select: { judgeBatches: true },
-  });
-  const recorded = row.judgeBatches === null ? undefined : recordedSchema.safeParse(row.judgeBatches).data;
+  const judgeBatches = await readRecordedJudgeBatches(claim.submissionId);
+  const recorded = judgeBatches === null ? undefined : recordedSchema.safeParse(judgeBatches).data;
   if (!recorded && plan.uncached.length < options.minPairs) return 0;
 
   // The pairs a line may answer: those still uncached now (an earlier attempt may have stored some already).

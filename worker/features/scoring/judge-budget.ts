@@ -1,8 +1,8 @@
-import { db } from "../../../lib/db";
 import { env } from "../../../lib/env";
 import type { Judge } from "../../../lib/llm/judge";
 import { modelPrice, priceUsage } from "../../../lib/llm/model-prices";
 import { PREFILTER_VERSION } from "../../../lib/scoring/prefilter";
+import { saveJudgeUsage } from "../../../lib/server/scoring/scoring-attempt-store";
 import { PAPER_THRESHOLDS } from "../../../lib/scoring/thresholds";
 import { JudgeRunner } from "../../shared/judge/judge-runner";
 import { updateClaimed, type Claim } from "./claim-submission";
@@ -76,11 +76,7 @@ export function judgeBudget(input: {
         scoringStatus: "awaiting_approval",
         scoringError: `Scoring needs up to ${estimatedCalls.toLocaleString("en-US")} judge calls, above the budget of ${allowed.toLocaleString("en-US")} per submission (JUDGE_CALL_BUDGET). An admin can approve the spend; scoring then continues.`,
       });
-      await db.judgeUsage.upsert({
-        where: { submissionId: claim.submissionId },
-        create: { submissionId: claim.submissionId, ...usage() },
-        update: usage(),
-      });
+      await saveJudgeUsage(claim.submissionId, usage());
     },
   };
 }

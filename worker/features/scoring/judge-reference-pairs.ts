@@ -1,8 +1,8 @@
 import { ROWS_PER_QUERY } from "../../shared/rows-per-query";
 import pMap from "p-map";
-import { db } from "../../../lib/db";
 import type { Judge } from "../../../lib/llm/judge";
 import { matchKey } from "../../../lib/scoring/matches";
+import { listMatchOverrides } from "../../../lib/server/scoring/scoring-input-store";
 import type { JudgeRunner } from "../../shared/judge/judge-runner";
 import {
   pairRequest,
@@ -63,10 +63,7 @@ export async function planReferenceJudging(
   const findingHashes = [...new Set(findings.map((f) => f.hash))];
   const overrides: Override[] = [];
   for (let k = 0; k < findingHashes.length; k += ROWS_PER_QUERY) {
-    const rows = await db.matchOverride.findMany({
-      where: { findingContentHash: { in: findingHashes.slice(k, k + ROWS_PER_QUERY) } },
-      select: { findingContentHash: true, referenceHash: true, match: true },
-    });
+    const rows = await listMatchOverrides(findingHashes.slice(k, k + ROWS_PER_QUERY));
     for (const o of rows)
       overrides.push({ findingHash: o.findingContentHash, referenceHash: o.referenceHash, match: o.match });
   }

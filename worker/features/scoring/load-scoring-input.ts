@@ -1,11 +1,16 @@
 import { HEAVY_ROWS_PER_QUERY, ROWS_PER_QUERY } from "../../shared/rows-per-query";
-import { db } from "../../../lib/db";
-import { BUG_TEXT_SELECT } from "../../../lib/db-selects";
 import type { EmbeddingProvider } from "../../../lib/embeddings/provider";
 import { sha256 } from "../../../lib/hash";
 import type { JudgeText } from "../../../lib/llm/judge-messages";
 import type { Embeddings } from "../../../lib/scoring/prefilter";
 import type { BugText } from "../../../lib/scoring/types";
+import {
+  lastFindingOrdinal,
+  listReferenceBugKeys,
+  readReferenceBugTexts,
+  readRunFindings,
+  readSubmissionToScore,
+} from "../../../lib/server/scoring/scoring-input-store";
 import { embedBugs } from "./embed-bugs";
 import { createYielder } from "./yielder";
 
@@ -22,7 +27,6 @@ export type LoadedFinding = LoadedBug & { runIndex: number; duplicateHash: strin
 export type ReferenceSide = { key: string; refs: LoadedBug[]; embeddings: Embeddings };
 
 type BugRow = Omit<BugText, "repo"> & { repositoryId: string; contentHash: string };
-const BUG_SELECT = { id: true, repositoryId: true, ...BUG_TEXT_SELECT, contentHash: true } as const;
 
 function toBug(row: BugRow, repo: string): LoadedBug {
   const text = {
@@ -60,12 +64,7 @@ async function loadReferenceSide(
   const keys: { id: string; repositoryId: string; contentHash: string }[] = [];
   for (let page = ROWS_PER_QUERY; page === ROWS_PER_QUERY;) {
     const after = keys.at(-1)?.id;
-    const rows = await db.referenceBug.findMany({
-      where: { repository: { benchmarkId }, ...(after ? { id: { gt: after } } : {}) },
-      select: { id: true, repositoryId: true, contentHash: true },
-      orderBy: { id: "asc" },
-      take: ROWS_PER_QUERY,
-    });
+    const rows = await listReferenceBugKeys(benchmarkId, after, ROWS_PER_QUERY);
     keys.push(...rows);
     page = rows.length;
   }
@@ -78,11 +77,7 @@ async function loadReferenceSide(
   const ids = keys.map((r) => r.id);
   const refs: LoadedBug[] = [];
   for (let from = 0; from < ids.length; from += HEAVY_ROWS_PER_QUERY) {
-    const rows = await db.referenceBug.findMany({
-      where: { id: { in: ids.slice(from, from + HEAVY_ROWS_PER_QUERY) } },
-      select: BUG_SELECT,
-      orderBy: { id: "asc" },
-    });
+    const rows = await readReferenceBugTexts(ids.slice(from, from + HEAVY_ROWS_PER_QUERY));
     for (const r of rows) refs.push(toBug(r, repoName.get(r.repositoryId)!));
   }
   // The texts must be those the key names; a version changed in between fails this attempt, and the retry reads again.
@@ -97,13 +92,7 @@ async function loadReferenceSide(
 
 /** The submission, its runs' findings (run order, then file order) and the reference side. */
 export async function loadScoringInput(submissionId: string, embedder: EmbeddingProvider) {
-  const submission = await db.submission.findUnique({
-    where: { id: submissionId },
-    include: {
-      benchmark: { include: { repositories: true } },
-      runs: { orderBy: { index: "asc" }, select: { id: true, index: true } },
-    },
-  });
+  const submission = await readSubmissionToScore(submissionId);
   if (!submission) throw new Error(`submission ${submissionId} does not exist`);
   const repoName = new Map(submission.benchmark.repositories.map((r) => [r.id, r.name]));
   const reference = await loadReferenceSide(submission.benchmarkId, repoName, embedder);
@@ -112,13 +101,9 @@ export async function loadScoringInput(submissionId: string, embedder: Embedding
   for (const [runIndex, run] of submission.runs.entries()) {
     // Pages of a few hundred findings: the client decodes a result in one synchronous stretch.
     const findings: LoadedFinding[] = [];
-    const last = await db.finding.aggregate({ where: { runId: run.id }, _max: { ordinal: true } });
-    for (let from = 0; from <= (last._max.ordinal ?? -1); from += HEAVY_ROWS_PER_QUERY) {
-      const page = await db.finding.findMany({
-        where: { runId: run.id, ordinal: { gte: from, lt: from + HEAVY_ROWS_PER_QUERY } },
-        orderBy: { ordinal: "asc" },
-        select: { ...BUG_SELECT, suggestedFix: true },
-      });
+    const last = await lastFindingOrdinal(run.id);
+    for (let from = 0; from <= (last ?? -1); from += HEAVY_ROWS_PER_QUERY) {
+      const page = await readRunFindings(run.id, from, from + HEAVY_ROWS_PER_QUERY);
       for (const row of page) {
         const bug = toBug(row, repoName.get(row.repositoryId)!);
         const duplicate = duplicateText(bug, row.suggestedFix);

@@ -7,7 +7,7 @@ import type { JudgeRunner } from "../../shared/judge/judge-runner";
 import { pairRequest, readCachedVerdicts, requestKey, type JudgeRequest } from "../../shared/judge/verdict-cache";
 import type { LoadedFinding } from "./load-scoring-input";
 import { createYielder } from "./yielder";
-import { writeCrossRunPairs } from "./write-attempt";
+import { writeCrossRunPairs } from "../../../lib/server/scoring/scoring-attempt-store";
 
 // Repeated runs: the I/O around lib/scoring/cross-run.ts. Candidates are pairs of findings within one run or of two
 // runs. The cached verdicts of every candidate are read first (a window at a time, kept as one byte a candidate),

@@ -1,6 +1,6 @@
-import { Worker } from "node:worker_threads";
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { PairBuffer } from "../../../lib/scoring/pair-buffer";
+import { startThread as startTsThread, type ThreadClient } from "../../../lib/thread-client";
 import type { Embeddings } from "../../../lib/scoring/prefilter";
 import type { BugText, Thresholds } from "../../../lib/scoring/types";
 import type { PackedVectors, PrefilterMessage, PrefilterReply, PrefilterResult } from "./prefilter-thread";
@@ -24,51 +24,34 @@ type Pending = {
 // `posting`: reference versions whose sending job has not yet posted its "run" message. The thread stores a
 // reference side when that job runs and handles messages in order, so a job using the same version without sending
 // it posts its own "run" only after the sender's.
-type Thread = {
-  worker: Worker;
-  pending: Map<number, Pending>;
-  references: string[];
-  posting: Map<string, Promise<void>>;
-};
+type Thread = ThreadClient<Pending> & { references: string[]; posting: Map<string, Promise<void>> };
 
 let thread: Thread | undefined;
 let nextJob = 1;
 
-// The thread runs TypeScript like the rest of the worker: a worker's entry is loaded before any --import of its
-// execArgv takes effect, so a small bootstrap registers tsx's loader and then imports the entry.
-const BOOTSTRAP = `
-const { workerData } = require("node:worker_threads");
-import(workerData.tsx).then(({ register }) => { register(); return import(workerData.entry); });
-`;
-
+// The thread runs TypeScript like the rest of the worker (lib/thread-client.ts starts it).
 function startThread(): Thread {
-  const worker = new Worker(BOOTSTRAP, {
-    eval: true,
-    workerData: {
-      tsx: import.meta.resolve("tsx/esm/api"),
+  const started: Thread = Object.assign(
+    startTsThread<PrefilterReply, Pending>({
+      name: "the prefilter thread",
       entry: new URL("./prefilter-thread.ts", import.meta.url).href,
-    },
-  });
-  // A kept thread never holds the process open.
-  worker.unref();
-  const started: Thread = { worker, pending: new Map(), references: [], posting: new Map() };
-  const fail = (error: Error) => {
-    if (thread === started) thread = undefined;
-    for (const pending of started.pending.values()) pending.reject(error);
-    started.pending.clear();
-  };
-  worker.on("message", (reply: PrefilterReply) => {
-    const pending = started.pending.get(reply.job);
-    if (!pending) return;
-    if (reply.type === "progress") return pending.onProgress?.(reply.done, reply.total);
-    started.pending.delete(reply.job);
-    if (reply.type === "result") return pending.resolve(reply.result);
-    // The failed job may have left its reference side half received: it is sent again next time.
-    started.references = started.references.filter((key) => key !== pending.referenceKey);
-    pending.reject(new Error(`prefilter: ${reply.message}`));
-  });
-  worker.on("error", (error) => fail(new Error(`the prefilter thread failed: ${error.message}`)));
-  worker.on("exit", (code) => fail(new Error(`the prefilter thread exited with code ${code}`)));
+      tsx: { url: import.meta.resolve("tsx/esm/api") },
+      onMessage: (reply) => {
+        const pending = started.pending.get(reply.job);
+        if (!pending) return;
+        if (reply.type === "progress") return pending.onProgress?.(reply.done, reply.total);
+        started.pending.delete(reply.job);
+        if (reply.type === "result") return pending.resolve(reply.result);
+        // The failed job may have left its reference side half received: it is sent again next time.
+        started.references = started.references.filter((key) => key !== pending.referenceKey);
+        pending.reject(new Error(`prefilter: ${reply.message}`));
+      },
+      onFail: () => {
+        if (thread === started) thread = undefined;
+      },
+    }),
+    { references: [] as string[], posting: new Map<string, Promise<void>>() },
+  );
   return started;
 }
 

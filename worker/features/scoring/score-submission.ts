@@ -11,7 +11,7 @@ import { loadScoringInput } from "./load-scoring-input";
 import { mergeRuns } from "./merge-runs";
 import { orderedProgress } from "./scoring-progress";
 import type { ScoringDeps, ScoringSummary, Timings } from "./scoring-types";
-import { deleteOtherAttempts } from "./write-attempt";
+import { deleteOtherAttempts } from "../../../lib/server/scoring/scoring-attempt-store";
 import { writeScoredAttempt } from "./write-scored-attempt";
 import { createYielder } from "./yielder";
 

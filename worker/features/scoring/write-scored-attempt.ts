@@ -7,7 +7,8 @@ import type { LoadedFinding, ReferenceSide } from "./load-scoring-input";
 import type { mergeRuns } from "./merge-runs";
 import { breakdownRows, scoreRow } from "./score-rows";
 import { type Progress, type ReferencePairs, type ScoringInput, type Yield } from "./scoring-types";
-import { deleteAttempt, markScored, switchToAttempt, writeCandidatePairs, writeMatches } from "./write-attempt";
+import { deleteAttempt, writeCandidatePairs, writeMatches } from "../../../lib/server/scoring/scoring-attempt-store";
+import { markScored, switchToAttempt } from "./write-attempt";
 
 /**
  * Derived rows in batches under this attempt, then the switch in one short fenced transaction. An attempt that cannot

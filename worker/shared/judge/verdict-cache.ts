@@ -1,10 +1,9 @@
 import { ROWS_PER_QUERY } from "../rows-per-query";
-import { db } from "../../../lib/db";
 import type { JudgeDecision, Judge } from "../../../lib/llm/judge";
 import type { JudgeText } from "../../../lib/llm/judge-messages";
 import type { Prisma } from "../../../lib/generated/prisma/client";
 import type { SignalValues } from "../../../lib/scoring/types";
-import { insertRows } from "../../../lib/server/bulk-insert/insert-rows";
+import { insertVerdicts, probeVerdicts } from "../../../lib/server/judge-verdicts/verdict-cache-store";
 
 // The verdict cache every judge consumer shares: a verdict is stored once per (the two texts, model, prompt version,
 // configHash) and reused across submissions, attempts and features. Which pairs are asked, and in which order, is
@@ -53,17 +52,7 @@ export async function readCachedVerdicts(
   const out = new Map<string, Verdict>();
   for (let i = 0; i < requests.length; i += ROWS_PER_QUERY) {
     const chunk = requests.slice(i, i + ROWS_PER_QUERY);
-    // One index probe per requested key (LATERAL ... LIMIT 1). As a plain join, a table filled faster than
-    // autovacuum analyses it was planned as a nested loop over a sequential scan: 2,000 keys x 42,000 verdicts took
-    // 30 s a query in bench:score, while the probes take ~15 ms.
-    const rows = await db.$queryRaw<{ id: string; l: string; r: string; c: string; match: boolean }[]>`
-      SELECT v.id, w.l, w.r, w.c, v.match
-      FROM unnest(${chunk.map((r) => r.leftHash)}::text[], ${chunk.map((r) => r.rightHash)}::text[], ${chunk.map((r) => r.configHash)}::text[]) AS w(l, r, c)
-      CROSS JOIN LATERAL (
-        SELECT id, match FROM "JudgeVerdict"
-        WHERE "leftHash" = w.l AND "rightHash" = w.r AND "judgeModel" = ${judge.model} AND "promptVersion" = ${judge.promptVersion} AND "configHash" = w.c
-        LIMIT 1
-      ) v`;
+    const rows = await probeVerdicts(chunk, judge);
     for (const row of rows)
       out.set(requestKey({ leftHash: row.l, rightHash: row.r, configHash: row.c }), { id: row.id, match: row.match });
   }
@@ -88,22 +77,5 @@ export async function storeVerdicts(
     outputTokens: decision.outputTokens,
   }));
   // A verdict another worker stored meanwhile wins (same texts, model, prompt and config): the pair is decided once.
-  await insertRows(
-    db,
-    "JudgeVerdict",
-    {
-      leftHash: "text",
-      rightHash: "text",
-      judgeModel: "text",
-      promptVersion: "text",
-      configHash: "text",
-      match: "bool",
-      rationale: "text",
-      offline: "bool",
-      inputTokens: "int4",
-      outputTokens: "int4",
-    },
-    rows,
-    { onConflictDoNothing: true },
-  );
+  await insertVerdicts(rows);
 }

@@ -1,5 +1,5 @@
 import { publicReadsRoutes } from "@/lib/contracts/public-reads-routes";
-import { bugTypesSchema } from "@/lib/contracts/public-reads";
+import { bugTypesSchema } from "@/lib/contracts/bug-types";
 import { shaped } from "@/lib/server/http/respond";
 import { downloadResponse, fileSafe } from "@/lib/server/leaderboard/download-response";
 import { loadBugTypes } from "@/lib/server/leaderboard/load-bug-types";

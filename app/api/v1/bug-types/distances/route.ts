@@ -1,5 +1,5 @@
 import { publicReadsRoutes } from "@/lib/contracts/public-reads-routes";
-import { bugTypeDistancesSchema } from "@/lib/contracts/public-reads";
+import { bugTypeDistancesSchema } from "@/lib/contracts/bug-types";
 import { shaped } from "@/lib/server/http/respond";
 import { downloadResponse, fileSafe } from "@/lib/server/leaderboard/download-response";
 import { loadBugTypeDistances } from "@/lib/server/analyses/bug-type-distances";

@@ -1,4 +1,4 @@
-import { repeatedRunsSchema } from "@/lib/contracts/analyses";
+import { repeatedRunsSchema } from "@/lib/contracts/repeated-runs";
 import { shaped } from "@/lib/server/http/respond";
 import { getRepeatedRuns, repeatedRunsCsv } from "@/lib/server/analyses/get-repeated-runs";
 import { fileSafe, workbenchDownload } from "@/lib/server/workbench/workbench-downloads";
