@@ -5,11 +5,16 @@
 // the fake model), checks each stage's count and the reference bugs, publishes the version, and scores a findings
 // file against it.
 
+import { execFileSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { closeQueues } from "../../lib/queue/queues";
 import { contractFetch } from "../support/api-contract";
 import { bundleOf, writeHistory, type HistoryCommit } from "../support/build-history";
 import { waitFor } from "../support/fault-harness";
+import { startGitHttpServer } from "../support/git-http-server";
 import { db, uniqueSlug, userWithToken, waitForStatus } from "../support/fixtures";
 import { call } from "./authz-support";
 
@@ -280,4 +285,63 @@ describe("building a benchmark version from a repository's history", () => {
     expect(scored.scores.overall).toMatchObject({ reference_bugs: 3, matched_reference_bugs: 2 });
     expect(scored.scores.overall.recall).toBeCloseTo(2 / 3, 5);
   }, 360_000);
+
+  it("clones a URL from an allowed host and refuses other hosts and private addresses", async () => {
+    const admin = await userWithToken("admin");
+    const { dir } = writeHistory([
+      { message: "snapshot", date: "2025-01-10T12:00:00Z", files: { "calc.py": CALC_T0 } },
+      { message: "docs: a readme", date: "2025-02-01T12:00:00Z", files: { "README.md": "# calc\n" } },
+      {
+        message: "fix: mean divides the sum by one less than the number of values",
+        date: "2025-02-10T12:00:00Z",
+        files: { "calc.py": CALC_T0.replace("(len(values) - 1)", "len(values)") },
+      },
+    ]);
+    const root = mkdtempSync(path.join(tmpdir(), "probebench-forge-"));
+    execFileSync("git", ["clone", "-q", "--bare", dir, path.join(root, "calc.git")]);
+    const forge = await startGitHttpServer(root);
+    const start = (url: string) =>
+      call(
+        webUrl,
+        "POST",
+        "/api/v1/admin/builds",
+        { token: admin.token },
+        {
+          slug: uniqueSlug("cloned"),
+          name: "Cloned",
+          version: "1",
+          snapshot: "2025-01-31",
+          window_end: "2025-07-01",
+          repositories: [{ name: "acme/calc", language: "python", url }],
+        },
+      );
+    const finished = (id: string) =>
+      waitFor(
+        async () => (await call(webUrl, "GET", `/api/v1/admin/builds/${id}`, { token: admin.token })).json,
+        (b) => b.status === "review" || b.status === "failed",
+        120_000,
+        "the cloned build",
+      );
+    try {
+      // A host off the allowlist is refused when the build is started.
+      const offList = await start("https://example.org/acme/calc.git");
+      expect(offList.status).toBe(422);
+      expect(offList.text).toContain("example.org is not an allowed clone host");
+      // An allowed host name that resolves to a loopback address is refused by the worker's address guard.
+      const loopback = await start(`https://localhost:${forge.port}/calc.git`);
+      expect(loopback.status, loopback.text).toBe(201);
+      const refused = await finished(loopback.json.id);
+      expect(refused.status).toBe("failed");
+      expect(refused.error).toContain("resolves to a private address");
+      // The operator's mirror, listed by address: fetched as a bundle and built like an uploaded one.
+      const cloned = await start(`http://127.0.0.1:${forge.port}/calc.git`);
+      expect(cloned.status, cloned.text).toBe(201);
+      const built = await finished(cloned.json.id);
+      expect(built.error).toBeNull();
+      const counts = Object.fromEntries(built.table1.map((r: { stage: string; count: number }) => [r.stage, r.count]));
+      expect(counts).toMatchObject({ commits: 2, classify: 1, extract: 1, anchor: 1 });
+    } finally {
+      await forge.close();
+    }
+  }, 300_000);
 });
