@@ -43,6 +43,7 @@ function entry(id: string, patch: Partial<LeaderboardEntry>): LeaderboardEntry {
     notes: null,
     panel: null,
     contamination: null,
+    postCutoff: null,
     overall: null,
     languages: {},
     repositories: {},

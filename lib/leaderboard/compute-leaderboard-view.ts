@@ -103,6 +103,7 @@ function rowOf(entry: LeaderboardEntry, repos: string[], whole: boolean, languag
     panel_text_only_validity: entry.panel?.textOnlyValidity ?? null,
     panel_text_only_ci: entry.panel?.textOnlyInterval ?? null,
     contamination: entry.contamination,
+    post_cutoff: entry.postCutoff,
     ...withIntervals(cell ?? EMPTY_SCORE),
     range: knownRuns.length > 1 && knownRuns.length === runs.length ? rangeOf(knownRuns) : null,
     complete,

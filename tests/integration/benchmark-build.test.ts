@@ -277,13 +277,43 @@ describe("building a benchmark version from a repository's history", () => {
     const submitted = await contractFetch(`${webUrl}/api/v1/submissions`, {
       method: "POST",
       headers: { "content-type": "application/json", authorization: `Bearer ${submitter.token}` },
-      body: JSON.stringify({ benchmark: `${slug}@2025.1`, model: "Built Model", findings }),
+      body: JSON.stringify({
+        benchmark: `${slug}@2025.1`,
+        model: "Built Model",
+        knowledge_cutoff: "2025-03",
+        findings,
+      }),
     });
     expect(submitted.status).toBe(202);
-    const scored = await waitForStatus(webUrl, (await submitted.json()).id, submitter.token);
+    const submissionId = (await submitted.json()).id as string;
+    const scored = await waitForStatus(webUrl, submissionId, submitter.token);
     expect(scored.status).toBe("scored");
     expect(scored.scores.overall).toMatchObject({ reference_bugs: 3, matched_reference_bugs: 2 });
     expect(scored.scores.overall.recall).toBeCloseTo(2 / 3, 5);
+
+    // On the leaderboard, beside the full recall: recall over the bugs fixed after the model's cut-off (2025-03:
+    // clamp's and slug's fixes, of which slug's is found), and the newest version whose window starts after it.
+    await db.benchmark.create({
+      data: { slug, name: "Built from history", version: "2025.2", snapshotDate: new Date("2025-06-01") },
+    });
+    const review = await call(
+      webUrl,
+      "POST",
+      `/api/v1/admin/submissions/${submissionId}/review`,
+      { token: admin.token },
+      { decision: "approve" },
+    );
+    expect(review.status, review.text).toBe(200);
+    const board = await call(webUrl, "GET", `/api/v1/leaderboard?benchmark=${slug}@2025.1`, {});
+    const row = board.json.rows.find((r: { id: string }) => r.id === submissionId);
+    expect(row.recall).toBeCloseTo(2 / 3, 5);
+    expect(row.post_cutoff).toEqual({
+      knowledge_cutoff: "2025-03",
+      reference_bugs: 2,
+      matched_reference_bugs: 1,
+      recall: 0.5,
+      newest_version_after_cutoff: `${slug}@2025.2`,
+    });
   }, 360_000);
 
   it("clones a URL from an allowed host and refuses other hosts and private addresses", async () => {

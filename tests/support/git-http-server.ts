@@ -13,6 +13,7 @@ export async function startGitHttpServer(root: string): Promise<GitHttpServer> {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     const cgi = spawn("git", ["http-backend"], {
       env: {
+        NODE_ENV: "test",
         PATH: process.env.PATH ?? "/usr/bin:/bin",
         GIT_PROJECT_ROOT: path.resolve(root),
         GIT_HTTP_EXPORT_ALL: "1",
