@@ -58,7 +58,12 @@ export class StageContext {
       select: { spentUsd: true, budgetUsd: true },
     });
     if (build.spentUsd >= build.budgetUsd) throw new BudgetReached();
-    this.client ??= createStructuredClient("judge");
+    if (!this.client) {
+      // One listener for the stage's client: its calls run BUILD_CONCURRENCY at once, and a listener per call would
+      // count every call in flight once for each of them.
+      this.client = createStructuredClient("judge");
+      this.client.addUsageListener((usage) => this.recordUsage(usage.costUsd));
+    }
     const template = loadPrompt(name);
     const [system, user] = template.body.split(USER_MESSAGE_MARKER);
     if (system === undefined || user === undefined)
@@ -73,10 +78,7 @@ export class StageContext {
       { role: "system", content: system.trim() },
       { role: "user", content: renderPrompt(user.trim(), values) },
     ];
-    const answer = await this.client.withUsage(
-      (usage) => this.recordUsage(usage.costUsd),
-      () => this.client!.ask(this.model, messages, schemaName, replyJsonSchema(reply), reply),
-    );
+    const answer = await this.client.ask(this.model, messages, schemaName, replyJsonSchema(reply), reply);
     return answer.value;
   }
 
