@@ -322,6 +322,10 @@ const envSchema = z.object({
     .min(1_024)
     .default(512 * 1024 ** 2),
   BUILD_DEFAULT_BUDGET_USD: z.coerce.number().min(0).default(50),
+  // One presence check (F.2.3) is an agent session in the sandbox: its turns, tokens and wall time at most.
+  BUILD_PRESENCE_MAX_TURNS: z.coerce.number().int().min(2).max(200).default(12),
+  BUILD_PRESENCE_MAX_TOKENS: z.coerce.number().int().min(1_000).max(10_000_000).default(200_000),
+  BUILD_PRESENCE_WALL_SECONDS: z.coerce.number().int().min(5).max(3_600).default(300),
   // Hosts a build's clone URL may name (comma-separated, exact names). An entry that is an IP address is an
   // operator's own mirror: it is trusted past the private-address guard and may speak plain http. The whole fetch of
   // one repository is bounded by BUILD_BUNDLE_MAX_BYTES and this many milliseconds.

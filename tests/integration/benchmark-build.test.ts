@@ -211,7 +211,12 @@ describe("building a benchmark version from a repository's history", () => {
       location: { file: "text.py", line_start: 3, line_end: 3 },
     });
     expect(byCommit(fixMean!).report.title).toBe("Mean divides the sum by one less than the number of values");
-    expect(byCommit(fixMean!).rationale).toHaveProperty("presence");
+    // The presence check is an agent session in the sandbox: it read the T0 checkout (double's file says
+    // "intentional") and the later history (the newest commit's subject), and its trail says so.
+    expect(byCommit(fixMean!).rationale.presence).toBe(
+      "the faulty lines are in the snapshot; history: fix: title_case capitalises after apostrophes (agent: 3 turns, 2 commands)",
+    );
+    expect(byCommit(fixDouble!).rationale.presence).toContain("the snapshot marks the behaviour as intentional");
 
     // A maintainer edits clamp's report and publishes; the decision is in the audit log.
     const edited = await call(
