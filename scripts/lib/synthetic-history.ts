@@ -9,12 +9,11 @@ import { createSeededRandom } from "../../lib/scoring/seeded-random";
 
 const MODULES = 200;
 const FUNCTIONS = 20;
-// Words for fix messages, so that no two reports read alike (the fake model's dedup judges by word overlap).
-const WORDS = (
-  "cursor buffer offset token header footer glyph stream socket parser lexer cache index column row page table " +
-  "margin border width height anchor frame packet queue timer clock budget quota window range bound limit scale " +
-  "ratio weight score label name path route query cookie session locale encoding charset"
-).split(" ");
+// Pseudo-words for identifiers and fix messages (8,000 of them), so that no two reports or snippets read alike: the
+// dedup prefilter compares words and identifiers, and the fake model's dedup judges by word overlap.
+const SYLLABLES = "ka lo mi nu pe ra si to vu xe ba do fi gu ha je ko li mo ne".split(" ");
+const pickWord = (random: () => number) =>
+  Array.from({ length: 3 }, () => SYLLABLES[Math.floor(random() * SYLLABLES.length)]!).join("");
 
 export type SyntheticHistory = { snapshotSha: string; windowEnd: string; commits: number };
 
@@ -26,7 +25,11 @@ export function writeSyntheticHistory(dir: string, commits: number, seed = 7): S
     const header =
       m === 1 || m === 2 ? ["# intentional: callers rely on these results"] : m === 3 ? ["# house style"] : [];
     const lines = [...header];
-    for (let k = 0; k < FUNCTIONS; k++) lines.push(`def f_${m}_${k}(x):`, `    return x + ${k}`, "");
+    // Each body its own code (the dedup prefilter compares snippets and identifiers): a call of two helpers.
+    for (let k = 0; k < FUNCTIONS; k++) {
+      const [a, b] = [pickWord(random), pickWord(random)];
+      lines.push(`def f_${m}_${k}(x):`, `    return ${a}_${m}_${k}(x) + ${b}(x, ${k})`, "");
+    }
     files.set(name, lines);
   }
   files.set("README.md", ["# synthetic", ""]);
@@ -55,8 +58,9 @@ export function writeSyntheticHistory(dir: string, commits: number, seed = 7): S
       const [m, k] = [Math.floor(pick / FUNCTIONS), pick % FUNCTIONS];
       const target = `pkg/mod_${String(m).padStart(2, "0")}.py`;
       const lines = files.get(target)!;
-      lines[lines.indexOf(`def f_${m}_${k}(x):`) + 1] = `    return x - ${k}`;
-      const words = Array.from({ length: 4 }, () => WORDS[Math.floor(random() * WORDS.length)]!).join(" ");
+      const at = lines.indexOf(`def f_${m}_${k}(x):`) + 1;
+      lines[at] = lines[at]!.replace(" + ", " - ");
+      const words = Array.from({ length: 4 }, () => pickWord(random)).join(" ");
       emit(c, `fix: f_${m}_${k} ${words} off by ${2 * k}`, [target]);
     } else if (roll < 0.34 && features.length > 0) {
       const feature = features.splice(Math.floor(random() * features.length), 1)[0]!;
@@ -65,7 +69,7 @@ export function writeSyntheticHistory(dir: string, commits: number, seed = 7): S
       emit(c, `fix: ${feature.name} triples its input instead of doubling it`, [feature.file]);
     } else if (roll < 0.44) {
       const name = `g_${c}`;
-      const line = `    return x * 3  # ${name}`;
+      const line = `    return ${pickWord(random)}_${c}(x) * 3`;
       files.get(file)!.push(`def ${name}(x):`, line, "");
       features.push({ file, name, line });
       emit(c, `feat: add ${name}`, [file]);

@@ -16,6 +16,8 @@ import {
 import { SNAPSHOT_ARCHIVE } from "../../../lib/server/benchmark-builds/build-storage";
 import { workerSandbox } from "../../../lib/sandbox/choose-sandbox";
 import { extractSnapshot } from "../../../lib/sandbox/extract-snapshot";
+import { writeCanonicalTarGz } from "../../../lib/snapshots/canonical-tar";
+import { readSourceTree } from "../../../lib/snapshots/read-source-tree";
 import { snapshotLimits } from "../../../lib/server/snapshots/snapshot-limits";
 import { log } from "../../../lib/observability/log";
 import { PermanentJobError } from "../../jobs/job-failure";
@@ -23,8 +25,8 @@ import type { BuildRepo, StageContext } from "./build-context";
 import { bundleDirOf } from "./git-queries";
 
 // One presence check as an agent session (F.2.3; lib/agent/presence-agent.ts): a fresh sandbox per
-// candidate whose read-only /repo holds the T0 tree (extracted from the commits stage's export with the snapshot
-// rules: no link leaves the tree) and the repository's bundle, which the session first clones bare into its own /tmp
+// candidate whose read-only /repo holds the T0 tree (the commits stage's export read with the snapshot rules, written
+// canonical and extracted: no link leaves the tree) and the repository's bundle, which the session first clones bare into its own /tmp
 // (every object checked, nothing checked out). The agent loop of the in-house audits runs the tools there; each turn
 // goes through the stage's budget, and a session is bounded by BUILD_PRESENCE_MAX_TURNS, _MAX_TOKENS and
 // _WALL_SECONDS. The sandbox has no network and is removed when the session ends.
@@ -36,11 +38,15 @@ export async function presenceSessionDir(repo: BuildRepo): Promise<string> {
   const bundleDir = bundleDirOf(repo);
   const dir = path.join(bundleDir, "presence");
   await mkdir(dir, { recursive: true, mode: 0o755 });
-  await extractSnapshot(
-    path.join(bundleDir, SNAPSHOT_ARCHIVE),
-    path.join(dir, PRESENCE_SNAPSHOT_DIR),
-    snapshotLimits(),
-  );
+  const tree = path.join(dir, PRESENCE_SNAPSHOT_DIR);
+  if (!existsSync(tree)) {
+    // git's export holds directories and modes the canonical form leaves out: read with the snapshot rules (as the
+    // import at publish does), written canonical, then extracted like any snapshot.
+    const canonical = path.join(dir, "snapshot.canonical.tar.gz");
+    const { entries } = await readSourceTree(path.join(bundleDir, SNAPSHOT_ARCHIVE), snapshotLimits());
+    await writeCanonicalTarGz(entries, canonical);
+    await extractSnapshot(canonical, tree, snapshotLimits());
+  }
   const history = path.join(dir, PRESENCE_HISTORY_BUNDLE);
   if (!existsSync(history)) await link(repo.bundlePath!, history).catch(() => copyFile(repo.bundlePath!, history));
   return dir;
