@@ -10,13 +10,13 @@ import { presenceReplySchema, replyJsonSchema } from "../benchmark-build/replies
 
 export type PresenceReply = z.infer<typeof presenceReplySchema>;
 
-export const SUBMIT_PRESENCE = "submit_presence";
+const SUBMIT_PRESENCE = "submit_presence";
 
 // Where the session's sandbox holds what the agent reads (the prompt says so): the T0 tree and the history's bundle
 // under /repo (read-only), the history cloned bare into /tmp/history before the first turn.
 export const PRESENCE_SNAPSHOT_DIR = "snapshot";
 export const PRESENCE_HISTORY_BUNDLE = "history.bundle";
-export const PRESENCE_HISTORY_GIT_DIR = "/tmp/history";
+const PRESENCE_HISTORY_GIT_DIR = "/tmp/history";
 
 export const PRESENCE_TOOL_DEFINITIONS = [
   ...TOOL_DEFINITIONS.filter((t) => t.function.name !== "submit_findings"),
