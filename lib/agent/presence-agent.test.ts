@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { presenceOutcome } from "../benchmark-build/replies";
-import { PRESENCE_TOOL_DEFINITIONS, presenceAtLimit, submitPresenceTool } from "./presence-agent";
+import { PRESENCE_TOOL_DEFINITIONS, presenceAtLimit, submitPresenceTool, withHistory } from "./presence-agent";
 
 describe("the presence check's agent", () => {
   it("has the audit agents' tools and submit_presence, which takes a ground of the four or none", () => {
@@ -21,5 +21,12 @@ describe("the presence check's agent", () => {
     const reply = presenceAtLimit("the pass reached its turn limit (12) without submitting findings");
     expect(reply.evidence).toBe("No verdict: the check reached its turn limit (12) without a verdict.");
     expect(presenceOutcome(reply)).toEqual({ verdict: "kept", lowConfidence: true });
+  });
+
+  it("puts the history in place before a run command, the model's command passed as an argument", () => {
+    const argv = withHistory(["sh", "-c", "git --git-dir=/tmp/history log; echo '$1'"]);
+    expect(argv.slice(0, 2)).toEqual(["sh", "-c"]);
+    expect(argv[2]).toContain("clone -q --bare /repo/history.bundle /tmp/history");
+    expect(argv.slice(3)).toEqual(["sh", "git --git-dir=/tmp/history log; echo '$1'"]);
   });
 });

@@ -13,7 +13,7 @@ export type PresenceReply = z.infer<typeof presenceReplySchema>;
 const SUBMIT_PRESENCE = "submit_presence";
 
 // Where the session's sandbox holds what the agent reads (the prompt says so): the T0 tree and the history's bundle
-// under /repo (read-only), the history cloned bare into /tmp/history before the first turn.
+// under /repo (read-only), the history cloned bare into /tmp/history for the `run` commands (withHistory).
 export const PRESENCE_SNAPSHOT_DIR = "snapshot";
 export const PRESENCE_HISTORY_BUNDLE = "history.bundle";
 const PRESENCE_HISTORY_GIT_DIR = "/tmp/history";
@@ -48,5 +48,14 @@ export function presenceAtLimit(reason: string): PresenceReply {
   return { present: false, ground: null, evidence: `No verdict: ${why}.` };
 }
 
-/** The shell line that prepares a session: the history cloned bare, every object checked, nothing checked out. */
-export const PRESENCE_SETUP_COMMAND = `git -c transfer.fsckObjects=true clone -q --bare /repo/${PRESENCE_HISTORY_BUNDLE} ${PRESENCE_HISTORY_GIT_DIR}`;
+/**
+ * A `run` command with the history in place: cloned bare into /tmp/history first when absent (every object checked,
+ * nothing checked out). The process sandbox gives each command a fresh /tmp (Docker keeps the container's), so the
+ * clone is made where the command runs; the model's command is passed as an argument, never spliced into the script.
+ */
+export function withHistory(argv: readonly string[]): string[] {
+  const [shell, flag, command] = argv;
+  if (shell !== "sh" || flag !== "-c" || command === undefined) return [...argv];
+  const ensure = `[ -d ${PRESENCE_HISTORY_GIT_DIR} ] || git -c transfer.fsckObjects=true clone -q --bare /repo/${PRESENCE_HISTORY_BUNDLE} ${PRESENCE_HISTORY_GIT_DIR} >/dev/null 2>&1 || echo "the history could not be cloned" >&2`;
+  return ["sh", "-c", `${ensure}\nexec sh -c "$1"`, "sh", command];
+}

@@ -6,11 +6,11 @@ import { env } from "../../../lib/env";
 import { runAgentLoop } from "../../../lib/agent/agent-loop";
 import {
   PRESENCE_HISTORY_BUNDLE,
-  PRESENCE_SETUP_COMMAND,
   PRESENCE_SNAPSHOT_DIR,
   PRESENCE_TOOL_DEFINITIONS,
   presenceAtLimit,
   submitPresenceTool,
+  withHistory,
   type PresenceReply,
 } from "../../../lib/agent/presence-agent";
 import { SNAPSHOT_ARCHIVE } from "../../../lib/server/benchmark-builds/build-storage";
@@ -26,12 +26,10 @@ import { bundleDirOf } from "./git-queries";
 
 // One presence check as an agent session (F.2.3; lib/agent/presence-agent.ts): a fresh sandbox per
 // candidate whose read-only /repo holds the T0 tree (the commits stage's export read with the snapshot rules, written
-// canonical and extracted: no link leaves the tree) and the repository's bundle, which the session first clones bare into its own /tmp
+// canonical and extracted: no link leaves the tree) and the repository's bundle, which a `run` command clones bare into its /tmp
 // (every object checked, nothing checked out). The agent loop of the in-house audits runs the tools there; each turn
 // goes through the stage's budget, and a session is bounded by BUILD_PRESENCE_MAX_TURNS, _MAX_TOKENS and
 // _WALL_SECONDS. The sandbox has no network and is removed when the session ends.
-
-const SETUP_TIMEOUT_MS = 5 * 60_000;
 
 /** The directory the sessions of a repository mount: the T0 tree and the history's bundle (made once per build). */
 export async function presenceSessionDir(repo: BuildRepo): Promise<string> {
@@ -78,25 +76,20 @@ export async function checkPresenceWithAgent(
   const started = Date.now();
   let commands = 0;
   try {
-    const setup = await sandbox.exec({
-      argv: ["sh", "-c", PRESENCE_SETUP_COMMAND],
-      timeoutMs: SETUP_TIMEOUT_MS,
-      maxOutputBytes: 64 * 1024,
-    });
-    if (setup.exitCode !== 0)
-      throw new PermanentJobError(
-        `The presence check could not clone the history in its sandbox (exit ${setup.exitCode ?? "unknown"}): ${setup.stderr.trim().slice(0, 300)}`,
-      );
     const result = await runAgentLoop<PresenceReply>(messages, {
       repo: sessionDir,
       limits,
       submit: submitPresenceTool,
       complete: (turn) => ctx.completeWithTools(turn, PRESENCE_TOOL_DEFINITIONS),
-      exec: ({ argv, timeoutMs, maxOutputBytes }) => {
+      exec: ({ tool, argv, timeoutMs, maxOutputBytes }) => {
         commands++;
         // No command outlives the session's wall time.
         const left = Math.max(1_000, limits.wallMs - (Date.now() - started));
-        return sandbox.exec({ argv, timeoutMs: Math.min(timeoutMs, left), maxOutputBytes });
+        return sandbox.exec({
+          argv: tool === "run" ? withHistory(argv) : argv,
+          timeoutMs: Math.min(timeoutMs, left),
+          maxOutputBytes,
+        });
       },
       afterTurn: async () => null,
       now: () => Date.now(),
