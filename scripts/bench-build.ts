@@ -41,8 +41,9 @@ const { env } = await import("../lib/env");
 const { createRedisConnection } = await import("../lib/queue/connection");
 const { benchmarkBuildQueue } = await import("../lib/queue/benchmark-build-queue");
 const { closeQueues } = await import("../lib/queue/queues");
-const { storeUploadedBundle } = await import("../lib/server/benchmark-builds/build-storage");
-const { createBuild } = await import("../lib/server/benchmark-builds/create-build");
+const { placeRepositoryBundle, storeUploadedBundle, uploadedBundlePath } =
+  await import("../lib/server/benchmark-builds/build-storage");
+const { queueBuildStage } = await import("../lib/server/benchmark-builds/queue-build-stage");
 const { createWorker } = await import("../worker/jobs/create-worker");
 const { processBenchmarkBuildJob } = await import("../worker/processors/benchmark-build");
 const { BUILD_STAGE_NAMES } = await import("../lib/benchmark-build/stages");
@@ -66,15 +67,28 @@ const admin = await db.user.create({ data: { email: "bench-admin@example.test", 
 const connection = createRedisConnection();
 const worker = createWorker(benchmarkBuildQueue, processBenchmarkBuildJob, { connection, concurrency: 1 });
 started = performance.now();
-const build = await createBuild(admin, {
-  slug: "synthetic",
-  name: "Synthetic",
-  version: "1",
-  snapshot: history.snapshotSha,
-  window_end: history.windowEnd,
-  budget_usd: 1_000_000,
-  repositories: [{ name: "bench/synthetic", language: "python", bundle }],
+// The rows an admin's start writes (lib/server/benchmark-builds/create-build.ts, a web-only module), then its first stage.
+const build = await db.benchmarkBuild.create({
+  data: {
+    slug: "synthetic",
+    name: "Synthetic",
+    version: "1",
+    snapshotRef: history.snapshotSha,
+    windowEnd: new Date(`${history.windowEnd}T00:00:00Z`),
+    status: "running",
+    budgetUsd: 1_000_000,
+    estimate: {},
+    createdById: admin.id,
+  },
 });
+const repository = await db.benchmarkBuildRepository.create({
+  data: { buildId: build.id, name: "bench/synthetic", language: "python", sourceKind: "bundle" },
+});
+await db.benchmarkBuildRepository.update({
+  where: { id: repository.id },
+  data: { bundlePath: await placeRepositoryBundle(build.id, repository.id, uploadedBundlePath(bundle)) },
+});
+await queueBuildStage(build.id, "commits");
 const deadline = Date.now() + 60 * 60_000;
 let status = "";
 while (Date.now() < deadline) {
