@@ -322,6 +322,23 @@ const envSchema = z.object({
     .min(1_024)
     .default(512 * 1024 ** 2),
   BUILD_DEFAULT_BUDGET_USD: z.coerce.number().min(0).default(50),
+  // One presence check (F.2.3) is an agent session in the sandbox: its turns, tokens and wall time at most.
+  BUILD_PRESENCE_MAX_TURNS: z.coerce.number().int().min(2).max(200).default(12),
+  BUILD_PRESENCE_MAX_TOKENS: z.coerce.number().int().min(1_000).max(10_000_000).default(200_000),
+  BUILD_PRESENCE_WALL_SECONDS: z.coerce.number().int().min(5).max(3_600).default(300),
+  // Hosts a build's clone URL may name (comma-separated, exact names). An entry that is an IP address is an
+  // operator's own mirror: it is trusted past the private-address guard and may speak plain http. The whole fetch of
+  // one repository is bounded by BUILD_BUNDLE_MAX_BYTES and this many milliseconds.
+  BUILD_CLONE_HOSTS: z
+    .string()
+    .default("github.com,gitlab.com,codeberg.org")
+    .transform((s) =>
+      s
+        .split(",")
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  BUILD_CLONE_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(600_000),
 
   // Fair use: uploads per user per rolling 24 hours (a user's own override wins), and Redis request rate limits.
   SUBMISSION_QUOTA_PER_DAY: z.coerce.number().int().min(0).default(5),

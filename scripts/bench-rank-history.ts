@@ -28,6 +28,7 @@ const entries: LeaderboardEntry[] = Array.from({ length: ENTRIES }, (_, i) => {
     notes: null,
     panel: null,
     contamination: null,
+    postCutoff: null,
     overall: {
       recall: f1,
       precision: f1,

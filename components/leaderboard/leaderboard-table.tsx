@@ -18,6 +18,7 @@ import { DASH, count, missingRatioText, modelMetadataText, pct, pctInterval, usd
 import { PAGE_SIZES } from "./url-state";
 import { OfflineBadge, OfflineEmbedderBadge, OpenWeightsBadge } from "@/components/ui/source-badge";
 import { ContaminationCell, contaminationSortValue } from "./contamination-cell";
+import { PostCutoffCell } from "./post-cutoff-cell";
 import { scrollRegion } from "@/components/ui/scroll-region";
 import { useHorizontalOverflow } from "@/components/ui/use-horizontal-overflow";
 
@@ -101,6 +102,7 @@ export const COLUMN_LABELS: Record<string, string> = {
   source: "Source",
   validity: "Panel validity %",
   contamination: "Contamination (fix-rank p)",
+  post_cutoff: "Recall after cut-off %",
 };
 
 /** Recall, precision or F1: best first, with its interval and range over runs under the value. */
@@ -191,6 +193,14 @@ const columns = [
     cell: (c) => c.getValue() ?? DASH,
   }),
   metricColumn("recall"),
+  column.accessor((r) => num(r.post_cutoff?.recall ?? null), {
+    id: "post_cutoff",
+    header: COLUMN_LABELS.post_cutoff,
+    sortUndefined: "last",
+    sortDescFirst: true,
+    meta: { numeric: true },
+    cell: ({ row: { original: r } }) => <PostCutoffCell value={r.post_cutoff} />,
+  }),
   metricColumn("precision"),
   metricColumn("f1"),
   column.accessor((r) => num(r.findings), {

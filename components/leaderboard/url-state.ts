@@ -35,8 +35,9 @@ export type TableState = {
 export const PAGE_SIZES = [20, 50, 100, 0] as const;
 export const DEFAULT_PER_PAGE = 20;
 
-// The fix-rank contamination column (§C.4) is for readers who look for it: hidden until chosen.
-const DEFAULT_HIDDEN: string[] = ["contamination"];
+// The fix-rank contamination column (§C.4) and the recall after each model's knowledge cut-off are for readers who
+// look for them: hidden until chosen.
+const DEFAULT_HIDDEN: string[] = ["contamination", "post_cutoff"];
 
 export const DEFAULT_STATE: TableState = {
   sort: null,

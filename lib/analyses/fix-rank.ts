@@ -244,6 +244,11 @@ export function cutoffPosition(
   return "inside";
 }
 
+/** The last millisecond a `YYYY-MM` or `YYYY-MM-DD` cut-off covers (UTC), or null if malformed. */
+export function cutoffEnd(cutoff: string): number | null {
+  return cutoffRange(cutoff)?.end ?? null;
+}
+
 /** The first and last millisecond a `YYYY-MM` or `YYYY-MM-DD` cut-off covers (UTC), or null if malformed. */
 function cutoffRange(cutoff: string): { start: number; end: number } | null {
   const month = /^(\d{4})-(\d{2})$/.exec(cutoff);

@@ -17,13 +17,13 @@ const buildRepositorySchema = z
       .regex(/^[^/\s]+\/[^/\s]+$/, { message: "must be owner/name" })
       .max(200),
     language: z.string().trim().toLowerCase().min(1).max(50),
-    // An uploaded bundle's id (POST /api/v1/admin/builds/bundles); a clone URL is refused for now (422).
+    // An uploaded bundle's id (POST /api/v1/admin/builds/bundles), or a clone URL on a host of BUILD_CLONE_HOSTS.
     bundle: z
       .string()
       .regex(/^[0-9a-f]{64}$/, { message: "must be a bundle id returned by the bundle upload" })
       .optional(),
     url: z
-      .url({ protocol: /^https$/, message: "must be an https URL" })
+      .url({ protocol: /^https?$/, message: "must be an http(s) URL" })
       .max(500)
       .optional(),
   })

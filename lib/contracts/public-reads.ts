@@ -121,6 +121,24 @@ const contaminationSummarySchema = z
   })
   .meta({ id: "ContaminationSummary", description: "§C.4: the fix-rank tests of the configuration's runs" });
 
+export const postCutoffRecallSchema = z
+  .object({
+    knowledge_cutoff: z.string(),
+    reference_bugs: z.number().int().meta({ description: "Reference bugs whose fix is dated after the cut-off" }),
+    matched_reference_bugs: z
+      .number()
+      .nullable()
+      .meta({ description: "Of those, matched (mean over runs); null for reported entries" }),
+    recall: z.number().nullable(),
+    newest_version_after_cutoff: z.string().nullable().meta({
+      description: "The newest version of the benchmark (slug@version) whose window starts after the cut-off",
+    }),
+  })
+  .meta({
+    id: "PostCutoffRecall",
+    description: "Recall over the reference bugs fixed after the entry's knowledge cut-off, beside the full recall",
+  });
+
 const rangeSchema = z.object({ min: z.number(), max: z.number() }).nullable();
 export const leaderboardSchema = z
   .looseObject({
@@ -192,6 +210,7 @@ export const leaderboardSchema = z
         }),
         panel_whole_ci: intervalSchema.nullable(),
         contamination: contaminationSummarySchema.nullable(),
+        post_cutoff: postCutoffRecallSchema.nullable(),
         range: z.object({ recall: rangeSchema, precision: rangeSchema, f1: rangeSchema }).nullable(),
         complete: z.boolean(),
       }),

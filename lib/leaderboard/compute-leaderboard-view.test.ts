@@ -47,6 +47,7 @@ function entry(id: string, patch: Partial<LeaderboardEntry>): LeaderboardEntry {
     notes: null,
     panel: null,
     contamination: null,
+    postCutoff: null,
     overall: null,
     languages: {},
     repositories: {},

@@ -113,6 +113,7 @@ function rowOf(entry: LeaderboardEntry, repos: string[], whole: boolean, languag
     panel_whole_validity: entry.panel?.wholeValidity ?? null,
     panel_whole_ci: entry.panel?.wholeInterval ?? null,
     contamination: entry.contamination,
+    post_cutoff: entry.postCutoff,
     ...withIntervals(cell ?? EMPTY_SCORE),
     range: knownRuns.length > 1 && knownRuns.length === runs.length ? rangeOf(knownRuns) : null,
     complete,

@@ -36,6 +36,7 @@ function entry(id: string, f1: number, periods: LeaderboardEntry["publicPeriods"
     notes: null,
     panel: null,
     contamination: null,
+    postCutoff: null,
     overall: score,
     languages: {},
     repositories: {},

@@ -1,7 +1,7 @@
 import type { ContaminationSummary } from "../analyses/contamination-summary";
 import type { ValidityBasis } from "../panel/verdicts";
 import type { z } from "zod";
-import type { benchmarkRefSchema, leaderboardSchema } from "../contracts/public-reads";
+import type { benchmarkRefSchema, leaderboardSchema, postCutoffRecallSchema } from "../contracts/public-reads";
 import type { Interval, StoredScore } from "../scoring/types";
 
 // Shapes shared by the leaderboard data layer, the API and the pages. Everything here is plain JSON (no Dates, no
@@ -14,6 +14,8 @@ import type { Interval, StoredScore } from "../scoring/types";
  * fractional for means over runs.
  */
 export type BenchmarkRef = z.output<typeof benchmarkRefSchema>;
+
+export type PostCutoffRecall = z.output<typeof postCutoffRecallSchema>;
 
 export type PublicBenchmark = BenchmarkRef & { entries: number; verified: number; reported: number };
 
@@ -88,6 +90,8 @@ export type LeaderboardEntry = {
   panel: PanelValidity | null;
   /** §C.4: the configuration's fix-rank tests summarised; null when none is stored or published. */
   contamination: ContaminationSummary | null;
+  /** Recall over the reference bugs fixed after the entry's knowledge cut-off; null without a cut-off. */
+  postCutoff: PostCutoffRecall | null;
   overall: StoredScore | null;
   languages: Record<string, StoredScore>;
   repositories: Record<string, StoredScore>;

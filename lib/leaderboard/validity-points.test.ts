@@ -50,6 +50,7 @@ const entry = (id: string, patch: Partial<LeaderboardEntry>): LeaderboardEntry =
   notes: null,
   panel: null,
   contamination: null,
+  postCutoff: null,
   overall: null,
   languages: {},
   repositories: {},

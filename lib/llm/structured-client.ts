@@ -75,12 +75,22 @@ export class StructuredClient {
    * recorded call by call, so a worker killed later loses none of it.
    */
   async withUsage<T>(listener: (usage: CallUsage) => Promise<unknown>, work: () => Promise<T>): Promise<T> {
-    this.usageListeners.add(listener);
+    const remove = this.addUsageListener(listener);
     try {
       return await work();
     } finally {
-      this.usageListeners.delete(listener);
+      remove();
     }
+  }
+
+  /**
+   * Hears every call of this client until removed: for an owner whose calls run concurrently on one client, where a
+   * listener per call (withUsage) would hear the calls of the others too.
+   */
+  addUsageListener(listener: (usage: CallUsage) => Promise<unknown>): () => void {
+    const own = (usage: CallUsage) => listener(usage);
+    this.usageListeners.add(own);
+    return () => this.usageListeners.delete(own);
   }
 
   private async record(model: string, inputTokens: number, outputTokens: number): Promise<number> {

@@ -5,11 +5,16 @@
 // the fake model), checks each stage's count and the reference bugs, publishes the version, and scores a findings
 // file against it.
 
+import { execFileSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { closeQueues } from "../../lib/queue/queues";
 import { contractFetch } from "../support/api-contract";
 import { bundleOf, writeHistory, type HistoryCommit } from "../support/build-history";
 import { waitFor } from "../support/fault-harness";
+import { startGitHttpServer } from "../support/git-http-server";
 import { db, uniqueSlug, userWithToken, waitForStatus } from "../support/fixtures";
 import { call } from "./authz-support";
 
@@ -206,7 +211,12 @@ describe("building a benchmark version from a repository's history", () => {
       location: { file: "text.py", line_start: 3, line_end: 3 },
     });
     expect(byCommit(fixMean!).report.title).toBe("Mean divides the sum by one less than the number of values");
-    expect(byCommit(fixMean!).rationale).toHaveProperty("presence");
+    // The presence check is an agent session in the sandbox: it read the T0 checkout (double's file says
+    // "intentional") and the later history (the newest commit's subject), and its trail says so.
+    expect(byCommit(fixMean!).rationale.presence).toBe(
+      "the faulty lines are in the snapshot; history: fix: title_case capitalises after apostrophes (agent: 3 turns, 2 commands)",
+    );
+    expect(byCommit(fixDouble!).rationale.presence).toContain("the snapshot marks the behaviour as intentional");
 
     // A maintainer edits clamp's report and publishes; the decision is in the audit log.
     const edited = await call(
@@ -272,12 +282,101 @@ describe("building a benchmark version from a repository's history", () => {
     const submitted = await contractFetch(`${webUrl}/api/v1/submissions`, {
       method: "POST",
       headers: { "content-type": "application/json", authorization: `Bearer ${submitter.token}` },
-      body: JSON.stringify({ benchmark: `${slug}@2025.1`, model: "Built Model", findings }),
+      body: JSON.stringify({
+        benchmark: `${slug}@2025.1`,
+        model: "Built Model",
+        knowledge_cutoff: "2025-03",
+        findings,
+      }),
     });
     expect(submitted.status).toBe(202);
-    const scored = await waitForStatus(webUrl, (await submitted.json()).id, submitter.token);
+    const submissionId = (await submitted.json()).id as string;
+    const scored = await waitForStatus(webUrl, submissionId, submitter.token);
     expect(scored.status).toBe("scored");
     expect(scored.scores.overall).toMatchObject({ reference_bugs: 3, matched_reference_bugs: 2 });
     expect(scored.scores.overall.recall).toBeCloseTo(2 / 3, 5);
+
+    // On the leaderboard, beside the full recall: recall over the bugs fixed after the model's cut-off (2025-03:
+    // clamp's and slug's fixes, of which slug's is found), and the newest version whose window starts after it.
+    await db.benchmark.create({
+      data: { slug, name: "Built from history", version: "2025.2", snapshotDate: new Date("2025-06-01") },
+    });
+    const review = await call(
+      webUrl,
+      "POST",
+      `/api/v1/admin/submissions/${submissionId}/review`,
+      { token: admin.token },
+      { decision: "approve" },
+    );
+    expect(review.status, review.text).toBe(200);
+    const board = await call(webUrl, "GET", `/api/v1/leaderboard?benchmark=${slug}@2025.1`, {});
+    const row = board.json.rows.find((r: { id: string }) => r.id === submissionId);
+    expect(row.recall).toBeCloseTo(2 / 3, 5);
+    expect(row.post_cutoff).toEqual({
+      knowledge_cutoff: "2025-03",
+      reference_bugs: 2,
+      matched_reference_bugs: 1,
+      recall: 0.5,
+      newest_version_after_cutoff: `${slug}@2025.2`,
+    });
   }, 360_000);
+
+  it("clones a URL from an allowed host and refuses other hosts and private addresses", async () => {
+    const admin = await userWithToken("admin");
+    const { dir } = writeHistory([
+      { message: "snapshot", date: "2025-01-10T12:00:00Z", files: { "calc.py": CALC_T0 } },
+      { message: "docs: a readme", date: "2025-02-01T12:00:00Z", files: { "README.md": "# calc\n" } },
+      {
+        message: "fix: mean divides the sum by one less than the number of values",
+        date: "2025-02-10T12:00:00Z",
+        files: { "calc.py": CALC_T0.replace("(len(values) - 1)", "len(values)") },
+      },
+    ]);
+    const root = mkdtempSync(path.join(tmpdir(), "probebench-forge-"));
+    execFileSync("git", ["clone", "-q", "--bare", dir, path.join(root, "calc.git")]);
+    const forge = await startGitHttpServer(root);
+    const start = (url: string) =>
+      call(
+        webUrl,
+        "POST",
+        "/api/v1/admin/builds",
+        { token: admin.token },
+        {
+          slug: uniqueSlug("cloned"),
+          name: "Cloned",
+          version: "1",
+          snapshot: "2025-01-31",
+          window_end: "2025-07-01",
+          repositories: [{ name: "acme/calc", language: "python", url }],
+        },
+      );
+    const finished = (id: string) =>
+      waitFor(
+        async () => (await call(webUrl, "GET", `/api/v1/admin/builds/${id}`, { token: admin.token })).json,
+        (b) => b.status === "review" || b.status === "failed",
+        120_000,
+        "the cloned build",
+      );
+    try {
+      // A host off the allowlist is refused when the build is started.
+      const offList = await start("https://example.org/acme/calc.git");
+      expect(offList.status).toBe(422);
+      expect(offList.text).toContain("example.org is not an allowed clone host");
+      // An allowed host name that resolves to a loopback address is refused by the worker's address guard.
+      const loopback = await start(`https://localhost:${forge.port}/calc.git`);
+      expect(loopback.status, loopback.text).toBe(201);
+      const refused = await finished(loopback.json.id);
+      expect(refused.status).toBe("failed");
+      expect(refused.error).toContain("resolves to a private address");
+      // The operator's mirror, listed by address: fetched as a bundle and built like an uploaded one.
+      const cloned = await start(`http://127.0.0.1:${forge.port}/calc.git`);
+      expect(cloned.status, cloned.text).toBe(201);
+      const built = await finished(cloned.json.id);
+      expect(built.error).toBeNull();
+      const counts = Object.fromEntries(built.table1.map((r: { stage: string; count: number }) => [r.stage, r.count]));
+      expect(counts).toMatchObject({ commits: 2, classify: 1, extract: 1, anchor: 1 });
+    } finally {
+      await forge.close();
+    }
+  }, 300_000);
 });

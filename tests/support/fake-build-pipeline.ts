@@ -3,10 +3,13 @@
 //  - classifier: a commit whose message starts with "fix" repairs a bug;
 //  - extractor: one bug, pinned to the removed lines of the diff's first hunk, or (a hunk that only adds lines) to the
 //    parent-side line before the first added one;
-//  - presence: absent (deliberate_rejection) when the snapshot's lines around the pin say "intentional";
+//  - presence (an agent session, handleBuildAgentRequest): reads the candidate's file in the sandbox's T0 checkout and
+//    the history's newest subject, then answers absent (deliberate_rejection) when the file says "intentional";
 //  - report: the title is the fix commit's summary in the present tense; never the fix's lines;
 //  - dedup: the matcher's fake rule (fake-openai.ts decideFake);
 //  - false-positive audit: `not_defect` when the snapshot's file says "house style", else `none`.
+
+import type { IncomingMessage } from "node:http";
 
 type Body = { response_format?: { json_schema?: { name?: string } }; messages?: { role: string; content: string }[] };
 
@@ -73,19 +76,6 @@ export function answerBuildRequest(body: Body): string | undefined {
       rationale: pin ? "one logical bug" : "no behavioural repair",
     });
   }
-  if (name === "presence_check") {
-    const snapshot = block(user, "snapshot_file");
-    const deliberate = /intentional/i.test(String(snapshot.content ?? ""));
-    return JSON.stringify(
-      deliberate
-        ? {
-            present: false,
-            ground: "deliberate_rejection",
-            evidence: "the snapshot marks the behaviour as intentional",
-          }
-        : { present: true, ground: null, evidence: "the faulty lines are in the snapshot" },
-    );
-  }
   if (name === "bug_report") {
     const candidate = block(user, "candidate");
     const summary = String(candidate.summary ?? "a defect");
@@ -110,4 +100,64 @@ export function answerBuildRequest(body: Body): string | undefined {
     );
   }
   return undefined;
+}
+
+type AgentMsg = { role: string; content?: string | null };
+type AgentBody = { model?: string; messages?: AgentMsg[]; tools?: { function?: { name?: string } }[] };
+
+let agentCalls = 0;
+
+/** The presence check's agent turns (tools include submit_presence); false for every other request. */
+export function handleBuildAgentRequest(
+  req: IncomingMessage,
+  body: AgentBody,
+  send: (status: number, body: unknown) => void,
+): boolean {
+  if (!req.url?.endsWith("/chat/completions") || !body.tools?.some((t) => t.function?.name === "submit_presence"))
+    return false;
+  if (req.headers.authorization !== "Bearer test-key") {
+    send(401, { error: { message: "bad key", type: "invalid_request_error" } });
+    return true;
+  }
+  agentCalls++;
+  const messages = body.messages ?? [];
+  const candidate = block(messages.find((m) => m.role === "user")?.content ?? "", "candidate");
+  const outputs = messages.filter((m) => m.role === "tool").map((m) => m.content ?? "");
+  const turn = messages.filter((m) => m.role === "assistant").length;
+  const call = (name: string, args: unknown) => ({
+    content: null,
+    tool_calls: [
+      { id: `presence_${agentCalls}`, type: "function", function: { name, arguments: JSON.stringify(args) } },
+    ],
+  });
+  let message;
+  if (turn === 0) message = call("read_file", { path: `snapshot/${String(candidate.file ?? "")}` });
+  else if (turn === 1) message = call("run", { command: "git --git-dir=/tmp/history log -n 1 --format=%s" });
+  else {
+    const history = (outputs[1] ?? "").split("\n").find((l) => /^fix|^docs|^feat|^refactor/.test(l)) ?? "none";
+    message = /intentional/i.test(outputs[0] ?? "")
+      ? call("submit_presence", {
+          present: false,
+          ground: "deliberate_rejection",
+          evidence: `the snapshot marks the behaviour as intentional; history: ${history}`,
+        })
+      : call("submit_presence", {
+          present: true,
+          ground: null,
+          evidence: `the faulty lines are in the snapshot; history: ${history}`,
+        });
+  }
+  send(200, {
+    id: `chatcmpl-presence-${agentCalls}`,
+    object: "chat.completion",
+    created: Math.floor(Date.now() / 1000),
+    model: body.model,
+    choices: [{ index: 0, finish_reason: "tool_calls", message: { role: "assistant", ...message } }],
+    usage: {
+      prompt_tokens: Math.ceil(messages.map((m) => m.content ?? "").join("\n").length / 4),
+      completion_tokens: 40,
+      total_tokens: 0,
+    },
+  });
+  return true;
 }

@@ -5,7 +5,7 @@ import { handleAgentRequest } from "./fake-openai-agent";
 import { judgedAnswer, recordJudged } from "./fake-judge-log";
 import { answerFindingReviewRequest, handleRepositoryJudgeRequest } from "./fake-finding-review";
 import { handlePanelSandboxRequest } from "./fake-panel-sandbox";
-import { answerBuildRequest } from "./fake-build-pipeline";
+import { answerBuildRequest, handleBuildAgentRequest } from "./fake-build-pipeline";
 import { FakeAccount } from "./fake-rate-limits";
 import { FakePrefixCache } from "./fake-prefix-cache";
 import {
@@ -235,10 +235,12 @@ export async function startFakeOpenAi(
       const multipart = String(req.headers["content-type"] ?? "").startsWith("multipart/");
       const body = chunks.length && !multipart ? JSON.parse(raw.toString("utf8")) : {};
       // Tool-using requests: a panel judge in a sandbox (fake-panel-sandbox.ts) or with the read-only repository tools
-      // (fake-finding-review.ts), in-house audit runs and their context document (fake-openai-agent.ts).
+      // (fake-finding-review.ts), a build's presence check (fake-build-pipeline.ts), in-house audit runs and their
+      // context document (fake-openai-agent.ts).
       if (
         handlePanelSandboxRequest(req, body, send) ||
         handleRepositoryJudgeRequest(req, body, send) ||
+        handleBuildAgentRequest(req, body, send) ||
         handleAgentRequest(req, body, send)
       )
         return;

@@ -121,6 +121,9 @@ export default async function setup(project: TestProject) {
     WEBHOOK_ALLOW_PRIVATE: "true",
     WEBHOOK_TIMEOUT_MS: "2000",
     WEBHOOK_RETRY_DELAY_MS: "200",
+    // Builds clone from a git server on 127.0.0.1 (an operator's mirror, listed by address); "localhost" is listed
+    // as a host name, so the private-address guard refuses it.
+    BUILD_CLONE_HOSTS: "github.com,gitlab.com,codeberg.org,localhost,127.0.0.1",
   };
   Object.assign(process.env, env, { TEST_FAKE_OPENAI_URL: fake.url, TEST_WEB_URL: `http://127.0.0.1:${WEB_PORT}` });
 

@@ -109,7 +109,7 @@ function reportedRunsOf(reportedData: unknown): FixRankRunView[] {
   }));
 }
 
-const reportedCutoffOf = (reportedData: unknown) => {
+export const reportedCutoffOf = (reportedData: unknown) => {
   const data = (reportedData ?? {}) as { knowledge_cutoff?: unknown; knowledge_cutoff_note?: unknown };
   return {
     cutoff: typeof data.knowledge_cutoff === "string" ? data.knowledge_cutoff : null,

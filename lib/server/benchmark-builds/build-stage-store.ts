@@ -17,6 +17,11 @@ export function listBuildRepositories(buildId: string) {
   return db.benchmarkBuildRepository.findMany({ where: { buildId }, orderBy: { name: "asc" } });
 }
 
+/** Where a repository fetched from its clone URL keeps its bundle; the repository's row as it is now. */
+export function recordRepositoryBundle(repositoryId: string, bundlePath: string) {
+  return db.benchmarkBuildRepository.update({ where: { id: repositoryId }, data: { bundlePath } });
+}
+
 /**
  * A fenced write of the claimed stage row: applied only while `token` is the row's latest claim. Returns how many rows
  * it changed (0: a later claim took the row).

@@ -42,12 +42,18 @@ export async function storeUploadedBundle(bytes: Uint8Array): Promise<{ bundle: 
   return { bundle: id, bytes: bytes.byteLength };
 }
 
-/** The build repository's bundle, placed in its own directory (a hard link to the upload where possible). */
-export async function placeRepositoryBundle(buildId: string, repositoryId: string, source: string): Promise<string> {
-  if (!existsSync(source)) throw new AppError("not_found", "The named bundle is not stored: upload it again");
+/** A build repository's own directory (created, readable by the sandbox's user), where its bundle goes. */
+export async function repositoryBundleDir(buildId: string, repositoryId: string): Promise<string> {
   const dir = path.join(store(), "builds", buildId, repositoryId);
   await mkdir(dir, { recursive: true, mode: 0o755 });
   for (const d of [path.join(store(), "builds"), path.join(store(), "builds", buildId), dir]) await chmod(d, 0o755);
+  return dir;
+}
+
+/** The build repository's bundle, placed in its own directory (a hard link to the upload where possible). */
+export async function placeRepositoryBundle(buildId: string, repositoryId: string, source: string): Promise<string> {
+  if (!existsSync(source)) throw new AppError("not_found", "The named bundle is not stored: upload it again");
+  const dir = await repositoryBundleDir(buildId, repositoryId);
   const target = path.join(dir, "repo.bundle");
   await rm(target, { force: true });
   await link(source, target).catch(() => copyFile(source, target));

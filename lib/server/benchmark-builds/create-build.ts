@@ -3,6 +3,7 @@ import { db } from "../../db";
 import { env } from "../../env";
 import { AppError } from "../../errors";
 import type { CreateBuildBody, RefreshBuildBody } from "../../contracts/benchmark-builds";
+import { checkCloneUrl } from "../../benchmark-build/clone-url";
 import { recordAuditLog } from "../audit-log/record-audit-log";
 import { placeRepositoryBundle, uploadedBundlePath } from "./build-storage";
 import { getBuild, type BuildView } from "./build-view";
@@ -16,14 +17,14 @@ function windowEnd(date: string): Date {
   return new Date(`${date}T00:00:00Z`);
 }
 
-/**
- * A clone URL is refused for now: fetching needs network, which the sandbox that runs git on untrusted repositories
- * does not have, and a fetch on the host would parse the repository's pack outside it (docs/building-benchmarks.md).
- */
-function refuseCloneUrl(): never {
-  throw new AppError("invalid_input", "Clone URLs are not fetched yet: upload a git bundle of the repository instead", [
-    { path: "repositories.url", message: "not supported yet; use bundle" },
-  ]);
+/** Clone URLs on a host of the allowlist only; the worker checks addresses and redirects when it fetches. */
+function checkCloneUrls(repositories: CreateBuildBody["repositories"]): void {
+  const issues = repositories.flatMap((r, i) => {
+    if (!r.url) return [];
+    const target = checkCloneUrl(r.url, env.BUILD_CLONE_HOSTS);
+    return "refused" in target ? [{ path: `repositories.${i}.url`, message: target.refused }] : [];
+  });
+  if (issues.length > 0) throw new AppError("invalid_input", "A clone URL is refused", issues);
 }
 
 async function checkNewVersion(slug: string, version: string): Promise<void> {
@@ -40,7 +41,7 @@ export async function createBuild(
   } = {},
 ): Promise<BuildView> {
   await checkNewVersion(body.slug, body.version);
-  if (body.repositories.some((r) => r.url)) refuseCloneUrl();
+  checkCloneUrls(body.repositories);
   const build = await db.$transaction(async (tx) => {
     const build = await tx.benchmarkBuild.create({
       data: {
@@ -81,7 +82,8 @@ export async function createBuild(
         sourceUrl: r.url ?? previous?.url ?? null,
       },
     });
-    const source = r.bundle ? uploadedBundlePath(r.bundle) : previous?.bundlePath;
+    // A refresh fetches a clone URL again (its history has moved on); a bundle is reused unless a newer one is named.
+    const source = r.bundle ? uploadedBundlePath(r.bundle) : previous?.kind === "url" ? null : previous?.bundlePath;
     if (source)
       await db.benchmarkBuildRepository.update({
         where: { id: repo.id },

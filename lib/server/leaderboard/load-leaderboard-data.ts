@@ -8,6 +8,7 @@ import { PUBLIC_SUBMISSION } from "../public-reads/public-submission";
 import { benchmarkStampSource, cachedByStamp } from "../public-reads/stamp-cache";
 import { readPanelValidities } from "../panel/panel-validities";
 import { readContaminationSummaries } from "../analyses/read-analyses";
+import { readPostCutoffRecall } from "./post-cutoff-recall";
 import type {
   Coverage,
   LeaderboardData,
@@ -54,6 +55,7 @@ async function readLeaderboardData(benchmarkId: string, stamp: string): Promise<
       parameterCount: true,
       reportedData: true,
       knowledgeCutoff: true,
+      scoringAttemptId: true,
       createdAt: true,
       scoredAt: true,
       judgeUsage: { select: { offlineJudge: true, embeddingProvider: true } },
@@ -77,6 +79,7 @@ async function readLeaderboardData(benchmarkId: string, stamp: string): Promise<
   // §C.4: stored fix-rank tests (verified) or Table 16 (reported), one summary per entry.
   const contamination = await readContaminationSummaries(benchmarkId, submissions);
   const periods = await readPublicPeriods(submissions);
+  const postCutoff = await readPostCutoffRecall(benchmark, submissions);
   const bySubmission = new Map<string, LeaderboardScoreRow[]>();
   for (const row of scores) bySubmission.set(row.submissionId, [...(bySubmission.get(row.submissionId) ?? []), row]);
 
@@ -126,6 +129,7 @@ async function readLeaderboardData(benchmarkId: string, stamp: string): Promise<
       notes: reported && typeof reported.notes === "string" ? reported.notes : null,
       panel: reported ? panelOf(reported.panel) : (panels.get(s.id) ?? null),
       contamination: contamination.get(s.id) ?? null,
+      postCutoff: postCutoff.get(s.id) ?? null,
       overall: overall ? storedScoreOf(overall) : null,
       languages: Object.fromEntries(mean.filter((r) => r.scope === "language").map((r) => [r.key, storedScoreOf(r)])),
       repositories: Object.fromEntries(

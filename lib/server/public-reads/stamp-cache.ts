@@ -113,21 +113,23 @@ export function benchmarkStampSource(benchmarkId: string): StampSource {
 export const GLOBAL_STAMP_SOURCE: StampSource = { key: "global", read: () => readGlobalStamp() };
 
 /**
- * The stamp of one benchmark version: its public entries, their latest update, the repositories, and the last
- * classification of its reference bugs (the bug-type comparisons read those labels). One round trip.
+ * The stamp of one benchmark version: its public entries, their latest update, the repositories, the last
+ * classification of its reference bugs (the bug-type comparisons read those labels), and how many versions share its
+ * slug (each entry names the newest one after its knowledge cut-off). One round trip.
  */
 export async function readBenchmarkStamp(benchmarkId: string): Promise<string> {
   const rows = await db.$queryRaw<
-    { submissions: bigint; updated: Date | null; repositories: bigint; labelled: Date | null }[]
+    { submissions: bigint; updated: Date | null; repositories: bigint; labelled: Date | null; versions: bigint }[]
   >`
     SELECT
       (SELECT count(*) FROM "Submission" s WHERE s."benchmarkId" = ${benchmarkId} AND ${publicSubmissionSql("s")}) AS submissions,
       (SELECT max(s."updatedAt") FROM "Submission" s WHERE s."benchmarkId" = ${benchmarkId} AND ${publicSubmissionSql("s")}) AS updated,
       (SELECT count(*) FROM "Repository" WHERE "benchmarkId" = ${benchmarkId}) AS repositories,
-      (SELECT max("finishedAt") FROM "ReferenceAttributionRun" WHERE "benchmarkId" = ${benchmarkId}) AS labelled`;
+      (SELECT max("finishedAt") FROM "ReferenceAttributionRun" WHERE "benchmarkId" = ${benchmarkId}) AS labelled,
+      (SELECT count(*) FROM "Benchmark" WHERE slug = (SELECT slug FROM "Benchmark" WHERE id = ${benchmarkId})) AS versions`;
   const row = rows[0]!;
   const labelled = row.labelled ? `.${row.labelled.getTime()}` : "";
-  return `${row.submissions}.${row.updated?.getTime() ?? 0}.${row.repositories}${labelled}`;
+  return `${row.submissions}.${row.updated?.getTime() ?? 0}.${row.repositories}${labelled}.v${row.versions}`;
 }
 
 /**

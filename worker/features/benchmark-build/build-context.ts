@@ -4,7 +4,8 @@ import { type Prisma } from "../../../lib/generated/prisma/client";
 import { USER_MESSAGE_MARKER, type JudgeMessage } from "../../../lib/llm/judge-messages";
 import { createStructuredClient } from "../../../lib/llm/finding-review-config";
 import { loadPrompt, renderPrompt } from "../../../lib/llm/prompts";
-import type { StructuredClient } from "../../../lib/llm/structured-client";
+import type { AssistantTurn, StructuredClient } from "../../../lib/llm/structured-client";
+import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import { replyJsonSchema } from "../../../lib/benchmark-build/replies";
 import {
   addBuildSpend,
@@ -50,14 +51,28 @@ export class StageContext {
     return `${p.name}@${p.version}`;
   }
 
-  /**
-   * Asks the stage's model with prompt `name`, whose user part names each input as `{{key.json}}`. Inputs are
-   * third-party text: JSON with `<` and `>` escaped, so none can close its block.
-   */
-  async ask<T>(name: string, inputs: Record<string, unknown>, schemaName: string, reply: z.ZodType<T>): Promise<T> {
+  /** The stage's client, once the build's budget allows another call (BudgetReached otherwise). */
+  private async clientWithinBudget(): Promise<StructuredClient> {
     const build = await readBuildSpend(this.build.id);
     if (build.spentUsd >= build.budgetUsd) throw new BudgetReached();
-    this.client ??= createStructuredClient("judge");
+    if (!this.client) {
+      // One listener for the stage's client: its calls run BUILD_CONCURRENCY at once, and a listener per call would
+      // count every call in flight once for each of them.
+      this.client = createStructuredClient("judge");
+      this.client.addUsageListener((usage) => this.recordUsage(usage.costUsd));
+    }
+    return this.client;
+  }
+
+  /**
+   * Prompt `name` as messages: its user part names each input as `{{key.json}}`; `vars` fill the system part's
+   * `{{group.field}}`. Inputs are third-party text: JSON with `<` and `>` escaped, so none can close its block.
+   */
+  messagesFor(
+    name: string,
+    inputs: Record<string, unknown>,
+    vars: Record<string, Record<string, string>> = {},
+  ): JudgeMessage[] {
     const template = loadPrompt(name);
     const [system, user] = template.body.split(USER_MESSAGE_MARKER);
     if (system === undefined || user === undefined)
@@ -68,15 +83,24 @@ export class StageContext {
         { json: JSON.stringify(v, null, 2).replace(/</g, "\\u003c").replace(/>/g, "\\u003e") },
       ]),
     );
-    const messages: JudgeMessage[] = [
-      { role: "system", content: system.trim() },
+    return [
+      { role: "system", content: renderPrompt(system.trim(), vars) },
       { role: "user", content: renderPrompt(user.trim(), values) },
     ];
-    const answer = await this.client.withUsage(
-      (usage) => this.recordUsage(usage.costUsd),
-      () => this.client!.ask(this.model, messages, schemaName, replyJsonSchema(reply), reply),
-    );
+  }
+
+  /** Asks the stage's model with prompt `name` (messagesFor), the reply validated with zod. */
+  async ask<T>(name: string, inputs: Record<string, unknown>, schemaName: string, reply: z.ZodType<T>): Promise<T> {
+    const client = await this.clientWithinBudget();
+    const messages = this.messagesFor(name, inputs);
+    const answer = await client.ask(this.model, messages, schemaName, replyJsonSchema(reply), reply);
     return answer.value;
+  }
+
+  /** One turn of an agent session of this stage, with `tools`; spend recorded like any call. */
+  async completeWithTools(messages: ChatCompletionMessageParam[], tools: readonly object[]): Promise<AssistantTurn> {
+    const client = await this.clientWithinBudget();
+    return client.completeWithTools(this.model, messages, tools);
   }
 
   private async recordUsage(costUsd: number): Promise<void> {

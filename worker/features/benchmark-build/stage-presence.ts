@@ -1,12 +1,7 @@
 import pMap from "p-map";
 import { env } from "../../../lib/env";
-import { addedLines, sliceLines } from "../../../lib/benchmark-build/git-output";
-import {
-  presenceOutcome,
-  presenceReplySchema,
-  quotedFixLine,
-  reportReplySchema,
-} from "../../../lib/benchmark-build/replies";
+import { addedLines } from "../../../lib/benchmark-build/git-output";
+import { presenceOutcome, quotedFixLine, reportReplySchema } from "../../../lib/benchmark-build/replies";
 import {
   countCandidates,
   listKeptCandidates,
@@ -15,16 +10,15 @@ import {
 } from "../../../lib/server/benchmark-builds/build-candidate-store";
 import { withRationale, type BuildRepo, type StageContext } from "./build-context";
 import { bundleDirOf, commitDiffs, snapshotFiles } from "./git-queries";
+import { checkPresenceWithAgent, presenceSessionDir } from "./presence-agent";
 
-// Stages 5 and 6. The presence check (F.2.3) is a model call, not an agent session: the model reads the candidate,
-// the snapshot's file around the pin, the commits that touched the file between T0 and the fix, and the fix's diff;
-// a drop must name one of the four grounds, otherwise the candidate stays (with low confidence when the model
-// believed it absent). Report synthesis (F.2.4) writes the record in the present tense about T0; the snippet is the
+// Stages 5 and 6. The presence check (F.2.3) is an agent session in the sandbox (presence-agent.ts) with a read-only
+// checkout of T0 and the later history, given the candidate, the commits that touched its file between T0 and the fix,
+// and the fix's diff; a drop must name one of the four grounds, otherwise the candidate stays (with low confidence
+// when the agent believed it absent or ended without a verdict). Report synthesis (F.2.4) writes the record in the present tense about T0; the snippet is the
 // T0 code the anchoring read, never the model's, and a report that quotes a line the fix added is flagged.
 
 const CHUNK = 100;
-// Lines of the snapshot's file shown around the pin.
-const CONTEXT_LINES = 150;
 
 function candidateInput(repo: string, c: BuildCandidate) {
   return {
@@ -45,44 +39,44 @@ async function repairs(repo: BuildRepo, chunk: readonly BuildCandidate[]) {
 export async function runPresenceStage(ctx: StageContext, repos: readonly BuildRepo[]) {
   for (const repo of repos) {
     const pending = await listKeptCandidates(repo.id, "anchor");
+    if (pending.length === 0) continue;
+    const sessionDir = await presenceSessionDir(repo);
     for (let i = 0; i < pending.length; i += CHUNK) {
       const chunk = pending.slice(i, i + CHUNK);
       const [files, diffs] = await Promise.all([
+        // Only the history of each file: the agent reads the snapshot itself.
         snapshotFiles(
           bundleDirOf(repo),
           repo.snapshotCommit!,
           chunk.map((c) => ({ id: c.id, file: c.file!, commitSha: c.commitSha })),
-          1_000_000,
+          0,
         ),
         repairs(repo, chunk),
       ]);
       await pMap(
         chunk,
         async (c) => {
-          const file = files.get(c.id)!;
-          const from = Math.max(1, c.lineStart! - CONTEXT_LINES);
-          const reply = await ctx.ask(
-            "build-presence-check",
+          const messages = ctx.messagesFor(
+            "build-presence-agent",
             {
               candidate: candidateInput(repo.name, c),
-              snapshot: {
-                file: c.file,
-                first_line: from,
-                content: sliceLines(file.content, from, c.lineEnd! + CONTEXT_LINES),
-              },
-              history: { commits_touching_the_file_after_the_snapshot: file.history },
+              history: { commits_touching_the_file_after_the_snapshot: files.get(c.id)!.history },
               repair: { commit: c.commitSha, diff: diffs.get(c.commitSha)?.diff ?? "" },
             },
-            "presence_check",
-            presenceReplySchema,
+            { snapshot: { commit: repo.snapshotCommit! } },
           );
-          const outcome = presenceOutcome(reply);
+          const session = await checkPresenceWithAgent(ctx, sessionDir, c.id, messages);
+          const outcome = presenceOutcome(session.reply);
           await recordCandidateDecision(c.id, {
             stage: "presence",
             ...(outcome.verdict === "dropped"
               ? { verdict: "dropped", ground: outcome.ground }
               : { lowConfidence: outcome.lowConfidence }),
-            rationale: withRationale(c.rationale, "presence", reply.evidence),
+            rationale: withRationale(
+              c.rationale,
+              "presence",
+              `${session.reply.evidence} (agent: ${session.turns} turns, ${session.commands} commands)`,
+            ),
           });
         },
         { concurrency: env.BUILD_CONCURRENCY },
