@@ -5,7 +5,6 @@ import { runAgentLoop, type LoopResult } from "../../../lib/agent/agent-loop";
 import { budgetExhausted } from "../../../lib/agent/budget";
 import { buildPassMessages, type PassPromptInput, type SnippetSite } from "../../../lib/agent/harness";
 import { HARNESS_PROMPTS, harnessSchema } from "../../../lib/contracts/harnesses";
-import { judgeCostUsd } from "../../../lib/llm/judge";
 import { loadPrompt } from "../../../lib/llm/prompts";
 import { finishRunIfComplete } from "../../../lib/server/audit-runs/finish-run";
 import { runEndpoint } from "../../../lib/server/audit-runs/model-endpoint";
@@ -67,7 +66,7 @@ export async function claimPass(passId: string): Promise<PassClaim | null> {
   return db.$transaction(async (tx) => {
     // Done, failed, stopped or skipped: a job that runs again changes nothing.
     const row = await claimFencedRow<{ runId: string; attempts: number }>(tx, PASS, passId, {
-      set: Prisma.sql`status = 'running', attempts = attempts + 1, turns = 0, "inputTokens" = 0, "outputTokens" = 0,
+      set: Prisma.sql`status = 'running', attempts = attempts + 1, turns = 0, "inputTokens" = 0, "cachedInputTokens" = 0, "outputTokens" = 0,
         "costUsd" = 0, error = NULL, "startedAt" = now() AT TIME ZONE 'UTC', "finishedAt" = NULL`,
       claimable: Prisma.sql`status IN ('queued', 'running')`,
       returning: Prisma.sql`"runId", attempts`,
@@ -220,23 +219,24 @@ export async function runAuditPass(claim: PassClaim, sandboxes: SandboxProvider)
       exec: (command) => sandbox.exec(command),
       now: () => Date.now(),
       afterTurn: async (u) => {
-        const deltaCost = judgeCostUsd(run.model, u.deltaInput, u.deltaOutput);
         const fresh = u.messages.slice(stored);
         await updateClaimedPass(
           claim,
           {
             turns: u.turns,
             inputTokens: u.inputTokens,
+            cachedInputTokens: u.cachedInputTokens,
             outputTokens: u.outputTokens,
-            costUsd: judgeCostUsd(run.model, u.inputTokens, u.outputTokens),
+            costUsd: u.costUsd,
           },
           fresh,
           stored,
           // What a pass spends counts at once, also when its attempt is lost later: the budget is real money.
           {
-            inputTokens: { increment: u.deltaInput },
-            outputTokens: { increment: u.deltaOutput },
-            costUsd: { increment: deltaCost },
+            inputTokens: { increment: u.delta.inputTokens },
+            cachedInputTokens: { increment: u.delta.cachedInputTokens },
+            outputTokens: { increment: u.delta.outputTokens },
+            costUsd: { increment: u.delta.costUsd },
           },
         );
         stored += fresh.length;
@@ -250,8 +250,9 @@ export async function runAuditPass(claim: PassClaim, sandboxes: SandboxProvider)
   const final = {
     turns: result.turns,
     inputTokens: result.inputTokens,
+    cachedInputTokens: result.cachedInputTokens,
     outputTokens: result.outputTokens,
-    costUsd: judgeCostUsd(run.model, result.inputTokens, result.outputTokens),
+    costUsd: result.costUsd,
     finishedAt: new Date(),
   };
   if (result.outcome === "submitted") {

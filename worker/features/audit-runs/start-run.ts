@@ -77,6 +77,7 @@ export async function startAuditRun(
           where: { id: run.id },
           data: {
             inputTokens: { increment: spent.inputTokens },
+            cachedInputTokens: { increment: spent.cachedInputTokens },
             outputTokens: { increment: spent.outputTokens },
             costUsd: { increment: spent.costUsd },
           },
