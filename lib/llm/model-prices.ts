@@ -41,11 +41,6 @@ export function priceUsage(
   return (perMillion * share) / 1_000_000;
 }
 
-/** Dollars `model` costs for `usage`; null when the model has no price. */
-export function usageCostUsd(model: string, usage: TokenUsage): number | null {
-  return priceUsage(modelPrice(model), usage);
-}
-
 /** One call's tokens and what they cost: the record every model role keeps per call (0 dollars when unpriced). */
 export type PricedUsage = TokenUsage & { costUsd: number };
 
@@ -55,7 +50,7 @@ export type PricedUsage = TokenUsage & { costUsd: number };
  * unknown cost as null instead (JudgeRunner).
  */
 export function tokenCostUsd(model: string, usage: TokenUsage): number {
-  return usageCostUsd(model, usage) ?? 0;
+  return priceUsage(modelPrice(model), usage) ?? 0;
 }
 
 /**
