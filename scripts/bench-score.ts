@@ -12,6 +12,12 @@
 // Then it times the OpenAI-compatible embedding provider against the fake /embeddings. Prints the figures and a
 // summary table; exits 1 when a target or a check fails.
 //
+// `-- --rpm N --tpm N` scores on an account with those limits instead (limited mode): the fake enforces them as providers
+// document them (tests/support/fake-rate-limits.ts) and the judge is configured with them as LLM_RPM / LLM_TPM would
+// be; it scores once, cold, and prints the throughput against what the binding limit allows, the refusals (429) as a
+// share of calls and the failed scoring attempts. `--workers 2` has two worker processes (this script, `--score-worker`)
+// score a submission each on the one account at once.
+//
 // Environment: BENCH_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/probebench_bench, dropped and
 // recreated every run), BENCH_REDIS_URL (default redis://127.0.0.1:6379/9; createSubmission queues a scoring job
 // there, which the script removes at once: the bench scores in-process so the timings are the pipeline's own).
@@ -23,6 +29,7 @@ import { PerformanceObserver, constants as perfConstants, monitorEventLoopDelay 
 import { fileURLToPath } from "node:url";
 import { Redis } from "ioredis";
 import type { PassFigures } from "./lib/bench-report";
+import type { BenchLimits, LimitedServerStats } from "./lib/bench-limits";
 import { canConnect, migrate, recreateDatabase } from "./lib/database";
 import { TSX_NODE_ARGS, WORKER_NODE_ARGS, run } from "./lib/processes";
 import { BUG_TEXT_SELECT } from "../lib/db-selects";
@@ -55,6 +62,7 @@ const { startPrefilterThread } = await import("../worker/features/scoring/prefil
 const { generateBenchmark } = await import("./lib/bench-generate");
 const { checkPlantedMatches, readResultSnapshot } = await import("./lib/bench-checks");
 const { checkTargets, formatPass, formatSummaryTable, summarizePass } = await import("./lib/bench-report");
+const { checkLimited, formatChecks, formatLimited, limitedFigures } = await import("./lib/bench-limits");
 
 type Fake = Awaited<ReturnType<typeof startFakeProcess>>;
 
@@ -76,12 +84,16 @@ async function startFakeProcess(port = 0) {
   });
   const base = url.replace(/\/v1$/, "");
   const stats = async () =>
-    (await (await fetch(`${base}/__stats`)).json()) as { chatCalls: number; embeddingCalls: number };
+    (await (await fetch(`${base}/__stats`)).json()) as LimitedServerStats & { embeddingCalls: number };
+  const control = async (values: Record<string, unknown>) =>
+    void (await fetch(`${base}/__control`, { method: "POST", body: JSON.stringify(values) }));
   return {
     url,
     port: Number(new URL(url).port),
-    setLatency: async (latencyMs: number) =>
-      void (await fetch(`${base}/__control`, { method: "POST", body: JSON.stringify({ latencyMs }) })),
+    stats,
+    setLatency: (latencyMs: number) => control({ latencyMs }),
+    /** The account's limits the fake enforces (0: none), its buckets full at first. */
+    setLimits: (limits: BenchLimits) => control({ rpm: limits.rpm ?? 0, tpm: limits.tpm ?? 0, bucketStartShare: 1 }),
     chatCalls: async () => (await stats()).chatCalls,
     embeddingCalls: async () => (await stats()).embeddingCalls,
     close: () =>
@@ -114,13 +126,25 @@ async function prepareStores(): Promise<void> {
   log(`database ${new URL(DATABASE_URL).pathname.slice(1)} recreated and migrated in ${since(started)}`);
 }
 
-/** Generates the benchmark and stores it through the real import and upload code; returns the submission id. */
 function argument(name: string): number | undefined {
   const index = process.argv.indexOf(name);
   return index > 0 ? Number(process.argv[index + 1]) : undefined;
 }
 
-async function storeBenchmark() {
+function textArgument(name: string): string | undefined {
+  const index = process.argv.indexOf(name);
+  return index > 0 ? process.argv[index + 1] : undefined;
+}
+
+// `--rpm N --tpm N`: the account's limits, enforced by the fake and configured for the judge as LLM_RPM / LLM_TPM
+// would be; `--workers 2`: that many worker processes score a submission each on the one account (limited mode).
+const LIMITS: BenchLimits = { rpm: argument("--rpm"), tpm: argument("--tpm") };
+const WORKERS = argument("--workers") ?? 1;
+
+/** Generates the benchmark and stores it through the real import and upload code; returns the submission ids. */
+
+/** `copies` submissions of the same findings (one a worker process in `--workers` mode). */
+async function storeBenchmark(copies = 1) {
   let started = performance.now();
   const generated = generateBenchmark({ runs: argument("--runs"), findingsPerRun: argument("--findings-per-run") });
   const runSizes = generated.findings.runs?.map((r) => r.findings.length) ?? [generated.findings.findings?.length ?? 0];
@@ -129,20 +153,34 @@ async function storeBenchmark() {
   );
   started = performance.now();
   await importBenchmark(generated.benchmark);
-  const created = await createSubmission(generated.findings, null);
-  // The job createSubmission queued would be picked up by any worker on this Redis db; the bench scores in-process.
-  await (await scoringQueue.queue().getJob(created.id))?.remove();
+  const submissionIds: string[] = [];
+  for (let copy = 0; copy < copies; copy++) {
+    const created = await createSubmission(generated.findings, null);
+    // The job createSubmission queued would be picked up by any worker on this Redis db; the bench scores in-process.
+    await (await scoringQueue.queue().getJob(created.id))?.remove();
+    submissionIds.push(created.id);
+  }
   await closeQueues();
-  log(`imported the benchmark and stored submission ${created.id} in ${since(started)}`);
-  return { submissionId: created.id, planted: generated.planted };
+  log(`imported the benchmark and stored submission ${submissionIds.join(", ")} in ${since(started)}`);
+  return { submissionId: submissionIds[0]!, submissionIds, planted: generated.planted };
 }
 
-async function scorePass(label: string, submissionId: string, fake: Fake) {
-  const judge = new OpenAiJudge("fake-judge-1", {
+/**
+ * Scores `submissionId` in this process against the fake at `fake.url`, with the judge `model` (part of the verdict
+ * cache key: two workers with their own models share no verdict) on an account with `limits` (none: LLM_RPM / LLM_TPM).
+ */
+async function scorePass(
+  label: string,
+  submissionId: string,
+  fake: Pick<Fake, "url" | "chatCalls">,
+  opts: { model?: string; limits?: BenchLimits } = {},
+) {
+  const judge = new OpenAiJudge(opts.model ?? "fake-judge-1", {
     apiKey: "test-key",
     baseURL: fake.url,
     timeoutMs: 60_000,
     maxRetries: env.JUDGE_MAX_RETRIES,
+    limits: opts.limits,
   });
   const claim = await claimSubmission(submissionId);
   if (!claim) throw new Error(`submission ${submissionId} could not be claimed`);
@@ -318,6 +356,98 @@ async function rescoreMain(submissionId: string): Promise<number> {
   }
 }
 
+/** Child mode (`--workers`): a worker process scoring one submission on the limited account, like `npm run worker`. */
+async function scoreWorkerMain(submissionId: string): Promise<number> {
+  const url = textArgument("--fake-url")!;
+  const chatCalls = async () =>
+    ((await (await fetch(url.replace(/\/v1$/, "/__stats"))).json()) as { chatCalls: number }).chatCalls;
+  const model = textArgument("--judge-model")!;
+  const figures = await scorePass(
+    `worker scoring with ${model}`,
+    submissionId,
+    { url, chatCalls },
+    { model, limits: LIMITS },
+  );
+  log(`${RESULT_PREFIX}${JSON.stringify(figures)}`);
+  return 0;
+}
+
+/** `workers` processes of this script scoring a submission each, at once, against the fake at `url`; their failures. */
+async function scoreInWorkerProcesses(submissionIds: string[], url: string): Promise<number> {
+  const outcomes = await Promise.allSettled(
+    submissionIds.map((id, i) =>
+      run(
+        process.execPath,
+        [
+          ...WORKER_NODE_ARGS,
+          fileURLToPath(import.meta.url),
+          "--score-worker",
+          id,
+          "--judge-model",
+          `fake-judge-worker-${i + 1}`,
+          "--fake-url",
+          url,
+          ...(LIMITS.rpm ? ["--rpm", String(LIMITS.rpm)] : []),
+          ...(LIMITS.tpm ? ["--tpm", String(LIMITS.tpm)] : []),
+        ],
+        {
+          env: {
+            BENCH_DATABASE_URL: DATABASE_URL,
+            BENCH_REDIS_URL: REDIS_URL,
+            JUDGE_CONCURRENCY: String(env.JUDGE_CONCURRENCY),
+          },
+          quiet: true,
+        },
+      ),
+    ),
+  );
+  outcomes.forEach((outcome, i) => {
+    const output = outcome.status === "fulfilled" ? outcome.value : String(outcome.reason);
+    log(
+      `worker ${i + 1}:\n${output
+        .trimEnd()
+        .split("\n")
+        .filter((l) => !l.startsWith(RESULT_PREFIX))
+        .join("\n")}`,
+    );
+  });
+  return outcomes.filter((o) => o.status === "rejected").length;
+}
+
+/**
+ * Limited mode: one cold scoring (or `--workers` processes scoring a submission each) on an account whose limits the
+ * fake enforces; prints the throughput against what the binding limit allows, the refusals and the failed attempts.
+ * The cached rescore and the embeddings are the unlimited bench's (they make no judge call).
+ */
+async function limitedMain(): Promise<number> {
+  log(
+    `bench:score with limits on ${os.cpus().length} CPUs, Node ${process.version}; judge latency ${JUDGE_LATENCY_MS} ms, JUDGE_CONCURRENCY ${env.JUDGE_CONCURRENCY}, ${WORKERS} worker process(es)`,
+  );
+  await prepareStores();
+  const { submissionIds } = await storeBenchmark(WORKERS);
+  const fake = await startFakeProcess();
+  await fake.setLatency(JUDGE_LATENCY_MS);
+  await fake.setLimits(LIMITS);
+  try {
+    let failed = 0;
+    if (WORKERS > 1) failed = await scoreInWorkerProcesses(submissionIds, fake.url);
+    else
+      await scorePass("cold scoring with limits", submissionIds[0]!, fake, { limits: LIMITS }).catch(
+        (error: unknown) => {
+          console.error("the scoring attempt failed:", error);
+          failed++;
+        },
+      );
+    const figures = limitedFigures(await fake.stats(), LIMITS, failed);
+    log(`\n${formatLimited(figures, LIMITS)}`);
+    const checks = checkLimited(figures);
+    log(formatChecks(checks));
+    return checks.every((c) => c.met) ? 0 : 1;
+  } finally {
+    await fake.close();
+  }
+}
+
 async function main(): Promise<number> {
   log(
     `bench:score on ${os.cpus().length} CPUs, Node ${process.version}; judge latency ${JUDGE_LATENCY_MS} ms, JUDGE_CONCURRENCY ${env.JUDGE_CONCURRENCY}`,
@@ -368,9 +498,17 @@ const watchdog = setTimeout(() => {
 watchdog.unref();
 
 const rescoreIndex = process.argv.indexOf("--rescore");
+const workerSubmission = textArgument("--score-worker");
 let exitCode = 1;
 try {
-  exitCode = rescoreIndex > 0 ? await rescoreMain(process.argv[rescoreIndex + 1] ?? "") : await main();
+  exitCode =
+    rescoreIndex > 0
+      ? await rescoreMain(process.argv[rescoreIndex + 1] ?? "")
+      : workerSubmission
+        ? await scoreWorkerMain(workerSubmission)
+        : LIMITS.rpm !== undefined || LIMITS.tpm !== undefined
+          ? await limitedMain()
+          : await main();
 } catch (error) {
   console.error("bench:score failed:", error);
 } finally {

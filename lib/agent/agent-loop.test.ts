@@ -6,6 +6,8 @@ const call = (name: string, args: unknown, id = name): AssistantTurn => ({
   content: null,
   toolCalls: [{ id, name, arguments: JSON.stringify(args) }],
   inputTokens: 100,
+  cachedInputTokens: 0,
+  costUsd: 0,
   outputTokens: 10,
 });
 const finding = { file: "a.py", line_start: 1, line_end: 2, title: "t", description: "d", severity: "low" };
@@ -96,15 +98,26 @@ describe("the agent loop", () => {
         content: null,
         toolCalls: [{ id: "x", name: "delete_repo", arguments: "{}" }],
         inputTokens: 1,
+        cachedInputTokens: 0,
+        costUsd: 0,
         outputTokens: 1,
       },
       {
         content: null,
         toolCalls: [{ id: "y", name: "grep", arguments: "{not json" }],
         inputTokens: 1,
+        cachedInputTokens: 0,
+        costUsd: 0,
         outputTokens: 1,
       },
-      { content: "I think I am done.", toolCalls: [], inputTokens: 1, outputTokens: 1 },
+      {
+        content: "I think I am done.",
+        toolCalls: [],
+        inputTokens: 1,
+        outputTokens: 1,
+        cachedInputTokens: 0,
+        costUsd: 0,
+      },
       call("submit_findings", { findings: [] }),
     ]);
     const result = await runAgentLoop([], d);

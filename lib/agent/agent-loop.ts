@@ -11,6 +11,8 @@ import {
 } from "./tools";
 import type { ExecResult } from "../sandbox/sandbox";
 import type { AssistantTurn } from "../llm/structured-client";
+import type { PricedUsage } from "../llm/model-prices";
+import { addTokenUsage } from "../llm/token-usage";
 
 // The agent loop of one pass: call the model with the tools, execute each tool call in the sandbox, feed the
 // (truncated) outputs back, until submit_findings succeeds or a limit is reached. The model never runs in the
@@ -55,34 +57,30 @@ export type LoopDeps<T = FindingInput[]> = {
    * Called after every model turn and its tool results: persist the transcript and the turn's usage, and say
    * whether the pass may go on (null) or must stop (the reason: run cancelled, run budget spent, lost claim).
    */
-  afterTurn(update: {
-    messages: ChatCompletionMessageParam[];
-    turns: number;
-    inputTokens: number;
-    outputTokens: number;
-    deltaInput: number;
-    deltaOutput: number;
-  }): Promise<string | null>;
+  afterTurn(
+    update: {
+      messages: ChatCompletionMessageParam[];
+      turns: number;
+      /** The turn's own tokens and dollars; the update's own fields are the totals so far. */
+      delta: PricedUsage;
+    } & PricedUsage,
+  ): Promise<string | null>;
   now(): number;
 };
 
 export type LoopResult<T = FindingInput[]> =
-  | {
+  | ({
       outcome: "submitted";
       /** what the submit tool accepted */ findings: T;
       turns: number;
-      inputTokens: number;
-      outputTokens: number;
       messages: ChatCompletionMessageParam[];
-    }
-  | {
+    } & PricedUsage)
+  | ({
       outcome: "limit" | "stopped";
       reason: string;
       turns: number;
-      inputTokens: number;
-      outputTokens: number;
       messages: ChatCompletionMessageParam[];
-    };
+    } & PricedUsage);
 
 export async function runAgentLoop<T = FindingInput[]>(
   initial: ChatCompletionMessageParam[],
@@ -92,20 +90,20 @@ export async function runAgentLoop<T = FindingInput[]>(
   const messages = [...initial];
   const started = deps.now();
   let turns = 0;
-  let inputTokens = 0;
-  let outputTokens = 0;
-  const totals = () => ({ turns, inputTokens, outputTokens, messages });
+  // Tokens and dollars as each turn's reply priced them (lib/llm/model-prices.ts, pricedUsage).
+  const spent: PricedUsage = { inputTokens: 0, cachedInputTokens: 0, outputTokens: 0, costUsd: 0 };
+  const totals = () => ({ turns, ...spent, messages });
   for (;;) {
     const limit = passLimitReached(
       deps.limits,
-      { turns, tokens: inputTokens + outputTokens, startedAt: started },
+      { turns, tokens: spent.inputTokens + spent.outputTokens, startedAt: started },
       deps.now(),
     );
     if (limit) return { outcome: "limit", reason: limit, ...totals() };
     const turn = await deps.complete(messages);
     turns++;
-    inputTokens += turn.inputTokens;
-    outputTokens += turn.outputTokens;
+    addTokenUsage(spent, turn);
+    spent.costUsd += turn.costUsd;
     const toolCalls: ChatCompletionMessageToolCall[] = turn.toolCalls.map((c) => ({
       id: c.id,
       type: "function",
@@ -131,10 +129,13 @@ export async function runAgentLoop<T = FindingInput[]>(
     const stop = await deps.afterTurn({
       messages,
       turns,
-      inputTokens,
-      outputTokens,
-      deltaInput: turn.inputTokens,
-      deltaOutput: turn.outputTokens,
+      ...spent,
+      delta: {
+        inputTokens: turn.inputTokens,
+        cachedInputTokens: turn.cachedInputTokens,
+        outputTokens: turn.outputTokens,
+        costUsd: turn.costUsd,
+      },
     });
     if (submitted) return { outcome: "submitted", findings: submitted.value, ...totals() };
     if (stop) return { outcome: "stopped", reason: stop, ...totals() };

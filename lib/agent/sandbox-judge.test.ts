@@ -18,6 +18,8 @@ const call = (name: string, args: unknown): AssistantTurn => ({
   content: null,
   toolCalls: [{ id: name, name, arguments: JSON.stringify(args) }],
   inputTokens: 100,
+  cachedInputTokens: 0,
+  costUsd: 0,
   outputTokens: 10,
 });
 const confirmedHigh = {

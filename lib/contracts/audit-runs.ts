@@ -68,6 +68,9 @@ const auditRunSummarySchema = z.looseObject({
   passes_running: z.number().int(),
   tokens: z.number().int(),
   input_tokens: z.number().int(),
+  cached_input_tokens: z.number().int().meta({
+    description: "The part of input_tokens the provider's prefix cache served (billed at its cached price)",
+  }),
   output_tokens: z.number().int(),
   cost_usd: z.number(),
   budget: z.object({ usd: z.number().nullable(), tokens: z.number().nullable(), wall_minutes: z.number().nullable() }),

@@ -71,6 +71,14 @@ export const panelJobSchema = z
     tier2_judge: z.string(),
     judge_calls: z.number().int(),
     spent_calls: z.number().int(),
+    spent_input_tokens: z
+      .number()
+      .int()
+      .meta({ description: "Prompt tokens of the spent calls, cached ones included" }),
+    spent_cached_input_tokens: z.number().int().meta({
+      description: "The part of the prompt tokens the provider's prefix cache served (billed at its cached price)",
+    }),
+    spent_output_tokens: z.number().int(),
     retries: z.number().int(),
     confidence_cap: z.string(),
   })
@@ -88,6 +96,11 @@ export const attributionJobSchema = z
     classified: z.number().int(),
     cached: z.number().int(),
     llm_calls: z.number().int(),
+    input_tokens: z.number().int().meta({ description: "Prompt tokens of the calls, cached ones included" }),
+    cached_input_tokens: z.number().int().meta({
+      description: "The part of the prompt tokens the provider's prefix cache served (billed at its cached price)",
+    }),
+    output_tokens: z.number().int(),
     cost_usd: z.number(),
     finished_at: timestampSchema.nullable(),
   })

@@ -11,7 +11,7 @@ import type { RequestCounter } from "./retry";
 import { timedModelCall } from "../observability/metrics";
 import { applyRules, modelRules, sendWithRules } from "./model-rules";
 import { NO_TOKENS, type TokenUsage } from "./token-usage";
-import { usageCostUsd } from "./model-prices";
+import { tokenCostUsd } from "./model-prices";
 import { estimatePromptTokens } from "./token-estimate";
 import { configuredLimits, providerLimiter, type AccountLimits, type ProviderLimiter } from "./provider-limiter";
 
@@ -261,11 +261,7 @@ export function createJudge(model: string = env.JUDGE_MODEL): Judge {
   });
 }
 
-/**
- * Dollars of token usage at the model's price (model-prices.ts), for the features that store a plain number (panel,
- * attribution, audit runs, benchmark builds): 0 for a model with no price. Judge scoring records an unknown cost as
- * null instead (JudgeRunner).
- */
+/** Dollars of prompt and completion tokens at the model's price (no cached tokens: benchmark builds); 0 when unpriced. */
 export function judgeCostUsd(model: string, inputTokens: number, outputTokens: number): number {
-  return usageCostUsd(model, { inputTokens, cachedInputTokens: 0, outputTokens }) ?? 0;
+  return tokenCostUsd(model, { inputTokens, cachedInputTokens: 0, outputTokens });
 }

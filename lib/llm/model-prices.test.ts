@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { modelPricesJsonSchema } from "../env";
-import { DEFAULT_MODEL_PRICES, modelPrice, priceUsage } from "./model-prices";
+import { DEFAULT_MODEL_PRICES, modelPrice, pricedUsage, priceUsage } from "./model-prices";
 
 const usage = (inputTokens: number, cachedInputTokens: number, outputTokens: number) => ({
   inputTokens,
@@ -66,5 +66,25 @@ describe("MODEL_PRICES_JSON", () => {
     expect(problems('{"m":{"input":-1,"output":1}}')).toEqual([expect.stringMatching(/^m\.input: .*>=0/)]);
     expect(problems('{"m":{"input":1,"output":1,"cache":0.1}}')?.[0]).toMatch(/cache/);
     expect(problems('{"m":{"input":1,"output":1,"batch_discount":2}}')?.[0]).toMatch(/^m\.batch_discount: /);
+  });
+});
+
+describe("pricedUsage", () => {
+  it("reads a reply's usage with its cached tokens and prices it; a model with no price costs 0", () => {
+    const usage = { prompt_tokens: 2_000, completion_tokens: 100, prompt_tokens_details: { cached_tokens: 1_024 } };
+    // (2,000 - 1,024) x 0.4e-6 + 1,024 x 0.1e-6 + 100 x 1.6e-6 = 390.4e-6 + 102.4e-6 + 160e-6
+    expect(pricedUsage("gpt-4.1-mini", usage)).toEqual({
+      inputTokens: 2_000,
+      cachedInputTokens: 1_024,
+      outputTokens: 100,
+      costUsd: expect.closeTo(0.0006528, 12),
+    });
+    expect(pricedUsage("no-such-model", usage).costUsd).toBe(0);
+    expect(pricedUsage("gpt-4.1-mini", undefined)).toEqual({
+      inputTokens: 0,
+      cachedInputTokens: 0,
+      outputTokens: 0,
+      costUsd: 0,
+    });
   });
 });

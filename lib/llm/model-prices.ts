@@ -1,5 +1,5 @@
 import { env, type ModelPrice } from "../env";
-import type { TokenUsage } from "./token-usage";
+import { parseTokenUsage, type TokenUsage } from "./token-usage";
 
 // What model calls cost, in dollars, from the tokens the replies report. Prices are per million tokens; the defaults
 // below cover the default JUDGE_MODEL, and MODEL_PRICES_JSON adds models or replaces a default model's whole entry
@@ -41,7 +41,23 @@ export function priceUsage(
   return (perMillion * share) / 1_000_000;
 }
 
-/** Dollars `model` costs for `usage`; null when the model has no price. */
-export function usageCostUsd(model: string, usage: TokenUsage): number | null {
-  return priceUsage(modelPrice(model), usage);
+/** One call's tokens and what they cost: the record every model role keeps per call (0 dollars when unpriced). */
+export type PricedUsage = TokenUsage & { costUsd: number };
+
+/**
+ * Dollars of `usage` at `model`'s price, cached input at its cached price, for the features that store a plain
+ * number (panel, attribution, audit agents, benchmark builds): 0 for a model with no price. Judge scoring records an
+ * unknown cost as null instead (JudgeRunner).
+ */
+export function tokenCostUsd(model: string, usage: TokenUsage): number {
+  return priceUsage(modelPrice(model), usage) ?? 0;
+}
+
+/**
+ * A reply's `usage` object (prompt, cached and completion tokens; token-usage.ts reads any shape) priced for
+ * `model`: what the panel, attribution and audit agents record for each call, as the judge does.
+ */
+export function pricedUsage(model: string, usage: unknown): PricedUsage {
+  const tokens = parseTokenUsage(usage);
+  return { ...tokens, costUsd: tokenCostUsd(model, tokens) };
 }

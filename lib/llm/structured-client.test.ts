@@ -6,6 +6,7 @@ import { z } from "zod";
 import { startFakeOpenAi } from "../../tests/support/fake-openai";
 import { StructuredClient, type CallUsage } from "./structured-client";
 import { JudgeReplyError } from "./judge";
+import { DEFAULT_MODEL_PRICES, priceUsage } from "./model-prices";
 
 type Fake = Awaited<ReturnType<typeof startFakeOpenAi>>;
 let fake: Fake;
@@ -57,6 +58,34 @@ describe("StructuredClient usage", () => {
     expect(seen).toHaveLength(2);
     expect(c.stats.calls).toBe(2);
     expect(c.stats.inputTokens).toBe(seen.reduce((n, u) => n + u.inputTokens, 0));
+  });
+
+  it("records each call's cached prompt tokens and prices them at the cached price, as the judge's record does", async () => {
+    const c = client(0);
+    const seen: CallUsage[] = [];
+    // A prompt over 1,024 tokens asked twice: the provider's prefix cache serves the second (fake-prefix-cache.ts).
+    const long = [
+      { role: "user" as const, content: `${messages[0]!.content}\n${"shared context line\n".repeat(400)}` },
+    ];
+    await c.withUsage(
+      async (u) => void seen.push(u),
+      async () => {
+        await c.ask("gpt-4.1-mini", long, "panel_context", contextSchema, contextReply);
+        await c.ask("gpt-4.1-mini", long, "panel_context", contextSchema, contextReply);
+      },
+    );
+    expect(seen[0]!.cachedInputTokens).toBe(0);
+    expect(seen[1]!.cachedInputTokens).toBeGreaterThanOrEqual(1_024);
+    expect(seen[1]!.cachedInputTokens).toBeLessThanOrEqual(seen[1]!.inputTokens);
+    const price = DEFAULT_MODEL_PRICES["gpt-4.1-mini"];
+    for (const u of seen) expect(u.costUsd).toBeCloseTo(priceUsage(price, u)!, 12);
+    expect(seen[1]!.costUsd).toBeLessThan(seen[0]!.costUsd);
+    expect(c.stats).toMatchObject({
+      calls: 2,
+      cachedInputTokens: seen[1]!.cachedInputTokens,
+      inputTokens: seen[0]!.inputTokens + seen[1]!.inputTokens,
+    });
+    expect(c.stats.costUsd).toBeCloseTo(seen[0]!.costUsd + seen[1]!.costUsd, 12);
   });
 
   it("waits for a listener before answering, and stops calling it once the work is done", async () => {

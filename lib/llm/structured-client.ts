@@ -2,7 +2,9 @@ import OpenAI from "openai";
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import type { z } from "zod";
 import { sha256 } from "../hash";
-import { judgeCostUsd, JudgeReplyError } from "./judge";
+import { JudgeReplyError } from "./judge";
+import { pricedUsage, tokenCostUsd, type PricedUsage } from "./model-prices";
+import { addTokenUsage } from "./token-usage";
 import type { JudgeMessage } from "./judge-messages";
 import { countingFetch, type RequestCounter } from "./retry";
 import { accountFetch } from "./paced-fetch";
@@ -14,13 +16,11 @@ import { timedModelCall } from "../observability/metrics";
 // endpoint, a json_schema reply validated with zod. The SDK retries 429 / 5xx / timeouts itself (maxRetries,
 // Retry-After honoured); a reply that is not the required JSON is asked again up to `malformedRetries` times.
 
-/** One reply of the model in an agent loop: its text, its tool calls and the tokens it took. */
+/** One reply of the model in an agent loop: its text, its tool calls, the tokens it took and what they cost. */
 export type AssistantTurn = {
   content: string | null;
   toolCalls: { id: string; name: string; arguments: string }[];
-  inputTokens: number;
-  outputTokens: number;
-};
+} & PricedUsage;
 
 export type ClientOptions = {
   apiKey: string;
@@ -30,23 +30,24 @@ export type ClientOptions = {
   malformedRetries: number;
 };
 
-export type StructuredAnswer<T> = { value: T; inputTokens: number; outputTokens: number; costUsd: number };
+export type StructuredAnswer<T> = { value: T } & PricedUsage;
 
-export type CallStats = {
-  calls: number;
-  malformedReplies: number;
-  inputTokens: number;
-  outputTokens: number;
-  costUsd: number;
-};
+export type CallStats = { calls: number; malformedReplies: number } & PricedUsage;
 
-/** What one answered call cost: every reply counts, a malformed one too. */
-export type CallUsage = { model: string; inputTokens: number; outputTokens: number; costUsd: number };
+/** What one answered call cost (model-prices.ts, pricedUsage): every reply counts, a malformed one too. */
+export type CallUsage = { model: string } & PricedUsage;
 
 export class StructuredClient {
   readonly requests: RequestCounter = { requests: 0, retries: 0 };
   /** Every answered call since the client was made, malformed replies included. */
-  readonly stats: CallStats = { calls: 0, malformedReplies: 0, inputTokens: 0, outputTokens: 0, costUsd: 0 };
+  readonly stats: CallStats = {
+    calls: 0,
+    malformedReplies: 0,
+    inputTokens: 0,
+    cachedInputTokens: 0,
+    outputTokens: 0,
+    costUsd: 0,
+  };
   private readonly client: OpenAI;
   private readonly usageListeners = new Set<(usage: CallUsage) => Promise<unknown>>();
 
@@ -93,16 +94,14 @@ export class StructuredClient {
     return () => this.usageListeners.delete(own);
   }
 
-  private async record(model: string, inputTokens: number, outputTokens: number): Promise<number> {
-    const costUsd = judgeCostUsd(model, inputTokens, outputTokens);
-    Object.assign(this.stats, {
-      calls: this.stats.calls + 1,
-      inputTokens: this.stats.inputTokens + inputTokens,
-      outputTokens: this.stats.outputTokens + outputTokens,
-      costUsd: this.stats.costUsd + costUsd,
-    });
-    for (const listener of this.usageListeners) await listener({ model, inputTokens, outputTokens, costUsd });
-    return costUsd;
+  /** Records a reply's `usage` (prompt, cached and completion tokens, priced) and returns it. */
+  private async record(model: string, rawUsage: unknown): Promise<PricedUsage> {
+    const usage = pricedUsage(model, rawUsage);
+    this.stats.calls += 1;
+    addTokenUsage(this.stats, usage);
+    this.stats.costUsd += usage.costUsd;
+    for (const listener of this.usageListeners) await listener({ model, ...usage });
+    return usage;
   }
 
   /** Hash of what besides the input decides an answer: template, reply schema, model, endpoint (cache keys). */
@@ -117,8 +116,7 @@ export class StructuredClient {
     jsonSchema: object,
     reply: z.ZodType<T>,
   ): Promise<StructuredAnswer<T>> {
-    let inputTokens = 0;
-    let outputTokens = 0;
+    const spent = { inputTokens: 0, cachedInputTokens: 0, outputTokens: 0 };
     for (let attempt = 0; ; attempt++) {
       const body = {
         model,
@@ -137,11 +135,7 @@ export class StructuredClient {
           ),
         ),
       );
-      const callInput = completion.usage?.prompt_tokens ?? 0;
-      const callOutput = completion.usage?.completion_tokens ?? 0;
-      await this.record(model, callInput, callOutput);
-      inputTokens += callInput;
-      outputTokens += callOutput;
+      addTokenUsage(spent, await this.record(model, completion.usage));
       const text = completion.choices[0]?.message?.content ?? "";
       let parsed: z.ZodSafeParseResult<T> | undefined;
       try {
@@ -150,13 +144,7 @@ export class StructuredClient {
         parsed = undefined;
       }
       // The answer carries the tokens of every attempt it took, malformed ones included.
-      if (parsed?.success)
-        return {
-          value: parsed.data,
-          inputTokens,
-          outputTokens,
-          costUsd: judgeCostUsd(model, inputTokens, outputTokens),
-        };
+      if (parsed?.success) return { value: parsed.data, ...spent, costUsd: tokenCostUsd(model, spent) };
       this.stats.malformedReplies += 1;
       if (attempt >= this.opts.malformedRetries) {
         throw new JudgeReplyError(`model ${model} returned a reply that is not the required ${schemaName} JSON`);
@@ -178,17 +166,19 @@ export class StructuredClient {
         ),
       ),
     );
-    const inputTokens = completion.usage?.prompt_tokens ?? 0;
-    const outputTokens = completion.usage?.completion_tokens ?? 0;
-    await this.record(model, inputTokens, outputTokens);
-    const message = completion.choices[0]?.message;
-    return {
-      content: message?.content ?? null,
-      toolCalls: (message?.tool_calls ?? []).flatMap((c) =>
-        c.type === "function" ? [{ id: c.id, name: c.function.name, arguments: c.function.arguments }] : [],
-      ),
-      inputTokens,
-      outputTokens,
-    };
+    const usage = await this.record(model, completion.usage);
+    return assistantTurn(completion, usage);
   }
+}
+
+/** The turn a chat completion with tool calls makes, with its priced usage. */
+export function assistantTurn(completion: OpenAI.Chat.Completions.ChatCompletion, usage: PricedUsage): AssistantTurn {
+  const message = completion.choices[0]?.message;
+  return {
+    content: message?.content ?? null,
+    toolCalls: (message?.tool_calls ?? []).flatMap((c) =>
+      c.type === "function" ? [{ id: c.id, name: c.function.name, arguments: c.function.arguments }] : [],
+    ),
+    ...usage,
+  };
 }

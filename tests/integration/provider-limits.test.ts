@@ -2,7 +2,7 @@
 // endpoint that enforces requests and tokens per minute as OpenAI documents them (tests/support/fake-rate-limits.ts):
 // the submission is scored exactly, with refusals under 1% of calls; an account out of quota fails scoring at once
 // with a message that says so; a reasoning model that refuses `temperature`, and an endpoint without json_schema,
-// still score it.
+// still score it. Two worker processes scoring a submission each on one account share its limits through Redis.
 
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,7 +12,18 @@ import { classifyScoringError } from "../../worker/jobs/classify-job-error";
 import { claimSubmission } from "../../worker/features/scoring/claim-submission";
 import { scoreSubmission } from "../../worker/features/scoring/score-submission";
 import { startFakeOpenAi } from "../support/fake-openai";
-import { copySubmission, resultOf, seedRepeatedRunSubmission } from "../support/fault-harness";
+import { db } from "../support/fixtures";
+import {
+  copySubmission,
+  freePort,
+  PrivateRedis,
+  privateQueue,
+  resultOf,
+  seedRepeatedRunSubmission,
+  startWorker,
+  stopProcess,
+  waitFor,
+} from "../support/fault-harness";
 
 type Fake = Awaited<ReturnType<typeof startFakeOpenAi>>;
 let limited: Fake;
@@ -86,4 +97,51 @@ describe("scoring on an account with limits", () => {
       expect(summary.judge.calls, judgeModel).toBeGreaterThan(0);
     }
   });
+
+  it("two worker processes scoring a submission each on one account stay within its limits together", async () => {
+    // Worker processes of their own, on a Redis of their own (the suite's worker listens on the shared one).
+    const redis = new PrivateRedis(await freePort());
+    await redis.start();
+    const queue = privateQueue(redis.url);
+    const account = await startFakeOpenAi();
+    const workers = [] as ReturnType<typeof startWorker>[];
+    try {
+      // An account another client has just used (half of each bucket left), limits the operator configured: each
+      // process alone would send at the whole limit, so only a budget shared through Redis keeps refusals this low.
+      const limits = { rpm: 9_000, tpm: 20_000_000 };
+      Object.assign(account.control, { ...limits, bucketStartShare: 0.5, latencyMs: 100 });
+      const ids = [
+        await seedRepeatedRunSubmission(randomUUID().slice(0, 8)),
+        await seedRepeatedRunSubmission(randomUUID().slice(0, 8)),
+      ];
+      const workerEnv = {
+        REDIS_URL: redis.url,
+        OPENAI_API_KEY: "test-key",
+        OPENAI_BASE_URL: account.url,
+        JUDGE_MODEL: `fake-judge-two-workers-${randomUUID().slice(0, 8)}`,
+        JUDGE_CONCURRENCY: "64",
+        WORKER_CONCURRENCY: "1",
+        LLM_RPM: String(limits.rpm),
+        LLM_TPM: String(limits.tpm),
+      };
+      workers.push(startWorker(workerEnv), startWorker(workerEnv));
+      for (const id of ids) await queue.add("score-submission", { submissionId: id }, { jobId: id });
+      const statuses = () =>
+        Promise.all(ids.map(async (id) => (await db.submission.findUniqueOrThrow({ where: { id } })).scoringStatus));
+      // Each worker takes one job at a time (WORKER_CONCURRENCY 1), so both score at once, one submission each.
+      await waitFor(statuses, (s) => s.every((x) => x === "scored" || x === "failed"), 240_000, "both submissions");
+      expect(await statuses()).toEqual(["scored", "scored"]);
+      const usage = await db.judgeUsage.findMany({ where: { submissionId: { in: ids } } });
+      expect(usage.map((u) => u.judgeCalls > 0)).toEqual([true, true]);
+      const calls = account.stats.chatCalls;
+      expect(calls).toBeGreaterThan(limits.rpm / 2);
+      // The fake refuses whatever goes over the limits: refusals are what the two processes sent beyond them together.
+      expect(account.stats.rateLimited).toBeLessThan(calls / 100);
+    } finally {
+      for (const w of workers) await stopProcess(w, "SIGTERM");
+      await queue.close();
+      await account.close();
+      await redis.stop().catch(() => undefined);
+    }
+  }, 300_000);
 });

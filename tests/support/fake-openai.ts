@@ -61,6 +61,13 @@ export type FakeStats = {
   /** Prompt tokens of the chat completions answered, and the part the emulated prefix cache served. */
   promptTokens: number;
   cachedTokens: number;
+  completionTokens: number;
+  /** When the first and the last chat completion were answered (epoch ms; 0 before any): the window of a bench. */
+  firstChatAt: number;
+  lastChatAt: number;
+  /** Chat completions answered, and their tokens, within a minute of the first (while a full bucket is spent). */
+  firstMinuteCalls: number;
+  firstMinuteTokens: number;
 } & BatchStats;
 
 const CONTROL_DEFAULTS: FakeControl = {
@@ -87,8 +94,16 @@ const STATS_ZERO: FakeStats = {
   rateLimited: 0,
   promptTokens: 0,
   cachedTokens: 0,
+  completionTokens: 0,
+  firstChatAt: 0,
+  lastChatAt: 0,
+  firstMinuteCalls: 0,
+  firstMinuteTokens: 0,
   ...BATCH_STATS_ZERO,
 };
+
+/** Every chat completion's reply counts this many tokens. */
+const COMPLETION_TOKENS = 30;
 
 type Report = { file: string; start: number; end: number; title: string; text: string };
 
@@ -208,6 +223,13 @@ export async function startFakeOpenAi(
     const cachedTokens = prefixCache.serve(String(body.model ?? ""), prompt);
     stats.promptTokens += promptTokens;
     stats.cachedTokens += cachedTokens;
+    stats.completionTokens += COMPLETION_TOKENS;
+    stats.lastChatAt = Date.now();
+    stats.firstChatAt ||= stats.lastChatAt;
+    if (stats.lastChatAt - stats.firstChatAt < 60_000) {
+      stats.firstMinuteCalls++;
+      stats.firstMinuteTokens += promptTokens + COMPLETION_TOKENS;
+    }
     return {
       id: `chatcmpl-${stats.chatCalls}`,
       object: "chat.completion",
@@ -216,8 +238,8 @@ export async function startFakeOpenAi(
       choices: [{ index: 0, finish_reason: "stop", message: { role: "assistant", content } }],
       usage: {
         prompt_tokens: promptTokens,
-        completion_tokens: 30,
-        total_tokens: promptTokens + 30,
+        completion_tokens: COMPLETION_TOKENS,
+        total_tokens: promptTokens + COMPLETION_TOKENS,
         prompt_tokens_details: { cached_tokens: cachedTokens },
       },
     };
@@ -339,7 +361,7 @@ export async function startFakeOpenAi(
               return reply(429, admitted.body, admitted.headers);
             }
             limitHeaders = admitted.headers;
-            limited.charge(30);
+            limited.charge(COMPLETION_TOKENS);
           }
           return reply(200, completionFor(body), limitHeaders);
         }

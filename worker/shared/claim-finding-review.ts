@@ -48,6 +48,7 @@ export async function updateFindingReview(claim: FindingReviewClaim, data: RunUp
 const attributionSpend = (u: CallUsage): RunUpdate => ({
   judgeCalls: { increment: 1 },
   inputTokens: { increment: u.inputTokens },
+  cachedInputTokens: { increment: u.cachedInputTokens },
   outputTokens: { increment: u.outputTokens },
   costUsd: { increment: u.costUsd },
 });
@@ -55,6 +56,7 @@ const SPEND: Record<FindingReviewKind, (u: CallUsage) => RunUpdate> = {
   panel: (u) => ({
     spentCalls: { increment: 1 },
     spentInputTokens: { increment: u.inputTokens },
+    spentCachedInputTokens: { increment: u.cachedInputTokens },
     spentOutputTokens: { increment: u.outputTokens },
     spentUsd: { increment: u.costUsd },
   }),

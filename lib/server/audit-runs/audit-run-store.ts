@@ -28,12 +28,13 @@ export function listRunRepositories(benchmarkId: string, names: string[]) {
 /** Adds what a step spent outside the passes (a context document) to the run's spend. */
 export async function addRunSpend(
   runId: string,
-  spent: { inputTokens: number; outputTokens: number; costUsd: number },
+  spent: { inputTokens: number; cachedInputTokens: number; outputTokens: number; costUsd: number },
 ): Promise<void> {
   await db.auditRun.update({
     where: { id: runId },
     data: {
       inputTokens: { increment: spent.inputTokens },
+      cachedInputTokens: { increment: spent.cachedInputTokens },
       outputTokens: { increment: spent.outputTokens },
       costUsd: { increment: spent.costUsd },
     },

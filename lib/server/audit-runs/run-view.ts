@@ -24,6 +24,7 @@ export function runSummary(
     passes_running: counts.running,
     tokens: run.inputTokens + run.outputTokens,
     input_tokens: run.inputTokens,
+    cached_input_tokens: run.cachedInputTokens,
     output_tokens: run.outputTokens,
     cost_usd: run.costUsd,
     budget: { usd: run.budgetUsd, tokens: run.budgetTokens, wall_minutes: run.budgetWallMinutes },

@@ -4,7 +4,7 @@ import { env } from "../../env";
 import { AppError } from "../../errors";
 import type { Prisma } from "../../generated/prisma/client";
 import type { RepeatJudgingAnswer, RepeatJudgingList } from "../../contracts/judge-quality";
-import { usageCostUsd } from "../../llm/model-prices";
+import { modelPrice, priceUsage } from "../../llm/model-prices";
 import { PAPER_REPEAT_AGREEMENT, repeatAgreement } from "../../judge-quality/repeat-agreement";
 import { benchmarkKey } from "../../validation/benchmark-ref";
 import { findBenchmark } from "../benchmarks/import-benchmark";
@@ -59,7 +59,7 @@ function repeatOut(r: RepeatRow, startedBy: string | null): RepeatJudgingAnswer 
     estimated_cost_usd: r.estimatedCostUsd,
     judge_calls: r.judgeCalls,
     // What the calls cost at the price table's rates (malformed replies included); null for an unpriced model.
-    cost_usd: usageCostUsd(r.judgeModel, {
+    cost_usd: priceUsage(modelPrice(r.judgeModel), {
       inputTokens: r.inputTokens,
       cachedInputTokens: 0,
       outputTokens: r.outputTokens,

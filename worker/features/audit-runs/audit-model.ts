@@ -2,7 +2,8 @@ import OpenAI from "openai";
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import { env } from "../../../lib/env";
 import { TOOL_DEFINITIONS } from "../../../lib/agent/tools";
-import type { AssistantTurn } from "../../../lib/llm/structured-client";
+import { assistantTurn, type AssistantTurn } from "../../../lib/llm/structured-client";
+import { pricedUsage } from "../../../lib/llm/model-prices";
 import type { ModelEndpoint } from "../../../lib/server/audit-runs/model-endpoint";
 import { timedModelCall } from "../../../lib/observability/metrics";
 import { accountFetch } from "../../../lib/llm/paced-fetch";
@@ -31,14 +32,6 @@ export function toolCompleter(client: OpenAI, model: string, reasoningEffort: st
         ...(reasoningEffort ? { reasoning_effort: reasoningEffort as OpenAI.ReasoningEffort } : {}),
       }),
     );
-    const message = completion.choices[0]?.message;
-    return {
-      content: message?.content ?? null,
-      toolCalls: (message?.tool_calls ?? []).flatMap((c) =>
-        c.type === "function" ? [{ id: c.id, name: c.function.name, arguments: c.function.arguments }] : [],
-      ),
-      inputTokens: completion.usage?.prompt_tokens ?? 0,
-      outputTokens: completion.usage?.completion_tokens ?? 0,
-    };
+    return assistantTurn(completion, pricedUsage(model, completion.usage));
   };
 }

@@ -38,7 +38,7 @@ export async function claimPass(passId: string): Promise<PassClaim | null> {
   return db.$transaction(async (tx) => {
     // Done, failed, stopped or skipped: a job that runs again changes nothing.
     const row = await claimFencedRow<{ runId: string; attempts: number }>(tx, PASS, passId, {
-      set: Prisma.sql`status = 'running', attempts = attempts + 1, turns = 0, "inputTokens" = 0, "outputTokens" = 0,
+      set: Prisma.sql`status = 'running', attempts = attempts + 1, turns = 0, "inputTokens" = 0, "cachedInputTokens" = 0, "outputTokens" = 0,
         "costUsd" = 0, error = NULL, "startedAt" = now() AT TIME ZONE 'UTC', "finishedAt" = NULL`,
       claimable: Prisma.sql`status IN ('queued', 'running')`,
       returning: Prisma.sql`"runId", attempts`,

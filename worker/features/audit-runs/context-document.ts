@@ -1,6 +1,6 @@
 import type OpenAI from "openai";
 import { buildContextMessages } from "../../../lib/agent/harness";
-import { judgeCostUsd } from "../../../lib/llm/judge";
+import { pricedUsage, type PricedUsage } from "../../../lib/llm/model-prices";
 import { loadPrompt } from "../../../lib/llm/prompts";
 import { readContextDocument, storeAuditContext } from "../../../lib/server/context/context-document-store";
 import { readSnapshotFile, walkSnapshotFiles } from "../../../lib/snapshots/snapshot-fs";
@@ -33,10 +33,10 @@ export async function ensureContextDocument(opts: {
   plan: PassPlan | null;
   client: OpenAI;
   model: string;
-}): Promise<{ generated: boolean; inputTokens: number; outputTokens: number; costUsd: number }> {
+}): Promise<{ generated: boolean } & PricedUsage> {
   const existing = await readContextDocument(opts.repositoryId, "audit");
   if (existing && (existing.editedById || existing.snapshotSha === opts.snapshotSha))
-    return { generated: false, inputTokens: 0, outputTokens: 0, costUsd: 0 };
+    return { generated: false, inputTokens: 0, cachedInputTokens: 0, outputTokens: 0, costUsd: 0 };
   const files = await walkSnapshotFiles(opts.snapshotDir, { maxEntries: TREE_MAX_ENTRIES });
   let docs = "";
   for (const f of files.filter(
@@ -73,17 +73,15 @@ export async function ensureContextDocument(opts: {
   );
   const text = (completion.choices[0]?.message?.content ?? "").trim().slice(0, 100_000);
   if (!text) throw new Error("the model returned an empty context document");
-  const inputTokens = completion.usage?.prompt_tokens ?? 0;
-  const outputTokens = completion.usage?.completion_tokens ?? 0;
-  const costUsd = judgeCostUsd(opts.model, inputTokens, outputTokens);
+  const usage = pricedUsage(opts.model, completion.usage);
   // Never replace a maintainer's edit made meanwhile.
   await storeAuditContext(opts.repositoryId, existing?.id ?? null, {
     text,
     model: opts.model,
     promptVersion: `${template.name}@${template.version}`,
     snapshotSha: opts.snapshotSha,
-    tokens: inputTokens + outputTokens,
-    costUsd,
+    tokens: usage.inputTokens + usage.outputTokens,
+    costUsd: usage.costUsd,
   });
-  return { generated: true, inputTokens, outputTokens, costUsd };
+  return { generated: true, ...usage };
 }

@@ -4,7 +4,6 @@ import { runAgentLoop, type LoopResult } from "../../../lib/agent/agent-loop";
 import { budgetExhausted } from "../../../lib/agent/budget";
 import { buildPassMessages, type PassPromptInput, type SnippetSite } from "../../../lib/agent/harness";
 import { HARNESS_PROMPTS, harnessSchema } from "../../../lib/contracts/harnesses";
-import { judgeCostUsd } from "../../../lib/llm/judge";
 import { loadPrompt } from "../../../lib/llm/prompts";
 import { finishRunIfComplete } from "../../../lib/server/audit-runs/finish-run";
 import { runEndpoint } from "../../../lib/server/audit-runs/model-endpoint";
@@ -157,23 +156,24 @@ export async function runAuditPass(claim: PassClaim, sandboxes: SandboxProvider)
       exec: (command) => sandbox.exec(command),
       now: () => Date.now(),
       afterTurn: async (u) => {
-        const deltaCost = judgeCostUsd(run.model, u.deltaInput, u.deltaOutput);
         const fresh = u.messages.slice(stored);
         await updateClaimedPass(
           claim,
           {
             turns: u.turns,
             inputTokens: u.inputTokens,
+            cachedInputTokens: u.cachedInputTokens,
             outputTokens: u.outputTokens,
-            costUsd: judgeCostUsd(run.model, u.inputTokens, u.outputTokens),
+            costUsd: u.costUsd,
           },
           fresh,
           stored,
           // What a pass spends counts at once, also when its attempt is lost later: the budget is real money.
           {
-            inputTokens: { increment: u.deltaInput },
-            outputTokens: { increment: u.deltaOutput },
-            costUsd: { increment: deltaCost },
+            inputTokens: { increment: u.delta.inputTokens },
+            cachedInputTokens: { increment: u.delta.cachedInputTokens },
+            outputTokens: { increment: u.delta.outputTokens },
+            costUsd: { increment: u.delta.costUsd },
           },
         );
         stored += fresh.length;
@@ -187,8 +187,9 @@ export async function runAuditPass(claim: PassClaim, sandboxes: SandboxProvider)
   const final = {
     turns: result.turns,
     inputTokens: result.inputTokens,
+    cachedInputTokens: result.cachedInputTokens,
     outputTokens: result.outputTokens,
-    costUsd: judgeCostUsd(run.model, result.inputTokens, result.outputTokens),
+    costUsd: result.costUsd,
     finishedAt: new Date(),
   };
   if (result.outcome === "submitted") {

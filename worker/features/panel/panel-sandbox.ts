@@ -7,7 +7,6 @@ import { env } from "../../../lib/env";
 import { runAgentLoop } from "../../../lib/agent/agent-loop";
 import type { PassLimits } from "../../../lib/agent/budget";
 import type { StructuredClient } from "../../../lib/llm/structured-client";
-import { judgeCostUsd } from "../../../lib/llm/judge";
 import type { JudgeMessage } from "../../../lib/llm/judge-messages";
 import {
   abstainedAtLimit,
@@ -174,7 +173,8 @@ export async function judgeInSandbox(
       poc,
       inputTokens: result.inputTokens,
       outputTokens: result.outputTokens,
-      costUsd: judgeCostUsd(input.judge, result.inputTokens, result.outputTokens),
+      // Priced per turn, cached input at its cached price (lib/llm/model-prices.ts).
+      costUsd: result.costUsd,
     };
   } finally {
     await sandbox
@@ -218,6 +218,7 @@ export async function judgeWithRepository(
     turns: result.turns,
     inputTokens: result.inputTokens,
     outputTokens: result.outputTokens,
-    costUsd: judgeCostUsd(input.judge, result.inputTokens, result.outputTokens),
+    // Priced per turn, cached input at its cached price (lib/llm/model-prices.ts).
+    costUsd: result.costUsd,
   };
 }

@@ -66,9 +66,10 @@ function PanelFigures({ p, job }: { p: PanelView["panel"]; job: PanelView["job"]
         </dd>
         <dt>Spent</dt>
         <dd data-testid="panel-spent">
-          {usd(p.spent_usd)} in {count(job.spent_calls)} LLM call{job.spent_calls === 1 ? "" : "s"}, counted as each
-          reply arrived: also replies asked again, context documents written for this panel, and calls of interrupted
-          attempts
+          {usd(p.spent_usd)} in {count(job.spent_calls)} LLM call{job.spent_calls === 1 ? "" : "s"} (
+          {count(job.spent_input_tokens)} prompt tokens, {count(job.spent_cached_input_tokens)} of them cached;{" "}
+          {count(job.spent_output_tokens)} completion tokens), counted as each reply arrived: also replies asked again,
+          context documents written for this panel, and calls of interrupted attempts
         </dd>
       </dl>
       <ColumnTable
@@ -256,10 +257,12 @@ function AttributionPart({
         <p>
           {count(attribution.classified)} findings (all of them) were attributed by <code>{attribution.model}</code> (
           <code>{attribution.prompt_version}</code>, {count(attribution.cached)} from the cache, cost{" "}
-          {usd(attribution.cost_usd)}); {count(attribution.self_reported)} findings also carry the submitter&apos;s own
-          category, kept as their label and not counted in the bug-type shares. The version&apos;s reference bugs are
-          labelled by the same classifier in a job of their own, once per version, so both sides of the comparison are
-          labelled alike. See <Link href="/bug-types">bug types</Link>.
+          {usd(attribution.cost_usd)} for {count(attribution.input_tokens)} prompt tokens,{" "}
+          {count(attribution.cached_input_tokens)} of them cached, and {count(attribution.output_tokens)} completion
+          tokens); {count(attribution.self_reported)} findings also carry the submitter&apos;s own category, kept as
+          their label and not counted in the bug-type shares. The version&apos;s reference bugs are labelled by the same
+          classifier in a job of their own, once per version, so both sides of the comparison are labelled alike. See{" "}
+          <Link href="/bug-types">bug types</Link>.
         </p>
       )}
       {isAdmin && scored && (

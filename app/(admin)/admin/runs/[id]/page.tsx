@@ -88,7 +88,8 @@ export default async function RunPage({ params, searchParams }: Props) {
         </dd>
         <dt>Tokens</dt>
         <dd>
-          {count(run.tokens)} ({count(run.input_tokens)} in, {count(run.output_tokens)} out)
+          {count(run.tokens)} ({count(run.input_tokens)} in, of which {count(run.cached_input_tokens)} cached;{" "}
+          {count(run.output_tokens)} out)
         </dd>
         <dt>Cost</dt>
         <dd>{usd(run.cost_usd)}</dd>
