@@ -164,9 +164,9 @@ export async function saveGrade(caller: { id: string }, id: string, input: SaveG
       reason: input.note || null,
       details: { finding: input.finding, grade: input.grade, grade_id: row.id, after_reveal: afterReveal },
     });
-    // The panel's first grade: the leaderboard's Validity cell now links to the grading, so move the version's
-    // stamp (public views reload when a public submission's updatedAt moves).
-    if (grades.length === 0)
+    // A sample's first grade: the leaderboard's Validity cell links to the grading and counts the graded samples, so
+    // move the version's stamp (public views reload when a public submission's updatedAt moves).
+    if (sample.grades.length === 0)
       await tx.submission.update({ where: { id: panel.submissionId }, data: { updatedAt: new Date() } });
   });
   const gradedByMe = panel.samples.filter(
