@@ -485,14 +485,19 @@ export const repeatJudgingSchema = z
       .boolean()
       .nullable()
       .meta({ description: "The interval's upper end is below the paper's share; null without a decided pair" }),
-    disagreements: z.array(
-      z.object({
-        finding_id: z.string(),
-        reference_bug_id: z.string(),
-        first_match: z.boolean(),
-        repeat_match: z.boolean(),
+    disagreements: z
+      .array(
+        z.object({
+          finding_id: z.string(),
+          reference_bug_id: z.string(),
+          first_match: z.boolean(),
+          repeat_match: z.boolean(),
+        }),
+      )
+      .meta({
+        description:
+          "Every pair whose repeat verdict differs from the first; in the public figures, empty for a version that hides its reference details (the counts above still hold)",
       }),
-    ),
   })
   .meta({ id: "RepeatJudging" });
 export type RepeatJudgingAnswer = z.infer<typeof repeatJudgingSchema>;

@@ -111,9 +111,15 @@ export async function getRepeatJudging(id: string): Promise<RepeatJudgingAnswer>
 
 /**
  * The public figures: finished repeats of the version's public submissions (approved, not withdrawn), newest first, at
- * most ten, without who started them. A private submission's pairs are nobody else's business.
+ * most ten, without who started them. A private submission's pairs are nobody else's business, and a version that
+ * hides its reference details lists no disagreeing pair (which finding the judge tied to which reference bug is what
+ * its matches pages keep to staff): the counts only.
  */
 export async function publicRepeatFigures(benchmarkId: string): Promise<RepeatJudgingAnswer[]> {
+  const { referenceVisibility } = await db.benchmark.findUniqueOrThrow({
+    where: { id: benchmarkId },
+    select: { referenceVisibility: true },
+  });
   const publicIds = (
     await db.$queryRaw<{ id: string }[]>`
       SELECT s.id FROM "Submission" s WHERE s."benchmarkId" = ${benchmarkId} AND ${publicSubmissionSql("s")}`
@@ -125,5 +131,8 @@ export async function publicRepeatFigures(benchmarkId: string): Promise<RepeatJu
     take: 10,
     select: REPEAT_SELECT,
   });
-  return rows.map((r) => repeatOut(r, null));
+  return rows.map((r) => {
+    const out = repeatOut(r, null);
+    return referenceVisibility === "public" ? out : { ...out, disagreements: [] };
+  });
 }
