@@ -83,7 +83,7 @@ describe("panel validation on the submission page", () => {
     expect(validity).toMatch(/^50% \[\d+\.\d–\d+\.\d\]$/);
     // What the panel paid, counted call by call (the fake model's prices are zero unless configured).
     expect(await page.getByTestId("panel-spent").textContent()).toMatch(
-      /^\S+ in \d+ LLM calls, counted as each reply arrived/,
+      /^\S+ in \d+ LLM calls \([\d,]+ prompt tokens(, [\d,]+ of them cached)?; [\d,]+ completion tokens\), counted as each reply arrived/,
     );
     // No proof of concept ran and no snapshot was imported: the page says so.
     expect(await page.getByTestId("panel-evidence").textContent()).toMatch(
