@@ -2,33 +2,14 @@
 // shape: 200 entries, each approved on its own day, so 200 days on which the board changed. Pure, no database.
 import { rankHistory } from "../lib/leaderboard/history";
 import type { LeaderboardData, LeaderboardEntry } from "../lib/leaderboard/types";
+import { leaderboardEntry } from "../tests/support/leaderboard-entry";
 
 const ENTRIES = 200;
 const entries: LeaderboardEntry[] = Array.from({ length: ENTRIES }, (_, i) => {
   const f1 = ((i * 7919) % 1000) / 1000;
-  return {
-    id: `e${i}`,
+  return leaderboardEntry(`e${i}`, {
     model: `model ${i}`,
-    effort: null,
-    harness: null,
-    source: "verified",
-    submissionSource: "upload",
-    costUsd: null,
-    runs: 1,
-    date: null,
-    coverage: "full",
-    offlineJudge: false,
-    offlineEmbedder: false,
-    openModel: null,
-    organisation: null,
-    modelLicence: null,
-    parameterCount: null,
     publicPeriods: [{ from: new Date(Date.UTC(2026, 0, 1 + i)).toISOString(), to: null }],
-    reportUrl: null,
-    notes: null,
-    panel: null,
-    contamination: null,
-    postCutoff: null,
     overall: {
       recall: f1,
       precision: f1,
@@ -38,10 +19,7 @@ const entries: LeaderboardEntry[] = Array.from({ length: ENTRIES }, (_, i) => {
       matched_findings: Math.round(f1 * 900),
       findings: 900,
     },
-    languages: {},
-    repositories: {},
-    runScores: [],
-  };
+  });
 });
 const data = { entries, repositories: [], languages: [] } as unknown as LeaderboardData;
 

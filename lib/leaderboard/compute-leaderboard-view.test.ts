@@ -4,7 +4,8 @@ import { computeLeaderboardView, poolCells } from "./compute-leaderboard-view";
 import { computeRepositoryTables } from "./compute-repository-tables";
 import { rankRows } from "./rank-rows";
 import type { StoredScore } from "../scoring/types";
-import type { LeaderboardData, LeaderboardEntry } from "./types";
+import type { LeaderboardData } from "./types";
+import { leaderboardEntry } from "../../tests/support/leaderboard-entry";
 
 // Hand-computed cases for the subset recompute: pooled counts, never averaged ratios.
 const cell = (
@@ -24,37 +25,6 @@ const cell = (
   ...published,
 });
 
-function entry(id: string, patch: Partial<LeaderboardEntry>): LeaderboardEntry {
-  return {
-    id,
-    model: id,
-    effort: null,
-    harness: null,
-    source: "verified",
-    submissionSource: "upload",
-    costUsd: null,
-    runs: 1,
-    date: null,
-    coverage: "full",
-    offlineJudge: false,
-    offlineEmbedder: false,
-    openModel: null,
-    organisation: null,
-    modelLicence: null,
-    parameterCount: null,
-    publicPeriods: [{ from: "2025-01-01T00:00:00.000Z", to: null }],
-    reportUrl: null,
-    notes: null,
-    panel: null,
-    contamination: null,
-    postCutoff: null,
-    overall: null,
-    languages: {},
-    repositories: {},
-    runScores: [],
-    ...patch,
-  };
-}
 
 const data: LeaderboardData = {
   benchmark: { id: "b", slug: "t", version: "1", name: "T", key: "t@1", snapshotDate: "2025-01-01" },
@@ -91,11 +61,11 @@ const data: LeaderboardData = {
   stamp: "s",
   generatedAt: "",
   entries: [
-    entry("single", {
+    leaderboardEntry("single", {
       overall: cell(8, 35, 9, 60),
       repositories: { "o/a": cell(5, 10, 6, 20), "o/b": cell(2, 20, 2, 30), "o/c": cell(1, 5, 1, 10) },
     }),
-    entry("repeated", {
+    leaderboardEntry("repeated", {
       runs: 2,
       overall: cell(6, 35, 6, 40),
       runScores: [
@@ -109,7 +79,7 @@ const data: LeaderboardData = {
         },
       ],
     }),
-    entry("reported", {
+    leaderboardEntry("reported", {
       source: "reported",
       // Per-repository finding counts are not published: precision is known per cell but cannot be pooled.
       repositories: {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { dataAsOf, publicPeriodsOf, rankHistory } from "./history";
 import type { LeaderboardData, LeaderboardEntry } from "./types";
+import { leaderboardEntry } from "../../tests/support/leaderboard-entry";
 
 const at = (day: string) => new Date(`${day}T12:00:00.000Z`);
 
@@ -14,34 +15,7 @@ function entry(id: string, f1: number, periods: LeaderboardEntry["publicPeriods"
     matched_findings: null,
     findings: null,
   };
-  return {
-    id,
-    model: id,
-    effort: null,
-    harness: null,
-    source: "verified",
-    submissionSource: "upload",
-    costUsd: null,
-    runs: 1,
-    date: null,
-    coverage: "full",
-    offlineJudge: false,
-    offlineEmbedder: false,
-    openModel: null,
-    organisation: null,
-    modelLicence: null,
-    parameterCount: null,
-    publicPeriods: periods,
-    reportUrl: null,
-    notes: null,
-    panel: null,
-    contamination: null,
-    postCutoff: null,
-    overall: score,
-    languages: {},
-    repositories: {},
-    runScores: [],
-  };
+  return leaderboardEntry(id, { publicPeriods: periods, overall: score });
 }
 
 const open = (day: string) => [{ from: at(day).toISOString(), to: null }];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { LeaderboardEntry, PanelValidity } from "./types";
+import type { PanelValidity } from "./types";
+import { leaderboardEntry } from "../../tests/support/leaderboard-entry";
 import type { StoredScore } from "../scoring/types";
 import { validityOverPrecision } from "./validity-points";
 
@@ -28,41 +29,12 @@ const panel = (confirmed: number, rejected: number): PanelValidity => ({
   sampled: confirmed + rejected,
   graded: null,
 });
-const entry = (id: string, patch: Partial<LeaderboardEntry>): LeaderboardEntry => ({
-  id,
-  model: id,
-  effort: null,
-  harness: null,
-  source: "verified",
-  submissionSource: "upload",
-  costUsd: null,
-  runs: 1,
-  date: null,
-  coverage: "full",
-  offlineJudge: false,
-  offlineEmbedder: false,
-  openModel: null,
-  organisation: null,
-  modelLicence: null,
-  parameterCount: null,
-  publicPeriods: [{ from: "2025-01-01T00:00:00.000Z", to: null }],
-  reportUrl: null,
-  notes: null,
-  panel: null,
-  contamination: null,
-  postCutoff: null,
-  overall: null,
-  languages: {},
-  repositories: {},
-  runScores: [],
-  ...patch,
-});
 
 describe("validityOverPrecision (Figure 5)", () => {
   it("puts repeated runs' first run on the precision axis, with Clopper-Pearson intervals", () => {
     const points = validityOverPrecision([
-      entry("single", { panel: panel(9, 1), overall: score(10, 100) }),
-      entry("repeated", {
+      leaderboardEntry("single", { panel: panel(9, 1), overall: score(10, 100) }),
+      leaderboardEntry("repeated", {
         runs: 3,
         panel: panel(8, 2),
         overall: score(30, 150), // mean over runs: 20%
@@ -71,8 +43,8 @@ describe("validityOverPrecision (Figure 5)", () => {
           { overall: score(25, 100), repositories: {} },
         ],
       }),
-      entry("no-panel", { overall: score(1, 2) }),
-      entry("subset", { coverage: "opus-5-subset", panel: panel(1, 1), overall: score(1, 2) }),
+      leaderboardEntry("no-panel", { overall: score(1, 2) }),
+      leaderboardEntry("subset", { coverage: "opus-5-subset", panel: panel(1, 1), overall: score(1, 2) }),
     ]);
     expect(points.map((p) => p.id)).toEqual(["repeated", "single"]);
     const [repeated, single] = points;
@@ -86,7 +58,7 @@ describe("validityOverPrecision (Figure 5)", () => {
 
   it("uses a reported repeated entry's published mean, marked as such", () => {
     const [point] = validityOverPrecision([
-      entry("rep", { source: "reported", runs: 10, panel: panel(85, 10), overall: score(8, 100) }),
+      leaderboardEntry("rep", { source: "reported", runs: 10, panel: panel(85, 10), overall: score(8, 100) }),
     ]);
     expect(point).toMatchObject({ precision_basis: "mean_of_runs", source: "reported" });
   });
