@@ -21,7 +21,11 @@ type CallerOf<A> = A extends { kind: "required" | "session" }
     ? ApiCaller | null
     : null;
 type ParamsOf<R> = R extends { params: infer P extends z.ZodType } ? z.output<P> : Record<string, never>;
-type QueryOf<R> = R extends { query: infer Q extends z.ZodType } ? z.output<Q> : Record<string, never>;
+type QueryOf<R> = R extends { raw: boolean }
+  ? Record<string, never>
+  : R extends { query: infer Q extends z.ZodType }
+    ? z.output<Q>
+    : Record<string, never>;
 type BodyOf<R> = R extends { raw: boolean }
   ? undefined
   : R extends { body: infer B }
@@ -37,10 +41,18 @@ export type RouteInput<R extends ApiRoute> = {
 };
 
 /**
- * What a declaration leaves to its handler: the name of the body in error messages ("The review is invalid: ...")
- * and the most bytes a JSON body may have (16 KiB unless said).
+ * What a declaration leaves to its handler: the names of the body and the path in error messages ("The review is
+ * invalid: ..."), the most bytes a JSON body may have (16 KiB unless said), a check that runs once the JSON body is
+ * read and before its schema is (sign-up's rate limit, which counts malformed forms too), and headers the answer
+ * adds (an upload's `Location`).
  */
-export type HandleOptions = { body?: string; maxBodyBytes?: number };
+export type HandleOptions<A = unknown> = {
+  body?: string;
+  path?: string;
+  maxBodyBytes?: number;
+  admit?: (request: Request) => Promise<void>;
+  headers?: (answer: A) => Record<string, string>;
+};
 
 type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 
@@ -81,7 +93,7 @@ async function callerFor(route: ApiRoute, request: Request): Promise<ApiCaller |
   }
 }
 
-async function bodyFor(route: ApiRoute, request: Request, options: HandleOptions): Promise<unknown> {
+async function bodyFor(route: ApiRoute, request: Request, options: HandleOptions<never>): Promise<unknown> {
   if (route.raw || !route.body) return undefined;
   if (Array.isArray(route.body)) throw new Error(`${route.method} ${route.path} takes several bodies: declare it raw`);
   const declared = route.body as RouteBody;
@@ -90,29 +102,32 @@ async function bodyFor(route: ApiRoute, request: Request, options: HandleOptions
   const value = declared.optional
     ? ((await readOptionalJsonBody(request, maxBytes)) ?? {})
     : parseJsonText(await readBodyText(request, maxBytes), "The request body");
+  await options.admit?.(request);
   return parseOrThrow(declared.schema, value, options.body ?? "The request body");
 }
 
 /**
  * A Next route handler for `route`: the caller checked, then the path, query and JSON body parsed with the route's
  * schemas (422 naming every bad field, 400 for malformed JSON), then `fn`; its answer is sent with the declared
- * status. `fn` may return a Response of its own (downloads, answers with headers). A route marked `raw` leaves its
- * body to `fn` (uploads read as bytes).
+ * status. `fn` may return a Response of its own (downloads with a CSV twin, conditional reads). A route marked `raw`
+ * leaves its body and query to `fn` (uploads read as bytes, whose query is checked by the format they turn out to be).
  */
 export function handle<R extends ApiRoute>(
   route: R,
   fn: (input: RouteInput<R>) => Promise<z.input<R["success"]["schema"]> | Response>,
-  options: HandleOptions = {},
+  options: HandleOptions<z.input<R["success"]["schema"]>> = {},
 ): (request: Request, context: RouteContext) => Promise<Response> {
   return withErrors(async (request: Request, context: RouteContext) => {
     const caller = await callerFor(route, request);
-    const params = route.params ? parseOrThrow(route.params, await context.params, "The path") : {};
-    const query = route.query
-      ? parseOrThrow(route.query, Object.fromEntries(new URL(request.url).searchParams), "The query")
-      : {};
+    const params = route.params ? parseOrThrow(route.params, await context.params, options.path ?? "The path") : {};
+    const query =
+      route.query && !route.raw
+        ? parseOrThrow(route.query, Object.fromEntries(new URL(request.url).searchParams), "The query")
+        : {};
     const body = await bodyFor(route, request, options);
     const input = { caller, params, query, body, request } as RouteInput<R>;
     const answer = await fn(input);
-    return answer instanceof Response ? answer : json(answer, route.success.status);
+    if (answer instanceof Response) return answer;
+    return json(answer, route.success.status, options.headers?.(answer));
   });
 }

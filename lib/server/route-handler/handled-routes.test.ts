@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import type { ApiRoute } from "../../contracts/route-kit";
 
 // Each handler built with handle() names its route's declaration; this checks it names the right one: the route of
-// its own file and method, so a copied handler cannot answer for another route's auth and schemas.
+// its own file and method, so a copied handler cannot answer for another route's auth and schemas; and that every
+// declared route is served that way, so no handler restates a declaration's auth, schemas or status.
 
 const ROOT = path.resolve(import.meta.dirname, "..", "..", "..");
 
@@ -53,5 +54,9 @@ describe("handle()", () => {
     }
     expect(wrong).toEqual([]);
     expect(wired.length).toBeGreaterThan(60);
+    const declared = [...lists.values()].flatMap((list) =>
+      Object.values(list).map((route) => `${route.method.toUpperCase()} ${route.path}`),
+    );
+    expect(declared.filter((at) => !wired.includes(at))).toEqual([]);
   });
 });

@@ -1,8 +1,5 @@
 import "server-only";
-import { createdSubmissionSchema } from "@/lib/contracts/submissions";
 import { uploadBodyOf } from "@/lib/server/submissions/upload-request";
-import { requireCaller } from "@/lib/server/auth/api-caller";
-import { respond, withErrors } from "@/lib/server/http/respond";
 import { listUserSubmissions } from "@/lib/server/submissions/list-user-submissions";
 import { getSubmissionQuota } from "@/lib/server/submissions/submission-quota";
 import { submitFindings } from "@/lib/server/submissions/submit-findings";
@@ -20,8 +17,8 @@ export const GET = handle(submissionsRoutes.getSubmissions, async ({ caller, que
 // POST /api/v1/submissions - upload a findings file, or a SARIF log (Content-Type application/sarif+json, or a SARIF
 // log sent as application/json; benchmark and labels in the query) (Bearer token with `submit`, or the session cookie from a same-origin page);
 // 202 {id, status} and scoring is queued; 429 with Retry-After when the daily quota or the rate limit is used up
-export const POST = withErrors(async (request: Request) => {
-  const caller = await requireCaller(request, { access: "write", tokens: "submit" });
-  const created = await submitFindings(caller.id, uploadBodyOf(request));
-  return respond(createdSubmissionSchema, created, 202, { location: `/api/v1/submissions/${created.id}` });
-});
+export const POST = handle(
+  submissionsRoutes.postSubmissions,
+  ({ caller, request }) => submitFindings(caller.id, uploadBodyOf(request)),
+  { headers: (created) => ({ location: `/api/v1/submissions/${created.id}` }) },
+);
