@@ -22,20 +22,10 @@ export function json(body: unknown, status = 200, headers: Record<string, string
 }
 
 /**
- * A JSON answer in the shape of its published schema (lib/contracts): the body must type-check as the schema's input,
- * so a handler cannot answer a shape the OpenAPI document does not describe. Not parsed at run time (the integration
- * suite validates every answer against the document).
+ * A body in the shape of its published schema (lib/contracts) that another helper serializes (downloads with a CSV
+ * twin): it must type-check as the schema's input. Not parsed at run time (the integration suite validates every
+ * answer against the OpenAPI document).
  */
-export function respond<S extends z.ZodType>(
-  _schema: S,
-  body: z.input<S>,
-  status = 200,
-  headers: Record<string, string> = {},
-): Response {
-  return json(body, status, headers);
-}
-
-/** The same check for bodies that another helper serializes (downloads with a CSV twin). */
 export function shaped<S extends z.ZodType>(_schema: S, body: z.input<S>): z.input<S> {
   return body;
 }

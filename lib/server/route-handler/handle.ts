@@ -44,14 +44,14 @@ export type RouteInput<R extends ApiRoute> = {
  * What a declaration leaves to its handler: the names of the body and the path in error messages ("The review is
  * invalid: ..."), the most bytes a JSON body may have (16 KiB unless said), a check that runs once the JSON body is
  * read and before its schema is (sign-up's rate limit, which counts malformed forms too), and headers the answer
- * adds (an upload's `Location`).
+ * adds (an upload's `Location`, a public read's cache policy).
  */
 export type HandleOptions<A = unknown> = {
   body?: string;
   path?: string;
   maxBodyBytes?: number;
   admit?: (request: Request) => Promise<void>;
-  headers?: (answer: A) => Record<string, string>;
+  headers?: (answer: A, request: Request) => Record<string, string>;
 };
 
 type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
@@ -128,6 +128,6 @@ export function handle<R extends ApiRoute>(
     const input = { caller, params, query, body, request } as RouteInput<R>;
     const answer = await fn(input);
     if (answer instanceof Response) return answer;
-    return json(answer, route.success.status, options.headers?.(answer));
+    return json(answer, route.success.status, options.headers?.(answer, request));
   });
 }
