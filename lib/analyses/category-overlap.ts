@@ -64,20 +64,8 @@ export function categoryOverlap(
       const n = sizes.get(category)!;
       const sets = byRun.map((split) => split.get(category) ?? new Set<string>());
       const meanFound = sets.reduce((sum, s) => sum + s.size, 0) / sets.length;
-      let overlapSum = 0;
-      let pairs = 0;
-      sets.forEach((a, i) => {
-        if (a.size === 0) return;
-        sets.forEach((b, j) => {
-          if (i === j) return;
-          let shared = 0;
-          for (const id of a) if (b.has(id)) shared += 1;
-          overlapSum += shared / a.size;
-          pairs += 1;
-        });
-      });
+      const { runOverlap, pairs } = meanPairOverlap(sets);
       const referenceRecall = meanFound / n;
-      const runOverlap = pairs > 0 ? overlapSum / pairs : null;
       return {
         category,
         referenceBugs: n,
@@ -92,6 +80,26 @@ export function categoryOverlap(
     rows,
     medianRatio: median(rows.flatMap((r) => (r.ratio === null ? [] : [r.ratio]))),
   };
+}
+
+/**
+ * |S_i ∩ S_j| / |S_i| averaged over the ordered pairs of runs i != j with S_i non-empty (S_i: what run i found of one
+ * category); null when no run found any.
+ */
+function meanPairOverlap<T>(sets: readonly ReadonlySet<T>[]): { runOverlap: number | null; pairs: number } {
+  let sum = 0;
+  let pairs = 0;
+  sets.forEach((a, i) => {
+    if (a.size === 0) return;
+    sets.forEach((b, j) => {
+      if (i === j) return;
+      let shared = 0;
+      for (const id of a) if (b.has(id)) shared += 1;
+      sum += shared / a.size;
+      pairs += 1;
+    });
+  });
+  return { runOverlap: pairs > 0 ? sum / pairs : null, pairs };
 }
 
 /** A distinct finding of all k runs (one root cause across runs) with its bug type; null: not labelled. */
@@ -127,21 +135,9 @@ export function groupRunOverlap(
     .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
     .map((category) => {
       const sets = byCategory.get(category)!;
-      let sum = 0;
-      let pairs = 0;
-      sets.forEach((a, i) => {
-        if (a.size === 0) return;
-        sets.forEach((b, j) => {
-          if (i === j) return;
-          let shared = 0;
-          for (const id of a) if (b.has(id)) shared += 1;
-          sum += shared / a.size;
-          pairs += 1;
-        });
-      });
       const all = new Set<number>();
       for (const s of sets) for (const id of s) all.add(id);
-      return { category, groups: all.size, runOverlap: pairs > 0 ? sum / pairs : null, pairs };
+      return { category, groups: all.size, ...meanPairOverlap(sets) };
     });
   return { rows, unlabelled };
 }

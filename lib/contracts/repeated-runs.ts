@@ -228,6 +228,19 @@ export const repeatedRunsQuerySchema = z.object({
     }),
 });
 
+/** The examples' n-of-k point: the union of the runs (n = 1). */
+const UNION_POINT_EXAMPLE = {
+  n: 1,
+  label: "union",
+  recall: 0.5,
+  precision: 0.4,
+  f1: 0.4444,
+  matched_reference_bugs: 2,
+  reference_bugs: 4,
+  matched_findings: 2,
+  findings: 5,
+};
+
 /** GET /api/v1/submissions/{id}/runs: the response body. */
 export const repeatedRunsSchema = z
   .object({
@@ -274,19 +287,7 @@ export const repeatedRunsSchema = z
           matched_distinct_findings: 1,
         },
       ],
-      curve: [
-        {
-          n: 1,
-          label: "union",
-          recall: 0.5,
-          precision: 0.4,
-          f1: 0.4444,
-          matched_reference_bugs: 2,
-          reference_bugs: 4,
-          matched_findings: 2,
-          findings: 5,
-        },
-      ],
+      curve: [UNION_POINT_EXAMPLE],
       spectrum: [{ n: 1, exactly_matched: 1, exactly_unmatched: 2, union_matched: 1, union_unmatched: 2 }],
       union_growth: [{ n: 1, observed: 3, expected: null, projected: false }],
       subset_curves: {
@@ -297,19 +298,7 @@ export const repeatedRunsSchema = z
         subsets: [
           {
             runs: [0, 1],
-            points: [
-              {
-                n: 1,
-                label: "union",
-                recall: 0.5,
-                precision: 0.5,
-                f1: 0.5,
-                matched_reference_bugs: 2,
-                reference_bugs: 4,
-                matched_findings: 2,
-                findings: 4,
-              },
-            ],
+            points: [UNION_POINT_EXAMPLE],
           },
         ],
       },

@@ -1,6 +1,7 @@
 import { USER_MESSAGE_MARKER, type JudgeMessage } from "./judge-messages";
 import { renderPrompt, type PromptTemplate } from "./prompts";
 import type { BugText } from "../scoring/types";
+import { bugTextFields } from "../validation/common";
 
 // Chat messages of the panel judge, the context writer and the bug-type classifier. Same rule as the matching judge
 // (judge-messages.ts): instructions are the system message; every piece of data is one JSON value in its own block,
@@ -35,12 +36,7 @@ export function bugRecordJson(b: ReviewedBug): Record<string, unknown> {
   return {
     id: b.id,
     repository: b.repo,
-    file: b.file,
-    line_start: b.lineStart,
-    line_end: b.lineEnd,
-    title: b.title,
-    description: b.description,
-    code_snippet: b.codeSnippet,
+    ...bugTextFields(b),
     suggested_fix: b.suggestedFix ?? null,
     claimed_severity: b.severity ?? null,
   };

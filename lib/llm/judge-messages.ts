@@ -1,5 +1,6 @@
 import type { BugText } from "../scoring/types";
 import { renderPrompt, type PromptTemplate } from "./prompts";
+import { bugTextFields } from "../validation/common";
 
 /** What the judge reads of a bug record: the one text shape of matching, embedding and hashing, without the id. */
 export type JudgeText = Omit<BugText, "id">;
@@ -21,12 +22,7 @@ export type JudgeMessage = { role: "system" | "user"; content: string };
 export function encodeJudgeRecord(t: JudgeText): string {
   const record = {
     repository: t.repo,
-    file: t.file,
-    line_start: t.lineStart,
-    line_end: t.lineEnd,
-    title: t.title,
-    description: t.description,
-    code_snippet: t.codeSnippet,
+    ...bugTextFields(t),
   };
   return JSON.stringify(record, null, 2).replace(/</g, "\\u003c").replace(/>/g, "\\u003e");
 }

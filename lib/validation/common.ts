@@ -97,6 +97,18 @@ export type BugContent = {
   codeSnippet: string;
 };
 
+/** The inverse of bugTextOf: a bug's text in the files' and the API's field names, in their order. */
+export function bugTextFields(b: BugContent) {
+  return {
+    file: b.file,
+    line_start: b.lineStart,
+    line_end: b.lineEnd,
+    title: b.title,
+    description: b.description,
+    code_snippet: b.codeSnippet,
+  };
+}
+
 export function bugTextOf(record: BugRecord): BugContent {
   return {
     file: record.file,

@@ -1,6 +1,6 @@
 import type { Tx } from "../../db";
 import type { BugText } from "../../scoring/types";
-import { insertRows } from "../bulk-insert/insert-rows";
+import { BUG_RECORD_COLUMNS, insertRows } from "../bulk-insert/insert-rows";
 
 // A reference bug row: the bug text the matcher reads, and what the benchmark file adds to it. `repo` is the
 // repository's name in the file; the insert looks up its row.
@@ -31,22 +31,7 @@ export async function insertReferenceBugs(
   await insertRows<Omit<ReferenceBugInsertRow, "repo">>(
     tx,
     "ReferenceBug",
-    {
-      externalId: "text",
-      file: "text",
-      lineStart: "int4",
-      lineEnd: "int4",
-      title: "text",
-      description: "text",
-      codeSnippet: "text",
-      severity: { enum: "Severity" },
-      suggestedFix: "text",
-      category: "text",
-      trigger: "text",
-      fixedAt: "timestamp",
-      fixCommit: "text",
-      contentHash: "text",
-    },
+    { ...BUG_RECORD_COLUMNS, fixedAt: "timestamp", fixCommit: "text" },
     rows,
     {
       id: (_, i) => `${benchmarkId}-${i.toString(36).padStart(4, "0")}`,

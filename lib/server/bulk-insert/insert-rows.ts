@@ -20,6 +20,22 @@ export const ROWS_PER_QUERY = 1_000;
  */
 type ColumnType = "text" | "float8" | "int4" | "bool" | "bytea" | "timestamp" | { enum: string };
 
+/** The columns Finding and ReferenceBug share: a bug record's fields (the findings file's and the benchmark file's). */
+export const BUG_RECORD_COLUMNS = {
+  externalId: "text",
+  file: "text",
+  lineStart: "int4",
+  lineEnd: "int4",
+  title: "text",
+  description: "text",
+  codeSnippet: "text",
+  severity: { enum: "Severity" },
+  suggestedFix: "text",
+  category: "text",
+  trigger: "text",
+  contentHash: "text",
+} as const satisfies Record<string, ColumnType>;
+
 /** A column whose value is computed from the row and its position in `rows` rather than read from a field. */
 type ComputedColumn<Row> = { type: ColumnType; value: (row: Row, index: number) => unknown };
 

@@ -1,10 +1,10 @@
 import "server-only";
 import { db } from "../../db";
 import { computedDatasheetSchema, type Datasheet } from "../../contracts/datasheet";
-import { benchmarkKey } from "../../validation/benchmark-ref";
 import { datasheetView } from "../../datasheet/build-datasheet";
 import { AppError } from "../../errors";
 import { queueDatasheet } from "./queue-datasheet";
+import { DATASHEET_HEADER_SELECT, datasheetHeader } from "./refresh-datasheet";
 
 /**
  * The stored datasheet of one benchmark version, with the status of the worker job that computes it ("computing"
@@ -16,11 +16,7 @@ export async function getDatasheet(slug: string, version: string): Promise<Datas
     where: { slug_version: { slug, version } },
     select: {
       id: true,
-      slug: true,
-      version: true,
-      name: true,
-      snapshotDate: true,
-      referenceWindowEnd: true,
+      ...DATASHEET_HEADER_SELECT,
       datasheet: { select: { datasheet: true, status: true, error: true } },
     },
   });
@@ -29,14 +25,7 @@ export async function getDatasheet(slug: string, version: string): Promise<Datas
   if (!row) await queueDatasheet(benchmark.id);
   const stored = computedDatasheetSchema.safeParse(row?.datasheet);
   return datasheetView(
-    {
-      key: benchmarkKey(benchmark),
-      slug: benchmark.slug,
-      version: benchmark.version,
-      name: benchmark.name,
-      snapshot_date: benchmark.snapshotDate.toISOString().slice(0, 10),
-      reference_window_end: benchmark.referenceWindowEnd?.toISOString().slice(0, 10) ?? null,
-    },
+    datasheetHeader(benchmark),
     stored.success ? stored.data : null,
     row ?? { status: "queued", error: null },
   );

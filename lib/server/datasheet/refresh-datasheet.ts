@@ -10,16 +10,39 @@ import { pipelineSchema } from "../../validation/benchmark-file";
 // computation in the worker (queue-datasheet.ts, worker/processors/datasheet.ts); a computation whose input hash
 // equals the stored one stores nothing, so repeating it is free.
 
+/** What a datasheet's header shows of its version (datasheetHeader). */
+export const DATASHEET_HEADER_SELECT = {
+  slug: true,
+  version: true,
+  name: true,
+  snapshotDate: true,
+  referenceWindowEnd: true,
+} as const;
+
+/** The version a datasheet describes, as its header shows it. */
+export function datasheetHeader(b: {
+  slug: string;
+  version: string;
+  name: string;
+  snapshotDate: Date;
+  referenceWindowEnd: Date | null;
+}) {
+  return {
+    key: benchmarkKey(b),
+    slug: b.slug,
+    version: b.version,
+    name: b.name,
+    snapshot_date: b.snapshotDate.toISOString().slice(0, 10),
+    reference_window_end: b.referenceWindowEnd?.toISOString().slice(0, 10) ?? null,
+  };
+}
+
 /** Everything the datasheet reads of a version, in a canonical order (the hash is taken over it). */
 async function loadDatasheetInput(benchmarkId: string): Promise<DatasheetInput> {
   const benchmark = await db.benchmark.findUniqueOrThrow({
     where: { id: benchmarkId },
     select: {
-      slug: true,
-      version: true,
-      name: true,
-      snapshotDate: true,
-      referenceWindowEnd: true,
+      ...DATASHEET_HEADER_SELECT,
       pipeline: true,
       taxonomy: true,
       repositories: {
@@ -62,14 +85,7 @@ async function loadDatasheetInput(benchmarkId: string): Promise<DatasheetInput> 
     0,
   );
   return {
-    benchmark: {
-      key: benchmarkKey(benchmark),
-      slug: benchmark.slug,
-      version: benchmark.version,
-      name: benchmark.name,
-      snapshot_date: benchmark.snapshotDate.toISOString().slice(0, 10),
-      reference_window_end: benchmark.referenceWindowEnd?.toISOString().slice(0, 10) ?? null,
-    },
+    benchmark: datasheetHeader(benchmark),
     pipeline: pipeline.success ? pipeline.data : null,
     referenceBugs,
     repositories: benchmark.repositories.map((r) => {

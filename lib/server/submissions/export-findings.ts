@@ -5,6 +5,8 @@ import { AppError } from "../../errors";
 import { log } from "../../observability/log";
 import { FINDINGS_LICENCE, type submissionFindingsSchema } from "../../contracts/submissions";
 import { canViewSubmission, type Viewer } from "../../auth/viewer";
+import { bugTextFields } from "../../validation/common";
+import { BUG_TEXT_SELECT } from "../../db-selects";
 
 type SubmissionFindings = z.input<typeof submissionFindingsSchema>;
 type ExportedFinding = SubmissionFindings["runs"][number]["findings"][number];
@@ -94,12 +96,7 @@ async function* findingsJson(
           ordinal: true,
           externalId: true,
           repositoryId: true,
-          file: true,
-          lineStart: true,
-          lineEnd: true,
-          title: true,
-          description: true,
-          codeSnippet: true,
+          ...BUG_TEXT_SELECT,
           severity: true,
           confidence: true,
           suggestedFix: true,
@@ -113,12 +110,7 @@ async function* findingsJson(
           const exported: ExportedFinding = {
             id: f.externalId,
             repo: repositories.get(f.repositoryId) ?? "",
-            file: f.file,
-            line_start: f.lineStart,
-            line_end: f.lineEnd,
-            title: f.title,
-            description: f.description,
-            code_snippet: f.codeSnippet,
+            ...bugTextFields(f),
             severity: f.severity,
             confidence: f.confidence,
             suggested_fix: f.suggestedFix,

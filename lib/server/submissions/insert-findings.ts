@@ -1,6 +1,6 @@
 import type pg from "pg";
 import type { BugText } from "../../scoring/types";
-import { insertRows } from "../bulk-insert/insert-rows";
+import { BUG_RECORD_COLUMNS, insertRows } from "../bulk-insert/insert-rows";
 
 // A finding row: the bug text the matcher reads, and what the file adds to it.
 export type FindingInsertRow = Omit<BugText, "id" | "repo"> & {
@@ -27,23 +27,7 @@ export async function insertFindings(
   await insertRows<FindingInsertRow>(
     client,
     "Finding",
-    {
-      repositoryId: "text",
-      ordinal: "int4",
-      externalId: "text",
-      file: "text",
-      lineStart: "int4",
-      lineEnd: "int4",
-      title: "text",
-      description: "text",
-      codeSnippet: "text",
-      severity: { enum: "Severity" },
-      confidence: "float8",
-      suggestedFix: "text",
-      category: "text",
-      trigger: "text",
-      contentHash: "text",
-    },
+    { repositoryId: "text", ordinal: "int4", ...BUG_RECORD_COLUMNS, confidence: "float8" },
     rows,
     { computed: { runId: { type: "text", value: () => runId } } },
   );

@@ -4,6 +4,7 @@ import { AppError } from "../../errors";
 import { findingPublicId, parseGeneratedFindingId } from "../../workbench/finding-ids";
 import { canReadMatches, seesReferenceDetails } from "../../workbench/reference-visibility";
 import { isStaff, type Viewer } from "../../auth/viewer";
+import { bugTextFields } from "../../validation/common";
 
 // Shared loading for the workbench reads: a submission the viewer may inspect, and findings and reference bugs by
 // the ids people see (uploaded or generated finding ids, benchmark-file reference ids). Anything the viewer may not
@@ -117,12 +118,7 @@ export function findingRecord(f: WorkbenchFinding) {
     id: findingPublicId(f, f.run.index),
     run: f.run.index,
     repo: f.repository.name,
-    file: f.file,
-    line_start: f.lineStart,
-    line_end: f.lineEnd,
-    title: f.title,
-    description: f.description,
-    code_snippet: f.codeSnippet,
+    ...bugTextFields(f),
     suggested_fix: f.suggestedFix,
     severity: f.severity,
     confidence: f.confidence,
@@ -158,12 +154,7 @@ export function referenceRecord(r: LoadedReference) {
   return {
     id: r.externalId,
     repo: r.repository.name,
-    file: r.file,
-    line_start: r.lineStart,
-    line_end: r.lineEnd,
-    title: r.title,
-    description: r.description,
-    code_snippet: r.codeSnippet,
+    ...bugTextFields(r),
     suggested_fix: r.suggestedFix,
     severity: r.severity,
     category: r.category,
