@@ -9,10 +9,11 @@
 // /api/v1/judge-quality is read anonymously: the first read (computed), READS repeats (cached), and CHANGED_READS
 // reads each after a new label (computed again, as every read was before the cache).
 import type { ChildProcess } from "node:child_process";
-import { readFileSync, rmSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { migrate, recreateDatabase } from "./lib/database";
-import { ROOT, TSX_NODE_ARGS, buildForBench, sparePort, startProcess, stopProcess, waitForHttp } from "./lib/processes";
+import { ROOT, stopProcess } from "./lib/processes";
+import { loopDelayBetween, startBenchWeb } from "./lib/bench-web";
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/probebench_bench_stalls";
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379/12";
@@ -148,16 +149,6 @@ function fixDatesFile(rows: number, badDates: boolean): string {
   return `{"fix_dates":[${items.join(",")}]}`;
 }
 
-/** The longest event-loop delay the server wrote between two times (its lines are written every 100 ms). */
-function loopDelayBetween(from: number, to: number): number {
-  let longest = 0;
-  for (const line of readFileSync(LOOP_DELAY_FILE, "utf8").split("\n")) {
-    const [at, ms] = line.split(" ").map(Number);
-    if (at !== undefined && ms !== undefined && at >= from && at <= to + 200) longest = Math.max(longest, ms);
-  }
-  return longest;
-}
-
 /**
  * Polls /api/health every 50 ms until stopped; returns the slowest answer, and the longest the server's event loop
  * was held meanwhile (scripts/lib/loop-delay-probe.mjs: without the database round trip and the wait for a core that
@@ -181,7 +172,7 @@ function probeHealth(base: string): { stop: () => Promise<string> } {
     stop: async () => {
       running = false;
       await loop;
-      return `${slowest.toFixed(0)} ms (loop held ${loopDelayBetween(from, Date.now()).toFixed(0)} ms)`;
+      return `${slowest.toFixed(0)} ms (loop held ${loopDelayBetween(LOOP_DELAY_FILE, from, Date.now()).toFixed(0)} ms)`;
     },
   };
 }
@@ -198,28 +189,20 @@ async function main(): Promise<void> {
   await migrate(DATABASE_URL);
   const { token, addLabel, done } = await seed();
   const env = {
-    NODE_ENV: "production",
-    NEXT_TELEMETRY_DISABLED: "1",
     DATABASE_URL,
     REDIS_URL,
-    NEXT_DIST_DIR: DIST_DIR,
     NEXTAUTH_SECRET: "bench-stalls-only-secret-0123456789abcdef",
-    RATE_LIMIT_API_WRITES: "1000",
-    RATE_LIMIT_PUBLIC_READS: "100000",
-    RATE_LIMIT_API_READS: "100000",
   };
-  await buildForBench(DIST_DIR, env, log);
-  const port = await sparePort();
-  const base = `http://127.0.0.1:${port}`;
   let web: ChildProcess | undefined;
   try {
-    rmSync(LOOP_DELAY_FILE, { force: true });
-    const args = [...TSX_NODE_ARGS, "--import", "./scripts/lib/loop-delay-probe.mjs", "server/server.ts"];
-    web = startProcess("bench-stalls-web", process.execPath, args, {
-      env: { ...env, PORT: String(port), HOST: "127.0.0.1", LOOP_DELAY_FILE },
+    const started = await startBenchWeb("bench-stalls", env, {
+      distDir: DIST_DIR,
       logDir: LOG_DIR,
+      loopDelayFile: LOOP_DELAY_FILE,
+      log,
     });
-    await waitForHttp(`${base}/api/health`, 60_000, "The web server");
+    web = started.web;
+    const base = started.base;
     for (let i = 0; i < 20; i++) await fetch(`${base}/api/health`);
     const fixDatesUrl = `${base}/api/v1/admin/benchmarks/${encodeURIComponent(KEY)}/fix-dates`;
     const post = (body: string) =>

@@ -10,11 +10,11 @@
 // was held, without the database round trip and the wait for a core a health answer includes). Then the largest
 // valid benchmark file an admin may import (200,000 reference bugs, ~50 MB; BENCH_ONLY_BENCHMARK=1 sends only that),
 // and last, two of the largest valid findings files at once.
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import type { ChildProcess } from "node:child_process";
 import { migrate, recreateDatabase } from "./lib/database";
-import { ROOT, TSX_NODE_ARGS, buildForBench, sparePort, startProcess, stopProcess, waitForHttp } from "./lib/processes";
+import { ROOT, stopProcess } from "./lib/processes";
+import { loopDelayBetween, startBenchWeb } from "./lib/bench-web";
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/probebench_bench_upload";
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379/12";
@@ -206,16 +206,6 @@ function resetPeak(pid: number): void {
   writeFileSync(`/proc/${pid}/clear_refs`, "5");
 }
 
-/** The longest event-loop delay the server wrote between two times (its lines are written every 100 ms). */
-function loopDelayBetween(from: number, to: number): number {
-  let longest = 0;
-  for (const line of readFileSync(LOOP_DELAY_FILE, "utf8").split("\n")) {
-    const [at, ms] = line.split(" ").map(Number);
-    if (at !== undefined && ms !== undefined && at >= from && at <= to + 200) longest = Math.max(longest, ms);
-  }
-  return longest;
-}
-
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
 async function seed(): Promise<{ tokens: string[]; admin: string }> {
@@ -309,29 +299,18 @@ async function main(): Promise<void> {
   await migrate(DATABASE_URL);
   const { tokens, admin } = await seed();
   const env = {
-    NODE_ENV: "production",
-    NEXT_TELEMETRY_DISABLED: "1",
     DATABASE_URL,
     REDIS_URL,
-    NEXT_DIST_DIR: DIST_DIR,
     NEXTAUTH_SECRET: "bench-upload-only-secret-0123456789abcdef",
     SUBMISSION_QUOTA_PER_DAY: "1000",
-    RATE_LIMIT_API_WRITES: "1000",
-    RATE_LIMIT_PUBLIC_READS: "100000",
-    RATE_LIMIT_API_READS: "100000",
   };
-  await buildForBench(DIST_DIR, env, log);
-  const port = await sparePort();
-  const base = `http://127.0.0.1:${port}`;
-  let web: ChildProcess | undefined;
+  const { web, base } = await startBenchWeb("bench-upload", env, {
+    distDir: DIST_DIR,
+    logDir: LOG_DIR,
+    loopDelayFile: LOOP_DELAY_FILE,
+    log,
+  });
   try {
-    rmSync(LOOP_DELAY_FILE, { force: true });
-    const args = [...TSX_NODE_ARGS, "--import", "./scripts/lib/loop-delay-probe.mjs", "server/server.ts"];
-    web = startProcess("bench-upload-web", process.execPath, args, {
-      env: { ...env, PORT: String(port), HOST: "127.0.0.1", LOOP_DELAY_FILE },
-      logDir: LOG_DIR,
-    });
-    await waitForHttp(`${base}/api/health`, 60_000, "The web server");
     const pid = web.pid!;
     for (let i = 0; i < 20; i++) await fetch(`${base}/api/health`);
     // The upload route's first request loads its code and starts an upload parse thread: not part of any shape.
@@ -361,7 +340,7 @@ async function main(): Promise<void> {
       const probe = probeHealth(base);
       const from = Date.now();
       const result = await upload(base, shape.benchmark ? admin : tokens[0]!, body, shape);
-      const held = loopDelayBetween(from, Date.now());
+      const held = loopDelayBetween(LOOP_DELAY_FILE, from, Date.now());
       body = undefined;
       const slowest = await probe.stop();
       const { peak } = memory(pid);
@@ -388,7 +367,7 @@ async function main(): Promise<void> {
     const started = performance.now();
     const from = Date.now();
     const both = await Promise.all([upload(base, tokens[1]!, largest), upload(base, tokens[2]!, largest)]);
-    const held = loopDelayBetween(from, Date.now());
+    const held = loopDelayBetween(LOOP_DELAY_FILE, from, Date.now());
     const slowest = await probe.stop();
     const { peak } = memory(pid);
     rows.push([
