@@ -1,6 +1,7 @@
 import type { BugPool, Calendar } from "@/lib/contracts/datasheet";
 import { scrollRegion } from "@/components/ui/scroll-region";
 import { ChartSvg } from "@/components/ui/chart-svg";
+import { ColumnTable, numericColumns } from "@/components/ui/column-table";
 
 // The datasheet's figures as plain SVG drawn on the server (no script needed), each followed by the data table with
 // the same numbers for screen readers and for reading exact values. The SVG scales to its container (390 px phones
@@ -114,31 +115,19 @@ export function CalendarLineChart({ calendar }: { calendar: Calendar }) {
       </figcaption>
       <details className="chart-data">
         <summary>Data table</summary>
-        <div className="table-wrap">
-          <table>
-            <caption className="visually-hidden">Share of fix commits per month</caption>
-            <thead>
-              <tr>
-                <th scope="col">Month</th>
-                <th scope="col" className="num">
-                  Share %
-                </th>
-                <th scope="col" className="num">
-                  Uniform %
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {calendar.months.map((m, i) => (
-                <tr key={m}>
-                  <th scope="row">{m}</th>
-                  <td className="num">{calendar.shares_pct[i]!.toFixed(1)}</td>
-                  <td className="num">{calendar.uniform_pct.toFixed(1)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ColumnTable
+          caption="Share of fix commits per month"
+          captionClassName="visually-hidden"
+          columns={["Month", ...numericColumns("Share %", "Uniform %")]}
+        >
+          {calendar.months.map((m, i) => (
+            <tr key={m}>
+              <th scope="row">{m}</th>
+              <td className="num">{calendar.shares_pct[i]!.toFixed(1)}</td>
+              <td className="num">{calendar.uniform_pct.toFixed(1)}</td>
+            </tr>
+          ))}
+        </ColumnTable>
       </details>
     </figure>
   );
@@ -253,39 +242,25 @@ export function PositionDensityChart({ pool }: { pool: BugPool }) {
       </figcaption>
       <details className="chart-data">
         <summary>Data table</summary>
-        <div className="table-wrap">
-          <table>
-            <caption className="visually-hidden">Observed and expected bugs per position bin</caption>
-            <thead>
-              <tr>
-                <th scope="col">Position</th>
-                <th scope="col" className="num">
-                  Observed
-                </th>
-                {families.map((f) => (
-                  <th key={f} scope="col" className="num">
-                    {FAMILY_LABELS[f]}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {bins.map((b) => (
-                <tr key={b.from}>
-                  <th scope="row">
-                    {Math.round(b.from * 100)}–{Math.round(b.to * 100)}%
-                  </th>
-                  <td className="num">{b.observed}</td>
-                  {families.map((f) => (
-                    <td key={f} className="num">
-                      {b.expected[f].toFixed(1)}
-                    </td>
-                  ))}
-                </tr>
+        <ColumnTable
+          caption="Observed and expected bugs per position bin"
+          captionClassName="visually-hidden"
+          columns={["Position", ...numericColumns("Observed", ...families.map((f) => FAMILY_LABELS[f]))]}
+        >
+          {bins.map((b) => (
+            <tr key={b.from}>
+              <th scope="row">
+                {Math.round(b.from * 100)}–{Math.round(b.to * 100)}%
+              </th>
+              <td className="num">{b.observed}</td>
+              {families.map((f) => (
+                <td key={f} className="num">
+                  {b.expected[f].toFixed(1)}
+                </td>
               ))}
-            </tbody>
-          </table>
-        </div>
+            </tr>
+          ))}
+        </ColumnTable>
       </details>
     </figure>
   );

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { Datasheet, DatasheetCell, FamilyName, ReportedDatasheet } from "@/lib/contracts/datasheet";
 import { ColumnTable, numericColumns } from "@/components/ui/column-table";
 import { count, DASH } from "@/lib/format";
@@ -224,6 +225,41 @@ export function FitsTable({ sheet, reported }: { sheet: Datasheet; reported: Rep
   );
 }
 
+/** Figures of one side of a family table: its column names and a family's cells, in that order. */
+type FamilyColumns = { columns: string[]; cells: (family: FamilyName) => ReactNode[] };
+
+/** One row per family: the version's computed figures (when there are) beside the published ones (when there are). */
+function FamilyTable({
+  label,
+  caption,
+  own,
+  published,
+}: {
+  label: string;
+  caption: string;
+  own: FamilyColumns | null;
+  published: FamilyColumns | null;
+}) {
+  return (
+    <ColumnTable
+      label={label}
+      caption={caption}
+      columns={["Family", ...numericColumns(...(own?.columns ?? []), ...(published?.columns ?? []))]}
+    >
+      {FAMILIES.map((family) => (
+        <tr key={family}>
+          <th scope="row">{FAMILY_LABELS[family]}</th>
+          {[...(own?.cells(family) ?? []), ...(published?.cells(family) ?? [])].map((cell, i) => (
+            <td key={i} className="num">
+              {cell}
+            </td>
+          ))}
+        </tr>
+      ))}
+    </ColumnTable>
+  );
+}
+
 export function HeldOutTable({
   sheet,
   reported,
@@ -233,42 +269,33 @@ export function HeldOutTable({
 }) {
   const pool = sheet.bug_pool;
   return (
-    <ColumnTable
+    <FamilyTable
       label="Held-out check"
       caption="Late fixes (second half of each repository's fix-commit sequence) predicted from the first-half fit, against those observed; underprediction is (observed − predicted) / observed"
-      columns={[
-        "Family",
-        ...numericColumns(
-          ...(pool ? ["Predicted", "Observed", "Underprediction"] : []),
-          ...(reported ? ["Reported predicted", "Reported observed", "Reported underprediction"] : []),
-        ),
-      ]}
-    >
-      {FAMILIES.map((family) => {
-        const own = pool?.held_out.find((h) => h.family === family);
-        return (
-          <tr key={family}>
-            <th scope="row">{FAMILY_LABELS[family]}</th>
-            {pool && (
-              <>
-                <td className="num">{own ? count(Math.round(own.predicted)) : DASH}</td>
-                <td className="num">{own ? count(own.observed) : DASH}</td>
-                <td className="num">
-                  {own?.underprediction_pct != null ? `${own.underprediction_pct.toFixed(1)}%` : DASH}
-                </td>
-              </>
-            )}
-            {reported && (
-              <>
-                <td className="num">{count(reported.held_out.predicted[family])}</td>
-                <td className="num">{count(reported.held_out.observed)}</td>
-                <td className="num">{`${num(reported.held_out.underprediction_pct[family], 1)}%`}</td>
-              </>
-            )}
-          </tr>
-        );
-      })}
-    </ColumnTable>
+      own={
+        pool && {
+          columns: ["Predicted", "Observed", "Underprediction"],
+          cells: (family) => {
+            const own = pool.held_out.find((h) => h.family === family);
+            return [
+              own ? count(Math.round(own.predicted)) : DASH,
+              own ? count(own.observed) : DASH,
+              own?.underprediction_pct != null ? `${own.underprediction_pct.toFixed(1)}%` : DASH,
+            ];
+          },
+        }
+      }
+      published={
+        reported && {
+          columns: ["Reported predicted", "Reported observed", "Reported underprediction"],
+          cells: (family) => [
+            count(reported.held_out.predicted[family]),
+            count(reported.held_out.observed),
+            `${num(reported.held_out.underprediction_pct[family], 1)}%`,
+          ],
+        }
+      }
+    />
   );
 }
 
@@ -281,42 +308,31 @@ export function HorizonsTable({
 }) {
   const pool = sheet.bug_pool;
   return (
-    <ColumnTable
+    <FamilyTable
       label="Table 9: bugs fixed within each horizon"
       caption="Snapshot bugs each family expects fixed within 5 and 10 years and in total (the sum over the fitted curve's whole tail), from the full-window fit; years become bug-fixing commits at each repository's observed pace"
-      columns={[
-        "Family",
-        ...numericColumns(
-          ...(pool ? ["5 years", "10 years", "∞"] : []),
-          ...(reported ? ["Reported 5 years", "Reported 10 years", "Reported ∞"] : []),
-        ),
-      ]}
-    >
-      {FAMILIES.map((family) => {
-        const own = pool?.horizons.find((h) => h.family === family);
-        const published = reported?.horizons[family];
-        return (
-          <tr key={family}>
-            <th scope="row">{FAMILY_LABELS[family]}</th>
-            {pool && (
-              <>
-                <td className="num">{own?.five_years != null ? count(Math.round(own.five_years)) : DASH}</td>
-                <td className="num">{own?.ten_years != null ? count(Math.round(own.ten_years)) : DASH}</td>
-                <td className="num">
-                  {own?.total_infinite ? "∞ (infinite tail)" : own?.total != null ? count(Math.round(own.total)) : DASH}
-                </td>
-              </>
-            )}
-            {reported && (
-              <>
-                <td className="num">{count(published?.five_years)}</td>
-                <td className="num">{count(published?.ten_years)}</td>
-                <td className="num">{count(published?.total)}</td>
-              </>
-            )}
-          </tr>
-        );
-      })}
-    </ColumnTable>
+      own={
+        pool && {
+          columns: ["5 years", "10 years", "∞"],
+          cells: (family) => {
+            const own = pool.horizons.find((h) => h.family === family);
+            return [
+              own?.five_years != null ? count(Math.round(own.five_years)) : DASH,
+              own?.ten_years != null ? count(Math.round(own.ten_years)) : DASH,
+              own?.total_infinite ? "∞ (infinite tail)" : own?.total != null ? count(Math.round(own.total)) : DASH,
+            ];
+          },
+        }
+      }
+      published={
+        reported && {
+          columns: ["Reported 5 years", "Reported 10 years", "Reported ∞"],
+          cells: (family) => {
+            const published = reported.horizons[family];
+            return [count(published?.five_years), count(published?.ten_years), count(published?.total)];
+          },
+        }
+      }
+    />
   );
 }

@@ -4,6 +4,7 @@ import { requirePageAdmin } from "@/lib/server/auth/current-user";
 import { listBuilds } from "@/lib/server/benchmark-builds/build-view";
 import { StartBuildForm } from "@/components/benchmark-builds/start-build-form";
 import { formatUtc } from "@/lib/format";
+import { ColumnTable } from "@/components/ui/column-table";
 
 // Benchmark builds (docs/building-benchmarks.md): a version built from a repository's history with the paper's
 // collection pipeline, stage by stage.
@@ -21,41 +22,24 @@ export default async function BuildsPage() {
         the window end T1, their bugs anchored to T0, checked, written up, deduplicated and audited (the paper&apos;s
         §2.1 and Table 1). The cost is estimated once the commits are listed; above the budget an admin approves it.
       </p>
-      <div className="table-wrap">
-        <table>
-          <caption>Builds, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Version</th>
-              <th scope="col">Status</th>
-              <th scope="col">T0</th>
-              <th scope="col">T1</th>
-              <th scope="col">Spent</th>
-              <th scope="col">Started</th>
-            </tr>
-          </thead>
-          <tbody>
-            {builds.length === 0 ? (
-              <tr>
-                <td colSpan={6}>No build yet.</td>
-              </tr>
-            ) : (
-              builds.map((b) => (
-                <tr key={b.id}>
-                  <td>
-                    <Link href={`/admin/builds/${b.id}`}>{b.key}</Link>
-                  </td>
-                  <td>{b.status}</td>
-                  <td>{b.snapshot}</td>
-                  <td>{b.window_end}</td>
-                  <td>${b.spent_usd.toFixed(2)}</td>
-                  <td>{formatUtc(b.created_at)}</td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+      <ColumnTable
+        caption="Builds, newest first"
+        columns={["Version", "Status", "T0", "T1", "Spent", "Started"]}
+        empty={builds.length === 0 && "No build yet."}
+      >
+        {builds.map((b) => (
+          <tr key={b.id}>
+            <td>
+              <Link href={`/admin/builds/${b.id}`}>{b.key}</Link>
+            </td>
+            <td>{b.status}</td>
+            <td>{b.snapshot}</td>
+            <td>{b.window_end}</td>
+            <td>${b.spent_usd.toFixed(2)}</td>
+            <td>{formatUtc(b.created_at)}</td>
+          </tr>
+        ))}
+      </ColumnTable>
       <h2>Start a build</h2>
       <StartBuildForm />
     </>

@@ -4,6 +4,7 @@ import { getBuild } from "@/lib/server/benchmark-builds/build-view";
 import { loadOr404 } from "@/components/workbench/load-or-404";
 import { AutoRefresh } from "@/components/account/auto-refresh";
 import { BuildActions, CandidateDecision, RefreshForm } from "@/components/benchmark-builds/build-actions";
+import { ColumnTable } from "@/components/ui/column-table";
 
 // One build: Table 1 live while the stages run, and every candidate's trail (commit, stage reached, verdict, ground,
 // the model's rationale at each stage) with the maintainers' accept / reject / edit.
@@ -35,33 +36,22 @@ export default async function BuildPage({ params }: Props) {
         .{build.published ? ` Published as ${build.published}.` : ""}
       </p>
       <BuildActions build={build} />
-      <div className="table-wrap">
-        <table data-testid="build-table1">
-          <caption>Table 1: what remains after each stage (Δ relative to the preceding counted stage)</caption>
-          <thead>
-            <tr>
-              <th scope="col">Stage</th>
-              <th scope="col">Count</th>
-              <th scope="col">Δ</th>
-              <th scope="col">Status</th>
-              <th scope="col">Model calls</th>
-              <th scope="col">Cost</th>
-            </tr>
-          </thead>
-          <tbody>
-            {build.table1.map((r) => (
-              <tr key={r.stage}>
-                <th scope="row">{r.label}</th>
-                <td>{r.count ?? "…"}</td>
-                <td>{percent(r.change)}</td>
-                <td>{r.error ? `${r.status}: ${r.error}` : (r.status ?? "waiting")}</td>
-                <td>{r.model_calls}</td>
-                <td>${r.cost_usd.toFixed(2)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ColumnTable
+        caption="Table 1: what remains after each stage (Δ relative to the preceding counted stage)"
+        columns={["Stage", "Count", "Δ", "Status", "Model calls", "Cost"]}
+        table={{ "data-testid": "build-table1" }}
+      >
+        {build.table1.map((r) => (
+          <tr key={r.stage}>
+            <th scope="row">{r.label}</th>
+            <td>{r.count ?? "…"}</td>
+            <td>{percent(r.change)}</td>
+            <td>{r.error ? `${r.status}: ${r.error}` : (r.status ?? "waiting")}</td>
+            <td>{r.model_calls}</td>
+            <td>${r.cost_usd.toFixed(2)}</td>
+          </tr>
+        ))}
+      </ColumnTable>
       <h2>Candidates</h2>
       {build.candidates.length === 0 ? <p className="card empty-state">No candidate yet.</p> : null}
       {build.candidates.map((c) => (
