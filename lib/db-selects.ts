@@ -30,3 +30,14 @@ export const PAIR_SIGNALS_SELECT = {
   identifiers: true,
   apiCalls: true,
 } as const;
+
+/** A submission as its readers check it first: who may see it (canViewSubmission) and how its scoring stands. */
+export const SUBMISSION_ACCESS_SELECT = {
+  id: true,
+  submitterId: true,
+  reviewStatus: true,
+  scoringStatus: true,
+} as const;
+
+/** A submission's runs in upload order. */
+export const RUNS_IN_ORDER = { select: { id: true, index: true }, orderBy: { index: "asc" } } as const;

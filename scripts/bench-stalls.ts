@@ -13,7 +13,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { migrate, recreateDatabase } from "./lib/database";
 import { ROOT, stopProcess } from "./lib/processes";
-import { loopDelayBetween, startBenchWeb } from "./lib/bench-web";
+import { loopDelayBetween, probeHealth, startBenchWeb } from "./lib/bench-web";
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/probebench_bench_stalls";
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379/12";
@@ -154,31 +154,19 @@ function fixDatesFile(rows: number, badDates: boolean): string {
  * was held meanwhile (scripts/lib/loop-delay-probe.mjs: without the database round trip and the wait for a core that
  * a health answer includes), both in ms.
  */
-function probeHealth(base: string): { stop: () => Promise<string> } {
+function probeHealthAndLoop(base: string): { stop: () => Promise<string> } {
   const from = Date.now();
-  let slowest = 0;
-  let running = true;
-  const loop = (async () => {
-    while (running) {
-      const started = performance.now();
-      await fetch(`${base}/api/health`)
-        .then((r) => r.arrayBuffer())
-        .catch(() => undefined);
-      slowest = Math.max(slowest, performance.now() - started);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  })();
+  const probe = probeHealth(base);
   return {
     stop: async () => {
-      running = false;
-      await loop;
+      const slowest = await probe.stop();
       return `${slowest.toFixed(0)} ms (loop held ${loopDelayBetween(LOOP_DELAY_FILE, from, Date.now()).toFixed(0)} ms)`;
     },
   };
 }
 
 async function idleHealth(base: string): Promise<string> {
-  const probe = probeHealth(base);
+  const probe = probeHealthAndLoop(base);
   await new Promise((resolve) => setTimeout(resolve, 5_000));
   return probe.stop();
 }
@@ -218,7 +206,7 @@ async function main(): Promise<void> {
 
     for (const badDates of [true, false]) {
       const body = fixDatesFile(FIX_DATE_ROWS, badDates);
-      const probe = probeHealth(base);
+      const probe = probeHealthAndLoop(base);
       const started = performance.now();
       const response = await post(body);
       const answer = (await response.json()) as { error?: { message: string } };
@@ -239,7 +227,7 @@ async function main(): Promise<void> {
       return performance.now() - at;
     };
     const reads = async (what: string, count: number, before?: () => Promise<void>) => {
-      const probe = probeHealth(base);
+      const probe = probeHealthAndLoop(base);
       const times: number[] = [];
       for (let i = 0; i < count; i++) {
         await before?.();

@@ -14,7 +14,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { migrate, recreateDatabase } from "./lib/database";
 import { ROOT, stopProcess } from "./lib/processes";
-import { loopDelayBetween, startBenchWeb } from "./lib/bench-web";
+import { loopDelayBetween, probeHealth, startBenchWeb } from "./lib/bench-web";
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/probebench_bench_upload";
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379/12";
@@ -265,23 +265,6 @@ async function upload(
     /* not JSON */
   }
   return { status: response.status, seconds: (performance.now() - started) / 1000, answer };
-}
-
-/** Polls /api/health every 50 ms until stopped; returns the slowest answer in ms. */
-function probeHealth(base: string): { stop: () => Promise<number> } {
-  let slowest = 0;
-  let running = true;
-  const loop = (async () => {
-    while (running) {
-      const started = performance.now();
-      await fetch(`${base}/api/health`)
-        .then((r) => r.arrayBuffer())
-        .catch(() => undefined);
-      slowest = Math.max(slowest, performance.now() - started);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  })();
-  return { stop: async () => ((running = false), await loop, slowest) };
 }
 
 function printRows(rows: string[][]): void {

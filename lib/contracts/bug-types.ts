@@ -135,6 +135,7 @@ const distanceSummarySchema = z
     max: z.number(),
   })
   .meta({ id: "DistanceSummary" });
+const distances = (description: string) => distanceSummarySchema.nullable().meta({ description });
 /** GET /api/v1/bug-types/distances: the response body. */
 export const bugTypeDistancesSchema = z
   .object({
@@ -164,16 +165,13 @@ export const bugTypeDistancesSchema = z
           submission_id: z.string(),
           label: z.string(),
           runs: z.number().int().meta({ description: "Runs with attributed findings" }),
-          run_to_run: distanceSummarySchema
-            .nullable()
-            .meta({ description: "Distances between the configuration's runs, each pair once; null with one run" }),
-          reference_to_runs: distanceSummarySchema
-            .nullable()
-            .meta({ description: "Distances of the reference set to each run; null without a reference distribution" }),
-          to_other_configurations: distanceSummarySchema.nullable().meta({
-            description:
-              "Distances of each of its runs to every run of the other configurations (the paper's distances of each run to the other runs); null when no other configuration has a run",
-          }),
+          run_to_run: distances("Distances between the configuration's runs, each pair once; null with one run"),
+          reference_to_runs: distances(
+            "Distances of the reference set to each run; null without a reference distribution",
+          ),
+          to_other_configurations: distances(
+            "Distances of each of its runs to every run of the other configurations (the paper's distances of each run to the other runs); null when no other configuration has a run",
+          ),
         }),
       )
       .meta({
@@ -182,12 +180,8 @@ export const bugTypeDistancesSchema = z
       }),
     run_pairs: z
       .object({
-        within_configurations: distanceSummarySchema
-          .nullable()
-          .meta({ description: "Every pair of runs of one configuration, over all configurations" }),
-        across_configurations: distanceSummarySchema
-          .nullable()
-          .meta({ description: "Every pair of runs of different configurations, each pair once" }),
+        within_configurations: distances("Every pair of runs of one configuration, over all configurations"),
+        across_configurations: distances("Every pair of runs of different configurations, each pair once"),
       })
       .meta({ description: "Figure 6 over every pair of runs of the version: within against across configurations" }),
     labellers: comparisonLabellersSchema,

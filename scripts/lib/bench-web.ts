@@ -51,3 +51,20 @@ export function loopDelayBetween(loopDelayFile: string, from: number, to: number
   }
   return longest;
 }
+
+/** Polls /api/health every 50 ms until stopped; returns the slowest answer in ms. */
+export function probeHealth(base: string): { stop: () => Promise<number> } {
+  let slowest = 0;
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const started = performance.now();
+      await fetch(`${base}/api/health`)
+        .then((r) => r.arrayBuffer())
+        .catch(() => undefined);
+      slowest = Math.max(slowest, performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  })();
+  return { stop: async () => ((running = false), await loop, slowest) };
+}

@@ -1,6 +1,7 @@
 import "server-only";
 import type { z } from "zod";
 import { db } from "../../db";
+import { RUNS_IN_ORDER, SUBMISSION_ACCESS_SELECT } from "../../db-selects";
 import { AppError } from "../../errors";
 import { columnsCsv, type CsvColumn } from "../../leaderboard/format-csv";
 import { canViewSubmission, type Viewer } from "../../auth/viewer";
@@ -26,14 +27,11 @@ export async function getRepeatedRuns(id: string, viewer: Viewer): Promise<Repea
   const submission = await db.submission.findUnique({
     where: { id },
     select: {
-      id: true,
-      submitterId: true,
-      reviewStatus: true,
-      scoringStatus: true,
+      ...SUBMISSION_ACCESS_SELECT,
       scoredAt: true,
       benchmarkId: true,
       scoringAttemptId: true,
-      runs: { select: { id: true, index: true }, orderBy: { index: "asc" } },
+      runs: RUNS_IN_ORDER,
     },
   });
   if (!submission || !canViewSubmission(viewer, submission)) throw new AppError("not_found", "Submission not found");

@@ -1,5 +1,5 @@
 import { db } from "../../db";
-import { BUG_TEXT_SELECT } from "../../db-selects";
+import { BUG_TEXT_SELECT, RUNS_IN_ORDER, SUBMISSION_ACCESS_SELECT } from "../../db-selects";
 import { AppError } from "../../errors";
 import { findingPublicId, parseGeneratedFindingId } from "../../workbench/finding-ids";
 import { canReadMatches, seesReferenceDetails } from "../../workbench/reference-visibility";
@@ -16,10 +16,7 @@ export async function loadWorkbenchSubmission(id: string, viewer: Viewer) {
   const submission = await db.submission.findUnique({
     where: { id },
     select: {
-      id: true,
-      submitterId: true,
-      reviewStatus: true,
-      scoringStatus: true,
+      ...SUBMISSION_ACCESS_SELECT,
       scoringProgress: true,
       scoringAttemptId: true,
       model: true,
@@ -35,7 +32,7 @@ export async function loadWorkbenchSubmission(id: string, viewer: Viewer) {
           repositories: { select: { id: true, name: true, language: true }, orderBy: { name: "asc" } },
         },
       },
-      runs: { select: { id: true, index: true }, orderBy: { index: "asc" } },
+      runs: RUNS_IN_ORDER,
     },
   });
   if (
