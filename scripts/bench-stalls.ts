@@ -14,6 +14,7 @@ import path from "node:path";
 import { migrate, recreateDatabase } from "./lib/database";
 import { ROOT, stopProcess } from "./lib/processes";
 import { loopDelayBetween, probeHealth, startBenchWeb } from "./lib/bench-web";
+import { seedDemoBenchmark } from "./lib/bench-seed";
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/probebench_bench_stalls";
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379/12";
@@ -34,28 +35,24 @@ const demo = JSON.parse(readFileSync(path.join(ROOT, "data/demo/benchmark.json")
 const KEY = `${demo.slug}@${demo.version}`;
 
 async function seed(): Promise<{ token: string; addLabel: () => Promise<void>; done: () => Promise<void> }> {
-  process.env.DATABASE_URL = DATABASE_URL;
-  process.env.REDIS_URL = REDIS_URL;
-  const { importBenchmark } = await import("../lib/server/benchmarks/import-benchmark");
-  const { benchmarkFileSchema } = await import("../lib/validation/benchmark-file");
-  const { createUser } = await import("../lib/server/users/create-user");
-  const { createApiToken } = await import("../lib/server/tokens/api-tokens");
+  const { benchmarkId, adminId, adminToken } = await seedDemoBenchmark(
+    DATABASE_URL,
+    REDIS_URL,
+    "bench-stalls-admin@example.test",
+  );
   const { db, disconnectDb } = await import("../lib/db");
   const { closeQueues } = await import("../lib/queue/queues");
-  const imported = await importBenchmark(benchmarkFileSchema.parse(demo));
-  const admin = await createUser({ email: "bench-stalls-admin@example.test", role: "admin" });
-  const token = await createApiToken("bench-stalls-admin@example.test", { scopes: ["submit", "read", "admin"] });
 
   // A public scored submission whose findings are paired with reference bugs, labelled and judged: the rows the
   // judge-quality report reads, as many as a labelling effort of a few hundred pairs leaves.
   const bugs = await db.referenceBug.findMany({
-    where: { repository: { benchmarkId: imported.id } },
+    where: { repository: { benchmarkId: benchmarkId } },
     select: { id: true, contentHash: true, repositoryId: true },
   });
   const submission = await db.submission.create({
     data: {
-      benchmarkId: imported.id,
-      submitterId: admin.id,
+      benchmarkId: benchmarkId,
+      submitterId: adminId,
       model: "bench-stalls",
       scoringStatus: "scored",
       reviewStatus: "approved",
@@ -80,20 +77,20 @@ async function seed(): Promise<{ token: string; addLabel: () => Promise<void>; d
   const strata = ["judged_match", "judged_no_match", "filtered_out"] as const;
   const sample = await db.labelSample.create({
     data: {
-      benchmarkId: imported.id,
+      benchmarkId: benchmarkId,
       kind: "reference",
       seed: "bench",
       requested: LABELLED_PAIRS,
       shares: { judged_match: 0.4, judged_no_match: 0.4, filtered_out: 0.2 },
       drawn: {},
       population: { judged_match: 1_000, judged_no_match: 5_000, filtered_out: 50_000 },
-      createdById: admin.id,
+      createdById: adminId,
     },
   });
   await db.labelPair.createMany({
     data: findings.map((f, i) => ({
       sampleId: sample.id,
-      benchmarkId: imported.id,
+      benchmarkId: benchmarkId,
       kind: "reference",
       position: i,
       stratum: strata[i % 3]!,
@@ -108,7 +105,7 @@ async function seed(): Promise<{ token: string; addLabel: () => Promise<void>; d
   });
   const pairs = await db.labelPair.findMany({ where: { sampleId: sample.id }, orderBy: { position: "asc" } });
   await db.pairLabel.createMany({
-    data: pairs.map((p, i) => ({ pairId: p.id, labelerId: admin.id, label: i % 4 === 0 ? "same" : "different" })),
+    data: pairs.map((p, i) => ({ pairId: p.id, labelerId: adminId, label: i % 4 === 0 ? "same" : "different" })),
   });
   await db.judgeVerdict.createMany({
     data: pairs
@@ -125,10 +122,10 @@ async function seed(): Promise<{ token: string; addLabel: () => Promise<void>; d
   await closeQueues();
   let added = 0;
   return {
-    token: token.token,
+    token: adminToken,
     // A second labeller's label of the next pair: what a maintainer labelling adds.
     addLabel: async () => {
-      await db.pairLabel.create({ data: { pairId: pairs[added++]!.id, labelerId: admin.id, label: "same" } });
+      await db.pairLabel.create({ data: { pairId: pairs[added++]!.id, labelerId: adminId, label: "same" } });
     },
     done: disconnectDb,
   };

@@ -15,6 +15,7 @@ import path from "node:path";
 import { migrate, recreateDatabase } from "./lib/database";
 import { ROOT, stopProcess } from "./lib/processes";
 import { loopDelayBetween, probeHealth, startBenchWeb } from "./lib/bench-web";
+import { seedDemoBenchmark } from "./lib/bench-seed";
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/probebench_bench_upload";
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379/12";
@@ -209,26 +210,19 @@ function resetPeak(pid: number): void {
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
 async function seed(): Promise<{ tokens: string[]; admin: string }> {
-  process.env.DATABASE_URL = DATABASE_URL;
-  // The import queues the datasheet's computation, for the bench's worker on the bench's Redis.
-  process.env.REDIS_URL = REDIS_URL;
-  const { importBenchmark } = await import("../lib/server/benchmarks/import-benchmark");
-  const { benchmarkFileSchema } = await import("../lib/validation/benchmark-file");
+  const { adminToken } = await seedDemoBenchmark(DATABASE_URL, REDIS_URL, "bench-upload-admin@example.test");
   const { createUser } = await import("../lib/server/users/create-user");
   const { createApiToken } = await import("../lib/server/tokens/api-tokens");
   const { disconnectDb } = await import("../lib/db");
   const { closeQueues } = await import("../lib/queue/queues");
-  await importBenchmark(benchmarkFileSchema.parse(demo));
   const tokens: string[] = [];
   for (let i = 0; i < 3; i++) {
     const email = `bench-upload-${i}@example.test`;
     await createUser({ email, role: "user" });
     tokens.push((await createApiToken(email)).token);
   }
-  await createUser({ email: "bench-upload-admin@example.test", role: "admin" });
-  const admin = await createApiToken("bench-upload-admin@example.test", { scopes: ["submit", "read", "admin"] });
   await Promise.all([disconnectDb(), closeQueues()]);
-  return { tokens, admin: admin.token };
+  return { tokens, admin: adminToken };
 }
 
 /** Where a shape is posted: the findings route (`query` makes it a SARIF upload) or the admin benchmark import. */
