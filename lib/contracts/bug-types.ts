@@ -136,6 +136,16 @@ const distanceSummarySchema = z
   })
   .meta({ id: "DistanceSummary" });
 const distances = (description: string) => distanceSummarySchema.nullable().meta({ description });
+/** The examples' labeller: one classifier configuration for the findings and the reference set. */
+const LABELLER_EXAMPLE = {
+  kind: "classifier",
+  key: "model-c~1f2e3d4c5b6a~9a8b7c6d5e4f",
+  model: "model-c",
+  prompt_hash: "1f2e3d4c5b6a…",
+  taxonomy_hash: "9a8b7c6d5e4f…",
+  description: "classifier model-c (prompt 1f2e3d4c, taxonomy 9a8b7c6d)",
+};
+
 /** GET /api/v1/bug-types/distances: the response body. */
 export const bugTypeDistancesSchema = z
   .object({
@@ -241,22 +251,8 @@ export const bugTypeDistancesSchema = z
         across_configurations: { n: 6, mean: 0.12, min: 0.09, max: 0.15 },
       },
       labellers: {
-        agents: {
-          kind: "classifier",
-          key: "model-c~1f2e3d4c5b6a~9a8b7c6d5e4f",
-          model: "model-c",
-          prompt_hash: "1f2e3d4c5b6a…",
-          taxonomy_hash: "9a8b7c6d5e4f…",
-          description: "classifier model-c (prompt 1f2e3d4c, taxonomy 9a8b7c6d)",
-        },
-        reference: {
-          kind: "classifier",
-          key: "model-c~1f2e3d4c5b6a~9a8b7c6d5e4f",
-          model: "model-c",
-          prompt_hash: "1f2e3d4c5b6a…",
-          taxonomy_hash: "9a8b7c6d5e4f…",
-          description: "classifier model-c (prompt 1f2e3d4c, taxonomy 9a8b7c6d)",
-        },
+        agents: LABELLER_EXAMPLE,
+        reference: LABELLER_EXAMPLE,
       },
       same_labeller: true,
       labeller_note:

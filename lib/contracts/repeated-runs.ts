@@ -241,6 +241,9 @@ const UNION_POINT_EXAMPLE = {
   findings: 5,
 };
 
+/** A figure a submission may not have (one run, no labeller yet): null, or the figure. */
+const orNull = <S extends z.ZodType>(schema: S, description: string) => schema.nullable().meta({ description });
+
 /** GET /api/v1/submissions/{id}/runs: the response body. */
 export const repeatedRunsSchema = z
   .object({
@@ -254,26 +257,26 @@ export const repeatedRunsSchema = z
       description:
         "Figure 9: distinct findings reported by runs 1..n, observed for n <= k, with the stable-beta fit's expected union at n = 1..2k (n > k projected) where the fit is identified (df >= 1); expected null otherwise",
     }),
-    subset_curves: subsetCurvesSchema.nullable().meta({
-      description:
-        "Figure 9's faint curves: the curve of a subset of the runs over the distinct findings of all runs (a finding counts for the subset when one of its runs reports it); null for one run",
-    }),
-    category_overlap: categoryOverlapSchema.nullable().meta({
-      description:
-        "Figure 7: per category of the reference bugs, how much the runs overlap with one another against their recall of the reference set",
-    }),
-    category_overlap_distinct: distinctOverlapSchema.nullable().meta({
-      description:
-        "Figure 7 over every distinct finding, matched or not: per type (the findings' labels), the runs' overlap with one another against their recall of the type's reference bugs; null for one run",
-    }),
-    run_share: runShareSchema.nullable().meta({
-      description:
-        "§4.3: per run, the share of its distinct findings another run also reports, over the groups of all runs, beside the paper's published values; null for one run",
-    }),
-    run_agreement: runAgreementSchema.nullable().meta({
-      description:
-        "Figure 8: by how many of the runs other than the last find a reference bug, the share the version's other configurations find, the share the held-out last run finds, and a category-matched random baseline",
-    }),
+    subset_curves: orNull(
+      subsetCurvesSchema,
+      "Figure 9's faint curves: the curve of a subset of the runs over the distinct findings of all runs (a finding counts for the subset when one of its runs reports it); null for one run",
+    ),
+    category_overlap: orNull(
+      categoryOverlapSchema,
+      "Figure 7: per category of the reference bugs, how much the runs overlap with one another against their recall of the reference set",
+    ),
+    category_overlap_distinct: orNull(
+      distinctOverlapSchema,
+      "Figure 7 over every distinct finding, matched or not: per type (the findings' labels), the runs' overlap with one another against their recall of the type's reference bugs; null for one run",
+    ),
+    run_share: orNull(
+      runShareSchema,
+      "§4.3: per run, the share of its distinct findings another run also reports, over the groups of all runs, beside the paper's published values; null for one run",
+    ),
+    run_agreement: orNull(
+      runAgreementSchema,
+      "Figure 8: by how many of the runs other than the last find a reference bug, the share the version's other configurations find, the share the held-out last run finds, and a category-matched random baseline",
+    ),
   })
   .meta({
     id: "RepeatedRuns",
