@@ -1,7 +1,9 @@
+import type { ReactNode } from "react";
 import type { BugPool, Calendar } from "@/lib/contracts/datasheet";
 import { scrollRegion } from "@/components/ui/scroll-region";
 import { ChartSvg } from "@/components/ui/chart-svg";
 import { ColumnTable, numericColumns } from "@/components/ui/column-table";
+import type { Column } from "@/components/ui/column-heads";
 
 // The datasheet's figures as plain SVG drawn on the server (no script needed), each followed by the data table with
 // the same numbers for screen readers and for reading exact values. The SVG scales to its container (390 px phones
@@ -113,23 +115,31 @@ export function CalendarLineChart({ calendar }: { calendar: Calendar }) {
         {calendar.outside_window > 0 &&
           ` ${calendar.outside_window} listed commits dated outside the window are left out.`}
       </figcaption>
-      <details className="chart-data">
-        <summary>Data table</summary>
-        <ColumnTable
-          caption="Share of fix commits per month"
-          captionClassName="visually-hidden"
-          columns={["Month", ...numericColumns("Share %", "Uniform %")]}
-        >
-          {calendar.months.map((m, i) => (
-            <tr key={m}>
-              <th scope="row">{m}</th>
-              <td className="num">{calendar.shares_pct[i]!.toFixed(1)}</td>
-              <td className="num">{calendar.uniform_pct.toFixed(1)}</td>
-            </tr>
-          ))}
-        </ColumnTable>
-      </details>
+      <DataTable
+        caption="Share of fix commits per month"
+        columns={["Month", ...numericColumns("Share %", "Uniform %")]}
+      >
+        {calendar.months.map((m, i) => (
+          <tr key={m}>
+            <th scope="row">{m}</th>
+            <td className="num">{calendar.shares_pct[i]!.toFixed(1)}</td>
+            <td className="num">{calendar.uniform_pct.toFixed(1)}</td>
+          </tr>
+        ))}
+      </DataTable>
     </figure>
+  );
+}
+
+/** A chart's figures as a table, folded under it. */
+function DataTable({ caption, columns, children }: { caption: string; columns: Column[]; children: ReactNode }) {
+  return (
+    <details className="chart-data">
+      <summary>Data table</summary>
+      <ColumnTable caption={caption} captionClassName="visually-hidden" columns={columns}>
+        {children}
+      </ColumnTable>
+    </details>
   );
 }
 
@@ -240,28 +250,24 @@ export function PositionDensityChart({ pool }: { pool: BugPool }) {
         Position of each bug&apos;s fix within its repository&apos;s sequence of bug-fixing commits (0% first, 100%
         last). The curves are fitted on the first half (left of the dotted line) and extended to the second.
       </figcaption>
-      <details className="chart-data">
-        <summary>Data table</summary>
-        <ColumnTable
-          caption="Observed and expected bugs per position bin"
-          captionClassName="visually-hidden"
-          columns={["Position", ...numericColumns("Observed", ...families.map((f) => FAMILY_LABELS[f]))]}
-        >
-          {bins.map((b) => (
-            <tr key={b.from}>
-              <th scope="row">
-                {Math.round(b.from * 100)}–{Math.round(b.to * 100)}%
-              </th>
-              <td className="num">{b.observed}</td>
-              {families.map((f) => (
-                <td key={f} className="num">
-                  {b.expected[f].toFixed(1)}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </ColumnTable>
-      </details>
+      <DataTable
+        caption="Observed and expected bugs per position bin"
+        columns={["Position", ...numericColumns("Observed", ...families.map((f) => FAMILY_LABELS[f]))]}
+      >
+        {bins.map((b) => (
+          <tr key={b.from}>
+            <th scope="row">
+              {Math.round(b.from * 100)}–{Math.round(b.to * 100)}%
+            </th>
+            <td className="num">{b.observed}</td>
+            {families.map((f) => (
+              <td key={f} className="num">
+                {b.expected[f].toFixed(1)}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </DataTable>
     </figure>
   );
 }

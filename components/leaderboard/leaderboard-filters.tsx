@@ -72,6 +72,34 @@ function Select({
   );
 }
 
+/** A filter with a fixed list of choices (value, text), the first of them ("") leaving the filter off. */
+function ChoiceFilter<V extends string>({
+  id,
+  label,
+  value,
+  choices,
+  onPick,
+}: {
+  id: string;
+  label: string;
+  value: V;
+  choices: readonly (readonly [V, string])[];
+  onPick: (value: V) => void;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} onChange={(e) => onPick(e.target.value as V)}>
+        {choices.map(([choice, text]) => (
+          <option key={choice} value={choice}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 export function LeaderboardFilters({
   state,
   options,
@@ -110,30 +138,28 @@ export function LeaderboardFilters({
             onChange={(e) => onChange({ q: e.target.value })}
           />
         </div>
-        <div className="field">
-          <label htmlFor="lb-source">Source</label>
-          <select
-            id="lb-source"
-            value={state.source}
-            onChange={(e) => onChange({ source: e.target.value as TableState["source"] })}
-          >
-            <option value="">Verified and reported</option>
-            <option value="verified">Verified only</option>
-            <option value="reported">Reported only</option>
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="lb-weights">Weights</label>
-          <select
-            id="lb-weights"
-            value={state.weights}
-            onChange={(e) => onChange({ weights: e.target.value as TableState["weights"] })}
-          >
-            <option value="">Open and closed</option>
-            <option value="open">Open weights only</option>
-            <option value="closed">Closed or not stated</option>
-          </select>
-        </div>
+        <ChoiceFilter
+          id="lb-source"
+          label="Source"
+          value={state.source}
+          choices={[
+            ["", "Verified and reported"],
+            ["verified", "Verified only"],
+            ["reported", "Reported only"],
+          ]}
+          onPick={(source) => onChange({ source })}
+        />
+        <ChoiceFilter
+          id="lb-weights"
+          label="Weights"
+          value={state.weights}
+          choices={[
+            ["", "Open and closed"],
+            ["open", "Open weights only"],
+            ["closed", "Closed or not stated"],
+          ]}
+          onPick={(weights) => onChange({ weights })}
+        />
         {/* Organisation only where some entry states one. */}
         {OPTION_FILTERS.filter(
           (f) => f.key !== "organisation" || valuesOf.organisation.length > 0 || state.organisation,
