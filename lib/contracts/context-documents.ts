@@ -5,7 +5,7 @@ import { repoPath } from "./route-kit";
 
 // Repository context documents (F.5.1 "audit", F.6.1 "panel"): /api/v1/repositories/{owner}/{name}/context/{kind}.
 export const CONTEXT_KINDS = ["audit", "panel"] as const;
-export const contextKindSchema = z.enum(CONTEXT_KINDS, { message: "must be audit or panel" });
+const contextKindSchema = z.enum(CONTEXT_KINDS, { message: "must be audit or panel" });
 export type ContextKind = z.infer<typeof contextKindSchema>;
 const CONTEXT_MAX_CHARS = 100_000;
 
@@ -32,4 +32,4 @@ export const contextDocumentSchema = z
   })
   .meta({ id: "ContextDocument" });
 
-export const contextPath = repoPath.extend({ kind: z.enum(CONTEXT_KINDS) });
+export const contextPath = repoPath.extend({ kind: contextKindSchema });
