@@ -57,9 +57,9 @@ describe("context documents", () => {
   });
 
   it("names what is wrong with a bad request", async () => {
-    expect((await call(webUrl, "GET", path("other"), { cookie: maintainer.cookie })).json.error.issues).toEqual([
-      { path: "(root)", message: "must be audit or panel" },
-    ]);
+    const kind = await call(webUrl, "GET", path("other"), { cookie: maintainer.cookie });
+    expect(kind.json.error.message).toBe("The document kind is invalid: 1 problem");
+    expect(kind.json.error.issues).toEqual([{ path: "kind", message: "must be audit or panel" }]);
     const blank = await call(webUrl, "PUT", path("panel"), { cookie: maintainer.cookie }, { text: "   " });
     expect(blank.status).toBe(422);
     expect(blank.json.error.issues).toEqual([{ path: "text", message: "must not be empty" }]);

@@ -4,66 +4,34 @@
 // datasheet row whose job Redis lost is picked up by the reconciler of a worker that is already running.
 
 import { randomUUID } from "node:crypto";
-import type { ChildProcess } from "node:child_process";
-import type { Queue } from "bullmq";
 import { Redis } from "ioredis";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { OfflineEmbeddingProvider } from "../../lib/embeddings/provider";
 import { OpenAiJudge } from "../../lib/llm/judge";
 import { claimSubmission } from "../../worker/features/scoring/claim-submission";
 import { scoreSubmission } from "../../worker/features/scoring/score-submission";
-import { startFakeOpenAi } from "../support/fake-openai";
 import { db } from "../support/fixtures";
 import {
   copySubmission,
   derivedRowCounts,
-  freePort,
-  PrivateRedis,
-  privateQueue,
   resultOf,
+  privateStack,
   seedRepeatedRunSubmission,
-  startWorker,
-  stopProcess,
   waitFor,
 } from "../support/fault-harness";
 
-let redis: PrivateRedis;
-let queue: Queue;
-let fake: Awaited<ReturnType<typeof startFakeOpenAi>>;
-const workers: ChildProcess[] = [];
-let workerEnv: Record<string, string>;
-
-beforeAll(async () => {
-  redis = new PrivateRedis(await freePort());
-  await redis.start();
-  queue = privateQueue(redis.url);
-  fake = await startFakeOpenAi();
-  // A short lease and period keep the test fast; production defaults are 60 s and 30 s.
-  workerEnv = {
-    REDIS_URL: redis.url,
-    OPENAI_BASE_URL: fake.url,
-    JUDGE_CONCURRENCY: "4",
-    WORKER_LOCK_MS: "2000",
-    JOB_LEASE_MS: "3000",
-    RECONCILE_INTERVAL_MS: "1000",
-  };
-});
-
-afterAll(async () => {
-  for (const w of workers) await stopProcess(w, "SIGKILL");
-  await queue?.close();
-  await fake?.close();
-  await redis?.stop().catch(() => undefined);
-});
-
-function worker(): ChildProcess {
-  const child = startWorker(workerEnv);
-  workers.push(child);
-  return child;
-}
+// A short lease and period keep the test fast; production defaults are 60 s and 30 s.
+const stack = privateStack((urls) => ({
+  REDIS_URL: urls.redis,
+  OPENAI_BASE_URL: urls.openAi,
+  JUDGE_CONCURRENCY: "4",
+  WORKER_LOCK_MS: "2000",
+  JOB_LEASE_MS: "3000",
+  RECONCILE_INTERVAL_MS: "1000",
+}));
 
 async function flushRedis(): Promise<void> {
-  const client = new Redis(redis.url, { maxRetriesPerRequest: 1 });
+  const client = new Redis(stack.redis.url, { maxRetriesPerRequest: 1 });
   await client.flushall();
   client.disconnect();
 }
@@ -73,19 +41,19 @@ const status = async (id: string) => (await db.submission.findUniqueOrThrow({ wh
 describe("the job reconciler", () => {
   it("Redis emptied mid-scoring, then the worker SIGKILLed and restarted: scored with the undisturbed numbers", async () => {
     const id = await seedRepeatedRunSubmission(randomUUID().slice(0, 8));
-    fake.control.latencyMs = 150;
-    const calls0 = fake.stats.chatCalls;
-    await queue.add("score-submission", { submissionId: id }, { jobId: id });
-    const first = worker();
+    stack.fake.control.latencyMs = 150;
+    const calls0 = stack.fake.stats.chatCalls;
+    await stack.queue.add("score-submission", { submissionId: id }, { jobId: id });
+    const first = stack.worker();
     await waitFor(
-      async () => fake.stats.chatCalls - calls0,
+      async () => stack.fake.stats.chatCalls - calls0,
       (n) => n >= 15,
       120_000,
       "judge calls before the flush",
     );
     await flushRedis();
     await waitFor(
-      async () => fake.stats.chatCalls - calls0,
+      async () => stack.fake.stats.chatCalls - calls0,
       (n) => n >= 35,
       120_000,
       "judge calls after the flush",
@@ -93,11 +61,11 @@ describe("the job reconciler", () => {
     first.kill("SIGKILL");
     await new Promise((r) => first.once("exit", r));
     expect(await status(id)).toBe("scoring");
-    expect(await queue.getJob(id)).toBeUndefined();
+    expect(await stack.queue.getJob(id)).toBeUndefined();
 
     // The new worker finds the row running with its lease passed (3 s) and no job in Redis, and queues it again.
-    fake.control.latencyMs = 0;
-    worker();
+    stack.fake.control.latencyMs = 0;
+    stack.worker();
     await waitFor(
       () => status(id),
       (s) => s === "scored" || s === "failed",
@@ -109,7 +77,7 @@ describe("the job reconciler", () => {
     await scoreSubmission((await claimSubmission(copy))!, {
       judge: new OpenAiJudge("fake-judge-1", {
         apiKey: "test-key",
-        baseURL: fake.url,
+        baseURL: stack.fake.url,
         timeoutMs: 5_000,
         maxRetries: 2,
       }),
@@ -142,7 +110,7 @@ describe("the job reconciler", () => {
     const row = await db.benchmarkDatasheet.create({
       data: { benchmarkId: benchmark.id, status: "running", token: 3, leaseUntil: new Date(Date.now() - 1_000) },
     });
-    if (workers.every((w) => w.exitCode !== null)) worker();
+    if (stack.workers.every((w) => w.exitCode !== null)) stack.worker();
     const done = await waitFor(
       async () => (await db.benchmarkDatasheet.findUniqueOrThrow({ where: { id: row.id } })).status,
       (s) => s === "done" || s === "failed",
@@ -167,7 +135,7 @@ describe("the job reconciler", () => {
     // The same judge the worker builds: the model, prompt and endpoint are the repeat's key.
     const judge = new OpenAiJudge("fake-judge-1", {
       apiKey: "test-key",
-      baseURL: fake.url,
+      baseURL: stack.fake.url,
       timeoutMs: 5_000,
       maxRetries: 2,
     });
@@ -197,7 +165,7 @@ describe("the job reconciler", () => {
         },
       },
     });
-    if (workers.every((w) => w.exitCode !== null)) worker();
+    if (stack.workers.every((w) => w.exitCode !== null)) stack.worker();
     const done = await waitFor(
       async () => db.repeatJudging.findUniqueOrThrow({ where: { id: row.id } }),
       (r) => r.status === "done" || r.status === "failed",

@@ -33,31 +33,12 @@ import {
   stopProcess,
   waitFor,
 } from "../support/fault-harness";
-import { db, smallBenchmark, uniqueSlug, waitForStatus } from "../support/fixtures";
+import { db, smallBenchmark, uniqueSlug, waitForStatus, SMALL_TAXONOMY } from "../support/fixtures";
 import { approveSubmission, call, createTestUser, type TestUser } from "./authz-support";
 
 const webUrl = inject("webUrl");
 const JUDGES = ["fake-panel-a", "fake-panel-b"];
 const TIER2 = "fake-panel-tier2";
-const TAXONOMY = {
-  families: [
-    {
-      name: "Incomplete input handling",
-      categories: [
-        { name: "Unhandled degenerate value", definition: "zero, empty, missing" },
-        { name: "Missing rejection of invalid input", definition: "invalid input flows on" },
-      ],
-    },
-    {
-      name: "Local logic errors",
-      categories: [{ name: "Wrong arithmetic or comparison expression", definition: "wrong operator or bound" }],
-    },
-  ],
-  triggers: [
-    { level: 1, name: "any input" },
-    { level: 2, name: "a particular input" },
-  ],
-};
 
 /** Every final verdict of a panel must be the one the fake's rule gives for the finding's text. */
 async function expectVerdictsFollowTheRule(panelRunId: string) {
@@ -95,7 +76,7 @@ describe("panel and attribution through the API", () => {
   beforeAll(async () => {
     slug = uniqueSlug("panel");
     const file = smallBenchmark(slug);
-    await importBenchmark(benchmarkFileSchema.parse({ ...file, taxonomy: TAXONOMY }));
+    await importBenchmark(benchmarkFileSchema.parse({ ...file, taxonomy: SMALL_TAXONOMY }));
     [admin, maintainer, submitter] = [
       await createTestUser("admin"),
       await createTestUser("maintainer"),
@@ -322,7 +303,7 @@ describe("panel and attribution through the API", () => {
     expect(
       rows
         .filter((r) => r.source === "llm")
-        .every((r) => TAXONOMY.families.some((f) => f.categories.some((c) => c.name === r.category))),
+        .every((r) => SMALL_TAXONOMY.families.some((f) => f.categories.some((c) => c.name === r.category))),
     ).toBe(true);
   });
 
@@ -476,7 +457,7 @@ describe("panel and attribution queues through faults", () => {
     };
     submissionId = await seedRepeatedRunSubmission(randomUUID().slice(0, 8));
     const { benchmarkId } = await db.submission.findUniqueOrThrow({ where: { id: submissionId } });
-    await db.benchmark.update({ where: { id: benchmarkId }, data: { taxonomy: TAXONOMY } });
+    await db.benchmark.update({ where: { id: benchmarkId }, data: { taxonomy: SMALL_TAXONOMY } });
   });
 
   afterAll(async () => {

@@ -7,29 +7,10 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { importBenchmark } from "../../lib/server/benchmarks/import-benchmark";
 import { benchmarkFileSchema } from "../../lib/validation/benchmark-file";
 import { waitFor } from "../support/fault-harness";
-import { db, finding, smallBenchmark, uniqueSlug, waitForStatus } from "../support/fixtures";
+import { db, finding, smallBenchmark, uniqueSlug, waitForStatus, SMALL_TAXONOMY } from "../support/fixtures";
 import { approveSubmission, call, createTestUser, type TestUser } from "./authz-support";
 
 const webUrl = inject("webUrl");
-const TAXONOMY = {
-  families: [
-    {
-      name: "Incomplete input handling",
-      categories: [
-        { name: "Unhandled degenerate value", definition: "zero, empty, missing" },
-        { name: "Missing rejection of invalid input", definition: "invalid input flows on" },
-      ],
-    },
-    {
-      name: "Local logic errors",
-      categories: [{ name: "Wrong arithmetic or comparison expression", definition: "wrong operator or bound" }],
-    },
-  ],
-  triggers: [
-    { level: 1, name: "any input" },
-    { level: 2, name: "a particular input" },
-  ],
-};
 
 type ReferenceJob = {
   status: string;
@@ -61,7 +42,7 @@ describe("reference bugs labelled by the findings' classifier", () => {
     // of their own, so no other suite's label of the same text is reused from the cache.
     file.reference_bugs[3]!.category = undefined;
     for (const bug of file.reference_bugs) bug.description += ` (${slug})`;
-    await importBenchmark(benchmarkFileSchema.parse({ ...file, taxonomy: TAXONOMY }));
+    await importBenchmark(benchmarkFileSchema.parse({ ...file, taxonomy: SMALL_TAXONOMY }));
     admin = await createTestUser("admin");
     const submitter = await createTestUser("user");
     const created = await call(

@@ -3,67 +3,36 @@
 // and talks nonsense. Each case scores a disturbed submission and an undisturbed copy, and compares every number.
 
 import { randomUUID } from "node:crypto";
-import type { ChildProcess } from "node:child_process";
-import type { Queue } from "bullmq";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { OfflineEmbeddingProvider } from "../../lib/embeddings/provider";
 import { OpenAiJudge } from "../../lib/llm/judge";
 import { getSubmissionStatus } from "../../lib/server/submissions/get-submission-status";
 import { LostClaimError } from "../../worker/jobs/lost-claim";
 import { claimSubmission } from "../../worker/features/scoring/claim-submission";
 import { scoreSubmission } from "../../worker/features/scoring/score-submission";
-import { startFakeOpenAi } from "../support/fake-openai";
 import { db } from "../support/fixtures";
 import {
   copySubmission,
   derivedRowCounts,
-  freePort,
-  PrivateRedis,
-  privateQueue,
   resultOf,
+  privateStack,
   seedRepeatedRunSubmission,
-  startWorker,
   stopProcess,
   waitFor,
 } from "../support/fault-harness";
 
-let redis: PrivateRedis;
-let queue: Queue;
-let fake: Awaited<ReturnType<typeof startFakeOpenAi>>;
-const workers: ChildProcess[] = [];
-let workerEnv: Record<string, string>;
-
-beforeAll(async () => {
-  redis = new PrivateRedis(await freePort());
-  await redis.start();
-  queue = privateQueue(redis.url);
-  fake = await startFakeOpenAi();
-  workerEnv = {
-    REDIS_URL: redis.url,
-    OPENAI_BASE_URL: fake.url,
-    JUDGE_CONCURRENCY: "16",
-    JUDGE_MAX_RETRIES: "8",
-    JUDGE_MALFORMED_RETRIES: "6",
-    WORKER_LOCK_MS: "2000",
-    WORKER_MAX_STALLED: "50",
-  };
-});
-
-afterAll(async () => {
-  for (const w of workers) await stopProcess(w, "SIGKILL");
-  await queue?.close();
-  await fake?.close();
-  await redis?.stop().catch(() => undefined);
-});
-
-function worker(): ChildProcess {
-  const child = startWorker(workerEnv);
-  workers.push(child);
-  return child;
-}
+const stack = privateStack((urls) => ({
+  REDIS_URL: urls.redis,
+  OPENAI_BASE_URL: urls.openAi,
+  JUDGE_CONCURRENCY: "16",
+  JUDGE_MAX_RETRIES: "8",
+  JUDGE_MALFORMED_RETRIES: "6",
+  WORKER_LOCK_MS: "2000",
+  WORKER_MAX_STALLED: "50",
+}));
 
 const judge = () =>
-  new OpenAiJudge("fake-judge-1", { apiKey: "test-key", baseURL: fake.url, timeoutMs: 5_000, maxRetries: 8 });
+  new OpenAiJudge("fake-judge-1", { apiKey: "test-key", baseURL: stack.fake.url, timeoutMs: 5_000, maxRetries: 8 });
 const deps = () => ({
   judge: judge(),
   embedder: new OfflineEmbeddingProvider(),
@@ -98,12 +67,12 @@ describe("scoring through faults", () => {
     "a worker killed with SIGKILL five times at random points: a later worker finishes with identical numbers",
     async () => {
       const id = await seedRepeatedRunSubmission(randomUUID().slice(0, 8));
-      fake.control.latencyMs = 40;
-      await queue.add("score-submission", { submissionId: id }, { jobId: id });
+      stack.fake.control.latencyMs = 40;
+      await stack.queue.add("score-submission", { submissionId: id }, { jobId: id });
       const token = async () => (await db.submission.findUniqueOrThrow({ where: { id } })).scoringToken;
       for (let kill = 0; kill < 5; kill++) {
         const before = await token();
-        const child = worker();
+        const child = stack.worker();
         // Killed only once this worker has claimed the submission (a new fencing token), at a random point after.
         await waitFor(token, (t) => t > before, 60_000, "a new worker to claim the submission");
         await new Promise((r) => setTimeout(r, 200 + Math.random() * 1_500));
@@ -111,14 +80,14 @@ describe("scoring through faults", () => {
         await new Promise((r) => child.once("exit", r));
         if ((await status(id)) === "scored") break;
       }
-      worker();
+      stack.worker();
       await waitFor(
         () => status(id),
         (s) => s === "scored" || s === "failed",
         240_000,
         "the last worker to finish",
       );
-      fake.control.latencyMs = 0;
+      stack.fake.control.latencyMs = 0;
       await expectSameAsUndisturbed(id);
     },
     LONG,
@@ -147,25 +116,25 @@ describe("scoring through faults", () => {
     "Redis restarted mid-scoring: scoring resumes and ends identical",
     async () => {
       const id = await seedRepeatedRunSubmission(randomUUID().slice(0, 8));
-      fake.control.latencyMs = 40;
-      const child = worker();
-      await queue.add("score-submission", { submissionId: id }, { jobId: id });
+      stack.fake.control.latencyMs = 40;
+      const child = stack.worker();
+      await stack.queue.add("score-submission", { submissionId: id }, { jobId: id });
       await waitFor(
         () => progress(id),
         (p) => p >= 25,
         60_000,
         "judging to start",
       );
-      await redis.stop();
+      await stack.redis.stop();
       await new Promise((r) => setTimeout(r, 1_500));
-      await redis.start();
+      await stack.redis.start();
       await waitFor(
         () => status(id),
         (s) => s === "scored" || s === "failed",
         240_000,
         "scoring to finish after the restart",
       );
-      fake.control.latencyMs = 0;
+      stack.fake.control.latencyMs = 0;
       await stopProcess(child, "SIGKILL");
       await expectSameAsUndisturbed(id);
     },
@@ -176,9 +145,9 @@ describe("scoring through faults", () => {
     "Postgres connections dropped mid-write: the job is retried and ends identical",
     async () => {
       const id = await seedRepeatedRunSubmission(randomUUID().slice(0, 8));
-      fake.control.latencyMs = 20;
-      const child = worker();
-      await queue.add("score-submission", { submissionId: id }, { jobId: id });
+      stack.fake.control.latencyMs = 20;
+      const child = stack.worker();
+      await stack.queue.add("score-submission", { submissionId: id }, { jobId: id });
       let drops = 0;
       // Only this test database's backends, never another database's: terminate while judging and writing go on.
       const database = new URL(process.env.DATABASE_URL!).pathname.slice(1);
@@ -199,7 +168,7 @@ describe("scoring through faults", () => {
         }
       }
       expect(drops).toBeGreaterThan(0);
-      fake.control.latencyMs = 0;
+      stack.fake.control.latencyMs = 0;
       await stopProcess(child, "SIGKILL");
       await expectSameAsUndisturbed(id);
     },
@@ -210,16 +179,16 @@ describe("scoring through faults", () => {
     "an endpoint answering 20% 429/500 and 2% malformed JSON: identical numbers, retries counted",
     async () => {
       const id = await seedRepeatedRunSubmission(randomUUID().slice(0, 8));
-      Object.assign(fake.control, { failRate: 0.2, malformedRate: 0.02 });
-      const child = worker();
-      await queue.add("score-submission", { submissionId: id }, { jobId: id });
+      Object.assign(stack.fake.control, { failRate: 0.2, malformedRate: 0.02 });
+      const child = stack.worker();
+      await stack.queue.add("score-submission", { submissionId: id }, { jobId: id });
       await waitFor(
         () => status(id),
         (s) => s === "scored" || s === "failed",
         240_000,
         "scoring to finish",
       );
-      Object.assign(fake.control, { failRate: 0, malformedRate: 0 });
+      Object.assign(stack.fake.control, { failRate: 0, malformedRate: 0 });
       await stopProcess(child, "SIGKILL");
       const usage = await db.judgeUsage.findUniqueOrThrow({ where: { submissionId: id } });
       expect(usage.retries).toBeGreaterThan(0);

@@ -5,11 +5,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Queue, type JobsOptions } from "bullmq";
 import { Redis } from "ioredis";
+import { afterAll, beforeAll } from "vitest";
 import { db } from "../../lib/db";
 import { bugContentHash } from "../../lib/validation/bug-content-hash";
 import { SCORING_QUEUE } from "../../lib/queue/scoring-queue";
 import { ROOT, WORKER_NODE_ARGS, startProcess, stopProcess } from "../../scripts/lib/processes";
 import { LOG_DIR } from "./global-setup";
+import { startFakeOpenAi } from "./fake-openai";
 
 // What the fault tests need besides the shared stack: a private redis-server on a spare port (restarting it disturbs
 // nobody else), worker processes of their own pointed at it and at a fake OpenAI server of the test, and a
@@ -84,6 +86,45 @@ export function startWorker(env: Record<string, string>, name = `fault-worker-${
 }
 
 export { stopProcess };
+
+type PrivateStack = {
+  redis: PrivateRedis;
+  queue: Queue;
+  fake: Awaited<ReturnType<typeof startFakeOpenAi>>;
+  /** Every worker the suite started, killed after its tests. */
+  workers: ChildProcess[];
+  /** Starts one more worker on the suite's environment. */
+  worker: () => ChildProcess;
+};
+
+/**
+ * A suite's private stack: a redis-server and its scoring queue, a fake OpenAI server and the workers the suite
+ * starts, up before its tests and torn down after them. `workerEnv` is the workers' environment, given the Redis and
+ * fake server URLs.
+ */
+export function privateStack(workerEnv: (urls: { redis: string; openAi: string }) => Record<string, string>) {
+  const stack = { workers: [] } as unknown as PrivateStack;
+  let env: Record<string, string>;
+  stack.worker = () => {
+    const child = startWorker(env);
+    stack.workers.push(child);
+    return child;
+  };
+  beforeAll(async () => {
+    stack.redis = new PrivateRedis(await freePort());
+    await stack.redis.start();
+    stack.queue = privateQueue(stack.redis.url);
+    stack.fake = await startFakeOpenAi();
+    env = workerEnv({ redis: stack.redis.url, openAi: stack.fake.url });
+  });
+  afterAll(async () => {
+    for (const w of stack.workers) await stopProcess(w, "SIGKILL");
+    await stack.queue?.close();
+    await stack.fake?.close();
+    await stack.redis?.stop().catch(() => undefined);
+  });
+  return stack;
+}
 
 /**
  * A benchmark with one repository and 20 reference bugs, and a submission of 3 runs drawn from 30 latent findings

@@ -70,6 +70,27 @@ function ref(id: string, repo: string, file: string, start: number, end: number,
   };
 }
 
+/** A bug-type taxonomy of two families and two trigger levels; the reference bugs above carry its first category. */
+export const SMALL_TAXONOMY = {
+  families: [
+    {
+      name: "Incomplete input handling",
+      categories: [
+        { name: "Unhandled degenerate value", definition: "zero, empty, missing" },
+        { name: "Missing rejection of invalid input", definition: "invalid input flows on" },
+      ],
+    },
+    {
+      name: "Local logic errors",
+      categories: [{ name: "Wrong arithmetic or comparison expression", definition: "wrong operator or bound" }],
+    },
+  ],
+  triggers: [
+    { level: 1, name: "any input" },
+    { level: 2, name: "a particular input" },
+  ],
+};
+
 export function finding(root: string, repo: string, file: string, start: number, end: number, title: string) {
   return {
     repo,
