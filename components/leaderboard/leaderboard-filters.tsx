@@ -29,6 +29,28 @@ const OPTION_FILTERS = [
 ] as const;
 type OptionFilter = (typeof OPTION_FILTERS)[number]["key"];
 
+// The filters with a fixed list of choices (value, text), the first ("") leaving the filter off.
+const CHOICE_FILTERS = [
+  {
+    key: "source",
+    label: "Source",
+    choices: [
+      ["", "Verified and reported"],
+      ["verified", "Verified only"],
+      ["reported", "Reported only"],
+    ],
+  },
+  {
+    key: "weights",
+    label: "Weights",
+    choices: [
+      ["", "Open and closed"],
+      ["open", "Open weights only"],
+      ["closed", "Closed or not stated"],
+    ],
+  },
+] as const;
+
 /** The change of one filter; a new language clears the ticked repositories, which may be of another language. */
 function filterPatch(key: OptionFilter, value: string): Partial<TableState> {
   return key === "language" ? { language: value, repos: [] } : { [key]: value };
@@ -72,34 +94,6 @@ function Select({
   );
 }
 
-/** A filter with a fixed list of choices (value, text), the first of them ("") leaving the filter off. */
-function ChoiceFilter<V extends string>({
-  id,
-  label,
-  value,
-  choices,
-  onPick,
-}: {
-  id: string;
-  label: string;
-  value: V;
-  choices: readonly (readonly [V, string])[];
-  onPick: (value: V) => void;
-}) {
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <select id={id} value={value} onChange={(e) => onPick(e.target.value as V)}>
-        {choices.map(([choice, text]) => (
-          <option key={choice} value={choice}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
 export function LeaderboardFilters({
   state,
   options,
@@ -138,28 +132,22 @@ export function LeaderboardFilters({
             onChange={(e) => onChange({ q: e.target.value })}
           />
         </div>
-        <ChoiceFilter
-          id="lb-source"
-          label="Source"
-          value={state.source}
-          choices={[
-            ["", "Verified and reported"],
-            ["verified", "Verified only"],
-            ["reported", "Reported only"],
-          ]}
-          onPick={(source) => onChange({ source })}
-        />
-        <ChoiceFilter
-          id="lb-weights"
-          label="Weights"
-          value={state.weights}
-          choices={[
-            ["", "Open and closed"],
-            ["open", "Open weights only"],
-            ["closed", "Closed or not stated"],
-          ]}
-          onPick={(weights) => onChange({ weights })}
-        />
+        {CHOICE_FILTERS.map(({ key, label, choices }) => (
+          <div key={key} className="field">
+            <label htmlFor={`lb-${key}`}>{label}</label>
+            <select
+              id={`lb-${key}`}
+              value={state[key]}
+              onChange={(e) => onChange({ [key]: e.target.value } as Partial<TableState>)}
+            >
+              {choices.map(([choice, text]) => (
+                <option key={choice} value={choice}>
+                  {text}
+                </option>
+              ))}
+            </select>
+          </div>
+        ))}
         {/* Organisation only where some entry states one. */}
         {OPTION_FILTERS.filter(
           (f) => f.key !== "organisation" || valuesOf.organisation.length > 0 || state.organisation,
