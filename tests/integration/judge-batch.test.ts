@@ -11,7 +11,7 @@ import { OfflineEmbeddingProvider } from "../../lib/embeddings/provider";
 import { OpenAiJudge } from "../../lib/llm/judge";
 import { modelPrice, priceUsage } from "../../lib/llm/model-prices";
 import { getSubmissionStatus } from "../../lib/server/submissions/get-submission-status";
-import { claimSubmission } from "../../worker/features/scoring/claim-submission";
+import { claimSubmission, type Claim } from "../../worker/features/scoring/claim-submission";
 import type { BatchOptions } from "../../worker/features/scoring/judge-batches";
 import { scoreSubmission, type ScoringSummary } from "../../worker/features/scoring/score-submission";
 import { LostClaimError } from "../../worker/jobs/lost-claim";
@@ -67,6 +67,24 @@ async function crossRunRowsOf(id: string) {
   return rows.map((r) => `${name.get(r.leftId)}~${name.get(r.rightId)}:${r.decision}:${r.match}`).sort();
 }
 
+/**
+ * Starts an attempt of the batch1 scoring on `claim`, waits for its status note to name `note`, and supersedes it with a
+ * new claim (what a restarted worker does): returns the round the row recorded and the new claim.
+ */
+async function supersedeWhilePolling(id: string, claim: Claim, note: string) {
+  const attempt = scoreSubmission(claim, deps("batch1", BATCH)).catch((e: unknown) => e);
+  await waitFor(
+    () => db.submission.findUniqueOrThrow({ where: { id } }),
+    (row) => row.scoringError?.includes(note) === true,
+    60_000,
+    `an attempt polling: ${note}`,
+  );
+  const recorded = (await db.submission.findUniqueOrThrow({ where: { id } })).judgeBatches as Recorded;
+  const next = await claimSubmission(id);
+  expect(await attempt).toBeInstanceOf(LostClaimError);
+  return { recorded, next: next! };
+}
+
 /** Both scorings stored the same scores, matches and cross-run decisions, and made the same cross-run figures. */
 async function expectSameResult(
   id: string,
@@ -95,37 +113,19 @@ describe("judge batch mode", () => {
 
     // The first attempt submits the reference round's batches, records them, and is superseded while they run.
     fake.control.batchInProgressPolls = 1_000;
-    const first = scoreSubmission((await claimSubmission(id))!, deps("batch1", BATCH)).catch((e: unknown) => e);
-    await waitFor(
-      () => db.submission.findUniqueOrThrow({ where: { id } }),
-      (row) => row.scoringError?.startsWith("Judging") === true,
-      60_000,
-      "the first attempt polling its batches",
-    );
-    const recorded = (await db.submission.findUniqueOrThrow({ where: { id } })).judgeBatches as Recorded;
+    const first = await supersedeWhilePolling(id, (await claimSubmission(id))!, "pairs through the OpenAI Batch API");
     const referenceBatches = fake.stats.batchesCreated - before.batchesCreated;
-    expect(recorded).toMatchObject({ phase: "reference", batches: expect.any(Array) });
-    expect(recorded.batches).toHaveLength(referenceBatches);
+    expect(first.recorded).toMatchObject({ phase: "reference", batches: expect.any(Array) });
+    expect(first.recorded.batches).toHaveLength(referenceBatches);
     expect(referenceBatches).toBeGreaterThan(1);
-    const second = await claimSubmission(id);
-    expect(await first).toBeInstanceOf(LostClaimError);
 
     // The second polls them, reads them, submits the cross-run round, and is superseded while it runs (held).
     Object.assign(fake.control, { batchInProgressPolls: 2, batchHeldAfter: fake.stats.batchesCreated });
-    const secondRun = scoreSubmission(second!, deps("batch1", BATCH)).catch((e: unknown) => e);
-    await waitFor(
-      () => db.submission.findUniqueOrThrow({ where: { id } }),
-      (row) => row.scoringError?.includes("duplicate candidates through the OpenAI Batch API") === true,
-      60_000,
-      "the second attempt polling the cross-run batches",
-    );
-    const crossRecorded = (await db.submission.findUniqueOrThrow({ where: { id } })).judgeBatches as Recorded;
+    const second = await supersedeWhilePolling(id, first.next, "duplicate candidates through the OpenAI Batch API");
     const created = fake.stats.batchesCreated - before.batchesCreated;
-    expect(crossRecorded.phase).toBe("cross-run");
-    expect(crossRecorded.batches).toHaveLength(created - referenceBatches);
-    expect(crossRecorded.batches.length).toBeGreaterThan(1);
-    const third = await claimSubmission(id);
-    expect(await secondRun).toBeInstanceOf(LostClaimError);
+    expect(second.recorded.phase).toBe("cross-run");
+    expect(second.recorded.batches).toHaveLength(created - referenceBatches);
+    expect(second.recorded.batches.length).toBeGreaterThan(1);
     // The reference round's lines were all answered by now: each reference pair of the direct path once.
     const mid = { ...fake.stats };
     const referenceLines = mid.batchLinesAnswered - before.batchLinesAnswered;
@@ -133,7 +133,7 @@ describe("judge batch mode", () => {
 
     // The third goes through the reference phase from the cache and polls the recorded cross-run batches.
     fake.control.batchHeldAfter = -1;
-    const summary = await scoreSubmission(third!, deps("batch1", BATCH));
+    const summary = await scoreSubmission(second.next, deps("batch1", BATCH));
     expect(summary.outcome).toBe("scored");
     expect(fake.stats.batchesCreated - before.batchesCreated).toBe(created);
     const row = await db.submission.findUniqueOrThrow({ where: { id } });
