@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { embedOffline } from "../../lib/embeddings/offline-embedder";
 import { handleAgentRequest } from "./fake-openai-agent";
-import { judgedAnswer, recordJudged } from "./fake-judge-log";
+import { judgedAnswer, recordJudged, type JudgedVia } from "./fake-judge-log";
 import { answerFindingReviewRequest, handleRepositoryJudgeRequest } from "./fake-finding-review";
 import { handlePanelSandboxRequest } from "./fake-panel-sandbox";
 import { answerBuildRequest, handleBuildAgentRequest } from "./fake-build-pipeline";
@@ -197,14 +197,14 @@ export async function startFakeOpenAi(
     return account;
   };
   /** The chat completion a judge or review request gets (direct, or as a batch line): content, usage, counters. */
-  const completionFor = (body: Record<string, unknown>) => {
+  const completionFor = (body: Record<string, unknown>, via: JudgedVia = "direct") => {
     const messages = (body.messages ?? []) as { role: string; content: string }[];
     const prompt = messages.map((m) => m.content).join("\n");
     stats.chatCalls++;
     const userMessage = messages.findLast((m) => m.role === "user")?.content ?? "";
     // The benchmark build's stages (fake-build-pipeline.ts), then panel and attribution (fake-finding-review.ts).
     const review = answerBuildRequest(body) ?? answerFindingReviewRequest(body);
-    if (!review) recordJudged(userMessage);
+    if (!review) recordJudged(userMessage, via);
     // A model named fake-always-match… says "match" to every pair (a candidate judge with known answers).
     const verdict = review
       ? undefined
@@ -305,7 +305,7 @@ export async function startFakeOpenAi(
         };
         const answerLine = (line: Record<string, unknown>) => {
           const refused = refuseParameters(line);
-          return refused ? { status: 400, body: refused } : { status: 200, body: completionFor(line) };
+          return refused ? { status: 400, body: refused } : { status: 200, body: completionFor(line, "batch") };
         };
         if (batches.handle(req, raw, body, answerLine, send, sendText)) return;
         if (control.failNext > 0 && (req.url?.endsWith("/chat/completions") || req.url?.endsWith("/embeddings"))) {
