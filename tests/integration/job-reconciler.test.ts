@@ -140,7 +140,7 @@ describe("the job reconciler", () => {
     });
     // As a worker killed mid-computation leaves it, with Redis emptied: running, its lease passed, no job anywhere.
     const row = await db.benchmarkDatasheet.create({
-      data: { benchmarkId: benchmark.id, status: "running", token: 3, leaseUntil: new Date(Date.now() - 1_000) },
+      data: { benchmarkId: benchmark.id, status: "running", claimToken: 3, leaseUntil: new Date(Date.now() - 1_000) },
     });
     if (workers.every((w) => w.exitCode !== null)) worker();
     const done = await waitFor(
@@ -181,7 +181,7 @@ describe("the job reconciler", () => {
         configHash: judge.configHash(),
         seed: "reconcile",
         status: "running",
-        token: 3,
+        claimToken: 3,
         leaseUntil: new Date(Date.now() - 1_000),
         plannedCalls: 2,
         pairs: {
@@ -205,7 +205,7 @@ describe("the job reconciler", () => {
       "the stranded repeat to finish",
     );
     expect(done).toMatchObject({ status: "done", judgeCalls: 2, progress: 100 });
-    expect(done.token).toBeGreaterThan(3);
+    expect(done.claimToken).toBeGreaterThan(3);
     expect(await db.repeatJudgingPair.count({ where: { repeatId: row.id, repeatMatch: null } })).toBe(0);
   }, 120_000);
 });
