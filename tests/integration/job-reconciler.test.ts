@@ -105,6 +105,9 @@ describe("the job reconciler", () => {
       "the stranded row to be scored",
     );
 
+    // The undisturbed copy is scored in this process. Its queue is paused meanwhile: the worker's reconciler (every
+    // second here) may queue the copy while it waits for this claim, and the worker would then take the claim over.
+    await queue.pause();
     const copy = await copySubmission(id);
     await scoreSubmission((await claimSubmission(copy))!, {
       judge: new OpenAiJudge("fake-judge-1", {
@@ -118,6 +121,7 @@ describe("the job reconciler", () => {
       budget: 1_000_000,
       malformedRetries: 2,
     });
+    await queue.resume();
     const [disturbed, undisturbed] = [await resultOf(id), await resultOf(copy)];
     expect(disturbed.status).toBe("scored");
     expect(disturbed.scores.length).toBeGreaterThan(0);
