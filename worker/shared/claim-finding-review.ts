@@ -14,9 +14,9 @@ import { runClaimedJob, type JobContext } from "../jobs/run-claimed-job";
 export type FindingReviewClaim = { kind: FindingReviewKind; runId: string; token: number };
 
 const TABLE: Record<FindingReviewKind, FencedTable> = {
-  panel: { table: "PanelRun", token: "token", lease: "leaseUntil" },
-  attribution: { table: "AttributionRun", token: "token", lease: "leaseUntil" },
-  "reference-attribution": { table: "ReferenceAttributionRun", token: "token", lease: "leaseUntil" },
+  panel: { table: "PanelRun", lease: "leaseUntil" },
+  attribution: { table: "AttributionRun", lease: "leaseUntil" },
+  "reference-attribution": { table: "ReferenceAttributionRun", lease: "leaseUntil" },
 };
 
 /** Claims a queued or running job row; null when there is nothing to do (done, failed, or deleted). */
@@ -32,7 +32,7 @@ type RunUpdate = Prisma.PanelRunUpdateManyMutationInput &
   Prisma.AttributionRunUpdateManyMutationInput &
   Prisma.ReferenceAttributionRunUpdateManyMutationInput;
 
-function updateRows(kind: FindingReviewKind, where: { id: string; token?: number }, data: RunUpdate) {
+function updateRows(kind: FindingReviewKind, where: { id: string; claimToken?: number }, data: RunUpdate) {
   if (kind === "panel") return db.panelRun.updateMany({ where, data });
   if (kind === "attribution") return db.attributionRun.updateMany({ where, data });
   return db.referenceAttributionRun.updateMany({ where, data });
@@ -40,7 +40,7 @@ function updateRows(kind: FindingReviewKind, where: { id: string; token?: number
 
 /** Updates the job row only while the claim holds; throws LostClaimError otherwise. */
 export async function updateFindingReview(claim: FindingReviewClaim, data: RunUpdate): Promise<void> {
-  const { count } = await updateRows(claim.kind, { id: claim.runId, token: claim.token }, data);
+  const { count } = await updateRows(claim.kind, { id: claim.runId, claimToken: claim.token }, data);
   assertClaimHeld(count, `${claim.kind} run ${claim.runId}`);
 }
 

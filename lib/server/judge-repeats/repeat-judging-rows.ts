@@ -21,7 +21,7 @@ export const NO_SIGNALS: SignalValues = {
   apiCalls: 0,
 };
 
-export const REPEAT_JUDGING_TABLE = { table: "RepeatJudging", token: "token", lease: "leaseUntil" } as const;
+export const REPEAT_JUDGING_TABLE = { table: "RepeatJudging", lease: "leaseUntil" } as const;
 
 export type RepeatClaim = {
   repeatId: string;
@@ -35,10 +35,11 @@ export type RepeatClaim = {
 export async function claimRepeatJudging(repeatId: string): Promise<RepeatClaim | null> {
   const rows = await db.$queryRaw<Omit<RepeatClaim, "repeatId">[]>`
     UPDATE "RepeatJudging"
-    SET token = token + 1, "leaseUntil" = (now() AT TIME ZONE 'UTC') + ${env.JOB_LEASE_MS} * interval '1 millisecond',
+    SET "claimToken" = "claimToken" + 1,
+        "leaseUntil" = (now() AT TIME ZONE 'UTC') + ${env.JOB_LEASE_MS} * interval '1 millisecond',
         status = 'running', error = NULL, "updatedAt" = now()
     WHERE id = ${repeatId} AND status IN ('queued', 'running')
-    RETURNING token, "judgeModel", "promptVersion", "configHash"`;
+    RETURNING "claimToken" AS token, "judgeModel", "promptVersion", "configHash"`;
   return rows[0] ? { repeatId, ...rows[0] } : null;
 }
 
@@ -47,7 +48,7 @@ export async function updateRepeatJudging(
   claim: RepeatClaim,
   data: Prisma.RepeatJudgingUpdateManyMutationInput,
 ): Promise<boolean> {
-  const { count } = await db.repeatJudging.updateMany({ where: { id: claim.repeatId, token: claim.token }, data });
+  const { count } = await db.repeatJudging.updateMany({ where: { id: claim.repeatId, claimToken: claim.token }, data });
   return count === 1;
 }
 
@@ -105,7 +106,7 @@ export async function recordRepeatVerdicts(
   return db.$transaction(async (tx) => {
     // The row lock fences the batch: a later claim cannot slip in between the check and the writes.
     const held = await tx.$queryRaw<{ id: string }[]>`
-      SELECT id FROM "RepeatJudging" WHERE id = ${claim.repeatId} AND token = ${claim.token} FOR UPDATE`;
+      SELECT id FROM "RepeatJudging" WHERE id = ${claim.repeatId} AND "claimToken" = ${claim.token} FOR UPDATE`;
     if (held.length === 0) return false;
     await tx.$executeRaw`
       UPDATE "RepeatJudgingPair" p SET "repeatMatch" = v.match, rationale = v.rationale

@@ -3,9 +3,9 @@ import { db } from "../../../lib/db";
 import { heldJudgeCalls, JUDGE_CALL_BUDGET_LOCK } from "../../../lib/server/judge-repeats/repeat-judging-rows";
 import { assertClaimHeld, claimFencedRow, type FencedTable } from "../../jobs/fenced-row";
 
-// The JudgeTrial job row, fenced by its token (worker/jobs/fenced-row.ts) like the panel's.
+// The JudgeTrial job row, fenced by its claimToken (worker/jobs/fenced-row.ts) like the panel's.
 
-export const JUDGE_TRIAL: FencedTable = { table: "JudgeTrial", token: "token", lease: "leaseUntil" };
+export const JUDGE_TRIAL: FencedTable = { table: "JudgeTrial", lease: "leaseUntil" };
 
 export type TrialClaim = {
   trialId: string;
@@ -27,7 +27,7 @@ export async function claimJudgeTrial(trialId: string): Promise<TrialClaim | nul
 
 /** Updates the trial only while the claim holds; throws LostClaimError otherwise. */
 export async function updateTrial(claim: TrialClaim, data: Prisma.JudgeTrialUpdateManyMutationInput): Promise<void> {
-  const { count } = await db.judgeTrial.updateMany({ where: { id: claim.trialId, token: claim.token }, data });
+  const { count } = await db.judgeTrial.updateMany({ where: { id: claim.trialId, claimToken: claim.token }, data });
   assertClaimHeld(count, `judge trial ${claim.trialId}`);
 }
 
@@ -43,7 +43,7 @@ export async function reserveTrialCalls(claim: TrialClaim, calls: number, budget
     const held = await heldJudgeCalls(tx, claim.trialId);
     if (held + calls > budget) return held;
     const { count } = await tx.judgeTrial.updateMany({
-      where: { id: claim.trialId, token: claim.token },
+      where: { id: claim.trialId, claimToken: claim.token },
       data: { plannedCalls: calls },
     });
     assertClaimHeld(count, `judge trial ${claim.trialId}`);
