@@ -1,4 +1,4 @@
-// npm run bench:finding-review — panel validation and bug-type attribution at a realistic size (docs/panel-and-attribution.md).
+// npm run bench:panel-attribution — panel validation and bug-type attribution at a realistic size (docs/panel-and-attribution.md).
 //
 // Imports the demo benchmark (4 repositories, 39 reference bugs, with its taxonomy) into a scratch database, stores a
 // scored submission of RUNS x FINDINGS synthetic findings (default 3 x 400, none with a category), and runs the real
@@ -6,13 +6,13 @@
 // version's reference bugs, same classifier) in-process against the fake OpenAI server at a fixed 200 ms latency;
 // then runs each again, which must make no LLM call and leave every row as it was. Prints wall time, LLM calls and calls per second. PANEL_CONCURRENCY / ATTRIBUTION_CONCURRENCY are
 // read from lib/env.ts as the worker does. Environment: BENCH_DATABASE_URL (default
-// postgresql://postgres@127.0.0.1:5432/probebench_bench_finding_review, dropped and recreated every run).
+// postgresql://postgres@127.0.0.1:5432/probebench_bench_panel_attribution, dropped and recreated every run).
 
 import { readFileSync } from "node:fs";
 import { canConnect, migrate, recreateDatabase } from "./lib/database";
 
 const DATABASE_URL =
-  process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/probebench_bench_finding_review";
+  process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/probebench_bench_panel_attribution";
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const FINDINGS = Number(process.env.BENCH_FINDINGS_PER_RUN ?? 400);
 const LATENCY_MS = 200;
@@ -28,7 +28,7 @@ const { attributeBugs } = await import("../worker/features/attribution/attribute
 const { attributeReferences } = await import("../worker/features/attribution/attribute-references");
 const { attributionAsking } = await import("../lib/llm/attribution-classifier");
 const { readTaxonomy } = await import("../lib/attribution/taxonomy");
-const { claimFindingReview } = await import("../worker/shared/claim-finding-review");
+const { claimPanelAttribution } = await import("../worker/shared/claim-panel-attribution");
 const { runPanel } = await import("../worker/features/panel/run-panel");
 const { startFakeOpenAi } = await import("../tests/support/fake-openai");
 
@@ -107,7 +107,7 @@ const panelRows = async () =>
   JSON.stringify(await db.panelSample.findMany({ where: { panelRunId: panelRun.id }, orderBy: { id: "asc" } }));
 const config = { judges, tier2Judge: tier2, contextModel: "bench-context" };
 const cold = await timed(`panel, cold (${RUNS} x 100 sampled, concurrency ${env.PANEL_CONCURRENCY})`, async () =>
-  runPanel((await claimFindingReview("panel", panelRun.id))!, {
+  runPanel((await claimPanelAttribution("panel", panelRun.id))!, {
     client: authed(),
     config,
     concurrency: env.PANEL_CONCURRENCY,
@@ -116,7 +116,7 @@ const cold = await timed(`panel, cold (${RUNS} x 100 sampled, concurrency ${env.
 const panelBefore = await panelRows();
 await db.panelRun.update({ where: { id: panelRun.id }, data: { status: "queued" } });
 const warm = await timed("panel, rerun", async () =>
-  runPanel((await claimFindingReview("panel", panelRun.id))!, {
+  runPanel((await claimPanelAttribution("panel", panelRun.id))!, {
     client: authed(),
     config,
     concurrency: env.PANEL_CONCURRENCY,
@@ -131,7 +131,7 @@ const attributionRows = async () => JSON.stringify(await db.bugTypeAttribution.f
 const aCold = await timed(
   `attribution, cold (${RUNS * FINDINGS} findings, concurrency ${env.ATTRIBUTION_CONCURRENCY})`,
   async () =>
-    attributeBugs((await claimFindingReview("attribution", attribution.id))!, {
+    attributeBugs((await claimPanelAttribution("attribution", attribution.id))!, {
       client: authed(),
       model: "bench-attribution",
       concurrency: env.ATTRIBUTION_CONCURRENCY,
@@ -140,7 +140,7 @@ const aCold = await timed(
 const attributionBefore = await attributionRows();
 await db.attributionRun.update({ where: { id: attribution.id }, data: { status: "queued" } });
 const aWarm = await timed("attribution, rerun", async () =>
-  attributeBugs((await claimFindingReview("attribution", attribution.id))!, {
+  attributeBugs((await claimPanelAttribution("attribution", attribution.id))!, {
     client: authed(),
     model: "bench-attribution",
     concurrency: env.ATTRIBUTION_CONCURRENCY,
@@ -160,12 +160,12 @@ const references = await db.referenceAttributionRun.create({
 });
 const referenceDeps = { client: authed(), concurrency: env.ATTRIBUTION_CONCURRENCY };
 const rCold = await timed(`reference bugs, cold (${file.reference_bugs.length})`, async () =>
-  attributeReferences((await claimFindingReview("reference-attribution", references.id))!, referenceDeps),
+  attributeReferences((await claimPanelAttribution("reference-attribution", references.id))!, referenceDeps),
 );
 const referencesBefore = await attributionRows();
 await db.referenceAttributionRun.update({ where: { id: references.id }, data: { status: "queued" } });
 const rWarm = await timed("reference bugs, rerun", async () =>
-  attributeReferences((await claimFindingReview("reference-attribution", references.id))!, {
+  attributeReferences((await claimPanelAttribution("reference-attribution", references.id))!, {
     ...referenceDeps,
     client: authed(),
   }),

@@ -7,7 +7,7 @@ import { callApi } from "@/lib/api-client";
 import { panelRoutes } from "@/lib/contracts/panel-routes";
 
 /** Admins start (or rerun) panel validation with a sample size and seed, or bug-type attribution; the page then follows progress. */
-export function StartFindingReview({
+export function StartPanelAttribution({
   id,
   kind,
   again,

@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { callApi } from "@/lib/api-client";
 import { benchmarkBuildsRoutes } from "@/lib/contracts/benchmark-builds-routes";
 import { uploadedBundleSchema } from "@/lib/contracts/benchmark-builds";
-import { Status, useSubmit } from "@/components/judge-quality/judgement-forms";
+import { Status, useSubmit } from "@/components/ui/post-form";
 
 /** Uploads a bundle's bytes (the typed client sends text only, a bundle is binary) and returns its id. */
 async function uploadBundle(file: File): Promise<string> {

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { CodeSnippet } from "@/components/workbench/code-snippet";
-import type { LabelledText } from "@/lib/contracts/judge-quality";
+import type { LabelledText } from "@/lib/contracts/grading";
 
 /** One report as people judging it see it: location, title, description, its code and the suggested fix; nothing else. */
 export function BugText({ heading, text, headingId }: { heading: ReactNode; text: LabelledText; headingId: string }) {

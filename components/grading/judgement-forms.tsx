@@ -2,55 +2,15 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useRef, useState } from "react";
-import { ApiError, callApi } from "@/lib/api-client";
-import { judgeQualityRoutes } from "@/lib/contracts/judge-quality-routes";
-import { auditMarkSchema, humanGradeSchema, pairLabelSchema } from "@/lib/contracts/judge-quality";
+import { callApi } from "@/lib/api-client";
+import { gradingRoutes } from "@/lib/contracts/grading-routes";
+import { auditMarkSchema, humanGradeSchema, pairLabelSchema } from "@/lib/contracts/grading";
+import { Status, useSubmit } from "@/components/ui/post-form";
 import { lastLabelled, rememberLastLabelled, useShortcutKeys } from "./use-shortcut-keys";
 
-// The forms of human validation (docs/judge-quality.md): drawing a sample, labelling a pair, grading a finding and
+// The forms of human validation (docs/grading.md): drawing a sample, labelling a pair, grading a finding and
 // marking a reference bug. Each posts to the API and refreshes the page, which then shows what was hidden; a failure
 // names the bad field. Plain buttons and radio groups, so everything works from the keyboard.
-
-function errorText(e: unknown, fallback: string): string {
-  return e instanceof ApiError ? [e.message, ...e.issues.map((i) => `${i.path}: ${i.message}`)].join(" ") : fallback;
-}
-
-export function useSubmit(fallback: string) {
-  const router = useRouter();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  /** Runs `save` (an API call); `after` turns its answer into the line shown once it is done. */
-  const submit = async <T,>(save: () => Promise<T>, after?: (answer: T) => string | null) => {
-    setBusy(true);
-    setError(null);
-    setDone(null);
-    try {
-      const answer = await save();
-      setDone(after ? after(answer) : "Saved.");
-      router.refresh();
-    } catch (e) {
-      setError(errorText(e, fallback));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { busy, error, done, submit };
-}
-
-export function Status({ error, done }: { error: string | null; done: string | null }) {
-  return (
-    <p aria-live="polite" className="small">
-      {error ? (
-        <span role="alert" className="error-text">
-          {error}
-        </span>
-      ) : (
-        done
-      )}
-    </p>
-  );
-}
 
 const PAIR_KINDS = [
   { value: "reference", label: "Finding and reference bug" },
@@ -87,13 +47,12 @@ export function DrawForm({
       onSubmit={(e) => {
         e.preventDefault();
         const sample = { benchmark, size: Number(size), ...(seed.trim() ? { seed: seed.trim() } : {}) };
-        if (draw === "pairs")
-          void submit(() => callApi(judgeQualityRoutes.postLabellingSamples, { body: { ...sample, kind } }));
+        if (draw === "pairs") void submit(() => callApi(gradingRoutes.postGradingPairs, { body: { ...sample, kind } }));
         else
           void submit(
-            () => callApi(judgeQualityRoutes.postReferenceAudits, { body: sample }),
+            () => callApi(gradingRoutes.postGradingReferences, { body: sample }),
             (audit) => {
-              router.push(`/reference-audits/${audit.id}`);
+              router.push(`/grading/references/${audit.id}`);
               return "Drawn.";
             },
           );
@@ -142,19 +101,19 @@ async function saveChoice(target: ChoiceTarget, choice: string, text: string): P
   const given = text.trim() || undefined;
   switch (target.kind) {
     case "label":
-      await callApi(judgeQualityRoutes.postLabellingPairsIdLabels, {
+      await callApi(gradingRoutes.postGradingPairsIdLabels, {
         params: { id: target.pair },
         body: { label: pairLabelSchema.parse(choice), note: given },
       });
       return;
     case "grade":
-      await callApi(judgeQualityRoutes.postGradingPanelsIdGrades, {
+      await callApi(gradingRoutes.postGradingPanelsIdGrades, {
         params: { id: target.panel },
         body: { finding: target.finding, grade: humanGradeSchema.parse(choice), note: given },
       });
       return;
     case "mark":
-      await callApi(judgeQualityRoutes.postReferenceAuditsIdMarks, {
+      await callApi(gradingRoutes.postGradingReferencesIdMarks, {
         params: { id: target.audit },
         body: { reference_bug_id: target.referenceBugId, mark: auditMarkSchema.parse(choice), reason: given ?? "" },
       });
@@ -162,7 +121,7 @@ async function saveChoice(target: ChoiceTarget, choice: string, text: string): P
 }
 
 /**
- * Keys for working through a sample (docs/judge-quality.md): 1, 2, 3 pick a choice and save it (where a text is
+ * Keys for working through a sample (docs/grading.md): 1, 2, 3 pick a choice and save it (where a text is
  * required, they pick and move to the text, whose Enter saves), then the next item without the caller's judgement
  * opens by itself; n and p open the next and previous items; u goes back to the item last saved from this tab, to change it.
  */

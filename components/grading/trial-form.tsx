@@ -1,45 +1,31 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useState } from "react";
 import { callApi } from "@/lib/api-client";
-import { judgeTrialsRoutes } from "@/lib/contracts/judge-trials-routes";
+import { gradingRoutes } from "@/lib/contracts/grading-routes";
 import { ActionButton } from "@/components/ui/action-button";
-import { Status, useSubmit } from "./judgement-forms";
+import { FormInput, PostForm } from "@/components/ui/post-form";
 
-/** Starts a candidate-judge trial: a model name on the configured endpoint (docs/judge-quality.md). */
+/** Starts a candidate-judge trial: a model name on the configured endpoint (docs/grading.md). */
 export function StartTrialForm({ benchmark }: { benchmark: string }) {
-  const modelId = useId();
   const [model, setModel] = useState("");
-  const { busy, error, done, submit } = useSubmit("The trial could not be started.");
   return (
-    <form
-      className="card"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (busy) return;
-        void submit(
-          () => callApi(judgeTrialsRoutes.postAdminJudgeTrials, { body: { benchmark, model: model.trim() } }),
-          () => "Trial queued.",
-        );
-      }}
+    <PostForm
+      failure="The trial could not be started."
+      idle="Start the trial"
+      save={() => callApi(gradingRoutes.postGradingTrials, { body: { benchmark, model: model.trim() } })}
+      done={() => "Trial queued."}
     >
-      <div className="field">
-        <label htmlFor={modelId}>Candidate judge model (on the configured endpoint)</label>
-        <input
-          id={modelId}
-          value={model}
-          required
-          maxLength={120}
-          placeholder="e.g. gpt-4.1"
-          autoComplete="off"
-          onChange={(e) => setModel(e.target.value)}
-        />
-      </div>
-      <button type="submit" aria-disabled={busy}>
-        {busy ? "Starting…" : "Start the trial"}
-      </button>
-      <Status error={error} done={done} />
-    </form>
+      <FormInput
+        label="Candidate judge model (on the configured endpoint)"
+        value={model}
+        required
+        maxLength={120}
+        placeholder="e.g. gpt-4.1"
+        autoComplete="off"
+        onChange={(e) => setModel(e.target.value)}
+      />
+    </PostForm>
   );
 }
 
@@ -47,7 +33,7 @@ export function StartTrialForm({ benchmark }: { benchmark: string }) {
 export function SwitchJudgeButton({ trial, from, to }: { trial: string; from: string; to: string }) {
   return (
     <ActionButton
-      action={() => callApi(judgeTrialsRoutes.postAdminJudgeTrialsIdSwitch, { params: { id: trial } })}
+      action={() => callApi(gradingRoutes.postGradingTrialsIdSwitch, { params: { id: trial } })}
       confirm={`Switch new scoring from ${from} to ${to}? Scores already stored keep their judge; the switch is audit-logged.`}
       failure="The judge could not be switched."
       className="button"

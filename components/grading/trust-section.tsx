@@ -1,10 +1,10 @@
 import Link from "next/link";
-import type { JudgeQuality, Proportion, WeightedEstimateAnswer } from "@/lib/contracts/judge-quality";
-import { GRADES, PANEL_VERDICTS } from "@/lib/judge-quality/panel-grading";
+import type { JudgeQuality, Proportion, WeightedEstimateAnswer } from "@/lib/contracts/grading";
+import { GRADES, PANEL_VERDICTS } from "@/lib/grading/panel-grades";
 import { formatUtc, NO_VALUE, pct, pctInterval } from "@/lib/format";
 import { scrollRegion } from "@/components/ui/scroll-region";
 
-// "How far to trust the judges" on /method (docs/judge-quality.md): each LLM judgment of one benchmark version measured
+// "How far to trust the judges" on /method (docs/grading.md): each LLM judgment of one benchmark version measured
 // against people, live from the stored labels, grades and marks, beside the paper's own figures.
 
 /** "93.1% (122 of 131; 95% CI 87.4–96.8)", or n/a with the count when there is nothing to divide. */
@@ -231,7 +231,7 @@ function CrossTable({ table, caption }: { table: JudgeQuality["panel"]["pooled"]
 }
 
 export function TrustSection({ quality }: { quality: JudgeQuality }) {
-  const labelling = `/labelling?benchmark=${encodeURIComponent(quality.benchmark)}`;
+  const labelling = `/grading/pairs?benchmark=${encodeURIComponent(quality.benchmark)}`;
   const { panel, reference_set: audit } = quality;
   return (
     <section aria-labelledby="judges" data-testid="trust-section">
@@ -242,8 +242,8 @@ export function TrustSection({ quality }: { quality: JudgeQuality }) {
         paper reports 98.8% precision and 97.6% recall for its matcher against 67 expert-validated matches, 93%
         agreement between a blind grader and the panel on 131 conclusive findings (grader confirms 79%, panel 85%), and
         a kappa of 0.29 between the expert and agent audits of its reference set. Also as{" "}
-        <a href={`/api/v1/judge-quality?benchmark=${encodeURIComponent(quality.benchmark)}`}>JSON</a> and{" "}
-        <a href={`/api/v1/judge-quality?benchmark=${encodeURIComponent(quality.benchmark)}&format=csv`}>CSV</a>.
+        <a href={`/api/v1/grading/judge-quality?benchmark=${encodeURIComponent(quality.benchmark)}`}>JSON</a> and{" "}
+        <a href={`/api/v1/grading/judge-quality?benchmark=${encodeURIComponent(quality.benchmark)}&format=csv`}>CSV</a>.
       </p>
       <p data-testid="active-judge">
         New scorings use the judge <strong>{quality.active_judge.model}</strong>

@@ -2,7 +2,7 @@
 
 import { useEffect, useRef } from "react";
 
-// Single-key shortcuts for the labelling pages (docs/judge-quality.md): a key acts unless the focus is in a text field
+// Single-key shortcuts for the labelling pages (docs/grading.md): a key acts unless the focus is in a text field
 // (typing a note must not label the pair) or a modifier is held (the browser's own shortcuts stay).
 const TYPING = 'textarea, select, [contenteditable="true"], input:not([type="radio"]):not([type="checkbox"])';
 

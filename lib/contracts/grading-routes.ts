@@ -1,5 +1,12 @@
-import { type ApiRoute, bodyJson, idPath, STAFF_READ, STAFF_WRITE } from "./route-kit";
+import { ADMIN, type ApiRoute, bodyJson, idPath, STAFF_READ, STAFF_WRITE } from "./route-kit";
 import {
+  judgeTrialListSchema,
+  judgeTrialSchema,
+  judgeTrialsQuerySchema,
+  startJudgeTrialBodySchema,
+} from "./grading-trials";
+import {
+  activeJudgeSchema,
   drawLabelSampleBodySchema,
   drawReferenceAuditBodySchema,
   gradingPanelListSchema,
@@ -22,17 +29,17 @@ import {
   saveLabelBodySchema,
   saveMarkBodySchema,
   savedGradeSchema,
-} from "./judge-quality";
+} from "./grading";
 
-// The routes of human validation (docs/judge-quality.md): labelling matcher pairs, grading panel samples and auditing
+// The routes of grading, the human validation of the judges (docs/grading.md): labelling matcher pairs, grading panel samples and auditing
 // the reference set (maintainers and admins, blind), and the public figures of how far the judges can be trusted.
 
 const TAG = "Staff";
 
-export const judgeQualityRoutes = {
-  postLabellingSamples: {
+export const gradingRoutes = {
+  postGradingPairs: {
     method: "post",
-    path: "/api/v1/labelling/samples",
+    path: "/api/v1/grading/pairs",
     tag: TAG,
     summary: "Draw pairs to label (40% judged matches, 40% judged no-matches, 20% filtered out), seeded",
     auth: STAFF_WRITE,
@@ -44,9 +51,9 @@ export const judgeQualityRoutes = {
     },
     errors: [404, 409, 413],
   },
-  getLabellingPairs: {
+  getGradingPairs: {
     method: "get",
-    path: "/api/v1/labelling/pairs",
+    path: "/api/v1/grading/pairs",
     tag: TAG,
     summary: "The version's pairs to label, with the caller's own label (no verdicts)",
     auth: STAFF_READ,
@@ -54,9 +61,9 @@ export const judgeQualityRoutes = {
     success: { status: 200, schema: labelPairListSchema, description: "Samples and pairs" },
     errors: [404],
   },
-  getLabellingPairsId: {
+  getGradingPairsId: {
     method: "get",
-    path: "/api/v1/labelling/pairs/{id}",
+    path: "/api/v1/grading/pairs/{id}",
     tag: TAG,
     summary: "One pair, blind: its two texts; the verdicts, signals and submission only after the caller's label",
     auth: STAFF_READ,
@@ -64,9 +71,9 @@ export const judgeQualityRoutes = {
     success: { status: 200, schema: labelPairViewSchema, description: "The pair" },
     errors: [404],
   },
-  postLabellingPairsIdLabels: {
+  postGradingPairsIdLabels: {
     method: "post",
-    path: "/api/v1/labelling/pairs/{id}/labels",
+    path: "/api/v1/grading/pairs/{id}/labels",
     tag: TAG,
     summary: "Label a pair same / different / debatable (a later label keeps the history)",
     auth: STAFF_WRITE,
@@ -106,9 +113,9 @@ export const judgeQualityRoutes = {
     success: { status: 201, schema: savedGradeSchema, description: "Stored" },
     errors: [404, 413],
   },
-  getReferenceAudits: {
+  getGradingReferences: {
     method: "get",
-    path: "/api/v1/reference-audits",
+    path: "/api/v1/grading/references",
     tag: TAG,
     summary: "Audits of a version's reference set",
     auth: STAFF_READ,
@@ -116,9 +123,9 @@ export const judgeQualityRoutes = {
     success: { status: 200, schema: referenceAuditListSchema, description: "Audits" },
     errors: [404],
   },
-  postReferenceAudits: {
+  postGradingReferences: {
     method: "post",
-    path: "/api/v1/reference-audits",
+    path: "/api/v1/grading/references",
     tag: TAG,
     summary: "Draw reference bugs to audit, per repository in proportion, seeded",
     auth: STAFF_WRITE,
@@ -126,9 +133,9 @@ export const judgeQualityRoutes = {
     success: { status: 201, schema: referenceAuditViewSchema, description: "The audit" },
     errors: [404, 409, 413],
   },
-  getReferenceAuditsId: {
+  getGradingReferencesId: {
     method: "get",
-    path: "/api/v1/reference-audits/{id}",
+    path: "/api/v1/grading/references/{id}",
     tag: TAG,
     summary: "An audit; other auditors' marks on a bug only after the caller's own",
     auth: STAFF_READ,
@@ -136,9 +143,9 @@ export const judgeQualityRoutes = {
     success: { status: 200, schema: referenceAuditViewSchema, description: "The audit" },
     errors: [404],
   },
-  postReferenceAuditsIdMarks: {
+  postGradingReferencesIdMarks: {
     method: "post",
-    path: "/api/v1/reference-audits/{id}/marks",
+    path: "/api/v1/grading/references/{id}/marks",
     tag: TAG,
     summary: "Mark a reference bug valid / invalid / unsure with a reason (never changes a score)",
     auth: STAFF_WRITE,
@@ -147,9 +154,9 @@ export const judgeQualityRoutes = {
     success: { status: 201, schema: referenceAuditViewSchema, description: "The audit" },
     errors: [404, 413],
   },
-  getJudgeQuality: {
+  getGradingJudgeQuality: {
     method: "get",
-    path: "/api/v1/judge-quality",
+    path: "/api/v1/grading/judge-quality",
     tag: "Public data",
     summary: "How far to trust the judges: matcher, panel and reference set measured against people",
     auth: { kind: "public" },
@@ -157,9 +164,9 @@ export const judgeQualityRoutes = {
     success: { status: 200, schema: judgeQualitySchema, description: "The figures", csv: true, etag: true },
     errors: [404],
   },
-  getJudgeQualityRepeats: {
+  getGradingRepeats: {
     method: "get",
-    path: "/api/v1/judge-quality/repeats",
+    path: "/api/v1/grading/repeats",
     tag: TAG,
     summary: "A version's repeats of scorings' judge verdicts (§2.3's repeat agreement), newest first",
     auth: STAFF_READ,
@@ -167,9 +174,9 @@ export const judgeQualityRoutes = {
     success: { status: 200, schema: repeatJudgingListSchema, description: "Repeats and the judge-call budget" },
     errors: [404],
   },
-  postJudgeQualityRepeats: {
+  postGradingRepeats: {
     method: "post",
-    path: "/api/v1/judge-quality/repeats",
+    path: "/api/v1/grading/repeats",
     tag: TAG,
     summary:
       "Ask a scoring's judge again about a seeded sample of the pairs it judged, the verdict cache bypassed (a worker job, costed and budgeted before any call)",
@@ -178,14 +185,55 @@ export const judgeQualityRoutes = {
     success: { status: 201, schema: repeatJudgingSchema, description: "The queued repeat with its cost estimate" },
     errors: [404, 409, 413],
   },
-  getJudgeQualityRepeatsId: {
+  getGradingRepeatsId: {
     method: "get",
-    path: "/api/v1/judge-quality/repeats/{id}",
+    path: "/api/v1/grading/repeats/{id}",
     tag: TAG,
     summary: "One repeat: its progress, then the agreement with the first verdicts and every disagreement",
     auth: STAFF_READ,
     params: idPath,
     success: { status: 200, schema: repeatJudgingSchema, description: "The repeat" },
     errors: [404],
+  },
+  // Candidate-judge trials: admins only.
+  getGradingTrials: {
+    method: "get",
+    path: "/api/v1/grading/trials",
+    tag: "Admin",
+    summary: "A version's candidate-judge trials, the judge in use and how many labelled pairs a trial would judge",
+    auth: ADMIN,
+    query: judgeTrialsQuerySchema,
+    success: { status: 200, schema: judgeTrialListSchema, description: "Trials, newest first" },
+    errors: [404],
+  },
+  postGradingTrials: {
+    method: "post",
+    path: "/api/v1/grading/trials",
+    tag: "Admin",
+    summary: "Try a candidate judge model on the version's labelled pairs, next to the judge in use (a worker job)",
+    auth: ADMIN,
+    body: bodyJson(startJudgeTrialBodySchema),
+    success: { status: 201, schema: judgeTrialSchema, description: "The queued trial" },
+    errors: [404, 409, 413],
+  },
+  getGradingTrialsId: {
+    method: "get",
+    path: "/api/v1/grading/trials/{id}",
+    tag: "Admin",
+    summary: "One trial: its progress, then the side-by-side comparison",
+    auth: ADMIN,
+    params: idPath,
+    success: { status: 200, schema: judgeTrialSchema, description: "The trial" },
+    errors: [404],
+  },
+  postGradingTrialsIdSwitch: {
+    method: "post",
+    path: "/api/v1/grading/trials/{id}/switch",
+    tag: "Admin",
+    summary: "Switch new scoring to the trial's candidate judge (audit-logged)",
+    auth: ADMIN,
+    params: idPath,
+    success: { status: 200, schema: activeJudgeSchema, description: "The judge new scorings use" },
+    errors: [404, 409],
   },
 } satisfies Record<string, ApiRoute>;

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { benchmarkRefSchema } from "../validation/benchmark-ref";
 import { timestampSchema } from "./common";
-import { activeJudgeSchema, binaryQualitySchema } from "./judge-quality";
+import { activeJudgeSchema, binaryQualitySchema } from "./grading";
 
-// Candidate-judge trials (docs/judge-quality.md): an admin tries another judge model on a version's labelled pairs,
+// Candidate-judge trials (docs/grading.md): an admin tries another judge model on a version's labelled pairs,
 // next to the judge in use on exactly the same pairs, and may then switch scoring to it.
 
 // A model name as OpenAI-compatible servers spell them (gpt-4.1-mini, meta-llama/Llama-3.1-70B, qwen2.5:7b). Only the

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { benchmarkRefSchema } from "../validation/benchmark-ref";
 import { intervalSchema, timestampSchema } from "./common";
 
-// Human validation of the LLM judgments (docs/judge-quality.md): the requests and answers of labelling matcher pairs,
+// Human validation of the LLM judgments (docs/grading.md): the requests and answers of labelling matcher pairs,
 // grading a panel's sample and auditing the reference set (maintainers and admins, blind), and the public figures
 // of how far each judge can be trusted. Hidden fields (the judge's verdict, the signals, the submission; the panel's
 // verdicts and the configuration; other auditors' marks) are absent until the caller's own label, grade or mark is

@@ -1,7 +1,7 @@
-import type { JudgeQuality, Proportion, WeightedEstimateAnswer } from "../contracts/judge-quality";
+import type { JudgeQuality, Proportion, WeightedEstimateAnswer } from "../contracts/grading";
 import { toCsv, type CsvValue } from "../leaderboard/format-csv";
 
-// The public figures of GET /api/v1/judge-quality as one long table: one row per figure, with what it measures, its
+// The public figures of GET /api/v1/grading/judge-quality as one long table: one row per figure, with what it measures, its
 // value, its 95% interval and its counts, so a spreadsheet can check every number against its own arithmetic.
 
 const row = (section: string, subject: string, figure: string, p: Proportion): CsvValue[] => [

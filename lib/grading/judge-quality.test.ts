@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { binaryQuality, countConfusion, proportion } from "./binary-quality";
 import { cohenKappa } from "./cohen-kappa";
-import { addCrossTables, crossTabulate, panelAgreement, type CrossTable } from "./panel-grading";
+import { addCrossTables, crossTabulate, panelAgreement, type CrossTable } from "./panel-grades";
 import { clopperPearson } from "../scoring/stats";
 
 // Table 15 of the paper: the author's blind verdict (rows) against the panel's (columns), 180 findings.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compareOnLabelledPairs, trialQuality } from "./judge-trial";
+import { compareOnLabelledPairs, trialQuality } from "./trial-comparison";
 
 describe("compareOnLabelledPairs", () => {
   it("counts both judges on the same labelled pairs only, by hand", () => {

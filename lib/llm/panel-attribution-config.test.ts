@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readAttributionModel, readPanelConfig } from "./finding-review-config";
+import { readAttributionModel, readPanelConfig } from "./panel-attribution-config";
 
 const base = {
   OPENAI_API_KEY: undefined,

@@ -7,7 +7,7 @@ import { waitFor } from "../support/fault-harness";
 import { launchBrowser } from "../support/browser";
 import { approveSubmission, call, createTestUser, signIn, type TestUser } from "../integration/authz-support";
 
-// Human validation from the keyboard alone (docs/judge-quality.md): a maintainer labels a matcher pair, grades a
+// Human validation from the keyboard alone (docs/grading.md): a maintainer labels a matcher pair, grades a
 // panel's finding and audits a reference bug with Tab, arrow keys, typing and Enter; no click. What the judge or the
 // panel said stays hidden until the label or grade is saved, and the focus stays on the form after saving.
 const webUrl = inject("webUrl");
@@ -79,7 +79,7 @@ beforeAll(async () => {
   const sample = await call(
     webUrl,
     "POST",
-    "/api/v1/labelling/samples",
+    "/api/v1/grading/pairs",
     { token: maintainer.token },
     { benchmark: key, size: 6, seed: "kb" },
   );
@@ -87,7 +87,7 @@ beforeAll(async () => {
   const audit = await call(
     webUrl,
     "POST",
-    "/api/v1/reference-audits",
+    "/api/v1/grading/references",
     { token: maintainer.token },
     { benchmark: key, size: 1, seed: "kb" },
   );
@@ -115,10 +115,10 @@ describe("labelling from the keyboard", () => {
     const isButton = (label: string) => (f: { kind: string; text: string }) => f.kind === "button" && f.text === label;
 
     // A pair: from the list to the next unlabelled pair, blind until the label is saved.
-    await page.goto(`${webUrl}/labelling?benchmark=${encodeURIComponent(key)}`);
+    await page.goto(`${webUrl}/grading/pairs?benchmark=${encodeURIComponent(key)}`);
     await tabTo(page, (f) => f.kind === "a" && f.text.startsWith("Label the next pair"), "the next pair's link");
     await page.keyboard.press("Enter");
-    await page.waitForURL((url) => /^\/labelling\/[^/]+$/.test(url.pathname));
+    await page.waitForURL((url) => /^\/grading\/pairs\/[^/]+$/.test(url.pathname));
     await expect.poll(() => page.getByRole("heading", { name: /^Pair #/ }).count()).toBe(1);
     expect(await page.getByTestId("reveal").count()).toBe(0);
     expect(await page.locator("body").innerText()).not.toMatch(/fake-judge-1|What the judge said/);
@@ -134,10 +134,10 @@ describe("labelling from the keyboard", () => {
     await expect.poll(async () => (await focused(page)).text).toBe("Save the change");
 
     // A panel's finding: graded blind; the panel's verdict and the configuration appear with the last grade.
-    await page.goto(`${webUrl}/grading?benchmark=${encodeURIComponent(key)}`);
+    await page.goto(`${webUrl}/grading/panels?benchmark=${encodeURIComponent(key)}`);
     await tabTo(page, (f) => f.kind === "a" && f.text === "Sample 1", "the sample's link");
     await page.keyboard.press("Enter");
-    await page.waitForURL((url) => /^\/grading\/[^/]+$/.test(url.pathname));
+    await page.waitForURL((url) => /^\/grading\/panels\/[^/]+$/.test(url.pathname));
     await page.getByRole("heading", { name: "Grade a panel sample" }).waitFor();
     expect(await page.getByTestId("grading-reveal").count()).toBe(0);
     expect(await page.locator("body").innerText()).not.toMatch(new RegExp(`Keyboard agent|Panel: `));
@@ -153,10 +153,10 @@ describe("labelling from the keyboard", () => {
     expect(await page.locator("body").innerText()).toMatch(/Panel: confirmed/);
 
     // A reference bug: a mark with its required reason, typed.
-    await page.goto(`${webUrl}/reference-audits?benchmark=${encodeURIComponent(key)}`);
+    await page.goto(`${webUrl}/grading/references?benchmark=${encodeURIComponent(key)}`);
     await tabTo(page, (f) => f.kind === "a" && f.text.includes("seed kb"), "the audit's link");
     await page.keyboard.press("Enter");
-    await page.waitForURL((url) => /^\/reference-audits\/[^/]+$/.test(url.pathname));
+    await page.waitForURL((url) => /^\/grading\/references\/[^/]+$/.test(url.pathname));
     await page.getByRole("heading", { name: "Reference audit" }).waitFor();
     await tabTo(page, isRadio, "the first mark");
     await page.keyboard.press("ArrowDown");
@@ -181,14 +181,14 @@ describe("labelling from the keyboard", () => {
     await context.addCookies([{ name: cookie.slice(0, at), value: cookie.slice(at + 1), url: webUrl }]);
     const page = await context.newPage();
     const listed = async () =>
-      (await call(webUrl, "GET", `/api/v1/labelling/pairs?benchmark=${encodeURIComponent(key)}`, { cookie })).json
+      (await call(webUrl, "GET", `/api/v1/grading/pairs?benchmark=${encodeURIComponent(key)}`, { cookie })).json
         .pairs as { id: string; position: number; my_label: string | null }[];
     const pairs = await listed();
     expect(pairs.length).toBeGreaterThanOrEqual(2);
     const heading = () => page.getByRole("heading", { name: /^Pair #/ }).innerText();
     const ready = () => page.locator("form[data-shortcuts-ready]").waitFor();
 
-    await page.goto(`${webUrl}/labelling/${pairs[0]!.id}`);
+    await page.goto(`${webUrl}/grading/pairs/${pairs[0]!.id}`);
     await ready();
     let keystrokes = 0;
     for (const [i, key] of ["1", "2"].entries()) {

@@ -1,4 +1,4 @@
-// Candidate-judge trials (docs/judge-quality.md) through the real web app and worker: an admin tries a candidate
+// Candidate-judge trials (docs/grading.md) through the real web app and worker: an admin tries a candidate
 // model on a version's labelled pairs, the worker asks it and the judge in use about the same pairs (cached verdicts
 // reused, each model's kept apart), the comparison matches the test's own arithmetic, and switching makes new
 // scorings use the candidate. Maintainers may label but not try or switch judges.
@@ -9,7 +9,7 @@ import { closeQueues } from "../../lib/queue/queues";
 import { importBenchmark } from "../../lib/server/benchmarks/import-benchmark";
 import { db, finding, smallBenchmark, uniqueSlug, waitForStatus } from "../support/fixtures";
 import { waitFor } from "../support/fault-harness";
-import { reserveTrialCalls } from "../../worker/features/judge-trial/claim-judge-trial";
+import { reserveTrialCalls } from "../../worker/features/grading/claim-trial";
 import { approveSubmission, call, createTestUser, signIn, type TestUser } from "./authz-support";
 
 const webUrl = inject("webUrl");
@@ -60,10 +60,10 @@ afterAll(async () => {
 describe("a candidate-judge trial", () => {
   it("tries a candidate on the labelled pairs next to the judge in use, and switching changes new scoring", async () => {
     const start = (auth: { token: string }, model: string) =>
-      call(webUrl, "POST", "/api/v1/admin/judge-trials", auth, { benchmark: key, model });
+      call(webUrl, "POST", "/api/v1/grading/trials", auth, { benchmark: key, model });
     // Admins only; a model name, not a URL; nothing labelled yet: label pairs first.
     expect((await start({ token: maintainer.token }, CANDIDATE)).status).toBe(403);
-    expect((await call(webUrl, "GET", `/api/v1/admin/judge-trials?benchmark=${key}`, maintainer)).status).toBe(403);
+    expect((await call(webUrl, "GET", `/api/v1/grading/trials?benchmark=${key}`, maintainer)).status).toBe(403);
     const bad = await start({ token: admin.token }, "http://169.254.169.254/latest");
     expect(bad.status).toBe(422);
     expect(bad.json.error.issues.map((i: { path: string }) => i.path)).toEqual(["model"]);
@@ -75,7 +75,7 @@ describe("a candidate-judge trial", () => {
     const drawn = await call(
       webUrl,
       "POST",
-      "/api/v1/labelling/samples",
+      "/api/v1/grading/pairs",
       { token: maintainer.token },
       { benchmark: key, size: 10, seed: "t1" },
     );
@@ -87,7 +87,7 @@ describe("a candidate-judge trial", () => {
       const saved = await call(
         webUrl,
         "POST",
-        `/api/v1/labelling/pairs/${p.id}/labels`,
+        `/api/v1/grading/pairs/${p.id}/labels`,
         { token: maintainer.token },
         { label: labelOf(i) },
       );
@@ -105,7 +105,7 @@ describe("a candidate-judge trial", () => {
     expect(await db.judgeTrial.count({ where: { benchmarkId: versionId } })).toBe(1);
     expect(started.json).toMatchObject({ candidate_model: CANDIDATE, current_model: "fake-judge-1", status: "queued" });
     const trial = await waitFor(
-      async () => (await call(webUrl, "GET", `/api/v1/admin/judge-trials/${started.json.id}`, admin)).json,
+      async () => (await call(webUrl, "GET", `/api/v1/grading/trials/${started.json.id}`, admin)).json,
       (t) => t.status === "done" || t.status === "failed",
       60_000,
       "the trial to finish",
@@ -149,7 +149,7 @@ describe("a candidate-judge trial", () => {
     });
 
     // Switching: admins only, audit-logged; then new scorings use the candidate, and /method says so.
-    const switchPath = `/api/v1/admin/judge-trials/${trial.id}/switch`;
+    const switchPath = `/api/v1/grading/trials/${trial.id}/switch`;
     expect((await call(webUrl, "POST", switchPath, { token: maintainer.token })).status).toBe(403);
     const switched = await call(webUrl, "POST", switchPath, { token: admin.token });
     expect(switched.status).toBe(200);
@@ -157,16 +157,16 @@ describe("a candidate-judge trial", () => {
     expect(await db.auditLog.count({ where: { action: "judge.switch", target: `judge_trial:${trial.id}` } })).toBe(1);
     const next = await scoredSubmission(`After switch ${tag}`);
     expect((await db.judgeUsage.findUniqueOrThrow({ where: { submissionId: next } })).judgeModel).toBe(CANDIDATE);
-    const quality = await call(webUrl, "GET", `/api/v1/judge-quality?benchmark=${key}`);
+    const quality = await call(webUrl, "GET", `/api/v1/grading/judge-quality?benchmark=${key}`);
     expect(quality.json.active_judge).toMatchObject({ model: CANDIDATE, source: "stored" });
-    const list = await call(webUrl, "GET", `/api/v1/admin/judge-trials?benchmark=${key}`, { token: admin.token });
+    const list = await call(webUrl, "GET", `/api/v1/grading/trials?benchmark=${key}`, { token: admin.token });
     expect(list.json.trials[0]).toMatchObject({ id: trial.id, active: true });
     expect(list.json.labelled_pairs).toBe(counted.length);
     // The admin page shows both side by side, and the trust section on /method names the judge in use.
     const cookie = await signIn(webUrl, admin);
     const html = async (path: string) =>
       (await (await fetch(`${webUrl}${path}`, { headers: { cookie } })).text()).replaceAll("<!-- -->", "");
-    const page = await html(`/admin/judge-trials?benchmark=${key}`);
+    const page = await html(`/grading/trials?benchmark=${key}`);
     expect(page).toContain(`${CANDIDATE} against fake-judge-1 (in use)`);
     expect(page).toContain(`${((100 * same) / counted.length).toFixed(1)}%`);
     expect(await html(`/method?benchmark=${key}`)).toContain(

@@ -1,4 +1,4 @@
-// Human validation of the LLM judgments (docs/judge-quality.md) through the real web app and worker: maintainers label
+// Human validation of the LLM judgments (docs/grading.md) through the real web app and worker: maintainers label
 // matcher pairs, grade a panel's sample and audit the reference set, blind (the API answers no hidden field before the
 // caller's own label, grade or mark is stored); changes after the reveal keep their history; everything is
 // audit-logged; and the public figures (API, CSV, /method) follow, each checked against the test's own arithmetic.
@@ -9,7 +9,7 @@ import { closeQueues } from "../../lib/queue/queues";
 import { importBenchmark } from "../../lib/server/benchmarks/import-benchmark";
 import { db, finding, smallBenchmark, uniqueSlug, waitForStatus } from "../support/fixtures";
 import { waitFor } from "../support/fault-harness";
-import { drawSeeded } from "../../lib/judge-quality/sampling";
+import { drawSeeded } from "../../lib/grading/sampling";
 import { approveSubmission, call, createTestUser, signIn, type TestUser } from "./authz-support";
 
 const webUrl = inject("webUrl");
@@ -75,12 +75,12 @@ afterAll(async () => {
 describe("labelling matcher pairs", () => {
   it("is for maintainers only, and refuses a bad request naming the field", async () => {
     const body = { benchmark: key, size: 10, seed: "s1" };
-    expect((await call(webUrl, "POST", "/api/v1/labelling/samples", {}, body)).status).toBe(401);
-    expect((await call(webUrl, "POST", "/api/v1/labelling/samples", { token: user.token }, body)).status).toBe(403);
-    expect((await call(webUrl, "GET", `/api/v1/labelling/pairs?benchmark=${key}`, { token: user.token })).status).toBe(
+    expect((await call(webUrl, "POST", "/api/v1/grading/pairs", {}, body)).status).toBe(401);
+    expect((await call(webUrl, "POST", "/api/v1/grading/pairs", { token: user.token }, body)).status).toBe(403);
+    expect((await call(webUrl, "GET", `/api/v1/grading/pairs?benchmark=${key}`, { token: user.token })).status).toBe(
       403,
     );
-    const bad = await call(webUrl, "POST", "/api/v1/labelling/samples", { token: m1.token }, { ...body, size: 0 });
+    const bad = await call(webUrl, "POST", "/api/v1/grading/pairs", { token: m1.token }, { ...body, size: 0 });
     expect(bad.status).toBe(422);
     expect(bad.json.error.issues.map((i: { path: string }) => i.path)).toEqual(["size"]);
   });
@@ -89,7 +89,7 @@ describe("labelling matcher pairs", () => {
     const drawn = await call(
       webUrl,
       "POST",
-      "/api/v1/labelling/samples",
+      "/api/v1/grading/pairs",
       { token: m1.token },
       { benchmark: key, size: 10, seed: "s1" },
     );
@@ -103,7 +103,7 @@ describe("labelling matcher pairs", () => {
     expect(byStratum("judged_match")).toBe(3);
     expect(byStratum("filtered_out")).toBe(2);
 
-    const list = await call(webUrl, "GET", `/api/v1/labelling/pairs?benchmark=${key}`, { token: m1.token });
+    const list = await call(webUrl, "GET", `/api/v1/grading/pairs?benchmark=${key}`, { token: m1.token });
     expect(list.status).toBe(200);
     expect(list.json.pairs).toHaveLength(rows.length);
     // Nothing listed names a pair's stratum or verdict, the sample's seed or what each stratum gave.
@@ -122,7 +122,7 @@ describe("labelling matcher pairs", () => {
     expect(predicted).not.toEqual(rows.map((r) => r.stratum));
 
     for (const item of list.json.pairs) {
-      const before = await call(webUrl, "GET", `/api/v1/labelling/pairs/${item.id}`, { token: m1.token });
+      const before = await call(webUrl, "GET", `/api/v1/grading/pairs/${item.id}`, { token: m1.token });
       expect(before.status).toBe(200);
       expect(before.json.reveal).toBe(null);
       for (const hidden of ["stratum", "judged_", "rationale", "signals", submissionId, MODEL, "fake"])
@@ -131,7 +131,7 @@ describe("labelling matcher pairs", () => {
       const saved = await call(
         webUrl,
         "POST",
-        `/api/v1/labelling/pairs/${item.id}/labels`,
+        `/api/v1/grading/pairs/${item.id}/labels`,
         { token: m1.token },
         { label: truth },
       );
@@ -143,7 +143,7 @@ describe("labelling matcher pairs", () => {
     }
 
     // The whole sample labelled: its design is shown to this labeller, and still not to the other maintainer.
-    const after = await call(webUrl, "GET", `/api/v1/labelling/pairs?benchmark=${key}`, { token: m1.token });
+    const after = await call(webUrl, "GET", `/api/v1/grading/pairs?benchmark=${key}`, { token: m1.token });
     expect(after.json.samples[0].design).toEqual({
       seed: "s1",
       shares: { judged_match: 0.4, judged_no_match: 0.4, filtered_out: 0.2 },
@@ -153,7 +153,7 @@ describe("labelling matcher pairs", () => {
         filtered_out: byStratum("filtered_out"),
       },
     });
-    const other = await call(webUrl, "GET", `/api/v1/labelling/pairs?benchmark=${key}`, { token: m2.token });
+    const other = await call(webUrl, "GET", `/api/v1/grading/pairs?benchmark=${key}`, { token: m2.token });
     expect(other.json.samples[0].design).toBe(null);
 
     // A label changed after the reveal is a new row; the blind one still counts.
@@ -161,7 +161,7 @@ describe("labelling matcher pairs", () => {
     const changed = await call(
       webUrl,
       "POST",
-      `/api/v1/labelling/pairs/${first.id}/labels`,
+      `/api/v1/grading/pairs/${first.id}/labels`,
       { token: m1.token },
       { label: "debatable", note: "on second thought" },
     );
@@ -183,13 +183,7 @@ describe("labelling matcher pairs", () => {
     // The population of each stratum is stored with the sample: the three judged matches (P1, P2, U1).
     expect((first.population as Record<string, number>).judged_match).toBe(3);
     const draw = () =>
-      call(
-        webUrl,
-        "POST",
-        "/api/v1/labelling/samples",
-        { token: m1.token },
-        { benchmark: key, size: 3, seed: "again" },
-      );
+      call(webUrl, "POST", "/api/v1/grading/pairs", { token: m1.token }, { benchmark: key, size: 3, seed: "again" });
     const keysOf = async (sampleId: string) =>
       (await db.labelPair.findMany({ where: { sampleId } })).map((p) => `${p.leftHash}:${p.rightHash}`).sort();
     const a = await draw();
@@ -231,7 +225,7 @@ describe("labelling matcher pairs", () => {
       else if (same) fn++;
       else tn++;
     }
-    const answer = await call(webUrl, "GET", `/api/v1/judge-quality?benchmark=${key}`);
+    const answer = await call(webUrl, "GET", `/api/v1/grading/judge-quality?benchmark=${key}`);
     expect(answer.status).toBe(200);
     const m = answer.json.matcher.reference;
     expect(m.labelled_pairs).toBe(pairs.length);
@@ -262,7 +256,7 @@ describe("labelling matcher pairs", () => {
     expect(c.with_filter.recall.value).toBeCloseTo(found / matches, 12);
     // No label may leak: the public answer carries counts only.
     expect(answer.text).not.toContain(pairs[0]!.id);
-    const csv = await call(webUrl, "GET", `/api/v1/judge-quality?benchmark=${key}&format=csv`);
+    const csv = await call(webUrl, "GET", `/api/v1/grading/judge-quality?benchmark=${key}&format=csv`);
     expect(csv.headers.get("content-type")).toMatch(/text\/csv/);
     expect(csv.text).toContain(`matcher,${c.judge_model}`);
     const page = (await (await fetch(`${webUrl}/method?benchmark=${key}`)).text()).replaceAll("<!-- -->", "");
@@ -271,7 +265,7 @@ describe("labelling matcher pairs", () => {
   });
 
   it("answers repeats from its cache (a 304 on its ETag), and a new label at once", async () => {
-    const path = `/api/v1/judge-quality?benchmark=${key}`;
+    const path = `/api/v1/grading/judge-quality?benchmark=${key}`;
     const first = await call(webUrl, "GET", path);
     const etag = first.headers.get("etag")!;
     expect((await fetch(`${webUrl}${path}`, { headers: { "if-none-match": etag } })).status).toBe(304);
@@ -290,7 +284,7 @@ describe("labelling matcher pairs", () => {
       const saved = await call(
         webUrl,
         "POST",
-        `/api/v1/labelling/pairs/${label.pairId}/labels`,
+        `/api/v1/grading/pairs/${label.pairId}/labels`,
         { token: m2.token },
         { label: "same" },
       );
@@ -360,7 +354,7 @@ describe("grading a panel's sample blind (Table 15)", () => {
         const reviews = await call(webUrl, "GET", `/api/v1/submissions/${submissionId}/panel`, { token: m1.token });
         expect(reviews.status).toBe(403);
         expect(reviews.text).not.toContain("rationale");
-        const quality = await call(webUrl, "GET", `/api/v1/judge-quality?benchmark=${key}`);
+        const quality = await call(webUrl, "GET", `/api/v1/grading/judge-quality?benchmark=${key}`);
         expect(quality.json.panel.pooled.graded).toBe(0);
         if (i === 0) {
           const cookie = await signIn(webUrl, m1);
@@ -416,7 +410,7 @@ describe("grading a panel's sample blind (Table 15)", () => {
     const conclusive = ["confirmed", "rejected"].flatMap((g) => ["confirmed", "rejected"].map((v) => table[g]![v]!));
     const n = conclusive.reduce((a, b) => a + b, 0);
     const agree = table.confirmed!.confirmed! + table.rejected!.rejected!;
-    const answer = await call(webUrl, "GET", `/api/v1/judge-quality?benchmark=${key}`);
+    const answer = await call(webUrl, "GET", `/api/v1/grading/judge-quality?benchmark=${key}`);
     const pooled = answer.json.panel.pooled;
     expect(pooled.table).toEqual(table);
     expect(pooled.graded).toBe(4);
@@ -448,7 +442,7 @@ describe("auditing the reference set (§2.2)", () => {
     const drawn = await call(
       webUrl,
       "POST",
-      "/api/v1/reference-audits",
+      "/api/v1/grading/references",
       { token: m1.token },
       { benchmark: key, size: 3, seed: "a1" },
     );
@@ -461,17 +455,17 @@ describe("auditing the reference set (§2.2)", () => {
       await call(
         webUrl,
         "POST",
-        `/api/v1/reference-audits/${drawn.json.id}/marks`,
+        `/api/v1/grading/references/${drawn.json.id}/marks`,
         { token: m1.token },
         { reference_bug_id: id, mark: m1Marks[i], reason: "checked" },
       );
-    const blind = await call(webUrl, "GET", `/api/v1/reference-audits/${drawn.json.id}`, { token: m2.token });
+    const blind = await call(webUrl, "GET", `/api/v1/grading/references/${drawn.json.id}`, { token: m2.token });
     expect(blind.json.items.every((i: { reveal: unknown }) => i.reveal === null)).toBe(true);
     expect(blind.text).not.toContain("checked");
     const missing = await call(
       webUrl,
       "POST",
-      `/api/v1/reference-audits/${drawn.json.id}/marks`,
+      `/api/v1/grading/references/${drawn.json.id}/marks`,
       { token: m2.token },
       { reference_bug_id: ids[0], mark: "valid" },
     );
@@ -481,15 +475,15 @@ describe("auditing the reference set (§2.2)", () => {
       await call(
         webUrl,
         "POST",
-        `/api/v1/reference-audits/${drawn.json.id}/marks`,
+        `/api/v1/grading/references/${drawn.json.id}/marks`,
         { token: m2.token },
         { reference_bug_id: id, mark: "valid", reason: "fine" },
       );
-    const seen = await call(webUrl, "GET", `/api/v1/reference-audits/${drawn.json.id}`, { token: m2.token });
+    const seen = await call(webUrl, "GET", `/api/v1/grading/references/${drawn.json.id}`, { token: m2.token });
     expect(seen.json.items[0].reveal.marks).toHaveLength(2);
     expect(seen.json.items[2].reveal).toBe(null);
 
-    const before = (await call(webUrl, "GET", `/api/v1/judge-quality?benchmark=${key}`)).json.reference_set;
+    const before = (await call(webUrl, "GET", `/api/v1/grading/judge-quality?benchmark=${key}`)).json.reference_set;
     // Without the false-positive auditor's marks there is no kappa: two humans are never set beside the paper's.
     expect(before.kappa).toMatchObject({ n: 0, kappa: null });
     // The agent rater (F.3.1), as a build's audit stage leaves it: none, temporal, not_defect.
@@ -508,7 +502,7 @@ describe("auditing the reference set (§2.2)", () => {
         promptVersion: "build-false-positive-audit@1",
       })),
     });
-    const answer = await call(webUrl, "GET", `/api/v1/judge-quality?benchmark=${key}`);
+    const answer = await call(webUrl, "GET", `/api/v1/grading/judge-quality?benchmark=${key}`);
     const audit = answer.json.reference_set;
     expect(audit).toMatchObject({ audited: 3, auditors: 2, marks: { valid: 2, invalid: 1, unsure: 0 } });
     expect(audit.agent).toMatchObject({ marked: 3, flagged: 2 });
@@ -524,5 +518,51 @@ describe("auditing the reference set (§2.2)", () => {
     ).toBe(5);
     const scoreAfter = await call(webUrl, "GET", `/api/v1/submissions/${submissionId}`, { token: submitter.token });
     expect(scoreAfter.json.scores).toEqual(scoreBefore.json.scores);
+  });
+});
+
+describe("moved paths", () => {
+  it("answer 308 to their place under /grading with the query kept, and the new pages are not taken for old ones", async () => {
+    const moved: [string, string][] = [
+      ["/labelling?benchmark=x%401", "/grading/pairs?benchmark=x%401"],
+      ["/labelling/p1", "/grading/pairs/p1"],
+      ["/grading/cpanel1", "/grading/panels/cpanel1"],
+      ["/reference-audits", "/grading/references"],
+      ["/reference-audits/a1", "/grading/references/a1"],
+      ["/admin/judge-trials?benchmark=x%401", "/grading/trials?benchmark=x%401"],
+      ["/api/v1/labelling/samples", "/api/v1/grading/pairs"],
+      ["/api/v1/labelling/pairs?benchmark=x%401", "/api/v1/grading/pairs?benchmark=x%401"],
+      ["/api/v1/labelling/pairs/p1/labels", "/api/v1/grading/pairs/p1/labels"],
+      ["/api/v1/reference-audits/a1/marks", "/api/v1/grading/references/a1/marks"],
+      ["/api/v1/judge-quality?benchmark=x%401", "/api/v1/grading/judge-quality?benchmark=x%401"],
+      ["/api/v1/judge-quality.csv?benchmark=x%401", "/api/v1/grading/judge-quality?benchmark=x%401&format=csv"],
+      ["/api/v1/judge-quality/repeats/r1", "/api/v1/grading/repeats/r1"],
+      ["/api/v1/admin/judge-trials/t1/switch", "/api/v1/grading/trials/t1/switch"],
+    ];
+    const answers = await Promise.all(
+      moved.map(async ([from]) => {
+        const response = await fetch(`${webUrl}${from}`, { redirect: "manual" });
+        const to = new URL(response.headers.get("location") ?? "/", webUrl);
+        return [from, response.status, to.pathname + to.search];
+      }),
+    );
+    expect(answers).toEqual(moved.map(([from, to]) => [from, 308, to]));
+
+    // A write follows with its method and body: the old draw route draws through the new one.
+    const drawn = await fetch(`${webUrl}/api/v1/reference-audits`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${m1.token}`, "content-type": "application/json", origin: webUrl },
+      body: JSON.stringify({ benchmark: key, size: 1, seed: `moved-${tag}` }),
+    });
+    expect([drawn.status, new URL(drawn.url).pathname]).toEqual([201, "/api/v1/grading/references"]);
+    for (const page of ["/grading", "/grading/pairs", "/grading/panels", "/grading/references", "/grading/trials"])
+      expect((await fetch(`${webUrl}${page}`, { redirect: "manual" })).status, page).not.toBe(308);
+
+    // The hub lists the three queues, each with what the caller has left of it.
+    const hub = await call(webUrl, "GET", `/grading?benchmark=${key}`, { cookie: await signIn(webUrl, m2) });
+    expect(hub.status).toBe(200);
+    for (const queue of ["/grading/pairs?", "/grading/panels?", "/grading/references?"])
+      expect(hub.text).toContain(`href="${queue}benchmark=${encodeURIComponent(key)}"`);
+    expect(hub.text).toMatch(/data-testid="grading-queues"/);
   });
 });

@@ -89,7 +89,7 @@ export function fakeFinalVerdict(judges: string[], tier2: string, title: string,
 }
 
 /** The answer to a panel, context or attribution request as JSON text, or undefined for any other request. */
-export function answerFindingReviewRequest(body: Body): string | undefined {
+export function answerPanelAttributionRequest(body: Body): string | undefined {
   const format = body.response_format?.json_schema;
   const user = body.messages?.findLast((m) => m.role === "user")?.content ?? "";
   if (format?.name === "panel_verdict") {

@@ -1,6 +1,6 @@
 import { Prisma } from "../../lib/generated/prisma/client";
 import type { Job } from "bullmq";
-import { FINDING_REVIEW_QUEUES, type FindingReviewKind } from "../../lib/queue/finding-review-queues";
+import { PANEL_ATTRIBUTION_QUEUES, type PanelAttributionKind } from "../../lib/queue/panel-attribution-queues";
 import { db } from "../../lib/db";
 import type { CallUsage, StructuredClient } from "../../lib/llm/structured-client";
 import type { JobErrorClassifier } from "../jobs/classify-job-error";
@@ -11,16 +11,19 @@ import { runClaimedJob, type JobContext } from "../jobs/run-claimed-job";
 // claim takes a new token and every write of the row checks it, so after a lapsed lock only the latest claimant
 // moves the row.
 
-export type FindingReviewClaim = { kind: FindingReviewKind; runId: string; token: number };
+export type PanelAttributionClaim = { kind: PanelAttributionKind; runId: string; token: number };
 
-const TABLE: Record<FindingReviewKind, FencedTable> = {
+const TABLE: Record<PanelAttributionKind, FencedTable> = {
   panel: { table: "PanelRun", token: "token", lease: "leaseUntil" },
   attribution: { table: "AttributionRun", token: "token", lease: "leaseUntil" },
   "reference-attribution": { table: "ReferenceAttributionRun", token: "token", lease: "leaseUntil" },
 };
 
 /** Claims a queued or running job row; null when there is nothing to do (done, failed, or deleted). */
-export async function claimFindingReview(kind: FindingReviewKind, runId: string): Promise<FindingReviewClaim | null> {
+export async function claimPanelAttribution(
+  kind: PanelAttributionKind,
+  runId: string,
+): Promise<PanelAttributionClaim | null> {
   const row = await claimFencedRow(db, TABLE[kind], runId, {
     set: Prisma.sql`status = 'running', error = NULL, "updatedAt" = now()`,
     claimable: Prisma.sql`status IN ('queued', 'running')`,
@@ -32,14 +35,14 @@ type RunUpdate = Prisma.PanelRunUpdateManyMutationInput &
   Prisma.AttributionRunUpdateManyMutationInput &
   Prisma.ReferenceAttributionRunUpdateManyMutationInput;
 
-function updateRows(kind: FindingReviewKind, where: { id: string; token?: number }, data: RunUpdate) {
+function updateRows(kind: PanelAttributionKind, where: { id: string; token?: number }, data: RunUpdate) {
   if (kind === "panel") return db.panelRun.updateMany({ where, data });
   if (kind === "attribution") return db.attributionRun.updateMany({ where, data });
   return db.referenceAttributionRun.updateMany({ where, data });
 }
 
 /** Updates the job row only while the claim holds; throws LostClaimError otherwise. */
-export async function updateFindingReview(claim: FindingReviewClaim, data: RunUpdate): Promise<void> {
+export async function updatePanelAttribution(claim: PanelAttributionClaim, data: RunUpdate): Promise<void> {
   const { count } = await updateRows(claim.kind, { id: claim.runId, token: claim.token }, data);
   assertClaimHeld(count, `${claim.kind} run ${claim.runId}`);
 }
@@ -52,7 +55,7 @@ const attributionSpend = (u: CallUsage): RunUpdate => ({
   outputTokens: { increment: u.outputTokens },
   costUsd: { increment: u.costUsd },
 });
-const SPEND: Record<FindingReviewKind, (u: CallUsage) => RunUpdate> = {
+const SPEND: Record<PanelAttributionKind, (u: CallUsage) => RunUpdate> = {
   panel: (u) => ({
     spentCalls: { increment: 1 },
     spentInputTokens: { increment: u.inputTokens },
@@ -69,7 +72,7 @@ const SPEND: Record<FindingReviewKind, (u: CallUsage) => RunUpdate> = {
  * calls were paid for too; a retried job pays again only for what it had not stored.
  */
 export function withSpendCounted<T>(
-  claim: FindingReviewClaim,
+  claim: PanelAttributionClaim,
   client: StructuredClient,
   work: () => Promise<T>,
 ): Promise<T> {
@@ -77,32 +80,32 @@ export function withSpendCounted<T>(
 }
 
 /** A progress writer that writes only when the percentage moves. */
-export function progressWriter(claim: FindingReviewClaim, onProgress?: (percent: number) => Promise<void>) {
+export function progressWriter(claim: PanelAttributionClaim, onProgress?: (percent: number) => Promise<void>) {
   let last = -1;
   return async (percent: number) => {
     const p = Math.max(0, Math.min(100, Math.floor(percent)));
     if (p === last) return;
     last = p;
-    await updateFindingReview(claim, { progress: p });
+    await updatePanelAttribution(claim, { progress: p });
     await onProgress?.(p);
   };
 }
 
 /** A panel or attribution job through the one lifecycle: claim its run row, run `work`, record a failure on the row. */
-export function runFindingReviewJob(
-  kind: FindingReviewKind,
+export function runPanelAttributionJob(
+  kind: PanelAttributionKind,
   job: Job,
   classify: JobErrorClassifier,
-  work: (claim: FindingReviewClaim, context: JobContext) => Promise<unknown>,
+  work: (claim: PanelAttributionClaim, context: JobContext) => Promise<unknown>,
 ): Promise<unknown> {
   return runClaimedJob(job, {
-    parse: FINDING_REVIEW_QUEUES[kind].queue.payload,
-    claim: ({ runId }) => claimFindingReview(kind, runId),
+    parse: PANEL_ATTRIBUTION_QUEUES[kind].queue.payload,
+    claim: ({ runId }) => claimPanelAttribution(kind, runId),
     lease: (claim) => ({ fenced: TABLE[kind], id: claim.runId, token: claim.token }),
     logFields: ({ runId }) => ({ runId }),
     classify,
     record: (claim, { message, final }) =>
-      updateFindingReview(claim, final ? { status: "failed", error: message } : { error: message }),
+      updatePanelAttribution(claim, final ? { status: "failed", error: message } : { error: message }),
     work,
   });
 }

@@ -1,16 +1,16 @@
 import { Prisma } from "../../lib/generated/prisma/client";
-import { FINDING_REVIEW_QUEUES, type FindingReviewKind } from "../../lib/queue/finding-review-queues";
+import { PANEL_ATTRIBUTION_QUEUES, type PanelAttributionKind } from "../../lib/queue/panel-attribution-queues";
 import type { StrandedRows } from "../jobs/reconcile";
 
-const TABLE: Record<FindingReviewKind, string> = {
+const TABLE: Record<PanelAttributionKind, string> = {
   panel: "PanelRun",
   attribution: "AttributionRun",
   "reference-attribution": "ReferenceAttributionRun",
 };
 
 /** Panel, attribution and reference-attribution runs queued or running whose lease has passed (reconcile.ts). */
-export function strandedFindingReviews(kind: FindingReviewKind): StrandedRows {
-  const { queue, job } = FINDING_REVIEW_QUEUES[kind];
+export function strandedPanelAttribution(kind: PanelAttributionKind): StrandedRows {
+  const { queue, job } = PANEL_ATTRIBUTION_QUEUES[kind];
   return {
     queue,
     jobName: job,

@@ -2,14 +2,14 @@ import type { z } from "zod";
 import "server-only";
 import { db } from "../../db";
 import { AppError } from "../../errors";
-import type { DrawLabelSampleBody } from "../../contracts/judge-quality";
-import { allocateStrata, DEFAULT_STRATUM_SHARES } from "../../judge-quality/sampling";
-import { STRATA, type Stratum } from "../../judge-quality/matcher-quality";
-import { keyedOrder } from "../../judge-quality/blind-order";
+import type { DrawLabelSampleBody } from "../../contracts/grading";
+import { allocateStrata, DEFAULT_STRATUM_SHARES } from "../../grading/sampling";
+import { STRATA, type Stratum } from "../../grading/matcher-quality";
+import { keyedOrder } from "../../grading/blind-order";
 import { blindingKey } from "../../blinding-key";
 import { recordAuditLog } from "../audit-log/record-audit-log";
 import { loadVersion, newSeed } from "./load-version";
-import type { labelSampleSchema } from "../../contracts/judge-quality";
+import type { labelSampleSchema } from "../../contracts/grading";
 import { buildLabelPool, drawFromPool, type PoolRow } from "./label-pool";
 
 // Draws pairs for maintainers to label (§2.3, §A.4), from the current scorings of the version's scored submissions:
@@ -17,14 +17,14 @@ import { buildLabelPool, drawFromPool, type PoolRow } from "./label-pool";
 // (40/40/20). Pairs are keyed by their two texts: a pair already drawn for the version is never drawn again. The
 // population and the draw stay in PostgreSQL (label-pool.ts); within a stratum the draw is uniform and reproducible
 // from the seed. The seed, the shares, what each stratum gave and each stratum's population (the weights of the
-// design-weighted figures, docs/judge-quality.md) are recorded on the sample. One draw per version at a time: a
+// design-weighted figures, docs/grading.md) are recorded on the sample. One draw per version at a time: a
 // transaction-scoped advisory lock, refused rather than queued, so concurrent draws cannot pile up on the database.
 
 // The transaction builds the population and inserts the sample; its own time limit, not Prisma's 5 s default.
 const DRAW_TIMEOUT_MS = 120_000;
 
 /**
- * The strata interleaved by a keyed hash of each pair's texts (lib/judge-quality/blind-order.ts): the server's key is
+ * The strata interleaved by a keyed hash of each pair's texts (lib/grading/blind-order.ts): the server's key is
  * never shown, so nothing a labeller reads (positions, ids, the seed) tells a pair's stratum.
  */
 function orderForLabellers(drawn: Record<Stratum, PoolRow[]>, seed: string) {

@@ -7,7 +7,7 @@ import type {
   PanelGradingView,
   SavedGrade,
   SaveGradeBody,
-} from "../../contracts/judge-quality";
+} from "../../contracts/grading";
 import { recordAuditLog } from "../audit-log/record-audit-log";
 import { bugText, loadVersion, TEXT_SELECT, userNames } from "./load-version";
 

@@ -2,8 +2,8 @@ import "server-only";
 import { db } from "../../db";
 import { Prisma } from "../../generated/prisma/client";
 import { verdictsOfPairs } from "../judge-verdicts/verdicts-of-pairs";
-import type { JudgeQuality, MatcherQualityAnswer } from "../../contracts/judge-quality";
-import { cohenKappa, type Kappa } from "../../judge-quality/cohen-kappa";
+import type { JudgeQuality, MatcherQualityAnswer } from "../../contracts/grading";
+import { cohenKappa, type Kappa } from "../../grading/cohen-kappa";
 import { z } from "zod";
 import {
   matcherQuality,
@@ -12,7 +12,7 @@ import {
   type CachedVerdict,
   type LabelledPair,
   type PairLabel,
-} from "../../judge-quality/matcher-quality";
+} from "../../grading/matcher-quality";
 import {
   addCrossTables,
   crossTabulate,
@@ -21,17 +21,17 @@ import {
   type Grade,
   type PanelAgreement,
   type PanelVerdict,
-} from "../../judge-quality/panel-grading";
-import { binaryOut, proportion, type BinaryQuality } from "../../judge-quality/binary-quality";
-import type { WeightedEstimate } from "../../judge-quality/stratified-estimate";
+} from "../../grading/panel-grades";
+import { binaryOut, proportion, type BinaryQuality } from "../../grading/binary-quality";
+import type { WeightedEstimate } from "../../grading/stratified-estimate";
 import { publicSubmissionSql } from "../public-reads/public-submission";
-import { lastBlind } from "../../judge-quality/blind-labels";
-import { activeJudgeOut } from "./judge-trial-view";
+import { lastBlind } from "../../grading/blind-labels";
+import { activeJudgeOut } from "./trial-view";
 import { readActiveJudge } from "./active-judge";
-import { publicRepeatFigures } from "../judge-repeats/repeat-judging-view";
+import { publicRepeatFigures } from "./repeat-judging-view";
 import type { Version } from "./load-version";
 
-// How far to trust the judges of one benchmark version (docs/judge-quality.md), computed live from the stored labels,
+// How far to trust the judges of one benchmark version (docs/grading.md), computed live from the stored labels,
 // grades and marks: the matcher per judge configuration, the panel against blind graders (Table 15), the reference
 // set audit (§2.2). Only aggregates: the labels themselves stay with maintainers.
 
@@ -62,7 +62,7 @@ const populationSchema = z.record(z.enum(STRATA), z.number().int().nonnegative()
  * The weights of the samples of one kind: the population of each stratum as the latest sample that stored it found
  * it (it counts the pairs earlier samples hold), and which samples stored one. Samples drawn one after another without
  * a rescoring between them are together one uniform draw within each stratum; a rescoring in between makes the latest
- * population the frame (docs/judge-quality.md).
+ * population the frame (docs/grading.md).
  */
 function sampleDesign(samples: readonly { id: string; population: unknown }[]) {
   let populations: StratumPopulations | null = null;

@@ -2,12 +2,12 @@ import "server-only";
 import { db } from "../../db";
 import { verdictsOfPairs } from "../judge-verdicts/verdicts-of-pairs";
 import { AppError } from "../../errors";
-import type { LabelPairList, LabelPairsQuery, LabelPairView, SaveLabelBody } from "../../contracts/judge-quality";
-import type { Stratum } from "../../judge-quality/matcher-quality";
+import type { LabelPairList, LabelPairsQuery, LabelPairView, SaveLabelBody } from "../../contracts/grading";
+import type { Stratum } from "../../grading/matcher-quality";
 import { recordAuditLog } from "../audit-log/record-audit-log";
 import { bugText, loadVersion, TEXT_SELECT, userNames } from "./load-version";
 
-// Labelling matcher pairs, blind (docs/judge-quality.md): the view shows the two texts and their code; the stratum the
+// Labelling matcher pairs, blind (docs/grading.md): the view shows the two texts and their code; the stratum the
 // sampler drew the pair from, the judge's verdicts, the signals and the submission come only once the caller's own
 // label is stored (`reveal`). Labels are rows that are never changed: a later label is a new row, marked
 // `afterReveal` when the labeller had seen the verdict by then. A sample's seed and its strata's counts are hidden too

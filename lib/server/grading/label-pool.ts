@@ -1,6 +1,6 @@
 import "server-only";
 import { Prisma } from "../../generated/prisma/client";
-import type { Stratum } from "../../judge-quality/matcher-quality";
+import type { Stratum } from "../../grading/matcher-quality";
 
 // The population a labelling sample is drawn from, built in PostgreSQL so no pair of it crosses into the web process
 // (the paper's size has about half a million cross-run pairs). One row per pair of texts (its content key: the two

@@ -1,10 +1,10 @@
 import "server-only";
 import { db } from "../../db";
 import { AppError } from "../../errors";
-import type { JudgeTrialAnswer, JudgeTrialList, JudgeTrialsQuery } from "../../contracts/judge-trials";
-import { readActiveJudge } from "../judge-quality/active-judge";
-import { loadVersion } from "../judge-quality/load-version";
-import { activeJudgeOut, countTrialPairs, TRIAL_SELECT, trialsOut } from "../judge-quality/judge-trial-view";
+import type { JudgeTrialAnswer, JudgeTrialList, JudgeTrialsQuery } from "../../contracts/grading-trials";
+import { readActiveJudge } from "./active-judge";
+import { loadVersion } from "./load-version";
+import { activeJudgeOut, countTrialPairs, TRIAL_SELECT, trialsOut } from "./trial-view";
 
 /** A version's trials, newest first (at most 50), with the judge in use and the labelled pairs a trial would judge. */
 export async function listJudgeTrials(query: JudgeTrialsQuery): Promise<JudgeTrialList> {

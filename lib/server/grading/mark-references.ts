@@ -7,9 +7,9 @@ import type {
   ReferenceAuditsQuery,
   ReferenceAuditView,
   SaveMarkBody,
-} from "../../contracts/judge-quality";
+} from "../../contracts/grading";
 import { allocateProportionally } from "../../panel/sample";
-import { drawSeeded } from "../../judge-quality/sampling";
+import { drawSeeded } from "../../grading/sampling";
 import { recordAuditLog } from "../audit-log/record-audit-log";
 import { bugText, loadVersion, newSeed, TEXT_SELECT, userNames } from "./load-version";
 

@@ -5,7 +5,7 @@ import { Prisma } from "../../generated/prisma/client";
 import type { JudgeText } from "../../llm/judge-messages";
 import type { SignalValues } from "../../scoring/types";
 
-// The worker's reads and writes of a RepeatJudging row (docs/judge-quality.md, "Repeat agreement"): the claim, the
+// The worker's reads and writes of a RepeatJudging row (docs/grading.md, "Repeat agreement"): the claim, the
 // fenced updates, the pairs still to ask and their verdicts. Fenced like every job row (worker/jobs/fenced-row.ts):
 // a claim takes a new token and starts the lease in one statement, and every write names that token, so a claimant
 // whose job was handed to another worker writes nothing. A write returns whether the claim still held; the worker

@@ -3,14 +3,14 @@ import { db } from "../../db";
 import { env } from "../../env";
 import { AppError } from "../../errors";
 import type { Prisma } from "../../generated/prisma/client";
-import type { RepeatJudgingAnswer, RepeatJudgingList } from "../../contracts/judge-quality";
+import type { RepeatJudgingAnswer, RepeatJudgingList } from "../../contracts/grading";
 import { modelPrice, priceUsage } from "../../llm/model-prices";
-import { PAPER_REPEAT_AGREEMENT, repeatAgreement } from "../../judge-quality/repeat-agreement";
+import { PAPER_REPEAT_AGREEMENT, repeatAgreement } from "../../grading/repeat-agreement";
 import { benchmarkKey } from "../../validation/benchmark-ref";
 import { findBenchmark } from "../benchmarks/import-benchmark";
 import { publicSubmissionSql } from "../public-reads/public-submission";
 
-// The answers of §2.3's repeat agreement (docs/judge-quality.md): a repeat with its progress, then the agreement of
+// The answers of §2.3's repeat agreement (docs/grading.md): a repeat with its progress, then the agreement of
 // the repeat verdicts with the first ones (Clopper-Pearson), beside the paper's 99.8%, and every disagreement.
 
 export const REPEAT_SELECT = {
@@ -89,7 +89,7 @@ export async function repeatsOut(rows: readonly RepeatRow[]): Promise<RepeatJudg
   return rows.map((r) => repeatOut(r, r.startedById ? (names.get(r.startedById) ?? null) : null));
 }
 
-/** GET /api/v1/judge-quality/repeats: a version's repeats, newest first (at most 50). */
+/** GET /api/v1/grading/repeats: a version's repeats, newest first (at most 50). */
 export async function listRepeatJudgings(query: { benchmark: string }): Promise<RepeatJudgingList> {
   const version = await findBenchmark(query.benchmark);
   if (!version) throw new AppError("not_found", `Unknown benchmark version "${query.benchmark}"`);
@@ -102,7 +102,7 @@ export async function listRepeatJudgings(query: { benchmark: string }): Promise<
   return { benchmark: benchmarkKey(version), budget_calls: env.JUDGE_CALL_BUDGET, repeats: await repeatsOut(rows) };
 }
 
-/** GET /api/v1/judge-quality/repeats/{id}. */
+/** GET /api/v1/grading/repeats/{id}. */
 export async function getRepeatJudging(id: string): Promise<RepeatJudgingAnswer> {
   const row = await db.repeatJudging.findUnique({ where: { id }, select: REPEAT_SELECT });
   if (!row) throw new AppError("not_found", "Repeat not found");

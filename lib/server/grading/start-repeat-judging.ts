@@ -5,7 +5,7 @@ import { env } from "../../env";
 import { AppError } from "../../errors";
 import type { Prisma } from "../../generated/prisma/client";
 import type { ApiCaller } from "../../auth/authorize-caller";
-import type { RepeatJudgingAnswer, StartRepeatJudgingBody } from "../../contracts/judge-quality";
+import type { RepeatJudgingAnswer, StartRepeatJudgingBody } from "../../contracts/grading";
 import { ENABLE_LLM_HINT, roleEndpoint } from "../../llm/endpoint";
 import { createJudge } from "../../llm/judge";
 import { modelPrice, priceUsage } from "../../llm/model-prices";
@@ -14,7 +14,7 @@ import { recordAuditLog } from "../audit-log/record-audit-log";
 import { heldJudgeCalls, JUDGE_CALL_BUDGET_LOCK, NO_SIGNALS } from "./repeat-judging-rows";
 import { REPEAT_SELECT, repeatsOut } from "./repeat-judging-view";
 
-// §2.3's repeat agreement, started on purpose (docs/judge-quality.md): a seeded sample of the pairs a submission's
+// §2.3's repeat agreement, started on purpose (docs/grading.md): a seeded sample of the pairs a submission's
 // current scoring judged, to be asked again of the same judge (model, prompt version and endpoint, the verdict cache's
 // key) with the cache bypassed. Costed before any call (each drawn verdict's own tokens at the price table's rates)
 // and bounded by JUDGE_CALL_BUDGET together with the judge trials: the calls are reserved when the row is written.

@@ -2,14 +2,14 @@ import "server-only";
 import { db } from "../../db";
 import { AppError } from "../../errors";
 import type { ApiCaller } from "../../auth/authorize-caller";
-import type { JudgeTrialAnswer, StartJudgeTrialBody } from "../../contracts/judge-trials";
+import type { JudgeTrialAnswer, StartJudgeTrialBody } from "../../contracts/grading-trials";
 import { ENABLE_LLM_HINT, roleEndpoint } from "../../llm/endpoint";
 import { enqueueJudgeTrial } from "../../queue/judge-trial-queue";
 import { recordAuditLog } from "../audit-log/record-audit-log";
-import { readActiveJudge } from "../judge-quality/active-judge";
-import { loadVersion, type Version } from "../judge-quality/load-version";
+import { readActiveJudge } from "./active-judge";
+import { loadVersion, type Version } from "./load-version";
 import { Prisma } from "../../generated/prisma/client";
-import { countTrialPairs, TRIAL_SELECT, trialsOut } from "../judge-quality/judge-trial-view";
+import { countTrialPairs, TRIAL_SELECT, trialsOut } from "./trial-view";
 
 /**
  * Queues a trial of a candidate judge model on the version's labelled pairs, next to the judge in use now. The row is
@@ -25,7 +25,7 @@ export async function startJudgeTrial(caller: ApiCaller, input: StartJudgeTrialB
   if ((await countTrialPairs(version.id)) === 0)
     throw new AppError(
       "conflict",
-      `No pairs of ${version.key} are labelled same or different yet: label pairs first (/labelling).`,
+      `No pairs of ${version.key} are labelled same or different yet: label pairs first (/grading/pairs).`,
     );
   const trial = await createTrial(caller, version, input.model, active.model);
   await enqueueJudgeTrial(trial.id);

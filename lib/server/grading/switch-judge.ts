@@ -2,10 +2,10 @@ import "server-only";
 import { db } from "../../db";
 import { AppError } from "../../errors";
 import type { ApiCaller } from "../../auth/authorize-caller";
-import type { ActiveJudgeAnswer } from "../../contracts/judge-quality";
+import type { ActiveJudgeAnswer } from "../../contracts/grading";
 import { recordAuditLog } from "../audit-log/record-audit-log";
-import { readActiveJudge } from "../judge-quality/active-judge";
-import { activeJudgeOut } from "../judge-quality/judge-trial-view";
+import { readActiveJudge } from "./active-judge";
+import { activeJudgeOut } from "./trial-view";
 
 /**
  * Makes a finished trial's candidate the judge new scorings use (the ActiveJudge row; scores already stored keep the

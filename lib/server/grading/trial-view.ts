@@ -1,10 +1,10 @@
 import "server-only";
 import { db } from "../../db";
-import type { ActiveJudgeAnswer } from "../../contracts/judge-quality";
-import type { JudgeTrialAnswer } from "../../contracts/judge-trials";
-import { binaryOut, binaryQuality, type Confusion } from "../../judge-quality/binary-quality";
-import { lastBlind } from "../../judge-quality/blind-labels";
-import { isTrialPair } from "../../judge-quality/judge-trial";
+import type { ActiveJudgeAnswer } from "../../contracts/grading";
+import type { JudgeTrialAnswer } from "../../contracts/grading-trials";
+import { binaryOut, binaryQuality, type Confusion } from "../../grading/binary-quality";
+import { lastBlind } from "../../grading/blind-labels";
+import { isTrialPair } from "../../grading/trial-comparison";
 import type { Prisma } from "../../generated/prisma/client";
 import type { ActiveJudge } from "./active-judge";
 import { userNames } from "./load-version";

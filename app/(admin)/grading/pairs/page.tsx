@@ -2,17 +2,17 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { requirePageStaff } from "@/lib/server/auth/current-user";
 import { listPublicBenchmarks } from "@/lib/server/public-reads/list-public-benchmarks";
-import { listLabelPairs } from "@/lib/server/judge-quality/label-pairs";
+import { listLabelPairs } from "@/lib/server/grading/label-pairs";
 import { loadOr404 } from "@/components/workbench/load-or-404";
 import { BenchmarkSelector, benchmarkQueryHref } from "@/components/benchmark-selector";
-import { ValidationNav } from "@/components/judge-quality/validation-nav";
-import { DrawForm } from "@/components/judge-quality/judgement-forms";
-import { StartRepeatForm } from "@/components/judge-quality/repeat-judging-form";
-import { listRepeatJudgings } from "@/lib/server/judge-repeats/repeat-judging-view";
+import { GradingNav } from "@/components/grading/grading-nav";
+import { DrawForm } from "@/components/grading/judgement-forms";
+import { StartRepeatForm } from "@/components/grading/repeat-form";
+import { listRepeatJudgings } from "@/lib/server/grading/repeat-judging-view";
 import { scrollRegion } from "@/components/ui/scroll-region";
 import { formatUtc } from "@/lib/format";
 
-// Labelling the matcher's pairs, blind (docs/judge-quality.md): maintainers draw samples and label each pair.
+// Labelling the matcher's pairs, blind (docs/grading.md): maintainers draw samples and label each pair.
 export const metadata: Metadata = { title: "Label matcher pairs", robots: { index: false } };
 export const dynamic = "force-dynamic";
 
@@ -20,8 +20,8 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 
 const LABELS = { same: "Same root cause", different: "Different", debatable: "Debatable" } as const;
 
-export default async function LabellingPage({ searchParams }: Props) {
-  const user = await requirePageStaff("/labelling");
+export default async function LabelPairsPage({ searchParams }: Props) {
+  const user = await requirePageStaff("/grading/pairs");
   const params = await searchParams;
   const benchmarks = await listPublicBenchmarks();
   const current = (typeof params.benchmark === "string" && params.benchmark) || benchmarks[0]?.key;
@@ -35,7 +35,7 @@ export default async function LabellingPage({ searchParams }: Props) {
   return (
     <>
       <h1>Label matcher pairs</h1>
-      <ValidationNav current="labelling" benchmark={current} />
+      <GradingNav current="pairs" benchmark={current} admin={user.role === "admin"} />
       <p className="lede">
         Decide for each pair whether the two reports describe the same defect (fixing the root cause of one would fix
         the other). You see the two texts and their code only: the judge&apos;s verdict, the signals and the submission
@@ -45,11 +45,11 @@ export default async function LabellingPage({ searchParams }: Props) {
       <BenchmarkSelector
         benchmarks={benchmarks}
         current={current}
-        hrefFor={(b) => benchmarkQueryHref("/labelling", b)}
+        hrefFor={(b) => benchmarkQueryHref("/grading/pairs", b)}
       />
       <p>
         You labelled <strong>{mine}</strong> of {pairs.length} pairs.{" "}
-        {next && <Link href={`/labelling/${next.id}`}>Label the next pair (#{next.position})</Link>}
+        {next && <Link href={`/grading/pairs/${next.id}`}>Label the next pair (#{next.position})</Link>}
       </p>
       {pairs.length === 0 && (
         <p className="card empty-state">
@@ -127,7 +127,7 @@ export default async function LabellingPage({ searchParams }: Props) {
                 {pairs.map((p) => (
                   <tr key={p.id}>
                     <td>
-                      <Link href={`/labelling/${p.id}`}>#{p.position}</Link>
+                      <Link href={`/grading/pairs/${p.id}`}>#{p.position}</Link>
                     </td>
                     <td>{p.kind === "reference" ? "finding / reference bug" : "finding / finding"}</td>
                     <td>{p.my_label ? LABELS[p.my_label] : <span className="muted">not yet</span>}</td>

@@ -2,11 +2,11 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { requirePageStaff } from "@/lib/server/auth/current-user";
 import { listPublicBenchmarks } from "@/lib/server/public-reads/list-public-benchmarks";
-import { listGradingPanels } from "@/lib/server/judge-quality/panel-grading";
-import { readPanelConfig } from "@/lib/llm/finding-review-config";
+import { listGradingPanels } from "@/lib/server/grading/grade-panels";
+import { readPanelConfig } from "@/lib/llm/panel-attribution-config";
 import { loadOr404 } from "@/components/workbench/load-or-404";
 import { BenchmarkSelector, benchmarkQueryHref } from "@/components/benchmark-selector";
-import { ValidationNav } from "@/components/judge-quality/validation-nav";
+import { GradingNav } from "@/components/grading/grading-nav";
 import { scrollRegion } from "@/components/ui/scroll-region";
 
 // Blind grading of panel samples (Table 15): the finished panels of a version under opaque ids.
@@ -15,8 +15,8 @@ export const dynamic = "force-dynamic";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-export default async function GradingPage({ searchParams }: Props) {
-  const user = await requirePageStaff("/grading");
+export default async function GradePanelsPage({ searchParams }: Props) {
+  const user = await requirePageStaff("/grading/panels");
   const params = await searchParams;
   const benchmarks = await listPublicBenchmarks();
   const current = (typeof params.benchmark === "string" && params.benchmark) || benchmarks[0]?.key;
@@ -26,7 +26,7 @@ export default async function GradingPage({ searchParams }: Props) {
   return (
     <>
       <h1>Grade panel samples</h1>
-      <ValidationNav current="grading" benchmark={current} />
+      <GradingNav current="panels" benchmark={current} admin={user.role === "admin"} />
       <p className="lede">
         Grade each finding a panel sampled as confirmed (a real bug on supported input), rejected or unsure, before you
         see the panel&apos;s verdicts. Panels are named by opaque ids: the model, harness, submitter and the
@@ -34,7 +34,11 @@ export default async function GradingPage({ searchParams }: Props) {
         the first (Cohen&apos;s kappa) on{" "}
         <Link href={`/method?benchmark=${encodeURIComponent(current)}#judges`}>the method page</Link>.
       </p>
-      <BenchmarkSelector benchmarks={benchmarks} current={current} hrefFor={(b) => benchmarkQueryHref("/grading", b)} />
+      <BenchmarkSelector
+        benchmarks={benchmarks}
+        current={current}
+        hrefFor={(b) => benchmarkQueryHref("/grading/panels", b)}
+      />
       {panels.length === 0 ? (
         <p className="card empty-state">
           No finished panel in this version yet: run a panel on a scored submission (its page, Panel), then grade its
@@ -63,7 +67,7 @@ export default async function GradingPage({ searchParams }: Props) {
               {panels.map((p, i) => (
                 <tr key={p.id}>
                   <td>
-                    <Link href={`/grading/${p.id}`}>Sample {i + 1}</Link>
+                    <Link href={`/grading/panels/${p.id}`}>Sample {i + 1}</Link>
                   </td>
                   <td className="num">{p.sampled}</td>
                   <td className="num">{p.graded_by_me}</td>

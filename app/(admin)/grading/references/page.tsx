@@ -2,11 +2,11 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { requirePageStaff } from "@/lib/server/auth/current-user";
 import { listPublicBenchmarks } from "@/lib/server/public-reads/list-public-benchmarks";
-import { listReferenceAudits } from "@/lib/server/judge-quality/reference-audit";
+import { listReferenceAudits } from "@/lib/server/grading/mark-references";
 import { loadOr404 } from "@/components/workbench/load-or-404";
 import { BenchmarkSelector, benchmarkQueryHref } from "@/components/benchmark-selector";
-import { ValidationNav } from "@/components/judge-quality/validation-nav";
-import { DrawForm } from "@/components/judge-quality/judgement-forms";
+import { GradingNav } from "@/components/grading/grading-nav";
+import { DrawForm } from "@/components/grading/judgement-forms";
 import { formatUtc } from "@/lib/format";
 
 // Auditing the reference set (§2.2): seeded samples of reference bugs, marked valid / invalid / unsure.
@@ -16,7 +16,7 @@ export const dynamic = "force-dynamic";
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export default async function ReferenceAuditsPage({ searchParams }: Props) {
-  const user = await requirePageStaff("/reference-audits");
+  const user = await requirePageStaff("/grading/references");
   const params = await searchParams;
   const benchmarks = await listPublicBenchmarks();
   const current = (typeof params.benchmark === "string" && params.benchmark) || benchmarks[0]?.key;
@@ -25,7 +25,7 @@ export default async function ReferenceAuditsPage({ searchParams }: Props) {
   return (
     <>
       <h1>Audit the reference set</h1>
-      <ValidationNav current="reference-audits" benchmark={current} />
+      <GradingNav current="references" benchmark={current} admin={user.role === "admin"} />
       <p className="lede">
         Is each sampled reference bug a real defect that was present in the snapshot? Mark it valid, invalid or unsure
         with a reason. Another auditor&apos;s marks on a bug appear once yours is saved, so audits stay independent; the
@@ -36,7 +36,7 @@ export default async function ReferenceAuditsPage({ searchParams }: Props) {
       <BenchmarkSelector
         benchmarks={benchmarks}
         current={current}
-        hrefFor={(b) => benchmarkQueryHref("/reference-audits", b)}
+        hrefFor={(b) => benchmarkQueryHref("/grading/references", b)}
       />
       <h2>Draw a sample</h2>
       <p className="muted small">
@@ -51,7 +51,7 @@ export default async function ReferenceAuditsPage({ searchParams }: Props) {
         <ul>
           {audits.map((a) => (
             <li key={a.id}>
-              <Link href={`/reference-audits/${a.id}`}>
+              <Link href={`/grading/references/${a.id}`}>
                 {formatUtc(a.created_at, "minute")}, seed {a.seed}
               </Link>
               : {a.items} bugs, {a.marked_by_me} marked by you

@@ -2,18 +2,19 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { requirePageAdmin } from "@/lib/server/auth/current-user";
 import { listPublicBenchmarks } from "@/lib/server/public-reads/list-public-benchmarks";
-import { listJudgeTrials } from "@/lib/server/judge-trials/list-judge-trials";
-import type { JudgeTrialAnswer } from "@/lib/contracts/judge-trials";
+import { listJudgeTrials } from "@/lib/server/grading/list-trials";
+import type { JudgeTrialAnswer } from "@/lib/contracts/grading-trials";
 import { loadOr404 } from "@/components/workbench/load-or-404";
 import { AutoRefresh } from "@/components/account/auto-refresh";
 import { BenchmarkSelector, benchmarkQueryHref } from "@/components/benchmark-selector";
-import { StartTrialForm, SwitchJudgeButton } from "@/components/judge-quality/judge-trial-form";
-import { Figure } from "@/components/judge-quality/trust-section";
+import { StartTrialForm, SwitchJudgeButton } from "@/components/grading/trial-form";
+import { Figure } from "@/components/grading/trust-section";
+import { GradingNav } from "@/components/grading/grading-nav";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { scrollRegion } from "@/components/ui/scroll-region";
 import { formatUtc } from "@/lib/format";
 
-// Candidate-judge trials (docs/judge-quality.md): an admin tries another judge model on the labelled pairs, next to
+// Candidate-judge trials (docs/grading.md): an admin tries another judge model on the labelled pairs, next to
 // the judge in use on the same pairs, and may switch new scoring to it.
 export const metadata: Metadata = { title: "Judge trials", robots: { index: false } };
 export const dynamic = "force-dynamic";
@@ -74,7 +75,7 @@ function Comparison({ trial }: { trial: JudgeTrialAnswer }) {
 }
 
 export default async function JudgeTrialsPage({ searchParams }: Props) {
-  await requirePageAdmin("/admin/judge-trials");
+  await requirePageAdmin("/grading/trials");
   const params = await searchParams;
   const benchmarks = await listPublicBenchmarks();
   const current = (typeof params.benchmark === "string" && params.benchmark) || benchmarks[0]?.key;
@@ -84,6 +85,7 @@ export default async function JudgeTrialsPage({ searchParams }: Props) {
   return (
     <>
       <h1>Judge trials</h1>
+      <GradingNav current="trials" benchmark={current} admin />
       <AutoRefresh active={pending} />
       <p className="lede">
         Try a candidate judge model on the labelled pairs before switching: it and the judge in use both decide every
@@ -98,12 +100,12 @@ export default async function JudgeTrialsPage({ searchParams }: Props) {
       <BenchmarkSelector
         benchmarks={benchmarks}
         current={current}
-        hrefFor={(b) => benchmarkQueryHref("/admin/judge-trials", b)}
+        hrefFor={(b) => benchmarkQueryHref("/grading/trials", b)}
       />
       {list.labelled_pairs === 0 ? (
         <p className="card empty-state">
           No pair of {list.benchmark} is labelled same or different yet: label pairs first on{" "}
-          <Link href={`/labelling?benchmark=${encodeURIComponent(current)}`}>the labelling page</Link>.
+          <Link href={`/grading/pairs?benchmark=${encodeURIComponent(current)}`}>the labelling page</Link>.
         </p>
       ) : (
         <>

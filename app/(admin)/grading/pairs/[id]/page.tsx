@@ -1,13 +1,13 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { requirePageStaff } from "@/lib/server/auth/current-user";
-import { getLabelPair, listLabelPairs } from "@/lib/server/judge-quality/label-pairs";
+import { getLabelPair, listLabelPairs } from "@/lib/server/grading/label-pairs";
 import { loadOr404 } from "@/components/workbench/load-or-404";
-import { BugText } from "@/components/judge-quality/bug-text";
-import { ChoiceForm } from "@/components/judge-quality/judgement-forms";
+import { BugText } from "@/components/grading/bug-text";
+import { ChoiceForm } from "@/components/grading/judgement-forms";
 import { formatUtc } from "@/lib/format";
 
-// One pair, blind until labelled (docs/judge-quality.md): the server reads nothing hidden before the label exists.
+// One pair, blind until labelled (docs/grading.md): the server reads nothing hidden before the label exists.
 export const metadata: Metadata = { title: "Label a pair", robots: { index: false } };
 export const dynamic = "force-dynamic";
 
@@ -36,13 +36,13 @@ function distinctVerdicts(verdicts: Verdict[]): { verdict: Verdict; times: numbe
 
 export default async function LabelPairPage({ params }: Props) {
   const { id } = await params;
-  const user = await requirePageStaff(`/labelling/${id}`);
+  const user = await requirePageStaff(`/grading/pairs/${id}`);
   const pair = await loadOr404(() => getLabelPair(user, id));
-  const back = `/labelling?benchmark=${encodeURIComponent(pair.benchmark)}`;
+  const back = `/grading/pairs?benchmark=${encodeURIComponent(pair.benchmark)}`;
   // Neighbours in the list's order, for the previous / next keys.
   const { pairs } = await listLabelPairs(user, { benchmark: pair.benchmark, kind: pair.kind });
   const at = pairs.findIndex((p) => p.id === pair.id);
-  const href = (p: { id: string } | null | undefined) => (p ? `/labelling/${p.id}` : null);
+  const href = (p: { id: string } | null | undefined) => (p ? `/grading/pairs/${p.id}` : null);
   // Every scoring writes its verdict again: the same verdict is listed once, with how often it was given.
   const verdicts = pair.reveal ? distinctVerdicts(pair.reveal.verdicts) : [];
   return (
@@ -73,15 +73,15 @@ export default async function LabelPairPage({ params }: Props) {
           current={pair.my_label}
           textLabel="Note (optional)"
           shortcuts={{
-            self: `/labelling/${pair.id}`,
-            advance: pair.next_unlabelled && `/labelling/${pair.next_unlabelled}`,
+            self: `/grading/pairs/${pair.id}`,
+            advance: pair.next_unlabelled && `/grading/pairs/${pair.next_unlabelled}`,
             previous: href(pairs[at - 1]),
             next: href(pairs[at + 1]),
           }}
         />
         {pair.next_unlabelled && (
           <p>
-            <Link href={`/labelling/${pair.next_unlabelled}`}>Next unlabelled pair</Link>
+            <Link href={`/grading/pairs/${pair.next_unlabelled}`}>Next unlabelled pair</Link>
           </p>
         )}
       </section>

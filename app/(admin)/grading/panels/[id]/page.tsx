@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { requirePageStaff } from "@/lib/server/auth/current-user";
-import { getPanelGrading } from "@/lib/server/judge-quality/panel-grading";
+import { getPanelGrading } from "@/lib/server/grading/grade-panels";
 import { loadOr404 } from "@/components/workbench/load-or-404";
-import { BugText } from "@/components/judge-quality/bug-text";
-import { ChoiceForm } from "@/components/judge-quality/judgement-forms";
+import { BugText } from "@/components/grading/bug-text";
+import { ChoiceForm } from "@/components/grading/judgement-forms";
 
 // One panel's sample, graded blind (§C.3, Table 15): nothing hidden is read before the grader finished the sample.
 export const metadata: Metadata = { title: "Grade a panel sample", robots: { index: false } };
@@ -20,12 +20,14 @@ const CHOICES = [
 
 export default async function PanelGradingPage({ params }: Props) {
   const { id } = await params;
-  const user = await requirePageStaff(`/grading/${id}`);
+  const user = await requirePageStaff(`/grading/panels/${id}`);
   const view = await loadOr404(() => getPanelGrading(user, id));
   return (
     <>
       <p>
-        <Link href={`/grading?benchmark=${encodeURIComponent(view.benchmark)}`}>All samples of {view.benchmark}</Link>
+        <Link href={`/grading/panels?benchmark=${encodeURIComponent(view.benchmark)}`}>
+          All samples of {view.benchmark}
+        </Link>
       </p>
       <h1>Grade a panel sample</h1>
       <p className="lede">

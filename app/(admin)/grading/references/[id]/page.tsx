@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { requirePageStaff } from "@/lib/server/auth/current-user";
-import { getReferenceAudit } from "@/lib/server/judge-quality/reference-audit";
+import { getReferenceAudit } from "@/lib/server/grading/mark-references";
 import { loadOr404 } from "@/components/workbench/load-or-404";
-import { BugText } from "@/components/judge-quality/bug-text";
-import { ChoiceForm } from "@/components/judge-quality/judgement-forms";
+import { BugText } from "@/components/grading/bug-text";
+import { ChoiceForm } from "@/components/grading/judgement-forms";
 import { firstParam } from "@/app/(public)/load-public-page";
 
 // One audit of the reference set (§2.2): each sampled bug with the auditor's mark; others' marks after one's own.
@@ -26,7 +26,7 @@ const CHOICES = [
 // one not yet marked a key or a link away.
 export default async function ReferenceAuditPage({ params, searchParams }: Props) {
   const { id } = await params;
-  const user = await requirePageStaff(`/reference-audits/${id}`);
+  const user = await requirePageStaff(`/grading/references/${id}`);
   const audit = await loadOr404(() => getReferenceAudit(user, id));
   const marked = audit.items.filter((i) => i.my_mark).length;
   const wanted = Number(firstParam((await searchParams).item));
@@ -35,14 +35,14 @@ export default async function ReferenceAuditPage({ params, searchParams }: Props
     Number.isInteger(wanted) && wanted >= 1 && wanted <= audit.items.length ? wanted - 1 : Math.max(0, firstUnmarked);
   const item = audit.items[at];
   const href = (index: number) =>
-    index >= 0 && index < audit.items.length ? `/reference-audits/${audit.id}?item=${index + 1}` : null;
+    index >= 0 && index < audit.items.length ? `/grading/references/${audit.id}?item=${index + 1}` : null;
   // The next bug without the caller's mark, after this one and then from the start.
   const order = [...audit.items.keys()].map((k) => (at + 1 + k) % audit.items.length);
   const nextUnmarked = order.find((k) => k !== at && !audit.items[k]!.my_mark);
   return (
     <>
       <p>
-        <Link href={`/reference-audits?benchmark=${encodeURIComponent(audit.benchmark)}`}>
+        <Link href={`/grading/references?benchmark=${encodeURIComponent(audit.benchmark)}`}>
           All audits of {audit.benchmark}
         </Link>
       </p>

@@ -1,18 +1,17 @@
-import { judgeQualityRoutes } from "@/lib/contracts/judge-quality-routes";
-import { listRepeatJudgings } from "@/lib/server/judge-repeats/repeat-judging-view";
-import { startRepeatJudging } from "@/lib/server/judge-repeats/start-repeat-judging";
+import { gradingRoutes } from "@/lib/contracts/grading-routes";
+import { listRepeatJudgings } from "@/lib/server/grading/repeat-judging-view";
+import { startRepeatJudging } from "@/lib/server/grading/start-repeat-judging";
 import { handle } from "@/lib/server/route-handler/handle";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/v1/judge-quality/repeats?benchmark= - a version's repeats of scorings' verdicts (maintainers and admins)
-export const GET = handle(judgeQualityRoutes.getJudgeQualityRepeats, ({ query }) => listRepeatJudgings(query));
+// GET /api/v1/grading/repeats?benchmark= - a version's repeats of scorings' verdicts (maintainers and admins)
+export const GET = handle(gradingRoutes.getGradingRepeats, ({ query }) => listRepeatJudgings(query));
 
-// POST /api/v1/judge-quality/repeats - asks a scoring's judge again about a seeded sample of its judged pairs, cache
+// POST /api/v1/grading/repeats - asks a scoring's judge again about a seeded sample of its judged pairs, cache
 // bypassed {submission, size, seed?, max_cost_usd?} (maintainers and admins; a worker job; costed, budgeted and
 // audit-logged)
-export const POST = handle(
-  judgeQualityRoutes.postJudgeQualityRepeats,
-  ({ caller, body }) => startRepeatJudging(caller, body),
-  { body: "The repeat", maxBodyBytes: 4 * 1024 },
-);
+export const POST = handle(gradingRoutes.postGradingRepeats, ({ caller, body }) => startRepeatJudging(caller, body), {
+  body: "The repeat",
+  maxBodyBytes: 4 * 1024,
+});

@@ -8,12 +8,12 @@ import {
   updateRepeatJudging,
   type PendingRepeatPair,
   type RepeatClaim,
-} from "../../../lib/server/judge-repeats/repeat-judging-rows";
+} from "../../../lib/server/grading/repeat-judging-rows";
 import type { Prisma } from "../../../lib/generated/prisma/client";
 import { assertClaimHeld } from "../../jobs/fenced-row";
 import { PermanentJobError } from "../../jobs/job-failure";
 
-// §2.3's repeat agreement (docs/judge-quality.md): every drawn pair of a scoring asked again of the same judge (model,
+// §2.3's repeat agreement (docs/grading.md): every drawn pair of a scoring asked again of the same judge (model,
 // prompt version, endpoint), the verdict cache bypassed: nothing is read from it and nothing written to it, so the
 // first verdicts stay what scoring used. Repeat verdicts are stored on the repeat's own pairs in small batches while
 // the calls go on, so a retried job asks only the rest. A malformed reply is asked again `malformedRetries` times,

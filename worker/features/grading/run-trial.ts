@@ -1,15 +1,15 @@
 import pMap from "p-map";
-import { lastBlind } from "../../../lib/judge-quality/blind-labels";
-import { compareOnLabelledPairs, isTrialPair, type TrialConfusions } from "../../../lib/judge-quality/judge-trial";
-import type { PairLabel } from "../../../lib/judge-quality/matcher-quality";
-import { listLabelledPairs } from "../../../lib/server/judge-trials/labelled-pairs";
+import { lastBlind } from "../../../lib/grading/blind-labels";
+import { compareOnLabelledPairs, isTrialPair, type TrialConfusions } from "../../../lib/grading/trial-comparison";
+import type { PairLabel } from "../../../lib/grading/matcher-quality";
+import { listLabelledPairs } from "../../../lib/server/grading/labelled-pairs";
 import { createJudge, type Judge } from "../../../lib/llm/judge";
 import type { JudgeText } from "../../../lib/llm/judge-messages";
 import type { SignalValues } from "../../../lib/scoring/types";
 import { PermanentJobError } from "../../jobs/job-failure";
 import { JudgeRunner } from "../../shared/judge/judge-runner";
 import { pairRequest, readCachedVerdicts, requestKey, type JudgeRequest } from "../../shared/judge/verdict-cache";
-import { reserveTrialCalls, updateTrial, type TrialClaim } from "./claim-judge-trial";
+import { reserveTrialCalls, updateTrial, type TrialClaim } from "./claim-trial";
 
 // A candidate judge and the judge in use, each asked about every labelled pair of the version (the paper's "filter
 // off": the prefilter is not in the way, so both are measured on exactly the same pairs). Verdicts come from and go

@@ -1,6 +1,6 @@
 import { Prisma } from "../../../lib/generated/prisma/client";
 import { db } from "../../../lib/db";
-import { heldJudgeCalls, JUDGE_CALL_BUDGET_LOCK } from "../../../lib/server/judge-repeats/repeat-judging-rows";
+import { heldJudgeCalls, JUDGE_CALL_BUDGET_LOCK } from "../../../lib/server/grading/repeat-judging-rows";
 import { assertClaimHeld, claimFencedRow, type FencedTable } from "../../jobs/fenced-row";
 
 // The JudgeTrial job row, fenced by its token (worker/jobs/fenced-row.ts) like the panel's.
