@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { embedOffline } from "../../lib/embeddings/offline-embedder";
 import { handleAgentRequest } from "./fake-openai-agent";
 import { judgedAnswer, recordJudged, type JudgedVia } from "./fake-judge-log";
-import { answerFindingReviewRequest, handleRepositoryJudgeRequest } from "./fake-finding-review";
+import { answerPanelAttributionRequest, handleRepositoryJudgeRequest } from "./fake-panel-attribution";
 import { handlePanelSandboxRequest } from "./fake-panel-sandbox";
 import { answerBuildRequest, handleBuildAgentRequest } from "./fake-build-pipeline";
 import { FakeAccount } from "./fake-rate-limits";
@@ -202,8 +202,8 @@ export async function startFakeOpenAi(
     const prompt = messages.map((m) => m.content).join("\n");
     stats.chatCalls++;
     const userMessage = messages.findLast((m) => m.role === "user")?.content ?? "";
-    // The benchmark build's stages (fake-build-pipeline.ts), then panel and attribution (fake-finding-review.ts).
-    const review = answerBuildRequest(body) ?? answerFindingReviewRequest(body);
+    // The benchmark build's stages (fake-build-pipeline.ts), then panel and attribution (fake-panel-attribution.ts).
+    const review = answerBuildRequest(body) ?? answerPanelAttributionRequest(body);
     if (!review) recordJudged(userMessage, via);
     // A model named fake-always-match… says "match" to every pair (a candidate judge with known answers).
     const verdict = review
@@ -257,7 +257,7 @@ export async function startFakeOpenAi(
       const multipart = String(req.headers["content-type"] ?? "").startsWith("multipart/");
       const body = chunks.length && !multipart ? JSON.parse(raw.toString("utf8")) : {};
       // Tool-using requests: a panel judge in a sandbox (fake-panel-sandbox.ts) or with the read-only repository tools
-      // (fake-finding-review.ts), a build's presence check (fake-build-pipeline.ts), in-house audit runs and their
+      // (fake-panel-attribution.ts), a build's presence check (fake-build-pipeline.ts), in-house audit runs and their
       // context document (fake-openai-agent.ts).
       if (
         handlePanelSandboxRequest(req, body, send) ||
