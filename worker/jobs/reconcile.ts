@@ -29,6 +29,32 @@ export type StrandedRows = {
   rowOf: (data: unknown) => string | undefined;
 };
 
+/**
+ * The entry of a table whose rows are queued or running under a `leaseUntil` lease and whose job names its row by one
+ * payload field (`idKey`); the job id is the row's id unless `jobId` says otherwise.
+ */
+export function leasedRows(
+  queue: QueueDefinition<z.ZodType>,
+  jobName: string,
+  table: string,
+  idKey: string,
+  jobId: (id: string) => string = (id) => id,
+): StrandedRows {
+  return {
+    queue,
+    jobName,
+    table,
+    lease: "leaseUntil",
+    pending: Prisma.sql`status IN ('queued', 'running')`,
+    payload: (id) => ({ [idKey]: id }),
+    jobId,
+    rowOf: (data) => {
+      const id = (queue.payload.safeParse(data).data as Record<string, unknown> | undefined)?.[idKey];
+      return typeof id === "string" ? id : undefined;
+    },
+  };
+}
+
 /** The states of a job that will still run (or is running): a row such a job names is not stranded. */
 const LIVE_STATES = ["active", "waiting", "delayed", "prioritized", "waiting-children"] as const;
 /** Every worker takes the same lock: hashtext of a fixed name, in the transaction of one pass. */

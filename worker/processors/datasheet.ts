@@ -5,7 +5,7 @@ import { computeDatasheet } from "../../lib/server/datasheet/refresh-datasheet";
 import { updateClaimedDatasheet } from "../../lib/server/datasheet/datasheet-job";
 import { classifyDatasheetError } from "../jobs/classify-job-error";
 import { assertClaimHeld, claimRow, type FencedTable } from "../jobs/fenced-row";
-import type { StrandedRows } from "../jobs/reconcile";
+import { leasedRows } from "../jobs/reconcile";
 import { runClaimedJob } from "../jobs/run-claimed-job";
 
 // datasheet-queue has no worker feature folder: its work is one lib/server operation (computeDatasheet), its claim
@@ -56,13 +56,10 @@ export function processDatasheetJob(job: Job): Promise<unknown> {
 }
 
 /** Datasheet rows queued or running whose lease has passed (Redis lost their job, a worker died): queued again. */
-export const strandedDatasheets: StrandedRows = {
-  queue: datasheetQueue,
-  jobName: "compute-datasheet",
-  table: "BenchmarkDatasheet",
-  lease: "leaseUntil",
-  pending: Prisma.sql`status IN ('queued', 'running')`,
-  payload: (datasheetId) => ({ datasheetId }),
-  jobId: (datasheetId) => `${datasheetId}-reconciled`,
-  rowOf: (data) => datasheetQueue.payload.safeParse(data).data?.datasheetId,
-};
+export const strandedDatasheets = leasedRows(
+  datasheetQueue,
+  "compute-datasheet",
+  "BenchmarkDatasheet",
+  "datasheetId",
+  (id) => `${id}-reconciled`,
+);

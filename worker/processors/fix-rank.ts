@@ -5,7 +5,7 @@ import { computeFixRankTestsOfBenchmark } from "../../lib/server/analyses/fix-ra
 import { updateClaimedFixRankJob } from "../../lib/server/analyses/fix-rank-job";
 import { classifyFixRankError } from "../jobs/classify-job-error";
 import { assertClaimHeld, claimRow, type FencedTable } from "../jobs/fenced-row";
-import type { StrandedRows } from "../jobs/reconcile";
+import { leasedRows } from "../jobs/reconcile";
 import { runClaimedJob } from "../jobs/run-claimed-job";
 
 // fix-rank-queue has no worker feature folder: its work is one lib/server operation, its row a FixRankJob (one per
@@ -44,13 +44,10 @@ export function processFixRankJob(job: Job): Promise<unknown> {
 }
 
 /** Versions whose fix-rank recomputation is queued or running with its lease passed: queued again. */
-export const strandedFixRankJobs: StrandedRows = {
-  queue: fixRankQueue,
-  jobName: "compute-fix-rank-tests",
-  table: "FixRankJob",
-  lease: "leaseUntil",
-  pending: Prisma.sql`status IN ('queued', 'running')`,
-  payload: (benchmarkId) => ({ benchmarkId }),
-  jobId: (benchmarkId) => `${benchmarkId}-reconciled`,
-  rowOf: (data) => fixRankQueue.payload.safeParse(data).data?.benchmarkId,
-};
+export const strandedFixRankJobs = leasedRows(
+  fixRankQueue,
+  "compute-fix-rank-tests",
+  "FixRankJob",
+  "benchmarkId",
+  (id) => `${id}-reconciled`,
+);
