@@ -6,13 +6,11 @@ import {
   startJudgeTrialBodySchema,
 } from "./grading-trials";
 import {
-  activeJudgeSchema,
   drawLabelSampleBodySchema,
   drawReferenceAuditBodySchema,
   gradingPanelListSchema,
   gradingPanelsQuerySchema,
   judgeQualityQuerySchema,
-  judgeQualitySchema,
   labelPairListSchema,
   labelPairsQuerySchema,
   labelPairViewSchema,
@@ -21,8 +19,6 @@ import {
   referenceAuditListSchema,
   referenceAuditsQuerySchema,
   referenceAuditViewSchema,
-  repeatJudgingListSchema,
-  repeatJudgingSchema,
   repeatJudgingsQuerySchema,
   startRepeatJudgingBodySchema,
   saveGradeBodySchema,
@@ -30,6 +26,7 @@ import {
   saveMarkBodySchema,
   savedGradeSchema,
 } from "./grading";
+import { activeJudgeSchema, judgeQualitySchema, repeatJudgingListSchema, repeatJudgingSchema } from "./grading-figures";
 
 // The routes of grading, the human validation of the judges (docs/grading.md): labelling matcher pairs, grading panel samples and auditing
 // the reference set (maintainers and admins, blind), and the public figures of how far the judges can be trusted.

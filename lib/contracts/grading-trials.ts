@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { benchmarkRefSchema } from "../validation/benchmark-ref";
 import { timestampSchema } from "./common";
-import { activeJudgeSchema, binaryQualitySchema } from "./grading";
+import { activeJudgeSchema, binaryQualitySchema } from "./grading-figures";
 
 // Candidate-judge trials (docs/grading.md): an admin tries another judge model on a version's labelled pairs,
 // next to the judge in use on exactly the same pairs, and may then switch scoring to it.

@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "../../db";
 import { Prisma } from "../../generated/prisma/client";
 import { verdictsOfPairs } from "../judge-verdicts/verdicts-of-pairs";
-import type { JudgeQuality, MatcherQualityAnswer } from "../../contracts/grading";
+import type { JudgeQuality, MatcherQualityAnswer } from "../../contracts/grading-figures";
 import { cohenKappa, type Kappa } from "../../grading/cohen-kappa";
 import { z } from "zod";
 import {

@@ -1,7 +1,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { db } from "../../db";
-import type { JudgeQuality } from "../../contracts/grading";
+import type { JudgeQuality } from "../../contracts/grading-figures";
 import { resolveBenchmark } from "../public-reads/list-public-benchmarks";
 import { publicSubmissionSql } from "../public-reads/public-submission";
 import { cachedWithStamp, type StampSource } from "../public-reads/stamp-cache";

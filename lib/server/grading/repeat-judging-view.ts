@@ -3,7 +3,7 @@ import { db } from "../../db";
 import { env } from "../../env";
 import { AppError } from "../../errors";
 import type { Prisma } from "../../generated/prisma/client";
-import type { RepeatJudgingAnswer, RepeatJudgingList } from "../../contracts/grading";
+import type { RepeatJudgingAnswer, RepeatJudgingList } from "../../contracts/grading-figures";
 import { modelPrice, priceUsage } from "../../llm/model-prices";
 import { PAPER_REPEAT_AGREEMENT, repeatAgreement } from "../../grading/repeat-agreement";
 import { benchmarkKey } from "../../validation/benchmark-ref";

@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "../../db";
 import { AppError } from "../../errors";
 import type { ApiCaller } from "../../auth/authorize-caller";
-import type { ActiveJudgeAnswer } from "../../contracts/grading";
+import type { ActiveJudgeAnswer } from "../../contracts/grading-figures";
 import { recordAuditLog } from "../audit-log/record-audit-log";
 import { readActiveJudge } from "./active-judge";
 import { activeJudgeOut } from "./trial-view";

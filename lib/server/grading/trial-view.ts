@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "../../db";
-import type { ActiveJudgeAnswer } from "../../contracts/grading";
+import type { ActiveJudgeAnswer } from "../../contracts/grading-figures";
 import type { JudgeTrialAnswer } from "../../contracts/grading-trials";
 import { binaryOut, binaryQuality, type Confusion } from "../../grading/binary-quality";
 import { lastBlind } from "../../grading/blind-labels";

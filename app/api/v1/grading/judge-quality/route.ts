@@ -1,4 +1,4 @@
-import { judgeQualitySchema } from "@/lib/contracts/grading";
+import { judgeQualitySchema } from "@/lib/contracts/grading-figures";
 import { judgeQualityCsv } from "@/lib/grading/judge-quality-csv";
 import { shaped } from "@/lib/server/http/respond";
 import { downloadResponse, fileSafe } from "@/lib/server/leaderboard/download-response";
