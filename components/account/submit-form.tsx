@@ -45,6 +45,9 @@ const EMPTY: MetadataForm = {
   cost_usd: "",
   report_url: "",
   open_model: "",
+  organisation: "",
+  model_licence: "",
+  parameter_count: "",
 };
 
 function megabytes(bytes: number): string {
