@@ -286,6 +286,7 @@ export function addSubmissionCommands(program: Command): void {
       console.error(
         `Uploaded ${file} (${(size / 1024).toFixed(0)} KB): submission ${created.id}, ${created.findings} findings in ${created.runs} run(s), ${created.status}${skipped}`,
       );
+      for (const warning of created.warnings) console.error(`Warning: ${warning}`);
       if (!opts.wait) return print(opts.json, created, created.id);
       const final = await waitForScores(session, created.id, false);
       print(opts.json, final, formatScores(final));
@@ -303,7 +304,7 @@ export function addSubmissionCommands(program: Command): void {
         if (error instanceof ApiError && error.status === 404 && session.tokenSource === "none")
           throw new ApiError(
             404,
-            `${error.message} If it is your own entry and not yet approved, sign in first: \`probebench login\` (or pass --token).`,
+            `${error.message.replace(/\.?$/, ".")} If it is your own entry and not yet approved, sign in first: \`probebench login\` (or pass --token).`,
           );
         throw error;
       }

@@ -36,3 +36,28 @@ export function csvTwinUrl(pathname: string, search: string): string | null {
   params.set("format", "csv");
   return `${pathname.slice(0, -".csv".length)}?${params}`;
 }
+
+/**
+ * Whether an Accept header asks for CSV over JSON (`Accept: text/csv`, `text/csv, application/json;q=0.5`), for the
+ * routes that answer either; a route's `format` query parameter, when given, decides instead. JSON stays the answer
+ * to no header, `*\/*`, and anything that ranks JSON at least as high. Hand-written: two media types and their q
+ * values are all it reads (a negotiation library is not among the dependencies).
+ */
+export function prefersCsv(accept: string | null): boolean {
+  if (!accept) return false;
+  const ranges = accept.split(",").map((part) => {
+    const [type = "", ...params] = part.split(";").map((s) => s.trim().toLowerCase());
+    const q = params.find((p) => p.startsWith("q="));
+    return { type, q: q ? Number(q.slice(2)) : 1 };
+  });
+  // The most specific range naming a type sets its q (RFC 9110 §12.5.1); CSV must be named outright to be chosen.
+  const qualityOf = (type: string) => {
+    const [major] = type.split("/");
+    const match =
+      ranges.find((r) => r.type === type) ??
+      ranges.find((r) => r.type === `${major}/*`) ??
+      ranges.find((r) => r.type === "*/*");
+    return match && Number.isFinite(match.q) ? match.q : 0;
+  };
+  return ranges.some((r) => r.type === "text/csv") && qualityOf("text/csv") > qualityOf("application/json");
+}
