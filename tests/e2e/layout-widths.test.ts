@@ -2,9 +2,9 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { importReportedResults } from "../../lib/server/reported/import-reported";
-import { createTestUser, signIn, type TestUser } from "../integration/authz-support";
+import { approveSubmission, call, createTestUser, signIn, type TestUser } from "../integration/authz-support";
 import { launchBrowser } from "../support/browser";
-import { db, seedBenchmark } from "../support/fixtures";
+import { db, finding, seedBenchmark, waitForStatus } from "../support/fixtures";
 import { rankRows } from "../../lib/leaderboard/rank-rows";
 import type { LeaderboardView } from "../../lib/leaderboard/types";
 
@@ -167,6 +167,66 @@ describe("charts at phone and desktop widths", () => {
       expect(unreadable, `${url} at ${viewport.width} px`).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
     }
+    await page.close();
+  });
+});
+
+describe("the method page's judge table", () => {
+  // At 1280 px it was 31 px wider than its frame: every figure's detail kept on one line. At 1024 px a test's figures
+  // (no repeat agreement, so one short column) overflow the same way unless the details wrap.
+  it("fits its frame at 1024 px once pairs are labelled", async () => {
+    const slug = await seedBenchmark();
+    const key = `${slug}@1`;
+    const created = await call(
+      webUrl,
+      "POST",
+      "/api/v1/submissions",
+      { token: admin.token },
+      {
+        benchmark: slug,
+        model: "Judge table widths",
+        findings: [
+          finding("P1", "acme/parser", "parser/lexer.py", 42, 47, "Final token lost without trailing newline"),
+          finding("X1", "acme/ui", "src/render.ts", 205, 210, "Legend colors swapped in dark mode"),
+        ],
+      },
+    );
+    await waitForStatus(webUrl, created.json.id as string, admin.token);
+    expect(await approveSubmission(webUrl, created.json.id as string, admin.token)).toBe(200);
+    const sample = await call(
+      webUrl,
+      "POST",
+      "/api/v1/labelling/samples",
+      { token: admin.token },
+      { benchmark: key, size: 4 },
+    );
+    expect(sample.status).toBe(201);
+    const listed = await call(webUrl, "GET", `/api/v1/labelling/pairs?benchmark=${encodeURIComponent(key)}`, {
+      token: admin.token,
+    });
+    for (const [i, pair] of (listed.json.pairs as { id: string }[]).entries())
+      await call(
+        webUrl,
+        "POST",
+        `/api/v1/labelling/pairs/${pair.id}/labels`,
+        { token: admin.token },
+        {
+          label: i % 2 ? "different" : "same",
+        },
+      );
+    const page = await browser.newPage({ viewport: { width: 1024, height: 800 } });
+    const table = page.locator("table", { has: page.locator("caption", { hasText: /^Per judge configuration/ }) });
+    await expect
+      .poll(
+        async () => {
+          await page.goto(`${webUrl}/method?benchmark=${encodeURIComponent(key)}`, { waitUntil: "load" });
+          return table.count();
+        },
+        { timeout: 30_000, interval: 1_000 },
+      )
+      .toBe(1);
+    const fit = await table.evaluate((t) => ({ table: t.scrollWidth, frame: t.parentElement!.clientWidth }));
+    expect(fit.table, JSON.stringify(fit)).toBeLessThanOrEqual(fit.frame);
     await page.close();
   });
 });
