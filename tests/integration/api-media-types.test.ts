@@ -41,6 +41,19 @@ describe("media types and unknown paths", () => {
     expect(any.headers.get("content-type")).toMatch(/^application\/json/);
   });
 
+  it("answers a method a route does not take with the API's JSON 405, naming the ones it does", async () => {
+    const response = await fetch(`${webUrl}/api/v1/leaderboard?benchmark=${slug}@1`, { method: "POST" });
+    expect(response.status).toBe(405);
+    expect(response.headers.get("allow")).toBe("GET");
+    expect(await response.json()).toEqual({
+      error: {
+        code: "method_not_allowed",
+        message: expect.stringContaining("/api/v1/leaderboard does not answer POST"),
+      },
+    });
+    expect((await fetch(`${webUrl}/api/v1/leaderboard?benchmark=${slug}@1`, { method: "HEAD" })).status).toBe(200);
+  });
+
   it("answers a path that is not a route with the API's JSON 404, for any method", async () => {
     for (const [method, url] of [
       ["GET", "/api/v1/nope"],

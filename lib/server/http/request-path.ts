@@ -61,3 +61,28 @@ export function prefersCsv(accept: string | null): boolean {
   };
   return ranges.some((r) => r.type === "text/csv") && qualityOf("text/csv") > qualityOf("application/json");
 }
+
+/**
+ * The methods the API declares for a path (`{id}` in a declared path stands for any one segment; static segments win
+ * over parameters, as Next.js routes), or null when no declared route has that path. The web server answers any other
+ * method on such a path with a JSON 405 (Next.js would answer an empty one).
+ */
+export function declaredMethods(
+  routes: readonly { method: string; path: string }[],
+  pathname: string,
+): string[] | null {
+  const parts = pathname.split("/");
+  let best: string | null = null;
+  let methods: string[] = [];
+  for (const route of routes) {
+    const segments = route.path.split("/");
+    if (segments.length !== parts.length) continue;
+    const dynamic = segments.map((s) => s.startsWith("{"));
+    if (!segments.every((s, i) => (dynamic[i] ? parts[i] !== "" : s === parts[i]))) continue;
+    // "0" static, "1" a parameter: the smallest key is the route Next.js picks.
+    const key = dynamic.map((d) => (d ? "1" : "0")).join("");
+    if (best === null || key < best) [best, methods] = [key, []];
+    if (key === best) methods.push(route.method.toUpperCase());
+  }
+  return best === null ? null : [...new Set(methods)];
+}
