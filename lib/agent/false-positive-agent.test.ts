@@ -30,13 +30,8 @@ const flag = (cited: string | null) => ({
 
 describe("the false-positive audit's agent", () => {
   it("accepts a flag only with a ground and a verbatim quote of a tool output the session saw", () => {
-    expect(AUDIT_TOOL_DEFINITIONS.map((t) => t.function.name)).toEqual([
-      "read_file",
-      "list_dir",
-      "grep",
-      "run",
-      "submit_audit",
-    ]);
+    const tools = AUDIT_TOOL_DEFINITIONS.map((t) => t.function.name);
+    expect(tools.join(" ")).toBe("read_file list_dir grep run submit_audit");
     // Whitespace runs count as one space: the quote may be re-wrapped.
     const cited = "2\t # house style: words joined   with underscores";
     expect(submitAuditTool.validate(flag(cited), transcript)).toMatchObject({ value: { ground: "not_defect" } });
