@@ -14,9 +14,26 @@ const nextConfig: NextConfig = {
   // Defence in depth for every response (lib/server/http/security-headers.ts). This CSP has no nonce and allows no
   // inline script; proxy.ts replaces it on pages with one carrying the request's nonce. HSTS belongs to the HTTPS
   // proxy in front of the app (deploy/nginx).
-  // The submit guide and the upload form are one page now; old links keep working.
+  // Moved pages and API paths answer 308 to where they live now, the method and query string kept. The submit guide
+  // and the upload form are one page now; human validation moved under /grading (docs/grading.md, "Moved paths").
   async redirects() {
-    return [{ source: "/submit-guide", destination: "/submit", permanent: true }];
+    const moved: [source: string, destination: string][] = [
+      ["/submit-guide", "/submit"],
+      ["/labelling", "/grading/pairs"],
+      ["/labelling/:id", "/grading/pairs/:id"],
+      ["/reference-audits", "/grading/references"],
+      ["/reference-audits/:id", "/grading/references/:id"],
+      ["/admin/judge-trials", "/grading/trials"],
+      // A panel's sample was /grading/{id}; /grading is now the hub of the queues, its children keep their pages.
+      ["/grading/:id((?!(?:pairs|panels|references|trials)$)[^/]+)", "/grading/panels/:id"],
+      ["/api/v1/labelling/samples", "/api/v1/grading/pairs"],
+      ["/api/v1/labelling/pairs/:path*", "/api/v1/grading/pairs/:path*"],
+      ["/api/v1/reference-audits/:path*", "/api/v1/grading/references/:path*"],
+      ["/api/v1/judge-quality/repeats/:path*", "/api/v1/grading/repeats/:path*"],
+      ["/api/v1/judge-quality", "/api/v1/grading/judge-quality"],
+      ["/api/v1/admin/judge-trials/:path*", "/api/v1/grading/trials/:path*"],
+    ];
+    return moved.map(([source, destination]) => ({ source, destination, permanent: true }));
   },
   async headers() {
     const csp = contentSecurityPolicy({ dev: process.env.NODE_ENV === "development" });

@@ -106,10 +106,10 @@ const envSchema = z.object({
   JUDGE_MAX_RETRIES: z.coerce.number().int().min(0).max(20).default(6),
   // A reply that is not the {match, rationale} JSON is asked again this many times, then the pair is undecided.
   JUDGE_MALFORMED_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
-  // Batch mode (docs/scoring.md, "Batch mode"): "cold" sends a scoring's uncached reference pairs through the OpenAI
-  // Batch API (half price, answered within 24 h) when there are at least JUDGE_BATCH_MIN_PAIRS of them; "off" judges
-  // every pair directly. Lines per batch file (the API's limit is 50,000), and the polling interval: the first poll
-  // after JUDGE_BATCH_POLL_MS, doubling to JUDGE_BATCH_MAX_POLL_MS.
+  // Batch mode (docs/scoring.md, "Batch mode"): "cold" sends a scoring's uncached reference pairs, then its cross-run
+  // duplicate candidates, through the OpenAI Batch API (half price, answered within 24 h), each phase when it has at
+  // least JUDGE_BATCH_MIN_PAIRS of them; "off" judges every pair directly. Lines per batch file (the API's limit is
+  // 50,000), and the polling interval: the first poll after JUDGE_BATCH_POLL_MS, doubling to JUDGE_BATCH_MAX_POLL_MS.
   JUDGE_BATCH: z.enum(["off", "cold"]).default("off"),
   JUDGE_BATCH_MIN_PAIRS: z.coerce.number().int().min(1).default(1_000),
   JUDGE_BATCH_MAX_LINES: z.coerce.number().int().min(1).max(50_000).default(50_000),

@@ -40,6 +40,7 @@ const REDIS_URL = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379/9";
 const JUDGE_LATENCY_MS = 200;
 // Stalls longer than this are listed with their progress and monotonic time (half the 100 ms target).
 const STALL_LOG_MS = 50;
+const STALL_SAMPLE_MS = 10;
 // The bench must stop by itself: a stuck run is a failure, not a hang.
 const OVERALL_TIMEOUT_MS = 60 * 60_000;
 
@@ -189,17 +190,23 @@ async function scorePass(
   let phasePercent = 0;
   // The worker starts its prefilter thread at startup, before its first job.
   startPrefilterThread();
-  const stalls = monitorEventLoopDelay({ resolution: 10 });
+  // The histogram records the time between its timer's ticks, sampling interval included (an idle loop reads 10 ms:
+  // the p50 printed below); the stall is what a tick came late beyond that interval.
+  const stalls = monitorEventLoopDelay({ resolution: STALL_SAMPLE_MS });
   stalls.enable();
   // Where the longest stalls happened (scoring progress, and the monotonic time to find them in a --cpu-prof profile).
   const stallLog: { ms: number; percent: number; atUs: number }[] = [];
   let tick = performance.now();
   const watch = setInterval(() => {
     const now = performance.now();
-    if (now - tick - 10 > STALL_LOG_MS)
-      stallLog.push({ ms: now - tick - 10, percent: phasePercent, atUs: Number(process.hrtime.bigint() / 1000n) });
+    if (now - tick - STALL_SAMPLE_MS > STALL_LOG_MS)
+      stallLog.push({
+        ms: now - tick - STALL_SAMPLE_MS,
+        percent: phasePercent,
+        atUs: Number(process.hrtime.bigint() / 1000n),
+      });
     tick = now;
-  }, 10);
+  }, STALL_SAMPLE_MS);
   // Garbage-collection pauses of this thread's heap (a large heap's collections were the stalls left before this flag).
   const gcKinds: Record<number, string> = {
     [perfConstants.NODE_PERFORMANCE_GC_MAJOR]: "major",
@@ -247,7 +254,7 @@ async function scorePass(
   process.stdout.write("\n");
   const worst = stallLog.sort((a, b) => b.ms - a.ms).slice(0, 5);
   log(
-    `  event-loop delay p50 / p99 / max: ${(stalls.percentile(50) / 1e6).toFixed(0)} / ${(stalls.percentile(99) / 1e6).toFixed(0)} / ${(stalls.max / 1e6).toFixed(0)} ms`,
+    `  event-loop tick interval (sampling ${STALL_SAMPLE_MS} ms included) p50 / p99 / max: ${(stalls.percentile(50) / 1e6).toFixed(0)} / ${(stalls.percentile(99) / 1e6).toFixed(0)} / ${(stalls.max / 1e6).toFixed(0)} ms`,
   );
   if (worst.length > 0)
     log(
@@ -268,7 +275,7 @@ async function scorePass(
     summary,
     (await fake.chatCalls()) - serverCallsBefore,
     endToEndMs,
-    stalls.max / 1e6,
+    Math.max(0, stalls.max / 1e6 - STALL_SAMPLE_MS),
   );
   log(`${label}:\n${formatPass(figures)}`);
   return figures;

@@ -6,7 +6,7 @@
 // code), starts server/server.ts on a spare port, and measures the slowest /api/health answer (polled every 50 ms)
 // while (a) an admin posts a ~20 MB fix-dates file of 200,000 rows, once with a bad date in every row (refused by the
 // schema) and once naming no reference bug of the version (refused by the import's checks), both 422; and (b) GET
-// /api/v1/judge-quality is read anonymously: the first read (computed), READS repeats (cached), and CHANGED_READS
+// /api/v1/grading/judge-quality is read anonymously: the first read (computed), READS repeats (cached), and CHANGED_READS
 // reads each after a new label (computed again, as every read was before the cache).
 import type { ChildProcess } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
@@ -230,7 +230,7 @@ async function main(): Promise<void> {
       });
     // The routes' first requests load their code and start an upload parse thread: not part of the figures.
     await (await post("{}")).arrayBuffer();
-    await (await fetch(`${base}/api/v1/judge-quality?benchmark=no-such-benchmark@1`)).arrayBuffer();
+    await (await fetch(`${base}/api/v1/grading/judge-quality?benchmark=no-such-benchmark@1`)).arrayBuffer();
     log(`idle: slowest /api/health over 5 s ${await idleHealth(base)}`);
 
     for (const badDates of [true, false]) {
@@ -247,12 +247,12 @@ async function main(): Promise<void> {
       );
     }
 
-    const quality = `${base}/api/v1/judge-quality?benchmark=${encodeURIComponent(KEY)}`;
+    const quality = `${base}/api/v1/grading/judge-quality?benchmark=${encodeURIComponent(KEY)}`;
     const read = async () => {
       const at = performance.now();
       const reply = await fetch(quality);
       await reply.arrayBuffer();
-      if (reply.status !== 200) throw new Error(`GET /api/v1/judge-quality answered ${reply.status}`);
+      if (reply.status !== 200) throw new Error(`GET /api/v1/grading/judge-quality answered ${reply.status}`);
       return performance.now() - at;
     };
     const reads = async (what: string, count: number, before?: () => Promise<void>) => {

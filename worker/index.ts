@@ -9,7 +9,7 @@ import { benchmarkBuildQueue } from "../lib/queue/benchmark-build-queue";
 import { createRedisConnection } from "../lib/queue/connection";
 import { checkQueueStore } from "../lib/queue/queue-store";
 import type { QueueDefinition } from "../lib/queue/define-queue";
-import { attributionQueue, panelQueue, referenceAttributionQueue } from "../lib/queue/finding-review-queues";
+import { attributionQueue, panelQueue, referenceAttributionQueue } from "../lib/queue/panel-attribution-queues";
 import { datasheetQueue } from "../lib/queue/datasheet-queue";
 import { fixRankQueue } from "../lib/queue/fix-rank-queue";
 import { judgeTrialQueue } from "../lib/queue/judge-trial-queue";
@@ -25,11 +25,11 @@ import {
   strandedAuditPasses,
   strandedAuditStarts,
 } from "./features/audit-runs/recovery";
-import { strandedJudgeTrials } from "./features/judge-trial/recovery";
-import { strandedRepeatJudgings } from "./features/repeat-judging/recovery";
+import { strandedJudgeTrials } from "./features/grading/trial-recovery";
+import { strandedRepeatJudgings } from "./features/grading/repeat-recovery";
 import { startPrefilterThread } from "./features/scoring/prefilter-client";
 import { strandedScoring } from "./features/scoring/recovery";
-import { strandedFindingReviews } from "./shared/stranded-finding-reviews";
+import { strandedPanelAttribution } from "./shared/stranded-panel-attribution";
 import { startHeartbeat } from "./heartbeat";
 import { createWorker } from "./jobs/create-worker";
 import { failJobOfRejection } from "./jobs/job-scope";
@@ -71,20 +71,20 @@ function consumers(auditSandbox: SandboxChoice): Consumer[] {
       queue: panelQueue,
       process: processPanelJob,
       concurrency: env.WORKER_CONCURRENCY,
-      rows: [strandedFindingReviews("panel")],
+      rows: [strandedPanelAttribution("panel")],
     },
     {
       queue: attributionQueue,
       process: processAttributionJob,
       concurrency: env.WORKER_CONCURRENCY,
-      rows: [strandedFindingReviews("attribution")],
+      rows: [strandedPanelAttribution("attribution")],
     },
     // A version's reference bugs under one classifier configuration: rare (once per version and configuration).
     {
       queue: referenceAttributionQueue,
       process: processReferenceAttributionJob,
       concurrency: 1,
-      rows: [strandedFindingReviews("reference-attribution")],
+      rows: [strandedPanelAttribution("reference-attribution")],
     },
     // Fix-rank recomputations are short and rare: one at a time.
     { queue: fixRankQueue, process: processFixRankJob, concurrency: 1, rows: [strandedFixRankJobs] },

@@ -1,6 +1,6 @@
 import "server-only";
 import { loadBugTypeDistances } from "@/lib/server/analyses/bug-type-distances";
-import { readAttributionModel } from "@/lib/llm/finding-review-config";
+import { readAttributionModel } from "@/lib/llm/panel-attribution-config";
 import { DistanceHeatmap } from "./distance-heatmap";
 import { LabellerNote } from "./labeller-note";
 import { RunDistances } from "./run-distances";

@@ -42,7 +42,7 @@ export function UserMenu() {
       {(user.role === "admin" || user.role === "maintainer") && (
         <>
           <Link href="/overrides">Overrides</Link>
-          <Link href="/labelling">Validation</Link>
+          <Link href="/grading">Grading</Link>
         </>
       )}
       {user.role === "admin" && <Link href="/admin">Admin</Link>}

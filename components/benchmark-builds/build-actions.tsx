@@ -5,7 +5,7 @@ import { callApi } from "@/lib/api-client";
 import { benchmarkBuildsRoutes } from "@/lib/contracts/benchmark-builds-routes";
 import type { BuildView } from "@/lib/contracts/benchmark-builds";
 import { ActionButton } from "@/components/ui/action-button";
-import { Status, useSubmit } from "@/components/judge-quality/judgement-forms";
+import { FormInput, PostForm, Status, useSubmit } from "@/components/ui/post-form";
 
 type Candidate = BuildView["candidates"][number];
 
@@ -39,44 +39,36 @@ export function BuildActions({ build }: { build: Pick<BuildView, "id" | "status"
 }
 
 export function RefreshForm({ buildId }: { buildId: string }) {
-  const id = useId();
   const [version, setVersion] = useState("");
   const [snapshot, setSnapshot] = useState("");
   const [windowEnd, setWindowEnd] = useState("");
-  const { busy, error, done, submit } = useSubmit("The refresh could not be started.");
   return (
-    <form
-      className="card"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (busy) return;
-        void submit(
-          () =>
-            callApi(benchmarkBuildsRoutes.postAdminBuildsIdRefresh, {
-              params: { id: buildId },
-              body: { version: version.trim(), snapshot: snapshot.trim(), window_end: windowEnd },
-            }),
-          (b) => `Refresh started: build ${b.id}.`,
-        );
-      }}
+    <PostForm
+      failure="The refresh could not be started."
+      idle="Refresh"
+      save={() =>
+        callApi(benchmarkBuildsRoutes.postAdminBuildsIdRefresh, {
+          params: { id: buildId },
+          body: { version: version.trim(), snapshot: snapshot.trim(), window_end: windowEnd },
+        })
+      }
+      done={(b) => `Refresh started: build ${b.id}.`}
     >
-      <div className="field">
-        <label htmlFor={`${id}-v`}>New version</label>
-        <input id={`${id}-v`} required value={version} onChange={(e) => setVersion(e.target.value)} />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-s`}>Later snapshot T0 (commit or YYYY-MM-DD)</label>
-        <input id={`${id}-s`} required value={snapshot} onChange={(e) => setSnapshot(e.target.value)} />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-w`}>Later window end T1</label>
-        <input id={`${id}-w`} required type="date" value={windowEnd} onChange={(e) => setWindowEnd(e.target.value)} />
-      </div>
-      <button type="submit" aria-disabled={busy}>
-        {busy ? "Starting…" : "Refresh"}
-      </button>
-      <Status error={error} done={done} />
-    </form>
+      <FormInput label="New version" required value={version} onChange={(e) => setVersion(e.target.value)} />
+      <FormInput
+        label="Later snapshot T0 (commit or YYYY-MM-DD)"
+        required
+        value={snapshot}
+        onChange={(e) => setSnapshot(e.target.value)}
+      />
+      <FormInput
+        label="Later window end T1"
+        required
+        type="date"
+        value={windowEnd}
+        onChange={(e) => setWindowEnd(e.target.value)}
+      />
+    </PostForm>
   );
 }
 

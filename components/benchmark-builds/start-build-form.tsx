@@ -1,11 +1,11 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { callApi } from "@/lib/api-client";
 import { benchmarkBuildsRoutes } from "@/lib/contracts/benchmark-builds-routes";
 import { uploadedBundleSchema } from "@/lib/contracts/benchmark-builds";
-import { Status, useSubmit } from "@/components/judge-quality/judgement-forms";
+import { FormInput, PostForm } from "@/components/ui/post-form";
 
 /** Uploads a bundle's bytes (the typed client sends text only, a bundle is binary) and returns its id. */
 async function uploadBundle(file: File): Promise<string> {
@@ -22,7 +22,6 @@ async function uploadBundle(file: File): Promise<string> {
 /** Starts a build: one repository from a git bundle, the snapshot T0, the window end T1, a budget. */
 export function StartBuildForm() {
   const router = useRouter();
-  const id = useId();
   const [fields, setFields] = useState({
     slug: "",
     name: "",
@@ -34,46 +33,38 @@ export function StartBuildForm() {
     language: "python",
   });
   const [bundle, setBundle] = useState<File | null>(null);
-  const { busy, error, done, submit } = useSubmit("The build could not be started.");
   const field = (name: keyof typeof fields, label: string, extra: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
-    <div className="field">
-      <label htmlFor={`${id}-${name}`}>{label}</label>
-      <input
-        id={`${id}-${name}`}
-        value={fields[name]}
-        autoComplete="off"
-        onChange={(e) => setFields({ ...fields, [name]: e.target.value })}
-        {...extra}
-      />
-    </div>
+    <FormInput
+      label={label}
+      value={fields[name]}
+      autoComplete="off"
+      onChange={(e) => setFields({ ...fields, [name]: e.target.value })}
+      {...extra}
+    />
   );
+  const start = async () => {
+    if (!bundle) throw new Error("Choose the repository's git bundle.");
+    const source = { bundle: await uploadBundle(bundle) };
+    const build = await callApi(benchmarkBuildsRoutes.postAdminBuilds, {
+      body: {
+        slug: fields.slug.trim(),
+        name: fields.name.trim(),
+        version: fields.version.trim(),
+        snapshot: fields.snapshot.trim(),
+        window_end: fields.window_end.trim(),
+        budget_usd: Number(fields.budget),
+        repositories: [{ name: fields.repo.trim(), language: fields.language.trim(), ...source }],
+      },
+    });
+    router.push(`/admin/builds/${build.id}`);
+    return build;
+  };
   return (
-    <form
-      className="card"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (busy) return;
-        void submit(
-          async () => {
-            if (!bundle) throw new Error("Choose the repository's git bundle.");
-            const source = { bundle: await uploadBundle(bundle) };
-            const build = await callApi(benchmarkBuildsRoutes.postAdminBuilds, {
-              body: {
-                slug: fields.slug.trim(),
-                name: fields.name.trim(),
-                version: fields.version.trim(),
-                snapshot: fields.snapshot.trim(),
-                window_end: fields.window_end.trim(),
-                budget_usd: Number(fields.budget),
-                repositories: [{ name: fields.repo.trim(), language: fields.language.trim(), ...source }],
-              },
-            });
-            router.push(`/admin/builds/${build.id}`);
-            return build;
-          },
-          () => "Build started.",
-        );
-      }}
+    <PostForm
+      failure="The build could not be started."
+      idle="Start the build"
+      save={start}
+      done={() => "Build started."}
     >
       {field("slug", "Benchmark slug", { required: true, pattern: "[a-z0-9][a-z0-9-]*" })}
       {field("name", "Name", { required: true })}
@@ -87,14 +78,12 @@ export function StartBuildForm() {
       })}
       {field("repo", "Repository (owner/name)", { required: true })}
       {field("language", "Language", { required: true })}
-      <div className="field">
-        <label htmlFor={`${id}-bundle`}>Git bundle (git bundle create repo.bundle --all)</label>
-        <input id={`${id}-bundle`} type="file" required onChange={(e) => setBundle(e.target.files?.[0] ?? null)} />
-      </div>
-      <button type="submit" aria-disabled={busy}>
-        {busy ? "Starting…" : "Start the build"}
-      </button>
-      <Status error={error} done={done} />
-    </form>
+      <FormInput
+        label="Git bundle (git bundle create repo.bundle --all)"
+        type="file"
+        required
+        onChange={(e) => setBundle(e.target.files?.[0] ?? null)}
+      />
+    </PostForm>
   );
 }

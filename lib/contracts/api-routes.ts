@@ -5,8 +5,7 @@ import { auditRunsRoutes } from "./audit-runs-routes";
 import { benchmarkBuildsRoutes } from "./benchmark-builds-routes";
 import { contextDocumentsRoutes } from "./context-documents-routes";
 import { datasheetRoutes } from "./datasheet-routes";
-import { judgeQualityRoutes } from "./judge-quality-routes";
-import { judgeTrialsRoutes } from "./judge-trials-routes";
+import { gradingRoutes } from "./grading-routes";
 import { overridesRoutes } from "./overrides-routes";
 import { panelRoutes } from "./panel-routes";
 import { publicReadsRoutes } from "./public-reads-routes";
@@ -34,8 +33,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...Object.values(adminRoutes),
   ...Object.values(auditRunsRoutes),
   ...Object.values(serviceRoutes),
-  ...Object.values(judgeQualityRoutes),
-  ...Object.values(judgeTrialsRoutes),
+  ...Object.values(gradingRoutes),
   ...Object.values(benchmarkBuildsRoutes),
 ];
 

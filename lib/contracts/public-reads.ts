@@ -183,7 +183,7 @@ export const leaderboardSchema = z
         panel_validity_ci: intervalSchema.nullable(),
         panel_graded: z.number().int().nullable().meta({
           description:
-            "Of a verified panel's sample, the findings maintainers graded blind; the agreement is under GET /api/v1/judge-quality",
+            "Of a verified panel's sample, the findings maintainers graded blind; the agreement is under GET /api/v1/grading/judge-quality",
         }),
         panel_text_only: z.number().int().nullable().meta({
           description:

@@ -6,7 +6,7 @@ import {
   taxonomyHash,
 } from "../attribution/taxonomy";
 import type { Labeller } from "../attribution/labeller";
-import { createStructuredClient, readAttributionModel } from "./finding-review-config";
+import { createStructuredClient, readAttributionModel } from "./panel-attribution-config";
 import { loadPrompt, type PromptTemplate } from "./prompts";
 import type { StructuredClient } from "./structured-client";
 

@@ -248,7 +248,7 @@ export class OfflineJudge implements Judge {
 
 /**
  * The judge the configuration asks for: the LLM when an endpoint is configured (`model`: the active judge an admin
- * switched to, else JUDGE_MODEL; lib/server/judge-quality/active-judge.ts), else the offline rule.
+ * switched to, else JUDGE_MODEL; lib/server/grading/active-judge.ts), else the offline rule.
  */
 export function createJudge(model: string = env.JUDGE_MODEL): Judge {
   const endpoint = roleEndpoint("judge");

@@ -1,10 +1,12 @@
+import type { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
+import { processGlobals } from "../process-globals";
 import { roleEndpoint } from "./endpoint";
 import { providerLimiter } from "./provider-limiter";
 
 // One limiter per account (endpoint and key), whichever roles call it: the judge and the panel on one account share
 // its budget; attribution on another server has its own.
-afterAll(() => (globalThis as { llmLimiterRedis?: { disconnect(): void } }).llmLimiterRedis?.disconnect());
+afterAll(() => processGlobals<{ llmLimiterRedis?: Redis }>().llmLimiterRedis?.disconnect());
 
 describe("providerLimiter", () => {
   it("gives roles on one endpoint and key one limiter, and a role on another endpoint its own", () => {

@@ -1,4 +1,4 @@
-import { attributionQueue, panelQueue, referenceAttributionQueue } from "./finding-review-queues";
+import { attributionQueue, panelQueue, referenceAttributionQueue } from "./panel-attribution-queues";
 import { auditQueue } from "./audit-queue";
 import { benchmarkBuildQueue } from "./benchmark-build-queue";
 import { datasheetQueue } from "./datasheet-queue";

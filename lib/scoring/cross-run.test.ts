@@ -67,7 +67,15 @@ describe("mergeCrossRunDuplicates", () => {
       const cache = new Map<number, boolean>();
       for (let i = 0; i < candidates.left.length; i++)
         if (random() < 0.2) cache.set(i, truth(candidates.left[i]!, candidates.right[i]!));
-      const bound = await boundCrossRunCalls({ findingCount: n, edges, candidates, known: (i) => cache.get(i) });
+      const callable = new Set<number>();
+      const bound = await boundCrossRunCalls({
+        findingCount: n,
+        edges,
+        candidates,
+        known: (i) => cache.get(i),
+        onCallable: (i) => callable.add(i),
+      });
+      const judged: number[] = [];
       const merged = await mergeCrossRunDuplicates({
         findingCount: n,
         edges,
@@ -75,6 +83,7 @@ describe("mergeCrossRunDuplicates", () => {
         known: (i) => cache.get(i),
         // Verdicts come back in random order (after 0-4 microtask turns), as concurrent calls do.
         judge: async (i) => {
+          judged.push(i);
           for (let tick = Math.floor(random() * 5); tick > 0; tick--) await Promise.resolve();
           return truth(candidates.left[i]!, candidates.right[i]!);
         },
@@ -87,6 +96,12 @@ describe("mergeCrossRunDuplicates", () => {
       expect(merged.judged + merged.known + merged.skipped).toBe(candidates.left.length);
       // The bound is sound (never below the calls made) and never above the old estimate (every uncached candidate).
       expect(merged.judged, `seed ${seed}`).toBeLessThanOrEqual(bound);
+      // Every candidate judged is one the bound counted (batch mode submits exactly those before the merge).
+      expect(callable.size).toBe(bound);
+      expect(
+        judged.filter((i) => !callable.has(i)),
+        `seed ${seed}`,
+      ).toEqual([]);
       expect(bound).toBeLessThanOrEqual(candidates.left.length - cache.size);
       savedCalls += merged.skipped;
       boundSavings += candidates.left.length - cache.size - bound;

@@ -263,6 +263,8 @@ export async function boundCrossRunCalls(input: {
   known: (i: number) => boolean | undefined;
   /** Called every few thousand candidates, so a long count can hand the event loop back. */
   pause?: () => Promise<void> | undefined;
+  /** Told each candidate counted, in order: the candidates the merge may judge (batch mode submits them). */
+  onCallable?: (i: number) => void;
 }): Promise<number> {
   const set = new DisjointSet(input.findingCount);
   for (const [a, b] of input.edges) set.union(a, b);
@@ -273,7 +275,10 @@ export async function boundCrossRunCalls(input: {
   }
   let bound = 0;
   for (let i = 0; i < left.length; i++) {
-    if (input.known(i) === undefined && !set.connected(left[i]!, right[i]!)) bound++;
+    if (input.known(i) === undefined && !set.connected(left[i]!, right[i]!)) {
+      bound++;
+      input.onCallable?.(i);
+    }
     if (i % 4_096 === 0) await input.pause?.();
   }
   return bound;

@@ -24,7 +24,7 @@ export type PassFigures = {
   crossRunBound: number;
   estimatedCalls: number;
   retries: number;
-  /** Longest event-loop stall during the pass (perf_hooks.monitorEventLoopDelay max). */
+  /** Longest event-loop stall during the pass: monitorEventLoopDelay's longest tick interval less its sampling interval. */
   longestStallMs: number;
   judgeCalls: number;
   /** Chat completions the fake server answered during the pass: the judge calls as the endpoint saw them. */

@@ -155,7 +155,8 @@ describe("accessibility (axe-core)", () => {
       "/admin?status=approved",
       "/admin/users",
       "/admin/audit-log",
-      "/admin/judge-trials",
+      "/grading",
+      "/grading/trials",
       "/admin/models",
     ]) {
       found.push(...(await violations(page, url)));

@@ -8,7 +8,7 @@ import { ProcessSandboxProvider } from "../../lib/sandbox/process-sandbox";
 import { importBenchmark } from "../../lib/server/benchmarks/import-benchmark";
 import { importSnapshot } from "../../lib/server/snapshots/import-snapshot";
 import { benchmarkFileSchema } from "../../lib/validation/benchmark-file";
-import { claimFindingReview } from "../../worker/shared/claim-finding-review";
+import { claimPanelAttribution } from "../../worker/shared/claim-panel-attribution";
 import { runPanel } from "../../worker/features/panel/run-panel";
 import { axeViolations, launchBrowser } from "../support/browser";
 import { db, smallBenchmark, uniqueSlug, waitForStatus } from "../support/fixtures";
@@ -59,7 +59,7 @@ beforeAll(async () => {
       tier2Judge: "fake-panel-tier2",
     },
   });
-  await runPanel((await claimFindingReview("panel", run.id))!, {
+  await runPanel((await claimPanelAttribution("panel", run.id))!, {
     client: new StructuredClient({
       apiKey: "test-key",
       baseURL: inject("fakeOpenAiUrl"),

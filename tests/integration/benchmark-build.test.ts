@@ -297,7 +297,7 @@ describe("building a benchmark version from a repository's history", () => {
     const drawn = await call(
       webUrl,
       "POST",
-      "/api/v1/reference-audits",
+      "/api/v1/grading/references",
       { token: admin.token },
       { benchmark: key, size: 3 },
     );
@@ -306,7 +306,7 @@ describe("building a benchmark version from a repository's history", () => {
       await call(
         webUrl,
         "POST",
-        `/api/v1/reference-audits/${drawn.json.id}/marks`,
+        `/api/v1/grading/references/${drawn.json.id}/marks`,
         { token: admin.token },
         {
           reference_bug_id: item.reference_bug_id,
@@ -314,8 +314,9 @@ describe("building a benchmark version from a repository's history", () => {
           reason: "read the snapshot",
         },
       );
-    const referenceSet = (await call(webUrl, "GET", `/api/v1/judge-quality?benchmark=${key}`, { token: admin.token }))
-      .json.reference_set;
+    const referenceSet = (
+      await call(webUrl, "GET", `/api/v1/grading/judge-quality?benchmark=${key}`, { token: admin.token })
+    ).json.reference_set;
     expect(referenceSet).toMatchObject({
       audited: 3,
       marks: { valid: 2, invalid: 1, unsure: 0 },

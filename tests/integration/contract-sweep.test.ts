@@ -60,10 +60,10 @@ const pathValues = (template: string): Record<string, string> | undefined => {
     "/api/v1/repositories/{owner}/{name}/context/{kind}": { ...repo, kind: "audit" },
     "/api/v1/benchmarks/{slug}/{version}/datasheet": { slug, version },
     "/api/v1/webhooks/{id}/deliveries": { id: ids.webhook },
-    "/api/v1/labelling/pairs/{id}": { id: ids.labelPair },
+    "/api/v1/grading/pairs/{id}": { id: ids.labelPair },
     "/api/v1/grading/panels/{id}": { id: ids.gradingPanel },
-    "/api/v1/reference-audits/{id}": { id: ids.audit },
-    "/api/v1/admin/judge-trials/{id}": { id: ids.judgeTrial },
+    "/api/v1/grading/references/{id}": { id: ids.audit },
+    "/api/v1/grading/trials/{id}": { id: ids.judgeTrial },
     // Write routes (below); a write route not listed gets an id that names nothing (a 404 the document lists).
     "/api/v1/submissions/{id}/withdraw": { id: ids.other },
     "/api/v1/admin/submissions/{id}/review": { id: ids.submission },
@@ -73,13 +73,13 @@ const pathValues = (template: string): Record<string, string> | undefined => {
     "/api/v1/admin/users/{id}": { id: submitter.id },
     "/api/v1/admin/benchmarks/{key}/fix-dates": { key },
     "/api/v1/admin/benchmarks/{key}/reference-attribution": { key },
-    "/api/v1/admin/judge-trials/{id}/switch": { id: ids.judgeTrial },
+    "/api/v1/grading/trials/{id}/switch": { id: ids.judgeTrial },
     "/api/v1/webhooks/{id}": { id: ids.webhook },
     "/api/v1/webhooks/{id}/test": { id: ids.webhook },
     "/api/v1/webhooks/{id}/enable": { id: ids.webhook },
-    "/api/v1/labelling/pairs/{id}/labels": { id: ids.labelPair },
+    "/api/v1/grading/pairs/{id}/labels": { id: ids.labelPair },
     "/api/v1/grading/panels/{id}/grades": { id: ids.gradingPanel },
-    "/api/v1/reference-audits/{id}/marks": { id: ids.audit },
+    "/api/v1/grading/references/{id}/marks": { id: ids.audit },
   };
   return byTemplate[template];
 };
@@ -88,7 +88,7 @@ const pathValues = (template: string): Record<string, string> | undefined => {
 const NOT_SWEPT: Record<string, string> = {
   "/api/v1/admin/runs/{id}": "an in-house audit run needs a sandbox: tests/integration/audit-runs.test.ts",
   "/api/v1/admin/runs/{id}/passes/{passId}": "as above: tests/integration/audit-runs.test.ts",
-  "/api/v1/judge-quality/repeats/{id}":
+  "/api/v1/grading/repeats/{id}":
     "a repeat is checked against the document where it is made: tests/integration/repeat-agreement.test.ts",
   "/api/v1/admin/builds/{id}":
     "a build needs a git repository and the worker: tests/integration/benchmark-build.test.ts",
@@ -222,7 +222,7 @@ beforeAll(async () => {
   const sample = await call(
     webUrl,
     "POST",
-    "/api/v1/labelling/samples",
+    "/api/v1/grading/pairs",
     { token: admin.token },
     { benchmark: key, size: 6, seed: "sweep" },
   );
@@ -230,7 +230,7 @@ beforeAll(async () => {
   const audit = await call(
     webUrl,
     "POST",
-    "/api/v1/reference-audits",
+    "/api/v1/grading/references",
     { token: admin.token },
     { benchmark: key, size: 2, seed: "sweep" },
   );
@@ -250,13 +250,13 @@ beforeAll(async () => {
   const parser = matches.json.repositories.find((r: { repo: string }) => r.repo === "acme/parser");
   ids.referenceBug = parser.matched[0].reference_bug_id;
   ids.finding = parser.matched[0].finding_ids[0];
-  const pairs = await call(webUrl, "GET", `/api/v1/labelling/pairs?benchmark=${key}`, { token: admin.token });
+  const pairs = await call(webUrl, "GET", `/api/v1/grading/pairs?benchmark=${key}`, { token: admin.token });
   ids.labelPair = pairs.json.pairs[0].id;
   // One labelled pair is what a candidate-judge trial needs.
   const label = await call(
     webUrl,
     "POST",
-    `/api/v1/labelling/pairs/${ids.labelPair}/labels`,
+    `/api/v1/grading/pairs/${ids.labelPair}/labels`,
     { token: admin.token },
     { label: "same" },
   );
@@ -264,7 +264,7 @@ beforeAll(async () => {
   const trial = await call(
     webUrl,
     "POST",
-    "/api/v1/admin/judge-trials",
+    "/api/v1/grading/trials",
     { token: admin.token },
     { benchmark: key, model: "sweep-candidate" },
   );
@@ -308,14 +308,14 @@ const writeInputs = (): Record<string, { body: unknown; query?: Record<string, s
   "POST /api/auth/register": { body: { email: `sweep-${Date.now()}@example.test`, password: "sweep-password-12" } },
   "POST /api/v1/webhooks": { body: { url: "https://hooks.example.com/sweep", events: ["submission.scored"] } },
   "PATCH /api/v1/admin/users/{id}": { body: { submission_quota_per_day: 50, reason: "sweep" } },
-  "POST /api/v1/labelling/samples": { body: { benchmark: key, size: 2, seed: "sweep-write" } },
-  "POST /api/v1/labelling/pairs/{id}/labels": { body: { label: "different" } },
-  "POST /api/v1/reference-audits": { body: { benchmark: key, size: 1, seed: "sweep-write" } },
-  "POST /api/v1/reference-audits/{id}/marks": {
+  "POST /api/v1/grading/pairs": { body: { benchmark: key, size: 2, seed: "sweep-write" } },
+  "POST /api/v1/grading/pairs/{id}/labels": { body: { label: "different" } },
+  "POST /api/v1/grading/references": { body: { benchmark: key, size: 1, seed: "sweep-write" } },
+  "POST /api/v1/grading/references/{id}/marks": {
     body: { reference_bug_id: ids.referenceBug, mark: "valid", reason: "sweep" },
   },
-  "POST /api/v1/admin/judge-trials": { body: { benchmark: key, model: "sweep-candidate-2" } },
-  "POST /api/v1/judge-quality/repeats": { body: { submission: ids.submission, size: 2, seed: "sweep-write" } },
+  "POST /api/v1/grading/trials": { body: { benchmark: key, model: "sweep-candidate-2" } },
+  "POST /api/v1/grading/repeats": { body: { submission: ids.submission, size: 2, seed: "sweep-write" } },
 });
 
 afterAll(async () => {

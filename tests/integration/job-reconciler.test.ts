@@ -105,6 +105,9 @@ describe("the job reconciler", () => {
       "the stranded row to be scored",
     );
 
+    // The undisturbed copy is scored in this process. Its queue is paused meanwhile: the worker's reconciler (every
+    // second here) may queue the copy while it waits for this claim, and the worker would then take the claim over.
+    await queue.pause();
     const copy = await copySubmission(id);
     await scoreSubmission((await claimSubmission(copy))!, {
       judge: new OpenAiJudge("fake-judge-1", {
@@ -118,6 +121,7 @@ describe("the job reconciler", () => {
       budget: 1_000_000,
       malformedRetries: 2,
     });
+    await queue.resume();
     const [disturbed, undisturbed] = [await resultOf(id), await resultOf(copy)];
     expect(disturbed.status).toBe("scored");
     expect(disturbed.scores.length).toBeGreaterThan(0);
@@ -140,7 +144,7 @@ describe("the job reconciler", () => {
     });
     // As a worker killed mid-computation leaves it, with Redis emptied: running, its lease passed, no job anywhere.
     const row = await db.benchmarkDatasheet.create({
-      data: { benchmarkId: benchmark.id, status: "running", token: 3, leaseUntil: new Date(Date.now() - 1_000) },
+      data: { benchmarkId: benchmark.id, status: "running", claimToken: 3, leaseUntil: new Date(Date.now() - 1_000) },
     });
     if (workers.every((w) => w.exitCode !== null)) worker();
     const done = await waitFor(
@@ -181,7 +185,7 @@ describe("the job reconciler", () => {
         configHash: judge.configHash(),
         seed: "reconcile",
         status: "running",
-        token: 3,
+        claimToken: 3,
         leaseUntil: new Date(Date.now() - 1_000),
         plannedCalls: 2,
         pairs: {
@@ -205,7 +209,7 @@ describe("the job reconciler", () => {
       "the stranded repeat to finish",
     );
     expect(done).toMatchObject({ status: "done", judgeCalls: 2, progress: 100 });
-    expect(done.token).toBeGreaterThan(3);
+    expect(done.claimToken).toBeGreaterThan(3);
     expect(await db.repeatJudgingPair.count({ where: { repeatId: row.id, repeatMatch: null } })).toBe(0);
   }, 120_000);
 });

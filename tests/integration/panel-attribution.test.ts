@@ -1,5 +1,5 @@
 // Panel validation and bug-type attribution (docs/panel-and-attribution.md) against real Postgres, Redis and worker processes; only the LLM
-// is the local fake (tests/support/fake-finding-review.ts decides verdicts and categories from the report text). The API
+// is the local fake (tests/support/fake-panel-attribution.ts decides verdicts and categories from the report text). The API
 // part uses the shared stack; the fault part runs its own workers on a private Redis with an endpoint answering
 // 429/500 and malformed JSON at random, kills a worker mid-queue, and checks that a rerun writes the same rows.
 
@@ -14,16 +14,16 @@ import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { StructuredClient } from "../../lib/llm/structured-client";
 import { validityCounts } from "../../lib/panel/verdicts";
-import { PANEL_QUEUE } from "../../lib/queue/finding-review-queues";
+import { PANEL_QUEUE } from "../../lib/queue/panel-attribution-queues";
 import { SCORING_QUEUE } from "../../lib/queue/scoring-queue";
 import { importBenchmark } from "../../lib/server/benchmarks/import-benchmark";
 import { benchmarkFileSchema } from "../../lib/validation/benchmark-file";
 import { attributeBugs } from "../../worker/features/attribution/attribute-bugs";
-import { claimFindingReview } from "../../worker/shared/claim-finding-review";
+import { claimPanelAttribution } from "../../worker/shared/claim-panel-attribution";
 import { runPanel } from "../../worker/features/panel/run-panel";
 import { ensurePanelContext } from "../../worker/features/panel/panel-context";
 import { importSnapshot } from "../../lib/server/snapshots/import-snapshot";
-import { fakeFinalVerdict } from "../support/fake-finding-review";
+import { fakeFinalVerdict } from "../support/fake-panel-attribution";
 import { startFakeOpenAi } from "../support/fake-openai";
 import {
   freePort,
@@ -546,7 +546,7 @@ describe("panel and attribution queues through faults", () => {
     expect(run.costUsd).toBeGreaterThan(0);
 
     await db.attributionRun.update({ where: { id: run.id }, data: { status: "queued" } });
-    const rerun = await attributeBugs((await claimFindingReview("attribution", run.id))!, {
+    const rerun = await attributeBugs((await claimPanelAttribution("attribution", run.id))!, {
       client: client(),
       model: run.model,
       concurrency: 4,
@@ -618,7 +618,7 @@ describe("panel and attribution queues through faults", () => {
     expect(done.spentUsd).toBeGreaterThanOrEqual(done.costUsd - 1e-9);
 
     await db.panelRun.update({ where: { id: run.id }, data: { status: "queued" } });
-    const rerun = await runPanel((await claimFindingReview("panel", run.id))!, {
+    const rerun = await runPanel((await claimPanelAttribution("panel", run.id))!, {
       client: client(),
       config: { judges: JUDGES, tier2Judge: TIER2, contextModel: "fake-context" },
       concurrency: 4,

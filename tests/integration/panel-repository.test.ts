@@ -1,5 +1,5 @@
 // The panel as the paper runs it (§2.3, F.6.2, Table 14) against real Postgres and the real worker service; only the
-// LLM is the local fake (tests/support/fake-finding-review.ts). A three-run submission is sampled on its first run only;
+// LLM is the local fake (tests/support/fake-panel-attribution.ts). A three-run submission is sampled on its first run only;
 // every judge of a finding whose repository has an imported snapshot reads the file the finding names (a read_file
 // tool call answered from the extracted snapshot) before its verdict, so a made-up snippet is caught as
 // code-mismatch; a finding of a repository without a snapshot is judged from its text and counted as such.
@@ -13,7 +13,7 @@ import { importBenchmark } from "../../lib/server/benchmarks/import-benchmark";
 import { importSnapshot } from "../../lib/server/snapshots/import-snapshot";
 import { readPanelView } from "../../lib/server/panel/read-panel";
 import { benchmarkFileSchema } from "../../lib/validation/benchmark-file";
-import { claimFindingReview } from "../../worker/shared/claim-finding-review";
+import { claimPanelAttribution } from "../../worker/shared/claim-panel-attribution";
 import { panelWorkDir } from "../../worker/features/panel/panel-sandbox";
 import { runPanel } from "../../worker/features/panel/run-panel";
 import { runRepositoryTool } from "../../worker/features/panel/panel-repository-tools";
@@ -104,7 +104,7 @@ describe("panel judges read the repository snapshot", () => {
       concurrency: 2,
       judgeLimits: { maxTurns: 4, maxTokens: 100_000, wallMs: 60_000 },
     };
-    const summary = await runPanel((await claimFindingReview("panel", run.id))!, deps);
+    const summary = await runPanel((await claimPanelAttribution("panel", run.id))!, deps);
     expect(summary.sampled).toBe(3);
 
     const done = await db.panelRun.findUniqueOrThrow({ where: { id: run.id } });
@@ -164,9 +164,9 @@ describe("panel judges read the repository snapshot", () => {
 
     // A rerun with the same limits asks nothing; an admin's explicit choice of every run samples all three.
     await db.panelRun.update({ where: { id: run.id }, data: { status: "queued" } });
-    expect((await runPanel((await claimFindingReview("panel", run.id))!, deps)).asked).toBe(0);
+    expect((await runPanel((await claimPanelAttribution("panel", run.id))!, deps)).asked).toBe(0);
     await db.panelRun.update({ where: { id: run.id }, data: { status: "queued", runs: "all" } });
-    const all = await runPanel((await claimFindingReview("panel", run.id))!, deps);
+    const all = await runPanel((await claimPanelAttribution("panel", run.id))!, deps);
     expect(all.sampled).toBe(5);
     expect(all.asked).toBe(4);
     expect((await readPanelView(submissionId))!.job.runs).toBe("all");

@@ -13,12 +13,12 @@ import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { StructuredClient } from "../../lib/llm/structured-client";
 import { pocRecordSchema } from "../../lib/agent/sandbox-judge";
-import { PANEL_QUEUE } from "../../lib/queue/finding-review-queues";
+import { PANEL_QUEUE } from "../../lib/queue/panel-attribution-queues";
 import { ProcessSandboxProvider } from "../../lib/sandbox/process-sandbox";
 import { importBenchmark } from "../../lib/server/benchmarks/import-benchmark";
 import { importSnapshot } from "../../lib/server/snapshots/import-snapshot";
 import { benchmarkFileSchema } from "../../lib/validation/benchmark-file";
-import { claimFindingReview } from "../../worker/shared/claim-finding-review";
+import { claimPanelAttribution } from "../../worker/shared/claim-panel-attribution";
 import { isPanelSandbox, panelSandboxIsOrphan, panelWorkDir } from "../../worker/features/panel/panel-sandbox";
 import { runPanel } from "../../worker/features/panel/run-panel";
 import { freePort, PrivateRedis, startWorker, stopProcess, waitFor } from "../support/fault-harness";
@@ -256,7 +256,7 @@ describe("panel judges in a sandbox of the snapshot", () => {
       required: true,
     };
     await db.panelRun.update({ where: { id: run.id }, data: { status: "queued" } });
-    const rerun = await runPanel((await claimFindingReview("panel", run.id))!, {
+    const rerun = await runPanel((await claimPanelAttribution("panel", run.id))!, {
       client: client(),
       config,
       concurrency: 2,
@@ -268,7 +268,7 @@ describe("panel judges in a sandbox of the snapshot", () => {
     // The sandbox off: the judges are asked again (another configuration) and still read the snapshot, with the
     // read-only repository tools (no `run`); every confirmation is capped.
     await db.panelRun.update({ where: { id: run.id }, data: { status: "queued" } });
-    const off = await runPanel((await claimFindingReview("panel", run.id))!, {
+    const off = await runPanel((await claimPanelAttribution("panel", run.id))!, {
       client: client(),
       config,
       concurrency: 2,

@@ -1,4 +1,4 @@
-// §2.3's repeat agreement measured on purpose (docs/judge-quality.md) through the real web app and worker: a maintainer
+// §2.3's repeat agreement measured on purpose (docs/grading.md) through the real web app and worker: a maintainer
 // starts a repeat of a scoring's verdicts, costed from the drawn verdicts' tokens and refused above the judge-call
 // budget; the worker asks the same judge again with the verdict cache bypassed; a fake judge that flips every fourth
 // verdict gives exactly that share of disagreements, listed, and the public figures show them beside the paper's.
@@ -58,7 +58,7 @@ afterAll(async () => {
 describe("repeat agreement", () => {
   it("re-judges a seeded sample with the cache bypassed, costed and budgeted, and a flipping judge's share is measured", async () => {
     const start = (auth: { token?: string }, body: Record<string, unknown>) =>
-      call(webUrl, "POST", "/api/v1/judge-quality/repeats", auth, body);
+      call(webUrl, "POST", "/api/v1/grading/repeats", auth, body);
     const attempt = await db.submission.findUniqueOrThrow({
       where: { id: submissionId },
       select: { scoringAttemptId: true },
@@ -106,7 +106,7 @@ describe("repeat agreement", () => {
     expect(started.json).toMatchObject({ pairs, status: "queued", judge_model: "fake-judge-1", seed: "s1" });
     expect(started.json.estimated_cost_usd).toBeCloseTo((input + 2 * output) / 1e6, 12);
     const done = await waitFor(
-      async () => (await call(webUrl, "GET", `/api/v1/judge-quality/repeats/${started.json.id}`, maintainer)).json,
+      async () => (await call(webUrl, "GET", `/api/v1/grading/repeats/${started.json.id}`, maintainer)).json,
       (r) => r.status === "done" || r.status === "failed",
       60_000,
       "the repeat to finish",
@@ -138,21 +138,21 @@ describe("repeat agreement", () => {
       );
     expect(await drawnOf(again.json.id)).toEqual((await drawnOf(started.json.id)).slice(0, 3));
     await waitFor(
-      async () => (await call(webUrl, "GET", `/api/v1/judge-quality/repeats/${again.json.id}`, maintainer)).json,
+      async () => (await call(webUrl, "GET", `/api/v1/grading/repeats/${again.json.id}`, maintainer)).json,
       (r) => r.status === "done",
       60_000,
       "the second repeat to finish",
     );
 
     // Public: the figures list the finished repeats of the public submission beside the paper's 99.8%.
-    const quality = await call(webUrl, "GET", `/api/v1/judge-quality?benchmark=${key}`);
+    const quality = await call(webUrl, "GET", `/api/v1/grading/judge-quality?benchmark=${key}`);
     expect(quality.status).toBe(200);
     const shown = quality.json.repeat_agreement.find((r: { id: string }) => r.id === started.json.id);
     expect(shown).toMatchObject({ agreement: done.agreement, started_by: null });
     expect(shown.disagreements).toEqual(done.disagreements);
     const page = await (await fetch(`${webUrl}/method?benchmark=${encodeURIComponent(key)}`)).text();
     expect(page).toContain('data-testid="repeat-agreement"');
-    const list = await call(webUrl, "GET", `/api/v1/judge-quality/repeats?benchmark=${key}`, maintainer);
+    const list = await call(webUrl, "GET", `/api/v1/grading/repeats?benchmark=${key}`, maintainer);
     expect(list.json.repeats.map((r: { id: string }) => r.id)).toEqual([again.json.id, started.json.id]);
   });
 });

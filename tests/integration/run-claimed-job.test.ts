@@ -144,7 +144,7 @@ describe("runClaimedJob", () => {
       { message: "The judge endpoint is unavailable (HTTP 503); scoring will be retried.", final: false },
     ]);
     // The second claim cleared the note; its token is the second one.
-    expect(row).toMatchObject({ scoringStatus: "scored", scoringError: null, scoringToken: 2 });
+    expect(row).toMatchObject({ scoringStatus: "scored", scoringError: null, claimToken: 2 });
   });
 
   it("records the last attempt's retryable error as final", async () => {
@@ -175,7 +175,7 @@ describe("runClaimedJob", () => {
     });
     expect(outcome).toMatchObject({ state: "completed", value: { superseded: true }, attemptsMade: 1 });
     expect(recorded).toEqual([]);
-    expect(row).toMatchObject({ scoringStatus: "scored", scoringProgress: 100, scoringToken: 2 });
+    expect(row).toMatchObject({ scoringStatus: "scored", scoringProgress: 100, claimToken: 2 });
   });
 
   it("skips a row with nothing to do and refuses a malformed payload without retrying", async () => {

@@ -46,7 +46,7 @@ const { importBenchmark } = await import("../../lib/server/benchmarks/import-ben
 const { importSnapshot } = await import("../../lib/server/snapshots/import-snapshot");
 const { benchmarkFileSchema } = await import("../../lib/validation/benchmark-file");
 const { pocRecordSchema } = await import("../../lib/agent/sandbox-judge");
-const { PANEL_QUEUE } = await import("../../lib/queue/finding-review-queues");
+const { PANEL_QUEUE } = await import("../../lib/queue/panel-attribution-queues");
 const { Queue } = await import("bullmq");
 const { Redis } = await import("ioredis");
 

@@ -100,7 +100,7 @@ describe("scoring through faults", () => {
       const id = await seedRepeatedRunSubmission(randomUUID().slice(0, 8));
       fake.control.latencyMs = 40;
       await queue.add("score-submission", { submissionId: id }, { jobId: id });
-      const token = async () => (await db.submission.findUniqueOrThrow({ where: { id } })).scoringToken;
+      const token = async () => (await db.submission.findUniqueOrThrow({ where: { id } })).claimToken;
       for (let kill = 0; kill < 5; kill++) {
         const before = await token();
         const child = worker();

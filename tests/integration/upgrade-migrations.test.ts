@@ -5,8 +5,8 @@
 // The previous release is the schema of migration 20261204020000_reference_attribution, the last before this release's
 // work (job leases, 20261207003000_job_leases, and every migration after it). Its rows are written as that schema
 // stores them: today's app scores the entries into a database at today's schema (release-data.ts), and every table
-// of the old schema takes those rows' old columns (a column added since has no place there). The test then applies
-// the remaining migrations and compares.
+// of the old schema takes those rows' old columns (a column added since has no place there; a column renamed since
+// goes under its old name, RENAMED). The test then applies the remaining migrations and compares.
 
 import { execFile, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
@@ -58,6 +58,19 @@ async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
+/**
+ * Columns renamed since the previous release, by table: today's name and the old schema's. Rows go into the old
+ * database under the old name and are compared under today's, so a rename must keep every value.
+ */
+const RENAMED: Record<string, Record<string, string>> = {
+  Submission: { claimToken: "scoringToken" },
+  PanelRun: { claimToken: "token" },
+  AttributionRun: { claimToken: "token" },
+  ReferenceAttributionRun: { claimToken: "token" },
+  BenchmarkDatasheet: { claimToken: "token" },
+  JudgeTrial: { claimToken: "token" },
+};
+
 /** Every table of the database (but the migrations' own) and its columns. */
 async function tablesOf(client: pg.Client): Promise<Map<string, string[]>> {
   const { rows } = await client.query<{ table_name: string; column_name: string }>(
@@ -69,9 +82,14 @@ async function tablesOf(client: pg.Client): Promise<Map<string, string[]>> {
   return tables;
 }
 
-/** A table's rows in the given columns, as one JSON text in a stable order. */
-async function rowsOf(client: pg.Client, table: string, columns: string[]): Promise<string> {
-  const list = columns.map(quote).join(", ");
+/** A table's rows in the given columns (each under its name in `as`, if any), as one JSON text in a stable order. */
+async function rowsOf(
+  client: pg.Client,
+  table: string,
+  columns: string[],
+  as: Record<string, string> = {},
+): Promise<string> {
+  const list = columns.map((c) => (as[c] ? `${quote(c)} AS ${quote(as[c])}` : quote(c))).join(", ");
   const { rows } = await client.query<{ data: string }>(
     `SELECT coalesce(json_agg(t ORDER BY t::text), '[]'::json)::text AS data FROM (SELECT ${list} FROM ${quote(table)}) t`,
   );
@@ -91,16 +109,18 @@ async function copyRows(from: string, to: string) {
       await target.query("BEGIN");
       await target.query("SET LOCAL session_replication_role = replica");
       for (const [table, columns] of sourceTables) {
-        const kept = targetTables.get(table)?.filter((c) => columns.includes(c));
+        const renamed = RENAMED[table] ?? {};
+        const old = targetTables.get(table);
+        const kept = old && columns.filter((c) => old.includes(renamed[c] ?? c));
         if (!kept) {
           const { rows } = await source.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${quote(table)}`);
           lacking.push({ table, rows: rows[0]!.n });
           continue;
         }
-        const list = kept.map(quote).join(", ");
+        const list = kept.map((c) => quote(renamed[c] ?? c)).join(", ");
         await target.query(
           `INSERT INTO ${quote(table)} (${list}) SELECT ${list} FROM json_populate_recordset(null::${quote(table)}, $1::json)`,
-          [await rowsOf(source, table, kept)],
+          [await rowsOf(source, table, kept, renamed)],
         );
         copied.set(table, kept);
       }
@@ -171,6 +191,8 @@ describe("upgrading from the previous release", () => {
     expect(lacking.filter((t) => t.rows > 0)).toEqual([]);
     for (const table of ["Submission", "Run", "Finding", "Score", "Match", "CrossRunPair", "JudgeVerdict", "AuditRun"])
       expect(copied.has(table), table).toBe(true);
+    // A renamed column is compared too: the fencing token, scoringToken before 20261207114600_claim_token.
+    expect(copied.get("Submission")).toContain("claimToken");
 
     const remaining = readdirSync(path.join(ROOT, "prisma", "migrations"))
       .filter((name) => /^\d{14}_/.test(name) && name > PREVIOUS_RELEASE)

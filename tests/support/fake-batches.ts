@@ -7,13 +7,21 @@ import type http from "node:http";
 //    retrieve, so a test may hold a batch and then let it go);
 //  - batchExpireAfterLines: >= 0 ends the batch "expired" with only this many lines answered (the rest in the error
 //    file with code batch_expired, as the API reports them);
-//  - batchFailLines: the first this many lines of each batch fail (status 500 in the error file).
+//  - batchFailLines: the first this many lines of each batch fail (status 500 in the error file);
+//  - batchHeldAfter: >= 0 holds every batch created after the first this many (as batchesCreated counts them)
+//    "in_progress" whatever batchInProgressPolls says, so a test can let earlier batches end and hold later ones.
 
-export type BatchControl = { batchInProgressPolls: number; batchExpireAfterLines: number; batchFailLines: number };
+export type BatchControl = {
+  batchInProgressPolls: number;
+  batchExpireAfterLines: number;
+  batchFailLines: number;
+  batchHeldAfter: number;
+};
 export const BATCH_CONTROL_DEFAULTS: BatchControl = {
   batchInProgressPolls: 0,
   batchExpireAfterLines: -1,
   batchFailLines: 0,
+  batchHeldAfter: -1,
 };
 /** batchPromptTokens / batchCachedTokens / batchOutputTokens: the usage of the lines answered (200s). */
 export type BatchStats = {
@@ -35,6 +43,8 @@ export const BATCH_STATS_ZERO: BatchStats = {
 
 type FakeBatch = {
   id: string;
+  /** Its place among the batches this fake created (1 for the first). */
+  ordinal: number;
   inputFileId: string;
   created: number;
   polls: number;
@@ -131,6 +141,7 @@ export class FakeBatches {
       const id = `batch_${++this.seq}`;
       const batch: FakeBatch = {
         id,
+        ordinal: this.stats.batchesCreated,
         inputFileId: String(body.input_file_id),
         created: Math.floor(Date.now() / 1000),
         polls: 0,
@@ -154,7 +165,8 @@ export class FakeBatches {
         return true;
       }
       if (batch.status === "validating" || batch.status === "in_progress") {
-        if (batch.polls < this.control.batchInProgressPolls) {
+        const held = this.control.batchHeldAfter >= 0 && batch.ordinal > this.control.batchHeldAfter;
+        if (held || batch.polls < this.control.batchInProgressPolls) {
           batch.polls++;
           batch.status = "in_progress";
         } else this.run(batch, answer);

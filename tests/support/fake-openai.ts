@@ -2,8 +2,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { embedOffline } from "../../lib/embeddings/offline-embedder";
 import { handleAgentRequest } from "./fake-openai-agent";
-import { judgedAnswer, recordJudged } from "./fake-judge-log";
-import { answerFindingReviewRequest, handleRepositoryJudgeRequest } from "./fake-finding-review";
+import { judgedAnswer, recordJudged, type JudgedVia } from "./fake-judge-log";
+import { answerPanelAttributionRequest, handleRepositoryJudgeRequest } from "./fake-panel-attribution";
 import { handlePanelSandboxRequest } from "./fake-panel-sandbox";
 import { answerBuildRequest, handleBuildAgentRequest } from "./fake-build-pipeline";
 import { FakeAccount } from "./fake-rate-limits";
@@ -197,14 +197,14 @@ export async function startFakeOpenAi(
     return account;
   };
   /** The chat completion a judge or review request gets (direct, or as a batch line): content, usage, counters. */
-  const completionFor = (body: Record<string, unknown>) => {
+  const completionFor = (body: Record<string, unknown>, via: JudgedVia = "direct") => {
     const messages = (body.messages ?? []) as { role: string; content: string }[];
     const prompt = messages.map((m) => m.content).join("\n");
     stats.chatCalls++;
     const userMessage = messages.findLast((m) => m.role === "user")?.content ?? "";
-    // The benchmark build's stages (fake-build-pipeline.ts), then panel and attribution (fake-finding-review.ts).
-    const review = answerBuildRequest(body) ?? answerFindingReviewRequest(body);
-    if (!review) recordJudged(userMessage);
+    // The benchmark build's stages (fake-build-pipeline.ts), then panel and attribution (fake-panel-attribution.ts).
+    const review = answerBuildRequest(body) ?? answerPanelAttributionRequest(body);
+    if (!review) recordJudged(userMessage, via);
     // A model named fake-always-match… says "match" to every pair (a candidate judge with known answers).
     const verdict = review
       ? undefined
@@ -257,8 +257,8 @@ export async function startFakeOpenAi(
       const multipart = String(req.headers["content-type"] ?? "").startsWith("multipart/");
       const body = chunks.length && !multipart ? JSON.parse(raw.toString("utf8")) : {};
       // Tool-using requests: a panel judge in a sandbox (fake-panel-sandbox.ts) or with the read-only repository tools
-      // (fake-finding-review.ts), a build's presence checks and false-positive audits (fake-build-pipeline.ts), in-house
-      // audit runs and their context document (fake-openai-agent.ts).
+      // (fake-panel-attribution.ts), a build's presence checks and false-positive audits (fake-build-pipeline.ts),
+      // in-house audit runs and their context document (fake-openai-agent.ts).
       if (
         handlePanelSandboxRequest(req, body, send) ||
         handleRepositoryJudgeRequest(req, body, send) ||
@@ -305,7 +305,7 @@ export async function startFakeOpenAi(
         };
         const answerLine = (line: Record<string, unknown>) => {
           const refused = refuseParameters(line);
-          return refused ? { status: 400, body: refused } : { status: 200, body: completionFor(line) };
+          return refused ? { status: 400, body: refused } : { status: 200, body: completionFor(line, "batch") };
         };
         if (batches.handle(req, raw, body, answerLine, send, sendText)) return;
         if (control.failNext > 0 && (req.url?.endsWith("/chat/completions") || req.url?.endsWith("/embeddings"))) {

@@ -1,9 +1,9 @@
 import type { IncomingMessage } from "node:http";
-import { fakePanelVerdict } from "./fake-finding-review";
+import { fakePanelVerdict } from "./fake-panel-attribution";
 
 // The fake model as a panel judge in a sandbox (PANEL_SANDBOX=on): a chat completion whose tools include
 // submit_verdict. Hooked into fake-openai.ts. Script: turn 0 runs a proof of concept (`run` of a command that reads
-// the finding's file and prints POC-OK), turn 1 calls submit_verdict with the verdict fake-finding-review.ts gives for the
+// the finding's file and prints POC-OK), turn 1 calls submit_verdict with the verdict fake-panel-attribution.ts gives for the
 // finding's text (so sandboxed and plain judges agree on verdicts; only confidence differs). Markers in the finding:
 //  - [poc:none] skips the run (the judge only lists the directory, then submits);
 //  - [poc:stall] never submits (lists the directory every turn until a limit stops it);
@@ -57,7 +57,7 @@ export function handlePanelSandboxRequest(
   body: { model?: string; messages?: Msg[]; tools?: { function?: { name?: string } }[] },
   send: Send,
 ): boolean {
-  // A sandboxed judge has `run`; one with the read-only repository tools is answered by fake-finding-review.ts.
+  // A sandboxed judge has `run`; one with the read-only repository tools is answered by fake-panel-attribution.ts.
   if (
     !req.url?.endsWith("/chat/completions") ||
     !body.tools?.some((t) => t.function?.name === "submit_verdict") ||

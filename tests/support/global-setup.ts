@@ -95,7 +95,7 @@ export default async function setup(project: TestProject) {
     SANDBOX: "process",
     SNAPSHOT_STORE: path.join(ROOT, "test-artifacts", "snapshots"),
     AUDIT_WORK_DIR: path.join(ROOT, "test-artifacts", "audit"),
-    // Panel and attribution (tests/support/fake-finding-review.ts answers them). Attribution after scoring is off here so
+    // Panel and attribution (tests/support/fake-panel-attribution.ts answers them). Attribution after scoring is off here so
     // suites that count LLM calls are undisturbed; panel-attribution.test.ts turns it on in its own workers.
     PANEL_JUDGE_MODELS: "fake-panel-a,fake-panel-b",
     PANEL_TIER2_MODEL: "fake-panel-tier2",

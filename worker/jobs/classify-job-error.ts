@@ -106,7 +106,7 @@ export const classifyScoringError = classifier({
       : undefined,
 });
 
-function findingReviewClassifier(what: "Panel validation" | "Bug-type attribution"): JobErrorClassifier {
+function panelAttributionClassifier(what: "Panel validation" | "Bug-type attribution"): JobErrorClassifier {
   // Admins start both from the submission page; answers already stored are kept, so starting again asks for the rest.
   const again = `An admin can start it again from the submission page; answers already stored are kept.`;
   return classifier({
@@ -128,8 +128,8 @@ function findingReviewClassifier(what: "Panel validation" | "Bug-type attributio
     },
   });
 }
-export const classifyPanelError = findingReviewClassifier("Panel validation");
-export const classifyAttributionError = findingReviewClassifier("Bug-type attribution");
+export const classifyPanelError = panelAttributionClassifier("Panel validation");
+export const classifyAttributionError = panelAttributionClassifier("Bug-type attribution");
 
 export const classifyAuditError = classifier({
   endpoint: "model endpoint",

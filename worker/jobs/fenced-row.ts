@@ -10,8 +10,8 @@ import { LostClaimError } from "./lost-claim";
 // LostClaimError (and run-claimed-job.ts stops it without writing). The claim also starts the row's lease, which its
 // claimant renews while it works (lease.ts): a row whose lease has passed is queued again by the reconciler.
 
-/** A job row's table, its token column and its lease column, as named in the schema. */
-export type FencedTable = { table: string; token: string; lease: string };
+/** A job row's table and its lease column, as named in the schema (its fencing token is "claimToken" on every one). */
+export type FencedTable = { table: string; lease: string };
 
 /**
  * Claims row `id` when `claimable` holds: increments its token, starts its lease and applies `set` in one statement.
@@ -24,13 +24,12 @@ export async function claimFencedRow<R extends object = object>(
   id: string,
   opts: { set: Prisma.Sql; claimable: Prisma.Sql; returning?: Prisma.Sql },
 ): Promise<(R & { token: number }) | null> {
-  const token = Prisma.raw(`"${fenced.token}"`);
   const lease = Prisma.raw(`"${fenced.lease}"`);
   const returning = opts.returning ? Prisma.sql`, ${opts.returning}` : Prisma.empty;
   const rows = await client.$queryRaw<(R & { token: number })[]>`
-    UPDATE ${Prisma.raw(`"${fenced.table}"`)} SET ${token} = ${token} + 1, ${lease} = ${leaseEnd()}, ${opts.set}
+    UPDATE ${Prisma.raw(`"${fenced.table}"`)} SET "claimToken" = "claimToken" + 1, ${lease} = ${leaseEnd()}, ${opts.set}
     WHERE id = ${id} AND (${opts.claimable})
-    RETURNING ${token} AS token${returning}`;
+    RETURNING "claimToken" AS token${returning}`;
   return rows[0] ?? null;
 }
 

@@ -22,7 +22,7 @@ async function renewLease(lease: JobLease): Promise<boolean> {
   const { fenced } = lease;
   const count = await db.$executeRaw`
     UPDATE ${Prisma.raw(`"${fenced.table}"`)} SET ${Prisma.raw(`"${fenced.lease}"`)} = ${leaseEnd()}
-    WHERE id = ${lease.id} AND ${Prisma.raw(`"${fenced.token}"`)} = ${lease.token}`;
+    WHERE id = ${lease.id} AND "claimToken" = ${lease.token}`;
   return count === 1;
 }
 

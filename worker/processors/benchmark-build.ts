@@ -12,7 +12,7 @@ import { runBuildStage } from "../features/benchmark-build/run-stage";
 // benchmark-build-queue: one stage of a build (worker/features/benchmark-build/). The stage row is the job row,
 // claimed and written with its fencing token like every other.
 
-const STAGE: FencedTable = { table: "BenchmarkBuildStage", token: "token", lease: "leaseUntil" };
+const STAGE: FencedTable = { table: "BenchmarkBuildStage", lease: "leaseUntil" };
 
 async function claimStage(stageId: string): Promise<StageClaim | null> {
   const row = await claimRow<{ buildId: string; stage: string }>(STAGE, stageId, {

@@ -11,7 +11,7 @@ import { runClaimedJob } from "../jobs/run-claimed-job";
 // datasheet-queue has no worker feature folder: its work is one lib/server operation (computeDatasheet), its claim
 // and writes the fenced ones of every job row.
 
-const DATASHEET: FencedTable = { table: "BenchmarkDatasheet", token: "token", lease: "leaseUntil" };
+const DATASHEET: FencedTable = { table: "BenchmarkDatasheet", lease: "leaseUntil" };
 
 type DatasheetClaim = { datasheetId: string; benchmarkId: string; inputHash: string | null; token: number };
 

@@ -11,7 +11,7 @@ import { runClaimedJob } from "../jobs/run-claimed-job";
 // fix-rank-queue has no worker feature folder: its work is one lib/server operation, its row a FixRankJob (one per
 // version, keyed by the version's id), claimed, fenced and leased like every job row.
 
-const FIX_RANK_JOB: FencedTable = { table: "FixRankJob", token: "token", lease: "leaseUntil" };
+const FIX_RANK_JOB: FencedTable = { table: "FixRankJob", lease: "leaseUntil" };
 
 type FixRankClaim = { benchmarkId: string; token: number };
 

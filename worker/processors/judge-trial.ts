@@ -3,8 +3,8 @@ import { env } from "../../lib/env";
 import { judgeTrialQueue } from "../../lib/queue/judge-trial-queue";
 import { classifyJudgeTrialError } from "../jobs/classify-job-error";
 import { runClaimedJob } from "../jobs/run-claimed-job";
-import { claimJudgeTrial, JUDGE_TRIAL, updateTrial } from "../features/judge-trial/claim-judge-trial";
-import { runJudgeTrial } from "../features/judge-trial/run-judge-trial";
+import { claimJudgeTrial, JUDGE_TRIAL, updateTrial } from "../features/grading/claim-trial";
+import { runJudgeTrial } from "../features/grading/run-trial";
 
 // judge-trial-queue: a JudgeTrial row each, fenced like the panel's.
 export function processJudgeTrialJob(job: Job): Promise<unknown> {

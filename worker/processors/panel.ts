@@ -1,19 +1,19 @@
 import type { Job } from "bullmq";
 import { env } from "../../lib/env";
-import { createStructuredClient, readPanelConfig } from "../../lib/llm/finding-review-config";
+import { createStructuredClient, readPanelConfig } from "../../lib/llm/panel-attribution-config";
 import { workerSandbox } from "../../lib/sandbox/choose-sandbox";
 import { classifyPanelError } from "../jobs/classify-job-error";
-import { runFindingReviewJob, updateFindingReview } from "../shared/claim-finding-review";
+import { runPanelAttributionJob, updatePanelAttribution } from "../shared/claim-panel-attribution";
 import { runPanel } from "../features/panel/run-panel";
 import { withSandboxMetrics } from "../sandbox-metrics";
 import { panelSandboxForEnv } from "../features/panel/panel-sandbox";
 
 // panel-queue: a PanelRun row each, fenced like scoring.
 export function processPanelJob(job: Job): Promise<unknown> {
-  return runFindingReviewJob("panel", job, classifyPanelError, async (claim, { onProgress }) => {
+  return runPanelAttributionJob("panel", job, classifyPanelError, async (claim, { onProgress }) => {
     const config = readPanelConfig();
     if (!config.ok) {
-      await updateFindingReview(claim, { status: "failed", error: config.message });
+      await updatePanelAttribution(claim, { status: "failed", error: config.message });
       return { failed: config.message };
     }
     // PANEL_SANDBOX auto (default) or on: the worker's sandbox, chosen once per process (SANDBOX=auto: Docker, else

@@ -5,11 +5,11 @@ import {
   claimRepeatJudging,
   REPEAT_JUDGING_TABLE,
   updateRepeatJudging,
-} from "../../lib/server/judge-repeats/repeat-judging-rows";
+} from "../../lib/server/grading/repeat-judging-rows";
 import { classifyRepeatJudgingError } from "../jobs/classify-job-error";
 import { runClaimedJob } from "../jobs/run-claimed-job";
 import { assertClaimHeld } from "../jobs/fenced-row";
-import { runRepeatJudging } from "../features/repeat-judging/run-repeat-judging";
+import { runRepeatJudging } from "../features/grading/run-repeat-judging";
 
 // repeat-judging-queue: a RepeatJudging row each, fenced like a trial's.
 export function processRepeatJudgingJob(job: Job): Promise<unknown> {

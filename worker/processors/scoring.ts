@@ -2,7 +2,7 @@ import type { Job } from "bullmq";
 import { env } from "../../lib/env";
 import { createEmbeddingProvider } from "../../lib/embeddings/provider";
 import { createJudge } from "../../lib/llm/judge";
-import { readActiveJudge } from "../../lib/server/judge-quality/active-judge";
+import { readActiveJudge } from "../../lib/server/grading/active-judge";
 import { scoringQueue } from "../../lib/queue/scoring-queue";
 import { emitSubmissionEvent } from "../../lib/server/webhooks/emit-webhook-event";
 import { classifyScoringError } from "../jobs/classify-job-error";

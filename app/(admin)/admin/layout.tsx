@@ -12,7 +12,7 @@ export default function AdminLayout({ children }: { children: React.ReactNode })
           { href: "/admin/benchmarks", text: "Benchmark versions" },
           { href: "/admin/builds", text: "Builds" },
           { href: "/admin/runs", text: "In-house runs" },
-          { href: "/admin/judge-trials", text: "Judge trials" },
+          { href: "/grading/trials", text: "Judge trials" },
           { href: "/admin/models", text: "Model endpoints" },
           { href: "/admin/audit-log", text: "Audit log" },
         ]}

@@ -2,15 +2,17 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { requirePageStaff } from "@/lib/server/auth/current-user";
 import { listPublicBenchmarks } from "@/lib/server/public-reads/list-public-benchmarks";
-import { listGradingPanels } from "@/lib/server/judge-quality/panel-grading";
-import { readPanelConfig } from "@/lib/llm/finding-review-config";
+import { listLabelPairs } from "@/lib/server/grading/label-pairs";
+import { listGradingPanels } from "@/lib/server/grading/grade-panels";
+import { listReferenceAudits } from "@/lib/server/grading/mark-references";
 import { loadOr404 } from "@/components/workbench/load-or-404";
 import { BenchmarkSelector, benchmarkQueryHref } from "@/components/benchmark-selector";
-import { ValidationNav } from "@/components/judge-quality/validation-nav";
+import { GRADING_QUEUES, GradingNav } from "@/components/grading/grading-nav";
 import { scrollRegion } from "@/components/ui/scroll-region";
 
-// Blind grading of panel samples (Table 15): the finished panels of a version under opaque ids.
-export const metadata: Metadata = { title: "Grade panel samples", robots: { index: false } };
+// Grading (docs/grading.md): people grade what the LLM judges decided, blind. The three queues of one version, with
+// what each measures, what it needs before it has work, and how much of it the caller has left.
+export const metadata: Metadata = { title: "Grading", robots: { index: false } };
 export const dynamic = "force-dynamic";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -21,59 +23,64 @@ export default async function GradingPage({ searchParams }: Props) {
   const benchmarks = await listPublicBenchmarks();
   const current = (typeof params.benchmark === "string" && params.benchmark) || benchmarks[0]?.key;
   if (!current) return <p className="card empty-state">Import a benchmark version first.</p>;
-  const { panels } = await loadOr404(() => listGradingPanels(user, { benchmark: current }));
-  const panel = readPanelConfig();
+  const query = { benchmark: current };
+  const [{ pairs }, { panels }, { audits }] = await Promise.all([
+    loadOr404(() => listLabelPairs(user, query)),
+    loadOr404(() => listGradingPanels(user, query)),
+    loadOr404(() => listReferenceAudits(user, query)),
+  ]);
+  const left = {
+    pairs: { left: pairs.filter((p) => p.my_label === null).length, of: pairs.length, unit: "pairs" },
+    panels: {
+      left: panels.reduce((n, p) => n + p.sampled - p.graded_by_me, 0),
+      of: panels.reduce((n, p) => n + p.sampled, 0),
+      unit: "sampled findings",
+    },
+    references: {
+      left: audits.reduce((n, a) => n + a.items - a.marked_by_me, 0),
+      of: audits.reduce((n, a) => n + a.items, 0),
+      unit: "reference bugs",
+    },
+  };
   return (
     <>
-      <h1>Grade panel samples</h1>
-      <ValidationNav current="grading" benchmark={current} />
+      <h1>Grading</h1>
+      <GradingNav current="all" benchmark={current} admin={user.role === "admin"} />
       <p className="lede">
-        Grade each finding a panel sampled as confirmed (a real bug on supported input), rejected or unsure, before you
-        see the panel&apos;s verdicts. Panels are named by opaque ids: the model, harness, submitter and the
-        panel&apos;s verdicts appear once you have graded every finding of a sample. A second grader is compared with
-        the first (Cohen&apos;s kappa) on{" "}
+        People grade what the LLM judges decided, blind, and the judges&apos; measured quality is published beside the
+        numbers they produce on{" "}
         <Link href={`/method?benchmark=${encodeURIComponent(current)}#judges`}>the method page</Link>.
       </p>
       <BenchmarkSelector benchmarks={benchmarks} current={current} hrefFor={(b) => benchmarkQueryHref("/grading", b)} />
-      {panels.length === 0 ? (
-        <p className="card empty-state">
-          No finished panel in this version yet: run a panel on a scored submission (its page, Panel), then grade its
-          sample here to see how far the panel agrees with people.
-          {panel.ok ? "" : ` The panel is off on this server: ${panel.message}`}
-        </p>
-      ) : (
-        <div className="table-wrap" {...scrollRegion("Panels to grade")}>
-          <table data-testid="grading-panels">
-            <caption className="visually-hidden">Panels to grade</caption>
-            <thead>
-              <tr>
-                <th scope="col">Panel</th>
-                <th scope="col" className="num">
-                  Sampled
-                </th>
-                <th scope="col" className="num">
-                  Graded by you
-                </th>
-                <th scope="col" className="num">
-                  Graders
-                </th>
+      <div className="table-wrap" {...scrollRegion("Grading queues")}>
+        <table data-testid="grading-queues">
+          <caption className="visually-hidden">Grading queues</caption>
+          <thead>
+            <tr>
+              <th scope="col">Queue</th>
+              <th scope="col">What it measures</th>
+              <th scope="col">What it needs</th>
+              <th scope="col" className="num">
+                Left for you
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {GRADING_QUEUES.map((q) => (
+              <tr key={q.key}>
+                <td>
+                  <Link href={`/grading/${q.key}?benchmark=${encodeURIComponent(current)}`}>{q.text}</Link>
+                </td>
+                <td>{q.what}</td>
+                <td>{q.needs}</td>
+                <td className="num">
+                  {left[q.key].left} of {left[q.key].of} {left[q.key].unit}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {panels.map((p, i) => (
-                <tr key={p.id}>
-                  <td>
-                    <Link href={`/grading/${p.id}`}>Sample {i + 1}</Link>
-                  </td>
-                  <td className="num">{p.sampled}</td>
-                  <td className="num">{p.graded_by_me}</td>
-                  <td className="num">{p.graders}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+            ))}
+          </tbody>
+        </table>
+      </div>
     </>
   );
 }

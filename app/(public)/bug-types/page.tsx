@@ -6,7 +6,7 @@ import { loadBugTypes, type Distribution } from "@/lib/server/leaderboard/load-b
 import type { DistributionRow } from "@/lib/leaderboard/bug-type-distribution";
 import { CaptionedTable } from "@/components/ui/captioned-table";
 import { listPublicHarnesses } from "@/lib/server/leaderboard/list-public-harnesses";
-import { readAttributionModel } from "@/lib/llm/finding-review-config";
+import { readAttributionModel } from "@/lib/llm/panel-attribution-config";
 import { DistanceSection, withoutSaid } from "@/components/analyses/distance-section";
 import { LabellerChoices, LabellerNote } from "@/components/analyses/labeller-note";
 import { AppError } from "@/lib/errors";

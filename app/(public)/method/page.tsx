@@ -3,11 +3,11 @@ import Link from "next/link";
 import { PAPER_THRESHOLDS } from "@/lib/scoring/thresholds";
 import { scrollRegion } from "@/components/ui/scroll-region";
 import { ColumnHeads } from "@/components/ui/column-heads";
-import { TrustSection } from "@/components/judge-quality/trust-section";
+import { TrustSection } from "@/components/grading/trust-section";
 import { BenchmarkSelector, benchmarkQueryHref } from "@/components/benchmark-selector";
 import { listPublicBenchmarks, resolveBenchmark } from "@/lib/server/public-reads/list-public-benchmarks";
-import { cachedJudgeQuality } from "@/lib/server/judge-quality/public-judge-quality";
-import { loadVersion, versionKeyOfSubmission } from "@/lib/server/judge-quality/load-version";
+import { cachedJudgeQuality } from "@/lib/server/grading/public-judge-quality";
+import { loadVersion, versionKeyOfSubmission } from "@/lib/server/grading/load-version";
 
 export const metadata: Metadata = { title: "Method" };
 // The method is static; "How far to trust the judges" is live, per benchmark version.

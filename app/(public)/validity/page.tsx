@@ -3,7 +3,7 @@ import { BenchmarkSelector, benchmarkQueryHref } from "@/components/benchmark-se
 import { ValidityChart } from "@/components/analyses/validity-chart";
 import { ColumnTable, numericColumns } from "@/components/ui/column-table";
 import { count, DASH, pct, pctInterval } from "@/lib/format";
-import { readPanelConfig } from "@/lib/llm/finding-review-config";
+import { readPanelConfig } from "@/lib/llm/panel-attribution-config";
 import { loadValidity } from "@/lib/server/leaderboard/validity";
 import { benchmarkParam, loadPublicPage } from "@/app/(public)/load-public-page";
 

@@ -96,7 +96,7 @@ export async function importFixDates(
   await db.fixRankJob.upsert({
     where: { id: benchmark.id },
     create: { id: benchmark.id, benchmarkId: benchmark.id, status: "queued" },
-    update: { status: "queued", error: null, token: { increment: 1 } },
+    update: { status: "queued", error: null, claimToken: { increment: 1 } },
   });
   await enqueueFixRankTests(benchmark.id);
   await queueDatasheet(benchmark.id);

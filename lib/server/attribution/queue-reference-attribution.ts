@@ -6,7 +6,7 @@ import { parseBenchmarkRef } from "../../validation/benchmark-ref";
 import { labellerKey, type Labeller } from "../../attribution/labeller";
 import { readTaxonomy } from "../../attribution/taxonomy";
 import { configuredLabeller } from "../../llm/attribution-classifier";
-import { enqueueFindingReview } from "../../queue/finding-review-queues";
+import { enqueuePanelAttribution } from "../../queue/panel-attribution-queues";
 import { recordAuditLog } from "../audit-log/record-audit-log";
 import type { startedReferenceAttributionSchema } from "../../contracts/admin";
 
@@ -57,7 +57,7 @@ export async function queueMissingReferenceLabels(benchmarkId: string, labeller:
   if (total === 0 || labelled >= total) return false;
   const run = await queueRun(benchmarkId, labeller, null);
   if (!run) return false;
-  await enqueueFindingReview("reference-attribution", run.id, run.updatedAt.getTime());
+  await enqueuePanelAttribution("reference-attribution", run.id, run.updatedAt.getTime());
   return true;
 }
 
@@ -97,7 +97,7 @@ export async function startReferenceAttribution(
     reason: null,
     details: { benchmark: `${slug}@${version}`, labeller: labellerKey(configured.labeller) },
   });
-  await enqueueFindingReview("reference-attribution", run.id, run.updatedAt.getTime());
+  await enqueuePanelAttribution("reference-attribution", run.id, run.updatedAt.getTime());
   return {
     id: run.id,
     benchmark: `${slug}@${version}`,

@@ -23,14 +23,17 @@ export function recordRepositoryBundle(repositoryId: string, bundlePath: string)
 }
 
 /**
- * A fenced write of the claimed stage row: applied only while `token` is the row's latest claim. Returns how many rows
- * it changed (0: a later claim took the row).
+ * A fenced write of the claimed stage row: applied only while the claim's token is the row's `claimToken` (its latest
+ * claim). Returns how many rows it changed (0: a later claim took the row).
  */
 export async function updateClaimedStage(
   claim: StageClaim,
   data: Prisma.BenchmarkBuildStageUpdateManyMutationInput,
 ): Promise<number> {
-  const { count } = await db.benchmarkBuildStage.updateMany({ where: { id: claim.stageId, token: claim.token }, data });
+  const { count } = await db.benchmarkBuildStage.updateMany({
+    where: { id: claim.stageId, claimToken: claim.token },
+    data,
+  });
   return count;
 }
 

@@ -14,8 +14,8 @@ export async function queueBuildStage(buildId: string, stage: BuildStageName | t
   const position = stage === SNAPSHOTS_STAGE ? 100 : stagePosition(stage);
   const row = await db.benchmarkBuildStage.upsert({
     where: { buildId_stage: { buildId, stage } },
-    create: { buildId, stage, position, status: "queued", token: 1 },
-    update: { status: "queued", error: null, token: { increment: 1 } },
+    create: { buildId, stage, position, status: "queued", claimToken: 1 },
+    update: { status: "queued", error: null, claimToken: { increment: 1 } },
   });
-  await enqueueBuildStage(row.id, row.token);
+  await enqueueBuildStage(row.id, row.claimToken);
 }

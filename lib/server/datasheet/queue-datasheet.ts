@@ -13,14 +13,14 @@ const ENQUEUE_WAIT_MS = 5_000;
 export async function queueDatasheet(benchmarkId: string): Promise<void> {
   const row = await db.benchmarkDatasheet.upsert({
     where: { benchmarkId },
-    create: { benchmarkId, status: "queued", token: 1 },
-    update: { status: "queued", error: null, token: { increment: 1 } },
-    select: { id: true, token: true },
+    create: { benchmarkId, status: "queued", claimToken: 1 },
+    update: { status: "queued", error: null, claimToken: { increment: 1 } },
+    select: { id: true, claimToken: true },
   });
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
     await Promise.race([
-      enqueueDatasheet(row.id, row.token),
+      enqueueDatasheet(row.id, row.claimToken),
       new Promise<never>((_, reject) => {
         timer = setTimeout(
           () => reject(new Error(`Redis did not answer within ${ENQUEUE_WAIT_MS} ms`)),

@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "../../db";
-import { GRADES, PANEL_VERDICTS, emptyCrossTable, panelAgreement } from "../../judge-quality/panel-grading";
+import { GRADES, PANEL_VERDICTS, emptyCrossTable, panelAgreement } from "../../grading/panel-grades";
 import { validityOverPrecision } from "../../leaderboard/validity-points";
 import type { ValidityView } from "../../contracts/validity";
 import { loadLeaderboardData } from "./load-leaderboard-data";
@@ -22,7 +22,7 @@ export async function loadValidity(benchmarkRef: string | null | undefined): Pro
   const v = parsed?.success ? parsed.data : null;
   const pct = (x: number | undefined) => (x === undefined ? null : x / 100);
   const matrix = v?.author_vs_panel;
-  // Table 15 as published goes through the same computation as the live blind grading (lib/judge-quality).
+  // Table 15 as published goes through the same computation as the live blind grading (lib/grading).
   const summary = matrix ? panelAgreement(crossTableOf(matrix.counts)) : null;
   const value: ValidityView = {
     benchmark: data.benchmark,

@@ -82,7 +82,7 @@ export async function readAttributionJob(submissionId: string) {
 }
 
 const GRADING_UNFINISHED =
-  "You are grading this panel's sample: its verdicts are shown once you have graded every finding of it (on /grading)";
+  "You are grading this panel's sample: its verdicts are shown once you have graded every finding of it (on /grading/panels)";
 
 /**
  * Whether the caller has graded some but not all of the panel's sample: until they finish, the panel's verdicts and

@@ -88,9 +88,9 @@ export async function makeAttemptCurrent(
 ): Promise<string | null> {
   return db.$transaction(async (tx) => {
     // Locks the row; a later claim waits for this transaction, or has already moved the token on.
-    const current = await tx.$queryRaw<{ scoringAttemptId: string; scoringToken: number }[]>`
-      SELECT "scoringAttemptId", "scoringToken" FROM "Submission" WHERE id = ${claim.submissionId} FOR UPDATE`;
-    if (current[0]?.scoringToken !== claim.token) return null;
+    const current = await tx.$queryRaw<{ scoringAttemptId: string; claimToken: number }[]>`
+      SELECT "scoringAttemptId", "claimToken" FROM "Submission" WHERE id = ${claim.submissionId} FOR UPDATE`;
+    if (current[0]?.claimToken !== claim.token) return null;
     await tx.score.deleteMany({ where: { submissionId: claim.submissionId } });
     // Through insertRows, not createMany: Prisma's query compiler spent ~0.3 ms of the event loop a row (a few hundred
     // rows for a repeated-run submission held it ~100 ms).

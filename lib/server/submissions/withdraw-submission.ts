@@ -38,7 +38,7 @@ export async function withdrawSubmission(
           scoringStatus: "withdrawn",
           scoringError: null,
           scoringLeaseUntil: null,
-          scoringToken: { increment: 1 },
+          claimToken: { increment: 1 },
         },
       });
     return count;

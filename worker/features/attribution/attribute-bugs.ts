@@ -1,7 +1,7 @@
 import { readTaxonomy } from "../../../lib/attribution/taxonomy";
 import { attributionAsking } from "../../../lib/llm/attribution-classifier";
 import { queueMissingReferenceLabels } from "../../../lib/server/attribution/queue-reference-attribution";
-import { withSpendCounted, type FindingReviewClaim } from "../../shared/claim-finding-review";
+import { withSpendCounted, type PanelAttributionClaim } from "../../shared/claim-panel-attribution";
 import { PermanentJobError } from "../../jobs/job-failure";
 import { listFindingSubjects, readAttributionRun } from "../../../lib/server/attribution/attribution-store";
 import { touchSubmission } from "../../../lib/server/submissions/touch-submission";
@@ -24,11 +24,11 @@ export type AttributionSummary = {
   asked: number;
 };
 
-export async function attributeBugs(claim: FindingReviewClaim, deps: AttributionDeps): Promise<AttributionSummary> {
+export async function attributeBugs(claim: PanelAttributionClaim, deps: AttributionDeps): Promise<AttributionSummary> {
   return withSpendCounted(claim, deps.client, () => classifyFindings(claim, deps));
 }
 
-async function classifyFindings(claim: FindingReviewClaim, deps: AttributionDeps): Promise<AttributionSummary> {
+async function classifyFindings(claim: PanelAttributionClaim, deps: AttributionDeps): Promise<AttributionSummary> {
   const { run, taxonomy, findings } = await loadFindings(claim.runId);
   const { given, cached, asked } = await runAttribution(claim, deps, {
     subjects: findings,
@@ -48,7 +48,7 @@ async function classifyFindings(claim: FindingReviewClaim, deps: AttributionDeps
  * when some of those labels are missing (the processor calls it before attributeBugs, so both run side by side).
  */
 export async function queueReferenceLabelsFor(
-  claim: FindingReviewClaim,
+  claim: PanelAttributionClaim,
   client: ClassifierDeps["client"],
   model: string,
 ): Promise<void> {

@@ -1,7 +1,7 @@
 import { readTaxonomy } from "../../../lib/attribution/taxonomy";
 import { describeLabeller } from "../../../lib/attribution/labeller";
 import { attributionAsking } from "../../../lib/llm/attribution-classifier";
-import { withSpendCounted, type FindingReviewClaim } from "../../shared/claim-finding-review";
+import { withSpendCounted, type PanelAttributionClaim } from "../../shared/claim-panel-attribution";
 import { PermanentJobError } from "../../jobs/job-failure";
 import { listReferenceSubjects, readReferenceAttributionRun } from "../../../lib/server/attribution/attribution-store";
 import type { ClassifierDeps } from "./classify-subjects";
@@ -16,14 +16,14 @@ import { runAttribution } from "./run-attribution";
 export type ReferenceAttributionSummary = { total: number; classified: number; cached: number; asked: number };
 
 export async function attributeReferences(
-  claim: FindingReviewClaim,
+  claim: PanelAttributionClaim,
   deps: Omit<ClassifierDeps, "model">,
 ): Promise<ReferenceAttributionSummary> {
   return withSpendCounted(claim, deps.client, () => classifyReferences(claim, deps));
 }
 
 async function classifyReferences(
-  claim: FindingReviewClaim,
+  claim: PanelAttributionClaim,
   deps: Omit<ClassifierDeps, "model">,
 ): Promise<ReferenceAttributionSummary> {
   const run = await readReferenceAttributionRun(claim.runId);

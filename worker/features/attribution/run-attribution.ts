@@ -1,14 +1,18 @@
 import { attributionPlan } from "../../../lib/attribution/taxonomy";
 import type { AttributionAsking } from "../../../lib/llm/attribution-classifier";
 import type { Subject } from "../../../lib/server/attribution/attribution-store";
-import { progressWriter, updateFindingReview, type FindingReviewClaim } from "../../shared/claim-finding-review";
+import {
+  progressWriter,
+  updatePanelAttribution,
+  type PanelAttributionClaim,
+} from "../../shared/claim-panel-attribution";
 import { classifySubjects, writeGivenLabels, type ClassifierDeps } from "./classify-subjects";
 
 // The one run of an attribution job, whatever it labels (a submission's findings, attribute-bugs.ts; a version's
 // reference bugs, attribute-references.ts): the total and prompt on the row, the categories someone gave kept under
 // their own label, every subject classified (classify-subjects.ts), and the row marked done with the counts.
 
-type RowFields = Parameters<typeof updateFindingReview>[1];
+type RowFields = Parameters<typeof updatePanelAttribution>[1];
 
 export type AttributionJob = {
   subjects: Subject[];
@@ -25,13 +29,13 @@ export type AttributionJob = {
 
 /** Labels the job's subjects; returns how many categories were given, and of the classifications, cached and asked. */
 export async function runAttribution(
-  claim: FindingReviewClaim,
+  claim: PanelAttributionClaim,
   deps: Omit<ClassifierDeps, "model">,
   job: AttributionJob,
 ): Promise<{ given: number; cached: number; asked: number }> {
   const progress = progressWriter(claim, deps.onProgress);
   const { subjects, asking } = job;
-  await updateFindingReview(claim, {
+  await updatePanelAttribution(claim, {
     total: subjects.length,
     promptVersion: `${asking.prompt.name}@${asking.prompt.version}`,
     ...job.startFields,
@@ -40,7 +44,7 @@ export async function runAttribution(
   await writeGivenLabels(given, asking, job.given);
   await progress(5);
   const { cached, asked } = await classifySubjects(subjects, asking, { ...deps, model: job.model }, progress, 5);
-  await updateFindingReview(claim, {
+  await updatePanelAttribution(claim, {
     status: "done",
     progress: 100,
     error: null,

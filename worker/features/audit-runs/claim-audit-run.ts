@@ -8,7 +8,7 @@ import { assertClaimHeld, claimFencedRow, type FencedTable } from "../../jobs/fe
 // a worker killed mid-pass loses only this pass's attempt, and a superseded attempt writes nothing.
 
 /** The start step's claim of a run: its token and lease (worker/jobs/lease.ts); the passes carry the run after. */
-export const RUN_START: FencedTable = { table: "AuditRun", token: "startToken", lease: "leaseUntil" };
+export const RUN_START: FencedTable = { table: "AuditRun", lease: "leaseUntil" };
 
 export type RunStartClaim = { runId: string; token: number };
 
@@ -26,12 +26,12 @@ export async function claimRunStart(runId: string): Promise<RunStartClaim | null
 
 /** The start has queued every pass: its lease ends, and from now on the passes' leases carry the run. */
 export async function endRunStart(claim: RunStartClaim): Promise<void> {
-  await db.auditRun.updateMany({ where: { id: claim.runId, startToken: claim.token }, data: { leaseUntil: null } });
+  await db.auditRun.updateMany({ where: { id: claim.runId, claimToken: claim.token }, data: { leaseUntil: null } });
 }
 
 export type PassClaim = { passId: string; runId: string; token: number; attempt: number };
 
-export const PASS: FencedTable = { table: "AuditPass", token: "claimToken", lease: "leaseUntil" };
+export const PASS: FencedTable = { table: "AuditPass", lease: "leaseUntil" };
 
 /** Claims a queued or running pass for a new attempt; null when it is done, failed, stopped or skipped. */
 export async function claimPass(passId: string): Promise<PassClaim | null> {

@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { env } from "../../../lib/env";
 import { type Prisma } from "../../../lib/generated/prisma/client";
 import { USER_MESSAGE_MARKER, type JudgeMessage } from "../../../lib/llm/judge-messages";
-import { createStructuredClient } from "../../../lib/llm/finding-review-config";
+import { createStructuredClient } from "../../../lib/llm/panel-attribution-config";
 import { loadPrompt, renderPrompt } from "../../../lib/llm/prompts";
 import type { PricedUsage } from "../../../lib/llm/model-prices";
 import type { AssistantTurn, StructuredClient } from "../../../lib/llm/structured-client";

@@ -1,5 +1,5 @@
 import pMap from "p-map";
-import type { PanelConfig } from "../../../lib/llm/finding-review-config";
+import type { PanelConfig } from "../../../lib/llm/panel-attribution-config";
 import type { StructuredClient } from "../../../lib/llm/structured-client";
 import { bugRecordJson, renderBlockMessages } from "../../../lib/llm/block-messages";
 import { loadPrompt } from "../../../lib/llm/prompts";
@@ -16,10 +16,10 @@ import {
 import { Prisma } from "../../../lib/generated/prisma/client";
 import {
   progressWriter,
-  updateFindingReview,
+  updatePanelAttribution,
   withSpendCounted,
-  type FindingReviewClaim,
-} from "../../shared/claim-finding-review";
+  type PanelAttributionClaim,
+} from "../../shared/claim-panel-attribution";
 import { ensurePanelContext, type PanelContext } from "./panel-context";
 import {
   judgeInSandbox,
@@ -79,12 +79,12 @@ export type PanelSummary = {
   malformedReplies: number;
 };
 
-export async function runPanel(claim: FindingReviewClaim, deps: PanelDeps): Promise<PanelSummary> {
+export async function runPanel(claim: PanelAttributionClaim, deps: PanelDeps): Promise<PanelSummary> {
   // PanelRun.spent* counts what the panel pays; costUsd, below, is the cost of the reviews it keeps.
   return withSpendCounted(claim, deps.client, () => validateSample(claim, deps));
 }
 
-async function validateSample(claim: FindingReviewClaim, deps: PanelDeps): Promise<PanelSummary> {
+async function validateSample(claim: PanelAttributionClaim, deps: PanelDeps): Promise<PanelSummary> {
   const progress = progressWriter(claim, deps.onProgress);
   const { run, sample, matched } = await loadSample(claim.runId);
   const repositoryIds = new Set(sample.map((s) => s.finding.repositoryId));
@@ -96,7 +96,7 @@ async function validateSample(claim: FindingReviewClaim, deps: PanelDeps): Promi
   };
   const used = [prompts.text, ...(snapshots.size > 0 ? [deps.sandbox ? prompts.sandbox : prompts.repository] : [])];
   await writeSample(run.id, sample, matched, snapshots, deps.config);
-  await updateFindingReview(claim, {
+  await updatePanelAttribution(claim, {
     sampled: sample.length,
     promptVersion: used.map((p) => `${p.name}@${p.version}`).join("+"),
   });
@@ -342,12 +342,12 @@ async function askJudge(input: {
 
 /** The totals of the reviews the panel keeps, the row marked done, the public pages' stamp moved, the event sent. */
 async function finishPanel(
-  claim: FindingReviewClaim,
+  claim: PanelAttributionClaim,
   run: { id: string; submissionId: string },
   summary: PanelSummary,
 ) {
   const totals = await sumPanelReviews(run.id);
-  await updateFindingReview(claim, {
+  await updatePanelAttribution(claim, {
     status: "done",
     progress: 100,
     error: null,

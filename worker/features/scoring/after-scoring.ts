@@ -1,7 +1,7 @@
 import { log } from "../../../lib/observability/log";
 import { computeFixRankTests } from "../../../lib/server/analyses/fix-rank-tests";
 import { computeRepeatedRunFit } from "../../../lib/server/analyses/repeated-run-fit";
-import { queueAttributionAfterScoring } from "../../../lib/server/finding-review/start-finding-review";
+import { queueAttributionAfterScoring } from "../../../lib/server/attribution/start-attribution";
 import { emitSubmissionEvent } from "../../../lib/server/webhooks/emit-webhook-event";
 
 /**

@@ -2,12 +2,12 @@ import { Prisma } from "../../../lib/generated/prisma/client";
 import { db } from "../../../lib/db";
 import { assertClaimHeld, claimFencedRow, type FencedTable } from "../../jobs/fenced-row";
 
-// Scoring's job row is the submission, fenced by its scoringToken (worker/jobs/fenced-row.ts): every write of scoring
+// Scoring's job row is the submission, fenced by its claimToken (worker/jobs/fenced-row.ts): every write of scoring
 // state checks the token, so only the latest claimant can move the submission.
 
 export type Claim = { submissionId: string; token: number; attemptId: string };
 
-export const SUBMISSION: FencedTable = { table: "Submission", token: "scoringToken", lease: "scoringLeaseUntil" };
+export const SUBMISSION: FencedTable = { table: "Submission", lease: "scoringLeaseUntil" };
 
 /** Claims the submission for a new scoring attempt; null when nothing is to be scored (already scored, held, failed). */
 export async function claimSubmission(submissionId: string): Promise<Claim | null> {
@@ -33,7 +33,7 @@ export async function updateClaimed(
   client: Fenceable = db,
 ): Promise<void> {
   const { count } = await client.submission.updateMany({
-    where: { id: claim.submissionId, scoringToken: claim.token },
+    where: { id: claim.submissionId, claimToken: claim.token },
     data,
   });
   assertClaimHeld(count, `submission ${claim.submissionId}`);

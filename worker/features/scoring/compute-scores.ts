@@ -55,7 +55,9 @@ export async function computeScores(
       referenceBugCount: reference.refs.length,
       matches,
     });
+    await maybeYield();
     const summaries = summarizeComponents(components, componentOf, matches);
+    await maybeYield();
     distinctByRun = distinctFindingsByRun(runs.length, summaries);
     spectrum = frequencySpectrum(runs.length, summaries);
   }

@@ -3,22 +3,22 @@ import OpenAI, { toFile } from "openai";
 import { z } from "zod";
 import { Prisma } from "../../../lib/generated/prisma/client";
 import { env } from "../../../lib/env";
-import { JudgeReplyError, OpenAiJudge, type Judge } from "../../../lib/llm/judge";
+import { JudgeReplyError, type OpenAiJudge } from "../../../lib/llm/judge";
 import { log } from "../../../lib/observability/log";
-import { ROWS_PER_QUERY } from "../../shared/rows-per-query";
 import type { JudgeRunner } from "../../shared/judge/judge-runner";
 import { readRecordedJudgeBatches } from "../../../lib/server/scoring/scoring-input-store";
-import { readCachedVerdicts, requestKey, type JudgeRequest } from "../../shared/judge/verdict-cache";
+import type { JudgeRequest } from "../../shared/judge/verdict-cache";
 import { updateClaimed, type Claim } from "./claim-submission";
-import type { ReferencePlan } from "./judge-reference-pairs";
 import type { Progress } from "./scoring-types";
+import { createYielder } from "./yielder";
 
-// Batch mode (docs/scoring.md, "Batch mode"): the reference phase's uncached pairs go to the OpenAI Batch API (one
-// JSONL line per pair, custom_id = the pair's verdict-cache key) instead of one call each. The submission row records
-// the batch ids (Postgres is the truth): an attempt that finds ids there polls those batches and submits none. Output
-// lines are parsed as direct replies are and stored in the same verdict cache, each key at most once; what no line
-// answered (failed or expired lines, malformed replies) is left uncached, and the direct path judges it afterwards,
-// so scoring goes on from a full cache exactly as without batches.
+// Batch mode (docs/scoring.md, "Batch mode"): a phase's uncached pairs go to the OpenAI Batch API (one JSONL line per
+// pair, custom_id = the pair's verdict-cache key) instead of one call each, as a round of batches: the reference
+// phase's pairs (judge-reference-pairs.ts), then the cross-run phase's duplicate candidates (cross-run-batches.ts).
+// The submission row records the round's phase and batch ids (Postgres is the truth): an attempt that finds ids there
+// polls those batches and submits none. Output lines are parsed as direct replies are and stored in the same verdict
+// cache, each key at most once; what no line answered (failed or expired lines, malformed replies) is left uncached,
+// and the direct path judges it afterwards, so scoring goes on from a full cache exactly as without batches.
 
 export type BatchOptions = {
   /** Fewest uncached pairs worth a batch; fewer are judged directly. */
@@ -45,8 +45,15 @@ export function batchOptionsFromEnv(): BatchOptions | undefined {
 const MAX_FILE_BYTES = 190 * 1024 * 1024;
 const TERMINAL = new Set(["completed", "failed", "expired", "cancelled"]);
 
-const recordedSchema = z.object({ batches: z.array(z.object({ id: z.string().min(1), lines: z.number().int() })) });
+// The round recorded on the submission row: its phase (rows recorded before cross-run rounds existed are "reference")
+// and its batches.
+const recordedSchema = z.object({
+  phase: z.enum(["reference", "cross-run"]).default("reference"),
+  batches: z.array(z.object({ id: z.string().min(1), lines: z.number().int() })),
+});
 type Recorded = z.infer<typeof recordedSchema>;
+/** Which phase's pairs a round of batches judges. */
+export type BatchPhase = Recorded["phase"];
 
 const outputLineSchema = z.object({
   custom_id: z.string(),
@@ -54,62 +61,63 @@ const outputLineSchema = z.object({
   error: z.unknown().nullish(),
 });
 
+/** The round of batches recorded on the submission row, if any (a row that does not parse is none). */
+export async function readRecordedBatches(submissionId: string): Promise<Recorded | undefined> {
+  const judgeBatches = await readRecordedJudgeBatches(submissionId);
+  return judgeBatches === null ? undefined : recordedSchema.safeParse(judgeBatches).data;
+}
+
+/** One phase's round: the pairs its lines may answer and where its progress goes. */
+export type BatchRound = {
+  phase: BatchPhase;
+  /** The pairs still uncached, by verdict-cache key (a line's custom_id): the pair's index in the phase. */
+  pending: Map<string, number>;
+  request: (i: number) => JudgeRequest;
+  /** Each verdict a line gave (malformed lines give none), by the pair's index. */
+  onVerdict?: (i: number, match: boolean) => void;
+  /** The submission's progress runs from `progress[0]` to `progress[1]` as lines are answered. */
+  progress: [number, number];
+  /** What the status note calls the pairs. */
+  noun: string;
+};
+
 /**
- * Judges the plan's uncached pairs through the Batch API when batch mode applies (an LLM judge, at least minPairs
- * uncached pairs, or batches already recorded on the row), then drops from `plan.uncached` every pair now cached.
- * Returns the number of pairs answered through batches.
+ * Judges a round through the Batch API: polls the batches `recorded` lists (an earlier attempt submitted them), else
+ * submits the pending pairs and records each batch as it starts; reads every output, stores the verdicts, and clears
+ * the row's record. Returns the number of pairs answered by a line.
  */
-export async function judgeReferenceBatches(input: {
+export async function judgeBatchRound(input: {
   claim: Claim;
-  plan: ReferencePlan;
+  round: BatchRound;
+  recorded: Recorded | undefined;
   runner: JudgeRunner;
-  judge: Judge;
-  options: BatchOptions | undefined;
+  judge: OpenAiJudge;
+  options: BatchOptions;
   progress: Progress;
 }): Promise<number> {
-  const { claim, plan, runner, judge, options, progress } = input;
-  if (!options || !(judge instanceof OpenAiJudge)) return 0;
-  const judgeBatches = await readRecordedJudgeBatches(claim.submissionId);
-  const recorded = judgeBatches === null ? undefined : recordedSchema.safeParse(judgeBatches).data;
-  if (!recorded && plan.uncached.length < options.minPairs) return 0;
-
-  // The pairs a line may answer: those still uncached now (an earlier attempt may have stored some already).
-  const pending = new Map<string, JudgeRequest>();
-  for (const i of plan.uncached) {
-    const request = plan.refRequest(i);
-    pending.set(requestKey(request), request);
-  }
+  const { claim, round, runner, judge } = input;
   const client = judge.batchClient();
-  const batches = recorded ?? (await submitBatches(claim, client, judge, [...pending.values()], options));
-  const answered = await pollAndRead({ claim, client, judge, runner, batches, pending, options, progress });
+  const batches = input.recorded ?? (await submitBatches(claim, client, judge, round, input.options));
+  const answered = await pollAndRead({ ...input, client, batches });
   await runner.flush();
   await updateClaimed(claim, { judgeBatches: Prisma.DbNull, scoringError: null });
-
-  // What is cached now is not judged again; the rest (failed, expired, malformed lines) goes to the direct path.
-  const stillUncached: number[] = [];
-  for (let k = 0; k < plan.uncached.length; k += ROWS_PER_QUERY) {
-    const chunk = plan.uncached.slice(k, k + ROWS_PER_QUERY);
-    const cached = await readCachedVerdicts(chunk.map(plan.refRequest), judge);
-    for (const [key, verdict] of cached) plan.refVerdicts.set(key, verdict);
-    for (const i of chunk) if (!cached.has(plan.refKeys[i]!)) stillUncached.push(i);
-  }
-  plan.uncached = stillUncached;
   log.info(
-    { submissionId: claim.submissionId, batches: batches.batches.length, answered, direct: stillUncached.length },
+    { submissionId: claim.submissionId, phase: round.phase, batches: batches.batches.length, answered },
     "judge batches read",
   );
   return answered;
 }
 
-/** Uploads the requests as JSONL files of at most maxLines lines and 190 MB, and records each batch as it starts. */
+/** Uploads the pending pairs as JSONL files of at most maxLines lines and 190 MB; records each batch as it starts. */
 async function submitBatches(
   claim: Claim,
   client: OpenAI,
   judge: OpenAiJudge,
-  requests: JudgeRequest[],
+  round: BatchRound,
   options: BatchOptions,
 ): Promise<Recorded> {
-  const recorded: Recorded = { batches: [] };
+  const recorded: Recorded = { phase: round.phase, batches: [] };
+  const maybeYield = createYielder();
   let lines: string[] = [];
   let bytes = 0;
   const submit = async () => {
@@ -117,7 +125,7 @@ async function submitBatches(
     const file = await client.files.create({
       file: await toFile(
         Buffer.from(`${lines.join("\n")}\n`),
-        `probebench-${claim.submissionId}-${recorded.batches.length}.jsonl`,
+        `probebench-${claim.submissionId}-${round.phase}-${recorded.batches.length}.jsonl`,
       ),
       purpose: "batch",
     });
@@ -125,7 +133,7 @@ async function submitBatches(
       input_file_id: file.id,
       endpoint: "/v1/chat/completions",
       completion_window: "24h",
-      metadata: { submission: claim.submissionId },
+      metadata: { submission: claim.submissionId, phase: round.phase },
     });
     recorded.batches.push({ id: batch.id, lines: lines.length });
     // Recorded at once: a restarted attempt polls this batch rather than submitting its lines again.
@@ -133,9 +141,10 @@ async function submitBatches(
     lines = [];
     bytes = 0;
   };
-  for (const request of requests) {
+  for (const [key, i] of round.pending) {
+    const request = round.request(i);
     const line = JSON.stringify({
-      custom_id: requestKey(request),
+      custom_id: key,
       method: "POST",
       url: "/v1/chat/completions",
       body: judge.batchRequestBody(request.left, request.right),
@@ -144,6 +153,9 @@ async function submitBatches(
     if (lines.length >= options.maxLines || bytes + size > MAX_FILE_BYTES) await submit();
     lines.push(line);
     bytes += size;
+    // Tens of thousands of lines a file: the event loop is handed back while they are built.
+    const pause = maybeYield();
+    if (pause) await pause;
   }
   await submit();
   return recorded;
@@ -152,18 +164,19 @@ async function submitBatches(
 /** Polls every batch with backoff until each has ended, reading each one's output as it ends. */
 async function pollAndRead(input: {
   claim: Claim;
+  round: BatchRound;
   client: OpenAI;
   judge: OpenAiJudge;
   runner: JudgeRunner;
   batches: Recorded;
-  pending: Map<string, JudgeRequest>;
   options: BatchOptions;
   progress: Progress;
 }): Promise<number> {
-  const { claim, client, judge, runner, pending, options, progress } = input;
+  const { claim, round, client, options, progress } = input;
   const open = new Set(input.batches.batches.map((b) => b.id));
   const done = new Map<string, number>();
   const total = input.batches.batches.reduce((sum, b) => sum + b.lines, 0);
+  const [from, to] = round.progress;
   let answered = 0;
   let waitMs = options.pollMs;
   for (;;) {
@@ -187,14 +200,14 @@ async function pollAndRead(input: {
         continue;
       }
       open.delete(id);
-      if (batch) answered += await readBatchOutput(client, judge, runner, batch, pending);
+      if (batch) answered += await readBatchOutput({ ...input, batch });
     }
     const finished = [...done.values()].reduce((a, b) => a + b, 0);
-    await progress(25 + Math.floor((45 * Math.min(finished, total)) / Math.max(total, 1)));
+    await progress(from + Math.floor(((to - from) * Math.min(finished, total)) / Math.max(total, 1)));
     if (open.size === 0) return answered;
     // The status note (shown with the submission's status), written through the claim: a superseded attempt stops here.
     await updateClaimed(claim, {
-      scoringError: `Judging ${total.toLocaleString("en-US")} pairs through the OpenAI Batch API (${states.join(", ")}): ${finished.toLocaleString("en-US")} answered so far.`,
+      scoringError: `Judging ${total.toLocaleString("en-US")} ${round.noun} through the OpenAI Batch API (${states.join(", ")}): ${finished.toLocaleString("en-US")} answered so far.`,
     });
     await sleep(waitMs);
     waitMs = Math.min(waitMs * 2, options.maxPollMs);
@@ -202,26 +215,30 @@ async function pollAndRead(input: {
 }
 
 /** Reads a finished batch's output file: each line answering a pending pair is recorded once, then no longer pending. */
-async function readBatchOutput(
-  client: OpenAI,
-  judge: OpenAiJudge,
-  runner: JudgeRunner,
-  batch: OpenAI.Batches.Batch,
-  pending: Map<string, JudgeRequest>,
-): Promise<number> {
+async function readBatchOutput(input: {
+  round: BatchRound;
+  client: OpenAI;
+  judge: OpenAiJudge;
+  runner: JudgeRunner;
+  batch: OpenAI.Batches.Batch;
+}): Promise<number> {
+  const { round, client, judge, runner, batch } = input;
+  const maybeYield = createYielder();
   let answered = 0;
   if (batch.output_file_id) {
     const text = await (await client.files.content(batch.output_file_id)).text();
     for (const raw of text.split("\n")) {
+      const pause = maybeYield();
+      if (pause) await pause;
       if (!raw.trim()) continue;
       const line = outputLineSchema.safeParse(parseJsonLine(raw));
       // A line that cannot be read answers nothing: its pair stays uncached and is judged directly.
       if (!line.success) continue;
-      const request = pending.get(line.data.custom_id);
+      const i = round.pending.get(line.data.custom_id);
       const response = line.data.response;
       // A line of a pair no longer pending (answered by another line, or cached meanwhile) is never counted again.
-      if (!request || !response || response.status_code !== 200) continue;
-      pending.delete(line.data.custom_id);
+      if (i === undefined || !response || response.status_code !== 200) continue;
+      round.pending.delete(line.data.custom_id);
       let decision;
       try {
         decision = judge.batchVerdict(response.body);
@@ -229,7 +246,8 @@ async function readBatchOutput(
         if (!(error instanceof JudgeReplyError)) throw error;
         decision = error;
       }
-      runner.recordBatchLine(request, decision);
+      runner.recordBatchLine(round.request(i), decision);
+      if (!(decision instanceof JudgeReplyError)) round.onVerdict?.(i, decision.match);
       answered++;
     }
   }
@@ -238,7 +256,7 @@ async function readBatchOutput(
     const text = await (await client.files.content(batch.error_file_id)).text();
     failed = text.split("\n").filter((l) => l.trim()).length;
   }
-  log.info({ batch: batch.id, status: batch.status, answered, failed }, "judge batch ended");
+  log.info({ batch: batch.id, phase: round.phase, status: batch.status, answered, failed }, "judge batch ended");
   return answered;
 }
 

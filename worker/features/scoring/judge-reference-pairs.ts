@@ -1,6 +1,6 @@
 import { ROWS_PER_QUERY } from "../../shared/rows-per-query";
 import pMap from "p-map";
-import type { Judge } from "../../../lib/llm/judge";
+import { OpenAiJudge, type Judge } from "../../../lib/llm/judge";
 import { matchKey } from "../../../lib/scoring/matches";
 import { listMatchOverrides } from "../../../lib/server/scoring/scoring-input-store";
 import type { JudgeRunner } from "../../shared/judge/judge-runner";
@@ -11,10 +11,13 @@ import {
   type JudgeRequest,
   type Verdict,
 } from "../../shared/judge/verdict-cache";
+import type { Claim } from "./claim-submission";
+import { judgeBatchRound, readRecordedBatches, type BatchOptions, type BatchRound } from "./judge-batches";
 import type { LoadedFinding, ReferenceSide } from "./load-scoring-input";
 import { type Progress, type ReferencePairs, type ScoringDeps, type Yield } from "./scoring-types";
 
-// The reference phase's judging: plan (requests, the verdict cache, overrides), then judge what is left.
+// The reference phase's judging: plan (requests, the verdict cache, overrides), then judge what is left (through the
+// Batch API first in batch mode, judge-batches.ts).
 
 type Override = { findingHash: string; referenceHash: string; match: boolean };
 export type ReferencePlan = Awaited<ReturnType<typeof planReferenceJudging>>;
@@ -107,4 +110,49 @@ export async function judgeReferencePairs(
     const judgedRequests = uncached.slice(k, k + ROWS_PER_QUERY).map(refRequest);
     for (const [key, verdict] of await readCachedVerdicts(judgedRequests, deps.judge)) refVerdicts.set(key, verdict);
   }
+}
+
+/**
+ * Judges the plan's uncached pairs through the Batch API when batch mode applies (an LLM judge, at least minPairs
+ * uncached pairs, or this phase's batches already recorded on the row), then drops from `plan.uncached` every pair
+ * now cached. Returns the number of pairs answered through batches.
+ */
+export async function judgeReferenceBatches(input: {
+  claim: Claim;
+  plan: ReferencePlan;
+  runner: JudgeRunner;
+  judge: Judge;
+  options: BatchOptions | undefined;
+  progress: Progress;
+}): Promise<number> {
+  const { claim, plan, runner, judge, options, progress } = input;
+  if (!options || !(judge instanceof OpenAiJudge)) return 0;
+  const recorded = await readRecordedBatches(claim.submissionId);
+  // The cross-run phase's batches (this attempt restarts a scoring that had reached it) are that phase's to poll; what
+  // this phase has left uncached is then judged directly.
+  if (recorded?.phase === "cross-run") return 0;
+  if (!recorded && plan.uncached.length < options.minPairs) return 0;
+
+  // The pairs a line may answer: those still uncached now (an earlier attempt may have stored some already).
+  const pending = new Map<string, number>();
+  for (const i of plan.uncached) pending.set(plan.refKeys[i]!, i);
+  const round: BatchRound = {
+    phase: "reference",
+    pending,
+    request: plan.refRequest,
+    progress: [25, 70],
+    noun: "pairs",
+  };
+  const answered = await judgeBatchRound({ claim, round, recorded, runner, judge, options, progress });
+
+  // What is cached now is not judged again; the rest (failed, expired, malformed lines) goes to the direct path.
+  const stillUncached: number[] = [];
+  for (let k = 0; k < plan.uncached.length; k += ROWS_PER_QUERY) {
+    const chunk = plan.uncached.slice(k, k + ROWS_PER_QUERY);
+    const cached = await readCachedVerdicts(chunk.map(plan.refRequest), judge);
+    for (const [key, verdict] of cached) plan.refVerdicts.set(key, verdict);
+    for (const i of chunk) if (!cached.has(plan.refKeys[i]!)) stillUncached.push(i);
+  }
+  plan.uncached = stillUncached;
+  return answered;
 }

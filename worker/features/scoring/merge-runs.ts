@@ -3,16 +3,20 @@ import { boundCrossRunCalls, mergeCrossRunDuplicates, orderedPairKey } from "../
 import type { DisjointSet } from "../../../lib/scoring/disjoint-set";
 import type { PairBuffer } from "../../../lib/scoring/pair-buffer";
 import type { Claim } from "./claim-submission";
+import { callableCollector, judgeCrossRunBatches } from "./cross-run-batches";
+import type { BatchOptions } from "./judge-batches";
 import type { JudgeRunner } from "../../shared/judge/judge-runner";
 import { pairRequest, readCachedVerdicts, requestKey, type JudgeRequest } from "../../shared/judge/verdict-cache";
 import type { LoadedFinding } from "./load-scoring-input";
+import type { Progress } from "./scoring-types";
 import { createYielder } from "./yielder";
 import { writeCrossRunPairs } from "../../../lib/server/scoring/scoring-attempt-store";
 
 // Repeated runs: the I/O around lib/scoring/cross-run.ts. Candidates are pairs of findings within one run or of two
 // runs. The cached verdicts of every candidate are read first (a window at a time, kept as one byte a candidate),
-// which bounds the calls this phase can make before it makes any; then candidates are judged strongest first behind
-// a deterministic window of calls, skipping pairs already connected; decided pairs are kept compactly and written as
+// which bounds the calls this phase can make before it makes any (in batch mode the candidates within that bound are
+// answered through batches, cross-run-batches.ts); then candidates are judged strongest first behind a deterministic
+// window of calls, skipping pairs already connected; decided pairs are kept compactly and written as
 // CrossRunPair rows of the attempt at the end (within-run pairs among them: both findings in one run), each with its
 // verdict and the verdict's match (what rebuilds the attempt's groups on read, lib/server/analyses/subset-curves.ts).
 
@@ -46,6 +50,9 @@ export async function mergeRuns(input: {
   figures: CrossRunFigures;
   /** Asked with the phase's bound before any call; false stops the phase (the budget needs an approval). */
   allowCalls: (bound: number) => Promise<boolean>;
+  /** Batch mode's options (the candidates the merge may judge go through batches first); undefined when off. */
+  batch: BatchOptions | undefined;
+  progress: Progress;
   onProgress: (done: number, total: number) => Promise<void>;
 }): Promise<{ stopped: true } | { stopped: false; set: DisjointSet; writeRows: () => Promise<void> }> {
   const { findings, crossPairs, judge } = input;
@@ -83,14 +90,29 @@ export async function mergeRuns(input: {
   }
   const known = (i: number) => (cached[i] === 0 ? undefined : cached[i] === 2);
   const edges = input.sharedEdges.map(([a, b]) => [input.findingIndex.get(a)!, input.findingIndex.get(b)!] as const);
+  const callable = callableCollector(input.batch, judge, cached.length);
   input.figures.bound = await boundCrossRunCalls({
     findingCount: findings.length,
     edges,
     candidates,
     known,
     pause: maybeYield,
+    onCallable: callable?.add,
   });
   if (!(await input.allowCalls(input.figures.bound))) return { stopped: true };
+  // Batch mode (cross-run-batches.ts): the candidates the merge may judge are answered through batches first.
+  const batched = callable
+    ? await judgeCrossRunBatches({
+        claim: input.claim,
+        judge,
+        runner: input.runner,
+        options: input.batch,
+        progress: input.progress,
+        candidates: cached.length,
+        callable: callable.indexes(),
+        request,
+      })
+    : undefined;
 
   // How each candidate was decided (1 cached, 2 judged; 0 skipped or undecided), for the rows written at the end.
   const how = new Uint8Array(candidates.left.length);
@@ -105,7 +127,9 @@ export async function mergeRuns(input: {
       return verdict;
     },
     judge: async (i) => {
-      const match = await input.runner.decide(request(i));
+      // A batch line's verdict is the call's reply: the merge judges and skips what it does without batches.
+      const line = batched?.[i] ?? 0;
+      const match = line === 0 ? await input.runner.decide(request(i)) : line === 2;
       if (match !== undefined) how[i] = 2;
       return match;
     },

@@ -5,8 +5,7 @@ import { computeScores } from "./compute-scores";
 import { deriveRunMatches } from "./derive-run-matches";
 import { embedAndPrefilter } from "./embed-and-prefilter";
 import { judgeBudget } from "./judge-budget";
-import { judgeReferenceBatches } from "./judge-batches";
-import { judgeReferencePairs, planReferenceJudging } from "./judge-reference-pairs";
+import { judgeReferenceBatches, judgeReferencePairs, planReferenceJudging } from "./judge-reference-pairs";
 import { loadScoringInput } from "./load-scoring-input";
 import { mergeRuns } from "./merge-runs";
 import { orderedProgress } from "./scoring-progress";
@@ -92,6 +91,8 @@ export async function scoreSubmission(claim: Claim, deps: ScoringDeps): Promise<
     concurrency: deps.concurrency,
     figures: budget.crossRun,
     allowCalls: budget.allowCrossRunCalls,
+    batch: deps.batch,
+    progress,
     onProgress: (done, total) => progress(70 + Math.floor((20 * done) / Math.max(total, 1))),
   });
   await runner.flush();

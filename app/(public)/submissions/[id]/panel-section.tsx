@@ -1,14 +1,14 @@
 import "server-only";
 import Link from "next/link";
 import { AutoRefresh } from "@/components/account/auto-refresh";
-import { StartFindingReview } from "@/components/admin/start-finding-review";
+import { StartPanelAttribution } from "@/components/admin/start-panel-attribution";
 import { count, pct, pctInterval, usd } from "@/lib/format";
 import { Pager } from "@/components/ui/pager";
 import { pageFromSearchParam } from "@/lib/server/pagination";
 import { ColumnTable, numericColumns } from "@/components/ui/column-table";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { env } from "@/lib/env";
-import { readAttributionModel, readPanelConfig } from "@/lib/llm/finding-review-config";
+import { readAttributionModel, readPanelConfig } from "@/lib/llm/panel-attribution-config";
 import { PANEL_VERDICTS, REASON_LABELS, type RejectionReason, type ValidityCounts } from "@/lib/panel/verdicts";
 import {
   type listPanelReviews,
@@ -266,7 +266,7 @@ function AttributionPart({
         </p>
       )}
       {isAdmin && scored && (
-        <StartFindingReview
+        <StartPanelAttribution
           id={id}
           kind="attribution"
           again={Boolean(attribution)}
@@ -360,7 +360,7 @@ export async function PanelSection({
       )}
       {view && p && p.status === "done" && <PanelFigures p={p} job={view.job} />}
       {isAdmin && scored && (
-        <StartFindingReview
+        <StartPanelAttribution
           id={id}
           kind="panel"
           again={Boolean(view)}
@@ -373,7 +373,7 @@ export async function PanelSection({
       {isStaff && view?.panel.status === "done" && !reviews && (
         <p className="card" data-testid="panel-reviews-hidden">
           You are grading this panel&apos;s sample: its verdicts and rationales appear here once you have graded every
-          finding of it on <Link href="/grading">the grading page</Link>.
+          finding of it on <Link href="/grading/panels">the grading page</Link>.
         </p>
       )}
 

@@ -1,5 +1,5 @@
 import { panelRoutes } from "@/lib/contracts/panel-routes";
-import { startAttribution } from "@/lib/server/finding-review/start-finding-review";
+import { startAttribution } from "@/lib/server/attribution/start-attribution";
 import { handle } from "@/lib/server/route-handler/handle";
 
 export const dynamic = "force-dynamic";

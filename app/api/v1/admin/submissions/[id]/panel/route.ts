@@ -1,5 +1,5 @@
 import { panelRoutes } from "@/lib/contracts/panel-routes";
-import { startPanel } from "@/lib/server/finding-review/start-finding-review";
+import { startPanel } from "@/lib/server/panel/start-panel";
 import { handle } from "@/lib/server/route-handler/handle";
 
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
-import { judgeQualityRoutes } from "@/lib/contracts/judge-quality-routes";
-import { saveGrade } from "@/lib/server/judge-quality/panel-grading";
+import { gradingRoutes } from "@/lib/contracts/grading-routes";
+import { saveGrade } from "@/lib/server/grading/grade-panels";
 import { handle } from "@/lib/server/route-handler/handle";
 
 export const dynamic = "force-dynamic";
@@ -7,7 +7,7 @@ export const dynamic = "force-dynamic";
 // POST /api/v1/grading/panels/{id}/grades - grades one sampled finding {finding: F-…, grade, note?} (maintainers and
 // admins; audit-logged; a later grade is a new row)
 export const POST = handle(
-  judgeQualityRoutes.postGradingPanelsIdGrades,
+  gradingRoutes.postGradingPanelsIdGrades,
   ({ caller, params, body }) => saveGrade(caller, params.id, body),
   { body: "The grade", maxBodyBytes: 8 * 1024 },
 );
