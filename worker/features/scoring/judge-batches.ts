@@ -53,7 +53,7 @@ const recordedSchema = z.object({
 });
 type Recorded = z.infer<typeof recordedSchema>;
 /** Which phase's pairs a round of batches judges. */
-export type BatchPhase = Recorded["phase"];
+type BatchPhase = Recorded["phase"];
 
 const outputLineSchema = z.object({
   custom_id: z.string(),
