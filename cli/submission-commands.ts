@@ -14,7 +14,7 @@ import {
 import { EXIT_CODES } from "./exit-codes";
 import { formatScores } from "./format";
 import { localFileSize, readLocalFile } from "./local-files";
-import { licenceSchema, organisationSchema, parameterCountSchema } from "../lib/validation/model-metadata";
+import { licenceSchema, organisationSchema, parameterCountTextSchema } from "../lib/validation/model-metadata";
 
 // `probebench validate`, `submit` and `status`: a findings file or a SARIF log checked locally with the server's own
 // schemas, uploaded with the configuration's labels as flags, and followed until it is scored.
@@ -31,13 +31,6 @@ type LabelFlags = {
   modelLicence?: string;
   parameterCount?: string;
 };
-
-// 70B, 1.5T, 405000000000: a count with an optional K/M/B/T suffix.
-const PARAMETER_SUFFIX: Record<string, number> = { "": 1, k: 1e3, m: 1e6, b: 1e9, t: 1e12 };
-function parameterCountOf(text: string): number | undefined {
-  const match = /^\s*(\d+(?:\.\d+)?)\s*([kmbt]?)\s*$/i.exec(text);
-  return match ? Math.round(Number(match[1]) * PARAMETER_SUFFIX[match[2]!.toLowerCase()]!) : undefined;
-}
 
 type SubmitFlags = ApiFlags &
   SarifFlags &
@@ -62,16 +55,7 @@ const labelFlagsSchema = z.object({
   "--open-model": z.boolean().optional(),
   "--organisation": organisationSchema.optional(),
   "--model-licence": licenceSchema.optional(),
-  "--parameter-count": z
-    .string()
-    .transform((text, ctx) => {
-      const n = parameterCountOf(text);
-      if (n === undefined)
-        ctx.addIssue({ code: "custom", message: "must be a count such as 70000000000, 70B or 1.5T" });
-      return n ?? 0;
-    })
-    .pipe(parameterCountSchema)
-    .optional(),
+  "--parameter-count": parameterCountTextSchema.optional(),
 });
 
 function labelFlags(opts: LabelFlags) {
@@ -302,6 +286,7 @@ export function addSubmissionCommands(program: Command): void {
       console.error(
         `Uploaded ${file} (${(size / 1024).toFixed(0)} KB): submission ${created.id}, ${created.findings} findings in ${created.runs} run(s), ${created.status}${skipped}`,
       );
+      for (const warning of created.warnings) console.error(`Warning: ${warning}`);
       if (!opts.wait) return print(opts.json, created, created.id);
       const final = await waitForScores(session, created.id, false);
       print(opts.json, final, formatScores(final));
@@ -319,7 +304,7 @@ export function addSubmissionCommands(program: Command): void {
         if (error instanceof ApiError && error.status === 404 && session.tokenSource === "none")
           throw new ApiError(
             404,
-            `${error.message} If it is your own entry and not yet approved, sign in first: \`probebench login\` (or pass --token).`,
+            `${error.message.replace(/\.?$/, ".")} If it is your own entry and not yet approved, sign in first: \`probebench login\` (or pass --token).`,
           );
         throw error;
       }

@@ -326,6 +326,12 @@ const envSchema = z.object({
   BUILD_PRESENCE_MAX_TURNS: z.coerce.number().int().min(2).max(200).default(12),
   BUILD_PRESENCE_MAX_TOKENS: z.coerce.number().int().min(1_000).max(10_000_000).default(200_000),
   BUILD_PRESENCE_WALL_SECONDS: z.coerce.number().int().min(5).max(3_600).default(300),
+  // One false-positive audit (F.3.1) is an agent session too, with more checks to make (the temporal test, an
+  // identifier search, the pinned lines, a realizable input): its turns, tokens and wall time at most. A session that
+  // reaches one without a verdict keeps its bug, unrated.
+  BUILD_AUDIT_MAX_TURNS: z.coerce.number().int().min(2).max(200).default(16),
+  BUILD_AUDIT_MAX_TOKENS: z.coerce.number().int().min(1_000).max(10_000_000).default(250_000),
+  BUILD_AUDIT_WALL_SECONDS: z.coerce.number().int().min(5).max(3_600).default(300),
   // Hosts a build's clone URL may name (comma-separated, exact names). An entry that is an IP address is an
   // operator's own mirror: it is trusted past the private-address guard and may speak plain http. The whole fetch of
   // one repository is bounded by BUILD_BUNDLE_MAX_BYTES and this many milliseconds.

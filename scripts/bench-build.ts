@@ -2,7 +2,8 @@
 // repository of BENCH_COMMITS (default 2,000) commits after its snapshot (scripts/lib/synthetic-history.ts) is uploaded
 // as a bundle and built by the real stages, one BullMQ job each through the worker's own processor in this process,
 // with git in the process sandbox (bubblewrap) and the fake OpenAI server (tests/support/fake-openai.ts) answering every
-// model call after BENCH_LATENCY_MS (default 50). Prints each stage's wall time, model calls and count. Environment:
+// model call after BENCH_LATENCY_MS (default 50). Prints each stage's wall time, model calls, count and tokens.
+// Environment:
 // BENCH_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/probebench_bench_build, dropped and recreated every
 // run), BENCH_REDIS_URL (default redis://127.0.0.1:6379/13; the build queue there is emptied first).
 
@@ -105,13 +106,13 @@ console.log(
   `build: ${status} in ${total.toFixed(1)} s; BUILD_CONCURRENCY ${env.BUILD_CONCURRENCY}, fake latency ${LATENCY_MS} ms`,
 );
 if (row.error) console.log(`error: ${row.error}`);
-console.log("stage        seconds   calls   count");
+console.log("stage        seconds   calls   count   prompt tokens   cached  completion");
 for (const name of BUILD_STAGE_NAMES) {
   const s = row.stages.find((x) => x.stage === name);
   if (!s) continue;
   const seconds = s.startedAt && s.finishedAt ? (s.finishedAt.getTime() - s.startedAt.getTime()) / 1000 : NaN;
   console.log(
-    `${name.padEnd(12)} ${seconds.toFixed(1).padStart(7)} ${String(s.modelCalls).padStart(7)} ${String(s.countOut ?? "").padStart(7)}`,
+    `${name.padEnd(12)} ${seconds.toFixed(1).padStart(7)} ${String(s.modelCalls).padStart(7)} ${String(s.countOut ?? "").padStart(7)} ${String(s.inputTokens).padStart(15)} ${String(s.cachedInputTokens).padStart(8)} ${String(s.outputTokens).padStart(11)}`,
   );
 }
 console.log(

@@ -9,7 +9,8 @@ import { log, withLogContext } from "../lib/observability/log";
 import { checkQueueStore } from "../lib/queue/queue-store";
 import { httpDuration, httpRequests } from "../lib/observability/metrics";
 import { compileRoutes, methodLabel, routeLabel } from "../lib/observability/route-label";
-import { csvTwinUrl, normaliseRequestPath } from "../lib/server/http/request-path";
+import { API_ROUTES } from "../lib/contracts/api-routes";
+import { csvTwinUrl, declaredMethods, normaliseRequestPath } from "../lib/server/http/request-path";
 import { consumeRateLimit } from "../lib/server/rate-limit/rate-limit";
 import { servePage } from "./page-cache";
 
@@ -59,6 +60,26 @@ function countsAsPublicRead(request: IncomingMessage, pathname: string): boolean
   );
 }
 
+/**
+ * A method an API route does not declare: a JSON 405 naming the ones it does (Next.js answers an empty 405, which a
+ * client expecting the API's error shape cannot read). HEAD goes with GET and OPTIONS is left to Next.js.
+ */
+function refusedMethod(request: IncomingMessage, response: ServerResponse, pathname: string): boolean {
+  const method = (request.method ?? "GET").toUpperCase();
+  if (!pathname.startsWith("/api/") || method === "OPTIONS") return false;
+  const declared = declaredMethods(API_ROUTES, pathname);
+  if (!declared || declared.includes(method) || (method === "HEAD" && declared.includes("GET"))) return false;
+  response.writeHead(405, {
+    "content-type": "application/json",
+    allow: declared.join(", "),
+    "cache-control": "no-store",
+    "x-content-type-options": "nosniff",
+  });
+  const message = `${pathname} does not answer ${method}; it answers ${declared.join(", ")} (the routes are listed at /api/v1/openapi.json)`;
+  response.end(JSON.stringify({ error: { code: "method_not_allowed", message } }));
+  return true;
+}
+
 function refuse(
   response: ServerResponse,
   pathname: string,
@@ -104,6 +125,7 @@ async function main(): Promise<void> {
       response.end(`Bad request: ${target.reason}.`);
       return;
     }
+    if (refusedMethod(request, response, pathname)) return;
     try {
       if (countsAsPublicRead(request, pathname)) {
         // Next.js marks the router's link prefetches; they have a bucket of their own (rate-limit.ts).

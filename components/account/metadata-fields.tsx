@@ -59,6 +59,16 @@ export function MetadataFields({
         type: "url",
         maxLength: 2000,
       })}
+      {text("organisation", "Organisation", "The organisation that made the model, e.g. Meta.", { maxLength: 100 })}
+      {text("model_licence", "Model licence", "The licence of its weights: apache-2.0, MIT, llama3.1, proprietary.", {
+        maxLength: 64,
+        autoCapitalize: "none",
+        spellCheck: false,
+      })}
+      {text("parameter_count", "Parameters", "The model's size: 70B, 1.5T or 70000000000.", {
+        autoCapitalize: "none",
+        spellCheck: false,
+      })}
       <div className={styles.field}>
         <label className={styles.label} htmlFor={`${id}-open_model`}>
           Model weights

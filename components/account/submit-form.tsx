@@ -45,6 +45,9 @@ const EMPTY: MetadataForm = {
   cost_usd: "",
   report_url: "",
   open_model: "",
+  organisation: "",
+  model_licence: "",
+  parameter_count: "",
 };
 
 function megabytes(bytes: number): string {
@@ -124,6 +127,11 @@ function Uploaded({ name, created }: { name: string | undefined; created: Upload
         approves it.
         {created.paths && ` ${sarifPathsSummary(created)}`}
       </div>
+      {created.warnings.map((warning) => (
+        <p key={warning} className={styles.alert} role="status">
+          Warning: {warning}.
+        </p>
+      ))}
       <SubmissionProgress id={submissionId} />
       <div className={styles.actions}>
         <Link href={`/account/submissions/${submissionId}`}>Open the submission</Link>

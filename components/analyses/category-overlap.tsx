@@ -10,8 +10,9 @@ import { ChartSvg } from "@/components/ui/chart-svg";
 
 const WIDTH = 640;
 const ROW_H = 22;
-// The left margin holds the category names (long ones shortened, the full name in the table and the dots' titles).
-const PAD = { left: 190, right: 16, top: 8, bottom: 34 };
+// The left margin holds the category names (long ones shortened, the full name in the table and the dots' titles):
+// 30 characters of 11-unit text take up to 190 units in a wide sans-serif (DejaVu Sans), the label ends 6 before the plot.
+const PAD = { left: 210, right: 16, top: 8, bottom: 34 };
 const NAME_CHARS = 30;
 const shortName = (name: string) => (name.length > NAME_CHARS ? `${name.slice(0, NAME_CHARS - 1)}…` : name);
 const OVERLAP = "#1f6feb";
@@ -88,7 +89,7 @@ export function CategoryOverlapSection({ data, csvHref }: { data: CategoryOverla
           </ChartSvg>
           <figcaption className="small">
             <span style={{ color: OVERLAP }}>●</span> overlap between runs, <span style={{ color: RECALL }}>●</span>{" "}
-            recall of the reference set; rows numbered as in the table below.
+            recall of the reference set; each row names its category, in the order of the table below.
           </figcaption>
         </figure>
       )}

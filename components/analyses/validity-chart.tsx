@@ -2,11 +2,13 @@ import type { ValidityPoint } from "@/lib/leaderboard/validity-points";
 import { ChartSvg } from "@/components/ui/chart-svg";
 
 // Figure 5: panel validity (y) over precision against the reference set (x), each with its 95% interval as a whisker.
-// Plain SVG drawn on the server, scaled to the width it gets; the table beside it carries the same numbers.
+// Plain SVG drawn on the server, scaled to the width it gets; the table beside it carries the same numbers. Each point is
+// numbered as its row of the table (a name would not fit beside a cluster of points; its title says it on hover).
 
 const WIDTH = 560;
 const HEIGHT = 340;
-const PAD = { left: 48, right: 16, top: 12, bottom: 40 };
+// The right margin holds the last tick's label ("11.0%") centred on the plot's edge.
+const PAD = { left: 48, right: 24, top: 12, bottom: 40 };
 
 export function ValidityChart({ points, label }: { points: ValidityPoint[]; label: string }) {
   const maxPrecision = Math.min(1, Math.max(0.1, ...points.map((p) => p.precision_ci?.[1] ?? p.precision)) * 1.1);
@@ -42,7 +44,7 @@ export function ValidityChart({ points, label }: { points: ValidityPoint[]; labe
       >
         panel validity
       </text>
-      {points.map((p) => {
+      {points.map((p, i) => {
         const colour = p.source === "reported" ? "#8250df" : "#1f6feb";
         return (
           <g key={p.id}>
@@ -75,6 +77,9 @@ export function ValidityChart({ points, label }: { points: ValidityPoint[]; labe
               stroke={colour}
               strokeWidth={2}
             />
+            <text x={x(p.precision) + 6} y={y(p.validity) - 6} fontSize={11} fill="currentColor">
+              {i + 1}
+            </text>
           </g>
         );
       })}

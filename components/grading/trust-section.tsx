@@ -1,6 +1,6 @@
 import Link from "next/link";
-import type { Proportion } from "@/lib/contracts/grading";
 import type { JudgeQuality, WeightedEstimateAnswer } from "@/lib/contracts/grading-figures";
+import type { Proportion } from "@/lib/contracts/common";
 import { GRADES, PANEL_VERDICTS } from "@/lib/grading/panel-grades";
 import { formatUtc, NO_VALUE, pct, pctInterval } from "@/lib/format";
 import { scrollRegion } from "@/components/ui/scroll-region";

@@ -42,7 +42,9 @@ export function SubmitGuide() {
         <li>
           <code>model</code>, and optionally <code>reasoning_effort</code>, <code>harness</code>, <code>cost_usd</code>{" "}
           (per run), <code>report_url</code>, <code>open_model</code> (true when the model&apos;s weights are published:
-          the board shows an &quot;open weights&quot; badge and filters on it).
+          the board shows an &quot;open weights&quot; badge and filters on it), <code>organisation</code>,{" "}
+          <code>model_licence</code> (one word such as <code>apache-2.0</code> or <code>proprietary</code>) and{" "}
+          <code>parameter_count</code> (a whole number: <code>70000000000</code>; the form above also reads 70B).
         </li>
         <li>
           <code>findings</code> for a single run, or <code>runs</code>: an array of{" "}

@@ -2,10 +2,10 @@ import type { CSSProperties, ReactNode } from "react";
 import { scrollRegion } from "./scroll-region";
 
 // The frame of the server-drawn SVG charts. An SVG drawn in a viewBox scales its text with its width: 11-unit labels of
-// a 640-unit chart were 5 px on a phone and 18 px at 1280. The drawing is kept between 9.5/11 and 13/11 of its units
-// (labels of about 10 to 13 px); on a screen narrower than that it scrolls sideways inside this frame, not the page.
+// a 640-unit chart were 5 px on a phone and 18 px at 1280. The drawing is kept between 10/11 and 13/11 of its units
+// (labels of 10 to 13 px); on a screen narrower than that it scrolls sideways inside this frame, not the page.
 const FONT_UNITS = 11;
-const MIN_PX = 9.5;
+const MIN_PX = 10;
 const MAX_PX = 13;
 
 export function ChartSvg({

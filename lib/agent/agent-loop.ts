@@ -24,7 +24,11 @@ import { addTokenUsage } from "../llm/token-usage";
  */
 export type SubmitTool<T> = {
   name: string;
-  validate(args: unknown): { value: T; message: string } | { error: string };
+  /** `transcript`: the session so far, for a tool that checks what the agent cites against what it was shown. */
+  validate(
+    args: unknown,
+    transcript: readonly ChatCompletionMessageParam[],
+  ): { value: T; message: string } | { error: string };
   nudge: string;
 };
 
@@ -117,7 +121,7 @@ export async function runAgentLoop<T = FindingInput[]>(
     let submitted: { value: T } | null = null;
     if (toolCalls.length === 0) messages.push({ role: "user", content: submit.nudge });
     for (const call of turn.toolCalls) {
-      const output = await executeToolCall(call, deps, submit);
+      const output = await executeToolCall(call, deps, submit, messages);
       if (typeof output !== "string") {
         submitted = output;
         messages.push({ role: "tool", tool_call_id: call.id, content: output.message });
@@ -146,6 +150,7 @@ async function executeToolCall<T>(
   call: { name: string; arguments: string },
   deps: LoopDeps<T>,
   submit: SubmitTool<T>,
+  transcript: readonly ChatCompletionMessageParam[],
 ): Promise<string | { value: T; message: string }> {
   let args: unknown;
   try {
@@ -154,7 +159,7 @@ async function executeToolCall<T>(
     return `The arguments of ${call.name} are not valid JSON.`;
   }
   if (call.name === submit.name) {
-    const result = submit.validate(args);
+    const result = submit.validate(args, transcript);
     return "error" in result ? result.error : result;
   }
   if (deps.tools) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { presenceOutcome } from "../benchmark-build/replies";
-import { PRESENCE_TOOL_DEFINITIONS, presenceAtLimit, submitPresenceTool, withHistory } from "./presence-agent";
+import { withHistory } from "./build-session";
+import { PRESENCE_TOOL_DEFINITIONS, presenceAtLimit, submitPresenceTool } from "./presence-agent";
 
 describe("the presence check's agent", () => {
   it("has the audit agents' tools and submit_presence, which takes a ground of the four or none", () => {
@@ -11,9 +12,12 @@ describe("the presence check's agent", () => {
       "run",
       "submit_presence",
     ]);
-    const dropped = submitPresenceTool.validate({ present: false, ground: "code_absent", evidence: "no such file" });
+    const dropped = submitPresenceTool.validate(
+      { present: false, ground: "code_absent", evidence: "no such file" },
+      [],
+    );
     expect(dropped).toMatchObject({ value: { ground: "code_absent" } });
-    const bad = submitPresenceTool.validate({ present: false, ground: "looks fine", evidence: "" });
+    const bad = submitPresenceTool.validate({ present: false, ground: "looks fine", evidence: "" }, []);
     expect(bad).toMatchObject({ error: expect.stringContaining("ground") });
   });
 

@@ -4,14 +4,16 @@
 const PAPER = { commits: 13_254, fixes: 4_296, candidates: 4_763, anchored: 3_345, present: 2_501 };
 
 // Tokens per call: the prompt's own text plus what each stage reads (a diff cut to its budget, the snapshot's file).
-// A presence check is an agent session: about six turns, each sending the transcript so far (the files it read).
+// A presence check is an agent session: about six turns, each sending the transcript so far (the files it read). A
+// false-positive audit is one too, with more checks to make (F.3.1: the temporal test, an identifier search, the
+// pinned lines, a realizable input): about eight turns.
 const TOKENS = {
   classify: { input: 1_200, output: 120 },
   extract: { input: 1_500, output: 250 },
   presence: { input: 30_000, output: 1_500 },
   synthesize: { input: 2_500, output: 400 },
   dedup: { input: 1_200, output: 100 },
-  audit: { input: 4_000, output: 300 },
+  audit: { input: 45_000, output: 2_000 },
 } as const;
 // Deduplication judges the prefilter's pairs; the prefilter keeps a few per bug within a repository.
 const DEDUP_PAIRS_PER_BUG = 2;

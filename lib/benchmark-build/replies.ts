@@ -64,15 +64,33 @@ export const reportReplySchema = z.object({
 /** F.2.5: the judge's shape (same root-cause flaw or not). */
 export const dedupReplySchema = z.object({ match: z.boolean(), rationale: text(1_000) });
 
-/** F.3.1's grounds, in the paper's priority order, and `none` (the bug stands). */
-const AUDIT_GROUNDS = ["none", "temporal", "not_defect", "wrong_location", "wrong_description"] as const;
+/** F.3.1's grounds for flagging a reference bug, in the paper's priority order. */
+const AUDIT_FLAG_GROUNDS = ["temporal", "not_defect", "wrong_location", "wrong_description"] as const;
 
-export const auditReplySchema = z.object({
-  ground: z.enum(AUDIT_GROUNDS),
-  rationale: text(2_000),
-  // Each check with its own cited evidence (the command or the snapshot lines it rests on).
-  citations: z.array(text(500)).max(20),
-});
+// The command output a verdict cites is quoted, not summarised, and at most this long: enough for the lines that
+// establish a ground, short enough to show beside the bug.
+const AUDIT_CITED_OUTPUT_MAX_CHARS = 4_000;
+
+/** F.3.1, submitted by the audit agent: keep, or flag on one ground citing the tool output it rests on. */
+export const auditReplySchema = z
+  .object({
+    verdict: z.enum(["keep", "flag"]),
+    ground: z.enum(AUDIT_FLAG_GROUNDS).nullable(),
+    rationale: text(2_000),
+    cited_output: z.string().max(AUDIT_CITED_OUTPUT_MAX_CHARS).nullable(),
+  })
+  .superRefine((r, ctx) => {
+    if (r.verdict === "flag" && r.ground === null)
+      ctx.addIssue({
+        code: "custom",
+        path: ["ground"],
+        message: `a flag names one of ${AUDIT_FLAG_GROUNDS.join(", ")}`,
+      });
+    if (r.verdict === "keep" && r.ground !== null)
+      ctx.addIssue({ code: "custom", path: ["ground"], message: "a kept bug has no ground: send null" });
+    if (r.verdict === "flag" && !r.cited_output?.trim())
+      ctx.addIssue({ code: "custom", path: ["cited_output"], message: "a flag quotes the tool output it relies on" });
+  });
 
 /**
  * The strict JSON schema of a reply, as response_format takes it: what the model must send (zod's input side), every

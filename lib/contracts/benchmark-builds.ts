@@ -77,6 +77,11 @@ const table1RowSchema = z.object({
   count: z.number().int().nullable(),
   change: z.number().nullable().meta({ description: "Relative to the preceding counted stage (Table 1's Δ)" }),
   model_calls: z.number().int(),
+  input_tokens: z.number().int().meta({ description: "Prompt tokens of the stage's model calls" }),
+  cached_input_tokens: z.number().int().meta({
+    description: "The part of input_tokens the provider's prefix cache served (billed at its cached price)",
+  }),
+  output_tokens: z.number().int().meta({ description: "Completion tokens of the stage's model calls" }),
   cost_usd: z.number(),
   error: z.string().nullable(),
 });
@@ -105,7 +110,21 @@ const buildCandidateSchema = z.object({
   rationale: z.record(z.string(), z.string()),
   report: reportSchema.nullable(),
   duplicate_of: z.string().nullable(),
-  audit: z.object({ ground: z.string(), rationale: z.string() }).nullable(),
+  audit: z
+    .object({
+      verdict: z.enum(["keep", "flag", "no_verdict"]),
+      ground: z
+        .string()
+        .nullable()
+        .meta({ description: "none for a kept bug; a flag's ground (F.3.1); null when the session gave no verdict" }),
+      rationale: z.string(),
+      cited_output: z
+        .string()
+        .nullable()
+        .meta({ description: "The tool output of the audit session a flag relies on, as the agent saw it" }),
+    })
+    .nullable()
+    .meta({ description: "The false-positive audit agent's mark (F.3.1); null until the bug is audited" }),
   decision: z.enum(["accept", "reject", "edit"]).nullable(),
   reference_bug_id: z.string().nullable(),
 });

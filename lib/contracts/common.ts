@@ -9,6 +9,7 @@ const ERROR_CODES = [
   "unauthorized",
   "forbidden",
   "not_found",
+  "method_not_allowed",
   "conflict",
   "payload_too_large",
   "unsupported_media_type",
@@ -98,3 +99,16 @@ export const scoringStatusSchema = z.enum(["queued", "scoring", "scored", "faile
 export const reviewStatusSchema = z.enum(["pending", "approved", "rejected", "withdrawn"]);
 export const roleSchema = z.enum(["user", "maintainer", "admin"]);
 export const severityOrNull = z.enum(["low", "medium", "high", "critical"]).nullable();
+
+export const proportionSchema = z
+  .object({
+    value: z.number().nullable(),
+    successes: z.number().int(),
+    trials: z.number().int(),
+    interval: intervalSchema.nullable(),
+  })
+  .meta({
+    id: "Proportion",
+    description: "successes / trials with its 95% Clopper-Pearson interval; null without trials",
+  });
+export type Proportion = z.infer<typeof proportionSchema>;

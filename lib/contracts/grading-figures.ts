@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { intervalSchema, timestampSchema } from "./common";
-import { PAIR_KINDS, auditMarkSchema, pairLabelSchema, proportionSchema } from "./grading";
+import { intervalSchema, proportionSchema, timestampSchema } from "./common";
+import { PAIR_KINDS, auditMarkSchema, pairLabelSchema } from "./grading";
 
-// The figures of how far each judge can be trusted (docs/grading.md), computed from the labels, grades and marks of
-// grading.ts: the matcher's precision and recall, the panel's agreement with its graders, the reference audit, the
-// repeat agreement of a judge with itself, and the judge new scorings use.
+// The figures computed from the grades (docs/grading.md): how far each judge can be trusted, the matcher's quality
+// over the labelled pairs (weighted as the sample was drawn), the panel's agreement with the human grades, kappa of
+// the reference-set audit's raters, repeat agreement and the judge in use.
 
 export const binaryQualitySchema = z.object({
   pairs: z.number().int(),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { benchmarkRefSchema } from "../validation/benchmark-ref";
-import { intervalSchema, timestampSchema } from "./common";
+import { timestampSchema } from "./common";
 
 // Human validation of the LLM judgments (docs/grading.md): the requests and answers of labelling matcher pairs,
 // grading a panel's sample and auditing the reference set (maintainers and admins, blind), and the public figures
@@ -108,19 +108,6 @@ export const judgeQualityQuerySchema = z.object({
 });
 
 // ---- answers
-
-export const proportionSchema = z
-  .object({
-    value: z.number().nullable(),
-    successes: z.number().int(),
-    trials: z.number().int(),
-    interval: intervalSchema.nullable(),
-  })
-  .meta({
-    id: "Proportion",
-    description: "successes / trials with its 95% Clopper-Pearson interval; null without trials",
-  });
-export type Proportion = z.infer<typeof proportionSchema>;
 
 const bugTextSchema = z
   .object({

@@ -54,8 +54,15 @@ export const createdSubmissionSchema = z
     findings: z.number().int(),
     runs: z.number().int(),
     ...sarifCountsShape,
+    warnings: z.array(z.string()).meta({
+      description:
+        "What was stored but may not score as meant: findings naming no file of their repository (as the dry run warns)",
+    }),
   })
-  .meta({ id: "CreatedSubmission", example: { id: "cmabc123", status: "queued", findings: 42, runs: 1 } });
+  .meta({
+    id: "CreatedSubmission",
+    example: { id: "cmabc123", status: "queued", findings: 42, runs: 1, warnings: [] },
+  });
 
 // POST /api/v1/submissions/validate: what a real upload of the same body would store, stored nowhere.
 export const uploadValidationSchema = z

@@ -1,5 +1,5 @@
 import { clopperPearson } from "../scoring/stats";
-import type { Proportion } from "../contracts/grading";
+import type { Proportion } from "../contracts/common";
 
 // How well a yes/no judge agrees with people (§2.3, §A.4: the matcher's precision and recall against expert-labelled
 // pairs). Pure: counts in, proportions with their exact 95% Clopper-Pearson intervals out. A proportion with an empty

@@ -1,5 +1,5 @@
-import type { Proportion } from "../contracts/grading";
 import type { JudgeQuality, WeightedEstimateAnswer } from "../contracts/grading-figures";
+import type { Proportion } from "../contracts/common";
 import { toCsv, type CsvValue } from "../leaderboard/format-csv";
 
 // The public figures of GET /api/v1/grading/judge-quality as one long table: one row per figure, with what it measures, its

@@ -1,5 +1,5 @@
 import { binaryQuality, countConfusion, proportion, type BinaryQuality, type LabelledDecision } from "./binary-quality";
-import type { Proportion } from "../contracts/grading";
+import type { Proportion } from "../contracts/common";
 import {
   boundStratumMatches,
   stratifiedRatio,

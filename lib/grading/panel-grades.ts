@@ -1,5 +1,5 @@
 import { proportion } from "./binary-quality";
-import type { Proportion } from "../contracts/grading";
+import type { Proportion } from "../contracts/common";
 
 // A person's blind grades against the panel's verdicts (§C.3, Table 15): rows are the grader's verdict (confirmed /
 // rejected / unsure), columns the panel's (confirmed / rejected / abstained). Agreement and both confirm rates are

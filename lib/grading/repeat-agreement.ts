@@ -1,4 +1,4 @@
-import type { Proportion } from "../contracts/grading";
+import type { Proportion } from "../contracts/common";
 import { proportion } from "./binary-quality";
 
 // §2.3's repeat agreement: "later filtered runs agree with the first on at least 99.8% of pairs". The verdict cache

@@ -19,6 +19,9 @@ const form = (patch: Partial<MetadataForm> = {}): MetadataForm => ({
   cost_usd: "",
   report_url: "",
   open_model: "",
+  organisation: "",
+  model_licence: "",
+  parameter_count: "",
   ...patch,
 });
 
@@ -40,6 +43,23 @@ describe("metadata and findings checks", () => {
       benchmark: "probe",
       model: "other",
       findings: [],
+    });
+  });
+
+  it("takes the model metadata as the CLI does (70B), names what is wrong in the API's words", () => {
+    const doc = { benchmark: "probe", model: "m", parameter_count: 8030000000, findings: [] };
+    expect(metadataFromFile(doc)).toMatchObject({ parameter_count: "8030000000", organisation: "" });
+    const filled = form({ organisation: " Meta ", model_licence: "llama3.1", parameter_count: "70B" });
+    expect(validateMetadata(filled)).toEqual([]);
+    expect(applyMetadata(doc, filled)).toMatchObject({
+      organisation: "Meta",
+      model_licence: "llama3.1",
+      parameter_count: 70_000_000_000,
+    });
+    const issues = validateMetadata(form({ model_licence: "Apache 2.0", parameter_count: "seventy" }));
+    expect(Object.fromEntries(issues.map((i) => [i.path, i.message]))).toEqual({
+      model_licence: expect.stringMatching(/^must be a licence identifier such as apache-2.0/),
+      parameter_count: "must be a count such as 70000000000, 70B or 1.5T",
     });
   });
 

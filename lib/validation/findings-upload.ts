@@ -4,6 +4,7 @@ import { FINDINGS_FILE_SHAPE, findingsFileSchema, validateFindingsFile } from ".
 import { parseJsonText } from "./parse-json";
 import { parseBenchmarkRef } from "./benchmark-ref";
 import { parseSarifText } from "./sarif";
+import { parameterCountTextSchema, parseParameterCount } from "./model-metadata";
 
 // Browser-side checks of a findings file with the server's own schema (lib/validation/findings-file.ts), so every
 // problem is listed by JSON path before anything is uploaded. The metadata form overrides or completes the file's
@@ -17,9 +18,23 @@ export type MetadataForm = {
   report_url: string;
   // "" leaves it unspecified
   open_model: "" | "open" | "closed";
+  organisation: string;
+  model_licence: string;
+  // As typed: 70B, 1.5T or 70000000000 (the CLI's --parameter-count takes the same)
+  parameter_count: string;
 };
 
-const METADATA_KEYS = ["model", "reasoning_effort", "harness", "cost_usd", "report_url", "open_model"] as const;
+const METADATA_KEYS = [
+  "model",
+  "reasoning_effort",
+  "harness",
+  "cost_usd",
+  "report_url",
+  "open_model",
+  "organisation",
+  "model_licence",
+  "parameter_count",
+] as const;
 
 const shape = findingsFileSchema.shape;
 const metadataSchema = z.object({
@@ -29,6 +44,10 @@ const metadataSchema = z.object({
   cost_usd: shape.cost_usd,
   report_url: shape.report_url,
   open_model: shape.open_model,
+  organisation: shape.organisation,
+  model_licence: shape.model_licence,
+  // The field's text, so a count that is not one is named as the CLI names it
+  parameter_count: parameterCountTextSchema.optional(),
 });
 
 export type ParsedFile =
@@ -99,11 +118,15 @@ export function metadataFromFile(doc: Record<string, unknown>): MetadataForm {
     cost_usd: text(doc.cost_usd),
     report_url: text(doc.report_url),
     open_model: doc.open_model === true ? "open" : doc.open_model === false ? "closed" : "",
+    organisation: text(doc.organisation),
+    model_licence: text(doc.model_licence),
+    parameter_count: text(doc.parameter_count),
   };
 }
 
+const trimmed = (v: string) => (v.trim() === "" ? undefined : v.trim());
+
 function metadataValues(form: MetadataForm): Record<(typeof METADATA_KEYS)[number], unknown> {
-  const trimmed = (v: string) => (v.trim() === "" ? undefined : v.trim());
   return {
     model: trimmed(form.model),
     reasoning_effort: trimmed(form.reasoning_effort),
@@ -111,6 +134,13 @@ function metadataValues(form: MetadataForm): Record<(typeof METADATA_KEYS)[numbe
     cost_usd: form.cost_usd.trim() === "" ? undefined : Number(form.cost_usd),
     report_url: trimmed(form.report_url),
     open_model: form.open_model === "" ? undefined : form.open_model === "open",
+    organisation: trimmed(form.organisation),
+    model_licence: trimmed(form.model_licence),
+    // A count that is not one stays text: validateMetadata names it and the upload waits
+    parameter_count:
+      form.parameter_count.trim() === ""
+        ? undefined
+        : (parseParameterCount(form.parameter_count) ?? form.parameter_count),
   };
 }
 
@@ -141,7 +171,10 @@ export function validateFindings(doc: Record<string, unknown>, form: MetadataFor
 
 /** Problems in the metadata form; cheap enough to run on every keystroke. */
 export function validateMetadata(form: MetadataForm): FieldIssue[] {
-  const result = metadataSchema.safeParse(metadataValues(form));
+  const result = metadataSchema.safeParse({
+    ...metadataValues(form),
+    parameter_count: trimmed(form.parameter_count),
+  });
   return result.success ? [] : issuesFromZod(result.error);
 }
 

@@ -31,3 +31,9 @@ export function unknownPathsProblem(count: KnownPathCount): string | null {
   if (count.checked === 0 || count.known > 0 || !count.example) return null;
   return `none of the ${count.checked} findings names a file of its repository (for example "${count.example.file}" is not a file of ${count.example.repo}): paths must be relative to the repository's root (SARIF: pass source_root, CLI --source-root); to score it anyway pass allow_unknown_paths=true (CLI: --allow-unknown-paths)`;
 }
+
+/** The warning of an upload stored with findings naming no file of their repository (some, or all when allowed). */
+export function unknownPathsWarning(count: KnownPathCount): string | null {
+  if (count.known === count.checked || !count.example) return null;
+  return `${count.checked - count.known} of ${count.checked} findings name no file of their repository (for example "${count.example.file}" is not a file of ${count.example.repo}); they cannot match a reference bug`;
+}

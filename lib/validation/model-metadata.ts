@@ -28,3 +28,22 @@ export const parameterCountSchema = z
   .int({ message: "must be a whole number of parameters (e.g. 70000000000 for 70B)" })
   .positive({ message: "must be a positive number of parameters" })
   .max(MODEL_METADATA_LIMITS.parameterCount, { message: "must be at most 10^15" });
+
+// 70B, 1.5T, 405000000000: a count with an optional K/M/B/T suffix, as models are named.
+const PARAMETER_SUFFIX: Record<string, number> = { "": 1, k: 1e3, m: 1e6, b: 1e9, t: 1e12 };
+
+/** A parameter count as a person writes it (70B, 1.5T, 405000000000); undefined when it is not one. */
+export function parseParameterCount(text: string): number | undefined {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*([kmbt]?)\s*$/i.exec(text);
+  return match ? Math.round(Number(match[1]) * PARAMETER_SUFFIX[match[2]!.toLowerCase()]!) : undefined;
+}
+
+/** A parameter count typed by a person (the CLI's flag, the upload form's field), checked like the file's number. */
+export const parameterCountTextSchema = z
+  .string()
+  .transform((text, ctx) => {
+    const n = parseParameterCount(text);
+    if (n === undefined) ctx.addIssue({ code: "custom", message: "must be a count such as 70000000000, 70B or 1.5T" });
+    return n ?? 0;
+  })
+  .pipe(parameterCountSchema);

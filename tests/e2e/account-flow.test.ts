@@ -124,6 +124,21 @@ describe("account flow in a browser", () => {
     await page.getByLabel("Harness").fill("e2e-harness");
     await page.getByLabel("Cost (USD)").fill("4.5");
     await page.getByLabel("Model weights").selectOption("open");
+    await page.getByLabel("Report or paper URL").fill("https://example.org/e2e-report");
+    await page.getByLabel("Organisation").fill("E2E Lab");
+    await page.getByLabel("Parameters").fill("70B");
+    // The API's own check and words, next to the field; the upload waits until it is right.
+    const licence = page.getByLabel("Model licence");
+    await licence.fill("Apache 2.0");
+    expect(await licence.getAttribute("aria-invalid")).toBe("true");
+    const licenceHint = page.locator(`[id="${await licence.getAttribute("aria-describedby")}"]`);
+    expect(await licenceHint.textContent()).toMatch(/^must be a licence identifier such as apache-2.0/);
+    expect(await page.getByRole("button", { name: "Upload and score" }).isDisabled()).toBe(true);
+    await licence.fill("apache-2.0");
+    // On a phone the whole form fits the screen's width.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1280, height: 900 });
     await shot(page, "02-submit-ready");
     await page.getByRole("button", { name: "Upload and score" }).click();
 
@@ -132,6 +147,13 @@ describe("account flow in a browser", () => {
     await expect.poll(() => progress.getAttribute("data-status"), { timeout: 90_000, interval: 250 }).toBe("scored");
     await expect.poll(() => page.getByTestId("private-scores").textContent()).toContain("recall");
     await shot(page, "03-submit-scored");
+    // The entry page shows what the form said.
+    const own = await page.getByRole("link", { name: "Open the submission" }).getAttribute("href");
+    await page.goto(`${webUrl}${own!.replace("/account/submissions/", "/submissions/")}`);
+    expect(await page.getByTestId("model-metadata").textContent()).toBe(
+      "E2E Lab · 70B parameters · apache-2.0 (as stated by the submitter)",
+    );
+    expect(await page.getByRole("link", { name: "https://example.org/e2e-report" }).count()).toBe(1);
 
     // Private results on the submitter's page, before approval.
     await page.goto(`${webUrl}/account/submissions`);

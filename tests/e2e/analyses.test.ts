@@ -480,6 +480,15 @@ describe("pages", () => {
     await page.getByRole("img", { name: /^Union growth: distinct findings/ }).waitFor();
     await page.getByRole("table", { name: /^Union of runs 1\.\.n/ }).waitFor();
     await page.getByRole("table", { name: /^Per bug type: overlap between runs/ }).waitFor();
+    // Figure 7's rows are named by category, each name whole inside the chart (a wide font clipped first letters).
+    const rowNames = await page
+      .getByRole("img", { name: /^Overlap between runs and recall/ })
+      .locator("text")
+      .evaluateAll((texts) => texts.map((t) => ({ text: t.textContent, x: (t as SVGTextElement).getBBox().x })));
+    expect(rowNames.map((t) => t.text)).toEqual(
+      expect.arrayContaining([CATEGORIES[0], "Wrong arithmetic or compariso…"]),
+    );
+    expect(rowNames.filter((t) => t.x < 0)).toEqual([]);
     await page.getByText(/Needs at least three runs/).waitFor();
     found.push(...(await violations(page, `/submissions/${repeatedId}`)));
     await page.getByRole("table", { name: /^Per run: the share of its distinct findings another run/ }).waitFor();

@@ -2,9 +2,9 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { importReportedResults } from "../../lib/server/reported/import-reported";
-import { createTestUser, signIn, type TestUser } from "../integration/authz-support";
+import { approveSubmission, call, createTestUser, signIn, type TestUser } from "../integration/authz-support";
 import { launchBrowser } from "../support/browser";
-import { db, seedBenchmark } from "../support/fixtures";
+import { db, finding, seedBenchmark, waitForStatus } from "../support/fixtures";
 import { rankRows } from "../../lib/leaderboard/rank-rows";
 import type { LeaderboardView } from "../../lib/leaderboard/types";
 
@@ -143,7 +143,7 @@ describe("history and model details at phone and desktop widths", () => {
 describe("charts at phone and desktop widths", () => {
   // Figure 5, an SVG drawn on the server and scaled to its frame (the board's charts draw fixed-size text).
   const pages = ["/validity?benchmark=probe%402026.1"];
-  it.each(WIDTHS)("keep their labels readable, 9.5 to 14 px, at $width px", async (viewport) => {
+  it.each(WIDTHS)("keep their labels readable, 10 to 14 px, at $width px", async (viewport) => {
     const page = await browser.newPage({ viewport });
     for (const url of pages) {
       await page.goto(`${webUrl}${url}`, { waitUntil: "networkidle" });
@@ -158,10 +158,67 @@ describe("charts at phone and desktop widths", () => {
           }),
       );
       expect(sizes.length, `${url}: chart labels`).toBeGreaterThan(0);
-      const unreadable = sizes.filter((s) => s.px < 9.4 || s.px > 14).map((s) => `${s.text} ${s.px.toFixed(1)} px`);
+      // Each point is labelled with its row of the table below the chart.
+      const rows = await page
+        .getByRole("table", { name: /^Panel validity and precision per entry/ })
+        .locator("tbody tr");
+      expect(sizes.filter((s) => /^\d+$/.test(s.text)).length).toBe(await rows.count());
+      const unreadable = sizes.filter((s) => s.px < 9.95 || s.px > 14).map((s) => `${s.text} ${s.px.toFixed(1)} px`);
       expect(unreadable, `${url} at ${viewport.width} px`).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
     }
+    await page.close();
+  });
+});
+
+describe("the method page's judge table", () => {
+  // At 1280 px it was 31 px wider than its frame: every figure's detail kept on one line. At 1024 px a test's figures
+  // (no repeat agreement, so one short column) overflow the same way unless the details wrap.
+  it("fits its frame at 1024 px once pairs are labelled", async () => {
+    const slug = await seedBenchmark();
+    const key = `${slug}@1`;
+    const upload = {
+      benchmark: slug,
+      model: "Judge table widths",
+      findings: [finding("P1", "acme/parser", "parser/lexer.py", 42, 47, "Final token lost")],
+    };
+    const created = await call(webUrl, "POST", "/api/v1/submissions", { token: admin.token }, upload);
+    await waitForStatus(webUrl, created.json.id as string, admin.token);
+    expect(await approveSubmission(webUrl, created.json.id as string, admin.token)).toBe(200);
+    const sample = await call(
+      webUrl,
+      "POST",
+      "/api/v1/labelling/samples",
+      { token: admin.token },
+      { benchmark: key, size: 4 },
+    );
+    expect(sample.status).toBe(201);
+    const listed = await call(webUrl, "GET", `/api/v1/labelling/pairs?benchmark=${encodeURIComponent(key)}`, {
+      token: admin.token,
+    });
+    for (const [i, pair] of (listed.json.pairs as { id: string }[]).entries())
+      await call(
+        webUrl,
+        "POST",
+        `/api/v1/labelling/pairs/${pair.id}/labels`,
+        { token: admin.token },
+        {
+          label: i % 2 ? "different" : "same",
+        },
+      );
+    const page = await browser.newPage({ viewport: { width: 1024, height: 800 } });
+    const table = page.locator("table", { has: page.locator("caption", { hasText: /^Per judge configuration/ }) });
+    await expect
+      .poll(
+        async () => {
+          await page.goto(`${webUrl}/method?benchmark=${encodeURIComponent(key)}`, { waitUntil: "load" });
+          return table.count();
+        },
+        { timeout: 30_000, interval: 1_000 },
+      )
+      .toBe(1);
+    const fit = await table.evaluate((t) => ({ table: t.scrollWidth, frame: t.parentElement!.clientWidth }));
+    expect(fit.table, JSON.stringify(fit)).toBeLessThanOrEqual(fit.frame);
     await page.close();
   });
 });

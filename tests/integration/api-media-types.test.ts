@@ -4,8 +4,8 @@ import { promisify } from "node:util";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { finding, seedBenchmark, userWithToken } from "../support/fixtures";
 
-// The API as generated clients and scripts meet it: CSV at its own `.csv` path, a JSON 404 for paths that are not
-// routes, and the Python client (clients/python, standard library only) run by the machine's python3.
+// The API as generated clients and scripts meet it: CSV at its own `.csv` path or by `Accept: text/csv`, a JSON 404
+// for paths that are not routes, and the Python client (clients/python, standard library only) run by the machine's python3.
 
 const exec = promisify(execFile);
 const webUrl = inject("webUrl");
@@ -27,6 +27,31 @@ describe("media types and unknown paths", () => {
     expect(json.headers.get("content-type")).toMatch(/^application\/json/);
     const repository = await fetch(`${webUrl}/api/v1/repositories/acme/parser.csv?benchmark=${slug}@1`);
     expect(repository.headers.get("content-type")).toMatch(/^text\/csv/);
+  });
+
+  it("answers Accept: text/csv with the CSV where the query names no format", async () => {
+    const url = `${webUrl}/api/v1/repositories?benchmark=${slug}@1`;
+    const asked = await fetch(url, { headers: { accept: "text/csv, application/json;q=0.5" } });
+    expect(asked.headers.get("content-type")).toMatch(/^text\/csv/);
+    expect(asked.headers.get("vary")).toMatch(/accept/i);
+    expect((await asked.text()).split("\n")[0]).toContain("recall");
+    const told = await fetch(`${url}&format=json`, { headers: { accept: "text/csv" } });
+    expect(told.headers.get("content-type")).toMatch(/^application\/json/);
+    const any = await fetch(url, { headers: { accept: "*/*" } });
+    expect(any.headers.get("content-type")).toMatch(/^application\/json/);
+  });
+
+  it("answers a method a route does not take with the API's JSON 405, naming the ones it does", async () => {
+    const response = await fetch(`${webUrl}/api/v1/leaderboard?benchmark=${slug}@1`, { method: "POST" });
+    expect(response.status).toBe(405);
+    expect(response.headers.get("allow")).toBe("GET");
+    expect(await response.json()).toEqual({
+      error: {
+        code: "method_not_allowed",
+        message: expect.stringContaining("/api/v1/leaderboard does not answer POST"),
+      },
+    });
+    expect((await fetch(`${webUrl}/api/v1/leaderboard?benchmark=${slug}@1`, { method: "HEAD" })).status).toBe(200);
   });
 
   it("answers a path that is not a route with the API's JSON 404, for any method", async () => {

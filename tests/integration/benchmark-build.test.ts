@@ -207,9 +207,27 @@ describe("building a benchmark version from a repository's history", () => {
     });
     expect(byCommit(fixRunning!).location).toEqual({ file: "calc.py", line_start: 17, line_end: 17 });
     expect(byCommit(fixSlug!)).toMatchObject({
-      audit: { ground: "not_defect" },
       location: { file: "text.py", line_start: 3, line_end: 3 },
     });
+    // The false-positive audit is an agent session too: it flagged the planted false positive (slug's underscores are
+    // the snapshot's documented house style) on a ground, citing the read_file output it saw, after submit_audit
+    // refused its first, paraphrased citation; the other bugs are kept. It marks, never removes.
+    expect(byCommit(fixSlug!).audit).toEqual({
+      verdict: "flag",
+      ground: "not_defect",
+      rationale: expect.stringContaining("house style"),
+      // read_file's line (its number, then the T0 line), verbatim.
+      cited_output: `${"2".padStart(6)}      # house style: words joined with underscores`,
+    });
+    expect(byCommit(fixSlug!).rationale.audit).toContain("(agent: 4 turns, 2 commands)");
+    expect(byCommit(fixMean!).audit).toMatchObject({ verdict: "keep", ground: "none", cited_output: null });
+    // Every model stage records its prompt, cached and completion tokens beside its dollars.
+    for (const row of build.table1.filter((r: { stage: string }) => !["commits", "anchor"].includes(r.stage)))
+      expect(row.input_tokens, row.stage).toBeGreaterThan(0);
+    const audited = build.table1.find((r: { stage: string }) => r.stage === "audit");
+    expect(audited).toMatchObject({ model_calls: 10, output_tokens: 400 });
+    expect(audited.cached_input_tokens).toBeGreaterThan(0);
+    expect(audited.cached_input_tokens).toBeLessThan(audited.input_tokens);
     expect(byCommit(fixMean!).report.title).toBe("Mean divides the sum by one less than the number of values");
     // The presence check is an agent session in the sandbox: it read the T0 checkout (double's file says
     // "intentional") and the later history (the newest commit's subject), and its trail says so.
@@ -272,6 +290,40 @@ describe("building a benchmark version from a repository's history", () => {
     expect(bugs[0]!.codeSnippet).toBe("    return total / (len(values) - 1)");
     expect(bugs[1]!.title).toBe("clamp never applies the upper bound");
     expect(await db.referenceAgentMark.count({ where: { referenceBugId: { in: bugs.map((b) => b.id) } } })).toBe(3);
+
+    // The audit agent's marks are the agent rater of the version's reference-set audit (§2.2): a maintainer audits all
+    // three bugs, slug's invalid, and agrees with the agent on each (kappa 1).
+    const key = `${slug}@2025.1`;
+    const drawn = await call(
+      webUrl,
+      "POST",
+      "/api/v1/grading/references",
+      { token: admin.token },
+      { benchmark: key, size: 3 },
+    );
+    expect(drawn.status, drawn.text).toBe(201);
+    for (const item of drawn.json.items as { reference_bug_id: string }[])
+      await call(
+        webUrl,
+        "POST",
+        `/api/v1/grading/references/${drawn.json.id}/marks`,
+        { token: admin.token },
+        {
+          reference_bug_id: item.reference_bug_id,
+          mark: item.reference_bug_id === bugs[2]!.externalId ? "invalid" : "valid",
+          reason: "read the snapshot",
+        },
+      );
+    const referenceSet = (
+      await call(webUrl, "GET", `/api/v1/grading/judge-quality?benchmark=${key}`, { token: admin.token })
+    ).json.reference_set;
+    expect(referenceSet).toMatchObject({
+      audited: 3,
+      marks: { valid: 2, invalid: 1, unsure: 0 },
+      agent: { marked: 3, flagged: 1, models: [expect.stringContaining("build-false-positive-audit@2")] },
+      kappa: { n: 3 },
+    });
+    expect(referenceSet.kappa.kappa).toBeCloseTo(1, 12);
 
     // The published version scores a findings file end to end: two of its three bugs found.
     const submitter = await userWithToken();

@@ -178,6 +178,18 @@ describe("probebench in scripts", () => {
       },
     ]);
     expect((await cli(["submit", absolute, "--allow-unknown-paths"], token)).code).toBe(0);
+    // Some paths right, some not: stored, with the dry run's warning.
+    const partly = writeJson("partly.json", {
+      benchmark: slug,
+      model: "Partly absolute paths",
+      findings: [
+        finding("P1", "acme/parser", "parser/lexer.py", 42, 47, "Final token lost"),
+        finding("P3", "acme/parser", "/home/ci/parser/parser/lexer.py", 1, 2, "First token lost"),
+      ],
+    });
+    const stored = await cli(["submit", partly], token);
+    expect(stored.code).toBe(0);
+    expect(stored.stderr).toMatch(/^Warning: 1 of 2 findings name no file of their repository \(for example "\/home/m);
   });
 
   it("finds the database of an operator command in the working directory's .env", async () => {

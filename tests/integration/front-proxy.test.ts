@@ -124,6 +124,10 @@ describe("front proxy (nginx)", () => {
       expect(second.headers["x-cache-status"], path).toBe("HIT");
       expect(second.body, path).toBe(first.body);
     }
+    // The same URL asked for CSV in Accept is another copy, never the JSON one.
+    const csv = await request(proxy, paths[3]!, { headers: { accept: "text/csv" } });
+    expect(csv.headers["x-cache-status"]).toBe("MISS");
+    expect(csv.headers["content-type"]).toMatch(/^text\/csv/);
   });
 
   it("never answers signed-in requests from its cache, and never stores what they get", async () => {

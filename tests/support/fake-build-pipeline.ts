@@ -7,7 +7,9 @@
 //    the history's newest subject, then answers absent (deliberate_rejection) when the file says "intentional";
 //  - report: the title is the fix commit's summary in the present tense; never the fix's lines;
 //  - dedup: the matcher's fake rule (fake-openai.ts decideFake);
-//  - false-positive audit: `not_defect` when the snapshot's file says "house style", else `none`.
+//  - false-positive audit (an agent session too): reads the record's file in the T0 checkout and the file's history,
+//    then flags `not_defect` when the file says "house style" (first citing a paraphrase, which submit_audit refuses,
+//    then the line of the read_file output verbatim), else keeps the bug.
 
 import type { IncomingMessage } from "node:http";
 
@@ -86,19 +88,6 @@ export function answerBuildRequest(body: Body): string | undefined {
       suggested_fix: "Correct the computation for the affected inputs.",
     });
   }
-  if (name === "false_positive_audit") {
-    const snapshot = block(user, "snapshot_file");
-    const style = /house style/i.test(String(snapshot.content ?? ""));
-    return JSON.stringify(
-      style
-        ? {
-            ground: "not_defect",
-            rationale: "the snapshot documents this as intended",
-            citations: ["snapshot comment"],
-          }
-        : { ground: "none", rationale: "the defect stands", citations: ["temporal check", "identifier search"] },
-    );
-  }
   return undefined;
 }
 
@@ -107,54 +96,80 @@ type AgentBody = { model?: string; messages?: AgentMsg[]; tools?: { function?: {
 
 let agentCalls = 0;
 
-/** The presence check's agent turns (tools include submit_presence); false for every other request. */
+/** The presence check's and the false-positive audit's agent turns (tools include their submit tool). */
 export function handleBuildAgentRequest(
   req: IncomingMessage,
   body: AgentBody,
   send: (status: number, body: unknown) => void,
 ): boolean {
-  if (!req.url?.endsWith("/chat/completions") || !body.tools?.some((t) => t.function?.name === "submit_presence"))
-    return false;
+  const tools = new Set(body.tools?.map((t) => t.function?.name));
+  const stage = tools.has("submit_presence") ? "presence" : tools.has("submit_audit") ? "audit" : null;
+  if (!req.url?.endsWith("/chat/completions") || !stage) return false;
   if (req.headers.authorization !== "Bearer test-key") {
     send(401, { error: { message: "bad key", type: "invalid_request_error" } });
     return true;
   }
   agentCalls++;
   const messages = body.messages ?? [];
-  const candidate = block(messages.find((m) => m.role === "user")?.content ?? "", "candidate");
+  const user = messages.find((m) => m.role === "user")?.content ?? "";
   const outputs = messages.filter((m) => m.role === "tool").map((m) => m.content ?? "");
   const turn = messages.filter((m) => m.role === "assistant").length;
   const call = (name: string, args: unknown) => ({
     content: null,
     tool_calls: [
-      { id: `presence_${agentCalls}`, type: "function", function: { name, arguments: JSON.stringify(args) } },
+      { id: `${stage}_${agentCalls}`, type: "function", function: { name, arguments: JSON.stringify(args) } },
     ],
   });
+  const file = String(block(user, stage === "presence" ? "candidate" : "record").file ?? "");
+  const history = () => (outputs[1] ?? "").split("\n").find((l) => /^fix|^docs|^feat|^refactor/.test(l)) ?? "none";
   let message;
-  if (turn === 0) message = call("read_file", { path: `snapshot/${String(candidate.file ?? "")}` });
-  else if (turn === 1) message = call("run", { command: "git --git-dir=/tmp/history log -n 1 --format=%s" });
-  else {
-    const history = (outputs[1] ?? "").split("\n").find((l) => /^fix|^docs|^feat|^refactor/.test(l)) ?? "none";
+  if (turn === 0) message = call("read_file", { path: `snapshot/${file}` });
+  else if (turn === 1)
+    message = call("run", {
+      command:
+        stage === "presence"
+          ? "git --git-dir=/tmp/history log -n 1 --format=%s"
+          : `git --git-dir=/tmp/history log --format=%s -- ${file}`,
+    });
+  else if (stage === "presence")
     message = /intentional/i.test(outputs[0] ?? "")
       ? call("submit_presence", {
           present: false,
           ground: "deliberate_rejection",
-          evidence: `the snapshot marks the behaviour as intentional; history: ${history}`,
+          evidence: `the snapshot marks the behaviour as intentional; history: ${history()}`,
         })
       : call("submit_presence", {
           present: true,
           ground: null,
-          evidence: `the faulty lines are in the snapshot; history: ${history}`,
+          evidence: `the faulty lines are in the snapshot; history: ${history()}`,
+        });
+  else {
+    const styleLine = (outputs[0] ?? "").split("\n").find((l) => /house style/i.test(l));
+    const refused = /was not accepted/.test(outputs.at(-1) ?? "");
+    message = styleLine
+      ? call("submit_audit", {
+          verdict: "flag",
+          ground: "not_defect",
+          rationale: `the snapshot documents the behaviour as its house style; history: ${history()}`,
+          cited_output: refused ? styleLine : "the snapshot says this is the house style",
+        })
+      : call("submit_audit", {
+          verdict: "keep",
+          ground: null,
+          rationale: `the pinned lines are in the snapshot; history: ${history()}`,
+          cited_output: null,
         });
   }
   send(200, {
-    id: `chatcmpl-presence-${agentCalls}`,
+    id: `chatcmpl-${stage}-${agentCalls}`,
     object: "chat.completion",
     created: Math.floor(Date.now() / 1000),
     model: body.model,
     choices: [{ index: 0, finish_reason: "tool_calls", message: { role: "assistant", ...message } }],
     usage: {
       prompt_tokens: Math.ceil(messages.map((m) => m.content ?? "").join("\n").length / 4),
+      // A provider's prefix cache serves the session's earlier turns: the first turn's prompt is cached after it.
+      prompt_tokens_details: { cached_tokens: turn > 0 ? Math.ceil(user.length / 4) : 0 },
       completion_tokens: 40,
       total_tokens: 0,
     },

@@ -257,8 +257,8 @@ export async function startFakeOpenAi(
       const multipart = String(req.headers["content-type"] ?? "").startsWith("multipart/");
       const body = chunks.length && !multipart ? JSON.parse(raw.toString("utf8")) : {};
       // Tool-using requests: a panel judge in a sandbox (fake-panel-sandbox.ts) or with the read-only repository tools
-      // (fake-panel-attribution.ts), a build's presence check (fake-build-pipeline.ts), in-house audit runs and their
-      // context document (fake-openai-agent.ts).
+      // (fake-panel-attribution.ts), a build's presence checks and false-positive audits (fake-build-pipeline.ts),
+      // in-house audit runs and their context document (fake-openai-agent.ts).
       if (
         handlePanelSandboxRequest(req, body, send) ||
         handleRepositoryJudgeRequest(req, body, send) ||

@@ -122,7 +122,8 @@ export default async function ValidityPage({
         <p className="muted small">
           Each entry&apos;s panel validity against its precision with respect to the reference set, both with 95%
           Clopper-Pearson intervals (whiskers). Entries with repeated runs use their first run on both axes, as the
-          panel sampled it. Filled: scored here; hollow: as published.
+          panel sampled it. Filled: scored here; hollow: as published. Each point carries the number of its row in the
+          table below.
         </p>
         {points.length === 0 ? (
           <p className="card empty-state">
@@ -143,6 +144,7 @@ export default async function ValidityPage({
               label="Validity and precision per entry"
               caption="Panel validity and precision per entry, with 95% intervals"
               columns={[
+                "#",
                 "Entry",
                 "Source",
                 ...numericColumns("Validity %", "95% CI", "Precision %", "95% CI"),
@@ -150,8 +152,9 @@ export default async function ValidityPage({
                 "Precision from",
               ]}
             >
-              {points.map((p) => (
+              {points.map((p, i) => (
                 <tr key={p.id}>
+                  <td className="num">{i + 1}</td>
                   <th scope="row">
                     <Link href={`/submissions/${p.id}`}>{p.label}</Link>
                   </th>

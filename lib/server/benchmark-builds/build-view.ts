@@ -57,6 +57,9 @@ export async function getBuild(id: string): Promise<BuildView> {
         ...r,
         status: s?.status ?? null,
         model_calls: s?.modelCalls ?? 0,
+        input_tokens: s?.inputTokens ?? 0,
+        cached_input_tokens: s?.cachedInputTokens ?? 0,
+        output_tokens: s?.outputTokens ?? 0,
         cost_usd: Math.round((s?.costUsd ?? 0) * 1e4) / 1e4,
         error: s?.error ?? null,
       };
@@ -81,12 +84,23 @@ export async function getBuild(id: string): Promise<BuildView> {
       rationale: (c.rationale ?? {}) as Record<string, string>,
       report: ((c.editedReport ?? c.report) as Report | null) ?? null,
       duplicate_of: c.duplicateOfId,
-      audit: c.auditGround ? { ground: c.auditGround, rationale: c.auditRationale ?? "" } : null,
+      audit: c.auditRationale === null ? null : auditView(c),
       decision: c.decision as "accept" | "reject" | "edit" | null,
       reference_bug_id: c.externalId,
     })),
     created_at: build.createdAt.toISOString(),
   };
+}
+
+/** The audit agent's mark: kept (`none`), flagged with a ground and its cited output, or no verdict (not rated). */
+function auditView(c: { auditGround: string | null; auditRationale: string | null; auditCitedOutput: string | null }) {
+  const verdict = c.auditGround === null ? "no_verdict" : c.auditGround === "none" ? "keep" : "flag";
+  return {
+    verdict,
+    ground: c.auditGround,
+    rationale: c.auditRationale ?? "",
+    cited_output: c.auditCitedOutput,
+  } as const;
 }
 
 export async function listBuilds(): Promise<BuildList> {

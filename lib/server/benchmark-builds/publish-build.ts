@@ -133,13 +133,16 @@ export async function publishBuild(caller: { id: string }, buildId: string): Pro
         select: { id: true, externalId: true },
       });
       const bugId = new Map(bugs.map((b) => [b.externalId, b.id]));
+      // A bug whose audit session ended without a verdict has no mark: the agent did not rate it.
       await tx.referenceAgentMark.createMany({
         data: included
           .filter((c) => c.auditGround)
           .map((c) => ({
             referenceBugId: bugId.get(externalIds.get(c.id)!)!,
             ground: c.auditGround!,
-            rationale: c.auditRationale ?? "",
+            rationale: [c.auditRationale ?? "", c.auditCitedOutput && `Cited output:\n${c.auditCitedOutput}`]
+              .filter(Boolean)
+              .join("\n\n"),
             model: c.auditModel ?? "unknown",
             promptVersion: c.auditPrompt ?? "unknown",
           })),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvTwinUrl, normaliseRequestPath } from "./request-path";
+import { csvTwinUrl, declaredMethods, normaliseRequestPath, prefersCsv } from "./request-path";
 
 describe("normaliseRequestPath", () => {
   it("resolves dot segments and backslashes as Next.js does before routing", () => {
@@ -43,5 +43,33 @@ describe("csvTwinUrl", () => {
     expect(csvTwinUrl("/api/v1/leaderboard", "")).toBeNull();
     expect(csvTwinUrl("/leaderboard.csv", "")).toBeNull();
     expect(csvTwinUrl("/api/v1/.csv", "")).toBeNull();
+  });
+});
+
+describe("prefersCsv", () => {
+  it("chooses CSV only when Accept names text/csv above JSON", () => {
+    for (const accept of [
+      "text/csv",
+      "text/csv; charset=utf-8",
+      "application/json;q=0.5, text/csv",
+      "TEXT/CSV, */*;q=0.1",
+    ])
+      expect(prefersCsv(accept), accept).toBe(true);
+    for (const accept of [null, "", "*/*", "text/*", "application/json", "text/csv, application/json", "text/csv;q=0"])
+      expect(prefersCsv(accept), String(accept)).toBe(false);
+  });
+});
+
+describe("declaredMethods", () => {
+  it("lists the methods of the route Next.js would pick for a path: static segments before parameters", () => {
+    const routes = [
+      { method: "get", path: "/api/v1/submissions/{id}" },
+      { method: "delete", path: "/api/v1/submissions/{id}" },
+      { method: "post", path: "/api/v1/submissions/validate" },
+    ];
+    expect(declaredMethods(routes, "/api/v1/submissions/abc")).toEqual(["GET", "DELETE"]);
+    expect(declaredMethods(routes, "/api/v1/submissions/validate")).toEqual(["POST"]);
+    expect(declaredMethods(routes, "/api/v1/submissions/abc/more")).toBeNull();
+    expect(declaredMethods(routes, "/api/v1/submissions/")).toBeNull();
   });
 });

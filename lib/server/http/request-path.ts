@@ -36,3 +36,53 @@ export function csvTwinUrl(pathname: string, search: string): string | null {
   params.set("format", "csv");
   return `${pathname.slice(0, -".csv".length)}?${params}`;
 }
+
+/**
+ * Whether an Accept header asks for CSV over JSON (`Accept: text/csv`, `text/csv, application/json;q=0.5`), for the
+ * routes that answer either; a route's `format` query parameter, when given, decides instead. JSON stays the answer
+ * to no header, `*\/*`, and anything that ranks JSON at least as high. Hand-written: two media types and their q
+ * values are all it reads (a negotiation library is not among the dependencies).
+ */
+export function prefersCsv(accept: string | null): boolean {
+  if (!accept) return false;
+  const ranges = accept.split(",").map((part) => {
+    const [type = "", ...params] = part.split(";").map((s) => s.trim().toLowerCase());
+    const q = params.find((p) => p.startsWith("q="));
+    return { type, q: q ? Number(q.slice(2)) : 1 };
+  });
+  // The most specific range naming a type sets its q (RFC 9110 §12.5.1); CSV must be named outright to be chosen.
+  const qualityOf = (type: string) => {
+    const [major] = type.split("/");
+    const match =
+      ranges.find((r) => r.type === type) ??
+      ranges.find((r) => r.type === `${major}/*`) ??
+      ranges.find((r) => r.type === "*/*");
+    return match && Number.isFinite(match.q) ? match.q : 0;
+  };
+  return ranges.some((r) => r.type === "text/csv") && qualityOf("text/csv") > qualityOf("application/json");
+}
+
+/**
+ * The methods the API declares for a path (`{id}` in a declared path stands for any one segment; static segments win
+ * over parameters, as Next.js routes), or null when no declared route has that path. The web server answers any other
+ * method on such a path with a JSON 405 (Next.js would answer an empty one).
+ */
+export function declaredMethods(
+  routes: readonly { method: string; path: string }[],
+  pathname: string,
+): string[] | null {
+  const parts = pathname.split("/");
+  let best: string | null = null;
+  let methods: string[] = [];
+  for (const route of routes) {
+    const segments = route.path.split("/");
+    if (segments.length !== parts.length) continue;
+    const dynamic = segments.map((s) => s.startsWith("{"));
+    if (!segments.every((s, i) => (dynamic[i] ? parts[i] !== "" : s === parts[i]))) continue;
+    // "0" static, "1" a parameter: the smallest key is the route Next.js picks.
+    const key = dynamic.map((d) => (d ? "1" : "0")).join("");
+    if (best === null || key < best) [best, methods] = [key, []];
+    if (key === best) methods.push(route.method.toUpperCase());
+  }
+  return best === null ? null : [...new Set(methods)];
+}

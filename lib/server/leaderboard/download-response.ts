@@ -24,6 +24,8 @@ export function downloadResponse(
     // anonymous answers for a few seconds.
     "cache-control": publicReadCacheControl(request),
     "access-control-allow-origin": "*",
+    // `Accept: text/csv` chooses CSV where the query does not say (route-handler/handle.ts).
+    vary: "accept",
   };
   if (request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
   // The same stamp and scope always give the same bytes, so serialize once: every leaderboard page view fetches

@@ -7,6 +7,7 @@ import { parseOrThrow } from "../../errors";
 import { parseJsonText } from "../../validation/parse-json";
 import { identifyCaller, requireCaller } from "../auth/api-caller";
 import { readBodyText, readOptionalJsonBody } from "../http/read-body";
+import { prefersCsv } from "../http/request-path";
 import { json, withErrors } from "../http/respond";
 
 // A route handler built from the route's declaration (lib/contracts/<resource>-routes.ts): who may call, the path,
@@ -120,10 +121,11 @@ export function handle<R extends ApiRoute>(
   return withErrors(async (request: Request, context: RouteContext) => {
     const caller = await callerFor(route, request);
     const params = route.params ? parseOrThrow(route.params, await context.params, options.path ?? "The path") : {};
-    const query =
-      route.query && !route.raw
-        ? parseOrThrow(route.query, Object.fromEntries(new URL(request.url).searchParams), "The query")
-        : {};
+    const search: Record<string, string> = Object.fromEntries(new URL(request.url).searchParams);
+    // A download answers `Accept: text/csv` as it answers ?format=csv; the parameter, when given, decides.
+    if (route.success.csv && search.format === undefined && prefersCsv(request.headers.get("accept")))
+      search.format = "csv";
+    const query = route.query && !route.raw ? parseOrThrow(route.query, search, "The query") : {};
     const body = await bodyFor(route, request, options);
     const input = { caller, params, query, body, request } as RouteInput<R>;
     const answer = await fn(input);

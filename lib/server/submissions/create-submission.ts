@@ -16,7 +16,7 @@ import { log } from "../../observability/log";
 import type { createdSubmissionSchema } from "../../contracts/submissions";
 
 /** What storing a findings file answers (the SARIF-only counts are added by the upload). */
-export type CreatedSubmission = Omit<z.input<typeof createdSubmissionSchema>, "skipped" | "paths">;
+export type CreatedSubmission = Omit<z.input<typeof createdSubmissionSchema>, "skipped" | "paths" | "warnings">;
 
 /**
  * Stores a submission with its runs and findings in one transaction, then queues scoring with the submission id as

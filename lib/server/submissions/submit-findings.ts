@@ -12,9 +12,9 @@ import { looksLikeSarifText } from "../../validation/sarif-log";
 import { findBenchmark } from "../benchmarks/import-benchmark";
 import { checkSubmissionFile, createSubmission } from "./create-submission";
 import { getSubmissionQuota } from "./submission-quota";
-import { countKnownPaths } from "../../validation/known-paths";
+import { countKnownPaths, unknownPathsWarning } from "../../validation/known-paths";
 import { benchmarkKey } from "../../validation/benchmark-ref";
-import type { FindingsFile } from "../../validation/findings-file";
+import { runsOf, type FindingsFile } from "../../validation/findings-file";
 import { assertWithinQuota } from "./submission-quota";
 import { reserveUploadBytes } from "./upload-budget";
 import { sarifUploadQuerySchema, type SarifUploadQuery } from "../../validation/sarif-query";
@@ -68,7 +68,15 @@ export async function submitFindings(submitterId: string, body: UploadBody): Pro
     const created = await namingSarifResults(checked, () =>
       createSubmission(checked.file, submitterId, { enforceQuota: true, uploadSha256: checked.sha256 }),
     );
-    return checked.sarif ? { ...created, ...sarifCounts(checked.sarif.converted) } : created;
+    // Stored and scored as sent, but said as the dry run says it: a partly wrong path prefix scores low silently.
+    const unknown = unknownPathsWarning(
+      countKnownPaths(
+        runsOf(checked.file).flatMap((r) => r.findings),
+        checked.snapshotFiles,
+      ),
+    );
+    const warnings = unknown ? [unknown] : [];
+    return checked.sarif ? { ...created, ...sarifCounts(checked.sarif.converted), warnings } : { ...created, warnings };
   });
 }
 
@@ -86,10 +94,8 @@ export async function validateUpload(submitterId: string, body: UploadBody): Pro
     for (const f of findings) perRepo.set(f.repo, (perRepo.get(f.repo) ?? 0) + 1);
     const paths = countKnownPaths(findings, checked.snapshotFiles);
     const warnings: string[] = [];
-    if (paths.known < paths.checked && paths.example)
-      warnings.push(
-        `${paths.checked - paths.known} of ${paths.checked} findings name no file of their repository (for example "${paths.example.file}" is not a file of ${paths.example.repo}); they cannot match a reference bug`,
-      );
+    const unknown = unknownPathsWarning(paths);
+    if (unknown) warnings.push(unknown);
     // Asked to allow a repeat, a real upload stores it: say so rather than refuse.
     const earlier =
       body.options?.allow_duplicate === "false" ? null : await findEarlierUpload(submitterId, checked.sha256);

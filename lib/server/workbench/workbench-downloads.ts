@@ -13,7 +13,10 @@ export function workbenchDownload(
   json: () => unknown,
   csv: () => string,
 ): Response {
-  const headers: Record<string, string> = { "cache-control": "private, no-store", vary: "cookie, authorization" };
+  const headers: Record<string, string> = {
+    "cache-control": "private, no-store",
+    vary: "cookie, authorization, accept",
+  };
   if (format === "csv") {
     return new Response(csv(), {
       headers: {

@@ -4,6 +4,7 @@ import { type Prisma } from "../../../lib/generated/prisma/client";
 import { USER_MESSAGE_MARKER, type JudgeMessage } from "../../../lib/llm/judge-messages";
 import { createStructuredClient } from "../../../lib/llm/panel-attribution-config";
 import { loadPrompt, renderPrompt } from "../../../lib/llm/prompts";
+import type { PricedUsage } from "../../../lib/llm/model-prices";
 import type { AssistantTurn, StructuredClient } from "../../../lib/llm/structured-client";
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import { replyJsonSchema } from "../../../lib/benchmark-build/replies";
@@ -59,7 +60,7 @@ export class StageContext {
       // One listener for the stage's client: its calls run BUILD_CONCURRENCY at once, and a listener per call would
       // count every call in flight once for each of them.
       this.client = createStructuredClient("judge");
-      this.client.addUsageListener((usage) => this.recordUsage(usage.costUsd));
+      this.client.addUsageListener((usage) => this.recordUsage(usage));
     }
     return this.client;
   }
@@ -103,9 +104,16 @@ export class StageContext {
     return client.completeWithTools(this.model, messages, tools);
   }
 
-  private async recordUsage(costUsd: number): Promise<void> {
-    await this.updateStage({ modelCalls: { increment: 1 }, costUsd: { increment: costUsd } });
-    await addBuildSpend(this.build.id, costUsd);
+  /** One reply's tokens and dollars, as the structured client priced them (lib/llm/model-prices.ts, pricedUsage). */
+  private async recordUsage(usage: PricedUsage): Promise<void> {
+    await this.updateStage({
+      modelCalls: { increment: 1 },
+      inputTokens: { increment: usage.inputTokens },
+      cachedInputTokens: { increment: usage.cachedInputTokens },
+      outputTokens: { increment: usage.outputTokens },
+      costUsd: { increment: usage.costUsd },
+    });
+    await addBuildSpend(this.build.id, usage.costUsd);
   }
 }
 

@@ -1,46 +1,60 @@
 import pMap from "p-map";
 import { env } from "../../../lib/env";
-import { sliceLines } from "../../../lib/benchmark-build/git-output";
-import { auditReplySchema } from "../../../lib/benchmark-build/replies";
+import { AUDIT_TOOL_DEFINITIONS, auditMark, submitAuditTool } from "../../../lib/agent/false-positive-agent";
 import {
   countCandidates,
   listKeptCandidates,
   readLastWindowCommit,
   recordCandidateDecision,
 } from "../../../lib/server/benchmark-builds/build-candidate-store";
+import { agentSessionDir, runAgentSession } from "./agent-session";
 import { withRationale, type BuildRepo, type StageContext } from "./build-context";
 import { bundleDirOf, snapshotFiles } from "./git-queries";
 
-// Stage 8 (F.3.1): the false-positive audit of every deduplicated bug, a model call over the record, the snapshot's
-// file and the file's history after T0 (to T1's last commit). It marks, it never removes: the paper kept the full
-// reference set after its audit. The marks become the agent rater of the version's reference-set audit (§2.2), and
-// maintainers see them beside each candidate before they publish.
+// Stage 8 (F.3.1): the false-positive audit of every deduplicated bug, an agent session per bug (agent-session.ts)
+// with the T0 tree read-only and the later history, given the record and the commits that touched its file after T0
+// (to T1's last commit). A flag names one of the four grounds and cites the tool output it rests on, text the
+// session saw (lib/agent/false-positive-agent.ts); a session without a verdict keeps its bug, unrated, saying why.
+// It marks, it never removes: the paper kept the full reference set after its audit. The marks become the agent
+// rater of the version's reference-set audit (§2.2), and maintainers see them beside each candidate before they
+// publish.
 
 const AUDIT_PROMPT = "build-false-positive-audit";
 const CHUNK = 100;
-const CONTEXT_LINES = 150;
+
+const AUDIT_AGENT = {
+  tools: AUDIT_TOOL_DEFINITIONS,
+  submit: submitAuditTool,
+  limits: {
+    maxTurns: env.BUILD_AUDIT_MAX_TURNS,
+    maxTokens: env.BUILD_AUDIT_MAX_TOKENS,
+    wallMs: env.BUILD_AUDIT_WALL_SECONDS * 1000,
+  },
+};
 
 type Report = { title: string; description: string; severity: string; suggested_fix: string };
 
 export async function runAuditStage(ctx: StageContext, repos: readonly BuildRepo[]) {
+  const promptVersion = ctx.promptVersion(AUDIT_PROMPT);
   for (const repo of repos) {
     const pending = await listKeptCandidates(repo.id, "dedup");
-    const last = await readLastWindowCommit(repo.id);
+    if (pending.length === 0) continue;
+    const last = (await readLastWindowCommit(repo.id))?.sha ?? repo.snapshotCommit!;
+    const sessionDir = await agentSessionDir(repo);
     for (let i = 0; i < pending.length; i += CHUNK) {
       const chunk = pending.slice(i, i + CHUNK);
+      // Only the history of each file: the agent reads the snapshot itself.
       const files = await snapshotFiles(
         bundleDirOf(repo),
         repo.snapshotCommit!,
-        chunk.map((c) => ({ id: c.id, file: c.file!, commitSha: last?.sha ?? repo.snapshotCommit! })),
-        1_000_000,
+        chunk.map((c) => ({ id: c.id, file: c.file!, commitSha: last })),
+        0,
       );
       await pMap(
         chunk,
         async (c) => {
           const report = c.report as Report;
-          const file = files.get(c.id)!;
-          const from = Math.max(1, c.lineStart! - CONTEXT_LINES);
-          const reply = await ctx.ask(
+          const messages = ctx.messagesFor(
             AUDIT_PROMPT,
             {
               record: {
@@ -55,24 +69,21 @@ export async function runAuditStage(ctx: StageContext, repos: readonly BuildRepo
                 code_snippet: c.codeSnippet ?? "",
                 suggested_fix: report.suggested_fix,
               },
-              snapshot: {
-                file: c.file,
-                first_line: from,
-                content: sliceLines(file.content, from, c.lineEnd! + CONTEXT_LINES),
-              },
-              history: { commits_touching_the_file_after_the_snapshot: file.history },
+              history: { commits_touching_the_file_after_the_snapshot: files.get(c.id)!.history },
             },
-            "false_positive_audit",
-            auditReplySchema,
+            { snapshot: { commit: repo.snapshotCommit! }, window: { last_commit: last } },
           );
-          const cited = reply.citations.length > 0 ? ` [${reply.citations.join("; ")}]` : "";
+          const session = await runAgentSession(ctx, sessionDir, c.id, messages, AUDIT_AGENT);
+          const mark = auditMark(session);
+          const trail = `${mark.ground ?? "no verdict"}: ${mark.rationale} (agent: ${session.turns} turns, ${session.commands} commands)`;
           await recordCandidateDecision(c.id, {
             stage: "audit",
-            auditGround: reply.ground,
+            auditGround: mark.ground,
             auditModel: ctx.model,
-            auditPrompt: ctx.promptVersion(AUDIT_PROMPT),
-            auditRationale: `${reply.rationale}${cited}`.slice(0, 4_000),
-            rationale: withRationale(c.rationale, "audit", `${reply.ground}: ${reply.rationale}`),
+            auditPrompt: promptVersion,
+            auditRationale: mark.rationale,
+            auditCitedOutput: mark.citedOutput,
+            rationale: withRationale(c.rationale, "audit", trail),
           });
         },
         { concurrency: env.BUILD_CONCURRENCY },

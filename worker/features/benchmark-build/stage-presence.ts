@@ -1,5 +1,6 @@
 import pMap from "p-map";
 import { env } from "../../../lib/env";
+import { PRESENCE_TOOL_DEFINITIONS, presenceAtLimit, submitPresenceTool } from "../../../lib/agent/presence-agent";
 import { addedLines } from "../../../lib/benchmark-build/git-output";
 import { presenceOutcome, quotedFixLine, reportReplySchema } from "../../../lib/benchmark-build/replies";
 import {
@@ -10,15 +11,25 @@ import {
 } from "../../../lib/server/benchmark-builds/build-candidate-store";
 import { withRationale, type BuildRepo, type StageContext } from "./build-context";
 import { bundleDirOf, commitDiffs, snapshotFiles } from "./git-queries";
-import { checkPresenceWithAgent, presenceSessionDir } from "./presence-agent";
+import { agentSessionDir, runAgentSession } from "./agent-session";
 
-// Stages 5 and 6. The presence check (F.2.3) is an agent session in the sandbox (presence-agent.ts) with a read-only
+// Stages 5 and 6. The presence check (F.2.3) is an agent session in the sandbox (agent-session.ts) with a read-only
 // checkout of T0 and the later history, given the candidate, the commits that touched its file between T0 and the fix,
 // and the fix's diff; a drop must name one of the four grounds, otherwise the candidate stays (with low confidence
 // when the agent believed it absent or ended without a verdict). Report synthesis (F.2.4) writes the record in the present tense about T0; the snippet is the
 // T0 code the anchoring read, never the model's, and a report that quotes a line the fix added is flagged.
 
 const CHUNK = 100;
+
+const PRESENCE_AGENT = {
+  tools: PRESENCE_TOOL_DEFINITIONS,
+  submit: submitPresenceTool,
+  limits: {
+    maxTurns: env.BUILD_PRESENCE_MAX_TURNS,
+    maxTokens: env.BUILD_PRESENCE_MAX_TOKENS,
+    wallMs: env.BUILD_PRESENCE_WALL_SECONDS * 1000,
+  },
+};
 
 function candidateInput(repo: string, c: BuildCandidate) {
   return {
@@ -40,7 +51,7 @@ export async function runPresenceStage(ctx: StageContext, repos: readonly BuildR
   for (const repo of repos) {
     const pending = await listKeptCandidates(repo.id, "anchor");
     if (pending.length === 0) continue;
-    const sessionDir = await presenceSessionDir(repo);
+    const sessionDir = await agentSessionDir(repo);
     for (let i = 0; i < pending.length; i += CHUNK) {
       const chunk = pending.slice(i, i + CHUNK);
       const [files, diffs] = await Promise.all([
@@ -65,8 +76,9 @@ export async function runPresenceStage(ctx: StageContext, repos: readonly BuildR
             },
             { snapshot: { commit: repo.snapshotCommit! } },
           );
-          const session = await checkPresenceWithAgent(ctx, sessionDir, c.id, messages);
-          const outcome = presenceOutcome(session.reply);
+          const session = await runAgentSession(ctx, sessionDir, c.id, messages, PRESENCE_AGENT);
+          const reply = "reply" in session ? session.reply : presenceAtLimit(session.limit);
+          const outcome = presenceOutcome(reply);
           await recordCandidateDecision(c.id, {
             stage: "presence",
             ...(outcome.verdict === "dropped"
@@ -75,7 +87,7 @@ export async function runPresenceStage(ctx: StageContext, repos: readonly BuildR
             rationale: withRationale(
               c.rationale,
               "presence",
-              `${session.reply.evidence} (agent: ${session.turns} turns, ${session.commands} commands)`,
+              `${reply.evidence} (agent: ${session.turns} turns, ${session.commands} commands)`,
             ),
           });
         },

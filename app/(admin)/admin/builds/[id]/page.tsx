@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { requirePageAdmin } from "@/lib/server/auth/current-user";
 import { getBuild } from "@/lib/server/benchmark-builds/build-view";
+import { count } from "@/lib/format";
 import { loadOr404 } from "@/components/workbench/load-or-404";
 import { AutoRefresh } from "@/components/account/auto-refresh";
 import { BuildActions, CandidateDecision, RefreshForm } from "@/components/benchmark-builds/build-actions";
@@ -31,14 +32,22 @@ export default async function BuildPage({ params }: Props) {
         {build.error ? `: ${build.error}` : ""}. T0 {build.snapshot}, T1 {build.window_end}; spent $
         {build.spent_usd.toFixed(2)} of a ${build.budget_usd.toFixed(2)} budget
         {estimate.cost_usd !== undefined
-          ? ` (estimate $${estimate.cost_usd.toFixed(2)}: ${estimate.classifier_calls} classifier calls, ${estimate.extractor_calls} extractions, ${estimate.presence_calls} presence checks)`
+          ? ` (estimate $${estimate.cost_usd.toFixed(2)}: ${estimate.classifier_calls} classifier calls, ${estimate.extractor_calls} extractions, ${estimate.presence_calls} presence checks, ${estimate.audit_calls} audit sessions)`
           : ""}
         .{build.published ? ` Published as ${build.published}.` : ""}
       </p>
       <BuildActions build={build} />
       <ColumnTable
         caption="Table 1: what remains after each stage (Δ relative to the preceding counted stage)"
-        columns={["Stage", "Count", "Δ", "Status", "Model calls", "Cost"]}
+        columns={[
+          "Stage",
+          "Count",
+          "Δ",
+          "Status",
+          "Model calls",
+          "Tokens (prompt, of them cached; completion)",
+          "Cost",
+        ]}
         table={{ "data-testid": "build-table1" }}
       >
         {build.table1.map((r) => (
@@ -48,6 +57,9 @@ export default async function BuildPage({ params }: Props) {
             <td>{percent(r.change)}</td>
             <td>{r.error ? `${r.status}: ${r.error}` : (r.status ?? "waiting")}</td>
             <td>{r.model_calls}</td>
+            <td>
+              {count(r.input_tokens)}, {count(r.cached_input_tokens)} cached; {count(r.output_tokens)}
+            </td>
             <td>${r.cost_usd.toFixed(2)}</td>
           </tr>
         ))}
@@ -60,7 +72,7 @@ export default async function BuildPage({ params }: Props) {
             {c.repo} {c.commit.slice(0, 10)}: {c.report?.title ?? c.summary} — {c.verdict} at {c.stage}
             {c.ground ? ` (${c.ground}${c.introduced_by ? ` by ${c.introduced_by.slice(0, 10)}` : ""})` : ""}
             {c.low_confidence ? ", low confidence" : ""}
-            {c.audit && c.audit.ground !== "none" ? `, audit: ${c.audit.ground}` : ""}
+            {c.audit?.verdict === "flag" ? `, audit: ${c.audit.ground}` : ""}
             {c.decision ? `, maintainer: ${c.decision}` : ""}
           </summary>
           <p className="small">
@@ -78,7 +90,14 @@ export default async function BuildPage({ params }: Props) {
             ))}
             {c.audit ? (
               <li>
-                <strong>false-positive audit</strong>: {c.audit.ground}: {c.audit.rationale}
+                <strong>false-positive audit</strong>:{" "}
+                {c.audit.verdict === "flag"
+                  ? `flagged, ${c.audit.ground}`
+                  : c.audit.verdict === "keep"
+                    ? "kept"
+                    : "no verdict (kept, not rated)"}
+                : {c.audit.rationale}
+                {c.audit.cited_output ? <pre className="small">{c.audit.cited_output}</pre> : null}
               </li>
             ) : null}
           </ul>
