@@ -188,19 +188,19 @@ describe("the method page's judge table", () => {
     const sample = await call(
       webUrl,
       "POST",
-      "/api/v1/labelling/samples",
+      "/api/v1/grading/pairs",
       { token: admin.token },
       { benchmark: key, size: 4 },
     );
     expect(sample.status).toBe(201);
-    const listed = await call(webUrl, "GET", `/api/v1/labelling/pairs?benchmark=${encodeURIComponent(key)}`, {
+    const listed = await call(webUrl, "GET", `/api/v1/grading/pairs?benchmark=${encodeURIComponent(key)}`, {
       token: admin.token,
     });
     for (const [i, pair] of (listed.json.pairs as { id: string }[]).entries())
       await call(
         webUrl,
         "POST",
-        `/api/v1/labelling/pairs/${pair.id}/labels`,
+        `/api/v1/grading/pairs/${pair.id}/labels`,
         { token: admin.token },
         {
           label: i % 2 ? "different" : "same",
