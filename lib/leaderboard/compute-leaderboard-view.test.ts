@@ -25,7 +25,6 @@ const cell = (
   ...published,
 });
 
-
 const data: LeaderboardData = {
   benchmark: { id: "b", slug: "t", version: "1", name: "T", key: "t@1", snapshotDate: "2025-01-01" },
   repositories: [
