@@ -175,7 +175,10 @@ function estimate(e: { value: number; se: number | null } | null): string {
   return e.se === null ? num(e.value) : `${num(e.value)} ± ${num(e.se)}`;
 }
 
-export function FitsTable({ sheet, reported }: { sheet: Datasheet; reported: ReportedDatasheet["bug_pool"] | null }) {
+/** The bug-pool tables: the own datasheet's figures beside the paper's reported ones, when there are any. */
+type BugPoolTableProps = { sheet: Datasheet; reported: ReportedDatasheet["bug_pool"] | null };
+
+export function FitsTable({ sheet, reported }: BugPoolTableProps) {
   const pool = sheet.bug_pool;
   const rows = FAMILIES.flatMap((family) => {
     const fit = pool?.fits.find((f) => f.family === family);
@@ -260,13 +263,7 @@ function FamilyTable({
   );
 }
 
-export function HeldOutTable({
-  sheet,
-  reported,
-}: {
-  sheet: Datasheet;
-  reported: ReportedDatasheet["bug_pool"] | null;
-}) {
+export function HeldOutTable({ sheet, reported }: BugPoolTableProps) {
   const pool = sheet.bug_pool;
   return (
     <FamilyTable
@@ -299,13 +296,7 @@ export function HeldOutTable({
   );
 }
 
-export function HorizonsTable({
-  sheet,
-  reported,
-}: {
-  sheet: Datasheet;
-  reported: ReportedDatasheet["bug_pool"] | null;
-}) {
+export function HorizonsTable({ sheet, reported }: BugPoolTableProps) {
   const pool = sheet.bug_pool;
   return (
     <FamilyTable

@@ -56,6 +56,17 @@ export type PageInfo = z.infer<typeof pageInfoSchema>;
 export const timestampSchema = z.string().meta({ format: "date-time", example: "2026-12-01T14:50:00.000Z" });
 
 /** A fraction in 0..1, or null when its denominator is empty (shown as "n/a"). */
+/** A bug's located text in the files' and the API's field names, in their order: what the judge reads of it. */
+export const bugTextShape = {
+  repo: z.string(),
+  file: z.string(),
+  line_start: z.number().int(),
+  line_end: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  code_snippet: z.string(),
+};
+
 export const ratioSchema = z.number().nullable();
 export const intervalSchema = z
   .tuple([z.number(), z.number()])

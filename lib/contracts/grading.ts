@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { benchmarkRefSchema } from "../validation/benchmark-ref";
-import { timestampSchema } from "./common";
+import { bugTextShape, timestampSchema } from "./common";
 
 // Human validation of the LLM judgments (docs/grading.md): the requests and answers of labelling matcher pairs,
 // grading a panel's sample and auditing the reference set (maintainers and admins, blind), and the public figures
@@ -109,18 +109,7 @@ export const judgeQualityQuerySchema = z.object({
 
 // ---- answers
 
-const bugTextSchema = z
-  .object({
-    repo: z.string(),
-    file: z.string(),
-    line_start: z.number().int(),
-    line_end: z.number().int(),
-    title: z.string(),
-    description: z.string(),
-    code_snippet: z.string(),
-    suggested_fix: z.string().nullable(),
-  })
-  .meta({ id: "LabelledText" });
+const bugTextSchema = z.object({ ...bugTextShape, suggested_fix: z.string().nullable() }).meta({ id: "LabelledText" });
 export type LabelledText = z.infer<typeof bugTextSchema>;
 
 export const labelSampleSchema = z

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { sarifUploadQuerySchema } from "../validation/sarif-query";
 import { curvePointSchema, distinctCountsShape, runBreakdownSchema, spectrumPointSchema } from "./repeated-runs";
 import {
+  bugTextShape,
   pageInfoSchema,
   pageQuerySchema,
   reviewStatusSchema,
@@ -240,13 +241,7 @@ export const FINDINGS_LICENCE = {
 
 const exportedFindingSchema = z.object({
   id: z.string().nullable().meta({ description: "The finding's `id` in the uploaded file, if it had one" }),
-  repo: z.string(),
-  file: z.string(),
-  line_start: z.number().int(),
-  line_end: z.number().int(),
-  title: z.string(),
-  description: z.string(),
-  code_snippet: z.string(),
+  ...bugTextShape,
   severity: z.string().nullable(),
   confidence: z.number().nullable(),
   suggested_fix: z.string().nullable(),

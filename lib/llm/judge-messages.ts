@@ -5,6 +5,23 @@ import { bugTextFields } from "../validation/common";
 /** What the judge reads of a bug record: the one text shape of matching, embedding and hashing, without the id. */
 export type JudgeText = Omit<BugText, "id">;
 
+/** A stored row's judge text: its repository's name and the text fields, nothing else of the row. */
+export function judgeTextOf(row: Omit<JudgeText, "repo">, repo: string): JudgeText {
+  return {
+    repo,
+    file: row.file,
+    lineStart: row.lineStart,
+    lineEnd: row.lineEnd,
+    title: row.title,
+    description: row.description,
+    codeSnippet: row.codeSnippet,
+  };
+}
+
+/** judgeTextOf for a row loaded with its repository. */
+export const judgeTextOfRow = (row: Omit<JudgeText, "repo"> & { repository: { name: string } }): JudgeText =>
+  judgeTextOf(row, row.repository.name);
+
 // The judge's chat messages and the shape of its reply. Finding text is untrusted (anyone can upload a findings
 // file), so the prompt is built to keep it data: the instructions are the system message, and each record is one
 // JSON object in its own delimited block of the user message. JSON encoding keeps quotes and line breaks inside

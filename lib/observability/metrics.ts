@@ -9,75 +9,53 @@ import { processGlobals } from "../process-globals";
 // the metrics are kept on globalThis: both count into, and read, the same registry.
 function createMetrics() {
   const registry = new Registry();
+  const counter = <L extends string>(name: string, help: string, labelNames: readonly L[]) =>
+    new Counter<L>({ name, help, labelNames, registers: [registry] });
+  const histogram = <L extends string>(name: string, help: string, labelNames: readonly L[], buckets: number[]) =>
+    new Histogram<L>({ name, help, labelNames, buckets, registers: [registry] });
 
-  const jobsTotal = new Counter({
-    name: "probebench_jobs_total",
-    help: "Jobs processed, by queue and outcome (completed, failed, retried, deferred, superseded, skipped).",
-    labelNames: ["queue", "outcome"] as const,
-    registers: [registry],
-  });
-
-  const jobDuration = new Histogram({
-    name: "probebench_job_duration_seconds",
-    help: "Wall time of one job attempt, by queue and outcome.",
-    labelNames: ["queue", "outcome"] as const,
-    buckets: [0.1, 0.5, 1, 5, 15, 60, 300, 900, 3600],
-    registers: [registry],
-  });
-
-  const llmCalls = new Counter({
-    name: "probebench_llm_calls_total",
-    help: "Model calls (judge, panel, attribution, embeddings, audit passes), by purpose and outcome (ok, error).",
-    labelNames: ["purpose", "outcome"] as const,
-    registers: [registry],
-  });
-
-  const llmLatency = new Histogram({
-    name: "probebench_llm_call_duration_seconds",
-    help: "Latency of one model call including the client's own retries, by purpose.",
-    labelNames: ["purpose"] as const,
-    buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120],
-    registers: [registry],
-  });
-
-  const sandboxStarts = new Counter({
-    name: "probebench_sandbox_starts_total",
-    help: "Sandboxes started, by provider kind.",
-    labelNames: ["kind"] as const,
-    registers: [registry],
-  });
-
-  const sandboxFailures = new Counter({
-    name: "probebench_sandbox_failures_total",
-    help: "Sandboxes that could not be started, by provider kind.",
-    labelNames: ["kind"] as const,
-    registers: [registry],
-  });
-
-  const httpRequests = new Counter({
-    name: "probebench_http_requests_total",
-    help: "HTTP requests answered by the web server, by method, route and status.",
-    labelNames: ["method", "route", "status"] as const,
-    registers: [registry],
-  });
-
-  const httpDuration = new Histogram({
-    name: "probebench_http_request_duration_seconds",
-    help: "Time to answer an HTTP request, by method and route.",
-    labelNames: ["method", "route"] as const,
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers: [registry],
-  });
+  // Registered in this order, which is the order GET /api/metrics lists them in.
   return {
     registry,
-    jobsTotal,
-    jobDuration,
-    llmCalls,
-    llmLatency,
-    sandboxStarts,
-    sandboxFailures,
-    httpRequests,
-    httpDuration,
+    jobsTotal: counter(
+      "probebench_jobs_total",
+      "Jobs processed, by queue and outcome (completed, failed, retried, deferred, superseded, skipped).",
+      ["queue", "outcome"],
+    ),
+    jobDuration: histogram(
+      "probebench_job_duration_seconds",
+      "Wall time of one job attempt, by queue and outcome.",
+      ["queue", "outcome"],
+      [0.1, 0.5, 1, 5, 15, 60, 300, 900, 3600],
+    ),
+    llmCalls: counter(
+      "probebench_llm_calls_total",
+      "Model calls (judge, panel, attribution, embeddings, audit passes), by purpose and outcome (ok, error).",
+      ["purpose", "outcome"],
+    ),
+    llmLatency: histogram(
+      "probebench_llm_call_duration_seconds",
+      "Latency of one model call including the client's own retries, by purpose.",
+      ["purpose"],
+      [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120],
+    ),
+    sandboxStarts: counter("probebench_sandbox_starts_total", "Sandboxes started, by provider kind.", ["kind"]),
+    sandboxFailures: counter(
+      "probebench_sandbox_failures_total",
+      "Sandboxes that could not be started, by provider kind.",
+      ["kind"],
+    ),
+    httpRequests: counter(
+      "probebench_http_requests_total",
+      "HTTP requests answered by the web server, by method, route and status.",
+      ["method", "route", "status"],
+    ),
+    httpDuration: histogram(
+      "probebench_http_request_duration_seconds",
+      "Time to answer an HTTP request, by method and route.",
+      ["method", "route"],
+      [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    ),
   };
 }
 

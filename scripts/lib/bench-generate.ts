@@ -100,18 +100,8 @@ export function generateBenchmark(
       }
     }
   });
-  const slug = options.slug ?? "probe-bench";
-  const benchmark = syntheticBenchmarkFile(slug, repos, references);
-  const findingsFile = findingsFileSchema.parse({
-    benchmark: `${slug}@bench-1`,
-    model: "Synthetic finder",
-    reasoning_effort: "high",
-    harness: "bench",
-    findings,
-  });
   return {
-    benchmark,
-    findings: findingsFile,
+    ...syntheticFiles(options.slug, repos, references, "high", { findings }),
     planted: new Map([...planted].map(([ordinal, id]) => [`0:${ordinal}`, id])),
   };
 }
@@ -177,21 +167,25 @@ function generateRepeatedRuns(options: {
       }
     }
   });
-  const slug = options.slug ?? "probe-bench";
-  const benchmark = syntheticBenchmarkFile(slug, repos, references);
-  const findingsFile = findingsFileSchema.parse({
-    benchmark: `${slug}@bench-1`,
-    model: "Synthetic finder",
-    reasoning_effort: "medium",
-    harness: "bench",
+  const files = syntheticFiles(options.slug, repos, references, "medium", {
     runs: runs.map((findings) => ({ findings })),
   });
-  return { benchmark, findings: findingsFile, planted };
+  return { ...files, planted };
 }
 
-/** The benchmark file of generated repositories and reference bugs (the generator's own fields dropped). */
-function syntheticBenchmarkFile(slug: string, repos: RepoModel[], references: Reference[]) {
-  return benchmarkFileSchema.parse({
+/**
+ * The benchmark file of generated repositories and reference bugs (the generator's own fields dropped), and the
+ * synthetic finder's findings file on it: one run's findings or several runs.
+ */
+function syntheticFiles(
+  slugOption: string | undefined,
+  repos: RepoModel[],
+  references: Reference[],
+  reasoningEffort: "high" | "medium",
+  found: { findings: FindingRecord[] } | { runs: { findings: FindingRecord[] }[] },
+): { benchmark: BenchmarkFile; findings: FindingsFile } {
+  const slug = slugOption ?? "probe-bench";
+  const benchmark = benchmarkFileSchema.parse({
     slug,
     name: "PROBE-sized synthetic benchmark",
     version: "bench-1",
@@ -200,6 +194,14 @@ function syntheticBenchmarkFile(slug: string, repos: RepoModel[], references: Re
     repositories: repos.map((r) => ({ name: r.name, language: r.language, domain: r.domain })),
     reference_bugs: references.map(({ kindIndex: _k, context: _c, around: _a, ...bug }) => bug),
   });
+  const findings = findingsFileSchema.parse({
+    benchmark: `${slug}@bench-1`,
+    model: "Synthetic finder",
+    reasoning_effort: reasoningEffort,
+    harness: "bench",
+    ...found,
+  });
+  return { benchmark, findings };
 }
 
 /** Table 6 sizes for the six known repositories; the other 14 share the rest unevenly (0.5x to 1.5x the mean). */

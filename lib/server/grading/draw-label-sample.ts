@@ -67,17 +67,9 @@ export async function drawLabelSample(caller: { id: string }, input: DrawLabelSa
       if (counts.judged_match + counts.judged_no_match + counts.filtered_out === 0) {
         throw new AppError("conflict", `Every pair of ${version.key} that can be drawn is in a sample already.`);
       }
+      const drawing = { kind: input.kind, seed, requested: input.size, shares, drawn: counts, population };
       const sample = await tx.labelSample.create({
-        data: {
-          benchmarkId: version.id,
-          kind: input.kind,
-          seed,
-          requested: input.size,
-          shares,
-          drawn: counts,
-          population,
-          createdById: caller.id,
-        },
+        data: { benchmarkId: version.id, ...drawing, createdById: caller.id },
       });
       const last = await tx.labelPair.aggregate({
         where: { benchmarkId: version.id, kind: input.kind },
@@ -107,15 +99,7 @@ export async function drawLabelSample(caller: { id: string }, input: DrawLabelSa
         actorId: caller.id,
         action: "label_sample.draw",
         target: `label_sample:${sample.id}`,
-        details: {
-          benchmark: version.key,
-          kind: input.kind,
-          seed,
-          requested: input.size,
-          shares,
-          drawn: counts,
-          population,
-        },
+        details: { benchmark: version.key, ...drawing },
       });
       return { sample, counts, population };
     },

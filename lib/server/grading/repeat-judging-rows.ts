@@ -2,7 +2,7 @@ import { db } from "../../db";
 import { BUG_TEXT_SELECT } from "../../db-selects";
 import { env } from "../../env";
 import { Prisma } from "../../generated/prisma/client";
-import type { JudgeText } from "../../llm/judge-messages";
+import { judgeTextOfRow, type JudgeText } from "../../llm/judge-messages";
 import type { SignalValues } from "../../scoring/types";
 
 // The worker's reads and writes of a RepeatJudging row (docs/grading.md, "Repeat agreement"): the claim, the
@@ -54,16 +54,6 @@ export async function updateRepeatJudging(
 
 const TEXT = { select: { ...BUG_TEXT_SELECT, repository: { select: { name: true } } } } as const;
 
-const judgeText = (row: Omit<JudgeText, "repo"> & { repository: { name: string } }): JudgeText => ({
-  repo: row.repository.name,
-  file: row.file,
-  lineStart: row.lineStart,
-  lineEnd: row.lineEnd,
-  title: row.title,
-  description: row.description,
-  codeSnippet: row.codeSnippet,
-});
-
 export type PendingRepeatPair = { position: number; finding: JudgeText; referenceBug: JudgeText };
 
 /**
@@ -86,8 +76,8 @@ export async function pendingRepeatPairs(repeatId: string): Promise<{ drawn: num
       select: { id: true, ...TEXT.select },
     }),
   ]);
-  const findingById = new Map(findings.map((f) => [f.id, judgeText(f)]));
-  const bugById = new Map(bugs.map((b) => [b.id, judgeText(b)]));
+  const findingById = new Map(findings.map((f) => [f.id, judgeTextOfRow(f)]));
+  const bugById = new Map(bugs.map((b) => [b.id, judgeTextOfRow(b)]));
   const pending: PendingRepeatPair[] = [];
   for (const r of rows) {
     const finding = findingById.get(r.findingId);

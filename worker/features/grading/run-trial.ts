@@ -4,7 +4,7 @@ import { compareOnLabelledPairs, isTrialPair, type TrialConfusions } from "../..
 import type { PairLabel } from "../../../lib/grading/matcher-quality";
 import { listLabelledPairs } from "../../../lib/server/grading/labelled-pairs";
 import { createJudge, type Judge } from "../../../lib/llm/judge";
-import type { JudgeText } from "../../../lib/llm/judge-messages";
+import { judgeTextOfRow, type JudgeText } from "../../../lib/llm/judge-messages";
 import type { SignalValues } from "../../../lib/scoring/types";
 import { PermanentJobError } from "../../jobs/job-failure";
 import { JudgeRunner } from "../../shared/judge/judge-runner";
@@ -32,16 +32,6 @@ type TrialPair = {
   right: { hash: string; text: JudgeText };
 };
 
-const judgeText = (row: Omit<JudgeText, "repo"> & { repository: { name: string } }): JudgeText => ({
-  repo: row.repository.name,
-  file: row.file,
-  lineStart: row.lineStart,
-  lineEnd: row.lineEnd,
-  title: row.title,
-  description: row.description,
-  codeSnippet: row.codeSnippet,
-});
-
 /** The version's pairs labelled same or different (blind labels, consensus), once per pair of texts. */
 async function loadTrialPairs(benchmarkId: string): Promise<TrialPair[]> {
   const rows = await listLabelledPairs(benchmarkId);
@@ -55,8 +45,8 @@ async function loadTrialPairs(benchmarkId: string): Promise<TrialPair[]> {
     seen.add(key);
     out.push({
       labels,
-      left: { hash: r.leftHash, text: judgeText(r.leftFinding) },
-      right: { hash: r.rightHash, text: judgeText(right) },
+      left: { hash: r.leftHash, text: judgeTextOfRow(r.leftFinding) },
+      right: { hash: r.rightHash, text: judgeTextOfRow(right) },
     });
   }
   return out;

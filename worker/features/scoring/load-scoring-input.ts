@@ -1,7 +1,7 @@
 import { HEAVY_ROWS_PER_QUERY, ROWS_PER_QUERY } from "../../shared/rows-per-query";
 import type { EmbeddingProvider } from "../../../lib/embeddings/provider";
 import { sha256 } from "../../../lib/hash";
-import type { JudgeText } from "../../../lib/llm/judge-messages";
+import { judgeTextOf, type JudgeText } from "../../../lib/llm/judge-messages";
 import type { Embeddings } from "../../../lib/scoring/prefilter";
 import type { BugText } from "../../../lib/scoring/types";
 import {
@@ -29,15 +29,7 @@ export type ReferenceSide = { key: string; refs: LoadedBug[]; embeddings: Embedd
 type BugRow = Omit<BugText, "repo"> & { repositoryId: string; contentHash: string };
 
 function toBug(row: BugRow, repo: string): LoadedBug {
-  const text = {
-    repo,
-    file: row.file,
-    lineStart: row.lineStart,
-    lineEnd: row.lineEnd,
-    title: row.title,
-    description: row.description,
-    codeSnippet: row.codeSnippet,
-  };
+  const text = judgeTextOf(row, repo);
   return { id: row.id, ...text, hash: row.contentHash, judgeText: text };
 }
 
