@@ -11,6 +11,16 @@ export type SignalName =
 
 export type SignalValues = Record<SignalName, number>;
 
+/** Every signal at 0: what an LLM judge's call passes where the signals key only the offline rule's verdicts. */
+export const NO_SIGNALS: SignalValues = {
+  lineOverlap: 0,
+  fullTextEmbedding: 0,
+  descriptionEmbedding: 0,
+  snippetTokens: 0,
+  identifiers: 0,
+  apiCalls: 0,
+};
+
 export type Thresholds = Record<SignalName, number>;
 
 export type CandidatePair = {

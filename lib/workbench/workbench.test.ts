@@ -4,15 +4,9 @@ import { findingPublicId, parseGeneratedFindingId } from "./finding-ids";
 import { groupMatches } from "./group-matches";
 import { canReadMatches, referenceForViewer, seesReferenceDetails } from "./reference-visibility";
 import { readSignals, sortByStrength, strongestSignal } from "./signal-strength";
+import { NO_SIGNALS } from "../scoring/types";
 
-const zero = {
-  lineOverlap: 0,
-  fullTextEmbedding: 0,
-  descriptionEmbedding: 0,
-  snippetTokens: 0,
-  identifiers: 0,
-  apiCalls: 0,
-};
+const zero = NO_SIGNALS;
 
 describe("finding ids", () => {
   it("keeps uploaded ids and generates r<run>-<index> for the rest", () => {

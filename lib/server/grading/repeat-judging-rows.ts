@@ -3,23 +3,12 @@ import { BUG_TEXT_SELECT } from "../../db-selects";
 import { env } from "../../env";
 import { Prisma } from "../../generated/prisma/client";
 import { judgeTextOfRow, type JudgeText } from "../../llm/judge-messages";
-import type { SignalValues } from "../../scoring/types";
 
 // The worker's reads and writes of a RepeatJudging row (docs/grading.md, "Repeat agreement"): the claim, the
 // fenced updates, the pairs still to ask and their verdicts. Fenced like every job row (worker/jobs/fenced-row.ts):
 // a claim takes a new token and starts the lease in one statement, and every write names that token, so a claimant
 // whose job was handed to another worker writes nothing. A write returns whether the claim still held; the worker
 // turns false into its lost-claim stop.
-
-// An LLM judge reads only the two texts; the signals key only the offline rule's verdicts, which a repeat never asks.
-export const NO_SIGNALS: SignalValues = {
-  lineOverlap: 0,
-  fullTextEmbedding: 0,
-  descriptionEmbedding: 0,
-  snippetTokens: 0,
-  identifiers: 0,
-  apiCalls: 0,
-};
 
 export const REPEAT_JUDGING_TABLE = { table: "RepeatJudging", lease: "leaseUntil" } as const;
 

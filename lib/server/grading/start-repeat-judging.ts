@@ -12,7 +12,8 @@ import { createJudge } from "../../llm/judge";
 import { modelPrice, priceUsage } from "../../llm/model-prices";
 import { enqueueRepeatJudging } from "../../queue/repeat-judging-queue";
 import { recordAuditLog } from "../audit-log/record-audit-log";
-import { heldJudgeCalls, JUDGE_CALL_BUDGET_LOCK, NO_SIGNALS } from "./repeat-judging-rows";
+import { NO_SIGNALS } from "../../scoring/types";
+import { heldJudgeCalls, JUDGE_CALL_BUDGET_LOCK } from "./repeat-judging-rows";
 import { REPEAT_SELECT, repeatsOut } from "./repeat-judging-view";
 
 // §2.3's repeat agreement, started on purpose (docs/grading.md): a seeded sample of the pairs a submission's

@@ -1,8 +1,8 @@
 import pMap from "p-map";
 import { createJudge, JudgeReplyError, type Judge, type JudgeDecision } from "../../../lib/llm/judge";
 import { addTokenUsage, type TokenUsage } from "../../../lib/llm/token-usage";
+import { NO_SIGNALS } from "../../../lib/scoring/types";
 import {
-  NO_SIGNALS,
   pendingRepeatPairs,
   recordRepeatVerdicts,
   updateRepeatJudging,

@@ -5,7 +5,7 @@ import type { PairLabel } from "../../../lib/grading/matcher-quality";
 import { listLabelledPairs } from "../../../lib/server/grading/labelled-pairs";
 import { createJudge, type Judge } from "../../../lib/llm/judge";
 import { judgeTextOfRow, type JudgeText } from "../../../lib/llm/judge-messages";
-import type { SignalValues } from "../../../lib/scoring/types";
+import { NO_SIGNALS } from "../../../lib/scoring/types";
 import { PermanentJobError } from "../../jobs/job-failure";
 import { JudgeRunner } from "../../shared/judge/judge-runner";
 import { pairRequest, readCachedVerdicts, requestKey, type JudgeRequest } from "../../shared/judge/verdict-cache";
@@ -17,15 +17,6 @@ import { reserveTrialCalls, updateTrial, type TrialClaim } from "./claim-trial";
 // judge's. The calls the cache cannot answer are bounded by the per-submission judge budget before the first one,
 // counted over every trial running at once.
 
-// An LLM judge reads only the two texts; the signals key only the offline rule's verdicts, which a trial never asks.
-const NO_SIGNALS: SignalValues = {
-  lineOverlap: 0,
-  fullTextEmbedding: 0,
-  descriptionEmbedding: 0,
-  snippetTokens: 0,
-  identifiers: 0,
-  apiCalls: 0,
-};
 type TrialPair = {
   labels: PairLabel[];
   left: { hash: string; text: JudgeText };
