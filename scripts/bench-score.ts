@@ -259,7 +259,7 @@ async function rescoreInFreshProcess(submissionId: string, fakePort: number): Pr
     [
       ...WORKER_NODE_ARGS,
       // Run under --cpu-prof (docs/performance.md), the rescoring process writes its own profile beside this one's.
-      ...process.execArgv.filter((arg) => arg.startsWith("--cpu-prof")),
+      ...cpuProfileArgs(),
       fileURLToPath(import.meta.url),
       "--rescore",
       submissionId,
@@ -280,6 +280,16 @@ async function rescoreInFreshProcess(submissionId: string, fakePort: number): Pr
   const line = lines.find((l) => l.startsWith(RESULT_PREFIX));
   if (!line) throw new Error("the rescoring process printed no result");
   return JSON.parse(line.slice(RESULT_PREFIX.length)) as PassFigures;
+}
+
+/** This process's --cpu-prof flags with their values (`--cpu-prof-dir DIR` as well as `--cpu-prof-dir=DIR`). */
+function cpuProfileArgs(): string[] {
+  const args = process.execArgv;
+  return args.flatMap((arg, i) => {
+    if (!arg.startsWith("--cpu-prof")) return [];
+    const takesValue = arg !== "--cpu-prof" && !arg.includes("=");
+    return takesValue && args[i + 1] !== undefined ? [arg, args[i + 1]!] : [arg];
+  });
 }
 
 /** Child mode: rescore the SAME submission, as after a maintainer override: back to queued, claim, score. */
