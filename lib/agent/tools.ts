@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { findingSchema, type FindingInput } from "../validation/findings-file";
 import { formatPath } from "../errors";
-import { KILLED_EXIT_STATUS, type ExecResult } from "../sandbox/sandbox";
+import type { ExecResult } from "../sandbox/sandbox";
+import { KILLED_EXIT_STATUS } from "../sandbox/time-limit";
 
 // The agent's tools (docs/in-house-runs.md), as OpenAI function tools. Every tool but submit_findings runs as a
 // command in the pass's sandbox, with the snapshot at /repo; paths are relative to it. Pure: no I/O here.

@@ -261,7 +261,7 @@ const repositorySummarySchema = z.looseObject({
   mean_precision: z.number().nullable(),
   configurations_with_cells: z.number().int(),
 });
-const cellSchema = z.looseObject({
+export const tableCellSchema = z.looseObject({
   recall: ratioSchema,
   precision: ratioSchema,
   recall_ci: intervalSchema.nullable(),
@@ -277,7 +277,7 @@ const tableRowSchema = z.looseObject({
   pooled: z.boolean(),
   mean_recall: z.number().nullable(),
   mean_precision: z.number().nullable(),
-  cells: z.record(z.string(), cellSchema),
+  cells: z.record(z.string(), tableCellSchema),
 });
 
 export const repositoryTablesSchema = z
@@ -293,7 +293,7 @@ export const repositoryDetailSchema = z
   .looseObject({
     benchmark: benchmarkRefSchema,
     repository: repositorySummarySchema,
-    rows: z.array(cellSchema.extend({ configuration: configurationSchema })),
+    rows: z.array(tableCellSchema.extend({ configuration: configurationSchema })),
   })
   .meta({ id: "RepositoryDetail" });
 

@@ -1,3 +1,4 @@
+import { tableCellSchema } from "../contracts/public-reads";
 import type { RepositoryTables, TableCell, TableConfiguration, TableRow } from "./compute-repository-tables";
 import { columnsCsv, configurationColumns, countColumns, ratioColumns, type CsvColumn } from "./format-csv";
 import type { BenchmarkRef, RepositoryInfo } from "./types";
@@ -5,17 +6,13 @@ import type { BenchmarkRef, RepositoryInfo } from "./types";
 // JSON (snake_case, like the rest of the public API) and CSV of the per-repository tables. The CSV is long format,
 // one line per (row, configuration), which spreadsheets pivot back into the paper's matrix.
 
-function cellJson(c: TableCell) {
-  return {
-    recall: c.recall,
-    precision: c.precision,
-    recall_ci: c.recall_ci,
-    precision_ci: c.precision_ci,
-    matched_reference_bugs: c.matched_reference_bugs,
-    reference_bugs: c.reference_bugs,
-    matched_findings: c.matched_findings,
-    findings: c.findings,
-  };
+// A cell publishes the fields the contract declares, in its order (no F1: the paper's tables show recall and
+// precision).
+type CellJson = Pick<TableCell, keyof typeof tableCellSchema.shape>;
+const CELL_FIELDS = Object.keys(tableCellSchema.shape) as (keyof CellJson)[];
+
+function cellJson(c: TableCell): CellJson {
+  return Object.fromEntries(CELL_FIELDS.map((field) => [field, c[field]])) as CellJson;
 }
 
 function configurationJson(c: TableConfiguration) {

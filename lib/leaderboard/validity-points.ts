@@ -5,23 +5,10 @@
 
 import { intervalOf } from "./compute-leaderboard-view";
 import type { LeaderboardEntry } from "./types";
-import type { ValidityBasis } from "../panel/verdicts";
-import type { Interval } from "../scoring/types";
+import type { ValidityView } from "../contracts/validity";
 
-type PrecisionBasis = "single_run" | "first_run" | "mean_of_runs";
-
-export type ValidityPoint = {
-  id: string;
-  label: string;
-  source: "verified" | "reported";
-  runs: number;
-  validity: number;
-  validity_ci: Interval | null;
-  validity_basis: ValidityBasis;
-  precision: number;
-  precision_ci: Interval | null;
-  precision_basis: PrecisionBasis;
-};
+/** A point of Figure 5, as GET /api/v1/validity publishes it. */
+export type ValidityPoint = ValidityView["points"][number];
 
 const labelOf = (e: { model: string; effort: string | null; harness: string | null }) =>
   [e.model, e.effort, e.harness].filter(Boolean).join(" · ");

@@ -5,21 +5,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
 import Docker from "dockerode";
-import {
-  BoundedBuffer,
-  execTimeoutSeconds,
-  KILLED_EXIT_STATUS,
-  reachedTimeLimit,
-  SANDBOX_REPO_DIR,
-  underTimeout,
-  type ExecRequest,
-  type ExecResult,
-  type Sandbox,
-  type SandboxIsolation,
-  type SandboxLimits,
-  type SandboxProvider,
-  type SandboxSpec,
-} from "./sandbox";
+import { BoundedBuffer, SANDBOX_REPO_DIR, type ExecRequest, type ExecResult, type Sandbox } from "./sandbox";
+import type { SandboxIsolation, SandboxLimits, SandboxProvider, SandboxSpec } from "./sandbox";
+import { execTimeoutSeconds, KILLED_EXIT_STATUS, reachedTimeLimit, underTimeout } from "./time-limit";
 import { buildSeccompProfile, describeSeccompProfile } from "./seccomp-profile";
 
 // One container per pass (paper §3: separate containers, no network, no revision history). dockerode talks to the

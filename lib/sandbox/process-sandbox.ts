@@ -2,21 +2,9 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { detectCgroups, ExecCgroup, removeLeftoverCgroups, type CgroupSupport } from "./cgroup";
 import { buildSeccompProgram, currentSyscallArch, describeSyscallPolicy, encodeSeccompProgram } from "./seccomp-filter";
-import {
-  BoundedBuffer,
-  execTimeoutSeconds,
-  KILLED_EXIT_STATUS,
-  reachedTimeLimit,
-  SANDBOX_REPO_DIR,
-  underTimeout,
-  type ExecRequest,
-  type ExecResult,
-  type Sandbox,
-  type SandboxIsolation,
-  type SandboxLimits,
-  type SandboxProvider,
-  type SandboxSpec,
-} from "./sandbox";
+import { BoundedBuffer, SANDBOX_REPO_DIR, type ExecRequest, type ExecResult, type Sandbox } from "./sandbox";
+import type { SandboxIsolation, SandboxLimits, SandboxProvider, SandboxSpec } from "./sandbox";
+import { execTimeoutSeconds, KILLED_EXIT_STATUS, reachedTimeLimit, underTimeout } from "./time-limit";
 
 // The sandbox for machines without Docker: every command runs under bubblewrap (Debian's `bubblewrap`) with all
 // namespaces unshared (no network: only a loopback inside) and no new user namespace allowed inside

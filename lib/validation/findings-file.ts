@@ -95,18 +95,23 @@ export const FINDINGS_FILE_SHAPE: JsonShapeLimits = {
   maxValues: MAX_FINDINGS_PER_FILE * 20 + 10_000,
   maxObjectKeys: 64,
   maxArrayItems: 1_000,
-  arrays: (path) => {
-    const findings = {
-      max: MAX_FINDINGS_PER_FILE,
-      noun: "findings",
-      group: { name: "findings", max: MAX_FINDINGS_PER_FILE },
-    };
-    if (path.length === 1 && path[0] === "findings") return findings;
-    if (path.length === 1 && path[0] === "runs") return { max: MAX_RUNS_PER_FILE, noun: "runs" };
-    if (path.length === 3 && path[0] === "runs" && path[2] === "findings") return findings;
-    return undefined;
-  },
+  arrays: findingArrays("findings", { topLevel: true }),
 };
+
+/**
+ * The scan's long arrays in a file of runs (a findings file, a SARIF log): `runs`, at most MAX_RUNS_PER_FILE, and each
+ * run's array of findings (`noun`: what the format calls them), at most MAX_FINDINGS_PER_FILE in all the file's runs;
+ * `topLevel`: the file may also hold that array at its root instead of runs.
+ */
+export function findingArrays(noun: string, { topLevel = false } = {}): NonNullable<JsonShapeLimits["arrays"]> {
+  const findings = { max: MAX_FINDINGS_PER_FILE, noun, group: { name: noun, max: MAX_FINDINGS_PER_FILE } };
+  return (path) => {
+    if (topLevel && path.length === 1 && path[0] === noun) return findings;
+    if (path.length === 1 && path[0] === "runs") return { max: MAX_RUNS_PER_FILE, noun: "runs" };
+    if (path.length === 3 && path[0] === "runs" && path[2] === noun) return findings;
+    return undefined;
+  };
+}
 
 // The file without its findings: checked first, whole, with zod (it is small whatever the file holds).
 const findingsFileEnvelopeSchema = findingsFileBaseSchema

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_FINDINGS_PER_FILE, MAX_RUNS_PER_FILE } from "./findings-file";
+import { findingArrays, MAX_FINDINGS_PER_FILE, MAX_RUNS_PER_FILE } from "./findings-file";
 import type { JsonShapeLimits } from "./parse-json";
 
 // The part of SARIF 2.1.0 (the logs of static analysers) that an upload reads, its media type and the bounds of its
@@ -15,12 +15,7 @@ export const SARIF_SHAPE: JsonShapeLimits = {
   maxValues: MAX_FINDINGS_PER_FILE * 60 + 100_000,
   maxObjectKeys: 1_000,
   maxArrayItems: 100_000,
-  arrays: (path) => {
-    if (path.length === 1 && path[0] === "runs") return { max: MAX_RUNS_PER_FILE, noun: "runs" };
-    if (path.length === 3 && path[0] === "runs" && path[2] === "results")
-      return { max: MAX_FINDINGS_PER_FILE, noun: "results", group: { name: "results", max: MAX_FINDINGS_PER_FILE } };
-    return undefined;
-  },
+  arrays: findingArrays("results"),
 };
 
 // The part of SARIF 2.1.0 the mapping reads; everything else in the log is allowed and ignored.

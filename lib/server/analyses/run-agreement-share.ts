@@ -98,16 +98,16 @@ export async function readRunAgreement(
     ...base,
     held_out_run: result.heldOutRun,
     no_data_reason: null,
-    buckets: result.buckets.map((b) => ({
-      runs_finding: b.x,
-      reference_bugs: b.bugs,
-      uncategorised_reference_bugs: b.uncategorised,
-      configurations: b.configurations,
-      others_share: b.othersShare,
-      held_out_share: b.heldOutShare,
-      baseline_mean: b.baseline?.mean ?? null,
-      baseline_low: b.baseline?.low ?? null,
-      baseline_high: b.baseline?.high ?? null,
+    buckets: result.buckets.map(({ x, bugs, uncategorised, configurations, othersShare, heldOutShare, baseline }) => ({
+      runs_finding: x,
+      reference_bugs: bugs,
+      uncategorised_reference_bugs: uncategorised,
+      configurations,
+      others_share: othersShare,
+      held_out_share: heldOutShare,
+      baseline_mean: baseline?.mean ?? null,
+      baseline_low: baseline?.low ?? null,
+      baseline_high: baseline?.high ?? null,
     })),
   };
 }

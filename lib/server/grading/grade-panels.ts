@@ -9,7 +9,7 @@ import type {
   SaveGradeBody,
 } from "../../contracts/grading";
 import { recordAuditLog } from "../audit-log/record-audit-log";
-import { bugText, loadVersion, TEXT_SELECT, userNames } from "./load-version";
+import { bugText, judgedBy, loadVersion, TEXT_SELECT, userNames } from "./load-version";
 
 // Blind grading of a panel's sample (§C.3, Table 15): maintainers grade each sampled finding under its opaque id as
 // confirmed / rejected / unsure. The model, harness and submitter of the submission and the panel's verdicts are
@@ -118,9 +118,7 @@ export async function getPanelGrading(caller: { id: string }, id: string): Promi
             grades: s.grades.map((g) => ({
               grade: g.grade,
               note: g.note,
-              by: names.get(g.graderId) ?? null,
-              after_reveal: g.afterReveal,
-              created_at: g.createdAt.toISOString(),
+              ...judgedBy(names, g.graderId, g),
             })),
           }
         : null,

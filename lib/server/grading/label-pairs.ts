@@ -5,7 +5,7 @@ import { AppError } from "../../errors";
 import type { LabelPairList, LabelPairsQuery, LabelPairView, SaveLabelBody } from "../../contracts/grading";
 import type { Stratum } from "../../grading/matcher-quality";
 import { recordAuditLog } from "../audit-log/record-audit-log";
-import { bugText, loadVersion, TEXT_SELECT, userNames } from "./load-version";
+import { bugText, judgedBy, loadVersion, TEXT_SELECT, userNames } from "./load-version";
 
 // Labelling matcher pairs, blind (docs/grading.md): the view shows the two texts and their code; the stratum the
 // sampler drew the pair from, the judge's verdicts, the signals and the submission come only once the caller's own
@@ -125,11 +125,11 @@ async function revealOf(pair: Awaited<ReturnType<typeof loadPair>>): Promise<Non
   const names = await userNames(pair.labels.map((l) => l.labelerId));
   return {
     stratum: pair.stratum,
-    verdicts: verdicts.map((v) => ({
-      judge_model: v.judgeModel,
-      prompt_version: v.promptVersion,
-      match: v.match,
-      rationale: v.rationale ?? "",
+    verdicts: verdicts.map(({ judgeModel, promptVersion, match, rationale }) => ({
+      judge_model: judgeModel,
+      prompt_version: promptVersion,
+      match,
+      rationale: rationale ?? "",
     })),
     signals: candidate
       ? {
@@ -149,9 +149,7 @@ async function revealOf(pair: Awaited<ReturnType<typeof loadPair>>): Promise<Non
     labels: pair.labels.map((l) => ({
       label: l.label,
       note: l.note,
-      by: names.get(l.labelerId) ?? null,
-      after_reveal: l.afterReveal,
-      created_at: l.createdAt.toISOString(),
+      ...judgedBy(names, l.labelerId, l),
     })),
   };
 }

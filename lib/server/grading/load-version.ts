@@ -39,6 +39,11 @@ export async function userNames(ids: Iterable<string>): Promise<Map<string, stri
   return new Map(rows.map((u) => [u.id, u.name ?? u.email]));
 }
 
+/** Who gave a blind judgment (a label, a mark, a grade) and when, as its reveal lists it; `names` from userNames. */
+export function judgedBy(names: Map<string, string>, userId: string, row: { afterReveal: boolean; createdAt: Date }) {
+  return { by: names.get(userId) ?? null, after_reveal: row.afterReveal, created_at: row.createdAt.toISOString() };
+}
+
 // The bug record's shared columns (lib/db-selects.ts), with the suggested fix and the repository for the blind views.
 export const TEXT_SELECT = {
   ...BUG_TEXT_SELECT,

@@ -11,7 +11,7 @@ import type {
 import { allocateProportionally } from "../../panel/sample";
 import { drawSeeded } from "../../grading/sampling";
 import { recordAuditLog } from "../audit-log/record-audit-log";
-import { bugText, loadVersion, newSeed, TEXT_SELECT, userNames } from "./load-version";
+import { bugText, judgedBy, loadVersion, newSeed, TEXT_SELECT, userNames } from "./load-version";
 
 // Auditing the reference set (§2.2): a seeded sample of the version's reference bugs, per repository in proportion to
 // its reference bugs (largest remainders), which maintainers mark valid / invalid / unsure with a reason. Another
@@ -126,9 +126,7 @@ export async function getReferenceAudit(caller: { id: string }, id: string): Pro
               marks: item.marks.map((m) => ({
                 mark: m.mark,
                 reason: m.reason,
-                by: names.get(m.auditorId) ?? null,
-                after_reveal: m.afterReveal,
-                created_at: m.createdAt.toISOString(),
+                ...judgedBy(names, m.auditorId, m),
               })),
             }
           : null,

@@ -1,6 +1,6 @@
 import { db } from "../../db";
 import { BUG_TEXT_SELECT } from "../../db-selects";
-import type { Prisma, Severity } from "../../generated/prisma/client";
+import type { PanelSample, Prisma, Severity } from "../../generated/prisma/client";
 import type { TierReview } from "../../panel/verdicts";
 
 // What the panel's worker reads and writes (paper 2.3, C.3, F.6): its run, the submission's findings it samples from,
@@ -57,14 +57,11 @@ export async function readRepositorySnapshot(repositoryId: string) {
   return snapshot;
 }
 
-export type PanelSampleRow = {
-  findingId: string;
-  opaqueId: string;
-  runIndex: number;
-  repository: string;
-  matched: boolean;
-  repositoryRead: boolean;
-};
+/** A sample row as the panel draws it; the verdict columns are written later, by the judges. */
+export type PanelSampleRow = Pick<
+  PanelSample,
+  "findingId" | "opaqueId" | "runIndex" | "repository" | "matched" | "repositoryRead"
+>;
 
 /**
  * Writes the sample (same seed, size and runs: the same rows) in one transaction: rows no longer sampled go, and so do

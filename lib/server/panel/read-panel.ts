@@ -155,15 +155,15 @@ export async function listPanelReviews(
     }),
   ]);
   return {
-    findings: rows.map((r) => ({
+    findings: rows.map(({ finding, ...r }) => ({
       opaque_id: r.opaqueId,
       finding_id: r.findingId,
       run: r.runIndex,
       repository: r.repository,
-      file: r.finding.file,
-      line_start: r.finding.lineStart,
-      line_end: r.finding.lineEnd,
-      title: r.finding.title,
+      file: finding.file,
+      line_start: finding.lineStart,
+      line_end: finding.lineEnd,
+      title: finding.title,
       matched: r.matched,
       verdict: r.verdict,
       reason: r.reason,
@@ -171,7 +171,7 @@ export async function listPanelReviews(
       confidence: r.confidence,
       repository_read: r.repositoryRead,
       proof_of_concept_ran: r.pocRan,
-      reviews: r.finding.panelReviews.map((v) => ({
+      reviews: finding.panelReviews.map((v) => ({
         tier: v.tier,
         judge: v.judge,
         verdict: v.verdict,
