@@ -183,10 +183,7 @@ export function WebhooksManager({ initial, isAdmin }: { initial: Endpoint[]; isA
           endpoints={endpoints}
           busy={busy}
           open={open}
-          onTest={sendTest}
-          onEnable={enable}
-          onToggle={(e) => setOpen(open === e.id ? undefined : e.id)}
-          onRemove={remove}
+          actions={{ test: sendTest, enable, toggle: (e) => setOpen(open === e.id ? undefined : e.id), remove }}
         />
       )}
       {endpoints
@@ -273,19 +270,14 @@ function WebhookTable({
   endpoints,
   busy,
   open,
-  onTest,
-  onEnable,
-  onToggle,
-  onRemove,
+  actions,
 }: {
   endpoints: Endpoint[];
   busy: boolean;
   /** The endpoint whose delivery log is shown. */
   open: string | undefined;
-  onTest: (endpoint: Endpoint) => void;
-  onEnable: (endpoint: Endpoint) => void;
-  onToggle: (endpoint: Endpoint) => void;
-  onRemove: (endpoint: Endpoint) => void;
+  /** What each row's buttons do: send a test event, re-enable, show or hide its delivery log, remove. */
+  actions: Record<"test" | "enable" | "toggle" | "remove", (endpoint: Endpoint) => void>;
 }) {
   return (
     <div className="table-wrap" {...scrollRegion("Webhooks")}>
@@ -314,18 +306,18 @@ function WebhookTable({
               <td>
                 <div className={styles.actions}>
                   {e.disabled_at ? (
-                    <SmallButton disabled={busy} onClick={() => onEnable(e)}>
+                    <SmallButton disabled={busy} onClick={() => actions.enable(e)}>
                       Re-enable
                     </SmallButton>
                   ) : (
-                    <SmallButton disabled={busy} onClick={() => onTest(e)}>
+                    <SmallButton disabled={busy} onClick={() => actions.test(e)}>
                       Send test event
                     </SmallButton>
                   )}
-                  <SmallButton aria-expanded={open === e.id} onClick={() => onToggle(e)}>
+                  <SmallButton aria-expanded={open === e.id} onClick={() => actions.toggle(e)}>
                     Deliveries
                   </SmallButton>
-                  <SmallButton danger disabled={busy} onClick={() => onRemove(e)}>
+                  <SmallButton danger disabled={busy} onClick={() => actions.remove(e)}>
                     Delete
                   </SmallButton>
                 </div>

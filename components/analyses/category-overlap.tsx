@@ -1,8 +1,7 @@
 import { DASH, pct } from "@/lib/format";
 import { ColumnTable, numericColumns } from "@/components/ui/column-table";
 import type { CategoryOverlapView } from "@/lib/server/analyses/category-overlap";
-import { VerticalGrid } from "./vertical-grid";
-import { ChartSvg } from "@/components/ui/chart-svg";
+import { DotChart } from "./dot-chart";
 
 // Figure 7 of the paper for a repeated entry: per bug type, how much the runs overlap with one another (the recall of
 // one run against another's bugs) against their recall of the reference set, as paired dots on 0..100% with the
@@ -21,10 +20,6 @@ const RECALL = "#bf3989";
 export function CategoryOverlapSection({ data, csvHref }: { data: CategoryOverlapView | null; csvHref: string }) {
   if (!data) return null;
   const rows = data.categories;
-  const plotW = WIDTH - PAD.left - PAD.right;
-  const height = PAD.top + rows.length * ROW_H + PAD.bottom;
-  const x = (v: number) => PAD.left + v * plotW;
-  const ticks = [0, 0.25, 0.5, 0.75, 1];
   return (
     <>
       <h2 id="category-overlap">Overlap within bug types</h2>
@@ -43,50 +38,37 @@ export function CategoryOverlapSection({ data, csvHref }: { data: CategoryOverla
       </p>
       {rows.length > 0 && (
         <figure className="chart">
-          <ChartSvg
-            width={WIDTH}
-            height={height}
+          <DotChart
+            layout={{ width: WIDTH, pad: PAD, rowHeight: ROW_H }}
             label="Overlap between runs and recall of the reference set per bug type"
-          >
-            <VerticalGrid
-              ticks={ticks}
-              x={x}
-              top={PAD.top}
-              bottom={height - PAD.bottom}
-              label={(t) => `${pct(t, 0)}%`}
-            />
-            <text x={PAD.left + plotW / 2} y={height - 4} fontSize={11} textAnchor="middle" fill="currentColor">
-              share of bugs found
-            </text>
-            {rows.map((r, i) => {
-              const y = PAD.top + i * ROW_H + ROW_H / 2;
-              return (
-                <g key={r.category}>
-                  <text x={PAD.left - 6} y={y + 4} fontSize={11} textAnchor="end" fill="currentColor">
-                    {shortName(r.category)}
-                  </text>
-                  {r.run_overlap !== null && (
-                    <line
-                      x1={x(r.reference_recall)}
-                      x2={x(r.run_overlap)}
-                      y1={y}
-                      y2={y}
-                      stroke="currentColor"
-                      strokeOpacity={0.3}
-                    />
-                  )}
-                  <circle cx={x(r.reference_recall)} cy={y} r={4} fill={RECALL}>
-                    <title>{`${r.category}: recall of the reference set ${pct(r.reference_recall)}%`}</title>
+            axisTitle="share of bugs found"
+            tickLabel={(t) => `${pct(t, 0)}%`}
+            rows={rows}
+            rowKey={(r) => r.category}
+            rowLabel={(r) => shortName(r.category)}
+            marks={(r, x, y) => (
+              <>
+                {r.run_overlap !== null && (
+                  <line
+                    x1={x(r.reference_recall)}
+                    x2={x(r.run_overlap)}
+                    y1={y}
+                    y2={y}
+                    stroke="currentColor"
+                    strokeOpacity={0.3}
+                  />
+                )}
+                <circle cx={x(r.reference_recall)} cy={y} r={4} fill={RECALL}>
+                  <title>{`${r.category}: recall of the reference set ${pct(r.reference_recall)}%`}</title>
+                </circle>
+                {r.run_overlap !== null && (
+                  <circle cx={x(r.run_overlap)} cy={y} r={4} fill={OVERLAP}>
+                    <title>{`${r.category}: overlap between runs ${pct(r.run_overlap)}%`}</title>
                   </circle>
-                  {r.run_overlap !== null && (
-                    <circle cx={x(r.run_overlap)} cy={y} r={4} fill={OVERLAP}>
-                      <title>{`${r.category}: overlap between runs ${pct(r.run_overlap)}%`}</title>
-                    </circle>
-                  )}
-                </g>
-              );
-            })}
-          </ChartSvg>
+                )}
+              </>
+            )}
+          />
           <figcaption className="small">
             <span style={{ color: OVERLAP }}>●</span> overlap between runs, <span style={{ color: RECALL }}>●</span>{" "}
             recall of the reference set; each row names its category, in the order of the table below.

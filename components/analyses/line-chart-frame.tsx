@@ -17,44 +17,41 @@ export function axis(max: number): number[] {
   return [0, 1, 2, 3, 4].map((i) => i * nice);
 }
 
-export function Frame({
-  label,
-  xTicks,
-  yTicks,
-  x,
-  y,
-  xLabel,
-  yLabel,
-  format,
-  children,
-}: {
-  label: string;
-  xTicks: number[];
-  yTicks: number[];
-  x: (v: number) => number;
-  y: (v: number) => number;
-  xLabel: string;
-  yLabel: string;
-  format: { x: (v: number) => string; y: (v: number) => string };
-  children: React.ReactNode;
-}) {
+/** One axis of the frame: its ticks, the scale from a value to SVG units, its title and how a tick is labelled. */
+type Axis = { ticks: number[]; scale: (v: number) => number; title: string; format: (v: number) => string };
+
+export function Frame({ label, x, y, children }: { label: string; x: Axis; y: Axis; children: React.ReactNode }) {
   return (
     <ChartSvg width={WIDTH} height={HEIGHT} label={label}>
-      {yTicks.map((t) => (
+      {y.ticks.map((t) => (
         <g key={`y${t}`}>
-          <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(t)} y2={y(t)} stroke="currentColor" strokeOpacity={0.12} />
-          <text x={PAD.left - 6} y={y(t) + 4} fontSize={11} textAnchor="end" fill="currentColor">
-            {format.y(t)}
+          <line
+            x1={PAD.left}
+            x2={WIDTH - PAD.right}
+            y1={y.scale(t)}
+            y2={y.scale(t)}
+            stroke="currentColor"
+            strokeOpacity={0.12}
+          />
+          <text x={PAD.left - 6} y={y.scale(t) + 4} fontSize={11} textAnchor="end" fill="currentColor">
+            {y.format(t)}
           </text>
         </g>
       ))}
-      {xTicks.map((t) => (
-        <text key={`x${t}`} x={x(t)} y={HEIGHT - PAD.bottom + 16} fontSize={11} textAnchor="middle" fill="currentColor">
-          {format.x(t)}
+      {x.ticks.map((t) => (
+        <text
+          key={`x${t}`}
+          x={x.scale(t)}
+          y={HEIGHT - PAD.bottom + 16}
+          fontSize={11}
+          textAnchor="middle"
+          fill="currentColor"
+        >
+          {x.format(t)}
         </text>
       ))}
       <text x={PAD.left + PLOT_W / 2} y={HEIGHT - 6} fontSize={11} textAnchor="middle" fill="currentColor">
-        {xLabel}
+        {x.title}
       </text>
       <text
         transform={`translate(12 ${PAD.top + PLOT_H / 2}) rotate(-90)`}
@@ -62,7 +59,7 @@ export function Frame({
         textAnchor="middle"
         fill="currentColor"
       >
-        {yLabel}
+        {y.title}
       </text>
       {children}
     </ChartSvg>

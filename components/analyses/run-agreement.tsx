@@ -122,13 +122,13 @@ function RunAgreementChart({ buckets, conditioning }: { buckets: Bucket[]; condi
     <figure className="chart">
       <Frame
         label={`Share of reference bugs other configurations find, by how many of ${conditioning} runs find the bug, with the held-out run and a random baseline within bug types`}
-        xTicks={buckets.map((b) => b.runs_finding)}
-        yTicks={yTicks}
-        x={x}
-        y={y}
-        xLabel={`runs finding the bug (of ${conditioning})`}
-        yLabel="share found"
-        format={{ x: String, y: (v) => `${pct(v, 0)}%` }}
+        x={{
+          ticks: buckets.map((b) => b.runs_finding),
+          scale: x,
+          title: `runs finding the bug (of ${conditioning})`,
+          format: String,
+        }}
+        y={{ ticks: yTicks, scale: y, title: "share found", format: (v) => `${pct(v, 0)}%` }}
       >
         {band.length > 0 && <path d={`${path(band)} Z`} fill="currentColor" fillOpacity={0.1} stroke="none" />}
         {baseline.length > 0 && (

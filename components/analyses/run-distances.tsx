@@ -1,8 +1,7 @@
 import type { BugTypeDistances } from "@/lib/server/analyses/bug-type-distances";
 import { DASH } from "@/lib/format";
 import { ColumnTable, numericColumns } from "@/components/ui/column-table";
-import { VerticalGrid } from "./vertical-grid";
-import { ChartSvg } from "@/components/ui/chart-svg";
+import { DotChart } from "./dot-chart";
 
 // Figure 6 over repeated runs: per configuration, the Jensen-Shannon distances between its runs (every pair once)
 // beside those of the reference set to each run, as a range chart (mean dot, min-max whisker, on 0..1) and the table
@@ -52,10 +51,6 @@ export function RunDistances({ rows, pairs, csvHref }: { rows: Row[]; pairs: Pai
     (r) => r.run_to_run !== null || r.reference_to_runs !== null || r.to_other_configurations !== null,
   );
   if (shown.length === 0) return null;
-  const plotW = WIDTH - PAD.left - PAD.right;
-  const height = PAD.top + shown.length * ROW_H + PAD.bottom;
-  const x = (v: number) => PAD.left + v * plotW;
-  const ticks = [0, 0.25, 0.5, 0.75, 1];
   return (
     <>
       <h3 id="run-distances-heading">Over every run</h3>
@@ -71,47 +66,40 @@ export function RunDistances({ rows, pairs, csvHref }: { rows: Row[]; pairs: Pai
         configurations {summaryText(pairs.across_configurations)}.
       </p>
       <figure className="chart">
-        <ChartSvg
-          width={WIDTH}
-          height={height}
+        <DotChart
+          layout={{ width: WIDTH, pad: PAD, rowHeight: ROW_H }}
           label="Run-to-run, run-to-other-configuration and reference-to-run Jensen-Shannon distances per configuration"
-        >
-          <VerticalGrid ticks={ticks} x={x} top={PAD.top} bottom={height - PAD.bottom} label={(t) => String(t)} />
-          <text x={PAD.left + plotW / 2} y={height - 4} fontSize={11} textAnchor="middle" fill="currentColor">
-            Jensen-Shannon distance (base 2)
-          </text>
-          {shown.map((r, i) => {
-            const y = PAD.top + i * ROW_H + ROW_H / 2;
-            return (
-              <g key={r.submission_id}>
-                <text x={PAD.left - 6} y={y + 4} fontSize={11} textAnchor="end" fill="currentColor">
-                  #{i + 1}
-                </text>
-                {r.run_to_run && (
-                  <Whisker s={r.run_to_run} x={x} y={y - 9} color={RUNS} label={`${r.label}, run to run`} />
-                )}
-                {r.to_other_configurations && (
-                  <Whisker
-                    s={r.to_other_configurations}
-                    x={x}
-                    y={y}
-                    color={OTHERS}
-                    label={`${r.label}, runs to other configurations' runs`}
-                  />
-                )}
-                {r.reference_to_runs && (
-                  <Whisker
-                    s={r.reference_to_runs}
-                    x={x}
-                    y={y + 9}
-                    color={REFERENCE}
-                    label={`${r.label}, reference to runs`}
-                  />
-                )}
-              </g>
-            );
-          })}
-        </ChartSvg>
+          axisTitle="Jensen-Shannon distance (base 2)"
+          tickLabel={String}
+          rows={shown}
+          rowKey={(r) => r.submission_id}
+          rowLabel={(r, i) => <>#{i + 1}</>}
+          marks={(r, x, y) => (
+            <>
+              {r.run_to_run && (
+                <Whisker s={r.run_to_run} x={x} y={y - 9} color={RUNS} label={`${r.label}, run to run`} />
+              )}
+              {r.to_other_configurations && (
+                <Whisker
+                  s={r.to_other_configurations}
+                  x={x}
+                  y={y}
+                  color={OTHERS}
+                  label={`${r.label}, runs to other configurations' runs`}
+                />
+              )}
+              {r.reference_to_runs && (
+                <Whisker
+                  s={r.reference_to_runs}
+                  x={x}
+                  y={y + 9}
+                  color={REFERENCE}
+                  label={`${r.label}, reference to runs`}
+                />
+              )}
+            </>
+          )}
+        />
         <figcaption className="small">
           <span style={{ color: RUNS }}>●</span> between the configuration&apos;s runs,{" "}
           <span style={{ color: OTHERS }}>●</span> from its runs to the other configurations&apos; runs,{" "}

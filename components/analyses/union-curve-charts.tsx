@@ -42,13 +42,8 @@ export function PrecisionRecallChart({
     <figure className="chart">
       <Frame
         label={`Precision over recall of distinct findings kept when reported in at least n of ${runs} runs${lines.length > 0 ? `, over the curves of ${lines.length} subsets of the runs` : ""}`}
-        xTicks={xTicks}
-        yTicks={yTicks}
-        x={x}
-        y={y}
-        xLabel="recall"
-        yLabel="precision"
-        format={{ x: (v) => `${pct(v, 0)}%`, y: (v) => `${pct(v, 0)}%` }}
+        x={{ ticks: xTicks, scale: x, title: "recall", format: (v) => `${pct(v, 0)}%` }}
+        y={{ ticks: yTicks, scale: y, title: "precision", format: (v) => `${pct(v, 0)}%` }}
       >
         {lines.map((line) => (
           <path
@@ -105,13 +100,8 @@ export function UnionGrowthChart({ rows }: { rows: UnionGrowthRow[] }) {
     <figure className="chart">
       <Frame
         label={`Union growth: distinct findings reported by runs 1 to n${hasFit ? ", with the stable-beta projection" : ""}`}
-        xTicks={xTicks}
-        yTicks={yTicks}
-        x={x}
-        y={y}
-        xLabel="runs 1 to n"
-        yLabel="distinct findings"
-        format={{ x: String, y: (v) => count(v) }}
+        x={{ ticks: xTicks, scale: x, title: "runs 1 to n", format: String }}
+        y={{ ticks: yTicks, scale: y, title: "distinct findings", format: (v) => count(v) }}
       >
         {hasFit && (
           <path

@@ -4,6 +4,7 @@ import type { Proportion } from "@/lib/contracts/common";
 import { GRADES, PANEL_VERDICTS } from "@/lib/grading/panel-grades";
 import { formatUtc, NO_VALUE, pct, pctInterval } from "@/lib/format";
 import { scrollRegion } from "@/components/ui/scroll-region";
+import { ColumnTable } from "@/components/ui/column-table";
 
 // "How far to trust the judges" on /method (docs/grading.md): each LLM judgment of one benchmark version measured
 // against people, live from the stored labels, grades and marks, beside the paper's own figures.
@@ -97,57 +98,51 @@ function MatcherBlock({
           {m.configurations.length === 0 ? (
             <p className="muted">No judge configuration has a verdict on a labelled pair yet.</p>
           ) : (
-            <div className="table-wrap" {...scrollRegion(`${title}: judge configurations`)}>
-              <table data-testid={`judge-quality-${m.kind}`}>
-                <caption>
-                  Per judge configuration, with the filter (pairs it never sent count as &ldquo;no match&rdquo;). Judge
-                  alone: only the pairs it judged.
-                </caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Configuration</th>
-                    <th scope="col">Precision</th>
-                    <th scope="col">Recall</th>
-                    <th scope="col">Agreement</th>
-                    <th scope="col">Judge alone: precision / recall</th>
-                    <th scope="col">Debatable judged a match</th>
-                    <th scope="col">Repeat agreement</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {m.configurations.map((c) => (
-                    <tr key={`${c.judge_model}/${c.prompt_version}/${c.prefilter_version}/${c.embedder}`}>
-                      <th scope="row" className="wrap">
-                        {c.judge_model}, prompt {c.prompt_version}
-                        <br />
-                        <span className="muted small">
-                          prefilter {c.prefilter_version}, {c.embedder}
-                          {c.in_use ? " (in use)" : ""}
-                        </span>
-                      </th>
-                      <td>
-                        <Figure p={c.with_filter.precision} />
-                      </td>
-                      <td>
-                        <WeightedFigure w={c.with_filter.recall} />
-                      </td>
-                      <td>
-                        <WeightedFigure w={c.with_filter.agreement} />
-                      </td>
-                      <td>
-                        {pct(c.judge_alone.precision.value)} / {pct(c.judge_alone.recall.value)}
-                      </td>
-                      <td>
-                        {c.debatable.judged_match} of {c.debatable.pairs}
-                      </td>
-                      <td>
-                        <Figure p={c.repeat_agreement} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <ColumnTable
+              label={`${title}: judge configurations`}
+              table={{ "data-testid": `judge-quality-${m.kind}` }}
+              caption="Per judge configuration, with the filter (pairs it never sent count as “no match”). Judge alone: only the pairs it judged."
+              columns={[
+                "Configuration",
+                "Precision",
+                "Recall",
+                "Agreement",
+                "Judge alone: precision / recall",
+                "Debatable judged a match",
+                "Repeat agreement",
+              ]}
+            >
+              {m.configurations.map((c) => (
+                <tr key={`${c.judge_model}/${c.prompt_version}/${c.prefilter_version}/${c.embedder}`}>
+                  <th scope="row" className="wrap">
+                    {c.judge_model}, prompt {c.prompt_version}
+                    <br />
+                    <span className="muted small">
+                      prefilter {c.prefilter_version}, {c.embedder}
+                      {c.in_use ? " (in use)" : ""}
+                    </span>
+                  </th>
+                  <td>
+                    <Figure p={c.with_filter.precision} />
+                  </td>
+                  <td>
+                    <WeightedFigure w={c.with_filter.recall} />
+                  </td>
+                  <td>
+                    <WeightedFigure w={c.with_filter.agreement} />
+                  </td>
+                  <td>
+                    {pct(c.judge_alone.precision.value)} / {pct(c.judge_alone.recall.value)}
+                  </td>
+                  <td>
+                    {c.debatable.judged_match} of {c.debatable.pairs}
+                  </td>
+                  <td>
+                    <Figure p={c.repeat_agreement} />
+                  </td>
+                </tr>
+              ))}
+            </ColumnTable>
           )}
         </>
       )}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { runBudgetSchema } from "../contracts/audit-runs";
-import { budgetExhausted, passLimitReached } from "./budget";
+import { budgetExhausted, passLimitReached, passLimits } from "./budget";
 
 describe("run budget", () => {
   const start = new Date("2026-01-01T00:00:00Z");
@@ -42,5 +42,8 @@ describe("pass limits", () => {
     expect(passLimitReached(limits, { turns: 0, tokens: 0, startedAt: 0 }, 60_000)).toContain(
       "wall-time limit (1 min)",
     );
+  });
+  it("are built from the settings, the wall time given in seconds", () => {
+    expect(passLimits(3, 1_000, 60)).toEqual(limits);
   });
 });

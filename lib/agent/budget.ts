@@ -22,6 +22,11 @@ export function budgetExhausted(budget: RunBudget, spent: Spent, now: Date): str
 }
 
 export type PassLimits = { maxTurns: number; maxTokens: number; wallMs: number };
+/** Per-pass limits from their settings, where the wall time is set in seconds. */
+export function passLimits(maxTurns: number, maxTokens: number, wallSeconds: number): PassLimits {
+  return { maxTurns, maxTokens, wallMs: wallSeconds * 1000 };
+}
+
 export type PassUsage = { turns: number; tokens: number; startedAt: number };
 
 /** Which per-pass limit is reached, or null. */

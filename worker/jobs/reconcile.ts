@@ -30,22 +30,26 @@ export type StrandedRows = {
 };
 
 /**
- * The entry of a table whose rows are queued or running under a `leaseUntil` lease and whose job names its row by one
- * payload field (`idKey`); the job id is the row's id unless `jobId` says otherwise.
+ * The entry of a table whose rows are under a `leaseUntil` lease and whose job names its row by one payload field
+ * (`idKey`). The rows that need work are those queued or running unless `pending` says otherwise; the job id is the
+ * row's id unless `jobId` does.
  */
 export function leasedRows(
   queue: QueueDefinition<z.ZodType>,
   jobName: string,
   table: string,
   idKey: string,
-  jobId: (id: string) => string = (id) => id,
+  {
+    jobId = (id) => id,
+    pending = Prisma.sql`status IN ('queued', 'running')`,
+  }: { jobId?: (id: string) => string; pending?: Prisma.Sql } = {},
 ): StrandedRows {
   return {
     queue,
     jobName,
     table,
     lease: "leaseUntil",
-    pending: Prisma.sql`status IN ('queued', 'running')`,
+    pending,
     payload: (id) => ({ [idKey]: id }),
     jobId,
     rowOf: (data) => {

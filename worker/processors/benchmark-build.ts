@@ -4,7 +4,7 @@ import { benchmarkBuildQueue } from "../../lib/queue/benchmark-build-queue";
 import { setBuildStatus, updateClaimedStage } from "../../lib/server/benchmark-builds/build-stage-store";
 import { classifyBuildStageError } from "../jobs/classify-job-error";
 import { assertClaimHeld, claimRow, type FencedTable } from "../jobs/fenced-row";
-import type { StrandedRows } from "../jobs/reconcile";
+import { leasedRows } from "../jobs/reconcile";
 import { runClaimedJob } from "../jobs/run-claimed-job";
 import type { StageClaim } from "../features/benchmark-build/build-context";
 import { runBuildStage } from "../features/benchmark-build/run-stage";
@@ -48,13 +48,13 @@ export function processBenchmarkBuildJob(job: Job): Promise<unknown> {
  * Stage rows of running builds, queued or running, whose lease has passed (Redis lost their job, a worker died):
  * queued again (a published build's snapshot import too). A stage waiting for an admin is not stranded.
  */
-export const strandedBuildStages: StrandedRows = {
-  queue: benchmarkBuildQueue,
-  jobName: "run-build-stage",
-  table: "BenchmarkBuildStage",
-  lease: "leaseUntil",
-  pending: Prisma.sql`status IN ('queued', 'running') AND "buildId" IN (SELECT id FROM "BenchmarkBuild" WHERE status IN ('running', 'published'))`,
-  payload: (stageId) => ({ stageId }),
-  jobId: (stageId) => `${stageId}-reconciled`,
-  rowOf: (data) => benchmarkBuildQueue.payload.safeParse(data).data?.stageId,
-};
+export const strandedBuildStages = leasedRows(
+  benchmarkBuildQueue,
+  "run-build-stage",
+  "BenchmarkBuildStage",
+  "stageId",
+  {
+    pending: Prisma.sql`status IN ('queued', 'running') AND "buildId" IN (SELECT id FROM "BenchmarkBuild" WHERE status IN ('running', 'published'))`,
+    jobId: (stageId) => `${stageId}-reconciled`,
+  },
+);

@@ -56,10 +56,6 @@ export function processDatasheetJob(job: Job): Promise<unknown> {
 }
 
 /** Datasheet rows queued or running whose lease has passed (Redis lost their job, a worker died): queued again. */
-export const strandedDatasheets = leasedRows(
-  datasheetQueue,
-  "compute-datasheet",
-  "BenchmarkDatasheet",
-  "datasheetId",
-  (id) => `${id}-reconciled`,
-);
+export const strandedDatasheets = leasedRows(datasheetQueue, "compute-datasheet", "BenchmarkDatasheet", "datasheetId", {
+  jobId: (id) => `${id}-reconciled`,
+});

@@ -44,10 +44,6 @@ export function processFixRankJob(job: Job): Promise<unknown> {
 }
 
 /** Versions whose fix-rank recomputation is queued or running with its lease passed: queued again. */
-export const strandedFixRankJobs = leasedRows(
-  fixRankQueue,
-  "compute-fix-rank-tests",
-  "FixRankJob",
-  "benchmarkId",
-  (id) => `${id}-reconciled`,
-);
+export const strandedFixRankJobs = leasedRows(fixRankQueue, "compute-fix-rank-tests", "FixRankJob", "benchmarkId", {
+  jobId: (id) => `${id}-reconciled`,
+});

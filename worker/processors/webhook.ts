@@ -5,7 +5,7 @@ import { webhookJobSchema, webhookQueue, type WebhookJob } from "../../lib/queue
 import { deliverWebhook } from "../../lib/server/webhooks/deliver-webhook";
 import { takeDeliverySlot } from "../../lib/server/webhooks/delivery-slots";
 import { leaseDelivery } from "../../lib/server/webhooks/lease-delivery";
-import type { StrandedRows } from "../jobs/reconcile";
+import { leasedRows } from "../jobs/reconcile";
 
 // One delivery attempt; throwing hands the job back to BullMQ, which retries it with exponential backoff. The attempt
 // first takes a slot of its endpoint and owner (lib/webhooks/fair-share.ts); without one the job goes back to the
@@ -32,14 +32,7 @@ export async function processWebhookJob(job: Job<WebhookJob>, token?: string): P
  * Deliveries pending, or retrying with their next attempt due, whose lease has passed and whose job was lost: queued
  * again under the delivery's id (its `webhook-id`), so a receiver still drops a repeat.
  */
-export const strandedWebhookDeliveries: StrandedRows = {
-  queue: webhookQueue,
-  jobName: "deliver",
-  table: "WebhookDelivery",
-  lease: "leaseUntil",
+export const strandedWebhookDeliveries = leasedRows(webhookQueue, "deliver", "WebhookDelivery", "deliveryId", {
   pending: Prisma.sql`status IN ('pending', 'retrying')
     AND ("nextAttemptAt" IS NULL OR "nextAttemptAt" < (now() AT TIME ZONE 'UTC'))`,
-  payload: (deliveryId) => ({ deliveryId }),
-  jobId: (deliveryId) => deliveryId,
-  rowOf: (data) => webhookJobSchema.safeParse(data).data?.deliveryId,
-};
+});

@@ -6,6 +6,7 @@ import { PermanentJobError } from "../../jobs/job-failure";
 import { listFindingSubjects, readAttributionRun } from "../../../lib/server/attribution/attribution-store";
 import { touchSubmission } from "../../../lib/server/submissions/touch-submission";
 import type { ClassifierDeps } from "./classify-subjects";
+import type { ReferenceAttributionSummary } from "./attribute-references";
 import { runAttribution } from "./run-attribution";
 
 // Bug-type attribution of one submission (paper D, F.7.3): every finding of every run gets one category of the
@@ -16,13 +17,8 @@ import { runAttribution } from "./run-attribution";
 // missing (queueReferenceLabelsFor).
 
 export type AttributionDeps = ClassifierDeps;
-export type AttributionSummary = {
-  total: number;
-  selfReported: number;
-  classified: number;
-  cached: number;
-  asked: number;
-};
+/** The counts of a reference labelling, and how many findings came with their submitter's own category. */
+export type AttributionSummary = ReferenceAttributionSummary & { selfReported: number };
 
 export async function attributeBugs(claim: PanelAttributionClaim, deps: AttributionDeps): Promise<AttributionSummary> {
   return withSpendCounted(claim, deps.client, () => classifyFindings(claim, deps));

@@ -1,5 +1,6 @@
 import pMap from "p-map";
 import { env } from "../../../lib/env";
+import { passLimits } from "../../../lib/agent/budget";
 import { AUDIT_TOOL_DEFINITIONS, auditMark, submitAuditTool } from "../../../lib/agent/false-positive-agent";
 import {
   countCandidates,
@@ -25,11 +26,7 @@ const CHUNK = 100;
 const AUDIT_AGENT = {
   tools: AUDIT_TOOL_DEFINITIONS,
   submit: submitAuditTool,
-  limits: {
-    maxTurns: env.BUILD_AUDIT_MAX_TURNS,
-    maxTokens: env.BUILD_AUDIT_MAX_TOKENS,
-    wallMs: env.BUILD_AUDIT_WALL_SECONDS * 1000,
-  },
+  limits: passLimits(env.BUILD_AUDIT_MAX_TURNS, env.BUILD_AUDIT_MAX_TOKENS, env.BUILD_AUDIT_WALL_SECONDS),
 };
 
 type Report = { title: string; description: string; severity: string; suggested_fix: string };

@@ -1,5 +1,6 @@
 import pMap from "p-map";
 import { env } from "../../../lib/env";
+import { passLimits } from "../../../lib/agent/budget";
 import { PRESENCE_TOOL_DEFINITIONS, presenceAtLimit, submitPresenceTool } from "../../../lib/agent/presence-agent";
 import { addedLines } from "../../../lib/benchmark-build/git-output";
 import { presenceOutcome, quotedFixLine, reportReplySchema } from "../../../lib/benchmark-build/replies";
@@ -24,11 +25,7 @@ const CHUNK = 100;
 const PRESENCE_AGENT = {
   tools: PRESENCE_TOOL_DEFINITIONS,
   submit: submitPresenceTool,
-  limits: {
-    maxTurns: env.BUILD_PRESENCE_MAX_TURNS,
-    maxTokens: env.BUILD_PRESENCE_MAX_TOKENS,
-    wallMs: env.BUILD_PRESENCE_WALL_SECONDS * 1000,
-  },
+  limits: passLimits(env.BUILD_PRESENCE_MAX_TURNS, env.BUILD_PRESENCE_MAX_TOKENS, env.BUILD_PRESENCE_WALL_SECONDS),
 };
 
 function candidateInput(repo: string, c: BuildCandidate) {

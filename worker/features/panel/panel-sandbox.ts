@@ -5,7 +5,7 @@ import { isPanelRunning } from "../../../lib/server/panel/panel-store";
 import { AppError } from "../../../lib/errors";
 import { env } from "../../../lib/env";
 import { runAgentLoop } from "../../../lib/agent/agent-loop";
-import type { PassLimits } from "../../../lib/agent/budget";
+import { passLimits, type PassLimits } from "../../../lib/agent/budget";
 import type { StructuredClient } from "../../../lib/llm/structured-client";
 import type { JudgeMessage } from "../../../lib/llm/judge-messages";
 import {
@@ -37,11 +37,7 @@ export type PanelSandboxDeps = { provider: SandboxProvider; limits: PassLimits; 
 
 /** The limits of one judge that uses tools (sandboxed or read-only): turns, tokens and wall time. */
 export function panelJudgeLimitsFromEnv(): PassLimits {
-  return {
-    maxTurns: env.PANEL_SANDBOX_MAX_TURNS,
-    maxTokens: env.PANEL_SANDBOX_MAX_TOKENS,
-    wallMs: env.PANEL_SANDBOX_WALL_SECONDS * 1000,
-  };
+  return passLimits(env.PANEL_SANDBOX_MAX_TURNS, env.PANEL_SANDBOX_MAX_TOKENS, env.PANEL_SANDBOX_WALL_SECONDS);
 }
 
 function panelSandboxFromEnv(provider: SandboxProvider, required = env.PANEL_SANDBOX === "on"): PanelSandboxDeps {
