@@ -1,30 +1,26 @@
-import { type ApiRoute, bodyJson, STAFF_READ } from "./route-kit";
+import { type ApiRoute, bodyJson, STAFF_READ, routeList } from "./route-kit";
 import { contextDocumentSchema, contextPath, putContextBodySchema } from "./context-documents";
 import { planQuerySchema } from "./public-reads";
 
 // A repository's audit and panel context documents (staff).
+const { get, put } = routeList("Staff", STAFF_READ);
+
 export const contextDocumentsRoutes = {
-  getRepositoriesOwnerNameContextKind: {
-    method: "get",
-    path: "/api/v1/repositories/{owner}/{name}/context/{kind}",
-    tag: "Staff",
-    summary: "A repository's audit or panel context document",
-    auth: STAFF_READ,
-    params: contextPath,
-    query: planQuerySchema,
-    success: { status: 200, schema: contextDocumentSchema, description: "The document (text null when none)" },
-    errors: [404],
-  },
-  putRepositoriesOwnerNameContextKind: {
-    method: "put",
-    path: "/api/v1/repositories/{owner}/{name}/context/{kind}",
-    tag: "Staff",
-    summary: "Replace a context document (audit-logged)",
-    auth: { kind: "session", roles: ["maintainer", "admin"] },
-    params: contextPath,
-    query: planQuerySchema,
-    body: bodyJson(putContextBodySchema),
-    success: { status: 200, schema: contextDocumentSchema, description: "The stored document" },
-    errors: [400, 404, 413],
-  },
+  getRepositoriesOwnerNameContextKind: get(
+    "/api/v1/repositories/{owner}/{name}/context/{kind}",
+    "A repository's audit or panel context document",
+    { params: contextPath, query: planQuerySchema, ok: [contextDocumentSchema, "The document (text null when none)"] },
+  ),
+  putRepositoriesOwnerNameContextKind: put(
+    "/api/v1/repositories/{owner}/{name}/context/{kind}",
+    "Replace a context document (audit-logged)",
+    {
+      auth: { kind: "session", roles: ["maintainer", "admin"] },
+      params: contextPath,
+      query: planQuerySchema,
+      body: bodyJson(putContextBodySchema),
+      ok: [contextDocumentSchema, "The stored document"],
+      errors: [400],
+    },
+  ),
 } satisfies Record<string, ApiRoute>;

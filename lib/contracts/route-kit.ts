@@ -37,14 +37,17 @@ export type ApiRoute = {
   body?: RouteBody | RouteBody[];
   /** The success answer: status, schema, and whether `?format=csv` gives text/csv instead. */
   success: { status: number; schema: z.ZodType; description: string; csv?: boolean; etag?: boolean };
-  /** Error statuses besides those implied by auth (401/403), the query/body (422) and every route's 429/500. */
+  /**
+   * Error statuses besides those implied by auth (401/403), path parameters (404), the body (413), the query/body
+   * (422) and every route's 429/500.
+   */
   errors?: readonly number[];
   /** The handler reads the body itself (uploads: bytes read under a size limit, parsed by lib/server). */
   raw?: boolean;
 };
 
-export const idPath = z.object({ id: z.string().meta({ description: "The id, as returned when it was created" }) });
-export const repoPath = z.object({ owner: z.string(), name: z.string() });
+const idPath = z.object({ id: z.string().meta({ description: "The id, as returned when it was created" }) });
+const repoPath = z.object({ owner: z.string(), name: z.string() });
 
 export const bodyJson = <S extends z.ZodType>(schema: S, description?: string): RouteBody<S> => ({
   contentType: "application/json",
@@ -57,7 +60,101 @@ export const optionalBodyJson = <S extends z.ZodType>(schema: S): RouteBody<S> &
   optional: true,
 });
 
+export const PUBLIC = { kind: "public" } as const;
+export const OPTIONAL_READ = { kind: "optional", scope: "read" } as const;
 export const READ = { kind: "required", scopes: ["read"] } as const;
 export const ADMIN = { kind: "required", scopes: ["admin"], roles: ["admin"] } as const;
 export const STAFF_READ = { kind: "required", scopes: ["read"], roles: ["maintainer", "admin"] } as const;
 export const STAFF_WRITE = { kind: "required", scopes: ["admin"], roles: ["maintainer", "admin"] } as const;
+
+/** The success answer: its schema, its description and whether `?format=csv` (csv) and `ETag` (etag) are offered. */
+type Answer<S extends z.ZodType = z.ZodType> = readonly [
+  schema: S,
+  description: string,
+  download?: { csv?: boolean; etag?: boolean },
+];
+
+// The success statuses a declaration names by word; 200 is the usual one.
+const ANSWER_STATUS = { ok: 200, created: 201, accepted: 202 } as const;
+type AnswerKey = keyof typeof ANSWER_STATUS;
+
+/**
+ * What a route declares besides its method, path and summary: the fields of ApiRoute, the answer named by its status
+ * (`ok` 200, `created` 201, `accepted` 202), `auth` and `tag` only where they differ from the list's.
+ */
+type RouteSpec = Omit<ApiRoute, "method" | "path" | "summary" | "tag" | "auth" | "success"> & {
+  tag?: string;
+  auth?: RouteAuth;
+} & (
+    | { ok: Answer; created?: never; accepted?: never }
+    | { created: Answer; ok?: never; accepted?: never }
+    | { accepted: Answer; ok?: never; created?: never }
+  );
+
+type AnswerSchema<S> = S extends { ok: Answer<infer Z> }
+  ? Z
+  : S extends { created: Answer<infer Z> }
+    ? Z
+    : S extends { accepted: Answer<infer Z> }
+      ? Z
+      : never;
+
+/** The path parameters a path template implies: `{owner}/{name}` a repository, `{id}` an id. */
+type PathParams<P extends string> = P extends `${string}{owner}/{name}${string}`
+  ? { params: typeof repoPath }
+  : P extends `${string}{id}${string}`
+    ? { params: typeof idPath }
+    : unknown;
+
+function pathParams(path: string): z.ZodObject | undefined {
+  if (path.includes("{owner}/{name}")) return repoPath;
+  if (path.includes("{id}")) return idPath;
+  return undefined;
+}
+
+type DeclaredRoute<M extends Method, P extends string, S extends RouteSpec, A extends RouteAuth> = Omit<
+  S,
+  AnswerKey | "tag" | "auth"
+> &
+  (S extends { params: z.ZodObject } ? unknown : PathParams<P>) & {
+    method: M;
+    path: P;
+    summary: string;
+    tag: string;
+    auth: S extends { auth: infer Own extends RouteAuth } ? Own : A;
+    success: ApiRoute["success"] & { schema: AnswerSchema<S> };
+  };
+
+/**
+ * The declaring functions of one route list, `get(path, summary, spec)` and the like, with what its routes share
+ * given once: the OpenAPI tag and who may call. The result is a plain ApiRoute that keeps every schema's type for
+ * handle() and the typed client; the path parameters a path implies (`{id}`, `{owner}/{name}`) need no declaring.
+ */
+export function routeList<A extends RouteAuth>(tag: string, auth: A) {
+  const declare =
+    <M extends Method>(method: M) =>
+    <P extends string, S extends RouteSpec>(path: P, summary: string, spec: S): DeclaredRoute<M, P, S, A> => {
+      const { ok, created, accepted, ...rest } = spec;
+      const status = ok ? ANSWER_STATUS.ok : created ? ANSWER_STATUS.created : ANSWER_STATUS.accepted;
+      const [schema, description, download] = (ok ?? created ?? accepted)!;
+      const params = rest.params ?? pathParams(path);
+      const route: ApiRoute = {
+        method,
+        path,
+        summary,
+        ...rest,
+        tag: rest.tag ?? tag,
+        auth: rest.auth ?? auth,
+        ...(params && { params }),
+        success: { status, schema, description, ...download },
+      };
+      return route as DeclaredRoute<M, P, S, A>;
+    };
+  return {
+    get: declare("get"),
+    post: declare("post"),
+    put: declare("put"),
+    patch: declare("patch"),
+    delete: declare("delete"),
+  };
+}

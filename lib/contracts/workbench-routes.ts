@@ -1,4 +1,4 @@
-import { type ApiRoute, idPath, repoPath } from "./route-kit";
+import { type ApiRoute, OPTIONAL_READ, routeList } from "./route-kit";
 import {
   compareEntriesQuerySchema,
   compareQuerySchema,
@@ -17,69 +17,45 @@ import {
 } from "./workbench";
 
 // The workbench reads: matches, pairs, comparisons, a repository's reference bugs.
+const { get } = routeList("Workbench", OPTIONAL_READ);
+
 export const workbenchRoutes = {
-  getSubmissionsIdMatches: {
-    method: "get",
-    path: "/api/v1/submissions/{id}/matches",
-    tag: "Workbench",
-    summary: "One run's matched, missed and unmatched per repository",
-    auth: { kind: "optional", scope: "read" },
-    params: idPath,
-    query: matchesQuerySchema,
-    success: { status: 200, schema: submissionMatchesSchema, description: "Matches by repository", csv: true },
-    errors: [404],
-  },
-  getSubmissionsIdPairsFindingIdReferenceBugId: {
-    method: "get",
-    path: "/api/v1/submissions/{id}/pairs/{finding_id}/{reference_bug_id}",
-    tag: "Workbench",
-    summary: "A finding/reference pair: both records, the six signals and the verdict",
-    auth: { kind: "optional", scope: "read" },
-    params: pairPath,
-    query: pairQuerySchema,
-    success: { status: 200, schema: pairViewSchema, description: "The pair" },
-    errors: [404],
-  },
-  getCompare: {
-    method: "get",
-    path: "/api/v1/compare",
-    tag: "Workbench",
-    summary: "Reference bugs two submissions found on one repository",
-    auth: { kind: "optional", scope: "read" },
+  getSubmissionsIdMatches: get(
+    "/api/v1/submissions/{id}/matches",
+    "One run's matched, missed and unmatched per repository",
+    { query: matchesQuerySchema, ok: [submissionMatchesSchema, "Matches by repository", { csv: true }] },
+  ),
+  getSubmissionsIdPairsFindingIdReferenceBugId: get(
+    "/api/v1/submissions/{id}/pairs/{finding_id}/{reference_bug_id}",
+    "A finding/reference pair: both records, the six signals and the verdict",
+    { params: pairPath, query: pairQuerySchema, ok: [pairViewSchema, "The pair"] },
+  ),
+  getCompare: get("/api/v1/compare", "Reference bugs two submissions found on one repository", {
     query: compareQuerySchema,
-    success: { status: 200, schema: comparisonSchema, description: "Both, only one, neither", csv: true },
+    ok: [comparisonSchema, "Both, only one, neither", { csv: true }],
     errors: [404],
-  },
-  getCompareEntries: {
-    method: "get",
-    path: "/api/v1/compare/entries",
-    tag: "Workbench",
-    summary: "Reference bugs two or more public entries of a version found, and every pair's overlap",
-    auth: { kind: "optional", scope: "read" },
-    query: compareEntriesQuerySchema,
-    success: { status: 200, schema: entriesComparisonSchema, description: "Overlap and the chosen entries", csv: true },
-    errors: [404],
-  },
-  getRepositoriesOwnerNameBugs: {
-    method: "get",
-    path: "/api/v1/repositories/{owner}/{name}/bugs",
-    tag: "Workbench",
-    summary: "Each reference bug with how many configurations found it",
-    auth: { kind: "optional", scope: "read" },
-    params: repoPath,
-    query: repositoryBugsQuerySchema,
-    success: { status: 200, schema: repositoryBugsSchema, description: "Reference bugs", csv: true },
-    errors: [404],
-  },
-  getRepositoriesOwnerNameBugsBugId: {
-    method: "get",
-    path: "/api/v1/repositories/{owner}/{name}/bugs/{bug_id}",
-    tag: "Workbench",
-    summary: "One reference bug and every approved finding that matched it",
-    auth: { kind: "optional", scope: "read" },
-    params: referenceBugPath,
-    query: referenceBugQuerySchema,
-    success: { status: 200, schema: referenceBugDetailSchema, description: "The bug and its matches", csv: true },
-    errors: [404],
-  },
+  }),
+  getCompareEntries: get(
+    "/api/v1/compare/entries",
+    "Reference bugs two or more public entries of a version found, and every pair's overlap",
+    {
+      query: compareEntriesQuerySchema,
+      ok: [entriesComparisonSchema, "Overlap and the chosen entries", { csv: true }],
+      errors: [404],
+    },
+  ),
+  getRepositoriesOwnerNameBugs: get(
+    "/api/v1/repositories/{owner}/{name}/bugs",
+    "Each reference bug with how many configurations found it",
+    { query: repositoryBugsQuerySchema, ok: [repositoryBugsSchema, "Reference bugs", { csv: true }] },
+  ),
+  getRepositoriesOwnerNameBugsBugId: get(
+    "/api/v1/repositories/{owner}/{name}/bugs/{bug_id}",
+    "One reference bug and every approved finding that matched it",
+    {
+      params: referenceBugPath,
+      query: referenceBugQuerySchema,
+      ok: [referenceBugDetailSchema, "The bug and its matches", { csv: true }],
+    },
+  ),
 } satisfies Record<string, ApiRoute>;
