@@ -9,23 +9,24 @@ import {
 } from "./account";
 
 // The caller's API tokens and email + password sign-up.
-const { delete: del, get, post } = routeList("Account", READ);
+const {
+  delete: del,
+  get,
+  post,
+} = routeList({ tag: "Account", auth: { read: READ, write: { kind: "session" } }, base: "/api" });
 
 export const accountRoutes = {
-  getTokens: get("/api/v1/tokens", "The caller's API tokens (never the secret)", {
-    ok: [apiTokenListSchema, "Tokens"],
-  }),
-  postTokens: post("/api/v1/tokens", "Create an API token (browser session only)", {
-    auth: { kind: "session" },
+  getTokens: get("/v1/tokens", "The caller's API tokens (never the secret)", { ok: [apiTokenListSchema, "Tokens"] }),
+  postTokens: post("/v1/tokens", "Create an API token (browser session only)", {
     body: bodyJson(createApiTokenBodySchema),
     created: [createdApiTokenSchema, "The token, shown this once"],
     errors: [400, 409],
   }),
-  deleteTokensId: del("/api/v1/tokens/{id}", "Revoke a token (a token may revoke only itself)", {
+  deleteTokensId: del("/v1/tokens/{id}", "Revoke a token (a token may revoke only itself)", {
     auth: { kind: "required", scopes: [] },
     ok: [revokedApiTokenSchema, "Revoked"],
   }),
-  postAuthRegister: post("/api/auth/register", "Create an email and password account (when sign-up is open)", {
+  postAuthRegister: post("/auth/register", "Create an email and password account (when sign-up is open)", {
     auth: { kind: "same-origin" },
     body: bodyJson(registerUserBodySchema),
     created: [registeredUserSchema, "Created; the page then signs in"],

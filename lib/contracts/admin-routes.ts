@@ -22,20 +22,20 @@ import { benchmarkFileSchema } from "../validation/benchmark-file";
 import { fixDatesFileSchema } from "../validation/fix-dates-file";
 
 // The admin API: review queue, judge spend, users, audit log, benchmark versions.
-const { get, patch, post } = routeList("Admin", ADMIN);
+const { get, patch, post } = routeList({ tag: "Admin", auth: ADMIN, base: "/api/v1/admin" });
 
 export const adminRoutes = {
-  getAdminSubmissions: get("/api/v1/admin/submissions", "The review queue", {
+  getAdminSubmissions: get("/submissions", "The review queue", {
     query: reviewQueueQuerySchema,
     ok: [reviewQueueSchema, "Submissions"],
   }),
-  postAdminSubmissionsIdReview: post("/api/v1/admin/submissions/{id}/review", "Approve or reject a submission", {
+  postAdminSubmissionsIdReview: post("/submissions/{id}/review", "Approve or reject a submission", {
     body: bodyJson(reviewSubmissionBodySchema),
     ok: [reviewedSubmissionSchema, "Reviewed"],
     errors: [400, 409],
   }),
   postAdminSubmissionsIdApproveSpend: post(
-    "/api/v1/admin/submissions/{id}/approve-spend",
+    "/submissions/{id}/approve-spend",
     "Approve judge calls above JUDGE_CALL_BUDGET",
     {
       body: optionalBodyJson(approveJudgeSpendBodySchema),
@@ -43,17 +43,17 @@ export const adminRoutes = {
       errors: [400, 409],
     },
   ),
-  getAdminBenchmarks: get("/api/v1/admin/benchmarks", "Every benchmark version with its counts", {
+  getAdminBenchmarks: get("/benchmarks", "Every benchmark version with its counts", {
     ok: [benchmarkVersionListSchema, "Versions"],
   }),
-  postAdminBenchmarks: post("/api/v1/admin/benchmarks", "Import a benchmark version from its benchmark file", {
+  postAdminBenchmarks: post("/benchmarks", "Import a benchmark version from its benchmark file", {
     raw: true,
     body: bodyJson(benchmarkFileSchema, "A benchmark file (public/schemas/benchmark-file.schema.json)"),
     created: [importedBenchmarkSchema, "Imported"],
     errors: [400, 409],
   }),
   postAdminBenchmarksKeyFixDates: post(
-    "/api/v1/admin/benchmarks/{key}/fix-dates",
+    "/benchmarks/{key}/fix-dates",
     "Add fix dates, fix commits and window counts to a version imported without them",
     {
       description:
@@ -66,7 +66,7 @@ export const adminRoutes = {
     },
   ),
   postAdminBenchmarksKeyReferenceAttribution: post(
-    "/api/v1/admin/benchmarks/{key}/reference-attribution",
+    "/benchmarks/{key}/reference-attribution",
     "Label a version's reference bugs with the configured bug-type classifier",
     {
       description:
@@ -77,16 +77,16 @@ export const adminRoutes = {
       errors: [400, 409, 503],
     },
   ),
-  getAdminUsers: get("/api/v1/admin/users", "Users with role, quota and status", {
+  getAdminUsers: get("/users", "Users with role, quota and status", {
     query: listUsersQuerySchema,
     ok: [userListSchema, "Users"],
   }),
-  patchAdminUsersId: patch("/api/v1/admin/users/{id}", "Change a user's role, quota or disabled flag", {
+  patchAdminUsersId: patch("/users/{id}", "Change a user's role, quota or disabled flag", {
     body: bodyJson(updateUserBodySchema),
     ok: [updatedUserSchema, "Updated"],
     errors: [400, 409],
   }),
-  getAdminAuditLog: get("/api/v1/admin/audit-log", "Admin actions, newest first", {
+  getAdminAuditLog: get("/audit-log", "Admin actions, newest first", {
     query: auditLogQuerySchema,
     ok: [auditLogSchema, "Entries and the cursor for older ones"],
   }),

@@ -3,11 +3,11 @@ import { submissionAnalysesSchema } from "./analyses";
 import { repeatedRunsQuerySchema, repeatedRunsSchema } from "./repeated-runs";
 
 // The paper's statistics of one submission: fix-rank contamination tests, repeated runs.
-const { get } = routeList("Analyses", OPTIONAL_READ);
+const { get } = routeList({ tag: "Analyses", auth: OPTIONAL_READ, base: "/api/v1/submissions" });
 
 export const analysesRoutes = {
   getSubmissionsIdAnalyses: get(
-    "/api/v1/submissions/{id}/analyses",
+    "/{id}/analyses",
     "The fix-rank contamination test of every run and the stable-beta fit of repeated runs",
     {
       description:
@@ -16,7 +16,7 @@ export const analysesRoutes = {
     },
   ),
   getSubmissionsIdRuns: get(
-    "/api/v1/submissions/{id}/runs",
+    "/{id}/runs",
     "Repeated runs: per-run scores with distinct findings, the n-of-k curve, the frequency spectrum and the run analyses of Figures 7-9",
     {
       description:

@@ -12,11 +12,11 @@ import {
 } from "./benchmark-builds";
 
 // Building benchmark versions from git history (docs/building-benchmarks.md).
-const { get, post } = routeList("Admin", ADMIN);
+const { get, post } = routeList({ tag: "Admin", auth: ADMIN, base: "/api/v1/admin" });
 
 export const benchmarkBuildsRoutes = {
   postAdminBuildsBundles: post(
-    "/api/v1/admin/builds/bundles",
+    "/builds/bundles",
     "Upload a git bundle (git bundle create repo.bundle --all), at most BUILD_BUNDLE_MAX_BYTES",
     {
       raw: true,
@@ -25,24 +25,22 @@ export const benchmarkBuildsRoutes = {
       errors: [400],
     },
   ),
-  getAdminBuilds: get("/api/v1/admin/builds", "Every benchmark build", {
-    ok: [buildListSchema, "Builds, newest first"],
-  }),
-  postAdminBuilds: post("/api/v1/admin/builds", "Start a build: repositories, T0, T1 and a budget", {
+  getAdminBuilds: get("/builds", "Every benchmark build", { ok: [buildListSchema, "Builds, newest first"] }),
+  postAdminBuilds: post("/builds", "Start a build: repositories, T0, T1 and a budget", {
     body: bodyJson(createBuildBodySchema),
     created: [buildViewSchema, "Started"],
     errors: [400, 404, 409],
   }),
-  getAdminBuildsId: get("/api/v1/admin/builds/{id}", "A build: Table 1 so far and every candidate's trail", {
+  getAdminBuildsId: get("/builds/{id}", "A build: Table 1 so far and every candidate's trail", {
     ok: [buildViewSchema, "The build"],
   }),
   postAdminBuildsIdApprove: post(
-    "/api/v1/admin/builds/{id}/approve",
+    "/builds/{id}/approve",
     "Approve a build's spend past its budget (or resume a failed build)",
     { body: optionalBodyJson(z.object({})), ok: [buildViewSchema, "Resumed"], errors: [400, 409] },
   ),
   postAdminBuildsIdCandidatesCandidate: post(
-    "/api/v1/admin/builds/{id}/candidates/{candidate}",
+    "/builds/{id}/candidates/{candidate}",
     "Accept, reject or edit a candidate (audit-logged)",
     {
       params: candidatePath,
@@ -51,13 +49,13 @@ export const benchmarkBuildsRoutes = {
       errors: [400, 409],
     },
   ),
-  postAdminBuildsIdPublish: post(
-    "/api/v1/admin/builds/{id}/publish",
-    "Publish the build as a new immutable benchmark version",
-    { body: optionalBodyJson(z.object({})), created: [publishedBuildSchema, "Published"], errors: [400, 409] },
-  ),
+  postAdminBuildsIdPublish: post("/builds/{id}/publish", "Publish the build as a new immutable benchmark version", {
+    body: optionalBodyJson(z.object({})),
+    created: [publishedBuildSchema, "Published"],
+    errors: [400, 409],
+  }),
   postAdminBuildsIdRefresh: post(
-    "/api/v1/admin/builds/{id}/refresh",
+    "/builds/{id}/refresh",
     "Start a build of the same repositories with a later T0 and T1",
     { body: bodyJson(refreshBuildBodySchema), created: [buildViewSchema, "Started"], errors: [400, 409] },
   ),

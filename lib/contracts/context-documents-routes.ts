@@ -3,19 +3,22 @@ import { contextDocumentSchema, contextPath, putContextBodySchema } from "./cont
 import { planQuerySchema } from "./public-reads";
 
 // A repository's audit and panel context documents (staff).
-const { get, put } = routeList("Staff", STAFF_READ);
+const { get, put } = routeList({
+  tag: "Staff",
+  auth: { read: STAFF_READ, write: { kind: "session", roles: ["maintainer", "admin"] } },
+  base: "/api/v1/repositories",
+});
 
 export const contextDocumentsRoutes = {
   getRepositoriesOwnerNameContextKind: get(
-    "/api/v1/repositories/{owner}/{name}/context/{kind}",
+    "/{owner}/{name}/context/{kind}",
     "A repository's audit or panel context document",
     { params: contextPath, query: planQuerySchema, ok: [contextDocumentSchema, "The document (text null when none)"] },
   ),
   putRepositoriesOwnerNameContextKind: put(
-    "/api/v1/repositories/{owner}/{name}/context/{kind}",
+    "/{owner}/{name}/context/{kind}",
     "Replace a context document (audit-logged)",
     {
-      auth: { kind: "session", roles: ["maintainer", "admin"] },
       params: contextPath,
       query: planQuerySchema,
       body: bodyJson(putContextBodySchema),

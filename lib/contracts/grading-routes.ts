@@ -31,80 +31,74 @@ import { activeJudgeSchema, judgeQualitySchema, repeatJudgingListSchema, repeatJ
 // The routes of grading, the human validation of the judges (docs/grading.md): labelling matcher pairs, grading panel samples and auditing
 // the reference set (maintainers and admins, blind), and the public figures of how far the judges can be trusted.
 
-const { get, post } = routeList("Staff", STAFF_READ);
+const { get, post } = routeList({
+  tag: "Staff",
+  auth: { read: STAFF_READ, write: STAFF_WRITE },
+  base: "/api/v1/grading",
+});
+const admin = routeList({ tag: "Admin", auth: ADMIN, base: "/api/v1/grading" });
 
 export const gradingRoutes = {
   postGradingPairs: post(
-    "/api/v1/grading/pairs",
+    "/pairs",
     "Draw pairs to label (40% judged matches, 40% judged no-matches, 20% filtered out), seeded",
     {
-      auth: STAFF_WRITE,
       body: bodyJson(drawLabelSampleBodySchema),
       created: [labelSampleSchema, "The sample: seed, shares and pairs drawn per stratum"],
       errors: [404, 409],
     },
   ),
-  getGradingPairs: get(
-    "/api/v1/grading/pairs",
-    "The version's pairs to label, with the caller's own label (no verdicts)",
-    { query: labelPairsQuerySchema, ok: [labelPairListSchema, "Samples and pairs"], errors: [404] },
-  ),
+  getGradingPairs: get("/pairs", "The version's pairs to label, with the caller's own label (no verdicts)", {
+    query: labelPairsQuerySchema,
+    ok: [labelPairListSchema, "Samples and pairs"],
+    errors: [404],
+  }),
   getGradingPairsId: get(
-    "/api/v1/grading/pairs/{id}",
+    "/pairs/{id}",
     "One pair, blind: its two texts; the verdicts, signals and submission only after the caller's label",
     { ok: [labelPairViewSchema, "The pair"] },
   ),
   postGradingPairsIdLabels: post(
-    "/api/v1/grading/pairs/{id}/labels",
+    "/pairs/{id}/labels",
     "Label a pair same / different / debatable (a later label keeps the history)",
-    {
-      auth: STAFF_WRITE,
-      body: bodyJson(saveLabelBodySchema),
-      created: [labelPairViewSchema, "The pair with what was hidden"],
-    },
+    { body: bodyJson(saveLabelBodySchema), created: [labelPairViewSchema, "The pair with what was hidden"] },
   ),
-  getGradingPanels: get("/api/v1/grading/panels", "Finished panels of a version to grade, under opaque ids", {
+  getGradingPanels: get("/panels", "Finished panels of a version to grade, under opaque ids", {
     query: gradingPanelsQuerySchema,
     ok: [gradingPanelListSchema, "Panels"],
     errors: [404],
   }),
   getGradingPanelsId: get(
-    "/api/v1/grading/panels/{id}",
+    "/panels/{id}",
     "A panel's sample, blind: verdicts and configuration only once the caller graded every finding",
     { ok: [panelGradingViewSchema, "The sample"] },
   ),
-  postGradingPanelsIdGrades: post(
-    "/api/v1/grading/panels/{id}/grades",
-    "Grade one sampled finding confirmed / rejected / unsure",
-    { auth: STAFF_WRITE, body: bodyJson(saveGradeBodySchema), created: [savedGradeSchema, "Stored"] },
-  ),
-  getGradingReferences: get("/api/v1/grading/references", "Audits of a version's reference set", {
+  postGradingPanelsIdGrades: post("/panels/{id}/grades", "Grade one sampled finding confirmed / rejected / unsure", {
+    body: bodyJson(saveGradeBodySchema),
+    created: [savedGradeSchema, "Stored"],
+  }),
+  getGradingReferences: get("/references", "Audits of a version's reference set", {
     query: referenceAuditsQuerySchema,
     ok: [referenceAuditListSchema, "Audits"],
     errors: [404],
   }),
-  postGradingReferences: post(
-    "/api/v1/grading/references",
-    "Draw reference bugs to audit, per repository in proportion, seeded",
-    {
-      auth: STAFF_WRITE,
-      body: bodyJson(drawReferenceAuditBodySchema),
-      created: [referenceAuditViewSchema, "The audit"],
-      errors: [404, 409],
-    },
-  ),
+  postGradingReferences: post("/references", "Draw reference bugs to audit, per repository in proportion, seeded", {
+    body: bodyJson(drawReferenceAuditBodySchema),
+    created: [referenceAuditViewSchema, "The audit"],
+    errors: [404, 409],
+  }),
   getGradingReferencesId: get(
-    "/api/v1/grading/references/{id}",
+    "/references/{id}",
     "An audit; other auditors' marks on a bug only after the caller's own",
     { ok: [referenceAuditViewSchema, "The audit"] },
   ),
   postGradingReferencesIdMarks: post(
-    "/api/v1/grading/references/{id}/marks",
+    "/references/{id}/marks",
     "Mark a reference bug valid / invalid / unsure with a reason (never changes a score)",
-    { auth: STAFF_WRITE, body: bodyJson(saveMarkBodySchema), created: [referenceAuditViewSchema, "The audit"] },
+    { body: bodyJson(saveMarkBodySchema), created: [referenceAuditViewSchema, "The audit"] },
   ),
   getGradingJudgeQuality: get(
-    "/api/v1/grading/judge-quality",
+    "/judge-quality",
     "How far to trust the judges: matcher, panel and reference set measured against people",
     {
       tag: "Public data",
@@ -115,7 +109,7 @@ export const gradingRoutes = {
     },
   ),
   getGradingRepeats: get(
-    "/api/v1/grading/repeats",
+    "/repeats",
     "A version's repeats of scorings' judge verdicts (§2.3's repeat agreement), newest first",
     {
       query: repeatJudgingsQuerySchema,
@@ -124,51 +118,36 @@ export const gradingRoutes = {
     },
   ),
   postGradingRepeats: post(
-    "/api/v1/grading/repeats",
+    "/repeats",
     "Ask a scoring's judge again about a seeded sample of the pairs it judged, the verdict cache bypassed (a worker job, costed and budgeted before any call)",
     {
-      auth: STAFF_WRITE,
       body: bodyJson(startRepeatJudgingBodySchema),
       created: [repeatJudgingSchema, "The queued repeat with its cost estimate"],
       errors: [404, 409],
     },
   ),
   getGradingRepeatsId: get(
-    "/api/v1/grading/repeats/{id}",
+    "/repeats/{id}",
     "One repeat: its progress, then the agreement with the first verdicts and every disagreement",
     { ok: [repeatJudgingSchema, "The repeat"] },
   ),
   // Candidate-judge trials: admins only.
-  getGradingTrials: get(
-    "/api/v1/grading/trials",
+  getGradingTrials: admin.get(
+    "/trials",
     "A version's candidate-judge trials, the judge in use and how many labelled pairs a trial would judge",
-    {
-      tag: "Admin",
-      auth: ADMIN,
-      query: judgeTrialsQuerySchema,
-      ok: [judgeTrialListSchema, "Trials, newest first"],
-      errors: [404],
-    },
+    { query: judgeTrialsQuerySchema, ok: [judgeTrialListSchema, "Trials, newest first"], errors: [404] },
   ),
-  postGradingTrials: post(
-    "/api/v1/grading/trials",
+  postGradingTrials: admin.post(
+    "/trials",
     "Try a candidate judge model on the version's labelled pairs, next to the judge in use (a worker job)",
-    {
-      tag: "Admin",
-      auth: ADMIN,
-      body: bodyJson(startJudgeTrialBodySchema),
-      created: [judgeTrialSchema, "The queued trial"],
-      errors: [404, 409],
-    },
+    { body: bodyJson(startJudgeTrialBodySchema), created: [judgeTrialSchema, "The queued trial"], errors: [404, 409] },
   ),
-  getGradingTrialsId: get("/api/v1/grading/trials/{id}", "One trial: its progress, then the side-by-side comparison", {
-    tag: "Admin",
-    auth: ADMIN,
+  getGradingTrialsId: admin.get("/trials/{id}", "One trial: its progress, then the side-by-side comparison", {
     ok: [judgeTrialSchema, "The trial"],
   }),
-  postGradingTrialsIdSwitch: post(
-    "/api/v1/grading/trials/{id}/switch",
+  postGradingTrialsIdSwitch: admin.post(
+    "/trials/{id}/switch",
     "Switch new scoring to the trial's candidate judge (audit-logged)",
-    { tag: "Admin", auth: ADMIN, ok: [activeJudgeSchema, "The judge new scorings use"], errors: [409] },
+    { ok: [activeJudgeSchema, "The judge new scorings use"], errors: [409] },
   ),
 } satisfies Record<string, ApiRoute>;

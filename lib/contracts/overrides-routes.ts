@@ -8,20 +8,23 @@ import {
 } from "./overrides";
 
 // Maintainers' match overrides.
-const { delete: del, get, post } = routeList("Staff", STAFF_WRITE);
+const {
+  delete: del,
+  get,
+  post,
+} = routeList({ tag: "Staff", auth: { read: STAFF_READ, write: STAFF_WRITE }, base: "/api/v1" });
 
 export const overridesRoutes = {
-  postOverrides: post("/api/v1/overrides", "Decide a finding/reference pair (rescores every submission holding it)", {
+  postOverrides: post("/overrides", "Decide a finding/reference pair (rescores every submission holding it)", {
     body: bodyJson(createOverrideBodySchema),
     created: [overrideResultSchema, "The override"],
     errors: [400, 404, 409],
   }),
-  getOverrides: get("/api/v1/overrides", "Every override, newest first", {
-    auth: STAFF_READ,
+  getOverrides: get("/overrides", "Every override, newest first", {
     query: listOverridesQuerySchema,
     ok: [overrideListSchema, "Overrides"],
   }),
-  deleteOverridesId: del("/api/v1/overrides/{id}", "Withdraw an override", {
+  deleteOverridesId: del("/overrides/{id}", "Withdraw an override", {
     ok: [withdrawnOverrideSchema, "Withdrawn; affected submissions are rescored"],
   }),
 } satisfies Record<string, ApiRoute>;

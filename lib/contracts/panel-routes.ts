@@ -9,21 +9,21 @@ import {
 } from "./panel";
 
 // Panel validation and bug-type attribution: each sampled finding's verdicts, and starting either.
-const { get, post } = routeList("Admin", ADMIN);
+const { get, post } = routeList({ tag: "Admin", auth: ADMIN, base: "/api/v1" });
 
 export const panelRoutes = {
-  getSubmissionsIdPanel: get("/api/v1/submissions/{id}/panel", "Each sampled finding's panel verdicts", {
+  getSubmissionsIdPanel: get("/submissions/{id}/panel", "Each sampled finding's panel verdicts", {
     tag: "Analyses",
     auth: STAFF_READ,
     query: panelReviewsQuerySchema,
     ok: [panelReviewsSchema, "Sampled findings, 25 a page"],
   }),
-  postAdminSubmissionsIdPanel: post("/api/v1/admin/submissions/{id}/panel", "Start panel validation", {
+  postAdminSubmissionsIdPanel: post("/admin/submissions/{id}/panel", "Start panel validation", {
     body: optionalBodyJson(startPanelBodySchema),
     accepted: [startedPanelSchema, "Queued"],
     errors: [400, 409, 503],
   }),
-  postAdminSubmissionsIdAttribution: post("/api/v1/admin/submissions/{id}/attribution", "Start bug-type attribution", {
+  postAdminSubmissionsIdAttribution: post("/admin/submissions/{id}/attribution", "Start bug-type attribution", {
     body: optionalBodyJson(startAttributionBodySchema),
     accepted: [startedAttributionSchema, "Queued"],
     errors: [400, 409, 503],

@@ -17,43 +17,38 @@ import { bugTypeDistancesQuerySchema, bugTypeDistancesSchema, bugTypesQuerySchem
 import { validitySchema } from "./validity";
 
 // The public reads: benchmarks, leaderboard, repositories, plans, bug types.
-const { get } = routeList("Public data", PUBLIC);
+const { get } = routeList({ tag: "Public data", auth: PUBLIC, base: "/api/v1" });
 
 export const publicReadsRoutes = {
-  getBenchmarks: get("/api/v1/benchmarks", "Benchmark versions with their repositories", {
+  getBenchmarks: get("/benchmarks", "Benchmark versions with their repositories", {
     ok: [benchmarkListSchema, "Newest version first"],
   }),
-  getLeaderboard: get(
-    "/api/v1/leaderboard",
-    "The leaderboard of a benchmark version, optionally pooled over a subset",
-    {
-      query: leaderboardQuerySchema,
-      ok: [leaderboardSchema, "Rows ranked by F1", { csv: true, etag: true }],
-      errors: [404],
-    },
-  ),
-  getSubmissionsIdRankHistory: get("/api/v1/submissions/{id}/rank-history", "A public entry's rank over time", {
+  getLeaderboard: get("/leaderboard", "The leaderboard of a benchmark version, optionally pooled over a subset", {
+    query: leaderboardQuerySchema,
+    ok: [leaderboardSchema, "Rows ranked by F1", { csv: true, etag: true }],
+    errors: [404],
+  }),
+  getSubmissionsIdRankHistory: get("/submissions/{id}/rank-history", "A public entry's rank over time", {
     description:
       "Its rank by F1 (over every repository, among the entries of its coverage) at the end of each day an entry joined or left the board, from its approval: a point only where its rank or the number of ranked entries changed. Entries count from their approval until a rejection (the audit log); each is ranked by today's scores. 404 for an entry not on the board.",
     query: rankHistoryQuerySchema,
     ok: [rankHistorySchema, "Oldest first", { csv: true, etag: true }],
   }),
-  getRepositories: get("/api/v1/repositories", "Recall and precision per repository x configuration", {
+  getRepositories: get("/repositories", "Recall and precision per repository x configuration", {
     query: downloadQuerySchema,
     ok: [repositoryTablesSchema, "Tables per language", { csv: true, etag: true }],
     errors: [404],
   }),
   getRepositoriesOwnerName: get(
-    "/api/v1/repositories/{owner}/{name}",
+    "/repositories/{owner}/{name}",
     "One repository's recall and precision per configuration",
     { query: downloadQuerySchema, ok: [repositoryDetailSchema, "Rows per configuration", { csv: true, etag: true }] },
   ),
-  getRepositoriesOwnerNamePlan: get(
-    "/api/v1/repositories/{owner}/{name}/plan",
-    "The repository snapshot's stored pass plan",
-    { query: planQuerySchema, ok: [repositoryPlanSchema, "Snapshot facts and the plan"] },
-  ),
-  getBugTypes: get("/api/v1/bug-types", "Bug-type and trigger shares, maintainers vs agents", {
+  getRepositoriesOwnerNamePlan: get("/repositories/{owner}/{name}/plan", "The repository snapshot's stored pass plan", {
+    query: planQuerySchema,
+    ok: [repositoryPlanSchema, "Snapshot facts and the plan"],
+  }),
+  getBugTypes: get("/bug-types", "Bug-type and trigger shares, maintainers vs agents", {
     description:
       "Tables 20-21. One labeller per comparison (F.7.3: one classifier for the reference bugs and every configuration's findings): `labellers` names each side's, `sameLabeller` says whether the reference bugs are labelled by the agents' classifier configuration or carry the benchmark file's own labels (the maintainers', another labeller), `labellerNote` says why and what turns the same-labeller comparison on, and `labellerChoices` lists the configurations one may pass as `labeller`. Findings labelled by another configuration are not counted.",
     query: bugTypesQuerySchema,
@@ -61,7 +56,7 @@ export const publicReadsRoutes = {
     errors: [404],
   }),
   getBugTypesDistances: get(
-    "/api/v1/bug-types/distances",
+    "/bug-types/distances",
     "Jensen-Shannon distances between the bug-type distributions of the reference set and each configuration",
     {
       description:
@@ -71,14 +66,14 @@ export const publicReadsRoutes = {
       errors: [404],
     },
   ),
-  getQueue: get("/api/v1/queue", "Entries not yet on the board: queued, scoring, failed or waiting for review", {
+  getQueue: get("/queue", "Entries not yet on the board: queued, scoring, failed or waiting for review", {
     description:
       "Uploads still pending review and approved ones not yet scored, oldest first, with a public status only (no submitter, findings, error text or review reason). Withdrawn and rejected entries are not listed.",
     query: queueQuerySchema,
     ok: [queueSchema, "Oldest first, paginated"],
   }),
   getValidity: get(
-    "/api/v1/validity",
+    "/validity",
     "Validity beyond the reference set: published pooled figures, Table 15, and Figure 5's points",
     {
       description:

@@ -47,7 +47,7 @@ export type ApiRoute = {
 };
 
 const idPath = z.object({ id: z.string().meta({ description: "The id, as returned when it was created" }) });
-const repoPath = z.object({ owner: z.string(), name: z.string() });
+export const repoPath = z.object({ owner: z.string(), name: z.string() });
 
 export const bodyJson = <S extends z.ZodType>(schema: S, description?: string): RouteBody<S> => ({
   contentType: "application/json",
@@ -112,7 +112,10 @@ function pathParams(path: string): z.ZodObject | undefined {
   return undefined;
 }
 
-type DeclaredRoute<M extends Method, P extends string, S extends RouteSpec, A extends RouteAuth> = Omit<
+/** A list's callers by access, as handle() tells them apart: `get` reads, every other method writes. */
+type ByAccess = { read: RouteAuth; write: RouteAuth };
+
+type DeclaredRoute<M extends Method, P extends string, S extends RouteSpec, A extends RouteAuth | ByAccess> = Omit<
   S,
   AnswerKey | "tag" | "auth"
 > &
@@ -121,34 +124,42 @@ type DeclaredRoute<M extends Method, P extends string, S extends RouteSpec, A ex
     path: P;
     summary: string;
     tag: string;
-    auth: S extends { auth: infer Own extends RouteAuth } ? Own : A;
+    auth: S extends { auth: infer Own extends RouteAuth }
+      ? Own
+      : A extends ByAccess
+        ? A[M extends "get" ? "read" : "write"]
+        : A;
     success: ApiRoute["success"] & { schema: AnswerSchema<S> };
   };
 
+/** What the routes of a list share: their OpenAPI tag, who may call, and the start of their paths. */
+type ListDefaults<A extends RouteAuth | ByAccess, B extends string> = { tag: string; auth: A; base: B };
+
 /**
  * The declaring functions of one route list, `get(path, summary, spec)` and the like, with what its routes share
- * given once: the OpenAPI tag and who may call. The result is a plain ApiRoute that keeps every schema's type for
- * handle() and the typed client; the path parameters a path implies (`{id}`, `{owner}/{name}`) need no declaring.
+ * given once: the OpenAPI tag, who may call (one auth, or one for reads and one for writes) and the path's start,
+ * which each route's path continues. The result is a plain ApiRoute that keeps every schema's type for handle() and
+ * the typed client; the path parameters a path implies (`{id}`, `{owner}/{name}`) need no declaring.
  */
-export function routeList<A extends RouteAuth>(tag: string, auth: A) {
+export function routeList<A extends RouteAuth | ByAccess, B extends string>({ tag, auth, base }: ListDefaults<A, B>) {
   const declare =
     <M extends Method>(method: M) =>
-    <P extends string, S extends RouteSpec>(path: P, summary: string, spec: S): DeclaredRoute<M, P, S, A> => {
+    <P extends string, S extends RouteSpec>(path: P, summary: string, spec: S): DeclaredRoute<M, `${B}${P}`, S, A> => {
       const { ok, created, accepted, ...rest } = spec;
       const status = ok ? ANSWER_STATUS.ok : created ? ANSWER_STATUS.created : ANSWER_STATUS.accepted;
       const [schema, description, download] = (ok ?? created ?? accepted)!;
       const params = rest.params ?? pathParams(path);
       const route: ApiRoute = {
         method,
-        path,
+        path: `${base}${path}`,
         summary,
         ...rest,
         tag: rest.tag ?? tag,
-        auth: rest.auth ?? auth,
+        auth: rest.auth ?? ("kind" in auth ? auth : method === "get" ? auth.read : auth.write),
         ...(params && { params }),
         success: { status, schema, description, ...download },
       };
-      return route as DeclaredRoute<M, P, S, A>;
+      return route as DeclaredRoute<M, `${B}${P}`, S, A>;
     };
   return {
     get: declare("get"),

@@ -27,10 +27,14 @@ const uploadBody = [
 ];
 
 // Uploads (a findings file or a SARIF log), the caller's list, status and withdrawal.
-const { get, post } = routeList("Submissions", { kind: "required", scopes: ["submit"] });
+const { get, post } = routeList({
+  tag: "Submissions",
+  auth: { read: OPTIONAL_READ, write: { kind: "required", scopes: ["submit"] } },
+  base: "/api/v1",
+});
 
 export const submissionsRoutes = {
-  postSubmissions: post("/api/v1/submissions", "Upload a findings file or a SARIF log", {
+  postSubmissions: post("/submissions", "Upload a findings file or a SARIF log", {
     description:
       "The body is a findings file (`application/json`) or a SARIF 2.1.0 log (`application/sarif+json`, with the benchmark and model in the query). Stored in one transaction, then scoring is queued. At most `UPLOAD_MAX_BYTES`; malformed files get 422 with every problem by JSON path. With `allow_duplicate=false` (the CLI's and the Python client's default), the same file uploaded again by the same user gets 409 naming the earlier submission; findings that name no file of their repositories get 422 (`allow_unknown_paths=true` scores them anyway).",
     raw: true,
@@ -39,7 +43,7 @@ export const submissionsRoutes = {
     accepted: [createdSubmissionSchema, "Stored; scoring is queued. `Location` names the status URL"],
     errors: [400, 409, 503],
   }),
-  postSubmissionsValidate: post("/api/v1/submissions/validate", "Check an upload without storing it (a dry run)", {
+  postSubmissionsValidate: post("/submissions/validate", "Check an upload without storing it (a dry run)", {
     description:
       "The same body, query and checks as `POST /api/v1/submissions` (parse, shape, file caps, benchmark version, repositories, known paths, and the duplicate check with `allow_duplicate=false`), refused with the same status and words; nothing is stored and no quota is used (a used-up quota is a warning), while the request rate limits and the uploads in flight still count. The CLI's `validate` sends its file here when it has a server and a token.",
     raw: true,
@@ -48,27 +52,21 @@ export const submissionsRoutes = {
     ok: [uploadValidationSchema, "What a real upload would store"],
     errors: [400, 409, 503],
   }),
-  getSubmissions: get("/api/v1/submissions", "The caller's submissions and upload quota", {
+  getSubmissions: get("/submissions", "The caller's submissions and upload quota", {
     auth: READ,
     query: listSubmissionsQuerySchema,
     ok: [submissionListSchema, "Newest first, with private scores"],
   }),
-  getSubmissionsId: get("/api/v1/submissions/{id}", "A submission's status and scores", {
+  getSubmissionsId: get("/submissions/{id}", "A submission's status and scores", {
     description: "Unapproved submissions exist only for their submitter and staff (404 for anyone else).",
-    auth: OPTIONAL_READ,
     ok: [submissionStatusSchema, "Status, progress, scores once scored, panel and attribution"],
   }),
-  getSubmissionsIdFindings: get(
-    "/api/v1/submissions/{id}/findings",
-    "A submission's findings with its metadata and licence",
-    {
-      description:
-        "The findings as stored (every run), the entry's metadata and the licence they are published under (CC-BY-4.0, docs/api.md#licence). Approved entries are public; others exist only for their submitter and staff (404 for anyone else). A SARIF upload is returned in the findings format it was mapped to; the log itself is not kept.",
-      auth: OPTIONAL_READ,
-      ok: [submissionFindingsSchema, "Metadata, licence and findings per run"],
-    },
-  ),
-  postSubmissionsIdWithdraw: post("/api/v1/submissions/{id}/withdraw", "Withdraw one's own pending submission", {
+  getSubmissionsIdFindings: get("/submissions/{id}/findings", "A submission's findings with its metadata and licence", {
+    description:
+      "The findings as stored (every run), the entry's metadata and the licence they are published under (CC-BY-4.0, docs/api.md#licence). Approved entries are public; others exist only for their submitter and staff (404 for anyone else). A SARIF upload is returned in the findings format it was mapped to; the log itself is not kept.",
+    ok: [submissionFindingsSchema, "Metadata, licence and findings per run"],
+  }),
+  postSubmissionsIdWithdraw: post("/submissions/{id}/withdraw", "Withdraw one's own pending submission", {
     ok: [withdrawnSubmissionSchema, "Withdrawn"],
     errors: [409],
   }),

@@ -17,26 +17,25 @@ import {
 } from "./workbench";
 
 // The workbench reads: matches, pairs, comparisons, a repository's reference bugs.
-const { get } = routeList("Workbench", OPTIONAL_READ);
+const { get } = routeList({ tag: "Workbench", auth: OPTIONAL_READ, base: "/api/v1" });
 
 export const workbenchRoutes = {
-  getSubmissionsIdMatches: get(
-    "/api/v1/submissions/{id}/matches",
-    "One run's matched, missed and unmatched per repository",
-    { query: matchesQuerySchema, ok: [submissionMatchesSchema, "Matches by repository", { csv: true }] },
-  ),
+  getSubmissionsIdMatches: get("/submissions/{id}/matches", "One run's matched, missed and unmatched per repository", {
+    query: matchesQuerySchema,
+    ok: [submissionMatchesSchema, "Matches by repository", { csv: true }],
+  }),
   getSubmissionsIdPairsFindingIdReferenceBugId: get(
-    "/api/v1/submissions/{id}/pairs/{finding_id}/{reference_bug_id}",
+    "/submissions/{id}/pairs/{finding_id}/{reference_bug_id}",
     "A finding/reference pair: both records, the six signals and the verdict",
     { params: pairPath, query: pairQuerySchema, ok: [pairViewSchema, "The pair"] },
   ),
-  getCompare: get("/api/v1/compare", "Reference bugs two submissions found on one repository", {
+  getCompare: get("/compare", "Reference bugs two submissions found on one repository", {
     query: compareQuerySchema,
     ok: [comparisonSchema, "Both, only one, neither", { csv: true }],
     errors: [404],
   }),
   getCompareEntries: get(
-    "/api/v1/compare/entries",
+    "/compare/entries",
     "Reference bugs two or more public entries of a version found, and every pair's overlap",
     {
       query: compareEntriesQuerySchema,
@@ -45,12 +44,12 @@ export const workbenchRoutes = {
     },
   ),
   getRepositoriesOwnerNameBugs: get(
-    "/api/v1/repositories/{owner}/{name}/bugs",
+    "/repositories/{owner}/{name}/bugs",
     "Each reference bug with how many configurations found it",
     { query: repositoryBugsQuerySchema, ok: [repositoryBugsSchema, "Reference bugs", { csv: true }] },
   ),
   getRepositoriesOwnerNameBugsBugId: get(
-    "/api/v1/repositories/{owner}/{name}/bugs/{bug_id}",
+    "/repositories/{owner}/{name}/bugs/{bug_id}",
     "One reference bug and every approved finding that matched it",
     {
       params: referenceBugPath,
