@@ -21,6 +21,8 @@ import {
 import { benchmarkFileSchema } from "../validation/benchmark-file";
 import { fixDatesFileSchema } from "../validation/fix-dates-file";
 
+const versionKeyPath = z.object({ key: z.string().meta({ description: "The version as slug@version (URL-encoded)" }) });
+
 // The admin API: review queue, judge spend, users, audit log, benchmark versions.
 const { get, patch, post } = routeList({ tag: "Admin", auth: ADMIN, base: "/api/v1/admin" });
 
@@ -59,7 +61,7 @@ export const adminRoutes = {
       description:
         "The body is a fix-dates file (docs/file-formats.md), at most `UPLOAD_MAX_BYTES`: fix dates and fix commits of reference bugs, each repository's bug-fixing commits and commit and test counts, the reference window's end. Everything is written in one transaction (audit-logged), then the fix-rank tests of the version's scored runs and its datasheet are recomputed. 409 when the version already has what the file gives; 422 names every row that matches no reference bug, repository or listed fix commit.",
       raw: true,
-      params: z.object({ key: z.string().meta({ description: "The version as slug@version (URL-encoded)" }) }),
+      params: versionKeyPath,
       body: bodyJson(fixDatesFileSchema, "A fix-dates file (docs/file-formats.md)"),
       ok: [importedFixDatesSchema, "Dated; the tests are queued"],
       errors: [400, 409],
@@ -71,7 +73,7 @@ export const adminRoutes = {
     {
       description:
         "The paper's F.7.3: the same model and prompt classify the reference bugs and every configuration's findings, so the bug-types comparisons (Tables 20-21, Figure 6) label both sides alike. Queues the classification of every reference bug of the version with the configured classifier (model, prompt and taxonomy); labels already stored for that configuration are reused, so a rerun asks only for what is missing. The benchmark file's own categories stay as the maintainers' labels. It also runs by itself with the first attribution of a submission whose configuration's reference labels are missing. Progress and errors: `reference_labels` of `GET /api/v1/admin/benchmarks`. 409 while it runs or when the version has no taxonomy or no reference bugs; 503 without an LLM.",
-      params: z.object({ key: z.string().meta({ description: "The version as slug@version (URL-encoded)" }) }),
+      params: versionKeyPath,
       body: optionalBodyJson(z.object({}).strict()),
       accepted: [startedReferenceAttributionSchema, "Queued"],
       errors: [400, 409, 503],

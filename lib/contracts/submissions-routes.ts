@@ -12,19 +12,25 @@ import {
 } from "./submissions";
 import { findingsFileSchema } from "../validation/findings-file";
 
-// The body of an upload and of its dry run.
-const uploadBody = [
-  {
-    contentType: "application/json",
-    schema: findingsFileSchema,
-    description: "A findings file (public/schemas/findings-file.schema.json)",
-  },
-  {
-    contentType: "application/sarif+json",
-    schema: sarifUploadBodySchema,
-    description: "A SARIF 2.1.0 log; see docs/file-formats.md for the mapping",
-  },
-];
+// What an upload and its dry run take, and how they are refused: the handler reads the body (a findings file or a
+// SARIF log) under the upload size limit.
+const upload = {
+  raw: true,
+  query: uploadQuerySchema,
+  body: [
+    {
+      contentType: "application/json",
+      schema: findingsFileSchema,
+      description: "A findings file (public/schemas/findings-file.schema.json)",
+    },
+    {
+      contentType: "application/sarif+json",
+      schema: sarifUploadBodySchema,
+      description: "A SARIF 2.1.0 log; see docs/file-formats.md for the mapping",
+    },
+  ],
+  errors: [400, 409, 503],
+} satisfies Pick<ApiRoute, "raw" | "query" | "body" | "errors">;
 
 // Uploads (a findings file or a SARIF log), the caller's list, status and withdrawal.
 const { get, post } = routeList({
@@ -37,20 +43,14 @@ export const submissionsRoutes = {
   postSubmissions: post("/submissions", "Upload a findings file or a SARIF log", {
     description:
       "The body is a findings file (`application/json`) or a SARIF 2.1.0 log (`application/sarif+json`, with the benchmark and model in the query). Stored in one transaction, then scoring is queued. At most `UPLOAD_MAX_BYTES`; malformed files get 422 with every problem by JSON path. With `allow_duplicate=false` (the CLI's and the Python client's default), the same file uploaded again by the same user gets 409 naming the earlier submission; findings that name no file of their repositories get 422 (`allow_unknown_paths=true` scores them anyway).",
-    raw: true,
-    query: uploadQuerySchema,
-    body: uploadBody,
+    ...upload,
     accepted: [createdSubmissionSchema, "Stored; scoring is queued. `Location` names the status URL"],
-    errors: [400, 409, 503],
   }),
   postSubmissionsValidate: post("/submissions/validate", "Check an upload without storing it (a dry run)", {
     description:
       "The same body, query and checks as `POST /api/v1/submissions` (parse, shape, file caps, benchmark version, repositories, known paths, and the duplicate check with `allow_duplicate=false`), refused with the same status and words; nothing is stored and no quota is used (a used-up quota is a warning), while the request rate limits and the uploads in flight still count. The CLI's `validate` sends its file here when it has a server and a token.",
-    raw: true,
-    query: uploadQuerySchema,
-    body: uploadBody,
+    ...upload,
     ok: [uploadValidationSchema, "What a real upload would store"],
-    errors: [400, 409, 503],
   }),
   getSubmissions: get("/submissions", "The caller's submissions and upload quota", {
     auth: READ,
