@@ -1,4 +1,4 @@
-import { type ApiRoute, OPTIONAL_READ, routeList } from "./route-kit";
+import { type ApiRoute, OPTIONAL_READ, ok, routeList } from "./route-kit";
 import { submissionAnalysesSchema } from "./analyses";
 import { repeatedRunsQuerySchema, repeatedRunsSchema } from "./repeated-runs";
 
@@ -9,20 +9,20 @@ export const analysesRoutes = {
   getSubmissionsIdAnalyses: get(
     "/{id}/analyses",
     "The fix-rank contamination test of every run and the stable-beta fit of repeated runs",
+    ok(submissionAnalysesSchema, "Contamination tests and, for repeated runs, the fit"),
     {
       description:
         "Stored results only (§C.4, §E.2); the tests are empty until the worker has computed them. Same visibility as the submission (404 for anyone who may not see it).",
-      ok: [submissionAnalysesSchema, "Contamination tests and, for repeated runs, the fit"],
     },
   ),
   getSubmissionsIdRuns: get(
     "/{id}/runs",
     "Repeated runs: per-run scores with distinct findings, the n-of-k curve, the frequency spectrum and the run analyses of Figures 7-9",
+    ok(repeatedRunsSchema, "Runs, curve and spectrum", { csv: true }),
     {
       description:
         "`table` picks which table `format=csv` downloads. 404 for a submission with one run (or one the caller may not see); 409 until it has been scored.",
       query: repeatedRunsQuerySchema,
-      ok: [repeatedRunsSchema, "Runs, curve and spectrum", { csv: true }],
       errors: [409],
     },
   ),

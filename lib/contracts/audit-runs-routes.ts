@@ -1,4 +1,4 @@
-import { type ApiRoute, bodyJson, ADMIN, routeList } from "./route-kit";
+import { type ApiRoute, bodyJson, ADMIN, accepted, ok, routeList } from "./route-kit";
 import {
   auditPassSchema,
   auditRunListSchema,
@@ -14,22 +14,24 @@ import {
 const { get, post } = routeList({ tag: "Admin", auth: ADMIN, base: "/api/v1/admin" });
 
 export const auditRunsRoutes = {
-  postAdminRuns: post("/runs", "Launch an in-house audit run", {
+  postAdminRuns: post("/runs", "Launch an in-house audit run", accepted(createdAuditRunSchema, "Queued"), {
     body: bodyJson(createRunBodySchema),
-    accepted: [createdAuditRunSchema, "Queued"],
     errors: [400, 404, 503],
   }),
-  getAdminRuns: get("/runs", "In-house runs, newest first", {
+  getAdminRuns: get("/runs", "In-house runs, newest first", ok(auditRunListSchema, "Runs"), {
     query: listRunsQuerySchema,
-    ok: [auditRunListSchema, "Runs"],
   }),
-  getAdminRunsId: get("/runs/{id}", "A run's status, progress, cost and passes", { ok: [auditRunSchema, "The run"] }),
-  postAdminRunsIdCancel: post("/runs/{id}/cancel", "Cancel a queued or running run", {
-    ok: [cancelledAuditRunSchema, "Cancelled"],
-    errors: [409],
-  }),
-  getAdminRunsIdPassesPassId: get("/runs/{id}/passes/{passId}", "One pass with its transcript and findings", {
-    params: passPath,
-    ok: [auditPassSchema, "The pass"],
-  }),
+  getAdminRunsId: get("/runs/{id}", "A run's status, progress, cost and passes", ok(auditRunSchema, "The run")),
+  postAdminRunsIdCancel: post(
+    "/runs/{id}/cancel",
+    "Cancel a queued or running run",
+    ok(cancelledAuditRunSchema, "Cancelled"),
+    { errors: [409] },
+  ),
+  getAdminRunsIdPassesPassId: get(
+    "/runs/{id}/passes/{passId}",
+    "One pass with its transcript and findings",
+    ok(auditPassSchema, "The pass"),
+    { params: passPath },
+  ),
 } satisfies Record<string, ApiRoute>;

@@ -1,4 +1,4 @@
-import { type ApiRoute, bodyJson, STAFF_READ, routeList } from "./route-kit";
+import { type ApiRoute, bodyJson, STAFF_READ, ok, routeList } from "./route-kit";
 import { contextDocumentSchema, contextPath, putContextBodySchema } from "./context-documents";
 import { planQuerySchema } from "./public-reads";
 
@@ -13,17 +13,13 @@ export const contextDocumentsRoutes = {
   getRepositoriesOwnerNameContextKind: get(
     "/{owner}/{name}/context/{kind}",
     "A repository's audit or panel context document",
-    { params: contextPath, query: planQuerySchema, ok: [contextDocumentSchema, "The document (text null when none)"] },
+    ok(contextDocumentSchema, "The document (text null when none)"),
+    { params: contextPath, query: planQuerySchema },
   ),
   putRepositoriesOwnerNameContextKind: put(
     "/{owner}/{name}/context/{kind}",
     "Replace a context document (audit-logged)",
-    {
-      params: contextPath,
-      query: planQuerySchema,
-      body: bodyJson(putContextBodySchema),
-      ok: [contextDocumentSchema, "The stored document"],
-      errors: [400],
-    },
+    ok(contextDocumentSchema, "The stored document"),
+    { params: contextPath, query: planQuerySchema, body: bodyJson(putContextBodySchema), errors: [400] },
   ),
 } satisfies Record<string, ApiRoute>;

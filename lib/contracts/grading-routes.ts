@@ -1,4 +1,4 @@
-import { ADMIN, type ApiRoute, bodyJson, STAFF_READ, STAFF_WRITE, PUBLIC, routeList } from "./route-kit";
+import { ADMIN, type ApiRoute, bodyJson, STAFF_READ, STAFF_WRITE, created, ok, PUBLIC, routeList } from "./route-kit";
 import {
   judgeTrialListSchema,
   judgeTrialSchema,
@@ -42,112 +42,111 @@ export const gradingRoutes = {
   postGradingPairs: post(
     "/pairs",
     "Draw pairs to label (40% judged matches, 40% judged no-matches, 20% filtered out), seeded",
-    {
-      body: bodyJson(drawLabelSampleBodySchema),
-      created: [labelSampleSchema, "The sample: seed, shares and pairs drawn per stratum"],
-      errors: [404, 409],
-    },
+    created(labelSampleSchema, "The sample: seed, shares and pairs drawn per stratum"),
+    { body: bodyJson(drawLabelSampleBodySchema), errors: [404, 409] },
   ),
-  getGradingPairs: get("/pairs", "The version's pairs to label, with the caller's own label (no verdicts)", {
-    query: labelPairsQuerySchema,
-    ok: [labelPairListSchema, "Samples and pairs"],
-    errors: [404],
-  }),
+  getGradingPairs: get(
+    "/pairs",
+    "The version's pairs to label, with the caller's own label (no verdicts)",
+    ok(labelPairListSchema, "Samples and pairs"),
+    { query: labelPairsQuerySchema, errors: [404] },
+  ),
   getGradingPairsId: get(
     "/pairs/{id}",
     "One pair, blind: its two texts; the verdicts, signals and submission only after the caller's label",
-    { ok: [labelPairViewSchema, "The pair"] },
+    ok(labelPairViewSchema, "The pair"),
   ),
   postGradingPairsIdLabels: post(
     "/pairs/{id}/labels",
     "Label a pair same / different / debatable (a later label keeps the history)",
-    { body: bodyJson(saveLabelBodySchema), created: [labelPairViewSchema, "The pair with what was hidden"] },
+    created(labelPairViewSchema, "The pair with what was hidden"),
+    { body: bodyJson(saveLabelBodySchema) },
   ),
-  getGradingPanels: get("/panels", "Finished panels of a version to grade, under opaque ids", {
-    query: gradingPanelsQuerySchema,
-    ok: [gradingPanelListSchema, "Panels"],
-    errors: [404],
-  }),
+  getGradingPanels: get(
+    "/panels",
+    "Finished panels of a version to grade, under opaque ids",
+    ok(gradingPanelListSchema, "Panels"),
+    { query: gradingPanelsQuerySchema, errors: [404] },
+  ),
   getGradingPanelsId: get(
     "/panels/{id}",
     "A panel's sample, blind: verdicts and configuration only once the caller graded every finding",
-    { ok: [panelGradingViewSchema, "The sample"] },
+    ok(panelGradingViewSchema, "The sample"),
   ),
-  postGradingPanelsIdGrades: post("/panels/{id}/grades", "Grade one sampled finding confirmed / rejected / unsure", {
-    body: bodyJson(saveGradeBodySchema),
-    created: [savedGradeSchema, "Stored"],
-  }),
-  getGradingReferences: get("/references", "Audits of a version's reference set", {
-    query: referenceAuditsQuerySchema,
-    ok: [referenceAuditListSchema, "Audits"],
-    errors: [404],
-  }),
-  postGradingReferences: post("/references", "Draw reference bugs to audit, per repository in proportion, seeded", {
-    body: bodyJson(drawReferenceAuditBodySchema),
-    created: [referenceAuditViewSchema, "The audit"],
-    errors: [404, 409],
-  }),
+  postGradingPanelsIdGrades: post(
+    "/panels/{id}/grades",
+    "Grade one sampled finding confirmed / rejected / unsure",
+    created(savedGradeSchema, "Stored"),
+    { body: bodyJson(saveGradeBodySchema) },
+  ),
+  getGradingReferences: get(
+    "/references",
+    "Audits of a version's reference set",
+    ok(referenceAuditListSchema, "Audits"),
+    { query: referenceAuditsQuerySchema, errors: [404] },
+  ),
+  postGradingReferences: post(
+    "/references",
+    "Draw reference bugs to audit, per repository in proportion, seeded",
+    created(referenceAuditViewSchema, "The audit"),
+    { body: bodyJson(drawReferenceAuditBodySchema), errors: [404, 409] },
+  ),
   getGradingReferencesId: get(
     "/references/{id}",
     "An audit; other auditors' marks on a bug only after the caller's own",
-    { ok: [referenceAuditViewSchema, "The audit"] },
+    ok(referenceAuditViewSchema, "The audit"),
   ),
   postGradingReferencesIdMarks: post(
     "/references/{id}/marks",
     "Mark a reference bug valid / invalid / unsure with a reason (never changes a score)",
-    { body: bodyJson(saveMarkBodySchema), created: [referenceAuditViewSchema, "The audit"] },
+    created(referenceAuditViewSchema, "The audit"),
+    { body: bodyJson(saveMarkBodySchema) },
   ),
   getGradingJudgeQuality: get(
     "/judge-quality",
     "How far to trust the judges: matcher, panel and reference set measured against people",
-    {
-      tag: "Public data",
-      auth: PUBLIC,
-      query: judgeQualityQuerySchema,
-      ok: [judgeQualitySchema, "The figures", { csv: true, etag: true }],
-      errors: [404],
-    },
+    ok(judgeQualitySchema, "The figures", { csv: true, etag: true }),
+    { tag: "Public data", auth: PUBLIC, query: judgeQualityQuerySchema, errors: [404] },
   ),
   getGradingRepeats: get(
     "/repeats",
     "A version's repeats of scorings' judge verdicts (§2.3's repeat agreement), newest first",
-    {
-      query: repeatJudgingsQuerySchema,
-      ok: [repeatJudgingListSchema, "Repeats and the judge-call budget"],
-      errors: [404],
-    },
+    ok(repeatJudgingListSchema, "Repeats and the judge-call budget"),
+    { query: repeatJudgingsQuerySchema, errors: [404] },
   ),
   postGradingRepeats: post(
     "/repeats",
     "Ask a scoring's judge again about a seeded sample of the pairs it judged, the verdict cache bypassed (a worker job, costed and budgeted before any call)",
-    {
-      body: bodyJson(startRepeatJudgingBodySchema),
-      created: [repeatJudgingSchema, "The queued repeat with its cost estimate"],
-      errors: [404, 409],
-    },
+    created(repeatJudgingSchema, "The queued repeat with its cost estimate"),
+    { body: bodyJson(startRepeatJudgingBodySchema), errors: [404, 409] },
   ),
   getGradingRepeatsId: get(
     "/repeats/{id}",
     "One repeat: its progress, then the agreement with the first verdicts and every disagreement",
-    { ok: [repeatJudgingSchema, "The repeat"] },
+    ok(repeatJudgingSchema, "The repeat"),
   ),
   // Candidate-judge trials: admins only.
   getGradingTrials: admin.get(
     "/trials",
     "A version's candidate-judge trials, the judge in use and how many labelled pairs a trial would judge",
-    { query: judgeTrialsQuerySchema, ok: [judgeTrialListSchema, "Trials, newest first"], errors: [404] },
+    ok(judgeTrialListSchema, "Trials, newest first"),
+    { query: judgeTrialsQuerySchema, errors: [404] },
   ),
   postGradingTrials: admin.post(
     "/trials",
     "Try a candidate judge model on the version's labelled pairs, next to the judge in use (a worker job)",
-    { body: bodyJson(startJudgeTrialBodySchema), created: [judgeTrialSchema, "The queued trial"], errors: [404, 409] },
+    created(judgeTrialSchema, "The queued trial"),
+    { body: bodyJson(startJudgeTrialBodySchema), errors: [404, 409] },
   ),
-  getGradingTrialsId: admin.get("/trials/{id}", "One trial: its progress, then the side-by-side comparison", {
-    ok: [judgeTrialSchema, "The trial"],
-  }),
+  getGradingTrialsId: admin.get(
+    "/trials/{id}",
+    "One trial: its progress, then the side-by-side comparison",
+    ok(judgeTrialSchema, "The trial"),
+  ),
   postGradingTrialsIdSwitch: admin.post(
     "/trials/{id}/switch",
     "Switch new scoring to the trial's candidate judge (audit-logged)",
-    { ok: [activeJudgeSchema, "The judge new scorings use"], errors: [409] },
+    ok(activeJudgeSchema, "The judge new scorings use"),
+    { errors: [409] },
   ),
 } satisfies Record<string, ApiRoute>;

@@ -1,4 +1,4 @@
-import { type ApiRoute, bodyJson, STAFF_READ, STAFF_WRITE, routeList } from "./route-kit";
+import { type ApiRoute, bodyJson, STAFF_READ, STAFF_WRITE, created, ok, routeList } from "./route-kit";
 import {
   createOverrideBodySchema,
   listOverridesQuerySchema,
@@ -15,16 +15,18 @@ const {
 } = routeList({ tag: "Staff", auth: { read: STAFF_READ, write: STAFF_WRITE }, base: "/api/v1" });
 
 export const overridesRoutes = {
-  postOverrides: post("/overrides", "Decide a finding/reference pair (rescores every submission holding it)", {
-    body: bodyJson(createOverrideBodySchema),
-    created: [overrideResultSchema, "The override"],
-    errors: [400, 404, 409],
-  }),
-  getOverrides: get("/overrides", "Every override, newest first", {
+  postOverrides: post(
+    "/overrides",
+    "Decide a finding/reference pair (rescores every submission holding it)",
+    created(overrideResultSchema, "The override"),
+    { body: bodyJson(createOverrideBodySchema), errors: [400, 404, 409] },
+  ),
+  getOverrides: get("/overrides", "Every override, newest first", ok(overrideListSchema, "Overrides"), {
     query: listOverridesQuerySchema,
-    ok: [overrideListSchema, "Overrides"],
   }),
-  deleteOverridesId: del("/overrides/{id}", "Withdraw an override", {
-    ok: [withdrawnOverrideSchema, "Withdrawn; affected submissions are rescored"],
-  }),
+  deleteOverridesId: del(
+    "/overrides/{id}",
+    "Withdraw an override",
+    ok(withdrawnOverrideSchema, "Withdrawn; affected submissions are rescored"),
+  ),
 } satisfies Record<string, ApiRoute>;

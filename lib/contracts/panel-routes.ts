@@ -1,4 +1,4 @@
-import { type ApiRoute, optionalBodyJson, ADMIN, STAFF_READ, routeList } from "./route-kit";
+import { type ApiRoute, optionalBodyJson, ADMIN, STAFF_READ, ok, accepted, routeList } from "./route-kit";
 import {
   panelReviewsQuerySchema,
   panelReviewsSchema,
@@ -12,20 +12,22 @@ import {
 const { get, post } = routeList({ tag: "Admin", auth: ADMIN, base: "/api/v1" });
 
 export const panelRoutes = {
-  getSubmissionsIdPanel: get("/submissions/{id}/panel", "Each sampled finding's panel verdicts", {
-    tag: "Analyses",
-    auth: STAFF_READ,
-    query: panelReviewsQuerySchema,
-    ok: [panelReviewsSchema, "Sampled findings, 25 a page"],
-  }),
-  postAdminSubmissionsIdPanel: post("/admin/submissions/{id}/panel", "Start panel validation", {
-    body: optionalBodyJson(startPanelBodySchema),
-    accepted: [startedPanelSchema, "Queued"],
-    errors: [400, 409, 503],
-  }),
-  postAdminSubmissionsIdAttribution: post("/admin/submissions/{id}/attribution", "Start bug-type attribution", {
-    body: optionalBodyJson(startAttributionBodySchema),
-    accepted: [startedAttributionSchema, "Queued"],
-    errors: [400, 409, 503],
-  }),
+  getSubmissionsIdPanel: get(
+    "/submissions/{id}/panel",
+    "Each sampled finding's panel verdicts",
+    ok(panelReviewsSchema, "Sampled findings, 25 a page"),
+    { tag: "Analyses", auth: STAFF_READ, query: panelReviewsQuerySchema },
+  ),
+  postAdminSubmissionsIdPanel: post(
+    "/admin/submissions/{id}/panel",
+    "Start panel validation",
+    accepted(startedPanelSchema, "Queued"),
+    { body: optionalBodyJson(startPanelBodySchema), errors: [400, 409, 503] },
+  ),
+  postAdminSubmissionsIdAttribution: post(
+    "/admin/submissions/{id}/attribution",
+    "Start bug-type attribution",
+    accepted(startedAttributionSchema, "Queued"),
+    { body: optionalBodyJson(startAttributionBodySchema), errors: [400, 409, 503] },
+  ),
 } satisfies Record<string, ApiRoute>;

@@ -67,37 +67,29 @@ export const ADMIN = { kind: "required", scopes: ["admin"], roles: ["admin"] } a
 export const STAFF_READ = { kind: "required", scopes: ["read"], roles: ["maintainer", "admin"] } as const;
 export const STAFF_WRITE = { kind: "required", scopes: ["admin"], roles: ["maintainer", "admin"] } as const;
 
-/** The success answer: its schema, its description and whether `?format=csv` (csv) and `ETag` (etag) are offered. */
-type Answer<S extends z.ZodType = z.ZodType> = readonly [
-  schema: S,
-  description: string,
-  download?: { csv?: boolean; etag?: boolean },
-];
+/** A success answer, its schema's type kept: what a route's `success` holds. */
+type Success<S extends z.ZodType = z.ZodType> = ApiRoute["success"] & { schema: S };
 
-// The success statuses a declaration names by word; 200 is the usual one.
-const ANSWER_STATUS = { ok: 200, created: 201, accepted: 202 } as const;
-type AnswerKey = keyof typeof ANSWER_STATUS;
+/** Whether `?format=csv` gives text/csv (csv) and the answer carries an `ETag` (etag). */
+type Download = { csv?: boolean; etag?: boolean };
 
-/**
- * What a route declares besides its method, path and summary: the fields of ApiRoute, the answer named by its status
- * (`ok` 200, `created` 201, `accepted` 202), `auth` and `tag` only where they differ from the list's.
- */
+const answer =
+  (status: number) =>
+  <S extends z.ZodType>(schema: S, description: string, download?: Download): Success<S> => ({
+    status,
+    schema,
+    description,
+    ...download,
+  });
+export const ok = answer(200);
+export const created = answer(201);
+export const accepted = answer(202);
+
+/** What a route declares besides its method, path, summary and answer: only what differs from its list. */
 type RouteSpec = Omit<ApiRoute, "method" | "path" | "summary" | "tag" | "auth" | "success"> & {
   tag?: string;
   auth?: RouteAuth;
-} & (
-    | { ok: Answer; created?: never; accepted?: never }
-    | { created: Answer; ok?: never; accepted?: never }
-    | { accepted: Answer; ok?: never; created?: never }
-  );
-
-type AnswerSchema<S> = S extends { ok: Answer<infer Z> }
-  ? Z
-  : S extends { created: Answer<infer Z> }
-    ? Z
-    : S extends { accepted: Answer<infer Z> }
-      ? Z
-      : never;
+};
 
 /** The path parameters a path template implies: `{owner}/{name}` a repository, `{id}` an id. */
 type PathParams<P extends string> = P extends `${string}{owner}/{name}${string}`
@@ -115,10 +107,13 @@ function pathParams(path: string): z.ZodObject | undefined {
 /** A list's callers by access, as handle() tells them apart: `get` reads, every other method writes. */
 type ByAccess = { read: RouteAuth; write: RouteAuth };
 
-type DeclaredRoute<M extends Method, P extends string, S extends RouteSpec, A extends RouteAuth | ByAccess> = Omit<
-  S,
-  AnswerKey | "tag" | "auth"
-> &
+type DeclaredRoute<
+  M extends Method,
+  P extends string,
+  W extends Success,
+  S extends RouteSpec,
+  A extends RouteAuth | ByAccess,
+> = Omit<S, "tag" | "auth"> &
   (S extends { params: z.ZodObject } ? unknown : PathParams<P>) & {
     method: M;
     path: P;
@@ -129,37 +124,39 @@ type DeclaredRoute<M extends Method, P extends string, S extends RouteSpec, A ex
       : A extends ByAccess
         ? A[M extends "get" ? "read" : "write"]
         : A;
-    success: ApiRoute["success"] & { schema: AnswerSchema<S> };
+    success: W;
   };
 
 /** What the routes of a list share: their OpenAPI tag, who may call, and the start of their paths. */
 type ListDefaults<A extends RouteAuth | ByAccess, B extends string> = { tag: string; auth: A; base: B };
 
 /**
- * The declaring functions of one route list, `get(path, summary, spec)` and the like, with what its routes share
- * given once: the OpenAPI tag, who may call (one auth, or one for reads and one for writes) and the path's start,
- * which each route's path continues. The result is a plain ApiRoute that keeps every schema's type for handle() and
- * the typed client; the path parameters a path implies (`{id}`, `{owner}/{name}`) need no declaring.
+ * The declaring functions of one route list, `get(path, summary, ok(schema, description), spec)` and the like, with
+ * what its routes share given once: the OpenAPI tag, who may call (one auth, or one for reads and one for writes) and
+ * the path's start, which each route's path continues. The result is a plain ApiRoute that keeps every schema's type
+ * for handle() and the typed client; the path parameters a path implies (`{id}`, `{owner}/{name}`) need no declaring.
  */
 export function routeList<A extends RouteAuth | ByAccess, B extends string>({ tag, auth, base }: ListDefaults<A, B>) {
   const declare =
     <M extends Method>(method: M) =>
-    <P extends string, S extends RouteSpec>(path: P, summary: string, spec: S): DeclaredRoute<M, `${B}${P}`, S, A> => {
-      const { ok, created, accepted, ...rest } = spec;
-      const status = ok ? ANSWER_STATUS.ok : created ? ANSWER_STATUS.created : ANSWER_STATUS.accepted;
-      const [schema, description, download] = (ok ?? created ?? accepted)!;
-      const params = rest.params ?? pathParams(path);
+    <P extends string, W extends Success, S extends RouteSpec = Record<never, never>>(
+      path: P,
+      summary: string,
+      success: W,
+      spec?: S,
+    ): DeclaredRoute<M, `${B}${P}`, W, S, A> => {
+      const params = spec?.params ?? pathParams(path);
       const route: ApiRoute = {
         method,
         path: `${base}${path}`,
         summary,
-        ...rest,
-        tag: rest.tag ?? tag,
-        auth: rest.auth ?? ("kind" in auth ? auth : method === "get" ? auth.read : auth.write),
+        ...spec,
+        tag: spec?.tag ?? tag,
+        auth: spec?.auth ?? ("kind" in auth ? auth : method === "get" ? auth.read : auth.write),
         ...(params && { params }),
-        success: { status, schema, description, ...download },
+        success,
       };
-      return route as DeclaredRoute<M, `${B}${P}`, S, A>;
+      return route as DeclaredRoute<M, `${B}${P}`, W, S, A>;
     };
   return {
     get: declare("get"),

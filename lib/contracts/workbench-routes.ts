@@ -1,4 +1,4 @@
-import { type ApiRoute, OPTIONAL_READ, routeList } from "./route-kit";
+import { type ApiRoute, OPTIONAL_READ, ok, routeList } from "./route-kit";
 import {
   compareEntriesQuerySchema,
   compareQuerySchema,
@@ -20,41 +20,40 @@ import {
 const { get } = routeList({ tag: "Workbench", auth: OPTIONAL_READ, base: "/api/v1" });
 
 export const workbenchRoutes = {
-  getSubmissionsIdMatches: get("/submissions/{id}/matches", "One run's matched, missed and unmatched per repository", {
-    query: matchesQuerySchema,
-    ok: [submissionMatchesSchema, "Matches by repository", { csv: true }],
-  }),
+  getSubmissionsIdMatches: get(
+    "/submissions/{id}/matches",
+    "One run's matched, missed and unmatched per repository",
+    ok(submissionMatchesSchema, "Matches by repository", { csv: true }),
+    { query: matchesQuerySchema },
+  ),
   getSubmissionsIdPairsFindingIdReferenceBugId: get(
     "/submissions/{id}/pairs/{finding_id}/{reference_bug_id}",
     "A finding/reference pair: both records, the six signals and the verdict",
-    { params: pairPath, query: pairQuerySchema, ok: [pairViewSchema, "The pair"] },
+    ok(pairViewSchema, "The pair"),
+    { params: pairPath, query: pairQuerySchema },
   ),
-  getCompare: get("/compare", "Reference bugs two submissions found on one repository", {
-    query: compareQuerySchema,
-    ok: [comparisonSchema, "Both, only one, neither", { csv: true }],
-    errors: [404],
-  }),
+  getCompare: get(
+    "/compare",
+    "Reference bugs two submissions found on one repository",
+    ok(comparisonSchema, "Both, only one, neither", { csv: true }),
+    { query: compareQuerySchema, errors: [404] },
+  ),
   getCompareEntries: get(
     "/compare/entries",
     "Reference bugs two or more public entries of a version found, and every pair's overlap",
-    {
-      query: compareEntriesQuerySchema,
-      ok: [entriesComparisonSchema, "Overlap and the chosen entries", { csv: true }],
-      errors: [404],
-    },
+    ok(entriesComparisonSchema, "Overlap and the chosen entries", { csv: true }),
+    { query: compareEntriesQuerySchema, errors: [404] },
   ),
   getRepositoriesOwnerNameBugs: get(
     "/repositories/{owner}/{name}/bugs",
     "Each reference bug with how many configurations found it",
-    { query: repositoryBugsQuerySchema, ok: [repositoryBugsSchema, "Reference bugs", { csv: true }] },
+    ok(repositoryBugsSchema, "Reference bugs", { csv: true }),
+    { query: repositoryBugsQuerySchema },
   ),
   getRepositoriesOwnerNameBugsBugId: get(
     "/repositories/{owner}/{name}/bugs/{bug_id}",
     "One reference bug and every approved finding that matched it",
-    {
-      params: referenceBugPath,
-      query: referenceBugQuerySchema,
-      ok: [referenceBugDetailSchema, "The bug and its matches", { csv: true }],
-    },
+    ok(referenceBugDetailSchema, "The bug and its matches", { csv: true }),
+    { params: referenceBugPath, query: referenceBugQuerySchema },
   ),
 } satisfies Record<string, ApiRoute>;
