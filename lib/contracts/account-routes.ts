@@ -1,4 +1,4 @@
-import { type ApiRoute, idPath, bodyJson, READ } from "./route-kit";
+import { type ApiRoute, bodyJson, READ, ok, created, routeList } from "./route-kit";
 import {
   apiTokenListSchema,
   createApiTokenBodySchema,
@@ -9,43 +9,30 @@ import {
 } from "./account";
 
 // The caller's API tokens and email + password sign-up.
+const {
+  delete: del,
+  get,
+  post,
+} = routeList({ tag: "Account", auth: { read: READ, write: { kind: "session" } }, base: "/api" });
+
 export const accountRoutes = {
-  getTokens: {
-    method: "get",
-    path: "/api/v1/tokens",
-    tag: "Account",
-    summary: "The caller's API tokens (never the secret)",
-    auth: READ,
-    success: { status: 200, schema: apiTokenListSchema, description: "Tokens" },
-  },
-  postTokens: {
-    method: "post",
-    path: "/api/v1/tokens",
-    tag: "Account",
-    summary: "Create an API token (browser session only)",
-    auth: { kind: "session" },
-    body: bodyJson(createApiTokenBodySchema),
-    success: { status: 201, schema: createdApiTokenSchema, description: "The token, shown this once" },
-    errors: [400, 409, 413],
-  },
-  deleteTokensId: {
-    method: "delete",
-    path: "/api/v1/tokens/{id}",
-    tag: "Account",
-    summary: "Revoke a token (a token may revoke only itself)",
-    auth: { kind: "required", scopes: [] },
-    params: idPath,
-    success: { status: 200, schema: revokedApiTokenSchema, description: "Revoked" },
-    errors: [404],
-  },
-  postAuthRegister: {
-    method: "post",
-    path: "/api/auth/register",
-    tag: "Account",
-    summary: "Create an email and password account (when sign-up is open)",
-    auth: { kind: "same-origin" },
-    body: bodyJson(registerUserBodySchema),
-    success: { status: 201, schema: registeredUserSchema, description: "Created; the page then signs in" },
-    errors: [400, 403, 409, 413],
-  },
+  getTokens: get("/v1/tokens", "The caller's API tokens (never the secret)", ok(apiTokenListSchema, "Tokens")),
+  postTokens: post(
+    "/v1/tokens",
+    "Create an API token (browser session only)",
+    created(createdApiTokenSchema, "The token, shown this once"),
+    { body: bodyJson(createApiTokenBodySchema), errors: [400, 409] },
+  ),
+  deleteTokensId: del(
+    "/v1/tokens/{id}",
+    "Revoke a token (a token may revoke only itself)",
+    ok(revokedApiTokenSchema, "Revoked"),
+    { auth: { kind: "required", scopes: [] } },
+  ),
+  postAuthRegister: post(
+    "/auth/register",
+    "Create an email and password account (when sign-up is open)",
+    created(registeredUserSchema, "Created; the page then signs in"),
+    { auth: { kind: "same-origin" }, body: bodyJson(registerUserBodySchema), errors: [400, 403, 409] },
+  ),
 } satisfies Record<string, ApiRoute>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type ApiRoute, idPath, bodyJson, optionalBodyJson, ADMIN } from "./route-kit";
+import { type ApiRoute, bodyJson, optionalBodyJson, ADMIN, ok, created, accepted, routeList } from "./route-kit";
 import {
   approveJudgeSpendBodySchema,
   approvedSpendSchema,
@@ -21,112 +21,80 @@ import {
 import { benchmarkFileSchema } from "../validation/benchmark-file";
 import { fixDatesFileSchema } from "../validation/fix-dates-file";
 
+const versionKeyPath = z.object({ key: z.string().meta({ description: "The version as slug@version (URL-encoded)" }) });
+
 // The admin API: review queue, judge spend, users, audit log, benchmark versions.
+const { get, patch, post } = routeList({ tag: "Admin", auth: ADMIN, base: "/api/v1/admin" });
+
 export const adminRoutes = {
-  getAdminSubmissions: {
-    method: "get",
-    path: "/api/v1/admin/submissions",
-    tag: "Admin",
-    summary: "The review queue",
-    auth: ADMIN,
+  getAdminSubmissions: get("/submissions", "The review queue", ok(reviewQueueSchema, "Submissions"), {
     query: reviewQueueQuerySchema,
-    success: { status: 200, schema: reviewQueueSchema, description: "Submissions" },
-  },
-  postAdminSubmissionsIdReview: {
-    method: "post",
-    path: "/api/v1/admin/submissions/{id}/review",
-    tag: "Admin",
-    summary: "Approve or reject a submission",
-    auth: ADMIN,
-    params: idPath,
-    body: bodyJson(reviewSubmissionBodySchema),
-    success: { status: 200, schema: reviewedSubmissionSchema, description: "Reviewed" },
-    errors: [400, 404, 409, 413],
-  },
-  postAdminSubmissionsIdApproveSpend: {
-    method: "post",
-    path: "/api/v1/admin/submissions/{id}/approve-spend",
-    tag: "Admin",
-    summary: "Approve judge calls above JUDGE_CALL_BUDGET",
-    auth: ADMIN,
-    params: idPath,
-    body: optionalBodyJson(approveJudgeSpendBodySchema),
-    success: { status: 200, schema: approvedSpendSchema, description: "Approved; scoring resumes" },
-    errors: [400, 404, 409, 413],
-  },
-  getAdminBenchmarks: {
-    method: "get",
-    path: "/api/v1/admin/benchmarks",
-    tag: "Admin",
-    summary: "Every benchmark version with its counts",
-    auth: ADMIN,
-    success: { status: 200, schema: benchmarkVersionListSchema, description: "Versions" },
-  },
-  postAdminBenchmarks: {
-    method: "post",
-    path: "/api/v1/admin/benchmarks",
-    tag: "Admin",
-    raw: true,
-    summary: "Import a benchmark version from its benchmark file",
-    auth: ADMIN,
-    body: bodyJson(benchmarkFileSchema, "A benchmark file (public/schemas/benchmark-file.schema.json)"),
-    success: { status: 201, schema: importedBenchmarkSchema, description: "Imported" },
-    errors: [400, 409, 413],
-  },
-  postAdminBenchmarksKeyFixDates: {
-    method: "post",
-    path: "/api/v1/admin/benchmarks/{key}/fix-dates",
-    tag: "Admin",
-    raw: true,
-    summary: "Add fix dates, fix commits and window counts to a version imported without them",
-    description:
-      "The body is a fix-dates file (docs/file-formats.md), at most `UPLOAD_MAX_BYTES`: fix dates and fix commits of reference bugs, each repository's bug-fixing commits and commit and test counts, the reference window's end. Everything is written in one transaction (audit-logged), then the fix-rank tests of the version's scored runs and its datasheet are recomputed. 409 when the version already has what the file gives; 422 names every row that matches no reference bug, repository or listed fix commit.",
-    auth: ADMIN,
-    params: z.object({ key: z.string().meta({ description: "The version as slug@version (URL-encoded)" }) }),
-    body: bodyJson(fixDatesFileSchema, "A fix-dates file (docs/file-formats.md)"),
-    success: { status: 200, schema: importedFixDatesSchema, description: "Dated; the tests are queued" },
-    errors: [400, 404, 409, 413],
-  },
-  postAdminBenchmarksKeyReferenceAttribution: {
-    method: "post",
-    path: "/api/v1/admin/benchmarks/{key}/reference-attribution",
-    tag: "Admin",
-    summary: "Label a version's reference bugs with the configured bug-type classifier",
-    description:
-      "The paper's F.7.3: the same model and prompt classify the reference bugs and every configuration's findings, so the bug-types comparisons (Tables 20-21, Figure 6) label both sides alike. Queues the classification of every reference bug of the version with the configured classifier (model, prompt and taxonomy); labels already stored for that configuration are reused, so a rerun asks only for what is missing. The benchmark file's own categories stay as the maintainers' labels. It also runs by itself with the first attribution of a submission whose configuration's reference labels are missing. Progress and errors: `reference_labels` of `GET /api/v1/admin/benchmarks`. 409 while it runs or when the version has no taxonomy or no reference bugs; 503 without an LLM.",
-    auth: ADMIN,
-    params: z.object({ key: z.string().meta({ description: "The version as slug@version (URL-encoded)" }) }),
-    body: optionalBodyJson(z.object({}).strict()),
-    success: { status: 202, schema: startedReferenceAttributionSchema, description: "Queued" },
-    errors: [400, 404, 409, 413, 503],
-  },
-  getAdminUsers: {
-    method: "get",
-    path: "/api/v1/admin/users",
-    tag: "Admin",
-    summary: "Users with role, quota and status",
-    auth: ADMIN,
+  }),
+  postAdminSubmissionsIdReview: post(
+    "/submissions/{id}/review",
+    "Approve or reject a submission",
+    ok(reviewedSubmissionSchema, "Reviewed"),
+    { body: bodyJson(reviewSubmissionBodySchema), errors: [400, 409] },
+  ),
+  postAdminSubmissionsIdApproveSpend: post(
+    "/submissions/{id}/approve-spend",
+    "Approve judge calls above JUDGE_CALL_BUDGET",
+    ok(approvedSpendSchema, "Approved; scoring resumes"),
+    { body: optionalBodyJson(approveJudgeSpendBodySchema), errors: [400, 409] },
+  ),
+  getAdminBenchmarks: get(
+    "/benchmarks",
+    "Every benchmark version with its counts",
+    ok(benchmarkVersionListSchema, "Versions"),
+  ),
+  postAdminBenchmarks: post(
+    "/benchmarks",
+    "Import a benchmark version from its benchmark file",
+    created(importedBenchmarkSchema, "Imported"),
+    {
+      raw: true,
+      body: bodyJson(benchmarkFileSchema, "A benchmark file (public/schemas/benchmark-file.schema.json)"),
+      errors: [400, 409],
+    },
+  ),
+  postAdminBenchmarksKeyFixDates: post(
+    "/benchmarks/{key}/fix-dates",
+    "Add fix dates, fix commits and window counts to a version imported without them",
+    ok(importedFixDatesSchema, "Dated; the tests are queued"),
+    {
+      description:
+        "The body is a fix-dates file (docs/file-formats.md), at most `UPLOAD_MAX_BYTES`: fix dates and fix commits of reference bugs, each repository's bug-fixing commits and commit and test counts, the reference window's end. Everything is written in one transaction (audit-logged), then the fix-rank tests of the version's scored runs and its datasheet are recomputed. 409 when the version already has what the file gives; 422 names every row that matches no reference bug, repository or listed fix commit.",
+      raw: true,
+      params: versionKeyPath,
+      body: bodyJson(fixDatesFileSchema, "A fix-dates file (docs/file-formats.md)"),
+      errors: [400, 409],
+    },
+  ),
+  postAdminBenchmarksKeyReferenceAttribution: post(
+    "/benchmarks/{key}/reference-attribution",
+    "Label a version's reference bugs with the configured bug-type classifier",
+    accepted(startedReferenceAttributionSchema, "Queued"),
+    {
+      description:
+        "The paper's F.7.3: the same model and prompt classify the reference bugs and every configuration's findings, so the bug-types comparisons (Tables 20-21, Figure 6) label both sides alike. Queues the classification of every reference bug of the version with the configured classifier (model, prompt and taxonomy); labels already stored for that configuration are reused, so a rerun asks only for what is missing. The benchmark file's own categories stay as the maintainers' labels. It also runs by itself with the first attribution of a submission whose configuration's reference labels are missing. Progress and errors: `reference_labels` of `GET /api/v1/admin/benchmarks`. 409 while it runs or when the version has no taxonomy or no reference bugs; 503 without an LLM.",
+      params: versionKeyPath,
+      body: optionalBodyJson(z.object({}).strict()),
+      errors: [400, 409, 503],
+    },
+  ),
+  getAdminUsers: get("/users", "Users with role, quota and status", ok(userListSchema, "Users"), {
     query: listUsersQuerySchema,
-    success: { status: 200, schema: userListSchema, description: "Users" },
-  },
-  patchAdminUsersId: {
-    method: "patch",
-    path: "/api/v1/admin/users/{id}",
-    tag: "Admin",
-    summary: "Change a user's role, quota or disabled flag",
-    auth: ADMIN,
-    params: idPath,
-    body: bodyJson(updateUserBodySchema),
-    success: { status: 200, schema: updatedUserSchema, description: "Updated" },
-    errors: [400, 404, 409, 413],
-  },
-  getAdminAuditLog: {
-    method: "get",
-    path: "/api/v1/admin/audit-log",
-    tag: "Admin",
-    summary: "Admin actions, newest first",
-    auth: ADMIN,
-    query: auditLogQuerySchema,
-    success: { status: 200, schema: auditLogSchema, description: "Entries and the cursor for older ones" },
-  },
+  }),
+  patchAdminUsersId: patch(
+    "/users/{id}",
+    "Change a user's role, quota or disabled flag",
+    ok(updatedUserSchema, "Updated"),
+    { body: bodyJson(updateUserBodySchema), errors: [400, 409] },
+  ),
+  getAdminAuditLog: get(
+    "/audit-log",
+    "Admin actions, newest first",
+    ok(auditLogSchema, "Entries and the cursor for older ones"),
+    { query: auditLogQuerySchema },
+  ),
 } satisfies Record<string, ApiRoute>;

@@ -1,4 +1,4 @@
-import { type ApiRoute, idPath, bodyJson, ADMIN } from "./route-kit";
+import { type ApiRoute, bodyJson, ADMIN, accepted, ok, routeList } from "./route-kit";
 import {
   auditPassSchema,
   auditRunListSchema,
@@ -11,54 +11,27 @@ import {
 } from "./audit-runs";
 
 // In-house audit runs (admins).
+const { get, post } = routeList({ tag: "Admin", auth: ADMIN, base: "/api/v1/admin" });
+
 export const auditRunsRoutes = {
-  postAdminRuns: {
-    method: "post",
-    path: "/api/v1/admin/runs",
-    tag: "Admin",
-    summary: "Launch an in-house audit run",
-    auth: ADMIN,
+  postAdminRuns: post("/runs", "Launch an in-house audit run", accepted(createdAuditRunSchema, "Queued"), {
     body: bodyJson(createRunBodySchema),
-    success: { status: 202, schema: createdAuditRunSchema, description: "Queued" },
-    errors: [400, 404, 413, 503],
-  },
-  getAdminRuns: {
-    method: "get",
-    path: "/api/v1/admin/runs",
-    tag: "Admin",
-    summary: "In-house runs, newest first",
-    auth: ADMIN,
+    errors: [400, 404, 503],
+  }),
+  getAdminRuns: get("/runs", "In-house runs, newest first", ok(auditRunListSchema, "Runs"), {
     query: listRunsQuerySchema,
-    success: { status: 200, schema: auditRunListSchema, description: "Runs" },
-  },
-  getAdminRunsId: {
-    method: "get",
-    path: "/api/v1/admin/runs/{id}",
-    tag: "Admin",
-    summary: "A run's status, progress, cost and passes",
-    auth: ADMIN,
-    params: idPath,
-    success: { status: 200, schema: auditRunSchema, description: "The run" },
-    errors: [404],
-  },
-  postAdminRunsIdCancel: {
-    method: "post",
-    path: "/api/v1/admin/runs/{id}/cancel",
-    tag: "Admin",
-    summary: "Cancel a queued or running run",
-    auth: ADMIN,
-    params: idPath,
-    success: { status: 200, schema: cancelledAuditRunSchema, description: "Cancelled" },
-    errors: [404, 409],
-  },
-  getAdminRunsIdPassesPassId: {
-    method: "get",
-    path: "/api/v1/admin/runs/{id}/passes/{passId}",
-    tag: "Admin",
-    summary: "One pass with its transcript and findings",
-    auth: ADMIN,
-    params: passPath,
-    success: { status: 200, schema: auditPassSchema, description: "The pass" },
-    errors: [404],
-  },
+  }),
+  getAdminRunsId: get("/runs/{id}", "A run's status, progress, cost and passes", ok(auditRunSchema, "The run")),
+  postAdminRunsIdCancel: post(
+    "/runs/{id}/cancel",
+    "Cancel a queued or running run",
+    ok(cancelledAuditRunSchema, "Cancelled"),
+    { errors: [409] },
+  ),
+  getAdminRunsIdPassesPassId: get(
+    "/runs/{id}/passes/{passId}",
+    "One pass with its transcript and findings",
+    ok(auditPassSchema, "The pass"),
+    { params: passPath },
+  ),
 } satisfies Record<string, ApiRoute>;

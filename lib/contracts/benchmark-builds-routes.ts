@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ADMIN, bodyJson, idPath, optionalBodyJson, type ApiRoute } from "./route-kit";
+import { ADMIN, bodyJson, optionalBodyJson, type ApiRoute, created, ok, routeList } from "./route-kit";
 import {
   buildListSchema,
   buildViewSchema,
@@ -12,88 +12,53 @@ import {
 } from "./benchmark-builds";
 
 // Building benchmark versions from git history (docs/building-benchmarks.md).
+const { get, post } = routeList({ tag: "Admin", auth: ADMIN, base: "/api/v1/admin" });
+
 export const benchmarkBuildsRoutes = {
-  postAdminBuildsBundles: {
-    method: "post",
-    path: "/api/v1/admin/builds/bundles",
-    raw: true,
-    tag: "Admin",
-    summary: "Upload a git bundle (git bundle create repo.bundle --all), at most BUILD_BUNDLE_MAX_BYTES",
-    auth: ADMIN,
-    body: { contentType: "application/octet-stream", schema: z.string(), description: "The bundle's bytes" },
-    success: { status: 201, schema: uploadedBundleSchema, description: "Stored; name it as a repository's bundle" },
-    errors: [400, 413],
-  },
-  getAdminBuilds: {
-    method: "get",
-    path: "/api/v1/admin/builds",
-    tag: "Admin",
-    summary: "Every benchmark build",
-    auth: ADMIN,
-    success: { status: 200, schema: buildListSchema, description: "Builds, newest first" },
-  },
-  postAdminBuilds: {
-    method: "post",
-    path: "/api/v1/admin/builds",
-    tag: "Admin",
-    summary: "Start a build: repositories, T0, T1 and a budget",
-    auth: ADMIN,
-    body: bodyJson(createBuildBodySchema),
-    success: { status: 201, schema: buildViewSchema, description: "Started" },
-    errors: [400, 404, 409, 413],
-  },
-  getAdminBuildsId: {
-    method: "get",
-    path: "/api/v1/admin/builds/{id}",
-    tag: "Admin",
-    summary: "A build: Table 1 so far and every candidate's trail",
-    auth: ADMIN,
-    params: idPath,
-    success: { status: 200, schema: buildViewSchema, description: "The build" },
-    errors: [404],
-  },
-  postAdminBuildsIdApprove: {
-    method: "post",
-    path: "/api/v1/admin/builds/{id}/approve",
-    tag: "Admin",
-    summary: "Approve a build's spend past its budget (or resume a failed build)",
-    auth: ADMIN,
-    params: idPath,
-    body: optionalBodyJson(z.object({})),
-    success: { status: 200, schema: buildViewSchema, description: "Resumed" },
-    errors: [400, 404, 409, 413],
-  },
-  postAdminBuildsIdCandidatesCandidate: {
-    method: "post",
-    path: "/api/v1/admin/builds/{id}/candidates/{candidate}",
-    tag: "Admin",
-    summary: "Accept, reject or edit a candidate (audit-logged)",
-    auth: ADMIN,
-    params: candidatePath,
-    body: bodyJson(decideCandidateBodySchema),
-    success: { status: 200, schema: buildViewSchema, description: "Decided" },
-    errors: [400, 404, 409, 413],
-  },
-  postAdminBuildsIdPublish: {
-    method: "post",
-    path: "/api/v1/admin/builds/{id}/publish",
-    tag: "Admin",
-    summary: "Publish the build as a new immutable benchmark version",
-    auth: ADMIN,
-    params: idPath,
-    body: optionalBodyJson(z.object({})),
-    success: { status: 201, schema: publishedBuildSchema, description: "Published" },
-    errors: [400, 404, 409, 413],
-  },
-  postAdminBuildsIdRefresh: {
-    method: "post",
-    path: "/api/v1/admin/builds/{id}/refresh",
-    tag: "Admin",
-    summary: "Start a build of the same repositories with a later T0 and T1",
-    auth: ADMIN,
-    params: idPath,
-    body: bodyJson(refreshBuildBodySchema),
-    success: { status: 201, schema: buildViewSchema, description: "Started" },
-    errors: [400, 404, 409, 413],
-  },
+  postAdminBuildsBundles: post(
+    "/builds/bundles",
+    "Upload a git bundle (git bundle create repo.bundle --all), at most BUILD_BUNDLE_MAX_BYTES",
+    created(uploadedBundleSchema, "Stored; name it as a repository's bundle"),
+    {
+      raw: true,
+      body: { contentType: "application/octet-stream", schema: z.string(), description: "The bundle's bytes" },
+      errors: [400],
+    },
+  ),
+  getAdminBuilds: get("/builds", "Every benchmark build", ok(buildListSchema, "Builds, newest first")),
+  postAdminBuilds: post(
+    "/builds",
+    "Start a build: repositories, T0, T1 and a budget",
+    created(buildViewSchema, "Started"),
+    { body: bodyJson(createBuildBodySchema), errors: [400, 404, 409] },
+  ),
+  getAdminBuildsId: get(
+    "/builds/{id}",
+    "A build: Table 1 so far and every candidate's trail",
+    ok(buildViewSchema, "The build"),
+  ),
+  postAdminBuildsIdApprove: post(
+    "/builds/{id}/approve",
+    "Approve a build's spend past its budget (or resume a failed build)",
+    ok(buildViewSchema, "Resumed"),
+    { body: optionalBodyJson(z.object({})), errors: [400, 409] },
+  ),
+  postAdminBuildsIdCandidatesCandidate: post(
+    "/builds/{id}/candidates/{candidate}",
+    "Accept, reject or edit a candidate (audit-logged)",
+    ok(buildViewSchema, "Decided"),
+    { params: candidatePath, body: bodyJson(decideCandidateBodySchema), errors: [400, 409] },
+  ),
+  postAdminBuildsIdPublish: post(
+    "/builds/{id}/publish",
+    "Publish the build as a new immutable benchmark version",
+    created(publishedBuildSchema, "Published"),
+    { body: optionalBodyJson(z.object({})), errors: [400, 409] },
+  ),
+  postAdminBuildsIdRefresh: post(
+    "/builds/{id}/refresh",
+    "Start a build of the same repositories with a later T0 and T1",
+    created(buildViewSchema, "Started"),
+    { body: bodyJson(refreshBuildBodySchema), errors: [400, 409] },
+  ),
 } satisfies Record<string, ApiRoute>;

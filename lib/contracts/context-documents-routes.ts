@@ -1,30 +1,25 @@
-import { type ApiRoute, bodyJson, STAFF_READ } from "./route-kit";
+import { type ApiRoute, bodyJson, STAFF_READ, ok, routeList } from "./route-kit";
 import { contextDocumentSchema, contextPath, putContextBodySchema } from "./context-documents";
 import { planQuerySchema } from "./public-reads";
 
 // A repository's audit and panel context documents (staff).
+const { get, put } = routeList({
+  tag: "Staff",
+  auth: { read: STAFF_READ, write: { kind: "session", roles: ["maintainer", "admin"] } },
+  base: "/api/v1/repositories",
+});
+
 export const contextDocumentsRoutes = {
-  getRepositoriesOwnerNameContextKind: {
-    method: "get",
-    path: "/api/v1/repositories/{owner}/{name}/context/{kind}",
-    tag: "Staff",
-    summary: "A repository's audit or panel context document",
-    auth: STAFF_READ,
-    params: contextPath,
-    query: planQuerySchema,
-    success: { status: 200, schema: contextDocumentSchema, description: "The document (text null when none)" },
-    errors: [404],
-  },
-  putRepositoriesOwnerNameContextKind: {
-    method: "put",
-    path: "/api/v1/repositories/{owner}/{name}/context/{kind}",
-    tag: "Staff",
-    summary: "Replace a context document (audit-logged)",
-    auth: { kind: "session", roles: ["maintainer", "admin"] },
-    params: contextPath,
-    query: planQuerySchema,
-    body: bodyJson(putContextBodySchema),
-    success: { status: 200, schema: contextDocumentSchema, description: "The stored document" },
-    errors: [400, 404, 413],
-  },
+  getRepositoriesOwnerNameContextKind: get(
+    "/{owner}/{name}/context/{kind}",
+    "A repository's audit or panel context document",
+    ok(contextDocumentSchema, "The document (text null when none)"),
+    { params: contextPath, query: planQuerySchema },
+  ),
+  putRepositoriesOwnerNameContextKind: put(
+    "/{owner}/{name}/context/{kind}",
+    "Replace a context document (audit-logged)",
+    ok(contextDocumentSchema, "The stored document"),
+    { params: contextPath, query: planQuerySchema, body: bodyJson(putContextBodySchema), errors: [400] },
+  ),
 } satisfies Record<string, ApiRoute>;

@@ -48,6 +48,8 @@ function statusesOf(route: ApiRoute): number[] {
   if (route.auth.kind === "optional") [401, 403].forEach((s) => statuses.add(s)); // a bad or under-scoped token
   if (route.auth.kind === "same-origin") statuses.add(403);
   if (route.query || route.body) statuses.add(422);
+  if (route.params) statuses.add(404); // a path parameter can name nothing
+  if (route.body) statuses.add(413); // a body can be over its size limit
   // Every /api/v1 read counts against the client's public-read budget (server/server.ts), this document included.
   if (route.path.startsWith("/api/v1/")) statuses.add(429);
   statuses.add(500);

@@ -1,4 +1,4 @@
-import { type ApiRoute, idPath, bodyJson, STAFF_READ, STAFF_WRITE } from "./route-kit";
+import { type ApiRoute, bodyJson, STAFF_READ, STAFF_WRITE, created, ok, routeList } from "./route-kit";
 import {
   createOverrideBodySchema,
   listOverridesQuerySchema,
@@ -8,38 +8,25 @@ import {
 } from "./overrides";
 
 // Maintainers' match overrides.
+const {
+  delete: del,
+  get,
+  post,
+} = routeList({ tag: "Staff", auth: { read: STAFF_READ, write: STAFF_WRITE }, base: "/api/v1" });
+
 export const overridesRoutes = {
-  postOverrides: {
-    method: "post",
-    path: "/api/v1/overrides",
-    tag: "Staff",
-    summary: "Decide a finding/reference pair (rescores every submission holding it)",
-    auth: STAFF_WRITE,
-    body: bodyJson(createOverrideBodySchema),
-    success: { status: 201, schema: overrideResultSchema, description: "The override" },
-    errors: [400, 404, 409, 413],
-  },
-  getOverrides: {
-    method: "get",
-    path: "/api/v1/overrides",
-    tag: "Staff",
-    summary: "Every override, newest first",
-    auth: STAFF_READ,
+  postOverrides: post(
+    "/overrides",
+    "Decide a finding/reference pair (rescores every submission holding it)",
+    created(overrideResultSchema, "The override"),
+    { body: bodyJson(createOverrideBodySchema), errors: [400, 404, 409] },
+  ),
+  getOverrides: get("/overrides", "Every override, newest first", ok(overrideListSchema, "Overrides"), {
     query: listOverridesQuerySchema,
-    success: { status: 200, schema: overrideListSchema, description: "Overrides" },
-  },
-  deleteOverridesId: {
-    method: "delete",
-    path: "/api/v1/overrides/{id}",
-    tag: "Staff",
-    summary: "Withdraw an override",
-    auth: STAFF_WRITE,
-    params: idPath,
-    success: {
-      status: 200,
-      schema: withdrawnOverrideSchema,
-      description: "Withdrawn; affected submissions are rescored",
-    },
-    errors: [404],
-  },
+  }),
+  deleteOverridesId: del(
+    "/overrides/{id}",
+    "Withdraw an override",
+    ok(withdrawnOverrideSchema, "Withdrawn; affected submissions are rescored"),
+  ),
 } satisfies Record<string, ApiRoute>;

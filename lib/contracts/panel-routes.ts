@@ -1,4 +1,4 @@
-import { type ApiRoute, idPath, optionalBodyJson, ADMIN, STAFF_READ } from "./route-kit";
+import { type ApiRoute, optionalBodyJson, ADMIN, STAFF_READ, ok, accepted, routeList } from "./route-kit";
 import {
   panelReviewsQuerySchema,
   panelReviewsSchema,
@@ -9,38 +9,25 @@ import {
 } from "./panel";
 
 // Panel validation and bug-type attribution: each sampled finding's verdicts, and starting either.
+const { get, post } = routeList({ tag: "Admin", auth: ADMIN, base: "/api/v1" });
+
 export const panelRoutes = {
-  getSubmissionsIdPanel: {
-    method: "get",
-    path: "/api/v1/submissions/{id}/panel",
-    tag: "Analyses",
-    summary: "Each sampled finding's panel verdicts",
-    auth: STAFF_READ,
-    params: idPath,
-    query: panelReviewsQuerySchema,
-    success: { status: 200, schema: panelReviewsSchema, description: "Sampled findings, 25 a page" },
-    errors: [404],
-  },
-  postAdminSubmissionsIdPanel: {
-    method: "post",
-    path: "/api/v1/admin/submissions/{id}/panel",
-    tag: "Admin",
-    summary: "Start panel validation",
-    auth: ADMIN,
-    params: idPath,
-    body: optionalBodyJson(startPanelBodySchema),
-    success: { status: 202, schema: startedPanelSchema, description: "Queued" },
-    errors: [400, 404, 409, 413, 503],
-  },
-  postAdminSubmissionsIdAttribution: {
-    method: "post",
-    path: "/api/v1/admin/submissions/{id}/attribution",
-    tag: "Admin",
-    summary: "Start bug-type attribution",
-    auth: ADMIN,
-    params: idPath,
-    body: optionalBodyJson(startAttributionBodySchema),
-    success: { status: 202, schema: startedAttributionSchema, description: "Queued" },
-    errors: [400, 404, 409, 413, 503],
-  },
+  getSubmissionsIdPanel: get(
+    "/submissions/{id}/panel",
+    "Each sampled finding's panel verdicts",
+    ok(panelReviewsSchema, "Sampled findings, 25 a page"),
+    { tag: "Analyses", auth: STAFF_READ, query: panelReviewsQuerySchema },
+  ),
+  postAdminSubmissionsIdPanel: post(
+    "/admin/submissions/{id}/panel",
+    "Start panel validation",
+    accepted(startedPanelSchema, "Queued"),
+    { body: optionalBodyJson(startPanelBodySchema), errors: [400, 409, 503] },
+  ),
+  postAdminSubmissionsIdAttribution: post(
+    "/admin/submissions/{id}/attribution",
+    "Start bug-type attribution",
+    accepted(startedAttributionSchema, "Queued"),
+    { body: optionalBodyJson(startAttributionBodySchema), errors: [400, 409, 503] },
+  ),
 } satisfies Record<string, ApiRoute>;

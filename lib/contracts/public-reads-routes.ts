@@ -1,4 +1,4 @@
-import { type ApiRoute, idPath, repoPath } from "./route-kit";
+import { type ApiRoute, PUBLIC, ok, routeList } from "./route-kit";
 import {
   benchmarkListSchema,
   downloadQuerySchema,
@@ -17,139 +17,89 @@ import { bugTypeDistancesQuerySchema, bugTypeDistancesSchema, bugTypesQuerySchem
 import { validitySchema } from "./validity";
 
 // The public reads: benchmarks, leaderboard, repositories, plans, bug types.
+const { get } = routeList({ tag: "Public data", auth: PUBLIC, base: "/api/v1" });
+
 export const publicReadsRoutes = {
-  getBenchmarks: {
-    method: "get",
-    path: "/api/v1/benchmarks",
-    tag: "Public data",
-    summary: "Benchmark versions with their repositories",
-    auth: { kind: "public" },
-    success: { status: 200, schema: benchmarkListSchema, description: "Newest version first" },
-  },
-  getLeaderboard: {
-    method: "get",
-    path: "/api/v1/leaderboard",
-    tag: "Public data",
-    summary: "The leaderboard of a benchmark version, optionally pooled over a subset",
-    auth: { kind: "public" },
-    query: leaderboardQuerySchema,
-    success: { status: 200, schema: leaderboardSchema, description: "Rows ranked by F1", csv: true, etag: true },
-    errors: [404],
-  },
-  getSubmissionsIdRankHistory: {
-    method: "get",
-    path: "/api/v1/submissions/{id}/rank-history",
-    tag: "Public data",
-    summary: "A public entry's rank over time",
-    description:
-      "Its rank by F1 (over every repository, among the entries of its coverage) at the end of each day an entry joined or left the board, from its approval: a point only where its rank or the number of ranked entries changed. Entries count from their approval until a rejection (the audit log); each is ranked by today's scores. 404 for an entry not on the board.",
-    auth: { kind: "public" },
-    params: idPath,
-    query: rankHistoryQuerySchema,
-    success: { status: 200, schema: rankHistorySchema, description: "Oldest first", csv: true, etag: true },
-    errors: [404],
-  },
-  getRepositories: {
-    method: "get",
-    path: "/api/v1/repositories",
-    tag: "Public data",
-    summary: "Recall and precision per repository x configuration",
-    auth: { kind: "public" },
-    query: downloadQuerySchema,
-    success: { status: 200, schema: repositoryTablesSchema, description: "Tables per language", csv: true, etag: true },
-    errors: [404],
-  },
-  getRepositoriesOwnerName: {
-    method: "get",
-    path: "/api/v1/repositories/{owner}/{name}",
-    tag: "Public data",
-    summary: "One repository's recall and precision per configuration",
-    auth: { kind: "public" },
-    params: repoPath,
-    query: downloadQuerySchema,
-    success: {
-      status: 200,
-      schema: repositoryDetailSchema,
-      description: "Rows per configuration",
-      csv: true,
-      etag: true,
+  getBenchmarks: get(
+    "/benchmarks",
+    "Benchmark versions with their repositories",
+    ok(benchmarkListSchema, "Newest version first"),
+  ),
+  getLeaderboard: get(
+    "/leaderboard",
+    "The leaderboard of a benchmark version, optionally pooled over a subset",
+    ok(leaderboardSchema, "Rows ranked by F1", { csv: true, etag: true }),
+    { query: leaderboardQuerySchema, errors: [404] },
+  ),
+  getSubmissionsIdRankHistory: get(
+    "/submissions/{id}/rank-history",
+    "A public entry's rank over time",
+    ok(rankHistorySchema, "Oldest first", { csv: true, etag: true }),
+    {
+      description:
+        "Its rank by F1 (over every repository, among the entries of its coverage) at the end of each day an entry joined or left the board, from its approval: a point only where its rank or the number of ranked entries changed. Entries count from their approval until a rejection (the audit log); each is ranked by today's scores. 404 for an entry not on the board.",
+      query: rankHistoryQuerySchema,
     },
-    errors: [404],
-  },
-  getRepositoriesOwnerNamePlan: {
-    method: "get",
-    path: "/api/v1/repositories/{owner}/{name}/plan",
-    tag: "Public data",
-    summary: "The repository snapshot's stored pass plan",
-    auth: { kind: "public" },
-    params: repoPath,
-    query: planQuerySchema,
-    success: { status: 200, schema: repositoryPlanSchema, description: "Snapshot facts and the plan" },
-    errors: [404],
-  },
-  getBugTypes: {
-    method: "get",
-    path: "/api/v1/bug-types",
-    tag: "Public data",
-    summary: "Bug-type and trigger shares, maintainers vs agents",
-    description:
-      "Tables 20-21. One labeller per comparison (F.7.3: one classifier for the reference bugs and every configuration's findings): `labellers` names each side's, `sameLabeller` says whether the reference bugs are labelled by the agents' classifier configuration or carry the benchmark file's own labels (the maintainers', another labeller), `labellerNote` says why and what turns the same-labeller comparison on, and `labellerChoices` lists the configurations one may pass as `labeller`. Findings labelled by another configuration are not counted.",
-    auth: { kind: "public" },
-    query: bugTypesQuerySchema,
-    success: {
-      status: 200,
-      schema: bugTypesSchema,
-      description: "Stored and reported distributions",
-      csv: true,
-      etag: true,
+  ),
+  getRepositories: get(
+    "/repositories",
+    "Recall and precision per repository x configuration",
+    ok(repositoryTablesSchema, "Tables per language", { csv: true, etag: true }),
+    { query: downloadQuerySchema, errors: [404] },
+  ),
+  getRepositoriesOwnerName: get(
+    "/repositories/{owner}/{name}",
+    "One repository's recall and precision per configuration",
+    ok(repositoryDetailSchema, "Rows per configuration", { csv: true, etag: true }),
+    { query: downloadQuerySchema },
+  ),
+  getRepositoriesOwnerNamePlan: get(
+    "/repositories/{owner}/{name}/plan",
+    "The repository snapshot's stored pass plan",
+    ok(repositoryPlanSchema, "Snapshot facts and the plan"),
+    { query: planQuerySchema },
+  ),
+  getBugTypes: get(
+    "/bug-types",
+    "Bug-type and trigger shares, maintainers vs agents",
+    ok(bugTypesSchema, "Stored and reported distributions", { csv: true, etag: true }),
+    {
+      description:
+        "Tables 20-21. One labeller per comparison (F.7.3: one classifier for the reference bugs and every configuration's findings): `labellers` names each side's, `sameLabeller` says whether the reference bugs are labelled by the agents' classifier configuration or carry the benchmark file's own labels (the maintainers', another labeller), `labellerNote` says why and what turns the same-labeller comparison on, and `labellerChoices` lists the configurations one may pass as `labeller`. Findings labelled by another configuration are not counted.",
+      query: bugTypesQuerySchema,
+      errors: [404],
     },
-    errors: [404],
-  },
-  getBugTypesDistances: {
-    method: "get",
-    path: "/api/v1/bug-types/distances",
-    tag: "Public data",
-    summary: "Jensen-Shannon distances between the bug-type distributions of the reference set and each configuration",
-    description:
-      "§4.2, Figure 6: one row and column per subject (the reference set, then every public verified configuration with attributed findings, its first run), and per configuration the distances between its runs and from the reference set to each run. One labeller for every subject (F.7.3), as on `GET /api/v1/bug-types`: `labellers`, `same_labeller`, `labeller_note`, `labeller_choices`.",
-    auth: { kind: "public" },
-    query: bugTypeDistancesQuerySchema,
-    success: {
-      status: 200,
-      schema: bugTypeDistancesSchema,
-      description: "Subjects and the distance matrix",
-      csv: true,
-      etag: true,
+  ),
+  getBugTypesDistances: get(
+    "/bug-types/distances",
+    "Jensen-Shannon distances between the bug-type distributions of the reference set and each configuration",
+    ok(bugTypeDistancesSchema, "Subjects and the distance matrix", { csv: true, etag: true }),
+    {
+      description:
+        "§4.2, Figure 6: one row and column per subject (the reference set, then every public verified configuration with attributed findings, its first run), and per configuration the distances between its runs and from the reference set to each run. One labeller for every subject (F.7.3), as on `GET /api/v1/bug-types`: `labellers`, `same_labeller`, `labeller_note`, `labeller_choices`.",
+      query: bugTypeDistancesQuerySchema,
+      errors: [404],
     },
-    errors: [404],
-  },
-  getQueue: {
-    method: "get",
-    path: "/api/v1/queue",
-    tag: "Public data",
-    summary: "Entries not yet on the board: queued, scoring, failed or waiting for review",
-    description:
-      "Uploads still pending review and approved ones not yet scored, oldest first, with a public status only (no submitter, findings, error text or review reason). Withdrawn and rejected entries are not listed.",
-    auth: { kind: "public" },
-    query: queueQuerySchema,
-    success: { status: 200, schema: queueSchema, description: "Oldest first, paginated" },
-  },
-  getValidity: {
-    method: "get",
-    path: "/api/v1/validity",
-    tag: "Public data",
-    summary: "Validity beyond the reference set: published pooled figures, Table 15, and Figure 5's points",
-    description:
-      "§4.2, §C.3: the published pooled panel validity (all, unmatched, matched findings) and the panel against a blind grader (Table 15) where the version has them; per entry its panel validity over its precision, both with 95% Clopper-Pearson intervals (the CSV has these points).",
-    auth: { kind: "public" },
-    query: downloadQuerySchema,
-    success: {
-      status: 200,
-      schema: validitySchema,
-      description: "Published figures and the points",
-      csv: true,
-      etag: true,
+  ),
+  getQueue: get(
+    "/queue",
+    "Entries not yet on the board: queued, scoring, failed or waiting for review",
+    ok(queueSchema, "Oldest first, paginated"),
+    {
+      description:
+        "Uploads still pending review and approved ones not yet scored, oldest first, with a public status only (no submitter, findings, error text or review reason). Withdrawn and rejected entries are not listed.",
+      query: queueQuerySchema,
     },
-    errors: [404],
-  },
+  ),
+  getValidity: get(
+    "/validity",
+    "Validity beyond the reference set: published pooled figures, Table 15, and Figure 5's points",
+    ok(validitySchema, "Published figures and the points", { csv: true, etag: true }),
+    {
+      description:
+        "§4.2, §C.3: the published pooled panel validity (all, unmatched, matched findings) and the panel against a blind grader (Table 15) where the version has them; per entry its panel validity over its precision, both with 95% Clopper-Pearson intervals (the CSV has these points).",
+      query: downloadQuerySchema,
+      errors: [404],
+    },
+  ),
 } satisfies Record<string, ApiRoute>;

@@ -1,4 +1,4 @@
-import { type ApiRoute, idPath, bodyJson, READ } from "./route-kit";
+import { type ApiRoute, bodyJson, READ, ok, created, accepted, routeList } from "./route-kit";
 import {
   createWebhookBodySchema,
   createdWebhookSchema,
@@ -11,68 +11,56 @@ import {
 } from "./webhooks";
 
 // The caller's webhook endpoints and their delivery log.
+const {
+  delete: del,
+  get,
+  post,
+} = routeList({
+  tag: "Webhook endpoints",
+  auth: { read: READ, write: { kind: "required", scopes: ["read", "submit"] } },
+  base: "/api/v1",
+});
+
 export const webhooksRoutes = {
-  getWebhooks: {
-    method: "get",
-    path: "/api/v1/webhooks",
-    tag: "Webhook endpoints",
-    summary: "The caller's webhook endpoints",
-    auth: READ,
-    success: { status: 200, schema: webhookListSchema, description: "Endpoints (never the secret)" },
-  },
-  postWebhooks: {
-    method: "post",
-    path: "/api/v1/webhooks",
-    tag: "Webhook endpoints",
-    summary: "Register a webhook endpoint",
-    description: "Needs a session, or a token with both `read` and `submit`. The signing secret is returned this once.",
-    auth: { kind: "required", scopes: ["read", "submit"] },
-    body: bodyJson(createWebhookBodySchema),
-    success: { status: 201, schema: createdWebhookSchema, description: "The endpoint with its secret" },
-    errors: [400, 403, 409, 413],
-  },
-  deleteWebhooksId: {
-    method: "delete",
-    path: "/api/v1/webhooks/{id}",
-    tag: "Webhook endpoints",
-    summary: "Delete a webhook endpoint",
-    auth: { kind: "required", scopes: ["read", "submit"] },
-    params: idPath,
-    success: { status: 200, schema: deletedWebhookSchema, description: "Deleted" },
-    errors: [404],
-  },
-  getWebhooksIdDeliveries: {
-    method: "get",
-    path: "/api/v1/webhooks/{id}/deliveries",
-    tag: "Webhook endpoints",
-    summary: "An endpoint's delivery log, newest first",
-    auth: READ,
-    params: idPath,
-    query: webhookDeliveriesQuerySchema,
-    success: { status: 200, schema: webhookDeliveriesSchema, description: "Deliveries with status codes" },
-    errors: [404],
-  },
-  postWebhooksIdTest: {
-    method: "post",
-    path: "/api/v1/webhooks/{id}/test",
-    tag: "Webhook endpoints",
-    summary: "Send a test event to an endpoint",
-    auth: { kind: "required", scopes: ["read", "submit"] },
-    params: idPath,
-    description:
-      "At most `WEBHOOK_TEST_EVENTS_PER_HOUR` (10) a user, over all their endpoints; a disabled endpoint is re-enabled first (409).",
-    success: { status: 202, schema: sentTestEventSchema, description: "Queued for delivery" },
-    errors: [404, 409],
-  },
-  postWebhooksIdEnable: {
-    method: "post",
-    path: "/api/v1/webhooks/{id}/enable",
-    tag: "Webhook endpoints",
-    summary: "Re-enable an endpoint that was disabled after a day of failed deliveries",
-    description: "Clears the failure count; events from now on are delivered again (those given up are not re-sent).",
-    auth: { kind: "required", scopes: ["read", "submit"] },
-    params: idPath,
-    success: { status: 200, schema: enabledWebhookSchema, description: "The endpoint, enabled" },
-    errors: [404],
-  },
+  getWebhooks: get(
+    "/webhooks",
+    "The caller's webhook endpoints",
+    ok(webhookListSchema, "Endpoints (never the secret)"),
+  ),
+  postWebhooks: post(
+    "/webhooks",
+    "Register a webhook endpoint",
+    created(createdWebhookSchema, "The endpoint with its secret"),
+    {
+      description:
+        "Needs a session, or a token with both `read` and `submit`. The signing secret is returned this once.",
+      body: bodyJson(createWebhookBodySchema),
+      errors: [400, 403, 409],
+    },
+  ),
+  deleteWebhooksId: del("/webhooks/{id}", "Delete a webhook endpoint", ok(deletedWebhookSchema, "Deleted")),
+  getWebhooksIdDeliveries: get(
+    "/webhooks/{id}/deliveries",
+    "An endpoint's delivery log, newest first",
+    ok(webhookDeliveriesSchema, "Deliveries with status codes"),
+    { query: webhookDeliveriesQuerySchema },
+  ),
+  postWebhooksIdTest: post(
+    "/webhooks/{id}/test",
+    "Send a test event to an endpoint",
+    accepted(sentTestEventSchema, "Queued for delivery"),
+    {
+      description:
+        "At most `WEBHOOK_TEST_EVENTS_PER_HOUR` (10) a user, over all their endpoints; a disabled endpoint is re-enabled first (409).",
+      errors: [409],
+    },
+  ),
+  postWebhooksIdEnable: post(
+    "/webhooks/{id}/enable",
+    "Re-enable an endpoint that was disabled after a day of failed deliveries",
+    ok(enabledWebhookSchema, "The endpoint, enabled"),
+    {
+      description: "Clears the failure count; events from now on are delivered again (those given up are not re-sent).",
+    },
+  ),
 } satisfies Record<string, ApiRoute>;

@@ -1,4 +1,4 @@
-import { type ApiRoute, idPath, repoPath } from "./route-kit";
+import { type ApiRoute, OPTIONAL_READ, ok, routeList } from "./route-kit";
 import {
   compareEntriesQuerySchema,
   compareQuerySchema,
@@ -17,69 +17,43 @@ import {
 } from "./workbench";
 
 // The workbench reads: matches, pairs, comparisons, a repository's reference bugs.
+const { get } = routeList({ tag: "Workbench", auth: OPTIONAL_READ, base: "/api/v1" });
+
 export const workbenchRoutes = {
-  getSubmissionsIdMatches: {
-    method: "get",
-    path: "/api/v1/submissions/{id}/matches",
-    tag: "Workbench",
-    summary: "One run's matched, missed and unmatched per repository",
-    auth: { kind: "optional", scope: "read" },
-    params: idPath,
-    query: matchesQuerySchema,
-    success: { status: 200, schema: submissionMatchesSchema, description: "Matches by repository", csv: true },
-    errors: [404],
-  },
-  getSubmissionsIdPairsFindingIdReferenceBugId: {
-    method: "get",
-    path: "/api/v1/submissions/{id}/pairs/{finding_id}/{reference_bug_id}",
-    tag: "Workbench",
-    summary: "A finding/reference pair: both records, the six signals and the verdict",
-    auth: { kind: "optional", scope: "read" },
-    params: pairPath,
-    query: pairQuerySchema,
-    success: { status: 200, schema: pairViewSchema, description: "The pair" },
-    errors: [404],
-  },
-  getCompare: {
-    method: "get",
-    path: "/api/v1/compare",
-    tag: "Workbench",
-    summary: "Reference bugs two submissions found on one repository",
-    auth: { kind: "optional", scope: "read" },
-    query: compareQuerySchema,
-    success: { status: 200, schema: comparisonSchema, description: "Both, only one, neither", csv: true },
-    errors: [404],
-  },
-  getCompareEntries: {
-    method: "get",
-    path: "/api/v1/compare/entries",
-    tag: "Workbench",
-    summary: "Reference bugs two or more public entries of a version found, and every pair's overlap",
-    auth: { kind: "optional", scope: "read" },
-    query: compareEntriesQuerySchema,
-    success: { status: 200, schema: entriesComparisonSchema, description: "Overlap and the chosen entries", csv: true },
-    errors: [404],
-  },
-  getRepositoriesOwnerNameBugs: {
-    method: "get",
-    path: "/api/v1/repositories/{owner}/{name}/bugs",
-    tag: "Workbench",
-    summary: "Each reference bug with how many configurations found it",
-    auth: { kind: "optional", scope: "read" },
-    params: repoPath,
-    query: repositoryBugsQuerySchema,
-    success: { status: 200, schema: repositoryBugsSchema, description: "Reference bugs", csv: true },
-    errors: [404],
-  },
-  getRepositoriesOwnerNameBugsBugId: {
-    method: "get",
-    path: "/api/v1/repositories/{owner}/{name}/bugs/{bug_id}",
-    tag: "Workbench",
-    summary: "One reference bug and every approved finding that matched it",
-    auth: { kind: "optional", scope: "read" },
-    params: referenceBugPath,
-    query: referenceBugQuerySchema,
-    success: { status: 200, schema: referenceBugDetailSchema, description: "The bug and its matches", csv: true },
-    errors: [404],
-  },
+  getSubmissionsIdMatches: get(
+    "/submissions/{id}/matches",
+    "One run's matched, missed and unmatched per repository",
+    ok(submissionMatchesSchema, "Matches by repository", { csv: true }),
+    { query: matchesQuerySchema },
+  ),
+  getSubmissionsIdPairsFindingIdReferenceBugId: get(
+    "/submissions/{id}/pairs/{finding_id}/{reference_bug_id}",
+    "A finding/reference pair: both records, the six signals and the verdict",
+    ok(pairViewSchema, "The pair"),
+    { params: pairPath, query: pairQuerySchema },
+  ),
+  getCompare: get(
+    "/compare",
+    "Reference bugs two submissions found on one repository",
+    ok(comparisonSchema, "Both, only one, neither", { csv: true }),
+    { query: compareQuerySchema, errors: [404] },
+  ),
+  getCompareEntries: get(
+    "/compare/entries",
+    "Reference bugs two or more public entries of a version found, and every pair's overlap",
+    ok(entriesComparisonSchema, "Overlap and the chosen entries", { csv: true }),
+    { query: compareEntriesQuerySchema, errors: [404] },
+  ),
+  getRepositoriesOwnerNameBugs: get(
+    "/repositories/{owner}/{name}/bugs",
+    "Each reference bug with how many configurations found it",
+    ok(repositoryBugsSchema, "Reference bugs", { csv: true }),
+    { query: repositoryBugsQuerySchema },
+  ),
+  getRepositoriesOwnerNameBugsBugId: get(
+    "/repositories/{owner}/{name}/bugs/{bug_id}",
+    "One reference bug and every approved finding that matched it",
+    ok(referenceBugDetailSchema, "The bug and its matches", { csv: true }),
+    { params: referenceBugPath, query: referenceBugQuerySchema },
+  ),
 } satisfies Record<string, ApiRoute>;
