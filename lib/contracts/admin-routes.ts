@@ -24,31 +24,31 @@ import { fixDatesFileSchema } from "../validation/fix-dates-file";
 const versionKeyPath = z.object({ key: z.string().meta({ description: "The version as slug@version (URL-encoded)" }) });
 
 // The admin API: review queue, judge spend, users, audit log, benchmark versions.
-const { get, patch, post } = routeList({ tag: "Admin", auth: ADMIN, base: "/api/v1/admin" });
+const { get, patch, post } = routeList({ tag: "Admin", auth: ADMIN });
 
 export const adminRoutes = {
-  getAdminSubmissions: get("/submissions", "The review queue", ok(reviewQueueSchema, "Submissions"), {
+  getAdminSubmissions: get("/api/v1/admin/submissions", "The review queue", ok(reviewQueueSchema, "Submissions"), {
     query: reviewQueueQuerySchema,
   }),
   postAdminSubmissionsIdReview: post(
-    "/submissions/{id}/review",
+    "/api/v1/admin/submissions/{id}/review",
     "Approve or reject a submission",
     ok(reviewedSubmissionSchema, "Reviewed"),
     { body: bodyJson(reviewSubmissionBodySchema), errors: [400, 409] },
   ),
   postAdminSubmissionsIdApproveSpend: post(
-    "/submissions/{id}/approve-spend",
+    "/api/v1/admin/submissions/{id}/approve-spend",
     "Approve judge calls above JUDGE_CALL_BUDGET",
     ok(approvedSpendSchema, "Approved; scoring resumes"),
     { body: optionalBodyJson(approveJudgeSpendBodySchema), errors: [400, 409] },
   ),
   getAdminBenchmarks: get(
-    "/benchmarks",
+    "/api/v1/admin/benchmarks",
     "Every benchmark version with its counts",
     ok(benchmarkVersionListSchema, "Versions"),
   ),
   postAdminBenchmarks: post(
-    "/benchmarks",
+    "/api/v1/admin/benchmarks",
     "Import a benchmark version from its benchmark file",
     created(importedBenchmarkSchema, "Imported"),
     {
@@ -58,7 +58,7 @@ export const adminRoutes = {
     },
   ),
   postAdminBenchmarksKeyFixDates: post(
-    "/benchmarks/{key}/fix-dates",
+    "/api/v1/admin/benchmarks/{key}/fix-dates",
     "Add fix dates, fix commits and window counts to a version imported without them",
     ok(importedFixDatesSchema, "Dated; the tests are queued"),
     {
@@ -71,7 +71,7 @@ export const adminRoutes = {
     },
   ),
   postAdminBenchmarksKeyReferenceAttribution: post(
-    "/benchmarks/{key}/reference-attribution",
+    "/api/v1/admin/benchmarks/{key}/reference-attribution",
     "Label a version's reference bugs with the configured bug-type classifier",
     accepted(startedReferenceAttributionSchema, "Queued"),
     {
@@ -82,17 +82,17 @@ export const adminRoutes = {
       errors: [400, 409, 503],
     },
   ),
-  getAdminUsers: get("/users", "Users with role, quota and status", ok(userListSchema, "Users"), {
+  getAdminUsers: get("/api/v1/admin/users", "Users with role, quota and status", ok(userListSchema, "Users"), {
     query: listUsersQuerySchema,
   }),
   patchAdminUsersId: patch(
-    "/users/{id}",
+    "/api/v1/admin/users/{id}",
     "Change a user's role, quota or disabled flag",
     ok(updatedUserSchema, "Updated"),
     { body: bodyJson(updateUserBodySchema), errors: [400, 409] },
   ),
   getAdminAuditLog: get(
-    "/audit-log",
+    "/api/v1/admin/audit-log",
     "Admin actions, newest first",
     ok(auditLogSchema, "Entries and the cursor for older ones"),
     { query: auditLogQuerySchema },

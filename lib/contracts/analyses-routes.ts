@@ -3,11 +3,11 @@ import { submissionAnalysesSchema } from "./analyses";
 import { repeatedRunsQuerySchema, repeatedRunsSchema } from "./repeated-runs";
 
 // The paper's statistics of one submission: fix-rank contamination tests, repeated runs.
-const { get } = routeList({ tag: "Analyses", auth: OPTIONAL_READ, base: "/api/v1/submissions" });
+const { get } = routeList({ tag: "Analyses", auth: OPTIONAL_READ });
 
 export const analysesRoutes = {
   getSubmissionsIdAnalyses: get(
-    "/{id}/analyses",
+    "/api/v1/submissions/{id}/analyses",
     "The fix-rank contamination test of every run and the stable-beta fit of repeated runs",
     ok(submissionAnalysesSchema, "Contamination tests and, for repeated runs, the fit"),
     {
@@ -16,7 +16,7 @@ export const analysesRoutes = {
     },
   ),
   getSubmissionsIdRuns: get(
-    "/{id}/runs",
+    "/api/v1/submissions/{id}/runs",
     "Repeated runs: per-run scores with distinct findings, the n-of-k curve, the frequency spectrum and the run analyses of Figures 7-9",
     ok(repeatedRunsSchema, "Runs, curve and spectrum", { csv: true }),
     {

@@ -11,25 +11,29 @@ import {
 } from "./audit-runs";
 
 // In-house audit runs (admins).
-const { get, post } = routeList({ tag: "Admin", auth: ADMIN, base: "/api/v1/admin" });
+const { get, post } = routeList({ tag: "Admin", auth: ADMIN });
 
 export const auditRunsRoutes = {
-  postAdminRuns: post("/runs", "Launch an in-house audit run", accepted(createdAuditRunSchema, "Queued"), {
+  postAdminRuns: post("/api/v1/admin/runs", "Launch an in-house audit run", accepted(createdAuditRunSchema, "Queued"), {
     body: bodyJson(createRunBodySchema),
     errors: [400, 404, 503],
   }),
-  getAdminRuns: get("/runs", "In-house runs, newest first", ok(auditRunListSchema, "Runs"), {
+  getAdminRuns: get("/api/v1/admin/runs", "In-house runs, newest first", ok(auditRunListSchema, "Runs"), {
     query: listRunsQuerySchema,
   }),
-  getAdminRunsId: get("/runs/{id}", "A run's status, progress, cost and passes", ok(auditRunSchema, "The run")),
+  getAdminRunsId: get(
+    "/api/v1/admin/runs/{id}",
+    "A run's status, progress, cost and passes",
+    ok(auditRunSchema, "The run"),
+  ),
   postAdminRunsIdCancel: post(
-    "/runs/{id}/cancel",
+    "/api/v1/admin/runs/{id}/cancel",
     "Cancel a queued or running run",
     ok(cancelledAuditRunSchema, "Cancelled"),
     { errors: [409] },
   ),
   getAdminRunsIdPassesPassId: get(
-    "/runs/{id}/passes/{passId}",
+    "/api/v1/admin/runs/{id}/passes/{passId}",
     "One pass with its transcript and findings",
     ok(auditPassSchema, "The pass"),
     { params: passPath },

@@ -6,18 +6,17 @@ import { planQuerySchema } from "./public-reads";
 const { get, put } = routeList({
   tag: "Staff",
   auth: { read: STAFF_READ, write: { kind: "session", roles: ["maintainer", "admin"] } },
-  base: "/api/v1/repositories",
 });
 
 export const contextDocumentsRoutes = {
   getRepositoriesOwnerNameContextKind: get(
-    "/{owner}/{name}/context/{kind}",
+    "/api/v1/repositories/{owner}/{name}/context/{kind}",
     "A repository's audit or panel context document",
     ok(contextDocumentSchema, "The document (text null when none)"),
     { params: contextPath, query: planQuerySchema },
   ),
   putRepositoriesOwnerNameContextKind: put(
-    "/{owner}/{name}/context/{kind}",
+    "/api/v1/repositories/{owner}/{name}/context/{kind}",
     "Replace a context document (audit-logged)",
     ok(contextDocumentSchema, "The stored document"),
     { params: contextPath, query: planQuerySchema, body: bodyJson(putContextBodySchema), errors: [400] },

@@ -2,11 +2,11 @@ import { datasheetPathSchema, datasheetQuerySchema, datasheetSchema } from "./da
 import { type ApiRoute, PUBLIC, ok, routeList } from "./route-kit";
 
 // The benchmark datasheet (Tables 1, 6, 8, 9, Figures 3 and 10 computed from a version's data).
-const { get } = routeList({ tag: "Public data", auth: PUBLIC, base: "/api/v1/benchmarks" });
+const { get } = routeList({ tag: "Public data", auth: PUBLIC });
 
 export const datasheetRoutes = {
   getBenchmarksSlugVersionDatasheet: get(
-    "/{slug}/{version}/datasheet",
+    "/api/v1/benchmarks/{slug}/{version}/datasheet",
     "A benchmark version's datasheet: Tables 1, 6, 8, 9, the held-out check, Figures 3 and 10",
     ok(datasheetSchema, "The datasheet", { csv: true, etag: true }),
     {

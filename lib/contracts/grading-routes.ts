@@ -34,117 +34,116 @@ import { activeJudgeSchema, judgeQualitySchema, repeatJudgingListSchema, repeatJ
 const { get, post } = routeList({
   tag: "Staff",
   auth: { read: STAFF_READ, write: STAFF_WRITE },
-  base: "/api/v1/grading",
 });
-const admin = routeList({ tag: "Admin", auth: ADMIN, base: "/api/v1/grading" });
+const admin = routeList({ tag: "Admin", auth: ADMIN });
 
 export const gradingRoutes = {
   postGradingPairs: post(
-    "/pairs",
+    "/api/v1/grading/pairs",
     "Draw pairs to label (40% judged matches, 40% judged no-matches, 20% filtered out), seeded",
     created(labelSampleSchema, "The sample: seed, shares and pairs drawn per stratum"),
     { body: bodyJson(drawLabelSampleBodySchema), errors: [404, 409] },
   ),
   getGradingPairs: get(
-    "/pairs",
+    "/api/v1/grading/pairs",
     "The version's pairs to label, with the caller's own label (no verdicts)",
     ok(labelPairListSchema, "Samples and pairs"),
     { query: labelPairsQuerySchema, errors: [404] },
   ),
   getGradingPairsId: get(
-    "/pairs/{id}",
+    "/api/v1/grading/pairs/{id}",
     "One pair, blind: its two texts; the verdicts, signals and submission only after the caller's label",
     ok(labelPairViewSchema, "The pair"),
   ),
   postGradingPairsIdLabels: post(
-    "/pairs/{id}/labels",
+    "/api/v1/grading/pairs/{id}/labels",
     "Label a pair same / different / debatable (a later label keeps the history)",
     created(labelPairViewSchema, "The pair with what was hidden"),
     { body: bodyJson(saveLabelBodySchema) },
   ),
   getGradingPanels: get(
-    "/panels",
+    "/api/v1/grading/panels",
     "Finished panels of a version to grade, under opaque ids",
     ok(gradingPanelListSchema, "Panels"),
     { query: gradingPanelsQuerySchema, errors: [404] },
   ),
   getGradingPanelsId: get(
-    "/panels/{id}",
+    "/api/v1/grading/panels/{id}",
     "A panel's sample, blind: verdicts and configuration only once the caller graded every finding",
     ok(panelGradingViewSchema, "The sample"),
   ),
   postGradingPanelsIdGrades: post(
-    "/panels/{id}/grades",
+    "/api/v1/grading/panels/{id}/grades",
     "Grade one sampled finding confirmed / rejected / unsure",
     created(savedGradeSchema, "Stored"),
     { body: bodyJson(saveGradeBodySchema) },
   ),
   getGradingReferences: get(
-    "/references",
+    "/api/v1/grading/references",
     "Audits of a version's reference set",
     ok(referenceAuditListSchema, "Audits"),
     { query: referenceAuditsQuerySchema, errors: [404] },
   ),
   postGradingReferences: post(
-    "/references",
+    "/api/v1/grading/references",
     "Draw reference bugs to audit, per repository in proportion, seeded",
     created(referenceAuditViewSchema, "The audit"),
     { body: bodyJson(drawReferenceAuditBodySchema), errors: [404, 409] },
   ),
   getGradingReferencesId: get(
-    "/references/{id}",
+    "/api/v1/grading/references/{id}",
     "An audit; other auditors' marks on a bug only after the caller's own",
     ok(referenceAuditViewSchema, "The audit"),
   ),
   postGradingReferencesIdMarks: post(
-    "/references/{id}/marks",
+    "/api/v1/grading/references/{id}/marks",
     "Mark a reference bug valid / invalid / unsure with a reason (never changes a score)",
     created(referenceAuditViewSchema, "The audit"),
     { body: bodyJson(saveMarkBodySchema) },
   ),
   getGradingJudgeQuality: get(
-    "/judge-quality",
+    "/api/v1/grading/judge-quality",
     "How far to trust the judges: matcher, panel and reference set measured against people",
     ok(judgeQualitySchema, "The figures", { csv: true, etag: true }),
     { tag: "Public data", auth: PUBLIC, query: judgeQualityQuerySchema, errors: [404] },
   ),
   getGradingRepeats: get(
-    "/repeats",
+    "/api/v1/grading/repeats",
     "A version's repeats of scorings' judge verdicts (§2.3's repeat agreement), newest first",
     ok(repeatJudgingListSchema, "Repeats and the judge-call budget"),
     { query: repeatJudgingsQuerySchema, errors: [404] },
   ),
   postGradingRepeats: post(
-    "/repeats",
+    "/api/v1/grading/repeats",
     "Ask a scoring's judge again about a seeded sample of the pairs it judged, the verdict cache bypassed (a worker job, costed and budgeted before any call)",
     created(repeatJudgingSchema, "The queued repeat with its cost estimate"),
     { body: bodyJson(startRepeatJudgingBodySchema), errors: [404, 409] },
   ),
   getGradingRepeatsId: get(
-    "/repeats/{id}",
+    "/api/v1/grading/repeats/{id}",
     "One repeat: its progress, then the agreement with the first verdicts and every disagreement",
     ok(repeatJudgingSchema, "The repeat"),
   ),
   // Candidate-judge trials: admins only.
   getGradingTrials: admin.get(
-    "/trials",
+    "/api/v1/grading/trials",
     "A version's candidate-judge trials, the judge in use and how many labelled pairs a trial would judge",
     ok(judgeTrialListSchema, "Trials, newest first"),
     { query: judgeTrialsQuerySchema, errors: [404] },
   ),
   postGradingTrials: admin.post(
-    "/trials",
+    "/api/v1/grading/trials",
     "Try a candidate judge model on the version's labelled pairs, next to the judge in use (a worker job)",
     created(judgeTrialSchema, "The queued trial"),
     { body: bodyJson(startJudgeTrialBodySchema), errors: [404, 409] },
   ),
   getGradingTrialsId: admin.get(
-    "/trials/{id}",
+    "/api/v1/grading/trials/{id}",
     "One trial: its progress, then the side-by-side comparison",
     ok(judgeTrialSchema, "The trial"),
   ),
   postGradingTrialsIdSwitch: admin.post(
-    "/trials/{id}/switch",
+    "/api/v1/grading/trials/{id}/switch",
     "Switch new scoring to the trial's candidate judge (audit-logged)",
     ok(activeJudgeSchema, "The judge new scorings use"),
     { errors: [409] },

@@ -8,24 +8,20 @@ import {
 } from "./overrides";
 
 // Maintainers' match overrides.
-const {
-  delete: del,
-  get,
-  post,
-} = routeList({ tag: "Staff", auth: { read: STAFF_READ, write: STAFF_WRITE }, base: "/api/v1" });
+const { delete: del, get, post } = routeList({ tag: "Staff", auth: { read: STAFF_READ, write: STAFF_WRITE } });
 
 export const overridesRoutes = {
   postOverrides: post(
-    "/overrides",
+    "/api/v1/overrides",
     "Decide a finding/reference pair (rescores every submission holding it)",
     created(overrideResultSchema, "The override"),
     { body: bodyJson(createOverrideBodySchema), errors: [400, 404, 409] },
   ),
-  getOverrides: get("/overrides", "Every override, newest first", ok(overrideListSchema, "Overrides"), {
+  getOverrides: get("/api/v1/overrides", "Every override, newest first", ok(overrideListSchema, "Overrides"), {
     query: listOverridesQuerySchema,
   }),
   deleteOverridesId: del(
-    "/overrides/{id}",
+    "/api/v1/overrides/{id}",
     "Withdraw an override",
     ok(withdrawnOverrideSchema, "Withdrawn; affected submissions are rescored"),
   ),

@@ -17,22 +17,22 @@ import { bugTypeDistancesQuerySchema, bugTypeDistancesSchema, bugTypesQuerySchem
 import { validitySchema } from "./validity";
 
 // The public reads: benchmarks, leaderboard, repositories, plans, bug types.
-const { get } = routeList({ tag: "Public data", auth: PUBLIC, base: "/api/v1" });
+const { get } = routeList({ tag: "Public data", auth: PUBLIC });
 
 export const publicReadsRoutes = {
   getBenchmarks: get(
-    "/benchmarks",
+    "/api/v1/benchmarks",
     "Benchmark versions with their repositories",
     ok(benchmarkListSchema, "Newest version first"),
   ),
   getLeaderboard: get(
-    "/leaderboard",
+    "/api/v1/leaderboard",
     "The leaderboard of a benchmark version, optionally pooled over a subset",
     ok(leaderboardSchema, "Rows ranked by F1", { csv: true, etag: true }),
     { query: leaderboardQuerySchema, errors: [404] },
   ),
   getSubmissionsIdRankHistory: get(
-    "/submissions/{id}/rank-history",
+    "/api/v1/submissions/{id}/rank-history",
     "A public entry's rank over time",
     ok(rankHistorySchema, "Oldest first", { csv: true, etag: true }),
     {
@@ -42,25 +42,25 @@ export const publicReadsRoutes = {
     },
   ),
   getRepositories: get(
-    "/repositories",
+    "/api/v1/repositories",
     "Recall and precision per repository x configuration",
     ok(repositoryTablesSchema, "Tables per language", { csv: true, etag: true }),
     { query: downloadQuerySchema, errors: [404] },
   ),
   getRepositoriesOwnerName: get(
-    "/repositories/{owner}/{name}",
+    "/api/v1/repositories/{owner}/{name}",
     "One repository's recall and precision per configuration",
     ok(repositoryDetailSchema, "Rows per configuration", { csv: true, etag: true }),
     { query: downloadQuerySchema },
   ),
   getRepositoriesOwnerNamePlan: get(
-    "/repositories/{owner}/{name}/plan",
+    "/api/v1/repositories/{owner}/{name}/plan",
     "The repository snapshot's stored pass plan",
     ok(repositoryPlanSchema, "Snapshot facts and the plan"),
     { query: planQuerySchema },
   ),
   getBugTypes: get(
-    "/bug-types",
+    "/api/v1/bug-types",
     "Bug-type and trigger shares, maintainers vs agents",
     ok(bugTypesSchema, "Stored and reported distributions", { csv: true, etag: true }),
     {
@@ -71,7 +71,7 @@ export const publicReadsRoutes = {
     },
   ),
   getBugTypesDistances: get(
-    "/bug-types/distances",
+    "/api/v1/bug-types/distances",
     "Jensen-Shannon distances between the bug-type distributions of the reference set and each configuration",
     ok(bugTypeDistancesSchema, "Subjects and the distance matrix", { csv: true, etag: true }),
     {
@@ -82,7 +82,7 @@ export const publicReadsRoutes = {
     },
   ),
   getQueue: get(
-    "/queue",
+    "/api/v1/queue",
     "Entries not yet on the board: queued, scoring, failed or waiting for review",
     ok(queueSchema, "Oldest first, paginated"),
     {
@@ -92,7 +92,7 @@ export const publicReadsRoutes = {
     },
   ),
   getValidity: get(
-    "/validity",
+    "/api/v1/validity",
     "Validity beyond the reference set: published pooled figures, Table 15, and Figure 5's points",
     ok(validitySchema, "Published figures and the points", { csv: true, etag: true }),
     {

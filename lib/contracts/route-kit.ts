@@ -127,16 +127,16 @@ type DeclaredRoute<
     success: W;
   };
 
-/** What the routes of a list share: their OpenAPI tag, who may call, and the start of their paths. */
-type ListDefaults<A extends RouteAuth | ByAccess, B extends string> = { tag: string; auth: A; base: B };
+/** What the routes of a list share: their OpenAPI tag and who may call. */
+type ListDefaults<A extends RouteAuth | ByAccess> = { tag: string; auth: A };
 
 /**
  * The declaring functions of one route list, `get(path, summary, ok(schema, description), spec)` and the like, with
- * what its routes share given once: the OpenAPI tag, who may call (one auth, or one for reads and one for writes) and
- * the path's start, which each route's path continues. The result is a plain ApiRoute that keeps every schema's type
+ * what its routes share given once: the OpenAPI tag and who may call (one auth, or one for reads and one for writes).
+ * Each route's path is written whole, so searching the code for a path finds its declaration. The result is a plain ApiRoute that keeps every schema's type
  * for handle() and the typed client; the path parameters a path implies (`{id}`, `{owner}/{name}`) need no declaring.
  */
-export function routeList<A extends RouteAuth | ByAccess, B extends string>({ tag, auth, base }: ListDefaults<A, B>) {
+export function routeList<A extends RouteAuth | ByAccess>({ tag, auth }: ListDefaults<A>) {
   const declare =
     <M extends Method>(method: M) =>
     <P extends string, W extends Success, S extends RouteSpec = Record<never, never>>(
@@ -144,11 +144,11 @@ export function routeList<A extends RouteAuth | ByAccess, B extends string>({ ta
       summary: string,
       success: W,
       spec?: S,
-    ): DeclaredRoute<M, `${B}${P}`, W, S, A> => {
+    ): DeclaredRoute<M, P, W, S, A> => {
       const params = spec?.params ?? pathParams(path);
       const route: ApiRoute = {
         method,
-        path: `${base}${path}`,
+        path,
         summary,
         ...spec,
         tag: spec?.tag ?? tag,
@@ -156,7 +156,7 @@ export function routeList<A extends RouteAuth | ByAccess, B extends string>({ ta
         ...(params && { params }),
         success,
       };
-      return route as DeclaredRoute<M, `${B}${P}`, W, S, A>;
+      return route as DeclaredRoute<M, P, W, S, A>;
     };
   return {
     get: declare("get"),

@@ -36,12 +36,11 @@ const upload = {
 const { get, post } = routeList({
   tag: "Submissions",
   auth: { read: OPTIONAL_READ, write: { kind: "required", scopes: ["submit"] } },
-  base: "/api/v1",
 });
 
 export const submissionsRoutes = {
   postSubmissions: post(
-    "/submissions",
+    "/api/v1/submissions",
     "Upload a findings file or a SARIF log",
     accepted(createdSubmissionSchema, "Stored; scoring is queued. `Location` names the status URL"),
     {
@@ -51,7 +50,7 @@ export const submissionsRoutes = {
     },
   ),
   postSubmissionsValidate: post(
-    "/submissions/validate",
+    "/api/v1/submissions/validate",
     "Check an upload without storing it (a dry run)",
     ok(uploadValidationSchema, "What a real upload would store"),
     {
@@ -61,19 +60,19 @@ export const submissionsRoutes = {
     },
   ),
   getSubmissions: get(
-    "/submissions",
+    "/api/v1/submissions",
     "The caller's submissions and upload quota",
     ok(submissionListSchema, "Newest first, with private scores"),
     { auth: READ, query: listSubmissionsQuerySchema },
   ),
   getSubmissionsId: get(
-    "/submissions/{id}",
+    "/api/v1/submissions/{id}",
     "A submission's status and scores",
     ok(submissionStatusSchema, "Status, progress, scores once scored, panel and attribution"),
     { description: "Unapproved submissions exist only for their submitter and staff (404 for anyone else)." },
   ),
   getSubmissionsIdFindings: get(
-    "/submissions/{id}/findings",
+    "/api/v1/submissions/{id}/findings",
     "A submission's findings with its metadata and licence",
     ok(submissionFindingsSchema, "Metadata, licence and findings per run"),
     {
@@ -82,7 +81,7 @@ export const submissionsRoutes = {
     },
   ),
   postSubmissionsIdWithdraw: post(
-    "/submissions/{id}/withdraw",
+    "/api/v1/submissions/{id}/withdraw",
     "Withdraw one's own pending submission",
     ok(withdrawnSubmissionSchema, "Withdrawn"),
     { errors: [409] },

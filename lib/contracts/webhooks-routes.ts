@@ -18,17 +18,16 @@ const {
 } = routeList({
   tag: "Webhook endpoints",
   auth: { read: READ, write: { kind: "required", scopes: ["read", "submit"] } },
-  base: "/api/v1",
 });
 
 export const webhooksRoutes = {
   getWebhooks: get(
-    "/webhooks",
+    "/api/v1/webhooks",
     "The caller's webhook endpoints",
     ok(webhookListSchema, "Endpoints (never the secret)"),
   ),
   postWebhooks: post(
-    "/webhooks",
+    "/api/v1/webhooks",
     "Register a webhook endpoint",
     created(createdWebhookSchema, "The endpoint with its secret"),
     {
@@ -38,15 +37,15 @@ export const webhooksRoutes = {
       errors: [400, 403, 409],
     },
   ),
-  deleteWebhooksId: del("/webhooks/{id}", "Delete a webhook endpoint", ok(deletedWebhookSchema, "Deleted")),
+  deleteWebhooksId: del("/api/v1/webhooks/{id}", "Delete a webhook endpoint", ok(deletedWebhookSchema, "Deleted")),
   getWebhooksIdDeliveries: get(
-    "/webhooks/{id}/deliveries",
+    "/api/v1/webhooks/{id}/deliveries",
     "An endpoint's delivery log, newest first",
     ok(webhookDeliveriesSchema, "Deliveries with status codes"),
     { query: webhookDeliveriesQuerySchema },
   ),
   postWebhooksIdTest: post(
-    "/webhooks/{id}/test",
+    "/api/v1/webhooks/{id}/test",
     "Send a test event to an endpoint",
     accepted(sentTestEventSchema, "Queued for delivery"),
     {
@@ -56,7 +55,7 @@ export const webhooksRoutes = {
     },
   ),
   postWebhooksIdEnable: post(
-    "/webhooks/{id}/enable",
+    "/api/v1/webhooks/{id}/enable",
     "Re-enable an endpoint that was disabled after a day of failed deliveries",
     ok(enabledWebhookSchema, "The endpoint, enabled"),
     {
